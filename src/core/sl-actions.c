@@ -1,0 +1,4 @@
+/* sl-actions.c: TEMPORARY scaffolding, replaced by the real engine module */
+#include "config.h"
+
+#include "sl-actions.h"

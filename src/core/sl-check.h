@@ -1,0 +1,111 @@
+/* sl-check.h: roll-under checks, their odds, and modifier breakdowns
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "sl-dice.h"
+#include "sl-rules.h"
+
+G_BEGIN_DECLS
+
+/* One modifier of a roll: a stable id, a label for people, and its value
+ * (positive is a penalty on every roll-under check). */
+typedef struct
+{
+  const char *source;
+  char       *label;
+  int         value;
+} SlModifier;
+
+typedef struct _SlBreakdown SlBreakdown;
+
+SlBreakdown *sl_breakdown_new      (void);
+void         sl_breakdown_free     (SlBreakdown       *breakdown);
+/* Adds a modifier; zero values are left out. */
+void         sl_breakdown_add      (SlBreakdown       *breakdown,
+                                    const char        *source,
+                                    const char        *label,
+                                    int                value);
+void         sl_breakdown_addf     (SlBreakdown       *breakdown,
+                                    const char        *source,
+                                    int                value,
+                                    const char        *format,
+                                    ...) G_GNUC_PRINTF (4, 5);
+void         sl_breakdown_append   (SlBreakdown       *breakdown,
+                                    const SlBreakdown *other);
+int          sl_breakdown_total    (const SlBreakdown *breakdown);
+guint        sl_breakdown_size     (const SlBreakdown *breakdown);
+const SlModifier *sl_breakdown_get (const SlBreakdown *breakdown,
+                                    guint              index);
+/* The value of @source, 0 when absent. */
+int          sl_breakdown_value    (const SlBreakdown *breakdown,
+                                    const char        *source);
+gboolean     sl_breakdown_has      (const SlBreakdown *breakdown,
+                                    const char        *source);
+JsonNode    *sl_breakdown_to_json  (const SlBreakdown *breakdown);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlBreakdown, sl_breakdown_free)
+
+/* The general convention (book §4.1, digest P-05, A-02): success when the
+ * net roll is at or under the target; for checks marked automatic a natural
+ * 1 always succeeds and a natural 10 (100 for d100) always fails. Checks
+ * marked natural_only ignore @modifier. */
+gboolean     sl_check_succeeds     (const SlCheckDef  *check,
+                                    int                natural,
+                                    int                modifier);
+/* The exact chance of success before the roll, counting every face of the
+ * die, naturals included. */
+double       sl_check_probability  (const SlCheckDef  *check,
+                                    int                modifier);
+/* The highest natural roll that succeeds (1 when only the automatic
+ * success does, 0 when nothing can). */
+int          sl_check_needed       (const SlCheckDef  *check,
+                                    int                modifier);
+
+/* The result of one check, for reporting. */
+typedef struct
+{
+  int      natural;
+  int      modifier;
+  int      net;
+  gboolean success;
+  double   probability;
+  int      needed;
+  int      target;
+} SlCheckOutcome;
+
+/* Rolls @check on @stream of @dice with @modifier. */
+void         sl_check_roll         (const SlCheckDef  *check,
+                                    int                modifier,
+                                    SlDice            *dice,
+                                    const char        *stream,
+                                    SlCheckOutcome    *outcome);
+/* Adds natural, net, target, needed, probability and the outcome under
+ * @success_name to @object. */
+void         sl_check_outcome_to_json (const SlCheckOutcome *outcome,
+                                       const char           *success_name,
+                                       JsonObject           *object);
+
+/* Rule errors carry the request field they concern, so a refused command
+ * can point at it. */
+#define SL_RULE_ERROR (sl_rule_error_quark ())
+
+typedef enum
+{
+  SL_RULE_ERROR_INVALID,    /* a value the rules do not know */
+  SL_RULE_ERROR_FORBIDDEN,  /* the rules forbid this */
+} SlRuleErrorCode;
+
+GQuark       sl_rule_error_quark   (void);
+void         sl_rule_error_set     (GError           **error,
+                                    SlRuleErrorCode    code,
+                                    const char        *field,
+                                    const char        *format,
+                                    ...) G_GNUC_PRINTF (4, 5);
+const char  *sl_rule_error_get_field (const GError    *error);
+
+G_END_DECLS

@@ -1,0 +1,4 @@
+/* sl-detection.c: TEMPORARY scaffolding, replaced by the real engine module */
+#include "config.h"
+
+#include "sl-detection.h"

@@ -1,0 +1,4 @@
+/* sl-explosives.c: TEMPORARY scaffolding, replaced by the real engine module */
+#include "config.h"
+
+#include "sl-explosives.h"

@@ -1,0 +1,34 @@
+/* main.c: the squadlog program
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+
+#include "sl-cli.h"
+#ifdef SL_HAVE_GUI
+#include "sl-application.h"
+#endif
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  /* Commands run without a display; anything else opens the window. */
+  if (argc > 1 && sl_cli_handles (argv[1]))
+    return sl_cli_main (argc, argv);
+
+#ifdef SL_HAVE_GUI
+  return sl_application_run (argc, argv);
+#else
+  return sl_cli_main (argc, argv);
+#endif
+}

@@ -1,0 +1,159 @@
+/* sl-application.c: the Squad Log application
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "sl-application.h"
+#include "sl-window.h"
+
+struct _SlApplication
+{
+  AdwApplication  parent_instance;
+
+  SlRules        *rules;
+  GError         *rules_error;
+};
+
+G_DEFINE_FINAL_TYPE (SlApplication, sl_application, ADW_TYPE_APPLICATION)
+
+static SlWindow *
+get_window (SlApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (window == NULL)
+    window = GTK_WINDOW (sl_window_new (self));
+  return SL_WINDOW (window);
+}
+
+static void
+sl_application_activate (GApplication *app)
+{
+  gtk_window_present (GTK_WINDOW (get_window (SL_APPLICATION (app))));
+}
+
+static void
+sl_application_open (GApplication  *app,
+                     GFile        **files,
+                     int            n_files,
+                     const char    *hint)
+{
+  /* Saved games arrive with the game model; until then the window opens. */
+  sl_application_activate (app);
+}
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  SlApplication *self = user_data;
+  static const char *developers[] = { "The Squad Log authors", NULL };
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  adw_show_about_window (window,
+                         "application-name", _("Squad Log"),
+                         "application-icon", APPLICATION_ID,
+                         "developer-name", _("The Squad Log authors"),
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Squad logs for PHALANX: Streets of Blood, kept for you"),
+                         "developers", developers,
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "copyright", "© 2026 The Squad Log authors",
+                         NULL);
+}
+
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  g_application_quit (G_APPLICATION (user_data));
+}
+
+static const GActionEntry app_actions[] = {
+  { "about", about_action },
+  { "quit", quit_action },
+};
+
+static void
+sl_application_startup (GApplication *app)
+{
+  SlApplication *self = SL_APPLICATION (app);
+  static const char *quit_accels[] = { "<Control>q", NULL };
+
+  G_APPLICATION_CLASS (sl_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
+                                   G_N_ELEMENTS (app_actions), self);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
+
+  /* The rules are loaded and validated once, at start-up. */
+  self->rules = sl_rules_load_default (&self->rules_error);
+  if (self->rules == NULL)
+    g_message ("%s", self->rules_error->message);
+}
+
+static void
+sl_application_finalize (GObject *object)
+{
+  SlApplication *self = SL_APPLICATION (object);
+
+  g_clear_pointer (&self->rules, sl_rules_unref);
+  g_clear_error (&self->rules_error);
+  G_OBJECT_CLASS (sl_application_parent_class)->finalize (object);
+}
+
+static void
+sl_application_class_init (SlApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->finalize = sl_application_finalize;
+  app_class->startup = sl_application_startup;
+  app_class->activate = sl_application_activate;
+  app_class->open = sl_application_open;
+}
+
+static void
+sl_application_init (SlApplication *self)
+{
+}
+
+SlApplication *
+sl_application_new (void)
+{
+  return g_object_new (SL_TYPE_APPLICATION,
+                       "application-id", APPLICATION_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", "/io/github/squadlog/SquadLog",
+                       NULL);
+}
+
+SlRules *
+sl_application_get_rules (SlApplication *self)
+{
+  g_return_val_if_fail (SL_IS_APPLICATION (self), NULL);
+  return self->rules;
+}
+
+const GError *
+sl_application_get_rules_error (SlApplication *self)
+{
+  g_return_val_if_fail (SL_IS_APPLICATION (self), NULL);
+  return self->rules_error;
+}
+
+int
+sl_application_run (int    argc,
+                    char **argv)
+{
+  g_autoptr(SlApplication) app = sl_application_new ();
+
+  return g_application_run (G_APPLICATION (app), argc, argv);
+}

@@ -1,0 +1,26 @@
+/* sl-application.h: the Squad Log application
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "sl-rules.h"
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_APPLICATION (sl_application_get_type ())
+
+G_DECLARE_FINAL_TYPE (SlApplication, sl_application, SL, APPLICATION, AdwApplication)
+
+SlApplication *sl_application_new        (void);
+/* The loaded rules, or NULL when they could not be loaded. */
+SlRules       *sl_application_get_rules  (SlApplication *self);
+/* Why the rules could not be loaded, or NULL. */
+const GError  *sl_application_get_rules_error (SlApplication *self);
+int            sl_application_run        (int            argc,
+                                          char         **argv);
+
+G_END_DECLS

@@ -1,0 +1,396 @@
+/* test-cli.c: drives the squadlog program with the case files in
+ * tests/cli/, and checks every example of docs/resolve.md against what the
+ * program answers.
+ *
+ * A case file is a JSON object:
+ *   "description"   what it shows (a digest reference where it has one)
+ *   "args"          arguments after "squadlog" (default ["resolve"])
+ *   "input"         a request object written to standard input, or
+ *   "input_lines"   lines written to standard input (raw text, for --jsonl)
+ *   "exit"          the expected exit status (default 0)
+ *   "expect"        an object the result must contain (members compared
+ *                   recursively; lists element by element), or
+ *   "expect_lines"  one such object per output line
+ *   "stdout_contains", "stderr_contains"  text the output must contain
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <gio/gio.h>
+#include <math.h>
+#include <string.h>
+
+#include "sl-json.h"
+#include "sl-test.h"
+
+static const char *squadlog;
+
+/* Whether @actual contains @expected; explains the first difference. */
+static gboolean
+contains (JsonNode   *actual,
+          JsonNode   *expected,
+          const char *path,
+          GString    *why)
+{
+  if (JSON_NODE_HOLDS_OBJECT (expected))
+    {
+      g_autoptr(GList) members = NULL;
+
+      if (actual == NULL || !JSON_NODE_HOLDS_OBJECT (actual))
+        {
+          g_string_printf (why, "%s: expected an object", path);
+          return FALSE;
+        }
+      members = json_object_get_members (json_node_get_object (expected));
+      for (GList *l = members; l; l = l->next)
+        {
+          g_autofree char *sub = g_strdup_printf ("%s.%s", path, (char *) l->data);
+          JsonNode *a = json_object_get_member (json_node_get_object (actual), l->data);
+
+          if (a == NULL)
+            {
+              g_string_printf (why, "%s: missing", sub);
+              return FALSE;
+            }
+          if (!contains (a, json_object_get_member (json_node_get_object (expected), l->data),
+                         sub, why))
+            return FALSE;
+        }
+      return TRUE;
+    }
+  if (JSON_NODE_HOLDS_ARRAY (expected))
+    {
+      JsonArray *e = json_node_get_array (expected);
+      JsonArray *a;
+
+      if (actual == NULL || !JSON_NODE_HOLDS_ARRAY (actual))
+        {
+          g_string_printf (why, "%s: expected a list", path);
+          return FALSE;
+        }
+      a = json_node_get_array (actual);
+      if (json_array_get_length (a) != json_array_get_length (e))
+        {
+          g_string_printf (why, "%s: %u elements, expected %u", path,
+                           json_array_get_length (a), json_array_get_length (e));
+          return FALSE;
+        }
+      for (guint i = 0; i < json_array_get_length (e); i++)
+        {
+          g_autofree char *sub = g_strdup_printf ("%s[%u]", path, i);
+          if (!contains (json_array_get_element (a, i), json_array_get_element (e, i), sub, why))
+            return FALSE;
+        }
+      return TRUE;
+    }
+  if (JSON_NODE_HOLDS_NULL (expected))
+    {
+      if (JSON_NODE_HOLDS_NULL (actual))
+        return TRUE;
+      g_string_printf (why, "%s: expected null", path);
+      return FALSE;
+    }
+  /* Plain values; numbers compare by value (2 equals 2.0). */
+  if (!JSON_NODE_HOLDS_VALUE (actual))
+    {
+      g_string_printf (why, "%s: expected a value", path);
+      return FALSE;
+    }
+  {
+    GType et = json_node_get_value_type (expected);
+    GType at = json_node_get_value_type (actual);
+    gboolean en = et == G_TYPE_INT64 || et == G_TYPE_DOUBLE;
+    gboolean an = at == G_TYPE_INT64 || at == G_TYPE_DOUBLE;
+    g_autofree char *es = sl_json_to_string (expected, FALSE);
+    g_autofree char *as = sl_json_to_string (actual, FALSE);
+
+    if (en && an)
+      {
+        if (fabs (json_node_get_double (expected) - json_node_get_double (actual)) < 1e-9)
+          return TRUE;
+      }
+    else if (json_node_equal (expected, actual))
+      return TRUE;
+    g_string_printf (why, "%s: %s, expected %s", path, as, es);
+    return FALSE;
+  }
+}
+
+typedef struct
+{
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_free (run->out);
+  g_free (run->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(char * const *) a, *(char * const *) b);
+}
+
+static void
+run_squadlog (GPtrArray  *args,
+              const char *input,
+              Run        *run)
+{
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+
+  g_ptr_array_add (argv, (char *) squadlog);
+  for (guint i = 0; i < args->len; i++)
+    g_ptr_array_add (argv, g_ptr_array_index (args, i));
+  g_ptr_array_add (argv, NULL);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  /* No display: the command line must work without one. */
+  g_subprocess_launcher_unsetenv (launcher, "DISPLAY");
+  g_subprocess_launcher_unsetenv (launcher, "WAYLAND_DISPLAY");
+  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, input ? input : "", NULL, &run->out, &run->err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  run->status = g_subprocess_get_exit_status (process);
+}
+
+static void
+check_case (gconstpointer data)
+{
+  const char *path = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) input = g_string_new (NULL);
+  g_auto(Run) run = { 0 };
+  JsonObject *c;
+  int expected_exit = 0;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  root = sl_json_parse (text, -1, &error);
+  g_assert_no_error (error);
+  c = json_node_get_object (root);
+
+  if (json_object_has_member (c, "description"))
+    g_test_message ("%s", json_object_get_string_member (c, "description"));
+
+  if (json_object_has_member (c, "args"))
+    {
+      JsonArray *a = json_object_get_array_member (c, "args");
+      for (guint i = 0; i < json_array_get_length (a); i++)
+        g_ptr_array_add (args, g_strdup (json_array_get_string_element (a, i)));
+    }
+  else
+    g_ptr_array_add (args, g_strdup ("resolve"));
+
+  if (json_object_has_member (c, "input"))
+    {
+      g_autofree char *request = sl_json_to_string (json_object_get_member (c, "input"), FALSE);
+      g_string_append (input, request);
+    }
+  if (json_object_has_member (c, "input_lines"))
+    {
+      JsonArray *lines = json_object_get_array_member (c, "input_lines");
+      for (guint i = 0; i < json_array_get_length (lines); i++)
+        {
+          JsonNode *line = json_array_get_element (lines, i);
+          if (JSON_NODE_HOLDS_VALUE (line) && json_node_get_value_type (line) == G_TYPE_STRING)
+            g_string_append (input, json_node_get_string (line));
+          else
+            {
+              g_autofree char *request = sl_json_to_string (line, FALSE);
+              g_string_append (input, request);
+            }
+          g_string_append_c (input, '\n');
+        }
+    }
+  if (json_object_has_member (c, "exit"))
+    expected_exit = json_object_get_int_member (c, "exit");
+
+  run_squadlog (args, input->str, &run);
+  g_test_message ("stdout: %s", run.out);
+  g_test_message ("stderr: %s", run.err);
+  g_assert_cmpint (run.status, ==, expected_exit);
+
+  if (json_object_has_member (c, "expect"))
+    {
+      g_autoptr(JsonNode) result = sl_json_parse (run.out, -1, &error);
+      g_autoptr(GString) why = g_string_new (NULL);
+
+      g_assert_no_error (error);
+      if (!contains (result, json_object_get_member (c, "expect"), "result", why))
+        g_test_message ("%s", why->str);
+      g_assert_cmpstr (why->str, ==, "");
+    }
+  if (json_object_has_member (c, "expect_lines"))
+    {
+      JsonArray *expected = json_object_get_array_member (c, "expect_lines");
+      g_auto(GStrv) lines = g_strsplit (run.out, "\n", -1);
+      guint n = g_strv_length (lines);
+
+      /* The output ends with a newline. */
+      g_assert_cmpuint (n, ==, json_array_get_length (expected) + 1);
+      for (guint i = 0; i < json_array_get_length (expected); i++)
+        {
+          g_autoptr(JsonNode) result = sl_json_parse (lines[i], -1, &error);
+          g_autoptr(GString) why = g_string_new (NULL);
+          g_autofree char *where = g_strdup_printf ("line %u", i + 1);
+
+          g_assert_no_error (error);
+          if (!contains (result, json_array_get_element (expected, i), where, why))
+            g_test_message ("%s", why->str);
+          g_assert_cmpstr (why->str, ==, "");
+        }
+    }
+  if (json_object_has_member (c, "stdout_contains"))
+    g_assert_nonnull (strstr (run.out, json_object_get_string_member (c, "stdout_contains")));
+  if (json_object_has_member (c, "stderr_contains"))
+    g_assert_nonnull (strstr (run.err, json_object_get_string_member (c, "stderr_contains")));
+}
+
+/* docs/resolve.md gives, for every kind, a request in a ```json block
+ * followed by its result in another; the result must be what the program
+ * answers (as a subset, so long results may be shortened). */
+static GHashTable *documented_kinds;
+
+static void
+check_doc_examples (const char *path)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) blocks = g_ptr_array_new_with_free_func (g_free);
+  GHashTable *kinds = documented_kinds;
+  const char *p;
+
+  g_test_message ("%s", path);
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+
+  for (p = strstr (text, "```json\n"); p; p = strstr (p, "```json\n"))
+    {
+      const char *start = p + strlen ("```json\n");
+      const char *end = strstr (start, "```");
+
+      g_assert_nonnull (end);
+      g_ptr_array_add (blocks, g_strndup (start, end - start));
+      p = end + 3;
+    }
+  g_assert_cmpuint (blocks->len % 2, ==, 0);
+
+  for (guint i = 0; i < blocks->len; i += 2)
+    {
+      g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(JsonNode) request = sl_json_parse (g_ptr_array_index (blocks, i), -1, &error);
+      g_autoptr(JsonNode) expected = NULL;
+      g_autoptr(JsonNode) result = NULL;
+      g_autoptr(GString) why = g_string_new (NULL);
+      g_auto(Run) run = { 0 };
+
+      g_assert_no_error (error);
+      expected = sl_json_parse (g_ptr_array_index (blocks, i + 1), -1, &error);
+      g_assert_no_error (error);
+      g_hash_table_add (kinds, g_strdup (json_object_get_string_member (json_node_get_object (request),
+                                                                        "kind")));
+
+      g_ptr_array_add (args, g_strdup ("resolve"));
+      g_ptr_array_add (args, g_strdup ("--seed"));
+      g_ptr_array_add (args, g_strdup ("1"));
+      run_squadlog (args, g_ptr_array_index (blocks, i), &run);
+      result = sl_json_parse (run.out, -1, &error);
+      g_assert_no_error (error);
+      if (!contains (result, expected, "result", why))
+        g_test_message ("example %u (%s): %s\n%s", i / 2 + 1,
+                        (char *) g_ptr_array_index (blocks, i), why->str, run.out);
+      g_assert_cmpstr (why->str, ==, "");
+    }
+}
+
+static void
+test_docs_examples (void)
+{
+  const char *docs = g_getenv ("SL_DOCS_DIR");
+  g_autofree char *path = g_build_filename (docs, "resolve.md", NULL);
+  g_autofree char *fragments = g_build_filename (docs, "resolve.d", NULL);
+  g_autoptr(GDir) dir = g_dir_open (fragments, 0, NULL);
+  const char *name;
+
+  if (documented_kinds == NULL)
+    documented_kinds = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  check_doc_examples (path);
+  while (dir && (name = g_dir_read_name (dir)))
+    if (g_str_has_suffix (name, ".md"))
+      {
+        g_autofree char *fragment = g_build_filename (fragments, name, NULL);
+        check_doc_examples (fragment);
+      }
+}
+
+/* One example per kind, at least. */
+static void
+test_docs_every_kind (void)
+{
+  const char * const *all_kinds = sl_resolver_kinds ();
+
+  if (documented_kinds == NULL)
+    test_docs_examples ();
+  for (guint i = 0; all_kinds[i]; i++)
+    {
+      if (!g_hash_table_contains (documented_kinds, all_kinds[i]))
+        g_test_message ("docs/resolve.md has no example of “%s”", all_kinds[i]);
+      g_assert_true (g_hash_table_contains (documented_kinds, all_kinds[i]));
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  const char *cases = g_getenv ("SL_CLI_CASES");
+  g_autoptr(GDir) dir = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_test_init (&argc, &argv, NULL);
+  squadlog = g_getenv ("SQUADLOG");
+  g_assert_nonnull (squadlog);
+  g_assert_nonnull (cases);
+
+  dir = g_dir_open (cases, 0, NULL);
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)))
+    if (g_str_has_suffix (name, ".json"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *file = g_ptr_array_index (names, i);
+      g_autofree char *base = g_strndup (file, strlen (file) - 5);
+      g_autofree char *test_path = g_strdup_printf ("/cli/%s", base);
+
+      g_test_add_data_func_full (test_path, g_build_filename (cases, file, NULL), check_case,
+                                 g_free);
+    }
+  g_test_add_func ("/cli/docs-examples", test_docs_examples);
+  g_test_add_func ("/cli/docs-every-kind", test_docs_every_kind);
+
+  return g_test_run ();
+}
