@@ -491,6 +491,37 @@ test_find_default (void)
   g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
 }
 
+/* docs/rules-data.md documents every option and every section. */
+static void
+test_documented (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("SL_DOCS_DIR"), "rules-data.md", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = shipped_json ();
+  g_autoptr(GList) members = json_object_get_members (json_node_get_object (root));
+  SlRules *rules = sl_test_rules ();
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < sl_option_set_size (rules->options); i++)
+    {
+      g_autofree char *quoted = g_strdup_printf ("`%s`", sl_option_set_get (rules->options, i)->id);
+
+      if (strstr (text, quoted) == NULL)
+        g_test_message ("%s is not documented", quoted);
+      g_assert_nonnull (strstr (text, quoted));
+    }
+  for (GList *l = members; l; l = l->next)
+    {
+      JsonNode *section = json_object_get_member (json_node_get_object (root), l->data);
+      g_autofree char *quoted = g_strdup_printf ("`%s`", (char *) l->data);
+
+      if (JSON_NODE_HOLDS_OBJECT (section))
+        g_assert_nonnull (strstr (text, quoted));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -509,6 +540,7 @@ main (int   argc,
   g_test_add_func ("/rules/malformed/options", test_malformed_options);
   g_test_add_func ("/rules/house-rule", test_house_rule);
   g_test_add_func ("/rules/find-default", test_find_default);
+  g_test_add_func ("/rules/documented", test_documented);
 
   return g_test_run ();
 }
