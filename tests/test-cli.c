@@ -4,7 +4,8 @@
  *
  * A case file is a JSON object:
  *   "description"   what it shows (a digest reference where it has one)
- *   "args"          arguments after "squadlog" (default ["resolve"])
+ *   "args"          arguments after "squadlog" (default ["resolve"]); "@CASES@"
+ *                   stands for the directory of the case files
  *   "input"         a request object written to standard input, or
  *   "input_lines"   lines written to standard input (raw text, for --jsonl)
  *   "exit"          the expected exit status (default 0)
@@ -195,8 +196,14 @@ check_case (gconstpointer data)
   if (json_object_has_member (c, "args"))
     {
       JsonArray *a = json_object_get_array_member (c, "args");
+      /* "@CASES@" in an argument stands for the directory of the case files. */
       for (guint i = 0; i < json_array_get_length (a); i++)
-        g_ptr_array_add (args, g_strdup (json_array_get_string_element (a, i)));
+        {
+          g_autoptr(GString) arg = g_string_new (json_array_get_string_element (a, i));
+
+          g_string_replace (arg, "@CASES@", g_getenv ("SL_CLI_CASES"), 0);
+          g_ptr_array_add (args, g_string_free (g_steal_pointer (&arg), FALSE));
+        }
     }
   else
     g_ptr_array_add (args, g_strdup ("resolve"));

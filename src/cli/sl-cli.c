@@ -30,7 +30,12 @@ sl_cli_handles (const char *arg)
     "resolve", "help", "--help", "-h", "-?", "--version", NULL
   };
 
-  return arg != NULL && g_strv_contains (commands, arg);
+  if (arg == NULL)
+    return FALSE;
+  /* Options are ours, except the one GApplication uses for D-Bus activation. */
+  if (arg[0] == '-' && arg[1] != '\0' && !g_str_equal (arg, "--gapplication-service"))
+    return TRUE;
+  return g_strv_contains (commands, arg);
 }
 
 char *
@@ -250,6 +255,9 @@ sl_cli_main (int    argc,
   if (g_str_equal (command, "resolve"))
     return cmd_resolve (argc, argv);
 
-  g_printerr (_("squadlog: unknown command “%s”. Try “squadlog --help”.\n"), command);
+  if (command[0] == '-')
+    g_printerr (_("squadlog: unknown option “%s”. Try “squadlog --help”.\n"), command);
+  else
+    g_printerr (_("squadlog: unknown command “%s”. Try “squadlog --help”.\n"), command);
   return EXIT_FAILURE_;
 }
