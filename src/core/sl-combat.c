@@ -178,10 +178,10 @@ check_firer (const SlRules      *rules,
   return TRUE;
 }
 
-static int
-cover_value (const SlRules   *rules,
-             const SlOptions *options,
-             SlCover          cover)
+int
+sl_cover_to_hit_value (const SlRules   *rules,
+                       const SlOptions *options,
+                       SlCover          cover)
 {
   gboolean table = options->woods_fire_modifier == SL_WOODS_TERRAIN_TABLE;
 
@@ -207,8 +207,8 @@ cover_value (const SlRules   *rules,
     }
 }
 
-static const char *
-cover_label (SlCover cover)
+const char *
+sl_cover_label (SlCover cover)
 {
   switch (cover)
     {
@@ -280,8 +280,8 @@ add_cover (const SlRules      *rules,
           return FALSE;
         }
       items[n].source = "cover";
-      items[n].label = cover_label (cover);
-      items[n].value = cover_value (rules, options, cover);
+      items[n].label = sl_cover_label (cover);
+      items[n].value = sl_cover_to_hit_value (rules, options, cover);
       n++;
     }
 
@@ -297,7 +297,7 @@ add_cover (const SlRules      *rules,
       items[n].source = "cover";
       items[n].label = t->position == SL_POSITION_STANDING ? _("Marsh (soft half cover)")
                                                             : _("Marsh (soft full cover)");
-      items[n].value = cover_value (rules, options, t->position == SL_POSITION_STANDING
+      items[n].value = sl_cover_to_hit_value (rules, options, t->position == SL_POSITION_STANDING
                                                      ? SL_COVER_HALF_SOFT : SL_COVER_FULL_SOFT);
       n++;
     }
@@ -324,8 +324,8 @@ add_cover (const SlRules      *rules,
       SlCover woods = heavy_woods ? SL_COVER_HEAVY_WOODS : SL_COVER_LIGHT_WOODS;
 
       items[n].source = "cover";
-      items[n].label = cover_label (woods);
-      items[n].value = cover_value (rules, options, woods);
+      items[n].label = sl_cover_label (woods);
+      items[n].value = sl_cover_to_hit_value (rules, options, woods);
       n++;
     }
 
@@ -336,7 +336,7 @@ add_cover (const SlRules      *rules,
         {
           items[n].source = "cover";
           items[n].label = _("Cover next to the firer");
-          items[n].value = cover_value (rules, options, c);
+          items[n].value = sl_cover_to_hit_value (rules, options, c);
           n++;
         }
 

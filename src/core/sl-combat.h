@@ -204,6 +204,13 @@ gboolean sl_obstacle_resolve (const SlRules          *rules,
                               SlObstacleResult       *result,
                               GError                **error);
 
+/* The to-hit modifier of @cover (T-14, with A-45 for woods; a window is
+ * hard half cover), and a label for people. */
+int         sl_cover_to_hit_value (const SlRules   *rules,
+                                   const SlOptions *options,
+                                   SlCover          cover);
+const char *sl_cover_label        (SlCover          cover);
+
 /* Penetration of a blast at @distance_m: frag (T-30), plastic (T-33) or
  * @charges ≥ 2 charges (T-34a); 0 when out of reach (A-86). */
 int      sl_blast_penetration (const SlRules   *rules,

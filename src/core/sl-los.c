@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "sl-combat.h"
 #include "sl-los.h"
 
 const char * const sl_los_obstacle_names[] = {
@@ -30,54 +31,6 @@ typedef struct
   SlDetectionPublic id;
   int               value;
 } DetectionItem;
-
-/* T-14 cover values, with A-45 for woods. This mirrors cover_value() in
- * sl-combat.c so that a line described here and a shot described to
- * `to-hit` give the same number. */
-static int
-fire_value (const SlRules   *rules,
-            const SlOptions *options,
-            SlCover          cover)
-{
-  gboolean table = options->woods_fire_modifier == SL_WOODS_TERRAIN_TABLE;
-
-  switch (cover)
-    {
-    case SL_COVER_HALF_SOFT: return rules->to_hit.cover_half_soft;
-    case SL_COVER_HALF_HARD: return rules->to_hit.cover_half_hard;
-    case SL_COVER_FULL_SOFT: return rules->to_hit.cover_full_soft;
-    case SL_COVER_FULL_HARD: return rules->to_hit.cover_full_hard;
-    case SL_COVER_LIGHT_WOODS:
-      return table ? sl_rules_terrain (rules, "light-woods")->modifier : rules->to_hit.woods_light;
-    case SL_COVER_HEAVY_WOODS:
-      return table ? sl_rules_terrain (rules, "heavy-woods")->modifier : rules->to_hit.woods_heavy;
-    case SL_COVER_WINDOW:
-      return rules->to_hit.cover_half_hard;
-    case SL_COVER_NONE:
-    case SL_N_COVERS:
-    default:
-      return 0;
-    }
-}
-
-static const char *
-fire_label (SlCover cover)
-{
-  switch (cover)
-    {
-    case SL_COVER_HALF_SOFT: return _("Soft half cover");
-    case SL_COVER_HALF_HARD: return _("Hard half cover");
-    case SL_COVER_FULL_SOFT: return _("Soft full cover");
-    case SL_COVER_FULL_HARD: return _("Hard full cover");
-    case SL_COVER_LIGHT_WOODS: return _("Light woods");
-    case SL_COVER_HEAVY_WOODS: return _("Heavy woods");
-    case SL_COVER_WINDOW: return _("Window (hard half cover)");
-    case SL_COVER_NONE:
-    case SL_N_COVERS:
-    default:
-      return _("No cover");
-    }
-}
 
 static int
 detection_value (const SlRules     *rules,
@@ -261,7 +214,7 @@ collect_cover (const SlRules    *rules,
           if (options->ignore_firer_own_cover)
             continue;
           fire[*n_fire] = (FireItem) { raw, _("Cover next to the firer"),
-                                       fire_value (rules, options, raw) };
+                                       sl_cover_to_hit_value (rules, options, raw) };
           (*n_fire)++;
           detection[*n_detection].id = is_full (raw) ? SL_DETECTION_FULL_COVER
                                                      : SL_DETECTION_HALF_COVER;
@@ -291,8 +244,8 @@ collect_cover (const SlRules    *rules,
             }
           else
             {
-              fire[*n_fire] = (FireItem) { SL_COVER_WINDOW, fire_label (SL_COVER_WINDOW),
-                                           fire_value (rules, options, SL_COVER_WINDOW) };
+              fire[*n_fire] = (FireItem) { SL_COVER_WINDOW, sl_cover_label (SL_COVER_WINDOW),
+                                           sl_cover_to_hit_value (rules, options, SL_COVER_WINDOW) };
               (*n_fire)++;
             }
         }
@@ -314,8 +267,8 @@ collect_cover (const SlRules    *rules,
                              : _("Full cover blocks the line of sight unless the target is firing or detecting toward the firer (T-15).")));
           else
             {
-              fire[*n_fire] = (FireItem) { cover, fire_label (cover),
-                                           fire_value (rules, options, cover) };
+              fire[*n_fire] = (FireItem) { cover, sl_cover_label (cover),
+                                           sl_cover_to_hit_value (rules, options, cover) };
               (*n_fire)++;
             }
         }
@@ -335,7 +288,7 @@ collect_cover (const SlRules    *rules,
       gboolean heavy = in->heavy_woods_m > 0;
       SlCover woods = heavy ? SL_COVER_HEAVY_WOODS : SL_COVER_LIGHT_WOODS;
 
-      fire[*n_fire] = (FireItem) { woods, fire_label (woods), fire_value (rules, options, woods) };
+      fire[*n_fire] = (FireItem) { woods, sl_cover_label (woods), sl_cover_to_hit_value (rules, options, woods) };
       (*n_fire)++;
       detection[*n_detection].id = heavy ? SL_DETECTION_HEAVY_WOODS : SL_DETECTION_LIGHT_WOODS;
       detection[*n_detection].value = detection_value (rules, detection[*n_detection].id);
