@@ -336,6 +336,18 @@ test_launcher_p35 (void)
                                               "window"), ==, 1);
   sl_test_assert_refused ("{'kind': 'grenade', 'weapon': 'launcher', 'range_m': 20,"
                           " 'dead_zone': true, 'roll': 2}", "dead_zone", "P-35 step 6");
+  /* The only modifiers are the unseen target and the window: not the
+   * firer's wound, and not the other ranged modifiers (P-35 step 3). */
+  g_assert_cmpint (sl_test_resolve_int ("{'kind': 'grenade', 'weapon': 'launcher', 'range_m': 20,"
+                                        " 'thrower': {'troop': 'civilian', 'wound': 'serious',"
+                                        " 'movement': 'run'}, 'roll': 2}", "modifier"), ==, 0);
+  g_assert_cmpint (sl_test_resolve_int ("{'kind': 'grenade', 'weapon': 'launcher', 'range_m': 20,"
+                                        " 'thrower': {'troop': 'civilian', 'wound': 'serious',"
+                                        " 'movement': 'run'}, 'roll': 2,"
+                                        " 'options': {'grenadeAllRangedMods': true}}", "modifier"),
+                   ==, 0);
+  sl_test_assert_refused ("{'kind': 'grenade', 'weapon': 'launcher', 'range_m': 20,"
+                          " 'thrower': {'wound': 'dead'}}", "thrower.wound", "T-16");
   /* A hand grenade may be thrown into a dead zone. */
   g_assert_true (sl_test_resolve_bool ("{'kind': 'grenade', 'range_m': 8, 'dead_zone': true,"
                                        " 'roll': 2}", "on_target"));

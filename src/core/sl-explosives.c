@@ -245,18 +245,25 @@ sl_grenade_resolve (const SlRules         *rules,
       if (!check_throw (rules, options, in, indirect, error))
         return FALSE;
 
-      /* by default only the thrower's wound joins T-27. */
-      if (options->grenade_all_ranged_mods && in->thrower != NULL)
+      /* A-105: by default only the thrower's wound joins T-27; the option
+       * applies every ranged modifier. The launcher has none of these: its
+       * only modifiers are the unseen target and the window (P-35 step 3,
+       * A-113). */
+      if (in->weapon == SL_GRENADE_HAND && in->thrower != NULL)
         {
-          if (!all_ranged_modifiers (rules, options, in, breakdown, error))
-            return FALSE;
-        }
-      else if (in->thrower != NULL)
-        {
-          const SlWoundLevel *w = &rules->wounds[in->thrower->firer.wound];
+          if (options->grenade_all_ranged_mods)
+            {
+              if (!all_ranged_modifiers (rules, options, in, breakdown, error))
+                return FALSE;
+            }
+          else
+            {
+              const SlWoundLevel *w = &rules->wounds[in->thrower->firer.wound];
 
-          /* T-16: moderate +1, serious +3. */
-          sl_breakdown_addf (breakdown, "wound", w->to_hit, _("Thrower's wound: %s"), w->name);
+              /* T-16: moderate +1, serious +3. */
+              sl_breakdown_addf (breakdown, "wound", w->to_hit, _("Thrower's wound: %s"),
+                                 w->name);
+            }
         }
 
       if (in->weapon == SL_GRENADE_HAND)
