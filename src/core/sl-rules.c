@@ -1646,6 +1646,19 @@ load_legionnaire (SlRules  *rules,
     sl_reader_fail (s, "partial_armor", _("There is no suit “%s” in T-13."), rules->partial_armor);
 }
 
+/* §18 Centurion: the troop types that count as normal infantry. */
+static void
+load_centurion (SlRules  *rules,
+                SlReader *s)
+{
+  sl_reader_require (s, "centurion_infantry");
+  rules->centurion_infantry = read_string_list (s, "centurion_infantry");
+  for (guint i = 0; rules->centurion_infantry[i] && sl_reader_ok (s); i++)
+    if (sl_table_lookup (&rules->troops, rules->centurion_infantry[i]) == NULL)
+      sl_reader_fail (s, "centurion_infantry", _("There is no troop type “%s” in T-11."),
+                      rules->centurion_infantry[i]);
+}
+
 /* Cross-references between tables. */
 static void
 check_references (SlRules  *rules,
@@ -1755,6 +1768,7 @@ rules_free (SlRules *rules)
     }
   g_clear_pointer (&rules->scenario_costs, g_hash_table_unref);
   g_free (rules->partial_armor);
+  g_strfreev (rules->centurion_infantry);
   sl_option_set_free (rules->options);
   g_free (rules->path);
   g_free (rules->id);
@@ -1847,7 +1861,10 @@ load_all (SlRules  *rules,
       require_ids (s, "entries", &rules->terrain, required_terrain);
     }
   SECTION ("troops", "T-11")
-    load_entries (s, "entries", &rules->troops, parse_troop, NULL);
+    {
+      load_entries (s, "entries", &rules->troops, parse_troop, NULL);
+      load_centurion (rules, s);
+    }
   SECTION ("weapons", "T-12")
     load_entries (s, "entries", &rules->weapons, parse_weapon, NULL);
   SECTION ("armor", "T-13")

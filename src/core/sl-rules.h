@@ -637,6 +637,10 @@ struct _SlRules
   int         no_melee_weapon;
   char       *partial_armor;
 
+  /* §18 Centurion: the troop types that count as normal infantry; every
+   * other type counts as a bailed-out tank crew. */
+  char      **centurion_infantry;
+
   SlOptionSet *options;  /* the option definitions and their defaults */
 };
 

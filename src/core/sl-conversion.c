@@ -1,0 +1,164 @@
+/* sl-conversion.c: Legionnaire characters and Centurion counters
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "sl-conversion.h"
+
+const char * const sl_legionnaire_attribute_names[] = {
+  "land_movement", "reaction", "charisma", NULL
+};
+
+const char * const sl_centurion_class_names[] = {
+  "none", "normal-infantry", "bailed-out-crew", NULL
+};
+
+static int
+band_modifier (const SlSkillBand *band,
+               gboolean           non_combat)
+{
+  /* T-44: level 0 is +1, or +2 for medics, engineers and technicians. */
+  return non_combat && band->has_non_combat ? band->non_combat_modifier : band->modifier;
+}
+
+int
+sl_legionnaire_modifier (const SlRules *rules,
+                         int            level,
+                         gboolean       non_combat)
+{
+  const SlSkillBand *last;
+
+  g_return_val_if_fail (rules->n_skill_bands > 0, 0);
+  g_return_val_if_fail (level >= 0, 0);
+
+  for (int i = 0; i < rules->n_skill_bands; i++)
+    if (level >= rules->skill_bands[i].min && level <= rules->skill_bands[i].max)
+      return band_modifier (&rules->skill_bands[i], non_combat);
+
+  /* Beyond the table: −1 per 3 full levels, as the book's rule says. */
+  last = &rules->skill_bands[rules->n_skill_bands - 1];
+  return band_modifier (last, non_combat) -
+         (level - last->min) / rules->skill_levels_per_modifier;
+}
+
+gboolean
+sl_legionnaire_level (const SlRules *rules,
+                      int            modifier,
+                      gboolean       non_combat,
+                      int           *level)
+{
+  const SlSkillBand *last;
+  int last_modifier;
+
+  g_return_val_if_fail (rules->n_skill_bands > 0, FALSE);
+
+  /* §18: “apply the Legionnaire rules in reverse: each −1 equals 3 skill
+   * levels”; the lowest level of the band is the one that is sure to give
+   * the modifier back. */
+  for (int i = 0; i < rules->n_skill_bands; i++)
+    if (band_modifier (&rules->skill_bands[i], non_combat) == modifier)
+      {
+        *level = rules->skill_bands[i].min;
+        return TRUE;
+      }
+  last = &rules->skill_bands[rules->n_skill_bands - 1];
+  last_modifier = band_modifier (last, non_combat);
+  if (modifier < last_modifier)
+    {
+      *level = last->min + (last_modifier - modifier) * rules->skill_levels_per_modifier;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+int
+sl_legionnaire_threshold (const SlOptions        *options,
+                          SlLegionnaireAttribute  attribute)
+{
+  switch (attribute)
+    {
+    case SL_LEGIONNAIRE_LAND_MOVEMENT: return options->legionnaire_move_threshold;
+    case SL_LEGIONNAIRE_REACTION: return options->legionnaire_reaction_threshold;
+    case SL_LEGIONNAIRE_CHARISMA: return options->legionnaire_charisma_threshold;
+    case SL_N_LEGIONNAIRE_ATTRIBUTES:
+    default:
+      g_return_val_if_reached (-1);
+    }
+}
+
+int
+sl_legionnaire_attribute (const SlOptions        *options,
+                          SlLegionnaireAttribute  attribute,
+                          int                     level)
+{
+  int threshold = sl_legionnaire_threshold (options, attribute);
+
+  /* A-136: the book's thresholds are lost (“above (?)”); unset means the
+   * attribute never counts. */
+  if (threshold < 0 || level <= threshold)
+    return 0;
+  /* §18: land movement +1 m; reaction −1 initiative; charisma −1
+   * leadership (negative is better on both rolls). */
+  return attribute == SL_LEGIONNAIRE_LAND_MOVEMENT ? 1 : -1;
+}
+
+int
+sl_legionnaire_melee_weapon (const SlRules *rules,
+                             gboolean       has_melee_weapon)
+{
+  /* §18: specific melee weapons are ignored; none at all is +1. */
+  return has_melee_weapon ? 0 : rules->no_melee_weapon;
+}
+
+const SlArmor *
+sl_legionnaire_armor (const SlRules *rules,
+                      gboolean       partial,
+                      const SlArmor *nearest)
+{
+  /* §18: any partial armor counts as a Tanker Suit. */
+  if (partial)
+    return sl_rules_armor (rules, rules->partial_armor);
+  return nearest;
+}
+
+gboolean
+sl_centurion_is_infantry (const SlRules *rules,
+                          const SlTroop *troop)
+{
+  g_return_val_if_fail (troop != NULL, FALSE);
+
+  if (rules->centurion_infantry == NULL)
+    return FALSE;
+  return g_strv_contains ((const char * const *) rules->centurion_infantry, troop->id);
+}
+
+void
+sl_centurion_convert (const SlRules        *rules,
+                      const SlTroop * const *troops,
+                      const gboolean       *alive,
+                      guint                 n_units,
+                      int                  *ifw,
+                      SlCenturionClass     *counter)
+{
+  int infantry = 0, crew = 0;
+
+  /* §18 and E-36: IFW is the number of surviving units. */
+  for (guint i = 0; i < n_units; i++)
+    {
+      if (!alive[i])
+        continue;
+      if (sl_centurion_is_infantry (rules, troops[i]))
+        infantry++;
+      else
+        crew++;
+    }
+  *ifw = infantry + crew;
+  /* A mixed squad takes the class of most of its survivors; a tie counts as
+   * infantry. */
+  if (*ifw == 0)
+    *counter = SL_CENTURION_NONE;
+  else
+    *counter = infantry >= crew ? SL_CENTURION_INFANTRY : SL_CENTURION_CREW;
+}
