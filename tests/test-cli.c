@@ -13,6 +13,9 @@
  *                   recursively; lists element by element), or
  *   "expect_lines"  one such object per output line
  *   "stdout_contains", "stderr_contains"  text the output must contain
+ *   "rules_patch"   {"weapons.entries.SR.penetration": 6, …}: the shipped rules
+ *                   with these members replaced are written to a temporary
+ *                   file, which "@RULES@" in an argument stands for
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,6 +23,8 @@
 #include "config.h"
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <unistd.h>
 #include <math.h>
 #include <string.h>
 
@@ -171,6 +176,46 @@ run_squadlog (GPtrArray  *args,
   run->status = g_subprocess_get_exit_status (process);
 }
 
+/* Writes the shipped rules with @patch applied to a temporary file. */
+static char *
+patched_rules (JsonObject *patch)
+{
+  g_autofree char *source = g_build_filename (g_getenv ("SQUADLOG_DATA_DIR"), "rules",
+                                              "streets-of-blood.json", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GList) members = json_object_get_members (patch);
+  char *path;
+  int fd;
+
+  g_file_get_contents (source, &text, NULL, &error);
+  g_assert_no_error (error);
+  root = sl_json_parse (text, -1, &error);
+  g_assert_no_error (error);
+
+  for (GList *l = members; l; l = l->next)
+    {
+      g_auto(GStrv) parts = g_strsplit (l->data, ".", -1);
+      JsonObject *object = json_node_get_object (root);
+      guint n = g_strv_length (parts);
+
+      for (guint i = 0; i + 1 < n; i++)
+        object = json_object_get_object_member (object, parts[i]);
+      json_object_set_member (object, parts[n - 1],
+                              json_node_copy (json_object_get_member (patch, l->data)));
+    }
+
+  fd = g_file_open_tmp ("squadlog-rules-XXXXXX.json", &path, &error);
+  g_assert_no_error (error);
+  close (fd);
+  out = sl_json_to_string (root, TRUE);
+  g_file_set_contents (path, out, -1, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
 static void
 check_case (gconstpointer data)
 {
@@ -181,6 +226,7 @@ check_case (gconstpointer data)
   g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GString) input = g_string_new (NULL);
   g_auto(Run) run = { 0 };
+  g_autofree char *rules_file = NULL;
   JsonObject *c;
   int expected_exit = 0;
 
@@ -193,6 +239,9 @@ check_case (gconstpointer data)
   if (json_object_has_member (c, "description"))
     g_test_message ("%s", json_object_get_string_member (c, "description"));
 
+  if (json_object_has_member (c, "rules_patch"))
+    rules_file = patched_rules (json_object_get_object_member (c, "rules_patch"));
+
   if (json_object_has_member (c, "args"))
     {
       JsonArray *a = json_object_get_array_member (c, "args");
@@ -202,6 +251,8 @@ check_case (gconstpointer data)
           g_autoptr(GString) arg = g_string_new (json_array_get_string_element (a, i));
 
           g_string_replace (arg, "@CASES@", g_getenv ("SL_CLI_CASES"), 0);
+          if (rules_file != NULL)
+            g_string_replace (arg, "@RULES@", rules_file, 0);
           g_ptr_array_add (args, g_string_free (g_steal_pointer (&arg), FALSE));
         }
     }
@@ -271,6 +322,8 @@ check_case (gconstpointer data)
     g_assert_nonnull (strstr (run.out, json_object_get_string_member (c, "stdout_contains")));
   if (json_object_has_member (c, "stderr_contains"))
     g_assert_nonnull (strstr (run.err, json_object_get_string_member (c, "stderr_contains")));
+  if (rules_file != NULL)
+    g_unlink (rules_file);
 }
 
 /* docs/resolve.md gives, for every kind, a request in a ```json block
