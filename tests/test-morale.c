@@ -138,10 +138,14 @@ test_forced_move (void)
                           " {'id': 'a', 'roll': 2}, {'id': 'b', 'roll': 7, 'decision': 'countermove'}]}",
                           "groupings[1].decision", "P-06");
   /* An explicit move is fine. */
-  g_assert_cmpstr (sl_test_resolve_string ("{'kind': 'initiative', 'groupings': ["
-                                           " {'id': 'a', 'roll': 2},"
-                                           " {'id': 'b', 'roll': 7, 'decision': 'move'}]}",
-                                           "decisions.b"), ==, "move");
+  {
+    g_autofree char *decision = sl_test_resolve_string ("{'kind': 'initiative', 'groupings': ["
+                                                        " {'id': 'a', 'roll': 2},"
+                                                        " {'id': 'b', 'roll': 7, 'decision': 'move'}]}",
+                                                        "decisions.b");
+
+    g_assert_cmpstr (decision, ==, "move");
+  }
 }
 
 /* T-08 Init row: Vauvusar and Ssora −1, everyone else 0. */
@@ -413,6 +417,32 @@ test_option_tie_break_a09 (void)
 
     assert_ids (reroll, "order", reroll_order);
   }
+}
+
+/* §5.2: an ambushed grouping leaves the order, can do nothing for 3
+ * subphases, and then acts after everyone still in the order. */
+static void
+test_ambush (void)
+{
+  static const char * const order[] = { "TOG 1", "TOG 2", "Renegade 1", "Renegade 2", NULL };
+  static const char * const ambushed[] = { "Renegade 1", "Renegade 2", NULL };
+  static const char * const ranking[] = { "Renegade 1", "TOG 1", "TOG 2", "Renegade 2", NULL };
+  g_autoptr(JsonNode) r = sl_test_resolve (
+    "{'kind': 'initiative', 'groupings': ["
+    " {'id': 'Renegade 1', 'roll': 1, 'decision': 'move', 'ambushed': true},"
+    " {'id': 'TOG 1', 'roll': 3, 'decision': 'move'},"
+    " {'id': 'TOG 2', 'roll': 6, 'decision': 'countermove'},"
+    " {'id': 'Renegade 2', 'roll': 9, 'ambushed': true}]}");
+
+  assert_ids (r, "order", order);
+  assert_ids (r, "ambushed", ambushed);
+  assert_ids (r, "ranking", ranking);
+  g_assert_true (sl_test_bool (r, "groupings[0].ambushed"));
+  g_assert_cmpint (sl_test_int (r, "groupings[0].idle_subphases"), ==, 3);
+  g_assert_cmpint (sl_test_int (r, "groupings[0].place"), ==, 3);
+  g_assert_false (sl_test_has (r, "groupings[1].ambushed"));
+  /* The ambushed grouping still had the highest roll: it was the one forced to move. */
+  g_assert_true (sl_test_bool (r, "groupings[3].forced"));
 }
 
 static void
@@ -1295,6 +1325,7 @@ main (int   argc,
   g_test_add_func ("/morale/initiative/ties-forced-move-A-09", test_ties_forced_move_a09);
   g_test_add_func ("/morale/initiative/ties-rolled-and-refused-A-09", test_ties_rolled_and_refused_a09);
   g_test_add_func ("/morale/initiative/option-initiativeTieBreak-A-09", test_option_tie_break_a09);
+  g_test_add_func ("/morale/initiative/ambush", test_ambush);
   g_test_add_func ("/morale/initiative/malformed", test_initiative_malformed);
 
   g_test_add_func ("/morale/melee/modifiers-P-24", test_melee_modifiers_p24);

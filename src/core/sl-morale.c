@@ -263,6 +263,8 @@ sl_initiative_resolve (const SlRules           *rules,
                        GError                 **error)
 {
   TieContext ctx = { in, result, dice };
+  g_autofree guint *full = NULL;
+  guint n_full = 0;
   guint *ranking;
   guint n = in->n_groupings;
   guint start = 0;
@@ -356,12 +358,23 @@ sl_initiative_resolve (const SlRules           *rules,
 
   /* P-06 step 4: movers in ascending roll order, then countermovers in
    * descending roll order. */
+  full = g_new (guint, n);
   for (guint r = 0; r < n; r++)
     if (result->groupings[ranking[r]].decision == SL_DECISION_MOVE)
-      g_array_append_val (result->order, ranking[r]);
+      full[n_full++] = ranking[r];
   for (guint r = n; r-- > 0;)
     if (result->groupings[ranking[r]].decision == SL_DECISION_COUNTERMOVE)
-      g_array_append_val (result->order, ranking[r]);
+      full[n_full++] = ranking[r];
+
+  /* §5.2: an ambushed grouping leaves the initiative order. Once its idle
+   * subphases are over it acts after every grouping still in the order, in
+   * the order it had (ruling: the digest does not place it). */
+  for (guint o = 0; o < n; o++)
+    if (!in->groupings[full[o]].ambushed)
+      g_array_append_val (result->order, full[o]);
+  for (guint o = 0; o < n; o++)
+    if (in->groupings[full[o]].ambushed)
+      g_array_append_val (result->order, full[o]);
   for (guint p = 0; p < n; p++)
     result->groupings[g_array_index (result->order, guint, p)].place = p;
 

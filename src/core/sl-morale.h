@@ -73,6 +73,9 @@ typedef enum
 
 extern const char * const sl_decision_names[];
 
+/* An ambushed grouping can do nothing for the next 3 subphases (§5.2). */
+#define SL_AMBUSH_SUBPHASES 3
+
 typedef struct
 {
   const char   *id;
@@ -83,6 +86,7 @@ typedef struct
   gboolean      contains_leader; /* for leaderRatingAllTeams off */
   SlQuality     quality;
   int           modifier;        /* scenario or Legionnaire (A-10, §18) */
+  gboolean      ambushed;        /* a whole undetected enemy grouping attacked it (§5.2) */
   const char   *roll_stream;
   const char   *tie_stream;      /* re-rolls after a tie */
 } SlGrouping;
@@ -129,7 +133,8 @@ typedef struct
   SlGroupingResult *groupings;  /* one per input grouping, in input order */
   guint             n_groupings;
   GArray           *ranking;    /* guint: input indices, lowest net first */
-  GArray           *order;      /* guint: input indices, in acting order */
+  GArray           *order;      /* guint: input indices, in acting order;
+                                 * ambushed groupings last (§5.2) */
   GPtrArray        *ties;       /* SlInitiativeTie */
 } SlInitiativeResult;
 
@@ -139,6 +144,8 @@ void     sl_initiative_modifiers (const SlRules     *rules,
                                   const SlGrouping  *grouping,
                                   SlBreakdown       *breakdown);
 /* P-06 with A-09: rolls, ranks, settles ties and builds the acting order.
+ * Ambushed groupings keep their roll and rank but leave their place in the
+ * order: they act after every other grouping (§5.2).
  * Fails when the grouping forced to move was declared a countermover, or
  * when more re-rolls were given than the ties needed. */
 gboolean sl_initiative_resolve   (const SlRules           *rules,

@@ -77,7 +77,7 @@ sl_resolve_initiative (SlResolve  *rs,
   g_auto(SlInitiativeResult) res = { 0 };
   SlInitiativeInput in = { 0 };
   JsonObject *net, *breakdowns, *decisions;
-  JsonArray *ties, *details;
+  JsonArray *ties, *details, *ambushed;
   guint n;
 
   sl_reader_require (rs->request, "groupings");
@@ -107,6 +107,7 @@ sl_resolve_initiative (SlResolve  *rs,
       g->contains_leader = sl_reader_bool (r, "contains_leader", TRUE);
       g->quality = sl_resolve_quality (rs, r, "quality");
       g->modifier = sl_reader_int (r, "modifier", -10, 10, 0);
+      g->ambushed = sl_reader_bool (r, "ambushed", FALSE);
       g->tie_stream = sl_resolve_dice_list (rs, r, "tie_rolls", 10);
       sl_reader_end (r);
     }
@@ -128,6 +129,7 @@ sl_resolve_initiative (SlResolve  *rs,
   decisions = sl_resolve_result_object (rs->result, "decisions");
   breakdowns = sl_resolve_result_object (rs->result, "breakdown");
   details = json_array_new ();
+  ambushed = json_array_new ();
   for (guint i = 0; i < n; i++)
     {
       const SlGroupingResult *gr = &res.groupings[i];
@@ -145,6 +147,12 @@ sl_resolve_initiative (SlResolve  *rs,
       json_object_set_int_member (o, "place", gr->place + 1);
       json_object_set_string_member (o, "decision", sl_decision_names[gr->decision]);
       json_object_set_boolean_member (o, "forced", gr->forced);
+      if (groupings[i].ambushed)
+        {
+          /* §5.2: it can do nothing for the next 3 subphases. */
+          json_object_set_boolean_member (o, "ambushed", TRUE);
+          json_object_set_int_member (o, "idle_subphases", SL_AMBUSH_SUBPHASES);
+        }
       if (gr->tie_rolls->len > 0)
         {
           JsonArray *rolls = json_array_new ();
@@ -156,6 +164,14 @@ sl_resolve_initiative (SlResolve  *rs,
       json_array_add_object_element (details, o);
     }
   json_object_set_array_member (rs->result, "groupings", details);
+  for (guint p = 0; p < n; p++)
+    {
+      guint index = g_array_index (res.order, guint, p);
+
+      if (groupings[index].ambushed)
+        json_array_add_string_element (ambushed, groupings[index].id);
+    }
+  json_object_set_array_member (rs->result, "ambushed", ambushed);
 
   ties = json_array_new ();
   for (guint t = 0; t < res.ties->len; t++)
