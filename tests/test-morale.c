@@ -405,6 +405,9 @@ test_option_tie_break_a09 (void)
   assert_ids (quality, "order", quality_order);
   g_assert_cmpstr (sl_test_string (quality, "ties[0].settled_by"), ==, "quality");
   assert_ids (equal, "order", equal_order);
+  sl_test_assert_refused ("{'kind': 'initiative', 'options': {'initiativeTieBreak': 'leader'},"
+                          " 'groupings': [{'id': 'x', 'roll': 5, 'leader_rating': -1, 'tie_rolls': [3]},"
+                          " {'id': 'y', 'roll': 4}]}", "groupings[0].tie_rolls", "without a re-roll");
   g_assert_true (sl_test_bool (equal, "ties[0].rerolled"));
 
   /* The same tie under the default re-roll rule: the re-rolls decide. */

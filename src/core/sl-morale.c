@@ -226,8 +226,11 @@ settle_tie (TieContext      *ctx,
     }
 
   for (guint i = 0; i < n; i++)
-    if (ctx->result->groupings[members[i]].tie_rolls->len > 0)
-      tie->rerolled = TRUE;
+    {
+      ctx->result->groupings[members[i]].tied = TRUE;
+      if (ctx->result->groupings[members[i]].tie_rolls->len > 0)
+        tie->rerolled = TRUE;
+    }
   g_array_append_vals (tie->members, members, n);
 }
 
@@ -327,7 +330,11 @@ sl_initiative_resolve (const SlRules           *rules,
         g_autofree char *field = g_strdup_printf ("groupings[%u].tie_rolls", i);
         guint used = result->groupings[i].tie_rolls->len;
 
-        if (used == 0)
+        if (used == 0 && result->groupings[i].tied)
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, field,
+                             _("The tie of grouping “%s” was settled without a re-roll (A-09)."),
+                             in->groupings[i].id);
+        else if (used == 0)
           sl_rule_error_set (error, SL_RULE_ERROR_INVALID, field,
                              _("Grouping “%s” is not tied with another, so it makes no re-roll (A-09)."),
                              in->groupings[i].id);

@@ -112,6 +112,7 @@ typedef struct
   int          net;
   SlBreakdown *breakdown;
   int          leader_modifier;  /* what the leader added (A-09 leader) */
+  gboolean     tied;             /* its net roll equalled another's */
   GArray      *tie_rolls;        /* int, the re-rolls it made */
   guint        rank;             /* 0 = lowest net roll */
   guint        place;            /* 0 = acts first */
