@@ -1252,23 +1252,6 @@ test_regroup_malformed (void)
                           "squads[1].leader_rating", NULL);
 }
 
-/* T-24 and E-29: a +2 leader gives 20 points back; a −2 leader costs 20. */
-static void
-test_t24_leader_cost_e29 (void)
-{
-  static const int costs[] = { 20, 10, 0, -10, -20 };  /* ratings −2 … +2 */
-  SlRules *rules = sl_test_rules ();
-  int cost = 12345;
-
-  for (int rating = -2; rating <= 2; rating++)
-    {
-      g_assert_true (sl_leader_cost (rules, rating, &cost));
-      g_assert_cmpint (cost, ==, costs[rating + 2]);
-    }
-  g_assert_false (sl_leader_cost (rules, 3, &cost));
-  g_assert_false (sl_leader_cost (rules, -3, &cost));
-}
-
 /* The engine without JSON: the acting leader's rating and the melee check of
  * a side set up by hand. */
 static void
@@ -1371,7 +1354,6 @@ main (int   argc,
   g_test_add_func ("/morale/regroup/option-regroupTieQuality-A-103", test_option_regroup_tie_a103);
   g_test_add_func ("/morale/regroup/malformed", test_regroup_malformed);
 
-  g_test_add_func ("/morale/leader-cost/T-24-E-29", test_t24_leader_cost_e29);
   g_test_add_func ("/morale/engine", test_engine_direct);
 
   return g_test_run ();

@@ -72,21 +72,6 @@ sl_leader_add_modifiers (const SlRules   *rules,
                        _("Leader's race: %s (%+d)"), leader->race->name, leader->race->leader);
 }
 
-gboolean
-sl_leader_cost (const SlRules *rules,
-                int            rating,
-                int           *cost)
-{
-  g_return_val_if_fail (rules != NULL, FALSE);
-
-  /* T-24 lists the ratings −2 … +2. */
-  if (rating < -2 || rating > 2)
-    return FALSE;
-  if (cost)
-    *cost = rules->leader_cost[rating + 2];
-  return TRUE;
-}
-
 /* Initiative */
 
 void

@@ -56,12 +56,6 @@ void     sl_leader_add_modifiers (const SlRules   *rules,
                                   const SlLeader  *leader,
                                   SlLeaderRoll     roll,
                                   SlBreakdown     *breakdown);
-/* T-24: the scenario-point cost of a leader of @rating (−2 … +2); FALSE when
- * the table has no such rating. A negative cost gives points back (E-29). */
-gboolean sl_leader_cost         (const SlRules   *rules,
-                                 int              rating,
-                                 int             *cost);
-
 /* Initiative (§5, P-06) */
 
 typedef enum
