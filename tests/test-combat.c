@@ -469,9 +469,11 @@ test_damage_formula (void)
     g_assert_false (sl_test_bool (r, "dazed"));
   }
   /* Unconscious at the fourth level. */
-  g_assert_cmpstr (sl_test_resolve_string ("{'kind': 'damage', 'penetration': 5,"
-                                           " 'armor': 'LI', 'wound': 'light'}", "wound"),
-                   ==, "unconscious");
+  {
+    g_autofree char *wound = sl_test_resolve_string ("{'kind': 'damage', 'penetration': 5,"
+                                                     " 'armor': 'LI', 'wound': 'light'}", "wound");
+    g_assert_cmpstr (wound, ==, "unconscious");
+  }
 }
 
 /* a natural 1 on the to-hit roll inflicts at least one level. */
@@ -627,8 +629,11 @@ test_obstacles_p25 (void)
   }
   g_assert_false (sl_test_resolve_bool ("{'kind': 'obstacle', 'obstacle': 'internal-wall',"
                                         " 'weapon': 'SR', 'damage': 2.5}", "destroyed"));
-  g_assert_cmpstr (sl_test_resolve_string ("{'kind': 'obstacle', 'obstacle': 'furniture',"
-                                           " 'weapon': 'SAR'}", "marker"), ==, "removed");
+  {
+    g_autofree char *marker = sl_test_resolve_string ("{'kind': 'obstacle', 'obstacle': 'furniture',"
+                                                      " 'weapon': 'SAR'}", "marker");
+    g_assert_cmpstr (marker, ==, "removed");
+  }
   sl_test_assert_refused ("{'kind': 'obstacle', 'obstacle': 'furniture',"
                           " 'weapon': 'SAR', 'damage': 5}", "damage", "already destroyed");
 }
