@@ -13,44 +13,6 @@
 #include "sl-los.h"
 #include "sl-resolve-private.h"
 
-/* @field: one name of @names or a list of them; sets @flags. */
-static void
-read_flags (SlReader           *reader,
-            const char         *field,
-            const char * const *names,
-            const char         *what,
-            gboolean           *flags,
-            guint               n_flags)
-{
-  JsonNode *node;
-
-  for (guint i = 0; i < n_flags; i++)
-    flags[i] = FALSE;
-  if (!sl_reader_has (reader, field))
-    return;
-
-  node = sl_reader_node (reader, field);
-  if (JSON_NODE_HOLDS_ARRAY (node))
-    {
-      guint n = sl_reader_array_length (reader, field);
-
-      for (guint i = 0; i < n; i++)
-        {
-          int index = sl_reader_array_enum (reader, field, i, names, what, -1);
-
-          if (index >= 0)
-            flags[index] = TRUE;
-        }
-    }
-  else
-    {
-      int index = sl_reader_enum (reader, field, names, what, -1);
-
-      if (index >= 0)
-        flags[index] = TRUE;
-    }
-}
-
 static JsonNode *
 flags_node (const gboolean     *flags,
             const char * const *names,
@@ -110,9 +72,9 @@ sl_resolve_detection (SlResolve  *rs,
   in.detector_armor = sl_resolve_get_armor (rs, r, "detector_armor", "NONE");
   in.in_field_of_view = sl_reader_bool (r, "in_field_of_view", TRUE);
   read_detection_conditions (r, &in.conditions);
-  read_flags (r, "public", sl_detection_public_names, _("public detection modifier"),
+  sl_resolve_flags (r, "public", sl_detection_public_names, _("public detection modifier"),
               in.public_modifiers, SL_N_DETECTION_PUBLIC);
-  read_flags (r, "secret", sl_detection_secret_names, _("secret detection modifier"),
+  sl_resolve_flags (r, "secret", sl_detection_secret_names, _("secret detection modifier"),
               in.secret_modifiers, SL_N_DETECTION_SECRET);
   if (sl_reader_has (r, "target_armor"))
     in.target_armor = sl_resolve_get_armor (rs, r, "target_armor", NULL);

@@ -273,15 +273,17 @@ sl_resolve_position (SlResolve *rs,
 }
 
 void
-sl_resolve_covers (SlResolve  *rs,
-                   SlReader   *reader,
-                   const char *field,
-                   gboolean    covers[SL_N_COVERS])
+sl_resolve_flags (SlReader           *reader,
+                  const char         *field,
+                  const char * const *names,
+                  const char         *what,
+                  gboolean           *flags,
+                  guint               n_flags)
 {
   JsonNode *node;
 
-  for (int c = 0; c < SL_N_COVERS; c++)
-    covers[c] = FALSE;
+  for (guint i = 0; i < n_flags; i++)
+    flags[i] = FALSE;
   if (!sl_reader_has (reader, field))
     return;
 
@@ -291,10 +293,29 @@ sl_resolve_covers (SlResolve  *rs,
       guint n = sl_reader_array_length (reader, field);
 
       for (guint i = 0; i < n; i++)
-        covers[sl_reader_array_enum (reader, field, i, sl_cover_names, _("cover"), 0)] = TRUE;
+        {
+          int index = sl_reader_array_enum (reader, field, i, names, what, -1);
+
+          if (index >= 0)
+            flags[index] = TRUE;
+        }
     }
   else
-    covers[sl_reader_enum (reader, field, sl_cover_names, _("cover"), 0)] = TRUE;
+    {
+      int index = sl_reader_enum (reader, field, names, what, -1);
+
+      if (index >= 0)
+        flags[index] = TRUE;
+    }
+}
+
+void
+sl_resolve_covers (SlResolve  *rs,
+                   SlReader   *reader,
+                   const char *field,
+                   gboolean    covers[SL_N_COVERS])
+{
+  sl_resolve_flags (reader, field, sl_cover_names, _("cover"), covers, SL_N_COVERS);
   covers[SL_COVER_NONE] = FALSE;
 }
 
