@@ -135,7 +135,8 @@ test_t05_breakdown (void)
 {
   g_autoptr(JsonNode) r = sl_test_resolve ("{'kind': 'action-cost', 'action': 'open-door',"
                                            " 'locked': true, 'airlock': true}");
-  g_autoptr(JsonNode) s = sl_test_resolve ("{'kind': 'action-cost', 'action': 'stairs', 'floors': 3}");
+  g_autoptr(JsonNode) s = sl_test_resolve ("{'kind': 'action-cost', 'action': 'stairs',"
+                                           " 'floors': 3}");
   g_autoptr(JsonNode) k = sl_test_resolve ("{'kind': 'action-cost', 'action': 'pick-up-object',"
                                            " 'key_from_body': true}");
 
@@ -171,8 +172,10 @@ test_t06_combinations (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     {
-      g_autofree char *walk = g_strdup_printf ("'action': '%s', 'combined_with': 'walk'", rows[i].id);
-      g_autofree char *running = g_strdup_printf ("'action': '%s', 'combined_with': 'run'", rows[i].id);
+      g_autofree char *walk = g_strdup_printf ("'action': '%s',"
+                                               " 'combined_with': 'walk'", rows[i].id);
+      g_autofree char *running = g_strdup_printf ("'action': '%s',"
+                                                  " 'combined_with': 'run'", rows[i].id);
 
       g_assert_cmpint (cost_of (walk), ==, rows[i].walk);
       g_assert_cmpint (cost_of (running), ==, rows[i].run);
@@ -181,13 +184,15 @@ test_t06_combinations (void)
   /* The other moves of T-06 combine like walking. */
   g_assert_cmpint (cost_of ("'action': 'reload', 'combined_with': 'crawl', 'prone': true"), ==, 7);
   g_assert_cmpint (cost_of ("'action': 'reload', 'combined_with': 'backward'"), ==, 7);
-  g_assert_cmpint (cost_of ("'action': 'reload', 'combined_with': 'backward', 'prone': true"), ==, 7);
+  g_assert_cmpint (cost_of ("'action': 'reload', 'combined_with': 'backward',"
+                            " 'prone': true"), ==, 7);
   g_assert_cmpint (cost_of ("'action': 'reload', 'combined_with': 'sideways'"), ==, 7);
   g_assert_cmpint (cost_of ("'action': 'reload', 'combined_with': 'kneeling'"), ==, 7);
   /* Sprinting allows Fire/Throw only. */
   g_assert_cmpint (cost_of ("'action': 'fire', 'combined_with': 'sprint'"), ==, 1);
 
-  run = sl_test_resolve ("{'kind': 'action-cost', 'action': 'clear-weapon', 'combined_with': 'run'}");
+  run = sl_test_resolve ("{'kind': 'action-cost', 'action': 'clear-weapon',"
+                         " 'combined_with': 'run'}");
   g_assert_cmpint (sl_test_breakdown (run, "breakdown", "base"), ==, 5);
   g_assert_cmpint (sl_test_breakdown (run, "breakdown", "combination"), ==, 3);
   g_assert_cmpint (sl_test_breakdown (run, "breakdown", "running"), ==, 3);
@@ -214,13 +219,17 @@ test_e43_combination_examples (void)
 static void
 test_illegal_combinations (void)
 {
-  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'aimed-fire', 'combined_with': 'walk'}",
+  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'aimed-fire',"
+                          " 'combined_with': 'walk'}",
                           "combined_with", "T-06");
-  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'pick-up-object', 'combined_with': 'walk'}",
+  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'pick-up-object',"
+                          " 'combined_with': 'walk'}",
                           "combined_with", "not picking one up");
-  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'opportunity-fire', 'combined_with': 'walk'}",
+  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'opportunity-fire',"
+                          " 'combined_with': 'walk'}",
                           "combined_with", "T-06");
-  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'install-plastic', 'combined_with': 'crawl', 'prone': true}",
+  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'install-plastic',"
+                          " 'combined_with': 'crawl', 'prone': true}",
                           "combined_with", "T-06");
   sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'reload', 'combined_with': 'sprint'}",
                           "combined_with", "sprinting only Fire/Throw");
@@ -232,13 +241,17 @@ test_illegal_combinations (void)
                           "combined_with", "T-06");
   sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'reload', 'combined_with': 'crawl'}",
                           "combined_with", "Only a prone unit can crawl");
-  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'reload', 'combined_with': 'walk', 'prone': true}",
+  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'reload', 'combined_with': 'walk',"
+                          " 'prone': true}",
                           "combined_with", "§6.4");
-  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'reload', 'combined_with': 'sideways', 'kneeling': true}",
+  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'reload',"
+                          " 'combined_with': 'sideways', 'kneeling': true}",
                           "combined_with", "§6.4");
-  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'reload', 'combined_with': 'backward', 'kneeling': true}",
+  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'reload',"
+                          " 'combined_with': 'backward', 'kneeling': true}",
                           "combined_with", "§6.4");
-  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'reload', 'combined_with': 'kneeling', 'kneeling': true}",
+  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'reload',"
+                          " 'combined_with': 'kneeling', 'kneeling': true}",
                           "combined_with", "A-23");
   sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'walk', 'combined_with': 'run'}",
                           "combined_with", "T-06");
@@ -251,8 +264,10 @@ test_wound_penalty_a25_a26 (void)
 {
   g_autoptr(JsonNode) r = NULL;
 
-  g_assert_cmpint (cost_of ("'action': 'reload', 'combined_with': 'run', 'wound': 'moderate'"), ==, 10);
-  g_assert_cmpint (cost_of ("'action': 'reload', 'combined_with': 'run', 'wound': 'serious'"), ==, 11);
+  g_assert_cmpint (cost_of ("'action': 'reload', 'combined_with': 'run',"
+                            " 'wound': 'moderate'"), ==, 10);
+  g_assert_cmpint (cost_of ("'action': 'reload', 'combined_with': 'run',"
+                            " 'wound': 'serious'"), ==, 11);
   g_assert_cmpint (cost_of ("'action': 'reload', 'wound': 'light'"), ==, 5);
   g_assert_cmpint (cost_of ("'action': 'position-change', 'wound': 'moderate'"), ==, 3);
   g_assert_cmpint (cost_of ("'action': 'call-elevator', 'wound': 'serious'"), ==, 3);
@@ -273,6 +288,8 @@ test_wound_penalty_a25_a26 (void)
   g_assert_false (sl_test_bool (r, "wound_exempt"));
 }
 
+#define OTHER_SCOPE " 'options': {'woundPenaltyScope': 'exempt-aimed-opportunity'}"
+
 static void
 test_option_wound_scope_a26 (void)
 {
@@ -281,17 +298,12 @@ test_option_wound_scope_a26 (void)
   g_assert_cmpint (cost_of ("'action': 'aimed-fire', 'wound': 'serious'"), ==, 5);
   g_assert_cmpint (cost_of ("'action': 'opportunity-fire', 'wound': 'moderate'"), ==, 3);
   /* Option: the other way round. */
-  g_assert_cmpint (cost_of ("'action': 'melee', 'wound': 'serious',"
-                            " 'options': {'woundPenaltyScope': 'exempt-aimed-opportunity'}"), ==, 7);
-  g_assert_cmpint (cost_of ("'action': 'aimed-fire', 'wound': 'serious',"
-                            " 'options': {'woundPenaltyScope': 'exempt-aimed-opportunity'}"), ==, 3);
-  g_assert_cmpint (cost_of ("'action': 'opportunity-fire', 'wound': 'moderate',"
-                            " 'options': {'woundPenaltyScope': 'exempt-aimed-opportunity'}"), ==, 2);
+  g_assert_cmpint (cost_of ("'action': 'melee', 'wound': 'serious'," OTHER_SCOPE), ==, 7);
+  g_assert_cmpint (cost_of ("'action': 'aimed-fire', 'wound': 'serious'," OTHER_SCOPE), ==, 3);
+  g_assert_cmpint (cost_of ("'action': 'opportunity-fire', 'wound': 'moderate'," OTHER_SCOPE), ==, 2);
   /* Either way reloading pays and walking does not. */
-  g_assert_cmpint (cost_of ("'action': 'reload', 'wound': 'moderate',"
-                            " 'options': {'woundPenaltyScope': 'exempt-aimed-opportunity'}"), ==, 6);
-  g_assert_cmpint (cost_of ("'action': 'walk', 'wound': 'moderate',"
-                            " 'options': {'woundPenaltyScope': 'exempt-aimed-opportunity'}"), ==, 1);
+  g_assert_cmpint (cost_of ("'action': 'reload', 'wound': 'moderate'," OTHER_SCOPE), ==, 6);
+  g_assert_cmpint (cost_of ("'action': 'walk', 'wound': 'moderate'," OTHER_SCOPE), ==, 1);
 }
 
 /* A-23: kneeling combinations cost max(2, action + extra), or the base AP
@@ -310,8 +322,10 @@ test_option_kneeling_a23 (void)
   g_assert_cmpint (cost_of ("'action': 'fire', 'combined_with': 'kneeling', 'prone': true"), ==, 2);
   /* The position change pays the wound penalty even when the action does
    * not; the wound penalty still counts once. */
-  g_assert_cmpint (cost_of ("'action': 'fire', 'combined_with': 'kneeling', 'wound': 'moderate'"), ==, 3);
-  g_assert_cmpint (cost_of ("'action': 'reload', 'combined_with': 'kneeling', 'wound': 'moderate'"), ==, 8);
+  g_assert_cmpint (cost_of ("'action': 'fire', 'combined_with': 'kneeling',"
+                            " 'wound': 'moderate'"), ==, 3);
+  g_assert_cmpint (cost_of ("'action': 'reload', 'combined_with': 'kneeling',"
+                            " 'wound': 'moderate'"), ==, 8);
 
   g_assert_cmpint (cost_of ("'action': 'reload', 'combined_with': 'kneeling',"
                             " 'options': {'kneelingCombinationFree': true}"), ==, 5);
@@ -372,9 +386,12 @@ test_dazed_a27 (void)
   g_assert_cmpstr (sl_test_string (r, "ends_position"), ==, "prone");
   g_assert_cmpint (cost_of ("'action': 'position-change', 'dazed': true, 'to_position': 'kneeling',"
                             " 'wound': 'moderate'"), ==, 3);
-  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'reload', 'dazed': true}", "dazed", "A-27");
-  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'fire', 'dazed': true}", "dazed", "P-19");
-  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'walk', 'dazed': true}", "dazed", "A-27");
+  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'reload',"
+                          " 'dazed': true}", "dazed", "A-27");
+  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'fire',"
+                          " 'dazed': true}", "dazed", "P-19");
+  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'walk',"
+                          " 'dazed': true}", "dazed", "A-27");
   sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'position-change', 'dazed': true,"
                           " 'prone': true, 'to_position': 'standing'}", "to_position", "A-27");
   sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'position-change', 'dazed': true}",
@@ -386,8 +403,10 @@ test_positions (void)
 {
   g_autoptr(JsonNode) jump = sl_test_resolve ("{'kind': 'action-cost', 'action': 'jump'}");
   g_autoptr(JsonNode) dive = sl_test_resolve ("{'kind': 'action-cost', 'action': 'dive'}");
-  g_autoptr(JsonNode) stand = sl_test_resolve ("{'kind': 'action-cost', 'action': 'position-change',"
-                                               " 'position': 'kneeling', 'to_position': 'standing'}");
+  g_autoptr(JsonNode) stand = sl_test_resolve ("{'kind': 'action-cost',"
+                                               " 'action': 'position-change',"
+                                               " 'position': 'kneeling',"
+                                               " 'to_position': 'standing'}");
 
   g_assert_cmpstr (sl_test_string (jump, "ends_position"), ==, "kneeling");
   g_assert_cmpstr (sl_test_string (dive, "ends_position"), ==, "prone");
@@ -413,7 +432,8 @@ test_action_cost_malformed (void)
                           "combined_with", NULL);
   sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'reload', 'floors': 2}", "floors",
                           "P-10");
-  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'stairs', 'floors': 0}", "floors", NULL);
+  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'stairs',"
+                          " 'floors': 0}", "floors", NULL);
   sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'reload', 'locked': true}", "locked",
                           "door");
   sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'reload', 'airlock': true}", "airlock",
@@ -463,7 +483,8 @@ test_e05_end_subphase (void)
 static void
 test_e06_carry_over (void)
 {
-  g_autoptr(JsonNode) r = sl_test_resolve ("{'kind': 'schedule', 'turn': 3, 'subphase': 8, 'cost': 5}");
+  g_autoptr(JsonNode) r = sl_test_resolve ("{'kind': 'schedule', 'turn': 3, 'subphase': 8,"
+                                           " 'cost': 5}");
 
   g_assert_cmpint (sl_test_int (r, "end_turn"), ==, 4);
   g_assert_cmpint (sl_test_int (r, "end_subphase"), ==, 2);
@@ -488,9 +509,12 @@ test_e07_fire_team (void)
 static void
 test_e44_track (void)
 {
-  g_autoptr(JsonNode) wait = sl_test_resolve ("{'kind': 'schedule', 'turn': 1, 'subphase': 1, 'cost': 30}");
-  g_autoptr(JsonNode) wrap = sl_test_resolve ("{'kind': 'schedule', 'turn': 4, 'subphase': 9, 'cost': 4}");
-  g_autoptr(JsonNode) full = sl_test_resolve ("{'kind': 'schedule', 'turn': 2, 'subphase': 3, 'cost': 40}");
+  g_autoptr(JsonNode) wait = sl_test_resolve ("{'kind': 'schedule', 'turn': 1, 'subphase': 1,"
+                                              " 'cost': 30}");
+  g_autoptr(JsonNode) wrap = sl_test_resolve ("{'kind': 'schedule', 'turn': 4, 'subphase': 9,"
+                                              " 'cost': 4}");
+  g_autoptr(JsonNode) full = sl_test_resolve ("{'kind': 'schedule', 'turn': 2, 'subphase': 3,"
+                                              " 'cost': 40}");
 
   g_assert_cmpint (sl_test_int (wait, "start_box"), ==, 1);
   g_assert_cmpint (sl_test_int (wait, "end_box"), ==, 30);
@@ -516,11 +540,15 @@ test_e44_track (void)
 static void
 test_schedule_malformed (void)
 {
-  sl_test_assert_refused ("{'kind': 'schedule', 'turn': 1, 'subphase': 11, 'cost': 2}", "subphase", NULL);
-  sl_test_assert_refused ("{'kind': 'schedule', 'turn': 0, 'subphase': 1, 'cost': 2}", "turn", NULL);
+  sl_test_assert_refused ("{'kind': 'schedule', 'turn': 1, 'subphase': 11,"
+                          " 'cost': 2}", "subphase", NULL);
+  sl_test_assert_refused ("{'kind': 'schedule', 'turn': 0, 'subphase': 1,"
+                          " 'cost': 2}", "turn", NULL);
   sl_test_assert_refused ("{'kind': 'schedule', 'turn': 1, 'subphase': 1}", "cost", NULL);
-  sl_test_assert_refused ("{'kind': 'schedule', 'turn': 1, 'subphase': 1, 'cost': 41}", "cost", NULL);
-  sl_test_assert_refused ("{'kind': 'schedule', 'turn': 1, 'subphase': 1, 'cost': 0}", "cost", NULL);
+  sl_test_assert_refused ("{'kind': 'schedule', 'turn': 1, 'subphase': 1,"
+                          " 'cost': 41}", "cost", NULL);
+  sl_test_assert_refused ("{'kind': 'schedule', 'turn': 1, 'subphase': 1,"
+                          " 'cost': 0}", "cost", NULL);
   sl_test_assert_refused ("{'kind': 'schedule', 'subphase': 1, 'cost': 2}", "turn", NULL);
 }
 
@@ -563,7 +591,8 @@ test_timing_opportunity_a28 (void)
   g_autoptr(JsonNode) b = timing ("'event': 'opportunity-fire', 'turn': 1, 'subphase': 4,"
                                   " 'options': {'oppFireArmingDelay': 2, 'oppFireAnyMove': true}");
   g_autoptr(JsonNode) c = timing ("'event': 'opportunity-fire', 'turn': 1, 'subphase': 10");
-  g_autoptr(JsonNode) d = timing ("'event': 'opportunity-fire', 'turn': 1, 'subphase': 4, 'cost': 3");
+  g_autoptr(JsonNode) d = timing ("'event': 'opportunity-fire', 'turn': 1, 'subphase': 4,"
+                                  " 'cost': 3");
 
   assert_moment (a, "at", 1, 5, "action", "initiative-order");
   g_assert_false (sl_test_bool (a, "any_move_triggers"));
@@ -673,10 +702,12 @@ test_timing_malformed (void)
                           "event", NULL);
   sl_test_assert_refused ("{'kind': 'timing', 'event': 'grenade', 'turn': 1}", "subphase", NULL);
   sl_test_assert_refused ("{'kind': 'timing', 'event': 'smoke', 'subphase': 1}", "turn", NULL);
-  sl_test_assert_refused ("{'kind': 'timing', 'event': 'grenade', 'turn': 1, 'subphase': 1, 'cost': 2}",
+  sl_test_assert_refused ("{'kind': 'timing', 'event': 'grenade', 'turn': 1, 'subphase': 1,"
+                          " 'cost': 2}",
                           "cost", NULL);
   sl_test_assert_refused ("{'kind': 'timing', 'event': 'grenade', 'turn': 1, 'subphase': 1,"
-                          " 'options': {'grenadeDetonationDelay': 4}}", "options.grenadeDetonationDelay",
+                          " 'options': {'grenadeDetonationDelay': 4}}",
+                          "options.grenadeDetonationDelay",
                           NULL);
 }
 
@@ -801,7 +832,8 @@ test_rof_window_a55 (void)
   g_autofree char *rolling = g_strdup_printf ("'turn': 2, 'subphase': 3, 'mode': 'single', %s,"
                                               " 'options': {'rateOfFireWindow': 'rolling'}",
                                               two_last_turn);
-  g_autofree char *rolling_later = g_strdup_printf ("'turn': 2, 'subphase': 6, 'mode': 'single', %s,"
+  g_autofree char *rolling_later = g_strdup_printf ("'turn': 2, 'subphase': 6, 'mode': 'single',"
+                                                    " %s,"
                                                     " 'options': {'rateOfFireWindow': 'rolling'}",
                                                     two_last_turn);
   g_autoptr(JsonNode) t = rof (turn);
@@ -847,7 +879,8 @@ test_rof_automatic_p30 (void)
   /* A fourth fire is one too many, even an area burst. */
   assert_rof ("'turn': 1, 'subphase': 9, 'mode': 'area', 'auto_fire': true,"
               " 'history': [{'turn': 1, 'subphase': 1, 'mode': 'area'},"
-              " {'turn': 1, 'subphase': 3, 'mode': 'area'}, {'turn': 1, 'subphase': 5, 'mode': 'area'}]",
+              " {'turn': 1, 'subphase': 3, 'mode': 'area'}, {'turn': 1, 'subphase': 5,"
+              " 'mode': 'area'}]",
               FALSE, "at most 3");
   /* Two concentrated bursts, then only an area burst. */
   assert_rof ("'turn': 1, 'subphase': 9, 'mode': 'concentrated', 'target': 'A', 'auto_fire': true,"
@@ -867,36 +900,45 @@ test_rof_automatic_p30 (void)
 static void
 test_rof_concentrated_same_target (void)
 {
-  g_autoptr(JsonNode) same = rof ("'turn': 1, 'subphase': 5, 'mode': 'concentrated', 'target': 'T13',"
+  g_autoptr(JsonNode) same = rof ("'turn': 1, 'subphase': 5, 'mode': 'concentrated',"
+                                  " 'target': 'T13',"
                                   " 'weapon': 'SR', 'history': [{'turn': 1, 'subphase': 4,"
                                   " 'mode': 'concentrated', 'target': 'T13'}]");
 
   g_assert_true (sl_test_bool (same, "allowed"));
   g_assert_true (sl_test_bool (same, "follows_fire"));
   g_assert_cmpint (sl_test_int (same, "consecutive_burst"), ==, 2);
-  assert_rof ("'turn': 1, 'subphase': 5, 'mode': 'concentrated', 'target': 'T15', 'auto_fire': true,"
+  assert_rof ("'turn': 1, 'subphase': 5, 'mode': 'concentrated', 'target': 'T15',"
+              " 'auto_fire': true,"
               " 'history': [{'turn': 1, 'subphase': 4, 'mode': 'concentrated', 'target': 'T13'}]",
               FALSE, "same target, T13");
-  assert_rof ("'turn': 1, 'subphase': 5, 'mode': 'concentrated', 'target': 'T15', 'auto_fire': true,"
+  assert_rof ("'turn': 1, 'subphase': 5, 'mode': 'concentrated', 'target': 'T15',"
+              " 'auto_fire': true,"
               " 'history': [{'turn': 1, 'subphase': 4, 'mode': 'single', 'target': 'T13'}]",
               FALSE, "same target");
-  assert_rof ("'turn': 1, 'subphase': 5, 'mode': 'concentrated', 'target': 'T13', 'auto_fire': true,"
+  assert_rof ("'turn': 1, 'subphase': 5, 'mode': 'concentrated', 'target': 'T13',"
+              " 'auto_fire': true,"
               " 'history': [{'turn': 1, 'subphase': 4, 'mode': 'single', 'target': 'T13'}]",
               TRUE, NULL);
   /* After an area burst there is no single target to keep. */
   assert_rof ("'turn': 1, 'subphase': 5, 'mode': 'concentrated', 'auto_fire': true,"
               " 'history': [{'turn': 1, 'subphase': 4, 'mode': 'area'}]", TRUE, NULL);
   /* Not consecutive: any target. */
-  assert_rof ("'turn': 1, 'subphase': 6, 'mode': 'concentrated', 'target': 'T15', 'auto_fire': true,"
+  assert_rof ("'turn': 1, 'subphase': 6, 'mode': 'concentrated', 'target': 'T15',"
+              " 'auto_fire': true,"
               " 'history': [{'turn': 1, 'subphase': 4, 'mode': 'concentrated', 'target': 'T13'}]",
               TRUE, NULL);
 
-  sl_test_assert_refused ("{'kind': 'rate-of-fire', 'turn': 1, 'subphase': 5, 'mode': 'concentrated',"
+  sl_test_assert_refused ("{'kind': 'rate-of-fire', 'turn': 1, 'subphase': 5,"
+                          " 'mode': 'concentrated',"
                           " 'auto_fire': true, 'history': [{'turn': 1, 'subphase': 4,"
                           " 'mode': 'concentrated', 'target': 'T13'}]}", "target", "same target");
-  sl_test_assert_refused ("{'kind': 'rate-of-fire', 'turn': 2, 'subphase': 5, 'mode': 'concentrated',"
-                          " 'target': 'T13', 'auto_fire': true, 'history': [{'turn': 1, 'subphase': 2,"
-                          " 'mode': 'single'}, {'turn': 2, 'subphase': 4, 'mode': 'concentrated'}]}",
+  sl_test_assert_refused ("{'kind': 'rate-of-fire', 'turn': 2, 'subphase': 5,"
+                          " 'mode': 'concentrated',"
+                          " 'target': 'T13', 'auto_fire': true, 'history': [{'turn': 1,"
+                          " 'subphase': 2,"
+                          " 'mode': 'single'}, {'turn': 2, 'subphase': 4,"
+                          " 'mode': 'concentrated'}]}",
                           "history[1].target", "same target");
 }
 
@@ -906,8 +948,10 @@ test_e26_consecutive_bursts (void)
 {
   g_autoptr(JsonNode) r = rof ("'turn': 1, 'subphase': 5, 'mode': 'area', 'auto_fire': true,"
                                " 'history': [{'turn': 1, 'subphase': 3, 'mode': 'area'},"
-                               " {'turn': 1, 'subphase': 4, 'mode': 'concentrated', 'target': 'X'}]");
-  g_autoptr(JsonNode) across = rof ("'turn': 2, 'subphase': 1, 'mode': 'concentrated', 'target': 'X',"
+                               " {'turn': 1, 'subphase': 4, 'mode': 'concentrated',"
+                               " 'target': 'X'}]");
+  g_autoptr(JsonNode) across = rof ("'turn': 2, 'subphase': 1, 'mode': 'concentrated',"
+                                    " 'target': 'X',"
                                     " 'auto_fire': true, 'history': [{'turn': 1, 'subphase': 9,"
                                     " 'mode': 'area'}, {'turn': 1, 'subphase': 10,"
                                     " 'mode': 'concentrated', 'target': 'X'}]");
@@ -968,9 +1012,11 @@ test_rof_malformed (void)
                           "history[0].subphase", "after");
   sl_test_assert_refused ("{'kind': 'rate-of-fire', 'turn': 1, 'subphase': 5, 'mode': 'single',"
                           " 'history': [{'turn': 1, 'subphase': 1, 'mode': 'single'},"
-                          " {'turn': 1, 'subphase': 2, 'mode': 'volley'}]}", "history[1].mode", NULL);
+                          " {'turn': 1, 'subphase': 2,"
+                          " 'mode': 'volley'}]}", "history[1].mode", NULL);
   sl_test_assert_refused ("{'kind': 'rate-of-fire', 'turn': 1, 'subphase': 5, 'mode': 'single',"
-                          " 'history': [{'subphase': 2, 'mode': 'single'}]}", "history[0].turn", NULL);
+                          " 'history': [{'subphase': 2,"
+                          " 'mode': 'single'}]}", "history[0].turn", NULL);
   sl_test_assert_refused ("{'kind': 'rate-of-fire', 'turn': 1, 'subphase': 5, 'mode': 'single',"
                           " 'history': [{'turn': 1, 'subphase': 2, 'mode': 'single', 'hits': 1}]}",
                           "history[0].hits", NULL);
@@ -1001,7 +1047,8 @@ test_t09_rows (void)
                                 " 'terrain': 'light-woods'"), ==, 2);
   g_assert_cmpfloat (meters_of ("'mode': 'run', 'armor': 'BI', 'bounce_pack': true,"
                                 " 'terrain': 'light-woods'"), ==, 4);
-  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'sprint', 'armor': 'BI', 'bounce_pack': true,"
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'sprint', 'armor': 'BI',"
+                          " 'bounce_pack': true,"
                           " 'terrain': 'light-woods'}", "terrain", "E-14");
   /* Bounce pack in heavy woods: as a normal unit, no run, no sprint. */
   g_assert_cmpfloat (meters_of ("'mode': 'walk', 'armor': 'BI', 'bounce_pack': true,"
@@ -1076,7 +1123,8 @@ test_option_bounce_ignores_wounds_a40 (void)
   g_assert_cmpfloat (meters_of ("'mode': 'run', 'armor': 'BI', 'bounce_pack': true,"
                                 " 'wound': 'serious'"), ==, 4);
   g_assert_cmpfloat (meters_of ("'mode': 'run', 'armor': 'BI', 'bounce_pack': true,"
-                                " 'wound': 'serious', 'options': {'bounceIgnoresWounds': true}"), ==, 8);
+                                " 'wound': 'serious',"
+                                " 'options': {'bounceIgnoresWounds': true}"), ==, 8);
   /* Without the pack the option changes nothing. */
   g_assert_cmpfloat (meters_of ("'mode': 'run', 'armor': 'BI', 'wound': 'serious',"
                                 " 'options': {'bounceIgnoresWounds': true}"), ==, 2);
@@ -1096,7 +1144,8 @@ test_bounce_inertia_a40 (void)
                                 " 'previous': 'sprint'"), ==, 8);
   sl_test_assert_refused ("{'kind': 'movement', 'mode': 'run', 'armor': 'BI', 'bounce_pack': true,"
                           " 'previous': 'none'}", "previous", "walk for a subphase");
-  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'sprint', 'armor': 'BI', 'bounce_pack': true,"
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'sprint', 'armor': 'BI',"
+                          " 'bounce_pack': true,"
                           " 'previous': 'walk'}", "previous", "A-40");
   sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk', 'armor': 'BI', 'bounce_pack': true,"
                           " 'previous': 'sprint'}", "previous", "slows down");
@@ -1108,9 +1157,11 @@ test_bounce_inertia_a40 (void)
 static void
 test_bounce_limits (void)
 {
-  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk', 'armor': 'LI', 'bounce_pack': true}",
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk', 'armor': 'LI',"
+                          " 'bounce_pack': true}",
                           "bounce_pack", "T-13");
-  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk', 'armor': 'MZG', 'bounce_pack': true}",
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk', 'armor': 'MZG',"
+                          " 'bounce_pack': true}",
                           "bounce_pack", "T-13");
   sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk', 'bounce_pack': true}",
                           "bounce_pack", "T-13");
@@ -1118,7 +1169,8 @@ test_bounce_limits (void)
                           " 'zero_g': true}", "bounce_pack", "zero-G");
   sl_test_assert_refused ("{'kind': 'movement', 'mode': 'crawl', 'prone': true, 'armor': 'BI',"
                           " 'bounce_pack': true}", "bounce_pack", "T-09");
-  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'dive', 'armor': 'BI', 'bounce_pack': true}",
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'dive', 'armor': 'BI',"
+                          " 'bounce_pack': true}",
                           "bounce_pack", "T-09");
   /* The Ranger suit has a pack. */
   g_assert_cmpfloat (meters_of ("'mode': 'walk', 'armor': 'RS', 'bounce_pack': true"), ==, 4);
@@ -1138,7 +1190,8 @@ test_option_marine_bounce_a41 (void)
                           "troop", "A-41");
   /* Other troops in an M suit keep the pack; marines on foot are fine. */
   g_assert_cmpfloat (meters_of ("'mode': 'walk', 'troop': 'combat-arms', 'armor': 'M',"
-                                " 'bounce_pack': true, 'options': {'marineTroopsUseBounce': false}"), ==, 4);
+                                " 'bounce_pack': true,"
+                                " 'options': {'marineTroopsUseBounce': false}"), ==, 4);
   g_assert_cmpfloat (meters_of ("'mode': 'walk', 'troop': 'marines', 'armor': 'M',"
                                 " 'options': {'marineTroopsUseBounce': false}"), ==, 2);
 }
@@ -1179,7 +1232,8 @@ test_option_jump_a30 (void)
   g_assert_false (sl_test_bool (r, "full_metres"));
   g_assert_cmpfloat (meters_of ("'mode': 'jump', 'zero_g': true"), ==, 4);
   g_assert_cmpfloat (meters_of ("'mode': 'jump', 'options': {'jumpDistance': 1.5}"), ==, 1.5);
-  g_assert_cmpfloat (meters_of ("'mode': 'jump', 'zero_g': true, 'options': {'jumpDistance': 1.5}"), ==, 3);
+  g_assert_cmpfloat (meters_of ("'mode': 'jump', 'zero_g': true,"
+                                " 'options': {'jumpDistance': 1.5}"), ==, 3);
   /* Races do not change a jump. */
   g_assert_cmpfloat (meters_of ("'mode': 'jump', 'race': 'kessrith'"), ==, 2);
 }
@@ -1189,7 +1243,8 @@ test_option_jump_a30 (void)
 static void
 test_e42_dive (void)
 {
-  g_autoptr(JsonNode) zero_g = sl_test_resolve ("{'kind': 'movement', 'mode': 'dive', 'previous': 'run',"
+  g_autoptr(JsonNode) zero_g = sl_test_resolve ("{'kind': 'movement', 'mode': 'dive',"
+                                                " 'previous': 'run',"
                                                 " 'zero_g': true}");
 
   g_assert_cmpfloat (meters_of ("'mode': 'dive'"), ==, 2);
@@ -1203,9 +1258,12 @@ test_e42_dive (void)
   g_assert_cmpfloat (sl_test_double (zero_g, "meters"), ==, 3);
   g_assert_true (sl_test_bool (zero_g, "continues"));
   g_assert_cmpstr (sl_test_string (zero_g, "ends_position"), ==, "prone");
-  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'dive', 'previous': 'crawl'}", "previous", "prone");
-  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'dive', 'previous': 'jump'}", "previous", "kneel");
-  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'dive', 'terrain': 'heavy-woods'}", "terrain",
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'dive',"
+                          " 'previous': 'crawl'}", "previous", "prone");
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'dive',"
+                          " 'previous': 'jump'}", "previous", "kneel");
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'dive',"
+                          " 'terrain': 'heavy-woods'}", "terrain",
                           "A-39");
 }
 
@@ -1213,18 +1271,24 @@ test_e42_dive (void)
 static void
 test_terrain_restrictions (void)
 {
-  g_autoptr(JsonNode) marsh = sl_test_resolve ("{'kind': 'movement', 'mode': 'walk', 'terrain': 'marsh'}");
+  g_autoptr(JsonNode) marsh = sl_test_resolve ("{'kind': 'movement', 'mode': 'walk',"
+                                               " 'terrain': 'marsh'}");
 
   g_assert_cmpfloat (sl_test_double (marsh, "max_distance_m"), ==, 1);
-  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'run', 'terrain': 'marsh'}", "terrain", "Marsh");
-  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'sprint', 'terrain': 'stream'}", "terrain", "Stream");
-  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'sprint', 'terrain': 'light-woods'}", "terrain",
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'run',"
+                          " 'terrain': 'marsh'}", "terrain", "Marsh");
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'sprint',"
+                          " 'terrain': 'stream'}", "terrain", "Stream");
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'sprint',"
+                          " 'terrain': 'light-woods'}", "terrain",
                           "Light Woods");
-  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'run', 'terrain': 'heavy-woods'}", "terrain",
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'run',"
+                          " 'terrain': 'heavy-woods'}", "terrain",
                           "A-39");
   sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk', 'terrain': 'river'}", "terrain",
                           "bounce pack");
-  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk', 'terrain': 'steep-slope'}", "terrain",
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk',"
+                          " 'terrain': 'steep-slope'}", "terrain",
                           "bounce pack");
   /* A bounce pack treats them as clear. */
   g_assert_cmpfloat (meters_of ("'mode': 'sprint', 'armor': 'BI', 'bounce_pack': true,"
@@ -1257,10 +1321,13 @@ static void
 test_movement_forbidden (void)
 {
   sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk', 'prone': true}", "mode", "§6.4");
-  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'sideways', 'prone': true}", "mode", "only crawl");
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'sideways',"
+                          " 'prone': true}", "mode", "only crawl");
   sl_test_assert_refused ("{'kind': 'movement', 'mode': 'crawl'}", "mode", "prone");
-  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk', 'kneeling': true}", "mode", "kneeling");
-  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk', 'wound': 'unconscious'}", "wound", "T-16");
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk',"
+                          " 'kneeling': true}", "mode", "kneeling");
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk',"
+                          " 'wound': 'unconscious'}", "wound", "T-16");
 }
 
 static void
@@ -1269,9 +1336,11 @@ test_movement_malformed (void)
   sl_test_assert_refused ("{'kind': 'movement'}", "mode", NULL);
   sl_test_assert_refused ("{'kind': 'movement', 'mode': 'none'}", "mode", "P-13");
   sl_test_assert_refused ("{'kind': 'movement', 'mode': 'fly'}", "mode", NULL);
-  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk', 'terrain': 'lava'}", "terrain", NULL);
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk',"
+                          " 'terrain': 'lava'}", "terrain", NULL);
   sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk', 'race': 'elf'}", "race", NULL);
-  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk', 'previous': 'hop'}", "previous", NULL);
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk',"
+                          " 'previous': 'hop'}", "previous", NULL);
   sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk', 'snow': 'yes'}", "snow", NULL);
   sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk', 'path': []}", "path", NULL);
 }
@@ -1378,7 +1447,8 @@ test_t10_rows (void)
     }
   sl_test_assert_refused ("{'kind': 'move-path', 'allowance': 6, 'path': [{'terrain': 'river'}]}",
                           "path[0].terrain", "bounce pack");
-  sl_test_assert_refused ("{'kind': 'move-path', 'allowance': 6, 'path': [{'terrain': 'steep-slope'}]}",
+  sl_test_assert_refused ("{'kind': 'move-path', 'allowance': 6,"
+                          " 'path': [{'terrain': 'steep-slope'}]}",
                           "path[0].terrain", "bounce pack");
   sl_test_assert_refused ("{'kind': 'move-path', 'allowance': 6, 'path': [{}, {'slope': 'steep'}]}",
                           "path[1].slope", "bounce pack");
@@ -1395,7 +1465,8 @@ test_option_fractional_a36 (void)
   g_autoptr(JsonNode) woods = path ("'mode': 'walk', 'path': [{}, {'terrain': 'light-woods'}],"
                                     " 'options': {'fractionalFinalMetre': true}");
   g_autoptr(JsonNode) crawl = path ("'mode': 'crawl', 'prone': true, 'path': [{}]");
-  g_autoptr(JsonNode) crawl_woods = path ("'mode': 'crawl', 'prone': true, 'path': [{'terrain': 'heavy-woods'}]");
+  g_autoptr(JsonNode) crawl_woods = path ("'mode': 'crawl', 'prone': true,"
+                                          " 'path': [{'terrain': 'heavy-woods'}]");
   g_autoptr(JsonNode) sideways = path ("'mode': 'sideways', 'path': [{}, {}]");
 
   g_assert_cmpfloat (sl_test_double (full, "covered_m"), ==, 1);
@@ -1466,9 +1537,11 @@ test_bounce_path (void)
   g_autoptr(JsonNode) clear = path ("'mode': 'run', 'armor': 'BI', 'bounce_pack': true,"
                                     " 'path': [{'terrain': 'stream'}, {'terrain': 'marsh'},"
                                     " {'terrain': 'marsh'}, {'terrain': 'river'}, {'slope': 'up',"
-                                    " 'contour': true}, {'slope': 'steep'}, {'terrain': 'down-slope'}]");
+                                    " 'contour': true}, {'slope': 'steep'},"
+                                    " {'terrain': 'down-slope'}]");
   g_autoptr(JsonNode) woods = path ("'mode': 'run', 'armor': 'BI', 'bounce_pack': true,"
-                                    " 'path': [{}, {'terrain': 'light-woods'}, {'terrain': 'light-woods'},"
+                                    " 'path': [{}, {'terrain': 'light-woods'},"
+                                    " {'terrain': 'light-woods'},"
                                     " {}, {}, {}]");
   g_autoptr(JsonNode) heavy = path ("'mode': 'walk', 'armor': 'BI', 'bounce_pack': true,"
                                     " 'path': [{'terrain': 'heavy-woods'}, {}]");
@@ -1483,11 +1556,13 @@ test_bounce_path (void)
   g_assert_cmpfloat (sl_test_double (heavy, "allowance_m"), ==, 2);
   g_assert_cmpfloat (sl_test_double (heavy, "metres[0].cost"), ==, 2.5);
   g_assert_cmpfloat (sl_test_double (heavy, "covered_m"), ==, 0);
-  sl_test_assert_refused ("{'kind': 'move-path', 'mode': 'sprint', 'armor': 'BI', 'bounce_pack': true,"
+  sl_test_assert_refused ("{'kind': 'move-path', 'mode': 'sprint', 'armor': 'BI',"
+                          " 'bounce_pack': true,"
                           " 'path': [{}, {'terrain': 'light-woods'}]}", "path[1].terrain", "E-14");
   sl_test_assert_refused ("{'kind': 'move-path', 'mode': 'run', 'armor': 'BI', 'bounce_pack': true,"
                           " 'path': [{}, {'terrain': 'heavy-woods'}]}", "path[1].terrain", "A-39");
-  sl_test_assert_refused ("{'kind': 'move-path', 'allowance': 4, 'armor': 'LI', 'bounce_pack': true,"
+  sl_test_assert_refused ("{'kind': 'move-path', 'allowance': 4, 'armor': 'LI',"
+                          " 'bounce_pack': true,"
                           " 'path': [{}]}", "bounce_pack", "T-13");
 }
 
@@ -1495,7 +1570,8 @@ test_bounce_path (void)
 static void
 test_marsh_a38 (void)
 {
-  g_autoptr(JsonNode) in = path ("'mode': 'walk', 'path': [{'terrain': 'marsh'}, {'terrain': 'marsh'}]");
+  g_autoptr(JsonNode) in = path ("'mode': 'walk', 'path': [{'terrain': 'marsh'},"
+                                 " {'terrain': 'marsh'}]");
   g_autoptr(JsonNode) through = path ("'mode': 'walk', 'path': [{'terrain': 'marsh'}, {}]");
   g_autoptr(JsonNode) into = path ("'mode': 'walk', 'path': [{}, {'terrain': 'marsh'}]");
 
@@ -1514,12 +1590,16 @@ test_marsh_a38 (void)
 static void
 test_mixed_and_contour (void)
 {
-  g_autoptr(JsonNode) choose = path ("'allowance': 4, 'path': [{'terrain': 'clear', 'mixed_with': 'up-slope'}]");
-  g_autoptr(JsonNode) contour = path ("'allowance': 4, 'path': [{'terrain': 'clear', 'mixed_with': 'up-slope',"
+  g_autoptr(JsonNode) choose = path ("'allowance': 4, 'path': [{'terrain': 'clear',"
+                                     " 'mixed_with': 'up-slope'}]");
+  g_autoptr(JsonNode) contour = path ("'allowance': 4, 'path': [{'terrain': 'clear',"
+                                      " 'mixed_with': 'up-slope',"
                                       " 'contour': true}]");
-  g_autoptr(JsonNode) woods = path ("'allowance': 4, 'path': [{'terrain': 'light-woods', 'mixed_with': 'clear',"
+  g_autoptr(JsonNode) woods = path ("'allowance': 4, 'path': [{'terrain': 'light-woods',"
+                                    " 'mixed_with': 'clear',"
                                     " 'slope': 'up', 'contour': true}]");
-  g_autoptr(JsonNode) dearer = path ("'allowance': 4, 'path': [{'terrain': 'clear', 'mixed_with': 'stream'}]");
+  g_autoptr(JsonNode) dearer = path ("'allowance': 4, 'path': [{'terrain': 'clear',"
+                                     " 'mixed_with': 'stream'}]");
 
   g_assert_cmpfloat (sl_test_double (choose, "metres[0].cost"), ==, 1);
   g_assert_false (sl_test_has (choose, "metres[0].slope"));
@@ -1534,7 +1614,8 @@ test_mixed_and_contour (void)
                           " 'slope': 'up'}]}", "path[0].slope", NULL);
   /* A river mixed with clear ground: the mover takes the clear part. */
   {
-    g_autoptr(JsonNode) bank = path ("'allowance': 4, 'path': [{'terrain': 'river', 'mixed_with': 'clear'}]");
+    g_autoptr(JsonNode) bank = path ("'allowance': 4, 'path': [{'terrain': 'river',"
+                                     " 'mixed_with': 'clear'}]");
     g_assert_cmpfloat (sl_test_double (bank, "covered_m"), ==, 1);
   }
 }
@@ -1546,11 +1627,13 @@ test_move_path_malformed (void)
   sl_test_assert_refused ("{'kind': 'move-path', 'mode': 'walk'}", "path", NULL);
   sl_test_assert_refused ("{'kind': 'move-path', 'allowance': 3, 'race': 'kessrith', 'path': [{}]}",
                           "race", "mode");
-  sl_test_assert_refused ("{'kind': 'move-path', 'allowance': -1, 'path': [{}]}", "allowance", NULL);
+  sl_test_assert_refused ("{'kind': 'move-path', 'allowance': -1,"
+                          " 'path': [{}]}", "allowance", NULL);
   sl_test_assert_refused ("{'kind': 'move-path', 'mode': 'jump', 'path': [{}]}", "mode", "A-30");
   sl_test_assert_refused ("{'kind': 'move-path', 'mode': 'walk', 'path': [{'terrain': 'lava'}]}",
                           "path[0].terrain", NULL);
-  sl_test_assert_refused ("{'kind': 'move-path', 'mode': 'walk', 'path': [{}, {'slope': 'sideways'}]}",
+  sl_test_assert_refused ("{'kind': 'move-path', 'mode': 'walk', 'path': [{},"
+                          " {'slope': 'sideways'}]}",
                           "path[1].slope", NULL);
   sl_test_assert_refused ("{'kind': 'move-path', 'mode': 'walk', 'path': [{'height': 2}]}",
                           "path[0].height", NULL);
@@ -1566,7 +1649,8 @@ test_e09_elevator (void)
 {
   g_autoptr(JsonNode) r = sl_test_resolve ("{'kind': 'elevator', 'from_floor': 5, 'to_floor': 2}");
   g_autoptr(JsonNode) up = sl_test_resolve ("{'kind': 'elevator', 'from_floor': 1, 'to_floor': 4}");
-  g_autoptr(JsonNode) here = sl_test_resolve ("{'kind': 'elevator', 'from_floor': 3, 'to_floor': 3}");
+  g_autoptr(JsonNode) here = sl_test_resolve ("{'kind': 'elevator', 'from_floor': 3,"
+                                              " 'to_floor': 3}");
 
   g_assert_cmpint (sl_test_int (r, "wait_subphases"), ==, 9);
   g_assert_cmpint (sl_test_int (r, "floors"), ==, 3);
@@ -1576,7 +1660,8 @@ test_e09_elevator (void)
   g_assert_cmpint (sl_test_int (here, "wait_subphases"), ==, 0);
   g_assert_cmpint (sl_test_int (here, "travel_ap"), ==, 0);
   sl_test_assert_refused ("{'kind': 'elevator', 'from_floor': 5}", "to_floor", NULL);
-  sl_test_assert_refused ("{'kind': 'elevator', 'from_floor': 1.5, 'to_floor': 2}", "from_floor", NULL);
+  sl_test_assert_refused ("{'kind': 'elevator', 'from_floor': 1.5,"
+                          " 'to_floor': 2}", "from_floor", NULL);
 }
 
 /* E-10 and A-35: ceil(d10 × floors / 10). */
@@ -1585,10 +1670,14 @@ test_e10_elevator_floor (void)
 {
   for (int roll = 1; roll <= 10; roll++)
     {
-      g_autofree char *two = g_strdup_printf ("{'kind': 'elevator-floor', 'floors': 2, 'roll': %d}", roll);
-      g_autofree char *three = g_strdup_printf ("{'kind': 'elevator-floor', 'floors': 3, 'roll': %d}", roll);
-      g_autofree char *one = g_strdup_printf ("{'kind': 'elevator-floor', 'floors': 1, 'roll': %d}", roll);
-      g_autofree char *ten = g_strdup_printf ("{'kind': 'elevator-floor', 'floors': 10, 'roll': %d}", roll);
+      g_autofree char *two = g_strdup_printf ("{'kind': 'elevator-floor', 'floors': 2,"
+                                              " 'roll': %d}", roll);
+      g_autofree char *three = g_strdup_printf ("{'kind': 'elevator-floor', 'floors': 3,"
+                                                " 'roll': %d}", roll);
+      g_autofree char *one = g_strdup_printf ("{'kind': 'elevator-floor', 'floors': 1,"
+                                              " 'roll': %d}", roll);
+      g_autofree char *ten = g_strdup_printf ("{'kind': 'elevator-floor', 'floors': 10,"
+                                              " 'roll': %d}", roll);
 
       g_assert_cmpint (sl_test_resolve_int (two, "floor"), ==, roll <= 5 ? 1 : 2);
       g_assert_cmpint (sl_test_resolve_int (three, "floor"), ==, roll <= 3 ? 1 : roll <= 6 ? 2 : 3);
@@ -1651,7 +1740,8 @@ test_t16_t17_wound_levels (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     {
-      g_autofree char *request = g_strdup_printf ("{'kind': 'wound-effects', 'wound': '%s'}", rows[i].wound);
+      g_autofree char *request = g_strdup_printf ("{'kind': 'wound-effects',"
+                                                  " 'wound': '%s'}", rows[i].wound);
       g_autoptr(JsonNode) r = sl_test_resolve (request);
 
       g_test_message ("%s", request);
@@ -1711,10 +1801,14 @@ main (int   argc,
   g_test_add_func ("/actions/action-cost/E-43", test_e43_combination_examples);
   g_test_add_func ("/actions/action-cost/illegal-combinations-T-06", test_illegal_combinations);
   g_test_add_func ("/actions/action-cost/wound-penalty-A-25-A-26", test_wound_penalty_a25_a26);
-  g_test_add_func ("/actions/action-cost/option-woundPenaltyScope-A-26", test_option_wound_scope_a26);
-  g_test_add_func ("/actions/action-cost/option-kneelingCombinationFree-A-23", test_option_kneeling_a23);
-  g_test_add_func ("/actions/action-cost/option-avoidMeleeExtraAP-A-21", test_option_avoid_melee_a21);
-  g_test_add_func ("/actions/action-cost/option-allowEnterStealth-A-64", test_option_enter_stealth_a64);
+  g_test_add_func ("/actions/action-cost/option-woundPenaltyScope-A-26",
+                   test_option_wound_scope_a26);
+  g_test_add_func ("/actions/action-cost/option-kneelingCombinationFree-A-23",
+                   test_option_kneeling_a23);
+  g_test_add_func ("/actions/action-cost/option-avoidMeleeExtraAP-A-21",
+                   test_option_avoid_melee_a21);
+  g_test_add_func ("/actions/action-cost/option-allowEnterStealth-A-64",
+                   test_option_enter_stealth_a64);
   g_test_add_func ("/actions/action-cost/leader-only-A-19", test_leader_only);
   g_test_add_func ("/actions/action-cost/dazed-A-27", test_dazed_a27);
   g_test_add_func ("/actions/action-cost/positions", test_positions);
@@ -1724,12 +1818,15 @@ main (int   argc,
   g_test_add_func ("/actions/schedule/E-07", test_e07_fire_team);
   g_test_add_func ("/actions/schedule/E-44-E-37-track", test_e44_track);
   g_test_add_func ("/actions/schedule/malformed", test_schedule_malformed);
-  g_test_add_func ("/actions/timing/grenade-option-grenadeDetonationDelay-A-108", test_timing_grenade_a108);
+  g_test_add_func ("/actions/timing/grenade-option-grenadeDetonationDelay-A-108",
+                   test_timing_grenade_a108);
   g_test_add_func ("/actions/timing/opportunity-options-oppFire-A-28", test_timing_opportunity_a28);
   g_test_add_func ("/actions/timing/smoke-option-smokeDuration-A-112", test_timing_smoke_a112);
-  g_test_add_func ("/actions/timing/fire-mission-option-fireMissionsInPhase-A-13", test_timing_fire_mission_a13);
+  g_test_add_func ("/actions/timing/fire-mission-option-fireMissionsInPhase-A-13",
+                   test_timing_fire_mission_a13);
   g_test_add_func ("/actions/timing/mine-option-minesInExplosionStep-A-82", test_timing_mine_a82);
-  g_test_add_func ("/actions/timing/rout-check-option-routCheckInterval-A-100", test_timing_rout_check_a100);
+  g_test_add_func ("/actions/timing/rout-check-option-routCheckInterval-A-100",
+                   test_timing_rout_check_a100);
   g_test_add_func ("/actions/timing/daze-P-19", test_timing_daze_p19);
   g_test_add_func ("/actions/timing/malformed", test_timing_malformed);
   g_test_add_func ("/actions/daze/E-18", test_e18_daze);
@@ -1737,16 +1834,19 @@ main (int   argc,
   g_test_add_func ("/actions/rate-of-fire/normal-P-15", test_rof_normal_p15);
   g_test_add_func ("/actions/rate-of-fire/option-rateOfFireWindow-A-55", test_rof_window_a55);
   g_test_add_func ("/actions/rate-of-fire/automatic-P-30-T-23", test_rof_automatic_p30);
-  g_test_add_func ("/actions/rate-of-fire/concentrated-same-target-P-30", test_rof_concentrated_same_target);
+  g_test_add_func ("/actions/rate-of-fire/concentrated-same-target-P-30",
+                   test_rof_concentrated_same_target);
   g_test_add_func ("/actions/rate-of-fire/E-26", test_e26_consecutive_bursts);
   g_test_add_func ("/actions/rate-of-fire/T-22-modes", test_t22_modes);
   g_test_add_func ("/actions/rate-of-fire/malformed", test_rof_malformed);
   g_test_add_func ("/actions/movement/T-09-rows", test_t09_rows);
   g_test_add_func ("/actions/movement/rate-order-A-43", test_rate_order_a43);
-  g_test_add_func ("/actions/movement/option-bounceIgnoresWounds-A-40", test_option_bounce_ignores_wounds_a40);
+  g_test_add_func ("/actions/movement/option-bounceIgnoresWounds-A-40",
+                   test_option_bounce_ignores_wounds_a40);
   g_test_add_func ("/actions/movement/bounce-inertia-A-40", test_bounce_inertia_a40);
   g_test_add_func ("/actions/movement/bounce-limits", test_bounce_limits);
-  g_test_add_func ("/actions/movement/option-marineTroopsUseBounce-A-41", test_option_marine_bounce_a41);
+  g_test_add_func ("/actions/movement/option-marineTroopsUseBounce-A-41",
+                   test_option_marine_bounce_a41);
   g_test_add_func ("/actions/movement/suit-cost-A-42", test_suit_cost_a42);
   g_test_add_func ("/actions/movement/option-jumpDistance-A-30", test_option_jump_a30);
   g_test_add_func ("/actions/movement/E-42-T-07-dive", test_e42_dive);
@@ -1758,8 +1858,10 @@ main (int   argc,
   g_test_add_func ("/actions/move-path/E-13", test_e13_most_restrictive);
   g_test_add_func ("/actions/move-path/E-11", test_e11_unused);
   g_test_add_func ("/actions/move-path/T-10-rows", test_t10_rows);
-  g_test_add_func ("/actions/move-path/option-fractionalFinalMetre-A-36", test_option_fractional_a36);
-  g_test_add_func ("/actions/move-path/option-terrainCostCombine-A-37", test_option_terrain_combine_a37);
+  g_test_add_func ("/actions/move-path/option-fractionalFinalMetre-A-36",
+                   test_option_fractional_a36);
+  g_test_add_func ("/actions/move-path/option-terrainCostCombine-A-37",
+                   test_option_terrain_combine_a37);
   g_test_add_func ("/actions/move-path/suit-A-42", test_suit_on_path_a42);
   g_test_add_func ("/actions/move-path/bounce-pack-E-14", test_bounce_path);
   g_test_add_func ("/actions/move-path/marsh-A-38", test_marsh_a38);

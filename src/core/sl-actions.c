@@ -277,7 +277,9 @@ check_combination (const SlRules            *rules,
     {
       if (!g_strv_contains ((const char * const *) rules->sprint_allows, action->id))
         {
-          g_autofree char *names = action_names (rules, (const char * const *) rules->sprint_allows);
+          g_autofree char *names = NULL;
+
+          names = action_names (rules, (const char * const *) rules->sprint_allows);
 
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "combined_with",
                              _("While sprinting only %s may be combined (T-06)."), names);

@@ -690,7 +690,8 @@ sl_movement_path (const SlRules      *rules,
           result->stopped = TRUE;
           result->stopped_at = i;
           result->reason = g_strdup_printf (_("A unit on foot crosses at most %g m of %s a subphase, so it stops before metre %u (A-38)."),
-                                            step->paid->max_per_subphase_m, step->paid->name, i + 1);
+                                            step->paid->max_per_subphase_m, step->paid->name,
+                                            i + 1);
           break;
         }
       if (step->cost <= left + EPSILON)
