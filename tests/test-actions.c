@@ -300,7 +300,8 @@ test_option_wound_scope_a26 (void)
   /* Option: the other way round. */
   g_assert_cmpint (cost_of ("'action': 'melee', 'wound': 'serious'," OTHER_SCOPE), ==, 7);
   g_assert_cmpint (cost_of ("'action': 'aimed-fire', 'wound': 'serious'," OTHER_SCOPE), ==, 3);
-  g_assert_cmpint (cost_of ("'action': 'opportunity-fire', 'wound': 'moderate'," OTHER_SCOPE), ==, 2);
+  g_assert_cmpint (cost_of ("'action': 'opportunity-fire', 'wound': 'moderate',"
+                            OTHER_SCOPE), ==, 2);
   /* Either way reloading pays and walking does not. */
   g_assert_cmpint (cost_of ("'action': 'reload', 'wound': 'moderate'," OTHER_SCOPE), ==, 6);
   g_assert_cmpint (cost_of ("'action': 'walk', 'wound': 'moderate'," OTHER_SCOPE), ==, 1);
@@ -412,6 +413,12 @@ test_positions (void)
   g_assert_cmpstr (sl_test_string (dive, "ends_position"), ==, "prone");
   g_assert_cmpstr (sl_test_string (stand, "ends_position"), ==, "standing");
   g_assert_cmpint (cost_of ("'action': 'move-backward', 'prone': true"), ==, 1);
+  /* a unit kneeling on an obstacle jumps off it. */
+  g_assert_cmpint (cost_of ("'action': 'jump', 'kneeling': true"), ==, 1);
+  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'jump', 'prone': true}", "action",
+                          "§6.4");
+  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'dive', 'kneeling': true}", "action",
+                          "§6.4");
   sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'crawl'}", "action", "prone");
   sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'walk', 'prone': true}", "action",
                           "§6.4");
@@ -1326,6 +1333,12 @@ test_movement_forbidden (void)
   sl_test_assert_refused ("{'kind': 'movement', 'mode': 'crawl'}", "mode", "prone");
   sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk',"
                           " 'kneeling': true}", "mode", "kneeling");
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'dive', 'kneeling': true}", "mode",
+                          "kneeling");
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'jump', 'prone': true}", "mode",
+                          "only crawl");
+  /* jumping off an obstacle the unit kneels on. */
+  g_assert_cmpfloat (meters_of ("'mode': 'jump', 'kneeling': true"), ==, 2);
   sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk',"
                           " 'wound': 'unconscious'}", "wound", "T-16");
 }

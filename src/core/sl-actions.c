@@ -421,7 +421,9 @@ sl_action_cost (const SlRules            *rules,
                              _("A prone unit may only crawl (§6.4)."));
           return FALSE;
         }
-      if (in->position == SL_POSITION_KNEELING)
+      /* A-62: a unit that jumped onto an obstacle, and so kneels, jumps
+       * off it again. */
+      if (in->position == SL_POSITION_KNEELING && action->move != SL_MOVE_JUMP)
         {
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
                              _("A kneeling unit cannot move; it needs a position change first (§6.4)."));

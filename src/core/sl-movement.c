@@ -89,8 +89,9 @@ check_mover (const SlRules      *rules,
       return FALSE;
     }
 
-  /* §6.4 and T-05: prone units crawl, kneeling units do not move. */
-  if (in->position == SL_POSITION_KNEELING)
+  /* §6.4 and T-05: prone units crawl, kneeling units do not move, except
+   * to jump off an obstacle they jumped onto (A-62). */
+  if (in->position == SL_POSITION_KNEELING && mode != SL_MOVE_JUMP)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "mode",
                          _("A kneeling unit cannot move; it needs a position change first (§6.4)."));
