@@ -1633,6 +1633,69 @@ test_mixed_and_contour (void)
   }
 }
 
+/* §8.2 and A-33: a bounce unit rises to a window up to the 6th storey, each
+ * 3 m of height costing 3 m of its movement; the option forbids it. */
+static void
+test_option_window_entry_a33 (void)
+{
+  g_autoptr(JsonNode) third = path ("'mode': 'run', 'armor': 'BI', 'bounce_pack': true,"
+                                    " 'path': [{}, {}], 'window_storey': 3");
+  g_autoptr(JsonNode) fourth = path ("'mode': 'run', 'armor': 'BI', 'bounce_pack': true,"
+                                     " 'path': [{}, {}], 'window_storey': 4");
+  g_autoptr(JsonNode) sixth = path ("'mode': 'sprint', 'armor': 'BI', 'bounce_pack': true,"
+                                    " 'path': [], 'window_storey': 6");
+  g_autoptr(JsonNode) sixth_on = path ("'mode': 'sprint', 'armor': 'BI', 'bounce_pack': true,"
+                                       " 'path': [], 'window_storey': 6, 'risen_m': 12");
+  g_autoptr(JsonNode) whole = path ("'mode': 'walk', 'armor': 'BI', 'bounce_pack': true,"
+                                    " 'allowance': 3.5, 'path': [], 'window_storey': 3");
+  g_autoptr(JsonNode) part = path ("'mode': 'walk', 'armor': 'BI', 'bounce_pack': true,"
+                                   " 'allowance': 3.5, 'path': [], 'window_storey': 3,"
+                                   " 'options': {'fractionalFinalMetre': true}");
+
+  g_assert_cmpfloat (sl_test_double (third, "rise_m"), ==, 6);
+  g_assert_true (sl_test_bool (third, "window_reached"));
+  g_assert_cmpfloat (sl_test_double (third, "spent_m"), ==, 8);
+  g_assert_cmpfloat (sl_test_double (third, "covered_m"), ==, 2);
+  g_assert_false (sl_test_bool (third, "stopped"));
+  /* 9 m of rise with 6 m left: it rises 6 m and goes on next subphase. */
+  g_assert_false (sl_test_bool (fourth, "window_reached"));
+  g_assert_true (sl_test_bool (fourth, "stopped"));
+  g_assert_cmpint (sl_test_int (fourth, "stopped_at"), ==, 2);
+  g_assert_cmpfloat (sl_test_double (fourth, "rise_m"), ==, 6);
+  g_assert_cmpfloat (sl_test_double (fourth, "height_m"), ==, 6);
+  g_assert_cmpfloat (sl_test_double (fourth, "spent_m"), ==, 8);
+  g_assert_nonnull (strstr (sl_test_string (fourth, "reason"), "A-33"));
+  /* The 6th storey is 15 m up: a sprint of 12 m, then 3 m more. */
+  g_assert_cmpfloat (sl_test_double (sixth, "rise_m"), ==, 12);
+  g_assert_false (sl_test_bool (sixth, "window_reached"));
+  g_assert_cmpfloat (sl_test_double (sixth_on, "rise_m"), ==, 3);
+  g_assert_cmpfloat (sl_test_double (sixth_on, "height_m"), ==, 15);
+  g_assert_true (sl_test_bool (sixth_on, "window_reached"));
+  g_assert_cmpfloat (sl_test_double (sixth_on, "spent_m"), ==, 3);
+  /* A-36: 3.5 m of allowance rises 3 whole metres; the option also spends
+   * the half. */
+  g_assert_cmpfloat (sl_test_double (whole, "rise_m"), ==, 3);
+  g_assert_cmpfloat (sl_test_double (whole, "left_m"), ==, 0.5);
+  g_assert_false (sl_test_bool (whole, "window_reached"));
+  g_assert_cmpfloat (sl_test_double (part, "rise_m"), ==, 3.5);
+  g_assert_cmpfloat (sl_test_double (part, "height_m"), ==, 3.5);
+
+  sl_test_assert_refused ("{'kind': 'move-path', 'mode': 'run', 'armor': 'BI', 'bounce_pack': true,"
+                          " 'path': [{}], 'window_storey': 3, 'options': {'bounceWindowEntry': false}}",
+                          "window_storey", "A-33");
+  sl_test_assert_refused ("{'kind': 'move-path', 'mode': 'sprint', 'armor': 'BI', 'bounce_pack': true,"
+                          " 'path': [], 'window_storey': 7}", "window_storey", "6th storey");
+  sl_test_assert_refused ("{'kind': 'move-path', 'mode': 'run', 'armor': 'BI',"
+                          " 'path': [{}], 'window_storey': 2}", "window_storey", "bounce pack");
+  sl_test_assert_refused ("{'kind': 'move-path', 'mode': 'walk', 'armor': 'BI', 'bounce_pack': true,"
+                          " 'path': [{'terrain': 'heavy-woods'}], 'window_storey': 2}",
+                          "window_storey", "heavy woods");
+  sl_test_assert_refused ("{'kind': 'move-path', 'mode': 'run', 'armor': 'BI', 'bounce_pack': true,"
+                          " 'path': [{}], 'window_storey': 1}", "window_storey", NULL);
+  sl_test_assert_refused ("{'kind': 'move-path', 'mode': 'run', 'armor': 'BI', 'bounce_pack': true,"
+                          " 'path': [{}], 'risen_m': 3}", "risen_m", "window_storey");
+}
+
 static void
 test_move_path_malformed (void)
 {
@@ -1879,6 +1942,8 @@ main (int   argc,
   g_test_add_func ("/actions/move-path/bounce-pack-E-14", test_bounce_path);
   g_test_add_func ("/actions/move-path/marsh-A-38", test_marsh_a38);
   g_test_add_func ("/actions/move-path/mixed-and-contour-P-13", test_mixed_and_contour);
+  g_test_add_func ("/actions/move-path/option-bounceWindowEntry-A-33",
+                   test_option_window_entry_a33);
   g_test_add_func ("/actions/move-path/malformed", test_move_path_malformed);
   g_test_add_func ("/actions/elevator/E-09", test_e09_elevator);
   g_test_add_func ("/actions/elevator-floor/E-10-A-35", test_e10_elevator_floor);

@@ -16,6 +16,9 @@ const char * const sl_slope_names[] = { "none", "up", "down", "steep", NULL };
 /* Allowances are sums of halves and quarters; this absorbs rounding. */
 #define EPSILON 1e-9
 
+/* §8.2: a bounce pack reaches windows up to the 6th storey. */
+#define BOUNCE_HIGHEST_STOREY 6
+
 /* §6.3: the free facing changes of a running or sprinting unit. */
 #define RUN_FACING_DEGREES 90
 #define RUN_FACING_SPACING_M 1.0
@@ -645,6 +648,32 @@ sl_movement_path (const SlRules      *rules,
   bounce_in_use = move->bounce_pack && !heavy;
   suit_cost = bounce_in_use ? 1.0 : move->armor->move_cost;
 
+  /* §8.2 and A-33: flying up to a window above the ground floor. */
+  if (in->window_storey > 1)
+    {
+      if (!options->bounce_window_entry)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "window_storey",
+                             _("Bounce packs do not enter buildings through high windows (option bounceWindowEntry, A-33)."));
+          return FALSE;
+        }
+      if (!bounce_in_use)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "window_storey",
+                             heavy && move->bounce_pack
+                             ? _("A unit coming through heavy woods moves as a normal unit and cannot rise to a window (§8.2, A-40).")
+                             : _("Only a unit using its bounce pack can rise to a window above the ground floor (§8.2)."));
+          return FALSE;
+        }
+      if (in->window_storey > BOUNCE_HIGHEST_STOREY)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "window_storey",
+                             _("A bounce pack reaches windows up to the %dth storey (§8.2)."),
+                             BOUNCE_HIGHEST_STOREY);
+          return FALSE;
+        }
+    }
+
   /* every metre of the planned path must allow the move. */
   result->steps = g_new0 (SlPathStep, MAX (in->n_metres, 1));
   for (guint i = 0; i < in->n_metres; i++)
@@ -717,6 +746,33 @@ sl_movement_path (const SlRules      *rules,
         marsh += step->covered;
       if (result->stopped)
         break;
+    }
+  /* A-33: each 3 m of height costs 3 m of bounce movement, a rise too high
+   * for one subphase goes on in the next, and the unit then enters with a
+   * Jump. */
+  if (!result->stopped && in->window_storey > 1)
+    {
+      double target = (in->window_storey - 1) * rules->level_height_m;
+      double needed = MAX (0, target - in->risen);
+      double left = result->allowance - result->spent;
+
+      result->height = in->risen;
+      if (needed <= left + EPSILON)
+        {
+          result->rise = needed;
+          result->window_reached = TRUE;
+        }
+      else
+        {
+          /* whole metres, unless the option allows a part. */
+          result->rise = fractional ? left : floor (left + EPSILON);
+          result->stopped = TRUE;
+          result->stopped_at = in->n_metres;
+          result->reason = g_strdup_printf (_("The window on storey %d is %g m up and the unit can rise only %g m this subphase; it goes on rising next subphase (A-33)."),
+                                            in->window_storey, target - in->risen, result->rise);
+        }
+      result->spent += result->rise;
+      result->height += result->rise;
     }
   result->left = MAX (0, result->allowance - result->spent);
   return TRUE;

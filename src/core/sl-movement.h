@@ -82,6 +82,8 @@ typedef struct
   double             allowance;  /* < 0: computed from @move */
   const SlPathMetre *metres;
   guint              n_metres;
+  int                window_storey;  /* the path ends rising to a window there; 0 = none */
+  double             risen;          /* height already reached in earlier subphases */
 } SlPathInput;
 
 typedef struct
@@ -98,6 +100,9 @@ typedef struct
   double      covered;     /* metres of ground */
   double      spent;       /* allowance used */
   double      left;        /* allowance lost at the end (P-13 step 7) */
+  double      rise;        /* metres risen towards a window this subphase */
+  double      height;      /* the height reached */
+  gboolean    window_reached;
   gboolean    stopped;     /* the unit stopped before the end of the path */
   int         stopped_at;  /* index of the metre it could not enter, or -1 */
   char       *reason;      /* why it stopped, a sentence */
@@ -108,9 +113,11 @@ typedef struct
 
 void     sl_path_result_clear   (SlPathResult *result);
 
-/* P-13 steps 4–5 with T-10 and A-36 … A-40: steps along @in's metres. A move
- * type the path's terrain forbids, or impassable ground, is an error with
- * the field "path[i].terrain" (or ".mixed_with", ".slope"). */
+/* P-13 steps 4–5 with T-10 and A-36 … A-40: steps along @in's metres, then
+ * rises to a window if asked (§8.2, A-33). A move type the path's terrain
+ * forbids, or impassable ground, is an error with the field
+ * "path[i].terrain" (or ".mixed_with", ".slope"); a window out of reach is
+ * one with "window_storey". */
 gboolean sl_movement_path       (const SlRules      *rules,
                                  const SlOptions    *options,
                                  const SlPathInput  *in,

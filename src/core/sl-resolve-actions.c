@@ -439,6 +439,10 @@ sl_resolve_move_path (SlResolve  *rs,
     }
   in.metres = metres;
   in.n_metres = n;
+  in.window_storey = sl_reader_int (r, "window_storey", 2, 100, 0);
+  if (sl_reader_has (r, "risen_m") && !sl_reader_has (r, "window_storey") && sl_reader_ok (r))
+    sl_reader_fail (r, "risen_m", _("A height already risen only matters on the way to a window (window_storey)."));
+  in.risen = sl_reader_number (r, "risen_m", 0, 100, 0);
 
   if (!sl_resolve_inputs_done (rs))
     return FALSE;
@@ -449,6 +453,12 @@ sl_resolve_move_path (SlResolve  *rs,
   json_object_set_double_member (rs->result, "covered_m", res.covered);
   json_object_set_double_member (rs->result, "spent_m", res.spent);
   json_object_set_double_member (rs->result, "left_m", res.left);
+  if (in.window_storey > 0)
+    {
+      json_object_set_double_member (rs->result, "rise_m", res.rise);
+      json_object_set_double_member (rs->result, "height_m", res.height);
+      json_object_set_boolean_member (rs->result, "window_reached", res.window_reached);
+    }
   json_object_set_boolean_member (rs->result, "stopped", res.stopped);
   if (res.stopped)
     {
