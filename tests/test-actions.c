@@ -1715,6 +1715,9 @@ test_move_path_malformed (void)
                           "path[0].height", NULL);
   sl_test_assert_refused ("{'kind': 'move-path', 'mode': 'sprint', 'night': true, 'path': [{}]}",
                           "mode", "power suit");
+  /* The mover is checked before the ground it crosses. */
+  sl_test_assert_refused ("{'kind': 'move-path', 'mode': 'run', 'armor': 'LI', 'bounce_pack': true,"
+                          " 'path': [{'terrain': 'river'}]}", "bounce_pack", "T-13");
 }
 
 /* elevator */

@@ -631,6 +631,9 @@ sl_movement_path (const SlRules      *rules,
                          _("A jump or a dive covers a fixed distance (T-07, A-30); use the movement request for it."));
       return FALSE;
     }
+  /* The mover first, so its errors come before those of the ground. */
+  if (in->has_move && !check_mover (rules, options, move, error))
+    return FALSE;
   if (!in->has_move && move->bounce_pack && !move->armor->bounce)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "bounce_pack",
