@@ -102,24 +102,6 @@ sl_zero_g_resolve (const SlRules      *rules,
   return TRUE;
 }
 
-int
-sl_subphase_index (const SlRules *rules,
-                   int            turn,
-                   int            subphase)
-{
-  return (turn - 1) * rules->subphases_per_turn + subphase;
-}
-
-void
-sl_subphase_split (const SlRules *rules,
-                   int            index,
-                   int           *turn,
-                   int           *subphase)
-{
-  *turn = (index - 1) / rules->subphases_per_turn + 1;
-  *subphase = (index - 1) % rules->subphases_per_turn + 1;
-}
-
 static char *
 sealed_suits (const SlRules *rules)
 {

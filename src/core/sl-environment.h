@@ -6,6 +6,7 @@
  */
 #pragma once
 
+#include "sl-actions.h"
 #include "sl-check.h"
 #include "sl-dice.h"
 #include "sl-rules.h"
@@ -57,21 +58,13 @@ typedef enum
 
 extern const char * const sl_breach_state_names[];
 
-/* Times are counted in subphases from the start of the game: subphase s of
- * turn t is (t − 1) × 10 + s. */
+/* Times are subphase indexes (sl_subphase_index() in sl-actions.h). */
 typedef struct
 {
   SlBreachState state;
   int           due;   /* when the next breach wound falls due */
 } SlBreach;
 
-int      sl_subphase_index   (const SlRules *rules,
-                              int            turn,
-                              int            subphase);
-void     sl_subphase_split   (const SlRules *rules,
-                              int            index,
-                              int           *turn,
-                              int           *subphase);
 
 typedef struct
 {
