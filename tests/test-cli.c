@@ -388,19 +388,10 @@ test_docs_examples (void)
 {
   const char *docs = g_getenv ("SL_DOCS_DIR");
   g_autofree char *path = g_build_filename (docs, "resolve.md", NULL);
-  g_autofree char *fragments = g_build_filename (docs, "resolve.d", NULL);
-  g_autoptr(GDir) dir = g_dir_open (fragments, 0, NULL);
-  const char *name;
 
   if (documented_kinds == NULL)
     documented_kinds = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   check_doc_examples (path);
-  while (dir && (name = g_dir_read_name (dir)))
-    if (g_str_has_suffix (name, ".md"))
-      {
-        g_autofree char *fragment = g_build_filename (fragments, name, NULL);
-        check_doc_examples (fragment);
-      }
 }
 
 /* One example per kind, at least. */
