@@ -103,19 +103,6 @@ combine_label (int combined_with)
     }
 }
 
-static const char *
-position_label (int position)
-{
-  switch (position)
-    {
-    case SL_POSITION_KNEELING: return _("kneeling");
-    case SL_POSITION_PRONE: return _("prone");
-    case SL_POSITION_STANDING:
-    default:
-      return _("standing");
-    }
-}
-
 /* The value of a boolean rule option by its id. */
 static gboolean
 option_on (const SlRules   *rules,
@@ -367,7 +354,7 @@ sl_action_cost (const SlRules            *rules,
   if (in->to_position >= 0 && in->to_position == (int) in->position)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "to_position",
-                         _("The unit is already %s."), position_label (in->position));
+                         _("The unit is already %s."), sl_position_label (in->position));
       return FALSE;
     }
 

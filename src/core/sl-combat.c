@@ -25,26 +25,6 @@ night_applies (const SlConditions *c)
   return c->night && (!c->indoors || c->blackout);
 }
 
-static const char *
-move_label (SlMove move)
-{
-  switch (move)
-    {
-    case SL_MOVE_WALK: return _("walking");
-    case SL_MOVE_RUN: return _("running");
-    case SL_MOVE_SPRINT: return _("sprinting");
-    case SL_MOVE_CRAWL: return _("crawling");
-    case SL_MOVE_JUMP: return _("jumping");
-    case SL_MOVE_DIVE: return _("diving");
-    case SL_MOVE_BACKWARD: return _("moving backward");
-    case SL_MOVE_SIDEWAYS: return _("moving sideways");
-    case SL_MOVE_NONE:
-    case SL_N_MOVES:
-    default:
-      return _("stationary");
-    }
-}
-
 /* Checks that @firer may take the shot at all; the field of the error is
  * relative to the request ("firer.movement"). */
 static gboolean
@@ -66,7 +46,7 @@ check_firer (const SlRules      *rules,
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "firer.movement",
                          _("A unit cannot fire while %s (T-14: “don't bother think about it”)."),
-                         move_label (f->movement));
+                         sl_move_label (f->movement));
       return FALSE;
     }
   if (f->movement == SL_MOVE_CRAWL && f->position != SL_POSITION_PRONE)
@@ -398,14 +378,14 @@ sl_to_hit_modifiers (const SlRules      *rules,
       if (t->movement == SL_MOVE_CRAWL)
         target_move = options->target_crawling_modifier;
       sl_breakdown_addf (breakdown, "firer-movement", rules->to_hit.firer_movement[f->movement],
-                         _("Firer %s"), move_label (f->movement));
+                         _("Firer %s"), sl_move_label (f->movement));
       sl_breakdown_add (breakdown, "facing-change",
                         f->facing_change == SL_FACING_SMALL ? _("Facing change of 45° or less")
                                                             : _("Facing change of more than 45°"),
                         f->facing_change == SL_FACING_SMALL ? rules->to_hit.facing_small :
                         f->facing_change == SL_FACING_LARGE ? rules->to_hit.facing_large : 0);
       sl_breakdown_addf (breakdown, "target-movement", target_move, _("Target %s"),
-                         move_label (t->movement));
+                         sl_move_label (t->movement));
     }
 
   /* Position. */

@@ -25,26 +25,6 @@ const char * const sl_slope_names[] = { "none", "up", "down", "steep", NULL };
 #define SPRINT_FACING_DEGREES 45
 #define SPRINT_FACING_SPACING_M 2.0
 
-static const char *
-move_label (SlMove move)
-{
-  switch (move)
-    {
-    case SL_MOVE_WALK: return _("walking");
-    case SL_MOVE_RUN: return _("running");
-    case SL_MOVE_SPRINT: return _("sprinting");
-    case SL_MOVE_CRAWL: return _("crawling");
-    case SL_MOVE_JUMP: return _("jumping");
-    case SL_MOVE_DIVE: return _("diving");
-    case SL_MOVE_BACKWARD: return _("moving backward");
-    case SL_MOVE_SIDEWAYS: return _("moving sideways");
-    case SL_MOVE_NONE:
-    case SL_N_MOVES:
-    default:
-      return _("standing still");
-    }
-}
-
 static gboolean
 bounce_is (const SlTerrain *terrain,
            const char      *treatment)
@@ -207,10 +187,10 @@ check_terrain (const SlMoveInput  *in,
       if (bounce_in_use)
         sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "terrain",
                            _("%s forbids %s, even with a bounce pack (T-10, §8.2, E-14)."),
-                           t->name, move_label (in->mode));
+                           t->name, sl_move_label (in->mode));
       else
         sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "terrain",
-                           _("%s forbids %s (T-10, A-39)."), t->name, move_label (in->mode));
+                           _("%s forbids %s (T-10, A-39)."), t->name, sl_move_label (in->mode));
       return FALSE;
     }
   return TRUE;
@@ -462,7 +442,7 @@ part_evaluate (const SlRules   *rules,
        * ground, and light woods cost 1 m per m (but still forbid sprinting). */
       if (bounce_is (g, "light-woods") && g->forbids[mode])
         part->refusal = g_strdup_printf (_("%s forbids %s, even with a bounce pack (T-10, §8.2, E-14)."),
-                                         g->name, move_label (mode));
+                                         g->name, sl_move_label (mode));
       part->cost = 1.0;
       return;
     }
@@ -483,7 +463,7 @@ part_evaluate (const SlRules   *rules,
   if (g->forbids[mode] || (slope != NULL && slope->forbids[mode]))
     {
       part->refusal = g_strdup_printf (_("%s forbids %s anywhere on the path (T-10, A-39)."),
-                                       g->forbids[mode] ? g->name : slope->name, move_label (mode));
+                                       g->forbids[mode] ? g->name : slope->name, sl_move_label (mode));
       if (!g->forbids[mode])
         part->field = part->slope_field;
       return;

@@ -44,6 +44,40 @@ const char * const sl_action_category_names[] = {
   "movement", "fire", "aimed-fire", "opportunity-fire", "melee", "other", NULL
 };
 
+const char *
+sl_move_label (SlMove move)
+{
+  switch (move)
+    {
+    case SL_MOVE_WALK: return _("walking");
+    case SL_MOVE_RUN: return _("running");
+    case SL_MOVE_SPRINT: return _("sprinting");
+    case SL_MOVE_CRAWL: return _("crawling");
+    case SL_MOVE_JUMP: return _("jumping");
+    case SL_MOVE_DIVE: return _("diving");
+    case SL_MOVE_BACKWARD: return _("moving backward");
+    case SL_MOVE_SIDEWAYS: return _("moving sideways");
+    case SL_MOVE_NONE:
+    case SL_N_MOVES:
+    default:
+      return _("standing still");
+    }
+}
+
+const char *
+sl_position_label (SlPosition position)
+{
+  switch (position)
+    {
+    case SL_POSITION_KNEELING: return _("kneeling");
+    case SL_POSITION_PRONE: return _("prone");
+    case SL_POSITION_STANDING:
+    case SL_N_POSITIONS:
+    default:
+      return _("standing");
+    }
+}
+
 static const char * const scatter_result_names[] = {
   "long", "short", "left", "right", "double", "triple", NULL
 };

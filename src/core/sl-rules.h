@@ -39,6 +39,9 @@ typedef enum
 
 extern const char * const sl_move_names[];
 
+/* "walking", "standing still": for sentences, translated. */
+const char *sl_move_label     (SlMove     move);
+
 typedef enum
 {
   SL_POSITION_STANDING,
@@ -48,6 +51,9 @@ typedef enum
 } SlPosition;
 
 extern const char * const sl_position_names[];
+
+/* "kneeling": for sentences, translated. */
+const char *sl_position_label (SlPosition position);
 
 /* Cover between firer and target, as the players describe it (T-14). */
 typedef enum
