@@ -88,19 +88,9 @@ sl_track_box (const SlRules *rules,
 static const char *
 combine_label (int combined_with)
 {
-  switch (combined_with)
-    {
-    case SL_MOVE_WALK: return _("walking");
-    case SL_MOVE_RUN: return _("running");
-    case SL_MOVE_SPRINT: return _("sprinting");
-    case SL_MOVE_CRAWL: return _("crawling");
-    case SL_MOVE_JUMP: return _("jumping");
-    case SL_MOVE_DIVE: return _("diving");
-    case SL_MOVE_BACKWARD: return _("moving backward");
-    case SL_MOVE_SIDEWAYS: return _("moving sideways");
-    case SL_COMBINE_KNEELING: return _("kneeling");
-    default: return _("standing still");
-    }
+  if (combined_with == SL_COMBINE_KNEELING)
+    return sl_position_label (SL_POSITION_KNEELING);
+  return sl_move_label (combined_with);
 }
 
 /* The value of a boolean rule option by its id. */
