@@ -1868,6 +1868,27 @@ test_e17_serious (void)
   g_assert_cmpfloat (meters_of ("'mode': 'sprint', 'wound': 'serious'"), ==, 3);
 }
 
+/* P-10 and A-32: a stairs climb counts as a move, so an action may be
+ * combined with it; both start together and the climb ends on its own
+ * schedule (5 AP a floor). Prone or kneeling units cannot climb. */
+static void
+test_stairs_combination_p10 (void)
+{
+  g_autoptr(JsonNode) reload = sl_test_resolve ("{'kind': 'action-cost', 'action': 'reload',"
+                                                " 'combined_with': 'stairs'}");
+  g_autoptr(JsonNode) fire = sl_test_resolve ("{'kind': 'action-cost', 'action': 'fire',"
+                                              " 'combined_with': 'stairs', 'floors': 2}");
+
+  g_assert_cmpint (sl_test_int (reload, "cost"), ==, 5 + 2);
+  g_assert_cmpint (sl_test_int (reload, "stairs_ap"), ==, 5);
+  g_assert_cmpint (sl_test_int (fire, "cost"), ==, 1);
+  g_assert_cmpint (sl_test_int (fire, "stairs_ap"), ==, 10);
+  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'reload', 'combined_with': 'stairs',"
+                          " 'position': 'prone'}", "combined_with", "6.4");
+  sl_test_assert_refused ("{'kind': 'action-cost', 'action': 'aimed-fire',"
+                          " 'combined_with': 'stairs'}", "combined_with", "T-06");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1952,6 +1973,8 @@ main (int   argc,
   g_test_add_func ("/actions/elevator-floor/E-10-A-35", test_e10_elevator_floor);
   g_test_add_func ("/actions/wound-effects/T-16-T-17", test_t16_t17_wound_levels);
   g_test_add_func ("/actions/wound-effects/E-17", test_e17_serious);
+
+  g_test_add_func ("/actions/action-cost/stairs-P-10-A-32", test_stairs_combination_p10);
 
   return g_test_run ();
 }

@@ -19,7 +19,7 @@ const char * const sl_step_names[] = {
 };
 const char * const sl_combine_names[] = {
   "none", "walk", "run", "sprint", "crawl", "jump", "dive", "backward", "sideways", "kneeling",
-  NULL
+  "stairs", NULL
 };
 const char * const sl_event_names[] = {
   "grenade", "opportunity-fire", "smoke", "fire-mission", "mine", "rout-check", "daze", NULL
@@ -90,6 +90,8 @@ combine_label (int combined_with)
 {
   if (combined_with == SL_COMBINE_KNEELING)
     return sl_position_label (SL_POSITION_KNEELING);
+  if (combined_with == SL_COMBINE_STAIRS)
+    return _("climbing or descending stairs");
   return sl_move_label (combined_with);
 }
 
@@ -274,6 +276,11 @@ check_combination (const SlRules            *rules,
           return FALSE;
         }
     }
+  else if (move == SL_COMBINE_STAIRS)
+    {
+      /* P-10 and A-32: a stairs climb "counts as a move, so it can be
+       * combined normally". */
+    }
   else if (!rules->combination_moves[move])
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "combined_with",
@@ -300,7 +307,7 @@ sl_action_cost (const SlRules            *rules,
 
   g_return_val_if_fail (in != NULL && in->action != NULL, FALSE);
   g_return_val_if_fail (in->combined_with >= SL_MOVE_NONE &&
-                        in->combined_with <= SL_COMBINE_KNEELING, FALSE);
+                        in->combined_with <= SL_COMBINE_STAIRS, FALSE);
 
   memset (result, 0, sizeof *result);
   result->ends_position = -1;
@@ -317,7 +324,7 @@ sl_action_cost (const SlRules            *rules,
     }
 
   /* Fields that belong to other actions. */
-  if (in->floors > 1 && !per_floor (action))
+  if (in->floors > 1 && !per_floor (action) && in->combined_with != SL_COMBINE_STAIRS)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "floors",
                          _("Only stairs and elevator rides are paid per floor (P-10, P-11)."));
@@ -424,7 +431,7 @@ sl_action_cost (const SlRules            *rules,
 
   /* The action's own cost (T-05). */
   sl_breakdown_add (breakdown, "base", action->name, action->cost);
-  if (floors > 1)
+  if (floors > 1 && in->combined_with != SL_COMBINE_STAIRS)
     sl_breakdown_addf (breakdown, "floors", action->cost * (floors - 1),
                        g_dngettext (GETTEXT_PACKAGE, "%d more floor", "%d more floors", floors - 1),
                        floors - 1);
@@ -483,6 +490,12 @@ sl_action_cost (const SlRules            *rules,
                         _("Going down to kneel takes at least as long as a position change (A-23)"),
                         MAX (0, minimum - sl_breakdown_total (breakdown)));
     }
+
+  /* P-10 and A-32 (ruling): the climb and the combined action start
+   * together and run side by side, as any move does under A-24; the climb
+   * (a move, free of the wound penalty, A-26) ends on its own schedule. */
+  if (in->combined_with == SL_COMBINE_STAIRS)
+    result->stairs_ap = sl_rules_action (rules, "stairs")->cost * floors;
 
   total = sl_breakdown_total (breakdown);
   result->cost = total;

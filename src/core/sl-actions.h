@@ -82,12 +82,14 @@ int      sl_track_box          (const SlRules *rules,
 /* What an action is combined with (T-06). The moves of SlMove, and the
  * position change into kneeling that T-06 lists among them (A-23). */
 #define SL_COMBINE_KNEELING SL_N_MOVES
+/* P-10 and A-32: climbing or descending stairs counts as a move. */
+#define SL_COMBINE_STAIRS (SL_N_MOVES + 1)
 extern const char * const sl_combine_names[];
 
 typedef struct
 {
   const SlAction *action;
-  int             combined_with;  /* SlMove, or SL_COMBINE_KNEELING */
+  int             combined_with;  /* SlMove, SL_COMBINE_KNEELING or SL_COMBINE_STAIRS */
   SlWound         wound;
   SlPosition      position;       /* at the start of the action */
   int             to_position;    /* position change: SlPosition, or -1 */
@@ -108,6 +110,7 @@ typedef struct
   gboolean wound_exempt;   /* the action is free of the wound penalty */
   int      takes_effect_after;  /* AP after which the action resolves (§6.1, A-21) */
   int      ends_position;  /* SlPosition the unit ends in, or -1 for unchanged */
+  int      stairs_ap;      /* combined with stairs: the AP of the climb beside it */
 } SlActionCostResult;
 
 /* T-05 and T-06 with A-19 … A-27, A-64: the AP an action costs this unit.

@@ -101,6 +101,8 @@ sl_resolve_action_cost (SlResolve  *rs,
   if (res.ends_position >= 0)
     json_object_set_string_member (rs->result, "ends_position",
                                    sl_position_names[res.ends_position]);
+  if (res.stairs_ap > 0)
+    json_object_set_int_member (rs->result, "stairs_ap", res.stairs_ap);
   sl_resolve_set_breakdown (rs, "breakdown", breakdown);
   return TRUE;
 }
