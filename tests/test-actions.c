@@ -1889,6 +1889,23 @@ test_stairs_combination_p10 (void)
                           " 'combined_with': 'stairs'}", "combined_with", "T-06");
 }
 
+/* P-16 step 3: Clear weapon (5 AP) starts in the subphase after the jam; a
+ * jam in subphase 9 is cleared in subphase 4 of the next turn (10, 1, 2, 3, 4). */
+static void
+test_clear_weapon_timing_p16 (void)
+{
+  g_autoptr(JsonNode) r = sl_test_resolve ("{'kind': 'timing', 'event': 'clear-weapon',"
+                                           " 'turn': 2, 'subphase': 9}");
+  g_autoptr(JsonNode) wounded = sl_test_resolve ("{'kind': 'timing', 'event': 'clear-weapon',"
+                                                 " 'turn': 2, 'subphase': 9, 'cost': 6}");
+
+  g_assert_cmpint (sl_test_int (r, "starts.turn"), ==, 2);
+  g_assert_cmpint (sl_test_int (r, "starts.subphase"), ==, 10);
+  g_assert_cmpint (sl_test_int (r, "at.turn"), ==, 3);
+  g_assert_cmpint (sl_test_int (r, "at.subphase"), ==, 4);
+  g_assert_cmpint (sl_test_int (wounded, "at.subphase"), ==, 5);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1975,6 +1992,7 @@ main (int   argc,
   g_test_add_func ("/actions/wound-effects/E-17", test_e17_serious);
 
   g_test_add_func ("/actions/action-cost/stairs-P-10-A-32", test_stairs_combination_p10);
+  g_test_add_func ("/actions/timing/clear-weapon-P-16", test_clear_weapon_timing_p16);
 
   return g_test_run ();
 }

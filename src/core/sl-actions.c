@@ -22,7 +22,8 @@ const char * const sl_combine_names[] = {
   "stairs", NULL
 };
 const char * const sl_event_names[] = {
-  "grenade", "opportunity-fire", "smoke", "fire-mission", "mine", "rout-check", "daze", NULL
+  "grenade", "opportunity-fire", "smoke", "fire-mission", "mine", "rout-check", "daze",
+  "clear-weapon", NULL
 };
 
 /* Time */
@@ -734,6 +735,18 @@ sl_timing (const SlRules         *rules,
       if (!sl_daze (rules, in->turn, in->subphase, 0, 0, &result->daze, error))
         return FALSE;
       result->at = result->daze.until;
+      break;
+
+    case SL_EVENT_CLEAR_WEAPON:
+      {
+        const SlAction *clear = sl_rules_action (rules, "clear-weapon");
+        int cost = in->cost > 0 ? in->cost : clear->cost;
+
+        /* P-16 step 3 and §6.4: Clear weapon starts in the subphase after
+         * the jam, and the weapon fires again once it has resolved. */
+        sl_moment_at (rules, now + 1, SL_STEP_INITIATIVE_ORDER, &result->starts);
+        sl_moment_at (rules, now + cost, SL_STEP_INITIATIVE_ORDER, &result->at);
+      }
       break;
 
     case SL_EVENT_ROUT_CHECK:

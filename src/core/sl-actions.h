@@ -185,6 +185,7 @@ typedef enum
   SL_EVENT_MINE,
   SL_EVENT_ROUT_CHECK,
   SL_EVENT_DAZE,
+  SL_EVENT_CLEAR_WEAPON,
   SL_N_EVENTS
 } SlEvent;
 
@@ -198,7 +199,8 @@ typedef struct
   SlEvent event;
   int     turn;
   int     subphase;
-  int     cost;          /* fire mission: AP of the call; 0 = T-05's */
+  int     cost;          /* AP of the action (opportunity fire, fire mission,
+                          * clear weapon, with any wound penalty); 0 = T-05's */
 } SlTimingInput;
 
 typedef struct
@@ -213,6 +215,8 @@ typedef struct
   int      duration;     /* in subphases */
   /* fire mission */
   SlMoment call_ends;
+  /* clear weapon */
+  SlMoment starts;
   /* mine */
   gboolean mover_stops;
   /* rout check */
@@ -229,7 +233,9 @@ typedef struct
  * fire-mission: call started → impact (A-13);
  * mine: triggered → blast (A-82);
  * rout-check: this turn → the next Rout/Rally Phase with a check (A-100);
- * daze: dazed → last dazed subphase (P-19). */
+ * daze: dazed → last dazed subphase (P-19);
+ * clear-weapon: jammed → the Clear weapon action, which starts the next
+ * subphase, and the subphase it ends in (P-16). */
 gboolean sl_timing             (const SlRules         *rules,
                                 const SlOptions       *options,
                                 const SlTimingInput   *in,

@@ -208,8 +208,9 @@ sl_resolve_timing (SlResolve  *rs,
   else
     in.subphase = read_subphase (rs, r);
   if (sl_reader_has (r, "cost") && sl_reader_ok (r) &&
-      in.event != SL_EVENT_OPPORTUNITY_FIRE && in.event != SL_EVENT_FIRE_MISSION)
-    sl_reader_fail (r, "cost", _("Only opportunity fire and fire missions take the cost of their action."));
+      in.event != SL_EVENT_OPPORTUNITY_FIRE && in.event != SL_EVENT_FIRE_MISSION &&
+      in.event != SL_EVENT_CLEAR_WEAPON)
+    sl_reader_fail (r, "cost", _("Only opportunity fire, fire missions and clearing a weapon take the cost of their action."));
   in.cost = sl_reader_int (r, "cost", 1, SL_TRACK_BOXES, 0);
 
   if (!sl_resolve_inputs_done (rs))
@@ -243,6 +244,9 @@ sl_resolve_timing (SlResolve  *rs,
       break;
     case SL_EVENT_DAZE:
       daze_json (rs, &res.daze, rs->result);
+      break;
+    case SL_EVENT_CLEAR_WEAPON:
+      set_moment (rs, rs->result, "starts", &res.starts);
       break;
     case SL_N_EVENTS:
     default:
