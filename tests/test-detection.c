@@ -1168,6 +1168,20 @@ test_breach_dead (void)
   g_assert_false (sl_test_bool (r, "breached_now"));
 }
 
+/* T-15 and P-38: fire missions ignore dead zones; other fire does not. */
+static void
+test_los_fire_mission_dead_zone (void)
+{
+  g_autoptr(JsonNode) fire = sl_test_resolve ("{'kind': 'los', 'dead_zone': {'lines': 3,"
+                                              " 'distance_from_foot_m': 5}}");
+  g_autoptr(JsonNode) mission = sl_test_resolve ("{'kind': 'los', 'fire_mission': true,"
+                                                 " 'dead_zone': {'lines': 3, 'distance_from_foot_m': 5}}");
+
+  g_assert_true (sl_test_bool (fire, "blocked"));
+  g_assert_false (sl_test_bool (mission, "blocked"));
+  g_assert_cmpfloat (sl_test_double (mission, "dead_zone_m"), ==, 9);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1219,6 +1233,8 @@ main (int   argc,
   g_test_add_func ("/detection/suit-breach/option-vacuumWoundsDaze-A-67", test_option_vacuum_daze_a67);
   g_test_add_func ("/detection/suit-breach/dead", test_breach_dead);
   g_test_add_func ("/detection/suit-breach/refused", test_breach_refused);
+
+  g_test_add_func ("/detection/los/fire-mission-dead-zone-T-15", test_los_fire_mission_dead_zone);
 
   return g_test_run ();
 }

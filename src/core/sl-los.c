@@ -132,8 +132,12 @@ physical_blockers (const SlRules    *rules,
                                          in->highest_between, in->firer_level, in->target_level));
 
   /* T-15, A-53, A-54: two or more contour lines within 1 m make a dead zone
-   * of 3 m per line beyond their foot (E-15: 3 lines, 9 m). */
-  if (in->has_dead_zone && in->dead_zone_lines >= rules->dead_zone_min_lines)
+   * of 3 m per line beyond their foot (E-15: 3 lines, 9 m). Fire missions
+   * ignore dead zones (T-15, P-38 step 3); grenade launchers cannot fire
+   * into them, like any other fire. */
+  if (in->has_dead_zone && in->dead_zone_lines >= rules->dead_zone_min_lines && in->fire_mission)
+    result->dead_zone_m = in->dead_zone_lines * rules->dead_zone_m_per_line;
+  else if (in->has_dead_zone && in->dead_zone_lines >= rules->dead_zone_min_lines)
     {
       result->dead_zone_m = in->dead_zone_lines * rules->dead_zone_m_per_line;
       if (in->units_within_1m)

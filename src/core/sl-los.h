@@ -58,6 +58,7 @@ typedef struct
   gboolean             units_within_1m;        /* T-15 dead-zone note 1 */
   gboolean             looking_up;             /* the lower unit looks up the slope */
 
+  gboolean             fire_mission;    /* spotting a fire mission: dead zones do not matter */
   gboolean             smoke;
   gboolean             firer_in_stairwell;
   gboolean             target_in_stairwell;

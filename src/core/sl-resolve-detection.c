@@ -170,6 +170,7 @@ read_los (SlResolve  *rs,
   in->light_woods_m = sl_reader_number (r, "light_woods_m", 0, 10000, 0);
   in->heavy_woods_m = sl_reader_number (r, "heavy_woods_m", 0, 10000, 0);
   in->smoke = sl_reader_bool (r, "smoke", FALSE);
+  in->fire_mission = sl_reader_bool (r, "fire_mission", FALSE);
 
   if (target != NULL)
     {
