@@ -9,9 +9,12 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <string.h>
 
 #include "sl-cli.h"
+#include "sl-game.h"
 #include "sl-json.h"
+#include "sl-check.h"
 #include "sl-resolve.h"
 #include "sl-rules.h"
 
@@ -27,7 +30,7 @@ gboolean
 sl_cli_handles (const char *arg)
 {
   static const char * const commands[] = {
-    "resolve", "help", "--help", "-h", "-?", "--version", NULL
+    "resolve", "new", "play", "replay", "help", "--help", "-h", "-?", "--version", NULL
   };
 
   if (arg == NULL)
@@ -43,22 +46,29 @@ sl_cli_usage (void)
 {
   return g_strdup_printf (
     _("Usage:\n"
-      "  squadlog [FILE]                   Open Squad Log (and the saved game FILE)\n"
-      "  squadlog resolve [OPTION…] [FILE] Resolve a rules request given as JSON\n"
+      "  squadlog [FILE]                                 Open Squad Log (and the saved game FILE)\n"
+      "  squadlog resolve [OPTION…] [FILE]               Resolve a rules request given as JSON\n"
+      "  squadlog new --scenario ID|FILE -o GAME         Start a new game\n"
+      "  squadlog play GAME COMMANDS.jsonl               Apply commands to a game\n"
+      "  squadlog replay GAME [--until N] [--json]       Show a game's state\n"
       "\n"
       "Squad Log keeps the squad logs of PHALANX: Streets of Blood.\n"
       "\n"
       "Commands:\n"
       "  resolve     Read one JSON request (or one per line with --jsonl) from FILE\n"
       "              or standard input and print the result as JSON\n"
+      "  new         Create a game from a scenario and save it\n"
+      "  play        Apply journal commands, one JSON object per line, saving\n"
+      "              after each; stop at the first the rules refuse\n"
+      "  replay      Print the state after the journal's first N entries\n"
       "\n"
       "Options:\n"
       "  -h, --help  Show this help\n"
       "  --version   Show the version\n"
       "\n"
       "“squadlog COMMAND --help” describes the options of a command.\n"
-      "The request format is described in %s.\n"),
-    "docs/resolve.md");
+      "The request format is described in %s, the game commands in %s.\n"),
+    "docs/resolve.md", "docs/commands.md");
 }
 
 static SlRules *
@@ -234,6 +244,347 @@ cmd_resolve (int    argc,
   return status;
 }
 
+static gboolean
+parse_options (const char   *command,
+               const char   *parameter,
+               const char   *summary,
+               GOptionEntry *entries,
+               int          *argc,
+               char       ***argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (parameter);
+  g_autoptr(GError) error = NULL;
+
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, summary);
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      g_printerr ("squadlog %s: %s\n", command, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A scenario given by id (data/scenarios/ID.json) or by file. */
+static char *
+scenario_path (const char *scenario)
+{
+  if (g_file_test (scenario, G_FILE_TEST_IS_REGULAR) || strchr (scenario, '/') != NULL ||
+      g_str_has_suffix (scenario, ".json"))
+    return g_strdup (scenario);
+  {
+    g_autofree char *file = g_strconcat (scenario, ".json", NULL);
+    return sl_data_find ("scenarios", file);
+  }
+}
+
+static int
+cmd_new (int    argc,
+         char **argv)
+{
+  g_autofree char *scenario = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *rules_path = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(SlRules) rules = NULL;
+  g_autoptr(SlGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean force = FALSE;
+  GOptionEntry entries[] = {
+    { "scenario", 's', 0, G_OPTION_ARG_STRING, &scenario,
+      N_("The scenario: an id (such as “training”) or a scenario file"), N_("ID|FILE") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("The game file to write"), N_("GAME") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace GAME if it exists"), NULL },
+    { "rules", 0, 0, G_OPTION_ARG_FILENAME, &rules_path, N_("Use this rules file"), N_("FILE") },
+    { NULL }
+  };
+
+  if (!parse_options ("new", _("— start a new game"),
+                      _("Creates a game from a scenario and saves it, ready for its first command."),
+                      entries, &argc, &argv))
+    return EXIT_FAILURE_;
+  if (scenario == NULL || output == NULL || argc > 2)
+    {
+      g_printerr (_("squadlog new: give --scenario and -o (see “squadlog new --help”).\n"));
+      return EXIT_FAILURE_;
+    }
+  if (!force && g_file_test (output, G_FILE_TEST_EXISTS))
+    {
+      g_printerr (_("squadlog new: %s exists; a game is never overwritten without --force.\n"), output);
+      return EXIT_FAILURE_;
+    }
+  rules = load_rules (rules_path);
+  if (rules == NULL)
+    return EXIT_FAILURE_;
+  path = scenario_path (scenario);
+  game = sl_game_new_from_scenario (rules, path, &error);
+  if (game == NULL || !sl_game_save (game, output, &error))
+    {
+      g_printerr ("squadlog new: %s\n", error->message);
+      return EXIT_FAILURE_;
+    }
+  g_print (_("%s: a new game of “%s”, %d turns.\n"), output, sl_game_get_setup (game)->name,
+           sl_game_get_setup (game)->length_turns);
+  return EXIT_OK;
+}
+
+static SlGame *
+load_game (const char *command,
+           const char *rules_path,
+           const char *path)
+{
+  g_autoptr(SlRules) rules = load_rules (rules_path);
+  g_autoptr(GError) error = NULL;
+  SlGame *game;
+
+  if (rules == NULL)
+    return NULL;
+  game = sl_game_load (rules, path, &error);
+  if (game == NULL)
+    g_printerr ("squadlog %s: %s\n", command, error->message);
+  return game;
+}
+
+static int
+cmd_play (int    argc,
+          char **argv)
+{
+  g_autofree char *rules_path = NULL;
+  g_autoptr(SlGame) game = NULL;
+  gint64 seed = -1;
+  gboolean quiet = FALSE;
+  GOptionEntry entries[] = {
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed for the dice the commands leave out"), N_("N") },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Do not print what happened"), NULL },
+    { "rules", 0, 0, G_OPTION_ARG_FILENAME, &rules_path, N_("Use this rules file"), N_("FILE") },
+    { NULL }
+  };
+  FILE *input = stdin;
+  char *line = NULL;
+  size_t capacity = 0;
+  guint number = 0;
+  int status = EXIT_OK;
+
+  if (!parse_options ("play", _("GAME [COMMANDS.jsonl] — apply commands to a game"),
+                      _("Applies the commands, one JSON object per line (standard input without a file),\n"
+                        "saving the game after each one. Stops at the first command the rules\n"
+                        "refuse, naming its line and the reason; the game keeps every command\n"
+                        "before it. See docs/commands.md."),
+                      entries, &argc, &argv))
+    return EXIT_FAILURE_;
+  if (argc < 3 || argc > 4)
+    {
+      g_printerr (_("squadlog play: give the game file and the commands file (see “squadlog play --help”).\n"));
+      return EXIT_FAILURE_;
+    }
+  game = load_game ("play", rules_path, argv[2]);
+  if (game == NULL)
+    return EXIT_FAILURE_;
+  if (seed >= 0)
+    sl_game_set_seed (game, (guint32) seed);
+  if (argc == 4 && !g_str_equal (argv[3], "-"))
+    {
+      input = fopen (argv[3], "r");
+      if (input == NULL)
+        {
+          g_printerr (_("squadlog play: cannot open “%s”: %s\n"), argv[3], g_strerror (errno));
+          return EXIT_FAILURE_;
+        }
+    }
+
+  while (getline (&line, &capacity, input) >= 0)
+    {
+      g_autoptr(GError) error = NULL;
+      const SlJournalEntry *entry;
+
+      number++;
+      g_strstrip (line);
+      if (*line == '\0' || *line == '#')
+        continue;
+      entry = sl_game_apply_text (game, line, &error);
+      if (entry == NULL)
+        {
+          const char *field = sl_rule_error_get_field (error);
+
+          if (field != NULL && *field)
+            g_printerr (_("squadlog play: line %u: %s: %s\n"), number, field, error->message);
+          else
+            g_printerr (_("squadlog play: line %u: %s\n"), number, error->message);
+          status = EXIT_INVALID;
+          break;
+        }
+      if (!sl_game_save (game, argv[2], &error))
+        {
+          g_printerr ("squadlog play: %s\n", error->message);
+          status = EXIT_FAILURE_;
+          break;
+        }
+      if (!quiet && entry->summary && *entry->summary)
+        g_print ("%s\n", entry->summary);
+    }
+  free (line);
+  if (input != stdin)
+    fclose (input);
+  return status;
+}
+
+static void
+print_unit_line (SlGame  *game,
+                 int      index,
+                 GString *out)
+{
+  const SlRules *rules = sl_game_get_rules (game);
+  const SlSetup *setup = sl_game_get_setup (game);
+  const SlState *state = sl_game_get_state (game);
+  const SlUnitSetup *us = sl_setup_unit_at (setup, index);
+  const SlUnitState *u = &state->units[index];
+  const SlWeapon *w = us->weapons[u->in_hand];
+  int now = sl_state_now (rules, state);
+
+  g_string_append_printf (out, "  %3d %-22s %3d pts  %-4s %-3s %-4s", us->counter, us->name,
+                          us->points, us->race->id, us->armor->id, w->id);
+  if (w->rounds > 0)
+    g_string_append_printf (out, " %2d/%-2d", w->rounds - u->rounds_fired[u->in_hand], w->rounds);
+  else
+    g_string_append (out, "   -  ");
+  g_string_append_printf (out, "  R%d P%d FG%d SG%d", u->magazines[SL_MAGAZINE_R],
+                          u->magazines[SL_MAGAZINE_P], u->grenades[SL_GRENADE_FG],
+                          u->grenades[SL_GRENADE_SG]);
+  /* The wound boxes L M S U D, ticked as on paper. */
+  g_string_append (out, "  ");
+  for (int w2 = SL_WOUND_LIGHT; w2 <= SL_WOUND_DEAD; w2++)
+    g_string_append (out, (int) u->wound >= w2 ? rules->wounds[w2].box : ".");
+  g_string_append_printf (out, "  %-8s", sl_position_names[u->position]);
+  if (u->current.action != NULL && !(u->current.resolved && u->current.end < now))
+    {
+      int turn, subphase;
+
+      sl_subphase_split (rules, u->current.end, &turn, &subphase);
+      g_string_append_printf (out, "  %s (ends T%d S%d)", u->current.action->name, turn, subphase);
+    }
+  if (u->dazed_until >= now && u->dazed_until >= 0)
+    {
+      int turn, subphase;
+
+      sl_subphase_split (rules, u->dazed_until, &turn, &subphase);
+      g_string_append_printf (out, _("  dazed until T%d S%d"), turn, subphase);
+    }
+  if (u->jammed)
+    g_string_append (out, _("  jammed"));
+  if (u->routed)
+    g_string_append (out, _("  routed"));
+  if (u->hidden)
+    g_string_append (out, _("  hidden"));
+  if (u->opportunity_armed)
+    g_string_append (out, _("  opportunity fire"));
+  if (u->n_engaged > 0)
+    g_string_append (out, _("  in melee"));
+  if (rules->wounds[u->wound].out)
+    g_string_append (out, _("  OUT"));
+  g_string_append_c (out, '\n');
+}
+
+static int
+cmd_replay (int    argc,
+            char **argv)
+{
+  g_autofree char *rules_path = NULL;
+  g_autoptr(SlGame) game = NULL;
+  gint64 until = -1;
+  gboolean json = FALSE;
+  GOptionEntry entries[] = {
+    { "until", 0, 0, G_OPTION_ARG_INT64, &until, N_("Show the state after the first N journal entries"), N_("N") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the state as JSON"), NULL },
+    { "rules", 0, 0, G_OPTION_ARG_FILENAME, &rules_path, N_("Use this rules file"), N_("FILE") },
+    { NULL }
+  };
+  const SlSetup *setup;
+  const SlState *state;
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  if (!parse_options ("replay", _("GAME — show a game's state"),
+                      _("Replays the journal (all of it, or its first N entries) and prints the\n"
+                        "turn, phase and subphase, the initiative order, and every unit's log line."),
+                      entries, &argc, &argv))
+    return EXIT_FAILURE_;
+  if (argc != 3)
+    {
+      g_printerr (_("squadlog replay: give one game file (see “squadlog replay --help”).\n"));
+      return EXIT_FAILURE_;
+    }
+  game = load_game ("replay", rules_path, argv[2]);
+  if (game == NULL)
+    return EXIT_FAILURE_;
+  if (until >= 0)
+    {
+      if (until > sl_game_get_n_entries (game))
+        {
+          g_printerr (_("squadlog replay: the journal has %u entries.\n"), sl_game_get_n_entries (game));
+          return EXIT_FAILURE_;
+        }
+      sl_game_go_to (game, (guint) until);
+    }
+
+  if (json)
+    {
+      g_autoptr(JsonNode) node = sl_game_state_to_json (game);
+      JsonObject *o = json_node_get_object (node);
+
+      json_object_set_int_member (o, "entries", sl_game_get_position (game));
+      sl_json_append (out, node, TRUE, 0);
+      g_string_append_c (out, '\n');
+      fwrite (out->str, 1, out->len, stdout);
+      return EXIT_OK;
+    }
+
+  setup = sl_game_get_setup (game);
+  state = sl_game_get_state (game);
+  g_string_append_printf (out, "%s — ", setup->name);
+  if (state->over)
+    g_string_append_printf (out, _("over after turn %d"), state->turn);
+  else if (state->phase == SL_PHASE_ACTION)
+    g_string_append_printf (out, _("turn %d, Action Phase, subphase %d, %s"), state->turn,
+                            state->subphase, sl_step_label (state->step));
+  else
+    g_string_append_printf (out, _("turn %d, %s"), state->turn, sl_phase_label (state->phase));
+  g_string_append_printf (out, _(" (%u journal entries)\n"), sl_game_get_position (game));
+
+  if (state->n_order > 0)
+    {
+      g_string_append (out, _("Initiative order:"));
+      for (int i = 0; i < state->n_order; i++)
+        g_string_append_printf (out, "%s %s (%d)", i ? "," : "",
+                                sl_setup_grouping_at (setup, state->order[i])->name,
+                                state->initiative_net[state->order[i]]);
+      g_string_append_c (out, '\n');
+    }
+  for (guint q = 0; q < setup->squads->len; q++)
+    {
+      const SlSquadSetup *sq = sl_setup_squad_at (setup, q);
+
+      g_string_append_printf (out, "\n%s — %s, %s\n", sl_setup_side_at (setup, sq->side)->name,
+                              sq->name, sl_game_get_rules (game)->quality[sq->quality].name);
+      for (guint g = 0; g < sq->groupings->len; g++)
+        {
+          const SlGroupingSetup *gr = sl_setup_grouping_at (setup, g_array_index (sq->groupings, int, g));
+
+          if (sq->groupings->len > 1)
+            g_string_append_printf (out, " %s\n", gr->name);
+          for (guint i = 0; i < gr->units->len; i++)
+            print_unit_line (game, g_array_index (gr->units, int, i), out);
+        }
+    }
+  if (state->markers->len > 0)
+    {
+      g_string_append (out, _("\nOn the table:\n"));
+      for (guint i = 0; i < state->markers->len; i++)
+        g_string_append_printf (out, "  %s\n", g_array_index (state->markers, SlMarker, i).label);
+    }
+  fwrite (out->str, 1, out->len, stdout);
+  return EXIT_OK;
+}
+
 int
 sl_cli_main (int    argc,
              char **argv)
@@ -254,6 +605,12 @@ sl_cli_main (int    argc,
     }
   if (g_str_equal (command, "resolve"))
     return cmd_resolve (argc, argv);
+  if (g_str_equal (command, "new"))
+    return cmd_new (argc, argv);
+  if (g_str_equal (command, "play"))
+    return cmd_play (argc, argv);
+  if (g_str_equal (command, "replay"))
+    return cmd_replay (argc, argv);
 
   if (command[0] == '-')
     g_printerr (_("squadlog: unknown option “%s”. Try “squadlog --help”.\n"), command);

@@ -21,6 +21,8 @@ struct _SlDice
 {
   GRand     *rand;
   GPtrArray *streams;  /* Stream, in order of first use */
+  gboolean   strict;
+  gboolean   is_short;
 };
 
 static void
@@ -116,6 +118,11 @@ sl_dice_roll (SlDice     *dice,
       value = g_array_index (s->given, int, s->next++);
       g_assert (value >= 1 && value <= sides);
     }
+  else if (dice->strict)
+    {
+      value = 1;
+      dice->is_short = TRUE;
+    }
   else
     {
       value = g_rand_int_range (dice->rand, 1, sides + 1);
@@ -123,6 +130,34 @@ sl_dice_roll (SlDice     *dice,
     }
   g_array_append_val (s->used, value);
   return value;
+}
+
+void
+sl_dice_set_strict (SlDice   *dice,
+                    gboolean  strict)
+{
+  dice->strict = strict;
+}
+
+gboolean
+sl_dice_is_short (SlDice *dice)
+{
+  return dice->is_short;
+}
+
+GPtrArray *
+sl_dice_rolled_streams (SlDice *dice)
+{
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < dice->streams->len; i++)
+    {
+      Stream *s = g_ptr_array_index (dice->streams, i);
+
+      if (s->rolled)
+        g_ptr_array_add (names, g_strdup (s->name));
+    }
+  return names;
 }
 
 gboolean

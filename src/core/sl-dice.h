@@ -30,6 +30,15 @@ void      sl_dice_declare_list   (SlDice     *dice,
 int       sl_dice_roll           (SlDice     *dice,
                                   const char *stream,
                                   int         sides);
+/* In strict mode the dice never roll: a stream without a supplied value
+ * gives 1 and marks the dice as short (replaying a journal, where every
+ * die must have been recorded). */
+void      sl_dice_set_strict     (SlDice     *dice,
+                                  gboolean    strict);
+gboolean  sl_dice_is_short       (SlDice     *dice);
+/* The names of the streams in which the dice rolled, in order of use. */
+GPtrArray *sl_dice_rolled_streams (SlDice    *dice);
+
 /* Whether @stream still has a supplied value that was not used. */
 gboolean  sl_dice_has_given      (SlDice     *dice,
                                   const char *stream);

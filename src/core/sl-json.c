@@ -665,6 +665,43 @@ sl_reader_array_enum (SlReader           *reader,
   return read_enum (reader, elem, node, names, what, def);
 }
 
+void
+sl_reader_flags (SlReader           *reader,
+                  const char         *field,
+                  const char * const *names,
+                  const char         *what,
+                  gboolean           *flags,
+                  guint               n_flags)
+{
+  JsonNode *node;
+
+  for (guint i = 0; i < n_flags; i++)
+    flags[i] = FALSE;
+  if (!sl_reader_has (reader, field))
+    return;
+
+  node = sl_reader_node (reader, field);
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      guint n = sl_reader_array_length (reader, field);
+
+      for (guint i = 0; i < n; i++)
+        {
+          int index = sl_reader_array_enum (reader, field, i, names, what, -1);
+
+          if (index >= 0)
+            flags[index] = TRUE;
+        }
+    }
+  else
+    {
+      int index = sl_reader_enum (reader, field, names, what, -1);
+
+      if (index >= 0)
+        flags[index] = TRUE;
+    }
+}
+
 /* Writing */
 
 static void
@@ -832,6 +869,76 @@ sl_json_to_string (JsonNode *node,
 
   sl_json_append (out, node, pretty, 0);
   return g_string_free (out, FALSE);
+}
+
+gboolean
+sl_json_set_path (JsonNode   *root,
+                  const char *path,
+                  JsonNode   *value)
+{
+  g_auto(GStrv) parts = g_strsplit (path, ".", -1);
+  JsonNode *node = root;
+  guint n = g_strv_length (parts);
+
+  for (guint i = 0; i < n; i++)
+    {
+      char *part = parts[i];
+      char *bracket = strchr (part, '[');
+      gboolean last = i + 1 == n;
+      JsonObject *object;
+
+      if (bracket)
+        *bracket = '\0';
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        {
+          json_node_unref (value);
+          return FALSE;
+        }
+      object = json_node_get_object (node);
+
+      if (bracket == NULL)
+        {
+          if (last)
+            {
+              json_object_set_member (object, part, value);
+              return TRUE;
+            }
+          if (!json_object_has_member (object, part))
+            json_object_set_object_member (object, part, json_object_new ());
+          node = json_object_get_member (object, part);
+          continue;
+        }
+
+      /* A list element: it must exist already. */
+      node = json_object_get_member (object, part);
+      while (bracket != NULL)
+        {
+          guint index = (guint) g_ascii_strtoull (bracket + 1, NULL, 10);
+          JsonArray *array;
+
+          if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+            {
+              json_node_unref (value);
+              return FALSE;
+            }
+          array = json_node_get_array (node);
+          if (index >= json_array_get_length (array))
+            {
+              json_node_unref (value);
+              return FALSE;
+            }
+          node = json_array_get_element (array, index);
+          bracket = strchr (bracket + 1, '[');
+        }
+      if (last)
+        {
+          /* Replacing a list element itself is not needed by callers. */
+          json_node_unref (value);
+          return FALSE;
+        }
+    }
+  json_node_unref (value);
+  return FALSE;
 }
 
 JsonNode *

@@ -127,6 +127,15 @@ int            sl_reader_array_enum       (SlReader      *reader,
                                            const char    *what,
                                            int            def);
 
+/* @field: one of @names or a list of them; sets the matching @flags (all
+ * FALSE when missing). */
+void           sl_reader_flags            (SlReader      *reader,
+                                           const char    *field,
+                                           const char * const *names,
+                                           const char    *what,
+                                           gboolean      *flags,
+                                           guint          n_flags);
+
 /* Describes a JSON node's type for messages ("a string", "the number 11"). */
 char          *sl_json_describe           (JsonNode      *node);
 /* "a, b or c" from a NULL-terminated list, for messages. */
@@ -143,6 +152,13 @@ void           sl_json_append             (GString       *out,
                                            JsonNode      *node,
                                            gboolean       pretty,
                                            int            indent);
+
+/* Sets the member at @path ("a.b", "list[2].roll") of @root to @value
+ * (taking it), creating the objects on the way. Returns FALSE when the path
+ * runs through something that is not an object or a list element. */
+gboolean       sl_json_set_path           (JsonNode      *root,
+                                           const char    *path,
+                                           JsonNode      *value);
 
 /* Parses @text into a node; on failure sets @error with the line and column. */
 JsonNode      *sl_json_parse              (const char    *text,

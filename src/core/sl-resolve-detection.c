@@ -72,9 +72,9 @@ sl_resolve_detection (SlResolve  *rs,
   in.detector_armor = sl_resolve_get_armor (rs, r, "detector_armor", "NONE");
   in.in_field_of_view = sl_reader_bool (r, "in_field_of_view", TRUE);
   read_detection_conditions (r, &in.conditions);
-  sl_resolve_flags (r, "public", sl_detection_public_names, _("public detection modifier"),
+  sl_reader_flags (r, "public", sl_detection_public_names, _("public detection modifier"),
               in.public_modifiers, SL_N_DETECTION_PUBLIC);
-  sl_resolve_flags (r, "secret", sl_detection_secret_names, _("secret detection modifier"),
+  sl_reader_flags (r, "secret", sl_detection_secret_names, _("secret detection modifier"),
               in.secret_modifiers, SL_N_DETECTION_SECRET);
   if (sl_reader_has (r, "target_armor"))
     in.target_armor = sl_resolve_get_armor (rs, r, "target_armor", NULL);

@@ -81,13 +81,6 @@ const char     *sl_resolve_omni_mode    (SlResolve      *rs,
  * booleans "prone" and "kneeling"; standing by default. */
 SlPosition      sl_resolve_position     (SlResolve      *rs,
                                          SlReader       *reader);
-/* @field: one of @names or a list of them; sets the matching @flags. */
-void            sl_resolve_flags        (SlReader           *reader,
-                                         const char         *field,
-                                         const char * const *names,
-                                         const char         *what,
-                                         gboolean           *flags,
-                                         guint               n_flags);
 /* Cover (T-14) named by @field: one name or a list of names. */
 void            sl_resolve_covers       (SlResolve      *rs,
                                          SlReader       *reader,

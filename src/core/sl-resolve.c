@@ -273,49 +273,12 @@ sl_resolve_position (SlResolve *rs,
 }
 
 void
-sl_resolve_flags (SlReader           *reader,
-                  const char         *field,
-                  const char * const *names,
-                  const char         *what,
-                  gboolean           *flags,
-                  guint               n_flags)
-{
-  JsonNode *node;
-
-  for (guint i = 0; i < n_flags; i++)
-    flags[i] = FALSE;
-  if (!sl_reader_has (reader, field))
-    return;
-
-  node = sl_reader_node (reader, field);
-  if (JSON_NODE_HOLDS_ARRAY (node))
-    {
-      guint n = sl_reader_array_length (reader, field);
-
-      for (guint i = 0; i < n; i++)
-        {
-          int index = sl_reader_array_enum (reader, field, i, names, what, -1);
-
-          if (index >= 0)
-            flags[index] = TRUE;
-        }
-    }
-  else
-    {
-      int index = sl_reader_enum (reader, field, names, what, -1);
-
-      if (index >= 0)
-        flags[index] = TRUE;
-    }
-}
-
-void
 sl_resolve_covers (SlResolve  *rs,
                    SlReader   *reader,
                    const char *field,
                    gboolean    covers[SL_N_COVERS])
 {
-  sl_resolve_flags (reader, field, sl_cover_names, _("cover"), covers, SL_N_COVERS);
+  sl_reader_flags (reader, field, sl_cover_names, _("cover"), covers, SL_N_COVERS);
   covers[SL_COVER_NONE] = FALSE;
 }
 

@@ -2124,26 +2124,34 @@ running_uninstalled (void)
 }
 
 char *
-sl_rules_find_default (void)
+sl_data_find (const char *subdir,
+              const char *name)
 {
-  const char *env = g_getenv ("SQUADLOG_RULES");
   const char *data_dir = g_getenv ("SQUADLOG_DATA_DIR");
   g_autofree char *user = NULL;
 
-  if (env != NULL && *env != '\0')
-    return g_strdup (env);
   if (data_dir != NULL && *data_dir != '\0')
-    return g_build_filename (data_dir, "rules", "streets-of-blood.json", NULL);
+    return g_build_filename (data_dir, subdir, name, NULL);
 
-  user = g_build_filename (g_get_user_data_dir (), "squadlog", "rules",
-                           "streets-of-blood.json", NULL);
+  /* The user's own copy: house rules, custom scenarios. */
+  user = g_build_filename (g_get_user_data_dir (), "squadlog", subdir, name, NULL);
   if (g_file_test (user, G_FILE_TEST_EXISTS))
     return g_steal_pointer (&user);
 
   if (running_uninstalled ())
-    return g_build_filename (SL_SOURCE_DATADIR, "rules", "streets-of-blood.json", NULL);
+    return g_build_filename (SL_SOURCE_DATADIR, subdir, name, NULL);
 
-  return g_build_filename (SL_PKGDATADIR, "rules", "streets-of-blood.json", NULL);
+  return g_build_filename (SL_PKGDATADIR, subdir, name, NULL);
+}
+
+char *
+sl_rules_find_default (void)
+{
+  const char *env = g_getenv ("SQUADLOG_RULES");
+
+  if (env != NULL && *env != '\0')
+    return g_strdup (env);
+  return sl_data_find ("rules", "streets-of-blood.json");
 }
 
 SlRules *

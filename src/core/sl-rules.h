@@ -663,6 +663,11 @@ SlRules       *sl_rules_load_data       (const char  *data,
  * installed data directory. */
 char          *sl_rules_find_default    (void);
 SlRules       *sl_rules_load_default    (GError     **error);
+/* A data file: in $SQUADLOG_DATA_DIR, else the user's data directory when
+ * the file is there, else the source tree when run uninstalled, else the
+ * installed data directory. */
+char          *sl_data_find             (const char  *subdir,
+                                         const char  *name);
 SlRules       *sl_rules_ref             (SlRules     *rules);
 void           sl_rules_unref           (SlRules     *rules);
 

@@ -1,0 +1,388 @@
+/* sl-command-fire.c: resolving ranged fire in a game (digest P-14 … P-20,
+ * P-29, P-30; A-17, A-18, A-28, A-50, A-55, A-56)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "sl-actions.h"
+#include "sl-ammunition.h"
+#include "sl-command.h"
+
+static const char * const terrains[] = { "clear", "marsh", "light-woods", "heavy-woods", NULL };
+
+/* The engine names request fields ("target.cover"); a fire command has its
+ * own ("cover"). */
+static const char *
+command_field (const char *engine_field)
+{
+  if (engine_field == NULL)
+    return "";
+  if (g_str_has_prefix (engine_field, "target.cover"))
+    return "cover";
+  if (g_str_has_prefix (engine_field, "target."))
+    return "target";
+  if (g_str_has_prefix (engine_field, "firer."))
+    return "unit";
+  if (g_str_equal (engine_field, "conditions.smoke"))
+    return "smoke";
+  if (g_str_equal (engine_field, "fire") || g_str_equal (engine_field, "consecutive"))
+    return "burst";
+  return engine_field;
+}
+
+static void
+remap_error (GError **error)
+{
+  g_autoptr(GError) e = NULL;
+
+  if (error == NULL || *error == NULL || (*error)->domain != SL_RULE_ERROR)
+    return;
+  e = g_steal_pointer (error);
+  sl_rule_error_set (error, e->code, command_field (sl_rule_error_get_field (e)), "%s", e->message);
+}
+
+static void
+record_fire (SlUnitState  *u,
+             int           index,
+             SlFireModeId  mode,
+             int           target)
+{
+  if (u->n_fires == SL_MAX_FIRES)
+    {
+      memmove (&u->fires[0], &u->fires[1], (SL_MAX_FIRES - 1) * sizeof u->fires[0]);
+      u->n_fires--;
+    }
+  u->fires[u->n_fires].index = index;
+  u->fires[u->n_fires].mode = mode;
+  u->fires[u->n_fires].target = target;
+  u->n_fires++;
+}
+
+gboolean
+sl_command_fire (SlCommand  *c,
+                 GError    **error)
+{
+  SlReader *r = c->command;
+  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+  g_autofree SlExtraModifier *extra = NULL;
+  g_autofree char *result_words = NULL;
+  SlToHitInput in = { 0 };
+  SlToHitResult hit;
+  const SlUnitSetup *fs, *ts = NULL;
+  SlUnitState *firer;
+  SlFireModeId mode;
+  const SlWeapon *weapon;
+  const char *omni, *hits_stream;
+  gboolean opportunity = FALSE, wasted, ammunition;
+  int unit, target, now, consecutive = 1, rounds = 1;
+  guint n_extra;
+
+  unit = sl_command_unit (c, r, "unit", FALSE);
+  target = sl_command_unit (c, r, "target", TRUE);
+  in.burst = sl_reader_enum (r, "burst", sl_burst_names, _("burst"), SL_BURST_NONE);
+  sl_reader_flags (r, "cover", sl_cover_names, _("cover"), in.target.covers, SL_N_COVERS);
+  in.target.covers[SL_COVER_NONE] = FALSE;
+  in.target.firing_at_firer = sl_reader_bool (r, "firing_at_firer", FALSE);
+  in.target.units_on_line = sl_reader_int (r, "units_on_line", 0, 32, 0);
+  in.target.vehicle = sl_reader_bool (r, "vehicle", FALSE);
+  {
+    int t = sl_reader_enum (r, "target_terrain", terrains, _("terrain"), 0);
+    in.target.in_marsh = t == 1;
+    in.target.in_light_woods = t == 2;
+    in.target.in_heavy_woods = t == 3;
+    t = sl_reader_enum (r, "firer_terrain", terrains, _("terrain"), 0);
+    in.firer.in_marsh = t == 1;
+    in.firer.in_light_woods = t == 2;
+    in.firer.in_heavy_woods = t == 3;
+  }
+  sl_reader_flags (r, "firer_cover", sl_cover_names, _("cover"), in.firer_own_cover, SL_N_COVERS);
+  in.firer_own_cover[SL_COVER_NONE] = FALSE;
+  in.firer.facing_change = sl_reader_enum (r, "facing_change", sl_facing_names, _("facing change"),
+                                           SL_FACING_NONE);
+  in.firer.ambushing = sl_reader_bool (r, "ambushing", FALSE);
+  in.conditions.smoke = sl_reader_bool (r, "smoke", FALSE);
+  in.conditions.range_m = sl_reader_number (r, "range_m", 0, 10000, -1);
+  /* The target's movement comes from the log (A-50); the players may say
+   * otherwise for what the table shows. */
+  in.target.movement = sl_reader_enum (r, "target_movement", sl_move_names, _("movement"), -1);
+  wasted = sl_reader_bool (r, "no_los", FALSE);
+  {
+    guint n = sl_reader_array_length (r, "modifiers");
+
+    extra = g_new0 (SlExtraModifier, MAX (n, 1));
+    for (guint i = 0; i < n; i++)
+      {
+        g_autoptr(SlReader) m = sl_reader_array_object (r, "modifiers", i);
+
+        sl_reader_require (m, "source");
+        sl_reader_require (m, "value");
+        extra[i].source = "extra";
+        extra[i].label = sl_reader_string (m, "source", "");
+        extra[i].value = sl_reader_int (m, "value", -20, 20, 0);
+        sl_reader_end (m);
+      }
+    n_extra = n;
+  }
+  in.roll_stream = sl_command_die (c, r, "roll", 10);
+  in.jam_stream = sl_command_die (c, r, "jam_roll", 10);
+  in.other_stream = sl_command_die (c, r, "other_roll", 10);
+  hits_stream = sl_command_die (c, r, "hits_roll", 10);
+  if (!sl_command_inputs_done (c))
+    return FALSE;
+
+  fs = sl_setup_unit_at (c->setup, unit);
+  firer = &c->state->units[unit];
+  now = sl_command_now (c);
+  ammunition = sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION);
+
+  if (c->state->phase != SL_PHASE_ACTION)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("Fire resolves in the Action Phase (P-04)."));
+      return FALSE;
+    }
+
+  /* Which fire: a declared Fire or Aimed fire ending now, in the ranged-fire
+   * step (P-08 step 3), or opportunity fire at once (P-09, A-28). */
+  if (firer->current.action != NULL && firer->current.action->fire &&
+      !g_str_equal (firer->current.action->id, "opportunity-fire") &&
+      firer->current.end == now && !firer->current.resolved)
+    {
+      if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_RANGED_FIRE, _("Ranged fire"), error))
+        return FALSE;
+      mode = g_str_equal (firer->current.action->id, "aimed-fire") ? SL_FIRE_MODE_AIMED
+                                                                    : SL_FIRE_MODE_SINGLE;
+      in.fire = mode == SL_FIRE_MODE_AIMED ? SL_FIRE_AIMED : SL_FIRE_NORMAL;
+    }
+  else if (firer->opportunity_armed)
+    {
+      if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER,
+                                     _("Opportunity fire"), error))
+        return FALSE;
+      if (sl_state_unit_dazed (c->rules, c->state, unit) || sl_state_unit_out (c->rules, c->state, unit))
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                             _("%s is dazed or out of the fight and cannot fire (P-19)."), fs->name);
+          return FALSE;
+        }
+      opportunity = TRUE;
+      mode = SL_FIRE_MODE_OPPORTUNITY;
+      in.fire = SL_FIRE_OPPORTUNITY;
+    }
+  else
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s has no fire action ending now and is not on opportunity fire (P-08, P-09)."),
+                         fs->name);
+      return FALSE;
+    }
+
+  /* The target named when the fire was declared, unless the command names
+   * another (A-17: declared in initiative order, resolved later). */
+  if (target < 0)
+    target = firer->current.action != NULL ? firer->current.target : -1;
+  if (target < 0)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "target", _("Name the target of the fire."));
+      return FALSE;
+    }
+  ts = sl_setup_unit_at (c->setup, target);
+
+  if (in.burst != SL_BURST_NONE)
+    {
+      if (!sl_setup_has_module (c->setup, SL_MODULE_AUTOMATIC_FIRE))
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "burst",
+                             _("Bursts need the automatic fire rules (§15.3)."));
+          return FALSE;
+        }
+      if (in.burst == SL_BURST_AREA)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "burst",
+                             _("An area burst engages every unit in its wedge: use an area-burst command (P-30)."));
+          return FALSE;
+        }
+      mode = SL_FIRE_MODE_CONCENTRATED;
+    }
+
+  if (firer->jammed)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s's weapon is jammed: it cannot fire until cleared (P-16)."), fs->name);
+      return FALSE;
+    }
+  if (sl_state_unit_out (c->rules, c->state, target))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
+                         _("%s is already out of the fight."), ts->name);
+      return FALSE;
+    }
+  if (c->state->units[target].hidden)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
+                         _("%s has not been detected and cannot be fired at (§15.1)."), ts->name);
+      return FALSE;
+    }
+
+  if (!sl_command_check_rate_of_fire (c, unit, mode, target, now, &consecutive, error))
+    return FALSE;
+
+  weapon = sl_state_unit_weapon (c->setup, c->state, unit);
+  omni = sl_state_unit_omni_mode (c->setup, c->state, unit);
+
+  /* P-29: the rounds, spent whether the shot hits or is wasted. */
+  if (ammunition)
+    {
+      SlAmmoInput ain = { 0 };
+      SlAmmoResult ares;
+
+      ain.weapon = weapon;
+      ain.omni_mode = omni;
+      ain.action = in.burst != SL_BURST_NONE ? SL_AMMO_BURST : SL_AMMO_FIRE;
+      sl_state_unit_ammo (c->setup, c->state, unit, &ain.state);
+      if (!sl_ammo_resolve (c->rules, c->options, &ain, &ares, error))
+        {
+          remap_error (error);
+          return FALSE;
+        }
+      sl_state_unit_set_ammo (c->setup, c->state, unit, &ares.state);
+      if (in.burst != SL_BURST_NONE)
+        rounds = MAX (ares.spent, 1);
+      if (ares.empty)
+        json_object_set_boolean_member (c->result, "empty", TRUE);
+    }
+  else if (in.burst != SL_BURST_NONE)
+    rounds = c->rules->burst_rounds;
+
+  record_fire (firer, now, mode, target);
+  if (opportunity)
+    firer->opportunity_armed = FALSE;
+  else
+    firer->current.resolved = TRUE;
+
+  json_object_set_string_member (c->result, "unit", fs->id);
+  json_object_set_string_member (c->result, "target", ts->id);
+  json_object_set_string_member (c->result, "mode", sl_fire_mode_ids[mode]);
+
+  if (wasted)
+    {
+      json_object_set_boolean_member (c->result, "wasted", TRUE);
+      sl_command_say (c, _("%s fires at %s but has lost sight of it: the shot is wasted (A-17)."),
+                      fs->name, ts->name);
+      return TRUE;
+    }
+
+  /* The shot (P-14) with everything the logs know. */
+  in.firer.troop = fs->troop;
+  in.firer.race = fs->race;
+  in.firer.armor = fs->armor;
+  in.firer.weapon = weapon;
+  in.firer.omni_mode = omni;
+  in.firer.wound = firer->wound;
+  in.firer.movement = firer->moving;
+  in.firer.position = firer->position;
+  in.firer.stealth_power = firer->stealth_power;
+  if ((int) in.target.movement < 0)
+    in.target.movement = c->state->units[target].moving;
+  in.target.position = c->state->units[target].position;
+  in.target.armor = ts->armor;
+  in.target.camo_tinter = sl_setup_has_module (c->setup, SL_MODULE_EQUIPMENT) &&
+                          sl_setup_side_at (c->setup, ts->side)->camo_tinter;
+  in.target.in_melee = c->state->units[target].n_engaged > 0;
+  in.conditions.night = c->setup->environment.night;
+  in.conditions.indoors = c->setup->environment.indoors;
+  in.conditions.blackout = c->setup->environment.blackout;
+  in.conditions.rain = c->setup->environment.rain;
+  in.conditions.snow = c->setup->environment.snow;
+  in.conditions.zero_g = c->setup->environment.zero_g;
+  in.conditions.enemy_ecm = sl_setup_has_module (c->setup, SL_MODULE_EQUIPMENT) &&
+                            sl_setup_side_at (c->setup, ts->side)->ecm;
+  in.consecutive = in.burst != SL_BURST_NONE ? MIN (consecutive, 3) : 1;
+  in.extra = extra;
+  in.n_extra = n_extra;
+
+  if (!sl_to_hit_resolve (c->rules, c->options, &in, c->dice, breakdown, &hit, error))
+    {
+      remap_error (error);
+      return FALSE;
+    }
+
+  sl_check_outcome_to_json (&hit.check, "hit", c->result);
+  json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
+  if (hit.jam_checked)
+    {
+      json_object_set_int_member (c->result, "jam_roll", hit.jam_roll);
+      json_object_set_boolean_member (c->result, "jammed", hit.jammed);
+      firer->jammed = hit.jammed;
+    }
+
+  if (hit.hit)
+    {
+      SlDamageInput d = { 0 };
+      SlDamageResult dr;
+      JsonObject *damage = json_object_new ();
+
+      d.source = SL_DAMAGE_FIRE;
+      d.penetration = sl_weapon_get_profile (weapon, omni)->penetration;
+      d.armor = ts->armor;
+      d.race = ts->race;
+      d.wound = c->state->units[target].wound;
+      d.natural_roll = hit.check.natural;
+      d.rounds = 1;
+      if (in.burst == SL_BURST_CONCENTRATED)
+        {
+          /* T-21: a second d10 for the rounds that hit. */
+          int roll = sl_dice_roll (c->dice, hits_stream, 10);
+
+          d.rounds = sl_burst_hits (c->rules, c->options, MIN (rounds, 5), roll);
+          json_object_set_int_member (c->result, "hits_roll", roll);
+          json_object_set_int_member (c->result, "rounds_hit", d.rounds);
+        }
+      if (d.rounds > 0)
+        {
+          sl_damage_resolve (c->rules, c->options, &d, &dr);
+          json_object_set_object_member (c->result, "damage", damage);
+          result_words = sl_command_apply_damage (c, target, &dr, damage);
+        }
+      else
+        {
+          json_object_unref (damage);
+          result_words = g_strdup (_("no round hits (A-93)"));
+        }
+    }
+
+  /* "Trooper 13 fires at Legionnaire 4: needs 7, rolled 4 +2 = 6, hit; …" */
+  {
+    g_autoptr(GString) line = g_string_new (NULL);
+    const char *kind = mode == SL_FIRE_MODE_AIMED ? _("aims and fires")
+                     : mode == SL_FIRE_MODE_OPPORTUNITY ? _("takes opportunity fire")
+                     : mode == SL_FIRE_MODE_CONCENTRATED ? _("fires a concentrated burst")
+                     : _("fires");
+
+    g_string_append_printf (line, _("%s %s at %s: needs %d, rolled %d %+d = %d, %s"),
+                            fs->name, kind, ts->name, hit.check.target, hit.check.natural,
+                            hit.check.modifier, hit.check.net,
+                            hit.hit ? _("hit") : _("miss"));
+    if (hit.check.natural == 1)
+      g_string_append (line, _(" (a natural 1 always hits)"));
+    else if (hit.check.natural == 10)
+      g_string_append (line, _(" (a natural 10 always misses)"));
+    if (in.burst == SL_BURST_CONCENTRATED && hit.hit)
+      g_string_append_printf (line, g_dngettext (GETTEXT_PACKAGE, "; %d round hits",
+                                                 "; %d rounds hit",
+                                                 (int) json_object_get_int_member (c->result, "rounds_hit")),
+                              (int) json_object_get_int_member (c->result, "rounds_hit"));
+    if (result_words != NULL)
+      g_string_append_printf (line, "; %s", result_words);
+    if (hit.jammed)
+      g_string_append_printf (line, _("; %s's weapon jams (P-16)"), fs->name);
+    g_string_append_c (line, '.');
+    sl_command_say (c, "%s", line->str);
+  }
+  return TRUE;
+}

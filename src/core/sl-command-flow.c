@@ -1,0 +1,1308 @@
+/* sl-command-flow.c: the sequence of play — initiative, the subphase
+ * track, declaring and cancelling actions, corrections
+ * (digest P-04, P-06, P-07, P-08, §6.1, §14)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "sl-ammunition.h"
+#include "sl-command.h"
+#include "sl-environment.h"
+#include "sl-morale.h"
+
+static gboolean
+is_action (const SlAction *action,
+           const char     *id)
+{
+  return action != NULL && g_str_equal (action->id, id);
+}
+
+/* Actions whose end needs the players and their dice (P-08): fire in the
+ * ranged-fire step, melee in the melee step, rally in the rally step. The
+ * others take effect by themselves when their last subphase comes. */
+static SlStep
+resolution_step (const SlAction *action)
+{
+  if (action == NULL)
+    return SL_STEP_NONE;
+  if (is_action (action, "fire") || is_action (action, "aimed-fire"))
+    return SL_STEP_RANGED_FIRE;
+  if (is_action (action, "melee"))
+    return SL_STEP_MELEE;
+  if (is_action (action, "rally"))
+    return SL_STEP_RALLY;
+  return SL_STEP_NONE;
+}
+
+static gboolean
+unit_in_fight (SlCommand *c,
+               int        unit)
+{
+  return !sl_state_unit_out (c->rules, c->state, unit);
+}
+
+static gboolean advance (SlCommand *c, GError **error);
+
+/* Initiative (P-06) */
+
+static const SlRace *
+majority_race (SlCommand             *c,
+               const SlGroupingSetup *g)
+{
+  const SlRace *best = NULL;
+  int best_count = 0;
+
+  for (guint i = 0; i < g->units->len; i++)
+    {
+      const SlRace *race = sl_setup_unit_at (c->setup, g_array_index (g->units, int, i))->race;
+      int count = 0;
+
+      for (guint k = 0; k < g->units->len; k++)
+        {
+          int unit = g_array_index (g->units, int, k);
+          if (unit_in_fight (c, unit) && sl_setup_unit_at (c->setup, unit)->race == race)
+            count++;
+        }
+      /* On a tie the first listed race counts; the owner may name one. */
+      if (count > best_count)
+        {
+          best = race;
+          best_count = count;
+        }
+    }
+  return best;
+}
+
+static gboolean
+grouping_active (SlCommand             *c,
+                 const SlGroupingSetup *g)
+{
+  for (guint i = 0; i < g->units->len; i++)
+    if (unit_in_fight (c, g_array_index (g->units, int, i)))
+      return TRUE;
+  return FALSE;
+}
+
+/* Reads {"grouping id": value} maps of the initiative command. */
+static SlReader *
+grouping_map (SlCommand  *c,
+              const char *field)
+{
+  SlReader *map = sl_reader_object (c->command, field);
+  g_autoptr(GList) members = NULL;
+
+  if (map == NULL)
+    return NULL;
+  members = sl_reader_members (map);
+  for (GList *l = members; l; l = l->next)
+    if (sl_setup_find_grouping (c->setup, l->data) < 0)
+      sl_reader_fail (map, l->data, _("There is no grouping “%s” in this game."), (char *) l->data);
+  return map;
+}
+
+gboolean
+sl_command_initiative (SlCommand  *c,
+                       GError    **error)
+{
+  g_autoptr(SlReader) rolls = NULL;
+  g_autoptr(SlReader) decisions = NULL;
+  g_autoptr(SlReader) tie_rolls = NULL;
+  g_autoptr(SlReader) modifiers = NULL;
+  g_autoptr(SlReader) races = NULL;
+  g_auto(SlInitiativeResult) res = { 0 };
+  g_autofree SlGrouping *groupings = NULL;
+  g_autofree int *indices = NULL;
+  g_autoptr(GString) words = g_string_new (NULL);
+  SlInitiativeInput in = { 0 };
+  SlState *s = c->state;
+  gboolean leadership = sl_setup_has_module (c->setup, SL_MODULE_LEADERSHIP);
+  gboolean quality = sl_setup_has_module (c->setup, SL_MODULE_TROOP_QUALITY) ||
+                     sl_setup_has_module (c->setup, SL_MODULE_MORALE);
+  guint n = 0;
+  JsonArray *order;
+
+  rolls = grouping_map (c, "rolls");
+  decisions = grouping_map (c, "decisions");
+  tie_rolls = grouping_map (c, "tie_rolls");
+  modifiers = grouping_map (c, "modifiers");
+  races = grouping_map (c, "races");
+
+  groupings = g_new0 (SlGrouping, MAX (c->setup->groupings->len, 1));
+  indices = g_new0 (int, MAX (c->setup->groupings->len, 1));
+  for (guint gi = 0; gi < c->setup->groupings->len; gi++)
+    {
+      const SlGroupingSetup *g = sl_setup_grouping_at (c->setup, gi);
+      const SlSquadSetup *squad = sl_setup_squad_at (c->setup, g->squad);
+      SlGrouping *grp = &groupings[n];
+      int leader;
+
+      /* A grouping with nobody left in the fight does not roll. */
+      if (!grouping_active (c, g))
+        {
+          if (rolls && sl_reader_has (rolls, g->id))
+            sl_reader_fail (rolls, g->id, _("Every unit of “%s” is out of the fight."), g->name);
+          continue;
+        }
+
+      grp->id = g->id;
+      grp->race = majority_race (c, g);
+      if (races && sl_reader_has (races, g->id))
+        {
+          const SlTable *t = &c->rules->races;
+          int r = sl_reader_enum (races, g->id, sl_table_ids (t), t->what, -1);
+
+          if (r >= 0)
+            grp->race = g_ptr_array_index (t->items, r);
+        }
+      grp->quality = quality ? squad->quality : SL_QUALITY_REGULAR;
+      grp->modifier = modifiers ? sl_reader_int (modifiers, g->id, -10, 10, 0) : 0;
+
+      /* §15.4 and A-11: the leader in the grouping's chain of command. */
+      leader = sl_command_squad_leader (c, g->squad);
+      grp->leader.race = NULL;
+      grp->leader.state = SL_LEADER_DEAD;
+      grp->leader.rating = 0;
+      if (leadership && leader >= 0)
+        {
+          const SlUnitSetup *lu = sl_setup_unit_at (c->setup, leader);
+
+          grp->leader.race = lu->race;
+          grp->leader.rating = squad->leader_rating;
+          grp->leader.state = leader == squad->leader ? SL_LEADER_ALIVE : SL_LEADER_ACTING;
+          grp->contains_leader = lu->grouping == (int) gi;
+        }
+
+      if (decisions && sl_reader_has (decisions, g->id))
+        {
+          grp->decision = sl_reader_enum (decisions, g->id, sl_decision_names, _("decision"),
+                                          SL_DECISION_MOVE);
+          grp->decision_given = TRUE;
+        }
+      if (rolls != NULL)
+        grp->roll_stream = sl_command_die (c, rolls, g->id, 10);
+      else
+        {
+          char *stream = g_strdup_printf ("rolls.%s", g->id);
+          g_ptr_array_add (c->strings, stream);
+          grp->roll_stream = stream;
+        }
+      if (tie_rolls && sl_reader_has (tie_rolls, g->id))
+        grp->tie_stream = sl_command_dice_list (c, tie_rolls, g->id, 10);
+      else
+        {
+          char *stream = g_strdup_printf ("tie_rolls.%s", g->id);
+          g_ptr_array_add (c->strings, stream);
+          sl_dice_declare_list (c->dice, stream);
+          grp->tie_stream = stream;
+        }
+      indices[n++] = gi;
+    }
+  if (rolls)
+    sl_reader_end (rolls);
+  if (decisions)
+    sl_reader_end (decisions);
+  if (tie_rolls)
+    sl_reader_end (tie_rolls);
+  if (modifiers)
+    sl_reader_end (modifiers);
+  if (races)
+    sl_reader_end (races);
+
+  if (!sl_command_inputs_done (c))
+    return FALSE;
+  if (!sl_command_require_clock (c, SL_PHASE_INITIATIVE, SL_STEP_NONE, _("Rolling initiative"), error))
+    return FALSE;
+  if (s->initiative_done)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("Initiative has already been rolled this turn (P-06)."));
+      return FALSE;
+    }
+  if (n == 0)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("No grouping has a unit left in the fight."));
+      return FALSE;
+    }
+
+  in.groupings = groupings;
+  in.n_groupings = n;
+  {
+    g_autoptr(GError) local_error = NULL;
+
+    if (!sl_initiative_resolve (c->rules, c->options, &in, c->dice, &res, &local_error))
+      {
+        /* The engine names "groupings[i].…"; point at the command's maps. */
+        const char *field = sl_rule_error_get_field (local_error);
+        g_autofree char *mapped = NULL;
+
+        if (field != NULL && g_str_has_prefix (field, "groupings["))
+          {
+            guint i = MIN ((guint) g_ascii_strtoull (field + strlen ("groupings["), NULL, 10), n - 1);
+            const char *rest = strchr (field, ']');
+
+            mapped = g_strdup_printf (rest && g_str_has_prefix (rest, "].decision") ? "decisions.%s"
+                                      : rest && g_str_has_prefix (rest, "].tie") ? "tie_rolls.%s"
+                                      : "rolls.%s", groupings[i].id);
+          }
+        sl_rule_error_set (error, local_error->code, mapped ? mapped : field, "%s",
+                           local_error->message);
+        return FALSE;
+      }
+  }
+
+  s->n_order = res.order->len;
+  order = json_array_new ();
+  for (guint k = 0; k < res.order->len; k++)
+    {
+      guint input = g_array_index (res.order, guint, k);
+      int gi = indices[input];
+      const SlGroupingResult *gr = &res.groupings[input];
+      const SlGroupingSetup *g = sl_setup_grouping_at (c->setup, gi);
+      JsonObject *o = json_object_new ();
+
+      s->order[k] = gi;
+      s->initiative_net[gi] = gr->net;
+      s->decisions[gi] = gr->decision;
+      json_object_set_string_member (o, "grouping", g->id);
+      json_object_set_int_member (o, "natural", gr->natural);
+      json_object_set_int_member (o, "net", gr->net);
+      json_object_set_string_member (o, "decision", sl_decision_names[gr->decision]);
+      json_object_set_member (o, "breakdown", sl_breakdown_to_json (gr->breakdown));
+      json_array_add_object_element (order, o);
+      if (k > 0)
+        g_string_append (words, ", ");
+      g_string_append_printf (words, "%s (%d, %s)", g->name, gr->net,
+                              gr->forced ? _("must move")
+                                         : gr->decision == SL_DECISION_MOVE ? _("move")
+                                                                            : _("countermove"));
+    }
+  json_object_set_array_member (c->result, "order", order);
+  s->initiative_done = TRUE;
+  sl_command_say (c, _("Initiative for turn %d: %s."), s->turn, words->str);
+
+  /* P-04: on to the Detection Phase, or straight to the Action Phase. */
+  return advance (c, error);
+}
+
+/* The subphase track (P-07, P-08) */
+
+/* What must be resolved in @step of the current subphase before play goes
+ * on: a sentence, or NULL when nothing. */
+static char *
+pending_in_step (SlCommand *c,
+                 SlStep     step)
+{
+  int now = sl_command_now (c);
+  g_autoptr(GString) names = g_string_new (NULL);
+  int count = 0;
+
+  if (step == SL_STEP_EXPLOSION)
+    {
+      for (guint i = 0; i < c->state->markers->len; i++)
+        {
+          const SlMarker *m = &g_array_index (c->state->markers, SlMarker, i);
+
+          if (m->due == now && !m->resolved &&
+              (m->kind == SL_MARKER_GRENADE || m->kind == SL_MARKER_CHARGE ||
+               (m->kind == SL_MARKER_FIRE_MISSION && !c->options->fire_missions_in_phase)))
+            {
+              if (count++ > 0)
+                g_string_append (names, ", ");
+              g_string_append (names, m->label);
+            }
+        }
+    }
+  else
+    {
+      for (int u = 0; u < c->state->n_units; u++)
+        {
+          const SlCurrentAction *a = &c->state->units[u].current;
+
+          if (a->action != NULL && a->end == now && !a->resolved &&
+              resolution_step (a->action) == step)
+            {
+              if (count++ > 0)
+                g_string_append (names, ", ");
+              g_string_append (names, sl_command_name (c, u));
+            }
+        }
+    }
+  if (count == 0)
+    return NULL;
+  switch (step)
+    {
+    case SL_STEP_RANGED_FIRE:
+      return g_strdup_printf (_("Fire to resolve first: %s (P-08 step 3)."), names->str);
+    case SL_STEP_EXPLOSION:
+      return g_strdup_printf (_("Explosions to resolve first: %s (P-08 step 4)."), names->str);
+    case SL_STEP_MELEE:
+      return g_strdup_printf (_("Melee to resolve first: %s (P-08 step 5)."), names->str);
+    case SL_STEP_RALLY:
+      return g_strdup_printf (_("Rallies to resolve first: %s (P-08 step 6)."), names->str);
+    case SL_STEP_NONE:
+    case SL_STEP_START:
+    case SL_STEP_INITIATIVE_ORDER:
+    case SL_N_STEPS:
+    default:
+      return NULL;
+    }
+}
+
+/* The things an action does when its last subphase comes and no dice are
+ * needed (§6.1: an action takes effect only in its last subphase). */
+static void
+finish_action (SlCommand *c,
+               int        unit)
+{
+  SlUnitState *u = &c->state->units[unit];
+  const SlUnitSetup *us = sl_setup_unit_at (c->setup, unit);
+  const SlAction *action = u->current.action;
+  const char *name = us->name;
+
+  u->current.resolved = TRUE;
+
+  if (u->current.combined_with == SL_COMBINE_KNEELING)
+    u->position = SL_POSITION_KNEELING;
+
+  if (is_action (action, "position-change") && u->current.to_position >= 0)
+    {
+      u->position = u->current.to_position;
+      sl_command_say (c, _("%s is now %s."), name, sl_position_label (u->position));
+    }
+  else if (action->ends != NULL && g_str_equal (action->ends, "kneeling"))
+    u->position = SL_POSITION_KNEELING;
+  else if (action->move == SL_MOVE_DIVE)
+    u->position = SL_POSITION_PRONE;  /* T-05: "Unit finishes dive prone" */
+  else if (is_action (action, "reload"))
+    {
+      SlAmmoInput in = { 0 };
+      SlAmmoResult res;
+      g_autoptr(GError) error = NULL;
+
+      in.weapon = sl_state_unit_weapon (c->setup, c->state, unit);
+      in.omni_mode = sl_state_unit_omni_mode (c->setup, c->state, unit);
+      in.action = SL_AMMO_RELOAD;
+      sl_state_unit_ammo (c->setup, c->state, unit, &in.state);
+      if (sl_ammo_resolve (c->rules, c->options, &in, &res, &error))
+        {
+          sl_state_unit_set_ammo (c->setup, c->state, unit, &res.state);
+          sl_command_say (c, _("%s has reloaded."), name);
+        }
+      else
+        sl_command_say (c, _("%s could not reload: %s"), name, error->message);
+    }
+  else if (is_action (action, "clear-weapon"))
+    {
+      u->jammed = FALSE;
+      sl_command_say (c, _("%s has cleared the jam."), name);
+    }
+  else if (is_action (action, "change-omni-mode"))
+    {
+      u->omni_slug = !u->omni_slug;
+      sl_command_say (c, _("%s's OMNI rifle is now in %s mode."), name,
+                      u->omni_slug ? _("slug") : _("spike"));
+    }
+  else if (is_action (action, "exchange"))
+    {
+      if (us->n_weapons > 1)
+        {
+          u->in_hand = 1 - u->in_hand;
+          sl_command_say (c, _("%s now holds the %s."), name, us->weapons[u->in_hand]->name);
+        }
+    }
+  else if (is_action (action, "leave-stealth"))
+    {
+      u->stealth_power = FALSE;
+      sl_command_say (c, _("%s has left stealth power mode."), name);
+    }
+  else if (is_action (action, "enter-stealth"))
+    {
+      u->stealth_power = TRUE;
+      sl_command_say (c, _("%s is in stealth power mode."), name);
+    }
+  else if (is_action (action, "pick-up-object") &&
+           sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION) &&
+           (u->grenades[SL_GRENADE_FG] > 0 || u->grenades[SL_GRENADE_SG] > 0))
+    {
+      /* A-92: with the ammunition rules a grenade is picked up before it is
+       * thrown. */
+      u->grenade_ready = TRUE;
+      sl_command_say (c, _("%s has a grenade ready."), name);
+    }
+  else if (is_action (action, "opportunity-fire"))
+    {
+      /* A-28: armed once its end subphase has resolved (one more with the
+       * option); until the unit fires or starts another action (P-09). */
+      u->opportunity_armed = TRUE;
+      sl_command_say (c, _("%s is on opportunity fire."), name);
+    }
+}
+
+static void
+start_subphase (SlCommand *c,
+                int        subphase)
+{
+  SlState *s = c->state;
+  int now;
+
+  s->phase = SL_PHASE_ACTION;
+  s->subphase = subphase;
+  s->step = SL_STEP_INITIATIVE_ORDER;
+  now = sl_command_now (c);
+
+  /* P-08 step 1: timers. Smoke clears (A-112). */
+  for (guint i = 0; i < s->markers->len;)
+    {
+      SlMarker *m = &g_array_index (s->markers, SlMarker, i);
+
+      if (m->expires >= 0 && m->expires <= now)
+        {
+          sl_command_say (c, _("%s clears."), m->label);
+          g_array_remove_index (s->markers, i);
+        }
+      else
+        i++;
+    }
+
+  for (int unit = 0; unit < s->n_units; unit++)
+    {
+      SlUnitState *u = &s->units[unit];
+
+      if (sl_state_unit_out (c->rules, s, unit))
+        continue;
+
+      /* P-39: a breached suit's wound that falls due now. */
+      if (u->breach.state != SL_BREACH_NONE && u->breach.due == now)
+        {
+          SlSuitBreachInput in = { 0 };
+          SlSuitBreachResult res;
+          g_autoptr(GError) error = NULL;
+
+          in.environment = c->setup->environment.vacuum ? SL_ENVIRONMENT_VACUUM
+                                                        : SL_ENVIRONMENT_HOSTILE;
+          in.armor = sl_setup_unit_at (c->setup, unit)->armor;
+          in.breach = u->breach;
+          in.now = now;
+          if (sl_suit_breach_resolve (c->rules, c->options, &in, &res, &error))
+            {
+              u->breach = res.breach;
+              if (res.levels > 0)
+                {
+                  SlDamageInput d = { 0 };
+                  SlDamageResult dr;
+                  g_autofree char *words = NULL;
+
+                  d.source = SL_DAMAGE_VACUUM;
+                  d.wound = u->wound;
+                  sl_damage_resolve (c->rules, c->options, &d, &dr);
+                  words = sl_command_apply_damage (c, unit, &dr, NULL);
+                  sl_command_say (c, _("%s's breached suit: %s."), sl_command_name (c, unit), words);
+                }
+            }
+        }
+
+      /* A-50: the move a unit makes this subphase, for the fire modifiers. */
+      u->moving = SL_MOVE_NONE;
+      if (u->current.action != NULL && !u->current.resolved &&
+          u->current.start <= now && now <= u->current.end)
+        {
+          if (u->current.action->move != SL_MOVE_NONE)
+            u->moving = u->current.action->move;
+          else if (u->current.combined_with < SL_N_MOVES)
+            u->moving = u->current.combined_with;
+        }
+
+      /* §6.1: actions that end now take effect now; those that need dice
+       * wait for their step. */
+      if (u->current.action != NULL && !u->current.resolved && u->current.end == now &&
+          resolution_step (u->current.action) == SL_STEP_NONE)
+        finish_action (c, unit);
+    }
+}
+
+static gboolean
+rout_check_due (SlCommand *c)
+{
+  return sl_setup_has_module (c->setup, SL_MODULE_MORALE) &&
+         c->state->turn % MAX (c->options->rout_check_interval, 1) == 0;
+}
+
+static gboolean
+missions_in_phase (SlCommand *c)
+{
+  if (!c->options->fire_missions_in_phase)
+    return FALSE;
+  for (guint i = 0; i < c->state->markers->len; i++)
+    {
+      const SlMarker *m = &g_array_index (c->state->markers, SlMarker, i);
+      if (m->kind == SL_MARKER_FIRE_MISSION && !m->resolved && m->due >= 0 &&
+          m->due <= sl_command_now (c))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* P-04 step 6, §14: the End Phase, then the next turn. */
+static void
+end_turn (SlCommand *c)
+{
+  SlState *s = c->state;
+
+  s->phase = SL_PHASE_END;
+  s->subphase = 0;
+  if (s->turn >= c->setup->length_turns)
+    {
+      s->over = TRUE;
+      sl_command_say (c, _("The scenario ends after turn %d (§14)."), s->turn);
+      return;
+    }
+  s->turn++;
+  s->phase = SL_PHASE_INITIATIVE;
+  s->initiative_done = FALSE;
+  s->n_order = 0;
+  memset (s->rout_checked, 0, sizeof s->rout_checked);
+  sl_command_say (c, _("Turn %d begins."), s->turn);
+}
+
+static void
+after_action_phase (SlCommand *c)
+{
+  SlState *s = c->state;
+
+  s->subphase = 0;
+  s->step = SL_STEP_NONE;
+  if (missions_in_phase (c))
+    {
+      s->phase = SL_PHASE_FIRE_MISSION;
+      sl_command_say (c, _("Fire Mission Phase (A-13)."));
+      return;
+    }
+  if (rout_check_due (c))
+    {
+      s->phase = SL_PHASE_ROUT_RALLY;
+      sl_command_say (c, _("Rout/Rally Phase: every squad checks for rout (P-31)."));
+      return;
+    }
+  end_turn (c);
+}
+
+static gboolean
+squad_needs_rout_check (SlCommand *c,
+                        int        squad)
+{
+  const SlSquadSetup *sq = sl_setup_squad_at (c->setup, squad);
+
+  if (c->state->rout_checked[squad])
+    return FALSE;
+  for (guint i = 0; i < sq->units->len; i++)
+    if (unit_in_fight (c, g_array_index (sq->units, int, i)))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+advance (SlCommand  *c,
+         GError    **error)
+{
+  SlState *s = c->state;
+
+  switch (s->phase)
+    {
+    case SL_PHASE_INITIATIVE:
+      if (!s->initiative_done)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                             _("Roll initiative first (P-04, P-06)."));
+          return FALSE;
+        }
+      if (sl_setup_has_module (c->setup, SL_MODULE_DETECTION))
+        {
+          s->phase = SL_PHASE_DETECTION;
+          sl_command_say (c, _("Detection Phase (P-27)."));
+          return TRUE;
+        }
+      start_subphase (c, 1);
+      return TRUE;
+
+    case SL_PHASE_DETECTION:
+      start_subphase (c, 1);
+      return TRUE;
+
+    case SL_PHASE_ACTION:
+      {
+        g_autofree char *pending = pending_in_step (c, s->step);
+
+        /* Every step up to the current one must be done. */
+        for (SlStep st = SL_STEP_RANGED_FIRE; st <= s->step && pending == NULL; st++)
+          pending = pending_in_step (c, st);
+        if (pending != NULL)
+          {
+            sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type", "%s", pending);
+            return FALSE;
+          }
+        /* P-08: the next step with something to resolve. */
+        for (SlStep st = s->step + 1; st <= SL_STEP_RALLY; st++)
+          {
+            g_autofree char *due = pending_in_step (c, st);
+
+            if (due != NULL)
+              {
+                s->step = st;
+                return TRUE;
+              }
+          }
+        if (s->subphase < c->rules->subphases_per_turn)
+          start_subphase (c, s->subphase + 1);
+        else
+          after_action_phase (c);
+        return TRUE;
+      }
+
+    case SL_PHASE_FIRE_MISSION:
+      if (missions_in_phase (c))
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                             _("Fire missions must land first (A-13)."));
+          return FALSE;
+        }
+      if (rout_check_due (c))
+        {
+          s->phase = SL_PHASE_ROUT_RALLY;
+          sl_command_say (c, _("Rout/Rally Phase: every squad checks for rout (P-31)."));
+          return TRUE;
+        }
+      end_turn (c);
+      return TRUE;
+
+    case SL_PHASE_ROUT_RALLY:
+      for (guint q = 0; q < c->setup->squads->len; q++)
+        if (squad_needs_rout_check (c, q))
+          {
+            sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                               _("%s must check for rout first (P-31)."),
+                               sl_setup_squad_at (c->setup, q)->name);
+            return FALSE;
+          }
+      end_turn (c);
+      return TRUE;
+
+    case SL_PHASE_END:
+    case SL_N_PHASES:
+    default:
+      end_turn (c);
+      return TRUE;
+    }
+}
+
+gboolean
+sl_command_next (SlCommand  *c,
+                 GError    **error)
+{
+  if (!sl_command_inputs_done (c))
+    return FALSE;
+  if (!advance (c, error))
+    return FALSE;
+  json_object_set_int_member (c->result, "turn", c->state->turn);
+  json_object_set_string_member (c->result, "phase", sl_phase_names[c->state->phase]);
+  if (c->state->phase == SL_PHASE_ACTION)
+    {
+      json_object_set_int_member (c->result, "subphase", c->state->subphase);
+      json_object_set_string_member (c->result, "step", sl_step_names[c->state->step]);
+    }
+  return TRUE;
+}
+
+/* Declaring actions (P-07) */
+
+static gboolean
+is_leader (SlCommand *c,
+           int        unit)
+{
+  return sl_command_squad_leader (c, sl_setup_unit_at (c->setup, unit)->squad) == unit;
+}
+
+static gboolean
+check_can_act (SlCommand       *c,
+               int              unit,
+               const SlAction  *action,
+               gboolean         replace,
+               GError         **error)
+{
+  const SlUnitState *u = &c->state->units[unit];
+  const char *name = sl_command_name (c, unit);
+  int now = sl_command_now (c);
+
+  if (sl_state_unit_out (c->rules, c->state, unit))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s is out of the fight (T-16)."), name);
+      return FALSE;
+    }
+  if (u->idle_until >= now)
+    {
+      g_autofree char *when = sl_command_when (c, u->idle_until);
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s was ambushed and can do nothing until after %s (§5.2)."), name, when);
+      return FALSE;
+    }
+  if (!sl_state_unit_idle (c->rules, c->state, unit) && !replace)
+    {
+      g_autofree char *when = sl_command_when (c, u->current.end);
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s is busy with “%s” until %s; starting another action cancels it, so say so with “replace” (P-07 step 6)."),
+                         name, u->current.action->name, when);
+      return FALSE;
+    }
+  if (u->n_engaged > 0 && !is_action (action, "melee"))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                         _("%s is engaged in melee: it fights or tries to avoid (P-22, P-23)."), name);
+      return FALSE;
+    }
+  /* P-31: a routed unit only moves to cover or away from enemy fire. */
+  if (u->routed && !c->options->routed_manual_control && action->category != SL_ACTION_MOVEMENT &&
+      !is_action (action, "position-change"))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                         _("%s is routed and may only move to cover or out of enemy fire (P-31)."), name);
+      return FALSE;
+    }
+  if (is_action (action, "melee"))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "action",
+                         _("Melee starts with an engagement (P-22), not a declared action."));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The action's own conditions beyond T-05 and T-06. */
+static gboolean
+check_action_state (SlCommand       *c,
+                    int              unit,
+                    const SlAction  *action,
+                    int              target,
+                    GError         **error)
+{
+  const SlUnitState *u = &c->state->units[unit];
+  const SlUnitSetup *us = sl_setup_unit_at (c->setup, unit);
+  const SlWeapon *weapon = us->weapons[u->in_hand];
+  const char *name = us->name;
+  gboolean ammunition = sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION);
+
+  if (action->fire)
+    {
+      if (u->jammed)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                             _("%s's weapon is jammed: clear it first (P-16)."), name);
+          return FALSE;
+        }
+      if (ammunition && weapon->rounds > 0 && u->rounds_fired[u->in_hand] >= weapon->rounds)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                             _("%s's %s is empty: reload first (P-29)."), name, weapon->name);
+          return FALSE;
+        }
+      if (target >= 0 && target == unit)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "target", _("A unit does not fire at itself."));
+          return FALSE;
+        }
+    }
+  /* P-15: a fire the rate of fire will not allow when it ends is refused
+   * now rather than later. */
+  if (is_action (action, "fire") || is_action (action, "aimed-fire"))
+    {
+      int end = sl_command_now (c) + action->cost - 1;
+
+      if (!sl_command_check_rate_of_fire (c, unit, is_action (action, "aimed-fire")
+                                                    ? SL_FIRE_MODE_AIMED : SL_FIRE_MODE_SINGLE,
+                                          target, end, NULL, error))
+        return FALSE;
+    }
+  if (is_action (action, "reload"))
+    {
+      SlAmmoInput in = { 0 };
+      SlAmmoResult res;
+
+      if (!ammunition)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                             _("Reloading needs the ammunition rules (§15.2)."));
+          return FALSE;
+        }
+      in.weapon = weapon;
+      in.omni_mode = sl_state_unit_omni_mode (c->setup, c->state, unit);
+      in.action = SL_AMMO_RELOAD;
+      sl_state_unit_ammo (c->setup, c->state, unit, &in.state);
+      if (!sl_ammo_resolve (c->rules, c->options, &in, &res, error))
+        {
+          g_autofree char *message = g_strdup ((*error)->message);
+          g_clear_error (error);
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action", "%s", message);
+          return FALSE;
+        }
+    }
+  if (is_action (action, "clear-weapon") && !u->jammed)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                         _("%s's weapon is not jammed (P-16)."), name);
+      return FALSE;
+    }
+  if (is_action (action, "change-omni-mode") && !weapon->has_modes)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                         _("%s holds no OMNI rifle (T-12)."), name);
+      return FALSE;
+    }
+  if (is_action (action, "exchange") && us->n_weapons < 2)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                         _("%s carries only one weapon."), name);
+      return FALSE;
+    }
+  if (is_action (action, "leave-stealth") && !u->stealth_power)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                         _("%s is not in stealth power mode (§15.13)."), name);
+      return FALSE;
+    }
+  if (is_action (action, "enter-stealth") && (u->stealth_power || !us->armor->power_suit))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                         u->stealth_power ? _("%s is already in stealth power mode (§15.13).")
+                                          : _("%s has no power suit (§15.13)."), name);
+      return FALSE;
+    }
+  if (is_action (action, "install-plastic") && u->plastic_charges == 0)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                         _("%s carries no plastic charge (P-36)."), name);
+      return FALSE;
+    }
+  if (is_action (action, "install-shaped") && u->shaped_charges == 0)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                         _("%s carries no shaped charge (P-36)."), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A-27: what a dazed unit may start. */
+static gboolean
+check_daze (SlCommand       *c,
+            int              unit,
+            const SlAction  *action,
+            int              to_position,
+            GError         **error)
+{
+  if (!sl_state_unit_dazed (c->rules, c->state, unit))
+    return TRUE;
+  if (is_action (action, "position-change") &&
+      (to_position == SL_POSITION_KNEELING || to_position == SL_POSITION_PRONE))
+    return TRUE;
+  sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                     _("%s is dazed: the only thing it may do is go kneeling or prone (P-19, A-27)."),
+                     sl_command_name (c, unit));
+  return FALSE;
+}
+
+gboolean
+sl_command_declare (SlCommand  *c,
+                    GError    **error)
+{
+  SlReader *r = c->command;
+  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+  SlActionCostInput in = { 0 };
+  SlActionCostResult cost;
+  SlSchedule schedule;
+  const char *zero_g_stream;
+  gboolean replace, revealed = FALSE;
+  int unit, target, now;
+  SlUnitState *u;
+  g_autofree char *when = NULL;
+  JsonObject *end;
+
+  unit = sl_command_unit (c, r, "unit", FALSE);
+  sl_reader_require (r, "action");
+  {
+    const SlTable *t = &c->rules->actions;
+    int a = sl_reader_enum (r, "action", sl_table_ids (t), t->what, 0);
+
+    in.action = g_ptr_array_index (t->items, a);
+  }
+  in.combined_with = sl_reader_enum (r, "combined_with", sl_combine_names,
+                                     _("move to combine with"), SL_MOVE_NONE);
+  in.to_position = sl_reader_enum (r, "to_position", sl_position_names, _("position"), -1);
+  in.locked = sl_reader_bool (r, "locked", FALSE);
+  in.airlock = sl_reader_bool (r, "airlock", FALSE);
+  in.key_from_body = sl_reader_bool (r, "key_from_body", FALSE);
+  in.floors = sl_reader_int (r, "floors", 1, 30, 1);
+  target = sl_command_unit (c, r, "target", TRUE);
+  replace = sl_reader_bool (r, "replace", FALSE);
+  zero_g_stream = sl_command_die (c, r, "zero_g_roll", 10);
+  if (!sl_command_inputs_done (c))
+    return FALSE;
+  if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER,
+                                 _("Declaring an action"), error))
+    return FALSE;
+
+  u = &c->state->units[unit];
+  now = sl_command_now (c);
+  if (!check_can_act (c, unit, in.action, replace, error) ||
+      !check_daze (c, unit, in.action, in.to_position, error) ||
+      !check_action_state (c, unit, in.action, target, error))
+    return FALSE;
+
+  in.wound = u->wound;
+  in.position = u->position;
+  in.leader = is_leader (c, unit);
+  in.dazed = sl_state_unit_dazed (c->rules, c->state, unit);
+  if (!sl_action_cost (c->rules, c->options, &in, breakdown, &cost, error))
+    return FALSE;
+
+  /* §6.1, P-07 step 6: a new action cancels the running one. */
+  if (u->current.action != NULL && !sl_state_unit_idle (c->rules, c->state, unit))
+    sl_command_say (c, _("%s gives up “%s”."), sl_command_name (c, unit), u->current.action->name);
+  u->opportunity_armed = FALSE;
+
+  /* §15.1: a hidden unit that acts is detected. */
+  if (u->hidden)
+    {
+      u->hidden = FALSE;
+      revealed = TRUE;
+      sl_command_say (c, _("%s acts and is no longer hidden (§15.1)."), sl_command_name (c, unit));
+    }
+
+  /* P-21: in zero-G every action starts with a check; a failure loses it. */
+  if (c->setup->environment.zero_g)
+    {
+      SlZeroGInput zin = { 0 };
+      SlZeroGResult zres;
+      g_autoptr(SlBreakdown) zb = sl_breakdown_new ();
+      const SlUnitSetup *us = sl_setup_unit_at (c->setup, unit);
+
+      zin.troop = us->troop;
+      zin.naval = us->naval;
+      zin.action = in.action->fire ? SL_ZERO_G_FIRE : SL_ZERO_G_OTHER;
+      zin.weapon = us->weapons[u->in_hand];
+      zin.omni_mode = sl_state_unit_omni_mode (c->setup, c->state, unit);
+      zin.movement = in.action->move;
+      zin.bounce_pack = FALSE;
+      zin.roll_stream = zero_g_stream;
+      if (!sl_zero_g_resolve (c->rules, c->options, &zin, c->dice, zb, &zres, error))
+        return FALSE;
+      json_object_set_boolean_member (c->result, "zero_g_succeeded", zres.succeeded);
+      json_object_set_int_member (c->result, "zero_g_roll", zres.check.natural);
+      if (!zres.succeeded)
+        {
+          sl_state_lose_action (c->state, unit);
+          sl_command_say (c, _("%s fails the zero-G check (rolled %d, net %d): “%s” is lost; it may try again next subphase (P-21)."),
+                          sl_command_name (c, unit), zres.check.natural, zres.check.net,
+                          in.action->name);
+          return TRUE;
+        }
+    }
+
+  if (!sl_schedule (c->rules, c->state->turn, c->state->subphase, cost.cost, &schedule, error))
+    return FALSE;
+
+  sl_state_lose_action (c->state, unit);
+  u->current.action = in.action;
+  u->current.combined_with = in.combined_with;
+  u->current.start = now;
+  u->current.end = now + cost.takes_effect_after - 1;
+  u->current.cost = cost.cost;
+  u->current.target = target;
+  u->current.to_position = in.to_position;
+  u->current.stairs_end = cost.stairs_ap > 0 ? now + cost.stairs_ap - 1 : -1;
+  if (in.action->move != SL_MOVE_NONE)
+    u->moving = in.action->move;
+  else if (in.combined_with < SL_N_MOVES)
+    u->moving = in.combined_with;
+
+  json_object_set_int_member (c->result, "cost", cost.cost);
+  end = json_object_new ();
+  {
+    int t, sp;
+    sl_subphase_split (c->rules, u->current.end, &t, &sp);
+    json_object_set_int_member (end, "turn", t);
+    json_object_set_int_member (end, "subphase", sp);
+  }
+  json_object_set_object_member (c->result, "end", end);
+  json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
+  if (revealed)
+    json_object_set_boolean_member (c->result, "revealed", TRUE);
+
+  when = sl_command_when (c, u->current.end);
+  if (in.combined_with != SL_MOVE_NONE)
+    sl_command_say (c, _("%s: %s, combined with %s, %d AP, ends in %s."),
+                    sl_command_name (c, unit), in.action->name, sl_combine_names[in.combined_with],
+                    cost.cost, when);
+  else
+    sl_command_say (c, _("%s: %s, %d AP, ends in %s."), sl_command_name (c, unit),
+                    in.action->name, cost.cost, when);
+
+  /* A 1-AP action without dice ends here and now. */
+  if (u->current.end == now && resolution_step (in.action) == SL_STEP_NONE)
+    finish_action (c, unit);
+  return TRUE;
+}
+
+gboolean
+sl_command_cancel (SlCommand  *c,
+                   GError    **error)
+{
+  int unit = sl_command_unit (c, c->command, "unit", FALSE);
+  SlUnitState *u;
+
+  if (!sl_command_inputs_done (c))
+    return FALSE;
+  u = &c->state->units[unit];
+  if (u->current.action == NULL || sl_state_unit_idle (c->rules, c->state, unit))
+    {
+      if (u->opportunity_armed)
+        {
+          u->opportunity_armed = FALSE;
+          sl_command_say (c, _("%s stops watching for opportunity fire (P-09)."),
+                          sl_command_name (c, unit));
+          return TRUE;
+        }
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s has no action to cancel."), sl_command_name (c, unit));
+      return FALSE;
+    }
+  sl_command_say (c, _("%s cancels “%s”; it is lost (§6.1)."), sl_command_name (c, unit),
+                  u->current.action->name);
+  sl_state_lose_action (c->state, unit);
+  return TRUE;
+}
+
+gboolean
+sl_command_end_game (SlCommand  *c,
+                     GError    **error)
+{
+  const char *reason = sl_reader_string (c->command, "reason", NULL);
+
+  if (!sl_command_inputs_done (c))
+    return FALSE;
+  c->state->over = TRUE;
+  if (reason != NULL && *reason)
+    sl_command_say (c, _("The players end the game: %s"), reason);
+  else
+    sl_command_say (c, _("The players end the game."));
+  return TRUE;
+}
+
+/* Corrections: any field of the log, by hand (the journal keeps them). */
+
+static const char * const correct_fields[] = {
+  "wound", "position", "in_hand", "omni_mode", "magazines.R", "magazines.P", "rounds_fired",
+  "grenades.FG", "grenades.SG", "launcher.FG", "launcher.SG", "grenade_ready", "jammed",
+  "routed", "hidden", "stealth_power", "bounce_pack", "plastic_charges", "shaped_charges",
+  "keys", "dazed_until", "action", NULL
+};
+
+gboolean
+sl_command_correct (SlCommand  *c,
+                    GError    **error)
+{
+  SlReader *r = c->command;
+  int unit = sl_command_unit (c, r, "unit", FALSE);
+  int field;
+  SlUnitState *u;
+  SlUnitState before;
+  const SlUnitSetup *us;
+  g_autofree char *shown = NULL;
+
+  sl_reader_require (r, "field");
+  field = sl_reader_enum (r, "field", correct_fields, _("log field"), 0);
+  sl_reader_require (r, "value");
+  if (!sl_reader_ok (r) || unit < 0)
+    return sl_command_inputs_done (c);
+
+  u = &c->state->units[unit];
+  us = sl_setup_unit_at (c->setup, unit);
+  before = *u;
+
+  switch (field)
+    {
+    case 0:
+      u->wound = sl_reader_enum (r, "value", sl_wound_names, _("wound level"), u->wound);
+      shown = g_strdup (c->rules->wounds[u->wound].name);
+      if (c->rules->wounds[u->wound].out)
+        sl_state_lose_action (c->state, unit);
+      break;
+    case 1:
+      u->position = sl_reader_enum (r, "value", sl_position_names, _("position"), u->position);
+      shown = g_strdup (sl_position_label (u->position));
+      break;
+    case 2:
+      {
+        const char *code = sl_reader_string (r, "value", "");
+        int found = -1;
+
+        for (int i = 0; i < us->n_weapons; i++)
+          if (g_str_equal (us->weapons[i]->id, code))
+            found = i;
+        if (found < 0 && sl_reader_ok (r))
+          sl_reader_fail (r, "value", _("%s does not carry a “%s”."), us->name, code);
+        else
+          u->in_hand = found;
+        shown = g_strdup (code);
+      }
+      break;
+    case 3:
+      {
+        static const char * const modes[] = { "spike", "slug", NULL };
+        u->omni_slug = sl_reader_enum (r, "value", modes, _("OMNI mode"), 0) == 1;
+        shown = g_strdup (modes[u->omni_slug]);
+      }
+      break;
+    case 4:
+    case 5:
+      {
+        SlMagazine m = field == 4 ? SL_MAGAZINE_R : SL_MAGAZINE_P;
+        u->magazines[m] = sl_reader_int (r, "value", 0, sl_ammo_boxes (c->rules, c->options, m),
+                                         u->magazines[m]);
+        shown = g_strdup_printf ("%d", u->magazines[m]);
+      }
+      break;
+    case 6:
+      {
+        const SlWeapon *w = us->weapons[u->in_hand];
+        u->rounds_fired[u->in_hand] = sl_reader_int (r, "value", 0, MAX (w->rounds, 0),
+                                                     u->rounds_fired[u->in_hand]);
+        shown = g_strdup_printf ("%d", u->rounds_fired[u->in_hand]);
+      }
+      break;
+    case 7:
+    case 8:
+      {
+        SlGrenade g = field == 7 ? SL_GRENADE_FG : SL_GRENADE_SG;
+        u->grenades[g] = sl_reader_int (r, "value", 0, c->rules->magazines[g == SL_GRENADE_FG
+                                                                            ? SL_MAGAZINE_FG
+                                                                            : SL_MAGAZINE_SG],
+                                        u->grenades[g]);
+        shown = g_strdup_printf ("%d", u->grenades[g]);
+      }
+      break;
+    case 9:
+    case 10:
+      {
+        SlGrenade g = field == 9 ? SL_GRENADE_FG : SL_GRENADE_SG;
+        u->launcher_load[g] = sl_reader_int (r, "value", 0, c->rules->launcher.grenades,
+                                             u->launcher_load[g]);
+        shown = g_strdup_printf ("%d", u->launcher_load[g]);
+      }
+      break;
+    case 11:
+      u->grenade_ready = sl_reader_bool (r, "value", u->grenade_ready);
+      shown = g_strdup (u->grenade_ready ? _("yes") : _("no"));
+      break;
+    case 12:
+      u->jammed = sl_reader_bool (r, "value", u->jammed);
+      shown = g_strdup (u->jammed ? _("yes") : _("no"));
+      break;
+    case 13:
+      u->routed = sl_reader_bool (r, "value", u->routed);
+      shown = g_strdup (u->routed ? _("yes") : _("no"));
+      break;
+    case 14:
+      u->hidden = sl_reader_bool (r, "value", u->hidden);
+      shown = g_strdup (u->hidden ? _("yes") : _("no"));
+      break;
+    case 15:
+      u->stealth_power = sl_reader_bool (r, "value", u->stealth_power);
+      if (u->stealth_power && !us->armor->power_suit && sl_reader_ok (r))
+        sl_reader_fail (r, "value", _("Only a power suit has a stealth power mode (§15.13)."));
+      shown = g_strdup (u->stealth_power ? _("yes") : _("no"));
+      break;
+    case 16:
+      u->bounce_pack = sl_reader_bool (r, "value", u->bounce_pack);
+      if (u->bounce_pack && !us->armor->bounce && sl_reader_ok (r))
+        sl_reader_fail (r, "value", _("The %s has no bounce pack (T-13)."), us->armor->name);
+      shown = g_strdup (u->bounce_pack ? _("yes") : _("no"));
+      break;
+    case 17:
+      u->plastic_charges = sl_reader_int (r, "value", 0, c->rules->charges_per_carrier,
+                                          u->plastic_charges);
+      shown = g_strdup_printf ("%d", u->plastic_charges);
+      break;
+    case 18:
+      u->shaped_charges = sl_reader_int (r, "value", 0, c->rules->charges_per_carrier,
+                                         u->shaped_charges);
+      shown = g_strdup_printf ("%d", u->shaped_charges);
+      break;
+    case 19:
+      u->keys = sl_reader_int (r, "value", 0, 10, u->keys);
+      shown = g_strdup_printf ("%d", u->keys);
+      break;
+    case 20:
+      if (sl_reader_is_null (r, "value"))
+        {
+          u->dazed_until = -1;
+          u->dazed_from = -1;
+          shown = g_strdup (_("not dazed"));
+        }
+      else
+        {
+          g_autoptr(SlReader) v = sl_reader_object (r, "value");
+          if (v != NULL)
+            {
+              int turn = sl_reader_int (v, "turn", 1, 1000, c->state->turn);
+              int subphase = sl_reader_int (v, "subphase", 1, c->rules->subphases_per_turn, 1);
+              int now = sl_command_now (c);
+
+              u->dazed_until = sl_subphase_index (c->rules, turn, subphase);
+              if (u->dazed_from < 0 || u->dazed_from > now)
+                u->dazed_from = MIN (now, u->dazed_until);
+              sl_reader_end (v);
+              shown = sl_command_when (c, u->dazed_until);
+            }
+        }
+      break;
+    case 21:
+      if (!sl_reader_is_null (r, "value") && sl_reader_ok (r))
+        sl_reader_fail (r, "value", _("An action can only be taken off the log (null); declare a new one instead."));
+      sl_state_lose_action (c->state, unit);
+      shown = g_strdup (_("none"));
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+
+  if (!sl_command_inputs_done (c))
+    {
+      *u = before;
+      return FALSE;
+    }
+  /* The ammunition boxes must still make a log (T-20, A-91). */
+  if (field >= 4 && field <= 11)
+    {
+      SlAmmoState ammo;
+
+      sl_state_unit_ammo (c->setup, c->state, unit, &ammo);
+      if (!sl_ammo_check_state (c->rules, c->options, us->weapons[u->in_hand], &ammo, error))
+        {
+          g_autofree char *message = g_strdup ((*error)->message);
+
+          g_clear_error (error);
+          *u = before;
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "value", "%s", message);
+          return FALSE;
+        }
+    }
+  json_object_set_string_member (c->result, "field", correct_fields[field]);
+  sl_command_say (c, _("Correction: %s's %s is now %s."), us->name, correct_fields[field],
+                  shown ? shown : "");
+  return TRUE;
+}

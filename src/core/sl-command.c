@@ -1,0 +1,450 @@
+/* sl-command.c: applying commands to a game state
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "sl-command.h"
+#include "sl-environment.h"
+
+typedef struct
+{
+  const char    *type;
+  SlCommandFunc  func;
+} SlCommandType;
+
+static const SlCommandType types[] = {
+  { "initiative", sl_command_initiative },
+  { "next", sl_command_next },
+  { "declare", sl_command_declare },
+  { "cancel", sl_command_cancel },
+  { "fire", sl_command_fire },
+  { "correct", sl_command_correct },
+  { "end-game", sl_command_end_game },
+};
+
+const char * const *
+sl_command_types (void)
+{
+  static const char *names[G_N_ELEMENTS (types) + 1];
+
+  if (names[0] == NULL)
+    for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+      names[i] = types[i].type;
+  return names;
+}
+
+gboolean
+sl_command_apply (const SlRules  *rules,
+                  const SlSetup  *setup,
+                  SlState        *state,
+                  JsonNode       *command,
+                  SlDice         *dice,
+                  JsonObject     *result,
+                  GString        *summary,
+                  GError        **error)
+{
+  g_autoptr(SlReadContext) ctx = sl_read_context_new ();
+  g_autoptr(SlReader) reader = NULL;
+  g_autoptr(GPtrArray) strings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) local_error = NULL;
+  const SlCommandType *type = NULL;
+  SlCommand c = { 0 };
+  const char *name;
+  gboolean ok;
+
+  reader = sl_reader_new (ctx, command, "");
+  sl_reader_require (reader, "type");
+  name = sl_reader_string (reader, "type", NULL);
+  for (guint i = 0; name && i < G_N_ELEMENTS (types); i++)
+    if (g_str_equal (types[i].type, name))
+      type = &types[i];
+  if (name != NULL && type == NULL)
+    {
+      g_autofree char *choices = sl_json_join_choices (sl_command_types ());
+      sl_reader_fail (reader, "type", _("Unknown command “%s”: expected %s."), name, choices);
+    }
+  if (type != NULL && state->over && !g_str_equal (type->type, "correct"))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("The game is over (§14): only corrections are possible."));
+      return FALSE;
+    }
+
+  if (!sl_read_context_failed (ctx))
+    {
+      c.rules = rules;
+      c.setup = setup;
+      c.options = &setup->options;
+      c.state = state;
+      c.dice = dice;
+      c.command = reader;
+      c.result = result;
+      c.summary = summary;
+      c.strings = strings;
+      /* Every command may carry a note; "at" is written by the journal. */
+      sl_reader_string (reader, "note", NULL);
+      ok = type->func (&c, &local_error);
+    }
+  else
+    ok = FALSE;
+
+  if (sl_read_context_failed (ctx))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, sl_read_context_field (ctx), "%s",
+                         sl_read_context_message (ctx));
+      return FALSE;
+    }
+  if (!ok)
+    {
+      if (local_error != NULL)
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      else
+        sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "", _("The command could not be applied."));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+sl_command_inputs_done (SlCommand *c)
+{
+  return sl_reader_end (c->command);
+}
+
+int
+sl_command_unit (SlCommand  *c,
+                 SlReader   *reader,
+                 const char *field,
+                 gboolean    optional)
+{
+  const SlUnitSetup *u;
+  const char *id;
+
+  if (!sl_reader_has (reader, field))
+    {
+      if (!optional)
+        sl_reader_require (reader, field);
+      return -1;
+    }
+  id = sl_reader_string (reader, field, NULL);
+  if (id == NULL)
+    return -1;
+  u = sl_setup_unit (c->setup, id);
+  if (u == NULL)
+    {
+      sl_reader_fail (reader, field, _("There is no unit “%s” in this game."), id);
+      return -1;
+    }
+  return u->index;
+}
+
+const char *
+sl_command_die (SlCommand  *c,
+                SlReader   *reader,
+                const char *field,
+                int         sides)
+{
+  char *stream = sl_reader_field_path (reader, field);
+
+  g_ptr_array_add (c->strings, stream);
+  if (sl_reader_has (reader, field))
+    {
+      int value = sl_reader_int (reader, field, 1, sides, 0);
+
+      if (value > 0)
+        sl_dice_give (c->dice, stream, value);
+    }
+  return stream;
+}
+
+const char *
+sl_command_dice_list (SlCommand  *c,
+                      SlReader   *reader,
+                      const char *field,
+                      int         sides)
+{
+  char *stream = sl_reader_field_path (reader, field);
+  guint n;
+
+  g_ptr_array_add (c->strings, stream);
+  sl_dice_declare_list (c->dice, stream);
+  n = sl_reader_array_length (reader, field);
+  for (guint i = 0; i < n; i++)
+    {
+      int value = sl_reader_array_int (reader, field, i, 1, sides, 0);
+
+      if (value > 0)
+        sl_dice_give (c->dice, stream, value);
+    }
+  return stream;
+}
+
+const char *
+sl_command_name (SlCommand *c,
+                 int        unit)
+{
+  return sl_setup_unit_at (c->setup, unit)->name;
+}
+
+void
+sl_command_say (SlCommand  *c,
+                const char *format,
+                ...)
+{
+  va_list args;
+
+  if (c->summary == NULL)
+    return;
+  if (c->summary->len > 0)
+    g_string_append_c (c->summary, '\n');
+  va_start (args, format);
+  g_string_append_vprintf (c->summary, format, args);
+  va_end (args);
+}
+
+int
+sl_command_now (SlCommand *c)
+{
+  return sl_state_now (c->rules, c->state);
+}
+
+char *
+sl_command_when (SlCommand *c,
+                 int        index)
+{
+  int turn, subphase;
+
+  sl_subphase_split (c->rules, index, &turn, &subphase);
+  if (turn == c->state->turn)
+    return g_strdup_printf (_("subphase %d"), subphase);
+  return g_strdup_printf (_("subphase %d of turn %d"), subphase, turn);
+}
+
+int
+sl_command_side (SlCommand *c,
+                 int        unit)
+{
+  return sl_setup_unit_at (c->setup, unit)->side;
+}
+
+int
+sl_command_squad_leader (SlCommand *c,
+                         int        squad)
+{
+  const SlSquadSetup *s = sl_setup_squad_at (c->setup, squad);
+
+  if (s->leader >= 0 && !sl_state_unit_out (c->rules, c->state, s->leader))
+    return s->leader;
+  return c->state->acting_leader[squad];
+}
+
+gboolean
+sl_command_require_clock (SlCommand   *c,
+                          SlPhase      phase,
+                          SlStep       step,
+                          const char  *what,
+                          GError     **error)
+{
+  const SlState *s = c->state;
+
+  if (s->phase != phase)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("%s belongs to the %s; the game is in the %s (P-04)."),
+                         what, sl_phase_label (phase), sl_phase_label (s->phase));
+      return FALSE;
+    }
+  if (phase == SL_PHASE_ACTION && step != SL_STEP_NONE && s->step != step)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("%s resolves in the %s step of the subphase; the game is at the %s step (P-08)."),
+                         what, sl_step_label (step), sl_step_label (s->step));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* P-15, T-23, A-55: may this unit fire now? */
+gboolean
+sl_command_check_rate_of_fire (SlCommand    *c,
+                               int           unit,
+                               SlFireModeId  mode,
+                               int           target,
+                               int           at,
+                               int          *consecutive,
+                               GError      **error)
+{
+  const SlUnitState *u = &c->state->units[unit];
+  const SlWeapon *weapon = sl_state_unit_weapon (c->setup, c->state, unit);
+  const char *omni = sl_state_unit_omni_mode (c->setup, c->state, unit);
+  SlFireRecord history[SL_MAX_FIRES];
+  SlRateOfFireInput in = { 0 };
+  SlRateOfFireResult res = { 0 };
+  gboolean ok;
+
+  for (int i = 0; i < u->n_fires; i++)
+    {
+      sl_subphase_split (c->rules, u->fires[i].index, &history[i].turn, &history[i].subphase);
+      history[i].mode = sl_rules_fire_mode (c->rules, sl_fire_mode_ids[u->fires[i].mode]);
+      history[i].target = u->fires[i].target >= 0 ? sl_setup_unit_at (c->setup, u->fires[i].target)->id
+                                                   : NULL;
+    }
+  sl_subphase_split (c->rules, at, &in.fire.turn, &in.fire.subphase);
+  in.fire.mode = sl_rules_fire_mode (c->rules, sl_fire_mode_ids[mode]);
+  in.fire.target = target >= 0 ? sl_setup_unit_at (c->setup, target)->id : NULL;
+  in.auto_fire = sl_setup_has_module (c->setup, SL_MODULE_AUTOMATIC_FIRE) &&
+                 sl_weapon_get_profile (weapon, omni)->auto_fire;
+  in.history = history;
+  in.n_history = u->n_fires;
+
+  if (!sl_rate_of_fire (c->rules, c->options, &in, &res, error))
+    {
+      g_autoptr(GError) e = g_steal_pointer (error);
+      sl_rule_error_set (error, e->code, "unit", "%s", e->message);
+      return FALSE;
+    }
+  ok = res.allowed;
+  if (!ok)
+    sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit", "%s", res.reason);
+  if (consecutive != NULL)
+    *consecutive = MAX (res.consecutive_burst, 1);
+  sl_rate_of_fire_result_clear (&res);
+  return ok;
+}
+
+static const char *
+wound_phrase (const SlRules *rules,
+              SlWound        wound)
+{
+  return rules->wounds[wound].name;
+}
+
+char *
+sl_command_apply_damage (SlCommand            *c,
+                         int                   unit,
+                         const SlDamageResult *damage,
+                         JsonObject           *into)
+{
+  const SlRules *rules = c->rules;
+  SlUnitState *u = &c->state->units[unit];
+  int now = sl_command_now (c);
+  SlWound before = u->wound;
+  gboolean keeps_fire;
+  g_autoptr(GString) words = g_string_new (NULL);
+
+  u->wound = damage->wound;
+  if (damage->levels > 0 && u->casualty_turn == 0)
+    u->casualty_turn = c->state->turn;
+
+  /* A-18: a unit dazed or killed in the ranged-fire step still takes the
+   * shot it declared. */
+  keeps_fire = c->state->phase == SL_PHASE_ACTION && c->state->step == SL_STEP_RANGED_FIRE &&
+               u->current.action != NULL && u->current.action->fire && !u->current.resolved &&
+               u->current.end == now;
+
+  if (damage->dazed)
+    {
+      /* P-19: dazed for the next 3 subphases; dazes in one subphase do not
+       * add up; a later daze restarts the count (E-18). */
+      if (!(u->dazed_until >= now && u->dazed_from <= now + 1))
+        u->dazed_from = now + 1;
+      u->dazed_until = now + rules->daze_subphases;
+      if (!keeps_fire)
+        sl_state_lose_action (c->state, unit);
+    }
+  if (rules->wounds[u->wound].out)
+    {
+      /* §6.1: knocked out or killed, the unit loses its action and leaves
+       * any melee. */
+      if (!keeps_fire)
+        sl_state_lose_action (c->state, unit);
+      for (int k = 0; k < u->n_engaged; k++)
+        {
+          SlUnitState *o = &c->state->units[u->engaged[k]];
+          int w = 0;
+
+          for (int j = 0; j < o->n_engaged; j++)
+            if (o->engaged[j] != unit)
+              o->engaged[w++] = o->engaged[j];
+          o->n_engaged = w;
+        }
+      u->n_engaged = 0;
+      u->dazed_until = -1;
+      u->dazed_from = -1;
+      u->opportunity_armed = FALSE;
+    }
+
+  /* P-39: a suited unit wounded in vacuum or a hostile atmosphere. */
+  if (damage->levels > 0 && !rules->wounds[u->wound].out &&
+      (c->setup->environment.vacuum || c->setup->environment.hostile))
+    {
+      SlSuitBreachInput in = { 0 };
+      SlSuitBreachResult res;
+      g_autoptr(GError) error = NULL;
+
+      in.environment = c->setup->environment.vacuum ? SL_ENVIRONMENT_VACUUM : SL_ENVIRONMENT_HOSTILE;
+      in.armor = sl_setup_unit_at (c->setup, unit)->armor;
+      in.levels = damage->levels;
+      in.breach = u->breach;
+      in.now = now;
+      if (sl_suit_breach_resolve (rules, c->options, &in, &res, &error))
+        {
+          u->breach = res.breach;
+          if (res.breached_now)
+            {
+              g_autofree char *when = sl_command_when (c, res.breach.due);
+              g_string_append_printf (words, _("; the suit is breached, next wound in %s"), when);
+            }
+        }
+    }
+
+  if (into != NULL)
+    {
+      JsonArray *boxes = json_array_new ();
+
+      for (int w = SL_WOUND_LIGHT; w <= (int) u->wound; w++)
+        json_array_add_string_element (boxes, rules->wounds[w].box);
+      json_object_set_int_member (into, "levels", damage->levels);
+      json_object_set_string_member (into, "wound", sl_wound_names[u->wound]);
+      json_object_set_array_member (into, "boxes", boxes);
+      json_object_set_boolean_member (into, "dazed", damage->dazed);
+      json_object_set_boolean_member (into, "out", rules->wounds[u->wound].out);
+      if (damage->dazed && u->dazed_until >= 0)
+        {
+          int turn, subphase;
+          JsonObject *m = json_object_new ();
+
+          sl_subphase_split (rules, u->dazed_until, &turn, &subphase);
+          json_object_set_int_member (m, "turn", turn);
+          json_object_set_int_member (m, "subphase", subphase);
+          json_object_set_object_member (into, "dazed_until", m);
+        }
+    }
+
+  /* The history's words: "2 wound levels, now Serious, dazed until subphase 9". */
+  {
+    GString *line = g_string_new (NULL);
+
+    if (damage->levels == 0)
+      g_string_append (line, _("no wound"));
+    else
+      g_string_append_printf (line,
+                              g_dngettext (GETTEXT_PACKAGE, "%d wound level", "%d wound levels",
+                                           damage->levels),
+                              damage->levels);
+    if (u->wound != before)
+      g_string_append_printf (line, _(", now %s"), wound_phrase (rules, u->wound));
+    if (damage->dazed && !rules->wounds[u->wound].out)
+      {
+        g_autofree char *when = sl_command_when (c, u->dazed_until);
+        g_string_append_printf (line, _(", dazed until %s"), when);
+      }
+    g_string_append (line, words->str);
+    return g_string_free (line, FALSE);
+  }
+}

@@ -1,0 +1,139 @@
+/* sl-command.h: the commands a game is played with (declare an action,
+ * resolve a fire …), applied to a game state
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "sl-combat.h"
+#include "sl-dice.h"
+#include "sl-json.h"
+#include "sl-rules.h"
+#include "sl-setup.h"
+#include "sl-state.h"
+
+G_BEGIN_DECLS
+
+/* One command being applied. A handler reads the command's fields from
+ * @command (unknown fields are refused), checks that the rules allow it
+ * (refusing with sl_rule_error_set and the rule), changes @state, and says
+ * what happened: the members of @result and one sentence per event in
+ * @summary. The state is a scratch copy: a refused command changes
+ * nothing. */
+typedef struct
+{
+  const SlRules   *rules;
+  const SlSetup   *setup;
+  const SlOptions *options;
+  SlState         *state;
+  SlDice          *dice;
+  SlReader        *command;
+  JsonObject      *result;
+  GString         *summary;
+  GPtrArray       *strings;   /* owned strings handed out (stream names) */
+} SlCommand;
+
+typedef gboolean (*SlCommandFunc) (SlCommand  *c,
+                                   GError    **error);
+
+/* The command types, NULL-terminated. */
+const char * const *sl_command_types (void);
+
+/* Applies @command to @state. @dice gives the command's dice (and rolls the
+ * missing ones). On success fills @result (an object) and @summary; on
+ * failure sets @error, an SL_RULE_ERROR with the field of the command it
+ * concerns, and @state may be half changed: callers apply commands to a
+ * scratch copy. */
+gboolean     sl_command_apply       (const SlRules  *rules,
+                                     const SlSetup  *setup,
+                                     SlState        *state,
+                                     JsonNode       *command,
+                                     SlDice         *dice,
+                                     JsonObject     *result,
+                                     GString        *summary,
+                                     GError        **error);
+
+/* Helpers for handlers. */
+
+/* Checks the fields read so far; handlers call it before changing state. */
+gboolean     sl_command_inputs_done (SlCommand      *c);
+/* The unit named by @field (its index), or -1 after failing the reader.
+ * A missing field fails as required unless @optional. */
+int          sl_command_unit        (SlCommand      *c,
+                                     SlReader       *reader,
+                                     const char     *field,
+                                     gboolean        optional);
+/* A die field, as sl_resolve_die. */
+const char  *sl_command_die         (SlCommand      *c,
+                                     SlReader       *reader,
+                                     const char     *field,
+                                     int             sides);
+const char  *sl_command_dice_list   (SlCommand      *c,
+                                     SlReader       *reader,
+                                     const char     *field,
+                                     int             sides);
+/* The unit's name, as the players know it. */
+const char  *sl_command_name        (SlCommand      *c,
+                                     int             unit);
+/* Appends one sentence (printf-style) to the summary. */
+void         sl_command_say         (SlCommand      *c,
+                                     const char     *format,
+                                     ...) G_GNUC_PRINTF (2, 3);
+/* "subphase 7" or "subphase 2 of turn 4" for a subphase index, seen from
+ * now. */
+char        *sl_command_when        (SlCommand      *c,
+                                     int             index);
+int          sl_command_now         (SlCommand      *c);
+/* The side of a unit. */
+int          sl_command_side        (SlCommand      *c,
+                                     int             unit);
+/* The leader of the unit's squad that counts now: the leader, an acting
+ * leader, or -1 (P-32 step 8). */
+int          sl_command_squad_leader (SlCommand     *c,
+                                      int            squad);
+/* Fails unless the clock is in @phase (and, in the Action Phase, @step
+ * when it is not SL_STEP_NONE). */
+gboolean     sl_command_require_clock (SlCommand    *c,
+                                       SlPhase       phase,
+                                       SlStep        step,
+                                       const char   *what,
+                                       GError      **error);
+
+/* P-15, T-23, A-55: whether @unit may fire in @mode at @target in the
+ * subphase @at, given the fires on its log. Refuses with the rule; sets
+ * the number of bursts in a row (E-26). */
+gboolean     sl_command_check_rate_of_fire (SlCommand    *c,
+                                            int           unit,
+                                            SlFireModeId  mode,
+                                            int           target,
+                                            int           at,
+                                            int          *consecutive,
+                                            GError      **error);
+
+/* The effects of damage on a unit: ticks the wound boxes, dazes it from
+ * the next subphase (P-19), drops its action when dazed or knocked out
+ * (§6.1), ends its melee when out, and breaches its suit in vacuum or a
+ * hostile atmosphere (P-39). Writes the details into @into and returns
+ * them in words: "2 wound levels, now Serious, dazed until subphase 9". */
+char        *sl_command_apply_damage (SlCommand             *c,
+                                      int                    unit,
+                                      const SlDamageResult  *damage,
+                                      JsonObject            *into);
+
+/* Handlers, one per type, by family. */
+#define SL_COMMAND_HANDLER(name) gboolean name (SlCommand *c, GError **error)
+
+/* Sequence of play (sl-command-flow.c) */
+SL_COMMAND_HANDLER (sl_command_initiative);
+SL_COMMAND_HANDLER (sl_command_next);
+SL_COMMAND_HANDLER (sl_command_declare);
+SL_COMMAND_HANDLER (sl_command_cancel);
+SL_COMMAND_HANDLER (sl_command_correct);
+SL_COMMAND_HANDLER (sl_command_end_game);
+/* Ranged combat (sl-command-fire.c) */
+SL_COMMAND_HANDLER (sl_command_fire);
+
+G_END_DECLS

@@ -1,0 +1,112 @@
+/* sl-game.h: a game — its setup, its journal of commands, and the state
+ * that is their replay; undo, redo, saving and loading
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+#include "sl-rules.h"
+#include "sl-setup.h"
+#include "sl-state.h"
+
+G_BEGIN_DECLS
+
+#define SL_GAME_ERROR (sl_game_error_quark ())
+
+typedef enum
+{
+  SL_GAME_ERROR_READ,          /* the file cannot be read */
+  SL_GAME_ERROR_SYNTAX,        /* not JSON: truncated or damaged */
+  SL_GAME_ERROR_FORMAT,        /* not a Squad Log game, or a field is wrong */
+  SL_GAME_ERROR_NEWER,         /* written by a newer Squad Log */
+  SL_GAME_ERROR_INCONSISTENT,  /* a journal entry the rules refuse */
+  SL_GAME_ERROR_WRITE,         /* saving failed; the old file is unchanged */
+} SlGameError;
+
+GQuark sl_game_error_quark (void);
+
+/* The current version of the file format. */
+#define SL_GAME_FORMAT_VERSION 1
+
+/* One entry of the journal: a command as it was applied, complete with the
+ * dice the app rolled for it, and what happened. */
+typedef struct
+{
+  JsonNode *command;   /* with every die it used */
+  GStrv     rolled;    /* the die fields the app rolled (the others were given) */
+  JsonNode *result;    /* an object */
+  char     *summary;   /* what happened, in plain words, one line per event */
+  int       turn;      /* the moment it was applied */
+  SlPhase   phase;
+  int       subphase;
+  SlStep    step;
+  gint64    time;      /* wall clock, seconds since 1970 */
+} SlJournalEntry;
+
+#define SL_TYPE_GAME (sl_game_get_type ())
+
+G_DECLARE_FINAL_TYPE (SlGame, sl_game, SL, GAME, GObject)
+
+/* A new game from a setup (taken). */
+SlGame               *sl_game_new             (SlRules        *rules,
+                                               SlSetup        *setup);
+SlGame               *sl_game_new_from_scenario (SlRules      *rules,
+                                                 const char   *path,
+                                                 GError      **error);
+/* Loads a saved game and replays its journal. Errors name the problem and,
+ * for a refused entry, the entry. Never writes to @path. */
+SlGame               *sl_game_load            (SlRules        *rules,
+                                               const char     *path,
+                                               GError        **error);
+SlGame               *sl_game_load_from_data  (SlRules        *rules,
+                                               const char     *data,
+                                               gssize          length,
+                                               const char     *name,
+                                               GError        **error);
+
+/* The file's text: the setup and the journal up to the current position. */
+char                 *sl_game_serialize       (SlGame         *self);
+/* Writes atomically (a temporary file, then a rename): a failure leaves the
+ * previous file as it was. Remembers @path. */
+gboolean              sl_game_save            (SlGame         *self,
+                                               const char     *path,
+                                               GError        **error);
+const char           *sl_game_get_path        (SlGame         *self);
+
+/* Applies a command: appends it to the journal (dropping what undo had
+ * left to redo). Returns the new entry, or NULL with @error, an
+ * SL_RULE_ERROR naming the command's field; then nothing changes. */
+const SlJournalEntry *sl_game_apply           (SlGame         *self,
+                                               JsonNode       *command,
+                                               GError        **error);
+const SlJournalEntry *sl_game_apply_text      (SlGame         *self,
+                                               const char     *text,
+                                               GError        **error);
+/* Seeds the dice the app rolls (tests and repeatable runs). */
+void                  sl_game_set_seed        (SlGame         *self,
+                                               guint32         seed);
+
+gboolean              sl_game_can_undo        (SlGame         *self);
+gboolean              sl_game_can_redo        (SlGame         *self);
+gboolean              sl_game_undo            (SlGame         *self);
+gboolean              sl_game_redo            (SlGame         *self);
+/* Undo or redo to just after entry @position − 1 (0 is the start). */
+gboolean              sl_game_go_to           (SlGame         *self,
+                                               guint           position);
+/* Entries applied; entries after it are there to redo. */
+guint                 sl_game_get_position    (SlGame         *self);
+guint                 sl_game_get_n_entries   (SlGame         *self);
+const SlJournalEntry *sl_game_get_entry       (SlGame         *self,
+                                               guint           index);
+
+SlRules              *sl_game_get_rules       (SlGame         *self);
+const SlSetup        *sl_game_get_setup       (SlGame         *self);
+const SlState        *sl_game_get_state       (SlGame         *self);
+/* The state as JSON (see sl_state_to_json). */
+JsonNode             *sl_game_state_to_json   (SlGame         *self);
+
+G_END_DECLS

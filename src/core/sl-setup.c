@@ -1,0 +1,689 @@
+/* sl-setup.c: reading and checking how a game is set up
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "sl-points.h"
+#include "sl-setup.h"
+
+G_DEFINE_QUARK (sl-setup-error-quark, sl_setup_error)
+
+const char * const sl_module_names[] = {
+  "detection", "ambush", "ammunition", "automatic-fire", "leadership", "troop-quality",
+  "morale", "area-effects", "environment", "equipment", "timed-play", NULL
+};
+
+/* A squad is at most 8 soldiers: two fire teams of 4 (§1.1, A-07). */
+#define MAX_SQUAD 8
+
+static void
+unit_free (gpointer data)
+{
+  SlUnitSetup *u = data;
+
+  g_free (u->id);
+  g_free (u->name);
+  g_free (u->omni_mode);
+  g_free (u);
+}
+
+static void
+grouping_free (gpointer data)
+{
+  SlGroupingSetup *g = data;
+
+  g_free (g->id);
+  g_free (g->name);
+  g_array_unref (g->units);
+  g_free (g);
+}
+
+static void
+squad_free (gpointer data)
+{
+  SlSquadSetup *s = data;
+
+  g_free (s->id);
+  g_free (s->name);
+  g_array_unref (s->units);
+  g_array_unref (s->groupings);
+  g_free (s);
+}
+
+static void
+side_free (gpointer data)
+{
+  SlSideSetup *s = data;
+
+  g_free (s->id);
+  g_free (s->name);
+  g_array_unref (s->squads);
+  g_free (s);
+}
+
+void
+sl_setup_free (SlSetup *setup)
+{
+  if (setup == NULL)
+    return;
+  g_free (setup->id);
+  g_free (setup->name);
+  g_free (setup->description);
+  g_clear_pointer (&setup->sides, g_ptr_array_unref);
+  g_clear_pointer (&setup->squads, g_ptr_array_unref);
+  g_clear_pointer (&setup->groupings, g_ptr_array_unref);
+  g_clear_pointer (&setup->units, g_ptr_array_unref);
+  g_clear_pointer (&setup->unit_ids, g_hash_table_unref);
+  g_clear_pointer (&setup->json, json_node_unref);
+  g_free (setup);
+}
+
+static gboolean
+id_is_valid (const char *id)
+{
+  if (id == NULL || *id == '\0' || strlen (id) > 64)
+    return FALSE;
+  for (const char *p = id; *p; p++)
+    if (!g_ascii_isalnum (*p) && *p != '-' && *p != '_')
+      return FALSE;
+  return TRUE;
+}
+
+static char *
+read_id (SlReader   *r,
+         const char *field)
+{
+  const char *id;
+
+  sl_reader_require (r, field);
+  id = sl_reader_string (r, field, NULL);
+  if (id != NULL && !id_is_valid (id))
+    sl_reader_fail (r, field,
+                    _("An id is 1 to 64 letters, digits, “-” or “_”, got “%s”."), id);
+  return g_strdup (id ? id : "");
+}
+
+static char *
+read_name (SlReader   *r,
+           const char *field,
+           const char *def)
+{
+  const char *name = sl_reader_string (r, field, def);
+
+  if (name != NULL && strlen (name) > 200)
+    sl_reader_fail (r, field, _("A name is at most 200 characters."));
+  return g_strdup (name);
+}
+
+static gboolean
+unique_id (SlReader   *r,
+           GHashTable *seen,
+           const char *field,
+           const char *id,
+           const char *what)
+{
+  if (g_hash_table_contains (seen, id))
+    {
+      sl_reader_fail (r, field, _("There are two %s with the id “%s”."), what, id);
+      return FALSE;
+    }
+  g_hash_table_add (seen, g_strdup (id));
+  return TRUE;
+}
+
+static const char * const launcher_types[] = { "frag", "smoke", NULL };
+
+static void
+read_unit (const SlRules *rules,
+           SlSetup       *setup,
+           SlReader      *r,
+           SlUnitSetup   *u,
+           GHashTable    *counters)
+{
+  guint n;
+  const SlTable *t;
+  int index;
+
+  u->id = read_id (r, "id");
+  sl_reader_require (r, "counter");
+  u->counter = sl_reader_int (r, "counter", 1, 999, 1);
+
+  t = &rules->troops;
+  sl_reader_require (r, "troop");
+  index = sl_reader_enum (r, "troop", sl_table_ids (t), t->what, 0);
+  u->troop = g_ptr_array_index (t->items, index);
+  t = &rules->races;
+  index = sl_reader_enum (r, "race", sl_table_ids (t), t->what, -1);
+  u->race = index >= 0 ? g_ptr_array_index (t->items, index) : sl_rules_race (rules, "human");
+  t = &rules->armor;
+  sl_reader_require (r, "armor");
+  index = sl_reader_enum (r, "armor", sl_table_ids (t), t->what, 0);
+  u->armor = g_ptr_array_index (t->items, index);
+
+  sl_reader_require (r, "weapons");
+  n = sl_reader_array_length (r, "weapons");
+  if (sl_reader_ok (r) && (n < 1 || n > 2))
+    sl_reader_fail (r, "weapons", _("A unit carries one or two weapons: a long arm and a sidearm (A-146)."));
+  t = &rules->weapons;
+  for (guint i = 0; i < MIN (n, 2); i++)
+    {
+      index = sl_reader_array_enum (r, "weapons", i, sl_table_ids (t), t->what, 0);
+      u->weapons[i] = g_ptr_array_index (t->items, index);
+    }
+  u->n_weapons = MIN (n, 2);
+
+  if (sl_reader_has (r, "in_hand") && sl_reader_ok (r))
+    {
+      const char *code = sl_reader_string (r, "in_hand", NULL);
+
+      u->in_hand = -1;
+      for (int i = 0; i < u->n_weapons && code; i++)
+        if (g_str_equal (u->weapons[i]->id, code))
+          u->in_hand = i;
+      if (u->in_hand < 0 && sl_reader_ok (r))
+        sl_reader_fail (r, "in_hand", _("The weapon in hand must be one the unit carries."));
+      u->in_hand = MAX (u->in_hand, 0);
+    }
+
+  if (sl_reader_has (r, "omni_mode"))
+    {
+      static const char * const modes[] = { "spike", "slug", NULL };
+      gboolean omni = FALSE;
+
+      for (int i = 0; i < u->n_weapons; i++)
+        omni |= u->weapons[i] != NULL && u->weapons[i]->has_modes;
+      if (!omni && sl_reader_ok (r))
+        sl_reader_fail (r, "omni_mode", _("Only a unit with an OMNI rifle has a firing mode."));
+      u->omni_mode = g_strdup (modes[sl_reader_enum (r, "omni_mode", modes, _("OMNI mode"), 0)]);
+    }
+  else
+    u->omni_mode = g_strdup ("spike");
+
+  u->name = read_name (r, "name", NULL);
+  if (u->name == NULL)
+    u->name = g_strdup_printf ("%s %d", u->troop->name, u->counter);
+
+  u->naval = sl_reader_bool (r, "naval", FALSE);
+  if (sl_reader_has (r, "launcher"))
+    {
+      u->launcher = TRUE;
+      u->launcher_type = sl_reader_enum (r, "launcher", launcher_types, _("launcher load"), 0) == 1
+                         ? SL_GRENADE_SG : SL_GRENADE_FG;
+    }
+  u->plastic_charges = sl_reader_int (r, "plastic_charges", 0, 10, 0);
+  u->shaped_charges = sl_reader_int (r, "shaped_charges", 0, 10, 0);
+  u->keys = sl_reader_int (r, "keys", 0, 10, 0);
+  u->ecm_jammer = sl_reader_bool (r, "ecm_jammer", FALSE);
+  u->position = sl_reader_enum (r, "position", sl_position_names, _("position"),
+                                SL_POSITION_STANDING);
+  u->bounce_pack = sl_reader_bool (r, "bounce_pack", u->armor->bounce);
+  if (u->bounce_pack && !u->armor->bounce && sl_reader_ok (r))
+    sl_reader_fail (r, "bounce_pack", _("The %s has no bounce pack (T-13)."), u->armor->name);
+  u->stealth_power = sl_reader_bool (r, "stealth_power", FALSE);
+  if (u->stealth_power && !u->armor->power_suit && sl_reader_ok (r))
+    sl_reader_fail (r, "stealth_power", _("Only a power suit has a stealth power mode (§15.13)."));
+  u->hidden = sl_reader_bool (r, "hidden", FALSE);
+
+  if (sl_reader_ok (r))
+    {
+      if (g_hash_table_contains (counters, GINT_TO_POINTER (u->counter)))
+        sl_reader_fail (r, "counter", _("Two units have the counter number %d."), u->counter);
+      g_hash_table_add (counters, GINT_TO_POINTER (u->counter));
+    }
+}
+
+/* The point value of each unit (P-02, E-02), through the squad builder. */
+static void
+compute_points (const SlRules *rules,
+                SlSetup       *setup,
+                SlSquadSetup  *squad)
+{
+  g_autofree SlSquadUnit *units = g_new0 (SlSquadUnit, MAX (squad->units->len, 1));
+  g_autoptr(GPtrArray) equipment = g_ptr_array_new_with_free_func (g_free);
+  SlSquadInput in = { 0 };
+  SlSquadCost cost = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < squad->units->len; i++)
+    {
+      SlUnitSetup *u = g_ptr_array_index (setup->units, g_array_index (squad->units, int, i));
+      GPtrArray *items = g_ptr_array_new ();
+
+      units[i].id = u->id;
+      units[i].troop = u->troop;
+      units[i].race = u->race;
+      units[i].armor = u->armor;
+      units[i].weapons = u->weapons;
+      units[i].n_weapons = u->n_weapons;
+      units[i].naval = u->naval;
+      if (u->launcher)
+        g_ptr_array_add (items, (gpointer) "grenade-launcher");
+      for (int c = 0; c < u->plastic_charges; c++)
+        g_ptr_array_add (items, (gpointer) "plastic-charge");
+      for (int c = 0; c < u->shaped_charges; c++)
+        g_ptr_array_add (items, (gpointer) "shaped-charge");
+      units[i].equipment = (const char * const *) items->pdata;
+      units[i].n_equipment = items->len;
+      g_ptr_array_add (equipment, g_ptr_array_free (items, FALSE));
+    }
+  in.units = units;
+  in.n_units = squad->units->len;
+  in.leader_rating = squad->leader_rating;
+  in.quality = squad->quality;
+
+  if (sl_squad_cost (rules, &setup->options, &in, &cost, &error))
+    for (guint i = 0; i < squad->units->len; i++)
+      {
+        SlUnitSetup *u = g_ptr_array_index (setup->units, g_array_index (squad->units, int, i));
+        u->points = cost.units[i].points;
+      }
+  sl_squad_cost_clear (&cost);
+}
+
+static void
+read_squad (const SlRules *rules,
+            SlSetup       *setup,
+            SlReader      *r,
+            int            side,
+            int            squad_index,
+            GHashTable    *ids,
+            GHashTable    *counters)
+{
+  SlSquadSetup *squad = g_new0 (SlSquadSetup, 1);
+  g_autofree char *leader = NULL;
+  guint n_units, n_groupings;
+
+  squad->side = side;
+  squad->units = g_array_new (FALSE, FALSE, sizeof (int));
+  squad->groupings = g_array_new (FALSE, FALSE, sizeof (int));
+  squad->leader = -1;
+  g_ptr_array_add (setup->squads, squad);
+
+  squad->id = read_id (r, "id");
+  if (sl_reader_ok (r))
+    unique_id (r, ids, "id", squad->id, _("squads, groupings or sides"));
+  squad->name = read_name (r, "name", squad->id);
+  squad->quality = sl_reader_enum (r, "quality", sl_quality_names, _("troop quality"),
+                                   rules->default_quality);
+  squad->leader_rating = sl_reader_int (r, "leader_rating", -2, 2, 0);
+
+  sl_reader_require (r, "units");
+  n_units = sl_reader_array_length (r, "units");
+  if (sl_reader_ok (r) && (n_units == 0 || n_units > MAX_SQUAD))
+    sl_reader_fail (r, "units", _("A squad has 1 to %d soldiers (§1.1)."), MAX_SQUAD);
+  for (guint i = 0; i < n_units && sl_reader_ok (r); i++)
+    {
+      g_autoptr(SlReader) ur = sl_reader_array_object (r, "units", i);
+      SlUnitSetup *u = g_new0 (SlUnitSetup, 1);
+      int index = setup->units->len;
+
+      u->index = index;
+      u->side = side;
+      u->squad = squad_index;
+      u->grouping = -1;
+      g_ptr_array_add (setup->units, u);
+      read_unit (rules, setup, ur, u, counters);
+      if (sl_reader_ok (ur))
+        {
+          if (g_hash_table_contains (setup->unit_ids, u->id))
+            sl_reader_fail (ur, "id", _("Two units have the id “%s”."), u->id);
+          else
+            g_hash_table_insert (setup->unit_ids, u->id, u);
+        }
+      sl_reader_end (ur);
+      g_array_append_val (squad->units, index);
+    }
+
+  leader = g_strdup (sl_reader_string (r, "leader", NULL));
+  if (leader != NULL && sl_reader_ok (r))
+    {
+      SlUnitSetup *u = g_hash_table_lookup (setup->unit_ids, leader);
+
+      if (u == NULL || u->squad != squad_index)
+        sl_reader_fail (r, "leader", _("The leader “%s” is not a unit of this squad."), leader);
+      else
+        squad->leader = u->index;
+    }
+
+  /* Groupings: a squad, fire teams or any split the players define (§5.1).
+   * Without a list the squad is one grouping. */
+  n_groupings = sl_reader_array_length (r, "groupings");
+  for (guint i = 0; i < n_groupings && sl_reader_ok (r); i++)
+    {
+      g_autoptr(SlReader) gr = sl_reader_array_object (r, "groupings", i);
+      SlGroupingSetup *g = g_new0 (SlGroupingSetup, 1);
+      int gindex = setup->groupings->len;
+      guint nu;
+
+      g->squad = squad_index;
+      g->units = g_array_new (FALSE, FALSE, sizeof (int));
+      g_ptr_array_add (setup->groupings, g);
+      g_array_append_val (squad->groupings, gindex);
+      g->id = read_id (gr, "id");
+      if (sl_reader_ok (gr))
+        unique_id (gr, ids, "id", g->id, _("squads, groupings or sides"));
+      g->name = read_name (gr, "name", g->id);
+      sl_reader_require (gr, "units");
+      nu = sl_reader_array_length (gr, "units");
+      if (sl_reader_ok (gr) && nu == 0)
+        sl_reader_fail (gr, "units", _("A grouping has at least one unit."));
+      for (guint k = 0; k < nu && sl_reader_ok (gr); k++)
+        {
+          const char *id = sl_reader_array_string (gr, "units", k);
+          SlUnitSetup *u = id ? g_hash_table_lookup (setup->unit_ids, id) : NULL;
+          g_autofree char *field = g_strdup_printf ("units[%u]", k);
+
+          if (u == NULL || u->squad != squad_index)
+            sl_reader_fail (gr, field, _("“%s” is not a unit of this squad."), id ? id : "");
+          else if (u->grouping >= 0)
+            sl_reader_fail (gr, field, _("“%s” is in two groupings; groupings never overlap (§5.1)."),
+                            id);
+          else
+            {
+              u->grouping = gindex;
+              g_array_append_val (g->units, u->index);
+            }
+        }
+      sl_reader_end (gr);
+    }
+  if (n_groupings == 0 && sl_reader_ok (r))
+    {
+      SlGroupingSetup *g = g_new0 (SlGroupingSetup, 1);
+      int gindex = setup->groupings->len;
+
+      g->squad = squad_index;
+      g->id = g_strdup (squad->id);
+      g->name = g_strdup (squad->name);
+      g->units = g_array_new (FALSE, FALSE, sizeof (int));
+      for (guint i = 0; i < squad->units->len; i++)
+        {
+          int ui = g_array_index (squad->units, int, i);
+          ((SlUnitSetup *) g_ptr_array_index (setup->units, ui))->grouping = gindex;
+          g_array_append_val (g->units, ui);
+        }
+      g_ptr_array_add (setup->groupings, g);
+      g_array_append_val (squad->groupings, gindex);
+    }
+  for (guint i = 0; i < squad->units->len && sl_reader_ok (r); i++)
+    {
+      SlUnitSetup *u = g_ptr_array_index (setup->units, g_array_index (squad->units, int, i));
+
+      if (u->grouping < 0)
+        sl_reader_fail (r, "groupings", _("The unit “%s” is in no grouping; every unit acts with one (§5.1)."),
+                        u->id);
+    }
+
+  if (sl_reader_ok (r))
+    compute_points (rules, setup, squad);
+}
+
+static void
+read_environment (SlSetup  *setup,
+                  SlReader *parent)
+{
+  g_autoptr(SlReader) r = sl_reader_object (parent, "environment");
+  SlEnvironmentSetup *e = &setup->environment;
+
+  if (r == NULL)
+    return;
+  e->night = sl_reader_bool (r, "night", FALSE);
+  e->rain = sl_reader_bool (r, "rain", FALSE);
+  e->snow = sl_reader_bool (r, "snow", FALSE);
+  e->zero_g = sl_reader_bool (r, "zero_g", FALSE);
+  e->vacuum = sl_reader_bool (r, "vacuum", FALSE);
+  e->hostile = sl_reader_bool (r, "hostile", FALSE);
+  e->indoors = sl_reader_bool (r, "indoors", FALSE);
+  e->blackout = sl_reader_bool (r, "blackout", FALSE);
+  if (sl_reader_ok (r) && e->blackout && !e->indoors)
+    sl_reader_fail (r, "blackout", _("A blackout only matters indoors (T-36)."));
+  if (sl_reader_ok (r) && e->rain && e->snow)
+    sl_reader_fail (r, "snow", _("It cannot both rain and snow."));
+  sl_reader_end (r);
+}
+
+static void
+read_all (const SlRules *rules,
+          SlSetup       *setup,
+          SlReader      *root)
+{
+  g_autoptr(GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) counters = g_hash_table_new (NULL, NULL);
+  guint n_sides, n_modules;
+
+  setup->id = read_id (root, "id");
+  setup->name = read_name (root, "name", NULL);
+  sl_reader_require (root, "name");
+  setup->description = read_name (root, "description", "");
+  sl_reader_string (root, "book", NULL);
+  sl_reader_skip (root, "notes");
+  sl_reader_skip (root, "victory");
+  sl_reader_skip (root, "starting_positions");
+  sl_reader_skip (root, "special");
+  sl_reader_require (root, "length_turns");
+  setup->length_turns = sl_reader_int (root, "length_turns", 1, 200, 12);
+
+  n_modules = sl_reader_array_length (root, "modules");
+  for (guint i = 0; i < n_modules; i++)
+    setup->modules[sl_reader_array_enum (root, "modules", i, sl_module_names,
+                                         _("rule module"), 0)] = TRUE;
+  /* §1.1: the dependencies between modules. */
+  if (sl_reader_ok (root))
+    {
+      if ((setup->modules[SL_MODULE_AUTOMATIC_FIRE] || setup->modules[SL_MODULE_AREA_EFFECTS]) &&
+          !setup->modules[SL_MODULE_AMMUNITION])
+        sl_reader_fail (root, "modules",
+                        _("Automatic fire and area-effect weapons need the ammunition rules (§1.1)."));
+      else if (setup->modules[SL_MODULE_MORALE] && !setup->modules[SL_MODULE_LEADERSHIP])
+        sl_reader_fail (root, "modules", _("Morale needs the leadership rules (§1.1)."));
+      else if (setup->modules[SL_MODULE_AMBUSH] && !setup->modules[SL_MODULE_DETECTION])
+        sl_reader_fail (root, "modules", _("Ambush needs the detection rules (§15.14)."));
+    }
+
+  read_environment (setup, root);
+  if (sl_reader_ok (root) && !setup->modules[SL_MODULE_ENVIRONMENT] &&
+      (setup->environment.night || setup->environment.rain || setup->environment.snow ||
+       setup->environment.vacuum || setup->environment.hostile))
+    sl_reader_fail (root, "environment",
+                    _("Night, rain, snow, vacuum and hostile atmospheres need the environment rules module."));
+
+  setup->options = *sl_option_set_defaults (rules->options);
+  if (sl_reader_has (root, "options"))
+    {
+      g_autoptr(SlReader) options = sl_reader_object (root, "options");
+      if (options != NULL)
+        sl_option_set_apply (rules->options, &setup->options, options);
+    }
+
+  sl_reader_require (root, "sides");
+  n_sides = sl_reader_array_length (root, "sides");
+  if (sl_reader_ok (root) && n_sides != 2)
+    sl_reader_fail (root, "sides", _("A game has two sides."));
+  for (guint s = 0; s < n_sides && sl_reader_ok (root); s++)
+    {
+      g_autoptr(SlReader) sr = sl_reader_array_object (root, "sides", s);
+      SlSideSetup *side = g_new0 (SlSideSetup, 1);
+      guint n_squads;
+
+      side->squads = g_array_new (FALSE, FALSE, sizeof (int));
+      g_ptr_array_add (setup->sides, side);
+      side->id = read_id (sr, "id");
+      if (sl_reader_ok (sr))
+        unique_id (sr, ids, "id", side->id, _("squads, groupings or sides"));
+      side->name = read_name (sr, "name", side->id);
+      side->camo_tinter = sl_reader_bool (sr, "camo_tinter", FALSE);
+      side->ecm = sl_reader_bool (sr, "ecm", FALSE);
+      if (sl_reader_ok (sr) && (side->camo_tinter || side->ecm) &&
+          !setup->modules[SL_MODULE_EQUIPMENT])
+        sl_reader_fail (sr, side->ecm ? "ecm" : "camo_tinter",
+                        _("The camo tinter and the ECM jammer need the optional equipment rules (§15.11)."));
+
+      sl_reader_require (sr, "squads");
+      n_squads = sl_reader_array_length (sr, "squads");
+      if (sl_reader_ok (sr) && n_squads == 0)
+        sl_reader_fail (sr, "squads", _("A side has at least one squad."));
+      for (guint q = 0; q < n_squads && sl_reader_ok (sr); q++)
+        {
+          g_autoptr(SlReader) qr = sl_reader_array_object (sr, "squads", q);
+          int index = setup->squads->len;
+
+          read_squad (rules, setup, qr, s, index, ids, counters);
+          g_array_append_val (side->squads, index);
+          sl_reader_end (qr);
+        }
+      sl_reader_end (sr);
+    }
+  if (sl_reader_ok (root) && setup->units->len > 64)
+    sl_reader_fail (root, "sides", _("A game has at most 64 units."));
+
+  sl_reader_end (root);
+}
+
+SlSetup *
+sl_setup_new_from_json (const SlRules  *rules,
+                        JsonNode       *node,
+                        GError        **error)
+{
+  g_autoptr(SlReadContext) ctx = sl_read_context_new ();
+  g_autoptr(SlReader) root = NULL;
+  g_autoptr(SlSetup) setup = g_new0 (SlSetup, 1);
+
+  g_return_val_if_fail (rules != NULL && node != NULL, NULL);
+
+  setup->sides = g_ptr_array_new_with_free_func (side_free);
+  setup->squads = g_ptr_array_new_with_free_func (squad_free);
+  setup->groupings = g_ptr_array_new_with_free_func (grouping_free);
+  setup->units = g_ptr_array_new_with_free_func (unit_free);
+  setup->unit_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  setup->json = json_node_copy (node);
+
+  root = sl_reader_new (ctx, node, "");
+  read_all (rules, setup, root);
+  if (sl_read_context_failed (ctx))
+    {
+      const char *field = sl_read_context_field (ctx);
+
+      if (field && *field)
+        g_set_error (error, SL_SETUP_ERROR, 0, "%s: %s", field, sl_read_context_message (ctx));
+      else
+        g_set_error_literal (error, SL_SETUP_ERROR, 0, sl_read_context_message (ctx));
+      return NULL;
+    }
+  return g_steal_pointer (&setup);
+}
+
+SlSetup *
+sl_setup_new_from_file (const SlRules  *rules,
+                        const char     *path,
+                        GError        **error)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *display = g_filename_display_name (path);
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  SlSetup *setup;
+
+  if (!g_file_get_contents (path, &text, NULL, &local_error))
+    {
+      g_set_error (error, SL_SETUP_ERROR, 0, _("Cannot read the scenario: %s"), local_error->message);
+      return NULL;
+    }
+  node = sl_json_parse (text, -1, &local_error);
+  if (node == NULL)
+    {
+      g_set_error (error, SL_SETUP_ERROR, 0, _("%s: this is not valid JSON: %s"), display,
+                   local_error->message);
+      return NULL;
+    }
+  setup = sl_setup_new_from_json (rules, node, &local_error);
+  if (setup == NULL)
+    g_set_error (error, SL_SETUP_ERROR, 0, "%s: %s", display, local_error->message);
+  return setup;
+}
+
+const SlUnitSetup *
+sl_setup_unit (const SlSetup *setup,
+               const char    *id)
+{
+  return id ? g_hash_table_lookup (setup->unit_ids, id) : NULL;
+}
+
+const SlUnitSetup *
+sl_setup_unit_at (const SlSetup *setup,
+                  int            index)
+{
+  g_return_val_if_fail (index >= 0 && (guint) index < setup->units->len, NULL);
+  return g_ptr_array_index (setup->units, index);
+}
+
+const SlSquadSetup *
+sl_setup_squad_at (const SlSetup *setup,
+                   int            index)
+{
+  g_return_val_if_fail (index >= 0 && (guint) index < setup->squads->len, NULL);
+  return g_ptr_array_index (setup->squads, index);
+}
+
+const SlGroupingSetup *
+sl_setup_grouping_at (const SlSetup *setup,
+                      int            index)
+{
+  g_return_val_if_fail (index >= 0 && (guint) index < setup->groupings->len, NULL);
+  return g_ptr_array_index (setup->groupings, index);
+}
+
+const SlSideSetup *
+sl_setup_side_at (const SlSetup *setup,
+                  int            index)
+{
+  g_return_val_if_fail (index >= 0 && (guint) index < setup->sides->len, NULL);
+  return g_ptr_array_index (setup->sides, index);
+}
+
+int
+sl_setup_n_units (const SlSetup *setup)
+{
+  return setup->units->len;
+}
+
+static int
+find_in (GPtrArray  *array,
+         const char *id)
+{
+  for (guint i = 0; id && i < array->len; i++)
+    if (g_str_equal (*(char **) g_ptr_array_index (array, i), id))
+      return i;
+  return -1;
+}
+
+int
+sl_setup_find_squad (const SlSetup *setup,
+                     const char    *id)
+{
+  return find_in (setup->squads, id);
+}
+
+int
+sl_setup_find_grouping (const SlSetup *setup,
+                        const char    *id)
+{
+  return find_in (setup->groupings, id);
+}
+
+int
+sl_setup_find_side (const SlSetup *setup,
+                    const char    *id)
+{
+  return find_in (setup->sides, id);
+}
+
+gboolean
+sl_setup_has_module (const SlSetup *setup,
+                     SlModule       module)
+{
+  return setup->modules[module];
+}

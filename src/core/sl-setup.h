@@ -1,0 +1,166 @@
+/* sl-setup.h: how a game is set up — scenario, sides, squads, groupings
+ * and every unit with the fields of the paper unit log (T-04)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "sl-ammunition.h"
+#include "sl-json.h"
+#include "sl-rules.h"
+
+G_BEGIN_DECLS
+
+/* The advanced rule modules a scenario uses (digest §1.1). */
+typedef enum
+{
+  SL_MODULE_DETECTION,       /* hiding and detection (§15.1) */
+  SL_MODULE_AMBUSH,          /* §5.2, §15.14 */
+  SL_MODULE_AMMUNITION,      /* §15.2 */
+  SL_MODULE_AUTOMATIC_FIRE,  /* §15.3, needs ammunition */
+  SL_MODULE_LEADERSHIP,      /* §15.4 */
+  SL_MODULE_TROOP_QUALITY,   /* §15.5 T-25; the scenarios list it on its own */
+  SL_MODULE_MORALE,          /* §15.5 rout, rally, regroup; needs leadership */
+  SL_MODULE_AREA_EFFECTS,    /* §15.6 … §15.9, needs ammunition */
+  SL_MODULE_ENVIRONMENT,     /* §15.10 */
+  SL_MODULE_EQUIPMENT,       /* §15.11 */
+  SL_MODULE_TIMED_PLAY,      /* §15.12 */
+  SL_N_MODULES
+} SlModule;
+
+extern const char * const sl_module_names[];
+
+typedef struct
+{
+  gboolean night;
+  gboolean rain;
+  gboolean snow;
+  gboolean zero_g;
+  gboolean vacuum;
+  gboolean hostile;
+  gboolean indoors;    /* the fighting is inside a building or ship */
+  gboolean blackout;   /* night counts indoors (T-36) */
+} SlEnvironmentSetup;
+
+/* One soldier, as he starts the game. */
+typedef struct
+{
+  char           *id;
+  int             index;       /* in SlSetup.units */
+  int             counter;     /* the printed counter number */
+  char           *name;
+  int             side;        /* indexes into the setup's arrays */
+  int             squad;
+  int             grouping;
+  const SlTroop  *troop;
+  const SlRace   *race;
+  const SlArmor  *armor;
+  const SlWeapon *weapons[2];  /* long arm and/or sidearm (A-146) */
+  int             n_weapons;
+  int             in_hand;     /* index into weapons */
+  char           *omni_mode;   /* "spike" or "slug" for an OMNI rifle */
+  gboolean        naval;       /* naval tech troops (A-71, A-145) */
+  gboolean        launcher;    /* grenade launcher fitted (P-35) */
+  SlGrenade       launcher_type;
+  int             plastic_charges;
+  int             shaped_charges;
+  int             keys;
+  gboolean        ecm_jammer;
+  gboolean        ground_sensor;
+  SlPosition      position;
+  gboolean        bounce_pack;    /* using the pack when it has one (§8.2) */
+  gboolean        stealth_power;  /* starts in stealth power mode (A-64) */
+  gboolean        hidden;
+  int             points;         /* unit point value (P-02, E-02) */
+} SlUnitSetup;
+
+typedef struct
+{
+  char  *id;
+  char  *name;
+  int    squad;
+  GArray *units;  /* int, unit indices */
+} SlGroupingSetup;
+
+typedef struct
+{
+  char      *id;
+  char      *name;
+  int        side;
+  SlQuality  quality;
+  int        leader;         /* unit index, or -1 */
+  int        leader_rating;  /* T-24 */
+  GArray    *units;          /* int, unit indices */
+  GArray    *groupings;      /* int, grouping indices */
+} SlSquadSetup;
+
+typedef struct
+{
+  char   *id;
+  char   *name;
+  GArray *squads;  /* int */
+  gboolean camo_tinter;  /* the side's troops are treated (T-37) */
+  gboolean ecm;          /* the side has a working jammer (T-37) */
+} SlSideSetup;
+
+typedef struct _SlSetup SlSetup;
+
+struct _SlSetup
+{
+  char               *id;
+  char               *name;
+  char               *description;
+  int                 length_turns;
+  gboolean            modules[SL_N_MODULES];
+  SlEnvironmentSetup  environment;
+  SlOptions           options;
+  GPtrArray          *sides;      /* SlSideSetup */
+  GPtrArray          *squads;     /* SlSquadSetup */
+  GPtrArray          *groupings;  /* SlGroupingSetup */
+  GPtrArray          *units;      /* SlUnitSetup */
+  GHashTable         *unit_ids;   /* id -> SlUnitSetup */
+  JsonNode           *json;       /* the setup as read, written back unchanged */
+};
+
+/* Reads and checks a setup. Errors name the field ("sides[0].squads[1].
+ * units[3].armor") and the problem. */
+SlSetup            *sl_setup_new_from_json  (const SlRules  *rules,
+                                             JsonNode       *node,
+                                             GError        **error);
+/* The same for a scenario file; the message names the file. */
+SlSetup            *sl_setup_new_from_file  (const SlRules  *rules,
+                                             const char     *path,
+                                             GError        **error);
+void                sl_setup_free           (SlSetup        *setup);
+
+const SlUnitSetup  *sl_setup_unit           (const SlSetup  *setup,
+                                             const char     *id);
+const SlUnitSetup  *sl_setup_unit_at        (const SlSetup  *setup,
+                                             int             index);
+const SlSquadSetup *sl_setup_squad_at       (const SlSetup  *setup,
+                                             int             index);
+const SlGroupingSetup *sl_setup_grouping_at (const SlSetup  *setup,
+                                             int             index);
+const SlSideSetup  *sl_setup_side_at        (const SlSetup  *setup,
+                                             int             index);
+int                 sl_setup_n_units        (const SlSetup  *setup);
+/* The index of the squad, grouping or side with @id, or -1. */
+int                 sl_setup_find_squad     (const SlSetup  *setup,
+                                             const char     *id);
+int                 sl_setup_find_grouping  (const SlSetup  *setup,
+                                             const char     *id);
+int                 sl_setup_find_side      (const SlSetup  *setup,
+                                             const char     *id);
+gboolean            sl_setup_has_module     (const SlSetup  *setup,
+                                             SlModule        module);
+
+/* The SlSetup error domain: any problem with a setup or scenario. */
+#define SL_SETUP_ERROR (sl_setup_error_quark ())
+GQuark              sl_setup_error_quark    (void);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlSetup, sl_setup_free)
+
+G_END_DECLS

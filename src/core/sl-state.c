@@ -1,0 +1,488 @@
+/* sl-state.c: the state of a game at one moment
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "sl-state.h"
+
+const char * const sl_fire_mode_ids[] = {
+  "single", "aimed", "opportunity", "launcher", "concentrated", "area", NULL
+};
+
+const char * const sl_marker_kind_names[] = {
+  "grenade", "smoke", "charge", "mine", "fire-mission", "breach", "open-door", "elevator",
+  "obstacle", NULL
+};
+
+const char *
+sl_phase_label (SlPhase phase)
+{
+  switch (phase)
+    {
+    case SL_PHASE_INITIATIVE: return _("Initiative Phase");
+    case SL_PHASE_DETECTION: return _("Detection Phase");
+    case SL_PHASE_ACTION: return _("Action Phase");
+    case SL_PHASE_FIRE_MISSION: return _("Fire Mission Phase");
+    case SL_PHASE_ROUT_RALLY: return _("Rout/Rally Phase");
+    case SL_PHASE_END: return _("End Phase");
+    case SL_N_PHASES:
+    default:
+      return "";
+    }
+}
+
+const char *
+sl_step_label (SlStep step)
+{
+  switch (step)
+    {
+    case SL_STEP_START: return _("start");
+    case SL_STEP_INITIATIVE_ORDER: return _("actions in initiative order");
+    case SL_STEP_RANGED_FIRE: return _("ranged fire");
+    case SL_STEP_EXPLOSION: return _("explosions");
+    case SL_STEP_MELEE: return _("melee");
+    case SL_STEP_RALLY: return _("rally");
+    case SL_STEP_NONE:
+    case SL_N_STEPS:
+    default:
+      return "";
+    }
+}
+
+SlState *
+sl_state_new_initial (const SlRules *rules,
+                      const SlSetup *setup)
+{
+  SlState *state = g_new0 (SlState, 1);
+
+  g_return_val_if_fail (setup->units->len <= SL_MAX_UNITS, NULL);
+  g_return_val_if_fail (setup->groupings->len <= SL_MAX_GROUPINGS, NULL);
+  g_return_val_if_fail (setup->squads->len <= SL_MAX_SQUADS, NULL);
+
+  state->turn = 1;
+  state->phase = SL_PHASE_INITIATIVE;
+  state->markers = g_array_new (FALSE, TRUE, sizeof (SlMarker));
+  state->next_marker = 1;
+  state->n_units = setup->units->len;
+  for (guint s = 0; s < SL_MAX_SQUADS; s++)
+    state->acting_leader[s] = -1;
+
+  for (int i = 0; i < state->n_units; i++)
+    {
+      const SlUnitSetup *u = sl_setup_unit_at (setup, i);
+      SlUnitState *us = &state->units[i];
+      SlAmmoState ammo;
+
+      us->wound = SL_WOUND_NONE;
+      us->position = u->position;
+      us->in_hand = u->in_hand;
+      us->omni_slug = u->omni_mode && g_str_equal (u->omni_mode, "slug");
+      us->plastic_charges = u->plastic_charges;
+      us->shaped_charges = u->shaped_charges;
+      us->keys = u->keys;
+      us->ecm_jammer = u->ecm_jammer;
+      us->bounce_pack = u->bounce_pack;
+      us->stealth_power = u->stealth_power;
+      us->hidden = u->hidden;
+      us->dazed_until = -1;
+      us->dazed_from = -1;
+      us->idle_until = -1;
+      us->current.target = -1;
+      us->current.to_position = -1;
+      us->current.stairs_end = -1;
+      us->breach.state = SL_BREACH_NONE;
+
+      /* T-20: every box unticked, a full magazine in each weapon, 2 FG and
+       * 2 SG, or a launcher's 4 in their place (P-35). */
+      for (int m = SL_MAGAZINE_R; m <= SL_MAGAZINE_P; m++)
+        us->magazines[m] = sl_ammo_boxes (rules, &setup->options, m);
+      sl_ammo_initial_state (rules, &setup->options, u->weapons[0], u->launcher,
+                             u->launcher_type, &ammo);
+      for (int g = 0; g < SL_N_GRENADES; g++)
+        {
+          us->grenades[g] = ammo.grenades[g];
+          us->launcher_load[g] = ammo.launcher[g];
+        }
+      us->launcher = ammo.has_launcher;
+    }
+  return state;
+}
+
+void
+sl_state_assign (SlState       *dest,
+                 const SlState *src)
+{
+  GArray *markers = dest->markers;
+
+  memcpy (dest, src, sizeof *dest);
+  dest->markers = markers;
+  g_array_set_size (dest->markers, src->markers->len);
+  if (src->markers->len > 0)
+    memcpy (dest->markers->data, src->markers->data, src->markers->len * sizeof (SlMarker));
+}
+
+SlState *
+sl_state_copy (const SlState *state)
+{
+  SlState *copy = g_new0 (SlState, 1);
+
+  copy->markers = g_array_new (FALSE, TRUE, sizeof (SlMarker));
+  sl_state_assign (copy, state);
+  return copy;
+}
+
+void
+sl_state_free (SlState *state)
+{
+  if (state == NULL)
+    return;
+  g_array_unref (state->markers);
+  g_free (state);
+}
+
+int
+sl_state_now (const SlRules *rules,
+              const SlState *state)
+{
+  switch (state->phase)
+    {
+    case SL_PHASE_ACTION:
+      return sl_subphase_index (rules, state->turn, state->subphase);
+    case SL_PHASE_INITIATIVE:
+    case SL_PHASE_DETECTION:
+      /* Before subphase 1: the index just before it. */
+      return sl_subphase_index (rules, state->turn, 1) - 1;
+    case SL_PHASE_FIRE_MISSION:
+    case SL_PHASE_ROUT_RALLY:
+    case SL_PHASE_END:
+    case SL_N_PHASES:
+    default:
+      return sl_subphase_index (rules, state->turn, rules->subphases_per_turn);
+    }
+}
+
+gboolean
+sl_state_unit_out (const SlRules *rules,
+                   const SlState *state,
+                   int            unit)
+{
+  return rules->wounds[state->units[unit].wound].out;
+}
+
+gboolean
+sl_state_unit_dazed (const SlRules *rules,
+                     const SlState *state,
+                     int            unit)
+{
+  const SlUnitState *u = &state->units[unit];
+  int now = sl_state_now (rules, state);
+
+  return u->dazed_until >= 0 && now >= u->dazed_from && now <= u->dazed_until;
+}
+
+gboolean
+sl_state_unit_idle (const SlRules *rules,
+                    const SlState *state,
+                    int            unit)
+{
+  const SlUnitState *u = &state->units[unit];
+
+  if (u->current.action == NULL)
+    return TRUE;
+  /* An action that has resolved leaves the unit free from the subphase
+   * after its last one; a resolved action ending now still holds it. */
+  return u->current.resolved && u->current.end < sl_state_now (rules, state);
+}
+
+const SlWeapon *
+sl_state_unit_weapon (const SlSetup *setup,
+                      const SlState *state,
+                      int            unit)
+{
+  const SlUnitSetup *u = sl_setup_unit_at (setup, unit);
+
+  return u->weapons[state->units[unit].in_hand];
+}
+
+const char *
+sl_state_unit_omni_mode (const SlSetup *setup,
+                         const SlState *state,
+                         int            unit)
+{
+  const SlWeapon *w = sl_state_unit_weapon (setup, state, unit);
+
+  if (w == NULL || !w->has_modes)
+    return NULL;
+  return state->units[unit].omni_slug ? "slug" : "spike";
+}
+
+void
+sl_state_unit_ammo (const SlSetup *setup,
+                    const SlState *state,
+                    int            unit,
+                    SlAmmoState   *ammo)
+{
+  const SlUnitState *u = &state->units[unit];
+  const SlWeapon *w = sl_state_unit_weapon (setup, state, unit);
+  SlMagazine m = w ? sl_ammo_magazine (w) : SL_MAGAZINE_NONE;
+
+  memset (ammo, 0, sizeof *ammo);
+  ammo->magazines_left = m == SL_MAGAZINE_NONE ? 0 : u->magazines[m];
+  ammo->rounds_fired = u->rounds_fired[u->in_hand];
+  for (int g = 0; g < SL_N_GRENADES; g++)
+    {
+      ammo->grenades[g] = u->grenades[g];
+      ammo->launcher[g] = u->launcher_load[g];
+    }
+  ammo->picked_up = u->grenade_ready;
+  ammo->has_launcher = u->launcher;
+}
+
+void
+sl_state_unit_set_ammo (const SlSetup     *setup,
+                        SlState           *state,
+                        int                unit,
+                        const SlAmmoState *ammo)
+{
+  SlUnitState *u = &state->units[unit];
+  const SlWeapon *w = sl_state_unit_weapon (setup, state, unit);
+  SlMagazine m = w ? sl_ammo_magazine (w) : SL_MAGAZINE_NONE;
+
+  if (m != SL_MAGAZINE_NONE)
+    u->magazines[m] = ammo->magazines_left;
+  u->rounds_fired[u->in_hand] = ammo->rounds_fired;
+  for (int g = 0; g < SL_N_GRENADES; g++)
+    {
+      u->grenades[g] = ammo->grenades[g];
+      u->launcher_load[g] = ammo->launcher[g];
+    }
+  u->grenade_ready = ammo->picked_up;
+}
+
+void
+sl_state_lose_action (SlState *state,
+                      int      unit)
+{
+  SlUnitState *u = &state->units[unit];
+
+  memset (&u->current, 0, sizeof u->current);
+  u->current.target = -1;
+  u->current.to_position = -1;
+  u->current.stairs_end = -1;
+  u->opportunity_armed = FALSE;
+  u->moving = SL_MOVE_NONE;
+}
+
+SlMarker *
+sl_state_add_marker (SlState      *state,
+                     SlMarkerKind  kind)
+{
+  SlMarker marker = { 0 };
+
+  marker.id = state->next_marker++;
+  marker.kind = kind;
+  marker.owner = -1;
+  marker.due = -1;
+  marker.expires = -1;
+  g_array_append_val (state->markers, marker);
+  return &g_array_index (state->markers, SlMarker, state->markers->len - 1);
+}
+
+SlMarker *
+sl_state_find_marker (const SlState *state,
+                      int            id)
+{
+  for (guint i = 0; i < state->markers->len; i++)
+    if (g_array_index (state->markers, SlMarker, i).id == id)
+      return &g_array_index (state->markers, SlMarker, i);
+  return NULL;
+}
+
+void
+sl_state_remove_marker (SlState *state,
+                        int      id)
+{
+  for (guint i = 0; i < state->markers->len; i++)
+    if (g_array_index (state->markers, SlMarker, i).id == id)
+      {
+        g_array_remove_index (state->markers, i);
+        return;
+      }
+}
+
+static void
+add_moment (JsonObject    *object,
+            const char    *name,
+            const SlRules *rules,
+            int            index)
+{
+  JsonObject *m;
+  int turn, subphase;
+
+  if (index < 0)
+    return;
+  sl_subphase_split (rules, index, &turn, &subphase);
+  m = json_object_new ();
+  json_object_set_int_member (m, "turn", turn);
+  json_object_set_int_member (m, "subphase", subphase);
+  json_object_set_object_member (object, name, m);
+}
+
+JsonNode *
+sl_state_to_json (const SlRules *rules,
+                  const SlSetup *setup,
+                  const SlState *state)
+{
+  JsonObject *root = json_object_new ();
+  JsonArray *units = json_array_new ();
+  JsonArray *order = json_array_new ();
+  JsonArray *markers = json_array_new ();
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+
+  json_object_set_int_member (root, "turn", state->turn);
+  json_object_set_string_member (root, "phase", sl_phase_names[state->phase]);
+  if (state->phase == SL_PHASE_ACTION)
+    {
+      json_object_set_int_member (root, "subphase", state->subphase);
+      json_object_set_string_member (root, "step", sl_step_names[state->step]);
+    }
+  json_object_set_boolean_member (root, "over", state->over);
+  for (int i = 0; i < state->n_order; i++)
+    {
+      const SlGroupingSetup *g = sl_setup_grouping_at (setup, state->order[i]);
+      JsonObject *o = json_object_new ();
+
+      json_object_set_string_member (o, "grouping", g->id);
+      json_object_set_int_member (o, "net", state->initiative_net[state->order[i]]);
+      json_object_set_string_member (o, "decision",
+                                     state->decisions[state->order[i]] ? "countermove" : "move");
+      json_array_add_object_element (order, o);
+    }
+  json_object_set_array_member (root, "initiative", order);
+
+  for (int i = 0; i < state->n_units; i++)
+    {
+      const SlUnitSetup *us = sl_setup_unit_at (setup, i);
+      const SlUnitState *u = &state->units[i];
+      const SlWeapon *w = us->weapons[u->in_hand];
+      JsonObject *o = json_object_new ();
+      JsonObject *ammo = json_object_new ();
+
+      json_object_set_string_member (o, "id", us->id);
+      json_object_set_int_member (o, "counter", us->counter);
+      json_object_set_string_member (o, "wound", sl_wound_names[u->wound]);
+      json_object_set_string_member (o, "position", sl_position_names[u->position]);
+      json_object_set_string_member (o, "weapon", w->id);
+      if (w->has_modes)
+        json_object_set_string_member (o, "omni_mode", u->omni_slug ? "slug" : "spike");
+
+      json_object_set_int_member (ammo, "R", u->magazines[SL_MAGAZINE_R]);
+      json_object_set_int_member (ammo, "P", u->magazines[SL_MAGAZINE_P]);
+      json_object_set_int_member (ammo, "rounds_fired", u->rounds_fired[u->in_hand]);
+      json_object_set_int_member (ammo, "FG", u->grenades[SL_GRENADE_FG]);
+      json_object_set_int_member (ammo, "SG", u->grenades[SL_GRENADE_SG]);
+      if (u->launcher)
+        {
+          json_object_set_int_member (ammo, "launcher_FG", u->launcher_load[SL_GRENADE_FG]);
+          json_object_set_int_member (ammo, "launcher_SG", u->launcher_load[SL_GRENADE_SG]);
+        }
+      if (u->grenade_ready)
+        json_object_set_boolean_member (ammo, "grenade_ready", TRUE);
+      json_object_set_object_member (o, "ammo", ammo);
+
+      if (u->current.action != NULL)
+        {
+          JsonObject *a = json_object_new ();
+
+          json_object_set_string_member (a, "action", u->current.action->id);
+          if (u->current.combined_with != SL_MOVE_NONE)
+            json_object_set_string_member (a, "combined_with",
+                                           sl_combine_names[u->current.combined_with]);
+          json_object_set_int_member (a, "cost", u->current.cost);
+          add_moment (a, "start", rules, u->current.start);
+          add_moment (a, "end", rules, u->current.end);
+          if (u->current.target >= 0)
+            json_object_set_string_member (a, "target", sl_setup_unit_at (setup, u->current.target)->id);
+          if (u->current.to_position >= 0)
+            json_object_set_string_member (a, "to_position", sl_position_names[u->current.to_position]);
+          json_object_set_boolean_member (a, "resolved", u->current.resolved);
+          json_object_set_object_member (o, "action", a);
+        }
+      if (u->moving != SL_MOVE_NONE)
+        json_object_set_string_member (o, "moving", sl_move_names[u->moving]);
+      if (u->opportunity_armed)
+        json_object_set_boolean_member (o, "opportunity_armed", TRUE);
+      add_moment (o, "dazed_until", rules, u->dazed_until);
+      add_moment (o, "idle_until", rules, u->idle_until);
+      if (u->jammed)
+        json_object_set_boolean_member (o, "jammed", TRUE);
+      if (u->routed)
+        json_object_set_boolean_member (o, "routed", TRUE);
+      if (u->hidden)
+        json_object_set_boolean_member (o, "hidden", TRUE);
+      if (u->melee_bonus)
+        json_object_set_boolean_member (o, "melee_bonus", TRUE);
+      if (u->n_engaged > 0)
+        {
+          JsonArray *e = json_array_new ();
+          for (int k = 0; k < u->n_engaged; k++)
+            json_array_add_string_element (e, sl_setup_unit_at (setup, u->engaged[k])->id);
+          json_object_set_array_member (o, "engaged", e);
+        }
+      if (u->n_fires > 0)
+        {
+          JsonArray *f = json_array_new ();
+          for (int k = 0; k < u->n_fires; k++)
+            {
+              JsonObject *fo = json_object_new ();
+              add_moment (fo, "at", rules, u->fires[k].index);
+              json_object_set_string_member (fo, "mode", sl_fire_mode_ids[u->fires[k].mode]);
+              json_array_add_object_element (f, fo);
+            }
+          json_object_set_array_member (o, "fires", f);
+        }
+      if (u->breach.state != SL_BREACH_NONE)
+        {
+          JsonObject *b = json_object_new ();
+          json_object_set_string_member (b, "state", sl_breach_state_names[u->breach.state]);
+          add_moment (b, "due", rules, u->breach.due);
+          json_object_set_object_member (o, "breach", b);
+        }
+      if (u->stealth_power)
+        json_object_set_boolean_member (o, "stealth_power", TRUE);
+      if (u->plastic_charges || u->shaped_charges)
+        {
+          json_object_set_int_member (o, "plastic_charges", u->plastic_charges);
+          json_object_set_int_member (o, "shaped_charges", u->shaped_charges);
+        }
+      if (u->keys)
+        json_object_set_int_member (o, "keys", u->keys);
+      json_array_add_object_element (units, o);
+    }
+  json_object_set_array_member (root, "units", units);
+
+  for (guint i = 0; i < state->markers->len; i++)
+    {
+      const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+      JsonObject *o = json_object_new ();
+
+      json_object_set_int_member (o, "id", m->id);
+      json_object_set_string_member (o, "kind", sl_marker_kind_names[m->kind]);
+      json_object_set_string_member (o, "label", m->label);
+      if (m->owner >= 0)
+        json_object_set_string_member (o, "owner", sl_setup_unit_at (setup, m->owner)->id);
+      add_moment (o, "due", rules, m->due);
+      add_moment (o, "expires", rules, m->expires);
+      if (m->resolved)
+        json_object_set_boolean_member (o, "resolved", TRUE);
+      json_array_add_object_element (markers, o);
+    }
+  json_object_set_array_member (root, "markers", markers);
+  json_node_take_object (node, root);
+  return node;
+}

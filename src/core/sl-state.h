@@ -1,0 +1,227 @@
+/* sl-state.h: the state of a game at one moment — the squad logs, the
+ * counters on the logs and the markers on the table
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "sl-actions.h"
+#include "sl-ammunition.h"
+#include "sl-environment.h"
+#include "sl-setup.h"
+
+G_BEGIN_DECLS
+
+#define SL_MAX_UNITS 64
+#define SL_MAX_GROUPINGS 64
+#define SL_MAX_SQUADS 32
+/* Fires remembered per unit: enough for the rate-of-fire window (T-23). */
+#define SL_MAX_FIRES 6
+/* Melee opponents of one unit at a time. */
+#define SL_MAX_ENGAGED 4
+
+/* One fire action of a unit, for the rate of fire (P-15, T-23). */
+typedef struct
+{
+  int index;    /* subphase index */
+  int mode;     /* SlFireModeId */
+  int target;   /* unit index, or -1 */
+} SlFireMark;
+
+typedef enum
+{
+  SL_FIRE_MODE_SINGLE,
+  SL_FIRE_MODE_AIMED,
+  SL_FIRE_MODE_OPPORTUNITY,
+  SL_FIRE_MODE_LAUNCHER,
+  SL_FIRE_MODE_CONCENTRATED,
+  SL_FIRE_MODE_AREA,
+  SL_N_FIRE_MODES
+} SlFireModeId;
+
+extern const char * const sl_fire_mode_ids[];
+
+/* The current action, as the Action counter on the Action Log and the
+ * End-Action counter on the Subphase Track show it (P-07). */
+typedef struct
+{
+  const SlAction *action;        /* NULL when idle */
+  int             combined_with; /* SlMove, SL_COMBINE_KNEELING or SL_COMBINE_STAIRS */
+  int             start;         /* subphase index of its first subphase */
+  int             end;           /* subphase index of its last subphase */
+  int             cost;
+  int             target;        /* unit index (fire, melee), or -1 */
+  int             to_position;   /* position change: SlPosition, or -1 */
+  int             stairs_end;    /* a climb beside the action ends here, or -1 */
+  gboolean        resolved;      /* its end subphase has resolved */
+} SlCurrentAction;
+
+typedef struct
+{
+  /* The unit log (T-04). */
+  SlWound         wound;
+  SlPosition      position;
+  int             in_hand;            /* index into the setup's weapons */
+  gboolean        omni_slug;          /* OMNI rifle in slug mode */
+  int             magazines[SL_N_MAGAZINES];  /* unticked R and P boxes */
+  int             rounds_fired[2];    /* tally of the current magazine, per weapon */
+  int             grenades[SL_N_GRENADES];
+  gboolean        grenade_ready;      /* picked up, ready to throw */
+  gboolean        launcher;
+  int             launcher_load[SL_N_GRENADES];
+  int             plastic_charges;
+  int             shaped_charges;
+  int             keys;
+  gboolean        ecm_jammer;
+  gboolean        bounce_pack;
+  gboolean        stealth_power;
+
+  /* The counters. */
+  SlCurrentAction current;
+  int             moving;             /* SlMove this subphase */
+  gboolean        opportunity_armed;  /* P-09, A-28 */
+  int             dazed_until;        /* last dazed subphase index, or -1 (P-19) */
+  int             dazed_from;
+  int             idle_until;         /* ambushed: nothing until after it (§5.2), or -1 */
+  gboolean        jammed;             /* P-16 */
+  gboolean        routed;             /* P-31 */
+  gboolean        hidden;             /* §15.1 */
+  gboolean        melee_bonus;        /* hit in its last melee: −1 next (P-24) */
+  int             engaged[SL_MAX_ENGAGED];  /* melee opponents, unit indices */
+  int             n_engaged;
+  SlFireMark      fires[SL_MAX_FIRES];
+  int             n_fires;
+  SlBreach        breach;             /* vacuum or hostile atmosphere (P-39) */
+  int             casualty_turn;      /* turn it was wounded / knocked out, or 0 */
+} SlUnitState;
+
+/* Markers on the table with their timers. */
+typedef enum
+{
+  SL_MARKER_GRENADE,       /* thrown, about to go off (P-34 step 6) */
+  SL_MARKER_SMOKE,         /* a cloud, 12 turns */
+  SL_MARKER_CHARGE,        /* placed (P-36) */
+  SL_MARKER_MINE,          /* written down before the game (P-37) */
+  SL_MARKER_FIRE_MISSION,  /* called, about to land (P-38) */
+  SL_MARKER_BREACH,        /* a hole in a wall or a destroyed door (P-25) */
+  SL_MARKER_OPEN_DOOR,
+  SL_MARKER_ELEVATOR,      /* on a floor, or called (P-11) */
+  SL_MARKER_OBSTACLE,      /* damage taken so far (P-25) */
+  SL_N_MARKERS
+} SlMarkerKind;
+
+extern const char * const sl_marker_kind_names[];
+
+typedef struct
+{
+  int          id;
+  SlMarkerKind kind;
+  int          owner;      /* unit index, or -1 */
+  int          created;    /* subphase index */
+  int          due;        /* when it goes off / arrives, or -1 */
+  int          expires;    /* when it is removed, or -1 */
+  int          type;       /* SlGrenade for grenades and smoke; charges for charges */
+  int          amount;     /* obstacle damage in half levels; elevator floor */
+  gboolean     resolved;
+  gboolean     secret;     /* known only to its owner's side (issue: private view) */
+  char         label[48];  /* what the players write next to it */
+} SlMarker;
+
+typedef struct
+{
+  /* The clock. */
+  int       turn;
+  SlPhase   phase;
+  int       subphase;       /* 1–10 in the Action Phase, else 0 */
+  SlStep    step;           /* in the Action Phase */
+  gboolean  over;           /* the game has ended */
+
+  /* This turn's initiative (P-06). */
+  gboolean  initiative_done;
+  int       n_order;
+  int       order[SL_MAX_GROUPINGS];         /* grouping indices, acting order */
+  int       initiative_net[SL_MAX_GROUPINGS];
+  int       decisions[SL_MAX_GROUPINGS];     /* SlDecision */
+
+  /* The squads. */
+  gboolean  rout_checked[SL_MAX_SQUADS];     /* this turn's Rout/Rally Phase */
+  int       acting_leader[SL_MAX_SQUADS];    /* unit index, or -1 (P-32 step 8) */
+
+  int         n_units;
+  SlUnitState units[SL_MAX_UNITS];
+
+  GArray   *markers;        /* SlMarker */
+  int       next_marker;
+} SlState;
+
+/* "Action Phase", "ranged fire": for people, translated. */
+const char  *sl_phase_label        (SlPhase         phase);
+const char  *sl_step_label         (SlStep          step);
+
+SlState     *sl_state_new_initial  (const SlRules  *rules,
+                                    const SlSetup  *setup);
+SlState     *sl_state_copy         (const SlState  *state);
+/* Copies @src over @dest (both allocated). */
+void         sl_state_assign       (SlState        *dest,
+                                    const SlState  *src);
+void         sl_state_free         (SlState        *state);
+
+/* The subphase index of the clock (0 = turn 1, subphase 1). Outside the
+ * Action Phase: the index of the turn's subphase 10 for phases after it,
+ * of subphase 0 before it. */
+int          sl_state_now          (const SlRules  *rules,
+                                    const SlState  *state);
+
+/* Whether the unit is knocked out (unconscious or dead, T-16). */
+gboolean     sl_state_unit_out     (const SlRules  *rules,
+                                    const SlState  *state,
+                                    int             unit);
+/* Whether the unit is dazed in the current subphase (P-19). */
+gboolean     sl_state_unit_dazed   (const SlRules  *rules,
+                                    const SlState  *state,
+                                    int             unit);
+/* Whether the unit has no action running now and may declare one. */
+gboolean     sl_state_unit_idle    (const SlRules  *rules,
+                                    const SlState  *state,
+                                    int             unit);
+const SlWeapon *sl_state_unit_weapon (const SlSetup *setup,
+                                      const SlState *state,
+                                      int            unit);
+const char  *sl_state_unit_omni_mode (const SlSetup *setup,
+                                      const SlState *state,
+                                      int            unit);
+/* The ammunition boxes of the weapon in hand, for the engine. */
+void         sl_state_unit_ammo    (const SlSetup  *setup,
+                                    const SlState  *state,
+                                    int             unit,
+                                    SlAmmoState    *ammo);
+/* Writes @ammo back for the weapon in hand. */
+void         sl_state_unit_set_ammo (const SlSetup     *setup,
+                                     SlState           *state,
+                                     int                unit,
+                                     const SlAmmoState *ammo);
+
+/* Drops the unit's current action (§6.1: killed, dazed, engaged, blast or
+ * cancelled); opportunity fire ends with it. */
+void         sl_state_lose_action  (SlState        *state,
+                                    int             unit);
+
+SlMarker    *sl_state_add_marker   (SlState        *state,
+                                    SlMarkerKind    kind);
+SlMarker    *sl_state_find_marker  (const SlState  *state,
+                                    int             id);
+void         sl_state_remove_marker (SlState       *state,
+                                     int            id);
+
+/* The whole state as JSON (for `squadlog replay --json` and for checking
+ * that undo restores a state exactly). */
+JsonNode    *sl_state_to_json      (const SlRules  *rules,
+                                    const SlSetup  *setup,
+                                    const SlState  *state);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlState, sl_state_free)
+
+G_END_DECLS

@@ -1,0 +1,126 @@
+/* sl-test-game.c: helpers for tests that play games
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "sl-json.h"
+#include "sl-test-game.h"
+
+SlGame *
+sl_test_game_new (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (SL_SOURCE_DATADIR, "scenarios", "training.json", NULL);
+  SlGame *game = sl_game_new_from_scenario (sl_test_rules (), path, &error);
+
+  g_assert_no_error (error);
+  sl_game_set_seed (game, 1995);
+  return game;
+}
+
+SlGame *
+sl_test_game_new_setup (const char *setup)
+{
+  g_autofree char *json = sl_test_json (setup);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) node = sl_json_parse (json, -1, &error);
+  SlSetup *s;
+  SlGame *game;
+
+  g_assert_no_error (error);
+  s = sl_setup_new_from_json (sl_test_rules (), node, &error);
+  g_assert_no_error (error);
+  game = sl_game_new (sl_test_rules (), s);
+  sl_game_set_seed (game, 1995);
+  return game;
+}
+
+const SlJournalEntry *
+sl_test_play (SlGame     *game,
+              const char *command)
+{
+  g_autofree char *json = sl_test_json (command);
+  g_autoptr(GError) error = NULL;
+  const SlJournalEntry *entry = sl_game_apply_text (game, json, &error);
+
+  if (error != NULL)
+    g_test_message ("%s → %s: %s", json, sl_rule_error_get_field (error), error->message);
+  g_assert_no_error (error);
+  g_assert_nonnull (entry);
+  g_test_message ("%s", entry->summary);
+  return entry;
+}
+
+void
+sl_test_refuse (SlGame     *game,
+                const char *command,
+                const char *field,
+                const char *text)
+{
+  g_autofree char *json = sl_test_json (command);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) before = sl_game_state_to_json (game);
+  g_autoptr(JsonNode) after = NULL;
+  guint position = sl_game_get_position (game);
+  const SlJournalEntry *entry = sl_game_apply_text (game, json, &error);
+
+  if (entry != NULL)
+    g_test_message ("%s was accepted: %s", json, entry->summary);
+  g_assert_null (entry);
+  g_assert_nonnull (error);
+  g_test_message ("%s → %s: %s", json, sl_rule_error_get_field (error), error->message);
+  g_assert_cmpstr (sl_rule_error_get_field (error), ==, field);
+  if (text != NULL)
+    g_assert_nonnull (strstr (error->message, text));
+
+  /* Nothing changed. */
+  after = sl_game_state_to_json (game);
+  g_assert_true (json_node_equal (before, after));
+  g_assert_cmpuint (sl_game_get_position (game), ==, position);
+}
+
+void
+sl_test_start_turn (SlGame *game)
+{
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'tog-ft1': 3, 'tog-ft2': 6, 'cw-ft1': 6,"
+                      " 'cw-ft2': 9}, 'decisions': {'tog-ft1': 'move', 'tog-ft2': 'move',"
+                      " 'cw-ft1': 'move'}}");
+}
+
+void
+sl_test_go_to_subphase (SlGame *game,
+                        int     subphase)
+{
+  const SlState *s = sl_game_get_state (game);
+
+  for (int guard = 0; guard < 100; guard++)
+    {
+      s = sl_game_get_state (game);
+      if (s->phase == SL_PHASE_ACTION && s->subphase == subphase &&
+          s->step == SL_STEP_INITIATIVE_ORDER)
+        return;
+      sl_test_play (game, "{'type': 'next'}");
+    }
+  g_assert_not_reached ();
+}
+
+int
+sl_test_unit (SlGame     *game,
+              const char *id)
+{
+  const SlUnitSetup *u = sl_setup_unit (sl_game_get_setup (game), id);
+
+  g_assert_nonnull (u);
+  return u->index;
+}
+
+const SlUnitState *
+sl_test_unit_state (SlGame     *game,
+                    const char *id)
+{
+  return &sl_game_get_state (game)->units[sl_test_unit (game, id)];
+}

@@ -1,0 +1,43 @@
+/* sl-test-game.h: helpers for tests that play games
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "sl-game.h"
+#include "sl-test.h"
+
+G_BEGIN_DECLS
+
+/* A new game of the shipped training scenario (TOG squad tog-1 … tog-8 in
+ * groupings tog-ft1, tog-ft2; Commonwealth cw-13 … cw-20 in cw-ft1, cw-ft2). */
+SlGame      *sl_test_game_new       (void);
+/* A new game of @setup, written with single quotes like requests. */
+SlGame      *sl_test_game_new_setup (const char *setup);
+
+/* Applies a command (single quotes) and asserts it was accepted; returns
+ * the entry. */
+const SlJournalEntry *sl_test_play  (SlGame     *game,
+                                     const char *command);
+/* Asserts that the command is refused on @field, with @text in the
+ * message when not NULL; and that the game did not change. */
+void         sl_test_refuse         (SlGame     *game,
+                                     const char *command,
+                                     const char *field,
+                                     const char *text);
+
+/* Rolls initiative with fixed rolls (TOG fire team 1 first) and moves to
+ * the first subphase. */
+void         sl_test_start_turn     (SlGame     *game);
+/* Plays "next" until the clock is at @subphase's initiative-order step of
+ * the current turn (or of the next turn when @next_turn). */
+void         sl_test_go_to_subphase (SlGame     *game,
+                                     int         subphase);
+
+int          sl_test_unit           (SlGame     *game,
+                                     const char *id);
+const SlUnitState *sl_test_unit_state (SlGame   *game,
+                                       const char *id);
+
+G_END_DECLS

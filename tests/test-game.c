@@ -1,0 +1,690 @@
+/* test-game.c: whole games through the command API — the sequence of play,
+ * the subphase track, dazes and cancellations, refusals, the journal with
+ * undo and redo, saving and loading (digest P-04, P-07, P-08, P-19, §6.1;
+ * E-05, E-06, E-07, E-18)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "sl-json.h"
+#include "sl-test-game.h"
+
+static void
+assert_end (SlGame     *game,
+            const char *unit,
+            int         turn,
+            int         subphase)
+{
+  const SlUnitState *u = sl_test_unit_state (game, unit);
+  int t, s;
+
+  g_assert_nonnull (u->current.action);
+  sl_subphase_split (sl_test_rules (), u->current.end, &t, &s);
+  g_assert_cmpint (t, ==, turn);
+  g_assert_cmpint (s, ==, subphase);
+}
+
+/* P-06 through the game: the acting order is kept for the turn. */
+static void
+test_initiative (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlState *s;
+
+  g_assert_cmpint (sl_game_get_state (game)->phase, ==, SL_PHASE_INITIATIVE);
+  sl_test_refuse (game, "{'type': 'next'}", "type", "initiative");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'walk'}", "type", "Action");
+  sl_test_start_turn (game);
+  s = sl_game_get_state (game);
+  /* Nets: TOG 1 3, Renegade 1 6 − 2 = 4, TOG 2 6, Renegade 2 9 − 2 = 7:
+   * every grouping moves, lowest first. */
+  g_assert_cmpint (s->n_order, ==, 4);
+  g_assert_cmpstr (sl_setup_grouping_at (sl_game_get_setup (game), s->order[0])->id, ==, "tog-ft1");
+  g_assert_cmpstr (sl_setup_grouping_at (sl_game_get_setup (game), s->order[1])->id, ==, "cw-ft1");
+  g_assert_cmpstr (sl_setup_grouping_at (sl_game_get_setup (game), s->order[3])->id, ==, "cw-ft2");
+  g_assert_cmpint (s->phase, ==, SL_PHASE_ACTION);
+  g_assert_cmpint (s->subphase, ==, 1);
+  sl_test_refuse (game, "{'type': 'initiative', 'rolls': {'tog-ft1': 2}}", "type", "Rolling initiative");
+}
+
+/* E-04 through the game: the forced mover may not countermove. */
+static void
+test_initiative_refused (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  sl_test_refuse (game, "{'type': 'initiative', 'rolls': {'tog-ft1': 3, 'tog-ft2': 6,"
+                        " 'cw-ft1': 6, 'cw-ft2': 9}, 'decisions': {'cw-ft2': 'countermove'}}",
+                  "decisions.cw-ft2", "must move");
+  sl_test_refuse (game, "{'type': 'initiative', 'rolls': {'nobody': 3}}", "rolls.nobody", "nobody");
+}
+
+/* E-05: a 3-AP action declared in subphase 5 ends in subphase 7. */
+static void
+test_e05_schedule (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 5);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'aimed-fire', 'target': 'cw-14'}");
+  assert_end (game, "tog-2", 1, 7);
+}
+
+/* E-06: a 5-AP action from subphase 8 spends 3 AP this turn and 2 the
+ * next, and completes in subphase 2 of turn 2. */
+static void
+test_e06_carry_over (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 8);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'use-device'}");
+  assert_end (game, "cw-14", 2, 2);
+  sl_test_go_to_subphase (game, 10);
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->turn, ==, 2);
+  g_assert_cmpint (sl_game_get_state (game)->phase, ==, SL_PHASE_INITIATIVE);
+  /* Still busy at the start of turn 2, free after subphase 2. */
+  sl_test_start_turn (game);
+  g_assert_false (sl_state_unit_idle (sl_test_rules (), sl_game_get_state (game), sl_test_unit (game, "cw-14")));
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'walk'}", "unit", "P-07");
+  sl_test_go_to_subphase (game, 2);
+  g_assert_true (sl_test_unit_state (game, "cw-14")->current.resolved);
+  sl_test_go_to_subphase (game, 3);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'walk'}");
+}
+
+/* E-07: the fire team at subphase 7 — 13 fires (1 AP, ends 7), 15 goes
+ * prone (2 AP, ends 8), 16 clears a jam (5 AP, ends subphase 1 of the next
+ * turn); 13 resolves its fire while the others wait. */
+static void
+test_e07_fire_team (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-16', 'field': 'jammed', 'value': true}");
+  sl_test_go_to_subphase (game, 7);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-4'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-15', 'action': 'position-change',"
+                      " 'to_position': 'prone'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-16', 'action': 'clear-weapon'}");
+  assert_end (game, "cw-13", 1, 7);
+  assert_end (game, "cw-15", 1, 8);
+  assert_end (game, "cw-16", 2, 1);
+
+  /* 13 may now resolve its fire: the ranged-fire step. */
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_RANGED_FIRE);
+  sl_test_refuse (game, "{'type': 'next'}", "type", "Trooper Hale");
+  e = sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13', 'roll': 9}");
+  g_assert_false (json_object_get_boolean_member (json_node_get_object (e->result), "hit"));
+  g_assert_nonnull (strstr (e->summary, "Trooper Hale fires at Legionnaire Quill: needs 7, rolled 9"));
+  /* The others wait. */
+  g_assert_cmpint (sl_test_unit_state (game, "cw-15")->position, ==, SL_POSITION_STANDING);
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->subphase, ==, 8);
+  g_assert_cmpint (sl_test_unit_state (game, "cw-15")->position, ==, SL_POSITION_PRONE);
+  g_assert_true (sl_test_unit_state (game, "cw-16")->jammed);
+  sl_test_go_to_subphase (game, 10);
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_start_turn (game);
+  g_assert_false (sl_test_unit_state (game, "cw-16")->jammed);
+}
+
+/* E-16 and E-17 through the game: the history line the players read. */
+static void
+test_fire_history_line (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+  const SlUnitState *t;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-14', 'field': 'wound', 'value': 'light'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'position-change', 'to_position': 'prone'}");
+  sl_test_go_to_subphase (game, 3);
+  /* The target walks this subphase. */
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'walk'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-14'}");
+  sl_test_play (game, "{'type': 'next'}");
+  e = sl_test_play (game, "{'type': 'fire', 'unit': 'tog-1', 'cover': 'light-woods', 'roll': 4}");
+  /* E-16 in daylight: −2 fire control −1 prone +1 walking +3 light woods
+   * = +1; 4 + 1 = 5. The spike rifle's PF 5 against LI (AF 2) is 3 levels
+   * on top of L: Unconscious. */
+  g_assert_cmpstr (e->summary, ==,
+                   "Centurion Vale fires at Trooper Nadeau: needs 7, rolled 4 +1 = 5, hit; "
+                   "3 wound levels, now Unconscious.");
+  t = sl_test_unit_state (game, "cw-14");
+  g_assert_cmpint (t->wound, ==, SL_WOUND_UNCONSCIOUS);
+  g_assert_null (t->current.action);
+}
+
+/* P-19, E-18, §6.1: a hit dazes for the next 3 subphases and costs the
+ * action in progress; a dazed unit may only go kneeling or prone. */
+static void
+test_daze_and_cancellation (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlUnitState *u;
+  int now;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-3'}");
+  /* Legionnaire Ostra starts a 5-AP device use: E-19's lost action. */
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'use-device'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13', 'roll': 2}");
+  u = sl_test_unit_state (game, "tog-3");
+  now = sl_subphase_index (sl_test_rules (), 1, 1);
+  g_assert_cmpint (u->dazed_from, ==, now + 1);
+  g_assert_cmpint (u->dazed_until, ==, now + 3);
+  g_assert_null (u->current.action);
+
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'walk'}", "action", "A-27");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'fire', 'target': 'cw-13'}",
+                  "action", "dazed");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'position-change',"
+                      " 'to_position': 'prone'}");
+  sl_test_go_to_subphase (game, 4);
+  /* Dazed in 2, 3 and 4; free in 5. */
+  g_assert_true (sl_state_unit_dazed (sl_test_rules (), sl_game_get_state (game), sl_test_unit (game, "tog-3")));
+  sl_test_go_to_subphase (game, 5);
+  g_assert_false (sl_state_unit_dazed (sl_test_rules (), sl_game_get_state (game), sl_test_unit (game, "tog-3")));
+  g_assert_cmpint (sl_test_unit_state (game, "tog-3")->position, ==, SL_POSITION_PRONE);
+}
+
+/* a unit dazed in the ranged-fire step still takes its shot. */
+static void
+test_simultaneous_fire_a18 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-2'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'fire', 'target': 'cw-13'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13', 'roll': 1, 'jam_roll': 5}");
+  g_assert_cmpint (sl_test_unit_state (game, "tog-2")->wound, ==, SL_WOUND_LIGHT);
+  sl_test_play (game, "{'type': 'fire', 'unit': 'tog-2', 'roll': 3}");
+  g_assert_cmpint (sl_test_unit_state (game, "cw-13")->wound, >=, SL_WOUND_LIGHT);
+}
+
+/* Commands the rules refuse name the rule, and change nothing. */
+static void
+test_refusals (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  sl_test_start_turn (game);
+  /* A prone unit does not run (§6.4). */
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-5', 'field': 'position', 'value': 'prone'}");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-5', 'action': 'run'}", "action", "6.4");
+  /* No reload combined with a sprint (T-06). */
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-6', 'action': 'reload', 'combined_with': 'sprint'}",
+                  "action", "A-91");
+  /* An empty magazine has its box ticked: the log must say both. */
+  sl_test_refuse (game, "{'type': 'correct', 'unit': 'tog-6', 'field': 'rounds_fired', 'value': 10}",
+                  "value", "A-91");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-6', 'field': 'magazines.R', 'value': 2}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-6', 'field': 'rounds_fired', 'value': 10}");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-6', 'action': 'reload', 'combined_with': 'sprint'}",
+                  "combined_with", "T-06");
+  /* A routed unit does not attack (P-31). */
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-7', 'field': 'routed', 'value': true}");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-7', 'action': 'fire', 'target': 'cw-13'}",
+                  "action", "P-31");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-7', 'action': 'run'}");
+  /* Rally is for the leader (T-05). */
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-8', 'action': 'rally'}", "leader", "leader");
+  /* A busy unit keeps its action unless told to replace it. */
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-8', 'action': 'use-device'}");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-8', 'action': 'walk'}", "unit", "replace");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-8', 'action': 'walk', 'replace': true}");
+  /* An empty weapon (P-29) and unknown units and fields. */
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-6', 'action': 'fire', 'target': 'cw-13'}",
+                  "action", "empty");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-99', 'action': 'walk'}", "unit", "tog-99");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'teleport'}", "action", "teleport");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'walk', 'speed': 3}", "speed", NULL);
+  sl_test_refuse (game, "{'type': 'fly'}", "type", "fly");
+  sl_test_refuse (game, "{'type': 'fire', 'unit': 'tog-1', 'target': 'cw-13', 'roll': 3}", "unit", "P-08");
+}
+
+/* P-15 and T-23: at most 2 fires a turn, never in consecutive subphases. */
+static void
+test_rate_of_fire (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'fire', 'target': 'tog-1'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-14', 'roll': 9}");
+  sl_test_play (game, "{'type': 'next'}");
+  /* Refused when declared, since it would end in the next subphase. */
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'fire', 'target': 'tog-1'}",
+                  "unit", "previous subphase");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'fire', 'target': 'tog-1'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-14', 'roll': 9}");
+  /* A third fire in the turn is refused (2 per turn without bursts). */
+  sl_test_go_to_subphase (game, 6);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'fire', 'target': 'tog-1'}",
+                  "unit", "2");
+}
+
+/* The ammunition rules: rounds are spent, and a laser never runs out. */
+static void
+test_ammunition (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'fire', 'target': 'cw-13'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'fire', 'target': 'tog-1'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'tog-3', 'roll': 10}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-14', 'roll': 10}");
+  g_assert_cmpint (sl_test_unit_state (game, "tog-3")->rounds_fired[0], ==, 1);
+  g_assert_cmpint (sl_test_unit_state (game, "cw-14")->rounds_fired[0], ==, 0);
+}
+
+/* A die left out is rolled, kept in the journal's command, and reported. */
+static void
+test_rolled_dice_recorded (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+
+  e = sl_test_play (game, "{'type': 'initiative'}");
+  g_assert_true (g_strv_contains ((const char * const *) e->rolled, "rolls.tog-ft1"));
+  g_assert_true (g_strv_contains ((const char * const *) e->rolled, "rolls.cw-ft2"));
+  g_assert_true (json_object_has_member (json_object_get_object_member (json_node_get_object (e->command),
+                                                                        "rolls"), "cw-ft2"));
+}
+
+static char *
+serialize (SlGame *game)
+{
+  return sl_game_serialize (game);
+}
+
+/* Undo restores the state before the command exactly, byte for byte when
+ * saved; redo brings back the state after it. */
+static void
+test_undo_redo (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *start = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *undone = NULL;
+  g_autofree char *redone = NULL;
+  g_autoptr(JsonNode) state_before = NULL;
+  g_autoptr(JsonNode) state_after = NULL;
+  g_autoptr(JsonNode) state_undone = NULL;
+
+  start = serialize (game);
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-2'}");
+  sl_test_play (game, "{'type': 'next'}");
+  before = serialize (game);
+  state_before = sl_game_state_to_json (game);
+  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13', 'roll': 2}");
+  after = serialize (game);
+  state_after = sl_game_state_to_json (game);
+
+  g_assert_true (sl_game_undo (game));
+  undone = serialize (game);
+  state_undone = sl_game_state_to_json (game);
+  g_assert_cmpstr (undone, ==, before);
+  g_assert_true (json_node_equal (state_undone, state_before));
+  g_assert_true (sl_game_can_redo (game));
+
+  g_assert_true (sl_game_redo (game));
+  redone = serialize (game);
+  g_assert_cmpstr (redone, ==, after);
+
+  /* Undo all the way, then redo all the way. */
+  g_assert_true (sl_game_go_to (game, 0));
+  {
+    g_autofree char *zero = serialize (game);
+    g_assert_cmpstr (zero, ==, start);
+  }
+  g_assert_true (sl_game_go_to (game, sl_game_get_n_entries (game)));
+  {
+    g_autofree char *end = serialize (game);
+    g_assert_cmpstr (end, ==, after);
+  }
+  /* A new command after undo drops what was left to redo. */
+  g_assert_true (sl_game_undo (game));
+  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13', 'roll': 9}");
+  g_assert_false (sl_game_can_redo (game));
+}
+
+/* Undo far back in a long game: snapshots make it exact. */
+static void
+test_undo_long (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  GPtrArray *states = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+
+  g_ptr_array_add (states, sl_game_state_to_json (game));
+  for (int turn = 0; turn < 3; turn++)
+    {
+      sl_test_start_turn (game);
+      g_ptr_array_add (states, sl_game_state_to_json (game));
+      for (int i = 0; i < 45; i++)
+        {
+          const SlState *s = sl_game_get_state (game);
+
+          if (s->phase == SL_PHASE_INITIATIVE)
+            break;
+          if (s->subphase % 3 == 1 && s->step == SL_STEP_INITIATIVE_ORDER)
+            {
+              sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'walk', 'replace': true}");
+              g_ptr_array_add (states, sl_game_state_to_json (game));
+            }
+          sl_test_play (game, "{'type': 'next'}");
+          g_ptr_array_add (states, sl_game_state_to_json (game));
+        }
+    }
+  g_assert_cmpuint (states->len, ==, sl_game_get_position (game) + 1);
+  for (guint p = states->len; p-- > 0;)
+    {
+      g_assert_true (sl_game_go_to (game, p));
+      {
+        g_autoptr(JsonNode) now = sl_game_state_to_json (game);
+        g_assert_true (json_node_equal (now, g_ptr_array_index (states, p)));
+      }
+    }
+  g_ptr_array_unref (states);
+}
+
+static char *
+temp_path (const char *name)
+{
+  g_autofree char *dir = g_dir_make_tmp ("squadlog-test-XXXXXX", NULL);
+
+  return g_build_filename (dir, name, NULL);
+}
+
+static void
+remove_temp (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Save and load give back the same game, byte for byte. */
+static void
+test_save_load (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(SlGame) loaded = NULL;
+  g_autofree char *path = temp_path ("game.squadlog");
+  g_autofree char *text = NULL;
+  g_autofree char *again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) s1 = NULL;
+  g_autoptr(JsonNode) s2 = NULL;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-2'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13'}");
+  g_assert_true (sl_game_save (game, path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (sl_game_get_path (game), ==, path);
+
+  loaded = sl_game_load (sl_test_rules (), path, &error);
+  g_assert_no_error (error);
+  text = sl_game_serialize (game);
+  again = sl_game_serialize (loaded);
+  g_assert_cmpstr (text, ==, again);
+  s1 = sl_game_state_to_json (game);
+  s2 = sl_game_state_to_json (loaded);
+  g_assert_true (json_node_equal (s1, s2));
+  g_assert_cmpuint (sl_game_get_position (loaded), ==, 4);
+  g_assert_cmpstr (sl_game_get_entry (loaded, 3)->summary, ==, sl_game_get_entry (game, 3)->summary);
+  remove_temp (path);
+}
+
+/* Saving into a directory that cannot be written: a clear message, and the
+ * previous file is unchanged. */
+static void
+test_save_failure_keeps_file (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *path = temp_path ("game.squadlog");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (sl_game_save (game, path, &error));
+  g_file_get_contents (path, &before, NULL, NULL);
+  sl_test_start_turn (game);
+
+  if (getuid () == 0)
+    {
+      /* root writes anywhere: use a path below a file instead. */
+      g_autofree char *bad = g_build_filename (path, "inside", NULL);
+      g_assert_false (sl_game_save (game, bad, &error));
+    }
+  else
+    {
+      g_chmod (dir, 0500);
+      g_assert_false (sl_game_save (game, path, &error));
+      g_chmod (dir, 0700);
+    }
+  g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_WRITE);
+  g_assert_nonnull (strstr (error->message, "unchanged"));
+  g_file_get_contents (path, &after, NULL, NULL);
+  g_assert_cmpstr (before, ==, after);
+  remove_temp (path);
+}
+
+/* Every kind of bad file gets a message naming the problem, never a crash,
+ * and the file is never written. */
+static void
+assert_load_fails (const char *text,
+                   int         code,
+                   const char *expect)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGame) game = sl_game_load_from_data (sl_test_rules (), text, -1, "bad.squadlog", &error);
+
+  g_assert_null (game);
+  g_test_message ("%s", error ? error->message : "(no error)");
+  g_assert_error (error, SL_GAME_ERROR, code);
+  g_assert_nonnull (strstr (error->message, "bad.squadlog"));
+  if (expect != NULL)
+    g_assert_nonnull (strstr (error->message, expect));
+}
+
+static void
+test_corrupt_files (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *good = NULL;
+  g_autofree char *cut = NULL;
+  g_autoptr(GString) edited = NULL;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-2'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13', 'roll': 2}");
+  good = sl_game_serialize (game);
+
+  /* Truncated, as after a crash of an editor that did not write atomically. */
+  cut = g_strndup (good, strlen (good) / 2);
+  assert_load_fails (cut, SL_GAME_ERROR_SYNTAX, "cut short");
+  assert_load_fails ("", SL_GAME_ERROR_SYNTAX, "empty");
+  assert_load_fails ("\x89PNG\r\n", SL_GAME_ERROR_SYNTAX, NULL);
+  assert_load_fails ("[1, 2, 3]", SL_GAME_ERROR_FORMAT, "not a Squad Log game");
+  assert_load_fails ("{\"format\": \"squadlog-rules\"}", SL_GAME_ERROR_FORMAT, "not a Squad Log game");
+
+  edited = g_string_new (good);
+  g_string_replace (edited, "\"version\": 1", "\"version\": 7", 1);
+  assert_load_fails (edited->str, SL_GAME_ERROR_NEWER, "newer version");
+
+  g_string_assign (edited, good);
+  g_string_replace (edited, "\"armor\": \"BI\"", "\"armor\": \"XX\"", 1);
+  assert_load_fails (edited->str, SL_GAME_ERROR_FORMAT, "armor");
+
+  /* A journal entry the rules refuse: a fire that no longer hits makes no
+   * difference, but firing twice does. */
+  g_string_assign (edited, good);
+  g_string_replace (edited, "\"type\":\"next\"", "\"type\":\"fire\",\"unit\":\"tog-1\"", 1);
+  assert_load_fails (edited->str, SL_GAME_ERROR_INCONSISTENT, "journal entry 3");
+
+  /* An entry whose die was removed. */
+  g_string_assign (edited, good);
+  g_string_replace (edited, ",\"roll\":2", "", 1);
+  assert_load_fails (edited->str, SL_GAME_ERROR_INCONSISTENT, "not recorded");
+
+  /* An unknown command type. */
+  g_string_assign (edited, good);
+  g_string_replace (edited, "\"type\":\"next\"", "\"type\":\"teleport\"", 1);
+  assert_load_fails (edited->str, SL_GAME_ERROR_INCONSISTENT, "teleport");
+
+  /* A journal that is not a list. */
+  g_string_assign (edited, good);
+  {
+    char *journal = strstr (edited->str, "\"journal\": [");
+    g_assert_nonnull (journal);
+    g_string_truncate (edited, journal - edited->str);
+    g_string_append (edited, "\"journal\": 7}");
+  }
+  assert_load_fails (edited->str, SL_GAME_ERROR_FORMAT, "journal");
+}
+
+/* Loading a file that does not exist. */
+static void
+test_missing_file (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGame) game = sl_game_load (sl_test_rules (), "/nonexistent/game.squadlog", &error);
+
+  g_assert_null (game);
+  g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_READ);
+}
+
+/* §14: the game ends after its last turn. */
+static void
+test_game_end (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'short', 'name': 'Short', 'length_turns': 2,"
+    " 'sides': ["
+    "  {'id': 'a', 'squads': [{'id': 'a1', 'units': [{'id': 'a-1', 'counter': 1,"
+    "     'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]},"
+    "  {'id': 'b', 'squads': [{'id': 'b1', 'units': [{'id': 'b-1', 'counter': 2,"
+    "     'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");
+
+  for (int turn = 1; turn <= 2; turn++)
+    {
+      sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+      for (int s = 0; s < 10; s++)
+        sl_test_play (game, "{'type': 'next'}");
+    }
+  g_assert_true (sl_game_get_state (game)->over);
+  sl_test_refuse (game, "{'type': 'next'}", "type", "over");
+  /* Corrections are still possible. */
+  sl_test_play (game, "{'type': 'correct', 'unit': 'a-1', 'field': 'wound', 'value': 'light'}");
+}
+
+/* The players may end the game at any time. */
+static void
+test_end_game_command (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  sl_test_play (game, "{'type': 'end-game', 'reason': 'The TOG squad withdrew.'}");
+  g_assert_true (sl_game_get_state (game)->over);
+}
+
+/* Setups are checked: the message names the field. */
+static void
+test_bad_setups (void)
+{
+  struct { const char *setup; const char *expect; } cases[] = {
+    { "{'id': 'x', 'name': 'X', 'length_turns': 5, 'sides': []}", "two sides" },
+    { "{'id': 'x', 'name': 'X', 'length_turns': 5, 'modules': ['automatic-fire'],"
+      " 'sides': []}", "ammunition" },
+    { "{'id': 'x', 'name': 'X', 'length_turns': 5, 'environment': {'night': true}, 'sides': []}",
+      "environment" },
+    { "{'id': 'x', 'name': 'X', 'length_turns': 5, 'sides': ["
+      " {'id': 'a', 'squads': [{'id': 'q', 'units': [{'id': 'u1', 'counter': 1, 'troop': 'marines',"
+      "   'armor': 'M', 'weapons': ['LR']}]}]},"
+      " {'id': 'b', 'squads': [{'id': 'r', 'units': [{'id': 'u2', 'counter': 1, 'troop': 'marines',"
+      "   'armor': 'M', 'weapons': ['LR']}]}]}]}", "counter number 1" },
+    { "{'id': 'x', 'name': 'X', 'length_turns': 5, 'sides': ["
+      " {'id': 'a', 'squads': [{'id': 'q', 'leader': 'u2', 'units': [{'id': 'u1', 'counter': 1,"
+      "   'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]},"
+      " {'id': 'b', 'squads': [{'id': 'r', 'units': [{'id': 'u2', 'counter': 2, 'troop': 'marines',"
+      "   'armor': 'M', 'weapons': ['LR']}]}]}]}", "leader" },
+    { "{'id': 'x', 'name': 'X', 'length_turns': 5, 'sides': ["
+      " {'id': 'a', 'squads': [{'id': 'q', 'units': [{'id': 'u1', 'counter': 1,"
+      "   'troop': 'marines', 'armor': 'LI', 'weapons': ['LR'], 'bounce_pack': true}]}]},"
+      " {'id': 'b', 'squads': [{'id': 'r', 'units': [{'id': 'u2', 'counter': 2, 'troop': 'marines',"
+      "   'armor': 'M', 'weapons': ['LR']}]}]}]}", "bounce" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *json = sl_test_json (cases[i].setup);
+      g_autoptr(JsonNode) node = sl_json_parse (json, -1, NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(SlSetup) setup = sl_setup_new_from_json (sl_test_rules (), node, &error);
+
+      g_assert_null (setup);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, cases[i].expect));
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/game/initiative-P-06", test_initiative);
+  g_test_add_func ("/game/initiative-refused-E-04", test_initiative_refused);
+  g_test_add_func ("/game/schedule-E-05", test_e05_schedule);
+  g_test_add_func ("/game/carry-over-E-06", test_e06_carry_over);
+  g_test_add_func ("/game/fire-team-E-07", test_e07_fire_team);
+  g_test_add_func ("/game/fire-history-line-E-16", test_fire_history_line);
+  g_test_add_func ("/game/daze-and-cancellation-P-19", test_daze_and_cancellation);
+  g_test_add_func ("/game/simultaneous-fire-A-18", test_simultaneous_fire_a18);
+  g_test_add_func ("/game/refusals", test_refusals);
+  g_test_add_func ("/game/rate-of-fire-P-15", test_rate_of_fire);
+  g_test_add_func ("/game/ammunition-P-29", test_ammunition);
+  g_test_add_func ("/game/rolled-dice-recorded", test_rolled_dice_recorded);
+  g_test_add_func ("/game/journal/undo-redo", test_undo_redo);
+  g_test_add_func ("/game/journal/undo-long", test_undo_long);
+  g_test_add_func ("/game/journal/save-load", test_save_load);
+  g_test_add_func ("/game/journal/save-failure", test_save_failure_keeps_file);
+  g_test_add_func ("/game/journal/corrupt-files", test_corrupt_files);
+  g_test_add_func ("/game/journal/missing-file", test_missing_file);
+  g_test_add_func ("/game/end-14", test_game_end);
+  g_test_add_func ("/game/end-game-command", test_end_game_command);
+  g_test_add_func ("/game/bad-setups", test_bad_setups);
+
+  return g_test_run ();
+}
