@@ -386,3 +386,12 @@ sl_command_fire (SlCommand  *c,
   }
   return TRUE;
 }
+
+/* TEMPORARY */
+gboolean
+sl_command_area_burst (SlCommand  *c,
+                      GError    **error)
+{
+  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
+  return FALSE;
+}

@@ -50,24 +50,34 @@ static gboolean advance (SlCommand *c, GError **error);
 
 /* Initiative (P-06) */
 
+/* The units acting with grouping @g now (regroups change them, P-33). */
+static gboolean
+in_grouping (SlCommand *c,
+             int        unit,
+             int        g)
+{
+  return c->state->grouping_of[unit] == g;
+}
+
 static const SlRace *
-majority_race (SlCommand             *c,
-               const SlGroupingSetup *g)
+majority_race (SlCommand *c,
+               int        g)
 {
   const SlRace *best = NULL;
   int best_count = 0;
 
-  for (guint i = 0; i < g->units->len; i++)
+  for (int i = 0; i < c->state->n_units; i++)
     {
-      const SlRace *race = sl_setup_unit_at (c->setup, g_array_index (g->units, int, i))->race;
+      const SlRace *race;
       int count = 0;
 
-      for (guint k = 0; k < g->units->len; k++)
-        {
-          int unit = g_array_index (g->units, int, k);
-          if (unit_in_fight (c, unit) && sl_setup_unit_at (c->setup, unit)->race == race)
-            count++;
-        }
+      if (!in_grouping (c, i, g) || !unit_in_fight (c, i))
+        continue;
+      race = sl_setup_unit_at (c->setup, i)->race;
+      for (int k = 0; k < c->state->n_units; k++)
+        if (in_grouping (c, k, g) && unit_in_fight (c, k) &&
+            sl_setup_unit_at (c->setup, k)->race == race)
+          count++;
       /* On a tie the first listed race counts; the owner may name one. */
       if (count > best_count)
         {
@@ -79,11 +89,11 @@ majority_race (SlCommand             *c,
 }
 
 static gboolean
-grouping_active (SlCommand             *c,
-                 const SlGroupingSetup *g)
+grouping_active (SlCommand *c,
+                 int        g)
 {
-  for (guint i = 0; i < g->units->len; i++)
-    if (unit_in_fight (c, g_array_index (g->units, int, i)))
+  for (int i = 0; i < c->state->n_units; i++)
+    if (in_grouping (c, i, g) && unit_in_fight (c, i))
       return TRUE;
   return FALSE;
 }
@@ -137,12 +147,22 @@ sl_command_initiative (SlCommand  *c,
   for (guint gi = 0; gi < c->setup->groupings->len; gi++)
     {
       const SlGroupingSetup *g = sl_setup_grouping_at (c->setup, gi);
-      const SlSquadSetup *squad = sl_setup_squad_at (c->setup, g->squad);
+      int squad_index = g->squad;
+      const SlSquadSetup *squad;
       SlGrouping *grp = &groupings[n];
       int leader;
 
+      /* The squad a grouping now answers to (P-33). */
+      for (int u = 0; u < c->state->n_units; u++)
+        if (in_grouping (c, u, gi))
+          {
+            squad_index = c->state->squad_of[u];
+            break;
+          }
+      squad = sl_setup_squad_at (c->setup, squad_index);
+
       /* A grouping with nobody left in the fight does not roll. */
-      if (!grouping_active (c, g))
+      if (!grouping_active (c, gi))
         {
           if (rolls && sl_reader_has (rolls, g->id))
             sl_reader_fail (rolls, g->id, _("Every unit of “%s” is out of the fight."), g->name);
@@ -150,7 +170,7 @@ sl_command_initiative (SlCommand  *c,
         }
 
       grp->id = g->id;
-      grp->race = majority_race (c, g);
+      grp->race = majority_race (c, gi);
       if (races && sl_reader_has (races, g->id))
         {
           const SlTable *t = &c->rules->races;
@@ -159,11 +179,11 @@ sl_command_initiative (SlCommand  *c,
           if (r >= 0)
             grp->race = g_ptr_array_index (t->items, r);
         }
-      grp->quality = quality ? squad->quality : SL_QUALITY_REGULAR;
+      grp->quality = quality ? (SlQuality) c->state->squad_quality[squad_index] : SL_QUALITY_REGULAR;
       grp->modifier = modifiers ? sl_reader_int (modifiers, g->id, -10, 10, 0) : 0;
 
       /* §15.4 and A-11: the leader in the grouping's chain of command. */
-      leader = sl_command_squad_leader (c, g->squad);
+      leader = sl_command_squad_leader (c, squad_index);
       grp->leader.race = NULL;
       grp->leader.state = SL_LEADER_DEAD;
       grp->leader.rating = 0;
@@ -173,8 +193,9 @@ sl_command_initiative (SlCommand  *c,
 
           grp->leader.race = lu->race;
           grp->leader.rating = squad->leader_rating;
-          grp->leader.state = leader == squad->leader ? SL_LEADER_ALIVE : SL_LEADER_ACTING;
-          grp->contains_leader = lu->grouping == (int) gi;
+          grp->leader.state = leader == c->state->squad_leader[squad_index] ? SL_LEADER_ALIVE
+                                                                            : SL_LEADER_ACTING;
+          grp->contains_leader = c->state->grouping_of[leader] == (int) gi;
         }
 
       if (decisions && sl_reader_has (decisions, g->id))
@@ -293,7 +314,8 @@ sl_command_initiative (SlCommand  *c,
 /* The subphase track (P-07, P-08) */
 
 /* What must be resolved in @step of the current subphase before play goes
- * on: a sentence, or NULL when nothing. */
+ * on: a sentence, or NULL when nothing. Fire is resolved here; the other
+ * steps belong to their families. */
 static char *
 pending_in_step (SlCommand *c,
                  SlStep     step)
@@ -302,49 +324,16 @@ pending_in_step (SlCommand *c,
   g_autoptr(GString) names = g_string_new (NULL);
   int count = 0;
 
-  if (step == SL_STEP_EXPLOSION)
-    {
-      for (guint i = 0; i < c->state->markers->len; i++)
-        {
-          const SlMarker *m = &g_array_index (c->state->markers, SlMarker, i);
-
-          if (m->due == now && !m->resolved &&
-              (m->kind == SL_MARKER_GRENADE || m->kind == SL_MARKER_CHARGE ||
-               (m->kind == SL_MARKER_FIRE_MISSION && !c->options->fire_missions_in_phase)))
-            {
-              if (count++ > 0)
-                g_string_append (names, ", ");
-              g_string_append (names, m->label);
-            }
-        }
-    }
-  else
-    {
-      for (int u = 0; u < c->state->n_units; u++)
-        {
-          const SlCurrentAction *a = &c->state->units[u].current;
-
-          if (a->action != NULL && a->end == now && !a->resolved &&
-              resolution_step (a->action) == step)
-            {
-              if (count++ > 0)
-                g_string_append (names, ", ");
-              g_string_append (names, sl_command_name (c, u));
-            }
-        }
-    }
-  if (count == 0)
-    return NULL;
   switch (step)
     {
-    case SL_STEP_RANGED_FIRE:
-      return g_strdup_printf (_("Fire to resolve first: %s (P-08 step 3)."), names->str);
     case SL_STEP_EXPLOSION:
-      return g_strdup_printf (_("Explosions to resolve first: %s (P-08 step 4)."), names->str);
+      return sl_command_pending_explosives (c);
     case SL_STEP_MELEE:
-      return g_strdup_printf (_("Melee to resolve first: %s (P-08 step 5)."), names->str);
+      return sl_command_pending_melee (c);
     case SL_STEP_RALLY:
-      return g_strdup_printf (_("Rallies to resolve first: %s (P-08 step 6)."), names->str);
+      return sl_command_pending_morale (c);
+    case SL_STEP_RANGED_FIRE:
+      break;
     case SL_STEP_NONE:
     case SL_STEP_START:
     case SL_STEP_INITIATIVE_ORDER:
@@ -352,6 +341,22 @@ pending_in_step (SlCommand *c,
     default:
       return NULL;
     }
+
+  for (int u = 0; u < c->state->n_units; u++)
+    {
+      const SlCurrentAction *a = &c->state->units[u].current;
+
+      if (a->action != NULL && a->end == now && !a->resolved &&
+          resolution_step (a->action) == SL_STEP_RANGED_FIRE)
+        {
+          if (count++ > 0)
+            g_string_append (names, ", ");
+          g_string_append (names, sl_command_name (c, u));
+        }
+    }
+  if (count == 0)
+    return NULL;
+  return g_strdup_printf (_("Fire to resolve first: %s (P-08 step 3)."), names->str);
 }
 
 /* The things an action does when its last subphase comes and no dice are
@@ -366,6 +371,11 @@ finish_action (SlCommand *c,
   const char *name = us->name;
 
   u->current.resolved = TRUE;
+
+  if (u->current.combined_with == SL_COMBINE_KNEELING)
+    u->position = SL_POSITION_KNEELING;
+  if (sl_command_finish_explosives (c, unit))
+    return;
 
   if (u->current.combined_with == SL_COMBINE_KNEELING)
     u->position = SL_POSITION_KNEELING;
@@ -533,19 +543,19 @@ rout_check_due (SlCommand *c)
          c->state->turn % MAX (c->options->rout_check_interval, 1) == 0;
 }
 
+/* A-13 option: fire missions that land in the Fire Mission Phase. */
 static gboolean
 missions_in_phase (SlCommand *c)
 {
+  SlPhase phase = c->state->phase;
+  g_autofree char *pending = NULL;
+
   if (!c->options->fire_missions_in_phase)
     return FALSE;
-  for (guint i = 0; i < c->state->markers->len; i++)
-    {
-      const SlMarker *m = &g_array_index (c->state->markers, SlMarker, i);
-      if (m->kind == SL_MARKER_FIRE_MISSION && !m->resolved && m->due >= 0 &&
-          m->due <= sl_command_now (c))
-        return TRUE;
-    }
-  return FALSE;
+  c->state->phase = SL_PHASE_FIRE_MISSION;
+  pending = sl_command_pending_explosives (c);
+  c->state->phase = phase;
+  return pending != NULL;
 }
 
 /* P-04 step 6, §14: the End Phase, then the next turn. */
@@ -590,20 +600,6 @@ after_action_phase (SlCommand *c)
       return;
     }
   end_turn (c);
-}
-
-static gboolean
-squad_needs_rout_check (SlCommand *c,
-                        int        squad)
-{
-  const SlSquadSetup *sq = sl_setup_squad_at (c->setup, squad);
-
-  if (c->state->rout_checked[squad])
-    return FALSE;
-  for (guint i = 0; i < sq->units->len; i++)
-    if (unit_in_fight (c, g_array_index (sq->units, int, i)))
-      return TRUE;
-  return FALSE;
 }
 
 static gboolean
@@ -665,12 +661,15 @@ advance (SlCommand  *c,
       }
 
     case SL_PHASE_FIRE_MISSION:
-      if (missions_in_phase (c))
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
-                             _("Fire missions must land first (A-13)."));
-          return FALSE;
-        }
+      {
+        g_autofree char *pending = sl_command_pending_explosives (c);
+
+        if (pending != NULL)
+          {
+            sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type", "%s", pending);
+            return FALSE;
+          }
+      }
       if (rout_check_due (c))
         {
           s->phase = SL_PHASE_ROUT_RALLY;
@@ -681,14 +680,15 @@ advance (SlCommand  *c,
       return TRUE;
 
     case SL_PHASE_ROUT_RALLY:
-      for (guint q = 0; q < c->setup->squads->len; q++)
-        if (squad_needs_rout_check (c, q))
+      {
+        g_autofree char *pending = sl_command_pending_morale (c);
+
+        if (pending != NULL)
           {
-            sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
-                               _("%s must check for rout first (P-31)."),
-                               sl_setup_squad_at (c->setup, q)->name);
+            sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type", "%s", pending);
             return FALSE;
           }
+      }
       end_turn (c);
       return TRUE;
 
@@ -925,6 +925,7 @@ sl_command_declare (SlCommand  *c,
   SlActionCostResult cost;
   SlSchedule schedule;
   const char *zero_g_stream;
+  const char *label;
   gboolean replace, revealed = FALSE;
   int unit, target, now;
   SlUnitState *u;
@@ -948,6 +949,10 @@ sl_command_declare (SlCommand  *c,
   in.floors = sl_reader_int (r, "floors", 1, 30, 1);
   target = sl_command_unit (c, r, "target", TRUE);
   replace = sl_reader_bool (r, "replace", FALSE);
+  label = sl_reader_string (r, "label", NULL);
+  if (label != NULL && strlen (label) >= sizeof (((SlCurrentAction *) NULL)->label))
+    sl_reader_fail (r, "label", _("A label is at most %d characters."),
+                    (int) sizeof (((SlCurrentAction *) NULL)->label) - 1);
   zero_g_stream = sl_command_die (c, r, "zero_g_roll", 10);
   if (!sl_command_inputs_done (c))
     return FALSE;
@@ -1024,6 +1029,8 @@ sl_command_declare (SlCommand  *c,
   u->current.target = target;
   u->current.to_position = in.to_position;
   u->current.stairs_end = cost.stairs_ap > 0 ? now + cost.stairs_ap - 1 : -1;
+  if (label != NULL)
+    g_strlcpy (u->current.label, label, sizeof u->current.label);
   if (in.action->move != SL_MOVE_NONE)
     u->moving = in.action->move;
   else if (in.combined_with < SL_N_MOVES)

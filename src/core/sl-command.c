@@ -23,6 +23,22 @@ static const SlCommandType types[] = {
   { "declare", sl_command_declare },
   { "cancel", sl_command_cancel },
   { "fire", sl_command_fire },
+  { "area-burst", sl_command_area_burst },
+  { "engage", sl_command_engage },
+  { "avoid", sl_command_avoid },
+  { "melee", sl_command_melee },
+  { "throw", sl_command_throw },
+  { "launch", sl_command_launch },
+  { "blast", sl_command_blast },
+  { "detonate", sl_command_detonate },
+  { "mine", sl_command_mine },
+  { "fire-mission", sl_command_fire_mission },
+  { "rout-check", sl_command_rout_check },
+  { "rally", sl_command_rally },
+  { "regroup", sl_command_regroup },
+  { "appoint-leader", sl_command_appoint_leader },
+  { "detect", sl_command_detect },
+  { "ambush", sl_command_ambush },
   { "correct", sl_command_correct },
   { "end-game", sl_command_end_game },
 };
@@ -236,10 +252,10 @@ int
 sl_command_squad_leader (SlCommand *c,
                          int        squad)
 {
-  const SlSquadSetup *s = sl_setup_squad_at (c->setup, squad);
+  int leader = c->state->squad_leader[squad];
 
-  if (s->leader >= 0 && !sl_state_unit_out (c->rules, c->state, s->leader))
-    return s->leader;
+  if (leader >= 0 && !sl_state_unit_out (c->rules, c->state, leader))
+    return leader;
   return c->state->acting_leader[squad];
 }
 

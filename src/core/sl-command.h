@@ -135,5 +135,38 @@ SL_COMMAND_HANDLER (sl_command_correct);
 SL_COMMAND_HANDLER (sl_command_end_game);
 /* Ranged combat (sl-command-fire.c) */
 SL_COMMAND_HANDLER (sl_command_fire);
+SL_COMMAND_HANDLER (sl_command_area_burst);
+/* Melee (sl-command-melee.c) */
+SL_COMMAND_HANDLER (sl_command_engage);
+SL_COMMAND_HANDLER (sl_command_avoid);
+SL_COMMAND_HANDLER (sl_command_melee);
+/* Grenades, explosives, mines, fire missions (sl-command-explosives.c) */
+SL_COMMAND_HANDLER (sl_command_throw);
+SL_COMMAND_HANDLER (sl_command_launch);
+SL_COMMAND_HANDLER (sl_command_blast);
+SL_COMMAND_HANDLER (sl_command_detonate);
+SL_COMMAND_HANDLER (sl_command_mine);
+SL_COMMAND_HANDLER (sl_command_fire_mission);
+/* Leadership and morale (sl-command-morale.c) */
+SL_COMMAND_HANDLER (sl_command_rout_check);
+SL_COMMAND_HANDLER (sl_command_rally);
+SL_COMMAND_HANDLER (sl_command_regroup);
+SL_COMMAND_HANDLER (sl_command_appoint_leader);
+/* Detection and ambush (sl-command-detection.c) */
+SL_COMMAND_HANDLER (sl_command_detect);
+SL_COMMAND_HANDLER (sl_command_ambush);
+
+/* Hooks into the subphase track (sl-command-flow.c calls them). */
+
+/* When a unit's action without dice reaches its last subphase: the
+ * explosives family finishes installing charges and calling fire missions.
+ * Returns TRUE when it handled the action. */
+gboolean     sl_command_finish_explosives (SlCommand *c,
+                                           int        unit);
+/* Whether something of the family must still be resolved in the current
+ * step or phase; a sentence saying what, or NULL. */
+char        *sl_command_pending_explosives (SlCommand *c);
+char        *sl_command_pending_melee      (SlCommand *c);
+char        *sl_command_pending_morale     (SlCommand *c);
 
 G_END_DECLS

@@ -71,6 +71,11 @@ sl_state_new_initial (const SlRules *rules,
   state->n_units = setup->units->len;
   for (guint s = 0; s < SL_MAX_SQUADS; s++)
     state->acting_leader[s] = -1;
+  for (guint s = 0; s < setup->squads->len; s++)
+    {
+      state->squad_quality[s] = sl_setup_squad_at (setup, s)->quality;
+      state->squad_leader[s] = sl_setup_squad_at (setup, s)->leader;
+    }
 
   for (int i = 0; i < state->n_units; i++)
     {
@@ -96,6 +101,10 @@ sl_state_new_initial (const SlRules *rules,
       us->current.to_position = -1;
       us->current.stairs_end = -1;
       us->breach.state = SL_BREACH_NONE;
+      us->casualty_by = -1;
+      us->melee_target = -1;
+      state->grouping_of[i] = u->grouping;
+      state->squad_of[i] = u->squad;
 
       /* T-20: every box unticked, a full magazine in each weapon, 2 FG and
        * 2 SG, or a launcher's 4 in their place (P-35). */

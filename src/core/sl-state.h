@@ -57,6 +57,7 @@ typedef struct
   int             to_position;   /* position change: SlPosition, or -1 */
   int             stairs_end;    /* a climb beside the action ends here, or -1 */
   gboolean        resolved;      /* its end subphase has resolved */
+  char            label[48];     /* what the players call the spot (a charge, a door) */
 } SlCurrentAction;
 
 typedef struct
@@ -96,6 +97,21 @@ typedef struct
   int             n_fires;
   SlBreach        breach;             /* vacuum or hostile atmosphere (P-39) */
   int             casualty_turn;      /* turn it was wounded / knocked out, or 0 */
+  int             casualty_by;        /* side whose fire, blast or melee did it, or -1 */
+
+  /* Melee (sl-command-melee.c) */
+  int             stance;             /* SlStance of its current melee action */
+  int             melee_target;       /* the unit it attacks, or -1 */
+  gboolean        avoid_failed;       /* P-23: no more avoidance in this melee */
+
+  /* Explosives (sl-command-explosives.c) */
+  int             blast_marker;       /* the last blast it was caught in, or 0 */
+
+  /* Morale (sl-command-morale.c) */
+  gboolean        rally_lost;         /* reserved */
+
+  /* Detection (sl-command-detection.c) */
+  gboolean        detected;           /* detected once: never hides again (§15.1) */
 } SlUnitState;
 
 /* Markers on the table with their timers. */
@@ -146,9 +162,13 @@ typedef struct
   int       initiative_net[SL_MAX_GROUPINGS];
   int       decisions[SL_MAX_GROUPINGS];     /* SlDecision */
 
-  /* The squads. */
+  /* The squads and groupings; regrouping (P-33) changes them. */
   gboolean  rout_checked[SL_MAX_SQUADS];     /* this turn's Rout/Rally Phase */
+  int       squad_leader[SL_MAX_SQUADS];     /* unit index, or -1 (§15.4; P-33 may change it) */
   int       acting_leader[SL_MAX_SQUADS];    /* unit index, or -1 (P-32 step 8) */
+  int       grouping_of[SL_MAX_UNITS];       /* the grouping a unit acts with */
+  int       squad_of[SL_MAX_UNITS];          /* the squad (chain of command) it belongs to */
+  int       squad_quality[SL_MAX_SQUADS];    /* SlQuality, after regroups (E-30) */
 
   int         n_units;
   SlUnitState units[SL_MAX_UNITS];

@@ -1,0 +1,22 @@
+/* sl-command-detection.c: TEMPORARY scaffolding, replaced by the real command family */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "sl-command.h"
+
+gboolean
+sl_command_detect (SlCommand  *c,
+                  GError    **error)
+{
+  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
+  return FALSE;
+}
+
+gboolean
+sl_command_ambush (SlCommand  *c,
+                  GError    **error)
+{
+  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
+  return FALSE;
+}

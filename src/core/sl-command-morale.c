@@ -1,0 +1,44 @@
+/* sl-command-morale.c: TEMPORARY scaffolding, replaced by the real command family */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "sl-command.h"
+
+gboolean
+sl_command_rout_check (SlCommand  *c,
+                      GError    **error)
+{
+  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
+  return FALSE;
+}
+
+gboolean
+sl_command_rally (SlCommand  *c,
+                 GError    **error)
+{
+  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
+  return FALSE;
+}
+
+gboolean
+sl_command_regroup (SlCommand  *c,
+                   GError    **error)
+{
+  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
+  return FALSE;
+}
+
+gboolean
+sl_command_appoint_leader (SlCommand  *c,
+                          GError    **error)
+{
+  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
+  return FALSE;
+}
+
+char *
+sl_command_pending_morale (SlCommand *c)
+{
+  return NULL;
+}
