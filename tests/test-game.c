@@ -300,6 +300,63 @@ test_ammunition (void)
   g_assert_cmpint (sl_test_unit_state (game, "cw-14")->rounds_fired[0], ==, 0);
 }
 
+/* P-30 and T-21: a concentrated burst — 5 rounds spent, a second d10 for
+ * the rounds that hit (E-27: 7 → 3), each dealing its own damage (A-94). */
+static void
+test_concentrated_burst (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}");
+  sl_test_play (game, "{'type': 'next'}");
+  e = sl_test_play (game, "{'type': 'fire', 'unit': 'tog-1', 'burst': 'concentrated', 'roll': 3,"
+                          " 'hits_roll': 7}");
+  g_assert_cmpint (json_object_get_int_member (json_node_get_object (e->result), "rounds_hit"), ==, 3);
+  /* 3 rounds of PF 5 against LI (AF 2): 9 levels, dead. */
+  g_assert_cmpint (sl_test_unit_state (game, "cw-13")->wound, ==, SL_WOUND_DEAD);
+  g_assert_cmpint (sl_test_unit_state (game, "tog-1")->rounds_fired[0], ==, 5);
+  g_assert_nonnull (strstr (e->summary, "3 rounds hit"));
+}
+
+/* P-30 step 4: an area burst engages the nearest units first with +3 and
+ * no movement modifiers, until the hits equal the rounds. */
+static void
+test_area_burst (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+  JsonObject *r;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-15', 'action': 'run'}");
+  sl_test_play (game, "{'type': 'next'}");
+  e = sl_test_play (game, "{'type': 'area-burst', 'unit': 'tog-1', 'targets': ["
+                          "{'unit': 'cw-13', 'distance_m': 5, 'roll': 2},"
+                          "{'unit': 'cw-14', 'distance_m': 3, 'roll': 9},"
+                          "{'unit': 'cw-15', 'distance_m': 8, 'roll': 4}]}");
+  r = json_node_get_object (e->result);
+  g_assert_cmpint (json_object_get_int_member (r, "hits"), ==, 2);
+  /* +3 area −2 fire control; cw-15 runs but movement does not count. */
+  {
+    JsonArray *t = json_object_get_array_member (r, "targets");
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (t, 0), "unit"), ==, "cw-14");
+    g_assert_false (json_object_get_boolean_member (json_array_get_object_element (t, 0), "hit"));
+    g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (t, 2), "modifier"), ==, 1);
+  }
+  g_assert_cmpint (sl_test_unit_state (game, "cw-13")->wound, ==, SL_WOUND_SERIOUS);
+  g_assert_cmpint (sl_test_unit_state (game, "cw-14")->wound, ==, SL_WOUND_NONE);
+  g_assert_cmpint (sl_test_unit_state (game, "tog-1")->rounds_fired[0], ==, 5);
+  /* A laser cannot fire a burst (T-12). */
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-16', 'action': 'fire'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_refuse (game, "{'type': 'area-burst', 'unit': 'cw-16', 'targets': [{'unit': 'tog-2', 'roll': 2}]}",
+                  "unit", "T-12");
+}
+
 /* A die left out is rolled, kept in the journal's command, and reported. */
 static void
 test_rolled_dice_recorded (void)
@@ -675,6 +732,8 @@ main (int   argc,
   g_test_add_func ("/game/refusals", test_refusals);
   g_test_add_func ("/game/rate-of-fire-P-15", test_rate_of_fire);
   g_test_add_func ("/game/ammunition-P-29", test_ammunition);
+  g_test_add_func ("/game/concentrated-burst-P-30-E-27", test_concentrated_burst);
+  g_test_add_func ("/game/area-burst-P-30", test_area_burst);
   g_test_add_func ("/game/rolled-dice-recorded", test_rolled_dice_recorded);
   g_test_add_func ("/game/journal/undo-redo", test_undo_redo);
   g_test_add_func ("/game/journal/undo-long", test_undo_long);

@@ -518,6 +518,117 @@ sl_to_hit_resolve (const SlRules      *rules,
 }
 
 void
+sl_area_burst_result_clear (SlAreaBurstResult *result)
+{
+  for (guint i = 0; i < result->n_targets; i++)
+    {
+      g_clear_pointer (&result->targets[i].reason, g_free);
+      g_clear_pointer (&result->targets[i].breakdown, sl_breakdown_free);
+    }
+  g_clear_pointer (&result->targets, g_free);
+  result->n_targets = 0;
+}
+
+static int
+compare_distance (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      user_data)
+{
+  const SlAreaTarget *targets = user_data;
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  if (targets[x].distance_m != targets[y].distance_m)
+    return targets[x].distance_m < targets[y].distance_m ? -1 : 1;
+  return x < y ? -1 : (x > y);
+}
+
+gboolean
+sl_area_burst_resolve (const SlRules       *rules,
+                       const SlOptions     *options,
+                       const SlToHitInput  *base,
+                       const SlAreaTarget  *targets,
+                       guint                n_targets,
+                       int                  rounds,
+                       SlDice              *dice,
+                       const char          *jam_stream,
+                       SlAreaBurstResult   *result,
+                       GError             **error)
+{
+  g_autofree guint *order = g_new (guint, MAX (n_targets, 1));
+  SlToHitInput in = *base;
+  gboolean first = TRUE;
+
+  memset (result, 0, sizeof *result);
+  in.burst = SL_BURST_AREA;
+  in.fire = SL_FIRE_NORMAL;
+
+  for (guint i = 0; i < n_targets; i++)
+    order[i] = i;
+  /* Nearest first; equal distances keep their order. */
+  g_qsort_with_data (order, n_targets, sizeof (guint), compare_distance, (gpointer) targets);
+
+  result->targets = g_new0 (SlAreaTargetResult, MAX (n_targets, 1));
+  result->n_targets = n_targets;
+
+  for (guint k = 0; k < n_targets; k++)
+    {
+      const SlAreaTarget *t = &targets[order[k]];
+      SlAreaTargetResult *r = &result->targets[k];
+      g_autoptr(GError) local_error = NULL;
+      const char *field;
+
+      r->index = order[k];
+      if (result->hits >= rounds)
+        {
+          r->reason = g_strdup (_("Every round of the burst has hit."));
+          continue;
+        }
+
+      in.target = t->target;
+      /* undetected hidden units are skipped unless the option says. */
+      if (in.target.hidden && options->area_burst_includes_hidden)
+        in.target.hidden = FALSE;
+
+      r->breakdown = sl_breakdown_new ();
+      if (!sl_to_hit_modifiers (rules, options, &in, r->breakdown, &local_error))
+        {
+          field = sl_rule_error_get_field (local_error);
+          if (field == NULL || !g_str_has_prefix (field, "target"))
+            {
+              g_propagate_error (error, g_steal_pointer (&local_error));
+              sl_area_burst_result_clear (result);
+              return FALSE;
+            }
+          r->reason = g_strdup (local_error->message);
+          continue;
+        }
+
+      r->engaged = TRUE;
+      sl_check_roll (sl_rules_check (rules, "ranged"), sl_breakdown_total (r->breakdown), dice,
+                     t->roll_stream, &r->check);
+      r->hit = r->check.success;
+
+      /* one jam check, on the first target's roll. */
+      if (first && r->check.natural == 1)
+        {
+          const SlCheckDef *jam = sl_rules_check (rules, "jam");
+
+          result->jam_checked = TRUE;
+          result->jam_roll = sl_dice_roll (dice, jam_stream ? jam_stream : "jam_roll", jam->die);
+          result->jammed = sl_check_succeeds (jam, result->jam_roll, 0);
+        }
+      first = FALSE;
+
+      if (r->hit)
+        {
+          result->hits++;
+          r->revealed = t->target.hidden;
+        }
+    }
+  return TRUE;
+}
+
+void
 sl_damage_resolve (const SlRules       *rules,
                    const SlOptions     *options,
                    const SlDamageInput *in,

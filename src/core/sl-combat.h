@@ -119,6 +119,54 @@ gboolean sl_to_hit_resolve   (const SlRules      *rules,
                               SlToHitResult      *result,
                               GError            **error);
 
+/* An area burst (P-30 step 4, A-95): one of the units in the wedge. */
+typedef struct
+{
+  double        distance_m;   /* from the firer: nearest are engaged first */
+  SlTarget      target;
+  const SlRace *race;
+  SlWound       wound;        /* for the damage of a hit */
+  const char   *roll_stream;
+} SlAreaTarget;
+
+typedef struct
+{
+  guint          index;       /* into the input targets */
+  gboolean       engaged;
+  char          *reason;      /* why not, when not engaged */
+  SlCheckOutcome check;
+  SlBreakdown   *breakdown;
+  gboolean       hit;
+  gboolean       revealed;    /* a hidden unit hit (A-95 option) */
+} SlAreaTargetResult;
+
+typedef struct
+{
+  SlAreaTargetResult *targets;  /* in the order they were engaged (nearest first) */
+  guint               n_targets;
+  int                 hits;
+  gboolean            jam_checked;
+  int                 jam_roll;
+  gboolean            jammed;
+} SlAreaBurstResult;
+
+/* P-30 step 4: engages the units nearest first with the fire of @in (its
+ * target ignored, burst area), until the hits equal @rounds or every unit
+ * has been engaged once. Units the line of sight does not reach are not
+ * engaged; one jam check on the first roll (A-56). Fails only for errors of
+ * the firer (fields "firer.…"). */
+gboolean sl_area_burst_resolve      (const SlRules       *rules,
+                                     const SlOptions     *options,
+                                     const SlToHitInput  *in,
+                                     const SlAreaTarget  *targets,
+                                     guint                n_targets,
+                                     int                  rounds,
+                                     SlDice              *dice,
+                                     const char          *jam_stream,
+                                     SlAreaBurstResult   *result,
+                                     GError             **error);
+void     sl_area_burst_result_clear (SlAreaBurstResult   *result);
+
 typedef enum
 {
   SL_DAMAGE_FIRE,     /* a to-hit roll preceded it */

@@ -321,6 +321,7 @@ sl_command_fire (SlCommand  *c,
       firer->jammed = hit.jammed;
     }
 
+  c->actor = unit;
   if (hit.hit)
     {
       SlDamageInput d = { 0 };
@@ -387,11 +388,284 @@ sl_command_fire (SlCommand  *c,
   return TRUE;
 }
 
-/* TEMPORARY */
+/* The firer of a fire or area burst: which action, checks common to both.
+ * Sets @mode (single, aimed, opportunity) and whether it is opportunity
+ * fire. */
+static gboolean
+check_firer (SlCommand     *c,
+             int            unit,
+             SlFireModeId  *mode,
+             gboolean      *opportunity,
+             GError       **error)
+{
+  const SlUnitSetup *fs = sl_setup_unit_at (c->setup, unit);
+  SlUnitState *firer = &c->state->units[unit];
+  int now = sl_command_now (c);
+
+  *opportunity = FALSE;
+  if (c->state->phase != SL_PHASE_ACTION)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("Fire resolves in the Action Phase (P-04)."));
+      return FALSE;
+    }
+  if (firer->current.action != NULL && firer->current.action->fire &&
+      !g_str_equal (firer->current.action->id, "opportunity-fire") &&
+      firer->current.end == now && !firer->current.resolved)
+    {
+      if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_RANGED_FIRE, _("Ranged fire"), error))
+        return FALSE;
+      *mode = g_str_equal (firer->current.action->id, "aimed-fire") ? SL_FIRE_MODE_AIMED
+                                                                     : SL_FIRE_MODE_SINGLE;
+    }
+  else if (firer->opportunity_armed)
+    {
+      if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER,
+                                     _("Opportunity fire"), error))
+        return FALSE;
+      if (sl_state_unit_dazed (c->rules, c->state, unit) || sl_state_unit_out (c->rules, c->state, unit))
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                             _("%s is dazed or out of the fight and cannot fire (P-19)."), fs->name);
+          return FALSE;
+        }
+      *opportunity = TRUE;
+      *mode = SL_FIRE_MODE_OPPORTUNITY;
+    }
+  else
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s has no fire action ending now and is not on opportunity fire (P-08, P-09)."),
+                         fs->name);
+      return FALSE;
+    }
+  if (firer->jammed)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s's weapon is jammed: it cannot fire until cleared (P-16)."), fs->name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 sl_command_area_burst (SlCommand  *c,
-                      GError    **error)
+                       GError    **error)
 {
-  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
-  return FALSE;
+  SlReader *r = c->command;
+  g_autoptr(GArray) targets = g_array_new (FALSE, TRUE, sizeof (SlAreaTarget));
+  g_autoptr(GArray) units = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GString) line = g_string_new (NULL);
+  SlAreaBurstResult res;
+  SlToHitInput in = { 0 };
+  const SlUnitSetup *fs;
+  SlUnitState *firer;
+  const SlWeapon *weapon;
+  const char *omni, *jam_stream;
+  SlFireModeId mode;
+  gboolean opportunity;
+  int unit, now, consecutive = 1, rounds;
+  guint n;
+  JsonArray *out;
+
+  unit = sl_command_unit (c, r, "unit", FALSE);
+  in.conditions.smoke = sl_reader_bool (r, "smoke", FALSE);
+  in.conditions.range_m = sl_reader_number (r, "range_m", 0, 10000, -1);
+  sl_reader_flags (r, "firer_cover", sl_cover_names, _("cover"), in.firer_own_cover, SL_N_COVERS);
+  in.firer_own_cover[SL_COVER_NONE] = FALSE;
+  jam_stream = sl_command_die (c, r, "jam_roll", 10);
+  sl_reader_require (r, "targets");
+  n = sl_reader_array_length (r, "targets");
+  if (n == 0 && sl_reader_ok (r))
+    sl_reader_fail (r, "targets", _("An area burst needs the units in its wedge (P-30)."));
+  for (guint i = 0; i < n && sl_reader_ok (r); i++)
+    {
+      g_autoptr(SlReader) tr = sl_reader_array_object (r, "targets", i);
+      SlAreaTarget t = { 0 };
+      int target = sl_command_unit (c, tr, "unit", FALSE);
+      int terrain;
+
+      t.distance_m = sl_reader_number (tr, "distance_m", 0, 10000, (double) i);
+      sl_reader_flags (tr, "cover", sl_cover_names, _("cover"), t.target.covers, SL_N_COVERS);
+      t.target.covers[SL_COVER_NONE] = FALSE;
+      t.target.firing_at_firer = sl_reader_bool (tr, "firing_at_firer", FALSE);
+      t.target.units_on_line = sl_reader_int (tr, "units_on_line", 0, 32, 0);
+      terrain = sl_reader_enum (tr, "terrain", terrains, _("terrain"), 0);
+      t.target.in_marsh = terrain == 1;
+      t.target.in_light_woods = terrain == 2;
+      t.target.in_heavy_woods = terrain == 3;
+      t.roll_stream = sl_command_die (c, tr, "roll", 10);
+      sl_reader_end (tr);
+      if (target >= 0)
+        {
+          for (guint k = 0; k < units->len; k++)
+            if (g_array_index (units, int, k) == target && sl_reader_ok (r))
+              sl_reader_fail (tr, "unit", _("A unit is engaged once by a burst (A-95)."));
+          g_array_append_val (units, target);
+          g_array_append_val (targets, t);
+        }
+    }
+  if (!sl_command_inputs_done (c))
+    return FALSE;
+
+  fs = sl_setup_unit_at (c->setup, unit);
+  firer = &c->state->units[unit];
+  now = sl_command_now (c);
+  if (!check_firer (c, unit, &mode, &opportunity, error))
+    return FALSE;
+  if (mode != SL_FIRE_MODE_SINGLE)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("A burst is fired with a normal Fire action, not aimed or opportunity fire (P-30)."));
+      return FALSE;
+    }
+  if (!sl_setup_has_module (c->setup, SL_MODULE_AUTOMATIC_FIRE))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("Bursts need the automatic fire rules (§15.3)."));
+      return FALSE;
+    }
+  weapon = sl_state_unit_weapon (c->setup, c->state, unit);
+  omni = sl_state_unit_omni_mode (c->setup, c->state, unit);
+  if (!sl_command_check_rate_of_fire (c, unit, SL_FIRE_MODE_AREA, -1, now, &consecutive, error))
+    return FALSE;
+
+  /* Each unit's log gives its state; the players give the table's. */
+  for (guint i = 0; i < targets->len; i++)
+    {
+      SlAreaTarget *t = &g_array_index (targets, SlAreaTarget, i);
+      int target = g_array_index (units, int, i);
+      const SlUnitSetup *ts = sl_setup_unit_at (c->setup, target);
+      const SlUnitState *tu = &c->state->units[target];
+
+      t->target.movement = tu->moving;
+      t->target.position = tu->position;
+      t->target.armor = ts->armor;
+      t->target.camo_tinter = sl_setup_has_module (c->setup, SL_MODULE_EQUIPMENT) &&
+                              sl_setup_side_at (c->setup, ts->side)->camo_tinter;
+      t->target.in_melee = tu->n_engaged > 0;
+      t->target.hidden = tu->hidden;
+      t->race = ts->race;
+      t->wound = tu->wound;
+      if (sl_state_unit_out (c->rules, c->state, target))
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "targets",
+                             _("%s is already out of the fight."), ts->name);
+          return FALSE;
+        }
+    }
+
+  /* P-29: a burst spends 5 rounds, or what is left. */
+  rounds = c->rules->burst_rounds;
+  if (sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION))
+    {
+      SlAmmoInput ain = { 0 };
+      SlAmmoResult ares;
+
+      ain.weapon = weapon;
+      ain.omni_mode = omni;
+      ain.action = SL_AMMO_BURST;
+      sl_state_unit_ammo (c->setup, c->state, unit, &ain.state);
+      if (!sl_ammo_resolve (c->rules, c->options, &ain, &ares, error))
+        {
+          remap_error (error);
+          return FALSE;
+        }
+      sl_state_unit_set_ammo (c->setup, c->state, unit, &ares.state);
+      rounds = MAX (ares.spent, 1);
+    }
+
+  in.firer.troop = fs->troop;
+  in.firer.race = fs->race;
+  in.firer.armor = fs->armor;
+  in.firer.weapon = weapon;
+  in.firer.omni_mode = omni;
+  in.firer.wound = firer->wound;
+  in.firer.movement = firer->moving;
+  in.firer.position = firer->position;
+  in.firer.stealth_power = firer->stealth_power;
+  in.conditions.night = c->setup->environment.night;
+  in.conditions.indoors = c->setup->environment.indoors;
+  in.conditions.blackout = c->setup->environment.blackout;
+  in.conditions.rain = c->setup->environment.rain;
+  in.conditions.snow = c->setup->environment.snow;
+  in.conditions.zero_g = c->setup->environment.zero_g;
+  in.consecutive = MIN (consecutive, 3);
+  in.burst = SL_BURST_AREA;
+
+  if (!sl_area_burst_resolve (c->rules, c->options, &in, (SlAreaTarget *) targets->data,
+                              targets->len, rounds, c->dice, jam_stream, &res, error))
+    {
+      remap_error (error);
+      return FALSE;
+    }
+
+  record_fire (firer, now, SL_FIRE_MODE_AREA, -1);
+  firer->current.resolved = TRUE;
+  firer->jammed = res.jammed;
+  c->actor = unit;
+
+  g_string_append_printf (line, g_dngettext (GETTEXT_PACKAGE,
+                                             "%s fires an area burst of %d round",
+                                             "%s fires an area burst of %d rounds", rounds),
+                          fs->name, rounds);
+  out = json_array_new ();
+  for (guint k = 0; k < res.n_targets; k++)
+    {
+      const SlAreaTargetResult *tr = &res.targets[k];
+      int target = g_array_index (units, int, tr->index);
+      const SlUnitSetup *ts = sl_setup_unit_at (c->setup, target);
+      JsonObject *o = json_object_new ();
+
+      json_object_set_string_member (o, "unit", ts->id);
+      json_object_set_boolean_member (o, "engaged", tr->engaged);
+      if (!tr->engaged)
+        {
+          json_object_set_string_member (o, "reason", tr->reason);
+          json_array_add_object_element (out, o);
+          continue;
+        }
+      sl_check_outcome_to_json (&tr->check, "hit", o);
+      json_object_set_member (o, "breakdown", sl_breakdown_to_json (tr->breakdown));
+      g_string_append_printf (line, _("; at %s: needs %d, rolled %d %+d = %d, %s"), ts->name,
+                              tr->check.target, tr->check.natural, tr->check.modifier,
+                              tr->check.net, tr->hit ? _("hit") : _("miss"));
+      if (tr->hit)
+        {
+          SlDamageInput d = { 0 };
+          SlDamageResult dr;
+          JsonObject *damage = json_object_new ();
+          g_autofree char *words = NULL;
+
+          if (tr->revealed)
+            {
+              c->state->units[target].hidden = FALSE;
+              c->state->units[target].detected = TRUE;
+            }
+          d.source = SL_DAMAGE_FIRE;
+          d.penetration = sl_weapon_get_profile (weapon, omni)->penetration;
+          d.armor = ts->armor;
+          d.race = ts->race;
+          d.wound = c->state->units[target].wound;
+          d.natural_roll = tr->check.natural;
+          d.rounds = 1;
+          sl_damage_resolve (c->rules, c->options, &d, &dr);
+          words = sl_command_apply_damage (c, target, &dr, damage);
+          json_object_set_object_member (o, "damage", damage);
+          g_string_append_printf (line, " (%s)", words);
+        }
+      json_array_add_object_element (out, o);
+    }
+  json_object_set_array_member (c->result, "targets", out);
+  json_object_set_int_member (c->result, "rounds", rounds);
+  json_object_set_int_member (c->result, "hits", res.hits);
+  if (res.jam_checked)
+    json_object_set_int_member (c->result, "jam_roll", res.jam_roll);
+  json_object_set_boolean_member (c->result, "jammed", res.jammed);
+  if (res.jammed)
+    g_string_append_printf (line, _("; %s's weapon jams (P-16)"), fs->name);
+  g_string_append_c (line, '.');
+  sl_command_say (c, "%s", line->str);
+  sl_area_burst_result_clear (&res);
+  return TRUE;
 }

@@ -102,6 +102,7 @@ sl_command_apply (const SlRules  *rules,
       c.result = result;
       c.summary = summary;
       c.strings = strings;
+      c.actor = -1;
       /* Every command may carry a note; "at" is written by the journal. */
       sl_reader_string (reader, "note", NULL);
       ok = type->func (&c, &local_error);
@@ -356,6 +357,8 @@ sl_command_apply_damage (SlCommand            *c,
   u->wound = damage->wound;
   if (damage->levels > 0 && u->casualty_turn == 0)
     u->casualty_turn = c->state->turn;
+  if (damage->levels > 0 && u->casualty_by < 0 && c->actor >= 0)
+    u->casualty_by = sl_command_side (c, c->actor);
 
   /* A-18: a unit dazed or killed in the ranged-fire step still takes the
    * shot it declared. */

@@ -34,6 +34,7 @@ typedef struct
   JsonObject      *result;
   GString         *summary;
   GPtrArray       *strings;   /* owned strings handed out (stream names) */
+  int              actor;     /* the unit whose fire, blast or melee deals damage, or -1 */
 } SlCommand;
 
 typedef gboolean (*SlCommandFunc) (SlCommand  *c,
@@ -116,7 +117,8 @@ gboolean     sl_command_check_rate_of_fire (SlCommand    *c,
 /* The effects of damage on a unit: ticks the wound boxes, dazes it from
  * the next subphase (P-19), drops its action when dazed or knocked out
  * (§6.1), ends its melee when out, and breaches its suit in vacuum or a
- * hostile atmosphere (P-39). Writes the details into @into and returns
+ * hostile atmosphere (P-39). The casualty is credited to the side of
+ * c->actor (A-101). Writes the details into @into and returns
  * them in words: "2 wound levels, now Serious, dazed until subphase 9". */
 char        *sl_command_apply_damage (SlCommand             *c,
                                       int                    unit,

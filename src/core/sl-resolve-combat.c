@@ -260,41 +260,19 @@ sl_resolve_burst_hits (SlResolve  *rs,
   return TRUE;
 }
 
-typedef struct
-{
-  guint        index;
-  const char  *id;
-  double       distance;
-  SlTarget     target;
-  const SlRace *race;
-  SlWound      wound;
-  const char  *stream;
-} AreaTarget;
-
-static int
-compare_distance (gconstpointer a,
-                  gconstpointer b)
-{
-  const AreaTarget *x = a, *y = b;
-
-  if (x->distance != y->distance)
-    return x->distance < y->distance ? -1 : 1;
-  return x->index < y->index ? -1 : (x->index > y->index);
-}
-
 gboolean
 sl_resolve_area_burst (SlResolve  *rs,
                        GError    **error)
 {
   g_autoptr(SlReader) firer = NULL;
-  g_autoptr(GArray) targets = g_array_new (FALSE, TRUE, sizeof (AreaTarget));
+  g_autoptr(GArray) targets = g_array_new (FALSE, TRUE, sizeof (SlAreaTarget));
   g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  SlAreaBurstResult res;
   JsonArray *results;
   SlToHitInput in = { 0 };
   const SlWeaponProfile *profile;
   const char *jam_stream;
-  int rounds, hits = 0;
-  gboolean jam_checked = FALSE, jammed = FALSE, first = TRUE;
+  int rounds;
   guint n;
 
   sl_reader_require (rs->request, "firer");
@@ -305,8 +283,6 @@ sl_resolve_area_burst (SlResolve  *rs,
       sl_reader_end (firer);
     }
   read_conditions (rs, rs->request, &in.conditions);
-  in.burst = SL_BURST_AREA;
-  in.fire = SL_FIRE_NORMAL;
   in.consecutive = sl_reader_int (rs->request, "consecutive", 1, 3, 1);
   rounds = sl_reader_int (rs->request, "rounds", 1, 5, rs->rules->burst_rounds);
   read_firer_cover (rs, rs->request, &in);
@@ -319,123 +295,70 @@ sl_resolve_area_burst (SlResolve  *rs,
   for (guint i = 0; i < n && sl_reader_ok (rs->request); i++)
     {
       g_autoptr(SlReader) r = sl_reader_array_object (rs->request, "targets", i);
-      AreaTarget t = { 0 };
-      const char *id;
+      SlAreaTarget t = { 0 };
+      const char *id = sl_reader_string (r, "id", NULL);
 
-      t.index = i;
-      id = sl_reader_string (r, "id", NULL);
-      t.id = id;
-      if (id == NULL)
-        {
-          char *generated = g_strdup_printf ("%u", i);
-          g_ptr_array_add (ids, generated);
-          t.id = generated;
-        }
-      t.distance = sl_reader_number (r, "distance_m", 0, 10000, (double) i);
+      g_ptr_array_add (ids, id ? g_strdup (id) : g_strdup_printf ("%u", i));
+      t.distance_m = sl_reader_number (r, "distance_m", 0, 10000, (double) i);
       read_target (rs, r, &t.target, TRUE);
       t.race = sl_resolve_get_race (rs, r, "race", "human");
       t.wound = sl_resolve_wound (rs, r, "wound");
-      t.stream = sl_resolve_die (rs, r, "roll", 10);
+      t.roll_stream = sl_resolve_die (rs, r, "roll", 10);
       sl_reader_end (r);
       g_array_append_val (targets, t);
     }
 
   if (!sl_resolve_inputs_done (rs))
     return FALSE;
+  if (!sl_area_burst_resolve (rs->rules, &rs->options, &in, (SlAreaTarget *) targets->data,
+                              targets->len, rounds, rs->dice, jam_stream, &res, error))
+    return FALSE;
 
-  g_array_sort (targets, compare_distance);
   profile = sl_weapon_get_profile (in.firer.weapon, in.firer.omni_mode);
   results = json_array_new ();
-
-  /* P-30 step 4: nearest first, until the hits equal the rounds or every
-   * unit in the wedge has been engaged once. */
-  for (guint i = 0; i < targets->len; i++)
+  for (guint k = 0; k < res.n_targets; k++)
     {
-      AreaTarget *t = &g_array_index (targets, AreaTarget, i);
-      g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
-      g_autoptr(GError) local_error = NULL;
+      const SlAreaTargetResult *r = &res.targets[k];
+      const SlAreaTarget *t = &g_array_index (targets, SlAreaTarget, r->index);
       JsonObject *o = json_object_new ();
-      SlCheckOutcome outcome;
-      const char *field;
 
-      json_object_set_string_member (o, "id", t->id);
-      json_array_add_object_element (results, o);
-
-      if (hits >= rounds)
+      json_object_set_string_member (o, "id", g_ptr_array_index (ids, r->index));
+      json_object_set_boolean_member (o, "engaged", r->engaged);
+      if (!r->engaged)
+        json_object_set_string_member (o, "reason", r->reason);
+      else
         {
-          json_object_set_boolean_member (o, "engaged", FALSE);
-          json_object_set_string_member (o, "reason", _("Every round of the burst has hit."));
-          continue;
+          sl_check_outcome_to_json (&r->check, "hit", o);
+          json_object_set_member (o, "breakdown", sl_breakdown_to_json (r->breakdown));
         }
-
-      in.target = t->target;
-      /* undetected hidden units are skipped unless the option says. */
-      if (in.target.hidden && rs->options.area_burst_includes_hidden)
-        in.target.hidden = FALSE;
-
-      if (!sl_to_hit_modifiers (rs->rules, &rs->options, &in, breakdown, &local_error))
-        {
-          field = sl_rule_error_get_field (local_error);
-          if (field == NULL || !g_str_has_prefix (field, "target"))
-            {
-              g_propagate_error (error, g_steal_pointer (&local_error));
-              json_array_unref (results);
-              return FALSE;
-            }
-          json_object_set_boolean_member (o, "engaged", FALSE);
-          json_object_set_string_member (o, "reason", local_error->message);
-          continue;
-        }
-
-      sl_check_roll (sl_rules_check (rs->rules, "ranged"), sl_breakdown_total (breakdown),
-                     rs->dice, t->stream, &outcome);
-      json_object_set_boolean_member (o, "engaged", TRUE);
-      sl_check_outcome_to_json (&outcome, "hit", o);
-      json_object_set_member (o, "breakdown", sl_breakdown_to_json (breakdown));
-
-      /* one jam check, on the first target's roll. */
-      if (first && outcome.natural == 1)
-        {
-          const SlCheckDef *jam = sl_rules_check (rs->rules, "jam");
-          int jam_roll = sl_dice_roll (rs->dice, jam_stream, jam->die);
-
-          jam_checked = TRUE;
-          jammed = sl_check_succeeds (jam, jam_roll, 0);
-          json_object_set_int_member (rs->result, "jam_roll", jam_roll);
-        }
-      first = FALSE;
-
-      if (outcome.success)
+      if (r->revealed)
+        json_object_set_boolean_member (o, "revealed", TRUE);
+      if (r->hit && t->target.armor != NULL)
         {
           SlDamageInput d = { 0 };
           SlDamageResult dr;
-          JsonObject *damage;
 
-          hits++;
-          if (t->target.hidden)
-            json_object_set_boolean_member (o, "revealed", TRUE);
-          if (t->target.armor != NULL)
-            {
-              /* Each unit takes at most one hit; A-66 per target. */
-              d.source = SL_DAMAGE_FIRE;
-              d.penetration = profile->penetration;
-              d.armor = t->target.armor;
-              d.race = t->race;
-              d.wound = t->wound;
-              d.natural_roll = outcome.natural;
-              d.rounds = 1;
-              sl_damage_resolve (rs->rules, &rs->options, &d, &dr);
-              damage = sl_resolve_result_object (o, "damage");
-              sl_resolve_damage_json (rs, &dr, damage);
-            }
+          /* Each unit takes at most one hit; A-66 per target. */
+          d.source = SL_DAMAGE_FIRE;
+          d.penetration = profile->penetration;
+          d.armor = t->target.armor;
+          d.race = t->race;
+          d.wound = t->wound;
+          d.natural_roll = r->check.natural;
+          d.rounds = 1;
+          sl_damage_resolve (rs->rules, &rs->options, &d, &dr);
+          sl_resolve_damage_json (rs, &dr, sl_resolve_result_object (o, "damage"));
         }
+      json_array_add_object_element (results, o);
     }
 
   json_object_set_int_member (rs->result, "rounds", rounds);
-  json_object_set_int_member (rs->result, "hits", hits);
-  json_object_set_boolean_member (rs->result, "jammed", jammed);
-  (void) jam_checked;
+  json_object_set_int_member (rs->result, "hits", res.hits);
+  if (res.jam_checked)
+    json_object_set_int_member (rs->result, "jam_roll", res.jam_roll);
+  json_object_set_boolean_member (rs->result, "jammed", res.jammed);
   json_object_set_array_member (rs->result, "targets", results);
+  sl_area_burst_result_clear (&res);
   return TRUE;
 }
 
