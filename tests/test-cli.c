@@ -13,6 +13,8 @@
  *                   recursively; lists element by element), or
  *   "expect_lines"  one such object per output line
  *   "stdout_contains", "stderr_contains"  text the output must contain
+ *   "runs"          a list of such objects run one after another (sharing
+ *                   "@TMP@", a temporary directory for game files)
  *   "rules_patch"   {"weapons.entries.SR.penetration": 6, …}: the shipped rules
  *                   with these members replaced are written to a temporary
  *                   file, which "@RULES@" in an argument stands for
@@ -217,24 +219,15 @@ patched_rules (JsonObject *patch)
 }
 
 static void
-check_case (gconstpointer data)
+run_case (JsonObject *c,
+          const char *tmpdir)
 {
-  const char *path = data;
   g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-  g_autoptr(JsonNode) root = NULL;
   g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GString) input = g_string_new (NULL);
   g_auto(Run) run = { 0 };
   g_autofree char *rules_file = NULL;
-  JsonObject *c;
   int expected_exit = 0;
-
-  g_file_get_contents (path, &text, NULL, &error);
-  g_assert_no_error (error);
-  root = sl_json_parse (text, -1, &error);
-  g_assert_no_error (error);
-  c = json_node_get_object (root);
 
   if (json_object_has_member (c, "description"))
     g_test_message ("%s", json_object_get_string_member (c, "description"));
@@ -251,6 +244,7 @@ check_case (gconstpointer data)
           g_autoptr(GString) arg = g_string_new (json_array_get_string_element (a, i));
 
           g_string_replace (arg, "@CASES@", g_getenv ("SL_CLI_CASES"), 0);
+          g_string_replace (arg, "@TMP@", tmpdir, 0);
           if (rules_file != NULL)
             g_string_replace (arg, "@RULES@", rules_file, 0);
           g_ptr_array_add (args, g_string_free (g_steal_pointer (&arg), FALSE));
@@ -324,6 +318,50 @@ check_case (gconstpointer data)
     g_assert_nonnull (strstr (run.err, json_object_get_string_member (c, "stderr_contains")));
   if (rules_file != NULL)
     g_unlink (rules_file);
+}
+
+static void
+remove_tree (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+static void
+check_case (gconstpointer data)
+{
+  const char *path = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *tmpdir = g_dir_make_tmp ("squadlog-cli-XXXXXX", NULL);
+  g_autoptr(JsonNode) root = NULL;
+  JsonObject *c;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  root = sl_json_parse (text, -1, &error);
+  g_assert_no_error (error);
+  c = json_node_get_object (root);
+
+  if (json_object_has_member (c, "runs"))
+    {
+      JsonArray *runs = json_object_get_array_member (c, "runs");
+
+      if (json_object_has_member (c, "description"))
+        g_test_message ("%s", json_object_get_string_member (c, "description"));
+      for (guint i = 0; i < json_array_get_length (runs); i++)
+        run_case (json_array_get_object_element (runs, i), tmpdir);
+    }
+  else
+    run_case (c, tmpdir);
+  remove_tree (tmpdir);
 }
 
 /* docs/resolve.md gives, for every kind, a request in a ```json block
