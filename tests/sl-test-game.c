@@ -52,7 +52,42 @@ sl_test_play (SlGame     *game,
   g_assert_no_error (error);
   g_assert_nonnull (entry);
   g_test_message ("%s", entry->summary);
+  sl_test_check_reload (game);
   return entry;
+}
+
+void
+sl_test_check_reload (SlGame *game)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = sl_game_serialize (game);
+  g_autoptr(SlGame) loaded = sl_game_load_from_data (sl_test_rules (), text, -1, "test", &error);
+  g_autofree char *again = NULL;
+  g_autoptr(JsonNode) s1 = NULL;
+  g_autoptr(JsonNode) s2 = NULL;
+
+  g_assert_no_error (error);
+  s1 = sl_game_state_to_json (game);
+  s2 = sl_game_state_to_json (loaded);
+  g_assert_true (json_node_equal (s1, s2));
+  g_assert_cmpuint (sl_game_get_n_entries (loaded), ==, sl_game_get_position (game));
+  /* Replaying without telling, then telling on demand, says the same. */
+  for (guint i = 0; i < sl_game_get_position (game); i++)
+    {
+      const SlJournalEntry *a = sl_game_get_entry (game, i);
+      const SlJournalEntry *b = sl_game_get_entry (loaded, i);
+      g_autofree char *ra = sl_json_to_string (a->result, FALSE);
+      g_autofree char *rb = sl_json_to_string (b->result, FALSE);
+
+      g_assert_cmpstr (ra, ==, rb);
+      g_assert_cmpstr (a->summary, ==, b->summary);
+      g_assert_cmpint (a->turn, ==, b->turn);
+      g_assert_cmpint (a->phase, ==, b->phase);
+      g_assert_cmpint (a->subphase, ==, b->subphase);
+      g_assert_cmpint (a->step, ==, b->step);
+    }
+  again = sl_game_serialize (loaded);
+  g_assert_cmpstr (text, ==, again);
 }
 
 void

@@ -627,7 +627,140 @@ test_corrupt_files (void)
     g_string_truncate (edited, journal - edited->str);
     g_string_append (edited, "\"journal\": 7}");
   }
-  assert_load_fails (edited->str, SL_GAME_ERROR_FORMAT, "journal");
+  assert_load_fails (edited->str, SL_GAME_ERROR_FORMAT, "journal: Expected a list, got the number 7");
+
+  /* Entries that are not what the format says, named by their place. */
+  g_string_assign (edited, good);
+  g_string_replace (edited, "{\"at\"", "7, {\"at\"", 1);
+  assert_load_fails (edited->str, SL_GAME_ERROR_FORMAT, "journal[0]: Expected an object, got the number 7");
+  g_string_assign (edited, good);
+  g_string_replace (edited, ", \"summary\":", ", \"colour\": \"red\", \"summary\":", 1);
+  assert_load_fails (edited->str, SL_GAME_ERROR_FORMAT, "journal[0].colour: Unknown field");
+  g_string_assign (edited, good);
+  g_string_replace (edited, ", \"summary\":", ", \"time\": \"2026-11-22T10:00:00Z\", \"summary\":", 1);
+  assert_load_fails (edited->str, SL_GAME_ERROR_FORMAT, "journal[0].time: The member “time” appears twice");
+  g_string_assign (edited, good);
+  g_string_replace (edited, "\"command\": {", "\"command\": [{", 1);
+  g_string_replace (edited, "}, \"summary\"", "}], \"summary\"", 1);
+  assert_load_fails (edited->str, SL_GAME_ERROR_FORMAT, "journal[0].command: Expected an object, got a list");
+  g_string_assign (edited, good);
+  g_string_replace (edited, "\"time\": \"", "\"time\": \"yesterday", 1);
+  assert_load_fails (edited->str, SL_GAME_ERROR_FORMAT, "journal[0].time: Expected a date and time");
+  g_string_assign (edited, good);
+  g_string_replace (edited, "\"summary\": \"", "\"summary\": 12, \"x\": \"", 1);
+  assert_load_fails (edited->str, SL_GAME_ERROR_FORMAT, "journal[0].summary: Expected text, got the number 12");
+  g_string_assign (edited, good);
+  g_string_replace (edited, "\"command\": {", "\"cmd\": {", 1);
+  assert_load_fails (edited->str, SL_GAME_ERROR_FORMAT, "journal[0].cmd: Unknown field");
+  g_string_assign (edited, good);
+  g_string_replace (edited, "\"rules\": ", "\"rules\": \"house\", \"old_rules\": ", 1);
+  assert_load_fails (edited->str, SL_GAME_ERROR_FORMAT, "old_rules: Unknown field");
+  g_string_assign (edited, good);
+  g_string_replace (edited, "\"rules\": \"", "\"rules\": \"house-", 1);
+  assert_load_fails (edited->str, SL_GAME_ERROR_FORMAT, "rules: The game is played with the rules “house-");
+
+  /* A syntax error deep in the journal names its line. */
+  g_string_assign (edited, good);
+  g_string_replace (edited, "\"type\":\"fire\"", "\"type\":\"fire\",,", 1);
+  assert_load_fails (edited->str, SL_GAME_ERROR_SYNTAX, "cannot be read: line ");
+
+  /* Not a game at all, but valid JSON; and text after the document. */
+  assert_load_fails ("\"squadlog-game\"", SL_GAME_ERROR_FORMAT, "not a Squad Log game");
+  g_string_assign (edited, good);
+  g_string_append (edited, "{}");
+  assert_load_fails (edited->str, SL_GAME_ERROR_SYNTAX, "after the end of the document");
+  assert_load_fails ("{\"format\": \"squadlog-game\", \"version\": 1, \"rules\": \"x\"}",
+                     SL_GAME_ERROR_FORMAT, NULL);
+}
+
+/* The file's order of members does not matter, times are read in any ISO
+ * 8601 form and written in UTC, and the summaries in the file are kept
+ * until the entries are told again. */
+static void
+test_file_details (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(GString) edited = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGame) loaded = NULL;
+  g_autofree char *good = NULL;
+  g_autofree char *saved = NULL;
+  char *journal, *end;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'walk'}");
+  good = sl_game_serialize (game);
+
+  /* The journal before the setup. */
+  edited = g_string_new (good);
+  journal = strstr (edited->str, ",\n  \"journal\": [");
+  end = strrchr (edited->str, '}');
+  g_assert_nonnull (journal);
+  {
+    g_autofree char *part = g_strndup (journal + 2, end - journal - 3);
+    g_string_truncate (edited, journal - edited->str);
+    g_string_append (edited, "\n}\n");
+    g_string_replace (edited, "\"rules\":", part, 1);
+    g_string_replace (edited, part, "PART,\n  \"rules\":", 1);
+    g_string_replace (edited, "PART", part, 1);
+  }
+  g_test_message ("%s", edited->str);
+  loaded = sl_game_load_from_data (sl_test_rules (), edited->str, -1, "reordered", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sl_game_get_position (loaded), ==, sl_game_get_position (game));
+  saved = sl_game_serialize (loaded);
+  g_assert_cmpstr (saved, ==, good);
+  g_clear_object (&loaded);
+  g_clear_pointer (&saved, g_free);
+
+  /* Times: with an offset, before 1970, a leap day, the last second of
+   * year 9999; written back in UTC. */
+  {
+    static const char * const stamps[][2] = {
+      { "2026-11-22T11:00:00+01:00", "2026-11-22T10:00:00Z" },
+      { "1969-12-31T23:59:59Z", "1969-12-31T23:59:59Z" },
+      { "2000-02-29T12:34:56Z", "2000-02-29T12:34:56Z" },
+      { "9999-12-31T23:59:59Z", "9999-12-31T23:59:59Z" },
+      { "0001-01-01T00:00:00Z", "0001-01-01T00:00:00Z" },
+    };
+    const char *first = strstr (good, "\"time\": \"") + 8;
+
+    for (guint i = 0; i < G_N_ELEMENTS (stamps); i++)
+      {
+        g_autofree char *want = NULL;
+
+        g_string_assign (edited, good);
+        g_string_erase (edited, first - good, 22);
+        g_string_insert (edited, first - good, "\"\"");
+        g_string_insert (edited, first - good + 1, stamps[i][0]);
+        loaded = sl_game_load_from_data (sl_test_rules (), edited->str, -1, "times", &error);
+        g_assert_no_error (error);
+        saved = sl_game_serialize (loaded);
+        want = g_strdup_printf ("\"time\": \"%s\"", stamps[i][1]);
+        g_test_message ("%s → %s", stamps[i][0], stamps[i][1]);
+        g_assert_nonnull (strstr (saved, want));
+        g_clear_object (&loaded);
+        g_clear_pointer (&saved, g_free);
+      }
+    g_string_assign (edited, good);
+    g_string_erase (edited, first - good, 22);
+    g_string_insert (edited, first - good, "\"2026-02-30T10:00:00Z\"");
+    assert_load_fails (edited->str, SL_GAME_ERROR_FORMAT, "Expected a date and time");
+  }
+
+  /* A summary edited in the file is written back as it is until the entry
+   * is told; then the replay's words replace it. */
+  g_string_assign (edited, good);
+  g_string_replace (edited, "Walk, 1 AP", "Walk (noted by hand), 1 AP", 1);
+  loaded = sl_game_load_from_data (sl_test_rules (), edited->str, -1, "summaries", &error);
+  g_assert_no_error (error);
+  saved = sl_game_serialize (loaded);
+  g_assert_nonnull (strstr (saved, "noted by hand"));
+  g_clear_pointer (&saved, g_free);
+  g_assert_null (strstr (sl_game_get_entry (loaded, sl_game_get_position (loaded) - 1)->summary,
+                         "noted by hand"));
+  saved = sl_game_serialize (loaded);
+  g_assert_cmpstr (saved, ==, good);
 }
 
 /* Loading a file that does not exist. */
@@ -741,6 +874,7 @@ main (int   argc,
   g_test_add_func ("/game/journal/save-failure", test_save_failure_keeps_file);
   g_test_add_func ("/game/journal/corrupt-files", test_corrupt_files);
   g_test_add_func ("/game/journal/missing-file", test_missing_file);
+  g_test_add_func ("/game/journal/file-details", test_file_details);
   g_test_add_func ("/game/end-14", test_game_end);
   g_test_add_func ("/game/end-game-command", test_end_game_command);
   g_test_add_func ("/game/bad-setups", test_bad_setups);

@@ -71,6 +71,7 @@ sl_command_fire (SlCommand  *c,
   g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
   g_autofree SlExtraModifier *extra = NULL;
   g_autofree char *result_words = NULL;
+  int rounds_hit = 0;
   SlToHitInput in = { 0 };
   SlToHitResult hit;
   const SlUnitSetup *fs, *ts = NULL;
@@ -84,32 +85,32 @@ sl_command_fire (SlCommand  *c,
 
   unit = sl_command_unit (c, r, "unit", FALSE);
   target = sl_command_unit (c, r, "target", TRUE);
-  in.burst = sl_reader_enum (r, "burst", sl_burst_names, _("burst"), SL_BURST_NONE);
-  sl_reader_flags (r, "cover", sl_cover_names, _("cover"), in.target.covers, SL_N_COVERS);
+  in.burst = sl_reader_enum (r, "burst", sl_burst_names, N_("burst"), SL_BURST_NONE);
+  sl_reader_flags (r, "cover", sl_cover_names, N_("cover"), in.target.covers, SL_N_COVERS);
   in.target.covers[SL_COVER_NONE] = FALSE;
   in.target.firing_at_firer = sl_reader_bool (r, "firing_at_firer", FALSE);
   in.target.units_on_line = sl_reader_int (r, "units_on_line", 0, 32, 0);
   in.target.vehicle = sl_reader_bool (r, "vehicle", FALSE);
   {
-    int t = sl_reader_enum (r, "target_terrain", terrains, _("terrain"), 0);
+    int t = sl_reader_enum (r, "target_terrain", terrains, N_("terrain"), 0);
     in.target.in_marsh = t == 1;
     in.target.in_light_woods = t == 2;
     in.target.in_heavy_woods = t == 3;
-    t = sl_reader_enum (r, "firer_terrain", terrains, _("terrain"), 0);
+    t = sl_reader_enum (r, "firer_terrain", terrains, N_("terrain"), 0);
     in.firer.in_marsh = t == 1;
     in.firer.in_light_woods = t == 2;
     in.firer.in_heavy_woods = t == 3;
   }
-  sl_reader_flags (r, "firer_cover", sl_cover_names, _("cover"), in.firer_own_cover, SL_N_COVERS);
+  sl_reader_flags (r, "firer_cover", sl_cover_names, N_("cover"), in.firer_own_cover, SL_N_COVERS);
   in.firer_own_cover[SL_COVER_NONE] = FALSE;
-  in.firer.facing_change = sl_reader_enum (r, "facing_change", sl_facing_names, _("facing change"),
+  in.firer.facing_change = sl_reader_enum (r, "facing_change", sl_facing_names, N_("facing change"),
                                            SL_FACING_NONE);
   in.firer.ambushing = sl_reader_bool (r, "ambushing", FALSE);
   in.conditions.smoke = sl_reader_bool (r, "smoke", FALSE);
   in.conditions.range_m = sl_reader_number (r, "range_m", 0, 10000, -1);
   /* The target's movement comes from the log (A-50); the players may say
    * otherwise for what the table shows. */
-  in.target.movement = sl_reader_enum (r, "target_movement", sl_move_names, _("movement"), -1);
+  in.target.movement = sl_reader_enum (r, "target_movement", sl_move_names, N_("movement"), -1);
   wasted = sl_reader_bool (r, "no_los", FALSE);
   {
     guint n = sl_reader_array_length (r, "modifiers");
@@ -153,7 +154,7 @@ sl_command_fire (SlCommand  *c,
       !g_str_equal (firer->current.action->id, "opportunity-fire") &&
       firer->current.end == now && !firer->current.resolved)
     {
-      if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_RANGED_FIRE, _("Ranged fire"), error))
+      if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_RANGED_FIRE, N_("Ranged fire"), error))
         return FALSE;
       mode = g_str_equal (firer->current.action->id, "aimed-fire") ? SL_FIRE_MODE_AIMED
                                                                     : SL_FIRE_MODE_SINGLE;
@@ -162,7 +163,7 @@ sl_command_fire (SlCommand  *c,
   else if (firer->opportunity_armed)
     {
       if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER,
-                                     _("Opportunity fire"), error))
+                                     N_("Opportunity fire"), error))
         return FALSE;
       if (sl_state_unit_dazed (c->rules, c->state, unit) || sl_state_unit_out (c->rules, c->state, unit))
         {
@@ -254,7 +255,7 @@ sl_command_fire (SlCommand  *c,
       if (in.burst != SL_BURST_NONE)
         rounds = MAX (ares.spent, 1);
       if (ares.empty)
-        json_object_set_boolean_member (c->result, "empty", TRUE);
+        sl_command_result (c, json_object_set_boolean_member, "empty", TRUE);
     }
   else if (in.burst != SL_BURST_NONE)
     rounds = c->rules->burst_rounds;
@@ -265,13 +266,13 @@ sl_command_fire (SlCommand  *c,
   else
     firer->current.resolved = TRUE;
 
-  json_object_set_string_member (c->result, "unit", fs->id);
-  json_object_set_string_member (c->result, "target", ts->id);
-  json_object_set_string_member (c->result, "mode", sl_fire_mode_ids[mode]);
+  sl_command_result (c, json_object_set_string_member, "unit", fs->id);
+  sl_command_result (c, json_object_set_string_member, "target", ts->id);
+  sl_command_result (c, json_object_set_string_member, "mode", sl_fire_mode_ids[mode]);
 
   if (wasted)
     {
-      json_object_set_boolean_member (c->result, "wasted", TRUE);
+      sl_command_result (c, json_object_set_boolean_member, "wasted", TRUE);
       sl_command_say (c, _("%s fires at %s but has lost sight of it: the shot is wasted (A-17)."),
                       fs->name, ts->name);
       return TRUE;
@@ -312,12 +313,13 @@ sl_command_fire (SlCommand  *c,
       return FALSE;
     }
 
-  sl_check_outcome_to_json (&hit.check, "hit", c->result);
-  json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
+  if (sl_command_telling (c))
+    sl_check_outcome_to_json (&hit.check, "hit", c->result);
+  sl_command_result (c, json_object_set_member, "breakdown", sl_breakdown_to_json (breakdown));
   if (hit.jam_checked)
     {
-      json_object_set_int_member (c->result, "jam_roll", hit.jam_roll);
-      json_object_set_boolean_member (c->result, "jammed", hit.jammed);
+      sl_command_result (c, json_object_set_int_member, "jam_roll", hit.jam_roll);
+      sl_command_result (c, json_object_set_boolean_member, "jammed", hit.jammed);
       firer->jammed = hit.jammed;
     }
 
@@ -326,7 +328,7 @@ sl_command_fire (SlCommand  *c,
     {
       SlDamageInput d = { 0 };
       SlDamageResult dr;
-      JsonObject *damage = json_object_new ();
+      JsonObject *damage = sl_command_telling (c) ? json_object_new () : NULL;
 
       d.source = SL_DAMAGE_FIRE;
       d.penetration = sl_weapon_get_profile (weapon, omni)->penetration;
@@ -341,50 +343,52 @@ sl_command_fire (SlCommand  *c,
           int roll = sl_dice_roll (c->dice, hits_stream, 10);
 
           d.rounds = sl_burst_hits (c->rules, c->options, MIN (rounds, 5), roll);
-          json_object_set_int_member (c->result, "hits_roll", roll);
-          json_object_set_int_member (c->result, "rounds_hit", d.rounds);
+          sl_command_result (c, json_object_set_int_member, "hits_roll", roll);
+          sl_command_result (c, json_object_set_int_member, "rounds_hit", d.rounds);
+          rounds_hit = d.rounds;
         }
       if (d.rounds > 0)
         {
           sl_damage_resolve (c->rules, c->options, &d, &dr);
-          json_object_set_object_member (c->result, "damage", damage);
+          sl_command_result (c, json_object_set_object_member, "damage", damage);
           result_words = sl_command_apply_damage (c, target, &dr, damage);
         }
       else
         {
-          json_object_unref (damage);
+          g_clear_pointer (&damage, json_object_unref);
           result_words = g_strdup (_("no round hits (A-93)"));
         }
     }
 
   /* "Trooper 13 fires at Legionnaire 4: needs 7, rolled 4 +2 = 6, hit; …" */
-  {
-    g_autoptr(GString) line = g_string_new (NULL);
-    const char *kind = mode == SL_FIRE_MODE_AIMED ? _("aims and fires")
-                     : mode == SL_FIRE_MODE_OPPORTUNITY ? _("takes opportunity fire")
-                     : mode == SL_FIRE_MODE_CONCENTRATED ? _("fires a concentrated burst")
-                     : _("fires");
+  if (sl_command_telling (c))
+    {
+      g_autoptr(GString) line = g_string_new (NULL);
+      const char *kind = mode == SL_FIRE_MODE_AIMED ? _("aims and fires")
+                       : mode == SL_FIRE_MODE_OPPORTUNITY ? _("takes opportunity fire")
+                       : mode == SL_FIRE_MODE_CONCENTRATED ? _("fires a concentrated burst")
+                       : _("fires");
 
-    g_string_append_printf (line, _("%s %s at %s: needs %d, rolled %d %+d = %d, %s"),
-                            fs->name, kind, ts->name, hit.check.target, hit.check.natural,
-                            hit.check.modifier, hit.check.net,
-                            hit.hit ? _("hit") : _("miss"));
-    if (hit.check.natural == 1)
-      g_string_append (line, _(" (a natural 1 always hits)"));
-    else if (hit.check.natural == 10)
-      g_string_append (line, _(" (a natural 10 always misses)"));
-    if (in.burst == SL_BURST_CONCENTRATED && hit.hit)
-      g_string_append_printf (line, g_dngettext (GETTEXT_PACKAGE, "; %d round hits",
-                                                 "; %d rounds hit",
-                                                 (int) json_object_get_int_member (c->result, "rounds_hit")),
-                              (int) json_object_get_int_member (c->result, "rounds_hit"));
-    if (result_words != NULL)
-      g_string_append_printf (line, "; %s", result_words);
-    if (hit.jammed)
-      g_string_append_printf (line, _("; %s's weapon jams (P-16)"), fs->name);
-    g_string_append_c (line, '.');
-    sl_command_say (c, "%s", line->str);
-  }
+      g_string_append_printf (line, _("%s %s at %s: needs %d, rolled %d %+d = %d, %s"),
+                              fs->name, kind, ts->name, hit.check.target, hit.check.natural,
+                              hit.check.modifier, hit.check.net,
+                              hit.hit ? _("hit") : _("miss"));
+      if (hit.check.natural == 1)
+        g_string_append (line, _(" (a natural 1 always hits)"));
+      else if (hit.check.natural == 10)
+        g_string_append (line, _(" (a natural 10 always misses)"));
+      if (in.burst == SL_BURST_CONCENTRATED && hit.hit)
+        g_string_append_printf (line, g_dngettext (GETTEXT_PACKAGE, "; %d round hits",
+                                                   "; %d rounds hit",
+                                                   rounds_hit),
+                                rounds_hit);
+      if (result_words != NULL)
+        g_string_append_printf (line, "; %s", result_words);
+      if (hit.jammed)
+        g_string_append_printf (line, _("; %s's weapon jams (P-16)"), fs->name);
+      g_string_append_c (line, '.');
+      sl_command_say (c, "%s", line->str);
+    }
   return TRUE;
 }
 
@@ -413,7 +417,7 @@ check_firer (SlCommand     *c,
       !g_str_equal (firer->current.action->id, "opportunity-fire") &&
       firer->current.end == now && !firer->current.resolved)
     {
-      if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_RANGED_FIRE, _("Ranged fire"), error))
+      if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_RANGED_FIRE, N_("Ranged fire"), error))
         return FALSE;
       *mode = g_str_equal (firer->current.action->id, "aimed-fire") ? SL_FIRE_MODE_AIMED
                                                                      : SL_FIRE_MODE_SINGLE;
@@ -421,7 +425,7 @@ check_firer (SlCommand     *c,
   else if (firer->opportunity_armed)
     {
       if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER,
-                                     _("Opportunity fire"), error))
+                                     N_("Opportunity fire"), error))
         return FALSE;
       if (sl_state_unit_dazed (c->rules, c->state, unit) || sl_state_unit_out (c->rules, c->state, unit))
         {
@@ -471,7 +475,7 @@ sl_command_area_burst (SlCommand  *c,
   unit = sl_command_unit (c, r, "unit", FALSE);
   in.conditions.smoke = sl_reader_bool (r, "smoke", FALSE);
   in.conditions.range_m = sl_reader_number (r, "range_m", 0, 10000, -1);
-  sl_reader_flags (r, "firer_cover", sl_cover_names, _("cover"), in.firer_own_cover, SL_N_COVERS);
+  sl_reader_flags (r, "firer_cover", sl_cover_names, N_("cover"), in.firer_own_cover, SL_N_COVERS);
   in.firer_own_cover[SL_COVER_NONE] = FALSE;
   jam_stream = sl_command_die (c, r, "jam_roll", 10);
   sl_reader_require (r, "targets");
@@ -486,11 +490,11 @@ sl_command_area_burst (SlCommand  *c,
       int terrain;
 
       t.distance_m = sl_reader_number (tr, "distance_m", 0, 10000, (double) i);
-      sl_reader_flags (tr, "cover", sl_cover_names, _("cover"), t.target.covers, SL_N_COVERS);
+      sl_reader_flags (tr, "cover", sl_cover_names, N_("cover"), t.target.covers, SL_N_COVERS);
       t.target.covers[SL_COVER_NONE] = FALSE;
       t.target.firing_at_firer = sl_reader_bool (tr, "firing_at_firer", FALSE);
       t.target.units_on_line = sl_reader_int (tr, "units_on_line", 0, 32, 0);
-      terrain = sl_reader_enum (tr, "terrain", terrains, _("terrain"), 0);
+      terrain = sl_reader_enum (tr, "terrain", terrains, N_("terrain"), 0);
       t.target.in_marsh = terrain == 1;
       t.target.in_light_woods = terrain == 2;
       t.target.in_heavy_woods = terrain == 3;
@@ -609,24 +613,33 @@ sl_command_area_burst (SlCommand  *c,
                                              "%s fires an area burst of %d round",
                                              "%s fires an area burst of %d rounds", rounds),
                           fs->name, rounds);
-  out = json_array_new ();
+  out = sl_command_telling (c) ? json_array_new () : NULL;
   for (guint k = 0; k < res.n_targets; k++)
     {
       const SlAreaTargetResult *tr = &res.targets[k];
       int target = g_array_index (units, int, tr->index);
       const SlUnitSetup *ts = sl_setup_unit_at (c->setup, target);
-      JsonObject *o = json_object_new ();
+      JsonObject *o = out != NULL ? json_object_new () : NULL;
 
-      json_object_set_string_member (o, "unit", ts->id);
-      json_object_set_boolean_member (o, "engaged", tr->engaged);
+      if (o != NULL)
+        {
+          json_object_set_string_member (o, "unit", ts->id);
+          json_object_set_boolean_member (o, "engaged", tr->engaged);
+        }
       if (!tr->engaged)
         {
-          json_object_set_string_member (o, "reason", tr->reason);
-          json_array_add_object_element (out, o);
+          if (o != NULL)
+            {
+              json_object_set_string_member (o, "reason", tr->reason);
+              json_array_add_object_element (out, o);
+            }
           continue;
         }
-      sl_check_outcome_to_json (&tr->check, "hit", o);
-      json_object_set_member (o, "breakdown", sl_breakdown_to_json (tr->breakdown));
+      if (o != NULL)
+        {
+          sl_check_outcome_to_json (&tr->check, "hit", o);
+          json_object_set_member (o, "breakdown", sl_breakdown_to_json (tr->breakdown));
+        }
       g_string_append_printf (line, _("; at %s: needs %d, rolled %d %+d = %d, %s"), ts->name,
                               tr->check.target, tr->check.natural, tr->check.modifier,
                               tr->check.net, tr->hit ? _("hit") : _("miss"));
@@ -634,7 +647,7 @@ sl_command_area_burst (SlCommand  *c,
         {
           SlDamageInput d = { 0 };
           SlDamageResult dr;
-          JsonObject *damage = json_object_new ();
+          JsonObject *damage = o != NULL ? json_object_new () : NULL;
           g_autofree char *words = NULL;
 
           if (tr->revealed)
@@ -651,17 +664,19 @@ sl_command_area_burst (SlCommand  *c,
           d.rounds = 1;
           sl_damage_resolve (c->rules, c->options, &d, &dr);
           words = sl_command_apply_damage (c, target, &dr, damage);
-          json_object_set_object_member (o, "damage", damage);
+          if (o != NULL)
+            json_object_set_object_member (o, "damage", damage);
           g_string_append_printf (line, " (%s)", words);
         }
-      json_array_add_object_element (out, o);
+      if (o != NULL)
+        json_array_add_object_element (out, o);
     }
-  json_object_set_array_member (c->result, "targets", out);
-  json_object_set_int_member (c->result, "rounds", rounds);
-  json_object_set_int_member (c->result, "hits", res.hits);
+  sl_command_result (c, json_object_set_array_member, "targets", out);
+  sl_command_result (c, json_object_set_int_member, "rounds", rounds);
+  sl_command_result (c, json_object_set_int_member, "hits", res.hits);
   if (res.jam_checked)
-    json_object_set_int_member (c->result, "jam_roll", res.jam_roll);
-  json_object_set_boolean_member (c->result, "jammed", res.jammed);
+    sl_command_result (c, json_object_set_int_member, "jam_roll", res.jam_roll);
+  sl_command_result (c, json_object_set_boolean_member, "jammed", res.jammed);
   if (res.jammed)
     g_string_append_printf (line, _("; %s's weapon jams (P-16)"), fs->name);
   g_string_append_c (line, '.');

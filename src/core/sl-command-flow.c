@@ -200,7 +200,7 @@ sl_command_initiative (SlCommand  *c,
 
       if (decisions && sl_reader_has (decisions, g->id))
         {
-          grp->decision = sl_reader_enum (decisions, g->id, sl_decision_names, _("decision"),
+          grp->decision = sl_reader_enum (decisions, g->id, sl_decision_names, N_("decision"),
                                           SL_DECISION_MOVE);
           grp->decision_given = TRUE;
         }
@@ -236,7 +236,7 @@ sl_command_initiative (SlCommand  *c,
 
   if (!sl_command_inputs_done (c))
     return FALSE;
-  if (!sl_command_require_clock (c, SL_PHASE_INITIATIVE, SL_STEP_NONE, _("Rolling initiative"), error))
+  if (!sl_command_require_clock (c, SL_PHASE_INITIATIVE, SL_STEP_NONE, N_("Rolling initiative"), error))
     return FALSE;
   if (s->initiative_done)
     {
@@ -278,24 +278,28 @@ sl_command_initiative (SlCommand  *c,
   }
 
   s->n_order = res.order->len;
-  order = json_array_new ();
+  order = sl_command_telling (c) ? json_array_new () : NULL;
   for (guint k = 0; k < res.order->len; k++)
     {
       guint input = g_array_index (res.order, guint, k);
       int gi = indices[input];
       const SlGroupingResult *gr = &res.groupings[input];
       const SlGroupingSetup *g = sl_setup_grouping_at (c->setup, gi);
-      JsonObject *o = json_object_new ();
 
       s->order[k] = gi;
       s->initiative_net[gi] = gr->net;
       s->decisions[gi] = gr->decision;
-      json_object_set_string_member (o, "grouping", g->id);
-      json_object_set_int_member (o, "natural", gr->natural);
-      json_object_set_int_member (o, "net", gr->net);
-      json_object_set_string_member (o, "decision", sl_decision_names[gr->decision]);
-      json_object_set_member (o, "breakdown", sl_breakdown_to_json (gr->breakdown));
-      json_array_add_object_element (order, o);
+      if (order != NULL)
+        {
+          JsonObject *o = json_object_new ();
+
+          json_object_set_string_member (o, "grouping", g->id);
+          json_object_set_int_member (o, "natural", gr->natural);
+          json_object_set_int_member (o, "net", gr->net);
+          json_object_set_string_member (o, "decision", sl_decision_names[gr->decision]);
+          json_object_set_member (o, "breakdown", sl_breakdown_to_json (gr->breakdown));
+          json_array_add_object_element (order, o);
+        }
       if (k > 0)
         g_string_append (words, ", ");
       g_string_append_printf (words, "%s (%d, %s)", g->name, gr->net,
@@ -303,7 +307,7 @@ sl_command_initiative (SlCommand  *c,
                                          : gr->decision == SL_DECISION_MOVE ? _("move")
                                                                             : _("countermove"));
     }
-  json_object_set_array_member (c->result, "order", order);
+  sl_command_result (c, json_object_set_array_member, "order", order);
   s->initiative_done = TRUE;
   sl_command_say (c, _("Initiative for turn %d: %s."), s->turn, words->str);
 
@@ -708,12 +712,12 @@ sl_command_next (SlCommand  *c,
     return FALSE;
   if (!advance (c, error))
     return FALSE;
-  json_object_set_int_member (c->result, "turn", c->state->turn);
-  json_object_set_string_member (c->result, "phase", sl_phase_names[c->state->phase]);
+  sl_command_result (c, json_object_set_int_member, "turn", c->state->turn);
+  sl_command_result (c, json_object_set_string_member, "phase", sl_phase_names[c->state->phase]);
   if (c->state->phase == SL_PHASE_ACTION)
     {
-      json_object_set_int_member (c->result, "subphase", c->state->subphase);
-      json_object_set_string_member (c->result, "step", sl_step_names[c->state->step]);
+      sl_command_result (c, json_object_set_int_member, "subphase", c->state->subphase);
+      sl_command_result (c, json_object_set_string_member, "step", sl_step_names[c->state->step]);
     }
   return TRUE;
 }
@@ -941,8 +945,8 @@ sl_command_declare (SlCommand  *c,
     in.action = g_ptr_array_index (t->items, a);
   }
   in.combined_with = sl_reader_enum (r, "combined_with", sl_combine_names,
-                                     _("move to combine with"), SL_MOVE_NONE);
-  in.to_position = sl_reader_enum (r, "to_position", sl_position_names, _("position"), -1);
+                                     N_("move to combine with"), SL_MOVE_NONE);
+  in.to_position = sl_reader_enum (r, "to_position", sl_position_names, N_("position"), -1);
   in.locked = sl_reader_bool (r, "locked", FALSE);
   in.airlock = sl_reader_bool (r, "airlock", FALSE);
   in.key_from_body = sl_reader_bool (r, "key_from_body", FALSE);
@@ -957,7 +961,7 @@ sl_command_declare (SlCommand  *c,
   if (!sl_command_inputs_done (c))
     return FALSE;
   if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER,
-                                 _("Declaring an action"), error))
+                                 N_("Declaring an action"), error))
     return FALSE;
 
   u = &c->state->units[unit];
@@ -1005,8 +1009,8 @@ sl_command_declare (SlCommand  *c,
       zin.roll_stream = zero_g_stream;
       if (!sl_zero_g_resolve (c->rules, c->options, &zin, c->dice, zb, &zres, error))
         return FALSE;
-      json_object_set_boolean_member (c->result, "zero_g_succeeded", zres.succeeded);
-      json_object_set_int_member (c->result, "zero_g_roll", zres.check.natural);
+      sl_command_result (c, json_object_set_boolean_member, "zero_g_succeeded", zres.succeeded);
+      sl_command_result (c, json_object_set_int_member, "zero_g_roll", zres.check.natural);
       if (!zres.succeeded)
         {
           sl_state_lose_action (c->state, unit);
@@ -1036,20 +1040,23 @@ sl_command_declare (SlCommand  *c,
   else if (in.combined_with < SL_N_MOVES)
     u->moving = in.combined_with;
 
-  json_object_set_int_member (c->result, "cost", cost.cost);
-  end = json_object_new ();
-  {
-    int t, sp;
-    sl_subphase_split (c->rules, u->current.end, &t, &sp);
-    json_object_set_int_member (end, "turn", t);
-    json_object_set_int_member (end, "subphase", sp);
-  }
-  json_object_set_object_member (c->result, "end", end);
-  json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
-  if (revealed)
-    json_object_set_boolean_member (c->result, "revealed", TRUE);
+  if (sl_command_telling (c))
+    {
+      int t, sp;
 
-  when = sl_command_when (c, u->current.end);
+      sl_subphase_split (c->rules, u->current.end, &t, &sp);
+      end = json_object_new ();
+      json_object_set_int_member (end, "turn", t);
+      json_object_set_int_member (end, "subphase", sp);
+      json_object_set_int_member (c->result, "cost", cost.cost);
+      json_object_set_object_member (c->result, "end", end);
+      json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
+      if (revealed)
+        json_object_set_boolean_member (c->result, "revealed", TRUE);
+    }
+
+  if (sl_command_telling (c))
+    when = sl_command_when (c, u->current.end);
   if (in.combined_with != SL_MOVE_NONE)
     sl_command_say (c, _("%s: %s, combined with %s, %d AP, ends in %s."),
                     sl_command_name (c, unit), in.action->name, sl_combine_names[in.combined_with],
@@ -1131,7 +1138,7 @@ sl_command_correct (SlCommand  *c,
   g_autofree char *shown = NULL;
 
   sl_reader_require (r, "field");
-  field = sl_reader_enum (r, "field", correct_fields, _("log field"), 0);
+  field = sl_reader_enum (r, "field", correct_fields, N_("log field"), 0);
   sl_reader_require (r, "value");
   if (!sl_reader_ok (r) || unit < 0)
     return sl_command_inputs_done (c);
@@ -1143,13 +1150,13 @@ sl_command_correct (SlCommand  *c,
   switch (field)
     {
     case 0:
-      u->wound = sl_reader_enum (r, "value", sl_wound_names, _("wound level"), u->wound);
+      u->wound = sl_reader_enum (r, "value", sl_wound_names, N_("wound level"), u->wound);
       shown = g_strdup (c->rules->wounds[u->wound].name);
       if (c->rules->wounds[u->wound].out)
         sl_state_lose_action (c->state, unit);
       break;
     case 1:
-      u->position = sl_reader_enum (r, "value", sl_position_names, _("position"), u->position);
+      u->position = sl_reader_enum (r, "value", sl_position_names, N_("position"), u->position);
       shown = g_strdup (sl_position_label (u->position));
       break;
     case 2:
@@ -1170,7 +1177,7 @@ sl_command_correct (SlCommand  *c,
     case 3:
       {
         static const char * const modes[] = { "spike", "slug", NULL };
-        u->omni_slug = sl_reader_enum (r, "value", modes, _("OMNI mode"), 0) == 1;
+        u->omni_slug = sl_reader_enum (r, "value", modes, N_("OMNI mode"), 0) == 1;
         shown = g_strdup (modes[u->omni_slug]);
       }
       break;
@@ -1308,7 +1315,7 @@ sl_command_correct (SlCommand  *c,
           return FALSE;
         }
     }
-  json_object_set_string_member (c->result, "field", correct_fields[field]);
+  sl_command_result (c, json_object_set_string_member, "field", correct_fields[field]);
   sl_command_say (c, _("Correction: %s's %s is now %s."), us->name, correct_fields[field],
                   shown ? shown : "");
   return TRUE;

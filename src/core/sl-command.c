@@ -73,6 +73,8 @@ sl_command_apply (const SlRules  *rules,
   const char *name;
   gboolean ok;
 
+  g_return_val_if_fail ((result == NULL) == (summary == NULL), FALSE);
+
   reader = sl_reader_new (ctx, command, "");
   sl_reader_require (reader, "type");
   name = sl_reader_string (reader, "type", NULL);
@@ -209,9 +211,9 @@ sl_command_name (SlCommand *c,
 }
 
 void
-sl_command_say (SlCommand  *c,
-                const char *format,
-                ...)
+sl_command_tell (SlCommand  *c,
+                 const char *format,
+                 ...)
 {
   va_list args;
 
@@ -273,14 +275,14 @@ sl_command_require_clock (SlCommand   *c,
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
                          _("%s belongs to the %s; the game is in the %s (P-04)."),
-                         what, sl_phase_label (phase), sl_phase_label (s->phase));
+                         _(what), sl_phase_label (phase), sl_phase_label (s->phase));
       return FALSE;
     }
   if (phase == SL_PHASE_ACTION && step != SL_STEP_NONE && s->step != step)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
                          _("%s resolves in the %s step of the subphase; the game is at the %s step (P-08)."),
-                         what, sl_step_label (step), sl_step_label (s->step));
+                         _(what), sl_step_label (step), sl_step_label (s->step));
       return FALSE;
     }
   return TRUE;

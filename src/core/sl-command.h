@@ -44,7 +44,8 @@ typedef gboolean (*SlCommandFunc) (SlCommand  *c,
 const char * const *sl_command_types (void);
 
 /* Applies @command to @state. @dice gives the command's dice (and rolls the
- * missing ones). On success fills @result (an object) and @summary; on
+ * missing ones). On success fills @result (an object) and @summary, unless
+ * both are NULL (replaying: see sl_command_telling()); on
  * failure sets @error, an SL_RULE_ERROR with the field of the command it
  * concerns, and @state may be half changed: callers apply commands to a
  * scratch copy. */
@@ -79,10 +80,31 @@ const char  *sl_command_dice_list   (SlCommand      *c,
 /* The unit's name, as the players know it. */
 const char  *sl_command_name        (SlCommand      *c,
                                      int             unit);
-/* Appends one sentence (printf-style) to the summary. */
-void         sl_command_say         (SlCommand      *c,
+/* Whether the command is told (its result and summary are wanted) or only
+ * replayed for its effect on the state, as when a saved game loads: then
+ * c->result and c->summary are NULL, and the work of telling is skipped. */
+#define sl_command_telling(c) ((c)->result != NULL)
+
+/* Appends one sentence (printf-style) to the summary. The arguments are
+ * not evaluated when the command is not told. */
+#define sl_command_say(c, ...) \
+  G_STMT_START { \
+    SlCommand *sl_say_c_ = (c); \
+    if (sl_say_c_->summary != NULL) \
+      sl_command_tell (sl_say_c_, __VA_ARGS__); \
+  } G_STMT_END
+void         sl_command_tell        (SlCommand      *c,
                                      const char     *format,
                                      ...) G_GNUC_PRINTF (2, 3);
+
+/* Sets a member of the result with a json_object_set_*_member() @setter;
+ * the value is not evaluated when the command is not told:
+ *   sl_command_result (c, json_object_set_int_member, "cost", cost); */
+#define sl_command_result(c, setter, ...) \
+  G_STMT_START { \
+    if ((c)->result != NULL) \
+      setter ((c)->result, __VA_ARGS__); \
+  } G_STMT_END
 /* "subphase 7" or "subphase 2 of turn 4" for a subphase index, seen from
  * now. */
 char        *sl_command_when        (SlCommand      *c,
@@ -96,7 +118,8 @@ int          sl_command_side        (SlCommand      *c,
 int          sl_command_squad_leader (SlCommand     *c,
                                       int            squad);
 /* Fails unless the clock is in @phase (and, in the Action Phase, @step
- * when it is not SL_STEP_NONE). */
+ * when it is not SL_STEP_NONE). @what ("Declaring an action") is an N_()
+ * string, translated on failure only. */
 gboolean     sl_command_require_clock (SlCommand    *c,
                                        SlPhase       phase,
                                        SlStep        step,

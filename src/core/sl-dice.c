@@ -19,7 +19,9 @@ typedef struct
 
 struct _SlDice
 {
-  GRand     *rand;
+  GRand     *rand;      /* created on the first roll the players did not give */
+  guint32    seed;
+  gboolean   seeded;
   GPtrArray *streams;  /* Stream, in order of first use */
   gboolean   strict;
   gboolean   is_short;
@@ -41,7 +43,6 @@ sl_dice_new (void)
 {
   SlDice *dice = g_new0 (SlDice, 1);
 
-  dice->rand = g_rand_new ();
   dice->streams = g_ptr_array_new_with_free_func (stream_free);
   return dice;
 }
@@ -51,7 +52,8 @@ sl_dice_new_seeded (guint32 seed)
 {
   SlDice *dice = sl_dice_new ();
 
-  g_rand_set_seed (dice->rand, seed);
+  dice->seed = seed;
+  dice->seeded = TRUE;
   return dice;
 }
 
@@ -60,7 +62,7 @@ sl_dice_free (SlDice *dice)
 {
   if (dice == NULL)
     return;
-  g_rand_free (dice->rand);
+  g_clear_pointer (&dice->rand, g_rand_free);
   g_ptr_array_unref (dice->streams);
   g_free (dice);
 }
@@ -125,6 +127,10 @@ sl_dice_roll (SlDice     *dice,
     }
   else
     {
+      /* Seeding from the system is costly, and replaying a journal never
+       * rolls, so the generator only exists once a die is really rolled. */
+      if (dice->rand == NULL)
+        dice->rand = dice->seeded ? g_rand_new_with_seed (dice->seed) : g_rand_new ();
       value = g_rand_int_range (dice->rand, 1, sides + 1);
       s->rolled = TRUE;
     }

@@ -224,7 +224,7 @@ replay_entry (SlGame         *self,
 {
   g_autoptr(SlDice) dice = sl_dice_new ();
   g_autoptr(GString) summary = full ? g_string_new (NULL) : NULL;
-  JsonObject *result = json_object_new ();
+  JsonObject *result = full ? json_object_new () : NULL;
   gboolean ok;
 
   sl_dice_set_strict (dice, TRUE);
@@ -247,7 +247,7 @@ replay_entry (SlGame         *self,
       g_free (entry->summary);
       entry->summary = g_string_free (g_steal_pointer (&summary), FALSE);
     }
-  else
+  else if (result != NULL)
     json_object_unref (result);
   return ok;
 }
@@ -415,13 +415,46 @@ sl_game_get_n_entries (SlGame *self)
   return self->journal->len;
 }
 
+/* Entries replayed from a saved game are not told at once: their results
+ * and summaries are worked out when first asked for, a stretch between two
+ * snapshots at a time. */
+static void
+tell_stretch (SlGame *self,
+              guint   index)
+{
+  guint k = MIN (index / SNAPSHOT_EVERY, self->snapshots->len - 1);
+  guint end = MIN ((index / SNAPSHOT_EVERY + 1) * SNAPSHOT_EVERY, self->journal->len);
+  g_autoptr(SlState) state = sl_state_copy (g_ptr_array_index (self->snapshots, k));
+
+  for (guint i = k * SNAPSHOT_EVERY; i < end; i++)
+    {
+      SlJournalEntry *e = g_ptr_array_index (self->journal, i);
+      g_autoptr(GError) error = NULL;
+
+      /* Entries were valid when applied; replaying them cannot fail. */
+      if (!replay_entry (self, state, e, e->result == NULL, &error))
+        g_error ("Journal entry %u no longer applies: %s", i + 1, error->message);
+    }
+}
+
+static SlJournalEntry *
+told_entry (SlGame *self,
+            guint   index)
+{
+  SlJournalEntry *e = g_ptr_array_index (self->journal, index);
+
+  if (e->result == NULL)
+    tell_stretch (self, index);
+  return e;
+}
+
 const SlJournalEntry *
 sl_game_get_entry (SlGame *self,
                    guint   index)
 {
   g_return_val_if_fail (SL_IS_GAME (self), NULL);
   g_return_val_if_fail (index < self->journal->len, NULL);
-  return g_ptr_array_index (self->journal, index);
+  return told_entry (self, index);
 }
 
 SlRules *
@@ -461,21 +494,26 @@ sl_game_get_path (SlGame *self)
 
 /* Saving */
 
-static JsonNode *
-moment_json (const SlJournalEntry *e)
+/* "2026-11-22T10:00:00Z" for a time in years 1 to 9999, the inverse of
+ * parse_utc_stamp(). */
+static void
+append_utc_stamp (GString *out,
+                  gint64   time)
 {
-  JsonObject *o = json_object_new ();
-  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+  gint64 days = time >= 0 ? time / 86400 : -((-time + 86399) / 86400);
+  gint64 secs = time - days * 86400;
+  gint64 z = days + 719468;
+  gint64 era = (z >= 0 ? z : z - 146096) / 146097;
+  gint64 doe = z - era * 146097;
+  gint64 yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  gint64 doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  gint64 mp = (5 * doy + 2) / 153;
+  gint64 d = doy - (153 * mp + 2) / 5 + 1;
+  gint64 m = mp < 10 ? mp + 3 : mp - 9;
+  gint64 y = yoe + era * 400 + (m <= 2);
 
-  json_object_set_int_member (o, "turn", e->turn);
-  json_object_set_string_member (o, "phase", sl_phase_names[e->phase]);
-  if (e->phase == SL_PHASE_ACTION)
-    {
-      json_object_set_int_member (o, "subphase", e->subphase);
-      json_object_set_string_member (o, "step", sl_step_names[e->step]);
-    }
-  json_node_take_object (node, o);
-  return node;
+  g_string_append_printf (out, "\"%04d-%02d-%02dT%02d:%02d:%02dZ\"", (int) y, (int) m, (int) d,
+                          (int) (secs / 3600), (int) (secs / 60 % 60), (int) (secs % 60));
 }
 
 char *
@@ -488,11 +526,7 @@ sl_game_serialize (SlGame *self)
   g_string_append (out, "{\n  \"format\": \"squadlog-game\",\n");
   g_string_append_printf (out, "  \"version\": %d,\n", SL_GAME_FORMAT_VERSION);
   g_string_append (out, "  \"rules\": ");
-  {
-    g_autoptr(JsonNode) id = json_node_new (JSON_NODE_VALUE);
-    json_node_set_string (id, self->rules->id);
-    sl_json_append (out, id, FALSE, 0);
-  }
+  sl_json_append_string (out, self->rules->id);
   g_string_append (out, ",\n  \"setup\": ");
   sl_json_append (out, self->setup->json, TRUE, 1);
   g_string_append (out, ",\n  \"journal\": [");
@@ -501,18 +535,17 @@ sl_game_serialize (SlGame *self)
   for (guint i = 0; i < self->position; i++)
     {
       const SlJournalEntry *e = g_ptr_array_index (self->journal, i);
-      g_autoptr(JsonNode) at = moment_json (e);
-      g_autoptr(GDateTime) time = g_date_time_new_from_unix_utc (e->time);
-      g_autofree char *stamp = time ? g_date_time_format_iso8601 (time) : g_strdup ("");
-      g_autoptr(JsonNode) stamp_node = json_node_new (JSON_NODE_VALUE);
-      g_autoptr(JsonNode) summary = json_node_new (JSON_NODE_VALUE);
 
-      json_node_set_string (stamp_node, stamp);
-      json_node_set_string (summary, e->summary ? e->summary : "");
-      g_string_append (out, i == 0 ? "\n    {\"at\": " : ",\n    {\"at\": ");
-      sl_json_append (out, at, FALSE, 0);
-      g_string_append (out, ", \"time\": ");
-      sl_json_append (out, stamp_node, FALSE, 0);
+      /* The summary read with the file serves until the entry is told. */
+      if (e->summary == NULL)
+        e = told_entry (self, i);
+      g_string_append_printf (out, "%s\n    {\"at\": {\"turn\":%d,\"phase\":\"%s\"", i == 0 ? "" : ",",
+                              e->turn, sl_phase_names[e->phase]);
+      if (e->phase == SL_PHASE_ACTION)
+        g_string_append_printf (out, ",\"subphase\":%d,\"step\":\"%s\"", e->subphase,
+                                sl_step_names[e->step]);
+      g_string_append (out, "}, \"time\": ");
+      append_utc_stamp (out, e->time);
       g_string_append (out, ", \"command\": ");
       sl_json_append (out, e->command, FALSE, 0);
       if (e->rolled != NULL && e->rolled[0] != NULL)
@@ -520,17 +553,14 @@ sl_game_serialize (SlGame *self)
           g_string_append (out, ", \"rolled\": [");
           for (guint k = 0; e->rolled[k]; k++)
             {
-              g_autoptr(JsonNode) name = json_node_new (JSON_NODE_VALUE);
-
-              json_node_set_string (name, e->rolled[k]);
               if (k > 0)
                 g_string_append (out, ", ");
-              sl_json_append (out, name, FALSE, 0);
+              sl_json_append_string (out, e->rolled[k]);
             }
           g_string_append_c (out, ']');
         }
       g_string_append (out, ", \"summary\": ");
-      sl_json_append (out, summary, FALSE, 0);
+      sl_json_append_string (out, e->summary ? e->summary : "");
       g_string_append_c (out, '}');
     }
   g_string_append (out, self->position > 0 ? "\n  ]\n}\n" : "]\n}\n");
@@ -569,135 +599,507 @@ sl_game_save (SlGame      *self,
   return TRUE;
 }
 
-/* Loading */
+/* Loading
+ *
+ * A saved game is read piece by piece (sl-json-scanner.c): the header and
+ * setup as nodes, then the journal entry by entry, building a node only for
+ * each command. Each entry is replayed as soon as it is read. */
 
-static SlGame *
-load_root (SlRules     *rules,
-           JsonNode    *root,
-           const char  *name,
-           GError     **error)
+typedef struct
 {
-  g_autoptr(SlReadContext) ctx = sl_read_context_new ();
-  g_autoptr(SlReader) r = sl_reader_new (ctx, root, "");
-  g_autoptr(GError) local_error = NULL;
-  g_autoptr(SlGame) game = NULL;
-  SlSetup *setup;
-  const char *format, *rules_id;
-  int version;
-  guint n;
+  SlRules       *rules;
+  const char    *name;
+  SlJsonScanner *scanner;
+  GError        *error;
+  JsonNode      *format;
+  JsonNode      *version;
+  JsonNode      *rules_id;
+  JsonNode      *setup;
+  gboolean       seen_journal;
+  SlGame        *game;
+} Loader;
 
-  if (sl_read_context_failed (ctx))
+static void
+loader_clear (Loader *l)
+{
+  g_clear_error (&l->error);
+  g_clear_pointer (&l->format, json_node_unref);
+  g_clear_pointer (&l->version, json_node_unref);
+  g_clear_pointer (&l->rules_id, json_node_unref);
+  g_clear_pointer (&l->setup, json_node_unref);
+  g_clear_object (&l->game);
+}
+
+/* A problem with a field: "NAME: journal[3].command: Expected …". */
+static void
+loader_fail (Loader     *l,
+             const char *field,
+             const char *format,
+             ...) G_GNUC_PRINTF (3, 4);
+
+static void
+loader_fail (Loader     *l,
+             const char *field,
+             const char *format,
+             ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  if (l->error != NULL)
+    return;
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT, "%s: %s: %s", l->name, field,
+               message);
+}
+
+static gboolean
+loader_ok (Loader *l)
+{
+  if (l->error != NULL)
+    return FALSE;
+  if (sl_json_scanner_failed (l->scanner))
     {
-      g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT,
-                   _("%s is not a Squad Log game."), name);
+      g_autoptr(GError) syntax = NULL;
+
+      sl_json_scanner_propagate (l->scanner, &syntax);
+      g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_SYNTAX,
+                   _("%s is damaged or cut short and cannot be read: %s"), l->name,
+                   syntax->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Reads a value that must be of @type (an object, a list or a string). */
+static JsonNode *
+loader_read (Loader       *l,
+             const char   *prefix,
+             const char   *name,
+             JsonNodeType  type,
+             GType         value_type)
+{
+  g_autoptr(JsonNode) node = sl_json_scanner_read (l->scanner);
+  g_autofree char *field = NULL;
+
+  if (!loader_ok (l))
+    return NULL;
+  if (JSON_NODE_TYPE (node) != type ||
+      (type == JSON_NODE_VALUE && json_node_get_value_type (node) != value_type))
+    {
+      g_autofree char *what = sl_json_describe (node);
+
+      field = prefix ? g_strconcat (prefix, ".", name, NULL) : g_strdup (name);
+      if (type == JSON_NODE_OBJECT)
+        loader_fail (l, field, _("Expected an object, got %s."), what);
+      else if (type == JSON_NODE_ARRAY)
+        loader_fail (l, field, _("Expected a list, got %s."), what);
+      else if (value_type == G_TYPE_STRING)
+        loader_fail (l, field, _("Expected text, got %s."), what);
+      else
+        loader_fail (l, field, _("Expected a whole number from %d to %d, got %s."), 1, G_MAXINT,
+                     what);
       return NULL;
     }
-  format = sl_reader_string (r, "format", NULL);
+  return g_steal_pointer (&node);
+}
+
+/* Reads a string, without making a node of it. */
+static char *
+loader_read_string (Loader     *l,
+                    const char *prefix,
+                    const char *name)
+{
+  if (sl_json_scanner_peek (l->scanner) != '"')
+    {
+      g_autoptr(JsonNode) node = loader_read (l, prefix, name, JSON_NODE_VALUE, G_TYPE_STRING);
+      return node != NULL ? json_node_dup_string (node) : NULL;
+    }
+  return sl_json_scanner_read_string (l->scanner);
+}
+
+/* Once the header and setup are known: checks them and starts the game. */
+static gboolean
+loader_start (Loader *l)
+{
+  g_autoptr(GError) local_error = NULL;
+  const char *format = l->format ? json_node_get_string (l->format) : NULL;
+  gint64 version;
+  SlSetup *setup;
+
   if (format == NULL || !g_str_equal (format, "squadlog-game"))
     {
-      g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT,
-                   _("%s is not a Squad Log game."), name);
-      return NULL;
+      g_clear_error (&l->error);
+      g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT,
+                   _("%s is not a Squad Log game."), l->name);
+      return FALSE;
     }
-  version = sl_reader_int (r, "version", 1, G_MAXINT, 0);
+  if (l->version == NULL)
+    {
+      loader_fail (l, "version", _("This field is required."));
+      return FALSE;
+    }
+  version = json_node_get_int (l->version);
   if (version > SL_GAME_FORMAT_VERSION)
     {
-      g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_NEWER,
+      g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_NEWER,
                    _("%s was saved by a newer version of Squad Log (game format %d); this version reads format %d."),
-                   name, version, SL_GAME_FORMAT_VERSION);
-      return NULL;
+                   l->name, (int) MIN (version, G_MAXINT), SL_GAME_FORMAT_VERSION);
+      return FALSE;
     }
-  sl_reader_require (r, "version");
-  rules_id = sl_reader_string (r, "rules", NULL);
-  sl_reader_require (r, "rules");
-  if (sl_reader_ok (r) && !g_str_equal (rules_id, rules->id))
-    sl_reader_fail (r, "rules", _("The game is played with the rules “%s”, but the rules loaded are “%s”."),
-                    rules_id, rules->id);
-  sl_reader_require (r, "setup");
-  sl_reader_require (r, "journal");
-  if (sl_read_context_failed (ctx))
-    goto failed;
-
-  setup = sl_setup_new_from_json (rules, sl_reader_node (r, "setup"), &local_error);
+  if (version < 1)
+    {
+      loader_fail (l, "version", _("Expected a whole number from %d to %d, got %" G_GINT64_FORMAT "."),
+                   1, G_MAXINT, version);
+      return FALSE;
+    }
+  if (l->rules_id == NULL)
+    {
+      loader_fail (l, "rules", _("This field is required."));
+      return FALSE;
+    }
+  if (!g_str_equal (json_node_get_string (l->rules_id), l->rules->id))
+    {
+      loader_fail (l, "rules", _("The game is played with the rules “%s”, but the rules loaded are “%s”."),
+                   json_node_get_string (l->rules_id), l->rules->id);
+      return FALSE;
+    }
+  if (l->setup == NULL)
+    {
+      loader_fail (l, "setup", _("This field is required."));
+      return FALSE;
+    }
+  setup = sl_setup_new_from_json (l->rules, l->setup, &local_error);
   if (setup == NULL)
     {
-      g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT, "%s: setup.%s", name,
+      g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT, "%s: setup.%s", l->name,
                    local_error->message);
-      return NULL;
+      return FALSE;
     }
-  game = sl_game_new (rules, setup);
+  l->game = sl_game_new (l->rules, setup);
+  return TRUE;
+}
 
-  n = sl_reader_array_length (r, "journal");
-  for (guint i = 0; i < n && sl_reader_ok (r); i++)
+/* "2026-11-22T10:00:00Z", as Squad Log writes it, without GDateTime. */
+static gboolean
+parse_utc_stamp (const char *s,
+                 gint64     *out)
+{
+  int v[6], widths[6] = { 4, 2, 2, 2, 2, 2 };
+  const char seps[6] = { '-', '-', 'T', ':', ':', 'Z' };
+  gint64 y, m, era, yoe, doy, doe, days;
+
+  for (int k = 0; k < 6; k++)
     {
-      g_autoptr(SlReader) er = sl_reader_array_object (r, "journal", i);
-      SlJournalEntry *entry;
-      guint n_rolled;
+      v[k] = 0;
+      for (int c = 0; c < widths[k]; c++, s++)
+        {
+          if (!g_ascii_isdigit (*s))
+            return FALSE;
+          v[k] = v[k] * 10 + (*s - '0');
+        }
+      if (*s++ != seps[k])
+        return FALSE;
+    }
+  if (*s != '\0' || v[0] < 1 || v[1] < 1 || v[1] > 12 || v[2] < 1 ||
+      v[2] > g_date_get_days_in_month (v[1], v[0]) || v[3] > 23 || v[4] > 59 || v[5] > 59)
+    return FALSE;
+  /* Days from 1970-01-01 in the proleptic Gregorian calendar. */
+  y = v[0] - (v[1] <= 2);
+  m = v[1];
+  era = y / 400;
+  yoe = y - era * 400;
+  doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + v[2] - 1;
+  doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  days = era * 146097 + doe - 719468;
+  *out = days * 86400 + v[3] * 3600 + v[4] * 60 + v[5];
+  return TRUE;
+}
 
-      if (!sl_reader_ok (r))
-        break;
-      sl_reader_require (er, "command");
-      entry = g_new0 (SlJournalEntry, 1);
+static gboolean
+parse_stamp (const char *stamp,
+             gint64     *out)
+{
+  g_autoptr(GDateTime) time = NULL;
+
+  if (parse_utc_stamp (stamp, out))
+    return TRUE;
+  time = g_date_time_new_from_iso8601 (stamp, NULL);
+  if (time == NULL)
+    return FALSE;
+  *out = g_date_time_to_unix (time);
+  return TRUE;
+}
+
+enum { ENTRY_AT, ENTRY_TIME, ENTRY_COMMAND, ENTRY_ROLLED, ENTRY_SUMMARY, ENTRY_RESULT, N_ENTRY_FIELDS };
+static const char * const entry_fields[N_ENTRY_FIELDS] = {
+  "at", "time", "command", "rolled", "summary", "result"
+};
+
+/* Reads journal entry @i into @entry; the scanner is on its value. */
+static gboolean
+load_entry (Loader         *l,
+            guint           i,
+            SlJournalEntry *entry)
+{
+  gboolean seen[N_ENTRY_FIELDS] = { FALSE, };
+  const char *name;
+  char path[64];
+
+  g_snprintf (path, sizeof path, "journal[%u]", i);
+  if (sl_json_scanner_peek (l->scanner) != '{')
+    {
+      g_autoptr(JsonNode) node = sl_json_scanner_read (l->scanner);
+
+      if (loader_ok (l))
+        {
+          g_autofree char *what = sl_json_describe (node);
+          loader_fail (l, path, _("Expected an object, got %s."), what);
+        }
+      return FALSE;
+    }
+  sl_json_scanner_begin_object (l->scanner);
+  while ((name = sl_json_scanner_next_member (l->scanner)) != NULL)
+    {
+      g_autofree char *field = NULL;
+      int k;
+
+      for (k = 0; k < N_ENTRY_FIELDS && !g_str_equal (name, entry_fields[k]); k++)
+        ;
+      if (k == N_ENTRY_FIELDS || seen[k])
+        {
+          field = g_strconcat (path, ".", name, NULL);
+          if (k == N_ENTRY_FIELDS)
+            loader_fail (l, field, _("Unknown field “%s”."), name);
+          else
+            loader_fail (l, field, _("The member “%s” appears twice."), name);
+          return FALSE;
+        }
+      seen[k] = TRUE;
+      switch (k)
+        {
+        case ENTRY_COMMAND:
+          entry->command = loader_read (l, path, "command", JSON_NODE_OBJECT, G_TYPE_INVALID);
+          break;
+
+        case ENTRY_ROLLED:
+          {
+            g_autoptr(JsonNode) rolled = loader_read (l, path, "rolled", JSON_NODE_ARRAY, G_TYPE_INVALID);
+            JsonArray *array = rolled ? json_node_get_array (rolled) : NULL;
+            guint n = array ? json_array_get_length (array) : 0;
+
+            if (array == NULL)
+              break;
+            entry->rolled = g_new0 (char *, n + 1);
+            for (guint r = 0; r < n; r++)
+              {
+                JsonNode *element = json_array_get_element (array, r);
+
+                if (!JSON_NODE_HOLDS_VALUE (element) ||
+                    json_node_get_value_type (element) != G_TYPE_STRING)
+                  {
+                    g_autofree char *what = sl_json_describe (element);
+                    g_autofree char *at = g_strdup_printf ("%s.rolled[%u]", path, r);
+
+                    loader_fail (l, at, _("Expected text, got %s."), what);
+                    return FALSE;
+                  }
+                entry->rolled[r] = g_strdup (json_node_get_string (element));
+              }
+          }
+          break;
+
+        case ENTRY_TIME:
+          {
+            g_autofree char *stamp = loader_read_string (l, path, "time");
+
+            if (stamp != NULL && !parse_stamp (stamp, &entry->time))
+              {
+                field = g_strconcat (path, ".time", NULL);
+                loader_fail (l, field, _("Expected a date and time (ISO 8601)."));
+              }
+          }
+          break;
+
+        case ENTRY_SUMMARY:
+          /* Kept for saving until the entry is told again (told_entry). */
+          entry->summary = loader_read_string (l, path, "summary");
+          break;
+
+        default:
+          /* "at" and "result" are what the replay works out. */
+          sl_json_scanner_skip (l->scanner);
+          break;
+        }
+      if (!loader_ok (l))
+        return FALSE;
+    }
+  if (!loader_ok (l))
+    return FALSE;
+  if (entry->command == NULL)
+    {
+      g_autofree char *field = g_strconcat (path, ".command", NULL);
+
+      loader_fail (l, field, _("This field is required."));
+      return FALSE;
+    }
+  if (entry->rolled == NULL)
+    entry->rolled = g_new0 (char *, 1);
+  return TRUE;
+}
+
+/* Reads and replays the journal; the scanner is on its value. */
+static gboolean
+load_journal (Loader *l)
+{
+  SlGame *game = l->game;
+  guint i = 0;
+
+  if (sl_json_scanner_peek (l->scanner) != '[')
+    {
+      loader_read (l, NULL, "journal", JSON_NODE_ARRAY, G_TYPE_INVALID);
+      return FALSE;
+    }
+  sl_json_scanner_begin_array (l->scanner);
+  while (sl_json_scanner_next_element (l->scanner))
+    {
+      g_autoptr(GError) local_error = NULL;
+      SlJournalEntry *entry = g_new0 (SlJournalEntry, 1);
+
       g_ptr_array_add (game->journal, entry);
-      {
-        JsonNode *command = sl_reader_node (er, "command");
-        if (command != NULL && JSON_NODE_HOLDS_OBJECT (command))
-          entry->command = json_node_copy (command);
-        else if (sl_reader_ok (er))
-          sl_reader_fail (er, "command", _("Expected an object."));
-      }
-      n_rolled = sl_reader_array_length (er, "rolled");
-      entry->rolled = g_new0 (char *, n_rolled + 1);
-      for (guint k = 0; k < n_rolled; k++)
-        entry->rolled[k] = g_strdup (sl_reader_array_string (er, "rolled", k));
-      {
-        const char *stamp = sl_reader_string (er, "time", NULL);
-        g_autoptr(GDateTime) time = stamp ? g_date_time_new_from_iso8601 (stamp, NULL) : NULL;
-
-        if (stamp != NULL && time == NULL && sl_reader_ok (er))
-          sl_reader_fail (er, "time", _("Expected a date and time (ISO 8601)."));
-        entry->time = time ? g_date_time_to_unix (time) : 0;
-      }
-      sl_reader_skip (er, "at");
-      sl_reader_skip (er, "summary");
-      sl_reader_skip (er, "result");
-      if (!sl_reader_end (er))
-        break;
-
-      if (!replay_entry (game, game->state, entry, TRUE, &local_error))
+      if (!load_entry (l, i, entry))
+        return FALSE;
+      if (!replay_entry (game, game->state, entry, FALSE, &local_error))
         {
           const char *field = sl_rule_error_get_field (local_error);
           const char *type = json_object_get_string_member_with_default (
             json_node_get_object (entry->command), "type", "?");
 
           if (entry->phase == SL_PHASE_ACTION)
-            g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_INCONSISTENT,
+            g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_INCONSISTENT,
                          _("%s: journal entry %u (turn %d, subphase %d, “%s”) cannot be applied: %s%s%s"),
-                         name, i + 1, entry->turn, entry->subphase, type,
+                         l->name, i + 1, entry->turn, entry->subphase, type,
                          field && *field ? field : "", field && *field ? ": " : "",
                          local_error->message);
           else
-            g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_INCONSISTENT,
+            g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_INCONSISTENT,
                          _("%s: journal entry %u (turn %d, %s phase, “%s”) cannot be applied: %s%s%s"),
-                         name, i + 1, entry->turn, sl_phase_names[entry->phase], type,
+                         l->name, i + 1, entry->turn, sl_phase_names[entry->phase], type,
                          field && *field ? field : "", field && *field ? ": " : "",
                          local_error->message);
-          return NULL;
+          return FALSE;
         }
-      game->position = i + 1;
+      game->position = ++i;
       snapshot_if_due (game);
     }
-  sl_reader_end (r);
+  return loader_ok (l);
+}
 
-failed:
-  if (sl_read_context_failed (ctx))
+enum { TOP_FORMAT, TOP_VERSION, TOP_RULES, TOP_SETUP, TOP_JOURNAL, N_TOP_FIELDS };
+static const char * const top_fields[N_TOP_FIELDS] = {
+  "format", "version", "rules", "setup", "journal"
+};
+
+static gboolean
+load_document (Loader *l)
+{
+  gboolean seen[N_TOP_FIELDS] = { FALSE, };
+  gssize journal_at = -1;
+  const char *name;
+
+  if (sl_json_scanner_at_end (l->scanner) && loader_ok (l))
     {
-      g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT, "%s: %s: %s", name,
-                   sl_read_context_field (ctx), sl_read_context_message (ctx));
-      return NULL;
+      g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_SYNTAX, _("%s is empty."), l->name);
+      return FALSE;
     }
-  sl_state_assign (game->scratch, game->state);
-  return g_steal_pointer (&game);
+  if (sl_json_scanner_peek (l->scanner) != '{')
+    {
+      /* Valid JSON of another kind, or not JSON at all. */
+      if (sl_json_scanner_skip (l->scanner) && sl_json_scanner_finish (l->scanner))
+        g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT,
+                     _("%s is not a Squad Log game."), l->name);
+      loader_ok (l);
+      return FALSE;
+    }
+
+  sl_json_scanner_begin_object (l->scanner);
+  while ((name = sl_json_scanner_next_member (l->scanner)) != NULL)
+    {
+      int k;
+
+      for (k = 0; k < N_TOP_FIELDS && !g_str_equal (name, top_fields[k]); k++)
+        ;
+      if (k == N_TOP_FIELDS)
+        {
+          loader_fail (l, name, _("Unknown field “%s”."), name);
+          return FALSE;
+        }
+      if (seen[k])
+        {
+          loader_fail (l, name, _("The member “%s” appears twice."), name);
+          return FALSE;
+        }
+      seen[k] = TRUE;
+      switch (k)
+        {
+        case TOP_FORMAT:
+          l->format = sl_json_scanner_read (l->scanner);
+          if (l->format != NULL && (!JSON_NODE_HOLDS_VALUE (l->format) ||
+                                    json_node_get_value_type (l->format) != G_TYPE_STRING))
+            {
+              g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT,
+                           _("%s is not a Squad Log game."), l->name);
+              return FALSE;
+            }
+          break;
+        case TOP_VERSION:
+          l->version = loader_read (l, NULL, "version", JSON_NODE_VALUE, G_TYPE_INT64);
+          break;
+        case TOP_RULES:
+          l->rules_id = loader_read (l, NULL, "rules", JSON_NODE_VALUE, G_TYPE_STRING);
+          break;
+        case TOP_SETUP:
+          l->setup = sl_json_scanner_read (l->scanner);
+          break;
+        case TOP_JOURNAL:
+          /* Replayed at once when the game can start (as Squad Log writes
+           * it), else once the rest of the document has been read. */
+          if (seen[TOP_FORMAT] && seen[TOP_VERSION] && seen[TOP_RULES] && seen[TOP_SETUP])
+            {
+              if (!loader_start (l) || !load_journal (l))
+                return FALSE;
+            }
+          else
+            {
+              journal_at = sl_json_scanner_tell (l->scanner);
+              sl_json_scanner_skip (l->scanner);
+            }
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+      if (!loader_ok (l))
+        return FALSE;
+    }
+  sl_json_scanner_finish (l->scanner);
+  if (!loader_ok (l))
+    return FALSE;
+  if (l->game == NULL && !loader_start (l))
+    return FALSE;
+  if (!seen[TOP_JOURNAL])
+    {
+      loader_fail (l, "journal", _("This field is required."));
+      return FALSE;
+    }
+  if (journal_at >= 0)
+    {
+      sl_json_scanner_seek (l->scanner, journal_at);
+      if (!load_journal (l))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 SlGame *
@@ -707,28 +1109,23 @@ sl_game_load_from_data (SlRules     *rules,
                         const char  *name,
                         GError     **error)
 {
-  g_autoptr(GError) local_error = NULL;
-  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(SlJsonScanner) scanner = NULL;
+  Loader l = { rules, name, NULL, };
+  SlGame *game = NULL;
 
   g_return_val_if_fail (rules != NULL && data != NULL, NULL);
 
-  root = sl_json_parse (data, length, &local_error);
-  if (root == NULL)
+  scanner = sl_json_scanner_new (data, length);
+  l.scanner = scanner;
+  if (load_document (&l))
     {
-      gsize len = length < 0 ? strlen (data) : (gsize) length;
-      gboolean empty = TRUE;
-
-      for (gsize i = 0; i < len && empty; i++)
-        empty = g_ascii_isspace (data[i]);
-      if (empty)
-        g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_SYNTAX, _("%s is empty."), name);
-      else
-        g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_SYNTAX,
-                     _("%s is damaged or cut short and cannot be read: %s"), name,
-                     local_error->message);
-      return NULL;
+      game = g_steal_pointer (&l.game);
+      sl_state_assign (game->scratch, game->state);
     }
-  return load_root (rules, root, name, error);
+  else
+    g_propagate_error (error, g_steal_pointer (&l.error));
+  loader_clear (&l);
+  return game;
 }
 
 SlGame *

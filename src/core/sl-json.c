@@ -22,7 +22,10 @@ struct _SlReader
   SlReadContext *ctx;
   JsonObject    *object;
   char          *path;
-  GHashTable    *seen;
+  /* The fields read, interned: most objects have few, so a short list. */
+  const char    *seen[12];
+  guint          n_seen;
+  GPtrArray     *more_seen;
 };
 
 SlReadContext *
@@ -109,7 +112,6 @@ sl_reader_new (SlReadContext *ctx,
   reader = g_new0 (SlReader, 1);
   reader->ctx = ctx;
   reader->path = g_strdup (path ? path : "");
-  reader->seen = g_hash_table_new (g_str_hash, g_str_equal);
 
   if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
     {
@@ -131,7 +133,7 @@ sl_reader_free (SlReader *reader)
   if (reader == NULL)
     return;
   g_clear_pointer (&reader->object, json_object_unref);
-  g_clear_pointer (&reader->seen, g_hash_table_unref);
+  g_clear_pointer (&reader->more_seen, g_ptr_array_unref);
   g_free (reader->path);
   g_free (reader);
 }
@@ -179,35 +181,87 @@ sl_reader_fail (SlReader   *reader,
   va_end (args);
 }
 
+/* The interned copy of @name, or NULL if it never was: then no reader
+ * saw it (names from files are not interned for nothing). */
+static const char *
+lookup_interned (const char *name)
+{
+  GQuark quark = g_quark_try_string (name);
+
+  return quark != 0 ? g_quark_to_string (quark) : NULL;
+}
+
+static gboolean
+reader_saw (SlReader   *reader,
+            const char *interned)
+{
+  if (interned == NULL)
+    return FALSE;
+  for (guint i = 0; i < reader->n_seen; i++)
+    if (reader->seen[i] == interned)
+      return TRUE;
+  if (reader->more_seen != NULL)
+    for (guint i = 0; i < reader->more_seen->len; i++)
+      if (g_ptr_array_index (reader->more_seen, i) == interned)
+        return TRUE;
+  return FALSE;
+}
+
+/* Marks @field, a member of the object, as read. */
+static void
+mark_seen (SlReader   *reader,
+           const char *field)
+{
+  const char *interned = g_intern_string (field);
+
+  if (reader_saw (reader, interned))
+    return;
+  if (reader->n_seen < G_N_ELEMENTS (reader->seen))
+    reader->seen[reader->n_seen++] = interned;
+  else
+    {
+      if (reader->more_seen == NULL)
+        reader->more_seen = g_ptr_array_new ();
+      g_ptr_array_add (reader->more_seen, (gpointer) interned);
+    }
+}
+
 void
 sl_reader_skip (SlReader   *reader,
                 const char *field)
 {
   if (json_object_has_member (reader->object, field))
-    g_hash_table_add (reader->seen, (gpointer) g_intern_string (field));
+    mark_seen (reader, field);
 }
 
 gboolean
 sl_reader_end (SlReader *reader)
 {
-  g_autoptr(GList) members = NULL;
+  JsonObjectIter iter;
+  const char *name;
+  gboolean all_seen = TRUE;
 
   if (sl_read_context_failed (reader->ctx))
     return FALSE;
 
-  members = json_object_get_members (reader->object);
-  for (GList *l = members; l != NULL; l = l->next)
-    {
-      const char *name = l->data;
+  json_object_iter_init (&iter, reader->object);
+  while (all_seen && json_object_iter_next (&iter, &name, NULL))
+    all_seen = reader_saw (reader, lookup_interned (name));
+  if (all_seen)
+    return TRUE;
 
-      if (!g_hash_table_contains (reader->seen, g_intern_string (name)))
+  /* Name the first unknown field in the order of the text. */
+  {
+    g_autoptr(GList) members = json_object_get_members (reader->object);
+
+    for (GList *l = members; l != NULL; l = l->next)
+      if (!reader_saw (reader, lookup_interned (l->data)))
         {
-          sl_reader_fail (reader, name, _("Unknown field “%s”."), name);
-          return FALSE;
+          sl_reader_fail (reader, l->data, _("Unknown field “%s”."), (const char *) l->data);
+          break;
         }
-    }
-
-  return TRUE;
+  }
+  return FALSE;
 }
 
 gboolean
@@ -235,7 +289,7 @@ sl_reader_node (SlReader   *reader,
   JsonNode *node = json_object_get_member (reader->object, field);
 
   if (node != NULL)
-    sl_reader_skip (reader, field);
+    mark_seen (reader, field);
   return node;
 }
 
@@ -449,7 +503,7 @@ read_enum (SlReader           *reader,
     {
       g_autofree char *desc = sl_json_describe (node);
       g_autofree char *choices = sl_json_join_choices (names);
-      sl_reader_fail (reader, field, _("Expected %s (%s), got %s."), what, choices, desc);
+      sl_reader_fail (reader, field, _("Expected %s (%s), got %s."), _(what), choices, desc);
       return def;
     }
 
@@ -460,7 +514,7 @@ read_enum (SlReader           *reader,
 
   {
     g_autofree char *choices = sl_json_join_choices (names);
-    sl_reader_fail (reader, field, _("Unknown %s “%s”: expected %s."), what, s, choices);
+    sl_reader_fail (reader, field, _("Unknown %s “%s”: expected %s."), _(what), s, choices);
   }
   return def;
 }
@@ -733,9 +787,9 @@ append_number (GString *out,
   g_string_append (out, buf);
 }
 
-static void
-append_string (GString    *out,
-               const char *s)
+void
+sl_json_append_string (GString    *out,
+                       const char *s)
 {
   g_string_append_c (out, '"');
   for (const unsigned char *p = (const unsigned char *) s; *p; p++)
@@ -799,7 +853,7 @@ sl_json_append (GString  *out,
           first = FALSE;
           if (pretty)
             append_indent (out, indent + 1);
-          append_string (out, l->data);
+          sl_json_append_string (out, l->data);
           g_string_append (out, pretty ? ": " : ":");
           sl_json_append (out, json_object_get_member (object, l->data), pretty, indent + 1);
         }
@@ -853,7 +907,7 @@ sl_json_append (GString  *out,
       append_number (out, json_node_get_double (node));
       break;
     case G_TYPE_STRING:
-      append_string (out, json_node_get_string (node));
+      sl_json_append_string (out, json_node_get_string (node));
       break;
     default:
       g_string_append (out, "null");
@@ -939,22 +993,4 @@ sl_json_set_path (JsonNode   *root,
     }
   json_node_unref (value);
   return FALSE;
-}
-
-JsonNode *
-sl_json_parse (const char *text,
-               gssize      length,
-               GError    **error)
-{
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-
-  if (!json_parser_load_from_data (parser, text, length, error))
-    return NULL;
-  if (json_parser_get_root (parser) == NULL)
-    {
-      g_set_error_literal (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE,
-                           _("The document is empty."));
-      return NULL;
-    }
-  return json_node_copy (json_parser_get_root (parser));
 }

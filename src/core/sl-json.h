@@ -81,7 +81,9 @@ double         sl_reader_number           (SlReader      *reader,
 const char    *sl_reader_string           (SlReader      *reader,
                                            const char    *field,
                                            const char    *def);
-/* Index into the NULL-terminated @names, or @def when missing. */
+/* Index into the NULL-terminated @names, or @def when missing. @what names
+ * the kind of value in messages: an N_() string, translated on failure only
+ * (the same for the other readers with @what). */
 int            sl_reader_enum             (SlReader      *reader,
                                            const char    *field,
                                            const char * const *names,
@@ -152,6 +154,9 @@ void           sl_json_append             (GString       *out,
                                            JsonNode      *node,
                                            gboolean       pretty,
                                            int            indent);
+/* Appends @s as a JSON string, in quotes. */
+void           sl_json_append_string      (GString       *out,
+                                           const char    *s);
 
 /* Sets the member at @path ("a.b", "list[2].roll") of @root to @value
  * (taking it), creating the objects on the way. Returns FALSE when the path
@@ -160,9 +165,48 @@ gboolean       sl_json_set_path           (JsonNode      *root,
                                            const char    *path,
                                            JsonNode      *value);
 
-/* Parses @text into a node; on failure sets @error with the line and column. */
+/* Parses @text into a node; on failure sets @error with the line and column.
+ * Strict RFC 8259: no comments, trailing commas, duplicate members, lone
+ * surrogates or numbers out of range. */
 JsonNode      *sl_json_parse              (const char    *text,
                                            gssize         length,
                                            GError       **error);
+
+/* Reading a long document piece by piece, building nodes only for the
+ * values asked for (sl-json-scanner.c). Once anything fails, every call
+ * returns FALSE or NULL and sl_json_scanner_propagate() gives the first
+ * problem, with its line and column. */
+typedef struct _SlJsonScanner SlJsonScanner;
+
+SlJsonScanner *sl_json_scanner_new        (const char    *text,
+                                           gssize         length);
+void           sl_json_scanner_free       (SlJsonScanner *s);
+gboolean       sl_json_scanner_failed     (SlJsonScanner *s);
+/* Moves the first problem to @error; returns TRUE if there was one. */
+gboolean       sl_json_scanner_propagate  (SlJsonScanner *s,
+                                           GError       **error);
+/* Only white space is left. */
+gboolean       sl_json_scanner_at_end     (SlJsonScanner *s);
+/* What the next value is: '{', '[', '"', '0' (a number), 't', 'f', 'n',
+ * '?' (not a value) or '\0' (end of text or failed). */
+char           sl_json_scanner_peek       (SlJsonScanner *s);
+JsonNode      *sl_json_scanner_read       (SlJsonScanner *s);
+gboolean       sl_json_scanner_skip       (SlJsonScanner *s);
+char          *sl_json_scanner_read_string (SlJsonScanner *s);
+gboolean       sl_json_scanner_begin_object (SlJsonScanner *s);
+/* The next member's name (valid until the next call), its value to be read
+ * or skipped next; NULL after the closing brace or on failure. */
+const char    *sl_json_scanner_next_member (SlJsonScanner *s);
+gboolean       sl_json_scanner_begin_array (SlJsonScanner *s);
+/* TRUE when another element follows, to be read or skipped next. */
+gboolean       sl_json_scanner_next_element (SlJsonScanner *s);
+/* Position of the next value, to come back to it with seek. */
+gsize          sl_json_scanner_tell       (SlJsonScanner *s);
+void           sl_json_scanner_seek       (SlJsonScanner *s,
+                                           gsize          offset);
+/* Checks that nothing but white space follows. */
+gboolean       sl_json_scanner_finish     (SlJsonScanner *s);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlJsonScanner, sl_json_scanner_free)
 
 G_END_DECLS

@@ -226,7 +226,7 @@ read_value (SlReader          *reader,
     case SL_OPTION_CHOICE:
       *int_field (options, def->offset) =
         sl_reader_enum (reader, field, (const char * const *) def->choices,
-                        _("choice"), 0);
+                        N_("choice"), 0);
       break;
     default:
       g_assert_not_reached ();
@@ -297,7 +297,7 @@ sl_option_set_load (SlReader   *parent,
       def->title = g_strdup (sl_reader_string (r, "title", ""));
       def->description = g_strdup (sl_reader_string (r, "description", ""));
       sl_reader_require (r, "type");
-      def->type = sl_reader_enum (r, "type", type_names, _("option type"), SL_OPTION_BOOL);
+      def->type = sl_reader_enum (r, "type", type_names, N_("option type"), SL_OPTION_BOOL);
       if (sl_reader_ok (r) && def->type != spec->type)
         {
           sl_reader_fail (r, "type", _("The option “%s” must be of type “%s”."),

@@ -72,11 +72,11 @@ sl_resolve_action_cost (SlResolve  *rs,
 
   in.action = sl_resolve_get_action (rs, r, "action", NULL);
   in.combined_with = sl_reader_enum (r, "combined_with", sl_combine_names,
-                                     _("move to combine with"), SL_MOVE_NONE);
+                                     N_("move to combine with"), SL_MOVE_NONE);
   in.wound = sl_resolve_wound (rs, r, "wound");
   in.position = sl_resolve_position (rs, r);
   in.to_position = sl_reader_has (r, "to_position")
-                   ? sl_reader_enum (r, "to_position", sl_position_names, _("position"), -1)
+                   ? sl_reader_enum (r, "to_position", sl_position_names, N_("position"), -1)
                    : -1;
   in.locked = sl_reader_bool (r, "locked", FALSE);
   in.airlock = sl_reader_bool (r, "airlock", FALSE);
@@ -201,7 +201,7 @@ sl_resolve_timing (SlResolve  *rs,
   SlTimingResult res;
 
   sl_reader_require (r, "event");
-  in.event = sl_reader_enum (r, "event", sl_event_names, _("event"), SL_EVENT_GRENADE);
+  in.event = sl_reader_enum (r, "event", sl_event_names, N_("event"), SL_EVENT_GRENADE);
   in.turn = read_turn (r);
   if (in.event == SL_EVENT_ROUT_CHECK)
     in.subphase = sl_reader_int (r, "subphase", 1, rs->rules->subphases_per_turn, 1);
@@ -336,9 +336,9 @@ read_mover (SlResolve   *rs,
             SlReader    *r,
             SlMoveInput *in)
 {
-  in->mode = sl_reader_enum (r, "mode", sl_move_names, _("movement"), SL_MOVE_NONE);
+  in->mode = sl_reader_enum (r, "mode", sl_move_names, N_("movement"), SL_MOVE_NONE);
   in->has_previous = sl_reader_has (r, "previous");
-  in->previous = sl_reader_enum (r, "previous", sl_move_names, _("movement"), SL_MOVE_NONE);
+  in->previous = sl_reader_enum (r, "previous", sl_move_names, N_("movement"), SL_MOVE_NONE);
   in->position = sl_resolve_position (rs, r);
   in->race = sl_resolve_get_race (rs, r, "race", "human");
   in->wound = sl_resolve_wound (rs, r, "wound");
@@ -439,7 +439,7 @@ sl_resolve_move_path (SlResolve  *rs,
       metres[i].terrain = sl_resolve_get_terrain (rs, m, "terrain", "clear");
       metres[i].mixed_with = sl_reader_has (m, "mixed_with")
                              ? sl_resolve_get_terrain (rs, m, "mixed_with", NULL) : NULL;
-      metres[i].slope = sl_reader_enum (m, "slope", sl_slope_names, _("slope"), SL_SLOPE_NONE);
+      metres[i].slope = sl_reader_enum (m, "slope", sl_slope_names, N_("slope"), SL_SLOPE_NONE);
       metres[i].contour = sl_reader_bool (m, "contour", FALSE);
       sl_reader_end (m);
     }

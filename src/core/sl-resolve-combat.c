@@ -20,7 +20,7 @@ read_terrain (SlReader *r,
               gboolean *heavy_woods)
 {
   static const char * const terrain[] = { "clear", "marsh", "light-woods", "heavy-woods", NULL };
-  int t = sl_reader_enum (r, "terrain", terrain, _("terrain"), 0);
+  int t = sl_reader_enum (r, "terrain", terrain, N_("terrain"), 0);
 
   *marsh = t == 1;
   *light_woods = t == 2;
@@ -38,8 +38,8 @@ read_firer (SlResolve *rs,
   f->weapon = sl_resolve_get_weapon (rs, r, "weapon", NULL);
   f->omni_mode = sl_resolve_omni_mode (rs, r, "omni_mode", f->weapon);
   f->wound = sl_resolve_wound (rs, r, "wound");
-  f->movement = sl_reader_enum (r, "movement", sl_move_names, _("movement"), SL_MOVE_NONE);
-  f->facing_change = sl_reader_enum (r, "facing_change", sl_facing_names, _("facing change"),
+  f->movement = sl_reader_enum (r, "movement", sl_move_names, N_("movement"), SL_MOVE_NONE);
+  f->facing_change = sl_reader_enum (r, "facing_change", sl_facing_names, N_("facing change"),
                                      SL_FACING_NONE);
   f->position = sl_resolve_position (rs, r);
   f->stealth_power = sl_reader_bool (r, "stealth_power", FALSE);
@@ -53,7 +53,7 @@ read_target (SlResolve *rs,
              SlTarget  *t,
              gboolean   area)
 {
-  t->movement = sl_reader_enum (r, "movement", sl_move_names, _("movement"), SL_MOVE_NONE);
+  t->movement = sl_reader_enum (r, "movement", sl_move_names, N_("movement"), SL_MOVE_NONE);
   t->position = sl_resolve_position (rs, r);
   sl_resolve_covers (rs, r, "cover", t->covers);
   t->firing_at_firer = sl_reader_bool (r, "firing_at_firer", FALSE);
@@ -153,9 +153,9 @@ sl_resolve_to_hit (SlResolve  *rs,
       sl_reader_end (target);
     }
   read_conditions (rs, rs->request, &in.conditions);
-  in.fire = sl_reader_enum (rs->request, "fire", sl_fire_kind_names, _("kind of fire"),
+  in.fire = sl_reader_enum (rs->request, "fire", sl_fire_kind_names, N_("kind of fire"),
                             SL_FIRE_NORMAL);
-  in.burst = sl_reader_enum (rs->request, "burst", sl_burst_names, _("burst"), SL_BURST_NONE);
+  in.burst = sl_reader_enum (rs->request, "burst", sl_burst_names, N_("burst"), SL_BURST_NONE);
   in.consecutive = sl_reader_int (rs->request, "consecutive", 1, 3, 1);
   read_firer_cover (rs, rs->request, &in);
   extra = read_extra (rs->request, &in.n_extra);
@@ -196,7 +196,7 @@ sl_resolve_damage (SlResolve  *rs,
   const char *omni_mode;
 
   in.source = sl_reader_enum (rs->request, "source", sl_damage_source_names,
-                              _("source of damage"), SL_DAMAGE_FIRE);
+                              N_("source of damage"), SL_DAMAGE_FIRE);
   if (sl_reader_has (rs->request, "weapon"))
     weapon = sl_resolve_get_weapon (rs, rs->request, "weapon", NULL);
   omni_mode = sl_resolve_omni_mode (rs, rs->request, "omni_mode", weapon);
@@ -374,7 +374,7 @@ sl_resolve_obstacle (SlResolve  *rs,
 
   in.obstacle = sl_resolve_get_obstacle (rs, rs->request, "obstacle", NULL);
   in.source = sl_reader_enum (rs->request, "source", sl_obstacle_source_names,
-                              _("source of damage"), SL_OBSTACLE_FIRE);
+                              N_("source of damage"), SL_OBSTACLE_FIRE);
   if (sl_reader_has (rs->request, "weapon"))
     weapon = sl_resolve_get_weapon (rs, rs->request, "weapon", NULL);
   omni_mode = sl_resolve_omni_mode (rs, rs->request, "omni_mode", weapon);

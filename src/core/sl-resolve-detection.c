@@ -72,9 +72,9 @@ sl_resolve_detection (SlResolve  *rs,
   in.detector_armor = sl_resolve_get_armor (rs, r, "detector_armor", "NONE");
   in.in_field_of_view = sl_reader_bool (r, "in_field_of_view", TRUE);
   read_detection_conditions (r, &in.conditions);
-  sl_reader_flags (r, "public", sl_detection_public_names, _("public detection modifier"),
+  sl_reader_flags (r, "public", sl_detection_public_names, N_("public detection modifier"),
               in.public_modifiers, SL_N_DETECTION_PUBLIC);
-  sl_reader_flags (r, "secret", sl_detection_secret_names, _("secret detection modifier"),
+  sl_reader_flags (r, "secret", sl_detection_secret_names, N_("secret detection modifier"),
               in.secret_modifiers, SL_N_DETECTION_SECRET);
   if (sl_reader_has (r, "target_armor"))
     in.target_armor = sl_resolve_get_armor (rs, r, "target_armor", NULL);
@@ -145,13 +145,13 @@ read_obstacles (SlReader *parent,
           g_autoptr(SlReader) o = sl_reader_array_object (parent, "obstacles", i);
 
           sl_reader_require (o, "type");
-          obstacles[i].type = sl_reader_enum (o, "type", sl_los_obstacle_names, _("obstacle"), 0);
+          obstacles[i].type = sl_reader_enum (o, "type", sl_los_obstacle_names, N_("obstacle"), 0);
           obstacles[i].near_firer = sl_reader_bool (o, "near_firer", FALSE);
           sl_reader_end (o);
         }
       else
         obstacles[i].type = sl_reader_array_enum (parent, "obstacles", i, sl_los_obstacle_names,
-                                                  _("obstacle"), 0);
+                                                  N_("obstacle"), 0);
     }
   *n_out = n;
   return obstacles;
@@ -271,11 +271,11 @@ sl_resolve_zero_g (SlResolve  *rs,
 
   in.troop = sl_resolve_get_troop (rs, r, "troop", NULL);
   in.naval = sl_reader_bool (r, "naval", FALSE);
-  in.action = sl_reader_enum (r, "action", sl_zero_g_action_names, _("action"), SL_ZERO_G_OTHER);
+  in.action = sl_reader_enum (r, "action", sl_zero_g_action_names, N_("action"), SL_ZERO_G_OTHER);
   if (sl_reader_has (r, "weapon"))
     in.weapon = sl_resolve_get_weapon (rs, r, "weapon", NULL);
   in.omni_mode = sl_resolve_omni_mode (rs, r, "omni_mode", in.weapon);
-  in.movement = sl_reader_enum (r, "movement", sl_move_names, _("movement"), SL_MOVE_NONE);
+  in.movement = sl_reader_enum (r, "movement", sl_move_names, N_("movement"), SL_MOVE_NONE);
   in.bounce_pack = sl_reader_bool (r, "bounce_pack", FALSE);
   in.roll_stream = sl_resolve_die (rs, r, "roll", 10);
 
@@ -321,7 +321,7 @@ read_breach (SlResolve *rs,
   node = sl_reader_node (parent, "breach");
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      sl_reader_enum (parent, "breach", none, _("breach"), 0);
+      sl_reader_enum (parent, "breach", none, N_("breach"), 0);
       return;
     }
 
@@ -411,7 +411,7 @@ sl_resolve_suit_breach (SlResolve  *rs,
   SlSuitBreachResult res;
   int turn, subphase;
 
-  in.environment = sl_reader_enum (r, "environment", sl_environment_names, _("environment"),
+  in.environment = sl_reader_enum (r, "environment", sl_environment_names, N_("environment"),
                                    SL_ENVIRONMENT_VACUUM);
   in.in_intact_building = sl_reader_bool (r, "in_intact_building", FALSE);
   in.armor = sl_resolve_get_armor (rs, r, "armor", NULL);

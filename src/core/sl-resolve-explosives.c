@@ -69,10 +69,10 @@ read_thrower (SlResolve    *rs,
       in->firer.race = sl_resolve_get_race (rs, r, "race", "human");
       in->firer.armor = sl_resolve_get_armor (rs, r, "armor", "NONE");
       in->firer.wound = sl_resolve_wound (rs, r, "wound");
-      in->firer.movement = sl_reader_enum (r, "movement", sl_move_names, _("movement"),
+      in->firer.movement = sl_reader_enum (r, "movement", sl_move_names, N_("movement"),
                                            SL_MOVE_NONE);
       in->firer.facing_change = sl_reader_enum (r, "facing_change", sl_facing_names,
-                                                _("facing change"), SL_FACING_NONE);
+                                                N_("facing change"), SL_FACING_NONE);
       in->firer.position = sl_resolve_position (rs, r);
       in->firer.stealth_power = sl_reader_bool (r, "stealth_power", FALSE);
       sl_reader_end (r);
@@ -81,7 +81,7 @@ read_thrower (SlResolve    *rs,
   t = sl_reader_object (parent, "target");
   if (t != NULL)
     {
-      in->target.movement = sl_reader_enum (t, "movement", sl_move_names, _("movement"),
+      in->target.movement = sl_reader_enum (t, "movement", sl_move_names, N_("movement"),
                                             SL_MOVE_NONE);
       in->target.position = sl_resolve_position (rs, t);
       sl_resolve_covers (rs, t, "cover", in->target.covers);
@@ -131,12 +131,12 @@ read_grenade (SlResolve      *rs,
   sl_reader_require (r, "range_m");
   g->range_m = sl_reader_number (r, "range_m", 0, 10000, 0);
   g->spotted_only = sl_reader_bool (r, "spotted_only", FALSE);
-  g->spotter = 1 + sl_reader_enum (r, "spotter", grenade_spotters, _("spotter"), 0);
+  g->spotter = 1 + sl_reader_enum (r, "spotter", grenade_spotters, N_("spotter"), 0);
   g->through_window = sl_reader_bool (r, "through_window", FALSE);
   g->at_obstacle = sl_reader_bool (r, "at_obstacle", FALSE);
   g->indirect = sl_reader_bool (r, "indirect", FALSE);
   g->dead_zone = sl_reader_bool (r, "dead_zone", FALSE);
-  g->type = sl_reader_enum (r, "type", sl_grenade_type_names, _("grenade type"), default_type);
+  g->type = sl_reader_enum (r, "type", sl_grenade_type_names, N_("grenade type"), default_type);
   g->roll_stream = sl_resolve_die (rs, r, "roll", 10);
   g->scatter_stream = read_scatter_rolls (rs, r);
 
@@ -266,7 +266,7 @@ sl_resolve_grenade (SlResolve  *rs,
 
   g_array_set_clear_func (grenades, grenade_clear);
 
-  weapon = sl_reader_enum (rs->request, "weapon", sl_grenade_weapon_names, _("grenade weapon"),
+  weapon = sl_reader_enum (rs->request, "weapon", sl_grenade_weapon_names, N_("grenade weapon"),
                            SL_GRENADE_HAND);
   thrown = weapon == SL_GRENADE_HAND || weapon == SL_GRENADE_LAUNCHER;
   listed = sl_reader_has (rs->request, "grenades");
@@ -459,7 +459,7 @@ sl_resolve_blast (SlResolve  *rs,
   int det_turn = 0, det_subphase = 0;
 
   sl_reader_require (rs->request, "source");
-  in.source = sl_reader_enum (rs->request, "source", sl_blast_source_names, _("blast source"),
+  in.source = sl_reader_enum (rs->request, "source", sl_blast_source_names, N_("blast source"),
                               SL_BLAST_FRAG);
   in.sacrifice_dive = sl_reader_bool (rs->request, "sacrifice_dive", FALSE);
   in.smothered = sl_reader_bool (rs->request, "smothered", FALSE);
@@ -540,7 +540,7 @@ sl_resolve_charge_shot (SlResolve  *rs,
     weapon = sl_resolve_get_weapon (rs, rs->request, "weapon", NULL);
   omni_mode = sl_resolve_omni_mode (rs, rs->request, "omni_mode", weapon);
   if (sl_reader_has (rs->request, "weapon_class"))
-    row = sl_reader_enum (rs->request, "weapon_class", sl_charge_row_names, _("weapon class"),
+    row = sl_reader_enum (rs->request, "weapon_class", sl_charge_row_names, N_("weapon class"),
                           SL_CHARGE_ROW_SMG_PISTOL);
   hidden = sl_reader_bool (rs->request, "hidden", FALSE);
   stream = sl_resolve_die (rs, rs->request, "roll", 10);
@@ -657,7 +657,7 @@ sl_resolve_fire_mission (SlResolve  *rs,
   JsonObject *profile;
 
   in.mission = sl_resolve_lookup (rs, rs->request, "mission", &rs->rules->fire_missions, NULL);
-  in.spotter = sl_reader_enum (rs->request, "spotter", sl_spotter_names, _("spotter"),
+  in.spotter = sl_reader_enum (rs->request, "spotter", sl_spotter_names, N_("spotter"),
                                SL_SPOTTED_BY_LEADER);
   in.on_building = sl_reader_bool (rs->request, "on_building", FALSE);
   in.target_hidden = sl_reader_bool (rs->request, "target_hidden", FALSE);

@@ -98,11 +98,11 @@ sl_resolve_initiative (SlResolve  *rs,
         sl_reader_fail (r, "id", _("Two groupings are called “%s”; each needs its own id."), g->id);
       g->roll_stream = sl_resolve_die (rs, r, "roll", 10);
       g->decision_given = sl_reader_has (r, "decision");
-      g->decision = sl_reader_enum (r, "decision", sl_decision_names, _("decision"),
+      g->decision = sl_reader_enum (r, "decision", sl_decision_names, N_("decision"),
                                     SL_DECISION_MOVE);
       g->race = sl_resolve_get_race (rs, r, "race", "human");
       g->leader.state = sl_reader_enum (r, "leader_state", sl_leader_state_names,
-                                        _("leader state"), SL_LEADER_ALIVE);
+                                        N_("leader state"), SL_LEADER_ALIVE);
       read_leader (rs, r, &g->leader);
       g->contains_leader = sl_reader_bool (r, "contains_leader", TRUE);
       g->quality = sl_resolve_quality (rs, r, "quality");
@@ -226,7 +226,7 @@ read_melee_side (SlResolve   *rs,
   side->armor = sl_resolve_get_armor (rs, r, "armor", "NONE");
   given->wound_given = sl_reader_has (r, "wound");
   side->wound = sl_resolve_wound (rs, r, "wound");
-  side->stance = sl_reader_enum (r, "stance", sl_stance_names, _("stance"), SL_STANCE_ATTACK);
+  side->stance = sl_reader_enum (r, "stance", sl_stance_names, N_("stance"), SL_STANCE_ATTACK);
   side->bonus = sl_reader_bool (r, "bonus", FALSE);
   given->parry_share_given = sl_reader_has (r, "parry_share");
   side->parry_share = sl_reader_int (r, "parry_share", 0, SL_MELEE_PARRY, SL_MELEE_PARRY);
@@ -577,7 +577,7 @@ sl_resolve_regroup (SlResolve  *rs,
       s->lost = sl_reader_int (r, "lost", 0, COUNT_MAX, 0);
       s->has_leader = sl_reader_bool (r, "has_leader", TRUE);
       s->leader_rating = sl_reader_int (r, "leader_rating", RATING_MIN, RATING_MAX, 0);
-      s->leader_quality = sl_reader_enum (r, "leader_quality", sl_quality_names, _("troop quality"),
+      s->leader_quality = sl_reader_enum (r, "leader_quality", sl_quality_names, N_("troop quality"),
                                           s->quality);
       if (sl_reader_ok (r))
         {

@@ -54,7 +54,7 @@ read_item (SlReader           *r,
           return NULL;
         }
     }
-  i = sl_reader_array_enum (r, field, index, allowed, _("equipment"), -1);
+  i = sl_reader_array_enum (r, field, index, allowed, N_("equipment"), -1);
   return i < 0 ? NULL : allowed[i];
 }
 
@@ -487,7 +487,7 @@ read_launcher (SlResolve   *rs,
   single = !sl_reader_has (r, "FG") && !sl_reader_has (r, "SG");
   if (single)
     {
-      *type = sl_reader_enum (r, "type", sl_grenade_names, _("grenade type"), SL_GRENADE_FG);
+      *type = sl_reader_enum (r, "type", sl_grenade_names, N_("grenade type"), SL_GRENADE_FG);
       sl_reader_require (r, "type");
       state->launcher[*type] = sl_reader_int (r, "left", 0, capacity, capacity);
     }
@@ -530,7 +530,7 @@ sl_resolve_ammunition (SlResolve  *rs,
   SlMagazine magazine;
 
   sl_reader_require (rs->request, "action");
-  in.action = sl_reader_enum (rs->request, "action", sl_ammo_action_names, _("action"), SL_AMMO_FIRE);
+  in.action = sl_reader_enum (rs->request, "action", sl_ammo_action_names, N_("action"), SL_AMMO_FIRE);
   if (sl_reader_ok (rs->request) && in.action <= SL_AMMO_RELOAD)
     sl_reader_require (rs->request, "weapon");
   if (sl_reader_has (rs->request, "weapon"))
@@ -583,7 +583,7 @@ sl_resolve_ammunition (SlResolve  *rs,
    * default. */
   if (in.action == SL_AMMO_GRENADE || (in.action == SL_AMMO_LAUNCHER && !single_type))
     sl_reader_require (rs->request, "grenade");
-  in.grenade = sl_reader_enum (rs->request, "grenade", sl_grenade_names, _("grenade type"),
+  in.grenade = sl_reader_enum (rs->request, "grenade", sl_grenade_names, N_("grenade type"),
                                in.action == SL_AMMO_LAUNCHER ? launcher_type : SL_GRENADE_FG);
   if (sl_reader_ok (rs->request) && sl_reader_has (rs->request, "grenade") &&
       in.action != SL_AMMO_GRENADE && in.action != SL_AMMO_LAUNCHER)

@@ -205,7 +205,7 @@ sl_resolve_wound (SlResolve  *rs,
                   SlReader   *reader,
                   const char *field)
 {
-  return sl_reader_enum (reader, field, sl_wound_names, _("wound level"), SL_WOUND_NONE);
+  return sl_reader_enum (reader, field, sl_wound_names, N_("wound level"), SL_WOUND_NONE);
 }
 
 SlQuality
@@ -213,7 +213,7 @@ sl_resolve_quality (SlResolve  *rs,
                     SlReader   *reader,
                     const char *field)
 {
-  return sl_reader_enum (reader, field, sl_quality_names, _("troop quality"),
+  return sl_reader_enum (reader, field, sl_quality_names, N_("troop quality"),
                          rs->rules->default_quality);
 }
 
@@ -235,7 +235,7 @@ sl_resolve_omni_mode (SlResolve      *rs,
         sl_reader_skip (reader, field);
       return NULL;
     }
-  mode = sl_reader_enum (reader, field, modes, _("OMNI mode"), 0);
+  mode = sl_reader_enum (reader, field, modes, N_("OMNI mode"), 0);
   return modes[mode];
 }
 
@@ -246,7 +246,7 @@ sl_resolve_position (SlResolve *rs,
   SlPosition position;
   gboolean prone, kneeling;
 
-  position = sl_reader_enum (reader, "position", sl_position_names, _("position"),
+  position = sl_reader_enum (reader, "position", sl_position_names, N_("position"),
                              SL_POSITION_STANDING);
   prone = sl_reader_bool (reader, "prone", FALSE);
   kneeling = sl_reader_bool (reader, "kneeling", FALSE);
@@ -278,7 +278,7 @@ sl_resolve_covers (SlResolve  *rs,
                    const char *field,
                    gboolean    covers[SL_N_COVERS])
 {
-  sl_reader_flags (reader, field, sl_cover_names, _("cover"), covers, SL_N_COVERS);
+  sl_reader_flags (reader, field, sl_cover_names, N_("cover"), covers, SL_N_COVERS);
   covers[SL_COVER_NONE] = FALSE;
 }
 

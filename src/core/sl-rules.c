@@ -338,7 +338,7 @@ parse_check (SlReader *r, const char *id, gpointer user_data)
   c->id = g_strdup (id);
   c->name = req_string (r, "name");
   sl_reader_require (r, "die");
-  c->die = sl_reader_enum (r, "die", dice, _("die"), 0) == 1 ? 100 : 10;
+  c->die = sl_reader_enum (r, "die", dice, N_("die"), 0) == 1 ? 100 : 10;
   c->target = req_int (r, "target", 0, c->die);
   sl_reader_require (r, "automatic");
   c->automatic = sl_reader_bool (r, "automatic", TRUE);
@@ -433,7 +433,7 @@ parse_action (SlReader *r, const char *id, gpointer user_data)
   a->name = req_string (r, "name");
   a->cost = req_int (r, "cost", 0, 40);
   sl_reader_require (r, "category");
-  a->category = sl_reader_enum (r, "category", sl_action_category_names, _("action category"),
+  a->category = sl_reader_enum (r, "category", sl_action_category_names, N_("action category"),
                                 SL_ACTION_OTHER);
   sl_reader_require (r, "combinable");
   a->combinable = sl_reader_bool (r, "combinable", FALSE);
@@ -442,7 +442,7 @@ parse_action (SlReader *r, const char *id, gpointer user_data)
     sl_reader_fail (r, "combination_extra", _("A combinable action needs its extra AP (T-06)."));
   a->leader_only = sl_reader_bool (r, "leader_only", FALSE);
   a->fire = sl_reader_bool (r, "fire", FALSE);
-  a->move = sl_reader_enum (r, "move", sl_move_names, _("movement type"), SL_MOVE_NONE);
+  a->move = sl_reader_enum (r, "move", sl_move_names, N_("movement type"), SL_MOVE_NONE);
   a->locked_extra = sl_reader_int (r, "locked_extra", 0, 40, 0);
   a->airlock_extra = sl_reader_int (r, "airlock_extra", 0, 40, 0);
   a->key_from_body_extra = sl_reader_int (r, "key_from_body_extra", 0, 40, 0);
@@ -514,12 +514,12 @@ parse_terrain (SlReader *r, const char *id, gpointer user_data)
   n = sl_reader_array_length (r, "forbids");
   for (guint i = 0; i < n; i++)
     {
-      int m = sl_reader_array_enum (r, "forbids", i, sl_move_names, _("movement type"), 0);
+      int m = sl_reader_array_enum (r, "forbids", i, sl_move_names, N_("movement type"), 0);
       t->forbids[m] = TRUE;
     }
   if (sl_reader_has (r, "bounce"))
     {
-      int b = sl_reader_enum (r, "bounce", bounce_modes, _("bounce-pack treatment"), 0);
+      int b = sl_reader_enum (r, "bounce", bounce_modes, N_("bounce-pack treatment"), 0);
       t->bounce = g_strdup (bounce_modes[b]);
     }
   t->slope = sl_reader_bool (r, "slope", FALSE);
@@ -583,9 +583,9 @@ read_profile (SlReader        *r,
   p->to_hit = sl_reader_int (r, "to_hit", MOD_MIN, MOD_MAX, 0);
   p->penetration = sl_reader_int (r, "penetration", 0, 50, 0);
   p->auto_fire = sl_reader_bool (r, "auto_fire", FALSE);
-  p->weapon_class = sl_reader_enum (r, "class", sl_weapon_class_names, _("weapon class"), 0);
+  p->weapon_class = sl_reader_enum (r, "class", sl_weapon_class_names, N_("weapon class"), 0);
   p->charge_row = sl_reader_enum (r, "charge_class", sl_charge_row_names,
-                                  _("charge-shot row"), 0);
+                                  N_("charge-shot row"), 0);
 }
 
 static void
@@ -611,7 +611,7 @@ parse_weapon (SlReader *r, const char *id, gpointer user_data)
   if (!sl_reader_is_null (r, "rounds"))
     w->rounds = sl_reader_int (r, "rounds", 1, 1000, 1);
   sl_reader_require (r, "magazine");
-  w->magazine = sl_reader_enum (r, "magazine", mags, _("magazine class"), 0) == 1
+  w->magazine = sl_reader_enum (r, "magazine", mags, N_("magazine class"), 0) == 1
                 ? SL_MAGAZINE_P : SL_MAGAZINE_R;
   w->rifle = sl_reader_bool (r, "rifle", FALSE);
   w->carbine = sl_reader_bool (r, "carbine", FALSE);
@@ -926,7 +926,7 @@ load_combinations (SlRules  *rules,
   n = sl_reader_array_length (s, "moves");
   for (guint i = 0; i < n; i++)
     rules->combination_moves[sl_reader_array_enum (s, "moves", i, combo_moves,
-                                                   _("movement type"), 0)] = TRUE;
+                                                   N_("movement type"), 0)] = TRUE;
   rules->running_multiplier = req_int (s, "running_multiplier", 1, 10);
   sl_reader_require (s, "sprint_allows");
   rules->sprint_allows = read_string_list (s, "sprint_allows");
@@ -1248,7 +1248,7 @@ load_quality (SlRules  *rules,
       sl_reader_end (e);
     }
   sl_reader_require (s, "default");
-  rules->default_quality = sl_reader_enum (s, "default", sl_quality_names, _("troop quality"),
+  rules->default_quality = sl_reader_enum (s, "default", sl_quality_names, N_("troop quality"),
                                            SL_QUALITY_REGULAR);
 }
 
@@ -1315,7 +1315,7 @@ load_scatter_directions (SlRules  *rules,
           g_snprintf (key, sizeof key, "%d", roll);
           sl_reader_require (e, key);
           rules->scatter_direction[roll] = sl_reader_enum (e, key, scatter_result_names,
-                                                           _("scatter result"), 0);
+                                                           N_("scatter result"), 0);
         }
       sl_reader_end (e);
     }
@@ -1323,7 +1323,7 @@ load_scatter_directions (SlRules  *rules,
   for (guint i = 0; i < n; i++)
     rules->scatter_obstacle_reroll[sl_reader_array_enum (s, "obstacle_reroll", i,
                                                          scatter_result_names,
-                                                         _("scatter result"), 0)] = TRUE;
+                                                         N_("scatter result"), 0)] = TRUE;
 }
 
 static void
@@ -1842,7 +1842,7 @@ load_all (SlRules  *rules,
   int counted = 0;
 
   sl_reader_require (root, "format");
-  sl_reader_enum (root, "format", formats, _("file format"), 0);
+  sl_reader_enum (root, "format", formats, N_("file format"), 0);
   sl_reader_require (root, "version");
   if (sl_reader_ok (root) && sl_reader_int (root, "version", 1, 1000, 1) > 1)
     sl_reader_fail (root, "version",

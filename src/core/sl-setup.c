@@ -199,7 +199,7 @@ read_unit (const SlRules *rules,
         omni |= u->weapons[i] != NULL && u->weapons[i]->has_modes;
       if (!omni && sl_reader_ok (r))
         sl_reader_fail (r, "omni_mode", _("Only a unit with an OMNI rifle has a firing mode."));
-      u->omni_mode = g_strdup (modes[sl_reader_enum (r, "omni_mode", modes, _("OMNI mode"), 0)]);
+      u->omni_mode = g_strdup (modes[sl_reader_enum (r, "omni_mode", modes, N_("OMNI mode"), 0)]);
     }
   else
     u->omni_mode = g_strdup ("spike");
@@ -212,14 +212,14 @@ read_unit (const SlRules *rules,
   if (sl_reader_has (r, "launcher"))
     {
       u->launcher = TRUE;
-      u->launcher_type = sl_reader_enum (r, "launcher", launcher_types, _("launcher load"), 0) == 1
+      u->launcher_type = sl_reader_enum (r, "launcher", launcher_types, N_("launcher load"), 0) == 1
                          ? SL_GRENADE_SG : SL_GRENADE_FG;
     }
   u->plastic_charges = sl_reader_int (r, "plastic_charges", 0, 10, 0);
   u->shaped_charges = sl_reader_int (r, "shaped_charges", 0, 10, 0);
   u->keys = sl_reader_int (r, "keys", 0, 10, 0);
   u->ecm_jammer = sl_reader_bool (r, "ecm_jammer", FALSE);
-  u->position = sl_reader_enum (r, "position", sl_position_names, _("position"),
+  u->position = sl_reader_enum (r, "position", sl_position_names, N_("position"),
                                 SL_POSITION_STANDING);
   u->bounce_pack = sl_reader_bool (r, "bounce_pack", u->armor->bounce);
   if (u->bounce_pack && !u->armor->bounce && sl_reader_ok (r))
@@ -308,7 +308,7 @@ read_squad (const SlRules *rules,
   if (sl_reader_ok (r))
     unique_id (r, ids, "id", squad->id, _("squads, groupings or sides"));
   squad->name = read_name (r, "name", squad->id);
-  squad->quality = sl_reader_enum (r, "quality", sl_quality_names, _("troop quality"),
+  squad->quality = sl_reader_enum (r, "quality", sl_quality_names, N_("troop quality"),
                                    rules->default_quality);
   squad->leader_rating = sl_reader_int (r, "leader_rating", -2, 2, 0);
 
@@ -470,7 +470,7 @@ read_all (const SlRules *rules,
   n_modules = sl_reader_array_length (root, "modules");
   for (guint i = 0; i < n_modules; i++)
     setup->modules[sl_reader_array_enum (root, "modules", i, sl_module_names,
-                                         _("rule module"), 0)] = TRUE;
+                                         N_("rule module"), 0)] = TRUE;
   /* §1.1: the dependencies between modules. */
   if (sl_reader_ok (root))
     {

@@ -1,9 +1,13 @@
-/* bench-replay.c: how long loading and replaying a saved game takes
+/* bench-replay.c: how long saving, and loading and replaying, a game takes
  *
- *   bench-replay GAME [RUNS]
+ *   bench-replay save GAME SAVED [RUNS]
+ *     Loads GAME, saves it as the app does (every summary written, durable)
+ *     RUNS times into SAVED, and prints the median time.
+ *   bench-replay load SAVED [RUNS]
+ *     Loads SAVED RUNS times and prints the median time and the peak
+ *     resident memory of the process.
  *
- * Loads GAME RUNS times (default 7) and prints the median time, the
- * entries, and the peak resident memory of the process.
+ * A measurement, not a test: tests/bench/bench-replay.sh runs both.
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -24,47 +28,82 @@ compare (const void *a,
   return x < y ? -1 : x > y;
 }
 
+static void
+report (const char *what,
+        double     *times,
+        int         runs)
+{
+  qsort (times, runs, sizeof (double), compare);
+  g_print ("%s: median %.1f ms (best %.1f, worst %.1f) of %d runs\n", what, times[runs / 2],
+           times[0], times[runs - 1], runs);
+}
+
+static int
+fail (GError *error)
+{
+  g_printerr ("%s\n", error->message);
+  return 1;
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_autoptr(SlRules) rules = NULL;
   g_autoptr(GError) error = NULL;
-  int runs = argc > 2 ? atoi (argv[2]) : 7;
-  double *times;
-  guint entries = 0;
-  struct rusage usage;
+  g_autofree double *times = NULL;
+  gboolean save;
+  int runs;
 
-  if (argc < 2 || runs < 1)
+  if (argc < 3 || (g_strcmp0 (argv[1], "save") != 0 && g_strcmp0 (argv[1], "load") != 0) ||
+      (g_str_equal (argv[1], "save") && argc < 4))
     {
-      g_printerr ("usage: bench-replay GAME [RUNS]\n");
+      g_printerr ("usage: bench-replay save GAME SAVED [RUNS]\n"
+                  "       bench-replay load SAVED [RUNS]\n");
       return 2;
     }
+  save = g_str_equal (argv[1], "save");
+  runs = argc > (save ? 4 : 3) ? atoi (argv[save ? 4 : 3]) : 7;
+  if (runs < 1)
+    runs = 1;
   rules = sl_rules_load_default (&error);
   if (rules == NULL)
-    {
-      g_printerr ("%s\n", error->message);
-      return 1;
-    }
+    return fail (error);
   times = g_new (double, runs);
-  for (int i = 0; i < runs; i++)
+
+  if (save)
     {
-      gint64 start = g_get_monotonic_time ();
-      g_autoptr(SlGame) game = sl_game_load (rules, argv[1], &error);
+      g_autoptr(SlGame) game = sl_game_load (rules, argv[2], &error);
 
       if (game == NULL)
+        return fail (error);
+      for (int i = 0; i < runs; i++)
         {
-          g_printerr ("%s\n", error->message);
-          return 1;
+          gint64 start = g_get_monotonic_time ();
+
+          if (!sl_game_save (game, argv[3], &error))
+            return fail (error);
+          times[i] = (g_get_monotonic_time () - start) / 1000.0;
         }
-      times[i] = (g_get_monotonic_time () - start) / 1000.0;
-      entries = sl_game_get_position (game);
+      g_print ("game: %u journal entries\n", sl_game_get_position (game));
+      report ("save (durable)", times, runs);
     }
-  qsort (times, runs, sizeof (double), compare);
-  getrusage (RUSAGE_SELF, &usage);
-  g_print ("load + replay: %u journal entries, median %.1f ms (best %.1f, worst %.1f) of %d runs; "
-           "peak memory %.1f MB\n", entries, times[runs / 2], times[0], times[runs - 1], runs,
-           usage.ru_maxrss / 1024.0);
-  g_free (times);
+  else
+    {
+      struct rusage usage;
+
+      for (int i = 0; i < runs; i++)
+        {
+          gint64 start = g_get_monotonic_time ();
+          g_autoptr(SlGame) game = sl_game_load (rules, argv[2], &error);
+
+          if (game == NULL)
+            return fail (error);
+          times[i] = (g_get_monotonic_time () - start) / 1000.0;
+        }
+      report ("load + replay", times, runs);
+      getrusage (RUSAGE_SELF, &usage);
+      g_print ("peak memory: %.1f MB\n", usage.ru_maxrss / 1024.0);
+    }
   return 0;
 }
