@@ -63,6 +63,66 @@ record_fire (SlUnitState  *u,
   u->n_fires++;
 }
 
+/* The firer of a fire or area burst: which action, checks common to both.
+ * Sets @mode (single, aimed, opportunity) and whether it is opportunity
+ * fire. */
+static gboolean
+check_firer (SlCommand     *c,
+             int            unit,
+             SlFireModeId  *mode,
+             gboolean      *opportunity,
+             GError       **error)
+{
+  const SlUnitSetup *fs = sl_setup_unit_at (c->setup, unit);
+  SlUnitState *firer = &c->state->units[unit];
+  int now = sl_command_now (c);
+
+  *opportunity = FALSE;
+  if (c->state->phase != SL_PHASE_ACTION)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("Fire resolves in the Action Phase (P-04)."));
+      return FALSE;
+    }
+  if (firer->current.action != NULL && firer->current.action->fire &&
+      !g_str_equal (firer->current.action->id, "opportunity-fire") &&
+      firer->current.end == now && !firer->current.resolved)
+    {
+      if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_RANGED_FIRE, N_("Ranged fire"), error))
+        return FALSE;
+      *mode = g_str_equal (firer->current.action->id, "aimed-fire") ? SL_FIRE_MODE_AIMED
+                                                                     : SL_FIRE_MODE_SINGLE;
+    }
+  else if (firer->opportunity_armed)
+    {
+      if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER,
+                                     N_("Opportunity fire"), error))
+        return FALSE;
+      if (sl_state_unit_dazed (c->rules, c->state, unit) || sl_state_unit_out (c->rules, c->state, unit))
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                             _("%s is dazed or out of the fight and cannot fire (P-19)."), fs->name);
+          return FALSE;
+        }
+      *opportunity = TRUE;
+      *mode = SL_FIRE_MODE_OPPORTUNITY;
+    }
+  else
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s has no fire action ending now and is not on opportunity fire (P-08, P-09)."),
+                         fs->name);
+      return FALSE;
+    }
+  if (firer->jammed)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s's weapon is jammed: it cannot fire until cleared (P-16)."), fs->name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 sl_command_fire (SlCommand  *c,
                  GError    **error)
@@ -141,47 +201,13 @@ sl_command_fire (SlCommand  *c,
   now = sl_command_now (c);
   ammunition = sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION);
 
-  if (c->state->phase != SL_PHASE_ACTION)
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
-                         _("Fire resolves in the Action Phase (P-04)."));
-      return FALSE;
-    }
-
   /* Which fire: a declared Fire or Aimed fire ending now, in the ranged-fire
    * step (P-08 step 3), or opportunity fire at once (P-09, A-28). */
-  if (firer->current.action != NULL && firer->current.action->fire &&
-      !g_str_equal (firer->current.action->id, "opportunity-fire") &&
-      firer->current.end == now && !firer->current.resolved)
-    {
-      if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_RANGED_FIRE, N_("Ranged fire"), error))
-        return FALSE;
-      mode = g_str_equal (firer->current.action->id, "aimed-fire") ? SL_FIRE_MODE_AIMED
-                                                                    : SL_FIRE_MODE_SINGLE;
-      in.fire = mode == SL_FIRE_MODE_AIMED ? SL_FIRE_AIMED : SL_FIRE_NORMAL;
-    }
-  else if (firer->opportunity_armed)
-    {
-      if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER,
-                                     N_("Opportunity fire"), error))
-        return FALSE;
-      if (sl_state_unit_dazed (c->rules, c->state, unit) || sl_state_unit_out (c->rules, c->state, unit))
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
-                             _("%s is dazed or out of the fight and cannot fire (P-19)."), fs->name);
-          return FALSE;
-        }
-      opportunity = TRUE;
-      mode = SL_FIRE_MODE_OPPORTUNITY;
-      in.fire = SL_FIRE_OPPORTUNITY;
-    }
-  else
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
-                         _("%s has no fire action ending now and is not on opportunity fire (P-08, P-09)."),
-                         fs->name);
-      return FALSE;
-    }
+  if (!check_firer (c, unit, &mode, &opportunity, error))
+    return FALSE;
+  in.fire = mode == SL_FIRE_MODE_AIMED ? SL_FIRE_AIMED
+          : mode == SL_FIRE_MODE_OPPORTUNITY ? SL_FIRE_OPPORTUNITY
+          : SL_FIRE_NORMAL;
 
   /* The target named when the fire was declared, unless the command names
    * another (A-17: declared in initiative order, resolved later). */
@@ -211,12 +237,6 @@ sl_command_fire (SlCommand  *c,
       mode = SL_FIRE_MODE_CONCENTRATED;
     }
 
-  if (firer->jammed)
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
-                         _("%s's weapon is jammed: it cannot fire until cleared (P-16)."), fs->name);
-      return FALSE;
-    }
   if (sl_state_unit_out (c->rules, c->state, target))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
@@ -388,66 +408,6 @@ sl_command_fire (SlCommand  *c,
         g_string_append_printf (line, _("; %s's weapon jams (P-16)"), fs->name);
       g_string_append_c (line, '.');
       sl_command_say (c, "%s", line->str);
-    }
-  return TRUE;
-}
-
-/* The firer of a fire or area burst: which action, checks common to both.
- * Sets @mode (single, aimed, opportunity) and whether it is opportunity
- * fire. */
-static gboolean
-check_firer (SlCommand     *c,
-             int            unit,
-             SlFireModeId  *mode,
-             gboolean      *opportunity,
-             GError       **error)
-{
-  const SlUnitSetup *fs = sl_setup_unit_at (c->setup, unit);
-  SlUnitState *firer = &c->state->units[unit];
-  int now = sl_command_now (c);
-
-  *opportunity = FALSE;
-  if (c->state->phase != SL_PHASE_ACTION)
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
-                         _("Fire resolves in the Action Phase (P-04)."));
-      return FALSE;
-    }
-  if (firer->current.action != NULL && firer->current.action->fire &&
-      !g_str_equal (firer->current.action->id, "opportunity-fire") &&
-      firer->current.end == now && !firer->current.resolved)
-    {
-      if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_RANGED_FIRE, N_("Ranged fire"), error))
-        return FALSE;
-      *mode = g_str_equal (firer->current.action->id, "aimed-fire") ? SL_FIRE_MODE_AIMED
-                                                                     : SL_FIRE_MODE_SINGLE;
-    }
-  else if (firer->opportunity_armed)
-    {
-      if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER,
-                                     N_("Opportunity fire"), error))
-        return FALSE;
-      if (sl_state_unit_dazed (c->rules, c->state, unit) || sl_state_unit_out (c->rules, c->state, unit))
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
-                             _("%s is dazed or out of the fight and cannot fire (P-19)."), fs->name);
-          return FALSE;
-        }
-      *opportunity = TRUE;
-      *mode = SL_FIRE_MODE_OPPORTUNITY;
-    }
-  else
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
-                         _("%s has no fire action ending now and is not on opportunity fire (P-08, P-09)."),
-                         fs->name);
-      return FALSE;
-    }
-  if (firer->jammed)
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
-                         _("%s's weapon is jammed: it cannot fire until cleared (P-16)."), fs->name);
-      return FALSE;
     }
   return TRUE;
 }
