@@ -798,6 +798,33 @@ test_game_end (void)
   sl_test_play (game, "{'type': 'correct', 'unit': 'a-1', 'field': 'wound', 'value': 'light'}");
 }
 
+/* §14 step 2: when one side has nobody left in the fight, the game ends
+ * in that turn's End Phase. */
+static void
+test_game_end_wiped_out (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'duel', 'name': 'Duel', 'length_turns': 12,"
+    " 'sides': ["
+    "  {'id': 'a', 'name': 'Red', 'squads': [{'id': 'a1', 'units': [{'id': 'a-1', 'counter': 1,"
+    "     'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]},"
+    "  {'id': 'b', 'name': 'Blue', 'squads': [{'id': 'b1', 'units': [{'id': 'b-1', 'counter': 2,"
+    "     'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");
+  const SlJournalEntry *e;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  /* Knocked out in turn 1 (a correction stands for the fire here). */
+  sl_test_play (game, "{'type': 'correct', 'unit': 'b-1', 'field': 'wound', 'value': 'unconscious'}");
+  for (int s = 0; s < 9; s++)
+    sl_test_play (game, "{'type': 'next'}");
+  g_assert_false (sl_game_get_state (game)->over);
+  e = sl_test_play (game, "{'type': 'next'}");
+  g_assert_true (sl_game_get_state (game)->over);
+  g_assert_cmpint (sl_game_get_state (game)->turn, ==, 1);
+  g_assert_nonnull (strstr (e->summary, "No unit of Blue is left in the fight"));
+  sl_test_refuse (game, "{'type': 'next'}", "type", "over");
+}
+
 /* The players may end the game at any time. */
 static void
 test_end_game_command (void)
@@ -876,6 +903,7 @@ main (int   argc,
   g_test_add_func ("/game/journal/missing-file", test_missing_file);
   g_test_add_func ("/game/journal/file-details", test_file_details);
   g_test_add_func ("/game/end-14", test_game_end);
+  g_test_add_func ("/game/end-14-wiped-out", test_game_end_wiped_out);
   g_test_add_func ("/game/end-game-command", test_end_game_command);
   g_test_add_func ("/game/bad-setups", test_bad_setups);
 

@@ -381,9 +381,6 @@ finish_action (SlCommand *c,
   if (sl_command_finish_explosives (c, unit))
     return;
 
-  if (u->current.combined_with == SL_COMBINE_KNEELING)
-    u->position = SL_POSITION_KNEELING;
-
   if (is_action (action, "position-change") && u->current.to_position >= 0)
     {
       u->position = u->current.to_position;
@@ -562,14 +559,42 @@ missions_in_phase (SlCommand *c)
   return pending != NULL;
 }
 
+/* A side with no unit left in the fight (every one unconscious or dead,
+ * T-16), or -1. */
+static int
+side_wiped_out (SlCommand *c)
+{
+  for (guint side = 0; side < c->setup->sides->len; side++)
+    {
+      gboolean standing = FALSE;
+
+      for (int u = 0; u < c->state->n_units && !standing; u++)
+        standing = sl_command_side (c, u) == (int) side && unit_in_fight (c, u);
+      if (!standing)
+        return side;
+    }
+  return -1;
+}
+
 /* P-04 step 6, §14: the End Phase, then the next turn. */
 static void
 end_turn (SlCommand *c)
 {
   SlState *s = c->state;
+  int wiped_out;
 
   s->phase = SL_PHASE_END;
   s->subphase = 0;
+  /* §14 step 2: the victory conditions. Objectives are the scenario's; a
+   * side with nobody left to fight ends the game whatever they are. */
+  wiped_out = side_wiped_out (c);
+  if (wiped_out >= 0)
+    {
+      s->over = TRUE;
+      sl_command_say (c, _("No unit of %s is left in the fight: the game ends after turn %d (§14)."),
+                      sl_setup_side_at (c->setup, wiped_out)->name, s->turn);
+      return;
+    }
   if (s->turn >= c->setup->length_turns)
     {
       s->over = TRUE;
