@@ -1,0 +1,139 @@
+/* sl-track.c: the subphase track as the table sees it (P-07, P-08)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "sl-track.h"
+
+/* The units in acting order: by the turn's initiative order (P-06), then
+ * the groupings that did not roll, each in setup order. */
+static void
+acting_order (const SlSetup *setup,
+              const SlState *state,
+              int           *units)
+{
+  gboolean placed[SL_MAX_UNITS] = { FALSE };
+  int n = 0;
+
+  for (int k = 0; k < state->n_order; k++)
+    for (int u = 0; u < state->n_units; u++)
+      if (!placed[u] && state->grouping_of[u] == state->order[k])
+        {
+          placed[u] = TRUE;
+          units[n++] = u;
+        }
+  for (int u = 0; u < state->n_units; u++)
+    if (!placed[u])
+      units[n++] = u;
+}
+
+/* Whether the unit may declare an action now: in the initiative-order
+ * step (P-08 step 2), free of its last action, not ambushed (§5.2). */
+static gboolean
+may_declare (const SlRules *rules,
+             const SlState *state,
+             int            unit,
+             int            now)
+{
+  return now >= 0 && state->step == SL_STEP_INITIATIVE_ORDER &&
+         state->units[unit].idle_until < now &&
+         sl_state_unit_idle (rules, state, unit);
+}
+
+SlTrack *
+sl_track_new (const SlRules *rules,
+              const SlSetup *setup,
+              const SlState *state)
+{
+  SlTrack *track = g_new0 (SlTrack, 1);
+  int per_turn = rules->subphases_per_turn;
+  int order[SL_MAX_UNITS];
+  int last;
+
+  g_return_val_if_fail (state->n_units <= SL_MAX_UNITS, track);
+
+  track->turn = state->turn;
+  track->first = sl_subphase_index (rules, state->turn, 1);
+  track->now = state->phase == SL_PHASE_ACTION ? sl_state_now (rules, state) : -1;
+  track->markers = g_array_new (FALSE, FALSE, sizeof (SlTrackMarker));
+  track->idle = g_array_new (FALSE, FALSE, sizeof (int));
+  track->ready = g_array_new (FALSE, FALSE, sizeof (int));
+  last = track->first + per_turn - 1;
+
+  acting_order (setup, state, order);
+  for (int k = 0; k < state->n_units; k++)
+    {
+      int unit = order[k];
+      const SlUnitState *u = &state->units[unit];
+      SlTrackMarker m = { 0 };
+
+      /* §15.1: a hidden unit's doings are its owner's secret. */
+      if (u->hidden || sl_state_unit_out (rules, state, unit))
+        continue;
+      if (u->current.action == NULL || (u->current.resolved && u->current.end < track->first))
+        {
+          g_array_append_val (track->idle, unit);
+          if (may_declare (rules, state, unit, track->now))
+            g_array_append_val (track->ready, unit);
+          continue;
+        }
+      m.unit = unit;
+      m.action = u->current.action;
+      m.start = u->current.start;
+      m.end = u->current.end;
+      m.cost = u->current.cost;
+      if (!u->current.resolved)
+        m.status = m.end == track->now ? SL_TRACK_DUE : SL_TRACK_RUNNING;
+      else
+        m.status = SL_TRACK_DONE;
+      g_array_append_val (track->markers, m);
+      last = MAX (last, m.end);
+      if (may_declare (rules, state, unit, track->now))
+        g_array_append_val (track->ready, unit);
+    }
+
+  /* A carry-over shows the next turn too (E-06); further still, the
+   * markers are counted as later. */
+  track->n_columns = last >= track->first + per_turn ? 2 * per_turn : per_turn;
+  for (guint i = 0; i < track->markers->len; i++)
+    if (g_array_index (track->markers, SlTrackMarker, i).end >= track->first + track->n_columns)
+      track->later++;
+
+  /* By end subphase; equal ends keep the acting order. */
+  for (guint i = 1; i < track->markers->len; i++)
+    {
+      SlTrackMarker m = g_array_index (track->markers, SlTrackMarker, i);
+      guint j = i;
+
+      while (j > 0 && g_array_index (track->markers, SlTrackMarker, j - 1).end > m.end)
+        {
+          g_array_index (track->markers, SlTrackMarker, j) =
+            g_array_index (track->markers, SlTrackMarker, j - 1);
+          j--;
+        }
+      g_array_index (track->markers, SlTrackMarker, j) = m;
+    }
+  return track;
+}
+
+void
+sl_track_free (SlTrack *track)
+{
+  if (track == NULL)
+    return;
+  g_array_unref (track->markers);
+  g_array_unref (track->idle);
+  g_array_unref (track->ready);
+  g_free (track);
+}
+
+int
+sl_track_column (const SlTrack *track,
+                 int            index)
+{
+  int column = index - track->first;
+
+  return column >= 0 && column < track->n_columns ? column : -1;
+}

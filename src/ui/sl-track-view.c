@@ -1,0 +1,750 @@
+/* sl-track-view.c: the subphase track, drawn — this turn's ten subphases
+ * (and the next turn's when an action carries over), each unit's
+ * End-Action marker in the subphase its action ends, the current subphase
+ * highlighted, the markers due now and the units that may act now picked
+ * out (P-07, P-08)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "sl-track.h"
+#include "sl-track-view.h"
+
+/* Sizes in pixels at scale 1; everything is drawn as vectors. */
+#define TURN_ROW 20
+#define NUMBER_ROW 26
+#define CHIP_HEIGHT 24
+#define CHIP_GAP 4
+#define PAD 4
+#define IDLE_COLUMN_FACTOR 3.0
+#define IDLE_PER_ROW 3
+#define MIN_COLUMN 34
+
+struct _SlTrackView
+{
+  GtkWidget  parent_instance;
+
+  SlGame    *game;
+  gulong     changed_id;
+  SlTrack   *track;
+  char      *description;
+  int        rows;          /* markers in the fullest column */
+};
+
+G_DEFINE_FINAL_TYPE (SlTrackView, sl_track_view, GTK_TYPE_WIDGET)
+
+enum
+{
+  PROP_0,
+  PROP_GAME,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  SIGNAL_UNIT_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* Columns: the START box for idle units, then the subphases. */
+static int
+n_columns (SlTrackView *self)
+{
+  return self->track ? self->track->n_columns : 10;
+}
+
+static void
+column_geometry (SlTrackView *self,
+                 int          column,   /* -1: the START box */
+                 double      *x,
+                 double      *width)
+{
+  double total = gtk_widget_get_width (GTK_WIDGET (self));
+  double unit = total / (n_columns (self) + IDLE_COLUMN_FACTOR);
+  double idle = unit * IDLE_COLUMN_FACTOR;
+
+  if (column < 0)
+    {
+      *x = 0;
+      *width = idle;
+    }
+  else
+    {
+      *x = idle + column * unit;
+      *width = unit;
+    }
+}
+
+static const SlUnitSetup *
+unit_setup (SlTrackView *self,
+            int          unit)
+{
+  return sl_setup_unit_at (sl_game_get_setup (self->game), unit);
+}
+
+static gboolean
+is_ready (SlTrackView *self,
+          int          unit)
+{
+  for (guint i = 0; i < self->track->ready->len; i++)
+    if (g_array_index (self->track->ready, int, i) == unit)
+      return TRUE;
+  return FALSE;
+}
+
+/* "Trooper Hale, fire, to resolve now" */
+static char *
+marker_words (SlTrackView         *self,
+              const SlTrackMarker *m)
+{
+  const char *name = unit_setup (self, m->unit)->name;
+
+  switch (m->status)
+    {
+    case SL_TRACK_DUE:
+      return g_strdup_printf (_("%s, %s, to resolve now"), name, m->action->name);
+    case SL_TRACK_DONE:
+      return g_strdup_printf (_("%s, %s, done"), name, m->action->name);
+    case SL_TRACK_RUNNING:
+    default:
+      return g_strdup_printf (_("%s, %s"), name, m->action->name);
+    }
+}
+
+static char *
+subphase_words (SlTrackView *self,
+                int          index)
+{
+  int turn, subphase;
+
+  sl_subphase_split (sl_game_get_rules (self->game), index, &turn, &subphase);
+  if (turn == self->track->turn)
+    return g_strdup_printf (_("Subphase %d"), subphase);
+  return g_strdup_printf (_("Subphase %d of turn %d"), subphase, turn);
+}
+
+static void
+append_units (SlTrackView *self,
+              GString     *out,
+              GArray      *units)
+{
+  for (guint i = 0; i < units->len; i++)
+    {
+      if (i > 0)
+        g_string_append (out, _(", "));
+      g_string_append (out, unit_setup (self, g_array_index (units, int, i))->name);
+    }
+}
+
+/* The accessible description: what a sighted player reads off the track. */
+static char *
+describe (SlTrackView *self)
+{
+  GString *out = g_string_new (NULL);
+  SlTrack *t = self->track;
+  int last_end = -1;
+
+  if (t == NULL)
+    return g_strdup (_("No game."));
+
+  if (t->now >= 0)
+    {
+      int turn, subphase;
+
+      sl_subphase_split (sl_game_get_rules (self->game), t->now, &turn, &subphase);
+      g_string_append_printf (out, _("Turn %d, subphase %d."), turn, subphase);
+    }
+  else
+    g_string_append_printf (out, _("Turn %d, outside the Action Phase."), t->turn);
+
+  for (guint i = 0; i < t->markers->len; i++)
+    {
+      const SlTrackMarker *m = &g_array_index (t->markers, SlTrackMarker, i);
+      g_autofree char *words = marker_words (self, m);
+
+      if (m->end != last_end)
+        {
+          g_autofree char *when = subphase_words (self, m->end);
+
+          /* "Subphase 7: Trooper Hale, fire, to resolve now; …" */
+          g_string_append_printf (out, " %s: %s", when, words);
+          last_end = m->end;
+        }
+      else
+        g_string_append_printf (out, _("; %s"), words);
+      if (i + 1 == t->markers->len || g_array_index (t->markers, SlTrackMarker, i + 1).end != m->end)
+        g_string_append_c (out, '.');
+    }
+  if (t->markers->len == 0)
+    g_string_append_printf (out, " %s", _("No action on the track."));
+  if (t->ready->len > 0)
+    {
+      g_string_append_printf (out, " %s ", _("May act now:"));
+      append_units (self, out, t->ready);
+      g_string_append_c (out, '.');
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+refresh (SlTrackView *self)
+{
+  int counts[64] = { 0 };
+  int rows = 0;
+
+  g_clear_pointer (&self->track, sl_track_free);
+  g_clear_pointer (&self->description, g_free);
+  if (self->game != NULL)
+    self->track = sl_track_new (sl_game_get_rules (self->game), sl_game_get_setup (self->game),
+                                sl_game_get_state (self->game));
+  if (self->track != NULL)
+    {
+      for (guint i = 0; i < self->track->markers->len; i++)
+        {
+          const SlTrackMarker *m = &g_array_index (self->track->markers, SlTrackMarker, i);
+          int column = sl_track_column (self->track, m->end);
+
+          column = column < 0 ? self->track->n_columns - 1 : column;
+          rows = MAX (rows, ++counts[column]);
+        }
+      rows = MAX (rows, ((int) self->track->idle->len + IDLE_PER_ROW - 1) / IDLE_PER_ROW);
+    }
+  self->description = describe (self);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, self->description,
+                                  -1);
+  if (rows != self->rows)
+    {
+      self->rows = rows;
+      gtk_widget_queue_resize (GTK_WIDGET (self));
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+game_changed_cb (SlTrackView *self)
+{
+  refresh (self);
+}
+
+/* Colours from the theme, so that dark mode and high contrast follow. */
+static GdkRGBA
+theme_color (SlTrackView *self,
+             const char  *name,
+             const char  *fallback)
+{
+  GdkRGBA rgba;
+
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (GTK_WIDGET (self)), name, &rgba))
+    gdk_rgba_parse (&rgba, fallback);
+G_GNUC_END_IGNORE_DEPRECATIONS
+  return rgba;
+}
+
+static GdkRGBA
+foreground (SlTrackView *self)
+{
+  GdkRGBA rgba;
+
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &rgba);
+G_GNUC_END_IGNORE_DEPRECATIONS
+  return rgba;
+}
+
+static GdkRGBA
+with_alpha (GdkRGBA rgba,
+            float   alpha)
+{
+  rgba.alpha *= alpha;
+  return rgba;
+}
+
+/* One colour per side, told apart in dark and light mode. */
+static GdkRGBA
+side_color (SlTrackView *self,
+            int          side)
+{
+  /* Not blue: the accent colour marks what happens now. */
+  static const char * const names[] = { "green_4", "red_3", "purple_3", "orange_4", "brown_3" };
+  static const char * const fallbacks[] = { "#2ec27e", "#e01b24", "#9141ac", "#e66100", "#986a44" };
+
+  side = side % (int) G_N_ELEMENTS (names);
+  return theme_color (self, names[side], fallbacks[side]);
+}
+
+static void
+draw_text (SlTrackView *self,
+           GtkSnapshot *snapshot,
+           const char  *text,
+           double       x,
+           double       y,
+           double       width,
+           double       height,
+           GdkRGBA      color,
+           gboolean     bold)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  int w, h;
+
+  if (bold)
+    {
+      PangoAttrList *attrs = pango_attr_list_new ();
+
+      pango_attr_list_insert (attrs, pango_attr_weight_new (PANGO_WEIGHT_BOLD));
+      pango_layout_set_attributes (layout, attrs);
+      pango_attr_list_unref (attrs);
+    }
+  pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x, y + (height - h) / 2));
+  gtk_snapshot_append_layout (snapshot, layout, &color);
+  gtk_snapshot_restore (snapshot);
+  g_object_unref (layout);
+}
+
+static void
+rounded_box (GtkSnapshot *snapshot,
+             double       x,
+             double       y,
+             double       width,
+             double       height,
+             double       radius,
+             GdkRGBA      fill,
+             GdkRGBA      border,
+             double       border_width)
+{
+  GskRoundedRect rect;
+  float widths[4] = { border_width, border_width, border_width, border_width };
+  GdkRGBA borders[4] = { border, border, border, border };
+
+  gsk_rounded_rect_init_from_rect (&rect, &GRAPHENE_RECT_INIT (x, y, width, height), radius);
+  gtk_snapshot_push_rounded_clip (snapshot, &rect);
+  gtk_snapshot_append_color (snapshot, &fill, &GRAPHENE_RECT_INIT (x, y, width, height));
+  gtk_snapshot_pop (snapshot);
+  if (border_width > 0)
+    gtk_snapshot_append_border (snapshot, &rect, widths, borders);
+}
+
+/* The marker at row @row of the column at @x. */
+static void
+chip_rect (double  x,
+           double  width,
+           int     row,
+           double *cx,
+           double *cy,
+           double *cw)
+{
+  *cx = x + PAD;
+  *cw = MAX (width - 2 * PAD, 4);
+  *cy = TURN_ROW + NUMBER_ROW + PAD + row * (CHIP_HEIGHT + CHIP_GAP);
+}
+
+/* The @i-th marker of the START box, which holds IDLE_PER_ROW a row. */
+static void
+idle_chip_rect (double  x,
+                double  width,
+                int     i,
+                double *cx,
+                double *cy,
+                double *cw)
+{
+  double cell = width / IDLE_PER_ROW;
+
+  chip_rect (x + (i % IDLE_PER_ROW) * cell - PAD / 2.0, cell + PAD, i / IDLE_PER_ROW, cx, cy, cw);
+}
+
+static void
+draw_chip (SlTrackView   *self,
+           GtkSnapshot   *snapshot,
+           int            unit,
+           SlTrackStatus  status,
+           gboolean       idle,
+           double         cx,
+           double         cy,
+           double         cw)
+{
+  const SlUnitSetup *us = unit_setup (self, unit);
+  GdkRGBA side = side_color (self, us->side);
+  GdkRGBA fg = foreground (self);
+  GdkRGBA accent = theme_color (self, "accent_bg_color", "#3584e4");
+  GdkRGBA accent_fg = theme_color (self, "accent_fg_color", "#ffffff");
+  g_autofree char *label = g_strdup_printf ("%d", us->counter);
+
+  if (status == SL_TRACK_DUE)
+    {
+      /* Resolves now: filled with the accent, bold. */
+      rounded_box (snapshot, cx, cy, cw, CHIP_HEIGHT, 6, accent, side, 2);
+      draw_text (self, snapshot, label, cx, cy, cw, CHIP_HEIGHT, accent_fg, TRUE);
+    }
+  else if (status == SL_TRACK_DONE || idle)
+    {
+      rounded_box (snapshot, cx, cy, cw, CHIP_HEIGHT, 6, with_alpha (side, 0.10f),
+                   with_alpha (side, 0.6f), 1);
+      draw_text (self, snapshot, label, cx, cy, cw, CHIP_HEIGHT, with_alpha (fg, 0.7f), FALSE);
+    }
+  else
+    {
+      rounded_box (snapshot, cx, cy, cw, CHIP_HEIGHT, 6, with_alpha (side, 0.22f), side, 1);
+      draw_text (self, snapshot, label, cx, cy, cw, CHIP_HEIGHT, fg, FALSE);
+    }
+  if (is_ready (self, unit))
+    {
+      /* May act now: a ring in the accent colour around the marker. */
+      GskRoundedRect ring;
+      float w[4] = { 2, 2, 2, 2 };
+      GdkRGBA c[4] = { accent, accent, accent, accent };
+
+      gsk_rounded_rect_init_from_rect (&ring, &GRAPHENE_RECT_INIT (cx - 2, cy - 2, cw + 4, CHIP_HEIGHT + 4), 8);
+      gtk_snapshot_append_border (snapshot, &ring, w, c);
+    }
+}
+
+static void
+sl_track_view_snapshot (GtkWidget   *widget,
+                        GtkSnapshot *snapshot)
+{
+  SlTrackView *self = SL_TRACK_VIEW (widget);
+  SlTrack *t = self->track;
+  double height = gtk_widget_get_height (widget);
+  GdkRGBA fg = foreground (self);
+  GdkRGBA accent = theme_color (self, "accent_color", "#1c71d8");
+  GdkRGBA accent_bg = theme_color (self, "accent_bg_color", "#3584e4");
+  GdkRGBA line = with_alpha (fg, 0.15f);
+  int rows_used[64] = { 0 };
+  int per_turn;
+  double x, w, cx, cy, cw;
+
+  if (t == NULL)
+    return;
+  per_turn = sl_game_get_rules (self->game)->subphases_per_turn;
+
+  /* The START box. */
+  column_geometry (self, -1, &x, &w);
+  draw_text (self, snapshot, C_("subphase track", "Start"), x, TURN_ROW, w, NUMBER_ROW,
+             with_alpha (fg, 0.7f), FALSE);
+  for (guint i = 0; i < t->idle->len; i++)
+    {
+      idle_chip_rect (x, w, i, &cx, &cy, &cw);
+      draw_chip (self, snapshot, g_array_index (t->idle, int, i), SL_TRACK_RUNNING, TRUE, cx, cy, cw);
+    }
+
+  /* The turns, above their subphases. */
+  for (int first = 0; first < t->n_columns; first += per_turn)
+    {
+      g_autofree char *turn = g_strdup_printf (_("Turn %d"), t->turn + first / per_turn);
+      double x2, w2;
+
+      column_geometry (self, first, &x, &w);
+      column_geometry (self, MIN (first + per_turn, t->n_columns) - 1, &x2, &w2);
+      draw_text (self, snapshot, turn, x, 0, x2 + w2 - x, TURN_ROW, with_alpha (fg, 0.7f), TRUE);
+    }
+
+  /* The subphase boxes. */
+  for (int column = 0; column < t->n_columns; column++)
+    {
+      int index = t->first + column;
+      g_autofree char *number = g_strdup_printf ("%d", column % per_turn + 1);
+      gboolean now = index == t->now;
+      gboolean past = t->now >= 0 && index < t->now;
+
+      column_geometry (self, column, &x, &w);
+      if (now)
+        rounded_box (snapshot, x + 1, TURN_ROW, w - 2, height - TURN_ROW, 8,
+                     with_alpha (accent_bg, 0.16f), accent, 2);
+      else
+        gtk_snapshot_append_color (snapshot, &line, &GRAPHENE_RECT_INIT (x, TURN_ROW, 1, height - TURN_ROW));
+      draw_text (self, snapshot, number, x, TURN_ROW, w, NUMBER_ROW,
+                 now ? accent : with_alpha (fg, past ? 0.45f : 0.85f), now);
+    }
+
+  /* The End-Action markers. */
+  for (guint i = 0; i < t->markers->len; i++)
+    {
+      const SlTrackMarker *m = &g_array_index (t->markers, SlTrackMarker, i);
+      int column = sl_track_column (t, m->end);
+
+      if (column < 0)
+        column = t->n_columns - 1;   /* later still: in the last box */
+      column_geometry (self, column, &x, &w);
+      chip_rect (x, w, rows_used[column]++, &cx, &cy, &cw);
+      draw_chip (self, snapshot, m->unit, m->status, FALSE, cx, cy, cw);
+    }
+}
+
+static void
+sl_track_view_measure (GtkWidget      *widget,
+                       GtkOrientation  orientation,
+                       int             for_size,
+                       int            *minimum,
+                       int            *natural,
+                       int            *minimum_baseline,
+                       int            *natural_baseline)
+{
+  SlTrackView *self = SL_TRACK_VIEW (widget);
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      double columns = n_columns (self) + IDLE_COLUMN_FACTOR;
+
+      *minimum = (int) (columns * MIN_COLUMN);
+      *natural = (int) (columns * 56);
+    }
+  else
+    {
+      int rows = MAX (self->rows, 1);
+
+      *minimum = *natural = TURN_ROW + NUMBER_ROW + 2 * PAD + rows * (CHIP_HEIGHT + CHIP_GAP);
+    }
+}
+
+/* Which marker is under the pointer: the START box, then each column. */
+int
+sl_track_view_unit_at (SlTrackView *self,
+                       double       px,
+                       double       py)
+{
+  SlTrack *t = self->track;
+  int rows_used[64] = { 0 };
+  double x, w, cx, cy, cw;
+
+  g_return_val_if_fail (SL_IS_TRACK_VIEW (self), -1);
+  if (t == NULL)
+    return -1;
+
+  column_geometry (self, -1, &x, &w);
+  for (guint i = 0; i < t->idle->len; i++)
+    {
+      idle_chip_rect (x, w, i, &cx, &cy, &cw);
+      if (px >= cx && px < cx + cw && py >= cy && py < cy + CHIP_HEIGHT)
+        return g_array_index (t->idle, int, i);
+    }
+  for (guint i = 0; i < t->markers->len; i++)
+    {
+      const SlTrackMarker *m = &g_array_index (t->markers, SlTrackMarker, i);
+      int column = sl_track_column (t, m->end);
+
+      if (column < 0)
+        column = t->n_columns - 1;
+      column_geometry (self, column, &x, &w);
+      chip_rect (x, w, rows_used[column]++, &cx, &cy, &cw);
+      if (px >= cx && px < cx + cw && py >= cy && py < cy + CHIP_HEIGHT)
+        return m->unit;
+    }
+  return -1;
+}
+
+static const SlTrackMarker *
+marker_of (SlTrackView *self,
+           int          unit)
+{
+  for (guint i = 0; i < self->track->markers->len; i++)
+    if (g_array_index (self->track->markers, SlTrackMarker, i).unit == unit)
+      return &g_array_index (self->track->markers, SlTrackMarker, i);
+  return NULL;
+}
+
+static gboolean
+query_tooltip_cb (SlTrackView *self,
+                  int          x,
+                  int          y,
+                  gboolean     keyboard,
+                  GtkTooltip  *tooltip)
+{
+  int unit = sl_track_view_unit_at (self, x, y);
+  const SlTrackMarker *m;
+  g_autofree char *text = NULL;
+
+  if (unit < 0)
+    return FALSE;
+  m = marker_of (self, unit);
+  if (m != NULL)
+    {
+      g_autofree char *words = marker_words (self, m);
+      g_autofree char *when = subphase_words (self, m->end);
+
+      /* "Trooper Hale, fire — ends: Subphase 7" */
+      text = g_strdup_printf (_("%s — ends: %s"), words, when);
+    }
+  else
+    text = g_strdup_printf (_("%s, no action under way"), unit_setup (self, unit)->name);
+  if (is_ready (self, unit))
+    {
+      g_autofree char *ready = g_strdup_printf (_("%s (may act now)"), text);
+
+      g_free (text);
+      text = g_steal_pointer (&ready);
+    }
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+static void
+pressed_cb (GtkGestureClick *gesture,
+            int              n_press,
+            double           x,
+            double           y,
+            SlTrackView     *self)
+{
+  int unit = sl_track_view_unit_at (self, x, y);
+
+  if (unit >= 0)
+    g_signal_emit (self, signals[SIGNAL_UNIT_ACTIVATED], 0, unit);
+}
+
+static void
+style_changed_cb (SlTrackView *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+SlGame *
+sl_track_view_get_game (SlTrackView *self)
+{
+  g_return_val_if_fail (SL_IS_TRACK_VIEW (self), NULL);
+  return self->game;
+}
+
+void
+sl_track_view_set_game (SlTrackView *self,
+                        SlGame      *game)
+{
+  g_return_if_fail (SL_IS_TRACK_VIEW (self));
+  g_return_if_fail (game == NULL || SL_IS_GAME (game));
+
+  if (self->game == game)
+    return;
+  if (self->game != NULL)
+    g_clear_signal_handler (&self->changed_id, self->game);
+  g_set_object (&self->game, game);
+  if (game != NULL)
+    self->changed_id = g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
+  refresh (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
+const char *
+sl_track_view_get_description (SlTrackView *self)
+{
+  g_return_val_if_fail (SL_IS_TRACK_VIEW (self), NULL);
+  return self->description;
+}
+
+static void
+sl_track_view_dispose (GObject *object)
+{
+  SlTrackView *self = SL_TRACK_VIEW (object);
+
+  if (self->game != NULL)
+    g_clear_signal_handler (&self->changed_id, self->game);
+  g_clear_object (&self->game);
+  G_OBJECT_CLASS (sl_track_view_parent_class)->dispose (object);
+}
+
+static void
+sl_track_view_finalize (GObject *object)
+{
+  SlTrackView *self = SL_TRACK_VIEW (object);
+
+  g_clear_pointer (&self->track, sl_track_free);
+  g_free (self->description);
+  G_OBJECT_CLASS (sl_track_view_parent_class)->finalize (object);
+}
+
+static void
+sl_track_view_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  SlTrackView *self = SL_TRACK_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sl_track_view_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  SlTrackView *self = SL_TRACK_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      sl_track_view_set_game (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sl_track_view_class_init (SlTrackViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_track_view_dispose;
+  object_class->finalize = sl_track_view_finalize;
+  object_class->get_property = sl_track_view_get_property;
+  object_class->set_property = sl_track_view_set_property;
+  widget_class->snapshot = sl_track_view_snapshot;
+  widget_class->measure = sl_track_view_measure;
+
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, SL_TYPE_GAME,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* A marker was clicked: the unit's index. */
+  signals[SIGNAL_UNIT_ACTIVATED] =
+    g_signal_new ("unit-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+
+  gtk_widget_class_set_css_name (widget_class, "subphasetrack");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+sl_track_view_init (SlTrackView *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (style_changed_cb), self, G_CONNECT_SWAPPED);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Subphase track"),
+                                  -1);
+  self->description = describe (self);
+}
+
+GtkWidget *
+sl_track_view_new (void)
+{
+  return g_object_new (SL_TYPE_TRACK_VIEW, NULL);
+}

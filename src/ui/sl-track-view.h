@@ -1,0 +1,29 @@
+/* sl-track-view.h: the subphase track, drawn
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "sl-game.h"
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_TRACK_VIEW (sl_track_view_get_type ())
+G_DECLARE_FINAL_TYPE (SlTrackView, sl_track_view, SL, TRACK_VIEW, GtkWidget)
+
+GtkWidget   *sl_track_view_new          (void);
+/* The game whose track is shown; it is followed as it changes. */
+void         sl_track_view_set_game     (SlTrackView *self,
+                                         SlGame      *game);
+SlGame      *sl_track_view_get_game     (SlTrackView *self);
+/* What the track shows, in words: the accessible description. */
+const char  *sl_track_view_get_description (SlTrackView *self);
+/* The unit whose marker is at (@x, @y), or -1. */
+int          sl_track_view_unit_at      (SlTrackView *self,
+                                         double       x,
+                                         double       y);
+
+G_END_DECLS

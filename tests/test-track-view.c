@@ -1,0 +1,209 @@
+/* test-track-view.c: the subphase track widget — what it says to a screen
+ * reader, which marker is where, that it follows the game, keeps hidden
+ * units off the shared screen, and draws in light and dark mode. Runs under
+ * Xvfb; with SL_SCREENSHOT_DIR set it saves what it drew as PNG files.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "sl-test-game.h"
+#include "sl-track-view.h"
+
+static void
+wait_for_draw (GtkWidget *widget)
+{
+  for (int i = 0; i < 500 && !gtk_widget_get_mapped (widget); i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (gtk_widget_get_mapped (widget));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static GtkWidget *
+show_in_window (GtkWidget *track,
+                int        width)
+{
+  GtkWidget *window = gtk_window_new ();
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, -1);
+  gtk_window_set_child (GTK_WINDOW (window), track);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for_draw (window);
+  return window;
+}
+
+/* Saves what the widget drew, for people to look at. */
+static void
+save_png (GtkWidget  *widget,
+          const char *name)
+{
+  const char *dir = g_getenv ("SL_SCREENSHOT_DIR");
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GtkSnapshot) snapshot = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+  GskRenderer *renderer;
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+
+  if (dir == NULL)
+    return;
+  paintable = gtk_widget_paintable_new (widget);
+  snapshot = gtk_snapshot_new ();
+  gtk_snapshot_append_color (snapshot,
+                             adw_style_manager_get_dark (adw_style_manager_get_default ())
+                               ? &(GdkRGBA) { 0.14f, 0.14f, 0.14f, 1 } : &(GdkRGBA) { 1, 1, 1, 1 },
+                             &GRAPHENE_RECT_INIT (0, 0, w, h));
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  path = g_build_filename (dir, name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+/* E-07 at subphase 7: 13 fires (ends 7), 15 goes prone (ends 8), 16 clears
+ * a jam (ends subphase 1 of turn 2). */
+static SlGame *
+e07_game (void)
+{
+  SlGame *game = sl_test_game_new ();
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-16', 'field': 'jammed', 'value': true}");
+  sl_test_go_to_subphase (game, 7);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-4'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-15', 'action': 'position-change',"
+                      " 'to_position': 'prone'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-16', 'action': 'clear-weapon'}");
+  return game;
+}
+
+/* The accessible description says what the track shows, and follows the
+ * game as commands are applied and undone. */
+static void
+test_track_view_description (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  GtkWidget *track = sl_track_view_new ();
+  GtkWidget *window;
+  const char *text;
+
+  window = show_in_window (track, 900);
+  g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (track)), ==, GTK_ACCESSIBLE_ROLE_IMG);
+  g_assert_cmpstr (sl_track_view_get_description (SL_TRACK_VIEW (track)), ==, "No game.");
+
+  sl_track_view_set_game (SL_TRACK_VIEW (track), game);
+  g_assert_cmpstr (sl_track_view_get_description (SL_TRACK_VIEW (track)), ==,
+                   "Turn 1, outside the Action Phase. No action on the track.");
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 7);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-4'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-16', 'action': 'use-device'}");
+  text = sl_track_view_get_description (SL_TRACK_VIEW (track));
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "Turn 1, subphase 7. Subphase 7: Trooper Hale, Fire/Throw, to resolve now."));
+  g_assert_nonnull (strstr (text, " Subphase 1 of turn 2: "));
+  g_assert_nonnull (strstr (text, "May act now: "));
+  g_assert_null (strstr (text, "May act now: Trooper Hale"));
+
+  g_assert_true (sl_game_undo (game));
+  g_assert_true (sl_game_undo (game));
+  text = sl_track_view_get_description (SL_TRACK_VIEW (track));
+  g_assert_null (strstr (text, "Trooper Hale, Fire/Throw"));
+  g_assert_nonnull (strstr (text, "No action on the track."));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Each marker sits in the column of its end subphase; the fullest column
+ * sets the height; a click finds the unit. */
+static void
+test_track_view_layout (void)
+{
+  g_autoptr(SlGame) game = e07_game ();
+  GtkWidget *track = sl_track_view_new ();
+  GtkWidget *window;
+  int width, min_height, nat_height;
+  double unit, idle, row_y;
+
+  sl_track_view_set_game (SL_TRACK_VIEW (track), game);
+  window = show_in_window (track, 1080);
+  save_png (track, "track-e07.png");
+
+  width = gtk_widget_get_width (track);
+  /* The START box is 3 columns wide, then 20 subphases (a carry-over). */
+  unit = width / 23.0;
+  idle = 3 * unit;
+  row_y = 20 + 26 + 4 + 12;  /* turn row, numbers, padding, half a marker */
+  g_assert_cmpint (sl_track_view_unit_at (SL_TRACK_VIEW (track), idle + 6.5 * unit, row_y), ==,
+                   sl_test_unit (game, "cw-13"));
+  g_assert_cmpint (sl_track_view_unit_at (SL_TRACK_VIEW (track), idle + 7.5 * unit, row_y), ==,
+                   sl_test_unit (game, "cw-15"));
+  g_assert_cmpint (sl_track_view_unit_at (SL_TRACK_VIEW (track), idle + 10.5 * unit, row_y), ==,
+                   sl_test_unit (game, "cw-16"));
+  g_assert_cmpint (sl_track_view_unit_at (SL_TRACK_VIEW (track), idle + 3.5 * unit, row_y), ==, -1);
+  /* The START box holds the 13 units without an action, in acting order,
+   * three a row. */
+  g_assert_cmpint (sl_track_view_unit_at (SL_TRACK_VIEW (track), idle / 6, row_y), ==,
+                   sl_test_unit (game, "tog-1"));
+  gtk_widget_measure (track, GTK_ORIENTATION_VERTICAL, width, &min_height, &nat_height, NULL, NULL);
+  g_assert_cmpint (min_height, ==, 20 + 26 + 8 + 5 * 28);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* §15.1: a hidden unit is nowhere on the shared track, not even its name in
+ * the description. */
+static void
+test_track_view_private (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  GtkWidget *track = sl_track_view_new ();
+  GtkWidget *window;
+  const char *name = sl_setup_unit (sl_game_get_setup (game), "tog-2")->name;
+
+  sl_track_view_set_game (SL_TRACK_VIEW (track), game);
+  window = show_in_window (track, 900);
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'walk'}");
+  g_assert_nonnull (strstr (sl_track_view_get_description (SL_TRACK_VIEW (track)), name));
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-2', 'field': 'hidden', 'value': true}");
+  g_assert_null (strstr (sl_track_view_get_description (SL_TRACK_VIEW (track)), name));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Dark mode draws too (and the colours come from the theme). */
+static void
+test_track_view_dark (void)
+{
+  g_autoptr(SlGame) game = e07_game ();
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  GtkWidget *track = sl_track_view_new ();
+  GtkWidget *window;
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  sl_track_view_set_game (SL_TRACK_VIEW (track), game);
+  window = show_in_window (track, 1080);
+  g_assert_true (adw_style_manager_get_dark (style));
+  save_png (track, "track-e07-dark.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  adw_init ();
+  g_test_add_func ("/track-view/description", test_track_view_description);
+  g_test_add_func ("/track-view/layout", test_track_view_layout);
+  g_test_add_func ("/track-view/private", test_track_view_private);
+  g_test_add_func ("/track-view/dark", test_track_view_dark);
+  return g_test_run ();
+}

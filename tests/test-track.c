@@ -1,0 +1,161 @@
+/* test-track.c: the subphase track as the table screen shows it — end
+ * markers, carry-over, what resolves now, who may act (P-07, P-08, E-06,
+ * E-07, §15.1)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "sl-test-game.h"
+#include "sl-track.h"
+
+static SlTrack *
+track_of (SlGame *game)
+{
+  return sl_track_new (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game));
+}
+
+static const SlTrackMarker *
+marker_of (SlTrack *track,
+           int      unit)
+{
+  for (guint i = 0; i < track->markers->len; i++)
+    if (g_array_index (track->markers, SlTrackMarker, i).unit == unit)
+      return &g_array_index (track->markers, SlTrackMarker, i);
+  return NULL;
+}
+
+static gboolean
+is_ready (SlTrack *track,
+          int      unit)
+{
+  for (guint i = 0; i < track->ready->len; i++)
+    if (g_array_index (track->ready, int, i) == unit)
+      return TRUE;
+  return FALSE;
+}
+
+/* Before initiative nobody acts and the track shows one turn. */
+static void
+test_track_start (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(SlTrack) track = track_of (game);
+
+  g_assert_cmpint (track->turn, ==, 1);
+  g_assert_cmpint (track->now, ==, -1);
+  g_assert_cmpint (track->n_columns, ==, 10);
+  g_assert_cmpuint (track->markers->len, ==, 0);
+  g_assert_cmpuint (track->ready->len, ==, 0);
+  g_assert_cmpuint (track->idle->len, ==, 16);
+  g_assert_cmpint (sl_track_column (track, track->first), ==, 0);
+  g_assert_cmpint (sl_track_column (track, track->first + 10), ==, -1);
+}
+
+/* E-07: at subphase 7, 13 fires (ends 7), 15 goes prone (ends 8), 16 clears
+ * a jam (ends subphase 1 of the next turn): the track grows to two turns,
+ * the markers sit by end subphase, 13's fire is due in the ranged-fire
+ * step, and the others no longer may declare. */
+static void
+test_track_e07 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(SlTrack) before = NULL;
+  g_autoptr(SlTrack) track = NULL;
+  g_autoptr(SlTrack) fired = NULL;
+  int hale = sl_test_unit (game, "cw-13");
+  int prone = sl_test_unit (game, "cw-15");
+  int jam = sl_test_unit (game, "cw-16");
+  const SlTrackMarker *m;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-16', 'field': 'jammed', 'value': true}");
+  sl_test_go_to_subphase (game, 7);
+  before = track_of (game);
+  g_assert_true (is_ready (before, hale));
+  g_assert_cmpint (before->now, ==, before->first + 6);
+  /* Acting order: TOG fire team 1 rolled lowest and acts first. */
+  g_assert_cmpint (g_array_index (before->ready, int, 0), ==, sl_test_unit (game, "tog-1"));
+
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-4'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-15', 'action': 'position-change',"
+                      " 'to_position': 'prone'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-16', 'action': 'clear-weapon'}");
+  track = track_of (game);
+  g_assert_cmpint (track->n_columns, ==, 20);
+  g_assert_cmpint (track->later, ==, 0);
+  g_assert_cmpuint (track->markers->len, ==, 3);
+  g_assert_cmpint (g_array_index (track->markers, SlTrackMarker, 0).unit, ==, hale);
+  g_assert_cmpint (g_array_index (track->markers, SlTrackMarker, 1).unit, ==, prone);
+  g_assert_cmpint (g_array_index (track->markers, SlTrackMarker, 2).unit, ==, jam);
+  m = marker_of (track, hale);
+  g_assert_cmpint (sl_track_column (track, m->end), ==, 6);
+  g_assert_cmpint (m->status, ==, SL_TRACK_DUE);
+  g_assert_cmpstr (m->action->id, ==, "fire");
+  m = marker_of (track, prone);
+  g_assert_cmpint (sl_track_column (track, m->end), ==, 7);
+  g_assert_cmpint (m->status, ==, SL_TRACK_RUNNING);
+  g_assert_cmpint (m->cost, ==, 2);
+  m = marker_of (track, jam);
+  g_assert_cmpint (sl_track_column (track, m->end), ==, 10);
+  g_assert_false (is_ready (track, hale));
+  g_assert_false (is_ready (track, jam));
+
+  /* In the ranged-fire step nobody declares; once fired, 13's marker is
+   * done and it may act again from the next subphase. */
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13', 'roll': 9}");
+  fired = track_of (game);
+  g_assert_cmpuint (fired->ready->len, ==, 0);
+  g_assert_cmpint (marker_of (fired, hale)->status, ==, SL_TRACK_DONE);
+}
+
+/* A hidden unit's action is not on the shared track (§15.1), nor is it
+ * listed among those who may act; a unit out of the fight is not either. */
+static void
+test_track_private (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(SlTrack) track = NULL;
+  int hidden = sl_test_unit (game, "tog-2");
+  int out = sl_test_unit (game, "tog-3");
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'walk'}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-2', 'field': 'hidden', 'value': true}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'wound', 'value': 'dead'}");
+  track = track_of (game);
+  g_assert_null (marker_of (track, hidden));
+  g_assert_false (is_ready (track, hidden));
+  g_assert_false (is_ready (track, out));
+  g_assert_cmpuint (track->idle->len, ==, 14);
+  g_assert_true (is_ready (track, sl_test_unit (game, "tog-1")));
+}
+
+/* An action reaching beyond the next turn is counted as later. */
+static void
+test_track_later (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(SlTrack) track = NULL;
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 10);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'use-device'}");
+  track = track_of (game);
+  g_assert_cmpint (track->n_columns, ==, 20);
+  g_assert_cmpint (sl_track_column (track, marker_of (track, sl_test_unit (game, "cw-14"))->end), ==, 13);
+  g_assert_cmpint (track->later, ==, 0);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/track/start", test_track_start);
+  g_test_add_func ("/track/E-07", test_track_e07);
+  g_test_add_func ("/track/private", test_track_private);
+  g_test_add_func ("/track/later", test_track_later);
+  return g_test_run ();
+}
