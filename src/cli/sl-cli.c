@@ -9,9 +9,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <string.h>
 
 #include "sl-cli.h"
+#include "sl-unit-log.h"
 #include "sl-game.h"
 #include "sl-json.h"
 #include "sl-check.h"
@@ -435,52 +435,50 @@ print_unit_line (SlGame  *game,
                  GString *out)
 {
   const SlRules *rules = sl_game_get_rules (game);
-  const SlSetup *setup = sl_game_get_setup (game);
-  const SlState *state = sl_game_get_state (game);
-  const SlUnitSetup *us = sl_setup_unit_at (setup, index);
-  const SlUnitState *u = &state->units[index];
-  const SlWeapon *w = us->weapons[u->in_hand];
-  int now = sl_state_now (rules, state);
+  SlUnitLog log;
+  const SlWeapon *w;
 
-  g_string_append_printf (out, "  %3d %-22s %3d pts  %-4s %-3s %-4s", us->counter, us->name,
-                          us->points, us->race->id, us->armor->id, w->id);
-  if (w->rounds > 0)
-    g_string_append_printf (out, " %2d/%-2d", w->rounds - u->rounds_fired[u->in_hand], w->rounds);
+  sl_unit_log_fill (rules, sl_game_get_setup (game), sl_game_get_state (game), index, &log);
+  w = log.weapons[log.in_hand];
+  g_string_append_printf (out, "  %3d %-22s %3d pts  %-4s %-3s %-4s", log.counter, log.name,
+                          log.points, log.race->id, log.armor->id, w->id);
+  if (log.rounds > 0)
+    g_string_append_printf (out, " %2d/%-2d", log.rounds - log.rounds_fired, log.rounds);
   else
     g_string_append (out, "   -  ");
-  g_string_append_printf (out, "  R%d P%d FG%d SG%d", u->magazines[SL_MAGAZINE_R],
-                          u->magazines[SL_MAGAZINE_P], u->grenades[SL_GRENADE_FG],
-                          u->grenades[SL_GRENADE_SG]);
+  g_string_append_printf (out, "  R%d P%d FG%d SG%d", log.left[SL_MAGAZINE_R],
+                          log.left[SL_MAGAZINE_P], log.left[SL_MAGAZINE_FG],
+                          log.left[SL_MAGAZINE_SG]);
   /* The wound boxes L M S U D, ticked as on paper. */
   g_string_append (out, "  ");
   for (int w2 = SL_WOUND_LIGHT; w2 <= SL_WOUND_DEAD; w2++)
-    g_string_append (out, (int) u->wound >= w2 ? rules->wounds[w2].box : ".");
-  g_string_append_printf (out, "  %-8s", sl_position_names[u->position]);
-  if (u->current.action != NULL && !(u->current.resolved && u->current.end < now))
+    g_string_append (out, (int) log.wound >= w2 ? rules->wounds[w2].box : ".");
+  g_string_append_printf (out, "  %-8s", sl_position_names[log.position]);
+  if (log.action != NULL)
     {
       int turn, subphase;
 
-      sl_subphase_split (rules, u->current.end, &turn, &subphase);
-      g_string_append_printf (out, "  %s (ends T%d S%d)", u->current.action->name, turn, subphase);
+      sl_subphase_split (rules, log.action_end, &turn, &subphase);
+      g_string_append_printf (out, "  %s (ends T%d S%d)", log.action->name, turn, subphase);
     }
-  if (u->dazed_until >= now && u->dazed_until >= 0)
+  if (log.dazed_until >= 0)
     {
       int turn, subphase;
 
-      sl_subphase_split (rules, u->dazed_until, &turn, &subphase);
+      sl_subphase_split (rules, log.dazed_until, &turn, &subphase);
       g_string_append_printf (out, _("  dazed until T%d S%d"), turn, subphase);
     }
-  if (u->jammed)
+  if (log.jammed)
     g_string_append (out, _("  jammed"));
-  if (u->routed)
+  if (log.routed)
     g_string_append (out, _("  routed"));
-  if (u->hidden)
+  if (log.hidden)
     g_string_append (out, _("  hidden"));
-  if (u->opportunity_armed)
+  if (log.opportunity)
     g_string_append (out, _("  opportunity fire"));
-  if (u->n_engaged > 0)
+  if (log.in_melee)
     g_string_append (out, _("  in melee"));
-  if (rules->wounds[u->wound].out)
+  if (log.out)
     g_string_append (out, _("  OUT"));
   g_string_append_c (out, '\n');
 }

@@ -1,0 +1,105 @@
+/* test-unit-log.c: a unit's line of the squad log as the screens and the
+ * printed log show it (T-04, T-08, T-11, T-12, T-20)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "sl-test-game.h"
+#include "sl-unit-log.h"
+
+static void
+fill (SlGame     *game,
+      const char *id,
+      SlUnitLog  *log)
+{
+  sl_unit_log_fill (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game),
+                    sl_test_unit (game, id), log);
+}
+
+/* T-04 "Mod": troop + race + weapon, ranged/melee. Legionnaire Ostra is
+ * Combat Arms (to-hit 0, melee −1, T-11), human (0, 0, T-08), with a slug
+ * assault rifle (+2, T-12): +2/−1. A counter-insurgency trooper (0, −2)
+ * with an OMNI rifle: 0/−2 in spike mode, +1/−2 in slug mode. */
+static void
+test_unit_log_fresh (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *mod = NULL;
+  g_autofree char *cw_mod = NULL;
+  SlUnitLog log, cw;
+
+  fill (game, "tog-3", &log);
+  g_assert_cmpint (log.counter, ==, 3);
+  g_assert_cmpstr (log.name, ==, "Legionnaire Ostra");
+  g_assert_cmpstr (log.armor->id, ==, "BI");
+  g_assert_cmpint (log.n_weapons, ==, 2);
+  g_assert_cmpstr (log.weapons[log.in_hand]->id, ==, "SAR");
+  g_assert_cmpint (log.ranged_mod, ==, 2);
+  g_assert_cmpint (log.melee_mod, ==, -1);
+  mod = sl_unit_log_format_mod (&log);
+  g_assert_cmpstr (mod, ==, "+2/\xe2\x88\x92" "1");
+
+  fill (game, "cw-13", &cw);
+  cw_mod = sl_unit_log_format_mod (&cw);
+  g_assert_cmpstr (cw.weapons[cw.in_hand]->id, ==, "OR");
+  g_assert_cmpstr (cw.omni_mode, ==, "spike");
+  g_assert_cmpstr (cw_mod, ==, "0/\xe2\x88\x92" "2");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-13', 'field': 'omni_mode', 'value': 'slug'}");
+  fill (game, "cw-13", &cw);
+  g_assert_cmpstr (cw.omni_mode, ==, "slug");
+  g_assert_cmpint (cw.ranged_mod, ==, 1);
+
+  /* T-20: R 3 boxes, FG 2, SG 2, all unticked; SAR magazines of 6. */
+  g_assert_cmpint (log.boxes[SL_MAGAZINE_R], ==, 3);
+  g_assert_cmpint (log.left[SL_MAGAZINE_R], ==, 3);
+  g_assert_cmpint (log.boxes[SL_MAGAZINE_FG], ==, 2);
+  g_assert_cmpint (log.left[SL_MAGAZINE_SG], ==, 2);
+  g_assert_cmpint (log.rounds, ==, 6);
+  g_assert_cmpint (log.rounds_fired, ==, 0);
+  g_assert_cmpint (log.wound, ==, SL_WOUND_NONE);
+  g_assert_null (log.action);
+  g_assert_cmpint (log.dazed_until, ==, -1);
+  g_assert_false (log.out);
+}
+
+/* The action log: cost and progress; the counters: wounds, out. */
+static void
+test_unit_log_play (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlUnitLog log;
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 8);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'use-device'}");
+  fill (game, "cw-14", &log);
+  g_assert_nonnull (log.action);
+  g_assert_cmpstr (log.action->id, ==, "use-device");
+  g_assert_cmpint (log.action_cost, ==, 5);
+  g_assert_cmpint (log.action_done, ==, 0);
+  sl_test_go_to_subphase (game, 10);
+  fill (game, "cw-14", &log);
+  g_assert_cmpint (log.action_done, ==, 2);
+
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-13', 'field': 'wound', 'value': 'serious'}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-13', 'field': 'magazines.R', 'value': 1}");
+  fill (game, "cw-13", &log);
+  g_assert_cmpint (log.wound, ==, SL_WOUND_SERIOUS);
+  g_assert_cmpint (log.boxes[SL_MAGAZINE_R], ==, 3);
+  g_assert_cmpint (log.left[SL_MAGAZINE_R], ==, 1);
+  g_assert_false (log.out);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-13', 'field': 'wound', 'value': 'unconscious'}");
+  fill (game, "cw-13", &log);
+  g_assert_true (log.out);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/unit-log/fresh", test_unit_log_fresh);
+  g_test_add_func ("/unit-log/play", test_unit_log_play);
+  return g_test_run ();
+}
