@@ -11,60 +11,8 @@
 #include <string.h>
 
 #include "sl-test-game.h"
+#include "sl-test-ui.h"
 #include "sl-track-view.h"
-
-static void
-wait_for_draw (GtkWidget *widget)
-{
-  for (int i = 0; i < 500 && !gtk_widget_get_mapped (widget); i++)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_true (gtk_widget_get_mapped (widget));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static GtkWidget *
-show_in_window (GtkWidget *track,
-                int        width)
-{
-  GtkWidget *window = gtk_window_new ();
-
-  gtk_window_set_default_size (GTK_WINDOW (window), width, -1);
-  gtk_window_set_child (GTK_WINDOW (window), track);
-  gtk_window_present (GTK_WINDOW (window));
-  wait_for_draw (window);
-  return window;
-}
-
-/* Saves what the widget drew, for people to look at. */
-static void
-save_png (GtkWidget  *widget,
-          const char *name)
-{
-  const char *dir = g_getenv ("SL_SCREENSHOT_DIR");
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GtkSnapshot) snapshot = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = NULL;
-  GskRenderer *renderer;
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-
-  if (dir == NULL)
-    return;
-  paintable = gtk_widget_paintable_new (widget);
-  snapshot = gtk_snapshot_new ();
-  gtk_snapshot_append_color (snapshot,
-                             adw_style_manager_get_dark (adw_style_manager_get_default ())
-                               ? &(GdkRGBA) { 0.14f, 0.14f, 0.14f, 1 } : &(GdkRGBA) { 1, 1, 1, 1 },
-                             &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  path = g_build_filename (dir, name, NULL);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-}
 
 /* E-07 at subphase 7: 13 fires (ends 7), 15 goes prone (ends 8), 16 clears
  * a jam (ends subphase 1 of turn 2). */
@@ -93,7 +41,7 @@ test_track_view_description (void)
   GtkWidget *window;
   const char *text;
 
-  window = show_in_window (track, 900);
+  window = sl_test_ui_show (track, 900, -1);
   g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (track)), ==, GTK_ACCESSIBLE_ROLE_IMG);
   g_assert_cmpstr (sl_track_view_get_description (SL_TRACK_VIEW (track)), ==, "No game.");
 
@@ -133,8 +81,8 @@ test_track_view_layout (void)
   double unit, idle, row_y;
 
   sl_track_view_set_game (SL_TRACK_VIEW (track), game);
-  window = show_in_window (track, 1080);
-  save_png (track, "track-e07.png");
+  window = sl_test_ui_show (track, 1080, -1);
+  sl_test_ui_save_png (track, "track-e07.png");
 
   width = gtk_widget_get_width (track);
   /* The START box is 3 columns wide, then 20 subphases (a carry-over). */
@@ -169,7 +117,7 @@ test_track_view_private (void)
   const char *name = sl_setup_unit (sl_game_get_setup (game), "tog-2")->name;
 
   sl_track_view_set_game (SL_TRACK_VIEW (track), game);
-  window = show_in_window (track, 900);
+  window = sl_test_ui_show (track, 900, -1);
   sl_test_start_turn (game);
   sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'walk'}");
   g_assert_nonnull (strstr (sl_track_view_get_description (SL_TRACK_VIEW (track)), name));
@@ -189,9 +137,9 @@ test_track_view_dark (void)
 
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
   sl_track_view_set_game (SL_TRACK_VIEW (track), game);
-  window = show_in_window (track, 1080);
+  window = sl_test_ui_show (track, 1080, -1);
   g_assert_true (adw_style_manager_get_dark (style));
-  save_png (track, "track-e07-dark.png");
+  sl_test_ui_save_png (track, "track-e07-dark.png");
   gtk_window_destroy (GTK_WINDOW (window));
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
 }
@@ -200,7 +148,7 @@ int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  adw_init ();
+  sl_test_ui_init ();
   g_test_add_func ("/track-view/description", test_track_view_description);
   g_test_add_func ("/track-view/layout", test_track_view_layout);
   g_test_add_func ("/track-view/private", test_track_view_private);

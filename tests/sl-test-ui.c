@@ -1,0 +1,87 @@
+/* sl-test-ui.c: helpers for widget tests (under Xvfb)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "sl-test-ui.h"
+
+void
+sl_test_ui_init (void)
+{
+  g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+
+  adw_init ();
+  gtk_css_provider_load_from_resource (provider, "/io/github/squadlog/SquadLog/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+static gboolean
+done_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+void
+sl_test_ui_settle (void)
+{
+  gboolean done = FALSE;
+
+  /* A few frames: layout and drawing happen on the frame clock. */
+  g_timeout_add (100, done_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+GtkWidget *
+sl_test_ui_show (GtkWidget *child,
+                 int        width,
+                 int        height)
+{
+  GtkWidget *window = gtk_window_new ();
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_set_child (GTK_WINDOW (window), child);
+  gtk_window_present (GTK_WINDOW (window));
+  for (int i = 0; i < 500 && !gtk_widget_get_mapped (window); i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (gtk_widget_get_mapped (window));
+  sl_test_ui_settle ();
+  return window;
+}
+
+void
+sl_test_ui_save_png (GtkWidget  *widget,
+                     const char *name)
+{
+  const char *dir = g_getenv ("SL_SCREENSHOT_DIR");
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GtkSnapshot) snapshot = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+  GskRenderer *renderer;
+  int w, h;
+
+  if (dir == NULL)
+    return;
+  sl_test_ui_settle ();
+  w = gtk_widget_get_width (widget);
+  h = gtk_widget_get_height (widget);
+  paintable = gtk_widget_paintable_new (widget);
+  snapshot = gtk_snapshot_new ();
+  /* The window's background, which the widget alone does not draw. */
+  gtk_snapshot_append_color (snapshot,
+                             adw_style_manager_get_dark (adw_style_manager_get_default ())
+                               ? &(GdkRGBA) { 0.14f, 0.14f, 0.14f, 1 } : &(GdkRGBA) { 0.98f, 0.98f, 0.98f, 1 },
+                             &GRAPHENE_RECT_INIT (0, 0, w, h));
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  path = g_build_filename (dir, name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}

@@ -1,0 +1,26 @@
+/* sl-test-ui.h: helpers for widget tests (under Xvfb)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+/* adw_init() and the app's own style sheet, as the application loads it. */
+void         sl_test_ui_init      (void);
+/* Shows @child alone in a window of the given default size and waits until
+ * it is drawn. */
+GtkWidget   *sl_test_ui_show      (GtkWidget  *child,
+                                   int         width,
+                                   int         height);
+/* Spins the main loop until nothing is pending. */
+void         sl_test_ui_settle    (void);
+/* Saves what @widget drew as @name in $SL_SCREENSHOT_DIR, when it is set,
+ * for people to look at. */
+void         sl_test_ui_save_png  (GtkWidget  *widget,
+                                   const char *name);
+
+G_END_DECLS
