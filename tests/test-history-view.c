@@ -1,0 +1,96 @@
+/* test-history-view.c: the history — newest first, in plain words, undo to
+ * any point by activating an entry, undone entries kept to redo. Runs
+ * under Xvfb.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "sl-history-view.h"
+#include "sl-test-game.h"
+#include "sl-test-ui.h"
+
+static GtkWidget *
+find_list_view (GtkWidget *widget)
+{
+  if (GTK_IS_LIST_VIEW (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_list_view (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_history_view (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  GtkWidget *view = sl_history_view_new ();
+  GtkWidget *window;
+  GListModel *model = sl_history_view_get_model (SL_HISTORY_VIEW (view));
+  g_autoptr(SlHistoryItem) newest = NULL;
+  g_autoptr(SlHistoryItem) oldest = NULL;
+  g_autoptr(SlHistoryItem) undone = NULL;
+  g_autoptr(SlHistoryItem) kept = NULL;
+  guint n;
+
+  sl_history_view_set_game (SL_HISTORY_VIEW (view), game);
+  window = sl_test_ui_show (view, 420, 600);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 0);
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 7);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-4'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13', 'roll': 9}");
+  n = sl_game_get_n_entries (game);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
+
+  newest = g_list_model_get_item (model, 0);
+  g_assert_cmpuint (sl_history_item_get_index (newest), ==, n - 1);
+  g_assert_nonnull (strstr (sl_history_item_get_summary (newest),
+                            "Trooper Hale fires at Legionnaire Quill: needs 7, rolled 9"));
+  g_assert_cmpstr (sl_history_item_get_when (newest), ==, "Turn 1 · subphase 7");
+  g_assert_false (sl_history_item_get_undone (newest));
+  oldest = g_list_model_get_item (model, n - 1);
+  g_assert_cmpuint (sl_history_item_get_index (oldest), ==, 0);
+  g_assert_cmpstr (sl_history_item_get_when (oldest), ==, "Turn 1 · Initiative Phase");
+  g_assert_nonnull (strstr (sl_history_item_get_summary (oldest), "Initiative for turn 1"));
+  sl_test_ui_save_png (view, "history.png");
+
+  /* Activating the third newest entry goes back to just after it: the
+   * two newer ones are undone, still listed, and can be redone. */
+  g_signal_emit_by_name (find_list_view (view), "activate", 2);
+  g_assert_cmpuint (sl_game_get_position (game), ==, n - 2);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
+  undone = g_list_model_get_item (model, 1);
+  kept = g_list_model_get_item (model, 2);
+  g_assert_true (sl_history_item_get_undone (undone));
+  g_assert_false (sl_history_item_get_undone (kept));
+  g_assert_true (sl_game_redo (game));
+  g_assert_true (sl_game_redo (game));
+  g_assert_cmpuint (sl_game_get_position (game), ==, n);
+
+  /* A new command after an undo drops what was left to redo. */
+  g_assert_true (sl_game_undo (game));
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-13', 'field': 'wound', 'value': 'light'}");
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  sl_test_ui_init ();
+  g_test_add_func ("/history-view/undo-to-any-point", test_history_view);
+  return g_test_run ();
+}
