@@ -5,6 +5,8 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include <string.h>
 
 #include "sl-json.h"
@@ -278,4 +280,23 @@ sl_test_assert_refused (const char *request,
     g_test_message ("“%s” is not in “%s”", text, message);
   if (text != NULL)
     g_assert_nonnull (strstr (message, text));
+}
+
+void
+sl_test_remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir != NULL)
+    while ((name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *child = g_build_filename (path, name, NULL);
+
+        if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+          sl_test_remove_tree (child);
+        else
+          g_unlink (child);
+      }
+  g_rmdir (path);
 }

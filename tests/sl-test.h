@@ -64,4 +64,7 @@ void         sl_test_assert_refused (const char *request,
                                      const char *field,
                                      const char *text);
 
+/* Deletes a directory the test made, with everything in it. */
+void         sl_test_remove_tree    (const char *path);
+
 G_END_DECLS

@@ -1,6 +1,8 @@
 /* test-window.c: the window opens on the real application and shows the
- * rules in force, or exactly what is wrong with a broken rules file.
- * Runs under Xvfb.
+ * rules in force, or exactly what is wrong with a broken rules file; it
+ * opens a saved game on the table screen, moves the clock on (or says why
+ * not), undoes, saves after every change, and refuses a corrupt file with
+ * a dialog naming the problem. Runs under Xvfb.
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -12,6 +14,8 @@
 #include <unistd.h>
 
 #include "sl-application.h"
+#include "sl-test-game.h"
+#include "sl-test-ui.h"
 #include "sl-window.h"
 
 static SlApplication *
@@ -32,16 +36,47 @@ start_app (void)
   return app;
 }
 
+static GtkWidget *
+find_widget (GtkWidget *widget,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The window's own stack: the one with the table page. */
+static GtkStack *
+find_table_stack (GtkWidget *widget)
+{
+  if (GTK_IS_STACK (widget) && gtk_stack_get_child_by_name (GTK_STACK (widget), "table") != NULL)
+    return GTK_STACK (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkStack *found = find_table_stack (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static AdwStatusPage *
 status_page (GtkWidget *window)
 {
-  GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+  GtkWidget *page = find_widget (window, ADW_TYPE_STATUS_PAGE);
 
-  for (GtkWidget *child = gtk_widget_get_first_child (content); child;
-       child = gtk_widget_get_next_sibling (child))
-    if (ADW_IS_STATUS_PAGE (child))
-      return ADW_STATUS_PAGE (child);
-  g_assert_not_reached ();
+  g_assert_nonnull (page);
+  return ADW_STATUS_PAGE (page);
 }
 
 static void
@@ -114,15 +149,169 @@ test_broken_rules (void)
   g_unlink (path);
 }
 
+
+static char *tmp_dir;
+
+/* A game saved at subphase 3 with Trooper Hale's fire to resolve. */
+static char *
+saved_game (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (tmp_dir, "skirmish.squadlog", NULL);
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 3);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-4'}");
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_true (sl_game_save (game, path, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+static SlWindow *
+open_window (SlApplication *app)
+{
+  SlWindow *window = sl_window_new (app);
+
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for_mapped (GTK_WIDGET (window));
+  return window;
+}
+
+static guint
+entries_on_disk (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGame) game = sl_game_load (sl_test_rules (), path, &error);
+
+  g_assert_no_error (error);
+  return sl_game_get_n_entries (game);
+}
+
+/* A saved game opens on the table screen; "next" is refused while the
+ * fire is unresolved; undo goes back and the file follows at once. */
+static void
+test_window_table (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autofree char *path = saved_game ();
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  SlWindow *window = open_window (app);
+  GtkStack *stack = find_table_stack (GTK_WIDGET (window));
+  AdwWindowTitle *title = ADW_WINDOW_TITLE (find_widget (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE));
+  SlGame *game;
+  guint n;
+
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "start");
+  g_assert_true (sl_window_open_file (window, file));
+  game = sl_window_get_game (window);
+  g_assert_nonnull (game);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "table");
+  g_assert_cmpstr (adw_window_title_get_title (title), ==, "Training Ground");
+  g_assert_cmpstr (adw_window_title_get_subtitle (title), ==,
+                   "Turn 1 of 12 · Action Phase · subphase 3 · ranged fire");
+  /* A log per squad. */
+  g_assert_nonnull (find_widget (GTK_WIDGET (window), g_type_from_name ("SlSquadLog")));
+
+  n = sl_game_get_n_entries (game);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpuint (sl_game_get_position (game), ==, n - 1);
+  g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "Turn 1 of 12 · Action Phase · subphase 3");
+  sl_test_ui_settle ();
+  g_assert_cmpuint (entries_on_disk (path), ==, n - 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A corrupt file: a dialog names the file and the problem; the window
+ * stays as it was and the file is not touched. */
+static void
+test_window_corrupt (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autofree char *path = g_build_filename (tmp_dir, "broken.squadlog", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *after = NULL;
+  g_autoptr(GListModel) toplevels = NULL;
+  const char *text = "{\"format\": \"squadlog-game\", \"version\": 1, \"setup\": {";
+  SlWindow *window;
+  AdwMessageDialog *dialog = NULL;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  window = open_window (app);
+  g_assert_false (sl_window_open_file (window, file));
+  g_assert_null (sl_window_get_game (window));
+  toplevels = g_object_ref (gtk_window_get_toplevels ());
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels) && dialog == NULL; i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w))
+        dialog = ADW_MESSAGE_DIALOG (w);
+    }
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), "broken.squadlog"));
+  g_test_message ("%s", adw_message_dialog_get_body (dialog));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "line 1"));
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, text);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A new game of a scenario is kept at once, and the start page offers to
+ * continue it next time. */
+static void
+test_window_new_game (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autofree char *scenario = g_build_filename (SL_SOURCE_DATADIR, "scenarios", "training.json", NULL);
+  g_autofree char *path = g_build_filename (tmp_dir, "new.squadlog", NULL);
+  SlWindow *window = open_window (app);
+  SlWindow *again;
+  GtkWidget *button;
+
+  g_assert_true (sl_window_new_game (window, scenario, path));
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpuint (entries_on_disk (path), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  again = open_window (app);
+  button = gtk_widget_get_first_child (find_widget (GTK_WIDGET (again), ADW_TYPE_STATUS_PAGE));
+  g_assert_nonnull (button);
+  gtk_widget_activate_action (GTK_WIDGET (again), "win.continue", NULL);
+  g_assert_nonnull (sl_window_get_game (again));
+  g_assert_cmpstr (sl_game_get_path (sl_window_get_game (again)), ==, path);
+  gtk_window_destroy (GTK_WINDOW (again));
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  /* Nothing of the tests' goes into the user's own directories. */
+  tmp_dir = g_dir_make_tmp ("squadlog-window-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("XDG_STATE_HOME", tmp_dir, TRUE);
+  g_setenv ("XDG_DATA_HOME", tmp_dir, TRUE);
   gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  sl_test_ui_init ();
 
   g_test_add_func ("/window/opens", test_window_opens);
   g_test_add_func ("/window/broken-rules", test_broken_rules);
+  g_test_add_func ("/window/table", test_window_table);
+  g_test_add_func ("/window/corrupt-file", test_window_corrupt);
+  g_test_add_func ("/window/new-game", test_window_new_game);
 
-  return g_test_run ();
+  status = g_test_run ();
+  sl_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
 }

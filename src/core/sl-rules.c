@@ -2160,6 +2160,25 @@ sl_data_find (const char *subdir,
   return g_build_filename (SL_PKGDATADIR, subdir, name, NULL);
 }
 
+GPtrArray *
+sl_data_dirs (const char *subdir)
+{
+  GPtrArray *dirs = g_ptr_array_new_with_free_func (g_free);
+  const char *data_dir = g_getenv ("SQUADLOG_DATA_DIR");
+
+  if (data_dir != NULL && *data_dir != '\0')
+    {
+      g_ptr_array_add (dirs, g_build_filename (data_dir, subdir, NULL));
+      return dirs;
+    }
+  g_ptr_array_add (dirs, g_build_filename (g_get_user_data_dir (), "squadlog", subdir, NULL));
+  if (running_uninstalled ())
+    g_ptr_array_add (dirs, g_build_filename (SL_SOURCE_DATADIR, subdir, NULL));
+  else
+    g_ptr_array_add (dirs, g_build_filename (SL_PKGDATADIR, subdir, NULL));
+  return dirs;
+}
+
 char *
 sl_rules_find_default (void)
 {

@@ -42,8 +42,12 @@ sl_application_open (GApplication  *app,
                      int            n_files,
                      const char    *hint)
 {
-  /* Saved games arrive with the game model; until then the window opens. */
-  sl_application_activate (app);
+  SlWindow *window = get_window (SL_APPLICATION (app));
+
+  gtk_window_present (GTK_WINDOW (window));
+  /* One window holds one game: the first file given is opened. */
+  if (n_files > 0)
+    sl_window_open_file (window, files[0]);
 }
 
 static void

@@ -8,8 +8,8 @@
 #include "sl-boxes.h"
 
 #define MAX_BOXES 16
-#define BOX 18
-#define GAP 3
+#define BOX 16
+#define GAP 2
 
 struct _SlBoxes
 {

@@ -39,6 +39,15 @@ enum
   N_COLUMNS
 };
 
+/* Where each field is on screen: its own grid column, or -1 when it is
+ * told in the line under the unit's name (race · armor · points ·
+ * equipment), which keeps the log within a laptop's width. */
+static const int grid_column[N_COLUMNS] = {
+  [COL_COUNTER] = 0, [COL_NAME] = 1, [COL_POINTS] = -1, [COL_RACE] = -1, [COL_ARMOR] = -1,
+  [COL_WEAPON] = 2, [COL_MOD] = 3, [COL_AMMO] = 4, [COL_WOUNDS] = 5, [COL_POSITION] = 6,
+  [COL_EQUIPMENT] = -1, [COL_ACTION] = 7, [COL_STATUS] = 8,
+};
+
 typedef struct
 {
   int        unit;
@@ -48,6 +57,7 @@ typedef struct
   GtkWidget *tally;               /* GtkLabel: rounds left in the current magazine */
   GtkWidget *wounds;              /* SlBoxes: L M S U D */
   GtkWidget *badges;              /* GtkBox of GtkLabel.badge */
+  GtkWidget *details;             /* GtkLabel under the name: race, armor, points, equipment */
   char      *texts[N_COLUMNS];    /* what each cell says, for tests and screen readers */
 } Row;
 
@@ -101,13 +111,14 @@ cell_label (int     column,
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_label_set_xalign (GTK_LABEL (label), xalign);
-  if (column == COL_NAME || column == COL_EQUIPMENT || column == COL_ACTION)
+  if (column == COL_ACTION)
     {
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_label_set_width_chars (GTK_LABEL (label), column == COL_NAME ? 12 : 10);
-      gtk_widget_set_hexpand (label, column != COL_NAME);
+      gtk_label_set_width_chars (GTK_LABEL (label), 16);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
+      gtk_widget_set_hexpand (label, TRUE);
     }
-  if (column == COL_COUNTER || column == COL_POINTS || column == COL_MOD)
+  if (column == COL_COUNTER || column == COL_MOD)
     gtk_widget_add_css_class (label, "numeric");
   return label;
 }
@@ -283,6 +294,14 @@ update_row (SlSquadLog *self,
   update_ammo (self, row, &log);
   update_wounds (self, row, &log);
   set_text (row, COL_EQUIPMENT, equipment);
+  {
+    /* "Human · BI · 46 pts · bounce pack" */
+    g_autofree char *details = g_strdup_printf (_("%s · %s · %d pts"), log.race->name, log.armor->id, log.points);
+    g_autofree char *with = *equipment ? g_strdup_printf ("%s · %s", details, equipment) : NULL;
+
+    gtk_label_set_text (GTK_LABEL (row->details), with ? with : details);
+    gtk_widget_set_tooltip_text (row->details, with ? with : details);
+  }
 
   /* §15.1: where a hidden unit stands and what it does is its owner's
    * secret; the shared log says only that it is hidden. */
@@ -345,6 +364,7 @@ update_row (SlSquadLog *self,
   for (int column = 0; column < N_COLUMNS; column++)
     if (row->labels[column] != NULL)
       gtk_widget_set_sensitive (row->labels[column], !log.out);
+  gtk_widget_set_sensitive (row->details, !log.out);
 }
 
 static void
@@ -418,40 +438,59 @@ build (SlSquadLog *self)
   const SlState *state = sl_game_get_state (self->game);
   const char *headings[N_COLUMNS] = {
     /* Column headings of the paper unit log (T-04) */
-    C_("squad log", "#"), C_("squad log", "Unit"), C_("squad log", "Pts"), C_("squad log", "Race"),
-    C_("squad log", "Armr"), C_("squad log", "Wpn"), C_("squad log", "Mod"), C_("squad log", "Ammo"),
-    C_("squad log", "Wnds"), C_("squad log", "Position"), C_("squad log", "Equipment"),
-    C_("squad log", "Action"), C_("squad log", "Status"),
+    [COL_COUNTER] = C_("squad log", "#"), [COL_NAME] = C_("squad log", "Unit"),
+    [COL_WEAPON] = C_("squad log", "Wpn"), [COL_MOD] = C_("squad log", "Mod"),
+    [COL_AMMO] = C_("squad log", "Ammo"), [COL_WOUNDS] = C_("squad log", "Wnds"),
+    [COL_POSITION] = C_("squad log", "Position"), [COL_ACTION] = C_("squad log", "Action"),
+    [COL_STATUS] = C_("squad log", "Status"),
   };
   int line = 1;
 
   for (int column = 0; column < N_COLUMNS; column++)
     {
-      GtkWidget *heading = gtk_label_new (headings[column]);
+      GtkWidget *heading;
 
+      if (grid_column[column] < 0)
+        continue;
+      heading = gtk_label_new (headings[column]);
       gtk_label_set_xalign (GTK_LABEL (heading), 0);
       gtk_widget_add_css_class (heading, "caption-heading");
       gtk_widget_add_css_class (heading, "dim-label");
-      gtk_grid_attach (GTK_GRID (self->grid), heading, column, 0, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->grid), heading, grid_column[column], 0, 1, 1);
     }
 
   /* The squad's units as they stand now (regrouping moves them, P-33). */
   for (int unit = 0; unit < state->n_units; unit++)
     {
       Row row = { 0 };
-      GtkWidget *ammo;
+      GtkWidget *ammo, *name;
 
       if (state->squad_of[unit] != self->squad)
         continue;
       row.unit = unit;
       for (int column = 0; column < N_COLUMNS; column++)
         {
-          if (column == COL_AMMO || column == COL_WOUNDS || column == COL_STATUS)
+          if (grid_column[column] < 0 || column == COL_AMMO || column == COL_WOUNDS ||
+              column == COL_STATUS || column == COL_NAME)
             continue;
-          row.labels[column] = cell_label (column, column == COL_POINTS ? 1.0f : 0.0f);
-          gtk_grid_attach (GTK_GRID (self->grid), row.labels[column], column, line, 1, 1);
+          row.labels[column] = cell_label (column, 0.0f);
+          gtk_widget_set_valign (row.labels[column], GTK_ALIGN_CENTER);
+          gtk_grid_attach (GTK_GRID (self->grid), row.labels[column], grid_column[column], line, 1, 1);
         }
+      name = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+      row.labels[COL_NAME] = cell_label (COL_NAME, 0.0f);
+      row.details = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (row.details), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (row.details), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (row.details), 28);
+      gtk_widget_add_css_class (row.details, "caption");
+      gtk_widget_add_css_class (row.details, "dim-label");
+      gtk_box_append (GTK_BOX (name), row.labels[COL_NAME]);
+      gtk_box_append (GTK_BOX (name), row.details);
+      gtk_grid_attach (GTK_GRID (self->grid), name, grid_column[COL_NAME], line, 1, 1);
+
       ammo = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+      gtk_widget_set_valign (ammo, GTK_ALIGN_CENTER);
       row.magazines = sl_boxes_new ();
       row.grenades = sl_boxes_new ();
       row.tally = gtk_label_new (NULL);
@@ -459,12 +498,13 @@ build (SlSquadLog *self)
       gtk_box_append (GTK_BOX (ammo), row.magazines);
       gtk_box_append (GTK_BOX (ammo), row.grenades);
       gtk_box_append (GTK_BOX (ammo), row.tally);
-      gtk_grid_attach (GTK_GRID (self->grid), ammo, COL_AMMO, line, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->grid), ammo, grid_column[COL_AMMO], line, 1, 1);
       row.wounds = sl_boxes_new ();
       gtk_widget_set_valign (row.wounds, GTK_ALIGN_CENTER);
-      gtk_grid_attach (GTK_GRID (self->grid), row.wounds, COL_WOUNDS, line, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->grid), row.wounds, grid_column[COL_WOUNDS], line, 1, 1);
       row.badges = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-      gtk_grid_attach (GTK_GRID (self->grid), row.badges, COL_STATUS, line, 1, 1);
+      gtk_widget_set_valign (row.badges, GTK_ALIGN_CENTER);
+      gtk_grid_attach (GTK_GRID (self->grid), row.badges, grid_column[COL_STATUS], line, 1, 1);
       g_array_append_val (self->rows, row);
       line++;
     }
@@ -558,7 +598,7 @@ sl_squad_log_init (SlSquadLog *self)
   gtk_box_append (GTK_BOX (self->box), heading);
   self->grid = gtk_grid_new ();
   gtk_grid_set_column_spacing (GTK_GRID (self->grid), 12);
-  gtk_grid_set_row_spacing (GTK_GRID (self->grid), 6);
+  gtk_grid_set_row_spacing (GTK_GRID (self->grid), 8);
   gtk_widget_add_css_class (self->grid, "card");
   gtk_widget_add_css_class (self->grid, "squad-log-grid");
   gtk_box_append (GTK_BOX (self->box), self->grid);

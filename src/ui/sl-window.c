@@ -1,4 +1,5 @@
-/* sl-window.c: the main window
+/* sl-window.c: the main window — the start page, and the table screen:
+ * the subphase track, each squad's log and the history
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -6,26 +7,97 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
+#include "sl-history-view.h"
+#include "sl-scenarios.h"
+#include "sl-squad-log.h"
+#include "sl-track-view.h"
 #include "sl-window.h"
 
 struct _SlWindow
 {
   AdwApplicationWindow  parent_instance;
 
+  AdwWindowTitle       *window_title;
+  AdwToastOverlay      *toasts;
+  GtkStack             *stack;
   AdwStatusPage        *status_page;
+  GtkButton            *continue_button;
+  SlTrackView          *track;
+  SlHistoryView        *history;
+  GtkBox               *squads;
+
+  SlGame               *game;
+  gulong                changed_id;
 };
 
 G_DEFINE_FINAL_TYPE (SlWindow, sl_window, ADW_TYPE_APPLICATION_WINDOW)
 
-/* Shows which rules are in force, or why they could not be loaded: a group
- * editing house rules sees the file, the entry and the problem. */
+static SlRules *
+window_rules (SlWindow *self)
+{
+  SlApplication *app = SL_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+
+  return app ? sl_application_get_rules (app) : NULL;
+}
+
+/* The last game played, to continue it (kept in the user's state
+ * directory; every command was saved as it was applied). */
+static char *
+state_file (void)
+{
+  return g_build_filename (g_get_user_state_dir (), "squadlog", "state.ini", NULL);
+}
+
+static char *
+last_game_path (void)
+{
+  g_autofree char *file = state_file ();
+  g_autoptr(GKeyFile) keys = g_key_file_new ();
+  g_autofree char *path = NULL;
+
+  if (!g_key_file_load_from_file (keys, file, G_KEY_FILE_NONE, NULL))
+    return NULL;
+  path = g_key_file_get_string (keys, "game", "last", NULL);
+  if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    return NULL;
+  return g_steal_pointer (&path);
+}
+
+static void
+remember_last_game (const char *path)
+{
+  g_autofree char *file = state_file ();
+  g_autofree char *dir = g_path_get_dirname (file);
+  g_autoptr(GKeyFile) keys = g_key_file_new ();
+
+  g_key_file_load_from_file (keys, file, G_KEY_FILE_NONE, NULL);
+  g_key_file_set_string (keys, "game", "last", path);
+  if (g_mkdir_with_parents (dir, 0700) == 0)
+    g_key_file_save_to_file (keys, file, NULL);
+}
+
+static void
+toast (SlWindow   *self,
+       const char *text)
+{
+  AdwToast *t = adw_toast_new (text);
+
+  adw_toast_set_timeout (t, 6);
+  adw_toast_overlay_add_toast (self->toasts, t);
+}
+
+/* The start page: which rules are in force, or why they could not be
+ * loaded — a group editing house rules sees the file, the entry and the
+ * problem — and the way into a game. */
 static void
 show_rules (SlWindow *self)
 {
   SlApplication *app = SL_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
   SlRules *rules = app ? sl_application_get_rules (app) : NULL;
   g_autofree char *description = NULL;
+  g_autofree char *last = NULL;
 
   if (rules == NULL)
     {
@@ -35,6 +107,7 @@ show_rules (SlWindow *self)
       adw_status_page_set_title (self->status_page, _("The Rules Cannot Be Used"));
       adw_status_page_set_description (self->status_page,
                                        error ? error->message : _("The rules were not loaded."));
+      gtk_widget_set_visible (adw_status_page_get_child (self->status_page), FALSE);
       return;
     }
 
@@ -46,6 +119,438 @@ show_rules (SlWindow *self)
     sl_option_set_size (rules->options), rules->path);
   adw_status_page_set_title (self->status_page, _("Squad Log"));
   adw_status_page_set_description (self->status_page, description);
+
+  last = last_game_path ();
+  if (last != NULL)
+    {
+      g_autofree char *base = g_path_get_basename (last);
+      g_autofree char *label = g_strdup_printf (_("_Continue “%s”"), base);
+
+      gtk_button_set_label (self->continue_button, label);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->continue_button), last != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.continue", last != NULL);
+}
+
+/* "Turn 3 of 12 · Action Phase · subphase 7 · ranged fire" */
+static void
+update_title (SlWindow *self)
+{
+  const SlState *s;
+  const SlSetup *setup;
+  g_autoptr(GString) clock = g_string_new (NULL);
+
+  if (self->game == NULL)
+    {
+      adw_window_title_set_title (self->window_title, _("Squad Log"));
+      adw_window_title_set_subtitle (self->window_title, NULL);
+      gtk_window_set_title (GTK_WINDOW (self), _("Squad Log"));
+      return;
+    }
+  s = sl_game_get_state (self->game);
+  setup = sl_game_get_setup (self->game);
+  if (s->over)
+    g_string_append_printf (clock, _("Game over after turn %d"), s->turn);
+  else
+    {
+      g_string_append_printf (clock, _("Turn %d of %d"), s->turn, setup->length_turns);
+      g_string_append_printf (clock, " · %s", sl_phase_label (s->phase));
+      if (s->phase == SL_PHASE_ACTION)
+        {
+          g_string_append_printf (clock, _(" · subphase %d"), s->subphase);
+          if (s->step > SL_STEP_INITIATIVE_ORDER)
+            g_string_append_printf (clock, " · %s", sl_step_label (s->step));
+        }
+    }
+  adw_window_title_set_title (self->window_title, setup->name);
+  adw_window_title_set_subtitle (self->window_title, clock->str);
+  gtk_window_set_title (GTK_WINDOW (self), setup->name);
+}
+
+static void
+update_actions (SlWindow *self)
+{
+  gboolean game = self->game != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", game && sl_game_can_undo (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", game && sl_game_can_redo (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next",
+                                 game && !sl_game_get_state (self->game)->over);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new", window_rules (self) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open", window_rules (self) != NULL);
+}
+
+/* Nothing lost: the game is written (atomically) after every change. */
+static void
+save_now (SlWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  const char *path;
+
+  if (self->game == NULL || (path = sl_game_get_path (self->game)) == NULL)
+    return;
+  if (!sl_game_save (self->game, path, &error))
+    {
+      g_autofree char *text = g_strdup_printf (_("The game could not be saved: %s"), error->message);
+
+      toast (self, text);
+    }
+}
+
+static void
+game_changed_cb (SlWindow *self)
+{
+  update_title (self);
+  update_actions (self);
+  /* At once, before anything else can happen: a crash or a power cut
+   * after a command was acknowledged must not lose it. */
+  save_now (self);
+}
+
+/* Shows @game (or the start page without one). */
+void
+sl_window_set_game (SlWindow *self,
+                    SlGame   *game)
+{
+  GtkWidget *child;
+
+  g_return_if_fail (SL_IS_WINDOW (self));
+
+  if (self->game != NULL)
+    g_clear_signal_handler (&self->changed_id, self->game);
+  g_set_object (&self->game, game);
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->squads))) != NULL)
+    gtk_box_remove (self->squads, child);
+  sl_track_view_set_game (self->track, game);
+  sl_history_view_set_game (self->history, game);
+  if (game != NULL)
+    {
+      const SlSetup *setup = sl_game_get_setup (game);
+
+      for (guint i = 0; i < setup->squads->len; i++)
+        gtk_box_append (self->squads, sl_squad_log_new (game, i));
+      self->changed_id = g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
+      if (sl_game_get_path (game) != NULL)
+        remember_last_game (sl_game_get_path (game));
+      gtk_stack_set_visible_child_name (self->stack, "table");
+    }
+  else
+    {
+      show_rules (self);
+      gtk_stack_set_visible_child_name (self->stack, "start");
+    }
+  update_title (self);
+  update_actions (self);
+}
+
+SlGame *
+sl_window_get_game (SlWindow *self)
+{
+  g_return_val_if_fail (SL_IS_WINDOW (self), NULL);
+  return self->game;
+}
+
+/* A bad file: a dialog naming the file and the problem; nothing else
+ * changes, and the file is not touched. */
+static void
+show_error (SlWindow   *self,
+            const char *heading,
+            const char *body)
+{
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, body));
+
+  adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+gboolean
+sl_window_open_file (SlWindow *self,
+                     GFile    *file)
+{
+  SlRules *rules = window_rules (self);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGame) game = NULL;
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *name = g_file_get_basename (file);
+
+  g_return_val_if_fail (SL_IS_WINDOW (self), FALSE);
+  if (rules == NULL)
+    return FALSE;
+  if (path == NULL)
+    {
+      g_autofree char *heading = g_strdup_printf (_("Cannot Open “%s”"), name);
+
+      show_error (self, heading, _("Only files on this computer can be opened."));
+      return FALSE;
+    }
+  game = sl_game_load (rules, path, &error);
+  if (game == NULL)
+    {
+      g_autofree char *heading = g_strdup_printf (_("Cannot Open “%s”"), name);
+
+      show_error (self, heading, error->message);
+      return FALSE;
+    }
+  sl_window_set_game (self, game);
+  return TRUE;
+}
+
+/* Where a new game is kept until the players save it elsewhere: the user's
+ * data directory, named after the scenario and the time. */
+static char *
+new_game_path (const SlScenarioInfo *scenario)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y-%m-%d %H.%M.%S");
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "squadlog", "games", NULL);
+  g_autofree char *base = NULL;
+
+  g_mkdir_with_parents (dir, 0700);
+  /* "Training Ground 2026-11-23 20.15.02.squadlog" */
+  base = g_strdup_printf ("%s %s.squadlog", scenario->name, stamp);
+  g_strdelimit (base, "/\\:", '-');
+  return g_build_filename (dir, base, NULL);
+}
+
+gboolean
+sl_window_new_game (SlWindow   *self,
+                    const char *scenario_path,
+                    const char *game_path)
+{
+  SlRules *rules = window_rules (self);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGame) game = NULL;
+
+  g_return_val_if_fail (SL_IS_WINDOW (self), FALSE);
+  if (rules == NULL)
+    return FALSE;
+  game = sl_game_new_from_scenario (rules, scenario_path, &error);
+  if (game == NULL || !sl_game_save (game, game_path, &error))
+    {
+      show_error (self, _("Cannot Start the Game"), error->message);
+      return FALSE;
+    }
+  sl_window_set_game (self, game);
+  return TRUE;
+}
+
+static void
+scenario_activated_cb (GtkListBox    *list,
+                       GtkListBoxRow *row,
+                       SlWindow      *self)
+{
+  const SlScenarioInfo *scenario = g_object_get_data (G_OBJECT (row), "scenario");
+  g_autofree char *path = new_game_path (scenario);
+  GtkWidget *dialog = gtk_widget_get_ancestor (GTK_WIDGET (list), ADW_TYPE_MESSAGE_DIALOG);
+
+  sl_window_new_game (self, scenario->path, path);
+  if (dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* New game: the scenarios to start from. */
+static void
+new_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  g_autoptr(GString) problems = g_string_new (NULL);
+  GPtrArray *scenarios = sl_scenario_list (window_rules (self), problems);
+  AdwMessageDialog *dialog;
+  GtkWidget *list = gtk_list_box_new ();
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("New Game"),
+                                                       _("Choose the scenario to play.")));
+  adw_message_dialog_add_response (dialog, "cancel", _("_Cancel"));
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  for (guint i = 0; i < scenarios->len; i++)
+    {
+      const SlScenarioInfo *scenario = g_ptr_array_index (scenarios, i);
+      GtkWidget *row = adw_action_row_new ();
+      g_autofree char *subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d turn. %s", "%d turns. %s",
+                                                                scenario->length_turns),
+                                                   scenario->length_turns, scenario->description);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), scenario->name);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 3);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      g_object_set_data (G_OBJECT (row), "scenario", (gpointer) scenario);
+      gtk_list_box_append (GTK_LIST_BOX (list), row);
+    }
+  /* The list lives as long as the dialog. */
+  g_object_set_data_full (G_OBJECT (dialog), "scenarios", scenarios, (GDestroyNotify) g_ptr_array_unref);
+  g_signal_connect (list, "row-activated", G_CALLBACK (scenario_activated_cb), self);
+  if (problems->len > 0)
+    {
+      g_autofree char *body = g_strdup_printf (_("Choose the scenario to play. Some scenario files could not be read:\n%s"),
+                                               problems->str);
+
+      adw_message_dialog_set_body (dialog, body);
+    }
+  adw_message_dialog_set_extra_child (dialog, list);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static GtkFileFilter *
+game_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Squad Log games"));
+  gtk_file_filter_add_pattern (filter, "*.squadlog");
+  return filter;
+}
+
+static void
+open_response_cb (GtkNativeDialog *dialog,
+                  int              response,
+                  SlWindow        *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+      sl_window_open_file (self, file);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = game_filter ();
+
+  dialog = gtk_file_chooser_native_new (_("Open a Saved Game"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (open_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+gboolean
+sl_window_save_as (SlWindow   *self,
+                   const char *path)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (SL_IS_WINDOW (self), FALSE);
+  if (self->game == NULL)
+    return FALSE;
+  if (!sl_game_save (self->game, path, &error))
+    {
+      show_error (self, _("Cannot Save the Game"), error->message);
+      return FALSE;
+    }
+  remember_last_game (path);
+  return TRUE;
+}
+
+static void
+save_as_response_cb (GtkNativeDialog *dialog,
+                     int              response,
+                     SlWindow        *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+
+      if (path != NULL && !g_str_has_suffix (path, ".squadlog"))
+        {
+          char *with = g_strconcat (path, ".squadlog", NULL);
+
+          g_free (path);
+          path = with;
+        }
+      if (path != NULL)
+        sl_window_save_as (self, path);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+save_as_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = game_filter ();
+  g_autofree char *name = NULL;
+
+  if (self->game == NULL)
+    return;
+  dialog = gtk_file_chooser_native_new (_("Save the Game As"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  name = g_strdup_printf ("%s.squadlog", sl_game_get_setup (self->game)->name);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (save_as_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+continue_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  g_autofree char *path = last_game_path ();
+  g_autoptr(GFile) file = NULL;
+
+  if (path == NULL)
+    return;
+  file = g_file_new_for_path (path);
+  sl_window_open_file (SL_WINDOW (widget), file);
+}
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+
+  if (self->game != NULL)
+    sl_game_undo (self->game);
+}
+
+static void
+redo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+
+  if (self->game != NULL)
+    sl_game_redo (self->game);
+}
+
+/* Moves the clock on; when the rules say something must be resolved
+ * first, says what. */
+static void
+next_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->game == NULL)
+    return;
+  if (sl_game_apply_text (self->game, "{\"type\": \"next\"}", &error) == NULL)
+    toast (self, error->message);
 }
 
 /* The application is set after construction. */
@@ -55,18 +560,59 @@ application_changed_cb (SlWindow   *self,
                         gpointer    user_data)
 {
   show_rules (self);
+  update_actions (self);
+}
+
+static void
+sl_window_dispose (GObject *object)
+{
+  SlWindow *self = SL_WINDOW (object);
+
+  if (self->game != NULL)
+    g_clear_signal_handler (&self->changed_id, self->game);
+  g_clear_object (&self->game);
+  G_OBJECT_CLASS (sl_window_parent_class)->dispose (object);
 }
 
 static void
 sl_window_class_init (SlWindowClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->dispose = sl_window_dispose;
+
+  g_type_ensure (SL_TYPE_TRACK_VIEW);
+  g_type_ensure (SL_TYPE_HISTORY_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/squadlog/SquadLog/sl-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, toasts);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, status_page);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
-                                       "window.close", NULL);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, continue_button);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, track);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, history);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, squads);
+
+  gtk_widget_class_install_action (widget_class, "win.new", NULL, new_action);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
+  gtk_widget_class_install_action (widget_class, "win.continue", NULL, continue_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
+  gtk_widget_class_install_action (widget_class, "win.next", NULL, next_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.save-as", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.redo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "win.next", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "win.next", NULL);
 }
 
 static void
@@ -74,6 +620,8 @@ sl_window_init (SlWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect (self, "notify::application", G_CALLBACK (application_changed_cb), NULL);
+  update_title (self);
+  update_actions (self);
 }
 
 SlWindow *

@@ -8,6 +8,7 @@
 #include <adwaita.h>
 
 #include "sl-application.h"
+#include "sl-game.h"
 
 G_BEGIN_DECLS
 
@@ -15,6 +16,23 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (SlWindow, sl_window, SL, WINDOW, AdwApplicationWindow)
 
-SlWindow *sl_window_new (SlApplication *application);
+SlWindow    *sl_window_new        (SlApplication *application);
+
+/* Shows @game on the table screen (NULL: the start page). The game is
+ * saved to its path after every change. */
+void         sl_window_set_game   (SlWindow      *self,
+                                   SlGame        *game);
+SlGame      *sl_window_get_game   (SlWindow      *self);
+/* Opens a saved game; a bad file gets a dialog naming the problem, and
+ * the game shown stays as it was. */
+gboolean     sl_window_open_file  (SlWindow      *self,
+                                   GFile         *file);
+/* Starts a game of the scenario file and keeps it at @game_path. */
+gboolean     sl_window_new_game   (SlWindow      *self,
+                                   const char    *scenario_path,
+                                   const char    *game_path);
+/* Saves the game at @path, which it is kept at from then on. */
+gboolean     sl_window_save_as    (SlWindow      *self,
+                                   const char    *path);
 
 G_END_DECLS
