@@ -322,6 +322,43 @@ sl_game_apply (SlGame    *self,
   return entry;
 }
 
+JsonNode *
+sl_game_preview (SlGame      *self,
+                 JsonNode    *command,
+                 char       **summary,
+                 GError     **error)
+{
+  g_autoptr(SlDice) dice = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  JsonObject *result;
+  JsonNode *node;
+
+  g_return_val_if_fail (SL_IS_GAME (self), NULL);
+  g_return_val_if_fail (command != NULL, NULL);
+
+  if (!JSON_NODE_HOLDS_OBJECT (command))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "",
+                         _("A command is a JSON object with a “type”."));
+      return NULL;
+    }
+  /* The dice are rolled for the occasion and forgotten; the odds and the
+   * number needed do not depend on them. */
+  dice = sl_dice_new_seeded (1995);
+  sl_state_assign (self->scratch, self->state);
+  result = json_object_new ();
+  if (!sl_command_apply (self->rules, self->setup, self->scratch, command, dice, result, text, error))
+    {
+      json_object_unref (result);
+      return NULL;
+    }
+  if (summary != NULL)
+    *summary = g_string_free (g_steal_pointer (&text), FALSE);
+  node = json_node_new (JSON_NODE_OBJECT);
+  json_node_take_object (node, result);
+  return node;
+}
+
 const SlJournalEntry *
 sl_game_apply_text (SlGame      *self,
                     const char  *text,

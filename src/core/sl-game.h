@@ -86,6 +86,15 @@ const SlJournalEntry *sl_game_apply           (SlGame         *self,
 const SlJournalEntry *sl_game_apply_text      (SlGame         *self,
                                                const char     *text,
                                                GError        **error);
+/* What @command would do now, without doing it: its result (the number
+ * needed, the odds, the modifiers, the end subphase …) and, when @summary
+ * is not NULL, its summary — with dice rolled for the occasion and
+ * forgotten. Or NULL with the refusal, as sl_game_apply. The game does not
+ * change. */
+JsonNode             *sl_game_preview         (SlGame         *self,
+                                               JsonNode       *command,
+                                               char          **summary,
+                                               GError        **error);
 /* Seeds the dice the app rolls (tests and repeatable runs). */
 void                  sl_game_set_seed        (SlGame         *self,
                                                guint32         seed);
