@@ -9,9 +9,11 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "sl-fire-sheet.h"
 #include "sl-history-view.h"
 #include "sl-scenarios.h"
 #include "sl-squad-log.h"
+#include "sl-track.h"
 #include "sl-track-view.h"
 #include "sl-window.h"
 
@@ -30,6 +32,7 @@ struct _SlWindow
 
   SlGame               *game;
   gulong                changed_id;
+  gboolean              app_rolls;   /* the app rolls the dice, or the players type theirs */
 };
 
 G_DEFINE_FINAL_TYPE (SlWindow, sl_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -537,8 +540,51 @@ redo_action (GtkWidget  *widget,
     sl_game_redo (self->game);
 }
 
+/* The first unit whose fire is due now (P-08 step 3), or -1. */
+static int
+due_fire (SlWindow *self,
+          int       only)
+{
+  g_autoptr(SlTrack) track = sl_track_new (sl_game_get_rules (self->game), sl_game_get_setup (self->game),
+                                           sl_game_get_state (self->game));
+
+  if (sl_game_get_state (self->game)->step != SL_STEP_RANGED_FIRE)
+    return -1;
+  for (guint i = 0; i < track->markers->len; i++)
+    {
+      const SlTrackMarker *m = &g_array_index (track->markers, SlTrackMarker, i);
+
+      if (m->status == SL_TRACK_DUE && m->action->fire && (only < 0 || m->unit == only))
+        return m->unit;
+    }
+  return -1;
+}
+
+/* The resolution sheet of @unit's fire. */
+static gboolean
+resolve_fire (SlWindow *self,
+              int       unit)
+{
+  SlFireSheet *sheet;
+
+  if (unit < 0)
+    return FALSE;
+  sheet = sl_fire_sheet_new (GTK_WINDOW (self), self->game, unit, self->app_rolls);
+  gtk_window_present (GTK_WINDOW (sheet));
+  return TRUE;
+}
+
+/* A marker clicked on the track: its fire, when due, is resolved. */
+static void
+unit_activated_cb (SlWindow *self,
+                   int       unit)
+{
+  if (self->game != NULL)
+    resolve_fire (self, due_fire (self, unit));
+}
+
 /* Moves the clock on; when the rules say something must be resolved
- * first, says what. */
+ * first, says what, and opens the sheet of the first fire due. */
 static void
 next_action (GtkWidget  *widget,
              const char *action_name,
@@ -550,7 +596,10 @@ next_action (GtkWidget  *widget,
   if (self->game == NULL)
     return;
   if (sl_game_apply_text (self->game, "{\"type\": \"next\"}", &error) == NULL)
-    toast (self, error->message);
+    {
+      if (!resolve_fire (self, due_fire (self, -1)))
+        toast (self, error->message);
+    }
 }
 
 /* The application is set after construction. */
@@ -561,6 +610,48 @@ application_changed_cb (SlWindow   *self,
 {
   show_rules (self);
   update_actions (self);
+}
+
+enum
+{
+  PROP_0,
+  PROP_APP_ROLLS,
+};
+
+static void
+sl_window_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  SlWindow *self = SL_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_APP_ROLLS:
+      g_value_set_boolean (value, self->app_rolls);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sl_window_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  SlWindow *self = SL_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_APP_ROLLS:
+      self->app_rolls = g_value_get_boolean (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -581,6 +672,8 @@ sl_window_class_init (SlWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = sl_window_dispose;
+  object_class->get_property = sl_window_get_property;
+  object_class->set_property = sl_window_set_property;
 
   g_type_ensure (SL_TYPE_TRACK_VIEW);
   g_type_ensure (SL_TYPE_HISTORY_VIEW);
@@ -602,6 +695,11 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.next", NULL, next_action);
+  /* Dice mode: "we roll our own dice" (default) or "the app rolls". */
+  g_object_class_install_property (object_class, PROP_APP_ROLLS,
+                                   g_param_spec_boolean ("app-rolls", NULL, NULL, FALSE,
+                                                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
+  gtk_widget_class_install_property_action (widget_class, "win.app-rolls", "app-rolls");
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new", NULL);
@@ -619,6 +717,7 @@ static void
 sl_window_init (SlWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_swapped (self->track, "unit-activated", G_CALLBACK (unit_activated_cb), self);
   g_signal_connect (self, "notify::application", G_CALLBACK (application_changed_cb), NULL);
   update_title (self);
   update_actions (self);

@@ -1,0 +1,36 @@
+/* sl-fire-sheet.h: the resolution sheet of a ranged fire (P-14)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "sl-game.h"
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_FIRE_SHEET (sl_fire_sheet_get_type ())
+G_DECLARE_FINAL_TYPE (SlFireSheet, sl_fire_sheet, SL, FIRE_SHEET, AdwWindow)
+
+/* The sheet for @unit's fire, due now. With @app_rolls the app rolls the
+ * dice; otherwise the players type theirs (1–9, 0 for 10). */
+SlFireSheet *sl_fire_sheet_new          (GtkWindow   *parent,
+                                         SlGame      *game,
+                                         int          unit,
+                                         gboolean     app_rolls);
+/* The command as the sheet stands, without dice. */
+JsonNode    *sl_fire_sheet_get_command  (SlFireSheet *self);
+/* "Needs 7 or less · 70 %", or why the fire cannot be made. */
+const char  *sl_fire_sheet_get_odds     (SlFireSheet *self);
+/* Gives the next die the sheet asks for, as a key press would (1–10).
+ * Returns FALSE when the value is refused. When the last die is in, the
+ * fire is applied and the sheet closes. */
+gboolean     sl_fire_sheet_enter_die    (SlFireSheet *self,
+                                         int          value);
+/* Sets the cover shown by the table (for tests: an SlCover). */
+void         sl_fire_sheet_set_cover    (SlFireSheet *self,
+                                         int          cover);
+
+G_END_DECLS

@@ -1,0 +1,100 @@
+/* test-fire-sheet.c: the resolution sheet of a fire — the odds before the
+ * roll from the core, the table's modifiers changing them, the die as one
+ * key press, the jam check's die after a natural 1 (P-14, P-16, E-07).
+ * Runs under Xvfb.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "sl-combat.h"
+#include "sl-fire-sheet.h"
+#include "sl-test-game.h"
+#include "sl-test-ui.h"
+
+/* E-07: Trooper Hale's fire at Legionnaire Quill is due. */
+static SlGame *
+e07_fire (void)
+{
+  SlGame *game = sl_test_game_new ();
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 7);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-4'}");
+  sl_test_play (game, "{'type': 'next'}");
+  return game;
+}
+
+static const SlJournalEntry *
+last_entry (SlGame *game)
+{
+  return sl_game_get_entry (game, sl_game_get_n_entries (game) - 1);
+}
+
+/* The sheet shows the number needed before the roll; cover changes it;
+ * the die key applies the fire and closes the sheet. */
+static void
+test_fire_sheet_odds (void)
+{
+  g_autoptr(SlGame) game = e07_fire ();
+  SlFireSheet *sheet = sl_fire_sheet_new (NULL, game, sl_test_unit (game, "cw-13"), FALSE);
+  g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
+  g_autofree char *open = NULL;
+  guint n = sl_game_get_n_entries (game);
+
+  gtk_window_present (GTK_WINDOW (sheet));
+  sl_test_ui_settle ();
+  g_assert_cmpstr (sl_fire_sheet_get_odds (sheet), ==, "Needs 7 or less · 70 %");
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "fire-sheet.png");
+
+  /* T-14: a target in hard half cover is harder to hit. */
+  open = g_strdup (sl_fire_sheet_get_odds (sheet));
+  sl_fire_sheet_set_cover (sheet, SL_COVER_HALF_HARD);
+  g_assert_cmpstr (sl_fire_sheet_get_odds (sheet), !=, open);
+  sl_fire_sheet_set_cover (sheet, SL_COVER_NONE);
+  g_assert_cmpstr (sl_fire_sheet_get_odds (sheet), ==, open);
+
+  /* Out of range: refused, nothing applied. */
+  g_assert_false (sl_fire_sheet_enter_die (sheet, 11));
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
+
+  g_assert_true (sl_fire_sheet_enter_die (sheet, 9));
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n + 1);
+  g_assert_nonnull (strstr (last_entry (game)->summary, "needs 7, rolled 9"));
+  g_assert_null (last_entry (game)->rolled[0]);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (sheet)));
+}
+
+/* A natural 1 asks for the jam check's die before anything is applied;
+ * both dice are the players' own. */
+static void
+test_fire_sheet_jam (void)
+{
+  g_autoptr(SlGame) game = e07_fire ();
+  SlFireSheet *sheet = sl_fire_sheet_new (NULL, game, sl_test_unit (game, "cw-13"), FALSE);
+  guint n = sl_game_get_n_entries (game);
+  JsonObject *command;
+
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_true (sl_fire_sheet_enter_die (sheet, 1));
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
+  g_assert_true (sl_fire_sheet_enter_die (sheet, 5));
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n + 1);
+  command = json_node_get_object (last_entry (game)->command);
+  g_assert_cmpint (json_object_get_int_member (command, "roll"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (command, "jam_roll"), ==, 5);
+  g_assert_null (last_entry (game)->rolled[0]);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  sl_test_ui_init ();
+  g_test_add_func ("/fire-sheet/odds", test_fire_sheet_odds);
+  g_test_add_func ("/fire-sheet/jam", test_fire_sheet_jam);
+  return g_test_run ();
+}
