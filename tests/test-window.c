@@ -169,6 +169,22 @@ saved_game (void)
   return path;
 }
 
+/* The open toplevel of @type, or NULL. */
+static GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+        return GTK_WINDOW (w);
+    }
+  return NULL;
+}
+
 static SlWindow *
 open_window (SlApplication *app)
 {
@@ -201,6 +217,7 @@ test_window_table (void)
   GtkStack *stack = find_table_stack (GTK_WIDGET (window));
   AdwWindowTitle *title = ADW_WINDOW_TITLE (find_widget (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE));
   SlGame *game;
+  GtkWindow *sheet;
   guint n;
 
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "start");
@@ -214,15 +231,27 @@ test_window_table (void)
   /* A log per squad. */
   g_assert_nonnull (find_widget (GTK_WIDGET (window), g_type_from_name ("SlSquadLog")));
 
+  /* Next is refused while the fire is due: its sheet opens instead. */
   n = sl_game_get_n_entries (game);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
+  sheet = find_toplevel (g_type_from_name ("SlFireSheet"));
+  g_assert_nonnull (sheet);
+  gtk_window_destroy (sheet);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_cmpuint (sl_game_get_position (game), ==, n - 1);
   g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "Turn 1 of 12 · Action Phase · subphase 3");
   sl_test_ui_settle ();
   g_assert_cmpuint (entries_on_disk (path), ==, n - 1);
+
+  /* Back in the initiative-order step: a unit picked on the track gets
+   * the sheet to declare its action. */
+  g_signal_emit_by_name (find_widget (GTK_WIDGET (window), g_type_from_name ("SlTrackView")),
+                         "unit-activated", sl_test_unit (game, "tog-1"));
+  sheet = find_toplevel (g_type_from_name ("SlDeclareSheet"));
+  g_assert_nonnull (sheet);
+  gtk_window_destroy (sheet);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -86,8 +86,8 @@ sl_track_box (const SlRules *rules,
 
 /* Action costs */
 
-static const char *
-combine_label (int combined_with)
+const char *
+sl_combine_label (int combined_with)
 {
   if (combined_with == SL_COMBINE_KNEELING)
     return sl_position_label (SL_POSITION_KNEELING);
@@ -286,7 +286,7 @@ check_combination (const SlRules            *rules,
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "combined_with",
                          _("An action cannot be combined with %s: only walking, running, crawling, kneeling and moving backward or sideways allow a combination, and sprinting allows Fire/Throw (T-06)."),
-                         combine_label (move));
+                         sl_combine_label (move));
       return FALSE;
     }
 
@@ -455,7 +455,7 @@ sl_action_cost (const SlRules            *rules,
     {
       extra = action->combination_extra;
       sl_breakdown_addf (breakdown, "combination", extra, _("Combined with %s"),
-                         combine_label (in->combined_with));
+                         sl_combine_label (in->combined_with));
       if (in->combined_with == SL_MOVE_RUN)
         {
           sl_breakdown_add (breakdown, "running", _("Running doubles the extra AP (T-06)"),
@@ -467,7 +467,7 @@ sl_action_cost (const SlRules            *rules,
     {
       extra = action->combination_extra;
       sl_breakdown_addf (breakdown, "combination", extra, _("Combined with %s"),
-                         combine_label (in->combined_with));
+                         sl_combine_label (in->combined_with));
     }
 
   /* the wound penalty, once, after the doubling. */

@@ -85,6 +85,8 @@ int      sl_track_box          (const SlRules *rules,
 /* P-10 and A-32: climbing or descending stairs counts as a move. */
 #define SL_COMBINE_STAIRS (SL_N_MOVES + 1)
 extern const char * const sl_combine_names[];
+/* "walking", "kneeling", "climbing or descending stairs": for people. */
+const char  *sl_combine_label (int combined_with);
 
 typedef struct
 {

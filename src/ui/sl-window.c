@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "sl-declare-sheet.h"
 #include "sl-fire-sheet.h"
 #include "sl-history-view.h"
 #include "sl-scenarios.h"
@@ -33,6 +34,8 @@ struct _SlWindow
   SlGame               *game;
   gulong                changed_id;
   gboolean              app_rolls;   /* the app rolls the dice, or the players type theirs */
+  GString              *typed;       /* a counter number being typed */
+  guint                 typed_id;
 };
 
 G_DEFINE_FINAL_TYPE (SlWindow, sl_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -574,13 +577,111 @@ resolve_fire (SlWindow *self,
   return TRUE;
 }
 
-/* A marker clicked on the track: its fire, when due, is resolved. */
+/* A unit picked (its marker clicked, its counter number typed): what it
+ * can do now — resolve its fire when due, else declare its next action. */
+static void
+pick_unit (SlWindow *self,
+           int       unit)
+{
+  const SlState *state;
+  g_autofree char *text = NULL;
+
+  if (self->game == NULL || unit < 0)
+    return;
+  state = sl_game_get_state (self->game);
+  if (resolve_fire (self, due_fire (self, unit)))
+    return;
+  if (state->phase == SL_PHASE_ACTION && state->step == SL_STEP_INITIATIVE_ORDER && !state->over)
+    {
+      SlDeclareSheet *sheet = sl_declare_sheet_new (GTK_WINDOW (self), self->game, unit);
+
+      gtk_window_present (GTK_WINDOW (sheet));
+      return;
+    }
+  /* "Trooper Hale has nothing to do in the ranged-fire step." */
+  text = g_strdup_printf (_("%s has nothing to do now."),
+                          sl_setup_unit_at (sl_game_get_setup (self->game), unit)->name);
+  toast (self, text);
+}
+
 static void
 unit_activated_cb (SlWindow *self,
                    int       unit)
 {
-  if (self->game != NULL)
-    resolve_fire (self, due_fire (self, unit));
+  pick_unit (self, unit);
+}
+
+/* The unit with counter number @counter, or -1; *@longer tells whether
+ * other counters start with the same digits (13 after 1). */
+static int
+unit_by_counter (SlWindow   *self,
+                 const char *typed,
+                 gboolean   *longer)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  int found = -1;
+
+  *longer = FALSE;
+  for (guint i = 0; i < setup->units->len; i++)
+    {
+      const SlUnitSetup *u = sl_setup_unit_at (setup, i);
+      g_autofree char *number = g_strdup_printf ("%d", u->counter);
+
+      if (g_str_equal (number, typed))
+        found = i;
+      else if (g_str_has_prefix (number, typed))
+        *longer = TRUE;
+    }
+  return found;
+}
+
+static gboolean
+typed_timeout_cb (gpointer data)
+{
+  SlWindow *self = data;
+  gboolean longer;
+  int unit;
+
+  self->typed_id = 0;
+  unit = self->game ? unit_by_counter (self, self->typed->str, &longer) : -1;
+  g_string_truncate (self->typed, 0);
+  pick_unit (self, unit);
+  return G_SOURCE_REMOVE;
+}
+
+/* A counter number typed picks the unit: at once when no other counter
+ * starts with the digits, else after a short pause. */
+static gboolean
+key_pressed_cb (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                SlWindow              *self)
+{
+  gboolean longer;
+  int digit = -1, unit;
+
+  if (self->game == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
+    return FALSE;
+  if (keyval >= GDK_KEY_0 && keyval <= GDK_KEY_9)
+    digit = keyval - GDK_KEY_0;
+  else if (keyval >= GDK_KEY_KP_0 && keyval <= GDK_KEY_KP_9)
+    digit = keyval - GDK_KEY_KP_0;
+  if (digit < 0)
+    return FALSE;
+  g_string_append_printf (self->typed, "%d", digit);
+  g_clear_handle_id (&self->typed_id, g_source_remove);
+  unit = unit_by_counter (self, self->typed->str, &longer);
+  if (unit >= 0 && !longer)
+    {
+      g_string_truncate (self->typed, 0);
+      pick_unit (self, unit);
+    }
+  else if (unit < 0 && !longer)
+    g_string_truncate (self->typed, 0);
+  else
+    self->typed_id = g_timeout_add (700, typed_timeout_cb, self);
+  return TRUE;
 }
 
 /* Moves the clock on; when the rules say something must be resolved
@@ -662,6 +763,12 @@ sl_window_dispose (GObject *object)
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_clear_object (&self->game);
+  g_clear_handle_id (&self->typed_id, g_source_remove);
+  if (self->typed != NULL)
+    {
+      g_string_free (self->typed, TRUE);
+      self->typed = NULL;
+    }
   G_OBJECT_CLASS (sl_window_parent_class)->dispose (object);
 }
 
@@ -718,6 +825,13 @@ sl_window_init (SlWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->track, "unit-activated", G_CALLBACK (unit_activated_cb), self);
+  self->typed = g_string_new (NULL);
+  {
+    GtkEventController *keys = gtk_event_controller_key_new ();
+
+    g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  }
   g_signal_connect (self, "notify::application", G_CALLBACK (application_changed_cb), NULL);
   update_title (self);
   update_actions (self);

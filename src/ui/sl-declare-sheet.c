@@ -1,0 +1,410 @@
+/* sl-declare-sheet.c: a unit declares its next action (P-07) — every
+ * action of the Action Table (T-05) with its cost and end subphase worked
+ * out by the core before it is chosen, or the rule that forbids it shown
+ * beside the disabled choice; the combination (T-06), the target, the new
+ * position; "replace" for a busy unit (P-07 step 6).
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "sl-actions.h"
+#include "sl-declare-sheet.h"
+
+typedef struct
+{
+  const SlAction *action;
+  GtkWidget      *row;
+  char           *choice;   /* the row's subtitle */
+  gboolean        allowed;
+} Choice;
+
+struct _SlDeclareSheet
+{
+  AdwWindow     parent_instance;
+
+  SlGame       *game;
+  int           unit;
+  GArray       *targets;   /* int */
+  GArray       *choices;   /* Choice */
+
+  AdwComboRow  *combine_row;
+  AdwComboRow  *target_row;
+  AdwComboRow  *position_row;
+  GtkSwitch    *replace;
+  GtkLabel     *problem;
+};
+
+G_DEFINE_FINAL_TYPE (SlDeclareSheet, sl_declare_sheet, ADW_TYPE_WINDOW)
+
+static void
+choice_clear (gpointer data)
+{
+  g_free (((Choice *) data)->choice);
+}
+
+static JsonNode *
+build_command (SlDeclareSheet *self,
+               const SlAction *action)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  guint combine = adw_combo_row_get_selected (self->combine_row);
+  guint target = adw_combo_row_get_selected (self->target_row);
+  guint position = adw_combo_row_get_selected (self->position_row);
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "type");
+  json_builder_add_string_value (b, "declare");
+  json_builder_set_member_name (b, "unit");
+  json_builder_add_string_value (b, sl_setup_unit_at (setup, self->unit)->id);
+  json_builder_set_member_name (b, "action");
+  json_builder_add_string_value (b, action->id);
+  if (combine != GTK_INVALID_LIST_POSITION && combine > 0 && action->combinable)
+    {
+      json_builder_set_member_name (b, "combined_with");
+      json_builder_add_string_value (b, sl_combine_names[combine]);
+    }
+  if (action->fire && target < self->targets->len)
+    {
+      json_builder_set_member_name (b, "target");
+      json_builder_add_string_value (b, sl_setup_unit_at (setup, g_array_index (self->targets, int, target))->id);
+    }
+  if (g_str_equal (action->id, "position-change") && position != GTK_INVALID_LIST_POSITION)
+    {
+      json_builder_set_member_name (b, "to_position");
+      json_builder_add_string_value (b, sl_position_names[position]);
+    }
+  if (gtk_switch_get_active (self->replace))
+    {
+      json_builder_set_member_name (b, "replace");
+      json_builder_add_boolean_value (b, TRUE);
+    }
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+/* "2 AP · ends in subphase 8", from the core's answer. */
+static char *
+choice_words (SlDeclareSheet *self,
+              JsonNode       *result)
+{
+  JsonObject *o = json_node_get_object (result);
+  JsonObject *end = json_object_get_object_member (o, "end");
+  int cost = json_object_get_int_member (o, "cost");
+  int turn = json_object_get_int_member (end, "turn");
+  int subphase = json_object_get_int_member (end, "subphase");
+
+  if (turn == sl_game_get_state (self->game)->turn)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d AP · ends in subphase %d",
+                                         "%d AP · ends in subphase %d", cost), cost, subphase);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d AP · ends in subphase %d of turn %d",
+                                       "%d AP · ends in subphase %d of turn %d", cost),
+                          cost, subphase, turn);
+}
+
+/* Asks the core about every action. */
+static void
+refresh (SlDeclareSheet *self)
+{
+  for (guint i = 0; i < self->choices->len; i++)
+    {
+      Choice *c = &g_array_index (self->choices, Choice, i);
+      g_autoptr(JsonNode) command = build_command (self, c->action);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(JsonNode) result = sl_game_preview (self->game, command, NULL, &error);
+
+      g_free (c->choice);
+      c->allowed = result != NULL;
+      if (result == NULL)
+        c->choice = g_strdup (error->message);
+      else if (!json_object_has_member (json_node_get_object (result), "end"))
+        /* In zero-G the check is rolled as the action is declared. */
+        c->choice = g_strdup (_("A zero-G check decides whether it happens (P-21)"));
+      else
+        c->choice = choice_words (self, result);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (c->row), c->choice);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (c->row), c->allowed);
+      gtk_widget_set_opacity (gtk_widget_get_first_child (c->row), c->allowed ? 1.0 : 0.6);
+      if (c->allowed)
+        gtk_widget_remove_css_class (c->row, "refused");
+      else
+        gtk_widget_add_css_class (c->row, "refused");
+    }
+}
+
+static Choice *
+find_choice (SlDeclareSheet *self,
+             const char     *action)
+{
+  for (guint i = 0; i < self->choices->len; i++)
+    if (g_str_equal (g_array_index (self->choices, Choice, i).action->id, action))
+      return &g_array_index (self->choices, Choice, i);
+  return NULL;
+}
+
+const char *
+sl_declare_sheet_get_choice (SlDeclareSheet *self,
+                             const char     *action)
+{
+  Choice *c = find_choice (self, action);
+
+  return c ? c->choice : NULL;
+}
+
+gboolean
+sl_declare_sheet_can_choose (SlDeclareSheet *self,
+                             const char     *action)
+{
+  Choice *c = find_choice (self, action);
+
+  return c != NULL && c->allowed;
+}
+
+gboolean
+sl_declare_sheet_choose (SlDeclareSheet *self,
+                         const char     *action)
+{
+  Choice *c = find_choice (self, action);
+  g_autoptr(JsonNode) command = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), FALSE);
+  if (c == NULL)
+    return FALSE;
+  command = build_command (self, c->action);
+  if (sl_game_apply (self->game, command, &error) == NULL)
+    {
+      gtk_label_set_text (self->problem, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+      return FALSE;
+    }
+  gtk_window_destroy (GTK_WINDOW (self));
+  return TRUE;
+}
+
+void
+sl_declare_sheet_set_combined_with (SlDeclareSheet *self,
+                                    int             combined_with)
+{
+  g_return_if_fail (SL_IS_DECLARE_SHEET (self));
+  adw_combo_row_set_selected (self->combine_row, (guint) combined_with);
+}
+
+static void
+row_activated_cb (GtkListBox     *list,
+                  GtkListBoxRow  *row,
+                  SlDeclareSheet *self)
+{
+  for (guint i = 0; i < self->choices->len; i++)
+    {
+      Choice *c = &g_array_index (self->choices, Choice, i);
+
+      if (c->row == GTK_WIDGET (row) && c->allowed)
+        {
+          sl_declare_sheet_choose (self, c->action->id);
+          return;
+        }
+    }
+}
+
+static AdwComboRow *
+combo_row (const char    *title,
+           GtkStringList *model)
+{
+  AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
+  adw_combo_row_set_model (row, G_LIST_MODEL (model));
+  return row;
+}
+
+static const char *
+category_title (SlActionCategory category)
+{
+  switch (category)
+    {
+    case SL_ACTION_MOVEMENT: return _("Movement");
+    case SL_ACTION_FIRE:
+    case SL_ACTION_AIMED_FIRE:
+    case SL_ACTION_OPPORTUNITY_FIRE: return _("Fire");
+    case SL_ACTION_MELEE: return _("Melee");
+    case SL_ACTION_OTHER:
+    case SL_N_ACTION_CATEGORIES:
+    default:
+      return _("Other Actions");
+    }
+}
+
+static void
+build (SlDeclareSheet *self)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlRules *rules = sl_game_get_rules (self->game);
+  const SlState *state = sl_game_get_state (self->game);
+  const SlUnitSetup *us = sl_setup_unit_at (setup, self->unit);
+  const SlUnitState *u = &state->units[self->unit];
+  g_autoptr(GtkStringList) combines = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) targets = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) positions = gtk_string_list_new (NULL);
+  g_autofree char *title = g_strdup_printf (_("%s Acts"), us->name);
+  GtkWidget *content, *header, *cancel, *page, *how, *replace_row, *sw;
+  GtkWidget *groups[SL_N_ACTION_CATEGORIES] = { NULL };
+  GtkWidget *lists[SL_N_ACTION_CATEGORIES] = { NULL };
+  guint selected = 0;
+
+  for (int m = 0; sl_combine_names[m] != NULL; m++)
+    gtk_string_list_append (combines, m == 0 ? _("Nothing") : sl_combine_label (m));
+  for (int t = 0; t < state->n_units; t++)
+    {
+      const SlUnitSetup *ts = sl_setup_unit_at (setup, t);
+      g_autofree char *name = NULL;
+
+      if (ts->side == us->side || state->units[t].hidden || sl_state_unit_out (rules, state, t))
+        continue;
+      name = g_strdup_printf ("%d · %s", ts->counter, ts->name);
+      gtk_string_list_append (targets, name);
+      g_array_append_val (self->targets, t);
+    }
+  for (int p = 0; p < SL_N_POSITIONS; p++)
+    gtk_string_list_append (positions, sl_position_label (p));
+  /* The likeliest change: down one step, or up from prone. */
+  selected = u->position == SL_POSITION_PRONE ? SL_POSITION_KNEELING : u->position + 1;
+
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  gtk_window_set_default_size (GTK_WINDOW (self), 480, 720);
+  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
+  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  header = adw_header_bar_new ();
+  adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
+  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), adw_window_title_new (title, _("Declare an action (P-07)")));
+  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (cancel), "window.close");
+  adw_header_bar_pack_start (ADW_HEADER_BAR (header), cancel);
+  gtk_box_append (GTK_BOX (content), header);
+  page = adw_preferences_page_new ();
+  gtk_widget_set_vexpand (page, TRUE);
+  gtk_box_append (GTK_BOX (content), page);
+
+  how = adw_preferences_group_new ();
+  self->problem = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->problem, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->problem), "error");
+  gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->problem));
+  self->combine_row = combo_row (_("_Combined with"), combines);
+  self->target_row = combo_row (_("_Target of a fire"), targets);
+  self->position_row = combo_row (_("New _position"), positions);
+  adw_combo_row_set_selected (self->position_row, selected);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->combine_row));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->target_row));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->position_row));
+  replace_row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (replace_row), _("Give up the running action"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (replace_row), _("It is lost (P-07 step 6)"));
+  sw = gtk_switch_new ();
+  gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (replace_row), sw);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (replace_row), sw);
+  self->replace = GTK_SWITCH (sw);
+  gtk_widget_set_visible (replace_row, !sl_state_unit_idle (rules, state, self->unit));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), replace_row);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (how));
+
+  /* The Action Table, by kind, in the book's order. */
+  for (guint i = 0; i < rules->actions.items->len; i++)
+    {
+      const SlAction *action = g_ptr_array_index (rules->actions.items, i);
+      int kind = action->category == SL_ACTION_AIMED_FIRE || action->category == SL_ACTION_OPPORTUNITY_FIRE
+                 ? SL_ACTION_FIRE : action->category;
+      Choice c = { 0 };
+
+      /* Melee starts with an engagement, not a declaration (P-22). */
+      if (action->category == SL_ACTION_MELEE || g_str_equal (action->id, "melee"))
+        continue;
+      if (groups[kind] == NULL)
+        {
+          groups[kind] = adw_preferences_group_new ();
+          adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (groups[kind]), category_title (kind));
+          lists[kind] = gtk_list_box_new ();
+          gtk_list_box_set_selection_mode (GTK_LIST_BOX (lists[kind]), GTK_SELECTION_NONE);
+          gtk_widget_add_css_class (lists[kind], "boxed-list");
+          g_signal_connect (lists[kind], "row-activated", G_CALLBACK (row_activated_cb), self);
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (groups[kind]), lists[kind]);
+        }
+      c.action = action;
+      c.row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (c.row), action->name);
+      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (c.row), 3);
+      gtk_list_box_append (GTK_LIST_BOX (lists[kind]), c.row);
+      g_array_append_val (self->choices, c);
+    }
+  for (int k = 0; k < SL_N_ACTION_CATEGORIES; k++)
+    if (groups[k] != NULL)
+      adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (groups[k]));
+  adw_window_set_content (ADW_WINDOW (self), content);
+
+  g_signal_connect_swapped (self->combine_row, "notify::selected", G_CALLBACK (refresh), self);
+  g_signal_connect_swapped (self->target_row, "notify::selected", G_CALLBACK (refresh), self);
+  g_signal_connect_swapped (self->position_row, "notify::selected", G_CALLBACK (refresh), self);
+  g_signal_connect_swapped (self->replace, "notify::active", G_CALLBACK (refresh), self);
+  refresh (self);
+}
+
+static void
+sl_declare_sheet_dispose (GObject *object)
+{
+  SlDeclareSheet *self = SL_DECLARE_SHEET (object);
+
+  g_clear_object (&self->game);
+  G_OBJECT_CLASS (sl_declare_sheet_parent_class)->dispose (object);
+}
+
+static void
+sl_declare_sheet_finalize (GObject *object)
+{
+  SlDeclareSheet *self = SL_DECLARE_SHEET (object);
+
+  g_array_unref (self->targets);
+  g_array_unref (self->choices);
+  G_OBJECT_CLASS (sl_declare_sheet_parent_class)->finalize (object);
+}
+
+static void
+sl_declare_sheet_class_init (SlDeclareSheetClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_declare_sheet_dispose;
+  object_class->finalize = sl_declare_sheet_finalize;
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+sl_declare_sheet_init (SlDeclareSheet *self)
+{
+  self->targets = g_array_new (FALSE, FALSE, sizeof (int));
+  self->choices = g_array_new (FALSE, TRUE, sizeof (Choice));
+  g_array_set_clear_func (self->choices, choice_clear);
+}
+
+SlDeclareSheet *
+sl_declare_sheet_new (GtkWindow *parent,
+                      SlGame    *game,
+                      int        unit)
+{
+  SlDeclareSheet *self;
+
+  g_return_val_if_fail (SL_IS_GAME (game), NULL);
+
+  self = g_object_new (SL_TYPE_DECLARE_SHEET, "transient-for", parent, NULL);
+  self->game = g_object_ref (game);
+  self->unit = unit;
+  build (self);
+  return self;
+}

@@ -1,0 +1,35 @@
+/* sl-declare-sheet.h: a unit declares its next action (P-07)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "sl-game.h"
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_DECLARE_SHEET (sl_declare_sheet_get_type ())
+G_DECLARE_FINAL_TYPE (SlDeclareSheet, sl_declare_sheet, SL, DECLARE_SHEET, AdwWindow)
+
+SlDeclareSheet *sl_declare_sheet_new        (GtkWindow      *parent,
+                                             SlGame         *game,
+                                             int             unit);
+/* What the row of @action (an id of T-05) says: "2 AP · ends in subphase
+ * 8", or the rule that refuses it; NULL for an action not offered. */
+const char     *sl_declare_sheet_get_choice (SlDeclareSheet *self,
+                                             const char     *action);
+/* Whether @action may be chosen now. */
+gboolean        sl_declare_sheet_can_choose (SlDeclareSheet *self,
+                                             const char     *action);
+/* Declares @action as the sheet stands; closes the sheet. */
+gboolean        sl_declare_sheet_choose     (SlDeclareSheet *self,
+                                             const char     *action);
+/* The move the action is combined with (T-06): an index of
+ * sl_combine_names. */
+void            sl_declare_sheet_set_combined_with (SlDeclareSheet *self,
+                                                    int             combined_with);
+
+G_END_DECLS

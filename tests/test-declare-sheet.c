@@ -1,0 +1,74 @@
+/* test-declare-sheet.c: declaring an action — cost and end subphase shown
+ * before the choice (E-05, E-06), illegal choices disabled with the rule
+ * (P-19, T-06), the choice applied. Runs under Xvfb.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "sl-declare-sheet.h"
+#include "sl-test-game.h"
+#include "sl-test-ui.h"
+
+/* E-06 at subphase 8: a 5-AP action ends in subphase 2 of turn 2; E-05's
+ * 3-AP aimed fire from subphase 5 would end in 7 (here from 8: 10). */
+static void
+test_declare_sheet_choices (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlDeclareSheet *sheet;
+  guint n;
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 8);
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "cw-14"));
+  gtk_window_present (GTK_WINDOW (sheet));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "declare-sheet.png");
+
+  g_assert_cmpstr (sl_declare_sheet_get_choice (sheet, "use-device"), ==, "5 AP · ends in subphase 2 of turn 2");
+  g_assert_cmpstr (sl_declare_sheet_get_choice (sheet, "aimed-fire"), ==, "3 AP · ends in subphase 10");
+  g_assert_cmpstr (sl_declare_sheet_get_choice (sheet, "walk"), ==, "1 AP · ends in subphase 8");
+  g_assert_null (sl_declare_sheet_get_choice (sheet, "melee"));
+  g_assert_true (sl_declare_sheet_can_choose (sheet, "use-device"));
+
+  n = sl_game_get_n_entries (game);
+  g_assert_true (sl_declare_sheet_choose (sheet, "use-device"));
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n + 1);
+  g_assert_cmpstr (sl_test_unit_state (game, "cw-14")->current.action->id, ==, "use-device");
+}
+
+/* A dazed unit may only go kneeling or prone (P-19, A-27): the other
+ * choices are disabled and say why. */
+static void
+test_declare_sheet_refused (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlDeclareSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'dazed_until',"
+                      " 'value': {'turn': 1, 'subphase': 5}}");
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-3"));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_false (sl_declare_sheet_can_choose (sheet, "walk"));
+  g_assert_nonnull (strstr (sl_declare_sheet_get_choice (sheet, "walk"), "P-19"));
+  g_assert_true (sl_declare_sheet_can_choose (sheet, "position-change"));
+  g_assert_false (sl_declare_sheet_choose (sheet, "walk"));
+  gtk_window_destroy (GTK_WINDOW (sheet));
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  sl_test_ui_init ();
+  g_test_add_func ("/declare-sheet/choices", test_declare_sheet_choices);
+  g_test_add_func ("/declare-sheet/refused", test_declare_sheet_refused);
+  return g_test_run ();
+}
