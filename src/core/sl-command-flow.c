@@ -297,6 +297,8 @@ sl_command_initiative (SlCommand  *c,
           json_object_set_int_member (o, "natural", gr->natural);
           json_object_set_int_member (o, "net", gr->net);
           json_object_set_string_member (o, "decision", sl_decision_names[gr->decision]);
+          if (gr->forced)
+            json_object_set_boolean_member (o, "forced", TRUE);
           json_object_set_member (o, "breakdown", sl_breakdown_to_json (gr->breakdown));
           json_array_add_object_element (order, o);
         }
@@ -1084,7 +1086,7 @@ sl_command_declare (SlCommand  *c,
     when = sl_command_when (c, u->current.end);
   if (in.combined_with != SL_MOVE_NONE)
     sl_command_say (c, _("%s: %s, combined with %s, %d AP, ends in %s."),
-                    sl_command_name (c, unit), in.action->name, sl_combine_names[in.combined_with],
+                    sl_command_name (c, unit), in.action->name, sl_combine_label (in.combined_with),
                     cost.cost, when);
   else
     sl_command_say (c, _("%s: %s, %d AP, ends in %s."), sl_command_name (c, unit),

@@ -12,6 +12,7 @@
 #include "sl-declare-sheet.h"
 #include "sl-fire-sheet.h"
 #include "sl-history-view.h"
+#include "sl-initiative-sheet.h"
 #include "sl-scenarios.h"
 #include "sl-squad-log.h"
 #include "sl-track.h"
@@ -698,7 +699,16 @@ next_action (GtkWidget  *widget,
     return;
   if (sl_game_apply_text (self->game, "{\"type\": \"next\"}", &error) == NULL)
     {
-      if (!resolve_fire (self, due_fire (self, -1)))
+      const SlState *state = sl_game_get_state (self->game);
+
+      if (state->phase == SL_PHASE_INITIATIVE && !state->initiative_done)
+        {
+          /* P-04: the turn starts with initiative. */
+          SlInitiativeSheet *sheet = sl_initiative_sheet_new (GTK_WINDOW (self), self->game);
+
+          gtk_window_present (GTK_WINDOW (sheet));
+        }
+      else if (!resolve_fire (self, due_fire (self, -1)))
         toast (self, error->message);
     }
 }

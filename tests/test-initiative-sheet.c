@@ -1,0 +1,66 @@
+/* test-initiative-sheet.c: the Initiative Phase on screen — dice typed in
+ * turn, the order worked out by the core, the forced mover's choice
+ * refused (P-06, E-04). Runs under Xvfb.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "sl-initiative-sheet.h"
+#include "sl-test-game.h"
+#include "sl-test-ui.h"
+
+/* The training game's first turn: TOG fire team 1 rolls 3, TOG 2 rolls 6,
+ * Renegade 1 rolls 6 and Renegade 2 rolls 9; the Renegades' veteran
+ * leader's rating takes 2 off (nets 3, 6, 4, 7): the highest, Renegade
+ * Fire Team 2, must move. */
+static void
+test_initiative_sheet (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlInitiativeSheet *sheet = sl_initiative_sheet_new (NULL, game);
+  g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
+  const SlState *s;
+
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_cmpstr (sl_initiative_sheet_get_order (sheet), ==, "");
+  g_assert_true (sl_initiative_sheet_enter_die (sheet, 3));
+  g_assert_true (sl_initiative_sheet_enter_die (sheet, 6));
+  g_assert_true (sl_initiative_sheet_enter_die (sheet, 6));
+  g_assert_true (sl_initiative_sheet_enter_die (sheet, 9));
+  g_assert_false (sl_initiative_sheet_enter_die (sheet, 4));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "initiative-sheet.png");
+  g_test_message ("%s", sl_initiative_sheet_get_order (sheet));
+  g_assert_cmpstr (sl_initiative_sheet_get_order (sheet), ==,
+                   "1. TOG Fire Team 1 (3, move)\n"
+                   "2. Renegade Fire Team 1 (4, move)\n"
+                   "3. TOG Fire Team 2 (6, move)\n"
+                   "4. Renegade Fire Team 2 (7, must move)");
+
+  /* The forced mover has no choice; the lowest may countermove: it then
+   * acts after every mover. */
+  g_assert_false (sl_initiative_sheet_set_countermove (sheet, "cw-ft2", TRUE));
+  g_assert_true (sl_initiative_sheet_set_countermove (sheet, "tog-ft1", TRUE));
+  g_assert_nonnull (strstr (sl_initiative_sheet_get_order (sheet), "4. TOG Fire Team 1 (3, countermove)"));
+  g_assert_true (sl_initiative_sheet_set_countermove (sheet, "tog-ft1", FALSE));
+
+  g_assert_true (sl_initiative_sheet_apply (sheet));
+  s = sl_game_get_state (game);
+  g_assert_true (s->initiative_done);
+  g_assert_cmpint (s->n_order, ==, 4);
+  g_assert_cmpstr (sl_setup_grouping_at (sl_game_get_setup (game), s->order[0])->id, ==, "tog-ft1");
+  g_assert_null (sl_game_get_entry (game, 0)->rolled[0]);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  sl_test_ui_init ();
+  g_test_add_func ("/initiative-sheet/P-06", test_initiative_sheet);
+  return g_test_run ();
+}
