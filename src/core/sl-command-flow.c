@@ -735,10 +735,21 @@ gboolean
 sl_command_next (SlCommand  *c,
                  GError    **error)
 {
+  gsize said;
+
   if (!sl_command_inputs_done (c))
     return FALSE;
+  said = c->summary ? c->summary->len : 0;
   if (!advance (c, error))
     return FALSE;
+  /* The history says where the clock went, when nothing else happened. */
+  if (c->summary != NULL && c->summary->len == said && c->state->phase == SL_PHASE_ACTION)
+    {
+      if (c->state->step > SL_STEP_INITIATIVE_ORDER)
+        sl_command_say (c, _("Subphase %d: %s."), c->state->subphase, sl_step_label (c->state->step));
+      else
+        sl_command_say (c, _("Subphase %d."), c->state->subphase);
+    }
   sl_command_result (c, json_object_set_int_member, "turn", c->state->turn);
   sl_command_result (c, json_object_set_string_member, "phase", sl_phase_names[c->state->phase]);
   if (c->state->phase == SL_PHASE_ACTION)
