@@ -110,6 +110,8 @@ test_window_opens (void)
   g_assert_nonnull (strstr (adw_status_page_get_description (page), "PHALANX: Streets of Blood"));
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "about"));
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "quit"));
+  /* The keyboard shortcuts window, from gtk/help-overlay.ui. */
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (window), "show-help-overlay"));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
