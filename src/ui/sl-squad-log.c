@@ -77,6 +77,34 @@ struct _SlSquadLog
 
 G_DEFINE_FINAL_TYPE (SlSquadLog, sl_squad_log, GTK_TYPE_WIDGET)
 
+enum
+{
+  SIGNAL_UNIT_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* A click on a unit's line opens its log. */
+static void
+released_cb (GtkGestureClick *gesture,
+             int              n_press,
+             double           x,
+             double           y,
+             SlSquadLog      *self)
+{
+  GtkWidget *picked = gtk_widget_pick (self->grid, x, y, GTK_PICK_DEFAULT);
+  int column, row, width, height;
+
+  while (picked != NULL && gtk_widget_get_parent (picked) != self->grid)
+    picked = gtk_widget_get_parent (picked);
+  if (picked == NULL)
+    return;
+  gtk_grid_query_child (GTK_GRID (self->grid), picked, &column, &row, &width, &height);
+  if (row >= 1 && row - 1 < (int) self->rows->len)
+    g_signal_emit (self, signals[SIGNAL_UNIT_ACTIVATED], 0, g_array_index (self->rows, Row, row - 1).unit);
+}
+
 static void
 row_clear (gpointer data)
 {
@@ -576,6 +604,11 @@ sl_squad_log_class_init (SlSquadLogClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "squadlog");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+
+  /* A unit's line was clicked: the unit's index. */
+  signals[SIGNAL_UNIT_ACTIVATED] =
+    g_signal_new ("unit-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
 }
 
 static void
@@ -601,6 +634,12 @@ sl_squad_log_init (SlSquadLog *self)
   gtk_grid_set_row_spacing (GTK_GRID (self->grid), 8);
   gtk_widget_add_css_class (self->grid, "card");
   gtk_widget_add_css_class (self->grid, "squad-log-grid");
+  {
+    GtkGesture *click = gtk_gesture_click_new ();
+
+    g_signal_connect (click, "released", G_CALLBACK (released_cb), self);
+    gtk_widget_add_controller (self->grid, GTK_EVENT_CONTROLLER (click));
+  }
   gtk_box_append (GTK_BOX (self->box), self->grid);
 }
 

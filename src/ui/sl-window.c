@@ -17,6 +17,7 @@
 #include "sl-squad-log.h"
 #include "sl-track.h"
 #include "sl-track-view.h"
+#include "sl-unit-sheet.h"
 #include "sl-window.h"
 
 struct _SlWindow
@@ -215,6 +216,8 @@ game_changed_cb (SlWindow *self)
   save_now (self);
 }
 
+static void show_unit (SlWindow *self, int unit);
+
 /* Shows @game (or the start page without one). */
 void
 sl_window_set_game (SlWindow *self,
@@ -237,7 +240,12 @@ sl_window_set_game (SlWindow *self,
       const SlSetup *setup = sl_game_get_setup (game);
 
       for (guint i = 0; i < setup->squads->len; i++)
-        gtk_box_append (self->squads, sl_squad_log_new (game, i));
+        {
+          GtkWidget *log = sl_squad_log_new (game, i);
+
+          g_signal_connect_swapped (log, "unit-activated", G_CALLBACK (show_unit), self);
+          gtk_box_append (self->squads, log);
+        }
       self->changed_id = g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
       if (sl_game_get_path (game) != NULL)
         remember_last_game (sl_game_get_path (game));
@@ -578,6 +586,19 @@ resolve_fire (SlWindow *self,
   return TRUE;
 }
 
+/* A unit's log, every field correctable by hand. */
+static void
+show_unit (SlWindow *self,
+           int       unit)
+{
+  SlUnitSheet *sheet;
+
+  if (self->game == NULL || unit < 0)
+    return;
+  sheet = sl_unit_sheet_new (GTK_WINDOW (self), self->game, unit);
+  gtk_window_present (GTK_WINDOW (sheet));
+}
+
 /* A unit picked (its marker clicked, its counter number typed): what it
  * can do now — resolve its fire when due, else declare its next action. */
 static void
@@ -585,7 +606,6 @@ pick_unit (SlWindow *self,
            int       unit)
 {
   const SlState *state;
-  g_autofree char *text = NULL;
 
   if (self->game == NULL || unit < 0)
     return;
@@ -599,10 +619,8 @@ pick_unit (SlWindow *self,
       gtk_window_present (GTK_WINDOW (sheet));
       return;
     }
-  /* "Trooper Hale has nothing to do in the ranged-fire step." */
-  text = g_strdup_printf (_("%s has nothing to do now."),
-                          sl_setup_unit_at (sl_game_get_setup (self->game), unit)->name);
-  toast (self, text);
+  /* Nothing to do now: its log, to read or correct. */
+  show_unit (self, unit);
 }
 
 static void

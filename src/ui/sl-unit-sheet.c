@@ -1,0 +1,387 @@
+/* sl-unit-sheet.c: one unit's log, every field correctable by hand — a
+ * wound box, a magazine, a jam, a daze the table says is wrong. Each change
+ * is a `correct` command: checked by the core, recorded in the journal,
+ * undone like any other.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "sl-json.h"
+#include "sl-unit-log.h"
+#include "sl-unit-sheet.h"
+
+struct _SlUnitSheet
+{
+  AdwWindow     parent_instance;
+
+  SlGame       *game;
+  gulong        changed_id;
+  int           unit;
+  gboolean      updating;
+
+  GtkLabel     *problem;
+  AdwComboRow  *wound;
+  AdwComboRow  *position;
+  AdwComboRow  *in_hand;
+  GtkSpinButton *magazines_r;
+  GtkSpinButton *magazines_p;
+  GtkSpinButton *rounds_fired;
+  GtkSpinButton *grenades_fg;
+  GtkSpinButton *grenades_sg;
+  GtkSwitch    *jammed;
+  GtkSwitch    *routed;
+  GtkSwitch    *hidden;
+  GtkSwitch    *dazed;
+  GtkSpinButton *dazed_subphase;
+  GtkButton    *drop_action;
+  AdwActionRow *action_row;
+};
+
+G_DEFINE_FINAL_TYPE (SlUnitSheet, sl_unit_sheet, ADW_TYPE_WINDOW)
+
+gboolean
+sl_unit_sheet_correct (SlUnitSheet *self,
+                       const char  *field,
+                       const char  *value,
+                       GError     **error)
+{
+  const SlUnitSetup *us = sl_setup_unit_at (sl_game_get_setup (self->game), self->unit);
+  g_autoptr(GString) json = g_string_new ("{\"type\": \"correct\", \"unit\": ");
+  g_autoptr(GError) local_error = NULL;
+
+  sl_json_append_string (json, us->id);
+  g_string_append (json, ", \"field\": ");
+  sl_json_append_string (json, field);
+  g_string_append_printf (json, ", \"value\": %s}", value);
+  if (sl_game_apply_text (self->game, json->str, &local_error) == NULL)
+    {
+      gtk_label_set_text (self->problem, local_error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
+  return TRUE;
+}
+
+/* The controls show the log as it is. */
+static void
+refresh (SlUnitSheet *self)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  const SlState *state = sl_game_get_state (self->game);
+  const SlUnitState *u = &state->units[self->unit];
+  SlUnitLog log;
+
+  sl_unit_log_fill (rules, sl_game_get_setup (self->game), state, self->unit, &log);
+  self->updating = TRUE;
+  adw_combo_row_set_selected (self->wound, log.wound);
+  adw_combo_row_set_selected (self->position, log.position);
+  adw_combo_row_set_selected (self->in_hand, log.in_hand);
+  gtk_spin_button_set_range (self->magazines_r, 0, log.boxes[SL_MAGAZINE_R]);
+  gtk_spin_button_set_value (self->magazines_r, log.left[SL_MAGAZINE_R]);
+  gtk_spin_button_set_range (self->magazines_p, 0, log.boxes[SL_MAGAZINE_P]);
+  gtk_spin_button_set_value (self->magazines_p, log.left[SL_MAGAZINE_P]);
+  gtk_spin_button_set_range (self->rounds_fired, 0, MAX (log.rounds, 0));
+  gtk_spin_button_set_value (self->rounds_fired, log.rounds_fired);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->rounds_fired), log.rounds > 0);
+  gtk_spin_button_set_range (self->grenades_fg, 0, rules->magazines[SL_MAGAZINE_FG]);
+  gtk_spin_button_set_value (self->grenades_fg, log.left[SL_MAGAZINE_FG]);
+  gtk_spin_button_set_range (self->grenades_sg, 0, rules->magazines[SL_MAGAZINE_SG]);
+  gtk_spin_button_set_value (self->grenades_sg, log.left[SL_MAGAZINE_SG]);
+  gtk_switch_set_active (self->jammed, log.jammed);
+  gtk_switch_set_active (self->routed, log.routed);
+  gtk_switch_set_active (self->hidden, log.hidden);
+  gtk_switch_set_active (self->dazed, log.dazed_until >= 0);
+  if (log.dazed_until >= 0)
+    {
+      int turn, subphase;
+
+      sl_subphase_split (rules, log.dazed_until, &turn, &subphase);
+      gtk_spin_button_set_value (self->dazed_subphase, subphase);
+    }
+  gtk_widget_set_sensitive (GTK_WIDGET (self->dazed_subphase), log.dazed_until >= 0);
+  if (log.action != NULL)
+    {
+      int turn, subphase;
+      g_autofree char *text = NULL;
+
+      sl_subphase_split (rules, log.action_end, &turn, &subphase);
+      text = g_strdup_printf (_("%s, ends in subphase %d of turn %d"), log.action->name, subphase, turn);
+      adw_action_row_set_subtitle (self->action_row, text);
+    }
+  else
+    adw_action_row_set_subtitle (self->action_row, _("None"));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->drop_action), u->current.action != NULL);
+  self->updating = FALSE;
+}
+
+static void
+combo_changed_cb (AdwComboRow *row,
+                  GParamSpec  *pspec,
+                  SlUnitSheet *self)
+{
+  const SlUnitSetup *us = sl_setup_unit_at (sl_game_get_setup (self->game), self->unit);
+  guint i = adw_combo_row_get_selected (row);
+  g_autoptr(GString) value = g_string_new (NULL);
+  const char *field;
+
+  if (self->updating || i == GTK_INVALID_LIST_POSITION)
+    return;
+  if (row == self->wound)
+    {
+      field = "wound";
+      sl_json_append_string (value, sl_wound_names[i]);
+    }
+  else if (row == self->position)
+    {
+      field = "position";
+      sl_json_append_string (value, sl_position_names[i]);
+    }
+  else
+    {
+      field = "in_hand";
+      sl_json_append_string (value, us->weapons[MIN ((int) i, us->n_weapons - 1)]->id);
+    }
+  if (!sl_unit_sheet_correct (self, field, value->str, NULL))
+    refresh (self);
+}
+
+static void
+spin_changed_cb (GtkSpinButton *spin,
+                 SlUnitSheet   *self)
+{
+  const char *field = g_object_get_data (G_OBJECT (spin), "field");
+  g_autofree char *value = NULL;
+
+  if (self->updating)
+    return;
+  if (spin == self->dazed_subphase)
+    {
+      value = g_strdup_printf ("{\"turn\": %d, \"subphase\": %d}", sl_game_get_state (self->game)->turn,
+                               gtk_spin_button_get_value_as_int (spin));
+      field = "dazed_until";
+    }
+  else
+    value = g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (spin));
+  if (!sl_unit_sheet_correct (self, field, value, NULL))
+    refresh (self);
+}
+
+static void
+switch_changed_cb (GtkSwitch   *sw,
+                   GParamSpec  *pspec,
+                   SlUnitSheet *self)
+{
+  const char *field = g_object_get_data (G_OBJECT (sw), "field");
+  g_autofree char *value = NULL;
+
+  if (self->updating)
+    return;
+  if (sw == self->dazed)
+    {
+      /* Dazed for the rest of this subphase and the next (P-19), unless
+       * the table says otherwise with the subphase. */
+      const SlState *state = sl_game_get_state (self->game);
+      int until = MIN (MAX (state->subphase, 1) + 1, sl_game_get_rules (self->game)->subphases_per_turn);
+
+      value = gtk_switch_get_active (sw)
+              ? g_strdup_printf ("{\"turn\": %d, \"subphase\": %d}", state->turn, until)
+              : g_strdup ("null");
+    }
+  else
+    value = g_strdup (gtk_switch_get_active (sw) ? "true" : "false");
+  if (!sl_unit_sheet_correct (self, field, value, NULL))
+    refresh (self);
+}
+
+static void
+drop_action_cb (SlUnitSheet *self)
+{
+  sl_unit_sheet_correct (self, "action", "null", NULL);
+}
+
+static GtkSpinButton *
+spin_row (AdwPreferencesGroup *group,
+          const char          *title,
+          const char          *field,
+          SlUnitSheet         *self)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *spin = gtk_spin_button_new_with_range (0, 99, 1);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
+  g_object_set_data (G_OBJECT (spin), "field", (gpointer) field);
+  g_signal_connect (spin, "value-changed", G_CALLBACK (spin_changed_cb), self);
+  adw_preferences_group_add (group, row);
+  return GTK_SPIN_BUTTON (spin);
+}
+
+static GtkSwitch *
+switch_row (AdwPreferencesGroup *group,
+            const char          *title,
+            const char          *field,
+            SlUnitSheet         *self)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *sw = gtk_switch_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
+  g_object_set_data (G_OBJECT (sw), "field", (gpointer) field);
+  g_signal_connect (sw, "notify::active", G_CALLBACK (switch_changed_cb), self);
+  adw_preferences_group_add (group, row);
+  return GTK_SWITCH (sw);
+}
+
+static AdwComboRow *
+combo_row (AdwPreferencesGroup *group,
+           const char          *title,
+           GtkStringList       *model,
+           SlUnitSheet         *self)
+{
+  AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_combo_row_set_model (row, G_LIST_MODEL (model));
+  g_signal_connect (row, "notify::selected", G_CALLBACK (combo_changed_cb), self);
+  adw_preferences_group_add (group, GTK_WIDGET (row));
+  return row;
+}
+
+static void
+build (SlUnitSheet *self)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  const SlUnitSetup *us = sl_setup_unit_at (sl_game_get_setup (self->game), self->unit);
+  g_autoptr(GtkStringList) wounds = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) positions = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) weapons = gtk_string_list_new (NULL);
+  g_autofree char *title = g_strdup_printf (_("%s’s Log"), us->name);
+  g_autofree char *subtitle = g_strdup_printf (_("Counter %d · corrections go into the journal"), us->counter);
+  GtkWidget *content, *header, *done, *page;
+  AdwPreferencesGroup *body, *ammo, *counters, *action;
+
+  /* Setting the controls up is not a correction. */
+  self->updating = TRUE;
+  for (int w = 0; w < SL_N_WOUNDS; w++)
+    gtk_string_list_append (wounds, w == SL_WOUND_NONE ? _("Unhurt") : rules->wounds[w].name);
+  for (int p = 0; p < SL_N_POSITIONS; p++)
+    gtk_string_list_append (positions, sl_position_label (p));
+  for (int w = 0; w < us->n_weapons; w++)
+    gtk_string_list_append (weapons, us->weapons[w]->name);
+
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  gtk_window_set_default_size (GTK_WINDOW (self), 460, 720);
+  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
+  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  header = adw_header_bar_new ();
+  adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
+  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), adw_window_title_new (title, subtitle));
+  done = gtk_button_new_with_mnemonic (_("_Done"));
+  gtk_widget_add_css_class (done, "suggested-action");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (done), "window.close");
+  adw_header_bar_pack_end (ADW_HEADER_BAR (header), done);
+  gtk_box_append (GTK_BOX (content), header);
+  page = adw_preferences_page_new ();
+  gtk_widget_set_vexpand (page, TRUE);
+  gtk_box_append (GTK_BOX (content), page);
+
+  body = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  self->problem = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->problem, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->problem), "error");
+  gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
+  adw_preferences_group_add (body, GTK_WIDGET (self->problem));
+  adw_preferences_group_set_title (body, _("Wounds and Position"));
+  self->wound = combo_row (body, _("Wounds"), wounds, self);
+  self->position = combo_row (body, _("Position"), positions, self);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), body);
+
+  ammo = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (ammo, _("Weapon and Ammunition"));
+  self->in_hand = combo_row (ammo, _("Weapon in hand"), weapons, self);
+  self->magazines_r = spin_row (ammo, _("Rifle magazines left (R)"), "magazines.R", self);
+  self->magazines_p = spin_row (ammo, _("Pistol magazines left (P)"), "magazines.P", self);
+  self->rounds_fired = spin_row (ammo, _("Rounds fired from this magazine"), "rounds_fired", self);
+  self->grenades_fg = spin_row (ammo, _("Fragmentation grenades (FG)"), "grenades.FG", self);
+  self->grenades_sg = spin_row (ammo, _("Smoke grenades (SG)"), "grenades.SG", self);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ammo);
+
+  counters = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (counters, _("Counters"));
+  self->dazed = switch_row (counters, _("Dazed"), "dazed_until", self);
+  self->dazed_subphase = spin_row (counters, _("Dazed until subphase"), "dazed_until", self);
+  gtk_spin_button_set_range (self->dazed_subphase, 1, rules->subphases_per_turn);
+  self->jammed = switch_row (counters, _("Weapon jammed"), "jammed", self);
+  self->routed = switch_row (counters, _("Routed"), "routed", self);
+  self->hidden = switch_row (counters, _("Hidden"), "hidden", self);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), counters);
+
+  action = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (action, _("Action"));
+  self->action_row = ADW_ACTION_ROW (adw_action_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->action_row), _("Under way"));
+  self->drop_action = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_Take Off the Log")));
+  gtk_widget_set_valign (GTK_WIDGET (self->drop_action), GTK_ALIGN_CENTER);
+  g_signal_connect_swapped (self->drop_action, "clicked", G_CALLBACK (drop_action_cb), self);
+  adw_action_row_add_suffix (self->action_row, GTK_WIDGET (self->drop_action));
+  adw_preferences_group_add (action, GTK_WIDGET (self->action_row));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), action);
+
+  adw_window_set_content (ADW_WINDOW (self), content);
+  refresh (self);
+}
+
+static void
+sl_unit_sheet_dispose (GObject *object)
+{
+  SlUnitSheet *self = SL_UNIT_SHEET (object);
+
+  if (self->game != NULL)
+    g_clear_signal_handler (&self->changed_id, self->game);
+  g_clear_object (&self->game);
+  G_OBJECT_CLASS (sl_unit_sheet_parent_class)->dispose (object);
+}
+
+static void
+sl_unit_sheet_class_init (SlUnitSheetClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_unit_sheet_dispose;
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+sl_unit_sheet_init (SlUnitSheet *self)
+{
+}
+
+SlUnitSheet *
+sl_unit_sheet_new (GtkWindow *parent,
+                   SlGame    *game,
+                   int        unit)
+{
+  SlUnitSheet *self;
+
+  g_return_val_if_fail (SL_IS_GAME (game), NULL);
+
+  self = g_object_new (SL_TYPE_UNIT_SHEET, "transient-for", parent, NULL);
+  self->game = g_object_ref (game);
+  self->unit = unit;
+  build (self);
+  self->changed_id = g_signal_connect_swapped (game, "changed", G_CALLBACK (refresh), self);
+  return self;
+}

@@ -1,0 +1,51 @@
+/* test-unit-sheet.c: correcting a unit's log by hand — each correction is
+ * a journal entry, checked by the core (a refused value changes nothing
+ * and says why), and undone like any other. Runs under Xvfb.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "sl-test-game.h"
+#include "sl-test-ui.h"
+#include "sl-unit-sheet.h"
+
+static void
+test_unit_sheet (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlUnitSheet *sheet = sl_unit_sheet_new (NULL, game, sl_test_unit (game, "cw-13"));
+  g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
+  g_autoptr(GError) error = NULL;
+  const SlJournalEntry *e;
+
+  gtk_window_present (GTK_WINDOW (sheet));
+  sl_test_ui_settle ();
+  /* Opening the sheet corrects nothing. */
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, 0);
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "unit-sheet.png");
+
+  g_assert_true (sl_unit_sheet_correct (sheet, "wound", "\"serious\"", NULL));
+  g_assert_cmpint (sl_test_unit_state (game, "cw-13")->wound, ==, SL_WOUND_SERIOUS);
+  e = sl_game_get_entry (game, sl_game_get_n_entries (game) - 1);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (e->command), "type"), ==, "correct");
+
+  /* T-20: there are only three R boxes. */
+  g_assert_false (sl_unit_sheet_correct (sheet, "magazines.R", "5", &error));
+  g_assert_error (error, SL_RULE_ERROR, SL_RULE_ERROR_INVALID);
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, 1);
+
+  g_assert_true (sl_game_undo (game));
+  g_assert_cmpint (sl_test_unit_state (game, "cw-13")->wound, ==, SL_WOUND_NONE);
+  gtk_window_destroy (GTK_WINDOW (sheet));
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  sl_test_ui_init ();
+  g_test_add_func ("/unit-sheet/correct", test_unit_sheet);
+  return g_test_run ();
+}
