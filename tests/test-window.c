@@ -317,6 +317,13 @@ test_window_new_game (void)
   gtk_widget_activate_action (GTK_WIDGET (again), "win.continue", NULL);
   g_assert_nonnull (sl_window_get_game (again));
   g_assert_cmpstr (sl_game_get_path (sl_window_get_game (again)), ==, path);
+
+  /* The dice mode is a setting, kept. */
+  g_assert_false (g_settings_get_boolean (sl_application_get_settings (app), "app-rolls"));
+  gtk_widget_activate_action (GTK_WIDGET (again), "win.app-rolls", NULL);
+  g_assert_true (g_settings_get_boolean (sl_application_get_settings (app), "app-rolls"));
+  gtk_widget_activate_action (GTK_WIDGET (again), "win.app-rolls", NULL);
+  g_assert_false (g_settings_get_boolean (sl_application_get_settings (app), "app-rolls"));
   gtk_window_destroy (GTK_WINDOW (again));
 }
 

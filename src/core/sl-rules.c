@@ -2131,8 +2131,8 @@ sl_rules_load_file (const char  *path,
   return sl_rules_load_data (contents, length, display, error);
 }
 
-static gboolean
-running_uninstalled (void)
+gboolean
+sl_running_uninstalled (void)
 {
   g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
 
@@ -2154,7 +2154,7 @@ sl_data_find (const char *subdir,
   if (g_file_test (user, G_FILE_TEST_EXISTS))
     return g_steal_pointer (&user);
 
-  if (running_uninstalled ())
+  if (sl_running_uninstalled ())
     return g_build_filename (SL_SOURCE_DATADIR, subdir, name, NULL);
 
   return g_build_filename (SL_PKGDATADIR, subdir, name, NULL);
@@ -2172,7 +2172,7 @@ sl_data_dirs (const char *subdir)
       return dirs;
     }
   g_ptr_array_add (dirs, g_build_filename (g_get_user_data_dir (), "squadlog", subdir, NULL));
-  if (running_uninstalled ())
+  if (sl_running_uninstalled ())
     g_ptr_array_add (dirs, g_build_filename (SL_SOURCE_DATADIR, subdir, NULL));
   else
     g_ptr_array_add (dirs, g_build_filename (SL_PKGDATADIR, subdir, NULL));

@@ -670,6 +670,8 @@ SlRules       *sl_rules_load_default    (GError     **error);
  * installed data directory. */
 char          *sl_data_find             (const char  *subdir,
                                          const char  *name);
+/* Whether this program runs from the build tree (not installed). */
+gboolean       sl_running_uninstalled   (void);
 /* The directories holding @subdir's data, the user's own first (the
  * environment's SQUADLOG_DATA_DIR alone when it is set). */
 GPtrArray     *sl_data_dirs             (const char  *subdir);

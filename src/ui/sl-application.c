@@ -16,6 +16,7 @@ struct _SlApplication
 
   SlRules        *rules;
   GError         *rules_error;
+  GSettings      *settings;
 };
 
 G_DEFINE_FINAL_TYPE (SlApplication, sl_application, ADW_TYPE_APPLICATION)
@@ -96,6 +97,8 @@ sl_application_startup (GApplication *app)
                                    G_N_ELEMENTS (app_actions), self);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
 
+  self->settings = sl_application_settings_new ();
+
   /* The rules are loaded and validated once, at start-up. */
   self->rules = sl_rules_load_default (&self->rules_error);
   if (self->rules == NULL)
@@ -108,6 +111,7 @@ sl_application_finalize (GObject *object)
   SlApplication *self = SL_APPLICATION (object);
 
   g_clear_pointer (&self->rules, sl_rules_unref);
+  g_clear_object (&self->settings);
   g_clear_error (&self->rules_error);
   G_OBJECT_CLASS (sl_application_parent_class)->finalize (object);
 }
@@ -137,6 +141,36 @@ sl_application_new (void)
                        "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/squadlog/SquadLog",
                        NULL);
+}
+
+GSettings *
+sl_application_settings_new (void)
+{
+  g_autoptr(GSettingsSchemaSource) source = NULL;
+  g_autoptr(GSettingsSchema) schema = NULL;
+  GSettingsSchemaSource *parent = g_settings_schema_source_get_default ();
+
+  /* From the build tree, the schema compiled there. */
+  if (sl_running_uninstalled ())
+    source = g_settings_schema_source_new_from_directory (SL_BUILD_ROOT "/data", parent, FALSE, NULL);
+  if (source == NULL && parent != NULL)
+    source = g_settings_schema_source_ref (parent);
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
+  if (schema == NULL)
+    {
+      /* Not installed properly: play on, remembering nothing. */
+      g_message ("The settings schema %s is not installed; settings are not kept.", APPLICATION_ID);
+      return NULL;
+    }
+  return g_settings_new_full (schema, NULL, NULL);
+}
+
+GSettings *
+sl_application_get_settings (SlApplication *self)
+{
+  g_return_val_if_fail (SL_IS_APPLICATION (self), NULL);
+  return self->settings;
 }
 
 SlRules *

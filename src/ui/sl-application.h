@@ -23,4 +23,10 @@ const GError  *sl_application_get_rules_error (SlApplication *self);
 int            sl_application_run        (int            argc,
                                           char         **argv);
 
+/* The app's settings, or NULL when the schema is not installed. */
+GSettings      *sl_application_get_settings   (SlApplication *self);
+/* A new settings object for the app's schema (the build tree's when run
+ * uninstalled), or NULL. */
+GSettings      *sl_application_settings_new   (void);
+
 G_END_DECLS

@@ -50,40 +50,35 @@ window_rules (SlWindow *self)
   return app ? sl_application_get_rules (app) : NULL;
 }
 
-/* The last game played, to continue it (kept in the user's state
- * directory; every command was saved as it was applied). */
-static char *
-state_file (void)
+static GSettings *
+window_settings (SlWindow *self)
 {
-  return g_build_filename (g_get_user_state_dir (), "squadlog", "state.ini", NULL);
+  SlApplication *app = SL_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+
+  return app ? sl_application_get_settings (app) : NULL;
 }
 
+/* The last game played, to continue it (every command was saved as it
+ * was applied, so nothing of it is lost). */
 static char *
-last_game_path (void)
+last_game_path (SlWindow *self)
 {
-  g_autofree char *file = state_file ();
-  g_autoptr(GKeyFile) keys = g_key_file_new ();
-  g_autofree char *path = NULL;
+  GSettings *settings = window_settings (self);
+  g_autofree char *path = settings ? g_settings_get_string (settings, "last-game") : NULL;
 
-  if (!g_key_file_load_from_file (keys, file, G_KEY_FILE_NONE, NULL))
-    return NULL;
-  path = g_key_file_get_string (keys, "game", "last", NULL);
-  if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+  if (path == NULL || *path == '\0' || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
     return NULL;
   return g_steal_pointer (&path);
 }
 
 static void
-remember_last_game (const char *path)
+remember_last_game (SlWindow   *self,
+                    const char *path)
 {
-  g_autofree char *file = state_file ();
-  g_autofree char *dir = g_path_get_dirname (file);
-  g_autoptr(GKeyFile) keys = g_key_file_new ();
+  GSettings *settings = window_settings (self);
 
-  g_key_file_load_from_file (keys, file, G_KEY_FILE_NONE, NULL);
-  g_key_file_set_string (keys, "game", "last", path);
-  if (g_mkdir_with_parents (dir, 0700) == 0)
-    g_key_file_save_to_file (keys, file, NULL);
+  if (settings != NULL)
+    g_settings_set_string (settings, "last-game", path);
 }
 
 static void
@@ -128,7 +123,7 @@ show_rules (SlWindow *self)
   adw_status_page_set_title (self->status_page, _("Squad Log"));
   adw_status_page_set_description (self->status_page, description);
 
-  last = last_game_path ();
+  last = last_game_path (self);
   if (last != NULL)
     {
       g_autofree char *base = g_path_get_basename (last);
@@ -248,7 +243,7 @@ sl_window_set_game (SlWindow *self,
         }
       self->changed_id = g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
       if (sl_game_get_path (game) != NULL)
-        remember_last_game (sl_game_get_path (game));
+        remember_last_game (self, sl_game_get_path (game));
       gtk_stack_set_visible_child_name (self->stack, "table");
     }
   else
@@ -467,7 +462,7 @@ sl_window_save_as (SlWindow   *self,
       show_error (self, _("Cannot Save the Game"), error->message);
       return FALSE;
     }
-  remember_last_game (path);
+  remember_last_game (self, path);
   return TRUE;
 }
 
@@ -521,7 +516,7 @@ continue_action (GtkWidget  *widget,
                  const char *action_name,
                  GVariant   *parameter)
 {
-  g_autofree char *path = last_game_path ();
+  g_autofree char *path = last_game_path (SL_WINDOW (widget));
   g_autoptr(GFile) file = NULL;
 
   if (path == NULL)
@@ -731,12 +726,43 @@ next_action (GtkWidget  *widget,
     }
 }
 
-/* The application is set after construction. */
+/* The window's size and state, kept from one session to the next. */
+static gboolean
+close_request_cb (SlWindow *self)
+{
+  GSettings *settings = window_settings (self);
+  int width, height;
+
+  if (settings == NULL)
+    return FALSE;
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  g_settings_delay (settings);
+  g_settings_set_boolean (settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
+  if (!gtk_window_is_maximized (GTK_WINDOW (self)))
+    {
+      g_settings_set_int (settings, "window-width", width);
+      g_settings_set_int (settings, "window-height", height);
+    }
+  g_settings_apply (settings);
+  return FALSE;
+}
+
+/* The application is set after construction: its settings and rules. */
 static void
 application_changed_cb (SlWindow   *self,
                         GParamSpec *pspec,
                         gpointer    user_data)
 {
+  GSettings *settings = window_settings (self);
+
+  if (settings != NULL)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (settings, "window-width"),
+                                   g_settings_get_int (settings, "window-height"));
+      if (g_settings_get_boolean (settings, "window-maximized"))
+        gtk_window_maximize (GTK_WINDOW (self));
+      g_settings_bind (settings, "app-rolls", self, "app-rolls", G_SETTINGS_BIND_DEFAULT);
+    }
   show_rules (self);
   update_actions (self);
 }
@@ -861,6 +887,7 @@ sl_window_init (SlWindow *self)
     gtk_widget_add_controller (GTK_WIDGET (self), keys);
   }
   g_signal_connect (self, "notify::application", G_CALLBACK (application_changed_cb), NULL);
+  g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
   update_title (self);
   update_actions (self);
 }
