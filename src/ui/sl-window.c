@@ -76,9 +76,20 @@ remember_last_game (SlWindow   *self,
                     const char *path)
 {
   GSettings *settings = window_settings (self);
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
 
   if (settings != NULL)
     g_settings_set_string (settings, "last-game", path);
+  /* Recent files, as every GNOME app keeps them. */
+  if (uri != NULL)
+    {
+      GtkRecentData data = { 0 };
+
+      data.mime_type = (char *) "application/x-squadlog";
+      data.app_name = (char *) g_get_application_name ();
+      data.app_exec = (char *) "squadlog %f";
+      gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+    }
 }
 
 static void
