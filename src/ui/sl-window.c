@@ -32,6 +32,7 @@ struct _SlWindow
   SlTrackView          *track;
   SlHistoryView        *history;
   GtkBox               *squads;
+  GtkLabel             *prompt;
 
   SlGame               *game;
   gulong                changed_id;
@@ -181,6 +182,38 @@ update_title (SlWindow *self)
   gtk_window_set_title (GTK_WINDOW (self), setup->name);
 }
 
+/* What the table does now, in a sentence: what the rules want resolved
+ * before the clock moves on (the core's own words), or what comes next. */
+static void
+update_prompt (SlWindow *self)
+{
+  const SlState *s;
+  g_autoptr(JsonNode) next = NULL;
+  g_autoptr(JsonNode) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlTrack) track = NULL;
+  g_autofree char *text = NULL;
+
+  if (self->game == NULL)
+    return;
+  s = sl_game_get_state (self->game);
+  if (s->over)
+    {
+      gtk_label_set_text (self->prompt, _("The game is over. Undo to go back, or start a new game."));
+      return;
+    }
+  next = json_from_string ("{\"type\": \"next\"}", NULL);
+  result = sl_game_preview (self->game, next, NULL, &error);
+  track = sl_track_new (sl_game_get_rules (self->game), sl_game_get_setup (self->game), s);
+  if (result == NULL)
+    text = g_strdup_printf (_("%s Press Next (Ctrl+Return) to resolve it."), error->message);
+  else if (s->phase == SL_PHASE_ACTION && s->step == SL_STEP_INITIATIVE_ORDER && track->ready->len > 0)
+    text = g_strdup (_("Units may act in initiative order: type a counter number or click a marker on the track. Press Next when everyone has acted."));
+  else
+    text = g_strdup (_("Press Next (Ctrl+Return) to go on."));
+  gtk_label_set_text (self->prompt, text);
+}
+
 static void
 update_actions (SlWindow *self)
 {
@@ -216,6 +249,7 @@ static void
 game_changed_cb (SlWindow *self)
 {
   update_title (self);
+  update_prompt (self);
   update_actions (self);
   /* At once, before anything else can happen: a crash or a power cut
    * after a command was acknowledged must not lose it. */
@@ -263,6 +297,7 @@ sl_window_set_game (SlWindow *self,
       gtk_stack_set_visible_child_name (self->stack, "start");
     }
   update_title (self);
+  update_prompt (self);
   update_actions (self);
 }
 
@@ -859,6 +894,7 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlWindow, track);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, history);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, squads);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, prompt);
 
   gtk_widget_class_install_action (widget_class, "win.new", NULL, new_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
