@@ -96,12 +96,12 @@ test_track_view_layout (void)
   g_assert_cmpint (sl_track_view_unit_at (SL_TRACK_VIEW (track), idle + 10.5 * unit, row_y), ==,
                    sl_test_unit (game, "cw-16"));
   g_assert_cmpint (sl_track_view_unit_at (SL_TRACK_VIEW (track), idle + 3.5 * unit, row_y), ==, -1);
-  /* The START box holds the 13 units without an action, in acting order,
-   * three a row. */
+  /* The START box holds the 13 units without an action, in acting order. */
   g_assert_cmpint (sl_track_view_unit_at (SL_TRACK_VIEW (track), idle / 6, row_y), ==,
                    sl_test_unit (game, "tog-1"));
   gtk_widget_measure (track, GTK_ORIENTATION_VERTICAL, width, &min_height, &nat_height, NULL, NULL);
-  g_assert_cmpint (min_height, ==, 20 + 26 + 8 + 5 * 28);
+  /* The START box (141 px) holds four markers a row: 13 take 4 rows. */
+  g_assert_cmpint (min_height, ==, 20 + 26 + 8 + 4 * 28);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -144,6 +144,39 @@ test_track_view_dark (void)
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
 }
 
+/* A box with more markers than fit shows "+N" and keeps the track's
+ * height: 32 units ending in the same subphase. */
+static void
+test_track_view_full_box (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  GtkWidget *track = sl_track_view_new ();
+  GtkWidget *window;
+  int min_height, nat_height;
+  const char * const units[] = { "tog-1", "tog-2", "tog-3", "tog-4", "tog-5", "tog-6", "tog-7", "tog-8",
+                                 "cw-13", "cw-14", "cw-15", "cw-16", "cw-17", "cw-18", "cw-19", "cw-20" };
+
+  sl_test_start_turn (game);
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    {
+      g_autofree char *command = g_strdup_printf ("{'type': 'declare', 'unit': '%s', 'action': 'walk'}", units[i]);
+
+      sl_test_play (game, command);
+    }
+  sl_track_view_set_game (SL_TRACK_VIEW (track), game);
+  window = sl_test_ui_show (track, 700, -1);
+  gtk_widget_measure (track, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (track),
+                      &min_height, &nat_height, NULL, NULL);
+  /* At most five rows, whatever the count. */
+  g_assert_cmpint (min_height, <=, 20 + 26 + 8 + 5 * 28);
+  /* The description still names every one. */
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    g_assert_nonnull (strstr (sl_track_view_get_description (SL_TRACK_VIEW (track)),
+                              sl_setup_unit (sl_game_get_setup (game), units[i])->name));
+  sl_test_ui_save_png (track, "track-full.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -153,5 +186,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/track-view/layout", test_track_view_layout);
   g_test_add_func ("/track-view/private", test_track_view_private);
   g_test_add_func ("/track-view/dark", test_track_view_dark);
+  g_test_add_func ("/track-view/full-box", test_track_view_full_box);
   return g_test_run ();
 }

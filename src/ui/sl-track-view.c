@@ -21,7 +21,8 @@
 #define CHIP_GAP 4
 #define PAD 4
 #define IDLE_COLUMN_FACTOR 3.0
-#define IDLE_PER_ROW 3
+#define MIN_CHIP 28
+#define MAX_ROWS 5
 #define MIN_COLUMN 34
 
 struct _SlTrackView
@@ -32,7 +33,6 @@ struct _SlTrackView
   gulong     changed_id;
   SlTrack   *track;
   char      *description;
-  int        rows;          /* markers in the fullest column */
 };
 
 G_DEFINE_FINAL_TYPE (SlTrackView, sl_track_view, GTK_TYPE_WIDGET)
@@ -62,12 +62,12 @@ n_columns (SlTrackView *self)
 }
 
 static void
-column_geometry (SlTrackView *self,
-                 int          column,   /* -1: the START box */
-                 double      *x,
-                 double      *width)
+column_geometry_for (SlTrackView *self,
+                     double       total,
+                     int          column,   /* -1: the START box */
+                     double      *x,
+                     double      *width)
 {
-  double total = gtk_widget_get_width (GTK_WIDGET (self));
   double unit = total / (n_columns (self) + IDLE_COLUMN_FACTOR);
   double idle = unit * IDLE_COLUMN_FACTOR;
 
@@ -81,6 +81,103 @@ column_geometry (SlTrackView *self,
       *x = idle + column * unit;
       *width = unit;
     }
+}
+
+static void
+column_geometry (SlTrackView *self,
+                 int          column,
+                 double      *x,
+                 double      *width)
+{
+  column_geometry_for (self, gtk_widget_get_width (GTK_WIDGET (self)), column, x, width);
+}
+
+/* One marker as laid out: where, and what. A box with more markers than
+ * MAX_ROWS rows hold shows "+N" in its last place. */
+typedef struct
+{
+  int           unit;       /* -1: the "+N" of a full box */
+  int           more;
+  SlTrackStatus status;
+  gboolean      idle;
+  double        x, y, w;
+} Chip;
+
+/* Places @n chips in the box at @x, @width, as many a row as fit. */
+static void
+place_box (GArray        *chips,
+           const int     *units,
+           const SlTrackStatus *statuses,
+           int            n,
+           gboolean       idle,
+           double         x,
+           double         width,
+           int           *rows)
+{
+  int per_row = MAX (1, (int) ((width - PAD) / (MIN_CHIP + PAD)));
+  int slots = per_row * MAX_ROWS;
+  int shown = n > slots ? slots - 1 : n;
+  double cell = (width - PAD) / per_row;
+
+  for (int i = 0; i < shown + (n > slots ? 1 : 0); i++)
+    {
+      Chip c = { 0 };
+
+      c.unit = i < shown ? units[i] : -1;
+      c.more = i < shown ? 0 : n - shown;
+      c.status = i < shown ? statuses[i] : SL_TRACK_RUNNING;
+      c.idle = idle;
+      c.x = x + PAD + (i % per_row) * cell;
+      c.w = MAX (cell - PAD, 4);
+      c.y = TURN_ROW + NUMBER_ROW + PAD + (i / per_row) * (CHIP_HEIGHT + CHIP_GAP);
+      g_array_append_val (chips, c);
+    }
+  *rows = MAX (*rows, (MIN (n, slots) + per_row - 1) / per_row);
+}
+
+/* Lays every marker out for a width: the START box, then each subphase's
+ * box. Returns the rows the fullest box needs. */
+static int
+layout (SlTrackView *self,
+        double       total,
+        GArray      *chips)
+{
+  SlTrack *t = self->track;
+  int units[SL_MAX_UNITS];
+  SlTrackStatus statuses[SL_MAX_UNITS];
+  int rows = 0;
+  double x, w;
+
+  if (t == NULL)
+    return 0;
+  for (guint i = 0; i < t->idle->len; i++)
+    {
+      units[i] = g_array_index (t->idle, int, i);
+      statuses[i] = SL_TRACK_RUNNING;
+    }
+  column_geometry_for (self, total, -1, &x, &w);
+  place_box (chips, units, statuses, t->idle->len, TRUE, x, w, &rows);
+
+  for (int column = 0; column < t->n_columns; column++)
+    {
+      int n = 0;
+
+      for (guint i = 0; i < t->markers->len; i++)
+        {
+          const SlTrackMarker *m = &g_array_index (t->markers, SlTrackMarker, i);
+          int at = sl_track_column (t, m->end);
+
+          /* Later still: in the last box. */
+          if ((at < 0 ? t->n_columns - 1 : at) == column)
+            {
+              units[n] = m->unit;
+              statuses[n++] = m->status;
+            }
+        }
+      column_geometry_for (self, total, column, &x, &w);
+      place_box (chips, units, statuses, n, FALSE, x, w, &rows);
+    }
+  return rows;
 }
 
 static const SlUnitSetup *
@@ -197,35 +294,16 @@ describe (SlTrackView *self)
 static void
 refresh (SlTrackView *self)
 {
-  int counts[64] = { 0 };
-  int rows = 0;
-
   g_clear_pointer (&self->track, sl_track_free);
   g_clear_pointer (&self->description, g_free);
   if (self->game != NULL)
     self->track = sl_track_new (sl_game_get_rules (self->game), sl_game_get_setup (self->game),
                                 sl_game_get_state (self->game));
-  if (self->track != NULL)
-    {
-      for (guint i = 0; i < self->track->markers->len; i++)
-        {
-          const SlTrackMarker *m = &g_array_index (self->track->markers, SlTrackMarker, i);
-          int column = sl_track_column (self->track, m->end);
-
-          column = column < 0 ? self->track->n_columns - 1 : column;
-          rows = MAX (rows, ++counts[column]);
-        }
-      rows = MAX (rows, ((int) self->track->idle->len + IDLE_PER_ROW - 1) / IDLE_PER_ROW);
-    }
   self->description = describe (self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, self->description,
                                   -1);
-  if (rows != self->rows)
-    {
-      self->rows = rows;
-      gtk_widget_queue_resize (GTK_WIDGET (self));
-    }
+  gtk_widget_queue_resize (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -338,34 +416,6 @@ rounded_box (GtkSnapshot *snapshot,
     gtk_snapshot_append_border (snapshot, &rect, widths, borders);
 }
 
-/* The marker at row @row of the column at @x. */
-static void
-chip_rect (double  x,
-           double  width,
-           int     row,
-           double *cx,
-           double *cy,
-           double *cw)
-{
-  *cx = x + PAD;
-  *cw = MAX (width - 2 * PAD, 4);
-  *cy = TURN_ROW + NUMBER_ROW + PAD + row * (CHIP_HEIGHT + CHIP_GAP);
-}
-
-/* The @i-th marker of the START box, which holds IDLE_PER_ROW a row. */
-static void
-idle_chip_rect (double  x,
-                double  width,
-                int     i,
-                double *cx,
-                double *cy,
-                double *cw)
-{
-  double cell = width / IDLE_PER_ROW;
-
-  chip_rect (x + (i % IDLE_PER_ROW) * cell - PAD / 2.0, cell + PAD, i / IDLE_PER_ROW, cx, cy, cw);
-}
-
 static void
 draw_chip (SlTrackView   *self,
            GtkSnapshot   *snapshot,
@@ -423,9 +473,9 @@ sl_track_view_snapshot (GtkWidget   *widget,
   GdkRGBA accent = theme_color (self, "accent_color", "#1c71d8");
   GdkRGBA accent_bg = theme_color (self, "accent_bg_color", "#3584e4");
   GdkRGBA line = with_alpha (fg, 0.15f);
-  int rows_used[64] = { 0 };
+  g_autoptr(GArray) chips = g_array_new (FALSE, FALSE, sizeof (Chip));
   int per_turn;
-  double x, w, cx, cy, cw;
+  double x, w;
 
   if (t == NULL)
     return;
@@ -435,11 +485,6 @@ sl_track_view_snapshot (GtkWidget   *widget,
   column_geometry (self, -1, &x, &w);
   draw_text (self, snapshot, C_("subphase track", "Start"), x, TURN_ROW, w, NUMBER_ROW,
              with_alpha (fg, 0.7f), FALSE);
-  for (guint i = 0; i < t->idle->len; i++)
-    {
-      idle_chip_rect (x, w, i, &cx, &cy, &cw);
-      draw_chip (self, snapshot, g_array_index (t->idle, int, i), SL_TRACK_RUNNING, TRUE, cx, cy, cw);
-    }
 
   /* The turns, above their subphases. */
   for (int first = 0; first < t->n_columns; first += per_turn)
@@ -471,16 +516,21 @@ sl_track_view_snapshot (GtkWidget   *widget,
     }
 
   /* The End-Action markers. */
-  for (guint i = 0; i < t->markers->len; i++)
+  layout (self, gtk_widget_get_width (widget), chips);
+  for (guint i = 0; i < chips->len; i++)
     {
-      const SlTrackMarker *m = &g_array_index (t->markers, SlTrackMarker, i);
-      int column = sl_track_column (t, m->end);
+      const Chip *c = &g_array_index (chips, Chip, i);
 
-      if (column < 0)
-        column = t->n_columns - 1;   /* later still: in the last box */
-      column_geometry (self, column, &x, &w);
-      chip_rect (x, w, rows_used[column]++, &cx, &cy, &cw);
-      draw_chip (self, snapshot, m->unit, m->status, FALSE, cx, cy, cw);
+      if (c->unit >= 0)
+        draw_chip (self, snapshot, c->unit, c->status, c->idle, c->x, c->y, c->w);
+      else
+        {
+          /* "+3": more markers than the box shows; the tooltip and the
+           * description list them all. */
+          g_autofree char *more = g_strdup_printf ("+%d", c->more);
+
+          draw_text (self, snapshot, more, c->x, c->y, c->w, CHIP_HEIGHT, with_alpha (fg, 0.8f), TRUE);
+        }
     }
 }
 
@@ -504,10 +554,18 @@ sl_track_view_measure (GtkWidget      *widget,
     }
   else
     {
-      int rows = MAX (self->rows, 1);
+      g_autoptr(GArray) chips = g_array_new (FALSE, FALSE, sizeof (Chip));
+      double width = for_size > 0 ? for_size : (n_columns (self) + IDLE_COLUMN_FACTOR) * 56;
+      int rows = MAX (layout (self, width, chips), 1);
 
       *minimum = *natural = TURN_ROW + NUMBER_ROW + 2 * PAD + rows * (CHIP_HEIGHT + CHIP_GAP);
     }
+}
+
+static GtkSizeRequestMode
+sl_track_view_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
 /* Which marker is under the pointer: the START box, then each column. */
@@ -516,32 +574,18 @@ sl_track_view_unit_at (SlTrackView *self,
                        double       px,
                        double       py)
 {
-  SlTrack *t = self->track;
-  int rows_used[64] = { 0 };
-  double x, w, cx, cy, cw;
+  g_autoptr(GArray) chips = g_array_new (FALSE, FALSE, sizeof (Chip));
 
   g_return_val_if_fail (SL_IS_TRACK_VIEW (self), -1);
-  if (t == NULL)
+  if (self->track == NULL)
     return -1;
-
-  column_geometry (self, -1, &x, &w);
-  for (guint i = 0; i < t->idle->len; i++)
+  layout (self, gtk_widget_get_width (GTK_WIDGET (self)), chips);
+  for (guint i = 0; i < chips->len; i++)
     {
-      idle_chip_rect (x, w, i, &cx, &cy, &cw);
-      if (px >= cx && px < cx + cw && py >= cy && py < cy + CHIP_HEIGHT)
-        return g_array_index (t->idle, int, i);
-    }
-  for (guint i = 0; i < t->markers->len; i++)
-    {
-      const SlTrackMarker *m = &g_array_index (t->markers, SlTrackMarker, i);
-      int column = sl_track_column (t, m->end);
+      const Chip *c = &g_array_index (chips, Chip, i);
 
-      if (column < 0)
-        column = t->n_columns - 1;
-      column_geometry (self, column, &x, &w);
-      chip_rect (x, w, rows_used[column]++, &cx, &cy, &cw);
-      if (px >= cx && px < cx + cw && py >= cy && py < cy + CHIP_HEIGHT)
-        return m->unit;
+      if (px >= c->x && px < c->x + c->w && py >= c->y && py < c->y + CHIP_HEIGHT)
+        return c->unit;
     }
   return -1;
 }
@@ -711,6 +755,7 @@ sl_track_view_class_init (SlTrackViewClass *klass)
   object_class->set_property = sl_track_view_set_property;
   widget_class->snapshot = sl_track_view_snapshot;
   widget_class->measure = sl_track_view_measure;
+  widget_class->get_request_mode = sl_track_view_get_request_mode;
 
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, SL_TYPE_GAME,
