@@ -33,6 +33,8 @@ struct _SlWindow
   SlHistoryView        *history;
   GtkBox               *squads;
   GtkLabel             *prompt;
+  GtkWidget            *history_buttons;
+  GtkWidget            *next_button;
 
   SlGame               *game;
   gulong                changed_id;
@@ -218,6 +220,10 @@ static void
 update_actions (SlWindow *self)
 {
   gboolean game = self->game != NULL;
+
+  /* The start page has no turn to move on or undo. */
+  gtk_widget_set_visible (self->history_buttons, game);
+  gtk_widget_set_visible (self->next_button, game);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", game && sl_game_can_undo (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", game && sl_game_can_redo (self->game));
@@ -895,6 +901,8 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlWindow, history);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, squads);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, prompt);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, history_buttons);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, next_button);
 
   gtk_widget_class_install_action (widget_class, "win.new", NULL, new_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
