@@ -18,6 +18,28 @@ const char * const sl_module_names[] = {
   "morale", "area-effects", "environment", "equipment", "timed-play", NULL
 };
 
+const char *
+sl_module_label (SlModule module)
+{
+  switch (module)
+    {
+    case SL_MODULE_DETECTION: return _("Hiding and detection (§9.1)");
+    case SL_MODULE_AMBUSH: return _("Ambush");
+    case SL_MODULE_AMMUNITION: return _("Ammunition (§9.2)");
+    case SL_MODULE_AUTOMATIC_FIRE: return _("Automatic fire (§9.3)");
+    case SL_MODULE_LEADERSHIP: return _("Leadership (§9.4)");
+    case SL_MODULE_TROOP_QUALITY: return _("Troop quality (§9.5)");
+    case SL_MODULE_MORALE: return _("Rout, rally and regroup (§9.5)");
+    case SL_MODULE_AREA_EFFECTS: return _("Grenades, explosives, mines and fire missions (§9.6)");
+    case SL_MODULE_ENVIRONMENT: return _("Environment (§9.7)");
+    case SL_MODULE_EQUIPMENT: return _("Optional equipment (§9.8)");
+    case SL_MODULE_TIMED_PLAY: return _("Timed play (§9.9)");
+    case SL_N_MODULES:
+    default:
+      return "";
+    }
+}
+
 /* A squad is at most 8 soldiers: two fire teams of 4 (§1.1, A-07). */
 #define MAX_SQUAD 8
 

@@ -32,6 +32,8 @@ typedef enum
 } SlModule;
 
 extern const char * const sl_module_names[];
+/* "Ammunition (§9.2)": for people, translated. */
+const char *sl_module_label (SlModule module);
 
 typedef struct
 {

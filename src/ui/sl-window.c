@@ -13,6 +13,7 @@
 #include "sl-fire-sheet.h"
 #include "sl-history-view.h"
 #include "sl-initiative-sheet.h"
+#include "sl-options-window.h"
 #include "sl-scenarios.h"
 #include "sl-squad-log.h"
 #include "sl-track.h"
@@ -230,6 +231,7 @@ update_actions (SlWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next",
                                  game && !sl_game_get_state (self->game)->over);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.options", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new", window_rules (self) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open", window_rules (self) != NULL);
 }
@@ -578,6 +580,17 @@ continue_action (GtkWidget  *widget,
 }
 
 static void
+options_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+
+  if (self->game != NULL)
+    gtk_window_present (GTK_WINDOW (sl_options_window_new (GTK_WINDOW (self), self->game)));
+}
+
+static void
 undo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
@@ -908,6 +921,7 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.continue", NULL, continue_action);
+  gtk_widget_class_install_action (widget_class, "win.options", NULL, options_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.next", NULL, next_action);

@@ -1,0 +1,23 @@
+/* sl-options-window.h: the rule options a game is played with
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "sl-game.h"
+
+G_BEGIN_DECLS
+
+/* A window listing the game's rule modules, environment and every rule
+ * option with its value, the ones changed from the rulebook's defaults
+ * marked; searchable. The options belong to the game (they are part of its
+ * setup and replay), so they are shown, not changed, once it has begun. */
+GtkWidget   *sl_options_window_new  (GtkWindow *parent,
+                                     SlGame    *game);
+/* The number of options the window marks as changed from the defaults. */
+guint        sl_options_window_count_changed (GtkWidget *window);
+
+G_END_DECLS
