@@ -1000,8 +1000,21 @@ sl_command_declare (SlCommand  *c,
   in.position = u->position;
   in.leader = is_leader (c, unit);
   in.dazed = sl_state_unit_dazed (c->rules, c->state, unit);
-  if (!sl_action_cost (c->rules, c->options, &in, breakdown, &cost, error))
-    return FALSE;
+  {
+    g_autoptr(GError) local_error = NULL;
+
+    if (!sl_action_cost (c->rules, c->options, &in, breakdown, &cost, &local_error))
+      {
+        /* The engine names what it was given (the leader, the wound …);
+         * here that comes from the unit's log. */
+        const char *field = sl_rule_error_get_field (local_error);
+        gboolean own = g_strcmp0 (field, "action") == 0 || g_strcmp0 (field, "combined_with") == 0 ||
+                       g_strcmp0 (field, "to_position") == 0;
+
+        sl_rule_error_set (error, local_error->code, own ? field : "unit", "%s", local_error->message);
+        return FALSE;
+      }
+  }
 
   /* §6.1, P-07 step 6: a new action cancels the running one. */
   if (u->current.action != NULL && !sl_state_unit_idle (c->rules, c->state, unit))

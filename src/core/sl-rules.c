@@ -78,6 +78,22 @@ sl_position_label (SlPosition position)
     }
 }
 
+const char *
+sl_quality_label (SlQuality quality)
+{
+  switch (quality)
+    {
+    case SL_QUALITY_CIVILIAN: return _("Civilian");
+    case SL_QUALITY_GREEN: return _("Green");
+    case SL_QUALITY_VETERAN: return _("Veteran");
+    case SL_QUALITY_ELITE: return _("Elite");
+    case SL_QUALITY_REGULAR:
+    case SL_N_QUALITIES:
+    default:
+      return _("Regular");
+    }
+}
+
 static const char * const scatter_result_names[] = {
   "long", "short", "left", "right", "double", "triple", NULL
 };

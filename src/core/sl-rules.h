@@ -95,6 +95,8 @@ typedef enum
 } SlQuality;
 
 extern const char * const sl_quality_names[];
+/* "Regular": for people, translated. */
+const char *sl_quality_label (SlQuality quality);
 
 typedef enum
 {

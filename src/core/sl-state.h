@@ -107,8 +107,8 @@ typedef struct
   /* Explosives (sl-command-explosives.c) */
   int             blast_marker;       /* the last blast it was caught in, or 0 */
 
-  /* Morale (sl-command-morale.c) */
-  gboolean        rally_lost;         /* reserved */
+  /* Morale (sl-command-morale.c): routed above; a rally resolved keeps the
+   * squad it rallied in current.target (P-32 step 7). */
 
   /* Detection (sl-command-detection.c) */
   gboolean        detected;           /* detected once: never hides again (§15.1) */
