@@ -817,6 +817,7 @@ check_action_state (SlCommand       *c,
                     int              unit,
                     const SlAction  *action,
                     int              target,
+                    int              throwing,
                     GError         **error)
 {
   const SlUnitState *u = &c->state->units[unit];
@@ -825,7 +826,15 @@ check_action_state (SlCommand       *c,
   const char *name = us->name;
   gboolean ammunition = sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION);
 
-  if (action->fire)
+  if (throwing != SL_THROW_NONE && !sl_setup_has_module (c->setup, SL_MODULE_AREA_EFFECTS))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "throw",
+                         _("Grenades, launchers and charges need the area-effect rules (§9.6)."));
+      return FALSE;
+    }
+  /* A grenade or a charge's radio does not care about the weapon in hand;
+   * the launcher shares the rifle's jam (A-113). */
+  if (action->fire && (throwing == SL_THROW_NONE || throwing == SL_THROW_LAUNCHER))
     {
       if (u->jammed)
         {
@@ -833,7 +842,8 @@ check_action_state (SlCommand       *c,
                              _("%s's weapon is jammed: clear it first (P-16)."), name);
           return FALSE;
         }
-      if (ammunition && weapon->rounds > 0 && u->rounds_fired[u->in_hand] >= weapon->rounds)
+      if (ammunition && throwing == SL_THROW_NONE && weapon->rounds > 0 &&
+          u->rounds_fired[u->in_hand] >= weapon->rounds)
         {
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
                              _("%s's %s is empty: reload first (P-29)."), name, weapon->name);
@@ -847,7 +857,7 @@ check_action_state (SlCommand       *c,
     }
   /* P-15: a fire the rate of fire will not allow when it ends is refused
    * now rather than later. */
-  if (is_action (action, "fire") || is_action (action, "aimed-fire"))
+  if ((is_action (action, "fire") || is_action (action, "aimed-fire")) && throwing == SL_THROW_NONE)
     {
       int end = sl_command_now (c) + action->cost - 1;
 
@@ -956,7 +966,7 @@ sl_command_declare (SlCommand  *c,
   const char *zero_g_stream;
   const char *label;
   gboolean replace, revealed = FALSE;
-  int unit, target, now;
+  int unit, target, now, throwing;
   SlUnitState *u;
   g_autofree char *when = NULL;
   JsonObject *end;
@@ -978,6 +988,11 @@ sl_command_declare (SlCommand  *c,
   in.floors = sl_reader_int (r, "floors", 1, 30, 1);
   target = sl_command_unit (c, r, "target", TRUE);
   replace = sl_reader_bool (r, "replace", FALSE);
+  throwing = sl_reader_enum (r, "throw", sl_throw_names, N_("what is thrown"), SL_THROW_NONE);
+  if (throwing != SL_THROW_NONE && !in.action->fire && sl_reader_ok (r))
+    sl_reader_fail (r, "throw", _("Grenades are thrown and charges set off with a Fire/Throw action (P-34, P-36)."));
+  else if (throwing != SL_THROW_NONE && target >= 0 && sl_reader_ok (r))
+    sl_reader_fail (r, "target", _("A grenade is thrown at a point, not at a unit (P-34 step 3): name it with “label”."));
   label = sl_reader_string (r, "label", NULL);
   if (label != NULL && strlen (label) >= sizeof (((SlCurrentAction *) NULL)->label))
     sl_reader_fail (r, "label", _("A label is at most %d characters."),
@@ -993,7 +1008,7 @@ sl_command_declare (SlCommand  *c,
   now = sl_command_now (c);
   if (!check_can_act (c, unit, in.action, replace, error) ||
       !check_daze (c, unit, in.action, in.to_position, error) ||
-      !check_action_state (c, unit, in.action, target, error))
+      !check_action_state (c, unit, in.action, target, throwing, error))
     return FALSE;
 
   in.wound = u->wound;
@@ -1070,6 +1085,7 @@ sl_command_declare (SlCommand  *c,
   u->current.cost = cost.cost;
   u->current.target = target;
   u->current.to_position = in.to_position;
+  u->current.throwing = throwing;
   u->current.stairs_end = cost.stairs_ap > 0 ? now + cost.stairs_ap - 1 : -1;
   if (label != NULL)
     g_strlcpy (u->current.label, label, sizeof u->current.label);

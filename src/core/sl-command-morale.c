@@ -340,7 +340,7 @@ sl_command_rally (SlCommand  *c,
       const SlUnitState *other = &c->state->units[o];
 
       if (o != unit && other->current.action == u->current.action && other->current.end == now &&
-          other->current.resolved && other->current.target == squad)
+          other->current.resolved && other->current.rallied == squad + 1)
         {
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
                              _("%s has already been rallied at in this subphase: one leader at a time (P-32)."),
@@ -350,7 +350,7 @@ sl_command_rally (SlCommand  *c,
     }
 
   u->current.resolved = TRUE;
-  u->current.target = squad;
+  u->current.rallied = squad + 1;
   for (int o = 0; o < c->state->n_units; o++)
     if (c->state->squad_of[o] == squad && c->state->units[o].routed && in_fight (c, o))
       routed++;
