@@ -441,6 +441,14 @@ sl_state_to_json (const SlRules *rules,
         json_object_set_boolean_member (o, "hidden", TRUE);
       if (u->melee_bonus)
         json_object_set_boolean_member (o, "melee_bonus", TRUE);
+      /* Melee (sl-command-melee.c) */
+      if (u->avoid_failed)
+        json_object_set_boolean_member (o, "avoid_failed", TRUE);
+      if (u->avoid_from > 0)
+        {
+          json_object_set_string_member (o, "avoiding", sl_setup_unit_at (setup, u->avoid_from - 1)->id);
+          add_moment (o, "avoid_due", rules, u->avoid_due);
+        }
       if (u->n_engaged > 0)
         {
           JsonArray *e = json_array_new ();

@@ -115,9 +115,13 @@ typedef struct
   int             casualty_by;        /* side whose fire, blast or melee did it, or -1 */
 
   /* Melee (sl-command-melee.c) */
-  int             stance;             /* SlStance of its current melee action */
+  int             stance;             /* SlStance of its last melee action */
   int             melee_target;       /* the unit it attacks, or -1 */
   gboolean        avoid_failed;       /* P-23: no more avoidance in this melee */
+  int             avoid_from;         /* P-23(a): an avoidance roll is due against this attacker + 1, else 0 */
+  int             avoid_due;          /* … from this subphase index */
+  int             melee_hurt_at;      /* subphase index it was hit in melee, or 0 */
+  int             wound_before_melee; /* its wound before that step's hits: melee is simultaneous */
 
   /* Explosives (sl-command-explosives.c) */
   int             blast_marker;       /* the last blast it was caught in, or 0 */
