@@ -1040,6 +1040,7 @@ sl_command_declare (SlCommand  *c,
   if (u->hidden)
     {
       u->hidden = FALSE;
+      u->detected = TRUE;
       revealed = TRUE;
       sl_command_say (c, _("%s acts and is no longer hidden (§15.1)."), sl_command_name (c, unit));
     }
@@ -1286,6 +1287,9 @@ sl_command_correct (SlCommand  *c,
       break;
     case 14:
       u->hidden = sl_reader_bool (r, "value", u->hidden);
+      /* §15.1: a detected unit can never hide again. */
+      if (u->hidden && u->detected && sl_reader_ok (r))
+        sl_reader_fail (r, "value", _("%s has been detected and can never hide again (§15.1)."), us->name);
       shown = g_strdup (u->hidden ? _("yes") : _("no"));
       break;
     case 15:

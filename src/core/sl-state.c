@@ -441,6 +441,9 @@ sl_state_to_json (const SlRules *rules,
         json_object_set_boolean_member (o, "hidden", TRUE);
       if (u->melee_bonus)
         json_object_set_boolean_member (o, "melee_bonus", TRUE);
+      /* Detection (sl-command-detection.c) */
+      if (u->detected)
+        json_object_set_boolean_member (o, "detected", TRUE);
       /* Melee (sl-command-melee.c) */
       if (u->avoid_failed)
         json_object_set_boolean_member (o, "avoid_failed", TRUE);
