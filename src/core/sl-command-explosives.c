@@ -1,12 +1,6 @@
-/* sl-command-explosives.c: grenades, the grenade launcher, charges, mines
- * and fire missions in a game (digest §15.6 … §15.9: P-34 … P-38)
- *
- * A grenade thrown or launched becomes a marker on the table that goes off
- * two subphases later (A-108) in the explosion step (P-08 step 4), where
- * `blast` says who it catches; a smoke grenade leaves a cloud for 12 turns
- * (A-112). Charges are installed by an action and set off by radio;
- * fire missions land at the end of the call (A-13) or in the Fire Mission
- * Phase with the option; mines go off at once (A-82).
+/* sl-command-explosives.c: grenades, the grenade launcher, blasts, charges,
+ * mines and fire missions in a game (digest §15.6 … §15.9; P-34 … P-38,
+ * T-20, T-27 … T-35; A-13, A-66, A-80 … A-88, A-107 … A-116)
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,178 +10,219 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "sl-actions.h"
 #include "sl-command.h"
 #include "sl-explosives.h"
 
-#define MAX_SCATTER_ROLLS 16
+/* Scatter dice a command may give for one round. */
+#define MAX_SCATTER_ROLLS 32
 
-/* Who sees the point when the firer does not (A-109, A-114). A grenade's
- * thrower is no calling leader: its spotter is a unit or a sensor. */
-static const char * const spotters[] = { "leader", "unit", "sensor", NULL };
-static const char * const grenade_spotters[] = { "unit", "sensor", NULL };
+/* Markers carry: type = the grenade (SlGrenade) for grenades and smoke;
+ * the number of plastic charges at the spot for charges (0 = a shaped
+ * charge); the fire mission's index in the rules for missions (-1 until it
+ * lands). amount = 1 for a fire mission that lands in the Fire Mission
+ * Phase (A-13 option). */
 
-/* The marker named by @field, or NULL after failing the reader. */
-static SlMarker *
-marker_field (SlCommand  *c,
-              SlReader   *r,
-              const char *field)
+static int
+index_turn (SlCommand *c,
+            int        index)
 {
-  SlMarker *m;
-  int id;
+  return index / c->rules->subphases_per_turn + 1;
+}
 
-  sl_reader_require (r, field);
-  id = sl_reader_int (r, field, 0, G_MAXINT, -1);
-  if (!sl_reader_ok (r))
-    return NULL;
-  m = sl_state_find_marker (c->state, id);
-  if (m == NULL)
-    sl_reader_fail (r, field, _("There is no marker %d on the table."), id);
-  return m;
+static int
+index_subphase (SlCommand *c,
+                int        index)
+{
+  return index % c->rules->subphases_per_turn + 1;
+}
+
+static void
+record_fire (SlUnitState  *u,
+             int           index,
+             SlFireModeId  mode)
+{
+  if (u->n_fires == SL_MAX_FIRES)
+    {
+      memmove (&u->fires[0], &u->fires[1], (SL_MAX_FIRES - 1) * sizeof u->fires[0]);
+      u->n_fires--;
+    }
+  u->fires[u->n_fires].index = index;
+  u->fires[u->n_fires].mode = mode;
+  u->fires[u->n_fires].target = -1;
+  u->n_fires++;
+}
+
+static const char *
+scatter_stream (SlCommand *c,
+                SlReader  *r)
+{
+  if (sl_reader_array_length (r, "scatter_rolls") > MAX_SCATTER_ROLLS && sl_reader_ok (r))
+    sl_reader_fail (r, "scatter_rolls", _("Give at most %d scatter dice."), MAX_SCATTER_ROLLS);
+  return sl_command_dice_list (c, r, "scatter_rolls", 10);
 }
 
 static void
 set_label (SlMarker   *m,
-           const char *text)
+           const char *label)
 {
-  const char *end;
-
-  /* As much as fits, whole UTF-8 characters only. */
-  g_strlcpy (m->label, text, sizeof m->label);
-  if (!g_utf8_validate (m->label, -1, &end))
-    m->label[end - m->label] = '\0';
+  g_strlcpy (m->label, label, sizeof m->label);
 }
 
-/* The unit's Fire/Throw action that ends now, unresolved, throwing @what. */
 static gboolean
-check_thrower (SlCommand  *c,
-               int         unit,
-               SlThrow     what,
-               const char *what_words,
-               GError    **error)
+read_label (SlReader   *r,
+            const char *field,
+            const char **label)
 {
-  const SlUnitState *u = &c->state->units[unit];
-
-  if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_RANGED_FIRE, what_words, error))
-    return FALSE;
-  if (u->current.action == NULL || !u->current.action->fire || u->current.end != sl_command_now (c) ||
-      u->current.resolved || u->current.throwing != (int) what)
+  *label = sl_reader_string (r, field, NULL);
+  if (*label != NULL && strlen (*label) >= sizeof (((SlMarker *) NULL)->label))
     {
-      static const char * const throws[] = { "", "grenade", "launcher", "charge" };
-
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
-                         _("%s has no Fire/Throw action ending now declared with “throw”: “%s” (P-34, P-35, P-36)."),
-                         sl_command_name (c, unit), throws[what]);
+      sl_reader_fail (r, field, _("A label is at most %d characters."),
+                      (int) sizeof (((SlMarker *) NULL)->label) - 1);
       return FALSE;
     }
   return TRUE;
 }
 
-/* The thrower's side of T-14 the grenade rules use: its wound always
- * (A-105), everything else with the option grenadeAllRangedMods. */
+/* §15.6: every command of this family needs the area-effect rules. */
+static gboolean
+require_area_effects (SlCommand  *c,
+                      GError    **error)
+{
+  if (sl_setup_has_module (c->setup, SL_MODULE_AREA_EFFECTS))
+    return TRUE;
+  sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                     _("Grenades, charges, mines and fire missions need the area-effect rules (§15.6)."));
+  return FALSE;
+}
+
+/* The unit's Fire/Throw action ending now, in the ranged-fire step (P-34
+ * step 2, P-35, A-87). */
+static gboolean
+check_throw_action (SlCommand  *c,
+                    int         unit,
+                    SlThrow     throwing,
+                    const char *what,
+                    GError    **error)
+{
+  const SlUnitState *u = &c->state->units[unit];
+
+  if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_RANGED_FIRE, what, error))
+    return FALSE;
+  if (u->current.action == NULL || !g_str_equal (u->current.action->id, "fire") ||
+      u->current.end != sl_command_now (c) || u->current.resolved || u->current.throwing != (int) throwing)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s has no Fire/Throw action ending now declared with “throw”: “%s” (P-34 step 2, P-35, A-87)."),
+                         sl_command_name (c, unit), sl_throw_names[throwing]);
+      return FALSE;
+    }
+  /* A hand grenade or a radio does not care about the rifle; the launcher
+   * shares its jam (A-113). */
+  if (throwing == SL_THROW_LAUNCHER && u->jammed)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s's weapon is jammed: it cannot fire until cleared (P-16, A-113)."),
+                         sl_command_name (c, unit));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The thrower as the engine needs it (A-105). */
 static void
 fill_thrower (SlCommand    *c,
               int           unit,
-              SlToHitInput *in)
+              SlToHitInput *t)
 {
   const SlUnitSetup *us = sl_setup_unit_at (c->setup, unit);
   const SlUnitState *u = &c->state->units[unit];
 
-  memset (in, 0, sizeof *in);
-  in->firer.troop = us->troop;
-  in->firer.race = us->race;
-  in->firer.armor = us->armor;
-  in->firer.weapon = NULL;
-  in->firer.wound = u->wound;
-  in->firer.movement = u->moving;
-  in->firer.position = u->position;
-  in->firer.stealth_power = u->stealth_power;
-  in->target.movement = SL_MOVE_NONE;
-  in->target.armor = NULL;
-  in->conditions.night = c->setup->environment.night;
-  in->conditions.indoors = c->setup->environment.indoors;
-  in->conditions.rain = c->setup->environment.rain;
-  in->conditions.snow = c->setup->environment.snow;
-  in->conditions.zero_g = c->setup->environment.zero_g;
+  t->firer.troop = us->troop;
+  t->firer.race = us->race;
+  t->firer.armor = us->armor;
+  t->firer.wound = u->wound;
+  t->firer.movement = u->moving;
+  t->firer.position = u->position;
+  t->firer.stealth_power = u->stealth_power;
+  t->conditions.night = c->setup->environment.night;
+  t->conditions.indoors = c->setup->environment.indoors;
+  t->conditions.blackout = c->setup->environment.blackout;
+  t->conditions.rain = c->setup->environment.rain;
+  t->conditions.snow = c->setup->environment.snow;
+  t->conditions.zero_g = c->setup->environment.zero_g;
 }
 
-/* One grenade's fields: from the command or an element of "grenades". */
-static void
-read_grenade (SlCommand      *c,
-              SlReader       *r,
-              SlGrenadeInput *g)
+/* One round's landing in words: "on target" or "scatters 4 m short". */
+static char *
+landing_words (const SlGrenadeResult *res)
 {
-  sl_reader_require (r, "range_m");
-  g->range_m = sl_reader_number (r, "range_m", 0, 1000, 0);
-  g->spotted_only = sl_reader_bool (r, "spotted_only", FALSE);
-  g->spotter = 1 + sl_reader_enum (r, "spotter", grenade_spotters, N_("spotter"), 0);
-  g->through_window = sl_reader_bool (r, "through_window", FALSE);
-  g->at_obstacle = sl_reader_bool (r, "at_obstacle", FALSE);
-  g->roll_stream = sl_command_die (c, r, "roll", 10);
-  if (sl_reader_array_length (r, "scatter_rolls") > MAX_SCATTER_ROLLS && sl_reader_ok (r))
-    sl_reader_fail (r, "scatter_rolls", _("Give at most %d scatter dice."), MAX_SCATTER_ROLLS);
-  g->scatter_stream = sl_command_dice_list (c, r, "scatter_rolls", 10);
-}
-
-static void
-scatter_words (const SlGrenadeResult *res,
-               GString               *out)
-{
-  static const char * const directions[] = { N_("long"), N_("short"), N_("left"), N_("right") };
-
   if (!res->scattered)
-    {
-      g_string_append (out, _("on target"));
-      return;
-    }
-  /* "it scatters 4 m long" */
-  g_string_append_printf (out, _("it scatters %.0f m %s"), res->scatter.distance_m,
-                          _(directions[MIN ((int) res->scatter.direction, 3)]));
+    return g_strdup (_("on target"));
   if (res->has_landing)
-    g_string_append_printf (out, _(", landing %.0f m from where it was thrown"), res->landing.from_origin_m);
+    return g_strdup_printf (_("missed: scatters %g m %s, landing %g m along and %g m across the line (T-28, T-29, A-107)"),
+                            res->scatter.distance_m, sl_scatter_names[res->scatter.direction],
+                            res->landing.along_m, res->landing.across_m);
+  return g_strdup_printf (_("missed: scatters %g m %s (T-28, T-29)"),
+                          res->scatter.distance_m, sl_scatter_names[res->scatter.direction]);
 }
 
-static void
-grenade_json (const SlGrenadeResult *res,
-              const SlBreakdown     *breakdown,
-              const SlMarker        *m,
-              JsonObject            *o)
+static JsonObject *
+shot_json (const SlGrenadeResult *res)
 {
-  sl_check_outcome_to_json (&res->check, "on_target", o);
-  json_object_set_member (o, "breakdown", sl_breakdown_to_json (breakdown));
+  JsonObject *o = json_object_new ();
+
+  json_object_set_int_member (o, "roll", res->check.natural);
+  json_object_set_int_member (o, "net", res->check.net);
+  json_object_set_boolean_member (o, "on_target", res->on_target);
   if (res->scattered)
     {
       JsonObject *s = json_object_new ();
+      JsonArray *rolls = json_array_new ();
 
+      for (guint i = 0; i < res->scatter.n_rolls; i++)
+        json_array_add_int_element (rolls, res->scatter.rolls[i]);
       json_object_set_string_member (s, "direction", sl_scatter_names[res->scatter.direction]);
       json_object_set_double_member (s, "distance_m", res->scatter.distance_m);
+      json_object_set_int_member (s, "multiplier", res->scatter.multiplier);
+      json_object_set_array_member (s, "rolls_used", rolls);
       json_object_set_object_member (o, "scatter", s);
     }
   if (res->has_landing)
-    json_object_set_double_member (o, "from_thrower_m", res->landing.from_origin_m);
-  json_object_set_int_member (o, "marker", m->id);
+    {
+      JsonObject *l = json_object_new ();
+
+      json_object_set_double_member (l, "along_m", res->landing.along_m);
+      json_object_set_double_member (l, "across_m", res->landing.across_m);
+      json_object_set_double_member (l, "from_origin_m", res->landing.from_origin_m);
+      json_object_set_boolean_member (l, "moved", res->landing.moved);
+      json_object_set_object_member (o, "landing", l);
+    }
+  return o;
 }
 
-/* A grenade on the table, due in the explosion step of the subphase A-108
- * gives. */
+/* P-34 step 6, A-108: the grenade marker, due in the explosion step. */
 static SlMarker *
-place_grenade (SlCommand    *c,
-               int           unit,
-               SlGrenadeType type,
-               const char   *aim)
+add_grenade_marker (SlCommand     *c,
+                    int            unit,
+                    SlGrenadeType  type,
+                    const char    *label)
 {
-  SlMarker *m = sl_state_add_marker (c->state, SL_MARKER_GRENADE);
+  SlMarker *m;
   int turn, subphase;
-  g_autofree char *label = NULL;
 
   sl_grenade_detonation (c->rules, c->options, c->state->turn, c->state->subphase, &turn, &subphase);
+  m = sl_state_add_marker (c->state, SL_MARKER_GRENADE);
   m->owner = unit;
   m->created = sl_command_now (c);
   m->due = sl_subphase_index (c->rules, turn, subphase);
-  m->type = type;
-  /* "Grenade 3 (Hale): the doorway" */
-  label = aim != NULL ? g_strdup_printf (_("Grenade %d (%s): %s"), m->id, sl_command_name (c, unit), aim)
-                      : g_strdup_printf (_("Grenade %d (%s)"), m->id, sl_command_name (c, unit));
-  set_label (m, label);
+  m->type = type == SL_GRENADE_SMOKE ? SL_GRENADE_SG : SL_GRENADE_FG;
+  if (label != NULL)
+    set_label (m, label);
+  else if (type == SL_GRENADE_SMOKE)
+    g_snprintf (m->label, sizeof m->label, _("%s's smoke grenade"), sl_command_name (c, unit));
+  else
+    g_snprintf (m->label, sizeof m->label, _("%s's frag grenade"), sl_command_name (c, unit));
   return m;
 }
 
@@ -197,69 +232,74 @@ sl_command_throw (SlCommand  *c,
 {
   SlReader *r = c->command;
   g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
-  SlGrenadeResult res = { 0 };
+  g_autofree char *when = NULL;
+  g_autofree char *words = NULL;
+  SlToHitInput thrower = { 0 };
   SlGrenadeInput in = { 0 };
-  SlToHitInput thrower;
+  SlGrenadeResult res;
   SlUnitState *u;
   SlMarker *m;
-  const char *aim;
-  g_autoptr(GString) words = g_string_new (NULL);
-  g_autofree char *when = NULL;
-  int unit;
-  SlGrenade box;
+  const char *label;
+  int unit, g;
 
   unit = sl_command_unit (c, r, "unit", FALSE);
   in.weapon = SL_GRENADE_HAND;
   in.type = sl_reader_enum (r, "grenade", sl_grenade_type_names, N_("grenade type"), SL_GRENADE_FRAG);
-  read_grenade (c, r, &in);
-  aim = sl_reader_string (r, "label", NULL);
-  if (!sl_command_inputs_done (c))
-    return FALSE;
-  if (!check_thrower (c, unit, SL_THROW_GRENADE, N_("Throwing a grenade"), error))
+  sl_reader_require (r, "range_m");
+  in.range_m = sl_reader_number (r, "range_m", 0, 10000, 0);
+  in.spotted_only = sl_reader_bool (r, "spotted_only", FALSE);
+  in.spotter = sl_reader_enum (r, "spotter", sl_spotter_names, N_("spotter"), SL_SPOTTED_BY_UNIT);
+  in.through_window = sl_reader_bool (r, "through_window", FALSE);
+  in.at_obstacle = sl_reader_bool (r, "at_obstacle", FALSE);
+  in.roll_stream = sl_command_die (c, r, "roll", 10);
+  in.scatter_stream = scatter_stream (c, r);
+  read_label (r, "label", &label);
+  if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
     return FALSE;
 
+  if (!check_throw_action (c, unit, SL_THROW_GRENADE, N_("Throwing a grenade"), error))
+    return FALSE;
   u = &c->state->units[unit];
-  box = in.type == SL_GRENADE_FRAG ? SL_GRENADE_FG : SL_GRENADE_SG;
-  if (sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION))
+  g = in.type == SL_GRENADE_SMOKE ? SL_GRENADE_SG : SL_GRENADE_FG;
+  if (u->grenades[g] <= 0)
     {
-      if (u->grenades[box] == 0)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "grenade",
-                             _("%s has no %s grenade left (T-20)."), sl_command_name (c, unit),
-                             in.type == SL_GRENADE_FRAG ? _("frag") : _("smoke"));
-          return FALSE;
-        }
-      if (!u->grenade_ready)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
-                             _("With the ammunition rules a grenade is picked up (1 AP) before it is thrown (P-34, A-92)."));
-          return FALSE;
-        }
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "grenade",
+                         _("%s has no %s grenade left on its log (P-34 step 1, T-20)."),
+                         sl_command_name (c, unit), sl_grenade_type_names[in.type]);
+      return FALSE;
     }
+  if (sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION) && !u->grenade_ready)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s must pick up a grenade first with a Pick-up object action (P-34 step 1, A-92)."),
+                         sl_command_name (c, unit));
+      return FALSE;
+    }
+
   fill_thrower (c, unit, &thrower);
   in.thrower = &thrower;
+  in.field_prefix = "";
   if (!sl_grenade_resolve (c->rules, c->options, &in, c->dice, breakdown, &res, error))
     return FALSE;
 
-  if (sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION))
-    {
-      u->grenades[box]--;
-      u->grenade_ready = FALSE;
-    }
+  /* P-34 step 1: ticked off; the action is done. */
+  u->grenades[g]--;
+  u->grenade_ready = FALSE;
   u->current.resolved = TRUE;
-  m = place_grenade (c, unit, in.type, aim);
+  m = add_grenade_marker (c, unit, in.type, label);
 
-  if (sl_command_telling (c))
-    {
-      grenade_json (&res, breakdown, m, c->result);
-      scatter_words (&res, words);
-      when = sl_command_when (c, m->due);
-    }
-  /* "Trooper Hale throws a frag grenade (12 m): needs 5 or less, rolled 4,
-   * net 5: on target; it goes off in subphase 9 (marker 1)." */
-  sl_command_say (c, _("%s throws a %s grenade (%.0f m): needs %d or less, rolled %d, net %d: %s; it goes off in %s (marker %d)."),
-                  sl_command_name (c, unit), in.type == SL_GRENADE_FRAG ? _("frag") : _("smoke"), in.range_m,
-                  res.check.target, res.check.natural, res.check.net, words->str, when, m->id);
+  when = sl_command_when (c, m->due);
+  words = landing_words (&res);
+  sl_command_result (c, json_object_set_string_member, "unit", sl_setup_unit_at (c->setup, unit)->id);
+  sl_command_result (c, json_object_set_string_member, "grenade", sl_grenade_type_names[in.type]);
+  sl_command_result (c, json_object_set_object_member, "shot", shot_json (&res));
+  sl_command_result (c, json_object_set_int_member, "marker", m->id);
+  sl_command_result (c, json_object_set_int_member, "detonates_turn", index_turn (c, m->due));
+  sl_command_result (c, json_object_set_int_member, "detonates_subphase", index_subphase (c, m->due));
+  sl_command_say (c, _("%s throws a %s grenade %g m: needs a net %d or less, rolled %d (net %d), %s."),
+                  sl_command_name (c, unit), sl_grenade_type_names[in.type], in.range_m,
+                  5, res.check.natural, res.check.net, words);
+  sl_command_say (c, _("%s goes off in the explosion step of %s (P-34 step 6, A-108)."), m->label, when);
   return TRUE;
 }
 
@@ -268,45 +308,53 @@ sl_command_launch (SlCommand  *c,
                    GError    **error)
 {
   SlReader *r = c->command;
-  g_autofree SlGrenadeInput *in = NULL;
-  g_autofree SlGrenadeResult *res = NULL;
-  g_autofree SlGrenadeType *types = NULL;
-  g_autoptr(GPtrArray) breakdowns = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_breakdown_free);
-  g_autoptr(GPtrArray) aims = g_ptr_array_new ();
+  SlGrenadeInput ins[4];
+  SlGrenadeType types[4];
+  const char *labels[4];
+  SlGrenadeResult results[4];
+  SlToHitInput thrower = { 0 };
   SlLauncherLoad load, after;
-  SlToHitInput thrower;
   SlUnitState *u;
   const char *jam_stream;
-  gboolean jam_checked = FALSE, jammed = FALSE;
-  int unit, jam_roll = 0;
+  gboolean jam_checked, jammed = FALSE;
+  int unit, now, consecutive = 1, jam_roll = 0;
   guint n;
 
   unit = sl_command_unit (c, r, "unit", FALSE);
-  n = sl_reader_array_length (r, "grenades");
-  if (sl_reader_ok (r) && (n == 0 || n > 4))
-    sl_reader_fail (r, "grenades", _("A launcher fires 1 to 4 grenades in one action (P-35)."));
-  n = MIN (n, 4);
-  in = g_new0 (SlGrenadeInput, MAX (n, 1));
-  res = g_new0 (SlGrenadeResult, MAX (n, 1));
-  types = g_new0 (SlGrenadeType, MAX (n, 1));
-  for (guint i = 0; i < n && sl_reader_ok (r); i++)
-    {
-      g_autoptr(SlReader) g = sl_reader_array_object (r, "grenades", i);
-
-      in[i].weapon = SL_GRENADE_LAUNCHER;
-      in[i].type = sl_reader_enum (g, "grenade", sl_grenade_type_names, N_("grenade type"), SL_GRENADE_FRAG);
-      types[i] = in[i].type;
-      read_grenade (c, g, &in[i]);
-      in[i].indirect = sl_reader_bool (g, "indirect", FALSE);
-      g_ptr_array_add (aims, (gpointer) sl_reader_string (g, "label", NULL));
-      sl_reader_end (g);
-    }
   jam_stream = sl_command_die (c, r, "jam_roll", 10);
-  if (!sl_command_inputs_done (c))
+  sl_reader_require (r, "grenades");
+  n = sl_reader_array_length (r, "grenades");
+  if ((n == 0 || n > 4) && sl_reader_ok (r))
+    sl_reader_fail (r, "grenades", _("One fire action launches 1 to 4 grenades (P-35 step 1, T-31)."));
+  for (guint i = 0; i < n && i < 4 && sl_reader_ok (r); i++)
+    {
+      g_autoptr(SlReader) gr = sl_reader_array_object (r, "grenades", i);
+      SlGrenadeInput *g = &ins[i];
+
+      memset (g, 0, sizeof *g);
+      g->weapon = SL_GRENADE_LAUNCHER;
+      g->type = sl_reader_enum (gr, "grenade", sl_grenade_type_names, N_("grenade type"), SL_GRENADE_FRAG);
+      sl_reader_require (gr, "range_m");
+      g->range_m = sl_reader_number (gr, "range_m", 0, 10000, 0);
+      g->spotted_only = sl_reader_bool (gr, "spotted_only", FALSE);
+      g->spotter = sl_reader_enum (gr, "spotter", sl_spotter_names, N_("spotter"), SL_SPOTTED_BY_UNIT);
+      g->through_window = sl_reader_bool (gr, "through_window", FALSE);
+      g->at_obstacle = sl_reader_bool (gr, "at_obstacle", FALSE);
+      g->indirect = sl_reader_bool (gr, "indirect", FALSE);
+      g->dead_zone = sl_reader_bool (gr, "dead_zone", FALSE);
+      g->roll_stream = sl_command_die (c, gr, "roll", 10);
+      g->scatter_stream = scatter_stream (c, gr);
+      read_label (gr, "label", &labels[i]);
+      types[i] = g->type;
+      sl_reader_end (gr);
+    }
+  if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
     return FALSE;
-  if (!check_thrower (c, unit, SL_THROW_LAUNCHER, N_("Firing the grenade launcher"), error))
+
+  if (!check_throw_action (c, unit, SL_THROW_LAUNCHER, N_("Firing the grenade launcher"), error))
     return FALSE;
   u = &c->state->units[unit];
+  now = sl_command_now (c);
   if (!u->launcher)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
@@ -317,122 +365,157 @@ sl_command_launch (SlCommand  *c,
   load.smoke = u->launcher_load[SL_GRENADE_SG];
   if (!sl_launcher_salvo_check (c->rules, c->options, types, n, &load, &after, error))
     return FALSE;
+  if (!sl_command_check_rate_of_fire (c, unit, SL_FIRE_MODE_LAUNCHER, -1, now, &consecutive, error))
+    return FALSE;
 
   fill_thrower (c, unit, &thrower);
   for (guint i = 0; i < n; i++)
     {
-      SlBreakdown *b = sl_breakdown_new ();
+      g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+      g_autofree char *prefix = g_strdup_printf ("grenades[%u].", i);
 
-      g_ptr_array_add (breakdowns, b);
-      in[i].thrower = &thrower;
-      if (!sl_grenade_resolve (c->rules, c->options, &in[i], c->dice, b, &res[i], error))
+      ins[i].thrower = &thrower;
+      ins[i].field_prefix = prefix;
+      if (!sl_grenade_resolve (c->rules, c->options, &ins[i], c->dice, breakdown, &results[i], error))
         return FALSE;
     }
-  /* A-56: one jam check per launcher action, after the first natural 1;
-   * the launcher shares the rifle's jam (A-113). */
-  jam_checked = sl_launcher_jam (c->rules, res, n, c->dice, jam_stream, &jam_roll, &jammed);
+  jam_checked = sl_launcher_jam (c->rules, results, n, c->dice, jam_stream, &jam_roll, &jammed);
+
+  /* P-35, A-113: the load ticked off, a fire on the rate of fire. */
   u->launcher_load[SL_GRENADE_FG] = after.frag;
   u->launcher_load[SL_GRENADE_SG] = after.smoke;
+  u->current.resolved = TRUE;
+  record_fire (u, now, SL_FIRE_MODE_LAUNCHER);
   if (jammed)
     u->jammed = TRUE;
-  u->current.resolved = TRUE;
 
   {
     JsonArray *list = sl_command_telling (c) ? json_array_new () : NULL;
 
     for (guint i = 0; i < n; i++)
       {
-        SlMarker *m = place_grenade (c, unit, in[i].type, g_ptr_array_index (aims, i));
-        g_autoptr(GString) words = g_string_new (NULL);
+        SlMarker *m = add_grenade_marker (c, unit, ins[i].type, labels[i]);
+        g_autofree char *words = NULL;
         g_autofree char *when = NULL;
 
         if (list != NULL)
           {
-            JsonObject *o = json_object_new ();
+            JsonObject *o = shot_json (&results[i]);
 
-            grenade_json (&res[i], g_ptr_array_index (breakdowns, i), m, o);
+            json_object_set_string_member (o, "grenade", sl_grenade_type_names[ins[i].type]);
+            json_object_set_int_member (o, "marker", m->id);
             json_array_add_object_element (list, o);
-            scatter_words (&res[i], words);
+            words = landing_words (&results[i]);
             when = sl_command_when (c, m->due);
           }
-        sl_command_say (c, _("%s launches a %s grenade (%.0f m): needs %d or less, rolled %d, net %d: %s; it goes off in %s (marker %d)."),
-                        sl_command_name (c, unit), in[i].type == SL_GRENADE_FRAG ? _("frag") : _("smoke"),
-                        in[i].range_m, res[i].check.target, res[i].check.natural, res[i].check.net,
-                        words->str, when, m->id);
+        sl_command_say (c, _("%s launches a %s grenade %g m: needs a net %d or less, rolled %d (net %d), %s; it goes off in the explosion step of %s (P-35, A-108)."),
+                        sl_command_name (c, unit), sl_grenade_type_names[ins[i].type], ins[i].range_m,
+                        4, results[i].check.natural, results[i].check.net, words, when);
       }
-    if (list != NULL)
-      json_object_set_array_member (c->result, "grenades", list);
+    sl_command_result (c, json_object_set_string_member, "unit", sl_setup_unit_at (c->setup, unit)->id);
+    sl_command_result (c, json_object_set_array_member, "grenades", list);
   }
   if (jam_checked)
     {
       sl_command_result (c, json_object_set_int_member, "jam_roll", jam_roll);
       sl_command_result (c, json_object_set_boolean_member, "jammed", jammed);
-      sl_command_say (c, jammed ? _("The jam check fails (rolled %d): the launcher and the rifle are jammed (P-16, A-113).")
-                                : _("The jam check passes (rolled %d)."), jam_roll);
+      if (jammed)
+        sl_command_say (c, _("Jam check: rolled %d, the launcher and rifle are jammed (A-56, A-113)."), jam_roll);
+      else
+        sl_command_say (c, _("Jam check: rolled %d, no jam (A-56)."), jam_roll);
     }
   return TRUE;
 }
 
-/* The units a blast catches, as the table says ("units": [{"unit",
- * "distance_m", "half_cover", "full_cover", "behind_wall",
- * "inside_building", "sacrifice_dive", "smothered"}]): each loses its
- * action when in the area (§6.1) and takes the blast's damage (T-30, T-33,
- * T-34a) with a daze (P-19). */
+/* One unit caught by a blast, as the players say. */
 typedef struct
 {
   int          unit;
   SlBlastInput in;
+  double       strip_distance_m;
+  gboolean     in_strip;
 } Caught;
 
-static GArray *
-read_caught (SlCommand *c,
-             SlReader  *r)
+static void
+read_caught (SlCommand  *c,
+             SlReader   *r,
+             GArray     *caught)
 {
-  GArray *caught = g_array_new (FALSE, TRUE, sizeof (Caught));
   guint n = sl_reader_array_length (r, "units");
 
   for (guint i = 0; i < n && sl_reader_ok (r); i++)
     {
-      g_autoptr(SlReader) e = sl_reader_array_object (r, "units", i);
+      g_autoptr(SlReader) ur = sl_reader_array_object (r, "units", i);
       Caught k = { 0 };
 
-      k.unit = sl_command_unit (c, e, "unit", FALSE);
-      k.in.sacrifice_dive = sl_reader_bool (e, "sacrifice_dive", FALSE);
-      k.in.smothered = sl_reader_bool (e, "smothered", FALSE);
-      if (!k.in.sacrifice_dive && !k.in.smothered)
-        sl_reader_require (e, "distance_m");
-      k.in.distance_m = sl_reader_number (e, "distance_m", 0, 10000, -1);
-      k.in.half_cover = sl_reader_bool (e, "half_cover", FALSE);
-      k.in.full_cover = sl_reader_bool (e, "full_cover", FALSE);
-      k.in.behind_wall = sl_reader_bool (e, "behind_wall", FALSE);
-      k.in.inside_building = sl_reader_bool (e, "inside_building", FALSE);
-      for (guint j = 0; j < caught->len && k.unit >= 0 && sl_reader_ok (e); j++)
-        if (g_array_index (caught, Caught, j).unit == k.unit)
-          sl_reader_fail (e, "unit", _("%s is listed twice."), sl_command_name (c, k.unit));
-      sl_reader_end (e);
+      k.unit = sl_command_unit (c, ur, "unit", FALSE);
+      sl_reader_require (ur, "distance_m");
+      k.in.distance_m = sl_reader_number (ur, "distance_m", 0, 10000, 0);
+      k.in.half_cover = sl_reader_bool (ur, "half_cover", FALSE);
+      k.in.full_cover = sl_reader_bool (ur, "full_cover", FALSE);
+      k.in.behind_wall = sl_reader_bool (ur, "behind_wall", FALSE);
+      k.in.inside_building = sl_reader_bool (ur, "inside_building", FALSE);
+      k.in.sacrifice_dive = sl_reader_bool (ur, "sacrifice_dive", FALSE);
+      k.in.smothered = sl_reader_bool (ur, "smothered", FALSE);
+      k.in_strip = sl_reader_bool (ur, "in_strip", TRUE);
+      sl_reader_end (ur);
+      for (guint j = 0; j < caught->len && k.unit >= 0; j++)
+        if (g_array_index (caught, Caught, j).unit == k.unit && sl_reader_ok (r))
+          sl_reader_fail (ur, "unit", _("A unit is caught once by a blast."));
       g_array_append_val (caught, k);
     }
-  return caught;
 }
 
+/* @mine_side: the side of a mine's owner (its units are never harmed,
+ * P-37 step 3, A-82), or -1. */
 static gboolean
-blast_units (SlCommand     *c,
+check_caught (SlCommand  *c,
+              GArray     *caught,
+              int         mine_side,
+              GError    **error)
+{
+  for (guint i = 0; i < caught->len; i++)
+    {
+      const Caught *k = &g_array_index (caught, Caught, i);
+
+      if (mine_side >= 0 && sl_command_side (c, k->unit) == mine_side)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "units",
+                             _("%s is of the mine's side: friendly units are never harmed by their own mines (P-37 step 3, A-82)."),
+                             sl_command_name (c, k->unit));
+          return FALSE;
+        }
+
+      if (sl_state_unit_out (c->rules, c->state, k->unit))
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "units",
+                             _("%s is already out of the fight."), sl_command_name (c, k->unit));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Applies the blast of @source on every unit caught: actions lost in the
+ * area (§6.1), damage and daze (T-30, T-33, T-34a). @owner deals it. */
+static gboolean
+apply_blast (SlCommand     *c,
              SlBlastSource  source,
              int            owner,
              GArray        *caught,
+             const char    *what,
              GError       **error)
 {
   JsonArray *list = sl_command_telling (c) ? json_array_new () : NULL;
+  g_autoptr(GArray) results = g_array_new (FALSE, TRUE, sizeof (SlBlastResult));
 
-  c->actor = owner;
+  /* Everything is checked before anything changes. */
+  g_array_set_size (results, caught->len);
   for (guint i = 0; i < caught->len; i++)
     {
       Caught *k = &g_array_index (caught, Caught, i);
-      SlUnitState *u = &c->state->units[k->unit];
       const SlUnitSetup *us = sl_setup_unit_at (c->setup, k->unit);
-      SlBlastResult res;
-      JsonObject *o = list ? json_object_new () : NULL;
-      g_autofree char *damage = NULL;
+      const SlUnitState *u = &c->state->units[k->unit];
 
       k->in.source = source;
       k->in.position = u->position;
@@ -440,68 +523,56 @@ blast_units (SlCommand     *c,
       k->in.armor = us->armor;
       k->in.race = us->race;
       k->in.wound = u->wound;
-      if (!sl_blast_resolve (c->rules, c->options, &k->in, &res, error))
+      if (!sl_blast_resolve (c->rules, c->options, &k->in,
+                             &g_array_index (results, SlBlastResult, i), error))
         {
           if (list != NULL)
-            {
-              json_array_unref (list);
-              json_object_unref (o);
-            }
+            json_array_unref (list);
           return FALSE;
         }
+    }
+
+  c->actor = owner;
+  for (guint i = 0; i < caught->len; i++)
+    {
+      const Caught *k = &g_array_index (caught, Caught, i);
+      const SlBlastResult *res = &g_array_index (results, SlBlastResult, i);
+      JsonObject *o = list != NULL ? json_object_new () : NULL;
+      g_autofree char *words = NULL;
+
+      if (res->has_damage)
+        words = sl_command_apply_damage (c, k->unit, &res->damage, o);
+      if (res->loses_action)
+        sl_state_lose_action (c->state, k->unit);
       if (o != NULL)
         {
-          json_object_set_string_member (o, "unit", us->id);
-          json_object_set_boolean_member (o, "in_blast_area", res.in_area);
-          json_object_set_boolean_member (o, "affected", res.affected);
-          json_object_set_int_member (o, "penetration", res.penetration);
+          json_object_set_string_member (o, "unit", sl_setup_unit_at (c->setup, k->unit)->id);
+          json_object_set_int_member (o, "table_distance_m", res->table_m);
+          json_object_set_boolean_member (o, "affected", res->affected);
+          json_object_set_boolean_member (o, "loses_action", res->loses_action);
+          json_object_set_string_member (o, "cover", sl_blast_cover_names[res->cover]);
+          json_object_set_int_member (o, "penetration", res->penetration);
+          json_array_add_object_element (list, o);
         }
-      /* §6.1: a blast costs the units in its area their actions. */
-      if (res.loses_action && u->current.action != NULL && !u->current.resolved)
-        sl_state_lose_action (c->state, k->unit);
-      if (res.affected && res.has_damage)
-        damage = sl_command_apply_damage (c, k->unit, &res.damage, o);
-      if (damage != NULL)
-        sl_command_say (c, _("%s is caught by the blast: %s."), us->name, damage);
-      else if (res.in_area)
-        sl_command_say (c, _("%s is in the blast but unhurt (%s)."), us->name,
-                        res.reason ? res.reason : _("no damage"));
+      if (res->affected)
+        sl_command_say (c, _("The blast of %s catches %s at %g m: penetration %d, %s."), what,
+                        sl_command_name (c, k->unit), k->in.distance_m, res->penetration,
+                        words != NULL ? words : _("no wound"));
+      else if (res->loses_action)
+        sl_command_say (c, _("The blast of %s catches %s at %g m: not hurt (%s), but its action is lost (§6.1)."),
+                        what, sl_command_name (c, k->unit), k->in.distance_m,
+                        res->reason != NULL ? res->reason : "");
       else
-        sl_command_say (c, _("%s is out of the blast."), us->name);
-      if (list != NULL)
-        json_array_add_object_element (list, o);
+        sl_command_say (c, _("The blast of %s does not reach %s at %g m."), what, sl_command_name (c, k->unit),
+                        k->in.distance_m);
     }
-  if (list != NULL)
-    json_object_set_array_member (c->result, "units", list);
   c->actor = -1;
+  sl_command_result (c, json_object_set_array_member, "units", list);
   return TRUE;
 }
 
-static gboolean
-in_explosion_step (SlCommand  *c,
-                   GError    **error)
-{
-  if (c->state->phase == SL_PHASE_FIRE_MISSION)
-    return TRUE;
-  return sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_EXPLOSION, N_("An explosion"), error);
-}
-
-static gboolean
-check_due (SlCommand  *c,
-           SlMarker   *m,
-           GError    **error)
-{
-  if (m->resolved || m->due < 0 || m->due > sl_command_now (c) ||
-      (m->kind != SL_MARKER_GRENADE && m->kind != SL_MARKER_CHARGE))
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "marker",
-                         _("%s does not go off now (P-08 step 4, A-108)."), m->label);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* Charges at one spot (T-34): the blast source for their number. */
+/* A-86 is the engine's; the plastic profile by the number of charges
+ * (T-33, T-34a). */
 static SlBlastSource
 charge_source (int charges)
 {
@@ -514,134 +585,271 @@ charge_source (int charges)
     }
 }
 
+static SlMarker *
+due_marker (SlCommand  *c,
+            SlReader   *r,
+            int         id,
+            GError    **error)
+{
+  SlMarker *m = sl_state_find_marker (c->state, id);
+
+  (void) r;
+  if (m == NULL)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker", _("There is no marker %d."), id);
+      return NULL;
+    }
+  if (m->resolved || m->due != sl_command_now (c))
+    {
+      g_autofree char *when = m->due >= 0 ? sl_command_when (c, m->due) : NULL;
+
+      if (when != NULL && !m->resolved)
+        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "marker",
+                           _("%s is not due now but in the explosion step of %s (P-34 step 6, A-108, A-87)."),
+                           m->label, when);
+      else
+        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "marker",
+                           _("%s is not due to go off now (P-08 step 4)."), m->label);
+      return NULL;
+    }
+  return m;
+}
+
+/* P-37 step 5, A-88: mines inside another explosion's area go off on
+ * d10 ≤ 5. The players list them: "mines": [{"marker", "roll"}]. */
+typedef struct
+{
+  int          id;
+  const char  *roll_stream;
+  SlMineResult res;
+} Chained;
+
+static void
+read_mines (SlCommand *c,
+            SlReader  *r,
+            GArray    *mines)
+{
+  guint n = sl_reader_array_length (r, "mines");
+
+  for (guint i = 0; i < n && sl_reader_ok (r); i++)
+    {
+      g_autoptr(SlReader) mr = sl_reader_array_object (r, "mines", i);
+      Chained k = { 0 };
+
+      sl_reader_require (mr, "marker");
+      k.id = sl_reader_int (mr, "marker", 1, G_MAXINT, 1);
+      k.roll_stream = sl_command_die (c, mr, "roll", 10);
+      sl_reader_end (mr);
+      g_array_append_val (mines, k);
+    }
+}
+
+/* Checks and rolls the chained mines; changes nothing. */
+static gboolean
+roll_mines (SlCommand  *c,
+            GArray     *mines,
+            int         exploding,
+            GError    **error)
+{
+  for (guint i = 0; i < mines->len; i++)
+    {
+      Chained *k = &g_array_index (mines, Chained, i);
+      const SlMarker *m = sl_state_find_marker (c->state, k->id);
+      SlMineInput in = { 0 };
+
+      if (m == NULL || m->kind != SL_MARKER_MINE || m->resolved || m->due >= 0 || k->id == exploding)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "mines",
+                             _("Marker %d is no mine waiting to go off (P-37 step 5)."), k->id);
+          return FALSE;
+        }
+      in.in_other_explosion = TRUE;
+      in.roll_stream = k->roll_stream;
+      if (!sl_mine_resolve (c->rules, c->options, &in, c->dice, &k->res, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The chained mines that go off are due in this explosion step. */
+static void
+chain_mines (SlCommand *c,
+             GArray    *mines)
+{
+  JsonArray *list = sl_command_telling (c) && mines->len > 0 ? json_array_new () : NULL;
+
+  for (guint i = 0; i < mines->len; i++)
+    {
+      const Chained *k = &g_array_index (mines, Chained, i);
+      SlMarker *m = sl_state_find_marker (c->state, k->id);
+
+      if (k->res.detonates)
+        {
+          m->due = sl_command_now (c);
+          m->secret = FALSE;
+          sl_command_say (c, _("%s is caught in the explosion: rolled %d, it goes off too (P-37 step 5)."),
+                          m->label, k->res.chain.natural);
+        }
+      else
+        sl_command_say (c, _("%s is caught in the explosion: rolled %d, it does not go off (P-37 step 5)."),
+                        m->label, k->res.chain.natural);
+      if (list != NULL)
+        {
+          JsonObject *o = json_object_new ();
+
+          json_object_set_int_member (o, "marker", k->id);
+          json_object_set_int_member (o, "roll", k->res.chain.natural);
+          json_object_set_boolean_member (o, "detonates", k->res.detonates);
+          json_array_add_object_element (list, o);
+        }
+    }
+  sl_command_result (c, json_object_set_array_member, "mines", list);
+}
+
 gboolean
 sl_command_blast (SlCommand  *c,
                   GError    **error)
 {
   SlReader *r = c->command;
-  g_autoptr(GArray) caught = NULL;
+  g_autoptr(GArray) caught = g_array_new (FALSE, TRUE, sizeof (Caught));
+  g_autoptr(GArray) mines = g_array_new (FALSE, TRUE, sizeof (Chained));
   SlMarker *m;
-  int id, owner;
-  char label[sizeof ((SlMarker *) NULL)->label];
+  gboolean breached;
+  int id;
 
-  m = marker_field (c, r, "marker");
-  caught = read_caught (c, r);
-  if (!sl_command_inputs_done (c))
-    return FALSE;
-  if (!in_explosion_step (c, error) || !check_due (c, m, error))
+  sl_reader_require (r, "marker");
+  id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
+  breached = sl_reader_bool (r, "breached", FALSE);
+  read_caught (c, r, caught);
+  read_mines (c, r, mines);
+  if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
     return FALSE;
 
-  id = m->id;
-  owner = m->owner;
-  g_strlcpy (label, m->label, sizeof label);
-  sl_command_result (c, json_object_set_int_member, "marker", id);
-  if (m->kind == SL_MARKER_GRENADE && m->type == SL_GRENADE_SMOKE)
+  if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_EXPLOSION, N_("A blast"), error))
+    return FALSE;
+  if ((m = due_marker (c, r, id, error)) == NULL)
+    return FALSE;
+  if (m->kind != SL_MARKER_GRENADE && m->kind != SL_MARKER_CHARGE && m->kind != SL_MARKER_MINE)
     {
-      /* A-112: a cloud, +5 to fire and detection through it, for 12 turns
-       * (or 12 subphases with the option). */
-      SlMarker *cloud;
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker",
+                         _("%s lands with a fire-mission command (P-38)."), m->label);
+      return FALSE;
+    }
+  if (!check_caught (c, caught, m->kind == SL_MARKER_MINE ? sl_command_side (c, m->owner) : -1, error))
+    return FALSE;
+
+  sl_command_result (c, json_object_set_int_member, "marker", m->id);
+  if (m->kind == SL_MARKER_GRENADE && m->type == SL_GRENADE_SG)
+    {
+      SlBlastInput in = { 0 };
+      SlBlastResult res;
       int turn, subphase;
-      g_autofree char *cloud_label = NULL;
       g_autofree char *when = NULL;
 
-      if (caught->len > 0)
+      if (caught->len > 0 || mines->len > 0)
         {
-          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "units",
-                             _("Smoke hurts nobody: it blocks sight (A-112)."));
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, caught->len > 0 ? "units" : "mines",
+                             _("Smoke hurts nobody: it makes a cloud (§15.6, A-112)."));
           return FALSE;
         }
-      sl_state_remove_marker (c->state, id);
-      cloud = sl_state_add_marker (c->state, SL_MARKER_SMOKE);
+      in.source = SL_BLAST_SMOKE;
+      in.distance_m = -1;
+      if (!sl_blast_resolve (c->rules, c->options, &in, &res, error))
+        return FALSE;
+      /* A-112: a cloud that stays 12 turns; start_subphase removes it. */
       sl_smoke_clears (c->rules, c->options, c->state->turn, c->state->subphase, &turn, &subphase);
-      cloud->owner = owner;
-      cloud->created = sl_command_now (c);
-      cloud->expires = sl_subphase_index (c->rules, turn, subphase);
-      cloud->type = SL_GRENADE_SMOKE;
-      cloud_label = g_strdup_printf (_("Smoke cloud %d"), cloud->id);
-      set_label (cloud, cloud_label);
-      sl_command_result (c, json_object_set_int_member, "cloud", cloud->id);
-      if (sl_command_telling (c))
-        when = sl_command_when (c, cloud->expires);
-      sl_command_say (c, _("%s goes off: a smoke cloud (%s) until %s (A-112)."), label, cloud->label, when);
+      m->kind = SL_MARKER_SMOKE;
+      m->due = -1;
+      m->resolved = TRUE;
+      m->expires = sl_subphase_index (c->rules, turn, subphase);
+      when = sl_command_when (c, m->expires);
+      sl_command_result (c, json_object_set_double_member, "smoke_radius_m", res.smoke_radius_m);
+      sl_command_result (c, json_object_set_int_member, "clears_turn", turn);
+      sl_command_result (c, json_object_set_int_member, "clears_subphase", subphase);
+      sl_command_say (c, _("%s goes off: a smoke cloud of %g m radius until %s (§15.6, A-112)."),
+                      m->label, res.smoke_radius_m, when);
       return TRUE;
     }
 
-  sl_command_say (c, _("%s goes off."), label);
-  if (!blast_units (c, m->kind == SL_MARKER_CHARGE ? charge_source (m->amount) : SL_BLAST_FRAG, owner,
-                    caught, error))
-    return FALSE;
-  sl_state_remove_marker (c->state, id);
+  {
+    char label[sizeof m->label];
+    int owner = m->owner, kind = m->kind, type = m->type;
+    gboolean shaped = kind == SL_MARKER_CHARGE && type == 0;
+
+    g_strlcpy (label, m->label, sizeof label);
+    if (!roll_mines (c, mines, id, error))
+      return FALSE;
+    if (breached && !shaped)
+      {
+        sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "breached",
+                           _("Only a shaped charge breaches an obstacle (A-80, A-81)."));
+        return FALSE;
+      }
+    if (shaped)
+      {
+        /* A-80, A-81: the zones behind the obstacle; distances behind it. */
+        JsonArray *list = sl_command_telling (c) ? json_array_new () : NULL;
+
+        c->actor = owner;
+        for (guint i = 0; i < caught->len; i++)
+          {
+            const Caught *k = &g_array_index (caught, Caught, i);
+            const SlUnitSetup *us = sl_setup_unit_at (c->setup, k->unit);
+            SlShapedInput in = { 0 };
+            SlShapedResult res;
+            JsonObject *o = list != NULL ? json_object_new () : NULL;
+            g_autofree char *words = NULL;
+
+            in.breached = breached;
+            in.distance_m = k->in.distance_m;
+            in.in_strip = k->in_strip;
+            in.has_target = TRUE;
+            in.armor = us->armor;
+            in.race = us->race;
+            in.wound = c->state->units[k->unit].wound;
+            sl_shaped_charge_resolve (c->rules, c->options, &in, &res);
+            if (res.has_damage)
+              words = sl_command_apply_damage (c, k->unit, &res.damage, o);
+            if (res.affected)
+              sl_state_lose_action (c->state, k->unit);
+            if (o != NULL)
+              {
+                json_object_set_string_member (o, "unit", us->id);
+                json_object_set_string_member (o, "zone", sl_shaped_zone_names[res.zone]);
+                json_object_set_boolean_member (o, "affected", res.affected);
+                json_object_set_int_member (o, "penetration", res.penetration);
+                json_array_add_object_element (list, o);
+              }
+            if (res.affected)
+              sl_command_say (c, _("The blast of %s catches %s in zone %s: penetration %d, %s."), label, us->name,
+                              sl_shaped_zone_names[res.zone], res.penetration,
+                              words != NULL ? words : _("no wound"));
+            else
+              sl_command_say (c, _("The blast of %s does not reach %s (%s)."), label, us->name,
+                              res.reason != NULL ? res.reason : "");
+          }
+        c->actor = -1;
+        sl_command_result (c, json_object_set_array_member, "units", list);
+        if (breached)
+          {
+            /* A-81: a door destroyed outright, or a 1 m hole in the wall. */
+            SlMarker *b = sl_state_add_marker (c->state, SL_MARKER_BREACH);
+
+            b->owner = owner;
+            b->created = sl_command_now (c);
+            set_label (b, label);
+            sl_command_result (c, json_object_set_int_member, "breach_marker", b->id);
+            sl_command_say (c, _("%s has breached its obstacle: a Breach marker is placed (A-81)."), label);
+          }
+      }
+    else if (!apply_blast (c, kind == SL_MARKER_CHARGE ? charge_source (type) : SL_BLAST_FRAG,
+                           owner, caught, label, error))
+      return FALSE;
+    sl_command_say (c, _("The marker of %s is removed: it has gone off (P-08 step 4)."), label);
+    sl_state_remove_marker (c->state, id);
+    chain_mines (c, mines);
+  }
   return TRUE;
-}
-
-/* Charges (P-36): installed by an action, set off by radio. */
-
-gboolean
-sl_command_finish_explosives (SlCommand *c,
-                              int        unit)
-{
-  SlUnitState *u = &c->state->units[unit];
-  const SlAction *action = u->current.action;
-  const char *name = sl_command_name (c, unit);
-
-  if (g_str_equal (action->id, "install-plastic") || g_str_equal (action->id, "install-shaped"))
-    {
-      gboolean plastic = g_str_equal (action->id, "install-plastic");
-      const char *spot = u->current.label[0] ? u->current.label : NULL;
-      SlMarker *m = NULL;
-
-      if (plastic)
-        u->plastic_charges = MAX (u->plastic_charges - 1, 0);
-      else
-        u->shaped_charges = MAX (u->shaped_charges - 1, 0);
-      /* T-34: plastic charges at one spot go off together. */
-      for (guint i = 0; i < c->state->markers->len && plastic && spot != NULL; i++)
-        {
-          SlMarker *o = &g_array_index (c->state->markers, SlMarker, i);
-
-          if (o->kind == SL_MARKER_CHARGE && o->type == 0 && o->amount < 4 &&
-              sl_command_side (c, o->owner) == sl_command_side (c, unit) &&
-              g_str_has_suffix (o->label, spot))
-            m = o;
-        }
-      if (m != NULL)
-        m->amount++;
-      else
-        {
-          g_autofree char *label = NULL;
-
-          m = sl_state_add_marker (c->state, SL_MARKER_CHARGE);
-          m->owner = unit;
-          m->created = sl_command_now (c);
-          m->type = plastic ? 0 : 1;
-          m->amount = 1;
-          m->secret = TRUE;
-          label = spot ? g_strdup_printf (_("Charge %d: %s"), m->id, spot)
-                       : g_strdup_printf (_("Charge %d"), m->id);
-          set_label (m, label);
-        }
-      sl_command_say (c, _("%s has installed a %s charge: %s (P-36)."), name,
-                      plastic ? _("plastic") : _("shaped"), m->label);
-      return TRUE;
-    }
-  if (g_str_equal (action->id, "call-fire-mission"))
-    {
-      /* A-13: the mission lands at the end of the call's last subphase —
-       * now, in the explosion step — or in the Fire Mission Phase. */
-      SlMarker *m = sl_state_add_marker (c->state, SL_MARKER_FIRE_MISSION);
-      g_autofree char *label = NULL;
-
-      m->owner = unit;
-      m->created = sl_command_now (c);
-      m->due = sl_command_now (c);
-      m->secret = TRUE;
-      label = u->current.label[0] ? g_strdup_printf (_("Fire mission %d: %s"), m->id, u->current.label)
-                                  : g_strdup_printf (_("Fire mission %d"), m->id);
-      set_label (m, label);
-      sl_command_say (c, _("%s's fire mission is on its way: %s (P-38)."), name, m->label);
-      return TRUE;
-    }
-  return FALSE;
 }
 
 gboolean
@@ -650,205 +858,401 @@ sl_command_detonate (SlCommand  *c,
 {
   SlReader *r = c->command;
   SlMarker *m;
-  int unit;
-  g_autofree char *when = NULL;
+  SlUnitState *u;
+  int unit, id, now, consecutive = 1;
 
   unit = sl_command_unit (c, r, "unit", FALSE);
-  m = marker_field (c, r, "marker");
-  if (!sl_command_inputs_done (c))
+  sl_reader_require (r, "marker");
+  id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
+  if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
     return FALSE;
-  if (!check_thrower (c, unit, SL_THROW_CHARGE, N_("Setting off a charge"), error))
+
+  if (!check_throw_action (c, unit, SL_THROW_CHARGE, N_("Detonating a charge"), error))
     return FALSE;
-  if (m->kind != SL_MARKER_CHARGE || m->due >= 0)
+  m = sl_state_find_marker (c->state, id);
+  if (m == NULL || m->kind != SL_MARKER_CHARGE)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker",
+                         _("Marker %d is no charge (P-36 step 3)."), id);
+      return FALSE;
+    }
+  if (m->due >= 0)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "marker",
-                         _("%s is no charge waiting to be set off (P-36)."), m->label);
+                         _("%s is already set off (P-36 step 3)."), m->label);
       return FALSE;
     }
-  /* P-36 step 3: any unit of the same squad sets it off. */
-  if (c->state->squad_of[m->owner] != c->state->squad_of[unit])
+  u = &c->state->units[unit];
+  if (c->state->squad_of[unit] != c->state->squad_of[m->owner] || u->routed)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
-                         _("Only a unit of %s's squad sets off its charge (P-36)."),
-                         sl_command_name (c, m->owner));
+                         _("Only a non-routed unit of the squad that set %s can detonate it (P-36 step 3, A-87)."),
+                         m->label);
       return FALSE;
     }
-  c->state->units[unit].current.resolved = TRUE;
-  m->due = sl_command_now (c);
+  now = sl_command_now (c);
+  if (!sl_command_check_rate_of_fire (c, unit, SL_FIRE_MODE_SINGLE, -1, now, &consecutive, error))
+    return FALSE;
+
+  /* A-87: by radio, resolved in this subphase's explosion step. */
+  record_fire (u, now, SL_FIRE_MODE_SINGLE);
+  u->current.resolved = TRUE;
+  m->due = now;
   m->secret = FALSE;
   sl_command_result (c, json_object_set_int_member, "marker", m->id);
-  if (sl_command_telling (c))
-    when = sl_command_when (c, m->due);
-  sl_command_say (c, _("%s sets off %s by radio: it goes off in the explosion step of %s (P-36, P-08)."),
-                  sl_command_name (c, unit), m->label, when);
+  sl_command_say (c, _("%s sets off %s by radio: it goes off in the explosion step (P-36 step 3, A-87)."),
+                  sl_command_name (c, unit), m->label);
   return TRUE;
 }
 
-/* Mines (P-37): written down before the game, they go off at once (A-82)
- * when an enemy comes within 1 m; a frag blast centred on the mine. */
+static const char * const mine_actions[] = { "lay", "trigger", NULL };
+
 gboolean
 sl_command_mine (SlCommand  *c,
                  GError    **error)
 {
   SlReader *r = c->command;
-  g_autoptr(GArray) caught = NULL;
+  g_autoptr(GArray) caught = g_array_new (FALSE, TRUE, sizeof (Caught));
   SlMineInput in = { 0 };
-  SlMineResult res = { 0 };
-  const SlUnitSetup *us;
-  const char *label;
-  gboolean dud;
-  int unit;
+  SlMineResult res;
+  SlMarker *m;
+  const char *label = NULL;
+  int action, unit, id = 0;
 
+  action = sl_reader_enum (r, "action", mine_actions, N_("mine action"), 1);
   unit = sl_command_unit (c, r, "unit", FALSE);
-  sl_reader_require (r, "label");
-  label = sl_reader_string (r, "label", "");
-  sl_reader_require (r, "distance_m");
-  in.distance_m = sl_reader_number (r, "distance_m", 0, 100, 0);
-  in.has_distance = TRUE;
-  dud = sl_reader_bool (r, "dud", FALSE);
-  in.roll_stream = sl_command_die (c, r, "roll", 10);
-  caught = read_caught (c, r);
-  if (!sl_command_inputs_done (c))
+  if (action == 0)
+    {
+      sl_reader_require (r, "label");
+      read_label (r, "label", &label);
+    }
+  else
+    {
+      sl_reader_require (r, "marker");
+      id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
+      in.dud = sl_reader_bool (r, "dud", FALSE);
+      sl_reader_require (r, "distance_m");
+      in.has_distance = TRUE;
+      in.distance_m = sl_reader_number (r, "distance_m", 0, 10000, 0);
+      read_caught (c, r, caught);
+    }
+  if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
     return FALSE;
-  if (c->state->phase != SL_PHASE_ACTION || c->state->over)
+
+  if (action == 0)
+    {
+      /* P-37 step 2: written down before the game, never on the map. */
+      if (c->state->turn != 1 || c->state->phase == SL_PHASE_ACTION ||
+          c->state->phase > SL_PHASE_DETECTION)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                             _("Mines are written down before the game, before the first Action Phase (P-37 step 2)."));
+          return FALSE;
+        }
+      m = sl_state_add_marker (c->state, SL_MARKER_MINE);
+      m->owner = unit;
+      m->created = sl_command_now (c);
+      m->secret = TRUE;
+      set_label (m, label);
+      sl_command_result (c, json_object_set_int_member, "marker", m->id);
+      sl_command_say (c, _("%s's side writes down a mine: %s (P-37 step 2)."),
+                      sl_command_name (c, unit), label);
+      return TRUE;
+    }
+
+  if (c->state->phase != SL_PHASE_ACTION)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
-                         _("Mines go off in the Action Phase, as a unit moves (P-37)."));
+                         _("A mine goes off when an enemy comes near in the Action Phase (P-37 step 3, A-82)."));
       return FALSE;
     }
-  if (!sl_setup_has_module (c->setup, SL_MODULE_AREA_EFFECTS))
+  m = sl_state_find_marker (c->state, id);
+  if (m == NULL || m->kind != SL_MARKER_MINE || m->resolved || m->due >= 0)
     {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
-                         _("Mines need the area-effect rules (§9.6)."));
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker",
+                         _("Marker %d is no mine waiting to go off (P-37)."), id);
       return FALSE;
     }
-  us = sl_setup_unit_at (c->setup, unit);
-  in.dud = dud;
-  in.enemy = TRUE;
+  if (!check_caught (c, caught, sl_command_side (c, m->owner), error))
+    return FALSE;
+  if (sl_state_unit_out (c->rules, c->state, unit))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s is already out of the fight."), sl_command_name (c, unit));
+      return FALSE;
+    }
+  in.enemy = sl_command_side (c, unit) != sl_command_side (c, m->owner);
+  if (!in.enemy)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("Friendly units never set off their own side's mines (P-37 step 3)."));
+      return FALSE;
+    }
   in.has_target = TRUE;
-  in.armor = us->armor;
-  in.race = us->race;
+  in.armor = sl_setup_unit_at (c->setup, unit)->armor;
+  in.race = sl_setup_unit_at (c->setup, unit)->race;
   in.wound = c->state->units[unit].wound;
   if (!sl_mine_resolve (c->rules, c->options, &in, c->dice, &res, error))
     return FALSE;
-
-  sl_command_result (c, json_object_set_boolean_member, "detonates", res.detonates);
-  if (!res.detonates)
+  if (in.dud)
     {
-      sl_command_say (c, _("The mine at %s does not go off (%s)."), label,
-                      res.reason ? res.reason : _("a dud"));
+      /* P-37 step 6: any irregularity makes it a dud for the rest of the
+       * game; it stays resolved on the table. */
+      m->resolved = TRUE;
+      m->secret = FALSE;
+      sl_command_result (c, json_object_set_int_member, "marker", m->id);
+      sl_command_result (c, json_object_set_boolean_member, "dud", TRUE);
+      sl_command_say (c, _("%s comes within %g m of %s, but it is a dud for the rest of the game (P-37 step 6)."),
+                      sl_command_name (c, unit), in.distance_m, m->label);
       return TRUE;
     }
-  sl_command_say (c, _("The mine at %s goes off under %s (P-37)."), label, us->name);
-  if (res.stops_unit && c->state->units[unit].current.action != NULL && !c->state->units[unit].current.resolved)
-    sl_state_lose_action (c->state, unit);
-  if (res.has_damage)
+  if (!res.triggered)
     {
-      g_autofree char *damage = NULL;
-      JsonObject *o = sl_command_telling (c) ? json_object_new () : NULL;
-
-      c->actor = -1;
-      damage = sl_command_apply_damage (c, unit, &res.damage, o);
-      if (o != NULL)
-        json_object_set_object_member (c->result, "damage", o);
-      sl_command_say (c, _("%s: %s."), us->name, damage);
+      if (res.reason != NULL)
+        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "distance_m", "%s", res.reason);
+      else
+        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "distance_m",
+                           _("The mine is not set off: the unit is not within 1 m (P-37 step 3, A-82)."));
+      return FALSE;
     }
-  /* The others nearby take the frag blast. */
-  return blast_units (c, SL_BLAST_FRAG, -1, caught, error);
+  if (!res.at_once && caught->len > 0)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "units",
+                         _("With minesInExplosionStep the blast is resolved in the explosion step with a blast command (A-82)."));
+      return FALSE;
+    }
+
+  sl_command_result (c, json_object_set_int_member, "marker", m->id);
+  m->secret = FALSE;
+  if (!res.at_once)
+    {
+      /* A-82 option: the blast waits for the explosion step, where the
+       * triggering unit is one of the units caught. */
+      m->due = sl_command_now (c);
+      sl_command_say (c, _("%s sets off %s: it goes off in the explosion step (A-82)."),
+                      sl_command_name (c, unit), m->label);
+      return TRUE;
+    }
+
+  {
+    char mlabel[sizeof m->label];
+    g_autofree char *words = NULL;
+    JsonObject *o = sl_command_telling (c) ? json_object_new () : NULL;
+    int owner = m->owner;
+
+    g_strlcpy (mlabel, m->label, sizeof mlabel);
+    /* A-82: the trigger unit stops there and takes the blast at ≤ 1 m. */
+    c->actor = owner;
+    if (res.has_damage)
+      words = sl_command_apply_damage (c, unit, &res.damage, o);
+    c->actor = -1;
+    sl_state_lose_action (c->state, unit);
+    if (o != NULL)
+      {
+        json_object_set_string_member (o, "unit", sl_setup_unit_at (c->setup, unit)->id);
+        json_object_set_int_member (o, "penetration", res.trigger_penetration);
+        json_object_set_boolean_member (o, "stops", res.stops_unit);
+      }
+    sl_command_result (c, json_object_set_object_member, "trigger_unit", o);
+    sl_command_say (c, _("%s sets off %s and stops there: penetration %d, %s (P-37, A-82)."),
+                    sl_command_name (c, unit), mlabel, res.trigger_penetration,
+                    words != NULL ? words : _("no wound"));
+    if (!apply_blast (c, SL_BLAST_FRAG, owner, caught, mlabel, error))
+      return FALSE;
+    sl_state_remove_marker (c->state, id);
+  }
+  return TRUE;
 }
 
-/* Fire missions (P-38): called by a leader (10 AP), landing at the end of
- * the call — or in the Fire Mission Phase (A-13) — on a T-35 roll. */
 gboolean
 sl_command_fire_mission (SlCommand  *c,
                          GError    **error)
 {
   SlReader *r = c->command;
-  g_autoptr(GArray) caught = NULL;
+  g_autoptr(GArray) caught = g_array_new (FALSE, TRUE, sizeof (Caught));
+  g_autoptr(GArray) mines = g_array_new (FALSE, TRUE, sizeof (Chained));
+  g_autofree char *words = NULL;
   SlFireMissionInput in = { 0 };
-  SlFireMissionResult res = { 0 };
-  const SlTable *t = &c->rules->fire_missions;
+  SlFireMissionResult res;
+  const char *mission;
   SlMarker *m;
-  g_autoptr(GString) words = g_string_new (NULL);
-  int id, owner, kind;
-  char label[sizeof ((SlMarker *) NULL)->label];
+  char label[sizeof m->label];
+  int id, owner;
 
-  m = marker_field (c, r, "marker");
+  sl_reader_require (r, "marker");
+  id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
   sl_reader_require (r, "mission");
-  kind = sl_reader_enum (r, "mission", sl_table_ids (t), t->what, 0);
-  in.mission = g_ptr_array_index (t->items, kind);
-  in.spotter = sl_reader_enum (r, "spotter", spotters, N_("spotter"), 0);
-  in.range_m = sl_reader_number (r, "range_m", 0, 100000, -1);
+  mission = sl_reader_string (r, "mission", "mortar");
+  in.spotter = sl_reader_enum (r, "spotter", sl_spotter_names, N_("spotter"), SL_SPOTTED_BY_LEADER);
+  in.on_building = sl_reader_bool (r, "on_building", FALSE);
+  in.target_hidden = sl_reader_bool (r, "target_hidden", FALSE);
+  in.holotarp = sl_reader_bool (r, "holotarp", FALSE);
+  in.range_m = sl_reader_number (r, "range_m", 0, 10000, -1);
   in.roll_stream = sl_command_die (c, r, "roll", 10);
-  in.scatter_stream = sl_command_dice_list (c, r, "scatter_rolls", 10);
-  caught = read_caught (c, r);
-  if (!sl_command_inputs_done (c))
+  in.scatter_stream = scatter_stream (c, r);
+  read_caught (c, r, caught);
+  read_mines (c, r, mines);
+  if (sl_reader_ok (r) && (in.mission = sl_rules_fire_mission (c->rules, mission)) == NULL)
+    sl_reader_fail (r, "mission", _("Unknown fire mission “%s” (T-35)."), mission);
+  if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
     return FALSE;
-  if (m->kind != SL_MARKER_FIRE_MISSION || m->resolved)
+
+  m = sl_state_find_marker (c->state, id);
+  if (m != NULL && m->kind == SL_MARKER_FIRE_MISSION && m->amount == 1)
     {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "marker", _("%s is no fire mission on its way (P-38)."),
-                         m->label);
-      return FALSE;
-    }
-  if (c->options->fire_missions_in_phase)
-    {
-      if (!sl_command_require_clock (c, SL_PHASE_FIRE_MISSION, SL_STEP_NONE, N_("A fire mission"), error))
+      if (!sl_command_require_clock (c, SL_PHASE_FIRE_MISSION, SL_STEP_NONE,
+                                     N_("A fire mission called with fireMissionsInPhase"), error))
         return FALSE;
     }
-  else if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_EXPLOSION, N_("A fire mission"), error))
+  else if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_EXPLOSION,
+                                      N_("A fire mission"), error))
+    return FALSE;
+  if ((m = due_marker (c, r, id, error)) == NULL)
+    return FALSE;
+  if (m->kind != SL_MARKER_FIRE_MISSION)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker",
+                         _("%s is no fire mission: use a blast command (P-08 step 4)."), m->label);
+      return FALSE;
+    }
+  if (!check_caught (c, caught, -1, error))
     return FALSE;
   if (!sl_fire_mission_resolve (c->rules, c->options, &in, c->dice, &res, error))
     return FALSE;
+  if (mines->len > 0 && c->state->phase != SL_PHASE_ACTION)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "mines",
+                         _("Mines caught in a fire mission are checked when it lands in the Action Phase; in the Fire Mission Phase the players resolve them by hand (P-37 step 5, A-13)."));
+      return FALSE;
+    }
+  if (!roll_mines (c, mines, id, error))
+    return FALSE;
 
-  id = m->id;
   owner = m->owner;
   g_strlcpy (label, m->label, sizeof label);
-  if (sl_command_telling (c))
-    {
-      sl_check_outcome_to_json (&res.shot.check, "on_target", c->result);
-      json_object_set_int_member (c->result, "marker", id);
-      json_object_set_int_member (c->result, "reach_m", res.reach_m);
-      scatter_words (&res.shot, words);
-    }
-  sl_command_say (c, _("%s lands (%s): needs %d or less, rolled %d: %s."), label, in.mission->name,
-                  res.shot.check.target, res.shot.check.natural, words->str);
-  if (!blast_units (c, res.profile, owner, caught, error))
+  words = landing_words (&res.shot);
+  sl_command_result (c, json_object_set_int_member, "marker", id);
+  sl_command_result (c, json_object_set_string_member, "mission", in.mission->id);
+  sl_command_result (c, json_object_set_object_member, "shot", shot_json (&res.shot));
+  sl_command_result (c, json_object_set_int_member, "reach_m", res.reach_m);
+  sl_command_say (c, _("%s lands at %s: rolled %d, %s (P-38 step 4, T-35)."),
+                  in.mission->name, label, res.shot.check.natural, words);
+  if (!apply_blast (c, res.profile, owner, caught, label, error))
     return FALSE;
   sl_state_remove_marker (c->state, id);
+  chain_mines (c, mines);
   return TRUE;
 }
 
-/* What must go off now: grenades and charges due in the explosion step;
- * fire missions there, or in the Fire Mission Phase with the option
- * (A-13). */
+gboolean
+sl_command_finish_explosives (SlCommand *c,
+                              int        unit)
+{
+  SlUnitState *u = &c->state->units[unit];
+  const SlAction *action = u->current.action;
+  const char *name = sl_command_name (c, unit);
+  SlMarker *m;
+
+  if (action == NULL)
+    return FALSE;
+  if (g_str_equal (action->id, "install-plastic") || g_str_equal (action->id, "install-shaped"))
+    {
+      gboolean shaped = g_str_equal (action->id, "install-shaped");
+      int *left = shaped ? &u->shaped_charges : &u->plastic_charges;
+
+      if (*left <= 0)
+        {
+          sl_command_say (c, _("%s has no charge left to install (P-36)."), name);
+          return TRUE;
+        }
+      (*left)--;
+      /* T-34a: plastic charges placed at the same spot (the same label) by
+       * the same squad go off together; a shaped charge is alone. */
+      if (!shaped && u->current.label[0] != '\0')
+        for (guint i = 0; i < c->state->markers->len; i++)
+          {
+            SlMarker *o = &g_array_index (c->state->markers, SlMarker, i);
+
+            if (o->kind == SL_MARKER_CHARGE && o->type > 0 && o->type < 4 && o->due < 0 &&
+                c->state->squad_of[o->owner] == c->state->squad_of[unit] &&
+                g_str_equal (o->label, u->current.label))
+              {
+                o->type++;
+                sl_command_say (c, _("%s adds a plastic charge to %s: %d charges there (P-36, T-34a)."),
+                                name, o->label, o->type);
+                return TRUE;
+              }
+          }
+      m = sl_state_add_marker (c->state, SL_MARKER_CHARGE);
+      m->owner = unit;
+      m->created = sl_command_now (c);
+      m->type = shaped ? 0 : 1;
+      if (u->current.label[0] != '\0')
+        set_label (m, u->current.label);
+      else
+        {
+          if (shaped)
+            g_snprintf (m->label, sizeof m->label, _("%s's shaped charge"), name);
+          else
+            g_snprintf (m->label, sizeof m->label, _("%s's plastic charge"), name);
+        }
+      sl_command_say (c, _("%s has installed and armed %s (P-36 step 2)."), name, m->label);
+      return TRUE;
+    }
+  if (g_str_equal (action->id, "call-fire-mission"))
+    {
+      m = sl_state_add_marker (c->state, SL_MARKER_FIRE_MISSION);
+      m->owner = unit;
+      m->created = sl_command_now (c);
+      m->type = -1;
+      if (u->current.label[0] != '\0')
+        set_label (m, u->current.label);
+      else
+        g_snprintf (m->label, sizeof m->label, _("%s's fire mission"), name);
+      if (c->options->fire_missions_in_phase)
+        {
+          /* A-13 option: in this turn's Fire Mission Phase. */
+          m->amount = 1;
+          m->due = sl_subphase_index (c->rules, c->state->turn, c->rules->subphases_per_turn);
+          sl_command_say (c, _("%s has called a fire mission (%s): it lands in the Fire Mission Phase (P-38, A-13)."),
+                          name, m->label);
+        }
+      else
+        {
+          /* A-13: in the explosion step of the subphase the call ends. */
+          m->due = sl_command_now (c);
+          sl_command_say (c, _("%s has called a fire mission (%s): it lands in the explosion step (P-38 step 4, A-13)."),
+                          name, m->label);
+        }
+      return TRUE;
+    }
+  return FALSE;
+}
+
 char *
 sl_command_pending_explosives (SlCommand *c)
 {
   g_autoptr(GString) names = g_string_new (NULL);
-  gboolean mission_phase = c->state->phase == SL_PHASE_FIRE_MISSION;
+  gboolean in_phase = c->state->phase == SL_PHASE_FIRE_MISSION;
   int now = sl_command_now (c);
+  int count = 0;
 
+  if (c->state->phase != SL_PHASE_ACTION && !in_phase)
+    return NULL;
   for (guint i = 0; i < c->state->markers->len; i++)
     {
       const SlMarker *m = &g_array_index (c->state->markers, SlMarker, i);
-      gboolean due;
+      gboolean phase_mission = m->kind == SL_MARKER_FIRE_MISSION && m->amount == 1;
 
-      if (m->resolved || m->due < 0)
+      if (m->due != now || m->resolved || phase_mission != in_phase)
         continue;
-      if (m->kind == SL_MARKER_FIRE_MISSION)
-        due = c->options->fire_missions_in_phase ? mission_phase && m->due <= now
-                                                 : !mission_phase && m->due == now;
-      else
-        due = !mission_phase && (m->kind == SL_MARKER_GRENADE || m->kind == SL_MARKER_CHARGE) &&
-              m->due == now;
-      if (due)
-        {
-          if (names->len > 0)
-            g_string_append (names, _(", "));
-          g_string_append (names, m->label);
-        }
+      if (count++ > 0)
+        g_string_append (names, ", ");
+      g_string_append (names, m->label);
     }
-  if (names->len == 0)
+  if (count == 0)
     return NULL;
-  return g_strdup_printf (_("To go off first: %s (P-08 step 4)."), names->str);
+  if (in_phase)
+    return g_strdup_printf (_("Fire missions to land first: %s (P-38, A-13)."), names->str);
+  return g_strdup_printf (_("Explosions to resolve first: %s (P-08 step 4)."), names->str);
 }
