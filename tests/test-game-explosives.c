@@ -1,11 +1,538 @@
-/* test-game-explosives.c: TEMPORARY scaffolding, replaced by the real tests */
+/* test-game-explosives.c: grenades, the launcher, blasts, smoke, charges,
+ * mines and fire missions in whole games through the command API (digest
+ * P-34 … P-38, T-27 … T-35; A-13, A-82, A-87, A-107, A-108, A-112)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "config.h"
 
+#include <string.h>
+
+#include "sl-json.h"
 #include "sl-test-game.h"
+
+static JsonObject *
+result_of (const SlJournalEntry *e)
+{
+  return json_node_get_object (e->result);
+}
+
+static void
+assert_summary (const SlJournalEntry *e,
+                const char           *text)
+{
+  if (strstr (e->summary, text) == NULL)
+    g_error ("“%s” not in the summary: %s", text, e->summary);
+}
+
+static const SlMarker *
+marker (SlGame *game,
+        int     id)
+{
+  return sl_state_find_marker (sl_game_get_state (game), id);
+}
+
+/* Plays "next" until the clock is at the explosion step of @subphase. */
+static void
+go_to_explosion (SlGame *game,
+                 int     subphase)
+{
+  sl_test_go_to_subphase (game, subphase);
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->subphase, ==, subphase);
+  g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_EXPLOSION);
+}
+
+/* tog-2 picks a grenade up in subphase 2 and declares a throw in 3. */
+static void
+ready_throw (SlGame *game)
+{
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 2);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'pick-up-object'}");
+  g_assert_true (sl_test_unit_state (game, "tog-2")->grenade_ready);
+  sl_test_go_to_subphase (game, 3);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'fire', 'throw': 'grenade'}");
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_RANGED_FIRE);
+}
+
+/* P-34, T-27, A-108: a frag grenade thrown 12 m (medium, +1) in subphase 3
+ * on a 3 (net 4 ≤ 5) lands on target and goes off in subphase 5; the
+ * blast (T-30) hurts the units caught and drops their actions (§6.1). */
+static void
+test_grenade (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+  JsonObject *shot;
+  int fg;
+
+  ready_throw (game);
+  fg = sl_test_unit_state (game, "tog-2")->grenades[SL_GRENADE_FG];
+  e = sl_test_play (game, "{'type': 'throw', 'unit': 'tog-2', 'range_m': 12, 'roll': 3}");
+  shot = json_object_get_object_member (result_of (e), "shot");
+  g_assert_true (json_object_get_boolean_member (shot, "on_target"));
+  g_assert_cmpint (json_object_get_int_member (shot, "net"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (result_of (e), "detonates_subphase"), ==, 5);
+  assert_summary (e, "goes off in the explosion step of subphase 5");
+  g_assert_cmpint (sl_test_unit_state (game, "tog-2")->grenades[SL_GRENADE_FG], ==, fg - 1);
+  g_assert_false (sl_test_unit_state (game, "tog-2")->grenade_ready);
+  g_assert_cmpint (marker (game, 1)->kind, ==, SL_MARKER_GRENADE);
+
+  /* Not due yet in subphase 4: nothing stops play. */
+  sl_test_go_to_subphase (game, 4);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'use-device'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-15', 'action': 'use-device'}");
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->subphase, ==, 5);
+  sl_test_refuse (game, "{'type': 'blast', 'marker': 1, 'units': []}", "type", "explosion");
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_EXPLOSION);
+  sl_test_refuse (game, "{'type': 'next'}", "type", "P-08 step 4");
+
+  /* cw-14 at 1 m (PF 6), cw-15 at 5 m behind half cover (PF 2 − 1). */
+  e = sl_test_play (game, "{'type': 'blast', 'marker': 1, 'units': ["
+                          " {'unit': 'cw-14', 'distance_m': 1},"
+                          " {'unit': 'cw-15', 'distance_m': 5, 'half_cover': true},"
+                          " {'unit': 'cw-16', 'distance_m': 8}]}");
+  g_test_message ("%s", e->summary);
+  {
+    JsonArray *units = json_object_get_array_member (result_of (e), "units");
+    JsonObject *u14 = json_array_get_object_element (units, 0);
+    JsonObject *u15 = json_array_get_object_element (units, 1);
+    JsonObject *u16 = json_array_get_object_element (units, 2);
+
+    g_assert_cmpint (json_object_get_int_member (u14, "penetration"), ==, 6);
+    g_assert_true (json_object_get_boolean_member (u14, "affected"));
+    g_assert_cmpint (json_object_get_int_member (u15, "penetration"), ==, 1);
+    g_assert_false (json_object_get_boolean_member (u16, "affected"));
+  }
+  g_assert_cmpint (sl_test_unit_state (game, "cw-14")->wound, >, SL_WOUND_NONE);
+  g_assert_null (sl_test_unit_state (game, "cw-14")->current.action);
+  g_assert_null (sl_test_unit_state (game, "cw-15")->current.action);
+  g_assert_null (marker (game, 1));
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->subphase, ==, 6);
+}
+
+/* P-37 step 5: a mine inside a grenade's blast goes off on d10 ≤ 5, in
+ * the same explosion step; the other does not on a 6. */
+static void
+test_mine_chain (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+
+  sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'tog-1', 'label': 'D2'}");
+  sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'tog-1', 'label': 'D3'}");
+  ready_throw (game);
+  sl_test_play (game, "{'type': 'throw', 'unit': 'tog-2', 'range_m': 12, 'roll': 3}");
+  go_to_explosion (game, 5);
+  sl_test_refuse (game, "{'type': 'blast', 'marker': 3, 'mines': [{'marker': 3}]}", "mines", "P-37 step 5");
+  e = sl_test_play (game, "{'type': 'blast', 'marker': 3, 'mines': [{'marker': 1, 'roll': 5},"
+                          " {'marker': 2, 'roll': 6}]}");
+  assert_summary (e, "D2 is caught in the explosion: rolled 5, it goes off too");
+  g_assert_cmpint (marker (game, 1)->due, ==, sl_subphase_index (sl_test_rules (), 1, 5));
+  g_assert_cmpint (marker (game, 2)->due, ==, -1);
+  sl_test_refuse (game, "{'type': 'next'}", "type", "D2");
+  sl_test_refuse (game, "{'type': 'blast', 'marker': 1, 'units': [{'unit': 'tog-2', 'distance_m': 2}]}",
+                  "units", "P-37 step 3");
+  sl_test_play (game, "{'type': 'blast', 'marker': 1, 'units': [{'unit': 'cw-14', 'distance_m': 2}]}");
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->subphase, ==, 6);
+}
+
+/* P-34 step 5, T-28, T-29: missed on an 8 (net 9); the 3 scatters it
+ * short by 2 m (medium band). */
+static void
+test_grenade_scatter (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+  JsonObject *shot, *scatter;
+
+  ready_throw (game);
+  e = sl_test_play (game, "{'type': 'throw', 'unit': 'tog-2', 'range_m': 12, 'roll': 8,"
+                          " 'scatter_rolls': [3]}");
+  shot = json_object_get_object_member (result_of (e), "shot");
+  g_assert_false (json_object_get_boolean_member (shot, "on_target"));
+  scatter = json_object_get_object_member (shot, "scatter");
+  g_assert_cmpstr (json_object_get_string_member (scatter, "direction"), ==, "short");
+  g_assert_cmpfloat (json_object_get_double_member (scatter, "distance_m"), ==, 2);
+  assert_summary (e, "scatters 2 m short");
+}
+
+/* A-112: a smoke grenade makes a cloud that stays 12 turns, then clears
+ * at the start of the subphase it is gone. */
+static void
+test_smoke (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+  int sg;
+
+  ready_throw (game);
+  sg = sl_test_unit_state (game, "tog-2")->grenades[SL_GRENADE_SG];
+  sl_test_play (game, "{'type': 'throw', 'unit': 'tog-2', 'grenade': 'smoke', 'range_m': 6, 'roll': 2}");
+  g_assert_cmpint (sl_test_unit_state (game, "tog-2")->grenades[SL_GRENADE_SG], ==, sg - 1);
+  go_to_explosion (game, 5);
+  sl_test_refuse (game, "{'type': 'blast', 'marker': 1, 'units': [{'unit': 'cw-14', 'distance_m': 1}]}",
+                  "units", "A-112");
+  e = sl_test_play (game, "{'type': 'blast', 'marker': 1}");
+  g_assert_cmpint (json_object_get_int_member (result_of (e), "clears_turn"), ==, 13);
+  g_assert_cmpint (json_object_get_int_member (result_of (e), "clears_subphase"), ==, 5);
+  g_assert_cmpint (marker (game, 1)->kind, ==, SL_MARKER_SMOKE);
+  g_assert_cmpint (marker (game, 1)->expires, ==, sl_subphase_index (sl_test_rules (), 13, 5));
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_nonnull (marker (game, 1));
+}
+
+/* A-112: a cloud made in subphase 5 of turn 1 is there until subphase 4
+ * of turn 13 and gone in subphase 5. */
+static void
+test_smoke_clears (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'long', 'name': 'Long', 'length_turns': 14,"
+    " 'modules': ['ammunition', 'area-effects'],"
+    " 'sides': ["
+    "  {'id': 'a', 'squads': [{'id': 'a1', 'units': [{'id': 'a-1', 'counter': 1,"
+    "     'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]},"
+    "  {'id': 'b', 'squads': [{'id': 'b1', 'units': [{'id': 'b-1', 'counter': 2,"
+    "     'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");
+  const SlJournalEntry *e = NULL;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'pick-up-object'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'fire', 'throw': 'grenade'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'throw', 'unit': 'a-1', 'grenade': 'smoke', 'range_m': 6, 'roll': 2}");
+  /* Thrown in subphase 3: goes off in 5, clears in subphase 5 of turn 13. */
+  while (sl_game_get_state (game)->step != SL_STEP_EXPLOSION)
+    sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->subphase, ==, 5);
+  sl_test_play (game, "{'type': 'blast', 'marker': 1}");
+  for (;;)
+    {
+      const SlState *s = sl_game_get_state (game);
+
+      if (s->turn == 13 && s->phase == SL_PHASE_ACTION && s->subphase == 4)
+        break;
+      if (s->phase == SL_PHASE_INITIATIVE && !s->initiative_done)
+        sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+      else
+        sl_test_play (game, "{'type': 'next'}");
+    }
+  g_assert_nonnull (marker (game, 1));
+  e = sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->subphase, ==, 5);
+  g_assert_null (marker (game, 1));
+  assert_summary (e, "clears");
+}
+
+/* Refusals: no grenade left (T-20), not picked up (A-92), no throw action,
+ * not due, not the explosion step. */
+static void
+test_refusals (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  ready_throw (game);
+  sl_test_refuse (game, "{'type': 'throw', 'unit': 'tog-3', 'range_m': 6}", "unit", "P-34 step 2");
+  sl_test_refuse (game, "{'type': 'throw', 'unit': 'tog-2', 'range_m': 30}", "range_m", "24");
+  sl_test_refuse (game, "{'type': 'launch', 'unit': 'tog-2', 'grenades': [{'range_m': 12}]}", "unit", "P-35");
+  sl_test_refuse (game, "{'type': 'throw', 'unit': 'tog-2', 'range_m': 6, 'color': 'red'}", "color", NULL);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-2', 'field': 'grenades.FG', 'value': 0}");
+  sl_test_refuse (game, "{'type': 'throw', 'unit': 'tog-2', 'range_m': 6}", "grenade", "T-20");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-2', 'field': 'grenade_ready', 'value': false}");
+  sl_test_refuse (game, "{'type': 'throw', 'unit': 'tog-2', 'grenade': 'smoke', 'range_m': 6}", "unit", "A-92");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-2', 'field': 'grenade_ready', 'value': true}");
+  sl_test_play (game, "{'type': 'throw', 'unit': 'tog-2', 'grenade': 'smoke', 'range_m': 6, 'roll': 1}");
+  sl_test_refuse (game, "{'type': 'blast', 'marker': 1}", "type", "explosion");
+  sl_test_refuse (game, "{'type': 'detonate', 'unit': 'tog-2', 'marker': 1}", "unit", "A-87");
+  go_to_explosion (game, 5);
+  sl_test_refuse (game, "{'type': 'blast', 'marker': 7}", "marker", "no marker 7");
+  sl_test_refuse (game, "{'type': 'fire-mission', 'marker': 1, 'mission': 'mortar'}", "marker", "blast");
+}
+
+/* A grenade thrown in subphase 9 goes off in subphase 1 of turn 2; a
+ * blast is refused while it is not due (A-108). */
+static void
+test_not_due (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-2', 'field': 'grenade_ready', 'value': true}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'grenade_ready', 'value': true}");
+  sl_test_go_to_subphase (game, 3);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'fire', 'throw': 'grenade'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'throw', 'unit': 'tog-2', 'range_m': 4, 'roll': 1}");
+  sl_test_go_to_subphase (game, 4);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'fire', 'throw': 'grenade'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'throw', 'unit': 'tog-3', 'range_m': 4, 'roll': 1}");
+  go_to_explosion (game, 5);
+  sl_test_refuse (game, "{'type': 'blast', 'marker': 2}", "marker", "subphase 6");
+  sl_test_play (game, "{'type': 'blast', 'marker': 1}");
+}
+
+/* P-36, A-87: a plastic charge installed (5 AP) and set off by radio by
+ * another unit of the squad; it goes off in that subphase's explosion step
+ * (T-33: 4 at 1–2 m). */
+static void
+test_charge (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'plastic_charges', 'value': 2}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'install-plastic',"
+                      " 'label': 'the gate'}");
+  sl_test_go_to_subphase (game, 5);
+  g_assert_cmpint (sl_test_unit_state (game, "tog-3")->plastic_charges, ==, 1);
+  g_assert_cmpint (marker (game, 1)->kind, ==, SL_MARKER_CHARGE);
+  g_assert_cmpstr (marker (game, 1)->label, ==, "the gate");
+  g_assert_cmpint (marker (game, 1)->due, ==, -1);
+
+  sl_test_go_to_subphase (game, 6);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-4', 'action': 'fire', 'throw': 'charge'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'fire', 'target': 'tog-4'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_refuse (game, "{'type': 'detonate', 'unit': 'cw-14', 'marker': 1}", "unit", "A-87");
+  e = sl_test_play (game, "{'type': 'detonate', 'unit': 'tog-4', 'marker': 1}");
+  assert_summary (e, "sets off the gate by radio");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-14', 'roll': 10}");
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_EXPLOSION);
+  e = sl_test_play (game, "{'type': 'blast', 'marker': 1, 'units': [{'unit': 'cw-14', 'distance_m': 2}]}");
+  g_test_message ("%s", e->summary);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (
+    json_object_get_array_member (result_of (e), "units"), 0), "penetration"), ==, 4);
+  g_assert_null (marker (game, 1));
+}
+
+/* T-34a: two plastic charges at the same spot go off together (5 at
+ * 1–2 m); A-80: a shaped charge that breached its wall hits zone A (PF 5). */
+static void
+test_charges_together (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'plastic_charges', 'value': 1}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-4', 'field': 'plastic_charges', 'value': 1}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-5', 'field': 'shaped_charges', 'value': 1}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'install-plastic', 'label': 'gate'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-4', 'action': 'install-plastic', 'label': 'gate'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-5', 'action': 'install-shaped', 'label': 'wall'}");
+  sl_test_go_to_subphase (game, 6);
+  g_assert_cmpint (marker (game, 1)->type, ==, 2);
+  g_assert_cmpint (sl_test_unit_state (game, "tog-4")->plastic_charges, ==, 0);
+  sl_test_go_to_subphase (game, 10);
+  g_assert_cmpint (marker (game, 2)->kind, ==, SL_MARKER_CHARGE);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'fire', 'throw': 'charge'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-4', 'action': 'fire', 'throw': 'charge'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'detonate', 'unit': 'tog-3', 'marker': 1}");
+  sl_test_refuse (game, "{'type': 'detonate', 'unit': 'tog-4', 'marker': 1}", "marker", "already");
+  sl_test_play (game, "{'type': 'detonate', 'unit': 'tog-4', 'marker': 2}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_refuse (game, "{'type': 'blast', 'marker': 1, 'breached': true}", "breached", "A-81");
+  e = sl_test_play (game, "{'type': 'blast', 'marker': 1, 'units': [{'unit': 'cw-14', 'distance_m': 1.5}]}");
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (
+    json_object_get_array_member (result_of (e), "units"), 0), "penetration"), ==, 5);
+  e = sl_test_play (game, "{'type': 'blast', 'marker': 2, 'breached': true,"
+                          " 'units': [{'unit': 'cw-15', 'distance_m': 1}]}");
+  g_test_message ("%s", e->summary);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (
+    json_object_get_array_member (result_of (e), "units"), 0), "penetration"), ==, 5);
+  g_assert_cmpint (json_object_get_int_member (result_of (e), "breach_marker"), ==, 3);
+  g_assert_cmpint (marker (game, 3)->kind, ==, SL_MARKER_BREACH);
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->phase, !=, SL_PHASE_ACTION);
+}
+
+/* P-37 step 6: a dud stays on the table, never goes off again. */
+static void
+test_mine_dud (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'cw-17', 'label': 'B4'}");
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'mine', 'marker': 1, 'unit': 'tog-5', 'distance_m': 1, 'dud': true}");
+  g_assert_true (marker (game, 1)->resolved);
+  g_assert_cmpint (sl_test_unit_state (game, "tog-5")->wound, ==, SL_WOUND_NONE);
+  sl_test_refuse (game, "{'type': 'mine', 'marker': 1, 'unit': 'tog-5', 'distance_m': 1}", "marker", "P-37");
+}
+
+/* P-37, A-82: a mine written down before the game goes off at once when
+ * an enemy comes within 1 m: PF 6 on the unit, which stops. */
+static void
+test_mine (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+
+  e = sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'cw-17', 'label': 'B4 crossroads'}");
+  g_assert_true (marker (game, 1)->secret);
+  sl_test_start_turn (game);
+  sl_test_refuse (game, "{'type': 'mine', 'action': 'lay', 'unit': 'cw-17', 'label': 'C5'}",
+                  "type", "P-37 step 2");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-5', 'action': 'walk'}");
+  sl_test_refuse (game, "{'type': 'mine', 'marker': 1, 'unit': 'cw-13', 'distance_m': 0.5}",
+                  "unit", "P-37 step 3");
+  sl_test_refuse (game, "{'type': 'mine', 'marker': 1, 'unit': 'tog-5', 'distance_m': 3}",
+                  "distance_m", "P-37");
+  e = sl_test_play (game, "{'type': 'mine', 'marker': 1, 'unit': 'tog-5', 'distance_m': 0.5,"
+                          " 'units': [{'unit': 'tog-6', 'distance_m': 3}]}");
+  g_test_message ("%s", e->summary);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (result_of (e), "trigger_unit"),
+                                               "penetration"), ==, 6);
+  g_assert_null (sl_test_unit_state (game, "tog-5")->current.action);
+  g_assert_null (marker (game, 1));
+}
+
+#define PHASE_SETUP(options) \
+  "{'id': 'fm', 'name': 'Fire missions', 'length_turns': 3," \
+  " 'modules': ['ammunition', 'leadership', 'area-effects']," options \
+  " 'sides': [" \
+  "  {'id': 'a', 'squads': [{'id': 'a1', 'leader': 'a-1', 'units': [{'id': 'a-1', 'counter': 1," \
+  "     'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}," \
+  "  {'id': 'b', 'squads': [{'id': 'b1', 'units': [{'id': 'b-1', 'counter': 2," \
+  "     'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}"
+
+/* P-38, A-13: a mortar strike called in subphase 1 (10 AP) lands in the
+ * explosion step of subphase 10; T-35 hits on ≤ 4, 3-charge profile. */
+static void
+test_fire_mission (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (PHASE_SETUP (""));
+  const SlJournalEntry *e;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  g_assert_cmpint (sl_game_get_state (game)->subphase, ==, 1);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'call-fire-mission', 'label': 'the ridge'}");
+  while (sl_game_get_state (game)->subphase < 10)
+    sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (marker (game, 1)->kind, ==, SL_MARKER_FIRE_MISSION);
+  sl_test_refuse (game, "{'type': 'fire-mission', 'marker': 1, 'mission': 'mortar', 'roll': 2}",
+                  "type", "explosion");
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_EXPLOSION);
+  sl_test_refuse (game, "{'type': 'next'}", "type", "the ridge");
+  sl_test_refuse (game, "{'type': 'fire-mission', 'marker': 1, 'mission': 'howitzer'}", "mission", "T-35");
+  e = sl_test_play (game, "{'type': 'fire-mission', 'marker': 1, 'mission': 'mortar', 'roll': 2,"
+                          " 'units': [{'unit': 'b-1', 'distance_m': 3}]}");
+  g_test_message ("%s", e->summary);
+  g_assert_true (json_object_get_boolean_member (json_object_get_object_member (result_of (e), "shot"),
+                                                 "on_target"));
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (
+    json_object_get_array_member (result_of (e), "units"), 0), "penetration"), ==, 5);
+  g_assert_null (marker (game, 1));
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->turn, ==, 2);
+}
+
+/* A-13 option fireMissionsInPhase: the mission lands in the Fire Mission
+ * Phase, after subphase 10; a missile misses on a 7 and scatters 3 m. */
+static void
+test_fire_mission_in_phase (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (PHASE_SETUP (" 'options': {'fireMissionsInPhase': true},"));
+  const SlJournalEntry *e;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  g_assert_cmpint (sl_game_get_state (game)->subphase, ==, 1);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'call-fire-mission'}");
+  while (sl_game_get_state (game)->subphase < 10)
+    sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->phase, ==, SL_PHASE_FIRE_MISSION);
+  sl_test_refuse (game, "{'type': 'next'}", "type", "A-13");
+  e = sl_test_play (game, "{'type': 'fire-mission', 'marker': 1, 'mission': 'missile', 'roll': 7,"
+                          " 'scatter_rolls': [5], 'units': [{'unit': 'b-1', 'distance_m': 9}]}");
+  g_test_message ("%s", e->summary);
+  assert_summary (e, "scatters 3 m left");
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (
+    json_object_get_array_member (result_of (e), "units"), 0), "penetration"), ==, 4);
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->turn, ==, 2);
+}
+
+/* P-35: the launcher fires 2 of its 4 frag grenades in one action. */
+static void
+test_launch (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+  int load = sl_test_unit_state (game, "tog-6")->launcher_load[SL_GRENADE_FG];
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-6', 'action': 'fire', 'throw': 'launcher'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_refuse (game, "{'type': 'launch', 'unit': 'tog-6', 'grenades': [{'range_m': 5}]}",
+                  "grenades[0].range_m", "10");
+  e = sl_test_play (game, "{'type': 'launch', 'unit': 'tog-6', 'grenades': ["
+                          " {'range_m': 20, 'roll': 4}, {'range_m': 22, 'roll': 6, 'scatter_rolls': [7]}]}");
+  g_test_message ("%s", e->summary);
+  g_assert_cmpint (sl_test_unit_state (game, "tog-6")->launcher_load[SL_GRENADE_FG], ==, load - 2);
+  assert_summary (e, "scatters 4 m right");
+  g_assert_nonnull (marker (game, 1));
+  g_assert_nonnull (marker (game, 2));
+}
+
+/* Undo and redo of a blast restore the state exactly. */
+static void
+test_undo_redo (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(JsonNode) before = NULL;
+  g_autoptr(JsonNode) after = NULL;
+  g_autoptr(JsonNode) undone = NULL;
+  g_autoptr(JsonNode) redone = NULL;
+
+  ready_throw (game);
+  sl_test_play (game, "{'type': 'throw', 'unit': 'tog-2', 'range_m': 3, 'roll': 1}");
+  go_to_explosion (game, 5);
+  before = sl_game_state_to_json (game);
+  sl_test_play (game, "{'type': 'blast', 'marker': 1, 'units': [{'unit': 'cw-14', 'distance_m': 1}]}");
+  after = sl_game_state_to_json (game);
+  g_assert_false (json_node_equal (before, after));
+  g_assert_true (sl_game_undo (game));
+  undone = sl_game_state_to_json (game);
+  g_assert_true (json_node_equal (undone, before));
+  g_assert_true (sl_game_redo (game));
+  redone = sl_game_state_to_json (game);
+  g_assert_true (json_node_equal (redone, after));
+}
 
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/game/explosives/grenade", test_grenade);
+  g_test_add_func ("/game/explosives/grenade-scatter", test_grenade_scatter);
+  g_test_add_func ("/game/explosives/smoke", test_smoke);
+  g_test_add_func ("/game/explosives/smoke-clears", test_smoke_clears);
+  g_test_add_func ("/game/explosives/refusals", test_refusals);
+  g_test_add_func ("/game/explosives/not-due", test_not_due);
+  g_test_add_func ("/game/explosives/charge", test_charge);
+  g_test_add_func ("/game/explosives/charges-together", test_charges_together);
+  g_test_add_func ("/game/explosives/mine", test_mine);
+  g_test_add_func ("/game/explosives/mine-dud", test_mine_dud);
+  g_test_add_func ("/game/explosives/mine-chain", test_mine_chain);
+  g_test_add_func ("/game/explosives/fire-mission", test_fire_mission);
+  g_test_add_func ("/game/explosives/fire-mission-in-phase", test_fire_mission_in_phase);
+  g_test_add_func ("/game/explosives/launch", test_launch);
+  g_test_add_func ("/game/explosives/undo-redo", test_undo_redo);
   return g_test_run ();
 }

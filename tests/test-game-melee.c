@@ -1,11 +1,212 @@
-/* test-game-melee.c: TEMPORARY scaffolding, replaced by the real tests */
+/* test-game-melee.c: melee through the game — an engagement and its
+ * resolution five subphases later, both sides at once (P-22, P-24, A-75),
+ * avoidance before and after acting (P-23, E-20, A-74), the next-melee
+ * bonus, parries, refusals (P-19, P-31)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "config.h"
 
+#include <string.h>
+
+#include "sl-json.h"
 #include "sl-test-game.h"
+
+/* E-20's two soldiers: a bounce infantryman (Combat Arms, melee −1) and a
+ * tech trooper (melee +1), both human, in BI and LI. */
+static SlGame *
+duel (void)
+{
+  return sl_test_game_new_setup (
+    "{'id': 'e20', 'name': 'E-20', 'length_turns': 12,"
+    " 'sides': ["
+    "  {'id': 'a', 'name': 'TOG', 'squads': [{'id': 'a1', 'units': ["
+    "     {'id': 'bounce', 'counter': 1, 'name': 'Legionnaire Bounce', 'troop': 'combat-arms', 'armor': 'BI', 'weapons': ['SR']},"
+    "     {'id': 'mate', 'counter': 2, 'name': 'Legionnaire Mate', 'troop': 'combat-arms', 'armor': 'BI', 'weapons': ['SR']}]}]},"
+    "  {'id': 'b', 'name': 'Commonwealth', 'squads': [{'id': 'b1', 'units': ["
+    "     {'id': 'tech', 'counter': 3, 'name': 'Tech Quill', 'troop': 'tech', 'armor': 'LI', 'weapons': ['LP']}]}]}]}");
+}
+
+static char *
+state_text (SlGame *game)
+{
+  g_autoptr(JsonNode) node = sl_game_state_to_json (game);
+
+  return sl_json_to_string (node, FALSE);
+}
+
+/* P-22, P-24: engaged in subphase 2, both get a 5-AP melee action from
+ * subphase 3, resolved at the end of subphase 7 in the melee step, both
+ * rolling at once: the bounce trooper (−1, tech's LI protection) and the
+ * tech (+1, BI's protection). A hit is exactly one wound level, no daze,
+ * and gives −1 on the next melee. */
+static void
+test_engagement_to_resolution (void)
+{
+  g_autoptr(SlGame) game = duel ();
+  const SlJournalEntry *e;
+  const SlUnitState *b, *t;
+  JsonObject *o;
+  g_autofree char *before = NULL;
+  g_autofree char *undone = NULL;
+  int turn, subphase;
+
+  /* The tech rolls lower: it acts first. */
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 8, 'b1': 2}}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tech', 'action': 'use-device'}");
+  e = sl_test_play (game, "{'type': 'engage', 'unit': 'bounce', 'target': 'tech'}");
+  /* P-22 step 3: the use-device is lost. */
+  g_assert_nonnull (strstr (e->summary, "Tech Quill loses “Use device”"));
+  b = sl_test_unit_state (game, "bounce");
+  t = sl_test_unit_state (game, "tech");
+  g_assert_cmpint (b->n_engaged, ==, 1);
+  g_assert_cmpint (t->n_engaged, ==, 1);
+  g_assert_cmpstr (b->current.action->id, ==, "melee");
+  g_assert_cmpint (b->current.cost, ==, 5);
+  sl_subphase_split (sl_test_rules (), b->current.end, &turn, &subphase);
+  g_assert_cmpint (subphase, ==, 7);
+  sl_subphase_split (sl_test_rules (), t->current.end, &turn, &subphase);
+  g_assert_cmpint (subphase, ==, 7);
+
+  /* Engaged units fight or avoid (P-22): nothing else. */
+  sl_test_go_to_subphase (game, 4);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tech', 'action': 'walk', 'replace': true}", "action", "melee");
+  sl_test_go_to_subphase (game, 7);
+  sl_test_refuse (game, "{'type': 'melee', 'unit': 'bounce', 'roll': 3, 'target_roll': 3}", "type", "Melee");
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_MELEE);
+  sl_test_refuse (game, "{'type': 'next'}", "type", "Legionnaire Bounce, Tech Quill");
+
+  before = state_text (game);
+  e = sl_test_play (game, "{'type': 'melee', 'unit': 'bounce', 'roll': 2, 'target_roll': 2}");
+  o = json_node_get_object (e->result);
+  /* Both struck at once: 2 − 1 + 1 (LI) = 2 and 2 + 1 + 2 (BI) = 5, both
+   * hit, one level each, no daze. */
+  g_assert_true (json_object_get_boolean_member (json_object_get_object_member (o, "unit"), "hit"));
+  g_assert_true (json_object_get_boolean_member (json_object_get_object_member (o, "target"), "hit"));
+  g_assert_cmpint (sl_test_unit_state (game, "bounce")->wound, ==, SL_WOUND_LIGHT);
+  g_assert_cmpint (sl_test_unit_state (game, "tech")->wound, ==, SL_WOUND_LIGHT);
+  g_assert_cmpint (sl_test_unit_state (game, "tech")->dazed_until, ==, -1);
+  g_assert_true (sl_test_unit_state (game, "bounce")->melee_bonus);
+  g_assert_nonnull (strstr (e->summary, "still in contact"));
+  sl_test_play (game, "{'type': 'next'}");
+
+  /* Undo restores the state before the melee exactly. */
+  g_assert_true (sl_game_undo (game));
+  g_assert_true (sl_game_undo (game));
+  undone = state_text (game);
+  g_assert_cmpstr (before, ==, undone);
+  g_assert_true (sl_game_redo (game));
+  g_assert_true (sl_game_redo (game));
+
+  /* still in contact, another 5-AP melee may start. */
+  sl_test_play (game, "{'type': 'engage', 'unit': 'tech', 'target': 'bounce'}");
+  g_assert_cmpstr (sl_test_unit_state (game, "bounce")->current.action->id, ==, "melee");
+}
+
+/* E-20: the tech has already acted (its grouping came first) and is in a
+ * use-device, which it loses. Next subphase it rolls 2: +1 (its own tech
+ * melee) +1 (the attacker's −1 reversed) = 4 ≤ 5: avoided; the attacker
+ * gets its free attack first (A-74). */
+static void
+test_avoid_e20 (void)
+{
+  g_autoptr(SlGame) game = duel ();
+  const SlJournalEntry *e;
+  JsonObject *o;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 8, 'b1': 2}}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tech', 'action': 'use-device'}");
+  e = sl_test_play (game, "{'type': 'engage', 'unit': 'bounce', 'target': 'tech', 'decision': 'avoid'}");
+  g_assert_true (json_object_get_boolean_member (json_node_get_object (e->result), "defender_acted"));
+  sl_test_refuse (game, "{'type': 'avoid', 'unit': 'tech', 'roll': 2}", "unit", "next subphase");
+  sl_test_play (game, "{'type': 'next'}");
+  e = sl_test_play (game, "{'type': 'avoid', 'unit': 'tech', 'roll': 2, 'attack_roll': 9}");
+  o = json_node_get_object (e->result);
+  g_assert_true (json_object_get_boolean_member (o, "avoided"));
+  g_assert_cmpint (json_object_get_int_member (o, "net"), ==, 4);
+  g_assert_nonnull (strstr (e->summary, "free attack misses"));
+  g_assert_cmpint (sl_test_unit_state (game, "tech")->n_engaged, ==, 0);
+  /* Free to move away. */
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tech', 'action': 'run'}");
+}
+
+/* P-23(b): a defender that has not acted yet simply moves away; P-23(a)
+ * failing: a full melee follows and no new attempt. */
+static void
+test_avoid_cases (void)
+{
+  g_autoptr(SlGame) game = duel ();
+  const SlJournalEntry *e;
+
+  /* The tech rolls higher: it has not acted when engaged. */
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 8}}");
+  e = sl_test_play (game, "{'type': 'engage', 'unit': 'bounce', 'target': 'tech', 'decision': 'avoid'}");
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (e->result), "outcome"), ==, "avoided");
+  g_assert_cmpint (sl_test_unit_state (game, "tech")->n_engaged, ==, 0);
+
+  /* Next subphase, after the tech has acted: the roll fails. */
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tech', 'action': 'change-facing'}");
+  sl_test_play (game, "{'type': 'engage', 'unit': 'bounce', 'target': 'tech', 'decision': 'avoid'}");
+  sl_test_play (game, "{'type': 'next'}");
+  e = sl_test_play (game, "{'type': 'avoid', 'unit': 'tech', 'roll': 9}");
+  g_assert_false (json_object_get_boolean_member (json_node_get_object (e->result), "avoided"));
+  g_assert_true (sl_test_unit_state (game, "tech")->avoid_failed);
+  g_assert_cmpstr (sl_test_unit_state (game, "tech")->current.action->id, ==, "melee");
+  g_assert_cmpstr (sl_test_unit_state (game, "bounce")->current.action->id, ==, "melee");
+}
+
+/* Refusals: a routed unit does not attack (P-31), a dazed one neither
+ * (P-19), friends are not engaged. */
+static void
+test_melee_refused (void)
+{
+  g_autoptr(SlGame) game = duel ();
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 8}}");
+  sl_test_refuse (game, "{'type': 'engage', 'unit': 'bounce', 'target': 'mate'}", "target", "same side");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'bounce', 'action': 'melee'}", "action", "engagement");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'bounce', 'field': 'routed', 'value': true}");
+  sl_test_refuse (game, "{'type': 'engage', 'unit': 'bounce', 'target': 'tech'}", "unit", "P-31");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'bounce', 'field': 'routed', 'value': false}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'bounce', 'field': 'dazed_until',"
+                      " 'value': {'turn': 1, 'subphase': 2}}");
+  sl_test_refuse (game, "{'type': 'engage', 'unit': 'bounce', 'target': 'tech'}", "unit", "P-19");
+  sl_test_refuse (game, "{'type': 'avoid', 'unit': 'tech', 'roll': 3}", "unit", "no avoidance");
+}
+
+/* P-24 step 5: a parrying unit makes no roll and its opponent takes +3. */
+static void
+test_parry (void)
+{
+  g_autoptr(SlGame) game = duel ();
+  const SlJournalEntry *e;
+  JsonObject *u;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 8}}");
+  sl_test_play (game, "{'type': 'engage', 'unit': 'bounce', 'target': 'tech'}");
+  sl_test_go_to_subphase (game, 6);
+  sl_test_play (game, "{'type': 'next'}");
+  e = sl_test_play (game, "{'type': 'melee', 'unit': 'bounce', 'target_stance': 'parry', 'roll': 3}");
+  u = json_object_get_object_member (json_node_get_object (e->result), "unit");
+  /* 3 − 1 (Combat Arms) + LI's protection + 3 (parry). */
+  g_assert_cmpint (json_object_get_int_member (u, "net"), >=, 5);
+  g_assert_nonnull (strstr (e->summary, "Tech Quill parries"));
+  g_assert_cmpint (sl_test_unit_state (game, "bounce")->wound, ==, SL_WOUND_NONE);
+}
 
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/game/melee/engagement-to-resolution", test_engagement_to_resolution);
+  g_test_add_func ("/game/melee/avoid-E-20", test_avoid_e20);
+  g_test_add_func ("/game/melee/avoid-cases", test_avoid_cases);
+  g_test_add_func ("/game/melee/refused", test_melee_refused);
+  g_test_add_func ("/game/melee/parry", test_parry);
   return g_test_run ();
 }

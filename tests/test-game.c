@@ -245,7 +245,7 @@ test_refusals (void)
                   "action", "P-31");
   sl_test_play (game, "{'type': 'declare', 'unit': 'tog-7', 'action': 'run'}");
   /* Rally is for the leader (T-05). */
-  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-8', 'action': 'rally'}", "leader", "leader");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-8', 'action': 'rally'}", "unit", "leader");
   /* A busy unit keeps its action unless told to replace it. */
   sl_test_play (game, "{'type': 'declare', 'unit': 'tog-8', 'action': 'use-device'}");
   sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-8', 'action': 'walk'}", "unit", "replace");

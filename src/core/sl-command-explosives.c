@@ -1,76 +1,1258 @@
-/* sl-command-explosives.c: TEMPORARY scaffolding, replaced by the real command family */
+/* sl-command-explosives.c: grenades, the grenade launcher, blasts, charges,
+ * mines and fire missions in a game (digest §15.6 … §15.9; P-34 … P-38,
+ * T-20, T-27 … T-35; A-13, A-66, A-80 … A-88, A-107 … A-116)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
+#include "sl-actions.h"
 #include "sl-command.h"
+#include "sl-explosives.h"
+
+/* Scatter dice a command may give for one round. */
+#define MAX_SCATTER_ROLLS 32
+
+/* Markers carry: type = the grenade (SlGrenade) for grenades and smoke;
+ * the number of plastic charges at the spot for charges (0 = a shaped
+ * charge); the fire mission's index in the rules for missions (-1 until it
+ * lands). amount = 1 for a fire mission that lands in the Fire Mission
+ * Phase (A-13 option). */
+
+static int
+index_turn (SlCommand *c,
+            int        index)
+{
+  return index / c->rules->subphases_per_turn + 1;
+}
+
+static int
+index_subphase (SlCommand *c,
+                int        index)
+{
+  return index % c->rules->subphases_per_turn + 1;
+}
+
+static void
+record_fire (SlUnitState  *u,
+             int           index,
+             SlFireModeId  mode)
+{
+  if (u->n_fires == SL_MAX_FIRES)
+    {
+      memmove (&u->fires[0], &u->fires[1], (SL_MAX_FIRES - 1) * sizeof u->fires[0]);
+      u->n_fires--;
+    }
+  u->fires[u->n_fires].index = index;
+  u->fires[u->n_fires].mode = mode;
+  u->fires[u->n_fires].target = -1;
+  u->n_fires++;
+}
+
+static const char *
+scatter_stream (SlCommand *c,
+                SlReader  *r)
+{
+  if (sl_reader_array_length (r, "scatter_rolls") > MAX_SCATTER_ROLLS && sl_reader_ok (r))
+    sl_reader_fail (r, "scatter_rolls", _("Give at most %d scatter dice."), MAX_SCATTER_ROLLS);
+  return sl_command_dice_list (c, r, "scatter_rolls", 10);
+}
+
+static void
+set_label (SlMarker   *m,
+           const char *label)
+{
+  g_strlcpy (m->label, label, sizeof m->label);
+}
+
+static gboolean
+read_label (SlReader   *r,
+            const char *field,
+            const char **label)
+{
+  *label = sl_reader_string (r, field, NULL);
+  if (*label != NULL && strlen (*label) >= sizeof (((SlMarker *) NULL)->label))
+    {
+      sl_reader_fail (r, field, _("A label is at most %d characters."),
+                      (int) sizeof (((SlMarker *) NULL)->label) - 1);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* §15.6: every command of this family needs the area-effect rules. */
+static gboolean
+require_area_effects (SlCommand  *c,
+                      GError    **error)
+{
+  if (sl_setup_has_module (c->setup, SL_MODULE_AREA_EFFECTS))
+    return TRUE;
+  sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                     _("Grenades, charges, mines and fire missions need the area-effect rules (§15.6)."));
+  return FALSE;
+}
+
+/* The unit's Fire/Throw action ending now, in the ranged-fire step (P-34
+ * step 2, P-35, A-87). */
+static gboolean
+check_throw_action (SlCommand  *c,
+                    int         unit,
+                    SlThrow     throwing,
+                    const char *what,
+                    GError    **error)
+{
+  const SlUnitState *u = &c->state->units[unit];
+
+  if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_RANGED_FIRE, what, error))
+    return FALSE;
+  if (u->current.action == NULL || !g_str_equal (u->current.action->id, "fire") ||
+      u->current.end != sl_command_now (c) || u->current.resolved || u->current.throwing != (int) throwing)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s has no Fire/Throw action ending now declared with “throw”: “%s” (P-34 step 2, P-35, A-87)."),
+                         sl_command_name (c, unit), sl_throw_names[throwing]);
+      return FALSE;
+    }
+  /* A hand grenade or a radio does not care about the rifle; the launcher
+   * shares its jam (A-113). */
+  if (throwing == SL_THROW_LAUNCHER && u->jammed)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s's weapon is jammed: it cannot fire until cleared (P-16, A-113)."),
+                         sl_command_name (c, unit));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The thrower as the engine needs it. */
+static void
+fill_thrower (SlCommand    *c,
+              int           unit,
+              SlToHitInput *t)
+{
+  const SlUnitSetup *us = sl_setup_unit_at (c->setup, unit);
+  const SlUnitState *u = &c->state->units[unit];
+
+  t->firer.troop = us->troop;
+  t->firer.race = us->race;
+  t->firer.armor = us->armor;
+  t->firer.wound = u->wound;
+  t->firer.movement = u->moving;
+  t->firer.position = u->position;
+  t->firer.stealth_power = u->stealth_power;
+  t->conditions.night = c->setup->environment.night;
+  t->conditions.indoors = c->setup->environment.indoors;
+  t->conditions.blackout = c->setup->environment.blackout;
+  t->conditions.rain = c->setup->environment.rain;
+  t->conditions.snow = c->setup->environment.snow;
+  t->conditions.zero_g = c->setup->environment.zero_g;
+}
+
+/* One round's landing in words: "on target" or "scatters 4 m short". */
+static char *
+landing_words (const SlGrenadeResult *res)
+{
+  if (!res->scattered)
+    return g_strdup (_("on target"));
+  if (res->has_landing)
+    return g_strdup_printf (_("missed: scatters %g m %s, landing %g m along and %g m across the line (T-28, T-29, A-107)"),
+                            res->scatter.distance_m, sl_scatter_names[res->scatter.direction],
+                            res->landing.along_m, res->landing.across_m);
+  return g_strdup_printf (_("missed: scatters %g m %s (T-28, T-29)"),
+                          res->scatter.distance_m, sl_scatter_names[res->scatter.direction]);
+}
+
+static JsonObject *
+shot_json (const SlGrenadeResult *res)
+{
+  JsonObject *o = json_object_new ();
+
+  json_object_set_int_member (o, "roll", res->check.natural);
+  json_object_set_int_member (o, "net", res->check.net);
+  json_object_set_boolean_member (o, "on_target", res->on_target);
+  if (res->scattered)
+    {
+      JsonObject *s = json_object_new ();
+      JsonArray *rolls = json_array_new ();
+
+      for (guint i = 0; i < res->scatter.n_rolls; i++)
+        json_array_add_int_element (rolls, res->scatter.rolls[i]);
+      json_object_set_string_member (s, "direction", sl_scatter_names[res->scatter.direction]);
+      json_object_set_double_member (s, "distance_m", res->scatter.distance_m);
+      json_object_set_int_member (s, "multiplier", res->scatter.multiplier);
+      json_object_set_array_member (s, "rolls_used", rolls);
+      json_object_set_object_member (o, "scatter", s);
+    }
+  if (res->has_landing)
+    {
+      JsonObject *l = json_object_new ();
+
+      json_object_set_double_member (l, "along_m", res->landing.along_m);
+      json_object_set_double_member (l, "across_m", res->landing.across_m);
+      json_object_set_double_member (l, "from_origin_m", res->landing.from_origin_m);
+      json_object_set_boolean_member (l, "moved", res->landing.moved);
+      json_object_set_object_member (o, "landing", l);
+    }
+  return o;
+}
+
+/* P-34 step 6, A-108: the grenade marker, due in the explosion step. */
+static SlMarker *
+add_grenade_marker (SlCommand     *c,
+                    int            unit,
+                    SlGrenadeType  type,
+                    const char    *label)
+{
+  SlMarker *m;
+  int turn, subphase;
+
+  sl_grenade_detonation (c->rules, c->options, c->state->turn, c->state->subphase, &turn, &subphase);
+  m = sl_state_add_marker (c->state, SL_MARKER_GRENADE);
+  m->owner = unit;
+  m->created = sl_command_now (c);
+  m->due = sl_subphase_index (c->rules, turn, subphase);
+  m->type = type == SL_GRENADE_SMOKE ? SL_GRENADE_SG : SL_GRENADE_FG;
+  if (label != NULL)
+    set_label (m, label);
+  else if (type == SL_GRENADE_SMOKE)
+    g_snprintf (m->label, sizeof m->label, _("%s's smoke grenade"), sl_command_name (c, unit));
+  else
+    g_snprintf (m->label, sizeof m->label, _("%s's frag grenade"), sl_command_name (c, unit));
+  return m;
+}
 
 gboolean
 sl_command_throw (SlCommand  *c,
-                 GError    **error)
+                  GError    **error)
 {
-  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
-  return FALSE;
+  SlReader *r = c->command;
+  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+  g_autofree char *when = NULL;
+  g_autofree char *words = NULL;
+  SlToHitInput thrower = { 0 };
+  SlGrenadeInput in = { 0 };
+  SlGrenadeResult res;
+  SlUnitState *u;
+  SlMarker *m;
+  const char *label;
+  int unit, g;
+
+  unit = sl_command_unit (c, r, "unit", FALSE);
+  in.weapon = SL_GRENADE_HAND;
+  in.type = sl_reader_enum (r, "grenade", sl_grenade_type_names, N_("grenade type"), SL_GRENADE_FRAG);
+  sl_reader_require (r, "range_m");
+  in.range_m = sl_reader_number (r, "range_m", 0, 10000, 0);
+  in.spotted_only = sl_reader_bool (r, "spotted_only", FALSE);
+  in.spotter = sl_reader_enum (r, "spotter", sl_spotter_names, N_("spotter"), SL_SPOTTED_BY_UNIT);
+  in.through_window = sl_reader_bool (r, "through_window", FALSE);
+  in.at_obstacle = sl_reader_bool (r, "at_obstacle", FALSE);
+  in.roll_stream = sl_command_die (c, r, "roll", 10);
+  in.scatter_stream = scatter_stream (c, r);
+  read_label (r, "label", &label);
+  if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
+    return FALSE;
+
+  if (!check_throw_action (c, unit, SL_THROW_GRENADE, N_("Throwing a grenade"), error))
+    return FALSE;
+  u = &c->state->units[unit];
+  g = in.type == SL_GRENADE_SMOKE ? SL_GRENADE_SG : SL_GRENADE_FG;
+  if (u->grenades[g] <= 0)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "grenade",
+                         _("%s has no %s grenade left on its log (P-34 step 1, T-20)."),
+                         sl_command_name (c, unit), sl_grenade_type_names[in.type]);
+      return FALSE;
+    }
+  if (sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION) && !u->grenade_ready)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s must pick up a grenade first with a Pick-up object action (P-34 step 1, A-92)."),
+                         sl_command_name (c, unit));
+      return FALSE;
+    }
+
+  fill_thrower (c, unit, &thrower);
+  in.thrower = &thrower;
+  in.field_prefix = "";
+  if (!sl_grenade_resolve (c->rules, c->options, &in, c->dice, breakdown, &res, error))
+    return FALSE;
+
+  /* P-34 step 1: ticked off; the action is done. */
+  u->grenades[g]--;
+  u->grenade_ready = FALSE;
+  u->current.resolved = TRUE;
+  m = add_grenade_marker (c, unit, in.type, label);
+
+  when = sl_command_when (c, m->due);
+  words = landing_words (&res);
+  sl_command_result (c, json_object_set_string_member, "unit", sl_setup_unit_at (c->setup, unit)->id);
+  sl_command_result (c, json_object_set_string_member, "grenade", sl_grenade_type_names[in.type]);
+  sl_command_result (c, json_object_set_object_member, "shot", shot_json (&res));
+  sl_command_result (c, json_object_set_int_member, "marker", m->id);
+  sl_command_result (c, json_object_set_int_member, "detonates_turn", index_turn (c, m->due));
+  sl_command_result (c, json_object_set_int_member, "detonates_subphase", index_subphase (c, m->due));
+  sl_command_say (c, _("%s throws a %s grenade %g m: needs a net %d or less, rolled %d (net %d), %s."),
+                  sl_command_name (c, unit), sl_grenade_type_names[in.type], in.range_m,
+                  5, res.check.natural, res.check.net, words);
+  sl_command_say (c, _("%s goes off in the explosion step of %s (P-34 step 6, A-108)."), m->label, when);
+  return TRUE;
 }
 
 gboolean
 sl_command_launch (SlCommand  *c,
-                  GError    **error)
+                   GError    **error)
 {
-  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
-  return FALSE;
+  SlReader *r = c->command;
+  SlGrenadeInput ins[4];
+  SlGrenadeType types[4];
+  const char *labels[4];
+  SlGrenadeResult results[4];
+  SlToHitInput thrower = { 0 };
+  SlLauncherLoad load, after;
+  SlUnitState *u;
+  const char *jam_stream;
+  gboolean jam_checked, jammed = FALSE;
+  int unit, now, consecutive = 1, jam_roll = 0;
+  guint n;
+
+  unit = sl_command_unit (c, r, "unit", FALSE);
+  jam_stream = sl_command_die (c, r, "jam_roll", 10);
+  sl_reader_require (r, "grenades");
+  n = sl_reader_array_length (r, "grenades");
+  if ((n == 0 || n > 4) && sl_reader_ok (r))
+    sl_reader_fail (r, "grenades", _("One fire action launches 1 to 4 grenades (P-35 step 1, T-31)."));
+  for (guint i = 0; i < n && i < 4 && sl_reader_ok (r); i++)
+    {
+      g_autoptr(SlReader) gr = sl_reader_array_object (r, "grenades", i);
+      SlGrenadeInput *g = &ins[i];
+
+      memset (g, 0, sizeof *g);
+      g->weapon = SL_GRENADE_LAUNCHER;
+      g->type = sl_reader_enum (gr, "grenade", sl_grenade_type_names, N_("grenade type"), SL_GRENADE_FRAG);
+      sl_reader_require (gr, "range_m");
+      g->range_m = sl_reader_number (gr, "range_m", 0, 10000, 0);
+      g->spotted_only = sl_reader_bool (gr, "spotted_only", FALSE);
+      g->spotter = sl_reader_enum (gr, "spotter", sl_spotter_names, N_("spotter"), SL_SPOTTED_BY_UNIT);
+      g->through_window = sl_reader_bool (gr, "through_window", FALSE);
+      g->at_obstacle = sl_reader_bool (gr, "at_obstacle", FALSE);
+      g->indirect = sl_reader_bool (gr, "indirect", FALSE);
+      g->dead_zone = sl_reader_bool (gr, "dead_zone", FALSE);
+      g->roll_stream = sl_command_die (c, gr, "roll", 10);
+      g->scatter_stream = scatter_stream (c, gr);
+      read_label (gr, "label", &labels[i]);
+      types[i] = g->type;
+      sl_reader_end (gr);
+    }
+  if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
+    return FALSE;
+
+  if (!check_throw_action (c, unit, SL_THROW_LAUNCHER, N_("Firing the grenade launcher"), error))
+    return FALSE;
+  u = &c->state->units[unit];
+  now = sl_command_now (c);
+  if (!u->launcher)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s has no grenade launcher (P-35)."), sl_command_name (c, unit));
+      return FALSE;
+    }
+  load.frag = u->launcher_load[SL_GRENADE_FG];
+  load.smoke = u->launcher_load[SL_GRENADE_SG];
+  if (!sl_launcher_salvo_check (c->rules, c->options, types, n, &load, &after, error))
+    return FALSE;
+  if (!sl_command_check_rate_of_fire (c, unit, SL_FIRE_MODE_LAUNCHER, -1, now, &consecutive, error))
+    return FALSE;
+
+  fill_thrower (c, unit, &thrower);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+      g_autofree char *prefix = g_strdup_printf ("grenades[%u].", i);
+
+      ins[i].thrower = &thrower;
+      ins[i].field_prefix = prefix;
+      if (!sl_grenade_resolve (c->rules, c->options, &ins[i], c->dice, breakdown, &results[i], error))
+        return FALSE;
+    }
+  jam_checked = sl_launcher_jam (c->rules, results, n, c->dice, jam_stream, &jam_roll, &jammed);
+
+  /* P-35, A-113: the load ticked off, a fire on the rate of fire. */
+  u->launcher_load[SL_GRENADE_FG] = after.frag;
+  u->launcher_load[SL_GRENADE_SG] = after.smoke;
+  u->current.resolved = TRUE;
+  record_fire (u, now, SL_FIRE_MODE_LAUNCHER);
+  if (jammed)
+    u->jammed = TRUE;
+
+  {
+    JsonArray *list = sl_command_telling (c) ? json_array_new () : NULL;
+
+    for (guint i = 0; i < n; i++)
+      {
+        SlMarker *m = add_grenade_marker (c, unit, ins[i].type, labels[i]);
+        g_autofree char *words = NULL;
+        g_autofree char *when = NULL;
+
+        if (list != NULL)
+          {
+            JsonObject *o = shot_json (&results[i]);
+
+            json_object_set_string_member (o, "grenade", sl_grenade_type_names[ins[i].type]);
+            json_object_set_int_member (o, "marker", m->id);
+            json_array_add_object_element (list, o);
+            words = landing_words (&results[i]);
+            when = sl_command_when (c, m->due);
+          }
+        sl_command_say (c, _("%s launches a %s grenade %g m: needs a net %d or less, rolled %d (net %d), %s; it goes off in the explosion step of %s (P-35, A-108)."),
+                        sl_command_name (c, unit), sl_grenade_type_names[ins[i].type], ins[i].range_m,
+                        4, results[i].check.natural, results[i].check.net, words, when);
+      }
+    sl_command_result (c, json_object_set_string_member, "unit", sl_setup_unit_at (c->setup, unit)->id);
+    sl_command_result (c, json_object_set_array_member, "grenades", list);
+  }
+  if (jam_checked)
+    {
+      sl_command_result (c, json_object_set_int_member, "jam_roll", jam_roll);
+      sl_command_result (c, json_object_set_boolean_member, "jammed", jammed);
+      if (jammed)
+        sl_command_say (c, _("Jam check: rolled %d, the launcher and rifle are jammed (A-56, A-113)."), jam_roll);
+      else
+        sl_command_say (c, _("Jam check: rolled %d, no jam (A-56)."), jam_roll);
+    }
+  return TRUE;
+}
+
+/* One unit caught by a blast, as the players say. */
+typedef struct
+{
+  int          unit;
+  SlBlastInput in;
+  double       strip_distance_m;
+  gboolean     in_strip;
+} Caught;
+
+static void
+read_caught (SlCommand  *c,
+             SlReader   *r,
+             GArray     *caught)
+{
+  guint n = sl_reader_array_length (r, "units");
+
+  for (guint i = 0; i < n && sl_reader_ok (r); i++)
+    {
+      g_autoptr(SlReader) ur = sl_reader_array_object (r, "units", i);
+      Caught k = { 0 };
+
+      k.unit = sl_command_unit (c, ur, "unit", FALSE);
+      sl_reader_require (ur, "distance_m");
+      k.in.distance_m = sl_reader_number (ur, "distance_m", 0, 10000, 0);
+      k.in.half_cover = sl_reader_bool (ur, "half_cover", FALSE);
+      k.in.full_cover = sl_reader_bool (ur, "full_cover", FALSE);
+      k.in.behind_wall = sl_reader_bool (ur, "behind_wall", FALSE);
+      k.in.inside_building = sl_reader_bool (ur, "inside_building", FALSE);
+      k.in.sacrifice_dive = sl_reader_bool (ur, "sacrifice_dive", FALSE);
+      k.in.smothered = sl_reader_bool (ur, "smothered", FALSE);
+      k.in_strip = sl_reader_bool (ur, "in_strip", TRUE);
+      sl_reader_end (ur);
+      for (guint j = 0; j < caught->len && k.unit >= 0; j++)
+        if (g_array_index (caught, Caught, j).unit == k.unit && sl_reader_ok (r))
+          sl_reader_fail (ur, "unit", _("A unit is caught once by a blast."));
+      g_array_append_val (caught, k);
+    }
+}
+
+/* @mine_side: the side of a mine's owner (its units are never harmed,
+ * P-37 step 3, A-82), or -1. */
+static gboolean
+check_caught (SlCommand  *c,
+              GArray     *caught,
+              int         mine_side,
+              GError    **error)
+{
+  for (guint i = 0; i < caught->len; i++)
+    {
+      const Caught *k = &g_array_index (caught, Caught, i);
+
+      if (mine_side >= 0 && sl_command_side (c, k->unit) == mine_side)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "units",
+                             _("%s is of the mine's side: friendly units are never harmed by their own mines (P-37 step 3, A-82)."),
+                             sl_command_name (c, k->unit));
+          return FALSE;
+        }
+
+      if (sl_state_unit_out (c->rules, c->state, k->unit))
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "units",
+                             _("%s is already out of the fight."), sl_command_name (c, k->unit));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Applies the blast of @source on every unit caught: actions lost in the
+ * area (§6.1), damage and daze (T-30, T-33, T-34a). @owner deals it. */
+static gboolean
+apply_blast (SlCommand     *c,
+             SlBlastSource  source,
+             int            owner,
+             GArray        *caught,
+             const char    *what,
+             GError       **error)
+{
+  JsonArray *list = sl_command_telling (c) ? json_array_new () : NULL;
+  g_autoptr(GArray) results = g_array_new (FALSE, TRUE, sizeof (SlBlastResult));
+
+  /* Everything is checked before anything changes. */
+  g_array_set_size (results, caught->len);
+  for (guint i = 0; i < caught->len; i++)
+    {
+      Caught *k = &g_array_index (caught, Caught, i);
+      const SlUnitSetup *us = sl_setup_unit_at (c->setup, k->unit);
+      const SlUnitState *u = &c->state->units[k->unit];
+
+      k->in.source = source;
+      k->in.position = u->position;
+      k->in.has_target = TRUE;
+      k->in.armor = us->armor;
+      k->in.race = us->race;
+      k->in.wound = u->wound;
+      if (!sl_blast_resolve (c->rules, c->options, &k->in,
+                             &g_array_index (results, SlBlastResult, i), error))
+        {
+          if (list != NULL)
+            json_array_unref (list);
+          return FALSE;
+        }
+    }
+
+  c->actor = owner;
+  for (guint i = 0; i < caught->len; i++)
+    {
+      const Caught *k = &g_array_index (caught, Caught, i);
+      const SlBlastResult *res = &g_array_index (results, SlBlastResult, i);
+      JsonObject *o = list != NULL ? json_object_new () : NULL;
+      g_autofree char *words = NULL;
+
+      if (res->has_damage)
+        words = sl_command_apply_damage (c, k->unit, &res->damage, o);
+      if (res->loses_action)
+        sl_state_lose_action (c->state, k->unit);
+      if (o != NULL)
+        {
+          json_object_set_string_member (o, "unit", sl_setup_unit_at (c->setup, k->unit)->id);
+          json_object_set_int_member (o, "table_distance_m", res->table_m);
+          json_object_set_boolean_member (o, "affected", res->affected);
+          json_object_set_boolean_member (o, "loses_action", res->loses_action);
+          json_object_set_string_member (o, "cover", sl_blast_cover_names[res->cover]);
+          json_object_set_int_member (o, "penetration", res->penetration);
+          json_array_add_object_element (list, o);
+        }
+      if (res->affected)
+        sl_command_say (c, _("The blast of %s catches %s at %g m: penetration %d, %s."), what,
+                        sl_command_name (c, k->unit), k->in.distance_m, res->penetration,
+                        words != NULL ? words : _("no wound"));
+      else if (res->loses_action)
+        sl_command_say (c, _("The blast of %s catches %s at %g m: not hurt (%s), but its action is lost (§6.1)."),
+                        what, sl_command_name (c, k->unit), k->in.distance_m,
+                        res->reason != NULL ? res->reason : "");
+      else
+        sl_command_say (c, _("The blast of %s does not reach %s at %g m."), what, sl_command_name (c, k->unit),
+                        k->in.distance_m);
+    }
+  c->actor = -1;
+  sl_command_result (c, json_object_set_array_member, "units", list);
+  return TRUE;
+}
+
+/* A-86 is the engine's; the plastic profile by the number of charges
+ * (T-33, T-34a). */
+static SlBlastSource
+charge_source (int charges)
+{
+  switch (charges)
+    {
+    case 1: return SL_BLAST_PLASTIC;
+    case 2: return SL_BLAST_PLASTIC_2;
+    case 3: return SL_BLAST_PLASTIC_3;
+    default: return SL_BLAST_PLASTIC_4;
+    }
+}
+
+static SlMarker *
+due_marker (SlCommand  *c,
+            SlReader   *r,
+            int         id,
+            GError    **error)
+{
+  SlMarker *m = sl_state_find_marker (c->state, id);
+
+  (void) r;
+  if (m == NULL)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker", _("There is no marker %d."), id);
+      return NULL;
+    }
+  if (m->resolved || m->due != sl_command_now (c))
+    {
+      g_autofree char *when = m->due >= 0 ? sl_command_when (c, m->due) : NULL;
+
+      if (when != NULL && !m->resolved)
+        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "marker",
+                           _("%s is not due now but in the explosion step of %s (P-34 step 6, A-108, A-87)."),
+                           m->label, when);
+      else
+        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "marker",
+                           _("%s is not due to go off now (P-08 step 4)."), m->label);
+      return NULL;
+    }
+  return m;
+}
+
+/* P-37 step 5, A-88: mines inside another explosion's area go off on
+ * d10 ≤ 5. The players list them: "mines": [{"marker", "roll"}]. */
+typedef struct
+{
+  int          id;
+  const char  *roll_stream;
+  SlMineResult res;
+} Chained;
+
+static void
+read_mines (SlCommand *c,
+            SlReader  *r,
+            GArray    *mines)
+{
+  guint n = sl_reader_array_length (r, "mines");
+
+  for (guint i = 0; i < n && sl_reader_ok (r); i++)
+    {
+      g_autoptr(SlReader) mr = sl_reader_array_object (r, "mines", i);
+      Chained k = { 0 };
+
+      sl_reader_require (mr, "marker");
+      k.id = sl_reader_int (mr, "marker", 1, G_MAXINT, 1);
+      k.roll_stream = sl_command_die (c, mr, "roll", 10);
+      sl_reader_end (mr);
+      g_array_append_val (mines, k);
+    }
+}
+
+/* Checks and rolls the chained mines; changes nothing. */
+static gboolean
+roll_mines (SlCommand  *c,
+            GArray     *mines,
+            int         exploding,
+            GError    **error)
+{
+  for (guint i = 0; i < mines->len; i++)
+    {
+      Chained *k = &g_array_index (mines, Chained, i);
+      const SlMarker *m = sl_state_find_marker (c->state, k->id);
+      SlMineInput in = { 0 };
+
+      if (m == NULL || m->kind != SL_MARKER_MINE || m->resolved || m->due >= 0 || k->id == exploding)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "mines",
+                             _("Marker %d is no mine waiting to go off (P-37 step 5)."), k->id);
+          return FALSE;
+        }
+      in.in_other_explosion = TRUE;
+      in.roll_stream = k->roll_stream;
+      if (!sl_mine_resolve (c->rules, c->options, &in, c->dice, &k->res, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The chained mines that go off are due in this explosion step. */
+static void
+chain_mines (SlCommand *c,
+             GArray    *mines)
+{
+  JsonArray *list = sl_command_telling (c) && mines->len > 0 ? json_array_new () : NULL;
+
+  for (guint i = 0; i < mines->len; i++)
+    {
+      const Chained *k = &g_array_index (mines, Chained, i);
+      SlMarker *m = sl_state_find_marker (c->state, k->id);
+
+      if (k->res.detonates)
+        {
+          m->due = sl_command_now (c);
+          m->secret = FALSE;
+          sl_command_say (c, _("%s is caught in the explosion: rolled %d, it goes off too (P-37 step 5)."),
+                          m->label, k->res.chain.natural);
+        }
+      else
+        sl_command_say (c, _("%s is caught in the explosion: rolled %d, it does not go off (P-37 step 5)."),
+                        m->label, k->res.chain.natural);
+      if (list != NULL)
+        {
+          JsonObject *o = json_object_new ();
+
+          json_object_set_int_member (o, "marker", k->id);
+          json_object_set_int_member (o, "roll", k->res.chain.natural);
+          json_object_set_boolean_member (o, "detonates", k->res.detonates);
+          json_array_add_object_element (list, o);
+        }
+    }
+  sl_command_result (c, json_object_set_array_member, "mines", list);
 }
 
 gboolean
 sl_command_blast (SlCommand  *c,
-                 GError    **error)
+                  GError    **error)
 {
-  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
-  return FALSE;
+  SlReader *r = c->command;
+  g_autoptr(GArray) caught = g_array_new (FALSE, TRUE, sizeof (Caught));
+  g_autoptr(GArray) mines = g_array_new (FALSE, TRUE, sizeof (Chained));
+  SlMarker *m;
+  gboolean breached;
+  int id;
+
+  sl_reader_require (r, "marker");
+  id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
+  breached = sl_reader_bool (r, "breached", FALSE);
+  read_caught (c, r, caught);
+  read_mines (c, r, mines);
+  if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
+    return FALSE;
+
+  if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_EXPLOSION, N_("A blast"), error))
+    return FALSE;
+  if ((m = due_marker (c, r, id, error)) == NULL)
+    return FALSE;
+  if (m->kind != SL_MARKER_GRENADE && m->kind != SL_MARKER_CHARGE && m->kind != SL_MARKER_MINE)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker",
+                         _("%s lands with a fire-mission command (P-38)."), m->label);
+      return FALSE;
+    }
+  if (!check_caught (c, caught, m->kind == SL_MARKER_MINE ? sl_command_side (c, m->owner) : -1, error))
+    return FALSE;
+
+  sl_command_result (c, json_object_set_int_member, "marker", m->id);
+  if (m->kind == SL_MARKER_GRENADE && m->type == SL_GRENADE_SG)
+    {
+      SlBlastInput in = { 0 };
+      SlBlastResult res;
+      int turn, subphase;
+      g_autofree char *when = NULL;
+
+      if (caught->len > 0 || mines->len > 0)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, caught->len > 0 ? "units" : "mines",
+                             _("Smoke hurts nobody: it makes a cloud (§15.6, A-112)."));
+          return FALSE;
+        }
+      in.source = SL_BLAST_SMOKE;
+      in.distance_m = -1;
+      if (!sl_blast_resolve (c->rules, c->options, &in, &res, error))
+        return FALSE;
+      /* a cloud that stays 12 turns; start_subphase removes it. */
+      sl_smoke_clears (c->rules, c->options, c->state->turn, c->state->subphase, &turn, &subphase);
+      m->kind = SL_MARKER_SMOKE;
+      m->due = -1;
+      m->resolved = TRUE;
+      m->expires = sl_subphase_index (c->rules, turn, subphase);
+      when = sl_command_when (c, m->expires);
+      sl_command_result (c, json_object_set_double_member, "smoke_radius_m", res.smoke_radius_m);
+      sl_command_result (c, json_object_set_int_member, "clears_turn", turn);
+      sl_command_result (c, json_object_set_int_member, "clears_subphase", subphase);
+      sl_command_say (c, _("%s goes off: a smoke cloud of %g m radius until %s (§15.6, A-112)."),
+                      m->label, res.smoke_radius_m, when);
+      return TRUE;
+    }
+
+  {
+    char label[sizeof m->label];
+    int owner = m->owner, kind = m->kind, type = m->type;
+    gboolean shaped = kind == SL_MARKER_CHARGE && type == 0;
+
+    g_strlcpy (label, m->label, sizeof label);
+    if (!roll_mines (c, mines, id, error))
+      return FALSE;
+    if (breached && !shaped)
+      {
+        sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "breached",
+                           _("Only a shaped charge breaches an obstacle (A-80, A-81)."));
+        return FALSE;
+      }
+    if (shaped)
+      {
+        /* the zones behind the obstacle; distances behind it. */
+        JsonArray *list = sl_command_telling (c) ? json_array_new () : NULL;
+
+        c->actor = owner;
+        for (guint i = 0; i < caught->len; i++)
+          {
+            const Caught *k = &g_array_index (caught, Caught, i);
+            const SlUnitSetup *us = sl_setup_unit_at (c->setup, k->unit);
+            SlShapedInput in = { 0 };
+            SlShapedResult res;
+            JsonObject *o = list != NULL ? json_object_new () : NULL;
+            g_autofree char *words = NULL;
+
+            in.breached = breached;
+            in.distance_m = k->in.distance_m;
+            in.in_strip = k->in_strip;
+            in.has_target = TRUE;
+            in.armor = us->armor;
+            in.race = us->race;
+            in.wound = c->state->units[k->unit].wound;
+            sl_shaped_charge_resolve (c->rules, c->options, &in, &res);
+            if (res.has_damage)
+              words = sl_command_apply_damage (c, k->unit, &res.damage, o);
+            if (res.affected)
+              sl_state_lose_action (c->state, k->unit);
+            if (o != NULL)
+              {
+                json_object_set_string_member (o, "unit", us->id);
+                json_object_set_string_member (o, "zone", sl_shaped_zone_names[res.zone]);
+                json_object_set_boolean_member (o, "affected", res.affected);
+                json_object_set_int_member (o, "penetration", res.penetration);
+                json_array_add_object_element (list, o);
+              }
+            if (res.affected)
+              sl_command_say (c, _("The blast of %s catches %s in zone %s: penetration %d, %s."), label, us->name,
+                              sl_shaped_zone_names[res.zone], res.penetration,
+                              words != NULL ? words : _("no wound"));
+            else
+              sl_command_say (c, _("The blast of %s does not reach %s (%s)."), label, us->name,
+                              res.reason != NULL ? res.reason : "");
+          }
+        c->actor = -1;
+        sl_command_result (c, json_object_set_array_member, "units", list);
+        if (breached)
+          {
+            /* a door destroyed outright, or a 1 m hole in the wall. */
+            SlMarker *b = sl_state_add_marker (c->state, SL_MARKER_BREACH);
+
+            b->owner = owner;
+            b->created = sl_command_now (c);
+            set_label (b, label);
+            sl_command_result (c, json_object_set_int_member, "breach_marker", b->id);
+            sl_command_say (c, _("%s has breached its obstacle: a Breach marker is placed (A-81)."), label);
+          }
+      }
+    else if (!apply_blast (c, kind == SL_MARKER_CHARGE ? charge_source (type) : SL_BLAST_FRAG,
+                           owner, caught, label, error))
+      return FALSE;
+    sl_command_say (c, _("The marker of %s is removed: it has gone off (P-08 step 4)."), label);
+    sl_state_remove_marker (c->state, id);
+    chain_mines (c, mines);
+  }
+  return TRUE;
 }
 
 gboolean
 sl_command_detonate (SlCommand  *c,
-                    GError    **error)
+                     GError    **error)
 {
-  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
-  return FALSE;
+  SlReader *r = c->command;
+  SlMarker *m;
+  SlUnitState *u;
+  int unit, id, now, consecutive = 1;
+
+  unit = sl_command_unit (c, r, "unit", FALSE);
+  sl_reader_require (r, "marker");
+  id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
+  if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
+    return FALSE;
+
+  if (!check_throw_action (c, unit, SL_THROW_CHARGE, N_("Detonating a charge"), error))
+    return FALSE;
+  m = sl_state_find_marker (c->state, id);
+  if (m == NULL || m->kind != SL_MARKER_CHARGE)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker",
+                         _("Marker %d is no charge (P-36 step 3)."), id);
+      return FALSE;
+    }
+  if (m->due >= 0)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "marker",
+                         _("%s is already set off (P-36 step 3)."), m->label);
+      return FALSE;
+    }
+  u = &c->state->units[unit];
+  if (c->state->squad_of[unit] != c->state->squad_of[m->owner] || u->routed)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("Only a non-routed unit of the squad that set %s can detonate it (P-36 step 3, A-87)."),
+                         m->label);
+      return FALSE;
+    }
+  now = sl_command_now (c);
+  if (!sl_command_check_rate_of_fire (c, unit, SL_FIRE_MODE_SINGLE, -1, now, &consecutive, error))
+    return FALSE;
+
+  /* by radio, resolved in this subphase's explosion step. */
+  record_fire (u, now, SL_FIRE_MODE_SINGLE);
+  u->current.resolved = TRUE;
+  m->due = now;
+  m->secret = FALSE;
+  sl_command_result (c, json_object_set_int_member, "marker", m->id);
+  sl_command_say (c, _("%s sets off %s by radio: it goes off in the explosion step (P-36 step 3, A-87)."),
+                  sl_command_name (c, unit), m->label);
+  return TRUE;
 }
+
+static const char * const mine_actions[] = { "lay", "trigger", NULL };
 
 gboolean
 sl_command_mine (SlCommand  *c,
-                GError    **error)
+                 GError    **error)
 {
-  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
-  return FALSE;
+  SlReader *r = c->command;
+  g_autoptr(GArray) caught = g_array_new (FALSE, TRUE, sizeof (Caught));
+  SlMineInput in = { 0 };
+  SlMineResult res;
+  SlMarker *m;
+  const char *label = NULL;
+  int action, unit, id = 0;
+
+  action = sl_reader_enum (r, "action", mine_actions, N_("mine action"), 1);
+  unit = sl_command_unit (c, r, "unit", FALSE);
+  if (action == 0)
+    {
+      sl_reader_require (r, "label");
+      read_label (r, "label", &label);
+    }
+  else
+    {
+      sl_reader_require (r, "marker");
+      id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
+      in.dud = sl_reader_bool (r, "dud", FALSE);
+      sl_reader_require (r, "distance_m");
+      in.has_distance = TRUE;
+      in.distance_m = sl_reader_number (r, "distance_m", 0, 10000, 0);
+      read_caught (c, r, caught);
+    }
+  if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
+    return FALSE;
+
+  if (action == 0)
+    {
+      /* P-37 step 2: written down before the game, never on the map. */
+      if (c->state->turn != 1 || c->state->phase == SL_PHASE_ACTION ||
+          c->state->phase > SL_PHASE_DETECTION)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                             _("Mines are written down before the game, before the first Action Phase (P-37 step 2)."));
+          return FALSE;
+        }
+      m = sl_state_add_marker (c->state, SL_MARKER_MINE);
+      m->owner = unit;
+      m->created = sl_command_now (c);
+      m->secret = TRUE;
+      set_label (m, label);
+      sl_command_result (c, json_object_set_int_member, "marker", m->id);
+      sl_command_say (c, _("%s's side writes down a mine: %s (P-37 step 2)."),
+                      sl_command_name (c, unit), label);
+      return TRUE;
+    }
+
+  if (c->state->phase != SL_PHASE_ACTION)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("A mine goes off when an enemy comes near in the Action Phase (P-37 step 3, A-82)."));
+      return FALSE;
+    }
+  m = sl_state_find_marker (c->state, id);
+  if (m == NULL || m->kind != SL_MARKER_MINE || m->resolved || m->due >= 0)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker",
+                         _("Marker %d is no mine waiting to go off (P-37)."), id);
+      return FALSE;
+    }
+  if (!check_caught (c, caught, sl_command_side (c, m->owner), error))
+    return FALSE;
+  if (sl_state_unit_out (c->rules, c->state, unit))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s is already out of the fight."), sl_command_name (c, unit));
+      return FALSE;
+    }
+  in.enemy = sl_command_side (c, unit) != sl_command_side (c, m->owner);
+  if (!in.enemy)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("Friendly units never set off their own side's mines (P-37 step 3)."));
+      return FALSE;
+    }
+  in.has_target = TRUE;
+  in.armor = sl_setup_unit_at (c->setup, unit)->armor;
+  in.race = sl_setup_unit_at (c->setup, unit)->race;
+  in.wound = c->state->units[unit].wound;
+  if (!sl_mine_resolve (c->rules, c->options, &in, c->dice, &res, error))
+    return FALSE;
+  if (in.dud)
+    {
+      /* P-37 step 6: any irregularity makes it a dud for the rest of the
+       * game; it stays resolved on the table. */
+      m->resolved = TRUE;
+      m->secret = FALSE;
+      sl_command_result (c, json_object_set_int_member, "marker", m->id);
+      sl_command_result (c, json_object_set_boolean_member, "dud", TRUE);
+      sl_command_say (c, _("%s comes within %g m of %s, but it is a dud for the rest of the game (P-37 step 6)."),
+                      sl_command_name (c, unit), in.distance_m, m->label);
+      return TRUE;
+    }
+  if (!res.triggered)
+    {
+      if (res.reason != NULL)
+        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "distance_m", "%s", res.reason);
+      else
+        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "distance_m",
+                           _("The mine is not set off: the unit is not within 1 m (P-37 step 3, A-82)."));
+      return FALSE;
+    }
+  if (!res.at_once && caught->len > 0)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "units",
+                         _("With minesInExplosionStep the blast is resolved in the explosion step with a blast command (A-82)."));
+      return FALSE;
+    }
+
+  sl_command_result (c, json_object_set_int_member, "marker", m->id);
+  m->secret = FALSE;
+  if (!res.at_once)
+    {
+      /* A-82 option: the blast waits for the explosion step, where the
+       * triggering unit is one of the units caught. */
+      m->due = sl_command_now (c);
+      sl_command_say (c, _("%s sets off %s: it goes off in the explosion step (A-82)."),
+                      sl_command_name (c, unit), m->label);
+      return TRUE;
+    }
+
+  {
+    char mlabel[sizeof m->label];
+    g_autofree char *words = NULL;
+    JsonObject *o = sl_command_telling (c) ? json_object_new () : NULL;
+    int owner = m->owner;
+
+    g_strlcpy (mlabel, m->label, sizeof mlabel);
+    /* the trigger unit stops there and takes the blast at ≤ 1 m. */
+    c->actor = owner;
+    if (res.has_damage)
+      words = sl_command_apply_damage (c, unit, &res.damage, o);
+    c->actor = -1;
+    sl_state_lose_action (c->state, unit);
+    if (o != NULL)
+      {
+        json_object_set_string_member (o, "unit", sl_setup_unit_at (c->setup, unit)->id);
+        json_object_set_int_member (o, "penetration", res.trigger_penetration);
+        json_object_set_boolean_member (o, "stops", res.stops_unit);
+      }
+    sl_command_result (c, json_object_set_object_member, "trigger_unit", o);
+    sl_command_say (c, _("%s sets off %s and stops there: penetration %d, %s (P-37, A-82)."),
+                    sl_command_name (c, unit), mlabel, res.trigger_penetration,
+                    words != NULL ? words : _("no wound"));
+    if (!apply_blast (c, SL_BLAST_FRAG, owner, caught, mlabel, error))
+      return FALSE;
+    sl_state_remove_marker (c->state, id);
+  }
+  return TRUE;
 }
 
 gboolean
 sl_command_fire_mission (SlCommand  *c,
-                        GError    **error)
+                         GError    **error)
 {
-  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
-  return FALSE;
+  SlReader *r = c->command;
+  g_autoptr(GArray) caught = g_array_new (FALSE, TRUE, sizeof (Caught));
+  g_autoptr(GArray) mines = g_array_new (FALSE, TRUE, sizeof (Chained));
+  g_autofree char *words = NULL;
+  SlFireMissionInput in = { 0 };
+  SlFireMissionResult res;
+  const char *mission;
+  SlMarker *m;
+  char label[sizeof m->label];
+  int id, owner;
+
+  sl_reader_require (r, "marker");
+  id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
+  sl_reader_require (r, "mission");
+  mission = sl_reader_string (r, "mission", "mortar");
+  in.spotter = sl_reader_enum (r, "spotter", sl_spotter_names, N_("spotter"), SL_SPOTTED_BY_LEADER);
+  in.on_building = sl_reader_bool (r, "on_building", FALSE);
+  in.target_hidden = sl_reader_bool (r, "target_hidden", FALSE);
+  in.holotarp = sl_reader_bool (r, "holotarp", FALSE);
+  in.range_m = sl_reader_number (r, "range_m", 0, 10000, -1);
+  in.roll_stream = sl_command_die (c, r, "roll", 10);
+  in.scatter_stream = scatter_stream (c, r);
+  read_caught (c, r, caught);
+  read_mines (c, r, mines);
+  if (sl_reader_ok (r) && (in.mission = sl_rules_fire_mission (c->rules, mission)) == NULL)
+    sl_reader_fail (r, "mission", _("Unknown fire mission “%s” (T-35)."), mission);
+  if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
+    return FALSE;
+
+  m = sl_state_find_marker (c->state, id);
+  if (m != NULL && m->kind == SL_MARKER_FIRE_MISSION && m->amount == 1)
+    {
+      if (!sl_command_require_clock (c, SL_PHASE_FIRE_MISSION, SL_STEP_NONE,
+                                     N_("A fire mission called with fireMissionsInPhase"), error))
+        return FALSE;
+    }
+  else if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_EXPLOSION,
+                                      N_("A fire mission"), error))
+    return FALSE;
+  if ((m = due_marker (c, r, id, error)) == NULL)
+    return FALSE;
+  if (m->kind != SL_MARKER_FIRE_MISSION)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker",
+                         _("%s is no fire mission: use a blast command (P-08 step 4)."), m->label);
+      return FALSE;
+    }
+  if (!check_caught (c, caught, -1, error))
+    return FALSE;
+  if (!sl_fire_mission_resolve (c->rules, c->options, &in, c->dice, &res, error))
+    return FALSE;
+  if (mines->len > 0 && c->state->phase != SL_PHASE_ACTION)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "mines",
+                         _("Mines caught in a fire mission are checked when it lands in the Action Phase; in the Fire Mission Phase the players resolve them by hand (P-37 step 5, A-13)."));
+      return FALSE;
+    }
+  if (!roll_mines (c, mines, id, error))
+    return FALSE;
+
+  owner = m->owner;
+  g_strlcpy (label, m->label, sizeof label);
+  words = landing_words (&res.shot);
+  sl_command_result (c, json_object_set_int_member, "marker", id);
+  sl_command_result (c, json_object_set_string_member, "mission", in.mission->id);
+  sl_command_result (c, json_object_set_object_member, "shot", shot_json (&res.shot));
+  sl_command_result (c, json_object_set_int_member, "reach_m", res.reach_m);
+  sl_command_say (c, _("%s lands at %s: rolled %d, %s (P-38 step 4, T-35)."),
+                  in.mission->name, label, res.shot.check.natural, words);
+  if (!apply_blast (c, res.profile, owner, caught, label, error))
+    return FALSE;
+  sl_state_remove_marker (c->state, id);
+  chain_mines (c, mines);
+  return TRUE;
 }
 
 gboolean
 sl_command_finish_explosives (SlCommand *c,
                               int        unit)
 {
+  SlUnitState *u = &c->state->units[unit];
+  const SlAction *action = u->current.action;
+  const char *name = sl_command_name (c, unit);
+  SlMarker *m;
+
+  if (action == NULL)
+    return FALSE;
+  if (g_str_equal (action->id, "install-plastic") || g_str_equal (action->id, "install-shaped"))
+    {
+      gboolean shaped = g_str_equal (action->id, "install-shaped");
+      int *left = shaped ? &u->shaped_charges : &u->plastic_charges;
+
+      if (*left <= 0)
+        {
+          sl_command_say (c, _("%s has no charge left to install (P-36)."), name);
+          return TRUE;
+        }
+      (*left)--;
+      /* T-34a: plastic charges placed at the same spot (the same label) by
+       * the same squad go off together; a shaped charge is alone. */
+      if (!shaped && u->current.label[0] != '\0')
+        for (guint i = 0; i < c->state->markers->len; i++)
+          {
+            SlMarker *o = &g_array_index (c->state->markers, SlMarker, i);
+
+            if (o->kind == SL_MARKER_CHARGE && o->type > 0 && o->type < 4 && o->due < 0 &&
+                c->state->squad_of[o->owner] == c->state->squad_of[unit] &&
+                g_str_equal (o->label, u->current.label))
+              {
+                o->type++;
+                sl_command_say (c, _("%s adds a plastic charge to %s: %d charges there (P-36, T-34a)."),
+                                name, o->label, o->type);
+                return TRUE;
+              }
+          }
+      m = sl_state_add_marker (c->state, SL_MARKER_CHARGE);
+      m->owner = unit;
+      m->created = sl_command_now (c);
+      m->type = shaped ? 0 : 1;
+      if (u->current.label[0] != '\0')
+        set_label (m, u->current.label);
+      else
+        {
+          if (shaped)
+            g_snprintf (m->label, sizeof m->label, _("%s's shaped charge"), name);
+          else
+            g_snprintf (m->label, sizeof m->label, _("%s's plastic charge"), name);
+        }
+      sl_command_say (c, _("%s has installed and armed %s (P-36 step 2)."), name, m->label);
+      return TRUE;
+    }
+  if (g_str_equal (action->id, "call-fire-mission"))
+    {
+      m = sl_state_add_marker (c->state, SL_MARKER_FIRE_MISSION);
+      m->owner = unit;
+      m->created = sl_command_now (c);
+      m->type = -1;
+      if (u->current.label[0] != '\0')
+        set_label (m, u->current.label);
+      else
+        g_snprintf (m->label, sizeof m->label, _("%s's fire mission"), name);
+      if (c->options->fire_missions_in_phase)
+        {
+          /* A-13 option: in this turn's Fire Mission Phase. */
+          m->amount = 1;
+          m->due = sl_subphase_index (c->rules, c->state->turn, c->rules->subphases_per_turn);
+          sl_command_say (c, _("%s has called a fire mission (%s): it lands in the Fire Mission Phase (P-38, A-13)."),
+                          name, m->label);
+        }
+      else
+        {
+          /* in the explosion step of the subphase the call ends. */
+          m->due = sl_command_now (c);
+          sl_command_say (c, _("%s has called a fire mission (%s): it lands in the explosion step (P-38 step 4, A-13)."),
+                          name, m->label);
+        }
+      return TRUE;
+    }
   return FALSE;
 }
 
 char *
 sl_command_pending_explosives (SlCommand *c)
 {
+  g_autoptr(GString) names = g_string_new (NULL);
+  gboolean in_phase = c->state->phase == SL_PHASE_FIRE_MISSION;
   int now = sl_command_now (c);
+  int count = 0;
 
+  if (c->state->phase != SL_PHASE_ACTION && !in_phase)
+    return NULL;
   for (guint i = 0; i < c->state->markers->len; i++)
     {
       const SlMarker *m = &g_array_index (c->state->markers, SlMarker, i);
+      gboolean phase_mission = m->kind == SL_MARKER_FIRE_MISSION && m->amount == 1;
 
-      if (m->due == now && !m->resolved)
-        return g_strdup_printf ("%s is due.", m->label);
+      if (m->due != now || m->resolved || phase_mission != in_phase)
+        continue;
+      if (count++ > 0)
+        g_string_append (names, ", ");
+      g_string_append (names, m->label);
     }
-  return NULL;
+  if (count == 0)
+    return NULL;
+  if (in_phase)
+    return g_strdup_printf (_("Fire missions to land first: %s (P-38, A-13)."), names->str);
+  return g_strdup_printf (_("Explosions to resolve first: %s (P-08 step 4)."), names->str);
 }

@@ -90,6 +90,15 @@ check_firer (SlCommand     *c,
     {
       if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_RANGED_FIRE, N_("Ranged fire"), error))
         return FALSE;
+      if (firer->current.throwing != SL_THROW_NONE)
+        {
+          static const char * const commands[] = { "fire", "throw", "launch", "detonate" };
+
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                             _("%s's Fire/Throw action is no shot of its weapon: resolve it with “%s” (P-34, P-35, P-36)."),
+                             fs->name, commands[firer->current.throwing]);
+          return FALSE;
+        }
       *mode = g_str_equal (firer->current.action->id, "aimed-fire") ? SL_FIRE_MODE_AIMED
                                                                      : SL_FIRE_MODE_SINGLE;
     }

@@ -830,6 +830,7 @@ check_action_state (SlCommand       *c,
                     int              unit,
                     const SlAction  *action,
                     int              target,
+                    int              throwing,
                     GError         **error)
 {
   const SlUnitState *u = &c->state->units[unit];
@@ -838,7 +839,15 @@ check_action_state (SlCommand       *c,
   const char *name = us->name;
   gboolean ammunition = sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION);
 
-  if (action->fire)
+  if (throwing != SL_THROW_NONE && !sl_setup_has_module (c->setup, SL_MODULE_AREA_EFFECTS))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "throw",
+                         _("Grenades, launchers and charges need the area-effect rules (§9.6)."));
+      return FALSE;
+    }
+  /* A grenade or a charge's radio does not care about the weapon in hand;
+   * the launcher shares the rifle's jam (A-113). */
+  if (action->fire && (throwing == SL_THROW_NONE || throwing == SL_THROW_LAUNCHER))
     {
       if (u->jammed)
         {
@@ -846,7 +855,8 @@ check_action_state (SlCommand       *c,
                              _("%s's weapon is jammed: clear it first (P-16)."), name);
           return FALSE;
         }
-      if (ammunition && weapon->rounds > 0 && u->rounds_fired[u->in_hand] >= weapon->rounds)
+      if (ammunition && throwing == SL_THROW_NONE && weapon->rounds > 0 &&
+          u->rounds_fired[u->in_hand] >= weapon->rounds)
         {
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
                              _("%s's %s is empty: reload first (P-29)."), name, weapon->name);
@@ -860,7 +870,7 @@ check_action_state (SlCommand       *c,
     }
   /* P-15: a fire the rate of fire will not allow when it ends is refused
    * now rather than later. */
-  if (is_action (action, "fire") || is_action (action, "aimed-fire"))
+  if ((is_action (action, "fire") || is_action (action, "aimed-fire")) && throwing == SL_THROW_NONE)
     {
       int end = sl_command_now (c) + action->cost - 1;
 
@@ -969,7 +979,7 @@ sl_command_declare (SlCommand  *c,
   const char *zero_g_stream;
   const char *label;
   gboolean replace, revealed = FALSE;
-  int unit, target, now;
+  int unit, target, now, throwing;
   SlUnitState *u;
   g_autofree char *when = NULL;
   JsonObject *end;
@@ -991,6 +1001,11 @@ sl_command_declare (SlCommand  *c,
   in.floors = sl_reader_int (r, "floors", 1, 30, 1);
   target = sl_command_unit (c, r, "target", TRUE);
   replace = sl_reader_bool (r, "replace", FALSE);
+  throwing = sl_reader_enum (r, "throw", sl_throw_names, N_("what is thrown"), SL_THROW_NONE);
+  if (throwing != SL_THROW_NONE && !in.action->fire && sl_reader_ok (r))
+    sl_reader_fail (r, "throw", _("Grenades are thrown and charges set off with a Fire/Throw action (P-34, P-36)."));
+  else if (throwing != SL_THROW_NONE && target >= 0 && sl_reader_ok (r))
+    sl_reader_fail (r, "target", _("A grenade is thrown at a point, not at a unit (P-34 step 3): name it with “label”."));
   label = sl_reader_string (r, "label", NULL);
   if (label != NULL && strlen (label) >= sizeof (((SlCurrentAction *) NULL)->label))
     sl_reader_fail (r, "label", _("A label is at most %d characters."),
@@ -1006,15 +1021,28 @@ sl_command_declare (SlCommand  *c,
   now = sl_command_now (c);
   if (!check_can_act (c, unit, in.action, replace, error) ||
       !check_daze (c, unit, in.action, in.to_position, error) ||
-      !check_action_state (c, unit, in.action, target, error))
+      !check_action_state (c, unit, in.action, target, throwing, error))
     return FALSE;
 
   in.wound = u->wound;
   in.position = u->position;
   in.leader = is_leader (c, unit);
   in.dazed = sl_state_unit_dazed (c->rules, c->state, unit);
-  if (!sl_action_cost (c->rules, c->options, &in, breakdown, &cost, error))
-    return FALSE;
+  {
+    g_autoptr(GError) local_error = NULL;
+
+    if (!sl_action_cost (c->rules, c->options, &in, breakdown, &cost, &local_error))
+      {
+        /* The engine names what it was given (the leader, the wound …);
+         * here that comes from the unit's log. */
+        const char *field = sl_rule_error_get_field (local_error);
+        gboolean own = g_strcmp0 (field, "action") == 0 || g_strcmp0 (field, "combined_with") == 0 ||
+                       g_strcmp0 (field, "to_position") == 0;
+
+        sl_rule_error_set (error, local_error->code, own ? field : "unit", "%s", local_error->message);
+        return FALSE;
+      }
+  }
 
   /* §6.1, P-07 step 6: a new action cancels the running one. */
   if (u->current.action != NULL && !sl_state_unit_idle (c->rules, c->state, unit))
@@ -1025,6 +1053,7 @@ sl_command_declare (SlCommand  *c,
   if (u->hidden)
     {
       u->hidden = FALSE;
+      u->detected = TRUE;
       revealed = TRUE;
       sl_command_say (c, _("%s acts and is no longer hidden (§15.1)."), sl_command_name (c, unit));
     }
@@ -1070,6 +1099,7 @@ sl_command_declare (SlCommand  *c,
   u->current.cost = cost.cost;
   u->current.target = target;
   u->current.to_position = in.to_position;
+  u->current.throwing = throwing;
   u->current.stairs_end = cost.stairs_ap > 0 ? now + cost.stairs_ap - 1 : -1;
   if (label != NULL)
     g_strlcpy (u->current.label, label, sizeof u->current.label);
@@ -1270,6 +1300,9 @@ sl_command_correct (SlCommand  *c,
       break;
     case 14:
       u->hidden = sl_reader_bool (r, "value", u->hidden);
+      /* §15.1: a detected unit can never hide again. */
+      if (u->hidden && u->detected && sl_reader_ok (r))
+        sl_reader_fail (r, "value", _("%s has been detected and can never hide again (§15.1)."), us->name);
       shown = g_strdup (u->hidden ? _("yes") : _("no"));
       break;
     case 15:

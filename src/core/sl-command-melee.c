@@ -1,36 +1,576 @@
-/* sl-command-melee.c: TEMPORARY scaffolding, replaced by the real command family */
+/* sl-command-melee.c: melee in a game — engaging (P-22), avoiding (P-23)
+ * and the melee actions resolved together at the end of their fifth
+ * subphase (P-24, A-74 … A-76)
+ *
+ * An engagement costs the defender its ongoing action at once; if it fights,
+ * both sides get a 5-AP melee action from the next subphase (A-75). If it
+ * avoids before it has acted this subphase, it simply moves away; after, it
+ * rolls next subphase (P-23 a): on a success the attacker gets a free
+ * attack, on a failure a full melee follows and neither may avoid again
+ * until it is over. Melee resolves in the melee step (P-08 step 5), every
+ * pair with the wounds as they were before that step's hits.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
 #include "sl-command.h"
+#include "sl-morale.h"
+
+static const char * const decisions[] = { "fight", "avoid", NULL };
+
+static gboolean
+engaged_with (const SlUnitState *u,
+              int                other)
+{
+  for (int k = 0; k < u->n_engaged; k++)
+    if (u->engaged[k] == other)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+engage_pair (SlCommand  *c,
+             int         a,
+             int         b,
+             GError    **error)
+{
+  SlUnitState *ua = &c->state->units[a];
+  SlUnitState *ub = &c->state->units[b];
+
+  if (engaged_with (ua, b))
+    return TRUE;
+  if (ua->n_engaged >= SL_MAX_ENGAGED || ub->n_engaged >= SL_MAX_ENGAGED)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
+                         _("At most %d units are in melee with one unit here."), SL_MAX_ENGAGED);
+      return FALSE;
+    }
+  ua->engaged[ua->n_engaged++] = b;
+  ub->engaged[ub->n_engaged++] = a;
+  return TRUE;
+}
+
+static void
+disengage_pair (SlCommand *c,
+                int        a,
+                int        b)
+{
+  for (int pass = 0; pass < 2; pass++)
+    {
+      SlUnitState *u = &c->state->units[pass == 0 ? a : b];
+      int other = pass == 0 ? b : a;
+      int w = 0;
+
+      for (int k = 0; k < u->n_engaged; k++)
+        if (u->engaged[k] != other)
+          u->engaged[w++] = u->engaged[k];
+      u->n_engaged = w;
+      if (u->n_engaged == 0)
+        u->avoid_failed = FALSE;
+    }
+}
+
+/* A 5-AP melee action from the next subphase (P-22 step 5, A-75). */
+static void
+start_melee (SlCommand *c,
+             int        unit,
+             int        target)
+{
+  SlUnitState *u = &c->state->units[unit];
+  int now = sl_command_now (c);
+
+  sl_state_lose_action (c->state, unit);
+  u->current.action = sl_rules_action (c->rules, "melee");
+  u->current.start = now + 1;
+  u->current.end = now + SL_MELEE_AP;
+  u->current.cost = SL_MELEE_AP;
+  u->current.target = target;
+  u->melee_target = target;
+}
+
+/* Whether the defender has already acted this subphase (P-22 step 5,
+ * P-23): its grouping came before the attacker's in the acting order, or
+ * it declared an action now. */
+static gboolean
+has_acted (SlCommand *c,
+           int        defender,
+           int        attacker)
+{
+  const SlState *s = c->state;
+  int gd = s->grouping_of[defender], ga = s->grouping_of[attacker];
+  int pd = -1, pa = -1;
+
+  if (s->units[defender].current.action != NULL && s->units[defender].current.start == sl_command_now (c))
+    return TRUE;
+  for (int k = 0; k < s->n_order; k++)
+    {
+      if (s->order[k] == gd)
+        pd = k;
+      if (s->order[k] == ga)
+        pa = k;
+    }
+  return pd >= 0 && pa >= 0 && pd < pa;
+}
+
+static const char *
+name (SlCommand *c,
+      int        unit)
+{
+  return sl_command_name (c, unit);
+}
 
 gboolean
 sl_command_engage (SlCommand  *c,
-                  GError    **error)
+                   GError    **error)
 {
-  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
-  return FALSE;
+  SlReader *r = c->command;
+  SlUnitState *ua, *ud;
+  gboolean avoid, acted, again, replace;
+  int attacker, defender;
+
+  attacker = sl_command_unit (c, r, "unit", FALSE);
+  defender = sl_command_unit (c, r, "target", FALSE);
+  avoid = sl_reader_enum (r, "decision", decisions, N_("decision"), 0) == 1;
+  replace = sl_reader_bool (r, "replace", FALSE);
+  if (!sl_command_inputs_done (c))
+    return FALSE;
+  if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER, N_("An engagement"), error))
+    return FALSE;
+
+  ua = &c->state->units[attacker];
+  ud = &c->state->units[defender];
+  if (sl_command_side (c, attacker) == sl_command_side (c, defender))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
+                         _("%s and %s are on the same side."), name (c, attacker), name (c, defender));
+      return FALSE;
+    }
+  if (sl_state_unit_out (c->rules, c->state, attacker) || sl_state_unit_out (c->rules, c->state, defender))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, sl_state_unit_out (c->rules, c->state, attacker) ? "unit" : "target",
+                         _("A unit out of the fight neither engages nor is engaged (T-16)."));
+      return FALSE;
+    }
+  if (ud->hidden)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
+                         _("%s has not been detected (§15.1)."), name (c, defender));
+      return FALSE;
+    }
+  /* P-31: a routed unit never attacks; it avoids melee. */
+  if (ua->routed && !c->options->routed_manual_control)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s is routed: it does not attack, it always tries to avoid melee (P-31)."),
+                         name (c, attacker));
+      return FALSE;
+    }
+  if (sl_state_unit_dazed (c->rules, c->state, attacker))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s is dazed: the only thing it may do is go kneeling or prone (P-19, A-27)."),
+                         name (c, attacker));
+      return FALSE;
+    }
+  if (ua->idle_until >= sl_command_now (c))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s was ambushed and can do nothing yet (§5.2)."), name (c, attacker));
+      return FALSE;
+    }
+  again = engaged_with (ua, defender);
+  if (!sl_state_unit_idle (c->rules, c->state, attacker) && !replace)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s is busy with “%s”; engaging gives it up, so say so with “replace” (P-07 step 6)."),
+                         name (c, attacker), ua->current.action->name);
+      return FALSE;
+    }
+  if (again && (!sl_state_unit_idle (c->rules, c->state, defender) || ud->avoid_from > 0))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
+                         _("%s's melee with %s is still under way (P-24)."), name (c, attacker), name (c, defender));
+      return FALSE;
+    }
+  if (avoid && ud->avoid_failed && again)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "decision",
+                         _("%s failed to avoid this melee: it may not try again until the melee action is over (P-23)."),
+                         name (c, defender));
+      return FALSE;
+    }
+
+  acted = has_acted (c, defender, attacker);
+  /* P-22 step 3: the defender loses its ongoing action at once. */
+  if (ud->current.action != NULL && !ud->current.resolved)
+    {
+      sl_command_say (c, _("%s loses “%s” (P-22)."), name (c, defender), ud->current.action->name);
+      sl_state_lose_action (c->state, defender);
+    }
+  if (!sl_state_unit_idle (c->rules, c->state, attacker))
+    sl_command_say (c, _("%s gives up “%s”."), name (c, attacker), ua->current.action->name);
+  sl_state_lose_action (c->state, attacker);
+  ua->stance = SL_STANCE_ATTACK;
+  if (ud->hidden)
+    ud->hidden = FALSE;
+
+  sl_command_result (c, json_object_set_boolean_member, "defender_acted", acted);
+  if (avoid && !acted)
+    {
+      /* P-23(b): it simply moves away, no roll, no free attack. */
+      disengage_pair (c, attacker, defender);
+      sl_command_result (c, json_object_set_string_member, "outcome", "avoided");
+      sl_command_say (c, _("%s engages %s, who has not acted yet and moves away: no melee (P-23 b). It must now make a movement action taking it beyond 1 m."),
+                      name (c, attacker), name (c, defender));
+      return TRUE;
+    }
+  if (!engage_pair (c, attacker, defender, error))
+    return FALSE;
+  if (avoid)
+    {
+      /* P-23(a): it rolls next subphase. */
+      ud->avoid_from = attacker + 1;
+      ud->avoid_due = sl_command_now (c) + 1;
+      sl_command_result (c, json_object_set_string_member, "outcome", "avoid-roll-next-subphase");
+      sl_command_say (c, _("%s engages %s, who has already acted and will try to avoid next subphase (P-23 a)."),
+                      name (c, attacker), name (c, defender));
+      return TRUE;
+    }
+  start_melee (c, attacker, defender);
+  start_melee (c, defender, attacker);
+  ud->stance = SL_STANCE_ATTACK;
+  sl_command_result (c, json_object_set_string_member, "outcome", "melee");
+  {
+    g_autofree char *when = sl_command_telling (c) ? sl_command_when (c, ua->current.end) : NULL;
+
+    sl_command_say (c, _("%s engages %s in melee: 5 AP each from the next subphase, resolved at the end of %s (P-22, P-24)."),
+                    name (c, attacker), name (c, defender), when);
+  }
+  return TRUE;
+}
+
+/* The melee side of a unit, with its wound as it was before this step's
+ * melee hits (P-24: both sides roll at once). */
+static void
+melee_side (SlCommand   *c,
+            int          unit,
+            SlMeleeSide *side)
+{
+  const SlUnitSetup *us = sl_setup_unit_at (c->setup, unit);
+  const SlUnitState *u = &c->state->units[unit];
+  int now = sl_command_now (c);
+
+  side->troop = us->troop;
+  side->race = us->race;
+  side->armor = us->armor;
+  side->wound = u->melee_hurt_at == now + 1 ? (SlWound) u->wound_before_melee : u->wound;
+  side->bonus = u->melee_bonus;
+  side->dazed = sl_state_unit_dazed (c->rules, c->state, unit);
+}
+
+/* One melee wound level (P-24 step 4: no daze). */
+static char *
+melee_hit (SlCommand            *c,
+           int                   unit,
+           int                   by,
+           const SlDamageResult *damage,
+           JsonObject           *into)
+{
+  SlUnitState *u = &c->state->units[unit];
+  int now = sl_command_now (c);
+  SlDamageResult d = *damage;
+  char *words;
+
+  if (u->melee_hurt_at != now + 1)
+    {
+      u->melee_hurt_at = now + 1;
+      u->wound_before_melee = u->wound;
+    }
+  d.dazed = FALSE;
+  c->actor = by;
+  words = sl_command_apply_damage (c, unit, &d, into);
+  c->actor = -1;
+  return words;
 }
 
 gboolean
 sl_command_avoid (SlCommand  *c,
-                 GError    **error)
+                  GError    **error)
 {
-  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
-  return FALSE;
+  SlReader *r = c->command;
+  g_auto(SlMeleeResult) free_attack = { 0 };
+  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+  SlAvoidInput in = { 0 };
+  SlAvoidResult res = { 0 };
+  SlUnitState *ud;
+  const char *attack_stream;
+  int defender, attacker;
+
+  defender = sl_command_unit (c, r, "unit", FALSE);
+  in.roll_stream = sl_command_die (c, r, "roll", 10);
+  attack_stream = sl_command_die (c, r, "attack_roll", 10);
+  if (!sl_command_inputs_done (c))
+    return FALSE;
+  if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER, N_("Avoiding melee"), error))
+    return FALSE;
+  ud = &c->state->units[defender];
+  if (ud->avoid_from == 0 || ud->avoid_due > sl_command_now (c))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         ud->avoid_from == 0 ? _("%s has no avoidance roll to make (P-23).")
+                                             : _("%s rolls to avoid next subphase, when the melee starts (P-23 a)."),
+                         name (c, defender));
+      return FALSE;
+    }
+  attacker = ud->avoid_from - 1;
+  {
+    const SlUnitSetup *ds = sl_setup_unit_at (c->setup, defender);
+    const SlUnitSetup *as = sl_setup_unit_at (c->setup, attacker);
+
+    in.defender_troop = ds->troop;
+    in.defender_race = ds->race;
+    in.defender_wound = ud->wound;
+    in.defender_dazed = sl_state_unit_dazed (c->rules, c->state, defender);
+    in.attacker_troop = as->troop;
+    in.attacker_race = as->race;
+  }
+  in.defender_acted = TRUE;
+  in.zero_g = c->setup->environment.zero_g;
+  if (!sl_avoid_melee_resolve (c->rules, c->options, &in, c->dice, breakdown, &res, error))
+    return FALSE;
+
+  ud->avoid_from = 0;
+  ud->avoid_due = 0;
+  if (sl_command_telling (c))
+    {
+      sl_check_outcome_to_json (&res.check, "avoided", c->result);
+      json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
+    }
+  if (res.avoided)
+    {
+      SlMeleeInput mi = { 0 };
+
+      sl_command_say (c, _("%s tries to avoid %s: needs %d or less, rolled %d, net %d: avoided (P-23)."),
+                      name (c, defender), name (c, attacker), res.check.target, res.check.natural, res.check.net);
+      /* first the attacker's free attack, 1 AP, no parry. */
+      melee_side (c, attacker, &mi.a);
+      melee_side (c, defender, &mi.b);
+      mi.a.stance = SL_STANCE_ATTACK;
+      mi.a.roll_stream = attack_stream;
+      mi.zero_g = c->setup->environment.zero_g;
+      mi.free_attack = TRUE;
+      if (!sl_melee_resolve (c->rules, c->options, &mi, c->dice, &free_attack, error))
+        return FALSE;
+      if (sl_command_telling (c))
+        {
+          JsonObject *fa = json_object_new ();
+
+          sl_check_outcome_to_json (&free_attack.a.check, "hit", fa);
+          json_object_set_object_member (c->result, "free_attack", fa);
+        }
+      if (free_attack.a.hit)
+        {
+          g_autofree char *words = melee_hit (c, defender, attacker, &free_attack.b.damage, NULL);
+
+          c->state->units[attacker].melee_bonus = TRUE;
+          sl_command_say (c, _("%s's free attack hits (rolled %d): %s (A-74)."), name (c, attacker),
+                          free_attack.a.check.natural, words);
+        }
+      else
+        sl_command_say (c, _("%s's free attack misses (rolled %d) (A-74)."), name (c, attacker),
+                        free_attack.a.check.natural);
+      disengage_pair (c, attacker, defender);
+      if (!sl_state_unit_out (c->rules, c->state, defender))
+        sl_command_say (c, _("%s must now make a movement action taking it beyond 1 m (P-23)."),
+                        name (c, defender));
+      return TRUE;
+    }
+
+  /* P-23(a) step 4: a full melee follows; no new attempt until it is over. */
+  ud->avoid_failed = TRUE;
+  start_melee (c, attacker, defender);
+  start_melee (c, defender, attacker);
+  /* It starts now, this subphase, which is "next subphase" of the
+   * engagement. */
+  for (int pass = 0; pass < 2; pass++)
+    {
+      SlUnitState *u = &c->state->units[pass == 0 ? attacker : defender];
+
+      u->current.start -= 1;
+      u->current.end -= 1;
+    }
+  sl_command_say (c, _("%s tries to avoid %s: needs %d or less, rolled %d, net %d: fails; a full 5-AP melee follows (P-23)."),
+                  name (c, defender), name (c, attacker), res.check.target, res.check.natural, res.check.net);
+  return TRUE;
 }
 
+/* Resolves one pair's melee actions at once (P-24). */
 gboolean
 sl_command_melee (SlCommand  *c,
-                 GError    **error)
+                  GError    **error)
 {
-  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
-  return FALSE;
+  SlReader *r = c->command;
+  g_auto(SlMeleeResult) res = { 0 };
+  SlMeleeInput in = { 0 };
+  SlUnitState *ua, *ub;
+  int a, b, now, parry_share;
+  gboolean b_fights;
+
+  a = sl_command_unit (c, r, "unit", FALSE);
+  b = sl_command_unit (c, r, "target", TRUE);
+  in.a.stance = sl_reader_enum (r, "stance", sl_stance_names, N_("stance"), SL_STANCE_ATTACK);
+  in.b.stance = sl_reader_enum (r, "target_stance", sl_stance_names, N_("stance"), SL_STANCE_ATTACK);
+  parry_share = sl_reader_int (r, "parry_share", 0, SL_MELEE_PARRY, SL_MELEE_PARRY);
+  in.a.roll_stream = sl_command_die (c, r, "roll", 10);
+  in.b.roll_stream = sl_command_die (c, r, "target_roll", 10);
+  if (!sl_command_inputs_done (c))
+    return FALSE;
+  if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_MELEE, N_("Melee"), error))
+    return FALSE;
+
+  now = sl_command_now (c);
+  ua = &c->state->units[a];
+  if (b < 0)
+    b = ua->current.target;
+  if (ua->current.action == NULL || !g_str_equal (ua->current.action->id, "melee") ||
+      ua->current.end != now || ua->current.resolved || b < 0)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s has no melee action ending in this subphase (P-24)."), name (c, a));
+      return FALSE;
+    }
+  ub = &c->state->units[b];
+  if (!engaged_with (ua, b))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
+                         _("%s is not in melee with %s (P-22)."), name (c, a), name (c, b));
+      return FALSE;
+    }
+  /* The other side fights back in the same roll when its own melee action
+   * against this unit ends now too (A-76: several attackers each resolve
+   * their own melee). */
+  b_fights = ub->current.action != NULL && g_str_equal (ub->current.action->id, "melee") &&
+             ub->current.end == now && !ub->current.resolved && ub->current.target == a;
+
+  melee_side (c, a, &in.a);
+  melee_side (c, b, &in.b);
+  if (!b_fights)
+    {
+      in.b.stance = in.b.stance == SL_STANCE_PARRY ? SL_STANCE_PARRY : SL_STANCE_ATTACK;
+      in.free_attack = in.b.stance != SL_STANCE_PARRY;
+    }
+  /* E-21: a parry's +3 may be split among attackers. */
+  if (in.b.stance == SL_STANCE_PARRY)
+    in.a.parry_share = parry_share;
+  if (in.a.stance == SL_STANCE_PARRY)
+    in.b.parry_share = SL_MELEE_PARRY;
+  in.zero_g = c->setup->environment.zero_g;
+  if (!sl_melee_resolve (c->rules, c->options, &in, c->dice, &res, error))
+    return FALSE;
+
+  ua->current.resolved = TRUE;
+  ua->stance = in.a.stance;
+  ua->melee_bonus = res.a.next_bonus;
+  if (b_fights)
+    {
+      ub->current.resolved = TRUE;
+      ub->stance = in.b.stance;
+      ub->melee_bonus = res.b.next_bonus;
+    }
+
+  if (sl_command_telling (c))
+    {
+      JsonObject *sa = json_object_new ();
+      JsonObject *sb = json_object_new ();
+
+      json_object_set_string_member (sa, "unit", sl_setup_unit_at (c->setup, a)->id);
+      json_object_set_string_member (sa, "stance", sl_stance_names[in.a.stance]);
+      if (res.a.roll == SL_MELEE_ROLLED)
+        sl_check_outcome_to_json (&res.a.check, "hit", sa);
+      if (res.a.breakdown != NULL)
+        json_object_set_member (sa, "breakdown", sl_breakdown_to_json (res.a.breakdown));
+      json_object_set_string_member (sb, "unit", sl_setup_unit_at (c->setup, b)->id);
+      json_object_set_string_member (sb, "stance", sl_stance_names[in.b.stance]);
+      if (b_fights && res.b.roll == SL_MELEE_ROLLED)
+        sl_check_outcome_to_json (&res.b.check, "hit", sb);
+      json_object_set_object_member (c->result, "unit", sa);
+      json_object_set_object_member (c->result, "target", sb);
+    }
+
+  /* The words, then the wounds: both sides struck at once. */
+  for (int pass = 0; pass < 2; pass++)
+    {
+      int self = pass == 0 ? a : b, other = pass == 0 ? b : a;
+      const SlMeleeSideResult *sr = pass == 0 ? &res.a : &res.b;
+      const SlMeleeSideResult *or = pass == 0 ? &res.b : &res.a;
+      SlStance stance = pass == 0 ? in.a.stance : in.b.stance;
+
+      if (pass == 1 && !b_fights)
+        break;
+      if (stance == SL_STANCE_PARRY)
+        {
+          sl_command_say (c, _("%s parries."), name (c, self));
+          continue;
+        }
+      if (sr->roll == SL_MELEE_DAZED)
+        {
+          sl_command_say (c, _("%s is dazed and does not strike (A-27)."), name (c, self));
+          continue;
+        }
+      if (sr->hit)
+        {
+          g_autofree char *words = melee_hit (c, other, self, &or->damage, NULL);
+
+          sl_command_say (c, _("%s strikes %s: needs %d or less, rolled %d, net %d: hit; %s (P-24)."),
+                          name (c, self), name (c, other), sr->check.target, sr->check.natural,
+                          sr->check.net, words);
+        }
+      else
+        sl_command_say (c, _("%s strikes %s: needs %d or less, rolled %d, net %d: miss (P-24)."),
+                        name (c, self), name (c, other), sr->check.target, sr->check.natural, sr->check.net);
+    }
+
+  /* The melee is over for a side that is out (sl_command_apply_damage
+   * ends it); the others stay in contact and may go on (A-75). */
+  if (engaged_with (ua, b))
+    {
+      if (ua->avoid_failed || ub->avoid_failed)
+        {
+          ua->avoid_failed = FALSE;
+          ub->avoid_failed = FALSE;
+        }
+      sl_command_say (c, _("%s and %s are still in contact: another melee action, or an attempt to avoid (A-75)."),
+                      name (c, a), name (c, b));
+    }
+  return TRUE;
 }
 
+/* What the melee step still waits for: melee actions ending now, and
+ * avoidance rolls due. */
 char *
 sl_command_pending_melee (SlCommand *c)
 {
-  return NULL;
+  g_autoptr(GString) names = g_string_new (NULL);
+  int now = sl_command_now (c);
+
+  for (int u = 0; u < c->state->n_units; u++)
+    {
+      const SlUnitState *us = &c->state->units[u];
+      const SlCurrentAction *a = &us->current;
+
+      if ((a->action != NULL && g_str_equal (a->action->id, "melee") && a->end == now && !a->resolved) ||
+          (us->avoid_from > 0 && us->avoid_due <= now))
+        {
+          if (names->len > 0)
+            g_string_append (names, _(", "));
+          g_string_append (names, sl_command_name (c, u));
+        }
+    }
+  if (names->len == 0)
+    return NULL;
+  return g_strdup_printf (_("Melee to resolve first: %s (P-08 step 5, P-23, P-24)."), names->str);
 }

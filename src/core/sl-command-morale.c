@@ -1,44 +1,615 @@
-/* sl-command-morale.c: TEMPORARY scaffolding, replaced by the real command family */
+/* sl-command-morale.c: leadership and morale in a game — the rout check of
+ * the Rout/Rally Phase (P-31, T-26), the rally action (P-32), regrouping
+ * (P-33) and acting leaders (P-32 step 8)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
 #include "sl-command.h"
+#include "sl-morale.h"
+
+static gboolean
+in_fight (SlCommand *c,
+          int        unit)
+{
+  return !sl_state_unit_out (c->rules, c->state, unit);
+}
+
+/* The squad named by @field, or -1 after failing the reader. */
+static int
+squad_field (SlCommand  *c,
+             SlReader   *r,
+             const char *field,
+             gboolean    optional)
+{
+  const char *id;
+
+  if (!optional)
+    sl_reader_require (r, field);
+  id = sl_reader_string (r, field, NULL);
+  if (id == NULL)
+    return -1;
+  for (guint i = 0; i < c->setup->squads->len; i++)
+    if (g_str_equal (sl_setup_squad_at (c->setup, i)->id, id))
+      return i;
+  sl_reader_fail (r, field, _("There is no squad “%s” in this game."), id);
+  return -1;
+}
+
+static const char *
+squad_name (SlCommand *c,
+            int        squad)
+{
+  return sl_setup_squad_at (c->setup, squad)->name;
+}
+
+/* Whether a squad (its units as they stand after regroups) has anybody
+ * left in the fight. */
+static gboolean
+squad_standing (SlCommand *c,
+                int        squad)
+{
+  for (int u = 0; u < c->state->n_units; u++)
+    if (c->state->squad_of[u] == squad && in_fight (c, u))
+      return TRUE;
+  return FALSE;
+}
+
+/* The leader a squad answers to now, as the engine takes it: alive, acting
+ * (+2, P-32 step 8) or none. */
+static void
+squad_leader (SlCommand *c,
+              int        squad,
+              SlLeader  *leader,
+              int       *unit)
+{
+  int l = sl_command_squad_leader (c, squad);
+
+  leader->race = NULL;
+  leader->rating = 0;
+  leader->state = SL_LEADER_DEAD;
+  if (l >= 0)
+    {
+      leader->race = sl_setup_unit_at (c->setup, l)->race;
+      leader->rating = sl_setup_squad_at (c->setup, squad)->leader_rating;
+      leader->state = l == c->state->squad_leader[squad] ? SL_LEADER_ALIVE : SL_LEADER_ACTING;
+    }
+  if (unit != NULL)
+    *unit = l;
+}
+
+/* Rout check (P-31) */
+
+/* The T-26 counts for @squad, as A-101 reads them. */
+static void
+rout_counts (SlCommand   *c,
+             int          squad,
+             SlRoutInput *in)
+{
+  int side = sl_setup_squad_at (c->setup, squad)->side;
+  int leader = c->state->squad_leader[squad];
+  int penal = 0, members = 0;
+
+  for (int u = 0; u < c->state->n_units; u++)
+    {
+      const SlUnitState *us = &c->state->units[u];
+      gboolean out = sl_state_unit_out (c->rules, c->state, u);
+
+      if (c->state->squad_of[u] == squad)
+        {
+          members++;
+          if (g_str_equal (sl_setup_unit_at (c->setup, u)->troop->id, "penal"))
+            penal++;
+          if (out)
+            in->dead_friends++;
+          else if (us->wound != SL_WOUND_NONE)
+            in->wounded_friends++;
+        }
+      else if (sl_command_side (c, u) != side)
+        {
+          if (out || us->wound != SL_WOUND_NONE)
+            {
+              in->enemy_casualties++;
+              /* A-101 option: the casualties this squad caused. The game
+               * credits casualties to the side that caused them. */
+              if (us->casualty_by == side)
+                in->own_enemy_casualties++;
+            }
+        }
+    }
+  /* §15.4: a dead leader −20 (and −10 as a dead unit, A-101). */
+  in->leader_dead = leader >= 0 && sl_state_unit_out (c->rules, c->state, leader);
+  /* +20 once for any enemy squad's leader dead. */
+  for (guint s = 0; s < c->setup->squads->len; s++)
+    {
+      int l = c->state->squad_leader[s];
+
+      if (sl_setup_squad_at (c->setup, s)->side != side && l >= 0 &&
+          sl_state_unit_out (c->rules, c->state, l))
+        in->enemy_leader_dead = TRUE;
+    }
+  /* Penal troops (T-26): the squad is penal when most of it is. */
+  in->penal = penal * 2 > members;
+}
 
 gboolean
 sl_command_rout_check (SlCommand  *c,
-                      GError    **error)
+                       GError    **error)
 {
-  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
-  return FALSE;
+  SlReader *r = c->command;
+  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+  g_auto(SlRoutResult) res = { 0 };
+  g_autoptr(GArray) units = g_array_new (FALSE, TRUE, sizeof (SlRoutUnit));
+  g_autoptr(SlReader) rolls = NULL;
+  SlRoutInput in = { 0 };
+  gboolean per_unit = c->options->rout_roll_scope != SL_ROUT_SCOPE_SQUAD;
+  gboolean visible;
+  int squad, leader = -1, routed = 0;
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  squad = squad_field (c, r, "squad", FALSE);
+  visible = sl_reader_bool (r, "penal_leader_visible", TRUE);
+  if (squad >= 0)
+    {
+      squad_leader (c, squad, &in.leader, &leader);
+      /* A-99: one d100 for the squad, or one per unit but the leader. */
+      if (per_unit)
+        {
+          if (sl_reader_has (r, "roll"))
+            sl_reader_fail (r, "roll",
+                            _("With one rout roll per unit (option routRollScope, A-99) give “rolls”, one per unit."));
+          rolls = sl_reader_has (r, "rolls") ? sl_reader_object (r, "rolls") : NULL;
+          for (int u = 0; u < c->state->n_units; u++)
+            if (c->state->squad_of[u] == squad && u != leader && in_fight (c, u))
+              {
+                SlRoutUnit ru = { 0 };
+                const char *id = sl_setup_unit_at (c->setup, u)->id;
+
+                ru.id = id;
+                if (rolls != NULL && sl_reader_has (rolls, id))
+                  ru.roll_stream = sl_command_die (c, rolls, id, 100);
+                else
+                  {
+                    char *stream = g_strdup_printf ("rolls.%s", id);
+
+                    g_ptr_array_add (c->strings, stream);
+                    ru.roll_stream = stream;
+                  }
+                g_array_append_val (units, ru);
+              }
+          if (rolls != NULL)
+            sl_reader_end (rolls);
+        }
+      else
+        {
+          if (sl_reader_has (r, "rolls"))
+            sl_reader_fail (r, "rolls",
+                            _("With one rout roll per squad (option routRollScope “squad”, A-99) give “roll”."));
+          in.roll_stream = sl_command_die (c, r, "roll", 100);
+        }
+    }
+  if (!sl_command_inputs_done (c))
+    return FALSE;
+  if (!sl_command_require_clock (c, SL_PHASE_ROUT_RALLY, SL_STEP_NONE, N_("A rout check"), error))
+    return FALSE;
+  if (c->state->rout_checked[squad])
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
+                         _("%s has already checked for rout this turn (P-31)."), squad_name (c, squad));
+      return FALSE;
+    }
+  if (!squad_standing (c, squad))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
+                         _("Nobody of %s is left in the fight to rout (P-31)."), squad_name (c, squad));
+      return FALSE;
+    }
+
+  in.quality = c->state->squad_quality[squad];
+  rout_counts (c, squad, &in);
+  in.penal_leader_visible = visible;
+  in.units = (const SlRoutUnit *) units->data;
+  in.n_units = units->len;
+  if (!sl_rout_resolve (c->rules, c->options, &in, c->dice, breakdown, &res, error))
+    return FALSE;
+
+  c->state->rout_checked[squad] = TRUE;
+  /* P-31 step 5: the leader never routs; on a failure (one roll per squad)
+   * every other unit of the squad does (A-99). */
+  for (int u = 0, k = 0; u < c->state->n_units; u++)
+    {
+      gboolean routs;
+
+      if (c->state->squad_of[u] != squad || u == leader || !in_fight (c, u))
+        continue;
+      if (!per_unit)
+        routs = res.routs;
+      else
+        {
+          routs = res.units[k].check.success ||
+                  (res.squad_routs && c->options->rout_roll_scope == SL_ROUT_SCOPE_UNIT_ROUTS_SQUAD) ||
+                  (res.routs && c->options->rout_roll_scope == SL_ROUT_SCOPE_UNIT_ROUTS_SQUAD);
+          k++;
+        }
+      if (routs && !c->state->units[u].routed)
+        {
+          c->state->units[u].routed = TRUE;
+          /* A routed unit may only move: anything else it had started is
+           * dropped (P-31 step 4). */
+          if (c->state->units[u].current.action != NULL &&
+              c->state->units[u].current.action->category != SL_ACTION_MOVEMENT &&
+              !c->state->units[u].current.resolved)
+            sl_state_lose_action (c->state, u);
+          routed++;
+          if (sl_command_telling (c))
+            {
+              if (names->len > 0)
+                g_string_append (names, _(", "));
+              g_string_append (names, sl_command_name (c, u));
+            }
+        }
+    }
+
+  if (sl_command_telling (c))
+    {
+      JsonArray *list = json_array_new ();
+
+      json_object_set_string_member (c->result, "squad", sl_setup_squad_at (c->setup, squad)->id);
+      if (!per_unit)
+        sl_check_outcome_to_json (&res.check, "routs", c->result);
+      else
+        json_object_set_boolean_member (c->result, "routs", routed > 0);
+      json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
+      for (int u = 0; u < c->state->n_units; u++)
+        if (c->state->squad_of[u] == squad && c->state->units[u].routed)
+          json_array_add_string_element (list, sl_setup_unit_at (c->setup, u)->id);
+      json_object_set_array_member (c->result, "routed", list);
+    }
+  if (!per_unit)
+    {
+      /* "Rout check for TOG 1st Squad: rolled 37 −15 = 22, needs 5 or less:
+       * it holds." */
+      if (res.routs)
+        sl_command_say (c, _("Rout check for %s: rolled %d, net %d, needs %d or less: it routs (P-31). Routed: %s."),
+                        squad_name (c, squad), res.check.natural, res.check.net, res.check.target,
+                        routed > 0 ? names->str : _("nobody new"));
+      else
+        sl_command_say (c, _("Rout check for %s: rolled %d, net %d, needs %d or less: it holds (P-31)."),
+                        squad_name (c, squad), res.check.natural, res.check.net, res.check.target);
+    }
+  else if (routed > 0)
+    sl_command_say (c, _("Rout check for %s, unit by unit (A-99): routed: %s."), squad_name (c, squad),
+                    names->str);
+  else
+    sl_command_say (c, _("Rout check for %s, unit by unit (A-99): every unit holds."), squad_name (c, squad));
+  return TRUE;
 }
+
+/* Rally (P-32) */
 
 gboolean
 sl_command_rally (SlCommand  *c,
-                 GError    **error)
+                  GError    **error)
 {
-  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
-  return FALSE;
+  SlReader *r = c->command;
+  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+  SlCheckOutcome outcome = { 0 };
+  SlRallyInput in = { 0 };
+  SlUnitState *u;
+  const char *name;
+  int unit, squad, now, routed = 0, leader_of = -1;
+
+  unit = sl_command_unit (c, r, "unit", FALSE);
+  squad = squad_field (c, r, "squad", TRUE);
+  in.roll_stream = sl_command_die (c, r, "roll", 10);
+  if (!sl_command_inputs_done (c))
+    return FALSE;
+  if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_RALLY, N_("Resolving a rally"), error))
+    return FALSE;
+
+  u = &c->state->units[unit];
+  name = sl_command_name (c, unit);
+  now = sl_command_now (c);
+  if (u->current.action == NULL || !g_str_equal (u->current.action->id, "rally") ||
+      u->current.end != now || u->current.resolved)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s has no rally ending in this subphase: a rally is a 10-AP action, resolved at the end of its last subphase (P-32)."),
+                         name);
+      return FALSE;
+    }
+  /* The squads the unit leads, or leads as acting leader. */
+  for (guint s = 0; s < c->setup->squads->len; s++)
+    if (sl_command_squad_leader (c, s) == unit)
+      leader_of = s;
+  if (squad < 0)
+    squad = leader_of >= 0 ? leader_of : c->state->squad_of[unit];
+  if (leader_of < 0)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s is not a leader: only a leader or an acting leader rallies (P-32)."), name);
+      return FALSE;
+    }
+  /* P-32 step 7: only one leader at a time rallies a squad. */
+  for (int o = 0; o < c->state->n_units; o++)
+    {
+      const SlUnitState *other = &c->state->units[o];
+
+      if (o != unit && other->current.action == u->current.action && other->current.end == now &&
+          other->current.resolved && other->current.rallied == squad + 1)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
+                             _("%s has already been rallied at in this subphase: one leader at a time (P-32)."),
+                             squad_name (c, squad));
+          return FALSE;
+        }
+    }
+
+  u->current.resolved = TRUE;
+  u->current.rallied = squad + 1;
+  for (int o = 0; o < c->state->n_units; o++)
+    if (c->state->squad_of[o] == squad && c->state->units[o].routed && in_fight (c, o))
+      routed++;
+  if (routed == 0)
+    {
+      sl_command_result (c, json_object_set_boolean_member, "rallied", FALSE);
+      sl_command_say (c, _("%s rallies %s, but nobody there is routed."), name, squad_name (c, squad));
+      return TRUE;
+    }
+
+  /* The leader rallying: his rating (acting +2), his race, and the quality
+   * of the squad he rallies (A-102). */
+  in.leader.race = sl_setup_unit_at (c->setup, unit)->race;
+  in.leader.state = c->state->squad_leader[leader_of] == unit ? SL_LEADER_ALIVE : SL_LEADER_ACTING;
+  in.leader.rating = sl_setup_squad_at (c->setup, leader_of)->leader_rating;
+  in.quality = c->state->squad_quality[squad];
+  if (!sl_rally_resolve (c->rules, c->options, &in, c->dice, breakdown, &outcome, error))
+    return FALSE;
+
+  if (outcome.success)
+    for (int o = 0; o < c->state->n_units; o++)
+      if (c->state->squad_of[o] == squad)
+        c->state->units[o].routed = FALSE;
+  if (sl_command_telling (c))
+    {
+      sl_check_outcome_to_json (&outcome, "rallied", c->result);
+      json_object_set_string_member (c->result, "squad", sl_setup_squad_at (c->setup, squad)->id);
+      json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
+    }
+  if (outcome.success)
+    sl_command_say (c, _("%s rallies %s: needs %d or less, rolled %d, net %d: rallied; its routed units act normally again (P-32)."),
+                    name, squad_name (c, squad), outcome.target, outcome.natural, outcome.net);
+  else
+    sl_command_say (c, _("%s rallies %s: needs %d or less, rolled %d, net %d: it fails; another full rally action is needed (P-32)."),
+                    name, squad_name (c, squad), outcome.target, outcome.natural, outcome.net);
+  return TRUE;
 }
+
+/* Regroup (P-33) */
 
 gboolean
 sl_command_regroup (SlCommand  *c,
-                   GError    **error)
+                    GError    **error)
 {
-  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
-  return FALSE;
+  SlReader *r = c->command;
+  g_autoptr(GArray) squads = g_array_new (FALSE, FALSE, sizeof (int));
+  g_auto(SlRegroupResult) res = { 0 };
+  g_autofree SlRegroupSquad *in_squads = NULL;
+  SlRegroupInput in = { 0 };
+  int leader_squad, grouping = -1;
+  guint n;
+
+  leader_squad = squad_field (c, r, "leader_squad", FALSE);
+  n = sl_reader_array_length (r, "squads");
+  if (sl_reader_ok (r) && n == 0)
+    sl_reader_fail (r, "squads", _("Name the squads that join the leader's squad."));
+  for (guint i = 0; i < n && sl_reader_ok (r); i++)
+    {
+      g_autofree char *field = g_strdup_printf ("squads[%u]", i);
+      const char *id = sl_reader_array_string (r, "squads", i);
+      int found = -1;
+
+      for (guint s = 0; s < c->setup->squads->len && id != NULL; s++)
+        if (g_str_equal (sl_setup_squad_at (c->setup, s)->id, id))
+          found = s;
+      if (found < 0)
+        sl_reader_fail (r, "squads", _("There is no squad “%s” in this game."), id ? id : "");
+      else if (found == leader_squad)
+        sl_reader_fail (r, "squads", _("%s is the leader's own squad: list the squads that join it."),
+                        squad_name (c, found));
+      else
+        g_array_append_val (squads, found);
+    }
+  if (!sl_command_inputs_done (c))
+    return FALSE;
+  if (!sl_command_require_clock (c, SL_PHASE_INITIATIVE, SL_STEP_NONE, N_("A regroup"), error))
+    return FALSE;
+  if (c->state->initiative_done)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("A regroup is declared in the Initiative Phase, before initiative is rolled (P-33)."));
+      return FALSE;
+    }
+  for (guint i = 0; i < squads->len; i++)
+    {
+      int s = g_array_index (squads, int, i);
+
+      if (sl_setup_squad_at (c->setup, s)->side != sl_setup_squad_at (c->setup, leader_squad)->side)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squads",
+                             _("%s is on the other side."), squad_name (c, s));
+          return FALSE;
+        }
+    }
+
+  /* The engine checks P-33's conditions (A-103) on the squads as they
+   * stand: the leader's squad first. */
+  in_squads = g_new0 (SlRegroupSquad, squads->len + 1);
+  for (guint i = 0; i <= squads->len; i++)
+    {
+      int s = i == 0 ? leader_squad : g_array_index (squads, int, i - 1);
+      const SlSquadSetup *ss = sl_setup_squad_at (c->setup, s);
+      SlRegroupSquad *q = &in_squads[i];
+
+      q->id = ss->id;
+      q->quality = c->state->squad_quality[s];
+      q->has_leader = sl_command_squad_leader (c, s) >= 0;
+      q->leader_rating = ss->leader_rating;
+      q->leader_quality = c->state->squad_quality[s];
+      for (int u = 0; u < c->state->n_units; u++)
+        if (c->state->squad_of[u] == s)
+          {
+            q->size++;
+            if (!in_fight (c, u))
+              q->lost++;
+          }
+    }
+  in.squads = in_squads;
+  in.n_squads = squads->len + 1;
+  in.leader = 0;
+  sl_regroup_resolve (c->rules, c->options, &in, &res);
+  if (!res.allowed)
+    {
+      const SlRegroupProblem *p = g_ptr_array_index (res.problems, 0);
+
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squads", "%s", p->message);
+      return FALSE;
+    }
+
+  /* One squad, one grouping, one initiative roll (P-33 step 5): the
+   * grouping the leader acts with. */
+  {
+    int leader = sl_command_squad_leader (c, leader_squad);
+
+    for (int u = 0; u < c->state->n_units && grouping < 0; u++)
+      if (c->state->squad_of[u] == leader_squad && (u == leader || leader < 0))
+        grouping = c->state->grouping_of[u];
+  }
+  for (int u = 0; u < c->state->n_units; u++)
+    {
+      gboolean joins = c->state->squad_of[u] == leader_squad;
+
+      for (guint i = 0; i < squads->len && !joins; i++)
+        joins = c->state->squad_of[u] == g_array_index (squads, int, i);
+      if (joins)
+        {
+          c->state->squad_of[u] = leader_squad;
+          c->state->grouping_of[u] = grouping;
+        }
+    }
+  for (guint i = 0; i < squads->len; i++)
+    {
+      int s = g_array_index (squads, int, i);
+
+      c->state->squad_leader[s] = -1;
+      c->state->acting_leader[s] = -1;
+    }
+  c->state->squad_quality[leader_squad] = res.quality;
+
+  if (sl_command_telling (c))
+    {
+      json_object_set_string_member (c->result, "squad", sl_setup_squad_at (c->setup, leader_squad)->id);
+      json_object_set_int_member (c->result, "size", res.size);
+      json_object_set_string_member (c->result, "quality", sl_quality_names[res.quality]);
+      json_object_set_string_member (c->result, "grouping", sl_setup_grouping_at (c->setup, grouping)->id);
+    }
+  sl_command_say (c, g_dngettext (GETTEXT_PACKAGE,
+                                  "%s regroups with %u other squad: %d units, %s, one grouping (P-33).",
+                                  "%s regroups with %u other squads: %d units, %s, one grouping (P-33).",
+                                  squads->len),
+                  squad_name (c, leader_squad), squads->len, res.size, sl_quality_label (res.quality));
+  return TRUE;
 }
+
+/* Acting leader (P-32 step 8) */
 
 gboolean
 sl_command_appoint_leader (SlCommand  *c,
-                          GError    **error)
+                           GError    **error)
 {
-  sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "type", "Not implemented yet.");
-  return FALSE;
+  SlReader *r = c->command;
+  int squad, unit, leader;
+
+  squad = squad_field (c, r, "squad", FALSE);
+  unit = sl_command_unit (c, r, "unit", FALSE);
+  if (!sl_command_inputs_done (c))
+    return FALSE;
+  if (!sl_setup_has_module (c->setup, SL_MODULE_LEADERSHIP))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("Leaders count only with the leadership rules (§9.4)."));
+      return FALSE;
+    }
+  leader = c->state->squad_leader[squad];
+  if (leader >= 0 && in_fight (c, leader))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
+                         _("%s still has its leader, %s: an acting leader is appointed only when no leader is alive or present (P-32)."),
+                         squad_name (c, squad), sl_command_name (c, leader));
+      return FALSE;
+    }
+  if (c->state->squad_of[unit] != squad)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s is not in %s."), sl_command_name (c, unit), squad_name (c, squad));
+      return FALSE;
+    }
+  if (!in_fight (c, unit))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s is out of the fight (T-16)."), sl_command_name (c, unit));
+      return FALSE;
+    }
+  c->state->acting_leader[squad] = unit;
+  sl_command_result (c, json_object_set_string_member, "squad", sl_setup_squad_at (c->setup, squad)->id);
+  sl_command_result (c, json_object_set_string_member, "acting_leader", sl_setup_unit_at (c->setup, unit)->id);
+  sl_command_say (c, _("%s is the acting leader of %s, with a rating of +2 (P-32)."),
+                  sl_command_name (c, unit), squad_name (c, squad));
+  return TRUE;
 }
 
+/* What the Rout/Rally Phase or the rally step still waits for. */
 char *
 sl_command_pending_morale (SlCommand *c)
 {
-  return NULL;
+  g_autoptr(GString) names = g_string_new (NULL);
+  int now = sl_command_now (c);
+
+  if (c->state->phase == SL_PHASE_ROUT_RALLY)
+    {
+      for (guint s = 0; s < c->setup->squads->len; s++)
+        {
+          gboolean has_units = FALSE;
+
+          for (int u = 0; u < c->state->n_units && !has_units; u++)
+            has_units = c->state->squad_of[u] == (int) s;
+          if (has_units && !c->state->rout_checked[s] && squad_standing (c, s))
+            {
+              if (names->len > 0)
+                g_string_append (names, _(", "));
+              g_string_append (names, squad_name (c, s));
+            }
+        }
+      if (names->len == 0)
+        return NULL;
+      return g_strdup_printf (_("Rout checks to make first: %s (P-31)."), names->str);
+    }
+  for (int u = 0; u < c->state->n_units; u++)
+    {
+      const SlCurrentAction *a = &c->state->units[u].current;
+
+      if (a->action != NULL && g_str_equal (a->action->id, "rally") && a->end == now && !a->resolved)
+        {
+          if (names->len > 0)
+            g_string_append (names, _(", "));
+          g_string_append (names, sl_command_name (c, u));
+        }
+    }
+  if (names->len == 0)
+    return NULL;
+  return g_strdup_printf (_("Rally to resolve first: %s (P-08 step 6, P-32)."), names->str);
 }

@@ -14,6 +14,7 @@ const char * const sl_fire_mode_ids[] = {
   "single", "aimed", "opportunity", "launcher", "concentrated", "area", NULL
 };
 
+const char * const sl_throw_names[] = { "none", "grenade", "launcher", "charge", NULL };
 const char * const sl_marker_kind_names[] = {
   "grenade", "smoke", "charge", "mine", "fire-mission", "breach", "open-door", "elevator",
   "obstacle", NULL
@@ -420,6 +421,10 @@ sl_state_to_json (const SlRules *rules,
           if (u->current.to_position >= 0)
             json_object_set_string_member (a, "to_position", sl_position_names[u->current.to_position]);
           json_object_set_boolean_member (a, "resolved", u->current.resolved);
+          if (u->current.throwing != SL_THROW_NONE)
+            json_object_set_string_member (a, "throwing", sl_throw_names[u->current.throwing]);
+          if (u->current.rallied > 0)
+            json_object_set_string_member (a, "rallied", sl_setup_squad_at (setup, u->current.rallied - 1)->id);
           json_object_set_object_member (o, "action", a);
         }
       if (u->moving != SL_MOVE_NONE)
@@ -436,6 +441,17 @@ sl_state_to_json (const SlRules *rules,
         json_object_set_boolean_member (o, "hidden", TRUE);
       if (u->melee_bonus)
         json_object_set_boolean_member (o, "melee_bonus", TRUE);
+      /* Detection (sl-command-detection.c) */
+      if (u->detected)
+        json_object_set_boolean_member (o, "detected", TRUE);
+      /* Melee (sl-command-melee.c) */
+      if (u->avoid_failed)
+        json_object_set_boolean_member (o, "avoid_failed", TRUE);
+      if (u->avoid_from > 0)
+        {
+          json_object_set_string_member (o, "avoiding", sl_setup_unit_at (setup, u->avoid_from - 1)->id);
+          add_moment (o, "avoid_due", rules, u->avoid_due);
+        }
       if (u->n_engaged > 0)
         {
           JsonArray *e = json_array_new ();

@@ -44,6 +44,19 @@ typedef enum
 
 extern const char * const sl_fire_mode_ids[];
 
+/* What a Fire/Throw action throws, when it is no shot of the weapon in
+ * hand (P-34, P-35, P-36). */
+typedef enum
+{
+  SL_THROW_NONE,
+  SL_THROW_GRENADE,   /* a hand grenade (P-34) */
+  SL_THROW_LAUNCHER,  /* the grenade launcher (P-35) */
+  SL_THROW_CHARGE,    /* a charge set off by radio (P-36 step 3) */
+  SL_N_THROWS
+} SlThrow;
+
+extern const char * const sl_throw_names[];
+
 /* The current action, as the Action counter on the Action Log and the
  * End-Action counter on the Subphase Track show it (P-07). */
 typedef struct
@@ -57,6 +70,8 @@ typedef struct
   int             to_position;   /* position change: SlPosition, or -1 */
   int             stairs_end;    /* a climb beside the action ends here, or -1 */
   gboolean        resolved;      /* its end subphase has resolved */
+  int             throwing;      /* SlThrow of a Fire/Throw action */
+  int             rallied;       /* a rally resolved: the squad index + 1, else 0 (P-32 step 7) */
   char            label[48];     /* what the players call the spot (a charge, a door) */
 } SlCurrentAction;
 
@@ -100,15 +115,17 @@ typedef struct
   int             casualty_by;        /* side whose fire, blast or melee did it, or -1 */
 
   /* Melee (sl-command-melee.c) */
-  int             stance;             /* SlStance of its current melee action */
+  int             stance;             /* SlStance of its last melee action */
   int             melee_target;       /* the unit it attacks, or -1 */
   gboolean        avoid_failed;       /* P-23: no more avoidance in this melee */
+  int             avoid_from;         /* P-23(a): an avoidance roll is due against this attacker + 1, else 0 */
+  int             avoid_due;          /* … from this subphase index */
+  int             melee_hurt_at;      /* subphase index it was hit in melee, or 0 */
+  int             wound_before_melee; /* its wound before that step's hits: melee is simultaneous */
 
   /* Explosives (sl-command-explosives.c) */
   int             blast_marker;       /* the last blast it was caught in, or 0 */
 
-  /* Morale (sl-command-morale.c) */
-  gboolean        rally_lost;         /* reserved */
 
   /* Detection (sl-command-detection.c) */
   gboolean        detected;           /* detected once: never hides again (§15.1) */
