@@ -435,10 +435,7 @@ build (SlFireSheet *self)
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (table),
                              switch_row (_("Line of sight lost"), _("The shot is wasted but counts (A-17)"),
                                          &self->no_los));
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (table));
-
   hit = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (hit), _("To Hit"));
   self->breakdown = GTK_LIST_BOX (gtk_list_box_new ());
   gtk_list_box_set_selection_mode (self->breakdown, GTK_SELECTION_NONE);
   gtk_widget_add_css_class (GTK_WIDGET (self->breakdown), "boxed-list");
@@ -451,13 +448,13 @@ build (SlFireSheet *self)
     gtk_list_box_set_placeholder (self->breakdown, none);
   }
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (hit), GTK_WIDGET (self->breakdown));
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (hit), _("Modifiers"));
+
+  /* The odds and the die first: what the table waits for. */
+  die = adw_preferences_group_new ();
   self->odds = GTK_LABEL (gtk_label_new (NULL));
   gtk_widget_add_css_class (GTK_WIDGET (self->odds), "title-2");
-  gtk_widget_set_margin_top (GTK_WIDGET (self->odds), 12);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (hit), GTK_WIDGET (self->odds));
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (hit));
-
-  die = adw_preferences_group_new ();
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (die), GTK_WIDGET (self->odds));
   self->prompt = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->prompt, TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->prompt), "title-4");
@@ -476,6 +473,8 @@ build (SlFireSheet *self)
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (die), GTK_WIDGET (self->problem));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (die), GTK_WIDGET (self->roll_button));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (die));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (table));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (hit));
 
   adw_window_set_content (ADW_WINDOW (self), content);
 
