@@ -327,6 +327,43 @@ test_window_new_game (void)
   gtk_window_destroy (GTK_WINDOW (again));
 }
 
+/* In the Rout/Rally Phase, Next opens the rout check's sheet (P-31). */
+static void
+test_window_rout_sheet (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autofree char *scenario = g_build_filename (SL_SOURCE_DATADIR, "scenarios", "training.json", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *path = g_build_filename (tmp_dir, "rout.squadlog", NULL);
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGame) game = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  SlWindow *window;
+  GtkWindow *sheet;
+
+  g_assert_true (g_file_get_contents (scenario, &text, NULL, NULL));
+  node = json_from_string (text, &error);
+  g_assert_no_error (error);
+  json_object_set_member (json_node_get_object (node), "options",
+                          json_from_string ("{\"routCheckInterval\": 1}", NULL));
+  game = sl_game_new (sl_test_rules (), sl_setup_new_from_json (sl_test_rules (), node, &error));
+  g_assert_no_error (error);
+  sl_test_start_turn (game);
+  for (int guard = 0; guard < 100 && sl_game_get_state (game)->phase == SL_PHASE_ACTION; guard++)
+    sl_test_play (game, "{'type': 'next'}");
+  g_assert_true (sl_game_save (game, path, &error));
+
+  window = open_window (app);
+  g_assert_true (sl_window_open_file (window, file));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  sheet = find_toplevel (g_type_from_name ("SlDiceSheet"));
+  g_assert_nonnull (sheet);
+  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "TOG 1st Squad Checks for Rout");
+  gtk_window_destroy (sheet);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -347,6 +384,7 @@ main (int   argc,
   g_test_add_func ("/window/table", test_window_table);
   g_test_add_func ("/window/corrupt-file", test_window_corrupt);
   g_test_add_func ("/window/new-game", test_window_new_game);
+  g_test_add_func ("/window/rout-sheet", test_window_rout_sheet);
 
   status = g_test_run ();
   sl_test_remove_tree (tmp_dir);

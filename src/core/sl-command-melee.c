@@ -315,7 +315,9 @@ sl_command_avoid (SlCommand  *c,
   attack_stream = sl_command_die (c, r, "attack_roll", 10);
   if (!sl_command_inputs_done (c))
     return FALSE;
-  if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER, N_("Avoiding melee"), error))
+  /* In the subphase the melee starts: as its units act, or at the latest
+   * in the melee step, where `next` waits for it. */
+  if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_NONE, N_("Avoiding melee"), error))
     return FALSE;
   ud = &c->state->units[defender];
   if (ud->avoid_from == 0 || ud->avoid_due > sl_command_now (c))

@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 
 #include "sl-declare-sheet.h"
+#include "sl-dice-sheet.h"
 #include "sl-fire-sheet.h"
 #include "sl-history-view.h"
 #include "sl-initiative-sheet.h"
@@ -646,6 +647,119 @@ resolve_fire (SlWindow *self,
   return TRUE;
 }
 
+/* The first unit with a @action_id action ending now, unresolved, or -1. */
+static int
+due_action (SlWindow   *self,
+            const char *action_id)
+{
+  const SlState *s = sl_game_get_state (self->game);
+  int now = sl_state_now (sl_game_get_rules (self->game), s);
+
+  for (int u = 0; u < s->n_units; u++)
+    {
+      const SlCurrentAction *a = &s->units[u].current;
+
+      if (a->action != NULL && g_str_equal (a->action->id, action_id) && a->end == now && !a->resolved)
+        return u;
+    }
+  return -1;
+}
+
+static void
+present_dice_sheet (SlWindow           *self,
+                    const char         *title,
+                    const char         *subtitle,
+                    const char         *command,
+                    const char * const *dice,
+                    const char * const *switches)
+{
+  SlDiceSheet *sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, subtitle, command, dice,
+                                          self->app_rolls);
+
+  for (int i = 0; switches != NULL && switches[i] != NULL; i += 3)
+    sl_dice_sheet_add_switch (sheet, switches[i], switches[i + 1], switches[i + 2]);
+  gtk_window_present (GTK_WINDOW (sheet));
+}
+
+/* The sheet of what the rules want resolved first, when it needs only
+ * dice: an avoidance roll or a melee (P-23, P-24), a rally (P-32), a rout
+ * check (P-31). */
+static gboolean
+resolve_dice (SlWindow *self)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlRules *rules = sl_game_get_rules (self->game);
+  const SlState *s = sl_game_get_state (self->game);
+  int now = sl_state_now (rules, s);
+  int unit;
+
+  if (s->phase == SL_PHASE_ROUT_RALLY)
+    for (guint q = 0; q < setup->squads->len; q++)
+      {
+        gboolean standing = FALSE;
+
+        for (int u = 0; u < s->n_units; u++)
+          standing |= s->squad_of[u] == (int) q && !sl_state_unit_out (rules, s, u);
+        if (standing && !s->rout_checked[q])
+          {
+            const SlSquadSetup *squad = sl_setup_squad_at (setup, q);
+            g_autofree char *command = g_strdup_printf ("{\"type\": \"rout-check\", \"squad\": \"%s\"}", squad->id);
+            g_autofree char *die = g_strdup_printf ("roll:100:%s", _("Rout check (d100)"));
+            const char *dice[] = { die, NULL };
+            g_autofree char *title = g_strdup_printf (_("%s Checks for Rout"), squad->name);
+
+            present_dice_sheet (self, title, _("Rout/Rally Phase (P-31)"), command, dice, NULL);
+            return TRUE;
+          }
+      }
+  if (s->phase != SL_PHASE_ACTION)
+    return FALSE;
+  for (int u = 0; u < s->n_units; u++)
+    if (s->units[u].avoid_from > 0 && s->units[u].avoid_due <= now)
+      {
+        const SlUnitSetup *us = sl_setup_unit_at (setup, u);
+        g_autofree char *command = g_strdup_printf ("{\"type\": \"avoid\", \"unit\": \"%s\"}", us->id);
+        g_autofree char *d1 = g_strdup_printf ("roll:10:%s", _("Avoidance roll"));
+        g_autofree char *d2 = g_strdup_printf ("attack_roll:10:%s", _("Free attack, if avoided"));
+        const char *dice[] = { d1, d2, NULL };
+        g_autofree char *title = g_strdup_printf (_("%s Tries to Avoid Melee"), us->name);
+
+        present_dice_sheet (self, title, _("Avoiding melee (P-23)"), command, dice, NULL);
+        return TRUE;
+      }
+  if (s->step == SL_STEP_MELEE && (unit = due_action (self, "melee")) >= 0)
+    {
+      const SlUnitSetup *us = sl_setup_unit_at (setup, unit);
+      const SlUnitSetup *ts = sl_setup_unit_at (setup, s->units[unit].current.target);
+      g_autofree char *command = g_strdup_printf ("{\"type\": \"melee\", \"unit\": \"%s\"}", us->id);
+      /* "Trooper Hale strikes" */
+      g_autofree char *w1 = g_strdup_printf (_("%s strikes"), us->name);
+      g_autofree char *w2 = g_strdup_printf (_("%s strikes"), ts->name);
+      g_autofree char *d1 = g_strdup_printf ("roll:10:%s", w1);
+      g_autofree char *d2 = g_strdup_printf ("target_roll:10:%s", w2);
+      g_autofree char *p1 = g_strdup_printf (_("%s parries"), us->name);
+      g_autofree char *p2 = g_strdup_printf (_("%s parries"), ts->name);
+      const char *dice[] = { d1, d2, NULL };
+      const char *switches[] = { p1, "stance", "\"parry\"", p2, "target_stance", "\"parry\"", NULL };
+      g_autofree char *title = g_strdup_printf (_("%s and %s in Melee"), us->name, ts->name);
+
+      present_dice_sheet (self, title, _("Melee (P-24)"), command, dice, switches);
+      return TRUE;
+    }
+  if (s->step == SL_STEP_RALLY && (unit = due_action (self, "rally")) >= 0)
+    {
+      const SlUnitSetup *us = sl_setup_unit_at (setup, unit);
+      g_autofree char *command = g_strdup_printf ("{\"type\": \"rally\", \"unit\": \"%s\"}", us->id);
+      g_autofree char *die = g_strdup_printf ("roll:10:%s", _("Rally (d10)"));
+      const char *dice[] = { die, NULL };
+      g_autofree char *title = g_strdup_printf (_("%s Rallies"), us->name);
+
+      present_dice_sheet (self, title, _("Rally (P-32)"), command, dice, NULL);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 /* A unit's log, every field correctable by hand. */
 static void
 show_unit (SlWindow *self,
@@ -786,7 +900,7 @@ next_action (GtkWidget  *widget,
 
           gtk_window_present (GTK_WINDOW (sheet));
         }
-      else if (!resolve_fire (self, due_fire (self, -1)))
+      else if (!resolve_fire (self, due_fire (self, -1)) && !resolve_dice (self))
         toast (self, error->message);
     }
 }

@@ -1,0 +1,465 @@
+/* sl-dice-sheet.c: a resolution sheet for a command that needs only dice
+ * and a few switches — rout checks (d100), rallies, melee, avoidance. The
+ * odds of each roll come from the core (sl_game_preview) before the dice;
+ * each die is typed (d10: one key, 0 for 10; d100: two keys, 00 for 100)
+ * or rolled by the app.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "sl-dice-sheet.h"
+#include "sl-json.h"
+
+typedef struct
+{
+  char      *field;
+  int        sides;
+  char      *label;
+  int        value;      /* 0 until typed */
+  GtkWidget *shown;
+} Die;
+
+typedef struct
+{
+  char      *field;
+  char      *value;
+  GtkSwitch *toggle;
+} Switch;
+
+struct _SlDiceSheet
+{
+  AdwWindow   parent_instance;
+
+  SlGame     *game;
+  char       *command;
+  gboolean    app_rolls;
+  GArray     *dice;      /* Die */
+  GArray     *switches;  /* Switch */
+  int         tens;      /* d100: the tens typed, or -1 */
+
+  GtkWidget  *page;
+  GtkWidget  *dice_group;
+  GtkWidget  *options_group;
+  GtkLabel   *odds;
+  GtkLabel   *prompt;
+  GtkLabel   *problem;
+  GtkListBox *breakdown;
+  char       *odds_text;
+};
+
+G_DEFINE_FINAL_TYPE (SlDiceSheet, sl_dice_sheet, ADW_TYPE_WINDOW)
+
+static void
+die_clear (gpointer data)
+{
+  Die *d = data;
+
+  g_free (d->field);
+  g_free (d->label);
+}
+
+static void
+switch_clear (gpointer data)
+{
+  Switch *s = data;
+
+  g_free (s->field);
+  g_free (s->value);
+}
+
+/* The command with the switches on and the dice typed so far. */
+static JsonNode *
+build_command (SlDiceSheet *self)
+{
+  JsonNode *node = json_from_string (self->command, NULL);
+
+  for (guint i = 0; i < self->switches->len; i++)
+    {
+      Switch *s = &g_array_index (self->switches, Switch, i);
+
+      if (gtk_switch_get_active (s->toggle))
+        sl_json_set_path (node, s->field, json_from_string (s->value, NULL));
+    }
+  for (guint i = 0; i < self->dice->len; i++)
+    {
+      Die *d = &g_array_index (self->dice, Die, i);
+
+      if (d->value > 0)
+        {
+          JsonNode *v = json_node_new (JSON_NODE_VALUE);
+
+          json_node_set_int (v, d->value);
+          sl_json_set_path (node, d->field, v);
+        }
+    }
+  return node;
+}
+
+/* "Needs 7 or less · 70 %" for every check in the preview's result: at its
+ * top level, or in the objects of a two-sided roll (melee). */
+static void
+collect_odds (JsonObject *o,
+              const char *who,
+              GString    *out)
+{
+  if (json_object_has_member (o, "needed") && json_object_has_member (o, "probability"))
+    {
+      if (out->len > 0)
+        g_string_append_c (out, '\n');
+      if (who != NULL)
+        g_string_append_printf (out, "%s: ", who);
+      /* "Needs 7 or less · 70 %" */
+      g_string_append_printf (out, _("Needs %d or less · %.0f %%"),
+                              (int) json_object_get_int_member (o, "needed"),
+                              json_object_get_double_member (o, "probability") * 100.0);
+    }
+}
+
+static void
+refresh (SlDiceSheet *self)
+{
+  g_autoptr(JsonNode) command = build_command (self);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) result = sl_game_preview (self->game, command, NULL, &error);
+  g_autoptr(GString) odds = g_string_new (NULL);
+  Die *next = NULL;
+
+  for (guint i = 0; i < self->dice->len; i++)
+    {
+      Die *d = &g_array_index (self->dice, Die, i);
+      g_autofree char *text = d->value > 0 ? g_strdup_printf ("%d", d->value) : g_strdup ("–");
+
+      if (d->value == 0 && next == NULL)
+        next = d;
+      gtk_label_set_text (GTK_LABEL (d->shown), text);
+    }
+  if (next != NULL && self->tens >= 0)
+    {
+      /* "Rout check (d100): 4_" */
+      g_autofree char *text = g_strdup_printf (_("%s: %d_ — now the units die"), next->label, self->tens);
+
+      gtk_label_set_text (self->prompt, text);
+    }
+  else if (next != NULL)
+    {
+      g_autofree char *text = next->sides == 100
+                              ? g_strdup_printf (_("%s: type the tens die, then the units die (00 is 100)."), next->label)
+                              : g_strdup_printf (_("%s: type the die (1–9, 0 for 10)."), next->label);
+
+      gtk_label_set_text (self->prompt, text);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->problem), result == NULL);
+  if (result == NULL)
+    {
+      gtk_label_set_text (self->problem, error->message);
+      g_string_assign (odds, error->message);
+    }
+  else
+    {
+      JsonObject *o = json_node_get_object (result);
+      GtkWidget *child;
+
+      /* The modifiers of the roll, as the core counted them. */
+      while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->breakdown))) != NULL)
+        gtk_list_box_remove (self->breakdown, child);
+      if (json_object_has_member (o, "breakdown") && JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "breakdown")))
+        {
+          JsonArray *items = json_object_get_array_member (o, "breakdown");
+
+          for (guint i = 0; i < json_array_get_length (items); i++)
+            {
+              JsonObject *m = json_array_get_object_element (items, i);
+              GtkWidget *row = adw_action_row_new ();
+              gint64 v = json_object_get_int_member (m, "value");
+              g_autofree char *value = v > 0 ? g_strdup_printf ("+%" G_GINT64_FORMAT, v)
+                                       : v < 0 ? g_strdup_printf ("\xe2\x88\x92%" G_GINT64_FORMAT, -v)
+                                               : g_strdup ("0");
+
+              adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), json_object_get_string_member (m, "label"));
+              adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_label_new (value));
+              gtk_list_box_append (self->breakdown, row);
+            }
+        }
+      collect_odds (o, NULL, odds);
+      for (const char * const *side = (const char * const[]) { "unit", "target", NULL }; *side; side++)
+        if (json_object_has_member (o, *side) && JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, *side)))
+          {
+            JsonObject *s = json_object_get_object_member (o, *side);
+            const char *id = json_object_has_member (s, "unit") ? json_object_get_string_member (s, "unit") : NULL;
+            const SlUnitSetup *u = id ? sl_setup_unit (sl_game_get_setup (self->game), id) : NULL;
+
+            collect_odds (s, u ? u->name : NULL, odds);
+          }
+      if (odds->len == 0)
+        g_string_assign (odds, _("No roll needed."));
+    }
+  g_free (self->odds_text);
+  self->odds_text = g_strdup (odds->str);
+  gtk_label_set_text (self->odds, self->odds_text);
+}
+
+const char *
+sl_dice_sheet_get_odds (SlDiceSheet *self)
+{
+  g_return_val_if_fail (SL_IS_DICE_SHEET (self), NULL);
+  return self->odds_text;
+}
+
+gboolean
+sl_dice_sheet_apply (SlDiceSheet *self)
+{
+  g_autoptr(JsonNode) command = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (SL_IS_DICE_SHEET (self), FALSE);
+  command = build_command (self);
+  if (sl_game_apply (self->game, command, &error) == NULL)
+    {
+      gtk_label_set_text (self->problem, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+      return FALSE;
+    }
+  gtk_window_destroy (GTK_WINDOW (self));
+  return TRUE;
+}
+
+gboolean
+sl_dice_sheet_type_digit (SlDiceSheet *self,
+                          int          digit)
+{
+  Die *next = NULL;
+
+  g_return_val_if_fail (SL_IS_DICE_SHEET (self), FALSE);
+  if (digit < 0 || digit > 9)
+    return FALSE;
+  for (guint i = 0; i < self->dice->len && next == NULL; i++)
+    if (g_array_index (self->dice, Die, i).value == 0)
+      next = &g_array_index (self->dice, Die, i);
+  if (next == NULL)
+    return FALSE;
+  if (next->sides == 100)
+    {
+      if (self->tens < 0)
+        {
+          self->tens = digit;
+          refresh (self);
+          return TRUE;
+        }
+      next->value = self->tens * 10 + digit;
+      if (next->value == 0)
+        next->value = 100;
+      self->tens = -1;
+    }
+  else
+    next->value = digit == 0 ? 10 : digit;
+  for (guint i = 0; i < self->dice->len; i++)
+    if (g_array_index (self->dice, Die, i).value == 0)
+      {
+        refresh (self);
+        return TRUE;
+      }
+  /* Every die is in: the roll is made. */
+  return sl_dice_sheet_apply (self);
+}
+
+void
+sl_dice_sheet_add_switch (SlDiceSheet *self,
+                          const char  *label,
+                          const char  *field,
+                          const char  *value)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *toggle = gtk_switch_new ();
+  Switch s = { 0 };
+
+  g_return_if_fail (SL_IS_DICE_SHEET (self));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
+  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->options_group), row);
+  gtk_widget_set_visible (self->options_group, TRUE);
+  s.field = g_strdup (field);
+  s.value = g_strdup (value);
+  s.toggle = GTK_SWITCH (toggle);
+  g_array_append_val (self->switches, s);
+  g_signal_connect_swapped (toggle, "notify::active", G_CALLBACK (refresh), self);
+  refresh (self);
+}
+
+static gboolean
+key_pressed_cb (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                SlDiceSheet           *self)
+{
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
+    return FALSE;
+  if (keyval >= GDK_KEY_0 && keyval <= GDK_KEY_9)
+    return sl_dice_sheet_type_digit (self, keyval - GDK_KEY_0) || TRUE;
+  if (keyval >= GDK_KEY_KP_0 && keyval <= GDK_KEY_KP_9)
+    return sl_dice_sheet_type_digit (self, keyval - GDK_KEY_KP_0) || TRUE;
+  return FALSE;
+}
+
+static void
+sl_dice_sheet_dispose (GObject *object)
+{
+  SlDiceSheet *self = SL_DICE_SHEET (object);
+
+  g_clear_object (&self->game);
+  G_OBJECT_CLASS (sl_dice_sheet_parent_class)->dispose (object);
+}
+
+static void
+sl_dice_sheet_finalize (GObject *object)
+{
+  SlDiceSheet *self = SL_DICE_SHEET (object);
+
+  g_array_unref (self->dice);
+  g_array_unref (self->switches);
+  g_free (self->command);
+  g_free (self->odds_text);
+  G_OBJECT_CLASS (sl_dice_sheet_parent_class)->finalize (object);
+}
+
+static void
+sl_dice_sheet_class_init (SlDiceSheetClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_dice_sheet_dispose;
+  object_class->finalize = sl_dice_sheet_finalize;
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+sl_dice_sheet_init (SlDiceSheet *self)
+{
+  self->dice = g_array_new (FALSE, TRUE, sizeof (Die));
+  g_array_set_clear_func (self->dice, die_clear);
+  self->switches = g_array_new (FALSE, TRUE, sizeof (Switch));
+  g_array_set_clear_func (self->switches, switch_clear);
+  self->tens = -1;
+}
+
+SlDiceSheet *
+sl_dice_sheet_new (GtkWindow          *parent,
+                   SlGame             *game,
+                   const char         *title,
+                   const char         *subtitle,
+                   const char         *command,
+                   const char * const *dice,
+                   gboolean            app_rolls)
+{
+  SlDiceSheet *self;
+  GtkWidget *content, *header, *cancel, *roll, *top, *list;
+  GtkEventController *keys;
+
+  g_return_val_if_fail (SL_IS_GAME (game), NULL);
+
+  self = g_object_new (SL_TYPE_DICE_SHEET, "transient-for", parent, NULL);
+  self->game = g_object_ref (game);
+  self->command = g_strdup (command);
+  self->app_rolls = app_rolls;
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  gtk_window_set_default_size (GTK_WINDOW (self), 440, 520);
+  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
+
+  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  header = adw_header_bar_new ();
+  adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
+  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), adw_window_title_new (title, subtitle));
+  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (cancel), "window.close");
+  adw_header_bar_pack_start (ADW_HEADER_BAR (header), cancel);
+  gtk_box_append (GTK_BOX (content), header);
+  self->page = adw_preferences_page_new ();
+  gtk_widget_set_vexpand (self->page, TRUE);
+  gtk_box_append (GTK_BOX (content), self->page);
+
+  /* The odds and the dice first: what the table waits for. */
+  top = adw_preferences_group_new ();
+  self->odds = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->odds, TRUE);
+  gtk_label_set_justify (self->odds, GTK_JUSTIFY_CENTER);
+  gtk_widget_add_css_class (GTK_WIDGET (self->odds), "title-3");
+  self->prompt = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->prompt, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->prompt), "title-4");
+  self->problem = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->problem, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->problem), "error");
+  roll = gtk_button_new_with_mnemonic (_("_Roll for Me"));
+  gtk_widget_set_halign (roll, GTK_ALIGN_CENTER);
+  gtk_widget_set_margin_top (roll, 12);
+  gtk_widget_add_css_class (roll, "pill");
+  if (app_rolls)
+    gtk_widget_add_css_class (roll, "suggested-action");
+  g_signal_connect_swapped (roll, "clicked", G_CALLBACK (sl_dice_sheet_apply), self);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->odds));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->prompt));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->problem));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), roll);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (top));
+
+  self->dice_group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->dice_group), _("Dice"));
+  list = gtk_list_box_new ();
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  for (int i = 0; dice != NULL && dice[i] != NULL; i++)
+    {
+      g_auto(GStrv) parts = g_strsplit (dice[i], ":", 3);
+      GtkWidget *row = adw_action_row_new ();
+      Die d = { 0 };
+
+      d.field = g_strdup (parts[0]);
+      d.sides = parts[1] ? atoi (parts[1]) : 10;
+      d.label = g_strdup (parts[1] && parts[2] ? parts[2] : parts[0]);
+      d.shown = gtk_label_new ("–");
+      gtk_widget_add_css_class (d.shown, "title-2");
+      gtk_widget_add_css_class (d.shown, "numeric");
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), d.label);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), d.shown);
+      gtk_list_box_append (GTK_LIST_BOX (list), row);
+      g_array_append_val (self->dice, d);
+    }
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->dice_group), list);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (self->dice_group));
+
+  {
+    GtkWidget *group = adw_preferences_group_new ();
+    GtkWidget *none = gtk_label_new (_("No modifier"));
+
+    adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Modifiers"));
+    self->breakdown = GTK_LIST_BOX (gtk_list_box_new ());
+    gtk_list_box_set_selection_mode (self->breakdown, GTK_SELECTION_NONE);
+    gtk_widget_add_css_class (GTK_WIDGET (self->breakdown), "boxed-list");
+    gtk_widget_add_css_class (none, "dim-label");
+    gtk_widget_set_margin_top (none, 12);
+    gtk_widget_set_margin_bottom (none, 12);
+    gtk_list_box_set_placeholder (self->breakdown, none);
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->breakdown));
+    adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (group));
+  }
+
+  self->options_group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->options_group), _("What the Table Says"));
+  gtk_widget_set_visible (self->options_group, FALSE);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (self->options_group));
+  adw_window_set_content (ADW_WINDOW (self), content);
+
+  keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  refresh (self);
+  return self;
+}

@@ -1,0 +1,42 @@
+/* sl-dice-sheet.h: a resolution sheet for a command that needs only dice
+ * (and a few switches): rout checks, rallies, melee, avoidance
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "sl-game.h"
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_DICE_SHEET (sl_dice_sheet_get_type ())
+G_DECLARE_FINAL_TYPE (SlDiceSheet, sl_dice_sheet, SL, DICE_SHEET, AdwWindow)
+
+/* @command (JSON text) is the command without its dice; @dice lists the
+ * die fields in the order they are typed, as "field:sides:label" strings
+ * ("roll:100:Rout check (d100)"). */
+SlDiceSheet *sl_dice_sheet_new        (GtkWindow          *parent,
+                                       SlGame             *game,
+                                       const char         *title,
+                                       const char         *subtitle,
+                                       const char         *command,
+                                       const char * const *dice,
+                                       gboolean            app_rolls);
+/* A switch that sets @field to @value (JSON) when on. */
+void         sl_dice_sheet_add_switch (SlDiceSheet        *self,
+                                       const char         *label,
+                                       const char         *field,
+                                       const char         *value);
+/* The odds as the sheet shows them, one line per roll. */
+const char  *sl_dice_sheet_get_odds   (SlDiceSheet        *self);
+/* A key press: a digit (0–9). d10: 0 is 10; d100: two digits, tens then
+ * units, 00 is 100. Returns FALSE when refused. */
+gboolean     sl_dice_sheet_type_digit (SlDiceSheet        *self,
+                                       int                 digit);
+/* Applies the command, the app rolling the dice not typed. */
+gboolean     sl_dice_sheet_apply      (SlDiceSheet        *self);
+
+G_END_DECLS

@@ -1,0 +1,115 @@
+/* test-dice-sheet.c: sheets that need only dice — a rout check's d100 typed
+ * as two keys (00 is 100), a melee's two dice and a parry, the odds from
+ * the core before the roll (P-24, P-31). Runs under Xvfb.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "sl-dice-sheet.h"
+#include "sl-json.h"
+#include "sl-test-game.h"
+#include "sl-test-ui.h"
+
+static SlGame *
+training_every_turn (void)
+{
+  g_autofree char *path = g_build_filename (SL_SOURCE_DATADIR, "scenarios", "training.json", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) error = NULL;
+  SlSetup *setup;
+  SlGame *game;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  node = sl_json_parse (text, -1, &error);
+  g_assert_no_error (error);
+  json_object_set_member (json_node_get_object (node), "options",
+                          json_from_string ("{\"routCheckInterval\": 1}", NULL));
+  setup = sl_setup_new_from_json (sl_test_rules (), node, &error);
+  g_assert_no_error (error);
+  game = sl_game_new (sl_test_rules (), setup);
+  sl_game_set_seed (game, 1995);
+  return game;
+}
+
+/* P-31: the TOG squad (regular, leader 0) routs on 5 or less of a d100:
+ * 5 %. "6" then "0" is 60: it holds. */
+static void
+test_rout_sheet (void)
+{
+  g_autoptr(SlGame) game = training_every_turn ();
+  const char *dice[] = { "roll:100:Rout check (d100)", NULL };
+  SlDiceSheet *sheet;
+  guint n;
+
+  sl_test_start_turn (game);
+  for (int guard = 0; guard < 100 && sl_game_get_state (game)->phase == SL_PHASE_ACTION; guard++)
+    sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->phase, ==, SL_PHASE_ROUT_RALLY);
+  sheet = sl_dice_sheet_new (NULL, game, "TOG 1st Squad Checks for Rout", "P-31",
+                             "{\"type\": \"rout-check\", \"squad\": \"tog-squad\"}", dice, FALSE);
+  gtk_window_present (GTK_WINDOW (sheet));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "rout-sheet.png");
+  g_assert_cmpstr (sl_dice_sheet_get_odds (sheet), ==, "Needs 5 or less · 5 %");
+  n = sl_game_get_n_entries (game);
+  g_assert_true (sl_dice_sheet_type_digit (sheet, 6));
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
+  g_assert_true (sl_dice_sheet_type_digit (sheet, 0));
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n + 1);
+  g_assert_nonnull (strstr (sl_game_get_entry (game, n)->summary, "rolled 60"));
+
+  /* "00" is 100: never a rout. */
+  sheet = sl_dice_sheet_new (NULL, game, "Renegade Squad Checks for Rout", "P-31",
+                             "{\"type\": \"rout-check\", \"squad\": \"cw-squad\"}", dice, FALSE);
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_true (sl_dice_sheet_type_digit (sheet, 0));
+  g_assert_true (sl_dice_sheet_type_digit (sheet, 0));
+  g_assert_nonnull (strstr (sl_game_get_entry (game, n + 1)->summary, "rolled 100"));
+}
+
+/* P-24: both dice of a melee, then applied; a parry switch changes the
+ * odds of the other side. */
+static void
+test_melee_sheet (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const char *dice[] = { "roll:10:Legionnaire Marek strikes", "target_roll:10:Trooper Hale strikes", NULL };
+  SlDiceSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+  g_autofree char *before = NULL;
+  const SlJournalEntry *e;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'engage', 'unit': 'tog-2', 'target': 'cw-13'}");
+  sl_test_go_to_subphase (game, 6);
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_MELEE);
+  sheet = sl_dice_sheet_new (NULL, game, "Melee", "P-24", "{\"type\": \"melee\", \"unit\": \"tog-2\"}", dice, FALSE);
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_test_message ("%s", sl_dice_sheet_get_odds (sheet));
+  g_assert_nonnull (strstr (sl_dice_sheet_get_odds (sheet), "Legionnaire Marek: Needs"));
+  g_assert_nonnull (strstr (sl_dice_sheet_get_odds (sheet), "Trooper Hale: Needs"));
+  before = g_strdup (sl_dice_sheet_get_odds (sheet));
+  sl_dice_sheet_add_switch (sheet, "Trooper Hale parries", "target_stance", "\"parry\"");
+  g_assert_cmpstr (sl_dice_sheet_get_odds (sheet), ==, before);
+  g_assert_true (sl_dice_sheet_type_digit (sheet, 1));
+  g_assert_true (sl_dice_sheet_type_digit (sheet, 9));
+  e = sl_game_get_entry (game, sl_game_get_n_entries (game) - 1);
+  g_assert_nonnull (strstr (e->summary, "Legionnaire Marek strikes Trooper Hale"));
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  sl_test_ui_init ();
+  g_test_add_func ("/dice-sheet/rout-d100", test_rout_sheet);
+  g_test_add_func ("/dice-sheet/melee", test_melee_sheet);
+  return g_test_run ();
+}
