@@ -63,6 +63,22 @@ test_declare_sheet_refused (void)
   gtk_window_destroy (GTK_WINDOW (sheet));
 }
 
+/* Melee starts with an engagement from the same sheet (P-22); a Fire/Throw
+ * action may throw a grenade instead of shooting (P-34). */
+static void
+test_declare_sheet_engage (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlDeclareSheet *sheet;
+
+  sl_test_start_turn (game);
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "cw-14"));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_true (sl_declare_sheet_engage (sheet));
+  g_assert_cmpint (sl_test_unit_state (game, "cw-14")->n_engaged, ==, 1);
+  g_assert_cmpstr (sl_test_unit_state (game, "cw-14")->current.action->id, ==, "melee");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -70,5 +86,6 @@ main (int argc, char *argv[])
   sl_test_ui_init ();
   g_test_add_func ("/declare-sheet/choices", test_declare_sheet_choices);
   g_test_add_func ("/declare-sheet/refused", test_declare_sheet_refused);
+  g_test_add_func ("/declare-sheet/engage", test_declare_sheet_engage);
   return g_test_run ();
 }

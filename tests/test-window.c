@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "sl-application.h"
+#include "sl-dice-sheet.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
 #include "sl-window.h"
@@ -364,6 +365,40 @@ test_window_rout_sheet (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A Fire/Throw action declared to throw a grenade: Next opens the throw's
+ * sheet; its two dice thrown, the grenade is on the table (P-34). */
+static void
+test_window_throw_sheet (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmp_dir, "throw.squadlog", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  SlWindow *window;
+  GtkWindow *sheet;
+  SlGame *shown;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'pick-up-object'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'fire', 'throw': 'grenade'}");
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_true (sl_game_save (game, path, &error));
+
+  window = open_window (app);
+  g_assert_true (sl_window_open_file (window, file));
+  shown = sl_window_get_game (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  sheet = find_toplevel (g_type_from_name ("SlDiceSheet"));
+  g_assert_nonnull (sheet);
+  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "Legionnaire Ostra Throws a Grenade");
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 2));
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 7));
+  g_assert_cmpuint (sl_game_get_state (shown)->markers->len, ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -385,6 +420,7 @@ main (int   argc,
   g_test_add_func ("/window/corrupt-file", test_window_corrupt);
   g_test_add_func ("/window/new-game", test_window_new_game);
   g_test_add_func ("/window/rout-sheet", test_window_rout_sheet);
+  g_test_add_func ("/window/throw-sheet", test_window_throw_sheet);
 
   status = g_test_run ();
   sl_test_remove_tree (tmp_dir);

@@ -13,6 +13,7 @@
 
 #include "sl-actions.h"
 #include "sl-declare-sheet.h"
+#include "sl-json.h"
 
 typedef struct
 {
@@ -34,6 +35,8 @@ struct _SlDeclareSheet
   AdwComboRow  *combine_row;
   AdwComboRow  *target_row;
   AdwComboRow  *position_row;
+  AdwComboRow  *throw_row;
+  AdwComboRow  *decision_row;
   GtkSwitch    *replace;
   GtkLabel     *problem;
 };
@@ -68,6 +71,17 @@ build_command (SlDeclareSheet *self,
       json_builder_set_member_name (b, "combined_with");
       json_builder_add_string_value (b, sl_combine_names[combine]);
     }
+  {
+    static const char * const throws[] = { NULL, "grenade", "launcher", "charge" };
+    guint t = adw_combo_row_get_selected (self->throw_row);
+
+    if (g_str_equal (action->id, "fire") && t != GTK_INVALID_LIST_POSITION && t > 0 && t < 4)
+      {
+        json_builder_set_member_name (b, "throw");
+        json_builder_add_string_value (b, throws[t]);
+        target = G_MAXUINT;   /* thrown at a point, not a unit */
+      }
+  }
   if (action->fire && target < self->targets->len)
     {
       json_builder_set_member_name (b, "target");
@@ -177,6 +191,35 @@ sl_declare_sheet_choose (SlDeclareSheet *self,
     return FALSE;
   command = build_command (self, c->action);
   if (sl_game_apply (self->game, command, &error) == NULL)
+    {
+      gtk_label_set_text (self->problem, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+      return FALSE;
+    }
+  gtk_window_destroy (GTK_WINDOW (self));
+  return TRUE;
+}
+
+gboolean
+sl_declare_sheet_engage (SlDeclareSheet *self)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  guint target = adw_combo_row_get_selected (self->target_row);
+  g_autoptr(GString) json = g_string_new ("{\"type\": \"engage\", \"unit\": ");
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), FALSE);
+  if (target >= self->targets->len)
+    return FALSE;
+  sl_json_append_string (json, sl_setup_unit_at (setup, self->unit)->id);
+  g_string_append (json, ", \"target\": ");
+  sl_json_append_string (json, sl_setup_unit_at (setup, g_array_index (self->targets, int, target))->id);
+  if (adw_combo_row_get_selected (self->decision_row) == 1)
+    g_string_append (json, ", \"decision\": \"avoid\"");
+  if (gtk_switch_get_active (self->replace))
+    g_string_append (json, ", \"replace\": true");
+  g_string_append_c (json, '}');
+  if (sl_game_apply_text (self->game, json->str, &error) == NULL)
     {
       gtk_label_set_text (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
@@ -297,11 +340,18 @@ build (SlDeclareSheet *self)
   gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->problem));
   self->combine_row = combo_row (_("_Combined with"), combines);
-  self->target_row = combo_row (_("_Target of a fire"), targets);
+  self->target_row = combo_row (_("_Target"), targets);
+  {
+    g_autoptr(GtkStringList) throws = gtk_string_list_new ((const char *[]) {
+      _("Its weapon"), _("A hand grenade"), _("The grenade launcher"), _("A charge, by radio"), NULL });
+
+    self->throw_row = combo_row (_("Fire/Throw _uses"), throws);
+  }
   self->position_row = combo_row (_("New _position"), positions);
   adw_combo_row_set_selected (self->position_row, selected);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->combine_row));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->target_row));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->throw_row));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->position_row));
   replace_row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (replace_row), _("Give up the running action"));
@@ -314,6 +364,25 @@ build (SlDeclareSheet *self)
   gtk_widget_set_visible (replace_row, !sl_state_unit_idle (rules, state, self->unit));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), replace_row);
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (how));
+
+  /* Melee starts with an engagement (P-22): the target above. */
+  {
+    GtkWidget *melee = adw_preferences_group_new ();
+    GtkWidget *engage = gtk_button_new_with_mnemonic (_("_Engage in Melee"));
+    g_autoptr(GtkStringList) decisions = gtk_string_list_new ((const char *[]) {
+      _("Fights"), _("Tries to avoid"), NULL });
+
+    adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (melee), _("Melee"));
+    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (melee),
+                                           _("Within 1 m of the target, in front of it (P-22)."));
+    self->decision_row = combo_row (_("The _defender"), decisions);
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (melee), GTK_WIDGET (self->decision_row));
+    gtk_widget_set_halign (engage, GTK_ALIGN_START);
+    gtk_widget_set_margin_top (engage, 6);
+    g_signal_connect_swapped (engage, "clicked", G_CALLBACK (sl_declare_sheet_engage), self);
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (melee), engage);
+    adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (melee));
+  }
 
   /* The Action Table, by kind, in the book's order. */
   for (guint i = 0; i < rules->actions.items->len; i++)
@@ -350,6 +419,7 @@ build (SlDeclareSheet *self)
 
   g_signal_connect_swapped (self->combine_row, "notify::selected", G_CALLBACK (refresh), self);
   g_signal_connect_swapped (self->target_row, "notify::selected", G_CALLBACK (refresh), self);
+  g_signal_connect_swapped (self->throw_row, "notify::selected", G_CALLBACK (refresh), self);
   g_signal_connect_swapped (self->position_row, "notify::selected", G_CALLBACK (refresh), self);
   g_signal_connect_swapped (self->replace, "notify::active", G_CALLBACK (refresh), self);
   refresh (self);

@@ -27,6 +27,9 @@ gboolean        sl_declare_sheet_can_choose (SlDeclareSheet *self,
 /* Declares @action as the sheet stands; closes the sheet. */
 gboolean        sl_declare_sheet_choose     (SlDeclareSheet *self,
                                              const char     *action);
+/* Engages the target chosen in melee (P-22), the defender fighting or
+ * trying to avoid as chosen; closes the sheet. */
+gboolean        sl_declare_sheet_engage     (SlDeclareSheet *self);
 /* The move the action is combined with (T-06): an index of
  * sl_combine_names. */
 void            sl_declare_sheet_set_combined_with (SlDeclareSheet *self,

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "sl-dice-sheet.h"
 #include "sl-json.h"
@@ -30,6 +31,14 @@ typedef struct
   GtkSwitch *toggle;
 } Switch;
 
+/* A number (a spin) or a choice (a combo) the command takes. */
+typedef struct
+{
+  char        *field;
+  GtkWidget   *widget;
+  char       **choices;   /* NULL for a number */
+} Field;
+
 struct _SlDiceSheet
 {
   AdwWindow   parent_instance;
@@ -39,6 +48,7 @@ struct _SlDiceSheet
   gboolean    app_rolls;
   GArray     *dice;      /* Die */
   GArray     *switches;  /* Switch */
+  GArray     *fields;    /* Field */
   int         tens;      /* d100: the tens typed, or -1 */
 
   GtkWidget  *page;
@@ -71,6 +81,15 @@ switch_clear (gpointer data)
   g_free (s->value);
 }
 
+static void
+field_clear (gpointer data)
+{
+  Field *f = data;
+
+  g_free (f->field);
+  g_strfreev (f->choices);
+}
+
 /* The command with the switches on and the dice typed so far. */
 static JsonNode *
 build_command (SlDiceSheet *self)
@@ -84,6 +103,18 @@ build_command (SlDiceSheet *self)
       if (gtk_switch_get_active (s->toggle))
         sl_json_set_path (node, s->field, json_from_string (s->value, NULL));
     }
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *f = &g_array_index (self->fields, Field, i);
+      JsonNode *v = json_node_new (JSON_NODE_VALUE);
+
+      if (f->choices != NULL)
+        json_node_set_string (v, f->choices[MIN (adw_combo_row_get_selected (ADW_COMBO_ROW (f->widget)),
+                                                 g_strv_length (f->choices) - 1)]);
+      else
+        json_node_set_double (v, gtk_spin_button_get_value (GTK_SPIN_BUTTON (f->widget)));
+      sl_json_set_path (node, f->field, v);
+    }
   for (guint i = 0; i < self->dice->len; i++)
     {
       Die *d = &g_array_index (self->dice, Die, i);
@@ -93,7 +124,18 @@ build_command (SlDiceSheet *self)
           JsonNode *v = json_node_new (JSON_NODE_VALUE);
 
           json_node_set_int (v, d->value);
-          sl_json_set_path (node, d->field, v);
+          if (g_str_has_suffix (d->field, "[]"))
+            {
+              /* A list of dice ("scatter_rolls[]"): this one in it. */
+              g_autofree char *name = g_strndup (d->field, strlen (d->field) - 2);
+              JsonNode *list = json_node_new (JSON_NODE_ARRAY);
+
+              json_node_take_array (list, json_array_new ());
+              json_array_add_element (json_node_get_array (list), v);
+              sl_json_set_path (node, name, list);
+            }
+          else
+            sl_json_set_path (node, d->field, v);
         }
     }
   return node;
@@ -291,6 +333,57 @@ sl_dice_sheet_add_switch (SlDiceSheet *self,
   refresh (self);
 }
 
+void
+sl_dice_sheet_add_number (SlDiceSheet *self,
+                          const char  *label,
+                          const char  *field,
+                          double       min,
+                          double       max,
+                          double       value)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *spin = gtk_spin_button_new_with_range (min, max, 1);
+  Field f = { 0 };
+
+  g_return_if_fail (SL_IS_DICE_SHEET (self));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->options_group), row);
+  gtk_widget_set_visible (self->options_group, TRUE);
+  f.field = g_strdup (field);
+  f.widget = spin;
+  g_array_append_val (self->fields, f);
+  g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (refresh), self);
+  refresh (self);
+}
+
+void
+sl_dice_sheet_add_choice (SlDiceSheet        *self,
+                          const char         *label,
+                          const char         *field,
+                          const char * const *values,
+                          const char * const *labels)
+{
+  AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
+  g_autoptr(GtkStringList) model = gtk_string_list_new (labels);
+  Field f = { 0 };
+
+  g_return_if_fail (SL_IS_DICE_SHEET (self));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
+  adw_combo_row_set_model (row, G_LIST_MODEL (model));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->options_group), GTK_WIDGET (row));
+  gtk_widget_set_visible (self->options_group, TRUE);
+  f.field = g_strdup (field);
+  f.widget = GTK_WIDGET (row);
+  f.choices = g_strdupv ((char **) values);
+  g_array_append_val (self->fields, f);
+  g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (refresh), self);
+  refresh (self);
+}
+
 static gboolean
 key_pressed_cb (GtkEventControllerKey *controller,
                 guint                  keyval,
@@ -323,6 +416,7 @@ sl_dice_sheet_finalize (GObject *object)
 
   g_array_unref (self->dice);
   g_array_unref (self->switches);
+  g_array_unref (self->fields);
   g_free (self->command);
   g_free (self->odds_text);
   G_OBJECT_CLASS (sl_dice_sheet_parent_class)->finalize (object);
@@ -346,6 +440,8 @@ sl_dice_sheet_init (SlDiceSheet *self)
   g_array_set_clear_func (self->dice, die_clear);
   self->switches = g_array_new (FALSE, TRUE, sizeof (Switch));
   g_array_set_clear_func (self->switches, switch_clear);
+  self->fields = g_array_new (FALSE, TRUE, sizeof (Field));
+  g_array_set_clear_func (self->fields, field_clear);
   self->tens = -1;
 }
 

@@ -17,7 +17,8 @@ G_DECLARE_FINAL_TYPE (SlDiceSheet, sl_dice_sheet, SL, DICE_SHEET, AdwWindow)
 
 /* @command (JSON text) is the command without its dice; @dice lists the
  * die fields in the order they are typed, as "field:sides:label" strings
- * ("roll:100:Rout check (d100)"). */
+ * ("roll:100:Rout check (d100)"); a field ending in "[]" is a list of one
+ * die ("scatter_rolls[]:10:Scatter"). */
 SlDiceSheet *sl_dice_sheet_new        (GtkWindow          *parent,
                                        SlGame             *game,
                                        const char         *title,
@@ -30,6 +31,19 @@ void         sl_dice_sheet_add_switch (SlDiceSheet        *self,
                                        const char         *label,
                                        const char         *field,
                                        const char         *value);
+/* A number the command takes (a distance …). */
+void         sl_dice_sheet_add_number (SlDiceSheet        *self,
+                                       const char         *label,
+                                       const char         *field,
+                                       double              min,
+                                       double              max,
+                                       double              value);
+/* A choice among @values (JSON strings), shown as @labels. */
+void         sl_dice_sheet_add_choice (SlDiceSheet        *self,
+                                       const char         *label,
+                                       const char         *field,
+                                       const char * const *values,
+                                       const char * const *labels);
 /* The odds as the sheet shows them, one line per roll. */
 const char  *sl_dice_sheet_get_odds   (SlDiceSheet        *self);
 /* A key press: a digit (0–9). d10: 0 is 10; d100: two digits, tens then

@@ -639,9 +639,42 @@ resolve_fire (SlWindow *self,
               int       unit)
 {
   SlFireSheet *sheet;
+  int throwing;
 
   if (unit < 0)
     return FALSE;
+  throwing = sl_game_get_state (self->game)->units[unit].current.throwing;
+  if (throwing == SL_THROW_GRENADE)
+    {
+      /* P-34: a hand grenade at a point, the landing die and, on a miss,
+       * the scatter die. */
+      const SlUnitSetup *us = sl_setup_unit_at (sl_game_get_setup (self->game), unit);
+      g_autofree char *command = g_strdup_printf ("{\"type\": \"throw\", \"unit\": \"%s\"}", us->id);
+      g_autofree char *d1 = g_strdup_printf ("roll:10:%s", _("Landing roll"));
+      g_autofree char *d2 = g_strdup_printf ("scatter_rolls[]:10:%s", _("Scatter direction, on a miss"));
+      g_autofree char *title = g_strdup_printf (_("%s Throws a Grenade"), us->name);
+      const char *dice[] = { d1, d2, NULL };
+      const char *types[] = { "frag", "smoke", NULL };
+      const char *type_labels[] = { _("Fragmentation"), _("Smoke"), NULL };
+      SlDiceSheet *dice_sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title,
+                                                   _("Hand grenade (P-34)"), command, dice, self->app_rolls);
+
+      sl_dice_sheet_add_choice (dice_sheet, _("Grenade"), "grenade", types, type_labels);
+      sl_dice_sheet_add_number (dice_sheet, _("Range to the aim point (m)"), "range_m", 1, 24, 8);
+      sl_dice_sheet_add_switch (dice_sheet, _("The thrower does not see it, a friend does (+1)"),
+                                "spotted_only", "true");
+      sl_dice_sheet_add_switch (dice_sheet, _("Through a window (+1)"), "through_window", "true");
+      sl_dice_sheet_add_switch (dice_sheet, _("At a wall or obstacle"), "at_obstacle", "true");
+      gtk_window_present (GTK_WINDOW (dice_sheet));
+      return TRUE;
+    }
+  if (throwing != SL_THROW_NONE)
+    {
+      /* The launcher's salvo and a charge's radio take their own sheets,
+       * still to come: the command line resolves them. */
+      toast (self, _("Resolve this launcher salvo or charge with “squadlog play” (launch, detonate)."));
+      return TRUE;
+    }
   sheet = sl_fire_sheet_new (GTK_WINDOW (self), self->game, unit, self->app_rolls);
   gtk_window_present (GTK_WINDOW (sheet));
   return TRUE;
