@@ -149,6 +149,28 @@ test_track_later (void)
   g_assert_cmpint (track->later, ==, 0);
 }
 
+/* P-34 step 6: a thrown grenade is marked on the track where it goes off;
+ * a secret charge is not. */
+static void
+test_track_events (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(SlTrack) track = NULL;
+  const SlTrackEvent *e;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'pick-up-object'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'fire', 'throw': 'grenade'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'throw', 'unit': 'tog-3', 'range_m': 6, 'roll': 1}");
+  track = track_of (game);
+  g_assert_cmpuint (track->events->len, ==, 1);
+  e = &g_array_index (track->events, SlTrackEvent, 0);
+  g_assert_cmpint (e->kind, ==, SL_MARKER_GRENADE);
+  g_assert_cmpint (sl_track_column (track, e->due), ==, 3);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -157,5 +179,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/track/E-07", test_track_e07);
   g_test_add_func ("/track/private", test_track_private);
   g_test_add_func ("/track/later", test_track_later);
+  g_test_add_func ("/track/events", test_track_events);
   return g_test_run ();
 }

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "sl-application.h"
+#include "sl-blast-sheet.h"
 #include "sl-dice-sheet.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
@@ -396,6 +397,19 @@ test_window_throw_sheet (void)
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 2));
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 7));
   g_assert_cmpuint (sl_game_get_state (shown)->markers->len, ==, 1);
+
+  /* Two subphases later it goes off: Next opens the blast's sheet, the
+   * players say who is near (A-108, P-08 step 4). */
+  sl_test_go_to_subphase (shown, 4);
+  sl_test_play (shown, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (shown)->step, ==, SL_STEP_EXPLOSION);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  sheet = find_toplevel (g_type_from_name ("SlBlastSheet"));
+  g_assert_nonnull (sheet);
+  g_assert_true (sl_blast_sheet_set_caught (SL_BLAST_SHEET (sheet), sl_test_unit (shown, "cw-13"), 1, 0));
+  g_assert_true (sl_blast_sheet_apply (SL_BLAST_SHEET (sheet)));
+  g_assert_cmpint (sl_test_unit_state (shown, "cw-13")->wound, >, SL_WOUND_NONE);
+  g_assert_cmpuint (sl_game_get_state (shown)->markers->len, ==, 0);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -59,6 +59,7 @@ sl_track_new (const SlRules *rules,
   track->now = state->phase == SL_PHASE_ACTION ? sl_state_now (rules, state) : -1;
   track->markers = g_array_new (FALSE, FALSE, sizeof (SlTrackMarker));
   track->idle = g_array_new (FALSE, FALSE, sizeof (int));
+  track->events = g_array_new (FALSE, FALSE, sizeof (SlTrackEvent));
   track->ready = g_array_new (FALSE, FALSE, sizeof (int));
   last = track->first + per_turn - 1;
 
@@ -94,6 +95,24 @@ sl_track_new (const SlRules *rules,
         g_array_append_val (track->ready, unit);
     }
 
+  /* What goes off, where everyone can see it. */
+  for (guint i = 0; i < state->markers->len; i++)
+    {
+      const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+      SlTrackEvent e;
+
+      if (m->secret || m->resolved || m->due < track->first ||
+          (m->kind != SL_MARKER_GRENADE && m->kind != SL_MARKER_CHARGE && m->kind != SL_MARKER_MINE &&
+           m->kind != SL_MARKER_FIRE_MISSION))
+        continue;
+      e.marker = m->id;
+      e.kind = m->kind;
+      e.due = m->due;
+      g_strlcpy (e.label, m->label, sizeof e.label);
+      g_array_append_val (track->events, e);
+      last = MAX (last, m->due);
+    }
+
   /* A carry-over shows the next turn too (E-06); further still, the
    * markers are counted as later. */
   track->n_columns = last >= track->first + per_turn ? 2 * per_turn : per_turn;
@@ -125,6 +144,7 @@ sl_track_free (SlTrack *track)
     return;
   g_array_unref (track->markers);
   g_array_unref (track->idle);
+  g_array_unref (track->events);
   g_array_unref (track->ready);
   g_free (track);
 }

@@ -28,6 +28,16 @@ typedef struct
   SlTrackStatus   status;
 } SlTrackMarker;
 
+/* A grenade, charge, mine or fire mission marked on the track where it
+ * goes off (P-34 step 6). Secret ones are not (§15.1, P-36, P-37). */
+typedef struct
+{
+  int           marker;   /* its id */
+  SlMarkerKind  kind;
+  int           due;      /* subphase index */
+  char          label[48];  /* the marker's label */
+} SlTrackEvent;
+
 /* The part of the track the table looks at: this turn's subphases and, when
  * an action carries over, the next turn's (P-07, E-06). Hidden units are
  * not on it: their actions are their owner's secret (§15.1). */
@@ -41,6 +51,7 @@ typedef struct
   GArray *idle;        /* int: units with no marker on these subphases (the START box), in acting order */
   GArray *ready;       /* int: units that may declare an action now, in acting order */
   int     later;       /* markers ending after the columns shown */
+  GArray *events;      /* SlTrackEvent: what goes off on the shown subphases */
 } SlTrack;
 
 SlTrack     *sl_track_new   (const SlRules *rules,

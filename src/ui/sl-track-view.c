@@ -96,7 +96,8 @@ column_geometry (SlTrackView *self,
  * MAX_ROWS rows hold shows "+N" in its last place. */
 typedef struct
 {
-  int           unit;       /* -1: the "+N" of a full box */
+  int           unit;       /* -1: the "+N" of a full box, or an event */
+  int           event;      /* 1 + index into the track's events, or 0 */
   int           more;
   SlTrackStatus status;
   gboolean      idle;
@@ -106,7 +107,7 @@ typedef struct
 /* Places @n chips in the box at @x, @width, as many a row as fit. */
 static void
 place_box (GArray        *chips,
-           const int     *units,
+           const int     *units,      /* a unit, or −1 − event index */
            const SlTrackStatus *statuses,
            int            n,
            gboolean       idle,
@@ -123,7 +124,8 @@ place_box (GArray        *chips,
     {
       Chip c = { 0 };
 
-      c.unit = i < shown ? units[i] : -1;
+      c.unit = i < shown ? MAX (units[i], -1) : -1;
+      c.event = i < shown && units[i] < 0 ? -units[i] : 0;
       c.more = i < shown ? 0 : n - shown;
       c.status = i < shown ? statuses[i] : SL_TRACK_RUNNING;
       c.idle = idle;
@@ -172,6 +174,17 @@ layout (SlTrackView *self,
             {
               units[n] = m->unit;
               statuses[n++] = m->status;
+            }
+        }
+      /* What goes off there (P-34 step 6). */
+      for (guint i = 0; i < t->events->len && n < SL_MAX_UNITS; i++)
+        {
+          int at = sl_track_column (t, g_array_index (t->events, SlTrackEvent, i).due);
+
+          if ((at < 0 ? t->n_columns - 1 : at) == column)
+            {
+              units[n] = -1 - (int) i;
+              statuses[n++] = SL_TRACK_RUNNING;
             }
         }
       column_geometry_for (self, total, column, &x, &w);
@@ -282,6 +295,14 @@ describe (SlTrackView *self)
     }
   if (t->markers->len == 0)
     g_string_append_printf (out, " %s", _("No action on the track."));
+  for (guint i = 0; i < t->events->len; i++)
+    {
+      const SlTrackEvent *e = &g_array_index (t->events, SlTrackEvent, i);
+      g_autofree char *when = subphase_words (self, e->due);
+
+      /* "Subphase 4: Grenade 1 goes off." */
+      g_string_append_printf (out, _(" %s: %s goes off."), when, e->label);
+    }
   if (t->ready->len > 0)
     {
       g_string_append_printf (out, " %s ", _("May act now:"));
@@ -523,6 +544,20 @@ sl_track_view_snapshot (GtkWidget   *widget,
 
       if (c->unit >= 0)
         draw_chip (self, snapshot, c->unit, c->status, c->idle, c->x, c->y, c->w);
+      else if (c->event > 0)
+        {
+          const SlTrackEvent *e = &g_array_index (t->events, SlTrackEvent, c->event - 1);
+          GdkRGBA warning = theme_color (self, "warning_color", "#9c6e03");
+          /* G grenade, C charge, M mine, F fire mission: what goes off. */
+          const char *letter = e->kind == SL_MARKER_GRENADE ? C_("track", "G")
+                               : e->kind == SL_MARKER_CHARGE ? C_("track", "C")
+                               : e->kind == SL_MARKER_MINE ? C_("track", "M") : C_("track", "F");
+          g_autofree char *text = g_strdup_printf ("%s%d", letter, e->marker);
+
+          rounded_box (snapshot, c->x, c->y, c->w, CHIP_HEIGHT, CHIP_HEIGHT / 2.0,
+                       with_alpha (warning, 0.18f), warning, 1.5);
+          draw_text (self, snapshot, text, c->x, c->y, c->w, CHIP_HEIGHT, warning, TRUE);
+        }
       else
         {
           /* "+3": more markers than the box shows; the tooltip and the

@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "sl-blast-sheet.h"
 #include "sl-declare-sheet.h"
 #include "sl-dice-sheet.h"
 #include "sl-fire-sheet.h"
@@ -742,6 +743,21 @@ resolve_dice (SlWindow *self)
             g_autofree char *title = g_strdup_printf (_("%s Checks for Rout"), squad->name);
 
             present_dice_sheet (self, title, _("Rout/Rally Phase (P-31)"), command, dice, NULL);
+            return TRUE;
+          }
+      }
+  /* Something goes off: the explosion step (P-08 step 4), or a fire
+   * mission in its phase (A-13). */
+  if ((s->phase == SL_PHASE_ACTION && s->step == SL_STEP_EXPLOSION) || s->phase == SL_PHASE_FIRE_MISSION)
+    for (guint i = 0; i < s->markers->len; i++)
+      {
+        const SlMarker *m = &g_array_index (s->markers, SlMarker, i);
+
+        if (!m->resolved && m->due >= 0 && m->due <= now &&
+            (m->kind == SL_MARKER_GRENADE || m->kind == SL_MARKER_CHARGE || m->kind == SL_MARKER_MINE ||
+             m->kind == SL_MARKER_FIRE_MISSION))
+          {
+            gtk_window_present (GTK_WINDOW (sl_blast_sheet_new (GTK_WINDOW (self), self->game, m->id)));
             return TRUE;
           }
       }

@@ -1,0 +1,316 @@
+/* sl-blast-sheet.c: something goes off — a grenade, a charge, a mine, a
+ * fire mission. The players say who is near it (the app never sees the
+ * table): for each unit a switch, the distance and the cover; a fire
+ * mission also takes its kind and dice. The core works out the rest
+ * (T-30, T-33, T-34a, A-110 …) and applies it.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "sl-ammunition.h"
+#include "sl-blast-sheet.h"
+#include "sl-json.h"
+
+typedef struct
+{
+  int        unit;
+  GtkSwitch *caught;
+  GtkWidget *distance;
+  GtkWidget *cover;
+} Near;
+
+struct _SlBlastSheet
+{
+  AdwWindow    parent_instance;
+
+  SlGame      *game;
+  int          marker;
+  gboolean     mission;
+  GArray      *near;      /* Near */
+  AdwComboRow *mission_row;
+  GtkLabel    *problem;
+  GtkLabel    *summary;
+  int          roll;      /* fire missions: the dice typed, 0 until then */
+  int          scatter;
+};
+
+G_DEFINE_FINAL_TYPE (SlBlastSheet, sl_blast_sheet, ADW_TYPE_WINDOW)
+
+static char *
+build_command (SlBlastSheet *self)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  g_autoptr(GString) json = g_string_new (NULL);
+  gboolean first = TRUE;
+
+  if (self->mission)
+    {
+      static const char * const missions[] = { "mortar", "missile" };
+      guint m = MIN (adw_combo_row_get_selected (self->mission_row), 1);
+
+      g_string_printf (json, "{\"type\": \"fire-mission\", \"marker\": %d, \"mission\": \"%s\"", self->marker,
+                       missions[m]);
+      if (self->roll > 0)
+        g_string_append_printf (json, ", \"roll\": %d", self->roll);
+      if (self->scatter > 0)
+        g_string_append_printf (json, ", \"scatter_rolls\": [%d]", self->scatter);
+    }
+  else
+    g_string_printf (json, "{\"type\": \"blast\", \"marker\": %d", self->marker);
+  g_string_append (json, ", \"units\": [");
+  for (guint i = 0; i < self->near->len; i++)
+    {
+      Near *n = &g_array_index (self->near, Near, i);
+      guint cover;
+
+      if (!gtk_switch_get_active (n->caught))
+        continue;
+      cover = adw_combo_row_get_selected (ADW_COMBO_ROW (n->cover));
+      g_string_append (json, first ? "{\"unit\": " : ", {\"unit\": ");
+      first = FALSE;
+      sl_json_append_string (json, sl_setup_unit_at (setup, n->unit)->id);
+      g_string_append_printf (json, ", \"distance_m\": %g",
+                              gtk_spin_button_get_value (GTK_SPIN_BUTTON (n->distance)));
+      if (cover == 1)
+        g_string_append (json, ", \"half_cover\": true");
+      else if (cover == 2)
+        g_string_append (json, ", \"full_cover\": true");
+      g_string_append_c (json, '}');
+    }
+  g_string_append (json, "]}");
+  return g_string_free (g_steal_pointer (&json), FALSE);
+}
+
+gboolean
+sl_blast_sheet_apply (SlBlastSheet *self)
+{
+  g_autofree char *json = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (SL_IS_BLAST_SHEET (self), FALSE);
+  json = build_command (self);
+  if (sl_game_apply_text (self->game, json, &error) == NULL)
+    {
+      gtk_label_set_text (self->problem, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+      return FALSE;
+    }
+  gtk_window_destroy (GTK_WINDOW (self));
+  return TRUE;
+}
+
+gboolean
+sl_blast_sheet_set_caught (SlBlastSheet *self,
+                           int           unit,
+                           double        distance_m,
+                           int           cover)
+{
+  g_return_val_if_fail (SL_IS_BLAST_SHEET (self), FALSE);
+  for (guint i = 0; i < self->near->len; i++)
+    {
+      Near *n = &g_array_index (self->near, Near, i);
+
+      if (n->unit == unit)
+        {
+          gtk_switch_set_active (n->caught, TRUE);
+          gtk_spin_button_set_value (GTK_SPIN_BUTTON (n->distance), distance_m);
+          adw_combo_row_set_selected (ADW_COMBO_ROW (n->cover), (guint) CLAMP (cover, 0, 2));
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* A fire mission's dice: the hit roll, then the scatter die. */
+static gboolean
+key_pressed_cb (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                SlBlastSheet          *self)
+{
+  int value = -1;
+
+  if (!self->mission || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)))
+    return FALSE;
+  if (keyval >= GDK_KEY_0 && keyval <= GDK_KEY_9)
+    value = keyval - GDK_KEY_0;
+  else if (keyval >= GDK_KEY_KP_0 && keyval <= GDK_KEY_KP_9)
+    value = keyval - GDK_KEY_KP_0;
+  if (value < 0)
+    return FALSE;
+  value = value == 0 ? 10 : value;
+  if (self->roll == 0)
+    self->roll = value;
+  else if (self->scatter == 0)
+    self->scatter = value;
+  {
+    char roll[8] = "–", scatter[8] = "–";
+    g_autofree char *text = NULL;
+
+    if (self->roll > 0)
+      g_snprintf (roll, sizeof roll, "%d", self->roll);
+    if (self->scatter > 0)
+      g_snprintf (scatter, sizeof scatter, "%d", self->scatter);
+    /* "Hit roll 4 · scatter die –" */
+    text = g_strdup_printf (_("Hit roll %s · scatter die %s"), roll, scatter);
+    gtk_label_set_text (self->summary, text);
+  }
+  return TRUE;
+}
+
+static void
+sl_blast_sheet_dispose (GObject *object)
+{
+  SlBlastSheet *self = SL_BLAST_SHEET (object);
+
+  g_clear_object (&self->game);
+  G_OBJECT_CLASS (sl_blast_sheet_parent_class)->dispose (object);
+}
+
+static void
+sl_blast_sheet_finalize (GObject *object)
+{
+  SlBlastSheet *self = SL_BLAST_SHEET (object);
+
+  g_array_unref (self->near);
+  G_OBJECT_CLASS (sl_blast_sheet_parent_class)->finalize (object);
+}
+
+static void
+sl_blast_sheet_class_init (SlBlastSheetClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_blast_sheet_dispose;
+  object_class->finalize = sl_blast_sheet_finalize;
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+sl_blast_sheet_init (SlBlastSheet *self)
+{
+  self->near = g_array_new (FALSE, TRUE, sizeof (Near));
+}
+
+SlBlastSheet *
+sl_blast_sheet_new (GtkWindow *parent,
+                    SlGame    *game,
+                    int        marker)
+{
+  const SlRules *rules = sl_game_get_rules (game);
+  const SlSetup *setup = sl_game_get_setup (game);
+  const SlState *state = sl_game_get_state (game);
+  const SlMarker *m = sl_state_find_marker (state, marker);
+  SlBlastSheet *self;
+  GtkWidget *content, *header, *cancel, *go, *page, *top, *units;
+  gboolean smoke;
+
+  g_return_val_if_fail (SL_IS_GAME (game), NULL);
+  g_return_val_if_fail (m != NULL, NULL);
+
+  self = g_object_new (SL_TYPE_BLAST_SHEET, "transient-for", parent, NULL);
+  self->game = g_object_ref (game);
+  self->marker = marker;
+  self->mission = m->kind == SL_MARKER_FIRE_MISSION;
+  smoke = m->kind == SL_MARKER_GRENADE && m->type == SL_GRENADE_SG;   /* hurts nobody */
+  gtk_window_set_title (GTK_WINDOW (self), m->label);
+  gtk_window_set_default_size (GTK_WINDOW (self), 520, 680);
+  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
+
+  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  header = adw_header_bar_new ();
+  adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
+  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header),
+                                   adw_window_title_new (m->label, self->mission ? _("A fire mission lands (P-38)")
+                                                                                 : _("It goes off (P-08 step 4)")));
+  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (cancel), "window.close");
+  adw_header_bar_pack_start (ADW_HEADER_BAR (header), cancel);
+  go = gtk_button_new_with_mnemonic (self->mission ? _("_Resolve") : _("_Go Off"));
+  gtk_widget_add_css_class (go, "suggested-action");
+  g_signal_connect_swapped (go, "clicked", G_CALLBACK (sl_blast_sheet_apply), self);
+  adw_header_bar_pack_end (ADW_HEADER_BAR (header), go);
+  gtk_box_append (GTK_BOX (content), header);
+  page = adw_preferences_page_new ();
+  gtk_widget_set_vexpand (page, TRUE);
+  gtk_box_append (GTK_BOX (content), page);
+
+  top = adw_preferences_group_new ();
+  self->summary = GTK_LABEL (gtk_label_new (smoke ? _("A smoke cloud: it hurts nobody (A-112).")
+                                                  : _("Say who is near it: the distance from where it went off, and the cover between.")));
+  gtk_label_set_wrap (self->summary, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->summary), "title-4");
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->summary));
+  self->problem = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->problem, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->problem), "error");
+  gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->problem));
+  if (self->mission)
+    {
+      g_autoptr(GtkStringList) kinds = gtk_string_list_new ((const char *[]) { _("Mortar strike"),
+                                                                              _("Anti-personnel missile strike"),
+                                                                              NULL });
+
+      self->mission_row = ADW_COMBO_ROW (adw_combo_row_new ());
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->mission_row), _("Mission"));
+      adw_combo_row_set_model (self->mission_row, G_LIST_MODEL (kinds));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->mission_row));
+      gtk_label_set_text (self->summary, _("Type the hit roll, then the scatter die (used on a miss), or let the app roll; say who is near the impact point."));
+    }
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (top));
+
+  units = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (units), _("Who Is Near"));
+  for (int u = 0; u < state->n_units && !smoke; u++)
+    {
+      const SlUnitSetup *us = sl_setup_unit_at (setup, u);
+      g_autoptr(GtkStringList) cover_names = gtk_string_list_new ((const char *[]) {
+        _("No cover"), _("Half cover"), _("Full cover"), NULL });
+      g_autofree char *title = g_strdup_printf ("%d · %s", us->counter, us->name);
+      GtkWidget *expander = adw_expander_row_new ();
+      GtkWidget *distance_row = adw_action_row_new ();
+      Near n = { 0 };
+
+      /* A hidden unit is not on the table for everyone to see (§15.1). */
+      if (state->units[u].hidden || sl_state_unit_out (rules, state, u))
+        continue;
+      n.unit = u;
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), title);
+      adw_expander_row_set_show_enable_switch (ADW_EXPANDER_ROW (expander), FALSE);
+      n.caught = GTK_SWITCH (gtk_switch_new ());
+      gtk_widget_set_valign (GTK_WIDGET (n.caught), GTK_ALIGN_CENTER);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (n.caught), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+      adw_expander_row_add_action (ADW_EXPANDER_ROW (expander), GTK_WIDGET (n.caught));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (distance_row), _("Distance (m)"));
+      n.distance = gtk_spin_button_new_with_range (0, 100, 1);
+      gtk_widget_set_valign (n.distance, GTK_ALIGN_CENTER);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (distance_row), n.distance);
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), distance_row);
+      n.cover = adw_combo_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (n.cover), _("Cover from the blast"));
+      adw_combo_row_set_model (ADW_COMBO_ROW (n.cover), G_LIST_MODEL (cover_names));
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), n.cover);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (units), expander);
+      g_array_append_val (self->near, n);
+    }
+  if (!smoke)
+    adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (units));
+  adw_window_set_content (ADW_WINDOW (self), content);
+
+  if (self->mission)
+    {
+      GtkEventController *keys = gtk_event_controller_key_new ();
+
+      /* After the focused widget: a distance being typed is not a die. */
+      g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+      gtk_widget_add_controller (GTK_WIDGET (self), keys);
+    }
+  return self;
+}

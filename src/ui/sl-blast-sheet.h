@@ -1,0 +1,30 @@
+/* sl-blast-sheet.h: a grenade, a charge, a mine or a fire mission goes off
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "sl-game.h"
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_BLAST_SHEET (sl_blast_sheet_get_type ())
+G_DECLARE_FINAL_TYPE (SlBlastSheet, sl_blast_sheet, SL, BLAST_SHEET, AdwWindow)
+
+/* The sheet of marker @marker, due now. */
+SlBlastSheet *sl_blast_sheet_new        (GtkWindow    *parent,
+                                         SlGame       *game,
+                                         int           marker);
+/* Says @unit is near, @distance_m away, behind @cover (0 none, 1 half,
+ * 2 full), as the switch, spin and combo do. */
+gboolean      sl_blast_sheet_set_caught (SlBlastSheet *self,
+                                         int           unit,
+                                         double        distance_m,
+                                         int           cover);
+/* Resolves it (the app rolls a fire mission's dice not typed). */
+gboolean      sl_blast_sheet_apply      (SlBlastSheet *self);
+
+G_END_DECLS
