@@ -413,6 +413,42 @@ test_window_throw_sheet (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A Fire/Throw action with the launcher: its sheet takes the range and the
+ * landing, scatter and jam dice (P-35, A-56). */
+static void
+test_window_launch_sheet (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmp_dir, "launch.squadlog", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  SlWindow *window;
+  GtkWindow *sheet;
+  SlGame *shown;
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 2);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-6', 'action': 'fire', 'throw': 'launcher'}");
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_true (sl_game_save (game, path, &error));
+
+  window = open_window (app);
+  g_assert_true (sl_window_open_file (window, file));
+  shown = sl_window_get_game (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  sheet = find_toplevel (g_type_from_name ("SlDiceSheet"));
+  g_assert_nonnull (sheet);
+  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "Legionnaire Teodor Fires the Grenade Launcher");
+  g_test_message ("%s", sl_dice_sheet_get_odds (SL_DICE_SHEET (sheet)));
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 3));
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 7));
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 5));
+  g_assert_cmpuint (sl_game_get_state (shown)->markers->len, ==, 1);
+  g_assert_cmpint (sl_test_unit_state (shown, "tog-6")->launcher_load[SL_GRENADE_FG], ==, 3);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -435,6 +471,7 @@ main (int   argc,
   g_test_add_func ("/window/new-game", test_window_new_game);
   g_test_add_func ("/window/rout-sheet", test_window_rout_sheet);
   g_test_add_func ("/window/throw-sheet", test_window_throw_sheet);
+  g_test_add_func ("/window/launch-sheet", test_window_launch_sheet);
 
   status = g_test_run ();
   sl_test_remove_tree (tmp_dir);

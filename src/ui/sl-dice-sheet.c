@@ -109,11 +109,17 @@ build_command (SlDiceSheet *self)
       JsonNode *v = json_node_new (JSON_NODE_VALUE);
 
       if (f->choices != NULL)
-        json_node_set_string (v, f->choices[MIN (adw_combo_row_get_selected (ADW_COMBO_ROW (f->widget)),
-                                                 g_strv_length (f->choices) - 1)]);
+        {
+          const char *text = f->choices[MIN (adw_combo_row_get_selected (ADW_COMBO_ROW (f->widget)),
+                                             g_strv_length (f->choices) - 1)];
+
+          json_node_unref (v);
+          v = json_from_string (text, NULL);
+        }
       else
         json_node_set_double (v, gtk_spin_button_get_value (GTK_SPIN_BUTTON (f->widget)));
-      sl_json_set_path (node, f->field, v);
+      if (v != NULL)
+        sl_json_set_path (node, f->field, v);
     }
   for (guint i = 0; i < self->dice->len; i++)
     {
@@ -492,7 +498,7 @@ sl_dice_sheet_new (GtkWindow          *parent,
   self->problem = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->problem, TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->problem), "error");
-  roll = gtk_button_new_with_mnemonic (_("_Roll for Me"));
+  roll = gtk_button_new_with_mnemonic (dice != NULL && dice[0] != NULL ? _("_Roll for Me") : _("_Resolve"));
   gtk_widget_set_halign (roll, GTK_ALIGN_CENTER);
   gtk_widget_set_margin_top (roll, 12);
   gtk_widget_add_css_class (roll, "pill");

@@ -38,7 +38,7 @@ void         sl_dice_sheet_add_number (SlDiceSheet        *self,
                                        double              min,
                                        double              max,
                                        double              value);
-/* A choice among @values (JSON strings), shown as @labels. */
+/* A choice among @values (JSON texts: "\"frag\"", "3"), shown as @labels. */
 void         sl_dice_sheet_add_choice (SlDiceSheet        *self,
                                        const char         *label,
                                        const char         *field,

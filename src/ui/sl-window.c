@@ -655,7 +655,7 @@ resolve_fire (SlWindow *self,
       g_autofree char *d2 = g_strdup_printf ("scatter_rolls[]:10:%s", _("Scatter direction, on a miss"));
       g_autofree char *title = g_strdup_printf (_("%s Throws a Grenade"), us->name);
       const char *dice[] = { d1, d2, NULL };
-      const char *types[] = { "frag", "smoke", NULL };
+      const char *types[] = { "\"frag\"", "\"smoke\"", NULL };
       const char *type_labels[] = { _("Fragmentation"), _("Smoke"), NULL };
       SlDiceSheet *dice_sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title,
                                                    _("Hand grenade (P-34)"), command, dice, self->app_rolls);
@@ -669,11 +669,60 @@ resolve_fire (SlWindow *self,
       gtk_window_present (GTK_WINDOW (dice_sheet));
       return TRUE;
     }
-  if (throwing != SL_THROW_NONE)
+  if (throwing == SL_THROW_LAUNCHER)
     {
-      /* The launcher's salvo and a charge's radio take their own sheets,
-       * still to come: the command line resolves them. */
-      toast (self, _("Resolve this launcher salvo or charge with “squadlog play” (launch, detonate)."));
+      /* P-35: one grenade of the launcher's type (A-113); a salvo of more
+       * is played with the launch command. */
+      const SlUnitSetup *us = sl_setup_unit_at (sl_game_get_setup (self->game), unit);
+      const SlUnitState *u = &sl_game_get_state (self->game)->units[unit];
+      const char *type = u->launcher_load[SL_GRENADE_FG] > 0 ? "frag" : "smoke";
+      g_autofree char *command = g_strdup_printf ("{\"type\": \"launch\", \"unit\": \"%s\","
+                                                  " \"grenades\": [{\"grenade\": \"%s\"}]}", us->id, type);
+      g_autofree char *d1 = g_strdup_printf ("grenades[0].roll:10:%s", _("Landing roll"));
+      g_autofree char *d2 = g_strdup_printf ("grenades[0].scatter_rolls[]:10:%s", _("Scatter direction, on a miss"));
+      g_autofree char *d3 = g_strdup_printf ("jam_roll:10:%s", _("Jam check, after a natural 1"));
+      g_autofree char *title = g_strdup_printf (_("%s Fires the Grenade Launcher"), us->name);
+      const char *dice[] = { d1, d2, d3, NULL };
+      SlDiceSheet *dice_sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title,
+                                                   _("Grenade launcher (P-35)"), command, dice, self->app_rolls);
+
+      sl_dice_sheet_add_number (dice_sheet, _("Range to the aim point (m)"), "grenades[0].range_m", 10, 300, 20);
+      sl_dice_sheet_add_switch (dice_sheet, _("Indirect fire, spotted by a friend"), "grenades[0].indirect", "true");
+      sl_dice_sheet_add_switch (dice_sheet, _("Through a window (+1)"), "grenades[0].through_window", "true");
+      gtk_window_present (GTK_WINDOW (dice_sheet));
+      return TRUE;
+    }
+  if (throwing == SL_THROW_CHARGE)
+    {
+      /* P-36 step 3: one of the squad's charges, by radio. */
+      const SlSetup *setup = sl_game_get_setup (self->game);
+      const SlState *state = sl_game_get_state (self->game);
+      const SlUnitSetup *us = sl_setup_unit_at (setup, unit);
+      g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+      g_autofree char *command = g_strdup_printf ("{\"type\": \"detonate\", \"unit\": \"%s\"}", us->id);
+      g_autofree char *title = g_strdup_printf (_("%s Sets Off a Charge"), us->name);
+      SlDiceSheet *dice_sheet;
+
+      for (guint i = 0; i < state->markers->len; i++)
+        {
+          const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+
+          if (m->kind == SL_MARKER_CHARGE && m->due < 0 && m->owner >= 0 &&
+              state->squad_of[m->owner] == state->squad_of[unit])
+            {
+              g_ptr_array_add (values, g_strdup_printf ("%d", m->id));
+              g_ptr_array_add (labels, (gpointer) m->label);
+            }
+        }
+      g_ptr_array_add (values, NULL);
+      g_ptr_array_add (labels, NULL);
+      dice_sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, _("By radio (P-36)"), command, NULL,
+                                      self->app_rolls);
+      if (values->len > 1)
+        sl_dice_sheet_add_choice (dice_sheet, _("Charge"), "marker", (const char * const *) values->pdata,
+                                  (const char * const *) labels->pdata);
+      gtk_window_present (GTK_WINDOW (dice_sheet));
       return TRUE;
     }
   sheet = sl_fire_sheet_new (GTK_WINDOW (self), self->game, unit, self->app_rolls);
