@@ -15,7 +15,11 @@
 
 #include "sl-application.h"
 #include "sl-blast-sheet.h"
+#include "sl-combat.h"
 #include "sl-dice-sheet.h"
+#include "sl-fire-sheet.h"
+#include "sl-squad-log.h"
+#include "sl-track-view.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
 #include "sl-window.h"
@@ -449,6 +453,66 @@ test_window_launch_sheet (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* E-16 and E-17 through the window: Joe, prone in a bounce suit at night,
+ * fires at a walking target in light woods: −2 −1 +1 +1 +3 = +2, needs 5
+ * or less (50 %); he rolls 4: hit; the spike rifle's PF 5 against BI's AF 3
+ * is 2 levels on a target already at L: Serious, dazed. The squad log and
+ * the track show it; undo takes it back. */
+static void
+test_window_e16 (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'e16', 'name': 'E-16', 'length_turns': 4, 'modules': ['environment'], 'environment': {'night': true},"
+    " 'sides': ["
+    "  {'id': 'a', 'name': 'TOG', 'squads': [{'id': 'a1', 'units': [{'id': 'joe', 'counter': 1,"
+    "     'name': 'Legionnaire Joe', 'troop': 'combat-arms', 'armor': 'BI', 'weapons': ['SR']}]}]},"
+    "  {'id': 'b', 'name': 'Commonwealth', 'squads': [{'id': 'b1', 'units': [{'id': 'tgt', 'counter': 2,"
+    "     'name': 'Trooper Target', 'troop': 'combat-arms', 'armor': 'BI', 'weapons': ['SR']}]}]}]}");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmp_dir, "e16.squadlog", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *wounds = NULL;
+  SlWindow *window;
+  GtkWindow *sheet;
+  SlGame *shown;
+  GtkWidget *log;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'joe', 'field': 'position', 'value': 'prone'}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tgt', 'field': 'wound', 'value': 'light'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'joe', 'action': 'fire', 'target': 'tgt'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tgt', 'action': 'walk'}");
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_true (sl_game_save (game, path, &error));
+
+  window = open_window (app);
+  g_assert_true (sl_window_open_file (window, file));
+  shown = sl_window_get_game (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  sheet = find_toplevel (g_type_from_name ("SlFireSheet"));
+  g_assert_nonnull (sheet);
+  sl_fire_sheet_set_cover (SL_FIRE_SHEET (sheet), SL_COVER_LIGHT_WOODS);
+  g_assert_cmpstr (sl_fire_sheet_get_odds (SL_FIRE_SHEET (sheet)), ==, "Needs 5 or less · 50 %");
+  g_assert_true (sl_fire_sheet_enter_die (SL_FIRE_SHEET (sheet), 4));
+
+  g_assert_cmpint (sl_test_unit_state (shown, "tgt")->wound, ==, SL_WOUND_SERIOUS);
+  g_assert_cmpint (sl_test_unit_state (shown, "tgt")->dazed_until, >=, 0);
+  log = find_widget (GTK_WIDGET (window), g_type_from_name ("SlSquadLog"));
+  log = gtk_widget_get_next_sibling (log);
+  wounds = sl_squad_log_get_cell (SL_SQUAD_LOG (log), sl_test_unit (shown, "tgt"), "wounds");
+  g_assert_cmpstr (wounds, ==, "Wounds: Serious Wound");
+  g_assert_nonnull (strstr (sl_track_view_get_description (SL_TRACK_VIEW (find_widget (GTK_WIDGET (window),
+                                                                                     SL_TYPE_TRACK_VIEW))),
+                            "Legionnaire Joe, Fire/Throw, done"));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_free (wounds);
+  wounds = sl_squad_log_get_cell (SL_SQUAD_LOG (log), sl_test_unit (shown, "tgt"), "wounds");
+  g_assert_cmpstr (wounds, ==, "Wounds: Light Wound");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -472,6 +536,7 @@ main (int   argc,
   g_test_add_func ("/window/rout-sheet", test_window_rout_sheet);
   g_test_add_func ("/window/throw-sheet", test_window_throw_sheet);
   g_test_add_func ("/window/launch-sheet", test_window_launch_sheet);
+  g_test_add_func ("/window/fire-E-16", test_window_e16);
 
   status = g_test_run ();
   sl_test_remove_tree (tmp_dir);
