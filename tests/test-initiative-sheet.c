@@ -56,11 +56,53 @@ test_initiative_sheet (void)
   g_assert_null (sl_game_get_entry (game, 0)->rolled[0]);
 }
 
+/* E-04, the book's example: no modifiers; rolls 1 (Renegade 1,
+ * countermove), 3 (TOG 1, move), 6 (TOG 2, countermove), 9 (Renegade 2,
+ * forced to move). Order: movers ascending, then countermovers
+ * descending. */
+static void
+test_initiative_sheet_e04 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'e04', 'name': 'E-04', 'length_turns': 4,"
+    " 'sides': ["
+    "  {'id': 'tog', 'name': 'TOG', 'squads': [{'id': 'tog-squad', 'groupings': ["
+    "     {'id': 'tog-ft1', 'name': 'TOG Fire Team 1', 'units': ['t1']},"
+    "     {'id': 'tog-ft2', 'name': 'TOG Fire Team 2', 'units': ['t2']}],"
+    "   'units': [{'id': 't1', 'counter': 1, 'troop': 'combat-arms', 'armor': 'BI', 'weapons': ['SR']},"
+    "             {'id': 't2', 'counter': 2, 'troop': 'combat-arms', 'armor': 'BI', 'weapons': ['SR']}]}]},"
+    "  {'id': 'ren', 'name': 'Renegades', 'squads': [{'id': 'ren-squad', 'groupings': ["
+    "     {'id': 'ren-ft1', 'name': 'Renegade Fire Team 1', 'units': ['r1']},"
+    "     {'id': 'ren-ft2', 'name': 'Renegade Fire Team 2', 'units': ['r2']}],"
+    "   'units': [{'id': 'r1', 'counter': 3, 'troop': 'combat-arms', 'armor': 'BI', 'weapons': ['SR']},"
+    "             {'id': 'r2', 'counter': 4, 'troop': 'combat-arms', 'armor': 'BI', 'weapons': ['SR']}]}]}]}");
+  SlInitiativeSheet *sheet = sl_initiative_sheet_new (NULL, game);
+  g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
+
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_true (sl_initiative_sheet_enter_die (sheet, 3));
+  g_assert_true (sl_initiative_sheet_enter_die (sheet, 6));
+  g_assert_true (sl_initiative_sheet_enter_die (sheet, 1));
+  g_assert_true (sl_initiative_sheet_enter_die (sheet, 9));
+  g_assert_true (sl_initiative_sheet_set_countermove (sheet, "tog-ft2", TRUE));
+  g_assert_true (sl_initiative_sheet_set_countermove (sheet, "ren-ft1", TRUE));
+  g_assert_false (sl_initiative_sheet_set_countermove (sheet, "ren-ft2", TRUE));
+  g_assert_cmpstr (sl_initiative_sheet_get_order (sheet), ==,
+                   "1. TOG Fire Team 1 (3, move)\n"
+                   "2. Renegade Fire Team 2 (9, must move)\n"
+                   "3. TOG Fire Team 2 (6, countermove)\n"
+                   "4. Renegade Fire Team 1 (1, countermove)");
+  g_assert_true (sl_initiative_sheet_apply (sheet));
+  g_assert_cmpstr (sl_setup_grouping_at (sl_game_get_setup (game), sl_game_get_state (game)->order[3])->id, ==,
+                   "ren-ft1");
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   sl_test_ui_init ();
   g_test_add_func ("/initiative-sheet/P-06", test_initiative_sheet);
+  g_test_add_func ("/initiative-sheet/E-04", test_initiative_sheet_e04);
   return g_test_run ();
 }
