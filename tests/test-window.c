@@ -308,10 +308,13 @@ test_window_new_game (void)
   g_autoptr(SlApplication) app = start_app ();
   g_autofree char *scenario = g_build_filename (SL_SOURCE_DATADIR, "scenarios", "training.json", NULL);
   g_autofree char *path = g_build_filename (tmp_dir, "new.squadlog", NULL);
+  g_autofree char *older = g_build_filename (tmp_dir, "older.squadlog", NULL);
   SlWindow *window = open_window (app);
   SlWindow *again;
+  GtkWidget *recent;
   GtkWidget *button;
 
+  g_assert_true (sl_window_new_game (window, scenario, older));
   g_assert_true (sl_window_new_game (window, scenario, path));
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
   g_assert_cmpuint (entries_on_disk (path), ==, 0);
@@ -320,6 +323,11 @@ test_window_new_game (void)
   again = open_window (app);
   button = gtk_widget_get_first_child (find_widget (GTK_WIDGET (again), ADW_TYPE_STATUS_PAGE));
   g_assert_nonnull (button);
+  /* The other game played lately is listed too. */
+  recent = find_widget (find_widget (GTK_WIDGET (again), ADW_TYPE_STATUS_PAGE), GTK_TYPE_LIST_BOX);
+  g_assert_nonnull (recent);
+  g_assert_true (gtk_widget_get_visible (recent));
+  g_assert_nonnull (gtk_list_box_get_row_at_index (GTK_LIST_BOX (recent), 0));
   gtk_widget_activate_action (GTK_WIDGET (again), "win.continue", NULL);
   g_assert_nonnull (sl_window_get_game (again));
   g_assert_cmpstr (sl_game_get_path (sl_window_get_game (again)), ==, path);

@@ -14,6 +14,7 @@
 #include "sl-actions.h"
 #include "sl-declare-sheet.h"
 #include "sl-json.h"
+#include "sl-unit-sheet.h"
 
 typedef struct
 {
@@ -284,6 +285,16 @@ category_title (SlActionCategory category)
 }
 
 static void
+show_log_cb (SlDeclareSheet *self)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+  SlUnitSheet *sheet = sl_unit_sheet_new (parent, self->game, self->unit);
+
+  gtk_window_destroy (GTK_WINDOW (self));
+  gtk_window_present (GTK_WINDOW (sheet));
+}
+
+static void
 build (SlDeclareSheet *self)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
@@ -328,6 +339,14 @@ build (SlDeclareSheet *self)
   cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (cancel), "window.close");
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), cancel);
+  {
+    /* The unit's log, to read or correct, from the keyboard too. */
+    GtkWidget *log = gtk_button_new_with_mnemonic (_("_Log…"));
+
+    gtk_widget_set_tooltip_text (log, _("Read or correct this unit's log"));
+    g_signal_connect_swapped (log, "clicked", G_CALLBACK (show_log_cb), self);
+    adw_header_bar_pack_end (ADW_HEADER_BAR (header), log);
+  }
   gtk_box_append (GTK_BOX (content), header);
   page = adw_preferences_page_new ();
   gtk_widget_set_vexpand (page, TRUE);

@@ -32,6 +32,7 @@ struct _SlWindow
   GtkStack             *stack;
   AdwStatusPage        *status_page;
   GtkButton            *continue_button;
+  GtkListBox           *recent_list;
   SlTrackView          *track;
   SlHistoryView        *history;
   GtkBox               *squads;
@@ -108,6 +109,66 @@ toast (SlWindow   *self,
   adw_toast_overlay_add_toast (self->toasts, t);
 }
 
+/* Newest first. */
+static int
+compare_recent (GtkRecentInfo *a,
+                GtkRecentInfo *b)
+{
+  GDateTime *ta = gtk_recent_info_get_modified (a);
+  GDateTime *tb = gtk_recent_info_get_modified (b);
+
+  return g_date_time_compare (tb, ta);
+}
+
+static void
+recent_activated_cb (GtkListBox    *list,
+                     GtkListBoxRow *row,
+                     SlWindow      *self)
+{
+  const char *path = g_object_get_data (G_OBJECT (row), "path");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  sl_window_open_file (self, file);
+}
+
+/* The other games played lately (recent files, newest first), besides the
+ * one to continue. */
+static void
+show_recent (SlWindow   *self,
+             const char *last)
+{
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  GtkWidget *child;
+  int shown = 0;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->recent_list))) != NULL)
+    gtk_list_box_remove (self->recent_list, child);
+  items = g_list_sort (items, (GCompareFunc) compare_recent);
+  for (GList *l = items; l != NULL && shown < 5; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      g_autofree char *path = g_filename_from_uri (gtk_recent_info_get_uri (info), NULL, NULL);
+      g_autofree char *base = NULL;
+      g_autofree char *dir = NULL;
+      GtkWidget *row;
+
+      if (path == NULL || !g_str_has_suffix (path, ".squadlog") || g_strcmp0 (path, last) == 0 ||
+          !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        continue;
+      base = g_path_get_basename (path);
+      dir = g_path_get_dirname (path);
+      row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), base);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), dir);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      g_object_set_data_full (G_OBJECT (row), "path", g_steal_pointer (&path), g_free);
+      gtk_list_box_append (self->recent_list, row);
+      shown++;
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  gtk_widget_set_visible (GTK_WIDGET (self->recent_list), shown > 0);
+}
+
 /* The start page: which rules are in force, or why they could not be
  * loaded — a group editing house rules sees the file, the entry and the
  * problem — and the way into a game. */
@@ -150,6 +211,7 @@ show_rules (SlWindow *self)
     }
   gtk_widget_set_visible (GTK_WIDGET (self->continue_button), last != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.continue", last != NULL);
+  show_recent (self, last);
 }
 
 /* "Turn 3 of 12 · Action Phase · subphase 7 · ranged fire" */
@@ -1122,6 +1184,7 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, status_page);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, continue_button);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, recent_list);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, track);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, history);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, squads);
@@ -1160,6 +1223,7 @@ sl_window_init (SlWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->track, "unit-activated", G_CALLBACK (unit_activated_cb), self);
+  g_signal_connect (self->recent_list, "row-activated", G_CALLBACK (recent_activated_cb), self);
   self->typed = g_string_new (NULL);
   {
     GtkEventController *keys = gtk_event_controller_key_new ();
