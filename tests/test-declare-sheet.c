@@ -79,6 +79,32 @@ test_declare_sheet_engage (void)
   g_assert_cmpstr (sl_test_unit_state (game, "cw-14")->current.action->id, ==, "melee");
 }
 
+/* P-21: in zero-G the players' die for the check is typed on the sheet and
+ * recorded as theirs. */
+static void
+test_declare_sheet_zero_g (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'void', 'name': 'Void', 'length_turns': 4, 'modules': ['environment'],"
+    " 'environment': {'zero_g': true, 'vacuum': true},"
+    " 'sides': ["
+    "  {'id': 'a', 'squads': [{'id': 'a1', 'units': [{'id': 'm', 'counter': 1,"
+    "     'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]},"
+    "  {'id': 'b', 'squads': [{'id': 'b1', 'units': [{'id': 'n', 'counter': 2,"
+    "     'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");
+  SlDeclareSheet *sheet;
+  const SlJournalEntry *e;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "m"));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_true (sl_declare_sheet_set_zero_g_roll (sheet, 1));
+  g_assert_true (sl_declare_sheet_choose (sheet, "walk"));
+  e = sl_game_get_entry (game, sl_game_get_n_entries (game) - 1);
+  g_assert_cmpint (json_object_get_int_member (json_node_get_object (e->command), "zero_g_roll"), ==, 1);
+  g_assert_null (e->rolled[0]);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -87,5 +113,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/declare-sheet/choices", test_declare_sheet_choices);
   g_test_add_func ("/declare-sheet/refused", test_declare_sheet_refused);
   g_test_add_func ("/declare-sheet/engage", test_declare_sheet_engage);
+  g_test_add_func ("/declare-sheet/zero-g", test_declare_sheet_zero_g);
   return g_test_run ();
 }

@@ -89,6 +89,28 @@ test_fire_sheet_jam (void)
   g_assert_null (last_entry (game)->rolled[0]);
 }
 
+/* §9.3: Trooper Hale's OMNI rifle in spike mode fires a concentrated
+ * burst; a hit asks the die for the rounds that hit. */
+static void
+test_fire_sheet_burst (void)
+{
+  g_autoptr(SlGame) game = e07_fire ();
+  SlFireSheet *sheet = sl_fire_sheet_new (NULL, game, sl_test_unit (game, "cw-13"), FALSE);
+  guint n = sl_game_get_n_entries (game);
+  JsonObject *command;
+
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_true (sl_fire_sheet_set_burst (sheet, TRUE));
+  g_test_message ("%s", sl_fire_sheet_get_odds (sheet));
+  g_assert_true (sl_fire_sheet_enter_die (sheet, 2));
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
+  g_assert_true (sl_fire_sheet_enter_die (sheet, 5));
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n + 1);
+  command = json_node_get_object (last_entry (game)->command);
+  g_assert_cmpstr (json_object_get_string_member (command, "burst"), ==, "concentrated");
+  g_assert_cmpint (json_object_get_int_member (command, "hits_roll"), ==, 5);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -96,5 +118,6 @@ main (int argc, char *argv[])
   sl_test_ui_init ();
   g_test_add_func ("/fire-sheet/odds", test_fire_sheet_odds);
   g_test_add_func ("/fire-sheet/jam", test_fire_sheet_jam);
+  g_test_add_func ("/fire-sheet/concentrated-burst", test_fire_sheet_burst);
   return g_test_run ();
 }

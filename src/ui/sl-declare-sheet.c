@@ -38,6 +38,7 @@ struct _SlDeclareSheet
   AdwComboRow  *position_row;
   AdwComboRow  *throw_row;
   AdwComboRow  *decision_row;
+  GtkSpinButton *zero_g_roll;   /* in zero-G: the players' die, 0 for the app's */
   GtkSwitch    *replace;
   GtkLabel     *problem;
 };
@@ -97,6 +98,11 @@ build_command (SlDeclareSheet *self,
     {
       json_builder_set_member_name (b, "replace");
       json_builder_add_boolean_value (b, TRUE);
+    }
+  if (self->zero_g_roll != NULL && gtk_spin_button_get_value_as_int (self->zero_g_roll) > 0)
+    {
+      json_builder_set_member_name (b, "zero_g_roll");
+      json_builder_add_int_value (b, gtk_spin_button_get_value_as_int (self->zero_g_roll));
     }
   json_builder_end_object (b);
   return json_builder_get_root (b);
@@ -198,6 +204,17 @@ sl_declare_sheet_choose (SlDeclareSheet *self,
       return FALSE;
     }
   gtk_window_destroy (GTK_WINDOW (self));
+  return TRUE;
+}
+
+gboolean
+sl_declare_sheet_set_zero_g_roll (SlDeclareSheet *self,
+                                  int             value)
+{
+  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), FALSE);
+  if (self->zero_g_roll == NULL)
+    return FALSE;
+  gtk_spin_button_set_value (self->zero_g_roll, value);
   return TRUE;
 }
 
@@ -382,6 +399,20 @@ build (SlDeclareSheet *self)
   self->replace = GTK_SWITCH (sw);
   gtk_widget_set_visible (replace_row, !sl_state_unit_idle (rules, state, self->unit));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), replace_row);
+  /* P-21: in zero-G each action needs a check, rolled as it is declared. */
+  if (sl_game_get_setup (self->game)->environment.zero_g)
+    {
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Zero-G die"));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("The players' d10 for the zero-G check (P-21); 0: the app rolls"));
+      self->zero_g_roll = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, 10, 1));
+      gtk_widget_set_valign (GTK_WIDGET (self->zero_g_roll), GTK_ALIGN_CENTER);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->zero_g_roll), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Zero-G die"), -1);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->zero_g_roll));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), row);
+    }
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (how));
 
   /* Melee starts with an engagement (P-22): the target above. */
@@ -439,6 +470,8 @@ build (SlDeclareSheet *self)
   g_signal_connect_swapped (self->combine_row, "notify::selected", G_CALLBACK (refresh), self);
   g_signal_connect_swapped (self->target_row, "notify::selected", G_CALLBACK (refresh), self);
   g_signal_connect_swapped (self->throw_row, "notify::selected", G_CALLBACK (refresh), self);
+  if (self->zero_g_roll != NULL)
+    g_signal_connect_swapped (self->zero_g_roll, "value-changed", G_CALLBACK (refresh), self);
   g_signal_connect_swapped (self->position_row, "notify::selected", G_CALLBACK (refresh), self);
   g_signal_connect_swapped (self->replace, "notify::active", G_CALLBACK (refresh), self);
   refresh (self);

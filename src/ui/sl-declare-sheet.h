@@ -27,6 +27,9 @@ gboolean        sl_declare_sheet_can_choose (SlDeclareSheet *self,
 /* Declares @action as the sheet stands; closes the sheet. */
 gboolean        sl_declare_sheet_choose     (SlDeclareSheet *self,
                                              const char     *action);
+/* In zero-G, the players' die for the check (P-21); FALSE elsewhere. */
+gboolean        sl_declare_sheet_set_zero_g_roll (SlDeclareSheet *self,
+                                                  int             value);
 /* Engages the target chosen in melee (P-22), the defender fighting or
  * trying to avoid as chosen; closes the sheet. */
 gboolean        sl_declare_sheet_engage     (SlDeclareSheet *self);

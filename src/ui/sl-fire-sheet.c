@@ -40,6 +40,7 @@ struct _SlFireSheet
   GtkSwitch      *at_firer;
   GtkSwitch      *smoke;
   GtkSwitch      *no_los;
+  GtkSwitch      *burst;
   GtkListBox     *breakdown;
   GtkLabel       *odds;
   GtkLabel       *prompt;
@@ -97,6 +98,11 @@ build_command (SlFireSheet *self,
     {
       json_builder_set_member_name (b, "smoke");
       json_builder_add_boolean_value (b, TRUE);
+    }
+  if (self->burst != NULL && gtk_switch_get_active (self->burst))
+    {
+      json_builder_set_member_name (b, "burst");
+      json_builder_add_string_value (b, "concentrated");
     }
   if (gtk_switch_get_active (self->no_los))
     {
@@ -299,6 +305,17 @@ sl_fire_sheet_enter_die (SlFireSheet *self,
   return apply (self);
 }
 
+gboolean
+sl_fire_sheet_set_burst (SlFireSheet *self,
+                         gboolean     concentrated)
+{
+  g_return_val_if_fail (SL_IS_FIRE_SHEET (self), FALSE);
+  if (self->burst == NULL)
+    return FALSE;
+  gtk_switch_set_active (self->burst, concentrated);
+  return TRUE;
+}
+
 void
 sl_fire_sheet_set_cover (SlFireSheet *self,
                          int          cover)
@@ -435,6 +452,12 @@ build (SlFireSheet *self)
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (table),
                              switch_row (_("Line of sight lost"), _("The shot is wasted but counts (A-17)"),
                                          &self->no_los));
+  /* §15.3: a weapon that fires bursts may fire a concentrated one. */
+  if (sl_setup_has_module (setup, SL_MODULE_AUTOMATIC_FIRE) &&
+      sl_state_unit_weapon (setup, state, self->unit)->profile.auto_fire)
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (table),
+                               switch_row (_("Concentrated burst"), _("Automatic fire at one target (P-29, §9.3)"),
+                                           &self->burst));
   hit = adw_preferences_group_new ();
   self->breakdown = GTK_LIST_BOX (gtk_list_box_new ());
   gtk_list_box_set_selection_mode (self->breakdown, GTK_SELECTION_NONE);
@@ -484,6 +507,8 @@ build (SlFireSheet *self)
   g_signal_connect_swapped (self->at_firer, "notify::active", G_CALLBACK (changed_cb), self);
   g_signal_connect_swapped (self->smoke, "notify::active", G_CALLBACK (changed_cb), self);
   g_signal_connect_swapped (self->no_los, "notify::active", G_CALLBACK (changed_cb), self);
+  if (self->burst != NULL)
+    g_signal_connect_swapped (self->burst, "notify::active", G_CALLBACK (changed_cb), self);
 
   /* Before the focused widget sees them: digits are dice here. */
   keys = gtk_event_controller_key_new ();

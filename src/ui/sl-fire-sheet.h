@@ -29,6 +29,10 @@ const char  *sl_fire_sheet_get_odds     (SlFireSheet *self);
  * fire is applied and the sheet closes. */
 gboolean     sl_fire_sheet_enter_die    (SlFireSheet *self,
                                          int          value);
+/* A concentrated burst (§9.3), when the weapon fires bursts; FALSE when
+ * it does not. */
+gboolean     sl_fire_sheet_set_burst    (SlFireSheet *self,
+                                         gboolean     concentrated);
 /* Sets the cover shown by the table (for tests: an SlCover). */
 void         sl_fire_sheet_set_cover    (SlFireSheet *self,
                                          int          cover);
