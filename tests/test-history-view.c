@@ -86,11 +86,40 @@ test_history_view (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* E-33 in the history: a miss scattering 2 m right is drawn under the
+ * words (P-34, A-107). */
+static void
+test_history_throw (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  GtkWidget *view = sl_history_view_new ();
+  GtkWidget *window;
+  g_autoptr(SlHistoryItem) item = NULL;
+  double range, along, across;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'pick-up-object'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'fire', 'throw': 'grenade'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'throw', 'unit': 'tog-3', 'range_m': 12, 'roll': 5, 'scatter_rolls': [7]}");
+  sl_history_view_set_game (SL_HISTORY_VIEW (view), game);
+  window = sl_test_ui_show (view, 420, 500);
+  item = g_list_model_get_item (sl_history_view_get_model (SL_HISTORY_VIEW (view)), 0);
+  g_assert_true (sl_history_item_get_throw (item, &range, &along, &across));
+  g_assert_cmpfloat (range, ==, 12);
+  g_assert_cmpfloat (along, ==, 12);
+  g_assert_cmpfloat (across, ==, 2);
+  sl_test_ui_save_png (view, "history-throw.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   sl_test_ui_init ();
   g_test_add_func ("/history-view/undo-to-any-point", test_history_view);
+  g_test_add_func ("/history-view/throw-E-33", test_history_throw);
   return g_test_run ();
 }

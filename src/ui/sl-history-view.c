@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-history-view.h"
+#include "sl-scatter-diagram.h"
 
 /* The items */
 
@@ -24,6 +25,9 @@ struct _SlHistoryItem
   char     *summary;
   char     *when;
   gboolean  undone;
+  /* A hand grenade's landing, for the small diagram (P-34). */
+  gboolean  thrown;
+  double    range_m, along_m, across_m;
 };
 
 G_DEFINE_FINAL_TYPE (SlHistoryItem, sl_history_item, G_TYPE_OBJECT)
@@ -71,6 +75,21 @@ gboolean
 sl_history_item_get_undone (SlHistoryItem *self)
 {
   return self->undone;
+}
+
+gboolean
+sl_history_item_get_throw (SlHistoryItem *self,
+                           double        *range_m,
+                           double        *along_m,
+                           double        *across_m)
+{
+  if (self->thrown)
+    {
+      *range_m = self->range_m;
+      *along_m = self->along_m;
+      *across_m = self->across_m;
+    }
+  return self->thrown;
 }
 
 /* The model: the journal, newest first */
@@ -127,6 +146,29 @@ sl_history_model_get_item (GListModel *model,
   item->summary = g_strdup (e->summary && *e->summary ? e->summary : _("(nothing to tell)"));
   item->when = entry_when (self->game, e);
   item->undone = index >= sl_game_get_position (self->game);
+  /* A throw: where it was aimed and where it landed. */
+  if (e->command != NULL && e->result != NULL && JSON_NODE_HOLDS_OBJECT (e->result))
+    {
+      JsonObject *c = json_node_get_object (e->command);
+      JsonObject *r = json_node_get_object (e->result);
+
+      if (g_strcmp0 (json_object_get_string_member_with_default (c, "type", ""), "throw") == 0 &&
+          json_object_has_member (r, "shot"))
+        {
+          JsonObject *shot = json_object_get_object_member (r, "shot");
+
+          item->thrown = TRUE;
+          item->range_m = json_object_get_double_member_with_default (c, "range_m", 0);
+          item->along_m = item->range_m;
+          if (json_object_has_member (shot, "landing"))
+            {
+              JsonObject *l = json_object_get_object_member (shot, "landing");
+
+              item->along_m = json_object_get_double_member_with_default (l, "along_m", item->range_m);
+              item->across_m = json_object_get_double_member_with_default (l, "across_m", 0);
+            }
+        }
+    }
   return item;
 }
 
@@ -209,6 +251,13 @@ setup_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_wrap_mode (GTK_LABEL (summary), PANGO_WRAP_WORD_CHAR);
   gtk_box_append (GTK_BOX (box), when);
   gtk_box_append (GTK_BOX (box), summary);
+  {
+    GtkWidget *diagram = sl_scatter_diagram_new ();
+
+    gtk_widget_set_halign (diagram, GTK_ALIGN_START);
+    gtk_widget_set_visible (diagram, FALSE);
+    gtk_box_append (GTK_BOX (box), diagram);
+  }
   gtk_list_item_set_child (list_item, box);
 }
 
@@ -228,6 +277,14 @@ bind_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_text (GTK_LABEL (when), caption ? caption : item->when);
   gtk_label_set_text (GTK_LABEL (summary), item->summary);
   gtk_widget_set_opacity (box, item->undone ? 0.55 : 1.0);
+  {
+    GtkWidget *diagram = gtk_widget_get_next_sibling (summary);
+
+    gtk_widget_set_visible (diagram, item->thrown);
+    if (item->thrown)
+      sl_scatter_diagram_set (SL_SCATTER_DIAGRAM (diagram), item->range_m, item->along_m, item->across_m,
+                              item->summary);
+  }
 }
 
 /* Undo (or redo) to just after the entry. */
