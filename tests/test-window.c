@@ -236,8 +236,9 @@ test_window_table (void)
   g_assert_cmpstr (adw_window_title_get_title (title), ==, "Training Ground");
   g_assert_cmpstr (adw_window_title_get_subtitle (title), ==,
                    "Turn 1 of 12 · Action Phase · subphase 3 · ranged fire");
-  /* A log per squad. */
+  /* A log per squad, and they can be printed. */
   g_assert_nonnull (find_widget (GTK_WIDGET (window), g_type_from_name ("SlSquadLog")));
+  g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (window)));
 
   /* Next is refused while the fire is due: its sheet opens instead. */
   n = sl_game_get_n_entries (game);

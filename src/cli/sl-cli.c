@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sl-cli.h"
+#include "sl-print.h"
 #include "sl-unit-log.h"
 #include "sl-game.h"
 #include "sl-json.h"
@@ -30,7 +31,7 @@ gboolean
 sl_cli_handles (const char *arg)
 {
   static const char * const commands[] = {
-    "resolve", "new", "play", "replay", "help", "--help", "-h", "-?", "--version", NULL
+    "resolve", "new", "play", "replay", "print", "help", "--help", "-h", "-?", "--version", NULL
   };
 
   if (arg == NULL)
@@ -51,6 +52,8 @@ sl_cli_usage (void)
       "  squadlog new --scenario ID|FILE -o GAME         Start a new game\n"
       "  squadlog play GAME COMMANDS.jsonl               Apply commands to a game\n"
       "  squadlog replay GAME [--until N] [--json]       Show a game's state\n"
+      "  squadlog print GAME -o LOGS.pdf [--squad ID] [--blank] [--paper a4|letter]\n"
+      "                                                  Print the squad logs to PDF\n"
       "\n"
       "Squad Log keeps the squad logs of PHALANX: Streets of Blood.\n"
       "\n"
@@ -61,6 +64,7 @@ sl_cli_usage (void)
       "  play        Apply journal commands, one JSON object per line, saving\n"
       "              after each; stop at the first the rules refuse\n"
       "  replay      Print the state after the journal's first N entries\n"
+      "  print       Draw each squad's log, filled in or blank, as a PDF page\n"
       "\n"
       "Options:\n"
       "  -h, --help  Show this help\n"
@@ -484,6 +488,56 @@ print_unit_line (SlGame  *game,
 }
 
 static int
+cmd_print (int    argc,
+           char **argv)
+{
+  g_autofree char *rules_path = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *squad = NULL;
+  g_autofree char *paper = NULL;
+  g_autoptr(SlGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean blank = FALSE;
+  SlPaper size = SL_PAPER_A4;
+  GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the PDF to FILE"), N_("FILE") },
+    { "squad", 0, 0, G_OPTION_ARG_STRING, &squad, N_("Only this squad’s log"), N_("ID") },
+    { "blank", 0, 0, G_OPTION_ARG_NONE, &blank, N_("Blank logs, nothing filled in, for photocopying"), NULL },
+    { "paper", 0, 0, G_OPTION_ARG_STRING, &paper, N_("Paper size: a4 (default) or letter"), N_("SIZE") },
+    { "rules", 0, 0, G_OPTION_ARG_FILENAME, &rules_path, N_("Use this rules file"), N_("FILE") },
+    { NULL }
+  };
+
+  if (!parse_options ("print", _("GAME -o LOGS.pdf — print the squad logs"),
+                      _("Draws one page per squad, as the paper squad log: the unit logs with their\n"
+                        "boxes ticked, the subphase track around the page and the action log. A\n"
+                        "hidden unit's position, action and status are not printed."),
+                      entries, &argc, &argv))
+    return EXIT_FAILURE_;
+  if (argc != 3 || output == NULL)
+    {
+      g_printerr (_("squadlog print: give one game file and -o (see “squadlog print --help”).\n"));
+      return EXIT_FAILURE_;
+    }
+  if (paper != NULL && g_ascii_strcasecmp (paper, "letter") == 0)
+    size = SL_PAPER_LETTER;
+  else if (paper != NULL && g_ascii_strcasecmp (paper, "a4") != 0)
+    {
+      g_printerr (_("squadlog print: the paper is a4 or letter, not “%s”.\n"), paper);
+      return EXIT_FAILURE_;
+    }
+  game = load_game ("print", rules_path, argv[2]);
+  if (game == NULL)
+    return EXIT_FAILURE_;
+  if (!sl_print_to_pdf (game, output, squad, blank, size, &error))
+    {
+      g_printerr ("squadlog print: %s\n", error->message);
+      return EXIT_FAILURE_;
+    }
+  return EXIT_OK;
+}
+
+static int
 cmd_replay (int    argc,
             char **argv)
 {
@@ -609,6 +663,8 @@ sl_cli_main (int    argc,
     return cmd_play (argc, argv);
   if (g_str_equal (command, "replay"))
     return cmd_replay (argc, argv);
+  if (g_str_equal (command, "print"))
+    return cmd_print (argc, argv);
 
   if (command[0] == '-')
     g_printerr (_("squadlog: unknown option “%s”. Try “squadlog --help”.\n"), command);

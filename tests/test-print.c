@@ -1,0 +1,218 @@
+/* test-print.c: the printed squad logs — one page per squad, every unit's
+ * counter number, armor and weapon codes, the wound state and the turn in
+ * the text (pdftotext), nothing outside the page even with long names and
+ * eight units (pdftotext -bbox), the blank variant, US Letter, and no
+ * secret of a hidden unit (§15.1). With SL_SCREENSHOT_DIR set, each
+ * variant is also rendered as PNG (pdftoppm).
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "sl-print.h"
+#include "sl-test-game.h"
+
+static char *tmp_dir;
+
+static char *
+run (const char *const *argv)
+{
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  int status = 0;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                &out, NULL, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return out;
+}
+
+static char *
+pdf_text (const char *pdf)
+{
+  const char *argv[] = { "pdftotext", "-layout", pdf, "-", NULL };
+
+  return run (argv);
+}
+
+static int
+pdf_pages (const char *pdf)
+{
+  const char *argv[] = { "pdfinfo", pdf, NULL };
+  g_autofree char *info = run (argv);
+  const char *pages = strstr (info, "Pages:");
+
+  g_assert_nonnull (pages);
+  return atoi (pages + strlen ("Pages:"));
+}
+
+/* Every word's box lies inside the page, off its edge by at least @margin. */
+static void
+assert_inside (const char *pdf,
+               double      width,
+               double      height,
+               double      margin)
+{
+  const char *argv[] = { "pdftotext", "-bbox", pdf, "-", NULL };
+  g_autofree char *html = run (argv);
+  const char *p = html;
+  int words = 0;
+
+  while ((p = strstr (p, "<word ")) != NULL)
+    {
+      double x_min, y_min, x_max, y_max;
+
+      g_assert_cmpint (sscanf (p, "<word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\"",
+                               &x_min, &y_min, &x_max, &y_max), ==, 4);
+      g_assert_cmpfloat (x_min, >=, margin);
+      g_assert_cmpfloat (y_min, >=, margin);
+      g_assert_cmpfloat (x_max, <=, width - margin);
+      g_assert_cmpfloat (y_max, <=, height - margin);
+      words++;
+      p++;
+    }
+  g_assert_cmpint (words, >, 100);
+}
+
+static void
+render (const char *pdf,
+        const char *name)
+{
+  const char *dir = g_getenv ("SL_SCREENSHOT_DIR");
+  g_autofree char *prefix = NULL;
+
+  if (dir == NULL)
+    return;
+  prefix = g_build_filename (dir, name, NULL);
+  {
+    const char *argv[] = { "pdftoppm", "-png", "-r", "60", pdf, prefix, NULL };
+    g_autofree char *out = run (argv);
+  }
+}
+
+/* A game in turn 1: wounds, a daze, an action under way. */
+static SlGame *
+played (void)
+{
+  SlGame *game = sl_test_game_new ();
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 3);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-4', 'field': 'wound', 'value': 'serious'}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-15', 'field': 'wound', 'value': 'dead'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'use-device'}");
+  return game;
+}
+
+static void
+test_print_filled (void)
+{
+  g_autoptr(SlGame) game = played ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pdf = g_build_filename (tmp_dir, "logs.pdf", NULL);
+  g_autofree char *words = NULL;
+  const SlSetup *setup = sl_game_get_setup (game);
+  double w, h;
+
+  g_assert_true (sl_print_to_pdf (game, pdf, NULL, FALSE, SL_PAPER_A4, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (pdf_pages (pdf), ==, 2);
+  words = pdf_text (pdf);
+  for (guint u = 0; u < setup->units->len; u++)
+    {
+      const SlUnitSetup *us = sl_setup_unit_at (setup, u);
+      g_autofree char *counter = g_strdup_printf (" %d ", us->counter);
+
+      g_assert_nonnull (strstr (words, us->name));
+      g_assert_nonnull (strstr (words, counter));
+      g_assert_nonnull (strstr (words, us->armor->id));
+      g_assert_nonnull (strstr (words, us->weapons[0]->id));
+    }
+  g_assert_nonnull (strstr (words, "Serious Wound"));
+  g_assert_nonnull (strstr (words, "Dead"));
+  g_assert_nonnull (strstr (words, "Turn: 1"));
+  g_assert_nonnull (strstr (words, "START"));
+  g_assert_nonnull (strstr (words, "ACTION LOG"));
+  sl_print_paper_size (SL_PAPER_A4, &w, &h);
+  assert_inside (pdf, w, h, 20);
+  render (pdf, "squad-log-a4");
+}
+
+static void
+test_print_blank_letter (void)
+{
+  g_autoptr(SlGame) game = played ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pdf = g_build_filename (tmp_dir, "blank.pdf", NULL);
+  g_autofree char *words = NULL;
+  double w, h;
+
+  g_assert_true (sl_print_to_pdf (game, pdf, "cw-squad", TRUE, SL_PAPER_LETTER, &error));
+  g_assert_cmpint (pdf_pages (pdf), ==, 1);
+  words = pdf_text (pdf);
+  /* Nothing of the game but the squad's name. */
+  g_assert_nonnull (strstr (words, "Renegade Squad"));
+  g_assert_null (strstr (words, "Trooper Hale"));
+  g_assert_null (strstr (words, "Dead"));
+  g_assert_nonnull (strstr (words, "Turn: ____"));
+  sl_print_paper_size (SL_PAPER_LETTER, &w, &h);
+  assert_inside (pdf, w, h, 20);
+  render (pdf, "squad-log-blank");
+}
+
+/* Long names and eight units with full boxes stay inside the page; a
+ * hidden unit's position and action are not printed. */
+static void
+test_print_long_names (void)
+{
+  g_autoptr(GString) setup = g_string_new ("{'id': 'long', 'name': 'A Scenario With A Remarkably Long Name For A"
+                                           " Printed Header', 'length_turns': 4, 'modules': ['ammunition', "
+                                           "'detection'], 'sides': [{'id': 'a', 'name': 'The Side With An Equally"
+                                           " Long Name', 'squads': [{'id': 'a1', 'name': 'First Squad Of The Very"
+                                           " Long Named Brigade', 'units': [");
+  g_autoptr(SlGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pdf = g_build_filename (tmp_dir, "long.pdf", NULL);
+  g_autofree char *words = NULL;
+  double w, h;
+
+  for (int u = 1; u <= 8; u++)
+    g_string_append_printf (setup, "%s{'id': 'a-%d', 'counter': %d, 'name': 'Legionnaire Maximilianus"
+                            " Aurelius Constantinus %d', 'troop': 'combat-arms', 'armor': 'BI',"
+                            " 'weapons': ['SR', 'SP']%s}", u > 1 ? ", " : "", u, u, u,
+                            u == 8 ? ", 'hidden': true" : "");
+  g_string_append (setup, "]}]}, {'id': 'b', 'squads': [{'id': 'b1', 'units': [{'id': 'b-1', 'counter': 9,"
+                          " 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");
+  game = sl_test_game_new_setup (setup->str);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'a-8', 'field': 'position', 'value': 'prone'}");
+  g_assert_true (sl_print_to_pdf (game, pdf, "a1", FALSE, SL_PAPER_A4, &error));
+  words = pdf_text (pdf);
+  g_assert_nonnull (strstr (words, "Legionnaire Maximilianus"));
+  g_assert_null (strstr (words, "prone"));
+  sl_print_paper_size (SL_PAPER_A4, &w, &h);
+  assert_inside (pdf, w, h, 20);
+  render (pdf, "squad-log-long");
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmp_dir = g_dir_make_tmp ("squadlog-print-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_test_add_func ("/print/filled", test_print_filled);
+  g_test_add_func ("/print/blank-letter", test_print_blank_letter);
+  g_test_add_func ("/print/long-names", test_print_long_names);
+  status = g_test_run ();
+  sl_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
