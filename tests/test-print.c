@@ -112,13 +112,20 @@ played (void)
 static void
 test_print_filled (void)
 {
-  g_autoptr(SlGame) game = played ();
+  g_autoptr(SlGame) playing = played ();
+  g_autoptr(SlGame) game = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree char *saved = g_build_filename (tmp_dir, "game.squadlog", NULL);
   g_autofree char *pdf = g_build_filename (tmp_dir, "logs.pdf", NULL);
   g_autofree char *words = NULL;
-  const SlSetup *setup = sl_game_get_setup (game);
+  const SlSetup *setup;
   double w, h;
 
+  /* A saved game, as `squadlog print` reads it. */
+  g_assert_true (sl_game_save (playing, saved, &error));
+  game = sl_game_load (sl_test_rules (), saved, &error);
+  g_assert_no_error (error);
+  setup = sl_game_get_setup (game);
   g_assert_true (sl_print_to_pdf (game, pdf, NULL, FALSE, SL_PAPER_A4, &error));
   g_assert_no_error (error);
   g_assert_cmpint (pdf_pages (pdf), ==, 2);
