@@ -18,6 +18,7 @@
 #include "sl-combat.h"
 #include "sl-dice-sheet.h"
 #include "sl-fire-sheet.h"
+#include "sl-preferences.h"
 #include "sl-squad-log.h"
 #include "sl-track-view.h"
 #include "sl-test-game.h"
@@ -522,6 +523,32 @@ test_window_e16 (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The group's rule options reach new games, unless the scenario sets them;
+ * the preferences window shows them. */
+static void
+test_window_preferences (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autofree char *scenario = g_build_filename (SL_SOURCE_DATADIR, "scenarios", "training.json", NULL);
+  g_autofree char *path = g_build_filename (tmp_dir, "house.squadlog", NULL);
+  GSettings *settings = sl_application_get_settings (app);
+  SlWindow *window = open_window (app);
+  GtkWidget *prefs;
+
+  g_settings_set_string (settings, "default-options", "{\"routCheckInterval\": 1, \"fireMissionsInPhase\": true}");
+  g_assert_true (sl_window_new_game (window, scenario, path));
+  g_assert_cmpint (sl_game_get_setup (sl_window_get_game (window))->options.rout_check_interval, ==, 1);
+  g_assert_true (sl_game_get_setup (sl_window_get_game (window))->options.fire_missions_in_phase);
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "preferences"));
+  prefs = sl_preferences_new (GTK_WINDOW (window), settings, sl_application_get_rules (app));
+  gtk_window_present (GTK_WINDOW (prefs));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (prefs, "preferences.png");
+  gtk_window_destroy (GTK_WINDOW (prefs));
+  g_settings_reset (settings, "default-options");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -546,6 +573,7 @@ main (int   argc,
   g_test_add_func ("/window/throw-sheet", test_window_throw_sheet);
   g_test_add_func ("/window/launch-sheet", test_window_launch_sheet);
   g_test_add_func ("/window/fire-E-16", test_window_e16);
+  g_test_add_func ("/window/preferences", test_window_preferences);
 
   status = g_test_run ();
   sl_test_remove_tree (tmp_dir);

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-application.h"
+#include "sl-preferences.h"
 #include "sl-window.h"
 
 struct _SlApplication
@@ -73,6 +74,19 @@ about_action (GSimpleAction *action,
 }
 
 static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  SlApplication *self = user_data;
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (self->settings == NULL || self->rules == NULL)
+    return;
+  gtk_window_present (GTK_WINDOW (sl_preferences_new (window, self->settings, self->rules)));
+}
+
+static void
 quit_action (GSimpleAction *action,
              GVariant      *parameter,
              gpointer       user_data)
@@ -82,6 +96,7 @@ quit_action (GSimpleAction *action,
 
 static const GActionEntry app_actions[] = {
   { "about", about_action },
+  { "preferences", preferences_action },
   { "quit", quit_action },
 };
 
@@ -90,12 +105,14 @@ sl_application_startup (GApplication *app)
 {
   SlApplication *self = SL_APPLICATION (app);
   static const char *quit_accels[] = { "<Control>q", NULL };
+  static const char *preferences_accels[] = { "<Control>comma", NULL };
 
   G_APPLICATION_CLASS (sl_application_parent_class)->startup (app);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
                                    G_N_ELEMENTS (app_actions), self);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences", preferences_accels);
 
   self->settings = sl_application_settings_new ();
 

@@ -16,6 +16,7 @@
 #include "sl-history-view.h"
 #include "sl-initiative-sheet.h"
 #include "sl-options-window.h"
+#include "sl-preferences.h"
 #include "sl-print.h"
 #include "sl-scenarios.h"
 #include "sl-squad-log.h"
@@ -456,8 +457,30 @@ sl_window_new_game (SlWindow   *self,
   g_return_val_if_fail (SL_IS_WINDOW (self), FALSE);
   if (rules == NULL)
     return FALSE;
-  game = sl_game_new_from_scenario (rules, scenario_path, &error);
-  if (game == NULL || !sl_game_save (game, game_path, &error))
+  /* The scenario, with the group's own rule options where it sets none. */
+  {
+    g_autofree char *text = NULL;
+    g_autoptr(JsonNode) node = NULL;
+    SlSetup *setup = NULL;
+
+    if (g_file_get_contents (scenario_path, &text, NULL, &error) &&
+        (node = sl_json_parse (text, -1, &error)) != NULL)
+      {
+        sl_preferences_apply_default_options (window_settings (self), node);
+        setup = sl_setup_new_from_json (rules, node, &error);
+      }
+    if (setup != NULL)
+      game = sl_game_new (rules, setup);
+    else
+      {
+        g_autofree char *display = g_filename_display_name (scenario_path);
+        g_autofree char *message = g_strdup_printf ("%s: %s", display, error->message);
+
+        show_error (self, _("Cannot Start the Game"), message);
+        return FALSE;
+      }
+  }
+  if (!sl_game_save (game, game_path, &error))
     {
       show_error (self, _("Cannot Start the Game"), error->message);
       return FALSE;
@@ -527,12 +550,41 @@ new_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The folder games were last opened from or saved to. */
+static void
+set_last_folder (SlWindow       *self,
+                 GtkFileChooser *chooser)
+{
+  GSettings *settings = window_settings (self);
+  g_autofree char *folder = settings ? g_settings_get_string (settings, "last-folder") : NULL;
+
+  if (folder != NULL && *folder && g_file_test (folder, G_FILE_TEST_IS_DIR))
+    {
+      g_autoptr(GFile) dir = g_file_new_for_path (folder);
+
+      gtk_file_chooser_set_current_folder (chooser, dir, NULL);
+    }
+}
+
+static void
+remember_folder (SlWindow *self,
+                 GFile    *file)
+{
+  GSettings *settings = window_settings (self);
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autofree char *path = parent ? g_file_get_path (parent) : NULL;
+
+  if (settings != NULL && path != NULL)
+    g_settings_set_string (settings, "last-folder", path);
+}
+
 static GtkFileFilter *
 game_filter (void)
 {
   GtkFileFilter *filter = gtk_file_filter_new ();
 
   gtk_file_filter_set_name (filter, _("Squad Log games"));
+  gtk_file_filter_add_mime_type (filter, "application/x-squadlog");
   gtk_file_filter_add_pattern (filter, "*.squadlog");
   return filter;
 }
@@ -546,6 +598,7 @@ open_response_cb (GtkNativeDialog *dialog,
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
 
+      remember_folder (self, file);
       sl_window_open_file (self, file);
     }
   g_object_unref (dialog);
@@ -563,6 +616,7 @@ open_action (GtkWidget  *widget,
   dialog = gtk_file_chooser_native_new (_("Open a Saved Game"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  set_last_folder (self, GTK_FILE_CHOOSER (dialog));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_signal_connect (dialog, "response", G_CALLBACK (open_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
@@ -604,7 +658,10 @@ save_as_response_cb (GtkNativeDialog *dialog,
           path = with;
         }
       if (path != NULL)
-        sl_window_save_as (self, path);
+        {
+          remember_folder (self, file);
+          sl_window_save_as (self, path);
+        }
     }
   g_object_unref (dialog);
 }
@@ -624,6 +681,7 @@ save_as_action (GtkWidget  *widget,
   dialog = gtk_file_chooser_native_new (_("Save the Game As"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  set_last_folder (self, GTK_FILE_CHOOSER (dialog));
   name = g_strdup_printf ("%s.squadlog", sl_game_get_setup (self->game)->name);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
