@@ -59,18 +59,25 @@ about_action (GSimpleAction *action,
 {
   SlApplication *self = user_data;
   static const char *developers[] = { "The Squad Log authors", NULL };
+  static const char *game_design[] = { "Luc Nadon", "Dallen Masters", NULL };
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  AdwAboutWindow *about = ADW_ABOUT_WINDOW (adw_about_window_new ());
 
-  adw_show_about_window (window,
-                         "application-name", _("Squad Log"),
-                         "application-icon", APPLICATION_ID,
-                         "developer-name", _("The Squad Log authors"),
-                         "version", PACKAGE_VERSION,
-                         "comments", _("Squad logs for PHALANX: Streets of Blood, kept for you"),
-                         "developers", developers,
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "copyright", "© 2026 The Squad Log authors",
-                         NULL);
+  gtk_window_set_transient_for (GTK_WINDOW (about), window);
+  adw_about_window_set_application_name (about, _("Squad Log"));
+  adw_about_window_set_application_icon (about, APPLICATION_ID);
+  adw_about_window_set_developer_name (about, _("The Squad Log authors"));
+  adw_about_window_set_version (about, PACKAGE_VERSION);
+  adw_about_window_set_comments (about, _("Squad logs for PHALANX: Streets of Blood, kept for you"));
+  adw_about_window_set_developers (about, developers);
+  adw_about_window_set_license_type (about, GTK_LICENSE_GPL_3_0);
+  adw_about_window_set_copyright (about, "© 2026 The Squad Log authors");
+  /* The rulebook Squad Log plays by: credit where it is due. */
+  adw_about_window_add_credit_section (about, _("PHALANX: Streets of Blood, game design"), game_design);
+  adw_about_window_add_legal_section (about, _("PHALANX: Streets of Blood"),
+                                      "© 1995 Paul Arden Lidberg & FASA", GTK_LICENSE_CUSTOM,
+                                      _("Squad Log is an unofficial aid for players of the game; it includes no text of the rulebook."));
+  gtk_window_present (GTK_WINDOW (about));
 }
 
 static void
