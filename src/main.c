@@ -9,6 +9,7 @@
 #include <locale.h>
 
 #include "sl-cli.h"
+#include "sl-rules.h"
 #ifdef SL_HAVE_GUI
 #include "sl-application.h"
 #endif
@@ -18,7 +19,8 @@ main (int   argc,
       char *argv[])
 {
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* From the build tree, the translations built there. */
+  bindtextdomain (GETTEXT_PACKAGE, sl_running_uninstalled () ? SL_BUILD_ROOT "/po" : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
