@@ -322,6 +322,8 @@ build (SlInitiativeSheet *self)
   gtk_widget_add_css_class (GTK_WIDGET (self->apply_button), "suggested-action");
   g_signal_connect_swapped (self->apply_button, "clicked", G_CALLBACK (sl_initiative_sheet_apply), self);
   adw_header_bar_pack_end (ADW_HEADER_BAR (header), GTK_WIDGET (self->apply_button));
+  /* Enter rolls initiative once the dice are in. */
+  gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->apply_button));
   gtk_box_append (GTK_BOX (content), header);
   page = adw_preferences_page_new ();
   gtk_widget_set_vexpand (page, TRUE);
