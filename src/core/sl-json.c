@@ -571,6 +571,19 @@ sl_reader_string (SlReader   *reader,
   return read_string (reader, field, node, def);
 }
 
+const char *
+sl_reader_text (SlReader   *reader,
+                const char *field,
+                const char *def)
+{
+  const char *text = sl_reader_string (reader, field, def);
+
+  /* The empty msgid is the catalogue's header, never a translation. */
+  if (text == NULL || *text == '\0')
+    return text;
+  return g_dgettext (GETTEXT_PACKAGE, text);
+}
+
 int
 sl_reader_enum (SlReader           *reader,
                 const char         *field,

@@ -81,6 +81,13 @@ double         sl_reader_number           (SlReader      *reader,
 const char    *sl_reader_string           (SlReader      *reader,
                                            const char    *field,
                                            const char    *def);
+/* A text the players read (a name, title, description) from a shipped data
+ * file: in the user's language when the translation has it (the script
+ * build-aux/extract-data-strings.py puts the data's texts in the template),
+ * else as written. */
+const char    *sl_reader_text             (SlReader      *reader,
+                                           const char    *field,
+                                           const char    *def);
 /* Index into the NULL-terminated @names, or @def when missing. @what names
  * the kind of value in messages: an N_() string, translated on failure only
  * (the same for the other readers with @what). */

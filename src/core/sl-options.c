@@ -294,8 +294,8 @@ sl_option_set_load (SlReader   *parent,
       sl_reader_require (r, "ref");
       def->ref = g_strdup (sl_reader_string (r, "ref", ""));
       sl_reader_require (r, "title");
-      def->title = g_strdup (sl_reader_string (r, "title", ""));
-      def->description = g_strdup (sl_reader_string (r, "description", ""));
+      def->title = g_strdup (sl_reader_text (r, "title", ""));
+      def->description = g_strdup (sl_reader_text (r, "description", ""));
       sl_reader_require (r, "type");
       def->type = sl_reader_enum (r, "type", type_names, N_("option type"), SL_OPTION_BOOL);
       if (sl_reader_ok (r) && def->type != spec->type)

@@ -290,6 +290,15 @@ req_string (SlReader   *r,
   return g_strdup (sl_reader_string (r, field, ""));
 }
 
+/* A name the players read: translated (sl_reader_text). */
+static char *
+req_text (SlReader   *r,
+          const char *field)
+{
+  sl_reader_require (r, field);
+  return g_strdup (sl_reader_text (r, field, ""));
+}
+
 /* Reads {"walk": 2, "run": 4, ...} into @rates indexed by SlMove; moves
  * not listed keep @missing. */
 static void
@@ -352,7 +361,7 @@ parse_check (SlReader *r, const char *id, gpointer user_data)
   SlCheckDef *c = g_new0 (SlCheckDef, 1);
 
   c->id = g_strdup (id);
-  c->name = req_string (r, "name");
+  c->name = req_text (r, "name");
   sl_reader_require (r, "die");
   c->die = sl_reader_enum (r, "die", dice, N_("die"), 0) == 1 ? 100 : 10;
   c->target = req_int (r, "target", 0, c->die);
@@ -386,7 +395,7 @@ parse_map_feature (SlReader *r, const char *id, gpointer user_data)
   SlInfo *info = g_new0 (SlInfo, 1);
 
   info->id = g_strdup (id);
-  info->name = req_string (r, "name");
+  info->name = req_text (r, "name");
   info->text = req_string (r, "effect");
   return info;
 }
@@ -398,7 +407,7 @@ parse_counter (SlReader *r, const char *id, gpointer user_data)
   int *total = user_data;
 
   info->id = g_strdup (id);
-  info->name = req_string (r, "name");
+  info->name = req_text (r, "name");
   info->text = req_string (r, "use");
   *total += req_int (r, "quantity", 0, 1000);
   return info;
@@ -422,7 +431,7 @@ parse_log_field (SlReader *r, const char *id, gpointer user_data)
   SlInfo *info = g_new0 (SlInfo, 1);
 
   info->id = g_strdup (id);
-  info->name = req_string (r, "name");
+  info->name = req_text (r, "name");
   info->text = req_string (r, "content");
   return info;
 }
@@ -446,7 +455,7 @@ parse_action (SlReader *r, const char *id, gpointer user_data)
   const char *s;
 
   a->id = g_strdup (id);
-  a->name = req_string (r, "name");
+  a->name = req_text (r, "name");
   a->cost = req_int (r, "cost", 0, 40);
   sl_reader_require (r, "category");
   a->category = sl_reader_enum (r, "category", sl_action_category_names, N_("action category"),
@@ -487,7 +496,7 @@ parse_race (SlReader *r, const char *id, gpointer user_data)
   SlRace *race = g_new0 (SlRace, 1);
 
   race->id = g_strdup (id);
-  race->name = req_string (r, "name");
+  race->name = req_text (r, "name");
   sl_reader_require (r, "move");
   if (sl_reader_array_length (r, "move") != 3 && sl_reader_ok (r))
     sl_reader_fail (r, "move", _("Expected three values: walk, run and sprint."));
@@ -520,7 +529,7 @@ parse_terrain (SlReader *r, const char *id, gpointer user_data)
   guint n;
 
   t->id = g_strdup (id);
-  t->name = req_string (r, "name");
+  t->name = req_text (r, "name");
   t->prohibited = sl_reader_bool (r, "prohibited", FALSE);
   if (!t->prohibited)
     t->cost = req_number (r, "cost", 0.1, 20);
@@ -562,7 +571,7 @@ parse_troop (SlReader *r, const char *id, gpointer user_data)
   const char *s;
 
   t->id = g_strdup (id);
-  t->name = req_string (r, "name");
+  t->name = req_text (r, "name");
   t->cost = req_int (r, "cost", 0, 1000);
   t->to_hit = req_int (r, "to_hit", MOD_MIN, MOD_MAX);
   t->melee = req_int (r, "melee", MOD_MIN, MOD_MAX);
@@ -620,7 +629,7 @@ parse_weapon (SlReader *r, const char *id, gpointer user_data)
   SlWeapon *w = g_new0 (SlWeapon, 1);
 
   w->id = g_strdup (id);
-  w->name = req_string (r, "name");
+  w->name = req_text (r, "name");
   w->cost = req_int (r, "cost", 0, 1000);
   read_profile (r, &w->profile, TRUE);
   sl_reader_require (r, "rounds");
@@ -677,7 +686,7 @@ parse_armor (SlReader *r, const char *id, gpointer user_data)
   SlArmor *a = g_new0 (SlArmor, 1);
 
   a->id = g_strdup (id);
-  a->name = req_string (r, "name");
+  a->name = req_text (r, "name");
   a->af = req_int (r, "af", 0, 50);
   a->melee_protection = req_int (r, "melee_protection", MOD_MIN, MOD_MAX);
   a->move_cost = req_number (r, "move_cost", 1, 10);
@@ -737,7 +746,7 @@ parse_obstacle (SlReader *r, const char *id, gpointer user_data)
   const char *s;
 
   o->id = g_strdup (id);
-  o->name = req_string (r, "name");
+  o->name = req_text (r, "name");
   sl_reader_require (r, "af");
   o->af = sl_reader_is_null (r, "af") ? -1 : sl_reader_int (r, "af", 0, 50, 0);
   o->kind = req_string (r, "kind");
@@ -763,7 +772,7 @@ parse_detection (SlReader *r, const char *id, gpointer user_data)
   SlDetectionModifier *d = g_new0 (SlDetectionModifier, 1);
 
   d->id = g_strdup (id);
-  d->name = req_string (r, "name");
+  d->name = req_text (r, "name");
   d->value = req_int (r, "value", MOD_MIN, MOD_MAX);
   d->secret = sl_reader_bool (r, "secret", FALSE);
   d->advanced = sl_reader_bool (r, "advanced", FALSE);
@@ -787,7 +796,7 @@ parse_fire_mode (SlReader *r, const char *id, gpointer user_data)
   SlFireMode *m = g_new0 (SlFireMode, 1);
 
   m->id = g_strdup (id);
-  m->name = req_string (r, "name");
+  m->name = req_text (r, "name");
   m->max_per_turn = req_int (r, "max_per_turn", 0, 10);
   sl_reader_require (r, "after_previous");
   m->after_previous = sl_reader_bool (r, "after_previous", FALSE);
@@ -819,7 +828,7 @@ parse_fire_mission (SlReader *r, const char *id, gpointer user_data)
   SlFireMissionDef *f = g_new0 (SlFireMissionDef, 1);
 
   f->id = g_strdup (id);
-  f->name = req_string (r, "name");
+  f->name = req_text (r, "name");
   f->cost = req_int (r, "cost", 0, 1000);
   f->check = req_string (r, "check");
   f->scatter = req_string (r, "scatter");
@@ -844,7 +853,7 @@ parse_equipment (SlReader *r, const char *id, gpointer user_data)
   SlEquipment *e = g_new0 (SlEquipment, 1);
 
   e->id = g_strdup (id);
-  e->name = req_string (r, "name");
+  e->name = req_text (r, "name");
   sl_reader_require (r, "limit_per_side");
   e->has_limit_per_side = !sl_reader_is_null (r, "limit_per_side");
   if (e->has_limit_per_side)
@@ -875,7 +884,7 @@ parse_scenario (SlReader *r, const char *id, gpointer user_data)
 
   s->id = g_strdup (id);
   s->table = req_string (r, "table");
-  s->name = req_string (r, "name");
+  s->name = req_text (r, "name");
   s->length_turns = req_int (r, "length_turns", 1, 1000);
   sl_reader_require (r, "rules");
   s->rules = read_string_list (r, "rules");
@@ -1104,7 +1113,7 @@ load_wounds (SlRules  *rules,
         sl_reader_fail (e, "id", _("Expected the level “%s” here, got “%s”."), sl_wound_names[i], id);
       w->id = g_steal_pointer (&id);
       w->box = req_string (e, "box");
-      w->name = req_string (e, "name");
+      w->name = req_text (e, "name");
       w->to_hit = req_int (e, "to_hit", MOD_MIN, MOD_MAX);
       w->melee = req_int (e, "melee", MOD_MIN, MOD_MAX);
       w->ap_penalty = req_int (e, "ap_penalty", 0, 20);
@@ -1255,7 +1264,7 @@ load_quality (SlRules  *rules,
           if (row == NULL)
             break;
           rules->quality[q].id = g_strdup (sl_quality_names[q]);
-          rules->quality[q].name = req_string (row, "name");
+          rules->quality[q].name = req_text (row, "name");
           rules->quality[q].initiative = req_int (row, "initiative", MOD_MIN, MOD_MAX);
           rules->quality[q].rout = req_int (row, "rout", MOD_MIN, MOD_MAX);
           rules->quality[q].rally = req_int (row, "rally", MOD_MIN, MOD_MAX);
@@ -1300,7 +1309,7 @@ load_grenade_ranges (SlRules  *rules,
       g->id = req_string (b, "id");
       if (sl_reader_ok (b) && !g_str_equal (g->id, band_ids[i]))
         sl_reader_fail (b, "id", _("Expected the band “%s” here."), band_ids[i]);
-      g->name = req_string (b, "name");
+      g->name = req_text (b, "name");
       g->max_m = req_int (b, "max_m", 1, 1000);
       g->modifier = req_int (b, "modifier", MOD_MIN, MOD_MAX);
       if (i > 0 && sl_reader_ok (b) && g->max_m <= rules->grenade_ranges[i - 1].max_m)
@@ -1865,7 +1874,7 @@ load_all (SlRules  *rules,
                     _("This rules file needs a newer version of Squad Log (format version %d)."),
                     sl_reader_int (root, "version", 1, 1000, 1));
   rules->id = req_string (root, "id");
-  rules->title = req_string (root, "title");
+  rules->title = req_text (root, "title");
   rules->edition = g_strdup (sl_reader_string (root, "edition", ""));
   sl_reader_string (root, "reference", NULL);
 

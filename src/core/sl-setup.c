@@ -142,6 +142,21 @@ read_name (SlReader   *r,
   return g_strdup (name);
 }
 
+/* A scenario's own text (its name, description, sides, squads, groupings):
+ * translated when it is one of the shipped scenarios' (sl_reader_text). A
+ * soldier's name is a name and is never looked up. */
+static char *
+read_text (SlReader   *r,
+           const char *field,
+           const char *def)
+{
+  g_autofree char *name = read_name (r, field, def);
+
+  if (name == NULL || *name == '\0')
+    return g_steal_pointer (&name);
+  return g_strdup (g_dgettext (GETTEXT_PACKAGE, name));
+}
+
 static gboolean
 unique_id (SlReader   *r,
            GHashTable *seen,
@@ -329,7 +344,7 @@ read_squad (const SlRules *rules,
   squad->id = read_id (r, "id");
   if (sl_reader_ok (r))
     unique_id (r, ids, "id", squad->id, _("squads, groupings or sides"));
-  squad->name = read_name (r, "name", squad->id);
+  squad->name = read_text (r, "name", squad->id);
   squad->quality = sl_reader_enum (r, "quality", sl_quality_names, N_("troop quality"),
                                    rules->default_quality);
   squad->leader_rating = sl_reader_int (r, "leader_rating", -2, 2, 0);
@@ -389,7 +404,7 @@ read_squad (const SlRules *rules,
       g->id = read_id (gr, "id");
       if (sl_reader_ok (gr))
         unique_id (gr, ids, "id", g->id, _("squads, groupings or sides"));
-      g->name = read_name (gr, "name", g->id);
+      g->name = read_text (gr, "name", g->id);
       sl_reader_require (gr, "units");
       nu = sl_reader_array_length (gr, "units");
       if (sl_reader_ok (gr) && nu == 0)
@@ -478,9 +493,9 @@ read_all (const SlRules *rules,
   guint n_sides, n_modules;
 
   setup->id = read_id (root, "id");
-  setup->name = read_name (root, "name", NULL);
+  setup->name = read_text (root, "name", NULL);
   sl_reader_require (root, "name");
-  setup->description = read_name (root, "description", "");
+  setup->description = read_text (root, "description", "");
   sl_reader_string (root, "book", NULL);
   sl_reader_skip (root, "notes");
   sl_reader_skip (root, "victory");
@@ -536,7 +551,7 @@ read_all (const SlRules *rules,
       side->id = read_id (sr, "id");
       if (sl_reader_ok (sr))
         unique_id (sr, ids, "id", side->id, _("squads, groupings or sides"));
-      side->name = read_name (sr, "name", side->id);
+      side->name = read_text (sr, "name", side->id);
       side->camo_tinter = sl_reader_bool (sr, "camo_tinter", FALSE);
       side->ecm = sl_reader_bool (sr, "ecm", FALSE);
       if (sl_reader_ok (sr) && (side->camo_tinter || side->ecm) &&
