@@ -788,8 +788,9 @@ loader_start (Loader *l)
     }
   if (version < 1)
     {
-      loader_fail (l, "version", _("Expected a whole number from %d to %d, got %" G_GINT64_FORMAT "."),
-                   1, G_MAXINT, version);
+      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, version);
+      loader_fail (l, "version", _("Expected a whole number from %d to %d, got %s."),
+                   1, G_MAXINT, number);
       return FALSE;
     }
   if (l->rules_id == NULL)

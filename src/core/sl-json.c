@@ -339,7 +339,11 @@ sl_json_describe (JsonNode *node)
     case G_TYPE_BOOLEAN:
       return g_strdup_printf (_("the value %s"), json_node_get_boolean (node) ? "true" : "false");
     case G_TYPE_INT64:
-      return g_strdup_printf (_("the number %" G_GINT64_FORMAT), json_node_get_int (node));
+      {
+        /* Formatted apart: xgettext cannot see through G_GINT64_FORMAT. */
+        g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
+        return g_strdup_printf (_("the number %s"), number);
+      }
     case G_TYPE_DOUBLE:
       {
         char buf[G_ASCII_DTOSTR_BUF_SIZE];
@@ -437,8 +441,9 @@ read_int (SlReader   *reader,
     }
   if (v < min || v > max)
     {
-      sl_reader_fail (reader, field, _("Expected a whole number from %d to %d, got %" G_GINT64_FORMAT "."),
-                      min, max, v);
+      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, v);
+      sl_reader_fail (reader, field, _("Expected a whole number from %d to %d, got %s."),
+                      min, max, number);
       return def;
     }
   return (int) v;
