@@ -13,6 +13,7 @@
  *                   recursively; lists element by element), or
  *   "expect_lines"  one such object per output line
  *   "stdout_contains", "stderr_contains"  text the output must contain
+ *   "env"           {"LANGUAGE": "fr", …}: environment variables for the run
  *   "runs"          a list of such objects run one after another (sharing
  *                   "@TMP@", a temporary directory for game files)
  *   "rules_patch"   {"weapons.entries.SR.penetration": 6, …}: the shipped rules
@@ -152,6 +153,7 @@ compare_names (gconstpointer a,
 static void
 run_squadlog (GPtrArray  *args,
               const char *input,
+              JsonObject *env,
               Run        *run)
 {
   g_autoptr(GSubprocessLauncher) launcher = NULL;
@@ -170,6 +172,15 @@ run_squadlog (GPtrArray  *args,
   /* No display: the command line must work without one. */
   g_subprocess_launcher_unsetenv (launcher, "DISPLAY");
   g_subprocess_launcher_unsetenv (launcher, "WAYLAND_DISPLAY");
+  /* A case's "env" sets variables (a language, say) for its run. */
+  if (env != NULL)
+    {
+      g_autoptr(GList) names = json_object_get_members (env);
+
+      for (GList *l = names; l; l = l->next)
+        g_subprocess_launcher_setenv (launcher, l->data,
+                                      json_object_get_string_member (env, l->data), TRUE);
+    }
   process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
   g_assert_no_error (error);
   g_subprocess_communicate_utf8 (process, input ? input : "", NULL, &run->out, &run->err, &error);
@@ -277,7 +288,9 @@ run_case (JsonObject *c,
   if (json_object_has_member (c, "exit"))
     expected_exit = json_object_get_int_member (c, "exit");
 
-  run_squadlog (args, input->str, &run);
+  run_squadlog (args, input->str,
+                json_object_has_member (c, "env") ? json_object_get_object_member (c, "env") : NULL,
+                &run);
   g_test_message ("stdout: %s", run.out);
   g_test_message ("stderr: %s", run.err);
   g_assert_cmpint (run.status, ==, expected_exit);
@@ -411,7 +424,7 @@ check_doc_examples (const char *path)
       g_ptr_array_add (args, g_strdup ("resolve"));
       g_ptr_array_add (args, g_strdup ("--seed"));
       g_ptr_array_add (args, g_strdup ("1"));
-      run_squadlog (args, g_ptr_array_index (blocks, i), &run);
+      run_squadlog (args, g_ptr_array_index (blocks, i), NULL, &run);
       result = sl_json_parse (run.out, -1, &error);
       g_assert_no_error (error);
       if (!contains (result, expected, "result", why))

@@ -444,8 +444,8 @@ print_unit_line (SlGame  *game,
 
   sl_unit_log_fill (rules, sl_game_get_setup (game), sl_game_get_state (game), index, &log);
   w = log.weapons[log.in_hand];
-  g_string_append_printf (out, "  %3d %-22s %3d pts  %-4s %-3s %-4s", log.counter, log.name,
-                          log.points, log.race->id, log.armor->id, w->id);
+  g_string_append_printf (out, "  %3d %-22s %3d pts  %-8s %-3s %-4s", log.counter, log.name,
+                          log.points, log.race->name, log.armor->id, w->id);
   if (log.rounds > 0)
     g_string_append_printf (out, " %2d/%-2d", log.rounds - log.rounds_fired, log.rounds);
   else
@@ -457,13 +457,15 @@ print_unit_line (SlGame  *game,
   g_string_append (out, "  ");
   for (int w2 = SL_WOUND_LIGHT; w2 <= SL_WOUND_DEAD; w2++)
     g_string_append (out, (int) log.wound >= w2 ? rules->wounds[w2].box : ".");
-  g_string_append_printf (out, "  %-8s", sl_position_names[log.position]);
+  g_string_append_printf (out, "  %-8s", sl_position_label (log.position));
   if (log.action != NULL)
     {
       int turn, subphase;
 
       sl_subphase_split (rules, log.action_end, &turn, &subphase);
-      g_string_append_printf (out, "  %s (ends T%d S%d)", log.action->name, turn, subphase);
+      /* Translators: an action on a unit's line, and where on the subphase
+       * track it ends: turn and subphase. */
+      g_string_append_printf (out, _("  %s (ends T%d S%d)"), log.action->name, turn, subphase);
     }
   if (log.dazed_until >= 0)
     {
