@@ -302,6 +302,86 @@ test_window_corrupt (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* `squadlog GAME` as the desktop runs it: the game (loaded on the start-up
+ * thread) is on the table when the window first shows; a damaged file is
+ * named in a dialog over the start page. */
+typedef struct
+{
+  SlApplication *app;
+  gboolean       had_game;
+  gboolean       table_shown;
+  char          *dialog_heading;
+  int            waits;
+} CommandLineRun;
+
+static gboolean
+command_line_check (gpointer data)
+{
+  CommandLineRun *run = data;
+  GtkWindow *window = find_toplevel (SL_TYPE_WINDOW);
+  AdwMessageDialog *dialog = (AdwMessageDialog *) find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+
+  if ((window == NULL || !gtk_widget_get_mapped (GTK_WIDGET (window))) && ++run->waits < 1000)
+    return G_SOURCE_CONTINUE;
+  if (window != NULL)
+    {
+      GtkStack *stack = find_table_stack (GTK_WIDGET (window));
+
+      run->had_game = sl_window_get_game (SL_WINDOW (window)) != NULL;
+      run->table_shown = g_strcmp0 (gtk_stack_get_visible_child_name (stack), "table") == 0;
+    }
+  if (dialog != NULL)
+    {
+      run->dialog_heading = g_strdup (adw_message_dialog_get_heading (dialog));
+      gtk_window_destroy (GTK_WINDOW (dialog));
+    }
+  if (window != NULL)
+    gtk_window_destroy (window);
+  g_application_quit (G_APPLICATION (run->app));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+run_command_line (const char     *path,
+                  CommandLineRun *run)
+{
+  static int count;
+  g_autofree char *id = g_strdup_printf ("%s.CommandLine%d", APPLICATION_ID, ++count);
+  char *argv[] = { (char *) "squadlog", (char *) path, NULL };
+
+  run->app = sl_application_new ();
+  g_application_set_application_id (G_APPLICATION (run->app), id);
+  g_application_set_flags (G_APPLICATION (run->app),
+                           g_application_get_flags (G_APPLICATION (run->app)) |
+                           G_APPLICATION_NON_UNIQUE);
+  g_timeout_add (10, command_line_check, run);
+  g_assert_cmpint (sl_application_run_app (run->app, 2, argv), ==, 0);
+  g_assert_nonnull (sl_application_get_rules (run->app));
+  g_clear_object (&run->app);
+}
+
+static void
+test_window_command_line (void)
+{
+  g_autofree char *game = saved_game ();
+  g_autofree char *broken = g_build_filename (tmp_dir, "cut-short.squadlog", NULL);
+  CommandLineRun run = { 0 };
+
+  run_command_line (game, &run);
+  g_assert_true (run.had_game);
+  g_assert_true (run.table_shown);
+  g_assert_null (run.dialog_heading);
+
+  g_assert_true (g_file_set_contents (broken, "{\"format\": \"squadlog-game\"", -1, NULL));
+  memset (&run, 0, sizeof run);
+  run_command_line (broken, &run);
+  g_assert_false (run.had_game);
+  g_assert_false (run.table_shown);
+  g_assert_nonnull (run.dialog_heading);
+  g_assert_nonnull (strstr (run.dialog_heading, "cut-short.squadlog"));
+  g_free (run.dialog_heading);
+}
+
 /* A new game of a scenario is kept at once, and the start page offers to
  * continue it next time. */
 static void
@@ -568,6 +648,7 @@ main (int   argc,
   g_test_add_func ("/window/broken-rules", test_broken_rules);
   g_test_add_func ("/window/table", test_window_table);
   g_test_add_func ("/window/corrupt-file", test_window_corrupt);
+  g_test_add_func ("/window/command-line", test_window_command_line);
   g_test_add_func ("/window/new-game", test_window_new_game);
   g_test_add_func ("/window/rout-sheet", test_window_rout_sheet);
   g_test_add_func ("/window/throw-sheet", test_window_throw_sheet);

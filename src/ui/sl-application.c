@@ -11,6 +11,19 @@
 #include "sl-preferences.h"
 #include "sl-window.h"
 
+/* Start-up work done on a thread while GTK starts: the rules, and the game
+ * named on the command line, are loaded and checked in parallel with the
+ * display, the theme and the window being set up. */
+typedef struct
+{
+  GThread        *thread;
+  char           *path;        /* the game to load, or NULL */
+  SlRules        *rules;
+  GError         *rules_error;
+  SlGame         *game;
+  GError         *game_error;
+} SlPreload;
+
 struct _SlApplication
 {
   AdwApplication  parent_instance;
@@ -18,6 +31,7 @@ struct _SlApplication
   SlRules        *rules;
   GError         *rules_error;
   GSettings      *settings;
+  SlPreload      *preload;
 };
 
 G_DEFINE_FINAL_TYPE (SlApplication, sl_application, ADW_TYPE_APPLICATION)
@@ -32,6 +46,42 @@ get_window (SlApplication *self)
   return SL_WINDOW (window);
 }
 
+static gpointer
+preload_thread (gpointer data)
+{
+  SlPreload *preload = data;
+
+  preload->rules = sl_rules_load_default (&preload->rules_error);
+  if (preload->rules != NULL && preload->path != NULL)
+    preload->game = sl_game_load (preload->rules, preload->path, &preload->game_error);
+  return NULL;
+}
+
+static void
+preload_free (SlPreload *preload)
+{
+  if (preload->thread != NULL)
+    g_thread_join (preload->thread);
+  g_free (preload->path);
+  g_clear_pointer (&preload->rules, sl_rules_unref);
+  g_clear_error (&preload->rules_error);
+  g_clear_object (&preload->game);
+  g_clear_error (&preload->game_error);
+  g_free (preload);
+}
+
+/* Waits for the start-up thread to finish its work. */
+static SlPreload *
+preload_join (SlApplication *self)
+{
+  if (self->preload != NULL && self->preload->thread != NULL)
+    {
+      g_thread_join (self->preload->thread);
+      self->preload->thread = NULL;
+    }
+  return self->preload;
+}
+
 static void
 sl_application_activate (GApplication *app)
 {
@@ -44,12 +94,36 @@ sl_application_open (GApplication  *app,
                      int            n_files,
                      const char    *hint)
 {
-  SlWindow *window = get_window (SL_APPLICATION (app));
+  SlApplication *self = SL_APPLICATION (app);
+  SlWindow *window = get_window (self);
+  SlPreload *preload = preload_join (self);
+  g_autofree char *path = n_files > 0 ? g_file_get_path (files[0]) : NULL;
 
-  gtk_window_present (GTK_WINDOW (window));
-  /* One window holds one game: the first file given is opened. */
-  if (n_files > 0)
-    sl_window_open_file (window, files[0]);
+  /* One window holds one game: the first file given is opened.  The game
+   * named on the command line has been loaded already, on the start-up
+   * thread, and is shown before the window is, so that the window's first
+   * frame is the table.  A file that cannot be opened is named in a dialog
+   * over the window. */
+  if (preload != NULL && path != NULL && g_strcmp0 (path, preload->path) == 0 &&
+      preload->game != NULL)
+    {
+      sl_window_show_loaded (window, files[0], preload->game, NULL);
+      g_clear_object (&preload->game);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+  else if (preload != NULL && path != NULL && g_strcmp0 (path, preload->path) == 0 &&
+           preload->game_error != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (window));
+      sl_window_show_loaded (window, files[0], NULL, preload->game_error);
+      g_clear_error (&preload->game_error);
+    }
+  else
+    {
+      gtk_window_present (GTK_WINDOW (window));
+      if (n_files > 0)
+        sl_window_open_file (window, files[0]);
+    }
 }
 
 static void
@@ -123,8 +197,15 @@ sl_application_startup (GApplication *app)
 
   self->settings = sl_application_settings_new ();
 
-  /* The rules are loaded and validated once, at start-up. */
-  self->rules = sl_rules_load_default (&self->rules_error);
+  /* The rules are loaded and validated once, at start-up (on the start-up
+   * thread when there is one). */
+  if (preload_join (self) != NULL)
+    {
+      self->rules = g_steal_pointer (&self->preload->rules);
+      self->rules_error = g_steal_pointer (&self->preload->rules_error);
+    }
+  else
+    self->rules = sl_rules_load_default (&self->rules_error);
   if (self->rules == NULL)
     g_message ("%s", self->rules_error->message);
 }
@@ -134,6 +215,7 @@ sl_application_finalize (GObject *object)
 {
   SlApplication *self = SL_APPLICATION (object);
 
+  g_clear_pointer (&self->preload, preload_free);
   g_clear_pointer (&self->rules, sl_rules_unref);
   g_clear_object (&self->settings);
   g_clear_error (&self->rules_error);
@@ -217,5 +299,25 @@ sl_application_run (int    argc,
 {
   g_autoptr(SlApplication) app = sl_application_new ();
 
+  return sl_application_run_app (app, argc, argv);
+}
+
+int
+sl_application_run_app (SlApplication  *app,
+                        int             argc,
+                        char          **argv)
+{
+  g_return_val_if_fail (SL_IS_APPLICATION (app), 1);
+  g_return_val_if_fail (app->preload == NULL, 1);
+
+  /* `squadlog GAME`: start loading the rules and the game now. */
+  app->preload = g_new0 (SlPreload, 1);
+  if (argc == 2 && argv[1][0] != '-')
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (argv[1]);
+
+      app->preload->path = g_file_get_path (file);
+    }
+  app->preload->thread = g_thread_new ("squadlog-preload", preload_thread, app->preload);
   return g_application_run (G_APPLICATION (app), argc, argv);
 }

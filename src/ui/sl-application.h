@@ -22,6 +22,11 @@ SlRules       *sl_application_get_rules  (SlApplication *self);
 const GError  *sl_application_get_rules_error (SlApplication *self);
 int            sl_application_run        (int            argc,
                                           char         **argv);
+/* Runs @app on the command line: `squadlog [FILE]`.  The rules, and the
+ * game FILE, are loaded on a thread while GTK starts. */
+int            sl_application_run_app    (SlApplication *app,
+                                          int            argc,
+                                          char         **argv);
 
 /* The app's settings, or NULL when the schema is not installed. */
 GSettings      *sl_application_get_settings   (SlApplication *self);

@@ -404,21 +404,30 @@ sl_window_open_file (SlWindow *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(SlGame) game = NULL;
   g_autofree char *path = g_file_get_path (file);
-  g_autofree char *name = g_file_get_basename (file);
 
   g_return_val_if_fail (SL_IS_WINDOW (self), FALSE);
   if (rules == NULL)
     return FALSE;
   if (path == NULL)
-    {
-      g_autofree char *heading = g_strdup_printf (_("Cannot Open “%s”"), name);
+    g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                         _("Only files on this computer can be opened."));
+  else
+    game = sl_game_load (rules, path, &error);
+  return sl_window_show_loaded (self, file, game, error);
+}
 
-      show_error (self, heading, _("Only files on this computer can be opened."));
-      return FALSE;
-    }
-  game = sl_game_load (rules, path, &error);
+gboolean
+sl_window_show_loaded (SlWindow     *self,
+                       GFile        *file,
+                       SlGame       *game,
+                       const GError *error)
+{
+  g_return_val_if_fail (SL_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail ((game == NULL) != (error == NULL), FALSE);
+
   if (game == NULL)
     {
+      g_autofree char *name = g_file_get_basename (file);
       g_autofree char *heading = g_strdup_printf (_("Cannot Open “%s”"), name);
 
       show_error (self, heading, error->message);

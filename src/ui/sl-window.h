@@ -27,6 +27,12 @@ SlGame      *sl_window_get_game   (SlWindow      *self);
  * the game shown stays as it was. */
 gboolean     sl_window_open_file  (SlWindow      *self,
                                    GFile         *file);
+/* Shows @game, loaded from @file elsewhere, or the dialog naming @error
+ * (exactly one of them is set). */
+gboolean     sl_window_show_loaded (SlWindow     *self,
+                                    GFile        *file,
+                                    SlGame       *game,
+                                    const GError *error);
 /* Starts a game of the scenario file and keeps it at @game_path. */
 gboolean     sl_window_new_game   (SlWindow      *self,
                                    const char    *scenario_path,
