@@ -543,6 +543,53 @@ test_window_launch_sheet (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A salvo of two grenades from the launcher (P-35): the sheet is built
+ * again for two, shows each grenade's odds, takes each grenade's landing
+ * and scatter dice and the one jam check, and two grenades land. */
+static void
+test_window_launch_salvo (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmp_dir, "salvo.squadlog", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  SlWindow *window;
+  GtkWindow *sheet, *again;
+  SlGame *shown;
+  const int dice[] = { 3, 7, 4, 5, 5 };
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 2);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-6', 'action': 'fire', 'throw': 'launcher'}");
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_true (sl_game_save (game, path, &error));
+
+  window = open_window (app);
+  g_assert_true (sl_window_open_file (window, file));
+  shown = sl_window_get_game (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  sheet = find_toplevel (g_type_from_name ("SlDiceSheet"));
+  g_assert_nonnull (sheet);
+  g_assert_null (strstr (sl_dice_sheet_get_odds (SL_DICE_SHEET (sheet)), "Grenade 2"));
+  g_object_add_weak_pointer (G_OBJECT (sheet), (gpointer *) &sheet);
+  sl_dice_sheet_set_count (SL_DICE_SHEET (sheet), 2);
+  for (int i = 0; i < 500 && sheet != NULL; i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_null (sheet);
+  again = find_toplevel (g_type_from_name ("SlDiceSheet"));
+  g_assert_nonnull (again);
+  g_test_message ("%s", sl_dice_sheet_get_odds (SL_DICE_SHEET (again)));
+  g_assert_nonnull (strstr (sl_dice_sheet_get_odds (SL_DICE_SHEET (again)), "Grenade 1: Needs"));
+  g_assert_nonnull (strstr (sl_dice_sheet_get_odds (SL_DICE_SHEET (again)), "Grenade 2: Needs"));
+  for (guint i = 0; i < G_N_ELEMENTS (dice); i++)
+    g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (again), dice[i]));
+  g_assert_cmpuint (sl_game_get_state (shown)->markers->len, ==, 2);
+  g_assert_cmpint (sl_test_unit_state (shown, "tog-6")->launcher_load[SL_GRENADE_FG], ==, 2);
+  g_assert_null (find_toplevel (g_type_from_name ("SlDiceSheet")));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* E-16 and E-17 through the window: Joe, prone in a bounce suit at night,
  * fires at a walking target in light woods: −2 −1 +1 +1 +3 = +2, needs 5
  * or less (50 %); he rolls 4: hit; the spike rifle's PF 5 against BI's AF 3
@@ -653,6 +700,7 @@ main (int   argc,
   g_test_add_func ("/window/rout-sheet", test_window_rout_sheet);
   g_test_add_func ("/window/throw-sheet", test_window_throw_sheet);
   g_test_add_func ("/window/launch-sheet", test_window_launch_sheet);
+  g_test_add_func ("/window/launch-salvo", test_window_launch_salvo);
   g_test_add_func ("/window/fire-E-16", test_window_e16);
   g_test_add_func ("/window/preferences", test_window_preferences);
 

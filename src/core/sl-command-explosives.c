@@ -174,6 +174,10 @@ shot_json (const SlGrenadeResult *res)
 
   json_object_set_int_member (o, "roll", res->check.natural);
   json_object_set_int_member (o, "net", res->check.net);
+  /* The odds before the roll, for the sheet (P-34 step 3, P-35). */
+  json_object_set_int_member (o, "target", res->check.target);
+  json_object_set_int_member (o, "needed", res->check.needed);
+  json_object_set_double_member (o, "probability", res->check.probability);
   json_object_set_boolean_member (o, "on_target", res->on_target);
   if (res->scattered)
     {

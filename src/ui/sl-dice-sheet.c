@@ -59,6 +59,12 @@ struct _SlDiceSheet
   GtkLabel   *problem;
   GtkListBox *breakdown;
   char       *odds_text;
+
+  GtkWidget            *count_group;
+  GtkSpinButton        *count;
+  SlDiceSheetCountFunc  count_func;
+  gpointer              count_data;
+  guint                 count_idle;
 };
 
 G_DEFINE_FINAL_TYPE (SlDiceSheet, sl_dice_sheet, ADW_TYPE_WINDOW)
@@ -233,6 +239,25 @@ refresh (SlDiceSheet *self)
             }
         }
       collect_odds (o, NULL, odds);
+      /* A hand grenade or a fire mission: its one shot. */
+      if (json_object_has_member (o, "shot") && JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, "shot")))
+        collect_odds (json_object_get_object_member (o, "shot"), NULL, odds);
+      /* A salvo: the odds of each grenade. */
+      if (json_object_has_member (o, "grenades") && JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "grenades")))
+        {
+          JsonArray *grenades = json_object_get_array_member (o, "grenades");
+          guint n = json_array_get_length (grenades);
+
+          for (guint i = 0; i < n; i++)
+            {
+              JsonNode *g = json_array_get_element (grenades, i);
+              /* Translators: which grenade of a launcher salvo, before its odds. */
+              g_autofree char *who = n > 1 ? g_strdup_printf (_("Grenade %u"), i + 1) : NULL;
+
+              if (JSON_NODE_HOLDS_OBJECT (g))
+                collect_odds (json_node_get_object (g), who, odds);
+            }
+        }
       for (const char * const *side = (const char * const[]) { "unit", "target", NULL }; *side; side++)
         if (json_object_has_member (o, *side) && JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, *side)))
           {
@@ -390,6 +415,64 @@ sl_dice_sheet_add_choice (SlDiceSheet        *self,
   refresh (self);
 }
 
+/* The caller replaces the sheet: after the spin's own signal is over. */
+static gboolean
+count_idle_cb (gpointer data)
+{
+  SlDiceSheet *self = data;
+
+  self->count_idle = 0;
+  if (self->count_func != NULL && self->count != NULL && gtk_widget_get_visible (GTK_WIDGET (self)))
+    self->count_func (self, gtk_spin_button_get_value_as_int (self->count), self->count_data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+count_changed_cb (GtkSpinButton *spin,
+                  SlDiceSheet   *self)
+{
+  if (self->count_idle == 0)
+    self->count_idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, count_idle_cb,
+                                        g_object_ref (self), g_object_unref);
+}
+
+void
+sl_dice_sheet_add_count (SlDiceSheet          *self,
+                         const char           *label,
+                         int                   min,
+                         int                   max,
+                         int                   value,
+                         SlDiceSheetCountFunc  func,
+                         gpointer              user_data)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *spin = gtk_spin_button_new_with_range (min, max, 1);
+
+  g_return_if_fail (SL_IS_DICE_SHEET (self));
+  g_return_if_fail (self->count == NULL);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->count_group), row);
+  gtk_widget_set_visible (self->count_group, TRUE);
+  self->count = GTK_SPIN_BUTTON (spin);
+  self->count_func = func;
+  self->count_data = user_data;
+  g_signal_connect (spin, "value-changed", G_CALLBACK (count_changed_cb), self);
+}
+
+void
+sl_dice_sheet_set_count (SlDiceSheet *self,
+                         int          count)
+{
+  g_return_if_fail (SL_IS_DICE_SHEET (self));
+  g_return_if_fail (self->count != NULL);
+  gtk_spin_button_set_value (self->count, count);
+}
+
 static gboolean
 key_pressed_cb (GtkEventControllerKey *controller,
                 guint                  keyval,
@@ -411,6 +494,7 @@ sl_dice_sheet_dispose (GObject *object)
 {
   SlDiceSheet *self = SL_DICE_SHEET (object);
 
+  g_clear_handle_id (&self->count_idle, g_source_remove);
   g_clear_object (&self->game);
   G_OBJECT_CLASS (sl_dice_sheet_parent_class)->dispose (object);
 }
@@ -510,6 +594,11 @@ sl_dice_sheet_new (GtkWindow          *parent,
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->problem));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), roll);
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (top));
+
+  /* How many (the grenades of a salvo): chosen before the dice. */
+  self->count_group = adw_preferences_group_new ();
+  gtk_widget_set_visible (self->count_group, FALSE);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (self->count_group));
 
   self->dice_group = adw_preferences_group_new ();
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->dice_group), _("Dice"));

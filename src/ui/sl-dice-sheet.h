@@ -44,6 +44,23 @@ void         sl_dice_sheet_add_choice (SlDiceSheet        *self,
                                        const char         *field,
                                        const char * const *values,
                                        const char * const *labels);
+/* How many of something the command is about (the grenades of a salvo):
+ * a spin from @min to @max; when the player changes it, @func is called
+ * (from an idle, once the change is over) with the new count: the caller
+ * builds the sheet again for it. */
+typedef void (*SlDiceSheetCountFunc) (SlDiceSheet *sheet,
+                                      int          count,
+                                      gpointer     user_data);
+void         sl_dice_sheet_add_count  (SlDiceSheet        *self,
+                                       const char         *label,
+                                       int                 min,
+                                       int                 max,
+                                       int                 value,
+                                       SlDiceSheetCountFunc func,
+                                       gpointer            user_data);
+/* Changes the count, as the player would. */
+void         sl_dice_sheet_set_count  (SlDiceSheet        *self,
+                                       int                 count);
 /* The odds as the sheet shows them, one line per roll. */
 const char  *sl_dice_sheet_get_odds   (SlDiceSheet        *self);
 /* A key press: a digit (0–9). d10: 0 is 10; d100: two digits, tens then

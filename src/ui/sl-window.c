@@ -915,6 +915,88 @@ due_fire (SlWindow *self,
 }
 
 /* The resolution sheet of @unit's fire. */
+static void present_launch_sheet (SlWindow *self, int unit, int count);
+
+static void
+salvo_count_cb (SlDiceSheet *sheet,
+                int          count,
+                gpointer     user_data)
+{
+  SlWindow *self = SL_WINDOW (user_data);
+  int unit = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (sheet), "unit"));
+
+  /* The sheet again, for that many grenades. */
+  gtk_window_destroy (GTK_WINDOW (sheet));
+  present_launch_sheet (self, unit, count);
+}
+
+/* P-35: a salvo of @count grenades of the launcher's type (one type per
+ * salvo, A-113), up to 4 and the launcher's load; each grenade has its aim
+ * point, its landing die and its scatter die, and one jam check covers the
+ * fire action (A-56). */
+static void
+present_launch_sheet (SlWindow *self,
+                      int       unit,
+                      int       count)
+{
+  const SlUnitSetup *us = sl_setup_unit_at (sl_game_get_setup (self->game), unit);
+  const SlUnitState *u = &sl_game_get_state (self->game)->units[unit];
+  SlGrenade kind = u->launcher_load[SL_GRENADE_FG] > 0 ? SL_GRENADE_FG : SL_GRENADE_SG;
+  const char *type = kind == SL_GRENADE_FG ? "frag" : "smoke";
+  int most = CLAMP (u->launcher_load[kind], 1, 4);
+  g_autoptr(GString) command = g_string_new (NULL);
+  g_autoptr(GPtrArray) dice = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *title = g_strdup_printf (_("%s Fires the Grenade Launcher"), us->name);
+  SlDiceSheet *sheet;
+
+  count = CLAMP (count, 1, most);
+  g_string_printf (command, "{\"type\": \"launch\", \"unit\": \"%s\", \"grenades\": [", us->id);
+  for (int i = 0; i < count; i++)
+    {
+      g_string_append_printf (command, "%s{\"grenade\": \"%s\"}", i ? ", " : "", type);
+      if (count == 1)
+        {
+          g_ptr_array_add (dice, g_strdup_printf ("grenades[0].roll:10:%s", _("Landing roll")));
+          g_ptr_array_add (dice, g_strdup_printf ("grenades[0].scatter_rolls[]:10:%s",
+                                                  _("Scatter direction, on a miss")));
+        }
+      else
+        {
+          g_autofree char *landing = g_strdup_printf (_("Grenade %d: landing roll"), i + 1);
+          g_autofree char *scatter = g_strdup_printf (_("Grenade %d: scatter direction, on a miss"), i + 1);
+
+          g_ptr_array_add (dice, g_strdup_printf ("grenades[%d].roll:10:%s", i, landing));
+          g_ptr_array_add (dice, g_strdup_printf ("grenades[%d].scatter_rolls[]:10:%s", i, scatter));
+        }
+    }
+  g_string_append (command, "]}");
+  g_ptr_array_add (dice, g_strdup_printf ("jam_roll:10:%s", _("Jam check, after a natural 1")));
+  g_ptr_array_add (dice, NULL);
+
+  sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, _("Grenade launcher (P-35)"),
+                             command->str, (const char * const *) dice->pdata, self->app_rolls);
+  g_object_set_data (G_OBJECT (sheet), "unit", GINT_TO_POINTER (unit));
+  if (most > 1)
+    sl_dice_sheet_add_count (sheet, _("Grenades in the salvo"), 1, most, count, salvo_count_cb, self);
+  for (int i = 0; i < count; i++)
+    {
+      g_autofree char *range = g_strdup_printf ("grenades[%d].range_m", i);
+      g_autofree char *indirect = g_strdup_printf ("grenades[%d].indirect", i);
+      g_autofree char *window = g_strdup_printf ("grenades[%d].through_window", i);
+      g_autofree char *range_label = count == 1 ? g_strdup (_("Range to the aim point (m)"))
+                                     : g_strdup_printf (_("Grenade %d: range to the aim point (m)"), i + 1);
+      g_autofree char *indirect_label = count == 1 ? g_strdup (_("Indirect fire, spotted by a friend"))
+                                        : g_strdup_printf (_("Grenade %d: indirect fire, spotted by a friend"), i + 1);
+      g_autofree char *window_label = count == 1 ? g_strdup (_("Through a window (+1)"))
+                                      : g_strdup_printf (_("Grenade %d: through a window (+1)"), i + 1);
+
+      sl_dice_sheet_add_number (sheet, range_label, range, 10, 300, 20);
+      sl_dice_sheet_add_switch (sheet, indirect_label, indirect, "true");
+      sl_dice_sheet_add_switch (sheet, window_label, window, "true");
+    }
+  gtk_window_present (GTK_WINDOW (sheet));
+}
+
 static gboolean
 resolve_fire (SlWindow *self,
               int       unit)
@@ -951,25 +1033,7 @@ resolve_fire (SlWindow *self,
     }
   if (throwing == SL_THROW_LAUNCHER)
     {
-      /* P-35: one grenade of the launcher's type (A-113); a salvo of more
-       * is played with the launch command. */
-      const SlUnitSetup *us = sl_setup_unit_at (sl_game_get_setup (self->game), unit);
-      const SlUnitState *u = &sl_game_get_state (self->game)->units[unit];
-      const char *type = u->launcher_load[SL_GRENADE_FG] > 0 ? "frag" : "smoke";
-      g_autofree char *command = g_strdup_printf ("{\"type\": \"launch\", \"unit\": \"%s\","
-                                                  " \"grenades\": [{\"grenade\": \"%s\"}]}", us->id, type);
-      g_autofree char *d1 = g_strdup_printf ("grenades[0].roll:10:%s", _("Landing roll"));
-      g_autofree char *d2 = g_strdup_printf ("grenades[0].scatter_rolls[]:10:%s", _("Scatter direction, on a miss"));
-      g_autofree char *d3 = g_strdup_printf ("jam_roll:10:%s", _("Jam check, after a natural 1"));
-      g_autofree char *title = g_strdup_printf (_("%s Fires the Grenade Launcher"), us->name);
-      const char *dice[] = { d1, d2, d3, NULL };
-      SlDiceSheet *dice_sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title,
-                                                   _("Grenade launcher (P-35)"), command, dice, self->app_rolls);
-
-      sl_dice_sheet_add_number (dice_sheet, _("Range to the aim point (m)"), "grenades[0].range_m", 10, 300, 20);
-      sl_dice_sheet_add_switch (dice_sheet, _("Indirect fire, spotted by a friend"), "grenades[0].indirect", "true");
-      sl_dice_sheet_add_switch (dice_sheet, _("Through a window (+1)"), "grenades[0].through_window", "true");
-      gtk_window_present (GTK_WINDOW (dice_sheet));
+      present_launch_sheet (self, unit, 1);
       return TRUE;
     }
   if (throwing == SL_THROW_CHARGE)
