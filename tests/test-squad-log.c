@@ -71,8 +71,11 @@ test_squad_log_follows (void)
                       " 'value': {'turn': 1, 'subphase': 9}}");
   assert_cell (log, game, "cw-13", "wounds", "Wounds: Moderate Wound");
   assert_cell (log, game, "cw-13", "status", "Dazed, Jammed");
-  g_assert_nonnull (strstr (sl_squad_log_get_cell (SL_SQUAD_LOG (log), sl_test_unit (game, "cw-13"), "ammo"),
-                            "R 1 of 3"));
+  {
+    g_autofree char *ammo = sl_squad_log_get_cell (SL_SQUAD_LOG (log), sl_test_unit (game, "cw-13"), "ammo");
+
+    g_assert_nonnull (strstr (ammo, "R 1 of 3"));
+  }
   sl_test_play (game, "{'type': 'correct', 'unit': 'cw-15', 'field': 'wound', 'value': 'dead'}");
   assert_cell (log, game, "cw-15", "status", "Dead");
   sl_test_ui_save_png (log, "squad-log-play.png");
