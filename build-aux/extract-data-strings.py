@@ -42,9 +42,19 @@ def scenario_strings(doc, out):
     for key in ("name", "description"):
         if doc.get(key):
             out.append((doc[key], f"scenario {sid}: {key}"))
-    for i, note in enumerate(doc.get("notes", [])):
-        if isinstance(note, str) and note:
-            out.append((note, f"scenario {sid}: notes[{i}]"))
+    for key in ("notes", "special"):
+        for i, note in enumerate(doc.get(key, [])):
+            if isinstance(note, str) and note:
+                out.append((note, f"scenario {sid}: {key}[{i}]"))
+    for side_id, text in (doc.get("starting_positions") or {}).items():
+        if isinstance(text, str) and text:
+            out.append((text, f"scenario {sid}: starting_positions.{side_id}"))
+    victory = doc.get("victory") or {}
+    if victory.get("objective"):
+        out.append((victory["objective"], f"scenario {sid}: victory.objective"))
+    for side_id, side in (victory.get("sides") or {}).items():
+        if isinstance(side, dict) and side.get("description"):
+            out.append((side["description"], f"scenario {sid}: victory.sides.{side_id}.description"))
     for side in doc.get("sides", []):
         if side.get("name"):
             out.append((side["name"], f"scenario {sid}: side {side.get('id')}"))

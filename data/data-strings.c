@@ -663,6 +663,138 @@ static const char *data_strings[] = {
   N_("Launcher on a carbine"),
   /* Translators: data/rules/streets-of-blood.json: options[71].description */
   N_("Allow a grenade launcher on the spike carbine."),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: description */
+  N_("TOG has found the guerrillas' tight-beam communication centre in a one-storey building and sends an elite bounce-infantry squad to blow it up before the Commonwealth defenders can stop them."),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: notes[0] */
+  N_("Map: the open map with one one-storey building on it. Before set-up, agree which room of the building is the communications room and which half-cover objects in it are communications equipment."),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: notes[1] */
+  N_("The Commonwealth “light infantry troops” are Combat Arms (cost 20, to-hit 0, melee −1, zero-G +1) in Light Infantry suits, without bounce packs (A-133; option scenario2TroopType for counter-insurgency troops)."),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: notes[2] */
+  N_("Leaders are rated 0 (A-133). Leadership and morale are not in use, so troop quality changes only the initiative roll: TOG Elite −2, Commonwealth Regular 0 (A-133, T-25)."),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: notes[3] */
+  N_("Grenades are in use: every soldier carries 2 frag and 2 smoke grenades, at no cost (T-20, A-129). Automatic fire is not in use: the scenario does not list it."),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: notes[4] */
+  N_("Six TOG soldiers carry one plastic charge each. Installing one takes 5 AP; any TOG soldier can set it off by radio with a 1 AP Fire/Throw action (P-36)."),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: notes[5] */
+  N_("A charge counts for the objective when it is placed within 1 m of a communications-equipment half-cover object inside the communications room (A-133)."),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: notes[6] */
+  N_("There are no keys: nobody can unlock a door, and TOG must breach doors with fire or charges (A-133, P-25)."),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: notes[7] */
+  N_("TOG objective points: 1 charge detonated 25, 2 charges 70, 3 charges 100 (the primary objective), each charge beyond 3 +25 (T-42). The Commonwealth has no primary objective and scores by body count only (A-133)."),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: special[0] */
+  N_("The Commonwealth may not engage until fired upon; this applies to the whole Commonwealth side (A-133)."),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: special[1] */
+  N_("All doors are closed and locked, and there are no keys: doors can only be breached with fire or charges (A-133)."),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: starting_positions.tog */
+  N_("Anywhere within 2 m of the outer map edge, each fire team grouped together."),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: starting_positions.cw */
+  N_("One squad outside, every soldier within 10 m of the building; the other squad anywhere inside the building."),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: victory.objective */
+  N_("the communications room"),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: victory.sides.tog.description */
+  N_("Detonate three charges in the communications room, each next to communications equipment, before the game ends."),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: victory.sides.cw.description */
+  N_("No primary objective: stop the charges and score by body count (A-133)."),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: side tog */
+  N_("TOG"),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: squad tog-squad */
+  N_("TOG Raid Squad"),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: grouping tog-ft1 */
+  N_("TOG Fire Team 1"),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: grouping tog-ft2 */
+  N_("TOG Fire Team 2"),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: side cw */
+  N_("Commonwealth"),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: squad cw-squad1 */
+  N_("Renegade 1st Squad"),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: squad cw-squad2 */
+  N_("Renegade 2nd Squad"),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: description */
+  N_("On Mavinav 4, a stalk-and-kill patrol of the TOG 73447 Guard Legion becomes the prey: at night, in open country, it is ambushed by guerrillas led by Renegade professionals."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: notes[0] */
+  N_("Map: the whole open (outdoor) map. Ignore every terrain feature except elevation."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: notes[1] */
+  N_("All ground counts as heavy woods: no running, sprinting or diving; line of sight at most 3 m; +5 to fire, +3 to detect (A-132)."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: notes[2] */
+  N_("Night: the night rules apply in full (A-132). Every soldier here wears a power suit (BI or LI), so night is +1 to fire (and +1 to detect if the detection rules are added) (T-36, A-147)."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: notes[3] */
+  N_("Hiding and detection are not in use (A-132). If the players add them (option scenario1Detection), the counter-insurgency units count as ambushing on their first attack."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: notes[4] */
+  N_("Each Commonwealth fire team is its own squad with its own leader, so each team rolls initiative and checks rout under its own leader (A-11)."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: notes[5] */
+  N_("Leaders: TOG 0; Commonwealth Teams 1 and 2 at 0; the overall leader, Sergeant Halloran of the Command Team, at −1: the book's unsigned “1”, the best leader on the field (A-97, A-132; option scenario1LeaderSign)."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: notes[6] */
+  N_("Rout is checked in the Rout/Rally Phase of turns 12 and 24 (A-100)."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: notes[7] */
+  N_("Automatic fire, grenades and explosives are not in use: the scenario does not list them."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: notes[8] */
+  N_("TOG primary objective, 100 points: at least 8 of the 12 Commonwealth soldiers killed or unconscious at the end (A-132). Commonwealth primary objective, 100 points: the TOG squad routed at the end (A-132). Everything else scores by body count (T-39)."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: special[0] */
+  N_("TOG may not fire until fired upon: the restriction holds for the whole TOG side and lifts from the subphase after any Commonwealth unit fires (A-132)."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: special[1] */
+  N_("Ignore all terrain except elevation: the whole area counts as heavy woods, with no running, sprinting or diving, line of sight at most 3 m, +5 to fire and +3 to detect (A-132)."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: starting_positions.tog */
+  N_("Sets up first, in the centre of the map: the whole squad inside a circle 20 m across."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: starting_positions.cw */
+  N_("Sets up after TOG, within 2 m of any map edge, each fire team's soldiers kept together."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: victory.sides.tog.description */
+  N_("Kill or knock unconscious at least two-thirds of the Commonwealth force (8 of its 12 soldiers) by the end of the game."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: victory.sides.cw.description */
+  N_("Have the TOG squad routed at the end of the game."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: squad tog-squad */
+  N_("Guard Legion Patrol"),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: squad cw-team1 */
+  N_("Renegade Team 1"),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: squad cw-team2 */
+  N_("Renegade Team 2"),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: squad cw-team3 */
+  N_("Renegade Command Team"),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: description */
+  N_("The gun-runner Trader Asmalis lies disabled in space. A TOG marine squad blows its way in through a stern airlock to take her bridge from the marines and navy technicians on board."),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: notes[0] */
+  N_("Map: the starship map. The room at the front of the ship is the bridge."),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: notes[1] */
+  N_("Normal gravity: the zero-G rules are not in use (A-134)."),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: notes[2] */
+  N_("Vacuum outside the hull; it spreads to every compartment joined to a breach or an open airlock (A-134). A suited soldier wounded in vacuum has a breached suit (P-39)."),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: notes[3] */
+  N_("“Marine spacesuit” is the Marine Zero-G suit (MZG); the “navy technical troops” are naval Tech Troops, in Standard Space Suits here, with zero-G modifier 0 (A-134, A-135)."),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: notes[4] */
+  N_("Three TOG marines carry one shaped charge each. Installing one takes 10 AP and the charge must touch the obstacle; any TOG soldier can set it off by radio with a 1 AP Fire/Throw action (P-36). A door or airlock door hit by a shaped charge is destroyed outright (A-81); the damage behind it uses the placeholder pattern of A-80."),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: notes[5] */
+  N_("Only explosives and vacuum are listed: the ammunition rules are on only because explosives need them (§1.1). Laser rifles never run out; hand grenades are not used."),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: notes[6] */
+  N_("Leadership, morale and troop quality are not in use: every leader is rated 0 and every squad is Regular (§15.4, §15.5)."),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: notes[7] */
+  N_("Holding the bridge means having more of your own soldiers on it than the enemy has there, through the last 3 turns of the game, ending with turn 30 (A-134). Holding it is the primary objective, 100 points, for either side."),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: notes[8] */
+  N_("Each side subtracts 10 points from its own score for every enemy soldier on the bridge at the end (A-134)."),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: special[0] */
+  N_("All doors and airlocks are closed and locked."),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: special[1] */
+  N_("The airlock must be blown open from outside; a shaped charge opens it (A-81, A-134)."),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: special[2] */
+  N_("Until the airlock is blown open, only one Commonwealth fire team may be within 10 m of it."),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: starting_positions.tog */
+  N_("The whole squad outside the hull, within 5 m of one of the stern airlocks."),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: starting_positions.cw */
+  N_("Anywhere inside the ship; until that airlock is blown open, only one fire team may be within 10 m of it."),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: victory.objective */
+  N_("the bridge"),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: victory.sides.tog.description */
+  N_("Hold the bridge, with more soldiers on it than the Commonwealth, through the last 3 turns of the game."),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: victory.sides.cw.description */
+  N_("Hold the bridge, with more soldiers on it than TOG, through the last 3 turns of the game."),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: squad tog-squad */
+  N_("TOG Boarding Squad"),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: squad cw-marines */
+  N_("Commonwealth Marine Fire Team"),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: squad cw-techs */
+  N_("Trader Asmalis Crew"),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: grouping cw-tech-ft1 */
+  N_("Crew Fire Team 1"),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: grouping cw-tech-ft2 */
+  N_("Crew Fire Team 2"),
   /* Translators: data/scenarios/training.json: scenario training: name */
   N_("Training Ground"),
   /* Translators: data/scenarios/training.json: scenario training: description */
@@ -671,16 +803,8 @@ static const char *data_strings[] = {
   N_("Set up the squads at opposite ends of the table, at least 30 m apart."),
   /* Translators: data/scenarios/training.json: scenario training: notes[1] */
   N_("Victory by body count (T-39)."),
-  /* Translators: data/scenarios/training.json: scenario training: side tog */
-  N_("TOG"),
   /* Translators: data/scenarios/training.json: scenario training: squad tog-squad */
   N_("TOG 1st Squad"),
-  /* Translators: data/scenarios/training.json: scenario training: grouping tog-ft1 */
-  N_("TOG Fire Team 1"),
-  /* Translators: data/scenarios/training.json: scenario training: grouping tog-ft2 */
-  N_("TOG Fire Team 2"),
-  /* Translators: data/scenarios/training.json: scenario training: side cw */
-  N_("Commonwealth"),
   /* Translators: data/scenarios/training.json: scenario training: squad cw-squad */
   N_("Renegade Squad"),
   /* Translators: data/scenarios/training.json: scenario training: grouping cw-ft1 */

@@ -25,6 +25,9 @@ for f in \
   bin/squadlog \
   "$datadir/squadlog/rules/streets-of-blood.json" \
   "$datadir/squadlog/scenarios/training.json" \
+  "$datadir/squadlog/scenarios/definitely-not-camping.json" \
+  "$datadir/squadlog/scenarios/blow-the-damn-thing-up.json" \
+  "$datadir/squadlog/scenarios/pest-control.json" \
   "$datadir/applications/io.github.squadlog.SquadLog.desktop" \
   "$datadir/metainfo/io.github.squadlog.SquadLog.metainfo.xml" \
   "$datadir/mime/packages/io.github.squadlog.SquadLog.xml" \
