@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sl-cli.h"
+#include "sl-victory.h"
 #include "sl-print.h"
 #include "sl-unit-log.h"
 #include "sl-game.h"
@@ -539,6 +540,50 @@ cmd_print (int    argc,
   return EXIT_OK;
 }
 
+static JsonNode *
+game_victory_json (SlGame *game)
+{
+  SlGameVictory victory;
+  JsonNode *node;
+
+  sl_game_victory (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game), &victory);
+  node = sl_game_victory_to_json (sl_game_get_setup (game), &victory);
+  sl_game_victory_clear (&victory);
+  return node;
+}
+
+/* P-40 as the game stands: each side's objective, score and result. */
+static void
+print_victory (SlGame  *game,
+               GString *out)
+{
+  const SlSetup *setup = sl_game_get_setup (game);
+  SlGameVictory victory;
+
+  sl_game_victory (sl_game_get_rules (game), setup, sl_game_get_state (game), &victory);
+  g_string_append (out, sl_game_get_state (game)->over ? _("\nVictory points (P-40):\n")
+                                                        : _("\nVictory points if the game ended now (P-40):\n"));
+  for (int s = 0; s < 2; s++)
+    {
+      const SlVictoryScore *score = &victory.result.scores[s];
+      g_autofree char *objective = sl_objective_status_describe (setup, s, &victory.objectives[s]);
+
+      /* Translators: a side's victory points and its result: "TOG: 46.00 — Marginal Victory". */
+      g_string_append_printf (out, _("  %s: %.2f — %s\n"), sl_setup_side_at (setup, s)->name,
+                              score->score, score->result);
+      g_string_append_printf (out, "    %s\n", objective);
+      for (guint i = 0; i < score->items->len; i++)
+        {
+          const SlVictoryItem *item = &g_array_index (score->items, SlVictoryItem, i);
+
+          g_string_append_printf (out, "    %+8.2f  %s\n", item->points, item->label);
+        }
+    }
+  if (victory.result.has_ratio)
+    g_string_append_printf (out, _("  Ratio %.2f (T-40, A-131)\n"), victory.result.ratio);
+  sl_game_victory_clear (&victory);
+}
+
 static int
 cmd_replay (int    argc,
             char **argv)
@@ -586,6 +631,7 @@ cmd_replay (int    argc,
       JsonObject *o = json_node_get_object (node);
 
       json_object_set_int_member (o, "entries", sl_game_get_position (game));
+      json_object_set_member (o, "victory", game_victory_json (game));
       sl_json_append (out, node, TRUE, 0);
       g_string_append_c (out, '\n');
       fwrite (out->str, 1, out->len, stdout);
@@ -635,6 +681,7 @@ cmd_replay (int    argc,
       for (guint i = 0; i < state->markers->len; i++)
         g_string_append_printf (out, "  %s\n", g_array_index (state->markers, SlMarker, i).label);
     }
+  print_victory (game, out);
   fwrite (out->str, 1, out->len, stdout);
   return EXIT_OK;
 }

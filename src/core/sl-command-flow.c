@@ -1184,6 +1184,120 @@ sl_command_end_game (SlCommand  *c,
   return TRUE;
 }
 
+/* The scenario's objectives, as the players see them on the table
+ * (T-42, T-43): "charges": {"tog": 2} — the charges set off in the
+ * objective room so far; "on_objective": {"tog": 3, "cw": 1} — the units
+ * of each side on the objective now. */
+static gboolean
+read_side_counts (SlCommand   *c,
+                  const char  *field,
+                  int          counts[2],
+                  gboolean     given[2],
+                  GError     **error)
+{
+  g_autoptr(SlReader) r = NULL;
+  g_autoptr(GList) members = NULL;
+
+  if (!sl_reader_has (c->command, field))
+    return TRUE;
+  r = sl_reader_object (c->command, field);
+  if (r == NULL)
+    return sl_command_inputs_done (c);
+  members = sl_reader_members (r);
+  for (GList *l = members; l; l = l->next)
+    {
+      int side = -1;
+
+      for (guint s = 0; s < c->setup->sides->len; s++)
+        if (g_str_equal (sl_setup_side_at (c->setup, s)->id, l->data))
+          side = s;
+      if (side < 0)
+        {
+          sl_reader_fail (r, l->data, _("There is no side “%s”."), (const char *) l->data);
+          return sl_command_inputs_done (c);
+        }
+      counts[side] = sl_reader_int (r, l->data, 0, 64, 0);
+      given[side] = TRUE;
+    }
+  sl_reader_end (r);
+  (void) error;
+  return TRUE;
+}
+
+gboolean
+sl_command_objective (SlCommand  *c,
+                      GError    **error)
+{
+  SlState *s = c->state;
+  int charges[2] = { 0, 0 }, units[2] = { 0, 0 };
+  gboolean charges_given[2] = { FALSE, FALSE }, units_given[2] = { FALSE, FALSE };
+  const char *place = c->setup->objective_place ? c->setup->objective_place : _("the objective");
+  gboolean hold = FALSE;
+
+  if (!read_side_counts (c, "charges", charges, charges_given, error) ||
+      !read_side_counts (c, "on_objective", units, units_given, error) ||
+      !sl_command_inputs_done (c))
+    return FALSE;
+  for (int side = 0; side < 2; side++)
+    hold |= sl_setup_side_at (c->setup, side)->objective == SL_OBJECTIVE_HOLD;
+  if (!charges_given[0] && !charges_given[1] && !units_given[0] && !units_given[1])
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "charges",
+                         _("Say the charges set off in the objective room or the units on the objective."));
+      return FALSE;
+    }
+  for (int side = 0; side < 2; side++)
+    if (charges_given[side] && sl_setup_side_at (c->setup, side)->objective != SL_OBJECTIVE_CHARGES)
+      {
+        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "charges",
+                           _("%s has no charges objective in this scenario (T-42)."),
+                           sl_setup_side_at (c->setup, side)->name);
+        return FALSE;
+      }
+  if ((units_given[0] || units_given[1]) && !hold)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "on_objective",
+                         _("No side has to hold an objective in this scenario (T-43)."));
+      return FALSE;
+    }
+  if (s->over)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type", _("The game is over."));
+      return FALSE;
+    }
+
+  for (int side = 0; side < 2; side++)
+    if (charges_given[side])
+      {
+        s->objective_charges[side] = charges[side];
+        sl_command_say (c, g_dngettext (GETTEXT_PACKAGE,
+                                        "%s has set off %d charge in %s (T-42).",
+                                        "%s has set off %d charges in %s (T-42).", charges[side]),
+                        sl_setup_side_at (c->setup, side)->name, charges[side], place);
+      }
+  if (units_given[0] || units_given[1])
+    {
+      for (int side = 0; side < 2; side++)
+        if (units_given[side])
+          s->objective_units[side] = units[side];
+      /* A-134: a side holds it with more units there than the enemy; the
+       * turns count from the turn it took it, this one included. */
+      for (int side = 0; side < 2; side++)
+        {
+          gboolean holds = s->objective_units[side] > s->objective_units[1 - side];
+
+          if (!holds)
+            s->objective_held_since[side] = 0;
+          else if (s->objective_held_since[side] == 0)
+            s->objective_held_since[side] = s->turn;
+        }
+      sl_command_say (c, _("On %s: %s %d, %s %d (T-43)."), place,
+                      sl_setup_side_at (c->setup, 0)->name, s->objective_units[0],
+                      sl_setup_side_at (c->setup, 1)->name, s->objective_units[1]);
+    }
+  return TRUE;
+}
+
 /* Corrections: any field of the log, by hand (the journal keeps them). */
 
 static const char * const correct_fields[] = {

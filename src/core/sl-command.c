@@ -41,6 +41,7 @@ static const SlCommandType types[] = {
   { "ambush", sl_command_ambush },
   { "correct", sl_command_correct },
   { "end-game", sl_command_end_game },
+  { "objective", sl_command_objective },
 };
 
 const char * const *

@@ -158,6 +158,7 @@ SL_COMMAND_HANDLER (sl_command_declare);
 SL_COMMAND_HANDLER (sl_command_cancel);
 SL_COMMAND_HANDLER (sl_command_correct);
 SL_COMMAND_HANDLER (sl_command_end_game);
+SL_COMMAND_HANDLER (sl_command_objective);
 /* Ranged combat (sl-command-fire.c) */
 SL_COMMAND_HANDLER (sl_command_fire);
 SL_COMMAND_HANDLER (sl_command_area_burst);

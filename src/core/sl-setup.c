@@ -18,6 +18,10 @@ const char * const sl_module_names[] = {
   "morale", "area-effects", "environment", "equipment", "timed-play", NULL
 };
 
+const char * const sl_objective_names[] = {
+  "none", "kill", "rout", "charges", "hold", NULL
+};
+
 const char *
 sl_module_label (SlModule module)
 {
@@ -84,6 +88,8 @@ side_free (gpointer data)
 
   g_free (s->id);
   g_free (s->name);
+  g_free (s->objective_description);
+  g_free (s->starting_position);
   g_array_unref (s->squads);
   g_free (s);
 }
@@ -96,6 +102,10 @@ sl_setup_free (SlSetup *setup)
   g_free (setup->id);
   g_free (setup->name);
   g_free (setup->description);
+  g_free (setup->book);
+  g_free (setup->objective_place);
+  g_clear_pointer (&setup->notes, g_ptr_array_unref);
+  g_clear_pointer (&setup->special, g_ptr_array_unref);
   g_clear_pointer (&setup->sides, g_ptr_array_unref);
   g_clear_pointer (&setup->squads, g_ptr_array_unref);
   g_clear_pointer (&setup->groupings, g_ptr_array_unref);
@@ -483,6 +493,136 @@ read_environment (SlSetup  *setup,
   sl_reader_end (r);
 }
 
+/* A list of texts for the players ("notes", "special"). */
+static void
+read_texts (SlReader   *r,
+            const char *field,
+            GPtrArray  *into)
+{
+  guint n = sl_reader_array_length (r, field);
+
+  for (guint i = 0; i < n && sl_reader_ok (r); i++)
+    {
+      const char *text = sl_reader_array_string (r, field, i);
+
+      if (text != NULL)
+        g_ptr_array_add (into, g_strdup (*text ? g_dgettext (GETTEXT_PACKAGE, text) : text));
+    }
+}
+
+static SlSideSetup *
+side_by_id (SlSetup    *setup,
+            const char *id)
+{
+  for (guint i = 0; i < setup->sides->len; i++)
+    {
+      SlSideSetup *side = g_ptr_array_index (setup->sides, i);
+
+      if (g_strcmp0 (side->id, id) == 0)
+        return side;
+    }
+  return NULL;
+}
+
+/* "starting_positions": {"tog": "…"} (§10 D). */
+static void
+read_starting_positions (SlSetup  *setup,
+                         SlReader *root)
+{
+  g_autoptr(SlReader) r = NULL;
+  g_autoptr(GList) members = NULL;
+
+  if (!sl_reader_ok (root) || !sl_reader_has (root, "starting_positions"))
+    return;
+  r = sl_reader_object (root, "starting_positions");
+  if (r == NULL)
+    return;
+  members = sl_reader_members (r);
+  for (GList *l = members; l && sl_reader_ok (r); l = l->next)
+    {
+      SlSideSetup *side = side_by_id (setup, l->data);
+
+      if (side == NULL)
+        {
+          sl_reader_fail (r, l->data, _("There is no side “%s”."), (const char *) l->data);
+          break;
+        }
+      side->starting_position = read_text (r, l->data, NULL);
+    }
+  sl_reader_end (r);
+}
+
+/* "victory": the premade scenario it follows, the objective's place, and
+ * each side's primary objective, its description and its points budget
+ * (§10 E, P-40, T-41 … T-43). */
+static void
+read_victory (const SlRules *rules,
+              SlSetup       *setup,
+              SlReader      *root)
+{
+  g_autoptr(SlReader) r = NULL;
+  g_autoptr(SlReader) sides = NULL;
+  g_autoptr(GList) members = NULL;
+  const char *scenario;
+
+  for (guint i = 0; i < setup->sides->len; i++)
+    {
+      SlSideSetup *side = g_ptr_array_index (setup->sides, i);
+
+      side->objective = SL_OBJECTIVE_NONE;
+      side->budget = -1;
+    }
+  if (!sl_reader_ok (root) || !sl_reader_has (root, "victory"))
+    return;
+  r = sl_reader_object (root, "victory");
+  if (r == NULL)
+    return;
+  scenario = sl_reader_string (r, "scenario", NULL);
+  if (scenario != NULL)
+    {
+      setup->scenario = sl_rules_scenario (rules, scenario);
+      if (setup->scenario == NULL)
+        sl_reader_fail (r, "scenario", _("The rules know no premade scenario “%s” (T-41 … T-43)."), scenario);
+    }
+  setup->objective_place = read_text (r, "objective", NULL);
+  sides = sl_reader_ok (r) ? sl_reader_object (r, "sides") : NULL;
+  if (sides != NULL)
+    members = sl_reader_members (sides);
+  for (GList *l = members; l && sl_reader_ok (r); l = l->next)
+    {
+      SlSideSetup *side = side_by_id (setup, l->data);
+      g_autoptr(SlReader) sr = NULL;
+      const SlScenarioSummary *sc = setup->scenario;
+
+      if (side == NULL)
+        {
+          sl_reader_fail (sides, l->data, _("There is no side “%s”."), (const char *) l->data);
+          break;
+        }
+      sr = sl_reader_object (sides, l->data);
+      if (sr == NULL)
+        break;
+      side->objective = sl_reader_enum (sr, "primary", sl_objective_names, N_("objective"),
+                                        SL_OBJECTIVE_NONE);
+      side->objective_description = read_text (sr, "description", NULL);
+      side->budget = sl_reader_int (sr, "budget", 0, 100000, -1);
+      /* An objective scored by the premade scenario's numbers needs them. */
+      if (sl_reader_ok (sr))
+        {
+          if (side->objective == SL_OBJECTIVE_KILL && (sc == NULL || sc->kill_fraction[1] <= 0))
+            sl_reader_fail (sr, "primary", _("A kill objective needs a scenario with a kill share (T-41)."));
+          else if (side->objective == SL_OBJECTIVE_CHARGES && (sc == NULL || sc->n_charge_points == 0))
+            sl_reader_fail (sr, "primary", _("A charges objective needs a scenario with a charge ladder (T-42)."));
+          else if (side->objective == SL_OBJECTIVE_HOLD && (sc == NULL || sc->hold_turns <= 0))
+            sl_reader_fail (sr, "primary", _("A hold objective needs a scenario with turns to hold (T-43)."));
+        }
+      sl_reader_end (sr);
+    }
+  if (sides != NULL)
+    sl_reader_end (sides);
+  sl_reader_end (r);
+}
+
 static void
 read_all (const SlRules *rules,
           SlSetup       *setup,
@@ -496,11 +636,9 @@ read_all (const SlRules *rules,
   setup->name = read_text (root, "name", NULL);
   sl_reader_require (root, "name");
   setup->description = read_text (root, "description", "");
-  sl_reader_string (root, "book", NULL);
-  sl_reader_skip (root, "notes");
-  sl_reader_skip (root, "victory");
-  sl_reader_skip (root, "starting_positions");
-  sl_reader_skip (root, "special");
+  setup->book = g_strdup (sl_reader_string (root, "book", NULL));
+  read_texts (root, "notes", setup->notes);
+  read_texts (root, "special", setup->special);
   sl_reader_require (root, "length_turns");
   setup->length_turns = sl_reader_int (root, "length_turns", 1, 200, 12);
 
@@ -577,6 +715,8 @@ read_all (const SlRules *rules,
   if (sl_reader_ok (root) && setup->units->len > 64)
     sl_reader_fail (root, "sides", _("A game has at most 64 units."));
 
+  read_starting_positions (setup, root);
+  read_victory (rules, setup, root);
   sl_reader_end (root);
 }
 
@@ -596,6 +736,8 @@ sl_setup_new_from_json (const SlRules  *rules,
   setup->groupings = g_ptr_array_new_with_free_func (grouping_free);
   setup->units = g_ptr_array_new_with_free_func (unit_free);
   setup->unit_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  setup->notes = g_ptr_array_new_with_free_func (g_free);
+  setup->special = g_ptr_array_new_with_free_func (g_free);
   setup->json = json_node_copy (node);
 
   root = sl_reader_new (ctx, node, "");

@@ -47,6 +47,20 @@ typedef struct
   gboolean blackout;   /* night counts indoors (T-36) */
 } SlEnvironmentSetup;
 
+/* A side's primary objective (§10 E, P-40; the premade scenarios'
+ * T-41 … T-43, which the rules data summarises). */
+typedef enum
+{
+  SL_OBJECTIVE_NONE,     /* body count only (T-39) */
+  SL_OBJECTIVE_KILL,     /* kill or knock out a share of the enemy (T-41) */
+  SL_OBJECTIVE_ROUT,     /* the enemy is routed at the end (T-41, A-132) */
+  SL_OBJECTIVE_CHARGES,  /* charges set off in the objective room (T-42) */
+  SL_OBJECTIVE_HOLD,     /* hold the objective for the last turns (T-43, A-134) */
+  SL_N_OBJECTIVES
+} SlObjectiveKind;
+
+extern const char * const sl_objective_names[];
+
 /* One soldier, as he starts the game. */
 typedef struct
 {
@@ -106,6 +120,11 @@ typedef struct
   GArray *squads;  /* int */
   gboolean camo_tinter;  /* the side's troops are treated (T-37) */
   gboolean ecm;          /* the side has a working jammer (T-37) */
+  /* Victory (the setup's "victory"): */
+  SlObjectiveKind objective;
+  char    *objective_description;  /* the side's objective, for people */
+  int      budget;                 /* scenario points, or -1 (T-39: unspent score) */
+  char    *starting_position;      /* the set-up, for people, or NULL */
 } SlSideSetup;
 
 typedef struct _SlSetup SlSetup;
@@ -124,6 +143,12 @@ struct _SlSetup
   GPtrArray          *groupings;  /* SlGroupingSetup */
   GPtrArray          *units;      /* SlUnitSetup */
   GHashTable         *unit_ids;   /* id -> SlUnitSetup */
+  char               *book;       /* "§11.0, T-41", or NULL */
+  GPtrArray          *notes;      /* char *, for the players */
+  GPtrArray          *special;    /* char *, special conditions (§10 G) */
+  /* The premade scenario the victory follows (T-41 … T-43), or NULL. */
+  const SlScenarioSummary *scenario;
+  char               *objective_place;  /* "the bridge", or NULL */
   JsonNode           *json;       /* the setup as read, written back unchanged */
 };
 

@@ -190,6 +190,12 @@ typedef struct
   int         n_units;
   SlUnitState units[SL_MAX_UNITS];
 
+  /* Scenario objectives as the players record them (the objective
+   * command; T-42, T-43): */
+  int       objective_charges[2];    /* charges set off in the objective room */
+  int       objective_units[2];      /* units of each side on the objective now */
+  int       objective_held_since[2]; /* turn from which the side holds it, or 0 */
+
   GArray   *markers;        /* SlMarker */
   int       next_marker;
 } SlState;
