@@ -23,6 +23,7 @@
 #include "sl-track-view.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
+#include "sl-score-window.h"
 #include "sl-window.h"
 
 static SlApplication *
@@ -590,6 +591,64 @@ test_window_launch_salvo (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The score (P-40) of Pest Control (T-43): the players record who is on
+ * the bridge, the score follows; an enemy killed scores his full value;
+ * when the game ends the score opens by itself. */
+static void
+test_window_score (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autofree char *scenario = g_build_filename (SL_SOURCE_DATADIR, "scenarios", "pest-control.json", NULL);
+  g_autofree char *path = g_build_filename (tmp_dir, "score.squadlog", NULL);
+  g_autofree char *tog = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GError) error = NULL;
+  SlWindow *window = open_window (app);
+  SlScoreWindow *score;
+  SlGame *game;
+  int points;
+
+  g_assert_true (sl_window_new_game (window, scenario, path));
+  game = sl_window_get_game (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.score", NULL);
+  score = SL_SCORE_WINDOW (find_toplevel (SL_TYPE_SCORE_WINDOW));
+  g_assert_nonnull (score);
+  g_assert_cmpstr (sl_score_window_get_headline (score), ==, "Draw");
+
+  /* 3 TOG marines against 1 on the bridge: held for 1 turn of 3 (A-134);
+   * each side loses 10 per enemy there. */
+  g_assert_true (sl_score_window_record_units (score, 3, 1));
+  tog = sl_score_window_get_side_text (score, 0);
+  g_test_message ("%s", tog);
+  g_assert_nonnull (strstr (tog, "Holding the bridge for 1 turn of the 3 needed"));
+  g_assert_nonnull (strstr (tog, "1 enemy unit on the bridge -10.00"));
+  g_assert_false (sl_score_window_record_units (score, 65, 1));
+
+  /* A Commonwealth marine killed: his full value (T-39). */
+  points = sl_setup_unit (sl_game_get_setup (game), "cw-22")->points;
+  g_assert_nonnull (sl_game_apply_text (game, "{\"type\": \"correct\", \"unit\": \"cw-22\", "
+                                              "\"field\": \"wound\", \"value\": \"dead\"}", &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&tog, g_free);
+  tog = sl_score_window_get_side_text (score, 0);
+  expected = g_strdup_printf ("TOG — %.2f — Decisive Victory", points - 10.0);
+  g_assert_nonnull (strstr (tog, expected));
+  g_assert_cmpstr (sl_score_window_get_headline (score), ==, "Decisive Victory for TOG");
+  gtk_window_set_default_size (GTK_WINDOW (score), 560, 1400);
+  for (int i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+  sl_test_ui_save_png (GTK_WIDGET (score), "score.png");
+  gtk_window_destroy (GTK_WINDOW (score));
+
+  /* The game ends: the score opens. */
+  g_assert_nonnull (sl_game_apply_text (game, "{\"type\": \"end-game\"}", &error));
+  g_assert_no_error (error);
+  score = SL_SCORE_WINDOW (find_toplevel (SL_TYPE_SCORE_WINDOW));
+  g_assert_nonnull (score);
+  gtk_window_destroy (GTK_WINDOW (score));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* E-16 and E-17 through the window: Joe, prone in a bounce suit at night,
  * fires at a walking target in light woods: −2 −1 +1 +1 +3 = +2, needs 5
  * or less (50 %); he rolls 4: hit; the spike rifle's PF 5 against BI's AF 3
@@ -701,6 +760,7 @@ main (int   argc,
   g_test_add_func ("/window/throw-sheet", test_window_throw_sheet);
   g_test_add_func ("/window/launch-sheet", test_window_launch_sheet);
   g_test_add_func ("/window/launch-salvo", test_window_launch_salvo);
+  g_test_add_func ("/window/score", test_window_score);
   g_test_add_func ("/window/fire-E-16", test_window_e16);
   g_test_add_func ("/window/preferences", test_window_preferences);
 

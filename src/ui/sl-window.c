@@ -16,6 +16,7 @@
 #include "sl-history-view.h"
 #include "sl-initiative-sheet.h"
 #include "sl-options-window.h"
+#include "sl-score-window.h"
 #include "sl-preferences.h"
 #include "sl-print.h"
 #include "sl-scenarios.h"
@@ -44,6 +45,7 @@ struct _SlWindow
 
   SlGame               *game;
   gulong                changed_id;
+  gboolean              was_over;    /* the game was over before its last change */
   gboolean              app_rolls;   /* the app rolls the dice, or the players type theirs */
   GString              *typed;       /* a counter number being typed */
   guint                 typed_id;
@@ -268,7 +270,7 @@ update_prompt (SlWindow *self)
   s = sl_game_get_state (self->game);
   if (s->over)
     {
-      gtk_label_set_text (self->prompt, _("The game is over. Undo to go back, or start a new game."));
+      gtk_label_set_text (self->prompt, _("The game is over. The score is under Objectives and Score (Ctrl+K); undo to go back, or start a new game."));
       return;
     }
   next = json_from_string ("{\"type\": \"next\"}", NULL);
@@ -298,6 +300,7 @@ update_actions (SlWindow *self)
                                  game && !sl_game_get_state (self->game)->over);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.options", game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.score", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new", window_rules (self) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open", window_rules (self) != NULL);
@@ -323,6 +326,12 @@ save_now (SlWindow *self)
 static void
 game_changed_cb (SlWindow *self)
 {
+  gboolean over = sl_game_get_state (self->game)->over;
+
+  /* The game has just ended: the score (P-40). */
+  if (over && !self->was_over)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.score", NULL);
+  self->was_over = over;
   update_title (self);
   update_prompt (self);
   update_actions (self);
@@ -362,6 +371,7 @@ sl_window_set_game (SlWindow *self,
           gtk_box_append (self->squads, log);
         }
       self->changed_id = g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
+      self->was_over = sl_game_get_state (game)->over;
       if (sl_game_get_path (game) != NULL)
         remember_last_game (self, sl_game_get_path (game));
       gtk_stack_set_visible_child_name (self->stack, "table");
@@ -870,6 +880,17 @@ options_action (GtkWidget  *widget,
 
   if (self->game != NULL)
     gtk_window_present (GTK_WINDOW (sl_options_window_new (GTK_WINDOW (self), self->game)));
+}
+
+static void
+score_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+
+  if (self->game != NULL)
+    gtk_window_present (GTK_WINDOW (sl_score_window_new (GTK_WINDOW (self), self->game)));
 }
 
 static void
@@ -1479,6 +1500,8 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.continue", NULL, continue_action);
   gtk_widget_class_install_action (widget_class, "win.options", NULL, options_action);
+  gtk_widget_class_install_action (widget_class, "win.score", NULL, score_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_k, GDK_CONTROL_MASK, "win.score", NULL);
   gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "win.print", NULL);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);

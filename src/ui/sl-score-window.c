@@ -1,0 +1,463 @@
+/* sl-score-window.c: the scenario's objectives and the score (P-40). The
+ * core scores the game (sl_game_victory); this window shows each side's
+ * points item by item, its objective as it stands and the level (T-40),
+ * and records what the players see of the objectives on the table (the
+ * objective command: T-42's charges, T-43's units on the objective).
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "sl-score-window.h"
+#include "sl-victory.h"
+
+struct _SlScoreWindow
+{
+  AdwWindow       parent_instance;
+
+  SlGame         *game;
+  gulong          changed_id;
+
+  AdwWindowTitle *title;
+  GtkLabel       *headline;
+  GtkLabel       *ratio;
+  GtkLabel       *problem;
+  GtkWidget      *objectives;       /* the controls' group, or NULL */
+  GtkSpinButton  *charges[2];       /* T-42, for sides with that objective */
+  GtkSpinButton  *on_objective[2];  /* T-43 */
+  GtkWidget      *scores;           /* a box of one group per side */
+  char           *headline_text;
+  char           *side_text[2];
+};
+
+G_DEFINE_FINAL_TYPE (SlScoreWindow, sl_score_window, ADW_TYPE_WINDOW)
+
+static const char *
+side_name (SlScoreWindow *self,
+           int            side)
+{
+  return sl_setup_side_at (sl_game_get_setup (self->game), side)->name;
+}
+
+static void
+refresh (SlScoreWindow *self)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlState *state = sl_game_get_state (self->game);
+  SlGameVictory v;
+  GtkWidget *child;
+  g_autofree char *ratio = NULL;
+
+  sl_game_victory (sl_game_get_rules (self->game), setup, state, &v);
+
+  adw_window_title_set_subtitle (self->title, state->over ? _("Final, at the end of the game")
+                                                           : _("If the game ended now"));
+  g_free (self->headline_text);
+  if (v.result.winner < 0)
+    self->headline_text = g_strdup (v.result.level->high);
+  else
+    /* Translators: "Marginal Victory for TOG". */
+    self->headline_text = g_strdup_printf (_("%s for %s"), v.result.level->high,
+                                           side_name (self, v.result.winner));
+  gtk_label_set_text (self->headline, self->headline_text);
+  if (v.result.has_ratio)
+    /* Translators: the ratio of the scores and the rule that reads it. */
+    ratio = g_strdup_printf (_("Ratio %.2f to 1 (T-40)"), v.result.ratio);
+  else if (v.result.winner >= 0)
+    ratio = g_strdup (_("No ratio: the lower score is 0 or less, so the higher one wins decisively (A-131)"));
+  else
+    ratio = g_strdup (_("Both sides at 0 or less: a draw (A-131)"));
+  gtk_label_set_text (self->ratio, ratio);
+
+  while ((child = gtk_widget_get_first_child (self->scores)) != NULL)
+    gtk_box_remove (GTK_BOX (self->scores), child);
+  for (int s = 0; s < 2; s++)
+    {
+      const SlVictoryScore *score = &v.result.scores[s];
+      GtkWidget *group = adw_preferences_group_new ();
+      g_autofree char *title = NULL;
+      g_autofree char *objective = sl_objective_status_describe (setup, s, &v.objectives[s]);
+      g_autofree char *description = NULL;
+      GtkWidget *list = gtk_list_box_new ();
+      GString *text = g_string_new (NULL);
+      const char *goal = sl_setup_side_at (setup, s)->objective_description;
+
+      /* Translators: a side's score and its result: "TOG — 146.00 — Marginal Victory". */
+      title = g_strdup_printf (_("%s — %.2f — %s"), side_name (self, s), score->score, score->result);
+      description = goal != NULL ? g_strdup_printf ("%s\n%s", goal, objective) : g_strdup (objective);
+      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+      adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
+      g_string_append_printf (text, "%s\n%s\n", title, description);
+
+      gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+      gtk_widget_add_css_class (list, "boxed-list");
+      for (guint i = 0; i < score->items->len; i++)
+        {
+          const SlVictoryItem *item = &g_array_index (score->items, SlVictoryItem, i);
+          GtkWidget *row = adw_action_row_new ();
+          g_autofree char *points = g_strdup_printf ("%+.2f", item->points);
+          GtkWidget *value = gtk_label_new (points);
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), item->label);
+          gtk_widget_add_css_class (value, "numeric");
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), value);
+          gtk_list_box_append (GTK_LIST_BOX (list), row);
+          g_string_append_printf (text, "%s %s\n", item->label, points);
+        }
+      if (score->items->len == 0)
+        {
+          GtkWidget *none = gtk_label_new (_("Nothing scored yet"));
+
+          gtk_widget_add_css_class (none, "dim-label");
+          gtk_widget_set_margin_top (none, 12);
+          gtk_widget_set_margin_bottom (none, 12);
+          gtk_list_box_set_placeholder (GTK_LIST_BOX (list), none);
+        }
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), list);
+      gtk_box_append (GTK_BOX (self->scores), group);
+      g_free (self->side_text[s]);
+      self->side_text[s] = g_string_free (text, FALSE);
+    }
+
+  /* The controls show what is recorded. */
+  for (int s = 0; s < 2; s++)
+    {
+      if (self->charges[s] != NULL)
+        gtk_spin_button_set_value (self->charges[s], state->objective_charges[s]);
+      if (self->on_objective[s] != NULL)
+        gtk_spin_button_set_value (self->on_objective[s], state->objective_units[s]);
+    }
+  sl_game_victory_clear (&v);
+}
+
+static gboolean
+apply (SlScoreWindow *self,
+       JsonNode      *command)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (sl_game_apply (self->game, command, &error) == NULL)
+    {
+      gtk_label_set_text (self->problem, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+      return FALSE;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
+  return TRUE;
+}
+
+gboolean
+sl_score_window_record_charges (SlScoreWindow *self,
+                                int            side,
+                                int            charges)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) command = NULL;
+
+  g_return_val_if_fail (SL_IS_SCORE_WINDOW (self), FALSE);
+  g_return_val_if_fail (side == 0 || side == 1, FALSE);
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "type");
+  json_builder_add_string_value (b, "objective");
+  json_builder_set_member_name (b, "charges");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, sl_setup_side_at (sl_game_get_setup (self->game), side)->id);
+  json_builder_add_int_value (b, charges);
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+  command = json_builder_get_root (b);
+  return apply (self, command);
+}
+
+gboolean
+sl_score_window_record_units (SlScoreWindow *self,
+                              int            first,
+                              int            second)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) command = NULL;
+  const SlSetup *setup;
+
+  g_return_val_if_fail (SL_IS_SCORE_WINDOW (self), FALSE);
+  setup = sl_game_get_setup (self->game);
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "type");
+  json_builder_add_string_value (b, "objective");
+  json_builder_set_member_name (b, "on_objective");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, sl_setup_side_at (setup, 0)->id);
+  json_builder_add_int_value (b, first);
+  json_builder_set_member_name (b, sl_setup_side_at (setup, 1)->id);
+  json_builder_add_int_value (b, second);
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+  command = json_builder_get_root (b);
+  return apply (self, command);
+}
+
+static void
+record_charges_cb (GtkButton     *button,
+                   SlScoreWindow *self)
+{
+  int side = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "side"));
+
+  sl_score_window_record_charges (self, side, gtk_spin_button_get_value_as_int (self->charges[side]));
+}
+
+static void
+record_units_cb (SlScoreWindow *self)
+{
+  sl_score_window_record_units (self, gtk_spin_button_get_value_as_int (self->on_objective[0]),
+                                gtk_spin_button_get_value_as_int (self->on_objective[1]));
+}
+
+static GtkSpinButton *
+add_count_row (GtkWidget  *group,
+               const char *label,
+               GtkWidget  *button)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *spin = gtk_spin_button_new_with_range (0, 64, 1);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+  if (button != NULL)
+    {
+      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+    }
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  return GTK_SPIN_BUTTON (spin);
+}
+
+/* The objectives the players follow on the table (T-42, T-43). */
+static void
+build_objectives (SlScoreWindow *self,
+                  GtkBox        *content)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const char *place = setup->objective_place ? setup->objective_place : _("the objective");
+  gboolean hold = FALSE;
+
+  for (int s = 0; s < 2; s++)
+    hold |= sl_setup_side_at (setup, s)->objective == SL_OBJECTIVE_HOLD;
+  for (int s = 0; s < 2; s++)
+    {
+      g_autofree char *label = NULL;
+      GtkWidget *record;
+
+      if (sl_setup_side_at (setup, s)->objective != SL_OBJECTIVE_CHARGES)
+        continue;
+      if (self->objectives == NULL)
+        self->objectives = adw_preferences_group_new ();
+      /* Translators: "TOG: charges set off in the communications room". */
+      label = g_strdup_printf (_("%s: charges set off in %s"), side_name (self, s), place);
+      record = gtk_button_new_with_mnemonic (_("_Record"));
+      g_object_set_data (G_OBJECT (record), "side", GINT_TO_POINTER (s));
+      g_signal_connect (record, "clicked", G_CALLBACK (record_charges_cb), self);
+      self->charges[s] = add_count_row (self->objectives, label, record);
+    }
+  if (hold)
+    {
+      GtkWidget *record = gtk_button_new_with_mnemonic (_("Record _Who Is There"));
+
+      if (self->objectives == NULL)
+        self->objectives = adw_preferences_group_new ();
+      for (int s = 0; s < 2; s++)
+        {
+          /* Translators: "TOG units on the bridge". */
+          g_autofree char *label = g_strdup_printf (_("%s units on %s"), side_name (self, s), place);
+
+          self->on_objective[s] = add_count_row (self->objectives, label, NULL);
+        }
+      gtk_widget_set_halign (record, GTK_ALIGN_END);
+      gtk_widget_set_margin_top (record, 12);
+      g_signal_connect_swapped (record, "clicked", G_CALLBACK (record_units_cb), self);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->objectives), record);
+    }
+  if (self->objectives != NULL)
+    {
+      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->objectives), _("Objectives on the Table"));
+      adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self->objectives),
+                                             _("Record what you see on the table whenever it changes; the score follows."));
+      gtk_box_append (content, self->objectives);
+    }
+}
+
+static GtkWidget *
+text_row (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_widget_set_margin_top (label, 8);
+  gtk_widget_set_margin_bottom (label, 8);
+  gtk_widget_set_margin_start (label, 12);
+  gtk_widget_set_margin_end (label, 12);
+  return label;
+}
+
+static void
+add_texts (GtkWidget  *group,
+           const char *title,
+           GPtrArray  *texts)
+{
+  GtkWidget *row;
+
+  if (texts->len == 0)
+    return;
+  row = adw_expander_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  for (guint i = 0; i < texts->len; i++)
+    adw_expander_row_add_row (ADW_EXPANDER_ROW (row), text_row (g_ptr_array_index (texts, i)));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+}
+
+/* The scenario as the players set it up (§10 A, D, G): its set-up, its
+ * special conditions and its notes. */
+static void
+build_briefing (SlScoreWindow *self,
+                GtkBox        *content)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  GtkWidget *group = adw_preferences_group_new ();
+  g_autoptr(GPtrArray) positions = g_ptr_array_new_with_free_func (g_free);
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), setup->name);
+  if (setup->description != NULL && *setup->description)
+    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), setup->description);
+  for (int s = 0; s < 2; s++)
+    {
+      const SlSideSetup *side = sl_setup_side_at (setup, s);
+
+      if (side->starting_position != NULL)
+        /* Translators: a side's set-up: "TOG: the whole squad outside the hull …". */
+        g_ptr_array_add (positions, g_strdup_printf (_("%s: %s"), side->name, side->starting_position));
+    }
+  add_texts (group, _("Set-Up"), positions);
+  add_texts (group, _("Special Conditions"), setup->special);
+  add_texts (group, _("Notes"), setup->notes);
+  gtk_box_append (content, group);
+}
+
+static void
+sl_score_window_dispose (GObject *object)
+{
+  SlScoreWindow *self = SL_SCORE_WINDOW (object);
+
+  if (self->game != NULL)
+    g_clear_signal_handler (&self->changed_id, self->game);
+  g_clear_object (&self->game);
+  G_OBJECT_CLASS (sl_score_window_parent_class)->dispose (object);
+}
+
+static void
+sl_score_window_finalize (GObject *object)
+{
+  SlScoreWindow *self = SL_SCORE_WINDOW (object);
+
+  g_free (self->headline_text);
+  g_free (self->side_text[0]);
+  g_free (self->side_text[1]);
+  G_OBJECT_CLASS (sl_score_window_parent_class)->finalize (object);
+}
+
+static void
+sl_score_window_class_init (SlScoreWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_score_window_dispose;
+  object_class->finalize = sl_score_window_finalize;
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+sl_score_window_init (SlScoreWindow *self)
+{
+}
+
+SlScoreWindow *
+sl_score_window_new (GtkWindow *parent,
+                     SlGame    *game)
+{
+  SlScoreWindow *self;
+  GtkWidget *toolbar, *header, *scrolled, *clamp, *content, *top;
+
+  g_return_val_if_fail (SL_IS_GAME (game), NULL);
+
+  self = g_object_new (SL_TYPE_SCORE_WINDOW, "transient-for", parent, "modal", TRUE, NULL);
+  self->game = g_object_ref (game);
+  gtk_window_set_title (GTK_WINDOW (self), _("Score"));
+  gtk_window_set_default_size (GTK_WINDOW (self), 560, 640);
+
+  toolbar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  header = adw_header_bar_new ();
+  self->title = ADW_WINDOW_TITLE (adw_window_title_new (_("Score"), NULL));
+  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), GTK_WIDGET (self->title));
+  gtk_box_append (GTK_BOX (toolbar), header);
+
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  clamp = adw_clamp_new ();
+  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
+  gtk_widget_set_margin_top (content, 24);
+  gtk_widget_set_margin_bottom (content, 24);
+  gtk_widget_set_margin_start (content, 12);
+  gtk_widget_set_margin_end (content, 12);
+
+  top = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  self->headline = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->headline, TRUE);
+  gtk_label_set_justify (self->headline, GTK_JUSTIFY_CENTER);
+  gtk_widget_add_css_class (GTK_WIDGET (self->headline), "title-1");
+  self->ratio = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_add_css_class (GTK_WIDGET (self->ratio), "dim-label");
+  self->problem = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->problem, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->problem), "error");
+  gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
+  gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->headline));
+  gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->ratio));
+  gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->problem));
+  gtk_box_append (GTK_BOX (content), top);
+
+  build_objectives (self, GTK_BOX (content));
+  self->scores = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
+  gtk_box_append (GTK_BOX (content), self->scores);
+  build_briefing (self, GTK_BOX (content));
+
+  adw_clamp_set_child (ADW_CLAMP (clamp), content);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
+  gtk_box_append (GTK_BOX (toolbar), scrolled);
+  adw_window_set_content (ADW_WINDOW (self), toolbar);
+
+  self->changed_id = g_signal_connect_swapped (game, "changed", G_CALLBACK (refresh), self);
+  refresh (self);
+  return self;
+}
+
+const char *
+sl_score_window_get_headline (SlScoreWindow *self)
+{
+  g_return_val_if_fail (SL_IS_SCORE_WINDOW (self), NULL);
+  return self->headline_text;
+}
+
+char *
+sl_score_window_get_side_text (SlScoreWindow *self,
+                               int            side)
+{
+  g_return_val_if_fail (SL_IS_SCORE_WINDOW (self), NULL);
+  g_return_val_if_fail (side == 0 || side == 1, NULL);
+  return g_strdup (self->side_text[side]);
+}
