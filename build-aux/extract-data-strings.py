@@ -14,7 +14,7 @@ import json
 import os
 import sys
 
-RULES_KEYS = {"name", "title", "description"}
+RULES_KEYS = {"name", "title", "description", "high", "low"}
 
 
 def c_string(s):

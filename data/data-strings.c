@@ -371,6 +371,20 @@ static const char *data_strings[] = {
   N_("Mortar mission"),
   /* Translators: data/rules/streets-of-blood.json: equipment.entries.missile-mission.name */
   N_("Missile mission"),
+  /* Translators: data/rules/streets-of-blood.json: victory_levels.levels[0].high */
+  N_("Decisive Victory"),
+  /* Translators: data/rules/streets-of-blood.json: victory_levels.levels[0].low */
+  N_("Decisive Defeat"),
+  /* Translators: data/rules/streets-of-blood.json: victory_levels.levels[1].high */
+  N_("Substantial Victory"),
+  /* Translators: data/rules/streets-of-blood.json: victory_levels.levels[1].low */
+  N_("Substantial Defeat"),
+  /* Translators: data/rules/streets-of-blood.json: victory_levels.levels[2].high */
+  N_("Marginal Victory"),
+  /* Translators: data/rules/streets-of-blood.json: victory_levels.levels[2].low */
+  N_("Marginal Defeat"),
+  /* Translators: data/rules/streets-of-blood.json: victory_levels.levels[3].high */
+  N_("Draw"),
   /* Translators: data/rules/streets-of-blood.json: scenarios.entries.definitely-not-camping.name */
   N_("Definitely Not Camping"),
   /* Translators: data/rules/streets-of-blood.json: scenarios.entries.blow-the-damn-thing-up.name */

@@ -11,6 +11,7 @@
 
 #include "sl-json.h"
 #include "sl-test-game.h"
+#include "sl-report.h"
 #include "sl-victory.h"
 
 /* The training scenario (8 against 8) with a "victory" member. */
@@ -248,6 +249,52 @@ test_setup_checked (void)
     }
 }
 
+/* The after-action report: casualties per turn per side, from the logs;
+ * the decisive moments in turn order; the page escapes what it shows. */
+static void
+test_report (void)
+{
+  g_autoptr(SlGame) game = training_with_victory (NULL);
+  g_autoptr(SlReport) report = NULL;
+  g_autofree char *html = NULL;
+  const SlReportMoment *m;
+
+  wound (game, "cw-13", "light");
+  finish_turn (game);
+  wound (game, "tog-1", "dead");
+  wound (game, "cw-14", "unconscious");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-5', 'field': 'routed', 'value': true}");
+  sl_test_play (game, "{'type': 'end-game', 'reason': 'time'}");
+
+  report = sl_report_new (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game));
+  g_assert_cmpint (report->n_turns, ==, 2);
+  g_assert_cmpint (report->wounded[1][0], ==, 1);
+  g_assert_cmpint (report->out[1][0], ==, 0);
+  g_assert_cmpint (report->wounded[0][1], ==, 1);
+  g_assert_cmpint (report->out[0][1], ==, 1);
+  g_assert_cmpint (report->out[1][1], ==, 1);
+  g_assert_cmpint (report->total_out[0], ==, 1);
+  g_assert_cmpuint (report->moments->len, ==, 4);
+  m = &g_array_index (report->moments, SlReportMoment, 0);
+  g_assert_cmpstr (m->kind, ==, "first-blood");
+  g_assert_cmpint (m->turn, ==, 1);
+  g_assert_cmpstr (m->text, ==, "First blood: Trooper Hale (Commonwealth) is hit.");
+  m = &g_array_index (report->moments, SlReportMoment, 1);
+  g_assert_cmpstr (m->kind, ==, "leader-lost");
+  g_assert_cmpstr (m->text, ==, "Leader lost: Centurion Vale of TOG 1st Squad (Dead).");
+  g_assert_cmpstr (g_array_index (report->moments, SlReportMoment, 2).kind, ==, "rout");
+  g_assert_cmpstr (g_array_index (report->moments, SlReportMoment, 3).kind, ==, "end");
+
+  html = sl_report_to_html (report, sl_game_get_setup (game), sl_game_get_state (game));
+  g_assert_true (g_str_has_prefix (html, "<!DOCTYPE html>"));
+  g_assert_nonnull (strstr (html, "<svg role=\"img\""));
+  g_assert_nonnull (strstr (html, "Over after turn 2 of 12"));
+  g_assert_null (strstr (html, "<script"));
+  /* Self-contained: nothing loaded from elsewhere. */
+  g_assert_null (strstr (html, "src="));
+  g_assert_null (strstr (html, "href="));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -259,5 +306,6 @@ main (int    argc,
   g_test_add_func ("/victory/hold", test_hold);
   g_test_add_func ("/victory/budget", test_budget);
   g_test_add_func ("/victory/setup-checked", test_setup_checked);
+  g_test_add_func ("/victory/report", test_report);
   return g_test_run ();
 }

@@ -23,6 +23,7 @@
 #include "sl-track-view.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
+#include "sl-report.h"
 #include "sl-score-window.h"
 #include "sl-window.h"
 
@@ -634,10 +635,21 @@ test_window_score (void)
   expected = g_strdup_printf ("TOG — %.2f — Decisive Victory", points - 10.0);
   g_assert_nonnull (strstr (tog, expected));
   g_assert_cmpstr (sl_score_window_get_headline (score), ==, "Decisive Victory for TOG");
-  gtk_window_set_default_size (GTK_WINDOW (score), 560, 1400);
+  gtk_window_set_default_size (GTK_WINDOW (score), 560, 1600);
   for (int i = 0; i < 20; i++)
     g_main_context_iteration (NULL, FALSE);
   sl_test_ui_save_png (GTK_WIDGET (score), "score.png");
+  /* The battle report: first blood, at turn 1. */
+  {
+    g_autoptr(SlReport) report = sl_report_new (sl_game_get_rules (game), sl_game_get_setup (game),
+                                                sl_game_get_state (game));
+    g_autofree char *html = sl_report_to_html (report, sl_game_get_setup (game), sl_game_get_state (game));
+
+    g_assert_cmpint (report->out[1][0], ==, 1);
+    g_assert_cmpstr (g_array_index (report->moments, SlReportMoment, 0).kind, ==, "first-blood");
+    g_assert_nonnull (strstr (html, "<svg"));
+    g_assert_nonnull (strstr (html, "First blood:"));
+  }
   gtk_window_destroy (GTK_WINDOW (score));
 
   /* The game ends: the score opens. */

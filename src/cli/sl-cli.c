@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sl-cli.h"
+#include "sl-report.h"
 #include "sl-victory.h"
 #include "sl-print.h"
 #include "sl-unit-log.h"
@@ -32,7 +33,7 @@ gboolean
 sl_cli_handles (const char *arg)
 {
   static const char * const commands[] = {
-    "resolve", "new", "play", "replay", "print", "help", "--help", "-h", "-?", "--version", NULL
+    "resolve", "new", "play", "replay", "print", "report", "help", "--help", "-h", "-?", "--version", NULL
   };
 
   if (arg == NULL)
@@ -55,6 +56,7 @@ sl_cli_usage (void)
       "  squadlog replay GAME [--until N] [--json]       Show a game's state\n"
       "  squadlog print GAME -o LOGS.pdf [--squad ID] [--blank] [--paper a4|letter]\n"
       "                                                  Print the squad logs to PDF\n"
+      "  squadlog report GAME -o REPORT.html             Write the after-action report\n"
       "\n"
       "Squad Log keeps the squad logs of PHALANX: Streets of Blood.\n"
       "\n"
@@ -66,6 +68,8 @@ sl_cli_usage (void)
       "              after each; stop at the first the rules refuse\n"
       "  replay      Print the state after the journal's first N entries\n"
       "  print       Draw each squad's log, filled in or blank, as a PDF page\n"
+      "  report      Write the after-action report (score, casualties per turn,\n"
+      "              decisive moments) as a self-contained HTML page\n"
       "\n"
       "Options:\n"
       "  -h, --help  Show this help\n"
@@ -540,6 +544,46 @@ cmd_print (int    argc,
   return EXIT_OK;
 }
 
+static int
+cmd_report (int    argc,
+            char **argv)
+{
+  g_autofree char *rules_path = NULL;
+  g_autofree char *output = NULL;
+  g_autoptr(SlGame) game = NULL;
+  g_autoptr(SlReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *html = NULL;
+  GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the report to FILE"), N_("FILE") },
+    { "rules", 0, 0, G_OPTION_ARG_FILENAME, &rules_path, N_("Use this rules file"), N_("FILE") },
+    { NULL }
+  };
+
+  if (!parse_options ("report", _("GAME -o REPORT.html — the after-action report"),
+                      _("Writes the score (P-40) item by item, the casualties of each side per turn\n"
+                        "as a chart, and the decisive moments (first blood, leaders lost, routs,\n"
+                        "the end) as one HTML page with nothing outside it, to share."),
+                      entries, &argc, &argv))
+    return EXIT_FAILURE_;
+  if (argc != 3 || output == NULL)
+    {
+      g_printerr (_("squadlog report: give one game file and -o (see “squadlog report --help”).\n"));
+      return EXIT_FAILURE_;
+    }
+  game = load_game ("report", rules_path, argv[2]);
+  if (game == NULL)
+    return EXIT_FAILURE_;
+  report = sl_report_new (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game));
+  html = sl_report_to_html (report, sl_game_get_setup (game), sl_game_get_state (game));
+  if (!g_file_set_contents (output, html, -1, &error))
+    {
+      g_printerr ("squadlog report: %s\n", error->message);
+      return EXIT_FAILURE_;
+    }
+  return EXIT_OK;
+}
+
 static JsonNode *
 game_victory_json (SlGame *game)
 {
@@ -714,6 +758,8 @@ sl_cli_main (int    argc,
     return cmd_replay (argc, argv);
   if (g_str_equal (command, "print"))
     return cmd_print (argc, argv);
+  if (g_str_equal (command, "report"))
+    return cmd_report (argc, argv);
 
   if (command[0] == '-')
     g_printerr (_("squadlog: unknown option “%s”. Try “squadlog --help”.\n"), command);

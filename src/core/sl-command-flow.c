@@ -1334,6 +1334,15 @@ sl_command_correct (SlCommand  *c,
     case 0:
       u->wound = sl_reader_enum (r, "value", sl_wound_names, N_("wound level"), u->wound);
       shown = g_strdup (c->rules->wounds[u->wound].name);
+      /* The battle report's turns: a hand correction counts from now. */
+      if (u->wound == SL_WOUND_NONE)
+        u->casualty_turn = 0;
+      else if (u->casualty_turn == 0)
+        u->casualty_turn = c->state->turn;
+      if (!c->rules->wounds[u->wound].out)
+        u->out_turn = 0;
+      else if (u->out_turn == 0)
+        u->out_turn = c->state->turn;
       if (c->rules->wounds[u->wound].out)
         sl_state_lose_action (c->state, unit);
       break;
@@ -1410,6 +1419,7 @@ sl_command_correct (SlCommand  *c,
       break;
     case 13:
       u->routed = sl_reader_bool (r, "value", u->routed);
+      u->routed_turn = u->routed ? c->state->turn : 0;
       shown = g_strdup (u->routed ? _("yes") : _("no"));
       break;
     case 14:

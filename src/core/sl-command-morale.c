@@ -238,6 +238,7 @@ sl_command_rout_check (SlCommand  *c,
       if (routs && !c->state->units[u].routed)
         {
           c->state->units[u].routed = TRUE;
+          c->state->units[u].routed_turn = c->state->turn;
           /* A routed unit may only move: anything else it had started is
            * dropped (P-31 step 4). */
           if (c->state->units[u].current.action != NULL &&

@@ -360,6 +360,8 @@ sl_command_apply_damage (SlCommand            *c,
   u->wound = damage->wound;
   if (damage->levels > 0 && u->casualty_turn == 0)
     u->casualty_turn = c->state->turn;
+  if (rules->wounds[u->wound].out && u->out_turn == 0)
+    u->out_turn = c->state->turn;
   if (damage->levels > 0 && u->casualty_by < 0 && c->actor >= 0)
     u->casualty_by = sl_command_side (c, c->actor);
 

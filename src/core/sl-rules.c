@@ -1662,8 +1662,8 @@ load_victory_levels (SlRules  *rules,
       if (sl_reader_ok (l) && !g_str_equal (v->id, ids[i]))
         sl_reader_fail (l, "id", _("Expected the level “%s” here."), ids[i]);
       v->min_ratio = req_number (l, "min_ratio", 0, 1000);
-      v->high = req_string (l, "high");
-      v->low = req_string (l, "low");
+      v->high = req_text (l, "high");
+      v->low = req_text (l, "low");
       if (i > 0 && sl_reader_ok (l) && v->min_ratio >= rules->victory_levels[i - 1].min_ratio)
         sl_reader_fail (l, "min_ratio", _("Ratios must fall from decisive to draw."));
       if (i == 3 && sl_reader_ok (l) && v->min_ratio != 0)

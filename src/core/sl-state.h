@@ -113,6 +113,8 @@ typedef struct
   SlBreach        breach;             /* vacuum or hostile atmosphere (P-39) */
   int             casualty_turn;      /* turn it was wounded / knocked out, or 0 */
   int             casualty_by;        /* side whose fire, blast or melee did it, or -1 */
+  int             out_turn;           /* turn it was knocked out or killed, or 0 */
+  int             routed_turn;        /* turn it last routed, or 0 */
 
   /* Melee (sl-command-melee.c) */
   int             stance;             /* SlStance of its last melee action */

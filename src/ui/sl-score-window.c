@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-report.h"
 #include "sl-score-window.h"
 #include "sl-victory.h"
 
@@ -29,6 +30,9 @@ struct _SlScoreWindow
   GtkSpinButton  *charges[2];       /* T-42, for sides with that objective */
   GtkSpinButton  *on_objective[2];  /* T-43 */
   GtkWidget      *scores;           /* a box of one group per side */
+  GtkWidget      *chart;            /* casualties per turn */
+  GtkWidget      *moments;          /* a list box */
+  SlReport       *report;
   char           *headline_text;
   char           *side_text[2];
 };
@@ -120,6 +124,36 @@ refresh (SlScoreWindow *self)
       gtk_box_append (GTK_BOX (self->scores), group);
       g_free (self->side_text[s]);
       self->side_text[s] = g_string_free (text, FALSE);
+    }
+
+  /* The battle report: the chart and the decisive moments. */
+  g_clear_pointer (&self->report, sl_report_free);
+  self->report = sl_report_new (sl_game_get_rules (self->game), setup, state);
+  gtk_widget_queue_draw (self->chart);
+  {
+    g_autoptr(GString) described = g_string_new (NULL);
+
+    for (int s = 0; s < 2; s++)
+      {
+        /* Translators: the chart's accessible description, per side. */
+        g_string_append_printf (described, _("%s: %d units out of the fight."), side_name (self, s),
+                                self->report->total_out[s]);
+        g_string_append_c (described, ' ');
+      }
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->chart), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                    described->str, -1);
+  }
+  while ((child = gtk_widget_get_first_child (self->moments)) != NULL)
+    gtk_list_box_remove (GTK_LIST_BOX (self->moments), child);
+  for (guint i = 0; i < self->report->moments->len; i++)
+    {
+      const SlReportMoment *m = &g_array_index (self->report->moments, SlReportMoment, i);
+      GtkWidget *row = adw_action_row_new ();
+      g_autofree char *turn = g_strdup_printf (_("Turn %d"), m->turn);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), m->text);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), turn);
+      gtk_list_box_append (GTK_LIST_BOX (self->moments), row);
     }
 
   /* The controls show what is recorded. */
@@ -347,6 +381,164 @@ build_briefing (SlScoreWindow *self,
   gtk_box_append (content, group);
 }
 
+/* The chart: per turn, each side's units hit (light) and out of the
+ * fight (dark), side by side; drawn from the report, nothing computed. */
+static void
+draw_chart (GtkDrawingArea *area,
+            cairo_t        *cr,
+            int             width,
+            int             height,
+            gpointer        data)
+{
+  SlScoreWindow *self = data;
+  const SlReport *r = self->report;
+  static const double colours[2][2][3] = {
+    { { 0.60, 0.76, 0.95 }, { 0.11, 0.44, 0.85 } },
+    { { 0.96, 0.38, 0.32 }, { 0.65, 0.11, 0.18 } },
+  };
+  GdkRGBA fg;
+  int most = 1;
+  double left = 28, bottom = 20, plot_h, group;
+
+  if (r == NULL)
+    return;
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &fg);
+  for (int s = 0; s < 2; s++)
+    for (int t = 0; t < r->n_turns; t++)
+      most = MAX (most, MAX (r->wounded[s][t], r->out[s][t]));
+  plot_h = height - bottom - 6;
+  group = MIN (44, (width - left - 4) / (double) r->n_turns);
+
+  /* The scale. */
+  cairo_set_line_width (cr, 1);
+  for (int v = 0; v <= most; v += MAX (1, most / 4))
+    {
+      double y = 6 + plot_h - v * plot_h / most;
+      char text[16];
+
+      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.15);
+      cairo_move_to (cr, left, y + 0.5);
+      cairo_line_to (cr, width - 4, y + 0.5);
+      cairo_stroke (cr);
+      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.7);
+      g_snprintf (text, sizeof text, "%d", v);
+      cairo_move_to (cr, 4, y + 4);
+      cairo_show_text (cr, text);
+    }
+  for (int t = 0; t < r->n_turns; t++)
+    {
+      double bar = MAX (1, (group - 2) / 2);
+      double x = left + t * group + 1;
+
+      for (int s = 0; s < 2; s++)
+        for (int k = 0; k < 2; k++)
+          {
+            int v = k == 0 ? r->wounded[s][t] : r->out[s][t];
+            double h = v * plot_h / most;
+
+            cairo_set_source_rgb (cr, colours[s][k][0], colours[s][k][1], colours[s][k][2]);
+            cairo_rectangle (cr, x + s * bar, 6 + plot_h - h, bar - 1, h);
+            cairo_fill (cr);
+          }
+      if (r->n_turns <= 12 || (t + 1) % 5 == 0 || t == 0)
+        {
+          char text[16];
+
+          g_snprintf (text, sizeof text, "%d", t + 1);
+          cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.7);
+          cairo_move_to (cr, x + bar - 3, height - 4);
+          cairo_show_text (cr, text);
+        }
+    }
+}
+
+static void
+export_response_cb (GtkNativeDialog *dialog,
+                    int              response,
+                    SlScoreWindow   *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+      g_autofree char *html = sl_report_to_html (self->report, sl_game_get_setup (self->game),
+                                                 sl_game_get_state (self->game));
+      g_autoptr(GError) error = NULL;
+
+      if (path == NULL || !g_file_set_contents (path, html, -1, &error))
+        {
+          gtk_label_set_text (self->problem, error ? error->message : _("Only files on this computer can be written."));
+          gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+        }
+    }
+  g_object_unref (dialog);
+}
+
+static void
+export_cb (SlScoreWindow *self)
+{
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  /* Translators: the default file name of the exported battle report. */
+  g_autofree char *name = g_strdup_printf (_("%s report.html"), sl_game_get_setup (self->game)->name);
+
+  dialog = gtk_file_chooser_native_new (_("Export the Battle Report"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("Web pages"));
+  gtk_file_filter_add_mime_type (filter, "text/html");
+  gtk_file_filter_add_pattern (filter, "*.html");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  g_strdelimit (name, "/\\:", '-');
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (export_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* The after-action report: casualties per turn, the decisive moments, and
+ * the whole as a page to share. */
+static void
+build_report (SlScoreWindow *self,
+              GtkBox        *content)
+{
+  GtkWidget *group = adw_preferences_group_new ();
+  GtkWidget *export = gtk_button_new_with_mnemonic (_("_Export…"));
+  GtkWidget *frame = gtk_frame_new (NULL);
+  GtkWidget *none = gtk_label_new (_("Nothing decisive has happened yet."));
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Battle Report"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+                                         _("Units hit (light) and out of the fight (dark) per turn, each side in its colour"));
+  gtk_widget_set_valign (export, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (export, _("Save the report as a web page to share"));
+  g_signal_connect_swapped (export, "clicked", G_CALLBACK (export_cb), self);
+  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), export);
+
+  self->chart = gtk_drawing_area_new ();
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->chart), 140);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->chart), draw_chart, self, NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->chart), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Casualties per turn"), -1);
+  gtk_widget_set_margin_top (self->chart, 12);
+  gtk_widget_set_margin_bottom (self->chart, 6);
+  gtk_widget_set_margin_start (self->chart, 6);
+  gtk_widget_set_margin_end (self->chart, 6);
+  gtk_frame_set_child (GTK_FRAME (frame), self->chart);
+  gtk_widget_add_css_class (frame, "view");
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), frame);
+
+  self->moments = gtk_list_box_new ();
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->moments), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (self->moments, "boxed-list");
+  gtk_widget_set_margin_top (self->moments, 12);
+  gtk_widget_add_css_class (none, "dim-label");
+  gtk_widget_set_margin_top (none, 12);
+  gtk_widget_set_margin_bottom (none, 12);
+  gtk_list_box_set_placeholder (GTK_LIST_BOX (self->moments), none);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), self->moments);
+  gtk_box_append (content, group);
+}
+
 static void
 sl_score_window_dispose (GObject *object)
 {
@@ -355,6 +547,7 @@ sl_score_window_dispose (GObject *object)
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_clear_object (&self->game);
+  g_clear_pointer (&self->report, sl_report_free);
   G_OBJECT_CLASS (sl_score_window_parent_class)->dispose (object);
 }
 
@@ -434,6 +627,7 @@ sl_score_window_new (GtkWindow *parent,
   build_objectives (self, GTK_BOX (content));
   self->scores = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
   gtk_box_append (GTK_BOX (content), self->scores);
+  build_report (self, GTK_BOX (content));
   build_briefing (self, GTK_BOX (content));
 
   adw_clamp_set_child (ADW_CLAMP (clamp), content);
