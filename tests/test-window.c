@@ -23,6 +23,7 @@
 #include "sl-track-view.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
+#include "sl-builder-window.h"
 #include "sl-report.h"
 #include "sl-score-window.h"
 #include "sl-window.h"
@@ -661,6 +662,50 @@ test_window_score (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The squad builder: E-01's squad is 368 of 400; a Ranger suit given to
+ * the whole squad breaks A-144 and the budget, in words; the squad goes to
+ * a file and comes back. */
+static void
+test_window_builder (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autofree char *path = g_build_filename (tmp_dir, "rangers.json", NULL);
+  SlWindow *window = open_window (app);
+  SlBuilderWindow *builder;
+  AdwComboRow *armor;
+  const char * const *ids;
+  guint rs = 0;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.builder", NULL);
+  builder = SL_BUILDER_WINDOW (find_toplevel (SL_TYPE_BUILDER_WINDOW));
+  g_assert_nonnull (builder);
+  g_assert_cmpstr (sl_builder_window_get_total (builder), ==, "368 of 400 points · 32 left");
+  g_assert_cmpstr (sl_builder_window_get_problems (builder), ==, "");
+
+  /* Soldier 1's suit, as a player picks it in the list. */
+  armor = sl_builder_window_get_combo (builder, 0, "armor");
+  ids = sl_table_ids (&sl_application_get_rules (app)->armor);
+  while (ids[rs] && !g_str_equal (ids[rs], "RS"))
+    rs++;
+  adw_combo_row_set_selected (armor, rs);
+  g_assert_cmpstr (sl_builder_window_get_draft (builder)->units[0].armor->id, ==, "RS");
+  sl_builder_window_apply_to (builder, 0, TRUE);
+  g_assert_cmpstr (sl_builder_window_get_draft (builder)->units[7].armor->id, ==, "RS");
+  g_assert_cmpuint (adw_combo_row_get_selected (sl_builder_window_get_combo (builder, 7, "armor")), ==, rs);
+  g_test_message ("%s\n%s", sl_builder_window_get_total (builder), sl_builder_window_get_problems (builder));
+  g_assert_nonnull (strstr (sl_builder_window_get_total (builder), "over"));
+  g_assert_nonnull (strstr (sl_builder_window_get_problems (builder), "Ranger"));
+
+  g_assert_true (sl_builder_window_save (builder, path));
+  gtk_widget_activate_action (GTK_WIDGET (builder), "builder.new", NULL);
+  g_assert_cmpstr (sl_builder_window_get_total (builder), ==, "368 of 400 points · 32 left");
+  g_assert_true (sl_builder_window_load (builder, path));
+  g_assert_cmpstr (sl_builder_window_get_draft (builder)->units[3].armor->id, ==, "RS");
+  g_assert_nonnull (strstr (sl_builder_window_get_total (builder), "over"));
+  gtk_window_destroy (GTK_WINDOW (builder));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* E-16 and E-17 through the window: Joe, prone in a bounce suit at night,
  * fires at a walking target in light woods: −2 −1 +1 +1 +3 = +2, needs 5
  * or less (50 %); he rolls 4: hit; the spike rifle's PF 5 against BI's AF 3
@@ -773,6 +818,7 @@ main (int   argc,
   g_test_add_func ("/window/launch-sheet", test_window_launch_sheet);
   g_test_add_func ("/window/launch-salvo", test_window_launch_salvo);
   g_test_add_func ("/window/score", test_window_score);
+  g_test_add_func ("/window/builder", test_window_builder);
   g_test_add_func ("/window/fire-E-16", test_window_e16);
   g_test_add_func ("/window/preferences", test_window_preferences);
 

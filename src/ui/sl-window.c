@@ -16,6 +16,7 @@
 #include "sl-history-view.h"
 #include "sl-initiative-sheet.h"
 #include "sl-options-window.h"
+#include "sl-builder-window.h"
 #include "sl-score-window.h"
 #include "sl-preferences.h"
 #include "sl-print.h"
@@ -304,6 +305,7 @@ update_actions (SlWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new", window_rules (self) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open", window_rules (self) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.builder", window_rules (self) != NULL);
 }
 
 /* Nothing lost: the game is written (atomically) after every change. */
@@ -880,6 +882,19 @@ options_action (GtkWidget  *widget,
 
   if (self->game != NULL)
     gtk_window_present (GTK_WINDOW (sl_options_window_new (GTK_WINDOW (self), self->game)));
+}
+
+static void
+builder_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  SlRules *rules = window_rules (self);
+
+  if (rules != NULL)
+    gtk_window_present (GTK_WINDOW (sl_builder_window_new (GTK_WINDOW (self), rules,
+                                                           sl_option_set_defaults (rules->options))));
 }
 
 static void
@@ -1501,6 +1516,8 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.continue", NULL, continue_action);
   gtk_widget_class_install_action (widget_class, "win.options", NULL, options_action);
   gtk_widget_class_install_action (widget_class, "win.score", NULL, score_action);
+  gtk_widget_class_install_action (widget_class, "win.builder", NULL, builder_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, GDK_CONTROL_MASK, "win.builder", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_k, GDK_CONTROL_MASK, "win.score", NULL);
   gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "win.print", NULL);

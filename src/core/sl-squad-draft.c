@@ -1,0 +1,414 @@
+/* sl-squad-draft.c: a squad as the builder edits it
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "sl-json.h"
+#include "sl-setup.h"
+#include "sl-squad-draft.h"
+
+static void
+unit_clear (SlDraftUnit *u)
+{
+  g_clear_pointer (&u->name, g_free);
+}
+
+SlSquadDraft *
+sl_squad_draft_new (const SlRules *rules)
+{
+  SlSquadDraft *d = g_new0 (SlSquadDraft, 1);
+
+  g_return_val_if_fail (rules != NULL, NULL);
+  d->name = g_strdup (_("New Squad"));
+  d->quality = SL_QUALITY_REGULAR;
+  d->leader = 0;
+  d->fire_teams = TRUE;
+  d->budget = 400;
+  d->n_units = SL_DRAFT_MAX_UNITS;
+  for (int i = 0; i < d->n_units; i++)
+    {
+      SlDraftUnit *u = &d->units[i];
+
+      /* Translators: a soldier's default name, with his place in the squad. */
+      u->name = g_strdup_printf (_("Soldier %d"), i + 1);
+      u->troop = sl_table_lookup (&rules->troops, "combat-arms");
+      u->race = sl_table_lookup (&rules->races, "human");
+      u->armor = sl_table_lookup (&rules->armor, "BI");
+      u->weapons[0] = sl_table_lookup (&rules->weapons, "SR");
+      u->weapons[1] = sl_table_lookup (&rules->weapons, "SP");
+    }
+  return d;
+}
+
+void
+sl_squad_draft_free (SlSquadDraft *draft)
+{
+  if (draft == NULL)
+    return;
+  for (int i = 0; i < SL_DRAFT_MAX_UNITS; i++)
+    unit_clear (&draft->units[i]);
+  g_free (draft->name);
+  g_free (draft);
+}
+
+SlSquadDraft *
+sl_squad_draft_copy (const SlSquadDraft *draft)
+{
+  SlSquadDraft *copy = g_memdup2 (draft, sizeof *draft);
+
+  copy->name = g_strdup (draft->name);
+  for (int i = 0; i < SL_DRAFT_MAX_UNITS; i++)
+    copy->units[i].name = g_strdup (draft->units[i].name);
+  return copy;
+}
+
+void
+sl_squad_draft_apply_to (SlSquadDraft *draft,
+                         int           from,
+                         gboolean      whole_squad)
+{
+  const SlDraftUnit *src;
+
+  g_return_if_fail (draft != NULL && from >= 0 && from < draft->n_units);
+  src = &draft->units[from];
+  for (int i = 0; i < draft->n_units; i++)
+    {
+      SlDraftUnit *u = &draft->units[i];
+      char *name;
+
+      if (i == from)
+        continue;
+      /* fire teams of four, in the squad's order. */
+      if (!whole_squad && draft->fire_teams && i / 4 != from / 4)
+        continue;
+      name = u->name;
+      *u = *src;
+      u->name = name;
+    }
+}
+
+gboolean
+sl_squad_draft_cost (const SlRules      *rules,
+                     const SlOptions    *options,
+                     const SlSquadDraft *draft,
+                     SlSquadCost        *cost,
+                     GError            **error)
+{
+  SlSquadUnit units[SL_DRAFT_MAX_UNITS];
+  const char *equipment[SL_DRAFT_MAX_UNITS][4];
+  char ids[SL_DRAFT_MAX_UNITS][8];
+  SlSquadInput in = { 0 };
+
+  g_return_val_if_fail (rules != NULL && draft != NULL && cost != NULL, FALSE);
+
+  for (int i = 0; i < draft->n_units; i++)
+    {
+      const SlDraftUnit *u = &draft->units[i];
+      guint n = 0;
+
+      memset (&units[i], 0, sizeof units[i]);
+      g_snprintf (ids[i], sizeof ids[i], "%d", i + 1);
+      units[i].id = ids[i];
+      units[i].troop = u->troop;
+      units[i].race = u->race;
+      units[i].armor = u->armor;
+      units[i].weapons = u->weapons;
+      units[i].n_weapons = u->weapons[1] != NULL ? 2 : 1;
+      if (u->launcher)
+        equipment[i][n++] = "grenade-launcher";
+      if (u->plastic_charges > 0)
+        equipment[i][n++] = "plastic-charge";
+      if (u->shaped_charges > 0)
+        equipment[i][n++] = "shaped-charge";
+      units[i].equipment = equipment[i];
+      units[i].n_equipment = n;
+      units[i].hidden = u->hidden;
+      units[i].naval = u->naval;
+    }
+  in.units = units;
+  in.n_units = draft->n_units;
+  in.leader_rating = draft->leader_rating;
+  in.quality = draft->quality;
+  in.has_budget = draft->budget >= 0;
+  in.budget = MAX (draft->budget, 0);
+  return sl_squad_cost (rules, options, &in, cost, error);
+}
+
+JsonNode *
+sl_squad_draft_to_setup (const SlSquadDraft *draft,
+                         const char         *prefix,
+                         int                 first_counter)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "id");
+  json_builder_add_string_value (b, prefix);
+  json_builder_set_member_name (b, "name");
+  json_builder_add_string_value (b, draft->name);
+  json_builder_set_member_name (b, "quality");
+  json_builder_add_string_value (b, sl_quality_names[draft->quality]);
+  json_builder_set_member_name (b, "leader_rating");
+  json_builder_add_int_value (b, draft->leader_rating);
+  if (draft->leader >= 0 && draft->leader < draft->n_units)
+    {
+      g_autofree char *leader = g_strdup_printf ("%s-%d", prefix, draft->leader + 1);
+
+      json_builder_set_member_name (b, "leader");
+      json_builder_add_string_value (b, leader);
+    }
+  if (draft->fire_teams && draft->n_units > 4)
+    {
+      json_builder_set_member_name (b, "groupings");
+      json_builder_begin_array (b);
+      for (int t = 0; t < 2; t++)
+        {
+          g_autofree char *id = g_strdup_printf ("%s-ft%d", prefix, t + 1);
+          /* Translators: "Fire Team 1" of a squad. */
+          g_autofree char *name = g_strdup_printf (_("%s, Fire Team %d"), draft->name, t + 1);
+
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "id");
+          json_builder_add_string_value (b, id);
+          json_builder_set_member_name (b, "name");
+          json_builder_add_string_value (b, name);
+          json_builder_set_member_name (b, "units");
+          json_builder_begin_array (b);
+          for (int i = t * 4; i < MIN (draft->n_units, t * 4 + 4); i++)
+            {
+              g_autofree char *unit = g_strdup_printf ("%s-%d", prefix, i + 1);
+
+              json_builder_add_string_value (b, unit);
+            }
+          json_builder_end_array (b);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+    }
+  json_builder_set_member_name (b, "units");
+  json_builder_begin_array (b);
+  for (int i = 0; i < draft->n_units; i++)
+    {
+      const SlDraftUnit *u = &draft->units[i];
+      g_autofree char *id = g_strdup_printf ("%s-%d", prefix, i + 1);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "id");
+      json_builder_add_string_value (b, id);
+      json_builder_set_member_name (b, "counter");
+      json_builder_add_int_value (b, first_counter + i);
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, u->name);
+      json_builder_set_member_name (b, "troop");
+      json_builder_add_string_value (b, u->troop->id);
+      json_builder_set_member_name (b, "race");
+      json_builder_add_string_value (b, u->race->id);
+      json_builder_set_member_name (b, "armor");
+      json_builder_add_string_value (b, u->armor->id);
+      json_builder_set_member_name (b, "weapons");
+      json_builder_begin_array (b);
+      for (int w = 0; w < 2; w++)
+        if (u->weapons[w] != NULL)
+          json_builder_add_string_value (b, u->weapons[w]->id);
+      json_builder_end_array (b);
+      if (u->launcher)
+        {
+          json_builder_set_member_name (b, "launcher");
+          json_builder_add_string_value (b, "frag");
+        }
+      if (u->plastic_charges > 0)
+        {
+          json_builder_set_member_name (b, "plastic_charges");
+          json_builder_add_int_value (b, u->plastic_charges);
+        }
+      if (u->shaped_charges > 0)
+        {
+          json_builder_set_member_name (b, "shaped_charges");
+          json_builder_add_int_value (b, u->shaped_charges);
+        }
+      if (u->hidden)
+        {
+          json_builder_set_member_name (b, "hidden");
+          json_builder_add_boolean_value (b, TRUE);
+        }
+      if (u->naval)
+        {
+          json_builder_set_member_name (b, "naval");
+          json_builder_add_boolean_value (b, TRUE);
+        }
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+JsonNode *
+sl_squad_draft_to_json (const SlSquadDraft *draft)
+{
+  JsonObject *o = json_object_new ();
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+
+  json_object_set_string_member (o, "format", "squadlog-squad");
+  json_object_set_int_member (o, "version", 1);
+  if (draft->budget >= 0)
+    json_object_set_int_member (o, "budget", draft->budget);
+  json_object_set_member (o, "squad", sl_squad_draft_to_setup (draft, "squad", 1));
+  json_node_take_object (node, o);
+  return node;
+}
+
+SlSquadDraft *
+sl_squad_draft_from_json (const SlRules  *rules,
+                          JsonNode       *node,
+                          GError        **error)
+{
+  JsonObject *o;
+  JsonNode *squad;
+  g_autoptr(JsonNode) setup_node = NULL;
+  g_autoptr(SlSetup) setup = NULL;
+  g_autoptr(GError) local = NULL;
+  g_autoptr(SlSquadDraft) d = NULL;
+  const SlSquadSetup *sq;
+
+  g_return_val_if_fail (rules != NULL && node != NULL, NULL);
+
+  if (!JSON_NODE_HOLDS_OBJECT (node) ||
+      g_strcmp0 (json_object_get_string_member_with_default (json_node_get_object (node), "format", ""),
+                 "squadlog-squad") != 0)
+    {
+      g_set_error_literal (error, SL_SETUP_ERROR, 0, _("This is not a Squad Log squad file."));
+      return NULL;
+    }
+  o = json_node_get_object (node);
+  if (json_object_get_int_member_with_default (o, "version", 1) > 1)
+    {
+      g_set_error_literal (error, SL_SETUP_ERROR, 0, _("This squad was saved by a newer version of Squad Log."));
+      return NULL;
+    }
+  squad = json_object_get_member (o, "squad");
+  if (squad == NULL || !JSON_NODE_HOLDS_OBJECT (squad))
+    {
+      g_set_error_literal (error, SL_SETUP_ERROR, 0, _("squad: This field is required."));
+      return NULL;
+    }
+
+  /* The squad is checked as a scenario's would be: a setup of it against a
+   * stand-in. */
+  {
+    JsonObject *root = json_object_new ();
+    JsonArray *sides = json_array_new ();
+    JsonObject *mine = json_object_new (), *other = json_object_new ();
+    JsonArray *my_squads = json_array_new ();
+
+    json_object_set_string_member (root, "id", "draft");
+    json_object_set_string_member (root, "name", "draft");
+    json_object_set_int_member (root, "length_turns", 1);
+    json_object_set_string_member (mine, "id", "side");
+    json_array_add_element (my_squads, json_node_copy (squad));
+    json_object_set_array_member (mine, "squads", my_squads);
+    json_object_set_string_member (other, "id", "other");
+    json_object_set_member (other, "squads",
+                            json_from_string ("[{\"id\": \"other-squad\", \"units\": [{\"id\": \"other-1\","
+                                              " \"counter\": 999, \"troop\": \"combat-arms\", \"armor\": \"BI\","
+                                              " \"weapons\": [\"SR\"]}]}]", NULL));
+    json_array_add_object_element (sides, mine);
+    json_array_add_object_element (sides, other);
+    json_object_set_array_member (root, "sides", sides);
+    setup_node = json_node_new (JSON_NODE_OBJECT);
+    json_node_take_object (setup_node, root);
+  }
+  setup = sl_setup_new_from_json (rules, setup_node, &local);
+  if (setup == NULL)
+    {
+      /* "sides[0].squads[0].units[2].armor: …" → "squad.units[2].armor: …" */
+      const char *message = local->message;
+
+      if (g_str_has_prefix (message, "sides[0].squads[0]"))
+        message += strlen ("sides[0].squads[0]");
+      g_set_error (error, SL_SETUP_ERROR, 0, "squad%s", message);
+      return NULL;
+    }
+  sq = sl_setup_squad_at (setup, 0);
+  if (sq->units->len > SL_DRAFT_MAX_UNITS)
+    {
+      g_set_error_literal (error, SL_SETUP_ERROR, 0, _("squad.units: A squad has at most 8 units."));
+      return NULL;
+    }
+
+  d = g_new0 (SlSquadDraft, 1);
+  d->name = g_strdup (sq->name);
+  d->quality = sq->quality;
+  d->leader_rating = sq->leader_rating;
+  d->fire_teams = sq->groupings->len == 2;
+  d->budget = (int) json_object_get_int_member_with_default (o, "budget", -1);
+  d->n_units = sq->units->len;
+  d->leader = 0;
+  for (int i = 0; i < d->n_units; i++)
+    {
+      const SlUnitSetup *us = sl_setup_unit_at (setup, g_array_index (sq->units, int, i));
+      SlDraftUnit *u = &d->units[i];
+
+      if (us->index == sq->leader)
+        d->leader = i;
+      u->name = g_strdup (us->name);
+      u->troop = us->troop;
+      u->race = us->race;
+      u->armor = us->armor;
+      u->weapons[0] = us->weapons[0];
+      u->weapons[1] = us->n_weapons > 1 ? us->weapons[1] : NULL;
+      u->launcher = us->launcher;
+      u->plastic_charges = us->plastic_charges;
+      u->shaped_charges = us->shaped_charges;
+      u->hidden = us->hidden;
+      u->naval = us->naval;
+    }
+  return g_steal_pointer (&d);
+}
+
+char *
+sl_squad_library_dir (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "squadlog", "squads", NULL);
+}
+
+gboolean
+sl_squad_draft_save (const SlSquadDraft *draft,
+                     const char         *path,
+                     GError            **error)
+{
+  g_autoptr(JsonNode) node = sl_squad_draft_to_json (draft);
+  g_autofree char *text = sl_json_to_string (node, TRUE);
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  g_mkdir_with_parents (dir, 0700);
+  /* Atomic: a temporary file, then a rename. */
+  return g_file_set_contents (path, text, -1, error);
+}
+
+SlSquadDraft *
+sl_squad_draft_load (const SlRules  *rules,
+                     const char     *path,
+                     GError        **error)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) local = NULL;
+  g_autofree char *display = g_filename_display_name (path);
+  SlSquadDraft *draft;
+
+  if (!g_file_get_contents (path, &text, NULL, &local) ||
+      (node = sl_json_parse (text, -1, &local)) == NULL ||
+      (draft = sl_squad_draft_from_json (rules, node, &local)) == NULL)
+    {
+      g_set_error (error, SL_SETUP_ERROR, 0, "%s: %s", display, local->message);
+      return NULL;
+    }
+  return draft;
+}

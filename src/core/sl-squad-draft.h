@@ -1,0 +1,90 @@
+/* sl-squad-draft.h: a squad as the builder edits it (P-02, E-01): its
+ * soldiers, leader, quality, groupings and budget; its cost and the rules
+ * it breaks come from sl_squad_cost(). Saved as a squad file in the user's
+ * library, and written as a scenario squad (docs/game-format.md).
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "sl-options.h"
+#include "sl-points.h"
+#include "sl-rules.h"
+
+G_BEGIN_DECLS
+
+#define SL_DRAFT_MAX_UNITS 8
+
+typedef struct
+{
+  char           *name;
+  const SlTroop  *troop;
+  const SlRace   *race;
+  const SlArmor  *armor;
+  const SlWeapon *weapons[2];   /* long arm, sidearm; NULL when none */
+  gboolean        launcher;      /* grenade launcher (T-38: 2) */
+  int             plastic_charges;
+  int             shaped_charges;
+  gboolean        hidden;        /* +25 % (§15.1) */
+  gboolean        naval;         /* naval tech troops */
+} SlDraftUnit;
+
+typedef struct
+{
+  char        *name;
+  SlQuality    quality;
+  int          leader;           /* unit index */
+  int          leader_rating;    /* −2 … +2 (T-24) */
+  gboolean     fire_teams;       /* two fire teams of 4, else one grouping */
+  int          budget;           /* scenario points, or -1 */
+  int          n_units;
+  SlDraftUnit  units[SL_DRAFT_MAX_UNITS];
+} SlSquadDraft;
+
+/* E-01's squad: eight Combat Arms humans in BI with spike rifle and spike
+ * pistol, a leader rated 0, Regular, two fire teams, 400 points. */
+SlSquadDraft *sl_squad_draft_new        (const SlRules      *rules);
+void          sl_squad_draft_free       (SlSquadDraft       *draft);
+SlSquadDraft *sl_squad_draft_copy       (const SlSquadDraft *draft);
+
+/* Copies unit @from's troop, race, armor, weapons and equipment to every
+ * unit of its fire team (@whole_squad FALSE) or of the squad. */
+void          sl_squad_draft_apply_to   (SlSquadDraft       *draft,
+                                         int                 from,
+                                         gboolean            whole_squad);
+
+/* P-02: the cost of each unit and of the squad, the rules it breaks
+ * (over budget, a third ranger suit …). Clear with sl_squad_cost_clear(). */
+gboolean      sl_squad_draft_cost       (const SlRules      *rules,
+                                         const SlOptions    *options,
+                                         const SlSquadDraft *draft,
+                                         SlSquadCost        *cost,
+                                         GError            **error);
+
+/* A squad file: {"format": "squadlog-squad", "version": 1, "budget": 400,
+ * "squad": {…the squad of a scenario…}}. */
+JsonNode     *sl_squad_draft_to_json    (const SlSquadDraft *draft);
+SlSquadDraft *sl_squad_draft_from_json  (const SlRules      *rules,
+                                         JsonNode           *node,
+                                         GError            **error);
+/* The squad as a scenario squad object, with unit ids "PREFIX-N" and
+ * counters from @first_counter. */
+JsonNode     *sl_squad_draft_to_setup   (const SlSquadDraft *draft,
+                                         const char         *prefix,
+                                         int                 first_counter);
+
+/* The library: ~/.local/share/squadlog/squads/. Saving is atomic. */
+char         *sl_squad_library_dir      (void);
+gboolean      sl_squad_draft_save       (const SlSquadDraft *draft,
+                                         const char         *path,
+                                         GError            **error);
+SlSquadDraft *sl_squad_draft_load       (const SlRules      *rules,
+                                         const char         *path,
+                                         GError            **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlSquadDraft, sl_squad_draft_free)
+
+G_END_DECLS

@@ -1,0 +1,670 @@
+/* sl-builder-window.c: the squad builder. The draft (sl-squad-draft.c)
+ * holds the squad and the core prices it (sl_squad_cost, P-02); this
+ * window edits the draft and shows the points and the problems after
+ * every change.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "sl-builder-window.h"
+
+enum { F_TROOP, F_RACE, F_ARMOR, F_WEAPON, F_SIDEARM, N_COMBOS };
+static const char * const combo_fields[] = { "troop", "race", "armor", "weapon", "sidearm", NULL };
+
+typedef struct
+{
+  GtkWidget   *expander;
+  AdwEntryRow *name;
+  AdwComboRow *combos[N_COMBOS];
+  GtkSwitch   *launcher;
+  GtkSwitch   *hidden;
+  GtkSwitch   *naval;
+  GtkSpinButton *plastic;
+  GtkSpinButton *shaped;
+} UnitRows;
+
+struct _SlBuilderWindow
+{
+  AdwWindow        parent_instance;
+
+  const SlRules   *rules;
+  const SlOptions *options;
+  SlSquadDraft    *draft;
+  gboolean         updating;
+
+  AdwWindowTitle  *title;
+  AdwEntryRow     *name;
+  AdwComboRow     *quality;
+  AdwComboRow     *leader;
+  GtkSpinButton   *rating;
+  GtkSwitch       *fire_teams;
+  GtkSpinButton   *budget;
+  GtkLabel        *total;
+  GtkLabel        *problems;
+  AdwToastOverlay *toasts;
+  UnitRows         units[SL_DRAFT_MAX_UNITS];
+  char            *total_text;
+  char            *problems_text;
+};
+
+G_DEFINE_FINAL_TYPE (SlBuilderWindow, sl_builder_window, ADW_TYPE_WINDOW)
+
+static const SlTable *
+combo_table (SlBuilderWindow *self,
+             int              field)
+{
+  switch (field)
+    {
+    case F_TROOP: return &self->rules->troops;
+    case F_RACE: return &self->rules->races;
+    case F_ARMOR: return &self->rules->armor;
+    default: return &self->rules->weapons;
+    }
+}
+
+/* The entry's name, as the rules data gives it (translated). */
+static const char *
+entry_name (SlBuilderWindow *self,
+            int              field,
+            const char      *id)
+{
+  switch (field)
+    {
+    case F_TROOP: return ((const SlTroop *) sl_table_lookup (&self->rules->troops, id))->name;
+    case F_RACE: return ((const SlRace *) sl_table_lookup (&self->rules->races, id))->name;
+    case F_ARMOR: return ((const SlArmor *) sl_table_lookup (&self->rules->armor, id))->name;
+    default: return ((const SlWeapon *) sl_table_lookup (&self->rules->weapons, id))->name;
+    }
+}
+
+static guint
+index_of (const SlTable *table,
+          const char    *id)
+{
+  const char * const *ids = sl_table_ids (table);
+
+  for (guint i = 0; ids[i]; i++)
+    if (g_strcmp0 (ids[i], id) == 0)
+      return i;
+  return 0;
+}
+
+static void refresh (SlBuilderWindow *self);
+
+/* The widgets show the draft. */
+static void
+sync_widgets (SlBuilderWindow *self)
+{
+  SlSquadDraft *d = self->draft;
+  g_autoptr(GtkStringList) leaders = gtk_string_list_new (NULL);
+
+  self->updating = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->name), d->name);
+  adw_combo_row_set_selected (self->quality, d->quality);
+  for (int i = 0; i < d->n_units; i++)
+    gtk_string_list_append (leaders, d->units[i].name);
+  adw_combo_row_set_model (self->leader, G_LIST_MODEL (leaders));
+  adw_combo_row_set_selected (self->leader, d->leader);
+  gtk_spin_button_set_value (self->rating, d->leader_rating);
+  gtk_switch_set_active (self->fire_teams, d->fire_teams);
+  gtk_spin_button_set_value (self->budget, MAX (d->budget, 0));
+  for (int i = 0; i < SL_DRAFT_MAX_UNITS; i++)
+    {
+      UnitRows *rows = &self->units[i];
+      SlDraftUnit *u = &d->units[i];
+
+      gtk_widget_set_visible (rows->expander, i < d->n_units);
+      if (i >= d->n_units)
+        continue;
+      gtk_editable_set_text (GTK_EDITABLE (rows->name), u->name);
+      adw_combo_row_set_selected (rows->combos[F_TROOP], index_of (&self->rules->troops, u->troop->id));
+      adw_combo_row_set_selected (rows->combos[F_RACE], index_of (&self->rules->races, u->race->id));
+      adw_combo_row_set_selected (rows->combos[F_ARMOR], index_of (&self->rules->armor, u->armor->id));
+      adw_combo_row_set_selected (rows->combos[F_WEAPON], index_of (&self->rules->weapons, u->weapons[0]->id));
+      /* The sidearm's list starts with "None". */
+      adw_combo_row_set_selected (rows->combos[F_SIDEARM],
+                                  u->weapons[1] ? index_of (&self->rules->weapons, u->weapons[1]->id) + 1 : 0);
+      gtk_switch_set_active (rows->launcher, u->launcher);
+      gtk_switch_set_active (rows->hidden, u->hidden);
+      gtk_switch_set_active (rows->naval, u->naval);
+      gtk_spin_button_set_value (rows->plastic, u->plastic_charges);
+      gtk_spin_button_set_value (rows->shaped, u->shaped_charges);
+    }
+  self->updating = FALSE;
+  refresh (self);
+}
+
+/* The draft follows the widgets. */
+static void
+read_widgets (SlBuilderWindow *self)
+{
+  SlSquadDraft *d = self->draft;
+
+  if (self->updating)
+    return;
+  g_free (d->name);
+  d->name = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name)));
+  d->quality = adw_combo_row_get_selected (self->quality);
+  d->leader = MIN ((int) adw_combo_row_get_selected (self->leader), d->n_units - 1);
+  d->leader_rating = gtk_spin_button_get_value_as_int (self->rating);
+  d->fire_teams = gtk_switch_get_active (self->fire_teams);
+  d->budget = gtk_spin_button_get_value_as_int (self->budget);
+  for (int i = 0; i < d->n_units; i++)
+    {
+      UnitRows *rows = &self->units[i];
+      SlDraftUnit *u = &d->units[i];
+      const char * const *weapons = sl_table_ids (&self->rules->weapons);
+      guint side = adw_combo_row_get_selected (rows->combos[F_SIDEARM]);
+
+      g_free (u->name);
+      u->name = g_strdup (gtk_editable_get_text (GTK_EDITABLE (rows->name)));
+      u->troop = sl_table_lookup (&self->rules->troops,
+                                  sl_table_ids (&self->rules->troops)[adw_combo_row_get_selected (rows->combos[F_TROOP])]);
+      u->race = sl_table_lookup (&self->rules->races,
+                                 sl_table_ids (&self->rules->races)[adw_combo_row_get_selected (rows->combos[F_RACE])]);
+      u->armor = sl_table_lookup (&self->rules->armor,
+                                  sl_table_ids (&self->rules->armor)[adw_combo_row_get_selected (rows->combos[F_ARMOR])]);
+      u->weapons[0] = sl_table_lookup (&self->rules->weapons,
+                                       weapons[adw_combo_row_get_selected (rows->combos[F_WEAPON])]);
+      u->weapons[1] = side == 0 ? NULL : sl_table_lookup (&self->rules->weapons, weapons[side - 1]);
+      u->launcher = gtk_switch_get_active (rows->launcher);
+      u->hidden = gtk_switch_get_active (rows->hidden);
+      u->naval = gtk_switch_get_active (rows->naval);
+      u->plastic_charges = gtk_spin_button_get_value_as_int (rows->plastic);
+      u->shaped_charges = gtk_spin_button_get_value_as_int (rows->shaped);
+    }
+  refresh (self);
+}
+
+/* The points and the problems, from the core. */
+static void
+refresh (SlBuilderWindow *self)
+{
+  SlSquadDraft *d = self->draft;
+  SlSquadCost cost = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) problems = g_string_new (NULL);
+
+  if (!sl_squad_draft_cost (self->rules, self->options, d, &cost, &error))
+    {
+      g_free (self->total_text);
+      self->total_text = g_strdup (error->message);
+      gtk_label_set_text (self->total, self->total_text);
+      return;
+    }
+  g_free (self->total_text);
+  if (d->budget >= 0)
+    self->total_text = cost.remaining >= 0
+                       /* Translators: "368 of 400 points · 32 left". */
+                       ? g_strdup_printf (_("%d of %d points · %d left"), cost.total, d->budget, cost.remaining)
+                       : g_strdup_printf (_("%d of %d points · %d over"), cost.total, d->budget, -cost.remaining);
+  else
+    self->total_text = g_strdup_printf (_("%d points"), cost.total);
+  gtk_label_set_text (self->total, self->total_text);
+
+  for (guint i = 0; i < cost.problems->len; i++)
+    {
+      const SlSquadProblem *p = g_ptr_array_index (cost.problems, i);
+
+      if (problems->len > 0)
+        g_string_append_c (problems, '\n');
+      g_string_append (problems, p->message);
+    }
+  g_free (self->problems_text);
+  self->problems_text = g_strdup (problems->str);
+  gtk_label_set_text (self->problems, self->problems_text);
+  gtk_widget_set_visible (GTK_WIDGET (self->problems), problems->len > 0);
+
+  for (int i = 0; i < d->n_units; i++)
+    {
+      const SlDraftUnit *u = &d->units[i];
+      g_autofree char *kit = u->weapons[1] ? g_strdup_printf ("%s, %s", u->weapons[0]->id, u->weapons[1]->id)
+                                           : g_strdup (u->weapons[0]->id);
+      /* Translators: a soldier's line in the builder: "46 points · Combat Arms · Human · BI · SR, SP". */
+      g_autofree char *subtitle = g_strdup_printf (_("%d points · %s · %s · %s · %s"),
+                                                   i < (int) cost.n_units ? cost.units[i].points : 0,
+                                                   u->troop->name, u->race->name, u->armor->id, kit);
+      g_autofree char *title = i == d->leader
+                               /* Translators: the squad leader's line in the builder. */
+                               ? g_strdup_printf (_("%s (leader)"), u->name)
+                               : g_strdup (u->name);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->units[i].expander), title);
+      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self->units[i].expander), subtitle);
+    }
+  adw_window_title_set_subtitle (self->title, self->total_text);
+  sl_squad_cost_clear (&cost);
+}
+
+void
+sl_builder_window_apply_to (SlBuilderWindow *self,
+                            int              unit,
+                            gboolean         whole_squad)
+{
+  g_return_if_fail (SL_IS_BUILDER_WINDOW (self));
+  g_return_if_fail (unit >= 0 && unit < self->draft->n_units);
+  read_widgets (self);
+  sl_squad_draft_apply_to (self->draft, unit, whole_squad);
+  sync_widgets (self);
+}
+
+static void
+apply_clicked_cb (GtkButton       *button,
+                  SlBuilderWindow *self)
+{
+  int unit = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "unit"));
+  gboolean squad = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "squad"));
+
+  sl_builder_window_apply_to (self, unit, squad);
+}
+
+static AdwComboRow *
+combo_row (SlBuilderWindow    *self,
+           int                 field,
+           const char         *title)
+{
+  const SlTable *table = combo_table (self, field);
+  gboolean with_none = field == F_SIDEARM;
+  AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
+  g_autoptr(GtkStringList) model = gtk_string_list_new (NULL);
+  const char * const *ids = sl_table_ids (table);
+
+  if (with_none)
+    gtk_string_list_append (model, C_("sidearm", "None"));
+  for (guint i = 0; ids[i]; i++)
+    {
+      /* "Spike Rifle (SR)" */
+      const char *name = entry_name (self, field, ids[i]);
+      g_autofree char *label = g_str_equal (name, ids[i]) || field == F_TROOP || field == F_RACE
+                               ? g_strdup (name)
+                               : g_strdup_printf ("%s (%s)", name, ids[i]);
+
+      gtk_string_list_append (model, label);
+    }
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_combo_row_set_model (row, G_LIST_MODEL (model));
+  adw_combo_row_set_use_subtitle (row, FALSE);
+  return row;
+}
+
+static GtkSwitch *
+switch_row (GtkWidget  *expander,
+            const char *title)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *toggle = gtk_switch_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
+  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
+  return GTK_SWITCH (toggle);
+}
+
+static GtkSpinButton *
+spin_row (GtkWidget  *container,
+          const char *title,
+          double      min,
+          double      max)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *spin = gtk_spin_button_new_with_range (min, max, 1);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+  if (ADW_IS_EXPANDER_ROW (container))
+    adw_expander_row_add_row (ADW_EXPANDER_ROW (container), row);
+  else
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (container), row);
+  return GTK_SPIN_BUTTON (spin);
+}
+
+static void
+build_unit (SlBuilderWindow *self,
+            GtkWidget       *group,
+            int              i)
+{
+  UnitRows *rows = &self->units[i];
+  const char *titles[N_COMBOS] = { _("Troop type"), _("Race"), _("Suit"), _("Weapon"), _("Sidearm") };
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *team = gtk_button_new_with_mnemonic (_("Apply to Fire _Team"));
+  GtkWidget *squad = gtk_button_new_with_mnemonic (_("Apply to S_quad"));
+
+  rows->expander = adw_expander_row_new ();
+  rows->name = ADW_ENTRY_ROW (adw_entry_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (rows->name), _("Name"));
+  adw_expander_row_add_row (ADW_EXPANDER_ROW (rows->expander), GTK_WIDGET (rows->name));
+  g_signal_connect_swapped (rows->name, "changed", G_CALLBACK (read_widgets), self);
+  for (int f = 0; f < N_COMBOS; f++)
+    {
+      rows->combos[f] = combo_row (self, f, titles[f]);
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (rows->expander), GTK_WIDGET (rows->combos[f]));
+      g_signal_connect_swapped (rows->combos[f], "notify::selected", G_CALLBACK (read_widgets), self);
+    }
+  rows->launcher = switch_row (rows->expander, _("Grenade launcher"));
+  rows->plastic = spin_row (rows->expander, _("Plastic charges"), 0, 10);
+  rows->shaped = spin_row (rows->expander, _("Shaped charges"), 0, 10);
+  rows->hidden = switch_row (rows->expander, _("Hidden at the start (+25 %)"));
+  rows->naval = switch_row (rows->expander, _("Naval tech troops"));
+  g_signal_connect_swapped (rows->launcher, "notify::active", G_CALLBACK (read_widgets), self);
+  g_signal_connect_swapped (rows->hidden, "notify::active", G_CALLBACK (read_widgets), self);
+  g_signal_connect_swapped (rows->naval, "notify::active", G_CALLBACK (read_widgets), self);
+  g_signal_connect_swapped (rows->plastic, "value-changed", G_CALLBACK (read_widgets), self);
+  g_signal_connect_swapped (rows->shaped, "value-changed", G_CALLBACK (read_widgets), self);
+
+  g_object_set_data (G_OBJECT (team), "unit", GINT_TO_POINTER (i));
+  g_object_set_data (G_OBJECT (squad), "unit", GINT_TO_POINTER (i));
+  g_object_set_data (G_OBJECT (squad), "squad", GINT_TO_POINTER (TRUE));
+  g_signal_connect (team, "clicked", G_CALLBACK (apply_clicked_cb), self);
+  g_signal_connect (squad, "clicked", G_CALLBACK (apply_clicked_cb), self);
+  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
+  gtk_widget_set_margin_top (buttons, 6);
+  gtk_widget_set_margin_bottom (buttons, 6);
+  gtk_widget_set_margin_end (buttons, 12);
+  gtk_box_append (GTK_BOX (buttons), team);
+  gtk_box_append (GTK_BOX (buttons), squad);
+  adw_expander_row_add_row (ADW_EXPANDER_ROW (rows->expander), buttons);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), rows->expander);
+}
+
+/* Files: the library (~/.local/share/squadlog/squads/). */
+
+static void
+toast (SlBuilderWindow *self,
+       const char      *text)
+{
+  adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+}
+
+gboolean
+sl_builder_window_save (SlBuilderWindow *self,
+                        const char      *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = sl_squad_library_dir ();
+  g_autofree char *file = NULL;
+  g_autofree char *base = NULL;
+
+  g_return_val_if_fail (SL_IS_BUILDER_WINDOW (self), FALSE);
+  read_widgets (self);
+  if (path == NULL)
+    {
+      base = g_strdup_printf ("%s.json", *self->draft->name ? self->draft->name : _("Squad"));
+      g_strdelimit (base, "/\\:", '-');
+      file = g_build_filename (dir, base, NULL);
+      path = file;
+    }
+  if (!sl_squad_draft_save (self->draft, path, &error))
+    {
+      g_autofree char *text = g_strdup_printf (_("The squad could not be saved: %s"), error->message);
+
+      toast (self, text);
+      return FALSE;
+    }
+  {
+    g_autofree char *name = g_filename_display_basename (path);
+    g_autofree char *text = g_strdup_printf (_("Saved as “%s” in your squads"), name);
+
+    toast (self, text);
+  }
+  return TRUE;
+}
+
+gboolean
+sl_builder_window_load (SlBuilderWindow *self,
+                        const char      *path)
+{
+  g_autoptr(GError) error = NULL;
+  SlSquadDraft *draft;
+
+  g_return_val_if_fail (SL_IS_BUILDER_WINDOW (self), FALSE);
+  draft = sl_squad_draft_load (self->rules, path, &error);
+  if (draft == NULL)
+    {
+      AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                                             _("Cannot Open the Squad"),
+                                                                             error->message));
+
+      adw_message_dialog_add_response (dialog, "close", _("_Close"));
+      gtk_window_present (GTK_WINDOW (dialog));
+      return FALSE;
+    }
+  sl_squad_draft_free (self->draft);
+  self->draft = draft;
+  sync_widgets (self);
+  return TRUE;
+}
+
+static void
+open_response_cb (GtkNativeDialog *dialog,
+                  int              response,
+                  SlBuilderWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+
+      if (path != NULL)
+        sl_builder_window_load (self, path);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  SlBuilderWindow *self = SL_BUILDER_WINDOW (widget);
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *dir = sl_squad_library_dir ();
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+
+  g_mkdir_with_parents (dir, 0700);
+  dialog = gtk_file_chooser_native_new (_("Open a Squad"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("Squads"));
+  gtk_file_filter_add_pattern (filter, "*.json");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (open_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  sl_builder_window_save (SL_BUILDER_WINDOW (widget), NULL);
+}
+
+static void
+new_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  SlBuilderWindow *self = SL_BUILDER_WINDOW (widget);
+
+  sl_squad_draft_free (self->draft);
+  self->draft = sl_squad_draft_new (self->rules);
+  sync_widgets (self);
+}
+
+static void
+sl_builder_window_finalize (GObject *object)
+{
+  SlBuilderWindow *self = SL_BUILDER_WINDOW (object);
+
+  sl_squad_draft_free (self->draft);
+  g_free (self->total_text);
+  g_free (self->problems_text);
+  G_OBJECT_CLASS (sl_builder_window_parent_class)->finalize (object);
+}
+
+static void
+sl_builder_window_class_init (SlBuilderWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = sl_builder_window_finalize;
+  gtk_widget_class_install_action (widget_class, "builder.new", NULL, new_action);
+  gtk_widget_class_install_action (widget_class, "builder.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "builder.save", NULL, save_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "builder.new", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "builder.open", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "builder.save", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
+}
+
+static void
+sl_builder_window_init (SlBuilderWindow *self)
+{
+}
+
+SlBuilderWindow *
+sl_builder_window_new (GtkWindow       *parent,
+                       const SlRules   *rules,
+                       const SlOptions *options)
+{
+  SlBuilderWindow *self;
+  GtkWidget *content, *header, *page, *group, *units, *row, *summary, *open, *save, *new_button;
+  g_autoptr(GtkStringList) qualities = gtk_string_list_new (NULL);
+
+  g_return_val_if_fail (rules != NULL && options != NULL, NULL);
+
+  self = g_object_new (SL_TYPE_BUILDER_WINDOW, "transient-for", parent, NULL);
+  self->rules = rules;
+  self->options = options;
+  self->draft = sl_squad_draft_new (rules);
+  gtk_window_set_title (GTK_WINDOW (self), _("Squad Builder"));
+  gtk_window_set_default_size (GTK_WINDOW (self), 640, 720);
+
+  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  header = adw_header_bar_new ();
+  self->title = ADW_WINDOW_TITLE (adw_window_title_new (_("Squad Builder"), NULL));
+  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), GTK_WIDGET (self->title));
+  new_button = gtk_button_new_from_icon_name ("document-new-symbolic");
+  gtk_widget_set_tooltip_text (new_button, _("New Squad (Ctrl+N)"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (new_button), "builder.new");
+  open = gtk_button_new_with_mnemonic (_("_Open…"));
+  gtk_widget_set_tooltip_text (open, _("Open a squad from your squads (Ctrl+O)"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (open), "builder.open");
+  save = gtk_button_new_with_mnemonic (_("_Save"));
+  gtk_widget_set_tooltip_text (save, _("Save to your squads (Ctrl+S)"));
+  gtk_widget_add_css_class (save, "suggested-action");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (save), "builder.save");
+  adw_header_bar_pack_start (ADW_HEADER_BAR (header), open);
+  adw_header_bar_pack_start (ADW_HEADER_BAR (header), new_button);
+  adw_header_bar_pack_end (ADW_HEADER_BAR (header), save);
+  gtk_box_append (GTK_BOX (content), header);
+
+  self->toasts = ADW_TOAST_OVERLAY (adw_toast_overlay_new ());
+  page = adw_preferences_page_new ();
+  gtk_widget_set_vexpand (page, TRUE);
+  adw_toast_overlay_set_child (self->toasts, page);
+  gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->toasts));
+
+  /* The points, first: what the players watch as they buy. */
+  summary = adw_preferences_group_new ();
+  self->total = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_add_css_class (GTK_WIDGET (self->total), "title-2");
+  self->problems = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->problems, TRUE);
+  gtk_label_set_xalign (self->problems, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->problems), "error");
+  gtk_widget_set_margin_top (GTK_WIDGET (self->problems), 6);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (summary), GTK_WIDGET (self->total));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (summary), GTK_WIDGET (self->problems));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (summary));
+
+  group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Squad"));
+  self->name = ADW_ENTRY_ROW (adw_entry_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->name), _("Name"));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->name));
+  for (int q = 0; q < SL_N_QUALITIES; q++)
+    gtk_string_list_append (qualities, sl_quality_label (q));
+  self->quality = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->quality), _("Troop quality"));
+  adw_combo_row_set_model (self->quality, G_LIST_MODEL (qualities));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->quality));
+  self->leader = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->leader), _("Leader"));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->leader));
+  self->rating = spin_row (group, _("Leader rating (T-24)"), -2, 2);
+  row = adw_action_row_new ();
+  self->fire_teams = GTK_SWITCH (gtk_switch_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Two fire teams of four"));
+  gtk_widget_set_valign (GTK_WIDGET (self->fire_teams), GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->fire_teams));
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (self->fire_teams));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  self->budget = spin_row (group, _("Budget (scenario points)"), 0, 5000);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
+  g_signal_connect_swapped (self->name, "changed", G_CALLBACK (read_widgets), self);
+  g_signal_connect_swapped (self->quality, "notify::selected", G_CALLBACK (read_widgets), self);
+  g_signal_connect_swapped (self->leader, "notify::selected", G_CALLBACK (read_widgets), self);
+  g_signal_connect_swapped (self->rating, "value-changed", G_CALLBACK (read_widgets), self);
+  g_signal_connect_swapped (self->fire_teams, "notify::active", G_CALLBACK (read_widgets), self);
+  g_signal_connect_swapped (self->budget, "value-changed", G_CALLBACK (read_widgets), self);
+
+  units = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (units), _("Soldiers"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (units),
+                                         _("Open a soldier to change his kit; copy it to his fire team or the whole squad."));
+  for (int i = 0; i < SL_DRAFT_MAX_UNITS; i++)
+    build_unit (self, units, i);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (units));
+
+  adw_window_set_content (ADW_WINDOW (self), content);
+  sync_widgets (self);
+  return self;
+}
+
+const SlSquadDraft *
+sl_builder_window_get_draft (SlBuilderWindow *self)
+{
+  g_return_val_if_fail (SL_IS_BUILDER_WINDOW (self), NULL);
+  return self->draft;
+}
+
+const char *
+sl_builder_window_get_total (SlBuilderWindow *self)
+{
+  g_return_val_if_fail (SL_IS_BUILDER_WINDOW (self), NULL);
+  return self->total_text;
+}
+
+const char *
+sl_builder_window_get_problems (SlBuilderWindow *self)
+{
+  g_return_val_if_fail (SL_IS_BUILDER_WINDOW (self), NULL);
+  return self->problems_text ? self->problems_text : "";
+}
+
+AdwComboRow *
+sl_builder_window_get_combo (SlBuilderWindow *self,
+                             int              unit,
+                             const char      *field)
+{
+  g_return_val_if_fail (SL_IS_BUILDER_WINDOW (self), NULL);
+  g_return_val_if_fail (unit >= 0 && unit < SL_DRAFT_MAX_UNITS, NULL);
+  for (int f = 0; combo_fields[f]; f++)
+    if (g_str_equal (combo_fields[f], field))
+      return self->units[unit].combos[f];
+  return NULL;
+}

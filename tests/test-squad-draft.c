@@ -1,0 +1,125 @@
+/* test-squad-draft.c: the squad builder's model — E-01's 368-point squad,
+ * "apply to the fire team / squad", the rules a squad breaks, squad files
+ * (P-02, E-01, E-02, A-07)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "sl-json.h"
+#include "sl-squad-draft.h"
+#include "sl-test.h"
+
+static int
+cost_of (SlSquadDraft *d,
+         SlSquadCost  *cost)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (sl_squad_draft_cost (sl_test_rules (), sl_option_set_defaults (sl_test_rules ()->options),
+                                      d, cost, &error));
+  g_assert_no_error (error);
+  return cost->total;
+}
+
+/* E-01, E-02: eight Combat Arms in BI with spike rifle and pistol: 46
+ * each, 368 of 400, 32 left, nothing broken. */
+static void
+test_e01 (void)
+{
+  g_autoptr(SlSquadDraft) d = sl_squad_draft_new (sl_test_rules ());
+  SlSquadCost cost;
+
+  g_assert_cmpint (cost_of (d, &cost), ==, 368);
+  g_assert_cmpint (cost.remaining, ==, 32);
+  g_assert_cmpint (cost.units[0].points, ==, 46);
+  g_assert_cmpuint (cost.problems->len, ==, 0);
+  sl_squad_cost_clear (&cost);
+}
+
+/* "Apply to the fire team" copies within the unit's team of four (A-07);
+ * "to the squad" copies to all; names stay. Going over the budget is a
+ * problem named in words. */
+static void
+test_apply_and_problems (void)
+{
+  g_autoptr(SlSquadDraft) d = sl_squad_draft_new (sl_test_rules ());
+  const SlRules *rules = sl_test_rules ();
+  SlSquadCost cost;
+
+  d->units[5].armor = sl_table_lookup (&rules->armor, "LI");
+  sl_squad_draft_apply_to (d, 5, FALSE);
+  g_assert_cmpstr (d->units[4].armor->id, ==, "LI");
+  g_assert_cmpstr (d->units[7].armor->id, ==, "LI");
+  g_assert_cmpstr (d->units[3].armor->id, ==, "BI");
+  g_assert_cmpstr (d->units[4].name, ==, "Soldier 5");
+
+  d->units[0].armor = sl_table_lookup (&rules->armor, "RS");
+  sl_squad_draft_apply_to (d, 0, TRUE);
+  for (int i = 0; i < 8; i++)
+    g_assert_cmpstr (d->units[i].armor->id, ==, "RS");
+  cost_of (d, &cost);
+  g_assert_cmpuint (cost.problems->len, >, 0);
+  for (guint i = 0; i < cost.problems->len; i++)
+    g_test_message ("%s", ((SlSquadProblem *) g_ptr_array_index (cost.problems, i))->message);
+  sl_squad_cost_clear (&cost);
+}
+
+/* A squad file round trip, and a damaged one named. */
+static void
+test_files (void)
+{
+  g_autoptr(SlSquadDraft) d = sl_squad_draft_new (sl_test_rules ());
+  g_autoptr(SlSquadDraft) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("squadlog-squads-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "e01.json", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.json", NULL);
+  SlSquadCost cost;
+
+  g_free (d->name);
+  d->name = g_strdup ("John Doe's Squad");
+  d->leader = 2;
+  d->leader_rating = 1;
+  d->units[1].launcher = TRUE;
+  d->units[3].weapons[1] = NULL;
+  g_assert_true (sl_squad_draft_save (d, path, &error));
+  g_assert_no_error (error);
+  back = sl_squad_draft_load (sl_test_rules (), path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (back->name, ==, "John Doe's Squad");
+  g_assert_cmpint (back->leader, ==, 2);
+  g_assert_cmpint (back->leader_rating, ==, 1);
+  g_assert_true (back->fire_teams);
+  g_assert_true (back->units[1].launcher);
+  g_assert_null (back->units[3].weapons[1]);
+  g_assert_cmpint (back->budget, ==, 400);
+  g_assert_cmpint (cost_of (back, &cost), ==, cost_of (d, &cost));
+  sl_squad_cost_clear (&cost);
+
+  g_assert_true (g_file_set_contents (bad, "{\"format\": \"squadlog-squad\", \"version\": 1, \"squad\": "
+                                           "{\"id\": \"s\", \"units\": [{\"id\": \"a\", \"counter\": 1,"
+                                           " \"troop\": \"combat-arms\", \"armor\": \"XX\", \"weapons\": [\"SR\"]}]}}",
+                                      -1, NULL));
+  g_assert_null (sl_squad_draft_load (sl_test_rules (), bad, &error));
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "bad.json: squad.units[0].armor"));
+  g_unlink (path);
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/squad-draft/E-01", test_e01);
+  g_test_add_func ("/squad-draft/apply-and-problems", test_apply_and_problems);
+  g_test_add_func ("/squad-draft/files", test_files);
+  return g_test_run ();
+}
