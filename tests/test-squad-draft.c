@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sl-json.h"
+#include "sl-scenario-draft.h"
 #include "sl-squad-draft.h"
 #include "sl-test.h"
 
@@ -113,6 +114,69 @@ test_files (void)
   g_rmdir (dir);
 }
 
+/* A custom scenario (§10 A–H): each side needs a squad; the E-01 squad
+ * on each side fits 400 points; a side over its budget is refused unless
+ * the players override it, and then the file says so. */
+static void
+test_custom_scenario (void)
+{
+  g_autoptr(SlScenarioDraft) d = sl_scenario_draft_new ();
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(SlSetup) setup = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("squadlog-scenarios-XXXXXX", NULL);
+  g_autofree char *path = NULL;
+  JsonObject *o;
+
+  problems = sl_scenario_draft_problems (sl_test_rules (), d);
+  g_assert_cmpuint (problems->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (problems, 0), ==, "TOG has no squad.");
+  g_assert_null (sl_scenario_draft_to_json (sl_test_rules (), d, &error));
+  g_clear_error (&error);
+
+  g_free (d->name);
+  d->name = g_strdup ("Blood in the Rain!");
+  d->environment.rain = TRUE;
+  d->modules[SL_MODULE_ENVIRONMENT] = TRUE;
+  g_free (d->special);
+  d->special = g_strdup ("No one fires before turn 2.\n\n  The bridge is out.  ");
+  for (int s = 0; s < 2; s++)
+    g_ptr_array_add (d->sides[s].squads, sl_squad_draft_new (sl_test_rules ()));
+  g_clear_pointer (&problems, g_ptr_array_unref);
+  problems = sl_scenario_draft_problems (sl_test_rules (), d);
+  g_assert_cmpuint (problems->len, ==, 0);
+  path = sl_scenario_draft_save (sl_test_rules (), d, dir, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_suffix (path, "/blood-in-the-rain.json"));
+  setup = sl_setup_new_from_file (sl_test_rules (), path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (sl_setup_n_units (setup), ==, 16);
+  g_assert_cmpint (sl_setup_unit_at (setup, 15)->counter, ==, 16);
+  g_assert_true (setup->environment.rain);
+  g_assert_cmpuint (setup->special->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (setup->special, 1), ==, "The bridge is out.");
+  g_assert_cmpint (sl_setup_side_at (setup, 1)->budget, ==, 400);
+  g_assert_cmpuint (setup->overrides->len, ==, 0);
+
+  d->sides[1].budget = 300;
+  g_clear_pointer (&problems, g_ptr_array_unref);
+  problems = sl_scenario_draft_problems (sl_test_rules (), d);
+  g_assert_cmpuint (problems->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (problems, 0), ==,
+                   "Commonwealth spends 368 points, 68 more than its budget of 300 (§10 C).");
+  g_assert_null (sl_scenario_draft_to_json (sl_test_rules (), d, &error));
+  g_assert_nonnull (strstr (error->message, "68 more"));
+  g_clear_error (&error);
+  d->override = TRUE;
+  node = sl_scenario_draft_to_json (sl_test_rules (), d, &error);
+  g_assert_no_error (error);
+  o = json_node_get_object (node);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "overrides")), ==, 1);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -121,5 +185,6 @@ main (int    argc,
   g_test_add_func ("/squad-draft/E-01", test_e01);
   g_test_add_func ("/squad-draft/apply-and-problems", test_apply_and_problems);
   g_test_add_func ("/squad-draft/files", test_files);
+  g_test_add_func ("/squad-draft/custom-scenario", test_custom_scenario);
   return g_test_run ();
 }

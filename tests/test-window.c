@@ -25,6 +25,7 @@
 #include "sl-test-ui.h"
 #include "sl-builder-window.h"
 #include "sl-report.h"
+#include "sl-scenario-editor.h"
 #include "sl-score-window.h"
 #include "sl-window.h"
 
@@ -706,6 +707,39 @@ test_window_builder (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The custom scenario editor: a side without a squad is a problem; the
+ * book's squad on each side keeps every rule; the scenario saved is a
+ * scenario a game starts from. */
+static void
+test_window_scenario_editor (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autofree char *dir = g_build_filename (tmp_dir, "scenarios", NULL);
+  g_autofree char *path = NULL;
+  g_autofree char *game_path = g_build_filename (tmp_dir, "custom.squadlog", NULL);
+  SlWindow *window = open_window (app);
+  SlScenarioEditor *editor;
+  g_autoptr(SlSquadDraft) squad = sl_squad_draft_new (sl_application_get_rules (app));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.scenario-editor", NULL);
+  editor = SL_SCENARIO_EDITOR (find_toplevel (SL_TYPE_SCENARIO_EDITOR));
+  g_assert_nonnull (editor);
+  g_assert_nonnull (strstr (sl_scenario_editor_get_problems (editor), "TOG has no squad."));
+  g_assert_null (sl_scenario_editor_save (editor, dir));
+  g_assert_true (sl_scenario_editor_add_squad (editor, 0, squad, NULL));
+  g_assert_true (sl_scenario_editor_add_squad (editor, 1, squad, NULL));
+  g_assert_cmpstr (sl_scenario_editor_get_problems (editor), ==, "");
+  for (int i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+  sl_test_ui_save_png (GTK_WIDGET (editor), "scenario-editor.png");
+  path = sl_scenario_editor_save (editor, dir);
+  g_assert_nonnull (path);
+  g_assert_true (sl_window_new_game (window, path, game_path));
+  g_assert_cmpint (sl_setup_n_units (sl_game_get_setup (sl_window_get_game (window))), ==, 16);
+  gtk_window_destroy (GTK_WINDOW (editor));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* E-16 and E-17 through the window: Joe, prone in a bounce suit at night,
  * fires at a walking target in light woods: −2 −1 +1 +1 +3 = +2, needs 5
  * or less (50 %); he rolls 4: hit; the spike rifle's PF 5 against BI's AF 3
@@ -819,6 +853,7 @@ main (int   argc,
   g_test_add_func ("/window/launch-salvo", test_window_launch_salvo);
   g_test_add_func ("/window/score", test_window_score);
   g_test_add_func ("/window/builder", test_window_builder);
+  g_test_add_func ("/window/scenario-editor", test_window_scenario_editor);
   g_test_add_func ("/window/fire-E-16", test_window_e16);
   g_test_add_func ("/window/preferences", test_window_preferences);
 

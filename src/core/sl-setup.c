@@ -106,6 +106,7 @@ sl_setup_free (SlSetup *setup)
   g_free (setup->objective_place);
   g_clear_pointer (&setup->notes, g_ptr_array_unref);
   g_clear_pointer (&setup->special, g_ptr_array_unref);
+  g_clear_pointer (&setup->overrides, g_ptr_array_unref);
   g_clear_pointer (&setup->sides, g_ptr_array_unref);
   g_clear_pointer (&setup->squads, g_ptr_array_unref);
   g_clear_pointer (&setup->groupings, g_ptr_array_unref);
@@ -639,6 +640,7 @@ read_all (const SlRules *rules,
   setup->book = g_strdup (sl_reader_string (root, "book", NULL));
   read_texts (root, "notes", setup->notes);
   read_texts (root, "special", setup->special);
+  read_texts (root, "overrides", setup->overrides);
   sl_reader_require (root, "length_turns");
   setup->length_turns = sl_reader_int (root, "length_turns", 1, 200, 12);
 
@@ -738,6 +740,7 @@ sl_setup_new_from_json (const SlRules  *rules,
   setup->unit_ids = g_hash_table_new (g_str_hash, g_str_equal);
   setup->notes = g_ptr_array_new_with_free_func (g_free);
   setup->special = g_ptr_array_new_with_free_func (g_free);
+  setup->overrides = g_ptr_array_new_with_free_func (g_free);
   setup->json = json_node_copy (node);
 
   root = sl_reader_new (ctx, node, "");

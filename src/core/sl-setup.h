@@ -146,6 +146,7 @@ struct _SlSetup
   char               *book;       /* "§11.0, T-41", or NULL */
   GPtrArray          *notes;      /* char *, for the players */
   GPtrArray          *special;    /* char *, special conditions (§10 G) */
+  GPtrArray          *overrides;  /* char *, construction rules the players chose to break */
   /* The premade scenario the victory follows (T-41 … T-43), or NULL. */
   const SlScenarioSummary *scenario;
   char               *objective_place;  /* "the bridge", or NULL */

@@ -378,6 +378,7 @@ build_briefing (SlScoreWindow *self,
   add_texts (group, _("Set-Up"), positions);
   add_texts (group, _("Special Conditions"), setup->special);
   add_texts (group, _("Notes"), setup->notes);
+  add_texts (group, _("Rules Broken by the Players’ Choice"), setup->overrides);
   gtk_box_append (content, group);
 }
 

@@ -17,6 +17,7 @@
 #include "sl-initiative-sheet.h"
 #include "sl-options-window.h"
 #include "sl-builder-window.h"
+#include "sl-scenario-editor.h"
 #include "sl-score-window.h"
 #include "sl-preferences.h"
 #include "sl-print.h"
@@ -306,6 +307,7 @@ update_actions (SlWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new", window_rules (self) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open", window_rules (self) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.builder", window_rules (self) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.scenario-editor", window_rules (self) != NULL);
 }
 
 /* Nothing lost: the game is written (atomically) after every change. */
@@ -895,6 +897,18 @@ builder_action (GtkWidget  *widget,
   if (rules != NULL)
     gtk_window_present (GTK_WINDOW (sl_builder_window_new (GTK_WINDOW (self), rules,
                                                            sl_option_set_defaults (rules->options))));
+}
+
+static void
+scenario_editor_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  SlRules *rules = window_rules (self);
+
+  if (rules != NULL)
+    gtk_window_present (GTK_WINDOW (sl_scenario_editor_new (GTK_WINDOW (self), rules)));
 }
 
 static void
@@ -1517,6 +1531,7 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.options", NULL, options_action);
   gtk_widget_class_install_action (widget_class, "win.score", NULL, score_action);
   gtk_widget_class_install_action (widget_class, "win.builder", NULL, builder_action);
+  gtk_widget_class_install_action (widget_class, "win.scenario-editor", NULL, scenario_editor_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, GDK_CONTROL_MASK, "win.builder", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_k, GDK_CONTROL_MASK, "win.score", NULL);
   gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);

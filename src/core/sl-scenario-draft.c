@@ -1,0 +1,260 @@
+/* sl-scenario-draft.c: a custom scenario as the editor builds it
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "sl-json.h"
+#include "sl-scenario-draft.h"
+
+SlScenarioDraft *
+sl_scenario_draft_new (void)
+{
+  SlScenarioDraft *d = g_new0 (SlScenarioDraft, 1);
+
+  d->name = g_strdup (_("Custom Scenario"));
+  d->situation = g_strdup ("");
+  d->special = g_strdup ("");
+  d->length_turns = 12;
+  d->modules[SL_MODULE_AMMUNITION] = TRUE;
+  d->modules[SL_MODULE_LEADERSHIP] = TRUE;
+  d->modules[SL_MODULE_TROOP_QUALITY] = TRUE;
+  d->modules[SL_MODULE_MORALE] = TRUE;
+  for (int s = 0; s < 2; s++)
+    {
+      /* Translators: the default names of a custom scenario's sides. */
+      d->sides[s].name = g_strdup (s == 0 ? _("TOG") : _("Commonwealth"));
+      /* §10 C: about 400 points buys one well-equipped squad and extras. */
+      d->sides[s].budget = 400;
+      d->sides[s].set_up = g_strdup ("");
+      d->sides[s].objective = g_strdup ("");
+      d->sides[s].squads = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_squad_draft_free);
+    }
+  return d;
+}
+
+void
+sl_scenario_draft_free (SlScenarioDraft *d)
+{
+  if (d == NULL)
+    return;
+  g_free (d->name);
+  g_free (d->situation);
+  g_free (d->special);
+  for (int s = 0; s < 2; s++)
+    {
+      g_free (d->sides[s].name);
+      g_free (d->sides[s].set_up);
+      g_free (d->sides[s].objective);
+      g_ptr_array_unref (d->sides[s].squads);
+    }
+  g_free (d);
+}
+
+static int
+side_cost (const SlRules     *rules,
+           const SlSideDraft *side,
+           GPtrArray         *problems)
+{
+  int total = 0;
+
+  for (guint q = 0; q < side->squads->len; q++)
+    {
+      const SlSquadDraft *squad = g_ptr_array_index (side->squads, q);
+      g_autoptr(SlSquadDraft) priced = sl_squad_draft_copy (squad);
+      SlSquadCost cost = { 0 };
+
+      /* The side's budget is checked below, not each squad's own. */
+      priced->budget = -1;
+      if (!sl_squad_draft_cost (rules, sl_option_set_defaults (rules->options), priced, &cost, NULL))
+        continue;
+      total += cost.total;
+      for (guint i = 0; problems != NULL && i < cost.problems->len; i++)
+        {
+          const SlSquadProblem *p = g_ptr_array_index (cost.problems, i);
+
+          /* Translators: a squad's broken rule: "TOG 1st Squad: Unit 3: …". */
+          g_ptr_array_add (problems, g_strdup_printf (_("%s, %s: %s"), side->name, squad->name, p->message));
+        }
+      sl_squad_cost_clear (&cost);
+    }
+  return total;
+}
+
+GPtrArray *
+sl_scenario_draft_problems (const SlRules         *rules,
+                            const SlScenarioDraft *draft)
+{
+  GPtrArray *problems = g_ptr_array_new_with_free_func (g_free);
+
+  for (int s = 0; s < 2; s++)
+    {
+      const SlSideDraft *side = &draft->sides[s];
+      int total = side_cost (rules, side, problems);
+
+      if (side->squads->len == 0)
+        g_ptr_array_add (problems, g_strdup_printf (_("%s has no squad."), side->name));
+      if (side->budget >= 0 && total > side->budget)
+        g_ptr_array_add (problems, g_strdup_printf (_("%s spends %d points, %d more than its budget of %d (§10 C)."),
+                                                    side->name, total, total - side->budget, side->budget));
+    }
+  return problems;
+}
+
+/* "Blood in the Rain" → "blood-in-the-rain" */
+static char *
+slug (const char *name)
+{
+  g_autofree char *ascii = g_str_to_ascii (name, NULL);
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = ascii; *p; p++)
+    {
+      if (g_ascii_isalnum (*p))
+        g_string_append_c (out, g_ascii_tolower (*p));
+      else if (out->len > 0 && out->str[out->len - 1] != '-')
+        g_string_append_c (out, '-');
+    }
+  while (out->len > 0 && out->str[out->len - 1] == '-')
+    g_string_truncate (out, out->len - 1);
+  if (out->len == 0)
+    g_string_append (out, "scenario");
+  if (out->len > 48)
+    g_string_truncate (out, 48);
+  return g_string_free (out, FALSE);
+}
+
+static void
+add_lines (JsonArray  *array,
+           const char *text)
+{
+  g_auto(GStrv) lines = g_strsplit (text ? text : "", "\n", -1);
+
+  for (guint i = 0; lines[i]; i++)
+    {
+      g_strstrip (lines[i]);
+      if (*lines[i])
+        json_array_add_string_element (array, lines[i]);
+    }
+}
+
+JsonNode *
+sl_scenario_draft_to_json (const SlRules         *rules,
+                           const SlScenarioDraft *draft,
+                           GError               **error)
+{
+  g_autoptr(GPtrArray) problems = sl_scenario_draft_problems (rules, draft);
+  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+  g_autoptr(SlSetup) setup = NULL;
+  JsonObject *o = json_object_new ();
+  JsonArray *modules = json_array_new (), *sides = json_array_new ();
+  JsonArray *notes = json_array_new (), *special = json_array_new ();
+  JsonObject *environment = json_object_new (), *positions = json_object_new ();
+  JsonObject *victory = json_object_new (), *victory_sides = json_object_new ();
+  g_autofree char *id = slug (draft->name);
+  int counter = 1;
+
+  json_node_take_object (node, o);
+  if (problems->len > 0 && !draft->override)
+    {
+      g_set_error (error, SL_SETUP_ERROR, 0, "%s", (const char *) g_ptr_array_index (problems, 0));
+      return NULL;
+    }
+  json_object_set_string_member (o, "id", id);
+  json_object_set_string_member (o, "name", draft->name);
+  json_object_set_string_member (o, "description", draft->situation);
+  json_object_set_int_member (o, "length_turns", draft->length_turns);
+  for (int m = 0; m < SL_N_MODULES; m++)
+    if (draft->modules[m])
+      json_array_add_string_element (modules, sl_module_names[m]);
+  json_object_set_array_member (o, "modules", modules);
+  json_object_set_boolean_member (environment, "night", draft->environment.night);
+  json_object_set_boolean_member (environment, "rain", draft->environment.rain);
+  json_object_set_boolean_member (environment, "snow", draft->environment.snow);
+  json_object_set_boolean_member (environment, "zero_g", draft->environment.zero_g);
+  json_object_set_boolean_member (environment, "vacuum", draft->environment.vacuum);
+  json_object_set_boolean_member (environment, "indoors", draft->environment.indoors);
+  json_object_set_object_member (o, "environment", environment);
+  add_lines (special, draft->special);
+  json_object_set_array_member (o, "special", special);
+
+  for (int s = 0; s < 2; s++)
+    {
+      const SlSideDraft *side = &draft->sides[s];
+      JsonObject *so = json_object_new ();
+      JsonArray *squads = json_array_new ();
+      JsonObject *vs = json_object_new ();
+      g_autofree char *side_id = g_strdup_printf ("side-%d", s + 1);
+
+      json_object_set_string_member (so, "id", side_id);
+      json_object_set_string_member (so, "name", side->name);
+      for (guint q = 0; q < side->squads->len; q++)
+        {
+          const SlSquadDraft *squad = g_ptr_array_index (side->squads, q);
+          g_autofree char *prefix = g_strdup_printf ("s%d-q%u", s + 1, q + 1);
+
+          json_array_add_element (squads, sl_squad_draft_to_setup (squad, prefix, counter));
+          counter += squad->n_units;
+        }
+      json_object_set_array_member (so, "squads", squads);
+      json_array_add_object_element (sides, so);
+      if (side->set_up && *side->set_up)
+        json_object_set_string_member (positions, side_id, side->set_up);
+      json_object_set_string_member (vs, "primary", "none");
+      if (side->objective && *side->objective)
+        json_object_set_string_member (vs, "description", side->objective);
+      if (side->budget >= 0)
+        json_object_set_int_member (vs, "budget", side->budget);
+      json_object_set_object_member (victory_sides, side_id, vs);
+    }
+  json_object_set_array_member (o, "sides", sides);
+  json_object_set_object_member (o, "starting_positions", positions);
+  json_object_set_object_member (victory, "sides", victory_sides);
+  json_object_set_object_member (o, "victory", victory);
+
+  /* §10 E: the objectives are the players' to judge; the score counts the
+   * body count and unspent points (T-39). */
+  json_array_add_string_element (notes, _("A custom scenario: its objectives are scored by the players; the app scores the body count and the unspent points (T-39)."));
+  if (problems->len > 0)
+    {
+      JsonArray *overrides = json_array_new ();
+
+      for (guint i = 0; i < problems->len; i++)
+        json_array_add_string_element (overrides, g_ptr_array_index (problems, i));
+      json_object_set_array_member (o, "overrides", overrides);
+      json_array_add_string_element (notes, _("The players chose to play although the forces break the construction rules listed under “overrides”."));
+    }
+  json_object_set_array_member (o, "notes", notes);
+
+  /* Checked as any scenario is. */
+  setup = sl_setup_new_from_json (rules, node, error);
+  if (setup == NULL)
+    return NULL;
+  return g_steal_pointer (&node);
+}
+
+char *
+sl_scenario_draft_save (const SlRules         *rules,
+                        const SlScenarioDraft *draft,
+                        const char            *dir,
+                        GError               **error)
+{
+  g_autoptr(JsonNode) node = sl_scenario_draft_to_json (rules, draft, error);
+  g_autofree char *text = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *path = NULL;
+
+  if (node == NULL)
+    return NULL;
+  text = sl_json_to_string (node, TRUE);
+  base = g_strdup_printf ("%s.json", json_object_get_string_member (json_node_get_object (node), "id"));
+  g_mkdir_with_parents (dir, 0700);
+  path = g_build_filename (dir, base, NULL);
+  if (!g_file_set_contents (path, text, -1, error))
+    return NULL;
+  return g_steal_pointer (&path);
+}

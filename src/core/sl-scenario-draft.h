@@ -1,0 +1,60 @@
+/* sl-scenario-draft.h: a custom scenario as the editor builds it — the
+ * rulebook's scenario format (§10 A–H): situation, each side's squads and
+ * points budget, set-up, objectives, rules in use, special conditions and
+ * length; checked as a scenario, with the construction rules its squads
+ * break (P-02) and whether the players chose to play anyway (recorded)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "sl-setup.h"
+#include "sl-squad-draft.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  char      *name;
+  int        budget;       /* scenario points, or -1 (§10 C) */
+  char      *set_up;       /* §10 D, for the players */
+  char      *objective;    /* §10 E, in words */
+  GPtrArray *squads;       /* SlSquadDraft */
+} SlSideDraft;
+
+typedef struct
+{
+  char               *name;
+  char               *situation;      /* §10 A */
+  int                 length_turns;   /* §10 H */
+  gboolean            modules[SL_N_MODULES];  /* §10 F */
+  SlEnvironmentSetup  environment;
+  char               *special;        /* §10 G, one condition per line */
+  SlSideDraft         sides[2];
+  gboolean            override;       /* play although rules are broken */
+} SlScenarioDraft;
+
+SlScenarioDraft *sl_scenario_draft_new     (void);
+void             sl_scenario_draft_free    (SlScenarioDraft *draft);
+
+/* The rules its forces break, in words (empty when none): each squad's
+ * (P-02), and a side over its budget. */
+GPtrArray       *sl_scenario_draft_problems (const SlRules         *rules,
+                                             const SlScenarioDraft *draft);
+/* The scenario file (docs/game-format.md): NULL with the reason when it
+ * is not a valid scenario, or when rules are broken and not overridden.
+ * An override is written down in the file's notes and "overrides". */
+JsonNode        *sl_scenario_draft_to_json (const SlRules         *rules,
+                                            const SlScenarioDraft *draft,
+                                            GError               **error);
+/* Saves it among the user's scenarios (~/.local/share/squadlog/scenarios/,
+ * atomically) as ID.json; returns the path. */
+char            *sl_scenario_draft_save    (const SlRules         *rules,
+                                            const SlScenarioDraft *draft,
+                                            const char            *dir,
+                                            GError               **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlScenarioDraft, sl_scenario_draft_free)
+
+G_END_DECLS

@@ -1,0 +1,543 @@
+/* sl-scenario-editor.c: the custom scenario editor. The draft
+ * (sl-scenario-draft.c) holds the scenario and the core checks it; this
+ * window edits the draft.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "sl-scenario-editor.h"
+
+static const SlModule shown_modules[] = {
+  SL_MODULE_AMMUNITION, SL_MODULE_AUTOMATIC_FIRE, SL_MODULE_LEADERSHIP, SL_MODULE_TROOP_QUALITY,
+  SL_MODULE_MORALE, SL_MODULE_AREA_EFFECTS, SL_MODULE_DETECTION, SL_MODULE_AMBUSH,
+  SL_MODULE_ENVIRONMENT, SL_MODULE_EQUIPMENT, SL_MODULE_TIMED_PLAY,
+};
+
+enum { E_NIGHT, E_RAIN, E_SNOW, E_ZERO_G, E_VACUUM, E_INDOORS, N_ENV };
+
+typedef struct
+{
+  GtkWidget     *group;
+  AdwEntryRow   *name;
+  GtkSpinButton *budget;
+  AdwEntryRow   *set_up;
+  AdwEntryRow   *objective;
+  GtkWidget     *squads;   /* a list box */
+} SideRows;
+
+struct _SlScenarioEditor
+{
+  AdwWindow        parent_instance;
+
+  const SlRules   *rules;
+  SlScenarioDraft *draft;
+  gboolean         updating;
+
+  AdwToastOverlay *toasts;
+  GtkLabel        *problems;
+  GtkSwitch       *override;
+  GtkWidget       *override_list;
+  AdwEntryRow     *name;
+  AdwEntryRow     *situation;
+  GtkSpinButton   *length;
+  GtkSwitch       *modules[SL_N_MODULES];
+  GtkSwitch       *environment[N_ENV];
+  GtkTextBuffer   *special;
+  SideRows         sides[2];
+  char            *problems_text;
+};
+
+G_DEFINE_FINAL_TYPE (SlScenarioEditor, sl_scenario_editor, ADW_TYPE_WINDOW)
+
+static void refresh (SlScenarioEditor *self);
+
+static gboolean *
+env_field (SlScenarioDraft *d,
+           int              e)
+{
+  switch (e)
+    {
+    case E_NIGHT: return &d->environment.night;
+    case E_RAIN: return &d->environment.rain;
+    case E_SNOW: return &d->environment.snow;
+    case E_ZERO_G: return &d->environment.zero_g;
+    case E_VACUUM: return &d->environment.vacuum;
+    default: return &d->environment.indoors;
+    }
+}
+
+static void
+read_widgets (SlScenarioEditor *self)
+{
+  SlScenarioDraft *d = self->draft;
+  GtkTextIter start, end;
+
+  if (self->updating)
+    return;
+  g_free (d->name);
+  d->name = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name)));
+  g_free (d->situation);
+  d->situation = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->situation)));
+  d->length_turns = gtk_spin_button_get_value_as_int (self->length);
+  for (guint i = 0; i < G_N_ELEMENTS (shown_modules); i++)
+    d->modules[shown_modules[i]] = gtk_switch_get_active (self->modules[shown_modules[i]]);
+  for (int e = 0; e < N_ENV; e++)
+    *env_field (d, e) = gtk_switch_get_active (self->environment[e]);
+  gtk_text_buffer_get_bounds (self->special, &start, &end);
+  g_free (d->special);
+  d->special = gtk_text_buffer_get_text (self->special, &start, &end, FALSE);
+  d->override = gtk_switch_get_active (self->override);
+  for (int s = 0; s < 2; s++)
+    {
+      SlSideDraft *side = &d->sides[s];
+
+      g_free (side->name);
+      side->name = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->sides[s].name)));
+      side->budget = gtk_spin_button_get_value_as_int (self->sides[s].budget);
+      g_free (side->set_up);
+      side->set_up = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->sides[s].set_up)));
+      g_free (side->objective);
+      side->objective = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->sides[s].objective)));
+    }
+  refresh (self);
+}
+
+static gboolean
+refresh_idle (gpointer data)
+{
+  refresh (data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+remove_squad_cb (GtkButton        *button,
+                 SlScenarioEditor *self)
+{
+  int side = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "side"));
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "index"));
+
+  if (index < self->draft->sides[side].squads->len)
+    g_ptr_array_remove_index (self->draft->sides[side].squads, index);
+  /* The rows are built again once the button's click is over. */
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, refresh_idle, g_object_ref (self), g_object_unref);
+}
+
+/* The squads' rows and the problems, from the draft. */
+static void
+refresh (SlScenarioEditor *self)
+{
+  g_autoptr(GPtrArray) problems = sl_scenario_draft_problems (self->rules, self->draft);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (int s = 0; s < 2; s++)
+    {
+      SlSideDraft *side = &self->draft->sides[s];
+      GtkWidget *child;
+
+      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->sides[s].group),
+                                       *side->name ? side->name : _("Unnamed Side"));
+      while ((child = gtk_widget_get_first_child (self->sides[s].squads)) != NULL)
+        gtk_list_box_remove (GTK_LIST_BOX (self->sides[s].squads), child);
+      for (guint q = 0; q < side->squads->len; q++)
+        {
+          const SlSquadDraft *squad = g_ptr_array_index (side->squads, q);
+          g_autoptr(SlSquadDraft) priced = sl_squad_draft_copy (squad);
+          SlSquadCost cost = { 0 };
+          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
+          g_autofree char *subtitle = NULL;
+          g_autofree char *remove_label = g_strdup_printf (_("Remove %s"), squad->name);
+
+          priced->budget = -1;
+          sl_squad_draft_cost (self->rules, sl_option_set_defaults (self->rules->options), priced, &cost, NULL);
+          /* Translators: a squad in the scenario editor: "8 soldiers · 368 points". */
+          subtitle = g_strdup_printf (_("%d soldiers · %d points"), squad->n_units, cost.total);
+          sl_squad_cost_clear (&cost);
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), squad->name);
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+          gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
+          gtk_widget_add_css_class (remove, "flat");
+          gtk_widget_set_tooltip_text (remove, remove_label);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL, remove_label, -1);
+          g_object_set_data (G_OBJECT (remove), "side", GINT_TO_POINTER (s));
+          g_object_set_data (G_OBJECT (remove), "index", GUINT_TO_POINTER (q));
+          g_signal_connect (remove, "clicked", G_CALLBACK (remove_squad_cb), self);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), remove);
+          gtk_list_box_append (GTK_LIST_BOX (self->sides[s].squads), row);
+        }
+    }
+  for (guint i = 0; i < problems->len; i++)
+    {
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, g_ptr_array_index (problems, i));
+    }
+  g_free (self->problems_text);
+  self->problems_text = g_strdup (text->str);
+  gtk_label_set_text (self->problems, text->len ? text->str : _("The forces keep every construction rule."));
+  gtk_widget_set_visible (self->override_list, problems->len > 0);
+}
+
+gboolean
+sl_scenario_editor_add_squad (SlScenarioEditor   *self,
+                              int                 side,
+                              const SlSquadDraft *squad,
+                              const char         *path)
+{
+  g_autoptr(GError) error = NULL;
+  SlSquadDraft *draft;
+
+  g_return_val_if_fail (SL_IS_SCENARIO_EDITOR (self), FALSE);
+  g_return_val_if_fail (side == 0 || side == 1, FALSE);
+  draft = squad != NULL ? sl_squad_draft_copy (squad) : sl_squad_draft_load (self->rules, path, &error);
+  if (draft == NULL)
+    {
+      adw_toast_overlay_add_toast (self->toasts, adw_toast_new (error->message));
+      return FALSE;
+    }
+  g_ptr_array_add (self->draft->sides[side].squads, draft);
+  refresh (self);
+  return TRUE;
+}
+
+static void
+add_response_cb (GtkNativeDialog  *dialog,
+                 int               response,
+                 SlScenarioEditor *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+      int side = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "side"));
+
+      if (path != NULL)
+        sl_scenario_editor_add_squad (self, side, NULL, path);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+add_from_library_cb (GtkButton        *button,
+                     SlScenarioEditor *self)
+{
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *dir = sl_squad_library_dir ();
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+
+  g_mkdir_with_parents (dir, 0700);
+  dialog = gtk_file_chooser_native_new (_("Add a Squad"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Add"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("Squads"));
+  gtk_file_filter_add_pattern (filter, "*.json");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
+  g_object_set_data (G_OBJECT (dialog), "side", g_object_get_data (G_OBJECT (button), "side"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (add_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+add_book_squad_cb (GtkButton        *button,
+                   SlScenarioEditor *self)
+{
+  g_autoptr(SlSquadDraft) squad = sl_squad_draft_new (self->rules);
+
+  sl_scenario_editor_add_squad (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "side")),
+                                squad, NULL);
+}
+
+char *
+sl_scenario_editor_save (SlScenarioEditor *self,
+                         const char       *dir)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *user_dir = g_build_filename (g_get_user_data_dir (), "squadlog", "scenarios", NULL);
+  char *path;
+
+  g_return_val_if_fail (SL_IS_SCENARIO_EDITOR (self), NULL);
+  read_widgets (self);
+  path = sl_scenario_draft_save (self->rules, self->draft, dir ? dir : user_dir, &error);
+  if (path == NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("The scenario cannot be saved: %s"), error->message);
+
+      adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+      return NULL;
+    }
+  {
+    /* Translators: after saving a custom scenario. */
+    g_autofree char *text = g_strdup_printf (_("“%s” saved: New Game offers it"), self->draft->name);
+
+    adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+  }
+  return path;
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  g_free (sl_scenario_editor_save (SL_SCENARIO_EDITOR (widget), NULL));
+}
+
+static GtkSwitch *
+switch_row (GtkWidget  *group,
+            const char *title,
+            const char *subtitle)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *toggle = gtk_switch_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  return GTK_SWITCH (toggle);
+}
+
+static AdwEntryRow *
+entry_row (GtkWidget  *group,
+           const char *title,
+           const char *text,
+           gpointer    self)
+{
+  AdwEntryRow *row = ADW_ENTRY_ROW (adw_entry_row_new ());
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_editable_set_text (GTK_EDITABLE (row), text);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (row));
+  g_signal_connect_swapped (row, "changed", G_CALLBACK (read_widgets), self);
+  return row;
+}
+
+static GtkSpinButton *
+spin_row (GtkWidget  *group,
+          const char *title,
+          double      min,
+          double      max,
+          double      value,
+          gpointer    self)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *spin = gtk_spin_button_new_with_range (min, max, 1);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (read_widgets), self);
+  return GTK_SPIN_BUTTON (spin);
+}
+
+static void
+build_side (SlScenarioEditor *self,
+            GtkWidget        *page,
+            int               s)
+{
+  SideRows *rows = &self->sides[s];
+  SlSideDraft *side = &self->draft->sides[s];
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *library = gtk_button_new_with_mnemonic (_("Add from _Your Squads…"));
+  GtkWidget *book = gtk_button_new_with_mnemonic (_("Add the _Book's Squad"));
+
+  rows->group = adw_preferences_group_new ();
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (rows->group),
+                                         _("§10 B–E: the forces, their points, the set-up and the objective"));
+  rows->name = entry_row (rows->group, _("Side"), side->name, self);
+  rows->budget = spin_row (rows->group, _("Budget (scenario points)"), 0, 5000, side->budget, self);
+  rows->set_up = entry_row (rows->group, _("Set-up"), side->set_up, self);
+  rows->objective = entry_row (rows->group, _("Objective"), side->objective, self);
+  rows->squads = gtk_list_box_new ();
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (rows->squads), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (rows->squads, "boxed-list");
+  gtk_widget_set_margin_top (rows->squads, 12);
+  {
+    GtkWidget *none = gtk_label_new (_("No squad yet"));
+
+    gtk_widget_add_css_class (none, "dim-label");
+    gtk_widget_set_margin_top (none, 12);
+    gtk_widget_set_margin_bottom (none, 12);
+    gtk_list_box_set_placeholder (GTK_LIST_BOX (rows->squads), none);
+  }
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (rows->group), rows->squads);
+  g_object_set_data (G_OBJECT (library), "side", GINT_TO_POINTER (s));
+  g_object_set_data (G_OBJECT (book), "side", GINT_TO_POINTER (s));
+  g_signal_connect (library, "clicked", G_CALLBACK (add_from_library_cb), self);
+  g_signal_connect (book, "clicked", G_CALLBACK (add_book_squad_cb), self);
+  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
+  gtk_widget_set_margin_top (buttons, 12);
+  gtk_box_append (GTK_BOX (buttons), book);
+  gtk_box_append (GTK_BOX (buttons), library);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (rows->group), buttons);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (rows->group));
+}
+
+static void
+sl_scenario_editor_finalize (GObject *object)
+{
+  SlScenarioEditor *self = SL_SCENARIO_EDITOR (object);
+
+  sl_scenario_draft_free (self->draft);
+  g_free (self->problems_text);
+  G_OBJECT_CLASS (sl_scenario_editor_parent_class)->finalize (object);
+}
+
+static void
+sl_scenario_editor_class_init (SlScenarioEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = sl_scenario_editor_finalize;
+  gtk_widget_class_install_action (widget_class, "editor.save", NULL, save_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "editor.save", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
+}
+
+static void
+sl_scenario_editor_init (SlScenarioEditor *self)
+{
+}
+
+SlScenarioEditor *
+sl_scenario_editor_new (GtkWindow     *parent,
+                        const SlRules *rules)
+{
+  static const char *env_titles[N_ENV] = {
+    N_("Night"), N_("Rain"), N_("Snow"), N_("Zero-G"), N_("Vacuum"), N_("Indoors"),
+  };
+  SlScenarioEditor *self;
+  GtkWidget *content, *header, *page, *group, *save, *frame, *view, *summary;
+
+  g_return_val_if_fail (rules != NULL, NULL);
+
+  self = g_object_new (SL_TYPE_SCENARIO_EDITOR, "transient-for", parent, NULL);
+  self->rules = rules;
+  self->draft = sl_scenario_draft_new ();
+  gtk_window_set_title (GTK_WINDOW (self), _("Custom Scenario"));
+  gtk_window_set_default_size (GTK_WINDOW (self), 640, 760);
+
+  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  header = adw_header_bar_new ();
+  save = gtk_button_new_with_mnemonic (_("_Save"));
+  gtk_widget_set_tooltip_text (save, _("Save among your scenarios (Ctrl+S)"));
+  gtk_widget_add_css_class (save, "suggested-action");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (save), "editor.save");
+  adw_header_bar_pack_end (ADW_HEADER_BAR (header), save);
+  gtk_box_append (GTK_BOX (content), header);
+  self->toasts = ADW_TOAST_OVERLAY (adw_toast_overlay_new ());
+  page = adw_preferences_page_new ();
+  gtk_widget_set_vexpand (page, TRUE);
+  adw_toast_overlay_set_child (self->toasts, page);
+  gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->toasts));
+
+  self->updating = TRUE;
+
+  /* The rules the forces break, first, with the players' choice. */
+  summary = adw_preferences_group_new ();
+  self->problems = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->problems, TRUE);
+  gtk_label_set_xalign (self->problems, 0);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->problems), 12);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (summary), GTK_WIDGET (self->problems));
+  {
+    GtkWidget *list = gtk_list_box_new ();
+
+    gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+    gtk_widget_add_css_class (list, "boxed-list");
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (summary), list);
+    self->override_list = list;
+    self->override = GTK_SWITCH (gtk_switch_new ());
+    {
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Play Anyway"));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("The broken rules are written into the scenario"));
+      gtk_widget_set_valign (GTK_WIDGET (self->override), GTK_ALIGN_CENTER);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->override));
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (self->override));
+      gtk_list_box_append (GTK_LIST_BOX (list), row);
+    }
+    g_signal_connect_swapped (self->override, "notify::active", G_CALLBACK (read_widgets), self);
+  }
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (summary));
+
+  group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Scenario"));
+  self->name = entry_row (group, _("Name"), self->draft->name, self);
+  self->situation = entry_row (group, _("Situation (§10 A)"), self->draft->situation, self);
+  self->length = spin_row (group, _("Length in turns (§10 H)"), 1, 200, self->draft->length_turns, self);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
+
+  for (int s = 0; s < 2; s++)
+    build_side (self, page, s);
+
+  group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Rules in Use (§10 F)"));
+  for (guint i = 0; i < G_N_ELEMENTS (shown_modules); i++)
+    {
+      SlModule m = shown_modules[i];
+
+      self->modules[m] = switch_row (group, sl_module_label (m), NULL);
+      gtk_switch_set_active (self->modules[m], self->draft->modules[m]);
+      g_signal_connect_swapped (self->modules[m], "notify::active", G_CALLBACK (read_widgets), self);
+    }
+  for (int e = 0; e < N_ENV; e++)
+    {
+      self->environment[e] = switch_row (group, _(env_titles[e]), e == E_INDOORS ? NULL : _("Needs the environment rules"));
+      g_signal_connect_swapped (self->environment[e], "notify::active", G_CALLBACK (read_widgets), self);
+    }
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
+
+  group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Special Conditions (§10 G)"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), _("One per line"));
+  view = gtk_text_view_new ();
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
+  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 8);
+  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (view), 8);
+  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 8);
+  gtk_text_view_set_right_margin (GTK_TEXT_VIEW (view), 8);
+  gtk_widget_set_size_request (view, -1, 90);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Special conditions, one per line"), -1);
+  self->special = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  g_signal_connect_swapped (self->special, "changed", G_CALLBACK (read_widgets), self);
+  frame = gtk_frame_new (NULL);
+  gtk_frame_set_child (GTK_FRAME (frame), view);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), frame);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
+
+  adw_window_set_content (ADW_WINDOW (self), content);
+  self->updating = FALSE;
+  read_widgets (self);
+  return self;
+}
+
+SlScenarioDraft *
+sl_scenario_editor_get_draft (SlScenarioEditor *self)
+{
+  g_return_val_if_fail (SL_IS_SCENARIO_EDITOR (self), NULL);
+  return self->draft;
+}
+
+const char *
+sl_scenario_editor_get_problems (SlScenarioEditor *self)
+{
+  g_return_val_if_fail (SL_IS_SCENARIO_EDITOR (self), NULL);
+  return self->problems_text ? self->problems_text : "";
+}
