@@ -70,6 +70,52 @@ test_apply_and_problems (void)
   sl_squad_cost_clear (&cost);
 }
 
+/* T-38: the squad's side equipment, mines and "defender forces
+ * undetected" are paid for; a second jammer and a fifth fire mission are
+ * problems in words (T-37, P-38). */
+static void
+test_side_equipment (void)
+{
+  g_autoptr(SlSquadDraft) d = sl_squad_draft_new (sl_test_rules ());
+  SlSquadCost cost;
+  g_autofree char *text = NULL;
+
+  d->budget = 1000;
+  d->side_equipment[0] = 1;   /* ECM jammer, 20 */
+  d->mines = 2;               /* 3 each */
+  d->all_hidden = TRUE;       /* 150 */
+  g_assert_cmpint (cost_of (d, &cost), ==, 368 + 20 + 6 + 150);
+  g_assert_cmpuint (cost.problems->len, ==, 0);
+  sl_squad_cost_clear (&cost);
+
+  d->side_equipment[0] = 2;
+  d->side_equipment[4] = 5;   /* mortar missions */
+  cost_of (d, &cost);
+  for (guint i = 0; i < cost.problems->len; i++)
+    {
+      const SlSquadProblem *p = g_ptr_array_index (cost.problems, i);
+
+      g_test_message ("%s: %s", p->rule, p->message);
+    }
+  g_assert_cmpuint (cost.problems->len, >=, 2);
+  sl_squad_cost_clear (&cost);
+
+  /* They go into the squad file and come back. */
+  {
+    g_autoptr(JsonNode) node = sl_squad_draft_to_json (d);
+    g_autoptr(SlSquadDraft) back = NULL;
+    g_autoptr(GError) error = NULL;
+
+    text = sl_json_to_string (node, FALSE);
+    back = sl_squad_draft_from_json (sl_test_rules (), node, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (back->side_equipment[0], ==, 2);
+    g_assert_cmpint (back->side_equipment[4], ==, 5);
+    g_assert_cmpint (back->mines, ==, 2);
+    g_assert_true (back->all_hidden);
+  }
+}
+
 /* A squad file round trip, and a damaged one named. */
 static void
 test_files (void)
@@ -185,6 +231,7 @@ main (int    argc,
   g_test_add_func ("/squad-draft/E-01", test_e01);
   g_test_add_func ("/squad-draft/apply-and-problems", test_apply_and_problems);
   g_test_add_func ("/squad-draft/files", test_files);
+  g_test_add_func ("/squad-draft/side-equipment", test_side_equipment);
   g_test_add_func ("/squad-draft/custom-scenario", test_custom_scenario);
   return g_test_run ();
 }

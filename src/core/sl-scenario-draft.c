@@ -192,6 +192,17 @@ sl_scenario_draft_to_json (const SlRules         *rules,
 
       json_object_set_string_member (so, "id", side_id);
       json_object_set_string_member (so, "name", side->name);
+      /* T-37: a jammer or a tinter bought by any of its squads serves the
+       * side (sl_squad_side_equipment: 0 jammer, 2 tinter). */
+      for (guint q = 0; q < side->squads->len; q++)
+        {
+          const SlSquadDraft *squad = g_ptr_array_index (side->squads, q);
+
+          if (squad->side_equipment[0] > 0)
+            json_object_set_boolean_member (so, "ecm", TRUE);
+          if (squad->side_equipment[2] > 0)
+            json_object_set_boolean_member (so, "camo_tinter", TRUE);
+        }
       for (guint q = 0; q < side->squads->len; q++)
         {
           const SlSquadDraft *squad = g_ptr_array_index (side->squads, q);

@@ -104,8 +104,17 @@ sl_squad_draft_cost (const SlRules      *rules,
   const char *equipment[SL_DRAFT_MAX_UNITS][4];
   char ids[SL_DRAFT_MAX_UNITS][8];
   SlSquadInput in = { 0 };
+  g_autoptr(GPtrArray) side = g_ptr_array_new ();
 
   g_return_val_if_fail (rules != NULL && draft != NULL && cost != NULL, FALSE);
+
+  for (int k = 0; k < SL_DRAFT_SIDE_ITEMS && sl_squad_side_equipment[k]; k++)
+    for (int n = 0; n < draft->side_equipment[k]; n++)
+      g_ptr_array_add (side, (gpointer) sl_squad_side_equipment[k]);
+  in.side_equipment = (const char * const *) side->pdata;
+  in.n_side_equipment = side->len;
+  in.mines = draft->mines;
+  in.all_hidden = draft->all_hidden;
 
   for (int i = 0; i < draft->n_units; i++)
     {
@@ -259,6 +268,18 @@ sl_squad_draft_to_json (const SlSquadDraft *draft)
   json_object_set_int_member (o, "version", 1);
   if (draft->budget >= 0)
     json_object_set_int_member (o, "budget", draft->budget);
+  {
+    JsonObject *side = json_object_new ();
+
+    for (int k = 0; k < SL_DRAFT_SIDE_ITEMS && sl_squad_side_equipment[k]; k++)
+      if (draft->side_equipment[k] > 0)
+        json_object_set_int_member (side, sl_squad_side_equipment[k], draft->side_equipment[k]);
+    json_object_set_object_member (o, "side_equipment", side);
+  }
+  if (draft->mines > 0)
+    json_object_set_int_member (o, "mines", draft->mines);
+  if (draft->all_hidden)
+    json_object_set_boolean_member (o, "all_hidden", TRUE);
   json_object_set_member (o, "squad", sl_squad_draft_to_setup (draft, "squad", 1));
   json_node_take_object (node, o);
   return node;
@@ -348,6 +369,22 @@ sl_squad_draft_from_json (const SlRules  *rules,
   d->leader_rating = sq->leader_rating;
   d->fire_teams = sq->groupings->len == 2;
   d->budget = (int) json_object_get_int_member_with_default (o, "budget", -1);
+  d->mines = (int) CLAMP (json_object_get_int_member_with_default (o, "mines", 0), 0, 100);
+  d->all_hidden = json_object_get_boolean_member_with_default (o, "all_hidden", FALSE);
+  if (json_object_has_member (o, "side_equipment"))
+    {
+      JsonNode *side = json_object_get_member (o, "side_equipment");
+
+      if (!JSON_NODE_HOLDS_OBJECT (side))
+        {
+          g_set_error_literal (error, SL_SETUP_ERROR, 0, _("side_equipment: Expected an object."));
+          return NULL;
+        }
+      for (int k = 0; k < SL_DRAFT_SIDE_ITEMS && sl_squad_side_equipment[k]; k++)
+        d->side_equipment[k] = (int) CLAMP (json_object_get_int_member_with_default (json_node_get_object (side),
+                                                                                        sl_squad_side_equipment[k], 0),
+                                            0, 10);
+    }
   d->n_units = sq->units->len;
   d->leader = 0;
   for (int i = 0; i < d->n_units; i++)

@@ -17,6 +17,7 @@
 G_BEGIN_DECLS
 
 #define SL_DRAFT_MAX_UNITS 8
+#define SL_DRAFT_SIDE_ITEMS 6
 
 typedef struct
 {
@@ -42,6 +43,13 @@ typedef struct
   int          budget;           /* scenario points, or -1 */
   int          n_units;
   SlDraftUnit  units[SL_DRAFT_MAX_UNITS];
+  /* P-02 step 6, T-38: what the squad buys for its side, counted in the
+   * order of sl_squad_side_equipment (jammer, sensor, tinter, holotarp,
+   * mortar and missile missions); mines (P-37); the defender's forces
+   * undetected (150). */
+  int          side_equipment[SL_DRAFT_SIDE_ITEMS];
+  int          mines;
+  gboolean     all_hidden;
 } SlSquadDraft;
 
 /* E-01's squad: eight Combat Arms humans in BI with spike rifle and spike

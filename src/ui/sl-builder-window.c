@@ -44,6 +44,9 @@ struct _SlBuilderWindow
   GtkSpinButton   *rating;
   GtkSwitch       *fire_teams;
   GtkSpinButton   *budget;
+  GtkSpinButton   *side_items[SL_DRAFT_SIDE_ITEMS];
+  GtkSpinButton   *mines;
+  GtkSwitch       *all_hidden;
   GtkLabel        *total;
   GtkLabel        *problems;
   AdwToastOverlay *toasts;
@@ -113,6 +116,10 @@ sync_widgets (SlBuilderWindow *self)
   gtk_spin_button_set_value (self->rating, d->leader_rating);
   gtk_switch_set_active (self->fire_teams, d->fire_teams);
   gtk_spin_button_set_value (self->budget, MAX (d->budget, 0));
+  for (int k = 0; k < SL_DRAFT_SIDE_ITEMS; k++)
+    gtk_spin_button_set_value (self->side_items[k], d->side_equipment[k]);
+  gtk_spin_button_set_value (self->mines, d->mines);
+  gtk_switch_set_active (self->all_hidden, d->all_hidden);
   for (int i = 0; i < SL_DRAFT_MAX_UNITS; i++)
     {
       UnitRows *rows = &self->units[i];
@@ -154,6 +161,10 @@ read_widgets (SlBuilderWindow *self)
   d->leader_rating = gtk_spin_button_get_value_as_int (self->rating);
   d->fire_teams = gtk_switch_get_active (self->fire_teams);
   d->budget = gtk_spin_button_get_value_as_int (self->budget);
+  for (int k = 0; k < SL_DRAFT_SIDE_ITEMS; k++)
+    d->side_equipment[k] = gtk_spin_button_get_value_as_int (self->side_items[k]);
+  d->mines = gtk_spin_button_get_value_as_int (self->mines);
+  d->all_hidden = gtk_switch_get_active (self->all_hidden);
   for (int i = 0; i < d->n_units; i++)
     {
       UnitRows *rows = &self->units[i];
@@ -622,6 +633,34 @@ sl_builder_window_new (GtkWindow       *parent,
   g_signal_connect_swapped (self->fire_teams, "notify::active", G_CALLBACK (read_widgets), self);
   g_signal_connect_swapped (self->budget, "value-changed", G_CALLBACK (read_widgets), self);
 
+  /* P-02 step 6, T-38: what the squad buys for its side. */
+  group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Squad Equipment (T-38)"));
+  {
+    const char *labels[SL_DRAFT_SIDE_ITEMS] = {
+      _("ECM jammers"), _("Ground sensors"), _("Camouflage tinter"), _("Holotarps"),
+      _("Mortar missions"), _("Missile missions"),
+    };
+
+    for (int k = 0; k < SL_DRAFT_SIDE_ITEMS; k++)
+      {
+        self->side_items[k] = spin_row (group, labels[k], 0, 10);
+        g_signal_connect_swapped (self->side_items[k], "value-changed", G_CALLBACK (read_widgets), self);
+      }
+  }
+  self->mines = spin_row (group, _("Mines (P-37)"), 0, 100);
+  g_signal_connect_swapped (self->mines, "value-changed", G_CALLBACK (read_widgets), self);
+  row = adw_action_row_new ();
+  self->all_hidden = GTK_SWITCH (gtk_switch_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Defender forces undetected"));
+  /* xgettext:no-c-format */
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("Every unit starts hidden, for 150 points instead of 25 % each"));
+  gtk_widget_set_valign (GTK_WIDGET (self->all_hidden), GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->all_hidden));
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (self->all_hidden));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  g_signal_connect_swapped (self->all_hidden, "notify::active", G_CALLBACK (read_widgets), self);
+
   units = adw_preferences_group_new ();
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (units), _("Soldiers"));
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (units),
@@ -629,6 +668,7 @@ sl_builder_window_new (GtkWindow       *parent,
   for (int i = 0; i < SL_DRAFT_MAX_UNITS; i++)
     build_unit (self, units, i);
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (units));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
 
   adw_window_set_content (ADW_WINDOW (self), content);
   sync_widgets (self);
