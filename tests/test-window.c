@@ -740,6 +740,69 @@ test_window_scenario_editor (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Whether any text in @widget's tree contains @text. */
+static gboolean
+shows_text (GtkWidget  *widget,
+            const char *text)
+{
+  const char *shown = NULL;
+
+  if (GTK_IS_LABEL (widget))
+    shown = gtk_label_get_text (GTK_LABEL (widget));
+  else if (ADW_IS_PREFERENCES_ROW (widget))
+    shown = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget));
+  else if (GTK_IS_WINDOW (widget))
+    shown = gtk_window_get_title (GTK_WINDOW (widget));
+  if (shown != NULL && strstr (shown, text) != NULL)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    if (shows_text (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* A mine goes off (P-37): the sheet names it by number and side, never
+ * by where it was written down; the one who set it off takes PF 6 and
+ * loses his action, the others near take the frag blast (A-82). */
+static void
+test_window_mine (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmp_dir, "mine.squadlog", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  SlWindow *window;
+  SlBlastSheet *sheet;
+  SlGame *shown;
+  guint before;
+
+  sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'tog-1', 'label': 'by the old well'}");
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 2);
+  g_assert_true (sl_game_save (game, path, &error));
+
+  window = open_window (app);
+  g_assert_true (sl_window_open_file (window, file));
+  shown = sl_window_get_game (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.mine", NULL);
+  sheet = SL_BLAST_SHEET (find_toplevel (SL_TYPE_BLAST_SHEET));
+  g_assert_nonnull (sheet);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (sheet)), ==, "A Mine Goes Off");
+  g_assert_true (shows_text (GTK_WIDGET (sheet), "laid by TOG"));
+  g_assert_false (shows_text (GTK_WIDGET (sheet), "old well"));
+
+  before = sl_game_get_position (shown);
+  g_assert_true (sl_blast_sheet_set_trigger (sheet, sl_test_unit (shown, "cw-13"), 1, FALSE));
+  g_assert_true (sl_blast_sheet_set_caught (sheet, sl_test_unit (shown, "cw-14"), 3, 0));
+  g_assert_true (sl_blast_sheet_apply (sheet));
+  g_assert_cmpuint (sl_game_get_position (shown), ==, before + 1);
+  g_test_message ("%s", sl_game_get_entry (shown, before)->summary);
+  g_assert_cmpint (sl_test_unit_state (shown, "cw-13")->wound, >, SL_WOUND_NONE);
+  g_assert_null (sl_test_unit_state (shown, "cw-13")->current.action);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* E-16 and E-17 through the window: Joe, prone in a bounce suit at night,
  * fires at a walking target in light woods: −2 −1 +1 +1 +3 = +2, needs 5
  * or less (50 %); he rolls 4: hit; the spike rifle's PF 5 against BI's AF 3
@@ -854,6 +917,7 @@ main (int   argc,
   g_test_add_func ("/window/score", test_window_score);
   g_test_add_func ("/window/builder", test_window_builder);
   g_test_add_func ("/window/scenario-editor", test_window_scenario_editor);
+  g_test_add_func ("/window/mine", test_window_mine);
   g_test_add_func ("/window/fire-E-16", test_window_e16);
   g_test_add_func ("/window/preferences", test_window_preferences);
 

@@ -36,6 +36,14 @@ struct _SlBlastSheet
   GtkLabel    *summary;
   int          roll;      /* fire missions: the dice typed, 0 until then */
   int          scatter;
+  /* A mine set off (P-37): which, by whom, how near, a dud. */
+  gboolean       mine;
+  GArray        *mines;      /* int: marker ids */
+  GArray        *triggers;   /* int: unit indices */
+  AdwComboRow   *mine_row;
+  AdwComboRow   *trigger_row;
+  GtkSpinButton *trigger_distance;
+  GtkSwitch     *dud;
 };
 
 G_DEFINE_FINAL_TYPE (SlBlastSheet, sl_blast_sheet, ADW_TYPE_WINDOW)
@@ -59,6 +67,22 @@ build_command (SlBlastSheet *self)
       if (self->scatter > 0)
         g_string_append_printf (json, ", \"scatter_rolls\": [%d]", self->scatter);
     }
+  else if (self->mine)
+    {
+      guint m = adw_combo_row_get_selected (self->mine_row);
+      guint t = adw_combo_row_get_selected (self->trigger_row);
+
+      g_string_printf (json, "{\"type\": \"mine\", \"action\": \"trigger\", \"marker\": %d",
+                       m < self->mines->len ? g_array_index (self->mines, int, m) : -1);
+      if (t < self->triggers->len)
+        {
+          g_string_append (json, ", \"unit\": ");
+          sl_json_append_string (json, sl_setup_unit_at (setup, g_array_index (self->triggers, int, t))->id);
+        }
+      g_string_append_printf (json, ", \"distance_m\": %g", gtk_spin_button_get_value (self->trigger_distance));
+      if (gtk_switch_get_active (self->dud))
+        g_string_append (json, ", \"dud\": true");
+    }
   else
     g_string_printf (json, "{\"type\": \"blast\", \"marker\": %d", self->marker);
   g_string_append (json, ", \"units\": [");
@@ -68,6 +92,10 @@ build_command (SlBlastSheet *self)
       guint cover;
 
       if (!gtk_switch_get_active (n->caught))
+        continue;
+      /* The one who set the mine off is not among the others caught. */
+      if (self->mine && adw_combo_row_get_selected (self->trigger_row) < self->triggers->len &&
+          g_array_index (self->triggers, int, adw_combo_row_get_selected (self->trigger_row)) == n->unit)
         continue;
       cover = adw_combo_row_get_selected (ADW_COMBO_ROW (n->cover));
       g_string_append (json, first ? "{\"unit\": " : ", {\"unit\": ");
@@ -178,6 +206,8 @@ sl_blast_sheet_finalize (GObject *object)
   SlBlastSheet *self = SL_BLAST_SHEET (object);
 
   g_array_unref (self->near);
+  g_array_unref (self->mines);
+  g_array_unref (self->triggers);
   G_OBJECT_CLASS (sl_blast_sheet_parent_class)->finalize (object);
 }
 
@@ -196,12 +226,15 @@ static void
 sl_blast_sheet_init (SlBlastSheet *self)
 {
   self->near = g_array_new (FALSE, TRUE, sizeof (Near));
+  self->mines = g_array_new (FALSE, FALSE, sizeof (int));
+  self->triggers = g_array_new (FALSE, FALSE, sizeof (int));
 }
 
-SlBlastSheet *
-sl_blast_sheet_new (GtkWindow *parent,
-                    SlGame    *game,
-                    int        marker)
+static SlBlastSheet *
+blast_sheet_build (GtkWindow *parent,
+                   SlGame    *game,
+                   int        marker,
+                   gboolean   mine)
 {
   const SlRules *rules = sl_game_get_rules (game);
   const SlSetup *setup = sl_game_get_setup (game);
@@ -218,8 +251,10 @@ sl_blast_sheet_new (GtkWindow *parent,
   self->game = g_object_ref (game);
   self->marker = marker;
   self->mission = m->kind == SL_MARKER_FIRE_MISSION;
+  self->mine = mine;
   smoke = m->kind == SL_MARKER_GRENADE && m->type == SL_GRENADE_SG;   /* hurts nobody */
-  gtk_window_set_title (GTK_WINDOW (self), m->label);
+  /* A mine waiting is a secret: its position is never shown (P-37). */
+  gtk_window_set_title (GTK_WINDOW (self), mine ? _("A Mine Goes Off") : m->label);
   gtk_window_set_default_size (GTK_WINDOW (self), 520, 680);
   gtk_window_set_modal (GTK_WINDOW (self), TRUE);
 
@@ -227,8 +262,10 @@ sl_blast_sheet_new (GtkWindow *parent,
   header = adw_header_bar_new ();
   adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
   adw_header_bar_set_title_widget (ADW_HEADER_BAR (header),
-                                   adw_window_title_new (m->label, self->mission ? _("A fire mission lands (P-38)")
-                                                                                 : _("It goes off (P-08 step 4)")));
+                                   adw_window_title_new (mine ? _("A Mine Goes Off") : m->label,
+                                                         mine ? _("An enemy came within 1 m (P-37)")
+                                                         : self->mission ? _("A fire mission lands (P-38)")
+                                                         : _("It goes off (P-08 step 4)")));
   cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (cancel), "window.close");
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), cancel);
@@ -263,6 +300,70 @@ sl_blast_sheet_new (GtkWindow *parent,
       adw_combo_row_set_model (self->mission_row, G_LIST_MODEL (kinds));
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->mission_row));
       gtk_label_set_text (self->summary, _("Type the hit roll, then the scatter die (used on a miss), or let the app roll; say who is near the impact point."));
+    }
+  if (mine)
+    {
+      g_autoptr(GtkStringList) mines = gtk_string_list_new (NULL);
+      g_autoptr(GtkStringList) triggers = gtk_string_list_new (NULL);
+      GtkWidget *row;
+
+      for (guint i = 0; i < state->markers->len; i++)
+        {
+          const SlMarker *k = &g_array_index (state->markers, SlMarker, i);
+
+          if (k->kind == SL_MARKER_MINE && !k->resolved && k->due < 0 && k->owner >= 0)
+            {
+              /* Translators: a mine, by its number and the side that laid it; never its position. */
+              g_autofree char *name = g_strdup_printf (_("Mine %d, laid by %s"), k->id,
+                                                       sl_setup_side_at (setup, sl_setup_unit_at (setup, k->owner)->side)->name);
+
+              gtk_string_list_append (mines, name);
+              g_array_append_val (self->mines, k->id);
+            }
+        }
+      self->mine_row = ADW_COMBO_ROW (adw_combo_row_new ());
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->mine_row), _("Mine"));
+      adw_combo_row_set_model (self->mine_row, G_LIST_MODEL (mines));
+      for (guint i = 0; i < self->mines->len; i++)
+        if (g_array_index (self->mines, int, i) == marker)
+          adw_combo_row_set_selected (self->mine_row, i);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->mine_row));
+
+      for (int u = 0; u < state->n_units; u++)
+        {
+          const SlUnitSetup *us = sl_setup_unit_at (setup, u);
+          g_autofree char *name = g_strdup_printf ("%d · %s", us->counter, us->name);
+
+          if (state->units[u].hidden || sl_state_unit_out (rules, state, u))
+            continue;
+          gtk_string_list_append (triggers, name);
+          g_array_append_val (self->triggers, u);
+        }
+      self->trigger_row = ADW_COMBO_ROW (adw_combo_row_new ());
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->trigger_row), _("Set off by"));
+      adw_combo_row_set_model (self->trigger_row, G_LIST_MODEL (triggers));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->trigger_row));
+
+      row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("His distance to the mine (m)"));
+      self->trigger_distance = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, 1, 0.1));
+      gtk_spin_button_set_digits (self->trigger_distance, 1);
+      gtk_spin_button_set_value (self->trigger_distance, 1);
+      gtk_widget_set_valign (GTK_WIDGET (self->trigger_distance), GTK_ALIGN_CENTER);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->trigger_distance), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("His distance to the mine (m)"), -1);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->trigger_distance));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), row);
+
+      row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("A dud"));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("What was written down is irregular: the mine never goes off (P-37 step 6)"));
+      self->dud = GTK_SWITCH (gtk_switch_new ());
+      gtk_widget_set_valign (GTK_WIDGET (self->dud), GTK_ALIGN_CENTER);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->dud));
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (self->dud));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), row);
+      gtk_label_set_text (self->summary, _("Say which mine, who set it off, and who else is near it: it hurts like a fragmentation grenade (P-37, T-30)."));
     }
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (top));
 
@@ -313,4 +414,38 @@ sl_blast_sheet_new (GtkWindow *parent,
       gtk_widget_add_controller (GTK_WIDGET (self), keys);
     }
   return self;
+}
+
+SlBlastSheet *
+sl_blast_sheet_new (GtkWindow *parent,
+                    SlGame    *game,
+                    int        marker)
+{
+  return blast_sheet_build (parent, game, marker, FALSE);
+}
+
+SlBlastSheet *
+sl_blast_sheet_new_mine (GtkWindow *parent,
+                         SlGame    *game,
+                         int        marker)
+{
+  return blast_sheet_build (parent, game, marker, TRUE);
+}
+
+gboolean
+sl_blast_sheet_set_trigger (SlBlastSheet *self,
+                            int           unit,
+                            double        distance_m,
+                            gboolean      dud)
+{
+  g_return_val_if_fail (SL_IS_BLAST_SHEET (self) && self->mine, FALSE);
+  for (guint i = 0; i < self->triggers->len; i++)
+    if (g_array_index (self->triggers, int, i) == unit)
+      {
+        adw_combo_row_set_selected (self->trigger_row, i);
+        gtk_spin_button_set_value (self->trigger_distance, distance_m);
+        gtk_switch_set_active (self->dud, dud);
+        return TRUE;
+      }
+  return FALSE;
 }

@@ -18,6 +18,16 @@ G_DECLARE_FINAL_TYPE (SlBlastSheet, sl_blast_sheet, SL, BLAST_SHEET, AdwWindow)
 SlBlastSheet *sl_blast_sheet_new        (GtkWindow    *parent,
                                          SlGame       *game,
                                          int           marker);
+/* A mine set off (P-37): the sheet names mines by number and side only,
+ * @marker first; the players say who set it off and who else is near. */
+SlBlastSheet *sl_blast_sheet_new_mine   (GtkWindow    *parent,
+                                         SlGame       *game,
+                                         int           marker);
+/* Says @unit set the mine off at @distance_m, or that it is a dud. */
+gboolean      sl_blast_sheet_set_trigger (SlBlastSheet *self,
+                                          int           unit,
+                                          double        distance_m,
+                                          gboolean      dud);
 /* Says @unit is near, @distance_m away, behind @cover (0 none, 1 half,
  * 2 full), as the switch, spin and combo do. */
 gboolean      sl_blast_sheet_set_caught (SlBlastSheet *self,

@@ -287,6 +287,8 @@ update_prompt (SlWindow *self)
   gtk_label_set_text (self->prompt, text);
 }
 
+static int waiting_mine (SlWindow *self);
+
 static void
 update_actions (SlWindow *self)
 {
@@ -303,6 +305,9 @@ update_actions (SlWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.options", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.score", game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.mine",
+                                 game && sl_game_get_state (self->game)->phase == SL_PHASE_ACTION &&
+                                 !sl_game_get_state (self->game)->over && waiting_mine (self) >= 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new", window_rules (self) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open", window_rules (self) != NULL);
@@ -909,6 +914,37 @@ scenario_editor_action (GtkWidget  *widget,
 
   if (rules != NULL)
     gtk_window_present (GTK_WINDOW (sl_scenario_editor_new (GTK_WINDOW (self), rules)));
+}
+
+/* The first mine waiting to go off, or -1. */
+static int
+waiting_mine (SlWindow *self)
+{
+  const SlState *state;
+
+  if (self->game == NULL)
+    return -1;
+  state = sl_game_get_state (self->game);
+  for (guint i = 0; i < state->markers->len; i++)
+    {
+      const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+
+      if (m->kind == SL_MARKER_MINE && !m->resolved && m->due < 0)
+        return m->id;
+    }
+  return -1;
+}
+
+static void
+mine_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  int marker = waiting_mine (self);
+
+  if (marker >= 0)
+    gtk_window_present (GTK_WINDOW (sl_blast_sheet_new_mine (GTK_WINDOW (self), self->game, marker)));
 }
 
 static void
@@ -1530,6 +1566,8 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.continue", NULL, continue_action);
   gtk_widget_class_install_action (widget_class, "win.options", NULL, options_action);
   gtk_widget_class_install_action (widget_class, "win.score", NULL, score_action);
+  gtk_widget_class_install_action (widget_class, "win.mine", NULL, mine_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK, "win.mine", NULL);
   gtk_widget_class_install_action (widget_class, "win.builder", NULL, builder_action);
   gtk_widget_class_install_action (widget_class, "win.scenario-editor", NULL, scenario_editor_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, GDK_CONTROL_MASK, "win.builder", NULL);
