@@ -626,6 +626,8 @@ test_window_score (void)
   g_assert_nonnull (strstr (tog, "Holding the bridge for 1 turn of the 3 needed"));
   g_assert_nonnull (strstr (tog, "1 enemy unit on the bridge -10.00"));
   g_assert_false (sl_score_window_record_units (score, 65, 1));
+  /* Refused: nothing changed; a record that is accepted clears the message. */
+  g_assert_true (sl_score_window_record_units (score, 3, 1));
 
   /* A Commonwealth marine killed: his full value (T-39). */
   points = sl_setup_unit (sl_game_get_setup (game), "cw-22")->points;
@@ -682,6 +684,9 @@ test_window_builder (void)
   g_assert_nonnull (builder);
   g_assert_cmpstr (sl_builder_window_get_total (builder), ==, "368 of 400 points · 32 left");
   g_assert_cmpstr (sl_builder_window_get_problems (builder), ==, "");
+  for (int i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+  sl_test_ui_save_png (GTK_WIDGET (builder), "builder.png");
 
   /* Soldier 1's suit, as a player picks it in the list. */
   armor = sl_builder_window_get_combo (builder, 0, "armor");
