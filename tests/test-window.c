@@ -734,6 +734,21 @@ test_window_scenario_editor (void)
   g_assert_true (sl_scenario_editor_add_squad (editor, 0, squad, NULL));
   g_assert_true (sl_scenario_editor_add_squad (editor, 1, squad, NULL));
   g_assert_cmpstr (sl_scenario_editor_get_problems (editor), ==, "");
+  /* A side kept as a force, and used for the other side. */
+  {
+    g_autofree char *force = g_build_filename (tmp_dir, "force.json", NULL);
+    SlScenarioDraft *d = sl_scenario_editor_get_draft (editor);
+
+    g_ptr_array_add (d->sides[0].squads, sl_squad_draft_new (sl_application_get_rules (app)));
+    g_assert_true (sl_scenario_editor_save_force (editor, 0, force));
+    g_assert_true (sl_scenario_editor_load_force (editor, 1, force));
+    g_assert_cmpstr (d->sides[1].name, ==, "TOG");
+    g_assert_cmpuint (d->sides[1].squads->len, ==, 2);
+    g_assert_false (sl_scenario_editor_load_force (editor, 1, "/nonexistent/force.json"));
+    /* Back to one squad a side. */
+    g_ptr_array_remove_index (d->sides[0].squads, 1);
+    g_ptr_array_remove_index (d->sides[1].squads, 1);
+  }
   for (int i = 0; i < 20; i++)
     g_main_context_iteration (NULL, FALSE);
   sl_test_ui_save_png (GTK_WIDGET (editor), "scenario-editor.png");

@@ -269,3 +269,87 @@ sl_scenario_draft_save (const SlRules         *rules,
     return NULL;
   return g_steal_pointer (&path);
 }
+
+char *
+sl_force_library_dir (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "squadlog", "forces", NULL);
+}
+
+gboolean
+sl_force_save (const SlSideDraft *side,
+               const char        *path,
+               GError           **error)
+{
+  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+  JsonObject *o = json_object_new ();
+  JsonArray *squads = json_array_new ();
+  g_autofree char *text = NULL;
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  json_object_set_string_member (o, "format", "squadlog-force");
+  json_object_set_int_member (o, "version", 1);
+  json_object_set_string_member (o, "name", side->name);
+  if (side->budget >= 0)
+    json_object_set_int_member (o, "budget", side->budget);
+  for (guint q = 0; q < side->squads->len; q++)
+    json_array_add_element (squads, sl_squad_draft_to_json (g_ptr_array_index (side->squads, q)));
+  json_object_set_array_member (o, "squads", squads);
+  json_node_take_object (node, o);
+  text = sl_json_to_string (node, TRUE);
+  g_mkdir_with_parents (dir, 0700);
+  return g_file_set_contents (path, text, -1, error);
+}
+
+gboolean
+sl_force_load (const SlRules *rules,
+               const char    *path,
+               SlSideDraft   *side,
+               GError       **error)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *display = g_filename_display_name (path);
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) local = NULL;
+  g_autoptr(GPtrArray) squads = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_squad_draft_free);
+  JsonObject *o;
+  JsonArray *list;
+
+  if (!g_file_get_contents (path, &text, NULL, &local) || (node = sl_json_parse (text, -1, &local)) == NULL)
+    {
+      g_set_error (error, SL_SETUP_ERROR, 0, "%s: %s", display, local->message);
+      return FALSE;
+    }
+  if (!JSON_NODE_HOLDS_OBJECT (node) ||
+      g_strcmp0 (json_object_get_string_member_with_default (json_node_get_object (node), "format", ""),
+                 "squadlog-force") != 0)
+    {
+      g_set_error (error, SL_SETUP_ERROR, 0, _("%s: this is not a Squad Log force."), display);
+      return FALSE;
+    }
+  o = json_node_get_object (node);
+  if (!json_object_has_member (o, "squads") || !JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "squads")))
+    {
+      g_set_error (error, SL_SETUP_ERROR, 0, _("%s: squads: This field is required."), display);
+      return FALSE;
+    }
+  list = json_object_get_array_member (o, "squads");
+  for (guint i = 0; i < json_array_get_length (list); i++)
+    {
+      SlSquadDraft *squad = sl_squad_draft_from_json (rules, json_array_get_element (list, i), &local);
+
+      if (squad == NULL)
+        {
+          g_set_error (error, SL_SETUP_ERROR, 0, "%s: squads[%u]: %s", display, i, local->message);
+          return FALSE;
+        }
+      g_ptr_array_add (squads, squad);
+    }
+  g_free (side->name);
+  side->name = g_strdup (json_object_get_string_member_with_default (o, "name", ""));
+  side->budget = (int) json_object_get_int_member_with_default (o, "budget", -1);
+  g_ptr_array_set_size (side->squads, 0);
+  while (squads->len > 0)
+    g_ptr_array_add (side->squads, g_ptr_array_steal_index (squads, 0));
+  return TRUE;
+}

@@ -55,6 +55,20 @@ char            *sl_scenario_draft_save    (const SlRules         *rules,
                                             const char            *dir,
                                             GError               **error);
 
+/* Forces: a whole side — its name, budget and squads — kept in the user's
+ * library (~/.local/share/squadlog/forces/) as {"format":
+ * "squadlog-force", "version": 1, "name", "budget", "squads": [squad
+ * files]}. Saving is atomic; loading replaces @side's name, budget and
+ * squads (set-up and objective stay). */
+char            *sl_force_library_dir      (void);
+gboolean         sl_force_save             (const SlSideDraft     *side,
+                                            const char            *path,
+                                            GError               **error);
+gboolean         sl_force_load             (const SlRules         *rules,
+                                            const char            *path,
+                                            SlSideDraft           *side,
+                                            GError               **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlScenarioDraft, sl_scenario_draft_free)
 
 G_END_DECLS

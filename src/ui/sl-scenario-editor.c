@@ -253,6 +253,111 @@ add_book_squad_cb (GtkButton        *button,
                                 squad, NULL);
 }
 
+gboolean
+sl_scenario_editor_save_force (SlScenarioEditor *self,
+                               int               side,
+                               const char       *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = sl_force_library_dir ();
+  g_autofree char *file = NULL;
+
+  g_return_val_if_fail (SL_IS_SCENARIO_EDITOR (self), FALSE);
+  g_return_val_if_fail (side == 0 || side == 1, FALSE);
+  read_widgets (self);
+  if (path == NULL)
+    {
+      g_autofree char *base = g_strdup_printf ("%s.json", *self->draft->sides[side].name ? self->draft->sides[side].name
+                                                                                           : _("Force"));
+
+      g_strdelimit (base, "/\\:", '-');
+      file = g_build_filename (dir, base, NULL);
+      path = file;
+    }
+  if (!sl_force_save (&self->draft->sides[side], path, &error))
+    {
+      g_autofree char *text = g_strdup_printf (_("The force could not be saved: %s"), error->message);
+
+      adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+      return FALSE;
+    }
+  {
+    g_autofree char *name = g_filename_display_basename (path);
+    g_autofree char *text = g_strdup_printf (_("Saved as “%s” in your forces"), name);
+
+    adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+  }
+  return TRUE;
+}
+
+gboolean
+sl_scenario_editor_load_force (SlScenarioEditor *self,
+                               int               side,
+                               const char       *path)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (SL_IS_SCENARIO_EDITOR (self), FALSE);
+  g_return_val_if_fail (side == 0 || side == 1, FALSE);
+  if (!sl_force_load (self->rules, path, &self->draft->sides[side], &error))
+    {
+      adw_toast_overlay_add_toast (self->toasts, adw_toast_new (error->message));
+      return FALSE;
+    }
+  self->updating = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->sides[side].name), self->draft->sides[side].name);
+  gtk_spin_button_set_value (self->sides[side].budget, MAX (self->draft->sides[side].budget, 0));
+  self->updating = FALSE;
+  read_widgets (self);
+  return TRUE;
+}
+
+static void
+force_response_cb (GtkNativeDialog  *dialog,
+                   int               response,
+                   SlScenarioEditor *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+      int side = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "side"));
+
+      if (path != NULL)
+        sl_scenario_editor_load_force (self, side, path);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+open_force_cb (GtkButton        *button,
+               SlScenarioEditor *self)
+{
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *dir = sl_force_library_dir ();
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+
+  g_mkdir_with_parents (dir, 0700);
+  dialog = gtk_file_chooser_native_new (_("Use a Force"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Use"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("Forces"));
+  gtk_file_filter_add_pattern (filter, "*.json");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
+  g_object_set_data (G_OBJECT (dialog), "side", g_object_get_data (G_OBJECT (button), "side"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (force_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+save_force_cb (GtkButton        *button,
+               SlScenarioEditor *self)
+{
+  sl_scenario_editor_save_force (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "side")), NULL);
+}
+
 char *
 sl_scenario_editor_save (SlScenarioEditor *self,
                          const char       *dir)
@@ -352,6 +457,9 @@ build_side (SlScenarioEditor *self,
   GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *library = gtk_button_new_with_mnemonic (_("Add from _Your Squads…"));
   GtkWidget *book = gtk_button_new_with_mnemonic (_("Add the _Book's Squad"));
+  GtkWidget *force_buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *use_force = gtk_button_new_with_mnemonic (_("_Use a Force…"));
+  GtkWidget *save_force = gtk_button_new_with_mnemonic (_("Save Side as a _Force"));
 
   rows->group = adw_preferences_group_new ();
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (rows->group),
@@ -382,6 +490,17 @@ build_side (SlScenarioEditor *self,
   gtk_box_append (GTK_BOX (buttons), book);
   gtk_box_append (GTK_BOX (buttons), library);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (rows->group), buttons);
+  g_object_set_data (G_OBJECT (use_force), "side", GINT_TO_POINTER (s));
+  g_object_set_data (G_OBJECT (save_force), "side", GINT_TO_POINTER (s));
+  gtk_widget_set_tooltip_text (use_force, _("Replace this side by a force from your forces"));
+  gtk_widget_set_tooltip_text (save_force, _("Keep this side's name, budget and squads in your forces"));
+  g_signal_connect (use_force, "clicked", G_CALLBACK (open_force_cb), self);
+  g_signal_connect (save_force, "clicked", G_CALLBACK (save_force_cb), self);
+  gtk_widget_set_halign (force_buttons, GTK_ALIGN_END);
+  gtk_widget_set_margin_top (force_buttons, 6);
+  gtk_box_append (GTK_BOX (force_buttons), use_force);
+  gtk_box_append (GTK_BOX (force_buttons), save_force);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (rows->group), force_buttons);
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (rows->group));
 }
 

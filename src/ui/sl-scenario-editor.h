@@ -25,6 +25,14 @@ gboolean               sl_scenario_editor_add_squad  (SlScenarioEditor *self,
                                                       int               side,
                                                       const SlSquadDraft *squad,
                                                       const char       *path);
+/* Saves side @side as a force (the user's forces when @path is NULL), or
+ * replaces it by the force at @path, as the buttons do. */
+gboolean               sl_scenario_editor_save_force (SlScenarioEditor *self,
+                                                      int               side,
+                                                      const char       *path);
+gboolean               sl_scenario_editor_load_force (SlScenarioEditor *self,
+                                                      int               side,
+                                                      const char       *path);
 /* The problems as shown, one per line ("" when none). */
 const char            *sl_scenario_editor_get_problems (SlScenarioEditor *self);
 /* Saves into @dir (the user's scenarios when NULL); the file's path, or
