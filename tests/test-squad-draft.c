@@ -145,7 +145,12 @@ test_files (void)
   g_assert_true (back->units[1].launcher);
   g_assert_null (back->units[3].weapons[1]);
   g_assert_cmpint (back->budget, ==, 400);
-  g_assert_cmpint (cost_of (back, &cost), ==, cost_of (d, &cost));
+  {
+    SlSquadCost again;
+
+    g_assert_cmpint (cost_of (back, &cost), ==, cost_of (d, &again));
+    sl_squad_cost_clear (&again);
+  }
   sl_squad_cost_clear (&cost);
 
   g_assert_true (g_file_set_contents (bad, "{\"format\": \"squadlog-squad\", \"version\": 1, \"squad\": "
