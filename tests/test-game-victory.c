@@ -201,6 +201,34 @@ test_hold (void)
   sl_game_victory_clear (&v);
 }
 
+/* §10 E, T-39: a custom objective the players judge: 100 for the primary,
+ * 50 for each secondary; only for a side whose objective it is. */
+static void
+test_players_objectives (void)
+{
+  g_autoptr(SlGame) game = training_with_victory (
+    "{'sides': {'tog': {'primary': 'players', 'description': 'Take the farmhouse.'}, 'cw': {'primary': 'none'}}}");
+  const SlJournalEntry *e;
+  SlGameVictory v;
+  g_autofree char *words = NULL;
+
+  e = sl_test_play (game, "{'type': 'objective', 'primary': {'tog': true}, 'secondary': {'tog': 2}}");
+  g_assert_nonnull (strstr (e->summary, "TOG has achieved its primary objective"));
+  sl_test_refuse (game, "{'type': 'objective', 'primary': {'cw': true}}", "primary", "not judged by the players");
+  victory_now (game, &v);
+  g_assert_true (v.objectives[0].achieved);
+  g_assert_cmpint (v.objectives[0].points, ==, 200);
+  g_assert_cmpfloat (v.result.scores[0].score, ==, 200);
+  words = sl_objective_status_describe (sl_game_get_setup (game), 0, &v.objectives[0]);
+  g_assert_cmpstr (words, ==, "Primary objective achieved; 2 secondary objectives (T-39).");
+  sl_game_victory_clear (&v);
+
+  sl_test_play (game, "{'type': 'objective', 'primary': {'tog': false}}");
+  victory_now (game, &v);
+  g_assert_cmpfloat (v.result.scores[0].score, ==, 100);
+  sl_game_victory_clear (&v);
+}
+
 /* T-39: with a budget, every unspent point scores one. */
 static void
 test_budget (void)
@@ -305,6 +333,7 @@ main (int    argc,
   g_test_add_func ("/victory/charges", test_charges);
   g_test_add_func ("/victory/hold", test_hold);
   g_test_add_func ("/victory/budget", test_budget);
+  g_test_add_func ("/victory/players-objectives", test_players_objectives);
   g_test_add_func ("/victory/setup-checked", test_setup_checked);
   g_test_add_func ("/victory/report", test_report);
   return g_test_run ();

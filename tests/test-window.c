@@ -712,6 +712,23 @@ test_window_builder (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The first entry row titled @title in @widget's tree. */
+static AdwEntryRow *
+find_entry_row (GtkWidget  *widget,
+                const char *title)
+{
+  if (ADW_IS_ENTRY_ROW (widget) && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return ADW_ENTRY_ROW (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      AdwEntryRow *found = find_entry_row (child, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* The custom scenario editor: a side without a squad is a problem; the
  * book's squad on each side keeps every rule; the scenario saved is a
  * scenario a game starts from. */
@@ -733,6 +750,9 @@ test_window_scenario_editor (void)
   g_assert_null (sl_scenario_editor_save (editor, dir));
   g_assert_true (sl_scenario_editor_add_squad (editor, 0, squad, NULL));
   g_assert_true (sl_scenario_editor_add_squad (editor, 1, squad, NULL));
+  /* TOG's objective, typed in its row (the first side's). */
+  gtk_editable_set_text (GTK_EDITABLE (find_entry_row (GTK_WIDGET (editor), "Objective")), "Hold the crossroads.");
+  g_assert_cmpstr (sl_scenario_editor_get_draft (editor)->sides[0].objective, ==, "Hold the crossroads.");
   g_assert_cmpstr (sl_scenario_editor_get_problems (editor), ==, "");
   /* A side kept as a force, and used for the other side. */
   {
@@ -756,6 +776,20 @@ test_window_scenario_editor (void)
   g_assert_nonnull (path);
   g_assert_true (sl_window_new_game (window, path, game_path));
   g_assert_cmpint (sl_setup_n_units (sl_game_get_setup (sl_window_get_game (window))), ==, 16);
+  /* An objective in words is the players' to judge, in the score window. */
+  g_assert_cmpint (sl_setup_side_at (sl_game_get_setup (sl_window_get_game (window)), 0)->objective, ==,
+                   SL_OBJECTIVE_PLAYERS);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.score", NULL);
+  {
+    SlScoreWindow *score = SL_SCORE_WINDOW (find_toplevel (SL_TYPE_SCORE_WINDOW));
+    g_autofree char *text = NULL;
+
+    g_assert_true (sl_score_window_record_objectives (score, 0, TRUE, 1));
+    text = sl_score_window_get_side_text (score, 0);
+    g_assert_nonnull (strstr (text, "Primary objective achieved; 1 secondary objective (T-39)."));
+    g_assert_false (sl_score_window_record_objectives (score, 1, TRUE, 0));
+    gtk_window_destroy (GTK_WINDOW (score));
+  }
   gtk_window_destroy (GTK_WINDOW (editor));
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -1216,7 +1216,10 @@ read_side_counts (SlCommand   *c,
           sl_reader_fail (r, l->data, _("There is no side “%s”."), (const char *) l->data);
           return sl_command_inputs_done (c);
         }
-      counts[side] = sl_reader_int (r, l->data, 0, 64, 0);
+      if (g_str_equal (field, "primary"))
+        counts[side] = sl_reader_bool (r, l->data, FALSE);
+      else
+        counts[side] = sl_reader_int (r, l->data, 0, 64, 0);
       given[side] = TRUE;
     }
   sl_reader_end (r);
@@ -1229,21 +1232,25 @@ sl_command_objective (SlCommand  *c,
                       GError    **error)
 {
   SlState *s = c->state;
-  int charges[2] = { 0, 0 }, units[2] = { 0, 0 };
+  int charges[2] = { 0, 0 }, units[2] = { 0, 0 }, primary[2] = { 0, 0 }, secondary[2] = { 0, 0 };
   gboolean charges_given[2] = { FALSE, FALSE }, units_given[2] = { FALSE, FALSE };
+  gboolean primary_given[2] = { FALSE, FALSE }, secondary_given[2] = { FALSE, FALSE };
   const char *place = c->setup->objective_place ? c->setup->objective_place : _("the objective");
   gboolean hold = FALSE;
 
   if (!read_side_counts (c, "charges", charges, charges_given, error) ||
       !read_side_counts (c, "on_objective", units, units_given, error) ||
+      !read_side_counts (c, "primary", primary, primary_given, error) ||
+      !read_side_counts (c, "secondary", secondary, secondary_given, error) ||
       !sl_command_inputs_done (c))
     return FALSE;
   for (int side = 0; side < 2; side++)
     hold |= sl_setup_side_at (c->setup, side)->objective == SL_OBJECTIVE_HOLD;
-  if (!charges_given[0] && !charges_given[1] && !units_given[0] && !units_given[1])
+  if (!charges_given[0] && !charges_given[1] && !units_given[0] && !units_given[1] &&
+      !primary_given[0] && !primary_given[1] && !secondary_given[0] && !secondary_given[1])
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "charges",
-                         _("Say the charges set off in the objective room or the units on the objective."));
+                         _("Say the charges set off in the objective room, the units on the objective, or the objectives achieved."));
       return FALSE;
     }
   for (int side = 0; side < 2; side++)
@@ -1251,6 +1258,15 @@ sl_command_objective (SlCommand  *c,
       {
         sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "charges",
                            _("%s has no charges objective in this scenario (T-42)."),
+                           sl_setup_side_at (c->setup, side)->name);
+        return FALSE;
+      }
+  for (int side = 0; side < 2; side++)
+    if ((primary_given[side] || secondary_given[side]) &&
+        sl_setup_side_at (c->setup, side)->objective != SL_OBJECTIVE_PLAYERS)
+      {
+        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, primary_given[side] ? "primary" : "secondary",
+                           _("%s's objective is not judged by the players in this scenario (§10 E)."),
                            sl_setup_side_at (c->setup, side)->name);
         return FALSE;
       }
@@ -1275,6 +1291,27 @@ sl_command_objective (SlCommand  *c,
                                         "%s has set off %d charges in %s (T-42).", charges[side]),
                         sl_setup_side_at (c->setup, side)->name, charges[side], place);
       }
+  for (int side = 0; side < 2; side++)
+    {
+      const char *name = sl_setup_side_at (c->setup, side)->name;
+
+      if (primary_given[side])
+        {
+          s->objective_primary[side] = primary[side];
+          if (primary[side])
+            sl_command_say (c, _("%s has achieved its primary objective (T-39)."), name);
+          else
+            sl_command_say (c, _("%s has not achieved its primary objective (T-39)."), name);
+        }
+      if (secondary_given[side])
+        {
+          s->objective_secondary[side] = secondary[side];
+          sl_command_say (c, g_dngettext (GETTEXT_PACKAGE,
+                                          "%s has achieved %d secondary objective (T-39).",
+                                          "%s has achieved %d secondary objectives (T-39).", secondary[side]),
+                          name, secondary[side]);
+        }
+    }
   if (units_given[0] || units_given[1])
     {
       for (int side = 0; side < 2; side++)

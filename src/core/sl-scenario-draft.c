@@ -215,9 +215,14 @@ sl_scenario_draft_to_json (const SlRules         *rules,
       json_array_add_object_element (sides, so);
       if (side->set_up && *side->set_up)
         json_object_set_string_member (positions, side_id, side->set_up);
-      json_object_set_string_member (vs, "primary", "none");
+      /* §10 E: an objective in words is the players' to judge (T-39). */
       if (side->objective && *side->objective)
-        json_object_set_string_member (vs, "description", side->objective);
+        {
+          json_object_set_string_member (vs, "primary", "players");
+          json_object_set_string_member (vs, "description", side->objective);
+        }
+      else
+        json_object_set_string_member (vs, "primary", "none");
       if (side->budget >= 0)
         json_object_set_int_member (vs, "budget", side->budget);
       json_object_set_object_member (victory_sides, side_id, vs);
@@ -229,7 +234,7 @@ sl_scenario_draft_to_json (const SlRules         *rules,
 
   /* §10 E: the objectives are the players' to judge; the score counts the
    * body count and unspent points (T-39). */
-  json_array_add_string_element (notes, _("A custom scenario: its objectives are scored by the players; the app scores the body count and the unspent points (T-39)."));
+  json_array_add_string_element (notes, _("A custom scenario: the players say when a side achieves its objectives (Objectives and Score); the app adds the body count and the unspent points (T-39)."));
   if (problems->len > 0)
     {
       JsonArray *overrides = json_array_new ();

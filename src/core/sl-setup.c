@@ -19,7 +19,7 @@ const char * const sl_module_names[] = {
 };
 
 const char * const sl_objective_names[] = {
-  "none", "kill", "rout", "charges", "hold", NULL
+  "none", "kill", "rout", "charges", "hold", "players", NULL
 };
 
 const char *

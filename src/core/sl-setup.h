@@ -56,6 +56,7 @@ typedef enum
   SL_OBJECTIVE_ROUT,     /* the enemy is routed at the end (T-41, A-132) */
   SL_OBJECTIVE_CHARGES,  /* charges set off in the objective room (T-42) */
   SL_OBJECTIVE_HOLD,     /* hold the objective for the last turns (T-43, A-134) */
+  SL_OBJECTIVE_PLAYERS,  /* a custom objective the players judge (§10 E, T-39) */
   SL_N_OBJECTIVES
 } SlObjectiveKind;
 

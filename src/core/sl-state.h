@@ -197,6 +197,8 @@ typedef struct
   int       objective_charges[2];    /* charges set off in the objective room */
   int       objective_units[2];      /* units of each side on the objective now */
   int       objective_held_since[2]; /* turn from which the side holds it, or 0 */
+  gboolean  objective_primary[2];    /* a custom primary objective achieved (§10 E) */
+  int       objective_secondary[2];  /* custom secondary objectives achieved */
 
   GArray   *markers;        /* SlMarker */
   int       next_marker;

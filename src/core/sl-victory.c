@@ -105,6 +105,12 @@ objective_status (const SlRules     *rules,
         st->penalty = sl_scenario_objective_penalty (sc, st->enemy_on);
       }
       break;
+    case SL_OBJECTIVE_PLAYERS:
+      /* §10 E, T-39: the players say whether it is achieved. */
+      st->achieved = state->objective_primary[side];
+      st->secondary = state->objective_secondary[side];
+      st->points = (st->achieved ? rules->vp_primary : 0) + st->secondary * rules->vp_secondary;
+      break;
     case SL_OBJECTIVE_NONE:
     case SL_N_OBJECTIVES:
     default:
@@ -147,6 +153,7 @@ sl_game_victory (const SlRules *rules,
         vs->objective_points = st->points;
       else
         vs->primary = st->achieved;
+      vs->secondary = st->secondary;
       vs->unspent = st->unspent;
       if (st->penalty != 0)
         {
@@ -223,6 +230,16 @@ sl_objective_status_describe (const SlSetup           *setup,
                                            "Holding %s for %d turns of the %d needed (own units there: %d, enemy units: %d; T-43).",
                                            st->turns_held),
                               place, st->turns_held, st->hold_turns, st->own_on, st->enemy_on);
+    case SL_OBJECTIVE_PLAYERS:
+      if (st->achieved)
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "Primary objective achieved; %d secondary objective (T-39).",
+                                             "Primary objective achieved; %d secondary objectives (T-39).", st->secondary),
+                                st->secondary);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "Primary objective not achieved; %d secondary objective (T-39).",
+                                           "Primary objective not achieved; %d secondary objectives (T-39).", st->secondary),
+                              st->secondary);
     case SL_OBJECTIVE_NONE:
     case SL_N_OBJECTIVES:
     default:

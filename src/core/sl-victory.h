@@ -30,6 +30,8 @@ typedef struct
   int             enemy_standing;
   /* T-42 charges */
   int             charges;
+  /* custom (players) */
+  int             secondary;
   /* T-43 hold */
   int             own_on;
   int             enemy_on;

@@ -29,6 +29,8 @@ struct _SlScoreWindow
   GtkWidget      *objectives;       /* the controls' group, or NULL */
   GtkSpinButton  *charges[2];       /* T-42, for sides with that objective */
   GtkSpinButton  *on_objective[2];  /* T-43 */
+  GtkSwitch      *primary[2];       /* custom objectives (§10 E) */
+  GtkSpinButton  *secondary[2];
   GtkWidget      *scores;           /* a box of one group per side */
   GtkWidget      *chart;            /* casualties per turn */
   GtkWidget      *moments;          /* a list box */
@@ -163,6 +165,11 @@ refresh (SlScoreWindow *self)
         gtk_spin_button_set_value (self->charges[s], state->objective_charges[s]);
       if (self->on_objective[s] != NULL)
         gtk_spin_button_set_value (self->on_objective[s], state->objective_units[s]);
+      if (self->primary[s] != NULL)
+        {
+          gtk_switch_set_active (self->primary[s], state->objective_primary[s]);
+          gtk_spin_button_set_value (self->secondary[s], state->objective_secondary[s]);
+        }
     }
   sl_game_victory_clear (&v);
 }
@@ -241,6 +248,47 @@ record_charges_cb (GtkButton     *button,
   sl_score_window_record_charges (self, side, gtk_spin_button_get_value_as_int (self->charges[side]));
 }
 
+gboolean
+sl_score_window_record_objectives (SlScoreWindow *self,
+                                   int            side,
+                                   gboolean       primary,
+                                   int            secondary)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) command = NULL;
+  const char *id;
+
+  g_return_val_if_fail (SL_IS_SCORE_WINDOW (self), FALSE);
+  g_return_val_if_fail (side == 0 || side == 1, FALSE);
+  id = sl_setup_side_at (sl_game_get_setup (self->game), side)->id;
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "type");
+  json_builder_add_string_value (b, "objective");
+  json_builder_set_member_name (b, "primary");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, id);
+  json_builder_add_boolean_value (b, primary);
+  json_builder_end_object (b);
+  json_builder_set_member_name (b, "secondary");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, id);
+  json_builder_add_int_value (b, secondary);
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+  command = json_builder_get_root (b);
+  return apply (self, command);
+}
+
+static void
+record_objectives_cb (GtkButton     *button,
+                      SlScoreWindow *self)
+{
+  int side = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "side"));
+
+  sl_score_window_record_objectives (self, side, gtk_switch_get_active (self->primary[side]),
+                                     gtk_spin_button_get_value_as_int (self->secondary[side]));
+}
+
 static void
 record_units_cb (SlScoreWindow *self)
 {
@@ -295,6 +343,33 @@ build_objectives (SlScoreWindow *self,
       g_object_set_data (G_OBJECT (record), "side", GINT_TO_POINTER (s));
       g_signal_connect (record, "clicked", G_CALLBACK (record_charges_cb), self);
       self->charges[s] = add_count_row (self->objectives, label, record);
+    }
+  for (int s = 0; s < 2; s++)
+    {
+      GtkWidget *row, *record;
+      g_autofree char *primary = NULL;
+      g_autofree char *secondary = NULL;
+
+      if (sl_setup_side_at (setup, s)->objective != SL_OBJECTIVE_PLAYERS)
+        continue;
+      if (self->objectives == NULL)
+        self->objectives = adw_preferences_group_new ();
+      /* Translators: "TOG: primary objective achieved". */
+      primary = g_strdup_printf (_("%s: primary objective achieved"), side_name (self, s));
+      secondary = g_strdup_printf (_("%s: secondary objectives achieved"), side_name (self, s));
+      row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), primary);
+      if (sl_setup_side_at (setup, s)->objective_description != NULL)
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), sl_setup_side_at (setup, s)->objective_description);
+      self->primary[s] = GTK_SWITCH (gtk_switch_new ());
+      gtk_widget_set_valign (GTK_WIDGET (self->primary[s]), GTK_ALIGN_CENTER);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->primary[s]));
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (self->primary[s]));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->objectives), row);
+      record = gtk_button_new_with_mnemonic (_("_Record"));
+      g_object_set_data (G_OBJECT (record), "side", GINT_TO_POINTER (s));
+      g_signal_connect (record, "clicked", G_CALLBACK (record_objectives_cb), self);
+      self->secondary[s] = add_count_row (self->objectives, secondary, record);
     }
   if (hold)
     {

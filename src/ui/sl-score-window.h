@@ -31,5 +31,10 @@ gboolean       sl_score_window_record_charges (SlScoreWindow *self,
 gboolean       sl_score_window_record_units  (SlScoreWindow *self,
                                               int            own,
                                               int            other);
+/* A custom objective judged by the players (§10 E, T-39). */
+gboolean       sl_score_window_record_objectives (SlScoreWindow *self,
+                                                  int            side,
+                                                  gboolean       primary,
+                                                  int            secondary);
 
 G_END_DECLS
