@@ -116,6 +116,25 @@ test_side_equipment (void)
   }
 }
 
+/* Fewer or more soldiers: new ones are the book's, the leader stays. */
+static void
+test_size (void)
+{
+  g_autoptr(SlSquadDraft) d = sl_squad_draft_new (sl_test_rules ());
+  SlSquadCost cost;
+
+  d->leader = 6;
+  sl_squad_draft_set_size (sl_test_rules (), d, 4);
+  g_assert_cmpint (d->n_units, ==, 4);
+  g_assert_cmpint (d->leader, ==, 3);
+  g_assert_cmpint (cost_of (d, &cost), ==, 4 * 46);
+  sl_squad_cost_clear (&cost);
+  sl_squad_draft_set_size (sl_test_rules (), d, 6);
+  g_assert_cmpstr (d->units[5].name, ==, "Soldier 6");
+  g_assert_cmpint (cost_of (d, &cost), ==, 6 * 46);
+  sl_squad_cost_clear (&cost);
+}
+
 /* A squad file round trip, and a damaged one named. */
 static void
 test_files (void)
@@ -236,6 +255,7 @@ main (int    argc,
   g_test_add_func ("/squad-draft/E-01", test_e01);
   g_test_add_func ("/squad-draft/apply-and-problems", test_apply_and_problems);
   g_test_add_func ("/squad-draft/files", test_files);
+  g_test_add_func ("/squad-draft/size", test_size);
   g_test_add_func ("/squad-draft/side-equipment", test_side_equipment);
   g_test_add_func ("/squad-draft/custom-scenario", test_custom_scenario);
   return g_test_run ();

@@ -703,6 +703,16 @@ test_window_builder (void)
   g_assert_nonnull (strstr (sl_builder_window_get_problems (builder), "Ranger"));
 
   g_assert_true (sl_builder_window_save (builder, path));
+  {
+    /* Four soldiers. */
+    g_autoptr(SlSquadDraft) four = sl_squad_draft_new (sl_application_get_rules (app));
+    g_autofree char *four_path = g_build_filename (tmp_dir, "four.json", NULL);
+
+    sl_squad_draft_set_size (sl_application_get_rules (app), four, 4);
+    g_assert_true (sl_squad_draft_save (four, four_path, NULL));
+    g_assert_true (sl_builder_window_load (builder, four_path));
+    g_assert_cmpstr (sl_builder_window_get_total (builder), ==, "184 of 400 points · 216 left");
+  }
   gtk_widget_activate_action (GTK_WIDGET (builder), "builder.new", NULL);
   g_assert_cmpstr (sl_builder_window_get_total (builder), ==, "368 of 400 points · 32 left");
   g_assert_true (sl_builder_window_load (builder, path));

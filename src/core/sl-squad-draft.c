@@ -69,6 +69,25 @@ sl_squad_draft_copy (const SlSquadDraft *draft)
 }
 
 void
+sl_squad_draft_set_size (const SlRules *rules,
+                         SlSquadDraft  *draft,
+                         int            n_units)
+{
+  g_autoptr(SlSquadDraft) book = sl_squad_draft_new (rules);
+
+  g_return_if_fail (draft != NULL);
+  n_units = CLAMP (n_units, 1, SL_DRAFT_MAX_UNITS);
+  for (int i = draft->n_units; i < n_units; i++)
+    {
+      unit_clear (&draft->units[i]);
+      draft->units[i] = book->units[i];
+      draft->units[i].name = g_strdup (book->units[i].name);
+    }
+  draft->n_units = n_units;
+  draft->leader = MIN (draft->leader, n_units - 1);
+}
+
+void
 sl_squad_draft_apply_to (SlSquadDraft *draft,
                          int           from,
                          gboolean      whole_squad)

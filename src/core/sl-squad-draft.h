@@ -58,6 +58,11 @@ SlSquadDraft *sl_squad_draft_new        (const SlRules      *rules);
 void          sl_squad_draft_free       (SlSquadDraft       *draft);
 SlSquadDraft *sl_squad_draft_copy       (const SlSquadDraft *draft);
 
+/* Sets the number of soldiers (1 … 8); new ones are the book's soldier
+ * (E-01), the leader stays among them. */
+void          sl_squad_draft_set_size   (const SlRules      *rules,
+                                         SlSquadDraft       *draft,
+                                         int                 n_units);
 /* Copies unit @from's troop, race, armor, weapons and equipment to every
  * unit of its fire team (@whole_squad FALSE) or of the squad. */
 void          sl_squad_draft_apply_to   (SlSquadDraft       *draft,

@@ -43,6 +43,7 @@ struct _SlBuilderWindow
   AdwComboRow     *leader;
   GtkSpinButton   *rating;
   GtkSwitch       *fire_teams;
+  GtkSpinButton   *size;
   GtkSpinButton   *budget;
   GtkSpinButton   *side_items[SL_DRAFT_SIDE_ITEMS];
   GtkSpinButton   *mines;
@@ -115,6 +116,7 @@ sync_widgets (SlBuilderWindow *self)
   adw_combo_row_set_selected (self->leader, d->leader);
   gtk_spin_button_set_value (self->rating, d->leader_rating);
   gtk_switch_set_active (self->fire_teams, d->fire_teams);
+  gtk_spin_button_set_value (self->size, d->n_units);
   gtk_spin_button_set_value (self->budget, MAX (d->budget, 0));
   for (int k = 0; k < SL_DRAFT_SIDE_ITEMS; k++)
     gtk_spin_button_set_value (self->side_items[k], d->side_equipment[k]);
@@ -160,6 +162,13 @@ read_widgets (SlBuilderWindow *self)
   d->leader = MIN ((int) adw_combo_row_get_selected (self->leader), d->n_units - 1);
   d->leader_rating = gtk_spin_button_get_value_as_int (self->rating);
   d->fire_teams = gtk_switch_get_active (self->fire_teams);
+  if (gtk_spin_button_get_value_as_int (self->size) != d->n_units)
+    {
+      /* More or fewer soldiers: the rows follow. */
+      sl_squad_draft_set_size (self->rules, d, gtk_spin_button_get_value_as_int (self->size));
+      sync_widgets (self);
+      return;
+    }
   d->budget = gtk_spin_button_get_value_as_int (self->budget);
   for (int k = 0; k < SL_DRAFT_SIDE_ITEMS; k++)
     d->side_equipment[k] = gtk_spin_button_get_value_as_int (self->side_items[k]);
@@ -624,6 +633,8 @@ sl_builder_window_new (GtkWindow       *parent,
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->fire_teams));
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (self->fire_teams));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  self->size = spin_row (group, _("Soldiers in the squad"), 1, SL_DRAFT_MAX_UNITS);
+  g_signal_connect_swapped (self->size, "value-changed", G_CALLBACK (read_widgets), self);
   self->budget = spin_row (group, _("Budget (scenario points)"), 0, 5000);
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
   g_signal_connect_swapped (self->name, "changed", G_CALLBACK (read_widgets), self);
