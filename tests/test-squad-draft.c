@@ -227,6 +227,7 @@ test_custom_scenario (void)
   g_assert_cmpuint (setup->special->len, ==, 2);
   g_assert_cmpstr (g_ptr_array_index (setup->special, 1), ==, "The bridge is out.");
   g_assert_cmpint (sl_setup_side_at (setup, 1)->budget, ==, 400);
+  g_assert_cmpint (sl_setup_side_at (setup, 1)->spent, ==, 368);
   g_assert_cmpuint (setup->overrides->len, ==, 0);
 
   d->sides[1].budget = 300;

@@ -224,7 +224,10 @@ sl_scenario_draft_to_json (const SlRules         *rules,
       else
         json_object_set_string_member (vs, "primary", "none");
       if (side->budget >= 0)
-        json_object_set_int_member (vs, "budget", side->budget);
+        {
+          json_object_set_int_member (vs, "budget", side->budget);
+          json_object_set_int_member (vs, "spent", side_cost (rules, side, NULL));
+        }
       json_object_set_object_member (victory_sides, side_id, vs);
     }
   json_object_set_array_member (o, "sides", sides);

@@ -572,6 +572,7 @@ read_victory (const SlRules *rules,
 
       side->objective = SL_OBJECTIVE_NONE;
       side->budget = -1;
+      side->spent = -1;
     }
   if (!sl_reader_ok (root) || !sl_reader_has (root, "victory"))
     return;
@@ -607,6 +608,7 @@ read_victory (const SlRules *rules,
                                         SL_OBJECTIVE_NONE);
       side->objective_description = read_text (sr, "description", NULL);
       side->budget = sl_reader_int (sr, "budget", 0, 100000, -1);
+      side->spent = sl_reader_int (sr, "spent", 0, 100000, -1);
       /* An objective scored by the premade scenario's numbers needs them. */
       if (sl_reader_ok (sr))
         {

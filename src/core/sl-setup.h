@@ -125,6 +125,7 @@ typedef struct
   SlObjectiveKind objective;
   char    *objective_description;  /* the side's objective, for people */
   int      budget;                 /* scenario points, or -1 (T-39: unspent score) */
+  int      spent;                  /* what its forces cost, as the builder priced them, or -1 */
   char    *starting_position;      /* the set-up, for people, or NULL */
 } SlSideSetup;
 

@@ -119,7 +119,9 @@ objective_status (const SlRules     *rules,
 
   if (s->budget >= 0)
     {
-      st->cost = side_cost (rules, setup, side);
+      /* What the builder priced (side equipment and mines included), else
+       * what the units, leaders and quality cost. */
+      st->cost = s->spent >= 0 ? s->spent : side_cost (rules, setup, side);
       st->unspent = MAX (s->budget - st->cost, 0);
     }
 }
