@@ -1344,6 +1344,16 @@ static const char * const correct_fields[] = {
   "keys", "dazed_until", "action", NULL
 };
 
+/* The same fields as the players name them in the history. */
+static const char * const correct_labels[] = {
+  N_("wound"), N_("position"), N_("weapon in hand"), N_("OMNI mode"), N_("R magazines"),
+  N_("P magazines"), N_("rounds fired"), N_("fragmentation grenades"), N_("smoke grenades"),
+  N_("launcher fragmentation grenades"), N_("launcher smoke grenades"), N_("grenade in hand"),
+  N_("jam"), N_("rout"), N_("hiding"), N_("stealth power mode"), N_("bounce pack"),
+  N_("plastic charges"), N_("shaped charges"), N_("keys"), N_("daze"), N_("action"), NULL
+};
+G_STATIC_ASSERT (G_N_ELEMENTS (correct_labels) == G_N_ELEMENTS (correct_fields));
+
 gboolean
 sl_command_correct (SlCommand  *c,
                     GError    **error)
@@ -1548,7 +1558,8 @@ sl_command_correct (SlCommand  *c,
         }
     }
   sl_command_result (c, json_object_set_string_member, "field", correct_fields[field]);
-  sl_command_say (c, _("Correction: %s's %s is now %s."), us->name, correct_fields[field],
+  /* Translators: "Correction: Trooper Hale's wound is now Serious Wound." */
+  sl_command_say (c, _("Correction: %s's %s is now %s."), us->name, _(correct_labels[field]),
                   shown ? shown : "");
   return TRUE;
 }
