@@ -355,6 +355,22 @@ test_launcher_p35 (void)
 
 /* P-35 step 1 and A-113: 1 to 4 grenades per fire action, each rolled
  * separately with its own aim point; one jam check (A-56). */
+/* P-35, A-113: the salvo a load allows: frag first, at most 4 a fire
+ * action, nothing when empty. */
+static void
+test_launcher_salvo_max (void)
+{
+  SlLauncherLoad full = { 4, 0 }, two = { 0, 2 }, empty = { 0, 0 }, six = { 6, 0 };
+  SlGrenadeType type;
+
+  g_assert_cmpint (sl_launcher_salvo_max (sl_test_rules (), &full, &type), ==, 4);
+  g_assert_cmpint (type, ==, SL_GRENADE_FRAG);
+  g_assert_cmpint (sl_launcher_salvo_max (sl_test_rules (), &two, &type), ==, 2);
+  g_assert_cmpint (type, ==, SL_GRENADE_SMOKE);
+  g_assert_cmpint (sl_launcher_salvo_max (sl_test_rules (), &empty, &type), ==, 0);
+  g_assert_cmpint (sl_launcher_salvo_max (sl_test_rules (), &six, &type), ==, 4);
+}
+
 static void
 test_launcher_salvo (void)
 {
@@ -1280,6 +1296,7 @@ main (int   argc,
   g_test_add_func ("/explosives/grenade/range-limits-P-34", test_hand_range_limits);
   g_test_add_func ("/explosives/grenade/launcher-P-35", test_launcher_p35);
   g_test_add_func ("/explosives/grenade/salvo-A-113", test_launcher_salvo);
+  g_test_add_func ("/explosives/grenade/salvo-max-P-35-A-113", test_launcher_salvo_max);
   g_test_add_func ("/explosives/grenade/jam-A-56", test_jam_a56);
   g_test_add_func ("/explosives/grenade/mortar-missile-T-35", test_mortar_missile_rolls);
   g_test_add_func ("/explosives/grenade/T-31-rows", test_t31_rows);

@@ -426,6 +426,19 @@ sl_scatter_landing (const SlRules   *rules,
   landing->from_origin_m = round_cm (hypot (along, across));
 }
 
+int
+sl_launcher_salvo_max (const SlRules        *rules,
+                       const SlLauncherLoad *load,
+                       SlGrenadeType        *type)
+{
+  int held;
+
+  g_return_val_if_fail (rules != NULL && load != NULL && type != NULL, 0);
+  *type = load->frag > 0 ? SL_GRENADE_FRAG : SL_GRENADE_SMOKE;
+  held = load->frag > 0 ? load->frag : load->smoke;
+  return CLAMP (held, 0, rules->launcher.per_fire_action);
+}
+
 gboolean
 sl_launcher_salvo_check (const SlRules         *rules,
                          const SlOptions       *options,

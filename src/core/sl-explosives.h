@@ -165,6 +165,13 @@ gboolean sl_launcher_salvo_check   (const SlRules          *rules,
                                     SlLauncherLoad         *after,
                                     GError                **error);
 
+/* P-35, A-113: the salvo the launcher can fire now from @load: its type
+ * (fragmentation while it holds any, else smoke) in @type, and the most
+ * grenades of it, at most the rules' per-fire-action number; 0 when empty. */
+int      sl_launcher_salvo_max     (const SlRules          *rules,
+                                    const SlLauncherLoad   *load,
+                                    SlGrenadeType          *type);
+
 /* A-56: one jam check per launcher fire action, after the first natural 1
  * among @results. Returns whether the check was made. */
 gboolean sl_launcher_jam           (const SlRules          *rules,

@@ -17,6 +17,7 @@
 #include "sl-initiative-sheet.h"
 #include "sl-options-window.h"
 #include "sl-builder-window.h"
+#include "sl-explosives.h"
 #include "sl-scenario-editor.h"
 #include "sl-score-window.h"
 #include "sl-preferences.h"
@@ -1016,8 +1017,8 @@ salvo_count_cb (SlDiceSheet *sheet,
   present_launch_sheet (self, unit, count);
 }
 
-/* P-35: a salvo of @count grenades of the launcher's type (one type per
- * salvo, A-113), up to 4 and the launcher's load; each grenade has its aim
+/* P-35: a salvo of @count grenades of the launcher's type, as many as the
+ * core allows (sl_launcher_salvo_max: A-113); each grenade has its aim
  * point, its landing die and its scatter die, and one jam check covers the
  * fire action (A-56). */
 static void
@@ -1027,9 +1028,10 @@ present_launch_sheet (SlWindow *self,
 {
   const SlUnitSetup *us = sl_setup_unit_at (sl_game_get_setup (self->game), unit);
   const SlUnitState *u = &sl_game_get_state (self->game)->units[unit];
-  SlGrenade kind = u->launcher_load[SL_GRENADE_FG] > 0 ? SL_GRENADE_FG : SL_GRENADE_SG;
-  const char *type = kind == SL_GRENADE_FG ? "frag" : "smoke";
-  int most = CLAMP (u->launcher_load[kind], 1, 4);
+  SlLauncherLoad load = { u->launcher_load[SL_GRENADE_FG], u->launcher_load[SL_GRENADE_SG] };
+  SlGrenadeType kind;
+  int most = MAX (1, sl_launcher_salvo_max (sl_game_get_rules (self->game), &load, &kind));
+  const char *type = sl_grenade_type_names[kind];
   g_autoptr(GString) command = g_string_new (NULL);
   g_autoptr(GPtrArray) dice = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *title = g_strdup_printf (_("%s Fires the Grenade Launcher"), us->name);
