@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sl-builder-window.h"
+#include "sl-ui-util.h"
 
 enum { F_TROOP, F_RACE, F_ARMOR, F_WEAPON, F_SIDEARM, N_COMBOS };
 static const char * const combo_fields[] = { "troop", "race", "armor", "weapon", "sidearm", NULL };
@@ -312,41 +313,6 @@ combo_row (SlBuilderWindow    *self,
   return row;
 }
 
-static GtkSwitch *
-switch_row (GtkWidget  *expander,
-            const char *title)
-{
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *toggle = gtk_switch_new ();
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
-  return GTK_SWITCH (toggle);
-}
-
-static GtkSpinButton *
-spin_row (GtkWidget  *container,
-          const char *title,
-          double      min,
-          double      max)
-{
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *spin = gtk_spin_button_new_with_range (min, max, 1);
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-  if (ADW_IS_EXPANDER_ROW (container))
-    adw_expander_row_add_row (ADW_EXPANDER_ROW (container), row);
-  else
-    adw_preferences_group_add (ADW_PREFERENCES_GROUP (container), row);
-  return GTK_SPIN_BUTTON (spin);
-}
-
 static void
 build_unit (SlBuilderWindow *self,
             GtkWidget       *group,
@@ -369,11 +335,11 @@ build_unit (SlBuilderWindow *self,
       adw_expander_row_add_row (ADW_EXPANDER_ROW (rows->expander), GTK_WIDGET (rows->combos[f]));
       g_signal_connect_swapped (rows->combos[f], "notify::selected", G_CALLBACK (read_widgets), self);
     }
-  rows->launcher = switch_row (rows->expander, _("Grenade launcher"));
-  rows->plastic = spin_row (rows->expander, _("Plastic charges"), 0, 10);
-  rows->shaped = spin_row (rows->expander, _("Shaped charges"), 0, 10);
-  rows->hidden = switch_row (rows->expander, _("Hidden at the start (+25 %)"));
-  rows->naval = switch_row (rows->expander, _("Naval tech troops"));
+  rows->launcher = sl_switch_row_add (rows->expander, _("Grenade launcher"), NULL);
+  rows->plastic = sl_spin_row_add (rows->expander, _("Plastic charges"), 0, 10, 1);
+  rows->shaped = sl_spin_row_add (rows->expander, _("Shaped charges"), 0, 10, 1);
+  rows->hidden = sl_switch_row_add (rows->expander, _("Hidden at the start (+25 %)"), NULL);
+  rows->naval = sl_switch_row_add (rows->expander, _("Naval tech troops"), NULL);
   g_signal_connect_swapped (rows->launcher, "notify::active", G_CALLBACK (read_widgets), self);
   g_signal_connect_swapped (rows->hidden, "notify::active", G_CALLBACK (read_widgets), self);
   g_signal_connect_swapped (rows->naval, "notify::active", G_CALLBACK (read_widgets), self);
@@ -464,19 +430,11 @@ sl_builder_window_load (SlBuilderWindow *self,
 }
 
 static void
-open_response_cb (GtkNativeDialog *dialog,
-                  int              response,
-                  SlBuilderWindow *self)
+squad_chosen (const char *path,
+              gpointer    user_data,
+              int         tag)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autofree char *path = g_file_get_path (file);
-
-      if (path != NULL)
-        sl_builder_window_load (self, path);
-    }
-  g_object_unref (dialog);
+  sl_builder_window_load (SL_BUILDER_WINDOW (user_data), path);
 }
 
 static void
@@ -484,22 +442,10 @@ open_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  SlBuilderWindow *self = SL_BUILDER_WINDOW (widget);
-  GtkFileChooserNative *dialog;
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
   g_autofree char *dir = sl_squad_library_dir ();
-  g_autoptr(GFile) folder = g_file_new_for_path (dir);
 
-  g_mkdir_with_parents (dir, 0700);
-  dialog = gtk_file_chooser_native_new (_("Open a Squad"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  gtk_file_filter_set_name (filter, _("Squads"));
-  gtk_file_filter_add_pattern (filter, "*.json");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-  gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  g_signal_connect (dialog, "response", G_CALLBACK (open_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  sl_choose_json (GTK_WINDOW (widget), _("Open a Squad"), _("_Open"), _("Squads"), dir,
+                  squad_chosen, widget, 0);
 }
 
 static void
@@ -561,7 +507,7 @@ sl_builder_window_new (GtkWindow       *parent,
                        const SlOptions *options)
 {
   SlBuilderWindow *self;
-  GtkWidget *content, *header, *page, *group, *units, *row, *summary, *open, *save, *new_button;
+  GtkWidget *content, *header, *page, *group, *units, *summary, *open, *save, *new_button;
   g_autoptr(GtkStringList) qualities = gtk_string_list_new (NULL);
 
   g_return_val_if_fail (rules != NULL && options != NULL, NULL);
@@ -625,17 +571,11 @@ sl_builder_window_new (GtkWindow       *parent,
   self->leader = ADW_COMBO_ROW (adw_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->leader), _("Leader"));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->leader));
-  self->rating = spin_row (group, _("Leader rating (T-24)"), -2, 2);
-  row = adw_action_row_new ();
-  self->fire_teams = GTK_SWITCH (gtk_switch_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Two fire teams of four"));
-  gtk_widget_set_valign (GTK_WIDGET (self->fire_teams), GTK_ALIGN_CENTER);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->fire_teams));
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (self->fire_teams));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
-  self->size = spin_row (group, _("Soldiers in the squad"), 1, SL_DRAFT_MAX_UNITS);
+  self->rating = sl_spin_row_add (group, _("Leader rating (T-24)"), -2, 2, 1);
+  self->fire_teams = sl_switch_row_add (group, _("Two fire teams of four"), NULL);
+  self->size = sl_spin_row_add (group, _("Soldiers in the squad"), 1, SL_DRAFT_MAX_UNITS, 1);
   g_signal_connect_swapped (self->size, "value-changed", G_CALLBACK (read_widgets), self);
-  self->budget = spin_row (group, _("Budget (scenario points)"), 0, 5000);
+  self->budget = sl_spin_row_add (group, _("Budget (scenario points)"), 0, 5000, 1);
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
   g_signal_connect_swapped (self->name, "changed", G_CALLBACK (read_widgets), self);
   g_signal_connect_swapped (self->quality, "notify::selected", G_CALLBACK (read_widgets), self);
@@ -655,21 +595,15 @@ sl_builder_window_new (GtkWindow       *parent,
 
     for (int k = 0; k < SL_DRAFT_SIDE_ITEMS; k++)
       {
-        self->side_items[k] = spin_row (group, labels[k], 0, 10);
+        self->side_items[k] = sl_spin_row_add (group, labels[k], 0, 10, 1);
         g_signal_connect_swapped (self->side_items[k], "value-changed", G_CALLBACK (read_widgets), self);
       }
   }
-  self->mines = spin_row (group, _("Mines (P-37)"), 0, 100);
+  self->mines = sl_spin_row_add (group, _("Mines (P-37)"), 0, 100, 1);
   g_signal_connect_swapped (self->mines, "value-changed", G_CALLBACK (read_widgets), self);
-  row = adw_action_row_new ();
-  self->all_hidden = GTK_SWITCH (gtk_switch_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Defender forces undetected"));
-  /* xgettext:no-c-format */
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("Every unit starts hidden, for 150 points instead of 25 % each"));
-  gtk_widget_set_valign (GTK_WIDGET (self->all_hidden), GTK_ALIGN_CENTER);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->all_hidden));
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (self->all_hidden));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  self->all_hidden = sl_switch_row_add (group, _("Defender forces undetected"),
+                                        /* xgettext:no-c-format */
+                                        _("Every unit starts hidden, for 150 points instead of 25 % each"));
   g_signal_connect_swapped (self->all_hidden, "notify::active", G_CALLBACK (read_widgets), self);
 
   units = adw_preferences_group_new ();

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "sl-dice-sheet.h"
+#include "sl-ui-util.h"
 #include "sl-json.h"
 
 typedef struct
@@ -345,20 +346,15 @@ sl_dice_sheet_add_switch (SlDiceSheet *self,
                           const char  *field,
                           const char  *value)
 {
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *toggle = gtk_switch_new ();
+  GtkSwitch *toggle;
   Switch s = { 0 };
 
   g_return_if_fail (SL_IS_DICE_SHEET (self));
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
-  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->options_group), row);
+  toggle = sl_switch_row_add (self->options_group, label, NULL);
   gtk_widget_set_visible (self->options_group, TRUE);
   s.field = g_strdup (field);
   s.value = g_strdup (value);
-  s.toggle = GTK_SWITCH (toggle);
+  s.toggle = toggle;
   g_array_append_val (self->switches, s);
   g_signal_connect_swapped (toggle, "notify::active", G_CALLBACK (refresh), self);
   refresh (self);
@@ -372,20 +368,15 @@ sl_dice_sheet_add_number (SlDiceSheet *self,
                           double       max,
                           double       value)
 {
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *spin = gtk_spin_button_new_with_range (min, max, 1);
+  GtkSpinButton *spin;
   Field f = { 0 };
 
   g_return_if_fail (SL_IS_DICE_SHEET (self));
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->options_group), row);
+  spin = sl_spin_row_add (self->options_group, label, min, max, 1);
+  gtk_spin_button_set_value (spin, value);
   gtk_widget_set_visible (self->options_group, TRUE);
   f.field = g_strdup (field);
-  f.widget = spin;
+  f.widget = GTK_WIDGET (spin);
   g_array_append_val (self->fields, f);
   g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (refresh), self);
   refresh (self);
@@ -445,20 +436,14 @@ sl_dice_sheet_add_count (SlDiceSheet          *self,
                          SlDiceSheetCountFunc  func,
                          gpointer              user_data)
 {
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *spin = gtk_spin_button_new_with_range (min, max, 1);
+  GtkSpinButton *spin;
 
   g_return_if_fail (SL_IS_DICE_SHEET (self));
   g_return_if_fail (self->count == NULL);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->count_group), row);
+  spin = sl_spin_row_add (self->count_group, label, min, max, 1);
+  gtk_spin_button_set_value (spin, value);
   gtk_widget_set_visible (self->count_group, TRUE);
-  self->count = GTK_SPIN_BUTTON (spin);
+  self->count = spin;
   self->count_func = func;
   self->count_data = user_data;
   g_signal_connect (spin, "value-changed", G_CALLBACK (count_changed_cb), self);

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-scenario-editor.h"
+#include "sl-ui-util.h"
 
 static const SlModule shown_modules[] = {
   SL_MODULE_AMMUNITION, SL_MODULE_AUTOMATIC_FIRE, SL_MODULE_LEADERSHIP, SL_MODULE_TROOP_QUALITY,
@@ -205,42 +206,21 @@ sl_scenario_editor_add_squad (SlScenarioEditor   *self,
 }
 
 static void
-add_response_cb (GtkNativeDialog  *dialog,
-                 int               response,
-                 SlScenarioEditor *self)
+squad_chosen (const char *path,
+              gpointer    user_data,
+              int         side)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autofree char *path = g_file_get_path (file);
-      int side = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "side"));
-
-      if (path != NULL)
-        sl_scenario_editor_add_squad (self, side, NULL, path);
-    }
-  g_object_unref (dialog);
+  sl_scenario_editor_add_squad (SL_SCENARIO_EDITOR (user_data), side, NULL, path);
 }
 
 static void
 add_from_library_cb (GtkButton        *button,
                      SlScenarioEditor *self)
 {
-  GtkFileChooserNative *dialog;
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
   g_autofree char *dir = sl_squad_library_dir ();
-  g_autoptr(GFile) folder = g_file_new_for_path (dir);
 
-  g_mkdir_with_parents (dir, 0700);
-  dialog = gtk_file_chooser_native_new (_("Add a Squad"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Add"), _("_Cancel"));
-  gtk_file_filter_set_name (filter, _("Squads"));
-  gtk_file_filter_add_pattern (filter, "*.json");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-  gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
-  g_object_set_data (G_OBJECT (dialog), "side", g_object_get_data (G_OBJECT (button), "side"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  g_signal_connect (dialog, "response", G_CALLBACK (add_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  sl_choose_json (GTK_WINDOW (self), _("Add a Squad"), _("_Add"), _("Squads"), dir, squad_chosen, self,
+                  GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "side")));
 }
 
 static void
@@ -313,42 +293,21 @@ sl_scenario_editor_load_force (SlScenarioEditor *self,
 }
 
 static void
-force_response_cb (GtkNativeDialog  *dialog,
-                   int               response,
-                   SlScenarioEditor *self)
+force_chosen (const char *path,
+              gpointer    user_data,
+              int         side)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autofree char *path = g_file_get_path (file);
-      int side = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "side"));
-
-      if (path != NULL)
-        sl_scenario_editor_load_force (self, side, path);
-    }
-  g_object_unref (dialog);
+  sl_scenario_editor_load_force (SL_SCENARIO_EDITOR (user_data), side, path);
 }
 
 static void
 open_force_cb (GtkButton        *button,
                SlScenarioEditor *self)
 {
-  GtkFileChooserNative *dialog;
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
   g_autofree char *dir = sl_force_library_dir ();
-  g_autoptr(GFile) folder = g_file_new_for_path (dir);
 
-  g_mkdir_with_parents (dir, 0700);
-  dialog = gtk_file_chooser_native_new (_("Use a Force"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Use"), _("_Cancel"));
-  gtk_file_filter_set_name (filter, _("Forces"));
-  gtk_file_filter_add_pattern (filter, "*.json");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-  gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
-  g_object_set_data (G_OBJECT (dialog), "side", g_object_get_data (G_OBJECT (button), "side"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  g_signal_connect (dialog, "response", G_CALLBACK (force_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  sl_choose_json (GTK_WINDOW (self), _("Use a Force"), _("_Use"), _("Forces"), dir, force_chosen, self,
+                  GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "side")));
 }
 
 static void
@@ -393,24 +352,6 @@ save_action (GtkWidget  *widget,
   g_free (sl_scenario_editor_save (SL_SCENARIO_EDITOR (widget), NULL));
 }
 
-static GtkSwitch *
-switch_row (GtkWidget  *group,
-            const char *title,
-            const char *subtitle)
-{
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *toggle = gtk_switch_new ();
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  if (subtitle != NULL)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
-  return GTK_SWITCH (toggle);
-}
-
 static AdwEntryRow *
 entry_row (GtkWidget  *group,
            const char *title,
@@ -434,17 +375,11 @@ spin_row (GtkWidget  *group,
           double      value,
           gpointer    self)
 {
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *spin = gtk_spin_button_new_with_range (min, max, 1);
+  GtkSpinButton *spin = sl_spin_row_add (group, title, min, max, 1);
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  gtk_spin_button_set_value (spin, value);
   g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (read_widgets), self);
-  return GTK_SPIN_BUTTON (spin);
+  return spin;
 }
 
 static void
@@ -580,17 +515,7 @@ sl_scenario_editor_new (GtkWindow     *parent,
     gtk_widget_add_css_class (list, "boxed-list");
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (summary), list);
     self->override_list = list;
-    self->override = GTK_SWITCH (gtk_switch_new ());
-    {
-      GtkWidget *row = adw_action_row_new ();
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Play Anyway"));
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("The broken rules are written into the scenario"));
-      gtk_widget_set_valign (GTK_WIDGET (self->override), GTK_ALIGN_CENTER);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->override));
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (self->override));
-      gtk_list_box_append (GTK_LIST_BOX (list), row);
-    }
+    self->override = sl_switch_row_add (list, _("Play Anyway"), _("The broken rules are written into the scenario"));
     g_signal_connect_swapped (self->override, "notify::active", G_CALLBACK (read_widgets), self);
   }
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (summary));
@@ -611,13 +536,13 @@ sl_scenario_editor_new (GtkWindow     *parent,
     {
       SlModule m = shown_modules[i];
 
-      self->modules[m] = switch_row (group, sl_module_label (m), NULL);
+      self->modules[m] = sl_switch_row_add (group, sl_module_label (m), NULL);
       gtk_switch_set_active (self->modules[m], self->draft->modules[m]);
       g_signal_connect_swapped (self->modules[m], "notify::active", G_CALLBACK (read_widgets), self);
     }
   for (int e = 0; e < N_ENV; e++)
     {
-      self->environment[e] = switch_row (group, _(env_titles[e]), e == E_INDOORS ? NULL : _("Needs the environment rules"));
+      self->environment[e] = sl_switch_row_add (group, _(env_titles[e]), e == E_INDOORS ? NULL : _("Needs the environment rules"));
       g_signal_connect_swapped (self->environment[e], "notify::active", G_CALLBACK (read_widgets), self);
     }
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));

@@ -13,6 +13,7 @@
 
 #include "sl-report.h"
 #include "sl-score-window.h"
+#include "sl-ui-util.h"
 #include "sl-victory.h"
 
 struct _SlScoreWindow
@@ -301,20 +302,15 @@ add_count_row (GtkWidget  *group,
                const char *label,
                GtkWidget  *button)
 {
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *spin = gtk_spin_button_new_with_range (0, 64, 1);
+  GtkSpinButton *spin = sl_spin_row_add (group, label, 0, 64, 1);
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
   if (button != NULL)
     {
       gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (gtk_widget_get_ancestor (GTK_WIDGET (spin), ADW_TYPE_ACTION_ROW)),
+                                 button);
     }
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
-  return GTK_SPIN_BUTTON (spin);
+  return spin;
 }
 
 /* The objectives the players follow on the table (T-42, T-43). */
@@ -346,7 +342,7 @@ build_objectives (SlScoreWindow *self,
     }
   for (int s = 0; s < 2; s++)
     {
-      GtkWidget *row, *record;
+      GtkWidget *record;
       g_autofree char *primary = NULL;
       g_autofree char *secondary = NULL;
 
@@ -357,15 +353,8 @@ build_objectives (SlScoreWindow *self,
       /* Translators: "TOG: primary objective achieved". */
       primary = g_strdup_printf (_("%s: primary objective achieved"), side_name (self, s));
       secondary = g_strdup_printf (_("%s: secondary objectives achieved"), side_name (self, s));
-      row = adw_action_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), primary);
-      if (sl_setup_side_at (setup, s)->objective_description != NULL)
-        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), sl_setup_side_at (setup, s)->objective_description);
-      self->primary[s] = GTK_SWITCH (gtk_switch_new ());
-      gtk_widget_set_valign (GTK_WIDGET (self->primary[s]), GTK_ALIGN_CENTER);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->primary[s]));
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (self->primary[s]));
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->objectives), row);
+      self->primary[s] = sl_switch_row_add (self->objectives, primary,
+                                            sl_setup_side_at (setup, s)->objective_description);
       record = gtk_button_new_with_mnemonic (_("_Record"));
       g_object_set_data (G_OBJECT (record), "side", GINT_TO_POINTER (s));
       g_signal_connect (record, "clicked", G_CALLBACK (record_objectives_cb), self);

@@ -13,6 +13,7 @@
 #include "sl-json.h"
 #include "sl-unit-log.h"
 #include "sl-unit-sheet.h"
+#include "sl-ui-util.h"
 
 struct _SlUnitSheet
 {
@@ -211,18 +212,11 @@ spin_row (AdwPreferencesGroup *group,
           const char          *field,
           SlUnitSheet         *self)
 {
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *spin = gtk_spin_button_new_with_range (0, 99, 1);
+  GtkSpinButton *spin = sl_spin_row_add (GTK_WIDGET (group), title, 0, 99, 1);
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
   g_object_set_data (G_OBJECT (spin), "field", (gpointer) field);
   g_signal_connect (spin, "value-changed", G_CALLBACK (spin_changed_cb), self);
-  adw_preferences_group_add (group, row);
-  return GTK_SPIN_BUTTON (spin);
+  return spin;
 }
 
 static GtkSwitch *
@@ -231,17 +225,11 @@ switch_row (AdwPreferencesGroup *group,
             const char          *field,
             SlUnitSheet         *self)
 {
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *sw = gtk_switch_new ();
+  GtkSwitch *sw = sl_switch_row_add (GTK_WIDGET (group), title, NULL);
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
   g_object_set_data (G_OBJECT (sw), "field", (gpointer) field);
   g_signal_connect (sw, "notify::active", G_CALLBACK (switch_changed_cb), self);
-  adw_preferences_group_add (group, row);
-  return GTK_SWITCH (sw);
+  return sw;
 }
 
 static AdwComboRow *

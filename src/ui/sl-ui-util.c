@@ -1,0 +1,120 @@
+/* sl-ui-util.c: small pieces the windows share
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "sl-ui-util.h"
+
+static void
+add_row (GtkWidget *container,
+         GtkWidget *row)
+{
+  if (ADW_IS_EXPANDER_ROW (container))
+    adw_expander_row_add_row (ADW_EXPANDER_ROW (container), row);
+  else if (GTK_IS_LIST_BOX (container))
+    gtk_list_box_append (GTK_LIST_BOX (container), row);
+  else
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (container), row);
+}
+
+static GtkWidget *
+suffix_row (GtkWidget  *container,
+            const char *title,
+            const char *subtitle,
+            GtkWidget  *suffix)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_widget_set_valign (suffix, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), suffix);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), suffix);
+  add_row (container, row);
+  return row;
+}
+
+GtkSwitch *
+sl_switch_row_add (GtkWidget  *container,
+                   const char *title,
+                   const char *subtitle)
+{
+  GtkWidget *toggle = gtk_switch_new ();
+
+  suffix_row (container, title, subtitle, toggle);
+  return GTK_SWITCH (toggle);
+}
+
+GtkSpinButton *
+sl_spin_row_add (GtkWidget  *container,
+                 const char *title,
+                 double      min,
+                 double      max,
+                 double      step)
+{
+  GtkWidget *spin = gtk_spin_button_new_with_range (min, max, step);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  suffix_row (container, title, NULL, spin);
+  return GTK_SPIN_BUTTON (spin);
+}
+
+typedef struct
+{
+  SlChooseFunc done;
+  gpointer     user_data;
+  int          tag;
+} Choice;
+
+static void
+choose_response_cb (GtkNativeDialog *dialog,
+                    int              response,
+                    Choice          *choice)
+{
+  g_autofree char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+      path = file ? g_file_get_path (file) : NULL;
+    }
+  if (path != NULL)
+    choice->done (path, choice->user_data, choice->tag);
+  g_free (choice);
+  g_object_unref (dialog);
+}
+
+void
+sl_choose_json (GtkWindow    *parent,
+                const char   *title,
+                const char   *accept,
+                const char   *filter_name,
+                const char   *dir,
+                SlChooseFunc  done,
+                gpointer      user_data,
+                int           tag)
+{
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  Choice *choice = g_new0 (Choice, 1);
+
+  g_mkdir_with_parents (dir, 0700);
+  choice->done = done;
+  choice->user_data = user_data;
+  choice->tag = tag;
+  dialog = gtk_file_chooser_native_new (title, parent, GTK_FILE_CHOOSER_ACTION_OPEN, accept, _("_Cancel"));
+  gtk_file_filter_set_name (filter, filter_name);
+  gtk_file_filter_add_pattern (filter, "*.json");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (choose_response_cb), choice);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
