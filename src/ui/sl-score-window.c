@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-report.h"
+#include "sl-json.h"
 #include "sl-score-window.h"
 #include "sl-ui-util.h"
 #include "sl-victory.h"
@@ -175,13 +176,40 @@ refresh (SlScoreWindow *self)
   sl_game_victory_clear (&v);
 }
 
+/* Applies an objective command: @members are "field", side, JSON value
+ * triples, NULL-terminated; each member maps the side's id to its value. */
 static gboolean
-apply (SlScoreWindow *self,
-       JsonNode      *command)
+apply_objective (SlScoreWindow *self,
+                 ...)
 {
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  g_autoptr(GString) json = g_string_new ("{\"type\": \"objective\"");
   g_autoptr(GError) error = NULL;
+  const char *field, *last = NULL;
+  va_list args;
 
-  if (sl_game_apply (self->game, command, &error) == NULL)
+  va_start (args, self);
+  while ((field = va_arg (args, const char *)) != NULL)
+    {
+      int side = va_arg (args, int);
+      const char *value = va_arg (args, const char *);
+
+      /* Members of one field follow each other: {"tog": 3, "cw": 1}. */
+      if (g_strcmp0 (field, last) == 0)
+        g_string_append (json, ", ");
+      else
+        {
+          if (last != NULL)
+            g_string_append_c (json, '}');
+          g_string_append_printf (json, ", \"%s\": {", field);
+        }
+      sl_json_append_string (json, sl_setup_side_at (setup, side)->id);
+      g_string_append_printf (json, ": %s", value);
+      last = field;
+    }
+  va_end (args);
+  g_string_append (json, "}}");
+  if (sl_game_apply_text (self->game, json->str, &error) == NULL)
     {
       gtk_label_set_text (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
@@ -196,22 +224,12 @@ sl_score_window_record_charges (SlScoreWindow *self,
                                 int            side,
                                 int            charges)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonNode) command = NULL;
+  char value[16];
 
   g_return_val_if_fail (SL_IS_SCORE_WINDOW (self), FALSE);
   g_return_val_if_fail (side == 0 || side == 1, FALSE);
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "type");
-  json_builder_add_string_value (b, "objective");
-  json_builder_set_member_name (b, "charges");
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, sl_setup_side_at (sl_game_get_setup (self->game), side)->id);
-  json_builder_add_int_value (b, charges);
-  json_builder_end_object (b);
-  json_builder_end_object (b);
-  command = json_builder_get_root (b);
-  return apply (self, command);
+  g_snprintf (value, sizeof value, "%d", charges);
+  return apply_objective (self, "charges", side, value, NULL);
 }
 
 gboolean
@@ -219,25 +237,26 @@ sl_score_window_record_units (SlScoreWindow *self,
                               int            first,
                               int            second)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonNode) command = NULL;
-  const SlSetup *setup;
+  char a[16], b[16];
 
   g_return_val_if_fail (SL_IS_SCORE_WINDOW (self), FALSE);
-  setup = sl_game_get_setup (self->game);
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "type");
-  json_builder_add_string_value (b, "objective");
-  json_builder_set_member_name (b, "on_objective");
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, sl_setup_side_at (setup, 0)->id);
-  json_builder_add_int_value (b, first);
-  json_builder_set_member_name (b, sl_setup_side_at (setup, 1)->id);
-  json_builder_add_int_value (b, second);
-  json_builder_end_object (b);
-  json_builder_end_object (b);
-  command = json_builder_get_root (b);
-  return apply (self, command);
+  g_snprintf (a, sizeof a, "%d", first);
+  g_snprintf (b, sizeof b, "%d", second);
+  return apply_objective (self, "on_objective", 0, a, "on_objective", 1, b, NULL);
+}
+
+gboolean
+sl_score_window_record_objectives (SlScoreWindow *self,
+                                   int            side,
+                                   gboolean       primary,
+                                   int            secondary)
+{
+  char value[16];
+
+  g_return_val_if_fail (SL_IS_SCORE_WINDOW (self), FALSE);
+  g_return_val_if_fail (side == 0 || side == 1, FALSE);
+  g_snprintf (value, sizeof value, "%d", secondary);
+  return apply_objective (self, "primary", side, primary ? "true" : "false", "secondary", side, value, NULL);
 }
 
 static void
@@ -247,37 +266,6 @@ record_charges_cb (GtkButton     *button,
   int side = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "side"));
 
   sl_score_window_record_charges (self, side, gtk_spin_button_get_value_as_int (self->charges[side]));
-}
-
-gboolean
-sl_score_window_record_objectives (SlScoreWindow *self,
-                                   int            side,
-                                   gboolean       primary,
-                                   int            secondary)
-{
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonNode) command = NULL;
-  const char *id;
-
-  g_return_val_if_fail (SL_IS_SCORE_WINDOW (self), FALSE);
-  g_return_val_if_fail (side == 0 || side == 1, FALSE);
-  id = sl_setup_side_at (sl_game_get_setup (self->game), side)->id;
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "type");
-  json_builder_add_string_value (b, "objective");
-  json_builder_set_member_name (b, "primary");
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, id);
-  json_builder_add_boolean_value (b, primary);
-  json_builder_end_object (b);
-  json_builder_set_member_name (b, "secondary");
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, id);
-  json_builder_add_int_value (b, secondary);
-  json_builder_end_object (b);
-  json_builder_end_object (b);
-  command = json_builder_get_root (b);
-  return apply (self, command);
 }
 
 static void
