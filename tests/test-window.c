@@ -208,6 +208,23 @@ open_window (SlApplication *app)
   return window;
 }
 
+/* @game saved at @path and opened in a new window, as a player opens it. */
+static SlWindow *
+open_game (SlApplication *app,
+           SlGame        *game,
+           const char    *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  SlWindow *window;
+
+  g_assert_true (sl_game_save (game, path, &error));
+  g_assert_no_error (error);
+  window = open_window (app);
+  g_assert_true (sl_window_open_file (window, file));
+  return window;
+}
+
 static guint
 entries_on_disk (const char *path)
 {
@@ -438,7 +455,6 @@ test_window_rout_sheet (void)
   g_autoptr(JsonNode) node = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(SlGame) game = NULL;
-  g_autoptr(GFile) file = g_file_new_for_path (path);
   SlWindow *window;
   GtkWindow *sheet;
 
@@ -452,10 +468,7 @@ test_window_rout_sheet (void)
   sl_test_start_turn (game);
   for (int guard = 0; guard < 100 && sl_game_get_state (game)->phase == SL_PHASE_ACTION; guard++)
     sl_test_play (game, "{'type': 'next'}");
-  g_assert_true (sl_game_save (game, path, &error));
-
-  window = open_window (app);
-  g_assert_true (sl_window_open_file (window, file));
+  window = open_game (app, game, path);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
   sheet = find_toplevel (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (sheet);
@@ -471,9 +484,7 @@ test_window_throw_sheet (void)
 {
   g_autoptr(SlApplication) app = start_app ();
   g_autoptr(SlGame) game = sl_test_game_new ();
-  g_autoptr(GError) error = NULL;
   g_autofree char *path = g_build_filename (tmp_dir, "throw.squadlog", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
   SlWindow *window;
   GtkWindow *sheet;
   SlGame *shown;
@@ -483,10 +494,7 @@ test_window_throw_sheet (void)
   sl_test_play (game, "{'type': 'next'}");
   sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'fire', 'throw': 'grenade'}");
   sl_test_play (game, "{'type': 'next'}");
-  g_assert_true (sl_game_save (game, path, &error));
-
-  window = open_window (app);
-  g_assert_true (sl_window_open_file (window, file));
+  window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
   sheet = find_toplevel (g_type_from_name ("SlDiceSheet"));
@@ -518,9 +526,7 @@ test_window_launch_sheet (void)
 {
   g_autoptr(SlApplication) app = start_app ();
   g_autoptr(SlGame) game = sl_test_game_new ();
-  g_autoptr(GError) error = NULL;
   g_autofree char *path = g_build_filename (tmp_dir, "launch.squadlog", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
   SlWindow *window;
   GtkWindow *sheet;
   SlGame *shown;
@@ -529,10 +535,7 @@ test_window_launch_sheet (void)
   sl_test_go_to_subphase (game, 2);
   sl_test_play (game, "{'type': 'declare', 'unit': 'tog-6', 'action': 'fire', 'throw': 'launcher'}");
   sl_test_play (game, "{'type': 'next'}");
-  g_assert_true (sl_game_save (game, path, &error));
-
-  window = open_window (app);
-  g_assert_true (sl_window_open_file (window, file));
+  window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
   sheet = find_toplevel (g_type_from_name ("SlDiceSheet"));
@@ -555,9 +558,7 @@ test_window_launch_salvo (void)
 {
   g_autoptr(SlApplication) app = start_app ();
   g_autoptr(SlGame) game = sl_test_game_new ();
-  g_autoptr(GError) error = NULL;
   g_autofree char *path = g_build_filename (tmp_dir, "salvo.squadlog", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
   SlWindow *window;
   GtkWindow *sheet, *again;
   SlGame *shown;
@@ -567,10 +568,7 @@ test_window_launch_salvo (void)
   sl_test_go_to_subphase (game, 2);
   sl_test_play (game, "{'type': 'declare', 'unit': 'tog-6', 'action': 'fire', 'throw': 'launcher'}");
   sl_test_play (game, "{'type': 'next'}");
-  g_assert_true (sl_game_save (game, path, &error));
-
-  window = open_window (app);
-  g_assert_true (sl_window_open_file (window, file));
+  window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
   sheet = find_toplevel (g_type_from_name ("SlDiceSheet"));
@@ -833,9 +831,7 @@ test_window_mine (void)
 {
   g_autoptr(SlApplication) app = start_app ();
   g_autoptr(SlGame) game = sl_test_game_new ();
-  g_autoptr(GError) error = NULL;
   g_autofree char *path = g_build_filename (tmp_dir, "mine.squadlog", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
   SlWindow *window;
   SlBlastSheet *sheet;
   SlGame *shown;
@@ -844,10 +840,7 @@ test_window_mine (void)
   sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'tog-1', 'label': 'by the old well'}");
   sl_test_start_turn (game);
   sl_test_go_to_subphase (game, 2);
-  g_assert_true (sl_game_save (game, path, &error));
-
-  window = open_window (app);
-  g_assert_true (sl_window_open_file (window, file));
+  window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.mine", NULL);
   sheet = SL_BLAST_SHEET (find_toplevel (SL_TYPE_BLAST_SHEET));
@@ -883,9 +876,7 @@ test_window_e16 (void)
     "     'name': 'Legionnaire Joe', 'troop': 'combat-arms', 'armor': 'BI', 'weapons': ['SR']}]}]},"
     "  {'id': 'b', 'name': 'Commonwealth', 'squads': [{'id': 'b1', 'units': [{'id': 'tgt', 'counter': 2,"
     "     'name': 'Trooper Target', 'troop': 'combat-arms', 'armor': 'BI', 'weapons': ['SR']}]}]}]}");
-  g_autoptr(GError) error = NULL;
   g_autofree char *path = g_build_filename (tmp_dir, "e16.squadlog", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autofree char *wounds = NULL;
   SlWindow *window;
   GtkWindow *sheet;
@@ -898,10 +889,7 @@ test_window_e16 (void)
   sl_test_play (game, "{'type': 'declare', 'unit': 'joe', 'action': 'fire', 'target': 'tgt'}");
   sl_test_play (game, "{'type': 'declare', 'unit': 'tgt', 'action': 'walk'}");
   sl_test_play (game, "{'type': 'next'}");
-  g_assert_true (sl_game_save (game, path, &error));
-
-  window = open_window (app);
-  g_assert_true (sl_window_open_file (window, file));
+  window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
   sheet = find_toplevel (g_type_from_name ("SlFireSheet"));
