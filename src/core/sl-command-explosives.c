@@ -661,7 +661,7 @@ roll_mines (SlCommand  *c,
       const SlMarker *m = sl_state_find_marker (c->state, k->id);
       SlMineInput in = { 0 };
 
-      if (m == NULL || m->kind != SL_MARKER_MINE || m->resolved || m->due >= 0 || k->id == exploding)
+      if (!sl_marker_is_waiting_mine (m) || k->id == exploding)
         {
           sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "mines",
                              _("Marker %d is no mine waiting to go off (P-37 step 5)."), k->id);
@@ -971,7 +971,7 @@ sl_command_mine (SlCommand  *c,
       return FALSE;
     }
   m = sl_state_find_marker (c->state, id);
-  if (m == NULL || m->kind != SL_MARKER_MINE || m->resolved || m->due >= 0)
+  if (!sl_marker_is_waiting_mine (m))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker",
                          _("Marker %d is no mine waiting to go off (P-37)."), id);

@@ -313,6 +313,12 @@ sl_state_find_marker (const SlState *state,
   return NULL;
 }
 
+gboolean
+sl_marker_is_waiting_mine (const SlMarker *marker)
+{
+  return marker != NULL && marker->kind == SL_MARKER_MINE && !marker->resolved && marker->due < 0;
+}
+
 void
 sl_state_remove_marker (SlState *state,
                         int      id)

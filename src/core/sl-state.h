@@ -262,6 +262,9 @@ SlMarker    *sl_state_find_marker  (const SlState  *state,
                                     int             id);
 void         sl_state_remove_marker (SlState       *state,
                                      int            id);
+/* A mine written down and still waiting for an enemy (P-37): not gone
+ * off, not due, not a dud. */
+gboolean     sl_marker_is_waiting_mine (const SlMarker *marker);
 
 /* The whole state as JSON (for `squadlog replay --json` and for checking
  * that undo restores a state exactly). */

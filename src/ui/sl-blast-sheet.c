@@ -311,7 +311,7 @@ blast_sheet_build (GtkWindow *parent,
         {
           const SlMarker *k = &g_array_index (state->markers, SlMarker, i);
 
-          if (k->kind == SL_MARKER_MINE && !k->resolved && k->due < 0 && k->owner >= 0)
+          if (sl_marker_is_waiting_mine (k) && k->owner >= 0)
             {
               /* Translators: a mine, by its number and the side that laid it; never its position. */
               g_autofree char *name = g_strdup_printf (_("Mine %d, laid by %s"), k->id,

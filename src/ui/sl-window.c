@@ -930,7 +930,7 @@ waiting_mine (SlWindow *self)
     {
       const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
 
-      if (m->kind == SL_MARKER_MINE && !m->resolved && m->due < 0)
+      if (sl_marker_is_waiting_mine (m))
         return m->id;
     }
   return -1;
