@@ -723,7 +723,15 @@ cmd_replay (int    argc,
     {
       g_string_append (out, _("\nOn the table:\n"));
       for (guint i = 0; i < state->markers->len; i++)
-        g_string_append_printf (out, "  %s\n", g_array_index (state->markers, SlMarker, i).label);
+        {
+          const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+
+          /* A secret (a mine written down) is never shown by its label. */
+          if (m->secret)
+            g_string_append_printf (out, _("  marker %d, kept secret by its side\n"), m->id);
+          else
+            g_string_append_printf (out, "  %s\n", m->label);
+        }
     }
   print_victory (game, out);
   fwrite (out->str, 1, out->len, stdout);

@@ -959,8 +959,9 @@ sl_command_mine (SlCommand  *c,
       m->secret = TRUE;
       set_label (m, label);
       sl_command_result (c, json_object_set_int_member, "marker", m->id);
-      sl_command_say (c, _("%s's side writes down a mine: %s (P-37 step 2)."),
-                      sl_command_name (c, unit), label);
+      /* Where it is stays written down, never told (P-37 step 2). */
+      sl_command_say (c, _("%s's side writes down mine %d (P-37 step 2)."),
+                      sl_command_name (c, unit), m->id);
       return TRUE;
     }
 

@@ -14,6 +14,7 @@
 #include "sl-ammunition.h"
 #include "sl-blast-sheet.h"
 #include "sl-json.h"
+#include "sl-ui-util.h"
 
 typedef struct
 {
@@ -230,6 +231,34 @@ sl_blast_sheet_init (SlBlastSheet *self)
   self->triggers = g_array_new (FALSE, FALSE, sizeof (int));
 }
 
+/* Who can set the chosen mine off: the units of the other side in the
+ * fight and in sight (P-37 step 3: never the mine's own side). */
+static void
+fill_triggers (SlBlastSheet *self)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlState *state = sl_game_get_state (self->game);
+  g_autoptr(GtkStringList) triggers = gtk_string_list_new (NULL);
+  guint chosen = adw_combo_row_get_selected (self->mine_row);
+  const SlMarker *m = chosen < self->mines->len
+                      ? sl_state_find_marker (state, g_array_index (self->mines, int, chosen)) : NULL;
+  int side = m != NULL && m->owner >= 0 ? sl_setup_unit_at (setup, m->owner)->side : -1;
+
+  g_array_set_size (self->triggers, 0);
+  for (int u = 0; u < state->n_units; u++)
+    {
+      const SlUnitSetup *us = sl_setup_unit_at (setup, u);
+      g_autofree char *name = g_strdup_printf ("%d · %s", us->counter, us->name);
+
+      if (us->side == side || state->units[u].hidden || sl_state_unit_out (rules, state, u))
+        continue;
+      gtk_string_list_append (triggers, name);
+      g_array_append_val (self->triggers, u);
+    }
+  adw_combo_row_set_model (self->trigger_row, G_LIST_MODEL (triggers));
+}
+
 static SlBlastSheet *
 blast_sheet_build (GtkWindow *parent,
                    SlGame    *game,
@@ -302,10 +331,12 @@ blast_sheet_build (GtkWindow *parent,
       gtk_label_set_text (self->summary, _("Type the hit roll, then the scatter die (used on a miss), or let the app roll; say who is near the impact point."));
     }
   if (mine)
+    gtk_label_set_text (self->summary, _("Say which mine, who set it off, and who else is near it: it hurts like a fragmentation grenade (P-37, T-30)."));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (top));
+  if (mine)
     {
       g_autoptr(GtkStringList) mines = gtk_string_list_new (NULL);
-      g_autoptr(GtkStringList) triggers = gtk_string_list_new (NULL);
-      GtkWidget *row;
+      GtkWidget *mine_group = adw_preferences_group_new ();
 
       for (guint i = 0; i < state->markers->len; i++)
         {
@@ -327,45 +358,20 @@ blast_sheet_build (GtkWindow *parent,
       for (guint i = 0; i < self->mines->len; i++)
         if (g_array_index (self->mines, int, i) == marker)
           adw_combo_row_set_selected (self->mine_row, i);
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->mine_row));
-
-      for (int u = 0; u < state->n_units; u++)
-        {
-          const SlUnitSetup *us = sl_setup_unit_at (setup, u);
-          g_autofree char *name = g_strdup_printf ("%d · %s", us->counter, us->name);
-
-          if (state->units[u].hidden || sl_state_unit_out (rules, state, u))
-            continue;
-          gtk_string_list_append (triggers, name);
-          g_array_append_val (self->triggers, u);
-        }
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (mine_group), GTK_WIDGET (self->mine_row));
       self->trigger_row = ADW_COMBO_ROW (adw_combo_row_new ());
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->trigger_row), _("Set off by"));
-      adw_combo_row_set_model (self->trigger_row, G_LIST_MODEL (triggers));
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->trigger_row));
-
-      row = adw_action_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("His distance to the mine (m)"));
-      self->trigger_distance = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, 1, 0.1));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (mine_group), GTK_WIDGET (self->trigger_row));
+      fill_triggers (self);
+      g_signal_connect_swapped (self->mine_row, "notify::selected", G_CALLBACK (fill_triggers), self);
+      self->trigger_distance = sl_spin_row_add (mine_group, _("His distance to the mine (m)"), 0, 1, 0.1);
       gtk_spin_button_set_digits (self->trigger_distance, 1);
       gtk_spin_button_set_value (self->trigger_distance, 1);
-      gtk_widget_set_valign (GTK_WIDGET (self->trigger_distance), GTK_ALIGN_CENTER);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->trigger_distance), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      _("His distance to the mine (m)"), -1);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->trigger_distance));
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), row);
-
-      row = adw_action_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("A dud"));
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("What was written down is irregular: the mine never goes off (P-37 step 6)"));
-      self->dud = GTK_SWITCH (gtk_switch_new ());
-      gtk_widget_set_valign (GTK_WIDGET (self->dud), GTK_ALIGN_CENTER);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->dud));
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (self->dud));
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), row);
-      gtk_label_set_text (self->summary, _("Say which mine, who set it off, and who else is near it: it hurts like a fragmentation grenade (P-37, T-30)."));
+      self->dud = sl_switch_row_add (mine_group, _("A dud"),
+                                     _("What was written down is irregular: the mine never goes off (P-37 step 6)"));
+      adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (mine_group));
     }
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (top));
+
 
   units = adw_preferences_group_new ();
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (units), _("Who Is Near"));
