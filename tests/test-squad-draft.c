@@ -179,6 +179,13 @@ test_files (void)
   g_assert_null (sl_squad_draft_load (sl_test_rules (), bad, &error));
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, "bad.json: squad.units[0].armor"));
+  g_clear_error (&error);
+  /* A member of the wrong kind is named, never read as a default. */
+  g_assert_true (g_file_set_contents (bad, "{\"format\": \"squadlog-squad\", \"budget\": \"lots\", \"squad\": {}}",
+                                      -1, NULL));
+  g_assert_null (sl_squad_draft_load (sl_test_rules (), bad, &error));
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "bad.json: budget: Expected a whole number"));
   g_unlink (path);
   g_unlink (bad);
   g_rmdir (dir);

@@ -320,8 +320,11 @@ sl_force_load (const SlRules *rules,
   g_autoptr(JsonNode) node = NULL;
   g_autoptr(GError) local = NULL;
   g_autoptr(GPtrArray) squads = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_squad_draft_free);
-  JsonObject *o;
-  JsonArray *list;
+  g_autoptr(SlReadContext) ctx = sl_read_context_new ();
+  g_autoptr(SlReader) r = NULL;
+  const char *name;
+  int budget;
+  guint n;
 
   if (!g_file_get_contents (path, &text, NULL, &local) || (node = sl_json_parse (text, -1, &local)) == NULL)
     {
@@ -335,16 +338,17 @@ sl_force_load (const SlRules *rules,
       g_set_error (error, SL_SETUP_ERROR, 0, _("%s: this is not a Squad Log force."), display);
       return FALSE;
     }
-  o = json_node_get_object (node);
-  if (!json_object_has_member (o, "squads") || !JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "squads")))
+  /* Strictly: a wrong member names itself. */
+  r = sl_reader_new (ctx, node, "");
+  sl_reader_string (r, "format", NULL);
+  sl_reader_int (r, "version", 1, 1, 1);
+  name = sl_reader_string (r, "name", "");
+  budget = sl_reader_int (r, "budget", 0, 100000, -1);
+  sl_reader_require (r, "squads");
+  n = sl_reader_array_length (r, "squads");
+  for (guint i = 0; i < n && sl_reader_ok (r); i++)
     {
-      g_set_error (error, SL_SETUP_ERROR, 0, _("%s: squads: This field is required."), display);
-      return FALSE;
-    }
-  list = json_object_get_array_member (o, "squads");
-  for (guint i = 0; i < json_array_get_length (list); i++)
-    {
-      SlSquadDraft *squad = sl_squad_draft_from_json (rules, json_array_get_element (list, i), &local);
+      SlSquadDraft *squad = sl_squad_draft_from_json (rules, sl_reader_array_node (r, "squads", i), &local);
 
       if (squad == NULL)
         {
@@ -353,9 +357,16 @@ sl_force_load (const SlRules *rules,
         }
       g_ptr_array_add (squads, squad);
     }
+  sl_reader_end (r);
+  if (sl_read_context_failed (ctx))
+    {
+      g_set_error (error, SL_SETUP_ERROR, 0, "%s: %s: %s", display, sl_read_context_field (ctx),
+                   sl_read_context_message (ctx));
+      return FALSE;
+    }
   g_free (side->name);
-  side->name = g_strdup (json_object_get_string_member_with_default (o, "name", ""));
-  side->budget = (int) json_object_get_int_member_with_default (o, "budget", -1);
+  side->name = g_strdup (name);
+  side->budget = budget;
   g_ptr_array_set_size (side->squads, 0);
   while (squads->len > 0)
     g_ptr_array_add (side->squads, g_ptr_array_steal_index (squads, 0));

@@ -309,13 +309,16 @@ sl_squad_draft_from_json (const SlRules  *rules,
                           JsonNode       *node,
                           GError        **error)
 {
-  JsonObject *o;
   JsonNode *squad;
   g_autoptr(JsonNode) setup_node = NULL;
   g_autoptr(SlSetup) setup = NULL;
   g_autoptr(GError) local = NULL;
   g_autoptr(SlSquadDraft) d = NULL;
+  g_autoptr(SlReadContext) ctx = sl_read_context_new ();
+  g_autoptr(SlReader) r = NULL;
   const SlSquadSetup *sq;
+  int budget, mines, side_items[SL_DRAFT_SIDE_ITEMS] = { 0 };
+  gboolean all_hidden;
 
   g_return_val_if_fail (rules != NULL && node != NULL, NULL);
 
@@ -326,16 +329,37 @@ sl_squad_draft_from_json (const SlRules  *rules,
       g_set_error_literal (error, SL_SETUP_ERROR, 0, _("This is not a Squad Log squad file."));
       return NULL;
     }
-  o = json_node_get_object (node);
-  if (json_object_get_int_member_with_default (o, "version", 1) > 1)
+  /* The file's own members, strictly: each names itself when it is wrong. */
+  r = sl_reader_new (ctx, node, "");
+  sl_reader_string (r, "format", NULL);
+  if (sl_reader_int (r, "version", 1, G_MAXINT, 1) > 1)
     {
       g_set_error_literal (error, SL_SETUP_ERROR, 0, _("This squad was saved by a newer version of Squad Log."));
       return NULL;
     }
-  squad = json_object_get_member (o, "squad");
+  budget = sl_reader_int (r, "budget", 0, 100000, -1);
+  mines = sl_reader_int (r, "mines", 0, 100, 0);
+  all_hidden = sl_reader_bool (r, "all_hidden", FALSE);
+  if (sl_reader_has (r, "side_equipment"))
+    {
+      g_autoptr(SlReader) side = sl_reader_object (r, "side_equipment");
+
+      for (int k = 0; side != NULL && k < SL_DRAFT_SIDE_ITEMS && sl_squad_side_equipment[k]; k++)
+        side_items[k] = sl_reader_int (side, sl_squad_side_equipment[k], 0, 10, 0);
+      if (side != NULL)
+        sl_reader_end (side);
+    }
+  sl_reader_require (r, "squad");
+  squad = sl_reader_node (r, "squad");
+  sl_reader_end (r);
+  if (sl_read_context_failed (ctx))
+    {
+      g_set_error (error, SL_SETUP_ERROR, 0, "%s: %s", sl_read_context_field (ctx), sl_read_context_message (ctx));
+      return NULL;
+    }
   if (squad == NULL || !JSON_NODE_HOLDS_OBJECT (squad))
     {
-      g_set_error_literal (error, SL_SETUP_ERROR, 0, _("squad: This field is required."));
+      g_set_error_literal (error, SL_SETUP_ERROR, 0, _("squad: Expected an object."));
       return NULL;
     }
 
@@ -387,23 +411,10 @@ sl_squad_draft_from_json (const SlRules  *rules,
   d->quality = sq->quality;
   d->leader_rating = sq->leader_rating;
   d->fire_teams = sq->groupings->len == 2;
-  d->budget = (int) json_object_get_int_member_with_default (o, "budget", -1);
-  d->mines = (int) CLAMP (json_object_get_int_member_with_default (o, "mines", 0), 0, 100);
-  d->all_hidden = json_object_get_boolean_member_with_default (o, "all_hidden", FALSE);
-  if (json_object_has_member (o, "side_equipment"))
-    {
-      JsonNode *side = json_object_get_member (o, "side_equipment");
-
-      if (!JSON_NODE_HOLDS_OBJECT (side))
-        {
-          g_set_error_literal (error, SL_SETUP_ERROR, 0, _("side_equipment: Expected an object."));
-          return NULL;
-        }
-      for (int k = 0; k < SL_DRAFT_SIDE_ITEMS && sl_squad_side_equipment[k]; k++)
-        d->side_equipment[k] = (int) CLAMP (json_object_get_int_member_with_default (json_node_get_object (side),
-                                                                                        sl_squad_side_equipment[k], 0),
-                                            0, 10);
-    }
+  d->budget = budget;
+  d->mines = mines;
+  d->all_hidden = all_hidden;
+  memcpy (d->side_equipment, side_items, sizeof side_items);
   d->n_units = sq->units->len;
   d->leader = 0;
   for (int i = 0; i < d->n_units; i++)
