@@ -121,12 +121,10 @@ sl_report_new (const SlRules *rules,
     {
       const SlVictoryResult *r = &report->victory.result;
 
-      add_moment (report, state->turn, "end", r->winner,
-                  r->winner >= 0
-                  /* Translators: "The game ends: Marginal Victory for TOG." */
-                  ? g_strdup_printf (_("The game ends: %s for %s."), r->level->high,
-                                     sl_setup_side_at (setup, r->winner)->name)
-                  : g_strdup_printf (_("The game ends: %s."), r->level->high));
+      g_autofree char *headline = sl_game_victory_headline (setup, &report->victory);
+
+      /* Translators: "The game ends: Marginal Victory for TOG." */
+      add_moment (report, state->turn, "end", r->winner, g_strdup_printf (_("The game ends: %s."), headline));
     }
   return report;
 }
@@ -223,9 +221,7 @@ sl_report_to_html (const SlReport *report,
   GString *out = g_string_new (NULL);
   const SlVictoryResult *r = &report->victory.result;
   g_autofree char *title = g_strdup_printf (_("After-Action Report: %s"), setup->name);
-  g_autofree char *headline = r->winner >= 0
-                              ? g_strdup_printf (_("%s for %s"), r->level->high, sl_setup_side_at (setup, r->winner)->name)
-                              : g_strdup (r->level->high);
+  g_autofree char *headline = sl_game_victory_headline (setup, &report->victory);
   g_string_append (out, "<!DOCTYPE html>\n<html lang=\"");
   /* Translators: the language code of this translation ("fr"), for the
    * HTML battle report. */

@@ -202,6 +202,18 @@ sl_game_victory_clear (SlGameVictory *victory)
 }
 
 char *
+sl_game_victory_headline (const SlSetup       *setup,
+                          const SlGameVictory *victory)
+{
+  const SlVictoryResult *r = &victory->result;
+
+  if (r->winner < 0)
+    return g_strdup (r->level->high);
+  /* Translators: "Marginal Victory for TOG". */
+  return g_strdup_printf (_("%s for %s"), r->level->high, sl_setup_side_at (setup, r->winner)->name);
+}
+
+char *
 sl_objective_status_describe (const SlSetup           *setup,
                               int                      side,
                               const SlObjectiveStatus *st)

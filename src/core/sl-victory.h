@@ -57,6 +57,9 @@ void       sl_game_victory        (const SlRules  *rules,
                                    const SlState  *state,
                                    SlGameVictory  *victory);
 void       sl_game_victory_clear  (SlGameVictory  *victory);
+/* The result in words: "Marginal Victory for TOG", or "Draw". */
+char      *sl_game_victory_headline (const SlSetup       *setup,
+                                     const SlGameVictory *victory);
 /* The score as JSON (docs/game-format.md, "Victory"). */
 JsonNode  *sl_game_victory_to_json (const SlSetup       *setup,
                                     const SlGameVictory *victory);

@@ -64,12 +64,7 @@ refresh (SlScoreWindow *self)
   adw_window_title_set_subtitle (self->title, state->over ? _("Final, at the end of the game")
                                                            : _("If the game ended now"));
   g_free (self->headline_text);
-  if (v.result.winner < 0)
-    self->headline_text = g_strdup (v.result.level->high);
-  else
-    /* Translators: "Marginal Victory for TOG". */
-    self->headline_text = g_strdup_printf (_("%s for %s"), v.result.level->high,
-                                           side_name (self, v.result.winner));
+  self->headline_text = sl_game_victory_headline (setup, &v);
   gtk_label_set_text (self->headline, self->headline_text);
   if (v.result.has_ratio)
     /* Translators: the ratio of the scores and the rule that reads it. */
