@@ -39,6 +39,21 @@ sl_test_game_new_setup (const char *setup)
   return game;
 }
 
+JsonNode *
+sl_test_json_preview (SlGame     *game,
+                      const char *command)
+{
+  g_autofree char *json = sl_test_json (command);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) node = sl_json_parse (json, -1, &error);
+  JsonNode *result;
+
+  g_assert_no_error (error);
+  result = sl_game_preview (game, node, NULL, &error);
+  g_assert_no_error (error);
+  return result;
+}
+
 const SlJournalEntry *
 sl_test_play (SlGame     *game,
               const char *command)

@@ -23,6 +23,10 @@ const SlJournalEntry *sl_test_play  (SlGame     *game,
 /* Asserts that saving and loading @game gives the same state, and the same
  * result and summary for every journal entry (sl_test_play does it after
  * every command). */
+/* What a command (test JSON) would do now: sl_game_preview, which must
+ * accept it. */
+JsonNode    *sl_test_json_preview   (SlGame     *game,
+                                     const char *command);
 void         sl_test_check_reload   (SlGame     *game);
 /* Asserts that the command is refused on @field, with @text in the
  * message when not NULL; and that the game did not change. */

@@ -133,10 +133,14 @@ test_mine_chain (void)
   sl_test_refuse (game, "{'type': 'blast', 'marker': 3, 'mines': [{'marker': 3}]}", "mines", "P-37 step 5");
   e = sl_test_play (game, "{'type': 'blast', 'marker': 3, 'mines': [{'marker': 1, 'roll': 5},"
                           " {'marker': 2, 'roll': 6}]}");
-  assert_summary (e, "D2 is caught in the explosion: rolled 5, it goes off too");
+  assert_summary (e, "mine 1 is caught in the explosion: rolled 5, it goes off too");
+  /* Its sealed note is shown as it goes off; the other's stays sealed. */
+  assert_summary (e, "says: “D2”");
+  assert_summary (e, "Its seal");
+  g_assert_null (strstr (e->summary, "D3"));
   g_assert_cmpint (marker (game, 1)->due, ==, sl_subphase_index (sl_test_rules (), 1, 5));
   g_assert_cmpint (marker (game, 2)->due, ==, -1);
-  sl_test_refuse (game, "{'type': 'next'}", "type", "D2");
+  sl_test_refuse (game, "{'type': 'next'}", "type", "mine 1");
   sl_test_refuse (game, "{'type': 'blast', 'marker': 1, 'units': [{'unit': 'tog-2', 'distance_m': 2}]}",
                   "units", "P-37 step 3");
   sl_test_play (game, "{'type': 'blast', 'marker': 1, 'units': [{'unit': 'cw-14', 'distance_m': 2}]}");

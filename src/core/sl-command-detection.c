@@ -16,6 +16,7 @@
 
 #include "sl-command.h"
 #include "sl-detection.h"
+#include "sl-secrets.h"
 
 gboolean
 sl_command_detect (SlCommand  *c,
@@ -27,6 +28,7 @@ sl_command_detect (SlCommand  *c,
   SlDetectionInput in = { 0 };
   SlDetectionResult res = { 0 };
   const char *pile, *decoy;
+  SlMarker *decoy_marker = NULL;
   const SlSideSetup *hider = NULL;
   gboolean equipment = sl_setup_has_module (c->setup, SL_MODULE_EQUIPMENT);
   gboolean automatic_case;
@@ -45,9 +47,21 @@ sl_command_detect (SlCommand  *c,
   in.distance_m = sl_reader_number (r, "distance_m", 0, 100000, -1);
   in.in_field_of_view = sl_reader_bool (r, "in_field_of_view", TRUE);
   in.roll_stream = sl_command_die (c, r, "roll", 10);
-  if (sl_reader_ok (r) && (target < 0) == (decoy == NULL))
-    sl_reader_fail (r, target < 0 ? "target" : "decoy",
-                    _("Name the pile's hidden unit (“target”) or say it is a decoy (“decoy”), not both."));
+  if (sl_reader_ok (r) && target < 0 && decoy == NULL && pile != NULL)
+    {
+      /* The table names the pile; the app knows what lies under it (the
+       * hider's secret, P-28). */
+      if (!sl_state_find_pile (c->state, pile, &target, &decoy_marker))
+        sl_reader_fail (r, "pile", _("There is no pile “%s” on the table."), pile);
+      else if (decoy_marker != NULL)
+        decoy = decoy_marker->label;
+      if (sl_reader_ok (r) && unit >= 0 &&
+          sl_command_side (c, target >= 0 ? target : decoy_marker->owner) == sl_command_side (c, unit))
+        sl_reader_fail (r, "pile", _("“%s” is one of your own side’s piles."), pile);
+    }
+  else if (sl_reader_ok (r) && (target < 0) == (decoy == NULL))
+    sl_reader_fail (r, target < 0 ? "pile" : "decoy",
+                    _("Name the pile (“pile”), or the hidden unit under it (“target”) or that it is a decoy (“decoy”)."));
   if (!sl_command_inputs_done (c))
     return FALSE;
   if (!sl_setup_has_module (c->setup, SL_MODULE_DETECTION))
@@ -95,6 +109,8 @@ sl_command_detect (SlCommand  *c,
         }
       hider = sl_setup_side_at (c->setup, sl_command_side (c, target));
     }
+  else if (decoy_marker != NULL)
+    hider = sl_setup_side_at (c->setup, sl_command_side (c, decoy_marker->owner));
   else
     {
       /* A decoy belongs to the other side. */
@@ -113,14 +129,8 @@ sl_command_detect (SlCommand  *c,
   in.decoy = decoy != NULL;
   if (target >= 0)
     {
-      const SlUnitSetup *ts = sl_setup_unit_at (c->setup, target);
-
       /* The hider's secret modifiers, from the logs (T-19 "*"). */
-      in.target_armor = ts->armor;
-      in.secret_modifiers[SL_DETECTION_CAMO_TINTER] =
-        equipment && hider->camo_tinter && (ts->armor->power_suit || c->options->camo_tinter_all_units);
-      in.secret_modifiers[SL_DETECTION_RANGER_SUIT] = ts->armor->detection_against != 0;
-      in.secret_modifiers[SL_DETECTION_NOT_STEALTH] = ts->armor->power_suit && !c->state->units[target].stealth_power;
+      sl_secrets_unit_input (c->setup, c->state, target, &in);
     }
   if (!sl_detection_resolve (c->rules, c->options, &in, c->dice, public_breakdown, secret_breakdown, &res, error))
     return FALSE;
@@ -129,6 +139,16 @@ sl_command_detect (SlCommand  *c,
     {
       c->state->units[target].hidden = FALSE;
       c->state->units[target].detected = TRUE;
+    }
+  /* P-27 step 7: a detected decoy is taken off the map. */
+  if (res.detected && decoy_marker != NULL)
+    {
+      g_autofree char *label = g_strdup (decoy_marker->label);
+
+      sl_state_remove_marker (c->state, decoy_marker->id);
+      decoy_marker = NULL;
+      g_ptr_array_add (c->strings, g_steal_pointer (&label));
+      decoy = g_ptr_array_index (c->strings, c->strings->len - 1);
     }
 
   if (sl_command_telling (c))
@@ -144,6 +164,10 @@ sl_command_detect (SlCommand  *c,
           json_object_set_int_member (c->result, "natural", res.check.natural);
           json_object_set_int_member (c->result, "public_modifier", res.public_modifier);
           json_object_set_double_member (c->result, "public_probability", res.public_probability);
+          /* The odds as the detecting side can know them: its public
+           * modifiers, the hider's secret counted as 0. */
+          json_object_set_int_member (c->result, "needed", res.public_needed);
+          json_object_set_double_member (c->result, "probability", res.public_probability);
         }
       json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (public_breakdown));
       /* Known to the hider (and the private view) only. */

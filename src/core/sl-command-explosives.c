@@ -693,6 +693,10 @@ chain_mines (SlCommand *c,
           m->secret = FALSE;
           sl_command_say (c, _("%s is caught in the explosion: rolled %d, it goes off too (P-37 step 5)."),
                           m->label, k->res.chain.natural);
+          /* Where it lies is shown to the table now; a note changed since
+           * it was sealed makes it a dud (P-37 step 6). */
+          if (m->note > 0 && c->state->note_status[m->note - 1] == SL_NOTE_SEALED)
+            sl_command_reveal_note (c, m->note, FALSE);
         }
       else
         sl_command_say (c, _("%s is caught in the explosion: rolled %d, it does not go off (P-37 step 5)."),
@@ -920,15 +924,17 @@ sl_command_mine (SlCommand  *c,
   SlMineInput in = { 0 };
   SlMineResult res;
   SlMarker *m;
-  const char *label = NULL;
+  SlSealInput seal = { 0 };
+  const SlNote *note;
   int action, unit, id = 0;
 
   action = sl_reader_enum (r, "action", mine_actions, N_("mine action"), 1);
   unit = sl_command_unit (c, r, "unit", FALSE);
   if (action == 0)
     {
+      /* Where it lies is a sealed note (sl-notes.h). */
       sl_reader_require (r, "label");
-      read_label (r, "label", &label);
+      sl_command_read_seal (c, "label", &seal);
     }
   else
     {
@@ -953,15 +959,26 @@ sl_command_mine (SlCommand  *c,
                              _("Mines are written down before the game, before the first Action Phase (P-37 step 2)."));
           return FALSE;
         }
+      note = sl_command_add_note (c, sl_command_side (c, unit), SL_NOTE_MINE, &seal, error);
+      if (note == NULL)
+        return FALSE;
       m = sl_state_add_marker (c->state, SL_MARKER_MINE);
       m->owner = unit;
       m->created = sl_command_now (c);
       m->secret = TRUE;
-      set_label (m, label);
+      m->note = note->id;
+      g_snprintf (m->label, sizeof m->label, _("mine %d"), m->id);
       sl_command_result (c, json_object_set_int_member, "marker", m->id);
-      /* Where it is stays written down, never told (P-37 step 2). */
-      sl_command_say (c, _("%s's side writes down mine %d (P-37 step 2)."),
-                      sl_command_name (c, unit), m->id);
+      sl_command_result (c, json_object_set_int_member, "sealed", note->id);
+      if (sl_command_telling (c))
+        {
+          g_autofree char *code = sl_note_seal_code (note->digest);
+
+          sl_command_result (c, json_object_set_string_member, "seal", code);
+          /* Where it is stays written down, never told (P-37 step 2). */
+          sl_command_say (c, _("%s's side writes down mine %d (P-37 step 2): sealed note %d, seal %s."),
+                          sl_command_name (c, unit), m->id, note->id, code);
+        }
       return TRUE;
     }
 
@@ -993,6 +1010,13 @@ sl_command_mine (SlCommand  *c,
                          _("Friendly units never set off their own side's mines (P-37 step 3)."));
       return FALSE;
     }
+  /* Its note is shown to the table as it goes off; a note changed since it
+   * was sealed is an irregularity: a dud (P-37 step 6). */
+  note = m->note > 0 ? sl_state_find_note (c->state, m->note) : NULL;
+  if (note != NULL && !note->intact)
+    in.dud = TRUE;
+  if (note != NULL && c->state->note_status[note->id - 1] == SL_NOTE_SEALED)
+    sl_command_reveal_note (c, note->id, in.dud);
   in.has_target = TRUE;
   in.armor = sl_setup_unit_at (c->setup, unit)->armor;
   in.race = sl_setup_unit_at (c->setup, unit)->race;
@@ -1082,7 +1106,7 @@ sl_command_fire_mission (SlCommand  *c,
   const char *mission;
   SlMarker *m;
   char label[sizeof m->label];
-  int id, owner;
+  int id, owner, sealed;
 
   sl_reader_require (r, "marker");
   id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
@@ -1095,6 +1119,8 @@ sl_command_fire_mission (SlCommand  *c,
   in.range_m = sl_reader_number (r, "range_m", 0, 10000, -1);
   in.roll_stream = sl_command_die (c, r, "roll", 10);
   in.scatter_stream = scatter_stream (c, r);
+  /* P-38 step 3: the impact point written down when the call was made. */
+  sealed = sl_reader_int (r, "sealed", 1, G_MAXINT, 0);
   read_caught (c, r, caught);
   read_mines (c, r, mines);
   if (sl_reader_ok (r) && (in.mission = sl_rules_fire_mission (c->rules, mission)) == NULL)
@@ -1119,6 +1145,34 @@ sl_command_fire_mission (SlCommand  *c,
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker",
                          _("%s is no fire mission: use a blast command (P-08 step 4)."), m->label);
       return FALSE;
+    }
+  if (m->note > 0)
+    sealed = m->note;
+  if (sealed > 0)
+    {
+      const SlNote *note = sl_state_find_note (c->state, sealed);
+
+      if (note == NULL || note->kind != SL_NOTE_FIRE_MISSION || m->owner < 0 ||
+          note->side != sl_command_side (c, m->owner))
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "sealed",
+                             _("Note %d is no fire-mission target of the calling side (P-38 step 3)."), sealed);
+          return FALSE;
+        }
+      if (c->state->note_status[sealed - 1] == SL_NOTE_SEALED)
+        {
+          m->note = sealed;
+          sl_command_reveal_note (c, sealed, FALSE);
+        }
+      if (c->state->note_status[sealed - 1] == SL_NOTE_DUD)
+        {
+          /* P-38 step 6: any irregularity makes the round a dud. */
+          sl_command_result (c, json_object_set_int_member, "marker", id);
+          sl_command_result (c, json_object_set_boolean_member, "dud", TRUE);
+          sl_command_say (c, _("%s is a dud: nothing lands (P-38 step 6)."), m->label);
+          sl_state_remove_marker (c->state, id);
+          return TRUE;
+        }
     }
   if (!check_caught (c, caught, -1, error))
     return FALSE;

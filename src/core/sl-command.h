@@ -137,6 +137,37 @@ gboolean     sl_command_check_rate_of_fire (SlCommand    *c,
                                             int          *consecutive,
                                             GError      **error);
 
+/* A note's text and seal, as a command gives them (sl-command-secrets.c). */
+typedef struct
+{
+  const char *text;      /* NULL when the command has none */
+  const char *nonce;
+  gint64      sealed_at;
+  const char *digest;    /* NULL: sealed now */
+} SlSealInput;
+
+/* Reads @text_field and the seal ("nonce", "sealed_at", "digest"). */
+void          sl_command_read_seal   (SlCommand         *c,
+                                      const char        *text_field,
+                                      SlSealInput       *in);
+/* Seals a note of @side; checks the digest against the text. */
+const SlNote *sl_command_add_note    (SlCommand         *c,
+                                      int                side,
+                                      SlNoteKind         kind,
+                                      const SlSealInput *in,
+                                      GError           **error);
+/* Shows note @id to the table (its text, when it was sealed, whether it
+ * still matches its seal); a dud, or a note that no longer matches, makes
+ * the marker it placed a dud (P-37 step 6). */
+void          sl_command_reveal_note (SlCommand         *c,
+                                      int                id,
+                                      gboolean           dud);
+
+/* Fills a command's seal before it is applied (sl_notes_prepare): a new
+ * command, or NULL when it needs nothing. */
+JsonNode     *sl_command_prepare     (const SlSetup     *setup,
+                                      JsonNode          *command);
+
 /* The effects of damage on a unit: ticks the wound boxes, dazes it from
  * the next subphase (P-19), drops its action when dazed or knocked out
  * (§6.1), ends its melee when out, and breaches its suit in vacuum or a
@@ -180,6 +211,9 @@ SL_COMMAND_HANDLER (sl_command_regroup);
 SL_COMMAND_HANDLER (sl_command_appoint_leader);
 /* Detection and ambush (sl-command-detection.c) */
 SL_COMMAND_HANDLER (sl_command_detect);
+SL_COMMAND_HANDLER (sl_command_hide);
+SL_COMMAND_HANDLER (sl_command_seal);
+SL_COMMAND_HANDLER (sl_command_reveal);
 SL_COMMAND_HANDLER (sl_command_ambush);
 
 /* Hooks into the subphase track (sl-command-flow.c calls them). */

@@ -127,8 +127,8 @@ check_request (const SlRules          *rules,
 }
 
 /* The hidden unit's own modifiers, known only to the hider (T-19 "*"). */
-static void
-add_secret (const SlRules          *rules,
+void
+sl_detection_secret_breakdown (const SlRules          *rules,
             const SlOptions        *options,
             const SlDetectionInput *in,
             SlBreakdown            *breakdown)
@@ -295,11 +295,12 @@ sl_detection_resolve (const SlRules          *rules,
 
   if (!add_public (rules, options, in, public_breakdown, error))
     return FALSE;
-  add_secret (rules, options, in, secret_breakdown);
+  sl_detection_secret_breakdown (rules, options, in, secret_breakdown);
 
   result->public_modifier = sl_breakdown_total (public_breakdown);
   result->secret_modifier = sl_breakdown_total (secret_breakdown);
   result->public_probability = sl_check_probability (check, result->public_modifier);
+  result->public_needed = sl_check_needed (check, result->public_modifier);
 
   /* P-27 step 6: net ≤ 5 detects; a natural 1 always does and a natural 10
    * never does. */

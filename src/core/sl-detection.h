@@ -75,6 +75,7 @@ typedef struct
   int            public_modifier;
   int            secret_modifier;
   double         public_probability;
+  int            public_needed;     /* the highest die that detects with the public modifiers */
   double         probability;
   gboolean       detected;
 } SlDetectionResult;
@@ -103,5 +104,12 @@ gboolean sl_detection_check_decoys (const SlRules *rules,
                                     int            hidden_units,
                                     int            decoys,
                                     GError       **error);
+
+/* The hidden unit's own modifiers of @in, known only to the hider
+ * (T-19 "*", A-51, A-123); none for a decoy. */
+void     sl_detection_secret_breakdown (const SlRules          *rules,
+                                        const SlOptions        *options,
+                                        const SlDetectionInput *in,
+                                        SlBreakdown            *breakdown);
 
 G_END_DECLS

@@ -261,6 +261,7 @@ sl_game_apply (SlGame    *self,
   g_autoptr(GString) summary = g_string_new (NULL);
   g_autoptr(GPtrArray) rolled = NULL;
   g_autoptr(JsonNode) used = NULL;
+  g_autoptr(JsonNode) prepared = NULL;
   JsonObject *result;
   SlJournalEntry *entry;
   SlState *swap;
@@ -274,6 +275,11 @@ sl_game_apply (SlGame    *self,
                          _("A command is a JSON object with a “type”."));
       return NULL;
     }
+
+  /* A note sealed now gets its nonce, time and digest (sl-notes.h). */
+  prepared = sl_command_prepare (self->setup, command);
+  if (prepared != NULL)
+    command = prepared;
 
   dice = sl_dice_new_seeded (g_rand_int (self->rand));
   sl_state_assign (self->scratch, self->state);
@@ -330,6 +336,7 @@ sl_game_preview (SlGame      *self,
 {
   g_autoptr(SlDice) dice = NULL;
   g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(JsonNode) prepared = NULL;
   JsonObject *result;
   JsonNode *node;
 
@@ -344,6 +351,9 @@ sl_game_preview (SlGame      *self,
     }
   /* The dice are rolled for the occasion and forgotten; the odds and the
    * number needed do not depend on them. */
+  prepared = sl_command_prepare (self->setup, command);
+  if (prepared != NULL)
+    command = prepared;
   dice = sl_dice_new_seeded (1995);
   sl_state_assign (self->scratch, self->state);
   result = json_object_new ();

@@ -17,7 +17,7 @@ const char * const sl_fire_mode_ids[] = {
 const char * const sl_throw_names[] = { "none", "grenade", "launcher", "charge", NULL };
 const char * const sl_marker_kind_names[] = {
   "grenade", "smoke", "charge", "mine", "fire-mission", "breach", "open-door", "elevator",
-  "obstacle", NULL
+  "obstacle", "decoy", NULL
 };
 
 const char *
@@ -69,6 +69,7 @@ sl_state_new_initial (const SlRules *rules,
   state->phase = SL_PHASE_INITIATIVE;
   state->markers = g_array_new (FALSE, TRUE, sizeof (SlMarker));
   state->next_marker = 1;
+  state->notes = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_note_unref);
   state->n_units = setup->units->len;
   for (guint s = 0; s < SL_MAX_SQUADS; s++)
     state->acting_leader[s] = -1;
@@ -128,12 +129,21 @@ sl_state_assign (SlState       *dest,
                  const SlState *src)
 {
   GArray *markers = dest->markers;
+  GPtrArray *notes = dest->notes;
 
   memcpy (dest, src, sizeof *dest);
   dest->markers = markers;
   g_array_set_size (dest->markers, src->markers->len);
   if (src->markers->len > 0)
     memcpy (dest->markers->data, src->markers->data, src->markers->len * sizeof (SlMarker));
+  /* The notes never change: the copy shares them. */
+  dest->notes = notes;
+  if (notes != src->notes)
+    {
+      g_ptr_array_set_size (dest->notes, 0);
+      for (guint i = 0; i < src->notes->len; i++)
+        g_ptr_array_add (dest->notes, sl_note_ref (g_ptr_array_index (src->notes, i)));
+    }
 }
 
 SlState *
@@ -142,6 +152,7 @@ sl_state_copy (const SlState *state)
   SlState *copy = g_new0 (SlState, 1);
 
   copy->markers = g_array_new (FALSE, TRUE, sizeof (SlMarker));
+  copy->notes = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_note_unref);
   sl_state_assign (copy, state);
   return copy;
 }
@@ -152,6 +163,7 @@ sl_state_free (SlState *state)
   if (state == NULL)
     return;
   g_array_unref (state->markers);
+  g_ptr_array_unref (state->notes);
   g_free (state);
 }
 
@@ -313,6 +325,75 @@ sl_state_find_marker (const SlState *state,
   return NULL;
 }
 
+const SlNote *
+sl_state_find_note (const SlState *state,
+                    int            id)
+{
+  if (id < 1 || (guint) id > state->notes->len)
+    return NULL;
+  return g_ptr_array_index (state->notes, id - 1);
+}
+
+int
+sl_compare_labels (gconstpointer a,
+                   gconstpointer b)
+{
+  return g_utf8_collate (*(const char * const *) a, *(const char * const *) b);
+}
+
+GStrv
+sl_state_piles (const SlSetup *setup,
+                const SlState *state,
+                int            side)
+{
+  GPtrArray *piles = g_ptr_array_new ();
+
+  for (int u = 0; u < state->n_units; u++)
+    if (state->units[u].hidden && state->units[u].pile[0] != '\0' &&
+        (side < 0 || sl_setup_unit_at (setup, u)->side == side))
+      g_ptr_array_add (piles, g_strdup (state->units[u].pile));
+  for (guint i = 0; i < state->markers->len; i++)
+    {
+      const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+
+      if (m->kind == SL_MARKER_DECOY && m->owner >= 0 &&
+          (side < 0 || sl_setup_unit_at (setup, m->owner)->side == side))
+        g_ptr_array_add (piles, g_strdup (m->label));
+    }
+  g_ptr_array_sort (piles, sl_compare_labels);
+  g_ptr_array_add (piles, NULL);
+  return (GStrv) g_ptr_array_free (piles, FALSE);
+}
+
+gboolean
+sl_state_find_pile (const SlState  *state,
+                    const char     *label,
+                    int            *unit,
+                    SlMarker      **decoy)
+{
+  *unit = -1;
+  *decoy = NULL;
+  if (label == NULL || *label == '\0')
+    return FALSE;
+  for (int u = 0; u < state->n_units; u++)
+    if (state->units[u].hidden && g_str_equal (state->units[u].pile, label))
+      {
+        *unit = u;
+        return TRUE;
+      }
+  for (guint i = 0; i < state->markers->len; i++)
+    {
+      SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+
+      if (m->kind == SL_MARKER_DECOY && g_str_equal (m->label, label))
+        {
+          *decoy = m;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 gboolean
 sl_marker_is_waiting_mine (const SlMarker *marker)
 {
@@ -450,6 +531,8 @@ sl_state_to_json (const SlRules *rules,
       /* Detection (sl-command-detection.c) */
       if (u->detected)
         json_object_set_boolean_member (o, "detected", TRUE);
+      if (u->hidden && u->pile[0] != '\0')
+        json_object_set_string_member (o, "pile", u->pile);
       /* Melee (sl-command-melee.c) */
       if (u->avoid_failed)
         json_object_set_boolean_member (o, "avoid_failed", TRUE);
@@ -511,9 +594,34 @@ sl_state_to_json (const SlRules *rules,
       add_moment (o, "expires", rules, m->expires);
       if (m->resolved)
         json_object_set_boolean_member (o, "resolved", TRUE);
+      if (m->note > 0)
+        json_object_set_int_member (o, "sealed_note", m->note);
       json_array_add_object_element (markers, o);
     }
   json_object_set_array_member (root, "markers", markers);
+
+  if (state->notes->len > 0)
+    {
+      static const char * const status_names[] = { "sealed", "revealed", "dud" };
+      JsonArray *notes = json_array_new ();
+
+      for (guint i = 0; i < state->notes->len; i++)
+        {
+          const SlNote *n = g_ptr_array_index (state->notes, i);
+          JsonObject *o = json_object_new ();
+
+          json_object_set_int_member (o, "id", n->id);
+          json_object_set_string_member (o, "side", sl_setup_side_at (setup, n->side)->id);
+          json_object_set_string_member (o, "kind", sl_note_kind_names[n->kind]);
+          json_object_set_string_member (o, "text", n->text);
+          json_object_set_int_member (o, "sealed_turn", n->sealed_turn);
+          json_object_set_string_member (o, "digest", n->digest);
+          json_object_set_boolean_member (o, "intact", n->intact);
+          json_object_set_string_member (o, "status", status_names[state->note_status[i]]);
+          json_array_add_object_element (notes, o);
+        }
+      json_object_set_array_member (root, "notes", notes);
+    }
   json_node_take_object (node, root);
   return node;
 }

@@ -11,6 +11,7 @@
 #include "sl-actions.h"
 #include "sl-ammunition.h"
 #include "sl-environment.h"
+#include "sl-notes.h"
 #include "sl-setup.h"
 
 G_BEGIN_DECLS
@@ -18,6 +19,10 @@ G_BEGIN_DECLS
 #define SL_MAX_UNITS 64
 #define SL_MAX_GROUPINGS 64
 #define SL_MAX_SQUADS 32
+/* Sealed notes in a game (P-28, P-37, P-38). */
+#define SL_MAX_NOTES 128
+/* A pile's label ("Pile C"), bytes with its NUL. */
+#define SL_PILE_LABEL_SIZE 24
 /* Fires remembered per unit: enough for the rate-of-fire window (T-23). */
 #define SL_MAX_FIRES 6
 /* Melee opponents of one unit at a time. */
@@ -131,6 +136,7 @@ typedef struct
 
   /* Detection (sl-command-detection.c) */
   gboolean        detected;           /* detected once: never hides again (§15.1) */
+  char            pile[SL_PILE_LABEL_SIZE];  /* the pile it lies under while hidden (P-28), or "" */
 } SlUnitState;
 
 /* Markers on the table with their timers. */
@@ -145,6 +151,7 @@ typedef enum
   SL_MARKER_OPEN_DOOR,
   SL_MARKER_ELEVATOR,      /* on a floor, or called (P-11) */
   SL_MARKER_OBSTACLE,      /* damage taken so far (P-25) */
+  SL_MARKER_DECOY,         /* a decoy pile: its label is public, that it is a decoy is not (P-28) */
   SL_N_MARKERS
 } SlMarkerKind;
 
@@ -161,7 +168,8 @@ typedef struct
   int          type;       /* SlGrenade for grenades and smoke; charges for charges */
   int          amount;     /* obstacle damage in half levels; elevator floor */
   gboolean     resolved;
-  gboolean     secret;     /* known only to its owner's side (issue: private view) */
+  gboolean     secret;     /* known only to its owner's side (the private view) */
+  int          note;       /* the sealed note that says where it is, or 0 */
   char         label[48];  /* what the players write next to it */
 } SlMarker;
 
@@ -202,6 +210,12 @@ typedef struct
 
   GArray   *markers;        /* SlMarker */
   int       next_marker;
+
+  /* Sealed notes (sl-notes.h): the notes themselves never change once
+   * sealed and are shared between states; what happened to each is here. */
+  GPtrArray    *notes;                       /* SlNote, by id − 1 */
+  SlNoteStatus  note_status[SL_MAX_NOTES];
+  int           note_revealed_turn[SL_MAX_NOTES];
 } SlState;
 
 /* "Action Phase", "ranged fire": for people, translated. */
@@ -262,6 +276,26 @@ SlMarker    *sl_state_find_marker  (const SlState  *state,
                                     int             id);
 void         sl_state_remove_marker (SlState       *state,
                                      int            id);
+/* The note with @id, or NULL. */
+const SlNote *sl_state_find_note   (const SlState  *state,
+                                    int             id);
+/* The piles on the table of side @side (or every side, −1): the labels of
+ * its hidden units' piles and of its decoys together, sorted, as the
+ * other side sees them — nothing says which is which. Free with
+ * g_strfreev. */
+GStrv        sl_state_piles        (const SlSetup  *setup,
+                                    const SlState  *state,
+                                    int             side);
+/* Orders pointers to labels as people read them (for g_ptr_array_sort). */
+int          sl_compare_labels     (gconstpointer   a,
+                                    gconstpointer   b);
+/* What lies under the pile @label: a hidden unit (its index in *@unit),
+ * or a decoy (its marker in *@decoy). FALSE when no pile has that label. */
+gboolean     sl_state_find_pile    (const SlState  *state,
+                                    const char     *label,
+                                    int            *unit,
+                                    SlMarker      **decoy);
+
 /* A mine written down and still waiting for an enemy (P-37): not gone
  * off, not due, not a dud. */
 gboolean     sl_marker_is_waiting_mine (const SlMarker *marker);

@@ -1,0 +1,466 @@
+/* sl-command-secrets.c: what a side keeps secret — hiding units under
+ * piles with decoys (P-28, E-23), sealed notes and their reveal (P-28,
+ * P-37 step 2 and 6, P-38 step 3 and 6)
+ *
+ * Nothing said here to the table (the summary) names what a pile hides or
+ * what a note says before it is revealed: the summary is what the shared
+ * screen shows. The commands themselves, with the secrets, are in the
+ * saved file, which the private view reads.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "sl-command.h"
+#include "sl-detection.h"
+
+static gboolean
+is_hex (const char *s,
+        gsize       length)
+{
+  if (s == NULL || strlen (s) != length)
+    return FALSE;
+  for (gsize i = 0; i < length; i++)
+    if (!g_ascii_isxdigit (s[i]) || g_ascii_isupper (s[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/* Reads the note's text from @text_field and its seal (sl_notes_prepare).
+ * A command without a seal (written by hand, or by Squad Log before notes
+ * were sealed) is sealed now with an empty nonce and no time. */
+void
+sl_command_read_seal (SlCommand  *c,
+                      const char *text_field,
+                      SlSealInput *in)
+{
+  SlReader *r = c->command;
+
+  memset (in, 0, sizeof *in);
+  in->text = sl_reader_string (r, text_field, NULL);
+  in->nonce = sl_reader_string (r, "nonce", "");
+  in->sealed_at = (gint64) sl_reader_number (r, "sealed_at", 0, 1e12, 0);
+  in->digest = sl_reader_string (r, "digest", NULL);
+  if (!sl_reader_ok (r) || in->text == NULL)
+    return;
+  if (g_utf8_strlen (in->text, -1) == 0 || strlen (in->text) > SL_NOTE_MAX_TEXT)
+    sl_reader_fail (r, text_field, _("A note says something, in at most %d characters."), SL_NOTE_MAX_TEXT);
+  else if (*in->nonce != '\0' && !is_hex (in->nonce, 32))
+    sl_reader_fail (r, "nonce", _("A seal’s nonce is 32 hexadecimal digits."));
+  else if (in->digest != NULL && !is_hex (in->digest, 64))
+    sl_reader_fail (r, "digest", _("A seal’s digest is 64 hexadecimal digits (SHA-256)."));
+}
+
+const SlNote *
+sl_command_add_note (SlCommand         *c,
+                     int                side,
+                     SlNoteKind         kind,
+                     const SlSealInput *in,
+                     GError           **error)
+{
+  SlNote *note;
+
+  if (c->state->notes->len >= SL_MAX_NOTES)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type", _("A game holds at most %d sealed notes."),
+                         SL_MAX_NOTES);
+      return NULL;
+    }
+  note = g_atomic_rc_box_new0 (SlNote);
+  note->id = c->state->notes->len + 1;
+  note->side = side;
+  note->kind = kind;
+  note->text = g_strdup (in->text);
+  note->sealed_at = in->sealed_at;
+  note->sealed_turn = c->state->turn;
+  g_strlcpy (note->nonce, in->nonce, sizeof note->nonce);
+  {
+    g_autofree char *digest = sl_note_digest (sl_setup_side_at (c->setup, side)->id, kind, in->sealed_at,
+                                              in->nonce, in->text);
+
+    /* The digest recorded when it was sealed, checked against the text
+     * now: a note edited in the file since does not match. */
+    g_strlcpy (note->digest, in->digest ? in->digest : digest, sizeof note->digest);
+    note->intact = g_str_equal (note->digest, digest);
+  }
+  g_ptr_array_add (c->state->notes, note);
+  c->state->note_status[note->id - 1] = SL_NOTE_SEALED;
+  return note;
+}
+
+/* "Commonwealth seals note 2 (a mine): seal 3f9a 2c1b." */
+static void
+say_sealed (SlCommand    *c,
+            const SlNote *note)
+{
+  g_autofree char *code = NULL;
+
+  if (!sl_command_telling (c))
+    return;
+  code = sl_note_seal_code (note->digest);
+  sl_command_result (c, json_object_set_int_member, "note", note->id);
+  sl_command_result (c, json_object_set_string_member, "seal", code);
+  sl_command_say (c, _("%s seals note %d (%s): seal %s."), sl_setup_side_at (c->setup, note->side)->name,
+                  note->id, sl_note_kind_label (note->kind), code);
+}
+
+void
+sl_command_reveal_note (SlCommand *c,
+                        int        id,
+                        gboolean   dud)
+{
+  const SlNote *note = sl_state_find_note (c->state, id);
+  gboolean is_dud = dud || !note->intact;
+
+  c->state->note_status[id - 1] = is_dud ? SL_NOTE_DUD : SL_NOTE_REVEALED;
+  c->state->note_revealed_turn[id - 1] = c->state->turn;
+  /* The marker it placed is known to all now; a dud goes off no more. */
+  for (guint i = 0; i < c->state->markers->len; i++)
+    {
+      SlMarker *m = &g_array_index (c->state->markers, SlMarker, i);
+
+      if (m->note != id)
+        continue;
+      m->secret = FALSE;
+      if (is_dud && !m->resolved)
+        {
+          m->resolved = TRUE;
+          m->due = -1;
+        }
+    }
+
+  if (sl_command_telling (c))
+    {
+      g_autofree char *code = sl_note_seal_code (note->digest);
+      g_autofree char *time = note->sealed_at > 0 ? sl_note_time_label (note) : NULL;
+      JsonObject *o = json_object_new ();
+
+      json_object_set_int_member (o, "id", note->id);
+      json_object_set_string_member (o, "kind", sl_note_kind_names[note->kind]);
+      json_object_set_string_member (o, "text", note->text);
+      json_object_set_int_member (o, "sealed_turn", note->sealed_turn);
+      if (note->sealed_at > 0)
+        json_object_set_int_member (o, "sealed_at", note->sealed_at);
+      json_object_set_string_member (o, "seal", code);
+      json_object_set_boolean_member (o, "intact", note->intact);
+      json_object_set_boolean_member (o, "dud", is_dud);
+      json_object_set_object_member (c->result, "revealed", o);
+
+      if (time != NULL)
+        /* "Note 2 of Commonwealth (a mine), sealed on turn 1 at 14:02, says: “B4 by the well”." */
+        sl_command_say (c, _("Note %d of %s (%s), sealed on turn %d at %s, says: “%s”."), note->id,
+                        sl_setup_side_at (c->setup, note->side)->name, sl_note_kind_label (note->kind),
+                        note->sealed_turn, time, note->text);
+      else
+        sl_command_say (c, _("Note %d of %s (%s), sealed on turn %d, says: “%s”."), note->id,
+                        sl_setup_side_at (c->setup, note->side)->name, sl_note_kind_label (note->kind),
+                        note->sealed_turn, note->text);
+      if (note->intact)
+        sl_command_say (c, _("Its seal %s holds: it has not been changed since it was sealed."), code);
+      else
+        sl_command_say (c, _("It does not match its seal %s: it was changed after it was sealed, an irregularity that makes it a dud (P-37 step 6)."),
+                        code);
+      if (dud && note->intact)
+        sl_command_say (c, _("The players find it unclear: it is a dud for the rest of the game (P-37 step 6, P-38 step 6)."));
+    }
+}
+
+/* {"type": "seal", "side": "cw", "kind": "charge", "text": "…", "marker": 4}
+ * P-28: charges and ground sensors may be concealed with their positions
+ * written down; P-38 step 3: a fire mission's impact point. */
+gboolean
+sl_command_seal (SlCommand  *c,
+                 GError    **error)
+{
+  SlReader *r = c->command;
+  SlSealInput in;
+  const SlNote *note;
+  const char *side_id;
+  int side, kind, marker;
+  SlMarker *m = NULL;
+
+  sl_reader_require (r, "side");
+  sl_reader_require (r, "text");
+  side_id = sl_reader_string (r, "side", "");
+  kind = sl_reader_enum (r, "kind", sl_note_kind_names, N_("kind of note"), SL_NOTE_OTHER);
+  marker = sl_reader_int (r, "marker", 1, G_MAXINT, 0);
+  sl_command_read_seal (c, "text", &in);
+  side = sl_setup_find_side (c->setup, side_id);
+  if (sl_reader_ok (r) && side < 0)
+    sl_reader_fail (r, "side", _("There is no side “%s” in this game."), side_id);
+  if (sl_reader_ok (r) && kind == SL_NOTE_MINE)
+    sl_reader_fail (r, "kind", _("A mine is written down with a mine command, which places it (P-37 step 2)."));
+  if (sl_reader_ok (r) && marker > 0)
+    {
+      m = sl_state_find_marker (c->state, marker);
+      if (m == NULL)
+        sl_reader_fail (r, "marker", _("There is no marker %d on the table."), marker);
+      else if (m->note > 0)
+        sl_reader_fail (r, "marker", _("Marker %d has its note already."), marker);
+      else if (m->owner < 0 || sl_command_side (c, m->owner) != side)
+        sl_reader_fail (r, "marker", _("Marker %d is not that side’s."), marker);
+      else if (m->resolved)
+        sl_reader_fail (r, "marker", _("Marker %d has gone off already."), marker);
+    }
+  if (!sl_command_inputs_done (c))
+    return FALSE;
+  note = sl_command_add_note (c, side, kind, &in, error);
+  if (note == NULL)
+    return FALSE;
+  if (m != NULL)
+    m->note = note->id;
+  say_sealed (c, note);
+  return TRUE;
+}
+
+/* {"type": "reveal", "sealed": 2, "dud": false}: the owner shows a note to
+ * the table, or the players find it unclear and declare it a dud. */
+gboolean
+sl_command_reveal (SlCommand  *c,
+                   GError    **error)
+{
+  SlReader *r = c->command;
+  gboolean dud;
+  int id;
+
+  sl_reader_require (r, "sealed");
+  id = sl_reader_int (r, "sealed", 1, G_MAXINT, 1);
+  dud = sl_reader_bool (r, "dud", FALSE);
+  if (sl_reader_ok (r) && sl_state_find_note (c->state, id) == NULL)
+    sl_reader_fail (r, "sealed", _("There is no note %d in this game."), id);
+  if (!sl_command_inputs_done (c))
+    return FALSE;
+  if (c->state->note_status[id - 1] != SL_NOTE_SEALED)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "sealed", _("Note %d has been revealed already."), id);
+      return FALSE;
+    }
+  sl_command_reveal_note (c, id, dud);
+  return TRUE;
+}
+
+static gboolean
+pile_taken (SlCommand  *c,
+            const char *label,
+            int         unit)
+{
+  int other;
+  SlMarker *decoy;
+
+  if (!sl_state_find_pile (c->state, label, &other, &decoy))
+    return FALSE;
+  /* The unit's own pile and decoys are placed again. */
+  return !(other == unit || (decoy != NULL && decoy->owner == unit));
+}
+
+/* {"type": "hide", "unit": "c", "pile": "Pile C", "decoys": ["Pile A"],
+ *  "stealth_power": true, "where": "behind the crates"}
+ * P-28 at the start of the game: the unit lies under a pile the table
+ * knows by its label; up to 2 decoy piles per hidden unit of the side
+ * (E-23); where it lies may be sealed in a note. Hiding it again before
+ * play moves it: its earlier pile and decoys are taken up. */
+gboolean
+sl_command_hide (SlCommand  *c,
+                 GError    **error)
+{
+  SlReader *r = c->command;
+  SlUnitState *us;
+  const char *pile, *decoys[3] = { NULL, };
+  guint n_decoys = 0;
+  SlSealInput where;
+  int unit, side, hidden = 0, placed = 0;
+  gboolean paid;
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  unit = sl_command_unit (c, r, "unit", FALSE);
+  sl_reader_require (r, "pile");
+  pile = sl_reader_string (r, "pile", "");
+  if (sl_reader_has (r, "decoys"))
+    {
+      n_decoys = sl_reader_array_length (r, "decoys");
+      if (sl_reader_ok (r) && n_decoys > 2)
+        sl_reader_fail (r, "decoys", _("A hidden unit brings at most 2 decoy piles (P-28 step 3)."));
+      for (guint i = 0; i < n_decoys && i < 2 && sl_reader_ok (r); i++)
+        decoys[i] = sl_reader_array_string (r, "decoys", i);
+    }
+  sl_command_read_seal (c, "where", &where);
+  if (sl_reader_ok (r) && unit >= 0)
+    {
+      const char *all[3] = { pile, decoys[0], decoys[1] };
+
+      for (guint i = 0; i < 1 + MIN (n_decoys, 2u); i++)
+        {
+          const char *field = i == 0 ? "pile" : "decoys";
+
+          if (g_utf8_strlen (all[i], -1) == 0 || strlen (all[i]) >= SL_PILE_LABEL_SIZE)
+            sl_reader_fail (r, field, _("A pile’s label says which counter pile it is (“Pile C”), in at most %d characters."),
+                            SL_PILE_LABEL_SIZE - 1);
+          else if (pile_taken (c, all[i], unit))
+            sl_reader_fail (r, field, _("There is a pile “%s” on the table already."), all[i]);
+          for (guint k = 0; k < i && sl_reader_ok (r); k++)
+            if (g_str_equal (all[i], all[k]))
+              sl_reader_fail (r, field, _("Each pile has its own label: “%s” is given twice."), all[i]);
+          if (!sl_reader_ok (r))
+            break;
+        }
+    }
+  if (!sl_command_inputs_done (c))
+    return FALSE;
+  if (!sl_setup_has_module (c->setup, SL_MODULE_DETECTION))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("Hiding and detection are advanced rules this game does not use (§9.1)."));
+      return FALSE;
+    }
+  /* P-28: before the game; the first Initiative and Detection Phases
+   * come before anyone acts. */
+  if (c->state->turn != 1 || c->state->phase > SL_PHASE_DETECTION)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("Units hide at the start of the game, before the first Action Phase (P-28)."));
+      return FALSE;
+    }
+  us = &c->state->units[unit];
+  if (us->detected)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit", _("A detected unit can never hide again (§15.1)."));
+      return FALSE;
+    }
+  if (sl_state_unit_out (c->rules, c->state, unit))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit", _("%s is out of the fight (T-16)."),
+                         sl_command_name (c, unit));
+      return FALSE;
+    }
+  side = sl_command_side (c, unit);
+  paid = us->hidden || sl_setup_unit_at (c->setup, unit)->hidden;
+
+  /* E-23: up to 2 decoys for each hidden unit of the side. */
+  for (int u = 0; u < c->state->n_units; u++)
+    if (sl_command_side (c, u) == side && (c->state->units[u].hidden || u == unit))
+      hidden++;
+  for (guint i = 0; i < c->state->markers->len; i++)
+    {
+      const SlMarker *m = &g_array_index (c->state->markers, SlMarker, i);
+
+      if (m->kind == SL_MARKER_DECOY && m->owner != unit && sl_command_side (c, m->owner) == side)
+        placed++;
+    }
+  if (!sl_detection_check_decoys (c->rules, hidden, placed + (int) n_decoys, error))
+    return FALSE;
+
+  /* Placed again: the earlier decoys are taken up. */
+  for (guint i = c->state->markers->len; i > 0; i--)
+    {
+      const SlMarker *m = &g_array_index (c->state->markers, SlMarker, i - 1);
+
+      if (m->kind == SL_MARKER_DECOY && m->owner == unit)
+        g_array_remove_index (c->state->markers, i - 1);
+    }
+  us->hidden = TRUE;
+  g_strlcpy (us->pile, pile, sizeof us->pile);
+  if (sl_reader_has (r, "stealth_power"))
+    us->stealth_power = sl_reader_bool (r, "stealth_power", us->stealth_power);
+  g_ptr_array_add (labels, (gpointer) pile);
+  for (guint i = 0; i < n_decoys; i++)
+    {
+      SlMarker *m = sl_state_add_marker (c->state, SL_MARKER_DECOY);
+
+      m->owner = unit;
+      m->created = sl_command_now (c);
+      m->secret = TRUE;
+      g_strlcpy (m->label, decoys[i], sizeof m->label);
+      g_ptr_array_add (labels, (gpointer) decoys[i]);
+    }
+  if (where.text != NULL)
+    {
+      const SlNote *note = sl_command_add_note (c, side, SL_NOTE_HIDDEN_UNIT, &where, error);
+
+      if (note == NULL)
+        return FALSE;
+      say_sealed (c, note);
+    }
+
+  if (sl_command_telling (c))
+    {
+      g_autoptr(GString) names = g_string_new (NULL);
+
+      /* The labels in order, so their order does not tell which is the
+       * unit. */
+      g_ptr_array_sort (labels, (GCompareFunc) sl_compare_labels);
+      for (guint i = 0; i < labels->len; i++)
+        {
+          if (i > 0)
+            g_string_append (names, _(", "));
+          g_string_append (names, g_ptr_array_index (labels, i));
+        }
+      sl_command_say (c, g_dngettext (GETTEXT_PACKAGE, "%s places a pile: %s (P-28).",
+                                      "%s places piles: %s (P-28).", labels->len),
+                      sl_setup_side_at (c->setup, side)->name, names->str);
+      if (!paid)
+        sl_command_say (c, _("A unit the scenario did not hide hides by agreement between the players (§9.1)."));
+    }
+  return TRUE;
+}
+
+/* A string member, or "" when it is missing or no string. */
+static const char *
+string_member (JsonObject *o,
+               const char *name)
+{
+  JsonNode *n = json_object_get_member (o, name);
+
+  if (n == NULL || !JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
+    return "";
+  return json_node_get_string (n);
+}
+
+JsonNode *
+sl_command_prepare (const SlSetup *setup,
+                    JsonNode      *command)
+{
+  JsonObject *o;
+  const char *type, *id;
+  const SlUnitSetup *u;
+
+  if (!JSON_NODE_HOLDS_OBJECT (command))
+    return NULL;
+  o = json_node_get_object (command);
+  type = string_member (o, "type");
+  if (g_str_equal (type, "seal"))
+    {
+      int kind = 0;
+
+      id = string_member (o, "side");
+      if (sl_setup_find_side (setup, id) < 0)
+        return NULL;
+      if (json_object_has_member (o, "kind"))
+        {
+          const char *name = string_member (o, "kind");
+
+          while (sl_note_kind_names[kind] != NULL && !g_str_equal (sl_note_kind_names[kind], name))
+            kind++;
+          if (sl_note_kind_names[kind] == NULL)
+            return NULL;
+        }
+      else
+        kind = SL_NOTE_OTHER;
+      return sl_notes_prepare (command, id, kind, "text");
+    }
+  if (!g_str_equal (type, "mine") && !g_str_equal (type, "hide"))
+    return NULL;
+  /* A mine written down (not one going off), or a unit hiding. */
+  if (g_str_equal (type, "mine") && !g_str_equal (string_member (o, "action"), "lay"))
+    return NULL;
+  u = sl_setup_unit (setup, string_member (o, "unit"));
+  if (u == NULL)
+    return NULL;
+  id = sl_setup_side_at (setup, u->side)->id;
+  if (g_str_equal (type, "mine"))
+    return sl_notes_prepare (command, id, SL_NOTE_MINE, "label");
+  return sl_notes_prepare (command, id, SL_NOTE_HIDDEN_UNIT, "where");
+}

@@ -1,0 +1,137 @@
+/* sl-secrets.c: each side's secrets, for its private view
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "sl-secrets.h"
+
+void
+sl_secret_free (SlSecret *secret)
+{
+  if (secret == NULL)
+    return;
+  g_free (secret->title);
+  g_free (secret->detail);
+  g_free (secret);
+}
+
+void
+sl_secrets_unit_input (const SlSetup    *setup,
+                       const SlState    *state,
+                       int               unit,
+                       SlDetectionInput *in)
+{
+  const SlUnitSetup *us = sl_setup_unit_at (setup, unit);
+  const SlSideSetup *side = sl_setup_side_at (setup, us->side);
+  gboolean equipment = sl_setup_has_module (setup, SL_MODULE_EQUIPMENT);
+
+  in->target_armor = us->armor;
+  in->decoy = FALSE;
+  /* T-19 "*", A-123: the camo tinter (the option decides for which suits,
+   * sl_detection_secret_breakdown), a Ranger suit (A-51), a power suit not
+   * in stealth power mode (§15.13). */
+  in->secret_modifiers[SL_DETECTION_CAMO_TINTER] = equipment && side->camo_tinter;
+  in->secret_modifiers[SL_DETECTION_RANGER_SUIT] = us->armor->detection_against != 0;
+  in->secret_modifiers[SL_DETECTION_NOT_STEALTH] = us->armor->power_suit && !state->units[unit].stealth_power;
+}
+
+static SlSecret *
+secret_new (SlSecretKind kind,
+            int          side,
+            int          unit)
+{
+  SlSecret *s = g_new0 (SlSecret, 1);
+
+  s->kind = kind;
+  s->side = side;
+  s->unit = unit;
+  return s;
+}
+
+GPtrArray *
+sl_secrets_list (const SlRules *rules,
+                 const SlSetup *setup,
+                 const SlState *state,
+                 int            side)
+{
+  GPtrArray *list = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_secret_free);
+
+  for (int u = 0; u < state->n_units; u++)
+    {
+      const SlUnitSetup *us = sl_setup_unit_at (setup, u);
+      g_autoptr(SlBreakdown) secret = sl_breakdown_new ();
+      SlDetectionInput in = { 0 };
+      g_autoptr(GString) detail = g_string_new (NULL);
+      SlSecret *s;
+
+      if (!state->units[u].hidden || (side >= 0 && us->side != side))
+        continue;
+      s = secret_new (SL_SECRET_HIDDEN_UNIT, us->side, u);
+      s->title = g_strdup (us->name);
+      s->kept = TRUE;
+      if (state->units[u].pile[0] != '\0')
+        /* "under Pile C" */
+        g_string_append_printf (detail, _("under %s"), state->units[u].pile);
+      else
+        g_string_append (detail, _("no pile placed yet"));
+      sl_secrets_unit_input (setup, state, u, &in);
+      sl_detection_secret_breakdown (rules, &setup->options, &in, secret);
+      for (guint i = 0; i < sl_breakdown_size (secret); i++)
+        {
+          const SlModifier *m = sl_breakdown_get (secret, i);
+
+          g_string_append (detail, " · ");
+          /* "Camo tinter +1" */
+          g_string_append_printf (detail, _("%s %+d"), m->label, m->value);
+        }
+      if (sl_breakdown_size (secret) == 0)
+        g_string_append_printf (detail, " · %s", _("no secret modifier"));
+      if (us->armor->power_suit && state->units[u].stealth_power)
+        g_string_append_printf (detail, " · %s", _("in stealth power mode"));
+      s->detail = g_strdup (detail->str);
+      g_ptr_array_add (list, s);
+    }
+
+  for (guint i = 0; i < state->markers->len; i++)
+    {
+      const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+      int owner_side;
+      SlSecret *s;
+
+      if (m->kind != SL_MARKER_DECOY || m->owner < 0)
+        continue;
+      owner_side = sl_setup_unit_at (setup, m->owner)->side;
+      if (side >= 0 && owner_side != side)
+        continue;
+      s = secret_new (SL_SECRET_DECOY, owner_side, m->owner);
+      s->title = g_strdup (m->label);
+      /* "a decoy, placed with Trooper Cole" */
+      s->detail = g_strdup_printf (_("a decoy, placed with %s"), sl_setup_unit_at (setup, m->owner)->name);
+      s->kept = TRUE;
+      g_ptr_array_add (list, s);
+    }
+
+  for (guint i = 0; i < state->notes->len; i++)
+    {
+      const SlNote *n = g_ptr_array_index (state->notes, i);
+      g_autofree char *code = sl_note_seal_code (n->digest);
+      g_autofree char *time = n->sealed_at > 0 ? sl_note_time_label (n) : g_strdup ("—");
+      SlSecret *s;
+
+      if (side >= 0 && n->side != side)
+        continue;
+      s = secret_new (SL_SECRET_NOTE, n->side, -1);
+      s->note = n->id;
+      /* "Note 2 · a mine" */
+      s->title = g_strdup_printf (_("Note %d · %s"), n->id, sl_note_kind_label (n->kind));
+      /* "“B4 by the well” · sealed on turn 1 at 14:02 · seal 3f9a 2c1b" */
+      s->detail = g_strdup_printf (_("“%s” · sealed on turn %d at %s · seal %s"), n->text, n->sealed_turn, time, code);
+      s->kept = state->note_status[i] == SL_NOTE_SEALED;
+      g_ptr_array_add (list, s);
+    }
+  return list;
+}

@@ -1,0 +1,51 @@
+/* sl-secrets.h: what each side keeps from the other — hidden units and
+ * their piles, decoys, secret modifiers and sealed notes — for the private
+ * view (§15.1, P-27, P-28, P-37, P-38)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "sl-detection.h"
+#include "sl-state.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  SL_SECRET_HIDDEN_UNIT,  /* a unit under a pile, with its secret modifiers */
+  SL_SECRET_DECOY,        /* a decoy pile */
+  SL_SECRET_NOTE,         /* a sealed note (a mine's, a charge's …) */
+} SlSecretKind;
+
+typedef struct
+{
+  SlSecretKind kind;
+  int          side;
+  int          unit;      /* the hidden unit, the decoy's unit, or -1 */
+  int          note;      /* the note's id, or 0 */
+  char        *title;     /* "Trooper Cole", "Pile A", "Note 2 · a mine" */
+  char        *detail;    /* what only the side knows, in words */
+  gboolean     kept;      /* still secret: not detected, not revealed */
+} SlSecret;
+
+void       sl_secret_free        (SlSecret         *secret);
+
+/* The secrets of side @side (−1: every side, for a referee), in the order
+ * hidden units, decoys, notes. Revealed notes are listed, not kept. */
+GPtrArray *sl_secrets_list       (const SlRules    *rules,
+                                  const SlSetup    *setup,
+                                  const SlState    *state,
+                                  int               side);
+
+/* Fills @in's hidden-unit fields (its suit and secret modifiers, T-19 "*")
+ * for the hidden unit @unit, from the logs. */
+void       sl_secrets_unit_input (const SlSetup    *setup,
+                                  const SlState    *state,
+                                  int               unit,
+                                  SlDetectionInput *in);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlSecret, sl_secret_free)
+
+G_END_DECLS
