@@ -13,6 +13,7 @@
  *                   recursively; lists element by element), or
  *   "expect_lines"  one such object per output line
  *   "stdout_contains", "stderr_contains"  text the output must contain
+ *   "stdout_lacks"  texts (a list) the output must not contain: secrets
  *   "env"           {"LANGUAGE": "fr", …}: environment variables for the run
  *   "runs"          a list of such objects run one after another (sharing
  *                   "@TMP@", a temporary directory for game files)
@@ -329,6 +330,14 @@ run_case (JsonObject *c,
     g_assert_nonnull (strstr (run.out, json_object_get_string_member (c, "stdout_contains")));
   if (json_object_has_member (c, "stderr_contains"))
     g_assert_nonnull (strstr (run.err, json_object_get_string_member (c, "stderr_contains")));
+  if (json_object_has_member (c, "stdout_lacks"))
+    {
+      JsonArray *lacks = json_object_get_array_member (c, "stdout_lacks");
+
+      for (guint i = 0; i < json_array_get_length (lacks); i++)
+        if (strstr (run.out, json_array_get_string_element (lacks, i)) != NULL)
+          g_error ("The output tells “%s”:\n%s", json_array_get_string_element (lacks, i), run.out);
+    }
   if (rules_file != NULL)
     g_unlink (rules_file);
 }

@@ -235,7 +235,7 @@ test_list (void)
   g_assert_nonnull (strstr (s->detail, "under Pile C"));
   g_assert_nonnull (strstr (s->detail, "Camo tinter +1"));
   /* A marine suit is a power suit; not in stealth power mode, −2. */
-  g_assert_nonnull (strstr (s->detail, "stealth power mode -2"));
+  g_assert_nonnull (strstr (s->detail, "stealth power mode −2"));
   s = g_ptr_array_index (mine, 1);
   g_assert_cmpint (s->kind, ==, SL_SECRET_DECOY);
   g_assert_cmpstr (s->title, ==, "Pile B");
@@ -277,6 +277,46 @@ test_round_trip (void)
   assert_history_keeps (loaded, (const char * const[]) { "ZULU", "QUEBEC", "Cole", "tinter", "decoy", NULL });
 }
 
+/* A private view's PIN: checked, saved with the game as a salted digest
+ * (never the PIN itself), removed with an empty one. */
+static void
+test_locks (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (SECRET_SETUP);
+  g_autoptr(SlGame) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GString) bad = NULL;
+
+  g_assert_false (sl_game_has_lock (game, "a"));
+  g_assert_true (sl_game_check_lock (game, "a", "anything"));
+  sl_game_set_lock (game, "a", "4711");
+  sl_game_set_lock (game, "referee", "0000");
+  g_assert_true (sl_game_has_lock (game, "a"));
+  g_assert_false (sl_game_has_lock (game, "b"));
+  g_assert_false (sl_game_check_lock (game, "a", "4712"));
+  g_assert_false (sl_game_check_lock (game, "a", ""));
+  g_assert_true (sl_game_check_lock (game, "a", "4711"));
+
+  text = sl_game_serialize (game);
+  g_assert_null (strstr (text, "4711"));
+  loaded = sl_game_load_from_data (sl_game_get_rules (game), text, -1, "locked.squadlog", &error);
+  g_assert_no_error (error);
+  g_assert_true (sl_game_check_lock (loaded, "a", "4711"));
+  g_assert_false (sl_game_check_lock (loaded, "referee", "4711"));
+  g_assert_true (sl_game_check_lock (loaded, "referee", "0000"));
+  sl_game_set_lock (loaded, "a", "");
+  g_assert_false (sl_game_has_lock (loaded, "a"));
+
+  /* A lock for no side of the game is named. */
+  bad = g_string_new (text);
+  g_string_replace (bad, "\"a\": {\"salt\"", "\"zz\": {\"salt\"", 1);
+  g_clear_object (&loaded);
+  loaded = sl_game_load_from_data (sl_game_get_rules (game), bad->str, -1, "bad.squadlog", &error);
+  g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT);
+  g_assert_nonnull (strstr (error->message, "locks.zz"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -287,5 +327,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/secrets/fire-mission", test_fire_mission_note);
   g_test_add_func ("/game/secrets/list", test_list);
   g_test_add_func ("/game/secrets/round-trip", test_round_trip);
+  g_test_add_func ("/game/secrets/locks", test_locks);
   return g_test_run ();
 }

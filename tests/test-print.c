@@ -206,6 +206,43 @@ test_print_long_names (void)
   render (pdf, "squad-log-long");
 }
 
+/* The printed logs keep a side's secrets (§15.1): a hidden unit in
+ * stealth power mode under a pile, its camo tinter, a mine and a sealed
+ * note are in the game, and none of it is on paper: not the position, not
+ * the piles, not the notes. (The action table lists "Enter stealth power"
+ * for everyone.) */
+static void
+test_print_secrets (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'p', 'name': 'Secrets', 'length_turns': 6,"
+    " 'modules': ['detection', 'equipment', 'ammunition', 'area-effects'],"
+    " 'sides': ["
+    "  {'id': 'a', 'name': 'Commonwealth', 'camo_tinter': true, 'squads': [{'id': 'a1', 'units': ["
+    "     {'id': 'a-1', 'counter': 1, 'name': 'Trooper Cole', 'troop': 'marines', 'armor': 'M',"
+    "      'weapons': ['LR'], 'hidden': true, 'stealth_power': true}]}]},"
+    "  {'id': 'b', 'name': 'TOG', 'squads': [{'id': 'b1', 'units': [{'id': 'b-1', 'counter': 9,"
+    "     'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");
+  g_autofree char *pdf = g_build_filename (tmp_dir, "secrets.pdf", NULL);
+  g_autofree char *words = NULL;
+  g_autofree char *lower = NULL;
+  g_autoptr(GError) error = NULL;
+
+  sl_test_play (game, "{'type': 'hide', 'unit': 'a-1', 'pile': 'Pile C', 'decoys': ['Pile B'],"
+                      " 'where': 'ZULU-9 behind the crates'}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'a-1', 'field': 'position', 'value': 'prone'}");
+  sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'a-1', 'label': 'QUEBEC-4 by the well'}");
+  g_assert_true (sl_print_to_pdf (game, pdf, NULL, FALSE, SL_PAPER_A4, &error));
+  g_assert_no_error (error);
+  words = pdf_text (pdf);
+  g_assert_nonnull (strstr (words, "Trooper Cole"));
+  lower = g_utf8_strdown (words, -1);
+  for (const char * const *secret = (const char * const[]) { "zulu", "quebec", "pile", "decoy", "camo", "tinter",
+                                                               "prone", NULL }; *secret; secret++)
+    if (strstr (lower, *secret) != NULL)
+      g_error ("The printed logs tell “%s”:\n%s", *secret, words);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -218,6 +255,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/print/filled", test_print_filled);
   g_test_add_func ("/print/blank-letter", test_print_blank_letter);
   g_test_add_func ("/print/long-names", test_print_long_names);
+  g_test_add_func ("/print/secrets", test_print_secrets);
   status = g_test_run ();
   sl_test_remove_tree (tmp_dir);
   g_free (tmp_dir);

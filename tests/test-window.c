@@ -19,6 +19,7 @@
 #include "sl-dice-sheet.h"
 #include "sl-fire-sheet.h"
 #include "sl-preferences.h"
+#include "sl-private-view.h"
 #include "sl-squad-log.h"
 #include "sl-track-view.h"
 #include "sl-test-game.h"
@@ -917,6 +918,293 @@ test_window_e16 (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+
+/* Hidden units and secrets (§15.1, P-27, P-28, P-37): the Commonwealth
+ * hides Trooper Cole under pile C (decoys B and D, where he lies sealed)
+ * and Trooper Amari under E (decoy A), writes down a mine and seals where
+ * its ground sensor stands; a TOG tech looks for them. */
+#define HIDE_SETUP \
+  "{'id': 'e24', 'name': 'Hide and Seek', 'length_turns': 12," \
+  " 'modules': ['detection', 'equipment', 'ammunition', 'area-effects']," \
+  " 'sides': [" \
+  "  {'id': 'cw', 'name': 'Commonwealth', 'camo_tinter': true, 'squads': [{'id': 'hide', 'units': [" \
+  "     {'id': 'c', 'counter': 3, 'name': 'Trooper Cole', 'troop': 'counter-insurgency', 'armor': 'LI'," \
+  "      'weapons': ['LR'], 'hidden': true, 'stealth_power': true}," \
+  "     {'id': 'c2', 'counter': 4, 'name': 'Trooper Amari', 'troop': 'counter-insurgency', 'armor': 'LI'," \
+  "      'weapons': ['LR'], 'hidden': true, 'stealth_power': true}]}]}," \
+  "  {'id': 'tog', 'name': 'TOG', 'squads': [{'id': 'look', 'units': [" \
+  "     {'id': 'eye', 'counter': 1, 'name': 'Tech Eye', 'troop': 'tech', 'armor': 'TS', 'weapons': ['LP']}]}]}]}"
+
+static SlGame *
+hide_and_seek_game (gboolean amari)
+{
+  SlGame *game = sl_test_game_new_setup (HIDE_SETUP);
+
+  sl_test_play (game, "{'type': 'hide', 'unit': 'c', 'pile': 'Pile C', 'decoys': ['Pile B', 'Pile D'],"
+                      " 'where': 'ZULU-9 behind the crates'}");
+  if (amari)
+    sl_test_play (game, "{'type': 'hide', 'unit': 'c2', 'pile': 'Pile E', 'decoys': ['Pile A']}");
+  sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'c', 'label': 'QUEBEC-4 by the old well'}");
+  sl_test_play (game, "{'type': 'seal', 'side': 'cw', 'kind': 'sensor', 'text': 'YANKEE-2 on the roof'}");
+  return game;
+}
+
+/* Every string a shown widget puts on the screen: label texts, titles and
+ * subtitles, tooltips, entries, the items of a list to choose from, the
+ * track's description. */
+static void
+collect_shown (GtkWidget *widget,
+               GPtrArray *out)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+#define ADD(text) G_STMT_START { const char *t_ = (text); if (t_ != NULL && *t_ != '\0') g_ptr_array_add (out, g_strdup (t_)); } G_STMT_END
+  if (GTK_IS_LABEL (widget))
+    ADD (gtk_label_get_text (GTK_LABEL (widget)));
+  if (GTK_IS_WINDOW (widget))
+    ADD (gtk_window_get_title (GTK_WINDOW (widget)));
+  if (ADW_IS_WINDOW_TITLE (widget))
+    {
+      ADD (adw_window_title_get_title (ADW_WINDOW_TITLE (widget)));
+      ADD (adw_window_title_get_subtitle (ADW_WINDOW_TITLE (widget)));
+    }
+  if (ADW_IS_PREFERENCES_ROW (widget))
+    ADD (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)));
+  if (ADW_IS_ACTION_ROW (widget))
+    ADD (adw_action_row_get_subtitle (ADW_ACTION_ROW (widget)));
+  if (ADW_IS_STATUS_PAGE (widget))
+    {
+      ADD (adw_status_page_get_title (ADW_STATUS_PAGE (widget)));
+      ADD (adw_status_page_get_description (ADW_STATUS_PAGE (widget)));
+    }
+  if (GTK_IS_EDITABLE (widget))
+    ADD (gtk_editable_get_text (GTK_EDITABLE (widget)));
+  if (ADW_IS_COMBO_ROW (widget) && GTK_IS_STRING_LIST (adw_combo_row_get_model (ADW_COMBO_ROW (widget))))
+    {
+      GtkStringList *list = GTK_STRING_LIST (adw_combo_row_get_model (ADW_COMBO_ROW (widget)));
+
+      for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (list)); i++)
+        ADD (gtk_string_list_get_string (list, i));
+    }
+  if (SL_IS_TRACK_VIEW (widget))
+    ADD (sl_track_view_get_description (SL_TRACK_VIEW (widget)));
+  ADD (gtk_widget_get_tooltip_text (widget));
+#undef ADD
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    collect_shown (child, out);
+}
+
+/* Nothing any window on the screen shows tells a secret: none of @secrets
+ * (in any case), and no string has both words of a pair of @pairs (a pile
+ * and who or what is under it). */
+static guint
+assert_screen_keeps (const char * const *secrets,
+                     const char * const *pairs)
+{
+  g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func (g_free);
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  sl_test_ui_settle ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) w = g_list_model_get_item (toplevels, i);
+
+      collect_shown (w, shown);
+    }
+  for (guint i = 0; i < shown->len; i++)
+    {
+      g_autofree char *text = g_utf8_strdown (g_ptr_array_index (shown, i), -1);
+
+      for (guint k = 0; secrets[k] != NULL; k++)
+        if (strstr (text, secrets[k]) != NULL)
+          g_error ("The screen shows “%s”: %s", secrets[k], (char *) g_ptr_array_index (shown, i));
+      for (guint k = 0; pairs != NULL && pairs[k] != NULL; k += 2)
+        if (strstr (text, pairs[k]) != NULL && strstr (text, pairs[k + 1]) != NULL)
+          g_error ("The screen pairs “%s” with “%s”: %s", pairs[k], pairs[k + 1],
+                   (char *) g_ptr_array_index (shown, i));
+    }
+  return shown->len;
+}
+
+static const char * const kept_secrets[] = {
+  "zulu", "quebec", "yankee", "camo", "tinter", "stealth", "ranger", NULL
+};
+
+/* The private view covers the whole window, opens on "whose secrets?",
+ * shows a side its own secrets only, asks a PIN when there is one, closes
+ * with Ctrl+H (or Escape) or by itself when idle, and leaves nothing of
+ * itself behind; while it is open the table's actions wait. */
+static void
+test_window_private_view (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = hide_and_seek_game (FALSE);
+  g_autofree char *path = g_build_filename (tmp_dir, "private.squadlog", NULL);
+  SlWindow *window;
+  SlPrivateView *view;
+  SlGame *shown;
+  GtkWidget *track;
+  guint before;
+
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  view = SL_PRIVATE_VIEW (find_widget (GTK_WIDGET (window), SL_TYPE_PRIVATE_VIEW));
+  track = find_widget (GTK_WIDGET (window), SL_TYPE_TRACK_VIEW);
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (view)));
+  g_assert_cmpuint (assert_screen_keeps (kept_secrets, (const char * const[]) { "pile c", "cole", NULL }), >, 20);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  sl_test_ui_settle ();
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
+  g_assert_false (gtk_widget_get_mapped (track));
+  g_assert_null (sl_private_view_get_shown (view));
+  g_assert_true (shows_text (GTK_WIDGET (view), "Whose Secrets?"));
+  assert_screen_keeps (kept_secrets, NULL);
+  /* The table's actions wait. */
+  before = sl_game_get_position (shown);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  g_assert_cmpuint (sl_game_get_position (shown), ==, before);
+
+  /* TOG has nothing hidden; the Commonwealth sees its own. */
+  sl_private_view_choose (view, "tog");
+  g_assert_cmpstr (sl_private_view_get_shown (view), ==, "tog");
+  g_assert_false (shows_text (GTK_WIDGET (view), "ZULU"));
+  g_assert_false (shows_text (GTK_WIDGET (view), "Cole"));
+  sl_private_view_choose (view, "cw");
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (window), "private-view.png");
+  g_assert_true (shows_text (GTK_WIDGET (view), "Commonwealth’s secrets — turn the screen away"));
+  g_assert_true (shows_text (GTK_WIDGET (view), "Trooper Cole"));
+  g_assert_true (shows_text (GTK_WIDGET (view), "Pile B"));
+
+  /* Hiding Amari from the form: the table hears only the piles. */
+  g_assert_true (sl_private_view_hide_unit (view, "c2", "Pile E", "Pile A", NULL, NULL));
+  g_assert_nonnull (strstr (sl_game_get_entry (shown, sl_game_get_position (shown) - 1)->summary,
+                            "Commonwealth places piles: Pile A, Pile E (P-28)."));
+  g_assert_false (sl_private_view_hide_unit (view, "c2", "Pile C", NULL, NULL, NULL));
+  g_assert_nonnull (strstr (sl_private_view_get_problem (view), "already"));
+  g_assert_true (sl_private_view_seal (view, NULL, "charge", "XRAY-1 under the stairs"));
+  g_assert_true (shows_text (GTK_WIDGET (view), "a concealed charge"));
+
+  /* Closed: the shared screen again, and nothing of the secrets stays in
+   * the window, shown or not. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  sl_test_ui_settle ();
+  g_assert_true (gtk_widget_get_mapped (track));
+  g_assert_false (shows_text (GTK_WIDGET (window), "ZULU"));
+  g_assert_false (shows_text (GTK_WIDGET (window), "XRAY"));
+  assert_screen_keeps ((const char * const[]) { "zulu", "quebec", "yankee", "xray", "camo", "tinter", "stealth", NULL },
+                       (const char * const[]) { "pile c", "cole", "pile e", "amari", NULL });
+
+  /* A PIN: asked before the side's secrets show. */
+  sl_game_set_lock (shown, "cw", "4711");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  sl_private_view_choose (view, "cw");
+  g_assert_null (sl_private_view_get_shown (view));
+  g_assert_true (shows_text (GTK_WIDGET (view), "Commonwealth’s PIN"));
+  g_assert_false (sl_private_view_enter_pin (view, "1234"));
+  g_assert_null (sl_private_view_get_shown (view));
+  g_assert_true (shows_text (GTK_WIDGET (view), "That is not the PIN."));
+  g_assert_true (sl_private_view_enter_pin (view, "4711"));
+  g_assert_cmpstr (sl_private_view_get_shown (view), ==, "cw");
+
+  /* Left alone, it closes by itself. */
+  sl_private_view_set_idle_seconds (view, 1);
+  for (int i = 0; i < 40 && gtk_widget_get_mapped (GTK_WIDGET (view)); i++)
+    sl_test_ui_settle ();
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (view)));
+  g_assert_true (gtk_widget_get_mapped (track));
+  g_assert_null (sl_private_view_get_shown (view));
+
+  /* The PIN and every secret are in the saved file; opened again, the
+   * shared screen still tells none. */
+  gtk_window_destroy (GTK_WINDOW (window));
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(SlGame) saved = sl_game_load (sl_test_rules (), path, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (sl_game_check_lock (saved, "cw", "4711"));
+    g_assert_cmpuint (sl_game_get_state (saved)->notes->len, ==, 4);
+    window = open_window (app);
+    g_assert_true (sl_window_open_file (window, file));
+    assert_screen_keeps ((const char * const[]) { "zulu", "quebec", "yankee", "xray", "camo", "tinter", "stealth", NULL },
+                         (const char * const[]) { "pile c", "cole", "pile e", "amari", NULL });
+    gtk_window_destroy (GTK_WINDOW (window));
+  }
+}
+
+static SlDiceSheet *
+open_detect_sheet (SlWindow *window)
+{
+  SlDiceSheet *sheet;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.detect", NULL);
+  sheet = SL_DICE_SHEET (find_toplevel (SL_TYPE_DICE_SHEET));
+  g_assert_nonnull (sheet);
+  g_assert_true (sl_dice_sheet_choose (sheet, "unit", "\"eye\""));
+  return sheet;
+}
+
+/* E-24 through the window: the TOG tech tries piles B, C and D with the
+ * book's rolls. The sheet offers piles by label only and the odds as the
+ * detector can know them; the app adds the camo tinter's +1 in secret:
+ * B detected (a decoy, removed), C detected (net 5: Cole revealed), D not.
+ * Nothing on the screen ever says "camo tinter", nor what E and D are. */
+static void
+test_window_detect_e24 (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = hide_and_seek_game (TRUE);
+  g_autofree char *path = g_build_filename (tmp_dir, "e24.squadlog", NULL);
+  const char * const pairs[] = { "pile e", "amari", "pile d", "decoy", "pile a", "decoy", "pile c", "cole", NULL };
+  SlWindow *window;
+  SlDiceSheet *sheet;
+  SlGame *shown;
+  int unit;
+  SlMarker *decoy;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'hide': 3, 'look': 5}}");
+  g_assert_cmpint (sl_game_get_state (game)->phase, ==, SL_PHASE_DETECTION);
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+
+  sheet = open_detect_sheet (window);
+  g_assert_true (sl_dice_sheet_choose (sheet, "pile", "\"Pile B\""));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "detect-sheet.png");
+  g_assert_cmpstr (sl_dice_sheet_get_odds (sheet), ==, "Needs 5 or less · 50 %");
+  assert_screen_keeps (kept_secrets, pairs);
+  g_assert_true (sl_dice_sheet_type_digit (sheet, 4));
+  g_assert_false (sl_state_find_pile (sl_game_get_state (shown), "Pile B", &unit, &decoy));
+  g_assert_true (shows_text (GTK_WIDGET (window), "Pile B was a decoy"));
+
+  sheet = open_detect_sheet (window);
+  g_assert_true (sl_dice_sheet_choose (sheet, "pile", "\"Pile C\""));
+  g_assert_true (sl_dice_sheet_choose (sheet, "cover", "[\"half-cover\"]"));
+  /* The public +2 only: the secret +1 is the hider's. */
+  g_assert_cmpstr (sl_dice_sheet_get_odds (sheet), ==, "Needs 3 or less · 30 %");
+  assert_screen_keeps (kept_secrets, pairs);
+  g_assert_true (sl_dice_sheet_type_digit (sheet, 2));
+  g_assert_false (sl_test_unit_state (shown, "c")->hidden);
+
+  sheet = open_detect_sheet (window);
+  g_assert_true (sl_dice_sheet_choose (sheet, "pile", "\"Pile D\""));
+  g_assert_true (sl_dice_sheet_choose (sheet, "cover", "[\"light-woods\"]"));
+  g_assert_cmpstr (sl_dice_sheet_get_odds (sheet), ==, "Needs 4 or less · 40 %");
+  g_assert_true (sl_dice_sheet_type_digit (sheet, 8));
+  g_assert_true (sl_state_find_pile (sl_game_get_state (shown), "Pile D", &unit, &decoy));
+  g_assert_nonnull (decoy);
+
+  /* Cole is revealed: now his name and pile C may go together, and his
+   * log shows his suit in stealth power mode like any other unit's. */
+  g_assert_true (shows_text (GTK_WIDGET (window), "Trooper Cole is revealed"));
+  assert_screen_keeps ((const char * const[]) { "zulu", "quebec", "yankee", "camo", "tinter", "ranger", NULL },
+                       (const char * const[]) { "pile e", "amari", "pile d", "decoy", "pile a", "decoy", NULL });
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The group's rule options reach new games, unless the scenario sets them;
  * the preferences window shows them. */
 static void
@@ -974,6 +1262,8 @@ main (int   argc,
   g_test_add_func ("/window/mine", test_window_mine);
   g_test_add_func ("/window/fire-E-16", test_window_e16);
   g_test_add_func ("/window/preferences", test_window_preferences);
+  g_test_add_func ("/window/private-view", test_window_private_view);
+  g_test_add_func ("/window/detect-E-24", test_window_detect_e24);
 
   status = g_test_run ();
   sl_test_remove_tree (tmp_dir);

@@ -462,7 +462,8 @@ print_unit_line (SlGame  *game,
   g_string_append (out, "  ");
   for (int w2 = SL_WOUND_LIGHT; w2 <= SL_WOUND_DEAD; w2++)
     g_string_append (out, (int) log.wound >= w2 ? rules->wounds[w2].box : ".");
-  g_string_append_printf (out, "  %-8s", sl_position_label (log.position));
+  /* §15.1: how a hidden unit lies is its owner's secret. */
+  g_string_append_printf (out, "  %-8s", log.hidden ? "—" : sl_position_label (log.position));
   if (log.action != NULL)
     {
       int turn, subphase;
@@ -719,18 +720,41 @@ cmd_replay (int    argc,
             print_unit_line (game, g_array_index (gr->units, int, i), out);
         }
     }
-  if (state->markers->len > 0)
+  if (state->markers->len > 0 || state->notes->len > 0)
     {
       g_string_append (out, _("\nOn the table:\n"));
+      /* Piles by their labels only: which hides a unit is a secret. */
+      for (guint side = 0; side < setup->sides->len; side++)
+        {
+          g_auto(GStrv) piles = sl_state_piles (setup, state, side);
+          g_autofree char *list = g_strjoinv (_(", "), piles);
+
+          if (piles[0] != NULL)
+            /* "  piles of Commonwealth: Pile A, Pile B, Pile C" */
+            g_string_append_printf (out, _("  piles of %s: %s\n"), sl_setup_side_at (setup, side)->name, list);
+        }
       for (guint i = 0; i < state->markers->len; i++)
         {
           const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
 
-          /* A secret (a mine written down) is never shown by its label. */
+          /* A secret (a mine written down) is never shown by where it is. */
+          if (m->kind == SL_MARKER_DECOY)
+            continue;
           if (m->secret)
-            g_string_append_printf (out, _("  marker %d, kept secret by its side\n"), m->id);
+            g_string_append_printf (out, _("  %s, kept secret by %s\n"), m->label,
+                                    sl_setup_side_at (setup, sl_setup_unit_at (setup, m->owner)->side)->name);
           else
             g_string_append_printf (out, "  %s\n", m->label);
+        }
+      for (guint i = 0; i < state->notes->len; i++)
+        {
+          const SlNote *n = g_ptr_array_index (state->notes, i);
+          g_autofree char *code = sl_note_seal_code (n->digest);
+
+          /* "  note 3 of Commonwealth, sealed (seal 4055 cd57)" */
+          if (state->note_status[i] == SL_NOTE_SEALED)
+            g_string_append_printf (out, _("  note %d of %s, sealed (seal %s)\n"), n->id,
+                                    sl_setup_side_at (setup, n->side)->name, code);
         }
     }
   print_victory (game, out);

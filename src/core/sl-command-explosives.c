@@ -926,7 +926,7 @@ sl_command_mine (SlCommand  *c,
   SlMarker *m;
   SlSealInput seal = { 0 };
   const SlNote *note;
-  int action, unit, id = 0;
+  int action, unit, id = 0, mines = 0;
 
   action = sl_reader_enum (r, "action", mine_actions, N_("mine action"), 1);
   unit = sl_command_unit (c, r, "unit", FALSE);
@@ -962,12 +962,17 @@ sl_command_mine (SlCommand  *c,
       note = sl_command_add_note (c, sl_command_side (c, unit), SL_NOTE_MINE, &seal, error);
       if (note == NULL)
         return FALSE;
+      /* Mines are numbered among themselves: "mine 2" is the second
+       * written down. */
+      for (guint i = 0; i < c->state->markers->len; i++)
+        if (g_array_index (c->state->markers, SlMarker, i).kind == SL_MARKER_MINE)
+          mines++;
       m = sl_state_add_marker (c->state, SL_MARKER_MINE);
       m->owner = unit;
       m->created = sl_command_now (c);
       m->secret = TRUE;
       m->note = note->id;
-      g_snprintf (m->label, sizeof m->label, _("mine %d"), m->id);
+      g_snprintf (m->label, sizeof m->label, _("mine %d"), mines + 1);
       sl_command_result (c, json_object_set_int_member, "marker", m->id);
       sl_command_result (c, json_object_set_int_member, "sealed", note->id);
       if (sl_command_telling (c))
@@ -976,8 +981,9 @@ sl_command_mine (SlCommand  *c,
 
           sl_command_result (c, json_object_set_string_member, "seal", code);
           /* Where it is stays written down, never told (P-37 step 2). */
-          sl_command_say (c, _("%s's side writes down mine %d (P-37 step 2): sealed note %d, seal %s."),
-                          sl_command_name (c, unit), m->id, note->id, code);
+          /* The side, not the unit: a hidden unit must not be named. */
+          sl_command_say (c, _("%s writes down %s (P-37 step 2): sealed note %d, seal %s."),
+                          sl_setup_side_at (c->setup, sl_command_side (c, unit))->name, m->label, note->id, code);
         }
       return TRUE;
     }

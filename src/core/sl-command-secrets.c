@@ -272,6 +272,7 @@ sl_command_hide (SlCommand  *c,
   const char *pile, *decoys[3] = { NULL, };
   guint n_decoys = 0;
   SlSealInput where;
+  const SlNote *note = NULL;
   int unit, side, hidden = 0, placed = 0;
   gboolean paid;
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
@@ -376,14 +377,8 @@ sl_command_hide (SlCommand  *c,
       g_strlcpy (m->label, decoys[i], sizeof m->label);
       g_ptr_array_add (labels, (gpointer) decoys[i]);
     }
-  if (where.text != NULL)
-    {
-      const SlNote *note = sl_command_add_note (c, side, SL_NOTE_HIDDEN_UNIT, &where, error);
-
-      if (note == NULL)
-        return FALSE;
-      say_sealed (c, note);
-    }
+  if (where.text != NULL && (note = sl_command_add_note (c, side, SL_NOTE_HIDDEN_UNIT, &where, error)) == NULL)
+    return FALSE;
 
   if (sl_command_telling (c))
     {
@@ -404,6 +399,8 @@ sl_command_hide (SlCommand  *c,
       if (!paid)
         sl_command_say (c, _("A unit the scenario did not hide hides by agreement between the players (§9.1)."));
     }
+  if (note != NULL)
+    say_sealed (c, note);
   return TRUE;
 }
 

@@ -35,6 +35,7 @@ struct _SlGame
   GPtrArray *snapshots;  /* SlState after k × SNAPSHOT_EVERY entries */
   GRand     *rand;
   char      *path;
+  GHashTable *locks;     /* side id or "referee" → "salt:sha256" of the PIN */
 };
 
 G_DEFINE_FINAL_TYPE (SlGame, sl_game, G_TYPE_OBJECT)
@@ -83,6 +84,7 @@ sl_game_finalize (GObject *object)
   g_clear_pointer (&self->setup, sl_setup_free);
   g_clear_pointer (&self->rules, sl_rules_unref);
   g_clear_pointer (&self->rand, g_rand_free);
+  g_clear_pointer (&self->locks, g_hash_table_unref);
   g_free (self->path);
   G_OBJECT_CLASS (sl_game_parent_class)->finalize (object);
 }
@@ -148,6 +150,7 @@ sl_game_init (SlGame *self)
   self->journal = g_ptr_array_new_with_free_func (entry_free);
   self->snapshots = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_state_free);
   self->rand = g_rand_new ();
+  self->locks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }
 
 static void
@@ -576,6 +579,25 @@ sl_game_serialize (SlGame *self)
   sl_json_append_string (out, self->rules->id);
   g_string_append (out, ",\n  \"setup\": ");
   sl_json_append (out, self->setup->json, TRUE, 1);
+  if (g_hash_table_size (self->locks) > 0)
+    {
+      g_autoptr(GList) who = g_list_sort (g_hash_table_get_keys (self->locks), (GCompareFunc) strcmp);
+
+      g_string_append (out, ",\n  \"locks\": {");
+      for (GList *l = who; l != NULL; l = l->next)
+        {
+          g_auto(GStrv) parts = g_strsplit (g_hash_table_lookup (self->locks, l->data), ":", 2);
+
+          g_string_append (out, l == who ? "" : ", ");
+          sl_json_append_string (out, l->data);
+          g_string_append (out, ": {\"salt\": ");
+          sl_json_append_string (out, parts[0]);
+          g_string_append (out, ", \"sha256\": ");
+          sl_json_append_string (out, parts[1]);
+          g_string_append_c (out, '}');
+        }
+      g_string_append_c (out, '}');
+    }
   g_string_append (out, ",\n  \"journal\": [");
 
   /* One entry per line: readable, and quick to write. */
@@ -662,6 +684,7 @@ typedef struct
   JsonNode      *version;
   JsonNode      *rules_id;
   JsonNode      *setup;
+  JsonNode      *locks;
   gboolean       seen_journal;
   SlGame        *game;
 } Loader;
@@ -674,6 +697,7 @@ loader_clear (Loader *l)
   g_clear_pointer (&l->version, json_node_unref);
   g_clear_pointer (&l->rules_id, json_node_unref);
   g_clear_pointer (&l->setup, json_node_unref);
+  g_clear_pointer (&l->locks, json_node_unref);
   g_clear_object (&l->game);
 }
 
@@ -1045,9 +1069,48 @@ load_journal (Loader *l)
   return loader_ok (l);
 }
 
-enum { TOP_FORMAT, TOP_VERSION, TOP_RULES, TOP_SETUP, TOP_JOURNAL, N_TOP_FIELDS };
+/* "locks": {"a": {"salt": "…", "sha256": "…"}, …}: the PINs of the
+ * private views, by side id or "referee". */
+static gboolean
+load_locks (Loader *l)
+{
+  JsonObject *o = json_node_get_object (l->locks);
+  g_autoptr(GList) members = json_object_get_members (o);
+
+  for (GList *m = members; m != NULL; m = m->next)
+    {
+      const char *who = m->data;
+      JsonNode *node = json_object_get_member (o, who);
+      g_autofree char *path = g_strdup_printf ("locks.%s", who);
+      const char *salt = NULL, *sha = NULL;
+
+      if (!g_str_equal (who, "referee") && sl_setup_find_side (l->game->setup, who) < 0)
+        {
+          loader_fail (l, path, _("There is no side “%s” in this game."), who);
+          return FALSE;
+        }
+      if (JSON_NODE_HOLDS_OBJECT (node))
+        {
+          JsonObject *lock = json_node_get_object (node);
+
+          if (json_object_has_member (lock, "salt") && JSON_NODE_HOLDS_VALUE (json_object_get_member (lock, "salt")))
+            salt = json_node_get_string (json_object_get_member (lock, "salt"));
+          if (json_object_has_member (lock, "sha256") && JSON_NODE_HOLDS_VALUE (json_object_get_member (lock, "sha256")))
+            sha = json_node_get_string (json_object_get_member (lock, "sha256"));
+        }
+      if (salt == NULL || sha == NULL || strlen (sha) != 64 || *salt == '\0' || strchr (salt, ':') != NULL)
+        {
+          loader_fail (l, path, _("A lock is an object with a “salt” and the “sha256” of the PIN."));
+          return FALSE;
+        }
+      g_hash_table_replace (l->game->locks, g_strdup (who), g_strdup_printf ("%s:%s", salt, sha));
+    }
+  return TRUE;
+}
+
+enum { TOP_FORMAT, TOP_VERSION, TOP_RULES, TOP_SETUP, TOP_LOCKS, TOP_JOURNAL, N_TOP_FIELDS };
 static const char * const top_fields[N_TOP_FIELDS] = {
-  "format", "version", "rules", "setup", "journal"
+  "format", "version", "rules", "setup", "locks", "journal"
 };
 
 static gboolean
@@ -1111,6 +1174,9 @@ load_document (Loader *l)
         case TOP_SETUP:
           l->setup = sl_json_scanner_read (l->scanner);
           break;
+        case TOP_LOCKS:
+          l->locks = loader_read (l, NULL, "locks", JSON_NODE_OBJECT, G_TYPE_INVALID);
+          break;
         case TOP_JOURNAL:
           /* Replayed at once when the game can start (as Squad Log writes
            * it), else once the rest of the document has been read. */
@@ -1147,7 +1213,7 @@ load_document (Loader *l)
       if (!load_journal (l))
         return FALSE;
     }
-  return TRUE;
+  return l->locks == NULL || load_locks (l);
 }
 
 SlGame *
@@ -1200,4 +1266,59 @@ sl_game_load (SlRules     *rules,
   if (game != NULL)
     game->path = g_strdup (path);
   return game;
+}
+
+/* Private views' PINs */
+
+static char *
+pin_digest (const char *salt,
+            const char *pin)
+{
+  g_autofree char *text = g_strdup_printf ("squadlog-pin-1:%s:%s", salt, pin);
+
+  return g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
+}
+
+gboolean
+sl_game_has_lock (SlGame     *self,
+                  const char *who)
+{
+  g_return_val_if_fail (SL_IS_GAME (self), FALSE);
+  return g_hash_table_contains (self->locks, who);
+}
+
+gboolean
+sl_game_check_lock (SlGame     *self,
+                    const char *who,
+                    const char *pin)
+{
+  const char *lock;
+  g_auto(GStrv) parts = NULL;
+  g_autofree char *digest = NULL;
+
+  g_return_val_if_fail (SL_IS_GAME (self), FALSE);
+  lock = g_hash_table_lookup (self->locks, who);
+  if (lock == NULL)
+    return TRUE;
+  parts = g_strsplit (lock, ":", 2);
+  digest = pin_digest (parts[0], pin ? pin : "");
+  return g_str_equal (digest, parts[1]);
+}
+
+void
+sl_game_set_lock (SlGame     *self,
+                  const char *who,
+                  const char *pin)
+{
+  g_return_if_fail (SL_IS_GAME (self));
+  if (pin == NULL || *pin == '\0')
+    g_hash_table_remove (self->locks, who);
+  else
+    {
+      g_autofree char *salt = g_strdup_printf ("%08x%08x", g_random_int (), g_random_int ());
+      g_autofree char *digest = pin_digest (salt, pin);
+
+      g_hash_table_replace (self->locks, g_strdup (who), g_strdup_printf ("%s:%s", salt, digest));
+    }
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
 }

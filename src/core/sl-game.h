@@ -112,6 +112,19 @@ guint                 sl_game_get_n_entries   (SlGame         *self);
 const SlJournalEntry *sl_game_get_entry       (SlGame         *self,
                                                guint           index);
 
+/* The PIN of a private view (@who: a side's id, or "referee"): it keeps
+ * the other players' eyes off it at the table, saved with the game as a
+ * salted SHA-256; it does not encrypt the file. An empty @pin removes it.
+ * sl_game_check_lock is TRUE when there is no lock. */
+gboolean              sl_game_has_lock        (SlGame         *self,
+                                               const char     *who);
+gboolean              sl_game_check_lock      (SlGame         *self,
+                                               const char     *who,
+                                               const char     *pin);
+void                  sl_game_set_lock        (SlGame         *self,
+                                               const char     *who,
+                                               const char     *pin);
+
 SlRules              *sl_game_get_rules       (SlGame         *self);
 const SlSetup        *sl_game_get_setup       (SlGame         *self);
 const SlState        *sl_game_get_state       (SlGame         *self);

@@ -84,9 +84,12 @@ sl_secrets_list (const SlRules *rules,
         {
           const SlModifier *m = sl_breakdown_get (secret, i);
 
+          g_autofree char *value = m->value < 0 ? g_strdup_printf ("\xe2\x88\x92%d", -m->value)
+                                                 : g_strdup_printf ("+%d", m->value);
+
           g_string_append (detail, " · ");
-          /* "Camo tinter +1" */
-          g_string_append_printf (detail, _("%s %+d"), m->label, m->value);
+          /* "Camo tinter +1", "Power suit not in stealth power mode −2" */
+          g_string_append_printf (detail, _("%s %s"), m->label, value);
         }
       if (sl_breakdown_size (secret) == 0)
         g_string_append_printf (detail, " · %s", _("no secret modifier"));

@@ -406,6 +406,47 @@ sl_dice_sheet_add_choice (SlDiceSheet        *self,
   refresh (self);
 }
 
+gboolean
+sl_dice_sheet_choose (SlDiceSheet *self,
+                      const char  *field,
+                      const char  *value)
+{
+  g_return_val_if_fail (SL_IS_DICE_SHEET (self), FALSE);
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *f = &g_array_index (self->fields, Field, i);
+
+      if (f->choices == NULL || !g_str_equal (f->field, field))
+        continue;
+      for (guint k = 0; f->choices[k] != NULL; k++)
+        if (g_str_equal (f->choices[k], value))
+          {
+            adw_combo_row_set_selected (ADW_COMBO_ROW (f->widget), k);
+            return TRUE;
+          }
+    }
+  return FALSE;
+}
+
+gboolean
+sl_dice_sheet_set_switch (SlDiceSheet *self,
+                          const char  *field,
+                          gboolean     active)
+{
+  g_return_val_if_fail (SL_IS_DICE_SHEET (self), FALSE);
+  for (guint i = 0; i < self->switches->len; i++)
+    {
+      Switch *s = &g_array_index (self->switches, Switch, i);
+
+      if (g_str_equal (s->field, field))
+        {
+          gtk_switch_set_active (s->toggle, active);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /* The caller replaces the sheet: after the spin's own signal is over. */
 static gboolean
 count_idle_cb (gpointer data)

@@ -44,6 +44,15 @@ void         sl_dice_sheet_add_choice (SlDiceSheet        *self,
                                        const char         *field,
                                        const char * const *values,
                                        const char * const *labels);
+/* Picks the choice of @field whose value is @value (JSON text), as the
+ * player would in its list; FALSE when there is none. */
+gboolean     sl_dice_sheet_choose     (SlDiceSheet        *self,
+                                       const char         *field,
+                                       const char         *value);
+/* Turns the switch of @field on or off. */
+gboolean     sl_dice_sheet_set_switch (SlDiceSheet        *self,
+                                       const char         *field,
+                                       gboolean            active);
 /* How many of something the command is about (the grenades of a salvo):
  * a spin from @min to @max; when the player changes it, @func is called
  * (from an idle, once the change is over) with the new count: the caller

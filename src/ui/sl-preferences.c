@@ -11,6 +11,7 @@
 
 #include "sl-json.h"
 #include "sl-preferences.h"
+#include "sl-ui-util.h"
 
 typedef struct
 {
@@ -125,6 +126,18 @@ sl_preferences_new (GtkWindow *parent,
   g_settings_bind (settings, "app-rolls", toggle, "active", G_SETTINGS_BIND_DEFAULT);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (dice), row);
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (dice));
+
+  {
+    GtkWidget *privacy = adw_preferences_group_new ();
+    GtkSpinButton *idle;
+
+    adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (privacy), _("Private View"));
+    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (privacy),
+                                           _("The view of a side’s secrets closes by itself when nobody touches the keyboard or the pointer for this long (0: never)."));
+    idle = sl_spin_row_add (privacy, _("Close After (seconds)"), 0, 600, 5);
+    g_settings_bind (settings, "private-view-idle", idle, "value", G_SETTINGS_BIND_DEFAULT);
+    adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (privacy));
+  }
 
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (options), _("Rule Options for New Games"));
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (options),

@@ -266,7 +266,8 @@ equipment_text (const SlUnitLog *log)
     g_ptr_array_add (items, g_strdup (_("ground sensor")));
   if (log->bounce_pack)
     g_ptr_array_add (items, g_strdup (_("bounce pack")));
-  if (log->stealth_power)
+  /* Stealth power mode is a secret modifier of a hidden unit (T-19). */
+  if (log->stealth_power && !log->hidden)
     g_ptr_array_add (items, g_strdup (_("stealth power")));
   g_ptr_array_add (items, NULL);
   return g_strjoinv (_(", "), (char **) items->pdata);

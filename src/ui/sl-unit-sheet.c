@@ -82,6 +82,8 @@ refresh (SlUnitSheet *self)
   self->updating = TRUE;
   adw_combo_row_set_selected (self->wound, log.wound);
   adw_combo_row_set_selected (self->position, log.position);
+  /* §15.1: how a hidden unit lies is its owner's secret. */
+  gtk_widget_set_visible (GTK_WIDGET (self->position), !log.hidden);
   adw_combo_row_set_selected (self->in_hand, log.in_hand);
   gtk_spin_button_set_range (self->magazines_r, 0, log.boxes[SL_MAGAZINE_R]);
   gtk_spin_button_set_value (self->magazines_r, log.left[SL_MAGAZINE_R]);

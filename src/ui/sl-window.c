@@ -21,6 +21,7 @@
 #include "sl-scenario-editor.h"
 #include "sl-score-window.h"
 #include "sl-preferences.h"
+#include "sl-private-view.h"
 #include "sl-print.h"
 #include "sl-scenarios.h"
 #include "sl-squad-log.h"
@@ -45,6 +46,8 @@ struct _SlWindow
   GtkLabel             *prompt;
   GtkWidget            *history_buttons;
   GtkWidget            *next_button;
+  GtkStack             *screen;        /* "shared" or "private" */
+  SlPrivateView        *private_view;
 
   SlGame               *game;
   gulong                changed_id;
@@ -290,15 +293,39 @@ update_prompt (SlWindow *self)
 
 static int waiting_mine (SlWindow *self);
 
+static gboolean
+private_showing (SlWindow *self)
+{
+  return g_strcmp0 (gtk_stack_get_visible_child_name (self->screen), "private") == 0;
+}
+
+/* Piles to try: the Detection Phase (P-27), or the Action Phase for the
+ * automatic cases (§15.1, A-128). */
+static gboolean
+may_detect (SlWindow *self)
+{
+  const SlState *s = sl_game_get_state (self->game);
+  g_auto(GStrv) piles = NULL;
+
+  if (s->over || !sl_setup_has_module (sl_game_get_setup (self->game), SL_MODULE_DETECTION) ||
+      (s->phase != SL_PHASE_DETECTION && s->phase != SL_PHASE_ACTION))
+    return FALSE;
+  piles = sl_state_piles (sl_game_get_setup (self->game), s, -1);
+  return piles[0] != NULL;
+}
+
 static void
 update_actions (SlWindow *self)
 {
   gboolean game = self->game != NULL;
+  gboolean shared = !private_showing (self);
 
   /* The start page has no turn to move on or undo. */
   gtk_widget_set_visible (self->history_buttons, game);
   gtk_widget_set_visible (self->next_button, game);
 
+  /* While the private view covers the window, the table's actions wait. */
+  game = game && shared;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", game && sl_game_can_undo (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", game && sl_game_can_redo (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next",
@@ -309,11 +336,13 @@ update_actions (SlWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.mine",
                                  game && sl_game_get_state (self->game)->phase == SL_PHASE_ACTION &&
                                  !sl_game_get_state (self->game)->over && waiting_mine (self) >= 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.detect", game && may_detect (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.private", self->game != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print", game);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new", window_rules (self) != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open", window_rules (self) != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.builder", window_rules (self) != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.scenario-editor", window_rules (self) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new", shared && window_rules (self) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open", shared && window_rules (self) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.builder", shared && window_rules (self) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.scenario-editor", shared && window_rules (self) != NULL);
 }
 
 /* Nothing lost: the game is written (atomically) after every change. */
@@ -351,6 +380,7 @@ game_changed_cb (SlWindow *self)
 }
 
 static void show_unit (SlWindow *self, int unit);
+static void close_private (SlWindow *self);
 
 /* Shows @game (or the start page without one). */
 void
@@ -367,6 +397,8 @@ sl_window_set_game (SlWindow *self,
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->squads))) != NULL)
     gtk_box_remove (self->squads, child);
+  close_private (self);
+  sl_private_view_set_game (self->private_view, game);
   sl_track_view_set_game (self->track, game);
   sl_history_view_set_game (self->history, game);
   if (game != NULL)
@@ -948,6 +980,123 @@ mine_action (GtkWidget  *widget,
     gtk_window_present (GTK_WINDOW (sl_blast_sheet_new_mine (GTK_WINDOW (self), self->game, marker)));
 }
 
+/* The private view covers the whole window (nothing of the table shows
+ * around it) until it is closed: by Escape, Ctrl+H, its Close button or
+ * the idle time. */
+static void
+close_private (SlWindow *self)
+{
+  if (!private_showing (self))
+    return;
+  sl_private_view_stop (self->private_view);
+  gtk_stack_set_visible_child_name (self->screen, "shared");
+  update_actions (self);
+}
+
+static void
+private_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  GSettings *settings = window_settings (self);
+
+  if (self->game == NULL)
+    return;
+  if (private_showing (self))
+    {
+      close_private (self);
+      return;
+    }
+  if (settings != NULL)
+    sl_private_view_set_idle_seconds (self->private_view, g_settings_get_uint (settings, "private-view-idle"));
+  gtk_stack_set_visible_child_name (self->screen, "private");
+  sl_private_view_start (self->private_view);
+  update_actions (self);
+}
+
+/* P-27: a unit tries a pile. The sheet names the pile only by its label,
+ * offers only what everyone can see (cover, woods, smoke, a sensor, a
+ * holotarp, within 1 m) and shows the odds as the detecting side can know
+ * them; the core adds the hider's secret modifiers and the history says
+ * only "detected" or "not detected". */
+static void
+detect_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  const SlSetup *setup;
+  const SlState *s;
+  g_autoptr(GPtrArray) unit_values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) unit_labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) pile_values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) pile_labels = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *die = g_strdup_printf ("roll:10:%s", _("Detection roll (d10)"));
+  const char *dice[] = { die, NULL };
+  static const char * const cover_values[] = {
+    "[]", "[\"half-cover\"]", "[\"full-cover\"]", "[\"light-woods\"]", "[\"heavy-woods\"]",
+    "[\"light-woods\", \"half-cover\"]", "[\"light-woods\", \"full-cover\"]",
+    "[\"heavy-woods\", \"half-cover\"]", "[\"heavy-woods\", \"full-cover\"]", NULL
+  };
+  const char *cover_labels[] = {
+    _("Nothing"), _("Half cover (+2)"), _("Full cover (+3)"), _("Light woods (+1)"), _("Heavy woods (+3)"),
+    _("Light woods and half cover"), _("Light woods and full cover"),
+    _("Heavy woods and half cover"), _("Heavy woods and full cover"), NULL
+  };
+  SlDiceSheet *sheet;
+
+  if (self->game == NULL || !may_detect (self))
+    return;
+  setup = sl_game_get_setup (self->game);
+  s = sl_game_get_state (self->game);
+  for (guint side = 0; side < setup->sides->len; side++)
+    {
+      g_auto(GStrv) piles = sl_state_piles (setup, s, side);
+
+      for (guint i = 0; piles[i] != NULL; i++)
+        {
+          g_autoptr(JsonNode) value = json_node_new (JSON_NODE_VALUE);
+
+          json_node_set_string (value, piles[i]);
+          g_ptr_array_add (pile_values, json_to_string (value, FALSE));
+          /* "Pile C (Commonwealth)": whose counters they are is no secret. */
+          g_ptr_array_add (pile_labels, g_strdup_printf (_("%s (%s)"), piles[i], sl_setup_side_at (setup, side)->name));
+        }
+    }
+  for (int u = 0; u < s->n_units; u++)
+    {
+      const SlUnitSetup *us = sl_setup_unit_at (setup, u);
+
+      if (s->units[u].hidden || sl_state_unit_out (sl_game_get_rules (self->game), s, u))
+        continue;
+      g_ptr_array_add (unit_values, g_strdup_printf ("\"%s\"", us->id));
+      g_ptr_array_add (unit_labels, (gpointer) us->name);
+    }
+  g_ptr_array_add (unit_values, NULL);
+  g_ptr_array_add (unit_labels, NULL);
+  g_ptr_array_add (pile_values, NULL);
+  g_ptr_array_add (pile_labels, NULL);
+  if (unit_values->len == 1)
+    return;
+
+  sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, _("Try to Detect a Pile"),
+                             s->phase == SL_PHASE_DETECTION ? _("Detection Phase (P-27, T-19)")
+                                                            : _("Only within 1 m or inside a holotarp’s square (§15.1)"),
+                             "{\"type\": \"detect\"}", dice, self->app_rolls);
+  sl_dice_sheet_add_choice (sheet, _("Who looks"), "unit", (const char * const *) unit_values->pdata,
+                            (const char * const *) unit_labels->pdata);
+  sl_dice_sheet_add_choice (sheet, _("Pile"), "pile", (const char * const *) pile_values->pdata,
+                            (const char * const *) pile_labels->pdata);
+  sl_dice_sheet_add_choice (sheet, _("Around the pile"), "cover", cover_values, cover_labels);
+  sl_dice_sheet_add_switch (sheet, _("Within 1 m: detected at once"), "distance_m", "0.5");
+  sl_dice_sheet_add_switch (sheet, _("Smoke in the way (+5)"), "smoke", "true");
+  sl_dice_sheet_add_switch (sheet, _("A friendly ground sensor sees it"), "ground_sensor", "true");
+  sl_dice_sheet_add_switch (sheet, _("The pile lies under a holotarp"), "holotarp", "true");
+  sl_dice_sheet_add_switch (sheet, _("An enemy unit is inside the holotarp’s square"), "holotarp_entered", "true");
+  gtk_window_present (GTK_WINDOW (sheet));
+}
+
 static void
 score_action (GtkWidget  *widget,
               const char *action_name,
@@ -1384,7 +1533,7 @@ key_pressed_cb (GtkEventControllerKey *controller,
   gboolean longer;
   int digit = -1, unit;
 
-  if (self->game == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
+  if (self->game == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0 || private_showing (self))
     return FALSE;
   if (keyval >= GDK_KEY_0 && keyval <= GDK_KEY_9)
     digit = keyval - GDK_KEY_0;
@@ -1547,9 +1696,12 @@ sl_window_class_init (SlWindowClass *klass)
 
   g_type_ensure (SL_TYPE_TRACK_VIEW);
   g_type_ensure (SL_TYPE_HISTORY_VIEW);
+  g_type_ensure (SL_TYPE_PRIVATE_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/squadlog/SquadLog/sl-window.ui");
   gtk_widget_class_bind_template_child (widget_class, SlWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, screen);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, private_view);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, toasts);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, status_page);
@@ -1569,6 +1721,10 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.options", NULL, options_action);
   gtk_widget_class_install_action (widget_class, "win.score", NULL, score_action);
   gtk_widget_class_install_action (widget_class, "win.mine", NULL, mine_action);
+  gtk_widget_class_install_action (widget_class, "win.private", NULL, private_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.private", NULL);
+  gtk_widget_class_install_action (widget_class, "win.detect", NULL, detect_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, "win.detect", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK, "win.mine", NULL);
   gtk_widget_class_install_action (widget_class, "win.builder", NULL, builder_action);
   gtk_widget_class_install_action (widget_class, "win.scenario-editor", NULL, scenario_editor_action);
@@ -1603,6 +1759,7 @@ sl_window_init (SlWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->track, "unit-activated", G_CALLBACK (unit_activated_cb), self);
   g_signal_connect (self->recent_list, "row-activated", G_CALLBACK (recent_activated_cb), self);
+  g_signal_connect_swapped (self->private_view, "done", G_CALLBACK (close_private), self);
   self->typed = g_string_new (NULL);
   {
     GtkEventController *keys = gtk_event_controller_key_new ();

@@ -1,0 +1,949 @@
+/* sl-private-view.c: the private view. It covers the whole window (the
+ * window puts it in place of everything else), says in red to turn the
+ * screen away, opens on "whose secrets?" and asks the side's PIN when it
+ * has one. It shows what sl_secrets_list() gives, and its forms issue the
+ * core's commands: hide (P-28), mine (P-37 step 2), seal and reveal. It
+ * closes with Escape, its Close button, or by itself after a short idle
+ * time, and forgets who unlocked it.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "sl-private-view.h"
+#include "sl-secrets.h"
+#include "sl-ui-util.h"
+
+struct _SlPrivateView
+{
+  AdwBin          parent_instance;
+
+  SlGame         *game;
+  gulong          changed_id;
+  char           *shown;      /* side id or SL_PRIVATE_REFEREE, when unlocked */
+  char           *pending;    /* whose PIN the PIN page asks */
+  char           *problem;
+  guint           idle_seconds;
+  guint           idle_id;
+
+  AdwWindowTitle *title;
+  GtkWidget      *lock;
+  GtkLabel       *banner;
+  GtkStack       *stack;
+  GtkWidget      *choices;    /* the buttons of "whose secrets?" */
+  AdwStatusPage  *pin_page;
+  GtkEditable    *pin_entry;
+  GtkLabel       *pin_problem;
+  GtkWidget      *secrets;    /* the box the secrets page is built in */
+
+  /* The forms of the secrets page, rebuilt with it. */
+  GPtrArray      *unit_ids;   /* of hide_unit */
+  GPtrArray      *owner_ids;  /* of mine_owner */
+  GPtrArray      *side_ids;   /* of seal_side */
+  AdwComboRow    *hide_unit;
+  GtkEditable    *hide_pile;
+  GtkEditable    *hide_decoy1;
+  GtkEditable    *hide_decoy2;
+  GtkEditable    *hide_where;
+  AdwComboRow    *mine_owner;
+  GtkEditable    *mine_where;
+  AdwComboRow    *seal_kind;
+  AdwComboRow    *seal_side;
+  GtkEditable    *seal_text;
+  GtkEditable    *new_pin;
+  GtkLabel       *problem_label;
+};
+
+G_DEFINE_FINAL_TYPE (SlPrivateView, sl_private_view, ADW_TYPE_BIN)
+
+enum
+{
+  SIGNAL_DONE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* The kinds of note the "Seal a Note" form offers: a mine is written down
+ * with its own form, which places it. */
+static const SlNoteKind seal_kinds[] = {
+  SL_NOTE_CHARGE, SL_NOTE_SENSOR, SL_NOTE_HOLOTARP, SL_NOTE_FIRE_MISSION, SL_NOTE_HIDDEN_UNIT, SL_NOTE_OTHER
+};
+
+static void rebuild (SlPrivateView *self);
+
+static int
+shown_side (SlPrivateView *self)
+{
+  if (self->shown == NULL || self->game == NULL || g_str_equal (self->shown, SL_PRIVATE_REFEREE))
+    return -1;
+  return sl_setup_find_side (sl_game_get_setup (self->game), self->shown);
+}
+
+static const char *
+who_name (SlPrivateView *self,
+          const char    *who)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  int side = sl_setup_find_side (setup, who);
+
+  if (side < 0)
+    return _("Referee");
+  return sl_setup_side_at (setup, side)->name;
+}
+
+static void
+done (SlPrivateView *self)
+{
+  g_signal_emit (self, signals[SIGNAL_DONE], 0);
+}
+
+/* Idle time */
+
+static gboolean
+idle_timeout_cb (gpointer data)
+{
+  SlPrivateView *self = data;
+
+  self->idle_id = 0;
+  done (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+restart_idle (SlPrivateView *self)
+{
+  g_clear_handle_id (&self->idle_id, g_source_remove);
+  if (self->idle_seconds > 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    self->idle_id = g_timeout_add_seconds (self->idle_seconds, idle_timeout_cb, self);
+}
+
+static gboolean
+key_pressed_cb (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                SlPrivateView         *self)
+{
+  restart_idle (self);
+  if (keyval == GDK_KEY_Escape)
+    {
+      done (self);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+motion_cb (SlPrivateView *self)
+{
+  restart_idle (self);
+}
+
+void
+sl_private_view_set_idle_seconds (SlPrivateView *self,
+                                  guint          seconds)
+{
+  g_return_if_fail (SL_IS_PRIVATE_VIEW (self));
+  self->idle_seconds = seconds;
+  if (self->idle_id != 0)
+    restart_idle (self);
+}
+
+/* Applying the forms */
+
+static void
+set_problem (SlPrivateView *self,
+             const char    *message)
+{
+  g_free (self->problem);
+  self->problem = g_strdup (message);
+  if (self->problem_label != NULL)
+    {
+      gtk_label_set_text (self->problem_label, message ? message : "");
+      gtk_widget_set_visible (GTK_WIDGET (self->problem_label), message != NULL);
+    }
+}
+
+const char *
+sl_private_view_get_problem (SlPrivateView *self)
+{
+  g_return_val_if_fail (SL_IS_PRIVATE_VIEW (self), NULL);
+  return self->problem;
+}
+
+static gboolean
+apply (SlPrivateView *self,
+       JsonBuilder   *builder)
+{
+  g_autoptr(JsonNode) command = json_builder_get_root (builder);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *problem = NULL;
+
+  if (sl_game_apply (self->game, command, &error) == NULL)
+    {
+      problem = g_strdup (error->message);
+      /* The game did not change: the page stays as it is. */
+      set_problem (self, problem);
+      return FALSE;
+    }
+  /* The page is built again by the game's "changed". */
+  set_problem (self, NULL);
+  return TRUE;
+}
+
+static gboolean
+has_text (const char *text)
+{
+  g_autofree char *copy = g_strdup (text);
+
+  return copy != NULL && *g_strstrip (copy) != '\0';
+}
+
+gboolean
+sl_private_view_hide_unit (SlPrivateView *self,
+                           const char    *unit,
+                           const char    *pile,
+                           const char    *decoy1,
+                           const char    *decoy2,
+                           const char    *where)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  g_return_val_if_fail (SL_IS_PRIVATE_VIEW (self), FALSE);
+  g_return_val_if_fail (self->shown != NULL, FALSE);
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "type");
+  json_builder_add_string_value (b, "hide");
+  json_builder_set_member_name (b, "unit");
+  json_builder_add_string_value (b, unit);
+  json_builder_set_member_name (b, "pile");
+  json_builder_add_string_value (b, pile ? pile : "");
+  if (has_text (decoy1) || has_text (decoy2))
+    {
+      json_builder_set_member_name (b, "decoys");
+      json_builder_begin_array (b);
+      if (has_text (decoy1))
+        json_builder_add_string_value (b, decoy1);
+      if (has_text (decoy2))
+        json_builder_add_string_value (b, decoy2);
+      json_builder_end_array (b);
+    }
+  if (has_text (where))
+    {
+      json_builder_set_member_name (b, "where");
+      json_builder_add_string_value (b, where);
+    }
+  json_builder_end_object (b);
+  return apply (self, b);
+}
+
+gboolean
+sl_private_view_seal (SlPrivateView *self,
+                      const char    *side,
+                      const char    *kind,
+                      const char    *text)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  int shown;
+
+  g_return_val_if_fail (SL_IS_PRIVATE_VIEW (self), FALSE);
+  g_return_val_if_fail (self->shown != NULL, FALSE);
+  shown = shown_side (self);
+  if (shown >= 0)
+    side = sl_setup_side_at (sl_game_get_setup (self->game), shown)->id;
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "type");
+  json_builder_add_string_value (b, "seal");
+  json_builder_set_member_name (b, "side");
+  json_builder_add_string_value (b, side ? side : "");
+  json_builder_set_member_name (b, "kind");
+  json_builder_add_string_value (b, kind);
+  json_builder_set_member_name (b, "text");
+  json_builder_add_string_value (b, text ? text : "");
+  json_builder_end_object (b);
+  return apply (self, b);
+}
+
+static const char *
+selected_id (AdwComboRow *row,
+             GPtrArray   *ids)
+{
+  guint i = adw_combo_row_get_selected (row);
+
+  return i < ids->len ? g_ptr_array_index (ids, i) : "";
+}
+
+static void
+hide_clicked_cb (SlPrivateView *self)
+{
+  sl_private_view_hide_unit (self, selected_id (self->hide_unit, self->unit_ids),
+                             gtk_editable_get_text (self->hide_pile), gtk_editable_get_text (self->hide_decoy1),
+                             gtk_editable_get_text (self->hide_decoy2), gtk_editable_get_text (self->hide_where));
+}
+
+static void
+mine_clicked_cb (SlPrivateView *self)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "type");
+  json_builder_add_string_value (b, "mine");
+  json_builder_set_member_name (b, "action");
+  json_builder_add_string_value (b, "lay");
+  json_builder_set_member_name (b, "unit");
+  json_builder_add_string_value (b, selected_id (self->mine_owner, self->owner_ids));
+  json_builder_set_member_name (b, "label");
+  json_builder_add_string_value (b, gtk_editable_get_text (self->mine_where));
+  json_builder_end_object (b);
+  apply (self, b);
+}
+
+static void
+seal_clicked_cb (SlPrivateView *self)
+{
+  guint k = adw_combo_row_get_selected (self->seal_kind);
+
+  sl_private_view_seal (self, self->seal_side ? selected_id (self->seal_side, self->side_ids) : NULL,
+                        sl_note_kind_names[seal_kinds[MIN (k, G_N_ELEMENTS (seal_kinds) - 1)]],
+                        gtk_editable_get_text (self->seal_text));
+}
+
+static void
+reveal_note (SlPrivateView *self,
+             int            note,
+             gboolean       dud)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "type");
+  json_builder_add_string_value (b, "reveal");
+  json_builder_set_member_name (b, "sealed");
+  json_builder_add_int_value (b, note);
+  json_builder_set_member_name (b, "dud");
+  json_builder_add_boolean_value (b, dud);
+  json_builder_end_object (b);
+  apply (self, b);
+}
+
+static void
+reveal_clicked_cb (GtkButton     *button,
+                   SlPrivateView *self)
+{
+  reveal_note (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "note")), FALSE);
+}
+
+static void
+dud_clicked_cb (GtkButton     *button,
+                SlPrivateView *self)
+{
+  reveal_note (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "note")), TRUE);
+}
+
+static void
+pin_set_clicked_cb (SlPrivateView *self)
+{
+  const char *pin = gtk_editable_get_text (self->new_pin);
+
+  if (g_utf8_strlen (pin, -1) < 4)
+    {
+      set_problem (self, _("A PIN has at least 4 characters."));
+      return;
+    }
+  sl_game_set_lock (self->game, self->shown, pin);
+}
+
+static void
+pin_remove_clicked_cb (SlPrivateView *self)
+{
+  sl_game_set_lock (self->game, self->shown, NULL);
+}
+
+/* Building the secrets page */
+
+static GtkWidget *
+group_new (GtkWidget  *box,
+           const char *title,
+           const char *description)
+{
+  GtkWidget *group = adw_preferences_group_new ();
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  if (description != NULL)
+    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
+  gtk_box_append (GTK_BOX (box), group);
+  return group;
+}
+
+static GtkEditable *
+entry_row_add (GtkWidget  *group,
+               const char *title)
+{
+  GtkWidget *row = adw_entry_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  return GTK_EDITABLE (row);
+}
+
+static AdwComboRow *
+combo_row_add (GtkWidget  *group,
+               const char *title,
+               GtkStringList *names)
+{
+  GtkWidget *row = adw_combo_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (names));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  return ADW_COMBO_ROW (row);
+}
+
+static void
+button_add (GtkWidget  *group,
+            const char *label,
+            GCallback   callback,
+            gpointer    data)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+
+  gtk_widget_add_css_class (button, "pill");
+  gtk_widget_set_halign (button, GTK_ALIGN_END);
+  gtk_widget_set_margin_top (button, 12);
+  g_signal_connect_swapped (button, "clicked", callback, data);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), button);
+}
+
+static void
+row_add (GtkWidget  *group,
+         const char *title,
+         const char *subtitle)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+}
+
+/* The game lets units hide and mines be written down only before the
+ * first Action Phase (P-28, P-37 step 2). */
+static gboolean
+before_play (SlPrivateView *self)
+{
+  const SlState *s = sl_game_get_state (self->game);
+
+  return s->turn == 1 && s->phase <= SL_PHASE_DETECTION && !s->over;
+}
+
+static void
+build_secrets (SlPrivateView *self,
+               GtkWidget     *box)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlState *state = sl_game_get_state (self->game);
+  int side = shown_side (self);
+  g_autoptr(GPtrArray) secrets = sl_secrets_list (sl_game_get_rules (self->game), setup, state, side);
+  GtkWidget *units, *decoys, *notes, *group;
+  gboolean any_unit = FALSE, any_decoy = FALSE, any_note = FALSE;
+  gboolean detection = sl_setup_has_module (setup, SL_MODULE_DETECTION);
+
+  self->problem_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->problem_label, TRUE);
+  gtk_label_set_xalign (self->problem_label, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->problem_label), "error");
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->problem_label));
+  set_problem (self, self->problem);
+
+  units = group_new (box, _("Hidden Units"), _("Who lies under which pile, and the modifiers the app adds to every roll against it in secret (T-19)."));
+  decoys = group_new (box, _("Decoy Piles"), NULL);
+  notes = group_new (box, _("Sealed Notes"), _("Revealed to the table with the time they were sealed and proof they were not changed since."));
+  for (guint i = 0; i < secrets->len; i++)
+    {
+      const SlSecret *s = g_ptr_array_index (secrets, i);
+      g_autofree char *title = side < 0 ? g_strdup_printf ("%s · %s", s->title, sl_setup_side_at (setup, s->side)->name)
+                                        : g_strdup (s->title);
+
+      switch (s->kind)
+        {
+        case SL_SECRET_HIDDEN_UNIT:
+          row_add (units, title, s->detail);
+          any_unit = TRUE;
+          break;
+        case SL_SECRET_DECOY:
+          row_add (decoys, title, s->detail);
+          any_decoy = TRUE;
+          break;
+        case SL_SECRET_NOTE:
+          {
+            GtkWidget *row = adw_action_row_new ();
+            const char *status = state->note_status[s->note - 1] == SL_NOTE_DUD ? _("a dud") : _("revealed");
+            g_autofree char *subtitle = s->kept ? g_strdup (s->detail) : g_strdup_printf ("%s · %s", s->detail, status);
+
+            adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+            adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+            adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+            if (s->kept)
+              {
+                GtkWidget *reveal = gtk_button_new_with_label (_("Reveal"));
+                GtkWidget *dud = gtk_button_new_with_label (_("Dud"));
+                g_autofree char *reveal_name = g_strdup_printf (_("Reveal note %d to the table"), s->note);
+                g_autofree char *dud_name = g_strdup_printf (_("Declare note %d unclear: a dud"), s->note);
+
+                gtk_widget_set_valign (reveal, GTK_ALIGN_CENTER);
+                gtk_widget_set_valign (dud, GTK_ALIGN_CENTER);
+                gtk_widget_set_tooltip_text (reveal, reveal_name);
+                gtk_widget_set_tooltip_text (dud, dud_name);
+                gtk_accessible_update_property (GTK_ACCESSIBLE (reveal), GTK_ACCESSIBLE_PROPERTY_LABEL, reveal_name, -1);
+                gtk_accessible_update_property (GTK_ACCESSIBLE (dud), GTK_ACCESSIBLE_PROPERTY_LABEL, dud_name, -1);
+                gtk_widget_add_css_class (dud, "destructive-action");
+                g_object_set_data (G_OBJECT (reveal), "note", GINT_TO_POINTER (s->note));
+                g_object_set_data (G_OBJECT (dud), "note", GINT_TO_POINTER (s->note));
+                g_signal_connect (reveal, "clicked", G_CALLBACK (reveal_clicked_cb), self);
+                g_signal_connect (dud, "clicked", G_CALLBACK (dud_clicked_cb), self);
+                adw_action_row_add_suffix (ADW_ACTION_ROW (row), reveal);
+                adw_action_row_add_suffix (ADW_ACTION_ROW (row), dud);
+              }
+            adw_preferences_group_add (ADW_PREFERENCES_GROUP (notes), row);
+            any_note = TRUE;
+          }
+          break;
+        default:
+          break;
+        }
+    }
+  if (!any_unit)
+    row_add (units, _("No hidden unit"), NULL);
+  if (!any_decoy)
+    row_add (decoys, _("No decoy pile"), NULL);
+  if (!any_note)
+    row_add (notes, _("No sealed note"), NULL);
+
+  /* Hiding, before play (P-28). */
+  g_ptr_array_set_size (self->unit_ids, 0);
+  g_ptr_array_set_size (self->owner_ids, 0);
+  g_ptr_array_set_size (self->side_ids, 0);
+  self->hide_unit = NULL;
+  self->mine_owner = NULL;
+  self->seal_side = NULL;
+  if (detection && before_play (self))
+    {
+      g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+      for (int u = 0; u < state->n_units; u++)
+        {
+          const SlUnitSetup *us = sl_setup_unit_at (setup, u);
+
+          if ((side >= 0 && us->side != side) || state->units[u].detected || sl_state_unit_out (sl_game_get_rules (self->game), state, u))
+            continue;
+          gtk_string_list_append (names, us->name);
+          g_ptr_array_add (self->unit_ids, us->id);
+        }
+      group = group_new (box, _("Hide a Unit"),
+                         _("Cover the unit’s counter with another counter and label the piles; up to 2 decoy piles for each hidden unit (P-28, E-23). The table sees only the labels."));
+      self->hide_unit = combo_row_add (group, _("Unit"), names);
+      self->hide_pile = entry_row_add (group, _("Its pile’s label"));
+      self->hide_decoy1 = entry_row_add (group, _("First decoy pile (optional)"));
+      self->hide_decoy2 = entry_row_add (group, _("Second decoy pile (optional)"));
+      self->hide_where = entry_row_add (group, _("Where it lies, sealed (optional)"));
+      button_add (group, _("_Hide"), G_CALLBACK (hide_clicked_cb), self);
+    }
+  if (sl_setup_has_module (setup, SL_MODULE_AREA_EFFECTS) && before_play (self))
+    {
+      g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+      for (int u = 0; u < state->n_units; u++)
+        {
+          const SlUnitSetup *us = sl_setup_unit_at (setup, u);
+
+          if (side >= 0 && us->side != side)
+            continue;
+          gtk_string_list_append (names, us->name);
+          g_ptr_array_add (self->owner_ids, us->id);
+        }
+      group = group_new (box, _("Write Down a Mine"),
+                         _("Mines are never placed on the table: write the position in your own coordinates; it is sealed and shown when the mine goes off (P-37)."));
+      self->mine_owner = combo_row_add (group, _("Laid by"), names);
+      self->mine_where = entry_row_add (group, _("Where it lies"));
+      button_add (group, _("_Write Down"), G_CALLBACK (mine_clicked_cb), self);
+    }
+  {
+    g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
+
+    for (guint k = 0; k < G_N_ELEMENTS (seal_kinds); k++)
+      {
+        g_autofree char *label = g_strdup (sl_note_kind_label (seal_kinds[k]));
+
+        /* "A concealed charge", as a choice. */
+        label[0] = g_ascii_toupper (label[0]);
+        gtk_string_list_append (kinds, label);
+      }
+    group = group_new (box, _("Seal a Note"),
+                       _("Concealed charges and sensors, what lies under a holotarp, a fire mission’s target: written now, unchangeable, revealed when it matters (P-28, P-38)."));
+    if (side < 0)
+      {
+        g_autoptr(GtkStringList) sides = gtk_string_list_new (NULL);
+
+        for (guint i = 0; i < setup->sides->len; i++)
+          {
+            gtk_string_list_append (sides, sl_setup_side_at (setup, i)->name);
+            g_ptr_array_add (self->side_ids, sl_setup_side_at (setup, i)->id);
+          }
+        self->seal_side = combo_row_add (group, _("Side"), sides);
+      }
+    self->seal_kind = combo_row_add (group, _("What it is"), kinds);
+    self->seal_text = entry_row_add (group, _("The note"));
+    button_add (group, _("_Seal"), G_CALLBACK (seal_clicked_cb), self);
+  }
+  {
+    gboolean locked = sl_game_has_lock (self->game, self->shown);
+    GtkWidget *row;
+
+    group = group_new (box, _("PIN"),
+                       _("Asked before this view opens. It keeps the other players’ eyes off it at the table; it does not encrypt the saved game."));
+    row = adw_password_entry_row_new ();
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), locked ? _("New PIN") : _("PIN"));
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+    self->new_pin = GTK_EDITABLE (row);
+    button_add (group, locked ? _("_Change PIN") : _("_Set PIN"), G_CALLBACK (pin_set_clicked_cb), self);
+    if (locked)
+      button_add (group, _("_Remove PIN"), G_CALLBACK (pin_remove_clicked_cb), self);
+  }
+}
+
+static void
+rebuild (SlPrivateView *self)
+{
+  GtkWidget *child;
+  const char *name;
+  g_autofree char *banner = NULL;
+
+  if (self->game == NULL)
+    return;
+  while ((child = gtk_widget_get_first_child (self->secrets)) != NULL)
+    gtk_box_remove (GTK_BOX (self->secrets), child);
+  self->problem_label = NULL;
+  gtk_widget_set_visible (self->lock, self->shown != NULL);
+  if (self->shown == NULL)
+    {
+      adw_window_title_set_subtitle (self->title, "");
+      gtk_label_set_text (self->banner, _("Private view — turn the screen away from the other players"));
+      return;
+    }
+  name = who_name (self, self->shown);
+  adw_window_title_set_subtitle (self->title, name);
+  banner = g_str_equal (self->shown, SL_PRIVATE_REFEREE)
+           ? g_strdup (_("Referee view — turn the screen away"))
+           /* "Commonwealth’s secrets — turn the screen away" */
+           : g_strdup_printf (_("%s’s secrets — turn the screen away"), name);
+  gtk_label_set_text (self->banner, banner);
+  build_secrets (self, self->secrets);
+}
+
+static void
+game_changed_cb (SlPrivateView *self)
+{
+  if (self->shown != NULL)
+    rebuild (self);
+}
+
+/* Whose secrets? */
+
+static void
+show_secrets (SlPrivateView *self,
+              const char    *who)
+{
+  g_free (self->shown);
+  self->shown = g_strdup (who);
+  set_problem (self, NULL);
+  rebuild (self);
+  gtk_stack_set_visible_child_name (self->stack, "secrets");
+}
+
+void
+sl_private_view_choose (SlPrivateView *self,
+                        const char    *who)
+{
+  g_autofree char *title = NULL;
+
+  g_return_if_fail (SL_IS_PRIVATE_VIEW (self));
+  g_return_if_fail (self->game != NULL);
+  restart_idle (self);
+  if (!sl_game_has_lock (self->game, who))
+    {
+      show_secrets (self, who);
+      return;
+    }
+  g_free (self->pending);
+  self->pending = g_strdup (who);
+  /* "Commonwealth’s PIN" */
+  title = g_strdup_printf (_("%s’s PIN"), who_name (self, who));
+  adw_status_page_set_title (self->pin_page, title);
+  gtk_editable_set_text (self->pin_entry, "");
+  gtk_widget_set_visible (GTK_WIDGET (self->pin_problem), FALSE);
+  gtk_stack_set_visible_child_name (self->stack, "pin");
+  gtk_widget_grab_focus (GTK_WIDGET (self->pin_entry));
+}
+
+gboolean
+sl_private_view_enter_pin (SlPrivateView *self,
+                           const char    *pin)
+{
+  g_return_val_if_fail (SL_IS_PRIVATE_VIEW (self), FALSE);
+  g_return_val_if_fail (self->pending != NULL, FALSE);
+  restart_idle (self);
+  if (!sl_game_check_lock (self->game, self->pending, pin))
+    {
+      gtk_label_set_text (self->pin_problem, _("That is not the PIN."));
+      gtk_widget_set_visible (GTK_WIDGET (self->pin_problem), TRUE);
+      gtk_editable_set_text (self->pin_entry, "");
+      return FALSE;
+    }
+  show_secrets (self, self->pending);
+  g_clear_pointer (&self->pending, g_free);
+  return TRUE;
+}
+
+const char *
+sl_private_view_get_shown (SlPrivateView *self)
+{
+  g_return_val_if_fail (SL_IS_PRIVATE_VIEW (self), NULL);
+  return self->shown;
+}
+
+static void
+choice_clicked_cb (GtkButton     *button,
+                   SlPrivateView *self)
+{
+  sl_private_view_choose (self, g_object_get_data (G_OBJECT (button), "who"));
+}
+
+static void
+pin_activate_cb (SlPrivateView *self)
+{
+  sl_private_view_enter_pin (self, gtk_editable_get_text (self->pin_entry));
+}
+
+static void
+build_choices (SlPrivateView *self)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (self->choices)) != NULL)
+    gtk_box_remove (GTK_BOX (self->choices), child);
+  for (guint i = 0; i <= setup->sides->len; i++)
+    {
+      const char *who = i < setup->sides->len ? sl_setup_side_at (setup, i)->id : SL_PRIVATE_REFEREE;
+      const char *name = i < setup->sides->len ? sl_setup_side_at (setup, i)->name : _("Referee: Every Side");
+      GtkWidget *button = gtk_button_new ();
+      GtkWidget *content = adw_button_content_new ();
+
+      adw_button_content_set_label (ADW_BUTTON_CONTENT (content), name);
+      adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (content),
+                                        sl_game_has_lock (self->game, who) ? "system-lock-screen-symbolic"
+                                                                           : "view-reveal-symbolic");
+      gtk_button_set_child (GTK_BUTTON (button), content);
+      gtk_widget_add_css_class (button, "pill");
+      if (i == setup->sides->len)
+        gtk_widget_set_margin_top (button, 12);
+      g_object_set_data_full (G_OBJECT (button), "who", g_strdup (who), g_free);
+      g_signal_connect (button, "clicked", G_CALLBACK (choice_clicked_cb), self);
+      gtk_box_append (GTK_BOX (self->choices), button);
+    }
+}
+
+void
+sl_private_view_start (SlPrivateView *self)
+{
+  g_return_if_fail (SL_IS_PRIVATE_VIEW (self));
+  g_clear_pointer (&self->shown, g_free);
+  g_clear_pointer (&self->pending, g_free);
+  set_problem (self, NULL);
+  if (self->game != NULL)
+    {
+      build_choices (self);
+      rebuild (self);
+    }
+  gtk_stack_set_visible_child_name (self->stack, "choose");
+  restart_idle (self);
+  if (gtk_widget_get_first_child (self->choices) != NULL)
+    gtk_widget_grab_focus (gtk_widget_get_first_child (self->choices));
+}
+
+void
+sl_private_view_stop (SlPrivateView *self)
+{
+  g_return_if_fail (SL_IS_PRIVATE_VIEW (self));
+  g_clear_handle_id (&self->idle_id, g_source_remove);
+  /* Nothing of it stays behind: locked again, its page emptied. */
+  g_clear_pointer (&self->shown, g_free);
+  g_clear_pointer (&self->pending, g_free);
+  set_problem (self, NULL);
+  rebuild (self);
+  gtk_stack_set_visible_child_name (self->stack, "choose");
+}
+
+void
+sl_private_view_set_game (SlPrivateView *self,
+                          SlGame        *game)
+{
+  g_return_if_fail (SL_IS_PRIVATE_VIEW (self));
+  if (self->game != NULL)
+    g_clear_signal_handler (&self->changed_id, self->game);
+  g_set_object (&self->game, game);
+  if (game != NULL)
+    self->changed_id = g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
+  g_clear_pointer (&self->shown, g_free);
+  g_clear_pointer (&self->pending, g_free);
+}
+
+/* Construction */
+
+static void
+sl_private_view_dispose (GObject *object)
+{
+  SlPrivateView *self = SL_PRIVATE_VIEW (object);
+
+  g_clear_handle_id (&self->idle_id, g_source_remove);
+  if (self->game != NULL)
+    g_clear_signal_handler (&self->changed_id, self->game);
+  g_clear_object (&self->game);
+  G_OBJECT_CLASS (sl_private_view_parent_class)->dispose (object);
+}
+
+static void
+sl_private_view_finalize (GObject *object)
+{
+  SlPrivateView *self = SL_PRIVATE_VIEW (object);
+
+  g_free (self->shown);
+  g_free (self->pending);
+  g_free (self->problem);
+  g_ptr_array_unref (self->unit_ids);
+  g_ptr_array_unref (self->owner_ids);
+  g_ptr_array_unref (self->side_ids);
+  G_OBJECT_CLASS (sl_private_view_parent_class)->finalize (object);
+}
+
+static void
+sl_private_view_class_init (SlPrivateViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = sl_private_view_dispose;
+  object_class->finalize = sl_private_view_finalize;
+
+  /* Closed: by Escape, the Close button, or the idle time. */
+  signals[SIGNAL_DONE] = g_signal_new ("done", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                       NULL, G_TYPE_NONE, 0);
+}
+
+static void
+sl_private_view_init (SlPrivateView *self)
+{
+  GtkWidget *box, *header, *close, *lock, *scrolled, *clamp, *page, *status, *pin_box, *unlock;
+  GtkEventController *controller;
+
+  self->unit_ids = g_ptr_array_new ();
+  self->owner_ids = g_ptr_array_new ();
+  self->side_ids = g_ptr_array_new ();
+  self->idle_seconds = 30;
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  adw_bin_set_child (ADW_BIN (self), box);
+
+  header = adw_header_bar_new ();
+  self->title = ADW_WINDOW_TITLE (adw_window_title_new (_("Private View"), ""));
+  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), GTK_WIDGET (self->title));
+  adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
+  adw_header_bar_set_show_start_title_buttons (ADW_HEADER_BAR (header), FALSE);
+  close = gtk_button_new_with_mnemonic (_("_Close"));
+  gtk_widget_add_css_class (close, "suggested-action");
+  gtk_widget_set_tooltip_text (close, _("Back to the table (Escape)"));
+  g_signal_connect_swapped (close, "clicked", G_CALLBACK (done), self);
+  adw_header_bar_pack_end (ADW_HEADER_BAR (header), close);
+  lock = self->lock = gtk_button_new_from_icon_name ("system-lock-screen-symbolic");
+  gtk_widget_set_tooltip_text (lock, _("Lock: back to “whose secrets?”"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (lock), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Lock"), -1);
+  g_signal_connect_swapped (lock, "clicked", G_CALLBACK (sl_private_view_start), self);
+  adw_header_bar_pack_start (ADW_HEADER_BAR (header), lock);
+  gtk_box_append (GTK_BOX (box), header);
+
+  /* The warning, in red across the top. */
+  self->banner = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->banner, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->banner), "private-banner");
+  gtk_widget_add_css_class (GTK_WIDGET (self->banner), "title-4");
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->banner));
+
+  self->stack = GTK_STACK (gtk_stack_new ());
+  gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->stack));
+
+  status = adw_status_page_new ();
+  adw_status_page_set_icon_name (ADW_STATUS_PAGE (status), "view-conceal-symbolic");
+  adw_status_page_set_title (ADW_STATUS_PAGE (status), _("Whose Secrets?"));
+  adw_status_page_set_description (ADW_STATUS_PAGE (status),
+                                   _("Only the side whose secrets they are looks now. Escape closes this view."));
+  self->choices = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  gtk_widget_set_halign (self->choices, GTK_ALIGN_CENTER);
+  adw_status_page_set_child (ADW_STATUS_PAGE (status), self->choices);
+  gtk_stack_add_named (self->stack, status, "choose");
+
+  self->pin_page = ADW_STATUS_PAGE (adw_status_page_new ());
+  adw_status_page_set_icon_name (self->pin_page, "system-lock-screen-symbolic");
+  pin_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  gtk_widget_set_halign (pin_box, GTK_ALIGN_CENTER);
+  self->pin_entry = GTK_EDITABLE (gtk_password_entry_new ());
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->pin_entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("PIN"), -1);
+  g_signal_connect_swapped (self->pin_entry, "activate", G_CALLBACK (pin_activate_cb), self);
+  gtk_box_append (GTK_BOX (pin_box), GTK_WIDGET (self->pin_entry));
+  self->pin_problem = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_add_css_class (GTK_WIDGET (self->pin_problem), "error");
+  gtk_widget_set_visible (GTK_WIDGET (self->pin_problem), FALSE);
+  gtk_box_append (GTK_BOX (pin_box), GTK_WIDGET (self->pin_problem));
+  unlock = gtk_button_new_with_mnemonic (_("_Unlock"));
+  gtk_widget_add_css_class (unlock, "pill");
+  gtk_widget_add_css_class (unlock, "suggested-action");
+  g_signal_connect_swapped (unlock, "clicked", G_CALLBACK (pin_activate_cb), self);
+  gtk_box_append (GTK_BOX (pin_box), unlock);
+  adw_status_page_set_child (self->pin_page, pin_box);
+  gtk_stack_add_named (self->stack, GTK_WIDGET (self->pin_page), "pin");
+
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  clamp = adw_clamp_new ();
+  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 720);
+  page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
+  gtk_widget_set_margin_top (page, 24);
+  gtk_widget_set_margin_bottom (page, 24);
+  gtk_widget_set_margin_start (page, 12);
+  gtk_widget_set_margin_end (page, 12);
+  self->secrets = page;
+  adw_clamp_set_child (ADW_CLAMP (clamp), page);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
+  gtk_stack_add_named (self->stack, scrolled, "secrets");
+
+  /* Any key or pointer movement counts as not idle; Escape closes. */
+  controller = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  g_signal_connect (controller, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+  controller = gtk_event_controller_motion_new ();
+  g_signal_connect_swapped (controller, "motion", G_CALLBACK (motion_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+SlPrivateView *
+sl_private_view_new (void)
+{
+  return g_object_new (SL_TYPE_PRIVATE_VIEW, NULL);
+}

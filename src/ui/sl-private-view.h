@@ -1,0 +1,62 @@
+/* sl-private-view.h: a side's (or the referee's) private view — who lies
+ * under which pile, the decoys, the secret modifiers, the sealed notes —
+ * covering the whole window while it is open (§15.1, P-27, P-28, P-37,
+ * P-38)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "sl-game.h"
+
+G_BEGIN_DECLS
+
+/* Who a private view is for: a side's id, or this. */
+#define SL_PRIVATE_REFEREE "referee"
+
+#define SL_TYPE_PRIVATE_VIEW (sl_private_view_get_type ())
+G_DECLARE_FINAL_TYPE (SlPrivateView, sl_private_view, SL, PRIVATE_VIEW, AdwBin)
+
+SlPrivateView *sl_private_view_new          (void);
+void           sl_private_view_set_game     (SlPrivateView *self,
+                                             SlGame        *game);
+/* Starts again at "whose secrets?", everything locked, and counts the idle
+ * time from now. */
+void           sl_private_view_start        (SlPrivateView *self);
+/* Stops the idle count (the view is put away). */
+void           sl_private_view_stop         (SlPrivateView *self);
+/* Seconds without a key or pointer event before the view closes by itself
+ * ("done"); 0 never. */
+void           sl_private_view_set_idle_seconds (SlPrivateView *self,
+                                                 guint          seconds);
+
+/* What the buttons do, for the keyboard and tests. @who: a side's id or
+ * SL_PRIVATE_REFEREE. Shows the PIN page when it has one. */
+void           sl_private_view_choose       (SlPrivateView *self,
+                                             const char    *who);
+/* Enters the PIN on the PIN page; FALSE when it is wrong. */
+gboolean       sl_private_view_enter_pin    (SlPrivateView *self,
+                                             const char    *pin);
+/* Whose secrets are shown, or NULL while locked. */
+const char    *sl_private_view_get_shown    (SlPrivateView *self);
+/* Hides @unit (an id) under @pile with up to two decoys (NULL or ""),
+ * @where a sealed note (or NULL), from the "Hide a Unit" form. */
+gboolean       sl_private_view_hide_unit    (SlPrivateView *self,
+                                             const char    *unit,
+                                             const char    *pile,
+                                             const char    *decoy1,
+                                             const char    *decoy2,
+                                             const char    *where);
+/* Seals @text as a note of @kind (sl_note_kind_names) for the side shown
+ * (or @side for the referee), from the "Seal a Note" form. */
+gboolean       sl_private_view_seal         (SlPrivateView *self,
+                                             const char    *side,
+                                             const char    *kind,
+                                             const char    *text);
+/* The message of the last refusal, or NULL. */
+const char    *sl_private_view_get_problem  (SlPrivateView *self);
+
+G_END_DECLS
