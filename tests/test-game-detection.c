@@ -150,6 +150,8 @@ test_e24_piles (void)
   g_assert_false (json_object_get_boolean_member (json_node_get_object (e->result), "detected"));
   g_assert_null (strstr (e->summary, "decoy"));
   assert_no_secret (e->summary);
+  /* once per unit and pile in a Detection Phase. */
+  sl_test_refuse (game, "{'type': 'detect', 'unit': 'eye', 'pile': 'Pile D', 'roll': 1}", "pile", "A-128");
   /* Dunn's pile stays, and says nothing of him. */
   e = sl_test_play (game, "{'type': 'detect', 'unit': 'eye', 'pile': 'Pile E', 'roll': 9}");
   g_assert_null (strstr (e->summary, "Dunn"));

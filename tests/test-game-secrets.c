@@ -208,6 +208,33 @@ test_fire_mission_note (void)
   g_assert_cmpint (sl_game_get_state (game)->note_status[0], ==, SL_NOTE_REVEALED);
 }
 
+/* P-28: a charge whose place is concealed: sealed against its marker,
+ * shown as it goes off. */
+static void
+test_charge_note (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'plastic_charges', 'value': 2}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'install-plastic', 'label': 'charge A'}");
+  sl_test_go_to_subphase (game, 5);
+  sl_test_refuse (game, "{'type': 'seal', 'side': 'cw', 'text': 'x', 'marker': 1}", "marker", "not that side");
+  sl_test_refuse (game, "{'type': 'seal', 'side': 'tog', 'text': 'x', 'marker': 9}", "marker", "no marker 9");
+  e = sl_test_play (game, "{'type': 'seal', 'side': 'tog', 'kind': 'charge', 'text': 'KILO-3 under the gate', 'marker': 1}");
+  g_assert_null (strstr (e->summary, "KILO"));
+  sl_test_refuse (game, "{'type': 'seal', 'side': 'tog', 'text': 'again', 'marker': 1}", "marker", "already");
+  sl_test_go_to_subphase (game, 6);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-4', 'action': 'fire', 'throw': 'charge'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'detonate', 'unit': 'tog-4', 'marker': 1}");
+  sl_test_play (game, "{'type': 'next'}");
+  e = sl_test_play (game, "{'type': 'blast', 'marker': 1, 'units': [{'unit': 'cw-14', 'distance_m': 2}]}");
+  g_assert_nonnull (strstr (e->summary, "says: “KILO-3 under the gate”"));
+  g_assert_cmpint (sl_test_unit_state (game, "cw-14")->wound, >, SL_WOUND_NONE);
+}
+
 /* Each side's private view lists its own secrets only: Cole under pile C
  * with the camo tinter's +1, the decoy, the notes. */
 static void
@@ -325,6 +352,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/secrets/tamper", test_tamper);
   g_test_add_func ("/game/secrets/mine", test_mine_note);
   g_test_add_func ("/game/secrets/fire-mission", test_fire_mission_note);
+  g_test_add_func ("/game/secrets/charge", test_charge_note);
   g_test_add_func ("/game/secrets/list", test_list);
   g_test_add_func ("/game/secrets/round-trip", test_round_trip);
   g_test_add_func ("/game/secrets/locks", test_locks);

@@ -27,7 +27,7 @@ sl_command_detect (SlCommand  *c,
   g_autoptr(SlBreakdown) secret_breakdown = sl_breakdown_new ();
   SlDetectionInput in = { 0 };
   SlDetectionResult res = { 0 };
-  const char *pile, *decoy;
+  const char *pile, *decoy, *tried;
   SlMarker *decoy_marker = NULL;
   const SlSideSetup *hider = NULL;
   gboolean equipment = sl_setup_has_module (c->setup, SL_MODULE_EQUIPMENT);
@@ -119,6 +119,22 @@ sl_command_detect (SlCommand  *c,
           hider = sl_setup_side_at (c->setup, s);
     }
 
+  /* each unit rolls against each pile once per Detection Phase. */
+  tried = pile ? pile : (decoy ? decoy : sl_setup_unit_at (c->setup, target)->id);
+  if (!automatic_case)
+    for (int i = 0; i < c->state->n_detect_tries; i++)
+      {
+        const SlDetectTry *t = &c->state->detect_tries[i];
+
+        if (t->turn == c->state->turn && t->unit == unit && g_str_equal (t->pile, tried))
+          {
+            sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "pile",
+                               _("%s has tried %s already in this Detection Phase: once per unit and pile (A-128)."),
+                               sl_command_name (c, unit), tried);
+            return FALSE;
+          }
+      }
+
   in.detector_armor = sl_setup_unit_at (c->setup, unit)->armor;
   in.conditions.night = c->setup->environment.night;
   in.conditions.indoors = c->setup->environment.indoors;
@@ -135,6 +151,21 @@ sl_command_detect (SlCommand  *c,
   if (!sl_detection_resolve (c->rules, c->options, &in, c->dice, public_breakdown, secret_breakdown, &res, error))
     return FALSE;
 
+  if (!automatic_case)
+    {
+      SlDetectTry *t;
+      int k = 0;
+
+      /* Only this turn's tries count. */
+      for (int i = 0; i < c->state->n_detect_tries; i++)
+        if (c->state->detect_tries[i].turn == c->state->turn)
+          c->state->detect_tries[k++] = c->state->detect_tries[i];
+      c->state->n_detect_tries = MIN (k, SL_MAX_DETECT_TRIES - 1);
+      t = &c->state->detect_tries[c->state->n_detect_tries++];
+      t->turn = c->state->turn;
+      t->unit = unit;
+      g_strlcpy (t->pile, tried, sizeof t->pile);
+    }
   if (res.detected && target >= 0)
     {
       c->state->units[target].hidden = FALSE;

@@ -779,6 +779,20 @@ sl_command_blast (SlCommand  *c,
       return TRUE;
     }
 
+  /* Where it was concealed is shown to the table as it goes off; a note
+   * changed since it was sealed makes it a dud (P-28, P-37 step 6). */
+  if (m->note > 0 && c->state->note_status[m->note - 1] == SL_NOTE_SEALED)
+    {
+      sl_command_reveal_note (c, m->note, FALSE);
+      if (c->state->note_status[m->note - 1] == SL_NOTE_DUD)
+        {
+          sl_command_result (c, json_object_set_boolean_member, "dud", TRUE);
+          sl_command_say (c, _("%s does not go off: it is a dud (P-37 step 6)."), m->label);
+          sl_state_remove_marker (c->state, id);
+          return TRUE;
+        }
+    }
+
   {
     char label[sizeof m->label];
     int owner = m->owner, kind = m->kind, type = m->type;

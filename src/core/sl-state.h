@@ -139,6 +139,15 @@ typedef struct
   char            pile[SL_PILE_LABEL_SIZE];  /* the pile it lies under while hidden (P-28), or "" */
 } SlUnitState;
 
+/* A detection roll made this turn (A-128: once per unit and pile). */
+#define SL_MAX_DETECT_TRIES 128
+typedef struct
+{
+  int  turn;
+  int  unit;
+  char pile[SL_PILE_LABEL_SIZE];
+} SlDetectTry;
+
 /* Markers on the table with their timers. */
 typedef enum
 {
@@ -213,6 +222,9 @@ typedef struct
 
   /* Sealed notes (sl-notes.h): the notes themselves never change once
    * sealed and are shared between states; what happened to each is here. */
+  SlDetectTry   detect_tries[SL_MAX_DETECT_TRIES];
+  int           n_detect_tries;
+
   GPtrArray    *notes;                       /* SlNote, by id − 1 */
   SlNoteStatus  note_status[SL_MAX_NOTES];
   int           note_revealed_turn[SL_MAX_NOTES];

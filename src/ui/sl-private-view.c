@@ -52,6 +52,8 @@ struct _SlPrivateView
   GtkEditable    *mine_where;
   AdwComboRow    *seal_kind;
   AdwComboRow    *seal_side;
+  AdwComboRow    *seal_marker;
+  GArray         *markers;    /* of seal_marker: marker ids, 0 first for none */
   GtkEditable    *seal_text;
   GtkEditable    *new_pin;
   GtkLabel       *problem_label;
@@ -245,7 +247,8 @@ gboolean
 sl_private_view_seal (SlPrivateView *self,
                       const char    *side,
                       const char    *kind,
-                      const char    *text)
+                      const char    *text,
+                      int            marker)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
   int shown;
@@ -264,6 +267,11 @@ sl_private_view_seal (SlPrivateView *self,
   json_builder_add_string_value (b, kind);
   json_builder_set_member_name (b, "text");
   json_builder_add_string_value (b, text ? text : "");
+  if (marker > 0)
+    {
+      json_builder_set_member_name (b, "marker");
+      json_builder_add_int_value (b, marker);
+    }
   json_builder_end_object (b);
   return apply (self, b);
 }
@@ -307,10 +315,12 @@ static void
 seal_clicked_cb (SlPrivateView *self)
 {
   guint k = adw_combo_row_get_selected (self->seal_kind);
+  guint m = self->seal_marker ? adw_combo_row_get_selected (self->seal_marker) : 0;
 
   sl_private_view_seal (self, self->seal_side ? selected_id (self->seal_side, self->side_ids) : NULL,
                         sl_note_kind_names[seal_kinds[MIN (k, G_N_ELEMENTS (seal_kinds) - 1)]],
-                        gtk_editable_get_text (self->seal_text));
+                        gtk_editable_get_text (self->seal_text),
+                        m < self->markers->len ? g_array_index (self->markers, int, m) : 0);
 }
 
 static void
@@ -533,6 +543,7 @@ build_secrets (SlPrivateView *self,
   self->hide_unit = NULL;
   self->mine_owner = NULL;
   self->seal_side = NULL;
+  self->seal_marker = NULL;
   if (detection && before_play (self))
     {
       g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
@@ -600,6 +611,27 @@ build_secrets (SlPrivateView *self,
       }
     self->seal_kind = combo_row_add (group, _("What it is"), kinds);
     self->seal_text = entry_row_add (group, _("The note"));
+    {
+      /* A charge or a fire mission on the table the note goes with: it is
+       * shown when that goes off. */
+      g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+      int none = 0;
+
+      g_array_set_size (self->markers, 0);
+      g_array_append_val (self->markers, none);
+      gtk_string_list_append (names, _("Nothing on the table yet"));
+      for (guint i = 0; i < state->markers->len; i++)
+        {
+          const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+
+          if ((m->kind != SL_MARKER_CHARGE && m->kind != SL_MARKER_FIRE_MISSION) || m->resolved || m->note > 0 ||
+              m->owner < 0 || (side >= 0 && sl_setup_unit_at (setup, m->owner)->side != side))
+            continue;
+          g_array_append_val (self->markers, m->id);
+          gtk_string_list_append (names, m->label);
+        }
+      self->seal_marker = combo_row_add (group, _("Goes with"), names);
+    }
     button_add (group, _("_Seal"), G_CALLBACK (seal_clicked_cb), self);
   }
   {
@@ -830,6 +862,7 @@ sl_private_view_finalize (GObject *object)
   g_ptr_array_unref (self->unit_ids);
   g_ptr_array_unref (self->owner_ids);
   g_ptr_array_unref (self->side_ids);
+  g_array_unref (self->markers);
   G_OBJECT_CLASS (sl_private_view_parent_class)->finalize (object);
 }
 
@@ -855,6 +888,7 @@ sl_private_view_init (SlPrivateView *self)
   self->unit_ids = g_ptr_array_new ();
   self->owner_ids = g_ptr_array_new ();
   self->side_ids = g_ptr_array_new ();
+  self->markers = g_array_new (FALSE, TRUE, sizeof (int));
   self->idle_seconds = 30;
 
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);

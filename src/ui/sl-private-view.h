@@ -51,11 +51,13 @@ gboolean       sl_private_view_hide_unit    (SlPrivateView *self,
                                              const char    *decoy2,
                                              const char    *where);
 /* Seals @text as a note of @kind (sl_note_kind_names) for the side shown
- * (or @side for the referee), from the "Seal a Note" form. */
+ * (or @side for the referee), for the marker @marker (a charge, a fire
+ * mission; 0 for none), from the "Seal a Note" form. */
 gboolean       sl_private_view_seal         (SlPrivateView *self,
                                              const char    *side,
                                              const char    *kind,
-                                             const char    *text);
+                                             const char    *text,
+                                             int            marker);
 /* The message of the last refusal, or NULL. */
 const char    *sl_private_view_get_problem  (SlPrivateView *self);
 
