@@ -26,6 +26,7 @@
 #include "sl-test-ui.h"
 #include "sl-builder-window.h"
 #include "sl-report.h"
+#include "sl-secrets.h"
 #include "sl-scenario-editor.h"
 #include "sl-score-window.h"
 #include "sl-window.h"
@@ -1135,6 +1136,46 @@ test_window_private_view (void)
   }
 }
 
+/* E-23 through the private view: Joe Bloe hides his 3 units, each with 2
+ * decoy piles — 6 decoys in all, listed for him alone; the table hears
+ * only the labels. */
+static void
+test_window_e23 (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'e23', 'name': 'E-23', 'length_turns': 12, 'modules': ['detection'],"
+    " 'sides': ["
+    "  {'id': 'joe', 'name': 'Joe Bloe', 'squads': [{'id': 'j', 'units': ["
+    "     {'id': 'j1', 'counter': 1, 'name': 'Hider One', 'troop': 'combat-arms', 'armor': 'LI', 'weapons': ['LR'], 'hidden': true},"
+    "     {'id': 'j2', 'counter': 2, 'name': 'Hider Two', 'troop': 'combat-arms', 'armor': 'LI', 'weapons': ['LR'], 'hidden': true},"
+    "     {'id': 'j3', 'counter': 3, 'name': 'Hider Three', 'troop': 'combat-arms', 'armor': 'LI', 'weapons': ['LR'], 'hidden': true}]}]},"
+    "  {'id': 'other', 'name': 'Other', 'squads': [{'id': 'o', 'units': ["
+    "     {'id': 'o1', 'counter': 9, 'name': 'Seeker', 'troop': 'combat-arms', 'armor': 'LI', 'weapons': ['LR']}]}]}]}");
+  g_autofree char *path = g_build_filename (tmp_dir, "e23.squadlog", NULL);
+  SlWindow *window = open_game (app, game, path);
+  SlPrivateView *view = SL_PRIVATE_VIEW (find_widget (GTK_WIDGET (window), SL_TYPE_PRIVATE_VIEW));
+  g_autoptr(GPtrArray) secrets = NULL;
+  SlGame *shown = sl_window_get_game (window);
+  guint decoys = 0;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  sl_private_view_choose (view, "joe");
+  g_assert_true (sl_private_view_hide_unit (view, "j1", "1", "1a", "1b", NULL));
+  g_assert_true (sl_private_view_hide_unit (view, "j2", "2", "2a", "2b", NULL));
+  g_assert_true (sl_private_view_hide_unit (view, "j3", "3", "3a", "3b", NULL));
+  secrets = sl_secrets_list (sl_game_get_rules (shown), sl_game_get_setup (shown), sl_game_get_state (shown), 0);
+  for (guint i = 0; i < secrets->len; i++)
+    decoys += ((SlSecret *) g_ptr_array_index (secrets, i))->kind == SL_SECRET_DECOY;
+  g_assert_cmpuint (decoys, ==, 6);
+  g_assert_true (shows_text (GTK_WIDGET (view), "a decoy, placed with Hider Three"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  assert_screen_keeps ((const char * const[]) { "decoy", NULL },
+                       (const char * const[]) { "hider one", "1a", NULL });
+  g_assert_true (shows_text (GTK_WIDGET (window), "Joe Bloe places piles: 3, 3a, 3b (P-28)."));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static SlDiceSheet *
 open_detect_sheet (SlWindow *window)
 {
@@ -1264,6 +1305,7 @@ main (int   argc,
   g_test_add_func ("/window/preferences", test_window_preferences);
   g_test_add_func ("/window/private-view", test_window_private_view);
   g_test_add_func ("/window/detect-E-24", test_window_detect_e24);
+  g_test_add_func ("/window/hide-E-23", test_window_e23);
 
   status = g_test_run ();
   sl_test_remove_tree (tmp_dir);
