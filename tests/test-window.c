@@ -1243,6 +1243,12 @@ test_window_detect_e24 (void)
   g_assert_true (shows_text (GTK_WIDGET (window), "Trooper Cole is revealed"));
   assert_screen_keeps ((const char * const[]) { "zulu", "quebec", "yankee", "camo", "tinter", "ranger", NULL },
                        (const char * const[]) { "pile e", "amari", "pile d", "decoy", "pile a", "decoy", NULL });
+  /* The score and the battle report too. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.score", NULL);
+  g_assert_nonnull (find_toplevel (SL_TYPE_SCORE_WINDOW));
+  assert_screen_keeps ((const char * const[]) { "zulu", "quebec", "yankee", "camo", "tinter", "ranger", NULL },
+                       (const char * const[]) { "pile e", "amari", "pile d", "decoy", "pile a", "decoy", NULL });
+  gtk_window_destroy (find_toplevel (SL_TYPE_SCORE_WINDOW));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -161,12 +161,15 @@ static void
 set_problem (SlPrivateView *self,
              const char    *message)
 {
+  /* @message may be self->problem itself. */
+  char *copy = g_strdup (message);
+
   g_free (self->problem);
-  self->problem = g_strdup (message);
+  self->problem = copy;
   if (self->problem_label != NULL)
     {
-      gtk_label_set_text (self->problem_label, message ? message : "");
-      gtk_widget_set_visible (GTK_WIDGET (self->problem_label), message != NULL);
+      gtk_label_set_text (self->problem_label, copy ? copy : "");
+      gtk_widget_set_visible (GTK_WIDGET (self->problem_label), copy != NULL);
     }
 }
 
