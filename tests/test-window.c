@@ -1176,6 +1176,46 @@ test_window_e23 (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* P-38 step 3: the impact point, sealed when the call was made, is picked
+ * by its note's number as the mission lands — the sheet never shows its
+ * text — and told to the table as it lands. */
+static void
+test_window_fire_mission_note (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'fm', 'name': 'Fire mission', 'length_turns': 3,"
+    " 'modules': ['ammunition', 'leadership', 'area-effects'],"
+    " 'sides': ["
+    "  {'id': 'a', 'name': 'Commonwealth', 'squads': [{'id': 'a1', 'leader': 'a-1', 'units': [{'id': 'a-1', 'counter': 1,"
+    "     'name': 'Sergeant Ames', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]},"
+    "  {'id': 'b', 'name': 'TOG', 'squads': [{'id': 'b1', 'units': [{'id': 'b-1', 'counter': 2,"
+    "     'name': 'Legionnaire Brax', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");
+  g_autofree char *path = g_build_filename (tmp_dir, "mission.squadlog", NULL);
+  SlWindow *window;
+  GtkWindow *sheet;
+  SlGame *shown;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'call-fire-mission'}");
+  sl_test_play (game, "{'type': 'seal', 'side': 'a', 'kind': 'fire-mission', 'text': 'grid 4471, the ridge'}");
+  while (sl_game_get_state (game)->step != SL_STEP_EXPLOSION || sl_game_get_state (game)->subphase < 10)
+    sl_test_play (game, "{'type': 'next'}");
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  sheet = find_toplevel (SL_TYPE_BLAST_SHEET);
+  g_assert_nonnull (sheet);
+  g_assert_true (shows_text (GTK_WIDGET (sheet), "Impact point written down in"));
+  g_assert_true (shows_text (GTK_WIDGET (sheet), "Note 1, sealed on turn 1 at "));
+  assert_screen_keeps ((const char * const[]) { "4471", NULL }, NULL);
+  g_assert_true (sl_blast_sheet_set_caught (SL_BLAST_SHEET (sheet), sl_test_unit (shown, "b-1"), 3, 0));
+  g_assert_true (sl_blast_sheet_apply (SL_BLAST_SHEET (sheet)));
+  g_assert_cmpint (sl_game_get_state (shown)->note_status[0], ==, SL_NOTE_REVEALED);
+  g_assert_true (shows_text (GTK_WIDGET (window), "says: “grid 4471, the ridge”"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static SlDiceSheet *
 open_detect_sheet (SlWindow *window)
 {
@@ -1312,6 +1352,7 @@ main (int   argc,
   g_test_add_func ("/window/private-view", test_window_private_view);
   g_test_add_func ("/window/detect-E-24", test_window_detect_e24);
   g_test_add_func ("/window/hide-E-23", test_window_e23);
+  g_test_add_func ("/window/fire-mission-note", test_window_fire_mission_note);
 
   status = g_test_run ();
   sl_test_remove_tree (tmp_dir);

@@ -33,6 +33,8 @@ struct _SlBlastSheet
   gboolean     mission;
   GArray      *near;      /* Near */
   AdwComboRow *mission_row;
+  AdwComboRow *note_row;    /* the sealed note with the impact point (P-38 step 3) */
+  GArray      *notes;       /* of note_row: note ids, 0 first for none */
   GtkLabel    *problem;
   GtkLabel    *summary;
   int          roll;      /* fire missions: the dice typed, 0 until then */
@@ -67,6 +69,13 @@ build_command (SlBlastSheet *self)
         g_string_append_printf (json, ", \"roll\": %d", self->roll);
       if (self->scatter > 0)
         g_string_append_printf (json, ", \"scatter_rolls\": [%d]", self->scatter);
+      if (self->note_row != NULL)
+        {
+          guint n = adw_combo_row_get_selected (self->note_row);
+
+          if (n < self->notes->len && g_array_index (self->notes, int, n) > 0)
+            g_string_append_printf (json, ", \"sealed\": %d", g_array_index (self->notes, int, n));
+        }
     }
   else if (self->mine)
     {
@@ -209,6 +218,7 @@ sl_blast_sheet_finalize (GObject *object)
   g_array_unref (self->near);
   g_array_unref (self->mines);
   g_array_unref (self->triggers);
+  g_array_unref (self->notes);
   G_OBJECT_CLASS (sl_blast_sheet_parent_class)->finalize (object);
 }
 
@@ -228,6 +238,7 @@ sl_blast_sheet_init (SlBlastSheet *self)
 {
   self->near = g_array_new (FALSE, TRUE, sizeof (Near));
   self->mines = g_array_new (FALSE, FALSE, sizeof (int));
+  self->notes = g_array_new (FALSE, FALSE, sizeof (int));
   self->triggers = g_array_new (FALSE, FALSE, sizeof (int));
 }
 
@@ -328,6 +339,38 @@ blast_sheet_build (GtkWindow *parent,
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->mission_row), _("Mission"));
       adw_combo_row_set_model (self->mission_row, G_LIST_MODEL (kinds));
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->mission_row));
+      /* P-38 step 3: the impact point was written down when the call was
+       * made; its note (by number only: the text is shown as it lands). */
+      if (m->note == 0 && m->owner >= 0)
+        {
+          g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+          int none = 0, side = sl_setup_unit_at (sl_game_get_setup (game), m->owner)->side;
+
+          g_array_append_val (self->notes, none);
+          gtk_string_list_append (names, _("Not written down"));
+          for (guint i = 0; i < state->notes->len; i++)
+            {
+              const SlNote *n = g_ptr_array_index (state->notes, i);
+              g_autofree char *time = n->sealed_at > 0 ? sl_note_time_label (n) : g_strdup ("—");
+              /* "Note 3, sealed on turn 1 at 14:02" */
+              g_autofree char *name = g_strdup_printf (_("Note %d, sealed on turn %d at %s"), n->id,
+                                                       n->sealed_turn, time);
+
+              if (n->kind != SL_NOTE_FIRE_MISSION || n->side != side || state->note_status[i] != SL_NOTE_SEALED)
+                continue;
+              g_array_append_val (self->notes, n->id);
+              gtk_string_list_append (names, name);
+            }
+          if (self->notes->len > 1)
+            {
+              self->note_row = ADW_COMBO_ROW (adw_combo_row_new ());
+              adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->note_row), _("Impact point written down in"));
+              adw_combo_row_set_model (self->note_row, G_LIST_MODEL (names));
+              /* The latest note is the likeliest. */
+              adw_combo_row_set_selected (self->note_row, self->notes->len - 1);
+              adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->note_row));
+            }
+        }
       gtk_label_set_text (self->summary, _("Type the hit roll, then the scatter die (used on a miss), or let the app roll; say who is near the impact point."));
     }
   if (mine)
