@@ -114,6 +114,39 @@ test_history_throw (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A long game offers its newest entries and a last row for the earlier
+ * ones (GTK's list view realizes up to 200 rows, whatever is on screen);
+ * activating that row shows them. */
+static void
+test_history_long (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  GtkWidget *view = sl_history_view_new ();
+  GtkWidget *window, *list;
+  GListModel *model = sl_history_view_get_model (SL_HISTORY_VIEW (view));
+  g_autoptr(SlHistoryItem) last = NULL;
+  g_autoptr(SlHistoryItem) newest = NULL;
+  guint n;
+
+  for (int i = 0; i < 70; i++)
+    sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'keys', 'value': 1}");
+  n = sl_game_get_n_entries (game);
+  sl_history_view_set_game (SL_HISTORY_VIEW (view), game);
+  window = sl_test_ui_show (view, 420, 500);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 41);
+  newest = g_list_model_get_item (model, 0);
+  g_assert_cmpuint (sl_history_item_get_index (newest), ==, n - 1);
+  last = g_list_model_get_item (model, 40);
+  g_assert_cmpuint (sl_history_item_get_more (last), ==, n - 40);
+  g_assert_cmpstr (sl_history_item_get_summary (last), ==, "Show 30 earlier entries");
+  for (list = gtk_widget_get_first_child (view); list && !GTK_IS_LIST_VIEW (list); )
+    list = gtk_widget_get_first_child (list);
+  g_assert_nonnull (list);
+  gtk_widget_activate_action (list, "list.activate-item", "u", 40);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -121,5 +154,6 @@ main (int argc, char *argv[])
   sl_test_ui_init ();
   g_test_add_func ("/history-view/undo-to-any-point", test_history_view);
   g_test_add_func ("/history-view/throw-E-33", test_history_throw);
+  g_test_add_func ("/history-view/long", test_history_long);
   return g_test_run ();
 }

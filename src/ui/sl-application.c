@@ -13,10 +13,15 @@
 
 /* Start-up work done on a thread while GTK starts: the rules, and the game
  * named on the command line, are loaded and checked in parallel with the
- * display, the theme and the window being set up. */
+ * display, the theme and the window being set up. The application needs
+ * the rules at its start-up and the game only when its window opens: it
+ * waits for the rules alone first (the game may still be loading). */
 typedef struct
 {
   GThread        *thread;
+  GMutex          lock;
+  GCond           rules_ready;
+  gboolean        rules_done;  /* rules and rules_error are set */
   char           *path;        /* the game to load, or NULL */
   SlRules        *rules;
   GError         *rules_error;
@@ -49,11 +54,21 @@ get_window (SlApplication *self)
 static gpointer
 preload_thread (gpointer data)
 {
+  g_autoptr(GError) error = NULL;
   SlPreload *preload = data;
+  SlRules *rules = sl_rules_load_default (&error);
 
-  preload->rules = sl_rules_load_default (&preload->rules_error);
-  if (preload->rules != NULL && preload->path != NULL)
-    preload->game = sl_game_load (preload->rules, preload->path, &preload->game_error);
+  /* The application takes the rules at once; this thread keeps its own
+   * reference for loading the game. */
+  g_mutex_lock (&preload->lock);
+  preload->rules = rules ? sl_rules_ref (rules) : NULL;
+  preload->rules_error = g_steal_pointer (&error);
+  preload->rules_done = TRUE;
+  g_cond_signal (&preload->rules_ready);
+  g_mutex_unlock (&preload->lock);
+  if (rules != NULL && preload->path != NULL)
+    preload->game = sl_game_load (rules, preload->path, &preload->game_error);
+  g_clear_pointer (&rules, sl_rules_unref);
   return NULL;
 }
 
@@ -67,7 +82,25 @@ preload_free (SlPreload *preload)
   g_clear_error (&preload->rules_error);
   g_clear_object (&preload->game);
   g_clear_error (&preload->game_error);
+  g_mutex_clear (&preload->lock);
+  g_cond_clear (&preload->rules_ready);
   g_free (preload);
+}
+
+/* Waits for the start-up thread to have loaded the rules. */
+static SlPreload *
+preload_rules (SlApplication *self)
+{
+  SlPreload *preload = self->preload;
+
+  if (preload != NULL && preload->thread != NULL)
+    {
+      g_mutex_lock (&preload->lock);
+      while (!preload->rules_done)
+        g_cond_wait (&preload->rules_ready, &preload->lock);
+      g_mutex_unlock (&preload->lock);
+    }
+  return preload;
 }
 
 /* Waits for the start-up thread to finish its work. */
@@ -199,10 +232,12 @@ sl_application_startup (GApplication *app)
 
   /* The rules are loaded and validated once, at start-up (on the start-up
    * thread when there is one). */
-  if (preload_join (self) != NULL)
+  if (preload_rules (self) != NULL)
     {
+      g_mutex_lock (&self->preload->lock);
       self->rules = g_steal_pointer (&self->preload->rules);
       self->rules_error = g_steal_pointer (&self->preload->rules_error);
+      g_mutex_unlock (&self->preload->lock);
     }
   else
     self->rules = sl_rules_load_default (&self->rules_error);
@@ -312,6 +347,8 @@ sl_application_run_app (SlApplication  *app,
 
   /* `squadlog GAME`: start loading the rules and the game now. */
   app->preload = g_new0 (SlPreload, 1);
+  g_mutex_init (&app->preload->lock);
+  g_cond_init (&app->preload->rules_ready);
   if (argc == 2 && argv[1][0] != '-')
     {
       g_autoptr(GFile) file = g_file_new_for_commandline_arg (argv[1]);

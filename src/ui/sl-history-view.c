@@ -2,8 +2,11 @@
  * newest first; activating an entry takes the game back to just after it
  * (undo to any point), and the entries undone stay, dimmed, to redo.
  *
- * The list model makes its items when the list view asks for them, so a
- * 30-turn journal of 12 000 entries costs only the rows on screen.
+ * The list model makes its items when the list view asks for them, and
+ * offers the newest entries only (HISTORY_PAGE at first; a last row shows
+ * earlier ones on request): GTK's list view realizes up to 200 rows
+ * whatever is on screen, and a 30-turn journal has 12 000 entries. Opening
+ * a long game, and every change, costs a page of rows.
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,11 +20,16 @@
 
 /* The items */
 
+/* The entries the history offers at first, and how many more each
+ * "Show earlier entries" adds. */
+#define HISTORY_PAGE 40
+
 struct _SlHistoryItem
 {
   GObject   parent_instance;
 
   guint     index;
+  guint     more;       /* the row that shows earlier entries: how many are left, else 0 */
   char     *summary;
   char     *when;
   gboolean  undone;
@@ -57,6 +65,12 @@ guint
 sl_history_item_get_index (SlHistoryItem *self)
 {
   return self->index;
+}
+
+guint
+sl_history_item_get_more (SlHistoryItem *self)
+{
+  return self->more;
 }
 
 const char *
@@ -102,7 +116,9 @@ struct _SlHistoryModel
   GObject  parent_instance;
 
   SlGame  *game;
-  guint    n_items;
+  guint    n_entries;   /* in the journal */
+  guint    shown;       /* the newest entries offered */
+  guint    n_items;     /* those, and the row for the earlier ones */
 };
 
 static GType
@@ -139,7 +155,23 @@ sl_history_model_get_item (GListModel *model,
 
   if (position >= self->n_items)
     return NULL;
-  index = self->n_items - 1 - position;
+  if (position == MIN (self->n_entries, self->shown))
+    {
+      /* The last row: the earlier entries, on request. */
+      guint left = self->n_entries - self->shown;
+
+      item = g_object_new (SL_TYPE_HISTORY_ITEM, NULL);
+      item->index = G_MAXUINT;
+      item->more = left;
+      item->summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Show %u earlier entry",
+                                                    "Show %u earlier entries", MIN (left, HISTORY_PAGE * 5)),
+                                       MIN (left, HISTORY_PAGE * 5));
+      /* "11 960 entries before these" */
+      item->when = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u entry before these",
+                                                 "%u entries before these", left), left);
+      return item;
+    }
+  index = self->n_entries - 1 - position;
   e = sl_game_get_entry (self->game, index);
   item = g_object_new (SL_TYPE_HISTORY_ITEM, NULL);
   item->index = index;
@@ -201,6 +233,7 @@ sl_history_model_class_init (SlHistoryModelClass *klass)
 static void
 sl_history_model_init (SlHistoryModel *self)
 {
+  self->shown = HISTORY_PAGE;
 }
 
 /* The game changed: every row may have (undo marks, new entries). */
@@ -211,8 +244,12 @@ sl_history_model_reset (SlHistoryModel *self,
   guint removed = self->n_items;
 
   if (game != self->game)
-    g_set_object (&self->game, game);
-  self->n_items = game ? sl_game_get_n_entries (game) : 0;
+    {
+      g_set_object (&self->game, game);
+      self->shown = HISTORY_PAGE;
+    }
+  self->n_entries = game ? sl_game_get_n_entries (game) : 0;
+  self->n_items = MIN (self->n_entries, self->shown) + (self->n_entries > self->shown ? 1 : 0);
   g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, self->n_items);
 }
 
@@ -271,7 +308,7 @@ bind_cb (GtkSignalListItemFactory *factory,
   GtkWidget *summary = gtk_widget_get_next_sibling (when);
   g_autofree char *caption = NULL;
 
-  if (item->undone)
+  if (item->undone && item->more == 0)
     /* "Turn 2 · subphase 7 · undone" */
     caption = g_strdup_printf (_("%s · undone"), item->when);
   gtk_label_set_text (GTK_LABEL (when), caption ? caption : item->when);
@@ -295,8 +332,16 @@ activate_cb (GtkListView   *list,
 {
   g_autoptr(SlHistoryItem) item = g_list_model_get_item (G_LIST_MODEL (self->model), position);
 
-  if (item != NULL && self->game != NULL)
-    sl_game_go_to (self->game, item->index + 1);
+  if (item == NULL || self->game == NULL)
+    return;
+  if (item->more > 0)
+    {
+      /* Further back: five pages more. */
+      self->model->shown += HISTORY_PAGE * 5;
+      sl_history_model_reset (self->model, self->game);
+      return;
+    }
+  sl_game_go_to (self->game, item->index + 1);
 }
 
 static void

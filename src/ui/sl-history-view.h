@@ -27,6 +27,9 @@ G_DECLARE_FINAL_TYPE (SlHistoryItem, sl_history_item, SL, HISTORY_ITEM, GObject)
 /* The journal index of the entry. */
 guint        sl_history_item_get_index    (SlHistoryItem *self);
 /* What happened, one line per event. */
+/* The last row, which shows earlier entries when activated: how many are
+ * before the ones shown; 0 for an entry. */
+guint        sl_history_item_get_more     (SlHistoryItem *self);
 const char  *sl_history_item_get_summary  (SlHistoryItem *self);
 /* "Turn 2 · subphase 7" */
 const char  *sl_history_item_get_when     (SlHistoryItem *self);
