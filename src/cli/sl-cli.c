@@ -431,6 +431,9 @@ cmd_play (int    argc,
         }
       if (!quiet && entry->summary && *entry->summary)
         g_print ("%s\n", entry->summary);
+      /* What is printed is saved: a reader of a pipe hears of each command
+       * as soon as it is on the disk. */
+      fflush (stdout);
     }
   free (line);
   if (input != stdin)

@@ -173,6 +173,11 @@ reroll (TieContext *ctx,
       keys[i] = sl_dice_roll (ctx->dice, g->tie_stream, 10);
       g_array_append_val (gr->tie_rolls, keys[i]);
     }
+  /* Replaying a journal that lacks the re-rolls, the dice give 1 to all
+   * for ever: stop, and let the replay say a die was not recorded (found
+   * by fuzzing the game loader). */
+  if (sl_dice_is_short (ctx->dice))
+    return;
   sort_by_keys (ctx, members, n, keys, reroll);
 }
 

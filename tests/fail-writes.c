@@ -1,0 +1,180 @@
+/* fail-writes.c: an LD_PRELOAD module for the crash tests — files opened
+ * for writing in one directory fail as on a full disk or a read-only file
+ * system, so that saving a game meets the failure for real, through the
+ * C library, with no hook in Squad Log itself.
+ *
+ *   SL_FAIL_DIR=/path/to/dir SL_FAIL_MODE=enospc|erofs LD_PRELOAD=…
+ *
+ * enospc: opening works and every write() to a file in the directory fails
+ * with ENOSPC, as when the disk fills up while saving; erofs: opening a
+ * file there for writing fails with EROFS.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+/* open() and open64() are both wrapped: each must keep its own name. */
+#undef _FILE_OFFSET_BITS
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+static const char *
+mode (void)
+{
+  const char *m = getenv ("SL_FAIL_MODE");
+
+  return m ? m : "";
+}
+
+/* Whether @path (absolute, or relative to the working directory) lies in
+ * SL_FAIL_DIR. */
+static int
+in_dir (const char *path)
+{
+  const char *dir = getenv ("SL_FAIL_DIR");
+  size_t n;
+
+  if (dir == NULL || path == NULL)
+    return 0;
+  n = strlen (dir);
+  return strncmp (path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
+}
+
+static int
+fd_in_dir (int fd)
+{
+  char link[64], path[PATH_MAX];
+  ssize_t n;
+
+  snprintf (link, sizeof link, "/proc/self/fd/%d", fd);
+  n = readlink (link, path, sizeof path - 1);
+  if (n <= 0)
+    return 0;
+  path[n] = '\0';
+  return in_dir (path);
+}
+
+static int
+refuse_open (const char *path,
+             int         flags)
+{
+  return strcmp (mode (), "erofs") == 0 && (flags & (O_WRONLY | O_RDWR | O_CREAT)) != 0 && in_dir (path);
+}
+
+int open (const char *path, int flags, ...);
+int open64 (const char *path, int flags, ...);
+int openat (int dirfd, const char *path, int flags, ...);
+int openat64 (int dirfd, const char *path, int flags, ...);
+ssize_t write (int fd, const void *buf, size_t count);
+
+typedef int (*OpenFunc) (const char *, int, mode_t);
+typedef int (*OpenAtFunc) (int, const char *, int, mode_t);
+
+/* The mode argument, when the flags say there is one. */
+#define READ_MODE(flags, m) \
+  G_STMT_START_ \
+    if ((flags) & (O_CREAT | O_TMPFILE)) \
+      { \
+        va_list ap; \
+        va_start (ap, flags); \
+        m = va_arg (ap, mode_t); \
+        va_end (ap); \
+      } \
+  G_STMT_END_
+
+#define G_STMT_START_ do {
+#define G_STMT_END_ } while (0)
+
+static int
+call_open (const char *name,
+           const char *path,
+           int         flags,
+           mode_t      m)
+{
+  OpenFunc real = (OpenFunc) dlsym (RTLD_NEXT, name);
+
+  if (refuse_open (path, flags))
+    {
+      errno = EROFS;
+      return -1;
+    }
+  return real (path, flags, m);
+}
+
+static int
+call_openat (const char *name,
+             int         dirfd,
+             const char *path,
+             int         flags,
+             mode_t      m)
+{
+  OpenAtFunc real = (OpenAtFunc) dlsym (RTLD_NEXT, name);
+
+  if (refuse_open (path, flags))
+    {
+      errno = EROFS;
+      return -1;
+    }
+  return real (dirfd, path, flags, m);
+}
+
+int
+open (const char *path, int flags, ...)
+{
+  mode_t m = 0;
+
+  READ_MODE (flags, m);
+  return call_open ("open", path, flags, m);
+}
+
+int
+open64 (const char *path, int flags, ...)
+{
+  mode_t m = 0;
+
+  READ_MODE (flags, m);
+  return call_open ("open64", path, flags, m);
+}
+
+int
+openat (int dirfd, const char *path, int flags, ...)
+{
+  mode_t m = 0;
+
+  READ_MODE (flags, m);
+  return call_openat ("openat", dirfd, path, flags, m);
+}
+
+int
+openat64 (int dirfd, const char *path, int flags, ...)
+{
+  mode_t m = 0;
+
+  READ_MODE (flags, m);
+  return call_openat ("openat64", dirfd, path, flags, m);
+}
+
+ssize_t
+write (int         fd,
+       const void *buf,
+       size_t      count)
+{
+  static ssize_t (*real) (int, const void *, size_t);
+
+  if (strcmp (mode (), "enospc") == 0 && fd > 2 && fd_in_dir (fd))
+    {
+      errno = ENOSPC;
+      return -1;
+    }
+  if (real == NULL)
+    real = (ssize_t (*) (int, const void *, size_t)) dlsym (RTLD_NEXT, "write");
+  return real (fd, buf, count);
+}
