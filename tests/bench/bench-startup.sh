@@ -59,12 +59,35 @@ measure () {
 
 median () { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
+# Squad Log picks GTK's renderer itself (cairo when there is no GPU, see
+# sl-application.c); the minimal window is measured with GTK's default
+# renderer and with the one Squad Log used, for a like-for-like ratio.
+if [ -n "${GSK_RENDERER:-}" ]; then
+  renderer=$GSK_RENDERER
+elif ls /dev/dri/renderD* /dev/dri/card* /dev/nvidiactl >/dev/null 2>&1; then
+  renderer=default
+else
+  renderer=cairo
+fi
 for i in $(seq "$runs"); do measure "Replay benchmark" "$squadlog" "$dir/game.squadlog"; done > "$dir/app"
 for i in $(seq "$runs"); do measure "Minimal" "$dir/minimal"; done > "$dir/minimal.times"
+if [ "$renderer" = default ]; then
+  cp "$dir/minimal.times" "$dir/minimal-same.times"
+else
+  for i in $(seq "$runs"); do GSK_RENDERER=$renderer measure "Minimal" "$dir/minimal"; done > "$dir/minimal-same.times"
+fi
 field () { cut -d' ' -f"$1" "$2" | median; }
-app_map=$(field 1 "$dir/app"); app_ms=$(field 2 "$dir/app"); app_kb=$(field 3 "$dir/app")
-min_map=$(field 1 "$dir/minimal.times"); min_ms=$(field 2 "$dir/minimal.times"); min_kb=$(field 3 "$dir/minimal.times")
-echo "squadlog with a 30-turn game: window at ${app_map} ms, drawn at ${app_ms} ms, peak ${app_kb} kB (median of $runs)"
-echo "minimal libadwaita window:    window at ${min_map} ms, drawn at ${min_ms} ms, peak ${min_kb} kB"
-awk -v a="$app_ms" -v m="$min_ms" -v ak="$app_kb" -v mk="$min_kb" \
-  'BEGIN { printf "ratio: %.2f× the time to the drawn window, %.2f× the memory\n", a / m, ak / mk }'
+report () {
+  echo "$1 window at $(field 1 "$2") ms, drawn at $(field 2 "$2") ms, peak $(field 3 "$2") kB"
+}
+report "squadlog, 30-turn game ($renderer):" "$dir/app"
+report "minimal window (GTK's default):  " "$dir/minimal.times"
+report "minimal window ($renderer):        " "$dir/minimal-same.times"
+echo "(medians of $runs runs)"
+ratio () {
+  awk -v a="$(field 2 "$dir/app")" -v m="$(field 2 "$1")" -v am="$(field 1 "$dir/app")" -v mm="$(field 1 "$1")" \
+      -v ak="$(field 3 "$dir/app")" -v mk="$(field 3 "$1")" -v what="$2" \
+    'BEGIN { printf "ratio against the minimal window %s: %.2f× to the window shown, %.2f× to it drawn, %.2f× the memory\n", what, am / mm, a / m, ak / mk }'
+}
+ratio "$dir/minimal.times" "(GTK's default renderer)"
+ratio "$dir/minimal-same.times" "(same renderer)"
