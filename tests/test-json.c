@@ -405,6 +405,30 @@ test_pull_failure (void)
   }
 }
 
+/* The names of members read from a file are not interned: GLib keeps
+ * every quark for the life of the process, and a long `resolve --jsonl`
+ * run would grow with every new name it is sent (found by fuzzing). */
+static void
+test_reader_no_intern (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) node = sl_json_parse ("{\"known\": 1, \"zq-never-a-quark-1\": 2, \"zq-never-a-quark-2\": 3}",
+                                            -1, &error);
+  g_autoptr(SlReadContext) ctx = sl_read_context_new ();
+  g_autoptr(SlReader) reader = NULL;
+  g_autofree char *dynamic = g_strdup ("zq-never-a-quark-1");
+
+  g_assert_no_error (error);
+  reader = sl_reader_new (ctx, node, "");
+  sl_reader_int (reader, "known", 0, 10, 0);
+  /* A name made at run time, as from a map's keys. */
+  g_assert_nonnull (sl_reader_node (reader, dynamic));
+  g_assert_false (sl_reader_end (reader));
+  g_assert_cmpstr (sl_read_context_field (ctx), ==, "zq-never-a-quark-2");
+  g_assert_cmpuint (g_quark_try_string ("zq-never-a-quark-1"), ==, 0);
+  g_assert_cmpuint (g_quark_try_string ("zq-never-a-quark-2"), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -412,6 +436,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/json/valid", test_valid);
+  g_test_add_func ("/json/reader-no-intern", test_reader_no_intern);
   g_test_add_func ("/json/values", test_values);
   g_test_add_func ("/json/broken", test_broken);
   g_test_add_func ("/json/embedded-nul", test_embedded_nul);

@@ -22,8 +22,11 @@ struct _SlReader
   SlReadContext *ctx;
   JsonObject    *object;
   char          *path;
-  /* The fields read, interned: most objects have few, so a short list. */
-  const char    *seen[12];
+  /* The fields read, by their member nodes (owned by the object, which
+   * outlives the reader): most objects have few, so a short list. Not by
+   * name: interning the names that come from a file would keep every one
+   * for the life of the process. */
+  JsonNode      *seen[12];
   guint          n_seen;
   GPtrArray     *more_seen;
 };
@@ -181,28 +184,18 @@ sl_reader_fail (SlReader   *reader,
   va_end (args);
 }
 
-/* The interned copy of @name, or NULL if it never was: then no reader
- * saw it (names from files are not interned for nothing). */
-static const char *
-lookup_interned (const char *name)
-{
-  GQuark quark = g_quark_try_string (name);
-
-  return quark != 0 ? g_quark_to_string (quark) : NULL;
-}
-
 static gboolean
-reader_saw (SlReader   *reader,
-            const char *interned)
+reader_saw (SlReader *reader,
+            JsonNode *member)
 {
-  if (interned == NULL)
+  if (member == NULL)
     return FALSE;
   for (guint i = 0; i < reader->n_seen; i++)
-    if (reader->seen[i] == interned)
+    if (reader->seen[i] == member)
       return TRUE;
   if (reader->more_seen != NULL)
     for (guint i = 0; i < reader->more_seen->len; i++)
-      if (g_ptr_array_index (reader->more_seen, i) == interned)
+      if (g_ptr_array_index (reader->more_seen, i) == member)
         return TRUE;
   return FALSE;
 }
@@ -212,17 +205,17 @@ static void
 mark_seen (SlReader   *reader,
            const char *field)
 {
-  const char *interned = g_intern_string (field);
+  JsonNode *member = json_object_get_member (reader->object, field);
 
-  if (reader_saw (reader, interned))
+  if (member == NULL || reader_saw (reader, member))
     return;
   if (reader->n_seen < G_N_ELEMENTS (reader->seen))
-    reader->seen[reader->n_seen++] = interned;
+    reader->seen[reader->n_seen++] = member;
   else
     {
       if (reader->more_seen == NULL)
         reader->more_seen = g_ptr_array_new ();
-      g_ptr_array_add (reader->more_seen, (gpointer) interned);
+      g_ptr_array_add (reader->more_seen, member);
     }
 }
 
@@ -239,14 +232,15 @@ sl_reader_end (SlReader *reader)
 {
   JsonObjectIter iter;
   const char *name;
+  JsonNode *member;
   gboolean all_seen = TRUE;
 
   if (sl_read_context_failed (reader->ctx))
     return FALSE;
 
   json_object_iter_init (&iter, reader->object);
-  while (all_seen && json_object_iter_next (&iter, &name, NULL))
-    all_seen = reader_saw (reader, lookup_interned (name));
+  while (all_seen && json_object_iter_next (&iter, &name, &member))
+    all_seen = reader_saw (reader, member);
   if (all_seen)
     return TRUE;
 
@@ -255,7 +249,7 @@ sl_reader_end (SlReader *reader)
     g_autoptr(GList) members = json_object_get_members (reader->object);
 
     for (GList *l = members; l != NULL; l = l->next)
-      if (!reader_saw (reader, lookup_interned (l->data)))
+      if (!reader_saw (reader, json_object_get_member (reader->object, l->data)))
         {
           sl_reader_fail (reader, l->data, _("Unknown field “%s”."), (const char *) l->data);
           break;
