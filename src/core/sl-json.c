@@ -65,6 +65,11 @@ sl_read_context_message (SlReadContext *ctx)
   return ctx->message;
 }
 
+static void context_failv (SlReadContext *ctx,
+                           const char    *field,
+                           const char    *format,
+                           va_list        args) G_GNUC_PRINTF (3, 0);
+
 static void
 context_failv (SlReadContext *ctx,
                const char    *field,
