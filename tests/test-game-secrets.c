@@ -268,6 +268,7 @@ test_list (void)
   g_assert_cmpstr (s->title, ==, "Pile B");
   s = g_ptr_array_index (mine, 2);
   g_assert_cmpint (s->kind, ==, SL_SECRET_NOTE);
+  g_assert_cmpstr (s->title, ==, "Note 1 · where Trooper Cole lies");
   g_assert_nonnull (strstr (s->detail, "ZULU-9 behind the crates"));
   g_assert_true (s->kept);
   s = g_ptr_array_index (theirs, 0);

@@ -77,6 +77,7 @@ sl_command_add_note (SlCommand         *c,
   note->text = g_strdup (in->text);
   note->sealed_at = in->sealed_at;
   note->sealed_turn = c->state->turn;
+  note->unit = -1;
   g_strlcpy (note->nonce, in->nonce, sizeof note->nonce);
   {
     g_autofree char *digest = sl_note_digest (sl_setup_side_at (c->setup, side)->id, kind, in->sealed_at,
@@ -377,8 +378,13 @@ sl_command_hide (SlCommand  *c,
       g_strlcpy (m->label, decoys[i], sizeof m->label);
       g_ptr_array_add (labels, (gpointer) decoys[i]);
     }
-  if (where.text != NULL && (note = sl_command_add_note (c, side, SL_NOTE_HIDDEN_UNIT, &where, error)) == NULL)
-    return FALSE;
+  if (where.text != NULL)
+    {
+      if ((note = sl_command_add_note (c, side, SL_NOTE_HIDDEN_UNIT, &where, error)) == NULL)
+        return FALSE;
+      /* Just made: which unit it places is part of it. */
+      ((SlNote *) note)->unit = unit;
+    }
 
   if (sl_command_telling (c))
     {

@@ -57,6 +57,7 @@ typedef struct
   char       *text;
   gint64      sealed_at;   /* wall clock, seconds since 1970 */
   int         sealed_turn;
+  int         unit;        /* the hidden unit a "hidden-unit" note places, or -1 */
   char        nonce[33];   /* 32 hex digits */
   char        digest[65];  /* SHA-256, hex */
   gboolean    intact;      /* the digest matches the text */

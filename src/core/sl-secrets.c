@@ -129,8 +129,16 @@ sl_secrets_list (const SlRules *rules,
         continue;
       s = secret_new (SL_SECRET_NOTE, n->side, -1);
       s->note = n->id;
-      /* "Note 2 · a mine" */
-      s->title = g_strdup_printf (_("Note %d · %s"), n->id, sl_note_kind_label (n->kind));
+      /* "Note 2 · a mine", "Note 1 · where Trooper Cole lies" */
+      if (n->kind == SL_NOTE_HIDDEN_UNIT && n->unit >= 0)
+        {
+          g_autofree char *what = g_strdup_printf (_("where %s lies"), sl_setup_unit_at (setup, n->unit)->name);
+
+          s->title = g_strdup_printf (_("Note %d · %s"), n->id, what);
+          s->unit = n->unit;
+        }
+      else
+        s->title = g_strdup_printf (_("Note %d · %s"), n->id, sl_note_kind_label (n->kind));
       /* "“B4 by the well” · sealed on turn 1 at 14:02 · seal 3f9a 2c1b" */
       s->detail = g_strdup_printf (_("“%s” · sealed on turn %d at %s · seal %s"), n->text, n->sealed_turn, time, code);
       s->kept = state->note_status[i] == SL_NOTE_SEALED;
