@@ -331,8 +331,8 @@ sl_application_get_rules_error (SlApplication *self)
 /* Whether the machine has a graphics device GTK's GL renderer can use: a
  * DRM render node, or NVIDIA's own driver. Without one, Mesa renders GL in
  * software (llvmpipe), which draws this window markedly slower than GTK's
- * cairo renderer: the table's first frame comes about 300 ms later on a
- * laptop-class CPU (tests/bench/bench-startup.sh). */
+ * cairo renderer and takes longer to start: the table's first frame comes
+ * about 400 ms later on a laptop-class CPU (tests/bench/bench-startup.sh). */
 static gboolean
 has_gpu (void)
 {
@@ -352,9 +352,14 @@ sl_application_run (int    argc,
   g_autoptr(SlApplication) app = NULL;
 
   /* No GPU: software GL is the slowest way to draw; cairo it is, unless
-   * the user chose a renderer. */
+   * the user chose a renderer. GDK would still load Mesa's software GL
+   * (LLVM and all: about 120 ms and 60 MB) at start-up: it is not used. */
   if (g_getenv ("GSK_RENDERER") == NULL && !has_gpu ())
-    g_setenv ("GSK_RENDERER", "cairo", FALSE);
+    {
+      g_setenv ("GSK_RENDERER", "cairo", FALSE);
+      if (g_getenv ("GDK_DEBUG") == NULL)
+        g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
+    }
   app = sl_application_new ();
 
   return sl_application_run_app (app, argc, argv);
