@@ -17,48 +17,17 @@
 #include <string.h>
 
 #include "sl-game.h"
+#include "fuzz-common.h"
 #include "sl-json.h"
 
-int LLVMFuzzerInitialize   (int            *argc,
-                            char         ***argv);
-int LLVMFuzzerTestOneInput (const uint8_t  *data,
-                            size_t          size);
-
-/* Loaded once: loading the rules is fuzz-rules.c's business, and the
- * process keeps them (reachable, so LeakSanitizer does not count them). */
-static SlRules *rules;
-
-static G_GNUC_NORETURN G_GNUC_PRINTF (1, 2) void
-fail (const char *format,
-      ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_printerr ("%s\n", message);
-  abort ();
-}
 
 int
 LLVMFuzzerInitialize (int    *argc,
                       char ***argv)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-  const char *datadir = g_getenv ("SQUADLOG_DATA_DIR");
-
-  /* A critical or a warning on bad input is a bug of the code under test:
-   * make it a crash the fuzzer reports, whatever G_DEBUG says. */
-  g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING);
-
-  path = g_build_filename (datadir != NULL ? datadir : SL_SOURCE_DATADIR, "rules",
-                           "streets-of-blood.json", NULL);
-  rules = sl_rules_load_file (path, &error);
-  if (rules == NULL)
-    fail ("fuzz-game: %s", error->message);
+  sl_fuzz_init ();
+  /* Loading the rules is fuzz-rules.c's business: these are loaded once. */
+  sl_fuzz_rules ();
   return 0;
 }
 
@@ -84,7 +53,7 @@ check_loaded (SlGame *game)
   guint n = sl_game_get_n_entries (game);
 
   if (sl_game_get_position (game) != n)
-    fail ("Loaded at entry %u of %u", sl_game_get_position (game), n);
+    sl_fuzz_fail ("Loaded at entry %u of %u", sl_game_get_position (game), n);
 
   /* Telling an entry replays its stretch of the journal again: the
    * loader accepted every entry, so none may fail now (sl-game.c would
@@ -100,27 +69,27 @@ check_loaded (SlGame *game)
       sl_game_go_to (game, n);
       state_again = state_text (game);
       if (strcmp (state, state_again) != 0)
-        fail ("Undo to %u and redo to %u changed the state:\n%s\n%s", n / 2, n, state,
+        sl_fuzz_fail ("Undo to %u and redo to %u changed the state:\n%s\n%s", n / 2, n, state,
               state_again);
       g_clear_pointer (&state_again, g_free);
     }
 
   /* Saved and loaded again: the same game, saved as the same text. */
   text = sl_game_serialize (game);
-  again = sl_game_load_from_data (rules, text, -1, "saved.squadlog", &error);
+  again = sl_game_load_from_data (sl_fuzz_rules (), text, -1, "saved.squadlog", &error);
   if (again == NULL)
-    fail ("A loaded game, saved, does not load again: %s\n%s", error->message, text);
+    sl_fuzz_fail ("A loaded game, saved, does not load again: %s\n%s", error->message, text);
   if (sl_game_get_n_entries (again) != n)
-    fail ("%u entries loaded, %u after saving", n, sl_game_get_n_entries (again));
+    sl_fuzz_fail ("%u entries loaded, %u after saving", n, sl_game_get_n_entries (again));
   state_again = state_text (again);
   if (strcmp (state, state_again) != 0)
-    fail ("A loaded game, saved and loaded again, has another state:\n%s\n%s", state,
+    sl_fuzz_fail ("A loaded game, saved and loaded again, has another state:\n%s\n%s", state,
           state_again);
   for (guint i = 0; i < n; i++)
     sl_game_get_entry (again, i);
   text_again = sl_game_serialize (again);
   if (strcmp (text, text_again) != 0)
-    fail ("A loaded game, saved twice, is saved as another text:\n%s\n%s", text, text_again);
+    sl_fuzz_fail ("A loaded game, saved twice, is saved as another text:\n%s\n%s", text, text_again);
 }
 
 int
@@ -135,16 +104,16 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   if (size > G_MAXSSIZE)
     return 0;
-  game = sl_game_load_from_data (rules, text, (gssize) size, "fuzz.squadlog", &error);
+  game = sl_game_load_from_data (sl_fuzz_rules (), text, (gssize) size, "fuzz.squadlog", &error);
   if (game == NULL)
     {
       /* A refusal says why, in the game error domain. */
       if (error == NULL || error->domain != SL_GAME_ERROR || error->message[0] == '\0')
-        fail ("Refused without a game error");
+        sl_fuzz_fail ("Refused without a game error");
       return 0;
     }
   if (error != NULL)
-    fail ("Loaded, yet with an error: %s", error->message);
+    sl_fuzz_fail ("Loaded, yet with an error: %s", error->message);
   check_loaded (game);
   return 0;
 }

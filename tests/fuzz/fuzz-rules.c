@@ -16,30 +16,12 @@
 #include <stdlib.h>
 
 #include "sl-game.h"
+#include "fuzz-common.h"
 #include "sl-json.h"
 #include "sl-resolve.h"
 
-int LLVMFuzzerInitialize   (int            *argc,
-                            char         ***argv);
-int LLVMFuzzerTestOneInput (const uint8_t  *data,
-                            size_t          size);
-
 /* The training scenario, read once (the process keeps it). */
 static JsonNode *scenario;
-
-static G_GNUC_NORETURN G_GNUC_PRINTF (1, 2) void
-fail (const char *format,
-      ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_printerr ("%s\n", message);
-  abort ();
-}
 
 int
 LLVMFuzzerInitialize (int    *argc,
@@ -48,17 +30,12 @@ LLVMFuzzerInitialize (int    *argc,
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
   g_autofree char *text = NULL;
-  const char *datadir = g_getenv ("SQUADLOG_DATA_DIR");
 
-  /* A critical or a warning on bad input is a bug of the code under test:
-   * make it a crash the fuzzer reports, whatever G_DEBUG says. */
-  g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING);
-
-  path = g_build_filename (datadir != NULL ? datadir : SL_SOURCE_DATADIR, "scenarios",
-                           "training.json", NULL);
+  sl_fuzz_init ();
+  path = sl_fuzz_data_path ("scenarios", "training.json");
   if (!g_file_get_contents (path, &text, NULL, &error) ||
       (scenario = sl_json_parse (text, -1, &error)) == NULL)
-    fail ("fuzz-rules: %s", error->message);
+    sl_fuzz_fail ("fuzz-rules: %s", error->message);
   return 0;
 }
 
@@ -73,7 +50,7 @@ list_rules (SlRules *rules)
 
   result = sl_resolver_resolve_text (resolver, "{\"kind\": \"rules\"}", -1, &valid);
   if (!valid)
-    fail ("Rules the loader accepted cannot be listed");
+    sl_fuzz_fail ("Rules the loader accepted cannot be listed");
   text = sl_json_to_string (result, FALSE);
 }
 
@@ -99,7 +76,7 @@ start_game (SlRules *rules)
   if (setup == NULL)
     {
       if (error == NULL)
-        fail ("The setup was refused without an error");
+        sl_fuzz_fail ("The setup was refused without an error");
       return;
     }
   game = sl_game_new (rules, setup);
@@ -109,7 +86,7 @@ start_game (SlRules *rules)
       if (sl_game_apply_text (game, commands[i], &error) == NULL)
         {
           if (error == NULL)
-            fail ("%s was refused without an error", commands[i]);
+            sl_fuzz_fail ("%s was refused without an error", commands[i]);
           g_clear_error (&error);
         }
     }
@@ -134,11 +111,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     {
       /* A refusal names the problem, in the rules error domain. */
       if (error == NULL || error->domain != SL_RULES_ERROR || error->message[0] == '\0')
-        fail ("Refused without a rules error");
+        sl_fuzz_fail ("Refused without a rules error");
       return 0;
     }
   if (error != NULL)
-    fail ("Loaded, yet with an error: %s", error->message);
+    sl_fuzz_fail ("Loaded, yet with an error: %s", error->message);
   list_rules (rules);
   start_game (rules);
   return 0;
