@@ -966,8 +966,7 @@ sl_command_mine (SlCommand  *c,
   if (action == 0)
     {
       /* P-37 step 2: written down before the game, never on the map. */
-      if (c->state->turn != 1 || c->state->phase == SL_PHASE_ACTION ||
-          c->state->phase > SL_PHASE_DETECTION)
+      if (!sl_state_before_play (c->state))
         {
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
                              _("Mines are written down before the game, before the first Action Phase (P-37 step 2)."));

@@ -320,7 +320,7 @@ sl_command_hide (SlCommand  *c,
     }
   /* P-28: before the game; the first Initiative and Detection Phases
    * come before anyone acts. */
-  if (c->state->turn != 1 || c->state->phase > SL_PHASE_DETECTION)
+  if (!sl_state_before_play (c->state))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
                          _("Units hide at the start of the game, before the first Action Phase (P-28)."));

@@ -395,6 +395,12 @@ sl_state_find_pile (const SlState  *state,
 }
 
 gboolean
+sl_state_before_play (const SlState *state)
+{
+  return state->turn == 1 && state->phase <= SL_PHASE_DETECTION && !state->over;
+}
+
+gboolean
 sl_marker_is_waiting_mine (const SlMarker *marker)
 {
   return marker != NULL && marker->kind == SL_MARKER_MINE && !marker->resolved && marker->due < 0;

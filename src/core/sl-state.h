@@ -248,6 +248,10 @@ void         sl_state_free         (SlState        *state);
 int          sl_state_now          (const SlRules  *rules,
                                     const SlState  *state);
 
+/* Before play: the first turn's Initiative and Detection Phases, when
+ * units hide and mines are written down (P-28, P-37 step 2). */
+gboolean     sl_state_before_play  (const SlState  *state);
+
 /* Whether the unit is knocked out (unconscious or dead, T-16). */
 gboolean     sl_state_unit_out     (const SlRules  *rules,
                                     const SlState  *state,

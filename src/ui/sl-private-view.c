@@ -186,13 +186,11 @@ apply (SlPrivateView *self,
 {
   g_autoptr(JsonNode) command = json_builder_get_root (builder);
   g_autoptr(GError) error = NULL;
-  g_autofree char *problem = NULL;
 
   if (sl_game_apply (self->game, command, &error) == NULL)
     {
-      problem = g_strdup (error->message);
       /* The game did not change: the page stays as it is. */
-      set_problem (self, problem);
+      set_problem (self, error->message);
       return FALSE;
     }
   /* The page is built again by the game's "changed". */
@@ -446,15 +444,6 @@ row_add (GtkWidget  *group,
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
 }
 
-/* The game lets units hide and mines be written down only before the
- * first Action Phase (P-28, P-37 step 2). */
-static gboolean
-before_play (SlPrivateView *self)
-{
-  const SlState *s = sl_game_get_state (self->game);
-
-  return s->turn == 1 && s->phase <= SL_PHASE_DETECTION && !s->over;
-}
 
 static void
 build_secrets (SlPrivateView *self,
@@ -547,7 +536,7 @@ build_secrets (SlPrivateView *self,
   self->mine_owner = NULL;
   self->seal_side = NULL;
   self->seal_marker = NULL;
-  if (detection && before_play (self))
+  if (detection && sl_state_before_play (state))
     {
       g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
 
@@ -569,7 +558,7 @@ build_secrets (SlPrivateView *self,
       self->hide_where = entry_row_add (group, _("Where it lies, sealed (optional)"));
       button_add (group, _("_Hide"), G_CALLBACK (hide_clicked_cb), self);
     }
-  if (sl_setup_has_module (setup, SL_MODULE_AREA_EFFECTS) && before_play (self))
+  if (sl_setup_has_module (setup, SL_MODULE_AREA_EFFECTS) && sl_state_before_play (state))
     {
       g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
 
