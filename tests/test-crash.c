@@ -72,7 +72,7 @@ check_saved (const char *path,
   for (guint i = 0; i < n; i++)
     {
       const SlJournalEntry *e = sl_game_get_entry (game, i);
-      JsonObject *c = json_node_get_object (e->command);
+      JsonObject *c = json_node_get_object (sl_journal_entry_get_command (e));
       g_autofree char *note = g_strdup_printf ("command %u", i + 1);
 
       g_assert_cmpstr (json_object_get_string_member (c, "note"), ==, note);

@@ -101,7 +101,7 @@ test_declare_sheet_zero_g (void)
   g_assert_true (sl_declare_sheet_set_zero_g_roll (sheet, 1));
   g_assert_true (sl_declare_sheet_choose (sheet, "walk"));
   e = sl_game_get_entry (game, sl_game_get_n_entries (game) - 1);
-  g_assert_cmpint (json_object_get_int_member (json_node_get_object (e->command), "zero_g_roll"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (json_node_get_object (sl_journal_entry_get_command (e)), "zero_g_roll"), ==, 1);
   g_assert_null (e->rolled[0]);
 }
 

@@ -83,7 +83,7 @@ test_fire_sheet_jam (void)
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
   g_assert_true (sl_fire_sheet_enter_die (sheet, 5));
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, n + 1);
-  command = json_node_get_object (last_entry (game)->command);
+  command = json_node_get_object (sl_journal_entry_get_command (last_entry (game)));
   g_assert_cmpint (json_object_get_int_member (command, "roll"), ==, 1);
   g_assert_cmpint (json_object_get_int_member (command, "jam_roll"), ==, 5);
   g_assert_null (last_entry (game)->rolled[0]);
@@ -106,7 +106,7 @@ test_fire_sheet_burst (void)
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
   g_assert_true (sl_fire_sheet_enter_die (sheet, 5));
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, n + 1);
-  command = json_node_get_object (last_entry (game)->command);
+  command = json_node_get_object (sl_journal_entry_get_command (last_entry (game)));
   g_assert_cmpstr (json_object_get_string_member (command, "burst"), ==, "concentrated");
   g_assert_cmpint (json_object_get_int_member (command, "hits_roll"), ==, 5);
 }

@@ -29,7 +29,7 @@ test_unit_sheet (void)
   g_assert_true (sl_unit_sheet_correct (sheet, "wound", "\"serious\"", NULL));
   g_assert_cmpint (sl_test_unit_state (game, "cw-13")->wound, ==, SL_WOUND_SERIOUS);
   e = sl_game_get_entry (game, sl_game_get_n_entries (game) - 1);
-  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (e->command), "type"), ==, "correct");
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (sl_journal_entry_get_command (e)), "type"), ==, "correct");
 
   /* T-20: there are only three R boxes. */
   g_assert_false (sl_unit_sheet_correct (sheet, "magazines.R", "5", &error));

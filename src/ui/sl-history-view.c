@@ -179,9 +179,9 @@ sl_history_model_get_item (GListModel *model,
   item->when = entry_when (self->game, e);
   item->undone = index >= sl_game_get_position (self->game);
   /* A throw: where it was aimed and where it landed. */
-  if (e->command != NULL && e->result != NULL && JSON_NODE_HOLDS_OBJECT (e->result))
+  if (sl_journal_entry_get_command (e) != NULL && e->result != NULL && JSON_NODE_HOLDS_OBJECT (e->result))
     {
-      JsonObject *c = json_node_get_object (e->command);
+      JsonObject *c = json_node_get_object (sl_journal_entry_get_command (e));
       JsonObject *r = json_node_get_object (e->result);
 
       if (g_strcmp0 (json_object_get_string_member_with_default (c, "type", ""), "throw") == 0 &&
