@@ -123,8 +123,37 @@ test_window_opens (void)
   g_assert_nonnull (strstr (adw_status_page_get_description (page), "PHALANX: Streets of Blood"));
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "about"));
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "quit"));
-  /* The keyboard shortcuts window, from gtk/help-overlay.ui. */
+  g_assert_cmpstr (adw_status_page_get_icon_name (page), ==, "io.github.squadlog.SquadLog");
+  /* The keyboard shortcuts window (Ctrl+?), built when first asked for. */
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (window), "show-help-overlay"));
+  {
+    g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.show-help-overlay");
+    GtkWindow *shortcuts = NULL;
+    guint n = 0;
+
+    GLogLevelFlags fatal;
+
+    g_assert_true (accels[0] != NULL && g_str_equal (accels[0], "<Control>question"));
+    /* GTK 4.8's own shortcuts window warns as it lays out ("GtkLabel …
+     * reported min width -3"): not fatal while it shows. */
+    fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK);
+    for (int twice = 0; twice < 2; twice++)
+      {
+        g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+        sl_test_ui_settle ();
+      }
+    g_log_set_always_fatal (fatal);
+    for (GList *l = gtk_window_list_toplevels (); l != NULL; l = g_list_delete_link (l, l))
+      if (GTK_IS_SHORTCUTS_WINDOW (l->data))
+        {
+          shortcuts = l->data;
+          n++;
+        }
+    g_assert_cmpuint (n, ==, 1);
+    g_assert_true (gtk_window_get_transient_for (shortcuts) == GTK_WINDOW (window));
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (shortcuts)));
+    gtk_window_close (shortcuts);
+  }
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -1049,13 +1078,15 @@ test_window_private_view (void)
 
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
-  view = SL_PRIVATE_VIEW (find_widget (GTK_WIDGET (window), SL_TYPE_PRIVATE_VIEW));
   track = find_widget (GTK_WIDGET (window), SL_TYPE_TRACK_VIEW);
-  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (view)));
+  /* Nothing of the private view exists until it is asked for. */
+  g_assert_null (find_widget (GTK_WIDGET (window), SL_TYPE_PRIVATE_VIEW));
   g_assert_cmpuint (assert_screen_keeps (kept_secrets, (const char * const[]) { "pile c", "cole", NULL }), >, 20);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
   sl_test_ui_settle ();
+  view = SL_PRIVATE_VIEW (find_widget (GTK_WIDGET (window), SL_TYPE_PRIVATE_VIEW));
+  g_assert_nonnull (view);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
   g_assert_false (gtk_widget_get_mapped (track));
   g_assert_null (sl_private_view_get_shown (view));
@@ -1154,12 +1185,13 @@ test_window_e23 (void)
     "     {'id': 'o1', 'counter': 9, 'name': 'Seeker', 'troop': 'combat-arms', 'armor': 'LI', 'weapons': ['LR']}]}]}]}");
   g_autofree char *path = g_build_filename (tmp_dir, "e23.squadlog", NULL);
   SlWindow *window = open_game (app, game, path);
-  SlPrivateView *view = SL_PRIVATE_VIEW (find_widget (GTK_WIDGET (window), SL_TYPE_PRIVATE_VIEW));
+  SlPrivateView *view = NULL;
   g_autoptr(GPtrArray) secrets = NULL;
   SlGame *shown = sl_window_get_game (window);
   guint decoys = 0;
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  view = SL_PRIVATE_VIEW (find_widget (GTK_WIDGET (window), SL_TYPE_PRIVATE_VIEW));
   sl_private_view_choose (view, "joe");
   g_assert_true (sl_private_view_hide_unit (view, "j1", "1", "1a", "1b", NULL));
   g_assert_true (sl_private_view_hide_unit (view, "j2", "2", "2a", "2b", NULL));

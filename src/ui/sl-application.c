@@ -220,6 +220,7 @@ sl_application_startup (GApplication *app)
   SlApplication *self = SL_APPLICATION (app);
   static const char *quit_accels[] = { "<Control>q", NULL };
   static const char *preferences_accels[] = { "<Control>comma", NULL };
+  static const char *shortcuts_accels[] = { "<Control>question", NULL };
 
   G_APPLICATION_CLASS (sl_application_parent_class)->startup (app);
 
@@ -227,6 +228,8 @@ sl_application_startup (GApplication *app)
                                    G_N_ELEMENTS (app_actions), self);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences", preferences_accels);
+  /* The window builds its shortcuts window itself, when asked (sl-window.c). */
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", shortcuts_accels);
 
   self->settings = sl_application_settings_new ();
 

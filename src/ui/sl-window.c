@@ -47,7 +47,8 @@ struct _SlWindow
   GtkWidget            *history_buttons;
   GtkWidget            *next_button;
   GtkStack             *screen;        /* "shared" or "private" */
-  SlPrivateView        *private_view;
+  SlPrivateView        *private_view;   /* made when first asked for */
+  GtkWindow            *shortcuts;      /* likewise */
 
   SlGame               *game;
   gulong                changed_id;
@@ -208,8 +209,13 @@ show_rules (SlWindow *self)
     rules->troops.items->len, rules->races.items->len, rules->armor.items->len,
     rules->weapons.items->len, rules->actions.items->len,
     sl_option_set_size (rules->options), rules->path);
+  /* The icon is set here rather than in the template: a game opened from
+   * the command line never shows this page, and loading the 128-pixel
+   * icon (an SVG, and the SVG library with it) slowed its start. */
+  adw_status_page_set_icon_name (self->status_page, APPLICATION_ID);
   adw_status_page_set_title (self->status_page, _("Squad Log"));
   adw_status_page_set_description (self->status_page, description);
+  gtk_widget_set_visible (adw_status_page_get_child (self->status_page), TRUE);
 
   last = last_game_path (self);
   if (last != NULL)
@@ -398,7 +404,8 @@ sl_window_set_game (SlWindow *self,
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->squads))) != NULL)
     gtk_box_remove (self->squads, child);
   close_private (self);
-  sl_private_view_set_game (self->private_view, game);
+  if (self->private_view != NULL)
+    sl_private_view_set_game (self->private_view, game);
   sl_track_view_set_game (self->track, game);
   sl_history_view_set_game (self->history, game);
   if (game != NULL)
@@ -980,6 +987,20 @@ mine_action (GtkWidget  *widget,
     gtk_window_present (GTK_WINDOW (sl_blast_sheet_new_mine (GTK_WINDOW (self), self->game, marker)));
 }
 
+/* The private view is made the first time it is asked for: a game opens
+ * without it (its forms and icons cost start-up time), and nothing of it
+ * exists on the shared screen until then. */
+static void
+ensure_private_view (SlWindow *self)
+{
+  if (self->private_view != NULL)
+    return;
+  self->private_view = sl_private_view_new ();
+  g_signal_connect_swapped (self->private_view, "done", G_CALLBACK (close_private), self);
+  sl_private_view_set_game (self->private_view, self->game);
+  gtk_stack_add_named (self->screen, GTK_WIDGET (self->private_view), "private");
+}
+
 /* The private view covers the whole window (nothing of the table shows
  * around it) until it is closed: by Escape, Ctrl+H, its Close button or
  * the idle time. */
@@ -1008,6 +1029,7 @@ private_action (GtkWidget  *widget,
       close_private (self);
       return;
     }
+  ensure_private_view (self);
   if (settings != NULL)
     sl_private_view_set_idle_seconds (self->private_view, g_settings_get_uint (settings, "private-view-idle"));
   gtk_stack_set_visible_child_name (self->screen, "private");
@@ -1621,7 +1643,6 @@ application_changed_cb (SlWindow   *self,
         gtk_window_maximize (GTK_WINDOW (self));
       g_settings_bind (settings, "app-rolls", self, "app-rolls", G_SETTINGS_BIND_DEFAULT);
     }
-  show_rules (self);
   update_actions (self);
 }
 
@@ -1667,6 +1688,29 @@ sl_window_set_property (GObject      *object,
     }
 }
 
+/* The keyboard shortcuts window (Ctrl+?), built the first time it is asked
+ * for: GTK would build gtk/help-overlay.ui with every window, a few
+ * hundred widgets, before the window first shows. */
+static void
+show_help_overlay_cb (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       data)
+{
+  SlWindow *self = SL_WINDOW (data);
+
+  if (self->shortcuts == NULL)
+    {
+      g_autoptr(GtkBuilder) builder =
+        gtk_builder_new_from_resource ("/io/github/squadlog/SquadLog/shortcuts-window.ui");
+
+      self->shortcuts = g_object_ref (GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
+      gtk_window_set_transient_for (self->shortcuts, GTK_WINDOW (self));
+      gtk_window_set_hide_on_close (self->shortcuts, TRUE);
+      gtk_window_set_destroy_with_parent (self->shortcuts, TRUE);
+    }
+  gtk_window_present (self->shortcuts);
+}
+
 static void
 sl_window_dispose (GObject *object)
 {
@@ -1675,6 +1719,9 @@ sl_window_dispose (GObject *object)
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_clear_object (&self->game);
+  if (self->shortcuts != NULL)
+    gtk_window_destroy (self->shortcuts);
+  g_clear_object (&self->shortcuts);
   g_clear_handle_id (&self->typed_id, g_source_remove);
   if (self->typed != NULL)
     {
@@ -1701,7 +1748,6 @@ sl_window_class_init (SlWindowClass *klass)
                                                "/io/github/squadlog/SquadLog/sl-window.ui");
   gtk_widget_class_bind_template_child (widget_class, SlWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, screen);
-  gtk_widget_class_bind_template_child (widget_class, SlWindow, private_view);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, toasts);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, status_page);
@@ -1758,8 +1804,17 @@ sl_window_init (SlWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->track, "unit-activated", G_CALLBACK (unit_activated_cb), self);
+  {
+    static const GActionEntry entries[] = {
+      { .name = "show-help-overlay", .activate = show_help_overlay_cb },
+    };
+
+    g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
+  }
   g_signal_connect (self->recent_list, "row-activated", G_CALLBACK (recent_activated_cb), self);
-  g_signal_connect_swapped (self->private_view, "done", G_CALLBACK (close_private), self);
+  /* The start page is filled in each time it is shown (not at all when
+   * the window opens on a game). */
+  g_signal_connect_swapped (self->status_page, "map", G_CALLBACK (show_rules), self);
   self->typed = g_string_new (NULL);
   {
     GtkEventController *keys = gtk_event_controller_key_new ();
