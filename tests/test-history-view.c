@@ -133,16 +133,36 @@ test_history_long (void)
   n = sl_game_get_n_entries (game);
   sl_history_view_set_game (SL_HISTORY_VIEW (view), game);
   window = sl_test_ui_show (view, 420, 500);
-  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 41);
+  /* The newest 24, and a row for the earlier ones. */
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 25);
   newest = g_list_model_get_item (model, 0);
   g_assert_cmpuint (sl_history_item_get_index (newest), ==, n - 1);
-  last = g_list_model_get_item (model, 40);
-  g_assert_cmpuint (sl_history_item_get_more (last), ==, n - 40);
-  g_assert_cmpstr (sl_history_item_get_summary (last), ==, "Show 30 earlier entries");
+  last = g_list_model_get_item (model, 24);
+  g_assert_cmpuint (sl_history_item_get_more (last), ==, n - 24);
+  g_assert_cmpstr (sl_history_item_get_summary (last), ==, "Show 46 earlier entries");
   for (list = gtk_widget_get_first_child (view); list && !GTK_IS_LIST_VIEW (list); )
     list = gtk_widget_get_first_child (list);
   g_assert_nonnull (list);
-  gtk_widget_activate_action (list, "list.activate-item", "u", 40);
+  gtk_widget_activate_action (list, "list.activate-item", "u", 24);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* Scrolled to the end, the earlier entries come by themselves. */
+  view = sl_history_view_new ();
+  model = sl_history_view_get_model (SL_HISTORY_VIEW (view));
+  sl_history_view_set_game (SL_HISTORY_VIEW (view), game);
+  window = sl_test_ui_show (view, 420, 500);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 25);
+  {
+    GtkWidget *scrolled = gtk_widget_get_first_child (view);
+    GtkAdjustment *adjustment;
+
+    g_assert_true (GTK_IS_SCROLLED_WINDOW (scrolled));
+    adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+    g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment));
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+    sl_test_ui_settle ();
+  }
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -3,10 +3,11 @@
  * (undo to any point), and the entries undone stay, dimmed, to redo.
  *
  * The list model makes its items when the list view asks for them, and
- * offers the newest entries only (HISTORY_PAGE at first; a last row shows
- * earlier ones on request): GTK's list view realizes up to 200 rows
- * whatever is on screen, and a 30-turn journal has 12 000 entries. Opening
- * a long game, and every change, costs a page of rows.
+ * offers the newest entries only (HISTORY_FIRST at first; scrolling to the
+ * end, or activating the last row, brings HISTORY_MORE earlier ones): GTK's
+ * list view realizes up to 200 rows whatever is on screen, and a 30-turn
+ * journal has 12 000 entries. Opening a long game, and every change, costs
+ * a page of rows.
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,9 +21,10 @@
 
 /* The items */
 
-/* The entries the history offers at first, and how many more each
- * "Show earlier entries" adds. */
-#define HISTORY_PAGE 40
+/* The entries the history offers at first (more than a tall screen
+ * shows), and how many more each "Show earlier entries" adds. */
+#define HISTORY_FIRST 24
+#define HISTORY_MORE 200
 
 struct _SlHistoryItem
 {
@@ -164,8 +166,8 @@ sl_history_model_get_item (GListModel *model,
       item->index = G_MAXUINT;
       item->more = left;
       item->summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Show %u earlier entry",
-                                                    "Show %u earlier entries", MIN (left, HISTORY_PAGE * 5)),
-                                       MIN (left, HISTORY_PAGE * 5));
+                                                    "Show %u earlier entries", MIN (left, HISTORY_MORE)),
+                                       MIN (left, HISTORY_MORE));
       /* "11 960 entries before these" */
       item->when = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u entry before these",
                                                  "%u entries before these", left), left);
@@ -233,7 +235,7 @@ sl_history_model_class_init (SlHistoryModelClass *klass)
 static void
 sl_history_model_init (SlHistoryModel *self)
 {
-  self->shown = HISTORY_PAGE;
+  self->shown = HISTORY_FIRST;
 }
 
 /* The game changed: every row may have (undo marks, new entries). */
@@ -246,7 +248,7 @@ sl_history_model_reset (SlHistoryModel *self,
   if (game != self->game)
     {
       g_set_object (&self->game, game);
-      self->shown = HISTORY_PAGE;
+      self->shown = HISTORY_FIRST;
     }
   self->n_entries = game ? sl_game_get_n_entries (game) : 0;
   self->n_items = MIN (self->n_entries, self->shown) + (self->n_entries > self->shown ? 1 : 0);
@@ -324,6 +326,20 @@ bind_cb (GtkSignalListItemFactory *factory,
   }
 }
 
+/* Further back: HISTORY_MORE entries more, in place of the last row (the
+ * rows above stay as they are, and so does the scroll position). */
+static void
+show_earlier (SlHistoryView *self)
+{
+  SlHistoryModel *model = self->model;
+  guint before = model->n_items;
+  guint kept = MIN (model->n_entries, model->shown);
+
+  model->shown += HISTORY_MORE;
+  model->n_items = MIN (model->n_entries, model->shown) + (model->n_entries > model->shown ? 1 : 0);
+  g_list_model_items_changed (G_LIST_MODEL (model), kept, before - kept, model->n_items - kept);
+}
+
 /* Undo (or redo) to just after the entry. */
 static void
 activate_cb (GtkListView   *list,
@@ -336,12 +352,20 @@ activate_cb (GtkListView   *list,
     return;
   if (item->more > 0)
     {
-      /* Further back: five pages more. */
-      self->model->shown += HISTORY_PAGE * 5;
-      sl_history_model_reset (self->model, self->game);
+      show_earlier (self);
       return;
     }
   sl_game_go_to (self->game, item->index + 1);
+}
+
+/* Scrolled to the end: the earlier entries come without a click. */
+static void
+edge_reached_cb (GtkScrolledWindow *scrolled,
+                 GtkPositionType    edge,
+                 SlHistoryView     *self)
+{
+  if (edge == GTK_POS_BOTTOM && self->game != NULL && self->model->n_entries > self->model->shown)
+    show_earlier (self);
 }
 
 static void
@@ -419,6 +443,7 @@ sl_history_view_init (SlHistoryView *self)
   self->scrolled = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), self->list);
+  g_signal_connect (self->scrolled, "edge-reached", G_CALLBACK (edge_reached_cb), self);
   gtk_widget_set_parent (self->scrolled, GTK_WIDGET (self));
 }
 

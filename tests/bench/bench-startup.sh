@@ -4,6 +4,12 @@
 # the same for a minimal libadwaita window built here, under Xvfb; median of
 # RUNS runs each, the ratio, and the peak memory (VmHWM) of both.
 #
+# The like-for-like comparison (the last line) starts the minimal window
+# with Squad Log's renderer settings and at its size: a window's first
+# frame costs by its area (the buffers made for it, the pixels filled and
+# sent), whatever it shows. The minimal window with GTK's defaults (its own
+# small size) is measured too.
+#
 #   tests/bench/bench-startup.sh [BUILD_DIR] [RUNS]
 #
 # Needs Xvfb (apt-get install xvfb); tests/bench/wait-window.c, built here
@@ -24,14 +30,18 @@ SQUADLOG_DATA_DIR="$PWD/data" "$build/tests/bench-replay" save "$dir/generated.s
 # The minimal window: libadwaita, a header bar, nothing else.
 cat > "$dir/minimal.c" <<'C'
 #include <adwaita.h>
+#include <stdlib.h>
 static void
 activate (GtkApplication *app)
 {
   GtkWidget *window = adw_application_window_new (app);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  const char *width = g_getenv ("MINIMAL_WIDTH"), *height = g_getenv ("MINIMAL_HEIGHT");
   gtk_box_append (GTK_BOX (box), adw_header_bar_new ());
   adw_application_window_set_content (ADW_APPLICATION_WINDOW (window), box);
   gtk_window_set_title (GTK_WINDOW (window), "Minimal");
+  if (width != NULL && height != NULL)
+    gtk_window_set_default_size (GTK_WINDOW (window), atoi (width), atoi (height));
   gtk_window_present (GTK_WINDOW (window));
 }
 int
@@ -70,26 +80,44 @@ elif ls /dev/dri/renderD* /dev/dri/card* /dev/nvidiactl >/dev/null 2>&1; then
 else
   renderer=cairo
 fi
-for i in $(seq "$runs"); do measure "Replay benchmark" "$squadlog" "$dir/game.squadlog"; done > "$dir/app"
-for i in $(seq "$runs"); do measure "Minimal" "$dir/minimal"; done > "$dir/minimal.times"
-if [ "$renderer" = default ]; then
-  cp "$dir/minimal.times" "$dir/minimal-same.times"
-else
-  # As Squad Log does without a GPU: cairo, and GDK's GL not loaded.
-  for i in $(seq "$runs"); do GSK_RENDERER=$renderer GDK_DEBUG=${GDK_DEBUG:-gl-disable} measure "Minimal" "$dir/minimal"; done > "$dir/minimal-same.times"
-fi
+# Squad Log's window size: its settings' defaults (the benchmark's
+# settings are fresh, so the window opens at that size).
+schema=data/io.github.squadlog.SquadLog.gschema.xml
+default_of () {
+  sed -n "/name=\"$1\"/,/<\/key>/s/.*<default>\([0-9]*\)<\/default>.*/\1/p" "$schema"
+}
+width=$(default_of window-width)
+height=$(default_of window-height)
+
+# Interleaved, so that a busy moment of the machine falls on all three.
+as_squadlog () {
+  if [ "$renderer" = default ]; then
+    "$@"
+  else
+    # As Squad Log does without a GPU: cairo, and GDK's GL not loaded.
+    GSK_RENDERER=$renderer GDK_DEBUG=${GDK_DEBUG:-gl-disable} "$@"
+  fi
+}
+for i in $(seq "$runs"); do
+  measure "Replay benchmark" "$squadlog" "$dir/game.squadlog" >> "$dir/app"
+  measure "Minimal" "$dir/minimal" >> "$dir/minimal.times"
+  as_squadlog measure "Minimal" "$dir/minimal" >> "$dir/minimal-same.times"
+  MINIMAL_WIDTH=$width MINIMAL_HEIGHT=$height as_squadlog measure "Minimal" "$dir/minimal" >> "$dir/minimal-sized.times"
+done
 field () { cut -d' ' -f"$1" "$2" | median; }
 report () {
   echo "$1 window at $(field 1 "$2") ms, drawn at $(field 2 "$2") ms, peak $(field 3 "$2") kB"
 }
-report "squadlog, 30-turn game ($renderer):" "$dir/app"
-report "minimal window (GTK's default):  " "$dir/minimal.times"
+report "squadlog, 30-turn game ($renderer, ${width}×$height):" "$dir/app"
+report "minimal window (GTK's defaults):  " "$dir/minimal.times"
 report "minimal window ($renderer, as squadlog):" "$dir/minimal-same.times"
+report "minimal window ($renderer, ${width}×$height, as squadlog):" "$dir/minimal-sized.times"
 echo "(medians of $runs runs)"
 ratio () {
   awk -v a="$(field 2 "$dir/app")" -v m="$(field 2 "$1")" -v am="$(field 1 "$dir/app")" -v mm="$(field 1 "$1")" \
       -v ak="$(field 3 "$dir/app")" -v mk="$(field 3 "$1")" -v what="$2" \
     'BEGIN { printf "ratio against the minimal window %s: %.2f× to the window shown, %.2f× to it drawn, %.2f× the memory\n", what, am / mm, a / m, ak / mk }'
 }
-ratio "$dir/minimal.times" "(GTK's default renderer)"
+ratio "$dir/minimal.times" "(GTK's defaults)"
 ratio "$dir/minimal-same.times" "(same settings)"
+ratio "$dir/minimal-sized.times" "(same settings and size; target at most 1.3×)"
