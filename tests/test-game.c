@@ -432,11 +432,13 @@ test_undo_redo (void)
 
 /* Undo far back in a long game: snapshots make it exact. The state is
  * kept and compared at every seventh position and around each state copy
- * (SNAPSHOT_EVERY, 256). */
+ * (SNAPSHOT_EVERY, 512). */
+#define SNAPSHOT_EVERY 512
+
 static gboolean
 undo_checked (guint position)
 {
-  return position % 7 == 0 || (position + 1) % 256 <= 2;
+  return position % 7 == 0 || (position + 1) % SNAPSHOT_EVERY <= 2;
 }
 
 /* sl_test_play() without its reload check, which would make this test
@@ -485,7 +487,7 @@ test_undo_long (void)
           if (s->phase == SL_PHASE_INITIATIVE)
             break;
           /* Declared again and again (replacing), for a long journal. */
-          for (int d = 0; s->subphase % 3 == 1 && s->step == SL_STEP_INITIATIVE_ORDER && d < 16; d++)
+          for (int d = 0; s->subphase % 3 == 1 && s->step == SL_STEP_INITIATIVE_ORDER && d < 36; d++)
             {
               play_quickly (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'walk', 'replace': true}");
               keep_state (states, game);
@@ -495,7 +497,7 @@ test_undo_long (void)
         }
     }
   g_assert_cmpuint (states->len, ==, sl_game_get_position (game) + 1);
-  g_assert_cmpuint (states->len, >, 2 * 256 + 1);
+  g_assert_cmpuint (states->len, >, 2 * SNAPSHOT_EVERY + 1);
   sl_test_check_reload (game);
   for (guint p = states->len; p-- > 0;)
     {

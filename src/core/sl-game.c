@@ -19,9 +19,9 @@
 G_DEFINE_QUARK (sl-game-error-quark, sl_game_error)
 
 /* A copy of the state every so many entries makes undo to any point as
- * fast as replaying at most this many commands (256: under a millisecond;
- * a 30-turn game keeps 47 copies, 1.5 MB). */
-#define SNAPSHOT_EVERY 256
+ * fast as replaying at most this many commands (512: about 2 ms; a
+ * 30-turn game keeps 24 copies, 0.8 MB). */
+#define SNAPSHOT_EVERY 512
 
 struct _SlGame
 {
@@ -84,6 +84,10 @@ entry_command_ref (const SlJournalEntry *entry)
   return entry->command_text ? sl_json_parse (entry->command_text, -1, NULL) : NULL;
 }
 
+/* The "rolled" of every entry read without one: most of a long game's
+ * entries (an empty vector each took 32 bytes, 12 000 times). */
+static char *no_rolls[] = { NULL };
+
 static void
 entry_free (gpointer data)
 {
@@ -92,7 +96,8 @@ entry_free (gpointer data)
   g_clear_pointer (&e->command_node, json_node_unref);
   g_free (e->command_text);
   g_clear_pointer (&e->result, json_node_unref);
-  g_strfreev (e->rolled);
+  if (e->rolled != no_rolls)
+    g_strfreev (e->rolled);
   g_free (e->summary);
   g_free (e);
 }
@@ -1048,7 +1053,7 @@ load_entry (Loader         *l,
       return FALSE;
     }
   if (entry->rolled == NULL)
-    entry->rolled = g_new0 (char *, 1);
+    entry->rolled = no_rolls;
   return TRUE;
 }
 
