@@ -165,6 +165,16 @@ test_history_long (void)
   }
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
   gtk_window_destroy (GTK_WINDOW (window));
+
+  /* A view taller than the first rows fills itself (the test's screen is
+   * 2400 pixels tall: tests/meson.build). */
+  view = sl_history_view_new ();
+  model = sl_history_view_get_model (SL_HISTORY_VIEW (view));
+  sl_history_view_set_game (SL_HISTORY_VIEW (view), game);
+  window = sl_test_ui_show (view, 420, 2300);
+  sl_test_ui_settle ();
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 int

@@ -4,7 +4,8 @@
  *
  * The list model makes its items when the list view asks for them, and
  * offers the newest entries only (HISTORY_FIRST at first; scrolling to the
- * end, or activating the last row, brings HISTORY_MORE earlier ones): GTK's
+ * end, or activating the last row, brings HISTORY_MORE earlier ones, and so
+ * does a view taller than the rows it has): GTK's
  * list view realizes up to 200 rows whatever is on screen, and a 30-turn
  * journal has 12 000 entries. Opening a long game, and every change, costs
  * a page of rows.
@@ -266,6 +267,7 @@ struct _SlHistoryView
   SlHistoryModel *model;
   GtkWidget      *scrolled;
   GtkWidget      *list;
+  guint           fill_id;
 };
 
 G_DEFINE_FINAL_TYPE (SlHistoryView, sl_history_view, GTK_TYPE_WIDGET)
@@ -368,6 +370,37 @@ edge_reached_cb (GtkScrolledWindow *scrolled,
     show_earlier (self);
 }
 
+/* A view taller than the rows offered: earlier entries come until it is
+ * filled (after the layout that found it, not during it). */
+static gboolean
+can_fill (SlHistoryView *self)
+{
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled));
+  double page = gtk_adjustment_get_page_size (adjustment);
+
+  return self->game != NULL && self->model->n_entries > self->model->shown &&
+         page > 0 && gtk_adjustment_get_upper (adjustment) <= page;
+}
+
+static gboolean
+fill_cb (gpointer data)
+{
+  SlHistoryView *self = data;
+
+  self->fill_id = 0;
+  if (can_fill (self))
+    show_earlier (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+adjustment_changed_cb (GtkAdjustment *adjustment,
+                       SlHistoryView *self)
+{
+  if (self->fill_id == 0 && can_fill (self))
+    self->fill_id = g_idle_add (fill_cb, self);
+}
+
 static void
 game_changed_cb (SlHistoryView *self)
 {
@@ -405,6 +438,7 @@ sl_history_view_dispose (GObject *object)
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_clear_object (&self->game);
+  g_clear_handle_id (&self->fill_id, g_source_remove);
   g_clear_pointer (&self->scrolled, gtk_widget_unparent);
   g_clear_object (&self->model);
   G_OBJECT_CLASS (sl_history_view_parent_class)->dispose (object);
@@ -444,6 +478,8 @@ sl_history_view_init (SlHistoryView *self)
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), self->list);
   g_signal_connect (self->scrolled, "edge-reached", G_CALLBACK (edge_reached_cb), self);
+  g_signal_connect (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled)),
+                    "changed", G_CALLBACK (adjustment_changed_cb), self);
   gtk_widget_set_parent (self->scrolled, GTK_WIDGET (self));
 }
 
