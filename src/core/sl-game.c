@@ -498,14 +498,18 @@ sl_game_get_n_entries (SlGame *self)
 }
 
 /* Entries replayed from a saved game are not told at once: their results
- * and summaries are worked out when first asked for, a stretch between two
- * snapshots at a time. */
+ * and summaries are worked out when first asked for, TELL_EVERY entries at
+ * a time (replayed from the state copy before them, quietly up to the
+ * stretch). The history asks for its newest rows as a game opens. */
+#define TELL_EVERY 64
+
 static void
 tell_stretch (SlGame *self,
               guint   index)
 {
   guint k = MIN (index / SNAPSHOT_EVERY, self->snapshots->len - 1);
-  guint end = MIN ((index / SNAPSHOT_EVERY + 1) * SNAPSHOT_EVERY, self->journal->len);
+  guint from = index / TELL_EVERY * TELL_EVERY;
+  guint end = MIN (from + TELL_EVERY, self->journal->len);
   g_autoptr(SlState) state = sl_state_copy (g_ptr_array_index (self->snapshots, k));
 
   for (guint i = k * SNAPSHOT_EVERY; i < end; i++)
@@ -514,7 +518,7 @@ tell_stretch (SlGame *self,
       g_autoptr(GError) error = NULL;
 
       /* Entries were valid when applied; replaying them cannot fail. */
-      if (!replay_entry (self, state, e, e->result == NULL, &error))
+      if (!replay_entry (self, state, e, i >= from && e->result == NULL, &error))
         g_error ("Journal entry %u no longer applies: %s", i + 1, error->message);
     }
 }
