@@ -124,6 +124,23 @@ test_window_opens (void)
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "about"));
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "quit"));
   g_assert_cmpstr (adw_status_page_get_icon_name (page), ==, "io.github.squadlog.SquadLog");
+  /* The main menu is made when first opened (F10 or its button). */
+  {
+    GtkMenuButton *menu = GTK_MENU_BUTTON (find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON));
+    GtkPopover *popover;
+
+    g_assert_null (gtk_menu_button_get_popover (menu));
+    gtk_menu_button_popup (menu);
+    sl_test_ui_settle ();
+    popover = gtk_menu_button_get_popover (menu);
+    g_assert_true (GTK_IS_POPOVER_MENU (popover));
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+    g_assert_true (G_IS_MENU_MODEL (gtk_menu_button_get_menu_model (menu)));
+    g_assert_cmpint (g_menu_model_get_n_items (gtk_menu_button_get_menu_model (menu)), >, 2);
+    gtk_menu_button_popdown (menu);
+    sl_test_ui_settle ();
+    g_assert_true (gtk_menu_button_get_popover (menu) == popover);
+  }
   /* The keyboard shortcuts window (Ctrl+?), built when first asked for. */
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (window), "show-help-overlay"));
   {

@@ -46,6 +46,8 @@ struct _SlWindow
   GtkLabel             *prompt;
   GtkWidget            *history_buttons;
   GtkWidget            *next_button;
+  GtkMenuButton        *primary_menu_button;
+  GMenuModel           *primary_menu;
   GtkStack             *screen;        /* "shared" or "private" */
   SlPrivateView        *private_view;   /* made when first asked for */
   GtkWindow            *shortcuts;      /* likewise */
@@ -1688,6 +1690,18 @@ sl_window_set_property (GObject      *object,
     }
 }
 
+/* The main menu's popover is made the first time it opens (a popover
+ * menu builds a widget for every item). */
+static void
+create_primary_menu_cb (GtkMenuButton *button,
+                        gpointer       data)
+{
+  SlWindow *self = SL_WINDOW (data);
+
+  if (gtk_menu_button_get_popover (button) == NULL)
+    gtk_menu_button_set_menu_model (button, self->primary_menu);
+}
+
 /* The keyboard shortcuts window (Ctrl+?), built the first time it is asked
  * for: GTK would build gtk/help-overlay.ui with every window, a few
  * hundred widgets, before the window first shows. */
@@ -1751,6 +1765,8 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlWindow, toasts);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, status_page);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, primary_menu_button);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, continue_button);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, recent_list);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, track);
@@ -1811,6 +1827,7 @@ sl_window_init (SlWindow *self)
 
     g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
   }
+  gtk_menu_button_set_create_popup_func (self->primary_menu_button, create_primary_menu_cb, self, NULL);
   g_signal_connect (self->recent_list, "row-activated", G_CALLBACK (recent_activated_cb), self);
   /* The start page is filled in each time it is shown (not at all when
    * the window opens on a game). */
