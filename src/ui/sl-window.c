@@ -1720,7 +1720,6 @@ show_help_overlay_cb (GSimpleAction *action,
       self->shortcuts = g_object_ref (GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
       gtk_window_set_transient_for (self->shortcuts, GTK_WINDOW (self));
       gtk_window_set_hide_on_close (self->shortcuts, TRUE);
-      gtk_window_set_destroy_with_parent (self->shortcuts, TRUE);
     }
   gtk_window_present (self->shortcuts);
 }
