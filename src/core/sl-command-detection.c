@@ -64,12 +64,8 @@ sl_command_detect (SlCommand  *c,
                     _("Name the pile (“pile”), or the hidden unit under it (“target”) or that it is a decoy (“decoy”)."));
   if (!sl_command_inputs_done (c))
     return FALSE;
-  if (!sl_setup_has_module (c->setup, SL_MODULE_DETECTION))
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
-                         _("Hiding and detection are advanced rules this game does not use (§9.1)."));
-      return FALSE;
-    }
+  if (!sl_command_require_module (c, SL_MODULE_DETECTION, "type", error))
+    return FALSE;
   /* P-27 and the standing rules: rolls in the Detection Phase; at other
    * times only the automatic cases (within 1 m, a holotarp entered). */
   automatic_case = (in.distance_m >= 0 && in.distance_m <= c->rules->detection_automatic_within_m) ||
@@ -257,11 +253,8 @@ sl_command_ambush (SlCommand  *c,
     sl_reader_fail (r, "target_grouping", _("There is no grouping “%s” in this game."), victim_id);
   if (!sl_command_inputs_done (c))
     return FALSE;
-  if (!sl_setup_has_module (c->setup, SL_MODULE_AMBUSH))
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type", _("Ambushes are an advanced rule this game does not use (§5.2)."));
-      return FALSE;
-    }
+  if (!sl_command_require_module (c, SL_MODULE_AMBUSH, "type", error))
+    return FALSE;
   if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER, N_("An ambush"), error))
     return FALSE;
 

@@ -231,12 +231,8 @@ sl_command_fire (SlCommand  *c,
 
   if (in.burst != SL_BURST_NONE)
     {
-      if (!sl_setup_has_module (c->setup, SL_MODULE_AUTOMATIC_FIRE))
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "burst",
-                             _("Bursts need the automatic fire rules (§15.3)."));
-          return FALSE;
-        }
+      if (!sl_command_require_module (c, SL_MODULE_AUTOMATIC_FIRE, "burst", error))
+        return FALSE;
       if (in.burst == SL_BURST_AREA)
         {
           sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "burst",
@@ -492,12 +488,8 @@ sl_command_area_burst (SlCommand  *c,
                          _("A burst is fired with a normal Fire action, not aimed or opportunity fire (P-30)."));
       return FALSE;
     }
-  if (!sl_setup_has_module (c->setup, SL_MODULE_AUTOMATIC_FIRE))
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
-                         _("Bursts need the automatic fire rules (§15.3)."));
-      return FALSE;
-    }
+  if (!sl_command_require_module (c, SL_MODULE_AUTOMATIC_FIRE, "type", error))
+    return FALSE;
   weapon = sl_state_unit_weapon (c->setup, c->state, unit);
   omni = sl_state_unit_omni_mode (c->setup, c->state, unit);
   if (!sl_command_check_rate_of_fire (c, unit, SL_FIRE_MODE_AREA, -1, now, &consecutive, error))

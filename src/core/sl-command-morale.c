@@ -539,12 +539,8 @@ sl_command_appoint_leader (SlCommand  *c,
   unit = sl_command_unit (c, r, "unit", FALSE);
   if (!sl_command_inputs_done (c))
     return FALSE;
-  if (!sl_setup_has_module (c->setup, SL_MODULE_LEADERSHIP))
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
-                         _("Leaders count only with the leadership rules (§9.4)."));
-      return FALSE;
-    }
+  if (!sl_command_require_module (c, SL_MODULE_LEADERSHIP, "type", error))
+    return FALSE;
   leader = c->state->squad_leader[squad];
   if (leader >= 0 && in_fight (c, leader))
     {

@@ -312,12 +312,8 @@ sl_command_hide (SlCommand  *c,
     }
   if (!sl_command_inputs_done (c))
     return FALSE;
-  if (!sl_setup_has_module (c->setup, SL_MODULE_DETECTION))
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
-                         _("Hiding and detection are advanced rules this game does not use (§9.1)."));
-      return FALSE;
-    }
+  if (!sl_command_require_module (c, SL_MODULE_DETECTION, "type", error))
+    return FALSE;
   /* P-28: before the game; the first Initiative and Detection Phases
    * come before anyone acts. */
   if (!sl_state_before_play (c->state))

@@ -267,6 +267,40 @@ sl_command_squad_leader (SlCommand *c,
 }
 
 gboolean
+sl_command_require_module (SlCommand   *c,
+                           SlModule     module,
+                           const char  *field,
+                           GError     **error)
+{
+  const char *why;
+
+  if (sl_setup_has_module (c->setup, module))
+    return TRUE;
+  switch (module)
+    {
+    case SL_MODULE_DETECTION:
+      why = _("Hiding and detection are advanced rules this game does not use (§9.1).");
+      break;
+    case SL_MODULE_AMBUSH:
+      why = _("Ambushes are an advanced rule this game does not use (§5.2).");
+      break;
+    case SL_MODULE_AUTOMATIC_FIRE:
+      why = _("Bursts need the automatic fire rules (§15.3).");
+      break;
+    case SL_MODULE_LEADERSHIP:
+      why = _("Leaders count only with the leadership rules (§9.4).");
+      break;
+    default:
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, field,
+                         _("This needs the %s rules, which this game does not use."),
+                         sl_module_label (module));
+      return FALSE;
+    }
+  sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, field, "%s", why);
+  return FALSE;
+}
+
+gboolean
 sl_command_require_clock (SlCommand   *c,
                           SlPhase      phase,
                           SlStep       step,

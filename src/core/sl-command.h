@@ -117,6 +117,12 @@ int          sl_command_side        (SlCommand      *c,
  * leader, or -1 (P-32 step 8). */
 int          sl_command_squad_leader (SlCommand     *c,
                                       int            squad);
+/* Fails, on @field, unless the game uses @module (a command of the
+ * advanced rules it has not taken on). */
+gboolean     sl_command_require_module (SlCommand   *c,
+                                        SlModule     module,
+                                        const char  *field,
+                                        GError     **error);
 /* Fails unless the clock is in @phase (and, in the Action Phase, @step
  * when it is not SL_STEP_NONE). @what ("Declaring an action") is an N_()
  * string, translated on failure only. */
