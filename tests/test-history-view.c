@@ -117,13 +117,26 @@ test_history_throw (void)
 /* A long game offers its newest entries and a last row for the earlier
  * ones (GTK's list view realizes up to 200 rows, whatever is on screen);
  * activating that row shows them. */
+/* A history of @game, shown in a window @height pixels tall. */
+static GtkWidget *
+show_history (SlGame      *game,
+              int          height,
+              GListModel **model)
+{
+  GtkWidget *view = sl_history_view_new ();
+
+  *model = sl_history_view_get_model (SL_HISTORY_VIEW (view));
+  sl_history_view_set_game (SL_HISTORY_VIEW (view), game);
+  sl_test_ui_show (view, 420, height);
+  return view;
+}
+
 static void
 test_history_long (void)
 {
   g_autoptr(SlGame) game = sl_test_game_new ();
-  GtkWidget *view = sl_history_view_new ();
-  GtkWidget *window, *list;
-  GListModel *model = sl_history_view_get_model (SL_HISTORY_VIEW (view));
+  GtkWidget *view, *list;
+  GListModel *model;
   g_autoptr(SlHistoryItem) last = NULL;
   g_autoptr(SlHistoryItem) newest = NULL;
   guint n;
@@ -131,8 +144,7 @@ test_history_long (void)
   for (int i = 0; i < 70; i++)
     sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'keys', 'value': 1}");
   n = sl_game_get_n_entries (game);
-  sl_history_view_set_game (SL_HISTORY_VIEW (view), game);
-  window = sl_test_ui_show (view, 420, 500);
+  view = show_history (game, 500, &model);
   /* The newest 24, and a row for the earlier ones. */
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 25);
   newest = g_list_model_get_item (model, 0);
@@ -145,13 +157,10 @@ test_history_long (void)
   g_assert_nonnull (list);
   gtk_widget_activate_action (list, "list.activate-item", "u", 24);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
-  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (view)));
 
   /* Scrolled to the end, the earlier entries come by themselves. */
-  view = sl_history_view_new ();
-  model = sl_history_view_get_model (SL_HISTORY_VIEW (view));
-  sl_history_view_set_game (SL_HISTORY_VIEW (view), game);
-  window = sl_test_ui_show (view, 420, 500);
+  view = show_history (game, 500, &model);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 25);
   {
     GtkWidget *scrolled = gtk_widget_get_first_child (view);
@@ -164,17 +173,14 @@ test_history_long (void)
     sl_test_ui_settle ();
   }
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
-  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (view)));
 
   /* A view taller than the first rows fills itself (the test's screen is
    * 2400 pixels tall: tests/meson.build). */
-  view = sl_history_view_new ();
-  model = sl_history_view_get_model (SL_HISTORY_VIEW (view));
-  sl_history_view_set_game (SL_HISTORY_VIEW (view), game);
-  window = sl_test_ui_show (view, 420, 2300);
+  view = show_history (game, 2300, &model);
   sl_test_ui_settle ();
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
-  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (view)));
 }
 
 int

@@ -121,8 +121,27 @@ struct _SlHistoryModel
   SlGame  *game;
   guint    n_entries;   /* in the journal */
   guint    shown;       /* the newest entries offered */
-  guint    n_items;     /* those, and the row for the earlier ones */
 };
+
+/* The entries offered, and whether earlier ones remain (a last row tells
+ * how many). */
+static guint
+n_offered (SlHistoryModel *self)
+{
+  return MIN (self->n_entries, self->shown);
+}
+
+static gboolean
+has_earlier (SlHistoryModel *self)
+{
+  return self->n_entries > self->shown;
+}
+
+static guint
+n_rows (SlHistoryModel *self)
+{
+  return n_offered (self) + (has_earlier (self) ? 1 : 0);
+}
 
 static GType
 sl_history_model_get_item_type (GListModel *model)
@@ -133,7 +152,7 @@ sl_history_model_get_item_type (GListModel *model)
 static guint
 sl_history_model_get_n_items (GListModel *model)
 {
-  return SL_HISTORY_MODEL (model)->n_items;
+  return n_rows (SL_HISTORY_MODEL (model));
 }
 
 static char *
@@ -156,9 +175,9 @@ sl_history_model_get_item (GListModel *model,
   const SlJournalEntry *e;
   guint index;
 
-  if (position >= self->n_items)
+  if (position >= n_rows (self))
     return NULL;
-  if (position == MIN (self->n_entries, self->shown))
+  if (position == n_offered (self))
     {
       /* The last row: the earlier entries, on request. */
       guint left = self->n_entries - self->shown;
@@ -244,7 +263,7 @@ static void
 sl_history_model_reset (SlHistoryModel *self,
                         SlGame         *game)
 {
-  guint removed = self->n_items;
+  guint removed = n_rows (self);
 
   if (game != self->game)
     {
@@ -252,8 +271,7 @@ sl_history_model_reset (SlHistoryModel *self,
       self->shown = HISTORY_FIRST;
     }
   self->n_entries = game ? sl_game_get_n_entries (game) : 0;
-  self->n_items = MIN (self->n_entries, self->shown) + (self->n_entries > self->shown ? 1 : 0);
-  g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, self->n_items);
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, n_rows (self));
 }
 
 /* The view */
@@ -334,12 +352,11 @@ static void
 show_earlier (SlHistoryView *self)
 {
   SlHistoryModel *model = self->model;
-  guint before = model->n_items;
-  guint kept = MIN (model->n_entries, model->shown);
+  guint before = n_rows (model);
+  guint kept = n_offered (model);
 
   model->shown += HISTORY_MORE;
-  model->n_items = MIN (model->n_entries, model->shown) + (model->n_entries > model->shown ? 1 : 0);
-  g_list_model_items_changed (G_LIST_MODEL (model), kept, before - kept, model->n_items - kept);
+  g_list_model_items_changed (G_LIST_MODEL (model), kept, before - kept, n_rows (model) - kept);
 }
 
 /* Undo (or redo) to just after the entry. */
@@ -366,7 +383,7 @@ edge_reached_cb (GtkScrolledWindow *scrolled,
                  GtkPositionType    edge,
                  SlHistoryView     *self)
 {
-  if (edge == GTK_POS_BOTTOM && self->game != NULL && self->model->n_entries > self->model->shown)
+  if (edge == GTK_POS_BOTTOM && self->game != NULL && has_earlier (self->model))
     show_earlier (self);
 }
 
@@ -378,7 +395,7 @@ can_fill (SlHistoryView *self)
   GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled));
   double page = gtk_adjustment_get_page_size (adjustment);
 
-  return self->game != NULL && self->model->n_entries > self->model->shown &&
+  return self->game != NULL && has_earlier (self->model) &&
          page > 0 && gtk_adjustment_get_upper (adjustment) <= page;
 }
 
