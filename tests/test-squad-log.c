@@ -105,13 +105,89 @@ test_squad_log_hidden (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+count_activation (SlSquadLog *log,
+                  int         unit,
+                  int        *activated)
+{
+  *activated = unit;
+}
+
+/* Each unit's line is one focusable button to its log, which tells a
+ * screen reader everything the line shows; Enter opens it. */
+static void
+test_squad_log_lines (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  GtkWidget *log = sl_squad_log_new (game, 0);
+  GtkWidget *window = sl_test_ui_show (log, 1366, -1);
+  GtkWidget *line = sl_squad_log_get_line (SL_SQUAD_LOG (log), sl_test_unit (game, "tog-3"));
+  int activated = -1, lines = 0, height;
+
+  g_assert_nonnull (line);
+  g_assert_null (sl_squad_log_get_line (SL_SQUAD_LOG (log), sl_test_unit (game, "cw-13")));
+  for (GtkWidget *w = gtk_widget_get_first_child (gtk_widget_get_parent (line)); w != NULL;
+       w = gtk_widget_get_next_sibling (w))
+    lines++;
+  g_assert_cmpint (lines, ==, 8);   /* the TOG squad of the test game */
+  g_assert_true (gtk_widget_get_focusable (line));
+  g_assert_true (gtk_test_accessible_has_role (GTK_ACCESSIBLE (line), GTK_ACCESSIBLE_ROLE_BUTTON));
+  gtk_test_accessible_assert_property (line, GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "Unit 3, Legionnaire Ostra (Human \xc2\xb7 BI \xc2\xb7 51 pts \xc2\xb7 bounce pack). "
+                                       "Weapon SAR \xc2\xb7 SP. Modifiers +2/\xe2\x88\x92" "1. "
+                                       "Ammunition: R 3 of 3; P 2 of 2; FG 2 of 2; SG 2 of 2; 6 of 6 rounds left. "
+                                       "Wounds: none. Position standing. Action: idle.");
+  /* Two lines of text: the name and, under it, race, armor and points. */
+  gtk_widget_measure (line, GTK_ORIENTATION_VERTICAL, -1, &height, NULL, NULL, NULL);
+  g_assert_cmpint (height, >=, 30);
+  g_assert_cmpint (gtk_widget_get_width (line), ==, gtk_widget_get_width (gtk_widget_get_parent (line)));
+
+  g_signal_connect (log, "unit-activated", G_CALLBACK (count_activation), &activated);
+  gtk_widget_grab_focus (line);
+  g_assert_true (gtk_widget_has_focus (line));
+  g_assert_true (gtk_widget_activate_action (line, "line.activate", NULL));
+  g_assert_cmpint (activated, ==, sl_test_unit (game, "tog-3"));
+
+  /* Up and down go from line to line; Tab leaves the table, and comes
+   * back to the line it left. */
+  {
+    GtkWidget *table = gtk_widget_get_parent (line);
+    GtkWidget *first = gtk_widget_get_first_child (table);
+
+    gtk_widget_grab_focus (first);
+    g_assert_false (gtk_widget_child_focus (table, GTK_DIR_UP));
+    g_assert_true (gtk_widget_child_focus (table, GTK_DIR_DOWN));
+    g_assert_true (gtk_widget_has_focus (gtk_widget_get_next_sibling (first)));
+    g_assert_false (gtk_widget_child_focus (table, GTK_DIR_TAB_FORWARD));
+    gtk_window_set_focus (GTK_WINDOW (window), NULL);
+    g_assert_true (gtk_widget_child_focus (table, GTK_DIR_TAB_FORWARD));
+    g_assert_true (gtk_widget_has_focus (gtk_widget_get_next_sibling (first)));
+  }
+
+  /* The status is told too, and a unit out of the fight says so. */
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'wound', 'value': 'dead'}");
+  sl_test_ui_settle ();
+  {
+    /* The label differs from "", so the check gives it back. */
+    g_autofree char *label = gtk_test_accessible_check_property (GTK_ACCESSIBLE (line),
+                                                                 GTK_ACCESSIBLE_PROPERTY_LABEL, "");
+
+    g_assert_nonnull (label);
+    g_assert_true (g_str_has_suffix (label, "Action: idle. Status: Dead."));
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  /* GTK's test accessibility backend, to read what a screen reader gets. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   sl_test_ui_init ();
   g_test_add_func ("/squad-log/fields", test_squad_log_fields);
   g_test_add_func ("/squad-log/follows", test_squad_log_follows);
   g_test_add_func ("/squad-log/hidden", test_squad_log_hidden);
+  g_test_add_func ("/squad-log/lines", test_squad_log_lines);
   return g_test_run ();
 }

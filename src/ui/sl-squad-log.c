@@ -1,8 +1,14 @@
 /* sl-squad-log.c: one squad's log as players know it (T-04)
  *
- * The log is a grid: a heading row, then one row per unit of the squad.
- * The cells are made once and updated in place whenever the game changes,
- * so that a resolution shows within the frame.
+ * The log is a table: a heading row, then one line per unit of the squad.
+ * Each line is one widget (SlLogLine) that draws its cells itself at the
+ * columns the table (SlLogTable) works out from all its lines, the way
+ * the subphase track draws its boxes: a squad of eight is nine widgets
+ * instead of well over a hundred labels and boxes, so a game opens and a
+ * resolution shows within the frame. A line is a button to the unit's
+ * log (click, or Enter when it has the focus), and tells a screen reader
+ * everything it shows. The texts are kept up to date in place whenever
+ * the game changes; only the status badges are widgets of their own.
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -12,7 +18,6 @@
 #include <glib/gi18n.h>
 
 #include "sl-ammunition.h"
-#include "sl-boxes.h"
 #include "sl-squad-log.h"
 #include "sl-unit-log.h"
 
@@ -39,27 +44,100 @@ enum
   N_COLUMNS
 };
 
-/* Where each field is on screen: its own grid column, or -1 when it is
- * told in the line under the unit's name (race · armor · points ·
- * equipment), which keeps the log within a laptop's width. */
-static const int grid_column[N_COLUMNS] = {
-  [COL_COUNTER] = 0, [COL_NAME] = 1, [COL_POINTS] = -1, [COL_RACE] = -1, [COL_ARMOR] = -1,
-  [COL_WEAPON] = 2, [COL_MOD] = 3, [COL_AMMO] = 4, [COL_WOUNDS] = 5, [COL_POSITION] = 6,
-  [COL_EQUIPMENT] = -1, [COL_ACTION] = 7, [COL_STATUS] = 8,
+/* The columns on screen. Points, race, armor and equipment are told in
+ * the line under the unit's name (race · armor · points · equipment),
+ * which keeps the log within a laptop's width. */
+enum
+{
+  CELL_COUNTER,
+  CELL_NAME,
+  CELL_WEAPON,
+  CELL_MOD,
+  CELL_AMMO,
+  CELL_WOUNDS,
+  CELL_POSITION,
+  CELL_ACTION,
+  CELL_STATUS,
+  N_CELLS
 };
+
+/* The texts a line draws. */
+enum
+{
+  TEXT_COUNTER,
+  TEXT_NAME,
+  TEXT_DETAILS,   /* under the name, small and dim */
+  TEXT_WEAPON,
+  TEXT_MOD,
+  TEXT_TALLY,     /* rounds left in the current magazine */
+  TEXT_POSITION,
+  TEXT_ACTION,
+  N_TEXTS
+};
+
+#define COLUMN_SPACING 12   /* between cells */
+#define AMMO_SPACING 8      /* between magazines, grenades and the tally */
+#define BADGE_SPACING 4
+#define LINE_PAD_X 6        /* inside a line, around its cells */
+#define LINE_PAD_Y 4
+#define HEADING_GAP 4       /* under the headings, above the first line's padding */
+#define MAX_BOXES 16
+#define BOX 16
+#define BOX_GAP 2
+#define DIM 0.55f           /* libadwaita's .dim-label */
+#define DIM_HIGH_CONTRAST 0.9f
+#define OUT_ALPHA 0.5f      /* a unit out of the fight, as an insensitive label */
+#define ACTION_MIN_CHARS 16
+#define ACTION_MAX_CHARS 40
+#define DETAILS_MAX_CHARS 28
 
 typedef struct
 {
-  int        unit;
-  GtkWidget *labels[N_COLUMNS];   /* GtkLabel, or NULL for the box cells */
-  GtkWidget *magazines;           /* SlBoxes: R then P */
-  GtkWidget *grenades;            /* SlBoxes: FG then SG (launcher rounds with a launcher) */
-  GtkWidget *tally;               /* GtkLabel: rounds left in the current magazine */
-  GtkWidget *wounds;              /* SlBoxes: L M S U D */
-  GtkWidget *badges;              /* GtkBox of GtkLabel.badge */
-  GtkWidget *details;             /* GtkLabel under the name: race, armor, points, equipment */
-  char      *texts[N_COLUMNS];    /* what each cell says, for tests and screen readers */
-} Row;
+  int    n;
+  guint  ticked;
+  char  *letters[MAX_BOXES];
+} Boxes;
+
+/* One unit's line. */
+#define SL_TYPE_LOG_LINE (sl_log_line_get_type ())
+G_DECLARE_FINAL_TYPE (SlLogLine, sl_log_line, SL, LOG_LINE, GtkWidget)
+
+struct _SlLogLine
+{
+  GtkWidget    parent_instance;
+
+  int          unit;
+  gboolean     out;
+  char        *texts[N_COLUMNS];       /* what each field says, for tests and screen readers */
+  char        *description;            /* all of it, as a screen reader reads the line */
+  char        *shown[N_TEXTS];         /* what the line draws */
+  PangoLayout *layouts[N_TEXTS];       /* made when first measured or drawn */
+  int          natural[N_TEXTS];       /* each text's width, not cut short */
+  int          height[N_TEXTS];
+  Boxes        magazines;              /* R then P */
+  Boxes        grenades;               /* FG then SG (launcher rounds with a launcher) */
+  Boxes        wounds;                 /* L M S U D */
+};
+
+G_DEFINE_FINAL_TYPE (SlLogLine, sl_log_line, GTK_TYPE_WIDGET)
+
+/* The table of a squad's lines, with their headings. */
+#define SL_TYPE_LOG_TABLE (sl_log_table_get_type ())
+G_DECLARE_FINAL_TYPE (SlLogTable, sl_log_table, SL, LOG_TABLE, GtkWidget)
+
+struct _SlLogTable
+{
+  GtkWidget    parent_instance;
+
+  PangoLayout *headings[N_CELLS];
+  GHashTable  *letters;                /* box letter → PangoLayout */
+  int          char_width;             /* an average character of the text font */
+  int          x[N_CELLS];             /* where each column starts, inside a line's padding */
+  int          width[N_CELLS];
+  GtkWidget   *cursor;                 /* the line last focused, or NULL */
+};
+
+G_DEFINE_FINAL_TYPE (SlLogTable, sl_log_table, GTK_TYPE_WIDGET)
 
 struct _SlSquadLog
 {
@@ -71,8 +149,7 @@ struct _SlSquadLog
   GtkWidget *box;
   GtkWidget *title;
   GtkWidget *subtitle;
-  GtkWidget *grid;
-  GArray    *rows;   /* Row */
+  GtkWidget *table;   /* SlLogTable of SlLogLine */
 };
 
 G_DEFINE_FINAL_TYPE (SlSquadLog, sl_squad_log, GTK_TYPE_WIDGET)
@@ -85,76 +162,933 @@ enum
 
 static guint signals[N_SIGNALS];
 
-/* A click on a unit's line opens its log. */
+/* Drawing helpers ------------------------------------------------------ */
+
+static GdkRGBA
+foreground (GtkWidget *widget)
+{
+  GdkRGBA rgba;
+
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &rgba);
+G_GNUC_END_IGNORE_DEPRECATIONS
+  return rgba;
+}
+
+static float
+dim_alpha (void)
+{
+  return adw_style_manager_get_high_contrast (adw_style_manager_get_default ()) ? DIM_HIGH_CONTRAST : DIM;
+}
+
+static gboolean
+is_rtl (GtkWidget *widget)
+{
+  return gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL;
+}
+
+/* A layout in the widget's font; @small is libadwaita's .caption (or
+ * .caption-heading when @bold), @numeric its .numeric (tabular figures). */
+static PangoLayout *
+make_layout (GtkWidget  *widget,
+             const char *text,
+             gboolean    small,
+             gboolean    bold,
+             gboolean    numeric)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
+  PangoAttrList *attrs = pango_attr_list_new ();
+
+  if (small)
+    pango_attr_list_insert (attrs, pango_attr_size_new (9 * PANGO_SCALE));
+  if (bold)
+    pango_attr_list_insert (attrs, pango_attr_weight_new (PANGO_WEIGHT_BOLD));
+  if (numeric)
+    pango_attr_list_insert (attrs, pango_attr_font_features_new ("tnum=1"));
+  pango_layout_set_attributes (layout, attrs);
+  pango_attr_list_unref (attrs);
+  return layout;
+}
+
+static void
+draw_layout (GtkSnapshot   *snapshot,
+             PangoLayout   *layout,
+             double         x,
+             double         y,
+             const GdkRGBA *color)
+{
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x, y));
+  gtk_snapshot_append_layout (snapshot, layout, color);
+  gtk_snapshot_restore (snapshot);
+}
+
+static int
+boxes_width (const Boxes *boxes)
+{
+  return boxes->n > 0 ? boxes->n * (BOX + BOX_GAP) - BOX_GAP + 1 : 0;
+}
+
+/* Whether @boxes changed; sets them to @n boxes, @ticked, @letters. */
+static gboolean
+boxes_set (Boxes              *boxes,
+           int                 n,
+           guint               ticked,
+           const char * const *letters)
+{
+  gboolean changed = FALSE;
+
+  n = CLAMP (n, 0, MAX_BOXES);
+  ticked &= (1u << n) - 1;
+  for (int i = 0; i < MAX_BOXES; i++)
+    {
+      const char *letter = i < n ? letters[i] : NULL;
+
+      if (g_strcmp0 (letter, boxes->letters[i]) != 0)
+        {
+          g_free (boxes->letters[i]);
+          boxes->letters[i] = g_strdup (letter);
+          changed = TRUE;
+        }
+    }
+  changed |= n != boxes->n || ticked != boxes->ticked;
+  boxes->n = n;
+  boxes->ticked = ticked;
+  return changed;
+}
+
+static void
+boxes_clear (Boxes *boxes)
+{
+  for (int i = 0; i < MAX_BOXES; i++)
+    g_clear_pointer (&boxes->letters[i], g_free);
+}
+
+static PangoLayout *
+letter_layout (SlLogTable *table,
+               const char *letter)
+{
+  PangoLayout *layout = g_hash_table_lookup (table->letters, letter);
+
+  if (layout == NULL)
+    {
+      PangoAttrList *attrs = pango_attr_list_new ();
+
+      layout = gtk_widget_create_pango_layout (GTK_WIDGET (table), letter);
+      pango_attr_list_insert (attrs, pango_attr_scale_new (0.8));
+      pango_layout_set_attributes (layout, attrs);
+      pango_attr_list_unref (attrs);
+      g_hash_table_insert (table->letters, g_strdup (letter), layout);
+    }
+  return layout;
+}
+
+/* A row of check boxes as printed on the squad log, from @x (its left
+ * edge, or its right edge right to left), centred on @middle; the ticked
+ * ones crossed out with a pen's cross, as players tick their logs. */
+static void
+draw_boxes (GtkSnapshot   *snapshot,
+            SlLogTable    *table,
+            const Boxes   *boxes,
+            double         x,
+            double         middle,
+            gboolean       rtl,
+            const GdkRGBA *fg)
+{
+  GdkRGBA faint = *fg;
+  double y = middle - BOX / 2.0;
+
+  faint.alpha *= DIM;
+  for (int i = 0; i < boxes->n; i++)
+    {
+      double bx = (rtl ? x - boxes_width (boxes) + (boxes->n - 1 - i) * (BOX + BOX_GAP) : x + i * (BOX + BOX_GAP)) + 0.5;
+      gboolean ticked = (boxes->ticked & (1u << i)) != 0;
+      GskRoundedRect rect;
+      float widths[4] = { 1.2f, 1.2f, 1.2f, 1.2f };
+      GdkRGBA colors[4] = { faint, faint, faint, faint };
+
+      gsk_rounded_rect_init_from_rect (&rect, &GRAPHENE_RECT_INIT (bx, y, BOX, BOX), 3);
+      gtk_snapshot_append_border (snapshot, &rect, widths, colors);
+      if (boxes->letters[i] != NULL)
+        {
+          PangoLayout *layout = letter_layout (table, boxes->letters[i]);
+          int w, h;
+
+          pango_layout_get_pixel_size (layout, &w, &h);
+          draw_layout (snapshot, layout, bx + (BOX - w) / 2.0, y + (BOX - h) / 2.0, ticked ? &faint : fg);
+        }
+      if (ticked)
+        {
+          cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (bx, y, BOX, BOX));
+
+          gdk_cairo_set_source_rgba (cr, fg);
+          cairo_set_line_width (cr, 2.0);
+          cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+          cairo_move_to (cr, bx + 4, y + 4);
+          cairo_line_to (cr, bx + BOX - 4, y + BOX - 4);
+          cairo_move_to (cr, bx + BOX - 4, y + 4);
+          cairo_line_to (cr, bx + 4, y + BOX - 4);
+          cairo_stroke (cr);
+          cairo_destroy (cr);
+        }
+    }
+}
+
+/* The table's columns ----------------------------------------------------- */
+
+static SlLogTable *
+line_table (SlLogLine *line)
+{
+  return SL_LOG_TABLE (gtk_widget_get_parent (GTK_WIDGET (line)));
+}
+
+static int
+table_char_width (SlLogTable *table)
+{
+  if (table->char_width == 0)
+    {
+      PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (table));
+      PangoFontMetrics *metrics = pango_context_get_metrics (context, NULL, NULL);
+
+      /* As GtkLabel counts its width in characters. */
+      table->char_width = MAX (pango_font_metrics_get_approximate_char_width (metrics),
+                               pango_font_metrics_get_approximate_digit_width (metrics));
+      table->char_width = PANGO_PIXELS_CEIL (table->char_width);
+      pango_font_metrics_unref (metrics);
+    }
+  return table->char_width;
+}
+
+/* A line's texts ------------------------------------------------------- */
+
+static PangoLayout *
+line_layout (SlLogLine *self,
+             int        text)
+{
+  if (self->layouts[text] == NULL)
+    {
+      PangoLayout *layout = make_layout (GTK_WIDGET (self), self->shown[text] ? self->shown[text] : "",
+                                         text == TEXT_DETAILS, FALSE,
+                                         text == TEXT_COUNTER || text == TEXT_MOD || text == TEXT_TALLY);
+
+      pango_layout_get_pixel_size (layout, &self->natural[text], &self->height[text]);
+      if (text == TEXT_ACTION || text == TEXT_DETAILS)
+        pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      self->layouts[text] = layout;
+    }
+  return self->layouts[text];
+}
+
+static int
+text_width (SlLogLine *self,
+            int        text)
+{
+  line_layout (self, text);
+  return self->natural[text];
+}
+
+static int
+text_height (SlLogLine *self,
+             int        text)
+{
+  line_layout (self, text);
+  return self->height[text];
+}
+
+static void
+forget_layouts (SlLogLine *self)
+{
+  for (int i = 0; i < N_TEXTS; i++)
+    g_clear_object (&self->layouts[i]);
+}
+
+static void
+line_show_text (SlLogLine  *self,
+                int         text,
+                const char *shown)
+{
+  if (g_strcmp0 (self->shown[text], shown) == 0)
+    return;
+  g_free (self->shown[text]);
+  self->shown[text] = g_strdup (shown);
+  g_clear_object (&self->layouts[text]);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+static int
+badges_width (SlLogLine *self,
+              int       *minimum)
+{
+  int width = 0, min = 0;
+
+  for (GtkWidget *badge = gtk_widget_get_first_child (GTK_WIDGET (self)); badge != NULL;
+       badge = gtk_widget_get_next_sibling (badge))
+    {
+      int bmin, bnat;
+
+      gtk_widget_measure (badge, GTK_ORIENTATION_HORIZONTAL, -1, &bmin, &bnat, NULL, NULL);
+      width += (width > 0 ? BADGE_SPACING : 0) + bnat;
+      min += (min > 0 ? BADGE_SPACING : 0) + bmin;
+    }
+  if (minimum != NULL)
+    *minimum = min;
+  return width;
+}
+
+/* The widths a cell of this line asks for. */
+static void
+cell_width (SlLogLine *self,
+            int        cell,
+            int       *minimum,
+            int       *natural)
+{
+  int chars = table_char_width (line_table (self));
+  int min = 0, nat = 0;
+
+  switch (cell)
+    {
+    case CELL_COUNTER:
+      min = nat = text_width (self, TEXT_COUNTER);
+      break;
+    case CELL_NAME:
+      /* The name whole; the details under it cut short past 28 characters. */
+      min = text_width (self, TEXT_NAME);
+      nat = MAX (min, MIN (text_width (self, TEXT_DETAILS), DETAILS_MAX_CHARS * chars));
+      break;
+    case CELL_WEAPON:
+      min = nat = text_width (self, TEXT_WEAPON);
+      break;
+    case CELL_MOD:
+      min = nat = text_width (self, TEXT_MOD);
+      break;
+    case CELL_AMMO:
+      nat = boxes_width (&self->magazines);
+      if (self->grenades.n > 0)
+        nat += (nat > 0 ? AMMO_SPACING : 0) + boxes_width (&self->grenades);
+      nat += (nat > 0 ? AMMO_SPACING : 0) + text_width (self, TEXT_TALLY);
+      min = nat;
+      break;
+    case CELL_WOUNDS:
+      min = nat = boxes_width (&self->wounds);
+      break;
+    case CELL_POSITION:
+      min = nat = text_width (self, TEXT_POSITION);
+      break;
+    case CELL_ACTION:
+      min = ACTION_MIN_CHARS * chars;
+      nat = MAX (min, MIN (text_width (self, TEXT_ACTION), ACTION_MAX_CHARS * chars));
+      break;
+    case CELL_STATUS:
+      nat = badges_width (self, &min);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  *minimum = min;
+  *natural = nat;
+}
+
+static void
+sl_log_line_measure (GtkWidget      *widget,
+                     GtkOrientation  orientation,
+                     int             for_size,
+                     int            *minimum,
+                     int            *natural,
+                     int            *minimum_baseline,
+                     int            *natural_baseline)
+{
+  SlLogLine *self = SL_LOG_LINE (widget);
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      int min = 0, nat = 0;
+
+      for (int cell = 0; cell < N_CELLS; cell++)
+        {
+          int cmin, cnat;
+
+          cell_width (self, cell, &cmin, &cnat);
+          min += cmin;
+          nat += cnat;
+        }
+      *minimum = min + (N_CELLS - 1) * COLUMN_SPACING + 2 * LINE_PAD_X;
+      *natural = nat + (N_CELLS - 1) * COLUMN_SPACING + 2 * LINE_PAD_X;
+    }
+  else
+    {
+      int height = MAX (BOX + 2, text_height (self, TEXT_NAME) + text_height (self, TEXT_DETAILS));
+
+      for (int text = 0; text < N_TEXTS; text++)
+        height = MAX (height, text_height (self, text));
+      for (GtkWidget *badge = gtk_widget_get_first_child (widget); badge != NULL;
+           badge = gtk_widget_get_next_sibling (badge))
+        {
+          int bmin, bnat;
+
+          gtk_widget_measure (badge, GTK_ORIENTATION_VERTICAL, -1, &bmin, &bnat, NULL, NULL);
+          height = MAX (height, bnat);
+        }
+      *minimum = *natural = height + 2 * LINE_PAD_Y;
+    }
+}
+
+/* Where a cell of @width starts in the column @cell, right to left too. */
+static int
+cell_x (SlLogLine *self,
+        int        cell,
+        int        offset,
+        int        width)
+{
+  SlLogTable *table = line_table (self);
+  int x = LINE_PAD_X + table->x[cell] + offset;
+
+  return is_rtl (GTK_WIDGET (self)) ? gtk_widget_get_width (GTK_WIDGET (self)) - x - width : x;
+}
+
+/* The badges, at the end of the line (the status is its last column). */
+static void
+sl_log_line_size_allocate (GtkWidget *widget,
+                           int        width,
+                           int        height,
+                           int        baseline)
+{
+  SlLogLine *self = SL_LOG_LINE (widget);
+  int x = width - LINE_PAD_X - badges_width (self, NULL);
+
+  for (GtkWidget *badge = gtk_widget_get_first_child (widget); badge != NULL;
+       badge = gtk_widget_get_next_sibling (badge))
+    {
+      int bmin, bnat, bheight;
+
+      gtk_widget_measure (badge, GTK_ORIENTATION_HORIZONTAL, -1, &bmin, &bnat, NULL, NULL);
+      gtk_widget_measure (badge, GTK_ORIENTATION_VERTICAL, bnat, NULL, &bheight, NULL, NULL);
+      gtk_widget_size_allocate (badge,
+                                &(GtkAllocation) { is_rtl (widget) ? width - x - bnat : x,
+                                                   (height - bheight) / 2, bnat, bheight }, -1);
+      x += bnat + BADGE_SPACING;
+    }
+}
+
+static void
+sl_log_line_snapshot (GtkWidget   *widget,
+                      GtkSnapshot *snapshot)
+{
+  SlLogLine *self = SL_LOG_LINE (widget);
+  SlLogTable *table = line_table (self);
+  gboolean rtl = is_rtl (widget);
+  GdkRGBA fg = foreground (widget);
+  GdkRGBA dim;
+  double middle = gtk_widget_get_height (widget) / 2.0;
+  static const struct { int text, cell; } plain[] = {
+    { TEXT_COUNTER, CELL_COUNTER }, { TEXT_WEAPON, CELL_WEAPON }, { TEXT_MOD, CELL_MOD },
+    { TEXT_POSITION, CELL_POSITION }, { TEXT_ACTION, CELL_ACTION },
+  };
+
+  /* The action, and the details under the name, are cut short to fit
+   * their columns. */
+  pango_layout_set_width (line_layout (self, TEXT_ACTION), table->width[CELL_ACTION] * PANGO_SCALE);
+  pango_layout_set_width (line_layout (self, TEXT_DETAILS), table->width[CELL_NAME] * PANGO_SCALE);
+
+  /* A unit out of the fight is greyed out, as a struck-through line. */
+  if (self->out)
+    fg.alpha *= OUT_ALPHA;
+  dim = fg;
+  dim.alpha *= dim_alpha ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (plain); i++)
+    {
+      PangoLayout *layout = line_layout (self, plain[i].text);
+      int width = MIN (self->natural[plain[i].text], table->width[plain[i].cell]);
+
+      draw_layout (snapshot, layout, cell_x (self, plain[i].cell, 0, width),
+                   middle - self->height[plain[i].text] / 2.0, &fg);
+    }
+
+  /* The name, and the details under it. */
+  {
+    int block = self->height[TEXT_NAME] + self->height[TEXT_DETAILS];
+    int details = MIN (self->natural[TEXT_DETAILS], table->width[CELL_NAME]);
+    double top = middle - block / 2.0;
+
+    draw_layout (snapshot, line_layout (self, TEXT_NAME),
+                 cell_x (self, CELL_NAME, 0, self->natural[TEXT_NAME]), top, &fg);
+    draw_layout (snapshot, line_layout (self, TEXT_DETAILS),
+                 cell_x (self, CELL_NAME, 0, details), top + self->height[TEXT_NAME], &dim);
+  }
+
+  /* Magazines, grenades and the tally; the wound boxes. */
+  {
+    int x = 0;
+
+    if (self->magazines.n > 0)
+      {
+        draw_boxes (snapshot, table, &self->magazines,
+                    cell_x (self, CELL_AMMO, x, 0), middle, rtl, &fg);
+        x += boxes_width (&self->magazines) + AMMO_SPACING;
+      }
+    if (self->grenades.n > 0)
+      {
+        draw_boxes (snapshot, table, &self->grenades,
+                    cell_x (self, CELL_AMMO, x, 0), middle, rtl, &fg);
+        x += boxes_width (&self->grenades) + AMMO_SPACING;
+      }
+    draw_layout (snapshot, line_layout (self, TEXT_TALLY),
+                 cell_x (self, CELL_AMMO, x, self->natural[TEXT_TALLY]),
+                 middle - self->height[TEXT_TALLY] / 2.0, &fg);
+    draw_boxes (snapshot, table, &self->wounds, cell_x (self, CELL_WOUNDS, 0, 0), middle, rtl, &fg);
+  }
+
+  for (GtkWidget *badge = gtk_widget_get_first_child (widget); badge != NULL;
+       badge = gtk_widget_get_next_sibling (badge))
+    gtk_widget_snapshot_child (widget, badge, snapshot);
+}
+
+/* The whole of a text cut short, under the pointer. */
+static gboolean
+sl_log_line_query_tooltip (GtkWidget  *widget,
+                           int         x,
+                           int         y,
+                           gboolean    keyboard,
+                           GtkTooltip *tooltip)
+{
+  SlLogLine *self = SL_LOG_LINE (widget);
+  SlLogTable *table = line_table (self);
+  int from = is_rtl (widget) ? gtk_widget_get_width (widget) - x : x;
+  int text = -1;
+
+  from -= LINE_PAD_X;
+  if (keyboard)
+    return FALSE;
+  if (from >= table->x[CELL_ACTION] && from < table->x[CELL_ACTION] + table->width[CELL_ACTION])
+    text = TEXT_ACTION;
+  else if (from >= table->x[CELL_NAME] && from < table->x[CELL_NAME] + table->width[CELL_NAME] &&
+           y >= gtk_widget_get_height (widget) / 2)
+    text = TEXT_DETAILS;
+  if (text < 0 || !pango_layout_is_ellipsized (line_layout (self, text)))
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, self->shown[text]);
+  return TRUE;
+}
+
+static void
+sl_log_line_system_setting_changed (GtkWidget        *widget,
+                                    GtkSystemSetting  setting)
+{
+  forget_layouts (SL_LOG_LINE (widget));
+  gtk_widget_queue_resize (widget);
+  GTK_WIDGET_CLASS (sl_log_line_parent_class)->system_setting_changed (widget, setting);
+}
+
+static void
+sl_log_line_direction_changed (GtkWidget        *widget,
+                               GtkTextDirection  previous)
+{
+  forget_layouts (SL_LOG_LINE (widget));
+  GTK_WIDGET_CLASS (sl_log_line_parent_class)->direction_changed (widget, previous);
+}
+
+static void
+activate_line (SlLogLine *self)
+{
+  GtkWidget *log = gtk_widget_get_ancestor (GTK_WIDGET (self), SL_TYPE_SQUAD_LOG);
+
+  if (log != NULL)
+    g_signal_emit (log, signals[SIGNAL_UNIT_ACTIVATED], 0, self->unit);
+}
+
+static void
+activate_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  activate_line (SL_LOG_LINE (widget));
+}
+
 static void
 released_cb (GtkGestureClick *gesture,
              int              n_press,
              double           x,
              double           y,
-             SlSquadLog      *self)
+             SlLogLine       *self)
 {
-  GtkWidget *picked = gtk_widget_pick (self->grid, x, y, GTK_PICK_DEFAULT);
-  int column, row, width, height;
-
-  while (picked != NULL && gtk_widget_get_parent (picked) != self->grid)
-    picked = gtk_widget_get_parent (picked);
-  if (picked == NULL)
-    return;
-  gtk_grid_query_child (GTK_GRID (self->grid), picked, &column, &row, &width, &height);
-  if (row >= 1 && row - 1 < (int) self->rows->len)
-    g_signal_emit (self, signals[SIGNAL_UNIT_ACTIVATED], 0, g_array_index (self->rows, Row, row - 1).unit);
+  if (gtk_widget_contains (GTK_WIDGET (self), x, y))
+    activate_line (self);
 }
 
 static void
-row_clear (gpointer data)
+sl_log_line_dispose (GObject *object)
 {
-  Row *row = data;
+  SlLogLine *self = SL_LOG_LINE (object);
+  GtkWidget *badge;
+
+  while ((badge = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (badge);
+  forget_layouts (self);
+  G_OBJECT_CLASS (sl_log_line_parent_class)->dispose (object);
+}
+
+static void
+sl_log_line_finalize (GObject *object)
+{
+  SlLogLine *self = SL_LOG_LINE (object);
 
   for (int i = 0; i < N_COLUMNS; i++)
-    g_free (row->texts[i]);
+    g_free (self->texts[i]);
+  for (int i = 0; i < N_TEXTS; i++)
+    g_free (self->shown[i]);
+  g_free (self->description);
+  boxes_clear (&self->magazines);
+  boxes_clear (&self->grenades);
+  boxes_clear (&self->wounds);
+  G_OBJECT_CLASS (sl_log_line_parent_class)->finalize (object);
 }
 
 static void
-set_text (Row        *row,
+sl_log_line_class_init (SlLogLineClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_log_line_dispose;
+  object_class->finalize = sl_log_line_finalize;
+  widget_class->measure = sl_log_line_measure;
+  widget_class->size_allocate = sl_log_line_size_allocate;
+  widget_class->snapshot = sl_log_line_snapshot;
+  widget_class->query_tooltip = sl_log_line_query_tooltip;
+  widget_class->system_setting_changed = sl_log_line_system_setting_changed;
+  widget_class->direction_changed = sl_log_line_direction_changed;
+  gtk_widget_class_set_css_name (widget_class, "logline");
+  /* A line opens the unit's log, as a button would. */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);
+  gtk_widget_class_install_action (widget_class, "line.activate", NULL, activate_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "line.activate", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "line.activate", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_ISO_Enter, 0, "line.activate", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "line.activate", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Space, 0, "line.activate", NULL);
+}
+
+static void
+sl_log_line_init (SlLogLine *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (click, "released", G_CALLBACK (released_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+}
+
+/* The table -------------------------------------------------------------- */
+
+static const char *
+heading_text (int cell)
+{
+  switch (cell)
+    {
+    /* Column headings of the paper unit log (T-04) */
+    case CELL_COUNTER: return C_("squad log", "#");
+    case CELL_NAME: return C_("squad log", "Unit");
+    case CELL_WEAPON: return C_("squad log", "Wpn");
+    case CELL_MOD: return C_("squad log", "Mod");
+    case CELL_AMMO: return C_("squad log", "Ammo");
+    case CELL_WOUNDS: return C_("squad log", "Wnds");
+    case CELL_POSITION: return C_("squad log", "Position");
+    case CELL_ACTION: return C_("squad log", "Action");
+    case CELL_STATUS: return C_("squad log", "Status");
+    default: g_assert_not_reached ();
+    }
+}
+
+static PangoLayout *
+heading_layout (SlLogTable *self,
+                int         cell)
+{
+  if (self->headings[cell] == NULL)
+    self->headings[cell] = make_layout (GTK_WIDGET (self), heading_text (cell), TRUE, TRUE, FALSE);
+  return self->headings[cell];
+}
+
+static int
+headings_height (SlLogTable *self)
+{
+  int height = 0;
+
+  for (int cell = 0; cell < N_CELLS; cell++)
+    {
+      int h;
+
+      pango_layout_get_pixel_size (heading_layout (self, cell), NULL, &h);
+      height = MAX (height, h);
+    }
+  return height;
+}
+
+/* Each column as wide as its widest cell or heading. */
+static void
+column_widths (SlLogTable *self,
+               int         minimum[N_CELLS],
+               int         natural[N_CELLS])
+{
+  for (int cell = 0; cell < N_CELLS; cell++)
+    {
+      int w;
+
+      pango_layout_get_pixel_size (heading_layout (self, cell), &w, NULL);
+      minimum[cell] = natural[cell] = w;
+    }
+  for (GtkWidget *line = gtk_widget_get_first_child (GTK_WIDGET (self)); line != NULL;
+       line = gtk_widget_get_next_sibling (line))
+    for (int cell = 0; cell < N_CELLS; cell++)
+      {
+        int min, nat;
+
+        cell_width (SL_LOG_LINE (line), cell, &min, &nat);
+        minimum[cell] = MAX (minimum[cell], min);
+        natural[cell] = MAX (natural[cell], nat);
+      }
+}
+
+static void
+sl_log_table_measure (GtkWidget      *widget,
+                      GtkOrientation  orientation,
+                      int             for_size,
+                      int            *minimum,
+                      int            *natural,
+                      int            *minimum_baseline,
+                      int            *natural_baseline)
+{
+  SlLogTable *self = SL_LOG_TABLE (widget);
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      int min[N_CELLS], nat[N_CELLS];
+
+      column_widths (self, min, nat);
+      *minimum = *natural = (N_CELLS - 1) * COLUMN_SPACING + 2 * LINE_PAD_X;
+      for (int cell = 0; cell < N_CELLS; cell++)
+        {
+          *minimum += min[cell];
+          *natural += nat[cell];
+        }
+    }
+  else
+    {
+      int height = headings_height (self) + HEADING_GAP;
+
+      for (GtkWidget *line = gtk_widget_get_first_child (widget); line != NULL;
+           line = gtk_widget_get_next_sibling (line))
+        {
+          int min, nat;
+
+          gtk_widget_measure (line, GTK_ORIENTATION_VERTICAL, -1, &min, &nat, NULL, NULL);
+          height += nat;
+        }
+      *minimum = *natural = height;
+    }
+}
+
+static void
+sl_log_table_size_allocate (GtkWidget *widget,
+                            int        width,
+                            int        height,
+                            int        baseline)
+{
+  SlLogTable *self = SL_LOG_TABLE (widget);
+  int min[N_CELLS], nat[N_CELLS];
+  int total = (N_CELLS - 1) * COLUMN_SPACING + 2 * LINE_PAD_X, x = 0, y;
+  gboolean moved = FALSE;
+
+  /* The action takes what is left, or gives up what is missing. */
+  column_widths (self, min, nat);
+  for (int cell = 0; cell < N_CELLS; cell++)
+    total += nat[cell];
+  nat[CELL_ACTION] = MAX (min[CELL_ACTION], nat[CELL_ACTION] + width - total);
+  for (int cell = 0; cell < N_CELLS; cell++)
+    {
+      moved |= self->x[cell] != x || self->width[cell] != nat[cell];
+      self->x[cell] = x;
+      self->width[cell] = nat[cell];
+      x += nat[cell] + COLUMN_SPACING;
+    }
+  /* The lines draw at the columns: new columns, new drawings, even of the
+   * lines whose size stays the same. */
+  if (moved)
+    {
+      gtk_widget_queue_draw (widget);
+      for (GtkWidget *line = gtk_widget_get_first_child (widget); line != NULL;
+           line = gtk_widget_get_next_sibling (line))
+        gtk_widget_queue_draw (line);
+    }
+
+  y = headings_height (self) + HEADING_GAP;
+  for (GtkWidget *line = gtk_widget_get_first_child (widget); line != NULL;
+       line = gtk_widget_get_next_sibling (line))
+    {
+      int lmin, lnat;
+
+      gtk_widget_measure (line, GTK_ORIENTATION_VERTICAL, width, &lmin, &lnat, NULL, NULL);
+      gtk_widget_size_allocate (line, &(GtkAllocation) { 0, y, width, lnat }, -1);
+      y += lnat;
+    }
+}
+
+static void
+sl_log_table_snapshot (GtkWidget   *widget,
+                       GtkSnapshot *snapshot)
+{
+  SlLogTable *self = SL_LOG_TABLE (widget);
+  GdkRGBA dim = foreground (widget);
+
+  dim.alpha *= dim_alpha ();
+  for (int cell = 0; cell < N_CELLS; cell++)
+    {
+      PangoLayout *layout = heading_layout (self, cell);
+      int w, x = LINE_PAD_X + self->x[cell];
+
+      pango_layout_get_pixel_size (layout, &w, NULL);
+      if (cell == CELL_STATUS)
+        x += self->width[cell] - w;   /* over the badges, at the end of the line */
+      if (is_rtl (widget))
+        x = gtk_widget_get_width (widget) - x - w;
+      draw_layout (snapshot, layout, x, 0, &dim);
+    }
+  for (GtkWidget *line = gtk_widget_get_first_child (widget); line != NULL;
+       line = gtk_widget_get_next_sibling (line))
+    gtk_widget_snapshot_child (widget, line, snapshot);
+}
+
+/* Keyboard: the table is one stop of the Tab chain, as a list is; the
+ * arrows go from line to line (and on to the next squad's log). */
+static gboolean
+sl_log_table_focus (GtkWidget        *widget,
+                    GtkDirectionType  direction)
+{
+  SlLogTable *self = SL_LOG_TABLE (widget);
+  GtkWidget *focus = gtk_widget_get_focus_child (widget);
+  GtkWidget *next = NULL;
+
+  switch (direction)
+    {
+    case GTK_DIR_TAB_FORWARD:
+    case GTK_DIR_TAB_BACKWARD:
+      if (focus != NULL)
+        return FALSE;
+      next = self->cursor != NULL ? self->cursor
+             : direction == GTK_DIR_TAB_FORWARD ? gtk_widget_get_first_child (widget)
+             : gtk_widget_get_last_child (widget);
+      break;
+    case GTK_DIR_DOWN:
+      next = focus != NULL ? gtk_widget_get_next_sibling (focus) : gtk_widget_get_first_child (widget);
+      break;
+    case GTK_DIR_UP:
+      next = focus != NULL ? gtk_widget_get_prev_sibling (focus) : gtk_widget_get_last_child (widget);
+      break;
+    case GTK_DIR_LEFT:
+    case GTK_DIR_RIGHT:
+    default:
+      /* Into the table, or out of it. */
+      if (focus != NULL)
+        return FALSE;
+      next = self->cursor != NULL ? self->cursor : gtk_widget_get_first_child (widget);
+      break;
+    }
+  return next != NULL && gtk_widget_grab_focus (next);
+}
+
+static void
+sl_log_table_set_focus_child (GtkWidget *widget,
+                              GtkWidget *child)
+{
+  if (child != NULL)
+    SL_LOG_TABLE (widget)->cursor = child;
+  GTK_WIDGET_CLASS (sl_log_table_parent_class)->set_focus_child (widget, child);
+}
+
+static void
+forget_table_layouts (SlLogTable *self)
+{
+  for (int cell = 0; cell < N_CELLS; cell++)
+    g_clear_object (&self->headings[cell]);
+  g_hash_table_remove_all (self->letters);
+  self->char_width = 0;
+}
+
+static void
+sl_log_table_system_setting_changed (GtkWidget        *widget,
+                                     GtkSystemSetting  setting)
+{
+  forget_table_layouts (SL_LOG_TABLE (widget));
+  gtk_widget_queue_resize (widget);
+  GTK_WIDGET_CLASS (sl_log_table_parent_class)->system_setting_changed (widget, setting);
+}
+
+static void
+sl_log_table_direction_changed (GtkWidget        *widget,
+                                GtkTextDirection  previous)
+{
+  forget_table_layouts (SL_LOG_TABLE (widget));
+  GTK_WIDGET_CLASS (sl_log_table_parent_class)->direction_changed (widget, previous);
+}
+
+static void
+sl_log_table_dispose (GObject *object)
+{
+  SlLogTable *self = SL_LOG_TABLE (object);
+  GtkWidget *line;
+
+  self->cursor = NULL;
+  while ((line = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (line);
+  for (int cell = 0; cell < N_CELLS; cell++)
+    g_clear_object (&self->headings[cell]);
+  g_clear_pointer (&self->letters, g_hash_table_unref);
+  G_OBJECT_CLASS (sl_log_table_parent_class)->dispose (object);
+}
+
+static void
+sl_log_table_class_init (SlLogTableClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_log_table_dispose;
+  widget_class->measure = sl_log_table_measure;
+  widget_class->size_allocate = sl_log_table_size_allocate;
+  widget_class->snapshot = sl_log_table_snapshot;
+  widget_class->system_setting_changed = sl_log_table_system_setting_changed;
+  widget_class->direction_changed = sl_log_table_direction_changed;
+  widget_class->focus = sl_log_table_focus;
+  widget_class->set_focus_child = sl_log_table_set_focus_child;
+  gtk_widget_class_set_css_name (widget_class, "logtable");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+sl_log_table_init (SlLogTable *self)
+{
+  self->letters = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  gtk_widget_add_css_class (GTK_WIDGET (self), "card");
+  gtk_widget_add_css_class (GTK_WIDGET (self), "squad-log-grid");
+}
+
+/* The squad's log ------------------------------------------------------- */
+
+static void
+set_text (SlLogLine  *line,
           int         column,
           const char *text)
 {
-  if (g_strcmp0 (row->texts[column], text) == 0)
+  if (g_strcmp0 (line->texts[column], text) == 0)
     return;
-  g_free (row->texts[column]);
-  row->texts[column] = g_strdup (text);
-  if (row->labels[column] != NULL)
-    {
-      gtk_label_set_text (GTK_LABEL (row->labels[column]), text);
-      /* The whole text when a long one is cut short. */
-      if (gtk_label_get_ellipsize (GTK_LABEL (row->labels[column])) != PANGO_ELLIPSIZE_NONE)
-        gtk_widget_set_tooltip_text (row->labels[column], text);
-    }
-}
-
-static GtkWidget *
-cell_label (int     column,
-            gfloat  xalign)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), xalign);
-  if (column == COL_ACTION)
-    {
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_label_set_width_chars (GTK_LABEL (label), 16);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
-      gtk_widget_set_hexpand (label, TRUE);
-    }
-  if (column == COL_COUNTER || column == COL_MOD)
-    gtk_widget_add_css_class (label, "numeric");
-  return label;
+  g_free (line->texts[column]);
+  line->texts[column] = g_strdup (text);
 }
 
 /* "L M S U D" with the boxes up to the wound ticked (A-70). */
 static void
 update_wounds (SlSquadLog      *self,
-               Row             *row,
+               SlLogLine       *line,
                const SlUnitLog *log)
 {
   const SlRules *rules = sl_game_get_rules (self->game);
@@ -172,20 +1106,23 @@ update_wounds (SlSquadLog      *self,
   words = log->wound == SL_WOUND_NONE
           ? g_strdup (_("Wounds: none"))
           : g_strdup_printf (_("Wounds: %s"), rules->wounds[log->wound].name);
-  sl_boxes_set (SL_BOXES (row->wounds), n, ticked, letters, words);
-  set_text (row, COL_WOUNDS, words);
+  if (boxes_set (&line->wounds, n, ticked, letters))
+    gtk_widget_queue_resize (GTK_WIDGET (line));
+  set_text (line, COL_WOUNDS, words);
 }
 
 /* The magazine boxes of the weapons carried, spent ones crossed (T-20),
  * then the grenade boxes, and the tally of the current magazine. */
 static void
 update_ammo (SlSquadLog      *self,
-             Row             *row,
+             SlLogLine       *line,
              const SlUnitLog *log)
 {
-  const char *letters[16] = { NULL };
+  const char *letters[MAX_BOXES] = { NULL };
   g_autoptr(GString) words = g_string_new (NULL);
+  g_autofree char *tally = NULL;
   guint ticked = 0;
+  gboolean changed;
   int n = 0;
   static const char * const magazine_letters[] = { NULL, "R", "P", "FG", "SG" };
 
@@ -197,7 +1134,7 @@ update_ammo (SlSquadLog      *self,
         carried |= sl_ammo_magazine (log->weapons[w]) == (SlMagazine) m;
       if (!carried)
         continue;
-      for (int b = 0; b < log->boxes[m] && n < 16; b++, n++)
+      for (int b = 0; b < log->boxes[m] && n < MAX_BOXES; b++, n++)
         {
           letters[n] = magazine_letters[m];
           if (b >= log->left[m])
@@ -206,7 +1143,7 @@ update_ammo (SlSquadLog      *self,
       /* "R 2 of 3" */
       g_string_append_printf (words, _("%s %d of %d; "), magazine_letters[m], log->left[m], log->boxes[m]);
     }
-  sl_boxes_set (SL_BOXES (row->magazines), n, ticked, letters, words->str);
+  changed = boxes_set (&line->magazines, n, ticked, letters);
 
   n = 0;
   ticked = 0;
@@ -215,7 +1152,7 @@ update_ammo (SlSquadLog      *self,
       int boxes = log->launcher ? log->launcher_boxes[g] : log->boxes[SL_MAGAZINE_FG + g];
       int left = log->launcher ? log->launcher_load[g] : log->left[SL_MAGAZINE_FG + g];
 
-      for (int b = 0; b < boxes && n < 16; b++, n++)
+      for (int b = 0; b < boxes && n < MAX_BOXES; b++, n++)
         {
           letters[n] = g == SL_GRENADE_FG ? "F" : "S";
           if (b >= left)
@@ -223,23 +1160,23 @@ update_ammo (SlSquadLog      *self,
         }
       g_string_append_printf (words, _("%s %d of %d; "), magazine_letters[SL_MAGAZINE_FG + g], left, boxes);
     }
-  sl_boxes_set (SL_BOXES (row->grenades), n, ticked, letters,
-                log->launcher ? _("Launcher rounds") : _("Grenades"));
+  changed |= boxes_set (&line->grenades, n, ticked, letters);
+  if (changed)
+    gtk_widget_queue_resize (GTK_WIDGET (line));
 
   if (log->rounds > 0)
     {
-      g_autofree char *tally = g_strdup_printf ("%d/%d", log->rounds - log->rounds_fired, log->rounds);
-
-      gtk_label_set_text (GTK_LABEL (row->tally), tally);
+      tally = g_strdup_printf ("%d/%d", log->rounds - log->rounds_fired, log->rounds);
       /* "10 of 10 rounds left" */
       g_string_append_printf (words, _("%d of %d rounds left"), log->rounds - log->rounds_fired, log->rounds);
     }
   else
     {
-      gtk_label_set_text (GTK_LABEL (row->tally), "∞");
+      tally = g_strdup ("∞");
       g_string_append (words, _("no magazine to count"));
     }
-  set_text (row, COL_AMMO, words->str);
+  line_show_text (line, TEXT_TALLY, tally);
+  set_text (line, COL_AMMO, words->str);
 }
 
 static char *
@@ -273,22 +1210,58 @@ equipment_text (const SlUnitLog *log)
   return g_strjoinv (_(", "), (char **) items->pdata);
 }
 
+/* The status badges, as widgets (they are few): only when they change. */
 static void
-add_badge (GtkWidget  *box,
-           const char *text,
-           const char *style)
+update_badges (SlLogLine         *line,
+               const char * const texts[],
+               const char * const styles[],
+               int                n)
 {
-  GtkWidget *badge = gtk_label_new (text);
+  GtkWidget *badge = gtk_widget_get_first_child (GTK_WIDGET (line));
+  gboolean same = TRUE;
+  int i = 0;
 
-  gtk_widget_add_css_class (badge, "badge");
-  if (style != NULL)
-    gtk_widget_add_css_class (badge, style);
-  gtk_box_append (GTK_BOX (box), badge);
+  for (; badge != NULL && i < n; badge = gtk_widget_get_next_sibling (badge), i++)
+    same &= g_str_equal (gtk_label_get_text (GTK_LABEL (badge)), texts[i]);
+  if (same && badge == NULL && i == n)
+    return;
+  while ((badge = gtk_widget_get_first_child (GTK_WIDGET (line))) != NULL)
+    gtk_widget_unparent (badge);
+  for (i = 0; i < n; i++)
+    {
+      badge = gtk_label_new (texts[i]);
+      gtk_widget_add_css_class (badge, "badge");
+      gtk_widget_add_css_class (badge, styles[i]);
+      gtk_widget_set_parent (badge, GTK_WIDGET (line));
+    }
+  gtk_widget_queue_resize (GTK_WIDGET (line));
+}
+
+/* Everything the line shows, for a screen reader. */
+static void
+update_description (SlLogLine  *line,
+                    const char *details)
+{
+  const char * const *t = (const char * const *) line->texts;
+  g_autofree char *status = *t[COL_STATUS] ? g_strdup_printf (_(" Status: %s."), t[COL_STATUS]) : g_strdup ("");
+  /* A unit's line read aloud: "Unit 3, Legionnaire Ostra (Human · BI ·
+   * 46 pts). Weapon SAR · SP. Modifiers +2/−1. Ammunition: R 3 of 3; …
+   * Wounds: none. Position standing. Action: idle." then the status. */
+  g_autofree char *label = g_strdup_printf (_("Unit %s, %s (%s). Weapon %s. Modifiers %s. Ammunition: %s. %s. "
+                                              "Position %s. Action: %s.%s"),
+                                            t[COL_COUNTER], t[COL_NAME], details, t[COL_WEAPON], t[COL_MOD],
+                                            t[COL_AMMO], t[COL_WOUNDS], t[COL_POSITION], t[COL_ACTION], status);
+
+  if (g_strcmp0 (label, line->description) == 0)
+    return;
+  g_free (line->description);
+  line->description = g_steal_pointer (&label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (line), GTK_ACCESSIBLE_PROPERTY_LABEL, line->description, -1);
 }
 
 static void
-update_row (SlSquadLog *self,
-            Row        *row)
+update_line (SlSquadLog *self,
+             SlLogLine  *line)
 {
   const SlRules *rules = sl_game_get_rules (self->game);
   const SlState *state = sl_game_get_state (self->game);
@@ -297,20 +1270,22 @@ update_row (SlSquadLog *self,
   g_autofree char *points = NULL;
   g_autofree char *mod = NULL;
   g_autofree char *equipment = NULL;
+  g_autofree char *details = NULL;
   g_autoptr(GString) weapons = g_string_new (NULL);
   g_autoptr(GString) status = g_string_new (NULL);
-  GtkWidget *child;
+  const char *badge_texts[8], *badge_styles[8];
+  int n_badges = 0;
 
-  sl_unit_log_fill (rules, sl_game_get_setup (self->game), state, row->unit, &log);
+  sl_unit_log_fill (rules, sl_game_get_setup (self->game), state, line->unit, &log);
   counter = g_strdup_printf ("%d", log.counter);
   points = g_strdup_printf ("%d", log.points);
   mod = sl_unit_log_format_mod (&log);
   equipment = equipment_text (&log);
-  set_text (row, COL_COUNTER, counter);
-  set_text (row, COL_NAME, log.name);
-  set_text (row, COL_POINTS, points);
-  set_text (row, COL_RACE, log.race->name);
-  set_text (row, COL_ARMOR, log.armor->id);
+  set_text (line, COL_COUNTER, counter);
+  set_text (line, COL_NAME, log.name);
+  set_text (line, COL_POINTS, points);
+  set_text (line, COL_RACE, log.race->name);
+  set_text (line, COL_ARMOR, log.armor->id);
   /* The weapon in hand first. */
   g_string_append (weapons, log.weapons[log.in_hand]->id);
   if (log.omni_mode != NULL)
@@ -318,30 +1293,28 @@ update_row (SlSquadLog *self,
   for (int w = 0; w < log.n_weapons; w++)
     if (w != log.in_hand)
       g_string_append_printf (weapons, " · %s", log.weapons[w]->id);
-  set_text (row, COL_WEAPON, weapons->str);
-  set_text (row, COL_MOD, mod);
-  update_ammo (self, row, &log);
-  update_wounds (self, row, &log);
-  set_text (row, COL_EQUIPMENT, equipment);
+  set_text (line, COL_WEAPON, weapons->str);
+  set_text (line, COL_MOD, mod);
+  update_ammo (self, line, &log);
+  update_wounds (self, line, &log);
+  set_text (line, COL_EQUIPMENT, equipment);
   {
     /* "Human · BI · 46 pts · bounce pack" */
-    g_autofree char *details = g_strdup_printf (_("%s · %s · %d pts"), log.race->name, log.armor->id, log.points);
-    g_autofree char *with = *equipment ? g_strdup_printf ("%s · %s", details, equipment) : NULL;
+    g_autofree char *race_armor = g_strdup_printf (_("%s · %s · %d pts"), log.race->name, log.armor->id, log.points);
 
-    gtk_label_set_text (GTK_LABEL (row->details), with ? with : details);
-    gtk_widget_set_tooltip_text (row->details, with ? with : details);
+    details = *equipment ? g_strdup_printf ("%s · %s", race_armor, equipment) : g_steal_pointer (&race_armor);
   }
 
   /* §15.1: where a hidden unit stands and what it does is its owner's
    * secret; the shared log says only that it is hidden. */
   if (log.hidden)
     {
-      set_text (row, COL_POSITION, "—");
-      set_text (row, COL_ACTION, "—");
+      set_text (line, COL_POSITION, "—");
+      set_text (line, COL_ACTION, "—");
     }
   else
     {
-      set_text (row, COL_POSITION, sl_position_label (log.position));
+      set_text (line, COL_POSITION, sl_position_label (log.position));
       if (log.action != NULL)
         {
           int turn, subphase;
@@ -355,18 +1328,16 @@ update_row (SlSquadLog *self,
           else
             text = g_strdup_printf (_("%s, ends %d of turn %d (%d of %d AP)"), log.action->name,
                                     subphase, turn, log.action_done, log.action_cost);
-          set_text (row, COL_ACTION, text);
+          set_text (line, COL_ACTION, text);
         }
       else
-        set_text (row, COL_ACTION, _("idle"));
+        set_text (line, COL_ACTION, _("idle"));
     }
 
-  while ((child = gtk_widget_get_first_child (row->badges)) != NULL)
-    gtk_box_remove (GTK_BOX (row->badges), child);
   if (log.out)
     {
-      add_badge (row->badges, log.wound == SL_WOUND_DEAD ? _("Dead") : _("Out"), "error");
-      g_string_append (status, log.wound == SL_WOUND_DEAD ? _("Dead") : _("Out"));
+      badge_texts[n_badges] = log.wound == SL_WOUND_DEAD ? _("Dead") : _("Out");
+      badge_styles[n_badges++] = "error";
     }
   else
     {
@@ -382,18 +1353,32 @@ update_row (SlSquadLog *self,
       for (guint i = 0; i < G_N_ELEMENTS (badges); i++)
         if (badges[i].on)
           {
-            add_badge (row->badges, badges[i].text, badges[i].style);
-            if (status->len > 0)
-              g_string_append (status, _(", "));
-            g_string_append (status, badges[i].text);
+            badge_texts[n_badges] = badges[i].text;
+            badge_styles[n_badges++] = badges[i].style;
           }
     }
-  set_text (row, COL_STATUS, status->str);
-  /* A unit out of the fight is greyed out, as a struck-through line. */
-  for (int column = 0; column < N_COLUMNS; column++)
-    if (row->labels[column] != NULL)
-      gtk_widget_set_sensitive (row->labels[column], !log.out);
-  gtk_widget_set_sensitive (row->details, !log.out);
+  for (int i = 0; i < n_badges; i++)
+    {
+      if (status->len > 0)
+        g_string_append (status, _(", "));
+      g_string_append (status, badge_texts[i]);
+    }
+  set_text (line, COL_STATUS, status->str);
+  update_badges (line, badge_texts, badge_styles, n_badges);
+
+  line_show_text (line, TEXT_COUNTER, counter);
+  line_show_text (line, TEXT_NAME, log.name);
+  line_show_text (line, TEXT_DETAILS, details);
+  line_show_text (line, TEXT_WEAPON, weapons->str);
+  line_show_text (line, TEXT_MOD, mod);
+  line_show_text (line, TEXT_POSITION, line->texts[COL_POSITION]);
+  line_show_text (line, TEXT_ACTION, line->texts[COL_ACTION]);
+  if (line->out != log.out)
+    {
+      line->out = log.out;
+      gtk_widget_queue_draw (GTK_WIDGET (line));
+    }
+  update_description (line, details);
 }
 
 static void
@@ -425,127 +1410,60 @@ update_title (SlSquadLog *self)
   gtk_label_set_text (GTK_LABEL (self->subtitle), subtitle);
 }
 
-static void build (SlSquadLog *self);
-
-/* Whether the rows are still the squad's units (P-33 regroups move them). */
+/* Whether the lines are still the squad's units (P-33 regroups move them). */
 static gboolean
-rows_current (SlSquadLog *self)
+lines_current (SlSquadLog *self)
 {
   const SlState *state = sl_game_get_state (self->game);
-  guint k = 0;
+  GtkWidget *line = gtk_widget_get_first_child (self->table);
 
   for (int unit = 0; unit < state->n_units; unit++)
     if (state->squad_of[unit] == self->squad)
       {
-        if (k >= self->rows->len || g_array_index (self->rows, Row, k).unit != unit)
+        if (line == NULL || SL_LOG_LINE (line)->unit != unit)
           return FALSE;
-        k++;
+        line = gtk_widget_get_next_sibling (line);
       }
-  return k == self->rows->len;
+  return line == NULL;
 }
 
 static void
 refresh (SlSquadLog *self)
 {
-  if (!rows_current (self))
+  if (!lines_current (self))
     {
-      GtkWidget *child;
+      const SlState *state = sl_game_get_state (self->game);
+      GtkWidget *line;
 
-      while ((child = gtk_widget_get_first_child (self->grid)) != NULL)
-        gtk_grid_remove (GTK_GRID (self->grid), child);
-      g_array_set_size (self->rows, 0);
-      build (self);
+      SL_LOG_TABLE (self->table)->cursor = NULL;
+      while ((line = gtk_widget_get_first_child (self->table)) != NULL)
+        gtk_widget_unparent (line);
+      /* The squad's units as they stand now (regrouping moves them, P-33). */
+      for (int unit = 0; unit < state->n_units; unit++)
+        if (state->squad_of[unit] == self->squad)
+          {
+            line = g_object_new (SL_TYPE_LOG_LINE, NULL);
+            SL_LOG_LINE (line)->unit = unit;
+            gtk_widget_set_parent (line, self->table);
+          }
+      gtk_widget_queue_resize (self->table);
     }
   update_title (self);
-  for (guint i = 0; i < self->rows->len; i++)
-    update_row (self, &g_array_index (self->rows, Row, i));
+  for (GtkWidget *line = gtk_widget_get_first_child (self->table); line != NULL;
+       line = gtk_widget_get_next_sibling (line))
+    update_line (self, SL_LOG_LINE (line));
 }
 
-static void
-build (SlSquadLog *self)
+GtkWidget *
+sl_squad_log_get_line (SlSquadLog *self,
+                       int         unit)
 {
-  const SlState *state = sl_game_get_state (self->game);
-  const char *headings[N_COLUMNS] = {
-    /* Column headings of the paper unit log (T-04) */
-    [COL_COUNTER] = C_("squad log", "#"), [COL_NAME] = C_("squad log", "Unit"),
-    [COL_WEAPON] = C_("squad log", "Wpn"), [COL_MOD] = C_("squad log", "Mod"),
-    [COL_AMMO] = C_("squad log", "Ammo"), [COL_WOUNDS] = C_("squad log", "Wnds"),
-    [COL_POSITION] = C_("squad log", "Position"), [COL_ACTION] = C_("squad log", "Action"),
-    [COL_STATUS] = C_("squad log", "Status"),
-  };
-  int line = 1;
+  g_return_val_if_fail (SL_IS_SQUAD_LOG (self), NULL);
 
-  for (int column = 0; column < N_COLUMNS; column++)
-    {
-      GtkWidget *heading;
-
-      if (grid_column[column] < 0)
-        continue;
-      heading = gtk_label_new (headings[column]);
-      gtk_label_set_xalign (GTK_LABEL (heading), 0);
-      gtk_widget_add_css_class (heading, "caption-heading");
-      gtk_widget_add_css_class (heading, "dim-label");
-      gtk_grid_attach (GTK_GRID (self->grid), heading, grid_column[column], 0, 1, 1);
-    }
-
-  /* The squad's units as they stand now (regrouping moves them, P-33). */
-  for (int unit = 0; unit < state->n_units; unit++)
-    {
-      Row row = { 0 };
-      GtkWidget *ammo, *name;
-
-      if (state->squad_of[unit] != self->squad)
-        continue;
-      row.unit = unit;
-      for (int column = 0; column < N_COLUMNS; column++)
-        {
-          if (grid_column[column] < 0 || column == COL_AMMO || column == COL_WOUNDS ||
-              column == COL_STATUS || column == COL_NAME)
-            continue;
-          row.labels[column] = cell_label (column, 0.0f);
-          gtk_widget_set_valign (row.labels[column], GTK_ALIGN_CENTER);
-          gtk_grid_attach (GTK_GRID (self->grid), row.labels[column], grid_column[column], line, 1, 1);
-        }
-      name = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-      row.labels[COL_NAME] = cell_label (COL_NAME, 0.0f);
-      row.details = gtk_label_new (NULL);
-      gtk_label_set_xalign (GTK_LABEL (row.details), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (row.details), PANGO_ELLIPSIZE_END);
-      gtk_label_set_max_width_chars (GTK_LABEL (row.details), 28);
-      gtk_widget_add_css_class (row.details, "caption");
-      gtk_widget_add_css_class (row.details, "dim-label");
-      gtk_box_append (GTK_BOX (name), row.labels[COL_NAME]);
-      gtk_box_append (GTK_BOX (name), row.details);
-      gtk_grid_attach (GTK_GRID (self->grid), name, grid_column[COL_NAME], line, 1, 1);
-
-      ammo = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-      gtk_widget_set_valign (ammo, GTK_ALIGN_CENTER);
-      row.magazines = sl_boxes_new ();
-      row.grenades = sl_boxes_new ();
-      row.tally = gtk_label_new (NULL);
-      gtk_widget_add_css_class (row.tally, "numeric");
-      gtk_box_append (GTK_BOX (ammo), row.magazines);
-      gtk_box_append (GTK_BOX (ammo), row.grenades);
-      gtk_box_append (GTK_BOX (ammo), row.tally);
-      gtk_grid_attach (GTK_GRID (self->grid), ammo, grid_column[COL_AMMO], line, 1, 1);
-      row.wounds = sl_boxes_new ();
-      gtk_widget_set_valign (row.wounds, GTK_ALIGN_CENTER);
-      gtk_grid_attach (GTK_GRID (self->grid), row.wounds, grid_column[COL_WOUNDS], line, 1, 1);
-      row.badges = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-      gtk_widget_set_valign (row.badges, GTK_ALIGN_CENTER);
-      gtk_grid_attach (GTK_GRID (self->grid), row.badges, grid_column[COL_STATUS], line, 1, 1);
-      g_array_append_val (self->rows, row);
-      line++;
-    }
-}
-
-static Row *
-find_row (SlSquadLog *self,
-          int         unit)
-{
-  for (guint i = 0; i < self->rows->len; i++)
-    if (g_array_index (self->rows, Row, i).unit == unit)
-      return &g_array_index (self->rows, Row, i);
+  for (GtkWidget *line = gtk_widget_get_first_child (self->table); line != NULL;
+       line = gtk_widget_get_next_sibling (line))
+    if (SL_LOG_LINE (line)->unit == unit)
+      return line;
   return NULL;
 }
 
@@ -554,15 +1472,15 @@ sl_squad_log_get_cell (SlSquadLog *self,
                        int         unit,
                        const char *column)
 {
-  Row *row;
+  GtkWidget *line;
 
   g_return_val_if_fail (SL_IS_SQUAD_LOG (self), NULL);
-  row = find_row (self, unit);
-  if (row == NULL)
+  line = sl_squad_log_get_line (self, unit);
+  if (line == NULL)
     return NULL;
   for (int i = 0; column_ids[i] != NULL; i++)
     if (g_str_equal (column_ids[i], column))
-      return g_strdup (row->texts[i]);
+      return g_strdup (SL_LOG_LINE (line)->texts[i]);
   return NULL;
 }
 
@@ -586,27 +1504,17 @@ sl_squad_log_dispose (GObject *object)
 }
 
 static void
-sl_squad_log_finalize (GObject *object)
-{
-  SlSquadLog *self = SL_SQUAD_LOG (object);
-
-  g_array_unref (self->rows);
-  G_OBJECT_CLASS (sl_squad_log_parent_class)->finalize (object);
-}
-
-static void
 sl_squad_log_class_init (SlSquadLogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = sl_squad_log_dispose;
-  object_class->finalize = sl_squad_log_finalize;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "squadlog");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 
-  /* A unit's line was clicked: the unit's index. */
+  /* A unit's line was clicked or activated: the unit's index. */
   signals[SIGNAL_UNIT_ACTIVATED] =
     g_signal_new ("unit-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
@@ -617,8 +1525,6 @@ sl_squad_log_init (SlSquadLog *self)
 {
   GtkWidget *heading = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
 
-  self->rows = g_array_new (FALSE, TRUE, sizeof (Row));
-  g_array_set_clear_func (self->rows, row_clear);
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
   self->title = gtk_label_new (NULL);
@@ -630,18 +1536,8 @@ sl_squad_log_init (SlSquadLog *self)
   gtk_box_append (GTK_BOX (heading), self->title);
   gtk_box_append (GTK_BOX (heading), self->subtitle);
   gtk_box_append (GTK_BOX (self->box), heading);
-  self->grid = gtk_grid_new ();
-  gtk_grid_set_column_spacing (GTK_GRID (self->grid), 12);
-  gtk_grid_set_row_spacing (GTK_GRID (self->grid), 8);
-  gtk_widget_add_css_class (self->grid, "card");
-  gtk_widget_add_css_class (self->grid, "squad-log-grid");
-  {
-    GtkGesture *click = gtk_gesture_click_new ();
-
-    g_signal_connect (click, "released", G_CALLBACK (released_cb), self);
-    gtk_widget_add_controller (self->grid, GTK_EVENT_CONTROLLER (click));
-  }
-  gtk_box_append (GTK_BOX (self->box), self->grid);
+  self->table = g_object_new (SL_TYPE_LOG_TABLE, NULL);
+  gtk_box_append (GTK_BOX (self->box), self->table);
 }
 
 GtkWidget *
@@ -659,6 +1555,10 @@ sl_squad_log_new (SlGame *game,
   refresh (self);
   self->changed_id = g_signal_connect_swapped (game, "changed", G_CALLBACK (refresh), self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  sl_setup_squad_at (sl_game_get_setup (game), squad)->name,
+                                  -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->table),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   sl_setup_squad_at (sl_game_get_setup (game), squad)->name,
                                   -1);

@@ -20,6 +20,10 @@ G_DECLARE_FINAL_TYPE (SlSquadLog, sl_squad_log, SL, SQUAD_LOG, GtkWidget)
 GtkWidget   *sl_squad_log_new         (SlGame     *game,
                                        int         squad);
 int          sl_squad_log_get_squad   (SlSquadLog *self);
+/* The line of @unit, a focusable button to its log; NULL when the unit is
+ * not in this squad. */
+GtkWidget   *sl_squad_log_get_line    (SlSquadLog *self,
+                                       int         unit);
 /* The text of a cell, for tests: @column is one of "counter", "name",
  * "points", "race", "armor", "weapon", "mod", "ammo", "wounds",
  * "position", "equipment", "action", "status". */
