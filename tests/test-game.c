@@ -585,6 +585,52 @@ test_save_load (void)
   remove_temp (path);
 }
 
+/* A file laid out by hand (a command over several lines) or long (more
+ * than a megabyte, read another way) loads as the game it holds; saving
+ * writes it back in the app's own layout. */
+static void
+test_load_layout (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *path = temp_path ("game.squadlog");
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) state = NULL;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-2'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13'}");
+  text = sl_game_serialize (game);
+  state = sl_game_state_to_json (game);
+
+  for (int layout = 0; layout < 2; layout++)
+    {
+      g_autoptr(GString) edited = g_string_new (text);
+      g_autoptr(SlGame) loaded = NULL;
+      g_autoptr(JsonNode) loaded_state = NULL;
+      g_autofree char *again = NULL;
+
+      if (layout == 0)
+        /* Every command spread over lines, as a person may write it. */
+        g_assert_cmpuint (g_string_replace (edited, "\"command\": {\"type\":",
+                                            "\"command\": {\n      \"type\" :\n", 0), ==, 4);
+      else
+        /* Two megabytes of white space before the closing brace. */
+        for (int i = 0; i < 2 * 1024 * 1024 / 64; i++)
+          g_string_insert (edited, edited->len - 2, "                                                               \n");
+      g_assert_true (g_file_set_contents (path, edited->str, edited->len, &error));
+      g_assert_no_error (error);
+      loaded = sl_game_load (sl_test_rules (), path, &error);
+      g_assert_no_error (error);
+      loaded_state = sl_game_state_to_json (loaded);
+      g_assert_true (json_node_equal (state, loaded_state));
+      again = sl_game_serialize (loaded);
+      g_assert_cmpstr (again, ==, text);
+    }
+  remove_temp (path);
+}
+
 /* Saving into a directory that cannot be written: a clear message, and the
  * previous file is unchanged. */
 static void
@@ -963,6 +1009,7 @@ main (int   argc,
   g_test_add_func ("/game/journal/undo-redo", test_undo_redo);
   g_test_add_func ("/game/journal/undo-long", test_undo_long);
   g_test_add_func ("/game/journal/save-load", test_save_load);
+  g_test_add_func ("/game/journal/load-layout", test_load_layout);
   g_test_add_func ("/game/journal/save-failure", test_save_failure_keeps_file);
   g_test_add_func ("/game/journal/corrupt-files", test_corrupt_files);
   g_test_add_func ("/game/journal/missing-file", test_missing_file);

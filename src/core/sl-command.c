@@ -82,7 +82,7 @@ sl_command_apply (const SlRules  *rules,
   reader = sl_reader_new (ctx, command, "");
   sl_reader_require (reader, "type");
   name = sl_reader_string (reader, "type", NULL);
-  for (guint i = 0; name && i < G_N_ELEMENTS (types); i++)
+  for (guint i = 0; name && type == NULL && i < G_N_ELEMENTS (types); i++)
     if (g_str_equal (types[i].type, name))
       type = &types[i];
   if (name != NULL && type == NULL)

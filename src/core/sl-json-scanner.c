@@ -793,6 +793,31 @@ sl_json_scanner_tell (SlJsonScanner *s)
   return s->p - s->start;
 }
 
+JsonNode *
+sl_json_scanner_read_with_text (SlJsonScanner  *s,
+                                char          **text)
+{
+  const char *from;
+  JsonNode *node;
+
+  *text = NULL;
+  if (s->error != NULL)
+    return NULL;
+  skip_space (s);
+  from = s->p;
+  node = parse_value (s, TRUE);
+  if (node == NULL)
+    return NULL;
+  /* The file's own text when it is on one line, as the app writes it;
+   * text spread over lines, as a person may have laid it out, is written
+   * again compactly, so that a saved journal keeps one entry per line. */
+  if (memchr (from, '\n', s->p - from) == NULL && memchr (from, '\r', s->p - from) == NULL)
+    *text = g_strndup (from, s->p - from);
+  else
+    *text = sl_json_to_string (node, FALSE);
+  return node;
+}
+
 void
 sl_json_scanner_seek (SlJsonScanner *s,
                       gsize          offset)

@@ -198,6 +198,10 @@ gboolean       sl_json_scanner_at_end     (SlJsonScanner *s);
  * '?' (not a value) or '\0' (end of text or failed). */
 char           sl_json_scanner_peek       (SlJsonScanner *s);
 JsonNode      *sl_json_scanner_read       (SlJsonScanner *s);
+/* Reads the next value, and sets @text to its JSON text: as written when
+ * it is on one line, else compacted (sl_json_to_string). */
+JsonNode      *sl_json_scanner_read_with_text (SlJsonScanner *s,
+                                           char         **text);
 gboolean       sl_json_scanner_skip       (SlJsonScanner *s);
 char          *sl_json_scanner_read_string (SlJsonScanner *s);
 gboolean       sl_json_scanner_begin_object (SlJsonScanner *s);
