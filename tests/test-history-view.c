@@ -145,23 +145,23 @@ test_history_long (void)
     sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'keys', 'value': 1}");
   n = sl_game_get_n_entries (game);
   view = show_history (game, 500, &model);
-  /* The newest 24, and a row for the earlier ones. */
-  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 25);
+  /* The newest 12, and a row for the earlier ones. */
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 13);
   newest = g_list_model_get_item (model, 0);
   g_assert_cmpuint (sl_history_item_get_index (newest), ==, n - 1);
-  last = g_list_model_get_item (model, 24);
-  g_assert_cmpuint (sl_history_item_get_more (last), ==, n - 24);
-  g_assert_cmpstr (sl_history_item_get_summary (last), ==, "Show 46 earlier entries");
+  last = g_list_model_get_item (model, 12);
+  g_assert_cmpuint (sl_history_item_get_more (last), ==, n - 12);
+  g_assert_cmpstr (sl_history_item_get_summary (last), ==, "Show 58 earlier entries");
   for (list = gtk_widget_get_first_child (view); list && !GTK_IS_LIST_VIEW (list); )
     list = gtk_widget_get_first_child (list);
   g_assert_nonnull (list);
-  gtk_widget_activate_action (list, "list.activate-item", "u", 24);
+  gtk_widget_activate_action (list, "list.activate-item", "u", 12);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
   gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (view)));
 
   /* Scrolled to the end, the earlier entries come by themselves. */
   view = show_history (game, 500, &model);
-  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 25);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 13);
   {
     GtkWidget *scrolled = gtk_widget_get_first_child (view);
     GtkAdjustment *adjustment;
@@ -175,12 +175,34 @@ test_history_long (void)
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
   gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (view)));
 
-  /* A view taller than the first rows fills itself (the test's screen is
-   * 2400 pixels tall: tests/meson.build). */
+  /* A view taller than the first rows fills itself, a page at a time,
+   * until it scrolls (the test's screen is 2400 pixels tall:
+   * tests/meson.build). */
   view = show_history (game, 2300, &model);
   sl_test_ui_settle ();
-  g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
+  {
+    GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (
+      GTK_SCROLLED_WINDOW (gtk_widget_get_first_child (view)));
+    guint rows = g_list_model_get_n_items (model);
+
+    g_assert_cmpuint (rows, >, 13);
+    g_assert_cmpuint (rows, <, n);
+    g_assert_cmpuint ((rows - 1) % 12, ==, 0);
+    g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment));
+  }
   gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (view)));
+
+  /* All of a shorter game, with no row for earlier entries. */
+  {
+    g_autoptr(SlGame) short_game = sl_test_game_new ();
+
+    for (int i = 0; i < 20; i++)
+      sl_test_play (short_game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'keys', 'value': 1}");
+    view = show_history (short_game, 2300, &model);
+    sl_test_ui_settle ();
+    g_assert_cmpuint (g_list_model_get_n_items (model), ==, sl_game_get_n_entries (short_game));
+    gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (view)));
+  }
 }
 
 int

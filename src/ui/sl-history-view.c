@@ -4,8 +4,8 @@
  *
  * The list model makes its items when the list view asks for them, and
  * offers the newest entries only (HISTORY_FIRST at first; scrolling to the
- * end, or activating the last row, brings HISTORY_MORE earlier ones, and so
- * does a view taller than the rows it has): GTK's
+ * end, or activating the last row, brings HISTORY_MORE earlier ones; a view
+ * taller than the rows it has brings HISTORY_FIRST more until filled): GTK's
  * list view realizes up to 200 rows whatever is on screen, and a 30-turn
  * journal has 12 000 entries. Opening a long game, and every change, costs
  * a page of rows.
@@ -22,9 +22,10 @@
 
 /* The items */
 
-/* The entries the history offers at first (more than a tall screen
- * shows), and how many more each "Show earlier entries" adds. */
-#define HISTORY_FIRST 24
+/* The entries the history offers at first (more than the pane shows at
+ * the window's default size: each row is made, measured and drawn as the
+ * game opens), and how many more each "Show earlier entries" adds. */
+#define HISTORY_FIRST 12
 #define HISTORY_MORE 200
 
 struct _SlHistoryItem
@@ -346,16 +347,17 @@ bind_cb (GtkSignalListItemFactory *factory,
   }
 }
 
-/* Further back: HISTORY_MORE entries more, in place of the last row (the
- * rows above stay as they are, and so does the scroll position). */
+/* Further back: @more entries more, in place of the last row (the rows
+ * above stay as they are, and so does the scroll position). */
 static void
-show_earlier (SlHistoryView *self)
+show_earlier (SlHistoryView *self,
+              guint          more)
 {
   SlHistoryModel *model = self->model;
   guint before = n_rows (model);
   guint kept = n_offered (model);
 
-  model->shown += HISTORY_MORE;
+  model->shown += more;
   g_list_model_items_changed (G_LIST_MODEL (model), kept, before - kept, n_rows (model) - kept);
 }
 
@@ -371,7 +373,7 @@ activate_cb (GtkListView   *list,
     return;
   if (item->more > 0)
     {
-      show_earlier (self);
+      show_earlier (self, HISTORY_MORE);
       return;
     }
   sl_game_go_to (self->game, item->index + 1);
@@ -384,11 +386,13 @@ edge_reached_cb (GtkScrolledWindow *scrolled,
                  SlHistoryView     *self)
 {
   if (edge == GTK_POS_BOTTOM && self->game != NULL && has_earlier (self->model))
-    show_earlier (self);
+    show_earlier (self, HISTORY_MORE);
 }
 
-/* A view taller than the rows offered: earlier entries come until it is
- * filled (after the layout that found it, not during it). */
+/* A view taller than the rows offered: earlier entries come, a page at a
+ * time, until it is filled. Checked once a frame, with the layout of the
+ * frame before (the list's height is not known during layout, and a list
+ * shorter than its view does not change its adjustment). */
 static gboolean
 can_fill (SlHistoryView *self)
 {
@@ -400,14 +404,19 @@ can_fill (SlHistoryView *self)
 }
 
 static gboolean
-fill_cb (gpointer data)
+fill_tick (GtkWidget     *widget,
+           GdkFrameClock *clock,
+           gpointer       data)
 {
-  SlHistoryView *self = data;
+  SlHistoryView *self = SL_HISTORY_VIEW (widget);
 
-  self->fill_id = 0;
-  if (can_fill (self))
-    show_earlier (self);
-  return G_SOURCE_REMOVE;
+  if (!can_fill (self))
+    {
+      self->fill_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  show_earlier (self, HISTORY_FIRST);
+  return G_SOURCE_CONTINUE;
 }
 
 static void
@@ -415,7 +424,7 @@ adjustment_changed_cb (GtkAdjustment *adjustment,
                        SlHistoryView *self)
 {
   if (self->fill_id == 0 && can_fill (self))
-    self->fill_id = g_idle_add (fill_cb, self);
+    self->fill_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), fill_tick, NULL, NULL);
 }
 
 static void
@@ -455,7 +464,9 @@ sl_history_view_dispose (GObject *object)
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_clear_object (&self->game);
-  g_clear_handle_id (&self->fill_id, g_source_remove);
+  if (self->fill_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->fill_id);
+  self->fill_id = 0;
   g_clear_pointer (&self->scrolled, gtk_widget_unparent);
   g_clear_object (&self->model);
   G_OBJECT_CLASS (sl_history_view_parent_class)->dispose (object);
