@@ -670,12 +670,23 @@ sl_log_line_query_tooltip (GtkWidget  *widget,
   return TRUE;
 }
 
+/* Text is measured again when the fonts change (not the icons). */
+static gboolean
+changes_text (GtkSystemSetting setting)
+{
+  return setting == GTK_SYSTEM_SETTING_DPI || setting == GTK_SYSTEM_SETTING_FONT_NAME ||
+         setting == GTK_SYSTEM_SETTING_FONT_CONFIG || setting == GTK_SYSTEM_SETTING_DISPLAY;
+}
+
 static void
 sl_log_line_system_setting_changed (GtkWidget        *widget,
                                     GtkSystemSetting  setting)
 {
-  forget_layouts (SL_LOG_LINE (widget));
-  gtk_widget_queue_resize (widget);
+  if (changes_text (setting))
+    {
+      forget_layouts (SL_LOG_LINE (widget));
+      gtk_widget_queue_resize (widget);
+    }
   GTK_WIDGET_CLASS (sl_log_line_parent_class)->system_setting_changed (widget, setting);
 }
 
@@ -1018,8 +1029,11 @@ static void
 sl_log_table_system_setting_changed (GtkWidget        *widget,
                                      GtkSystemSetting  setting)
 {
-  forget_table_layouts (SL_LOG_TABLE (widget));
-  gtk_widget_queue_resize (widget);
+  if (changes_text (setting))
+    {
+      forget_table_layouts (SL_LOG_TABLE (widget));
+      gtk_widget_queue_resize (widget);
+    }
   GTK_WIDGET_CLASS (sl_log_table_parent_class)->system_setting_changed (widget, setting);
 }
 
