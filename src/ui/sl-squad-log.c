@@ -412,7 +412,9 @@ line_show_text (SlLogLine  *self,
   g_free (self->shown[text]);
   self->shown[text] = g_strdup (shown);
   g_clear_object (&self->layouts[text]);
+  /* New columns perhaps; a new drawing of this line in any case. */
   gtk_widget_queue_resize (GTK_WIDGET (self));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static int
@@ -1121,7 +1123,10 @@ update_wounds (SlSquadLog      *self,
           ? g_strdup (_("Wounds: none"))
           : g_strdup_printf (_("Wounds: %s"), rules->wounds[log->wound].name);
   if (boxes_set (&line->wounds, n, ticked, letters))
-    gtk_widget_queue_resize (GTK_WIDGET (line));
+    {
+      gtk_widget_queue_resize (GTK_WIDGET (line));
+      gtk_widget_queue_draw (GTK_WIDGET (line));
+    }
   set_text (line, COL_WOUNDS, words);
 }
 
@@ -1176,7 +1181,10 @@ update_ammo (SlSquadLog      *self,
     }
   changed |= boxes_set (&line->grenades, n, ticked, letters);
   if (changed)
-    gtk_widget_queue_resize (GTK_WIDGET (line));
+    {
+      gtk_widget_queue_resize (GTK_WIDGET (line));
+      gtk_widget_queue_draw (GTK_WIDGET (line));
+    }
 
   if (log->rounds > 0)
     {
@@ -1249,6 +1257,7 @@ update_badges (SlLogLine         *line,
       gtk_widget_set_parent (badge, GTK_WIDGET (line));
     }
   gtk_widget_queue_resize (GTK_WIDGET (line));
+  gtk_widget_queue_draw (GTK_WIDGET (line));
 }
 
 /* Everything the line shows, for a screen reader. */
