@@ -178,6 +178,52 @@ test_squad_log_lines (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Narrower than it would like, the log cuts the action short, then the
+ * details under the names, and its last column still ends inside each
+ * line; bigger text makes wider columns. */
+static void
+test_squad_log_columns (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  GtkWidget *log = sl_squad_log_new (game, 1);
+  GtkWidget *line = sl_squad_log_get_line (SL_SQUAD_LOG (log), sl_test_unit (game, "cw-13"));
+  GtkWidget *window;
+  g_autoptr(GtkCssProvider) bigger = gtk_css_provider_new ();
+  int min, nat, x, width, name_width, status_x, status_width, action_x, action_width;
+
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-13', 'field': 'jammed', 'value': true}");
+  gtk_widget_measure (log, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  g_assert_cmpint (min, <, nat);
+  window = sl_test_ui_show (log, min, -1);
+  g_assert_cmpint (gtk_widget_get_width (log), <, nat);
+  g_assert_true (sl_squad_log_get_column (SL_SQUAD_LOG (log), "status", &status_x, &status_width));
+  g_assert_true (sl_squad_log_get_column (SL_SQUAD_LOG (log), "action", &action_x, &action_width));
+  g_assert_cmpint (status_x + status_width, <=, gtk_widget_get_width (line));
+  g_assert_cmpint (action_x + action_width, <, status_x);
+  /* The jammed badge sits in the status column. */
+  {
+    GtkWidget *badge = gtk_widget_get_first_child (line);
+    graphene_rect_t bounds;
+
+    g_assert_nonnull (badge);
+    g_assert_true (gtk_widget_compute_bounds (badge, line, &bounds));
+    g_assert_cmpfloat (bounds.origin.x, >=, status_x);
+    g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, status_x + status_width);
+  }
+  g_assert_true (sl_squad_log_get_column (SL_SQUAD_LOG (log), "name", &x, &name_width));
+  g_assert_false (sl_squad_log_get_column (SL_SQUAD_LOG (log), "equipment", &x, &width));
+
+  gtk_css_provider_load_from_data (bigger, "logline, logtable { font-size: 20pt; }", -1);
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (bigger),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION + 1);
+  gtk_window_set_default_size (GTK_WINDOW (window), 2400, -1);
+  sl_test_ui_settle ();
+  g_assert_true (sl_squad_log_get_column (SL_SQUAD_LOG (log), "name", &x, &width));
+  g_assert_cmpint (width, >, name_width * 3 / 2);
+  gtk_style_context_remove_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (bigger));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -189,5 +235,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/squad-log/follows", test_squad_log_follows);
   g_test_add_func ("/squad-log/hidden", test_squad_log_hidden);
   g_test_add_func ("/squad-log/lines", test_squad_log_lines);
+  g_test_add_func ("/squad-log/columns", test_squad_log_columns);
   return g_test_run ();
 }

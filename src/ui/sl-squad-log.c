@@ -117,6 +117,7 @@ struct _SlLogLine
   Boxes        magazines;              /* R then P */
   Boxes        grenades;               /* FG then SG (launcher rounds with a launcher) */
   Boxes        wounds;                 /* L M S U D */
+  guint        serial;                 /* of the Pango context the layouts were made with */
 };
 
 G_DEFINE_FINAL_TYPE (SlLogLine, sl_log_line, GTK_TYPE_WIDGET)
@@ -132,6 +133,8 @@ struct _SlLogTable
   PangoLayout *headings[N_CELLS];
   GHashTable  *letters;                /* box letter → PangoLayout */
   int          char_width;             /* an average character of the text font */
+  int          small_char_width;       /* … and of the details' smaller font */
+  guint        serial;                 /* of the Pango context these were measured with */
   int          x[N_CELLS];             /* where each column starts, inside a line's padding */
   int          width[N_CELLS];
   GtkWidget   *cursor;                 /* the line last focused, or NULL */
@@ -264,11 +267,17 @@ boxes_clear (Boxes *boxes)
     g_clear_pointer (&boxes->letters[i], g_free);
 }
 
+static void forget_table_layouts (SlLogTable *self);
+static void table_check_context (SlLogTable *table);
+
 static PangoLayout *
 letter_layout (SlLogTable *table,
                const char *letter)
 {
-  PangoLayout *layout = g_hash_table_lookup (table->letters, letter);
+  PangoLayout *layout;
+
+  table_check_context (table);
+  layout = g_hash_table_lookup (table->letters, letter);
 
   if (layout == NULL)
     {
@@ -342,29 +351,68 @@ line_table (SlLogLine *line)
   return SL_LOG_TABLE (gtk_widget_get_parent (GTK_WIDGET (line)));
 }
 
-static int
-table_char_width (SlLogTable *table)
+/* What the table measured holds as long as its fonts do (a change of
+ * style, settings or direction gives its Pango context a new serial). */
+static void
+table_check_context (SlLogTable *table)
 {
+  guint serial = pango_context_get_serial (gtk_widget_get_pango_context (GTK_WIDGET (table)));
+
+  if (serial != table->serial)
+    {
+      forget_table_layouts (table);
+      table->serial = serial;
+    }
+}
+
+/* An average character, as GtkLabel counts its width in characters. */
+static int
+char_width (PangoContext               *context,
+            const PangoFontDescription *font)
+{
+  PangoFontMetrics *metrics = pango_context_get_metrics (context, font, NULL);
+  int width = MAX (pango_font_metrics_get_approximate_char_width (metrics),
+                   pango_font_metrics_get_approximate_digit_width (metrics));
+
+  pango_font_metrics_unref (metrics);
+  return PANGO_PIXELS_CEIL (width);
+}
+
+static int
+table_char_width (SlLogTable *table,
+                  gboolean    small)
+{
+  table_check_context (table);
   if (table->char_width == 0)
     {
       PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (table));
-      PangoFontMetrics *metrics = pango_context_get_metrics (context, NULL, NULL);
+      PangoFontDescription *font = pango_font_description_copy (pango_context_get_font_description (context));
 
-      /* As GtkLabel counts its width in characters. */
-      table->char_width = MAX (pango_font_metrics_get_approximate_char_width (metrics),
-                               pango_font_metrics_get_approximate_digit_width (metrics));
-      table->char_width = PANGO_PIXELS_CEIL (table->char_width);
-      pango_font_metrics_unref (metrics);
+      table->char_width = char_width (context, NULL);
+      /* libadwaita's .caption, as make_layout() sets it */
+      pango_font_description_set_size (font, 9 * PANGO_SCALE);
+      table->small_char_width = char_width (context, font);
+      pango_font_description_free (font);
     }
-  return table->char_width;
+  return small ? table->small_char_width : table->char_width;
 }
 
 /* A line's texts ------------------------------------------------------- */
+
+static void forget_layouts (SlLogLine *self);
 
 static PangoLayout *
 line_layout (SlLogLine *self,
              int        text)
 {
+  guint serial = pango_context_get_serial (gtk_widget_get_pango_context (GTK_WIDGET (self)));
+
+  /* Made again, and measured, when the fonts change. */
+  if (serial != self->serial)
+    {
+      forget_layouts (self);
+      self->serial = serial;
+    }
   if (self->layouts[text] == NULL)
     {
       PangoLayout *layout = make_layout (GTK_WIDGET (self), self->shown[text] ? self->shown[text] : "",
@@ -444,7 +492,6 @@ cell_width (SlLogLine *self,
             int       *minimum,
             int       *natural)
 {
-  int chars = table_char_width (line_table (self));
   int min = 0, nat = 0;
 
   switch (cell)
@@ -455,7 +502,8 @@ cell_width (SlLogLine *self,
     case CELL_NAME:
       /* The name whole; the details under it cut short past 28 characters. */
       min = text_width (self, TEXT_NAME);
-      nat = MAX (min, MIN (text_width (self, TEXT_DETAILS), DETAILS_MAX_CHARS * chars));
+      nat = MAX (min, MIN (text_width (self, TEXT_DETAILS),
+                           DETAILS_MAX_CHARS * table_char_width (line_table (self), TRUE)));
       break;
     case CELL_WEAPON:
       min = nat = text_width (self, TEXT_WEAPON);
@@ -477,8 +525,9 @@ cell_width (SlLogLine *self,
       min = nat = text_width (self, TEXT_POSITION);
       break;
     case CELL_ACTION:
-      min = ACTION_MIN_CHARS * chars;
-      nat = MAX (min, MIN (text_width (self, TEXT_ACTION), ACTION_MAX_CHARS * chars));
+      min = ACTION_MIN_CHARS * table_char_width (line_table (self), FALSE);
+      nat = MAX (min, MIN (text_width (self, TEXT_ACTION),
+                           ACTION_MAX_CHARS * table_char_width (line_table (self), FALSE)));
       break;
     case CELL_STATUS:
       nat = badges_width (self, &min);
@@ -586,10 +635,17 @@ sl_log_line_snapshot (GtkWidget   *widget,
     { TEXT_POSITION, CELL_POSITION }, { TEXT_ACTION, CELL_ACTION },
   };
 
+  for (int text = 0; text < N_TEXTS; text++)
+    line_layout (self, text);
   /* The action, and the details under the name, are cut short to fit
-   * their columns. */
-  pango_layout_set_width (line_layout (self, TEXT_ACTION), table->width[CELL_ACTION] * PANGO_SCALE);
-  pango_layout_set_width (line_layout (self, TEXT_DETAILS), table->width[CELL_NAME] * PANGO_SCALE);
+   * their columns (a width only then: a layout given one aligns its text
+   * by the text's own direction within it). */
+  pango_layout_set_width (self->layouts[TEXT_ACTION],
+                          self->natural[TEXT_ACTION] > table->width[CELL_ACTION]
+                          ? table->width[CELL_ACTION] * PANGO_SCALE : -1);
+  pango_layout_set_width (self->layouts[TEXT_DETAILS],
+                          self->natural[TEXT_DETAILS] > table->width[CELL_NAME]
+                          ? table->width[CELL_NAME] * PANGO_SCALE : -1);
 
   /* A unit out of the fight is greyed out, as a struck-through line. */
   if (self->out)
@@ -599,7 +655,7 @@ sl_log_line_snapshot (GtkWidget   *widget,
 
   for (guint i = 0; i < G_N_ELEMENTS (plain); i++)
     {
-      PangoLayout *layout = line_layout (self, plain[i].text);
+      PangoLayout *layout = self->layouts[plain[i].text];
       int width = MIN (self->natural[plain[i].text], table->width[plain[i].cell]);
 
       draw_layout (snapshot, layout, cell_x (self, plain[i].cell, 0, width),
@@ -612,9 +668,9 @@ sl_log_line_snapshot (GtkWidget   *widget,
     int details = MIN (self->natural[TEXT_DETAILS], table->width[CELL_NAME]);
     double top = middle - block / 2.0;
 
-    draw_layout (snapshot, line_layout (self, TEXT_NAME),
+    draw_layout (snapshot, self->layouts[TEXT_NAME],
                  cell_x (self, CELL_NAME, 0, self->natural[TEXT_NAME]), top, &fg);
-    draw_layout (snapshot, line_layout (self, TEXT_DETAILS),
+    draw_layout (snapshot, self->layouts[TEXT_DETAILS],
                  cell_x (self, CELL_NAME, 0, details), top + self->height[TEXT_NAME], &dim);
   }
 
@@ -634,7 +690,7 @@ sl_log_line_snapshot (GtkWidget   *widget,
                     cell_x (self, CELL_AMMO, x, 0), middle, rtl, &fg);
         x += boxes_width (&self->grenades) + AMMO_SPACING;
       }
-    draw_layout (snapshot, line_layout (self, TEXT_TALLY),
+    draw_layout (snapshot, self->layouts[TEXT_TALLY],
                  cell_x (self, CELL_AMMO, x, self->natural[TEXT_TALLY]),
                  middle - self->height[TEXT_TALLY] / 2.0, &fg);
     draw_boxes (snapshot, table, &self->wounds, cell_x (self, CELL_WOUNDS, 0, 0), middle, rtl, &fg);
@@ -672,34 +728,6 @@ sl_log_line_query_tooltip (GtkWidget  *widget,
   return TRUE;
 }
 
-/* Text is measured again when the fonts change (not the icons). */
-static gboolean
-changes_text (GtkSystemSetting setting)
-{
-  return setting == GTK_SYSTEM_SETTING_DPI || setting == GTK_SYSTEM_SETTING_FONT_NAME ||
-         setting == GTK_SYSTEM_SETTING_FONT_CONFIG || setting == GTK_SYSTEM_SETTING_DISPLAY;
-}
-
-static void
-sl_log_line_system_setting_changed (GtkWidget        *widget,
-                                    GtkSystemSetting  setting)
-{
-  if (changes_text (setting))
-    {
-      forget_layouts (SL_LOG_LINE (widget));
-      gtk_widget_queue_resize (widget);
-    }
-  GTK_WIDGET_CLASS (sl_log_line_parent_class)->system_setting_changed (widget, setting);
-}
-
-static void
-sl_log_line_direction_changed (GtkWidget        *widget,
-                               GtkTextDirection  previous)
-{
-  forget_layouts (SL_LOG_LINE (widget));
-  GTK_WIDGET_CLASS (sl_log_line_parent_class)->direction_changed (widget, previous);
-}
-
 static void
 activate_line (SlLogLine *self)
 {
@@ -717,6 +745,8 @@ activate_action (GtkWidget  *widget,
   activate_line (SL_LOG_LINE (widget));
 }
 
+/* A click opens the unit's log once (not again for a double click), and
+ * leaves the keyboard on its line. */
 static void
 released_cb (GtkGestureClick *gesture,
              int              n_press,
@@ -724,8 +754,10 @@ released_cb (GtkGestureClick *gesture,
              double           y,
              SlLogLine       *self)
 {
-  if (gtk_widget_contains (GTK_WIDGET (self), x, y))
-    activate_line (self);
+  if (n_press != 1 || !gtk_widget_contains (GTK_WIDGET (self), x, y))
+    return;
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  activate_line (self);
 }
 
 static void
@@ -768,8 +800,6 @@ sl_log_line_class_init (SlLogLineClass *klass)
   widget_class->size_allocate = sl_log_line_size_allocate;
   widget_class->snapshot = sl_log_line_snapshot;
   widget_class->query_tooltip = sl_log_line_query_tooltip;
-  widget_class->system_setting_changed = sl_log_line_system_setting_changed;
-  widget_class->direction_changed = sl_log_line_direction_changed;
   gtk_widget_class_set_css_name (widget_class, "logline");
   /* A line opens the unit's log, as a button would. */
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);
@@ -817,6 +847,7 @@ static PangoLayout *
 heading_layout (SlLogTable *self,
                 int         cell)
 {
+  table_check_context (self);
   if (self->headings[cell] == NULL)
     self->headings[cell] = make_layout (GTK_WIDGET (self), heading_text (cell), TRUE, TRUE, FALSE);
   return self->headings[cell];
@@ -912,11 +943,21 @@ sl_log_table_size_allocate (GtkWidget *widget,
   int total = (N_CELLS - 1) * COLUMN_SPACING + 2 * LINE_PAD_X, x = 0, y;
   gboolean moved = FALSE;
 
-  /* The action takes what is left, or gives up what is missing. */
+  /* The action takes what is left; what is missing it gives up first,
+   * down to 16 characters, then the details under the names. */
   column_widths (self, min, nat);
   for (int cell = 0; cell < N_CELLS; cell++)
     total += nat[cell];
-  nat[CELL_ACTION] = MAX (min[CELL_ACTION], nat[CELL_ACTION] + width - total);
+  if (width >= total)
+    nat[CELL_ACTION] += width - total;
+  else
+    {
+      int missing = total - width;
+      int from_action = MIN (missing, nat[CELL_ACTION] - min[CELL_ACTION]);
+
+      nat[CELL_ACTION] -= from_action;
+      nat[CELL_NAME] -= MIN (missing - from_action, nat[CELL_NAME] - min[CELL_NAME]);
+    }
   for (int cell = 0; cell < N_CELLS; cell++)
     {
       moved |= self->x[cell] != x || self->width[cell] != nat[cell];
@@ -1014,7 +1055,7 @@ sl_log_table_set_focus_child (GtkWidget *widget,
                               GtkWidget *child)
 {
   if (child != NULL)
-    SL_LOG_TABLE (widget)->cursor = child;
+    g_set_weak_pointer (&SL_LOG_TABLE (widget)->cursor, child);
   GTK_WIDGET_CLASS (sl_log_table_parent_class)->set_focus_child (widget, child);
 }
 
@@ -1028,32 +1069,12 @@ forget_table_layouts (SlLogTable *self)
 }
 
 static void
-sl_log_table_system_setting_changed (GtkWidget        *widget,
-                                     GtkSystemSetting  setting)
-{
-  if (changes_text (setting))
-    {
-      forget_table_layouts (SL_LOG_TABLE (widget));
-      gtk_widget_queue_resize (widget);
-    }
-  GTK_WIDGET_CLASS (sl_log_table_parent_class)->system_setting_changed (widget, setting);
-}
-
-static void
-sl_log_table_direction_changed (GtkWidget        *widget,
-                                GtkTextDirection  previous)
-{
-  forget_table_layouts (SL_LOG_TABLE (widget));
-  GTK_WIDGET_CLASS (sl_log_table_parent_class)->direction_changed (widget, previous);
-}
-
-static void
 sl_log_table_dispose (GObject *object)
 {
   SlLogTable *self = SL_LOG_TABLE (object);
   GtkWidget *line;
 
-  self->cursor = NULL;
+  g_clear_weak_pointer (&self->cursor);
   while ((line = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (line);
   for (int cell = 0; cell < N_CELLS; cell++)
@@ -1072,11 +1093,10 @@ sl_log_table_class_init (SlLogTableClass *klass)
   widget_class->measure = sl_log_table_measure;
   widget_class->size_allocate = sl_log_table_size_allocate;
   widget_class->snapshot = sl_log_table_snapshot;
-  widget_class->system_setting_changed = sl_log_table_system_setting_changed;
-  widget_class->direction_changed = sl_log_table_direction_changed;
   widget_class->focus = sl_log_table_focus;
   widget_class->set_focus_child = sl_log_table_set_focus_child;
   gtk_widget_class_set_css_name (widget_class, "logtable");
+  /* An unlabelled group inside the squad's log, which is named. */
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
@@ -1254,6 +1274,8 @@ update_badges (SlLogLine         *line,
       badge = gtk_label_new (texts[i]);
       gtk_widget_add_css_class (badge, "badge");
       gtk_widget_add_css_class (badge, styles[i]);
+      /* The line's own label says it already. */
+      gtk_accessible_update_state (GTK_ACCESSIBLE (badge), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
       gtk_widget_set_parent (badge, GTK_WIDGET (line));
     }
   gtk_widget_queue_resize (GTK_WIDGET (line));
@@ -1458,7 +1480,10 @@ refresh (SlSquadLog *self)
       const SlState *state = sl_game_get_state (self->game);
       GtkWidget *line;
 
-      SL_LOG_TABLE (self->table)->cursor = NULL;
+      GtkWidget *focus = gtk_widget_get_focus_child (self->table);
+      int focused = focus != NULL ? SL_LOG_LINE (focus)->unit : -1;
+
+      g_clear_weak_pointer (&SL_LOG_TABLE (self->table)->cursor);
       while ((line = gtk_widget_get_first_child (self->table)) != NULL)
         gtk_widget_unparent (line);
       /* The squad's units as they stand now (regrouping moves them, P-33). */
@@ -1470,6 +1495,9 @@ refresh (SlSquadLog *self)
             gtk_widget_set_parent (line, self->table);
           }
       gtk_widget_queue_resize (self->table);
+      /* The keyboard stays with the unit it was on. */
+      if (focused >= 0 && (line = sl_squad_log_get_line (self, focused)) != NULL)
+        gtk_widget_grab_focus (line);
     }
   update_title (self);
   for (GtkWidget *line = gtk_widget_get_first_child (self->table); line != NULL;
@@ -1488,6 +1516,29 @@ sl_squad_log_get_line (SlSquadLog *self,
     if (SL_LOG_LINE (line)->unit == unit)
       return line;
   return NULL;
+}
+
+gboolean
+sl_squad_log_get_column (SlSquadLog *self,
+                         const char *column,
+                         int        *x,
+                         int        *width)
+{
+  static const char * const cell_ids[N_CELLS] = {
+    "counter", "name", "weapon", "mod", "ammo", "wounds", "position", "action", "status"
+  };
+  SlLogTable *table;
+
+  g_return_val_if_fail (SL_IS_SQUAD_LOG (self), FALSE);
+  table = SL_LOG_TABLE (self->table);
+  for (int cell = 0; cell < N_CELLS; cell++)
+    if (g_str_equal (cell_ids[cell], column))
+      {
+        *x = LINE_PAD_X + table->x[cell];
+        *width = table->width[cell];
+        return TRUE;
+      }
+  return FALSE;
 }
 
 char *
@@ -1578,10 +1629,6 @@ sl_squad_log_new (SlGame *game,
   refresh (self);
   self->changed_id = g_signal_connect_swapped (game, "changed", G_CALLBACK (refresh), self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  sl_setup_squad_at (sl_game_get_setup (game), squad)->name,
-                                  -1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->table),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   sl_setup_squad_at (sl_game_get_setup (game), squad)->name,
                                   -1);

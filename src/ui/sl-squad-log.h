@@ -31,4 +31,12 @@ char        *sl_squad_log_get_cell    (SlSquadLog *self,
                                        int         unit,
                                        const char *column);
 
+/* Where a column is drawn in each line, left to right, in pixels from a
+ * line's start (for tests): @column is one of "counter", "name", "weapon",
+ * "mod", "ammo", "wounds", "position", "action", "status". */
+gboolean     sl_squad_log_get_column  (SlSquadLog *self,
+                                       const char *column,
+                                       int        *x,
+                                       int        *width);
+
 G_END_DECLS
