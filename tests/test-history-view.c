@@ -179,11 +179,18 @@ test_history_long (void)
    * until it scrolls (the test's screen is 2400 pixels tall:
    * tests/meson.build). */
   view = show_history (game, 2300, &model);
-  sl_test_ui_settle ();
   {
     GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (
       GTK_SCROLLED_WINDOW (gtk_widget_get_first_child (view)));
-    guint rows = g_list_model_get_n_items (model);
+    gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+    guint rows;
+
+    /* A page a frame: frames come at the frame clock's pace. */
+    while (gtk_adjustment_get_upper (adjustment) <= gtk_adjustment_get_page_size (adjustment) &&
+           g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, TRUE);
+    sl_test_ui_settle ();
+    rows = g_list_model_get_n_items (model);
 
     g_assert_cmpuint (rows, >, 13);
     g_assert_cmpuint (rows, <, n);
@@ -195,10 +202,15 @@ test_history_long (void)
   /* All of a shorter game, with no row for earlier entries. */
   {
     g_autoptr(SlGame) short_game = sl_test_game_new ();
+    gint64 end;
 
     for (int i = 0; i < 20; i++)
       sl_test_play (short_game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'keys', 'value': 1}");
+    end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
     view = show_history (short_game, 2300, &model);
+    while (g_list_model_get_n_items (model) < sl_game_get_n_entries (short_game) &&
+           g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, TRUE);
     sl_test_ui_settle ();
     g_assert_cmpuint (g_list_model_get_n_items (model), ==, sl_game_get_n_entries (short_game));
     gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (view)));
