@@ -747,6 +747,22 @@ test_corrupt_files (void)
   g_string_assign (edited, good);
   g_string_replace (edited, ", \"summary\":", ", \"colour\": \"red\", \"summary\":", 1);
   assert_load_fails (edited->str, SL_GAME_ERROR_FORMAT, "journal[0].colour: Unknown field");
+  {
+    /* … past the tenth entry too. */
+    g_autoptr(SlGame) longer = sl_test_game_new ();
+    g_autofree char *text = NULL;
+    g_autoptr(GString) edited_longer = NULL;
+    const char *last;
+
+    for (int i = 0; i < 12; i++)
+      sl_test_play (longer, "{'type': 'correct', 'unit': 'tog-3', 'field': 'keys', 'value': 1}");
+    text = sl_game_serialize (longer);
+    edited_longer = g_string_new (text);
+    last = g_strrstr (edited_longer->str, ", \"summary\":");
+    g_assert_nonnull (last);
+    g_string_insert (edited_longer, last - edited_longer->str, ", \"colour\": \"red\"");
+    assert_load_fails (edited_longer->str, SL_GAME_ERROR_FORMAT, "journal[11].colour: Unknown field");
+  }
   g_string_assign (edited, good);
   g_string_replace (edited, ", \"summary\":", ", \"time\": \"2026-11-22T10:00:00Z\", \"summary\":", 1);
   assert_load_fails (edited->str, SL_GAME_ERROR_FORMAT, "journal[0].time: The member “time” appears twice");

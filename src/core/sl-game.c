@@ -956,6 +956,25 @@ static const char * const entry_fields[N_ENTRY_FIELDS] = {
   "at", "time", "command", "rolled", "summary", "result"
 };
 
+/* "journal[12]": where entry @i is, for messages; written by hand, as
+ * printf costs as much as reading a short entry. */
+static void
+entry_path (char  path[64],
+            guint i)
+{
+  char digits[16];
+  int n = 0;
+
+  do
+    digits[n++] = '0' + i % 10;
+  while ((i /= 10) > 0);
+  memcpy (path, "journal[", 8);
+  for (int k = 0; k < n; k++)
+    path[8 + k] = digits[n - 1 - k];
+  path[8 + n] = ']';
+  path[9 + n] = '\0';
+}
+
 /* Reads journal entry @i into @entry; the scanner is on its value. */
 static gboolean
 load_entry (Loader         *l,
@@ -966,7 +985,7 @@ load_entry (Loader         *l,
   const char *name;
   char path[64];
 
-  g_snprintf (path, sizeof path, "journal[%u]", i);
+  entry_path (path, i);
   if (sl_json_scanner_peek (l->scanner) != '{')
     {
       g_autoptr(JsonNode) node = sl_json_scanner_read (l->scanner);
