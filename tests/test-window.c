@@ -1035,6 +1035,8 @@ collect_shown (GtkWidget *widget,
     }
   if (SL_IS_TRACK_VIEW (widget))
     ADD (sl_track_view_get_description (SL_TRACK_VIEW (widget)));
+  if (SL_IS_SQUAD_LOG (widget))
+    g_ptr_array_add (out, sl_squad_log_get_text (SL_SQUAD_LOG (widget)));
   ADD (gtk_widget_get_tooltip_text (widget));
 #undef ADD
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))

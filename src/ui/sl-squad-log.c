@@ -1518,6 +1518,29 @@ sl_squad_log_get_line (SlSquadLog *self,
   return NULL;
 }
 
+char *
+sl_squad_log_get_text (SlSquadLog *self)
+{
+  GString *text;
+
+  g_return_val_if_fail (SL_IS_SQUAD_LOG (self), NULL);
+  text = g_string_new (NULL);
+  for (GtkWidget *line = gtk_widget_get_first_child (self->table); line != NULL;
+       line = gtk_widget_get_next_sibling (line))
+    {
+      SlLogLine *l = SL_LOG_LINE (line);
+
+      for (int i = 0; i < N_TEXTS; i++)
+        g_string_append_printf (text, "%s%s", i > 0 ? "\t" : "", l->shown[i] ? l->shown[i] : "");
+      g_string_append_printf (text, "\t%s", l->description ? l->description : "");
+      for (GtkWidget *badge = gtk_widget_get_first_child (line); badge != NULL;
+           badge = gtk_widget_get_next_sibling (badge))
+        g_string_append_printf (text, "\t%s", gtk_label_get_text (GTK_LABEL (badge)));
+      g_string_append_c (text, '\n');
+    }
+  return g_string_free (text, FALSE);
+}
+
 gboolean
 sl_squad_log_get_column (SlSquadLog *self,
                          const char *column,
