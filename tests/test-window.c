@@ -865,6 +865,14 @@ shows_text (GtkWidget  *widget,
     shown = gtk_window_get_title (GTK_WINDOW (widget));
   if (shown != NULL && strstr (shown, text) != NULL)
     return TRUE;
+  if (SL_IS_SQUAD_LOG (widget))
+    {
+      /* Its lines draw their text themselves. */
+      g_autofree char *drawn = sl_squad_log_get_text (SL_SQUAD_LOG (widget));
+
+      if (strstr (drawn, text) != NULL)
+        return TRUE;
+    }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     if (shows_text (child, text))
       return TRUE;
