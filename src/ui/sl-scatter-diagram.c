@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "sl-scatter-diagram.h"
+#include "sl-ui-util.h"
 
 #define SIZE 96
 
@@ -48,9 +49,7 @@ sl_scatter_diagram_snapshot (GtkWidget   *widget,
   double ax = x0, ay = y0 - self->range_m * scale;
   double lx = x0 + self->across_m * scale, ly = y0 - self->along_m * scale;
 
-G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
-G_GNUC_END_IGNORE_DEPRECATIONS
+  fg = sl_widget_get_color (widget);
   cairo_set_line_width (cr, 1.5);
 
   /* The thrower and the line to the aim point. */

@@ -450,7 +450,7 @@ draw_chart (GtkDrawingArea *area,
 
   if (r == NULL)
     return;
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &fg);
+  fg = sl_widget_get_color (GTK_WIDGET (area));
   for (int s = 0; s < 2; s++)
     for (int t = 0; t < r->n_turns; t++)
       most = MAX (most, MAX (r->wounded[s][t], r->out[s][t]));

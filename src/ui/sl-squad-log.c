@@ -20,6 +20,7 @@
 #include "sl-ammunition.h"
 #include "sl-squad-log.h"
 #include "sl-unit-log.h"
+#include "sl-ui-util.h"
 
 static const char * const column_ids[] = {
   "counter", "name", "points", "race", "armor", "weapon", "mod", "ammo", "wounds",
@@ -166,17 +167,6 @@ enum
 static guint signals[N_SIGNALS];
 
 /* Drawing helpers ------------------------------------------------------ */
-
-static GdkRGBA
-foreground (GtkWidget *widget)
-{
-  GdkRGBA rgba;
-
-G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &rgba);
-G_GNUC_END_IGNORE_DEPRECATIONS
-  return rgba;
-}
 
 static float
 dim_alpha (void)
@@ -627,7 +617,7 @@ sl_log_line_snapshot (GtkWidget   *widget,
   SlLogLine *self = SL_LOG_LINE (widget);
   SlLogTable *table = line_table (self);
   gboolean rtl = is_rtl (widget);
-  GdkRGBA fg = foreground (widget);
+  GdkRGBA fg = sl_widget_get_color (widget);
   GdkRGBA dim;
   double middle = gtk_widget_get_height (widget) / 2.0;
   static const struct { int text, cell; } plain[] = {
@@ -992,7 +982,7 @@ sl_log_table_snapshot (GtkWidget   *widget,
                        GtkSnapshot *snapshot)
 {
   SlLogTable *self = SL_LOG_TABLE (widget);
-  GdkRGBA dim = foreground (widget);
+  GdkRGBA dim = sl_widget_get_color (widget);
 
   dim.alpha *= dim_alpha ();
   for (int cell = 0; cell < N_CELLS; cell++)

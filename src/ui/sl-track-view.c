@@ -13,6 +13,7 @@
 
 #include "sl-track.h"
 #include "sl-track-view.h"
+#include "sl-ui-util.h"
 
 /* Sizes in pixels at scale 1; everything is drawn as vectors. */
 #define TURN_ROW 20
@@ -350,17 +351,6 @@ G_GNUC_END_IGNORE_DEPRECATIONS
 }
 
 static GdkRGBA
-foreground (SlTrackView *self)
-{
-  GdkRGBA rgba;
-
-G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &rgba);
-G_GNUC_END_IGNORE_DEPRECATIONS
-  return rgba;
-}
-
-static GdkRGBA
 with_alpha (GdkRGBA rgba,
             float   alpha)
 {
@@ -449,7 +439,7 @@ draw_chip (SlTrackView   *self,
 {
   const SlUnitSetup *us = unit_setup (self, unit);
   GdkRGBA side = side_color (self, us->side);
-  GdkRGBA fg = foreground (self);
+  GdkRGBA fg = sl_widget_get_color (GTK_WIDGET (self));
   GdkRGBA accent = theme_color (self, "accent_bg_color", "#3584e4");
   GdkRGBA accent_fg = theme_color (self, "accent_fg_color", "#ffffff");
   g_autofree char *label = g_strdup_printf ("%d", us->counter);
@@ -490,7 +480,7 @@ sl_track_view_snapshot (GtkWidget   *widget,
   SlTrackView *self = SL_TRACK_VIEW (widget);
   SlTrack *t = self->track;
   double height = gtk_widget_get_height (widget);
-  GdkRGBA fg = foreground (self);
+  GdkRGBA fg = sl_widget_get_color (GTK_WIDGET (self));
   GdkRGBA accent = theme_color (self, "accent_color", "#1c71d8");
   GdkRGBA accent_bg = theme_color (self, "accent_bg_color", "#3584e4");
   GdkRGBA line = with_alpha (fg, 0.15f);

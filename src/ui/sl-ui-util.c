@@ -118,3 +118,14 @@ sl_choose_json (GtkWindow    *parent,
   g_signal_connect (dialog, "response", G_CALLBACK (choose_response_cb), choice);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
+
+GdkRGBA
+sl_widget_get_color (GtkWidget *widget)
+{
+  GdkRGBA rgba;
+
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &rgba);
+G_GNUC_END_IGNORE_DEPRECATIONS
+  return rgba;
+}

@@ -1,5 +1,6 @@
 /* sl-ui-util.h: small pieces the windows share — rows with a switch or a
- * spin button, and choosing a JSON file from one of the user's libraries
+ * spin button, choosing a JSON file from one of the user's libraries, and
+ * the text colour custom-drawn widgets draw with
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -38,5 +39,9 @@ void           sl_choose_json    (GtkWindow    *parent,
                                   SlChooseFunc  done,
                                   gpointer      user_data,
                                   int           tag);
+
+/* @widget's text colour from its style (what GTK 4.10 calls
+ * gtk_widget_get_color()), for widgets that draw themselves. */
+GdkRGBA        sl_widget_get_color (GtkWidget *widget);
 
 G_END_DECLS
