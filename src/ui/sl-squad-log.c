@@ -109,9 +109,10 @@ struct _SlLogLine
 
   int          unit;
   gboolean     out;
-  char        *texts[N_COLUMNS];       /* what each field says, for tests and screen readers */
+  char        *texts[N_COLUMNS];       /* what each field says: drawn, read aloud, and for tests */
   char        *description;            /* all of it, as a screen reader reads the line */
-  char        *shown[N_TEXTS];         /* what the line draws */
+  char        *details;                /* drawn under the name: race · armor · points · equipment */
+  char        *tally;                  /* drawn after the boxes: rounds left in the magazine */
   PangoLayout *layouts[N_TEXTS];       /* made when first measured or drawn */
   int          natural[N_TEXTS];       /* each text's width, not cut short */
   int          height[N_TEXTS];
@@ -391,6 +392,23 @@ table_char_width (SlLogTable *table,
 
 static void forget_layouts (SlLogLine *self);
 
+/* What the line draws as @text. */
+static const char *
+text_of (SlLogLine *self,
+         int        text)
+{
+  static const int column_of[N_TEXTS] = {
+    [TEXT_COUNTER] = COL_COUNTER, [TEXT_NAME] = COL_NAME, [TEXT_DETAILS] = -1,
+    [TEXT_WEAPON] = COL_WEAPON, [TEXT_MOD] = COL_MOD, [TEXT_TALLY] = -1,
+    [TEXT_POSITION] = COL_POSITION, [TEXT_ACTION] = COL_ACTION,
+  };
+  const char *value = text == TEXT_DETAILS ? self->details
+                      : text == TEXT_TALLY ? self->tally
+                      : self->texts[column_of[text]];
+
+  return value != NULL ? value : "";
+}
+
 static PangoLayout *
 line_layout (SlLogLine *self,
              int        text)
@@ -405,7 +423,7 @@ line_layout (SlLogLine *self,
     }
   if (self->layouts[text] == NULL)
     {
-      PangoLayout *layout = make_layout (GTK_WIDGET (self), self->shown[text] ? self->shown[text] : "",
+      PangoLayout *layout = make_layout (GTK_WIDGET (self), text_of (self, text),
                                          text == TEXT_DETAILS, FALSE,
                                          text == TEXT_COUNTER || text == TEXT_MOD || text == TEXT_TALLY);
 
@@ -440,15 +458,22 @@ forget_layouts (SlLogLine *self)
     g_clear_object (&self->layouts[i]);
 }
 
+/* A field's text, drawn as @text (a TEXT_*, or -1 when it is told in
+ * another: equipment, points, race and armor in the details, the ammo and
+ * wounds as boxes, the status as badges); changing it remakes the text's
+ * layout. */
 static void
-line_show_text (SlLogLine  *self,
-                int         text,
-                const char *shown)
+store_text (SlLogLine   *self,
+            char       **slot,
+            int          text,
+            const char  *value)
 {
-  if (g_strcmp0 (self->shown[text], shown) == 0)
+  if (g_strcmp0 (*slot, value) == 0)
     return;
-  g_free (self->shown[text]);
-  self->shown[text] = g_strdup (shown);
+  g_free (*slot);
+  *slot = g_strdup (value);
+  if (text < 0)
+    return;
   g_clear_object (&self->layouts[text]);
   /* New columns perhaps; a new drawing of this line in any case. */
   gtk_widget_queue_resize (GTK_WIDGET (self));
@@ -714,7 +739,7 @@ sl_log_line_query_tooltip (GtkWidget  *widget,
     text = TEXT_DETAILS;
   if (text < 0 || !pango_layout_is_ellipsized (line_layout (self, text)))
     return FALSE;
-  gtk_tooltip_set_text (tooltip, self->shown[text]);
+  gtk_tooltip_set_text (tooltip, text_of (self, text));
   return TRUE;
 }
 
@@ -769,8 +794,8 @@ sl_log_line_finalize (GObject *object)
 
   for (int i = 0; i < N_COLUMNS; i++)
     g_free (self->texts[i]);
-  for (int i = 0; i < N_TEXTS; i++)
-    g_free (self->shown[i]);
+  g_free (self->details);
+  g_free (self->tally);
   g_free (self->description);
   boxes_clear (&self->magazines);
   boxes_clear (&self->grenades);
@@ -1105,10 +1130,14 @@ set_text (SlLogLine  *line,
           int         column,
           const char *text)
 {
-  if (g_strcmp0 (line->texts[column], text) == 0)
-    return;
-  g_free (line->texts[column]);
-  line->texts[column] = g_strdup (text);
+  static const int drawn_as[N_COLUMNS] = {
+    [COL_COUNTER] = TEXT_COUNTER, [COL_NAME] = TEXT_NAME, [COL_POINTS] = -1, [COL_RACE] = -1,
+    [COL_ARMOR] = -1, [COL_WEAPON] = TEXT_WEAPON, [COL_MOD] = TEXT_MOD, [COL_AMMO] = -1,
+    [COL_WOUNDS] = -1, [COL_POSITION] = TEXT_POSITION, [COL_EQUIPMENT] = -1,
+    [COL_ACTION] = TEXT_ACTION, [COL_STATUS] = -1,
+  };
+
+  store_text (line, &line->texts[column], drawn_as[column], text);
 }
 
 /* "L M S U D" with the boxes up to the wound ticked. */
@@ -1207,7 +1236,7 @@ update_ammo (SlSquadLog      *self,
       tally = g_strdup ("∞");
       g_string_append (words, _("no magazine to count"));
     }
-  line_show_text (line, TEXT_TALLY, tally);
+  store_text (line, &line->tally, TEXT_TALLY, tally);
   set_text (line, COL_AMMO, words->str);
 }
 
@@ -1401,13 +1430,7 @@ update_line (SlSquadLog *self,
   set_text (line, COL_STATUS, status->str);
   update_badges (line, badge_texts, badge_styles, n_badges);
 
-  line_show_text (line, TEXT_COUNTER, counter);
-  line_show_text (line, TEXT_NAME, log.name);
-  line_show_text (line, TEXT_DETAILS, details);
-  line_show_text (line, TEXT_WEAPON, weapons->str);
-  line_show_text (line, TEXT_MOD, mod);
-  line_show_text (line, TEXT_POSITION, line->texts[COL_POSITION]);
-  line_show_text (line, TEXT_ACTION, line->texts[COL_ACTION]);
+  store_text (line, &line->details, TEXT_DETAILS, details);
   if (line->out != log.out)
     {
       line->out = log.out;
@@ -1521,7 +1544,7 @@ sl_squad_log_get_text (SlSquadLog *self)
       SlLogLine *l = SL_LOG_LINE (line);
 
       for (int i = 0; i < N_TEXTS; i++)
-        g_string_append_printf (text, "%s%s", i > 0 ? "\t" : "", l->shown[i] ? l->shown[i] : "");
+        g_string_append_printf (text, "%s%s", i > 0 ? "\t" : "", text_of (l, i));
       g_string_append_printf (text, "\t%s", l->description ? l->description : "");
       for (GtkWidget *badge = gtk_widget_get_first_child (line); badge != NULL;
            badge = gtk_widget_get_next_sibling (badge))
