@@ -529,6 +529,17 @@ remove_temp (const char *path)
   g_rmdir (dir);
 }
 
+/* Four entries to save: initiative, a declared shot, the step to ranged
+ * fire, the shot with a die the app rolled. */
+static void
+play_a_shot (SlGame *game)
+{
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-2'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13'}");
+}
+
 /* Save and load give back the same game, byte for byte. */
 static void
 test_save_load (void)
@@ -542,10 +553,7 @@ test_save_load (void)
   g_autoptr(JsonNode) s1 = NULL;
   g_autoptr(JsonNode) s2 = NULL;
 
-  sl_test_start_turn (game);
-  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-2'}");
-  sl_test_play (game, "{'type': 'next'}");
-  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13'}");
+  play_a_shot (game);
   g_assert_true (sl_game_save (game, path, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (sl_game_get_path (game), ==, path);
@@ -597,10 +605,7 @@ test_load_layout (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) state = NULL;
 
-  sl_test_start_turn (game);
-  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-2'}");
-  sl_test_play (game, "{'type': 'next'}");
-  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13'}");
+  play_a_shot (game);
   text = sl_game_serialize (game);
   state = sl_game_state_to_json (game);
 
