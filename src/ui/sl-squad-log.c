@@ -1560,15 +1560,15 @@ sl_squad_log_get_column (SlSquadLog *self,
                          int        *x,
                          int        *width)
 {
-  static const char * const cell_ids[N_CELLS] = {
-    "counter", "name", "weapon", "mod", "ammo", "wounds", "position", "action", "status"
+  static const int field_of[N_CELLS] = {
+    COL_COUNTER, COL_NAME, COL_WEAPON, COL_MOD, COL_AMMO, COL_WOUNDS, COL_POSITION, COL_ACTION, COL_STATUS
   };
   SlLogTable *table;
 
   g_return_val_if_fail (SL_IS_SQUAD_LOG (self), FALSE);
   table = SL_LOG_TABLE (self->table);
   for (int cell = 0; cell < N_CELLS; cell++)
-    if (g_str_equal (cell_ids[cell], column))
+    if (g_str_equal (column_ids[field_of[cell]], column))
       {
         *x = LINE_PAD_X + table->x[cell];
         *width = table->width[cell];
