@@ -5,7 +5,9 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "sl-json.h"
 #include "sl-test-game.h"
@@ -71,6 +73,105 @@ sl_test_play (SlGame     *game,
   return entry;
 }
 
+/* Where the reload check writes its files; removed as the test ends. */
+static char *scratch = NULL;
+
+static void
+remove_scratch (void)
+{
+  g_autoptr(GDir) dir = NULL;
+  g_autofree char *cache = g_build_filename (scratch, "cache", NULL);
+  const char *name;
+
+  if ((dir = g_dir_open (cache, 0, NULL)) != NULL)
+    while ((name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *file = g_build_filename (cache, name, NULL);
+        g_unlink (file);
+      }
+  g_rmdir (cache);
+  {
+    g_autofree char *file = g_build_filename (scratch, "game.squadlog", NULL);
+    g_unlink (file);
+  }
+  g_rmdir (scratch);
+}
+
+static void
+assert_same_entries (SlGame *a,
+                     SlGame *b)
+{
+  g_assert_cmpuint (sl_game_get_n_entries (a), ==, sl_game_get_n_entries (b));
+  for (guint i = 0; i < sl_game_get_n_entries (a); i++)
+    {
+      const SlJournalEntry *x = sl_game_get_entry (a, i);
+      const SlJournalEntry *y = sl_game_get_entry (b, i);
+      g_autofree char *rx = sl_json_to_string (x->result, FALSE);
+      g_autofree char *ry = sl_json_to_string (y->result, FALSE);
+
+      g_assert_cmpstr (rx, ==, ry);
+      g_assert_cmpstr (x->summary, ==, y->summary);
+      g_assert_cmpint (x->turn, ==, y->turn);
+      g_assert_cmpint (x->phase, ==, y->phase);
+      g_assert_cmpint (x->subphase, ==, y->subphase);
+      g_assert_cmpint (x->step, ==, y->step);
+    }
+}
+
+static void
+assert_same_state (SlGame *a,
+                   SlGame *b)
+{
+  g_autoptr(JsonNode) sa = sl_game_state_to_json (a);
+  g_autoptr(JsonNode) sb = sl_game_state_to_json (b);
+
+  g_assert_true (json_node_equal (sa, sb));
+}
+
+/* Opened again through the opening cache (sl_game_load_cached), the game
+ * is the same: its state, its entries, its state after undo. */
+static void
+check_cached_reload (SlGame     *game,
+                     const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *cache = NULL;
+  g_autofree char *again = NULL;
+  g_autoptr(SlGame) replayed = NULL;
+  g_autoptr(SlGame) cached = NULL;
+  gboolean from_cache = FALSE;
+  guint n = sl_game_get_position (game);
+  guint positions[] = { 0, n / 2, n > 0 ? n - 1 : 0, n };
+
+  if (scratch == NULL)
+    {
+      scratch = g_dir_make_tmp ("squadlog-reload-XXXXXX", &error);
+      g_assert_no_error (error);
+      atexit (remove_scratch);
+    }
+  path = g_build_filename (scratch, "game.squadlog", NULL);
+  cache = g_build_filename (scratch, "cache", NULL);
+  g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600, &error);
+  g_assert_no_error (error);
+  replayed = sl_game_load_cached (sl_test_rules (), path, cache, NULL, &error);
+  g_assert_no_error (error);
+  cached = sl_game_load_cached (sl_test_rules (), path, cache, &from_cache, &error);
+  g_assert_no_error (error);
+  g_assert_true (from_cache);
+
+  assert_same_state (game, cached);
+  assert_same_entries (game, cached);
+  again = sl_game_serialize (cached);
+  g_assert_cmpstr (text, ==, again);
+  for (guint i = 0; i < G_N_ELEMENTS (positions); i++)
+    {
+      g_assert_true (sl_game_go_to (replayed, positions[i]));
+      g_assert_true (sl_game_go_to (cached, positions[i]));
+      assert_same_state (replayed, cached);
+    }
+}
+
 void
 sl_test_check_reload (SlGame *game)
 {
@@ -103,6 +204,7 @@ sl_test_check_reload (SlGame *game)
     }
   again = sl_game_serialize (loaded);
   g_assert_cmpstr (text, ==, again);
+  check_cached_reload (game, text);
 }
 
 void

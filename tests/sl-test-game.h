@@ -20,13 +20,13 @@ SlGame      *sl_test_game_new_setup (const char *setup);
  * the entry. */
 const SlJournalEntry *sl_test_play  (SlGame     *game,
                                      const char *command);
-/* Asserts that saving and loading @game gives the same state, and the same
- * result and summary for every journal entry (sl_test_play does it after
- * every command). */
 /* What a command (test JSON) would do now: sl_game_preview, which must
  * accept it. */
 JsonNode    *sl_test_json_preview   (SlGame     *game,
                                      const char *command);
+/* Asserts that saving and loading @game gives the same state, and the same
+ * result and summary for every journal entry, replayed and through the
+ * opening cache (sl_test_play does it after every command). */
 void         sl_test_check_reload   (SlGame     *game);
 /* Asserts that the command is refused on @field, with @text in the
  * message when not NULL; and that the game did not change. */

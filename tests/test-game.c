@@ -636,6 +636,150 @@ test_load_layout (void)
   remove_temp (path);
 }
 
+/* The single cache file in @cache_dir. */
+static char *
+cache_file_in (const char *cache_dir)
+{
+  g_autoptr(GDir) dir = g_dir_open (cache_dir, 0, NULL);
+  const char *name;
+  char *found = NULL;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_assert_null (found);
+      g_assert_true (g_str_has_suffix (name, ".state"));
+      found = g_build_filename (cache_dir, name, NULL);
+    }
+  g_assert_nonnull (found);
+  return found;
+}
+
+static SlGame *
+open_cached (SlRules    *rules,
+             const char *path,
+             const char *cache_dir,
+             gboolean    expect_cache,
+             SlGame     *like)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) s1 = NULL;
+  g_autoptr(JsonNode) s2 = NULL;
+  gboolean from_cache = !expect_cache;
+  SlGame *game = sl_game_load_cached (rules, path, cache_dir, &from_cache, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (game);
+  g_assert_cmpint (from_cache, ==, expect_cache);
+  s1 = sl_game_state_to_json (like);
+  s2 = sl_game_state_to_json (game);
+  g_assert_true (json_node_equal (s1, s2));
+  return game;
+}
+
+/* The opening cache (sl-cache.h) serves only the very file it was written
+ * for, with the same rules; a damaged cache is passed over; a game changed
+ * since its file was written writes none. Always the same game. */
+static void
+test_opening_cache (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *path = temp_path ("game.squadlog");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *cache = g_build_filename (dir, "cache", NULL);
+  g_autofree char *file = NULL;
+  g_autofree char *bytes = NULL;
+  g_autofree char *rules_path = sl_rules_find_default ();
+  g_autofree char *rules_text = NULL;
+  g_autoptr(SlRules) edited_rules = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize size;
+
+  play_a_shot (game);
+  g_assert_true (sl_game_save (game, path, &error));
+  g_assert_no_error (error);
+
+  /* Written by the first opening, read by the next. */
+  g_object_unref (open_cached (sl_test_rules (), path, cache, FALSE, game));
+  file = cache_file_in (cache);
+  g_object_unref (open_cached (sl_test_rules (), path, cache, TRUE, game));
+
+  /* Rules edited (house rules), even by a space: replayed. */
+  g_assert_true (g_file_get_contents (rules_path, &rules_text, NULL, &error));
+  {
+    g_autofree char *spaced = g_strconcat (rules_text, " ", NULL);
+
+    edited_rules = sl_rules_load_data (spaced, -1, "edited", &error);
+    g_assert_no_error (error);
+  }
+  g_object_unref (open_cached (edited_rules, path, cache, FALSE, game));
+  /* … which wrote the cache for those rules. */
+  g_object_unref (open_cached (edited_rules, path, cache, TRUE, game));
+  g_object_unref (open_cached (sl_test_rules (), path, cache, FALSE, game));
+
+  /* Damaged anywhere, cut short, or empty: passed over (and written again). */
+  g_assert_true (g_file_get_contents (file, &bytes, &size, &error));
+  {
+    gsize offsets[] = { 0, 9, 100, size / 2, size - 1 };
+
+    for (guint i = 0; i < G_N_ELEMENTS (offsets) + 2; i++)
+      {
+        g_autofree char *damaged = g_memdup2 (bytes, size);
+        gsize length = size;
+
+        if (i < G_N_ELEMENTS (offsets))
+          damaged[offsets[i]] ^= 0x5a;
+        else
+          length = i == G_N_ELEMENTS (offsets) ? size / 2 : 0;
+        g_assert_true (g_file_set_contents (file, damaged, length, &error));
+        g_object_unref (open_cached (sl_test_rules (), path, cache, FALSE, game));
+        g_object_unref (open_cached (sl_test_rules (), path, cache, TRUE, game));
+      }
+  }
+
+  /* The file changed since, even by one character of the same length: the
+   * cache is for other bytes. */
+  {
+    g_autofree char *text = NULL;
+    g_autoptr(SlGame) edited = NULL;
+    char *stamp;
+
+    g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+    /* The last digit of the first entry's seconds. */
+    stamp = strstr (text, "\"time\": \"");
+    g_assert_nonnull (stamp);
+    stamp += strlen ("\"time\": \"YYYY-MM-DDTHH:MM:S");
+    g_assert_true (g_ascii_isdigit (*stamp) && stamp[1] == 'Z');
+    *stamp = *stamp == '1' ? '2' : '1';
+    g_assert_true (g_file_set_contents (path, text, -1, &error));
+    edited = open_cached (sl_test_rules (), path, cache, FALSE, game);
+    g_assert_cmpint (sl_game_get_entry (edited, 0)->time, !=, sl_game_get_entry (game, 0)->time);
+  }
+
+  /* A game changed since its file was written writes no cache; saved, it
+   * does, and that opens as the game. */
+  {
+    g_autoptr(SlGame) played = NULL;
+    g_autofree char *before = NULL;
+    g_autofree char *after = NULL;
+
+    g_assert_true (sl_game_save (game, path, &error));
+    played = open_cached (sl_test_rules (), path, cache, FALSE, game);
+    g_assert_true (g_file_get_contents (file, &before, NULL, &error));
+    sl_test_play (played, "{'type': 'next'}");
+    g_assert_true (sl_game_write_cache (played, cache, &error));
+    g_assert_true (g_file_get_contents (file, &after, NULL, &error));
+    g_assert_cmpstr (before, ==, after);
+    g_assert_true (sl_game_save (played, path, &error));
+    g_assert_true (sl_game_write_cache (played, cache, &error));
+    g_object_unref (open_cached (sl_test_rules (), path, cache, TRUE, played));
+  }
+
+  g_unlink (file);
+  g_rmdir (cache);
+  remove_temp (path);
+}
+
 /* Saving into a directory that cannot be written: a clear message, and the
  * previous file is unchanged. */
 static void
@@ -1031,6 +1175,7 @@ main (int   argc,
   g_test_add_func ("/game/journal/undo-long", test_undo_long);
   g_test_add_func ("/game/journal/save-load", test_save_load);
   g_test_add_func ("/game/journal/load-layout", test_load_layout);
+  g_test_add_func ("/game/journal/opening-cache", test_opening_cache);
   g_test_add_func ("/game/journal/save-failure", test_save_failure_keeps_file);
   g_test_add_func ("/game/journal/corrupt-files", test_corrupt_files);
   g_test_add_func ("/game/journal/missing-file", test_missing_file);

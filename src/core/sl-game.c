@@ -17,6 +17,7 @@
 #include <sys/mman.h>
 #endif
 
+#include "sl-cache.h"
 #include "sl-check.h"
 #include "sl-command.h"
 #include "sl-dice.h"
@@ -40,10 +41,16 @@ struct _SlGame
   SlState   *scratch;
   GPtrArray *journal;    /* SlJournalEntry */
   guint      position;   /* entries applied */
-  GPtrArray *snapshots;  /* SlState after k × SNAPSHOT_EVERY entries */
+  GPtrArray *snapshots;  /* SlState after k × SNAPSHOT_EVERY entries; NULL
+                          * until needed when opened from the cache */
   GRand     *rand;
   char      *path;
   GHashTable *locks;     /* side id or "referee" → "salt:sha256" of the PIN */
+  /* The file as last read or written, while the game is as it says: what
+   * the opening cache is keyed on (sl_game_write_cache). */
+  gboolean   file_known;
+  guint64    file_hash;
+  guint64    file_length;
 };
 
 G_DEFINE_FINAL_TYPE (SlGame, sl_game, G_TYPE_OBJECT)
@@ -193,6 +200,7 @@ sl_game_init (SlGame *self)
 static void
 notify_changed (SlGame *self)
 {
+  self->file_known = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_POSITION]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
@@ -251,6 +259,38 @@ snapshot_if_due (SlGame *self)
   if (self->position % SNAPSHOT_EVERY == 0 &&
       self->snapshots->len == self->position / SNAPSHOT_EVERY)
     g_ptr_array_add (self->snapshots, sl_state_copy (self->state));
+}
+
+static gboolean replay_entry (SlGame *self, SlState *state, SlJournalEntry *entry, gboolean full,
+                              GError **error);
+
+/* The state after @k × SNAPSHOT_EVERY entries (k < snapshots->len): a game
+ * opened from the cache has only the last copies, and the others are made
+ * when first needed, replaying from the nearest one before. */
+static const SlState *
+snapshot (SlGame *self,
+          guint   k)
+{
+  guint j = k;
+  g_autoptr(SlState) state = NULL;
+
+  while (g_ptr_array_index (self->snapshots, j) == NULL)
+    j--;  /* the first, the initial state, is always there */
+  if (j == k)
+    return g_ptr_array_index (self->snapshots, k);
+
+  state = sl_state_copy (g_ptr_array_index (self->snapshots, j));
+  for (guint i = j * SNAPSHOT_EVERY; i < k * SNAPSHOT_EVERY; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      /* Entries were valid when applied; replaying them cannot fail. */
+      if (!replay_entry (self, state, g_ptr_array_index (self->journal, i), FALSE, &error))
+        g_error ("Journal entry %u no longer applies: %s", i + 1, error->message);
+      if ((i + 1) % SNAPSHOT_EVERY == 0 && g_ptr_array_index (self->snapshots, (i + 1) / SNAPSHOT_EVERY) == NULL)
+        g_ptr_array_index (self->snapshots, (i + 1) / SNAPSHOT_EVERY) = sl_state_copy (state);
+    }
+  return g_ptr_array_index (self->snapshots, k);
 }
 
 /* Applies the journal's @entry to @state, strictly (every die recorded).
@@ -459,7 +499,7 @@ sl_game_go_to (SlGame *self,
   else
     {
       k = MIN (position / SNAPSHOT_EVERY, self->snapshots->len - 1);
-      sl_state_assign (self->state, g_ptr_array_index (self->snapshots, k));
+      sl_state_assign (self->state, snapshot (self, k));
       from = k * SNAPSHOT_EVERY;
     }
 
@@ -517,7 +557,7 @@ tell_stretch (SlGame *self,
   guint k = MIN (index / SNAPSHOT_EVERY, self->snapshots->len - 1);
   guint from = index / TELL_EVERY * TELL_EVERY;
   guint end = MIN (from + TELL_EVERY, self->journal->len);
-  g_autoptr(SlState) state = sl_state_copy (g_ptr_array_index (self->snapshots, k));
+  g_autoptr(SlState) state = sl_state_copy (snapshot (self, k));
 
   for (guint i = k * SNAPSHOT_EVERY; i < end; i++)
     {
@@ -711,6 +751,9 @@ sl_game_save (SlGame      *self,
       self->path = g_strdup (path);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PATH]);
     }
+  self->file_length = strlen (text);
+  self->file_hash = sl_hash_bytes (text, self->file_length);
+  self->file_known = TRUE;
   return TRUE;
 }
 
@@ -720,10 +763,56 @@ sl_game_save (SlGame      *self,
  * setup as nodes, then the journal entry by entry, building a node only for
  * each command. Each entry is replayed as soon as it is read. */
 
+/* The opening cache (sl-cache.h): a file in the user's cache directory per
+ * game file, holding what the replay of that file reached — each entry's
+ * moment, the state at the end and the last state copies — valid only for
+ * the same bytes of the game file, the same rules text and the same
+ * program. Anything else, or a cache damaged in any way, and the game is
+ * replayed as always. */
+#define CACHE_MAGIC "SLCACHE1"
+/* Games remembered: the most recently written. */
+#define CACHE_KEEP 16
+/* The state copies kept besides the last state: the history's first rows
+ * are told from them (tell_stretch). */
+#define CACHE_SNAPSHOTS 2
+
+typedef struct
+{
+  char    magic[8];
+  guint32 sizes[4];
+  char    build_id[72];
+  guint64 rules_hash;
+  guint64 file_hash;
+  guint64 file_length;
+  guint32 n_entries;
+  guint32 n_states;
+  guint64 payload_hash;
+} CacheHeader;
+
+typedef struct
+{
+  gint32 turn;
+  guint8 phase;
+  guint8 subphase;
+  guint8 step;
+  guint8 unused;
+} CacheMoment;
+
+#define FINAL_STATE G_MAXUINT32
+
+typedef struct
+{
+  GBytes        *bytes;
+  CacheHeader    header;
+  const guint8  *moments;   /* n_entries CacheMoments */
+  SlCacheReader  states;    /* the rest */
+} Cache;
+
 typedef struct
 {
   SlRules       *rules;
   const char    *name;
+  Cache         *cache;     /* or NULL: replay */
   SlJsonScanner *scanner;
   GError        *error;
   JsonNode      *format;
@@ -1018,8 +1107,11 @@ load_entry (Loader         *l,
       switch (k)
         {
         case ENTRY_COMMAND:
-          /* Its text is kept as the file has it (sl_journal_entry_get_command). */
-          if (sl_json_scanner_peek (l->scanner) == '{')
+          /* Its text is kept as the file has it (sl_journal_entry_get_command),
+           * and only that when the cache spares the replay. */
+          if (l->cache != NULL && sl_json_scanner_peek (l->scanner) == '{')
+            entry->command_text = sl_json_scanner_skip_with_text (l->scanner);
+          else if (sl_json_scanner_peek (l->scanner) == '{')
             entry->command_node = sl_json_scanner_read_with_text (l->scanner, &entry->command_text);
           else
             entry->command_node = loader_read (l, path, "command", JSON_NODE_OBJECT, G_TYPE_INVALID);
@@ -1079,7 +1171,7 @@ load_entry (Loader         *l,
     }
   if (!loader_ok (l))
     return FALSE;
-  if (entry->command_node == NULL)
+  if (entry->command_node == NULL && entry->command_text == NULL)
     {
       g_autofree char *field = g_strconcat (path, ".command", NULL);
 
@@ -1089,6 +1181,59 @@ load_entry (Loader         *l,
   if (entry->rolled == NULL)
     entry->rolled = no_rolls;
   return TRUE;
+}
+
+/* Entry @i's moment, from the cache. */
+static gboolean
+cache_moment (const Cache    *cache,
+              guint           i,
+              SlJournalEntry *entry)
+{
+  CacheMoment m;
+
+  if (i >= cache->header.n_entries)
+    return FALSE;
+  memcpy (&m, cache->moments + (gsize) i * sizeof m, sizeof m);
+  if (m.phase >= SL_N_PHASES || m.step >= SL_N_STEPS)
+    return FALSE;
+  entry->turn = m.turn;
+  entry->phase = m.phase;
+  entry->subphase = m.subphase;
+  entry->step = m.step;
+  return TRUE;
+}
+
+/* The last state and the state copies, from the cache, once the journal
+ * has been read (without replaying it). */
+static gboolean
+cache_apply (const Cache *cache,
+             SlGame      *game)
+{
+  SlCacheReader r = cache->states;
+  gboolean final = FALSE;
+
+  if (game->journal->len != cache->header.n_entries)
+    return FALSE;
+  g_ptr_array_set_size (game->snapshots, game->journal->len / SNAPSHOT_EVERY + 1);
+  for (guint s = 0; s < cache->header.n_states; s++)
+    {
+      g_autoptr(SlState) state = sl_state_copy (game->state);
+      guint32 k;
+
+      if (!sl_cache_read (&r, &k, sizeof k) ||
+          !sl_cache_get_state (&r, game->rules, game->state->n_units, state))
+        return FALSE;
+      if (k == FINAL_STATE && !final)
+        {
+          final = TRUE;
+          sl_state_assign (game->state, state);
+        }
+      else if (k >= 1 && k < game->snapshots->len && g_ptr_array_index (game->snapshots, k) == NULL)
+        g_ptr_array_index (game->snapshots, k) = g_steal_pointer (&state);
+      else
+        return FALSE;
+    }
+  return final && r.p == r.end;
 }
 
 /* Reads and replays the journal; the scanner is on its value. */
@@ -1112,6 +1257,16 @@ load_journal (Loader *l)
       g_ptr_array_add (game->journal, entry);
       if (!load_entry (l, i, entry))
         return FALSE;
+      if (l->cache != NULL)
+        {
+          if (!cache_moment (l->cache, i, entry))
+            {
+              g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT, "%s: the cache does not match", l->name);
+              return FALSE;
+            }
+          game->position = ++i;
+          continue;
+        }
       if (!replay_entry (game, game->state, entry, FALSE, &local_error))
         {
           const char *field = sl_rule_error_get_field (local_error);
@@ -1137,6 +1292,8 @@ load_journal (Loader *l)
       game->position = ++i;
       snapshot_if_due (game);
     }
+  if (loader_ok (l) && l->cache != NULL && !cache_apply (l->cache, game))
+    g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT, "%s: the cache does not match", l->name);
   return loader_ok (l);
 }
 
@@ -1287,18 +1444,17 @@ load_document (Loader *l)
   return l->locks == NULL || load_locks (l);
 }
 
-SlGame *
-sl_game_load_from_data (SlRules     *rules,
-                        const char  *data,
-                        gssize       length,
-                        const char  *name,
-                        GError     **error)
+static SlGame *
+load_from_data (SlRules     *rules,
+                const char  *data,
+                gssize       length,
+                const char  *name,
+                Cache       *cache,
+                GError     **error)
 {
   g_autoptr(SlJsonScanner) scanner = NULL;
-  Loader l = { rules, name, NULL, };
+  Loader l = { rules, name, cache, NULL, };
   SlGame *game = NULL;
-
-  g_return_val_if_fail (rules != NULL && data != NULL, NULL);
 
   scanner = sl_json_scanner_new (data, length);
   l.scanner = scanner;
@@ -1311,6 +1467,17 @@ sl_game_load_from_data (SlRules     *rules,
     g_propagate_error (error, g_steal_pointer (&l.error));
   loader_clear (&l);
   return game;
+}
+
+SlGame *
+sl_game_load_from_data (SlRules     *rules,
+                        const char  *data,
+                        gssize       length,
+                        const char  *name,
+                        GError     **error)
+{
+  g_return_val_if_fail (rules != NULL && data != NULL, NULL);
+  return load_from_data (rules, data, length, name, NULL, error);
 }
 
 #if defined(__linux__) && defined(MAP_POPULATE)
@@ -1395,20 +1562,218 @@ read_file (const char  *path,
   }
 }
 
+/* The opening cache's file for the game file @path. */
+static char *
+cache_file (const char *cache_dir,
+            const char *path)
+{
+  g_autofree char *absolute = g_canonicalize_filename (path, NULL);
+  g_autofree char *name = g_strdup_printf ("%016" G_GINT64_MODIFIER "x.state",
+                                           sl_hash_bytes (absolute, strlen (absolute)));
+
+  return g_build_filename (cache_dir, name, NULL);
+}
+
+static void
+cache_header_init (CacheHeader   *h,
+                   const SlRules *rules)
+{
+  memset (h, 0, sizeof *h);
+  memcpy (h->magic, CACHE_MAGIC, sizeof h->magic);
+  h->sizes[0] = sizeof (SlState);
+  h->sizes[1] = sizeof (SlUnitState);
+  h->sizes[2] = sizeof (SlMarker);
+  h->sizes[3] = sizeof (SlNote);
+  g_strlcpy (h->build_id, sl_build_id (), sizeof h->build_id);
+  h->rules_hash = rules->content_hash;
+}
+
+/* Reads the cache for the file @path, whose bytes hash to @hash: TRUE when
+ * it is whole and was written for these bytes, rules and program. */
+static gboolean
+cache_read (Cache         *cache,
+            const char    *cache_dir,
+            const char    *path,
+            const SlRules *rules,
+            guint64        hash,
+            gsize          length)
+{
+  g_autofree char *file = NULL;
+  CacheHeader expected;
+  char *contents;
+  gsize size;
+  const guint8 *payload;
+
+  memset (cache, 0, sizeof *cache);
+  if (sl_build_id () == NULL || strlen (sl_build_id ()) >= sizeof expected.build_id)
+    return FALSE;
+  file = cache_file (cache_dir, path);
+  if (!g_file_get_contents (file, &contents, &size, NULL))
+    return FALSE;
+  cache->bytes = g_bytes_new_take (contents, size);
+  if (size < sizeof (CacheHeader))
+    return FALSE;
+  memcpy (&cache->header, contents, sizeof cache->header);
+  cache_header_init (&expected, rules);
+  expected.file_hash = hash;
+  expected.file_length = length;
+  payload = (const guint8 *) contents + sizeof (CacheHeader);
+  if (memcmp (cache->header.magic, expected.magic, sizeof expected.magic) != 0 ||
+      memcmp (cache->header.sizes, expected.sizes, sizeof expected.sizes) != 0 ||
+      strncmp (cache->header.build_id, expected.build_id, sizeof expected.build_id) != 0 ||
+      cache->header.rules_hash != expected.rules_hash ||
+      cache->header.file_hash != hash || cache->header.file_length != length ||
+      cache->header.payload_hash != sl_hash_bytes (payload, size - sizeof (CacheHeader)) ||
+      cache->header.n_entries > (size - sizeof (CacheHeader)) / sizeof (CacheMoment))
+    return FALSE;
+  cache->moments = payload;
+  cache->states.p = payload + (gsize) cache->header.n_entries * sizeof (CacheMoment);
+  cache->states.end = (const guint8 *) contents + size;
+  return TRUE;
+}
+
+static void
+cache_clear (Cache *cache)
+{
+  g_clear_pointer (&cache->bytes, g_bytes_unref);
+}
+
+typedef struct
+{
+  gint64  mtime;
+  char   *name;
+} CacheFile;
+
+/* Keeps the CACHE_KEEP most recently written caches. */
+static void
+cache_prune (const char *cache_dir)
+{
+  g_autoptr(GDir) dir = g_dir_open (cache_dir, 0, NULL);
+  g_autoptr(GArray) files = g_array_new (FALSE, FALSE, sizeof (CacheFile));
+  const char *name;
+
+  if (dir == NULL)
+    return;
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (cache_dir, name, NULL);
+      GStatBuf st;
+      CacheFile f;
+
+      if (!g_str_has_suffix (name, ".state") || g_stat (path, &st) != 0)
+        continue;
+      f.mtime = st.st_mtime;
+      f.name = g_steal_pointer (&path);
+      g_array_append_val (files, f);
+    }
+  for (guint i = 0; i < files->len; i++)
+    {
+      CacheFile *f = &g_array_index (files, CacheFile, i);
+      guint newer = 0;
+
+      for (guint j = 0; j < files->len; j++)
+        if (g_array_index (files, CacheFile, j).mtime > f->mtime ||
+            (g_array_index (files, CacheFile, j).mtime == f->mtime && j < i))
+          newer++;
+      if (newer >= CACHE_KEEP)
+        g_unlink (f->name);
+    }
+  for (guint i = 0; i < files->len; i++)
+    g_free (g_array_index (files, CacheFile, i).name);
+}
+
+gboolean
+sl_game_write_cache (SlGame      *self,
+                     const char  *cache_dir,
+                     GError     **error)
+{
+  g_autoptr(GByteArray) out = NULL;
+  g_autofree char *file = NULL;
+  CacheHeader h;
+  guint n, k, taken = 0;
+
+  g_return_val_if_fail (SL_IS_GAME (self), FALSE);
+  g_return_val_if_fail (cache_dir != NULL, FALSE);
+
+  /* Only for a game as its file says, by a program that can tell itself. */
+  if (!self->file_known || self->path == NULL || sl_build_id () == NULL ||
+      strlen (sl_build_id ()) >= sizeof h.build_id)
+    return TRUE;
+
+  n = self->position;
+  cache_header_init (&h, self->rules);
+  h.file_hash = self->file_hash;
+  h.file_length = self->file_length;
+  h.n_entries = n;
+  out = g_byte_array_sized_new (sizeof h + n * sizeof (CacheMoment) + 4 * sizeof (SlState));
+  g_byte_array_append (out, (const guint8 *) &h, sizeof h);
+  for (guint i = 0; i < n; i++)
+    {
+      const SlJournalEntry *e = g_ptr_array_index (self->journal, i);
+      CacheMoment m = { e->turn, e->phase, e->subphase, e->step, 0 };
+
+      g_byte_array_append (out, (const guint8 *) &m, sizeof m);
+    }
+  {
+    guint32 final = FINAL_STATE;
+
+    g_byte_array_append (out, (const guint8 *) &final, sizeof final);
+    sl_cache_put_state (out, self->rules, self->state);
+    h.n_states = 1;
+  }
+  for (k = MIN (n / SNAPSHOT_EVERY, self->snapshots->len - 1); k >= 1 && taken < CACHE_SNAPSHOTS; k--)
+    {
+      const SlState *state = g_ptr_array_index (self->snapshots, k);
+      guint32 index = k;
+
+      if (state == NULL)
+        continue;
+      g_byte_array_append (out, (const guint8 *) &index, sizeof index);
+      sl_cache_put_state (out, self->rules, state);
+      h.n_states++;
+      taken++;
+    }
+  h.payload_hash = sl_hash_bytes (out->data + sizeof h, out->len - sizeof h);
+  memcpy (out->data, &h, sizeof h);
+
+  file = cache_file (cache_dir, self->path);
+  if (g_mkdir_with_parents (cache_dir, 0700) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", cache_dir,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  /* Written whole or not at all; not worth waiting for the disk. */
+  if (!g_file_set_contents_full (file, (const char *) out->data, out->len,
+                                 G_FILE_SET_CONTENTS_CONSISTENT, 0600, error))
+    return FALSE;
+  cache_prune (cache_dir);
+  return TRUE;
+}
+
 SlGame *
-sl_game_load (SlRules     *rules,
-              const char  *path,
-              GError     **error)
+sl_game_load_cached (SlRules     *rules,
+                     const char  *path,
+                     const char  *cache_dir,
+                     gboolean    *from_cache,
+                     GError     **error)
 {
   g_autoptr(GBytes) contents = NULL;
   g_autofree char *display = NULL;
   g_autoptr(GError) local_error = NULL;
+  Cache cache = { NULL, };
   const char *data;
   gsize length;
-  SlGame *game;
+  guint64 hash;
+  gboolean used = FALSE;
+  SlGame *game = NULL;
 
   g_return_val_if_fail (rules != NULL && path != NULL, NULL);
 
+  if (from_cache != NULL)
+    *from_cache = FALSE;
   display = g_filename_display_name (path);
   if ((contents = read_file (path, &local_error)) == NULL)
     {
@@ -1417,10 +1782,43 @@ sl_game_load (SlRules     *rules,
       return NULL;
     }
   data = g_bytes_get_data (contents, &length);
-  game = sl_game_load_from_data (rules, data, length, display, error);
-  if (game != NULL)
-    game->path = g_strdup (path);
+  hash = sl_hash_bytes (data, length);
+
+  /* With a cache that matches, the journal is read but not replayed;
+   * should it not fit after all, the game is replayed as always. */
+  if (cache_dir != NULL && cache_read (&cache, cache_dir, path, rules, hash, length))
+    {
+      game = load_from_data (rules, data, length, display, &cache, NULL);
+      used = game != NULL;
+    }
+  cache_clear (&cache);
+  if (game == NULL)
+    game = load_from_data (rules, data, length, display, NULL, error);
+  if (game == NULL)
+    return NULL;
+
+  game->path = g_strdup (path);
+  game->file_hash = hash;
+  game->file_length = length;
+  game->file_known = TRUE;
+  if (from_cache != NULL)
+    *from_cache = used;
+  if (cache_dir != NULL && !used)
+    {
+      g_autoptr(GError) cache_error = NULL;
+
+      if (!sl_game_write_cache (game, cache_dir, &cache_error))
+        g_debug ("The opening cache could not be written: %s", cache_error->message);
+    }
   return game;
+}
+
+SlGame *
+sl_game_load (SlRules     *rules,
+              const char  *path,
+              GError     **error)
+{
+  return sl_game_load_cached (rules, path, NULL, NULL, error);
 }
 
 /* Private views' PINs */
@@ -1475,5 +1873,6 @@ sl_game_set_lock (SlGame     *self,
 
       g_hash_table_replace (self->locks, g_strdup (who), g_strdup_printf ("%s:%s", salt, digest));
     }
+  self->file_known = FALSE;
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
 }

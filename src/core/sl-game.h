@@ -70,6 +70,21 @@ SlGame               *sl_game_new_from_scenario (SlRules      *rules,
 SlGame               *sl_game_load            (SlRules        *rules,
                                                const char     *path,
                                                GError        **error);
+/* The same, with the opening cache in @cache_dir (sl-cache.h): when it
+ * holds what the replay of these very bytes reached (with these rules and
+ * this program), the journal is read but not replayed, and @from_cache is
+ * set; otherwise the game is replayed and the cache written for the next
+ * time. The game is the same either way. */
+SlGame               *sl_game_load_cached     (SlRules        *rules,
+                                               const char     *path,
+                                               const char     *cache_dir,
+                                               gboolean       *from_cache,
+                                               GError        **error);
+/* Writes the opening cache for the game's file, when the game is as its
+ * file was last read or written (else there is nothing to write). */
+gboolean              sl_game_write_cache     (SlGame         *self,
+                                               const char     *cache_dir,
+                                               GError        **error);
 SlGame               *sl_game_load_from_data  (SlRules        *rules,
                                                const char     *data,
                                                gssize          length,

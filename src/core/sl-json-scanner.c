@@ -818,6 +818,31 @@ sl_json_scanner_read_with_text (SlJsonScanner  *s,
   return node;
 }
 
+char *
+sl_json_scanner_skip_with_text (SlJsonScanner *s)
+{
+  const char *from;
+
+  if (s->error != NULL)
+    return NULL;
+  skip_space (s);
+  from = s->p;
+  if (!sl_json_scanner_skip (s))
+    return NULL;
+  if (memchr (from, '\n', s->p - from) == NULL && memchr (from, '\r', s->p - from) == NULL)
+    return g_strndup (from, s->p - from);
+  else
+    {
+      /* Laid out over lines: written again compactly, as above. */
+      g_autoptr(JsonNode) node = NULL;
+      char *text = NULL;
+
+      s->p = from;
+      node = sl_json_scanner_read_with_text (s, &text);
+      return text;
+    }
+}
+
 void
 sl_json_scanner_seek (SlJsonScanner *s,
                       gsize          offset)

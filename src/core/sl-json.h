@@ -203,6 +203,8 @@ JsonNode      *sl_json_scanner_read       (SlJsonScanner *s);
 JsonNode      *sl_json_scanner_read_with_text (SlJsonScanner *s,
                                            char         **text);
 gboolean       sl_json_scanner_skip       (SlJsonScanner *s);
+/* Skips the value, giving its text as sl_json_scanner_read_with_text() does. */
+char          *sl_json_scanner_skip_with_text (SlJsonScanner *s);
 char          *sl_json_scanner_read_string (SlJsonScanner *s);
 gboolean       sl_json_scanner_begin_object (SlJsonScanner *s);
 /* The next member's name (valid until the next call), its value to be read

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sl-json.h"
+#include "sl-cache.h"
 #include "sl-rules.h"
 
 G_DEFINE_QUARK (sl-rules-error-quark, sl_rules_error)
@@ -2080,6 +2081,7 @@ sl_rules_load_data (const char  *data,
   box->ref_count = 1;
   rules = &box->rules;
   rules->path = g_strdup (name);
+  rules->content_hash = sl_hash_bytes (data, length < 0 ? strlen (data) : (gsize) length);
   table_init (&rules->checks, _("check"), "T-01", check_free);
   table_init (&rules->map_features, _("map feature"), "T-02", info_free);
   table_init (&rules->counters, _("counter"), "T-03", info_free);

@@ -408,6 +408,7 @@ typedef struct _SlRules SlRules;
 struct _SlRules
 {
   char *path;
+  guint64 content_hash;  /* of the JSON text (sl_hash_bytes): the opening cache's key */
   char *id;
   char *title;
   char *edition;

@@ -51,6 +51,12 @@ get_window (SlApplication *self)
   return SL_WINDOW (window);
 }
 
+char *
+sl_application_get_cache_dir (void)
+{
+  return g_build_filename (g_get_user_cache_dir (), "squadlog", "games", NULL);
+}
+
 static gpointer
 preload_thread (gpointer data)
 {
@@ -67,7 +73,11 @@ preload_thread (gpointer data)
   g_cond_signal (&preload->rules_ready);
   g_mutex_unlock (&preload->lock);
   if (rules != NULL && preload->path != NULL)
-    preload->game = sl_game_load (rules, preload->path, &preload->game_error);
+    {
+      g_autofree char *cache_dir = sl_application_get_cache_dir ();
+
+      preload->game = sl_game_load_cached (rules, preload->path, cache_dir, NULL, &preload->game_error);
+    }
   g_clear_pointer (&rules, sl_rules_unref);
   return NULL;
 }

@@ -28,6 +28,10 @@ int            sl_application_run_app    (SlApplication *app,
                                           int            argc,
                                           char         **argv);
 
+/* Where the opening cache of the games opened is kept (sl_game_load_cached):
+ * squadlog/games in the user's cache directory. */
+char           *sl_application_get_cache_dir  (void);
+
 /* The app's settings, or NULL when the schema is not installed. */
 GSettings      *sl_application_get_settings   (SlApplication *self);
 /* A new settings object for the app's schema (the build tree's when run

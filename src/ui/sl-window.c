@@ -391,6 +391,19 @@ static void show_unit (SlWindow *self, int unit);
 static void close_private (SlWindow *self);
 
 /* Shows @game (or the start page without one). */
+/* The game is put away: what its replay reached is kept for the next time
+ * its file opens (sl_game_load_cached). A game changed since it was last
+ * saved writes nothing. */
+static void
+keep_opening_cache (SlGame *game)
+{
+  g_autofree char *cache_dir = sl_application_get_cache_dir ();
+  g_autoptr(GError) error = NULL;
+
+  if (game != NULL && !sl_game_write_cache (game, cache_dir, &error))
+    g_debug ("The opening cache could not be written: %s", error->message);
+}
+
 void
 sl_window_set_game (SlWindow *self,
                     SlGame   *game)
@@ -401,6 +414,8 @@ sl_window_set_game (SlWindow *self,
 
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
+  if (self->game != game)
+    keep_opening_cache (self->game);
   g_set_object (&self->game, game);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->squads))) != NULL)
@@ -473,7 +488,11 @@ sl_window_open_file (SlWindow *self,
     g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                          _("Only files on this computer can be opened."));
   else
-    game = sl_game_load (rules, path, &error);
+    {
+      g_autofree char *cache_dir = sl_application_get_cache_dir ();
+
+      game = sl_game_load_cached (rules, path, cache_dir, NULL, &error);
+    }
   return sl_window_show_loaded (self, file, game, error);
 }
 
@@ -1731,6 +1750,7 @@ sl_window_dispose (GObject *object)
 
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
+  keep_opening_cache (self->game);
   g_clear_object (&self->game);
   if (self->shortcuts != NULL)
     gtk_window_destroy (self->shortcuts);

@@ -6,6 +6,10 @@
  *   bench-replay load SAVED [RUNS]
  *     Loads SAVED RUNS times and prints the median time and the peak
  *     resident memory of the process.
+ *   bench-replay cached SAVED CACHE_DIR [RUNS]
+ *     The same, opening SAVED as the app does, with the opening cache in
+ *     CACHE_DIR (sl_game_load_cached): the first opening replays and
+ *     writes the cache, the RUNS after it read it.
  *
  * A measurement, not a test: tests/bench/bench-replay.sh runs both.
  *
@@ -52,18 +56,24 @@ main (int   argc,
   g_autoptr(SlRules) rules = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree double *times = NULL;
-  gboolean save;
+  const char *cache_dir = NULL;
+  gboolean save, cached;
   int runs;
 
-  if (argc < 3 || (g_strcmp0 (argv[1], "save") != 0 && g_strcmp0 (argv[1], "load") != 0) ||
-      (g_str_equal (argv[1], "save") && argc < 4))
+  if (argc < 3 || (g_strcmp0 (argv[1], "save") != 0 && g_strcmp0 (argv[1], "load") != 0 &&
+                   g_strcmp0 (argv[1], "cached") != 0) ||
+      (!g_str_equal (argv[1], "load") && argc < 4))
     {
       g_printerr ("usage: bench-replay save GAME SAVED [RUNS]\n"
-                  "       bench-replay load SAVED [RUNS]\n");
+                  "       bench-replay load SAVED [RUNS]\n"
+                  "       bench-replay cached SAVED CACHE_DIR [RUNS]\n");
       return 2;
     }
   save = g_str_equal (argv[1], "save");
-  runs = argc > (save ? 4 : 3) ? atoi (argv[save ? 4 : 3]) : 7;
+  cached = g_str_equal (argv[1], "cached");
+  if (cached)
+    cache_dir = argv[3];
+  runs = argc > (save || cached ? 4 : 3) ? atoi (argv[save || cached ? 4 : 3]) : 7;
   if (runs < 1)
     runs = 1;
   rules = sl_rules_load_default (&error);
@@ -93,14 +103,31 @@ main (int   argc,
       struct rusage usage;
       g_autofree double *told = g_new (double, runs);
 
+      if (cached)
+        {
+          gint64 start = g_get_monotonic_time ();
+          g_autoptr(SlGame) game = sl_game_load_cached (rules, argv[2], cache_dir, NULL, &error);
+
+          if (game == NULL)
+            return fail (error);
+          g_print ("first opening (replayed, cache written): %.1f ms\n",
+                   (g_get_monotonic_time () - start) / 1000.0);
+        }
       for (int i = 0; i < runs; i++)
         {
           gint64 start = g_get_monotonic_time ();
-          g_autoptr(SlGame) game = sl_game_load (rules, argv[2], &error);
+          gboolean from_cache = FALSE;
+          g_autoptr(SlGame) game = cached ? sl_game_load_cached (rules, argv[2], cache_dir, &from_cache, &error)
+                                          : sl_game_load (rules, argv[2], &error);
           guint n;
 
           if (game == NULL)
             return fail (error);
+          if (cached && !from_cache)
+            {
+              g_printerr ("the cache in %s was not used\n", cache_dir);
+              return 1;
+            }
           times[i] = (g_get_monotonic_time () - start) / 1000.0;
           /* What the history asks for as the game opens: its newest
            * entries, told (results and summaries worked out). */
@@ -110,7 +137,7 @@ main (int   argc,
             sl_game_get_entry (game, n - 1 - k);
           told[i] = (g_get_monotonic_time () - start) / 1000.0;
         }
-      report ("load + replay", times, runs);
+      report (cached ? "load from the cache" : "load + replay", times, runs);
       report ("telling the newest 12 entries", told, runs);
       getrusage (RUSAGE_SELF, &usage);
       g_print ("peak memory: %.1f MB\n", usage.ru_maxrss / 1024.0);

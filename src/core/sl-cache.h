@@ -1,0 +1,58 @@
+/* sl-cache.h: the pieces of the opening cache (sl_game_load_cached) —
+ * a fast hash, the program's build id, and states written as bytes
+ *
+ * A game opens by replaying its journal; a long game's replay is most of
+ * the time it takes to open. The cache keeps the state the replay reached,
+ * for a file whose every byte, rules and program are the same as when it
+ * was written, so that the next opening of that file can skip the replay.
+ * It is a copy of the program's memory, valid only for the very program
+ * that wrote it (the build id says which): never a file format.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "sl-rules.h"
+#include "sl-state.h"
+
+G_BEGIN_DECLS
+
+/* A 64-bit hash of @length bytes: quick (a few GB/s), not cryptographic —
+ * it tells a changed file from the same one, not an attacker's. */
+guint64      sl_hash_bytes        (const void    *data,
+                                   gsize          length);
+
+/* The running program's GNU build id (hex), or NULL when it has none: then
+ * nothing is cached. */
+const char  *sl_build_id          (void);
+
+/* Appends @state to @out. */
+void         sl_cache_put_state   (GByteArray    *out,
+                                   const SlRules *rules,
+                                   const SlState *state);
+
+/* A cursor over bytes that checks every read against the end. */
+typedef struct
+{
+  const guint8 *p;
+  const guint8 *end;
+  gboolean      failed;
+} SlCacheReader;
+
+gboolean     sl_cache_read        (SlCacheReader *r,
+                                   void          *dest,
+                                   gsize          size);
+
+/* Reads a state written by sl_cache_put_state() into @state (made with
+ * sl_state_copy() of a state of the same game), checking that it fits
+ * @rules and the game's @n_units. FALSE, with @state in no useful state,
+ * when it does not. */
+gboolean     sl_cache_get_state   (SlCacheReader *r,
+                                   const SlRules *rules,
+                                   int            n_units,
+                                   SlState       *state);
+
+G_END_DECLS
