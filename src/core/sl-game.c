@@ -51,6 +51,13 @@ struct _SlGame
   gboolean   file_known;
   guint64    file_hash;
   guint64    file_length;
+  GArray    *offsets;        /* guint32: where each entry starts in the file */
+  guint64    journal_start;  /* where the journal's array starts … */
+  guint64    journal_end;    /* … and where the text goes on after it */
+  /* A game opened from the cache reads an entry from the file's text when
+   * it is first needed (entry_at); the text is kept until all are read. */
+  GBytes    *text;
+  guint      n_unread;
 };
 
 G_DEFINE_FINAL_TYPE (SlGame, sl_game, G_TYPE_OBJECT)
@@ -129,6 +136,8 @@ sl_game_finalize (GObject *object)
   g_clear_pointer (&self->rules, sl_rules_unref);
   g_clear_pointer (&self->rand, g_rand_free);
   g_clear_pointer (&self->locks, g_hash_table_unref);
+  g_clear_pointer (&self->offsets, g_array_unref);
+  g_clear_pointer (&self->text, g_bytes_unref);
   g_free (self->path);
   G_OBJECT_CLASS (sl_game_parent_class)->finalize (object);
 }
@@ -195,6 +204,7 @@ sl_game_init (SlGame *self)
   self->snapshots = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_state_free);
   self->rand = g_rand_new ();
   self->locks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->offsets = g_array_new (FALSE, FALSE, sizeof (guint32));
 }
 
 static void
@@ -263,6 +273,19 @@ snapshot_if_due (SlGame *self)
 
 static gboolean replay_entry (SlGame *self, SlState *state, SlJournalEntry *entry, gboolean full,
                               GError **error);
+static void read_entries (SlGame *self, guint from, guint to);
+
+/* Entry @i, read from the file's text first if it has not been yet. */
+static SlJournalEntry *
+entry_at (SlGame *self,
+          guint   i)
+{
+  SlJournalEntry *e = g_ptr_array_index (self->journal, i);
+
+  if (G_UNLIKELY (e->command_node == NULL && e->command_text == NULL))
+    read_entries (self, i, i + 1);
+  return e;
+}
 
 /* The state after @k × SNAPSHOT_EVERY entries (k < snapshots->len): a game
  * opened from the cache has only the last copies, and the others are made
@@ -285,7 +308,7 @@ snapshot (SlGame *self,
       g_autoptr(GError) error = NULL;
 
       /* Entries were valid when applied; replaying them cannot fail. */
-      if (!replay_entry (self, state, g_ptr_array_index (self->journal, i), FALSE, &error))
+      if (!replay_entry (self, state, entry_at (self, i), FALSE, &error))
         g_error ("Journal entry %u no longer applies: %s", i + 1, error->message);
       if ((i + 1) % SNAPSHOT_EVERY == 0 && g_ptr_array_index (self->snapshots, (i + 1) / SNAPSHOT_EVERY) == NULL)
         g_ptr_array_index (self->snapshots, (i + 1) / SNAPSHOT_EVERY) = sl_state_copy (state);
@@ -508,7 +531,7 @@ sl_game_go_to (SlGame *self,
       g_autoptr(GError) error = NULL;
 
       /* Entries were valid when applied; replaying them cannot fail. */
-      if (!replay_entry (self, self->state, g_ptr_array_index (self->journal, i), FALSE, &error))
+      if (!replay_entry (self, self->state, entry_at (self, i), FALSE, &error))
         g_error ("Journal entry %u no longer applies: %s", i + 1, error->message);
       self->position = i + 1;
       snapshot_if_due (self);
@@ -559,9 +582,10 @@ tell_stretch (SlGame *self,
   guint end = MIN (from + TELL_EVERY, self->journal->len);
   g_autoptr(SlState) state = sl_state_copy (snapshot (self, k));
 
+  read_entries (self, k * SNAPSHOT_EVERY, end);
   for (guint i = k * SNAPSHOT_EVERY; i < end; i++)
     {
-      SlJournalEntry *e = g_ptr_array_index (self->journal, i);
+      SlJournalEntry *e = entry_at (self, i);
       g_autoptr(GError) error = NULL;
 
       /* Entries were valid when applied; replaying them cannot fail. */
@@ -574,7 +598,7 @@ static SlJournalEntry *
 told_entry (SlGame *self,
             guint   index)
 {
-  SlJournalEntry *e = g_ptr_array_index (self->journal, index);
+  SlJournalEntry *e = entry_at (self, index);
 
   if (e->result == NULL)
     tell_stretch (self, index);
@@ -649,12 +673,15 @@ append_utc_stamp (GString *out,
                           (int) (secs / 3600), (int) (secs / 60 % 60), (int) (secs % 60));
 }
 
-char *
-sl_game_serialize (SlGame *self)
+/* The file's text; with @offsets, where each entry and the journal are in
+ * it (for the opening cache). */
+static char *
+serialize (SlGame  *self,
+           GArray  *offsets,
+           guint64 *journal_start,
+           guint64 *journal_end)
 {
   GString *out = g_string_sized_new (4096 + self->position * 200);
-
-  g_return_val_if_fail (SL_IS_GAME (self), NULL);
 
   g_string_append (out, "{\n  \"format\": \"squadlog-game\",\n");
   g_string_append_printf (out, "  \"version\": %d,\n", SL_GAME_FORMAT_VERSION);
@@ -681,17 +708,28 @@ sl_game_serialize (SlGame *self)
         }
       g_string_append_c (out, '}');
     }
-  g_string_append (out, ",\n  \"journal\": [");
+  g_string_append (out, ",\n  \"journal\": ");
+  if (journal_start != NULL)
+    *journal_start = out->len;
+  g_string_append_c (out, '[');
 
   /* One entry per line: readable, and quick to write. */
+  read_entries (self, 0, self->position);
   for (guint i = 0; i < self->position; i++)
     {
-      const SlJournalEntry *e = g_ptr_array_index (self->journal, i);
+      const SlJournalEntry *e = entry_at (self, i);
 
       /* The summary read with the file serves until the entry is told. */
       if (e->summary == NULL)
         e = told_entry (self, i);
-      g_string_append_printf (out, "%s\n    {\"at\": {\"turn\":%d,\"phase\":\"%s\"", i == 0 ? "" : ",",
+      g_string_append (out, i == 0 ? "\n    " : ",\n    ");
+      if (offsets != NULL)
+        {
+          guint32 at = out->len;
+
+          g_array_append_val (offsets, at);
+        }
+      g_string_append_printf (out, "{\"at\": {\"turn\":%d,\"phase\":\"%s\"",
                               e->turn, sl_phase_names[e->phase]);
       if (e->phase == SL_PHASE_ACTION)
         g_string_append_printf (out, ",\"subphase\":%d,\"step\":\"%s\"", e->subphase,
@@ -718,8 +756,18 @@ sl_game_serialize (SlGame *self)
       sl_json_append_string (out, e->summary ? e->summary : "");
       g_string_append_c (out, '}');
     }
-  g_string_append (out, self->position > 0 ? "\n  ]\n}\n" : "]\n}\n");
+  g_string_append (out, self->position > 0 ? "\n  ]" : "]");
+  if (journal_end != NULL)
+    *journal_end = out->len;
+  g_string_append (out, "\n}\n");
   return g_string_free (out, FALSE);
+}
+
+char *
+sl_game_serialize (SlGame *self)
+{
+  g_return_val_if_fail (SL_IS_GAME (self), NULL);
+  return serialize (self, NULL, NULL, NULL);
 }
 
 gboolean
@@ -730,11 +778,14 @@ sl_game_save (SlGame      *self,
   g_autofree char *text = NULL;
   g_autofree char *display = NULL;
   g_autoptr(GError) local_error = NULL;
+  g_autoptr(GArray) offsets = NULL;
+  guint64 journal_start, journal_end;
 
   g_return_val_if_fail (SL_IS_GAME (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  text = sl_game_serialize (self);
+  offsets = g_array_sized_new (FALSE, FALSE, sizeof (guint32), self->position);
+  text = serialize (self, offsets, &journal_start, &journal_end);
   if (!g_file_set_contents_full (path, text, -1,
                                  G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
                                  0644, &local_error))
@@ -754,6 +805,10 @@ sl_game_save (SlGame      *self,
   self->file_length = strlen (text);
   self->file_hash = sl_hash_bytes (text, self->file_length);
   self->file_known = TRUE;
+  g_array_unref (self->offsets);
+  self->offsets = g_steal_pointer (&offsets);
+  self->journal_start = journal_start;
+  self->journal_end = journal_end;
   return TRUE;
 }
 
@@ -784,6 +839,8 @@ typedef struct
   guint64 rules_hash;
   guint64 file_hash;
   guint64 file_length;
+  guint64 journal_start;
+  guint64 journal_end;
   guint32 n_entries;
   guint32 n_states;
   guint64 payload_hash;
@@ -791,11 +848,12 @@ typedef struct
 
 typedef struct
 {
-  gint32 turn;
-  guint8 phase;
-  guint8 subphase;
-  guint8 step;
-  guint8 unused;
+  gint32  turn;
+  guint8  phase;
+  guint8  subphase;
+  guint8  step;
+  guint8  unused;
+  guint32 offset;   /* where the entry starts in the file */
 } CacheMoment;
 
 #define FINAL_STATE G_MAXUINT32
@@ -813,6 +871,8 @@ typedef struct
   SlRules       *rules;
   const char    *name;
   Cache         *cache;     /* or NULL: replay */
+  GBytes        *bytes;     /* the text, with a cache */
+  gboolean       text_only; /* entries' commands kept as text, not parsed */
   SlJsonScanner *scanner;
   GError        *error;
   JsonNode      *format;
@@ -1109,7 +1169,7 @@ load_entry (Loader         *l,
         case ENTRY_COMMAND:
           /* Its text is kept as the file has it (sl_journal_entry_get_command),
            * and only that when the cache spares the replay. */
-          if (l->cache != NULL && sl_json_scanner_peek (l->scanner) == '{')
+          if (l->text_only && sl_json_scanner_peek (l->scanner) == '{')
             entry->command_text = sl_json_scanner_skip_with_text (l->scanner);
           else if (sl_json_scanner_peek (l->scanner) == '{')
             entry->command_node = sl_json_scanner_read_with_text (l->scanner, &entry->command_text);
@@ -1187,7 +1247,8 @@ load_entry (Loader         *l,
 static gboolean
 cache_moment (const Cache    *cache,
               guint           i,
-              SlJournalEntry *entry)
+              SlJournalEntry *entry,
+              guint32        *offset)
 {
   CacheMoment m;
 
@@ -1200,7 +1261,16 @@ cache_moment (const Cache    *cache,
   entry->phase = m.phase;
   entry->subphase = m.subphase;
   entry->step = m.step;
+  *offset = m.offset;
   return TRUE;
+}
+
+static gboolean
+cache_mismatch (Loader *l)
+{
+  if (loader_ok (l))
+    g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT, "%s: the cache does not match", l->name);
+  return FALSE;
 }
 
 /* The last state and the state copies, from the cache, once the journal
@@ -1236,6 +1306,84 @@ cache_apply (const Cache *cache,
   return final && r.p == r.end;
 }
 
+/* With the cache: the journal's entries as the cache places them in the
+ * text, each read when first needed (entry_at); the scanner goes on after
+ * the journal. */
+static gboolean
+load_journal_cached (Loader *l)
+{
+  SlGame *game = l->game;
+  const Cache *cache = l->cache;
+  gsize length, at = sl_json_scanner_tell (l->scanner);
+  const char *text = g_bytes_get_data (l->bytes, &length);
+  guint64 previous = at;
+
+  if (sl_json_scanner_peek (l->scanner) != '[' || at != cache->header.journal_start ||
+      cache->header.journal_end > length || cache->header.journal_end <= at)
+    return cache_mismatch (l);
+  for (guint i = 0; i < cache->header.n_entries; i++)
+    {
+      SlJournalEntry *entry = g_new0 (SlJournalEntry, 1);
+      guint32 offset;
+
+      g_ptr_array_add (game->journal, entry);
+      if (!cache_moment (cache, i, entry, &offset) || offset <= previous ||
+          offset >= cache->header.journal_end || text[offset] != '{')
+        return cache_mismatch (l);
+      g_array_append_val (game->offsets, offset);
+      previous = offset;
+    }
+  game->position = game->journal->len;
+  game->journal_start = at;
+  game->journal_end = cache->header.journal_end;
+  game->text = g_bytes_ref (l->bytes);
+  game->n_unread = game->journal->len;
+  sl_json_scanner_seek (l->scanner, cache->header.journal_end);
+  if (!cache_apply (cache, game))
+    return cache_mismatch (l);
+  return TRUE;
+}
+
+static gboolean
+entry_unread (const SlJournalEntry *e)
+{
+  return e->command_node == NULL && e->command_text == NULL;
+}
+
+/* Reads the entries from @from to @to not read yet from the text of the
+ * file the game was opened from. They were read whole when the cache was
+ * written, from the same bytes: it cannot fail now. */
+static void
+read_entries (SlGame *self,
+              guint   from,
+              guint   to)
+{
+  gsize length;
+  const char *data;
+  g_autoptr(SlJsonScanner) scanner = NULL;
+  Loader l = { self->rules, "journal", NULL, NULL, TRUE, NULL, };
+
+  if (self->n_unread == 0)
+    return;
+  data = g_bytes_get_data (self->text, &length);
+  scanner = sl_json_scanner_new (data, length);
+  l.scanner = scanner;
+  for (guint i = from; i < to && self->n_unread > 0; i++)
+    {
+      SlJournalEntry *entry = g_ptr_array_index (self->journal, i);
+
+      if (!entry_unread (entry))
+        continue;
+      sl_json_scanner_seek (scanner, g_array_index (self->offsets, guint32, i));
+      if (!load_entry (&l, i, entry))
+        g_error ("Journal entry %u cannot be read again: %s", i + 1, l.error ? l.error->message : "");
+      self->n_unread--;
+    }
+  loader_clear (&l);
+  if (self->n_unread == 0)
+    g_clear_pointer (&self->text, g_bytes_unref);
+}
+
 /* Reads and replays the journal; the scanner is on its value. */
 static gboolean
 load_journal (Loader *l)
@@ -1243,30 +1391,30 @@ load_journal (Loader *l)
   SlGame *game = l->game;
   guint i = 0;
 
+  if (l->cache != NULL)
+    return load_journal_cached (l);
   if (sl_json_scanner_peek (l->scanner) != '[')
     {
       loader_read (l, NULL, "journal", JSON_NODE_ARRAY, G_TYPE_INVALID);
       return FALSE;
     }
+  game->journal_start = sl_json_scanner_tell (l->scanner);
   sl_json_scanner_begin_array (l->scanner);
   while (sl_json_scanner_next_element (l->scanner))
     {
       g_autoptr(GError) local_error = NULL;
       SlJournalEntry *entry = g_new0 (SlJournalEntry, 1);
+      gsize offset = sl_json_scanner_tell (l->scanner);
 
+      if (offset <= G_MAXUINT32)
+        {
+          guint32 at = offset;
+
+          g_array_append_val (game->offsets, at);
+        }
       g_ptr_array_add (game->journal, entry);
       if (!load_entry (l, i, entry))
         return FALSE;
-      if (l->cache != NULL)
-        {
-          if (!cache_moment (l->cache, i, entry))
-            {
-              g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT, "%s: the cache does not match", l->name);
-              return FALSE;
-            }
-          game->position = ++i;
-          continue;
-        }
       if (!replay_entry (game, game->state, entry, FALSE, &local_error))
         {
           const char *field = sl_rule_error_get_field (local_error);
@@ -1292,8 +1440,7 @@ load_journal (Loader *l)
       game->position = ++i;
       snapshot_if_due (game);
     }
-  if (loader_ok (l) && l->cache != NULL && !cache_apply (l->cache, game))
-    g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT, "%s: the cache does not match", l->name);
+  game->journal_end = sl_json_scanner_tell (l->scanner);
   return loader_ok (l);
 }
 
@@ -1450,10 +1597,11 @@ load_from_data (SlRules     *rules,
                 gssize       length,
                 const char  *name,
                 Cache       *cache,
+                GBytes      *bytes,
                 GError     **error)
 {
   g_autoptr(SlJsonScanner) scanner = NULL;
-  Loader l = { rules, name, cache, NULL, };
+  Loader l = { rules, name, cache, bytes, FALSE, NULL, };
   SlGame *game = NULL;
 
   scanner = sl_json_scanner_new (data, length);
@@ -1477,7 +1625,7 @@ sl_game_load_from_data (SlRules     *rules,
                         GError     **error)
 {
   g_return_val_if_fail (rules != NULL && data != NULL, NULL);
-  return load_from_data (rules, data, length, name, NULL, error);
+  return load_from_data (rules, data, length, name, NULL, NULL, error);
 }
 
 #if defined(__linux__) && defined(MAP_POPULATE)
@@ -1696,21 +1844,25 @@ sl_game_write_cache (SlGame      *self,
   g_return_val_if_fail (cache_dir != NULL, FALSE);
 
   /* Only for a game as its file says, by a program that can tell itself. */
+  n = self->position;
   if (!self->file_known || self->path == NULL || sl_build_id () == NULL ||
-      strlen (sl_build_id ()) >= sizeof h.build_id)
+      strlen (sl_build_id ()) >= sizeof h.build_id || self->offsets->len != n ||
+      self->file_length > G_MAXUINT32)
     return TRUE;
 
-  n = self->position;
   cache_header_init (&h, self->rules);
   h.file_hash = self->file_hash;
   h.file_length = self->file_length;
   h.n_entries = n;
+  h.journal_start = self->journal_start;
+  h.journal_end = self->journal_end;
   out = g_byte_array_sized_new (sizeof h + n * sizeof (CacheMoment) + 4 * sizeof (SlState));
   g_byte_array_append (out, (const guint8 *) &h, sizeof h);
   for (guint i = 0; i < n; i++)
     {
       const SlJournalEntry *e = g_ptr_array_index (self->journal, i);
-      CacheMoment m = { e->turn, e->phase, e->subphase, e->step, 0 };
+      CacheMoment m = { e->turn, e->phase, e->subphase, e->step, 0,
+                        g_array_index (self->offsets, guint32, i) };
 
       g_byte_array_append (out, (const guint8 *) &m, sizeof m);
     }
@@ -1788,12 +1940,12 @@ sl_game_load_cached (SlRules     *rules,
    * should it not fit after all, the game is replayed as always. */
   if (cache_dir != NULL && cache_read (&cache, cache_dir, path, rules, hash, length))
     {
-      game = load_from_data (rules, data, length, display, &cache, NULL);
+      game = load_from_data (rules, data, length, display, &cache, contents, NULL);
       used = game != NULL;
     }
   cache_clear (&cache);
   if (game == NULL)
-    game = load_from_data (rules, data, length, display, NULL, error);
+    game = load_from_data (rules, data, length, display, NULL, NULL, error);
   if (game == NULL)
     return NULL;
 
