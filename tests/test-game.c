@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "sl-cache.h"
 #include "sl-json.h"
 #include "sl-test-game.h"
 
@@ -780,6 +781,96 @@ test_opening_cache (void)
   remove_temp (path);
 }
 
+/* The cache's hash (sl-cache.c): every byte and the length count, whatever
+ * the length (the four lanes and the tail). */
+static void
+test_cache_hash (void)
+{
+  guint8 bytes[100];
+
+  for (guint i = 0; i < sizeof bytes; i++)
+    bytes[i] = i * 7;
+  for (gsize length = 1; length <= sizeof bytes; length++)
+    {
+      guint64 h = sl_hash_bytes (bytes, length);
+
+      g_assert_cmpuint (h, !=, sl_hash_bytes (bytes, length - 1));
+      for (gsize i = 0; i < length; i++)
+        {
+          bytes[i] ^= 1;
+          g_assert_cmpuint (h, !=, sl_hash_bytes (bytes, length));
+          bytes[i] ^= 1;
+        }
+      g_assert_cmpuint (h, ==, sl_hash_bytes (bytes, length));
+    }
+}
+
+static gboolean
+get_state (GByteArray    *bytes,
+           gsize          length,
+           int            n_units,
+           SlState       *into)
+{
+  SlCacheReader r = { bytes->data, bytes->data + length, FALSE };
+
+  return sl_cache_get_state (&r, sl_test_rules (), n_units, into) && r.p == r.end;
+}
+
+/* A state through the cache's bytes comes back the same (an action under
+ * way, markers, a sealed note); bytes that do not fit the game, or cut
+ * short, are refused, never used. */
+static void
+test_cache_states (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlState *state;
+  g_autoptr(SlState) back = NULL;
+  g_autoptr(GByteArray) bytes = g_byte_array_new ();
+  g_autoptr(JsonNode) s1 = NULL;
+  g_autoptr(JsonNode) s2 = NULL;
+  int n_units;
+
+  sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'cw-13', 'label': 'by the well'}");
+  play_a_shot (game);
+  state = sl_game_get_state (game);
+  n_units = state->n_units;
+  g_assert_nonnull (sl_test_unit_state (game, "cw-13")->current.action);
+  g_assert_cmpuint (state->notes->len, ==, 1);
+  g_assert_cmpuint (state->markers->len, >=, 1);
+
+  sl_cache_put_state (bytes, sl_test_rules (), state);
+  back = sl_state_new_initial (sl_test_rules (), sl_game_get_setup (game));
+  g_assert_true (get_state (bytes, bytes->len, n_units, back));
+  s1 = sl_state_to_json (sl_test_rules (), sl_game_get_setup (game), state);
+  s2 = sl_state_to_json (sl_test_rules (), sl_game_get_setup (game), back);
+  g_assert_true (json_node_equal (s1, s2));
+
+  /* Another game's units, or cut short anywhere. */
+  g_assert_false (get_state (bytes, bytes->len, n_units + 1, back));
+  for (gsize length = 0; length < bytes->len; length += length < sizeof (SlState) ? 997 : 1)
+    g_assert_false (get_state (bytes, length, n_units, back));
+
+  /* Values the code would go astray on. */
+  {
+    struct { gsize offset; guint32 value; } bad[] = {
+      { G_STRUCT_OFFSET (SlState, phase), SL_N_PHASES },
+      { G_STRUCT_OFFSET (SlState, n_order), SL_MAX_GROUPINGS + 1 },
+      { G_STRUCT_OFFSET (SlState, units) + G_STRUCT_OFFSET (SlUnitState, n_engaged), SL_MAX_ENGAGED + 1 },
+      { G_STRUCT_OFFSET (SlState, units) + G_STRUCT_OFFSET (SlUnitState, wound), SL_N_WOUNDS },
+      { sizeof (SlState), 100000 },             /* the first unit's action */
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_autoptr(GByteArray) damaged = g_byte_array_new ();
+
+        g_byte_array_append (damaged, bytes->data, bytes->len);
+        memcpy (damaged->data + bad[i].offset, &bad[i].value, sizeof bad[i].value);
+        g_assert_false (get_state (damaged, damaged->len, n_units, back));
+      }
+  }
+}
+
 /* Saving into a directory that cannot be written: a clear message, and the
  * previous file is unchanged. */
 static void
@@ -1176,6 +1267,8 @@ main (int   argc,
   g_test_add_func ("/game/journal/save-load", test_save_load);
   g_test_add_func ("/game/journal/load-layout", test_load_layout);
   g_test_add_func ("/game/journal/opening-cache", test_opening_cache);
+  g_test_add_func ("/game/journal/cache-hash", test_cache_hash);
+  g_test_add_func ("/game/journal/cache-states", test_cache_states);
   g_test_add_func ("/game/journal/save-failure", test_save_failure_keeps_file);
   g_test_add_func ("/game/journal/corrupt-files", test_corrupt_files);
   g_test_add_func ("/game/journal/missing-file", test_missing_file);
