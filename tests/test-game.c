@@ -776,6 +776,33 @@ test_opening_cache (void)
     g_object_unref (open_cached (sl_test_rules (), path, cache, TRUE, played));
   }
 
+  /* Opened from the cache, undone, saved (entries left to redo are not in
+   * the new file), redone: the entries not read yet still come from the
+   * text the game was opened from. */
+  {
+    g_autoptr(SlGame) opened = NULL;
+    g_autoptr(JsonNode) s1 = NULL;
+    g_autoptr(JsonNode) s2 = NULL;
+    gboolean from_cache = FALSE;
+    guint n;
+
+    opened = sl_game_load_cached (sl_test_rules (), path, cache, &from_cache, &error);
+    g_assert_no_error (error);
+    g_assert_true (from_cache);
+    n = sl_game_get_position (opened);
+    s1 = sl_game_state_to_json (opened);
+    g_assert_true (sl_game_go_to (opened, n - 2));
+    g_assert_true (sl_game_save (opened, path, &error));
+    g_assert_no_error (error);
+    g_assert_true (sl_game_go_to (opened, n));
+    s2 = sl_game_state_to_json (opened);
+    g_assert_true (json_node_equal (s1, s2));
+    g_assert_nonnull (sl_game_get_entry (opened, n - 1)->summary);
+    /* And a command in place of the undone ones. */
+    g_assert_true (sl_game_go_to (opened, n - 2));
+    sl_test_play (opened, "{'type': 'fire', 'unit': 'cw-13', 'roll': 5}");
+  }
+
   g_unlink (file);
   g_rmdir (cache);
   remove_temp (path);

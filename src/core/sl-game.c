@@ -54,9 +54,11 @@ struct _SlGame
   GArray    *offsets;        /* guint32: where each entry starts in the file */
   guint64    journal_start;  /* where the journal's array starts … */
   guint64    journal_end;    /* … and where the text goes on after it */
-  /* A game opened from the cache reads an entry from the file's text when
-   * it is first needed (entry_at); the text is kept until all are read. */
+  /* A game opened from the cache reads an entry from the text of the file
+   * it was opened from when it is first needed (entry_at), at its offset
+   * there; the text is kept until all are read. */
   GBytes    *text;
+  GArray    *text_offsets;   /* guint32 */
   guint      n_unread;
 };
 
@@ -138,6 +140,7 @@ sl_game_finalize (GObject *object)
   g_clear_pointer (&self->locks, g_hash_table_unref);
   g_clear_pointer (&self->offsets, g_array_unref);
   g_clear_pointer (&self->text, g_bytes_unref);
+  g_clear_pointer (&self->text_offsets, g_array_unref);
   g_free (self->path);
   G_OBJECT_CLASS (sl_game_parent_class)->finalize (object);
 }
@@ -275,6 +278,22 @@ static gboolean replay_entry (SlGame *self, SlState *state, SlJournalEntry *entr
                               GError **error);
 static void read_entries (SlGame *self, guint from, guint to);
 
+static gboolean
+entry_unread (const SlJournalEntry *e)
+{
+  return e->command_node == NULL && e->command_text == NULL;
+}
+
+static void
+forget_text_if_read (SlGame *self)
+{
+  if (self->n_unread == 0)
+    {
+      g_clear_pointer (&self->text, g_bytes_unref);
+      g_clear_pointer (&self->text_offsets, g_array_unref);
+    }
+}
+
 /* Entry @i, read from the file's text first if it has not been yet. */
 static SlJournalEntry *
 entry_at (SlGame *self,
@@ -282,7 +301,7 @@ entry_at (SlGame *self,
 {
   SlJournalEntry *e = g_ptr_array_index (self->journal, i);
 
-  if (G_UNLIKELY (e->command_node == NULL && e->command_text == NULL))
+  if (G_UNLIKELY (entry_unread (e)))
     read_entries (self, i, i + 1);
   return e;
 }
@@ -303,6 +322,7 @@ snapshot (SlGame *self,
     return g_ptr_array_index (self->snapshots, k);
 
   state = sl_state_copy (g_ptr_array_index (self->snapshots, j));
+  read_entries (self, j * SNAPSHOT_EVERY, k * SNAPSHOT_EVERY);
   for (guint i = j * SNAPSHOT_EVERY; i < k * SNAPSHOT_EVERY; i++)
     {
       g_autoptr(GError) error = NULL;
@@ -419,6 +439,10 @@ sl_game_apply (SlGame    *self,
   entry->rolled = (GStrv) g_ptr_array_free (g_steal_pointer (&rolled), FALSE);
 
   /* What undo left to redo is gone now. */
+  for (guint i = self->position; i < self->journal->len && self->n_unread > 0; i++)
+    if (entry_unread (g_ptr_array_index (self->journal, i)))
+      self->n_unread--;
+  forget_text_if_read (self);
   g_ptr_array_set_size (self->journal, self->position);
   g_ptr_array_set_size (self->snapshots, self->position / SNAPSHOT_EVERY + 1);
   g_ptr_array_add (self->journal, entry);
@@ -1337,17 +1361,12 @@ load_journal_cached (Loader *l)
   game->journal_start = at;
   game->journal_end = cache->header.journal_end;
   game->text = g_bytes_ref (l->bytes);
+  game->text_offsets = g_array_ref (game->offsets);
   game->n_unread = game->journal->len;
   sl_json_scanner_seek (l->scanner, cache->header.journal_end);
   if (!cache_apply (cache, game))
     return cache_mismatch (l);
   return TRUE;
-}
-
-static gboolean
-entry_unread (const SlJournalEntry *e)
-{
-  return e->command_node == NULL && e->command_text == NULL;
 }
 
 /* Reads the entries from @from to @to not read yet from the text of the
@@ -1374,14 +1393,13 @@ read_entries (SlGame *self,
 
       if (!entry_unread (entry))
         continue;
-      sl_json_scanner_seek (scanner, g_array_index (self->offsets, guint32, i));
+      sl_json_scanner_seek (scanner, g_array_index (self->text_offsets, guint32, i));
       if (!load_entry (&l, i, entry))
         g_error ("Journal entry %u cannot be read again: %s", i + 1, l.error ? l.error->message : "");
       self->n_unread--;
     }
   loader_clear (&l);
-  if (self->n_unread == 0)
-    g_clear_pointer (&self->text, g_bytes_unref);
+  forget_text_if_read (self);
 }
 
 /* Reads and replays the journal; the scanner is on its value. */
