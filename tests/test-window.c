@@ -333,6 +333,21 @@ test_window_table (void)
   gtk_window_destroy (sheet);
 
   gtk_window_destroy (GTK_WINDOW (window));
+  sl_test_ui_settle ();
+
+  /* Put away, the game left its opening cache (for the file as saved
+   * after the undo): next time it opens without a replay. */
+  {
+    g_autofree char *cache_dir = sl_application_get_cache_dir ();
+    g_autoptr(GError) error = NULL;
+    g_autoptr(SlGame) again = NULL;
+    gboolean from_cache = FALSE;
+
+    again = sl_game_load_cached (sl_test_rules (), path, cache_dir, &from_cache, &error);
+    g_assert_no_error (error);
+    g_assert_true (from_cache);
+    g_assert_cmpuint (sl_game_get_n_entries (again), ==, n - 1);
+  }
 }
 
 /* A corrupt file: a dialog names the file and the problem; the window

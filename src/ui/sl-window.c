@@ -58,6 +58,7 @@ struct _SlWindow
   gboolean              app_rolls;   /* the app rolls the dice, or the players type theirs */
   GString              *typed;       /* a counter number being typed */
   guint                 typed_id;
+  guint                 cache_id;   /* the opening cache is due to be written */
 };
 
 G_DEFINE_FINAL_TYPE (SlWindow, sl_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -353,6 +354,29 @@ update_actions (SlWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.scenario-editor", shared && window_rules (self) != NULL);
 }
 
+/* The game is put away: what its replay reached is kept for the next time
+ * its file opens (sl_game_load_cached). A game changed since it was last
+ * saved writes nothing. */
+static void
+keep_opening_cache (SlGame *game)
+{
+  g_autofree char *cache_dir = sl_application_get_cache_dir ();
+  g_autoptr(GError) error = NULL;
+
+  if (game != NULL && !sl_game_write_cache (game, cache_dir, &error))
+    g_debug ("The opening cache could not be written: %s", error->message);
+}
+
+static gboolean
+cache_timeout_cb (gpointer data)
+{
+  SlWindow *self = data;
+
+  self->cache_id = 0;
+  keep_opening_cache (self->game);
+  return G_SOURCE_REMOVE;
+}
+
 /* Nothing lost: the game is written (atomically) after every change. */
 static void
 save_now (SlWindow *self)
@@ -367,7 +391,12 @@ save_now (SlWindow *self)
       g_autofree char *text = g_strdup_printf (_("The game could not be saved: %s"), error->message);
 
       toast (self, text);
+      return;
     }
+  /* And, once play has paused, the opening cache: the game opens quickly
+   * next time even if this session does not end well. */
+  g_clear_handle_id (&self->cache_id, g_source_remove);
+  self->cache_id = g_timeout_add_seconds (10, cache_timeout_cb, self);
 }
 
 static void
@@ -391,19 +420,6 @@ static void show_unit (SlWindow *self, int unit);
 static void close_private (SlWindow *self);
 
 /* Shows @game (or the start page without one). */
-/* The game is put away: what its replay reached is kept for the next time
- * its file opens (sl_game_load_cached). A game changed since it was last
- * saved writes nothing. */
-static void
-keep_opening_cache (SlGame *game)
-{
-  g_autofree char *cache_dir = sl_application_get_cache_dir ();
-  g_autoptr(GError) error = NULL;
-
-  if (game != NULL && !sl_game_write_cache (game, cache_dir, &error))
-    g_debug ("The opening cache could not be written: %s", error->message);
-}
-
 void
 sl_window_set_game (SlWindow *self,
                     SlGame   *game)
@@ -414,6 +430,7 @@ sl_window_set_game (SlWindow *self,
 
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
+  g_clear_handle_id (&self->cache_id, g_source_remove);
   if (self->game != game)
     keep_opening_cache (self->game);
   g_set_object (&self->game, game);
@@ -1750,6 +1767,7 @@ sl_window_dispose (GObject *object)
 
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
+  g_clear_handle_id (&self->cache_id, g_source_remove);
   keep_opening_cache (self->game);
   g_clear_object (&self->game);
   if (self->shortcuts != NULL)
