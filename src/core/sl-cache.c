@@ -206,6 +206,8 @@ sl_cache_read (SlCacheReader *r,
       r->failed = TRUE;
       return FALSE;
     }
+  if (size == 0)
+    return TRUE;  /* @dest may be NULL: an empty array's data */
   memcpy (dest, r->p, size);
   r->p += size;
   return TRUE;
