@@ -648,6 +648,8 @@ cache_file_in (const char *cache_dir)
   g_assert_nonnull (dir);
   while ((name = g_dir_read_name (dir)) != NULL)
     {
+      if (g_str_equal (name, "key"))
+        continue;
       g_assert_null (found);
       g_assert_true (g_str_has_suffix (name, ".state"));
       found = g_build_filename (cache_dir, name, NULL);
@@ -718,6 +720,35 @@ test_opening_cache (void)
   g_object_unref (open_cached (edited_rules, path, cache, TRUE, game));
   g_object_unref (open_cached (sl_test_rules (), path, cache, FALSE, game));
 
+  /* In another language (a state holds translated text): replayed. */
+  {
+    g_autofree char *language = g_strdup (g_getenv ("LANGUAGE"));
+
+    g_setenv ("LANGUAGE", "fr", TRUE);
+    g_object_unref (open_cached (sl_test_rules (), path, cache, FALSE, game));
+    g_object_unref (open_cached (sl_test_rules (), path, cache, TRUE, game));
+    if (language != NULL)
+      g_setenv ("LANGUAGE", language, TRUE);
+    else
+      g_unsetenv ("LANGUAGE");
+    g_object_unref (open_cached (sl_test_rules (), path, cache, FALSE, game));
+  }
+
+  /* With another secret key (the file "key" beside the caches, which no
+   * one who sends a game file knows): replayed. */
+  {
+    g_autofree char *key_file = g_build_filename (cache, "key", NULL);
+    g_autofree char *key = NULL;
+    gsize key_size;
+
+    g_assert_true (g_file_get_contents (key_file, &key, &key_size, &error));
+    g_assert_cmpuint (key_size, ==, SL_CACHE_KEY_SIZE);
+    key[0] ^= 1;
+    g_assert_true (g_file_set_contents (key_file, key, key_size, &error));
+    g_object_unref (open_cached (sl_test_rules (), path, cache, FALSE, game));
+    g_object_unref (open_cached (sl_test_rules (), path, cache, TRUE, game));
+  }
+
   /* Damaged anywhere, cut short, or empty: passed over (and written again). */
   g_assert_true (g_file_get_contents (file, &bytes, &size, &error));
   {
@@ -768,11 +799,11 @@ test_opening_cache (void)
     played = open_cached (sl_test_rules (), path, cache, FALSE, game);
     g_assert_true (g_file_get_contents (file, &before, NULL, &error));
     sl_test_play (played, "{'type': 'next'}");
-    g_assert_true (sl_game_write_cache (played, cache, &error));
+    g_assert_true (sl_game_write_cache (played, &error));
     g_assert_true (g_file_get_contents (file, &after, NULL, &error));
     g_assert_cmpstr (before, ==, after);
     g_assert_true (sl_game_save (played, path, &error));
-    g_assert_true (sl_game_write_cache (played, cache, &error));
+    g_assert_true (sl_game_write_cache (played, &error));
     g_object_unref (open_cached (sl_test_rules (), path, cache, TRUE, played));
   }
 
@@ -804,6 +835,189 @@ test_opening_cache (void)
   }
 
   g_unlink (file);
+  {
+    g_autofree char *key = g_build_filename (cache, "key", NULL);
+
+    g_unlink (key);
+  }
+  g_rmdir (cache);
+  remove_temp (path);
+}
+
+static gboolean
+try_play (SlGame     *game,
+          const char *command)
+{
+  g_autofree char *json = sl_test_json (command);
+  g_autoptr(GError) error = NULL;
+
+  return sl_game_apply_text (game, json, &error) != NULL;
+}
+
+static void
+assert_same_game (SlGame *a,
+                  SlGame *b)
+{
+  g_autoptr(JsonNode) sa = sl_game_state_to_json (a);
+  g_autoptr(JsonNode) sb = sl_game_state_to_json (b);
+
+  g_assert_true (json_node_equal (sa, sb));
+  g_assert_cmpuint (sl_game_get_position (a), ==, sl_game_get_position (b));
+  g_assert_cmpuint (sl_game_get_n_entries (a), ==, sl_game_get_n_entries (b));
+}
+
+static void
+assert_same_entry (SlGame *a,
+                   SlGame *b,
+                   guint   i)
+{
+  const SlJournalEntry *x = sl_game_get_entry (a, i);
+  const SlJournalEntry *y = sl_game_get_entry (b, i);
+  g_autofree char *rx = sl_json_to_string (x->result, FALSE);
+  g_autofree char *ry = sl_json_to_string (y->result, FALSE);
+  g_autofree char *cx = sl_json_to_string (sl_journal_entry_get_command (x), FALSE);
+  g_autofree char *cy = sl_json_to_string (sl_journal_entry_get_command (y), FALSE);
+
+  g_assert_cmpstr (rx, ==, ry);
+  g_assert_cmpstr (cx, ==, cy);
+  g_assert_cmpstr (x->summary, ==, y->summary);
+  g_assert_cmpint (x->turn, ==, y->turn);
+  g_assert_cmpint (x->phase, ==, y->phase);
+  g_assert_cmpint (x->subphase, ==, y->subphase);
+  g_assert_cmpint (x->step, ==, y->step);
+  g_assert_cmpint (x->time, ==, y->time);
+}
+
+/* A long game (over 5 × 512 entries: state copies the cache leaves out,
+ * made when needed) opened through the cache and replayed, then both put
+ * through the same random undo, redo, go-to, telling, new commands after
+ * an undo (dropping entries not read yet), saving: always the same game. */
+static void
+test_opening_cache_long (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *path = temp_path ("long.squadlog");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *cache = g_build_filename (dir, "cache", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1995);
+
+  while (sl_game_get_position (game) < 5 * SNAPSHOT_EVERY + 100)
+    {
+      const SlState *s = sl_game_get_state (game);
+
+      if (s->phase == SL_PHASE_INITIATIVE)
+        sl_test_start_turn (game);
+      /* Declared again and again (replacing), for a long journal. */
+      for (int d = 0; s->subphase % 3 == 1 && s->step == SL_STEP_INITIATIVE_ORDER && d < 100; d++)
+        g_assert_true (try_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'walk', 'replace': true}"));
+      if (!try_play (game, "{'type': 'next'}"))
+        {
+          try_play (game, "{'type': 'rout-check', 'squad': 'tog-squad', 'roll': 1}");
+          try_play (game, "{'type': 'rout-check', 'squad': 'cw-squad', 'roll': 1}");
+          g_assert_true (try_play (game, "{'type': 'next'}"));
+        }
+    }
+  g_assert_true (sl_game_save (game, path, &error));
+  g_assert_no_error (error);
+
+  for (int round = 0; round < 4; round++)
+    {
+      g_autoptr(SlGame) replayed = sl_game_load (sl_test_rules (), path, &error);
+      g_autoptr(SlGame) cached = NULL;
+      gboolean from_cache = FALSE;
+
+      g_assert_no_error (error);
+      g_object_unref (sl_game_load_cached (sl_test_rules (), path, cache, NULL, &error));
+      cached = sl_game_load_cached (sl_test_rules (), path, cache, &from_cache, &error);
+      g_assert_no_error (error);
+      g_assert_true (from_cache);
+      assert_same_game (replayed, cached);
+      for (int op = 0; op < 50; op++)
+        {
+          guint n = sl_game_get_n_entries (replayed);
+
+          switch (g_rand_int_range (rand, 0, 8))
+            {
+            case 0: case 1: case 2:
+              {
+                guint p = g_rand_int_range (rand, 0, n + 1);
+
+                g_assert_true (sl_game_go_to (replayed, p));
+                g_assert_true (sl_game_go_to (cached, p));
+              }
+              break;
+            case 3:
+              g_assert_cmpint (sl_game_undo (replayed), ==, sl_game_undo (cached));
+              break;
+            case 4:
+              g_assert_cmpint (sl_game_redo (replayed), ==, sl_game_redo (cached));
+              break;
+            case 5:
+              if (n > 0)
+                assert_same_entry (replayed, cached, g_rand_int_range (rand, 0, n));
+              break;
+            case 6:
+              /* In the later rounds: a command, maybe after an undo. */
+              if (round >= 2)
+                g_assert_cmpint (try_play (replayed, "{'type': 'next'}"), ==,
+                                 try_play (cached, "{'type': 'next'}"));
+              break;
+            default:
+              if (round < 2)
+                {
+                  g_autofree char *a = sl_game_serialize (replayed);
+                  g_autofree char *b = sl_game_serialize (cached);
+
+                  g_assert_cmpstr (a, ==, b);
+                }
+              else
+                {
+                  /* Saved as the app does after every change (entries
+                   * left to redo stay unread). */
+                  g_assert_true (sl_game_save (cached, path, &error));
+                  g_assert_no_error (error);
+                }
+            }
+          assert_same_game (replayed, cached);
+        }
+      /* Saved, its cache written, opened again: the same game, at every
+       * point. */
+      {
+        g_autoptr(SlGame) again = NULL;
+        g_autoptr(SlGame) again_replayed = NULL;
+
+        g_assert_true (sl_game_save (cached, path, &error));
+        g_assert_true (sl_game_write_cache (cached, &error));
+        g_assert_no_error (error);
+        again = sl_game_load_cached (sl_test_rules (), path, cache, &from_cache, &error);
+        g_assert_no_error (error);
+        g_assert_true (from_cache);
+        again_replayed = sl_game_load (sl_test_rules (), path, &error);
+        g_assert_no_error (error);
+        assert_same_game (again_replayed, again);
+        for (guint p = 0; p <= sl_game_get_n_entries (again); p += 251)
+          {
+            g_assert_true (sl_game_go_to (again_replayed, p));
+            g_assert_true (sl_game_go_to (again, p));
+            assert_same_game (again_replayed, again);
+          }
+        for (guint i = 0; i < sl_game_get_n_entries (again); i += 37)
+          assert_same_entry (again_replayed, again, i);
+      }
+    }
+
+  {
+    g_autoptr(GDir) d = g_dir_open (cache, 0, NULL);
+    const char *name;
+
+    while ((name = g_dir_read_name (d)) != NULL)
+      {
+        g_autofree char *file = g_build_filename (cache, name, NULL);
+
+        g_unlink (file);
+      }
+  }
   g_rmdir (cache);
   remove_temp (path);
 }
@@ -835,12 +1049,12 @@ test_cache_hash (void)
 static gboolean
 get_state (GByteArray    *bytes,
            gsize          length,
-           int            n_units,
+           const SlSetup *setup,
            SlState       *into)
 {
   SlCacheReader r = { bytes->data, bytes->data + length, FALSE };
 
-  return sl_cache_get_state (&r, sl_test_rules (), n_units, into) && r.p == r.end;
+  return sl_cache_get_state (&r, sl_test_rules (), setup, into) && r.p == r.end;
 }
 
 /* A state through the cache's bytes comes back the same (an action under
@@ -855,27 +1069,34 @@ test_cache_states (void)
   g_autoptr(GByteArray) bytes = g_byte_array_new ();
   g_autoptr(JsonNode) s1 = NULL;
   g_autoptr(JsonNode) s2 = NULL;
-  int n_units;
 
   sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'cw-13', 'label': 'by the well'}");
   play_a_shot (game);
   state = sl_game_get_state (game);
-  n_units = state->n_units;
   g_assert_nonnull (sl_test_unit_state (game, "cw-13")->current.action);
   g_assert_cmpuint (state->notes->len, ==, 1);
   g_assert_cmpuint (state->markers->len, >=, 1);
 
   sl_cache_put_state (bytes, sl_test_rules (), state);
   back = sl_state_new_initial (sl_test_rules (), sl_game_get_setup (game));
-  g_assert_true (get_state (bytes, bytes->len, n_units, back));
+  g_assert_true (get_state (bytes, bytes->len, sl_game_get_setup (game), back));
   s1 = sl_state_to_json (sl_test_rules (), sl_game_get_setup (game), state);
   s2 = sl_state_to_json (sl_test_rules (), sl_game_get_setup (game), back);
   g_assert_true (json_node_equal (s1, s2));
 
   /* Another game's units, or cut short anywhere. */
-  g_assert_false (get_state (bytes, bytes->len, n_units + 1, back));
+  {
+    /* A game with one unit fewer (the setup looked at, not owned). */
+    SlSetup fewer = *sl_game_get_setup (game);
+    g_autoptr(GPtrArray) units = g_ptr_array_new ();
+
+    for (guint i = 0; i + 1 < fewer.units->len; i++)
+      g_ptr_array_add (units, g_ptr_array_index (fewer.units, i));
+    fewer.units = units;
+    g_assert_false (get_state (bytes, bytes->len, &fewer, back));
+  }
   for (gsize length = 0; length < bytes->len; length += length < sizeof (SlState) ? 997 : 1)
-    g_assert_false (get_state (bytes, length, n_units, back));
+    g_assert_false (get_state (bytes, length, sl_game_get_setup (game), back));
 
   /* Values the code would go astray on. */
   {
@@ -893,7 +1114,7 @@ test_cache_states (void)
 
         g_byte_array_append (damaged, bytes->data, bytes->len);
         memcpy (damaged->data + bad[i].offset, &bad[i].value, sizeof bad[i].value);
-        g_assert_false (get_state (damaged, damaged->len, n_units, back));
+        g_assert_false (get_state (damaged, damaged->len, sl_game_get_setup (game), back));
       }
   }
 }
@@ -1294,6 +1515,7 @@ main (int   argc,
   g_test_add_func ("/game/journal/save-load", test_save_load);
   g_test_add_func ("/game/journal/load-layout", test_load_layout);
   g_test_add_func ("/game/journal/opening-cache", test_opening_cache);
+  g_test_add_func ("/game/journal/opening-cache-long", test_opening_cache_long);
   g_test_add_func ("/game/journal/cache-hash", test_cache_hash);
   g_test_add_func ("/game/journal/cache-states", test_cache_states);
   g_test_add_func ("/game/journal/save-failure", test_save_failure_keeps_file);

@@ -8,7 +8,11 @@
 #endif
 #include "config.h"
 
+#include <fcntl.h>
+#include <locale.h>
 #include <string.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
 #ifdef __linux__
 #include <link.h>
 #include <elf.h>
@@ -69,6 +73,101 @@ sl_hash_bytes (const void *data,
   h[0] *= G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53);
   h[0] ^= h[0] >> 33;
   return h[0];
+}
+
+/* SipHash-2-4 (Aumasson and Bernstein, 2012), from its specification. */
+
+#define SIPROUND                                                   \
+  do {                                                             \
+    v0 += v1; v1 = rotl (v1, 13); v1 ^= v0; v0 = rotl (v0, 32);     \
+    v2 += v3; v3 = rotl (v3, 16); v3 ^= v2;                         \
+    v0 += v3; v3 = rotl (v3, 21); v3 ^= v0;                         \
+    v2 += v1; v1 = rotl (v1, 17); v1 ^= v2; v2 = rotl (v2, 32);     \
+  } while (0)
+
+static inline guint64
+read_le64 (const guint8 *p)
+{
+  guint64 w;
+
+  memcpy (&w, p, 8);
+  return GUINT64_FROM_LE (w);
+}
+
+guint64
+sl_siphash (const guint8 *key,
+            const void   *data,
+            gsize         length)
+{
+  const guint8 *p = data;
+  guint64 k0 = read_le64 (key), k1 = read_le64 (key + 8);
+  guint64 v0 = k0 ^ G_GUINT64_CONSTANT (0x736f6d6570736575);
+  guint64 v1 = k1 ^ G_GUINT64_CONSTANT (0x646f72616e646f6d);
+  guint64 v2 = k0 ^ G_GUINT64_CONSTANT (0x6c7967656e657261);
+  guint64 v3 = k1 ^ G_GUINT64_CONSTANT (0x7465646279746573);
+  guint64 last = (guint64) length << 56;
+  gsize i = 0;
+
+  for (; i + 8 <= length; i += 8)
+    {
+      guint64 m = read_le64 (p + i);
+
+      v3 ^= m;
+      SIPROUND;
+      SIPROUND;
+      v0 ^= m;
+    }
+  for (gsize k = 0; i + k < length; k++)
+    last |= (guint64) p[i + k] << (8 * k);
+  v3 ^= last;
+  SIPROUND;
+  SIPROUND;
+  v0 ^= last;
+  v2 ^= 0xff;
+  SIPROUND;
+  SIPROUND;
+  SIPROUND;
+  SIPROUND;
+  return v0 ^ v1 ^ v2 ^ v3;
+}
+
+gboolean
+sl_cache_key (const char *cache_dir,
+              guint8     *key)
+{
+  g_autofree char *path = g_build_filename (cache_dir, "key", NULL);
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  int fd;
+  gssize n;
+
+  if (g_file_get_contents (path, &contents, &length, NULL) && length == SL_CACHE_KEY_SIZE)
+    {
+      memcpy (key, contents, SL_CACHE_KEY_SIZE);
+      return TRUE;
+    }
+  /* A new key; whoever writes one last wins, and the caches written with
+   * the other are passed over. */
+  fd = g_open ("/dev/urandom", O_RDONLY | O_CLOEXEC, 0);
+  if (fd < 0)
+    return FALSE;
+  n = read (fd, key, SL_CACHE_KEY_SIZE);
+  close (fd);
+  if (n != SL_CACHE_KEY_SIZE || g_mkdir_with_parents (cache_dir, 0700) != 0)
+    return FALSE;
+  return g_file_set_contents_full (path, (const char *) key, SL_CACHE_KEY_SIZE,
+                                   G_FILE_SET_CONTENTS_CONSISTENT, 0600, NULL);
+}
+
+guint64
+sl_cache_locale_hash (void)
+{
+  g_autofree char *joined = g_strjoinv (":", (char **) g_get_language_names ());
+  g_autofree char *text = g_strdup_printf ("%s|%s|%s", joined,
+                                           setlocale (LC_MESSAGES, NULL) ? setlocale (LC_MESSAGES, NULL) : "",
+                                           setlocale (LC_NUMERIC, NULL) ? setlocale (LC_NUMERIC, NULL) : "");
+
+  return sl_hash_bytes (text, strlen (text));
 }
 
 /* The build id */
@@ -220,29 +319,60 @@ read_u32 (SlCacheReader *r,
   return sl_cache_read (r, value, sizeof *value);
 }
 
-/* What a state must hold for the code that reads it not to go astray. */
+static inline gboolean
+in_range (int value,
+          int low,
+          int end)
+{
+  return value >= low && value < end;
+}
+
+/* What a state must hold for the code that reads it not to go astray:
+ * every count and index within its bounds. */
 static gboolean
 state_is_sane (const SlState *s,
-               int            n_units)
+               const SlSetup *setup)
 {
-  if (s->n_units != n_units || s->phase < 0 || s->phase >= SL_N_PHASES ||
-      s->step < 0 || s->step >= SL_N_STEPS || s->n_order < 0 || s->n_order > SL_MAX_GROUPINGS ||
-      s->n_detect_tries < 0 || s->n_detect_tries > SL_MAX_DETECT_TRIES)
+  int n_units = setup->units->len;
+  int n_squads = setup->squads->len;
+  int n_groupings = setup->groupings->len;
+
+  if (s->n_units != n_units || n_squads > SL_MAX_SQUADS || n_groupings > SL_MAX_GROUPINGS ||
+      !in_range (s->phase, 0, SL_N_PHASES) || !in_range (s->step, 0, SL_N_STEPS) ||
+      !in_range (s->n_order, 0, n_groupings + 1) ||
+      !in_range (s->n_detect_tries, 0, SL_MAX_DETECT_TRIES + 1))
     return FALSE;
+  for (int i = 0; i < s->n_order; i++)
+    if (!in_range (s->order[i], 0, n_groupings))
+      return FALSE;
+  for (int q = 0; q < n_squads; q++)
+    if (!in_range (s->squad_leader[q], -1, n_units) || !in_range (s->acting_leader[q], -1, n_units) ||
+        !in_range (s->squad_quality[q], 0, SL_N_QUALITIES))
+      return FALSE;
+  for (int i = 0; i < s->n_detect_tries; i++)
+    if (!in_range (s->detect_tries[i].unit, 0, n_units) ||
+        s->detect_tries[i].pile[SL_PILE_LABEL_SIZE - 1] != '\0')
+      return FALSE;
   for (int u = 0; u < n_units; u++)
     {
       const SlUnitState *unit = &s->units[u];
+      const SlUnitSetup *us = g_ptr_array_index (setup->units, u);
 
-      if (unit->wound < 0 || unit->wound >= SL_N_WOUNDS ||
-          unit->n_engaged < 0 || unit->n_engaged > SL_MAX_ENGAGED ||
-          unit->n_fires < 0 || unit->n_fires > SL_MAX_FIRES)
-        return FALSE;
-      for (int k = 0; k < unit->n_engaged; k++)
-        if (unit->engaged[k] < 0 || unit->engaged[k] >= n_units)
-          return FALSE;
-      if (unit->pile[SL_PILE_LABEL_SIZE - 1] != '\0' ||
+      if (!in_range (s->grouping_of[u], 0, n_groupings) || !in_range (s->squad_of[u], 0, n_squads) ||
+          !in_range (unit->wound, 0, SL_N_WOUNDS) || !in_range (unit->in_hand, 0, us->n_weapons) ||
+          !in_range (unit->n_engaged, 0, SL_MAX_ENGAGED + 1) ||
+          !in_range (unit->n_fires, 0, SL_MAX_FIRES + 1) ||
+          !in_range (unit->current.target, -1, n_units) || !in_range (unit->melee_target, -1, n_units) ||
+          unit->pile[SL_PILE_LABEL_SIZE - 1] != '\0' ||
           unit->current.label[sizeof unit->current.label - 1] != '\0')
         return FALSE;
+      for (int k = 0; k < unit->n_engaged; k++)
+        if (!in_range (unit->engaged[k], 0, n_units))
+          return FALSE;
+      for (int k = 0; k < unit->n_fires; k++)
+        if (!in_range (unit->fires[k].target, -1, n_units) ||
+            !in_range (unit->fires[k].mode, 0, SL_N_FIRE_MODES))
+          return FALSE;
     }
   return TRUE;
 }
@@ -250,15 +380,16 @@ state_is_sane (const SlState *s,
 gboolean
 sl_cache_get_state (SlCacheReader *r,
                     const SlRules *rules,
-                    int            n_units,
+                    const SlSetup *setup,
                     SlState       *state)
 {
+  int n_units = setup->units->len;
   g_autofree SlState *plain = g_new (SlState, 1);
   GArray *markers = state->markers;
   GPtrArray *notes = state->notes;
   guint32 n_markers, n_notes;
 
-  if (!sl_cache_read (r, plain, sizeof *plain) || !state_is_sane (plain, n_units))
+  if (!sl_cache_read (r, plain, sizeof *plain) || !state_is_sane (plain, setup))
     return FALSE;
   memcpy (state, plain, sizeof *state);
   state->markers = markers;
@@ -286,7 +417,8 @@ sl_cache_get_state (SlCacheReader *r,
     {
       SlMarker *m = &g_array_index (markers, SlMarker, i);
 
-      if (m->kind < 0 || m->kind >= SL_N_MARKERS || m->label[sizeof m->label - 1] != '\0')
+      if (!in_range (m->kind, 0, SL_N_MARKERS) || !in_range (m->owner, -1, n_units) ||
+          m->label[sizeof m->label - 1] != '\0')
         return FALSE;
     }
 
@@ -300,6 +432,8 @@ sl_cache_get_state (SlCacheReader *r,
 
       if (!sl_cache_read (r, &plain_note, sizeof plain_note) || !read_u32 (r, &length) ||
           length > (gsize) (r->end - r->p) || plain_note.id != (int) i + 1 ||
+          !in_range (plain_note.side, 0, setup->sides->len) ||
+          !in_range (plain_note.unit, -1, n_units) || !in_range (plain_note.kind, 0, SL_N_NOTE_KINDS) ||
           plain_note.nonce[sizeof plain_note.nonce - 1] != '\0' ||
           plain_note.digest[sizeof plain_note.digest - 1] != '\0')
         return FALSE;

@@ -21,9 +21,28 @@
 G_BEGIN_DECLS
 
 /* A 64-bit hash of @length bytes: quick (a few GB/s), not cryptographic —
- * it tells a changed file from the same one, not an attacker's. */
+ * it tells a changed text from the same one, not an attacker's. */
 guint64      sl_hash_bytes        (const void    *data,
                                    gsize          length);
+
+/* SipHash-2-4 of @length bytes with a 128-bit secret @key: what the cache
+ * is keyed on. Without the key, no one can make another text with the same
+ * value (say, a game file sent by an opponent to replace the last one). */
+#define SL_CACHE_KEY_SIZE 16
+guint64      sl_siphash           (const guint8  *key,
+                                   const void    *data,
+                                   gsize          length);
+
+/* The secret key of the cache in @cache_dir (its file "key", made on first
+ * use from the system's random source). FALSE when there is none to be had:
+ * then nothing is cached. */
+gboolean     sl_cache_key         (const char    *cache_dir,
+                                   guint8        *key);
+
+/* What the messages of this process are in (its languages and the locale's
+ * message and number categories), as a hash: a state holds translated text
+ * (a marker's label), so a cache is for one language. */
+guint64      sl_cache_locale_hash (void);
 
 /* The running program's GNU build id (hex), or NULL when it has none: then
  * nothing is cached. */
@@ -48,11 +67,11 @@ gboolean     sl_cache_read        (SlCacheReader *r,
 
 /* Reads a state written by sl_cache_put_state() into @state (made with
  * sl_state_copy() of a state of the same game), checking that it fits
- * @rules and the game's @n_units. FALSE, with @state in no useful state,
- * when it does not. */
+ * @rules and the game's @setup: every count and every index within its
+ * bounds. FALSE, with @state in no useful state, when it does not. */
 gboolean     sl_cache_get_state   (SlCacheReader *r,
                                    const SlRules *rules,
-                                   int            n_units,
+                                   const SlSetup *setup,
                                    SlState       *state);
 
 G_END_DECLS

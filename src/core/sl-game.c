@@ -46,10 +46,13 @@ struct _SlGame
   GRand     *rand;
   char      *path;
   GHashTable *locks;     /* side id or "referee" → "salt:sha256" of the PIN */
-  /* The file as last read or written, while the game is as it says: what
-   * the opening cache is keyed on (sl_game_write_cache). */
+  /* A game opened through the opening cache writes it there again
+   * (sl_game_write_cache), keyed on its file as last read or written, while
+   * the game is as that file says. */
+  char      *cache_dir;
+  guint8     cache_key[SL_CACHE_KEY_SIZE];
   gboolean   file_known;
-  guint64    file_hash;
+  guint64    file_hash;      /* sl_siphash with cache_key */
   guint64    file_length;
   GArray    *offsets;        /* guint32: where each entry starts in the file */
   guint64    journal_start;  /* where the journal's array starts … */
@@ -141,6 +144,7 @@ sl_game_finalize (GObject *object)
   g_clear_pointer (&self->offsets, g_array_unref);
   g_clear_pointer (&self->text, g_bytes_unref);
   g_clear_pointer (&self->text_offsets, g_array_unref);
+  g_free (self->cache_dir);
   g_free (self->path);
   G_OBJECT_CLASS (sl_game_parent_class)->finalize (object);
 }
@@ -827,7 +831,8 @@ sl_game_save (SlGame      *self,
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PATH]);
     }
   self->file_length = strlen (text);
-  self->file_hash = sl_hash_bytes (text, self->file_length);
+  if (self->cache_dir != NULL)
+    self->file_hash = sl_siphash (self->cache_key, text, self->file_length);
   self->file_known = TRUE;
   g_array_unref (self->offsets);
   self->offsets = g_steal_pointer (&offsets);
@@ -861,13 +866,14 @@ typedef struct
   guint32 sizes[4];
   char    build_id[72];
   guint64 rules_hash;
-  guint64 file_hash;
+  guint64 locale_hash;
+  guint64 file_hash;        /* sl_siphash of the game file, with the key */
   guint64 file_length;
   guint64 journal_start;
   guint64 journal_end;
   guint32 n_entries;
   guint32 n_states;
-  guint64 payload_hash;
+  guint64 payload_hash;     /* sl_siphash of the rest, with the key */
 } CacheHeader;
 
 typedef struct
@@ -1315,7 +1321,7 @@ cache_apply (const Cache *cache,
       guint32 k;
 
       if (!sl_cache_read (&r, &k, sizeof k) ||
-          !sl_cache_get_state (&r, game->rules, game->state->n_units, state))
+          !sl_cache_get_state (&r, game->rules, game->setup, state))
         return FALSE;
       if (k == FINAL_STATE && !final)
         {
@@ -1328,6 +1334,19 @@ cache_apply (const Cache *cache,
         return FALSE;
     }
   return final && r.p == r.end;
+}
+
+/* Whether the text before @offset, white space aside, ends in @c (after
+ * @start). */
+static gboolean
+follows (const char *text,
+         gsize       start,
+         gsize       offset,
+         char        c)
+{
+  while (offset > start && g_ascii_isspace (text[offset - 1]))
+    offset--;
+  return offset > start && text[offset - 1] == c;
 }
 
 /* With the cache: the journal's entries as the cache places them in the
@@ -1352,7 +1371,8 @@ load_journal_cached (Loader *l)
 
       g_ptr_array_add (game->journal, entry);
       if (!cache_moment (cache, i, entry, &offset) || offset <= previous ||
-          offset >= cache->header.journal_end || text[offset] != '{')
+          offset >= cache->header.journal_end || text[offset] != '{' ||
+          !follows (text, at, offset, i == 0 ? '[' : ','))
         return cache_mismatch (l);
       g_array_append_val (game->offsets, offset);
       previous = offset;
@@ -1752,6 +1772,7 @@ cache_header_init (CacheHeader   *h,
   h->sizes[3] = sizeof (SlNote);
   g_strlcpy (h->build_id, sl_build_id (), sizeof h->build_id);
   h->rules_hash = rules->content_hash;
+  h->locale_hash = sl_cache_locale_hash ();
 }
 
 /* Reads the cache for the file @path, whose bytes hash to @hash: TRUE when
@@ -1759,6 +1780,7 @@ cache_header_init (CacheHeader   *h,
 static gboolean
 cache_read (Cache         *cache,
             const char    *cache_dir,
+            const guint8  *key,
             const char    *path,
             const SlRules *rules,
             guint64        hash,
@@ -1788,8 +1810,9 @@ cache_read (Cache         *cache,
       memcmp (cache->header.sizes, expected.sizes, sizeof expected.sizes) != 0 ||
       strncmp (cache->header.build_id, expected.build_id, sizeof expected.build_id) != 0 ||
       cache->header.rules_hash != expected.rules_hash ||
+      cache->header.locale_hash != expected.locale_hash ||
       cache->header.file_hash != hash || cache->header.file_length != length ||
-      cache->header.payload_hash != sl_hash_bytes (payload, size - sizeof (CacheHeader)) ||
+      cache->header.payload_hash != sl_siphash (key, payload, size - sizeof (CacheHeader)) ||
       cache->header.n_entries > (size - sizeof (CacheHeader)) / sizeof (CacheMoment))
     return FALSE;
   cache->moments = payload;
@@ -1849,21 +1872,22 @@ cache_prune (const char *cache_dir)
 }
 
 gboolean
-sl_game_write_cache (SlGame      *self,
-                     const char  *cache_dir,
-                     GError     **error)
+sl_game_write_cache (SlGame  *self,
+                     GError **error)
 {
   g_autoptr(GByteArray) out = NULL;
   g_autofree char *file = NULL;
+  const char *cache_dir;
   CacheHeader h;
   guint n, k, taken = 0;
 
   g_return_val_if_fail (SL_IS_GAME (self), FALSE);
-  g_return_val_if_fail (cache_dir != NULL, FALSE);
 
-  /* Only for a game as its file says, by a program that can tell itself. */
+  /* Only for a game opened through the cache, as its file says, by a
+   * program that can tell itself. */
   n = self->position;
-  if (!self->file_known || self->path == NULL || sl_build_id () == NULL ||
+  cache_dir = self->cache_dir;
+  if (cache_dir == NULL || !self->file_known || self->path == NULL || sl_build_id () == NULL ||
       strlen (sl_build_id ()) >= sizeof h.build_id || self->offsets->len != n ||
       self->file_length > G_MAXUINT32)
     return TRUE;
@@ -1903,7 +1927,7 @@ sl_game_write_cache (SlGame      *self,
       h.n_states++;
       taken++;
     }
-  h.payload_hash = sl_hash_bytes (out->data + sizeof h, out->len - sizeof h);
+  h.payload_hash = sl_siphash (self->cache_key, out->data + sizeof h, out->len - sizeof h);
   memcpy (out->data, &h, sizeof h);
 
   file = cache_file (cache_dir, self->path);
@@ -1936,7 +1960,8 @@ sl_game_load_cached (SlRules     *rules,
   Cache cache = { NULL, };
   const char *data;
   gsize length;
-  guint64 hash;
+  guint64 hash = 0;
+  guint8 key[SL_CACHE_KEY_SIZE];
   gboolean used = FALSE;
   SlGame *game = NULL;
 
@@ -1952,11 +1977,14 @@ sl_game_load_cached (SlRules     *rules,
       return NULL;
     }
   data = g_bytes_get_data (contents, &length);
-  hash = sl_hash_bytes (data, length);
+  if (cache_dir != NULL && !sl_cache_key (cache_dir, key))
+    cache_dir = NULL;
+  if (cache_dir != NULL)
+    hash = sl_siphash (key, data, length);
 
   /* With a cache that matches, the journal is read but not replayed;
    * should it not fit after all, the game is replayed as always. */
-  if (cache_dir != NULL && cache_read (&cache, cache_dir, path, rules, hash, length))
+  if (cache_dir != NULL && cache_read (&cache, cache_dir, key, path, rules, hash, length))
     {
       game = load_from_data (rules, data, length, display, &cache, contents, NULL);
       used = game != NULL;
@@ -1971,13 +1999,18 @@ sl_game_load_cached (SlRules     *rules,
   game->file_hash = hash;
   game->file_length = length;
   game->file_known = TRUE;
+  if (cache_dir != NULL)
+    {
+      game->cache_dir = g_strdup (cache_dir);
+      memcpy (game->cache_key, key, sizeof key);
+    }
   if (from_cache != NULL)
     *from_cache = used;
   if (cache_dir != NULL && !used)
     {
       g_autoptr(GError) cache_error = NULL;
 
-      if (!sl_game_write_cache (game, cache_dir, &cache_error))
+      if (!sl_game_write_cache (game, &cache_error))
         g_debug ("The opening cache could not be written: %s", cache_error->message);
     }
   return game;

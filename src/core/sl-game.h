@@ -80,10 +80,10 @@ SlGame               *sl_game_load_cached     (SlRules        *rules,
                                                const char     *cache_dir,
                                                gboolean       *from_cache,
                                                GError        **error);
-/* Writes the opening cache for the game's file, when the game is as its
- * file was last read or written (else there is nothing to write). */
+/* Writes the opening cache for the game's file, for a game opened through
+ * it, when the game is as its file was last read or written (else there is
+ * nothing to write). */
 gboolean              sl_game_write_cache     (SlGame         *self,
-                                               const char     *cache_dir,
                                                GError        **error);
 SlGame               *sl_game_load_from_data  (SlRules        *rules,
                                                const char     *data,

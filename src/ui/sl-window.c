@@ -360,10 +360,9 @@ update_actions (SlWindow *self)
 static void
 keep_opening_cache (SlGame *game)
 {
-  g_autofree char *cache_dir = sl_application_get_cache_dir ();
   g_autoptr(GError) error = NULL;
 
-  if (game != NULL && !sl_game_write_cache (game, cache_dir, &error))
+  if (game != NULL && !sl_game_write_cache (game, &error))
     g_debug ("The opening cache could not be written: %s", error->message);
 }
 
