@@ -363,6 +363,12 @@ state_is_sane (const SlState *s,
           !in_range (unit->n_engaged, 0, SL_MAX_ENGAGED + 1) ||
           !in_range (unit->n_fires, 0, SL_MAX_FIRES + 1) ||
           !in_range (unit->current.target, -1, n_units) || !in_range (unit->melee_target, -1, n_units) ||
+          !in_range (unit->position, 0, SL_N_POSITIONS) || !in_range (unit->moving, 0, SL_N_MOVES) ||
+          !in_range (unit->current.combined_with, 0, SL_COMBINE_STAIRS + 1) ||
+          !in_range (unit->current.to_position, -1, SL_N_POSITIONS) ||
+          !in_range (unit->current.throwing, 0, SL_N_THROWS) ||
+          !in_range (unit->current.rallied, 0, n_squads + 1) ||
+          !in_range (unit->breach.state, 0, SL_BREACH_BLEEDING + 1) ||
           unit->pile[SL_PILE_LABEL_SIZE - 1] != '\0' ||
           unit->current.label[sizeof unit->current.label - 1] != '\0')
         return FALSE;
@@ -425,6 +431,9 @@ sl_cache_get_state (SlCacheReader *r,
   g_ptr_array_set_size (notes, 0);
   if (!read_u32 (r, &n_notes) || n_notes > SL_MAX_NOTES)
     return FALSE;
+  for (guint i = 0; i < n_notes; i++)
+    if (!in_range (state->note_status[i], 0, SL_NOTE_DUD + 1))
+      return FALSE;
   for (guint i = 0; i < n_notes; i++)
     {
       SlNote plain_note, *note;

@@ -4,8 +4,10 @@
  * opening a .squadlog file does. A file the loader accepts must then hold
  * up like one Squad Log wrote: every entry is told again, undo and redo
  * land on the same state, and the saved text loads back to that state and
- * saves to the same text. A failure of those is an abort, so that the
- * fuzzer keeps the input.
+ * saves to the same text; its state goes through the opening cache's bytes
+ * (sl-cache.h) and back unchanged, and those bytes with one changed (where
+ * the input says) are refused or read as a state the app can show. A
+ * failure of those is an abort, so that the fuzzer keeps the input.
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sl-cache.h"
 #include "sl-game.h"
 #include "fuzz-common.h"
 #include "sl-json.h"
@@ -39,10 +42,46 @@ state_text (SlGame *game)
   return sl_json_to_string (node, FALSE);
 }
 
+/* The game's state as the opening cache writes it, and read back: the same
+ * state. With one byte changed (at @flip, modulo their length), read back
+ * or refused, never anything the app could not show. */
+static void
+check_cache_state (SlGame *game,
+                   gsize   flip)
+{
+  SlRules *rules = sl_fuzz_rules ();
+  const SlSetup *setup = sl_game_get_setup (game);
+  g_autoptr(GByteArray) bytes = g_byte_array_new ();
+  g_autoptr(SlState) back = sl_state_new_initial (rules, setup);
+  g_autoptr(JsonNode) before = sl_game_state_to_json (game);
+  g_autoptr(JsonNode) after = NULL;
+  g_autoptr(SlState) damaged = sl_state_new_initial (rules, setup);
+  SlCacheReader r;
+
+  sl_cache_put_state (bytes, rules, sl_game_get_state (game));
+  r = (SlCacheReader) { bytes->data, bytes->data + bytes->len, FALSE };
+  if (!sl_cache_get_state (&r, rules, setup, back) || r.p != r.end)
+    sl_fuzz_fail ("The opening cache refuses a state the replay reached");
+  after = sl_state_to_json (rules, setup, back);
+  if (!json_node_equal (before, after))
+    sl_fuzz_fail ("A state read from the opening cache is another state");
+
+  flip %= bytes->len;
+  bytes->data[flip] ^= 0x81;
+  r = (SlCacheReader) { bytes->data, bytes->data + bytes->len, FALSE };
+  if (sl_cache_get_state (&r, rules, setup, damaged))
+    {
+      g_autoptr(JsonNode) shown = sl_state_to_json (rules, setup, damaged);
+
+      (void) shown;
+    }
+}
+
 /* What must hold of a game the loader accepted (tests/sl-test-game.c
  * checks the same of every game the tests play). */
 static void
-check_loaded (SlGame *game)
+check_loaded (SlGame *game,
+              gsize   flip)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(SlGame) again = NULL;
@@ -90,6 +129,8 @@ check_loaded (SlGame *game)
   text_again = sl_game_serialize (again);
   if (strcmp (text, text_again) != 0)
     sl_fuzz_fail ("A loaded game, saved twice, is saved as another text:\n%s\n%s", text, text_again);
+
+  check_cache_state (game, flip);
 }
 
 int
@@ -114,6 +155,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     }
   if (error != NULL)
     sl_fuzz_fail ("Loaded, yet with an error: %s", error->message);
-  check_loaded (game);
+  /* Which byte of the cache's bytes to change: from the input's length, so
+   * that the fuzzer steers it. */
+  check_loaded (game, size * 131);
   return 0;
 }
