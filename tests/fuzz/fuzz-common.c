@@ -21,10 +21,26 @@ sl_fuzz_fail (const char *format,
   abort ();
 }
 
+/* Writes the message, and stops with abort() at a critical or a warning:
+ * libFuzzer keeps the input of an abort (SIGABRT), not of the breakpoint
+ * (SIGTRAP) GLib stops at by itself. */
+static GLogWriterOutput
+fatal_writer (GLogLevelFlags   log_level,
+              const GLogField *fields,
+              gsize            n_fields,
+              gpointer         user_data)
+{
+  GLogWriterOutput written = g_log_writer_default (log_level, fields, n_fields, user_data);
+
+  if (log_level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING))
+    abort ();
+  return written;
+}
+
 void
 sl_fuzz_init (void)
 {
-  g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING);
+  g_log_set_writer_func (fatal_writer, NULL, NULL);
 }
 
 char *
