@@ -1105,6 +1105,11 @@ test_cache_states (void)
       { G_STRUCT_OFFSET (SlState, n_order), SL_MAX_GROUPINGS + 1 },
       { G_STRUCT_OFFSET (SlState, units) + G_STRUCT_OFFSET (SlUnitState, n_engaged), SL_MAX_ENGAGED + 1 },
       { G_STRUCT_OFFSET (SlState, units) + G_STRUCT_OFFSET (SlUnitState, wound), SL_N_WOUNDS },
+      /* Found by fuzz-game: an avoidance roll due against no unit. */
+      { G_STRUCT_OFFSET (SlState, units) + G_STRUCT_OFFSET (SlUnitState, avoid_from), 100 },
+      { G_STRUCT_OFFSET (SlState, units) + G_STRUCT_OFFSET (SlUnitState, position), SL_N_POSITIONS },
+      { G_STRUCT_OFFSET (SlState, units) + G_STRUCT_OFFSET (SlUnitState, current) +
+        G_STRUCT_OFFSET (SlCurrentAction, target), 100 },
       { sizeof (SlState), 100000 },             /* the first unit's action */
     };
 
