@@ -76,51 +76,51 @@ sl_test_play (SlGame     *game,
 /* Where the reload check writes its files; removed as the test ends. */
 static char *scratch = NULL;
 
+void
+sl_test_remove_dir (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *file = g_build_filename (path, name, NULL);
+
+      if (g_file_test (file, G_FILE_TEST_IS_DIR))
+        sl_test_remove_dir (file);
+      else
+        g_unlink (file);
+    }
+  g_rmdir (path);
+}
+
 static void
 remove_scratch (void)
 {
-  g_autoptr(GDir) dir = NULL;
-  g_autofree char *cache = g_build_filename (scratch, "cache", NULL);
-  const char *name;
-
-  if ((dir = g_dir_open (cache, 0, NULL)) != NULL)
-    while ((name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *file = g_build_filename (cache, name, NULL);
-        g_unlink (file);
-      }
-  g_rmdir (cache);
-  {
-    g_autofree char *file = g_build_filename (scratch, "game.squadlog", NULL);
-    g_unlink (file);
-  }
-  g_rmdir (scratch);
+  sl_test_remove_dir (scratch);
 }
 
-static void
-assert_same_entries (SlGame *a,
-                     SlGame *b)
+void
+sl_test_assert_same_entry (SlGame *a,
+                           SlGame *b,
+                           guint   i)
 {
-  g_assert_cmpuint (sl_game_get_n_entries (a), ==, sl_game_get_n_entries (b));
-  for (guint i = 0; i < sl_game_get_n_entries (a); i++)
-    {
-      const SlJournalEntry *x = sl_game_get_entry (a, i);
-      const SlJournalEntry *y = sl_game_get_entry (b, i);
-      g_autofree char *rx = sl_json_to_string (x->result, FALSE);
-      g_autofree char *ry = sl_json_to_string (y->result, FALSE);
+  const SlJournalEntry *x = sl_game_get_entry (a, i);
+  const SlJournalEntry *y = sl_game_get_entry (b, i);
+  g_autofree char *rx = sl_json_to_string (x->result, FALSE);
+  g_autofree char *ry = sl_json_to_string (y->result, FALSE);
 
-      g_assert_cmpstr (rx, ==, ry);
-      g_assert_cmpstr (x->summary, ==, y->summary);
-      g_assert_cmpint (x->turn, ==, y->turn);
-      g_assert_cmpint (x->phase, ==, y->phase);
-      g_assert_cmpint (x->subphase, ==, y->subphase);
-      g_assert_cmpint (x->step, ==, y->step);
-    }
+  g_assert_cmpstr (rx, ==, ry);
+  g_assert_cmpstr (x->summary, ==, y->summary);
+  g_assert_cmpint (x->turn, ==, y->turn);
+  g_assert_cmpint (x->phase, ==, y->phase);
+  g_assert_cmpint (x->subphase, ==, y->subphase);
+  g_assert_cmpint (x->step, ==, y->step);
 }
 
-static void
-assert_same_state (SlGame *a,
-                   SlGame *b)
+void
+sl_test_assert_same_state (SlGame *a,
+                           SlGame *b)
 {
   g_autoptr(JsonNode) sa = sl_game_state_to_json (a);
   g_autoptr(JsonNode) sb = sl_game_state_to_json (b);
@@ -160,15 +160,17 @@ check_cached_reload (SlGame     *game,
   g_assert_no_error (error);
   g_assert_true (from_cache);
 
-  assert_same_state (game, cached);
-  assert_same_entries (game, cached);
+  sl_test_assert_same_state (game, cached);
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, sl_game_get_n_entries (cached));
+  for (guint i = 0; i < sl_game_get_n_entries (game); i++)
+    sl_test_assert_same_entry (game, cached, i);
   again = sl_game_serialize (cached);
   g_assert_cmpstr (text, ==, again);
   for (guint i = 0; i < G_N_ELEMENTS (positions); i++)
     {
       g_assert_true (sl_game_go_to (replayed, positions[i]));
       g_assert_true (sl_game_go_to (cached, positions[i]));
-      assert_same_state (replayed, cached);
+      sl_test_assert_same_state (replayed, cached);
     }
 }
 
@@ -179,29 +181,13 @@ sl_test_check_reload (SlGame *game)
   g_autofree char *text = sl_game_serialize (game);
   g_autoptr(SlGame) loaded = sl_game_load_from_data (sl_test_rules (), text, -1, "test", &error);
   g_autofree char *again = NULL;
-  g_autoptr(JsonNode) s1 = NULL;
-  g_autoptr(JsonNode) s2 = NULL;
 
   g_assert_no_error (error);
-  s1 = sl_game_state_to_json (game);
-  s2 = sl_game_state_to_json (loaded);
-  g_assert_true (json_node_equal (s1, s2));
+  sl_test_assert_same_state (game, loaded);
   g_assert_cmpuint (sl_game_get_n_entries (loaded), ==, sl_game_get_position (game));
   /* Replaying without telling, then telling on demand, says the same. */
   for (guint i = 0; i < sl_game_get_position (game); i++)
-    {
-      const SlJournalEntry *a = sl_game_get_entry (game, i);
-      const SlJournalEntry *b = sl_game_get_entry (loaded, i);
-      g_autofree char *ra = sl_json_to_string (a->result, FALSE);
-      g_autofree char *rb = sl_json_to_string (b->result, FALSE);
-
-      g_assert_cmpstr (ra, ==, rb);
-      g_assert_cmpstr (a->summary, ==, b->summary);
-      g_assert_cmpint (a->turn, ==, b->turn);
-      g_assert_cmpint (a->phase, ==, b->phase);
-      g_assert_cmpint (a->subphase, ==, b->subphase);
-      g_assert_cmpint (a->step, ==, b->step);
-    }
+    sl_test_assert_same_entry (game, loaded, i);
   again = sl_game_serialize (loaded);
   g_assert_cmpstr (text, ==, again);
   check_cached_reload (game, text);

@@ -28,6 +28,15 @@ JsonNode    *sl_test_json_preview   (SlGame     *game,
  * result and summary for every journal entry, replayed and through the
  * opening cache (sl_test_play does it after every command). */
 void         sl_test_check_reload   (SlGame     *game);
+/* Asserts that @a and @b are in the same state; that their entry @i tells
+ * the same (result, summary, moment). */
+void         sl_test_assert_same_state (SlGame  *a,
+                                        SlGame  *b);
+void         sl_test_assert_same_entry (SlGame  *a,
+                                        SlGame  *b,
+                                        guint    i);
+/* Removes the directory @path and everything in it. */
+void         sl_test_remove_dir        (const char *path);
 /* Asserts that the command is refused on @field, with @text in the
  * message when not NULL; and that the game did not change. */
 void         sl_test_refuse         (SlGame     *game,

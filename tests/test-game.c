@@ -666,17 +666,13 @@ open_cached (SlRules    *rules,
              SlGame     *like)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) s1 = NULL;
-  g_autoptr(JsonNode) s2 = NULL;
   gboolean from_cache = !expect_cache;
   SlGame *game = sl_game_load_cached (rules, path, cache_dir, &from_cache, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (game);
   g_assert_cmpint (from_cache, ==, expect_cache);
-  s1 = sl_game_state_to_json (like);
-  s2 = sl_game_state_to_json (game);
-  g_assert_true (json_node_equal (s1, s2));
+  sl_test_assert_same_state (like, game);
   return game;
 }
 
@@ -834,13 +830,7 @@ test_opening_cache (void)
     sl_test_play (opened, "{'type': 'fire', 'unit': 'cw-13', 'roll': 5}");
   }
 
-  g_unlink (file);
-  {
-    g_autofree char *key = g_build_filename (cache, "key", NULL);
-
-    g_unlink (key);
-  }
-  g_rmdir (cache);
+  sl_test_remove_dir (cache);
   remove_temp (path);
 }
 
@@ -858,14 +848,12 @@ static void
 assert_same_game (SlGame *a,
                   SlGame *b)
 {
-  g_autoptr(JsonNode) sa = sl_game_state_to_json (a);
-  g_autoptr(JsonNode) sb = sl_game_state_to_json (b);
-
-  g_assert_true (json_node_equal (sa, sb));
+  sl_test_assert_same_state (a, b);
   g_assert_cmpuint (sl_game_get_position (a), ==, sl_game_get_position (b));
   g_assert_cmpuint (sl_game_get_n_entries (a), ==, sl_game_get_n_entries (b));
 }
 
+/* The same entry, and the same command given at the same time. */
 static void
 assert_same_entry (SlGame *a,
                    SlGame *b,
@@ -873,18 +861,11 @@ assert_same_entry (SlGame *a,
 {
   const SlJournalEntry *x = sl_game_get_entry (a, i);
   const SlJournalEntry *y = sl_game_get_entry (b, i);
-  g_autofree char *rx = sl_json_to_string (x->result, FALSE);
-  g_autofree char *ry = sl_json_to_string (y->result, FALSE);
   g_autofree char *cx = sl_json_to_string (sl_journal_entry_get_command (x), FALSE);
   g_autofree char *cy = sl_json_to_string (sl_journal_entry_get_command (y), FALSE);
 
-  g_assert_cmpstr (rx, ==, ry);
+  sl_test_assert_same_entry (a, b, i);
   g_assert_cmpstr (cx, ==, cy);
-  g_assert_cmpstr (x->summary, ==, y->summary);
-  g_assert_cmpint (x->turn, ==, y->turn);
-  g_assert_cmpint (x->phase, ==, y->phase);
-  g_assert_cmpint (x->subphase, ==, y->subphase);
-  g_assert_cmpint (x->step, ==, y->step);
   g_assert_cmpint (x->time, ==, y->time);
 }
 
@@ -1007,18 +988,7 @@ test_opening_cache_long (void)
       }
     }
 
-  {
-    g_autoptr(GDir) d = g_dir_open (cache, 0, NULL);
-    const char *name;
-
-    while ((name = g_dir_read_name (d)) != NULL)
-      {
-        g_autofree char *file = g_build_filename (cache, name, NULL);
-
-        g_unlink (file);
-      }
-  }
-  g_rmdir (cache);
+  sl_test_remove_dir (cache);
   remove_temp (path);
 }
 

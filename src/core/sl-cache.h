@@ -3,8 +3,9 @@
  *
  * A game opens by replaying its journal; a long game's replay is most of
  * the time it takes to open. The cache keeps the state the replay reached,
- * for a file whose every byte, rules and program are the same as when it
- * was written, so that the next opening of that file can skip the replay.
+ * for a file whose every byte, rules, language and program are the same as
+ * when it was written, so that the next opening of that file can skip the
+ * replay.
  * It is a copy of the program's memory, valid only for the very program
  * that wrote it (the build id says which): never a file format.
  *

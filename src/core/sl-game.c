@@ -849,8 +849,9 @@ sl_game_save (SlGame      *self,
 
 /* The opening cache (sl-cache.h): a file in the user's cache directory per
  * game file, holding what the replay of that file reached — each entry's
- * moment, the state at the end and the last state copies — valid only for
- * the same bytes of the game file, the same rules text and the same
+ * moment and place in the file, the state at the end and the last state
+ * copies — valid only for the same bytes of the game file (hashed under the
+ * cache's secret key), the same rules text, the same language and the same
  * program. Anything else, or a cache damaged in any way, and the game is
  * replayed as always. */
 #define CACHE_MAGIC "SLCACHE1"
@@ -1400,7 +1401,7 @@ read_entries (SlGame *self,
   gsize length;
   const char *data;
   g_autoptr(SlJsonScanner) scanner = NULL;
-  Loader l = { self->rules, "journal", NULL, NULL, TRUE, NULL, };
+  Loader l = { .rules = self->rules, .name = "journal", .text_only = TRUE };
 
   if (self->n_unread == 0)
     return;
@@ -1639,7 +1640,7 @@ load_from_data (SlRules     *rules,
                 GError     **error)
 {
   g_autoptr(SlJsonScanner) scanner = NULL;
-  Loader l = { rules, name, cache, bytes, FALSE, NULL, };
+  Loader l = { .rules = rules, .name = name, .cache = cache, .bytes = bytes };
   SlGame *game = NULL;
 
   scanner = sl_json_scanner_new (data, length);

@@ -793,6 +793,14 @@ sl_json_scanner_tell (SlJsonScanner *s)
   return s->p - s->start;
 }
 
+/* Whether the text from @from to @to is on one line. */
+static gboolean
+on_one_line (const char *from,
+             const char *to)
+{
+  return memchr (from, '\n', to - from) == NULL && memchr (from, '\r', to - from) == NULL;
+}
+
 JsonNode *
 sl_json_scanner_read_with_text (SlJsonScanner  *s,
                                 char          **text)
@@ -811,7 +819,7 @@ sl_json_scanner_read_with_text (SlJsonScanner  *s,
   /* The file's own text when it is on one line, as the app writes it;
    * text spread over lines, as a person may have laid it out, is written
    * again compactly, so that a saved journal keeps one entry per line. */
-  if (memchr (from, '\n', s->p - from) == NULL && memchr (from, '\r', s->p - from) == NULL)
+  if (on_one_line (from, s->p))
     *text = g_strndup (from, s->p - from);
   else
     *text = sl_json_to_string (node, FALSE);
@@ -829,7 +837,7 @@ sl_json_scanner_skip_with_text (SlJsonScanner *s)
   from = s->p;
   if (!sl_json_scanner_skip (s))
     return NULL;
-  if (memchr (from, '\n', s->p - from) == NULL && memchr (from, '\r', s->p - from) == NULL)
+  if (on_one_line (from, s->p))
     return g_strndup (from, s->p - from);
   else
     {
