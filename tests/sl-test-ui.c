@@ -6,13 +6,21 @@
 #include "config.h"
 
 #include "sl-test-ui.h"
+#include "sl-application.h"
 
 void
 sl_test_ui_init (void)
 {
-  g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+  g_autoptr(GtkCssProvider) provider = NULL;
 
+  /* The window tests draw as the app does on this machine: under Xvfb
+   * there is no GPU, so cairo with GL off, whether Mesa is installed or
+   * not (Mesa's software GL, once loaded, leaks and is unloaded where
+   * LeakSanitizer cannot name it). GTK must not have started yet. */
+  g_assert_false (gtk_is_initialized ());
+  sl_application_choose_renderer ();
   adw_init ();
+  provider = gtk_css_provider_new ();
   gtk_css_provider_load_from_resource (provider, "/io/github/squadlog/SquadLog/style.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);

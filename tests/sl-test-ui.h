@@ -9,7 +9,9 @@
 
 G_BEGIN_DECLS
 
-/* adw_init() and the app's own style sheet, as the application loads it. */
+/* The renderer the app would pick (sl_application_choose_renderer), then
+ * adw_init() and the app's own style sheet, as the application loads it.
+ * Call it before anything starts GTK. */
 void         sl_test_ui_init      (void);
 /* Shows @child alone in a window of the given default size and waits until
  * it is drawn. */

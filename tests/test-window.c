@@ -1404,7 +1404,7 @@ main (int   argc,
   g_assert_no_error (error);
   g_setenv ("XDG_STATE_HOME", tmp_dir, TRUE);
   g_setenv ("XDG_DATA_HOME", tmp_dir, TRUE);
-  gtk_test_init (&argc, &argv, NULL);
+  g_test_init (&argc, &argv, NULL);
   sl_test_ui_init ();
 
   g_test_add_func ("/window/opens", test_window_opens);

@@ -358,21 +358,29 @@ has_gpu (void)
   return g_file_test ("/dev/nvidiactl", G_FILE_TEST_EXISTS);
 }
 
-int
-sl_application_run (int    argc,
-                    char **argv)
+void
+sl_application_choose_renderer (void)
 {
-  g_autoptr(SlApplication) app = NULL;
-
   /* No GPU: software GL is the slowest way to draw; cairo it is, unless
    * the user chose a renderer. GDK would still load Mesa's software GL
-   * (LLVM and all: about 120 ms and 60 MB) at start-up: it is not used. */
+   * (LLVM and all: about 120 ms and 60 MB) at start-up: it is not used.
+   * GDK reads both variables when it opens the display: this must run
+   * before GTK is initialised. */
   if (g_getenv ("GSK_RENDERER") == NULL && !has_gpu ())
     {
       g_setenv ("GSK_RENDERER", "cairo", FALSE);
       if (g_getenv ("GDK_DEBUG") == NULL)
         g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
     }
+}
+
+int
+sl_application_run (int    argc,
+                    char **argv)
+{
+  g_autoptr(SlApplication) app = NULL;
+
+  sl_application_choose_renderer ();
   app = sl_application_new ();
 
   return sl_application_run_app (app, argc, argv);

@@ -20,6 +20,9 @@ SlApplication *sl_application_new        (void);
 SlRules       *sl_application_get_rules  (SlApplication *self);
 /* Why the rules could not be loaded, or NULL. */
 const GError  *sl_application_get_rules_error (SlApplication *self);
+/* Picks GTK's renderer for this machine (cairo, GL off, where there is no
+ * GPU, unless the user set GSK_RENDERER); call before GTK starts. */
+void           sl_application_choose_renderer (void);
 int            sl_application_run        (int            argc,
                                           char         **argv);
 /* Runs @app on the command line: `squadlog [FILE]`.  The rules, and the
