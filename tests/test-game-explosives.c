@@ -110,10 +110,12 @@ test_grenade (void)
     g_assert_false (json_object_get_boolean_member (u16, "affected"));
   }
   g_assert_cmpint (sl_test_unit_state (game, "cw-14")->wound, >, SL_WOUND_NONE);
+  g_assert_null (marker (game, 1));
+  /* §6.1: the units in the blast area lose their actions as the explosion
+   * step ends (P-08 step 4: every blast of the step at once). */
+  sl_test_play (game, "{'type': 'next'}");
   g_assert_null (sl_test_unit_state (game, "cw-14")->current.action);
   g_assert_null (sl_test_unit_state (game, "cw-15")->current.action);
-  g_assert_null (marker (game, 1));
-  sl_test_play (game, "{'type': 'next'}");
   g_assert_cmpint (sl_game_get_state (game)->subphase, ==, 6);
 }
 

@@ -166,7 +166,10 @@ test_fire_history_line (void)
                    "3 wound levels, now Unconscious.");
   t = sl_test_unit_state (game, "cw-14");
   g_assert_cmpint (t->wound, ==, SL_WOUND_UNCONSCIOUS);
-  g_assert_null (t->current.action);
+  /* §6.1: its action is lost as the ranged-fire step ends. */
+  g_assert_nonnull (t->current.action);
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_null (sl_test_unit_state (game, "cw-14")->current.action);
 }
 
 /* P-19, E-18, §6.1: a hit dazes for the next 3 subphases and costs the
@@ -188,9 +191,10 @@ test_daze_and_cancellation (void)
   now = sl_subphase_index (sl_test_rules (), 1, 1);
   g_assert_cmpint (u->dazed_from, ==, now + 1);
   g_assert_cmpint (u->dazed_until, ==, now + 3);
-  g_assert_null (u->current.action);
 
+  /* Its action is lost as the ranged-fire step ends (§6.1, A-18). */
   sl_test_play (game, "{'type': 'next'}");
+  g_assert_null (sl_test_unit_state (game, "tog-3")->current.action);
   sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'walk'}", "action", "A-27");
   sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'fire', 'target': 'cw-13'}",
                   "action", "dazed");

@@ -339,6 +339,7 @@ state_is_sane (const SlState *s,
 
   if (s->n_units != n_units || n_squads > SL_MAX_SQUADS || n_groupings > SL_MAX_GROUPINGS ||
       !in_range (s->phase, 0, SL_N_PHASES) || !in_range (s->step, 0, SL_N_STEPS) ||
+      !in_range (s->held_step, 0, SL_N_STEPS) ||
       !in_range (s->n_order, 0, n_groupings + 1) ||
       !in_range (s->n_detect_tries, 0, SL_MAX_DETECT_TRIES + 1))
     return FALSE;
@@ -356,6 +357,7 @@ state_is_sane (const SlState *s,
   for (int u = 0; u < n_units; u++)
     {
       const SlUnitState *unit = &s->units[u];
+      const SlStepUnit *at_step = &s->step_units[u];
       const SlUnitSetup *us = g_ptr_array_index (setup->units, u);
 
       if (!in_range (s->grouping_of[u], 0, n_groupings) || !in_range (s->squad_of[u], 0, n_squads) ||
@@ -373,6 +375,9 @@ state_is_sane (const SlState *s,
           !in_range (unit->casualty_by, -1, (int) setup->sides->len) ||
           unit->pile[SL_PILE_LABEL_SIZE - 1] != '\0' ||
           unit->current.label[sizeof unit->current.label - 1] != '\0')
+        return FALSE;
+      if (!in_range (at_step->wound, 0, SL_N_WOUNDS) || !in_range (at_step->moving, 0, SL_N_MOVES) ||
+          !in_range (at_step->casualty_by, -1, (int) setup->sides->len))
         return FALSE;
       for (int k = 0; k < unit->n_engaged; k++)
         if (!in_range (unit->engaged[k], 0, n_units))

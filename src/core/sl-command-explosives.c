@@ -129,30 +129,6 @@ check_throw_action (SlCommand  *c,
   return TRUE;
 }
 
-/* The thrower as the engine needs it. */
-static void
-fill_thrower (SlCommand    *c,
-              int           unit,
-              SlToHitInput *t)
-{
-  const SlUnitSetup *us = sl_setup_unit_at (c->setup, unit);
-  const SlUnitState *u = &c->state->units[unit];
-
-  t->firer.troop = us->troop;
-  t->firer.race = us->race;
-  t->firer.armor = us->armor;
-  t->firer.wound = u->wound;
-  t->firer.movement = u->moving;
-  t->firer.position = u->position;
-  t->firer.stealth_power = u->stealth_power;
-  t->conditions.night = c->setup->environment.night;
-  t->conditions.indoors = c->setup->environment.indoors;
-  t->conditions.blackout = c->setup->environment.blackout;
-  t->conditions.rain = c->setup->environment.rain;
-  t->conditions.snow = c->setup->environment.snow;
-  t->conditions.zero_g = c->setup->environment.zero_g;
-}
-
 /* One round's landing in words: "on target" or "scatters 4 m short". */
 static char *
 landing_words (const SlGrenadeResult *res)
@@ -280,7 +256,7 @@ sl_command_throw (SlCommand  *c,
       return FALSE;
     }
 
-  fill_thrower (c, unit, &thrower);
+  sl_command_fill_firer (c, unit, &thrower);
   in.thrower = &thrower;
   in.field_prefix = "";
   if (!sl_grenade_resolve (c->rules, c->options, &in, c->dice, breakdown, &res, error))
@@ -372,7 +348,7 @@ sl_command_launch (SlCommand  *c,
   if (!sl_command_check_rate_of_fire (c, unit, SL_FIRE_MODE_LAUNCHER, -1, now, &consecutive, error))
     return FALSE;
 
-  fill_thrower (c, unit, &thrower);
+  sl_command_fill_firer (c, unit, &thrower);
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
@@ -490,7 +466,7 @@ check_caught (SlCommand  *c,
           return FALSE;
         }
 
-      if (sl_state_unit_out (c->rules, c->state, k->unit))
+      if (sl_state_unit_out_at_step (c->rules, c->state, k->unit))
         {
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "units",
                              _("%s is already out of the fight."), sl_command_name (c, k->unit));
@@ -547,7 +523,7 @@ apply_blast (SlCommand     *c,
       if (res->has_damage)
         words = sl_command_apply_damage (c, k->unit, &res->damage, o);
       if (res->loses_action)
-        sl_state_lose_action (c->state, k->unit);
+        sl_state_lose_action_in_step (c->state, k->unit);
       if (o != NULL)
         {
           json_object_set_string_member (o, "unit", sl_setup_unit_at (c->setup, k->unit)->id);
@@ -833,7 +809,7 @@ sl_command_blast (SlCommand  *c,
             if (res.has_damage)
               words = sl_command_apply_damage (c, k->unit, &res.damage, o);
             if (res.affected)
-              sl_state_lose_action (c->state, k->unit);
+              sl_state_lose_action_in_step (c->state, k->unit);
             if (o != NULL)
               {
                 json_object_set_string_member (o, "unit", us->id);
@@ -1016,7 +992,7 @@ sl_command_mine (SlCommand  *c,
     }
   if (!check_caught (c, caught, sl_command_side (c, m->owner), error))
     return FALSE;
-  if (sl_state_unit_out (c->rules, c->state, unit))
+  if (sl_state_unit_out_at_step (c->rules, c->state, unit))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                          _("%s is already out of the fight."), sl_command_name (c, unit));
@@ -1094,7 +1070,7 @@ sl_command_mine (SlCommand  *c,
     if (res.has_damage)
       words = sl_command_apply_damage (c, unit, &res.damage, o);
     c->actor = -1;
-    sl_state_lose_action (c->state, unit);
+    sl_state_lose_action_in_step (c->state, unit);
     if (o != NULL)
       {
         json_object_set_string_member (o, "unit", sl_setup_unit_at (c->setup, unit)->id);

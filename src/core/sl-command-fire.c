@@ -242,13 +242,15 @@ sl_command_fire (SlCommand  *c,
       mode = SL_FIRE_MODE_CONCENTRATED;
     }
 
-  if (sl_state_unit_out (c->rules, c->state, target))
+  /* The target as the step found it: one killed by another shot of this
+   * step is still fired at, all shots being at once (A-18). */
+  if (sl_state_unit_out_at_step (c->rules, c->state, target))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
                          _("%s is already out of the fight."), ts->name);
       return FALSE;
     }
-  if (c->state->units[target].hidden)
+  if (sl_state_step_unit (c->state, target).hidden)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
                          _("%s has not been detected and cannot be fired at (§15.1)."), ts->name);
@@ -303,29 +305,18 @@ sl_command_fire (SlCommand  *c,
       return TRUE;
     }
 
-  /* The shot (P-14) with everything the logs know. */
-  in.firer.troop = fs->troop;
-  in.firer.race = fs->race;
-  in.firer.armor = fs->armor;
+  /* The shot (P-14) with everything the logs know, as they stood when the
+   * ranged-fire step began (A-18, A-50). */
+  sl_command_fill_firer (c, unit, &in);
   in.firer.weapon = weapon;
   in.firer.omni_mode = omni;
-  in.firer.wound = firer->wound;
-  in.firer.movement = firer->moving;
-  in.firer.position = firer->position;
-  in.firer.stealth_power = firer->stealth_power;
   if ((int) in.target.movement < 0)
-    in.target.movement = c->state->units[target].moving;
+    in.target.movement = sl_state_step_unit (c->state, target).moving;
   in.target.position = c->state->units[target].position;
   in.target.armor = ts->armor;
   in.target.camo_tinter = sl_setup_has_module (c->setup, SL_MODULE_EQUIPMENT) &&
                           sl_setup_side_at (c->setup, ts->side)->camo_tinter;
-  in.target.in_melee = c->state->units[target].n_engaged > 0;
-  in.conditions.night = c->setup->environment.night;
-  in.conditions.indoors = c->setup->environment.indoors;
-  in.conditions.blackout = c->setup->environment.blackout;
-  in.conditions.rain = c->setup->environment.rain;
-  in.conditions.snow = c->setup->environment.snow;
-  in.conditions.zero_g = c->setup->environment.zero_g;
+  in.target.in_melee = sl_state_step_unit (c->state, target).in_melee;
   in.conditions.enemy_ecm = sl_setup_has_module (c->setup, SL_MODULE_EQUIPMENT) &&
                             sl_setup_side_at (c->setup, ts->side)->ecm;
   in.consecutive = in.burst != SL_BURST_NONE ? MIN (consecutive, 3) : 1;
@@ -501,18 +492,19 @@ sl_command_area_burst (SlCommand  *c,
       SlAreaTarget *t = &g_array_index (targets, SlAreaTarget, i);
       int target = g_array_index (units, int, i);
       const SlUnitSetup *ts = sl_setup_unit_at (c->setup, target);
-      const SlUnitState *tu = &c->state->units[target];
+      SlStepUnit tu = sl_state_step_unit (c->state, target);
 
-      t->target.movement = tu->moving;
-      t->target.position = tu->position;
+      /* As the step found it. */
+      t->target.movement = tu.moving;
+      t->target.position = c->state->units[target].position;
       t->target.armor = ts->armor;
       t->target.camo_tinter = sl_setup_has_module (c->setup, SL_MODULE_EQUIPMENT) &&
                               sl_setup_side_at (c->setup, ts->side)->camo_tinter;
-      t->target.in_melee = tu->n_engaged > 0;
-      t->target.hidden = tu->hidden;
+      t->target.in_melee = tu.in_melee;
+      t->target.hidden = tu.hidden;
       t->race = ts->race;
-      t->wound = tu->wound;
-      if (sl_state_unit_out (c->rules, c->state, target))
+      t->wound = tu.wound;
+      if (sl_state_unit_out_at_step (c->rules, c->state, target))
         {
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "targets",
                              _("%s is already out of the fight."), ts->name);
@@ -540,21 +532,9 @@ sl_command_area_burst (SlCommand  *c,
       rounds = MAX (ares.spent, 1);
     }
 
-  in.firer.troop = fs->troop;
-  in.firer.race = fs->race;
-  in.firer.armor = fs->armor;
+  sl_command_fill_firer (c, unit, &in);
   in.firer.weapon = weapon;
   in.firer.omni_mode = omni;
-  in.firer.wound = firer->wound;
-  in.firer.movement = firer->moving;
-  in.firer.position = firer->position;
-  in.firer.stealth_power = firer->stealth_power;
-  in.conditions.night = c->setup->environment.night;
-  in.conditions.indoors = c->setup->environment.indoors;
-  in.conditions.blackout = c->setup->environment.blackout;
-  in.conditions.rain = c->setup->environment.rain;
-  in.conditions.snow = c->setup->environment.snow;
-  in.conditions.zero_g = c->setup->environment.zero_g;
   in.consecutive = MIN (consecutive, 3);
   in.burst = SL_BURST_AREA;
 

@@ -621,6 +621,8 @@ after_action_phase (SlCommand *c)
   if (missions_in_phase (c))
     {
       s->phase = SL_PHASE_FIRE_MISSION;
+      /* The missions of the phase land at once (P-08 step 4). */
+      sl_state_hold_step (s, SL_STEP_EXPLOSION);
       sl_command_say (c, _("Fire Mission Phase (A-13)."));
       return;
     }
@@ -673,7 +675,10 @@ advance (SlCommand  *c,
             sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type", "%s", pending);
             return FALSE;
           }
-        /* P-08: the next step with something to resolve. */
+        /* The step ends: what it cost is applied together (§6.1, A-18). */
+        sl_state_release_step (c->rules, s);
+        /* P-08: the next step with something to resolve; what is resolved
+         * in it reads the units as they stand now. */
         for (SlStep st = s->step + 1; st <= SL_STEP_RALLY; st++)
           {
             g_autofree char *due = pending_in_step (c, st);
@@ -681,6 +686,7 @@ advance (SlCommand  *c,
             if (due != NULL)
               {
                 s->step = st;
+                sl_state_hold_step (s, st);
                 return TRUE;
               }
           }
@@ -701,6 +707,7 @@ advance (SlCommand  *c,
             return FALSE;
           }
       }
+      sl_state_release_step (c->rules, s);
       if (rout_check_due (c))
         {
           s->phase = SL_PHASE_ROUT_RALLY;

@@ -253,8 +253,8 @@ sl_command_engage (SlCommand  *c,
   return TRUE;
 }
 
-/* The melee side of a unit, with its wound as it was before this step's
- * melee hits (P-24: both sides roll at once). */
+/* The melee side of a unit, with its wound as it was when the melee step
+ * began (P-24: every melee of the step is at once; P-08 step 5). */
 static void
 melee_side (SlCommand   *c,
             int          unit,
@@ -262,12 +262,11 @@ melee_side (SlCommand   *c,
 {
   const SlUnitSetup *us = sl_setup_unit_at (c->setup, unit);
   const SlUnitState *u = &c->state->units[unit];
-  int now = sl_command_now (c);
 
   side->troop = us->troop;
   side->race = us->race;
   side->armor = us->armor;
-  side->wound = u->melee_hurt_at == now + 1 ? (SlWound) u->wound_before_melee : u->wound;
+  side->wound = sl_state_step_unit (c->state, unit).wound;
   side->bonus = u->melee_bonus;
   side->dazed = sl_state_unit_dazed (c->rules, c->state, unit);
 }
@@ -280,16 +279,9 @@ melee_hit (SlCommand            *c,
            const SlDamageResult *damage,
            JsonObject           *into)
 {
-  SlUnitState *u = &c->state->units[unit];
-  int now = sl_command_now (c);
   SlDamageResult d = *damage;
   char *words;
 
-  if (u->melee_hurt_at != now + 1)
-    {
-      u->melee_hurt_at = now + 1;
-      u->wound_before_melee = u->wound;
-    }
   d.dazed = FALSE;
   c->actor = by;
   words = sl_command_apply_damage (c, unit, &d, into);
@@ -536,9 +528,11 @@ sl_command_melee (SlCommand  *c,
                         name (c, self), name (c, other), sr->check.target, sr->check.natural, sr->check.net);
     }
 
-  /* The melee is over for a side that is out (sl_command_apply_damage
-   * ends it); the others stay in contact and may go on (A-75). */
-  if (engaged_with (ua, b))
+  /* The melee is over for a side that is out (as the step ends:
+   * sl_state_release_step); the others stay in contact and may go on
+   * (A-75). */
+  if (engaged_with (ua, b) && !sl_state_unit_out (c->rules, c->state, a) &&
+      !sl_state_unit_out (c->rules, c->state, b))
     {
       if (ua->avoid_failed || ub->avoid_failed)
         {

@@ -381,6 +381,31 @@ wound_phrase (const SlRules *rules,
   return rules->wounds[wound].name;
 }
 
+void
+sl_command_fill_firer (SlCommand    *c,
+                       int           unit,
+                       SlToHitInput *in)
+{
+  const SlUnitSetup *us = sl_setup_unit_at (c->setup, unit);
+  const SlUnitState *u = &c->state->units[unit];
+  SlStepUnit at_step = sl_state_step_unit (c->state, unit);
+
+  in->firer.troop = us->troop;
+  in->firer.race = us->race;
+  in->firer.armor = us->armor;
+  /* a wound taken in this step does not count against its own shot. */
+  in->firer.wound = at_step.wound;
+  in->firer.movement = at_step.moving;
+  in->firer.position = u->position;
+  in->firer.stealth_power = u->stealth_power;
+  in->conditions.night = c->setup->environment.night;
+  in->conditions.indoors = c->setup->environment.indoors;
+  in->conditions.blackout = c->setup->environment.blackout;
+  in->conditions.rain = c->setup->environment.rain;
+  in->conditions.snow = c->setup->environment.snow;
+  in->conditions.zero_g = c->setup->environment.zero_g;
+}
+
 char *
 sl_command_apply_damage (SlCommand            *c,
                          int                   unit,
@@ -391,23 +416,30 @@ sl_command_apply_damage (SlCommand            *c,
   SlUnitState *u = &c->state->units[unit];
   int now = sl_command_now (c);
   SlWound before = u->wound;
-  gboolean keeps_fire;
   g_autoptr(GString) words = g_string_new (NULL);
 
-  u->wound = damage->wound;
+  /* Wound levels add up, so that hits of one step give the same wound
+   * whatever order they are entered in. */
+  u->wound = MIN ((int) u->wound + damage->levels, SL_WOUND_DEAD);
   if (damage->levels > 0 && u->casualty_turn == 0)
     u->casualty_turn = c->state->turn;
   if (rules->wounds[u->wound].out && u->out_turn == 0)
     u->out_turn = c->state->turn;
-  if (damage->levels > 0 && u->casualty_by < 0 && c->actor >= 0)
-    u->casualty_by = sl_command_side (c, c->actor);
+  if (damage->levels > 0 && c->actor >= 0)
+    {
+      int side = sl_command_side (c, c->actor);
+      int own = sl_command_side (c, unit);
 
-  /* A-18: a unit dazed or killed in the ranged-fire step still takes the
-   * shot it declared. */
-  keeps_fire = c->state->phase == SL_PHASE_ACTION && c->state->step == SL_STEP_RANGED_FIRE &&
-               u->current.action != NULL && u->current.action->fire && !u->current.resolved &&
-               u->current.end == now;
+      /* A-101: the side whose fire, blast or melee did it. Hurt by both
+       * sides in one step (friendly fire), the enemy's is the credit. */
+      if (u->casualty_by < 0 ||
+          (sl_state_step_unit (c->state, unit).casualty_by < 0 && u->casualty_by == own && side != own))
+        u->casualty_by = side;
+    }
 
+  /* §6.1: dazed, knocked out or killed, the unit loses its action — in a
+   * resolution step as the step ends: a unit dazed or killed in the
+   * ranged-fire step still takes the shot it declared (A-18). */
   if (damage->dazed)
     {
       /* P-19: dazed for the next 3 subphases; dazes in one subphase do not
@@ -415,26 +447,15 @@ sl_command_apply_damage (SlCommand            *c,
       if (!(u->dazed_until >= now && u->dazed_from <= now + 1))
         u->dazed_from = now + 1;
       u->dazed_until = now + rules->daze_subphases;
-      if (!keeps_fire)
-        sl_state_lose_action (c->state, unit);
+      sl_state_lose_action_in_step (c->state, unit);
     }
   if (rules->wounds[u->wound].out)
     {
-      /* §6.1: knocked out or killed, the unit loses its action and leaves
-       * any melee. */
-      if (!keeps_fire)
-        sl_state_lose_action (c->state, unit);
-      for (int k = 0; k < u->n_engaged; k++)
-        {
-          SlUnitState *o = &c->state->units[u->engaged[k]];
-          int w = 0;
-
-          for (int j = 0; j < o->n_engaged; j++)
-            if (o->engaged[j] != unit)
-              o->engaged[w++] = o->engaged[j];
-          o->n_engaged = w;
-        }
-      u->n_engaged = 0;
+      /* §6.1: knocked out or killed, it also leaves any melee (as the step
+       * ends, in one: sl_state_release_step). */
+      sl_state_lose_action_in_step (c->state, unit);
+      if (c->state->held_step == SL_STEP_NONE)
+        sl_state_leave_melee (c->state, unit);
       u->dazed_until = -1;
       u->dazed_from = -1;
       u->opportunity_armed = FALSE;

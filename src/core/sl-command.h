@@ -174,6 +174,13 @@ void          sl_command_reveal_note (SlCommand         *c,
 JsonNode     *sl_command_prepare     (const SlSetup     *setup,
                                       JsonNode          *command);
 
+/* The firer, thrower or launcher of a shot as the engine needs it (A-105):
+ * its troop, race, suit and stance, as they stood when the current step
+ * began (A-18, A-50), and the setup's conditions. */
+void         sl_command_fill_firer   (SlCommand             *c,
+                                      int                    unit,
+                                      SlToHitInput          *in);
+
 /* The effects of damage on a unit: ticks the wound boxes, dazes it from
  * the next subphase (P-19), drops its action when dazed or knocked out
  * (§6.1), ends its melee when out, and breaches its suit in vacuum or a

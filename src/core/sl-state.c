@@ -300,6 +300,96 @@ sl_state_lose_action (SlState *state,
   u->moving = SL_MOVE_NONE;
 }
 
+void
+sl_state_leave_melee (SlState *state,
+                      int      unit)
+{
+  SlUnitState *u = &state->units[unit];
+
+  for (int k = 0; k < u->n_engaged; k++)
+    {
+      SlUnitState *o = &state->units[u->engaged[k]];
+      int w = 0;
+
+      for (int j = 0; j < o->n_engaged; j++)
+        if (o->engaged[j] != unit)
+          o->engaged[w++] = o->engaged[j];
+      o->n_engaged = w;
+    }
+  u->n_engaged = 0;
+}
+
+void
+sl_state_hold_step (SlState *state,
+                    SlStep   step)
+{
+  state->held_step = step;
+  for (int i = 0; i < state->n_units; i++)
+    {
+      const SlUnitState *u = &state->units[i];
+      SlStepUnit *s = &state->step_units[i];
+
+      s->wound = u->wound;
+      s->moving = u->moving;
+      s->hidden = u->hidden;
+      s->in_melee = u->n_engaged > 0;
+      s->casualty_by = u->casualty_by;
+      s->loses_action = FALSE;
+    }
+}
+
+void
+sl_state_release_step (const SlRules *rules,
+                       SlState       *state)
+{
+  if (state->held_step == SL_STEP_NONE)
+    return;
+  for (int i = 0; i < state->n_units; i++)
+    {
+      if (state->step_units[i].loses_action)
+        sl_state_lose_action (state, i);
+      if (rules->wounds[state->units[i].wound].out)
+        sl_state_leave_melee (state, i);
+    }
+  state->held_step = SL_STEP_NONE;
+  memset (state->step_units, 0, sizeof state->step_units);
+}
+
+SlStepUnit
+sl_state_step_unit (const SlState *state,
+                    int            unit)
+{
+  const SlUnitState *u = &state->units[unit];
+  SlStepUnit now = { 0 };
+
+  if (state->held_step != SL_STEP_NONE)
+    return state->step_units[unit];
+  now.wound = u->wound;
+  now.moving = u->moving;
+  now.hidden = u->hidden;
+  now.in_melee = u->n_engaged > 0;
+  now.casualty_by = u->casualty_by;
+  return now;
+}
+
+gboolean
+sl_state_unit_out_at_step (const SlRules *rules,
+                           const SlState *state,
+                           int            unit)
+{
+  return rules->wounds[sl_state_step_unit (state, unit).wound].out;
+}
+
+void
+sl_state_lose_action_in_step (SlState *state,
+                              int      unit)
+{
+  if (state->held_step != SL_STEP_NONE)
+    state->step_units[unit].loses_action = TRUE;
+  else
+    sl_state_lose_action (state, unit);
+}
+
 SlMarker *
 sl_state_add_marker (SlState      *state,
                      SlMarkerKind  kind)
@@ -524,6 +614,8 @@ sl_state_to_json (const SlRules *rules,
         json_object_set_string_member (o, "moving", sl_move_names[u->moving]);
       if (u->opportunity_armed)
         json_object_set_boolean_member (o, "opportunity_armed", TRUE);
+      if (u->dazed_until >= 0)
+        add_moment (o, "dazed_from", rules, u->dazed_from);
       add_moment (o, "dazed_until", rules, u->dazed_until);
       add_moment (o, "idle_until", rules, u->idle_until);
       if (u->jammed)
@@ -582,6 +674,20 @@ sl_state_to_json (const SlRules *rules,
         }
       if (u->keys)
         json_object_set_int_member (o, "keys", u->keys);
+      /* For the score (T-17, A-101). */
+      if (u->casualty_turn > 0)
+        {
+          JsonObject *k = json_object_new ();
+
+          json_object_set_int_member (k, "turn", u->casualty_turn);
+          if (u->casualty_by >= 0)
+            json_object_set_string_member (k, "by", sl_setup_side_at (setup, u->casualty_by)->id);
+          if (u->out_turn > 0)
+            json_object_set_int_member (k, "out_turn", u->out_turn);
+          json_object_set_object_member (o, "casualty", k);
+        }
+      if (state->held_step != SL_STEP_NONE && state->step_units[i].loses_action)
+        json_object_set_boolean_member (o, "loses_action", TRUE);
       json_array_add_object_element (units, o);
     }
   json_object_set_array_member (root, "units", units);

@@ -127,8 +127,6 @@ typedef struct
   gboolean        avoid_failed;       /* P-23: no more avoidance in this melee */
   int             avoid_from;         /* P-23(a): an avoidance roll is due against this attacker + 1, else 0 */
   int             avoid_due;          /* … from this subphase index */
-  int             melee_hurt_at;      /* subphase index it was hit in melee, or 0 */
-  int             wound_before_melee; /* its wound before that step's hits: melee is simultaneous */
 
   /* Explosives (sl-command-explosives.c) */
   int             blast_marker;       /* the last blast it was caught in, or 0 */
@@ -182,6 +180,22 @@ typedef struct
   char         label[48];  /* what the players write next to it */
 } SlMarker;
 
+/* A unit as it stood when the current resolution step began (P-08 steps
+ * 3–5). The fires, grenades, blasts and melees of one step are
+ * simultaneous: each reads the units from here, not from the log as the
+ * step has changed it, and the actions they cost are lost when the step
+ * ends, so that the order the table enters them in never changes an
+ * outcome (A-18, A-50). */
+typedef struct
+{
+  gint8 wound;         /* SlWound */
+  gint8 moving;        /* SlMove */
+  gint8 hidden;
+  gint8 in_melee;
+  gint8 casualty_by;   /* side, or -1 */
+  gint8 loses_action;  /* hit in this step: loses its action as it ends (§6.1) */
+} SlStepUnit;
+
 typedef struct
 {
   /* The clock. */
@@ -208,6 +222,12 @@ typedef struct
 
   int         n_units;
   SlUnitState units[SL_MAX_UNITS];
+
+  /* The resolution step in progress (ranged fire, explosions, melee,
+   * rally) and the units as they stood when it began; SL_STEP_NONE
+   * between them. */
+  SlStep      held_step;
+  SlStepUnit  step_units[SL_MAX_UNITS];
 
   /* Scenario objectives as the players record them (the objective
    * command; T-42, T-43): */
@@ -285,6 +305,32 @@ void         sl_state_unit_set_ammo (const SlSetup     *setup,
  * cancelled); opportunity fire ends with it. */
 void         sl_state_lose_action  (SlState        *state,
                                     int             unit);
+/* Takes the unit out of every melee it is in (§6.1: knocked out). */
+void         sl_state_leave_melee  (SlState        *state,
+                                    int             unit);
+
+/* A resolution step begins (P-08 steps 3–6): remembers every unit as it
+ * stands now. */
+void         sl_state_hold_step    (SlState        *state,
+                                    SlStep          step);
+/* The step ends: the actions lost in it are lost now, and the units
+ * knocked out in it leave their melees (§6.1). */
+void         sl_state_release_step (const SlRules  *rules,
+                                    SlState        *state);
+/* The unit as the current resolution step reads it: as it stood when the
+ * step began, or as it stands now outside one. */
+SlStepUnit   sl_state_step_unit    (const SlState  *state,
+                                    int             unit);
+/* Whether the unit was out of the fight when the step began (or is now,
+ * outside one): it may not be fired at or caught again (T-16), but a unit
+ * knocked out in this step still takes its own shot (A-18). */
+gboolean     sl_state_unit_out_at_step (const SlRules *rules,
+                                        const SlState *state,
+                                        int            unit);
+/* §6.1 in a game: the unit loses its action now, or, inside a resolution
+ * step, when the step ends. */
+void         sl_state_lose_action_in_step (SlState *state,
+                                           int      unit);
 
 SlMarker    *sl_state_add_marker   (SlState        *state,
                                     SlMarkerKind    kind);

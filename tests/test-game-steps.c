@@ -1,0 +1,210 @@
+/* test-game-steps.c: the steps of a subphase are simultaneous (P-08 steps
+ * 3–5, A-18, A-50): whatever order the table enters a step's fires,
+ * blasts and melees in, the outcome is the same.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "sl-test-game.h"
+
+/* Plays @before, then @step in the order @order gives (indices into
+ * @step), then "next". */
+static SlGame *
+play_step (const char * const *before,
+           const char * const *step,
+           const int          *order,
+           guint               n_step)
+{
+  SlGame *game = sl_test_game_new ();
+
+  sl_test_start_turn (game);
+  for (guint i = 0; before[i] != NULL; i++)
+    sl_test_play (game, before[i]);
+  for (guint i = 0; i < n_step; i++)
+    sl_test_play (game, step[order[i]]);
+  sl_test_play (game, "{'type': 'next'}");
+  return game;
+}
+
+/* The result of the entry that resolved @command in @game. */
+static JsonNode *
+result_of (SlGame     *game,
+           const char *command)
+{
+  g_autofree char *json = sl_test_json (command);
+
+  for (guint i = 0; i < sl_game_get_n_entries (game); i++)
+    {
+      const SlJournalEntry *e = sl_game_get_entry (game, i);
+      g_autofree char *text = sl_json_to_string (sl_journal_entry_get_command (e), FALSE);
+      g_autoptr(JsonNode) a = sl_json_parse (text, -1, NULL);
+      g_autoptr(JsonNode) b = sl_json_parse (json, -1, NULL);
+
+      /* The entry carries the dice the app rolled; ours gives them all. */
+      if (json_node_equal (a, b))
+        return e->result;
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static void
+assert_same_member (JsonNode   *a,
+                    JsonNode   *b,
+                    const char *member)
+{
+  g_autofree char *x = sl_json_to_string (json_object_get_member (json_node_get_object (a), member), FALSE);
+  g_autofree char *y = sl_json_to_string (json_object_get_member (json_node_get_object (b), member), FALSE);
+
+  g_assert_cmpstr (x, ==, y);
+}
+
+/* A-18: a unit knocked out earlier in the ranged-fire step still takes its
+ * own shot, and its shot is the same whichever is entered first; `next`
+ * then moves on. */
+static void
+test_killed_still_fires_a18 (void)
+{
+  static const char * const before[] = {
+    /* Seriously wounded: one more level knocks it out (T-16). */
+    "{'type': 'correct', 'unit': 'tog-2', 'field': 'wound', 'value': 'serious'}",
+    "{'type': 'declare', 'unit': 'tog-2', 'action': 'fire', 'target': 'cw-13'}",
+    "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-2'}",
+    "{'type': 'next'}",
+    NULL
+  };
+  static const char * const step[] = {
+    /* A natural 1 always hits and wounds (P-05, A-66). */
+    "{'type': 'fire', 'unit': 'cw-13', 'roll': 1, 'jam_roll': 5}",
+    "{'type': 'fire', 'unit': 'tog-2', 'roll': 2}",
+  };
+  static const int forward[] = { 0, 1 }, backward[] = { 1, 0 };
+  g_autoptr(SlGame) a = play_step (before, step, forward, 2);
+  g_autoptr(SlGame) b = play_step (before, step, backward, 2);
+  JsonNode *ra = result_of (a, step[1]), *rb = result_of (b, step[1]);
+
+  g_assert_cmpint (sl_test_unit_state (a, "tog-2")->wound, >=, SL_WOUND_UNCONSCIOUS);
+  /* Its shot counts its Serious wound (+3), not the knock-out. */
+  g_assert_cmpint (sl_test_breakdown (ra, "breakdown", "wound"), ==, 3);
+  assert_same_member (ra, rb, "breakdown");
+  assert_same_member (ra, rb, "net");
+  sl_test_assert_same_state (a, b);
+  /* Its action is lost as the step ends (§6.1). */
+  g_assert_null (sl_test_unit_state (a, "tog-2")->current.action);
+}
+
+/* A wound taken earlier in the step does not count against the firer's own
+ * shot (P-08 step 3: every fire of the step at once). */
+static void
+test_wound_in_step_not_counted (void)
+{
+  static const char * const before[] = {
+    "{'type': 'declare', 'unit': 'tog-2', 'action': 'fire', 'target': 'cw-13'}",
+    "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-2'}",
+    "{'type': 'next'}",
+    NULL
+  };
+  static const char * const step[] = {
+    "{'type': 'fire', 'unit': 'cw-13', 'roll': 1, 'jam_roll': 5}",
+    "{'type': 'fire', 'unit': 'tog-2', 'roll': 6}",
+  };
+  static const int forward[] = { 0, 1 }, backward[] = { 1, 0 };
+  g_autoptr(SlGame) a = play_step (before, step, forward, 2);
+  g_autoptr(SlGame) b = play_step (before, step, backward, 2);
+  JsonNode *ra = result_of (a, step[1]), *rb = result_of (b, step[1]);
+
+  g_assert_cmpint (sl_test_unit_state (a, "tog-2")->wound, >, SL_WOUND_NONE);
+  g_assert_cmpint (sl_test_breakdown (ra, "breakdown", "wound"), ==, 0);
+  assert_same_member (ra, rb, "breakdown");
+  assert_same_member (ra, rb, "hit");
+  sl_test_assert_same_state (a, b);
+}
+
+/* A-50: a target hit earlier in the step keeps the movement modifier of
+ * the move it makes this subphase for the step's other shots; and the
+ * odds shown for the second shot (the sheet's preview) are those of the
+ * start of the step. */
+static void
+test_target_keeps_movement_a50 (void)
+{
+  static const char * const before[] = {
+    "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-14'}",
+    "{'type': 'declare', 'unit': 'tog-2', 'action': 'fire', 'target': 'cw-14'}",
+    "{'type': 'declare', 'unit': 'cw-14', 'action': 'walk'}",
+    "{'type': 'next'}",
+    NULL
+  };
+  static const char * const step[] = {
+    "{'type': 'fire', 'unit': 'tog-1', 'roll': 1, 'jam_roll': 5}",
+    "{'type': 'fire', 'unit': 'tog-2', 'roll': 5}",
+  };
+  static const int forward[] = { 0, 1 }, backward[] = { 1, 0 };
+  g_autoptr(SlGame) a = play_step (before, step, forward, 2);
+  g_autoptr(SlGame) b = play_step (before, step, backward, 2);
+  g_autoptr(SlGame) c = sl_test_game_new ();
+  g_autoptr(JsonNode) odds_before = NULL;
+  g_autoptr(JsonNode) odds_after = NULL;
+  JsonNode *ra = result_of (a, step[1]), *rb = result_of (b, step[1]);
+
+  g_assert_cmpint (sl_test_breakdown (ra, "breakdown", "target-movement"), !=, 0);
+  assert_same_member (ra, rb, "breakdown");
+  sl_test_assert_same_state (a, b);
+
+  sl_test_start_turn (c);
+  for (guint i = 0; before[i] != NULL; i++)
+    sl_test_play (c, before[i]);
+  odds_before = sl_test_json_preview (c, "{'type': 'fire', 'unit': 'tog-2'}");
+  sl_test_play (c, step[0]);
+  odds_after = sl_test_json_preview (c, "{'type': 'fire', 'unit': 'tog-2'}");
+  assert_same_member (odds_before, odds_after, "breakdown");
+  assert_same_member (odds_before, odds_after, "probability");
+}
+
+/* P-08 step 4: two grenades going off in one explosion step catch the same
+ * units; the order the blasts are entered in changes nothing, and a unit
+ * knocked out by the first is still caught by the second. */
+static void
+test_blasts_at_once (void)
+{
+  static const char * const before[] = {
+    "{'type': 'correct', 'unit': 'tog-1', 'field': 'grenade_ready', 'value': true}",
+    "{'type': 'correct', 'unit': 'tog-2', 'field': 'grenade_ready', 'value': true}",
+    "{'type': 'correct', 'unit': 'cw-14', 'field': 'wound', 'value': 'serious'}",
+    "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'throw': 'grenade', 'label': 'the door'}",
+    "{'type': 'declare', 'unit': 'tog-2', 'action': 'fire', 'throw': 'grenade', 'label': 'the door'}",
+    "{'type': 'declare', 'unit': 'cw-14', 'action': 'use-device'}",
+    "{'type': 'next'}",
+    "{'type': 'throw', 'unit': 'tog-1', 'range_m': 8, 'roll': 1}",
+    "{'type': 'throw', 'unit': 'tog-2', 'range_m': 8, 'roll': 1}",
+    "{'type': 'next'}",
+    "{'type': 'next'}",
+    "{'type': 'next'}",
+    NULL
+  };
+  static const char * const step[] = {
+    "{'type': 'blast', 'marker': 1, 'units': [{'unit': 'cw-14', 'distance_m': 1},"
+    " {'unit': 'cw-15', 'distance_m': 3}]}",
+    "{'type': 'blast', 'marker': 2, 'units': [{'unit': 'cw-14', 'distance_m': 2},"
+    " {'unit': 'cw-15', 'distance_m': 2}]}",
+  };
+  static const int forward[] = { 0, 1 }, backward[] = { 1, 0 };
+  g_autoptr(SlGame) a = play_step (before, step, forward, 2);
+  g_autoptr(SlGame) b = play_step (before, step, backward, 2);
+
+  g_assert_cmpint (sl_test_unit_state (a, "cw-14")->wound, >=, SL_WOUND_UNCONSCIOUS);
+  sl_test_assert_same_state (a, b);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/steps/killed-still-fires-A-18", test_killed_still_fires_a18);
+  g_test_add_func ("/steps/wound-in-step-P-08", test_wound_in_step_not_counted);
+  g_test_add_func ("/steps/target-movement-A-50", test_target_keeps_movement_a50);
+  g_test_add_func ("/steps/blasts-at-once-P-08", test_blasts_at_once);
+  return g_test_run ();
+}
