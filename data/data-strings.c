@@ -677,6 +677,10 @@ static const char *data_strings[] = {
   N_("Launcher on a carbine"),
   /* Translators: data/rules/streets-of-blood.json: options[71].description */
   N_("Allow a grenade launcher on the spike carbine."),
+  /* Translators: data/rules/streets-of-blood.json: options[72].title */
+  N_("Declare in any order"),
+  /* Translators: data/rules/streets-of-blood.json: options[72].description */
+  N_("Units declare their actions in any order in a subphase, not grouping by grouping in the initiative order."),
   /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: description */
   N_("TOG has found the guerrillas' tight-beam communication centre in a one-storey building and sends an elite bounce-infantry squad to blow it up before the Commonwealth defenders can stop them."),
   /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: notes[0] */

@@ -12,16 +12,60 @@
 #include "sl-json.h"
 #include "sl-test-game.h"
 
-SlGame *
-sl_test_game_new (void)
+/* A game of @node's setup. Unless @strict, or the setup says otherwise,
+ * units may declare in any order (option freeDeclarationOrder): most
+ * tests declare in the order that reads best for the rule they check; the
+ * initiative order itself is tested with @strict games (test-game-steps.c
+ * and the random games). */
+static SlGame *
+game_new (JsonNode *node,
+          gboolean  strict)
+{
+  g_autoptr(GError) error = NULL;
+  JsonObject *root = json_node_get_object (node);
+  SlSetup *s;
+  SlGame *game;
+
+  if (!strict)
+    {
+      if (!json_object_has_member (root, "options"))
+        json_object_set_object_member (root, "options", json_object_new ());
+      if (!json_object_has_member (json_object_get_object_member (root, "options"), "freeDeclarationOrder"))
+        json_object_set_boolean_member (json_object_get_object_member (root, "options"),
+                                        "freeDeclarationOrder", TRUE);
+    }
+  s = sl_setup_new_from_json (sl_test_rules (), node, &error);
+  g_assert_no_error (error);
+  game = sl_game_new (sl_test_rules (), s);
+  sl_game_set_seed (game, 1995);
+  return game;
+}
+
+static SlGame *
+training_game (gboolean strict)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *path = g_build_filename (SL_SOURCE_DATADIR, "scenarios", "training.json", NULL);
-  SlGame *game = sl_game_new_from_scenario (sl_test_rules (), path, &error);
+  g_autofree char *text = NULL;
+  g_autoptr(JsonNode) node = NULL;
 
+  g_file_get_contents (path, &text, NULL, &error);
   g_assert_no_error (error);
-  sl_game_set_seed (game, 1995);
-  return game;
+  node = sl_json_parse (text, -1, &error);
+  g_assert_no_error (error);
+  return game_new (node, strict);
+}
+
+SlGame *
+sl_test_game_new (void)
+{
+  return training_game (FALSE);
+}
+
+SlGame *
+sl_test_game_new_strict (void)
+{
+  return training_game (TRUE);
 }
 
 SlGame *
@@ -30,15 +74,9 @@ sl_test_game_new_setup (const char *setup)
   g_autofree char *json = sl_test_json (setup);
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) node = sl_json_parse (json, -1, &error);
-  SlSetup *s;
-  SlGame *game;
 
   g_assert_no_error (error);
-  s = sl_setup_new_from_json (sl_test_rules (), node, &error);
-  g_assert_no_error (error);
-  game = sl_game_new (sl_test_rules (), s);
-  sl_game_set_seed (game, 1995);
-  return game;
+  return game_new (node, FALSE);
 }
 
 JsonNode *

@@ -11,9 +11,14 @@
 G_BEGIN_DECLS
 
 /* A new game of the shipped training scenario (TOG squad tog-1 … tog-8 in
- * groupings tog-ft1, tog-ft2; Commonwealth cw-13 … cw-20 in cw-ft1, cw-ft2). */
+ * groupings tog-ft1, tog-ft2; Commonwealth cw-13 … cw-20 in cw-ft1, cw-ft2),
+ * where units may declare in any order (freeDeclarationOrder). */
 SlGame      *sl_test_game_new       (void);
-/* A new game of @setup, written with single quotes like requests. */
+/* The same, played in the initiative order as the rules want it (P-08
+ * step 2). */
+SlGame      *sl_test_game_new_strict (void);
+/* A new game of @setup, written with single quotes like requests; in any
+ * order unless its options say otherwise. */
 SlGame      *sl_test_game_new_setup (const char *setup);
 
 /* Applies a command (single quotes) and asserts it was accepted; returns

@@ -148,9 +148,10 @@ test_avoid_cases (void)
   g_assert_cmpstr (json_object_get_string_member (json_node_get_object (e->result), "outcome"), ==, "avoided");
   g_assert_cmpint (sl_test_unit_state (game, "tech")->n_engaged, ==, 0);
 
-  /* Next subphase, after the tech has acted: the roll fails. */
+  /* Next subphase, after the tech has acted (moving away, as it must,
+   * P-23 b): the roll fails. */
   sl_test_play (game, "{'type': 'next'}");
-  sl_test_play (game, "{'type': 'declare', 'unit': 'tech', 'action': 'change-facing'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tech', 'action': 'walk'}");
   sl_test_play (game, "{'type': 'engage', 'unit': 'bounce', 'target': 'tech', 'decision': 'avoid'}");
   sl_test_play (game, "{'type': 'next'}");
   e = sl_test_play (game, "{'type': 'avoid', 'unit': 'tech', 'roll': 9}");
@@ -177,6 +178,28 @@ test_melee_refused (void)
                       " 'value': {'turn': 1, 'subphase': 2}}");
   sl_test_refuse (game, "{'type': 'engage', 'unit': 'bounce', 'target': 'tech'}", "unit", "P-19");
   sl_test_refuse (game, "{'type': 'avoid', 'unit': 'tech', 'roll': 3}", "unit", "no avoidance");
+}
+
+/* P-31 step 4, P-23: a routed defender always tries to avoid; one that
+ * avoided must then move away beyond 1 m, and may do nothing else until
+ * it has (P-23 a step 3, P-23 b). */
+static void
+test_compulsions_p23_p31 (void)
+{
+  g_autoptr(SlGame) game = duel ();
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 8}}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tech', 'field': 'routed', 'value': true}");
+  sl_test_refuse (game, "{'type': 'engage', 'unit': 'bounce', 'target': 'tech', 'decision': 'fight'}",
+                  "decision", "P-31 step 4");
+  sl_test_refuse (game, "{'type': 'engage', 'unit': 'bounce', 'target': 'tech'}", "decision", "routed");
+  sl_test_play (game, "{'type': 'engage', 'unit': 'bounce', 'target': 'tech', 'decision': 'avoid'}");
+  g_assert_true (sl_test_unit_state (game, "tech")->must_move_away);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tech', 'action': 'change-facing'}", "action", "P-23");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tech', 'action': 'position-change', 'to_position': 'prone'}",
+                  "action", "beyond 1 m");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tech', 'action': 'run'}");
+  g_assert_false (sl_test_unit_state (game, "tech")->must_move_away);
 }
 
 /* P-24 step 5: a parrying unit makes no roll and its opponent takes +3. */
@@ -206,6 +229,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/melee/engagement-to-resolution", test_engagement_to_resolution);
   g_test_add_func ("/game/melee/avoid-E-20", test_avoid_e20);
   g_test_add_func ("/game/melee/avoid-cases", test_avoid_cases);
+  g_test_add_func ("/game/melee/compulsions-P-23-P-31", test_compulsions_p23_p31);
   g_test_add_func ("/game/melee/refused", test_melee_refused);
   g_test_add_func ("/game/melee/parry", test_parry);
   return g_test_run ();

@@ -27,6 +27,11 @@ training_with (const char *options)
   node = sl_json_parse (text, -1, &error);
   g_assert_no_error (error);
   json_object_set_member (json_node_get_object (node), "options", json_from_string (options, NULL));
+  /* In any order, as sl_test_game_new (). */
+  if (!json_object_has_member (json_object_get_object_member (json_node_get_object (node), "options"),
+                               "freeDeclarationOrder"))
+    json_object_set_boolean_member (json_object_get_object_member (json_node_get_object (node), "options"),
+                                    "freeDeclarationOrder", TRUE);
   setup = sl_setup_new_from_json (sl_test_rules (), node, &error);
   g_assert_no_error (error);
   game = sl_game_new (sl_test_rules (), setup);

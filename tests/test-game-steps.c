@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "sl-test-game.h"
 
 /* Plays @before, then @step in the order @order gives (indices into
@@ -17,7 +19,7 @@ play_step (const char * const *before,
            const int          *order,
            guint               n_step)
 {
-  SlGame *game = sl_test_game_new ();
+  SlGame *game = sl_test_game_new_strict ();
 
   sl_test_start_turn (game);
   for (guint i = 0; before[i] != NULL; i++)
@@ -71,6 +73,7 @@ test_killed_still_fires_a18 (void)
     /* Seriously wounded: one more level knocks it out (T-16). */
     "{'type': 'correct', 'unit': 'tog-2', 'field': 'wound', 'value': 'serious'}",
     "{'type': 'declare', 'unit': 'tog-2', 'action': 'fire', 'target': 'cw-13'}",
+    "{'type': 'pass', 'grouping': 'tog-ft1'}",
     "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-2'}",
     "{'type': 'next'}",
     NULL
@@ -102,6 +105,7 @@ test_wound_in_step_not_counted (void)
 {
   static const char * const before[] = {
     "{'type': 'declare', 'unit': 'tog-2', 'action': 'fire', 'target': 'cw-13'}",
+    "{'type': 'pass', 'grouping': 'tog-ft1'}",
     "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-2'}",
     "{'type': 'next'}",
     NULL
@@ -132,6 +136,7 @@ test_target_keeps_movement_a50 (void)
   static const char * const before[] = {
     "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-14'}",
     "{'type': 'declare', 'unit': 'tog-2', 'action': 'fire', 'target': 'cw-14'}",
+    "{'type': 'pass', 'grouping': 'tog-ft1'}",
     "{'type': 'declare', 'unit': 'cw-14', 'action': 'walk'}",
     "{'type': 'next'}",
     NULL
@@ -143,7 +148,7 @@ test_target_keeps_movement_a50 (void)
   static const int forward[] = { 0, 1 }, backward[] = { 1, 0 };
   g_autoptr(SlGame) a = play_step (before, step, forward, 2);
   g_autoptr(SlGame) b = play_step (before, step, backward, 2);
-  g_autoptr(SlGame) c = sl_test_game_new ();
+  g_autoptr(SlGame) c = sl_test_game_new_strict ();
   g_autoptr(JsonNode) odds_before = NULL;
   g_autoptr(JsonNode) odds_after = NULL;
   JsonNode *ra = result_of (a, step[1]), *rb = result_of (b, step[1]);
@@ -174,6 +179,7 @@ test_blasts_at_once (void)
     "{'type': 'correct', 'unit': 'cw-14', 'field': 'wound', 'value': 'serious'}",
     "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'throw': 'grenade', 'label': 'the door'}",
     "{'type': 'declare', 'unit': 'tog-2', 'action': 'fire', 'throw': 'grenade', 'label': 'the door'}",
+    "{'type': 'pass', 'grouping': 'tog-ft1'}",
     "{'type': 'declare', 'unit': 'cw-14', 'action': 'use-device'}",
     "{'type': 'next'}",
     "{'type': 'throw', 'unit': 'tog-1', 'range_m': 8, 'roll': 1}",
@@ -197,6 +203,120 @@ test_blasts_at_once (void)
   sl_test_assert_same_state (a, b);
 }
 
+/* P-06 step 5, P-08 step 2: groupings act in the initiative order; a
+ * grouping's turn ends when none of its units has still to decide, when it
+ * passes, or when a later grouping acts once the ones between have nothing
+ * to decide. */
+static void
+test_declaration_order_p08 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_strict ();
+  g_autoptr(SlGame) free_game = sl_test_game_new ();
+
+  /* TOG Fire Team 1 (3), Renegade Fire Team 1 (4), TOG Fire Team 2 (6),
+   * Renegade Fire Team 2 (7). */
+  sl_test_start_turn (game);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'walk'}", "unit", "P-08 step 2");
+  sl_test_refuse (game, "{'type': 'pass', 'grouping': 'cw-ft1'}", "grouping", "TOG Fire Team 1");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'use-device'}");
+  sl_test_play (game, "{'type': 'pass'}");
+  g_assert_cmpint (sl_game_get_state (game)->slot, ==, 1);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'walk'}");
+  /* TOG Fire Team 1 has had its turn. */
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'walk'}", "unit", "had its turn");
+  sl_test_play (game, "{'type': 'pass', 'grouping': 'cw-ft1'}");
+  sl_test_play (game, "{'type': 'pass', 'grouping': 'tog-ft2'}");
+  sl_test_play (game, "{'type': 'pass', 'grouping': 'cw-ft2'}");
+  sl_test_refuse (game, "{'type': 'pass'}", "type", "press Next");
+  sl_test_play (game, "{'type': 'next'}");
+  /* In the next subphase the order starts again; the busy TOG unit does
+   * not hold its grouping's turn, its idle ones do. */
+  g_assert_cmpint (sl_game_get_state (game)->subphase, ==, 2);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'walk'}", "unit", "Legionnaire Marek");
+
+  /* The house rule: any order. */
+  sl_test_start_turn (free_game);
+  sl_test_play (free_game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'walk'}");
+  sl_test_play (free_game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'walk'}");
+}
+
+/* A later grouping may act at once when the groupings before it have
+ * nobody left to decide: their units are busy. */
+static void
+test_busy_groupings_skipped (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_strict ();
+  static const char * const tog1[] = { "tog-1", "tog-2", "tog-3", "tog-4" };
+
+  sl_test_start_turn (game);
+  for (guint i = 0; i < G_N_ELEMENTS (tog1); i++)
+    {
+      g_autofree char *command = g_strdup_printf ("{'type': 'declare', 'unit': '%s', 'action': 'use-device'}",
+                                                  tog1[i]);
+      sl_test_play (game, command);
+    }
+  /* Every unit of TOG Fire Team 1 busy: its turn is over by itself. */
+  g_assert_cmpint (sl_state_turn_position (sl_test_rules (), sl_game_get_state (game)), ==, 1);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'walk'}");
+}
+
+/* A-28: opportunity fire declared in subphase s is armed in the unit's own
+ * turn of subphase s+1, not at its start. */
+static void
+test_opportunity_armed_in_slot_a28 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_strict ();
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'pass'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'opportunity-fire'}");
+  sl_test_play (game, "{'type': 'next'}");
+  /* Subphase 2: TOG Fire Team 1 acts first; cw-13 may not fire yet. */
+  g_assert_true (sl_test_unit_state (game, "cw-13")->opportunity_armed);
+  sl_test_refuse (game, "{'type': 'fire', 'unit': 'cw-13', 'target': 'tog-1', 'roll': 5}", "unit", "A-28");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'walk'}");
+  sl_test_play (game, "{'type': 'pass'}");
+  /* Renegade Fire Team 1's turn: armed. */
+  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13', 'target': 'tog-1', 'roll': 5}");
+}
+
+/* A game saved before the initiative order was kept (format 1) goes on as
+ * it was played: in any order. */
+static void
+test_format_1_any_order (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_strict ();
+  g_autoptr(SlGame) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GString) old = NULL;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'pass'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'walk'}");
+  text = sl_game_serialize (game);
+  old = g_string_new (text);
+  /* As format 1 wrote it: no pass, the order not kept. */
+  g_assert_cmpuint (g_string_replace (old, "\"version\": 2", "\"version\": 1", 1), ==, 1);
+  {
+    char *pass = strstr (old->str, "{\"type\":\"pass\"}");
+    char *start, *end;
+
+    g_assert_nonnull (pass);
+    start = g_strrstr_len (old->str, pass - old->str, "\n");
+    end = strchr (pass, '\n');
+    g_string_erase (old, start - old->str, end - start);
+  }
+  loaded = sl_game_load_from_data (sl_test_rules (), old->str, -1, "old", &error);
+  g_assert_no_error (error);
+  g_assert_true (sl_game_get_setup (loaded)->options.free_declaration_order);
+  g_assert_cmpint (sl_test_unit_state (loaded, "cw-13")->moving, ==, SL_MOVE_WALK);
+  /* Saved again, it says so. */
+  g_clear_pointer (&text, g_free);
+  text = sl_game_serialize (loaded);
+  g_assert_nonnull (strstr (text, "\"freeDeclarationOrder\": true"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -206,5 +326,9 @@ main (int   argc,
   g_test_add_func ("/steps/wound-in-step-P-08", test_wound_in_step_not_counted);
   g_test_add_func ("/steps/target-movement-A-50", test_target_keeps_movement_a50);
   g_test_add_func ("/steps/blasts-at-once-P-08", test_blasts_at_once);
+  g_test_add_func ("/steps/declaration-order-P-08", test_declaration_order_p08);
+  g_test_add_func ("/steps/busy-groupings-skipped-P-08", test_busy_groupings_skipped);
+  g_test_add_func ("/steps/opportunity-armed-in-slot-A-28", test_opportunity_armed_in_slot_a28);
+  g_test_add_func ("/steps/format-1-any-order", test_format_1_any_order);
   return g_test_run ();
 }

@@ -34,7 +34,7 @@ changed_game (void)
 static void
 test_options_window (void)
 {
-  g_autoptr(SlGame) book = sl_test_game_new ();
+  g_autoptr(SlGame) book = sl_test_game_new_strict ();
   g_autoptr(SlGame) house = changed_game ();
   GtkWidget *window;
 

@@ -418,7 +418,7 @@ test_malformed_options (void)
   options = json_object_get_array_member (json_node_get_object (root), "options");
   json_array_remove_element (options, json_array_get_length (options) - 1);
   message = load_error (root);
-  g_assert_nonnull (strstr (message, "launcherOnCarbine"));
+  g_assert_nonnull (strstr (message, "freeDeclarationOrder"));
   g_assert_nonnull (strstr (message, "missing"));
   g_clear_pointer (&message, g_free);
   g_clear_pointer (&root, json_node_unref);

@@ -276,6 +276,14 @@ sl_command_ambush (SlCommand  *c,
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "grouping", _("Nobody of that grouping is left in the fight."));
       return FALSE;
     }
+  /* The ambushers act in their grouping's turn (P-08 step 2). */
+  for (int u = 0; u < c->state->n_units; u++)
+    if (c->state->grouping_of[u] == by)
+      {
+        if (!sl_command_check_turn (c, u, "grouping", error))
+          return FALSE;
+        break;
+      }
   {
     int any = -1;
 
@@ -307,7 +315,11 @@ sl_command_ambush (SlCommand  *c,
           g_string_append (names, sl_command_name (c, u));
         }
     }
-  /* It leaves the initiative order: last, after everyone. */
+  /* It leaves the initiative order: last, after everyone; whose turn it
+   * is stays the same grouping's. */
+  if (sl_state_order_position (c->state, victims) >= 0 &&
+      sl_state_order_position (c->state, victims) < c->state->slot)
+    c->state->slot--;
   for (int i = 0; i < c->state->n_order; i++)
     if (c->state->order[i] != victims)
       c->state->order[k++] = c->state->order[i];

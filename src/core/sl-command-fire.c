@@ -113,6 +113,19 @@ check_firer (SlCommand     *c,
                              _("%s is dazed or out of the fight and cannot fire (P-19)."), fs->name);
           return FALSE;
         }
+      /* A-28: armed once its end subphase has resolved in the unit's own
+       * slot of the initiative order, not at the start of it. */
+      if (firer->current.action != NULL && firer->current.end == now &&
+          !c->options->free_declaration_order &&
+          sl_state_order_position (c->state, c->state->grouping_of[unit]) >
+            sl_state_turn_position (c->rules, c->state))
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                             _("%s's opportunity fire is armed from its grouping's turn in this subphase, when %s has acted (A-28)."),
+                             fs->name,
+                             sl_setup_grouping_at (c->setup, c->state->order[sl_state_turn_position (c->rules, c->state)])->name);
+          return FALSE;
+        }
       *opportunity = TRUE;
       *mode = SL_FIRE_MODE_OPPORTUNITY;
     }

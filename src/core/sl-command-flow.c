@@ -467,6 +467,7 @@ start_subphase (SlCommand *c,
   s->phase = SL_PHASE_ACTION;
   s->subphase = subphase;
   s->step = SL_STEP_INITIATIVE_ORDER;
+  s->slot = 0;
   now = sl_command_now (c);
 
   /* P-08 step 1: timers. Smoke clears. */
@@ -767,6 +768,118 @@ sl_command_next (SlCommand  *c,
   return TRUE;
 }
 
+/* Whose turn it is (P-06 step 5, P-08 step 2) */
+
+/* "Trooper A, Trooper B": the units of the grouping at @position that have
+ * still to decide. */
+static char *
+units_to_decide (SlCommand *c,
+                 int        position)
+{
+  GString *names = g_string_new (NULL);
+
+  for (int u = 0; u < c->state->n_units; u++)
+    if (c->state->grouping_of[u] == c->state->order[position] &&
+        sl_state_unit_to_decide (c->rules, c->state, u))
+      {
+        if (names->len > 0)
+          g_string_append (names, _(", "));
+        g_string_append (names, sl_command_name (c, u));
+      }
+  return g_string_free (names, FALSE);
+}
+
+gboolean
+sl_command_check_turn (SlCommand   *c,
+                       int          unit,
+                       const char  *field,
+                       GError     **error)
+{
+  SlState *s = c->state;
+  int grouping = s->grouping_of[unit];
+  int p = sl_state_order_position (s, grouping);
+  int turn;
+
+  if (p < 0 || s->phase != SL_PHASE_ACTION || s->step != SL_STEP_INITIATIVE_ORDER)
+    return TRUE;
+  if (!c->options->free_declaration_order)
+    {
+      if (p < s->slot)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, field,
+                             _("%s has had its turn in this subphase: its units act again in the next (P-08 step 2)."),
+                             sl_setup_grouping_at (c->setup, grouping)->name);
+          return FALSE;
+        }
+      turn = sl_state_turn_position (c->rules, s);
+      if (p > turn)
+        {
+          g_autofree char *names = units_to_decide (c, turn);
+
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, field,
+                             _("It is %s's turn in the initiative order; still to act: %s. Declare their actions, or pass the turn, before %s acts (P-06 step 5, P-08 step 2)."),
+                             sl_setup_grouping_at (c->setup, s->order[turn])->name, names,
+                             sl_setup_grouping_at (c->setup, grouping)->name);
+          return FALSE;
+        }
+    }
+  /* The groupings before it have had their turn. */
+  s->slot = MAX (s->slot, p);
+  return TRUE;
+}
+
+gboolean
+sl_command_pass (SlCommand  *c,
+                 GError    **error)
+{
+  SlState *s = c->state;
+  int grouping, turn;
+
+  grouping = sl_reader_has (c->command, "grouping")
+           ? sl_setup_find_grouping (c->setup, sl_reader_string (c->command, "grouping", ""))
+           : -1;
+  if (sl_reader_has (c->command, "grouping") && grouping < 0 && sl_reader_ok (c->command))
+    sl_reader_fail (c->command, "grouping", _("There is no grouping “%s” in this game."),
+                    sl_reader_string (c->command, "grouping", ""));
+  if (!sl_command_inputs_done (c))
+    return FALSE;
+  if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER,
+                                 N_("Passing a grouping's turn"), error))
+    return FALSE;
+  turn = sl_state_turn_position (c->rules, s);
+  if (turn >= s->n_order)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("Every grouping has had its turn in this subphase: press Next (P-08 step 2)."));
+      return FALSE;
+    }
+  if (grouping >= 0 && grouping != s->order[turn])
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "grouping",
+                         _("It is %s's turn, not %s's (P-06 step 5, P-08 step 2)."),
+                         sl_setup_grouping_at (c->setup, s->order[turn])->name,
+                         sl_setup_grouping_at (c->setup, grouping)->name);
+      return FALSE;
+    }
+  grouping = s->order[turn];
+  s->slot = turn + 1;
+  sl_command_result (c, json_object_set_string_member, "grouping",
+                     sl_setup_grouping_at (c->setup, grouping)->id);
+  turn = sl_state_turn_position (c->rules, s);
+  if (turn < s->n_order)
+    {
+      sl_command_result (c, json_object_set_string_member, "turn",
+                         sl_setup_grouping_at (c->setup, s->order[turn])->id);
+      sl_command_say (c, _("%s has had its turn; now %s's (P-08 step 2)."),
+                      sl_setup_grouping_at (c->setup, grouping)->name,
+                      sl_setup_grouping_at (c->setup, s->order[turn])->name);
+    }
+  else
+    sl_command_say (c, _("%s has had its turn; every grouping has acted in subphase %d (P-08 step 2)."),
+                    sl_setup_grouping_at (c->setup, grouping)->name, s->subphase);
+  return TRUE;
+}
+
 /* Declaring actions (P-07) */
 
 static gboolean
@@ -774,6 +887,13 @@ is_leader (SlCommand *c,
            int        unit)
 {
   return sl_command_squad_leader (c, sl_setup_unit_at (c->setup, unit)->squad) == unit;
+}
+
+/* A movement action that takes the unit somewhere (P-23: beyond 1 m). */
+static gboolean
+moves_away (const SlAction *action)
+{
+  return action->category == SL_ACTION_MOVEMENT && !is_action (action, "change-facing");
 }
 
 static gboolean
@@ -826,6 +946,14 @@ check_can_act (SlCommand       *c,
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "action",
                          _("Melee starts with an engagement (P-22), not a declared action."));
+      return FALSE;
+    }
+  /* P-23 (a) step 3, (b): having avoided, it moves away first. */
+  if (u->must_move_away && !moves_away (action))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                         _("%s avoided a melee: its next action must be a movement action taking it beyond 1 m (P-23)."),
+                         name);
       return FALSE;
     }
   return TRUE;
@@ -1027,6 +1155,7 @@ sl_command_declare (SlCommand  *c,
   u = &c->state->units[unit];
   now = sl_command_now (c);
   if (!check_can_act (c, unit, in.action, replace, error) ||
+      !sl_command_check_turn (c, unit, "unit", error) ||
       !check_daze (c, unit, in.action, in.to_position, error) ||
       !check_action_state (c, unit, in.action, target, throwing, error))
     return FALSE;
@@ -1099,6 +1228,8 @@ sl_command_declare (SlCommand  *c,
     return FALSE;
 
   sl_state_lose_action (c->state, unit);
+  if (moves_away (in.action))
+    u->must_move_away = FALSE;
   u->current.action = in.action;
   u->current.combined_with = in.combined_with;
   u->current.start = now;

@@ -182,6 +182,16 @@ sl_command_engage (SlCommand  *c,
                          _("%s was ambushed and can do nothing yet (§5.2)."), name (c, attacker));
       return FALSE;
     }
+  if (!sl_command_check_turn (c, attacker, "unit", error))
+    return FALSE;
+  /* P-31 step 4, P-23: a routed defender always tries to avoid. */
+  if (ud->routed && !avoid && !c->options->routed_manual_control)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "decision",
+                         _("%s is routed: it always tries to avoid melee (P-31 step 4, P-23)."),
+                         name (c, defender));
+      return FALSE;
+    }
   again = engaged_with (ua, defender);
   if (!sl_state_unit_idle (c->rules, c->state, attacker) && !replace)
     {
@@ -223,6 +233,7 @@ sl_command_engage (SlCommand  *c,
     {
       /* P-23(b): it simply moves away, no roll, no free attack. */
       disengage_pair (c, attacker, defender);
+      ud->must_move_away = TRUE;
       sl_command_result (c, json_object_set_string_member, "outcome", "avoided");
       sl_command_say (c, _("%s engages %s, who has not acted yet and moves away: no melee (P-23 b). It must now make a movement action taking it beyond 1 m."),
                       name (c, attacker), name (c, defender));
@@ -379,8 +390,11 @@ sl_command_avoid (SlCommand  *c,
                         free_attack.a.check.natural);
       disengage_pair (c, attacker, defender);
       if (!sl_state_unit_out (c->rules, c->state, defender))
-        sl_command_say (c, _("%s must now make a movement action taking it beyond 1 m (P-23)."),
-                        name (c, defender));
+        {
+          ud->must_move_away = TRUE;
+          sl_command_say (c, _("%s must now make a movement action taking it beyond 1 m (P-23)."),
+                          name (c, defender));
+        }
       return TRUE;
     }
 

@@ -20,6 +20,7 @@ typedef struct
 static const SlCommandType types[] = {
   { "initiative", sl_command_initiative },
   { "next", sl_command_next },
+  { "pass", sl_command_pass },
   { "declare", sl_command_declare },
   { "cancel", sl_command_cancel },
   { "fire", sl_command_fire },

@@ -132,6 +132,15 @@ gboolean     sl_command_require_clock (SlCommand    *c,
                                        const char   *what,
                                        GError      **error);
 
+/* P-06 step 5, P-08 step 2: whether @unit may act now, its grouping's
+ * turn having come in the initiative order (unless the option
+ * freeDeclarationOrder is on); refuses on @field with the rule. The turn
+ * moves on to the unit's grouping. */
+gboolean     sl_command_check_turn  (SlCommand    *c,
+                                     int           unit,
+                                     const char   *field,
+                                     GError      **error);
+
 /* P-15, T-23, A-55: whether @unit may fire in @mode at @target in the
  * subphase @at, given the fires on its log. Refuses with the rule; sets
  * the number of bursts in a row (E-26). */
@@ -198,6 +207,7 @@ char        *sl_command_apply_damage (SlCommand             *c,
 /* Sequence of play (sl-command-flow.c) */
 SL_COMMAND_HANDLER (sl_command_initiative);
 SL_COMMAND_HANDLER (sl_command_next);
+SL_COMMAND_HANDLER (sl_command_pass);
 SL_COMMAND_HANDLER (sl_command_declare);
 SL_COMMAND_HANDLER (sl_command_cancel);
 SL_COMMAND_HANDLER (sl_command_correct);

@@ -1069,6 +1069,23 @@ loader_start (Loader *l)
       loader_fail (l, "setup", _("This field is required."));
       return FALSE;
     }
+  /* Format 1 kept no initiative order within a subphase: such a game goes
+   * on as it was played, units declaring in any order, and says so in its
+   * setup from now on. */
+  if (version < 2 && JSON_NODE_HOLDS_OBJECT (l->setup))
+    {
+      JsonObject *root = json_node_get_object (l->setup);
+      JsonNode *options = json_object_get_member (root, "options");
+
+      if (options == NULL)
+        {
+          json_object_set_object_member (root, "options", json_object_new ());
+          options = json_object_get_member (root, "options");
+        }
+      if (JSON_NODE_HOLDS_OBJECT (options) &&
+          !json_object_has_member (json_node_get_object (options), "freeDeclarationOrder"))
+        json_object_set_boolean_member (json_node_get_object (options), "freeDeclarationOrder", TRUE);
+    }
   setup = sl_setup_new_from_json (l->rules, l->setup, &local_error);
   if (setup == NULL)
     {

@@ -30,7 +30,8 @@ typedef enum
 GQuark sl_game_error_quark (void);
 
 /* The current version of the file format. */
-#define SL_GAME_FORMAT_VERSION 1
+/* 2: the initiative order within a subphase is kept (P-08 step 2). */
+#define SL_GAME_FORMAT_VERSION 2
 
 /* One entry of the journal: a command as it was applied, complete with the
  * dice the app rolled for it, and what happened.  The command is read with

@@ -112,6 +112,7 @@ static const SlOptionSpec specs[] = {
   { "enforceTroopSuit", SL_OPTION_BOOL, OFF (enforce_troop_suit) },
   { "limitRangerSuits", SL_OPTION_BOOL, OFF (limit_ranger_suits) },
   { "launcherOnCarbine", SL_OPTION_BOOL, OFF (launcher_on_carbine) },
+  { "freeDeclarationOrder", SL_OPTION_BOOL, OFF (free_declaration_order) },
 };
 
 #undef OFF

@@ -102,6 +102,7 @@ typedef struct
   gboolean enforce_troop_suit;             /* */
   gboolean limit_ranger_suits;             /* */
   gboolean launcher_on_carbine;            /* */
+  gboolean free_declaration_order;         /* P-08 step 2 (a house rule) */
 } SlOptions;
 
 typedef enum

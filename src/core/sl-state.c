@@ -221,6 +221,53 @@ sl_state_unit_idle (const SlRules *rules,
   return u->current.resolved && u->current.end < sl_state_now (rules, state);
 }
 
+int
+sl_state_order_position (const SlState *state,
+                         int            grouping)
+{
+  for (int k = 0; k < state->n_order; k++)
+    if (state->order[k] == grouping)
+      return k;
+  return -1;
+}
+
+gboolean
+sl_state_unit_to_decide (const SlRules *rules,
+                         const SlState *state,
+                         int            unit)
+{
+  const SlUnitState *u = &state->units[unit];
+  int now = sl_state_now (rules, state);
+
+  return !sl_state_unit_out (rules, state, unit) && sl_state_unit_idle (rules, state, unit) &&
+         u->idle_until < now && !u->opportunity_armed && !u->hidden && u->n_engaged == 0 &&
+         u->avoid_from == 0 && !sl_state_unit_dazed (rules, state, unit);
+}
+
+int
+sl_state_turn_position (const SlRules *rules,
+                        const SlState *state)
+{
+  for (int k = MAX (state->slot, 0); k < state->n_order; k++)
+    for (int u = 0; u < state->n_units; u++)
+      if (state->grouping_of[u] == state->order[k] && sl_state_unit_to_decide (rules, state, u))
+        return k;
+  return state->n_order;
+}
+
+gboolean
+sl_state_grouping_may_act (const SlRules   *rules,
+                           const SlOptions *options,
+                           const SlState   *state,
+                           int              grouping)
+{
+  int p = sl_state_order_position (state, grouping);
+
+  if (options->free_declaration_order || p < 0)
+    return TRUE;
+  return p >= state->slot && p <= sl_state_turn_position (rules, state);
+}
+
 const SlWeapon *
 sl_state_unit_weapon (const SlSetup *setup,
                       const SlState *state,
@@ -634,6 +681,8 @@ sl_state_to_json (const SlRules *rules,
       /* Melee (sl-command-melee.c) */
       if (u->avoid_failed)
         json_object_set_boolean_member (o, "avoid_failed", TRUE);
+      if (u->must_move_away)
+        json_object_set_boolean_member (o, "must_move_away", TRUE);
       if (u->avoid_from > 0)
         {
           json_object_set_string_member (o, "avoiding", sl_setup_unit_at (setup, u->avoid_from - 1)->id);

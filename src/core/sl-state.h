@@ -125,6 +125,7 @@ typedef struct
   int             stance;             /* SlStance of its last melee action */
   int             melee_target;       /* the unit it attacks, or -1 */
   gboolean        avoid_failed;       /* P-23: no more avoidance in this melee */
+  gboolean        must_move_away;     /* avoided: its next action moves it beyond 1 m (P-23) */
   int             avoid_from;         /* P-23(a): an avoidance roll is due against this attacker + 1, else 0 */
   int             avoid_due;          /* … from this subphase index */
 
@@ -211,6 +212,10 @@ typedef struct
   int       order[SL_MAX_GROUPINGS];         /* grouping indices, acting order */
   int       initiative_net[SL_MAX_GROUPINGS];
   int       decisions[SL_MAX_GROUPINGS];     /* SlDecision */
+  /* In the initiative-order step: the position in @order of the grouping
+   * whose turn it is (P-06 step 5, P-08 step 2); the groupings before it
+   * have had theirs. */
+  int       slot;
 
   /* The squads and groupings; regrouping (P-33) changes them. */
   gboolean  rout_checked[SL_MAX_SQUADS];     /* this turn's Rout/Rally Phase */
@@ -280,6 +285,27 @@ gboolean     sl_state_unit_out     (const SlRules  *rules,
 gboolean     sl_state_unit_dazed   (const SlRules  *rules,
                                     const SlState  *state,
                                     int             unit);
+/* The position of @grouping in this turn's initiative order, or -1. */
+int          sl_state_order_position (const SlState *state,
+                                      int            grouping);
+/* Whether the unit has still to decide what it does in its grouping's turn
+ * (P-08 step 2): in the fight, free of its last action, able to act, and
+ * neither holding opportunity fire nor hidden (those keep on unless their
+ * owner acts) nor dazed or in melee. */
+gboolean     sl_state_unit_to_decide (const SlRules *rules,
+                                      const SlState *state,
+                                      int            unit);
+/* The position in the initiative order of the grouping whose turn it is:
+ * the first from the current slot with a unit still to decide, or n_order
+ * when every grouping has had its turn. Groupings from the slot up to it
+ * may act now. */
+int          sl_state_turn_position  (const SlRules *rules,
+                                      const SlState *state);
+/* Whether a unit of @grouping may act now in the initiative order. */
+gboolean     sl_state_grouping_may_act (const SlRules   *rules,
+                                        const SlOptions *options,
+                                        const SlState   *state,
+                                        int              grouping);
 /* Whether the unit has no action running now and may declare one. */
 gboolean     sl_state_unit_idle    (const SlRules  *rules,
                                     const SlState  *state,
