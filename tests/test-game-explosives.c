@@ -253,7 +253,7 @@ test_refusals (void)
   sl_test_refuse (game, "{'type': 'launch', 'unit': 'tog-2', 'grenades': [{'range_m': 12}]}", "unit", "P-35");
   sl_test_refuse (game, "{'type': 'throw', 'unit': 'tog-2', 'range_m': 6, 'color': 'red'}", "color", NULL);
   sl_test_play (game, "{'type': 'correct', 'unit': 'tog-2', 'field': 'grenades.FG', 'value': 0}");
-  sl_test_refuse (game, "{'type': 'throw', 'unit': 'tog-2', 'range_m': 6}", "grenade", "T-20");
+  sl_test_refuse (game, "{'type': 'throw', 'unit': 'tog-2', 'grenade': 'frag', 'range_m': 6}", "grenade", "T-20");
   sl_test_play (game, "{'type': 'correct', 'unit': 'tog-2', 'field': 'grenade_ready', 'value': false}");
   sl_test_refuse (game, "{'type': 'throw', 'unit': 'tog-2', 'grenade': 'smoke', 'range_m': 6}", "unit", "A-92");
   sl_test_play (game, "{'type': 'correct', 'unit': 'tog-2', 'field': 'grenade_ready', 'value': true}");

@@ -77,7 +77,8 @@ test_engagement_to_resolution (void)
   sl_test_refuse (game, "{'type': 'melee', 'unit': 'bounce', 'roll': 3, 'target_roll': 3}", "type", "Melee");
   sl_test_play (game, "{'type': 'next'}");
   g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_MELEE);
-  sl_test_refuse (game, "{'type': 'next'}", "type", "Legionnaire Bounce, Tech Quill");
+  /* In the acting order: the tech first. */
+  sl_test_refuse (game, "{'type': 'next'}", "type", "Tech Quill, Legionnaire Bounce");
 
   before = state_text (game);
   e = sl_test_play (game, "{'type': 'melee', 'unit': 'bounce', 'roll': 2, 'target_roll': 2}");
@@ -156,7 +157,7 @@ test_avoid_cases (void)
   sl_test_play (game, "{'type': 'next'}");
   e = sl_test_play (game, "{'type': 'avoid', 'unit': 'tech', 'roll': 9}");
   g_assert_false (json_object_get_boolean_member (json_node_get_object (e->result), "avoided"));
-  g_assert_true (sl_test_unit_state (game, "tech")->avoid_failed);
+  g_assert_cmpint (sl_test_unit_state (game, "tech")->avoid_failed, ==, sl_test_unit (game, "bounce") + 1);
   g_assert_cmpstr (sl_test_unit_state (game, "tech")->current.action->id, ==, "melee");
   g_assert_cmpstr (sl_test_unit_state (game, "bounce")->current.action->id, ==, "melee");
 }

@@ -317,6 +317,172 @@ test_format_1_any_order (void)
   g_assert_nonnull (strstr (text, "\"freeDeclarationOrder\": true"));
 }
 
+/* Anything the resolution would refuse is refused when the action is
+ * declared (P-14 step 1, P-34 step 1, A-92, P-35, P-36 step 3). */
+static void
+test_refuse_early (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  sl_test_start_turn (game);
+  /* P-14 step 1, §15.1: not at an undetected unit; T-16: not at one out. */
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-13', 'field': 'hidden', 'value': true}");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}",
+                  "target", "P-14 step 1");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'aimed-fire', 'target': 'cw-13'}",
+                  "target", "§15.1");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-14', 'field': 'wound', 'value': 'dead'}");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-14'}",
+                  "target", "T-16");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'tog-2'}",
+                  "target", "own side");
+  /* P-34 step 1, A-92: a grenade picked up first, and one left. */
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'throw': 'grenade', 'label': 'door'}",
+                  "throw", "A-92");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'aimed-fire', 'throw': 'grenade', 'label': 'door'}",
+                  "throw", "T-05");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-2', 'field': 'grenades.FG', 'value': 0}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-2', 'field': 'grenades.SG', 'value': 0}");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'fire', 'throw': 'grenade', 'label': 'door'}",
+                  "throw", "P-34 step 1");
+  /* P-35: a launcher, loaded; P-36 step 3: a charge to set off. */
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'throw': 'launcher'}",
+                  "throw", "no grenade launcher");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-6', 'field': 'launcher.FG', 'value': 0}");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-6', 'action': 'fire', 'throw': 'launcher'}",
+                  "throw", "empty");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'throw': 'charge'}",
+                  "throw", "P-36 step 3");
+  /* What can succeed is accepted. */
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'grenade_ready', 'value': true}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'fire', 'throw': 'grenade', 'label': 'door'}");
+}
+
+/* T-36, P-21: a sprint at night without a power suit, or in zero-G, is
+ * refused when declared, combined with a fire too. */
+static void
+test_refuse_sprint (void)
+{
+  g_autoptr(SlGame) night = sl_test_game_new_setup (
+    "{'id': 'night', 'name': 'Night', 'length_turns': 4, 'modules': ['environment'],"
+    " 'environment': {'night': true},"
+    " 'sides': ["
+    "  {'id': 'a', 'squads': [{'id': 'a1', 'units': [{'id': 'li', 'counter': 1,"
+    "     'troop': 'tech', 'armor': 'TS', 'weapons': ['LR']}]}]},"
+    "  {'id': 'b', 'squads': [{'id': 'b1', 'units': [{'id': 'n', 'counter': 2,"
+    "     'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");
+
+  /* A tech suit is no power suit (T-13a). */
+  sl_test_play (night, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  sl_test_refuse (night, "{'type': 'declare', 'unit': 'li', 'action': 'sprint'}", "action", "T-36");
+  sl_test_refuse (night, "{'type': 'declare', 'unit': 'li', 'action': 'fire', 'target': 'n',"
+                         " 'combined_with': 'sprint'}", "combined_with", "T-36");
+  sl_test_play (night, "{'type': 'declare', 'unit': 'li', 'action': 'run'}");
+}
+
+/* No dead end: a declared shot whose target went out of the fight before
+ * the ranged-fire step is wasted (A-17), and the game moves on. */
+static void
+test_target_out_shot_wasted_a17 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'aimed-fire', 'target': 'cw-13'}");
+  sl_test_go_to_subphase (game, 2);
+  /* Knocked out meanwhile (by a mine, opportunity fire, a correction). */
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-13', 'field': 'wound', 'value': 'dead'}");
+  sl_test_go_to_subphase (game, 3);
+  sl_test_play (game, "{'type': 'next'}");
+  e = sl_test_play (game, "{'type': 'fire', 'unit': 'tog-1', 'roll': 3}");
+  g_assert_true (sl_test_bool (e->result, "wasted"));
+  g_assert_nonnull (strstr (e->summary, "A-17"));
+  g_assert_cmpint (sl_test_unit_state (game, "tog-1")->n_fires, ==, 1);
+  /* Not at another out unit, though. */
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->subphase, ==, 4);
+}
+
+/* No dead end in melee: an opponent knocked out ends the melee against it
+ * (A-75), and an avoidance roll against it is not demanded (P-23); a dazed
+ * defender cannot avoid (A-27). */
+static void
+test_melee_no_dead_end (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'engage', 'unit': 'tog-1', 'target': 'cw-13'}");
+  g_assert_cmpstr (sl_test_unit_state (game, "tog-1")->current.action->id, ==, "melee");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-13', 'field': 'wound', 'value': 'unconscious'}");
+  g_assert_null (sl_test_unit_state (game, "tog-1")->current.action);
+  g_assert_cmpint (sl_test_unit_state (game, "tog-1")->n_engaged, ==, 0);
+
+  /* An avoidance due next subphase: the attacker goes out meanwhile. */
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'walk'}");
+  sl_test_play (game, "{'type': 'engage', 'unit': 'tog-2', 'target': 'cw-14', 'decision': 'avoid'}");
+  g_assert_cmpint (sl_test_unit_state (game, "cw-14")->avoid_from, >, 0);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-2', 'field': 'wound', 'value': 'dead'}");
+  g_assert_cmpint (sl_test_unit_state (game, "cw-14")->avoid_from, ==, 0);
+  sl_test_go_to_subphase (game, 3);
+
+  /* dazed, it cannot avoid; it fights. */
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-15', 'field': 'dazed_until',"
+                      " 'value': {'turn': 1, 'subphase': 4}}");
+  sl_test_refuse (game, "{'type': 'engage', 'unit': 'tog-3', 'target': 'cw-15', 'decision': 'avoid'}",
+                  "decision", "A-27");
+  sl_test_play (game, "{'type': 'engage', 'unit': 'tog-3', 'target': 'cw-15'}");
+}
+
+/* A dazed defender's avoidance roll, due after it was dazed, fails without
+ * a roll: the full melee follows (A-27, P-23 a). */
+static void
+test_avoid_dazed_fails_a27 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'walk'}");
+  sl_test_play (game, "{'type': 'engage', 'unit': 'tog-2', 'target': 'cw-14', 'decision': 'avoid'}");
+  /* Dazed from subphase 2 (a hit in the ranged-fire step). */
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-14', 'field': 'dazed_until',"
+                      " 'value': {'turn': 1, 'subphase': 4}}");
+  sl_test_play (game, "{'type': 'next'}");
+  e = sl_test_play (game, "{'type': 'avoid', 'unit': 'cw-14'}");
+  g_assert_false (sl_test_bool (e->result, "avoided"));
+  g_assert_nonnull (strstr (e->summary, "A-27"));
+  g_assert_cmpstr (sl_test_unit_state (game, "cw-14")->current.action->id, ==, "melee");
+}
+
+/* P-31 step 5: a squad with nobody but its leader in the fight has nobody
+ * to rout: no check is demanded, none is made. */
+static void
+test_rout_only_leader_p31 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  static const char * const others[] = { "tog-2", "tog-3", "tog-4", "tog-5", "tog-6", "tog-7", "tog-8" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+    {
+      g_autofree char *command = g_strdup_printf ("{'type': 'correct', 'unit': '%s', 'field': 'wound',"
+                                                  " 'value': 'dead'}", others[i]);
+      sl_test_play (game, command);
+    }
+  /* Turn 12 has the rout check. */
+  while (sl_game_get_state (game)->turn < 12 || sl_game_get_state (game)->phase != SL_PHASE_ROUT_RALLY)
+    {
+      if (sl_game_get_state (game)->phase == SL_PHASE_INITIATIVE && !sl_game_get_state (game)->initiative_done)
+        sl_test_play (game, "{'type': 'initiative', 'rolls': {'tog-ft1': 3, 'cw-ft1': 6, 'cw-ft2': 9}}");
+      else
+        sl_test_play (game, "{'type': 'next'}");
+    }
+  sl_test_refuse (game, "{'type': 'rout-check', 'squad': 'tog-squad', 'roll': 1}", "squad", "P-31 step 5");
+  sl_test_play (game, "{'type': 'rout-check', 'squad': 'cw-squad', 'roll': 90}");
+  sl_test_play (game, "{'type': 'next'}");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -330,5 +496,11 @@ main (int   argc,
   g_test_add_func ("/steps/busy-groupings-skipped-P-08", test_busy_groupings_skipped);
   g_test_add_func ("/steps/opportunity-armed-in-slot-A-28", test_opportunity_armed_in_slot_a28);
   g_test_add_func ("/steps/format-1-any-order", test_format_1_any_order);
+  g_test_add_func ("/steps/refuse-early-P-14-P-34-A-92", test_refuse_early);
+  g_test_add_func ("/steps/refuse-sprint-T-36", test_refuse_sprint);
+  g_test_add_func ("/steps/target-out-shot-wasted-A-17", test_target_out_shot_wasted_a17);
+  g_test_add_func ("/steps/melee-no-dead-end-A-75", test_melee_no_dead_end);
+  g_test_add_func ("/steps/avoid-dazed-fails-A-27", test_avoid_dazed_fails_a27);
+  g_test_add_func ("/steps/rout-only-leader-P-31", test_rout_only_leader_p31);
   return g_test_run ();
 }

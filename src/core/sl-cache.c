@@ -372,6 +372,7 @@ state_is_sane (const SlState *s,
           !in_range (unit->current.rallied, 0, n_squads + 1) ||
           !in_range (unit->breach.state, 0, SL_BREACH_BLEEDING + 1) ||
           !in_range (unit->avoid_from, 0, n_units + 1) ||
+          !in_range (unit->avoid_failed, 0, n_units + 1) ||
           !in_range (unit->casualty_by, -1, (int) setup->sides->len) ||
           unit->pile[SL_PILE_LABEL_SIZE - 1] != '\0' ||
           unit->current.label[sizeof unit->current.label - 1] != '\0')

@@ -164,8 +164,7 @@ sl_command_detect (SlCommand  *c,
     }
   if (res.detected && target >= 0)
     {
-      c->state->units[target].hidden = FALSE;
-      c->state->units[target].detected = TRUE;
+      sl_state_reveal_unit (c->state, target);
     }
   /* P-27 step 7: a detected decoy is taken off the map. */
   if (res.detected && decoy_marker != NULL)
@@ -307,6 +306,8 @@ sl_command_ambush (SlCommand  *c,
         continue;
       if (us->current.action != NULL && !us->current.resolved)
         sl_state_lose_action (c->state, u);
+      /* §5.2: it can do nothing, opportunity fire included. */
+      us->opportunity_armed = FALSE;
       us->idle_until = now + 3;
       if (sl_command_telling (c))
         {

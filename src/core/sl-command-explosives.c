@@ -224,7 +224,11 @@ sl_command_throw (SlCommand  *c,
 
   unit = sl_command_unit (c, r, "unit", FALSE);
   in.weapon = SL_GRENADE_HAND;
-  in.type = sl_reader_enum (r, "grenade", sl_grenade_type_names, N_("grenade type"), SL_GRENADE_FRAG);
+  /* Unnamed, the grenade is of the kind left on the log: frag first. */
+  in.type = sl_reader_enum (r, "grenade", sl_grenade_type_names, N_("grenade type"),
+                            unit >= 0 && c->state->units[unit].grenades[SL_GRENADE_FG] == 0 &&
+                            c->state->units[unit].grenades[SL_GRENADE_SG] > 0
+                            ? SL_GRENADE_SMOKE : SL_GRENADE_FRAG);
   sl_reader_require (r, "range_m");
   in.range_m = sl_reader_number (r, "range_m", 0, 10000, 0);
   in.spotted_only = sl_reader_bool (r, "spotted_only", FALSE);
@@ -860,13 +864,36 @@ sl_command_detonate (SlCommand  *c,
   int unit, id, now, consecutive = 1;
 
   unit = sl_command_unit (c, r, "unit", FALSE);
-  sl_reader_require (r, "marker");
-  id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
+  id = sl_reader_int (r, "marker", 1, G_MAXINT, 0);
   if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
     return FALSE;
 
   if (!check_throw_action (c, unit, SL_THROW_CHARGE, N_("Detonating a charge"), error))
     return FALSE;
+  u = &c->state->units[unit];
+  now = sl_command_now (c);
+  /* No marker named: the squad's charge still waiting, if any. */
+  for (guint i = 0; id == 0 && i < c->state->markers->len; i++)
+    {
+      const SlMarker *w = &g_array_index (c->state->markers, SlMarker, i);
+
+      if (w->kind == SL_MARKER_CHARGE && w->due < 0 && !w->resolved && w->owner >= 0 &&
+          c->state->squad_of[w->owner] == c->state->squad_of[unit])
+        id = w->id;
+    }
+  if (id == 0)
+    {
+      /* Its charge gone meanwhile (set off, caught in a blast): the radio
+       * is pressed, nothing happens; the fire counts (A-87). */
+      if (!sl_command_check_rate_of_fire (c, unit, SL_FIRE_MODE_SINGLE, -1, now, &consecutive, error))
+        return FALSE;
+      record_fire (u, now, SL_FIRE_MODE_SINGLE);
+      u->current.resolved = TRUE;
+      sl_command_result (c, json_object_set_boolean_member, "nothing", TRUE);
+      sl_command_say (c, _("%s presses the detonator, but its squad has no charge left to set off (P-36 step 3)."),
+                      sl_command_name (c, unit));
+      return TRUE;
+    }
   m = sl_state_find_marker (c->state, id);
   if (m == NULL || m->kind != SL_MARKER_CHARGE)
     {
@@ -880,7 +907,6 @@ sl_command_detonate (SlCommand  *c,
                          _("%s is already set off (P-36 step 3)."), m->label);
       return FALSE;
     }
-  u = &c->state->units[unit];
   if (c->state->squad_of[unit] != c->state->squad_of[m->owner] || u->routed)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
@@ -888,7 +914,6 @@ sl_command_detonate (SlCommand  *c,
                          m->label);
       return FALSE;
     }
-  now = sl_command_now (c);
   if (!sl_command_check_rate_of_fire (c, unit, SL_FIRE_MODE_SINGLE, -1, now, &consecutive, error))
     return FALSE;
 
@@ -1102,6 +1127,7 @@ sl_command_fire_mission (SlCommand  *c,
   SlMarker *m;
   char label[sizeof m->label];
   int id, owner, sealed;
+  gboolean dud;
 
   sl_reader_require (r, "marker");
   id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
@@ -1116,6 +1142,9 @@ sl_command_fire_mission (SlCommand  *c,
   in.scatter_stream = scatter_stream (c, r);
   /* P-38 step 3: the impact point written down when the call was made. */
   sealed = sl_reader_int (r, "sealed", 1, G_MAXINT, 0);
+  /* P-38 step 6: the players find the call irregular (a point on a
+   * building, a hidden target …): a dud. */
+  dud = sl_reader_bool (r, "dud", FALSE);
   read_caught (c, r, caught);
   read_mines (c, r, mines);
   if (sl_reader_ok (r) && (in.mission = sl_rules_fire_mission (c->rules, mission)) == NULL)
@@ -1160,19 +1189,34 @@ sl_command_fire_mission (SlCommand  *c,
           sl_command_reveal_note (c, sealed, FALSE);
         }
       if (c->state->note_status[sealed - 1] == SL_NOTE_DUD)
-        {
-          /* P-38 step 6: any irregularity makes the round a dud. */
-          sl_command_result (c, json_object_set_int_member, "marker", id);
-          sl_command_result (c, json_object_set_boolean_member, "dud", TRUE);
-          sl_command_say (c, _("%s is a dud: nothing lands (P-38 step 6)."), m->label);
-          sl_state_remove_marker (c->state, id);
-          return TRUE;
-        }
+        dud = TRUE;
+    }
+  if (dud)
+    {
+      /* P-38 step 6: any irregularity makes the round a dud. */
+      sl_command_result (c, json_object_set_int_member, "marker", id);
+      sl_command_result (c, json_object_set_boolean_member, "dud", TRUE);
+      sl_command_say (c, _("%s is a dud: nothing lands (P-38 step 6)."), m->label);
+      sl_state_remove_marker (c->state, id);
+      return TRUE;
     }
   if (!check_caught (c, caught, -1, error))
     return FALSE;
   if (!sl_fire_mission_resolve (c->rules, c->options, &in, c->dice, &res, error))
-    return FALSE;
+    {
+      /* The call itself broke the rules: say how it goes on. */
+      if ((*error)->code == SL_RULE_ERROR_FORBIDDEN)
+        {
+          g_autofree char *message = g_strdup ((*error)->message);
+          g_autofree char *field = g_strdup (sl_rule_error_get_field (*error));
+
+          g_clear_error (error);
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, field,
+                             _("%s Such a call is irregular: the round is a dud (“dud”, P-38 step 6)."),
+                             message);
+        }
+      return FALSE;
+    }
   if (mines->len > 0 && c->state->phase != SL_PHASE_ACTION)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "mines",
@@ -1283,30 +1327,3 @@ sl_command_finish_explosives (SlCommand *c,
   return FALSE;
 }
 
-char *
-sl_command_pending_explosives (SlCommand *c)
-{
-  g_autoptr(GString) names = g_string_new (NULL);
-  gboolean in_phase = c->state->phase == SL_PHASE_FIRE_MISSION;
-  int now = sl_command_now (c);
-  int count = 0;
-
-  if (c->state->phase != SL_PHASE_ACTION && !in_phase)
-    return NULL;
-  for (guint i = 0; i < c->state->markers->len; i++)
-    {
-      const SlMarker *m = &g_array_index (c->state->markers, SlMarker, i);
-      gboolean phase_mission = m->kind == SL_MARKER_FIRE_MISSION && m->amount == 1;
-
-      if (m->due != now || m->resolved || phase_mission != in_phase)
-        continue;
-      if (count++ > 0)
-        g_string_append (names, ", ");
-      g_string_append (names, m->label);
-    }
-  if (count == 0)
-    return NULL;
-  if (in_phase)
-    return g_strdup_printf (_("Fire missions to land first: %s (P-38, A-13)."), names->str);
-  return g_strdup_printf (_("Explosions to resolve first: %s (P-08 step 4)."), names->str);
-}

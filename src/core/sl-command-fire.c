@@ -113,6 +113,17 @@ check_firer (SlCommand     *c,
                              _("%s is dazed or out of the fight and cannot fire (P-19)."), fs->name);
           return FALSE;
         }
+      /* §5.2: ambushed, it can do nothing; P-31 step 4: routed, it only
+       * moves. */
+      if (firer->idle_until >= now ||
+          (firer->routed && !c->options->routed_manual_control))
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                             firer->routed ? _("%s is routed and may only move (P-31 step 4).")
+                                           : _("%s was ambushed and can do nothing yet (§5.2)."),
+                             fs->name);
+          return FALSE;
+        }
       /* A-28: armed once its end subphase has resolved in the unit's own
        * slot of the initiative order, not at the start of it. */
       if (firer->current.action != NULL && firer->current.end == now &&
@@ -161,7 +172,7 @@ sl_command_fire (SlCommand  *c,
   SlFireModeId mode;
   const SlWeapon *weapon;
   const char *omni, *hits_stream;
-  gboolean opportunity = FALSE, wasted, ammunition;
+  gboolean opportunity = FALSE, wasted, ammunition, target_out = FALSE;
   int unit, target, now, consecutive = 1, rounds = 1;
   guint n_extra;
 
@@ -256,12 +267,21 @@ sl_command_fire (SlCommand  *c,
     }
 
   /* The target as the step found it: one killed by another shot of this
-   * step is still fired at, all shots being at once (A-18). */
+   * step is still fired at, all shots being at once (A-18). One out of the
+   * fight before the step (opportunity fire, a mine, an earlier subphase
+   * of an aimed fire) leaves the declared shot nothing to hit: it is
+   * wasted, as when the firer loses sight of it (A-17); the players may
+   * name another target instead. */
   if (sl_state_unit_out_at_step (c->rules, c->state, target))
     {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
-                         _("%s is already out of the fight."), ts->name);
-      return FALSE;
+      if (opportunity || firer->current.target != target)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
+                             _("%s is already out of the fight."), ts->name);
+          return FALSE;
+        }
+      target_out = TRUE;
+      wasted = TRUE;
     }
   if (sl_state_step_unit (c->state, target).hidden)
     {
@@ -313,8 +333,12 @@ sl_command_fire (SlCommand  *c,
   if (wasted)
     {
       sl_command_result (c, json_object_set_boolean_member, "wasted", TRUE);
-      sl_command_say (c, _("%s fires at %s but has lost sight of it: the shot is wasted (A-17)."),
-                      fs->name, ts->name);
+      if (target_out)
+        sl_command_say (c, _("%s fires at %s, who is already out of the fight: the shot is wasted (A-17)."),
+                        sl_command_name (c, unit), sl_command_name (c, target));
+      else
+        sl_command_say (c, _("%s fires at %s but has lost sight of it: the shot is wasted (A-17)."),
+                        sl_command_name (c, unit), sl_command_name (c, target));
       return TRUE;
     }
 
@@ -605,10 +629,7 @@ sl_command_area_burst (SlCommand  *c,
           g_autofree char *words = NULL;
 
           if (tr->revealed)
-            {
-              c->state->units[target].hidden = FALSE;
-              c->state->units[target].detected = TRUE;
-            }
+            sl_state_reveal_unit (c->state, target);
           d.source = SL_DAMAGE_FIRE;
           d.penetration = sl_weapon_get_profile (weapon, omni)->penetration;
           d.armor = ts->armor;

@@ -12,8 +12,10 @@
 
 #include "sl-ammunition.h"
 #include "sl-command.h"
+#include "sl-due.h"
 #include "sl-environment.h"
 #include "sl-morale.h"
+#include "sl-movement.h"
 
 static gboolean
 is_action (const SlAction *action,
@@ -326,20 +328,44 @@ static char *
 pending_in_step (SlCommand *c,
                  SlStep     step)
 {
-  int now = sl_command_now (c);
+  g_autoptr(GArray) due = sl_state_due (c->rules, c->setup, c->state, step);
   g_autoptr(GString) names = g_string_new (NULL);
-  int count = 0;
+  int last_unit = -1;
 
+  for (guint i = 0; i < due->len; i++)
+    {
+      const SlDue *d = &g_array_index (due, SlDue, i);
+      const char *name;
+
+      if (d->unit >= 0 && d->unit == last_unit)
+        continue;  /* its avoidance roll, then its melee */
+      last_unit = d->unit;
+      if (d->unit >= 0)
+        name = sl_command_name (c, d->unit);
+      else if (d->squad >= 0)
+        name = sl_setup_squad_at (c->setup, d->squad)->name;
+      else
+        name = sl_state_find_marker (c->state, d->marker)->label;
+      if (names->len > 0)
+        g_string_append (names, _(", "));
+      g_string_append (names, name);
+    }
+  if (names->len == 0)
+    return NULL;
+  if (c->state->phase == SL_PHASE_ROUT_RALLY)
+    return g_strdup_printf (_("Rout checks to make first: %s (P-31)."), names->str);
+  if (c->state->phase == SL_PHASE_FIRE_MISSION)
+    return g_strdup_printf (_("Fire missions to land first: %s (P-38, A-13)."), names->str);
   switch (step)
     {
-    case SL_STEP_EXPLOSION:
-      return sl_command_pending_explosives (c);
-    case SL_STEP_MELEE:
-      return sl_command_pending_melee (c);
-    case SL_STEP_RALLY:
-      return sl_command_pending_morale (c);
     case SL_STEP_RANGED_FIRE:
-      break;
+      return g_strdup_printf (_("Fire to resolve first: %s (P-08 step 3)."), names->str);
+    case SL_STEP_EXPLOSION:
+      return g_strdup_printf (_("Explosions to resolve first: %s (P-08 step 4)."), names->str);
+    case SL_STEP_MELEE:
+      return g_strdup_printf (_("Melee to resolve first: %s (P-08 step 5, P-23, P-24)."), names->str);
+    case SL_STEP_RALLY:
+      return g_strdup_printf (_("Rally to resolve first: %s (P-08 step 6, P-32)."), names->str);
     case SL_STEP_NONE:
     case SL_STEP_START:
     case SL_STEP_INITIATIVE_ORDER:
@@ -347,22 +373,6 @@ pending_in_step (SlCommand *c,
     default:
       return NULL;
     }
-
-  for (int u = 0; u < c->state->n_units; u++)
-    {
-      const SlCurrentAction *a = &c->state->units[u].current;
-
-      if (a->action != NULL && a->end == now && !a->resolved &&
-          resolution_step (a->action) == SL_STEP_RANGED_FIRE)
-        {
-          if (count++ > 0)
-            g_string_append (names, ", ");
-          g_string_append (names, sl_command_name (c, u));
-        }
-    }
-  if (count == 0)
-    return NULL;
-  return g_strdup_printf (_("Fire to resolve first: %s (P-08 step 3)."), names->str);
 }
 
 /* The things an action does when its last subphase comes and no dice are
@@ -557,7 +567,7 @@ missions_in_phase (SlCommand *c)
   if (!c->options->fire_missions_in_phase)
     return FALSE;
   c->state->phase = SL_PHASE_FIRE_MISSION;
-  pending = sl_command_pending_explosives (c);
+  pending = pending_in_step (c, SL_STEP_NONE);
   c->state->phase = phase;
   return pending != NULL;
 }
@@ -700,7 +710,7 @@ advance (SlCommand  *c,
 
     case SL_PHASE_FIRE_MISSION:
       {
-        g_autofree char *pending = sl_command_pending_explosives (c);
+        g_autofree char *pending = pending_in_step (c, SL_STEP_NONE);
 
         if (pending != NULL)
           {
@@ -720,7 +730,7 @@ advance (SlCommand  *c,
 
     case SL_PHASE_ROUT_RALLY:
       {
-        g_autofree char *pending = sl_command_pending_morale (c);
+        g_autofree char *pending = pending_in_step (c, SL_STEP_NONE);
 
         if (pending != NULL)
           {
@@ -959,6 +969,210 @@ check_can_act (SlCommand       *c,
   return TRUE;
 }
 
+/* P-14 step 1: what the resolution would refuse of the target is refused
+ * when the fire is declared (§15.1, T-16). */
+static gboolean
+check_fire_target (SlCommand  *c,
+                   int         unit,
+                   int         target,
+                   GError    **error)
+{
+  if (target < 0)
+    return TRUE;
+  if (target == unit)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "target", _("A unit does not fire at itself."));
+      return FALSE;
+    }
+  if (sl_command_side (c, target) == sl_command_side (c, unit))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "target",
+                         _("%s is on %s's own side."), sl_command_name (c, target), sl_command_name (c, unit));
+      return FALSE;
+    }
+  if (sl_state_unit_out (c->rules, c->state, target))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
+                         _("%s is already out of the fight (T-16)."), sl_command_name (c, target));
+      return FALSE;
+    }
+  if (c->state->units[target].hidden)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
+                         _("%s has not been detected and cannot be fired at (P-14 step 1, §15.1)."),
+                         sl_command_name (c, target));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether a charge of the unit's squad waits on the table to be set off by
+ * radio (P-36 step 3), one not already spoken for by another detonation
+ * the squad has declared. */
+static gboolean
+squad_has_charge (SlCommand *c,
+                  int        unit)
+{
+  int charges = 0, detonations = 0;
+
+  for (guint i = 0; i < c->state->markers->len; i++)
+    {
+      const SlMarker *m = &g_array_index (c->state->markers, SlMarker, i);
+
+      if (m->kind == SL_MARKER_CHARGE && m->due < 0 && !m->resolved && m->owner >= 0 &&
+          c->state->squad_of[m->owner] == c->state->squad_of[unit])
+        charges++;
+    }
+  for (int u = 0; u < c->state->n_units; u++)
+    {
+      const SlCurrentAction *a = &c->state->units[u].current;
+
+      if (u != unit && a->action != NULL && !a->resolved && a->throwing == SL_THROW_CHARGE &&
+          c->state->squad_of[u] == c->state->squad_of[unit])
+        detonations++;
+    }
+  return charges > detonations;
+}
+
+/* What the throw, the launch or the detonation would refuse when it
+ * resolves, refused when the Fire/Throw action is declared (P-34 step 1,
+ * A-92, P-35, P-36 step 3, A-87). The rate of fire is checked with the
+ * cost (check_rate_of_fire). */
+static gboolean
+check_throw (SlCommand  *c,
+             int         unit,
+             int         throwing,
+             GError    **error)
+{
+  const SlUnitState *u = &c->state->units[unit];
+  const char *name = sl_command_name (c, unit);
+
+  switch (throwing)
+    {
+    case SL_THROW_GRENADE:
+      if (u->grenades[SL_GRENADE_FG] + u->grenades[SL_GRENADE_SG] <= 0)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "throw",
+                             _("%s has no grenade left on its log (P-34 step 1, T-20)."), name);
+          return FALSE;
+        }
+      if (sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION) && !u->grenade_ready)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "throw",
+                             _("%s must pick up a grenade first with a Pick-up object action (P-34 step 1, A-92)."),
+                             name);
+          return FALSE;
+        }
+      return TRUE;
+    case SL_THROW_LAUNCHER:
+      if (!u->launcher)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "throw",
+                             _("%s has no grenade launcher (P-35)."), name);
+          return FALSE;
+        }
+      if (u->in_hand != 0)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "throw",
+                             _("%s's launcher is fitted to its %s: it fires with that weapon in hand (P-35)."),
+                             name, sl_setup_unit_at (c->setup, unit)->weapons[0]->name);
+          return FALSE;
+        }
+      if (u->launcher_load[SL_GRENADE_FG] + u->launcher_load[SL_GRENADE_SG] <= 0)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "throw",
+                             _("%s's launcher is empty, and it cannot be reloaded (P-35)."), name);
+          return FALSE;
+        }
+      return TRUE;
+    case SL_THROW_CHARGE:
+      if (u->routed)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "throw",
+                             _("%s is routed: only a non-routed unit of the squad sets its charges off (P-36 step 3, A-87)."),
+                             name);
+          return FALSE;
+        }
+      if (!squad_has_charge (c, unit))
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "throw",
+                             _("%s's squad has no charge on the table left to set off (P-36 step 3)."), name);
+          return FALSE;
+        }
+      return TRUE;
+    case SL_THROW_NONE:
+    case SL_N_THROWS:
+    default:
+      return TRUE;
+    }
+}
+
+/* P-15, T-23: a fire the rate of fire will not allow when it ends is
+ * refused now rather than later; a launch or a detonation counts too
+ * (P-35 step 1, A-87). */
+static gboolean
+check_rate_of_fire (SlCommand       *c,
+                    int              unit,
+                    const SlAction  *action,
+                    int              target,
+                    int              throwing,
+                    int              end,
+                    GError         **error)
+{
+  SlFireModeId mode;
+
+  if (is_action (action, "aimed-fire"))
+    mode = SL_FIRE_MODE_AIMED;
+  else if (!is_action (action, "fire") || throwing == SL_THROW_GRENADE)
+    return TRUE;
+  else if (throwing == SL_THROW_LAUNCHER)
+    mode = SL_FIRE_MODE_LAUNCHER;
+  else
+    mode = SL_FIRE_MODE_SINGLE;
+  return sl_command_check_rate_of_fire (c, unit, mode, throwing == SL_THROW_NONE ? target : -1,
+                                        end, NULL, error);
+}
+
+/* P-13, T-09, T-10: the move the action makes, or is combined with, must
+ * be one this unit can make here and now (night and zero-G sprints, prone
+ * and kneeling units, the terrain). */
+static gboolean
+check_move (SlCommand       *c,
+            int              unit,
+            const SlAction  *action,
+            int              combined_with,
+            GError         **error)
+{
+  const SlUnitSetup *us = sl_setup_unit_at (c->setup, unit);
+  const SlUnitState *u = &c->state->units[unit];
+  const SlEnvironmentSetup *env = &c->setup->environment;
+  SlMoveInput in = { 0 };
+  SlMoveResult res;
+  g_autoptr(GError) local_error = NULL;
+
+  if (action->move != SL_MOVE_NONE)
+    in.mode = action->move;
+  else if (combined_with > SL_MOVE_NONE && combined_with < SL_N_MOVES)
+    in.mode = combined_with;
+  else
+    return TRUE;
+  in.position = u->position;
+  in.race = us->race;
+  in.wound = u->wound;
+  in.armor = us->armor;
+  in.troop = us->troop;
+  /* §7.9: a bounce pack does not work in zero-G. */
+  in.bounce_pack = u->bounce_pack && !env->zero_g;
+  in.snow = env->snow;
+  in.night = env->night && (!env->indoors || env->blackout);
+  in.zero_g = env->zero_g;
+  if (sl_movement_allowance (c->rules, c->options, &in, &res, &local_error))
+    return TRUE;
+  sl_rule_error_set (error, local_error->code, action->move != SL_MOVE_NONE ? "action" : "combined_with",
+                     "%s", local_error->message);
+  return FALSE;
+}
+
 /* The action's own conditions beyond T-05 and T-06. */
 static gboolean
 check_action_state (SlCommand       *c,
@@ -997,23 +1211,19 @@ check_action_state (SlCommand       *c,
                              _("%s's %s is empty: reload first (P-29)."), name, weapon->name);
           return FALSE;
         }
-      if (target >= 0 && target == unit)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "target", _("A unit does not fire at itself."));
-          return FALSE;
-        }
     }
-  /* P-15: a fire the rate of fire will not allow when it ends is refused
-   * now rather than later. */
-  if ((is_action (action, "fire") || is_action (action, "aimed-fire")) && throwing == SL_THROW_NONE)
+  /* P-34, P-35, P-36: a grenade, the launcher or a radio with a Fire/Throw
+   * action proper (not aimed or opportunity fire). */
+  if (throwing != SL_THROW_NONE && !is_action (action, "fire"))
     {
-      int end = sl_command_now (c) + action->cost - 1;
-
-      if (!sl_command_check_rate_of_fire (c, unit, is_action (action, "aimed-fire")
-                                                    ? SL_FIRE_MODE_AIMED : SL_FIRE_MODE_SINGLE,
-                                          target, end, NULL, error))
-        return FALSE;
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "throw",
+                         _("Grenades are thrown, the launcher fired and charges set off with a Fire/Throw action, not with “%s” (T-05, P-34 step 2)."),
+                         action->name);
+      return FALSE;
     }
+  if (!check_fire_target (c, unit, target, error) ||
+      !check_throw (c, unit, throwing, error))
+    return FALSE;
   if (is_action (action, "reload"))
     {
       SlAmmoInput in = { 0 };
@@ -1180,6 +1390,10 @@ sl_command_declare (SlCommand  *c,
       }
   }
 
+  if (!check_rate_of_fire (c, unit, in.action, target, throwing, now + cost.takes_effect_after - 1, error) ||
+      !check_move (c, unit, in.action, in.combined_with, error))
+    return FALSE;
+
   /* §6.1, P-07 step 6: a new action cancels the running one. */
   if (u->current.action != NULL && !sl_state_unit_idle (c->rules, c->state, unit))
     sl_command_say (c, _("%s gives up “%s”."), sl_command_name (c, unit), u->current.action->name);
@@ -1188,8 +1402,7 @@ sl_command_declare (SlCommand  *c,
   /* §15.1: a hidden unit that acts is detected. */
   if (u->hidden)
     {
-      u->hidden = FALSE;
-      u->detected = TRUE;
+      sl_state_reveal_unit (c->state, unit);
       revealed = TRUE;
       sl_command_say (c, _("%s acts and is no longer hidden (§15.1)."), sl_command_name (c, unit));
     }
@@ -1207,7 +1420,11 @@ sl_command_declare (SlCommand  *c,
       zin.action = in.action->fire ? SL_ZERO_G_FIRE : SL_ZERO_G_OTHER;
       zin.weapon = us->weapons[u->in_hand];
       zin.omni_mode = sl_state_unit_omni_mode (c->setup, c->state, unit);
-      zin.movement = in.action->move;
+      /* The move the action makes, or is combined with (a sprint with a
+       * fire is no zero-G move either, P-21). */
+      zin.movement = in.action->move != SL_MOVE_NONE ? in.action->move
+                   : in.combined_with > SL_MOVE_NONE && in.combined_with < SL_N_MOVES ? (SlMove) in.combined_with
+                   : SL_MOVE_NONE;
       zin.bounce_pack = FALSE;
       zin.roll_stream = zero_g_stream;
       if (!sl_zero_g_resolve (c->rules, c->options, &zin, c->dice, zb, &zres, error))
@@ -1528,8 +1745,14 @@ sl_command_correct (SlCommand  *c,
         u->out_turn = 0;
       else if (u->out_turn == 0)
         u->out_turn = c->state->turn;
+      /* §6.1: out, it loses its action and leaves its melees (as the step
+       * ends, inside one). */
       if (c->rules->wounds[u->wound].out)
-        sl_state_lose_action (c->state, unit);
+        {
+          sl_state_lose_action_in_step (c->state, unit);
+          if (c->state->held_step == SL_STEP_NONE)
+            sl_state_leave_melee (c->state, unit);
+        }
       break;
     case 1:
       u->position = sl_reader_enum (r, "value", sl_position_names, N_("position"), u->position);

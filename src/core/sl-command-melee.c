@@ -69,8 +69,8 @@ disengage_pair (SlCommand *c,
         if (u->engaged[k] != other)
           u->engaged[w++] = u->engaged[k];
       u->n_engaged = w;
-      if (u->n_engaged == 0)
-        u->avoid_failed = FALSE;
+      if (u->avoid_failed == other + 1)
+        u->avoid_failed = 0;
     }
 }
 
@@ -90,6 +90,32 @@ start_melee (SlCommand *c,
   u->current.cost = SL_MELEE_AP;
   u->current.target = target;
   u->melee_target = target;
+}
+
+/* A unit drawn into two melees at once by failed avoidances of one step
+ * attacks one target per melee action (P-24 step 6): the opponent it came
+ * into contact with first (its engagements are kept in that order), so
+ * that the order the rolls are entered in does not matter; against the
+ * other it defends without a roll until it engages it (A-75, A-76). */
+static gboolean
+keeps_first_melee (SlCommand *c,
+                   int        unit,
+                   int        other)
+{
+  const SlUnitState *u = &c->state->units[unit];
+  int now = sl_command_now (c), mine = -1, theirs = -1;
+
+  if (u->current.action == NULL || !g_str_equal (u->current.action->id, "melee") ||
+      u->current.resolved || u->current.start != now)
+    return FALSE;
+  for (int k = 0; k < u->n_engaged; k++)
+    {
+      if (u->engaged[k] == u->current.target)
+        mine = k;
+      if (u->engaged[k] == other)
+        theirs = k;
+    }
+  return mine >= 0 && (theirs < 0 || mine < theirs);
 }
 
 /* Whether the defender has already acted this subphase (P-22 step 5,
@@ -129,7 +155,7 @@ sl_command_engage (SlCommand  *c,
 {
   SlReader *r = c->command;
   SlUnitState *ua, *ud;
-  gboolean avoid, acted, again, replace;
+  gboolean avoid, acted, again, replace, stuck;
   int attacker, defender;
 
   attacker = sl_command_unit (c, r, "unit", FALSE);
@@ -184,15 +210,52 @@ sl_command_engage (SlCommand  *c,
     }
   if (!sl_command_check_turn (c, attacker, "unit", error))
     return FALSE;
+  /* A-27: a dazed unit cannot move, so it cannot avoid — now, having not
+   * acted (P-23 b), or with its roll next subphase (P-23 a). */
+  acted = has_acted (c, defender, attacker);
+  stuck = sl_state_unit_dazed_at (c->rules, c->state, defender,
+                                  sl_command_now (c) + (acted ? 1 : 0));
+  if (avoid && stuck)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "decision",
+                         _("%s is dazed and cannot move, so it cannot avoid the melee: it fights (A-27, P-23)."),
+                         name (c, defender));
+      return FALSE;
+    }
   /* P-31 step 4, P-23: a routed defender always tries to avoid. */
-  if (ud->routed && !avoid && !c->options->routed_manual_control)
+  if (ud->routed && !avoid && !stuck && !c->options->routed_manual_control)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "decision",
                          _("%s is routed: it always tries to avoid melee (P-31 step 4, P-23)."),
                          name (c, defender));
       return FALSE;
     }
+  /* P-22 step 8: each attacker is avoided on its own; one roll at a time. */
+  if (avoid && ud->avoid_from > 0)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "decision",
+                         _("%s already rolls to avoid %s: it fights this attacker (P-22 step 8, P-23)."),
+                         name (c, defender), name (c, ud->avoid_from - 1));
+      return FALSE;
+    }
   again = engaged_with (ua, defender);
+  /* P-22, P-23: an engaged unit fights or tries to avoid; it engages
+   * nobody else, and its avoidance roll comes first. */
+  if (ua->avoid_from > 0)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s rolls to avoid %s first (P-23 a)."), name (c, attacker),
+                         name (c, ua->avoid_from - 1));
+      return FALSE;
+    }
+  for (int k = 0; k < ua->n_engaged; k++)
+    if (ua->engaged[k] != defender)
+      {
+        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                           _("%s is in melee with %s: it fights or tries to avoid, and engages nobody else (P-22, P-23)."),
+                           name (c, attacker), name (c, ua->engaged[k]));
+        return FALSE;
+      }
   if (!sl_state_unit_idle (c->rules, c->state, attacker) && !replace)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
@@ -206,7 +269,7 @@ sl_command_engage (SlCommand  *c,
                          _("%s's melee with %s is still under way (P-24)."), name (c, attacker), name (c, defender));
       return FALSE;
     }
-  if (avoid && ud->avoid_failed && again)
+  if (avoid && ud->avoid_failed == attacker + 1 && again)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "decision",
                          _("%s failed to avoid this melee: it may not try again until the melee action is over (P-23)."),
@@ -214,9 +277,10 @@ sl_command_engage (SlCommand  *c,
       return FALSE;
     }
 
-  acted = has_acted (c, defender, attacker);
-  /* P-22 step 3: the defender loses its ongoing action at once. */
-  if (ud->current.action != NULL && !ud->current.resolved)
+  /* P-22 step 3: the defender loses its ongoing action at once — but a
+   * melee it is fighting goes on: several attackers each have their own
+   * (A-76). */
+  if (ud->current.action != NULL && !ud->current.resolved && !g_str_equal (ud->current.action->id, "melee"))
     {
       sl_command_say (c, _("%s loses “%s” (P-22)."), name (c, defender), ud->current.action->name);
       sl_state_lose_action (c->state, defender);
@@ -225,8 +289,12 @@ sl_command_engage (SlCommand  *c,
     sl_command_say (c, _("%s gives up “%s”."), name (c, attacker), ua->current.action->name);
   sl_state_lose_action (c->state, attacker);
   ua->stance = SL_STANCE_ATTACK;
-  if (ud->hidden)
-    ud->hidden = FALSE;
+  /* §15.1: a hidden unit that acts is detected. */
+  if (ua->hidden)
+    {
+      sl_state_reveal_unit (c->state, attacker);
+      sl_command_say (c, _("%s acts and is no longer hidden (§15.1)."), name (c, attacker));
+    }
 
   sl_command_result (c, json_object_set_boolean_member, "defender_acted", acted);
   if (avoid && !acted)
@@ -332,29 +400,50 @@ sl_command_avoid (SlCommand  *c,
       return FALSE;
     }
   attacker = ud->avoid_from - 1;
+  /* A failure starts a melee for both now: a melee either is fighting
+   * that ends in this subphase is resolved first (P-24, A-76). */
+  for (int pass = 0; pass < 2; pass++)
+    {
+      int u = pass == 0 ? defender : attacker;
+      const SlCurrentAction *a = &c->state->units[u].current;
+
+      if (a->action != NULL && g_str_equal (a->action->id, "melee") && !a->resolved &&
+          a->end == sl_command_now (c))
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                             _("%s's melee with %s ends in this subphase: resolve it first (P-24, A-76)."),
+                             name (c, u), name (c, a->target));
+          return FALSE;
+        }
+    }
   {
     const SlUnitSetup *ds = sl_setup_unit_at (c->setup, defender);
     const SlUnitSetup *as = sl_setup_unit_at (c->setup, attacker);
 
     in.defender_troop = ds->troop;
     in.defender_race = ds->race;
-    in.defender_wound = ud->wound;
+    in.defender_wound = sl_state_step_unit (c->state, defender).wound;
     in.defender_dazed = sl_state_unit_dazed (c->rules, c->state, defender);
     in.attacker_troop = as->troop;
     in.attacker_race = as->race;
   }
   in.defender_acted = TRUE;
   in.zero_g = c->setup->environment.zero_g;
-  if (!sl_avoid_melee_resolve (c->rules, c->options, &in, c->dice, breakdown, &res, error))
+  /* A-27: dazed since the engagement, it cannot move: no roll, the
+   * avoidance fails. */
+  if (!in.defender_dazed &&
+      !sl_avoid_melee_resolve (c->rules, c->options, &in, c->dice, breakdown, &res, error))
     return FALSE;
 
   ud->avoid_from = 0;
   ud->avoid_due = 0;
-  if (sl_command_telling (c))
+  if (sl_command_telling (c) && !in.defender_dazed)
     {
       sl_check_outcome_to_json (&res.check, "avoided", c->result);
       json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
     }
+  else
+    sl_command_result (c, json_object_set_boolean_member, "avoided", FALSE);
   if (res.avoided)
     {
       SlMeleeInput mi = { 0 };
@@ -389,30 +478,38 @@ sl_command_avoid (SlCommand  *c,
         sl_command_say (c, _("%s's free attack misses (rolled %d) (A-74)."), name (c, attacker),
                         free_attack.a.check.natural);
       disengage_pair (c, attacker, defender);
+      /* Knocked out in this step, it leaves melee as the step ends
+       * (sl_state_leave_melee), and need move no more. */
+      ud->must_move_away = TRUE;
       if (!sl_state_unit_out (c->rules, c->state, defender))
-        {
-          ud->must_move_away = TRUE;
-          sl_command_say (c, _("%s must now make a movement action taking it beyond 1 m (P-23)."),
-                          name (c, defender));
-        }
+        sl_command_say (c, _("%s must now make a movement action taking it beyond 1 m (P-23)."),
+                        name (c, defender));
+      else if (c->state->held_step == SL_STEP_NONE)
+        ud->must_move_away = FALSE;
       return TRUE;
     }
 
   /* P-23(a) step 4: a full melee follows; no new attempt until it is over. */
-  ud->avoid_failed = TRUE;
-  start_melee (c, attacker, defender);
-  start_melee (c, defender, attacker);
+  ud->avoid_failed = attacker + 1;
   /* It starts now, this subphase, which is "next subphase" of the
    * engagement. */
   for (int pass = 0; pass < 2; pass++)
     {
-      SlUnitState *u = &c->state->units[pass == 0 ? attacker : defender];
+      int self = pass == 0 ? attacker : defender, other = pass == 0 ? defender : attacker;
+      SlUnitState *u = &c->state->units[self];
 
+      if (keeps_first_melee (c, self, other))
+        continue;
+      start_melee (c, self, other);
       u->current.start -= 1;
       u->current.end -= 1;
     }
-  sl_command_say (c, _("%s tries to avoid %s: needs %d or less, rolled %d, net %d: fails; a full 5-AP melee follows (P-23)."),
-                  name (c, defender), name (c, attacker), res.check.target, res.check.natural, res.check.net);
+  if (in.defender_dazed)
+    sl_command_say (c, _("%s is dazed and cannot avoid %s: a full 5-AP melee follows (A-27, P-23)."),
+                    name (c, defender), name (c, attacker));
+  else
+    sl_command_say (c, _("%s tries to avoid %s: needs %d or less, rolled %d, net %d: fails; a full 5-AP melee follows (P-23)."),
+                    name (c, defender), name (c, attacker), res.check.target, res.check.natural, res.check.net);
   return TRUE;
 }
 
@@ -548,39 +645,14 @@ sl_command_melee (SlCommand  *c,
   if (engaged_with (ua, b) && !sl_state_unit_out (c->rules, c->state, a) &&
       !sl_state_unit_out (c->rules, c->state, b))
     {
-      if (ua->avoid_failed || ub->avoid_failed)
-        {
-          ua->avoid_failed = FALSE;
-          ub->avoid_failed = FALSE;
-        }
+      /* P-23: that melee over, this pair may try to avoid again. */
+      if (ua->avoid_failed == b + 1)
+        ua->avoid_failed = 0;
+      if (ub->avoid_failed == a + 1)
+        ub->avoid_failed = 0;
       sl_command_say (c, _("%s and %s are still in contact: another melee action, or an attempt to avoid (A-75)."),
                       name (c, a), name (c, b));
     }
   return TRUE;
 }
 
-/* What the melee step still waits for: melee actions ending now, and
- * avoidance rolls due. */
-char *
-sl_command_pending_melee (SlCommand *c)
-{
-  g_autoptr(GString) names = g_string_new (NULL);
-  int now = sl_command_now (c);
-
-  for (int u = 0; u < c->state->n_units; u++)
-    {
-      const SlUnitState *us = &c->state->units[u];
-      const SlCurrentAction *a = &us->current;
-
-      if ((a->action != NULL && g_str_equal (a->action->id, "melee") && a->end == now && !a->resolved) ||
-          (us->avoid_from > 0 && us->avoid_due <= now))
-        {
-          if (names->len > 0)
-            g_string_append (names, _(", "));
-          g_string_append (names, sl_command_name (c, u));
-        }
-    }
-  if (names->len == 0)
-    return NULL;
-  return g_strdup_printf (_("Melee to resolve first: %s (P-08 step 5, P-23, P-24)."), names->str);
-}

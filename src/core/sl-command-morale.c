@@ -48,13 +48,15 @@ squad_name (SlCommand *c,
 }
 
 /* Whether a squad (its units as they stand after regroups) has anybody
- * left in the fight. */
+ * left in the fight who could rout: the leader never does (P-31 step 5). */
 static gboolean
 squad_standing (SlCommand *c,
                 int        squad)
 {
+  int leader = sl_command_squad_leader (c, squad);
+
   for (int u = 0; u < c->state->n_units; u++)
-    if (c->state->squad_of[u] == squad && in_fight (c, u))
+    if (c->state->squad_of[u] == squad && in_fight (c, u) && u != leader)
       return TRUE;
   return FALSE;
 }
@@ -205,7 +207,8 @@ sl_command_rout_check (SlCommand  *c,
   if (!squad_standing (c, squad))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
-                         _("Nobody of %s is left in the fight to rout (P-31)."), squad_name (c, squad));
+                         _("Nobody of %s but its leader is left in the fight, and a leader never routs (P-31 step 5)."),
+                         squad_name (c, squad));
       return FALSE;
     }
 
@@ -245,6 +248,7 @@ sl_command_rout_check (SlCommand  *c,
               c->state->units[u].current.action->category != SL_ACTION_MOVEMENT &&
               !c->state->units[u].current.resolved)
             sl_state_lose_action (c->state, u);
+          c->state->units[u].opportunity_armed = FALSE;
           routed++;
           if (sl_command_telling (c))
             {
@@ -331,9 +335,13 @@ sl_command_rally (SlCommand  *c,
     squad = leader_of >= 0 ? leader_of : c->state->squad_of[unit];
   if (leader_of < 0)
     {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
-                         _("%s is not a leader: only a leader or an acting leader rallies (P-32)."), name);
-      return FALSE;
+      /* It led when it declared the rally (T-05 leader only), but leads
+       * no more (a regroup, another acting leader): the rally is lost. */
+      u->current.resolved = TRUE;
+      sl_command_result (c, json_object_set_boolean_member, "rallied", FALSE);
+      sl_command_result (c, json_object_set_boolean_member, "lost", TRUE);
+      sl_command_say (c, _("%s no longer leads a squad: its rally is lost (P-32)."), name);
+      return TRUE;
     }
   /* P-32 step 7: only one leader at a time rallies a squad. */
   for (int o = 0; o < c->state->n_units; o++)
@@ -569,44 +577,3 @@ sl_command_appoint_leader (SlCommand  *c,
   return TRUE;
 }
 
-/* What the Rout/Rally Phase or the rally step still waits for. */
-char *
-sl_command_pending_morale (SlCommand *c)
-{
-  g_autoptr(GString) names = g_string_new (NULL);
-  int now = sl_command_now (c);
-
-  if (c->state->phase == SL_PHASE_ROUT_RALLY)
-    {
-      for (guint s = 0; s < c->setup->squads->len; s++)
-        {
-          gboolean has_units = FALSE;
-
-          for (int u = 0; u < c->state->n_units && !has_units; u++)
-            has_units = c->state->squad_of[u] == (int) s;
-          if (has_units && !c->state->rout_checked[s] && squad_standing (c, s))
-            {
-              if (names->len > 0)
-                g_string_append (names, _(", "));
-              g_string_append (names, squad_name (c, s));
-            }
-        }
-      if (names->len == 0)
-        return NULL;
-      return g_strdup_printf (_("Rout checks to make first: %s (P-31)."), names->str);
-    }
-  for (int u = 0; u < c->state->n_units; u++)
-    {
-      const SlCurrentAction *a = &c->state->units[u].current;
-
-      if (a->action != NULL && g_str_equal (a->action->id, "rally") && a->end == now && !a->resolved)
-        {
-          if (names->len > 0)
-            g_string_append (names, _(", "));
-          g_string_append (names, sl_command_name (c, u));
-        }
-    }
-  if (names->len == 0)
-    return NULL;
-  return g_strdup_printf (_("Rally to resolve first: %s (P-08 step 6, P-32)."), names->str);
-}

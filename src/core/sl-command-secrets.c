@@ -206,6 +206,14 @@ sl_command_seal (SlCommand  *c,
         sl_reader_fail (r, "marker", _("Marker %d is not that side’s."), marker);
       else if (m->resolved)
         sl_reader_fail (r, "marker", _("Marker %d has gone off already."), marker);
+      /* P-36, P-38 step 3: a charge's note says where the charge is, a
+       * fire mission's where it is aimed. */
+      else if ((m->kind == SL_MARKER_FIRE_MISSION && kind != SL_NOTE_FIRE_MISSION) ||
+               (m->kind == SL_MARKER_CHARGE && kind != SL_NOTE_CHARGE))
+        sl_reader_fail (r, "kind", _("The note of %s is of kind “%s” (P-36, P-38 step 3)."), m->label,
+                        sl_note_kind_names[m->kind == SL_MARKER_CHARGE ? SL_NOTE_CHARGE : SL_NOTE_FIRE_MISSION]);
+      else if (m->kind != SL_MARKER_FIRE_MISSION && m->kind != SL_MARKER_CHARGE)
+        sl_reader_fail (r, "marker", _("Only a charge or a fire mission is sealed with a note; a mine is written down with the mine command (P-37 step 2)."));
     }
   if (!sl_command_inputs_done (c))
     return FALSE;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sl-command.h"
+#include "sl-due.h"
 #include "sl-environment.h"
 
 typedef struct
@@ -260,11 +261,7 @@ int
 sl_command_squad_leader (SlCommand *c,
                          int        squad)
 {
-  int leader = c->state->squad_leader[squad];
-
-  if (leader >= 0 && !sl_state_unit_out (c->rules, c->state, leader))
-    return leader;
-  return c->state->acting_leader[squad];
+  return sl_state_squad_leader (c->rules, c->state, squad);
 }
 
 gboolean
@@ -436,6 +433,14 @@ sl_command_apply_damage (SlCommand            *c,
       if (u->casualty_by < 0 ||
           (sl_state_step_unit (c->state, unit).casualty_by < 0 && u->casualty_by == own && side != own))
         u->casualty_by = side;
+    }
+
+  /* A-27, §15.1: a hidden unit that is hit has obviously been hit: it is
+   * detected. */
+  if (u->hidden && (damage->levels > 0 || damage->dazed))
+    {
+      sl_state_reveal_unit (c->state, unit);
+      g_string_append (words, _("; hit, it is no longer hidden (A-27)"));
     }
 
   /* §6.1: dazed, knocked out or killed, the unit loses its action — in a

@@ -246,10 +246,4 @@ SL_COMMAND_HANDLER (sl_command_ambush);
  * Returns TRUE when it handled the action. */
 gboolean     sl_command_finish_explosives (SlCommand *c,
                                            int        unit);
-/* Whether something of the family must still be resolved in the current
- * step or phase; a sentence saying what, or NULL. */
-char        *sl_command_pending_explosives (SlCommand *c);
-char        *sl_command_pending_melee      (SlCommand *c);
-char        *sl_command_pending_morale     (SlCommand *c);
-
 G_END_DECLS

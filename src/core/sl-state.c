@@ -201,10 +201,18 @@ sl_state_unit_dazed (const SlRules *rules,
                      const SlState *state,
                      int            unit)
 {
-  const SlUnitState *u = &state->units[unit];
-  int now = sl_state_now (rules, state);
+  return sl_state_unit_dazed_at (rules, state, unit, sl_state_now (rules, state));
+}
 
-  return u->dazed_until >= 0 && now >= u->dazed_from && now <= u->dazed_until;
+gboolean
+sl_state_unit_dazed_at (const SlRules *rules,
+                        const SlState *state,
+                        int            unit,
+                        int            index)
+{
+  const SlUnitState *u = &state->units[unit];
+
+  return u->dazed_until >= 0 && index >= u->dazed_from && index <= u->dazed_until;
 }
 
 gboolean
@@ -309,7 +317,9 @@ sl_state_unit_ammo (const SlSetup *setup,
       ammo->launcher[g] = u->launcher_load[g];
     }
   ammo->picked_up = u->grenade_ready;
-  ammo->has_launcher = u->launcher;
+  /* P-35: the launcher is fitted to the long arm (A-146): with the
+   * sidearm in hand it is not in play. */
+  ammo->has_launcher = u->launcher && u->in_hand == 0;
 }
 
 void
@@ -362,8 +372,35 @@ sl_state_leave_melee (SlState *state,
         if (o->engaged[j] != unit)
           o->engaged[w++] = o->engaged[j];
       o->n_engaged = w;
+      /* Its opponent's melee against it is over, unresolved. */
+      if (o->current.action != NULL && g_str_equal (o->current.action->id, "melee") &&
+          o->current.target == unit && !o->current.resolved)
+        sl_state_lose_action (state, u->engaged[k]);
     }
   u->n_engaged = 0;
+  /* No avoidance roll against it, or of its own, is left to make (P-23). */
+  u->avoid_from = 0;
+  u->avoid_due = 0;
+  u->avoid_failed = 0;
+  u->must_move_away = FALSE;
+  for (int i = 0; i < state->n_units; i++)
+    {
+      if (state->units[i].avoid_from == unit + 1)
+        {
+          state->units[i].avoid_from = 0;
+          state->units[i].avoid_due = 0;
+        }
+      if (state->units[i].avoid_failed == unit + 1)
+        state->units[i].avoid_failed = 0;
+    }
+}
+
+void
+sl_state_reveal_unit (SlState *state,
+                      int      unit)
+{
+  state->units[unit].hidden = FALSE;
+  state->units[unit].detected = TRUE;
 }
 
 void
@@ -679,8 +716,8 @@ sl_state_to_json (const SlRules *rules,
       if (u->hidden && u->pile[0] != '\0')
         json_object_set_string_member (o, "pile", u->pile);
       /* Melee (sl-command-melee.c) */
-      if (u->avoid_failed)
-        json_object_set_boolean_member (o, "avoid_failed", TRUE);
+      if (u->avoid_failed > 0)
+        json_object_set_string_member (o, "avoid_failed", sl_setup_unit_at (setup, u->avoid_failed - 1)->id);
       if (u->must_move_away)
         json_object_set_boolean_member (o, "must_move_away", TRUE);
       if (u->avoid_from > 0)

@@ -124,7 +124,8 @@ typedef struct
   /* Melee (sl-command-melee.c) */
   int             stance;             /* SlStance of its last melee action */
   int             melee_target;       /* the unit it attacks, or -1 */
-  gboolean        avoid_failed;       /* P-23: no more avoidance in this melee */
+  int             avoid_failed;       /* P-23: failed to avoid this attacker + 1: no more
+                                       * avoidance in that melee; else 0 */
   gboolean        must_move_away;     /* avoided: its next action moves it beyond 1 m (P-23) */
   int             avoid_from;         /* P-23(a): an avoidance roll is due against this attacker + 1, else 0 */
   int             avoid_due;          /* … from this subphase index */
@@ -285,6 +286,11 @@ gboolean     sl_state_unit_out     (const SlRules  *rules,
 gboolean     sl_state_unit_dazed   (const SlRules  *rules,
                                     const SlState  *state,
                                     int             unit);
+/* … in the subphase @index. */
+gboolean     sl_state_unit_dazed_at (const SlRules *rules,
+                                     const SlState *state,
+                                     int            unit,
+                                     int            index);
 /* The position of @grouping in this turn's initiative order, or -1. */
 int          sl_state_order_position (const SlState *state,
                                       int            grouping);
@@ -331,8 +337,13 @@ void         sl_state_unit_set_ammo (const SlSetup     *setup,
  * cancelled); opportunity fire ends with it. */
 void         sl_state_lose_action  (SlState        *state,
                                     int             unit);
-/* Takes the unit out of every melee it is in (§6.1: knocked out). */
+/* Takes the unit out of every melee it is in (§6.1: knocked out): its
+ * opponents' melee actions against it end, and no avoidance roll against
+ * it or of its own is left to make (P-23). */
 void         sl_state_leave_melee  (SlState        *state,
+                                    int             unit);
+/* The unit is hidden no more, and never hides again (§15.1). */
+void         sl_state_reveal_unit  (SlState        *state,
                                     int             unit);
 
 /* A resolution step begins (P-08 steps 3–6): remembers every unit as it
