@@ -63,7 +63,7 @@ test_fire_sheet_odds (void)
 
   g_assert_true (sl_fire_sheet_enter_die (sheet, 9));
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, n + 1);
-  g_assert_nonnull (strstr (last_entry (game)->summary, "needs 7, rolled 9"));
+  g_assert_nonnull (strstr (last_entry (game)->summary, "needs 7 or less, rolled 9"));
   g_assert_null (last_entry (game)->rolled[0]);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (sheet)));
 }

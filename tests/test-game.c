@@ -128,7 +128,7 @@ test_e07_fire_team (void)
   sl_test_refuse (game, "{'type': 'next'}", "type", "Trooper Hale");
   e = sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13', 'roll': 9}");
   g_assert_false (json_object_get_boolean_member (json_node_get_object (e->result), "hit"));
-  g_assert_nonnull (strstr (e->summary, "Trooper Hale fires at Legionnaire Quill: needs 7, rolled 9"));
+  g_assert_nonnull (strstr (e->summary, "Trooper Hale fires at Legionnaire Quill: needs 7 or less, rolled 9"));
   /* The others wait. */
   g_assert_cmpint (sl_test_unit_state (game, "cw-15")->position, ==, SL_POSITION_STANDING);
   sl_test_play (game, "{'type': 'next'}");
@@ -162,7 +162,7 @@ test_fire_history_line (void)
    * = +1; 4 + 1 = 5. The spike rifle's PF 5 against LI (AF 2) is 3 levels
    * on top of L: Unconscious. */
   g_assert_cmpstr (e->summary, ==,
-                   "Centurion Vale fires at Trooper Nadeau: needs 7, rolled 4 +1 = 5, hit; "
+                   "Centurion Vale fires at Trooper Nadeau: needs 6 or less, rolled 4, hit; "
                    "3 wound levels, now Unconscious.");
   t = sl_test_unit_state (game, "cw-14");
   g_assert_cmpint (t->wound, ==, SL_WOUND_UNCONSCIOUS);

@@ -56,7 +56,7 @@ test_history_view (void)
   newest = g_list_model_get_item (model, 0);
   g_assert_cmpuint (sl_history_item_get_index (newest), ==, n - 1);
   g_assert_nonnull (strstr (sl_history_item_get_summary (newest),
-                            "Trooper Hale fires at Legionnaire Quill: needs 7, rolled 9"));
+                            "Trooper Hale fires at Legionnaire Quill: needs 7 or less, rolled 9"));
   g_assert_cmpstr (sl_history_item_get_when (newest), ==, "Turn 1 · subphase 7");
   g_assert_false (sl_history_item_get_undone (newest));
   oldest = g_list_model_get_item (model, n - 1);

@@ -217,6 +217,16 @@ sl_check_roll (const SlCheckDef *check,
   outcome->target = check->target;
 }
 
+char *
+sl_check_outcome_words (const SlCheckOutcome *outcome)
+{
+  if (outcome->needed <= 0)
+    return g_strdup_printf (_("cannot succeed, rolled %d"), outcome->natural);
+  if (outcome->needed == 1)
+    return g_strdup_printf (_("needs a 1, rolled %d"), outcome->natural);
+  return g_strdup_printf (_("needs %d or less, rolled %d"), outcome->needed, outcome->natural);
+}
+
 void
 sl_check_outcome_to_json (const SlCheckOutcome *outcome,
                           const char           *success_name,

@@ -78,6 +78,12 @@ typedef struct
   int      target;
 } SlCheckOutcome;
 
+/* The odds and the die of a check as the history tells them, in the words
+ * the sheets show before the roll: "needs 6 or less, rolled 4" — the
+ * highest die that succeeds, every modifier counted (a natural 1 or 10
+ * included). */
+char        *sl_check_outcome_words   (const SlCheckOutcome *outcome);
+
 /* Rolls @check on @stream of @dice with @modifier. */
 void         sl_check_roll         (const SlCheckDef  *check,
                                     int                modifier,

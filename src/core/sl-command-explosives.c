@@ -280,9 +280,12 @@ sl_command_throw (SlCommand  *c,
   sl_command_result (c, json_object_set_int_member, "marker", m->id);
   sl_command_result (c, json_object_set_int_member, "detonates_turn", index_turn (c, m->due));
   sl_command_result (c, json_object_set_int_member, "detonates_subphase", index_subphase (c, m->due));
-  sl_command_say (c, _("%s throws a %s grenade %g m: needs a net %d or less, rolled %d (net %d), %s."),
-                  sl_command_name (c, unit), sl_grenade_type_names[in.type], in.range_m,
-                  5, res.check.natural, res.check.net, words);
+  {
+    g_autofree char *odds = sl_check_outcome_words (&res.check);
+
+    sl_command_say (c, _("%s throws a %s grenade %g m: %s, %s."), sl_command_name (c, unit),
+                    sl_grenade_type_names[in.type], in.range_m, odds, words);
+  }
   sl_command_say (c, _("%s goes off in the explosion step of %s (P-34 step 6, A-108)."), m->label, when);
   return TRUE;
 }
@@ -381,6 +384,7 @@ sl_command_launch (SlCommand  *c,
         SlMarker *m = add_grenade_marker (c, unit, ins[i].type, labels[i]);
         g_autofree char *words = NULL;
         g_autofree char *when = NULL;
+        g_autofree char *odds = NULL;
 
         if (list != NULL)
           {
@@ -391,10 +395,11 @@ sl_command_launch (SlCommand  *c,
             json_array_add_object_element (list, o);
             words = landing_words (&results[i]);
             when = sl_command_when (c, m->due);
+            odds = sl_check_outcome_words (&results[i].check);
           }
-        sl_command_say (c, _("%s launches a %s grenade %g m: needs a net %d or less, rolled %d (net %d), %s; it goes off in the explosion step of %s (P-35, A-108)."),
+        sl_command_say (c, _("%s launches a %s grenade %g m: %s, %s; it goes off in the explosion step of %s (P-35, A-108)."),
                         sl_command_name (c, unit), sl_grenade_type_names[ins[i].type], ins[i].range_m,
-                        4, results[i].check.natural, results[i].check.net, words, when);
+                        odds, words, when);
       }
     sl_command_result (c, json_object_set_string_member, "unit", sl_setup_unit_at (c->setup, unit)->id);
     sl_command_result (c, json_object_set_array_member, "grenades", list);
@@ -404,9 +409,9 @@ sl_command_launch (SlCommand  *c,
       sl_command_result (c, json_object_set_int_member, "jam_roll", jam_roll);
       sl_command_result (c, json_object_set_boolean_member, "jammed", jammed);
       if (jammed)
-        sl_command_say (c, _("Jam check: rolled %d, the launcher and rifle are jammed (A-56, A-113)."), jam_roll);
+        sl_command_say (c, _("Jam check: rolled %d, the launcher and rifle are jammed (P-16, A-56, A-113)."), jam_roll);
       else
-        sl_command_say (c, _("Jam check: rolled %d, no jam (A-56)."), jam_roll);
+        sl_command_say (c, _("Jam check: rolled %d, no jam (P-16, A-56)."), jam_roll);
     }
   return TRUE;
 }
@@ -823,11 +828,11 @@ sl_command_blast (SlCommand  *c,
                 json_array_add_object_element (list, o);
               }
             if (res.affected)
-              sl_command_say (c, _("The blast of %s catches %s in zone %s: penetration %d, %s."), label, us->name,
+              sl_command_say (c, _("The blast of %s catches %s in zone %s: penetration %d, %s."), label, us->told,
                               sl_shaped_zone_names[res.zone], res.penetration,
                               words != NULL ? words : _("no wound"));
             else
-              sl_command_say (c, _("The blast of %s does not reach %s (%s)."), label, us->name,
+              sl_command_say (c, _("The blast of %s does not reach %s (%s)."), label, us->told,
                               res.reason != NULL ? res.reason : "");
           }
         c->actor = -1;

@@ -46,6 +46,19 @@ remap_error (GError **error)
   sl_rule_error_set (error, e->code, command_field (sl_rule_error_get_field (e)), "%s", e->message);
 }
 
+/* P-16: the jam check after a natural 1, jammed or not. */
+static void
+append_jam (GString    *line,
+            const char *firer,
+            int         roll,
+            gboolean    jammed)
+{
+  if (jammed)
+    g_string_append_printf (line, _("; jam check: rolled %d, %s's weapon jams (P-16)"), roll, firer);
+  else
+    g_string_append_printf (line, _("; jam check: rolled %d, no jam (P-16)"), roll);
+}
+
 static void
 record_fire (SlUnitState  *u,
              int           index,
@@ -96,7 +109,7 @@ check_firer (SlCommand     *c,
 
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                              _("%s's Fire/Throw action is no shot of its weapon: resolve it with “%s” (P-34, P-35, P-36)."),
-                             fs->name, commands[firer->current.throwing]);
+                             fs->told, commands[firer->current.throwing]);
           return FALSE;
         }
       *mode = g_str_equal (firer->current.action->id, "aimed-fire") ? SL_FIRE_MODE_AIMED
@@ -110,7 +123,7 @@ check_firer (SlCommand     *c,
       if (sl_state_unit_dazed (c->rules, c->state, unit) || sl_state_unit_out (c->rules, c->state, unit))
         {
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
-                             _("%s is dazed or out of the fight and cannot fire (P-19)."), fs->name);
+                             _("%s is dazed or out of the fight and cannot fire (P-19)."), fs->told);
           return FALSE;
         }
       /* §5.2: ambushed, it can do nothing; P-31 step 4: routed, it only
@@ -121,7 +134,7 @@ check_firer (SlCommand     *c,
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                              firer->routed ? _("%s is routed and may only move (P-31 step 4).")
                                            : _("%s was ambushed and can do nothing yet (§5.2)."),
-                             fs->name);
+                             fs->told);
           return FALSE;
         }
       /* A-28: armed once its end subphase has resolved in the unit's own
@@ -133,7 +146,7 @@ check_firer (SlCommand     *c,
         {
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                              _("%s's opportunity fire is armed from its grouping's turn in this subphase, when %s has acted (A-28)."),
-                             fs->name,
+                             fs->told,
                              sl_setup_grouping_at (c->setup, c->state->order[sl_state_turn_position (c->rules, c->state)])->name);
           return FALSE;
         }
@@ -144,13 +157,13 @@ check_firer (SlCommand     *c,
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                          _("%s has no fire action ending now and is not on opportunity fire (P-08, P-09)."),
-                         fs->name);
+                         fs->told);
       return FALSE;
     }
   if (firer->jammed)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
-                         _("%s's weapon is jammed: it cannot fire until cleared (P-16)."), fs->name);
+                         _("%s's weapon is jammed: it cannot fire until cleared (P-16)."), fs->told);
       return FALSE;
     }
   return TRUE;
@@ -277,7 +290,7 @@ sl_command_fire (SlCommand  *c,
       if (opportunity || firer->current.target != target)
         {
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
-                             _("%s is already out of the fight."), ts->name);
+                             _("%s is already out of the fight."), ts->told);
           return FALSE;
         }
       target_out = TRUE;
@@ -286,7 +299,7 @@ sl_command_fire (SlCommand  *c,
   if (sl_state_step_unit (c->state, target).hidden)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
-                         _("%s has not been detected and cannot be fired at (§15.1)."), ts->name);
+                         _("%s has not been detected and cannot be fired at (§15.1)."), ts->told);
       return FALSE;
     }
 
@@ -413,18 +426,18 @@ sl_command_fire (SlCommand  *c,
         }
     }
 
-  /* "Trooper 13 fires at Legionnaire 4: needs 7, rolled 4 +2 = 6, hit; …" */
+  /* "Trooper Hale fires at Legionnaire Quill: needs 6 or less, rolled 4,
+   * hit; …" — the odds in the words of the sheet. */
   if (sl_command_telling (c))
     {
       g_autoptr(GString) line = g_string_new (NULL);
+      g_autofree char *odds = sl_check_outcome_words (&hit.check);
       const char *kind = mode == SL_FIRE_MODE_AIMED ? _("aims and fires")
                        : mode == SL_FIRE_MODE_OPPORTUNITY ? _("takes opportunity fire")
                        : mode == SL_FIRE_MODE_CONCENTRATED ? _("fires a concentrated burst")
                        : _("fires");
 
-      g_string_append_printf (line, _("%s %s at %s: needs %d, rolled %d %+d = %d, %s"),
-                              fs->name, kind, ts->name, hit.check.target, hit.check.natural,
-                              hit.check.modifier, hit.check.net,
+      g_string_append_printf (line, _("%s %s at %s: %s, %s"), fs->told, kind, ts->told, odds,
                               hit.hit ? _("hit") : _("miss"));
       if (hit.check.natural == 1)
         g_string_append (line, _(" (a natural 1 always hits)"));
@@ -437,8 +450,8 @@ sl_command_fire (SlCommand  *c,
                                 rounds_hit);
       if (result_words != NULL)
         g_string_append_printf (line, "; %s", result_words);
-      if (hit.jammed)
-        g_string_append_printf (line, _("; %s's weapon jams (P-16)"), fs->name);
+      if (hit.jam_checked)
+        append_jam (line, fs->told, hit.jam_roll, hit.jammed);
       g_string_append_c (line, '.');
       sl_command_say (c, "%s", line->str);
     }
@@ -544,7 +557,7 @@ sl_command_area_burst (SlCommand  *c,
       if (sl_state_unit_out_at_step (c->rules, c->state, target))
         {
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "targets",
-                             _("%s is already out of the fight."), ts->name);
+                             _("%s is already out of the fight."), ts->told);
           return FALSE;
         }
     }
@@ -590,7 +603,7 @@ sl_command_area_burst (SlCommand  *c,
   g_string_append_printf (line, g_dngettext (GETTEXT_PACKAGE,
                                              "%s fires an area burst of %d round",
                                              "%s fires an area burst of %d rounds", rounds),
-                          fs->name, rounds);
+                          fs->told, rounds);
   out = sl_command_telling (c) ? json_array_new () : NULL;
   for (guint k = 0; k < res.n_targets; k++)
     {
@@ -618,9 +631,11 @@ sl_command_area_burst (SlCommand  *c,
           sl_check_outcome_to_json (&tr->check, "hit", o);
           json_object_set_member (o, "breakdown", sl_breakdown_to_json (tr->breakdown));
         }
-      g_string_append_printf (line, _("; at %s: needs %d, rolled %d %+d = %d, %s"), ts->name,
-                              tr->check.target, tr->check.natural, tr->check.modifier,
-                              tr->check.net, tr->hit ? _("hit") : _("miss"));
+      {
+        g_autofree char *odds = sl_check_outcome_words (&tr->check);
+
+        g_string_append_printf (line, _("; at %s: %s, %s"), ts->told, odds, tr->hit ? _("hit") : _("miss"));
+      }
       if (tr->hit)
         {
           SlDamageInput d = { 0 };
@@ -652,8 +667,8 @@ sl_command_area_burst (SlCommand  *c,
   if (res.jam_checked)
     sl_command_result (c, json_object_set_int_member, "jam_roll", res.jam_roll);
   sl_command_result (c, json_object_set_boolean_member, "jammed", res.jammed);
-  if (res.jammed)
-    g_string_append_printf (line, _("; %s's weapon jams (P-16)"), fs->name);
+  if (res.jam_checked)
+    append_jam (line, fs->told, res.jam_roll, res.jammed);
   g_string_append_c (line, '.');
   sl_command_say (c, "%s", line->str);
   sl_area_burst_result_clear (&res);

@@ -384,7 +384,7 @@ finish_action (SlCommand *c,
   SlUnitState *u = &c->state->units[unit];
   const SlUnitSetup *us = sl_setup_unit_at (c->setup, unit);
   const SlAction *action = u->current.action;
-  const char *name = us->name;
+  const char *name = us->told;
 
   u->current.resolved = TRUE;
 
@@ -1185,7 +1185,7 @@ check_action_state (SlCommand       *c,
   const SlUnitState *u = &c->state->units[unit];
   const SlUnitSetup *us = sl_setup_unit_at (c->setup, unit);
   const SlWeapon *weapon = us->weapons[u->in_hand];
-  const char *name = us->name;
+  const char *name = us->told;
   gboolean ammunition = sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION);
 
   if (throwing != SL_THROW_NONE && !sl_setup_has_module (c->setup, SL_MODULE_AREA_EFFECTS))
@@ -1478,15 +1478,37 @@ sl_command_declare (SlCommand  *c,
         json_object_set_boolean_member (c->result, "revealed", TRUE);
     }
 
+  /* "Trooper Quint: Aimed fire at 3 Legionnaire Ostra, 3 AP, ends in
+   * subphase 6." — the target or the spot named. */
   if (sl_command_telling (c))
-    when = sl_command_when (c, u->current.end);
-  if (in.combined_with != SL_MOVE_NONE)
-    sl_command_say (c, _("%s: %s, combined with %s, %d AP, ends in %s."),
-                    sl_command_name (c, unit), in.action->name, sl_combine_label (in.combined_with),
-                    cost.cost, when);
-  else
-    sl_command_say (c, _("%s: %s, %d AP, ends in %s."), sl_command_name (c, unit),
-                    in.action->name, cost.cost, when);
+    {
+      g_autofree char *what = NULL;
+
+      when = sl_command_when (c, u->current.end);
+      if (target >= 0)
+        what = g_strdup_printf (_("%s at %s"), in.action->name, sl_command_name (c, target));
+      else if (throwing != SL_THROW_NONE)
+        {
+          const char *uses = throwing == SL_THROW_GRENADE ? _("a hand grenade")
+                           : throwing == SL_THROW_LAUNCHER ? _("the grenade launcher")
+                           : _("a charge by radio");
+
+          what = label != NULL ? g_strdup_printf (_("%s with %s at %s"), in.action->name, uses, label)
+                               : g_strdup_printf (_("%s with %s"), in.action->name, uses);
+        }
+      else if (label != NULL)
+        what = g_strdup_printf (_("%s (%s)"), in.action->name, label);
+      else if (in.to_position >= 0)
+        what = g_strdup_printf (_("%s to %s"), in.action->name, sl_position_label (in.to_position));
+      else
+        what = g_strdup (in.action->name);
+      if (in.combined_with != SL_MOVE_NONE)
+        sl_command_say (c, _("%s: %s, combined with %s, %d AP, ends in %s."),
+                        sl_command_name (c, unit), what, sl_combine_label (in.combined_with),
+                        cost.cost, when);
+      else
+        sl_command_say (c, _("%s: %s, %d AP, ends in %s."), sl_command_name (c, unit), what, cost.cost, when);
+    }
 
   /* A 1-AP action without dice ends here and now. */
   if (u->current.end == now && resolution_step (in.action) == SL_STEP_NONE)
@@ -1767,7 +1789,7 @@ sl_command_correct (SlCommand  *c,
           if (g_str_equal (us->weapons[i]->id, code))
             found = i;
         if (found < 0 && sl_reader_ok (r))
-          sl_reader_fail (r, "value", _("%s does not carry a “%s”."), us->name, code);
+          sl_reader_fail (r, "value", _("%s does not carry a “%s”."), us->told, code);
         else
           u->in_hand = found;
         shown = g_strdup (code);
@@ -1834,7 +1856,7 @@ sl_command_correct (SlCommand  *c,
       u->hidden = sl_reader_bool (r, "value", u->hidden);
       /* §15.1: a detected unit can never hide again. */
       if (u->hidden && u->detected && sl_reader_ok (r))
-        sl_reader_fail (r, "value", _("%s has been detected and can never hide again (§15.1)."), us->name);
+        sl_reader_fail (r, "value", _("%s has been detected and can never hide again (§15.1)."), us->told);
       shown = g_strdup (u->hidden ? _("yes") : _("no"));
       break;
     case 15:
@@ -1920,7 +1942,7 @@ sl_command_correct (SlCommand  *c,
     }
   sl_command_result (c, json_object_set_string_member, "field", correct_fields[field]);
   /* Translators: "Correction: Trooper Hale's wound is now Serious Wound." */
-  sl_command_say (c, _("Correction: %s's %s is now %s."), us->name, _(correct_labels[field]),
+  sl_command_say (c, _("Correction: %s's %s is now %s."), us->told, _(correct_labels[field]),
                   shown ? shown : "");
   return TRUE;
 }

@@ -448,8 +448,12 @@ sl_command_avoid (SlCommand  *c,
     {
       SlMeleeInput mi = { 0 };
 
-      sl_command_say (c, _("%s tries to avoid %s: needs %d or less, rolled %d, net %d: avoided (P-23)."),
-                      name (c, defender), name (c, attacker), res.check.target, res.check.natural, res.check.net);
+      {
+        g_autofree char *odds = sl_check_outcome_words (&res.check);
+
+        sl_command_say (c, _("%s tries to avoid %s: %s: avoided (P-23)."), name (c, defender),
+                        name (c, attacker), odds);
+      }
       /* first the attacker's free attack, 1 AP, no parry. */
       melee_side (c, attacker, &mi.a);
       melee_side (c, defender, &mi.b);
@@ -508,8 +512,12 @@ sl_command_avoid (SlCommand  *c,
     sl_command_say (c, _("%s is dazed and cannot avoid %s: a full 5-AP melee follows (A-27, P-23)."),
                     name (c, defender), name (c, attacker));
   else
-    sl_command_say (c, _("%s tries to avoid %s: needs %d or less, rolled %d, net %d: fails; a full 5-AP melee follows (P-23)."),
-                    name (c, defender), name (c, attacker), res.check.target, res.check.natural, res.check.net);
+    {
+      g_autofree char *odds = sl_check_outcome_words (&res.check);
+
+      sl_command_say (c, _("%s tries to avoid %s: %s: fails; a full 5-AP melee follows (P-23)."),
+                      name (c, defender), name (c, attacker), odds);
+    }
   return TRUE;
 }
 
@@ -629,14 +637,17 @@ sl_command_melee (SlCommand  *c,
       if (sr->hit)
         {
           g_autofree char *words = melee_hit (c, other, self, &or->damage, NULL);
+          g_autofree char *odds = sl_check_outcome_words (&sr->check);
 
-          sl_command_say (c, _("%s strikes %s: needs %d or less, rolled %d, net %d: hit; %s (P-24)."),
-                          name (c, self), name (c, other), sr->check.target, sr->check.natural,
-                          sr->check.net, words);
+          sl_command_say (c, _("%s strikes %s: %s: hit; %s (P-24)."), name (c, self), name (c, other),
+                          odds, words);
         }
       else
-        sl_command_say (c, _("%s strikes %s: needs %d or less, rolled %d, net %d: miss (P-24)."),
-                        name (c, self), name (c, other), sr->check.target, sr->check.natural, sr->check.net);
+        {
+          g_autofree char *odds = sl_check_outcome_words (&sr->check);
+
+          sl_command_say (c, _("%s strikes %s: %s: miss (P-24)."), name (c, self), name (c, other), odds);
+        }
     }
 
   /* The melee is over for a side that is out (as the step ends:

@@ -276,15 +276,15 @@ sl_command_rout_check (SlCommand  *c,
     }
   if (!per_unit)
     {
-      /* "Rout check for TOG 1st Squad: rolled 37 −15 = 22, needs 5 or less:
-       * it holds." */
+      /* "Rout check for TOG 1st Squad: routs on 20 or less, rolled 37: it
+       * holds." — the odds as the sheet shows them. */
       if (res.routs)
-        sl_command_say (c, _("Rout check for %s: rolled %d, net %d, needs %d or less: it routs (P-31). Routed: %s."),
-                        squad_name (c, squad), res.check.natural, res.check.net, res.check.target,
+        sl_command_say (c, _("Rout check for %s: routs on %d or less, rolled %d: it routs (P-31). Routed: %s."),
+                        squad_name (c, squad), res.check.needed, res.check.natural,
                         routed > 0 ? names->str : _("nobody new"));
       else
-        sl_command_say (c, _("Rout check for %s: rolled %d, net %d, needs %d or less: it holds (P-31)."),
-                        squad_name (c, squad), res.check.natural, res.check.net, res.check.target);
+        sl_command_say (c, _("Rout check for %s: routs on %d or less, rolled %d: it holds (P-31)."),
+                        squad_name (c, squad), res.check.needed, res.check.natural);
     }
   else if (routed > 0)
     sl_command_say (c, _("Rout check for %s, unit by unit (A-99): routed: %s."), squad_name (c, squad),
@@ -389,12 +389,17 @@ sl_command_rally (SlCommand  *c,
       json_object_set_string_member (c->result, "squad", sl_setup_squad_at (c->setup, squad)->id);
       json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
     }
-  if (outcome.success)
-    sl_command_say (c, _("%s rallies %s: needs %d or less, rolled %d, net %d: rallied; its routed units act normally again (P-32)."),
-                    name, squad_name (c, squad), outcome.target, outcome.natural, outcome.net);
-  else
-    sl_command_say (c, _("%s rallies %s: needs %d or less, rolled %d, net %d: it fails; another full rally action is needed (P-32)."),
-                    name, squad_name (c, squad), outcome.target, outcome.natural, outcome.net);
+  if (sl_command_telling (c))
+    {
+      g_autofree char *odds = sl_check_outcome_words (&outcome);
+
+      if (outcome.success)
+        sl_command_say (c, _("%s rallies %s: %s: rallied; its routed units act normally again (P-32)."),
+                        name, squad_name (c, squad), odds);
+      else
+        sl_command_say (c, _("%s rallies %s: %s: it fails; another full rally action is needed (P-32)."),
+                        name, squad_name (c, squad), odds);
+    }
   return TRUE;
 }
 

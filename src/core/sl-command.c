@@ -213,7 +213,7 @@ const char *
 sl_command_name (SlCommand *c,
                  int        unit)
 {
-  return sl_setup_unit_at (c->setup, unit)->name;
+  return sl_setup_unit_at (c->setup, unit)->told;
 }
 
 void

@@ -54,6 +54,8 @@ unit_free (gpointer data)
 
   g_free (u->id);
   g_free (u->name);
+  g_free (u->told);
+  g_free (u->label);
   g_free (u->omni_mode);
   g_free (u);
 }
@@ -626,6 +628,29 @@ read_victory (const SlRules *rules,
   sl_reader_end (r);
 }
 
+/* The names units are told by: the counter number where two units share a
+ * name ("3 Legionnaire Ostra"), and the label of pickers, counter and name
+ * ("3 · Legionnaire Ostra"). */
+static void
+name_units (SlSetup *setup)
+{
+  for (guint i = 0; i < setup->units->len; i++)
+    {
+      SlUnitSetup *u = g_ptr_array_index (setup->units, i);
+      gboolean shared = FALSE;
+
+      for (guint k = 0; k < setup->units->len && !shared; k++)
+        shared = k != i && g_strcmp0 (((SlUnitSetup *) g_ptr_array_index (setup->units, k))->name, u->name) == 0;
+      g_free (u->told);
+      g_free (u->label);
+      /* Translators: a unit named with its counter where names repeat:
+       * "3 Legionnaire Ostra". */
+      u->told = shared ? g_strdup_printf (C_("unit", "%d %s"), u->counter, u->name) : g_strdup (u->name);
+      /* Translators: a unit in a list: its counter number and its name. */
+      u->label = g_strdup_printf (C_("unit", "%d · %s"), u->counter, u->name);
+    }
+}
+
 static void
 read_all (const SlRules *rules,
           SlSetup       *setup,
@@ -722,6 +747,7 @@ read_all (const SlRules *rules,
   read_starting_positions (setup, root);
   read_victory (rules, setup, root);
   sl_reader_end (root);
+  name_units (setup);
 }
 
 SlSetup *

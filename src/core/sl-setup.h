@@ -69,6 +69,9 @@ typedef struct
   int             index;       /* in SlSetup.units */
   int             counter;     /* the printed counter number */
   char           *name;
+  char           *told;        /* as summaries name it: the name, with the counter
+                                * where another unit has the same name */
+  char           *label;       /* as lists show it: "3 · Legionnaire Ostra" */
   int             side;        /* indexes into the setup's arrays */
   int             squad;
   int             grouping;
