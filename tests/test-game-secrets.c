@@ -277,6 +277,27 @@ test_list (void)
   assert_history_keeps (game, (const char * const[]) { "ZULU", "YANKEE", "Cole", "tinter", "decoy", NULL });
 }
 
+/* T-19, A-126: a hidden unit's stealth power mode is set in secret, with
+ * its pile, never announced; a correction, which the history would tell,
+ * is refused while it hides; a suit without the mode is refused. */
+static void
+test_stealth_power_secret (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (SECRET_SETUP);
+  g_autoptr(GPtrArray) mine = NULL;
+  const SlSecret *s;
+
+  sl_test_play (game, "{'type': 'hide', 'unit': 'a-2', 'pile': 'Pile C', 'stealth_power': true}");
+  g_assert_true (sl_test_unit_state (game, "a-2")->stealth_power);
+  mine = sl_secrets_list (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game), 0);
+  s = g_ptr_array_index (mine, 0);
+  g_assert_nonnull (strstr (s->detail, "in stealth power mode"));
+  g_assert_null (strstr (s->detail, "stealth power mode −2"));
+  sl_test_refuse (game, "{'type': 'correct', 'unit': 'a-2', 'field': 'stealth_power', 'value': false}",
+                  "field", "A-126");
+  assert_history_keeps (game, (const char * const[]) { "stealth", "Cole", NULL });
+}
+
 /* A saved game keeps every secret, and what the table reads of it after
  * loading still names none. */
 static void
@@ -355,6 +376,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/secrets/fire-mission", test_fire_mission_note);
   g_test_add_func ("/game/secrets/charge", test_charge_note);
   g_test_add_func ("/game/secrets/list", test_list);
+  g_test_add_func ("/game/secrets/stealth-power-A-126", test_stealth_power_secret);
   g_test_add_func ("/game/secrets/round-trip", test_round_trip);
   g_test_add_func ("/game/secrets/locks", test_locks);
   return g_test_run ();

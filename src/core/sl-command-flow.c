@@ -1860,6 +1860,11 @@ sl_command_correct (SlCommand  *c,
       shown = g_strdup (u->hidden ? _("yes") : _("no"));
       break;
     case 15:
+      /* A-126: a hidden unit's mode is its side's secret: set it with the
+       * pile (hide), not in the history everyone reads. */
+      if (u->hidden && sl_reader_ok (r))
+        sl_reader_fail (r, "field", _("%s is hidden: its stealth power mode is set in secret, in the private view or with “hide” (T-19, A-126)."),
+                        us->told);
       u->stealth_power = sl_reader_bool (r, "value", u->stealth_power);
       if (u->stealth_power && !us->armor->power_suit && sl_reader_ok (r))
         sl_reader_fail (r, "value", _("Only a power suit has a stealth power mode (§15.13)."));

@@ -283,7 +283,8 @@ sl_command_hide (SlCommand  *c,
   SlSealInput where;
   const SlNote *note = NULL;
   int unit, side, hidden = 0, placed = 0;
-  gboolean paid;
+  gboolean paid, has_stealth;
+  int stealth = -1;
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
 
   unit = sl_command_unit (c, r, "unit", FALSE);
@@ -298,6 +299,14 @@ sl_command_hide (SlCommand  *c,
         decoys[i] = sl_reader_array_string (r, "decoys", i);
     }
   sl_command_read_seal (c, "where", &where);
+  /* T-19, A-126: the power suit's stealth mode, set in secret with the
+   * pile (a correction would tell the table). */
+  has_stealth = sl_reader_has (r, "stealth_power");
+  if (has_stealth)
+    stealth = sl_reader_bool (r, "stealth_power", FALSE);
+  if (has_stealth && stealth && sl_reader_ok (r) && unit >= 0 &&
+      !sl_setup_unit_at (c->setup, unit)->armor->power_suit)
+    sl_reader_fail (r, "stealth_power", _("Only a power suit has a stealth power mode (§15.13, T-13a)."));
   if (sl_reader_ok (r) && unit >= 0)
     {
       const char *all[3] = { pile, decoys[0], decoys[1] };
@@ -369,8 +378,8 @@ sl_command_hide (SlCommand  *c,
     }
   us->hidden = TRUE;
   g_strlcpy (us->pile, pile, sizeof us->pile);
-  if (sl_reader_has (r, "stealth_power"))
-    us->stealth_power = sl_reader_bool (r, "stealth_power", us->stealth_power);
+  if (has_stealth)
+    us->stealth_power = stealth;
   g_ptr_array_add (labels, (gpointer) pile);
   for (guint i = 0; i < n_decoys; i++)
     {
