@@ -46,6 +46,9 @@ def scenario_strings(doc, out):
         for i, note in enumerate(doc.get(key, [])):
             if isinstance(note, str) and note:
                 out.append((note, f"scenario {sid}: {key}[{i}]"))
+    for i, condition in enumerate(doc.get("special_conditions", [])):
+        if isinstance(condition, dict) and isinstance(condition.get("text"), str) and condition["text"]:
+            out.append((condition["text"], f"scenario {sid}: special_conditions[{i}].text"))
     for side_id, text in (doc.get("starting_positions") or {}).items():
         if isinstance(text, str) and text:
             out.append((text, f"scenario {sid}: starting_positions.{side_id}"))

@@ -699,10 +699,12 @@ static const char *data_strings[] = {
   N_("There are no keys: nobody can unlock a door, and TOG must breach doors with fire or charges (A-133, P-25)."),
   /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: notes[7] */
   N_("TOG objective points: 1 charge detonated 25, 2 charges 70, 3 charges 100 (the primary objective), each charge beyond 3 +25 (T-42). The Commonwealth has no primary objective and scores by body count only (A-133)."),
-  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: special[0] */
-  N_("The Commonwealth may not engage until fired upon; this applies to the whole Commonwealth side (A-133)."),
-  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: special[1] */
-  N_("All doors are closed and locked, and there are no keys: doors can only be breached with fire or charges (A-133)."),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: special_conditions[0].text */
+  N_("The Commonwealth may not engage until fired upon: the whole side holds its fire and stays out of melee until the subphase after any TOG attack (A-133)."),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: special_conditions[1].text */
+  N_("All doors are closed and locked, and there are no keys: a door is breached with fire or charges (A-133)."),
+  /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: special_conditions[2].text */
+  N_("The Commonwealth “light infantry troops” are Combat Arms troops in light infantry suits, or counter-insurgency troops with the option scenario2TroopType."),
   /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: starting_positions.tog */
   N_("Anywhere within 2 m of the outer map edge, each fire team grouped together."),
   /* Translators: data/scenarios/blow-the-damn-thing-up.json: scenario blow-the-damn-thing-up: starting_positions.cw */
@@ -747,10 +749,16 @@ static const char *data_strings[] = {
   N_("Automatic fire, grenades and explosives are not in use: the scenario does not list them."),
   /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: notes[8] */
   N_("TOG primary objective, 100 points: at least 8 of the 12 Commonwealth soldiers killed or unconscious at the end (A-132). Commonwealth primary objective, 100 points: the TOG squad routed at the end (A-132). Everything else scores by body count (T-39)."),
-  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: special[0] */
-  N_("TOG may not fire until fired upon: the restriction holds for the whole TOG side and lifts from the subphase after any Commonwealth unit fires (A-132)."),
-  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: special[1] */
-  N_("Ignore all terrain except elevation: the whole area counts as heavy woods, with no running, sprinting or diving, line of sight at most 3 m, +5 to fire and +3 to detect (A-132)."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: special_conditions[0].text */
+  N_("TOG may not fire until fired upon: the whole TOG side holds its fire until the subphase after any Commonwealth unit fires (A-132)."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: special_conditions[1].text */
+  N_("Ignore all terrain except elevation: the whole area counts as heavy woods — no running, sprinting or diving, nothing seen beyond 3 m, +5 to fire and +3 to detect (T-10, A-45, A-132)."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: special_conditions[2].text */
+  N_("Sergeant Halloran's rating is the book's unsigned “1”: −1, the best leader on the field, unless the option scenario1LeaderSign reads it as +1."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: special_conditions[3].text */
+  N_("With the option scenario1Detection, the hiding and detection rules are in use, and ambushes with them."),
+  /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: special_conditions[4].text */
+  N_("With the option scenario1Detection, every Commonwealth soldier starts hidden, at no cost: each places its pile, with up to two decoys, before play; a counter-insurgency soldier's first attack from hiding counts as an ambush (−1, A-60)."),
   /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: starting_positions.tog */
   N_("Sets up first, in the centre of the map: the whole squad inside a circle 20 m across."),
   /* Translators: data/scenarios/definitely-not-camping.json: scenario definitely-not-camping: starting_positions.cw */
@@ -787,12 +795,10 @@ static const char *data_strings[] = {
   N_("Holding the bridge means having more of your own soldiers on it than the enemy has there, through the last 3 turns of the game, ending with turn 30 (A-134). Holding it is the primary objective, 100 points, for either side."),
   /* Translators: data/scenarios/pest-control.json: scenario pest-control: notes[8] */
   N_("Each side subtracts 10 points from its own score for every enemy soldier on the bridge at the end (A-134)."),
-  /* Translators: data/scenarios/pest-control.json: scenario pest-control: special[0] */
-  N_("All doors and airlocks are closed and locked."),
-  /* Translators: data/scenarios/pest-control.json: scenario pest-control: special[1] */
-  N_("The airlock must be blown open from outside; a shaped charge opens it (A-81, A-134)."),
-  /* Translators: data/scenarios/pest-control.json: scenario pest-control: special[2] */
-  N_("Until the airlock is blown open, only one Commonwealth fire team may be within 10 m of it."),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: special_conditions[0].text */
+  N_("All doors and airlocks are closed and locked; the airlock is opened only by blowing it open from outside (a shaped charge does it, A-81)."),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: special_conditions[1].text */
+  N_("Until the airlock is blown open, only one Commonwealth fire team may be within 10 m of it: the players keep to it on the table."),
   /* Translators: data/scenarios/pest-control.json: scenario pest-control: starting_positions.tog */
   N_("The whole squad outside the hull, within 5 m of one of the stern airlocks."),
   /* Translators: data/scenarios/pest-control.json: scenario pest-control: starting_positions.cw */

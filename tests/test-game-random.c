@@ -250,6 +250,16 @@ play_initiative_order (Player *p)
           try (p, "{\"type\": \"pass\"}");
           continue;
         }
+      if (g_rand_int_range (p->rand, 0, 15) == 0 && setup->groupings->len > 1)
+        {
+          /* §5.2: a whole undetected grouping attacks (refused otherwise). */
+          g_autofree char *ambush = g_strdup_printf ("{\"type\": \"ambush\", \"grouping\": \"%s\","
+                                                     " \"target_grouping\": \"%s\"}",
+                                                     sl_setup_grouping_at (setup, g_rand_int_range (p->rand, 0, setup->groupings->len))->id,
+                                                     sl_setup_grouping_at (setup, g_rand_int_range (p->rand, 0, setup->groupings->len))->id);
+          try (p, ambush);
+          continue;
+        }
       if (out (p, unit))
         continue;
       command = random_declaration (p, unit);
@@ -512,6 +522,59 @@ check_shuffled (Player     *p,
   p->shuffles++;
 }
 
+/* Before play, hidden units place their piles, some with decoys (P-28). */
+static void
+play_hiding (Player *p)
+{
+  const SlState *s = state_of (p);
+
+  for (int u = 0; u < s->n_units; u++)
+    if (s->units[u].hidden && s->units[u].pile[0] == '\0' && g_rand_int_range (p->rand, 0, 4) > 0)
+      {
+        g_autofree char *command = g_strdup_printf ("{\"type\": \"hide\", \"unit\": \"%s\", \"pile\": \"Pile %d\"%s}",
+                                                    unit_id (p, u), u,
+                                                    g_rand_boolean (p->rand) ? "" : ", \"decoys\": [\"Decoy\"]");
+        g_autofree char *decoy = g_strdup_printf ("\"Decoy %d\"", u);
+
+        /* Each decoy its own label. */
+        {
+          g_autoptr(GString) text = g_string_new (command);
+
+          g_string_replace (text, "\"Decoy\"", decoy, 1);
+          try (p, text->str);
+        }
+      }
+}
+
+/* The Detection Phase: a few tries at piles of the other side (P-27). */
+static void
+play_detection (Player *p)
+{
+  const SlSetup *setup = setup_of (p);
+  int tries = g_rand_int_range (p->rand, 0, 6);
+
+  for (int i = 0; i < tries; i++)
+    {
+      int unit = random_unit (p, -1, FALSE);
+      g_auto(GStrv) piles = NULL;
+      guint n;
+
+      if (unit < 0)
+        break;
+      piles = sl_state_piles (setup, state_of (p), 1 - sl_setup_unit_at (setup, unit)->side);
+      n = g_strv_length (piles);
+      if (n > 0)
+        {
+          g_autofree char *command = g_strdup_printf ("{\"type\": \"detect\", \"unit\": \"%s\", \"pile\": \"%s\","
+                                                      " \"distance_m\": %d}", unit_id (p, unit),
+                                                      piles[g_rand_int_range (p->rand, 0, n)],
+                                                      g_rand_int_range (p->rand, 1, 4));
+          try (p, command);
+        }
+    }
+  must (p, "{\"type\": \"next\"}");
+}
+
 /* One step of the game, whatever the clock says. */
 static void
 play_step (Player *p)
@@ -520,7 +583,14 @@ play_step (Player *p)
 
   if (s->phase == SL_PHASE_INITIATIVE && !s->initiative_done)
     {
+      if (sl_state_before_play (s))
+        play_hiding (p);
       play_initiative (p);
+      return;
+    }
+  if (s->phase == SL_PHASE_DETECTION)
+    {
+      play_detection (p);
       return;
     }
   if (s->phase == SL_PHASE_ACTION && s->step == SL_STEP_INITIATIVE_ORDER)
@@ -543,12 +613,18 @@ play_game (const char *scenario,
            guint32     seed)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_strdup_printf ("%s/scenarios/%s.json", SL_SOURCE_DATADIR, scenario);
+  g_auto(GStrv) parts = g_strsplit (scenario, "+", 2);
+  g_autofree char *path = g_strdup_printf ("%s/scenarios/%s.json", SL_SOURCE_DATADIR, parts[0]);
+  g_autoptr(JsonObject) options = json_object_new ();
   Player p = { 0 };
   guint steps = 0;
 
+  /* "id+option": a yes/no rule option on. */
+  if (parts[1] != NULL)
+    json_object_set_boolean_member (options, parts[1], TRUE);
   p.scenario = scenario;
-  p.game = sl_game_new_from_scenario (sl_test_rules (), path, &error);
+  p.game = sl_game_new (sl_test_rules (),
+                        sl_setup_new_from_file_with_options (sl_test_rules (), path, options, &error));
   g_assert_no_error (error);
   sl_game_set_seed (p.game, seed);
   p.rand = g_rand_new_with_seed (seed);
@@ -582,7 +658,8 @@ main (int   argc,
       char *argv[])
 {
   static const char * const scenarios[] = {
-    "training", "definitely-not-camping", "blow-the-damn-thing-up", "pest-control"
+    "training", "definitely-not-camping", "definitely-not-camping+scenario1Detection",
+    "blow-the-damn-thing-up", "pest-control"
   };
 
   g_test_init (&argc, &argv, NULL);

@@ -299,11 +299,16 @@ cmd_new (int    argc,
   g_autoptr(SlRules) rules = NULL;
   g_autoptr(SlGame) game = NULL;
   g_autoptr(GError) error = NULL;
+  g_auto(GStrv) option_values = NULL;
+  g_autoptr(JsonObject) options = json_object_new ();
+  SlSetup *setup;
   gboolean force = FALSE;
   GOptionEntry entries[] = {
     { "scenario", 's', 0, G_OPTION_ARG_STRING, &scenario,
       N_("The scenario: an id (such as “training”) or a scenario file"), N_("ID|FILE") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("The game file to write"), N_("GAME") },
+    { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &option_values,
+      N_("Set a rule option for this game (repeatable; docs/rules-data.md lists them)"), N_("ID=VALUE") },
     { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace GAME if it exists"), NULL },
     { "rules", 0, 0, G_OPTION_ARG_FILENAME, &rules_path, N_("Use this rules file"), N_("FILE") },
     { NULL }
@@ -326,8 +331,35 @@ cmd_new (int    argc,
   rules = load_rules (rules_path);
   if (rules == NULL)
     return EXIT_FAILURE_;
+  /* --option ID=VALUE, checked against the rules data. */
+  for (guint i = 0; option_values != NULL && option_values[i] != NULL; i++)
+    {
+      g_auto(GStrv) pair = g_strsplit (option_values[i], "=", 2);
+      const SlOptionDef *def = pair[0] != NULL ? sl_option_set_lookup (rules->options, pair[0]) : NULL;
+      JsonNode *value;
+
+      if (pair[0] == NULL || pair[1] == NULL)
+        {
+          g_printerr (_("squadlog new: --option takes ID=VALUE, not “%s”.\n"), option_values[i]);
+          return EXIT_FAILURE_;
+        }
+      if (def == NULL)
+        {
+          g_printerr (_("squadlog new: there is no rule option “%s” (docs/rules-data.md lists them).\n"), pair[0]);
+          return EXIT_FAILURE_;
+        }
+      value = sl_option_parse_value (def, pair[1], &error);
+      if (value == NULL)
+        {
+          g_printerr ("squadlog new: %s\n", error->message);
+          return EXIT_FAILURE_;
+        }
+      json_object_set_member (options, def->id, value);
+    }
   path = scenario_path (scenario);
-  game = sl_game_new_from_scenario (rules, path, &error);
+  setup = sl_setup_new_from_file_with_options (rules, path, options, &error);
+  if (setup != NULL)
+    game = sl_game_new (rules, setup);
   if (game == NULL || !sl_game_save (game, output, &error))
     {
       g_printerr ("squadlog new: %s\n", error->message);

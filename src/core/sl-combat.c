@@ -304,7 +304,11 @@ add_cover (const SlRules      *rules,
       SlCover woods = heavy_woods ? SL_COVER_HEAVY_WOODS : SL_COVER_LIGHT_WOODS;
 
       items[n].source = "cover";
-      items[n].label = sl_cover_label (woods);
+      /* Named where the sheet shows it: the scenario's, not the table's. */
+      if (in->conditions.scenario_terrain)
+        items[n].label = heavy_woods ? _("Heavy woods (scenario)") : _("Light woods (scenario)");
+      else
+        items[n].label = sl_cover_label (woods);
       items[n].value = sl_cover_to_hit_value (rules, options, woods);
       n++;
     }

@@ -66,6 +66,7 @@ typedef struct
   gboolean snow;
   gboolean zero_g;
   double   range_m;      /* needed for rain and snow; < 0 when unknown */
+  gboolean scenario_terrain;  /* the woods are the scenario's, everywhere (§10 G) */
 } SlConditions;
 
 typedef struct

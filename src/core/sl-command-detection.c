@@ -66,6 +66,27 @@ sl_command_detect (SlCommand  *c,
     return FALSE;
   if (!sl_command_require_module (c, SL_MODULE_DETECTION, "type", error))
     return FALSE;
+  /* The scenario's terrain everywhere (§10 G): the pile lies in it unless
+   * the command names its cover; woods hide beyond their depth (T-10,
+   * T-19, A-46). */
+  {
+    const SlTerrain *everywhere = sl_command_terrain (c, unit);
+
+    if (everywhere != NULL && !sl_reader_has (r, "cover"))
+      {
+        if (g_str_equal (everywhere->id, "heavy-woods"))
+          in.public_modifiers[SL_DETECTION_HEAVY_WOODS] = TRUE;
+        else if (g_str_equal (everywhere->id, "light-woods"))
+          in.public_modifiers[SL_DETECTION_LIGHT_WOODS] = TRUE;
+      }
+    if (everywhere != NULL && everywhere->los_limit_m > 0 && in.distance_m > everywhere->los_limit_m)
+      {
+        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "distance_m",
+                           _("In %s nothing is seen beyond %g m: no detection at %g m (T-10, A-46)."),
+                           everywhere->name, everywhere->los_limit_m, in.distance_m);
+        return FALSE;
+      }
+  }
   /* P-27 and the standing rules: rolls in the Detection Phase; at other
    * times only the automatic cases (within 1 m, a holotarp entered). */
   automatic_case = (in.distance_m >= 0 && in.distance_m <= c->rules->detection_automatic_within_m) ||

@@ -270,6 +270,9 @@ sl_command_throw (SlCommand  *c,
   u->grenades[g]--;
   u->grenade_ready = FALSE;
   u->current.resolved = TRUE;
+  /* Smoke hurts nobody: no attack. */
+  if (in.type == SL_GRENADE_FRAG)
+    sl_command_attack (c, unit);
   m = add_grenade_marker (c, unit, in.type, label);
 
   when = sl_command_when (c, m->due);
@@ -372,6 +375,12 @@ sl_command_launch (SlCommand  *c,
   u->launcher_load[SL_GRENADE_FG] = after.frag;
   u->launcher_load[SL_GRENADE_SG] = after.smoke;
   u->current.resolved = TRUE;
+  for (guint i = 0; i < n; i++)
+    if (ins[i].type == SL_GRENADE_FRAG)
+      {
+        sl_command_attack (c, unit);
+        break;
+      }
   record_fire (u, now, SL_FIRE_MODE_LAUNCHER);
   if (jammed)
     u->jammed = TRUE;
@@ -925,6 +934,7 @@ sl_command_detonate (SlCommand  *c,
   /* by radio, resolved in this subphase's explosion step. */
   record_fire (u, now, SL_FIRE_MODE_SINGLE);
   u->current.resolved = TRUE;
+  sl_command_attack (c, unit);
   m->due = now;
   m->secret = FALSE;
   sl_command_result (c, json_object_set_int_member, "marker", m->id);
@@ -1242,6 +1252,8 @@ sl_command_fire_mission (SlCommand  *c,
                   in.mission->name, label, res.shot.check.natural, words);
   if (!apply_blast (c, res.profile, owner, caught, label, error))
     return FALSE;
+  if (owner >= 0)
+    sl_command_attack (c, owner);
   sl_state_remove_marker (c->state, id);
   chain_mines (c, mines);
   return TRUE;

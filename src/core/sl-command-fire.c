@@ -15,6 +15,46 @@
 
 static const char * const terrains[] = { "clear", "marsh", "light-woods", "heavy-woods", NULL };
 
+/* The terrain of @field (an index of terrains[]), or the scenario's terrain
+ * everywhere when the command does not say (§10 G); *@scenario says which. */
+static int
+read_terrain (SlCommand  *c,
+              SlReader   *r,
+              const char *field,
+              int         unit,
+              gboolean   *scenario)
+{
+  const SlTerrain *everywhere = unit >= 0 ? sl_command_terrain (c, unit) : NULL;
+
+  if (sl_reader_has (r, field) || everywhere == NULL)
+    return sl_reader_enum (r, field, terrains, N_("terrain"), 0);
+  for (int t = 0; terrains[t] != NULL; t++)
+    if (g_str_equal (terrains[t], everywhere->id))
+      {
+        *scenario = TRUE;
+        return t;
+      }
+  return 0;
+}
+
+/* T-10, A-46: woods hide what lies deeper in them than their limit. */
+static gboolean
+check_sight (SlCommand  *c,
+             int         terrain,
+             double      range_m,
+             const char *field,
+             GError    **error)
+{
+  const SlTerrain *t = terrain > 0 ? sl_rules_terrain (c->rules, terrains[terrain]) : NULL;
+
+  if (t == NULL || t->los_limit_m <= 0 || range_m <= t->los_limit_m)
+    return TRUE;
+  sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, field,
+                     _("In %s nothing is seen beyond %g m: no line of sight at %g m (T-10, A-46)."),
+                     t->name, t->los_limit_m, range_m);
+  return FALSE;
+}
+
 /* The engine names request fields ("target.cover"); a fire command has its
  * own ("cover"). */
 static const char *
@@ -186,7 +226,7 @@ sl_command_fire (SlCommand  *c,
   const SlWeapon *weapon;
   const char *omni, *hits_stream;
   gboolean opportunity = FALSE, wasted, ammunition, target_out = FALSE;
-  int unit, target, now, consecutive = 1, rounds = 1;
+  int unit, target, now, consecutive = 1, rounds = 1, target_terrain, firer_terrain;
   guint n_extra;
 
   unit = sl_command_unit (c, r, "unit", FALSE);
@@ -197,16 +237,14 @@ sl_command_fire (SlCommand  *c,
   in.target.firing_at_firer = sl_reader_bool (r, "firing_at_firer", FALSE);
   in.target.units_on_line = sl_reader_int (r, "units_on_line", 0, 32, 0);
   in.target.vehicle = sl_reader_bool (r, "vehicle", FALSE);
-  {
-    int t = sl_reader_enum (r, "target_terrain", terrains, N_("terrain"), 0);
-    in.target.in_marsh = t == 1;
-    in.target.in_light_woods = t == 2;
-    in.target.in_heavy_woods = t == 3;
-    t = sl_reader_enum (r, "firer_terrain", terrains, N_("terrain"), 0);
-    in.firer.in_marsh = t == 1;
-    in.firer.in_light_woods = t == 2;
-    in.firer.in_heavy_woods = t == 3;
-  }
+  target_terrain = read_terrain (c, r, "target_terrain", unit, &in.conditions.scenario_terrain);
+  in.target.in_marsh = target_terrain == 1;
+  in.target.in_light_woods = target_terrain == 2;
+  in.target.in_heavy_woods = target_terrain == 3;
+  firer_terrain = read_terrain (c, r, "firer_terrain", unit, &in.conditions.scenario_terrain);
+  in.firer.in_marsh = firer_terrain == 1;
+  in.firer.in_light_woods = firer_terrain == 2;
+  in.firer.in_heavy_woods = firer_terrain == 3;
   sl_reader_flags (r, "firer_cover", sl_cover_names, N_("cover"), in.firer_own_cover, SL_N_COVERS);
   in.firer_own_cover[SL_COVER_NONE] = FALSE;
   in.firer.facing_change = sl_reader_enum (r, "facing_change", sl_facing_names, N_("facing change"),
@@ -250,6 +288,12 @@ sl_command_fire (SlCommand  *c,
   /* Which fire: a declared Fire or Aimed fire ending now, in the ranged-fire
    * step (P-08 step 3), or opportunity fire at once (P-09, A-28). */
   if (!check_firer (c, unit, &mode, &opportunity, error))
+    return FALSE;
+  /* A declared fire was checked against a hold when declared; opportunity
+   * fire is checked as it is taken (§10 G, A-132). */
+  if (opportunity && !sl_command_check_hold (c, unit, FALSE, "unit", error))
+    return FALSE;
+  if (!check_sight (c, MAX (target_terrain, firer_terrain), in.conditions.range_m, "range_m", error))
     return FALSE;
   in.fire = mode == SL_FIRE_MODE_AIMED ? SL_FIRE_AIMED
           : mode == SL_FIRE_MODE_OPPORTUNITY ? SL_FIRE_OPPORTUNITY
@@ -338,6 +382,7 @@ sl_command_fire (SlCommand  *c,
     firer->opportunity_armed = FALSE;
   else
     firer->current.resolved = TRUE;
+  sl_command_attack (c, unit);
 
   sl_command_result (c, json_object_set_string_member, "unit", fs->id);
   sl_command_result (c, json_object_set_string_member, "target", ts->id);
@@ -474,13 +519,15 @@ sl_command_area_burst (SlCommand  *c,
   const char *omni, *jam_stream;
   SlFireModeId mode;
   gboolean opportunity;
-  int unit, now, consecutive = 1, rounds;
+  int unit, now, consecutive = 1, rounds, firer_terrain;
   guint n;
   JsonArray *out;
+  g_autoptr(GError) sight = NULL;
 
   unit = sl_command_unit (c, r, "unit", FALSE);
   in.conditions.smoke = sl_reader_bool (r, "smoke", FALSE);
   in.conditions.range_m = sl_reader_number (r, "range_m", 0, 10000, -1);
+  firer_terrain = read_terrain (c, r, "firer_terrain", unit, &in.conditions.scenario_terrain);
   sl_reader_flags (r, "firer_cover", sl_cover_names, N_("cover"), in.firer_own_cover, SL_N_COVERS);
   in.firer_own_cover[SL_COVER_NONE] = FALSE;
   jam_stream = sl_command_die (c, r, "jam_roll", 10);
@@ -500,7 +547,9 @@ sl_command_area_burst (SlCommand  *c,
       t.target.covers[SL_COVER_NONE] = FALSE;
       t.target.firing_at_firer = sl_reader_bool (tr, "firing_at_firer", FALSE);
       t.target.units_on_line = sl_reader_int (tr, "units_on_line", 0, 32, 0);
-      terrain = sl_reader_enum (tr, "terrain", terrains, N_("terrain"), 0);
+      terrain = read_terrain (c, tr, "terrain", unit, &in.conditions.scenario_terrain);
+      if (sl_reader_ok (r) && !check_sight (c, MAX (terrain, firer_terrain), t.distance_m, "targets", &sight))
+        sl_reader_fail (tr, "distance_m", "%s", sight->message);
       t.target.in_marsh = terrain == 1;
       t.target.in_light_woods = terrain == 2;
       t.target.in_heavy_woods = terrain == 3;
@@ -587,6 +636,9 @@ sl_command_area_burst (SlCommand  *c,
   in.firer.omni_mode = omni;
   in.consecutive = MIN (consecutive, 3);
   in.burst = SL_BURST_AREA;
+  in.firer.in_marsh = firer_terrain == 1;
+  in.firer.in_light_woods = firer_terrain == 2;
+  in.firer.in_heavy_woods = firer_terrain == 3;
 
   if (!sl_area_burst_resolve (c->rules, c->options, &in, (SlAreaTarget *) targets->data,
                               targets->len, rounds, c->dice, jam_stream, &res, error))
@@ -598,6 +650,7 @@ sl_command_area_burst (SlCommand  *c,
   record_fire (firer, now, SL_FIRE_MODE_AREA, -1);
   firer->current.resolved = TRUE;
   firer->jammed = res.jammed;
+  sl_command_attack (c, unit);
   c->actor = unit;
 
   g_string_append_printf (line, g_dngettext (GETTEXT_PACKAGE,

@@ -183,6 +183,17 @@ sl_command_initiative (SlCommand  *c,
         }
       grp->quality = quality ? (SlQuality) c->state->squad_quality[squad_index] : SL_QUALITY_REGULAR;
       grp->modifier = modifiers ? sl_reader_int (modifiers, g->id, -10, 10, 0) : 0;
+      /* P-06 step 1: the scenario's own modifiers (§10 G). */
+      for (guint k = 0; k < c->setup->conditions->len; k++)
+        {
+          const SlCondition *m = &g_array_index (c->setup->conditions, SlCondition, k);
+
+          if (m->kind == SL_CONDITION_INITIATIVE && c->state->turn >= m->from_turn &&
+              (m->until_turn == 0 || c->state->turn <= m->until_turn) &&
+              (m->grouping >= 0 ? m->grouping == (int) gi
+                                : m->side < 0 || m->side == sl_setup_squad_at (c->setup, squad_index)->side))
+            grp->modifier += m->modifier;
+        }
 
       /* §15.4 and A-11: the leader in the grouping's chain of command. */
       leader = sl_command_squad_leader (c, squad_index);
@@ -1166,11 +1177,70 @@ check_move (SlCommand       *c,
   in.snow = env->snow;
   in.night = env->night && (!env->indoors || env->blackout);
   in.zero_g = env->zero_g;
+  /* The scenario's terrain everywhere (§10 G): heavy woods forbid running,
+   * sprinting and diving (T-10). */
+  in.terrain = sl_command_terrain (c, unit);
   if (sl_movement_allowance (c->rules, c->options, &in, &res, &local_error))
     return TRUE;
   sl_rule_error_set (error, local_error->code, action->move != SL_MOVE_NONE ? "action" : "combined_with",
                      "%s", local_error->message);
   return FALSE;
+}
+
+/* The scenario's special conditions on declaring (§10 G): actions it
+ * forbids, a side holding its fire until fired upon (T-41, T-42, A-132),
+ * locked doors and airlocks blown open only (T-42, T-43, A-133, A-134). */
+static gboolean
+check_conditions (SlCommand       *c,
+                  int              unit,
+                  const SlAction  *action,
+                  gboolean         locked,
+                  gboolean         airlock,
+                  GError         **error)
+{
+  int side = sl_command_side (c, unit);
+  const SlCondition *doors;
+
+  for (guint i = 0; i < c->setup->conditions->len; i++)
+    {
+      const SlCondition *k = &g_array_index (c->setup->conditions, SlCondition, i);
+
+      if (k->kind != SL_CONDITION_FORBID_ACTIONS || (k->side >= 0 && k->side != side) ||
+          c->state->turn < k->from_turn || (k->until_turn > 0 && c->state->turn > k->until_turn))
+        continue;
+      for (guint j = 0; j < k->actions->len; j++)
+        if (g_ptr_array_index (k->actions, j) == action)
+          {
+            sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                               _("“%s” is forbidden by a special condition of the scenario (%s)."),
+                               action->name, k->ref != NULL ? k->ref : "§10 G");
+            return FALSE;
+          }
+    }
+  if ((action->fire && !is_action (action, "opportunity-fire")) || is_action (action, "call-fire-mission"))
+    if (!sl_command_check_hold (c, unit, FALSE, "action", error))
+      return FALSE;
+  doors = sl_setup_condition (c->setup, SL_CONDITION_DOORS, side, c->state->turn);
+  if (doors != NULL && doors->airlocks_blown &&
+      (is_action (action, "open-airlock") || (is_action (action, "open-door") && airlock)))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                         _("The airlocks are locked and are opened only by blowing them open (%s)."),
+                         doors->ref != NULL ? doors->ref : "§10 G");
+      return FALSE;
+    }
+  /* §6.4: a locked door takes a key; without one it is destroyed. */
+  if (is_action (action, "open-door") && locked && c->state->units[unit].keys <= 0)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                         doors != NULL && doors->no_keys
+                         ? _("The doors are locked and there are no keys: a door is breached with fire or charges (%s).")
+                         : _("%s has no key: a locked door is opened with a key, or destroyed (§6.4)."),
+                         doors != NULL && doors->no_keys ? (doors->ref != NULL ? doors->ref : "§10 G")
+                                                         : sl_command_name (c, unit));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* The action's own conditions beyond T-05 and T-06. */
@@ -1364,7 +1434,16 @@ sl_command_declare (SlCommand  *c,
 
   u = &c->state->units[unit];
   now = sl_command_now (c);
+  /* The scenario's locked doors count as locked (T-42, T-43). */
+  {
+    const SlCondition *doors = sl_setup_condition (c->setup, SL_CONDITION_DOORS, sl_command_side (c, unit),
+                                                   c->state->turn);
+
+    if (doors != NULL && doors->doors_locked && is_action (in.action, "open-door"))
+      in.locked = TRUE;
+  }
   if (!check_can_act (c, unit, in.action, replace, error) ||
+      !check_conditions (c, unit, in.action, in.locked, in.airlock, error) ||
       !sl_command_check_turn (c, unit, "unit", error) ||
       !check_daze (c, unit, in.action, in.to_position, error) ||
       !check_action_state (c, unit, in.action, target, throwing, error))
@@ -1403,6 +1482,7 @@ sl_command_declare (SlCommand  *c,
   if (u->hidden)
     {
       sl_state_reveal_unit (c->state, unit);
+      u->revealed_at = now + 1;
       revealed = TRUE;
       sl_command_say (c, _("%s acts and is no longer hidden (§15.1)."), sl_command_name (c, unit));
     }

@@ -208,7 +208,8 @@ sl_command_engage (SlCommand  *c,
                          _("%s was ambushed and can do nothing yet (§5.2)."), name (c, attacker));
       return FALSE;
     }
-  if (!sl_command_check_turn (c, attacker, "unit", error))
+  if (!sl_command_check_turn (c, attacker, "unit", error) ||
+      !sl_command_check_hold (c, attacker, TRUE, "unit", error))
     return FALSE;
   /* A-27: a dazed unit cannot move, so it cannot avoid — now, having not
    * acted (P-23 b), or with its roll next subphase (P-23 a). */
@@ -289,6 +290,7 @@ sl_command_engage (SlCommand  *c,
     sl_command_say (c, _("%s gives up “%s”."), name (c, attacker), ua->current.action->name);
   sl_state_lose_action (c->state, attacker);
   ua->stance = SL_STANCE_ATTACK;
+  sl_command_attack (c, attacker);
   /* §15.1: a hidden unit that acts is detected. */
   if (ua->hidden)
     {

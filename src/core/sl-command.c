@@ -265,6 +265,54 @@ sl_command_squad_leader (SlCommand *c,
 }
 
 gboolean
+sl_command_check_hold (SlCommand   *c,
+                       int          unit,
+                       gboolean     melee,
+                       const char  *field,
+                       GError     **error)
+{
+  int side = sl_command_side (c, unit);
+  const SlCondition *hold = sl_setup_condition (c->setup, SL_CONDITION_HOLD_FIRE, side, c->state->turn);
+
+  if (hold == NULL || side >= (int) G_N_ELEMENTS (c->state->free_from) ||
+      (melee ? !hold->hold_melee : !hold->hold_fire))
+    return TRUE;
+  if (c->state->free_from[side] >= 0 && sl_command_now (c) >= c->state->free_from[side])
+    return TRUE;
+  sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, field,
+                     melee ? _("%s may not engage until fired upon: a special condition of the scenario (%s).")
+                           : _("%s may not fire until fired upon: a special condition of the scenario (%s)."),
+                     sl_setup_side_at (c->setup, side)->name, hold->ref != NULL ? hold->ref : "§10 G");
+  return FALSE;
+}
+
+void
+sl_command_attack (SlCommand *c,
+                   int        unit)
+{
+  int side = sl_command_side (c, unit);
+
+  for (guint s = 0; s < c->setup->sides->len && s < G_N_ELEMENTS (c->state->free_from); s++)
+    if ((int) s != side && c->state->free_from[s] < 0)
+      {
+        /* from the subphase after. */
+        c->state->free_from[s] = sl_command_now (c) + 1;
+        sl_command_say (c, _("%s has been fired upon and may fire and engage from the next subphase (A-132)."),
+                        sl_setup_side_at (c->setup, s)->name);
+      }
+}
+
+const SlTerrain *
+sl_command_terrain (SlCommand *c,
+                    int        unit)
+{
+  const SlCondition *t = sl_setup_condition (c->setup, SL_CONDITION_TERRAIN,
+                                             unit >= 0 ? sl_command_side (c, unit) : -1, c->state->turn);
+
+  return t != NULL ? t->terrain : NULL;
+}
+
+gboolean
 sl_command_require_module (SlCommand   *c,
                            SlModule     module,
                            const char  *field,
@@ -396,6 +444,10 @@ sl_command_fill_firer (SlCommand    *c,
   in->firer.movement = at_step.moving;
   in->firer.position = u->position;
   in->firer.stealth_power = u->stealth_power;
+  /* A-60: the action that revealed a hidden unit is fired from ambush (for
+   * the troops that have a modifier for it). */
+  if (u->revealed_at > 0 && u->current.action != NULL && u->current.start == u->revealed_at - 1)
+    in->firer.ambushing = TRUE;
   in->conditions.night = c->setup->environment.night;
   in->conditions.indoors = c->setup->environment.indoors;
   in->conditions.blackout = c->setup->environment.blackout;

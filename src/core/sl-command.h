@@ -132,6 +132,24 @@ gboolean     sl_command_require_clock (SlCommand    *c,
                                        const char   *what,
                                        GError      **error);
 
+/* A special condition "may not fire (or engage) until fired upon" (T-41,
+ * T-42, A-132, A-133): whether @unit's side may now fire (@melee FALSE)
+ * or engage (@melee TRUE); refuses on @field with the condition. */
+gboolean     sl_command_check_hold  (SlCommand    *c,
+                                     int           unit,
+                                     gboolean      melee,
+                                     const char   *field,
+                                     GError      **error);
+/* @unit attacks (fires, throws, launches, sets off a charge, calls down a
+ * mission, engages): the other side, holding its fire until fired upon,
+ * may from the next subphase (A-132). */
+void         sl_command_attack      (SlCommand    *c,
+                                     int           unit);
+/* The terrain the scenario spreads over the whole area (T-10), for @unit's
+ * side, or NULL. */
+const SlTerrain *sl_command_terrain (SlCommand    *c,
+                                     int           unit);
+
 /* P-06 step 5, P-08 step 2: whether @unit may act now, its grouping's
  * turn having come in the initiative order (unless the option
  * freeDeclarationOrder is on); refuses on @field with the rule. The turn

@@ -398,6 +398,72 @@ sl_option_set_apply (const SlOptionSet *set,
     }
 }
 
+G_DEFINE_QUARK (sl-option-error-quark, sl_option_error)
+
+JsonNode *
+sl_option_parse_value (const SlOptionDef *def,
+                       const char        *text,
+                       GError           **error)
+{
+  JsonNode *node = json_node_new (JSON_NODE_VALUE);
+  char *end = NULL;
+
+  if (def->nullable && g_strcmp0 (text, "null") == 0)
+    {
+      json_node_init_null (node);
+      return node;
+    }
+  switch (def->type)
+    {
+    case SL_OPTION_BOOL:
+      if (g_strcmp0 (text, "true") == 0 || g_strcmp0 (text, "yes") == 0 || g_strcmp0 (text, "on") == 0)
+        json_node_set_boolean (node, TRUE);
+      else if (g_strcmp0 (text, "false") == 0 || g_strcmp0 (text, "no") == 0 || g_strcmp0 (text, "off") == 0)
+        json_node_set_boolean (node, FALSE);
+      else
+        break;
+      return node;
+    case SL_OPTION_INT:
+      {
+        gint64 v = g_ascii_strtoll (text, &end, 10);
+
+        if (end == text || *end != '\0')
+          break;
+        json_node_set_int (node, v);
+        return node;
+      }
+    case SL_OPTION_NUMBER:
+      {
+        double v = g_ascii_strtod (text, &end);
+
+        if (end == text || *end != '\0')
+          break;
+        json_node_set_double (node, v);
+        return node;
+      }
+    case SL_OPTION_CHOICE:
+      if (!g_strv_contains ((const char * const *) def->choices, text))
+        {
+          g_autofree char *choices = g_strjoinv (", ", def->choices);
+
+          json_node_unref (node);
+          g_set_error (error, SL_OPTION_ERROR, 0,
+                       _("The rule option “%s” is one of %s, not “%s”."), def->id, choices, text);
+          return NULL;
+        }
+      json_node_set_string (node, text);
+      return node;
+    default:
+      g_assert_not_reached ();
+    }
+  json_node_unref (node);
+  g_set_error (error, SL_OPTION_ERROR, 0,
+               def->type == SL_OPTION_BOOL ? _("The rule option “%s” is true or false, not “%s”.")
+                                           : _("The rule option “%s” is a number, not “%s”."),
+               def->id, text);
+  return NULL;
+}
+
 JsonNode *
 sl_option_get_json (const SlOptionDef *def,
                     const SlOptions   *options)

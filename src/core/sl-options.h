@@ -147,6 +147,16 @@ const SlOptionDef *sl_option_set_lookup      (const SlOptionSet *set,
 void               sl_option_set_apply       (const SlOptionSet *set,
                                               SlOptions         *options,
                                               SlReader          *reader);
+/* A rule option given a value it cannot take. */
+#define SL_OPTION_ERROR (sl_option_error_quark ())
+GQuark             sl_option_error_quark     (void);
+
+/* @text, a value of @def as people type it ("true", "3", "rolling",
+ * "null"), as JSON; or NULL with an error naming the option and what it
+ * takes. The value's range is checked when it is applied. */
+JsonNode          *sl_option_parse_value     (const SlOptionDef *def,
+                                              const char        *text,
+                                              GError           **error);
 /* The value of @def in @options as JSON. */
 JsonNode          *sl_option_get_json        (const SlOptionDef *def,
                                               const SlOptions   *options);

@@ -96,6 +96,22 @@ side_free (gpointer data)
   g_free (s);
 }
 
+const char * const sl_condition_kind_names[] = {
+  "terrain", "forbid-actions", "hold-fire", "doors", "rules", "hiding", "initiative", "option-value",
+  "restriction", NULL
+};
+G_STATIC_ASSERT (G_N_ELEMENTS (sl_condition_kind_names) == SL_N_CONDITIONS + 1);
+
+static void
+condition_clear (gpointer data)
+{
+  SlCondition *c = data;
+
+  g_free (c->text);
+  g_free (c->ref);
+  g_clear_pointer (&c->actions, g_ptr_array_unref);
+}
+
 void
 sl_setup_free (SlSetup *setup)
 {
@@ -108,6 +124,7 @@ sl_setup_free (SlSetup *setup)
   g_free (setup->objective_place);
   g_clear_pointer (&setup->notes, g_ptr_array_unref);
   g_clear_pointer (&setup->special, g_ptr_array_unref);
+  g_clear_pointer (&setup->conditions, g_array_unref);
   g_clear_pointer (&setup->overrides, g_ptr_array_unref);
   g_clear_pointer (&setup->sides, g_ptr_array_unref);
   g_clear_pointer (&setup->squads, g_ptr_array_unref);
@@ -651,6 +668,342 @@ name_units (SlSetup *setup)
     }
 }
 
+/* Special conditions (§10 G) */
+
+/* The value of the rule option @id in @options, or NULL when there is no
+ * such option. */
+static JsonNode *
+option_value (const SlRules   *rules,
+              const SlOptions *options,
+              const char      *id)
+{
+  const SlOptionDef *def = id != NULL ? sl_option_set_lookup (rules->options, id) : NULL;
+
+  return def != NULL ? sl_option_get_json (def, options) : NULL;
+}
+
+/* Whether a condition is in force with these options: its "when" names a
+ * yes/no option that must be on. */
+static gboolean
+json_condition_applies (const SlRules   *rules,
+                        const SlOptions *options,
+                        JsonObject      *condition)
+{
+  JsonNode *when = json_object_get_member (condition, "when");
+  g_autoptr(JsonNode) value = NULL;
+
+  if (when == NULL || !JSON_NODE_HOLDS_OBJECT (when))
+    return TRUE;
+  if (!json_object_has_member (json_node_get_object (when), "option"))
+    return TRUE;
+  value = option_value (rules, options,
+                        json_node_get_string (json_object_get_member (json_node_get_object (when), "option")));
+  return value != NULL && json_node_get_value_type (value) == G_TYPE_BOOLEAN && json_node_get_boolean (value);
+}
+
+static const char *
+member_string (JsonObject *o,
+               const char *name)
+{
+  JsonNode *n = json_object_get_member (o, name);
+
+  return n != NULL && JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_STRING
+         ? json_node_get_string (n) : NULL;
+}
+
+static JsonArray *
+member_array (JsonObject *o,
+              const char *name)
+{
+  JsonNode *n = json_object_get_member (o, name);
+
+  return n != NULL && JSON_NODE_HOLDS_ARRAY (n) ? json_node_get_array (n) : NULL;
+}
+
+/* Calls @func on every unit object of @side (NULL: every side), or of
+ * @squad (NULL: every squad). */
+static void
+for_units (JsonObject *root,
+           const char *side,
+           const char *squad,
+           void      (*func) (JsonObject *unit, gpointer data),
+           gpointer    data,
+           void      (*squad_func) (JsonObject *squad, gpointer data))
+{
+  JsonArray *sides = member_array (root, "sides");
+
+  for (guint s = 0; sides != NULL && s < json_array_get_length (sides); s++)
+    {
+      JsonNode *sn = json_array_get_element (sides, s);
+      JsonArray *squads;
+
+      if (!JSON_NODE_HOLDS_OBJECT (sn) ||
+          (side != NULL && g_strcmp0 (member_string (json_node_get_object (sn), "id"), side) != 0))
+        continue;
+      squads = member_array (json_node_get_object (sn), "squads");
+      for (guint q = 0; squads != NULL && q < json_array_get_length (squads); q++)
+        {
+          JsonNode *qn = json_array_get_element (squads, q);
+          JsonArray *units;
+
+          if (!JSON_NODE_HOLDS_OBJECT (qn) ||
+              (squad != NULL && g_strcmp0 (member_string (json_node_get_object (qn), "id"), squad) != 0))
+            continue;
+          if (squad_func != NULL)
+            squad_func (json_node_get_object (qn), data);
+          units = member_array (json_node_get_object (qn), "units");
+          for (guint u = 0; func != NULL && units != NULL && u < json_array_get_length (units); u++)
+            if (JSON_NODE_HOLDS_OBJECT (json_array_get_element (units, u)))
+              func (json_array_get_object_element (units, u), data);
+        }
+    }
+}
+
+static void
+set_hidden (JsonObject *unit,
+            gpointer    data)
+{
+  json_object_set_boolean_member (unit, "hidden", TRUE);
+}
+
+static void
+set_troop (JsonObject *unit,
+           gpointer    data)
+{
+  json_object_set_member (unit, "troop", json_node_copy (data));
+}
+
+static void
+set_leader_rating (JsonObject *squad,
+                   gpointer    data)
+{
+  json_object_set_member (squad, "leader_rating", json_node_copy (data));
+}
+
+/* What some conditions change in the setup itself, written into @root
+ * before it is read: the modules a rule option adds, the units that hide
+ * before play, the values a rule option gives (A-97, A-132, A-133). The
+ * conditions are checked when they are read (read_conditions); here what
+ * does not fit is passed over. */
+static void
+apply_condition_values (const SlRules *rules,
+                        JsonObject    *root)
+{
+  g_autoptr(SlReadContext) ctx = sl_read_context_new ();
+  JsonArray *conditions = member_array (root, "special_conditions");
+  JsonNode *options_node = json_object_get_member (root, "options");
+  SlOptions options = *sl_option_set_defaults (rules->options);
+
+  if (conditions == NULL)
+    return;
+  if (options_node != NULL && JSON_NODE_HOLDS_OBJECT (options_node))
+    {
+      g_autoptr(SlReader) r = sl_reader_new (ctx, options_node, "options");
+
+      sl_option_set_apply (rules->options, &options, r);
+    }
+  for (guint i = 0; i < json_array_get_length (conditions); i++)
+    {
+      JsonNode *cn = json_array_get_element (conditions, i);
+      JsonObject *c;
+      const char *kind;
+
+      if (!JSON_NODE_HOLDS_OBJECT (cn))
+        continue;
+      c = json_node_get_object (cn);
+      kind = member_string (c, "kind");
+      if (kind == NULL || !json_condition_applies (rules, &options, c))
+        continue;
+      if (g_str_equal (kind, "rules"))
+        {
+          JsonArray *add = member_array (c, "modules");
+          JsonArray *modules = member_array (root, "modules");
+
+          if (modules == NULL)
+            {
+              json_object_set_array_member (root, "modules", json_array_new ());
+              modules = member_array (root, "modules");
+            }
+          for (guint k = 0; add != NULL && k < json_array_get_length (add); k++)
+            {
+              const char *m = json_node_get_string (json_array_get_element (add, k));
+              gboolean there = FALSE;
+
+              for (guint j = 0; m != NULL && j < json_array_get_length (modules); j++)
+                there |= g_strcmp0 (json_node_get_string (json_array_get_element (modules, j)), m) == 0;
+              if (m != NULL && !there)
+                json_array_add_string_element (modules, m);
+            }
+        }
+      else if (g_str_equal (kind, "hiding"))
+        for_units (root, member_string (c, "side"), NULL, set_hidden, NULL, NULL);
+      else if (g_str_equal (kind, "option-value"))
+        {
+          g_autoptr(JsonNode) value = option_value (rules, &options, member_string (c, "option"));
+          const char *field = member_string (c, "field");
+
+          if (value == NULL || field == NULL)
+            continue;
+          if (g_str_equal (field, "troop"))
+            for_units (root, member_string (c, "side"), NULL, set_troop, value, NULL);
+          else if (g_str_equal (field, "leader_rating") && member_string (c, "squad") != NULL)
+            for_units (root, NULL, member_string (c, "squad"), NULL, value, set_leader_rating);
+        }
+    }
+}
+
+static const char * const door_states[] = { "open", "locked", NULL };
+static const char * const airlock_states[] = { "open", "locked", "blown", NULL };
+static const char * const value_fields[] = { "troop", "leader_rating", NULL };
+
+/* "special_conditions": the scenario's special conditions as rules (§10 G),
+ * after the sides are read: they name sides, groupings and squads. Those
+ * whose "when" is off are not in force and are left out. */
+static void
+read_conditions (const SlRules *rules,
+                 SlSetup       *setup,
+                 SlReader      *root)
+{
+  guint n = sl_reader_array_length (root, "special_conditions");
+  JsonArray *raw;
+
+  setup->conditions = g_array_new (FALSE, TRUE, sizeof (SlCondition));
+  g_array_set_clear_func (setup->conditions, condition_clear);
+  if (n == 0 || !sl_reader_ok (root))
+    return;
+  raw = json_node_get_array (json_object_get_member (json_node_get_object (setup->json), "special_conditions"));
+  for (guint i = 0; i < n && sl_reader_ok (root); i++)
+    {
+      g_autoptr(SlReader) r = sl_reader_array_object (root, "special_conditions", i);
+      SlCondition c = { 0 };
+      const char *side_id;
+      gboolean applies;
+
+      c.kind = sl_reader_enum (r, "kind", sl_condition_kind_names, N_("special condition"), 0);
+      sl_reader_require (r, "kind");
+      c.side = -1;
+      c.grouping = -1;
+      side_id = sl_reader_string (r, "side", NULL);
+      if (side_id != NULL && (c.side = sl_setup_find_side (setup, side_id)) < 0 && sl_reader_ok (r))
+        sl_reader_fail (r, "side", _("There is no side “%s” in this scenario."), side_id);
+      {
+        const char *text = sl_reader_string (r, "text", NULL);
+
+        if (text != NULL && strlen (text) > 2000 && sl_reader_ok (r))
+          sl_reader_fail (r, "text", _("A special condition's text is at most 2000 bytes."));
+        c.text = text != NULL && *text ? g_strdup (g_dgettext (GETTEXT_PACKAGE, text)) : NULL;
+      }
+      c.ref = g_strdup (sl_reader_string (r, "ref", NULL));
+      c.from_turn = sl_reader_int (r, "from_turn", 1, 200, 1);
+      c.until_turn = sl_reader_int (r, "until_turn", 1, 200, 0);
+      if (sl_reader_has (r, "when"))
+        {
+          g_autoptr(SlReader) w = sl_reader_object (r, "when");
+          const char *option = w != NULL ? sl_reader_string (w, "option", "") : "";
+          const SlOptionDef *def = sl_option_set_lookup (rules->options, option);
+
+          if (w != NULL)
+            sl_reader_require (w, "option");
+          if (w != NULL && sl_reader_ok (w) && (def == NULL || def->type != SL_OPTION_BOOL))
+            sl_reader_fail (w, "option", _("“%s” is no yes/no rule option."), option);
+          if (w != NULL)
+            sl_reader_end (w);
+        }
+
+      switch (c.kind)
+        {
+        case SL_CONDITION_TERRAIN:
+          {
+            const char *id = sl_reader_string (r, "terrain", "");
+
+            sl_reader_require (r, "terrain");
+            c.terrain = sl_rules_terrain (rules, id);
+            if (c.terrain == NULL && sl_reader_ok (r))
+              sl_reader_fail (r, "terrain", _("Unknown terrain “%s” (T-10)."), id);
+          }
+          break;
+        case SL_CONDITION_FORBID_ACTIONS:
+          {
+            const SlTable *t = &rules->actions;
+            guint k = sl_reader_array_length (r, "actions");
+
+            sl_reader_require (r, "actions");
+            c.actions = g_ptr_array_new ();
+            for (guint j = 0; j < k && sl_reader_ok (r); j++)
+              g_ptr_array_add (c.actions, g_ptr_array_index (t->items,
+                                 sl_reader_array_enum (r, "actions", j, sl_table_ids (t), t->what, 0)));
+          }
+          break;
+        case SL_CONDITION_HOLD_FIRE:
+          c.hold_fire = sl_reader_bool (r, "fire", TRUE);
+          c.hold_melee = sl_reader_bool (r, "melee", FALSE);
+          if (c.side < 0 && sl_reader_ok (r))
+            sl_reader_fail (r, "side", _("Name the side that holds its fire."));
+          break;
+        case SL_CONDITION_DOORS:
+          c.doors_locked = sl_reader_enum (r, "doors", door_states, N_("door state"), 0) == 1;
+          c.airlocks_blown = sl_reader_enum (r, "airlocks", airlock_states, N_("airlock state"), 0) == 2;
+          c.no_keys = !sl_reader_bool (r, "keys", TRUE);
+          break;
+        case SL_CONDITION_RULES:
+          {
+            guint k = sl_reader_array_length (r, "modules");
+
+            sl_reader_require (r, "modules");
+            for (guint j = 0; j < k && sl_reader_ok (r); j++)
+              sl_reader_array_enum (r, "modules", j, sl_module_names, N_("rule module"), 0);
+          }
+          break;
+        case SL_CONDITION_HIDING:
+          break;
+        case SL_CONDITION_INITIATIVE:
+          {
+            const char *g = sl_reader_string (r, "grouping", NULL);
+
+            sl_reader_require (r, "modifier");
+            c.modifier = sl_reader_int (r, "modifier", -10, 10, 0);
+            if (g != NULL && (c.grouping = sl_setup_find_grouping (setup, g)) < 0 && sl_reader_ok (r))
+              sl_reader_fail (r, "grouping", _("There is no grouping “%s” in this scenario."), g);
+          }
+          break;
+        case SL_CONDITION_OPTION_VALUE:
+          {
+            const char *option = sl_reader_string (r, "option", "");
+            const char *squad = sl_reader_string (r, "squad", NULL);
+            int field;
+
+            sl_reader_require (r, "option");
+            sl_reader_require (r, "field");
+            field = sl_reader_enum (r, "field", value_fields, N_("setup field"), 0);
+            if (sl_reader_ok (r) && sl_option_set_lookup (rules->options, option) == NULL)
+              sl_reader_fail (r, "option", _("There is no rule option “%s”."), option);
+            if (sl_reader_ok (r) && field == 1 && (squad == NULL || sl_setup_find_squad (setup, squad) < 0))
+              sl_reader_fail (r, "squad", _("Name the squad whose leader rating the option gives."));
+          }
+          break;
+        case SL_CONDITION_RESTRICTION:
+          sl_reader_require (r, "text");
+          break;
+        case SL_N_CONDITIONS:
+        default:
+          g_assert_not_reached ();
+        }
+      applies = sl_reader_ok (r) &&
+                json_condition_applies (rules, &setup->options,
+                                        json_array_get_object_element (raw, i));
+      sl_reader_end (r);
+      if (applies && sl_reader_ok (root))
+        {
+          /* What the players read of the scenario's special conditions. */
+          if (c.text != NULL)
+            g_ptr_array_add (setup->special, g_strdup (c.text));
+          g_array_append_val (setup->conditions, c);
+        }
+      else
+        condition_clear (&c);
+    }
+}
+
 static void
 read_all (const SlRules *rules,
           SlSetup       *setup,
@@ -746,6 +1099,7 @@ read_all (const SlRules *rules,
 
   read_starting_positions (setup, root);
   read_victory (rules, setup, root);
+  read_conditions (rules, setup, root);
   sl_reader_end (root);
   name_units (setup);
 }
@@ -758,6 +1112,7 @@ sl_setup_new_from_json (const SlRules  *rules,
   g_autoptr(SlReadContext) ctx = sl_read_context_new ();
   g_autoptr(SlReader) root = NULL;
   g_autoptr(SlSetup) setup = g_new0 (SlSetup, 1);
+  g_autoptr(JsonNode) read = NULL;
 
   g_return_val_if_fail (rules != NULL && node != NULL, NULL);
 
@@ -771,7 +1126,11 @@ sl_setup_new_from_json (const SlRules  *rules,
   setup->overrides = g_ptr_array_new_with_free_func (g_free);
   setup->json = json_node_copy (node);
 
-  root = sl_reader_new (ctx, node, "");
+  /* Read as the special conditions make it (the file keeps them). */
+  read = json_node_copy (node);
+  if (JSON_NODE_HOLDS_OBJECT (read))
+    apply_condition_values (rules, json_node_get_object (read));
+  root = sl_reader_new (ctx, read, "");
   read_all (rules, setup, root);
   if (sl_read_context_failed (ctx))
     {
@@ -791,6 +1150,15 @@ sl_setup_new_from_file (const SlRules  *rules,
                         const char     *path,
                         GError        **error)
 {
+  return sl_setup_new_from_file_with_options (rules, path, NULL, error);
+}
+
+SlSetup *
+sl_setup_new_from_file_with_options (const SlRules  *rules,
+                                     const char     *path,
+                                     JsonObject     *options,
+                                     GError        **error)
+{
   g_autofree char *text = NULL;
   g_autofree char *display = g_filename_display_name (path);
   g_autoptr(GError) local_error = NULL;
@@ -808,6 +1176,19 @@ sl_setup_new_from_file (const SlRules  *rules,
       g_set_error (error, SL_SETUP_ERROR, 0, _("%s: this is not valid JSON: %s"), display,
                    local_error->message);
       return NULL;
+    }
+  /* The players' choices over the scenario's own. */
+  if (options != NULL && JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObject *root = json_node_get_object (node);
+      g_autoptr(GList) members = json_object_get_members (options);
+
+      if (!json_object_has_member (root, "options") ||
+          !JSON_NODE_HOLDS_OBJECT (json_object_get_member (root, "options")))
+        json_object_set_object_member (root, "options", json_object_new ());
+      for (GList *l = members; l != NULL; l = l->next)
+        json_object_set_member (json_object_get_object_member (root, "options"), l->data,
+                                json_node_copy (json_object_get_member (options, l->data)));
     }
   setup = sl_setup_new_from_json (rules, node, &local_error);
   if (setup == NULL)
@@ -896,4 +1277,33 @@ sl_setup_has_module (const SlSetup *setup,
                      SlModule       module)
 {
   return setup->modules[module];
+}
+
+const SlCondition *
+sl_setup_condition (const SlSetup   *setup,
+                    SlConditionKind  kind,
+                    int              side,
+                    int              turn)
+{
+  for (guint i = 0; setup->conditions != NULL && i < setup->conditions->len; i++)
+    {
+      const SlCondition *c = &g_array_index (setup->conditions, SlCondition, i);
+
+      if (c->kind != kind)
+        continue;
+      if (side >= 0 && c->side >= 0 && c->side != side)
+        continue;
+      if (turn > 0 && (turn < c->from_turn || (c->until_turn > 0 && turn > c->until_turn)))
+        continue;
+      return c;
+    }
+  return NULL;
+}
+
+const SlTerrain *
+sl_setup_terrain (const SlSetup *setup)
+{
+  const SlCondition *c = sl_setup_condition (setup, SL_CONDITION_TERRAIN, -1, 0);
+
+  return c != NULL ? c->terrain : NULL;
 }

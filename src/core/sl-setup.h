@@ -132,6 +132,48 @@ typedef struct
   char    *starting_position;      /* the set-up, for people, or NULL */
 } SlSideSetup;
 
+/* A scenario's special conditions as rules the engine applies (book §10
+ * G; T-41 … T-43, A-132 … A-135). */
+typedef enum
+{
+  SL_CONDITION_TERRAIN,         /* the whole area counts as one terrain (T-10) */
+  SL_CONDITION_FORBID_ACTIONS,  /* actions nobody (of a side) may take */
+  SL_CONDITION_HOLD_FIRE,       /* a side may not fire (or engage) until fired upon */
+  SL_CONDITION_DOORS,           /* doors and airlocks locked, keys or none (§6.4, P-12) */
+  SL_CONDITION_RULES,           /* rule modules the scenario adds */
+  SL_CONDITION_HIDING,          /* a side's units hide before play, paid by the scenario (P-28) */
+  SL_CONDITION_INITIATIVE,      /* an initiative modifier (P-06 step 1) */
+  SL_CONDITION_OPTION_VALUE,    /* a setup value a rule option gives */
+  SL_CONDITION_RESTRICTION,     /* a restriction only the table can check (no map) */
+  SL_N_CONDITIONS
+} SlConditionKind;
+
+extern const char * const sl_condition_kind_names[];
+
+typedef struct
+{
+  SlConditionKind  kind;
+  int              side;          /* a side index, or -1 for both */
+  char            *text;          /* what the players read, translated */
+  char            *ref;           /* "T-41 G, A-132" */
+  int              from_turn;     /* in force from this turn … */
+  int              until_turn;    /* … to this one (0: to the end) */
+  /* terrain */
+  const SlTerrain *terrain;
+  /* forbid-actions */
+  GPtrArray       *actions;       /* const SlAction * */
+  /* hold-fire */
+  gboolean         hold_fire;     /* no fire, throw, launch or charge … */
+  gboolean         hold_melee;    /* … no engagement, until fired upon */
+  /* doors */
+  gboolean         doors_locked;
+  gboolean         airlocks_blown; /* an airlock is only opened by blowing it */
+  gboolean         no_keys;
+  /* initiative */
+  int              modifier;
+  int              grouping;      /* a grouping index, or -1 for the side's */
+} SlCondition;
+
 typedef struct _SlSetup SlSetup;
 
 struct _SlSetup
@@ -150,7 +192,8 @@ struct _SlSetup
   GHashTable         *unit_ids;   /* id -> SlUnitSetup */
   char               *book;       /* "§11.0, T-41", or NULL */
   GPtrArray          *notes;      /* char *, for the players */
-  GPtrArray          *special;    /* char *, special conditions (§10 G) */
+  GPtrArray          *special;    /* char *, special conditions in words (§10 G) */
+  GArray             *conditions; /* SlCondition, the special conditions in force */
   GPtrArray          *overrides;  /* char *, construction rules the players chose to break */
   /* The premade scenario the victory follows (T-41 … T-43), or NULL. */
   const SlScenarioSummary *scenario;
@@ -167,6 +210,12 @@ SlSetup            *sl_setup_new_from_json  (const SlRules  *rules,
 SlSetup            *sl_setup_new_from_file  (const SlRules  *rules,
                                              const char     *path,
                                              GError        **error);
+/* … with rule options the players chose (@options: {"id": value}, or
+ * NULL) over the scenario's; a bad value is refused, naming the option. */
+SlSetup            *sl_setup_new_from_file_with_options (const SlRules  *rules,
+                                                         const char     *path,
+                                                         JsonObject     *options,
+                                                         GError        **error);
 void                sl_setup_free           (SlSetup        *setup);
 
 const SlUnitSetup  *sl_setup_unit           (const SlSetup  *setup,
@@ -189,6 +238,14 @@ int                 sl_setup_find_side      (const SlSetup  *setup,
                                              const char     *id);
 gboolean            sl_setup_has_module     (const SlSetup  *setup,
                                              SlModule        module);
+/* The first condition of @kind in force for @side (-1: any) in @turn (0:
+ * any), or NULL. */
+const SlCondition  *sl_setup_condition      (const SlSetup  *setup,
+                                             SlConditionKind kind,
+                                             int             side,
+                                             int             turn);
+/* The terrain the whole area counts as (T-10), or NULL. */
+const SlTerrain    *sl_setup_terrain        (const SlSetup  *setup);
 
 /* The SlSetup error domain: any problem with a setup or scenario. */
 #define SL_SETUP_ERROR (sl_setup_error_quark ())

@@ -73,6 +73,8 @@ sl_state_new_initial (const SlRules *rules,
   state->n_units = setup->units->len;
   for (guint s = 0; s < SL_MAX_SQUADS; s++)
     state->acting_leader[s] = -1;
+  for (guint s = 0; s < G_N_ELEMENTS (state->free_from); s++)
+    state->free_from[s] = sl_setup_condition (setup, SL_CONDITION_HOLD_FIRE, s, 0) != NULL ? -1 : 0;
   for (guint s = 0; s < setup->squads->len; s++)
     {
       state->squad_quality[s] = sl_setup_squad_at (setup, s)->quality;
@@ -629,6 +631,20 @@ sl_state_to_json (const SlRules *rules,
       json_object_set_string_member (root, "step", sl_step_names[state->step]);
     }
   json_object_set_boolean_member (root, "over", state->over);
+  for (guint s = 0; s < setup->sides->len && s < G_N_ELEMENTS (state->free_from); s++)
+    if (sl_setup_condition (setup, SL_CONDITION_HOLD_FIRE, s, 0) != NULL)
+      {
+        JsonObject *o;
+
+        if (!json_object_has_member (root, "holds_fire"))
+          json_object_set_object_member (root, "holds_fire", json_object_new ());
+        o = json_object_get_object_member (root, "holds_fire");
+        /* Until fired upon (true), or free from that moment. */
+        if (state->free_from[s] < 0)
+          json_object_set_boolean_member (o, sl_setup_side_at (setup, s)->id, TRUE);
+        else
+          add_moment (o, sl_setup_side_at (setup, s)->id, rules, state->free_from[s]);
+      }
   for (int i = 0; i < state->n_order; i++)
     {
       const SlGroupingSetup *g = sl_setup_grouping_at (setup, state->order[i]);

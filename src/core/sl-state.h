@@ -136,6 +136,7 @@ typedef struct
 
   /* Detection (sl-command-detection.c) */
   gboolean        detected;           /* detected once: never hides again (§15.1) */
+  int             revealed_at;        /* subphase index + 1 its action revealed it, or 0 */
   char            pile[SL_PILE_LABEL_SIZE];  /* the pile it lies under while hidden (P-28), or "" */
 } SlUnitState;
 
@@ -234,6 +235,11 @@ typedef struct
    * between them. */
   SlStep      held_step;
   SlStepUnit  step_units[SL_MAX_UNITS];
+
+  /* A side that holds its fire until fired upon (a special condition,
+   * T-41, T-42): the subphase index from which it may, or -1 while it
+   * holds. */
+  int       free_from[2];
 
   /* Scenario objectives as the players record them (the objective
    * command; T-42, T-43): */
