@@ -203,6 +203,74 @@ test_compulsions_p23_p31 (void)
   g_assert_false (sl_test_unit_state (game, "tech")->must_move_away);
 }
 
+/* P-24 step 5, E-21: a defender parrying two attackers divides its +3 as it
+ * says — +3 in all, whatever order the melees are entered in. */
+static void
+test_parry_share_e21 (void)
+{
+  g_autoptr(SlGame) game = duel ();
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 8}}");
+  sl_test_play (game, "{'type': 'engage', 'unit': 'bounce', 'target': 'tech'}");
+  sl_test_play (game, "{'type': 'engage', 'unit': 'mate', 'target': 'tech'}");
+  sl_test_go_to_subphase (game, 6);
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_MELEE);
+  sl_test_refuse (game, "{'type': 'melee', 'unit': 'mate', 'target_stance': 'parry', 'roll': 3}",
+                  "parry_share", "E-21");
+  sl_test_play (game, "{'type': 'melee', 'unit': 'mate', 'target_stance': 'parry', 'parry_share': 2, 'roll': 3}");
+  sl_test_refuse (game, "{'type': 'melee', 'unit': 'bounce', 'target_stance': 'parry', 'parry_share': 2,"
+                        " 'roll': 3}", "parry_share", "+1");
+  sl_test_play (game, "{'type': 'melee', 'unit': 'bounce', 'target_stance': 'parry', 'parry_share': 1,"
+                      " 'roll': 3}");
+}
+
+/* P-31 step 4: a unit that routs while in melee tries to avoid it: its roll
+ * is due next subphase. P-31 step 5, P-32 step 8: appointed acting leader,
+ * a routed unit routs no more. */
+static void
+test_rout_in_melee_p31 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'engage', 'unit': 'tog-2', 'target': 'cw-13'}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-1', 'field': 'wound', 'value': 'dead'}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'routed', 'value': true}");
+  sl_test_play (game, "{'type': 'appoint-leader', 'squad': 'tog-squad', 'unit': 'tog-3'}");
+  g_assert_false (sl_test_unit_state (game, "tog-3")->routed);
+  while (sl_game_get_state (game)->turn < 12 || sl_game_get_state (game)->phase != SL_PHASE_ROUT_RALLY)
+    {
+      const SlState *s = sl_game_get_state (game);
+
+      if (s->phase == SL_PHASE_INITIATIVE && !s->initiative_done)
+        sl_test_play (game, "{'type': 'initiative'}");
+      else if (s->phase == SL_PHASE_ACTION && s->step == SL_STEP_MELEE)
+        {
+          g_autoptr(GError) error = NULL;
+
+          /* The melee goes on, engaged again as each ends. */
+          sl_game_apply_text (game, "{\"type\": \"melee\", \"unit\": \"tog-2\", \"roll\": 9, \"target_roll\": 9}", &error);
+          sl_test_play (game, "{'type': 'next'}");
+        }
+      else if (s->phase == SL_PHASE_ACTION && s->step == SL_STEP_INITIATIVE_ORDER &&
+               sl_test_unit_state (game, "tog-2")->current.action == NULL)
+        {
+          g_autoptr(GError) error = NULL;
+
+          sl_game_apply_text (game, "{\"type\": \"engage\", \"unit\": \"tog-2\", \"target\": \"cw-13\"}", &error);
+          sl_test_play (game, "{'type': 'next'}");
+        }
+      else
+        sl_test_play (game, "{'type': 'next'}");
+    }
+  g_assert_cmpint (sl_test_unit_state (game, "tog-2")->n_engaged, ==, 1);
+  /* Every roll a natural 1: the squad routs. */
+  sl_test_play (game, "{'type': 'rout-check', 'squad': 'tog-squad', 'roll': 1}");
+  g_assert_true (sl_test_unit_state (game, "tog-2")->routed);
+  g_assert_cmpint (sl_test_unit_state (game, "tog-2")->avoid_from, ==, sl_test_unit (game, "cw-13") + 1);
+}
+
 /* P-24 step 5: a parrying unit makes no roll and its opponent takes +3. */
 static void
 test_parry (void)
@@ -231,6 +299,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/melee/avoid-E-20", test_avoid_e20);
   g_test_add_func ("/game/melee/avoid-cases", test_avoid_cases);
   g_test_add_func ("/game/melee/compulsions-P-23-P-31", test_compulsions_p23_p31);
+  g_test_add_func ("/game/melee/parry-share-E-21", test_parry_share_e21);
+  g_test_add_func ("/game/melee/rout-in-melee-P-31", test_rout_in_melee_p31);
   g_test_add_func ("/game/melee/refused", test_melee_refused);
   g_test_add_func ("/game/melee/parry", test_parry);
   return g_test_run ();

@@ -380,6 +380,28 @@ test_refuse_sprint (void)
   sl_test_play (night, "{'type': 'declare', 'unit': 'li', 'action': 'run'}");
 }
 
+/* §8.2, A-40: a bounce pack walks a subphase before it runs, runs before it
+ * sprints; a unit may say it moves without its pack. T-07, A-31: no dive
+ * after a crawl. */
+static void
+test_bounce_inertia_a40 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  sl_test_start_turn (game);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'run'}", "action", "A-40");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'walk'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'run', 'bounce_pack': false}");
+  g_assert_false (sl_test_unit_state (game, "tog-2")->bounce_pack);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'run', 'bounce_pack': true}",
+                  "bounce_pack", "T-13");
+  sl_test_go_to_subphase (game, 2);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'sprint'}", "action", "A-40");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'run'}");
+  sl_test_go_to_subphase (game, 3);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'sprint'}");
+}
+
 /* No dead end: a declared shot whose target went out of the fight before
  * the ranged-fire step is wasted (A-17), and the game moves on. */
 static void
@@ -498,6 +520,7 @@ main (int   argc,
   g_test_add_func ("/steps/format-1-any-order", test_format_1_any_order);
   g_test_add_func ("/steps/refuse-early-P-14-P-34-A-92", test_refuse_early);
   g_test_add_func ("/steps/refuse-sprint-T-36", test_refuse_sprint);
+  g_test_add_func ("/steps/bounce-inertia-A-40", test_bounce_inertia_a40);
   g_test_add_func ("/steps/target-out-shot-wasted-A-17", test_target_out_shot_wasted_a17);
   g_test_add_func ("/steps/melee-no-dead-end-A-75", test_melee_no_dead_end);
   g_test_add_func ("/steps/avoid-dazed-fails-A-27", test_avoid_dazed_fails_a27);

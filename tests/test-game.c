@@ -248,7 +248,7 @@ test_refusals (void)
   sl_test_play (game, "{'type': 'correct', 'unit': 'tog-7', 'field': 'routed', 'value': true}");
   sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-7', 'action': 'fire', 'target': 'cw-13'}",
                   "action", "P-31");
-  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-7', 'action': 'run'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-7', 'action': 'walk'}");
   /* Rally is for the leader (T-05). */
   sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-8', 'action': 'rally'}", "unit", "leader");
   /* A busy unit keeps its action unless told to replace it. */

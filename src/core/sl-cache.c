@@ -366,6 +366,7 @@ state_is_sane (const SlState *s,
           !in_range (unit->n_fires, 0, SL_MAX_FIRES + 1) ||
           !in_range (unit->current.target, -1, n_units) || !in_range (unit->melee_target, -1, n_units) ||
           !in_range (unit->position, 0, SL_N_POSITIONS) || !in_range (unit->moving, 0, SL_N_MOVES) ||
+          !in_range (unit->moved_before, 0, SL_N_MOVES) ||
           !in_range (unit->current.combined_with, 0, SL_COMBINE_STAIRS + 1) ||
           !in_range (unit->current.to_position, -1, SL_N_POSITIONS) ||
           !in_range (unit->current.throwing, 0, SL_N_THROWS) ||

@@ -542,7 +542,9 @@ start_subphase (SlCommand *c,
             }
         }
 
-      /* the move a unit makes this subphase, for the fire modifiers. */
+      /* A-50: the move a unit makes this subphase, for the fire modifiers;
+       * the last one's, for what may follow it (T-07, A-31, A-40). */
+      u->moved_before = u->moving;
       u->moving = SL_MOVE_NONE;
       if (u->current.action != NULL && !u->current.resolved &&
           u->current.start <= now && now <= u->current.end)
@@ -1180,6 +1182,10 @@ check_move (SlCommand       *c,
   /* The scenario's terrain everywhere (§10 G): heavy woods forbid running,
    * sprinting and diving (T-10). */
   in.terrain = sl_command_terrain (c, unit);
+  /* T-07, A-31: a dive follows the move of the subphase before; A-40: a
+   * bounce pack walks before it runs, runs before it sprints. */
+  in.previous = u->moved_before;
+  in.has_previous = TRUE;
   if (sl_movement_allowance (c->rules, c->options, &in, &res, &local_error))
     return TRUE;
   sl_rule_error_set (error, local_error->code, action->move != SL_MOVE_NONE ? "action" : "combined_with",
@@ -1394,7 +1400,7 @@ sl_command_declare (SlCommand  *c,
   const char *zero_g_stream;
   const char *label;
   gboolean replace, revealed = FALSE;
-  int unit, target, now, throwing;
+  int unit, target, now, throwing, bounce;
   SlUnitState *u;
   g_autofree char *when = NULL;
   JsonObject *end;
@@ -1417,6 +1423,9 @@ sl_command_declare (SlCommand  *c,
   target = sl_command_unit (c, r, "target", TRUE);
   replace = sl_reader_bool (r, "replace", FALSE);
   throwing = sl_reader_enum (r, "throw", sl_throw_names, N_("what is thrown"), SL_THROW_NONE);
+  /* §8.2 limit 4: a unit may say before it moves that it does not use its
+   * pack (or uses it again). */
+  bounce = sl_reader_has (r, "bounce_pack") ? sl_reader_bool (r, "bounce_pack", TRUE) : -1;
   if (throwing != SL_THROW_NONE && !in.action->fire && sl_reader_ok (r))
     sl_reader_fail (r, "throw", _("Grenades are thrown and charges set off with a Fire/Throw action (P-34, P-36)."));
   else if (throwing != SL_THROW_NONE && target >= 0 && sl_reader_ok (r))
@@ -1434,6 +1443,14 @@ sl_command_declare (SlCommand  *c,
 
   u = &c->state->units[unit];
   now = sl_command_now (c);
+  if (bounce == TRUE && !sl_setup_unit_at (c->setup, unit)->armor->bounce)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "bounce_pack", _("The %s has no bounce pack (T-13)."),
+                         sl_setup_unit_at (c->setup, unit)->armor->name);
+      return FALSE;
+    }
+  if (bounce >= 0)
+    u->bounce_pack = bounce;
   /* The scenario's locked doors count as locked (T-42, T-43). */
   {
     const SlCondition *doors = sl_setup_condition (c->setup, SL_CONDITION_DOORS, sl_command_side (c, unit),

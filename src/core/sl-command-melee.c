@@ -578,15 +578,45 @@ sl_command_melee (SlCommand  *c,
       in.b.stance = in.b.stance == SL_STANCE_PARRY ? SL_STANCE_PARRY : SL_STANCE_ATTACK;
       in.free_attack = in.b.stance != SL_STANCE_PARRY;
     }
-  /* E-21: a parry's +3 may be split among attackers. */
+  /* P-24 step 5, E-21: a parry's +3 is divided among the attackers as the
+   * defender says — never more than +3 in all; against several attackers
+   * in this step it says how, whatever order the melees are entered in. */
   if (in.b.stance == SL_STANCE_PARRY)
-    in.a.parry_share = parry_share;
+    {
+      int attackers = 0, left = SL_MELEE_PARRY - c->state->step_units[b].parry_used;
+
+      for (int o = 0; o < c->state->n_units; o++)
+        {
+          const SlCurrentAction *oa = &c->state->units[o].current;
+
+          if (oa->action != NULL && g_str_equal (oa->action->id, "melee") && oa->end == now &&
+              oa->target == b && engaged_with (&c->state->units[o], b))
+            attackers++;
+        }
+      if (attackers > 1 && !sl_reader_has (r, "parry_share"))
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "parry_share",
+                             _("%s parries %d attackers: say how its +3 is divided among them (P-24 step 5, E-21)."),
+                             name (c, b), attackers);
+          return FALSE;
+        }
+      if (parry_share > left)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "parry_share",
+                             _("Only %+d of %s's parry is left for this attacker: +3 in all (P-24 step 5, E-21)."),
+                             left, name (c, b));
+          return FALSE;
+        }
+      in.a.parry_share = parry_share;
+    }
   if (in.a.stance == SL_STANCE_PARRY)
     in.b.parry_share = SL_MELEE_PARRY;
   in.zero_g = c->setup->environment.zero_g;
   if (!sl_melee_resolve (c->rules, c->options, &in, c->dice, &res, error))
     return FALSE;
 
+  if (in.b.stance == SL_STANCE_PARRY && c->state->held_step == SL_STEP_MELEE)
+    c->state->step_units[b].parry_used += parry_share;
   ua->current.resolved = TRUE;
   ua->stance = in.a.stance;
   ua->melee_bonus = res.a.next_bonus;

@@ -249,6 +249,13 @@ sl_command_rout_check (SlCommand  *c,
               !c->state->units[u].current.resolved)
             sl_state_lose_action (c->state, u);
           c->state->units[u].opportunity_armed = FALSE;
+          /* P-31 step 4, P-23: in melee, it tries to avoid at once: its
+           * roll comes in the next subphase (one attacker at a time). */
+          if (c->state->units[u].n_engaged > 0 && c->state->units[u].avoid_from == 0)
+            {
+              c->state->units[u].avoid_from = c->state->units[u].engaged[0] + 1;
+              c->state->units[u].avoid_due = sl_command_now (c) + 1;
+            }
           routed++;
           if (sl_command_telling (c))
             {
@@ -575,6 +582,13 @@ sl_command_appoint_leader (SlCommand  *c,
       return FALSE;
     }
   c->state->acting_leader[squad] = unit;
+  /* P-31 step 5: a leader never routs; appointed, it leads — and rallies
+   * the squad (P-32 step 8). */
+  if (c->state->units[unit].routed)
+    {
+      c->state->units[unit].routed = FALSE;
+      sl_command_say (c, _("%s no longer routs: a leader never does (P-31 step 5)."), sl_command_name (c, unit));
+    }
   sl_command_result (c, json_object_set_string_member, "squad", sl_setup_squad_at (c->setup, squad)->id);
   sl_command_result (c, json_object_set_string_member, "acting_leader", sl_setup_unit_at (c->setup, unit)->id);
   sl_command_say (c, _("%s is the acting leader of %s, with a rating of +2 (P-32)."),

@@ -421,6 +421,7 @@ sl_state_hold_step (SlState *state,
       s->in_melee = u->n_engaged > 0;
       s->casualty_by = u->casualty_by;
       s->loses_action = FALSE;
+      s->parry_used = 0;
     }
 }
 

@@ -103,6 +103,7 @@ typedef struct
   /* The counters. */
   SlCurrentAction current;
   int             moving;             /* SlMove this subphase */
+  int             moved_before;       /* SlMove of the subphase before (T-07, A-31, A-40) */
   gboolean        opportunity_armed;  /* P-09, A-28 */
   int             dazed_until;        /* last dazed subphase index, or -1 (P-19) */
   int             dazed_from;
@@ -197,6 +198,7 @@ typedef struct
   gint8 in_melee;
   gint8 casualty_by;   /* side, or -1 */
   gint8 loses_action;  /* hit in this step: loses its action as it ends (§6.1) */
+  gint8 parry_used;    /* of its parry's +3, given to attackers so far (E-21) */
 } SlStepUnit;
 
 typedef struct
