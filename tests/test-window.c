@@ -540,6 +540,111 @@ test_window_rout_sheet (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* What Next opens comes from the core (sl_state_due): a squad with only
+ * its leader left in the fight does not check for rout (P-31 step 5), so
+ * Next opens the other squad's check, whose odds say what the success
+ * is; once it is made, Next moves on to the next turn. */
+static void
+test_window_due_rout (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autofree char *scenario = g_build_filename (SL_SOURCE_DATADIR, "scenarios", "training.json", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *path = g_build_filename (tmp_dir, "rout-leader.squadlog", NULL);
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGame) game = NULL;
+  const char * const fallen[] = { "tog-2", "tog-3", "tog-4", "tog-5", "tog-6", "tog-7", "tog-8", NULL };
+  SlWindow *window;
+  GtkWindow *sheet;
+  SlGame *shown;
+
+  g_assert_true (g_file_get_contents (scenario, &text, NULL, NULL));
+  node = json_from_string (text, &error);
+  g_assert_no_error (error);
+  json_object_set_member (json_node_get_object (node), "options",
+                          json_from_string ("{\"routCheckInterval\": 1}", NULL));
+  game = sl_game_new (sl_test_rules (), sl_setup_new_from_json (sl_test_rules (), node, &error));
+  g_assert_no_error (error);
+  sl_test_start_turn (game);
+  for (guint i = 0; fallen[i] != NULL; i++)
+    {
+      g_autofree char *command = g_strdup_printf ("{'type': 'correct', 'unit': '%s', 'field': 'wound', 'value': 'dead'}",
+                                                  fallen[i]);
+
+      sl_test_play (game, command);
+    }
+  for (int guard = 0; guard < 100 && sl_game_get_state (game)->phase == SL_PHASE_ACTION; guard++)
+    sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->phase, ==, SL_PHASE_ROUT_RALLY);
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  sheet = find_toplevel (g_type_from_name ("SlDiceSheet"));
+  g_assert_nonnull (sheet);
+  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "Renegade Squad Checks for Rout");
+  g_test_message ("%s", sl_dice_sheet_get_odds (SL_DICE_SHEET (sheet)));
+  g_assert_true (g_str_has_prefix (sl_dice_sheet_get_odds (SL_DICE_SHEET (sheet)), "Routs on "));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "rout-check.png");
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 9));
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 9));
+  g_assert_null (find_toplevel (g_type_from_name ("SlDiceSheet")));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  g_assert_null (find_toplevel (g_type_from_name ("SlDiceSheet")));
+  g_assert_cmpint (sl_game_get_state (shown)->turn, ==, 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* No dead end: a fire declared, then the firer's weapon jammed by a
+ * correction — nothing on the fire sheet can put that right. Next opens
+ * the sheet, which says why and offers to give up the action (§6.1);
+ * given up, Next moves on. */
+static void
+test_window_give_up (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *path = g_build_filename (tmp_dir, "give-up.squadlog", NULL);
+  SlWindow *window;
+  GtkWindow *sheet;
+  SlGame *shown;
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 3);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-4'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-13', 'field': 'jammed', 'value': true}");
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  sheet = find_toplevel (SL_TYPE_FIRE_SHEET);
+  g_assert_nonnull (sheet);
+  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "13 · Trooper Hale Fires");
+  g_assert_nonnull (strstr (sl_fire_sheet_get_odds (SL_FIRE_SHEET (sheet)), "jammed"));
+  g_assert_true (sl_fire_sheet_can_give_up (SL_FIRE_SHEET (sheet)));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "fire-sheet-give-up.png");
+  g_assert_true (sl_fire_sheet_give_up (SL_FIRE_SHEET (sheet)));
+  g_assert_null (find_toplevel (SL_TYPE_FIRE_SHEET));
+  g_assert_null (sl_test_unit_state (shown, "cw-13")->current.action);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  g_assert_null (find_toplevel (SL_TYPE_FIRE_SHEET));
+  g_assert_cmpint (sl_game_get_state (shown)->subphase, ==, 4);
+
+  /* A sheet whose refusal the players can put right offers no such way. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_false (sl_test_unit_state (shown, "cw-13")->jammed);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  sheet = find_toplevel (SL_TYPE_FIRE_SHEET);
+  g_assert_nonnull (sheet);
+  g_assert_false (sl_fire_sheet_can_give_up (SL_FIRE_SHEET (sheet)));
+  gtk_window_destroy (sheet);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A Fire/Throw action declared to throw a grenade: Next opens the throw's
  * sheet; its two dice thrown, the grenade is on the table (P-34). */
 static void
@@ -562,7 +667,7 @@ test_window_throw_sheet (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
   sheet = find_toplevel (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "Legionnaire Ostra Throws a Grenade");
+  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "3 · Legionnaire Ostra Throws a Grenade");
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 2));
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 7));
   g_assert_cmpuint (sl_game_get_state (shown)->markers->len, ==, 1);
@@ -603,7 +708,7 @@ test_window_launch_sheet (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
   sheet = find_toplevel (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "Legionnaire Teodor Fires the Grenade Launcher");
+  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "6 · Legionnaire Teodor Fires the Grenade Launcher");
   g_test_message ("%s", sl_dice_sheet_get_odds (SL_DICE_SHEET (sheet)));
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 3));
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 7));
@@ -1414,6 +1519,8 @@ main (int   argc,
   g_test_add_func ("/window/command-line", test_window_command_line);
   g_test_add_func ("/window/new-game", test_window_new_game);
   g_test_add_func ("/window/rout-sheet", test_window_rout_sheet);
+  g_test_add_func ("/window/due-rout", test_window_due_rout);
+  g_test_add_func ("/window/give-up", test_window_give_up);
   g_test_add_func ("/window/throw-sheet", test_window_throw_sheet);
   g_test_add_func ("/window/launch-sheet", test_window_launch_sheet);
   g_test_add_func ("/window/launch-salvo", test_window_launch_salvo);
