@@ -208,7 +208,9 @@ show_refusal (SlDiceSheet  *self,
   gtk_label_set_text (self->problem, error->message);
   gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
   gtk_widget_set_visible (self->give_up, stuck);
-  gtk_widget_set_sensitive (self->roll, !stuck);
+  /* No die to type, nothing to roll: only the way on. */
+  gtk_widget_set_visible (GTK_WIDGET (self->prompt), !stuck);
+  gtk_widget_set_visible (self->roll, !stuck);
 }
 
 static void
@@ -246,7 +248,8 @@ refresh (SlDiceSheet *self)
     }
   gtk_widget_set_visible (GTK_WIDGET (self->problem), result == NULL);
   gtk_widget_set_visible (self->give_up, FALSE);
-  gtk_widget_set_sensitive (self->roll, TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->prompt), TRUE);
+  gtk_widget_set_visible (self->roll, TRUE);
   if (result == NULL)
     {
       show_refusal (self, error);

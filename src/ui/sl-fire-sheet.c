@@ -198,6 +198,9 @@ show_refusal (SlFireSheet  *self,
   gtk_label_set_text (self->problem, error->message);
   gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
   gtk_widget_set_visible (self->give_up, stuck);
+  /* No die to type, nothing to roll: only the way on. */
+  gtk_widget_set_visible (GTK_WIDGET (self->prompt), !stuck);
+  gtk_widget_set_visible (GTK_WIDGET (self->roll_button), !stuck);
 }
 
 gboolean
@@ -240,6 +243,8 @@ refresh (SlFireSheet *self)
   self->can_fire = result != NULL;
   gtk_widget_set_visible (GTK_WIDGET (self->problem), result == NULL);
   gtk_widget_set_visible (self->give_up, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->prompt), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->roll_button), TRUE);
   gtk_widget_set_sensitive (GTK_WIDGET (self->roll_button), result != NULL);
   if (result == NULL)
     {
