@@ -246,6 +246,8 @@ find_toplevel (GType type)
   return NULL;
 }
 
+static gboolean shows_text (GtkWidget *widget, const char *text);
+
 static SlWindow *
 open_window (SlApplication *app)
 {
@@ -642,6 +644,104 @@ test_window_give_up (void)
   g_assert_nonnull (sheet);
   g_assert_false (sl_fire_sheet_can_give_up (SL_FIRE_SHEET (sheet)));
   gtk_window_destroy (sheet);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* P-06 step 5, P-08 step 2: the table says whose turn it is and who has
+ * still to act; a unit of a later grouping picked by its counter is not
+ * available, and its marker says why in the core's words; Pass (Ctrl+E)
+ * ends the grouping's turn. */
+static void
+test_window_turn (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_strict ();
+  g_autofree char *path = g_build_filename (tmp_dir, "turn.squadlog", NULL);
+  SlWindow *window;
+  GtkWidget *track;
+  g_autofree char *why = NULL;
+  SlGame *shown;
+  GtkWindow *sheet;
+  guint n;
+
+  sl_test_start_turn (game);
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  track = find_widget (GTK_WIDGET (window), SL_TYPE_TRACK_VIEW);
+  g_assert_true (shows_text (GTK_WIDGET (window),
+                             "TOG Fire Team 1’s turn (initiative order): Centurion Vale, Legionnaire Marek, "
+                             "Legionnaire Ostra, Legionnaire Quill have still to act."));
+  g_assert_true (shows_text (GTK_WIDGET (window), "Pass (Ctrl+E)"));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (window), "turn.png");
+
+  /* Hale (13) waits for his grouping's turn: no sheet, the reason instead. */
+  g_signal_emit_by_name (track, "unit-activated", sl_test_unit (shown, "cw-13"));
+  g_assert_null (find_toplevel (g_type_from_name ("SlDeclareSheet")));
+  why = sl_track_view_describe_unit (SL_TRACK_VIEW (track), sl_test_unit (shown, "cw-13"));
+  g_test_message ("%s", why);
+  g_assert_nonnull (strstr (why, "13 · Trooper Hale, no action under way — not available now: It is TOG Fire Team 1's turn"));
+  g_assert_nonnull (strstr (sl_track_view_get_description (SL_TRACK_VIEW (track)),
+                            "Not available until their grouping’s turn: "));
+
+  /* Vale (1) may act. */
+  g_signal_emit_by_name (track, "unit-activated", sl_test_unit (shown, "tog-1"));
+  sheet = find_toplevel (g_type_from_name ("SlDeclareSheet"));
+  g_assert_nonnull (sheet);
+  gtk_window_destroy (sheet);
+
+  /* Pass: the next grouping's turn. */
+  n = sl_game_get_n_entries (shown);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.pass", NULL);
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n + 1);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (sl_journal_entry_get_command (sl_game_get_entry (shown, n))), "type"),
+                   ==, "pass");
+  g_assert_false (shows_text (GTK_WIDGET (window), "TOG Fire Team 1’s turn"));
+  g_assert_true (shows_text (GTK_WIDGET (window), "Renegade Fire Team 1’s turn (initiative order): "));
+
+  /* Every grouping passes: no turn left to pass, Next goes on. */
+  for (int i = 0; i < 3; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.pass", NULL);
+  g_assert_false (shows_text (GTK_WIDGET (window), "’s turn (initiative order)"));
+  n = sl_game_get_n_entries (shown);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.pass", NULL);
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Before play with the detection rules, the table is told who has hidden
+ * units to place under piles, in the private view, and that other units
+ * may hide by agreement (P-28, §9.1); never which units. */
+static void
+test_window_hide_prompt (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'e23', 'name': 'E-23', 'length_turns': 12, 'modules': ['detection'],"
+    " 'sides': ["
+    "  {'id': 'joe', 'name': 'Joe Bloe', 'squads': [{'id': 'j', 'units': ["
+    "     {'id': 'j1', 'counter': 1, 'name': 'Hider One', 'troop': 'combat-arms', 'armor': 'LI', 'weapons': ['LR'], 'hidden': true},"
+    "     {'id': 'j2', 'counter': 2, 'name': 'Hider Two', 'troop': 'combat-arms', 'armor': 'LI', 'weapons': ['LR'], 'hidden': true}]}]},"
+    "  {'id': 'other', 'name': 'Other', 'squads': [{'id': 'o', 'units': ["
+    "     {'id': 'o1', 'counter': 9, 'name': 'Seeker', 'troop': 'combat-arms', 'armor': 'LI', 'weapons': ['LR']}]}]}]}");
+  g_autofree char *path = g_build_filename (tmp_dir, "hide-prompt.squadlog", NULL);
+  SlWindow *window = open_game (app, game, path);
+  SlGame *shown = sl_window_get_game (window);
+
+  g_assert_true (shows_text (GTK_WIDGET (window),
+                             "Before play: Joe Bloe has 2 hidden units to place under piles. Hide them now in the "
+                             "private view (Ctrl+H); other units may hide there too, by agreement (P-28, §9.1)."));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (window), "hide-prompt.png");
+  sl_test_play (shown, "{'type': 'hide', 'unit': 'j1', 'pile': 'A'}");
+  g_assert_true (shows_text (GTK_WIDGET (window), "Before play: Joe Bloe has 1 hidden unit to place under a pile."));
+  sl_test_play (shown, "{'type': 'hide', 'unit': 'j2', 'pile': 'B'}");
+  g_assert_true (shows_text (GTK_WIDGET (window),
+                             "Before play: units may hide now in the private view (Ctrl+H), by agreement"));
+  sl_test_play (shown, "{'type': 'initiative', 'rolls': {'j': 3, 'o': 6}}");
+  while (sl_state_before_play (sl_game_get_state (shown)))
+    sl_test_play (shown, "{'type': 'next'}");
+  g_assert_false (shows_text (GTK_WIDGET (window), "Before play"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1521,6 +1621,8 @@ main (int   argc,
   g_test_add_func ("/window/rout-sheet", test_window_rout_sheet);
   g_test_add_func ("/window/due-rout", test_window_due_rout);
   g_test_add_func ("/window/give-up", test_window_give_up);
+  g_test_add_func ("/window/turn", test_window_turn);
+  g_test_add_func ("/window/hide-prompt", test_window_hide_prompt);
   g_test_add_func ("/window/throw-sheet", test_window_throw_sheet);
   g_test_add_func ("/window/launch-sheet", test_window_launch_sheet);
   g_test_add_func ("/window/launch-salvo", test_window_launch_salvo);

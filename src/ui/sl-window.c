@@ -24,6 +24,7 @@
 #include "sl-private-view.h"
 #include "sl-print.h"
 #include "sl-scenarios.h"
+#include "sl-secrets.h"
 #include "sl-squad-log.h"
 #include "sl-track.h"
 #include "sl-track-view.h"
@@ -47,6 +48,7 @@ struct _SlWindow
   GtkLabel             *prompt;
   GtkWidget            *history_buttons;
   GtkWidget            *next_button;
+  GtkWidget            *pass_button;
   GtkMenuButton        *primary_menu_button;
   GMenuModel           *primary_menu;
   GtkStack             *screen;        /* "shared" or "private" */
@@ -269,6 +271,43 @@ update_title (SlWindow *self)
   gtk_window_set_title (GTK_WINDOW (self), setup->name);
 }
 
+/* Before play, with the detection rules: the sides that have hidden units
+ * to place under piles are told to do it now, in the private view, and
+ * everyone that other units may hide by agreement (P-28, §9.1). How many,
+ * not which: that is the side's to tell. NULL when nobody may hide. */
+static char *
+hiding_words (SlWindow *self)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  g_autoptr(GPtrArray) sides = sl_secrets_hiding (sl_game_get_rules (self->game), setup,
+                                                  sl_game_get_state (self->game));
+  g_autoptr(GString) to_place = g_string_new (NULL);
+  gboolean may_hide = FALSE;
+
+  for (guint i = 0; i < sides->len; i++)
+    {
+      const SlHiding *h = g_ptr_array_index (sides, i);
+
+      may_hide |= h->may_hide->len > 0;
+      if (h->to_place->len == 0)
+        continue;
+      if (to_place->len > 0)
+        g_string_append (to_place, _("; "));
+      /* "Commonwealth has 2 hidden units to place under piles" */
+      g_string_append_printf (to_place, g_dngettext (GETTEXT_PACKAGE, "%s has %u hidden unit to place under a pile",
+                                                     "%s has %u hidden units to place under piles",
+                                                     h->to_place->len),
+                              sl_setup_side_at (setup, h->side)->name, h->to_place->len);
+    }
+  if (to_place->len > 0)
+    return g_strdup_printf (may_hide ? _("Before play: %s. Hide them now in the private view (Ctrl+H); other units may hide there too, by agreement (P-28, §9.1).")
+                                     : _("Before play: %s. Hide them now in the private view (Ctrl+H) (P-28)."),
+                            to_place->str);
+  if (may_hide)
+    return g_strdup (_("Before play: units may hide now in the private view (Ctrl+H), by agreement between the players (P-28, §9.1)."));
+  return NULL;
+}
+
 /* What the table does now, in a sentence: what the rules want resolved
  * before the clock moves on (the core's own words), or what comes next. */
 static void
@@ -294,10 +333,43 @@ update_prompt (SlWindow *self)
   track = sl_track_new (sl_game_get_rules (self->game), sl_game_get_setup (self->game), s);
   if (result == NULL)
     text = g_strdup_printf (_("%s Press Next (Ctrl+Return) to resolve it."), error->message);
+  else if (track->turn_grouping >= 0)
+    {
+      /* "TOG Fire Team 1's turn (initiative order): Centurion Vale,
+       * Legionnaire Marek have still to act." (P-06 step 5, P-08 step 2) */
+      const SlSetup *setup = sl_game_get_setup (self->game);
+      g_autoptr(GString) names = g_string_new (NULL);
+      g_autofree char *turn = NULL;
+
+      for (guint i = 0; i < track->to_decide->len; i++)
+        {
+          if (i > 0)
+            g_string_append (names, _(", "));
+          g_string_append (names, sl_setup_unit_at (setup, g_array_index (track->to_decide, int, i))->told);
+        }
+      turn = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "%s’s turn (initiative order): %s has still to act.",
+                                           "%s’s turn (initiative order): %s have still to act.",
+                                           track->to_decide->len),
+                              sl_setup_grouping_at (setup, track->turn_grouping)->name, names->str);
+      text = g_strdup_printf (_("%s Type a counter number or click a marker to declare; Pass (Ctrl+E) ends the grouping’s turn."),
+                              turn);
+    }
   else if (s->phase == SL_PHASE_ACTION && s->step == SL_STEP_INITIATIVE_ORDER && track->ready->len > 0)
     text = g_strdup (_("Units may act in initiative order: type a counter number or click a marker on the track. Press Next when everyone has acted."));
   else
     text = g_strdup (_("Press Next (Ctrl+Return) to go on."));
+  {
+    g_autofree char *hiding = hiding_words (self);
+
+    if (hiding != NULL)
+      {
+        g_autofree char *both = g_strdup_printf ("%s %s", hiding, text);
+
+        g_free (text);
+        text = g_steal_pointer (&both);
+      }
+  }
   gtk_label_set_text (self->prompt, text);
 }
 
@@ -324,6 +396,20 @@ may_detect (SlWindow *self)
   return piles[0] != NULL;
 }
 
+/* A grouping's turn to end (P-08 step 2): the core says whether. */
+static gboolean
+may_pass (SlWindow *self)
+{
+  g_autoptr(JsonNode) command = json_from_string ("{\"type\": \"pass\"}", NULL);
+  g_autoptr(JsonNode) result = NULL;
+  const SlState *s = sl_game_get_state (self->game);
+
+  if (s->over || s->phase != SL_PHASE_ACTION || s->step != SL_STEP_INITIATIVE_ORDER)
+    return FALSE;
+  result = sl_game_preview (self->game, command, NULL, NULL);
+  return result != NULL;
+}
+
 static void
 update_actions (SlWindow *self)
 {
@@ -333,6 +419,7 @@ update_actions (SlWindow *self)
   /* The start page has no turn to move on or undo. */
   gtk_widget_set_visible (self->history_buttons, game);
   gtk_widget_set_visible (self->next_button, game);
+  gtk_widget_set_visible (self->pass_button, game);
 
   /* While the private view covers the window, the table's actions wait. */
   game = game && shared;
@@ -340,6 +427,7 @@ update_actions (SlWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", game && sl_game_can_redo (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next",
                                  game && !sl_game_get_state (self->game)->over);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.pass", game && may_pass (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.options", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.score", game);
@@ -1589,6 +1677,19 @@ key_pressed_cb (GtkEventControllerKey *controller,
   return TRUE;
 }
 
+/* The grouping whose turn it is passes: its turn is over (P-08 step 2). */
+static void
+pass_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->game != NULL && sl_game_apply_text (self->game, "{\"type\": \"pass\"}", &error) == NULL)
+    toast (self, error->message);
+}
+
 /* Moves the clock on; when the rules say something must be resolved
  * first, says what, and opens the sheet of the first fire due. */
 static void
@@ -1785,6 +1886,7 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlWindow, prompt);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, history_buttons);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, next_button);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, pass_button);
 
   gtk_widget_class_install_action (widget_class, "win.new", NULL, new_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
@@ -1807,6 +1909,7 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.next", NULL, next_action);
+  gtk_widget_class_install_action (widget_class, "win.pass", NULL, pass_action);
   /* Dice mode: "we roll our own dice" (default) or "the app rolls". */
   g_object_class_install_property (object_class, PROP_APP_ROLLS,
                                    g_param_spec_boolean ("app-rolls", NULL, NULL, FALSE,
@@ -1823,6 +1926,7 @@ sl_window_class_init (SlWindowClass *klass)
                                        "win.redo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "win.next", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "win.next", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "win.pass", NULL);
 }
 
 static void
