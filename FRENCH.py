@@ -39,3 +39,9 @@ T.update({
         "Avant le jeu : des unités peuvent se cacher maintenant dans la vue privée (Ctrl+H), d'un commun accord entre les joueurs (P-28, §9.1).",
     "; ": " ; ",
 })
+T.update({
+    # The private view's hide form: the power suit's mode, set in secret (T-19, A-126).
+    "Stealth power mode": "Mode furtif",
+    "Set in secret; out of it, the unit is easier to detect (T-19, A-126)":
+        "Réglé en secret ; hors de ce mode, l'unité est plus facile à détecter (T-19, A-126)",
+})

@@ -1356,11 +1356,29 @@ test_window_private_view (void)
   g_assert_true (shows_text (GTK_WIDGET (view), "Trooper Cole"));
   g_assert_true (shows_text (GTK_WIDGET (view), "Pile B"));
 
-  /* Hiding Amari from the form: the table hears only the piles. */
-  g_assert_true (sl_private_view_hide_unit (view, "c2", "Pile E", "Pile A", NULL, NULL));
+  /* The form offers Amari's suit's stealth power mode, as his log has it
+   * (T-19, A-126), and names units with their counters. */
+  {
+    gboolean active = FALSE;
+
+    g_assert_true (sl_private_view_choose_hide_unit (view, "c2"));
+    g_assert_true (sl_private_view_get_hide_stealth (view, &active));
+    g_assert_true (active);
+    g_assert_true (shows_text (GTK_WIDGET (view), "Stealth power mode"));
+    g_assert_true (shows_text (GTK_WIDGET (view), "4 · Trooper Amari"));
+  }
+
+  /* Hiding Amari from the form, out of stealth power mode: the table hears
+   * only the piles; the mode is his side's secret. */
+  g_assert_true (sl_private_view_hide_unit (view, "c2", "Pile E", "Pile A", NULL, NULL, 0));
   g_assert_nonnull (strstr (sl_game_get_entry (shown, sl_game_get_position (shown) - 1)->summary,
                             "Commonwealth places piles: Pile A, Pile E (P-28)."));
-  g_assert_false (sl_private_view_hide_unit (view, "c2", "Pile C", NULL, NULL, NULL));
+  g_assert_null (strstr (sl_game_get_entry (shown, sl_game_get_position (shown) - 1)->summary, "stealth"));
+  g_assert_false (sl_test_unit_state (shown, "c2")->stealth_power);
+  g_assert_true (sl_test_unit_state (shown, "c")->stealth_power);
+  g_assert_false (json_object_get_boolean_member (json_node_get_object (sl_journal_entry_get_command (
+                    sl_game_get_entry (shown, sl_game_get_position (shown) - 1))), "stealth_power"));
+  g_assert_false (sl_private_view_hide_unit (view, "c2", "Pile C", NULL, NULL, NULL, -1));
   g_assert_nonnull (strstr (sl_private_view_get_problem (view), "already"));
   g_assert_true (sl_private_view_seal (view, NULL, "charge", "XRAY-1 under the stairs", 0));
   g_assert_true (shows_text (GTK_WIDGET (view), "a concealed charge"));
@@ -1440,9 +1458,9 @@ test_window_e23 (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
   view = SL_PRIVATE_VIEW (find_widget (GTK_WIDGET (window), SL_TYPE_PRIVATE_VIEW));
   sl_private_view_choose (view, "joe");
-  g_assert_true (sl_private_view_hide_unit (view, "j1", "1", "1a", "1b", NULL));
-  g_assert_true (sl_private_view_hide_unit (view, "j2", "2", "2a", "2b", NULL));
-  g_assert_true (sl_private_view_hide_unit (view, "j3", "3", "3a", "3b", NULL));
+  g_assert_true (sl_private_view_hide_unit (view, "j1", "1", "1a", "1b", NULL, -1));
+  g_assert_true (sl_private_view_hide_unit (view, "j2", "2", "2a", "2b", NULL, -1));
+  g_assert_true (sl_private_view_hide_unit (view, "j3", "3", "3a", "3b", NULL, -1));
   secrets = sl_secrets_list (sl_game_get_rules (shown), sl_game_get_setup (shown), sl_game_get_state (shown), 0);
   for (guint i = 0; i < secrets->len; i++)
     decoys += ((SlSecret *) g_ptr_array_index (secrets, i))->kind == SL_SECRET_DECOY;
