@@ -45,3 +45,8 @@ T.update({
     "Set in secret; out of it, the unit is easier to detect (T-19, A-126)":
         "Réglé en secret ; hors de ce mode, l'unité est plus facile à détecter (T-19, A-126)",
 })
+T.update({
+    # Steps are simultaneous (§6.1, A-18): the squad log says what a hit costs.
+    "%s — loses its action as the step ends": "%s — perd son action à la fin de l'étape",
+    "Loses its action": "Perd son action",
+})

@@ -1553,6 +1553,8 @@ test_window_detect_e24 (void)
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "detect-sheet.png");
   g_assert_cmpstr (sl_dice_sheet_get_odds (sheet), ==, "Needs 5 or less · 50 %");
+  /* Who looks: by counter and name. */
+  g_assert_true (shows_text (GTK_WIDGET (sheet), "1 · Tech Eye"));
   assert_screen_keeps (kept_secrets, pairs);
   g_assert_true (sl_dice_sheet_type_digit (sheet, 4));
   g_assert_false (sl_state_find_pile (sl_game_get_state (shown), "Pile B", &unit, &decoy));

@@ -1219,7 +1219,7 @@ detect_action (GtkWidget  *widget,
       if (s->units[u].hidden || sl_state_unit_out (sl_game_get_rules (self->game), s, u))
         continue;
       g_ptr_array_add (unit_values, g_strdup_printf ("\"%s\"", us->id));
-      g_ptr_array_add (unit_labels, (gpointer) us->name);
+      g_ptr_array_add (unit_labels, (gpointer) us->label);
     }
   g_ptr_array_add (unit_values, NULL);
   g_ptr_array_add (unit_labels, NULL);
