@@ -50,3 +50,7 @@ T.update({
     "%s — loses its action as the step ends": "%s — perd son action à la fin de l'étape",
     "Loses its action": "Perd son action",
 })
+T.update({
+    # A unit picked out of its grouping's turn (P-08 step 2).
+    "%s Cannot Act Yet": "%s ne peut pas encore agir",
+})

@@ -678,6 +678,16 @@ test_window_turn (void)
   /* Hale (13) waits for his grouping's turn: no sheet, the reason instead. */
   g_signal_emit_by_name (track, "unit-activated", sl_test_unit (shown, "cw-13"));
   g_assert_null (find_toplevel (g_type_from_name ("SlDeclareSheet")));
+  {
+    AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+
+    g_assert_nonnull (dialog);
+    g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "13 · Trooper Hale Cannot Act Yet");
+    g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog), "It is TOG Fire Team 1's turn in the initiative order; still to act: Centurion Vale"));
+    sl_test_ui_settle ();
+    sl_test_ui_save_png (GTK_WIDGET (dialog), "turn-refusal.png");
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  }
   why = sl_track_view_describe_unit (SL_TRACK_VIEW (track), sl_test_unit (shown, "cw-13"));
   g_test_message ("%s", why);
   g_assert_nonnull (strstr (why, "13 · Trooper Hale, no action under way — not available now: It is TOG Fire Team 1's turn"));

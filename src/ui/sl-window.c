@@ -1582,8 +1582,11 @@ pick_unit (SlWindow *self,
     if (g_array_index (track->waiting, int, i) == unit)
       {
         g_autofree char *why = sl_unit_turn_refusal (self->game, unit);
+        /* "13 · Trooper Hale Cannot Act Yet" */
+        g_autofree char *heading = g_strdup_printf (_("%s Cannot Act Yet"),
+                                                    sl_setup_unit_at (sl_game_get_setup (self->game), unit)->label);
 
-        toast (self, why);
+        show_error (self, heading, why);
         return;
       }
   if (state->phase == SL_PHASE_ACTION && state->step == SL_STEP_INITIATIVE_ORDER && !state->over)
