@@ -31,10 +31,10 @@ T.update({
         "%s a %u unité cachée à placer sous une pile",
         "%s a %u unités cachées à placer sous des piles",
     ],
-    "Before play: %s. Hide them now in the private view (Ctrl+H); other units may hide there too, by agreement (P-28, §9.1).":
-        "Avant le jeu : %s. Cachez-les maintenant dans la vue privée (Ctrl+H) ; d'autres unités peuvent s'y cacher aussi, d'un commun accord (P-28, §9.1).",
-    "Before play: %s. Hide them now in the private view (Ctrl+H) (P-28).":
-        "Avant le jeu : %s. Cachez-les maintenant dans la vue privée (Ctrl+H) (P-28).",
+    "Before play: %s. Do it now in the private view (Ctrl+H); other units may hide there too, by agreement (P-28, §9.1).":
+        "Avant le jeu : %s. Faites-le maintenant dans la vue privée (Ctrl+H) ; d'autres unités peuvent s'y cacher aussi, d'un commun accord (P-28, §9.1).",
+    "Before play: %s. Do it now in the private view (Ctrl+H) (P-28).":
+        "Avant le jeu : %s. Faites-le maintenant dans la vue privée (Ctrl+H) (P-28).",
     "Before play: units may hide now in the private view (Ctrl+H), by agreement between the players (P-28, §9.1).":
         "Avant le jeu : des unités peuvent se cacher maintenant dans la vue privée (Ctrl+H), d'un commun accord entre les joueurs (P-28, §9.1).",
     "; ": " ; ",

@@ -79,6 +79,22 @@ test_declare_sheet_engage (void)
   g_assert_cmpstr (sl_test_unit_state (game, "cw-14")->current.action->id, ==, "melee");
 }
 
+static GtkWidget *
+find_widget (GtkWidget *widget,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* No dead end: what a Fire/Throw action would use is offered only when the
  * core would let it resolve — Ostra has no grenade in hand until he picks
  * one up (A-92), and neither a launcher nor a charge on the table (P-35,
@@ -102,6 +118,9 @@ test_declare_sheet_throws (void)
   g_assert_nonnull (sl_declare_sheet_get_throw_refusal (sheet, "charge"));
   g_assert_false (sl_declare_sheet_set_throw (sheet, "grenade"));
   g_assert_true (sl_declare_sheet_can_choose (sheet, "pick-up-object"));
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (find_widget (GTK_WIDGET (sheet), ADW_TYPE_EXPANDER_ROW)), TRUE);
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "declare-sheet-refused-throws.png");
   gtk_window_destroy (GTK_WINDOW (sheet));
 
   /* Picked up: it may throw it, and the declaration resolves. */

@@ -739,7 +739,7 @@ test_window_hide_prompt (void)
   SlGame *shown = sl_window_get_game (window);
 
   g_assert_true (shows_text (GTK_WIDGET (window),
-                             "Before play: Joe Bloe has 2 hidden units to place under piles. Hide them now in the "
+                             "Before play: Joe Bloe has 2 hidden units to place under piles. Do it now in the "
                              "private view (Ctrl+H); other units may hide there too, by agreement (P-28, §9.1)."));
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (window), "hide-prompt.png");
@@ -1220,6 +1220,21 @@ test_window_e16 (void)
   "  {'id': 'tog', 'name': 'TOG', 'squads': [{'id': 'look', 'units': [" \
   "     {'id': 'eye', 'counter': 1, 'name': 'Tech Eye', 'troop': 'tech', 'armor': 'TS', 'weapons': ['LP']}]}]}]}"
 
+/* Scrolls every scrolled window in @widget @fraction of the way down. */
+static void
+scroll_to (GtkWidget *widget,
+           double     fraction)
+{
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    {
+      GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (widget));
+
+      gtk_adjustment_set_value (adj, fraction * (gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj)));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    scroll_to (child, fraction);
+}
+
 static SlGame *
 hide_and_seek_game (gboolean amari)
 {
@@ -1376,6 +1391,13 @@ test_window_private_view (void)
     g_assert_true (active);
     g_assert_true (shows_text (GTK_WIDGET (view), "Stealth power mode"));
     g_assert_true (shows_text (GTK_WIDGET (view), "4 · Trooper Amari"));
+    /* The form, down the page, for people to look at. */
+    {
+      sl_test_ui_settle ();
+      scroll_to (GTK_WIDGET (view), 0.6);
+      sl_test_ui_settle ();
+      sl_test_ui_save_png (GTK_WIDGET (window), "private-view-hide-form.png");
+    }
   }
 
   /* Hiding Amari from the form, out of stealth power mode: the table hears

@@ -243,6 +243,7 @@ refresh (SlFireSheet *self)
   self->can_fire = result != NULL;
   gtk_widget_set_visible (GTK_WIDGET (self->problem), result == NULL);
   gtk_widget_set_visible (self->give_up, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->odds), TRUE);
   gtk_widget_set_visible (GTK_WIDGET (self->prompt), TRUE);
   gtk_widget_set_visible (GTK_WIDGET (self->roll_button), TRUE);
   gtk_widget_set_sensitive (GTK_WIDGET (self->roll_button), result != NULL);
@@ -251,6 +252,7 @@ refresh (SlFireSheet *self)
       show_refusal (self, error);
       self->odds_text = g_strdup (error->message);
       gtk_label_set_text (self->odds, "");
+      gtk_widget_set_visible (GTK_WIDGET (self->odds), FALSE);
       return;
     }
   o = json_node_get_object (result);

@@ -300,8 +300,8 @@ hiding_words (SlWindow *self)
                               sl_setup_side_at (setup, h->side)->name, h->to_place->len);
     }
   if (to_place->len > 0)
-    return g_strdup_printf (may_hide ? _("Before play: %s. Hide them now in the private view (Ctrl+H); other units may hide there too, by agreement (P-28, §9.1).")
-                                     : _("Before play: %s. Hide them now in the private view (Ctrl+H) (P-28)."),
+    return g_strdup_printf (may_hide ? _("Before play: %s. Do it now in the private view (Ctrl+H); other units may hide there too, by agreement (P-28, §9.1).")
+                                     : _("Before play: %s. Do it now in the private view (Ctrl+H) (P-28)."),
                             to_place->str);
   if (may_hide)
     return g_strdup (_("Before play: units may hide now in the private view (Ctrl+H), by agreement between the players (P-28, §9.1)."));
