@@ -634,6 +634,34 @@ test_window_give_up (void)
   g_assert_null (find_toplevel (SL_TYPE_FIRE_SHEET));
   g_assert_cmpint (sl_game_get_state (shown)->subphase, ==, 4);
 
+  /* A dice sheet too: the launcher shares the rifle's jam. */
+  {
+    g_autoptr(SlGame) launch = sl_test_game_new ();
+    g_autofree char *launch_path = g_build_filename (tmp_dir, "give-up-launch.squadlog", NULL);
+    SlWindow *other;
+    SlGame *launching;
+    GtkWindow *dice;
+
+    sl_test_start_turn (launch);
+    sl_test_go_to_subphase (launch, 2);
+    sl_test_play (launch, "{'type': 'declare', 'unit': 'tog-6', 'action': 'fire', 'throw': 'launcher'}");
+    sl_test_play (launch, "{'type': 'next'}");
+    sl_test_play (launch, "{'type': 'correct', 'unit': 'tog-6', 'field': 'jammed', 'value': true}");
+    other = open_game (app, launch, launch_path);
+    launching = sl_window_get_game (other);
+    gtk_widget_activate_action (GTK_WIDGET (other), "win.next", NULL);
+    dice = find_toplevel (SL_TYPE_DICE_SHEET);
+    g_assert_nonnull (dice);
+    g_assert_nonnull (strstr (sl_dice_sheet_get_odds (SL_DICE_SHEET (dice)), "jammed"));
+    g_assert_true (sl_dice_sheet_can_give_up (SL_DICE_SHEET (dice)));
+    g_assert_true (sl_dice_sheet_give_up (SL_DICE_SHEET (dice)));
+    g_assert_null (find_toplevel (SL_TYPE_DICE_SHEET));
+    gtk_widget_activate_action (GTK_WIDGET (other), "win.next", NULL);
+    g_assert_null (find_toplevel (SL_TYPE_DICE_SHEET));
+    g_assert_cmpint (sl_game_get_state (launching)->subphase, ==, 3);
+    gtk_window_destroy (GTK_WINDOW (other));
+  }
+
   /* A sheet whose refusal the players can put right offers no such way. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
