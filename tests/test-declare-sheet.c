@@ -79,6 +79,63 @@ test_declare_sheet_engage (void)
   g_assert_cmpstr (sl_test_unit_state (game, "cw-14")->current.action->id, ==, "melee");
 }
 
+static GtkWidget *
+find_widget (GtkWidget *widget,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* No dead end: what a Fire/Throw action would use is offered only when the
+ * core would let it resolve — Ostra has no grenade in hand until he picks
+ * one up (A-92), and neither a launcher nor a charge on the table (P-35,
+ * P-36): those choices are insensitive and say why. */
+static void
+test_declare_sheet_throws (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlDeclareSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+
+  sl_test_start_turn (game);
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-3"));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (sheet)), ==, "3 · Legionnaire Ostra Acts");
+  g_assert_null (sl_declare_sheet_get_throw_refusal (sheet, NULL));
+  g_test_message ("%s", sl_declare_sheet_get_throw_refusal (sheet, "grenade"));
+  g_assert_nonnull (strstr (sl_declare_sheet_get_throw_refusal (sheet, "grenade"), "A-92"));
+  g_assert_nonnull (sl_declare_sheet_get_throw_refusal (sheet, "launcher"));
+  g_assert_nonnull (sl_declare_sheet_get_throw_refusal (sheet, "charge"));
+  g_assert_false (sl_declare_sheet_set_throw (sheet, "grenade"));
+  g_assert_true (sl_declare_sheet_can_choose (sheet, "pick-up-object"));
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (find_widget (GTK_WIDGET (sheet), ADW_TYPE_EXPANDER_ROW)), TRUE);
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "declare-sheet-refused-throws.png");
+  gtk_window_destroy (GTK_WINDOW (sheet));
+
+  /* Picked up: it may throw it, and the declaration resolves. */
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'pick-up-object'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-3"));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_null (sl_declare_sheet_get_throw_refusal (sheet, "grenade"));
+  g_assert_true (sl_declare_sheet_set_throw (sheet, "grenade"));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "declare-sheet-throws.png");
+  g_assert_true (sl_declare_sheet_choose (sheet, "fire"));
+  g_assert_cmpint (sl_test_unit_state (game, "tog-3")->current.throwing, ==, SL_THROW_GRENADE);
+}
+
 /* P-21: in zero-G the players' die for the check is typed on the sheet and
  * recorded as theirs. */
 static void
@@ -114,5 +171,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/declare-sheet/refused", test_declare_sheet_refused);
   g_test_add_func ("/declare-sheet/engage", test_declare_sheet_engage);
   g_test_add_func ("/declare-sheet/zero-g", test_declare_sheet_zero_g);
+  g_test_add_func ("/declare-sheet/throws", test_declare_sheet_throws);
   return g_test_run ();
 }

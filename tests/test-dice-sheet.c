@@ -37,7 +37,8 @@ training_every_turn (void)
 }
 
 /* P-31: the TOG squad (regular, leader 0) routs on 5 or less of a d100:
- * 5 %. "6" then "0" is 60: it holds. */
+ * 5 %, and the sheet says so as the history will ("routs on 5 or less":
+ * success is routing). "6" then "0" is 60: it holds. */
 static void
 test_rout_sheet (void)
 {
@@ -55,13 +56,13 @@ test_rout_sheet (void)
   gtk_window_present (GTK_WINDOW (sheet));
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "rout-sheet.png");
-  g_assert_cmpstr (sl_dice_sheet_get_odds (sheet), ==, "Needs 5 or less · 5 %");
+  g_assert_cmpstr (sl_dice_sheet_get_odds (sheet), ==, "Routs on 5 or less · 5 %");
   n = sl_game_get_n_entries (game);
   g_assert_true (sl_dice_sheet_type_digit (sheet, 6));
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
   g_assert_true (sl_dice_sheet_type_digit (sheet, 0));
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, n + 1);
-  g_assert_nonnull (strstr (sl_game_get_entry (game, n)->summary, "rolled 60"));
+  g_assert_nonnull (strstr (sl_game_get_entry (game, n)->summary, "routs on 5 or less, rolled 60"));
 
   /* "00" is 100: never a rout. */
   sheet = sl_dice_sheet_new (NULL, game, "Renegade Squad Checks for Rout", "P-31",
@@ -93,8 +94,9 @@ test_melee_sheet (void)
   keep = g_object_ref (GTK_WIDGET (sheet));
   gtk_window_present (GTK_WINDOW (sheet));
   g_test_message ("%s", sl_dice_sheet_get_odds (sheet));
-  g_assert_nonnull (strstr (sl_dice_sheet_get_odds (sheet), "Legionnaire Marek: Needs"));
-  g_assert_nonnull (strstr (sl_dice_sheet_get_odds (sheet), "Trooper Hale: Needs"));
+  /* Each side named with its counter, as the pickers name units. */
+  g_assert_nonnull (strstr (sl_dice_sheet_get_odds (sheet), "2 · Legionnaire Marek: Needs"));
+  g_assert_nonnull (strstr (sl_dice_sheet_get_odds (sheet), "13 · Trooper Hale: Needs"));
   before = g_strdup (sl_dice_sheet_get_odds (sheet));
   sl_dice_sheet_add_switch (sheet, "Trooper Hale parries", "target_stance", "\"parry\"");
   g_assert_cmpstr (sl_dice_sheet_get_odds (sheet), ==, before);

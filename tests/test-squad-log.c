@@ -224,6 +224,40 @@ test_squad_log_columns (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Steps are simultaneous (§6.1, A-18): Quill, hit in the ranged-fire step,
+ * keeps his action until the step ends — his line says he loses it then —
+ * and has lost it once Next ends the step. */
+static void
+test_squad_log_step (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  GtkWidget *log = sl_squad_log_new (game, 0);
+  GtkWidget *window = sl_test_ui_show (log, 1366, -1);
+  g_autofree char *action = NULL;
+  g_autofree char *status = NULL;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-4', 'action': 'use-device'}");
+  sl_test_go_to_subphase (game, 3);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-4'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13', 'roll': 2}");
+  g_assert_true (sl_game_get_state (game)->step_units[sl_test_unit (game, "tog-4")].loses_action);
+  action = sl_squad_log_get_cell (SL_SQUAD_LOG (log), sl_test_unit (game, "tog-4"), "action");
+  g_test_message ("%s", action);
+  g_assert_true (g_str_has_suffix (action, " — loses its action as the step ends"));
+  g_assert_true (g_str_has_prefix (action, "Use device, ends 5"));
+  status = sl_squad_log_get_cell (SL_SQUAD_LOG (log), sl_test_unit (game, "tog-4"), "status");
+  g_assert_nonnull (strstr (status, "Loses its action"));
+  sl_test_ui_save_png (log, "squad-log-step.png");
+
+  sl_test_play (game, "{'type': 'next'}");
+  g_free (action);
+  action = sl_squad_log_get_cell (SL_SQUAD_LOG (log), sl_test_unit (game, "tog-4"), "action");
+  g_assert_cmpstr (action, ==, "idle");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -236,5 +270,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/squad-log/hidden", test_squad_log_hidden);
   g_test_add_func ("/squad-log/lines", test_squad_log_lines);
   g_test_add_func ("/squad-log/columns", test_squad_log_columns);
+  g_test_add_func ("/squad-log/step", test_squad_log_step);
   return g_test_run ();
 }

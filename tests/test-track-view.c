@@ -55,10 +55,10 @@ test_track_view_description (void)
   sl_test_play (game, "{'type': 'declare', 'unit': 'cw-16', 'action': 'use-device'}");
   text = sl_track_view_get_description (SL_TRACK_VIEW (track));
   g_test_message ("%s", text);
-  g_assert_nonnull (strstr (text, "Turn 1, subphase 7. Subphase 7: Trooper Hale, Fire/Throw, to resolve now."));
+  g_assert_nonnull (strstr (text, "Turn 1, subphase 7. Subphase 7: 13 · Trooper Hale, Fire/Throw, to resolve now."));
   g_assert_nonnull (strstr (text, " Subphase 1 of turn 2: "));
   g_assert_nonnull (strstr (text, "May act now: "));
-  g_assert_null (strstr (text, "May act now: Trooper Hale"));
+  g_assert_null (strstr (text, "May act now: 13 · Trooper Hale"));
 
   g_assert_true (sl_game_undo (game));
   g_assert_true (sl_game_undo (game));

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include "sl-secrets.h"
 #include "sl-test-game.h"
 #include "sl-track.h"
 
@@ -171,6 +172,154 @@ test_track_events (void)
   g_assert_cmpint (sl_track_column (track, e->due), ==, 3);
 }
 
+static gboolean
+has_unit (GArray *units,
+          int     unit)
+{
+  for (guint i = 0; i < units->len; i++)
+    if (g_array_index (units, int, i) == unit)
+      return TRUE;
+  return FALSE;
+}
+
+/* P-06 step 5, P-08 step 2: in the initiative-order step the track knows
+ * whose turn it is and which of its units have still to decide; that
+ * grouping's units are offered first, and the units of a later grouping
+ * wait for its turn. Passing hands the turn on. */
+static void
+test_track_turn (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_strict ();
+  g_autoptr(SlTrack) first = NULL;
+  g_autoptr(SlTrack) acted = NULL;
+  g_autoptr(SlTrack) passed = NULL;
+  g_autoptr(SlTrack) free_order = NULL;
+  g_autoptr(SlGame) any = sl_test_game_new ();
+  const SlSetup *setup = sl_game_get_setup (game);
+  int ft1 = sl_setup_find_grouping (setup, "tog-ft1");
+  int vale = sl_test_unit (game, "tog-1");
+  int hale = sl_test_unit (game, "cw-13");
+
+  sl_test_start_turn (game);
+  first = track_of (game);
+  g_assert_cmpint (first->turn_grouping, ==, ft1);
+  g_assert_cmpuint (first->to_decide->len, ==, 4);
+  g_assert_cmpint (g_array_index (first->to_decide, int, 0), ==, vale);
+  for (int i = 0; i < 4; i++)
+    g_assert_cmpint (g_array_index (first->ready, int, i), ==, sl_test_unit (game, (const char *[]) { "tog-1", "tog-2", "tog-3", "tog-4" }[i]));
+  g_assert_false (is_ready (first, hale));
+  g_assert_true (has_unit (first->waiting, hale));
+  g_assert_cmpuint (first->ready->len + first->waiting->len, ==, 16);
+
+  /* Vale has decided: three still to. */
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'walk'}");
+  acted = track_of (game);
+  g_assert_cmpint (acted->turn_grouping, ==, ft1);
+  g_assert_cmpuint (acted->to_decide->len, ==, 3);
+  g_assert_false (has_unit (acted->to_decide, vale));
+
+  /* Passed: the next grouping's turn; fire team 1's units wait for the
+   * next subphase. */
+  sl_test_play (game, "{'type': 'pass'}");
+  passed = track_of (game);
+  g_assert_cmpint (passed->turn_grouping, !=, ft1);
+  g_assert_cmpint (passed->turn_grouping, ==, sl_game_get_state (game)->order[1]);
+  g_assert_true (has_unit (passed->waiting, sl_test_unit (game, "tog-2")));
+  g_assert_false (is_ready (passed, sl_test_unit (game, "tog-2")));
+  g_assert_cmpint (sl_game_get_state (game)->grouping_of[g_array_index (passed->ready, int, 0)], ==,
+                   passed->turn_grouping);
+
+  /* In any order (freeDeclarationOrder) nobody has a turn or waits. */
+  sl_test_start_turn (any);
+  free_order = track_of (any);
+  g_assert_cmpint (free_order->turn_grouping, ==, -1);
+  g_assert_cmpuint (free_order->to_decide->len, ==, 0);
+  g_assert_cmpuint (free_order->waiting->len, ==, 0);
+  g_assert_cmpuint (free_order->ready->len, ==, 16);
+}
+
+/* What is due now comes from the core (sl_state_due) as `next` sees it:
+ * the fire due in the ranged-fire step; nothing once it is resolved; the
+ * rout checks of the Rout/Rally Phase. */
+static void
+test_track_due_now (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlState *s;
+  GArray *due;
+  const SlDue *d;
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 3);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-4'}");
+  sl_test_play (game, "{'type': 'next'}");
+  s = sl_game_get_state (game);
+  due = sl_track_due_now (sl_game_get_rules (game), sl_game_get_setup (game), s);
+  g_assert_cmpuint (due->len, ==, 1);
+  d = &g_array_index (due, SlDue, 0);
+  g_assert_cmpint (d->kind, ==, SL_DUE_FIRE);
+  g_assert_cmpint (d->unit, ==, sl_test_unit (game, "cw-13"));
+  g_array_unref (due);
+
+  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13', 'roll': 9}");
+  due = sl_track_due_now (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game));
+  g_assert_cmpuint (due->len, ==, 0);
+  g_array_unref (due);
+}
+
+/* Before play, with the detection rules (P-28, §9.1): the units the setup
+ * hid lie under no pile until their side places one; the others may hide
+ * by agreement; once play begins nobody hides. */
+static void
+test_track_hiding (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'h', 'name': 'Hiding', 'length_turns': 12, 'modules': ['detection'],"
+    " 'sides': ["
+    "  {'id': 'joe', 'name': 'Joe Bloe', 'squads': [{'id': 'j', 'units': ["
+    "     {'id': 'j1', 'counter': 1, 'name': 'Hider One', 'troop': 'combat-arms', 'armor': 'LI', 'weapons': ['LR'], 'hidden': true},"
+    "     {'id': 'j2', 'counter': 2, 'name': 'Hider Two', 'troop': 'combat-arms', 'armor': 'LI', 'weapons': ['LR'], 'hidden': true},"
+    "     {'id': 'j3', 'counter': 3, 'name': 'In View', 'troop': 'combat-arms', 'armor': 'LI', 'weapons': ['LR']}]}]},"
+    "  {'id': 'other', 'name': 'Other', 'squads': [{'id': 'o', 'units': ["
+    "     {'id': 'o1', 'counter': 9, 'name': 'Seeker', 'troop': 'combat-arms', 'armor': 'LI', 'weapons': ['LR']}]}]}]}");
+  g_autoptr(SlGame) training = sl_test_game_new ();
+  g_autoptr(GPtrArray) before = NULL;
+  g_autoptr(GPtrArray) placed = NULL;
+  g_autoptr(GPtrArray) none = NULL;
+  g_autoptr(GPtrArray) playing = NULL;
+  const SlHiding *joe, *other;
+
+  before = sl_secrets_hiding (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game));
+  g_assert_cmpuint (before->len, ==, 2);
+  joe = g_ptr_array_index (before, 0);
+  other = g_ptr_array_index (before, 1);
+  g_assert_cmpuint (joe->to_place->len, ==, 2);
+  g_assert_cmpint (g_array_index (joe->to_place, int, 0), ==, sl_test_unit (game, "j1"));
+  g_assert_cmpuint (joe->may_hide->len, ==, 1);
+  g_assert_cmpint (g_array_index (joe->may_hide, int, 0), ==, sl_test_unit (game, "j3"));
+  g_assert_cmpuint (other->to_place->len, ==, 0);
+  g_assert_cmpuint (other->may_hide->len, ==, 1);
+
+  sl_test_play (game, "{'type': 'hide', 'unit': 'j1', 'pile': 'Pile A'}");
+  placed = sl_secrets_hiding (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game));
+  joe = g_ptr_array_index (placed, 0);
+  g_assert_cmpuint (joe->to_place->len, ==, 1);
+  g_assert_cmpint (g_array_index (joe->to_place, int, 0), ==, sl_test_unit (game, "j2"));
+  g_assert_cmpuint (joe->may_hide->len, ==, 1);
+
+  /* No detection rules: nobody hides. */
+  none = sl_secrets_hiding (sl_game_get_rules (training), sl_game_get_setup (training), sl_game_get_state (training));
+  g_assert_cmpuint (none->len, ==, 0);
+
+  /* Play has begun. */
+  sl_test_play (game, "{'type': 'hide', 'unit': 'j2', 'pile': 'Pile B'}");
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'j': 3, 'o': 6}}");
+  while (sl_state_before_play (sl_game_get_state (game)))
+    sl_test_play (game, "{'type': 'next'}");
+  playing = sl_secrets_hiding (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game));
+  g_assert_cmpuint (playing->len, ==, 0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -180,5 +329,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/track/private", test_track_private);
   g_test_add_func ("/track/later", test_track_later);
   g_test_add_func ("/track/events", test_track_events);
+  g_test_add_func ("/track/turn", test_track_turn);
+  g_test_add_func ("/track/due-now", test_track_due_now);
+  g_test_add_func ("/track/hiding", test_track_hiding);
   return g_test_run ();
 }

@@ -246,6 +246,8 @@ find_toplevel (GType type)
   return NULL;
 }
 
+static gboolean shows_text (GtkWidget *widget, const char *text);
+
 static SlWindow *
 open_window (SlApplication *app)
 {
@@ -540,6 +542,247 @@ test_window_rout_sheet (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* What Next opens comes from the core (sl_state_due): a squad with only
+ * its leader left in the fight does not check for rout (P-31 step 5), so
+ * Next opens the other squad's check, whose odds say what the success
+ * is; once it is made, Next moves on to the next turn. */
+static void
+test_window_due_rout (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autofree char *scenario = g_build_filename (SL_SOURCE_DATADIR, "scenarios", "training.json", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *path = g_build_filename (tmp_dir, "rout-leader.squadlog", NULL);
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGame) game = NULL;
+  const char * const fallen[] = { "tog-2", "tog-3", "tog-4", "tog-5", "tog-6", "tog-7", "tog-8", NULL };
+  SlWindow *window;
+  GtkWindow *sheet;
+  SlGame *shown;
+
+  g_assert_true (g_file_get_contents (scenario, &text, NULL, NULL));
+  node = json_from_string (text, &error);
+  g_assert_no_error (error);
+  json_object_set_member (json_node_get_object (node), "options",
+                          json_from_string ("{\"routCheckInterval\": 1}", NULL));
+  game = sl_game_new (sl_test_rules (), sl_setup_new_from_json (sl_test_rules (), node, &error));
+  g_assert_no_error (error);
+  sl_test_start_turn (game);
+  for (guint i = 0; fallen[i] != NULL; i++)
+    {
+      g_autofree char *command = g_strdup_printf ("{'type': 'correct', 'unit': '%s', 'field': 'wound', 'value': 'dead'}",
+                                                  fallen[i]);
+
+      sl_test_play (game, command);
+    }
+  for (int guard = 0; guard < 100 && sl_game_get_state (game)->phase == SL_PHASE_ACTION; guard++)
+    sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->phase, ==, SL_PHASE_ROUT_RALLY);
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  sheet = find_toplevel (g_type_from_name ("SlDiceSheet"));
+  g_assert_nonnull (sheet);
+  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "Renegade Squad Checks for Rout");
+  g_test_message ("%s", sl_dice_sheet_get_odds (SL_DICE_SHEET (sheet)));
+  g_assert_true (g_str_has_prefix (sl_dice_sheet_get_odds (SL_DICE_SHEET (sheet)), "Routs on "));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "rout-check.png");
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 9));
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 9));
+  g_assert_null (find_toplevel (g_type_from_name ("SlDiceSheet")));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  g_assert_null (find_toplevel (g_type_from_name ("SlDiceSheet")));
+  g_assert_cmpint (sl_game_get_state (shown)->turn, ==, 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* No dead end: a fire declared, then the firer's weapon jammed by a
+ * correction — nothing on the fire sheet can put that right. Next opens
+ * the sheet, which says why and offers to give up the action (§6.1);
+ * given up, Next moves on. */
+static void
+test_window_give_up (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *path = g_build_filename (tmp_dir, "give-up.squadlog", NULL);
+  SlWindow *window;
+  GtkWindow *sheet;
+  SlGame *shown;
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 3);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-4'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-13', 'field': 'jammed', 'value': true}");
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  sheet = find_toplevel (SL_TYPE_FIRE_SHEET);
+  g_assert_nonnull (sheet);
+  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "13 · Trooper Hale Fires");
+  g_assert_nonnull (strstr (sl_fire_sheet_get_odds (SL_FIRE_SHEET (sheet)), "jammed"));
+  g_assert_true (sl_fire_sheet_can_give_up (SL_FIRE_SHEET (sheet)));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "fire-sheet-give-up.png");
+  g_assert_true (sl_fire_sheet_give_up (SL_FIRE_SHEET (sheet)));
+  g_assert_null (find_toplevel (SL_TYPE_FIRE_SHEET));
+  g_assert_null (sl_test_unit_state (shown, "cw-13")->current.action);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  g_assert_null (find_toplevel (SL_TYPE_FIRE_SHEET));
+  g_assert_cmpint (sl_game_get_state (shown)->subphase, ==, 4);
+
+  /* A dice sheet too: the launcher shares the rifle's jam. */
+  {
+    g_autoptr(SlGame) launch = sl_test_game_new ();
+    g_autofree char *launch_path = g_build_filename (tmp_dir, "give-up-launch.squadlog", NULL);
+    SlWindow *other;
+    SlGame *launching;
+    GtkWindow *dice;
+
+    sl_test_start_turn (launch);
+    sl_test_go_to_subphase (launch, 2);
+    sl_test_play (launch, "{'type': 'declare', 'unit': 'tog-6', 'action': 'fire', 'throw': 'launcher'}");
+    sl_test_play (launch, "{'type': 'next'}");
+    sl_test_play (launch, "{'type': 'correct', 'unit': 'tog-6', 'field': 'jammed', 'value': true}");
+    other = open_game (app, launch, launch_path);
+    launching = sl_window_get_game (other);
+    gtk_widget_activate_action (GTK_WIDGET (other), "win.next", NULL);
+    dice = find_toplevel (SL_TYPE_DICE_SHEET);
+    g_assert_nonnull (dice);
+    g_assert_nonnull (strstr (sl_dice_sheet_get_odds (SL_DICE_SHEET (dice)), "jammed"));
+    g_assert_true (sl_dice_sheet_can_give_up (SL_DICE_SHEET (dice)));
+    g_assert_true (sl_dice_sheet_give_up (SL_DICE_SHEET (dice)));
+    g_assert_null (find_toplevel (SL_TYPE_DICE_SHEET));
+    gtk_widget_activate_action (GTK_WIDGET (other), "win.next", NULL);
+    g_assert_null (find_toplevel (SL_TYPE_DICE_SHEET));
+    g_assert_cmpint (sl_game_get_state (launching)->subphase, ==, 3);
+    gtk_window_destroy (GTK_WINDOW (other));
+  }
+
+  /* A sheet whose refusal the players can put right offers no such way. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_false (sl_test_unit_state (shown, "cw-13")->jammed);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  sheet = find_toplevel (SL_TYPE_FIRE_SHEET);
+  g_assert_nonnull (sheet);
+  g_assert_false (sl_fire_sheet_can_give_up (SL_FIRE_SHEET (sheet)));
+  gtk_window_destroy (sheet);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* P-06 step 5, P-08 step 2: the table says whose turn it is and who has
+ * still to act; a unit of a later grouping picked by its counter is not
+ * available, and its marker says why in the core's words; Pass (Ctrl+E)
+ * ends the grouping's turn. */
+static void
+test_window_turn (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_strict ();
+  g_autofree char *path = g_build_filename (tmp_dir, "turn.squadlog", NULL);
+  SlWindow *window;
+  GtkWidget *track;
+  g_autofree char *why = NULL;
+  SlGame *shown;
+  GtkWindow *sheet;
+  guint n;
+
+  sl_test_start_turn (game);
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  track = find_widget (GTK_WIDGET (window), SL_TYPE_TRACK_VIEW);
+  g_assert_true (shows_text (GTK_WIDGET (window),
+                             "TOG Fire Team 1’s turn (initiative order): Centurion Vale, Legionnaire Marek, "
+                             "Legionnaire Ostra, Legionnaire Quill have still to act."));
+  g_assert_true (shows_text (GTK_WIDGET (window), "Pass (Ctrl+E)"));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (window), "turn.png");
+
+  /* Hale (13) waits for his grouping's turn: no sheet, the reason instead. */
+  g_signal_emit_by_name (track, "unit-activated", sl_test_unit (shown, "cw-13"));
+  g_assert_null (find_toplevel (g_type_from_name ("SlDeclareSheet")));
+  {
+    AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+
+    g_assert_nonnull (dialog);
+    g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "13 · Trooper Hale Cannot Act Yet");
+    g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog), "It is TOG Fire Team 1's turn in the initiative order; still to act: Centurion Vale"));
+    sl_test_ui_settle ();
+    sl_test_ui_save_png (GTK_WIDGET (dialog), "turn-refusal.png");
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  }
+  why = sl_track_view_describe_unit (SL_TRACK_VIEW (track), sl_test_unit (shown, "cw-13"));
+  g_test_message ("%s", why);
+  g_assert_nonnull (strstr (why, "13 · Trooper Hale, no action under way — not available now: It is TOG Fire Team 1's turn"));
+  g_assert_nonnull (strstr (sl_track_view_get_description (SL_TRACK_VIEW (track)),
+                            "Not available until their grouping’s turn: "));
+
+  /* Vale (1) may act. */
+  g_signal_emit_by_name (track, "unit-activated", sl_test_unit (shown, "tog-1"));
+  sheet = find_toplevel (g_type_from_name ("SlDeclareSheet"));
+  g_assert_nonnull (sheet);
+  gtk_window_destroy (sheet);
+
+  /* Pass: the next grouping's turn. */
+  n = sl_game_get_n_entries (shown);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.pass", NULL);
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n + 1);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (sl_journal_entry_get_command (sl_game_get_entry (shown, n))), "type"),
+                   ==, "pass");
+  g_assert_false (shows_text (GTK_WIDGET (window), "TOG Fire Team 1’s turn"));
+  g_assert_true (shows_text (GTK_WIDGET (window), "Renegade Fire Team 1’s turn (initiative order): "));
+
+  /* Every grouping passes: no turn left to pass, Next goes on. */
+  for (int i = 0; i < 3; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.pass", NULL);
+  g_assert_false (shows_text (GTK_WIDGET (window), "’s turn (initiative order)"));
+  n = sl_game_get_n_entries (shown);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.pass", NULL);
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Before play with the detection rules, the table is told who has hidden
+ * units to place under piles, in the private view, and that other units
+ * may hide by agreement (P-28, §9.1); never which units. */
+static void
+test_window_hide_prompt (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'e23', 'name': 'E-23', 'length_turns': 12, 'modules': ['detection'],"
+    " 'sides': ["
+    "  {'id': 'joe', 'name': 'Joe Bloe', 'squads': [{'id': 'j', 'units': ["
+    "     {'id': 'j1', 'counter': 1, 'name': 'Hider One', 'troop': 'combat-arms', 'armor': 'LI', 'weapons': ['LR'], 'hidden': true},"
+    "     {'id': 'j2', 'counter': 2, 'name': 'Hider Two', 'troop': 'combat-arms', 'armor': 'LI', 'weapons': ['LR'], 'hidden': true}]}]},"
+    "  {'id': 'other', 'name': 'Other', 'squads': [{'id': 'o', 'units': ["
+    "     {'id': 'o1', 'counter': 9, 'name': 'Seeker', 'troop': 'combat-arms', 'armor': 'LI', 'weapons': ['LR']}]}]}]}");
+  g_autofree char *path = g_build_filename (tmp_dir, "hide-prompt.squadlog", NULL);
+  SlWindow *window = open_game (app, game, path);
+  SlGame *shown = sl_window_get_game (window);
+
+  g_assert_true (shows_text (GTK_WIDGET (window),
+                             "Before play: Joe Bloe has 2 hidden units to place under piles. Do it now in the "
+                             "private view (Ctrl+H); other units may hide there too, by agreement (P-28, §9.1)."));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (window), "hide-prompt.png");
+  sl_test_play (shown, "{'type': 'hide', 'unit': 'j1', 'pile': 'A'}");
+  g_assert_true (shows_text (GTK_WIDGET (window), "Before play: Joe Bloe has 1 hidden unit to place under a pile."));
+  sl_test_play (shown, "{'type': 'hide', 'unit': 'j2', 'pile': 'B'}");
+  g_assert_true (shows_text (GTK_WIDGET (window),
+                             "Before play: units may hide now in the private view (Ctrl+H), by agreement"));
+  sl_test_play (shown, "{'type': 'initiative', 'rolls': {'j': 3, 'o': 6}}");
+  while (sl_state_before_play (sl_game_get_state (shown)))
+    sl_test_play (shown, "{'type': 'next'}");
+  g_assert_false (shows_text (GTK_WIDGET (window), "Before play"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A Fire/Throw action declared to throw a grenade: Next opens the throw's
  * sheet; its two dice thrown, the grenade is on the table (P-34). */
 static void
@@ -562,7 +805,7 @@ test_window_throw_sheet (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
   sheet = find_toplevel (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "Legionnaire Ostra Throws a Grenade");
+  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "3 · Legionnaire Ostra Throws a Grenade");
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 2));
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 7));
   g_assert_cmpuint (sl_game_get_state (shown)->markers->len, ==, 1);
@@ -603,7 +846,7 @@ test_window_launch_sheet (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
   sheet = find_toplevel (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "Legionnaire Teodor Fires the Grenade Launcher");
+  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "6 · Legionnaire Teodor Fires the Grenade Launcher");
   g_test_message ("%s", sl_dice_sheet_get_odds (SL_DICE_SHEET (sheet)));
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 3));
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 7));
@@ -1005,6 +1248,21 @@ test_window_e16 (void)
   "  {'id': 'tog', 'name': 'TOG', 'squads': [{'id': 'look', 'units': [" \
   "     {'id': 'eye', 'counter': 1, 'name': 'Tech Eye', 'troop': 'tech', 'armor': 'TS', 'weapons': ['LP']}]}]}]}"
 
+/* Scrolls every scrolled window in @widget @fraction of the way down. */
+static void
+scroll_to (GtkWidget *widget,
+           double     fraction)
+{
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    {
+      GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (widget));
+
+      gtk_adjustment_set_value (adj, fraction * (gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj)));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    scroll_to (child, fraction);
+}
+
 static SlGame *
 hide_and_seek_game (gboolean amari)
 {
@@ -1151,11 +1409,36 @@ test_window_private_view (void)
   g_assert_true (shows_text (GTK_WIDGET (view), "Trooper Cole"));
   g_assert_true (shows_text (GTK_WIDGET (view), "Pile B"));
 
-  /* Hiding Amari from the form: the table hears only the piles. */
-  g_assert_true (sl_private_view_hide_unit (view, "c2", "Pile E", "Pile A", NULL, NULL));
+  /* The form offers Amari's suit's stealth power mode, as his log has it
+   * (T-19, A-126), and names units with their counters. */
+  {
+    gboolean active = FALSE;
+
+    g_assert_true (sl_private_view_choose_hide_unit (view, "c2"));
+    g_assert_true (sl_private_view_get_hide_stealth (view, &active));
+    g_assert_true (active);
+    g_assert_true (shows_text (GTK_WIDGET (view), "Stealth power mode"));
+    g_assert_true (shows_text (GTK_WIDGET (view), "4 · Trooper Amari"));
+    /* The form, down the page, for people to look at. */
+    {
+      sl_test_ui_settle ();
+      scroll_to (GTK_WIDGET (view), 0.6);
+      sl_test_ui_settle ();
+      sl_test_ui_save_png (GTK_WIDGET (window), "private-view-hide-form.png");
+    }
+  }
+
+  /* Hiding Amari from the form, out of stealth power mode: the table hears
+   * only the piles; the mode is his side's secret. */
+  g_assert_true (sl_private_view_hide_unit (view, "c2", "Pile E", "Pile A", NULL, NULL, 0));
   g_assert_nonnull (strstr (sl_game_get_entry (shown, sl_game_get_position (shown) - 1)->summary,
                             "Commonwealth places piles: Pile A, Pile E (P-28)."));
-  g_assert_false (sl_private_view_hide_unit (view, "c2", "Pile C", NULL, NULL, NULL));
+  g_assert_null (strstr (sl_game_get_entry (shown, sl_game_get_position (shown) - 1)->summary, "stealth"));
+  g_assert_false (sl_test_unit_state (shown, "c2")->stealth_power);
+  g_assert_true (sl_test_unit_state (shown, "c")->stealth_power);
+  g_assert_false (json_object_get_boolean_member (json_node_get_object (sl_journal_entry_get_command (
+                    sl_game_get_entry (shown, sl_game_get_position (shown) - 1))), "stealth_power"));
+  g_assert_false (sl_private_view_hide_unit (view, "c2", "Pile C", NULL, NULL, NULL, -1));
   g_assert_nonnull (strstr (sl_private_view_get_problem (view), "already"));
   g_assert_true (sl_private_view_seal (view, NULL, "charge", "XRAY-1 under the stairs", 0));
   g_assert_true (shows_text (GTK_WIDGET (view), "a concealed charge"));
@@ -1235,9 +1518,9 @@ test_window_e23 (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
   view = SL_PRIVATE_VIEW (find_widget (GTK_WIDGET (window), SL_TYPE_PRIVATE_VIEW));
   sl_private_view_choose (view, "joe");
-  g_assert_true (sl_private_view_hide_unit (view, "j1", "1", "1a", "1b", NULL));
-  g_assert_true (sl_private_view_hide_unit (view, "j2", "2", "2a", "2b", NULL));
-  g_assert_true (sl_private_view_hide_unit (view, "j3", "3", "3a", "3b", NULL));
+  g_assert_true (sl_private_view_hide_unit (view, "j1", "1", "1a", "1b", NULL, -1));
+  g_assert_true (sl_private_view_hide_unit (view, "j2", "2", "2a", "2b", NULL, -1));
+  g_assert_true (sl_private_view_hide_unit (view, "j3", "3", "3a", "3b", NULL, -1));
   secrets = sl_secrets_list (sl_game_get_rules (shown), sl_game_get_setup (shown), sl_game_get_state (shown), 0);
   for (guint i = 0; i < secrets->len; i++)
     decoys += ((SlSecret *) g_ptr_array_index (secrets, i))->kind == SL_SECRET_DECOY;
@@ -1330,6 +1613,8 @@ test_window_detect_e24 (void)
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "detect-sheet.png");
   g_assert_cmpstr (sl_dice_sheet_get_odds (sheet), ==, "Needs 5 or less · 50 %");
+  /* Who looks: by counter and name. */
+  g_assert_true (shows_text (GTK_WIDGET (sheet), "1 · Tech Eye"));
   assert_screen_keeps (kept_secrets, pairs);
   g_assert_true (sl_dice_sheet_type_digit (sheet, 4));
   g_assert_false (sl_state_find_pile (sl_game_get_state (shown), "Pile B", &unit, &decoy));
@@ -1414,6 +1699,10 @@ main (int   argc,
   g_test_add_func ("/window/command-line", test_window_command_line);
   g_test_add_func ("/window/new-game", test_window_new_game);
   g_test_add_func ("/window/rout-sheet", test_window_rout_sheet);
+  g_test_add_func ("/window/due-rout", test_window_due_rout);
+  g_test_add_func ("/window/give-up", test_window_give_up);
+  g_test_add_func ("/window/turn", test_window_turn);
+  g_test_add_func ("/window/hide-prompt", test_window_hide_prompt);
   g_test_add_func ("/window/throw-sheet", test_window_throw_sheet);
   g_test_add_func ("/window/launch-sheet", test_window_launch_sheet);
   g_test_add_func ("/window/launch-salvo", test_window_launch_salvo);

@@ -20,6 +20,53 @@ sl_secret_free (SlSecret *secret)
 }
 
 void
+sl_hiding_free (SlHiding *hiding)
+{
+  if (hiding == NULL)
+    return;
+  g_array_unref (hiding->to_place);
+  g_array_unref (hiding->may_hide);
+  g_free (hiding);
+}
+
+GPtrArray *
+sl_secrets_hiding (const SlRules *rules,
+                   const SlSetup *setup,
+                   const SlState *state)
+{
+  GPtrArray *sides = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_hiding_free);
+
+  g_return_val_if_fail (rules != NULL && setup != NULL && state != NULL, sides);
+  if (!sl_setup_has_module (setup, SL_MODULE_DETECTION) || !sl_state_before_play (state) || state->over)
+    return sides;
+  for (guint side = 0; side < setup->sides->len; side++)
+    {
+      SlHiding *h = g_new0 (SlHiding, 1);
+
+      h->side = side;
+      h->to_place = g_array_new (FALSE, FALSE, sizeof (int));
+      h->may_hide = g_array_new (FALSE, FALSE, sizeof (int));
+      for (int u = 0; u < state->n_units; u++)
+        {
+          const SlUnitState *us = &state->units[u];
+
+          if (sl_setup_unit_at (setup, u)->side != (int) side || us->detected ||
+              sl_state_unit_out (rules, state, u))
+            continue;
+          /* P-28: the setup hid it; it lies under a pile once the side
+           * has placed one. */
+          if (us->hidden && us->pile[0] == '\0')
+            g_array_append_val (h->to_place, u);
+          /* §9.1: any other unit may hide by agreement. */
+          else if (!us->hidden)
+            g_array_append_val (h->may_hide, u);
+        }
+      g_ptr_array_add (sides, h);
+    }
+  return sides;
+}
+
+void
 sl_secrets_unit_input (const SlSetup    *setup,
                        const SlState    *state,
                        int               unit,

@@ -46,6 +46,24 @@ void       sl_secrets_unit_input (const SlSetup    *setup,
                                   int               unit,
                                   SlDetectionInput *in);
 
+/* Who may hide now, side by side (P-28, §9.1): before play, in a game with
+ * the detection rules. */
+typedef struct
+{
+  int     side;
+  GArray *to_place;   /* int: units the setup hid that lie under no pile yet */
+  GArray *may_hide;   /* int: units in view that may hide too, by agreement (§9.1) */
+} SlHiding;
+
+void       sl_hiding_free        (SlHiding         *hiding);
+
+/* One SlHiding per side; empty when the game does not use the detection
+ * rules or play has begun (sl_state_before_play). */
+GPtrArray *sl_secrets_hiding     (const SlRules    *rules,
+                                  const SlSetup    *setup,
+                                  const SlState    *state);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlSecret, sl_secret_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlHiding, sl_hiding_free)
 
 G_END_DECLS

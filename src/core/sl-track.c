@@ -29,17 +29,38 @@ acting_order (const SlSetup *setup,
       units[n++] = u;
 }
 
-/* Whether the unit may declare an action now: in the initiative-order
- * step (P-08 step 2), free of its last action, not ambushed (§5.2). */
+/* Whether the unit is free to declare an action: in the initiative-order
+ * step (P-08 step 2), free of its last action, not ambushed (§5.2). Its
+ * grouping's turn is another matter (sl_state_grouping_may_act). */
 static gboolean
 may_declare (const SlRules *rules,
              const SlState *state,
              int            unit,
              int            now)
 {
-  return now >= 0 && state->step == SL_STEP_INITIATIVE_ORDER &&
-         state->units[unit].idle_until < now &&
+  return now >= 0 && state->phase == SL_PHASE_ACTION && state->step == SL_STEP_INITIATIVE_ORDER &&
+         !state->over && state->units[unit].idle_until < now &&
          sl_state_unit_idle (rules, state, unit);
+}
+
+/* A unit free to declare goes to the ready list, its grouping's turn
+ * first, or waits for its grouping's turn. */
+static void
+sort_ready (const SlRules *rules,
+            const SlSetup *setup,
+            const SlState *state,
+            SlTrack       *track,
+            int            unit,
+            GArray        *others)
+{
+  if (!may_declare (rules, state, unit, track->now))
+    return;
+  if (!sl_state_grouping_may_act (rules, &setup->options, state, state->grouping_of[unit]))
+    g_array_append_val (track->waiting, unit);
+  else if (state->grouping_of[unit] == track->turn_grouping)
+    g_array_append_val (track->ready, unit);
+  else
+    g_array_append_val (others, unit);
 }
 
 SlTrack *
@@ -50,6 +71,7 @@ sl_track_new (const SlRules *rules,
   SlTrack *track = g_new0 (SlTrack, 1);
   int per_turn = rules->subphases_per_turn;
   int order[SL_MAX_UNITS];
+  g_autoptr(GArray) others = g_array_new (FALSE, FALSE, sizeof (int));
   int last;
 
   g_return_val_if_fail (state->n_units <= SL_MAX_UNITS, track);
@@ -61,7 +83,20 @@ sl_track_new (const SlRules *rules,
   track->idle = g_array_new (FALSE, FALSE, sizeof (int));
   track->events = g_array_new (FALSE, FALSE, sizeof (SlTrackEvent));
   track->ready = g_array_new (FALSE, FALSE, sizeof (int));
+  track->waiting = g_array_new (FALSE, FALSE, sizeof (int));
+  track->to_decide = g_array_new (FALSE, FALSE, sizeof (int));
+  track->turn_grouping = -1;
   last = track->first + per_turn - 1;
+
+  /* Whose turn it is (P-06 step 5, P-08 step 2). */
+  if (track->now >= 0 && state->step == SL_STEP_INITIATIVE_ORDER && !state->over &&
+      !setup->options.free_declaration_order)
+    {
+      int turn = sl_state_turn_position (rules, state);
+
+      if (turn < state->n_order)
+        track->turn_grouping = state->order[turn];
+    }
 
   acting_order (setup, state, order);
   for (int k = 0; k < state->n_units; k++)
@@ -76,8 +111,7 @@ sl_track_new (const SlRules *rules,
       if (u->current.action == NULL || (u->current.resolved && u->current.end < track->first))
         {
           g_array_append_val (track->idle, unit);
-          if (may_declare (rules, state, unit, track->now))
-            g_array_append_val (track->ready, unit);
+          sort_ready (rules, setup, state, track, unit, others);
           continue;
         }
       m.unit = unit;
@@ -91,9 +125,14 @@ sl_track_new (const SlRules *rules,
         m.status = SL_TRACK_DONE;
       g_array_append_val (track->markers, m);
       last = MAX (last, m.end);
-      if (may_declare (rules, state, unit, track->now))
-        g_array_append_val (track->ready, unit);
+      sort_ready (rules, setup, state, track, unit, others);
     }
+  g_array_append_vals (track->ready, others->data, others->len);
+  if (track->turn_grouping >= 0)
+    for (int k = 0; k < state->n_units; k++)
+      if (state->grouping_of[order[k]] == track->turn_grouping &&
+          sl_state_unit_to_decide (rules, state, order[k]))
+        g_array_append_val (track->to_decide, order[k]);
 
   /* What goes off, where everyone can see it. */
   for (guint i = 0; i < state->markers->len; i++)
@@ -146,7 +185,27 @@ sl_track_free (SlTrack *track)
   g_array_unref (track->idle);
   g_array_unref (track->events);
   g_array_unref (track->ready);
+  g_array_unref (track->waiting);
+  g_array_unref (track->to_decide);
   g_free (track);
+}
+
+GArray *
+sl_track_due_now (const SlRules *rules,
+                  const SlSetup *setup,
+                  const SlState *state)
+{
+  GArray *due = sl_state_due (rules, setup, state, state->step);
+
+  /* As `next` checks them: every step up to the current one is done. */
+  if (state->phase == SL_PHASE_ACTION)
+    for (SlStep st = SL_STEP_RANGED_FIRE; st < state->step && due->len == 0; st++)
+      {
+        g_autoptr(GArray) earlier = sl_state_due (rules, setup, state, st);
+
+        g_array_append_vals (due, earlier->data, earlier->len);
+      }
+  return due;
 }
 
 int

@@ -6,6 +6,7 @@
  */
 #pragma once
 
+#include "sl-due.h"
 #include "sl-state.h"
 
 G_BEGIN_DECLS
@@ -49,7 +50,15 @@ typedef struct
   int     now;         /* subphase index of the clock, or -1 outside the Action Phase */
   GArray *markers;     /* SlTrackMarker, by end subphase, then in acting order */
   GArray *idle;        /* int: units with no marker on these subphases (the START box), in acting order */
-  GArray *ready;       /* int: units that may declare an action now, in acting order */
+  GArray *ready;       /* int: units that may declare an action now: the units of
+                        * the grouping whose turn it is first, then the others
+                        * in acting order */
+  GArray *waiting;     /* int: units free of their action whose grouping may not
+                        * act now in the initiative order (P-08 step 2) */
+  int     turn_grouping;  /* in the initiative-order step, the grouping whose
+                           * turn it is (P-06 step 5), or -1: none, or units
+                           * declare in any order (freeDeclarationOrder) */
+  GArray *to_decide;   /* int: its units that have still to decide */
   int     later;       /* markers ending after the columns shown */
   GArray *events;      /* SlTrackEvent: what goes off on the shown subphases */
 } SlTrack;
@@ -62,6 +71,14 @@ void         sl_track_free  (SlTrack       *track);
 /* The column of a subphase index, or -1 when it is not shown. */
 int          sl_track_column (const SlTrack *track,
                               int            index);
+
+/* What must be resolved before the clock moves on, as `next` sees it: in
+ * the Action Phase the current step's first, then any of the earlier steps
+ * of the subphase (sl_state_due); in the Fire Mission and Rout/Rally
+ * Phases, the phase's. SlDue, in the order the table takes them. */
+GArray      *sl_track_due_now (const SlRules *rules,
+                               const SlSetup *setup,
+                               const SlState *state);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlTrack, sl_track_free)
 

@@ -260,11 +260,10 @@ fill_triggers (SlBlastSheet *self)
   for (int u = 0; u < state->n_units; u++)
     {
       const SlUnitSetup *us = sl_setup_unit_at (setup, u);
-      g_autofree char *name = g_strdup_printf ("%d · %s", us->counter, us->name);
 
       if (us->side == side || state->units[u].hidden || sl_state_unit_out (rules, state, u))
         continue;
-      gtk_string_list_append (triggers, name);
+      gtk_string_list_append (triggers, us->label);
       g_array_append_val (self->triggers, u);
     }
   adw_combo_row_set_model (self->trigger_row, G_LIST_MODEL (triggers));
@@ -423,7 +422,7 @@ blast_sheet_build (GtkWindow *parent,
       const SlUnitSetup *us = sl_setup_unit_at (setup, u);
       g_autoptr(GtkStringList) cover_names = gtk_string_list_new ((const char *[]) {
         _("No cover"), _("Half cover"), _("Full cover"), NULL });
-      g_autofree char *title = g_strdup_printf ("%d · %s", us->counter, us->name);
+      const char *title = us->label;
       GtkWidget *expander = adw_expander_row_new ();
       GtkWidget *distance_row = adw_action_row_new ();
       Near n = { 0 };

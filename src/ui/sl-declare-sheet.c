@@ -36,7 +36,12 @@ struct _SlDeclareSheet
   AdwComboRow  *combine_row;
   AdwComboRow  *target_row;
   AdwComboRow  *position_row;
-  AdwComboRow  *throw_row;
+  AdwExpanderRow *throw_row;   /* Fire/Throw uses: its weapon, or what it throws */
+  GtkWidget    *throw_rows[4];
+  GtkCheckButton *throw_checks[4];
+  char         *throw_refusals[4]; /* why the core refuses each, or NULL */
+  guint         throwing;         /* the one chosen: an index of throws[] */
+  gboolean      refreshing;
   AdwComboRow  *decision_row;
   GtkSpinButton *zero_g_roll;   /* in zero-G: the players' die, 0 for the app's */
   GtkSwitch    *replace;
@@ -45,6 +50,9 @@ struct _SlDeclareSheet
 
 G_DEFINE_FINAL_TYPE (SlDeclareSheet, sl_declare_sheet, ADW_TYPE_WINDOW)
 
+/* What a Fire/Throw action uses ("throw" of declare), in the rows' order. */
+static const char * const throws[] = { NULL, "grenade", "launcher", "charge" };
+
 static void
 choice_clear (gpointer data)
 {
@@ -52,8 +60,9 @@ choice_clear (gpointer data)
 }
 
 static JsonNode *
-build_command (SlDeclareSheet *self,
-               const SlAction *action)
+build_command_throwing (SlDeclareSheet *self,
+                        const SlAction *action,
+                        guint           t)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
   g_autoptr(JsonBuilder) b = json_builder_new ();
@@ -74,10 +83,7 @@ build_command (SlDeclareSheet *self,
       json_builder_add_string_value (b, sl_combine_names[combine]);
     }
   {
-    static const char * const throws[] = { NULL, "grenade", "launcher", "charge" };
-    guint t = adw_combo_row_get_selected (self->throw_row);
-
-    if (g_str_equal (action->id, "fire") && t != GTK_INVALID_LIST_POSITION && t > 0 && t < 4)
+    if (g_str_equal (action->id, "fire") && t > 0 && t < G_N_ELEMENTS (throws))
       {
         json_builder_set_member_name (b, "throw");
         json_builder_add_string_value (b, throws[t]);
@@ -108,6 +114,13 @@ build_command (SlDeclareSheet *self,
   return json_builder_get_root (b);
 }
 
+static JsonNode *
+build_command (SlDeclareSheet *self,
+               const SlAction *action)
+{
+  return build_command_throwing (self, action, self->throwing);
+}
+
 /* "2 AP · ends in subphase 8", from the core's answer. */
 static char *
 choice_words (SlDeclareSheet *self,
@@ -127,10 +140,52 @@ choice_words (SlDeclareSheet *self,
                           cost, subphase, turn);
 }
 
+static Choice *find_choice (SlDeclareSheet *self, const char *action);
+
+/* What a Fire/Throw action can use: each choice the core would refuse
+ * (no grenade picked up, no launcher, no charge on the table …) is
+ * insensitive and says why, so that no declaration leads to a resolution
+ * that cannot be made (P-34 step 1, P-35, P-36 step 3). */
+static void
+refresh_throws (SlDeclareSheet *self)
+{
+  Choice *fire = find_choice (self, "fire");
+
+  for (guint t = 1; t < G_N_ELEMENTS (throws); t++)
+    {
+      g_autoptr(JsonNode) command = NULL;
+      g_autoptr(JsonNode) result = NULL;
+      g_autoptr(GError) error = NULL;
+      const char *field;
+
+      g_clear_pointer (&self->throw_refusals[t], g_free);
+      if (fire == NULL)
+        continue;
+      command = build_command_throwing (self, fire->action, t);
+      result = sl_game_preview (self->game, command, NULL, &error);
+      field = result == NULL ? sl_rule_error_get_field (error) : NULL;
+      if (field != NULL && g_str_equal (field, "throw"))
+        self->throw_refusals[t] = g_strdup (error->message);
+      gtk_widget_set_sensitive (self->throw_rows[t], self->throw_refusals[t] == NULL);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->throw_rows[t]),
+                                   self->throw_refusals[t] ? self->throw_refusals[t] : "");
+    }
+  if (self->throw_refusals[self->throwing] != NULL)
+    self->throwing = 0;
+  gtk_check_button_set_active (self->throw_checks[self->throwing], TRUE);
+  adw_expander_row_set_subtitle (self->throw_row,
+                                 adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->throw_rows[self->throwing])));
+}
+
 /* Asks the core about every action. */
 static void
 refresh (SlDeclareSheet *self)
 {
+  if (self->refreshing)
+    return;
+  self->refreshing = TRUE;
+  refresh_throws (self);
+  self->refreshing = FALSE;
   for (guint i = 0; i < self->choices->len; i++)
     {
       Choice *c = &g_array_index (self->choices, Choice, i);
@@ -165,6 +220,49 @@ find_choice (SlDeclareSheet *self,
     if (g_str_equal (g_array_index (self->choices, Choice, i).action->id, action))
       return &g_array_index (self->choices, Choice, i);
   return NULL;
+}
+
+static guint
+throw_index (const char *name)
+{
+  for (guint t = 1; t < G_N_ELEMENTS (throws); t++)
+    if (g_strcmp0 (throws[t], name) == 0)
+      return t;
+  return 0;
+}
+
+const char *
+sl_declare_sheet_get_throw_refusal (SlDeclareSheet *self,
+                                    const char     *what)
+{
+  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), NULL);
+  return self->throw_refusals[throw_index (what)];
+}
+
+gboolean
+sl_declare_sheet_set_throw (SlDeclareSheet *self,
+                            const char     *what)
+{
+  guint t;
+
+  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), FALSE);
+  t = throw_index (what);
+  if (!gtk_widget_get_sensitive (self->throw_rows[t]))
+    return FALSE;
+  gtk_check_button_set_active (self->throw_checks[t], TRUE);
+  return TRUE;
+}
+
+static void
+throw_toggled_cb (GtkCheckButton *check,
+                  SlDeclareSheet *self)
+{
+  if (!gtk_check_button_get_active (check))
+    return;
+  for (guint t = 0; t < G_N_ELEMENTS (throws); t++)
+    if (self->throw_checks[t] == check)
+      self->throwing = t;
+  refresh (self);
 }
 
 const char *
@@ -322,7 +420,7 @@ build (SlDeclareSheet *self)
   g_autoptr(GtkStringList) combines = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) targets = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) positions = gtk_string_list_new (NULL);
-  g_autofree char *title = g_strdup_printf (_("%s Acts"), us->name);
+  g_autofree char *title = g_strdup_printf (_("%s Acts"), us->label);
   GtkWidget *content, *header, *cancel, *page, *how, *replace_row, *sw;
   GtkWidget *groups[SL_N_ACTION_CATEGORIES] = { NULL };
   GtkWidget *lists[SL_N_ACTION_CATEGORIES] = { NULL };
@@ -333,12 +431,10 @@ build (SlDeclareSheet *self)
   for (int t = 0; t < state->n_units; t++)
     {
       const SlUnitSetup *ts = sl_setup_unit_at (setup, t);
-      g_autofree char *name = NULL;
 
       if (ts->side == us->side || state->units[t].hidden || sl_state_unit_out (rules, state, t))
         continue;
-      name = g_strdup_printf ("%d · %s", ts->counter, ts->name);
-      gtk_string_list_append (targets, name);
+      gtk_string_list_append (targets, ts->label);
       g_array_append_val (self->targets, t);
     }
   for (int p = 0; p < SL_N_POSITIONS; p++)
@@ -378,10 +474,29 @@ build (SlDeclareSheet *self)
   self->combine_row = combo_row (_("_Combined with"), combines);
   self->target_row = combo_row (_("_Target"), targets);
   {
-    g_autoptr(GtkStringList) throws = gtk_string_list_new ((const char *[]) {
-      _("Its weapon"), _("A hand grenade"), _("The grenade launcher"), _("A charge, by radio"), NULL });
+    const char *labels[] = { _("Its weapon"), _("A hand grenade"), _("The grenade launcher"), _("A charge, by radio") };
 
-    self->throw_row = combo_row (_("Fire/Throw _uses"), throws);
+    self->throw_row = ADW_EXPANDER_ROW (adw_expander_row_new ());
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->throw_row), _("Fire/Throw _uses"));
+    adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->throw_row), TRUE);
+    for (guint t = 0; t < G_N_ELEMENTS (throws); t++)
+      {
+        GtkWidget *row = adw_action_row_new ();
+        GtkWidget *check = gtk_check_button_new ();
+
+        adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), labels[t]);
+        adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 3);
+        gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
+        gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL, labels[t], -1);
+        if (t > 0)
+          gtk_check_button_set_group (GTK_CHECK_BUTTON (check), self->throw_checks[0]);
+        adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
+        adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
+        adw_expander_row_add_row (self->throw_row, row);
+        self->throw_rows[t] = row;
+        self->throw_checks[t] = GTK_CHECK_BUTTON (check);
+      }
+    gtk_check_button_set_active (self->throw_checks[0], TRUE);
   }
   self->position_row = combo_row (_("New _position"), positions);
   adw_combo_row_set_selected (self->position_row, selected);
@@ -469,7 +584,8 @@ build (SlDeclareSheet *self)
 
   g_signal_connect_swapped (self->combine_row, "notify::selected", G_CALLBACK (refresh), self);
   g_signal_connect_swapped (self->target_row, "notify::selected", G_CALLBACK (refresh), self);
-  g_signal_connect_swapped (self->throw_row, "notify::selected", G_CALLBACK (refresh), self);
+  for (guint t = 0; t < G_N_ELEMENTS (throws); t++)
+    g_signal_connect (self->throw_checks[t], "toggled", G_CALLBACK (throw_toggled_cb), self);
   if (self->zero_g_roll != NULL)
     g_signal_connect_swapped (self->zero_g_roll, "value-changed", G_CALLBACK (refresh), self);
   g_signal_connect_swapped (self->position_row, "notify::selected", G_CALLBACK (refresh), self);
@@ -493,6 +609,8 @@ sl_declare_sheet_finalize (GObject *object)
 
   g_array_unref (self->targets);
   g_array_unref (self->choices);
+  for (guint t = 0; t < G_N_ELEMENTS (throws); t++)
+    g_free (self->throw_refusals[t]);
   G_OBJECT_CLASS (sl_declare_sheet_parent_class)->finalize (object);
 }
 

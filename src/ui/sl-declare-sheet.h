@@ -27,6 +27,15 @@ gboolean        sl_declare_sheet_can_choose (SlDeclareSheet *self,
 /* Declares @action as the sheet stands; closes the sheet. */
 gboolean        sl_declare_sheet_choose     (SlDeclareSheet *self,
                                              const char     *action);
+/* Why a Fire/Throw action may not use @what ("grenade", "launcher",
+ * "charge"; NULL: its weapon) now, in the core's words, or NULL when it
+ * may. */
+const char     *sl_declare_sheet_get_throw_refusal (SlDeclareSheet *self,
+                                                    const char     *what);
+/* Chooses what a Fire/Throw action uses, as the player would; FALSE when
+ * that choice is insensitive. */
+gboolean        sl_declare_sheet_set_throw  (SlDeclareSheet *self,
+                                             const char     *what);
 /* In zero-G, the players' die for the check (P-21); FALSE elsewhere. */
 gboolean        sl_declare_sheet_set_zero_g_roll (SlDeclareSheet *self,
                                                   int             value);

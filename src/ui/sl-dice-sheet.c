@@ -58,8 +58,11 @@ struct _SlDiceSheet
   GtkLabel   *odds;
   GtkLabel   *prompt;
   GtkLabel   *problem;
+  GtkWidget  *roll;
+  GtkWidget  *give_up;
   GtkListBox *breakdown;
   char       *odds_text;
+  char       *unit_id;   /* the unit whose action this resolves, or NULL */
 
   GtkWidget            *count_group;
   GtkSpinButton        *count;
@@ -161,17 +164,53 @@ collect_odds (JsonObject *o,
               const char *who,
               GString    *out)
 {
-  if (json_object_has_member (o, "needed") && json_object_has_member (o, "probability"))
+  g_autofree char *words = sl_check_odds_words (o);
+
+  if (words == NULL)
+    return;
+  if (out->len > 0)
+    g_string_append_c (out, '\n');
+  if (who != NULL)
+    g_string_append_printf (out, "%s: ", who);
+  g_string_append (out, words);
+}
+
+/* The command's fields the sheet sets: what the players can change. */
+static GStrv
+sheet_inputs (SlDiceSheet *self)
+{
+  g_autoptr(GStrvBuilder) inputs = g_strv_builder_new ();
+
+  for (guint i = 0; i < self->dice->len; i++)
     {
-      if (out->len > 0)
-        g_string_append_c (out, '\n');
-      if (who != NULL)
-        g_string_append_printf (out, "%s: ", who);
-      /* "Needs 7 or less · 70 %" */
-      g_string_append_printf (out, _("Needs %d or less · %.0f %%"),
-                              (int) json_object_get_int_member (o, "needed"),
-                              json_object_get_double_member (o, "probability") * 100.0);
+      const char *field = g_array_index (self->dice, Die, i).field;
+      g_autofree char *name = g_str_has_suffix (field, "[]") ? g_strndup (field, strlen (field) - 2)
+                                                             : g_strdup (field);
+
+      g_strv_builder_add (inputs, name);
     }
+  for (guint i = 0; i < self->switches->len; i++)
+    g_strv_builder_add (inputs, g_array_index (self->switches, Switch, i).field);
+  for (guint i = 0; i < self->fields->len; i++)
+    g_strv_builder_add (inputs, g_array_index (self->fields, Field, i).field);
+  return g_strv_builder_end (inputs);
+}
+
+/* The command is refused: why, plainly; when nothing on the sheet can put
+ * it right, the way on is to give up the unit's action (§6.1). */
+static void
+show_refusal (SlDiceSheet  *self,
+              const GError *error)
+{
+  g_auto(GStrv) inputs = sheet_inputs (self);
+  gboolean stuck = self->unit_id != NULL && !sl_refusal_fixable (error, (const char * const *) inputs);
+
+  gtk_label_set_text (self->problem, error->message);
+  gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+  gtk_widget_set_visible (self->give_up, stuck);
+  /* No die to type, nothing to roll: only the way on. */
+  gtk_widget_set_visible (GTK_WIDGET (self->prompt), !stuck);
+  gtk_widget_set_visible (self->roll, !stuck);
 }
 
 static void
@@ -208,9 +247,12 @@ refresh (SlDiceSheet *self)
       gtk_label_set_text (self->prompt, text);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->problem), result == NULL);
+  gtk_widget_set_visible (self->give_up, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->prompt), TRUE);
+  gtk_widget_set_visible (self->roll, TRUE);
   if (result == NULL)
     {
-      gtk_label_set_text (self->problem, error->message);
+      show_refusal (self, error);
       g_string_assign (odds, error->message);
     }
   else
@@ -266,7 +308,7 @@ refresh (SlDiceSheet *self)
             const char *id = json_object_has_member (s, "unit") ? json_object_get_string_member (s, "unit") : NULL;
             const SlUnitSetup *u = id ? sl_setup_unit (sl_game_get_setup (self->game), id) : NULL;
 
-            collect_odds (s, u ? u->name : NULL, odds);
+            collect_odds (s, u ? u->label : NULL, odds);
           }
       if (odds->len == 0)
         g_string_assign (odds, _("No roll needed."));
@@ -292,6 +334,33 @@ sl_dice_sheet_apply (SlDiceSheet *self)
   g_return_val_if_fail (SL_IS_DICE_SHEET (self), FALSE);
   command = build_command (self);
   if (sl_game_apply (self->game, command, &error) == NULL)
+    {
+      show_refusal (self, error);
+      return FALSE;
+    }
+  gtk_window_destroy (GTK_WINDOW (self));
+  return TRUE;
+}
+
+gboolean
+sl_dice_sheet_can_give_up (SlDiceSheet *self)
+{
+  g_return_val_if_fail (SL_IS_DICE_SHEET (self), FALSE);
+  return gtk_widget_get_visible (self->give_up);
+}
+
+gboolean
+sl_dice_sheet_give_up (SlDiceSheet *self)
+{
+  g_autoptr(GString) command = g_string_new ("{\"type\": \"cancel\", \"unit\": ");
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (SL_IS_DICE_SHEET (self), FALSE);
+  if (self->unit_id == NULL)
+    return FALSE;
+  sl_json_append_string (command, self->unit_id);
+  g_string_append_c (command, '}');
+  if (sl_game_apply_text (self->game, command->str, &error) == NULL)
     {
       gtk_label_set_text (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
@@ -535,6 +604,7 @@ sl_dice_sheet_finalize (GObject *object)
   g_array_unref (self->fields);
   g_free (self->command);
   g_free (self->odds_text);
+  g_free (self->unit_id);
   G_OBJECT_CLASS (sl_dice_sheet_parent_class)->finalize (object);
 }
 
@@ -580,6 +650,13 @@ sl_dice_sheet_new (GtkWindow          *parent,
   self->game = g_object_ref (game);
   self->command = g_strdup (command);
   self->app_rolls = app_rolls;
+  {
+    g_autoptr(JsonNode) node = json_from_string (command, NULL);
+    JsonObject *o = node && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+
+    if (o != NULL && json_object_has_member (o, "unit"))
+      self->unit_id = g_strdup (json_object_get_string_member (o, "unit"));
+  }
   gtk_window_set_title (GTK_WINDOW (self), title);
   gtk_window_set_default_size (GTK_WINDOW (self), 440, 520);
   gtk_window_set_modal (GTK_WINDOW (self), TRUE);
@@ -615,10 +692,21 @@ sl_dice_sheet_new (GtkWindow          *parent,
   if (app_rolls)
     gtk_widget_add_css_class (roll, "suggested-action");
   g_signal_connect_swapped (roll, "clicked", G_CALLBACK (sl_dice_sheet_apply), self);
+  self->roll = roll;
+  /* A refusal nothing here can put right: the unit's action is lost. */
+  self->give_up = gtk_button_new_with_mnemonic (_("_Give Up the Action"));
+  gtk_widget_set_tooltip_text (self->give_up, _("The unit’s action is lost, and the turn goes on (§6.1)"));
+  gtk_widget_set_halign (self->give_up, GTK_ALIGN_CENTER);
+  gtk_widget_set_margin_top (self->give_up, 12);
+  gtk_widget_add_css_class (self->give_up, "pill");
+  gtk_widget_add_css_class (self->give_up, "destructive-action");
+  gtk_widget_set_visible (self->give_up, FALSE);
+  g_signal_connect_swapped (self->give_up, "clicked", G_CALLBACK (sl_dice_sheet_give_up), self);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->odds));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->prompt));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->problem));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), roll);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), self->give_up);
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (top));
 
   /* How many (the grenades of a salvo): chosen before the dice. */

@@ -76,6 +76,11 @@ const char  *sl_dice_sheet_get_odds   (SlDiceSheet        *self);
  * units, 00 is 100. Returns FALSE when refused. */
 gboolean     sl_dice_sheet_type_digit (SlDiceSheet        *self,
                                        int                 digit);
+/* Whether the command is refused for a reason nothing on the sheet can
+ * put right, so that the sheet offers to give up the unit's action. */
+gboolean     sl_dice_sheet_can_give_up (SlDiceSheet      *self);
+/* Gives up the unit's action (cancel, §6.1) and closes the sheet. */
+gboolean     sl_dice_sheet_give_up    (SlDiceSheet        *self);
 /* Applies the command, the app rolling the dice not typed. */
 gboolean     sl_dice_sheet_apply      (SlDiceSheet        *self);
 

@@ -16,6 +16,7 @@
 #include "sl-combat.h"
 #include "sl-fire-sheet.h"
 #include "sl-json.h"
+#include "sl-ui-util.h"
 
 typedef enum
 {
@@ -46,6 +47,7 @@ struct _SlFireSheet
   GtkLabel       *prompt;
   GtkLabel       *problem;
   GtkButton      *roll_button;
+  GtkWidget      *give_up;
 
   char           *odds_text;
   gboolean        can_fire;
@@ -179,6 +181,54 @@ update_prompt (SlFireSheet *self)
   gtk_label_set_text (self->prompt, text);
 }
 
+/* The command's fields the sheet sets. */
+static const char * const inputs[] = {
+  "target", "cover", "target_movement", "firing_at_firer", "smoke", "burst", "no_los",
+  "roll", "jam_roll", "hits_roll", NULL
+};
+
+/* The fire is refused: why, plainly; when nothing on the sheet can put it
+ * right, the way on is to give up the unit's action (§6.1). */
+static void
+show_refusal (SlFireSheet  *self,
+              const GError *error)
+{
+  gboolean stuck = !sl_refusal_fixable (error, inputs);
+
+  gtk_label_set_text (self->problem, error->message);
+  gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+  gtk_widget_set_visible (self->give_up, stuck);
+  /* No die to type, nothing to roll: only the way on. */
+  gtk_widget_set_visible (GTK_WIDGET (self->prompt), !stuck);
+  gtk_widget_set_visible (GTK_WIDGET (self->roll_button), !stuck);
+}
+
+gboolean
+sl_fire_sheet_can_give_up (SlFireSheet *self)
+{
+  g_return_val_if_fail (SL_IS_FIRE_SHEET (self), FALSE);
+  return gtk_widget_get_visible (self->give_up);
+}
+
+gboolean
+sl_fire_sheet_give_up (SlFireSheet *self)
+{
+  g_autoptr(GString) command = g_string_new ("{\"type\": \"cancel\", \"unit\": ");
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (SL_IS_FIRE_SHEET (self), FALSE);
+  sl_json_append_string (command, sl_setup_unit_at (sl_game_get_setup (self->game), self->unit)->id);
+  g_string_append_c (command, '}');
+  if (sl_game_apply_text (self->game, command->str, &error) == NULL)
+    {
+      gtk_label_set_text (self->problem, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+      return FALSE;
+    }
+  gtk_window_destroy (GTK_WINDOW (self));
+  return TRUE;
+}
+
 /* Asks the core what the fire would be, and shows it. */
 static void
 refresh (SlFireSheet *self)
@@ -192,12 +242,17 @@ refresh (SlFireSheet *self)
   g_clear_pointer (&self->odds_text, g_free);
   self->can_fire = result != NULL;
   gtk_widget_set_visible (GTK_WIDGET (self->problem), result == NULL);
+  gtk_widget_set_visible (self->give_up, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->odds), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->prompt), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->roll_button), TRUE);
   gtk_widget_set_sensitive (GTK_WIDGET (self->roll_button), result != NULL);
   if (result == NULL)
     {
-      gtk_label_set_text (self->problem, error->message);
+      show_refusal (self, error);
       self->odds_text = g_strdup (error->message);
       gtk_label_set_text (self->odds, "");
+      gtk_widget_set_visible (GTK_WIDGET (self->odds), FALSE);
       return;
     }
   o = json_node_get_object (result);
@@ -219,13 +274,8 @@ refresh (SlFireSheet *self)
         }
     }
   if (json_object_has_member (o, "needed"))
-    {
-      int needed = json_object_get_int_member (o, "needed");
-      double p = json_object_get_double_member (o, "probability");
-
-      /* "Needs 7 or less · 70 %" */
-      self->odds_text = g_strdup_printf (_("Needs %d or less · %.0f %%"), needed, p * 100.0);
-    }
+    /* "Needs 7 or less · 70 %", as the history will tell it */
+    self->odds_text = sl_check_odds_words (o);
   else
     /* A wasted shot has no roll. */
     self->odds_text = g_strdup (_("No roll: the shot is wasted, but it counts (A-17)."));
@@ -247,8 +297,7 @@ apply (SlFireSheet *self)
 
   if (sl_game_apply (self->game, command, &error) == NULL)
     {
-      gtk_label_set_text (self->problem, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+      show_refusal (self, error);
       return FALSE;
     }
   gtk_window_destroy (GTK_WINDOW (self));
@@ -385,7 +434,7 @@ build (SlFireSheet *self)
   GtkWidget *header, *page, *table, *hit, *die, *cancel, *content;
   GtkEventController *keys;
   guint selected = 0;
-  g_autofree char *title = g_strdup_printf (_("%s Fires"), us->name);
+  g_autofree char *title = g_strdup_printf (_("%s Fires"), us->label);
 
   /* Enemies in the fight and not hidden (§15.1): the declared target first
    * selected. */
@@ -398,11 +447,7 @@ build (SlFireSheet *self)
       if (t == u->current.target)
         selected = self->targets->len;
       g_array_append_val (self->targets, t);
-      {
-        g_autofree char *name = g_strdup_printf ("%d · %s", ts->counter, ts->name);
-
-        gtk_string_list_append (target_names, name);
-      }
+      gtk_string_list_append (target_names, ts->label);
     }
   for (int c = 0; c < SL_N_COVERS; c++)
     gtk_string_list_append (cover_names, sl_cover_label (c));
@@ -495,6 +540,16 @@ build (SlFireSheet *self)
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (die), GTK_WIDGET (self->prompt));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (die), GTK_WIDGET (self->problem));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (die), GTK_WIDGET (self->roll_button));
+  /* A refusal nothing here can put right: the unit's action is lost. */
+  self->give_up = gtk_button_new_with_mnemonic (_("_Give Up the Action"));
+  gtk_widget_set_tooltip_text (self->give_up, _("The unit’s action is lost, and the turn goes on (§6.1)"));
+  gtk_widget_set_halign (self->give_up, GTK_ALIGN_CENTER);
+  gtk_widget_set_margin_top (self->give_up, 12);
+  gtk_widget_add_css_class (self->give_up, "pill");
+  gtk_widget_add_css_class (self->give_up, "destructive-action");
+  gtk_widget_set_visible (self->give_up, FALSE);
+  g_signal_connect_swapped (self->give_up, "clicked", G_CALLBACK (sl_fire_sheet_give_up), self);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (die), self->give_up);
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (die));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (table));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (hit));

@@ -29,6 +29,12 @@ const char  *sl_fire_sheet_get_odds     (SlFireSheet *self);
  * fire is applied and the sheet closes. */
 gboolean     sl_fire_sheet_enter_die    (SlFireSheet *self,
                                          int          value);
+/* Whether the fire is refused for a reason nothing on the sheet can put
+ * right (a jammed weapon …), so that the sheet offers to give up the
+ * unit's action. */
+gboolean     sl_fire_sheet_can_give_up  (SlFireSheet *self);
+/* Gives up the unit's action (cancel, §6.1) and closes the sheet. */
+gboolean     sl_fire_sheet_give_up      (SlFireSheet *self);
 /* A concentrated burst (§9.3), when the weapon fires bursts; FALSE when
  * it does not. */
 gboolean     sl_fire_sheet_set_burst    (SlFireSheet *self,

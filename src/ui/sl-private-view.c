@@ -48,6 +48,8 @@ struct _SlPrivateView
   GtkEditable    *hide_decoy1;
   GtkEditable    *hide_decoy2;
   GtkEditable    *hide_where;
+  GtkWidget      *hide_stealth_row;
+  GtkSwitch      *hide_stealth;
   AdwComboRow    *mine_owner;
   GtkEditable    *mine_where;
   AdwComboRow    *seal_kind;
@@ -212,9 +214,11 @@ sl_private_view_hide_unit (SlPrivateView *self,
                            const char    *pile,
                            const char    *decoy1,
                            const char    *decoy2,
-                           const char    *where)
+                           const char    *where,
+                           int            stealth_power)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
+  const SlUnitSetup *us = sl_setup_unit (sl_game_get_setup (self->game), unit);
 
   g_return_val_if_fail (SL_IS_PRIVATE_VIEW (self), FALSE);
   g_return_val_if_fail (self->shown != NULL, FALSE);
@@ -240,8 +244,70 @@ sl_private_view_hide_unit (SlPrivateView *self,
       json_builder_set_member_name (b, "where");
       json_builder_add_string_value (b, where);
     }
+  /* T-19, A-126: only a power suit has the mode; it is set in secret. */
+  if (stealth_power >= 0 && us != NULL && us->armor != NULL && us->armor->power_suit)
+    {
+      json_builder_set_member_name (b, "stealth_power");
+      json_builder_add_boolean_value (b, stealth_power > 0);
+    }
   json_builder_end_object (b);
   return apply (self, b);
+}
+
+/* The stealth power switch follows the unit chosen: offered for a power
+ * suit, set as the unit's log has it. */
+static void
+hide_unit_changed_cb (SlPrivateView *self)
+{
+  guint i;
+  const SlUnitSetup *us = NULL;
+  const SlState *state = sl_game_get_state (self->game);
+  int unit = -1;
+
+  if (self->hide_unit == NULL)
+    return;
+  i = adw_combo_row_get_selected (self->hide_unit);
+  if (i < self->unit_ids->len)
+    {
+      const SlSetup *setup = sl_game_get_setup (self->game);
+
+      for (guint u = 0; u < setup->units->len; u++)
+        if (g_str_equal (sl_setup_unit_at (setup, u)->id, g_ptr_array_index (self->unit_ids, i)))
+          {
+            unit = u;
+            us = sl_setup_unit_at (setup, u);
+          }
+    }
+  gtk_widget_set_visible (self->hide_stealth_row, us != NULL && us->armor != NULL && us->armor->power_suit);
+  gtk_switch_set_active (self->hide_stealth, unit >= 0 && state->units[unit].stealth_power);
+}
+
+gboolean
+sl_private_view_get_hide_stealth (SlPrivateView *self,
+                                  gboolean      *active)
+{
+  g_return_val_if_fail (SL_IS_PRIVATE_VIEW (self), FALSE);
+  if (self->hide_unit == NULL)
+    return FALSE;
+  if (active != NULL)
+    *active = gtk_switch_get_active (self->hide_stealth);
+  return gtk_widget_get_visible (self->hide_stealth_row);
+}
+
+gboolean
+sl_private_view_choose_hide_unit (SlPrivateView *self,
+                                  const char    *unit)
+{
+  g_return_val_if_fail (SL_IS_PRIVATE_VIEW (self), FALSE);
+  if (self->hide_unit == NULL)
+    return FALSE;
+  for (guint i = 0; i < self->unit_ids->len; i++)
+    if (g_str_equal (g_ptr_array_index (self->unit_ids, i), unit))
+      {
+        adw_combo_row_set_selected (self->hide_unit, i);
+        return TRUE;
+      }
+  return FALSE;
 }
 
 gboolean
@@ -291,7 +357,9 @@ hide_clicked_cb (SlPrivateView *self)
 {
   sl_private_view_hide_unit (self, selected_id (self->hide_unit, self->unit_ids),
                              gtk_editable_get_text (self->hide_pile), gtk_editable_get_text (self->hide_decoy1),
-                             gtk_editable_get_text (self->hide_decoy2), gtk_editable_get_text (self->hide_where));
+                             gtk_editable_get_text (self->hide_decoy2), gtk_editable_get_text (self->hide_where),
+                             gtk_widget_get_visible (self->hide_stealth_row) ? gtk_switch_get_active (self->hide_stealth)
+                                                                             : -1);
 }
 
 static void
@@ -533,6 +601,8 @@ build_secrets (SlPrivateView *self,
   g_ptr_array_set_size (self->owner_ids, 0);
   g_ptr_array_set_size (self->side_ids, 0);
   self->hide_unit = NULL;
+  self->hide_stealth_row = NULL;
+  self->hide_stealth = NULL;
   self->mine_owner = NULL;
   self->seal_side = NULL;
   self->seal_marker = NULL;
@@ -546,7 +616,7 @@ build_secrets (SlPrivateView *self,
 
           if ((side >= 0 && us->side != side) || state->units[u].detected || sl_state_unit_out (sl_game_get_rules (self->game), state, u))
             continue;
-          gtk_string_list_append (names, us->name);
+          gtk_string_list_append (names, us->label);
           g_ptr_array_add (self->unit_ids, us->id);
         }
       group = group_new (box, _("Hide a Unit"),
@@ -556,6 +626,18 @@ build_secrets (SlPrivateView *self,
       self->hide_decoy1 = entry_row_add (group, _("First decoy pile (optional)"));
       self->hide_decoy2 = entry_row_add (group, _("Second decoy pile (optional)"));
       self->hide_where = entry_row_add (group, _("Where it lies, sealed (optional)"));
+      /* T-19, A-126: a power suit's mode is part of the secret. */
+      self->hide_stealth_row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->hide_stealth_row), _("Stealth power mode"));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->hide_stealth_row),
+                                   _("Set in secret; out of it, the unit is easier to detect (T-19, A-126)"));
+      self->hide_stealth = GTK_SWITCH (gtk_switch_new ());
+      gtk_widget_set_valign (GTK_WIDGET (self->hide_stealth), GTK_ALIGN_CENTER);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (self->hide_stealth_row), GTK_WIDGET (self->hide_stealth));
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (self->hide_stealth_row), GTK_WIDGET (self->hide_stealth));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), self->hide_stealth_row);
+      g_signal_connect_swapped (self->hide_unit, "notify::selected", G_CALLBACK (hide_unit_changed_cb), self);
+      hide_unit_changed_cb (self);
       button_add (group, _("_Hide"), G_CALLBACK (hide_clicked_cb), self);
     }
   if (sl_setup_has_module (setup, SL_MODULE_AREA_EFFECTS) && sl_state_before_play (state))
@@ -568,7 +650,7 @@ build_secrets (SlPrivateView *self,
 
           if (side >= 0 && us->side != side)
             continue;
-          gtk_string_list_append (names, us->name);
+          gtk_string_list_append (names, us->label);
           g_ptr_array_add (self->owner_ids, us->id);
         }
       group = group_new (box, _("Write Down a Mine"),

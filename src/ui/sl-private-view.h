@@ -43,13 +43,23 @@ gboolean       sl_private_view_enter_pin    (SlPrivateView *self,
 /* Whose secrets are shown, or NULL while locked. */
 const char    *sl_private_view_get_shown    (SlPrivateView *self);
 /* Hides @unit (an id) under @pile with up to two decoys (NULL or ""),
- * @where a sealed note (or NULL), from the "Hide a Unit" form. */
+ * @where a sealed note (or NULL), from the "Hide a Unit" form; a unit in a
+ * power suit sets its stealth power mode in secret (T-19, A-126):
+ * @stealth_power 1 on, 0 off, −1 as it is. */
 gboolean       sl_private_view_hide_unit    (SlPrivateView *self,
                                              const char    *unit,
                                              const char    *pile,
                                              const char    *decoy1,
                                              const char    *decoy2,
-                                             const char    *where);
+                                             const char    *where,
+                                             int            stealth_power);
+/* The "Hide a Unit" form's stealth power switch: whether it is offered
+ * (the unit chosen wears a power suit) and on. */
+gboolean       sl_private_view_get_hide_stealth (SlPrivateView *self,
+                                                 gboolean      *active);
+/* Chooses the unit (an id) in the "Hide a Unit" form, as the player would. */
+gboolean       sl_private_view_choose_hide_unit (SlPrivateView *self,
+                                                 const char    *unit);
 /* Seals @text as a note of @kind (sl_note_kind_names) for the side shown
  * (or @side for the referee), for the marker @marker (a charge, a fire
  * mission; 0 for none), from the "Seal a Note" form. */

@@ -1339,8 +1339,12 @@ update_line (SlSquadLog *self,
   g_autoptr(GString) status = g_string_new (NULL);
   const char *badge_texts[8], *badge_styles[8];
   int n_badges = 0;
+  gboolean losing;
 
   sl_unit_log_fill (rules, sl_game_get_setup (self->game), state, line->unit, &log);
+  /* The steps are simultaneous: what a hit costs applies as the step ends. */
+  losing = state->held_step != SL_STEP_NONE && state->step_units[line->unit].loses_action && !log.out &&
+           (log.action != NULL || log.opportunity);
   counter = g_strdup_printf ("%d", log.counter);
   points = g_strdup_printf ("%d", log.points);
   mod = sl_unit_log_format_mod (&log);
@@ -1392,6 +1396,15 @@ update_line (SlSquadLog *self,
           else
             text = g_strdup_printf (_("%s, ends %d of turn %d (%d of %d AP)"), log.action->name,
                                     subphase, turn, log.action_done, log.action_cost);
+          if (losing)
+            {
+              /* §6.1, A-18: hit in this resolution step, it keeps its
+               * action until the step ends, then loses it. */
+              g_autofree char *lost = g_strdup_printf (_("%s — loses its action as the step ends"), text);
+
+              g_free (text);
+              text = g_steal_pointer (&lost);
+            }
           set_text (line, COL_ACTION, text);
         }
       else
@@ -1412,6 +1425,7 @@ update_line (SlSquadLog *self,
         { !log.hidden && log.routed, _("Routed"), "error" },
         { !log.hidden && log.in_melee, _("In melee"), "warning" },
         { !log.hidden && log.opportunity, _("Opportunity fire"), "accent" },
+        { !log.hidden && losing, _("Loses its action"), "warning" },
       };
 
       for (guint i = 0; i < G_N_ELEMENTS (badges); i++)

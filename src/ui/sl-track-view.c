@@ -216,7 +216,7 @@ static char *
 marker_words (SlTrackView         *self,
               const SlTrackMarker *m)
 {
-  const char *name = unit_setup (self, m->unit)->name;
+  const char *name = unit_setup (self, m->unit)->label;
 
   switch (m->status)
     {
@@ -251,7 +251,7 @@ append_units (SlTrackView *self,
     {
       if (i > 0)
         g_string_append (out, _(", "));
-      g_string_append (out, unit_setup (self, g_array_index (units, int, i))->name);
+      g_string_append (out, unit_setup (self, g_array_index (units, int, i))->label);
     }
 }
 
@@ -304,10 +304,24 @@ describe (SlTrackView *self)
       /* "Subphase 4: Grenade 1 goes off." */
       g_string_append_printf (out, _(" %s: %s goes off."), when, e->label);
     }
+  if (t->turn_grouping >= 0)
+    {
+      /* "TOG Fire Team 1's turn; still to act: …" (P-08 step 2) */
+      g_string_append_printf (out, _(" %s’s turn; still to act: "),
+                              sl_setup_grouping_at (sl_game_get_setup (self->game), t->turn_grouping)->name);
+      append_units (self, out, t->to_decide);
+      g_string_append_c (out, '.');
+    }
   if (t->ready->len > 0)
     {
       g_string_append_printf (out, " %s ", _("May act now:"));
       append_units (self, out, t->ready);
+      g_string_append_c (out, '.');
+    }
+  if (t->waiting->len > 0)
+    {
+      g_string_append_printf (out, " %s ", _("Not available until their grouping’s turn:"));
+      append_units (self, out, t->waiting);
       g_string_append_c (out, '.');
     }
   return g_string_free (out, FALSE);
@@ -626,18 +640,25 @@ marker_of (SlTrackView *self,
 }
 
 static gboolean
-query_tooltip_cb (SlTrackView *self,
-                  int          x,
-                  int          y,
-                  gboolean     keyboard,
-                  GtkTooltip  *tooltip)
+is_waiting (SlTrackView *self,
+            int          unit)
 {
-  int unit = sl_track_view_unit_at (self, x, y);
+  for (guint i = 0; i < self->track->waiting->len; i++)
+    if (g_array_index (self->track->waiting, int, i) == unit)
+      return TRUE;
+  return FALSE;
+}
+
+char *
+sl_track_view_describe_unit (SlTrackView *self,
+                             int          unit)
+{
   const SlTrackMarker *m;
   g_autofree char *text = NULL;
 
-  if (unit < 0)
-    return FALSE;
+  g_return_val_if_fail (SL_IS_TRACK_VIEW (self), NULL);
+  if (self->track == NULL || unit < 0)
+    return NULL;
   m = marker_of (self, unit);
   if (m != NULL)
     {
@@ -648,7 +669,7 @@ query_tooltip_cb (SlTrackView *self,
       text = g_strdup_printf (_("%s — ends: %s"), words, when);
     }
   else
-    text = g_strdup_printf (_("%s, no action under way"), unit_setup (self, unit)->name);
+    text = g_strdup_printf (_("%s, no action under way"), unit_setup (self, unit)->label);
   if (is_ready (self, unit))
     {
       g_autofree char *ready = g_strdup_printf (_("%s (may act now)"), text);
@@ -656,6 +677,30 @@ query_tooltip_cb (SlTrackView *self,
       g_free (text);
       text = g_steal_pointer (&ready);
     }
+  else if (is_waiting (self, unit))
+    {
+      /* Not its grouping's turn: the core's refusal says whose it is. */
+      g_autofree char *why = sl_unit_turn_refusal (self->game, unit);
+      g_autofree char *waiting = why ? g_strdup_printf (_("%s — not available now: %s"), text, why)
+                                     : g_strdup (text);
+
+      g_free (text);
+      text = g_steal_pointer (&waiting);
+    }
+  return g_steal_pointer (&text);
+}
+
+static gboolean
+query_tooltip_cb (SlTrackView *self,
+                  int          x,
+                  int          y,
+                  gboolean     keyboard,
+                  GtkTooltip  *tooltip)
+{
+  g_autofree char *text = sl_track_view_describe_unit (self, sl_track_view_unit_at (self, x, y));
+
+  if (text == NULL)
+    return FALSE;
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;
 }

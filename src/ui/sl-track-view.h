@@ -21,6 +21,10 @@ void         sl_track_view_set_game     (SlTrackView *self,
 SlGame      *sl_track_view_get_game     (SlTrackView *self);
 /* What the track shows, in words: the accessible description. */
 const char  *sl_track_view_get_description (SlTrackView *self);
+/* What the tooltip of @unit's marker says: its action and when it ends,
+ * whether it may act now, or why not until its grouping's turn. */
+char        *sl_track_view_describe_unit (SlTrackView *self,
+                                          int          unit);
 /* The unit whose marker is at (@x, @y), or -1. */
 int          sl_track_view_unit_at      (SlTrackView *self,
                                          double       x,

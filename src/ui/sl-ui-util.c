@@ -6,7 +6,10 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
+#include "sl-check.h"
+#include "sl-json.h"
 #include "sl-ui-util.h"
 
 static void
@@ -128,4 +131,70 @@ G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &rgba);
 G_GNUC_END_IGNORE_DEPRECATIONS
   return rgba;
+}
+
+char *
+sl_check_odds_words (JsonObject *check)
+{
+  int needed;
+  double percent;
+
+  g_return_val_if_fail (check != NULL, NULL);
+  if (!json_object_has_member (check, "needed") || !json_object_has_member (check, "probability"))
+    return NULL;
+  needed = json_object_get_int_member (check, "needed");
+  percent = json_object_get_double_member (check, "probability") * 100.0;
+  /* P-31: the rout check succeeds when the squad routs. */
+  if (json_object_has_member (check, "routs"))
+    {
+      if (needed <= 0)
+        return g_strdup_printf (_("Cannot rout · %.0f %%"), percent);
+      /* "Routs on 20 or less · 20 %" */
+      return g_strdup_printf (_("Routs on %d or less · %.0f %%"), needed, percent);
+    }
+  if (needed <= 0)
+    return g_strdup_printf (_("Cannot succeed · %.0f %%"), percent);
+  if (needed == 1)
+    return g_strdup_printf (_("Needs a 1 · %.0f %%"), percent);
+  /* "Needs 7 or less · 70 %" */
+  return g_strdup_printf (_("Needs %d or less · %.0f %%"), needed, percent);
+}
+
+char *
+sl_unit_turn_refusal (SlGame *game,
+                      int     unit)
+{
+  g_autoptr(GString) text = g_string_new ("{\"type\": \"declare\", \"unit\": ");
+  g_autoptr(JsonNode) command = NULL;
+  g_autoptr(JsonNode) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (SL_IS_GAME (game), NULL);
+  /* Any action will do: the turn is checked before what the action needs. */
+  sl_json_append_string (text, sl_setup_unit_at (sl_game_get_setup (game), unit)->id);
+  g_string_append (text, ", \"action\": \"walk\"}");
+  command = json_from_string (text->str, NULL);
+  result = sl_game_preview (game, command, NULL, &error);
+  return result == NULL ? g_strdup (error->message) : NULL;
+}
+
+gboolean
+sl_refusal_fixable (const GError        *error,
+                    const char * const *inputs)
+{
+  const char *field;
+
+  if (error == NULL || error->domain != SL_RULE_ERROR)
+    return TRUE;
+  field = sl_rule_error_get_field (error);
+  if (field == NULL || g_str_equal (field, "unit") || g_str_equal (field, "type"))
+    return FALSE;
+  for (guint i = 0; inputs != NULL && inputs[i] != NULL; i++)
+    {
+      gsize n = strlen (inputs[i]);
+
+      if (strncmp (field, inputs[i], n) == 0 && (field[n] == '\0' || field[n] == '.' || field[n] == '['))
+        return TRUE;
+    }
+  return FALSE;
 }

@@ -8,6 +8,9 @@
 #pragma once
 
 #include <adwaita.h>
+#include <json-glib/json-glib.h>
+
+#include "sl-game.h"
 
 G_BEGIN_DECLS
 
@@ -43,5 +46,24 @@ void           sl_choose_json    (GtkWindow    *parent,
 /* @widget's text colour from its style (what GTK 4.10 calls
  * gtk_widget_get_color()), for widgets that draw themselves. */
 GdkRGBA        sl_widget_get_color (GtkWidget *widget);
+
+/* The odds of a check in a preview's result, as the history tells them
+ * (sl_check_outcome_words): "Needs 7 or less · 70 %"; for a rout check,
+ * where success is routing, "Routs on 20 or less · 20 %". NULL when
+ * @check has no odds. */
+char          *sl_check_odds_words (JsonObject *check);
+
+/* Why @unit may not declare now in the initiative order, in the core's
+ * words (P-06 step 5, P-08 step 2), or NULL when it may. */
+char          *sl_unit_turn_refusal (SlGame    *game,
+                                     int        unit);
+
+/* Whether a refused resolution can be put right on its sheet: the field
+ * the core refused (sl_rule_error_get_field) is one of @inputs, the
+ * command's fields the sheet sets (a field "grenades[0].range_m" is
+ * matched by "grenades[0].range_m" or "grenades"). A refusal of the unit
+ * or of the command itself is not. */
+gboolean       sl_refusal_fixable  (const GError        *error,
+                                    const char * const *inputs);
 
 G_END_DECLS

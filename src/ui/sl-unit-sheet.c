@@ -257,7 +257,7 @@ build (SlUnitSheet *self)
   g_autoptr(GtkStringList) wounds = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) positions = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) weapons = gtk_string_list_new (NULL);
-  g_autofree char *title = g_strdup_printf (_("%s’s Log"), us->name);
+  g_autofree char *title = g_strdup_printf (_("%s’s Log"), us->label);
   g_autofree char *subtitle = g_strdup_printf (_("Counter %d · corrections go into the journal"), us->counter);
   GtkWidget *content, *header, *done, *page;
   AdwPreferencesGroup *body, *ammo, *counters, *action;

@@ -24,9 +24,11 @@
 #include "sl-private-view.h"
 #include "sl-print.h"
 #include "sl-scenarios.h"
+#include "sl-secrets.h"
 #include "sl-squad-log.h"
 #include "sl-track.h"
 #include "sl-track-view.h"
+#include "sl-ui-util.h"
 #include "sl-unit-sheet.h"
 #include "sl-window.h"
 
@@ -46,6 +48,7 @@ struct _SlWindow
   GtkLabel             *prompt;
   GtkWidget            *history_buttons;
   GtkWidget            *next_button;
+  GtkWidget            *pass_button;
   GtkMenuButton        *primary_menu_button;
   GMenuModel           *primary_menu;
   GtkStack             *screen;        /* "shared" or "private" */
@@ -268,6 +271,43 @@ update_title (SlWindow *self)
   gtk_window_set_title (GTK_WINDOW (self), setup->name);
 }
 
+/* Before play, with the detection rules: the sides that have hidden units
+ * to place under piles are told to do it now, in the private view, and
+ * everyone that other units may hide by agreement (P-28, §9.1). How many,
+ * not which: that is the side's to tell. NULL when nobody may hide. */
+static char *
+hiding_words (SlWindow *self)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  g_autoptr(GPtrArray) sides = sl_secrets_hiding (sl_game_get_rules (self->game), setup,
+                                                  sl_game_get_state (self->game));
+  g_autoptr(GString) to_place = g_string_new (NULL);
+  gboolean may_hide = FALSE;
+
+  for (guint i = 0; i < sides->len; i++)
+    {
+      const SlHiding *h = g_ptr_array_index (sides, i);
+
+      may_hide |= h->may_hide->len > 0;
+      if (h->to_place->len == 0)
+        continue;
+      if (to_place->len > 0)
+        g_string_append (to_place, _("; "));
+      /* "Commonwealth has 2 hidden units to place under piles" */
+      g_string_append_printf (to_place, g_dngettext (GETTEXT_PACKAGE, "%s has %u hidden unit to place under a pile",
+                                                     "%s has %u hidden units to place under piles",
+                                                     h->to_place->len),
+                              sl_setup_side_at (setup, h->side)->name, h->to_place->len);
+    }
+  if (to_place->len > 0)
+    return g_strdup_printf (may_hide ? _("Before play: %s. Do it now in the private view (Ctrl+H); other units may hide there too, by agreement (P-28, §9.1).")
+                                     : _("Before play: %s. Do it now in the private view (Ctrl+H) (P-28)."),
+                            to_place->str);
+  if (may_hide)
+    return g_strdup (_("Before play: units may hide now in the private view (Ctrl+H), by agreement between the players (P-28, §9.1)."));
+  return NULL;
+}
+
 /* What the table does now, in a sentence: what the rules want resolved
  * before the clock moves on (the core's own words), or what comes next. */
 static void
@@ -293,10 +333,43 @@ update_prompt (SlWindow *self)
   track = sl_track_new (sl_game_get_rules (self->game), sl_game_get_setup (self->game), s);
   if (result == NULL)
     text = g_strdup_printf (_("%s Press Next (Ctrl+Return) to resolve it."), error->message);
+  else if (track->turn_grouping >= 0)
+    {
+      /* "TOG Fire Team 1's turn (initiative order): Centurion Vale,
+       * Legionnaire Marek have still to act." (P-06 step 5, P-08 step 2) */
+      const SlSetup *setup = sl_game_get_setup (self->game);
+      g_autoptr(GString) names = g_string_new (NULL);
+      g_autofree char *turn = NULL;
+
+      for (guint i = 0; i < track->to_decide->len; i++)
+        {
+          if (i > 0)
+            g_string_append (names, _(", "));
+          g_string_append (names, sl_setup_unit_at (setup, g_array_index (track->to_decide, int, i))->told);
+        }
+      turn = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "%s’s turn (initiative order): %s has still to act.",
+                                           "%s’s turn (initiative order): %s have still to act.",
+                                           track->to_decide->len),
+                              sl_setup_grouping_at (setup, track->turn_grouping)->name, names->str);
+      text = g_strdup_printf (_("%s Type a counter number or click a marker to declare; Pass (Ctrl+E) ends the grouping’s turn."),
+                              turn);
+    }
   else if (s->phase == SL_PHASE_ACTION && s->step == SL_STEP_INITIATIVE_ORDER && track->ready->len > 0)
     text = g_strdup (_("Units may act in initiative order: type a counter number or click a marker on the track. Press Next when everyone has acted."));
   else
     text = g_strdup (_("Press Next (Ctrl+Return) to go on."));
+  {
+    g_autofree char *hiding = hiding_words (self);
+
+    if (hiding != NULL)
+      {
+        g_autofree char *both = g_strdup_printf ("%s %s", hiding, text);
+
+        g_free (text);
+        text = g_steal_pointer (&both);
+      }
+  }
   gtk_label_set_text (self->prompt, text);
 }
 
@@ -323,6 +396,20 @@ may_detect (SlWindow *self)
   return piles[0] != NULL;
 }
 
+/* A grouping's turn to end (P-08 step 2): the core says whether. */
+static gboolean
+may_pass (SlWindow *self)
+{
+  g_autoptr(JsonNode) command = json_from_string ("{\"type\": \"pass\"}", NULL);
+  g_autoptr(JsonNode) result = NULL;
+  const SlState *s = sl_game_get_state (self->game);
+
+  if (s->over || s->phase != SL_PHASE_ACTION || s->step != SL_STEP_INITIATIVE_ORDER)
+    return FALSE;
+  result = sl_game_preview (self->game, command, NULL, NULL);
+  return result != NULL;
+}
+
 static void
 update_actions (SlWindow *self)
 {
@@ -332,6 +419,7 @@ update_actions (SlWindow *self)
   /* The start page has no turn to move on or undo. */
   gtk_widget_set_visible (self->history_buttons, game);
   gtk_widget_set_visible (self->next_button, game);
+  gtk_widget_set_visible (self->pass_button, game);
 
   /* While the private view covers the window, the table's actions wait. */
   game = game && shared;
@@ -339,6 +427,7 @@ update_actions (SlWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", game && sl_game_can_redo (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next",
                                  game && !sl_game_get_state (self->game)->over);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.pass", game && may_pass (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.options", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.score", game);
@@ -1130,7 +1219,7 @@ detect_action (GtkWidget  *widget,
       if (s->units[u].hidden || sl_state_unit_out (sl_game_get_rules (self->game), s, u))
         continue;
       g_ptr_array_add (unit_values, g_strdup_printf ("\"%s\"", us->id));
-      g_ptr_array_add (unit_labels, (gpointer) us->name);
+      g_ptr_array_add (unit_labels, (gpointer) us->label);
     }
   g_ptr_array_add (unit_values, NULL);
   g_ptr_array_add (unit_labels, NULL);
@@ -1189,27 +1278,7 @@ redo_action (GtkWidget  *widget,
     sl_game_redo (self->game);
 }
 
-/* The first unit whose fire is due now (P-08 step 3), or -1. */
-static int
-due_fire (SlWindow *self,
-          int       only)
-{
-  g_autoptr(SlTrack) track = sl_track_new (sl_game_get_rules (self->game), sl_game_get_setup (self->game),
-                                           sl_game_get_state (self->game));
-
-  if (sl_game_get_state (self->game)->step != SL_STEP_RANGED_FIRE)
-    return -1;
-  for (guint i = 0; i < track->markers->len; i++)
-    {
-      const SlTrackMarker *m = &g_array_index (track->markers, SlTrackMarker, i);
-
-      if (m->status == SL_TRACK_DUE && m->action->fire && (only < 0 || m->unit == only))
-        return m->unit;
-    }
-  return -1;
-}
-
-/* The resolution sheet of @unit's fire. */
+/* The resolution sheet of a salvo from the launcher. */
 static void present_launch_sheet (SlWindow *self, int unit, int count);
 
 static void
@@ -1242,7 +1311,7 @@ present_launch_sheet (SlWindow *self,
   const char *type = sl_grenade_type_names[kind];
   g_autoptr(GString) command = g_string_new (NULL);
   g_autoptr(GPtrArray) dice = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *title = g_strdup_printf (_("%s Fires the Grenade Launcher"), us->name);
+  g_autofree char *title = g_strdup_printf (_("%s Fires the Grenade Launcher"), us->label);
   SlDiceSheet *sheet;
 
   count = CLAMP (count, 1, most);
@@ -1293,101 +1362,6 @@ present_launch_sheet (SlWindow *self,
   gtk_window_present (GTK_WINDOW (sheet));
 }
 
-static gboolean
-resolve_fire (SlWindow *self,
-              int       unit)
-{
-  SlFireSheet *sheet;
-  int throwing;
-
-  if (unit < 0)
-    return FALSE;
-  throwing = sl_game_get_state (self->game)->units[unit].current.throwing;
-  if (throwing == SL_THROW_GRENADE)
-    {
-      /* P-34: a hand grenade at a point, the landing die and, on a miss,
-       * the scatter die. */
-      const SlUnitSetup *us = sl_setup_unit_at (sl_game_get_setup (self->game), unit);
-      g_autofree char *command = g_strdup_printf ("{\"type\": \"throw\", \"unit\": \"%s\"}", us->id);
-      g_autofree char *d1 = g_strdup_printf ("roll:10:%s", _("Landing roll"));
-      g_autofree char *d2 = g_strdup_printf ("scatter_rolls[]:10:%s", _("Scatter direction, on a miss"));
-      g_autofree char *title = g_strdup_printf (_("%s Throws a Grenade"), us->name);
-      const char *dice[] = { d1, d2, NULL };
-      const char *types[] = { "\"frag\"", "\"smoke\"", NULL };
-      const char *type_labels[] = { _("Fragmentation"), _("Smoke"), NULL };
-      SlDiceSheet *dice_sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title,
-                                                   _("Hand grenade (P-34)"), command, dice, self->app_rolls);
-
-      sl_dice_sheet_add_choice (dice_sheet, _("Grenade"), "grenade", types, type_labels);
-      sl_dice_sheet_add_number (dice_sheet, _("Range to the aim point (m)"), "range_m", 1, 24, 8);
-      sl_dice_sheet_add_switch (dice_sheet, _("The thrower does not see it, a friend does (+1)"),
-                                "spotted_only", "true");
-      sl_dice_sheet_add_switch (dice_sheet, _("Through a window (+1)"), "through_window", "true");
-      sl_dice_sheet_add_switch (dice_sheet, _("At a wall or obstacle"), "at_obstacle", "true");
-      gtk_window_present (GTK_WINDOW (dice_sheet));
-      return TRUE;
-    }
-  if (throwing == SL_THROW_LAUNCHER)
-    {
-      present_launch_sheet (self, unit, 1);
-      return TRUE;
-    }
-  if (throwing == SL_THROW_CHARGE)
-    {
-      /* P-36 step 3: one of the squad's charges, by radio. */
-      const SlSetup *setup = sl_game_get_setup (self->game);
-      const SlState *state = sl_game_get_state (self->game);
-      const SlUnitSetup *us = sl_setup_unit_at (setup, unit);
-      g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
-      g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-      g_autofree char *command = g_strdup_printf ("{\"type\": \"detonate\", \"unit\": \"%s\"}", us->id);
-      g_autofree char *title = g_strdup_printf (_("%s Sets Off a Charge"), us->name);
-      SlDiceSheet *dice_sheet;
-
-      for (guint i = 0; i < state->markers->len; i++)
-        {
-          const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
-
-          if (m->kind == SL_MARKER_CHARGE && m->due < 0 && m->owner >= 0 &&
-              state->squad_of[m->owner] == state->squad_of[unit])
-            {
-              g_ptr_array_add (values, g_strdup_printf ("%d", m->id));
-              g_ptr_array_add (labels, (gpointer) m->label);
-            }
-        }
-      g_ptr_array_add (values, NULL);
-      g_ptr_array_add (labels, NULL);
-      dice_sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, _("By radio (P-36)"), command, NULL,
-                                      self->app_rolls);
-      if (values->len > 1)
-        sl_dice_sheet_add_choice (dice_sheet, _("Charge"), "marker", (const char * const *) values->pdata,
-                                  (const char * const *) labels->pdata);
-      gtk_window_present (GTK_WINDOW (dice_sheet));
-      return TRUE;
-    }
-  sheet = sl_fire_sheet_new (GTK_WINDOW (self), self->game, unit, self->app_rolls);
-  gtk_window_present (GTK_WINDOW (sheet));
-  return TRUE;
-}
-
-/* The first unit with a @action_id action ending now, unresolved, or -1. */
-static int
-due_action (SlWindow   *self,
-            const char *action_id)
-{
-  const SlState *s = sl_game_get_state (self->game);
-  int now = sl_state_now (sl_game_get_rules (self->game), s);
-
-  for (int u = 0; u < s->n_units; u++)
-    {
-      const SlCurrentAction *a = &s->units[u].current;
-
-      if (a->action != NULL && g_str_equal (a->action->id, action_id) && a->end == now && !a->resolved)
-        return u;
-    }
-  return -1;
-}
-
 static void
 present_dice_sheet (SlWindow           *self,
                     const char         *title,
@@ -1404,96 +1378,173 @@ present_dice_sheet (SlWindow           *self,
   gtk_window_present (GTK_WINDOW (sheet));
 }
 
-/* The sheet of what the rules want resolved first, when it needs only
- * dice: an avoidance roll or a melee (P-23, P-24), a rally (P-32), a rout
- * check (P-31). */
-static gboolean
-resolve_dice (SlWindow *self)
+/* P-34: a hand grenade at a point, the landing die and, on a miss, the
+ * scatter die. */
+static void
+present_throw_sheet (SlWindow          *self,
+                     const SlUnitSetup *us)
+{
+  g_autofree char *command = g_strdup_printf ("{\"type\": \"throw\", \"unit\": \"%s\"}", us->id);
+  g_autofree char *d1 = g_strdup_printf ("roll:10:%s", _("Landing roll"));
+  g_autofree char *d2 = g_strdup_printf ("scatter_rolls[]:10:%s", _("Scatter direction, on a miss"));
+  g_autofree char *title = g_strdup_printf (_("%s Throws a Grenade"), us->label);
+  const char *dice[] = { d1, d2, NULL };
+  const char *types[] = { "\"frag\"", "\"smoke\"", NULL };
+  const char *type_labels[] = { _("Fragmentation"), _("Smoke"), NULL };
+  SlDiceSheet *sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title,
+                                          _("Hand grenade (P-34)"), command, dice, self->app_rolls);
+
+  sl_dice_sheet_add_choice (sheet, _("Grenade"), "grenade", types, type_labels);
+  sl_dice_sheet_add_number (sheet, _("Range to the aim point (m)"), "range_m", 1, 24, 8);
+  sl_dice_sheet_add_switch (sheet, _("The thrower does not see it, a friend does (+1)"),
+                            "spotted_only", "true");
+  sl_dice_sheet_add_switch (sheet, _("Through a window (+1)"), "through_window", "true");
+  sl_dice_sheet_add_switch (sheet, _("At a wall or obstacle"), "at_obstacle", "true");
+  gtk_window_present (GTK_WINDOW (sheet));
+}
+
+/* P-36 step 3: one of the squad's charges on the table, by radio; the core
+ * says whether it can go off. */
+static void
+present_detonate_sheet (SlWindow *self,
+                        int       unit)
+{
+  const SlState *state = sl_game_get_state (self->game);
+  const SlUnitSetup *us = sl_setup_unit_at (sl_game_get_setup (self->game), unit);
+  g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autofree char *command = g_strdup_printf ("{\"type\": \"detonate\", \"unit\": \"%s\"}", us->id);
+  g_autofree char *title = g_strdup_printf (_("%s Sets Off a Charge"), us->label);
+  SlDiceSheet *sheet;
+
+  for (guint i = 0; i < state->markers->len; i++)
+    {
+      const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+
+      if (m->kind == SL_MARKER_CHARGE && m->due < 0 && !m->resolved && m->owner >= 0 &&
+          state->squad_of[m->owner] == state->squad_of[unit])
+        {
+          g_ptr_array_add (values, g_strdup_printf ("%d", m->id));
+          g_ptr_array_add (labels, (gpointer) m->label);
+        }
+    }
+  g_ptr_array_add (values, NULL);
+  g_ptr_array_add (labels, NULL);
+  sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, _("By radio (P-36)"), command, NULL,
+                             self->app_rolls);
+  if (values->len > 1)
+    sl_dice_sheet_add_choice (sheet, _("Charge"), "marker", (const char * const *) values->pdata,
+                              (const char * const *) labels->pdata);
+  gtk_window_present (GTK_WINDOW (sheet));
+}
+
+/* The sheet that resolves @due (sl_state_due): each kind has its own. The
+ * rules of what is due, and in which order, are the core's. */
+static void
+present_due (SlWindow    *self,
+             const SlDue *due)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
-  const SlRules *rules = sl_game_get_rules (self->game);
   const SlState *s = sl_game_get_state (self->game);
-  int now = sl_state_now (rules, s);
-  int unit;
+  const SlUnitSetup *us = due->unit >= 0 ? sl_setup_unit_at (setup, due->unit) : NULL;
+  g_autofree char *command = NULL;
+  g_autofree char *title = NULL;
 
-  if (s->phase == SL_PHASE_ROUT_RALLY)
-    for (guint q = 0; q < setup->squads->len; q++)
+  switch (due->kind)
+    {
+    case SL_DUE_FIRE:
+      gtk_window_present (GTK_WINDOW (sl_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit,
+                                                         self->app_rolls)));
+      return;
+    case SL_DUE_THROW:
+      present_throw_sheet (self, us);
+      return;
+    case SL_DUE_LAUNCH:
+      present_launch_sheet (self, due->unit, 1);
+      return;
+    case SL_DUE_DETONATE:
+      present_detonate_sheet (self, due->unit);
+      return;
+    case SL_DUE_BLAST:
+    case SL_DUE_FIRE_MISSION:
+      /* Something goes off: the explosion step (P-08 step 4), or a fire
+       * mission in its phase (A-13). */
+      gtk_window_present (GTK_WINDOW (sl_blast_sheet_new (GTK_WINDOW (self), self->game, due->marker)));
+      return;
+    case SL_DUE_AVOID:
       {
-        gboolean standing = FALSE;
-
-        for (int u = 0; u < s->n_units; u++)
-          standing |= s->squad_of[u] == (int) q && !sl_state_unit_out (rules, s, u);
-        if (standing && !s->rout_checked[q])
-          {
-            const SlSquadSetup *squad = sl_setup_squad_at (setup, q);
-            g_autofree char *command = g_strdup_printf ("{\"type\": \"rout-check\", \"squad\": \"%s\"}", squad->id);
-            g_autofree char *die = g_strdup_printf ("roll:100:%s", _("Rout check (d100)"));
-            const char *dice[] = { die, NULL };
-            g_autofree char *title = g_strdup_printf (_("%s Checks for Rout"), squad->name);
-
-            present_dice_sheet (self, title, _("Rout/Rally Phase (P-31)"), command, dice, NULL);
-            return TRUE;
-          }
-      }
-  /* Something goes off: the explosion step (P-08 step 4), or a fire
-   * mission in its phase (A-13). */
-  if ((s->phase == SL_PHASE_ACTION && s->step == SL_STEP_EXPLOSION) || s->phase == SL_PHASE_FIRE_MISSION)
-    for (guint i = 0; i < s->markers->len; i++)
-      {
-        const SlMarker *m = &g_array_index (s->markers, SlMarker, i);
-
-        if (!m->resolved && m->due >= 0 && m->due <= now &&
-            (m->kind == SL_MARKER_GRENADE || m->kind == SL_MARKER_CHARGE || m->kind == SL_MARKER_MINE ||
-             m->kind == SL_MARKER_FIRE_MISSION))
-          {
-            gtk_window_present (GTK_WINDOW (sl_blast_sheet_new (GTK_WINDOW (self), self->game, m->id)));
-            return TRUE;
-          }
-      }
-  if (s->phase != SL_PHASE_ACTION)
-    return FALSE;
-  for (int u = 0; u < s->n_units; u++)
-    if (s->units[u].avoid_from > 0 && s->units[u].avoid_due <= now)
-      {
-        const SlUnitSetup *us = sl_setup_unit_at (setup, u);
-        g_autofree char *command = g_strdup_printf ("{\"type\": \"avoid\", \"unit\": \"%s\"}", us->id);
         g_autofree char *d1 = g_strdup_printf ("roll:10:%s", _("Avoidance roll"));
         g_autofree char *d2 = g_strdup_printf ("attack_roll:10:%s", _("Free attack, if avoided"));
         const char *dice[] = { d1, d2, NULL };
-        g_autofree char *title = g_strdup_printf (_("%s Tries to Avoid Melee"), us->name);
 
+        command = g_strdup_printf ("{\"type\": \"avoid\", \"unit\": \"%s\"}", us->id);
+        title = g_strdup_printf (_("%s Tries to Avoid Melee"), us->label);
         present_dice_sheet (self, title, _("Avoiding melee (P-23)"), command, dice, NULL);
-        return TRUE;
+        return;
       }
-  if (s->step == SL_STEP_MELEE && (unit = due_action (self, "melee")) >= 0)
-    {
-      const SlUnitSetup *us = sl_setup_unit_at (setup, unit);
-      const SlUnitSetup *ts = sl_setup_unit_at (setup, s->units[unit].current.target);
-      g_autofree char *command = g_strdup_printf ("{\"type\": \"melee\", \"unit\": \"%s\"}", us->id);
-      /* "Trooper Hale strikes" */
-      g_autofree char *w1 = g_strdup_printf (_("%s strikes"), us->name);
-      g_autofree char *w2 = g_strdup_printf (_("%s strikes"), ts->name);
-      g_autofree char *d1 = g_strdup_printf ("roll:10:%s", w1);
-      g_autofree char *d2 = g_strdup_printf ("target_roll:10:%s", w2);
-      g_autofree char *p1 = g_strdup_printf (_("%s parries"), us->name);
-      g_autofree char *p2 = g_strdup_printf (_("%s parries"), ts->name);
-      const char *dice[] = { d1, d2, NULL };
-      const char *switches[] = { p1, "stance", "\"parry\"", p2, "target_stance", "\"parry\"", NULL };
-      g_autofree char *title = g_strdup_printf (_("%s and %s in Melee"), us->name, ts->name);
+    case SL_DUE_MELEE:
+      {
+        const SlUnitSetup *ts = sl_setup_unit_at (setup, s->units[due->unit].current.target);
+        /* "Trooper Hale strikes" */
+        g_autofree char *w1 = g_strdup_printf (_("%s strikes"), us->label);
+        g_autofree char *w2 = g_strdup_printf (_("%s strikes"), ts->label);
+        g_autofree char *d1 = g_strdup_printf ("roll:10:%s", w1);
+        g_autofree char *d2 = g_strdup_printf ("target_roll:10:%s", w2);
+        g_autofree char *p1 = g_strdup_printf (_("%s parries"), us->label);
+        g_autofree char *p2 = g_strdup_printf (_("%s parries"), ts->label);
+        const char *dice[] = { d1, d2, NULL };
+        const char *switches[] = { p1, "stance", "\"parry\"", p2, "target_stance", "\"parry\"", NULL };
 
-      present_dice_sheet (self, title, _("Melee (P-24)"), command, dice, switches);
-      return TRUE;
+        command = g_strdup_printf ("{\"type\": \"melee\", \"unit\": \"%s\"}", us->id);
+        title = g_strdup_printf (_("%s and %s in Melee"), us->label, ts->label);
+        present_dice_sheet (self, title, _("Melee (P-24)"), command, dice, switches);
+        return;
+      }
+    case SL_DUE_RALLY:
+      {
+        g_autofree char *die = g_strdup_printf ("roll:10:%s", _("Rally (d10)"));
+        const char *dice[] = { die, NULL };
+
+        command = g_strdup_printf ("{\"type\": \"rally\", \"unit\": \"%s\"}", us->id);
+        title = g_strdup_printf (_("%s Rallies"), us->label);
+        present_dice_sheet (self, title, _("Rally (P-32)"), command, dice, NULL);
+        return;
+      }
+    case SL_DUE_ROUT_CHECK:
+      {
+        const SlSquadSetup *squad = sl_setup_squad_at (setup, due->squad);
+        g_autofree char *die = g_strdup_printf ("roll:100:%s", _("Rout check (d100)"));
+        const char *dice[] = { die, NULL };
+
+        command = g_strdup_printf ("{\"type\": \"rout-check\", \"squad\": \"%s\"}", squad->id);
+        title = g_strdup_printf (_("%s Checks for Rout"), squad->name);
+        present_dice_sheet (self, title, _("Rout/Rally Phase (P-31)"), command, dice, NULL);
+        return;
+      }
+    case SL_N_DUE_KINDS:
+    default:
+      g_assert_not_reached ();
     }
-  if (s->step == SL_STEP_RALLY && (unit = due_action (self, "rally")) >= 0)
-    {
-      const SlUnitSetup *us = sl_setup_unit_at (setup, unit);
-      g_autofree char *command = g_strdup_printf ("{\"type\": \"rally\", \"unit\": \"%s\"}", us->id);
-      g_autofree char *die = g_strdup_printf ("roll:10:%s", _("Rally (d10)"));
-      const char *dice[] = { die, NULL };
-      g_autofree char *title = g_strdup_printf (_("%s Rallies"), us->name);
+}
 
-      present_dice_sheet (self, title, _("Rally (P-32)"), command, dice, NULL);
-      return TRUE;
+/* Opens the sheet of the first thing due now (of @unit's, when not −1):
+ * FALSE when nothing is. */
+static gboolean
+resolve_due (SlWindow *self,
+             int       unit)
+{
+  g_autoptr(GArray) due = sl_track_due_now (sl_game_get_rules (self->game), sl_game_get_setup (self->game),
+                                            sl_game_get_state (self->game));
+
+  for (guint i = 0; i < due->len; i++)
+    {
+      const SlDue *d = &g_array_index (due, SlDue, i);
+
+      if (unit < 0 || d->unit == unit)
+        {
+          present_due (self, d);
+          return TRUE;
+        }
     }
   return FALSE;
 }
@@ -1512,18 +1563,32 @@ show_unit (SlWindow *self,
 }
 
 /* A unit picked (its marker clicked, its counter number typed): what it
- * can do now — resolve its fire when due, else declare its next action. */
+ * can do now — resolve what it has due, else declare its next action; a
+ * unit whose grouping may not act now is told why (the core's refusal). */
 static void
 pick_unit (SlWindow *self,
            int       unit)
 {
   const SlState *state;
+  g_autoptr(SlTrack) track = NULL;
 
   if (self->game == NULL || unit < 0)
     return;
   state = sl_game_get_state (self->game);
-  if (resolve_fire (self, due_fire (self, unit)))
+  if (resolve_due (self, unit))
     return;
+  track = sl_track_new (sl_game_get_rules (self->game), sl_game_get_setup (self->game), state);
+  for (guint i = 0; i < track->waiting->len; i++)
+    if (g_array_index (track->waiting, int, i) == unit)
+      {
+        g_autofree char *why = sl_unit_turn_refusal (self->game, unit);
+        /* "13 · Trooper Hale Cannot Act Yet" */
+        g_autofree char *heading = g_strdup_printf (_("%s Cannot Act Yet"),
+                                                    sl_setup_unit_at (sl_game_get_setup (self->game), unit)->label);
+
+        show_error (self, heading, why);
+        return;
+      }
   if (state->phase == SL_PHASE_ACTION && state->step == SL_STEP_INITIATIVE_ORDER && !state->over)
     {
       SlDeclareSheet *sheet = sl_declare_sheet_new (GTK_WINDOW (self), self->game, unit);
@@ -1615,6 +1680,19 @@ key_pressed_cb (GtkEventControllerKey *controller,
   return TRUE;
 }
 
+/* The grouping whose turn it is passes: its turn is over (P-08 step 2). */
+static void
+pass_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->game != NULL && sl_game_apply_text (self->game, "{\"type\": \"pass\"}", &error) == NULL)
+    toast (self, error->message);
+}
+
 /* Moves the clock on; when the rules say something must be resolved
  * first, says what, and opens the sheet of the first fire due. */
 static void
@@ -1638,7 +1716,7 @@ next_action (GtkWidget  *widget,
 
           gtk_window_present (GTK_WINDOW (sheet));
         }
-      else if (!resolve_fire (self, due_fire (self, -1)) && !resolve_dice (self))
+      else if (!resolve_due (self, -1))
         toast (self, error->message);
     }
 }
@@ -1811,6 +1889,7 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlWindow, prompt);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, history_buttons);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, next_button);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, pass_button);
 
   gtk_widget_class_install_action (widget_class, "win.new", NULL, new_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
@@ -1833,6 +1912,7 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.next", NULL, next_action);
+  gtk_widget_class_install_action (widget_class, "win.pass", NULL, pass_action);
   /* Dice mode: "we roll our own dice" (default) or "the app rolls". */
   g_object_class_install_property (object_class, PROP_APP_ROLLS,
                                    g_param_spec_boolean ("app-rolls", NULL, NULL, FALSE,
@@ -1849,6 +1929,7 @@ sl_window_class_init (SlWindowClass *klass)
                                        "win.redo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "win.next", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "win.next", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "win.pass", NULL);
 }
 
 static void
