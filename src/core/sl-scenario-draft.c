@@ -45,6 +45,7 @@ sl_scenario_draft_free (SlScenarioDraft *d)
   g_free (d->name);
   g_free (d->situation);
   g_free (d->special);
+  g_free (d->terrain);
   for (int s = 0; s < 2; s++)
     {
       g_free (d->sides[s].name);
@@ -128,20 +129,6 @@ slug (const char *name)
   return g_string_free (out, FALSE);
 }
 
-static void
-add_lines (JsonArray  *array,
-           const char *text)
-{
-  g_auto(GStrv) lines = g_strsplit (text ? text : "", "\n", -1);
-
-  for (guint i = 0; lines[i]; i++)
-    {
-      g_strstrip (lines[i]);
-      if (*lines[i])
-        json_array_add_string_element (array, lines[i]);
-    }
-}
-
 JsonNode *
 sl_scenario_draft_to_json (const SlRules         *rules,
                            const SlScenarioDraft *draft,
@@ -152,7 +139,7 @@ sl_scenario_draft_to_json (const SlRules         *rules,
   g_autoptr(SlSetup) setup = NULL;
   JsonObject *o = json_object_new ();
   JsonArray *modules = json_array_new (), *sides = json_array_new ();
-  JsonArray *notes = json_array_new (), *special = json_array_new ();
+  JsonArray *notes = json_array_new ();
   JsonObject *environment = json_object_new (), *positions = json_object_new ();
   JsonObject *victory = json_object_new (), *victory_sides = json_object_new ();
   g_autofree char *id = slug (draft->name);
@@ -169,7 +156,9 @@ sl_scenario_draft_to_json (const SlRules         *rules,
   json_object_set_string_member (o, "description", draft->situation);
   json_object_set_int_member (o, "length_turns", draft->length_turns);
   for (int m = 0; m < SL_N_MODULES; m++)
-    if (draft->modules[m])
+    if (draft->modules[m] ||
+        /* §15.1: a side that hides plays with the detection rules. */
+        (m == SL_MODULE_DETECTION && (draft->sides[0].hides || draft->sides[1].hides)))
       json_array_add_string_element (modules, sl_module_names[m]);
   json_object_set_array_member (o, "modules", modules);
   json_object_set_boolean_member (environment, "night", draft->environment.night);
@@ -179,8 +168,76 @@ sl_scenario_draft_to_json (const SlRules         *rules,
   json_object_set_boolean_member (environment, "vacuum", draft->environment.vacuum);
   json_object_set_boolean_member (environment, "indoors", draft->environment.indoors);
   json_object_set_object_member (o, "environment", environment);
-  add_lines (special, draft->special);
-  json_object_set_array_member (o, "special", special);
+  /* §10 G: what the app applies, then what the players keep to. */
+  {
+    JsonArray *conditions = json_array_new ();
+    g_auto(GStrv) lines = g_strsplit (draft->special ? draft->special : "", "\n", -1);
+
+    if (draft->terrain != NULL && *draft->terrain)
+      {
+        JsonObject *k = json_object_new ();
+
+        json_object_set_string_member (k, "kind", "terrain");
+        json_object_set_string_member (k, "terrain", draft->terrain);
+        json_array_add_object_element (conditions, k);
+      }
+    if (draft->doors_locked || draft->no_keys || draft->airlocks_blown)
+      {
+        JsonObject *k = json_object_new ();
+
+        json_object_set_string_member (k, "kind", "doors");
+        json_object_set_string_member (k, "doors", draft->doors_locked ? "locked" : "open");
+        json_object_set_string_member (k, "airlocks", draft->airlocks_blown ? "blown" : "open");
+        json_object_set_boolean_member (k, "keys", !draft->no_keys);
+        json_array_add_object_element (conditions, k);
+      }
+    for (int s = 0; s < 2; s++)
+      {
+        const SlSideDraft *side = &draft->sides[s];
+        g_autofree char *side_id = g_strdup_printf ("side-%d", s + 1);
+
+        if (side->holds_fire || side->holds_melee)
+          {
+            JsonObject *k = json_object_new ();
+
+            json_object_set_string_member (k, "kind", "hold-fire");
+            json_object_set_string_member (k, "side", side_id);
+            json_object_set_boolean_member (k, "fire", side->holds_fire);
+            json_object_set_boolean_member (k, "melee", side->holds_melee);
+            json_array_add_object_element (conditions, k);
+          }
+        if (side->hides)
+          {
+            JsonObject *k = json_object_new ();
+
+            json_object_set_string_member (k, "kind", "hiding");
+            json_object_set_string_member (k, "side", side_id);
+            json_array_add_object_element (conditions, k);
+          }
+        if (side->initiative != 0)
+          {
+            JsonObject *k = json_object_new ();
+
+            json_object_set_string_member (k, "kind", "initiative");
+            json_object_set_string_member (k, "side", side_id);
+            json_object_set_int_member (k, "modifier", side->initiative);
+            json_array_add_object_element (conditions, k);
+          }
+      }
+    for (guint i = 0; lines[i] != NULL; i++)
+      {
+        JsonObject *k;
+
+        g_strstrip (lines[i]);
+        if (*lines[i] == '\0')
+          continue;
+        k = json_object_new ();
+        json_object_set_string_member (k, "kind", "restriction");
+        json_object_set_string_member (k, "text", lines[i]);
+        json_array_add_object_element (conditions, k);
+      }
+    json_object_set_array_member (o, "special_conditions", conditions);
+  }
 
   for (int s = 0; s < 2; s++)
     {

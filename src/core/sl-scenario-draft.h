@@ -21,6 +21,11 @@ typedef struct
   char      *set_up;       /* §10 D, for the players */
   char      *objective;    /* §10 E, in words */
   GPtrArray *squads;       /* SlSquadDraft */
+  /* Its special conditions (§10 G): */
+  gboolean   holds_fire;   /* may not fire until fired upon */
+  gboolean   holds_melee;  /* … nor engage */
+  gboolean   hides;        /* hides before play, at no cost (P-28) */
+  int        initiative;   /* a modifier on its initiative rolls (P-06) */
 } SlSideDraft;
 
 typedef struct
@@ -30,7 +35,13 @@ typedef struct
   int                 length_turns;   /* §10 H */
   gboolean            modules[SL_N_MODULES];  /* §10 F */
   SlEnvironmentSetup  environment;
-  char               *special;        /* §10 G, one condition per line */
+  /* §10 G: the special conditions the app applies … */
+  char               *terrain;        /* a T-10 id the whole area counts as, or NULL */
+  gboolean            doors_locked;
+  gboolean            no_keys;
+  gboolean            airlocks_blown;
+  /* … and those the players keep to, one per line. */
+  char               *special;
   SlSideDraft         sides[2];
   gboolean            override;       /* play although rules are broken */
 } SlScenarioDraft;

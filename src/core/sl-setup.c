@@ -852,6 +852,81 @@ apply_condition_values (const SlRules *rules,
     }
 }
 
+/* A condition in words, when the scenario gives none. */
+static char *
+condition_words (const SlRules     *rules,
+                 const SlSetup     *setup,
+                 const SlCondition *c,
+                 JsonObject        *raw)
+{
+  const char *side = c->side >= 0 ? sl_setup_side_at (setup, c->side)->name : NULL;
+
+  switch (c->kind)
+    {
+    case SL_CONDITION_TERRAIN:
+      return g_strdup_printf (_("The whole area counts as %s (T-10)."), c->terrain->name);
+    case SL_CONDITION_FORBID_ACTIONS:
+      {
+        g_autoptr(GString) names = g_string_new (NULL);
+
+        for (guint i = 0; i < c->actions->len; i++)
+          {
+            if (i > 0)
+              g_string_append (names, _(", "));
+            g_string_append (names, ((const SlAction *) g_ptr_array_index (c->actions, i))->name);
+          }
+        return side != NULL ? g_strdup_printf (_("%s may not: %s."), side, names->str)
+                            : g_strdup_printf (_("Nobody may: %s."), names->str);
+      }
+    case SL_CONDITION_HOLD_FIRE:
+      return g_strdup_printf (c->hold_fire && c->hold_melee ? _("%s may not fire or engage until fired upon.")
+                              : c->hold_melee ? _("%s may not engage in melee until fired upon.")
+                              : _("%s may not fire until fired upon."), side);
+    case SL_CONDITION_DOORS:
+      {
+        g_autoptr(GString) words = g_string_new (NULL);
+
+        if (c->doors_locked)
+          g_string_append (words, c->no_keys ? _("All doors are locked, and there are no keys.")
+                                             : _("All doors are locked."));
+        else if (c->no_keys)
+          g_string_append (words, _("There are no keys."));
+        if (c->airlocks_blown)
+          g_string_append_printf (words, "%s%s", words->len ? " " : "",
+                                  _("The airlocks are opened only by blowing them open."));
+        return g_string_free (g_steal_pointer (&words), FALSE);
+      }
+    case SL_CONDITION_RULES:
+      {
+        JsonArray *modules = member_array (raw, "modules");
+        g_autoptr(GString) names = g_string_new (NULL);
+
+        for (guint i = 0; modules != NULL && i < json_array_get_length (modules); i++)
+          for (int m = 0; m < SL_N_MODULES; m++)
+            if (g_strcmp0 (sl_module_names[m], json_array_get_string_element (modules, i)) == 0)
+              {
+                if (names->len > 0)
+                  g_string_append (names, _(", "));
+                g_string_append (names, sl_module_label (m));
+              }
+        return g_strdup_printf (_("Also in use: %s."), names->str);
+      }
+    case SL_CONDITION_HIDING:
+      return side != NULL ? g_strdup_printf (_("%s starts hidden, at no cost: its units place their piles before play (P-28)."), side)
+                          : g_strdup (_("Every unit starts hidden, at no cost, and places its pile before play (P-28)."));
+    case SL_CONDITION_INITIATIVE:
+      return g_strdup_printf (_("%s: %+d on initiative (P-06)."),
+                              c->grouping >= 0 ? sl_setup_grouping_at (setup, c->grouping)->name
+                              : side != NULL ? side : _("Every grouping"), c->modifier);
+    case SL_CONDITION_OPTION_VALUE:
+      return g_strdup_printf (_("Set by the rule option %s."), member_string (raw, "option"));
+    case SL_CONDITION_RESTRICTION:
+    case SL_N_CONDITIONS:
+    default:
+      return NULL;
+    }
+}
+
 static const char * const door_states[] = { "open", "locked", NULL };
 static const char * const airlock_states[] = { "open", "locked", "blown", NULL };
 static const char * const value_fields[] = { "troop", "leader_rating", NULL };
@@ -991,6 +1066,8 @@ read_conditions (const SlRules *rules,
       applies = sl_reader_ok (r) &&
                 json_condition_applies (rules, &setup->options,
                                         json_array_get_object_element (raw, i));
+      if (applies && c.text == NULL)
+        c.text = condition_words (rules, setup, &c, json_array_get_object_element (raw, i));
       sl_reader_end (r);
       if (applies && sl_reader_ok (root))
         {
