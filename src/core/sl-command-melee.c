@@ -71,6 +71,10 @@ disengage_pair (SlCommand *c,
       u->n_engaged = w;
       if (u->avoid_failed == other + 1)
         u->avoid_failed = 0;
+      /* Out of contact, the melee between them is over (P-23). */
+      if (u->current.action != NULL && g_str_equal (u->current.action->id, "melee") &&
+          u->current.target == other && !u->current.resolved)
+        sl_state_lose_action (c->state, pass == 0 ? a : b);
     }
 }
 
