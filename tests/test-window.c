@@ -29,6 +29,7 @@
 #include "sl-secrets.h"
 #include "sl-scenario-editor.h"
 #include "sl-score-window.h"
+#include "sl-briefing-window.h"
 #include "sl-window.h"
 
 static SlApplication *
@@ -1046,6 +1047,45 @@ find_entry_row (GtkWidget  *widget,
 /* The custom scenario editor: a side without a squad is a problem; the
  * book's squad on each side keeps every rule; the scenario saved is a
  * scenario a game starts from. */
+/* The first combo row, switch row's switch or text view buffer titled so. */
+static GtkWidget *
+find_combo_row (GtkWidget  *widget,
+                const char *title)
+{
+  if (ADW_IS_COMBO_ROW (widget) && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_combo_row (child, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkSwitch *
+find_switch (GtkWidget  *widget,
+             const char *title)
+{
+  if (ADW_IS_ACTION_ROW (widget) && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return GTK_SWITCH (find_widget (widget, GTK_TYPE_SWITCH));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkSwitch *found = find_switch (child, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkTextBuffer *
+find_text_buffer (GtkWidget *widget)
+{
+  return gtk_text_view_get_buffer (GTK_TEXT_VIEW (find_widget (widget, GTK_TYPE_TEXT_VIEW)));
+}
+
 static void
 test_window_scenario_editor (void)
 {
@@ -1083,6 +1123,19 @@ test_window_scenario_editor (void)
     g_ptr_array_remove_index (d->sides[0].squads, 1);
     g_ptr_array_remove_index (d->sides[1].squads, 1);
   }
+  /* §10 G: special conditions the app will apply, and one for the table. */
+  {
+    SlScenarioDraft *d = sl_scenario_editor_get_draft (editor);
+    AdwComboRow *terrain = ADW_COMBO_ROW (find_combo_row (GTK_WIDGET (editor), "The Whole Area Counts As"));
+
+    adw_combo_row_set_selected (terrain, 2);
+    g_assert_cmpstr (d->terrain, ==, "heavy-woods");
+    gtk_switch_set_active (find_switch (GTK_WIDGET (editor), "Doors Locked"), TRUE);
+    gtk_switch_set_active (find_switch (GTK_WIDGET (editor), "Holds Its Fire Until Fired Upon"), TRUE);
+    g_assert_true (d->doors_locked);
+    g_assert_true (d->sides[0].holds_fire);
+    gtk_text_buffer_set_text (find_text_buffer (GTK_WIDGET (editor)), "TOG may not enter the building until turn 5.", -1);
+  }
   for (int i = 0; i < 20; i++)
     g_main_context_iteration (NULL, FALSE);
   sl_test_ui_save_png (GTK_WIDGET (editor), "scenario-editor.png");
@@ -1090,6 +1143,18 @@ test_window_scenario_editor (void)
   g_assert_nonnull (path);
   g_assert_true (sl_window_new_game (window, path, game_path));
   g_assert_cmpint (sl_setup_n_units (sl_game_get_setup (sl_window_get_game (window))), ==, 16);
+  {
+    const SlSetup *setup = sl_game_get_setup (sl_window_get_game (window));
+
+    g_assert_nonnull (sl_setup_terrain (setup));
+    g_assert_cmpstr (sl_setup_terrain (setup)->id, ==, "heavy-woods");
+    g_assert_nonnull (sl_setup_condition (setup, SL_CONDITION_HOLD_FIRE, 0, 1));
+    g_assert_null (sl_setup_condition (setup, SL_CONDITION_HOLD_FIRE, 1, 1));
+    g_assert_true (sl_setup_condition (setup, SL_CONDITION_DOORS, -1, 1)->doors_locked);
+    g_assert_cmpstr (sl_setup_condition (setup, SL_CONDITION_RESTRICTION, -1, 1)->text, ==,
+                     "TOG may not enter the building until turn 5.");
+    gtk_window_destroy (GTK_WINDOW (find_toplevel (SL_TYPE_BRIEFING_WINDOW)));
+  }
   /* An objective in words is the players' to judge, in the score window. */
   g_assert_cmpint (sl_setup_side_at (sl_game_get_setup (sl_window_get_game (window)), 0)->objective, ==,
                    SL_OBJECTIVE_PLAYERS);
@@ -1135,6 +1200,48 @@ shows_text (GtkWidget  *widget,
     if (shows_text (child, text))
       return TRUE;
   return FALSE;
+}
+
+/* §10, issue 18: a new game of a rulebook scenario shows its briefing once,
+ * with its special conditions in words, the ones the app applies said so;
+ * the group's rule options (Preferences) reach the new game: with
+ * scenario1Detection, Definitely Not Camping has the detection rules and
+ * a hidden Commonwealth (A-132). */
+static void
+test_window_briefing (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autofree char *scenario = g_build_filename (SL_SOURCE_DATADIR, "scenarios", "definitely-not-camping.json", NULL);
+  g_autofree char *path = g_build_filename (tmp_dir, "camping.squadlog", NULL);
+  GSettings *settings = sl_application_get_settings (app);
+  SlWindow *window = open_window (app);
+  GtkWidget *briefing;
+  const SlSetup *setup;
+
+  g_assert_null (find_toplevel (SL_TYPE_BRIEFING_WINDOW));
+  g_settings_set_string (settings, "default-options", "{\"scenario1Detection\": true}");
+  g_assert_true (sl_window_new_game (window, scenario, path));
+  sl_test_ui_settle ();
+  briefing = GTK_WIDGET (find_toplevel (SL_TYPE_BRIEFING_WINDOW));
+  g_assert_nonnull (briefing);
+  g_assert_true (shows_text (briefing, "heavy woods"));
+  g_assert_true (shows_text (briefing, "TOG may not fire until fired upon"));
+  g_assert_true (shows_text (briefing, "every Commonwealth soldier starts hidden"));
+  g_assert_true (shows_text (briefing, "Kill or knock unconscious"));
+  sl_test_ui_save_png (briefing, "briefing.png");
+  gtk_window_close (GTK_WINDOW (briefing));
+  sl_test_ui_settle ();
+  g_assert_null (find_toplevel (SL_TYPE_BRIEFING_WINDOW));
+
+  setup = sl_game_get_setup (sl_window_get_game (window));
+  g_assert_true (sl_setup_has_module (setup, SL_MODULE_DETECTION));
+  g_assert_true (sl_game_get_state (sl_window_get_game (window))->units[sl_setup_unit (setup, "cw-21")->index].hidden);
+  /* From the menu again (Ctrl+I). */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.briefing", NULL);
+  g_assert_nonnull (find_toplevel (SL_TYPE_BRIEFING_WINDOW));
+  gtk_window_destroy (GTK_WINDOW (find_toplevel (SL_TYPE_BRIEFING_WINDOW)));
+  g_settings_reset (settings, "default-options");
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* A mine goes off (P-37): the sheet names it by number and side, never
@@ -1698,6 +1805,7 @@ main (int   argc,
   g_test_add_func ("/window/corrupt-file", test_window_corrupt);
   g_test_add_func ("/window/command-line", test_window_command_line);
   g_test_add_func ("/window/new-game", test_window_new_game);
+  g_test_add_func ("/window/briefing", test_window_briefing);
   g_test_add_func ("/window/rout-sheet", test_window_rout_sheet);
   g_test_add_func ("/window/due-rout", test_window_due_rout);
   g_test_add_func ("/window/give-up", test_window_give_up);

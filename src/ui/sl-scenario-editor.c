@@ -28,7 +28,16 @@ typedef struct
   AdwEntryRow   *set_up;
   AdwEntryRow   *objective;
   GtkWidget     *squads;   /* a list box */
+  /* Its special conditions (§10 G). */
+  GtkSwitch     *holds_fire;
+  GtkSwitch     *holds_melee;
+  GtkSwitch     *hides;
+  GtkSpinButton *initiative;
 } SideRows;
+
+/* The terrains a scenario may spread over the whole area (T-10): those
+ * that change shots and detection. */
+static const char * const everywhere_terrains[] = { "light-woods", "heavy-woods", "marsh" };
 
 struct _SlScenarioEditor
 {
@@ -48,6 +57,10 @@ struct _SlScenarioEditor
   GtkSwitch       *modules[SL_N_MODULES];
   GtkSwitch       *environment[N_ENV];
   GtkTextBuffer   *special;
+  AdwComboRow     *terrain;
+  GtkSwitch       *doors_locked;
+  GtkSwitch       *no_keys;
+  GtkSwitch       *airlocks_blown;
   SideRows         sides[2];
   char            *problems_text;
 };
@@ -91,6 +104,15 @@ read_widgets (SlScenarioEditor *self)
   gtk_text_buffer_get_bounds (self->special, &start, &end);
   g_free (d->special);
   d->special = gtk_text_buffer_get_text (self->special, &start, &end, FALSE);
+  {
+    guint t = adw_combo_row_get_selected (self->terrain);
+
+    g_free (d->terrain);
+    d->terrain = t > 0 && t <= G_N_ELEMENTS (everywhere_terrains) ? g_strdup (everywhere_terrains[t - 1]) : NULL;
+  }
+  d->doors_locked = gtk_switch_get_active (self->doors_locked);
+  d->no_keys = gtk_switch_get_active (self->no_keys);
+  d->airlocks_blown = gtk_switch_get_active (self->airlocks_blown);
   d->override = gtk_switch_get_active (self->override);
   for (int s = 0; s < 2; s++)
     {
@@ -103,6 +125,10 @@ read_widgets (SlScenarioEditor *self)
       side->set_up = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->sides[s].set_up)));
       g_free (side->objective);
       side->objective = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->sides[s].objective)));
+      side->holds_fire = gtk_switch_get_active (self->sides[s].holds_fire);
+      side->holds_melee = gtk_switch_get_active (self->sides[s].holds_melee);
+      side->hides = gtk_switch_get_active (self->sides[s].hides);
+      side->initiative = gtk_spin_button_get_value_as_int (self->sides[s].initiative);
     }
   refresh (self);
 }
@@ -403,6 +429,17 @@ build_side (SlScenarioEditor *self,
   rows->budget = spin_row (rows->group, _("Budget (scenario points)"), 0, 5000, side->budget, self);
   rows->set_up = entry_row (rows->group, _("Set-up"), side->set_up, self);
   rows->objective = entry_row (rows->group, _("Objective"), side->objective, self);
+  /* §10 G: what the app will hold this side to. */
+  rows->holds_fire = sl_switch_row_add (rows->group, _("Holds Its Fire Until Fired Upon"),
+                                        _("No fire, grenade or charge until the enemy attacks (as in T-41)"));
+  rows->holds_melee = sl_switch_row_add (rows->group, _("Stays Out of Melee Until Fired Upon"),
+                                         _("No engagement until the enemy attacks (as in T-42)"));
+  rows->hides = sl_switch_row_add (rows->group, _("Hides Before Play"),
+                                   _("Every unit starts hidden, at no cost, with the detection rules (P-28)"));
+  rows->initiative = spin_row (rows->group, _("Initiative Modifier (P-06)"), -5, 5, side->initiative, self);
+  g_signal_connect_swapped (rows->holds_fire, "notify::active", G_CALLBACK (read_widgets), self);
+  g_signal_connect_swapped (rows->holds_melee, "notify::active", G_CALLBACK (read_widgets), self);
+  g_signal_connect_swapped (rows->hides, "notify::active", G_CALLBACK (read_widgets), self);
   rows->squads = gtk_list_box_new ();
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (rows->squads), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (rows->squads, "boxed-list");
@@ -549,7 +586,34 @@ sl_scenario_editor_new (GtkWindow     *parent,
 
   group = adw_preferences_group_new ();
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Special Conditions (§10 G)"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), _("One per line"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+                                         _("Squad Log applies these; each side’s own are with the side."));
+  {
+    g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+    gtk_string_list_append (names, _("None"));
+    for (guint t = 0; t < G_N_ELEMENTS (everywhere_terrains); t++)
+      gtk_string_list_append (names, sl_rules_terrain (rules, everywhere_terrains[t])->name);
+    self->terrain = ADW_COMBO_ROW (adw_combo_row_new ());
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->terrain), _("The Whole Area Counts As"));
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->terrain),
+                                 _("For every shot, detection and move (T-10), as Definitely Not Camping’s woods"));
+    adw_combo_row_set_model (self->terrain, G_LIST_MODEL (names));
+    g_signal_connect_swapped (self->terrain, "notify::selected", G_CALLBACK (read_widgets), self);
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->terrain));
+  }
+  self->doors_locked = sl_switch_row_add (group, _("Doors Locked"), _("Opened with a key, or destroyed (§6.4)"));
+  self->no_keys = sl_switch_row_add (group, _("No Keys"), _("Doors are breached with fire or charges (as in T-42)"));
+  self->airlocks_blown = sl_switch_row_add (group, _("Airlocks Blown Open Only"), _("As in Pest Control (T-43)"));
+  g_signal_connect_swapped (self->doors_locked, "notify::active", G_CALLBACK (read_widgets), self);
+  g_signal_connect_swapped (self->no_keys, "notify::active", G_CALLBACK (read_widgets), self);
+  g_signal_connect_swapped (self->airlocks_blown, "notify::active", G_CALLBACK (read_widgets), self);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
+
+  group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Conditions the Players Keep"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+                                         _("One per line: what only the table can check (no map), shown with the briefing"));
   view = gtk_text_view_new ();
   gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
   gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 8);
@@ -558,7 +622,7 @@ sl_scenario_editor_new (GtkWindow     *parent,
   gtk_text_view_set_right_margin (GTK_TEXT_VIEW (view), 8);
   gtk_widget_set_size_request (view, -1, 90);
   gtk_accessible_update_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Special conditions, one per line"), -1);
+                                  _("Conditions the players keep, one per line"), -1);
   self->special = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
   g_signal_connect_swapped (self->special, "changed", G_CALLBACK (read_widgets), self);
   frame = gtk_frame_new (NULL);

@@ -388,7 +388,8 @@ text_row (const char *text)
 static void
 add_texts (GtkWidget  *group,
            const char *title,
-           GPtrArray  *texts)
+           GPtrArray  *texts,
+           gboolean    expanded)
 {
   GtkWidget *row;
 
@@ -396,6 +397,7 @@ add_texts (GtkWidget  *group,
     return;
   row = adw_expander_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), expanded);
   for (guint i = 0; i < texts->len; i++)
     adw_expander_row_add_row (ADW_EXPANDER_ROW (row), text_row (g_ptr_array_index (texts, i)));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
@@ -422,10 +424,11 @@ build_briefing (SlScoreWindow *self,
         /* Translators: a side's set-up: "TOG: the whole squad outside the hull …". */
         g_ptr_array_add (positions, g_strdup_printf (_("%s: %s"), side->name, side->starting_position));
     }
-  add_texts (group, _("Set-Up"), positions);
-  add_texts (group, _("Special Conditions"), setup->special);
-  add_texts (group, _("Notes"), setup->notes);
-  add_texts (group, _("Rules Broken by the Players’ Choice"), setup->overrides);
+  add_texts (group, _("Set-Up"), positions, FALSE);
+  /* The special conditions are rules of the game: in view. */
+  add_texts (group, _("Special Conditions"), setup->special, TRUE);
+  add_texts (group, _("Notes"), setup->notes, FALSE);
+  add_texts (group, _("Rules Broken by the Players’ Choice"), setup->overrides, TRUE);
   gtk_box_append (content, group);
 }
 

@@ -20,6 +20,7 @@
 #include "sl-explosives.h"
 #include "sl-scenario-editor.h"
 #include "sl-score-window.h"
+#include "sl-briefing-window.h"
 #include "sl-preferences.h"
 #include "sl-private-view.h"
 #include "sl-print.h"
@@ -431,6 +432,7 @@ update_actions (SlWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.options", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.score", game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.briefing", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.mine",
                                  game && sl_game_get_state (self->game)->phase == SL_PHASE_ACTION &&
                                  !sl_game_get_state (self->game)->over && waiting_mine (self) >= 0);
@@ -680,6 +682,8 @@ sl_window_new_game (SlWindow   *self,
       return FALSE;
     }
   sl_window_set_game (self, game);
+  /* The scenario's briefing, once, as the game starts (§10). */
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.briefing", NULL);
   return TRUE;
 }
 
@@ -1243,6 +1247,18 @@ detect_action (GtkWidget  *widget,
   sl_dice_sheet_add_switch (sheet, _("The pile lies under a holotarp"), "holotarp", "true");
   sl_dice_sheet_add_switch (sheet, _("An enemy unit is inside the holotarp’s square"), "holotarp_entered", "true");
   gtk_window_present (GTK_WINDOW (sheet));
+}
+
+/* The scenario's briefing (§10): as a game starts, and from the menu. */
+static void
+briefing_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+
+  if (self->game != NULL)
+    gtk_window_present (GTK_WINDOW (sl_briefing_window_new (GTK_WINDOW (self), self->game)));
 }
 
 static void
@@ -1897,6 +1913,7 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.continue", NULL, continue_action);
   gtk_widget_class_install_action (widget_class, "win.options", NULL, options_action);
   gtk_widget_class_install_action (widget_class, "win.score", NULL, score_action);
+  gtk_widget_class_install_action (widget_class, "win.briefing", NULL, briefing_action);
   gtk_widget_class_install_action (widget_class, "win.mine", NULL, mine_action);
   gtk_widget_class_install_action (widget_class, "win.private", NULL, private_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.private", NULL);
@@ -1907,6 +1924,7 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.scenario-editor", NULL, scenario_editor_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, GDK_CONTROL_MASK, "win.builder", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_k, GDK_CONTROL_MASK, "win.score", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK, "win.briefing", NULL);
   gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "win.print", NULL);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
