@@ -646,7 +646,7 @@ after_action_phase (SlCommand *c)
     {
       s->phase = SL_PHASE_FIRE_MISSION;
       /* The missions of the phase land at once (P-08 step 4). */
-      sl_state_hold_step (s, SL_STEP_EXPLOSION);
+      sl_state_hold_step (c->rules, s, SL_STEP_EXPLOSION);
       sl_command_say (c, _("Fire Mission Phase (A-13)."));
       return;
     }
@@ -710,7 +710,7 @@ advance (SlCommand  *c,
             if (due != NULL)
               {
                 s->step = st;
-                sl_state_hold_step (s, st);
+                sl_state_hold_step (c->rules, s, st);
                 return TRUE;
               }
           }

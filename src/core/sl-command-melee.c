@@ -353,7 +353,7 @@ melee_side (SlCommand   *c,
   side->armor = us->armor;
   side->wound = sl_state_step_unit (c->state, unit).wound;
   side->bonus = u->melee_bonus;
-  side->dazed = sl_state_unit_dazed (c->rules, c->state, unit);
+  side->dazed = sl_state_unit_dazed_at_step (c->rules, c->state, unit);
 }
 
 /* One melee wound level (P-24 step 4: no daze). */
@@ -429,7 +429,7 @@ sl_command_avoid (SlCommand  *c,
     in.defender_troop = ds->troop;
     in.defender_race = ds->race;
     in.defender_wound = sl_state_step_unit (c->state, defender).wound;
-    in.defender_dazed = sl_state_unit_dazed (c->rules, c->state, defender);
+    in.defender_dazed = sl_state_unit_dazed_at_step (c->rules, c->state, defender);
     in.attacker_troop = as->troop;
     in.attacker_race = as->race;
   }

@@ -406,8 +406,9 @@ sl_state_reveal_unit (SlState *state,
 }
 
 void
-sl_state_hold_step (SlState *state,
-                    SlStep   step)
+sl_state_hold_step (const SlRules *rules,
+                    SlState       *state,
+                    SlStep         step)
 {
   state->held_step = step;
   for (int i = 0; i < state->n_units; i++)
@@ -422,6 +423,7 @@ sl_state_hold_step (SlState *state,
       s->casualty_by = u->casualty_by;
       s->loses_action = FALSE;
       s->parry_used = 0;
+      s->dazed = sl_state_unit_dazed (rules, state, i);
     }
 }
 
@@ -465,6 +467,16 @@ sl_state_unit_out_at_step (const SlRules *rules,
                            int            unit)
 {
   return rules->wounds[sl_state_step_unit (state, unit).wound].out;
+}
+
+gboolean
+sl_state_unit_dazed_at_step (const SlRules *rules,
+                             const SlState *state,
+                             int            unit)
+{
+  if (state->held_step != SL_STEP_NONE)
+    return state->step_units[unit].dazed;
+  return sl_state_unit_dazed (rules, state, unit);
 }
 
 void

@@ -199,6 +199,7 @@ typedef struct
   gint8 casualty_by;   /* side, or -1 */
   gint8 loses_action;  /* hit in this step: loses its action as it ends (§6.1) */
   gint8 parry_used;    /* of its parry's +3, given to attackers so far (E-21) */
+  gint8 dazed;         /* dazed in this subphase (P-19) */
 } SlStepUnit;
 
 typedef struct
@@ -356,7 +357,8 @@ void         sl_state_reveal_unit  (SlState        *state,
 
 /* A resolution step begins (P-08 steps 3–6): remembers every unit as it
  * stands now. */
-void         sl_state_hold_step    (SlState        *state,
+void         sl_state_hold_step    (const SlRules  *rules,
+                                    SlState        *state,
                                     SlStep          step);
 /* The step ends: the actions lost in it are lost now, and the units
  * knocked out in it leave their melees (§6.1). */
@@ -372,6 +374,12 @@ SlStepUnit   sl_state_step_unit    (const SlState  *state,
 gboolean     sl_state_unit_out_at_step (const SlRules *rules,
                                         const SlState *state,
                                         int            unit);
+/* Whether the unit was dazed when the step began (or is now, outside
+ * one): knocked out meanwhile, it is still the dazed unit the step found
+ * (P-19, A-27). */
+gboolean     sl_state_unit_dazed_at_step (const SlRules *rules,
+                                          const SlState *state,
+                                          int            unit);
 /* §6.1 in a game: the unit loses its action now, or, inside a resolution
  * step, when the step ends. */
 void         sl_state_lose_action_in_step (SlState *state,
