@@ -1240,6 +1240,27 @@ test_window_briefing (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.briefing", NULL);
   g_assert_nonnull (find_toplevel (SL_TYPE_BRIEFING_WINDOW));
   gtk_window_destroy (GTK_WINDOW (find_toplevel (SL_TYPE_BRIEFING_WINDOW)));
+
+  /* §5.2: the Commonwealth's fire teams lie hidden: one springs an ambush
+   * on the TOG squad from the main menu. */
+  {
+    SlGame *game = sl_window_get_game (window);
+    GtkWidget *sheet;
+    const SlState *s;
+
+    sl_test_play (game, "{'type': 'initiative', 'rolls': {'cw-team1': 1, 'cw-team2': 2, 'cw-team3': 3,"
+                        " 'tog-squad': 9}}");
+    sl_test_play (game, "{'type': 'next'}");
+    sl_test_ui_settle ();
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.ambush", NULL));
+    sheet = GTK_WIDGET (find_toplevel (SL_TYPE_DICE_SHEET));
+    g_assert_nonnull (sheet);
+    g_assert_true (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "grouping", "\"cw-team1\""));
+    g_assert_true (sl_dice_sheet_apply (SL_DICE_SHEET (sheet)));
+    s = sl_game_get_state (game);
+    g_assert_cmpint (s->units[sl_setup_unit (setup, "tog-1")->index].idle_until, >=,
+                     sl_state_now (sl_game_get_rules (game), s));
+  }
   g_settings_reset (settings, "default-options");
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -411,6 +411,8 @@ may_pass (SlWindow *self)
   return result != NULL;
 }
 
+static GPtrArray *ambushers (SlWindow *self);
+
 static void
 update_actions (SlWindow *self)
 {
@@ -437,6 +439,11 @@ update_actions (SlWindow *self)
                                  game && sl_game_get_state (self->game)->phase == SL_PHASE_ACTION &&
                                  !sl_game_get_state (self->game)->over && waiting_mine (self) >= 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.detect", game && may_detect (self));
+  {
+    g_autoptr(GPtrArray) by = game ? ambushers (self) : NULL;
+
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.ambush", by != NULL && by->len > 0);
+  }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.private", self->game != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new", shared && window_rules (self) != NULL);
@@ -1103,6 +1110,88 @@ waiting_mine (SlWindow *self)
         return m->id;
     }
   return -1;
+}
+
+/* §5.2: the groupings that may spring an ambush now: every unit of theirs
+ * still in the fight undetected (that a unit is hidden is known to all). */
+static GPtrArray *
+ambushers (SlWindow *self)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlState *s = sl_game_get_state (self->game);
+  const SlRules *rules = sl_game_get_rules (self->game);
+  GPtrArray *found = g_ptr_array_new ();
+
+  if (!sl_setup_has_module (setup, SL_MODULE_AMBUSH) || s->phase != SL_PHASE_ACTION ||
+      s->step != SL_STEP_INITIATIVE_ORDER || s->over)
+    return found;
+  for (guint g = 0; g < setup->groupings->len; g++)
+    {
+      int members = 0, hidden = 0;
+
+      for (int u = 0; u < s->n_units; u++)
+        if (s->grouping_of[u] == (int) g && !sl_state_unit_out (rules, s, u))
+          {
+            members++;
+            hidden += s->units[u].hidden;
+          }
+      if (members > 0 && hidden == members)
+        g_ptr_array_add (found, GUINT_TO_POINTER (g));
+    }
+  return found;
+}
+
+/* A whole undetected grouping attacks (§5.2): which, and whom. */
+static void
+ambush_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  g_autoptr(GPtrArray) by = ambushers (self);
+  g_autoptr(GPtrArray) by_values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) by_labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) victim_values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) victim_labels = g_ptr_array_new ();
+  int side;
+  SlDiceSheet *sheet;
+
+  if (by->len == 0)
+    return;
+  side = sl_setup_squad_at (setup, sl_setup_grouping_at (setup, GPOINTER_TO_UINT (by->pdata[0]))->squad)->side;
+  for (guint i = 0; i < by->len; i++)
+    {
+      const SlGroupingSetup *g = sl_setup_grouping_at (setup, GPOINTER_TO_UINT (by->pdata[i]));
+      GString *value = g_string_new (NULL);
+
+      sl_json_append_string (value, g->id);
+      g_ptr_array_add (by_values, g_string_free (value, FALSE));
+      g_ptr_array_add (by_labels, g->name);
+    }
+  for (guint g = 0; g < setup->groupings->len; g++)
+    {
+      const SlGroupingSetup *grouping = sl_setup_grouping_at (setup, g);
+      GString *value;
+
+      if (sl_setup_squad_at (setup, grouping->squad)->side == side)
+        continue;
+      value = g_string_new (NULL);
+      sl_json_append_string (value, grouping->id);
+      g_ptr_array_add (victim_values, g_string_free (value, FALSE));
+      g_ptr_array_add (victim_labels, grouping->name);
+    }
+  g_ptr_array_add (by_values, NULL);
+  g_ptr_array_add (by_labels, NULL);
+  g_ptr_array_add (victim_values, NULL);
+  g_ptr_array_add (victim_labels, NULL);
+  sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, _("Spring an Ambush"), _("A whole undetected grouping attacks (§5.2)"),
+                             "{\"type\": \"ambush\"}", NULL, self->app_rolls);
+  sl_dice_sheet_add_choice (sheet, _("Ambushers"), "grouping", (const char * const *) by_values->pdata,
+                            (const char * const *) by_labels->pdata);
+  sl_dice_sheet_add_choice (sheet, _("Ambushed"), "target_grouping", (const char * const *) victim_values->pdata,
+                            (const char * const *) victim_labels->pdata);
+  gtk_window_present (GTK_WINDOW (sheet));
 }
 
 static void
@@ -1915,6 +2004,7 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.score", NULL, score_action);
   gtk_widget_class_install_action (widget_class, "win.briefing", NULL, briefing_action);
   gtk_widget_class_install_action (widget_class, "win.mine", NULL, mine_action);
+  gtk_widget_class_install_action (widget_class, "win.ambush", NULL, ambush_action);
   gtk_widget_class_install_action (widget_class, "win.private", NULL, private_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.private", NULL);
   gtk_widget_class_install_action (widget_class, "win.detect", NULL, detect_action);
