@@ -71,6 +71,13 @@ disengage_pair (SlCommand *c,
       u->n_engaged = w;
       if (u->avoid_failed == other + 1)
         u->avoid_failed = 0;
+      /* Out of contact: no avoidance roll left between them either (both
+       * routed in the same melee, each rolls to avoid the other). */
+      if (u->avoid_from == other + 1)
+        {
+          u->avoid_from = 0;
+          u->avoid_due = 0;
+        }
       /* Out of contact, the melee between them is over (P-23). */
       if (u->current.action != NULL && g_str_equal (u->current.action->id, "melee") &&
           u->current.target == other && !u->current.resolved)
