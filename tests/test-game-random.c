@@ -192,9 +192,19 @@ random_declaration (Player *p,
     case 3:
       if (target < 0)
         return NULL;
-      return g_strdup_printf ("{\"type\": \"declare\", \"unit\": \"%s\", \"action\": \"%s\", \"target\": \"%s\"%s}",
-                              id, g_rand_boolean (p->rand) ? "fire" : "aimed-fire", unit_id (p, target),
-                              g_rand_int_range (p->rand, 0, 4) == 0 ? ", \"combined_with\": \"walk\"" : "");
+      switch (g_rand_int_range (p->rand, 0, 6))
+        {
+        case 0:
+          /* P-30: bursts, declared with the fire. */
+          return g_strdup_printf ("{\"type\": \"declare\", \"unit\": \"%s\", \"action\": \"fire\", \"burst\": \"area\"}", id);
+        case 1:
+          return g_strdup_printf ("{\"type\": \"declare\", \"unit\": \"%s\", \"action\": \"fire\", \"target\": \"%s\","
+                                  " \"burst\": \"concentrated\"}", id, unit_id (p, target));
+        default:
+          return g_strdup_printf ("{\"type\": \"declare\", \"unit\": \"%s\", \"action\": \"%s\", \"target\": \"%s\"%s}",
+                                  id, g_rand_boolean (p->rand) ? "fire" : "aimed-fire", unit_id (p, target),
+                                  g_rand_int_range (p->rand, 0, 4) == 0 ? ", \"combined_with\": \"walk\"" : "");
+        }
     case 4:
       return g_strdup_printf ("{\"type\": \"declare\", \"unit\": \"%s\", \"action\": \"fire\", \"throw\": \"%s\","
                               " \"label\": \"the door\"}", id, pick (p, throws, G_N_ELEMENTS (throws)));
@@ -310,6 +320,29 @@ due_now (Player *p)
         {
         case SL_DUE_FIRE:
           g_ptr_array_add (commands, g_strdup_printf ("{\"type\": \"fire\", \"unit\": \"%s\"}", id));
+          break;
+        case SL_DUE_AREA_BURST:
+          {
+            /* The wedge: a few units standing when the step began. */
+            g_autoptr(GString) targets = g_string_new ("[");
+            int n = 0;
+
+            for (int u = 0; u < s->n_units && n < 3; u++)
+              if (u != d->unit && !sl_state_unit_out_at_step (sl_game_get_rules (p->game), s, u) &&
+                  g_rand_int_range (p->rand, 0, 3) == 0)
+                {
+                  g_string_append_printf (targets, "%s{\"unit\": \"%s\", \"distance_m\": %d}", n > 0 ? ", " : "",
+                                          unit_id (p, u), 5 + n * 3);
+                  n++;
+                }
+            if (n == 0)
+              for (int u = 0; u < s->n_units && n == 0; u++)
+                if (u != d->unit && !sl_state_unit_out_at_step (sl_game_get_rules (p->game), s, u))
+                  g_string_append_printf (targets, "{\"unit\": \"%s\", \"distance_m\": 5}", unit_id (p, u)), n++;
+            g_string_append_c (targets, ']');
+            g_ptr_array_add (commands, g_strdup_printf ("{\"type\": \"area-burst\", \"unit\": \"%s\", \"targets\": %s}",
+                                                        id, targets->str));
+          }
           break;
         case SL_DUE_THROW:
           g_ptr_array_add (commands, g_strdup_printf ("{\"type\": \"throw\", \"unit\": \"%s\", \"range_m\": %d}", id,

@@ -402,6 +402,56 @@ test_bounce_inertia_a40 (void)
   sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'sprint'}");
 }
 
+/* P-30 step 2, T-22, T-23, E-26: bursts are declared with the fire and
+ * budgeted as bursts: they may follow a fire in the subphase before (a
+ * single shot may not), at most two concentrated (the second at the same
+ * target), the third fire an area burst, with +1 per burst in a row. */
+static void
+test_bursts_budget_e26 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+
+  sl_test_start_turn (game);
+  /* A weapon that fires no bursts (P-30 step 1). */
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'fire', 'target': 'tog-2',"
+                        " 'burst': 'concentrated'}", "burst", "P-30 step 1");
+  /* tog-1 holds a spike rifle: bursts. */
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13',"
+                      " 'burst': 'concentrated'}");
+  sl_test_play (game, "{'type': 'next'}");
+  e = sl_test_play (game, "{'type': 'fire', 'unit': 'tog-1', 'roll': 9}");
+  g_assert_cmpstr (sl_test_string (e->result, "mode"), ==, "concentrated");
+  sl_test_go_to_subphase (game, 2);
+  /* A single shot may not follow a fire; a burst may, at the same target. */
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}",
+                  "unit", NULL);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-14',"
+                        " 'burst': 'concentrated'}", "unit", NULL);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13',"
+                      " 'burst': 'concentrated'}");
+  sl_test_play (game, "{'type': 'next'}");
+  e = sl_test_play (game, "{'type': 'fire', 'unit': 'tog-1', 'roll': 9}");
+  g_assert_cmpint (sl_test_breakdown (e->result, "breakdown", "consecutive-burst"), ==, 1);
+  /* Ten rounds spent: a fresh magazine, by hand. */
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-1', 'field': 'rounds_fired', 'value': 0}");
+  sl_test_go_to_subphase (game, 3);
+  /* A third concentrated burst: no; the third fire is an area burst, the
+   * third in a row: +2 (E-26). */
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13',"
+                        " 'burst': 'concentrated'}", "unit", NULL);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}", "unit", NULL);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13', 'burst': 'area'}",
+                  "target", "P-30 step 4");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'burst': 'area'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_refuse (game, "{'type': 'fire', 'unit': 'tog-1', 'target': 'cw-13', 'roll': 9}", "type", "area-burst");
+  e = sl_test_play (game, "{'type': 'area-burst', 'unit': 'tog-1', 'targets': [{'unit': 'cw-13', 'distance_m': 8,"
+                          " 'roll': 9}]}");
+  g_assert_cmpint (sl_test_breakdown (sl_test_member (e->result, "targets[0]"), "breakdown", "consecutive-burst"),
+                   ==, 2);
+}
+
 /* No dead end: a declared shot whose target went out of the fight before
  * the ranged-fire step is wasted (A-17), and the game moves on. */
 static void
@@ -521,6 +571,7 @@ main (int   argc,
   g_test_add_func ("/steps/refuse-early-P-14-P-34-A-92", test_refuse_early);
   g_test_add_func ("/steps/refuse-sprint-T-36", test_refuse_sprint);
   g_test_add_func ("/steps/bounce-inertia-A-40", test_bounce_inertia_a40);
+  g_test_add_func ("/steps/bursts-budget-E-26", test_bursts_budget_e26);
   g_test_add_func ("/steps/target-out-shot-wasted-A-17", test_target_out_shot_wasted_a17);
   g_test_add_func ("/steps/melee-no-dead-end-A-75", test_melee_no_dead_end);
   g_test_add_func ("/steps/avoid-dazed-fails-A-27", test_avoid_dazed_fails_a27);

@@ -370,6 +370,7 @@ state_is_sane (const SlState *s,
           !in_range (unit->current.combined_with, 0, SL_COMBINE_STAIRS + 1) ||
           !in_range (unit->current.to_position, -1, SL_N_POSITIONS) ||
           !in_range (unit->current.throwing, 0, SL_N_THROWS) ||
+          !in_range (unit->current.burst, 0, 3) ||
           !in_range (unit->current.rallied, 0, n_squads + 1) ||
           !in_range (unit->breach.state, 0, SL_BREACH_BLEEDING + 1) ||
           !in_range (unit->avoid_from, 0, n_units + 1) ||

@@ -567,7 +567,16 @@ sl_area_burst_resolve (const SlRules       *rules,
   in.fire = SL_FIRE_NORMAL;
 
   for (guint i = 0; i < n_targets; i++)
-    order[i] = i;
+    {
+      order[i] = i;
+      if ((base->conditions.rain || base->conditions.snow) && !base->conditions.indoors &&
+          !targets[i].distance_given && base->conditions.range_m < 0)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "targets",
+                             _("Rain and snow depend on each target's range: give its distance_m (T-36, A-118)."));
+          return FALSE;
+        }
+    }
   /* Nearest first; equal distances keep their order. */
   g_qsort_with_data (order, n_targets, sizeof (guint), compare_distance, (gpointer) targets);
 
@@ -589,6 +598,10 @@ sl_area_burst_resolve (const SlRules       *rules,
         }
 
       in.target = t->target;
+      /* T-36, A-118: rain and snow count each target's own range; a
+       * distance the players did not measure falls back on the range
+       * given for the whole burst. */
+      in.conditions.range_m = t->distance_given ? t->distance_m : base->conditions.range_m;
       /* undetected hidden units are skipped unless the option says. */
       if (in.target.hidden && options->area_burst_includes_hidden)
         in.target.hidden = FALSE;

@@ -124,6 +124,7 @@ gboolean sl_to_hit_resolve   (const SlRules      *rules,
 typedef struct
 {
   double        distance_m;   /* from the firer: nearest are engaged first */
+  gboolean      distance_given; /* distance_m was measured: it is the range (T-36, A-118) */
   SlTarget      target;
   const SlRace *race;
   SlWound       wound;        /* for the damage of a hit */

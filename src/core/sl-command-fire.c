@@ -310,6 +310,26 @@ sl_command_fire (SlCommand  *c,
     }
   ts = sl_setup_unit_at (c->setup, target);
 
+  /* P-30 step 2: the burst declared with the fire, if any, is the burst
+   * fired; a fire declared without one may still be resolved as a
+   * concentrated burst the rate of fire allows (checked below). */
+  if (!opportunity && firer->current.burst != SL_BURST_NONE)
+    {
+      if (firer->current.burst == SL_BURST_AREA)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                             _("%s declared an area burst: resolve it with an area-burst command (P-30 step 4)."),
+                             sl_command_name (c, unit));
+          return FALSE;
+        }
+      if (sl_reader_has (r, "burst") && in.burst != (SlBurstMode) firer->current.burst)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "burst",
+                             _("%s declared a concentrated burst (P-30 step 2)."), sl_command_name (c, unit));
+          return FALSE;
+        }
+      in.burst = firer->current.burst;
+    }
   if (in.burst != SL_BURST_NONE)
     {
       if (!sl_command_require_module (c, SL_MODULE_AUTOMATIC_FIRE, "burst", error))
@@ -542,6 +562,7 @@ sl_command_area_burst (SlCommand  *c,
       int target = sl_command_unit (c, tr, "unit", FALSE);
       int terrain;
 
+      t.distance_given = sl_reader_has (tr, "distance_m");
       t.distance_m = sl_reader_number (tr, "distance_m", 0, 10000, (double) i);
       sl_reader_flags (tr, "cover", sl_cover_names, N_("cover"), t.target.covers, SL_N_COVERS);
       t.target.covers[SL_COVER_NONE] = FALSE;
@@ -576,6 +597,13 @@ sl_command_area_burst (SlCommand  *c,
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                          _("A burst is fired with a normal Fire action, not aimed or opportunity fire (P-30)."));
+      return FALSE;
+    }
+  if (firer->current.burst == SL_BURST_CONCENTRATED)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("%s declared a concentrated burst: resolve it with a fire command (P-30 step 5)."),
+                         sl_command_name (c, unit));
       return FALSE;
     }
   if (!sl_command_require_module (c, SL_MODULE_AUTOMATIC_FIRE, "type", error))

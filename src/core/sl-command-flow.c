@@ -1129,6 +1129,7 @@ check_rate_of_fire (SlCommand       *c,
                     const SlAction  *action,
                     int              target,
                     int              throwing,
+                    int              burst,
                     int              end,
                     GError         **error)
 {
@@ -1140,6 +1141,11 @@ check_rate_of_fire (SlCommand       *c,
     return TRUE;
   else if (throwing == SL_THROW_LAUNCHER)
     mode = SL_FIRE_MODE_LAUNCHER;
+  /* T-22, T-23: bursts may follow a fire, the third fire is an area one. */
+  else if (burst == SL_BURST_CONCENTRATED)
+    mode = SL_FIRE_MODE_CONCENTRATED;
+  else if (burst == SL_BURST_AREA)
+    mode = SL_FIRE_MODE_AREA;
   else
     mode = SL_FIRE_MODE_SINGLE;
   return sl_command_check_rate_of_fire (c, unit, mode, throwing == SL_THROW_NONE ? target : -1,
@@ -1400,7 +1406,7 @@ sl_command_declare (SlCommand  *c,
   const char *zero_g_stream;
   const char *label;
   gboolean replace, revealed = FALSE;
-  int unit, target, now, throwing, bounce;
+  int unit, target, now, throwing, bounce, burst;
   SlUnitState *u;
   g_autofree char *when = NULL;
   JsonObject *end;
@@ -1423,6 +1429,12 @@ sl_command_declare (SlCommand  *c,
   target = sl_command_unit (c, r, "target", TRUE);
   replace = sl_reader_bool (r, "replace", FALSE);
   throwing = sl_reader_enum (r, "throw", sl_throw_names, N_("what is thrown"), SL_THROW_NONE);
+  /* P-30 step 2: a burst is declared with the fire. */
+  burst = sl_reader_enum (r, "burst", sl_burst_names, N_("burst"), SL_BURST_NONE);
+  if (burst != SL_BURST_NONE && sl_reader_ok (r) && (!is_action (in.action, "fire") || throwing != SL_THROW_NONE))
+    sl_reader_fail (r, "burst", _("A burst is fired with a Fire/Throw action of the weapon in hand (P-30)."));
+  else if (burst == SL_BURST_AREA && target >= 0 && sl_reader_ok (r))
+    sl_reader_fail (r, "target", _("An area burst engages every unit in its wedge, not one target (P-30 step 4)."));
   /* §8.2 limit 4: a unit may say before it moves that it does not use its
    * pack (or uses it again). */
   bounce = sl_reader_has (r, "bounce_pack") ? sl_reader_bool (r, "bounce_pack", TRUE) : -1;
@@ -1486,7 +1498,20 @@ sl_command_declare (SlCommand  *c,
       }
   }
 
-  if (!check_rate_of_fire (c, unit, in.action, target, throwing, now + cost.takes_effect_after - 1, error) ||
+  if (burst != SL_BURST_NONE)
+    {
+      const SlWeapon *w = sl_state_unit_weapon (c->setup, c->state, unit);
+
+      if (!sl_command_require_module (c, SL_MODULE_AUTOMATIC_FIRE, "burst", error))
+        return FALSE;
+      if (!sl_weapon_get_profile (w, sl_state_unit_omni_mode (c->setup, c->state, unit))->auto_fire)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "burst",
+                             _("The %s fires no bursts (P-30 step 1)."), w->name);
+          return FALSE;
+        }
+    }
+  if (!check_rate_of_fire (c, unit, in.action, target, throwing, burst, now + cost.takes_effect_after - 1, error) ||
       !check_move (c, unit, in.action, in.combined_with, error))
     return FALSE;
 
@@ -1552,6 +1577,7 @@ sl_command_declare (SlCommand  *c,
   u->current.target = target;
   u->current.to_position = in.to_position;
   u->current.throwing = throwing;
+  u->current.burst = burst;
   u->current.stairs_end = cost.stairs_ap > 0 ? now + cost.stairs_ap - 1 : -1;
   if (label != NULL)
     g_strlcpy (u->current.label, label, sizeof u->current.label);
@@ -1582,7 +1608,14 @@ sl_command_declare (SlCommand  *c,
       g_autofree char *what = NULL;
 
       when = sl_command_when (c, u->current.end);
-      if (target >= 0)
+      if (burst != SL_BURST_NONE)
+        {
+          const char *kind = burst == SL_BURST_AREA ? _("an area burst") : _("a concentrated burst");
+
+          what = target >= 0 ? g_strdup_printf (_("%s, %s, at %s"), in.action->name, kind, sl_command_name (c, target))
+                             : g_strdup_printf (_("%s, %s"), in.action->name, kind);
+        }
+      else if (target >= 0)
         what = g_strdup_printf (_("%s at %s"), in.action->name, sl_command_name (c, target));
       else if (throwing != SL_THROW_NONE)
         {

@@ -6,10 +6,11 @@
  */
 #include "config.h"
 
+#include "sl-combat.h"
 #include "sl-due.h"
 
 const char * const sl_due_commands[] = {
-  "fire", "throw", "launch", "detonate", "blast", "fire-mission", "avoid", "melee", "rally", "rout-check", NULL
+  "fire", "area-burst", "throw", "launch", "detonate", "blast", "fire-mission", "avoid", "melee", "rally", "rout-check", NULL
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (sl_due_commands) == SL_N_DUE_KINDS + 1);
 
@@ -144,7 +145,7 @@ sl_state_due (const SlRules *rules,
               static const SlDueKind kinds[] = { SL_DUE_FIRE, SL_DUE_THROW, SL_DUE_LAUNCH, SL_DUE_DETONATE };
 
               g_assert (a->throwing >= 0 && a->throwing < (int) G_N_ELEMENTS (kinds));
-              add (due, kinds[a->throwing], step, u, 0, -1);
+              add (due, a->burst == SL_BURST_AREA ? SL_DUE_AREA_BURST : kinds[a->throwing], step, u, 0, -1);
             }
           break;
         case SL_STEP_MELEE:

@@ -13,7 +13,8 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  SL_DUE_FIRE,          /* a Fire or Aimed fire action: fire, area-burst (P-14) */
+  SL_DUE_FIRE,          /* a Fire or Aimed fire action: fire (P-14), or area-burst when none was declared */
+  SL_DUE_AREA_BURST,    /* a fire declared as an area burst: area-burst (P-30 step 4) */
   SL_DUE_THROW,         /* a hand grenade: throw (P-34) */
   SL_DUE_LAUNCH,        /* the grenade launcher: launch (P-35) */
   SL_DUE_DETONATE,      /* a charge by radio: detonate (P-36 step 3) */

@@ -299,6 +299,7 @@ sl_resolve_area_burst (SlResolve  *rs,
       const char *id = sl_reader_string (r, "id", NULL);
 
       g_ptr_array_add (ids, id ? g_strdup (id) : g_strdup_printf ("%u", i));
+      t.distance_given = sl_reader_has (r, "distance_m");
       t.distance_m = sl_reader_number (r, "distance_m", 0, 10000, (double) i);
       read_target (rs, r, &t.target, TRUE);
       t.race = sl_resolve_get_race (rs, r, "race", "human");

@@ -719,6 +719,8 @@ sl_state_to_json (const SlRules *rules,
           json_object_set_boolean_member (a, "resolved", u->current.resolved);
           if (u->current.throwing != SL_THROW_NONE)
             json_object_set_string_member (a, "throwing", sl_throw_names[u->current.throwing]);
+          if (u->current.burst != 0)
+            json_object_set_string_member (a, "burst", u->current.burst == 1 ? "concentrated" : "area");
           if (u->current.rallied > 0)
             json_object_set_string_member (a, "rallied", sl_setup_squad_at (setup, u->current.rallied - 1)->id);
           json_object_set_object_member (o, "action", a);

@@ -76,6 +76,7 @@ typedef struct
   int             stairs_end;    /* a climb beside the action ends here, or -1 */
   gboolean        resolved;      /* its end subphase has resolved */
   int             throwing;      /* SlThrow of a Fire/Throw action */
+  int             burst;         /* SlBurstMode a fire was declared with (P-30 step 2) */
   int             rallied;       /* a rally resolved: the squad index + 1, else 0 (P-32 step 7) */
   char            label[48];     /* what the players call the spot (a charge, a door) */
 } SlCurrentAction;
