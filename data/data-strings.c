@@ -784,16 +784,18 @@ static const char *data_strings[] = {
   /* Translators: data/scenarios/pest-control.json: scenario pest-control: notes[2] */
   N_("Vacuum outside the hull; it spreads to every compartment joined to a breach or an open airlock (A-134). A suited soldier wounded in vacuum has a breached suit (P-39)."),
   /* Translators: data/scenarios/pest-control.json: scenario pest-control: notes[3] */
-  N_("“Marine spacesuit” is the Marine Zero-G suit (MZG); the “navy technical troops” are naval Tech Troops, in Standard Space Suits here, with zero-G modifier 0 (A-134, A-135)."),
+  N_("The Commonwealth starts inside the pressurised ship, sheltered from the vacuum; the TOG squad starts outside. When a compartment opens to vacuum, mark the soldiers in it as out in the vacuum (Exposure on the unit's log) (T-36, A-134)."),
   /* Translators: data/scenarios/pest-control.json: scenario pest-control: notes[4] */
-  N_("Three TOG marines carry one shaped charge each. Installing one takes 10 AP and the charge must touch the obstacle; any TOG soldier can set it off by radio with a 1 AP Fire/Throw action (P-36). A door or airlock door hit by a shaped charge is destroyed outright (A-81); the damage behind it uses the placeholder pattern of A-80."),
+  N_("“Marine spacesuit” is the Marine Zero-G suit (MZG); the “navy technical troops” are naval Tech Troops, in Standard Space Suits here, with zero-G modifier 0 (A-134, A-135)."),
   /* Translators: data/scenarios/pest-control.json: scenario pest-control: notes[5] */
-  N_("Only explosives and vacuum are listed: the ammunition rules are on only because explosives need them (§1.1). Laser rifles never run out; hand grenades are not used."),
+  N_("Three TOG marines carry one shaped charge each. Installing one takes 10 AP and the charge must touch the obstacle; any TOG soldier can set it off by radio with a 1 AP Fire/Throw action (P-36). A door or airlock door hit by a shaped charge is destroyed outright (A-81); the damage behind it uses the placeholder pattern of A-80."),
   /* Translators: data/scenarios/pest-control.json: scenario pest-control: notes[6] */
-  N_("Leadership, morale and troop quality are not in use: every leader is rated 0 and every squad is Regular (§15.4, §15.5)."),
+  N_("Only explosives and vacuum are listed: the ammunition rules are on only because explosives need them (§1.1). Laser rifles never run out; hand grenades are not used."),
   /* Translators: data/scenarios/pest-control.json: scenario pest-control: notes[7] */
-  N_("Holding the bridge means having more of your own soldiers on it than the enemy has there, through the last 3 turns of the game, ending with turn 30 (A-134). Holding it is the primary objective, 100 points, for either side."),
+  N_("Leadership, morale and troop quality are not in use: every leader is rated 0 and every squad is Regular (§15.4, §15.5)."),
   /* Translators: data/scenarios/pest-control.json: scenario pest-control: notes[8] */
+  N_("Holding the bridge means having more of your own soldiers on it than the enemy has there, through the last 3 turns of the game, ending with turn 30 (A-134). Holding it is the primary objective, 100 points, for either side."),
+  /* Translators: data/scenarios/pest-control.json: scenario pest-control: notes[9] */
   N_("Each side subtracts 10 points from its own score for every enemy soldier on the bridge at the end (A-134)."),
   /* Translators: data/scenarios/pest-control.json: scenario pest-control: special_conditions[0].text */
   N_("All doors and airlocks are closed and locked; the airlock is opened only by blowing it open from outside (a shaped charge does it, A-81)."),

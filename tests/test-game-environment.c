@@ -6,6 +6,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "sl-json.h"
 #include "sl-test-game.h"
 
@@ -77,11 +79,204 @@ test_area_burst_weather_per_target (void)
     }
 }
 
+/* A game in vacuum: a-1 (laser rifle: 1 level through a marine suit) and
+ * a-2 (spike rifle: 2 levels) against b-1 … b-3 in marine suits; the b
+ * side's b-3 starts inside, as @b_inside says for the whole side. */
+static SlGame *
+vacuum_game (const char *b_inside)
+{
+  g_autofree char *setup = g_strdup_printf (
+    "{'id': 'vac', 'name': 'Vacuum', 'length_turns': 12,"
+    " 'modules': ['environment'], 'environment': {'vacuum': true},"
+    " 'sides': ["
+    "  {'id': 'a', 'squads': [{'id': 'a1', 'units': ["
+    "     {'id': 'a-1', 'counter': 1, 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']},"
+    "     {'id': 'a-2', 'counter': 2, 'troop': 'marines', 'armor': 'M', 'weapons': ['SR']}]}]},"
+    "  {'id': 'b', %s 'squads': [{'id': 'b1', 'units': ["
+    "     {'id': 'b-1', 'counter': 3, 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']},"
+    "     {'id': 'b-2', 'counter': 4, 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']},"
+    "     {'id': 'b-3', 'counter': 5, 'troop': 'marines', 'armor': 'M', 'weapons': ['LR'],"
+    "      'inside': true}]}]}]}",
+    b_inside);
+
+  return sl_test_game_new_setup (setup);
+}
+
+/* Plays on (initiative with fixed rolls) until the clock is at the
+ * initiative-order step of @subphase of @turn. */
+static void
+play_until (SlGame *game,
+            int     turn,
+            int     subphase)
+{
+  for (;;)
+    {
+      const SlState *s = sl_game_get_state (game);
+
+      if (s->turn == turn && s->phase == SL_PHASE_ACTION && s->subphase == subphase &&
+          s->step == SL_STEP_INITIATIVE_ORDER)
+        return;
+      g_assert_false (s->over);
+      if (s->phase == SL_PHASE_INITIATIVE && !s->initiative_done)
+        sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+      else
+        sl_test_play (game, "{'type': 'next'}");
+    }
+}
+
+/* @firer hits @target in the current subphase (a roll of 2). */
+static void
+hit (SlGame     *game,
+     const char *firer,
+     const char *target)
+{
+  g_autofree char *declare = g_strdup_printf ("{'type': 'declare', 'unit': '%s', 'action': 'fire', 'target': '%s'}",
+                                              firer, target);
+  g_autofree char *fire = g_strdup_printf ("{'type': 'fire', 'unit': '%s', 'roll': 2}", firer);
+
+  sl_test_play (game, declare);
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_RANGED_FIRE);
+  sl_test_play (game, fire);
+}
+
+/* P-39 step 2: one level on an intact suit gives one more level 20
+ * subphases later, and then the suit seals — the delayed wound breaches
+ * nothing again. */
+static void
+test_breach_one_level_seals (void)
+{
+  g_autoptr(SlGame) game = vacuum_game ("");
+
+  play_until (game, 1, 1);
+  hit (game, "a-1", "b-1");
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->wound, ==, SL_WOUND_LIGHT);
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->breach.state, ==, SL_BREACH_DELAYED);
+  play_until (game, 3, 1);
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->wound, ==, SL_WOUND_MODERATE);
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->breach.state, ==, SL_BREACH_NONE);
+  play_until (game, 7, 1);
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->wound, ==, SL_WOUND_MODERATE);
+  /* a later 1-level hit gives its own single delayed wound. */
+  hit (game, "a-1", "b-1");
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->wound, ==, SL_WOUND_SERIOUS);
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->breach.state, ==, SL_BREACH_DELAYED);
+  play_until (game, 9, 1);
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->wound, ==, SL_WOUND_UNCONSCIOUS);
+  play_until (game, 12, 1);
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->wound, ==, SL_WOUND_UNCONSCIOUS);
+}
+
+/* P-39 step 3, A-119: two levels or more cannot seal: +1 level every 20
+ * subphases until the unit dies — knocked out, it bleeds on. */
+static void
+test_breach_bleeds_until_dead (void)
+{
+  g_autoptr(SlGame) game = vacuum_game ("");
+
+  play_until (game, 1, 1);
+  hit (game, "a-2", "b-1");
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->wound, ==, SL_WOUND_MODERATE);
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->breach.state, ==, SL_BREACH_BLEEDING);
+  play_until (game, 3, 1);
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->wound, ==, SL_WOUND_SERIOUS);
+  play_until (game, 5, 1);
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->wound, ==, SL_WOUND_UNCONSCIOUS);
+  play_until (game, 7, 1);
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->wound, ==, SL_WOUND_DEAD);
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->breach.state, ==, SL_BREACH_NONE);
+}
+
+/* T-36, A-120, A-134: a unit inside (a pressurised ship, an intact
+ * building) is not breached; its exposure is on its log, set by the
+ * scenario and by the `exposure` command. */
+static void
+test_exposure (void)
+{
+  g_autoptr(SlGame) game = vacuum_game ("");
+  const SlJournalEntry *e;
+
+  g_assert_false (sl_test_unit_state (game, "b-1")->inside);
+  g_assert_true (sl_test_unit_state (game, "b-3")->inside);
+  play_until (game, 1, 1);
+  hit (game, "a-1", "b-3");
+  g_assert_cmpint (sl_test_unit_state (game, "b-3")->wound, ==, SL_WOUND_LIGHT);
+  g_assert_cmpint (sl_test_unit_state (game, "b-3")->breach.state, ==, SL_BREACH_NONE);
+
+  sl_test_refuse (game, "{'type': 'exposure', 'unit': 'b-3', 'inside': true}", "unit", "already inside");
+  sl_test_refuse (game, "{'type': 'exposure', 'units': ['b-1', 'b-1'], 'inside': true}", "units", "twice");
+  e = sl_test_play (game, "{'type': 'exposure', 'units': ['b-1', 'b-2'], 'inside': true}");
+  g_assert_true (sl_test_unit_state (game, "b-1")->inside);
+  g_assert_true (sl_test_unit_state (game, "b-2")->inside);
+  g_assert_nonnull (strstr (e->summary, "sheltered from the vacuum"));
+  sl_test_play (game, "{'type': 'exposure', 'unit': 'b-3', 'inside': false}");
+  play_until (game, 1, 3);
+  hit (game, "a-1", "b-3");
+  g_assert_cmpint (sl_test_unit_state (game, "b-3")->breach.state, ==, SL_BREACH_DELAYED);
+  /* Gone inside before the wound falls due: it is not taken, and the
+   * delayed breach seals without it (A-120 ruling). */
+  sl_test_play (game, "{'type': 'exposure', 'unit': 'b-3', 'inside': true}");
+  play_until (game, 3, 4);
+  g_assert_cmpint (sl_test_unit_state (game, "b-3")->wound, ==, SL_WOUND_MODERATE);
+  g_assert_cmpint (sl_test_unit_state (game, "b-3")->breach.state, ==, SL_BREACH_NONE);
+}
+
+/* A scenario sets exposure for a whole side or squad, a unit's own field
+ * winning; only vacuum and hostile atmospheres have it. */
+static void
+test_exposure_setup (void)
+{
+  g_autoptr(SlGame) game = vacuum_game ("'inside': true,");
+  g_autoptr(SlGame) plain = sl_test_game_new ();
+
+  g_assert_true (sl_test_unit_state (game, "b-1")->inside);
+  g_assert_false (sl_test_unit_state (game, "a-1")->inside);
+  sl_test_refuse (plain, "{'type': 'exposure', 'unit': 'cw-13', 'inside': true}", "inside", "T-36");
+}
+
+/* Hand corrections of exposure and of a suit breach (P-39). */
+static void
+test_breach_corrections (void)
+{
+  g_autoptr(SlGame) game = vacuum_game ("");
+  const SlJournalEntry *e;
+
+  play_until (game, 1, 2);
+  e = sl_test_play (game, "{'type': 'correct', 'unit': 'b-1', 'field': 'breach',"
+                          " 'value': {'state': 'bleeding'}}");
+  g_test_message ("%s", e->summary);
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->breach.state, ==, SL_BREACH_BLEEDING);
+  /* Due 20 subphases from now unless the players say when. */
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->breach.due, ==,
+                   sl_subphase_index (sl_game_get_rules (game), 3, 2));
+  sl_test_refuse (game, "{'type': 'correct', 'unit': 'b-1', 'field': 'breach',"
+                        " 'value': {'state': 'delayed', 'turn': 1, 'subphase': 2}}", "value.turn", "P-39");
+  sl_test_refuse (game, "{'type': 'correct', 'unit': 'b-1', 'field': 'breach',"
+                        " 'value': {'state': 'delayed', 'turn': 4, 'subphase': 1}}", "value.turn", "P-39");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'b-1', 'field': 'breach',"
+                      " 'value': {'state': 'delayed', 'turn': 1, 'subphase': 5}}");
+  play_until (game, 1, 6);
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->wound, ==, SL_WOUND_LIGHT);
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->breach.state, ==, SL_BREACH_NONE);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'b-2', 'field': 'breach',"
+                      " 'value': {'state': 'bleeding', 'turn': 2, 'subphase': 1}}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'b-2', 'field': 'breach', 'value': null}");
+  play_until (game, 3, 1);
+  g_assert_cmpint (sl_test_unit_state (game, "b-2")->wound, ==, SL_WOUND_NONE);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'b-2', 'field': 'inside', 'value': true}");
+  g_assert_true (sl_test_unit_state (game, "b-2")->inside);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/environment/area-burst-weather-per-target-A-118", test_area_burst_weather_per_target);
+  g_test_add_func ("/environment/breach-one-level-seals-P-39", test_breach_one_level_seals);
+  g_test_add_func ("/environment/breach-bleeds-until-dead-A-119", test_breach_bleeds_until_dead);
+  g_test_add_func ("/environment/exposure-T-36", test_exposure);
+  g_test_add_func ("/environment/exposure-setup-A-120", test_exposure_setup);
+  g_test_add_func ("/environment/breach-corrections-P-39", test_breach_corrections);
   return g_test_run ();
 }

@@ -270,6 +270,15 @@ play_initiative_order (Player *p)
           try (p, ambush);
           continue;
         }
+      if ((setup->environment.vacuum || setup->environment.hostile) && g_rand_int_range (p->rand, 0, 12) == 0)
+        {
+          /* A compartment opens to vacuum, or a unit goes back inside (T-36). */
+          g_autofree char *exposure = g_strdup_printf ("{\"type\": \"exposure\", \"unit\": \"%s\", \"inside\": %s}",
+                                                       unit_id (p, unit),
+                                                       state_of (p)->units[unit].inside ? "false" : "true");
+          try (p, exposure);
+          continue;
+        }
       if (out (p, unit))
         continue;
       command = random_declaration (p, unit);

@@ -180,6 +180,10 @@ test_pest_control_t43 (void)
                   "action", "blowing");
   /* The restriction the players keep is read, not enforced. */
   g_assert_nonnull (sl_setup_condition (sl_game_get_setup (game), SL_CONDITION_RESTRICTION, 1, 1));
+  /* T-36: the ship's crew is inside, sheltered from the vacuum; the
+   * boarders are out in it. */
+  g_assert_true (sl_test_unit_state (game, "cw-21")->inside);
+  g_assert_false (sl_test_unit_state (game, "tog-1")->inside);
 }
 
 /* A-97, A-133: the options the scenarios leave to the players give the

@@ -509,38 +509,11 @@ start_subphase (SlCommand *c,
     {
       SlUnitState *u = &s->units[unit];
 
+      /* P-08 step 1, P-39: a breached suit's wound that falls due now —
+       * a unit knocked out bleeds on until it dies (A-119). */
+      sl_command_breach_tick (c, unit);
       if (sl_state_unit_out (c->rules, s, unit))
         continue;
-
-      /* P-39: a breached suit's wound that falls due now. */
-      if (u->breach.state != SL_BREACH_NONE && u->breach.due == now)
-        {
-          SlSuitBreachInput in = { 0 };
-          SlSuitBreachResult res;
-          g_autoptr(GError) error = NULL;
-
-          in.environment = c->setup->environment.vacuum ? SL_ENVIRONMENT_VACUUM
-                                                        : SL_ENVIRONMENT_HOSTILE;
-          in.armor = sl_setup_unit_at (c->setup, unit)->armor;
-          in.breach = u->breach;
-          in.now = now;
-          if (sl_suit_breach_resolve (c->rules, c->options, &in, &res, &error))
-            {
-              u->breach = res.breach;
-              if (res.levels > 0)
-                {
-                  SlDamageInput d = { 0 };
-                  SlDamageResult dr;
-                  g_autofree char *words = NULL;
-
-                  d.source = SL_DAMAGE_VACUUM;
-                  d.wound = u->wound;
-                  sl_damage_resolve (c->rules, c->options, &d, &dr);
-                  words = sl_command_apply_damage (c, unit, &dr, NULL);
-                  sl_command_say (c, _("%s's breached suit: %s."), sl_command_name (c, unit), words);
-                }
-            }
-        }
 
       /* A-50: the move a unit makes this subphase, for the fire modifiers;
        * the last one's, for what may follow it (T-07, A-31, A-40). */
@@ -1848,7 +1821,7 @@ static const char * const correct_fields[] = {
   "wound", "position", "in_hand", "omni_mode", "magazines.R", "magazines.P", "rounds_fired",
   "grenades.FG", "grenades.SG", "launcher.FG", "launcher.SG", "grenade_ready", "jammed",
   "routed", "hidden", "stealth_power", "bounce_pack", "plastic_charges", "shaped_charges",
-  "keys", "dazed_until", "action", NULL
+  "keys", "dazed_until", "action", "inside", "breach", NULL
 };
 
 /* The same fields as the players name them in the history. */
@@ -1857,7 +1830,8 @@ static const char * const correct_labels[] = {
   N_("P magazines"), N_("rounds fired"), N_("fragmentation grenades"), N_("smoke grenades"),
   N_("launcher fragmentation grenades"), N_("launcher smoke grenades"), N_("grenade in hand"),
   N_("jam"), N_("rout"), N_("hiding"), N_("stealth power mode"), N_("bounce pack"),
-  N_("plastic charges"), N_("shaped charges"), N_("keys"), N_("daze"), N_("action"), NULL
+  N_("plastic charges"), N_("shaped charges"), N_("keys"), N_("daze"), N_("action"),
+  N_("shelter"), N_("suit breach"), NULL
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (correct_labels) == G_N_ELEMENTS (correct_fields));
 
@@ -2049,6 +2023,60 @@ sl_command_correct (SlCommand  *c,
         sl_reader_fail (r, "value", _("An action can only be taken off the log (null); declare a new one instead."));
       sl_state_lose_action (c->state, unit);
       shown = g_strdup (_("none"));
+      break;
+    case 22:
+      if (!c->setup->environment.vacuum && !c->setup->environment.hostile && sl_reader_ok (r))
+        sl_reader_fail (r, "field", _("Inside or outside matters only in vacuum or a hostile atmosphere (T-36)."));
+      u->inside = sl_reader_bool (r, "value", u->inside);
+      shown = g_strdup (u->inside ? _("inside") : _("outside"));
+      break;
+    case 23:
+      if (!c->setup->environment.vacuum && !c->setup->environment.hostile && sl_reader_ok (r))
+        sl_reader_fail (r, "field", _("Suits are breached only in vacuum or a hostile atmosphere (P-39)."));
+      if (sl_reader_is_null (r, "value"))
+        {
+          u->breach = (SlBreach) { SL_BREACH_NONE, 0 };
+          shown = g_strdup (_("none: the suit is whole or sealed"));
+        }
+      else
+        {
+          g_autoptr(SlReader) v = sl_reader_object (r, "value");
+
+          if (v != NULL)
+            {
+              int delay = c->rules->environment.suit_breach_delay;
+              int now = sl_command_now (c);
+              SlBreachState state;
+              int turn, subphase;
+
+              sl_reader_require (v, "state");
+              state = sl_reader_enum (v, "state", sl_breach_state_names, N_("breach state"), SL_BREACH_DELAYED);
+              sl_subphase_split (c->rules, now + delay, &turn, &subphase);
+              turn = sl_reader_int (v, "turn", 1, 1000, turn);
+              subphase = sl_reader_int (v, "subphase", 1, c->rules->subphases_per_turn, subphase);
+              u->breach = (SlBreach) { state, sl_subphase_index (c->rules, turn, subphase) };
+              /* P-39: the next wound falls due in the next 20 subphases
+               * (this one's has been dealt as it began). */
+              if (sl_reader_ok (v) && state != SL_BREACH_NONE &&
+                  (u->breach.due <= now || u->breach.due > now + delay))
+                sl_reader_fail (v, "turn", _("A breach wound falls due within the next %d subphases (P-39)."), delay);
+              if (sl_reader_ok (v) && state == SL_BREACH_NONE)
+                u->breach.due = 0;
+              if (sl_reader_ok (v) && u->wound == SL_WOUND_DEAD && state != SL_BREACH_NONE)
+                sl_reader_fail (v, "state", _("%s is dead: nothing bleeds any more."), us->told);
+              sl_reader_end (v);
+              if (state == SL_BREACH_NONE)
+                shown = g_strdup (_("none: the suit is whole or sealed"));
+              else
+                {
+                  g_autofree char *when = sl_command_when (c, u->breach.due);
+
+                  shown = g_strdup_printf (state == SL_BREACH_DELAYED ? _("one more wound in %s, then it seals")
+                                                                      : _("bleeding, next wound in %s"),
+                                           when);
+                }
+            }
+        }
       break;
     default:
       g_assert_not_reached ();

@@ -26,6 +26,7 @@ static const SlCommandType types[] = {
   { "cancel", sl_command_cancel },
   { "fire", sl_command_fire },
   { "area-burst", sl_command_area_burst },
+  { "exposure", sl_command_exposure },
   { "engage", sl_command_engage },
   { "avoid", sl_command_avoid },
   { "melee", sl_command_melee },
@@ -456,11 +457,12 @@ sl_command_fill_firer (SlCommand    *c,
   in->conditions.zero_g = c->setup->environment.zero_g;
 }
 
-char *
-sl_command_apply_damage (SlCommand            *c,
-                         int                   unit,
-                         const SlDamageResult *damage,
-                         JsonObject           *into)
+static char *
+apply_damage (SlCommand            *c,
+              int                   unit,
+              const SlDamageResult *damage,
+              JsonObject           *into,
+              gboolean              breach_wound)
 {
   const SlRules *rules = c->rules;
   SlUnitState *u = &c->state->units[unit];
@@ -519,8 +521,10 @@ sl_command_apply_damage (SlCommand            *c,
       u->opportunity_armed = FALSE;
     }
 
-  /* P-39: a suited unit wounded in vacuum or a hostile atmosphere. */
-  if (damage->levels > 0 && !rules->wounds[u->wound].out &&
+  /* P-39: a suited unit wounded in vacuum or a hostile atmosphere — out
+   * there, not inside (T-36, A-120), by anything but its breach's own
+   * wound; knocked out, it still bleeds until it dies (A-119). */
+  if (damage->levels > 0 && u->wound != SL_WOUND_DEAD && !u->inside && !breach_wound &&
       (c->setup->environment.vacuum || c->setup->environment.hostile))
     {
       SlSuitBreachInput in = { 0 };
@@ -587,4 +591,21 @@ sl_command_apply_damage (SlCommand            *c,
     g_string_append (line, words->str);
     return g_string_free (line, FALSE);
   }
+}
+
+char *
+sl_command_apply_damage (SlCommand            *c,
+                         int                   unit,
+                         const SlDamageResult *damage,
+                         JsonObject           *into)
+{
+  return apply_damage (c, unit, damage, into, FALSE);
+}
+
+char *
+sl_command_apply_breach_wound (SlCommand            *c,
+                               int                   unit,
+                               const SlDamageResult *damage)
+{
+  return apply_damage (c, unit, damage, NULL, TRUE);
 }

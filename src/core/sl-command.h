@@ -219,6 +219,16 @@ char        *sl_command_apply_damage (SlCommand             *c,
                                       const SlDamageResult  *damage,
                                       JsonObject            *into);
 
+/* The same for the wound a breached suit deals when it falls due (P-39):
+ * it breaches nothing more. */
+char        *sl_command_apply_breach_wound (SlCommand            *c,
+                                            int                   unit,
+                                            const SlDamageResult *damage);
+/* P-08 step 1, P-39: the breach wound that falls due now for @unit, if
+ * any (sl-command-environment.c). */
+void         sl_command_breach_tick  (SlCommand             *c,
+                                      int                    unit);
+
 /* Handlers, one per type, by family. */
 #define SL_COMMAND_HANDLER(name) gboolean name (SlCommand *c, GError **error)
 
@@ -250,6 +260,8 @@ SL_COMMAND_HANDLER (sl_command_rout_check);
 SL_COMMAND_HANDLER (sl_command_rally);
 SL_COMMAND_HANDLER (sl_command_regroup);
 SL_COMMAND_HANDLER (sl_command_appoint_leader);
+/* Vacuum and hostile atmospheres (sl-command-environment.c) */
+SL_COMMAND_HANDLER (sl_command_exposure);
 /* Detection and ambush (sl-command-detection.c) */
 SL_COMMAND_HANDLER (sl_command_detect);
 SL_COMMAND_HANDLER (sl_command_hide);

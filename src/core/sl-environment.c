@@ -168,7 +168,8 @@ sl_suit_breach_resolve (const SlRules            *rules,
     }
   /* A-120: a hostile atmosphere does nothing inside intact, closed
    * buildings. */
-  result->neutral = in->environment == SL_ENVIRONMENT_HOSTILE && in->in_intact_building;
+  result->neutral = in->inside ||
+                    (in->environment == SL_ENVIRONMENT_HOSTILE && in->in_intact_building);
 
   /* T-36 and A-117: only sealed suits may take part. */
   if (!result->neutral && !in->armor->sealed)

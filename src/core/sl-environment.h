@@ -70,6 +70,8 @@ typedef struct
 {
   SlEnvironment  environment;
   gboolean       in_intact_building;  /* hostile atmosphere only */
+  gboolean       inside;              /* sheltered: in a pressurised ship or an intact
+                                       * building, out of the vacuum or atmosphere (T-36) */
   const SlArmor *armor;
   int            levels;              /* wound levels taken now, melee included */
   SlBreach       breach;              /* the state before this subphase */

@@ -414,6 +414,7 @@ sl_resolve_suit_breach (SlResolve  *rs,
   in.environment = sl_reader_enum (r, "environment", sl_environment_names, N_("environment"),
                                    SL_ENVIRONMENT_VACUUM);
   in.in_intact_building = sl_reader_bool (r, "in_intact_building", FALSE);
+  in.inside = sl_reader_bool (r, "inside", FALSE);
   in.armor = sl_resolve_get_armor (rs, r, "armor", NULL);
   in.levels = sl_reader_int (r, "levels", 0, SL_WOUND_DEAD, 0);
   read_breach (rs, r, &in.breach);

@@ -205,12 +205,30 @@ unique_id (SlReader   *r,
 
 static const char * const launcher_types[] = { "frag", "smoke", NULL };
 
+/* T-36, A-120: where a unit, a squad or a side starts, inside or out
+ * (the level above gives the default); only vacuum and hostile atmospheres
+ * care. */
+static gboolean
+read_inside (SlSetup    *setup,
+             SlReader   *r,
+             gboolean    def)
+{
+  gboolean inside = sl_reader_bool (r, "inside", def);
+
+  if (sl_reader_has (r, "inside") && sl_reader_ok (r) &&
+      !setup->environment.vacuum && !setup->environment.hostile)
+    sl_reader_fail (r, "inside",
+                    _("Inside or outside matters only in vacuum or a hostile atmosphere (T-36)."));
+  return inside;
+}
+
 static void
 read_unit (const SlRules *rules,
            SlSetup       *setup,
            SlReader      *r,
            SlUnitSetup   *u,
-           GHashTable    *counters)
+           GHashTable    *counters,
+           gboolean       inside)
 {
   guint n;
   const SlTable *t;
@@ -295,6 +313,7 @@ read_unit (const SlRules *rules,
   if (u->stealth_power && !u->armor->power_suit && sl_reader_ok (r))
     sl_reader_fail (r, "stealth_power", _("Only a power suit has a stealth power mode (§15.13)."));
   u->hidden = sl_reader_bool (r, "hidden", FALSE);
+  u->inside = read_inside (setup, r, inside);
 
   if (sl_reader_ok (r))
     {
@@ -359,11 +378,13 @@ read_squad (const SlRules *rules,
             int            side,
             int            squad_index,
             GHashTable    *ids,
-            GHashTable    *counters)
+            GHashTable    *counters,
+            gboolean       side_inside)
 {
   SlSquadSetup *squad = g_new0 (SlSquadSetup, 1);
   g_autofree char *leader = NULL;
   guint n_units, n_groupings;
+  gboolean inside;
 
   squad->side = side;
   squad->units = g_array_new (FALSE, FALSE, sizeof (int));
@@ -378,6 +399,7 @@ read_squad (const SlRules *rules,
   squad->quality = sl_reader_enum (r, "quality", sl_quality_names, N_("troop quality"),
                                    rules->default_quality);
   squad->leader_rating = sl_reader_int (r, "leader_rating", -2, 2, 0);
+  inside = read_inside (setup, r, side_inside);
 
   sl_reader_require (r, "units");
   n_units = sl_reader_array_length (r, "units");
@@ -394,7 +416,7 @@ read_squad (const SlRules *rules,
       u->squad = squad_index;
       u->grouping = -1;
       g_ptr_array_add (setup->units, u);
-      read_unit (rules, setup, ur, u, counters);
+      read_unit (rules, setup, ur, u, counters, inside);
       if (sl_reader_ok (ur))
         {
           if (g_hash_table_contains (setup->unit_ids, u->id))
@@ -1142,6 +1164,7 @@ read_all (const SlRules *rules,
       g_autoptr(SlReader) sr = sl_reader_array_object (root, "sides", s);
       SlSideSetup *side = g_new0 (SlSideSetup, 1);
       guint n_squads;
+      gboolean inside;
 
       side->squads = g_array_new (FALSE, FALSE, sizeof (int));
       g_ptr_array_add (setup->sides, side);
@@ -1156,6 +1179,7 @@ read_all (const SlRules *rules,
         sl_reader_fail (sr, side->ecm ? "ecm" : "camo_tinter",
                         _("The camo tinter and the ECM jammer need the optional equipment rules (§15.11)."));
 
+      inside = read_inside (setup, sr, FALSE);
       sl_reader_require (sr, "squads");
       n_squads = sl_reader_array_length (sr, "squads");
       if (sl_reader_ok (sr) && n_squads == 0)
@@ -1165,7 +1189,7 @@ read_all (const SlRules *rules,
           g_autoptr(SlReader) qr = sl_reader_array_object (sr, "squads", q);
           int index = setup->squads->len;
 
-          read_squad (rules, setup, qr, s, index, ids, counters);
+          read_squad (rules, setup, qr, s, index, ids, counters, inside);
           g_array_append_val (side->squads, index);
           sl_reader_end (qr);
         }

@@ -94,6 +94,8 @@ typedef struct
   gboolean        bounce_pack;    /* using the pack when it has one (§8.2) */
   gboolean        stealth_power;  /* starts in stealth power mode */
   gboolean        hidden;
+  gboolean        inside;         /* starts sheltered from vacuum or a hostile atmosphere:
+                                   * in a pressurised ship or an intact building (T-36, A-120) */
   int             points;         /* unit point value (P-02, E-02) */
 } SlUnitSetup;
 

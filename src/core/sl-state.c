@@ -97,6 +97,7 @@ sl_state_new_initial (const SlRules *rules,
       us->ecm_jammer = u->ecm_jammer;
       us->bounce_pack = u->bounce_pack;
       us->stealth_power = u->stealth_power;
+      us->inside = u->inside;
       us->hidden = u->hidden;
       us->dazed_until = -1;
       us->dazed_from = -1;
@@ -775,6 +776,8 @@ sl_state_to_json (const SlRules *rules,
             }
           json_object_set_array_member (o, "fires", f);
         }
+      if (u->inside)
+        json_object_set_boolean_member (o, "inside", TRUE);
       if (u->breach.state != SL_BREACH_NONE)
         {
           JsonObject *b = json_object_new ();

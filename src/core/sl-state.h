@@ -100,6 +100,7 @@ typedef struct
   gboolean        ecm_jammer;
   gboolean        bounce_pack;
   gboolean        stealth_power;
+  gboolean        inside;             /* sheltered from vacuum or a hostile atmosphere (T-36, A-120) */
 
   /* The counters. */
   SlCurrentAction current;
