@@ -267,6 +267,99 @@ test_breach_corrections (void)
   g_assert_true (sl_test_unit_state (game, "b-2")->inside);
 }
 
+/* Zero-G: marines with laser rifles on both sides, in reach of each
+ * other. */
+static SlGame *
+zero_g_game (void)
+{
+  return sl_test_game_new_setup (
+    "{'id': 'zg', 'name': 'Zero-G', 'length_turns': 3,"
+    " 'modules': ['environment'], 'environment': {'zero_g': true},"
+    " 'sides': ["
+    "  {'id': 'a', 'squads': [{'id': 'a1', 'units': ["
+    "     {'id': 'a-1', 'counter': 1, 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']},"
+    "     {'id': 'a-2', 'counter': 2, 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']}]}]},"
+    "  {'id': 'b', 'squads': [{'id': 'b1', 'units': ["
+    "     {'id': 'b-1', 'counter': 3, 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']},"
+    "     {'id': 'b-2', 'counter': 4, 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']}]}]}]}");
+}
+
+/* A-71: each melee action starts with a zero-G check like any other
+ * action: the attacker's as it engages (failed: no contact), the
+ * defender's as its melee action starts (failed: it defends without a
+ * roll). */
+static void
+test_zero_g_melee_check (void)
+{
+  g_autoptr(SlGame) game = zero_g_game ();
+  const SlJournalEntry *e;
+
+  play_until (game, 1, 1);
+  /* A natural 10 always fails (T-01). */
+  e = sl_test_play (game, "{'type': 'engage', 'unit': 'a-1', 'target': 'b-1', 'zero_g_roll': 10}");
+  g_assert_false (sl_test_bool (e->result, "zero_g_succeeded"));
+  g_assert_cmpint (sl_test_unit_state (game, "a-1")->n_engaged, ==, 0);
+  g_assert_null (sl_test_unit_state (game, "a-1")->current.action);
+  g_assert_cmpstr (sl_test_string (e->result, "outcome"), ==, "zero-g-failed");
+
+  e = sl_test_play (game, "{'type': 'engage', 'unit': 'a-2', 'target': 'b-2', 'zero_g_roll': 1,"
+                          " 'target_zero_g_roll': 10}");
+  g_assert_true (sl_test_bool (e->result, "zero_g_succeeded"));
+  g_assert_false (sl_test_bool (e->result, "target_zero_g_succeeded"));
+  g_assert_cmpint (sl_test_unit_state (game, "a-2")->n_engaged, ==, 1);
+  g_assert_nonnull (sl_test_unit_state (game, "a-2")->current.action);
+  g_assert_null (sl_test_unit_state (game, "b-2")->current.action);
+  /* The melee ends in subphase 6: only a-2 strikes. */
+  play_until (game, 1, 6);
+  while (sl_game_get_state (game)->step != SL_STEP_MELEE)
+    sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->subphase, ==, 6);
+  e = sl_test_play (game, "{'type': 'melee', 'unit': 'a-2', 'roll': 9}");
+  g_assert_false (sl_test_has (e->result, "target.hit"));
+  sl_test_refuse (game, "{'type': 'melee', 'unit': 'b-2', 'roll': 1}", "unit", "P-24");
+}
+
+/* A-72: a zero-G dive does not end after its 2 AP: it carries the unit on,
+ * which can do nothing else, until it hits full cover (dazed) or another
+ * unit (both dazed and prone). */
+static void
+test_zero_g_dive_carries_on (void)
+{
+  g_autoptr(SlGame) game = zero_g_game ();
+  const SlJournalEntry *e;
+
+  play_until (game, 1, 1);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'walk', 'zero_g_roll': 1}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-2', 'action': 'walk', 'zero_g_roll': 1}");
+  play_until (game, 1, 2);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'dive', 'zero_g_roll': 1}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-2', 'action': 'dive', 'zero_g_roll': 1}");
+  play_until (game, 1, 6);
+  g_assert_nonnull (sl_test_unit_state (game, "a-1")->current.action);
+  g_assert_false (sl_test_unit_state (game, "a-1")->current.resolved);
+  g_assert_cmpint (sl_test_unit_state (game, "a-1")->moving, ==, SL_MOVE_DIVE);
+  g_assert_cmpint (sl_test_unit_state (game, "a-1")->position, ==, SL_POSITION_STANDING);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'walk', 'replace': true,"
+                        " 'zero_g_roll': 1}", "unit", "A-72");
+  sl_test_refuse (game, "{'type': 'cancel', 'unit': 'a-1'}", "unit", "A-72");
+  sl_test_refuse (game, "{'type': 'dive-stop', 'unit': 'b-1', 'into': 'cover'}", "unit", "A-72");
+
+  e = sl_test_play (game, "{'type': 'dive-stop', 'unit': 'a-1', 'into': 'cover'}");
+  g_test_message ("%s", e->summary);
+  g_assert_null (sl_test_unit_state (game, "a-1")->current.action);
+  g_assert_true (sl_state_unit_dazed_at (sl_game_get_rules (game), sl_game_get_state (game),
+                                         sl_test_unit (game, "a-1"),
+                                         sl_state_now (sl_game_get_rules (game), sl_game_get_state (game)) + 1));
+
+  e = sl_test_play (game, "{'type': 'dive-stop', 'unit': 'a-2', 'into': 'b-1'}");
+  g_test_message ("%s", e->summary);
+  g_assert_cmpint (sl_test_unit_state (game, "a-2")->position, ==, SL_POSITION_PRONE);
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->position, ==, SL_POSITION_PRONE);
+  g_assert_true (sl_state_unit_dazed_at (sl_game_get_rules (game), sl_game_get_state (game),
+                                         sl_test_unit (game, "b-1"),
+                                         sl_state_now (sl_game_get_rules (game), sl_game_get_state (game)) + 1));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -278,5 +371,7 @@ main (int   argc,
   g_test_add_func ("/environment/exposure-T-36", test_exposure);
   g_test_add_func ("/environment/exposure-setup-A-120", test_exposure_setup);
   g_test_add_func ("/environment/breach-corrections-P-39", test_breach_corrections);
+  g_test_add_func ("/environment/zero-g-melee-check-A-71", test_zero_g_melee_check);
+  g_test_add_func ("/environment/zero-g-dive-carries-on-A-72", test_zero_g_dive_carries_on);
   return g_test_run ();
 }

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "sl-command.h"
@@ -178,5 +179,130 @@ sl_command_exposure (SlCommand  *c,
                        ? _("Out in the vacuum: %s (T-36).")
                        : _("Out in the hostile atmosphere: %s (T-36)."),
                     names->str);
+  return TRUE;
+}
+
+gboolean
+sl_command_zero_g_check (SlCommand      *c,
+                         int             unit,
+                         SlZeroGAction   action,
+                         SlMove          movement,
+                         const char     *stream,
+                         const char     *prefix,
+                         gboolean       *succeeded,
+                         SlCheckOutcome *check,
+                         GError        **error)
+{
+  const SlUnitSetup *us = sl_setup_unit_at (c->setup, unit);
+  const SlUnitState *u = &c->state->units[unit];
+  SlZeroGInput zin = { 0 };
+  SlZeroGResult zres;
+  g_autoptr(SlBreakdown) zb = sl_breakdown_new ();
+
+  *succeeded = TRUE;
+  if (check != NULL)
+    memset (check, 0, sizeof *check);
+  if (!c->setup->environment.zero_g)
+    return TRUE;
+  zin.troop = us->troop;
+  zin.naval = us->naval;
+  zin.action = action;
+  zin.weapon = us->weapons[u->in_hand];
+  zin.omni_mode = sl_state_unit_omni_mode (c->setup, c->state, unit);
+  zin.movement = movement;
+  zin.bounce_pack = FALSE;
+  zin.roll_stream = stream;
+  if (!sl_zero_g_resolve (c->rules, c->options, &zin, c->dice, zb, &zres, error))
+    return FALSE;
+  if (sl_command_telling (c))
+    {
+      g_autofree char *ok = g_strconcat (prefix, "zero_g_succeeded", NULL);
+      g_autofree char *roll = g_strconcat (prefix, "zero_g_roll", NULL);
+
+      json_object_set_boolean_member (c->result, ok, zres.succeeded);
+      json_object_set_int_member (c->result, roll, zres.check.natural);
+    }
+  *succeeded = zres.succeeded;
+  if (check != NULL)
+    *check = zres.check;
+  return TRUE;
+}
+
+gboolean
+sl_command_drifting (SlCommand *c,
+                     int        unit)
+{
+  const SlCurrentAction *a = &c->state->units[unit].current;
+
+  return c->setup->environment.zero_g && a->action != NULL && a->action->move == SL_MOVE_DIVE &&
+         !a->resolved && a->start <= sl_command_now (c);
+}
+
+/* dive-stop: a zero-G dive ends when the diver hits full cover (it is
+ * dazed) or another unit (both are dazed and prone) (A-72). */
+gboolean
+sl_command_dive_stop (SlCommand  *c,
+                      GError    **error)
+{
+  SlReader *r = c->command;
+  int unit = sl_command_unit (c, r, "unit", FALSE);
+  const char *into;
+  int other = -1;
+  SlDamageResult daze = { 0 };
+  g_autofree char *words = NULL;
+  g_autofree char *other_words = NULL;
+
+  sl_reader_require (r, "into");
+  into = sl_reader_string (r, "into", NULL);
+  if (into != NULL && !g_str_equal (into, "cover"))
+    {
+      const SlUnitSetup *os = sl_setup_unit (c->setup, into);
+
+      if (os == NULL)
+        sl_reader_fail (r, "into", _("Say “cover” or the unit the diver hits (A-72)."));
+      else
+        other = os->index;
+    }
+  if (!sl_command_inputs_done (c))
+    return FALSE;
+  if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_NONE, N_("A dive"), error))
+    return FALSE;
+  if (!sl_command_drifting (c, unit))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s is not diving in zero-G (A-72)."), sl_command_name (c, unit));
+      return FALSE;
+    }
+  if (other == unit)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "into", _("A diver does not hit itself."));
+      return FALSE;
+    }
+  if (other >= 0 && sl_state_unit_out (c->rules, c->state, other))
+    {
+      /* A body floats: it is no unit in the fight to be dazed. */
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "into",
+                         _("%s is out of the fight (T-16)."), sl_command_name (c, other));
+      return FALSE;
+    }
+
+  /* §11: dazed from the next subphase (P-19); the dive is over. Against
+   * cover only the daze is said; against a unit both end prone. */
+  sl_state_lose_action_in_step (c->state, unit);
+  if (other >= 0)
+    c->state->units[unit].position = SL_POSITION_PRONE;
+  daze.dazed = TRUE;
+  words = sl_command_apply_damage (c, unit, &daze, NULL);
+  if (other < 0)
+    {
+      sl_command_say (c, _("%s's dive ends against full cover: %s (A-72)."), sl_command_name (c, unit), words);
+      return TRUE;
+    }
+  c->state->units[other].position = SL_POSITION_PRONE;
+  other_words = sl_command_apply_damage (c, other, &daze, NULL);
+  sl_command_result (c, json_object_set_string_member, "into", sl_setup_unit_at (c->setup, other)->id);
+  sl_command_say (c, _("%s's dive ends against %s: both are prone; %s: %s; %s: %s (A-72)."),
+                  sl_command_name (c, unit), sl_command_name (c, other), sl_command_name (c, unit), words,
+                  sl_command_name (c, other), other_words);
   return TRUE;
 }

@@ -411,6 +411,13 @@ finish_action (SlCommand *c,
     }
   else if (action->ends != NULL && g_str_equal (action->ends, "kneeling"))
     u->position = SL_POSITION_KNEELING;
+  else if (action->move == SL_MOVE_DIVE && c->setup->environment.zero_g)
+    {
+      /* A-72: a zero-G dive never stops by itself: it carries the unit on
+       * every subphase until it hits something (dive-stop). */
+      u->current.resolved = FALSE;
+      u->current.end++;
+    }
   else if (action->move == SL_MOVE_DIVE)
     u->position = SL_POSITION_PRONE;  /* T-05: "Unit finishes dive prone" */
   else if (is_action (action, "reload"))
@@ -914,6 +921,13 @@ check_can_act (SlCommand       *c,
       g_autofree char *when = sl_command_when (c, u->idle_until);
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                          _("%s was ambushed and can do nothing until after %s (§5.2)."), name, when);
+      return FALSE;
+    }
+  if (sl_command_drifting (c, unit))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s dives in zero-G and can do nothing else until it hits full cover or another unit (A-72)."),
+                         name);
       return FALSE;
     }
   if (!sl_state_unit_idle (c->rules, c->state, unit) && !replace)
@@ -1502,39 +1516,27 @@ sl_command_declare (SlCommand  *c,
       sl_command_say (c, _("%s acts and is no longer hidden (§15.1)."), sl_command_name (c, unit));
     }
 
-  /* P-21: in zero-G every action starts with a check; a failure loses it. */
-  if (c->setup->environment.zero_g)
-    {
-      SlZeroGInput zin = { 0 };
-      SlZeroGResult zres;
-      g_autoptr(SlBreakdown) zb = sl_breakdown_new ();
-      const SlUnitSetup *us = sl_setup_unit_at (c->setup, unit);
+  /* P-21: in zero-G every action starts with a check; a failure loses it.
+   * The move the action makes, or is combined with (a sprint with a fire
+   * is no zero-G move either, P-21). */
+  {
+    gboolean steady;
+    SlCheckOutcome check;
+    SlMove move = in.action->move != SL_MOVE_NONE ? in.action->move
+                : in.combined_with > SL_MOVE_NONE && in.combined_with < SL_N_MOVES ? (SlMove) in.combined_with
+                : SL_MOVE_NONE;
 
-      zin.troop = us->troop;
-      zin.naval = us->naval;
-      zin.action = in.action->fire ? SL_ZERO_G_FIRE : SL_ZERO_G_OTHER;
-      zin.weapon = us->weapons[u->in_hand];
-      zin.omni_mode = sl_state_unit_omni_mode (c->setup, c->state, unit);
-      /* The move the action makes, or is combined with (a sprint with a
-       * fire is no zero-G move either, P-21). */
-      zin.movement = in.action->move != SL_MOVE_NONE ? in.action->move
-                   : in.combined_with > SL_MOVE_NONE && in.combined_with < SL_N_MOVES ? (SlMove) in.combined_with
-                   : SL_MOVE_NONE;
-      zin.bounce_pack = FALSE;
-      zin.roll_stream = zero_g_stream;
-      if (!sl_zero_g_resolve (c->rules, c->options, &zin, c->dice, zb, &zres, error))
-        return FALSE;
-      sl_command_result (c, json_object_set_boolean_member, "zero_g_succeeded", zres.succeeded);
-      sl_command_result (c, json_object_set_int_member, "zero_g_roll", zres.check.natural);
-      if (!zres.succeeded)
-        {
-          sl_state_lose_action (c->state, unit);
-          sl_command_say (c, _("%s fails the zero-G check (rolled %d, net %d): “%s” is lost; it may try again next subphase (P-21)."),
-                          sl_command_name (c, unit), zres.check.natural, zres.check.net,
-                          in.action->name);
-          return TRUE;
-        }
-    }
+    if (!sl_command_zero_g_check (c, unit, in.action->fire ? SL_ZERO_G_FIRE : SL_ZERO_G_OTHER, move,
+                                  zero_g_stream, "", &steady, &check, error))
+      return FALSE;
+    if (!steady)
+      {
+        sl_state_lose_action (c->state, unit);
+        sl_command_say (c, _("%s fails the zero-G check (rolled %d, net %d): “%s” is lost; it may try again next subphase (P-21)."),
+                        sl_command_name (c, unit), check.natural, check.net, in.action->name);
+        return TRUE;
+      }
+  }
 
   if (!sl_schedule (c->rules, c->state->turn, c->state->subphase, cost.cost, &schedule, error))
     return FALSE;
@@ -1609,6 +1611,9 @@ sl_command_declare (SlCommand  *c,
         sl_command_say (c, _("%s: %s, combined with %s, %d AP, ends in %s."),
                         sl_command_name (c, unit), what, sl_combine_label (in.combined_with),
                         cost.cost, when);
+      else if (in.action->move == SL_MOVE_DIVE && c->setup->environment.zero_g)
+        sl_command_say (c, _("%s: %s, %d AP, then it carries on until it hits full cover or another unit (A-72)."),
+                        sl_command_name (c, unit), what, cost.cost);
       else
         sl_command_say (c, _("%s: %s, %d AP, ends in %s."), sl_command_name (c, unit), what, cost.cost, when);
     }
@@ -1629,6 +1634,13 @@ sl_command_cancel (SlCommand  *c,
   if (!sl_command_inputs_done (c))
     return FALSE;
   u = &c->state->units[unit];
+  if (sl_command_drifting (c, unit))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s dives in zero-G and can do nothing else until it hits full cover or another unit (A-72)."),
+                         sl_command_name (c, unit));
+      return FALSE;
+    }
   if (u->current.action == NULL || sl_state_unit_idle (c->rules, c->state, unit))
     {
       if (u->opportunity_armed)

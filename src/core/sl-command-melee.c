@@ -166,13 +166,17 @@ sl_command_engage (SlCommand  *c,
 {
   SlReader *r = c->command;
   SlUnitState *ua, *ud;
-  gboolean avoid, acted, again, replace, stuck;
+  gboolean avoid, acted, again, replace, stuck, steady;
   int attacker, defender;
+  const char *zero_g_stream, *target_zero_g_stream;
+  SlCheckOutcome check;
 
   attacker = sl_command_unit (c, r, "unit", FALSE);
   defender = sl_command_unit (c, r, "target", FALSE);
   avoid = sl_reader_enum (r, "decision", decisions, N_("decision"), 0) == 1;
   replace = sl_reader_bool (r, "replace", FALSE);
+  zero_g_stream = sl_command_die (c, r, "zero_g_roll", 10);
+  target_zero_g_stream = sl_command_die (c, r, "target_zero_g_roll", 10);
   if (!sl_command_inputs_done (c))
     return FALSE;
   if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER, N_("An engagement"), error))
@@ -268,6 +272,13 @@ sl_command_engage (SlCommand  *c,
                            name (c, attacker), name (c, ua->engaged[k]));
         return FALSE;
       }
+  if (sl_command_drifting (c, attacker))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s dives in zero-G and can do nothing else until it hits full cover or another unit (A-72)."),
+                         name (c, attacker));
+      return FALSE;
+    }
   if (!sl_state_unit_idle (c->rules, c->state, attacker) && !replace)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
@@ -287,6 +298,25 @@ sl_command_engage (SlCommand  *c,
                          _("%s failed to avoid this melee: it may not try again until the melee action is over (P-23)."),
                          name (c, defender));
       return FALSE;
+    }
+
+  /* P-21, A-71: engaging is an action of the attacker's: in zero-G it
+   * starts with a check, and a failure loses it — no contact is made. */
+  if (!sl_command_zero_g_check (c, attacker, SL_ZERO_G_OTHER, SL_MOVE_NONE, zero_g_stream, "", &steady,
+                                &check, error))
+    return FALSE;
+  if (!steady)
+    {
+      if (ua->hidden)
+        {
+          sl_state_reveal_unit (c->state, attacker);
+          sl_command_say (c, _("%s acts and is no longer hidden (§15.1)."), name (c, attacker));
+        }
+      sl_state_lose_action (c->state, attacker);
+      sl_command_result (c, json_object_set_string_member, "outcome", "zero-g-failed");
+      sl_command_say (c, _("%s fails the zero-G check (rolled %d, net %d): the engagement is lost; it may try again next subphase (P-21, A-71)."),
+                      name (c, attacker), check.natural, check.net);
+      return TRUE;
     }
 
   /* P-22 step 3: the defender loses its ongoing action at once — but a
@@ -333,14 +363,24 @@ sl_command_engage (SlCommand  *c,
       return TRUE;
     }
   start_melee (c, attacker, defender);
-  start_melee (c, defender, attacker);
+  /* A-71: the defender's melee action starts with its own check; failed,
+   * it has none and defends without a roll. */
+  if (!sl_command_zero_g_check (c, defender, SL_ZERO_G_OTHER, SL_MOVE_NONE, target_zero_g_stream, "target_",
+                                &steady, &check, error))
+    return FALSE;
+  if (steady)
+    start_melee (c, defender, attacker);
   ud->stance = SL_STANCE_ATTACK;
   sl_command_result (c, json_object_set_string_member, "outcome", "melee");
   {
     g_autofree char *when = sl_command_telling (c) ? sl_command_when (c, ua->current.end) : NULL;
 
-    sl_command_say (c, _("%s engages %s in melee: 5 AP each from the next subphase, resolved at the end of %s (P-22, P-24)."),
-                    name (c, attacker), name (c, defender), when);
+    if (steady)
+      sl_command_say (c, _("%s engages %s in melee: 5 AP each from the next subphase, resolved at the end of %s (P-22, P-24)."),
+                      name (c, attacker), name (c, defender), when);
+    else
+      sl_command_say (c, _("%s engages %s in melee, resolved at the end of %s (P-22, P-24); %s fails the zero-G check (rolled %d, net %d) and defends without a melee action (P-21, A-71)."),
+                      name (c, attacker), name (c, defender), when, name (c, defender), check.natural, check.net);
   }
   return TRUE;
 }
@@ -391,12 +431,15 @@ sl_command_avoid (SlCommand  *c,
   SlAvoidInput in = { 0 };
   SlAvoidResult res = { 0 };
   SlUnitState *ud;
-  const char *attack_stream;
+  const char *attack_stream, *zero_g_stream;
   int defender, attacker;
+  gboolean steady = TRUE;
+  SlCheckOutcome zero_g = { 0 };
 
   defender = sl_command_unit (c, r, "unit", FALSE);
   in.roll_stream = sl_command_die (c, r, "roll", 10);
   attack_stream = sl_command_die (c, r, "attack_roll", 10);
+  zero_g_stream = sl_command_die (c, r, "zero_g_roll", 10);
   if (!sl_command_inputs_done (c))
     return FALSE;
   /* In the subphase the melee starts: as its units act, or at the latest
@@ -506,8 +549,15 @@ sl_command_avoid (SlCommand  *c,
       return TRUE;
     }
 
-  /* P-23(a) step 4: a full melee follows; no new attempt until it is over. */
+  /* P-23(a) step 4: a full melee follows; no new attempt until it is over.
+   * A-71: the defender's melee action starts with its zero-G check (the
+   * attacker made its own as it engaged); failed, it defends without a
+   * roll. */
   ud->avoid_failed = attacker + 1;
+  if (!keeps_first_melee (c, defender, attacker) &&
+      !sl_command_zero_g_check (c, defender, SL_ZERO_G_OTHER, SL_MOVE_NONE, zero_g_stream, "", &steady,
+                                &zero_g, error))
+    return FALSE;
   /* It starts now, this subphase, which is "next subphase" of the
    * engagement. */
   for (int pass = 0; pass < 2; pass++)
@@ -515,7 +565,7 @@ sl_command_avoid (SlCommand  *c,
       int self = pass == 0 ? attacker : defender, other = pass == 0 ? defender : attacker;
       SlUnitState *u = &c->state->units[self];
 
-      if (keeps_first_melee (c, self, other))
+      if (keeps_first_melee (c, self, other) || (self == defender && !steady))
         continue;
       start_melee (c, self, other);
       u->current.start -= 1;
@@ -531,6 +581,9 @@ sl_command_avoid (SlCommand  *c,
       sl_command_say (c, _("%s tries to avoid %s: %s: fails; a full 5-AP melee follows (P-23)."),
                       name (c, defender), name (c, attacker), odds);
     }
+  if (!steady)
+    sl_command_say (c, _("%s fails the zero-G check (rolled %d, net %d) and defends without a melee action (P-21, A-71)."),
+                    name (c, defender), zero_g.natural, zero_g.net);
   return TRUE;
 }
 

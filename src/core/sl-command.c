@@ -27,6 +27,7 @@ static const SlCommandType types[] = {
   { "fire", sl_command_fire },
   { "area-burst", sl_command_area_burst },
   { "exposure", sl_command_exposure },
+  { "dive-stop", sl_command_dive_stop },
   { "engage", sl_command_engage },
   { "avoid", sl_command_avoid },
   { "melee", sl_command_melee },

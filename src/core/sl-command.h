@@ -10,6 +10,7 @@
 
 #include "sl-combat.h"
 #include "sl-dice.h"
+#include "sl-environment.h"
 #include "sl-json.h"
 #include "sl-rules.h"
 #include "sl-setup.h"
@@ -229,6 +230,24 @@ char        *sl_command_apply_breach_wound (SlCommand            *c,
 void         sl_command_breach_tick  (SlCommand             *c,
                                       int                    unit);
 
+/* P-21, A-71: the zero-G check @unit makes as an action of its starts (no
+ * check out of zero-G: *@succeeded is TRUE). The result gets
+ * "<prefix>zero_g_succeeded" and "<prefix>zero_g_roll". Refuses what
+ * zero-G forbids (penal troops, slug weapons, sprints). */
+gboolean     sl_command_zero_g_check (SlCommand    *c,
+                                      int           unit,
+                                      SlZeroGAction action,
+                                      SlMove        movement,
+                                      const char   *stream,
+                                      const char   *prefix,
+                                      gboolean     *succeeded,
+                                      SlCheckOutcome *check,
+                                      GError      **error);
+/* A-72: @unit dives in zero-G; the dive goes on until it hits something,
+ * and the unit can do nothing else meanwhile. */
+gboolean     sl_command_drifting    (SlCommand    *c,
+                                     int           unit);
+
 /* Handlers, one per type, by family. */
 #define SL_COMMAND_HANDLER(name) gboolean name (SlCommand *c, GError **error)
 
@@ -262,6 +281,7 @@ SL_COMMAND_HANDLER (sl_command_regroup);
 SL_COMMAND_HANDLER (sl_command_appoint_leader);
 /* Vacuum and hostile atmospheres (sl-command-environment.c) */
 SL_COMMAND_HANDLER (sl_command_exposure);
+SL_COMMAND_HANDLER (sl_command_dive_stop);
 /* Detection and ambush (sl-command-detection.c) */
 SL_COMMAND_HANDLER (sl_command_detect);
 SL_COMMAND_HANDLER (sl_command_hide);
