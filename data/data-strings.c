@@ -829,6 +829,8 @@ static const char *data_strings[] = {
   N_("Set up the squads at opposite ends of the table, at least 30 m apart."),
   /* Translators: data/scenarios/training.json: scenario training: notes[1] */
   N_("Victory by body count (T-39)."),
+  /* Translators: data/scenarios/training.json: scenario training: notes[2] */
+  N_("Each side has bought one mortar strike, one missile strike and three mines to try out (P-37, P-38)."),
   /* Translators: data/scenarios/training.json: scenario training: squad tog-squad */
   N_("TOG 1st Squad"),
   /* Translators: data/scenarios/training.json: scenario training: squad cw-squad */

@@ -12,6 +12,15 @@
 #include "sl-json.h"
 #include "sl-test-game.h"
 
+#define PHASE_SETUP(options) \
+  "{'id': 'fm', 'name': 'Fire missions', 'length_turns': 3," \
+  " 'modules': ['ammunition', 'leadership', 'area-effects']," options \
+  " 'sides': [" \
+  "  {'id': 'a', 'fire_missions': {'mortar': 2, 'missile': 1}, 'squads': [{'id': 'a1', 'leader': 'a-1', 'units': [{'id': 'a-1', 'counter': 1," \
+  "     'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}," \
+  "  {'id': 'b', 'squads': [{'id': 'b1', 'units': [{'id': 'b-1', 'counter': 2," \
+  "     'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}"
+
 static JsonObject *
 result_of (const SlJournalEntry *e)
 {
@@ -117,6 +126,144 @@ test_grenade (void)
   g_assert_null (sl_test_unit_state (game, "cw-14")->current.action);
   g_assert_null (sl_test_unit_state (game, "cw-15")->current.action);
   g_assert_cmpint (sl_game_get_state (game)->subphase, ==, 6);
+}
+
+/* P-34 step 7, A-111: a unit whose Dive ends on the frag grenade before
+ * it goes off takes the blast alone, PF 6 + 2; the others listed are not
+ * affected and keep their actions. */
+static void
+test_sacrifice_dive (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 2);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'pick-up-object'}");
+  sl_test_go_to_subphase (game, 3);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'fire', 'throw': 'grenade'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'walk'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'throw', 'unit': 'tog-2', 'range_m': 6, 'roll': 3}");
+  sl_test_go_to_subphase (game, 4);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'dive'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'use-device'}");
+  go_to_explosion (game, 5);
+  /* A unit that made no dive smothers nothing; one diver at a time. */
+  sl_test_refuse (game, "{'type': 'blast', 'marker': 1, 'units': [{'unit': 'cw-15', 'distance_m': 0,"
+                        " 'sacrifice_dive': true}]}", "units", "P-34 step 7");
+  sl_test_refuse (game, "{'type': 'blast', 'marker': 1, 'units': [{'unit': 'cw-14', 'distance_m': 1,"
+                        " 'smothered': true}]}", "units", "P-34 step 7");
+  e = sl_test_play (game, "{'type': 'blast', 'marker': 1, 'units': ["
+                          " {'unit': 'cw-13', 'distance_m': 0, 'sacrifice_dive': true},"
+                          " {'unit': 'cw-14', 'distance_m': 1}]}");
+  g_test_message ("%s", e->summary);
+  g_assert_cmpint (sl_test_int (e->result, "units[0].penetration"), ==, 8);
+  g_assert_true (sl_test_bool (e->result, "units[0].affected"));
+  g_assert_false (sl_test_bool (e->result, "units[1].affected"));
+  g_assert_false (sl_test_bool (e->result, "units[1].loses_action"));
+  g_assert_cmpint (sl_test_unit_state (game, "cw-14")->wound, ==, SL_WOUND_NONE);
+  g_assert_cmpint (sl_test_unit_state (game, "cw-13")->wound, >, SL_WOUND_NONE);
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_nonnull (sl_test_unit_state (game, "cw-14")->current.action);
+}
+
+/* P-37 step 1, T-38: mines are bought by number, and laid only outdoors;
+ * a game saved before purchases were recorded (format 2) goes on as it
+ * was played. */
+static void
+test_mines_bought (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGame) old = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GString) edited = NULL;
+
+  /* The training scenario: three mines a side. */
+  for (int i = 0; i < 3; i++)
+    {
+      g_autofree char *lay = g_strdup_printf ("{'type': 'mine', 'action': 'lay', 'unit': 'cw-17', 'label': 'B%d'}", i);
+
+      sl_test_play (game, lay);
+    }
+  sl_test_refuse (game, "{'type': 'mine', 'action': 'lay', 'unit': 'cw-13', 'label': 'B9'}", "type", "P-37 step 1");
+  sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'tog-1', 'label': 'C1'}");
+
+  /* A format 2 game kept no count: its mines stay laid, more may be. */
+  text = sl_game_serialize (game);
+  edited = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (edited, "\"version\": 3", "\"version\": 2", 1), ==, 1);
+  g_string_replace (edited, "\"mines\": 3,", "", 0);
+  old = sl_game_load_from_data (sl_test_rules (), edited->str, -1, "old.squadlog", &error);
+  g_assert_no_error (error);
+  g_assert_true (sl_game_get_setup (old)->purchases_unrecorded);
+  sl_test_play (old, "{'type': 'mine', 'action': 'lay', 'unit': 'cw-13', 'label': 'B9'}");
+
+  /* Indoors: none may be bought, and none laid. */
+  {
+    g_autofree char *json = sl_test_json ("{'id': 'in', 'name': 'In', 'length_turns': 3,"
+                                          " 'modules': ['ammunition', 'area-effects'], 'environment': {'indoors': true},"
+                                          " 'sides': [{'id': 'a', 'mines': 2, 'squads': [{'id': 'a1', 'units': [{'id': 'a-1',"
+                                          " 'counter': 1, 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]},"
+                                          " {'id': 'b', 'squads': [{'id': 'b1', 'units': [{'id': 'b-1', 'counter': 2,"
+                                          " 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");
+    g_autoptr(JsonNode) node = json_from_string (json, NULL);
+    SlSetup *setup = sl_setup_new_from_json (sl_test_rules (), node, &error);
+
+    g_assert_null (setup);
+    g_assert_nonnull (strstr (error->message, "P-37 step 1"));
+    g_assert_nonnull (strstr (error->message, "mines"));
+  }
+}
+
+/* P-38 step 1, T-37: the fire missions a side bought; a call names its
+ * kind (or takes the only kind left) and uses one; a side without one
+ * left is refused; the mission lands as the kind called. */
+static void
+test_fire_missions_bought (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (PHASE_SETUP (""));
+  g_autoptr(GError) error = NULL;
+  const SlJournalEntry *e;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'call-fire-mission'}", "mission", "say which");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'call-fire-mission', 'mission': 'naval'}",
+                  "mission", "T-35");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'walk', 'mission': 'mortar'}",
+                  "mission", "P-38");
+  e = sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'call-fire-mission', 'mission': 'missile'}");
+  assert_summary (e, "Anti-Personnel Missile Strike");
+  while (sl_game_get_state (game)->step != SL_STEP_EXPLOSION)
+    sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->missions_called[0][1], ==, 1);
+  sl_test_refuse (game, "{'type': 'fire-mission', 'marker': 1, 'mission': 'mortar', 'roll': 2}", "mission",
+                  "Anti-Personnel Missile Strike");
+  e = sl_test_play (game, "{'type': 'fire-mission', 'marker': 1, 'roll': 2}");
+  g_assert_cmpstr (json_object_get_string_member (result_of (e), "mission"), ==, "missile");
+  while (sl_game_get_state (game)->step != SL_STEP_INITIATIVE_ORDER || sl_game_get_state (game)->phase != SL_PHASE_ACTION)
+    if (sl_game_get_state (game)->phase == SL_PHASE_INITIATIVE && !sl_game_get_state (game)->initiative_done)
+      sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+    else
+      sl_test_play (game, "{'type': 'next'}");
+  /* Only mortars are left: unnamed, the call is a mortar strike. */
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'call-fire-mission', 'mission': 'missile'}",
+                  "mission", "no Anti-Personnel Missile Strike left");
+  e = sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'call-fire-mission'}");
+  assert_summary (e, "Mortar Strike");
+
+  /* At most 4 a side (P-38 step 1). */
+  {
+    g_autofree char *json = sl_test_json (PHASE_SETUP (""));
+    g_autoptr(GString) five = g_string_new (json);
+    g_autoptr(JsonNode) node = NULL;
+
+    g_string_replace (five, "\"mortar\": 2", "\"mortar\": 4", 1);
+    node = json_from_string (five->str, NULL);
+    g_assert_null (sl_setup_new_from_json (sl_test_rules (), node, &error));
+    g_assert_nonnull (strstr (error->message, "P-38 step 1"));
+  }
 }
 
 /* P-37 step 5: a mine inside a grenade's blast goes off on d10 ≤ 5, in
@@ -407,15 +554,6 @@ test_mine (void)
   g_assert_null (marker (game, 1));
 }
 
-#define PHASE_SETUP(options) \
-  "{'id': 'fm', 'name': 'Fire missions', 'length_turns': 3," \
-  " 'modules': ['ammunition', 'leadership', 'area-effects']," options \
-  " 'sides': [" \
-  "  {'id': 'a', 'squads': [{'id': 'a1', 'leader': 'a-1', 'units': [{'id': 'a-1', 'counter': 1," \
-  "     'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}," \
-  "  {'id': 'b', 'squads': [{'id': 'b1', 'units': [{'id': 'b-1', 'counter': 2," \
-  "     'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}"
-
 /* P-38, A-13: a mortar strike called in subphase 1 (10 AP) lands in the
  * explosion step of subphase 10; T-35 hits on ≤ 4, 3-charge profile. */
 static void
@@ -426,7 +564,7 @@ test_fire_mission (void)
 
   sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
   g_assert_cmpint (sl_game_get_state (game)->subphase, ==, 1);
-  sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'call-fire-mission', 'label': 'the ridge'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'call-fire-mission', 'mission': 'mortar', 'label': 'the ridge'}");
   while (sl_game_get_state (game)->subphase < 10)
     sl_test_play (game, "{'type': 'next'}");
   g_assert_cmpint (marker (game, 1)->kind, ==, SL_MARKER_FIRE_MISSION);
@@ -458,7 +596,7 @@ test_fire_mission_in_phase (void)
 
   sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
   g_assert_cmpint (sl_game_get_state (game)->subphase, ==, 1);
-  sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'call-fire-mission'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'call-fire-mission', 'mission': 'missile'}");
   while (sl_game_get_state (game)->subphase < 10)
     sl_test_play (game, "{'type': 'next'}");
   sl_test_play (game, "{'type': 'next'}");
@@ -527,6 +665,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/game/explosives/grenade", test_grenade);
   g_test_add_func ("/game/explosives/grenade-scatter", test_grenade_scatter);
+  g_test_add_func ("/game/explosives/sacrifice-dive-A-111", test_sacrifice_dive);
   g_test_add_func ("/game/explosives/smoke", test_smoke);
   g_test_add_func ("/game/explosives/smoke-clears", test_smoke_clears);
   g_test_add_func ("/game/explosives/refusals", test_refusals);
@@ -537,6 +676,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/explosives/mine-dud", test_mine_dud);
   g_test_add_func ("/game/explosives/mine-chain", test_mine_chain);
   g_test_add_func ("/game/explosives/fire-mission", test_fire_mission);
+  g_test_add_func ("/game/explosives/fire-missions-bought-P-38", test_fire_missions_bought);
+  g_test_add_func ("/game/explosives/mines-bought-P-37", test_mines_bought);
   g_test_add_func ("/game/explosives/fire-mission-in-phase", test_fire_mission_in_phase);
   g_test_add_func ("/game/explosives/launch", test_launch);
   g_test_add_func ("/game/explosives/undo-redo", test_undo_redo);

@@ -18,7 +18,7 @@
   "{'id': 'sealed', 'name': 'Sealed', 'length_turns': 6," \
   " 'modules': ['ammunition', 'leadership', 'area-effects', 'detection', 'equipment']," \
   " 'sides': [" \
-  "  {'id': 'a', 'name': 'Commonwealth', 'camo_tinter': true, 'squads': [{'id': 'a1', 'leader': 'a-1', 'units': [" \
+  "  {'id': 'a', 'name': 'Commonwealth', 'camo_tinter': true, 'mines': 2, 'fire_missions': {'mortar': 1}, 'squads': [{'id': 'a1', 'leader': 'a-1', 'units': [" \
   "     {'id': 'a-1', 'counter': 1, 'name': 'Sergeant Ames', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}," \
   "     {'id': 'a-2', 'counter': 2, 'name': 'Trooper Cole', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']," \
   "      'hidden': true}]}]}," \

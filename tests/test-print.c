@@ -218,7 +218,7 @@ test_print_secrets (void)
     "{'id': 'p', 'name': 'Secrets', 'length_turns': 6,"
     " 'modules': ['detection', 'equipment', 'ammunition', 'area-effects'],"
     " 'sides': ["
-    "  {'id': 'a', 'name': 'Commonwealth', 'camo_tinter': true, 'squads': [{'id': 'a1', 'units': ["
+    "  {'id': 'a', 'name': 'Commonwealth', 'camo_tinter': true, 'mines': 1, 'squads': [{'id': 'a1', 'units': ["
     "     {'id': 'a-1', 'counter': 1, 'name': 'Trooper Cole', 'troop': 'marines', 'armor': 'M',"
     "      'weapons': ['LR'], 'hidden': true, 'stealth_power': true}]}]},"
     "  {'id': 'b', 'name': 'TOG', 'squads': [{'id': 'b1', 'units': [{'id': 'b-1', 'counter': 9,"

@@ -1368,7 +1368,7 @@ test_window_e16 (void)
   "{'id': 'e24', 'name': 'Hide and Seek', 'length_turns': 12," \
   " 'modules': ['detection', 'equipment', 'ammunition', 'area-effects']," \
   " 'sides': [" \
-  "  {'id': 'cw', 'name': 'Commonwealth', 'camo_tinter': true, 'squads': [{'id': 'hide', 'units': [" \
+  "  {'id': 'cw', 'name': 'Commonwealth', 'camo_tinter': true, 'mines': 1, 'squads': [{'id': 'hide', 'units': [" \
   "     {'id': 'c', 'counter': 3, 'name': 'Trooper Cole', 'troop': 'counter-insurgency', 'armor': 'LI'," \
   "      'weapons': ['LR'], 'hidden': true, 'stealth_power': true}," \
   "     {'id': 'c2', 'counter': 4, 'name': 'Trooper Amari', 'troop': 'counter-insurgency', 'armor': 'LI'," \
@@ -1672,7 +1672,7 @@ test_window_fire_mission_note (void)
     "{'id': 'fm', 'name': 'Fire mission', 'length_turns': 3,"
     " 'modules': ['ammunition', 'leadership', 'area-effects'],"
     " 'sides': ["
-    "  {'id': 'a', 'name': 'Commonwealth', 'squads': [{'id': 'a1', 'leader': 'a-1', 'units': [{'id': 'a-1', 'counter': 1,"
+    "  {'id': 'a', 'name': 'Commonwealth', 'fire_missions': {'mortar': 1}, 'squads': [{'id': 'a1', 'leader': 'a-1', 'units': [{'id': 'a-1', 'counter': 1,"
     "     'name': 'Sergeant Ames', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]},"
     "  {'id': 'b', 'name': 'TOG', 'squads': [{'id': 'b1', 'units': [{'id': 'b-1', 'counter': 2,"
     "     'name': 'Legionnaire Brax', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");

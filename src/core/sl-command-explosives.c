@@ -494,6 +494,15 @@ check_caught (SlCommand  *c,
   return TRUE;
 }
 
+static int
+diver_of (GArray *caught)
+{
+  for (guint i = 0; i < caught->len; i++)
+    if (g_array_index (caught, Caught, i).in.sacrifice_dive)
+      return g_array_index (caught, Caught, i).unit;
+  return -1;
+}
+
 /* Applies the blast of @source on every unit caught: actions lost in the
  * area (§6.1), damage and daze (T-30, T-33, T-34a). @owner deals it. */
 static gboolean
@@ -560,12 +569,89 @@ apply_blast (SlCommand     *c,
         sl_command_say (c, _("The blast of %s catches %s at %g m: not hurt (%s), but its action is lost (§6.1)."),
                         what, sl_command_name (c, k->unit), k->in.distance_m,
                         res->reason != NULL ? res->reason : "");
+      else if (k->in.smothered)
+        sl_command_say (c, _("The blast of %s spares %s: %s smothered it with a sacrifice dive (P-34 step 7, A-111)."),
+                        what, sl_command_name (c, k->unit), sl_command_name (c, diver_of (caught)));
       else
         sl_command_say (c, _("The blast of %s does not reach %s at %g m."), what, sl_command_name (c, k->unit),
                         k->in.distance_m);
     }
   c->actor = -1;
   sl_command_result (c, json_object_set_array_member, "units", list);
+  return TRUE;
+}
+
+/* P-34 step 7, A-111: a unit that made a sacrifice dive onto a frag
+ * grenade takes its blast alone — the others listed are not affected. Its
+ * Dive action (2 AP) must have ended on the grenade by now, after the
+ * throw. */
+static gboolean
+check_sacrifice_dive (SlCommand      *c,
+                      const SlMarker *m,
+                      GArray         *caught,
+                      guint           n_mines,
+                      GError        **error)
+{
+  int diver = -1;
+
+  for (guint i = 0; i < caught->len; i++)
+    {
+      const Caught *k = &g_array_index (caught, Caught, i);
+
+      if (!k->in.sacrifice_dive)
+        continue;
+      if (diver >= 0)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "units",
+                             _("One unit dives onto the grenade: %s already has (P-34 step 7)."),
+                             sl_command_name (c, diver));
+          return FALSE;
+        }
+      diver = k->unit;
+    }
+  if (diver < 0)
+    {
+      for (guint i = 0; i < caught->len; i++)
+        if (g_array_index (caught, Caught, i).in.smothered)
+          {
+            sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "units",
+                               _("Nobody listed made a sacrifice dive onto the grenade (P-34 step 7)."));
+            return FALSE;
+          }
+      return TRUE;
+    }
+  if (m->kind != SL_MARKER_GRENADE || m->type != SL_GRENADE_FG)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "units",
+                         _("Only a frag grenade can be smothered by a sacrifice dive (P-34 step 7, A-111)."));
+      return FALSE;
+    }
+  {
+    const SlCurrentAction *a = &c->state->units[diver].current;
+
+    if (a->action == NULL || a->action->move != SL_MOVE_DIVE || a->end > sl_command_now (c) ||
+        a->end < m->created)
+      {
+        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "units",
+                           _("%s made no Dive action ending on the grenade since it was thrown: a sacrifice dive is a dive (P-34 step 7)."),
+                           sl_command_name (c, diver));
+        return FALSE;
+      }
+  }
+  /* Nobody else is affected: no mine nearby either (P-37 step 5). */
+  if (n_mines > 0)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "mines",
+                         _("%s smothers the grenade with a sacrifice dive: nothing else is caught in it (P-34 step 7)."),
+                         sl_command_name (c, diver));
+      return FALSE;
+    }
+  for (guint i = 0; i < caught->len; i++)
+    {
+      Caught *k = &g_array_index (caught, Caught, i);
+
+      k->in.smothered = k->unit != diver;
+    }
   return TRUE;
 }
 
@@ -793,7 +879,7 @@ sl_command_blast (SlCommand  *c,
     gboolean shaped = kind == SL_MARKER_CHARGE && type == 0;
 
     g_strlcpy (label, m->label, sizeof label);
-    if (!roll_mines (c, mines, id, error))
+    if (!roll_mines (c, mines, id, error) || !check_sacrifice_dive (c, m, caught, mines->len, error))
       return FALSE;
     if (breached && !shaped)
       {
@@ -988,6 +1074,27 @@ sl_command_mine (SlCommand  *c,
                              _("Mines are written down before the game, before the first Action Phase (P-37 step 2)."));
           return FALSE;
         }
+      /* P-37 step 1: bought by number, and only for outdoors. */
+      if (!c->setup->purchases_unrecorded)
+        {
+          int side = sl_command_side (c, unit);
+          const SlSideSetup *ss = sl_setup_side_at (c->setup, side);
+
+          if (c->setup->environment.indoors)
+            {
+              sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                                 _("Mines are laid only outdoors, never inside buildings or ships (P-37 step 1)."));
+              return FALSE;
+            }
+          if (c->state->mines_laid[side] >= ss->mines)
+            {
+              sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                                 ss->mines == 0 ? _("%s bought no mines for this game (P-37 step 1, T-38).")
+                                                : _("%s has written down every mine it bought (P-37 step 1, T-38)."),
+                                 ss->name);
+              return FALSE;
+            }
+        }
       note = sl_command_add_note (c, sl_command_side (c, unit), SL_NOTE_MINE, &seal, error);
       if (note == NULL)
         return FALSE;
@@ -996,6 +1103,7 @@ sl_command_mine (SlCommand  *c,
       for (guint i = 0; i < c->state->markers->len; i++)
         if (g_array_index (c->state->markers, SlMarker, i).kind == SL_MARKER_MINE)
           mines++;
+      c->state->mines_laid[sl_command_side (c, unit)]++;
       m = sl_state_add_marker (c->state, SL_MARKER_MINE);
       m->owner = unit;
       m->created = sl_command_now (c);
@@ -1146,8 +1254,7 @@ sl_command_fire_mission (SlCommand  *c,
 
   sl_reader_require (r, "marker");
   id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
-  sl_reader_require (r, "mission");
-  mission = sl_reader_string (r, "mission", "mortar");
+  mission = sl_reader_string (r, "mission", NULL);
   in.spotter = sl_reader_enum (r, "spotter", sl_spotter_names, N_("spotter"), SL_SPOTTED_BY_LEADER);
   in.on_building = sl_reader_bool (r, "on_building", FALSE);
   in.target_hidden = sl_reader_bool (r, "target_hidden", FALSE);
@@ -1162,7 +1269,7 @@ sl_command_fire_mission (SlCommand  *c,
   dud = sl_reader_bool (r, "dud", FALSE);
   read_caught (c, r, caught);
   read_mines (c, r, mines);
-  if (sl_reader_ok (r) && (in.mission = sl_rules_fire_mission (c->rules, mission)) == NULL)
+  if (sl_reader_ok (r) && mission != NULL && (in.mission = sl_rules_fire_mission (c->rules, mission)) == NULL)
     sl_reader_fail (r, "mission", _("Unknown fire mission “%s” (T-35)."), mission);
   if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
     return FALSE;
@@ -1183,6 +1290,25 @@ sl_command_fire_mission (SlCommand  *c,
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker",
                          _("%s is no fire mission: use a blast command (P-08 step 4)."), m->label);
+      return FALSE;
+    }
+  /* P-38: the kind was named when it was called. */
+  if (m->type >= 0)
+    {
+      const SlFireMissionDef *called = g_ptr_array_index (c->rules->fire_missions.items, m->type);
+
+      if (in.mission != NULL && in.mission != called)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "mission",
+                             _("%s: the mission called is the %s (P-38)."), m->label, called->name);
+          return FALSE;
+        }
+      in.mission = called;
+    }
+  else if (in.mission == NULL)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "mission",
+                         _("Say which fire mission lands: mortar or missile (T-35)."));
       return FALSE;
     }
   if (m->note > 0)
@@ -1259,6 +1385,108 @@ sl_command_fire_mission (SlCommand  *c,
   return TRUE;
 }
 
+/* The fire missions of @mission's kind (−1: any) @side has called, or is
+ * calling now (a Call Fire Mission action under way). */
+static int
+missions_used (SlCommand *c,
+               int        side,
+               int        mission)
+{
+  int used = 0;
+
+  for (int k = 0; k < SL_MAX_FIRE_MISSION_TYPES; k++)
+    if (mission < 0 || mission == k)
+      used += c->state->missions_called[side][k];
+  for (int u = 0; u < c->state->n_units; u++)
+    {
+      const SlCurrentAction *a = &c->state->units[u].current;
+
+      if (sl_command_side (c, u) == side && a->action != NULL && g_str_equal (a->action->id, "call-fire-mission") &&
+          !a->resolved && (mission < 0 || a->mission == mission + 1))
+        used++;
+    }
+  return used;
+}
+
+gboolean
+sl_command_check_mission_call (SlCommand  *c,
+                               int         unit,
+                               const char *mission_id,
+                               int        *mission,
+                               GError    **error)
+{
+  const SlTable *t = &c->rules->fire_missions;
+  const SlSideSetup *side = sl_setup_side_at (c->setup, sl_command_side (c, unit));
+  int s = sl_command_side (c, unit);
+
+  *mission = -1;
+  if (mission_id != NULL)
+    {
+      for (guint k = 0; k < t->items->len; k++)
+        if (g_str_equal (((const SlFireMissionDef *) g_ptr_array_index (t->items, k))->id, mission_id))
+          *mission = k;
+      if (*mission < 0)
+        {
+          g_autofree char *choices = sl_json_join_choices (sl_table_ids (t));
+
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "mission",
+                             _("Unknown fire mission “%s”; expected one of %s (T-35)."), mission_id, choices);
+          return FALSE;
+        }
+    }
+  /* A game saved before purchases were kept: T-37's limit only. */
+  if (c->setup->purchases_unrecorded)
+    {
+      if (missions_used (c, s, -1) >= c->rules->fire_missions_per_side)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                             _("%s has called its %d fire missions of the game (P-38 step 1, T-37)."),
+                             side->name, c->rules->fire_missions_per_side);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (*mission < 0)
+    {
+      /* Unnamed: the only kind the side has left. */
+      int left = 0;
+
+      for (guint k = 0; k < t->items->len; k++)
+        if (side->fire_missions[k] > missions_used (c, s, k))
+          {
+            left++;
+            *mission = k;
+          }
+      if (left > 1)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "mission",
+                             _("%s has more than one kind of fire mission left: say which is called (P-38, T-35)."),
+                             side->name);
+          return FALSE;
+        }
+      if (left == 0)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                             _("%s has no fire mission left to call: each one is bought before the game (P-38 step 1, T-37)."),
+                             side->name);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (side->fire_missions[*mission] <= missions_used (c, s, *mission))
+    {
+      const SlFireMissionDef *def = g_ptr_array_index (t->items, *mission);
+
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "mission",
+                         side->fire_missions[*mission] == 0
+                         ? _("%s bought no %s for this game (P-38 step 1, T-37).")
+                         : _("%s has no %s left to call: each one is bought before the game (P-38 step 1, T-37)."),
+                         side->name, def->name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 sl_command_finish_explosives (SlCommand *c,
                               int        unit)
@@ -1316,10 +1544,19 @@ sl_command_finish_explosives (SlCommand *c,
     }
   if (g_str_equal (action->id, "call-fire-mission"))
     {
+      /* P-38 step 1: one of the missions the side bought is used; its
+       * kind was named as it was called (−1: a game that kept no record). */
+      const SlFireMissionDef *def = u->current.mission > 0
+                                    ? g_ptr_array_index (c->rules->fire_missions.items, u->current.mission - 1)
+                                    : NULL;
+      const char *what = def != NULL ? def->name : _("a fire mission");
+
       m = sl_state_add_marker (c->state, SL_MARKER_FIRE_MISSION);
       m->owner = unit;
       m->created = sl_command_now (c);
-      m->type = -1;
+      m->type = u->current.mission - 1;
+      if (u->current.mission > 0)
+        c->state->missions_called[sl_command_side (c, unit)][u->current.mission - 1]++;
       if (u->current.label[0] != '\0')
         set_label (m, u->current.label);
       else
@@ -1329,15 +1566,15 @@ sl_command_finish_explosives (SlCommand *c,
           /* A-13 option: in this turn's Fire Mission Phase. */
           m->amount = 1;
           m->due = sl_subphase_index (c->rules, c->state->turn, c->rules->subphases_per_turn);
-          sl_command_say (c, _("%s has called a fire mission (%s): it lands in the Fire Mission Phase (P-38, A-13)."),
-                          name, m->label);
+          sl_command_say (c, _("%s has called %s (%s): it lands in the Fire Mission Phase (P-38, A-13)."),
+                          name, what, m->label);
         }
       else
         {
           /* in the explosion step of the subphase the call ends. */
           m->due = sl_command_now (c);
-          sl_command_say (c, _("%s has called a fire mission (%s): it lands in the explosion step (P-38 step 4, A-13)."),
-                          name, m->label);
+          sl_command_say (c, _("%s has called %s (%s): it lands in the explosion step (P-38 step 4, A-13)."),
+                          name, what, m->label);
         }
       return TRUE;
     }

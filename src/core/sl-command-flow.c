@@ -1391,9 +1391,9 @@ sl_command_declare (SlCommand  *c,
   SlActionCostResult cost;
   SlSchedule schedule;
   const char *zero_g_stream;
-  const char *label;
+  const char *label, *mission_id;
   gboolean replace, revealed = FALSE;
-  int unit, target, now, throwing, bounce, burst;
+  int unit, target, now, throwing, bounce, burst, mission = -1;
   SlUnitState *u;
   g_autofree char *when = NULL;
   JsonObject *end;
@@ -1434,6 +1434,10 @@ sl_command_declare (SlCommand  *c,
     sl_reader_fail (r, "label", _("A label is at most %d characters."),
                     (int) sizeof (((SlCurrentAction *) NULL)->label) - 1);
   zero_g_stream = sl_command_die (c, r, "zero_g_roll", 10);
+  /* P-38: the kind of fire mission is named as it is called. */
+  mission_id = sl_reader_string (r, "mission", NULL);
+  if (mission_id != NULL && sl_reader_ok (r) && !is_action (in.action, "call-fire-mission"))
+    sl_reader_fail (r, "mission", _("A fire mission is named with a “Call fire mission” action (P-38)."));
   if (!sl_command_inputs_done (c))
     return FALSE;
   if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER,
@@ -1463,6 +1467,9 @@ sl_command_declare (SlCommand  *c,
       !sl_command_check_turn (c, unit, "unit", error) ||
       !check_daze (c, unit, in.action, in.to_position, error) ||
       !check_action_state (c, unit, in.action, target, throwing, error))
+    return FALSE;
+  if (is_action (in.action, "call-fire-mission") &&
+      !sl_command_check_mission_call (c, unit, mission_id, &mission, error))
     return FALSE;
 
   in.wound = u->wound;
@@ -1553,6 +1560,7 @@ sl_command_declare (SlCommand  *c,
   u->current.to_position = in.to_position;
   u->current.throwing = throwing;
   u->current.burst = burst;
+  u->current.mission = mission + 1;
   u->current.stairs_end = cost.stairs_ap > 0 ? now + cost.stairs_ap - 1 : -1;
   if (label != NULL)
     g_strlcpy (u->current.label, label, sizeof u->current.label);
@@ -1600,6 +1608,14 @@ sl_command_declare (SlCommand  *c,
 
           what = label != NULL ? g_strdup_printf (_("%s with %s at %s"), in.action->name, uses, label)
                                : g_strdup_printf (_("%s with %s"), in.action->name, uses);
+        }
+      else if (mission >= 0)
+        {
+          const SlFireMissionDef *def = g_ptr_array_index (c->rules->fire_missions.items, mission);
+
+          /* "Call Fire Mission (Mortar Strike at the ridge)" */
+          what = label != NULL ? g_strdup_printf (_("%s (%s at %s)"), in.action->name, def->name, label)
+                               : g_strdup_printf (_("%s (%s)"), in.action->name, def->name);
         }
       else if (label != NULL)
         what = g_strdup_printf (_("%s (%s)"), in.action->name, label);

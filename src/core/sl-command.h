@@ -294,6 +294,15 @@ SL_COMMAND_HANDLER (sl_command_ambush);
 /* When a unit's action without dice reaches its last subphase: the
  * explosives family finishes installing charges and calling fire missions.
  * Returns TRUE when it handled the action. */
+/* P-38 step 1, T-37: the fire mission @unit calls — @mission_id, or the
+ * only kind its side has left when NULL — must be one its side bought and
+ * has not used (calls under way count); sets *@mission to its T-35 entry,
+ * or −1 when the game kept no record and the kind is named when it lands. */
+gboolean     sl_command_check_mission_call (SlCommand  *c,
+                                            int         unit,
+                                            const char *mission_id,
+                                            int        *mission,
+                                            GError    **error);
 gboolean     sl_command_finish_explosives (SlCommand *c,
                                            int        unit);
 G_END_DECLS

@@ -1086,6 +1086,11 @@ loader_start (Loader *l)
           !json_object_has_member (json_node_get_object (options), "freeDeclarationOrder"))
         json_object_set_boolean_member (json_node_get_object (options), "freeDeclarationOrder", TRUE);
     }
+  /* Format 2 kept no record of the fire missions and mines each side
+   * bought (P-37, P-38): such a game goes on as it was played. */
+  if (version < 3 && JSON_NODE_HOLDS_OBJECT (l->setup) &&
+      !json_object_has_member (json_node_get_object (l->setup), "purchases_unrecorded"))
+    json_object_set_boolean_member (json_node_get_object (l->setup), "purchases_unrecorded", TRUE);
   setup = sl_setup_new_from_json (l->rules, l->setup, &local_error);
   if (setup == NULL)
     {

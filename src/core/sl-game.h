@@ -31,7 +31,7 @@ GQuark sl_game_error_quark (void);
 
 /* The current version of the file format. */
 /* 2: the initiative order within a subphase is kept (P-08 step 2). */
-#define SL_GAME_FORMAT_VERSION 2
+#define SL_GAME_FORMAT_VERSION 3
 
 /* One entry of the journal: a command as it was applied, complete with the
  * dice the app rolled for it, and what happened.  The command is read with

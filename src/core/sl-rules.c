@@ -2009,6 +2009,8 @@ load_all (SlRules  *rules,
     {
       load_entries (s, "entries", &rules->fire_missions, parse_fire_mission, rules);
       require_ids (s, "entries", &rules->fire_missions, required_fire_missions);
+      if (sl_reader_ok (s) && rules->fire_missions.items->len > SL_MAX_FIRE_MISSION_TYPES)
+        sl_reader_fail (s, "entries", _("At most %d kinds of fire mission."), SL_MAX_FIRE_MISSION_TYPES);
       rules->fire_missions_per_side = req_int (s, "max_per_side", 0, 100);
       need_string (s, "call_action");
     }

@@ -11,6 +11,9 @@
 
 G_BEGIN_DECLS
 
+/* The kinds of fire mission a rules file may list (T-35). */
+#define SL_MAX_FIRE_MISSION_TYPES 4
+
 #define SL_RULES_ERROR (sl_rules_error_quark ())
 
 typedef enum
@@ -602,7 +605,7 @@ struct _SlRules
   int    mortar_column;
   int    missile_column;
 
-  SlTable fire_missions;  /* SlFireMissionDef, T-35 */
+  SlTable fire_missions;  /* SlFireMissionDef, T-35; at most SL_MAX_FIRE_MISSION_TYPES */
   int     fire_missions_per_side;
 
   /* T-36 */

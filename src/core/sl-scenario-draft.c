@@ -250,16 +250,37 @@ sl_scenario_draft_to_json (const SlRules         *rules,
       json_object_set_string_member (so, "id", side_id);
       json_object_set_string_member (so, "name", side->name);
       /* T-37: a jammer or a tinter bought by any of its squads serves the
-       * side (sl_squad_side_equipment: 0 jammer, 2 tinter). */
-      for (guint q = 0; q < side->squads->len; q++)
-        {
-          const SlSquadDraft *squad = g_ptr_array_index (side->squads, q);
+       * side (sl_squad_side_equipment: 0 jammer, 2 tinter); the fire
+       * missions (4 mortar, 5 missile) and mines its squads bought are the
+       * side's to use (P-37, P-38 step 1). */
+      {
+        int mortars = 0, missiles = 0, mines = 0;
 
-          if (squad->side_equipment[0] > 0)
-            json_object_set_boolean_member (so, "ecm", TRUE);
-          if (squad->side_equipment[2] > 0)
-            json_object_set_boolean_member (so, "camo_tinter", TRUE);
-        }
+        for (guint q = 0; q < side->squads->len; q++)
+          {
+            const SlSquadDraft *squad = g_ptr_array_index (side->squads, q);
+
+            if (squad->side_equipment[0] > 0)
+              json_object_set_boolean_member (so, "ecm", TRUE);
+            if (squad->side_equipment[2] > 0)
+              json_object_set_boolean_member (so, "camo_tinter", TRUE);
+            mortars += squad->side_equipment[4];
+            missiles += squad->side_equipment[5];
+            mines += squad->mines;
+          }
+        if (mortars + missiles > 0)
+          {
+            JsonObject *fm = json_object_new ();
+
+            if (mortars > 0)
+              json_object_set_int_member (fm, "mortar", mortars);
+            if (missiles > 0)
+              json_object_set_int_member (fm, "missile", missiles);
+            json_object_set_object_member (so, "fire_missions", fm);
+          }
+        if (mines > 0)
+          json_object_set_int_member (so, "mines", mines);
+      }
       for (guint q = 0; q < side->squads->len; q++)
         {
           const SlSquadDraft *squad = g_ptr_array_index (side->squads, q);

@@ -205,6 +205,54 @@ unique_id (SlReader   *r,
 
 static const char * const launcher_types[] = { "frag", "smoke", NULL };
 
+/* T-37, T-38: the fire missions (P-38 step 1: at most 4 a side) and the
+ * mines (P-37 step 1: only outdoors) a side bought before the game. */
+static void
+read_purchases (const SlRules *rules,
+                SlSetup       *setup,
+                SlReader      *r,
+                SlSideSetup   *side)
+{
+  int total = 0;
+
+  if (sl_reader_has (r, "fire_missions"))
+    {
+      g_autoptr(SlReader) fm = sl_reader_object (r, "fire_missions");
+      g_autoptr(GList) members = fm != NULL ? sl_reader_members (fm) : NULL;
+
+      for (GList *l = members; l != NULL && sl_reader_ok (fm); l = l->next)
+        {
+          int index = -1;
+
+          for (guint k = 0; k < rules->fire_missions.items->len; k++)
+            if (g_str_equal (((SlFireMissionDef *) g_ptr_array_index (rules->fire_missions.items, k))->id,
+                             l->data))
+              index = k;
+          if (index < 0)
+            {
+              g_autofree char *choices = sl_json_join_choices (sl_table_ids (&rules->fire_missions));
+
+              sl_reader_fail (fm, l->data, _("Unknown fire mission “%s”; expected one of %s (T-35)."),
+                              (const char *) l->data, choices);
+              break;
+            }
+          side->fire_missions[index] = sl_reader_int (fm, l->data, 0, rules->fire_missions_per_side, 0);
+          total += side->fire_missions[index];
+        }
+      if (fm != NULL && sl_reader_ok (fm) && total > rules->fire_missions_per_side)
+        sl_reader_fail (r, "fire_missions", _("A side buys at most %d fire missions for a game (P-38 step 1, T-37)."),
+                        rules->fire_missions_per_side);
+      if (fm != NULL)
+        sl_reader_end (fm);
+    }
+  side->mines = sl_reader_int (r, "mines", 0, 100, 0);
+  if (sl_reader_ok (r) && (total > 0 || side->mines > 0) && !setup->modules[SL_MODULE_AREA_EFFECTS])
+    sl_reader_fail (r, total > 0 ? "fire_missions" : "mines",
+                    _("Mines and fire missions need the area-effect rules (§9.6)."));
+  else if (sl_reader_ok (r) && side->mines > 0 && setup->environment.indoors && !setup->purchases_unrecorded)
+    sl_reader_fail (r, "mines", _("Mines are laid only outdoors, never inside buildings or ships (P-37 step 1)."));
+}
+
 /* T-36, A-120: where a unit, a squad or a side starts, inside or out
  * (the level above gives the default); only vacuum and hostile atmospheres
  * care. */
@@ -1120,6 +1168,7 @@ read_all (const SlRules *rules,
   read_texts (root, "notes", setup->notes);
   read_texts (root, "special", setup->special);
   read_texts (root, "overrides", setup->overrides);
+  setup->purchases_unrecorded = sl_reader_bool (root, "purchases_unrecorded", FALSE);
   sl_reader_require (root, "length_turns");
   setup->length_turns = sl_reader_int (root, "length_turns", 1, 200, 12);
 
@@ -1179,6 +1228,7 @@ read_all (const SlRules *rules,
         sl_reader_fail (sr, side->ecm ? "ecm" : "camo_tinter",
                         _("The camo tinter and the ECM jammer need the optional equipment rules (§15.11)."));
 
+      read_purchases (rules, setup, sr, side);
       inside = read_inside (setup, sr, FALSE);
       sl_reader_require (sr, "squads");
       n_squads = sl_reader_array_length (sr, "squads");

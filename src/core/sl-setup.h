@@ -126,6 +126,9 @@ typedef struct
   GArray *squads;  /* int */
   gboolean camo_tinter;  /* the side's troops are treated (T-37) */
   gboolean ecm;          /* the side has a working jammer (T-37) */
+  /* Bought before the game (T-37, T-38): */
+  int      fire_missions[SL_MAX_FIRE_MISSION_TYPES];  /* by T-35 entry (P-38 step 1) */
+  int      mines;                                     /* P-37 step 1 */
   /* Victory (the setup's "victory"): */
   SlObjectiveKind objective;
   char    *objective_description;  /* the side's objective, for people */
@@ -197,6 +200,9 @@ struct _SlSetup
   GPtrArray          *special;    /* char *, special conditions in words (§10 G) */
   GArray             *conditions; /* SlCondition, the special conditions in force */
   GPtrArray          *overrides;  /* char *, construction rules the players chose to break */
+  /* A game saved before the sides' purchases were recorded (game format
+   * 2): fire missions and mines are limited only by T-37. */
+  gboolean            purchases_unrecorded;
   /* The premade scenario the victory follows (T-41 … T-43), or NULL. */
   const SlScenarioSummary *scenario;
   char               *objective_place;  /* "the bridge", or NULL */

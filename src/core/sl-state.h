@@ -78,6 +78,7 @@ typedef struct
   int             throwing;      /* SlThrow of a Fire/Throw action */
   int             burst;         /* SlBurstMode a fire was declared with (P-30 step 2) */
   int             rallied;       /* a rally resolved: the squad index + 1, else 0 (P-32 step 7) */
+  int             mission;       /* the fire mission called: its T-35 entry + 1, else 0 (P-38) */
   char            label[48];     /* what the players call the spot (a charge, a door) */
 } SlCurrentAction;
 
@@ -253,6 +254,10 @@ typedef struct
   int       objective_held_since[2]; /* turn from which the side holds it, or 0 */
   gboolean  objective_primary[2];    /* a custom primary objective achieved (§10 E) */
   int       objective_secondary[2];  /* custom secondary objectives achieved */
+
+  /* What each side has used of what it bought (P-37, P-38 step 1). */
+  int       missions_called[2][SL_MAX_FIRE_MISSION_TYPES];
+  int       mines_laid[2];
 
   GArray   *markers;        /* SlMarker */
   int       next_marker;
