@@ -113,7 +113,8 @@ test_fire_sheet_burst (void)
 
 /* P-30 step 2: a fire declared as a concentrated burst is resolved as
  * one — the sheet's switch starts on and stays so, and the command says
- * so. A fire declared as a single shot starts with it off. */
+ * so, and no area burst is offered instead. A fire declared as a single
+ * shot starts with it off, and may be fired as an area burst instead. */
 static void
 test_fire_sheet_declared_burst (void)
 {
@@ -137,7 +138,17 @@ test_fire_sheet_declared_burst (void)
   gtk_window_present (GTK_WINDOW (sheet));
   single = sl_fire_sheet_get_command (sheet);
   g_assert_false (json_object_has_member (json_node_get_object (single), "burst"));
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  /* P-30 step 4: declared without a burst, it may be fired as an area
+   * burst instead — on the area-burst sheet. */
+  {
+    SlAreaBurstSheet *area = sl_fire_sheet_area_burst_instead (sheet);
+
+    g_assert_nonnull (area);
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (sheet)));
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (area)));
+    gtk_window_destroy (GTK_WINDOW (area));
+  }
+  g_clear_object (&keep);
 
   sheet = sl_fire_sheet_new (NULL, game, sl_test_unit (game, "cw-13"), FALSE);
   gtk_window_present (GTK_WINDOW (sheet));
@@ -145,6 +156,7 @@ test_fire_sheet_declared_burst (void)
   sl_test_ui_save_png (GTK_WIDGET (sheet), "fire-sheet-declared-burst.png");
   declared = sl_fire_sheet_get_command (sheet);
   g_assert_cmpstr (json_object_get_string_member (json_node_get_object (declared), "burst"), ==, "concentrated");
+  g_assert_null (sl_fire_sheet_area_burst_instead (sheet));
   n = sl_game_get_n_entries (game);
   g_assert_true (sl_fire_sheet_enter_die (sheet, 2));
   g_assert_true (sl_fire_sheet_enter_die (sheet, 5));

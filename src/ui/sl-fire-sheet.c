@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-area-burst-sheet.h"
 #include "sl-combat.h"
 #include "sl-fire-sheet.h"
 #include "sl-ui-util.h"
@@ -47,6 +48,7 @@ struct _SlFireSheet
   GtkLabel       *problem;
   GtkButton      *roll_button;
   GtkWidget      *give_up;
+  GtkWidget      *area_row;    /* an area burst instead, when the core allows one */
 
   char           *odds_text;
   gboolean        can_fire;
@@ -334,6 +336,8 @@ sl_fire_sheet_enter_die (SlFireSheet *self,
       gtk_widget_set_sensitive (GTK_WIDGET (self->target_row), FALSE);
       gtk_widget_set_sensitive (GTK_WIDGET (self->cover_row), FALSE);
       gtk_widget_set_sensitive (GTK_WIDGET (self->movement_row), FALSE);
+      if (self->area_row != NULL)
+        gtk_widget_set_sensitive (self->area_row, FALSE);
       return TRUE;
     }
   return apply (self);
@@ -348,6 +352,58 @@ sl_fire_sheet_set_burst (SlFireSheet *self,
     return FALSE;
   gtk_switch_set_active (self->burst, concentrated);
   return TRUE;
+}
+
+/* Whether the core would take this fire as an area burst instead: a Fire
+ * action declared without a burst, of a weapon that fires them, that the
+ * rate of fire allows (P-30 step 4, T-23). The units named do not matter
+ * for that: the first one offered stands in for the wedge. */
+static gboolean
+area_burst_allowed (SlFireSheet *self)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  g_autoptr(JsonBuilder) b = NULL;
+  g_autoptr(JsonNode) command = NULL;
+  g_autoptr(JsonNode) result = NULL;
+
+  if (self->targets->len == 0 || !sl_unit_fires_bursts (self->game, self->unit) ||
+      sl_game_get_state (self->game)->units[self->unit].current.burst != SL_BURST_NONE)
+    return FALSE;
+  b = json_builder_new ();
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "type");
+  json_builder_add_string_value (b, "area-burst");
+  json_builder_set_member_name (b, "unit");
+  json_builder_add_string_value (b, sl_setup_unit_at (setup, self->unit)->id);
+  json_builder_set_member_name (b, "targets");
+  json_builder_begin_array (b);
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "unit");
+  json_builder_add_string_value (b, sl_setup_unit_at (setup, g_array_index (self->targets, int, 0))->id);
+  json_builder_set_member_name (b, "distance_m");
+  json_builder_add_double_value (b, 1);
+  json_builder_end_object (b);
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  command = json_builder_get_root (b);
+  result = sl_game_preview (self->game, command, NULL, NULL);
+  return result != NULL;
+}
+
+SlAreaBurstSheet *
+sl_fire_sheet_area_burst_instead (SlFireSheet *self)
+{
+  GtkWindow *parent;
+  SlAreaBurstSheet *sheet;
+
+  g_return_val_if_fail (SL_IS_FIRE_SHEET (self), NULL);
+  if (self->area_row == NULL || !gtk_widget_get_sensitive (self->area_row))
+    return NULL;
+  parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+  sheet = sl_area_burst_sheet_new (parent, self->game, self->unit, self->app_rolls);
+  gtk_window_destroy (GTK_WINDOW (self));
+  gtk_window_present (GTK_WINDOW (sheet));
+  return sheet;
 }
 
 void
@@ -482,6 +538,23 @@ build (SlFireSheet *self)
       gtk_switch_set_active (self->burst, declared);
       gtk_widget_set_sensitive (row, !declared);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (table), row);
+      /* P-30 step 4: a Fire action declared without a burst may be fired
+       * as an area burst, when the rate of fire allows; its wedge is
+       * named on its own sheet. */
+      if (area_burst_allowed (self))
+        {
+          GtkWidget *arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
+
+          self->area_row = adw_action_row_new ();
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->area_row), _("_Area burst instead…"));
+          adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->area_row), TRUE);
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (self->area_row),
+                                       _("At every unit in a wedge, named on its own sheet (P-30 step 4)"));
+          adw_action_row_add_suffix (ADW_ACTION_ROW (self->area_row), arrow);
+          gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (self->area_row), TRUE);
+          g_signal_connect_swapped (self->area_row, "activated", G_CALLBACK (sl_fire_sheet_area_burst_instead), self);
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (table), self->area_row);
+        }
     }
   hit = adw_preferences_group_new ();
   self->breakdown = GTK_LIST_BOX (gtk_list_box_new ());
