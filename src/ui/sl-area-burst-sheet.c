@@ -617,6 +617,8 @@ sl_area_burst_sheet_add_target (SlAreaBurstSheet *self)
   gtk_widget_add_css_class (GTK_WIDGET (t->die), "numeric");
   gtk_widget_set_valign (GTK_WIDGET (t->die), GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (GTK_WIDGET (t->die), _("The to-hit die"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (t->die), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("The to-hit die"), -1);
   adw_expander_row_add_action (t->row, GTK_WIDGET (t->die));
   delete = gtk_button_new_from_icon_name ("user-trash-symbolic");
   gtk_widget_set_valign (delete, GTK_ALIGN_CENTER);
