@@ -394,11 +394,13 @@ settle (SlAreaBurstSheet *self)
   for (guint i = 0; i < self->targets->len; i++)
     {
       Target *t = g_ptr_array_index (self->targets, i);
+      GtkWidget *distance_row = gtk_widget_get_ancestor (GTK_WIDGET (t->distance), ADW_TYPE_ACTION_ROW);
+      GtkWidget *at_firer_row = gtk_widget_get_ancestor (GTK_WIDGET (t->at_firer), ADW_TYPE_ACTION_ROW);
 
       gtk_widget_set_sensitive (GTK_WIDGET (t->unit_row), FALSE);
-      gtk_widget_set_sensitive (gtk_widget_get_ancestor (GTK_WIDGET (t->distance), ADW_TYPE_ACTION_ROW), FALSE);
+      gtk_widget_set_sensitive (distance_row, FALSE);
       gtk_widget_set_sensitive (GTK_WIDGET (t->cover_row), FALSE);
-      gtk_widget_set_sensitive (gtk_widget_get_ancestor (GTK_WIDGET (t->at_firer), ADW_TYPE_ACTION_ROW), FALSE);
+      gtk_widget_set_sensitive (at_firer_row, FALSE);
       gtk_widget_set_sensitive (t->remove, FALSE);
     }
   gtk_widget_set_sensitive (GTK_WIDGET (self->smoke), FALSE);
@@ -784,6 +786,7 @@ sl_area_burst_sheet_new (GtkWindow *parent,
                          gboolean   app_rolls)
 {
   SlAreaBurstSheet *self;
+  const SlUnitSetup *us;
   g_autofree char *title = NULL;
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
@@ -796,7 +799,8 @@ sl_area_burst_sheet_new (GtkWindow *parent,
    * undetected hidden unit (§15.1, A-95). */
   self->offered = sl_fire_targets (game, unit, NULL);
   /* "13 · Trooper Hale Fires an Area Burst" */
-  title = g_strdup_printf (_("%s Fires an Area Burst"), sl_setup_unit_at (sl_game_get_setup (game), unit)->label);
+  us = sl_setup_unit_at (sl_game_get_setup (game), unit);
+  title = g_strdup_printf (_("%s Fires an Area Burst"), us->label);
   gtk_window_set_title (GTK_WINDOW (self), title);
   adw_window_title_set_title (self->title, title);
   if (app_rolls)

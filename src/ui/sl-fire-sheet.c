@@ -552,7 +552,8 @@ build (SlFireSheet *self)
                                        _("At every unit in a wedge, named on its own sheet (P-30 step 4)"));
           adw_action_row_add_suffix (ADW_ACTION_ROW (self->area_row), arrow);
           gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (self->area_row), TRUE);
-          g_signal_connect_swapped (self->area_row, "activated", G_CALLBACK (sl_fire_sheet_area_burst_instead), self);
+          g_signal_connect_swapped (self->area_row, "activated",
+                                    G_CALLBACK (sl_fire_sheet_area_burst_instead), self);
           adw_preferences_group_add (ADW_PREFERENCES_GROUP (table), self->area_row);
         }
     }

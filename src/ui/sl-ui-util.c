@@ -243,7 +243,10 @@ sl_unit_fires_bursts (SlGame *game,
   if (!sl_setup_has_module (setup, SL_MODULE_AUTOMATIC_FIRE))
     return FALSE;
   weapon = sl_state_unit_weapon (setup, state, unit);
-  return weapon != NULL && sl_weapon_get_profile (weapon, sl_state_unit_omni_mode (setup, state, unit))->auto_fire;
+  if (weapon == NULL)
+    return FALSE;
+  /* An OMNI weapon fires as its mode: spike or slug. */
+  return sl_weapon_get_profile (weapon, sl_state_unit_omni_mode (setup, state, unit))->auto_fire;
 }
 
 gboolean
