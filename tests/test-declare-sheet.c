@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "sl-combat.h"
 #include "sl-declare-sheet.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
@@ -162,6 +163,88 @@ test_declare_sheet_zero_g (void)
   g_assert_null (e->rolled[0]);
 }
 
+/* P-30 step 2: a weapon that fires bursts declares a single shot, a
+ * concentrated burst at the target or an area burst, which takes no
+ * target; the kind of fire is what the command carries. A weapon that
+ * fires none is not offered the choice. */
+static void
+test_declare_sheet_burst (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlDeclareSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+  const SlJournalEntry *e;
+  JsonObject *command;
+
+  sl_test_start_turn (game);
+  /* A laser rifle fires no bursts (T-12). */
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "cw-14"));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_false (sl_declare_sheet_has_burst (sheet));
+  g_assert_false (sl_declare_sheet_set_burst (sheet, "area"));
+  gtk_window_destroy (GTK_WINDOW (sheet));
+  g_clear_object (&keep);
+
+  /* Centurion Vale's spike rifle does: an area burst, without a target. */
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-1"));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_true (sl_declare_sheet_has_burst (sheet));
+  g_assert_true (sl_declare_sheet_set_burst (sheet, "area"));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "declare-sheet-burst.png");
+  g_assert_true (sl_declare_sheet_can_choose (sheet, "fire"));
+  g_assert_true (sl_declare_sheet_choose (sheet, "fire"));
+  e = sl_game_get_entry (game, sl_game_get_n_entries (game) - 1);
+  command = json_node_get_object (sl_journal_entry_get_command (e));
+  g_assert_cmpstr (json_object_get_string_member (command, "burst"), ==, "area");
+  g_assert_false (json_object_has_member (command, "target"));
+  g_assert_cmpint (sl_test_unit_state (game, "tog-1")->current.burst, ==, SL_BURST_AREA);
+
+  /* A concentrated burst is at the target (Marek's spike rifle). */
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-2"));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_true (sl_declare_sheet_set_burst (sheet, "concentrated"));
+  g_assert_true (sl_declare_sheet_choose (sheet, "fire"));
+  e = sl_game_get_entry (game, sl_game_get_n_entries (game) - 1);
+  command = json_node_get_object (sl_journal_entry_get_command (e));
+  g_assert_cmpstr (json_object_get_string_member (command, "burst"), ==, "concentrated");
+  g_assert_true (json_object_has_member (command, "target"));
+  g_assert_cmpint (sl_test_unit_state (game, "tog-2")->current.burst, ==, SL_BURST_CONCENTRATED);
+}
+
+/* T-22, T-23: after a fire, a single shot in the next subphase is refused
+ * in the core's words, a burst is not; choosing the burst makes the Fire
+ * action possible again. */
+static void
+test_declare_sheet_burst_rate (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlDeclareSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+  g_autofree char *single = NULL;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13',"
+                      " 'burst': 'concentrated'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'tog-1', 'roll': 9}");
+  sl_test_go_to_subphase (game, 2);
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-1"));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_false (sl_declare_sheet_can_choose (sheet, "fire"));
+  single = g_strdup (sl_declare_sheet_get_choice (sheet, "fire"));
+  g_assert_nonnull (strstr (single, "T-23"));
+  g_assert_false (sl_declare_sheet_choose (sheet, "fire"));
+  g_assert_true (sl_declare_sheet_set_burst (sheet, "concentrated"));
+  g_assert_true (sl_declare_sheet_can_choose (sheet, "fire"));
+  g_assert_cmpstr (sl_declare_sheet_get_choice (sheet, "fire"), ==, "1 AP · ends in subphase 2");
+  g_assert_true (sl_declare_sheet_set_burst (sheet, "none"));
+  g_assert_cmpstr (sl_declare_sheet_get_choice (sheet, "fire"), ==, single);
+  gtk_window_destroy (GTK_WINDOW (sheet));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -172,5 +255,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/declare-sheet/engage", test_declare_sheet_engage);
   g_test_add_func ("/declare-sheet/zero-g", test_declare_sheet_zero_g);
   g_test_add_func ("/declare-sheet/throws", test_declare_sheet_throws);
+  g_test_add_func ("/declare-sheet/burst-P-30", test_declare_sheet_burst);
+  g_test_add_func ("/declare-sheet/burst-rate-of-fire-T-23", test_declare_sheet_burst_rate);
   return g_test_run ();
 }

@@ -111,6 +111,60 @@ test_fire_sheet_burst (void)
   g_assert_cmpint (json_object_get_int_member (command, "hits_roll"), ==, 5);
 }
 
+/* P-30 step 2: a fire declared as a concentrated burst is resolved as
+ * one — the sheet's switch starts on and stays so, and the command says
+ * so, and no area burst is offered instead. A fire declared as a single
+ * shot starts with it off, and may be fired as an area burst instead. */
+static void
+test_fire_sheet_declared_burst (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlFireSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+  g_autoptr(JsonNode) declared = NULL;
+  g_autoptr(JsonNode) single = NULL;
+  guint n;
+  JsonObject *command;
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 7);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-4',"
+                      " 'burst': 'concentrated'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-17', 'action': 'fire', 'target': 'tog-4'}");
+  sl_test_play (game, "{'type': 'next'}");
+
+  sheet = sl_fire_sheet_new (NULL, game, sl_test_unit (game, "cw-17"), FALSE);
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  single = sl_fire_sheet_get_command (sheet);
+  g_assert_false (json_object_has_member (json_node_get_object (single), "burst"));
+  /* P-30 step 4: declared without a burst, it may be fired as an area
+   * burst instead — on the area-burst sheet. */
+  {
+    SlAreaBurstSheet *area = sl_fire_sheet_area_burst_instead (sheet);
+
+    g_assert_nonnull (area);
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (sheet)));
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (area)));
+    gtk_window_destroy (GTK_WINDOW (area));
+  }
+  g_clear_object (&keep);
+
+  sheet = sl_fire_sheet_new (NULL, game, sl_test_unit (game, "cw-13"), FALSE);
+  gtk_window_present (GTK_WINDOW (sheet));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "fire-sheet-declared-burst.png");
+  declared = sl_fire_sheet_get_command (sheet);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (declared), "burst"), ==, "concentrated");
+  g_assert_null (sl_fire_sheet_area_burst_instead (sheet));
+  n = sl_game_get_n_entries (game);
+  g_assert_true (sl_fire_sheet_enter_die (sheet, 2));
+  g_assert_true (sl_fire_sheet_enter_die (sheet, 5));
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n + 1);
+  command = json_node_get_object (sl_journal_entry_get_command (last_entry (game)));
+  g_assert_cmpint (json_object_get_int_member (command, "hits_roll"), ==, 5);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -119,5 +173,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/fire-sheet/odds", test_fire_sheet_odds);
   g_test_add_func ("/fire-sheet/jam", test_fire_sheet_jam);
   g_test_add_func ("/fire-sheet/concentrated-burst", test_fire_sheet_burst);
+  g_test_add_func ("/fire-sheet/declared-burst-P-30", test_fire_sheet_declared_burst);
   return g_test_run ();
 }

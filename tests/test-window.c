@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "sl-application.h"
+#include "sl-area-burst-sheet.h"
 #include "sl-blast-sheet.h"
 #include "sl-combat.h"
 #include "sl-dice-sheet.h"
@@ -673,6 +674,55 @@ test_window_give_up (void)
   g_assert_nonnull (sheet);
   g_assert_false (sl_fire_sheet_can_give_up (SL_FIRE_SHEET (sheet)));
   gtk_window_destroy (sheet);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* P-30 step 4: a fire declared as an area burst is due — Next opens the
+ * area-burst sheet, not the fire sheet; so does picking the firer; the
+ * burst resolved, Next moves on. */
+static void
+test_window_area_burst (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *path = g_build_filename (tmp_dir, "area-burst.squadlog", NULL);
+  SlWindow *window;
+  GtkWindow *sheet;
+  SlGame *shown;
+  guint n;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'burst': 'area'}");
+  sl_test_play (game, "{'type': 'next'}");
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  g_assert_null (find_toplevel (SL_TYPE_FIRE_SHEET));
+  sheet = find_toplevel (SL_TYPE_AREA_BURST_SHEET);
+  g_assert_nonnull (sheet);
+  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "1 · Centurion Vale Fires an Area Burst");
+  gtk_window_destroy (sheet);
+
+  /* Picking the firer on the track opens the same sheet. */
+  g_signal_emit_by_name (find_widget (GTK_WIDGET (window), SL_TYPE_TRACK_VIEW), "unit-activated",
+                         sl_test_unit (shown, "tog-1"));
+  g_assert_null (find_toplevel (SL_TYPE_FIRE_SHEET));
+  sheet = find_toplevel (SL_TYPE_AREA_BURST_SHEET);
+  g_assert_nonnull (sheet);
+  sl_area_burst_sheet_add_target (SL_AREA_BURST_SHEET (sheet));
+  g_assert_true (sl_area_burst_sheet_set_target (SL_AREA_BURST_SHEET (sheet), 0, sl_test_unit (shown, "cw-13"), 5,
+                                                 SL_COVER_NONE));
+  g_assert_true (sl_area_burst_sheet_set_target (SL_AREA_BURST_SHEET (sheet), 1, sl_test_unit (shown, "cw-14"), 7,
+                                                 SL_COVER_NONE));
+  n = sl_game_get_n_entries (shown);
+  g_assert_true (sl_area_burst_sheet_enter_die (SL_AREA_BURST_SHEET (sheet), 9));
+  g_assert_true (sl_area_burst_sheet_enter_die (SL_AREA_BURST_SHEET (sheet), 9));
+  g_assert_null (find_toplevel (SL_TYPE_AREA_BURST_SHEET));
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n + 1);
+  g_assert_cmpuint (entries_on_disk (path), ==, n + 1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  g_assert_null (find_toplevel (SL_TYPE_AREA_BURST_SHEET));
+  g_assert_cmpint (sl_game_get_state (shown)->subphase, ==, 2);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1830,6 +1880,7 @@ main (int   argc,
   g_test_add_func ("/window/rout-sheet", test_window_rout_sheet);
   g_test_add_func ("/window/due-rout", test_window_due_rout);
   g_test_add_func ("/window/give-up", test_window_give_up);
+  g_test_add_func ("/window/area-burst", test_window_area_burst);
   g_test_add_func ("/window/turn", test_window_turn);
   g_test_add_func ("/window/hide-prompt", test_window_hide_prompt);
   g_test_add_func ("/window/throw-sheet", test_window_throw_sheet);

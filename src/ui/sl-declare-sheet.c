@@ -12,8 +12,10 @@
 #include <glib/gi18n.h>
 
 #include "sl-actions.h"
+#include "sl-combat.h"
 #include "sl-declare-sheet.h"
 #include "sl-json.h"
+#include "sl-ui-util.h"
 #include "sl-unit-sheet.h"
 
 typedef struct
@@ -41,6 +43,7 @@ struct _SlDeclareSheet
   GtkCheckButton *throw_checks[4];
   char         *throw_refusals[4]; /* why the core refuses each, or NULL */
   guint         throwing;         /* the one chosen: an index of throws[] */
+  AdwComboRow  *burst_row;        /* a shot or a burst (SlBurstMode), or NULL (P-30) */
   gboolean      refreshing;
   AdwComboRow  *decision_row;
   GtkSpinButton *zero_g_roll;   /* in zero-G: the players' die, 0 for the app's */
@@ -90,6 +93,21 @@ build_command_throwing (SlDeclareSheet *self,
         target = G_MAXUINT;   /* thrown at a point, not a unit */
       }
   }
+  /* P-30 step 2: a burst is declared with a Fire/Throw action of the
+   * weapon in hand; an area burst has no target, its wedge is named when
+   * it is resolved (step 4). */
+  if (g_str_equal (action->id, "fire") && t == 0 && self->burst_row != NULL)
+    {
+      guint burst = adw_combo_row_get_selected (self->burst_row);
+
+      if (burst == SL_BURST_CONCENTRATED || burst == SL_BURST_AREA)
+        {
+          json_builder_set_member_name (b, "burst");
+          json_builder_add_string_value (b, sl_burst_names[burst]);
+        }
+      if (burst == SL_BURST_AREA)
+        target = G_MAXUINT;
+    }
   if (action->fire && target < self->targets->len)
     {
       json_builder_set_member_name (b, "target");
@@ -142,6 +160,25 @@ choice_words (SlDeclareSheet *self,
 
 static Choice *find_choice (SlDeclareSheet *self, const char *action);
 
+/* A burst is fired by the weapon in hand, not thrown (P-30); an area burst
+ * leaves the target picker out of the Fire/Throw action. */
+static void
+refresh_burst (SlDeclareSheet *self)
+{
+  gboolean area;
+
+  if (self->burst_row == NULL)
+    return;
+  gtk_widget_set_sensitive (GTK_WIDGET (self->burst_row), self->throwing == 0);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->burst_row),
+                               self->throwing == 0 ? _("Automatic fire of the Fire/Throw action (P-30)")
+                                                   : _("Only when it fires its weapon (P-30)"));
+  area = self->throwing == 0 && adw_combo_row_get_selected (self->burst_row) == SL_BURST_AREA;
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->target_row),
+                               area ? _("Not for an area burst: the units in its wedge are named as it is resolved (P-30 step 4)")
+                                    : "");
+}
+
 /* What a Fire/Throw action can use: each choice the core would refuse
  * (no grenade picked up, no launcher, no charge on the table …) is
  * insensitive and says why, so that no declaration leads to a resolution
@@ -175,6 +212,7 @@ refresh_throws (SlDeclareSheet *self)
   gtk_check_button_set_active (self->throw_checks[self->throwing], TRUE);
   adw_expander_row_set_subtitle (self->throw_row,
                                  adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->throw_rows[self->throwing])));
+  refresh_burst (self);
 }
 
 /* Asks the core about every action. */
@@ -306,6 +344,29 @@ sl_declare_sheet_choose (SlDeclareSheet *self,
 }
 
 gboolean
+sl_declare_sheet_set_burst (SlDeclareSheet *self,
+                            const char     *burst)
+{
+  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), FALSE);
+  if (self->burst_row == NULL || !gtk_widget_get_sensitive (GTK_WIDGET (self->burst_row)))
+    return FALSE;
+  for (guint b = 0; sl_burst_names[b] != NULL; b++)
+    if (g_strcmp0 (burst != NULL ? burst : "none", sl_burst_names[b]) == 0)
+      {
+        adw_combo_row_set_selected (self->burst_row, b);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+sl_declare_sheet_has_burst (SlDeclareSheet *self)
+{
+  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), FALSE);
+  return self->burst_row != NULL;
+}
+
+gboolean
 sl_declare_sheet_set_zero_g_roll (SlDeclareSheet *self,
                                   int             value)
 {
@@ -428,15 +489,8 @@ build (SlDeclareSheet *self)
 
   for (int m = 0; sl_combine_names[m] != NULL; m++)
     gtk_string_list_append (combines, m == 0 ? _("Nothing") : sl_combine_label (m));
-  for (int t = 0; t < state->n_units; t++)
-    {
-      const SlUnitSetup *ts = sl_setup_unit_at (setup, t);
-
-      if (ts->side == us->side || state->units[t].hidden || sl_state_unit_out (rules, state, t))
-        continue;
-      gtk_string_list_append (targets, ts->label);
-      g_array_append_val (self->targets, t);
-    }
+  g_array_unref (self->targets);
+  self->targets = sl_fire_targets (self->game, self->unit, targets);
   for (int p = 0; p < SL_N_POSITIONS; p++)
     gtk_string_list_append (positions, sl_position_label (p));
   /* The likeliest change: down one step, or up from prone. */
@@ -498,11 +552,23 @@ build (SlDeclareSheet *self)
       }
     gtk_check_button_set_active (self->throw_checks[0], TRUE);
   }
+  /* §15.3: a weapon that fires bursts fires a single shot, a concentrated
+   * burst or an area burst, as declared (P-30 step 2); in the order of
+   * SlBurstMode. */
+  if (sl_unit_fires_bursts (self->game, self->unit))
+    {
+      g_autoptr(GtkStringList) bursts = gtk_string_list_new ((const char *[]) {
+        _("Single shot"), _("Concentrated burst"), _("Area burst"), NULL });
+
+      self->burst_row = combo_row (_("Fire _mode"), bursts);
+    }
   self->position_row = combo_row (_("New _position"), positions);
   adw_combo_row_set_selected (self->position_row, selected);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->combine_row));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->target_row));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->throw_row));
+  if (self->burst_row != NULL)
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->burst_row));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->position_row));
   replace_row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (replace_row), _("Give up the running action"));
@@ -584,6 +650,8 @@ build (SlDeclareSheet *self)
 
   g_signal_connect_swapped (self->combine_row, "notify::selected", G_CALLBACK (refresh), self);
   g_signal_connect_swapped (self->target_row, "notify::selected", G_CALLBACK (refresh), self);
+  if (self->burst_row != NULL)
+    g_signal_connect_swapped (self->burst_row, "notify::selected", G_CALLBACK (refresh), self);
   for (guint t = 0; t < G_N_ELEMENTS (throws); t++)
     g_signal_connect (self->throw_checks[t], "toggled", G_CALLBACK (throw_toggled_cb), self);
   if (self->zero_g_roll != NULL)

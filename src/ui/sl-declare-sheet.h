@@ -36,6 +36,14 @@ const char     *sl_declare_sheet_get_throw_refusal (SlDeclareSheet *self,
  * that choice is insensitive. */
 gboolean        sl_declare_sheet_set_throw  (SlDeclareSheet *self,
                                              const char     *what);
+/* Whether the sheet offers a burst: the weapon in hand fires them and the
+ * scenario plays the automatic-fire rules (§15.3). */
+gboolean        sl_declare_sheet_has_burst  (SlDeclareSheet *self);
+/* Chooses how a Fire/Throw action of the weapon fires, as the player
+ * would: "none" (or NULL) a single shot, "concentrated" or "area" (P-30
+ * step 2); FALSE when the sheet offers no burst now. */
+gboolean        sl_declare_sheet_set_burst  (SlDeclareSheet *self,
+                                             const char     *burst);
 /* In zero-G, the players' die for the check (P-21); FALSE elsewhere. */
 gboolean        sl_declare_sheet_set_zero_g_roll (SlDeclareSheet *self,
                                                   int             value);

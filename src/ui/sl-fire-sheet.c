@@ -13,9 +13,9 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-area-burst-sheet.h"
 #include "sl-combat.h"
 #include "sl-fire-sheet.h"
-#include "sl-json.h"
 #include "sl-ui-util.h"
 
 typedef enum
@@ -48,6 +48,7 @@ struct _SlFireSheet
   GtkLabel       *problem;
   GtkButton      *roll_button;
   GtkWidget      *give_up;
+  GtkWidget      *area_row;    /* an area burst instead, when the core allows one */
 
   char           *odds_text;
   gboolean        can_fire;
@@ -149,17 +150,6 @@ clear_list (GtkListBox *list)
     gtk_list_box_remove (list, child);
 }
 
-/* "+2" with a real minus sign for negatives. */
-static char *
-signed_text (gint64 value)
-{
-  if (value > 0)
-    return g_strdup_printf ("+%" G_GINT64_FORMAT, value);
-  if (value < 0)
-    return g_strdup_printf ("\xe2\x88\x92%" G_GINT64_FORMAT, -value);
-  return g_strdup ("0");
-}
-
 static void
 update_prompt (SlFireSheet *self)
 {
@@ -213,13 +203,10 @@ sl_fire_sheet_can_give_up (SlFireSheet *self)
 gboolean
 sl_fire_sheet_give_up (SlFireSheet *self)
 {
-  g_autoptr(GString) command = g_string_new ("{\"type\": \"cancel\", \"unit\": ");
   g_autoptr(GError) error = NULL;
 
   g_return_val_if_fail (SL_IS_FIRE_SHEET (self), FALSE);
-  sl_json_append_string (command, sl_setup_unit_at (sl_game_get_setup (self->game), self->unit)->id);
-  g_string_append_c (command, '}');
-  if (sl_game_apply_text (self->game, command->str, &error) == NULL)
+  if (!sl_unit_give_up (self->game, self->unit, &error))
     {
       gtk_label_set_text (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
@@ -264,7 +251,7 @@ refresh (SlFireSheet *self)
         {
           JsonObject *m = json_array_get_object_element (items, i);
           GtkWidget *row = adw_action_row_new ();
-          g_autofree char *value = signed_text (json_object_get_int_member (m, "value"));
+          g_autofree char *value = sl_signed_text (json_object_get_int_member (m, "value"));
           GtkWidget *label = gtk_label_new (value);
 
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), json_object_get_string_member (m, "label"));
@@ -349,6 +336,8 @@ sl_fire_sheet_enter_die (SlFireSheet *self,
       gtk_widget_set_sensitive (GTK_WIDGET (self->target_row), FALSE);
       gtk_widget_set_sensitive (GTK_WIDGET (self->cover_row), FALSE);
       gtk_widget_set_sensitive (GTK_WIDGET (self->movement_row), FALSE);
+      if (self->area_row != NULL)
+        gtk_widget_set_sensitive (self->area_row, FALSE);
       return TRUE;
     }
   return apply (self);
@@ -363,6 +352,58 @@ sl_fire_sheet_set_burst (SlFireSheet *self,
     return FALSE;
   gtk_switch_set_active (self->burst, concentrated);
   return TRUE;
+}
+
+/* Whether the core would take this fire as an area burst instead: a Fire
+ * action declared without a burst, of a weapon that fires them, that the
+ * rate of fire allows (P-30 step 4, T-23). The units named do not matter
+ * for that: the first one offered stands in for the wedge. */
+static gboolean
+area_burst_allowed (SlFireSheet *self)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  g_autoptr(JsonBuilder) b = NULL;
+  g_autoptr(JsonNode) command = NULL;
+  g_autoptr(JsonNode) result = NULL;
+
+  if (self->targets->len == 0 || !sl_unit_fires_bursts (self->game, self->unit) ||
+      sl_game_get_state (self->game)->units[self->unit].current.burst != SL_BURST_NONE)
+    return FALSE;
+  b = json_builder_new ();
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "type");
+  json_builder_add_string_value (b, "area-burst");
+  json_builder_set_member_name (b, "unit");
+  json_builder_add_string_value (b, sl_setup_unit_at (setup, self->unit)->id);
+  json_builder_set_member_name (b, "targets");
+  json_builder_begin_array (b);
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "unit");
+  json_builder_add_string_value (b, sl_setup_unit_at (setup, g_array_index (self->targets, int, 0))->id);
+  json_builder_set_member_name (b, "distance_m");
+  json_builder_add_double_value (b, 1);
+  json_builder_end_object (b);
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  command = json_builder_get_root (b);
+  result = sl_game_preview (self->game, command, NULL, NULL);
+  return result != NULL;
+}
+
+SlAreaBurstSheet *
+sl_fire_sheet_area_burst_instead (SlFireSheet *self)
+{
+  GtkWindow *parent;
+  SlAreaBurstSheet *sheet;
+
+  g_return_val_if_fail (SL_IS_FIRE_SHEET (self), NULL);
+  if (self->area_row == NULL || !gtk_widget_get_sensitive (self->area_row))
+    return NULL;
+  parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+  sheet = sl_area_burst_sheet_new (parent, self->game, self->unit, self->app_rolls);
+  gtk_window_destroy (GTK_WINDOW (self));
+  gtk_window_present (GTK_WINDOW (sheet));
+  return sheet;
 }
 
 void
@@ -388,17 +429,11 @@ key_pressed_cb (GtkEventControllerKey *controller,
                 GdkModifierType        state,
                 SlFireSheet           *self)
 {
-  int value = -1;
+  int value = sl_key_die (keyval, state);
 
-  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
-    return FALSE;
-  if (keyval >= GDK_KEY_0 && keyval <= GDK_KEY_9)
-    value = keyval - GDK_KEY_0;
-  else if (keyval >= GDK_KEY_KP_0 && keyval <= GDK_KEY_KP_9)
-    value = keyval - GDK_KEY_KP_0;
   if (value < 0)
     return FALSE;
-  sl_fire_sheet_enter_die (self, value == 0 ? 10 : value);
+  sl_fire_sheet_enter_die (self, value);
   return TRUE;
 }
 
@@ -424,7 +459,6 @@ static void
 build (SlFireSheet *self)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
-  const SlRules *rules = sl_game_get_rules (self->game);
   const SlState *state = sl_game_get_state (self->game);
   const SlUnitState *u = &state->units[self->unit];
   const SlUnitSetup *us = sl_setup_unit_at (setup, self->unit);
@@ -438,17 +472,11 @@ build (SlFireSheet *self)
 
   /* Enemies in the fight and not hidden (§15.1): the declared target first
    * selected. */
-  for (int t = 0; t < state->n_units; t++)
-    {
-      const SlUnitSetup *ts = sl_setup_unit_at (setup, t);
-
-      if (ts->side == us->side || state->units[t].hidden || sl_state_unit_out (rules, state, t))
-        continue;
-      if (t == u->current.target)
-        selected = self->targets->len;
-      g_array_append_val (self->targets, t);
-      gtk_string_list_append (target_names, ts->label);
-    }
+  g_array_unref (self->targets);
+  self->targets = sl_fire_targets (self->game, self->unit, target_names);
+  for (guint i = 0; i < self->targets->len; i++)
+    if (g_array_index (self->targets, int, i) == u->current.target)
+      selected = i;
   for (int c = 0; c < SL_N_COVERS; c++)
     gtk_string_list_append (cover_names, sl_cover_label (c));
   for (guint m = 0; m < G_N_ELEMENTS (movements); m++)
@@ -497,12 +525,38 @@ build (SlFireSheet *self)
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (table),
                              switch_row (_("Line of sight lost"), _("The shot is wasted but counts (A-17)"),
                                          &self->no_los));
-  /* §15.3: a weapon that fires bursts may fire a concentrated one. */
-  if (sl_setup_has_module (setup, SL_MODULE_AUTOMATIC_FIRE) &&
-      sl_state_unit_weapon (setup, state, self->unit)->profile.auto_fire)
-    adw_preferences_group_add (ADW_PREFERENCES_GROUP (table),
-                               switch_row (_("Concentrated burst"), _("Automatic fire at one target (P-29, §9.3)"),
-                                           &self->burst));
+  /* §15.3: a weapon that fires bursts may fire a concentrated one; a
+   * burst declared with the fire is the one fired (P-30 step 2). */
+  if (sl_unit_fires_bursts (self->game, self->unit))
+    {
+      gboolean declared = u->current.burst == SL_BURST_CONCENTRATED;
+      GtkWidget *row = switch_row (_("Concentrated burst"),
+                                   declared ? _("Declared with the fire (P-30 step 2)")
+                                            : _("Automatic fire at one target (P-29, §9.3)"),
+                                   &self->burst);
+
+      gtk_switch_set_active (self->burst, declared);
+      gtk_widget_set_sensitive (row, !declared);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (table), row);
+      /* P-30 step 4: a Fire action declared without a burst may be fired
+       * as an area burst, when the rate of fire allows; its wedge is
+       * named on its own sheet. */
+      if (area_burst_allowed (self))
+        {
+          GtkWidget *arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
+
+          self->area_row = adw_action_row_new ();
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->area_row), _("_Area burst instead…"));
+          adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->area_row), TRUE);
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (self->area_row),
+                                       _("At every unit in a wedge, named on its own sheet (P-30 step 4)"));
+          adw_action_row_add_suffix (ADW_ACTION_ROW (self->area_row), arrow);
+          gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (self->area_row), TRUE);
+          g_signal_connect_swapped (self->area_row, "activated",
+                                    G_CALLBACK (sl_fire_sheet_area_burst_instead), self);
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (table), self->area_row);
+        }
+    }
   hit = adw_preferences_group_new ();
   self->breakdown = GTK_LIST_BOX (gtk_list_box_new ());
   gtk_list_box_set_selection_mode (self->breakdown, GTK_SELECTION_NONE);

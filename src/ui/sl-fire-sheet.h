@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 
+#include "sl-area-burst-sheet.h"
 #include "sl-game.h"
 
 G_BEGIN_DECLS
@@ -39,6 +40,11 @@ gboolean     sl_fire_sheet_give_up      (SlFireSheet *self);
  * it does not. */
 gboolean     sl_fire_sheet_set_burst    (SlFireSheet *self,
                                          gboolean     concentrated);
+/* Fires an area burst instead (P-30 step 4), when the sheet offers it (a
+ * Fire action declared without a burst, that the rate of fire allows):
+ * closes this sheet and presents the area-burst sheet, returned; NULL
+ * when not offered. */
+SlAreaBurstSheet *sl_fire_sheet_area_burst_instead (SlFireSheet *self);
 /* Sets the cover shown by the table (for tests: an SlCover). */
 void         sl_fire_sheet_set_cover    (SlFireSheet *self,
                                          int          cover);

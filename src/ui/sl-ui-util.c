@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sl-check.h"
+#include "sl-combat.h"
 #include "sl-json.h"
 #include "sl-ui-util.h"
 
@@ -197,4 +198,93 @@ sl_refusal_fixable (const GError        *error,
         return TRUE;
     }
   return FALSE;
+}
+
+GArray *
+sl_fire_targets (SlGame        *game,
+                 int            unit,
+                 GtkStringList *names)
+{
+  const SlRules *rules;
+  const SlSetup *setup;
+  const SlState *state;
+  GArray *targets = g_array_new (FALSE, FALSE, sizeof (int));
+  int side;
+
+  g_return_val_if_fail (SL_IS_GAME (game), targets);
+  rules = sl_game_get_rules (game);
+  setup = sl_game_get_setup (game);
+  state = sl_game_get_state (game);
+  side = sl_setup_unit_at (setup, unit)->side;
+  for (int t = 0; t < state->n_units; t++)
+    {
+      const SlUnitSetup *ts = sl_setup_unit_at (setup, t);
+
+      if (ts->side == side || state->units[t].hidden || sl_state_unit_out (rules, state, t))
+        continue;
+      g_array_append_val (targets, t);
+      if (names != NULL)
+        gtk_string_list_append (names, ts->label);
+    }
+  return targets;
+}
+
+gboolean
+sl_unit_fires_bursts (SlGame *game,
+                      int     unit)
+{
+  const SlSetup *setup;
+  const SlState *state;
+  const SlWeapon *weapon;
+
+  g_return_val_if_fail (SL_IS_GAME (game), FALSE);
+  setup = sl_game_get_setup (game);
+  state = sl_game_get_state (game);
+  if (!sl_setup_has_module (setup, SL_MODULE_AUTOMATIC_FIRE))
+    return FALSE;
+  weapon = sl_state_unit_weapon (setup, state, unit);
+  if (weapon == NULL)
+    return FALSE;
+  /* An OMNI weapon fires as its mode: spike or slug. */
+  return sl_weapon_get_profile (weapon, sl_state_unit_omni_mode (setup, state, unit))->auto_fire;
+}
+
+gboolean
+sl_unit_give_up (SlGame  *game,
+                 int      unit,
+                 GError **error)
+{
+  g_autoptr(GString) command = g_string_new ("{\"type\": \"cancel\", \"unit\": ");
+
+  g_return_val_if_fail (SL_IS_GAME (game), FALSE);
+  sl_json_append_string (command, sl_setup_unit_at (sl_game_get_setup (game), unit)->id);
+  g_string_append_c (command, '}');
+  return sl_game_apply_text (game, command->str, error) != NULL;
+}
+
+int
+sl_key_die (guint           keyval,
+            GdkModifierType state)
+{
+  int value = -1;
+
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
+    return -1;
+  if (keyval >= GDK_KEY_0 && keyval <= GDK_KEY_9)
+    value = keyval - GDK_KEY_0;
+  else if (keyval >= GDK_KEY_KP_0 && keyval <= GDK_KEY_KP_9)
+    value = keyval - GDK_KEY_KP_0;
+  if (value < 0)
+    return -1;
+  return value == 0 ? 10 : value;
+}
+
+char *
+sl_signed_text (gint64 value)
+{
+  if (value > 0)
+    return g_strdup_printf ("+%" G_GINT64_FORMAT, value);
+  if (value < 0)
+    return g_strdup_printf ("\xe2\x88\x92%" G_GINT64_FORMAT, -value);
+  return g_strdup ("0");
 }

@@ -66,4 +66,29 @@ char          *sl_unit_turn_refusal (SlGame    *game,
 gboolean       sl_refusal_fixable  (const GError        *error,
                                     const char * const *inputs);
 
+/* The units @unit may fire at, as the shared screen shows them: the other
+ * sides' units still in the fight, never an undetected hidden one (§15.1:
+ * what is private stays private). Their labels are appended to @names
+ * when not NULL. Returns unit indices (int). */
+GArray        *sl_fire_targets     (SlGame        *game,
+                                    int            unit,
+                                    GtkStringList *names);
+/* Whether @unit's weapon in hand fires bursts (its profile in its OMNI
+ * mode) and the scenario plays the automatic-fire rules (§15.3, P-30
+ * step 1). */
+gboolean       sl_unit_fires_bursts (SlGame       *game,
+                                     int           unit);
+/* Gives up @unit's current action (cancel, §6.1): the way on when a
+ * resolution is refused for a reason no sheet can put right. */
+gboolean       sl_unit_give_up     (SlGame        *game,
+                                    int            unit,
+                                    GError       **error);
+
+/* A die typed as one key press: 1–9, 0 for 10, on the main keys or the
+ * keypad; -1 for any other key, or with Control or Alt held. */
+int            sl_key_die          (guint           keyval,
+                                    GdkModifierType state);
+/* "+2", "0", or "−2" with a real minus sign: a modifier as shown. */
+char          *sl_signed_text      (gint64          value);
+
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "sl-area-burst-sheet.h"
 #include "sl-blast-sheet.h"
 #include "sl-declare-sheet.h"
 #include "sl-dice-sheet.h"
@@ -1560,6 +1561,12 @@ present_due (SlWindow    *self,
     case SL_DUE_FIRE:
       gtk_window_present (GTK_WINDOW (sl_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit,
                                                          self->app_rolls)));
+      return;
+    case SL_DUE_AREA_BURST:
+      /* A fire declared as an area burst: the units in its wedge are named
+       * as it is resolved (P-30 step 4), not on the fire sheet. */
+      gtk_window_present (GTK_WINDOW (sl_area_burst_sheet_new (GTK_WINDOW (self), self->game, due->unit,
+                                                               self->app_rolls)));
       return;
     case SL_DUE_THROW:
       present_throw_sheet (self, us);

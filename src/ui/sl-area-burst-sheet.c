@@ -1,0 +1,813 @@
+/* sl-area-burst-sheet.c: the resolution sheet of an area burst (P-30
+ * step 4) — the players name the units in the burst's wedge (the app
+ * never sees the table): for each its distance from the firer, its cover
+ * and its to-hit die. The core engages them nearest first until every
+ * round has hit (A-95) and gives the odds of each roll before it is made
+ * (sl_game_preview); the sheet asks for the dice in the core's order, one
+ * key press each (1–9, 0 for 10), and the jam check's die after a natural
+ * 1 on the first roll (P-16, A-56) — or the app rolls them.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "sl-area-burst-sheet.h"
+#include "sl-combat.h"
+#include "sl-ui-util.h"
+
+/* One unit in the wedge: its row and what the players typed. */
+typedef struct
+{
+  AdwExpanderRow *row;
+  AdwComboRow    *unit_row;
+  GtkSpinButton  *distance;
+  AdwComboRow    *cover_row;
+  GtkSwitch      *at_firer;
+  AdwActionRow   *modifiers;
+  GtkLabel       *die;
+  GtkWidget      *remove;
+  int             roll;      /* the to-hit die typed, 0 until then */
+  char           *odds;      /* "Needs 6 or less · 60 %", or why not */
+} Target;
+
+struct _SlAreaBurstSheet
+{
+  AdwWindow             parent_instance;
+
+  SlGame               *game;
+  int                   unit;
+  gboolean              app_rolls;
+  GArray               *offered;     /* int: the units the rows offer */
+  GPtrArray            *targets;     /* Target */
+  int                   jam_roll;    /* the jam check's die typed, 0 until then */
+  gboolean              can_fire;
+  gboolean              settled;     /* a die is in: the table is as it stands */
+  Target               *asking;      /* the unit whose die is asked for, or NULL */
+  gboolean              asking_jam;
+
+  AdwWindowTitle       *title;
+  GtkLabel             *prompt;
+  GtkLabel             *problem;
+  GtkWidget            *roll_button;
+  GtkWidget            *give_up;
+  AdwPreferencesGroup  *targets_group;
+  AdwActionRow         *jam_row;
+  GtkLabel             *jam_label;
+  GtkSwitch            *smoke;
+};
+
+G_DEFINE_FINAL_TYPE (SlAreaBurstSheet, sl_area_burst_sheet, ADW_TYPE_WINDOW)
+
+/* The command's fields the sheet sets: a refusal of one of them can be put
+ * right here (sl_refusal_fixable). */
+static const char * const inputs[] = { "targets", "smoke", "jam_roll", NULL };
+
+static void
+target_free (gpointer data)
+{
+  Target *t = data;
+
+  g_free (t->odds);
+  g_free (t);
+}
+
+/* The unit row @t names, or -1. */
+static int
+target_unit (SlAreaBurstSheet *self,
+             const Target     *t)
+{
+  guint selected = adw_combo_row_get_selected (t->unit_row);
+
+  return selected < self->offered->len ? g_array_index (self->offered, int, selected) : -1;
+}
+
+static void
+add_target_json (SlAreaBurstSheet *self,
+                 JsonBuilder      *b,
+                 const Target     *t,
+                 gboolean          with_dice)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  int unit = target_unit (self, t);
+  guint cover = adw_combo_row_get_selected (t->cover_row);
+
+  json_builder_begin_object (b);
+  if (unit >= 0)
+    {
+      json_builder_set_member_name (b, "unit");
+      json_builder_add_string_value (b, sl_setup_unit_at (setup, unit)->id);
+    }
+  /* Always measured: it orders the burst, and in rain or snow it is the
+   * range that reads the weather (T-36, A-118). */
+  json_builder_set_member_name (b, "distance_m");
+  json_builder_add_double_value (b, gtk_spin_button_get_value (t->distance));
+  if (cover != GTK_INVALID_LIST_POSITION && cover > 0 && cover < SL_N_COVERS)
+    {
+      json_builder_set_member_name (b, "cover");
+      json_builder_add_string_value (b, sl_cover_names[cover]);
+    }
+  if (gtk_switch_get_active (t->at_firer))
+    {
+      json_builder_set_member_name (b, "firing_at_firer");
+      json_builder_add_boolean_value (b, TRUE);
+    }
+  if (with_dice && t->roll > 0)
+    {
+      json_builder_set_member_name (b, "roll");
+      json_builder_add_int_value (b, t->roll);
+    }
+  json_builder_end_object (b);
+}
+
+/* The area-burst command: every unit in the wedge, or @only; the dice
+ * typed so far when @with_dice. */
+static JsonNode *
+build_command (SlAreaBurstSheet *self,
+               const Target     *only,
+               gboolean          with_dice)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "type");
+  json_builder_add_string_value (b, "area-burst");
+  json_builder_set_member_name (b, "unit");
+  json_builder_add_string_value (b, sl_setup_unit_at (sl_game_get_setup (self->game), self->unit)->id);
+  json_builder_set_member_name (b, "targets");
+  json_builder_begin_array (b);
+  if (only != NULL)
+    add_target_json (self, b, only, with_dice);
+  else
+    for (guint i = 0; i < self->targets->len; i++)
+      add_target_json (self, b, g_ptr_array_index (self->targets, i), with_dice);
+  json_builder_end_array (b);
+  if (gtk_switch_get_active (self->smoke))
+    {
+      json_builder_set_member_name (b, "smoke");
+      json_builder_add_boolean_value (b, TRUE);
+    }
+  if (with_dice && self->jam_roll > 0)
+    {
+      json_builder_set_member_name (b, "jam_roll");
+      json_builder_add_int_value (b, self->jam_roll);
+    }
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+JsonNode *
+sl_area_burst_sheet_get_command (SlAreaBurstSheet *self)
+{
+  g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), NULL);
+  return build_command (self, NULL, FALSE);
+}
+
+static Target *
+find_target_by_id (SlAreaBurstSheet *self,
+                   const char       *id)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+
+  for (guint i = 0; i < self->targets->len; i++)
+    {
+      Target *t = g_ptr_array_index (self->targets, i);
+      int unit = target_unit (self, t);
+
+      if (unit >= 0 && g_strcmp0 (sl_setup_unit_at (setup, unit)->id, id) == 0)
+        return t;
+    }
+  return NULL;
+}
+
+/* Which die the burst needs next, given those in, in the order the core
+ * engages the units (nearest first, until every round has hit): a unit's
+ * to-hit die, or the jam check's after a natural 1 on the first roll. The
+ * core says; FALSE when every die needed is in (or the burst is refused). */
+static gboolean
+next_die (SlAreaBurstSheet  *self,
+          Target           **target,
+          gboolean          *jam)
+{
+  g_autoptr(JsonNode) command = build_command (self, NULL, TRUE);
+  g_autoptr(JsonNode) result = sl_game_preview (self->game, command, NULL, NULL);
+  JsonObject *o = result != NULL ? json_node_get_object (result) : NULL;
+  JsonArray *engaged;
+  gboolean first = TRUE;
+
+  *target = NULL;
+  *jam = FALSE;
+  if (o == NULL || !json_object_has_member (o, "targets"))
+    return FALSE;
+  engaged = json_object_get_array_member (o, "targets");
+  for (guint k = 0; k < json_array_get_length (engaged); k++)
+    {
+      JsonObject *e = json_array_get_object_element (engaged, k);
+      Target *t;
+
+      if (!json_object_get_boolean_member_with_default (e, "engaged", FALSE))
+        continue;
+      t = find_target_by_id (self, json_object_get_string_member (e, "unit"));
+      if (t == NULL)
+        continue;
+      if (t->roll == 0)
+        {
+          *target = t;
+          return TRUE;
+        }
+      /* one jam check, on the first roll; asked for once it is in. */
+      if (first && json_object_has_member (o, "jam_roll") && self->jam_roll == 0)
+        {
+          *jam = TRUE;
+          return TRUE;
+        }
+      first = FALSE;
+    }
+  return FALSE;
+}
+
+static void
+show_die (GtkLabel *label,
+          int       value,
+          gboolean  asked,
+          gboolean  app_rolls)
+{
+  g_autofree char *text = value > 0 ? g_strdup_printf ("%d", value) : g_strdup (asked ? "?" : "–");
+
+  gtk_label_set_text (label, text);
+  if (asked)
+    gtk_widget_add_css_class (GTK_WIDGET (label), "accent");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (label), "accent");
+  if (value == 0 && app_rolls && !asked)
+    gtk_widget_add_css_class (GTK_WIDGET (label), "dim-label");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (label), "dim-label");
+}
+
+/* The die asked for, on its row and in the prompt. */
+static void
+update_prompt (SlAreaBurstSheet *self)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  g_autofree char *text = NULL;
+
+  next_die (self, &self->asking, &self->asking_jam);
+  for (guint i = 0; i < self->targets->len; i++)
+    {
+      Target *t = g_ptr_array_index (self->targets, i);
+
+      show_die (t->die, t->roll, t == self->asking, self->app_rolls);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->jam_row), self->asking_jam || self->jam_roll > 0);
+  show_die (self->jam_label, self->jam_roll, self->asking_jam, FALSE);
+  if (self->asking_jam)
+    text = g_strdup (_("A natural 1: the jam check (P-16). Type its die: 1–9, 0 for 10."));
+  else if (self->asking != NULL && self->app_rolls && !self->settled)
+    text = g_strdup (_("The app rolls the dice, or type them as they are asked for: 1–9, 0 for 10."));
+  else if (self->asking != NULL)
+    /* "13 · Trooper Hale: type the die (1–9, 0 for 10)." */
+    text = g_strdup_printf (_("%s: type the die (1–9, 0 for 10)."),
+                            sl_setup_unit_at (setup, target_unit (self, self->asking))->label);
+  else
+    text = g_strdup (_("Name the units in the burst’s wedge."));
+  gtk_label_set_text (self->prompt, text);
+}
+
+/* The burst is refused: why, plainly; when nothing on the sheet can put it
+ * right (a jammed weapon, the rate of fire …), the way on is to give up
+ * the unit's action (§6.1). */
+static void
+show_refusal (SlAreaBurstSheet *self,
+              const GError     *error)
+{
+  gboolean stuck = !sl_refusal_fixable (error, inputs) || self->offered->len == 0;
+
+  gtk_label_set_text (self->problem, error->message);
+  gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+  gtk_widget_set_visible (self->give_up, stuck);
+  gtk_widget_set_visible (GTK_WIDGET (self->prompt), !stuck);
+  gtk_widget_set_visible (self->roll_button, !stuck);
+}
+
+/* Row @t's odds before its roll, from a preview of the burst at it alone:
+ * its number does not hang on the other rolls, which the full preview
+ * would roll for the occasion. */
+static void
+refresh_target (SlAreaBurstSheet *self,
+                Target           *t,
+                gboolean          firer_refused)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  g_autoptr(JsonNode) command = build_command (self, t, FALSE);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) result = firer_refused ? NULL : sl_game_preview (self->game, command, NULL, &error);
+  g_autoptr(GString) modifiers = g_string_new (NULL);
+  g_autofree char *distance = NULL;
+  g_autofree char *subtitle = NULL;
+  int unit = target_unit (self, t);
+  JsonObject *e = NULL;
+
+  g_clear_pointer (&t->odds, g_free);
+  if (result != NULL)
+    {
+      JsonArray *engaged = json_object_get_array_member (json_node_get_object (result), "targets");
+
+      e = json_array_get_length (engaged) > 0 ? json_array_get_object_element (engaged, 0) : NULL;
+    }
+  if (e != NULL && json_object_get_boolean_member_with_default (e, "engaged", FALSE))
+    {
+      t->odds = sl_check_odds_words (e);
+      if (json_object_has_member (e, "breakdown"))
+        {
+          JsonArray *items = json_object_get_array_member (e, "breakdown");
+
+          for (guint i = 0; i < json_array_get_length (items); i++)
+            {
+              JsonObject *m = json_array_get_object_element (items, i);
+              g_autofree char *value = sl_signed_text (json_object_get_int_member (m, "value"));
+
+              if (modifiers->len > 0)
+                g_string_append_c (modifiers, '\n');
+              /* "Area burst +3" */
+              g_string_append_printf (modifiers, "%s %s", json_object_get_string_member (m, "label"), value);
+            }
+        }
+    }
+  else if (e != NULL && json_object_has_member (e, "reason"))
+    t->odds = g_strdup (json_object_get_string_member (e, "reason"));
+  else if (error != NULL)
+    t->odds = g_strdup (error->message);
+  if (modifiers->len == 0)
+    g_string_assign (modifiers, _("No modifier: the basic number (T-01)"));
+  adw_action_row_set_subtitle (t->modifiers, modifiers->str);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (t->row),
+                                 unit >= 0 ? sl_setup_unit_at (setup, unit)->label : _("No unit to engage"));
+  /* Translators: a distance in metres, as "8 m". */
+  distance = g_strdup_printf (_("%g m"), gtk_spin_button_get_value (t->distance));
+  /* "8 m · Needs 6 or less · 60 %" */
+  subtitle = t->odds != NULL ? g_strdup_printf ("%s · %s", distance, t->odds) : g_strdup (distance);
+  adw_expander_row_set_subtitle (t->row, subtitle);
+}
+
+/* Asks the core what the burst would be, and shows it. */
+static void
+refresh (SlAreaBurstSheet *self)
+{
+  g_autoptr(JsonNode) command = build_command (self, NULL, TRUE);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) result = sl_game_preview (self->game, command, NULL, &error);
+  const char *field = result == NULL ? sl_rule_error_get_field (error) : NULL;
+  /* A refusal of the firer (a jam, the rate of fire …) is the same for
+   * every unit in the wedge: said once, at the top. */
+  gboolean firer_refused = result == NULL && (field == NULL || !g_str_has_prefix (field, "targets"));
+
+  self->can_fire = result != NULL;
+  for (guint i = 0; i < self->targets->len; i++)
+    refresh_target (self, g_ptr_array_index (self->targets, i), firer_refused);
+  gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
+  gtk_widget_set_visible (self->give_up, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->prompt), TRUE);
+  gtk_widget_set_visible (self->roll_button, TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "burst.roll", self->can_fire);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "burst.add-target",
+                                 !self->settled && self->targets->len < self->offered->len);
+  update_prompt (self);
+  if (result == NULL)
+    show_refusal (self, error);
+}
+
+static void
+changed_cb (SlAreaBurstSheet *self)
+{
+  refresh (self);
+}
+
+/* Once a die is thrown the table is as it stands. */
+static void
+settle (SlAreaBurstSheet *self)
+{
+  self->settled = TRUE;
+  for (guint i = 0; i < self->targets->len; i++)
+    {
+      Target *t = g_ptr_array_index (self->targets, i);
+      GtkWidget *distance_row = gtk_widget_get_ancestor (GTK_WIDGET (t->distance), ADW_TYPE_ACTION_ROW);
+      GtkWidget *at_firer_row = gtk_widget_get_ancestor (GTK_WIDGET (t->at_firer), ADW_TYPE_ACTION_ROW);
+
+      gtk_widget_set_sensitive (GTK_WIDGET (t->unit_row), FALSE);
+      gtk_widget_set_sensitive (distance_row, FALSE);
+      gtk_widget_set_sensitive (GTK_WIDGET (t->cover_row), FALSE);
+      gtk_widget_set_sensitive (at_firer_row, FALSE);
+      gtk_widget_set_sensitive (t->remove, FALSE);
+    }
+  gtk_widget_set_sensitive (GTK_WIDGET (self->smoke), FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "burst.add-target", FALSE);
+}
+
+gboolean
+sl_area_burst_sheet_apply (SlAreaBurstSheet *self)
+{
+  g_autoptr(JsonNode) command = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), FALSE);
+  command = build_command (self, NULL, TRUE);
+  if (sl_game_apply (self->game, command, &error) == NULL)
+    {
+      show_refusal (self, error);
+      return FALSE;
+    }
+  gtk_window_destroy (GTK_WINDOW (self));
+  return TRUE;
+}
+
+gboolean
+sl_area_burst_sheet_enter_die (SlAreaBurstSheet *self,
+                               int               value)
+{
+  Target *target;
+  gboolean jam;
+
+  g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), FALSE);
+  if (!self->can_fire || value < 1 || value > 10)
+    return FALSE;
+  if (!next_die (self, &target, &jam))
+    return sl_area_burst_sheet_apply (self);
+  if (jam)
+    self->jam_roll = value;
+  else
+    target->roll = value;
+  if (!self->settled)
+    settle (self);
+  if (next_die (self, &target, &jam))
+    {
+      update_prompt (self);
+      return TRUE;
+    }
+  return sl_area_burst_sheet_apply (self);
+}
+
+gboolean
+sl_area_burst_sheet_can_give_up (SlAreaBurstSheet *self)
+{
+  g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), FALSE);
+  return gtk_widget_get_visible (self->give_up);
+}
+
+gboolean
+sl_area_burst_sheet_give_up (SlAreaBurstSheet *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), FALSE);
+  if (!sl_unit_give_up (self->game, self->unit, &error))
+    {
+      gtk_label_set_text (self->problem, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+      return FALSE;
+    }
+  gtk_window_destroy (GTK_WINDOW (self));
+  return TRUE;
+}
+
+const char *
+sl_area_burst_sheet_get_odds (SlAreaBurstSheet *self,
+                              guint             index)
+{
+  g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), NULL);
+  g_return_val_if_fail (index < self->targets->len, NULL);
+  return ((Target *) g_ptr_array_index (self->targets, index))->odds;
+}
+
+const char *
+sl_area_burst_sheet_get_prompt (SlAreaBurstSheet *self)
+{
+  g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), NULL);
+  return gtk_label_get_text (self->prompt);
+}
+
+const char *
+sl_area_burst_sheet_get_problem (SlAreaBurstSheet *self)
+{
+  g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->problem)) ? gtk_label_get_text (self->problem) : NULL;
+}
+
+guint
+sl_area_burst_sheet_get_n_targets (SlAreaBurstSheet *self)
+{
+  g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), 0);
+  return self->targets->len;
+}
+
+gboolean
+sl_area_burst_sheet_offers (SlAreaBurstSheet *self,
+                            int               unit)
+{
+  g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), FALSE);
+  for (guint i = 0; i < self->offered->len; i++)
+    if (g_array_index (self->offered, int, i) == unit)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+sl_area_burst_sheet_set_target (SlAreaBurstSheet *self,
+                                guint             index,
+                                int               unit,
+                                double            distance_m,
+                                int               cover)
+{
+  Target *t;
+
+  g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), FALSE);
+  g_return_val_if_fail (index < self->targets->len, FALSE);
+  t = g_ptr_array_index (self->targets, index);
+  for (guint i = 0; i < self->offered->len; i++)
+    if (g_array_index (self->offered, int, i) == unit)
+      {
+        adw_combo_row_set_selected (t->unit_row, i);
+        gtk_spin_button_set_value (t->distance, distance_m);
+        adw_combo_row_set_selected (t->cover_row, (guint) CLAMP (cover, 0, SL_N_COVERS - 1));
+        return TRUE;
+      }
+  return FALSE;
+}
+
+void
+sl_area_burst_sheet_remove_target (SlAreaBurstSheet *self,
+                                   guint             index)
+{
+  Target *t;
+
+  g_return_if_fail (SL_IS_AREA_BURST_SHEET (self));
+  g_return_if_fail (index < self->targets->len);
+  if (self->settled)
+    return;
+  t = g_ptr_array_index (self->targets, index);
+  adw_preferences_group_remove (self->targets_group, GTK_WIDGET (t->row));
+  g_ptr_array_remove_index (self->targets, index);
+  refresh (self);
+}
+
+static void
+remove_clicked_cb (GtkButton        *button,
+                   SlAreaBurstSheet *self)
+{
+  for (guint i = 0; i < self->targets->len; i++)
+    if (((Target *) g_ptr_array_index (self->targets, i))->remove == GTK_WIDGET (button))
+      {
+        sl_area_burst_sheet_remove_target (self, i);
+        return;
+      }
+}
+
+/* A distance typed and Enter pressed: the keys are dice again. */
+static void
+distance_activated_cb (SlAreaBurstSheet *self)
+{
+  gtk_widget_grab_focus (self->roll_button);
+}
+
+/* The unit of a new row: the first one offered that no row names yet. */
+static guint
+unnamed_unit (SlAreaBurstSheet *self)
+{
+  for (guint i = 0; i < self->offered->len; i++)
+    {
+      gboolean named = FALSE;
+
+      for (guint k = 0; k < self->targets->len && !named; k++)
+        named = adw_combo_row_get_selected (((Target *) g_ptr_array_index (self->targets, k))->unit_row) == i;
+      if (!named)
+        return i;
+    }
+  return 0;
+}
+
+guint
+sl_area_burst_sheet_add_target (SlAreaBurstSheet *self)
+{
+  const SlSetup *setup;
+  g_autoptr(GtkStringList) units = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) covers = gtk_string_list_new (NULL);
+  Target *t;
+  GtkWidget *delete;
+  double distance = 5;
+
+  g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), 0);
+  setup = sl_game_get_setup (self->game);
+  for (guint i = 0; i < self->offered->len; i++)
+    gtk_string_list_append (units, sl_setup_unit_at (setup, g_array_index (self->offered, int, i))->label);
+  for (int c = 0; c < SL_N_COVERS; c++)
+    gtk_string_list_append (covers, sl_cover_label (c));
+  /* The next unit is likeliest a little farther: start from the last. */
+  if (self->targets->len > 0)
+    distance = gtk_spin_button_get_value (((Target *) g_ptr_array_index (self->targets,
+                                                                         self->targets->len - 1))->distance);
+
+  t = g_new0 (Target, 1);
+  t->row = ADW_EXPANDER_ROW (adw_expander_row_new ());
+  adw_expander_row_set_expanded (t->row, TRUE);
+
+  /* At the row's end: the die as typed, and the way out of the wedge. */
+  t->die = GTK_LABEL (gtk_label_new ("–"));
+  gtk_widget_add_css_class (GTK_WIDGET (t->die), "die-slot");
+  gtk_widget_add_css_class (GTK_WIDGET (t->die), "numeric");
+  gtk_widget_set_valign (GTK_WIDGET (t->die), GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (t->die), _("The to-hit die"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (t->die), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("The to-hit die"), -1);
+  adw_expander_row_add_action (t->row, GTK_WIDGET (t->die));
+  delete = gtk_button_new_from_icon_name ("user-trash-symbolic");
+  gtk_widget_set_valign (delete, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (delete, "flat");
+  gtk_widget_set_tooltip_text (delete, _("Remove from the wedge"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (delete), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Remove from the wedge"), -1);
+  g_signal_connect (delete, "clicked", G_CALLBACK (remove_clicked_cb), self);
+  adw_expander_row_add_action (t->row, delete);
+  t->remove = delete;
+
+  t->unit_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (t->unit_row), _("Unit"));
+  adw_combo_row_set_model (t->unit_row, G_LIST_MODEL (units));
+  adw_combo_row_set_selected (t->unit_row, unnamed_unit (self));
+  adw_expander_row_add_row (t->row, GTK_WIDGET (t->unit_row));
+  t->distance = sl_spin_row_add (GTK_WIDGET (t->row), _("Distance from the firer (m)"), 0, 999, 0.5);
+  gtk_spin_button_set_digits (t->distance, 1);
+  gtk_spin_button_set_value (t->distance, distance);
+  t->cover_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (t->cover_row), _("Cover"));
+  adw_combo_row_set_model (t->cover_row, G_LIST_MODEL (covers));
+  adw_expander_row_add_row (t->row, GTK_WIDGET (t->cover_row));
+  t->at_firer = sl_switch_row_add (GTK_WIDGET (t->row), _("It fired at the firer"), NULL);
+  t->modifiers = ADW_ACTION_ROW (adw_action_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (t->modifiers), _("Modifiers"));
+  adw_action_row_set_subtitle_lines (t->modifiers, 0);
+  adw_expander_row_add_row (t->row, GTK_WIDGET (t->modifiers));
+
+  /* The rows named before fold up: their units and dice stay in sight. */
+  for (guint i = 0; i < self->targets->len; i++)
+    adw_expander_row_set_expanded (((Target *) g_ptr_array_index (self->targets, i))->row, FALSE);
+  adw_preferences_group_add (self->targets_group, GTK_WIDGET (t->row));
+  g_ptr_array_add (self->targets, t);
+
+  g_signal_connect_swapped (t->unit_row, "notify::selected", G_CALLBACK (changed_cb), self);
+  g_signal_connect_swapped (t->distance, "value-changed", G_CALLBACK (changed_cb), self);
+  g_signal_connect_swapped (gtk_editable_get_delegate (GTK_EDITABLE (t->distance)), "activate",
+                            G_CALLBACK (distance_activated_cb), self);
+  g_signal_connect_swapped (t->cover_row, "notify::selected", G_CALLBACK (changed_cb), self);
+  g_signal_connect_swapped (t->at_firer, "notify::active", G_CALLBACK (changed_cb), self);
+  refresh (self);
+  return self->targets->len - 1;
+}
+
+/* A die is one key press (1–9, 0 for 10), but not while a distance is
+ * being typed. */
+static gboolean
+key_pressed_cb (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                SlAreaBurstSheet      *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  int value = sl_key_die (keyval, state);
+
+  if (value < 0 || (focus != NULL && GTK_IS_EDITABLE (focus)))
+    return FALSE;
+  sl_area_burst_sheet_enter_die (self, value);
+  return TRUE;
+}
+
+static void
+add_target_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  SlAreaBurstSheet *self = SL_AREA_BURST_SHEET (widget);
+  Target *t;
+
+  sl_area_burst_sheet_add_target (self);
+  /* Keyboard first: on to the new row's unit. */
+  t = g_ptr_array_index (self->targets, self->targets->len - 1);
+  gtk_widget_grab_focus (GTK_WIDGET (t->unit_row));
+}
+
+static void
+roll_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  sl_area_burst_sheet_apply (SL_AREA_BURST_SHEET (widget));
+}
+
+static void
+give_up_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  sl_area_burst_sheet_give_up (SL_AREA_BURST_SHEET (widget));
+}
+
+static void
+sl_area_burst_sheet_dispose (GObject *object)
+{
+  SlAreaBurstSheet *self = SL_AREA_BURST_SHEET (object);
+
+  g_clear_object (&self->game);
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_AREA_BURST_SHEET);
+  G_OBJECT_CLASS (sl_area_burst_sheet_parent_class)->dispose (object);
+}
+
+static void
+sl_area_burst_sheet_finalize (GObject *object)
+{
+  SlAreaBurstSheet *self = SL_AREA_BURST_SHEET (object);
+
+  g_clear_pointer (&self->offered, g_array_unref);
+  g_ptr_array_unref (self->targets);
+  G_OBJECT_CLASS (sl_area_burst_sheet_parent_class)->finalize (object);
+}
+
+static void
+sl_area_burst_sheet_class_init (SlAreaBurstSheetClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_area_burst_sheet_dispose;
+  object_class->finalize = sl_area_burst_sheet_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/squadlog/SquadLog/sl-area-burst-sheet.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, title);
+  gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, prompt);
+  gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, problem);
+  gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, roll_button);
+  gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, give_up);
+  gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, targets_group);
+  gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, jam_row);
+  gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, jam_label);
+  gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, smoke);
+  gtk_widget_class_bind_template_callback (widget_class, changed_cb);
+
+  gtk_widget_class_install_action (widget_class, "burst.add-target", NULL, add_target_action);
+  gtk_widget_class_install_action (widget_class, "burst.roll", NULL, roll_action);
+  gtk_widget_class_install_action (widget_class, "burst.give-up", NULL, give_up_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "burst.add-target", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+sl_area_burst_sheet_init (SlAreaBurstSheet *self)
+{
+  GtkEventController *keys;
+
+  self->targets = g_ptr_array_new_with_free_func (target_free);
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* Before the focused widget sees them: digits are dice here, but for a
+   * distance being typed. */
+  keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+}
+
+SlAreaBurstSheet *
+sl_area_burst_sheet_new (GtkWindow *parent,
+                         SlGame    *game,
+                         int        unit,
+                         gboolean   app_rolls)
+{
+  SlAreaBurstSheet *self;
+  const SlUnitSetup *us;
+  g_autofree char *title = NULL;
+
+  g_return_val_if_fail (SL_IS_GAME (game), NULL);
+
+  self = g_object_new (SL_TYPE_AREA_BURST_SHEET, "transient-for", parent, NULL);
+  self->game = g_object_ref (game);
+  self->unit = unit;
+  self->app_rolls = app_rolls;
+  /* Enemies in the fight, as the shared screen shows them: never an
+   * undetected hidden unit (§15.1, A-95). */
+  self->offered = sl_fire_targets (game, unit, NULL);
+  /* "13 · Trooper Hale Fires an Area Burst" */
+  us = sl_setup_unit_at (sl_game_get_setup (game), unit);
+  title = g_strdup_printf (_("%s Fires an Area Burst"), us->label);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  adw_window_title_set_title (self->title, title);
+  if (app_rolls)
+    gtk_widget_add_css_class (self->roll_button, "suggested-action");
+  if (self->offered->len > 0)
+    sl_area_burst_sheet_add_target (self);
+  else
+    refresh (self);
+  return self;
+}
