@@ -12,7 +12,7 @@
  *   "expect"        an object the result must contain (members compared
  *                   recursively; lists element by element), or
  *   "expect_lines"  one such object per output line
- *   "stdout_contains", "stderr_contains"  text the output must contain
+ *   "stdout_contains", "stderr_contains"  text (or texts) the output must contain
  *   "stdout_lacks"  texts (a list) the output must not contain: secrets
  *   "env"           {"LANGUAGE": "fr", …}: environment variables for the run
  *   "runs"          a list of such objects run one after another (sharing
@@ -230,6 +230,23 @@ patched_rules (JsonObject *patch)
   return path;
 }
 
+/* @expected: a text, or a list of texts, each in @text. */
+static void
+assert_contains (const char *text,
+                 JsonNode   *expected)
+{
+  if (JSON_NODE_HOLDS_ARRAY (expected))
+    {
+      JsonArray *list = json_node_get_array (expected);
+
+      for (guint i = 0; i < json_array_get_length (list); i++)
+        assert_contains (text, json_array_get_element (list, i));
+      return;
+    }
+  if (strstr (text, json_node_get_string (expected)) == NULL)
+    g_error ("“%s” is not in the output:\n%s", json_node_get_string (expected), text);
+}
+
 static void
 run_case (JsonObject *c,
           const char *tmpdir)
@@ -327,9 +344,9 @@ run_case (JsonObject *c,
         }
     }
   if (json_object_has_member (c, "stdout_contains"))
-    g_assert_nonnull (strstr (run.out, json_object_get_string_member (c, "stdout_contains")));
+    assert_contains (run.out, json_object_get_member (c, "stdout_contains"));
   if (json_object_has_member (c, "stderr_contains"))
-    g_assert_nonnull (strstr (run.err, json_object_get_string_member (c, "stderr_contains")));
+    assert_contains (run.err, json_object_get_member (c, "stderr_contains"));
   if (json_object_has_member (c, "stdout_lacks"))
     {
       JsonArray *lacks = json_object_get_array_member (c, "stdout_lacks");

@@ -211,9 +211,11 @@ test_mines_bought (void)
     g_autoptr(JsonNode) node = json_from_string (json, NULL);
     SlSetup *setup = sl_setup_new_from_json (sl_test_rules (), node, &error);
 
-    g_assert_null (setup);
+    g_assert_no_error (error);
+    g_assert_false (sl_setup_check_construction (setup, &error));
     g_assert_nonnull (strstr (error->message, "P-37 step 1"));
     g_assert_nonnull (strstr (error->message, "mines"));
+    sl_setup_free (setup);
   }
 }
 
@@ -259,11 +261,36 @@ test_fire_missions_bought (void)
     g_autoptr(GString) five = g_string_new (json);
     g_autoptr(JsonNode) node = NULL;
 
+    SlSetup *setup;
+
     g_string_replace (five, "\"mortar\": 2", "\"mortar\": 4", 1);
     node = json_from_string (five->str, NULL);
-    g_assert_null (sl_setup_new_from_json (sl_test_rules (), node, &error));
+    setup = sl_setup_new_from_json (sl_test_rules (), node, &error);
+    g_assert_no_error (error);
+    g_assert_false (sl_setup_check_construction (setup, &error));
     g_assert_nonnull (strstr (error->message, "P-38 step 1"));
+    sl_setup_free (setup);
   }
+}
+
+/* P-35, P-36 step 1, T-12: a hand correction cannot make a log the rules
+ * cannot: a launcher load without a launcher, more than 2 charges on a
+ * carrier, an OMNI mode without an OMNI rifle. */
+static void
+test_correct_impossible (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  sl_test_refuse (game, "{'type': 'correct', 'unit': 'tog-1', 'field': 'launcher.FG', 'value': 2}", "field", "P-35");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-6', 'field': 'launcher.FG', 'value': 2}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-1', 'field': 'plastic_charges', 'value': 2}");
+  sl_test_refuse (game, "{'type': 'correct', 'unit': 'tog-1', 'field': 'shaped_charges', 'value': 1}", "value",
+                  "P-36 step 1");
+  sl_test_refuse (game, "{'type': 'correct', 'unit': 'tog-1', 'field': 'plastic_charges', 'value': 3}", "value", NULL);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-1', 'field': 'plastic_charges', 'value': 1}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-1', 'field': 'shaped_charges', 'value': 1}");
+  sl_test_refuse (game, "{'type': 'correct', 'unit': 'tog-1', 'field': 'omni_mode', 'value': 'slug'}", "field", "T-12");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-13', 'field': 'omni_mode', 'value': 'slug'}");
 }
 
 /* P-37 step 5: a mine inside a grenade's blast goes off on d10 ≤ 5, in
@@ -678,6 +705,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/explosives/fire-mission", test_fire_mission);
   g_test_add_func ("/game/explosives/fire-missions-bought-P-38", test_fire_missions_bought);
   g_test_add_func ("/game/explosives/mines-bought-P-37", test_mines_bought);
+  g_test_add_func ("/game/explosives/correct-impossible-P-36", test_correct_impossible);
   g_test_add_func ("/game/explosives/fire-mission-in-phase", test_fire_mission_in_phase);
   g_test_add_func ("/game/explosives/launch", test_launch);
   g_test_add_func ("/game/explosives/undo-redo", test_undo_redo);

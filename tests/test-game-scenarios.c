@@ -259,6 +259,75 @@ test_conditions_checked (void)
     }
 }
 
+/* P-02 … P-38, T-36: every shipped scenario keeps the construction rules;
+ * one that breaks them is refused when a game starts unless its overrides
+ * name the rule. */
+static void
+test_construction (void)
+{
+  static const char * const ids[] = {
+    "training", "definitely-not-camping", "blow-the-damn-thing-up", "pest-control"
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s/scenarios/%s.json", SL_SOURCE_DATADIR, ids[i]);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(SlSetup) setup = sl_setup_new_from_file (sl_test_rules (), path, &error);
+
+      g_assert_no_error (error);
+      sl_setup_check_construction (setup, &error);
+      g_assert_no_error (error);
+    }
+
+  {
+    static const struct { const char *unit; const char *rule; } cases[] = {
+      { "{'id': 'x', 'counter': 9, 'troop': 'marines', 'armor': 'LI', 'weapons': ['LR']}", "T-36" },
+      { "{'id': 'x', 'counter': 9, 'troop': 'marines', 'armor': 'M', 'weapons': ['LR'], 'plastic_charges': 3}", "P-36" },
+      { "{'id': 'x', 'counter': 9, 'troop': 'marines', 'armor': 'M', 'weapons': ['SMG'], 'launcher': 'frag'}", "A-146" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      for (int overridden = 0; overridden < 2; overridden++)
+        {
+          g_autofree char *text = g_strdup_printf (
+            "{'id': 'c', 'name': 'C', 'length_turns': 3, 'modules': ['ammunition', 'area-effects', 'environment'],"
+            " 'environment': {'vacuum': true}, %s"
+            " 'sides': [{'id': 'a', 'squads': [{'id': 'a1', 'units': [%s]}]},"
+            " {'id': 'b', 'squads': [{'id': 'b1', 'units': [{'id': 'y', 'counter': 8, 'troop': 'marines',"
+            " 'armor': 'M', 'weapons': ['LR']}]}]}]}",
+            overridden ? "'overrides': ['a, a1: the players agreed (" : "", cases[i].unit);
+          g_autoptr(GString) fixed = g_string_new (text);
+          g_autofree char *json = NULL;
+          g_autoptr(JsonNode) node = NULL;
+          g_autoptr(GError) error = NULL;
+          g_autoptr(SlSetup) setup = NULL;
+
+          if (overridden)
+            {
+              g_autofree char *close = g_strdup_printf ("(%s).'],", cases[i].rule);
+
+              g_string_replace (fixed, "(", close, 1);
+            }
+          json = sl_test_json (fixed->str);
+          node = json_from_string (json, NULL);
+          setup = sl_setup_new_from_json (sl_test_rules (), node, &error);
+          g_assert_no_error (error);
+          if (overridden)
+            {
+              sl_setup_check_construction (setup, &error);
+              g_assert_no_error (error);
+            }
+          else
+            {
+              g_assert_false (sl_setup_check_construction (setup, &error));
+              g_test_message ("%s", error->message);
+              g_assert_nonnull (strstr (error->message, cases[i].rule));
+            }
+        }
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -272,5 +341,6 @@ main (int   argc,
   g_test_add_func ("/scenarios/option-values-A-97-A-133", test_option_values_a97_a133);
   g_test_add_func ("/scenarios/initiative-modifier-P-06", test_initiative_modifier_p06);
   g_test_add_func ("/scenarios/conditions-checked", test_conditions_checked);
+  g_test_add_func ("/scenarios/construction-P-36-T-36-A-146", test_construction);
   return g_test_run ();
 }

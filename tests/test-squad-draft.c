@@ -255,6 +255,56 @@ test_custom_scenario (void)
   g_rmdir (dir);
 }
 
+/* T-36, A-117, P-38 step 1: the construction rules of where the scenario
+ * is fought, the same the game checks when it starts: a suit that is not
+ * sealed in vacuum, more than 4 fire missions a side. Played anyway, the
+ * overrides name them and the game starts. */
+static void
+test_custom_scenario_construction (void)
+{
+  g_autoptr(SlScenarioDraft) d = sl_scenario_draft_new ();
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(SlSetup) setup = NULL;
+  SlSquadDraft *squad;
+
+  d->environment.vacuum = TRUE;
+  d->modules[SL_MODULE_ENVIRONMENT] = TRUE;
+  d->modules[SL_MODULE_AMMUNITION] = TRUE;
+  d->modules[SL_MODULE_AREA_EFFECTS] = TRUE;
+  for (int s = 0; s < 2; s++)
+    g_ptr_array_add (d->sides[s].squads, sl_squad_draft_new (sl_test_rules ()));
+  squad = g_ptr_array_index (d->sides[0].squads, 0);
+  squad->units[2].armor = sl_rules_armor (sl_test_rules (), "LI");
+  squad->side_equipment[4] = 3;
+  g_ptr_array_add (d->sides[0].squads, sl_squad_draft_new (sl_test_rules ()));
+  squad = g_ptr_array_index (d->sides[0].squads, 1);
+  squad->side_equipment[5] = 2;
+  for (int s = 0; s < 2; s++)
+    d->sides[s].budget = -1;
+  problems = sl_scenario_draft_problems (sl_test_rules (), d);
+  for (guint i = 0; i < problems->len; i++)
+    g_test_message ("%s", (const char *) g_ptr_array_index (problems, i));
+  g_assert_cmpuint (problems->len, ==, 2);
+  g_assert_nonnull (strstr (g_ptr_array_index (problems, 0), "T-36"));
+  g_assert_nonnull (strstr (g_ptr_array_index (problems, 1), "P-38"));
+  g_assert_null (sl_scenario_draft_to_json (sl_test_rules (), d, &error));
+  g_clear_error (&error);
+
+  d->override = TRUE;
+  node = sl_scenario_draft_to_json (sl_test_rules (), d, &error);
+  g_assert_no_error (error);
+  setup = sl_setup_new_from_json (sl_test_rules (), node, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (sl_setup_side_at (setup, 0)->fire_missions[0], ==, 3);
+  g_assert_cmpint (sl_setup_side_at (setup, 0)->fire_missions[1], ==, 2);
+  g_assert_cmpuint (setup->problems->len, ==, 2);
+  g_assert_cmpstr (((SlSetupProblem *) g_ptr_array_index (setup->problems, 0))->rule, ==, "P-38");
+  sl_setup_check_construction (setup, &error);
+  g_assert_no_error (error);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -266,5 +316,6 @@ main (int    argc,
   g_test_add_func ("/squad-draft/size", test_size);
   g_test_add_func ("/squad-draft/side-equipment", test_side_equipment);
   g_test_add_func ("/squad-draft/custom-scenario", test_custom_scenario);
+  g_test_add_func ("/squad-draft/custom-scenario-construction-T-36", test_custom_scenario_construction);
   return g_test_run ();
 }

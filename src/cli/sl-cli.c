@@ -358,6 +358,9 @@ cmd_new (int    argc,
     }
   path = scenario_path (scenario);
   setup = sl_setup_new_from_file_with_options (rules, path, options, &error);
+  /* P-02 … P-38: forces built against the rules need the players' word. */
+  if (setup != NULL && !sl_setup_check_construction (setup, &error))
+    g_clear_pointer (&setup, sl_setup_free);
   if (setup != NULL)
     game = sl_game_new (rules, setup);
   if (game == NULL || !sl_game_save (game, output, &error))

@@ -1930,8 +1930,16 @@ sl_command_correct (SlCommand  *c,
     case 3:
       {
         static const char * const modes[] = { "spike", "slug", NULL };
+        gboolean omni = FALSE;
+
         u->omni_slug = sl_reader_enum (r, "value", modes, N_("OMNI mode"), 0) == 1;
         shown = g_strdup (modes[u->omni_slug]);
+
+        /* T-12: only the OMNI rifle has two modes. */
+        for (int i = 0; i < us->n_weapons; i++)
+          omni |= us->weapons[i]->has_modes;
+        if (sl_reader_ok (r) && !omni)
+          sl_reader_fail (r, "field", _("%s carries no OMNI rifle: there is no OMNI mode to set (T-12)."), us->told);
       }
       break;
     case 4:
@@ -1969,6 +1977,9 @@ sl_command_correct (SlCommand  *c,
         u->launcher_load[g] = sl_reader_int (r, "value", 0, c->rules->launcher.grenades,
                                              u->launcher_load[g]);
         shown = g_strdup_printf ("%d", u->launcher_load[g]);
+        /* P-35: only a unit with a launcher has a load. */
+        if (sl_reader_ok (r) && !u->launcher)
+          sl_reader_fail (r, "field", _("%s has no grenade launcher (P-35)."), us->told);
       }
       break;
     case 11:
@@ -2009,14 +2020,18 @@ sl_command_correct (SlCommand  *c,
       shown = g_strdup (u->bounce_pack ? _("yes") : _("no"));
       break;
     case 17:
-      u->plastic_charges = sl_reader_int (r, "value", 0, c->rules->charges_per_carrier,
-                                          u->plastic_charges);
-      shown = g_strdup_printf ("%d", u->plastic_charges);
-      break;
     case 18:
-      u->shaped_charges = sl_reader_int (r, "value", 0, c->rules->charges_per_carrier,
-                                         u->shaped_charges);
-      shown = g_strdup_printf ("%d", u->shaped_charges);
+      {
+        int *charges = field == 17 ? &u->plastic_charges : &u->shaped_charges;
+
+        *charges = sl_reader_int (r, "value", 0, c->rules->charges_per_carrier, *charges);
+        shown = g_strdup_printf ("%d", *charges);
+        /* P-36 step 1: at most 2 charges a carrier, plastic and shaped
+         * together. */
+        if (sl_reader_ok (r) && u->plastic_charges + u->shaped_charges > c->rules->charges_per_carrier)
+          sl_reader_fail (r, "value", _("A unit carries at most %d charges, plastic and shaped together (P-36 step 1)."),
+                          c->rules->charges_per_carrier);
+      }
       break;
     case 19:
       u->keys = sl_reader_int (r, "value", 0, 10, u->keys);

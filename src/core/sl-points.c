@@ -441,12 +441,27 @@ sl_squad_cost (const SlRules      *rules,
       check_equipment (rules, options, u, unit, result);
       check_suit (rules, options, u, unit, result);
 
+      /* T-36, A-117: only sealed suits take part in vacuum or a hostile
+       * atmosphere; A-71: troops with no zero-G value stay out of zero-G. */
+      if (in->sealed_suits_only && !unit->armor->sealed)
+        add_problem (result, "T-36", unit_field (u, "armor"),
+                     _("Unit %s wears %s (%s): only sealed suits take part in vacuum or a hostile atmosphere (T-36, A-117)."),
+                     unit->id, unit->armor->name, unit->armor->id);
+      if (in->zero_g && !unit->troop->zero_g_allowed && !options->penal_troops_in_zero_g)
+        add_problem (result, "A-71", unit_field (u, "troop"),
+                     _("Unit %s: %s cannot be fielded in zero-G, their zero-G value is “N/A” (T-11, A-71)."),
+                     unit->id, unit->troop->name);
+
       if (g_str_equal (unit->armor->id, RANGER_SUIT) && ++rangers == RANGER_SUITS_PER_SQUAD + 1 &&
           options->limit_ranger_suits)
         add_problem (result, "A-144", unit_field (u, "armor"),
                      _("Unit %s: a squad may have at most %d Ranger suits (T-13, A-144; option limitRangerSuits)."),
                      unit->id, RANGER_SUITS_PER_SQUAD);
     }
+
+  if (in->indoors && in->mines > 0)
+    add_problem (result, "P-37", g_strdup ("mines"),
+                 _("Mines are laid only outdoors, never inside buildings or ships (P-37 step 1)."));
 
   if (in->n_units > SQUAD_SIZE)
     add_problem (result, "A-07", g_strdup ("units"),

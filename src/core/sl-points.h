@@ -41,6 +41,10 @@ typedef struct
   gboolean            all_hidden;      /* “Defender Forces Undetected”, 150 (T-38) */
   gboolean            has_budget;
   int                 budget;
+  /* Where the squad fights, when a scenario says (T-36, P-37, A-71): */
+  gboolean            sealed_suits_only;  /* vacuum or a hostile atmosphere */
+  gboolean            zero_g;
+  gboolean            indoors;            /* no mines */
 } SlSquadInput;
 
 /* What one unit costs. @points is its value for victory points (T-04,

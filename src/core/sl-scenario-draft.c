@@ -57,9 +57,10 @@ sl_scenario_draft_free (SlScenarioDraft *d)
 }
 
 static int
-side_cost (const SlRules     *rules,
-           const SlSideDraft *side,
-           GPtrArray         *problems)
+side_cost (const SlRules            *rules,
+           const SlSideDraft        *side,
+           const SlEnvironmentSetup *environment,
+           GPtrArray                *problems)
 {
   int total = 0;
 
@@ -71,7 +72,7 @@ side_cost (const SlRules     *rules,
 
       /* The side's budget is checked below, not each squad's own. */
       priced->budget = -1;
-      if (!sl_squad_draft_cost (rules, sl_option_set_defaults (rules->options), priced, &cost, NULL))
+      if (!sl_squad_draft_cost_in (rules, sl_option_set_defaults (rules->options), priced, environment, &cost, NULL))
         continue;
       total += cost.total;
       for (guint i = 0; problems != NULL && i < cost.problems->len; i++)
@@ -95,10 +96,25 @@ sl_scenario_draft_problems (const SlRules         *rules,
   for (int s = 0; s < 2; s++)
     {
       const SlSideDraft *side = &draft->sides[s];
-      int total = side_cost (rules, side, problems);
+      int total = side_cost (rules, side, &draft->environment, problems);
+      int missions = 0, most = 0;
 
       if (side->squads->len == 0)
         g_ptr_array_add (problems, g_strdup_printf (_("%s has no squad."), side->name));
+      /* P-38 step 1: 4 a side, whichever of its squads bought them
+       * (sl_squad_side_equipment: 4 mortar, 5 missile). */
+      for (guint q = 0; q < side->squads->len; q++)
+        {
+          const SlSquadDraft *squad = g_ptr_array_index (side->squads, q);
+
+          missions += squad->side_equipment[4] + squad->side_equipment[5];
+          most = MAX (most, squad->side_equipment[4] + squad->side_equipment[5]);
+        }
+      /* (A squad alone over the limit has said so already.) */
+      if (missions > rules->fire_missions_per_side && most <= rules->fire_missions_per_side)
+        g_ptr_array_add (problems,
+                         g_strdup_printf (_("%s: a side buys at most %d fire missions for a game, not %d (P-38 step 1, T-37)."),
+                                          side->name, rules->fire_missions_per_side, missions));
       if (side->budget >= 0 && total > side->budget)
         g_ptr_array_add (problems, g_strdup_printf (_("%s spends %d points, %d more than its budget of %d (§10 C)."),
                                                     side->name, total, total - side->budget, side->budget));
@@ -304,7 +320,7 @@ sl_scenario_draft_to_json (const SlRules         *rules,
       if (side->budget >= 0)
         {
           json_object_set_int_member (vs, "budget", side->budget);
-          json_object_set_int_member (vs, "spent", side_cost (rules, side, NULL));
+          json_object_set_int_member (vs, "spent", side_cost (rules, side, &draft->environment, NULL));
         }
       json_object_set_object_member (victory_sides, side_id, vs);
     }

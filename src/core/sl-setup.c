@@ -126,6 +126,7 @@ sl_setup_free (SlSetup *setup)
   g_clear_pointer (&setup->special, g_ptr_array_unref);
   g_clear_pointer (&setup->conditions, g_array_unref);
   g_clear_pointer (&setup->overrides, g_ptr_array_unref);
+  g_clear_pointer (&setup->problems, g_ptr_array_unref);
   g_clear_pointer (&setup->sides, g_ptr_array_unref);
   g_clear_pointer (&setup->squads, g_ptr_array_unref);
   g_clear_pointer (&setup->groupings, g_ptr_array_unref);
@@ -205,6 +206,29 @@ unique_id (SlReader   *r,
 
 static const char * const launcher_types[] = { "frag", "smoke", NULL };
 
+static void
+problem_free (gpointer data)
+{
+  SlSetupProblem *p = data;
+
+  g_free (p->rule);
+  g_free (p->message);
+  g_free (p);
+}
+
+/* Takes @message. */
+static void
+add_problem (SlSetup    *setup,
+             const char *rule,
+             char       *message)
+{
+  SlSetupProblem *p = g_new0 (SlSetupProblem, 1);
+
+  p->rule = g_strdup (rule);
+  p->message = message;
+  g_ptr_array_add (setup->problems, p);
+}
+
 /* T-37, T-38: the fire missions (P-38 step 1: at most 4 a side) and the
  * mines (P-37 step 1: only outdoors) a side bought before the game. */
 static void
@@ -236,12 +260,13 @@ read_purchases (const SlRules *rules,
                               (const char *) l->data, choices);
               break;
             }
-          side->fire_missions[index] = sl_reader_int (fm, l->data, 0, rules->fire_missions_per_side, 0);
+          side->fire_missions[index] = sl_reader_int (fm, l->data, 0, 100, 0);
           total += side->fire_missions[index];
         }
       if (fm != NULL && sl_reader_ok (fm) && total > rules->fire_missions_per_side)
-        sl_reader_fail (r, "fire_missions", _("A side buys at most %d fire missions for a game (P-38 step 1, T-37)."),
-                        rules->fire_missions_per_side);
+        add_problem (setup, "P-38",
+                     g_strdup_printf (_("%s: a side buys at most %d fire missions for a game, not %d (P-38 step 1, T-37)."),
+                                      side->name, rules->fire_missions_per_side, total));
       if (fm != NULL)
         sl_reader_end (fm);
     }
@@ -249,8 +274,10 @@ read_purchases (const SlRules *rules,
   if (sl_reader_ok (r) && (total > 0 || side->mines > 0) && !setup->modules[SL_MODULE_AREA_EFFECTS])
     sl_reader_fail (r, total > 0 ? "fire_missions" : "mines",
                     _("Mines and fire missions need the area-effect rules (§9.6)."));
-  else if (sl_reader_ok (r) && side->mines > 0 && setup->environment.indoors && !setup->purchases_unrecorded)
-    sl_reader_fail (r, "mines", _("Mines are laid only outdoors, never inside buildings or ships (P-37 step 1)."));
+  else if (sl_reader_ok (r) && side->mines > 0 && setup->environment.indoors)
+    add_problem (setup, "P-37",
+                 g_strdup_printf (_("%s: mines are laid only outdoors, never inside buildings or ships (P-37 step 1)."),
+                                  side->name));
 }
 
 /* T-36, A-120: where a unit, a squad or a side starts, inside or out
@@ -409,13 +436,26 @@ compute_points (const SlRules *rules,
   in.n_units = squad->units->len;
   in.leader_rating = squad->leader_rating;
   in.quality = squad->quality;
+  in.sealed_suits_only = setup->environment.vacuum || setup->environment.hostile;
+  in.zero_g = setup->environment.zero_g;
+  in.indoors = setup->environment.indoors;
 
   if (sl_squad_cost (rules, &setup->options, &in, &cost, &error))
-    for (guint i = 0; i < squad->units->len; i++)
-      {
-        SlUnitSetup *u = g_ptr_array_index (setup->units, g_array_index (squad->units, int, i));
-        u->points = cost.units[i].points;
-      }
+    {
+      for (guint i = 0; i < squad->units->len; i++)
+        {
+          SlUnitSetup *u = g_ptr_array_index (setup->units, g_array_index (squad->units, int, i));
+          u->points = cost.units[i].points;
+        }
+      for (guint i = 0; i < cost.problems->len; i++)
+        {
+          const SlSquadProblem *p = g_ptr_array_index (cost.problems, i);
+          const SlSideSetup *side = g_ptr_array_index (setup->sides, squad->side);
+
+          /* Translators: a squad's broken rule: "TOG, 1st Squad: Unit 3: …". */
+          add_problem (setup, p->rule, g_strdup_printf (_("%s, %s: %s"), side->name, squad->name, p->message));
+        }
+    }
   sl_squad_cost_clear (&cost);
 }
 
@@ -1275,6 +1315,7 @@ sl_setup_new_from_json (const SlRules  *rules,
   setup->notes = g_ptr_array_new_with_free_func (g_free);
   setup->special = g_ptr_array_new_with_free_func (g_free);
   setup->overrides = g_ptr_array_new_with_free_func (g_free);
+  setup->problems = g_ptr_array_new_with_free_func (problem_free);
   setup->json = json_node_copy (node);
 
   /* Read as the special conditions make it (the file keeps them). */
@@ -1457,4 +1498,50 @@ sl_setup_terrain (const SlSetup *setup)
   const SlCondition *c = sl_setup_condition (setup, SL_CONDITION_TERRAIN, -1, 0);
 
   return c != NULL ? c->terrain : NULL;
+}
+
+/* Whether @text names the rule @rule ("P-36"), not a longer id
+ * ("P-361"). */
+static gboolean
+names_rule (const char *text,
+            const char *rule)
+{
+  size_t n = strlen (rule);
+
+  for (const char *p = strstr (text, rule); p != NULL; p = strstr (p + 1, rule))
+    if (!g_ascii_isdigit (p[n]) && (p == text || !g_ascii_isalnum (p[-1])))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+sl_setup_check_construction (const SlSetup *setup,
+                             GError       **error)
+{
+  g_autoptr(GString) broken = g_string_new (NULL);
+  guint n = 0;
+
+  g_return_val_if_fail (setup != NULL, FALSE);
+
+  for (guint i = 0; i < setup->problems->len; i++)
+    {
+      const SlSetupProblem *p = g_ptr_array_index (setup->problems, i);
+      gboolean overridden = FALSE;
+
+      for (guint k = 0; k < setup->overrides->len && !overridden; k++)
+        overridden = names_rule (g_ptr_array_index (setup->overrides, k), p->rule);
+      if (overridden)
+        continue;
+      if (n++ > 0)
+        g_string_append_c (broken, ' ');
+      g_string_append (broken, p->message);
+    }
+  if (n == 0)
+    return TRUE;
+  g_set_error (error, SL_SETUP_ERROR, 0,
+               g_dngettext (GETTEXT_PACKAGE,
+                            "The forces break a construction rule: %s To play anyway, list it under “overrides”.",
+                            "The forces break construction rules: %s To play anyway, list them under “overrides”.", n),
+               broken->str);
+  return FALSE;
 }

@@ -181,6 +181,14 @@ typedef struct
 
 typedef struct _SlSetup SlSetup;
 
+/* A construction rule the forces break (P-02, P-35 … P-38, T-36, A-71,
+ * A-143 … A-146). */
+typedef struct
+{
+  char *rule;     /* digest id: "P-36" */
+  char *message;  /* "TOG, 1st Squad: Unit tog-3 carries more than 2 explosive charges (P-36)." */
+} SlSetupProblem;
+
 struct _SlSetup
 {
   char               *id;
@@ -200,6 +208,7 @@ struct _SlSetup
   GPtrArray          *special;    /* char *, special conditions in words (§10 G) */
   GArray             *conditions; /* SlCondition, the special conditions in force */
   GPtrArray          *overrides;  /* char *, construction rules the players chose to break */
+  GPtrArray          *problems;   /* SlSetupProblem, overridden or not */
   /* A game saved before the sides' purchases were recorded (game format
    * 2): fire missions and mines are limited only by T-37. */
   gboolean            purchases_unrecorded;
@@ -225,6 +234,13 @@ SlSetup            *sl_setup_new_from_file_with_options (const SlRules  *rules,
                                                          JsonObject     *options,
                                                          GError        **error);
 void                sl_setup_free           (SlSetup        *setup);
+/* Before a new game starts: refuses, with the rules, a setup whose forces
+ * break construction rules (setup->problems) its `overrides` do not list
+ * — an override lists a broken rule by its digest id ("… (P-36)"), as the
+ * custom scenario editor's "Play Anyway" writes them. Saved games are
+ * read without it: they go on as they were started. */
+gboolean            sl_setup_check_construction (const SlSetup *setup,
+                                                 GError       **error);
 
 const SlUnitSetup  *sl_setup_unit           (const SlSetup  *setup,
                                              const char     *id);

@@ -119,6 +119,17 @@ sl_squad_draft_cost (const SlRules      *rules,
                      SlSquadCost        *cost,
                      GError            **error)
 {
+  return sl_squad_draft_cost_in (rules, options, draft, NULL, cost, error);
+}
+
+gboolean
+sl_squad_draft_cost_in (const SlRules            *rules,
+                        const SlOptions          *options,
+                        const SlSquadDraft       *draft,
+                        const SlEnvironmentSetup *environment,
+                        SlSquadCost              *cost,
+                        GError                  **error)
+{
   SlSquadUnit units[SL_DRAFT_MAX_UNITS];
   const char *equipment[SL_DRAFT_MAX_UNITS][4];
   char ids[SL_DRAFT_MAX_UNITS][8];
@@ -134,6 +145,12 @@ sl_squad_draft_cost (const SlRules      *rules,
   in.n_side_equipment = side->len;
   in.mines = draft->mines;
   in.all_hidden = draft->all_hidden;
+  if (environment != NULL)
+    {
+      in.sealed_suits_only = environment->vacuum || environment->hostile;
+      in.zero_g = environment->zero_g;
+      in.indoors = environment->indoors;
+    }
 
   for (int i = 0; i < draft->n_units; i++)
     {

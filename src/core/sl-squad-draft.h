@@ -13,6 +13,7 @@
 #include "sl-options.h"
 #include "sl-points.h"
 #include "sl-rules.h"
+#include "sl-setup.h"
 
 G_BEGIN_DECLS
 
@@ -76,6 +77,14 @@ gboolean      sl_squad_draft_cost       (const SlRules      *rules,
                                          const SlSquadDraft *draft,
                                          SlSquadCost        *cost,
                                          GError            **error);
+/* The same for a squad fighting in a scenario's @environment (T-36, P-37,
+ * A-71: sealed suits in vacuum, no mines indoors …). */
+gboolean      sl_squad_draft_cost_in    (const SlRules            *rules,
+                                         const SlOptions          *options,
+                                         const SlSquadDraft       *draft,
+                                         const SlEnvironmentSetup *environment,
+                                         SlSquadCost              *cost,
+                                         GError                  **error);
 
 /* A squad file: {"format": "squadlog-squad", "version": 1, "budget": 400,
  * "squad": {…the squad of a scenario…}}. */

@@ -672,6 +672,10 @@ sl_window_new_game (SlWindow   *self,
       {
         sl_preferences_apply_default_options (window_settings (self), node);
         setup = sl_setup_new_from_json (rules, node, &error);
+        /* P-02 … P-38: forces built against the rules need the players'
+         * word, written under the scenario's overrides. */
+        if (setup != NULL && !sl_setup_check_construction (setup, &error))
+          g_clear_pointer (&setup, sl_setup_free);
       }
     if (setup != NULL)
       game = sl_game_new (rules, setup);
