@@ -529,11 +529,16 @@ test_charges_together (void)
   e = sl_test_play (game, "{'type': 'blast', 'marker': 1, 'units': [{'unit': 'cw-14', 'distance_m': 1.5}]}");
   g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (
     json_object_get_array_member (result_of (e), "units"), 0), "penetration"), ==, 5);
+  /* A-80: only the units named in the strip behind the wall; the
+   * installer in front of it is not. */
   e = sl_test_play (game, "{'type': 'blast', 'marker': 2, 'breached': true,"
-                          " 'units': [{'unit': 'cw-15', 'distance_m': 1}]}");
+                          " 'units': [{'unit': 'cw-15', 'distance_m': 1, 'in_strip': true},"
+                          " {'unit': 'tog-5', 'distance_m': 1}]}");
   g_test_message ("%s", e->summary);
   g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (
     json_object_get_array_member (result_of (e), "units"), 0), "penetration"), ==, 5);
+  g_assert_false (sl_test_bool (e->result, "units[1].affected"));
+  g_assert_cmpint (sl_test_unit_state (game, "tog-5")->wound, ==, SL_WOUND_NONE);
   g_assert_cmpint (json_object_get_int_member (result_of (e), "breach_marker"), ==, 3);
   g_assert_cmpint (marker (game, 3)->kind, ==, SL_MARKER_BREACH);
   sl_test_play (game, "{'type': 'next'}");

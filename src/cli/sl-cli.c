@@ -493,9 +493,13 @@ print_unit_line (SlGame  *game,
     g_string_append_printf (out, " %2d/%-2d", log.rounds - log.rounds_fired, log.rounds);
   else
     g_string_append (out, "   -  ");
-  g_string_append_printf (out, "  R%d P%d FG%d SG%d", log.left[SL_MAGAZINE_R],
-                          log.left[SL_MAGAZINE_P], log.left[SL_MAGAZINE_FG],
-                          log.left[SL_MAGAZINE_SG]);
+  g_string_append_printf (out, "  R%d P%d", log.left[SL_MAGAZINE_R], log.left[SL_MAGAZINE_P]);
+  /* P-35: a launcher's load replaces the hand grenades in the Ammo box. */
+  if (log.launcher)
+    g_string_append_printf (out, " GL-FG%d GL-SG%d", log.launcher_load[SL_GRENADE_FG],
+                            log.launcher_load[SL_GRENADE_SG]);
+  else
+    g_string_append_printf (out, " FG%d SG%d", log.left[SL_MAGAZINE_FG], log.left[SL_MAGAZINE_SG]);
   /* The wound boxes L M S U D, ticked as on paper. */
   g_string_append (out, "  ");
   for (int w2 = SL_WOUND_LIGHT; w2 <= SL_WOUND_DEAD; w2++)
@@ -530,6 +534,19 @@ print_unit_line (SlGame  *game,
     g_string_append (out, _("  in melee"));
   if (log.out)
     g_string_append (out, _("  OUT"));
+  if (log.exposure && log.inside)
+    g_string_append (out, _("  inside"));
+  if (log.breach.state != SL_BREACH_NONE)
+    {
+      int turn, subphase;
+
+      sl_subphase_split (rules, log.breach.due, &turn, &subphase);
+      /* P-39: the breach wound to come. */
+      if (log.breach.state == SL_BREACH_DELAYED)
+        g_string_append_printf (out, _("  suit breached (one more wound T%d S%d)"), turn, subphase);
+      else
+        g_string_append_printf (out, _("  suit bleeding (next wound T%d S%d)"), turn, subphase);
+    }
   g_string_append_c (out, '\n');
 }
 

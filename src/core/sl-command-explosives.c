@@ -455,7 +455,10 @@ read_caught (SlCommand  *c,
       k.in.inside_building = sl_reader_bool (ur, "inside_building", FALSE);
       k.in.sacrifice_dive = sl_reader_bool (ur, "sacrifice_dive", FALSE);
       k.in.smothered = sl_reader_bool (ur, "smothered", FALSE);
-      k.in_strip = sl_reader_bool (ur, "in_strip", TRUE);
+      /* A-80: a shaped charge hurts only the strip behind its obstacle;
+       * who stands in it is the players' to say — the installer, in front,
+       * is not. */
+      k.in_strip = sl_reader_bool (ur, "in_strip", FALSE);
       sl_reader_end (ur);
       for (guint j = 0; j < caught->len && k.unit >= 0; j++)
         if (g_array_index (caught, Caught, j).unit == k.unit && sl_reader_ok (r))

@@ -93,6 +93,9 @@ sl_unit_log_fill (const SlRules *rules,
   log->opportunity = u->opportunity_armed;
   log->in_melee = u->n_engaged > 0;
   log->out = sl_state_unit_out (rules, state, unit);
+  log->exposure = setup->environment.vacuum || setup->environment.hostile;
+  log->inside = u->inside;
+  log->breach = u->breach;
 }
 
 static void

@@ -56,6 +56,10 @@ typedef struct
   gboolean        opportunity;
   gboolean        in_melee;
   gboolean        out;              /* unconscious or dead (T-16) */
+  /* Vacuum and hostile atmospheres (T-36, P-39): */
+  gboolean        exposure;         /* the scenario has one: inside or out matters */
+  gboolean        inside;           /* sheltered */
+  SlBreach        breach;           /* its suit's breach, if any */
 } SlUnitLog;
 
 void         sl_unit_log_fill   (const SlRules *rules,

@@ -364,12 +364,18 @@ draw_unit (Page   *p,
   {
     double size = MIN (line - 6, 10);
     double by = y + line + (line - size) / 2;
-    static const char * const labels[] = { "R", "P", "FG", "SG" };
+    const char *labels[] = { "R", "P", "FG", "SG" };
     int counts[4] = { 3, 2, 2, 2 };
     int left[4] = { 3, 2, 2, 2 };
     guint wounds = 0;
     g_autofree char *tally = NULL;
 
+    /* P-35: a launcher's load takes the hand grenades' place. */
+    if (filled && log.launcher)
+      {
+        labels[2] = "GL-F";
+        labels[3] = "GL-S";
+      }
     if (filled)
       {
         counts[0] = log.boxes[SL_MAGAZINE_R];
@@ -390,9 +396,10 @@ draw_unit (Page   *p,
     for (int a = 0; a < 4; a++)
       {
         guint spent = 0;
+        double label_width = strlen (labels[a]) > 2 ? 20 : 12;
 
-        text (p, labels[a], bx, by, 12, size, 6.5, TRUE, PANGO_ALIGN_LEFT, 1);
-        bx += 12;
+        text (p, labels[a], bx, by, label_width, size, 6.5, TRUE, PANGO_ALIGN_LEFT, 1);
+        bx += label_width;
         for (int b = 0; b < counts[a]; b++)
           if (filled && b >= left[a])
             spent |= 1u << b;

@@ -1216,7 +1216,11 @@ update_ammo (SlSquadLog      *self,
           if (b >= left)
             ticked |= 1u << n;
         }
-      g_string_append_printf (words, _("%s %d of %d; "), magazine_letters[SL_MAGAZINE_FG + g], left, boxes);
+      if (log->launcher)
+        /* P-35: "launcher FG 4 of 4" */
+        g_string_append_printf (words, _("launcher %s %d of %d; "), magazine_letters[SL_MAGAZINE_FG + g], left, boxes);
+      else
+        g_string_append_printf (words, _("%s %d of %d; "), magazine_letters[SL_MAGAZINE_FG + g], left, boxes);
     }
   changed |= boxes_set (&line->grenades, n, ticked, letters);
   if (changed)
