@@ -123,6 +123,53 @@ sl_legionnaire_armor (const SlRules *rules,
   return nearest;
 }
 
+void
+sl_legionnaire_convert (const SlRules   *rules,
+                        const SlOptions *options,
+                        SlLegionnaire   *character)
+{
+  g_return_if_fail (rules != NULL && options != NULL && character != NULL);
+
+  /* T-44: weapon and melee skills; level 0 is +2 for non-combat
+   * characters. */
+  for (int i = 0; i < character->n_weapons; i++)
+    character->weapons[i].modifier = sl_legionnaire_modifier (rules, character->weapons[i].level,
+                                                              character->non_combat);
+  character->melee_modifier = sl_legionnaire_modifier (rules, character->melee_level,
+                                                       character->non_combat);
+  /* §18: +1 in melee with no melee weapon. */
+  character->no_melee_weapon = sl_legionnaire_melee_weapon (rules, character->melee_weapon);
+  /* land movement, reaction and charisma above their thresholds. */
+  for (int a = 0; a < SL_N_LEGIONNAIRE_ATTRIBUTES; a++)
+    character->bonuses[a] = sl_legionnaire_attribute (options, a, character->levels[a]);
+}
+
+const SlLegionnaireSkill *
+sl_legionnaire_skill (const SlLegionnaire *character,
+                      const char          *weapon)
+{
+  g_return_val_if_fail (character != NULL, NULL);
+
+  for (int i = 0; weapon != NULL && i < character->n_weapons; i++)
+    if (g_strcmp0 (character->weapons[i].weapon, weapon) == 0)
+      return &character->weapons[i];
+  return NULL;
+}
+
+int
+sl_legionnaire_bonus (const SlLegionnaire    *character,
+                      SlLegionnaireAttribute  attribute)
+{
+  g_return_val_if_fail (attribute < SL_N_LEGIONNAIRE_ATTRIBUTES, 0);
+  return character != NULL ? character->bonuses[attribute] : 0;
+}
+
+int
+sl_legionnaire_melee (const SlLegionnaire *character)
+{
+  return character != NULL ? character->melee_modifier + character->no_melee_weapon : 0;
+}
+
 gboolean
 sl_centurion_is_infantry (const SlRules *rules,
                           const SlTroop *troop)

@@ -9,6 +9,7 @@
 #include <json-glib/json-glib.h>
 
 #include "sl-ammunition.h"
+#include "sl-conversion.h"
 #include "sl-json.h"
 #include "sl-rules.h"
 
@@ -95,6 +96,7 @@ typedef struct
   gboolean        stealth_power;  /* starts in stealth power mode */
   gboolean        hidden;
   int             points;         /* unit point value (P-02, E-02) */
+  SlLegionnaire  *legionnaire;    /* a Legionnaire player character (§18), or NULL */
 } SlUnitSetup;
 
 typedef struct
