@@ -527,6 +527,13 @@ print_unit_line (SlGame  *game,
     g_string_append (out, _("  in melee"));
   if (log.out)
     g_string_append (out, _("  OUT"));
+  /* §18: a Legionnaire character, and what its skills give. */
+  if (log.legionnaire != NULL)
+    {
+      g_autofree char *character = sl_legionnaire_describe (log.legionnaire, FALSE);
+
+      g_string_append_printf (out, "  %s", character);
+    }
   g_string_append_c (out, '\n');
 }
 

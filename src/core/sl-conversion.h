@@ -102,6 +102,13 @@ int      sl_legionnaire_bonus     (const SlLegionnaire   *character,
  * the +1 without a melee weapon (0 when @character is NULL). */
 int      sl_legionnaire_melee     (const SlLegionnaire   *character);
 
+/* What a character has on its log, in words (NULL for NULL): "Legionnaire
+ * character (§18): SR −2, SP +1, grenades −1, melee −1, no melee weapon +1,
+ * initiative −1, never routs"; @brief, for the printed log: "Character:
+ * SR −2, SP +1, grenades −1, melee 0". */
+char    *sl_legionnaire_describe  (const SlLegionnaire   *character,
+                                   gboolean               brief);
+
 /* Phalanx → Centurion. */
 
 typedef enum
