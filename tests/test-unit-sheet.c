@@ -79,10 +79,10 @@ test_unit_sheet_legionnaire (void)
 
   gtk_window_present (GTK_WINDOW (sheet));
   sl_test_ui_settle ();
-  row = find_row (GTK_WIDGET (sheet), "Legionnaire character");
+  row = find_row (GTK_WIDGET (sheet), "Legionnaire character (§18)");
   g_assert_nonnull (row);
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
-                   "Legionnaire character (§18): SR \xe2\x88\x92" "2, grenades +1, melee \xe2\x88\x92" "1, never routs");
+                   "SR \xe2\x88\x92" "2, grenades +1, melee \xe2\x88\x92" "1, never routs");
   row = find_row (GTK_WIDGET (sheet), "Routed");
   g_assert_nonnull (row);
   g_assert_false (gtk_widget_get_sensitive (row));

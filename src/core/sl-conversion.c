@@ -183,15 +183,13 @@ signed_text (int value)
   return g_strdup ("0");
 }
 
-char *
-sl_legionnaire_describe (const SlLegionnaire *l,
-                         gboolean             brief)
+/* The modifiers of a character, in a list ("SR −2, SP +1, …"). */
+static char *
+character_parts (const SlLegionnaire *l,
+                 gboolean             brief)
 {
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *joined = NULL;
 
-  if (l == NULL)
-    return NULL;
   /* T-44: each weapon skill, by the weapon's code. */
   for (int i = 0; i < l->n_weapons; i++)
     {
@@ -246,9 +244,26 @@ sl_legionnaire_describe (const SlLegionnaire *l,
       g_ptr_array_add (parts, g_strdup (_("never routs")));
     }
   g_ptr_array_add (parts, NULL);
-  joined = g_strjoinv (_(", "), (char **) parts->pdata);
+  return g_strjoinv (_(", "), (char **) parts->pdata);
+}
+
+char *
+sl_legionnaire_describe (const SlLegionnaire *l,
+                         gboolean             brief)
+{
+  g_autofree char *joined = NULL;
+
+  if (l == NULL)
+    return NULL;
+  joined = character_parts (l, brief);
   return brief ? g_strdup_printf (_("Character: %s"), joined)
                : g_strdup_printf (_("Legionnaire character (§18): %s"), joined);
+}
+
+char *
+sl_legionnaire_modifiers_words (const SlLegionnaire *l)
+{
+  return l != NULL ? character_parts (l, FALSE) : NULL;
 }
 
 gboolean

@@ -108,6 +108,8 @@ int      sl_legionnaire_melee     (const SlLegionnaire   *character);
  * SR −2, SP +1, grenades −1, melee 0". */
 char    *sl_legionnaire_describe  (const SlLegionnaire   *character,
                                    gboolean               brief);
+/* The same list alone: "SR −2, SP +1, …, never routs". */
+char    *sl_legionnaire_modifiers_words (const SlLegionnaire *character);
 
 /* Phalanx → Centurion. */
 

@@ -300,9 +300,9 @@ build (SlUnitSheet *self)
   if (us->legionnaire != NULL)
     {
       GtkWidget *row = adw_action_row_new ();
-      g_autofree char *words = sl_legionnaire_describe (us->legionnaire, FALSE);
+      g_autofree char *words = sl_legionnaire_modifiers_words (us->legionnaire);
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Legionnaire character"));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Legionnaire character (§18)"));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), words);
       adw_preferences_group_add (body, row);
     }
