@@ -106,6 +106,87 @@ test_melee_sheet (void)
   g_assert_nonnull (strstr (e->summary, "Legionnaire Marek strikes Trooper Hale"));
 }
 
+/* Whether a row under @widget is titled @title with @subtitle. */
+static gboolean
+has_row (GtkWidget  *widget,
+         const char *title,
+         const char *subtitle)
+{
+  if (ADW_IS_ACTION_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0 &&
+      g_strcmp0 (adw_action_row_get_subtitle (ADW_ACTION_ROW (widget)), subtitle) == 0)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (has_row (c, title, subtitle))
+      return TRUE;
+  return FALSE;
+}
+
+/* The spin button of the row titled @title under @widget, or NULL. */
+static GtkWidget *
+find_spin (GtkWidget  *widget,
+           const char *title)
+{
+  if (GTK_IS_SPIN_BUTTON (widget) && title == NULL)
+    return widget;
+  if (ADW_IS_ACTION_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    title = NULL;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_spin (c, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The melee sheet lists the modifiers of each side's roll, and takes the
+ * table's own modifier of either roll into the command's "modifiers" /
+ * "target_modifiers" (P-24 step 3). */
+static void
+test_melee_sheet_modifiers (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const char *dice[] = { "roll:10:Legionnaire Marek strikes", "target_roll:10:Trooper Hale strikes", NULL };
+  SlDiceSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+  g_autofree char *before = NULL;
+  const SlJournalEntry *e;
+  JsonObject *command;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'engage', 'unit': 'tog-2', 'target': 'cw-13'}");
+  sl_test_go_to_subphase (game, 6);
+  sl_test_play (game, "{'type': 'next'}");
+  sheet = sl_dice_sheet_new (NULL, game, "Melee", "P-24", "{\"type\": \"melee\", \"unit\": \"tog-2\"}", dice, FALSE);
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_true (has_row (GTK_WIDGET (sheet), "Troop type: Combat Arms", "Roll of 2 · Legionnaire Marek"));
+  g_assert_true (has_row (GTK_WIDGET (sheet), "Opponent's suit: Bounce Infantry", "Roll of 13 · Trooper Hale"));
+  before = g_strdup (sl_dice_sheet_get_odds (sheet));
+  sl_dice_sheet_add_modifier (sheet, "Table’s modifier to Marek’s roll", "modifiers", "Table");
+  g_assert_cmpstr (sl_dice_sheet_get_odds (sheet), ==, before);
+  {
+    GtkWidget *spin = find_spin (GTK_WIDGET (sheet), "Table’s modifier to Marek’s roll");
+
+    g_assert_nonnull (spin);
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), -2);
+  }
+  g_test_message ("%s", sl_dice_sheet_get_odds (sheet));
+  g_assert_cmpstr (sl_dice_sheet_get_odds (sheet), !=, before);
+  g_assert_true (has_row (GTK_WIDGET (sheet), "Table", "Roll of 2 · Legionnaire Marek"));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "melee-sheet.png");
+  g_assert_true (sl_dice_sheet_type_digit (sheet, 5));
+  g_assert_true (sl_dice_sheet_type_digit (sheet, 9));
+  e = sl_game_get_entry (game, sl_game_get_n_entries (game) - 1);
+  command = json_node_get_object (sl_journal_entry_get_command (e));
+  g_assert_cmpint (json_array_get_length (json_object_get_array_member (command, "modifiers")), ==, 1);
+  g_assert_false (json_object_has_member (command, "target_modifiers"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -113,5 +194,6 @@ main (int argc, char *argv[])
   sl_test_ui_init ();
   g_test_add_func ("/dice-sheet/rout-d100", test_rout_sheet);
   g_test_add_func ("/dice-sheet/melee", test_melee_sheet);
+  g_test_add_func ("/dice-sheet/melee-modifiers", test_melee_sheet_modifiers);
   return g_test_run ();
 }

@@ -206,6 +206,31 @@ test_print_long_names (void)
   render (pdf, "squad-log-long");
 }
 
+/* §18, T-44: a Legionnaire character's log says so, with its skills, and
+ * its Mod counts them: spike rifle 6 (−2), melee 4 (−1) with no melee
+ * weapon (+1): −2/−1 for a Combat Arms human. */
+static void
+test_print_legionnaire (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'pc', 'name': 'PC', 'length_turns': 4, 'sides': ["
+    " {'id': 'a', 'squads': [{'id': 'a1', 'units': ["
+    "   {'id': 'a-1', 'counter': 1, 'name': 'Legionnaire Ostra', 'troop': 'combat-arms', 'armor': 'BI',"
+    "    'weapons': ['SR', 'SP'], 'legionnaire': {'weapon_skills': {'SR': 6}, 'melee_skill': 4,"
+    "    'melee_weapon': false}}]}]},"
+    " {'id': 'b', 'squads': [{'id': 'b1', 'units': [{'id': 'b-1', 'counter': 9,"
+    "   'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pdf = g_build_filename (tmp_dir, "legionnaire.pdf", NULL);
+  g_autofree char *words = NULL;
+
+  g_assert_true (sl_print_to_pdf (game, pdf, "a1", FALSE, SL_PAPER_A4, &error));
+  g_assert_no_error (error);
+  words = pdf_text (pdf);
+  g_assert_nonnull (strstr (words, "Character: SR \xe2\x88\x92" "2"));
+  g_assert_nonnull (strstr (words, "\xe2\x88\x92" "2/\xe2\x88\x92" "1"));
+}
+
 /* The printed logs keep a side's secrets (§15.1): a hidden unit in
  * stealth power mode under a pile, its camo tinter, a mine and a sealed
  * note are in the game, and none of it is on paper: not the position, not
@@ -256,6 +281,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/print/blank-letter", test_print_blank_letter);
   g_test_add_func ("/print/long-names", test_print_long_names);
   g_test_add_func ("/print/secrets", test_print_secrets);
+  g_test_add_func ("/print/legionnaire-T-44", test_print_legionnaire);
   status = g_test_run ();
   sl_test_remove_tree (tmp_dir);
   g_free (tmp_dir);

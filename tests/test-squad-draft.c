@@ -191,6 +191,74 @@ test_files (void)
   g_rmdir (dir);
 }
 
+/* §18: a soldier marked as a Legionnaire character keeps its skills
+ * through the squad file and into a scenario, where they are converted
+ * (T-44); "Apply to Squad" copies kit, not who is a character. */
+static void
+test_legionnaire_round_trip (void)
+{
+  g_autoptr(SlSquadDraft) d = sl_squad_draft_new (sl_test_rules ());
+  g_autoptr(SlSquadDraft) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("squadlog-squads-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "pc.json", NULL);
+  g_autoptr(JsonNode) squad = NULL;
+  const SlDraftCharacter *c;
+  SlDraftCharacter *e;
+
+  d->units[1].legionnaire = TRUE;
+  e = &d->units[1].character;
+  e->weapon_skills[0] = 6;
+  e->weapon_skills[1] = 2;
+  e->grenade_skill = 3;
+  e->melee_skill = 4;
+  e->melee_weapon = FALSE;
+  e->non_combat = TRUE;
+  e->attributes[SL_LEGIONNAIRE_LAND_MOVEMENT] = 12;
+  e->attributes[SL_LEGIONNAIRE_REACTION] = 9;
+  e->attributes[SL_LEGIONNAIRE_CHARISMA] = 5;
+  g_assert_true (sl_squad_draft_save (d, path, &error));
+  g_assert_no_error (error);
+  back = sl_squad_draft_load (sl_test_rules (), path, &error);
+  g_assert_no_error (error);
+  g_assert_false (back->units[0].legionnaire);
+  g_assert_true (back->units[1].legionnaire);
+  c = &back->units[1].character;
+  g_assert_cmpint (c->weapon_skills[0], ==, 6);
+  g_assert_cmpint (c->weapon_skills[1], ==, 2);
+  g_assert_cmpint (c->grenade_skill, ==, 3);
+  g_assert_cmpint (c->melee_skill, ==, 4);
+  g_assert_false (c->melee_weapon);
+  g_assert_true (c->non_combat);
+  g_assert_cmpint (c->attributes[SL_LEGIONNAIRE_LAND_MOVEMENT], ==, 12);
+  g_assert_cmpint (c->attributes[SL_LEGIONNAIRE_REACTION], ==, 9);
+  g_assert_cmpint (c->attributes[SL_LEGIONNAIRE_CHARISMA], ==, 5);
+
+  /* As a scenario's squad: the character, converted. */
+  squad = sl_squad_draft_to_setup (back, "tog", 1);
+  {
+    JsonObject *u = json_array_get_object_element (json_object_get_array_member (json_node_get_object (squad),
+                                                                                  "units"), 1);
+    JsonObject *l = json_object_get_object_member (u, "legionnaire");
+
+    g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (l, "weapon_skills"), "SR"), ==, 6);
+    g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (l, "weapon_skills"), "SP"), ==, 2);
+    g_assert_false (json_object_has_member (json_array_get_object_element (
+      json_object_get_array_member (json_node_get_object (squad), "units"), 0), "legionnaire"));
+  }
+
+  /* Kit goes to the whole squad; being a character does not. */
+  back->units[0].armor = sl_rules_armor (sl_test_rules (), "LI");
+  sl_squad_draft_apply_to (back, 0, TRUE);
+  g_assert_cmpstr (back->units[1].armor->id, ==, "LI");
+  g_assert_true (back->units[1].legionnaire);
+  g_assert_cmpint (back->units[1].character.weapon_skills[0], ==, 6);
+  sl_squad_draft_apply_to (back, 1, TRUE);
+  g_assert_false (back->units[2].legionnaire);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* A custom scenario (§10 A–H): each side needs a squad; the E-01 squad
  * on each side fits 400 points; a side over its budget is refused unless
  * the players override it, and then the file says so. */
@@ -317,5 +385,6 @@ main (int    argc,
   g_test_add_func ("/squad-draft/side-equipment", test_side_equipment);
   g_test_add_func ("/squad-draft/custom-scenario", test_custom_scenario);
   g_test_add_func ("/squad-draft/custom-scenario-construction-T-36", test_custom_scenario_construction);
+  g_test_add_func ("/squad-draft/legionnaire-round-trip", test_legionnaire_round_trip);
   return g_test_run ();
 }

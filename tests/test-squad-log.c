@@ -178,6 +178,39 @@ test_squad_log_lines (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* §18, T-44: a Legionnaire character's line says so (a badge, the
+ * details read aloud), and its Mod counts its skills: spike rifle 6 (−2),
+ * melee 4 (−1) with no melee weapon (+1). */
+static void
+test_squad_log_legionnaire (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'pc', 'name': 'PC', 'length_turns': 4, 'sides': ["
+    " {'id': 'a', 'squads': [{'id': 'a1', 'units': ["
+    "   {'id': 'a-1', 'counter': 1, 'name': 'Legionnaire Ostra', 'troop': 'combat-arms', 'armor': 'BI',"
+    "    'weapons': ['SR', 'SP'], 'legionnaire': {'weapon_skills': {'SR': 6}, 'melee_skill': 4,"
+    "    'melee_weapon': false}},"
+    "   {'id': 'a-2', 'counter': 2, 'name': 'Trooper Plain', 'troop': 'combat-arms', 'armor': 'BI',"
+    "    'weapons': ['SR', 'SP']}]}]},"
+    " {'id': 'b', 'squads': [{'id': 'b1', 'units': [{'id': 'b-1', 'counter': 9,"
+    "   'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");
+  GtkWidget *log = sl_squad_log_new (game, 0);
+  GtkWidget *window = sl_test_ui_show (log, 1366, -1);
+  GtkWidget *line = sl_squad_log_get_line (SL_SQUAD_LOG (log), sl_test_unit (game, "a-1"));
+  g_autofree char *label = NULL;
+
+  assert_cell (log, game, "a-1", "mod", "\xe2\x88\x92" "2/\xe2\x88\x92" "1");
+  assert_cell (log, game, "a-1", "status", "Character");
+  assert_cell (log, game, "a-2", "mod", "0/\xe2\x88\x92" "1");
+  assert_cell (log, game, "a-2", "status", "");
+  label = gtk_test_accessible_check_property (GTK_ACCESSIBLE (line), GTK_ACCESSIBLE_PROPERTY_LABEL, "");
+  g_assert_nonnull (label);
+  g_assert_nonnull (strstr (label, "Legionnaire character (§18): SR \xe2\x88\x92" "2, SP +1, grenades +1, melee "
+                                   "\xe2\x88\x92" "1, no melee weapon +1, never routs"));
+  sl_test_ui_save_png (log, "squad-log-legionnaire.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Narrower than it would like, the log cuts the action short, then the
  * details under the names, and its last column still ends inside each
  * line; bigger text makes wider columns. */
@@ -269,6 +302,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/squad-log/follows", test_squad_log_follows);
   g_test_add_func ("/squad-log/hidden", test_squad_log_hidden);
   g_test_add_func ("/squad-log/lines", test_squad_log_lines);
+  g_test_add_func ("/squad-log/legionnaire-T-44", test_squad_log_legionnaire);
   g_test_add_func ("/squad-log/columns", test_squad_log_columns);
   g_test_add_func ("/squad-log/step", test_squad_log_step);
   return g_test_run ();

@@ -95,11 +95,53 @@ test_unit_log_play (void)
   g_assert_true (log.out);
 }
 
+/* §18, T-44: a Legionnaire character's skills are its own modifiers, in
+ * the Mod of its log: spike rifle 6 (−2) with the rifle in hand, the pistol
+ * untrained (+1) in hand; melee 4 (−1) and no melee weapon (+1). Its log
+ * says it is a character, and what it has. */
+static void
+test_unit_log_character (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'pc', 'name': 'PC', 'length_turns': 12,"
+    " 'options': {'legionnaireReactionThreshold': 8},"
+    " 'sides': ["
+    "  {'id': 'a', 'squads': [{'id': 'a1', 'units': ["
+    "     {'id': 'ostra', 'counter': 2, 'name': 'Legionnaire Ostra', 'troop': 'combat-arms', 'armor': 'BI',"
+    "      'weapons': ['SR', 'SP'], 'legionnaire': {'weapon_skills': {'SR': 6, 'grenade': 3},"
+    "      'melee_skill': 4, 'melee_weapon': false, 'reaction': 9}}]}]},"
+    "  {'id': 'b', 'squads': [{'id': 'b1', 'units': ["
+    "     {'id': 'hale', 'counter': 13, 'troop': 'combat-arms', 'armor': 'BI', 'weapons': ['SR']}]}]}]}");
+  g_autofree char *mod = NULL;
+  g_autofree char *words = NULL;
+  g_autofree char *brief = NULL;
+  SlUnitLog log;
+
+  fill (game, "ostra", &log);
+  g_assert_nonnull (log.legionnaire);
+  /* Combat Arms 0/−1, human 0/0, spike rifle 0: −2/−1. */
+  mod = sl_unit_log_format_mod (&log);
+  g_assert_cmpstr (mod, ==, "\xe2\x88\x92" "2/\xe2\x88\x92" "1");
+  words = sl_legionnaire_describe (log.legionnaire, FALSE);
+  g_assert_cmpstr (words, ==, "Legionnaire character (§18): SR \xe2\x88\x92" "2, SP +1, grenades \xe2\x88\x92" "1,"
+                              " melee \xe2\x88\x92" "1, no melee weapon +1, initiative \xe2\x88\x92" "1, never routs");
+  brief = sl_legionnaire_describe (log.legionnaire, TRUE);
+  g_assert_cmpstr (brief, ==, "Character: SR \xe2\x88\x92" "2, SP +1, grenades \xe2\x88\x92" "1, melee 0");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'ostra', 'field': 'in_hand', 'value': 'SP'}");
+  fill (game, "ostra", &log);
+  g_assert_cmpint (log.ranged_mod, ==, 1);
+
+  fill (game, "hale", &log);
+  g_assert_null (log.legionnaire);
+  g_assert_null (sl_legionnaire_describe (log.legionnaire, FALSE));
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/unit-log/fresh", test_unit_log_fresh);
   g_test_add_func ("/unit-log/play", test_unit_log_play);
+  g_test_add_func ("/unit-log/legionnaire-character-T-44", test_unit_log_character);
   return g_test_run ();
 }

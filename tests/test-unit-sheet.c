@@ -41,11 +41,64 @@ test_unit_sheet (void)
   gtk_window_destroy (GTK_WINDOW (sheet));
 }
 
+/* The preferences row titled @title under @widget, or NULL. */
+static GtkWidget *
+find_row (GtkWidget  *widget,
+          const char *title)
+{
+  if (ADW_IS_PREFERENCES_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_row (c, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* §18: a Legionnaire character's sheet shows what its skills give; it
+ * never routs, so its Routed switch is off limits (and the core refuses
+ * it anyway). */
+static void
+test_unit_sheet_legionnaire (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'pc', 'name': 'PC', 'length_turns': 4, 'sides': ["
+    " {'id': 'a', 'squads': [{'id': 'a1', 'units': ["
+    "   {'id': 'a-1', 'counter': 1, 'name': 'Legionnaire Ostra', 'troop': 'combat-arms', 'armor': 'BI',"
+    "    'weapons': ['SR'], 'legionnaire': {'weapon_skills': {'SR': 6}, 'melee_skill': 4}}]}]},"
+    " {'id': 'b', 'squads': [{'id': 'b1', 'units': [{'id': 'b-1', 'counter': 9,"
+    "   'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");
+  SlUnitSheet *sheet = sl_unit_sheet_new (NULL, game, sl_test_unit (game, "a-1"));
+  g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
+  g_autoptr(GError) error = NULL;
+  GtkWidget *row;
+
+  gtk_window_present (GTK_WINDOW (sheet));
+  sl_test_ui_settle ();
+  row = find_row (GTK_WIDGET (sheet), "Legionnaire character (§18)");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   "SR \xe2\x88\x92" "2, grenades +1, melee \xe2\x88\x92" "1, never routs");
+  row = find_row (GTK_WIDGET (sheet), "Routed");
+  g_assert_nonnull (row);
+  g_assert_false (gtk_widget_get_sensitive (row));
+  g_assert_false (sl_unit_sheet_correct (sheet, "routed", "true", &error));
+  g_assert_error (error, SL_RULE_ERROR, SL_RULE_ERROR_INVALID);
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, 0);
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "unit-sheet-legionnaire.png");
+  gtk_window_destroy (GTK_WINDOW (sheet));
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   sl_test_ui_init ();
   g_test_add_func ("/unit-sheet/correct", test_unit_sheet);
+  g_test_add_func ("/unit-sheet/legionnaire", test_unit_sheet_legionnaire);
   return g_test_run ();
 }

@@ -1077,6 +1077,90 @@ test_window_builder (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The action row titled @title in @widget's tree, and its switch or spin
+ * button. */
+static GtkWidget *
+find_suffix (GtkWidget  *widget,
+             const char *title,
+             GType       type)
+{
+  if (ADW_IS_ACTION_ROW (widget) && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    {
+      GtkWidget *found = NULL;
+
+      for (GtkWidget *w = gtk_widget_get_first_child (widget); w != NULL && found == NULL;
+           w = w != NULL ? gtk_widget_get_next_sibling (w) : NULL)
+        found = G_TYPE_CHECK_INSTANCE_TYPE (w, type) ? w : find_suffix (w, NULL, type);
+      return found;
+    }
+  if (title == NULL && G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_suffix (child, title, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* §18 in the squad builder: soldier 2 made a Legionnaire character shows
+ * its skill rows, titled by its weapons, each with what it converts to
+ * (T-44); the draft, and the file, carry it. */
+static void
+test_window_builder_legionnaire (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autofree char *path = g_build_filename (tmp_dir, "character.json", NULL);
+  SlWindow *window = open_window (app);
+  SlBuilderWindow *builder;
+  GtkWidget *soldier, *character, *skill, *row;
+  const SlSquadDraft *d;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.builder", NULL);
+  builder = SL_BUILDER_WINDOW (find_toplevel (SL_TYPE_BUILDER_WINDOW));
+  soldier = gtk_widget_get_ancestor (GTK_WIDGET (sl_builder_window_get_combo (builder, 1, "armor")),
+                                     ADW_TYPE_EXPANDER_ROW);
+  skill = find_suffix (soldier, "Skill with the Spike Rifle (SR)", GTK_TYPE_SPIN_BUTTON);
+  g_assert_nonnull (skill);
+  row = gtk_widget_get_ancestor (skill, ADW_TYPE_ACTION_ROW);
+  g_assert_false (gtk_widget_get_visible (row));
+
+  character = find_suffix (soldier, "Legionnaire character (§18)", GTK_TYPE_SWITCH);
+  g_assert_nonnull (character);
+  gtk_switch_set_active (GTK_SWITCH (character), TRUE);
+  g_assert_true (gtk_widget_get_visible (row));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (skill), 6);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "\xe2\x88\x92" "2 to hit (T-44)");
+  gtk_switch_set_active (GTK_SWITCH (find_suffix (soldier, "Carries a melee weapon", GTK_TYPE_SWITCH)), FALSE);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_suffix (soldier, "Melee skill", GTK_TYPE_SPIN_BUTTON)), 4);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_suffix (soldier, "Reaction", GTK_TYPE_SPIN_BUTTON)), 9);
+  for (int i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+  sl_test_ui_save_png (GTK_WIDGET (builder), "builder-legionnaire.png");
+
+  d = sl_builder_window_get_draft (builder);
+  g_assert_true (d->units[1].legionnaire);
+  g_assert_false (d->units[0].legionnaire);
+  g_assert_cmpint (d->units[1].character.weapon_skills[0], ==, 6);
+  g_assert_cmpint (d->units[1].character.melee_skill, ==, 4);
+  g_assert_false (d->units[1].character.melee_weapon);
+  g_assert_cmpint (d->units[1].character.attributes[SL_LEGIONNAIRE_REACTION], ==, 9);
+  g_assert_true (sl_builder_window_save (builder, path));
+  gtk_widget_activate_action (GTK_WIDGET (builder), "builder.new", NULL);
+  g_assert_false (sl_builder_window_get_draft (builder)->units[1].legionnaire);
+  g_assert_false (gtk_widget_get_visible (row));
+  g_assert_true (sl_builder_window_load (builder, path));
+  d = sl_builder_window_get_draft (builder);
+  g_assert_true (d->units[1].legionnaire);
+  g_assert_cmpint (d->units[1].character.weapon_skills[0], ==, 6);
+  g_assert_true (gtk_switch_get_active (GTK_SWITCH (character)));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (skill)), ==, 6);
+  gtk_window_destroy (GTK_WINDOW (builder));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The first entry row titled @title in @widget's tree. */
 static AdwEntryRow *
 find_entry_row (GtkWidget  *widget,
@@ -1888,6 +1972,7 @@ main (int   argc,
   g_test_add_func ("/window/launch-salvo", test_window_launch_salvo);
   g_test_add_func ("/window/score", test_window_score);
   g_test_add_func ("/window/builder", test_window_builder);
+  g_test_add_func ("/window/builder-legionnaire", test_window_builder_legionnaire);
   g_test_add_func ("/window/scenario-editor", test_window_scenario_editor);
   g_test_add_func ("/window/mine", test_window_mine);
   g_test_add_func ("/window/fire-E-16", test_window_e16);

@@ -547,6 +547,13 @@ print_unit_line (SlGame  *game,
       else
         g_string_append_printf (out, _("  suit bleeding (next wound T%d S%d)"), turn, subphase);
     }
+  /* §18: a Legionnaire character, and what its skills give. */
+  if (log.legionnaire != NULL)
+    {
+      g_autofree char *character = sl_legionnaire_describe (log.legionnaire, FALSE);
+
+      g_string_append_printf (out, "  %s", character);
+    }
   g_string_append_c (out, '\n');
 }
 

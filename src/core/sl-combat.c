@@ -345,6 +345,31 @@ add_cover (const SlRules      *rules,
   return TRUE;
 }
 
+SlExtraModifier *
+sl_extra_modifiers_read (SlReader   *reader,
+                         const char *field,
+                         guint      *n_out)
+{
+  guint n = sl_reader_array_length (reader, field);
+  SlExtraModifier *extra = g_new0 (SlExtraModifier, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(SlReader) m = sl_reader_array_object (reader, field, i);
+
+      if (m == NULL)
+        break;
+      sl_reader_require (m, "source");
+      sl_reader_require (m, "value");
+      extra[i].source = "extra";
+      extra[i].label = sl_reader_string (m, "source", "");
+      extra[i].value = sl_reader_int (m, "value", -20, 20, 0);
+      sl_reader_end (m);
+    }
+  *n_out = n;
+  return extra;
+}
+
 gboolean
 sl_to_hit_modifiers (const SlRules      *rules,
                      const SlOptions    *options,
@@ -474,6 +499,20 @@ sl_to_hit_modifiers (const SlRules      *rules,
   if (f->ambushing)
     sl_breakdown_addf (breakdown, "ambush", f->troop->ambush_to_hit, _("%s firing from ambush"),
                        f->troop->name);
+
+  /* §18, T-44: a Legionnaire character's skill with the weapon it fires
+   * (or, under grenadeAllRangedMods, the grenade it throws, A-105). */
+  if (f->legionnaire != NULL)
+    {
+      const SlLegionnaireSkill *skill = sl_legionnaire_skill (f->legionnaire, f->weapon->id);
+
+      if (skill != NULL && g_str_equal (skill->weapon, SL_LEGIONNAIRE_GRENADE))
+        sl_breakdown_addf (breakdown, "legionnaire-skill", skill->modifier,
+                           _("Legionnaire skill with hand grenades: %d (T-44)"), skill->level);
+      else if (skill != NULL)
+        sl_breakdown_addf (breakdown, "legionnaire-skill", skill->modifier,
+                           _("Legionnaire skill with the %s: %d (T-44)"), f->weapon->name, skill->level);
+    }
 
   for (guint i = 0; i < in->n_extra; i++)
     sl_breakdown_add (breakdown, in->extra[i].source, in->extra[i].label, in->extra[i].value);

@@ -7,7 +7,9 @@
 #pragma once
 
 #include "sl-check.h"
+#include "sl-conversion.h"
 #include "sl-dice.h"
+#include "sl-json.h"
 #include "sl-rules.h"
 
 G_BEGIN_DECLS
@@ -36,6 +38,7 @@ typedef struct
   gboolean        in_marsh;      /* */
   gboolean        in_light_woods;
   gboolean        in_heavy_woods;
+  const SlLegionnaire *legionnaire;  /* a Legionnaire character's skills (§18), or NULL */
 } SlFirer;
 
 typedef struct
@@ -75,6 +78,15 @@ typedef struct
   const char *label;
   int         value;
 } SlExtraModifier;
+
+/* "modifiers": [{"source": "…", "value": n}], the table's own modifiers
+ * of a roll (scenario-specific, house rules), each −20 … +20: a new array
+ * of *@n_out entries (free with g_free; read with @reader's other fields
+ * and checked with them). The same field for a fire, a to-hit request
+ * and a melee. */
+SlExtraModifier *sl_extra_modifiers_read (SlReader   *reader,
+                                          const char *field,
+                                          guint      *n_out);
 
 typedef struct
 {

@@ -256,23 +256,7 @@ sl_command_fire (SlCommand  *c,
    * otherwise for what the table shows. */
   in.target.movement = sl_reader_enum (r, "target_movement", sl_move_names, N_("movement"), -1);
   wasted = sl_reader_bool (r, "no_los", FALSE);
-  {
-    guint n = sl_reader_array_length (r, "modifiers");
-
-    extra = g_new0 (SlExtraModifier, MAX (n, 1));
-    for (guint i = 0; i < n; i++)
-      {
-        g_autoptr(SlReader) m = sl_reader_array_object (r, "modifiers", i);
-
-        sl_reader_require (m, "source");
-        sl_reader_require (m, "value");
-        extra[i].source = "extra";
-        extra[i].label = sl_reader_string (m, "source", "");
-        extra[i].value = sl_reader_int (m, "value", -20, 20, 0);
-        sl_reader_end (m);
-      }
-    n_extra = n;
-  }
+  extra = sl_extra_modifiers_read (r, "modifiers", &n_extra);
   in.roll_stream = sl_command_die (c, r, "roll", 10);
   in.jam_stream = sl_command_die (c, r, "jam_roll", 10);
   in.other_stream = sl_command_die (c, r, "other_roll", 10);

@@ -183,6 +183,7 @@ sl_command_initiative (SlCommand  *c,
         }
       grp->quality = quality ? (SlQuality) c->state->squad_quality[squad_index] : SL_QUALITY_REGULAR;
       grp->modifier = modifiers ? sl_reader_int (modifiers, g->id, -10, 10, 0) : 0;
+      grp->reaction = sl_command_reaction (c, gi);  /* §18, A-136 */
       /* P-06 step 1: the scenario's own modifiers (§10 G). */
       for (guint k = 0; k < c->setup->conditions->len; k++)
         {
@@ -209,6 +210,7 @@ sl_command_initiative (SlCommand  *c,
           grp->leader.state = leader == c->state->squad_leader[squad_index] ? SL_LEADER_ALIVE
                                                                             : SL_LEADER_ACTING;
           grp->contains_leader = c->state->grouping_of[leader] == (int) gi;
+          grp->leader.charisma = sl_command_charisma (c, leader);  /* §18, A-136 */
         }
 
       if (decisions && sl_reader_has (decisions, g->id))
@@ -1167,6 +1169,7 @@ check_move (SlCommand       *c,
   in.wound = u->wound;
   in.armor = us->armor;
   in.troop = us->troop;
+  in.legionnaire_m = sl_legionnaire_bonus (us->legionnaire, SL_LEGIONNAIRE_LAND_MOVEMENT);
   /* §7.9: a bounce pack does not work in zero-G. */
   in.bounce_pack = u->bounce_pack && !env->zero_g;
   in.snow = env->snow;
@@ -1474,7 +1477,9 @@ sl_command_declare (SlCommand  *c,
 
   in.wound = u->wound;
   in.position = u->position;
-  in.leader = is_leader (c, unit);
+  /* §18: a Legionnaire character may rally with its own leadership. */
+  in.leader = is_leader (c, unit) ||
+              (sl_setup_unit_at (c->setup, unit)->legionnaire != NULL && is_action (in.action, "rally"));
   in.dazed = sl_state_unit_dazed (c->rules, c->state, unit);
   {
     g_autoptr(GError) local_error = NULL;
@@ -1992,6 +1997,9 @@ sl_command_correct (SlCommand  *c,
       break;
     case 13:
       u->routed = sl_reader_bool (r, "value", u->routed);
+      /* §18: a player character is immune to rout. */
+      if (u->routed && us->legionnaire != NULL && sl_reader_ok (r))
+        sl_reader_fail (r, "value", _("%s is a Legionnaire character and never routs (§18)."), us->told);
       u->routed_turn = u->routed ? c->state->turn : 0;
       shown = g_strdup (u->routed ? _("yes") : _("no"));
       break;

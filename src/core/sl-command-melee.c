@@ -401,6 +401,8 @@ melee_side (SlCommand   *c,
   side->wound = sl_state_step_unit (c->state, unit).wound;
   side->bonus = u->melee_bonus;
   side->dazed = sl_state_unit_dazed_at_step (c->rules, c->state, unit);
+  /* §18: a Legionnaire character's melee skill and melee weapon. */
+  side->legionnaire = us->legionnaire;
 }
 
 /* One melee wound level (P-24 step 4: no daze). */
@@ -482,6 +484,8 @@ sl_command_avoid (SlCommand  *c,
     in.defender_dazed = sl_state_unit_dazed_at_step (c->rules, c->state, defender);
     in.attacker_troop = as->troop;
     in.attacker_race = as->race;
+    in.defender_legionnaire = ds->legionnaire;
+    in.attacker_legionnaire = as->legionnaire;
   }
   in.defender_acted = TRUE;
   in.zero_g = c->setup->environment.zero_g;
@@ -594,6 +598,8 @@ sl_command_melee (SlCommand  *c,
 {
   SlReader *r = c->command;
   g_auto(SlMeleeResult) res = { 0 };
+  g_autofree SlExtraModifier *extra = NULL;
+  g_autofree SlExtraModifier *target_extra = NULL;
   SlMeleeInput in = { 0 };
   SlUnitState *ua, *ub;
   int a, b, now, parry_share;
@@ -606,6 +612,9 @@ sl_command_melee (SlCommand  *c,
   parry_share = sl_reader_int (r, "parry_share", 0, SL_MELEE_PARRY, SL_MELEE_PARRY);
   in.a.roll_stream = sl_command_die (c, r, "roll", 10);
   in.b.roll_stream = sl_command_die (c, r, "target_roll", 10);
+  /* The table's own modifiers of each side's roll, read as a fire's. */
+  extra = sl_extra_modifiers_read (r, "modifiers", &in.a.n_extra);
+  target_extra = sl_extra_modifiers_read (r, "target_modifiers", &in.b.n_extra);
   if (!sl_command_inputs_done (c))
     return FALSE;
   if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_MELEE, N_("Melee"), error))
@@ -637,6 +646,8 @@ sl_command_melee (SlCommand  *c,
 
   melee_side (c, a, &in.a);
   melee_side (c, b, &in.b);
+  in.a.extra = extra;
+  in.b.extra = target_extra;
   if (!b_fights)
     {
       in.b.stance = in.b.stance == SL_STANCE_PARRY ? SL_STANCE_PARRY : SL_STANCE_ATTACK;
@@ -706,6 +717,8 @@ sl_command_melee (SlCommand  *c,
       json_object_set_string_member (sb, "stance", sl_stance_names[in.b.stance]);
       if (b_fights && res.b.roll == SL_MELEE_ROLLED)
         sl_check_outcome_to_json (&res.b.check, "hit", sb);
+      if (b_fights && res.b.breakdown != NULL)
+        json_object_set_member (sb, "breakdown", sl_breakdown_to_json (res.b.breakdown));
       json_object_set_object_member (c->result, "unit", sa);
       json_object_set_object_member (c->result, "target", sb);
     }

@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "sl-command.h"
+#include "sl-due.h"
 #include "sl-morale.h"
 
 static gboolean
@@ -47,18 +48,41 @@ squad_name (SlCommand *c,
   return sl_setup_squad_at (c->setup, squad)->name;
 }
 
-/* Whether a squad (its units as they stand after regroups) has anybody
- * left in the fight who could rout: the leader never does (P-31 step 5). */
-static gboolean
-squad_standing (SlCommand *c,
-                int        squad)
-{
-  int leader = sl_command_squad_leader (c, squad);
+/* Legionnaire characters (§18, A-136) */
 
+int
+sl_command_reaction (SlCommand *c,
+                     int        grouping)
+{
+  int best = 0;
+
+  /* Ruling (A-10 lists "Legionnaire modifiers" among the initiative
+   * modifiers but not whose): a character's reaction counts for the
+   * grouping it acts with while it is in the fight, and once — several
+   * characters do not add up, as a grouping has one leader rating. */
   for (int u = 0; u < c->state->n_units; u++)
-    if (c->state->squad_of[u] == squad && in_fight (c, u) && u != leader)
-      return TRUE;
-  return FALSE;
+    if (c->state->grouping_of[u] == grouping && in_fight (c, u))
+      best = MIN (best, sl_legionnaire_bonus (sl_setup_unit_at (c->setup, u)->legionnaire,
+                                              SL_LEGIONNAIRE_REACTION));
+  return best;
+}
+
+int
+sl_command_charisma (SlCommand *c,
+                     int        leader)
+{
+  /* §18: charisma is −1 leadership, which counts when the character leads
+   * (as the leader, or as an acting leader). */
+  if (leader < 0)
+    return 0;
+  return sl_legionnaire_bonus (sl_setup_unit_at (c->setup, leader)->legionnaire, SL_LEGIONNAIRE_CHARISMA);
+}
+
+static gboolean
+never_routs (SlCommand *c,
+             int        unit)
+{
+  return sl_state_unit_never_routs (c->rules, c->setup, c->state, unit);
 }
 
 /* The leader a squad answers to now, as the engine takes it: alive, acting
@@ -80,6 +104,7 @@ squad_leader (SlCommand *c,
       leader->rating = sl_setup_squad_at (c->setup, squad)->leader_rating;
       leader->state = l == c->state->squad_leader[squad] ? SL_LEADER_ALIVE : SL_LEADER_ACTING;
     }
+  leader->charisma = sl_command_charisma (c, l);
   if (unit != NULL)
     *unit = l;
 }
@@ -166,7 +191,7 @@ sl_command_rout_check (SlCommand  *c,
                             _("With one rout roll per unit (option routRollScope, A-99) give “rolls”, one per unit."));
           rolls = sl_reader_has (r, "rolls") ? sl_reader_object (r, "rolls") : NULL;
           for (int u = 0; u < c->state->n_units; u++)
-            if (c->state->squad_of[u] == squad && u != leader && in_fight (c, u))
+            if (c->state->squad_of[u] == squad && !never_routs (c, u) && in_fight (c, u))
               {
                 SlRoutUnit ru = { 0 };
                 const char *id = sl_setup_unit_at (c->setup, u)->id;
@@ -204,11 +229,21 @@ sl_command_rout_check (SlCommand  *c,
                          _("%s has already checked for rout this turn (P-31)."), squad_name (c, squad));
       return FALSE;
     }
-  if (!squad_standing (c, squad))
+  if (!sl_state_squad_may_rout (c->rules, c->setup, c->state, squad))
     {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
-                         _("Nobody of %s but its leader is left in the fight, and a leader never routs (P-31 step 5)."),
-                         squad_name (c, squad));
+      gboolean characters = FALSE;
+
+      for (int u = 0; u < c->state->n_units; u++)
+        characters |= c->state->squad_of[u] == squad && in_fight (c, u) &&
+                      sl_setup_unit_at (c->setup, u)->legionnaire != NULL;
+      if (characters)
+        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
+                           _("Nobody of %s who could rout is left in the fight: its leader and its Legionnaire characters never rout (P-31 step 5, §18)."),
+                           squad_name (c, squad));
+      else
+        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
+                           _("Nobody of %s but its leader is left in the fight, and a leader never routs (P-31 step 5)."),
+                           squad_name (c, squad));
       return FALSE;
     }
 
@@ -227,7 +262,9 @@ sl_command_rout_check (SlCommand  *c,
     {
       gboolean routs;
 
-      if (c->state->squad_of[u] != squad || u == leader || !in_fight (c, u))
+      /* P-31 step 5: the leader never routs; §18: nor does a player
+       * character, who stays free to act. */
+      if (c->state->squad_of[u] != squad || never_routs (c, u) || !in_fight (c, u))
         continue;
       if (!per_unit)
         routs = res.routs;
@@ -314,6 +351,7 @@ sl_command_rally (SlCommand  *c,
   SlUnitState *u;
   const char *name;
   int unit, squad, now, routed = 0, leader_of = -1;
+  gboolean character;
 
   unit = sl_command_unit (c, r, "unit", FALSE);
   squad = squad_field (c, r, "squad", TRUE);
@@ -338,9 +376,20 @@ sl_command_rally (SlCommand  *c,
   for (guint s = 0; s < c->setup->squads->len; s++)
     if (sl_command_squad_leader (c, s) == unit)
       leader_of = s;
+  /* §18: a Legionnaire character may rally with its own leadership, its
+   * squad's leader or not (ruling: its own squad, with a rating of 0 and
+   * its charisma). */
+  character = leader_of < 0 && sl_setup_unit_at (c->setup, unit)->legionnaire != NULL;
+  if (character && squad >= 0 && squad != c->state->squad_of[unit])
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
+                         _("%s is not the leader of %s: a Legionnaire character rallies its own squad (§18)."),
+                         name, squad_name (c, squad));
+      return FALSE;
+    }
   if (squad < 0)
     squad = leader_of >= 0 ? leader_of : c->state->squad_of[unit];
-  if (leader_of < 0)
+  if (leader_of < 0 && !character)
     {
       /* It led when it declared the rally (T-05 leader only), but leads
        * no more (a regroup, another acting leader): the rally is lost. */
@@ -380,8 +429,14 @@ sl_command_rally (SlCommand  *c,
   /* The leader rallying: his rating (acting +2), his race, and the quality
    * of the squad he rallies (A-102). */
   in.leader.race = sl_setup_unit_at (c->setup, unit)->race;
-  in.leader.state = c->state->squad_leader[leader_of] == unit ? SL_LEADER_ALIVE : SL_LEADER_ACTING;
-  in.leader.rating = sl_setup_squad_at (c->setup, leader_of)->leader_rating;
+  in.leader.charisma = sl_command_charisma (c, unit);
+  if (character)
+    in.leader.state = SL_LEADER_ALIVE;
+  else
+    {
+      in.leader.state = c->state->squad_leader[leader_of] == unit ? SL_LEADER_ALIVE : SL_LEADER_ACTING;
+      in.leader.rating = sl_setup_squad_at (c->setup, leader_of)->leader_rating;
+    }
   in.quality = c->state->squad_quality[squad];
   if (!sl_rally_resolve (c->rules, c->options, &in, c->dice, breakdown, &outcome, error))
     return FALSE;

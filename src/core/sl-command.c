@@ -446,6 +446,8 @@ sl_command_fill_firer (SlCommand    *c,
   in->firer.movement = at_step.moving;
   in->firer.position = u->position;
   in->firer.stealth_power = u->stealth_power;
+  /* §18: a Legionnaire character fires with its weapon skills (T-44). */
+  in->firer.legionnaire = us->legionnaire;
   /* A-60: the action that revealed a hidden unit is fired from ambush (for
    * the troops that have a modifier for it). */
   if (u->revealed_at > 0 && u->current.action != NULL && u->current.start == u->revealed_at - 1)

@@ -118,6 +118,14 @@ int          sl_command_side        (SlCommand      *c,
  * leader, or -1 (P-32 step 8). */
 int          sl_command_squad_leader (SlCommand     *c,
                                       int            squad);
+/* Legionnaire characters (§18, A-136; sl-command-morale.c). The reaction
+ * modifier of @grouping's initiative: −1 when a character of it still in
+ * the fight has reaction above the threshold (once, however many). */
+int          sl_command_reaction    (SlCommand     *c,
+                                     int            grouping);
+/* The leadership modifier of @leader's charisma (−1 or 0; 0 for -1). */
+int          sl_command_charisma    (SlCommand     *c,
+                                     int            leader);
 /* Fails, on @field, unless the game uses @module (a command of the
  * advanced rules it has not taken on). */
 gboolean     sl_command_require_module (SlCommand   *c,

@@ -5,6 +5,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "sl-conversion.h"
 
 const char * const sl_legionnaire_attribute_names[] = {
@@ -121,6 +123,147 @@ sl_legionnaire_armor (const SlRules *rules,
   if (partial)
     return sl_rules_armor (rules, rules->partial_armor);
   return nearest;
+}
+
+void
+sl_legionnaire_convert (const SlRules   *rules,
+                        const SlOptions *options,
+                        SlLegionnaire   *character)
+{
+  g_return_if_fail (rules != NULL && options != NULL && character != NULL);
+
+  /* T-44: weapon and melee skills; level 0 is +2 for non-combat
+   * characters. */
+  for (int i = 0; i < character->n_weapons; i++)
+    character->weapons[i].modifier = sl_legionnaire_modifier (rules, character->weapons[i].level,
+                                                              character->non_combat);
+  character->melee_modifier = sl_legionnaire_modifier (rules, character->melee_level,
+                                                       character->non_combat);
+  /* §18: +1 in melee with no melee weapon. */
+  character->no_melee_weapon = sl_legionnaire_melee_weapon (rules, character->melee_weapon);
+  /* land movement, reaction and charisma above their thresholds. */
+  for (int a = 0; a < SL_N_LEGIONNAIRE_ATTRIBUTES; a++)
+    character->bonuses[a] = sl_legionnaire_attribute (options, a, character->levels[a]);
+}
+
+const SlLegionnaireSkill *
+sl_legionnaire_skill (const SlLegionnaire *character,
+                      const char          *weapon)
+{
+  g_return_val_if_fail (character != NULL, NULL);
+
+  for (int i = 0; weapon != NULL && i < character->n_weapons; i++)
+    if (g_strcmp0 (character->weapons[i].weapon, weapon) == 0)
+      return &character->weapons[i];
+  return NULL;
+}
+
+int
+sl_legionnaire_bonus (const SlLegionnaire    *character,
+                      SlLegionnaireAttribute  attribute)
+{
+  g_return_val_if_fail (attribute < SL_N_LEGIONNAIRE_ATTRIBUTES, 0);
+  return character != NULL ? character->bonuses[attribute] : 0;
+}
+
+int
+sl_legionnaire_melee (const SlLegionnaire *character)
+{
+  return character != NULL ? character->melee_modifier + character->no_melee_weapon : 0;
+}
+
+static char *
+signed_text (int value)
+{
+  /* U+2212 MINUS SIGN, as the logs print it. */
+  if (value > 0)
+    return g_strdup_printf ("+%d", value);
+  if (value < 0)
+    return g_strdup_printf ("\xe2\x88\x92%d", -value);
+  return g_strdup ("0");
+}
+
+/* The modifiers of a character, in a list ("SR −2, SP +1, …"). */
+static char *
+character_parts (const SlLegionnaire *l,
+                 gboolean             brief)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+
+  /* T-44: each weapon skill, by the weapon's code. */
+  for (int i = 0; i < l->n_weapons; i++)
+    {
+      g_autofree char *value = signed_text (l->weapons[i].modifier);
+
+      if (g_str_equal (l->weapons[i].weapon, SL_LEGIONNAIRE_GRENADE))
+        /* Translators: a Legionnaire character's skill with hand grenades,
+         * as a modifier: "grenades −1". */
+        g_ptr_array_add (parts, g_strdup_printf (_("grenades %s"), value));
+      else
+        g_ptr_array_add (parts, g_strdup_printf ("%s %s", l->weapons[i].weapon, value));
+    }
+  if (brief)
+    {
+      g_autofree char *value = signed_text (sl_legionnaire_melee (l));
+
+      /* Translators: a Legionnaire character's melee modifiers, "melee −1". */
+      g_ptr_array_add (parts, g_strdup_printf (_("melee %s"), value));
+    }
+  else
+    {
+      g_autofree char *melee = signed_text (l->melee_modifier);
+
+      g_ptr_array_add (parts, g_strdup_printf (_("melee %s"), melee));
+      if (l->no_melee_weapon != 0)
+        {
+          g_autofree char *value = signed_text (l->no_melee_weapon);
+
+          g_ptr_array_add (parts, g_strdup_printf (_("no melee weapon %s"), value));
+        }
+      /* the attributes above their thresholds. */
+      if (l->bonuses[SL_LEGIONNAIRE_LAND_MOVEMENT] != 0)
+        {
+          g_autofree char *value = signed_text (l->bonuses[SL_LEGIONNAIRE_LAND_MOVEMENT]);
+
+          /* Translators: the metres a character adds to every move but
+           * crawling: "moves +1 m". */
+          g_ptr_array_add (parts, g_strdup_printf (_("moves %s m"), value));
+        }
+      if (l->bonuses[SL_LEGIONNAIRE_REACTION] != 0)
+        {
+          g_autofree char *value = signed_text (l->bonuses[SL_LEGIONNAIRE_REACTION]);
+
+          g_ptr_array_add (parts, g_strdup_printf (_("initiative %s"), value));
+        }
+      if (l->bonuses[SL_LEGIONNAIRE_CHARISMA] != 0)
+        {
+          g_autofree char *value = signed_text (l->bonuses[SL_LEGIONNAIRE_CHARISMA]);
+
+          g_ptr_array_add (parts, g_strdup_printf (_("leadership %s"), value));
+        }
+      g_ptr_array_add (parts, g_strdup (_("never routs")));
+    }
+  g_ptr_array_add (parts, NULL);
+  return g_strjoinv (_(", "), (char **) parts->pdata);
+}
+
+char *
+sl_legionnaire_describe (const SlLegionnaire *l,
+                         gboolean             brief)
+{
+  g_autofree char *joined = NULL;
+
+  if (l == NULL)
+    return NULL;
+  joined = character_parts (l, brief);
+  return brief ? g_strdup_printf (_("Character: %s"), joined)
+               : g_strdup_printf (_("Legionnaire character (§18): %s"), joined);
+}
+
+char *
+sl_legionnaire_modifiers_words (const SlLegionnaire *l)
+{
+  return l != NULL ? character_parts (l, FALSE) : NULL;
 }
 
 gboolean

@@ -54,6 +54,63 @@ const SlArmor *sl_legionnaire_armor (const SlRules *rules,
                                      gboolean       partial,
                                      const SlArmor *nearest);
 
+/* A Legionnaire player character in play (§18): the skill levels and
+ * attributes the setup gives, and what they convert to, worked out once
+ * (sl_legionnaire_convert) when the setup is read. */
+
+/* The weapon id of a hand grenade's skill (the thrown-weapon skill): the
+ * to-hit rules stand a grenade in for the weapon under the option
+ * grenadeAllRangedMods (A-105). */
+#define SL_LEGIONNAIRE_GRENADE "grenade"
+/* A long arm, a sidearm and hand grenades. */
+#define SL_LEGIONNAIRE_MAX_SKILLS 3
+
+typedef struct
+{
+  const char *weapon;    /* a T-12 weapon id, or SL_LEGIONNAIRE_GRENADE */
+  int         level;     /* the Legionnaire skill level, 0 … 100 */
+  int         modifier;  /* T-44 */
+} SlLegionnaireSkill;
+
+typedef struct
+{
+  gboolean           non_combat;       /* medic, engineer, technician: level 0 is +2 */
+  SlLegionnaireSkill weapons[SL_LEGIONNAIRE_MAX_SKILLS];
+  int                n_weapons;
+  int                melee_level;
+  int                melee_modifier;   /* T-44 */
+  gboolean           melee_weapon;     /* carries any melee weapon */
+  int                no_melee_weapon;  /* §18: +1 in melee without one */
+  int                levels[SL_N_LEGIONNAIRE_ATTRIBUTES];
+  int                bonuses[SL_N_LEGIONNAIRE_ATTRIBUTES];  /* sl_legionnaire_attribute */
+} SlLegionnaire;
+
+/* Fills the modifiers and bonuses of @character from its levels: T-44 for
+ * the skills, §18 for the melee weapon, the A-136 thresholds of @options
+ * for the attributes. */
+void     sl_legionnaire_convert   (const SlRules   *rules,
+                                   const SlOptions *options,
+                                   SlLegionnaire   *character);
+/* The skill of @character with @weapon (a T-12 id or
+ * SL_LEGIONNAIRE_GRENADE), or NULL when it has none for it. */
+const SlLegionnaireSkill *sl_legionnaire_skill (const SlLegionnaire *character,
+                                                const char          *weapon);
+/* The bonus of @attribute (0 when @character is NULL). */
+int      sl_legionnaire_bonus     (const SlLegionnaire   *character,
+                                   SlLegionnaireAttribute attribute);
+/* Everything @character adds to its own melee roll: the melee skill and
+ * the +1 without a melee weapon (0 when @character is NULL). */
+int      sl_legionnaire_melee     (const SlLegionnaire   *character);
+
+/* What a character has on its log, in words (NULL for NULL): "Legionnaire
+ * character (§18): SR −2, SP +1, grenades −1, melee −1, no melee weapon +1,
+ * initiative −1, never routs"; @brief, for the printed log: "Character:
+ * SR −2, SP +1, grenades −1, melee 0". */
+char    *sl_legionnaire_describe  (const SlLegionnaire   *character,
+                                   gboolean               brief);
+/* The same list alone: "SR −2, SP +1, …, never routs". */
+char    *sl_legionnaire_modifiers_words (const SlLegionnaire *character);
+
 /* Phalanx → Centurion. */
 
 typedef enum

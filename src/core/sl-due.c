@@ -39,17 +39,29 @@ add (GArray    *due,
   g_array_append_val (due, d);
 }
 
-/* P-31 step 5: a squad checks while somebody but its leader, who never
- * routs, is in the fight. */
-static gboolean
-may_rout (const SlRules *rules,
-          const SlState *state,
-          int            squad)
+gboolean
+sl_state_unit_never_routs (const SlRules *rules,
+                           const SlSetup *setup,
+                           const SlState *state,
+                           int            unit)
 {
-  int leader = sl_state_squad_leader (rules, state, squad);
+  /* P-31 step 5: the leader never routs; §18: nor does a player
+   * character. */
+  return sl_setup_unit_at (setup, unit)->legionnaire != NULL ||
+         sl_state_squad_leader (rules, state, state->squad_of[unit]) == unit;
+}
 
+gboolean
+sl_state_squad_may_rout (const SlRules *rules,
+                         const SlSetup *setup,
+                         const SlState *state,
+                         int            squad)
+{
+  /* A squad checks while somebody who may rout is in the fight: a squad of
+   * its leader and characters alone does not, as a leader alone does not. */
   for (int u = 0; u < state->n_units; u++)
-    if (state->squad_of[u] == squad && u != leader && !sl_state_unit_out (rules, state, u))
+    if (state->squad_of[u] == squad && !sl_state_unit_out (rules, state, u) &&
+        !sl_state_unit_never_routs (rules, setup, state, u))
       return TRUE;
   return FALSE;
 }
@@ -108,7 +120,7 @@ sl_state_due (const SlRules *rules,
     {
     case SL_PHASE_ROUT_RALLY:
       for (guint q = 0; q < setup->squads->len; q++)
-        if (!state->rout_checked[q] && may_rout (rules, state, q))
+        if (!state->rout_checked[q] && sl_state_squad_may_rout (rules, setup, state, q))
           add (due, SL_DUE_ROUT_CHECK, SL_STEP_NONE, -1, 0, q);
       return due;
     case SL_PHASE_FIRE_MISSION:

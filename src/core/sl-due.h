@@ -45,6 +45,19 @@ int          sl_state_squad_leader (const SlRules *rules,
                                     const SlState *state,
                                     int            squad);
 
+/* Whether @unit never routs: the leader its squad answers to now (P-31
+ * step 5) or a Legionnaire player character (§18). */
+gboolean     sl_state_unit_never_routs (const SlRules *rules,
+                                        const SlSetup *setup,
+                                        const SlState *state,
+                                        int            unit);
+/* Whether @squad (its units as they stand after regroups) has anybody in
+ * the fight who could rout, and so checks for rout (P-31). */
+gboolean     sl_state_squad_may_rout   (const SlRules *rules,
+                                        const SlSetup *setup,
+                                        const SlState *state,
+                                        int            squad);
+
 /* What must be resolved in @step of the current subphase (in the Action
  * Phase), or in the current Fire Mission or Rout/Rally Phase (@step
  * ignored): SlDue, in the order the table takes them (units in the acting

@@ -36,7 +36,7 @@ const char * const sl_shaped_zone_names[] = { "none", "A", "B", NULL };
  * grenadeAllRangedMods (A-105) it stands in for the firer's weapon, with no
  * modifier of its own. */
 static SlWeapon grenade_weapon = {
-  .id = (char *) "grenade",
+  .id = (char *) SL_LEGIONNAIRE_GRENADE,  /* a character's hand-grenade skill (§18) */
   .name = (char *) "grenade",
   .profile = { .to_hit = 0, .penetration = 0, .auto_fire = FALSE,
                .weapon_class = SL_WEAPON_CASELESS, .charge_row = SL_CHARGE_ROW_EXPLOSION },

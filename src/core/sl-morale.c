@@ -64,6 +64,13 @@ sl_leader_add_modifiers (const SlRules   *rules,
   else
     sl_breakdown_addf (breakdown, "leader", rating * multiplier, _("Leader rating %+d"), rating);
 
+  /* §18, A-136: a Legionnaire character's charisma above the threshold is
+   * −1 leadership: it betters the rating on every roll the rating counts
+   * on (−10 times on the rout roll). */
+  sl_breakdown_addf (breakdown, "leader-charisma", leader->charisma * multiplier,
+                     _("Leader's Legionnaire charisma above %d (§18, A-136)"),
+                     options->legionnaire_charisma_threshold);
+
   /* A-12: the leader's race Leader value adds to his rating; with the option
    * raceLeaderRallyOnly it counts on rally rolls only. */
   if (leader->race != NULL &&
@@ -96,6 +103,12 @@ sl_initiative_modifiers (const SlRules    *rules,
   if (options->troop_quality_affects_initiative)
     sl_breakdown_addf (breakdown, "quality", rules->quality[grouping->quality].initiative,
                        _("Troop quality: %s"), rules->quality[grouping->quality].name);
+
+  /* §18, A-10, A-136: a Legionnaire character's reaction above the
+   * threshold, −1 for its grouping. */
+  sl_breakdown_addf (breakdown, "legionnaire-reaction", grouping->reaction,
+                     _("Legionnaire reaction above %d (§18, A-136)"),
+                     options->legionnaire_reaction_threshold);
 
   /* scenario-specific and Legionnaire modifiers. */
   sl_breakdown_add (breakdown, "scenario", _("Scenario or Legionnaire modifier"),
@@ -283,7 +296,8 @@ sl_initiative_resolve (const SlRules           *rules,
       gr->tie_rolls = g_array_new (FALSE, FALSE, sizeof (int));
       sl_initiative_modifiers (rules, options, g, gr->breakdown);
       gr->leader_modifier = sl_breakdown_value (gr->breakdown, "leader") +
-                            sl_breakdown_value (gr->breakdown, "leader-race");
+                            sl_breakdown_value (gr->breakdown, "leader-race") +
+                            sl_breakdown_value (gr->breakdown, "leader-charisma");
       gr->natural = sl_dice_roll (dice, g->roll_stream, 10);
       gr->net = gr->natural + sl_breakdown_total (gr->breakdown);
       gr->decision = g->decision;
@@ -423,9 +437,19 @@ sl_melee_modifiers (const SlRules     *rules,
   /* P-24 step 5 and E-21: the share of the parry that falls on this unit. */
   if (opponent->stance == SL_STANCE_PARRY)
     sl_breakdown_add (breakdown, "parry", _("Opponent parrying"), self->parry_share);
-  /* §18: Legionnaire melee skill, or +1 without a melee weapon. */
+  /* §18: a Legionnaire character's melee skill (T-44), and +1 when it
+   * has no melee weapon. */
+  if (self->legionnaire != NULL)
+    {
+      sl_breakdown_addf (breakdown, "legionnaire-melee", self->legionnaire->melee_modifier,
+                         _("Legionnaire melee skill: %d (T-44)"), self->legionnaire->melee_level);
+      sl_breakdown_add (breakdown, "no-melee-weapon", _("No melee weapon (§18)"),
+                        self->legionnaire->no_melee_weapon);
+    }
   sl_breakdown_add (breakdown, "other", _("Legionnaire skill or other modifier"),
                     self->modifier);
+  for (guint i = 0; i < self->n_extra; i++)
+    sl_breakdown_add (breakdown, self->extra[i].source, self->extra[i].label, self->extra[i].value);
 }
 
 static gboolean
@@ -565,6 +589,16 @@ sl_avoid_melee_modifiers (const SlRules      *rules,
                      _("Attacker's troop type, reversed: %s"), in->attacker_troop->name);
   sl_breakdown_addf (breakdown, "attacker-race", -in->attacker_race->melee,
                      _("Attacker's race, reversed: %s"), in->attacker_race->name);
+  /* §18 with A-73: a character's melee skill counts like its troop's
+   * melee modifier, the attacker's reversed; the +1 for no melee weapon is
+   * its kit, which counts no more than a suit's protection does. */
+  if (in->defender_legionnaire != NULL)
+    sl_breakdown_addf (breakdown, "legionnaire-melee", in->defender_legionnaire->melee_modifier,
+                       _("Own Legionnaire melee skill: %d (T-44)"), in->defender_legionnaire->melee_level);
+  if (in->attacker_legionnaire != NULL)
+    sl_breakdown_addf (breakdown, "attacker-legionnaire-melee", -in->attacker_legionnaire->melee_modifier,
+                       _("Attacker's Legionnaire melee skill, reversed: %d (T-44)"),
+                       in->attacker_legionnaire->melee_level);
   /* … and the defender's wound penalty; no armor protection. */
   sl_breakdown_addf (breakdown, "wound", rules->wounds[in->defender_wound].melee,
                      _("Own wound: %s"), rules->wounds[in->defender_wound].name);

@@ -39,6 +39,7 @@ typedef struct
   int            rating;  /* T-24: −2 (best) … +2; ignored unless alive */
   const SlRace  *race;    /* the leader's own race; NULL for none */
   SlLeaderState  state;
+  int            charisma;  /* a Legionnaire character's −1 leadership (§18, A-136), or 0 */
 } SlLeader;
 
 /* The rating of an acting leader (P-32 step 8). */
@@ -79,7 +80,8 @@ typedef struct
   SlLeader      leader;
   gboolean      contains_leader; /* for leaderRatingAllTeams off */
   SlQuality     quality;
-  int           modifier;        /* scenario or Legionnaire (A-10, §18) */
+  int           modifier;        /* scenario or the table's */
+  int           reaction;        /* a Legionnaire character's reaction: −1 (§18, A-136), or 0 */
   gboolean      ambushed;        /* a whole undetected enemy grouping attacked it (§5.2) */
   const char   *roll_stream;
   const char   *tie_stream;      /* re-rolls after a tie */
@@ -183,7 +185,10 @@ typedef struct
   gboolean       bonus;        /* hit in its immediately preceding melee: −1 */
   int            parry_share;  /* of the opponent's +3 parry (E-21) */
   gboolean       dazed;        /* makes no roll and cannot parry */
-  int            modifier;     /* Legionnaire melee skill, no melee weapon (§18) */
+  int            modifier;     /* any other modifier (the resolve protocol's) */
+  const SlLegionnaire *legionnaire;  /* a character: melee skill, no melee weapon (§18) */
+  const SlExtraModifier *extra;      /* the table's own modifiers */
+  guint          n_extra;
   const char    *roll_stream;
 } SlMeleeSide;
 
@@ -249,6 +254,8 @@ typedef struct
   gboolean       defender_dazed;
   const SlTroop *attacker_troop;
   const SlRace  *attacker_race;
+  const SlLegionnaire *defender_legionnaire;  /* characters' melee skills (§18), or NULL */
+  const SlLegionnaire *attacker_legionnaire;
   gboolean       defender_acted;  /* P-23 case (a): it has acted this subphase */
   gboolean       zero_g;
   const char    *roll_stream;

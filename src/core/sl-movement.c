@@ -360,6 +360,15 @@ sl_movement_allowance (const SlRules      *rules,
       g_assert_not_reached ();
     }
 
+  /* §18, A-136: a Legionnaire character's land movement adds its metres
+   * to every move but crawling, and never to bounce movement. */
+  if (in->legionnaire_m != 0 && !bounce_in_use && in->mode != SL_MOVE_CRAWL &&
+      !(in->mode == SL_MOVE_BACKWARD && in->position == SL_POSITION_PRONE))
+    {
+      result->legionnaire = in->legionnaire_m;
+      result->meters += in->legionnaire_m;
+    }
+
   /* marsh lets a unit on foot move 1 m a subphase. */
   if (in->terrain != NULL && !bounce_in_use && in->terrain->max_per_subphase_m > 0)
     result->max_distance = in->terrain->max_per_subphase_m;

@@ -27,6 +27,7 @@ typedef struct
   gboolean         night;
   gboolean         zero_g;
   const SlTerrain *terrain;       /* the most restrictive terrain of the move, or NULL */
+  int              legionnaire_m; /* a Legionnaire character's land movement bonus (§18, A-136) */
 } SlMoveInput;
 
 typedef struct
@@ -35,6 +36,7 @@ typedef struct
   double   base;            /* the table rate (T-09, T-07, A-30) */
   double   rate;            /* after the wound and snow rates */
   double   race;            /* metres the race adds */
+  double   legionnaire;     /* metres a character's land movement adds (§18, A-136) */
   const char *rate_source;  /* "base", "moderate", "serious", "snow", "bounce-light-woods" */
   gboolean bounce;          /* the pack boosts this move */
   double   suit_cost;       /* metres of allowance per metre for the suit (T-13, A-42) */

@@ -95,30 +95,6 @@ read_conditions (SlResolve    *rs,
   sl_reader_end (r);
 }
 
-/* "modifiers": [{"source": "...", "value": n}]: scenario-specific or
- * Legionnaire skill modifiers (§18). */
-static SlExtraModifier *
-read_extra (SlReader *parent,
-            guint    *n_out)
-{
-  guint n = sl_reader_array_length (parent, "modifiers");
-  SlExtraModifier *extra = g_new0 (SlExtraModifier, MAX (n, 1));
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(SlReader) m = sl_reader_array_object (parent, "modifiers", i);
-
-      sl_reader_require (m, "source");
-      sl_reader_require (m, "value");
-      extra[i].label = sl_reader_string (m, "source", "");
-      extra[i].source = "extra";
-      extra[i].value = sl_reader_int (m, "value", -20, 20, 0);
-      sl_reader_end (m);
-    }
-  *n_out = n;
-  return extra;
-}
-
 static void
 read_firer_cover (SlResolve    *rs,
                   SlReader     *parent,
@@ -158,7 +134,7 @@ sl_resolve_to_hit (SlResolve  *rs,
   in.burst = sl_reader_enum (rs->request, "burst", sl_burst_names, N_("burst"), SL_BURST_NONE);
   in.consecutive = sl_reader_int (rs->request, "consecutive", 1, 3, 1);
   read_firer_cover (rs, rs->request, &in);
-  extra = read_extra (rs->request, &in.n_extra);
+  extra = sl_extra_modifiers_read (rs->request, "modifiers", &in.n_extra);
   in.extra = extra;
   in.roll_stream = sl_resolve_die (rs, rs->request, "roll", 10);
   in.jam_stream = sl_resolve_die (rs, rs->request, "jam_roll", 10);

@@ -57,6 +57,7 @@ unit_free (gpointer data)
   g_free (u->told);
   g_free (u->label);
   g_free (u->omni_mode);
+  g_free (u->legionnaire);
   g_free (u);
 }
 
@@ -202,6 +203,70 @@ unique_id (SlReader   *r,
     }
   g_hash_table_add (seen, g_strdup (id));
   return TRUE;
+}
+
+/* "legionnaire": the unit is a Legionnaire player character (§18): its
+ * skills, in the words of the resolve protocol's legionnaire request,
+ * converted once here (T-44, A-136). */
+static void
+read_legionnaire (const SlRules *rules,
+                  SlSetup       *setup,
+                  SlReader      *unit,
+                  SlUnitSetup   *u)
+{
+  g_autoptr(SlReader) r = sl_reader_object (unit, "legionnaire");
+  SlLegionnaire *l;
+
+  if (r == NULL)
+    return;
+  l = u->legionnaire = g_new0 (SlLegionnaire, 1);
+  l->non_combat = sl_reader_bool (r, "non_combat", FALSE);
+  l->melee_weapon = sl_reader_bool (r, "melee_weapon", TRUE);
+  l->melee_level = sl_reader_int (r, "melee_skill", 0, 100, 0);
+  for (int a = 0; a < SL_N_LEGIONNAIRE_ATTRIBUTES; a++)
+    l->levels[a] = sl_reader_int (r, sl_legionnaire_attribute_names[a], 0, 100, 0);
+
+  /* A skill for each weapon carried and for hand grenades: level 0 (no
+   * skill, T-44) unless "weapon_skills" gives one. */
+  for (int w = 0; w < u->n_weapons; w++)
+    {
+      gboolean again = FALSE;
+
+      for (int k = 0; k < l->n_weapons; k++)
+        again |= g_str_equal (l->weapons[k].weapon, u->weapons[w]->id);
+      if (!again)
+        l->weapons[l->n_weapons++].weapon = u->weapons[w]->id;
+    }
+  l->weapons[l->n_weapons++].weapon = SL_LEGIONNAIRE_GRENADE;
+  if (sl_reader_has (r, "weapon_skills"))
+    {
+      g_autoptr(SlReader) skills = sl_reader_object (r, "weapon_skills");
+      g_autoptr(GList) names = skills != NULL ? sl_reader_members (skills) : NULL;
+
+      for (GList *n = names; n != NULL && sl_reader_ok (r); n = n->next)
+        {
+          SlLegionnaireSkill *skill = (SlLegionnaireSkill *) sl_legionnaire_skill (l, n->data);
+          int level = sl_reader_int (skills, n->data, 0, 100, 0);
+
+          if (skill != NULL)
+            {
+              skill->level = level;
+              continue;
+            }
+          if (u->n_weapons > 1)
+            sl_reader_fail (skills, n->data,
+                            _("%s carries no “%s”: a weapon skill is for the %s, the %s or “grenade” (§18)."),
+                            u->name, (const char *) n->data, u->weapons[0]->id, u->weapons[1]->id);
+          else
+            sl_reader_fail (skills, n->data,
+                            _("%s carries no “%s”: a weapon skill is for the %s or “grenade” (§18)."),
+                            u->name, (const char *) n->data, u->weapons[0]->id);
+        }
+      if (skills != NULL)
+        sl_reader_end (skills);
+    }
+  sl_reader_end (r);
+  sl_legionnaire_convert (rules, &setup->options, l);
 }
 
 static const char * const launcher_types[] = { "frag", "smoke", NULL };
@@ -389,6 +454,8 @@ read_unit (const SlRules *rules,
     sl_reader_fail (r, "stealth_power", _("Only a power suit has a stealth power mode (§15.13)."));
   u->hidden = sl_reader_bool (r, "hidden", FALSE);
   u->inside = read_inside (setup, r, inside);
+  if (sl_reader_ok (r))
+    read_legionnaire (rules, setup, r, u);
 
   if (sl_reader_ok (r))
     {

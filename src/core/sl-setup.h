@@ -9,6 +9,7 @@
 #include <json-glib/json-glib.h>
 
 #include "sl-ammunition.h"
+#include "sl-conversion.h"
 #include "sl-json.h"
 #include "sl-rules.h"
 
@@ -97,6 +98,7 @@ typedef struct
   gboolean        inside;         /* starts sheltered from vacuum or a hostile atmosphere:
                                    * in a pressurised ship or an intact building (T-36, A-120) */
   int             points;         /* unit point value (P-02, E-02) */
+  SlLegionnaire  *legionnaire;    /* a Legionnaire player character (§18), or NULL */
 } SlUnitSetup;
 
 typedef struct

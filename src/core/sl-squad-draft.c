@@ -42,6 +42,8 @@ sl_squad_draft_new (const SlRules *rules)
       u->armor = sl_table_lookup (&rules->armor, "BI");
       u->weapons[0] = sl_table_lookup (&rules->weapons, "SR");
       u->weapons[1] = sl_table_lookup (&rules->weapons, "SP");
+      /* Should the player make him a character: armed with a knife. */
+      u->character.melee_weapon = TRUE;
     }
   return d;
 }
@@ -106,9 +108,16 @@ sl_squad_draft_apply_to (SlSquadDraft *draft,
       /* fire teams of four, in the squad's order. */
       if (!whole_squad && draft->fire_teams && i / 4 != from / 4)
         continue;
-      name = u->name;
-      *u = *src;
-      u->name = name;
+      {
+        gboolean legionnaire = u->legionnaire;
+        SlDraftCharacter character = u->character;
+
+        name = u->name;
+        *u = *src;
+        u->name = name;
+        u->legionnaire = legionnaire;
+        u->character = character;
+      }
     }
 }
 
@@ -183,6 +192,41 @@ sl_squad_draft_cost_in (const SlRules            *rules,
   in.has_budget = draft->budget >= 0;
   in.budget = MAX (draft->budget, 0);
   return sl_squad_cost (rules, options, &in, cost, error);
+}
+
+/* §18: "legionnaire", every field written out. */
+static void
+add_character (JsonBuilder       *b,
+               const SlDraftUnit *u)
+{
+  const SlDraftCharacter *c = &u->character;
+
+  json_builder_set_member_name (b, "legionnaire");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "weapon_skills");
+  json_builder_begin_object (b);
+  for (int w = 0; w < 2; w++)
+    /* A weapon carried twice has one skill. */
+    if (u->weapons[w] != NULL && (w == 0 || u->weapons[0] != u->weapons[1]))
+      {
+        json_builder_set_member_name (b, u->weapons[w]->id);
+        json_builder_add_int_value (b, c->weapon_skills[w]);
+      }
+  json_builder_set_member_name (b, SL_LEGIONNAIRE_GRENADE);
+  json_builder_add_int_value (b, c->grenade_skill);
+  json_builder_end_object (b);
+  json_builder_set_member_name (b, "melee_skill");
+  json_builder_add_int_value (b, c->melee_skill);
+  json_builder_set_member_name (b, "melee_weapon");
+  json_builder_add_boolean_value (b, c->melee_weapon);
+  json_builder_set_member_name (b, "non_combat");
+  json_builder_add_boolean_value (b, c->non_combat);
+  for (int a = 0; a < SL_N_LEGIONNAIRE_ATTRIBUTES; a++)
+    {
+      json_builder_set_member_name (b, sl_legionnaire_attribute_names[a]);
+      json_builder_add_int_value (b, c->attributes[a]);
+    }
+  json_builder_end_object (b);
 }
 
 JsonNode *
@@ -287,6 +331,8 @@ sl_squad_draft_to_setup (const SlSquadDraft *draft,
           json_builder_set_member_name (b, "naval");
           json_builder_add_boolean_value (b, TRUE);
         }
+      if (u->legionnaire)
+        add_character (b, u);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -452,6 +498,23 @@ sl_squad_draft_from_json (const SlRules  *rules,
       u->shaped_charges = us->shaped_charges;
       u->hidden = us->hidden;
       u->naval = us->naval;
+      u->character.melee_weapon = TRUE;
+      if (us->legionnaire != NULL)
+        {
+          const SlLegionnaire *l = us->legionnaire;
+          const SlLegionnaireSkill *skill;
+
+          u->legionnaire = TRUE;
+          for (int w = 0; w < 2; w++)
+            if (u->weapons[w] != NULL && (skill = sl_legionnaire_skill (l, u->weapons[w]->id)) != NULL)
+              u->character.weapon_skills[w] = skill->level;
+          if ((skill = sl_legionnaire_skill (l, SL_LEGIONNAIRE_GRENADE)) != NULL)
+            u->character.grenade_skill = skill->level;
+          u->character.melee_skill = l->melee_level;
+          u->character.melee_weapon = l->melee_weapon;
+          u->character.non_combat = l->non_combat;
+          memcpy (u->character.attributes, l->levels, sizeof l->levels);
+        }
     }
   return g_steal_pointer (&d);
 }

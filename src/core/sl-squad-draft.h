@@ -10,6 +10,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "sl-conversion.h"
 #include "sl-options.h"
 #include "sl-points.h"
 #include "sl-rules.h"
@@ -19,6 +20,18 @@ G_BEGIN_DECLS
 
 #define SL_DRAFT_MAX_UNITS 8
 #define SL_DRAFT_SIDE_ITEMS 6
+
+/* A Legionnaire player character's skills, as the builder edits them
+ * (§18; written as the unit's "legionnaire", docs/game-format.md). */
+typedef struct
+{
+  int      weapon_skills[2];   /* the levels with weapons[0] and weapons[1] */
+  int      grenade_skill;      /* with hand grenades */
+  int      melee_skill;
+  gboolean melee_weapon;       /* carries any melee weapon */
+  gboolean non_combat;         /* medic, engineer, technician (T-44) */
+  int      attributes[SL_N_LEGIONNAIRE_ATTRIBUTES];  /* land movement, reaction, charisma */
+} SlDraftCharacter;
 
 typedef struct
 {
@@ -32,6 +45,8 @@ typedef struct
   int             shaped_charges;
   gboolean        hidden;        /* +25 % (§15.1) */
   gboolean        naval;         /* naval tech troops */
+  gboolean        legionnaire;   /* a Legionnaire player character (§18) */
+  SlDraftCharacter character;    /* its skills, when it is one */
 } SlDraftUnit;
 
 typedef struct
@@ -65,7 +80,8 @@ void          sl_squad_draft_set_size   (const SlRules      *rules,
                                          SlSquadDraft       *draft,
                                          int                 n_units);
 /* Copies unit @from's troop, race, armor, weapons and equipment to every
- * unit of its fire team (@whole_squad FALSE) or of the squad. */
+ * unit of its fire team (@whole_squad FALSE) or of the squad; a character
+ * is a person, not kit: whether each unit is one, and its skills, stay. */
 void          sl_squad_draft_apply_to   (SlSquadDraft       *draft,
                                          int                 from,
                                          gboolean            whole_squad);

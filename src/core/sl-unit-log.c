@@ -43,6 +43,17 @@ sl_unit_log_fill (const SlRules *rules,
    * modifier, every soldier has the same knife or bayonet). */
   log->ranged_mod = us->troop->to_hit + us->race->to_hit + profile->to_hit;
   log->melee_mod = us->troop->melee + us->race->melee;
+  /* §18: a Legionnaire character's own modifiers are as much its own as
+   * its troop's: the skill with the weapon in hand (T-44), the melee skill
+   * and +1 without a melee weapon. */
+  log->legionnaire = us->legionnaire;
+  if (us->legionnaire != NULL)
+    {
+      const SlLegionnaireSkill *skill = sl_legionnaire_skill (us->legionnaire, weapon->id);
+
+      log->ranged_mod += skill != NULL ? skill->modifier : 0;
+      log->melee_mod += sl_legionnaire_melee (us->legionnaire);
+    }
 
   for (int m = SL_MAGAZINE_R; m <= SL_MAGAZINE_P; m++)
     {

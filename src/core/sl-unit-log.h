@@ -23,6 +23,8 @@ typedef struct
   const char     *omni_mode;        /* "spike", "slug", or NULL */
   int             ranged_mod;       /* Mod: troop + race + weapon in hand (T-04) */
   int             melee_mod;        /* troop + race (P-24: weapons do not count) */
+  const SlLegionnaire *legionnaire; /* a Legionnaire character (§18), or NULL; its
+                                     * skills are in the Mod */
 
   /* Ammo (T-20): boxes printed and boxes still unticked. */
   int             boxes[SL_N_MAGAZINES];
@@ -70,5 +72,6 @@ void         sl_unit_log_fill   (const SlRules *rules,
 
 /* "+2/−1", as on the log. */
 char        *sl_unit_log_format_mod (const SlUnitLog *log);
+
 
 G_END_DECLS

@@ -56,10 +56,11 @@ objective_status (const SlRules     *rules,
       st->enemy_units++;
       if (us->wound >= SL_WOUND_UNCONSCIOUS)
         st->enemy_out++;
-      else if (state->squad_leader[u->squad] != i)
+      else if (state->squad_leader[u->squad] != i && u->legionnaire == NULL)
         {
-          /* A squad leader never routs (P-31 step 5, A-99): a routed
-           * squad is its other units. */
+          /* A squad leader never routs (P-31 step 5, A-99), nor does a
+           * Legionnaire character (§18): a routed squad is its other
+           * units. */
           st->enemy_standing++;
           if (us->routed)
             st->enemy_routed++;

@@ -320,6 +320,13 @@ draw_unit (Page   *p,
         g_string_append_printf (e, "%s ", _("Sensor"));
       if (log.bounce_pack)
         g_string_append_printf (e, "%s ", _("Bounce pack"));
+      /* §18: a Legionnaire character (its skills are in the Mod too). */
+      if (log.legionnaire != NULL)
+        {
+          g_autofree char *character = sl_legionnaire_describe (log.legionnaire, TRUE);
+
+          g_string_append_printf (e, "%s ", character);
+        }
       if (!log.hidden)
         {
           if (log.dazed_until >= 0)

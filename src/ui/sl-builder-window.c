@@ -16,6 +16,9 @@
 
 enum { F_TROOP, F_RACE, F_ARMOR, F_WEAPON, F_SIDEARM, N_COMBOS };
 static const char * const combo_fields[] = { "troop", "race", "armor", "weapon", "sidearm", NULL };
+/* A character's skills: with the weapon, the sidearm, hand grenades, in
+ * melee. */
+enum { SKILL_WEAPON, SKILL_SIDEARM, SKILL_GRENADE, SKILL_MELEE, N_SKILLS };
 
 typedef struct
 {
@@ -27,6 +30,12 @@ typedef struct
   GtkSwitch   *naval;
   GtkSpinButton *plastic;
   GtkSpinButton *shaped;
+  /* §18: a Legionnaire player character and its skills. */
+  GtkSwitch     *legionnaire;
+  GtkSpinButton *skills[N_SKILLS];
+  GtkSwitch     *melee_weapon;
+  GtkSwitch     *non_combat;
+  GtkSpinButton *attributes[SL_N_LEGIONNAIRE_ATTRIBUTES];
 } UnitRows;
 
 struct _SlBuilderWindow
@@ -144,6 +153,15 @@ sync_widgets (SlBuilderWindow *self)
       gtk_switch_set_active (rows->naval, u->naval);
       gtk_spin_button_set_value (rows->plastic, u->plastic_charges);
       gtk_spin_button_set_value (rows->shaped, u->shaped_charges);
+      gtk_switch_set_active (rows->legionnaire, u->legionnaire);
+      gtk_spin_button_set_value (rows->skills[SKILL_WEAPON], u->character.weapon_skills[0]);
+      gtk_spin_button_set_value (rows->skills[SKILL_SIDEARM], u->character.weapon_skills[1]);
+      gtk_spin_button_set_value (rows->skills[SKILL_GRENADE], u->character.grenade_skill);
+      gtk_spin_button_set_value (rows->skills[SKILL_MELEE], u->character.melee_skill);
+      gtk_switch_set_active (rows->melee_weapon, u->character.melee_weapon);
+      gtk_switch_set_active (rows->non_combat, u->character.non_combat);
+      for (int a = 0; a < SL_N_LEGIONNAIRE_ATTRIBUTES; a++)
+        gtk_spin_button_set_value (rows->attributes[a], u->character.attributes[a]);
     }
   self->updating = FALSE;
   refresh (self);
@@ -198,8 +216,89 @@ read_widgets (SlBuilderWindow *self)
       u->naval = gtk_switch_get_active (rows->naval);
       u->plastic_charges = gtk_spin_button_get_value_as_int (rows->plastic);
       u->shaped_charges = gtk_spin_button_get_value_as_int (rows->shaped);
+      u->legionnaire = gtk_switch_get_active (rows->legionnaire);
+      u->character.weapon_skills[0] = gtk_spin_button_get_value_as_int (rows->skills[SKILL_WEAPON]);
+      u->character.weapon_skills[1] = gtk_spin_button_get_value_as_int (rows->skills[SKILL_SIDEARM]);
+      u->character.grenade_skill = gtk_spin_button_get_value_as_int (rows->skills[SKILL_GRENADE]);
+      u->character.melee_skill = gtk_spin_button_get_value_as_int (rows->skills[SKILL_MELEE]);
+      u->character.melee_weapon = gtk_switch_get_active (rows->melee_weapon);
+      u->character.non_combat = gtk_switch_get_active (rows->non_combat);
+      for (int a = 0; a < SL_N_LEGIONNAIRE_ATTRIBUTES; a++)
+        u->character.attributes[a] = gtk_spin_button_get_value_as_int (rows->attributes[a]);
     }
   refresh (self);
+}
+
+static void
+set_row (GtkWidget  *widget,
+         const char *title,
+         const char *subtitle,
+         gboolean    visible)
+{
+  GtkWidget *row = gtk_widget_get_ancestor (widget, ADW_TYPE_ACTION_ROW);
+
+  if (title != NULL)
+    {
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+    }
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_widget_set_visible (row, visible);
+}
+
+/* A character's rows: shown for a character only, each skill with what
+ * it converts to — the conversion is the core's (§18, T-44, A-136). */
+static void
+refresh_character (SlBuilderWindow *self,
+                   int              i)
+{
+  const SlDraftUnit *u = &self->draft->units[i];
+  const SlDraftCharacter *c = &u->character;
+  UnitRows *rows = &self->units[i];
+  gboolean on = u->legionnaire;
+  int levels[N_SKILLS] = { c->weapon_skills[0], c->weapon_skills[1], c->grenade_skill, c->melee_skill };
+
+  for (int k = 0; k < N_SKILLS; k++)
+    {
+      int modifier = sl_legionnaire_modifier (self->rules, levels[k], c->non_combat);
+      g_autofree char *title = NULL;
+      g_autofree char *value = modifier > 0 ? g_strdup_printf ("+%d", modifier)
+                               : modifier < 0 ? g_strdup_printf ("\xe2\x88\x92%d", -modifier)
+                                              : g_strdup ("0");
+      /* Translators: the modifier a Legionnaire skill level converts to,
+       * under the skill: "−1 to hit (T-44)", "+1 in melee (T-44)". */
+      g_autofree char *subtitle = g_strdup_printf (k == SKILL_MELEE ? _("%s in melee (T-44)")
+                                                                     : _("%s to hit (T-44)"), value);
+
+      if (k == SKILL_WEAPON || (k == SKILL_SIDEARM && u->weapons[1] != NULL))
+        /* Translators: a Legionnaire character's skill level with a weapon:
+         * "Skill with the Spike Rifle (SR)". */
+        title = g_strdup_printf (_("Skill with the %s (%s)"), u->weapons[k]->name, u->weapons[k]->id);
+      set_row (GTK_WIDGET (rows->skills[k]), title, subtitle,
+               on && (k != SKILL_SIDEARM || u->weapons[1] != NULL));
+    }
+  set_row (GTK_WIDGET (rows->melee_weapon), NULL,
+           c->melee_weapon ? NULL : _("Without one: +1 in melee (§18)"), on);
+  set_row (GTK_WIDGET (rows->non_combat), NULL,
+           _("Medic, engineer or technician: an untrained skill is +2, not +1 (T-44)"), on);
+  for (int a = 0; a < SL_N_LEGIONNAIRE_ATTRIBUTES; a++)
+    {
+      int threshold = sl_legionnaire_threshold (self->options, a);
+      int bonus = sl_legionnaire_attribute (self->options, a, c->attributes[a]);
+      g_autofree char *subtitle = NULL;
+
+      if (threshold < 0)
+        subtitle = g_strdup (_("Never counts: no threshold is set in the rule options (A-136)"));
+      else if (bonus == 0)
+        subtitle = g_strdup_printf (_("Counts above %d (A-136)"), threshold);
+      else if (a == SL_LEGIONNAIRE_LAND_MOVEMENT)
+        subtitle = g_strdup (_("+1 m on every move but crawling (A-136)"));
+      else if (a == SL_LEGIONNAIRE_REACTION)
+        subtitle = g_strdup (_("−1 on its grouping’s initiative (A-136)"));
+      else
+        subtitle = g_strdup (_("−1 leadership when it leads (A-136)"));
+      set_row (GTK_WIDGET (rows->attributes[a]), NULL, subtitle, on);
+    }
 }
 
 /* The points and the problems, from the core. */
@@ -247,9 +346,13 @@ refresh (SlBuilderWindow *self)
       g_autofree char *kit = u->weapons[1] ? g_strdup_printf ("%s, %s", u->weapons[0]->id, u->weapons[1]->id)
                                            : g_strdup (u->weapons[0]->id);
       /* Translators: a soldier's line in the builder: "46 points · Combat Arms · Human · BI · SR, SP". */
-      g_autofree char *subtitle = g_strdup_printf (_("%d points · %s · %s · %s · %s"),
-                                                   i < (int) cost.n_units ? cost.units[i].points : 0,
-                                                   u->troop->name, u->race->name, u->armor->id, kit);
+      g_autofree char *line = g_strdup_printf (_("%d points · %s · %s · %s · %s"),
+                                               i < (int) cost.n_units ? cost.units[i].points : 0,
+                                               u->troop->name, u->race->name, u->armor->id, kit);
+      /* Translators: a Legionnaire player character's line in the builder,
+       * after its points, troop, race, suit and weapons (§18). */
+      g_autofree char *subtitle = u->legionnaire ? g_strdup_printf (_("%s · Legionnaire character"), line)
+                                                 : g_strdup (line);
       g_autofree char *title = i == d->leader
                                /* Translators: the squad leader's line in the builder. */
                                ? g_strdup_printf (_("%s (leader)"), u->name)
@@ -257,6 +360,7 @@ refresh (SlBuilderWindow *self)
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->units[i].expander), title);
       adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self->units[i].expander), subtitle);
+      refresh_character (self, i);
     }
   adw_window_title_set_subtitle (self->title, self->total_text);
   sl_squad_cost_clear (&cost);
@@ -345,6 +449,38 @@ build_unit (SlBuilderWindow *self,
   g_signal_connect_swapped (rows->naval, "notify::active", G_CALLBACK (read_widgets), self);
   g_signal_connect_swapped (rows->plastic, "value-changed", G_CALLBACK (read_widgets), self);
   g_signal_connect_swapped (rows->shaped, "value-changed", G_CALLBACK (read_widgets), self);
+
+  /* §18: a Legionnaire player character, its skills in Legionnaire
+   * levels; the rows below the switch are shown for a character only. */
+  rows->legionnaire = sl_switch_row_add (rows->expander, _("Legionnaire character (§18)"),
+                                         _("A player character: its own skills, and it never routs"));
+  g_signal_connect_swapped (rows->legionnaire, "notify::active", G_CALLBACK (read_widgets), self);
+  {
+    const char *skill_titles[N_SKILLS] = {
+      _("Skill with the weapon"), _("Skill with the sidearm"), _("Skill with hand grenades"), _("Melee skill"),
+    };
+    const char *attribute_titles[SL_N_LEGIONNAIRE_ATTRIBUTES] = {
+      _("Land movement"), _("Reaction"), _("Charisma"),
+    };
+
+    for (int k = 0; k < N_SKILLS; k++)
+      {
+        rows->skills[k] = sl_spin_row_add (rows->expander, skill_titles[k], 0, 100, 1);
+        g_signal_connect_swapped (rows->skills[k], "value-changed", G_CALLBACK (read_widgets), self);
+        if (k == SKILL_MELEE)
+          {
+            rows->melee_weapon = sl_switch_row_add (rows->expander, _("Carries a melee weapon"), NULL);
+            g_signal_connect_swapped (rows->melee_weapon, "notify::active", G_CALLBACK (read_widgets), self);
+          }
+      }
+    rows->non_combat = sl_switch_row_add (rows->expander, _("Non-combat character"), NULL);
+    g_signal_connect_swapped (rows->non_combat, "notify::active", G_CALLBACK (read_widgets), self);
+    for (int a = 0; a < SL_N_LEGIONNAIRE_ATTRIBUTES; a++)
+      {
+        rows->attributes[a] = sl_spin_row_add (rows->expander, attribute_titles[a], 0, 100, 1);
+        g_signal_connect_swapped (rows->attributes[a], "value-changed", G_CALLBACK (read_widgets), self);
+      }
+  }
 
   g_object_set_data (G_OBJECT (team), "unit", GINT_TO_POINTER (i));
   g_object_set_data (G_OBJECT (squad), "unit", GINT_TO_POINTER (i));

@@ -38,6 +38,7 @@ typedef struct
   char        *field;
   GtkWidget   *widget;
   char       **choices;   /* NULL for a number */
+  char        *source;    /* a table's modifier: [{"source", "value"}] when not 0 */
 } Field;
 
 struct _SlDiceSheet
@@ -98,6 +99,7 @@ field_clear (gpointer data)
 
   g_free (f->field);
   g_strfreev (f->choices);
+  g_free (f->source);
 }
 
 /* The command with the switches on and the dice typed so far. */
@@ -118,7 +120,28 @@ build_command (SlDiceSheet *self)
       Field *f = &g_array_index (self->fields, Field, i);
       JsonNode *v = json_node_new (JSON_NODE_VALUE);
 
-      if (f->choices != NULL)
+      if (f->source != NULL)
+        {
+          /* The table's own modifier, as "modifiers" take it (a fire's,
+           * a melee's): left out at 0. */
+          int value = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (f->widget));
+          JsonArray *list = json_array_new ();
+          JsonObject *m = json_object_new ();
+
+          json_node_unref (v);
+          v = NULL;
+          if (value != 0)
+            {
+              json_object_set_string_member (m, "source", f->source);
+              json_object_set_int_member (m, "value", value);
+              json_array_add_object_element (list, json_object_ref (m));
+              v = json_node_new (JSON_NODE_ARRAY);
+              json_node_set_array (v, list);
+            }
+          json_object_unref (m);
+          json_array_unref (list);
+        }
+      else if (f->choices != NULL)
         {
           const char *text = f->choices[MIN (adw_combo_row_get_selected (ADW_COMBO_ROW (f->widget)),
                                              g_strv_length (f->choices) - 1)];
@@ -173,6 +196,41 @@ collect_odds (JsonObject *o,
   if (who != NULL)
     g_string_append_printf (out, "%s: ", who);
   g_string_append (out, words);
+}
+
+/* The rows of @o's "breakdown", if any; @who (when not NULL) says whose
+ * roll they are on. */
+static void
+add_breakdown (SlDiceSheet *self,
+               JsonObject  *o,
+               const char  *who)
+{
+  JsonArray *items;
+
+  if (!json_object_has_member (o, "breakdown") || !JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "breakdown")))
+    return;
+  items = json_object_get_array_member (o, "breakdown");
+  for (guint i = 0; i < json_array_get_length (items); i++)
+    {
+      JsonObject *m = json_array_get_object_element (items, i);
+      GtkWidget *row = adw_action_row_new ();
+      gint64 v = json_object_get_int_member (m, "value");
+      g_autofree char *value = v > 0 ? g_strdup_printf ("+%" G_GINT64_FORMAT, v)
+                               : v < 0 ? g_strdup_printf ("\xe2\x88\x92%" G_GINT64_FORMAT, -v)
+                                       : g_strdup ("0");
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), json_object_get_string_member (m, "label"));
+      if (who != NULL)
+        {
+          /* Translators: under a modifier of a melee sheet, whose roll it
+           * is on: "Roll of 3 · Legionnaire Ostra". */
+          g_autofree char *whose = g_strdup_printf (_("Roll of %s"), who);
+
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), whose);
+        }
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_label_new (value));
+      gtk_list_box_append (self->breakdown, row);
+    }
 }
 
 /* The command's fields the sheet sets: what the players can change. */
@@ -260,27 +318,20 @@ refresh (SlDiceSheet *self)
       JsonObject *o = json_node_get_object (result);
       GtkWidget *child;
 
-      /* The modifiers of the roll, as the core counted them. */
+      /* The modifiers of the roll, as the core counted them; of each
+       * side's roll when both sides roll (melee). */
       while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->breakdown))) != NULL)
         gtk_list_box_remove (self->breakdown, child);
-      if (json_object_has_member (o, "breakdown") && JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "breakdown")))
-        {
-          JsonArray *items = json_object_get_array_member (o, "breakdown");
+      add_breakdown (self, o, NULL);
+      for (const char * const *side = (const char * const[]) { "unit", "target", NULL }; *side; side++)
+        if (json_object_has_member (o, *side) && JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, *side)))
+          {
+            JsonObject *so = json_object_get_object_member (o, *side);
+            const char *id = json_object_has_member (so, "unit") ? json_object_get_string_member (so, "unit") : NULL;
+            const SlUnitSetup *u = id ? sl_setup_unit (sl_game_get_setup (self->game), id) : NULL;
 
-          for (guint i = 0; i < json_array_get_length (items); i++)
-            {
-              JsonObject *m = json_array_get_object_element (items, i);
-              GtkWidget *row = adw_action_row_new ();
-              gint64 v = json_object_get_int_member (m, "value");
-              g_autofree char *value = v > 0 ? g_strdup_printf ("+%" G_GINT64_FORMAT, v)
-                                       : v < 0 ? g_strdup_printf ("\xe2\x88\x92%" G_GINT64_FORMAT, -v)
-                                               : g_strdup ("0");
-
-              adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), json_object_get_string_member (m, "label"));
-              adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_label_new (value));
-              gtk_list_box_append (self->breakdown, row);
-            }
-        }
+            add_breakdown (self, so, u ? u->label : NULL);
+          }
       collect_odds (o, NULL, odds);
       /* A hand grenade or a fire mission: its one shot. */
       if (json_object_has_member (o, "shot") && JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, "shot")))
@@ -446,6 +497,27 @@ sl_dice_sheet_add_number (SlDiceSheet *self,
   gtk_widget_set_visible (self->options_group, TRUE);
   f.field = g_strdup (field);
   f.widget = GTK_WIDGET (spin);
+  g_array_append_val (self->fields, f);
+  g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (refresh), self);
+  refresh (self);
+}
+
+void
+sl_dice_sheet_add_modifier (SlDiceSheet *self,
+                            const char  *label,
+                            const char  *field,
+                            const char  *source)
+{
+  GtkSpinButton *spin;
+  Field f = { 0 };
+
+  g_return_if_fail (SL_IS_DICE_SHEET (self));
+  spin = sl_spin_row_add (self->options_group, label, -20, 20, 1);
+  gtk_spin_button_set_value (spin, 0);
+  gtk_widget_set_visible (self->options_group, TRUE);
+  f.field = g_strdup (field);
+  f.widget = GTK_WIDGET (spin);
+  f.source = g_strdup (source);
   g_array_append_val (self->fields, f);
   g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (refresh), self);
   refresh (self);

@@ -38,6 +38,13 @@ void         sl_dice_sheet_add_number (SlDiceSheet        *self,
                                        double              min,
                                        double              max,
                                        double              value);
+/* The table's own modifier of a roll (−20 … +20): @field is a list of
+ * modifiers ("modifiers", "target_modifiers"), set to [{"source":
+ * @source, "value": n}] when it is not 0. */
+void         sl_dice_sheet_add_modifier (SlDiceSheet      *self,
+                                       const char         *label,
+                                       const char         *field,
+                                       const char         *source);
 /* A choice among @values (JSON texts: "\"frag\"", "3"), shown as @labels. */
 void         sl_dice_sheet_add_choice (SlDiceSheet        *self,
                                        const char         *label,

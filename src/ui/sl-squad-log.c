@@ -1341,7 +1341,7 @@ update_line (SlSquadLog *self,
   g_autofree char *details = NULL;
   g_autoptr(GString) weapons = g_string_new (NULL);
   g_autoptr(GString) status = g_string_new (NULL);
-  const char *badge_texts[8], *badge_styles[8];
+  const char *badge_texts[9], *badge_styles[9];
   int n_badges = 0;
   gboolean losing;
 
@@ -1374,7 +1374,17 @@ update_line (SlSquadLog *self,
     /* "Human · BI · 46 pts · bounce pack" */
     g_autofree char *race_armor = g_strdup_printf (_("%s · %s · %d pts"), log.race->name, log.armor->id, log.points);
 
+    g_autofree char *character = sl_legionnaire_describe (log.legionnaire, FALSE);
+
     details = *equipment ? g_strdup_printf ("%s · %s", race_armor, equipment) : g_steal_pointer (&race_armor);
+    /* §18: a Legionnaire character's skills and what they give. */
+    if (character != NULL)
+      {
+        char *more = g_strdup_printf ("%s · %s", details, character);
+
+        g_free (details);
+        details = more;
+      }
   }
 
   /* §15.1: where a hidden unit stands and what it does is its owner's
@@ -1423,6 +1433,8 @@ update_line (SlSquadLog *self,
   else
     {
       struct { gboolean on; const char *text; const char *style; } badges[] = {
+        /* §18: a Legionnaire player character; it never routs. */
+        { log.legionnaire != NULL, C_("badge", "Character"), "accent" },
         { log.hidden, _("Hidden"), "accent" },
         { !log.hidden && log.dazed_until >= 0, _("Dazed"), "warning" },
         { !log.hidden && log.jammed, _("Jammed"), "warning" },

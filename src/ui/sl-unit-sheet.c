@@ -296,6 +296,16 @@ build (SlUnitSheet *self)
   adw_preferences_group_set_title (body, _("Wounds and Position"));
   self->wound = combo_row (body, _("Wounds"), wounds, self);
   self->position = combo_row (body, _("Position"), positions, self);
+  /* §18: a Legionnaire character's skills, as the setup converted them. */
+  if (us->legionnaire != NULL)
+    {
+      GtkWidget *row = adw_action_row_new ();
+      g_autofree char *words = sl_legionnaire_modifiers_words (us->legionnaire);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Legionnaire character (§18)"));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), words);
+      adw_preferences_group_add (body, row);
+    }
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), body);
 
   ammo = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
@@ -315,6 +325,9 @@ build (SlUnitSheet *self)
   gtk_spin_button_set_range (self->dazed_subphase, 1, rules->subphases_per_turn);
   self->jammed = switch_row (counters, _("Weapon jammed"), "jammed", self);
   self->routed = switch_row (counters, _("Routed"), "routed", self);
+  /* §18: a player character never routs. */
+  gtk_widget_set_sensitive (gtk_widget_get_ancestor (GTK_WIDGET (self->routed), ADW_TYPE_ACTION_ROW),
+                            us->legionnaire == NULL);
   self->hidden = switch_row (counters, _("Hidden"), "hidden", self);
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), counters);
 

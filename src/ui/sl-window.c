@@ -1611,9 +1611,22 @@ present_due (SlWindow    *self,
         const char *dice[] = { d1, d2, NULL };
         const char *switches[] = { p1, "stance", "\"parry\"", p2, "target_stance", "\"parry\"", NULL };
 
+        /* The table's own modifiers of each roll, into the breakdown. */
+        g_autofree char *m1 = g_strdup_printf (_("Table’s modifier to %s’s roll"), us->label);
+        g_autofree char *m2 = g_strdup_printf (_("Table’s modifier to %s’s roll"), ts->label);
+        SlDiceSheet *sheet;
+
         command = g_strdup_printf ("{\"type\": \"melee\", \"unit\": \"%s\"}", us->id);
         title = g_strdup_printf (_("%s and %s in Melee"), us->label, ts->label);
-        present_dice_sheet (self, title, _("Melee (P-24)"), command, dice, switches);
+        sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, _("Melee (P-24)"), command, dice,
+                                   self->app_rolls);
+        for (int i = 0; switches[i] != NULL; i += 3)
+          sl_dice_sheet_add_switch (sheet, switches[i], switches[i + 1], switches[i + 2]);
+        /* Translators: the source of a modifier the players typed on the
+         * melee sheet, as the breakdown and the journal name it. */
+        sl_dice_sheet_add_modifier (sheet, m1, "modifiers", _("Table"));
+        sl_dice_sheet_add_modifier (sheet, m2, "target_modifiers", _("Table"));
+        gtk_window_present (GTK_WINDOW (sheet));
         return;
       }
     case SL_DUE_RALLY:
