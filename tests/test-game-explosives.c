@@ -498,6 +498,316 @@ test_charge (void)
   g_assert_null (marker (game, 1));
 }
 
+/* The marker of @kind labelled @label, or NULL. */
+static const SlMarker *
+find_marker (SlMarkerKind   kind,
+             const SlState *state,
+             const char    *label)
+{
+  for (guint i = 0; i < state->markers->len; i++)
+    {
+      const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+
+      if (m->kind == kind && g_str_equal (m->label, label))
+        return m;
+    }
+  return NULL;
+}
+
+/* One step on: initiative (fixed rolls) when it is due, else "next". */
+static void
+advance (SlGame *game)
+{
+  const SlState *s = sl_game_get_state (game);
+
+  if (s->phase == SL_PHASE_INITIATIVE && !s->initiative_done)
+    sl_test_play (game, "{'type': 'initiative', 'rolls': {'tog-ft1': 3, 'tog-ft2': 6, 'cw-ft1': 6, 'cw-ft2': 9}}");
+  else
+    sl_test_play (game, "{'type': 'next'}");
+}
+
+/* tog-3 and tog-4 each install a plastic charge in subphase 1 (5 AP),
+ * at "the gate" (marker 1) and "the door" (marker 2). */
+static void
+two_charges (SlGame *game)
+{
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'plastic_charges', 'value': 1}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-4', 'field': 'plastic_charges', 'value': 1}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'install-plastic', 'label': 'the gate'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-4', 'action': 'install-plastic', 'label': 'the door'}");
+  sl_test_go_to_subphase (game, 6);
+  g_assert_nonnull (find_marker (SL_MARKER_CHARGE, sl_game_get_state (game), "the gate"));
+  g_assert_nonnull (find_marker (SL_MARKER_CHARGE, sl_game_get_state (game), "the door"));
+}
+
+/* P-36 step 5, T-32: a charge shot at is hit automatically and the
+ * weapon's row decides — a laser rifle: nothing on 1–3, destroyed on
+ * 4–5, set off on 6–10 (then it goes off in the explosion step). */
+static void
+test_charge_shot_t32 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+
+  two_charges (game);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'fire', 'charge': 1, 'target': 'tog-3'}",
+                  "target", NULL);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'walk', 'charge': 1}", "charge", "P-36");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'fire', 'charge': 1}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-15', 'action': 'fire', 'charge': 2}");
+  sl_test_play (game, "{'type': 'next'}");
+  e = sl_test_play (game, "{'type': 'fire', 'unit': 'cw-14', 'roll': 2}");
+  g_assert_cmpstr (sl_test_string (e->result, "result"), ==, "none");
+  g_assert_nonnull (marker (game, 1));
+  e = sl_test_play (game, "{'type': 'fire', 'unit': 'cw-15', 'roll': 5}");
+  g_assert_cmpstr (sl_test_string (e->result, "result"), ==, "destroyed");
+  assert_summary (e, "destroyed");
+  g_assert_null (marker (game, 2));
+  /* Rounds and the rate of fire count as for any fire (P-25 step 5). */
+  g_assert_cmpint (sl_test_unit_state (game, "cw-14")->n_fires, ==, 1);
+
+  sl_test_go_to_subphase (game, 7);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-16', 'action': 'fire', 'charge': 1}");
+  sl_test_play (game, "{'type': 'next'}");
+  e = sl_test_play (game, "{'type': 'fire', 'unit': 'cw-16', 'roll': 6}");
+  g_assert_cmpstr (sl_test_string (e->result, "result"), ==, "explosion");
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_EXPLOSION);
+  sl_test_refuse (game, "{'type': 'next'}", "type", "P-08 step 4");
+  sl_test_play (game, "{'type': 'blast', 'marker': 1, 'units': [{'unit': 'tog-3', 'distance_m': 1}]}");
+  g_assert_null (marker (game, 1));
+}
+
+/* A-84: a charge inside another explosion is destroyed on 1–9 and goes
+ * off on 10, in the same explosion step. */
+static void
+test_charge_caught_a84 (void)
+{
+  for (int roll = 9; roll <= 10; roll++)
+    {
+      g_autoptr(SlGame) game = sl_test_game_new ();
+      g_autofree char *blast = g_strdup_printf ("{'type': 'blast', 'marker': 1, 'charges': [{'marker': 2, 'roll': %d}]}",
+                                                roll);
+      const SlJournalEntry *e;
+
+      two_charges (game);
+      sl_test_play (game, "{'type': 'declare', 'unit': 'tog-5', 'action': 'fire', 'throw': 'charge'}");
+      sl_test_play (game, "{'type': 'next'}");
+      sl_test_play (game, "{'type': 'detonate', 'unit': 'tog-5', 'marker': 1}");
+      sl_test_play (game, "{'type': 'next'}");
+      e = sl_test_play (game, blast);
+      g_test_message ("%s", e->summary);
+      if (roll == 10)
+        {
+          g_assert_cmpint (marker (game, 2)->due, ==, sl_state_now (sl_game_get_rules (game), sl_game_get_state (game)));
+          sl_test_refuse (game, "{'type': 'next'}", "type", "P-08 step 4");
+          sl_test_play (game, "{'type': 'blast', 'marker': 2}");
+        }
+      else
+        g_assert_null (marker (game, 2));
+      sl_test_play (game, "{'type': 'next'}");
+    }
+}
+
+/* P-36 step 4: a friendly unit deactivates a charge with Use device (5
+ * AP); it may then be picked up (one more charge carried) — an enemy's
+ * attempt sets it off. */
+static void
+test_charge_deactivate (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  
+  two_charges (game);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-5', 'action': 'pick-up-object', 'charge': 1}",
+                  "charge", "deactivated");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-5', 'action': 'use-device', 'charge': 1}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'use-device', 'charge': 2}");
+  sl_test_go_to_subphase (game, 10);
+  /* Friendly: deactivated; enemy: it goes off in this explosion step. */
+  g_assert_true (marker (game, 1)->resolved);
+  g_assert_cmpint (marker (game, 2)->due, ==, sl_state_now (sl_game_get_rules (game), sl_game_get_state (game)));
+  /* A deactivated charge is not set off by radio. */
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-6', 'action': 'fire', 'throw': 'charge'}", "throw",
+                  "P-36 step 3");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-7', 'action': 'pick-up-object', 'charge': 1}");
+  while (sl_game_get_state (game)->step != SL_STEP_EXPLOSION)
+    sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'blast', 'marker': 2, 'units': [{'unit': 'cw-14', 'distance_m': 0}]}");
+  g_assert_cmpint (sl_test_unit_state (game, "cw-14")->wound, >, SL_WOUND_NONE);
+  while (sl_game_get_state (game)->phase == SL_PHASE_ACTION)
+    sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_test_unit_state (game, "tog-7")->plastic_charges, ==, 1);
+  g_assert_null (marker (game, 1));
+}
+
+/* P-25, A-78, P-26: fire at an obstacle hits automatically for PF − AF
+ * wound levels that add up; at 5 it is destroyed (a Breach marker), and
+ * the shot that breaks a door with PF − AF ≥ 2 goes on into the unit just
+ * behind (+3 and nothing else, PF − 1). */
+static void
+test_fire_at_obstacle (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+  const SlMarker *m;
+
+  sl_test_start_turn (game);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'obstacle': {'label': 'the door'}}",
+                  "obstacle.kind", "T-18");
+  /* Spike rifle PF 5 against an internal door, AF 1: 4 levels. */
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire',"
+                      " 'obstacle': {'label': 'the door', 'kind': 'internal-door'}}");
+  sl_test_play (game, "{'type': 'next'}");
+  e = sl_test_play (game, "{'type': 'fire', 'unit': 'tog-1'}");
+  g_test_message ("%s", e->summary);
+  g_assert_cmpfloat (sl_test_double (e->result, "obstacle.levels"), ==, 4);
+  m = find_marker (SL_MARKER_OBSTACLE, sl_game_get_state (game), "the door");
+  g_assert_nonnull (m);
+  g_assert_cmpint (m->amount, ==, 8);
+  sl_test_go_to_subphase (game, 2);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'fire',"
+                        " 'obstacle': {'label': 'the door', 'kind': 'external-wall'}}", "obstacle.kind", "Internal Door");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'fire', 'obstacle': {'label': 'the door'}}");
+  sl_test_play (game, "{'type': 'next'}");
+  e = sl_test_play (game, "{'type': 'fire', 'unit': 'tog-2', 'behind': [{'unit': 'cw-13', 'roll': 4}]}");
+  g_test_message ("%s", e->summary);
+  g_assert_true (sl_test_bool (e->result, "obstacle.destroyed"));
+  g_assert_true (sl_test_bool (e->result, "obstacle.follow_through"));
+  g_assert_true (sl_test_bool (e->result, "behind[0].hit"));
+  g_assert_cmpint (sl_test_unit_state (game, "cw-13")->wound, >, SL_WOUND_NONE);
+  g_assert_null (find_marker (SL_MARKER_OBSTACLE, sl_game_get_state (game), "the door"));
+  sl_test_go_to_subphase (game, 3);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-4', 'action': 'fire', 'obstacle': {'label': 'the door'}}",
+                  "obstacle.label", "P-25");
+}
+
+/* A-79, A-81, A-83: charges and grenades build up an obstacle's damage:
+ * a plastic charge against an internal wall (PF 4, AF 3) one level each,
+ * nothing on a bulkhead; a shaped charge destroys a door outright (and
+ * its zones then apply), or deals PF 10 to a wall. */
+static void
+test_blast_obstacle (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+
+  two_charges (game);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-5', 'field': 'shaped_charges', 'value': 1}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-5', 'action': 'install-shaped', 'label': 'the hatch'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-6', 'action': 'fire', 'throw': 'charge'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-7', 'action': 'fire', 'throw': 'charge'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'detonate', 'unit': 'tog-6', 'marker': 1}");
+  sl_test_play (game, "{'type': 'detonate', 'unit': 'tog-7', 'marker': 2}");
+  sl_test_play (game, "{'type': 'next'}");
+  e = sl_test_play (game, "{'type': 'blast', 'marker': 1, 'obstacle': {'label': 'north wall', 'kind': 'internal-wall'}}");
+  g_test_message ("%s", e->summary);
+  g_assert_cmpfloat (sl_test_double (e->result, "obstacle.total"), ==, 1);
+  sl_test_refuse (game, "{'type': 'blast', 'marker': 2, 'obstacle': {'label': 'north wall'}, 'breached': true}",
+                  "breached", "A-81");
+  e = sl_test_play (game, "{'type': 'blast', 'marker': 2, 'obstacle': {'label': 'north wall'}}");
+  g_assert_cmpfloat (sl_test_double (e->result, "obstacle.total"), ==, 2);
+  g_assert_cmpint (find_marker (SL_MARKER_OBSTACLE, sl_game_get_state (game), "north wall")->amount, ==, 4);
+
+  /* The shaped charge at an airlock door: destroyed outright, zone A hit. */
+  while (find_marker (SL_MARKER_CHARGE, sl_game_get_state (game), "the hatch") == NULL ||
+         sl_game_get_state (game)->phase != SL_PHASE_ACTION ||
+         sl_game_get_state (game)->step != SL_STEP_INITIATIVE_ORDER)
+    advance (game);
+  g_assert_cmpint (find_marker (SL_MARKER_CHARGE, sl_game_get_state (game), "the hatch")->id, ==, 4);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-8', 'action': 'fire', 'throw': 'charge'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'detonate', 'unit': 'tog-8', 'marker': 4}");
+  sl_test_play (game, "{'type': 'next'}");
+  e = sl_test_play (game, "{'type': 'blast', 'marker': 4, 'obstacle': {'label': 'the airlock', 'kind': 'airlock-door'},"
+                          " 'units': [{'unit': 'cw-15', 'distance_m': 1, 'in_strip': true}]}");
+  g_test_message ("%s", e->summary);
+  g_assert_true (sl_test_bool (e->result, "obstacle.destroyed"));
+  g_assert_cmpint (sl_test_int (e->result, "units[0].penetration"), ==, 5);
+  g_assert_nonnull (find_marker (SL_MARKER_BREACH, sl_game_get_state (game), "the airlock"));
+}
+
+/* Hand corrections of markers: a grenade's subphase, a spot's charges,
+ * an obstacle's damage, a label, a marker put down by mistake — never one
+ * kept secret, never into the past (P-34 step 6, T-34a, P-25). */
+static void
+test_correct_marker (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+
+  sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'cw-17', 'label': 'B4'}");
+  sl_test_refuse (game, "{'type': 'correct-marker', 'marker': 1, 'field': 'label', 'value': 'here'}", "marker", "secret");
+  two_charges (game);
+  e = sl_test_play (game, "{'type': 'correct-marker', 'marker': 2, 'field': 'charges', 'value': 3}");
+  assert_summary (e, "the gate");
+  g_assert_cmpint (marker (game, 2)->type, ==, 3);
+  sl_test_refuse (game, "{'type': 'correct-marker', 'marker': 2, 'field': 'due', 'value': {'turn': 1, 'subphase': 9}}",
+                  "field", "P-34");
+  sl_test_play (game, "{'type': 'correct-marker', 'marker': 3, 'field': 'label', 'value': 'the door, east'}");
+  g_assert_cmpstr (marker (game, 3)->label, ==, "the door, east");
+  sl_test_play (game, "{'type': 'correct-marker', 'marker': 3, 'field': 'removed', 'value': true}");
+  g_assert_null (marker (game, 3));
+
+  /* A grenade thrown in subphase 6 goes off in 8; moved to 9. */
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'pick-up-object'}");
+  sl_test_go_to_subphase (game, 7);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'fire', 'throw': 'grenade'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'throw', 'unit': 'tog-2', 'range_m': 6, 'roll': 3}");
+  sl_test_refuse (game, "{'type': 'correct-marker', 'marker': 4, 'field': 'due', 'value': {'turn': 1, 'subphase': 6}}",
+                  "value", "passed");
+  sl_test_play (game, "{'type': 'correct-marker', 'marker': 4, 'field': 'due', 'value': {'turn': 1, 'subphase': 10}}");
+  sl_test_go_to_subphase (game, 10);
+  while (sl_game_get_state (game)->step != SL_STEP_EXPLOSION)
+    sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'blast', 'marker': 4}");
+
+  /* An obstacle's damage, in half levels. */
+  sl_test_play (game, "{'type': 'next'}");
+  advance (game);
+  advance (game);
+  while (sl_game_get_state (game)->step != SL_STEP_INITIATIVE_ORDER)
+    advance (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire',"
+                      " 'obstacle': {'label': 'the fence', 'kind': 'furniture'}}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'tog-1'}");
+  g_assert_nonnull (find_marker (SL_MARKER_OBSTACLE, sl_game_get_state (game), "the fence"));
+  {
+    int id = find_marker (SL_MARKER_OBSTACLE, sl_game_get_state (game), "the fence")->id;
+    g_autofree char *fix = g_strdup_printf ("{'type': 'correct-marker', 'marker': %d, 'field': 'damage', 'value': 1.5}", id);
+    g_autofree char *bad = g_strdup_printf ("{'type': 'correct-marker', 'marker': %d, 'field': 'damage', 'value': 1.2}", id);
+
+    sl_test_refuse (game, bad, "value", "half");
+    sl_test_play (game, fix);
+    g_assert_cmpint (marker (game, id)->amount, ==, 3);
+  }
+}
+
+/* P-15, T-23: a unit's fire history corrected by hand is the one the rate
+ * of fire counts. */
+static void
+test_correct_fires (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 3);
+  /* Say tog-1 fired single shots in subphases 1 and 2: a third is refused
+   * (two a turn for a weapon without automatic fire, T-23)... */
+  sl_test_refuse (game, "{'type': 'correct', 'unit': 'cw-14', 'field': 'fires',"
+                        " 'value': [{'turn': 1, 'subphase': 4, 'mode': 'single'}]}", "value[0].turn", NULL);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-14', 'field': 'fires',"
+                      " 'value': [{'turn': 1, 'subphase': 1, 'mode': 'single'}, {'turn': 1, 'subphase': 2, 'mode': 'single'}]}");
+  g_assert_cmpint (sl_test_unit_state (game, "cw-14")->n_fires, ==, 2);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'fire', 'target': 'tog-1'}", "unit", NULL);
+  /* ... and cleared, it may fire. */
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-14', 'field': 'fires', 'value': []}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'fire', 'target': 'tog-1'}");
+}
+
 /* T-34a: two plastic charges at the same spot go off together (5 at
  * 1–2 m); A-80: a shaped charge that breached its wall hits zone A (PF 5). */
 static void
@@ -704,6 +1014,13 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/explosives/not-due", test_not_due);
   g_test_add_func ("/game/explosives/charge", test_charge);
   g_test_add_func ("/game/explosives/charges-together", test_charges_together);
+  g_test_add_func ("/game/explosives/charge-shot-T-32", test_charge_shot_t32);
+  g_test_add_func ("/game/explosives/charge-caught-A-84", test_charge_caught_a84);
+  g_test_add_func ("/game/explosives/charge-deactivate-P-36", test_charge_deactivate);
+  g_test_add_func ("/game/explosives/fire-at-obstacle-P-25-P-26", test_fire_at_obstacle);
+  g_test_add_func ("/game/explosives/blast-obstacle-A-79-A-81", test_blast_obstacle);
+  g_test_add_func ("/game/explosives/correct-marker", test_correct_marker);
+  g_test_add_func ("/game/explosives/correct-fires-P-15", test_correct_fires);
   g_test_add_func ("/game/explosives/mine", test_mine);
   g_test_add_func ("/game/explosives/mine-dud", test_mine_dud);
   g_test_add_func ("/game/explosives/mine-chain", test_mine_chain);

@@ -331,6 +331,7 @@ in_range (int value,
  * every count and index within its bounds. */
 static gboolean
 state_is_sane (const SlState *s,
+               const SlRules *rules,
                const SlSetup *setup)
 {
   int n_units = setup->units->len;
@@ -371,6 +372,9 @@ state_is_sane (const SlState *s,
           !in_range (unit->current.to_position, -1, SL_N_POSITIONS) ||
           !in_range (unit->current.throwing, 0, SL_N_THROWS) ||
           !in_range (unit->current.burst, 0, 3) ||
+          !in_range (unit->current.mission, 0, SL_MAX_FIRE_MISSION_TYPES + 1) ||
+          !in_range (unit->current.obstacle, 0, (int) rules->obstacles.items->len + 1) ||
+          unit->current.target_marker < 0 ||
           !in_range (unit->current.rallied, 0, n_squads + 1) ||
           !in_range (unit->breach.state, 0, SL_BREACH_BLEEDING + 1) ||
           !in_range (unit->avoid_from, 0, n_units + 1) ||
@@ -405,7 +409,7 @@ sl_cache_get_state (SlCacheReader *r,
   GPtrArray *notes = state->notes;
   guint32 n_markers, n_notes;
 
-  if (!sl_cache_read (r, plain, sizeof *plain) || !state_is_sane (plain, setup))
+  if (!sl_cache_read (r, plain, sizeof *plain) || !state_is_sane (plain, rules, setup))
     return FALSE;
   memcpy (state, plain, sizeof *state);
   state->markers = markers;

@@ -804,8 +804,10 @@ sl_command_blast (SlCommand  *c,
   SlReader *r = c->command;
   g_autoptr(GArray) caught = g_array_new (FALSE, TRUE, sizeof (Caught));
   g_autoptr(GArray) mines = g_array_new (FALSE, TRUE, sizeof (Chained));
+  g_autoptr(GArray) charges = sl_command_caught_charges_new ();
+  SlObstacleAt obstacle;
   SlMarker *m;
-  gboolean breached;
+  gboolean breached, at_obstacle;
   int id;
 
   sl_reader_require (r, "marker");
@@ -813,6 +815,12 @@ sl_command_blast (SlCommand  *c,
   breached = sl_reader_bool (r, "breached", FALSE);
   read_caught (c, r, caught);
   read_mines (c, r, mines);
+  sl_command_read_caught_charges (c, r, charges);
+  /* A-79 … A-81: the obstacle the charge was placed against, or the door
+   * the grenade was aimed at. */
+  at_obstacle = sl_command_read_obstacle (c, r, "obstacle", &obstacle);
+  if (at_obstacle && sl_reader_has (r, "breached") && sl_reader_ok (r))
+    sl_reader_fail (r, "breached", _("With the obstacle named, whether it is breached is worked out (A-81)."));
   if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
     return FALSE;
 
@@ -837,9 +845,11 @@ sl_command_blast (SlCommand  *c,
       int turn, subphase;
       g_autofree char *when = NULL;
 
-      if (caught->len > 0 || mines->len > 0)
+      if (caught->len > 0 || mines->len > 0 || charges->len > 0 || at_obstacle)
         {
-          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, caught->len > 0 ? "units" : "mines",
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID,
+                             caught->len > 0 ? "units" : mines->len > 0 ? "mines"
+                             : charges->len > 0 ? "charges" : "obstacle",
                              _("Smoke hurts nobody: it makes a cloud (§15.6, A-112)."));
           return FALSE;
         }
@@ -882,13 +892,53 @@ sl_command_blast (SlCommand  *c,
     gboolean shaped = kind == SL_MARKER_CHARGE && type == 0;
 
     g_strlcpy (label, m->label, sizeof label);
-    if (!roll_mines (c, mines, id, error) || !check_sacrifice_dive (c, m, caught, mines->len, error))
+    if (!roll_mines (c, mines, id, error) ||
+        !sl_command_roll_caught_charges (c, charges, id, error) ||
+        !check_sacrifice_dive (c, m, caught, mines->len + charges->len, error))
       return FALSE;
     if (breached && !shaped)
       {
         sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "breached",
                            _("Only a shaped charge breaches an obstacle (A-80, A-81)."));
         return FALSE;
+      }
+    if (at_obstacle)
+      {
+        SlObstacleInput oi = { 0 };
+        SlObstacleResult ores;
+        g_autoptr(GString) words = g_string_new (NULL);
+
+        if (kind == SL_MARKER_MINE || diver_of (caught) >= 0)
+          {
+            sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "obstacle",
+                               kind == SL_MARKER_MINE ? _("A mine is no charge placed against an obstacle (P-37, A-79).")
+                                                      : _("A smothered grenade harms no obstacle (P-34 step 7)."));
+            return FALSE;
+          }
+        if (sl_command_obstacle_breached (c, obstacle.label))
+          {
+            sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "obstacle",
+                               _("%s is already destroyed: a Breach marker lies there (P-25)."), obstacle.label);
+            return FALSE;
+          }
+        /* A-79: a frag grenade at its distance, plastic charges in contact
+         * (T-34a for several), a shaped charge its own PF (A-80, A-81). */
+        oi.source = kind == SL_MARKER_GRENADE ? SL_OBSTACLE_FRAG : shaped ? SL_OBSTACLE_SHAPED : SL_OBSTACLE_PLASTIC;
+        oi.distance_m = obstacle.distance_m;
+        oi.charges = kind == SL_MARKER_CHARGE && !shaped ? type : 1;
+        g_string_append_printf (words, _("The blast of %s: "), label);
+        if (!sl_command_hit_obstacle (c, &obstacle, &oi, &ores, words, error))
+          return FALSE;
+        g_string_append_c (words, '.');
+        sl_command_say (c, "%s", words->str);
+        if (sl_command_telling (c))
+          {
+            JsonObject *o = json_object_new ();
+
+            sl_command_obstacle_json (&obstacle, &ores, o);
+            json_object_set_object_member (c->result, "obstacle", o);
+          }
+        breached = ores.destroyed;
       }
     if (shaped)
       {
@@ -935,7 +985,7 @@ sl_command_blast (SlCommand  *c,
           }
         c->actor = -1;
         sl_command_result (c, json_object_set_array_member, "units", list);
-        if (breached)
+        if (breached && !at_obstacle)
           {
             /* a door destroyed outright, or a 1 m hole in the wall. */
             SlMarker *b = sl_state_add_marker (c->state, SL_MARKER_BREACH);
@@ -953,6 +1003,7 @@ sl_command_blast (SlCommand  *c,
     sl_command_say (c, _("The marker of %s is removed: it has gone off (P-08 step 4)."), label);
     sl_state_remove_marker (c->state, id);
     chain_mines (c, mines);
+    sl_command_chain_charges (c, charges);
   }
   return TRUE;
 }
@@ -1040,6 +1091,7 @@ sl_command_mine (SlCommand  *c,
 {
   SlReader *r = c->command;
   g_autoptr(GArray) caught = g_array_new (FALSE, TRUE, sizeof (Caught));
+  g_autoptr(GArray) charges = sl_command_caught_charges_new ();
   SlMineInput in = { 0 };
   SlMineResult res;
   SlMarker *m;
@@ -1064,6 +1116,7 @@ sl_command_mine (SlCommand  *c,
       in.has_distance = TRUE;
       in.distance_m = sl_reader_number (r, "distance_m", 0, 10000, 0);
       read_caught (c, r, caught);
+      sl_command_read_caught_charges (c, r, charges);
     }
   if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
     return FALSE;
@@ -1190,9 +1243,11 @@ sl_command_mine (SlCommand  *c,
                            _("The mine is not set off: the unit is not within 1 m (P-37 step 3, A-82)."));
       return FALSE;
     }
-  if (!res.at_once && caught->len > 0)
+  if (!sl_command_roll_caught_charges (c, charges, id, error))
+    return FALSE;
+  if (!res.at_once && (caught->len > 0 || charges->len > 0))
     {
-      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "units",
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, caught->len > 0 ? "units" : "charges",
                          _("With minesInExplosionStep the blast is resolved in the explosion step with a blast command (A-82)."));
       return FALSE;
     }
@@ -1235,6 +1290,7 @@ sl_command_mine (SlCommand  *c,
     if (!apply_blast (c, SL_BLAST_FRAG, owner, caught, mlabel, error))
       return FALSE;
     sl_state_remove_marker (c->state, id);
+    sl_command_chain_charges (c, charges);
   }
   return TRUE;
 }
@@ -1246,6 +1302,7 @@ sl_command_fire_mission (SlCommand  *c,
   SlReader *r = c->command;
   g_autoptr(GArray) caught = g_array_new (FALSE, TRUE, sizeof (Caught));
   g_autoptr(GArray) mines = g_array_new (FALSE, TRUE, sizeof (Chained));
+  g_autoptr(GArray) charges = sl_command_caught_charges_new ();
   g_autofree char *words = NULL;
   SlFireMissionInput in = { 0 };
   SlFireMissionResult res;
@@ -1272,6 +1329,7 @@ sl_command_fire_mission (SlCommand  *c,
   dud = sl_reader_bool (r, "dud", FALSE);
   read_caught (c, r, caught);
   read_mines (c, r, mines);
+  sl_command_read_caught_charges (c, r, charges);
   if (sl_reader_ok (r) && mission != NULL && (in.mission = sl_rules_fire_mission (c->rules, mission)) == NULL)
     sl_reader_fail (r, "mission", _("Unknown fire mission “%s” (T-35)."), mission);
   if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
@@ -1361,13 +1419,13 @@ sl_command_fire_mission (SlCommand  *c,
         }
       return FALSE;
     }
-  if (mines->len > 0 && c->state->phase != SL_PHASE_ACTION)
+  if ((mines->len > 0 || charges->len > 0) && c->state->phase != SL_PHASE_ACTION)
     {
-      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "mines",
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, mines->len > 0 ? "mines" : "charges",
                          _("Mines caught in a fire mission are checked when it lands in the Action Phase; in the Fire Mission Phase the players resolve them by hand (P-37 step 5, A-13)."));
       return FALSE;
     }
-  if (!roll_mines (c, mines, id, error))
+  if (!roll_mines (c, mines, id, error) || !sl_command_roll_caught_charges (c, charges, id, error))
     return FALSE;
 
   owner = m->owner;
@@ -1385,6 +1443,7 @@ sl_command_fire_mission (SlCommand  *c,
     sl_command_attack (c, owner);
   sl_state_remove_marker (c->state, id);
   chain_mines (c, mines);
+  sl_command_chain_charges (c, charges);
   return TRUE;
 }
 

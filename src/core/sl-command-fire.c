@@ -12,6 +12,7 @@
 #include "sl-actions.h"
 #include "sl-ammunition.h"
 #include "sl-command.h"
+#include "sl-explosives.h"
 
 static const char * const terrains[] = { "clear", "marsh", "light-woods", "heavy-woods", NULL };
 
@@ -209,6 +210,242 @@ check_firer (SlCommand     *c,
   return TRUE;
 }
 
+/* A Fire or Aimed fire action declared at an obstacle (P-25, P-26) or a
+ * charge (P-36 step 5, T-32): the hit is automatic — no to-hit roll, no
+ * jam, no natural 1 (A-78) — the rate of fire and the rounds count. */
+static gboolean
+fire_at_object (SlCommand  *c,
+                int         unit,
+                GError    **error)
+{
+  SlReader *r = c->command;
+  SlUnitState *firer = &c->state->units[unit];
+  const SlUnitSetup *fs = sl_setup_unit_at (c->setup, unit);
+  g_autoptr(GString) line = g_string_new (NULL);
+  g_autoptr(GArray) behind = g_array_new (FALSE, TRUE, sizeof (int));
+  g_autoptr(GPtrArray) behind_rolls = g_ptr_array_new ();
+  const SlWeapon *weapon;
+  const SlWeaponProfile *profile;
+  const char *omni, *roll_stream;
+  SlFireModeId mode;
+  gboolean opportunity, wasted, burst;
+  int now, consecutive = 1;
+  guint n;
+
+  burst = sl_reader_enum (r, "burst", sl_burst_names, N_("burst"), SL_BURST_NONE) == SL_BURST_CONCENTRATED;
+  wasted = sl_reader_bool (r, "no_los", FALSE);
+  roll_stream = sl_command_die (c, r, "roll", 10);
+  /* P-26: the units beyond a wall or door the shot breaks through. */
+  n = sl_reader_array_length (r, "behind");
+  for (guint i = 0; i < n && sl_reader_ok (r); i++)
+    {
+      g_autoptr(SlReader) br = sl_reader_array_object (r, "behind", i);
+      int u = sl_command_unit (c, br, "unit", FALSE);
+
+      g_ptr_array_add (behind_rolls, (gpointer) sl_command_die (c, br, "roll", 10));
+      sl_reader_end (br);
+      g_array_append_val (behind, u);
+    }
+  if (!sl_command_inputs_done (c))
+    return FALSE;
+  if (!check_firer (c, unit, &mode, &opportunity, error))
+    return FALSE;
+  if (firer->current.burst == SL_BURST_CONCENTRATED)
+    burst = TRUE;
+  if (burst)
+    {
+      if (!sl_command_require_module (c, SL_MODULE_AUTOMATIC_FIRE, "burst", error))
+        return FALSE;
+      mode = SL_FIRE_MODE_CONCENTRATED;
+    }
+  now = sl_command_now (c);
+  if (!sl_command_check_rate_of_fire (c, unit, mode, -1, now, &consecutive, error))
+    return FALSE;
+  weapon = sl_state_unit_weapon (c->setup, c->state, unit);
+  omni = sl_state_unit_omni_mode (c->setup, c->state, unit);
+  profile = sl_weapon_get_profile (weapon, omni);
+  for (guint i = 0; i < behind->len; i++)
+    if (sl_state_unit_out_at_step (c->rules, c->state, g_array_index (behind, int, i)))
+      {
+        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "behind", _("%s is already out of the fight."),
+                           sl_command_name (c, g_array_index (behind, int, i)));
+        return FALSE;
+      }
+
+  /* P-29: the rounds are spent, hit or wasted. */
+  if (sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION))
+    {
+      SlAmmoInput ain = { 0 };
+      SlAmmoResult ares;
+
+      ain.weapon = weapon;
+      ain.omni_mode = omni;
+      ain.action = burst ? SL_AMMO_BURST : SL_AMMO_FIRE;
+      sl_state_unit_ammo (c->setup, c->state, unit, &ain.state);
+      if (!sl_ammo_resolve (c->rules, c->options, &ain, &ares, error))
+        {
+          remap_error (error);
+          return FALSE;
+        }
+      sl_state_unit_set_ammo (c->setup, c->state, unit, &ares.state);
+    }
+  record_fire (firer, now, mode, -1);
+  firer->current.resolved = TRUE;
+  sl_command_result (c, json_object_set_string_member, "unit", fs->id);
+  sl_command_result (c, json_object_set_string_member, "mode", sl_fire_mode_ids[mode]);
+
+  if (firer->current.obstacle > 0)
+    {
+      SlObstacleAt at = { 0 };
+      SlObstacleInput in = { 0 };
+      SlObstacleResult res;
+
+      at.index = firer->current.obstacle - 1;
+      at.obstacle = g_ptr_array_index (c->rules->obstacles.items, at.index);
+      g_strlcpy (at.label, firer->current.label, sizeof at.label);
+      if (wasted)
+        {
+          sl_command_result (c, json_object_set_boolean_member, "wasted", TRUE);
+          sl_command_say (c, _("%s fires at %s but has lost sight of it: the shot is wasted (A-17)."),
+                          fs->told, at.label);
+          return TRUE;
+        }
+      if (sl_command_obstacle_breached (c, at.label))
+        {
+          sl_command_result (c, json_object_set_boolean_member, "wasted", TRUE);
+          sl_command_say (c, _("%s fires at %s, which is already destroyed: the shot is wasted (P-25)."),
+                          fs->told, at.label);
+          return TRUE;
+        }
+      in.source = SL_OBSTACLE_FIRE;
+      in.penetration = profile->penetration;
+      in.burst = burst;
+      g_string_append_printf (line, _("%s fires at %s, an automatic hit (A-78): "), fs->told, at.label);
+      {
+        g_autoptr(GError) local_error = NULL;
+
+        if (!sl_command_hit_obstacle (c, &at, &in, &res, line, &local_error))
+          {
+            /* Already destroyed: the marker is a breach now. */
+            g_propagate_error (error, g_steal_pointer (&local_error));
+            return FALSE;
+          }
+      }
+      if (sl_command_telling (c))
+        {
+          JsonObject *o = json_object_new ();
+
+          sl_command_obstacle_json (&at, &res, o);
+          json_object_set_boolean_member (o, "follow_through", res.follow_through);
+          json_object_set_object_member (c->result, "obstacle", o);
+        }
+      /* P-26: the shot that breaks a wall or door with PF − AF ≥ 2 goes on
+       * into the units just behind: +3 and nothing else, PF − 1. */
+      if (res.follow_through)
+        {
+          const SlCheckDef *check = sl_rules_check (c->rules, "follow-through");
+          JsonArray *list = sl_command_telling (c) ? json_array_new () : NULL;
+
+          c->actor = unit;
+          for (guint i = 0; i < behind->len; i++)
+            {
+              int target = g_array_index (behind, int, i);
+              const SlUnitSetup *ts = sl_setup_unit_at (c->setup, target);
+              g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+              SlCheckOutcome outcome;
+              JsonObject *o = list != NULL ? json_object_new () : NULL;
+              g_autofree char *odds = NULL;
+
+              sl_breakdown_add (breakdown, "follow-through", _("Follow-through behind a breach"),
+                                c->rules->to_hit.follow_through);
+              sl_check_roll (check, sl_breakdown_total (breakdown), c->dice, g_ptr_array_index (behind_rolls, i),
+                             &outcome);
+              odds = sl_check_outcome_words (&outcome);
+              if (o != NULL)
+                {
+                  json_object_set_string_member (o, "unit", ts->id);
+                  sl_check_outcome_to_json (&outcome, "hit", o);
+                }
+              if (outcome.success)
+                {
+                  SlDamageInput d = { 0 };
+                  SlDamageResult dr;
+                  g_autofree char *words = NULL;
+
+                  d.source = SL_DAMAGE_FIRE;
+                  d.penetration = res.follow_through_penetration;
+                  d.armor = ts->armor;
+                  d.race = ts->race;
+                  d.wound = c->state->units[target].wound;
+                  d.natural_roll = outcome.natural;
+                  d.rounds = 1;
+                  sl_damage_resolve (c->rules, c->options, &d, &dr);
+                  words = sl_command_apply_damage (c, target, &dr, o);
+                  g_string_append_printf (line, _("; through the breach at %s: %s, hit; %s"), ts->told, odds, words);
+                }
+              else
+                g_string_append_printf (line, _("; through the breach at %s: %s, miss"), ts->told, odds);
+              if (o != NULL)
+                json_array_add_object_element (list, o);
+            }
+          c->actor = -1;
+          sl_command_result (c, json_object_set_array_member, "behind", list);
+        }
+      g_string_append_c (line, '.');
+      sl_command_say (c, "%s", line->str);
+      return TRUE;
+    }
+
+  /* P-36 step 5, T-32: the charge, by the row of the weapon. */
+  {
+    SlMarker *m = sl_state_find_marker (c->state, firer->current.target_marker);
+    SlChargeShotResult result;
+    char label[sizeof m->label];
+    int roll;
+
+    if (m == NULL || m->kind != SL_MARKER_CHARGE || m->due >= 0)
+      {
+        /* Gone or going off meanwhile: nothing left to hit. */
+        sl_command_result (c, json_object_set_boolean_member, "wasted", TRUE);
+        sl_command_say (c, _("%s fires, but the charge is no longer there: the shot is wasted (A-17)."), fs->told);
+        return TRUE;
+      }
+    g_strlcpy (label, m->label, sizeof label);
+    if (wasted)
+      {
+        sl_command_result (c, json_object_set_boolean_member, "wasted", TRUE);
+        sl_command_say (c, _("%s fires at %s but has lost sight of it: the shot is wasted (A-17)."), fs->told, label);
+        return TRUE;
+      }
+    if (!sl_charge_shot_resolve (c->rules, profile->charge_row, FALSE, c->dice, roll_stream, &roll, &result, error))
+      return FALSE;
+    sl_command_result (c, json_object_set_int_member, "marker", m->id);
+    sl_command_result (c, json_object_set_int_member, "roll", roll);
+    sl_command_result (c, json_object_set_string_member, "result", sl_charge_shot_names[result]);
+    switch (result)
+      {
+      case SL_CHARGE_SHOT_EXPLOSION:
+        m->due = now;
+        m->secret = FALSE;
+        sl_command_say (c, _("%s fires at %s, an automatic hit: rolled %d, it explodes in the explosion step (P-36 step 5, T-32)."),
+                        fs->told, label, roll);
+        break;
+      case SL_CHARGE_SHOT_DESTROYED:
+        sl_state_remove_marker (c->state, m->id);
+        sl_command_say (c, _("%s fires at %s, an automatic hit: rolled %d, it is destroyed (P-36 step 5, T-32)."),
+                        fs->told, label, roll);
+        break;
+      case SL_CHARGE_SHOT_NONE:
+      case SL_N_CHARGE_SHOT_RESULTS:
+      default:
+        sl_command_say (c, _("%s fires at %s, an automatic hit: rolled %d, no effect (P-36 step 5, T-32)."),
+                        fs->told, label, roll);
+        break;
+      }
+  }
+  return TRUE;
+}
+
 gboolean
 sl_command_fire (SlCommand  *c,
                  GError    **error)
@@ -230,6 +467,11 @@ sl_command_fire (SlCommand  *c,
   guint n_extra;
 
   unit = sl_command_unit (c, r, "unit", FALSE);
+  /* An obstacle or a charge declared as the target (P-25, P-36 step 5). */
+  if (unit >= 0 && !sl_reader_has (r, "target") &&
+      (c->state->units[unit].current.obstacle > 0 || c->state->units[unit].current.target_marker > 0) &&
+      !c->state->units[unit].current.resolved)
+    return fire_at_object (c, unit, error);
   target = sl_command_unit (c, r, "target", TRUE);
   in.burst = sl_reader_enum (r, "burst", sl_burst_names, N_("burst"), SL_BURST_NONE);
   sl_reader_flags (r, "cover", sl_cover_names, N_("cover"), in.target.covers, SL_N_COVERS);

@@ -403,7 +403,7 @@ finish_action (SlCommand *c,
 
   if (u->current.combined_with == SL_COMBINE_KNEELING)
     u->position = SL_POSITION_KNEELING;
-  if (sl_command_finish_explosives (c, unit))
+  if (sl_command_finish_explosives (c, unit) || sl_command_finish_charge_action (c, unit))
     return;
 
   if (is_action (action, "position-change") && u->current.to_position >= 0)
@@ -1395,8 +1395,9 @@ sl_command_declare (SlCommand  *c,
   SlSchedule schedule;
   const char *zero_g_stream;
   const char *label, *mission_id;
-  gboolean replace, revealed = FALSE;
-  int unit, target, now, throwing, bounce, burst, mission = -1;
+  gboolean replace, revealed = FALSE, at_obstacle;
+  int unit, target, now, throwing, bounce, burst, mission = -1, charge;
+  SlObstacleAt obstacle;
   SlUnitState *u;
   g_autofree char *when = NULL;
   JsonObject *end;
@@ -1441,6 +1442,28 @@ sl_command_declare (SlCommand  *c,
   mission_id = sl_reader_string (r, "mission", NULL);
   if (mission_id != NULL && sl_reader_ok (r) && !is_action (in.action, "call-fire-mission"))
     sl_reader_fail (r, "mission", _("A fire mission is named with a “Call fire mission” action (P-38)."));
+  /* P-25, P-36 step 5: a fire at an obstacle or at a charge, not a unit;
+   * P-36 step 4: a charge deactivated (Use device) or picked up. */
+  at_obstacle = sl_command_read_obstacle (c, r, "obstacle", &obstacle);
+  charge = sl_reader_int (r, "charge", 1, G_MAXINT, 0);
+  if (sl_reader_ok (r) && (at_obstacle || charge > 0))
+    {
+      const char *field = at_obstacle ? "obstacle" : "charge";
+      gboolean fire = is_action (in.action, "fire") || is_action (in.action, "aimed-fire");
+
+      if (at_obstacle && charge > 0)
+        sl_reader_fail (r, "charge", _("A fire is at one thing: an obstacle or a charge."));
+      else if (!fire && !(charge > 0 && (is_action (in.action, "use-device") ||
+                                         is_action (in.action, "pick-up-object"))))
+        sl_reader_fail (r, field, at_obstacle ? _("An obstacle is fired at with a Fire/Throw or Aimed fire action (P-25).")
+                                              : _("A charge is fired at (Fire/Throw, Aimed fire), deactivated (Use device) or picked up (Pick up object) (P-36)."));
+      else if (target >= 0)
+        sl_reader_fail (r, "target", _("A fire is at one thing: a unit, an obstacle or a charge."));
+      else if (throwing != SL_THROW_NONE || burst == SL_BURST_AREA)
+        sl_reader_fail (r, field, _("Only a shot or a concentrated burst of the weapon in hand is fired at an obstacle or a charge (P-25, P-36 step 5)."));
+      else if (at_obstacle && label != NULL)
+        sl_reader_fail (r, "label", _("The obstacle's label names the spot."));
+    }
   if (!sl_command_inputs_done (c))
     return FALSE;
   if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER,
@@ -1474,6 +1497,40 @@ sl_command_declare (SlCommand  *c,
   if (is_action (in.action, "call-fire-mission") &&
       !sl_command_check_mission_call (c, unit, mission_id, &mission, error))
     return FALSE;
+  if (at_obstacle && sl_command_obstacle_breached (c, obstacle.label))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "obstacle",
+                         _("%s is already destroyed: a Breach marker lies there (P-25)."), obstacle.label);
+      return FALSE;
+    }
+  if (charge > 0)
+    {
+      const SlMarker *m = sl_command_charge_marker (c, charge, unit, "charge", error);
+
+      if (m == NULL)
+        return FALSE;
+      if (is_action (in.action, "pick-up-object") && !m->resolved)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "charge",
+                             _("%s is armed: it is deactivated (Use device) before it is picked up (P-36 step 4)."),
+                             m->label);
+          return FALSE;
+        }
+      if (is_action (in.action, "pick-up-object") &&
+          u->plastic_charges + u->shaped_charges >= c->rules->charges_per_carrier)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "charge",
+                             _("%s already carries %d charges (P-36 step 1)."), sl_command_name (c, unit),
+                             c->rules->charges_per_carrier);
+          return FALSE;
+        }
+      if (is_action (in.action, "use-device") && m->resolved)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "charge",
+                             _("%s is already deactivated (P-36 step 4)."), m->label);
+          return FALSE;
+        }
+    }
 
   in.wound = u->wound;
   in.position = u->position;
@@ -1566,6 +1623,12 @@ sl_command_declare (SlCommand  *c,
   u->current.throwing = throwing;
   u->current.burst = burst;
   u->current.mission = mission + 1;
+  u->current.target_marker = charge;
+  if (at_obstacle)
+    {
+      u->current.obstacle = obstacle.index + 1;
+      g_strlcpy (u->current.label, obstacle.label, sizeof u->current.label);
+    }
   u->current.stairs_end = cost.stairs_ap > 0 ? now + cost.stairs_ap - 1 : -1;
   if (label != NULL)
     g_strlcpy (u->current.label, label, sizeof u->current.label);
@@ -1614,6 +1677,12 @@ sl_command_declare (SlCommand  *c,
           what = label != NULL ? g_strdup_printf (_("%s with %s at %s"), in.action->name, uses, label)
                                : g_strdup_printf (_("%s with %s"), in.action->name, uses);
         }
+      else if (at_obstacle)
+        what = g_strdup_printf (_("%s at %s"), in.action->name, obstacle.label);
+      else if (charge > 0 && in.action->fire)
+        what = g_strdup_printf (_("%s at %s"), in.action->name, sl_state_find_marker (c->state, charge)->label);
+      else if (charge > 0)
+        what = g_strdup_printf (_("%s (%s)"), in.action->name, sl_state_find_marker (c->state, charge)->label);
       else if (mission >= 0)
         {
           const SlFireMissionDef *def = g_ptr_array_index (c->rules->fire_missions.items, mission);
@@ -1854,7 +1923,7 @@ static const char * const correct_fields[] = {
   "wound", "position", "in_hand", "omni_mode", "magazines.R", "magazines.P", "rounds_fired",
   "grenades.FG", "grenades.SG", "launcher.FG", "launcher.SG", "grenade_ready", "jammed",
   "routed", "hidden", "stealth_power", "bounce_pack", "plastic_charges", "shaped_charges",
-  "keys", "dazed_until", "action", "inside", "breach", NULL
+  "keys", "dazed_until", "action", "inside", "breach", "fires", NULL
 };
 
 /* The same fields as the players name them in the history. */
@@ -1864,7 +1933,7 @@ static const char * const correct_labels[] = {
   N_("launcher fragmentation grenades"), N_("launcher smoke grenades"), N_("grenade in hand"),
   N_("jam"), N_("rout"), N_("hiding"), N_("stealth power mode"), N_("bounce pack"),
   N_("plastic charges"), N_("shaped charges"), N_("keys"), N_("daze"), N_("action"),
-  N_("shelter"), N_("suit breach"), NULL
+  N_("shelter"), N_("suit breach"), N_("fire history"), NULL
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (correct_labels) == G_N_ELEMENTS (correct_fields));
 
@@ -2128,6 +2197,44 @@ sl_command_correct (SlCommand  *c,
                 }
             }
         }
+      break;
+    case 24:
+      {
+        /* P-15, T-23: the fires the rate of fire counts, as the table says
+         * they were: [{"turn", "subphase", "mode", "target"}], oldest
+         * first; none from the future. */
+        guint n = sl_reader_array_length (r, "value");
+        int now = sl_command_now (c), last = -1;
+
+        if (n > SL_MAX_FIRES && sl_reader_ok (r))
+          sl_reader_fail (r, "value", _("The log keeps the last %d fires."), SL_MAX_FIRES);
+        u->n_fires = 0;
+        for (guint i = 0; i < n && sl_reader_ok (r); i++)
+          {
+            g_autoptr(SlReader) f = sl_reader_array_object (r, "value", i);
+            SlFireMark mark;
+            int turn, subphase;
+
+            if (f == NULL)
+              break;
+            sl_reader_require (f, "turn");
+            sl_reader_require (f, "subphase");
+            sl_reader_require (f, "mode");
+            turn = sl_reader_int (f, "turn", 1, 1000, 1);
+            subphase = sl_reader_int (f, "subphase", 1, c->rules->subphases_per_turn, 1);
+            mark.index = sl_subphase_index (c->rules, turn, subphase);
+            mark.mode = sl_reader_enum (f, "mode", sl_fire_mode_ids, N_("fire mode"), 0);
+            mark.target = sl_command_unit (c, f, "target", TRUE);
+            if (sl_reader_ok (f) && mark.index > now)
+              sl_reader_fail (f, "turn", _("A fire on the log was made by now, not later."));
+            else if (sl_reader_ok (f) && mark.index < last)
+              sl_reader_fail (f, "turn", _("The fires go oldest first."));
+            sl_reader_end (f);
+            last = mark.index;
+            u->fires[u->n_fires++] = mark;
+          }
+        shown = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d fire", "%d fires", u->n_fires), u->n_fires);
+      }
       break;
     default:
       g_assert_not_reached ();

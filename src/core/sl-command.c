@@ -28,6 +28,7 @@ static const SlCommandType types[] = {
   { "area-burst", sl_command_area_burst },
   { "exposure", sl_command_exposure },
   { "dive-stop", sl_command_dive_stop },
+  { "correct-marker", sl_command_correct_marker },
   { "engage", sl_command_engage },
   { "avoid", sl_command_avoid },
   { "melee", sl_command_melee },

@@ -256,6 +256,70 @@ gboolean     sl_command_zero_g_check (SlCommand    *c,
 gboolean     sl_command_drifting    (SlCommand    *c,
                                      int           unit);
 
+/* Obstacles and charges (sl-command-objects.c). */
+
+/* An obstacle named by the players: {"label", "kind" (T-18), "distance_m"}. */
+typedef struct
+{
+  char              label[48];
+  const SlObstacle *obstacle;
+  int               index;        /* in rules->obstacles */
+  double            distance_m;   /* of a grenade that went off near it */
+} SlObstacleAt;
+
+/* The obstacle marker labelled @label (the damage it has taken), or NULL. */
+SlMarker    *sl_command_find_obstacle (SlCommand    *c,
+                                       const char   *label);
+/* Whether the obstacle @label was destroyed: a Breach marker (P-25 step 4). */
+gboolean     sl_command_obstacle_breached (SlCommand  *c,
+                                           const char *label);
+/* Reads @field as an obstacle; its kind may be left out once it has a
+ * marker. FALSE when absent or bad (the reader says which). */
+gboolean     sl_command_read_obstacle (SlCommand    *c,
+                                       SlReader     *parent,
+                                       const char   *field,
+                                       SlObstacleAt *at);
+/* P-25 with A-78 … A-83: @in (source, penetration …) against the obstacle
+ * @at, with the damage its marker holds; adds to it, and when destroyed
+ * replaces it by a Breach marker or removes it. Appends what happened. */
+gboolean     sl_command_hit_obstacle  (SlCommand          *c,
+                                       const SlObstacleAt *at,
+                                       SlObstacleInput    *in,
+                                       SlObstacleResult   *res,
+                                       GString            *words,
+                                       GError            **error);
+void         sl_command_obstacle_json (const SlObstacleAt     *at,
+                                       const SlObstacleResult *res,
+                                       JsonObject             *into);
+/* P-36 step 6, A-88: a charge written down in secret, still undetected. */
+gboolean     sl_command_charge_hidden (SlCommand      *c,
+                                       const SlMarker *m);
+/* The charge @id that @unit may fire at, deactivate or pick up: there, not
+ * hidden from it, not going off; else refuses on @field. */
+SlMarker    *sl_command_charge_marker (SlCommand    *c,
+                                       int           id,
+                                       int           unit,
+                                       const char   *field,
+                                       GError      **error);
+/* the charges caught in an explosion ("charges": [{"marker", "roll"}]). */
+GArray      *sl_command_caught_charges_new   (void);
+void         sl_command_read_caught_charges  (SlCommand *c,
+                                              SlReader  *r,
+                                              GArray    *charges);
+/* Checks and rolls them (T-32's Explosion row); changes nothing. */
+gboolean     sl_command_roll_caught_charges  (SlCommand *c,
+                                              GArray    *charges,
+                                              int        exploding,
+                                              GError   **error);
+/* Those destroyed are removed; those set off are due in this step. */
+void         sl_command_chain_charges        (SlCommand *c,
+                                              GArray    *charges);
+/* P-36 step 4: a Use Device or Pick up object action on a charge ends:
+ * deactivated (an enemy's try sets it off), or picked up. FALSE when the
+ * action is about no charge. */
+gboolean     sl_command_finish_charge_action (SlCommand *c,
+                                              int        unit);
+
 /* Handlers, one per type, by family. */
 #define SL_COMMAND_HANDLER(name) gboolean name (SlCommand *c, GError **error)
 
@@ -290,6 +354,8 @@ SL_COMMAND_HANDLER (sl_command_appoint_leader);
 /* Vacuum and hostile atmospheres (sl-command-environment.c) */
 SL_COMMAND_HANDLER (sl_command_exposure);
 SL_COMMAND_HANDLER (sl_command_dive_stop);
+/* Obstacles and charges (sl-command-objects.c) */
+SL_COMMAND_HANDLER (sl_command_correct_marker);
 /* Detection and ambush (sl-command-detection.c) */
 SL_COMMAND_HANDLER (sl_command_detect);
 SL_COMMAND_HANDLER (sl_command_hide);

@@ -79,6 +79,8 @@ typedef struct
   int             burst;         /* SlBurstMode a fire was declared with (P-30 step 2) */
   int             rallied;       /* a rally resolved: the squad index + 1, else 0 (P-32 step 7) */
   int             mission;       /* the fire mission called: its T-35 entry + 1, else 0 (P-38) */
+  int             target_marker; /* a charge fired at, deactivated or picked up: its marker id, else 0 */
+  int             obstacle;      /* an obstacle fired at: its T-18 entry + 1 (named by @label), else 0 */
   char            label[48];     /* what the players call the spot (a charge, a door) */
 } SlCurrentAction;
 
