@@ -676,8 +676,11 @@ test_fire_at_obstacle (void)
   g_assert_true (sl_test_bool (e->result, "obstacle.follow_through"));
   g_assert_true (sl_test_bool (e->result, "behind[0].hit"));
   g_assert_cmpint (sl_test_unit_state (game, "cw-13")->wound, >, SL_WOUND_NONE);
-  g_assert_null (find_marker (SL_MARKER_OBSTACLE, sl_game_get_state (game), "the door"));
+  /* The Breach marker is placed as the step ends: its shots are at once. */
+  g_assert_true (find_marker (SL_MARKER_OBSTACLE, sl_game_get_state (game), "the door")->destroyed);
   sl_test_go_to_subphase (game, 3);
+  g_assert_null (find_marker (SL_MARKER_OBSTACLE, sl_game_get_state (game), "the door"));
+  g_assert_nonnull (find_marker (SL_MARKER_BREACH, sl_game_get_state (game), "the door"));
   sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-4', 'action': 'fire', 'obstacle': {'label': 'the door'}}",
                   "obstacle.label", "P-25");
 }
@@ -725,6 +728,7 @@ test_blast_obstacle (void)
   g_test_message ("%s", e->summary);
   g_assert_true (sl_test_bool (e->result, "obstacle.destroyed"));
   g_assert_cmpint (sl_test_int (e->result, "units[0].penetration"), ==, 5);
+  sl_test_play (game, "{'type': 'next'}");
   g_assert_nonnull (find_marker (SL_MARKER_BREACH, sl_game_get_state (game), "the airlock"));
 }
 

@@ -165,6 +165,9 @@ play_initiative (Player *p)
 }
 
 /* One thing a unit may do in its grouping's turn, at random. */
+/* The obstacles of the random games: "obstacle K" is always of kind K. */
+static const char * const obstacle_kinds[] = { "internal-door", "external-wall", "furniture", "airlock-door" };
+
 static char *
 random_declaration (Player *p,
                     int     unit)
@@ -192,8 +195,28 @@ random_declaration (Player *p,
     case 3:
       if (target < 0)
         return NULL;
-      switch (g_rand_int_range (p->rand, 0, 6))
+      switch (g_rand_int_range (p->rand, 0, 8))
         {
+        case 6:
+          {
+            /* P-25: a fire at an obstacle; P-36: at, or about, a charge. */
+            guint k = g_rand_int_range (p->rand, 0, G_N_ELEMENTS (obstacle_kinds));
+
+            return g_strdup_printf ("{\"type\": \"declare\", \"unit\": \"%s\", \"action\": \"fire\","
+                                    " \"obstacle\": {\"label\": \"obstacle %u\", \"kind\": \"%s\"}}", id, k, obstacle_kinds[k]);
+          }
+        case 7:
+          {
+            static const char * const actions[] = { "fire", "aimed-fire", "use-device", "pick-up-object" };
+            const SlState *s = state_of (p);
+
+            for (guint i = 0; i < s->markers->len; i++)
+              if (g_array_index (s->markers, SlMarker, i).kind == SL_MARKER_CHARGE && g_rand_boolean (p->rand))
+                return g_strdup_printf ("{\"type\": \"declare\", \"unit\": \"%s\", \"action\": \"%s\", \"charge\": %d}",
+                                        id, pick (p, actions, G_N_ELEMENTS (actions)),
+                                        g_array_index (s->markers, SlMarker, i).id);
+            return NULL;
+          }
         case 0:
           /* P-30: bursts, declared with the fire. */
           return g_strdup_printf ("{\"type\": \"declare\", \"unit\": \"%s\", \"action\": \"fire\", \"burst\": \"area\"}", id);
@@ -383,9 +406,14 @@ due_now (Player *p)
             g_ptr_array_add (commands, g_strdup_printf ("{\"type\": \"blast\", \"marker\": %d}", d->marker));
           else
             {
+              guint k = g_rand_int_range (p->rand, 0, G_N_ELEMENTS (obstacle_kinds));
+              g_autofree char *obstacle = m->kind != SL_MARKER_MINE && g_rand_boolean (p->rand)
+                ? g_strdup_printf (", \"obstacle\": {\"label\": \"obstacle %u\", \"kind\": \"%s\"}", k, obstacle_kinds[k])
+                : g_strdup ("");
+
               caught = random_caught (p);
-              g_ptr_array_add (commands, g_strdup_printf ("{\"type\": \"blast\", \"marker\": %d, \"units\": %s}",
-                                                          d->marker, caught));
+              g_ptr_array_add (commands, g_strdup_printf ("{\"type\": \"blast\", \"marker\": %d, \"units\": %s%s}",
+                                                          d->marker, caught, obstacle));
             }
           break;
         case SL_DUE_FIRE_MISSION:

@@ -103,38 +103,30 @@ sl_command_hit_obstacle (SlCommand         *c,
                          GError           **error)
 {
   SlMarker *m = sl_command_find_obstacle (c, at->label);
-  double before = m != NULL ? m->amount / 2.0 : 0;
+  gboolean held = c->state->held_step != SL_STEP_NONE;
+  int start = m == NULL ? 0 : held ? m->step_amount : m->amount;
+  SlObstacleResult total;
 
+  /* Every hit of a step is at once (P-08 steps 3 and 4): each is read
+   * against the damage the obstacle had when the step began — whether it
+   * breaks it (a shaped charge's zones, A-81; the follow-through, P-26) —
+   * and the damage of them all adds up; destroyed, it leaves its Breach
+   * marker as the step ends. */
   in->obstacle = at->obstacle;
-  in->damage = before;
+  in->damage = start / 2.0;
   if (!sl_obstacle_resolve (c->rules, c->options, in, res, error))
     return FALSE;
-
   if (res->immune)
     {
       g_string_append_printf (words, _("%s (%s, AF %d) takes no harm from it (P-25, A-83)"), at->label,
                               at->obstacle->name, res->armor_factor);
       return TRUE;
     }
-  if (res->destroyed)
+  if (m != NULL && m->destroyed != SL_OBSTACLE_STANDING)
     {
-      /* P-25 step 4: a Breach marker for a door, a wall, a bulkhead,
-       * machinery or an airlock; furniture and the like are removed. */
-      if (m != NULL)
-        sl_state_remove_marker (c->state, m->id);
-      if (g_strcmp0 (res->marker, "breach") == 0)
-        {
-          SlMarker *b = sl_state_add_marker (c->state, SL_MARKER_BREACH);
-
-          b->owner = -1;
-          b->created = sl_command_now (c);
-          g_strlcpy (b->label, at->label, sizeof b->label);
-          g_string_append_printf (words, _("%s (%s): %+g, destroyed: a Breach marker is placed (P-25)"),
-                                  at->label, at->obstacle->name, res->levels);
-        }
-      else
-        g_string_append_printf (words, _("%s (%s): %+g, destroyed: it is removed (P-25)"),
-                                at->label, at->obstacle->name, res->levels);
+      res->total = c->rules->obstacle_destroyed_at;
+      g_string_append_printf (words, _("%s (%s): %+g, destroyed in this step (P-25)"), at->label,
+                              at->obstacle->name, res->levels);
       return TRUE;
     }
   if (m == NULL)
@@ -144,12 +136,42 @@ sl_command_hit_obstacle (SlCommand         *c,
       m->created = sl_command_now (c);
       m->type = at->index;
       m->due = -1;
+      m->expires = -1;
       g_strlcpy (m->label, at->label, sizeof m->label);
     }
-  m->amount = (int) (res->total * 2 + 0.5);
+  in->damage = m->amount / 2.0;
+  if (!sl_obstacle_resolve (c->rules, c->options, in, &total, error))
+    return FALSE;
+  res->total = total.total;
+  if (total.destroyed)
+    {
+      /* P-25 step 4: a door, a wall, a bulkhead, machinery or an airlock
+       * leaves a Breach marker; furniture and the like are removed. */
+      gboolean breach = g_strcmp0 (total.marker, "breach") == 0;
+
+      m->amount = c->rules->obstacle_destroyed_at * 2;
+      m->destroyed = breach ? SL_OBSTACLE_LEAVES_BREACH : SL_OBSTACLE_REMOVED;
+      if (!held)
+        {
+          /* (Outside a step: at once.) */
+          if (breach)
+            {
+              m->kind = SL_MARKER_BREACH;
+              m->amount = 0;
+              m->destroyed = SL_OBSTACLE_STANDING;
+            }
+          else
+            sl_state_remove_marker (c->state, m->id);
+        }
+      g_string_append_printf (words, breach ? _("%s (%s): %+g, destroyed: a Breach marker is placed (P-25)")
+                                            : _("%s (%s): %+g, destroyed: it is removed (P-25)"),
+                              at->label, at->obstacle->name, res->levels);
+      return TRUE;
+    }
+  m->amount = (int) (total.total * 2 + 0.5);
   /* "the north wall (Internal Wall): +1, now 2 of 5 wound levels (P-25)" */
   g_string_append_printf (words, _("%s (%s): %+g, now %g of %d wound levels (P-25)"), at->label,
-                          at->obstacle->name, res->levels, res->total, c->rules->obstacle_destroyed_at);
+                          at->obstacle->name, res->levels, total.total, c->rules->obstacle_destroyed_at);
   return TRUE;
 }
 

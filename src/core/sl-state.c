@@ -426,6 +426,14 @@ sl_state_hold_step (const SlRules *rules,
       s->parry_used = 0;
       s->dazed = sl_state_unit_dazed (rules, state, i);
     }
+  /* P-25: what obstacles had taken, for the hits of this step. */
+  for (guint i = 0; i < state->markers->len; i++)
+    {
+      SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+
+      if (m->kind == SL_MARKER_OBSTACLE)
+        m->step_amount = m->amount;
+    }
 }
 
 void
@@ -440,6 +448,23 @@ sl_state_release_step (const SlRules *rules,
         sl_state_lose_action (state, i);
       if (rules->wounds[state->units[i].wound].out)
         sl_state_leave_melee (state, i);
+    }
+  /* P-25 step 4: an obstacle destroyed in the step leaves a Breach marker,
+   * or is removed, as the step ends. */
+  for (guint i = state->markers->len; i > 0; i--)
+    {
+      SlMarker *m = &g_array_index (state->markers, SlMarker, i - 1);
+
+      if (m->kind != SL_MARKER_OBSTACLE || m->destroyed == SL_OBSTACLE_STANDING)
+        continue;
+      if (m->destroyed == SL_OBSTACLE_REMOVED)
+        g_array_remove_index (state->markers, i - 1);
+      else
+        {
+          m->kind = SL_MARKER_BREACH;
+          m->amount = 0;
+          m->destroyed = SL_OBSTACLE_STANDING;
+        }
     }
   state->held_step = SL_STEP_NONE;
   memset (state->step_units, 0, sizeof state->step_units);
@@ -826,6 +851,13 @@ sl_state_to_json (const SlRules *rules,
       add_moment (o, "expires", rules, m->expires);
       if (m->resolved)
         json_object_set_boolean_member (o, "resolved", TRUE);
+      /* The grenade, the charges at the spot, the fire mission, the
+       * obstacle's kind (T-18) and damage in half levels (P-25). */
+      json_object_set_int_member (o, "type", m->type);
+      if (m->amount != 0)
+        json_object_set_int_member (o, "amount", m->amount);
+      if (m->destroyed != SL_OBSTACLE_STANDING)
+        json_object_set_boolean_member (o, "destroyed", TRUE);
       if (m->note > 0)
         json_object_set_int_member (o, "sealed_note", m->note);
       json_array_add_object_element (markers, o);

@@ -173,6 +173,9 @@ typedef enum
 
 extern const char * const sl_marker_kind_names[];
 
+/* What a destroyed obstacle leaves as its step ends (P-25 step 4). */
+enum { SL_OBSTACLE_STANDING, SL_OBSTACLE_LEAVES_BREACH, SL_OBSTACLE_REMOVED };
+
 typedef struct
 {
   int          id;
@@ -183,6 +186,8 @@ typedef struct
   int          expires;    /* when it is removed, or -1 */
   int          type;       /* SlGrenade for grenades and smoke; charges for charges */
   int          amount;     /* obstacle damage in half levels; elevator floor */
+  int          step_amount; /* an obstacle's damage as the held step began */
+  int          destroyed;  /* an obstacle destroyed in the held step: SL_OBSTACLE_* left when it ends */
   gboolean     resolved;
   gboolean     secret;     /* known only to its owner's side (the private view) */
   int          note;       /* the sealed note that says where it is, or 0 */
