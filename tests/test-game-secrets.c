@@ -105,7 +105,56 @@ test_seal_reveal (void)
   sl_test_refuse (game, "{'type': 'seal', 'side': 'z', 'text': 'x'}", "side", "no side");
   sl_test_refuse (game, "{'type': 'seal', 'side': 'a', 'text': ''}", "text", "at most");
   sl_test_refuse (game, "{'type': 'seal', 'side': 'a', 'kind': 'mine', 'text': 'B4'}", "kind", "mine command");
-  sl_test_refuse (game, "{'type': 'seal', 'side': 'a', 'text': 'x', 'nonce': 'zz'}", "nonce", "hexadecimal");
+  /* The seal is the app's own, never a player's (two texts with one
+   * code could be prepared with a chosen nonce). */
+  sl_test_refuse (game, "{'type': 'seal', 'side': 'a', 'text': 'x', 'nonce': '00000000000000000000000000000000'}",
+                  "nonce", "made by Squad Log");
+  sl_test_refuse (game, "{'type': 'seal', 'side': 'a', 'text': 'x', 'sealed_at': 5}", "sealed_at", NULL);
+  sl_test_refuse (game, "{'type': 'mine', 'action': 'lay', 'unit': 'a-1', 'label': 'x',"
+                        " 'digest': '0000000000000000000000000000000000000000000000000000000000000000'}", "digest", NULL);
+}
+
+/* The seal code told to the table carries 64 bits: sixteen hex digits in
+ * groups of four. */
+static void
+test_seal_code_64_bits (void)
+{
+  g_autofree char *code = sl_note_seal_code ("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef");
+
+  g_assert_cmpstr (code, ==, "0123 4567 89ab cdef");
+}
+
+/* A journal entry of a note whose nonce, time or digest was taken out of
+ * the file is refused on load — never sealed again as intact. */
+static void
+test_seal_stripped_refused (void)
+{
+  static const char * const fields[] = { "nonce", "sealed_at", "digest" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      g_autoptr(SlGame) game = sl_test_game_new_setup (SECRET_SETUP);
+      g_autoptr(JsonNode) root = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(SlGame) loaded = NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *edited = NULL;
+      JsonObject *command;
+
+      sl_test_play (game, "{'type': 'seal', 'side': 'a', 'kind': 'sensor', 'text': 'sensor at F6'}");
+      text = sl_game_serialize (game);
+      root = json_from_string (text, NULL);
+      command = json_object_get_object_member (
+        json_array_get_object_element (json_object_get_array_member (json_node_get_object (root), "journal"), 0),
+        "command");
+      json_object_remove_member (command, fields[i]);
+      edited = json_to_string (root, TRUE);
+      loaded = sl_game_load_from_data (sl_game_get_rules (game), edited, -1, "edited.squadlog", &error);
+      g_assert_null (loaded);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, fields[i]));
+      g_assert_nonnull (strstr (error->message, "no seal"));
+    }
 }
 
 /* A note edited in the saved file since it was sealed no longer matches
@@ -372,6 +421,8 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/game/secrets/seal-reveal", test_seal_reveal);
   g_test_add_func ("/game/secrets/tamper", test_tamper);
+  g_test_add_func ("/game/secrets/seal-code-64-bits", test_seal_code_64_bits);
+  g_test_add_func ("/game/secrets/seal-stripped-refused", test_seal_stripped_refused);
   g_test_add_func ("/game/secrets/mine", test_mine_note);
   g_test_add_func ("/game/secrets/fire-mission", test_fire_mission_note);
   g_test_add_func ("/game/secrets/charge", test_charge_note);

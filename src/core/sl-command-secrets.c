@@ -30,9 +30,10 @@ is_hex (const char *s,
   return TRUE;
 }
 
-/* Reads the note's text from @text_field and its seal (sl_notes_prepare).
- * A command without a seal (written by hand, or by Squad Log before notes
- * were sealed) is sealed now with an empty nonce and no time. */
+/* Reads the note's text from @text_field and its seal (sl_notes_prepare
+ * made it as the note was sealed). An entry without its seal — its
+ * nonce, time or digest taken out of the file — is refused: it is never
+ * sealed again as if intact. */
 void
 sl_command_read_seal (SlCommand  *c,
                       const char *text_field,
@@ -42,16 +43,25 @@ sl_command_read_seal (SlCommand  *c,
 
   memset (in, 0, sizeof *in);
   in->text = sl_reader_string (r, text_field, NULL);
+  if (in->text == NULL)
+    return;
+  for (guint i = 0; i < 3; i++)
+    {
+      static const char * const fields[] = { "nonce", "sealed_at", "digest" };
+
+      if (!sl_reader_has (r, fields[i]) && sl_reader_ok (r))
+        sl_reader_fail (r, fields[i], _("This note has no seal: its nonce, time and digest are made as it is sealed, and kept with it."));
+    }
   in->nonce = sl_reader_string (r, "nonce", "");
   in->sealed_at = (gint64) sl_reader_number (r, "sealed_at", 0, 1e12, 0);
   in->digest = sl_reader_string (r, "digest", NULL);
-  if (!sl_reader_ok (r) || in->text == NULL)
+  if (!sl_reader_ok (r))
     return;
   if (g_utf8_strlen (in->text, -1) == 0 || strlen (in->text) > SL_NOTE_MAX_TEXT)
     sl_reader_fail (r, text_field, _("A note says something, in at most %d characters."), SL_NOTE_MAX_TEXT);
-  else if (*in->nonce != '\0' && !is_hex (in->nonce, 32))
+  else if (!is_hex (in->nonce, 32))
     sl_reader_fail (r, "nonce", _("A seal’s nonce is 32 hexadecimal digits."));
-  else if (in->digest != NULL && !is_hex (in->digest, 64))
+  else if (in->digest == NULL || !is_hex (in->digest, 64))
     sl_reader_fail (r, "digest", _("A seal’s digest is 64 hexadecimal digits (SHA-256)."));
 }
 
@@ -189,12 +199,12 @@ sl_command_seal (SlCommand  *c,
   side_id = sl_reader_string (r, "side", "");
   kind = sl_reader_enum (r, "kind", sl_note_kind_names, N_("kind of note"), SL_NOTE_OTHER);
   marker = sl_reader_int (r, "marker", 1, G_MAXINT, 0);
-  sl_command_read_seal (c, "text", &in);
   side = sl_setup_find_side (c->setup, side_id);
   if (sl_reader_ok (r) && side < 0)
     sl_reader_fail (r, "side", _("There is no side “%s” in this game."), side_id);
   if (sl_reader_ok (r) && kind == SL_NOTE_MINE)
     sl_reader_fail (r, "kind", _("A mine is written down with a mine command, which places it (P-37 step 2)."));
+  sl_command_read_seal (c, "text", &in);
   if (sl_reader_ok (r) && marker > 0)
     {
       m = sl_state_find_marker (c->state, marker);
@@ -437,7 +447,8 @@ string_member (JsonObject *o,
 
 JsonNode *
 sl_command_prepare (const SlSetup *setup,
-                    JsonNode      *command)
+                    JsonNode      *command,
+                    GError       **error)
 {
   JsonObject *o;
   const char *type, *id;
@@ -465,7 +476,7 @@ sl_command_prepare (const SlSetup *setup,
         }
       else
         kind = SL_NOTE_OTHER;
-      return sl_notes_prepare (command, id, kind, "text");
+      return sl_notes_prepare (command, id, kind, "text", error);
     }
   if (!g_str_equal (type, "mine") && !g_str_equal (type, "hide"))
     return NULL;
@@ -477,6 +488,6 @@ sl_command_prepare (const SlSetup *setup,
     return NULL;
   id = sl_setup_side_at (setup, u->side)->id;
   if (g_str_equal (type, "mine"))
-    return sl_notes_prepare (command, id, SL_NOTE_MINE, "label");
-  return sl_notes_prepare (command, id, SL_NOTE_HIDDEN_UNIT, "where");
+    return sl_notes_prepare (command, id, SL_NOTE_MINE, "label", error);
+  return sl_notes_prepare (command, id, SL_NOTE_HIDDEN_UNIT, "where", error);
 }

@@ -208,7 +208,8 @@ void          sl_command_reveal_note (SlCommand         *c,
 /* Fills a command's seal before it is applied (sl_notes_prepare): a new
  * command, or NULL when it needs nothing. */
 JsonNode     *sl_command_prepare     (const SlSetup     *setup,
-                                      JsonNode          *command);
+                                      JsonNode          *command,
+                                      GError           **error);
 
 /* The firer, thrower or launcher of a shot as the engine needs it (A-105):
  * its troop, race, suit and stance, as they stood when the current step

@@ -406,7 +406,9 @@ sl_game_apply (SlGame    *self,
     }
 
   /* A note sealed now gets its nonce, time and digest (sl-notes.h). */
-  prepared = sl_command_prepare (self->setup, command);
+  prepared = sl_command_prepare (self->setup, command, error);
+  if (prepared == NULL && error != NULL && *error != NULL)
+    return NULL;
   if (prepared != NULL)
     command = prepared;
 
@@ -484,7 +486,9 @@ sl_game_preview (SlGame      *self,
     }
   /* The dice are rolled for the occasion and forgotten; the odds and the
    * number needed do not depend on them. */
-  prepared = sl_command_prepare (self->setup, command);
+  prepared = sl_command_prepare (self->setup, command, error);
+  if (prepared == NULL && error != NULL && *error != NULL)
+    return NULL;
   if (prepared != NULL)
     command = prepared;
   dice = sl_dice_new_seeded (1995);

@@ -8,7 +8,12 @@
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <sys/random.h>
+#include <unistd.h>
+
+#include "sl-check.h"
 
 #include "sl-json.h"
 #include "sl-notes.h"
@@ -81,9 +86,12 @@ sl_note_digest (const char *side_id,
 char *
 sl_note_seal_code (const char *digest)
 {
-  if (digest == NULL || strlen (digest) < 8)
-    return g_strdup ("????");
-  return g_strdup_printf ("%.4s %.4s", digest, digest + 4);
+  /* 64 bits of the digest, read aloud in groups of four: finding another
+   * text with the same code takes some 2^64 tries, a pair of them 2^32 —
+   * and the nonce is the app's own. */
+  if (digest == NULL || strlen (digest) < 16)
+    return g_strdup ("???? ???? ???? ????");
+  return g_strdup_printf ("%.4s %.4s %.4s %.4s", digest, digest + 4, digest + 8, digest + 12);
 }
 
 char *
@@ -95,24 +103,64 @@ sl_note_time_label (const SlNote *note)
   return t ? g_date_time_format (t, _("%H:%M")) : g_strdup ("?");
 }
 
-static void
+/* The system's secure random source, or FALSE: never a predictable
+ * generator. */
+static gboolean
+secure_random (guint8 *bytes,
+               gsize   n)
+{
+  gsize got = 0;
+
+  while (got < n)
+    {
+      ssize_t r = getrandom (bytes + got, n - got, 0);
+
+      if (r < 0 && errno == EINTR)
+        continue;
+      if (r <= 0)
+        break;
+      got += r;
+    }
+  if (got < n)
+    {
+      /* Without getrandom(), the kernel's device. */
+      int fd = open ("/dev/urandom", O_RDONLY | O_CLOEXEC);
+
+      got = 0;
+      while (fd >= 0 && got < n)
+        {
+          ssize_t r = read (fd, bytes + got, n - got);
+
+          if (r < 0 && errno == EINTR)
+            continue;
+          if (r <= 0)
+            break;
+          got += r;
+        }
+      if (fd >= 0)
+        close (fd);
+    }
+  return got == n;
+}
+
+static gboolean
 random_nonce (char out[33])
 {
   guint8 bytes[16];
 
-  /* The kernel's randomness; GLib's generator only if it is unavailable. */
-  if (getrandom (bytes, sizeof bytes, 0) != (ssize_t) sizeof bytes)
-    for (guint i = 0; i < sizeof bytes; i++)
-      bytes[i] = g_random_int_range (0, 256);
+  if (!secure_random (bytes, sizeof bytes))
+    return FALSE;
   for (guint i = 0; i < sizeof bytes; i++)
     g_snprintf (out + 2 * i, 3, "%02x", bytes[i]);
+  return TRUE;
 }
 
 JsonNode *
 sl_notes_prepare (JsonNode   *command,
                   const char *side_id,
                   SlNoteKind  kind,
-                  const char *text_field)
+                  const char *text_field,
+                  GError    **error)
 {
   JsonObject *o = json_node_get_object (command);
   JsonNode *copy;
@@ -126,29 +174,33 @@ sl_notes_prepare (JsonNode   *command,
       !JSON_NODE_HOLDS_VALUE (json_object_get_member (o, text_field)) ||
       json_node_get_value_type (json_object_get_member (o, text_field)) != G_TYPE_STRING)
     return NULL;
-  if (json_object_has_member (o, "nonce") && json_object_has_member (o, "sealed_at") &&
-      json_object_has_member (o, "digest"))
-    return NULL;
+  /* The seal is the app's own: a player who chose the nonce could prepare
+   * two texts with the same code. */
+  for (guint i = 0; i < 3; i++)
+    {
+      static const char * const fields[] = { "nonce", "sealed_at", "digest" };
+
+      if (json_object_has_member (o, fields[i]))
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, fields[i],
+                             _("A note’s seal (its nonce, time and digest) is made by Squad Log as it is sealed; a command does not give it."));
+          return NULL;
+        }
+    }
+  if (!random_nonce (nonce))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("No secure random source is available to seal the note with: it is not sealed."));
+      return NULL;
+    }
 
   copy = json_node_copy (command);
   c = json_node_get_object (copy);
   text = json_object_get_string_member (c, text_field);
-  if (!json_object_has_member (c, "nonce"))
-    {
-      random_nonce (nonce);
-      json_object_set_string_member (c, "nonce", nonce);
-    }
-  if (!json_object_has_member (c, "sealed_at"))
-    json_object_set_int_member (c, "sealed_at", g_get_real_time () / G_USEC_PER_SEC);
-  if (!json_object_has_member (c, "digest") &&
-      JSON_NODE_HOLDS_VALUE (json_object_get_member (c, "nonce")) &&
-      json_node_get_value_type (json_object_get_member (c, "nonce")) == G_TYPE_STRING &&
-      JSON_NODE_HOLDS_VALUE (json_object_get_member (c, "sealed_at")) &&
-      json_node_get_value_type (json_object_get_member (c, "sealed_at")) == G_TYPE_INT64)
-    {
-      when = json_object_get_int_member (c, "sealed_at");
-      digest = sl_note_digest (side_id, kind, when, json_object_get_string_member (c, "nonce"), text);
-      json_object_set_string_member (c, "digest", digest);
-    }
+  when = g_get_real_time () / G_USEC_PER_SEC;
+  digest = sl_note_digest (side_id, kind, when, nonce, text);
+  json_object_set_string_member (c, "nonce", nonce);
+  json_object_set_int_member (c, "sealed_at", when);
+  json_object_set_string_member (c, "digest", digest);
   return copy;
 }

@@ -4,9 +4,11 @@
  * immutable and revealed with proof that they were not changed
  *
  * A note is sealed with a commitment: the SHA-256 digest of its side, kind,
- * time, a random nonce and its text. The digest's first eight hex digits,
- * the "seal code", are told to the table when the note is sealed; the text
- * and the nonce stay private. When the note is revealed, the app computes
+ * time, a random nonce and its text. The digest's first sixteen hex digits
+ * (64 bits), the "seal code", are told to the table when the note is
+ * sealed; the text and the nonce stay private. The nonce comes from the
+ * system's secure random source, never from a player's command, and a
+ * journal entry of a note without its seal is refused. When the note is revealed, the app computes
  * the digest again: a note changed in the file since it was sealed no
  * longer matches, and the table can compare the seal code with the one it
  * heard (or wrote down) at sealing. The nonce keeps a short note ("B4")
@@ -72,20 +74,22 @@ char       *sl_note_digest      (const char   *side_id,
                                  gint64        sealed_at,
                                  const char   *nonce,
                                  const char   *text);
-/* "3f9a 2c1b": the first eight hex digits of @digest, told to the table. */
+/* "3f9a 2c1b 07d4 e1aa": the first sixteen hex digits of @digest, told to
+ * the table. */
 char       *sl_note_seal_code   (const char   *digest);
 /* "14:02": the local time a note was sealed. */
 char       *sl_note_time_label  (const SlNote *note);
 
-/* Fills what sealing needs into a command that seals a text ("seal"; a
- * "mine" written down; a "hide" with "where"): a random "nonce", the time
- * "sealed_at" and the "digest", unless they are there. Returns a new
- * command, or NULL when @command seals nothing or has them all already.
- * @side_id is looked up by the caller's @find_side from the command. */
+/* Seals a new command that seals a text ("seal"; a "mine" written down; a
+ * "hide" with "where"): a secure random "nonce", the time "sealed_at" and
+ * the "digest". Returns a new command, or NULL when @command seals
+ * nothing — or, with @error set, when it names its own seal or there is no
+ * secure random source. */
 JsonNode   *sl_notes_prepare    (JsonNode     *command,
                                  const char   *side_id,
                                  SlNoteKind    kind,
-                                 const char   *text_field);
+                                 const char   *text_field,
+                                 GError      **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlNote, sl_note_unref)
 
