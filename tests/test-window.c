@@ -511,6 +511,51 @@ test_window_new_game (void)
   gtk_window_destroy (GTK_WINDOW (again));
 }
 
+/* P-36 step 1, T-36/A-117: a scenario whose forces break construction
+ * rules does not start; the dialog lists each rule broken on a line of
+ * its own, in a list that scrolls, not as one long paragraph. */
+static void
+test_window_construction (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autofree char *scenario = g_build_filename (tmp_dir, "broken-forces.json", NULL);
+  g_autofree char *path = g_build_filename (tmp_dir, "broken-forces.squadlog", NULL);
+  SlWindow *window = open_window (app);
+  AdwMessageDialog *dialog;
+  GtkWidget *list;
+  guint rows = 0;
+
+  g_assert_true (g_file_set_contents (scenario,
+    "{\"id\": \"broken\", \"name\": \"Broken Forces\", \"length_turns\": 3,"
+    " \"modules\": [\"ammunition\", \"area-effects\", \"environment\"], \"environment\": {\"vacuum\": true},"
+    " \"sides\": [{\"id\": \"a\", \"name\": \"TOG\", \"squads\": [{\"id\": \"a1\", \"name\": \"1st Squad\", \"units\": ["
+    "   {\"id\": \"a-1\", \"counter\": 1, \"troop\": \"marines\", \"armor\": \"MZG\", \"weapons\": [\"LR\"],"
+    "    \"plastic_charges\": 3},"
+    "   {\"id\": \"a-2\", \"counter\": 2, \"troop\": \"combat-arms\", \"armor\": \"LI\", \"weapons\": [\"SR\"]}]}]},"
+    "  {\"id\": \"b\", \"name\": \"Commonwealth\", \"squads\": [{\"id\": \"b1\", \"units\": ["
+    "   {\"id\": \"b-1\", \"counter\": 9, \"troop\": \"marines\", \"armor\": \"MZG\", \"weapons\": [\"LR\"]}]}]}]}",
+    -1, NULL));
+  g_assert_false (sl_window_new_game (window, scenario, path));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_null (sl_window_get_game (window));
+  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Cannot Start the Game");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "The forces of “Broken Forces” break 2 construction rules."));
+  g_assert_true (GTK_IS_SCROLLED_WINDOW (adw_message_dialog_get_extra_child (dialog)));
+  list = find_widget (adw_message_dialog_get_extra_child (dialog), GTK_TYPE_LIST_BOX);
+  g_assert_nonnull (list);
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    rows++;
+  g_assert_cmpuint (rows, ==, 2);
+  g_assert_true (shows_text (list, "Unit a-1 carries more than 2 explosive charges (P-36)."));
+  g_assert_true (shows_text (list, "only sealed suits take part in vacuum or a hostile atmosphere (T-36, A-117)."));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (dialog), "construction.png");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* In the Rout/Rally Phase, Next opens the rout check's sheet (P-31). */
 static void
 test_window_rout_sheet (void)
@@ -1960,6 +2005,7 @@ main (int   argc,
   g_test_add_func ("/window/corrupt-file", test_window_corrupt);
   g_test_add_func ("/window/command-line", test_window_command_line);
   g_test_add_func ("/window/new-game", test_window_new_game);
+  g_test_add_func ("/window/construction-P-36", test_window_construction);
   g_test_add_func ("/window/briefing", test_window_briefing);
   g_test_add_func ("/window/rout-sheet", test_window_rout_sheet);
   g_test_add_func ("/window/due-rout", test_window_due_rout);

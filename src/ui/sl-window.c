@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "sl-area-burst-sheet.h"
 #include "sl-blast-sheet.h"
@@ -649,6 +650,68 @@ new_game_path (const SlScenarioInfo *scenario)
   return g_build_filename (dir, base, NULL);
 }
 
+/* A scenario whose forces break construction rules (P-02 … P-38) does not
+ * start: the dialog names each broken rule on a line of its own, in a list
+ * that scrolls when they are many (a side in unsealed suits in vacuum
+ * breaks T-36 once per soldier). */
+static void
+show_construction_error (SlWindow      *self,
+                         const SlSetup *setup,
+                         const GError  *error)
+{
+  AdwMessageDialog *dialog;
+  GtkWidget *scrolled, *list;
+  g_autofree char *body = NULL;
+  guint n = 0;
+
+  list = gtk_list_box_new ();
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  for (guint i = 0; i < setup->problems->len; i++)
+    {
+      const SlSetupProblem *p = g_ptr_array_index (setup->problems, i);
+      GtkWidget *label;
+
+      /* The core's refusal names the problems its overrides leave. */
+      if (strstr (error->message, p->message) == NULL)
+        continue;
+      label = gtk_label_new (p->message);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_set_margin_start (label, 12);
+      gtk_widget_set_margin_end (label, 12);
+      gtk_widget_set_margin_top (label, 8);
+      gtk_widget_set_margin_bottom (label, 8);
+      gtk_list_box_append (GTK_LIST_BOX (list), label);
+      gtk_list_box_row_set_activatable (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), n), FALSE);
+      n++;
+    }
+  if (n == 0)
+    {
+      g_object_ref_sink (list);
+      g_object_unref (list);
+      show_error (self, _("Cannot Start the Game"), error->message);
+      return;
+    }
+  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "The forces of “%s” break a construction rule. To play anyway, the scenario must list it under “overrides”, as the custom scenario editor’s Play Anyway does.",
+                                       "The forces of “%s” break %u construction rules. To play anyway, the scenario must list them under “overrides”, as the custom scenario editor’s Play Anyway does.",
+                                       n),
+                          setup->name, n);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Cannot Start the Game"), body));
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 320);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), list);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Construction rules broken"), -1);
+  adw_message_dialog_set_extra_child (dialog, scrolled);
+  adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  adw_message_dialog_set_default_response (dialog, "close");
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 gboolean
 sl_window_new_game (SlWindow   *self,
                     const char *scenario_path,
@@ -675,7 +738,11 @@ sl_window_new_game (SlWindow   *self,
         /* P-02 … P-38: forces built against the rules need the players'
          * word, written under the scenario's overrides. */
         if (setup != NULL && !sl_setup_check_construction (setup, &error))
-          g_clear_pointer (&setup, sl_setup_free);
+          {
+            show_construction_error (self, setup, error);
+            sl_setup_free (setup);
+            return FALSE;
+          }
       }
     if (setup != NULL)
       game = sl_game_new (rules, setup);
