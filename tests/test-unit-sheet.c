@@ -59,6 +59,47 @@ find_row (GtkWidget  *widget,
   return NULL;
 }
 
+static GtkWidget *
+find_type (GtkWidget *widget,
+           GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_type (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether the switch of @row is on. */
+static gboolean
+switch_row_active (GtkWidget *row)
+{
+  GtkWidget *toggle = row != NULL ? find_type (row, GTK_TYPE_SWITCH) : NULL;
+
+  return toggle != NULL && gtk_switch_get_active (GTK_SWITCH (toggle));
+}
+
+/* Turns the switch of @row over, as a click would. */
+static void
+flip (GtkWidget *row)
+{
+  GtkSwitch *toggle = GTK_SWITCH (find_type (row, GTK_TYPE_SWITCH));
+
+  gtk_switch_set_active (toggle, !gtk_switch_get_active (toggle));
+}
+
+static GtkSpinButton *
+find_spin (GtkWidget *row)
+{
+  g_assert_nonnull (row);
+  return GTK_SPIN_BUTTON (find_type (row, GTK_TYPE_SPIN_BUTTON));
+}
+
 /* §18: a Legionnaire character's sheet shows what its skills give; it
  * never routs, so its Routed switch is off limits (and the core refuses
  * it anyway). */
@@ -93,6 +134,99 @@ test_unit_sheet_legionnaire (void)
   gtk_window_destroy (GTK_WINDOW (sheet));
 }
 
+/* A vacuum scenario (T-36): a TOG marine out in it, a Commonwealth
+ * marine inside the ship. */
+#define VACUUM_SETUP \
+  "{'id': 'vac', 'name': 'Vacuum', 'length_turns': 4, 'modules': ['environment']," \
+  " 'environment': {'vacuum': true}, 'sides': [" \
+  " {'id': 'a', 'name': 'TOG', 'squads': [{'id': 'a1', 'units': [" \
+  "   {'id': 'a-1', 'counter': 1, 'name': 'Legionnaire Brutus', 'troop': 'marines', 'armor': 'MZG'," \
+  "    'weapons': ['LR']}]}]}," \
+  " {'id': 'b', 'name': 'Commonwealth', 'inside': true, 'squads': [{'id': 'b1', 'units': [" \
+  "   {'id': 'b-1', 'counter': 9, 'name': 'Trooper Rask', 'troop': 'marines', 'armor': 'MZG'," \
+  "    'weapons': ['LR']}]}]}]}"
+
+/* T-36, A-120: in vacuum the sheet says whether the unit is sheltered
+ * inside and sets it as the table says (an `exposure`, told to
+ * everyone); its suit's breach is corrected by hand (P-39), the next
+ * wound 1 to 20 subphases away. */
+static void
+test_unit_sheet_exposure_t36 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (VACUUM_SETUP);
+  SlUnitSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+  const SlRules *rules = sl_game_get_rules (game);
+  const SlJournalEntry *e;
+  GtkWidget *row;
+  GtkSpinButton *due;
+  int now;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  now = sl_state_now (rules, sl_game_get_state (game));
+  sheet = sl_unit_sheet_new (NULL, game, sl_test_unit (game, "a-1"));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  sl_test_ui_settle ();
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, 1);
+
+  /* Outside: the switch is off; on, the unit goes inside. */
+  row = find_row (GTK_WIDGET (sheet), "Inside, sheltered");
+  g_assert_nonnull (row);
+  g_assert_false (switch_row_active (row));
+  flip (row);
+  g_assert_true (sl_test_unit_state (game, "a-1")->inside);
+  e = sl_game_get_entry (game, sl_game_get_n_entries (game) - 1);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (sl_journal_entry_get_command (e)), "type"),
+                   ==, "exposure");
+  g_assert_cmpstr (e->summary, ==, "Inside, sheltered from the vacuum: Legionnaire Brutus (T-36).");
+  flip (row);
+  g_assert_false (sl_test_unit_state (game, "a-1")->inside);
+
+  /* P-39: one more wound, 20 subphases from now unless said … */
+  row = find_row (GTK_WIDGET (sheet), "Suit breach");
+  g_assert_nonnull (row);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), SL_BREACH_DELAYED);
+  g_assert_cmpint (sl_test_unit_state (game, "a-1")->breach.state, ==, SL_BREACH_DELAYED);
+  g_assert_cmpint (sl_test_unit_state (game, "a-1")->breach.due, ==, now + rules->environment.suit_breach_delay);
+  /* … or sooner; bleeding keeps the moment. */
+  due = find_spin (find_row (GTK_WIDGET (sheet), "Subphases until the next breach wound"));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (due), ==, rules->environment.suit_breach_delay);
+  gtk_spin_button_set_value (due, 5);
+  g_assert_cmpint (sl_test_unit_state (game, "a-1")->breach.due, ==, now + 5);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), SL_BREACH_BLEEDING);
+  g_assert_cmpint (sl_test_unit_state (game, "a-1")->breach.state, ==, SL_BREACH_BLEEDING);
+  g_assert_cmpint (sl_test_unit_state (game, "a-1")->breach.due, ==, now + 5);
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "unit-sheet-vacuum.png");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), SL_BREACH_NONE);
+  g_assert_cmpint (sl_test_unit_state (game, "a-1")->breach.state, ==, SL_BREACH_NONE);
+  e = sl_game_get_entry (game, sl_game_get_n_entries (game) - 1);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (sl_journal_entry_get_command (e)), "field"),
+                   ==, "breach");
+  gtk_window_destroy (GTK_WINDOW (sheet));
+
+  /* The Commonwealth starts inside. */
+  sheet = sl_unit_sheet_new (NULL, game, sl_test_unit (game, "b-1"));
+  g_object_unref (keep);
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_true (switch_row_active (find_row (GTK_WIDGET (sheet), "Inside, sheltered")));
+  gtk_window_destroy (GTK_WINDOW (sheet));
+
+  /* Without vacuum nor a hostile atmosphere, it does not matter. */
+  {
+    g_autoptr(SlGame) plain = sl_test_game_new ();
+
+    sheet = sl_unit_sheet_new (NULL, plain, sl_test_unit (plain, "cw-13"));
+    g_object_unref (keep);
+    keep = g_object_ref (GTK_WIDGET (sheet));
+    gtk_window_present (GTK_WINDOW (sheet));
+    g_assert_null (find_row (GTK_WIDGET (sheet), "Inside, sheltered"));
+    g_assert_null (find_row (GTK_WIDGET (sheet), "Suit breach"));
+    gtk_window_destroy (GTK_WINDOW (sheet));
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -100,5 +234,6 @@ main (int argc, char *argv[])
   sl_test_ui_init ();
   g_test_add_func ("/unit-sheet/correct", test_unit_sheet);
   g_test_add_func ("/unit-sheet/legionnaire", test_unit_sheet_legionnaire);
+  g_test_add_func ("/unit-sheet/exposure-T-36", test_unit_sheet_exposure_t36);
   return g_test_run ();
 }

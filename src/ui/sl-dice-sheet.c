@@ -810,6 +810,9 @@ sl_dice_sheet_new (GtkWindow          *parent,
     }
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->dice_group), list);
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (self->dice_group));
+  /* A command without dice (a charge set off, a dive that stops) has no
+   * roll to show, nor modifiers of one. */
+  gtk_widget_set_visible (self->dice_group, self->dice->len > 0);
 
   {
     GtkWidget *group = adw_preferences_group_new ();
@@ -825,6 +828,7 @@ sl_dice_sheet_new (GtkWindow          *parent,
     gtk_list_box_set_placeholder (self->breakdown, none);
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->breakdown));
     adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (group));
+    gtk_widget_set_visible (group, self->dice->len > 0);
   }
 
   self->options_group = adw_preferences_group_new ();
