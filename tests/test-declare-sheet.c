@@ -11,6 +11,7 @@
 
 #include "sl-combat.h"
 #include "sl-declare-sheet.h"
+#include "sl-dice-sheet.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
 
@@ -163,6 +164,71 @@ test_declare_sheet_zero_g (void)
   g_assert_null (e->rolled[0]);
 }
 
+/* The open toplevel of @type, or NULL. */
+static GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+        return GTK_WINDOW (w);
+    }
+  return NULL;
+}
+
+/* A-71: in zero-G an engagement waits for its two zero-G checks, each die
+ * one key press on a sheet of its own: the attacker's (failed, no contact)
+ * and the defender's (failed, it defends without a melee action). */
+static void
+test_declare_sheet_engage_zero_g_a71 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'zg', 'name': 'Zero-G', 'length_turns': 3,"
+    " 'modules': ['environment'], 'environment': {'zero_g': true},"
+    " 'sides': ["
+    "  {'id': 'a', 'squads': [{'id': 'a1', 'units': ["
+    "     {'id': 'a-1', 'counter': 1, 'name': 'Trooper Hale', 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']}]}]},"
+    "  {'id': 'b', 'squads': [{'id': 'b1', 'units': ["
+    "     {'id': 'b-1', 'counter': 3, 'name': 'Legionnaire Brax', 'troop': 'marines', 'armor': 'MZG',"
+    "      'weapons': ['LR']}]}]}]}");
+  SlDeclareSheet *sheet;
+  GtkWindow *dice;
+  const SlJournalEntry *e;
+  JsonObject *command;
+  guint n;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "a-1"));
+  gtk_window_present (GTK_WINDOW (sheet));
+  n = sl_game_get_n_entries (game);
+  g_assert_true (sl_declare_sheet_engage (sheet));
+  /* Nothing yet: the dice first. */
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
+  dice = find_toplevel (SL_TYPE_DICE_SHEET);
+  g_assert_nonnull (dice);
+  g_assert_cmpstr (gtk_window_get_title (dice), ==, "1 · Trooper Hale Engages 3 · Legionnaire Brax");
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (dice), "engage-zero-g.png");
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (dice), 1));
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (dice), 0));
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n + 1);
+  e = sl_game_get_entry (game, n);
+  command = json_node_get_object (sl_journal_entry_get_command (e));
+  g_assert_cmpstr (json_object_get_string_member (command, "type"), ==, "engage");
+  g_assert_cmpint (json_object_get_int_member (command, "zero_g_roll"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (command, "target_zero_g_roll"), ==, 10);
+  g_assert_null (e->rolled[0]);
+  /* In contact; the defender failed its check: no melee action of its own. */
+  g_assert_cmpint (sl_test_unit_state (game, "a-1")->n_engaged, ==, 1);
+  g_assert_nonnull (sl_test_unit_state (game, "a-1")->current.action);
+  g_assert_null (sl_test_unit_state (game, "b-1")->current.action);
+}
+
 /* P-30 step 2: a weapon that fires bursts declares a single shot, a
  * concentrated burst at the target or an area burst, which takes no
  * target; the kind of fire is what the command carries. A weapon that
@@ -254,6 +320,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/declare-sheet/refused", test_declare_sheet_refused);
   g_test_add_func ("/declare-sheet/engage", test_declare_sheet_engage);
   g_test_add_func ("/declare-sheet/zero-g", test_declare_sheet_zero_g);
+  g_test_add_func ("/declare-sheet/engage-zero-g-A-71", test_declare_sheet_engage_zero_g_a71);
   g_test_add_func ("/declare-sheet/throws", test_declare_sheet_throws);
   g_test_add_func ("/declare-sheet/burst-P-30", test_declare_sheet_burst);
   g_test_add_func ("/declare-sheet/burst-rate-of-fire-T-23", test_declare_sheet_burst_rate);

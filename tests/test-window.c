@@ -31,6 +31,7 @@
 #include "sl-scenario-editor.h"
 #include "sl-score-window.h"
 #include "sl-briefing-window.h"
+#include "sl-unit-sheet.h"
 #include "sl-window.h"
 
 static SlApplication *
@@ -918,6 +919,117 @@ test_window_throw_sheet (void)
   g_assert_true (sl_blast_sheet_apply (SL_BLAST_SHEET (sheet)));
   g_assert_cmpint (sl_test_unit_state (shown, "cw-13")->wound, >, SL_WOUND_NONE);
   g_assert_cmpuint (sl_game_get_state (shown)->markers->len, ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The button labelled @label under @widget, or NULL. */
+static GtkWidget *
+find_labelled (GtkWidget  *widget,
+               const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_labelled (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Zero-G in the window (A-71, A-72): an avoidance roll that fails starts
+ * the defender's melee action, whose zero-G check is the sheet's third
+ * die; a dive carries its unit on until the players say what it hits —
+ * picking the unit opens that sheet, for nothing else can it do. */
+static void
+test_window_zero_g (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'zg', 'name': 'Zero-G', 'length_turns': 3,"
+    " 'modules': ['environment'], 'environment': {'zero_g': true},"
+    " 'sides': ["
+    "  {'id': 'a', 'squads': [{'id': 'a1', 'units': ["
+    "     {'id': 'a-1', 'counter': 1, 'name': 'Trooper Hale', 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']},"
+    "     {'id': 'a-2', 'counter': 2, 'name': 'Trooper Amari', 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']}]}]},"
+    "  {'id': 'b', 'squads': [{'id': 'b1', 'units': ["
+    "     {'id': 'b-1', 'counter': 3, 'name': 'Legionnaire Brax', 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']},"
+    "     {'id': 'b-2', 'counter': 4, 'name': 'Legionnaire Cato', 'troop': 'marines', 'armor': 'MZG',"
+    "      'weapons': ['LR']}]}]}]}");
+  g_autofree char *path = g_build_filename (tmp_dir, "zero-g.squadlog", NULL);
+  SlWindow *window;
+  GtkWindow *sheet;
+  SlGame *shown;
+  const SlJournalEntry *e;
+  JsonObject *command;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'b-1', 'action': 'walk', 'zero_g_roll': 1}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-2', 'action': 'walk', 'zero_g_roll': 1}");
+  sl_test_play (game, "{'type': 'engage', 'unit': 'a-1', 'target': 'b-1', 'decision': 'avoid', 'zero_g_roll': 1}");
+  sl_test_go_to_subphase (game, 2);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-2', 'action': 'dive', 'zero_g_roll': 1}");
+  while (sl_game_get_state (game)->step != SL_STEP_MELEE)
+    sl_test_play (game, "{'type': 'next'}");
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+
+  /* P-23 a, in the melee step: a natural 10 never avoids; the free
+   * attack's die is not used; the defender's zero-G check is typed like
+   * the others. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  sheet = find_toplevel (SL_TYPE_DICE_SHEET);
+  g_assert_nonnull (sheet);
+  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "3 · Legionnaire Brax Tries to Avoid Melee");
+  g_assert_true (shows_text (GTK_WIDGET (sheet), "Zero-G check, if not avoided"));
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 0));
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 5));
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 1));
+  e = sl_game_get_entry (shown, sl_game_get_n_entries (shown) - 1);
+  command = json_node_get_object (sl_journal_entry_get_command (e));
+  g_assert_cmpstr (json_object_get_string_member (command, "type"), ==, "avoid");
+  g_assert_cmpint (json_object_get_int_member (command, "zero_g_roll"), ==, 1);
+  g_assert_null (e->rolled[0]);
+
+  /* A-72: the dive goes on past its 2 AP; picked, the unit says what it
+   * hits. */
+  sl_test_go_to_subphase (shown, 5);
+  g_assert_nonnull (sl_test_unit_state (shown, "a-2")->current.action);
+  /* Its log has the way too; nobody else's. */
+  {
+    SlUnitSheet *log = sl_unit_sheet_new (GTK_WINDOW (window), shown, sl_test_unit (shown, "b-2"));
+    GtkWidget *button;
+
+    gtk_window_present (GTK_WINDOW (log));
+    button = find_labelled (GTK_WIDGET (log), "_Dive Stops…");
+    g_assert_nonnull (button);
+    g_assert_false (gtk_widget_get_visible (button));
+    gtk_window_destroy (GTK_WINDOW (log));
+    log = sl_unit_sheet_new (GTK_WINDOW (window), shown, sl_test_unit (shown, "a-2"));
+    gtk_window_present (GTK_WINDOW (log));
+    button = find_labelled (GTK_WIDGET (log), "_Dive Stops…");
+    g_assert_true (gtk_widget_get_visible (button));
+    g_signal_emit_by_name (button, "clicked");
+    sheet = find_toplevel (SL_TYPE_DICE_SHEET);
+    g_assert_nonnull (sheet);
+    g_assert_null (find_toplevel (SL_TYPE_UNIT_SHEET));
+    gtk_window_destroy (sheet);
+  }
+  g_signal_emit_by_name (find_widget (GTK_WIDGET (window), SL_TYPE_TRACK_VIEW), "unit-activated",
+                         sl_test_unit (shown, "a-2"));
+  sheet = find_toplevel (SL_TYPE_DICE_SHEET);
+  g_assert_nonnull (sheet);
+  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "2 · Trooper Amari’s Dive Stops");
+  g_assert_true (shows_text (GTK_WIDGET (sheet), "Against"));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "dive-stop.png");
+  g_assert_true (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "into", "\"b-2\""));
+  g_assert_true (sl_dice_sheet_apply (SL_DICE_SHEET (sheet)));
+  g_assert_null (sl_test_unit_state (shown, "a-2")->current.action);
+  g_assert_cmpint (sl_test_unit_state (shown, "a-2")->position, ==, SL_POSITION_PRONE);
+  g_assert_cmpint (sl_test_unit_state (shown, "b-2")->position, ==, SL_POSITION_PRONE);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -2014,6 +2126,7 @@ main (int   argc,
   g_test_add_func ("/window/turn", test_window_turn);
   g_test_add_func ("/window/hide-prompt", test_window_hide_prompt);
   g_test_add_func ("/window/throw-sheet", test_window_throw_sheet);
+  g_test_add_func ("/window/zero-g-A-71-A-72", test_window_zero_g);
   g_test_add_func ("/window/launch-sheet", test_window_launch_sheet);
   g_test_add_func ("/window/launch-salvo", test_window_launch_salvo);
   g_test_add_func ("/window/score", test_window_score);

@@ -14,6 +14,7 @@
 #include "sl-actions.h"
 #include "sl-combat.h"
 #include "sl-declare-sheet.h"
+#include "sl-dice-sheet.h"
 #include "sl-json.h"
 #include "sl-ui-util.h"
 #include "sl-unit-sheet.h"
@@ -47,6 +48,7 @@ struct _SlDeclareSheet
   gboolean      refreshing;
   AdwComboRow  *decision_row;
   GtkSpinButton *zero_g_roll;   /* in zero-G: the players' die, 0 for the app's */
+  gboolean      app_rolls;      /* the app rolls the dice of a sheet opened from here */
   GtkSwitch    *replace;
   GtkLabel     *problem;
 };
@@ -377,6 +379,44 @@ sl_declare_sheet_set_zero_g_roll (SlDeclareSheet *self,
   return TRUE;
 }
 
+void
+sl_declare_sheet_set_app_rolls (SlDeclareSheet *self,
+                                gboolean        app_rolls)
+{
+  g_return_if_fail (SL_IS_DECLARE_SHEET (self));
+  self->app_rolls = app_rolls;
+}
+
+/* P-22, A-71: in zero-G the engagement waits for its zero-G checks, the
+ * attacker's and (when it fights) the defender's, one key press each on
+ * their own sheet — or the app rolls them. */
+static void
+present_engage_dice (SlDeclareSheet *self,
+                     const char     *command,
+                     int             target)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const char *attacker = sl_setup_unit_at (setup, self->unit)->label;
+  const char *defender = sl_setup_unit_at (setup, target)->label;
+  g_autofree char *title = g_strdup_printf (_("%s Engages %s"), attacker, defender);
+  g_autofree char *w1 = g_strdup_printf (_("Zero-G check of %s"), attacker);
+  g_autofree char *w2 = g_strdup_printf (_("Zero-G check of %s, if it fights"), defender);
+  g_autofree char *d1 = g_strdup_printf ("zero_g_roll:10:%s", w1);
+  g_autofree char *d2 = g_strdup_printf ("target_zero_g_roll:10:%s", w2);
+  const char *dice[3] = { NULL };
+  int n = 0;
+  SlDiceSheet *sheet;
+
+  /* The attacker's die may be typed on this sheet already. */
+  if (gtk_spin_button_get_value_as_int (self->zero_g_roll) == 0)
+    dice[n++] = d1;
+  if (adw_combo_row_get_selected (self->decision_row) == 0)
+    dice[n++] = d2;
+  sheet = sl_dice_sheet_new (gtk_window_get_transient_for (GTK_WINDOW (self)), self->game, title,
+                             _("Zero-G checks of a melee (P-21, A-71)"), command, dice, self->app_rolls);
+  gtk_window_present (GTK_WINDOW (sheet));
+}
+
 gboolean
 sl_declare_sheet_engage (SlDeclareSheet *self)
 {
@@ -384,6 +424,8 @@ sl_declare_sheet_engage (SlDeclareSheet *self)
   guint target = adw_combo_row_get_selected (self->target_row);
   g_autoptr(GString) json = g_string_new ("{\"type\": \"engage\", \"unit\": ");
   g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) command = NULL;
+  gboolean ok;
 
   g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), FALSE);
   if (target >= self->targets->len)
@@ -395,13 +437,27 @@ sl_declare_sheet_engage (SlDeclareSheet *self)
     g_string_append (json, ", \"decision\": \"avoid\"");
   if (gtk_switch_get_active (self->replace))
     g_string_append (json, ", \"replace\": true");
+  if (self->zero_g_roll != NULL && gtk_spin_button_get_value_as_int (self->zero_g_roll) > 0)
+    g_string_append_printf (json, ", \"zero_g_roll\": %d", gtk_spin_button_get_value_as_int (self->zero_g_roll));
   g_string_append_c (json, '}');
-  if (sl_game_apply_text (self->game, json->str, &error) == NULL)
+  command = json_from_string (json->str, NULL);
+  if (self->zero_g_roll == NULL)
+    ok = sl_game_apply (self->game, command, &error) != NULL;
+  else
+    {
+      /* Refused (a friend, a dazed attacker …): said here, before any die. */
+      g_autoptr(JsonNode) result = sl_game_preview (self->game, command, NULL, &error);
+
+      ok = result != NULL;
+    }
+  if (!ok)
     {
       gtk_label_set_text (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return FALSE;
     }
+  if (self->zero_g_roll != NULL)
+    present_engage_dice (self, json->str, g_array_index (self->targets, int, target));
   gtk_window_destroy (GTK_WINDOW (self));
   return TRUE;
 }

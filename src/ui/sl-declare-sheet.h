@@ -47,8 +47,14 @@ gboolean        sl_declare_sheet_set_burst  (SlDeclareSheet *self,
 /* In zero-G, the players' die for the check (P-21); FALSE elsewhere. */
 gboolean        sl_declare_sheet_set_zero_g_roll (SlDeclareSheet *self,
                                                   int             value);
+/* Whether a sheet opened from this one (the zero-G checks of an
+ * engagement) has the app roll its dice. */
+void            sl_declare_sheet_set_app_rolls (SlDeclareSheet *self,
+                                                gboolean        app_rolls);
 /* Engages the target chosen in melee (P-22), the defender fighting or
- * trying to avoid as chosen; closes the sheet. */
+ * trying to avoid as chosen; closes the sheet. In zero-G it opens the
+ * sheet of the two zero-G checks first (P-21, A-71): the engagement is
+ * made when their dice are in. */
 gboolean        sl_declare_sheet_engage     (SlDeclareSheet *self);
 /* The move the action is combined with (T-06): an index of
  * sl_combine_names. */

@@ -361,12 +361,15 @@ refresh (SlDiceSheet *self)
 
             collect_odds (s, u ? u->label : NULL, odds);
           }
-      if (odds->len == 0)
+      /* Dice whose odds the core does not give (a zero-G check of an
+       * engagement) are only asked for. */
+      if (odds->len == 0 && self->dice->len == 0)
         g_string_assign (odds, _("No roll needed."));
     }
   g_free (self->odds_text);
   self->odds_text = g_strdup (odds->str);
   gtk_label_set_text (self->odds, self->odds_text);
+  gtk_widget_set_visible (GTK_WIDGET (self->odds), odds->len > 0);
 }
 
 const char *

@@ -317,7 +317,7 @@ sl_dive_stop_sheet_new (GtkWindow *parent,
   /* A-72: it hits full cover (a wall, a door, a column), or a unit on
    * the table — of either side, in the fight and not hidden (§15.1). */
   g_ptr_array_add (values, g_strdup ("\"cover\""));
-  g_ptr_array_add (labels, (gpointer) _("Full cover: a wall, a door, a column"));
+  g_ptr_array_add (labels, (gpointer) _("Full cover"));
   for (int u = 0; u < state->n_units; u++)
     {
       const SlUnitSetup *us = sl_setup_unit_at (setup, u);

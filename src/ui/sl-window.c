@@ -1658,7 +1658,12 @@ present_due (SlWindow    *self,
       {
         g_autofree char *d1 = g_strdup_printf ("roll:10:%s", _("Avoidance roll"));
         g_autofree char *d2 = g_strdup_printf ("attack_roll:10:%s", _("Free attack, if avoided"));
-        const char *dice[] = { d1, d2, NULL };
+        /* A-71: in zero-G, the defender's melee action after a failed
+         * avoidance starts with its zero-G check. */
+        g_autofree char *d3 = setup->environment.zero_g
+                              ? g_strdup_printf ("zero_g_roll:10:%s", _("Zero-G check, if not avoided"))
+                              : NULL;
+        const char *dice[] = { d1, d2, d3, NULL };
 
         command = g_strdup_printf ("{\"type\": \"avoid\", \"unit\": \"%s\"}", us->id);
         title = g_strdup_printf (_("%s Tries to Avoid Melee"), us->label);
@@ -1773,6 +1778,13 @@ pick_unit (SlWindow *self,
   state = sl_game_get_state (self->game);
   if (resolve_due (self, unit))
     return;
+  /* A-72: a zero-G dive carries the unit on, and it can do nothing else,
+   * until it hits something: what is there to say is where it stops. */
+  if (sl_unit_drifting (self->game, unit))
+    {
+      gtk_window_present (sl_dive_stop_sheet_new (GTK_WINDOW (self), self->game, unit));
+      return;
+    }
   track = sl_track_new (sl_game_get_rules (self->game), sl_game_get_setup (self->game), state);
   for (guint i = 0; i < track->waiting->len; i++)
     if (g_array_index (track->waiting, int, i) == unit)
@@ -1789,6 +1801,7 @@ pick_unit (SlWindow *self,
     {
       SlDeclareSheet *sheet = sl_declare_sheet_new (GTK_WINDOW (self), self->game, unit);
 
+      sl_declare_sheet_set_app_rolls (sheet, self->app_rolls);
       gtk_window_present (GTK_WINDOW (sheet));
       return;
     }
