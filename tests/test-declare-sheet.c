@@ -164,6 +164,24 @@ test_declare_sheet_zero_g (void)
   g_assert_null (e->rolled[0]);
 }
 
+/* The preferences row titled @title under @widget, or NULL. */
+static GtkWidget *
+find_labelled_row (GtkWidget  *widget,
+                   const char *title)
+{
+  if (ADW_IS_PREFERENCES_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_labelled_row (c, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* The open toplevel of @type, or NULL. */
 static GtkWindow *
 find_toplevel (GType type)
@@ -227,6 +245,65 @@ test_declare_sheet_engage_zero_g_a71 (void)
   g_assert_cmpint (sl_test_unit_state (game, "a-1")->n_engaged, ==, 1);
   g_assert_nonnull (sl_test_unit_state (game, "a-1")->current.action);
   g_assert_null (sl_test_unit_state (game, "b-1")->current.action);
+}
+
+/* P-38 step 1, T-37: a squad leader calls one of the fire missions his
+ * side bought, named as it is called; the sheet shows what is left of
+ * each kind, a call under way counted, and the core's refusal for a kind
+ * used up. A unit that may not call one is not offered the choice. */
+static void
+test_declare_sheet_fire_mission_p38 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'fm', 'name': 'Fire missions', 'length_turns': 3,"
+    " 'modules': ['ammunition', 'leadership', 'area-effects'],"
+    " 'sides': ["
+    "  {'id': 'a', 'name': 'Commonwealth', 'fire_missions': {'mortar': 2, 'missile': 1}, 'squads': ["
+    "    {'id': 'a1', 'leader': 'a-1', 'units': ["
+    "      {'id': 'a-1', 'counter': 1, 'name': 'Sergeant Ames', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']},"
+    "      {'id': 'a-3', 'counter': 3, 'name': 'Trooper Cole', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]},"
+    "    {'id': 'a2', 'leader': 'a-2', 'units': ["
+    "      {'id': 'a-2', 'counter': 2, 'name': 'Sergeant Bell', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]},"
+    "  {'id': 'b', 'name': 'TOG', 'squads': [{'id': 'b1', 'units': [{'id': 'b-1', 'counter': 9,"
+    "     'name': 'Legionnaire Brax', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");
+  SlDeclareSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'a2': 3, 'b1': 5}}");
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "a-1"));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_cmpstr (sl_declare_sheet_get_mission_choice (sheet, NULL), ==, "Mortar Strike — 2 of 2 left");
+  g_assert_cmpstr (sl_declare_sheet_get_mission_choice (sheet, "missile"), ==, "1 of 1 left");
+  g_assert_true (sl_declare_sheet_set_mission (sheet, "missile"));
+  g_assert_cmpstr (sl_declare_sheet_get_mission_choice (sheet, NULL), ==,
+                   "Anti-Personnel Missile Strike — 1 of 1 left");
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (gtk_widget_get_ancestor (
+    find_labelled_row (GTK_WIDGET (sheet), "Fire _mission called"), ADW_TYPE_EXPANDER_ROW)), TRUE);
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "declare-sheet-fire-mission.png");
+  g_assert_true (sl_declare_sheet_choose (sheet, "call-fire-mission"));
+  g_assert_cmpint (sl_test_unit_state (game, "a-1")->current.mission, ==, 2);
+
+  /* The other leader: the missile is being called, a mortar is left. */
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "a-2"));
+  g_object_unref (keep);
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_cmpstr (sl_declare_sheet_get_mission_choice (sheet, NULL), ==, "Mortar Strike — 2 of 2 left");
+  g_assert_nonnull (strstr (sl_declare_sheet_get_mission_choice (sheet, "missile"), "P-38 step 1"));
+  g_assert_false (sl_declare_sheet_set_mission (sheet, "missile"));
+  g_assert_true (sl_declare_sheet_can_choose (sheet, "call-fire-mission"));
+  gtk_window_destroy (GTK_WINDOW (sheet));
+
+  /* Not a leader: nothing to call. */
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "a-3"));
+  g_object_unref (keep);
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_null (sl_declare_sheet_get_mission_choice (sheet, NULL));
+  g_assert_false (sl_declare_sheet_can_choose (sheet, "call-fire-mission"));
+  gtk_window_destroy (GTK_WINDOW (sheet));
 }
 
 /* P-30 step 2: a weapon that fires bursts declares a single shot, a
@@ -321,6 +398,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/declare-sheet/engage", test_declare_sheet_engage);
   g_test_add_func ("/declare-sheet/zero-g", test_declare_sheet_zero_g);
   g_test_add_func ("/declare-sheet/engage-zero-g-A-71", test_declare_sheet_engage_zero_g_a71);
+  g_test_add_func ("/declare-sheet/fire-mission-P-38", test_declare_sheet_fire_mission_p38);
   g_test_add_func ("/declare-sheet/throws", test_declare_sheet_throws);
   g_test_add_func ("/declare-sheet/burst-P-30", test_declare_sheet_burst);
   g_test_add_func ("/declare-sheet/burst-rate-of-fire-T-23", test_declare_sheet_burst_rate);
