@@ -18,6 +18,7 @@
 #include "sl-blast-sheet.h"
 #include "sl-combat.h"
 #include "sl-dice-sheet.h"
+#include "sl-exposure-sheet.h"
 #include "sl-fire-sheet.h"
 #include "sl-preferences.h"
 #include "sl-private-view.h"
@@ -1030,6 +1031,42 @@ test_window_zero_g (void)
   g_assert_null (sl_test_unit_state (shown, "a-2")->current.action);
   g_assert_cmpint (sl_test_unit_state (shown, "a-2")->position, ==, SL_POSITION_PRONE);
   g_assert_cmpint (sl_test_unit_state (shown, "b-2")->position, ==, SL_POSITION_PRONE);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* T-36, A-134: in vacuum the main menu's Inside or Outside… moves units
+ * in or out together; elsewhere it is not there. */
+static void
+test_window_exposure (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'vac', 'name': 'Vacuum', 'length_turns': 4, 'modules': ['environment'], 'environment': {'vacuum': true},"
+    " 'sides': ["
+    "  {'id': 'a', 'name': 'TOG', 'squads': [{'id': 'a1', 'units': ["
+    "    {'id': 'a-1', 'counter': 1, 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']}]}]},"
+    "  {'id': 'b', 'name': 'Commonwealth', 'inside': true, 'squads': [{'id': 'b1', 'units': ["
+    "    {'id': 'b-1', 'counter': 9, 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']}]}]}]}");
+  g_autoptr(SlGame) plain = sl_test_game_new ();
+  g_autofree char *path = g_build_filename (tmp_dir, "vacuum.squadlog", NULL);
+  g_autofree char *plain_path = g_build_filename (tmp_dir, "no-vacuum.squadlog", NULL);
+  SlWindow *window = open_game (app, game, path);
+  GtkWindow *sheet;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.exposure", NULL));
+  sheet = find_toplevel (SL_TYPE_EXPOSURE_SHEET);
+  g_assert_nonnull (sheet);
+  g_assert_true (sl_exposure_sheet_choose (SL_EXPOSURE_SHEET (sheet), sl_test_unit (game, "b-1"), TRUE));
+  g_assert_true (sl_exposure_sheet_apply (SL_EXPOSURE_SHEET (sheet)));
+  g_assert_false (sl_test_unit_state (sl_window_get_game (window), "b-1")->inside);
+  /* The squad log says where it is now. */
+  g_assert_true (shows_text (GTK_WIDGET (window), "standing · outside"));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = open_game (app, plain, plain_path);
+  /* Disabled: nothing opens. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exposure", NULL);
+  g_assert_null (find_toplevel (SL_TYPE_EXPOSURE_SHEET));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -2127,6 +2164,7 @@ main (int   argc,
   g_test_add_func ("/window/hide-prompt", test_window_hide_prompt);
   g_test_add_func ("/window/throw-sheet", test_window_throw_sheet);
   g_test_add_func ("/window/zero-g-A-71-A-72", test_window_zero_g);
+  g_test_add_func ("/window/exposure-T-36", test_window_exposure);
   g_test_add_func ("/window/launch-sheet", test_window_launch_sheet);
   g_test_add_func ("/window/launch-salvo", test_window_launch_salvo);
   g_test_add_func ("/window/score", test_window_score);

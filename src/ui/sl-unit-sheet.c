@@ -42,6 +42,7 @@ struct _SlUnitSheet
   GtkButton    *dive_stop;
   AdwActionRow *action_row;
   /* Vacuum or a hostile atmosphere (T-36, P-39), or NULL. */
+  GtkWidget    *exposure;
   GtkSwitch    *inside;
   AdwComboRow  *breach;
   GtkSpinButton *breach_due;   /* subphases until the next breach wound */
@@ -108,6 +109,8 @@ refresh_exposure (SlUnitSheet     *self,
   int now = sl_state_now (rules, sl_game_get_state (self->game));
   gboolean breached = log->breach.state != SL_BREACH_NONE;
 
+  /* §15.1: like its position, where a hidden unit lies is its side's. */
+  gtk_widget_set_visible (self->exposure, !log->hidden);
   gtk_switch_set_active (self->inside, log->inside);
   adw_combo_row_set_selected (self->breach, log->breach.state);
   gtk_widget_set_sensitive (gtk_widget_get_ancestor (GTK_WIDGET (self->breach_due), ADW_TYPE_ACTION_ROW), breached);
@@ -389,6 +392,7 @@ build_exposure (SlUnitSheet        *self,
   self->breach_due = spin_row (group, _("Subphases until the next breach wound"), "breach", self);
   gtk_spin_button_set_range (self->breach_due, 1, rules->environment.suit_breach_delay);
   adw_preferences_page_add (page, group);
+  self->exposure = GTK_WIDGET (group);
 }
 
 static void

@@ -20,6 +20,7 @@
 #include "sl-options-window.h"
 #include "sl-builder-window.h"
 #include "sl-explosives.h"
+#include "sl-exposure-sheet.h"
 #include "sl-scenario-editor.h"
 #include "sl-score-window.h"
 #include "sl-briefing-window.h"
@@ -441,6 +442,11 @@ update_actions (SlWindow *self)
                                  game && sl_game_get_state (self->game)->phase == SL_PHASE_ACTION &&
                                  !sl_game_get_state (self->game)->over && waiting_mine (self) >= 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.detect", game && may_detect (self));
+  /* T-36: where the units are matters in vacuum or a hostile atmosphere. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.exposure",
+                                 game && !sl_game_get_state (self->game)->over &&
+                                 (sl_game_get_setup (self->game)->environment.vacuum ||
+                                  sl_game_get_setup (self->game)->environment.hostile));
   {
     g_autoptr(GPtrArray) by = game ? ambushers (self) : NULL;
 
@@ -1182,6 +1188,19 @@ waiting_mine (SlWindow *self)
         return m->id;
     }
   return -1;
+}
+
+/* Units go inside or out together (T-36, A-120, A-134): out, as when a
+ * compartment opens to vacuum, first. */
+static void
+exposure_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+
+  if (self->game != NULL)
+    gtk_window_present (GTK_WINDOW (sl_exposure_sheet_new (GTK_WINDOW (self), self->game, FALSE)));
 }
 
 /* §5.2: the groupings that may spring an ambush now: every unit of theirs
@@ -2109,6 +2128,7 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.briefing", NULL, briefing_action);
   gtk_widget_class_install_action (widget_class, "win.mine", NULL, mine_action);
   gtk_widget_class_install_action (widget_class, "win.ambush", NULL, ambush_action);
+  gtk_widget_class_install_action (widget_class, "win.exposure", NULL, exposure_action);
   gtk_widget_class_install_action (widget_class, "win.private", NULL, private_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.private", NULL);
   gtk_widget_class_install_action (widget_class, "win.detect", NULL, detect_action);
