@@ -1034,6 +1034,26 @@ test_window_zero_g (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* P-37 step 1, P-38 step 1, T-37: the briefing says what each side
+ * bought for the game. */
+static void
+test_window_briefing_bought (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *path = g_build_filename (tmp_dir, "bought.squadlog", NULL);
+  SlWindow *window = open_game (app, game, path);
+  GtkWidget *briefing;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.briefing", NULL);
+  briefing = GTK_WIDGET (find_toplevel (SL_TYPE_BRIEFING_WINDOW));
+  g_assert_nonnull (briefing);
+  g_assert_true (shows_text (briefing, "Bought for the Game"));
+  g_assert_true (shows_text (briefing, "1 × Mortar Strike, 1 × Anti-Personnel Missile Strike, 3 mines"));
+  gtk_window_destroy (GTK_WINDOW (briefing));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* T-36, A-134: in vacuum the main menu's Inside or Outside… moves units
  * in or out together; elsewhere it is not there. */
 static void
@@ -2156,6 +2176,7 @@ main (int   argc,
   g_test_add_func ("/window/new-game", test_window_new_game);
   g_test_add_func ("/window/construction-P-36", test_window_construction);
   g_test_add_func ("/window/briefing", test_window_briefing);
+  g_test_add_func ("/window/briefing-bought-T-37", test_window_briefing_bought);
   g_test_add_func ("/window/rout-sheet", test_window_rout_sheet);
   g_test_add_func ("/window/due-rout", test_window_due_rout);
   g_test_add_func ("/window/give-up", test_window_give_up);
