@@ -168,6 +168,11 @@ test_blast_sheet_sacrifice_dive_a111 (void)
   g_assert_true (sl_blast_sheet_set_dive (sheet, sl_test_unit (game, "cw-14")));
   g_assert_true (sl_blast_sheet_set_dive (sheet, sl_test_unit (game, "cw-13")));
   g_assert_cmpint (count_on (GTK_WIDGET (sheet), "Sacrifice dive onto the grenade"), ==, 1);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (find_row (GTK_WIDGET (sheet), "13 · Trooper Hale")), TRUE);
+  sl_test_ui_settle ();
+  /* Scrolled to the diver's rows. */
+  gtk_widget_grab_focus (adw_action_row_get_activatable_widget (
+    ADW_ACTION_ROW (find_row (find_row (GTK_WIDGET (sheet), "13 · Trooper Hale"), "Sacrifice dive onto the grenade"))));
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "blast-sheet-dive.png");
   g_assert_true (sl_blast_sheet_apply (sheet));
@@ -226,6 +231,7 @@ test_blast_sheet_shaped_charge_a80 (void)
   g_assert_true (sl_blast_sheet_set_breached (sheet, TRUE));
   /* No dive onto a charge. */
   g_assert_false (sl_blast_sheet_set_dive (sheet, sl_test_unit (game, "b-1")));
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (find_row (GTK_WIDGET (sheet), "9 · Trooper Rask")), TRUE);
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "blast-sheet-shaped.png");
   g_assert_true (sl_blast_sheet_apply (sheet));
