@@ -15,24 +15,6 @@
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
 
-/* The preferences row titled @title under @widget, or NULL. */
-static GtkWidget *
-find_row (GtkWidget  *widget,
-          const char *title)
-{
-  if (ADW_IS_PREFERENCES_ROW (widget) &&
-      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_row (c, title);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 shows_label (GtkWidget  *widget,
              const char *text)
@@ -121,7 +103,7 @@ test_blast_sheet_fire_mission_p38 (void)
   sheet = sl_blast_sheet_new (NULL, game, first_marker (game));
   keep = g_object_ref (GTK_WIDGET (sheet));
   gtk_window_present (GTK_WINDOW (sheet));
-  row = find_row (GTK_WIDGET (sheet), "Mission");
+  row = sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Mission");
   g_assert_nonnull (row);
   g_assert_false (ADW_IS_COMBO_ROW (row));
   g_assert_true (shows_label (row, "Anti-Personnel Missile Strike"));
@@ -168,11 +150,15 @@ test_blast_sheet_sacrifice_dive_a111 (void)
   g_assert_true (sl_blast_sheet_set_dive (sheet, sl_test_unit (game, "cw-14")));
   g_assert_true (sl_blast_sheet_set_dive (sheet, sl_test_unit (game, "cw-13")));
   g_assert_cmpint (count_on (GTK_WIDGET (sheet), "Sacrifice dive onto the grenade"), ==, 1);
-  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (find_row (GTK_WIDGET (sheet), "13 · Trooper Hale")), TRUE);
-  sl_test_ui_settle ();
-  /* Scrolled to the diver's rows. */
-  gtk_widget_grab_focus (adw_action_row_get_activatable_widget (
-    ADW_ACTION_ROW (find_row (find_row (GTK_WIDGET (sheet), "13 · Trooper Hale"), "Sacrifice dive onto the grenade"))));
+  {
+    GtkWidget *hale = sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_EXPANDER_ROW, "13 · Trooper Hale");
+
+    /* Open, and scrolled to. */
+    adw_expander_row_set_expanded (ADW_EXPANDER_ROW (hale), TRUE);
+    sl_test_ui_settle ();
+    gtk_widget_grab_focus (sl_test_ui_find (sl_test_ui_find (hale, ADW_TYPE_ACTION_ROW, "Sacrifice dive onto the grenade"),
+                                            GTK_TYPE_SWITCH, NULL));
+  }
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "blast-sheet-dive.png");
   g_assert_true (sl_blast_sheet_apply (sheet));
@@ -231,7 +217,8 @@ test_blast_sheet_shaped_charge_a80 (void)
   g_assert_true (sl_blast_sheet_set_breached (sheet, TRUE));
   /* No dive onto a charge. */
   g_assert_false (sl_blast_sheet_set_dive (sheet, sl_test_unit (game, "b-1")));
-  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (find_row (GTK_WIDGET (sheet), "9 · Trooper Rask")), TRUE);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_EXPANDER_ROW,
+                                                                     "9 · Trooper Rask")), TRUE);
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "blast-sheet-shaped.png");
   g_assert_true (sl_blast_sheet_apply (sheet));

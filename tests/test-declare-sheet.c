@@ -164,40 +164,6 @@ test_declare_sheet_zero_g (void)
   g_assert_null (e->rolled[0]);
 }
 
-/* The preferences row titled @title under @widget, or NULL. */
-static GtkWidget *
-find_labelled_row (GtkWidget  *widget,
-                   const char *title)
-{
-  if (ADW_IS_PREFERENCES_ROW (widget) &&
-      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_labelled_row (c, title);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The open toplevel of @type, or NULL. */
-static GtkWindow *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
-        return GTK_WINDOW (w);
-    }
-  return NULL;
-}
-
 /* A-71: in zero-G an engagement waits for its two zero-G checks, each die
  * one key press on a sheet of its own: the attacker's (failed, no contact)
  * and the defender's (failed, it defends without a melee action). */
@@ -226,7 +192,7 @@ test_declare_sheet_engage_zero_g_a71 (void)
   g_assert_true (sl_declare_sheet_engage (sheet));
   /* Nothing yet: the dice first. */
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
-  dice = find_toplevel (SL_TYPE_DICE_SHEET);
+  dice = sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET);
   g_assert_nonnull (dice);
   g_assert_cmpstr (gtk_window_get_title (dice), ==, "1 · Trooper Hale Engages 3 · Legionnaire Brax");
   sl_test_ui_settle ();
@@ -279,7 +245,7 @@ test_declare_sheet_fire_mission_p38 (void)
   g_assert_cmpstr (sl_declare_sheet_get_mission_choice (sheet, NULL), ==,
                    "Anti-Personnel Missile Strike — 1 of 1 left");
   adw_expander_row_set_expanded (ADW_EXPANDER_ROW (gtk_widget_get_ancestor (
-    find_labelled_row (GTK_WIDGET (sheet), "Fire _mission called"), ADW_TYPE_EXPANDER_ROW)), TRUE);
+    sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Fire _mission called"), ADW_TYPE_EXPANDER_ROW)), TRUE);
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "declare-sheet-fire-mission.png");
   g_assert_true (sl_declare_sheet_choose (sheet, "call-fire-mission"));

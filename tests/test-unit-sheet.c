@@ -41,45 +41,11 @@ test_unit_sheet (void)
   gtk_window_destroy (GTK_WINDOW (sheet));
 }
 
-/* The preferences row titled @title under @widget, or NULL. */
-static GtkWidget *
-find_row (GtkWidget  *widget,
-          const char *title)
-{
-  if (ADW_IS_PREFERENCES_ROW (widget) &&
-      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_row (c, title);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_type (GtkWidget *widget,
-           GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_type (c, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* Whether the switch of @row is on. */
 static gboolean
 switch_row_active (GtkWidget *row)
 {
-  GtkWidget *toggle = row != NULL ? find_type (row, GTK_TYPE_SWITCH) : NULL;
+  GtkWidget *toggle = row != NULL ? sl_test_ui_find (row, GTK_TYPE_SWITCH, NULL) : NULL;
 
   return toggle != NULL && gtk_switch_get_active (GTK_SWITCH (toggle));
 }
@@ -88,7 +54,7 @@ switch_row_active (GtkWidget *row)
 static void
 flip (GtkWidget *row)
 {
-  GtkSwitch *toggle = GTK_SWITCH (find_type (row, GTK_TYPE_SWITCH));
+  GtkSwitch *toggle = GTK_SWITCH (sl_test_ui_find (row, GTK_TYPE_SWITCH, NULL));
 
   gtk_switch_set_active (toggle, !gtk_switch_get_active (toggle));
 }
@@ -97,7 +63,7 @@ static GtkSpinButton *
 find_spin (GtkWidget *row)
 {
   g_assert_nonnull (row);
-  return GTK_SPIN_BUTTON (find_type (row, GTK_TYPE_SPIN_BUTTON));
+  return GTK_SPIN_BUTTON (sl_test_ui_find (row, GTK_TYPE_SPIN_BUTTON, NULL));
 }
 
 /* §18: a Legionnaire character's sheet shows what its skills give; it
@@ -120,11 +86,11 @@ test_unit_sheet_legionnaire (void)
 
   gtk_window_present (GTK_WINDOW (sheet));
   sl_test_ui_settle ();
-  row = find_row (GTK_WIDGET (sheet), "Legionnaire character (§18)");
+  row = sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Legionnaire character (§18)");
   g_assert_nonnull (row);
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
                    "SR \xe2\x88\x92" "2, grenades +1, melee \xe2\x88\x92" "1, never routs");
-  row = find_row (GTK_WIDGET (sheet), "Routed");
+  row = sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Routed");
   g_assert_nonnull (row);
   g_assert_false (gtk_widget_get_sensitive (row));
   g_assert_false (sl_unit_sheet_correct (sheet, "routed", "true", &error));
@@ -171,7 +137,7 @@ test_unit_sheet_exposure_t36 (void)
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, 1);
 
   /* Outside: the switch is off; on, the unit goes inside. */
-  row = find_row (GTK_WIDGET (sheet), "Inside, sheltered");
+  row = sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Inside, sheltered");
   g_assert_nonnull (row);
   g_assert_false (switch_row_active (row));
   flip (row);
@@ -184,13 +150,13 @@ test_unit_sheet_exposure_t36 (void)
   g_assert_false (sl_test_unit_state (game, "a-1")->inside);
 
   /* P-39: one more wound, 20 subphases from now unless said … */
-  row = find_row (GTK_WIDGET (sheet), "Suit breach");
+  row = sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Suit breach");
   g_assert_nonnull (row);
   adw_combo_row_set_selected (ADW_COMBO_ROW (row), SL_BREACH_DELAYED);
   g_assert_cmpint (sl_test_unit_state (game, "a-1")->breach.state, ==, SL_BREACH_DELAYED);
   g_assert_cmpint (sl_test_unit_state (game, "a-1")->breach.due, ==, now + rules->environment.suit_breach_delay);
   /* … or sooner; bleeding keeps the moment. */
-  due = find_spin (find_row (GTK_WIDGET (sheet), "Subphases until the next breach wound"));
+  due = find_spin (sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Subphases until the next breach wound"));
   g_assert_cmpint (gtk_spin_button_get_value_as_int (due), ==, rules->environment.suit_breach_delay);
   gtk_spin_button_set_value (due, 5);
   g_assert_cmpint (sl_test_unit_state (game, "a-1")->breach.due, ==, now + 5);
@@ -210,7 +176,7 @@ test_unit_sheet_exposure_t36 (void)
   g_object_unref (keep);
   keep = g_object_ref (GTK_WIDGET (sheet));
   gtk_window_present (GTK_WINDOW (sheet));
-  g_assert_true (switch_row_active (find_row (GTK_WIDGET (sheet), "Inside, sheltered")));
+  g_assert_true (switch_row_active (sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Inside, sheltered")));
   gtk_window_destroy (GTK_WINDOW (sheet));
 
   /* Without vacuum nor a hostile atmosphere, it does not matter. */
@@ -221,8 +187,8 @@ test_unit_sheet_exposure_t36 (void)
     g_object_unref (keep);
     keep = g_object_ref (GTK_WIDGET (sheet));
     gtk_window_present (GTK_WINDOW (sheet));
-    g_assert_null (find_row (GTK_WIDGET (sheet), "Inside, sheltered"));
-    g_assert_null (find_row (GTK_WIDGET (sheet), "Suit breach"));
+    g_assert_null (sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Inside, sheltered"));
+    g_assert_null (sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Suit breach"));
     gtk_window_destroy (GTK_WINDOW (sheet));
   }
 }
