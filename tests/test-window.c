@@ -965,6 +965,12 @@ test_window_zero_g (void)
    * hits. */
   sl_test_go_to_subphase (shown, 5);
   g_assert_nonnull (sl_test_unit_state (shown, "a-2")->current.action);
+  {
+    GtkWidget *log = sl_test_ui_find (GTK_WIDGET (window), SL_TYPE_SQUAD_LOG, NULL);
+    g_autofree char *action = sl_squad_log_get_cell (SL_SQUAD_LOG (log), sl_test_unit (shown, "a-2"), "action");
+
+    g_assert_cmpstr (action, ==, "Dive, carries on until it hits something (A-72)");
+  }
   /* Its log has the way too; nobody else's. */
   {
     SlUnitSheet *log = sl_unit_sheet_new (GTK_WINDOW (window), shown, sl_test_unit (shown, "b-2"));

@@ -1421,8 +1421,12 @@ update_line (SlSquadLog *self,
           g_autofree char *text = NULL;
 
           sl_subphase_split (rules, log.action_end, &turn, &subphase);
+          /* A-72: a zero-G dive carries on past its AP until it hits
+           * something (the core says whether it does). */
+          if (log.action->move == SL_MOVE_DIVE && sl_unit_drifting (self->game, line->unit))
+            text = g_strdup_printf (_("%s, carries on until it hits something (A-72)"), log.action->name);
           /* "Walk, ends 7 (1 of 3 AP)" */
-          if (turn == state->turn)
+          else if (turn == state->turn)
             text = g_strdup_printf (_("%s, ends %d (%d of %d AP)"), log.action->name, subphase,
                                     log.action_done, log.action_cost);
           else
