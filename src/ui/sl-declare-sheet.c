@@ -589,7 +589,7 @@ sl_declare_sheet_engage (SlDeclareSheet *self)
   g_autoptr(GString) json = g_string_new ("{\"type\": \"engage\", \"unit\": ");
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) command = NULL;
-  gboolean ok;
+  gboolean dice, ok;
 
   g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), FALSE);
   if (target >= self->targets->len)
@@ -605,7 +605,11 @@ sl_declare_sheet_engage (SlDeclareSheet *self)
     g_string_append_printf (json, ", \"zero_g_roll\": %d", gtk_spin_button_get_value_as_int (self->zero_g_roll));
   g_string_append_c (json, '}');
   command = json_from_string (json->str, NULL);
-  if (self->zero_g_roll == NULL)
+  /* In zero-G the checks' dice first, unless every one is in already. */
+  dice = self->zero_g_roll != NULL &&
+         (gtk_spin_button_get_value_as_int (self->zero_g_roll) == 0 ||
+          adw_combo_row_get_selected (self->decision_row) == 0);
+  if (!dice)
     ok = sl_game_apply (self->game, command, &error) != NULL;
   else
     {
@@ -620,7 +624,7 @@ sl_declare_sheet_engage (SlDeclareSheet *self)
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return FALSE;
     }
-  if (self->zero_g_roll != NULL)
+  if (dice)
     present_engage_dice (self, json->str, g_array_index (self->targets, int, target));
   gtk_window_destroy (GTK_WINDOW (self));
   return TRUE;
