@@ -61,6 +61,50 @@ sl_test_ui_show (GtkWidget *child,
   return window;
 }
 
+static const char *
+title_of (GtkWidget *widget)
+{
+  if (ADW_IS_PREFERENCES_ROW (widget))
+    return adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget));
+  if (GTK_IS_BUTTON (widget))
+    return gtk_button_get_label (GTK_BUTTON (widget));
+  if (GTK_IS_WINDOW (widget))
+    return gtk_window_get_title (GTK_WINDOW (widget));
+  return NULL;
+}
+
+GtkWidget *
+sl_test_ui_find (GtkWidget  *root,
+                 GType       type,
+                 const char *title)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && (title == NULL || g_strcmp0 (title_of (root), title) == 0))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = sl_test_ui_find (child, type, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWindow *
+sl_test_ui_find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+        return GTK_WINDOW (w);
+    }
+  return NULL;
+}
+
 void
 sl_test_ui_save_png (GtkWidget  *widget,
                      const char *name)

@@ -20,6 +20,14 @@ GtkWidget   *sl_test_ui_show      (GtkWidget  *child,
                                    int         height);
 /* Spins the main loop until nothing is pending. */
 void         sl_test_ui_settle    (void);
+/* The first widget under @root, @root included, of @type, and titled
+ * @title when it is not NULL (a preferences row's title, a button's label,
+ * a window's title), depth first; or NULL. */
+GtkWidget   *sl_test_ui_find      (GtkWidget  *root,
+                                   GType       type,
+                                   const char *title);
+/* The open toplevel window of @type, or NULL. */
+GtkWindow   *sl_test_ui_find_toplevel (GType   type);
 /* Saves what @widget drew as @name in $SL_SCREENSHOT_DIR, when it is set,
  * for people to look at. */
 void         sl_test_ui_save_png  (GtkWidget  *widget,

@@ -184,6 +184,77 @@ test_area_burst_sheet_refused (void)
   g_assert_null (sl_test_unit_state (game, "tog-1")->current.action);
 }
 
+static SlGame *
+weather_game (const char *weather)
+{
+  g_autofree char *setup = g_strdup_printf (
+    "{'id': 'rain', 'name': 'Rain', 'length_turns': 3,"
+    " 'modules': ['ammunition', 'automatic-fire', 'environment'], %s,"
+    " 'sides': ["
+    "  {'id': 'a', 'squads': [{'id': 'a1', 'units': [{'id': 'a-1', 'counter': 1, 'name': 'Centurion Vale',"
+    "     'troop': 'combat-arms', 'armor': 'BI', 'weapons': ['SR']}]}]},"
+    "  {'id': 'b', 'squads': [{'id': 'b1', 'units': ["
+    "     {'id': 'b-1', 'counter': 2, 'name': 'Trooper Hale', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']},"
+    "     {'id': 'b-2', 'counter': 3, 'name': 'Trooper Amari', 'troop': 'marines', 'armor': 'M',"
+    "      'weapons': ['LR']}]}]}]}", weather);
+  SlGame *game = sl_test_game_new_setup (setup);
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'fire', 'burst': 'area'}");
+  sl_test_play (game, "{'type': 'next'}");
+  return game;
+}
+
+/* T-36, A-118: in rain each unit in the wedge is fired at across its own
+ * distance, which reads the weather's range band: the odds differ row by
+ * row. In heavy woods a unit beyond what the firer can see (3 m, A-46) is
+ * refused on its own row, in the core's words naming it, and the burst
+ * waits: nothing to give up, the row is put right. */
+static void
+test_area_burst_sheet_range_a118 (void)
+{
+  g_autoptr(SlGame) game = weather_game ("'environment': {'rain': true}");
+  g_autoptr(SlGame) woods = weather_game (
+    "'special_conditions': [{'kind': 'terrain', 'terrain': 'heavy-woods', 'text': 'Heavy woods everywhere.'}]");
+  SlAreaBurstSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+  const char *problem;
+
+  sheet = sl_area_burst_sheet_new (NULL, game, sl_test_unit (game, "a-1"), FALSE);
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  sl_area_burst_sheet_add_target (sheet);
+  g_assert_true (sl_area_burst_sheet_set_target (sheet, 0, sl_test_unit (game, "b-1"), 5, SL_COVER_NONE));
+  g_assert_true (sl_area_burst_sheet_set_target (sheet, 1, sl_test_unit (game, "b-2"), 40, SL_COVER_NONE));
+  g_assert_cmpstr (sl_area_burst_sheet_get_odds (sheet, 0), ==, "Needs 6 or less · 60 %");
+  g_assert_cmpstr (sl_area_burst_sheet_get_odds (sheet, 1), ==, "Needs 5 or less · 50 %");
+  g_assert_null (sl_area_burst_sheet_get_problem (sheet));
+  gtk_window_destroy (GTK_WINDOW (sheet));
+
+  sheet = sl_area_burst_sheet_new (NULL, woods, sl_test_unit (woods, "a-1"), FALSE);
+  g_object_unref (keep);
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  sl_area_burst_sheet_add_target (sheet);
+  g_assert_true (sl_area_burst_sheet_set_target (sheet, 0, sl_test_unit (woods, "b-1"), 2, SL_COVER_NONE));
+  g_assert_true (sl_area_burst_sheet_set_target (sheet, 1, sl_test_unit (woods, "b-2"), 8, SL_COVER_NONE));
+  problem = sl_area_burst_sheet_get_problem (sheet);
+  g_assert_cmpstr (problem, ==, "3 · Trooper Amari: In Heavy Woods nothing is seen beyond 3 m: no line of sight at 8 m (T-10, A-46).");
+  g_assert_cmpstr (sl_area_burst_sheet_get_odds (sheet, 1), ==,
+                   "In Heavy Woods nothing is seen beyond 3 m: no line of sight at 8 m (T-10, A-46).");
+  g_assert_cmpstr (sl_area_burst_sheet_get_prompt (sheet), ==,
+                   "Change the row of 3 · Trooper Amari, or take it out of the wedge.");
+  g_assert_false (sl_area_burst_sheet_can_give_up (sheet));
+  g_assert_false (sl_area_burst_sheet_enter_die (sheet, 3));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "area-burst-woods.png");
+  /* Put right, the burst goes on. */
+  g_assert_true (sl_area_burst_sheet_set_target (sheet, 1, sl_test_unit (woods, "b-2"), 3, SL_COVER_NONE));
+  g_assert_null (sl_area_burst_sheet_get_problem (sheet));
+  g_assert_cmpstr (sl_area_burst_sheet_get_prompt (sheet), ==, "2 · Trooper Hale: type the die (1–9, 0 for 10).");
+  gtk_window_destroy (GTK_WINDOW (sheet));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -192,5 +263,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/area-burst-sheet/two-targets", test_area_burst_sheet_two_targets);
   g_test_add_func ("/area-burst-sheet/jam", test_area_burst_sheet_jam);
   g_test_add_func ("/area-burst-sheet/refused", test_area_burst_sheet_refused);
+  g_test_add_func ("/area-burst-sheet/range-A-118", test_area_burst_sheet_range_a118);
   return g_test_run ();
 }

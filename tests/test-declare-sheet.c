@@ -11,6 +11,7 @@
 
 #include "sl-combat.h"
 #include "sl-declare-sheet.h"
+#include "sl-dice-sheet.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
 
@@ -163,6 +164,114 @@ test_declare_sheet_zero_g (void)
   g_assert_null (e->rolled[0]);
 }
 
+/* A-71: in zero-G an engagement waits for its two zero-G checks, each die
+ * one key press on a sheet of its own: the attacker's (failed, no contact)
+ * and the defender's (failed, it defends without a melee action). */
+static void
+test_declare_sheet_engage_zero_g_a71 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'zg', 'name': 'Zero-G', 'length_turns': 3,"
+    " 'modules': ['environment'], 'environment': {'zero_g': true},"
+    " 'sides': ["
+    "  {'id': 'a', 'squads': [{'id': 'a1', 'units': ["
+    "     {'id': 'a-1', 'counter': 1, 'name': 'Trooper Hale', 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']}]}]},"
+    "  {'id': 'b', 'squads': [{'id': 'b1', 'units': ["
+    "     {'id': 'b-1', 'counter': 3, 'name': 'Legionnaire Brax', 'troop': 'marines', 'armor': 'MZG',"
+    "      'weapons': ['LR']}]}]}]}");
+  SlDeclareSheet *sheet;
+  GtkWindow *dice;
+  const SlJournalEntry *e;
+  JsonObject *command;
+  guint n;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "a-1"));
+  gtk_window_present (GTK_WINDOW (sheet));
+  n = sl_game_get_n_entries (game);
+  g_assert_true (sl_declare_sheet_engage (sheet));
+  /* Nothing yet: the dice first. */
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
+  dice = sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET);
+  g_assert_nonnull (dice);
+  g_assert_cmpstr (gtk_window_get_title (dice), ==, "1 · Trooper Hale Engages 3 · Legionnaire Brax");
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (dice), "engage-zero-g.png");
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (dice), 1));
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (dice), 0));
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n + 1);
+  e = sl_game_get_entry (game, n);
+  command = json_node_get_object (sl_journal_entry_get_command (e));
+  g_assert_cmpstr (json_object_get_string_member (command, "type"), ==, "engage");
+  g_assert_cmpint (json_object_get_int_member (command, "zero_g_roll"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (command, "target_zero_g_roll"), ==, 10);
+  g_assert_null (e->rolled[0]);
+  /* In contact; the defender failed its check: no melee action of its own. */
+  g_assert_cmpint (sl_test_unit_state (game, "a-1")->n_engaged, ==, 1);
+  g_assert_nonnull (sl_test_unit_state (game, "a-1")->current.action);
+  g_assert_null (sl_test_unit_state (game, "b-1")->current.action);
+}
+
+/* P-38 step 1, T-37: a squad leader calls one of the fire missions his
+ * side bought, named as it is called; the sheet shows what is left of
+ * each kind, a call under way counted, and the core's refusal for a kind
+ * used up. A unit that may not call one is not offered the choice. */
+static void
+test_declare_sheet_fire_mission_p38 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'fm', 'name': 'Fire missions', 'length_turns': 3,"
+    " 'modules': ['ammunition', 'leadership', 'area-effects'],"
+    " 'sides': ["
+    "  {'id': 'a', 'name': 'Commonwealth', 'fire_missions': {'mortar': 2, 'missile': 1}, 'squads': ["
+    "    {'id': 'a1', 'leader': 'a-1', 'units': ["
+    "      {'id': 'a-1', 'counter': 1, 'name': 'Sergeant Ames', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']},"
+    "      {'id': 'a-3', 'counter': 3, 'name': 'Trooper Cole', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]},"
+    "    {'id': 'a2', 'leader': 'a-2', 'units': ["
+    "      {'id': 'a-2', 'counter': 2, 'name': 'Sergeant Bell', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]},"
+    "  {'id': 'b', 'name': 'TOG', 'squads': [{'id': 'b1', 'units': [{'id': 'b-1', 'counter': 9,"
+    "     'name': 'Legionnaire Brax', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");
+  SlDeclareSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'a2': 3, 'b1': 5}}");
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "a-1"));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_cmpstr (sl_declare_sheet_get_mission_choice (sheet, NULL), ==, "Mortar Strike — 2 of 2 left");
+  g_assert_cmpstr (sl_declare_sheet_get_mission_choice (sheet, "missile"), ==, "1 of 1 left");
+  g_assert_true (sl_declare_sheet_set_mission (sheet, "missile"));
+  g_assert_cmpstr (sl_declare_sheet_get_mission_choice (sheet, NULL), ==,
+                   "Anti-Personnel Missile Strike — 1 of 1 left");
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (gtk_widget_get_ancestor (
+    sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Fire _mission called"), ADW_TYPE_EXPANDER_ROW)), TRUE);
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "declare-sheet-fire-mission.png");
+  g_assert_true (sl_declare_sheet_choose (sheet, "call-fire-mission"));
+  g_assert_cmpint (sl_test_unit_state (game, "a-1")->current.mission, ==, 2);
+
+  /* The other leader: the missile is being called, a mortar is left. */
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "a-2"));
+  g_object_unref (keep);
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_cmpstr (sl_declare_sheet_get_mission_choice (sheet, NULL), ==, "Mortar Strike — 2 of 2 left");
+  g_assert_nonnull (strstr (sl_declare_sheet_get_mission_choice (sheet, "missile"), "P-38 step 1"));
+  g_assert_false (sl_declare_sheet_set_mission (sheet, "missile"));
+  g_assert_true (sl_declare_sheet_can_choose (sheet, "call-fire-mission"));
+  gtk_window_destroy (GTK_WINDOW (sheet));
+
+  /* Not a leader: nothing to call. */
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "a-3"));
+  g_object_unref (keep);
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_null (sl_declare_sheet_get_mission_choice (sheet, NULL));
+  g_assert_false (sl_declare_sheet_can_choose (sheet, "call-fire-mission"));
+  gtk_window_destroy (GTK_WINDOW (sheet));
+}
+
 /* P-30 step 2: a weapon that fires bursts declares a single shot, a
  * concentrated burst at the target or an area burst, which takes no
  * target; the kind of fire is what the command carries. A weapon that
@@ -254,6 +363,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/declare-sheet/refused", test_declare_sheet_refused);
   g_test_add_func ("/declare-sheet/engage", test_declare_sheet_engage);
   g_test_add_func ("/declare-sheet/zero-g", test_declare_sheet_zero_g);
+  g_test_add_func ("/declare-sheet/engage-zero-g-A-71", test_declare_sheet_engage_zero_g_a71);
+  g_test_add_func ("/declare-sheet/fire-mission-P-38", test_declare_sheet_fire_mission_p38);
   g_test_add_func ("/declare-sheet/throws", test_declare_sheet_throws);
   g_test_add_func ("/declare-sheet/burst-P-30", test_declare_sheet_burst);
   g_test_add_func ("/declare-sheet/burst-rate-of-fire-T-23", test_declare_sheet_burst_rate);

@@ -291,6 +291,51 @@ test_squad_log_step (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* T-36, A-120, P-39: in vacuum each line says whether the unit is
+ * sheltered inside or out in it, and a breached suit with the moment of
+ * its next wound — an unconscious unit bleeds on. */
+static void
+test_squad_log_exposure_t36 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'vac', 'name': 'Vacuum', 'length_turns': 4, 'modules': ['environment'],"
+    " 'environment': {'vacuum': true}, 'sides': ["
+    " {'id': 'a', 'name': 'TOG', 'squads': [{'id': 'a1', 'units': ["
+    "   {'id': 'a-1', 'counter': 1, 'name': 'Legionnaire Brutus', 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']},"
+    "   {'id': 'a-2', 'counter': 2, 'name': 'Legionnaire Cornelia', 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR'],"
+    "    'inside': true}]}]},"
+    " {'id': 'b', 'name': 'Commonwealth', 'squads': [{'id': 'b1', 'units': ["
+    "   {'id': 'b-1', 'counter': 9, 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']}]}]}]}");
+  GtkWidget *log = sl_squad_log_new (game, 0);
+  GtkWidget *window = sl_test_ui_show (log, 1366, -1);
+  GtkWidget *line;
+  GtkWidget *badge;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  assert_cell (log, game, "a-1", "position", "standing · outside");
+  assert_cell (log, game, "a-2", "position", "standing · inside");
+  assert_cell (log, game, "a-1", "status", "");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'a-1', 'field': 'breach', 'value': {'state': 'delayed'}}");
+  assert_cell (log, game, "a-1", "status", "Suit breached, one more wound T3 S1");
+  line = sl_squad_log_get_line (SL_SQUAD_LOG (log), sl_test_unit (game, "a-1"));
+  badge = gtk_widget_get_first_child (line);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (badge)), ==, "Suit breached · T3 S1");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (badge), ==,
+                   "The breached suit gives one more wound in subphase 1 of turn 3, then seals (P-39).");
+  g_assert_true (gtk_widget_has_css_class (badge, "warning"));
+  sl_test_play (game, "{'type': 'correct', 'unit': 'a-1', 'field': 'breach',"
+                      " 'value': {'state': 'bleeding', 'turn': 2, 'subphase': 4}}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'a-1', 'field': 'wound', 'value': 'unconscious'}");
+  assert_cell (log, game, "a-1", "status", "Out, Bleeding, next wound T2 S4");
+  sl_test_ui_save_png (log, "squad-log-vacuum.png");
+  sl_test_play (game, "{'type': 'exposure', 'unit': 'a-1', 'inside': true}");
+  assert_cell (log, game, "a-1", "position", "standing · inside");
+  /* Once dead, nothing bleeds any more. */
+  sl_test_play (game, "{'type': 'correct', 'unit': 'a-1', 'field': 'wound', 'value': 'dead'}");
+  assert_cell (log, game, "a-1", "status", "Dead");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -305,5 +350,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/squad-log/legionnaire-T-44", test_squad_log_legionnaire);
   g_test_add_func ("/squad-log/columns", test_squad_log_columns);
   g_test_add_func ("/squad-log/step", test_squad_log_step);
+  g_test_add_func ("/squad-log/exposure-T-36", test_squad_log_exposure_t36);
   return g_test_run ();
 }

@@ -41,22 +41,29 @@ test_unit_sheet (void)
   gtk_window_destroy (GTK_WINDOW (sheet));
 }
 
-/* The preferences row titled @title under @widget, or NULL. */
-static GtkWidget *
-find_row (GtkWidget  *widget,
-          const char *title)
+/* Whether the switch of @row is on. */
+static gboolean
+switch_row_active (GtkWidget *row)
 {
-  if (ADW_IS_PREFERENCES_ROW (widget) &&
-      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_row (c, title);
+  GtkWidget *toggle = row != NULL ? sl_test_ui_find (row, GTK_TYPE_SWITCH, NULL) : NULL;
 
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return toggle != NULL && gtk_switch_get_active (GTK_SWITCH (toggle));
+}
+
+/* Turns the switch of @row over, as a click would. */
+static void
+flip (GtkWidget *row)
+{
+  GtkSwitch *toggle = GTK_SWITCH (sl_test_ui_find (row, GTK_TYPE_SWITCH, NULL));
+
+  gtk_switch_set_active (toggle, !gtk_switch_get_active (toggle));
+}
+
+static GtkSpinButton *
+find_spin (GtkWidget *row)
+{
+  g_assert_nonnull (row);
+  return GTK_SPIN_BUTTON (sl_test_ui_find (row, GTK_TYPE_SPIN_BUTTON, NULL));
 }
 
 /* §18: a Legionnaire character's sheet shows what its skills give; it
@@ -79,11 +86,11 @@ test_unit_sheet_legionnaire (void)
 
   gtk_window_present (GTK_WINDOW (sheet));
   sl_test_ui_settle ();
-  row = find_row (GTK_WIDGET (sheet), "Legionnaire character (§18)");
+  row = sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Legionnaire character (§18)");
   g_assert_nonnull (row);
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
                    "SR \xe2\x88\x92" "2, grenades +1, melee \xe2\x88\x92" "1, never routs");
-  row = find_row (GTK_WIDGET (sheet), "Routed");
+  row = sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Routed");
   g_assert_nonnull (row);
   g_assert_false (gtk_widget_get_sensitive (row));
   g_assert_false (sl_unit_sheet_correct (sheet, "routed", "true", &error));
@@ -93,6 +100,99 @@ test_unit_sheet_legionnaire (void)
   gtk_window_destroy (GTK_WINDOW (sheet));
 }
 
+/* A vacuum scenario (T-36): a TOG marine out in it, a Commonwealth
+ * marine inside the ship. */
+#define VACUUM_SETUP \
+  "{'id': 'vac', 'name': 'Vacuum', 'length_turns': 4, 'modules': ['environment']," \
+  " 'environment': {'vacuum': true}, 'sides': [" \
+  " {'id': 'a', 'name': 'TOG', 'squads': [{'id': 'a1', 'units': [" \
+  "   {'id': 'a-1', 'counter': 1, 'name': 'Legionnaire Brutus', 'troop': 'marines', 'armor': 'MZG'," \
+  "    'weapons': ['LR']}]}]}," \
+  " {'id': 'b', 'name': 'Commonwealth', 'inside': true, 'squads': [{'id': 'b1', 'units': [" \
+  "   {'id': 'b-1', 'counter': 9, 'name': 'Trooper Rask', 'troop': 'marines', 'armor': 'MZG'," \
+  "    'weapons': ['LR']}]}]}]}"
+
+/* T-36, A-120: in vacuum the sheet says whether the unit is sheltered
+ * inside and sets it as the table says (an `exposure`, told to
+ * everyone); its suit's breach is corrected by hand (P-39), the next
+ * wound 1 to 20 subphases away. */
+static void
+test_unit_sheet_exposure_t36 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (VACUUM_SETUP);
+  SlUnitSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+  const SlRules *rules = sl_game_get_rules (game);
+  const SlJournalEntry *e;
+  GtkWidget *row;
+  GtkSpinButton *due;
+  int now;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  now = sl_state_now (rules, sl_game_get_state (game));
+  sheet = sl_unit_sheet_new (NULL, game, sl_test_unit (game, "a-1"));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  sl_test_ui_settle ();
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, 1);
+
+  /* Outside: the switch is off; on, the unit goes inside. */
+  row = sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Inside, sheltered");
+  g_assert_nonnull (row);
+  g_assert_false (switch_row_active (row));
+  flip (row);
+  g_assert_true (sl_test_unit_state (game, "a-1")->inside);
+  e = sl_game_get_entry (game, sl_game_get_n_entries (game) - 1);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (sl_journal_entry_get_command (e)), "type"),
+                   ==, "exposure");
+  g_assert_cmpstr (e->summary, ==, "Inside, sheltered from the vacuum: Legionnaire Brutus (T-36).");
+  flip (row);
+  g_assert_false (sl_test_unit_state (game, "a-1")->inside);
+
+  /* P-39: one more wound, 20 subphases from now unless said … */
+  row = sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Suit breach");
+  g_assert_nonnull (row);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), SL_BREACH_DELAYED);
+  g_assert_cmpint (sl_test_unit_state (game, "a-1")->breach.state, ==, SL_BREACH_DELAYED);
+  g_assert_cmpint (sl_test_unit_state (game, "a-1")->breach.due, ==, now + rules->environment.suit_breach_delay);
+  /* … or sooner; bleeding keeps the moment. */
+  due = find_spin (sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Subphases until the next breach wound"));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (due), ==, rules->environment.suit_breach_delay);
+  gtk_spin_button_set_value (due, 5);
+  g_assert_cmpint (sl_test_unit_state (game, "a-1")->breach.due, ==, now + 5);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), SL_BREACH_BLEEDING);
+  g_assert_cmpint (sl_test_unit_state (game, "a-1")->breach.state, ==, SL_BREACH_BLEEDING);
+  g_assert_cmpint (sl_test_unit_state (game, "a-1")->breach.due, ==, now + 5);
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "unit-sheet-vacuum.png");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), SL_BREACH_NONE);
+  g_assert_cmpint (sl_test_unit_state (game, "a-1")->breach.state, ==, SL_BREACH_NONE);
+  e = sl_game_get_entry (game, sl_game_get_n_entries (game) - 1);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (sl_journal_entry_get_command (e)), "field"),
+                   ==, "breach");
+  gtk_window_destroy (GTK_WINDOW (sheet));
+
+  /* The Commonwealth starts inside. */
+  sheet = sl_unit_sheet_new (NULL, game, sl_test_unit (game, "b-1"));
+  g_object_unref (keep);
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_true (switch_row_active (sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Inside, sheltered")));
+  gtk_window_destroy (GTK_WINDOW (sheet));
+
+  /* Without vacuum nor a hostile atmosphere, it does not matter. */
+  {
+    g_autoptr(SlGame) plain = sl_test_game_new ();
+
+    sheet = sl_unit_sheet_new (NULL, plain, sl_test_unit (plain, "cw-13"));
+    g_object_unref (keep);
+    keep = g_object_ref (GTK_WIDGET (sheet));
+    gtk_window_present (GTK_WINDOW (sheet));
+    g_assert_null (sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Inside, sheltered"));
+    g_assert_null (sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Suit breach"));
+    gtk_window_destroy (GTK_WINDOW (sheet));
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -100,5 +200,6 @@ main (int argc, char *argv[])
   sl_test_ui_init ();
   g_test_add_func ("/unit-sheet/correct", test_unit_sheet);
   g_test_add_func ("/unit-sheet/legionnaire", test_unit_sheet_legionnaire);
+  g_test_add_func ("/unit-sheet/exposure-T-36", test_unit_sheet_exposure_t36);
   return g_test_run ();
 }

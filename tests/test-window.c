@@ -18,6 +18,7 @@
 #include "sl-blast-sheet.h"
 #include "sl-combat.h"
 #include "sl-dice-sheet.h"
+#include "sl-exposure-sheet.h"
 #include "sl-fire-sheet.h"
 #include "sl-preferences.h"
 #include "sl-private-view.h"
@@ -31,6 +32,7 @@
 #include "sl-scenario-editor.h"
 #include "sl-score-window.h"
 #include "sl-briefing-window.h"
+#include "sl-unit-sheet.h"
 #include "sl-window.h"
 
 static SlApplication *
@@ -232,22 +234,6 @@ saved_game (void)
   return path;
 }
 
-/* The open toplevel of @type, or NULL. */
-static GtkWindow *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
-        return GTK_WINDOW (w);
-    }
-  return NULL;
-}
-
 static gboolean shows_text (GtkWidget *widget, const char *text);
 
 static SlWindow *
@@ -318,7 +304,7 @@ test_window_table (void)
   n = sl_game_get_n_entries (game);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
-  sheet = find_toplevel (g_type_from_name ("SlFireSheet"));
+  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlFireSheet"));
   g_assert_nonnull (sheet);
   gtk_window_destroy (sheet);
 
@@ -332,7 +318,7 @@ test_window_table (void)
    * the sheet to declare its action. */
   g_signal_emit_by_name (find_widget (GTK_WIDGET (window), g_type_from_name ("SlTrackView")),
                          "unit-activated", sl_test_unit (game, "tog-1"));
-  sheet = find_toplevel (g_type_from_name ("SlDeclareSheet"));
+  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDeclareSheet"));
   g_assert_nonnull (sheet);
   gtk_window_destroy (sheet);
 
@@ -406,8 +392,8 @@ static gboolean
 command_line_check (gpointer data)
 {
   CommandLineRun *run = data;
-  GtkWindow *window = find_toplevel (SL_TYPE_WINDOW);
-  AdwMessageDialog *dialog = (AdwMessageDialog *) find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  GtkWindow *window = sl_test_ui_find_toplevel (SL_TYPE_WINDOW);
+  AdwMessageDialog *dialog = (AdwMessageDialog *) sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
 
   if ((window == NULL || !gtk_widget_get_mapped (GTK_WIDGET (window))) && ++run->waits < 1000)
     return G_SOURCE_CONTINUE;
@@ -511,6 +497,51 @@ test_window_new_game (void)
   gtk_window_destroy (GTK_WINDOW (again));
 }
 
+/* P-36 step 1, T-36/A-117: a scenario whose forces break construction
+ * rules does not start; the dialog lists each rule broken on a line of
+ * its own, in a list that scrolls, not as one long paragraph. */
+static void
+test_window_construction (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autofree char *scenario = g_build_filename (tmp_dir, "broken-forces.json", NULL);
+  g_autofree char *path = g_build_filename (tmp_dir, "broken-forces.squadlog", NULL);
+  SlWindow *window = open_window (app);
+  AdwMessageDialog *dialog;
+  GtkWidget *list;
+  guint rows = 0;
+
+  g_assert_true (g_file_set_contents (scenario,
+    "{\"id\": \"broken\", \"name\": \"Broken Forces\", \"length_turns\": 3,"
+    " \"modules\": [\"ammunition\", \"area-effects\", \"environment\"], \"environment\": {\"vacuum\": true},"
+    " \"sides\": [{\"id\": \"a\", \"name\": \"TOG\", \"squads\": [{\"id\": \"a1\", \"name\": \"1st Squad\", \"units\": ["
+    "   {\"id\": \"a-1\", \"counter\": 1, \"troop\": \"marines\", \"armor\": \"MZG\", \"weapons\": [\"LR\"],"
+    "    \"plastic_charges\": 3},"
+    "   {\"id\": \"a-2\", \"counter\": 2, \"troop\": \"combat-arms\", \"armor\": \"LI\", \"weapons\": [\"SR\"]}]}]},"
+    "  {\"id\": \"b\", \"name\": \"Commonwealth\", \"squads\": [{\"id\": \"b1\", \"units\": ["
+    "   {\"id\": \"b-1\", \"counter\": 9, \"troop\": \"marines\", \"armor\": \"MZG\", \"weapons\": [\"LR\"]}]}]}]}",
+    -1, NULL));
+  g_assert_false (sl_window_new_game (window, scenario, path));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_null (sl_window_get_game (window));
+  dialog = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Cannot Start the Game");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "The forces of “Broken Forces” break 2 construction rules."));
+  g_assert_true (GTK_IS_SCROLLED_WINDOW (adw_message_dialog_get_extra_child (dialog)));
+  list = find_widget (adw_message_dialog_get_extra_child (dialog), GTK_TYPE_LIST_BOX);
+  g_assert_nonnull (list);
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    rows++;
+  g_assert_cmpuint (rows, ==, 2);
+  g_assert_true (shows_text (list, "Unit a-1 carries more than 2 explosive charges (P-36)."));
+  g_assert_true (shows_text (list, "only sealed suits take part in vacuum or a hostile atmosphere (T-36, A-117)."));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (dialog), "construction.png");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* In the Rout/Rally Phase, Next opens the rout check's sheet (P-31). */
 static void
 test_window_rout_sheet (void)
@@ -537,7 +568,7 @@ test_window_rout_sheet (void)
     sl_test_play (game, "{'type': 'next'}");
   window = open_game (app, game, path);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = find_toplevel (g_type_from_name ("SlDiceSheet"));
+  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (sheet);
   g_assert_cmpstr (gtk_window_get_title (sheet), ==, "TOG 1st Squad Checks for Rout");
   gtk_window_destroy (sheet);
@@ -584,7 +615,7 @@ test_window_due_rout (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = find_toplevel (g_type_from_name ("SlDiceSheet"));
+  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (sheet);
   g_assert_cmpstr (gtk_window_get_title (sheet), ==, "Renegade Squad Checks for Rout");
   g_test_message ("%s", sl_dice_sheet_get_odds (SL_DICE_SHEET (sheet)));
@@ -593,9 +624,9 @@ test_window_due_rout (void)
   sl_test_ui_save_png (GTK_WIDGET (sheet), "rout-check.png");
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 9));
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 9));
-  g_assert_null (find_toplevel (g_type_from_name ("SlDiceSheet")));
+  g_assert_null (sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet")));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  g_assert_null (find_toplevel (g_type_from_name ("SlDiceSheet")));
+  g_assert_null (sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet")));
   g_assert_cmpint (sl_game_get_state (shown)->turn, ==, 2);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -622,7 +653,7 @@ test_window_give_up (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = find_toplevel (SL_TYPE_FIRE_SHEET);
+  sheet = sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET);
   g_assert_nonnull (sheet);
   g_assert_cmpstr (gtk_window_get_title (sheet), ==, "13 · Trooper Hale Fires");
   g_assert_nonnull (strstr (sl_fire_sheet_get_odds (SL_FIRE_SHEET (sheet)), "jammed"));
@@ -630,10 +661,10 @@ test_window_give_up (void)
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "fire-sheet-give-up.png");
   g_assert_true (sl_fire_sheet_give_up (SL_FIRE_SHEET (sheet)));
-  g_assert_null (find_toplevel (SL_TYPE_FIRE_SHEET));
+  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET));
   g_assert_null (sl_test_unit_state (shown, "cw-13")->current.action);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  g_assert_null (find_toplevel (SL_TYPE_FIRE_SHEET));
+  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET));
   g_assert_cmpint (sl_game_get_state (shown)->subphase, ==, 4);
 
   /* A dice sheet too: the launcher shares the rifle's jam. */
@@ -652,14 +683,14 @@ test_window_give_up (void)
     other = open_game (app, launch, launch_path);
     launching = sl_window_get_game (other);
     gtk_widget_activate_action (GTK_WIDGET (other), "win.next", NULL);
-    dice = find_toplevel (SL_TYPE_DICE_SHEET);
+    dice = sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET);
     g_assert_nonnull (dice);
     g_assert_nonnull (strstr (sl_dice_sheet_get_odds (SL_DICE_SHEET (dice)), "jammed"));
     g_assert_true (sl_dice_sheet_can_give_up (SL_DICE_SHEET (dice)));
     g_assert_true (sl_dice_sheet_give_up (SL_DICE_SHEET (dice)));
-    g_assert_null (find_toplevel (SL_TYPE_DICE_SHEET));
+    g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
     gtk_widget_activate_action (GTK_WIDGET (other), "win.next", NULL);
-    g_assert_null (find_toplevel (SL_TYPE_DICE_SHEET));
+    g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
     g_assert_cmpint (sl_game_get_state (launching)->subphase, ==, 3);
     gtk_window_destroy (GTK_WINDOW (other));
   }
@@ -670,7 +701,7 @@ test_window_give_up (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_false (sl_test_unit_state (shown, "cw-13")->jammed);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = find_toplevel (SL_TYPE_FIRE_SHEET);
+  sheet = sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET);
   g_assert_nonnull (sheet);
   g_assert_false (sl_fire_sheet_can_give_up (SL_FIRE_SHEET (sheet)));
   gtk_window_destroy (sheet);
@@ -697,8 +728,8 @@ test_window_area_burst (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  g_assert_null (find_toplevel (SL_TYPE_FIRE_SHEET));
-  sheet = find_toplevel (SL_TYPE_AREA_BURST_SHEET);
+  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET));
+  sheet = sl_test_ui_find_toplevel (SL_TYPE_AREA_BURST_SHEET);
   g_assert_nonnull (sheet);
   g_assert_cmpstr (gtk_window_get_title (sheet), ==, "1 · Centurion Vale Fires an Area Burst");
   gtk_window_destroy (sheet);
@@ -706,8 +737,8 @@ test_window_area_burst (void)
   /* Picking the firer on the track opens the same sheet. */
   g_signal_emit_by_name (find_widget (GTK_WIDGET (window), SL_TYPE_TRACK_VIEW), "unit-activated",
                          sl_test_unit (shown, "tog-1"));
-  g_assert_null (find_toplevel (SL_TYPE_FIRE_SHEET));
-  sheet = find_toplevel (SL_TYPE_AREA_BURST_SHEET);
+  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET));
+  sheet = sl_test_ui_find_toplevel (SL_TYPE_AREA_BURST_SHEET);
   g_assert_nonnull (sheet);
   sl_area_burst_sheet_add_target (SL_AREA_BURST_SHEET (sheet));
   g_assert_true (sl_area_burst_sheet_set_target (SL_AREA_BURST_SHEET (sheet), 0, sl_test_unit (shown, "cw-13"), 5,
@@ -717,11 +748,11 @@ test_window_area_burst (void)
   n = sl_game_get_n_entries (shown);
   g_assert_true (sl_area_burst_sheet_enter_die (SL_AREA_BURST_SHEET (sheet), 9));
   g_assert_true (sl_area_burst_sheet_enter_die (SL_AREA_BURST_SHEET (sheet), 9));
-  g_assert_null (find_toplevel (SL_TYPE_AREA_BURST_SHEET));
+  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_AREA_BURST_SHEET));
   g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n + 1);
   g_assert_cmpuint (entries_on_disk (path), ==, n + 1);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  g_assert_null (find_toplevel (SL_TYPE_AREA_BURST_SHEET));
+  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_AREA_BURST_SHEET));
   g_assert_cmpint (sl_game_get_state (shown)->subphase, ==, 2);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -756,9 +787,9 @@ test_window_turn (void)
 
   /* Hale (13) waits for his grouping's turn: no sheet, the reason instead. */
   g_signal_emit_by_name (track, "unit-activated", sl_test_unit (shown, "cw-13"));
-  g_assert_null (find_toplevel (g_type_from_name ("SlDeclareSheet")));
+  g_assert_null (sl_test_ui_find_toplevel (g_type_from_name ("SlDeclareSheet")));
   {
-    AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+    AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
 
     g_assert_nonnull (dialog);
     g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "13 · Trooper Hale Cannot Act Yet");
@@ -775,7 +806,7 @@ test_window_turn (void)
 
   /* Vale (1) may act. */
   g_signal_emit_by_name (track, "unit-activated", sl_test_unit (shown, "tog-1"));
-  sheet = find_toplevel (g_type_from_name ("SlDeclareSheet"));
+  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDeclareSheet"));
   g_assert_nonnull (sheet);
   gtk_window_destroy (sheet);
 
@@ -854,7 +885,7 @@ test_window_throw_sheet (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = find_toplevel (g_type_from_name ("SlDiceSheet"));
+  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (sheet);
   g_assert_cmpstr (gtk_window_get_title (sheet), ==, "3 · Legionnaire Ostra Throws a Grenade");
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 2));
@@ -867,12 +898,168 @@ test_window_throw_sheet (void)
   sl_test_play (shown, "{'type': 'next'}");
   g_assert_cmpint (sl_game_get_state (shown)->step, ==, SL_STEP_EXPLOSION);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = find_toplevel (g_type_from_name ("SlBlastSheet"));
+  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlBlastSheet"));
   g_assert_nonnull (sheet);
   g_assert_true (sl_blast_sheet_set_caught (SL_BLAST_SHEET (sheet), sl_test_unit (shown, "cw-13"), 1, 0));
   g_assert_true (sl_blast_sheet_apply (SL_BLAST_SHEET (sheet)));
   g_assert_cmpint (sl_test_unit_state (shown, "cw-13")->wound, >, SL_WOUND_NONE);
   g_assert_cmpuint (sl_game_get_state (shown)->markers->len, ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Zero-G in the window (A-71, A-72): an avoidance roll that fails starts
+ * the defender's melee action, whose zero-G check is the sheet's third
+ * die; a dive carries its unit on until the players say what it hits —
+ * picking the unit opens that sheet, for nothing else can it do. */
+static void
+test_window_zero_g (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'zg', 'name': 'Zero-G', 'length_turns': 3,"
+    " 'modules': ['environment'], 'environment': {'zero_g': true},"
+    " 'sides': ["
+    "  {'id': 'a', 'squads': [{'id': 'a1', 'units': ["
+    "     {'id': 'a-1', 'counter': 1, 'name': 'Trooper Hale', 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']},"
+    "     {'id': 'a-2', 'counter': 2, 'name': 'Trooper Amari', 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']}]}]},"
+    "  {'id': 'b', 'squads': [{'id': 'b1', 'units': ["
+    "     {'id': 'b-1', 'counter': 3, 'name': 'Legionnaire Brax', 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']},"
+    "     {'id': 'b-2', 'counter': 4, 'name': 'Legionnaire Cato', 'troop': 'marines', 'armor': 'MZG',"
+    "      'weapons': ['LR']}]}]}]}");
+  g_autofree char *path = g_build_filename (tmp_dir, "zero-g.squadlog", NULL);
+  SlWindow *window;
+  GtkWindow *sheet;
+  SlGame *shown;
+  const SlJournalEntry *e;
+  JsonObject *command;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'b-1', 'action': 'walk', 'zero_g_roll': 1}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-2', 'action': 'walk', 'zero_g_roll': 1}");
+  sl_test_play (game, "{'type': 'engage', 'unit': 'a-1', 'target': 'b-1', 'decision': 'avoid', 'zero_g_roll': 1}");
+  sl_test_go_to_subphase (game, 2);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-2', 'action': 'dive', 'zero_g_roll': 1}");
+  while (sl_game_get_state (game)->step != SL_STEP_MELEE)
+    sl_test_play (game, "{'type': 'next'}");
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+
+  /* P-23 a, in the melee step: a natural 10 never avoids; the free
+   * attack's die is not used; the defender's zero-G check is typed like
+   * the others. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  sheet = sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET);
+  g_assert_nonnull (sheet);
+  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "3 · Legionnaire Brax Tries to Avoid Melee");
+  g_assert_true (shows_text (GTK_WIDGET (sheet), "Zero-G check, if not avoided"));
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 0));
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 5));
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 1));
+  e = sl_game_get_entry (shown, sl_game_get_n_entries (shown) - 1);
+  command = json_node_get_object (sl_journal_entry_get_command (e));
+  g_assert_cmpstr (json_object_get_string_member (command, "type"), ==, "avoid");
+  g_assert_cmpint (json_object_get_int_member (command, "zero_g_roll"), ==, 1);
+  g_assert_null (e->rolled[0]);
+
+  /* A-72: the dive goes on past its 2 AP; picked, the unit says what it
+   * hits. */
+  sl_test_go_to_subphase (shown, 5);
+  g_assert_nonnull (sl_test_unit_state (shown, "a-2")->current.action);
+  {
+    GtkWidget *log = sl_test_ui_find (GTK_WIDGET (window), SL_TYPE_SQUAD_LOG, NULL);
+    g_autofree char *action = sl_squad_log_get_cell (SL_SQUAD_LOG (log), sl_test_unit (shown, "a-2"), "action");
+
+    g_assert_cmpstr (action, ==, "Dive, carries on until it hits something (A-72)");
+  }
+  /* Its log has the way too; nobody else's. */
+  {
+    SlUnitSheet *log = sl_unit_sheet_new (GTK_WINDOW (window), shown, sl_test_unit (shown, "b-2"));
+    GtkWidget *button;
+
+    gtk_window_present (GTK_WINDOW (log));
+    button = sl_test_ui_find (GTK_WIDGET (log), GTK_TYPE_BUTTON, "_Dive Stops…");
+    g_assert_nonnull (button);
+    g_assert_false (gtk_widget_get_visible (button));
+    gtk_window_destroy (GTK_WINDOW (log));
+    log = sl_unit_sheet_new (GTK_WINDOW (window), shown, sl_test_unit (shown, "a-2"));
+    gtk_window_present (GTK_WINDOW (log));
+    button = sl_test_ui_find (GTK_WIDGET (log), GTK_TYPE_BUTTON, "_Dive Stops…");
+    g_assert_true (gtk_widget_get_visible (button));
+    g_signal_emit_by_name (button, "clicked");
+    sheet = sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET);
+    g_assert_nonnull (sheet);
+    g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_UNIT_SHEET));
+    gtk_window_destroy (sheet);
+  }
+  g_signal_emit_by_name (find_widget (GTK_WIDGET (window), SL_TYPE_TRACK_VIEW), "unit-activated",
+                         sl_test_unit (shown, "a-2"));
+  sheet = sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET);
+  g_assert_nonnull (sheet);
+  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "2 · Trooper Amari’s Dive Stops");
+  g_assert_true (shows_text (GTK_WIDGET (sheet), "Against"));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "dive-stop.png");
+  g_assert_true (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "into", "\"b-2\""));
+  g_assert_true (sl_dice_sheet_apply (SL_DICE_SHEET (sheet)));
+  g_assert_null (sl_test_unit_state (shown, "a-2")->current.action);
+  g_assert_cmpint (sl_test_unit_state (shown, "a-2")->position, ==, SL_POSITION_PRONE);
+  g_assert_cmpint (sl_test_unit_state (shown, "b-2")->position, ==, SL_POSITION_PRONE);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* P-37 step 1, P-38 step 1, T-37: the briefing says what each side
+ * bought for the game. */
+static void
+test_window_briefing_bought (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *path = g_build_filename (tmp_dir, "bought.squadlog", NULL);
+  SlWindow *window = open_game (app, game, path);
+  GtkWidget *briefing;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.briefing", NULL);
+  briefing = GTK_WIDGET (sl_test_ui_find_toplevel (SL_TYPE_BRIEFING_WINDOW));
+  g_assert_nonnull (briefing);
+  g_assert_true (shows_text (briefing, "Bought for the Game"));
+  g_assert_true (shows_text (briefing, "1 × Mortar Strike, 1 × Anti-Personnel Missile Strike, 3 mines"));
+  gtk_window_destroy (GTK_WINDOW (briefing));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* T-36, A-134: in vacuum the main menu's Inside or Outside… moves units
+ * in or out together; elsewhere it is not there. */
+static void
+test_window_exposure (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'vac', 'name': 'Vacuum', 'length_turns': 4, 'modules': ['environment'], 'environment': {'vacuum': true},"
+    " 'sides': ["
+    "  {'id': 'a', 'name': 'TOG', 'squads': [{'id': 'a1', 'units': ["
+    "    {'id': 'a-1', 'counter': 1, 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']}]}]},"
+    "  {'id': 'b', 'name': 'Commonwealth', 'inside': true, 'squads': [{'id': 'b1', 'units': ["
+    "    {'id': 'b-1', 'counter': 9, 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']}]}]}]}");
+  g_autoptr(SlGame) plain = sl_test_game_new ();
+  g_autofree char *path = g_build_filename (tmp_dir, "vacuum.squadlog", NULL);
+  g_autofree char *plain_path = g_build_filename (tmp_dir, "no-vacuum.squadlog", NULL);
+  SlWindow *window = open_game (app, game, path);
+  GtkWindow *sheet;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.exposure", NULL));
+  sheet = sl_test_ui_find_toplevel (SL_TYPE_EXPOSURE_SHEET);
+  g_assert_nonnull (sheet);
+  g_assert_true (sl_exposure_sheet_choose (SL_EXPOSURE_SHEET (sheet), sl_test_unit (game, "b-1"), TRUE));
+  g_assert_true (sl_exposure_sheet_apply (SL_EXPOSURE_SHEET (sheet)));
+  g_assert_false (sl_test_unit_state (sl_window_get_game (window), "b-1")->inside);
+  /* The squad log says where it is now. */
+  g_assert_true (shows_text (GTK_WIDGET (window), "standing · outside"));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = open_game (app, plain, plain_path);
+  /* Disabled: nothing opens. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exposure", NULL);
+  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_EXPOSURE_SHEET));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -895,7 +1082,7 @@ test_window_launch_sheet (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = find_toplevel (g_type_from_name ("SlDiceSheet"));
+  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (sheet);
   g_assert_cmpstr (gtk_window_get_title (sheet), ==, "6 · Legionnaire Teodor Fires the Grenade Launcher");
   g_test_message ("%s", sl_dice_sheet_get_odds (SL_DICE_SHEET (sheet)));
@@ -928,7 +1115,7 @@ test_window_launch_salvo (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = find_toplevel (g_type_from_name ("SlDiceSheet"));
+  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (sheet);
   g_assert_null (strstr (sl_dice_sheet_get_odds (SL_DICE_SHEET (sheet)), "Grenade 2"));
   g_object_add_weak_pointer (G_OBJECT (sheet), (gpointer *) &sheet);
@@ -936,7 +1123,7 @@ test_window_launch_salvo (void)
   for (int i = 0; i < 500 && sheet != NULL; i++)
     g_main_context_iteration (NULL, TRUE);
   g_assert_null (sheet);
-  again = find_toplevel (g_type_from_name ("SlDiceSheet"));
+  again = sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (again);
   g_test_message ("%s", sl_dice_sheet_get_odds (SL_DICE_SHEET (again)));
   g_assert_nonnull (strstr (sl_dice_sheet_get_odds (SL_DICE_SHEET (again)), "Grenade 1: Needs"));
@@ -945,7 +1132,7 @@ test_window_launch_salvo (void)
     g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (again), dice[i]));
   g_assert_cmpuint (sl_game_get_state (shown)->markers->len, ==, 2);
   g_assert_cmpint (sl_test_unit_state (shown, "tog-6")->launcher_load[SL_GRENADE_FG], ==, 2);
-  g_assert_null (find_toplevel (g_type_from_name ("SlDiceSheet")));
+  g_assert_null (sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet")));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -969,7 +1156,7 @@ test_window_score (void)
   g_assert_true (sl_window_new_game (window, scenario, path));
   game = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.score", NULL);
-  score = SL_SCORE_WINDOW (find_toplevel (SL_TYPE_SCORE_WINDOW));
+  score = SL_SCORE_WINDOW (sl_test_ui_find_toplevel (SL_TYPE_SCORE_WINDOW));
   g_assert_nonnull (score);
   g_assert_cmpstr (sl_score_window_get_headline (score), ==, "Draw");
 
@@ -1014,7 +1201,7 @@ test_window_score (void)
   /* The game ends: the score opens. */
   g_assert_nonnull (sl_game_apply_text (game, "{\"type\": \"end-game\"}", &error));
   g_assert_no_error (error);
-  score = SL_SCORE_WINDOW (find_toplevel (SL_TYPE_SCORE_WINDOW));
+  score = SL_SCORE_WINDOW (sl_test_ui_find_toplevel (SL_TYPE_SCORE_WINDOW));
   g_assert_nonnull (score);
   gtk_window_destroy (GTK_WINDOW (score));
   gtk_window_destroy (GTK_WINDOW (window));
@@ -1035,7 +1222,7 @@ test_window_builder (void)
   guint rs = 0;
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.builder", NULL);
-  builder = SL_BUILDER_WINDOW (find_toplevel (SL_TYPE_BUILDER_WINDOW));
+  builder = SL_BUILDER_WINDOW (sl_test_ui_find_toplevel (SL_TYPE_BUILDER_WINDOW));
   g_assert_nonnull (builder);
   g_assert_cmpstr (sl_builder_window_get_total (builder), ==, "368 of 400 points · 32 left");
   g_assert_cmpstr (sl_builder_window_get_problems (builder), ==, "");
@@ -1119,7 +1306,7 @@ test_window_builder_legionnaire (void)
   const SlSquadDraft *d;
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.builder", NULL);
-  builder = SL_BUILDER_WINDOW (find_toplevel (SL_TYPE_BUILDER_WINDOW));
+  builder = SL_BUILDER_WINDOW (sl_test_ui_find_toplevel (SL_TYPE_BUILDER_WINDOW));
   soldier = gtk_widget_get_ancestor (GTK_WIDGET (sl_builder_window_get_combo (builder, 1, "armor")),
                                      ADW_TYPE_EXPANDER_ROW);
   skill = find_suffix (soldier, "Skill with the Spike Rifle (SR)", GTK_TYPE_SPIN_BUTTON);
@@ -1232,7 +1419,7 @@ test_window_scenario_editor (void)
   g_autoptr(SlSquadDraft) squad = sl_squad_draft_new (sl_application_get_rules (app));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.scenario-editor", NULL);
-  editor = SL_SCENARIO_EDITOR (find_toplevel (SL_TYPE_SCENARIO_EDITOR));
+  editor = SL_SCENARIO_EDITOR (sl_test_ui_find_toplevel (SL_TYPE_SCENARIO_EDITOR));
   g_assert_nonnull (editor);
   g_assert_nonnull (strstr (sl_scenario_editor_get_problems (editor), "TOG has no squad."));
   g_assert_null (sl_scenario_editor_save (editor, dir));
@@ -1287,14 +1474,14 @@ test_window_scenario_editor (void)
     g_assert_true (sl_setup_condition (setup, SL_CONDITION_DOORS, -1, 1)->doors_locked);
     g_assert_cmpstr (sl_setup_condition (setup, SL_CONDITION_RESTRICTION, -1, 1)->text, ==,
                      "TOG may not enter the building until turn 5.");
-    gtk_window_destroy (GTK_WINDOW (find_toplevel (SL_TYPE_BRIEFING_WINDOW)));
+    gtk_window_destroy (GTK_WINDOW (sl_test_ui_find_toplevel (SL_TYPE_BRIEFING_WINDOW)));
   }
   /* An objective in words is the players' to judge, in the score window. */
   g_assert_cmpint (sl_setup_side_at (sl_game_get_setup (sl_window_get_game (window)), 0)->objective, ==,
                    SL_OBJECTIVE_PLAYERS);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.score", NULL);
   {
-    SlScoreWindow *score = SL_SCORE_WINDOW (find_toplevel (SL_TYPE_SCORE_WINDOW));
+    SlScoreWindow *score = SL_SCORE_WINDOW (sl_test_ui_find_toplevel (SL_TYPE_SCORE_WINDOW));
     g_autofree char *text = NULL;
 
     g_assert_true (sl_score_window_record_objectives (score, 0, TRUE, 1));
@@ -1352,11 +1539,11 @@ test_window_briefing (void)
   GtkWidget *briefing;
   const SlSetup *setup;
 
-  g_assert_null (find_toplevel (SL_TYPE_BRIEFING_WINDOW));
+  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_BRIEFING_WINDOW));
   g_settings_set_string (settings, "default-options", "{\"scenario1Detection\": true}");
   g_assert_true (sl_window_new_game (window, scenario, path));
   sl_test_ui_settle ();
-  briefing = GTK_WIDGET (find_toplevel (SL_TYPE_BRIEFING_WINDOW));
+  briefing = GTK_WIDGET (sl_test_ui_find_toplevel (SL_TYPE_BRIEFING_WINDOW));
   g_assert_nonnull (briefing);
   g_assert_true (shows_text (briefing, "heavy woods"));
   g_assert_true (shows_text (briefing, "TOG may not fire until fired upon"));
@@ -1365,15 +1552,15 @@ test_window_briefing (void)
   sl_test_ui_save_png (briefing, "briefing.png");
   gtk_window_close (GTK_WINDOW (briefing));
   sl_test_ui_settle ();
-  g_assert_null (find_toplevel (SL_TYPE_BRIEFING_WINDOW));
+  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_BRIEFING_WINDOW));
 
   setup = sl_game_get_setup (sl_window_get_game (window));
   g_assert_true (sl_setup_has_module (setup, SL_MODULE_DETECTION));
   g_assert_true (sl_game_get_state (sl_window_get_game (window))->units[sl_setup_unit (setup, "cw-21")->index].hidden);
   /* From the menu again (Ctrl+I). */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.briefing", NULL);
-  g_assert_nonnull (find_toplevel (SL_TYPE_BRIEFING_WINDOW));
-  gtk_window_destroy (GTK_WINDOW (find_toplevel (SL_TYPE_BRIEFING_WINDOW)));
+  g_assert_nonnull (sl_test_ui_find_toplevel (SL_TYPE_BRIEFING_WINDOW));
+  gtk_window_destroy (GTK_WINDOW (sl_test_ui_find_toplevel (SL_TYPE_BRIEFING_WINDOW)));
 
   /* §5.2: the Commonwealth's fire teams lie hidden: one springs an ambush
    * on the TOG squad from the main menu. */
@@ -1387,7 +1574,7 @@ test_window_briefing (void)
     sl_test_play (game, "{'type': 'next'}");
     sl_test_ui_settle ();
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.ambush", NULL));
-    sheet = GTK_WIDGET (find_toplevel (SL_TYPE_DICE_SHEET));
+    sheet = GTK_WIDGET (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
     g_assert_nonnull (sheet);
     g_assert_true (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "grouping", "\"cw-team1\""));
     g_assert_true (sl_dice_sheet_apply (SL_DICE_SHEET (sheet)));
@@ -1421,7 +1608,7 @@ test_window_mine (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.mine", NULL);
-  sheet = SL_BLAST_SHEET (find_toplevel (SL_TYPE_BLAST_SHEET));
+  sheet = SL_BLAST_SHEET (sl_test_ui_find_toplevel (SL_TYPE_BLAST_SHEET));
   g_assert_nonnull (sheet);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (sheet)), ==, "A Mine Goes Off");
   g_assert_true (shows_text (GTK_WIDGET (sheet), "laid by TOG"));
@@ -1470,7 +1657,7 @@ test_window_e16 (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = find_toplevel (g_type_from_name ("SlFireSheet"));
+  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlFireSheet"));
   g_assert_nonnull (sheet);
   sl_fire_sheet_set_cover (SL_FIRE_SHEET (sheet), SL_COVER_LIGHT_WOODS);
   g_assert_cmpstr (sl_fire_sheet_get_odds (SL_FIRE_SHEET (sheet)), ==, "Needs 5 or less · 50 %");
@@ -1823,7 +2010,7 @@ test_window_fire_mission_note (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = find_toplevel (SL_TYPE_BLAST_SHEET);
+  sheet = sl_test_ui_find_toplevel (SL_TYPE_BLAST_SHEET);
   g_assert_nonnull (sheet);
   g_assert_true (shows_text (GTK_WIDGET (sheet), "Impact point written down in"));
   g_assert_true (shows_text (GTK_WIDGET (sheet), "Note 1, sealed on turn 1 at "));
@@ -1841,7 +2028,7 @@ open_detect_sheet (SlWindow *window)
   SlDiceSheet *sheet;
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.detect", NULL);
-  sheet = SL_DICE_SHEET (find_toplevel (SL_TYPE_DICE_SHEET));
+  sheet = SL_DICE_SHEET (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
   g_assert_nonnull (sheet);
   g_assert_true (sl_dice_sheet_choose (sheet, "unit", "\"eye\""));
   return sheet;
@@ -1906,10 +2093,10 @@ test_window_detect_e24 (void)
                        (const char * const[]) { "pile e", "amari", "pile d", "decoy", "pile a", "decoy", NULL });
   /* The score and the battle report too. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.score", NULL);
-  g_assert_nonnull (find_toplevel (SL_TYPE_SCORE_WINDOW));
+  g_assert_nonnull (sl_test_ui_find_toplevel (SL_TYPE_SCORE_WINDOW));
   assert_screen_keeps ((const char * const[]) { "zulu", "quebec", "yankee", "camo", "tinter", "ranger", NULL },
                        (const char * const[]) { "pile e", "amari", "pile d", "decoy", "pile a", "decoy", NULL });
-  gtk_window_destroy (find_toplevel (SL_TYPE_SCORE_WINDOW));
+  gtk_window_destroy (sl_test_ui_find_toplevel (SL_TYPE_SCORE_WINDOW));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1960,7 +2147,9 @@ main (int   argc,
   g_test_add_func ("/window/corrupt-file", test_window_corrupt);
   g_test_add_func ("/window/command-line", test_window_command_line);
   g_test_add_func ("/window/new-game", test_window_new_game);
+  g_test_add_func ("/window/construction-P-36", test_window_construction);
   g_test_add_func ("/window/briefing", test_window_briefing);
+  g_test_add_func ("/window/briefing-bought-T-37", test_window_briefing_bought);
   g_test_add_func ("/window/rout-sheet", test_window_rout_sheet);
   g_test_add_func ("/window/due-rout", test_window_due_rout);
   g_test_add_func ("/window/give-up", test_window_give_up);
@@ -1968,6 +2157,8 @@ main (int   argc,
   g_test_add_func ("/window/turn", test_window_turn);
   g_test_add_func ("/window/hide-prompt", test_window_hide_prompt);
   g_test_add_func ("/window/throw-sheet", test_window_throw_sheet);
+  g_test_add_func ("/window/zero-g-A-71-A-72", test_window_zero_g);
+  g_test_add_func ("/window/exposure-T-36", test_window_exposure);
   g_test_add_func ("/window/launch-sheet", test_window_launch_sheet);
   g_test_add_func ("/window/launch-salvo", test_window_launch_salvo);
   g_test_add_func ("/window/score", test_window_score);

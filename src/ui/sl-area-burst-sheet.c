@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "sl-area-burst-sheet.h"
 #include "sl-combat.h"
@@ -284,8 +285,31 @@ show_refusal (SlAreaBurstSheet *self,
               const GError     *error)
 {
   gboolean stuck = !sl_refusal_fixable (error, inputs) || self->offered->len == 0;
+  const char *field = sl_rule_error_get_field (error);
+  Target *t = NULL;
+  g_autofree char *text = NULL;
 
-  gtk_label_set_text (self->problem, error->message);
+  /* A refusal of one unit in the wedge ("targets[1].distance_m": beyond
+   * what the firer can see, A-46 …) names it, and opens its row. */
+  if (field != NULL && g_str_has_prefix (field, "targets["))
+    {
+      guint64 i = g_ascii_strtoull (field + strlen ("targets["), NULL, 10);
+
+      t = i < self->targets->len ? g_ptr_array_index (self->targets, i) : NULL;
+    }
+  if (t != NULL && target_unit (self, t) >= 0)
+    {
+      const char *label = sl_setup_unit_at (sl_game_get_setup (self->game), target_unit (self, t))->label;
+      g_autofree char *prompt = g_strdup_printf (_("Change the row of %s, or take it out of the wedge."),
+                                                 label);
+
+      /* Translators: a unit in an area burst's wedge, and why the core
+       * refuses it: "3 · Trooper Amari: In Heavy Woods nothing is seen …" */
+      text = g_strdup_printf (_("%s: %s"), label, error->message);
+      gtk_label_set_text (self->prompt, prompt);
+      adw_expander_row_set_expanded (t->row, TRUE);
+    }
+  gtk_label_set_text (self->problem, text != NULL ? text : error->message);
   gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
   gtk_widget_set_visible (self->give_up, stuck);
   gtk_widget_set_visible (GTK_WIDGET (self->prompt), !stuck);

@@ -22,6 +22,8 @@ typedef struct
   GtkSwitch *caught;
   GtkWidget *distance;
   GtkWidget *cover;
+  GtkSwitch *dive;       /* a frag grenade: its sacrifice dive (P-34 step 7), or NULL */
+  GtkSwitch *in_strip;   /* a shaped charge: in the strip behind the obstacle, or NULL */
 } Near;
 
 struct _SlBlastSheet
@@ -32,7 +34,8 @@ struct _SlBlastSheet
   int          marker;
   gboolean     mission;
   GArray      *near;      /* Near */
-  AdwComboRow *mission_row;
+  AdwComboRow *mission_row;  /* the kind, for a call that named none (a game of format 2) */
+  GtkSwitch   *breached;     /* a shaped charge went through its obstacle, or NULL */
   AdwComboRow *note_row;    /* the sealed note with the impact point (P-38 step 3) */
   GArray      *notes;       /* of note_row: note ids, 0 first for none */
   GtkLabel    *problem;
@@ -60,11 +63,16 @@ build_command (SlBlastSheet *self)
 
   if (self->mission)
     {
-      static const char * const missions[] = { "mortar", "missile" };
-      guint m = MIN (adw_combo_row_get_selected (self->mission_row), 1);
+      g_string_printf (json, "{\"type\": \"fire-mission\", \"marker\": %d", self->marker);
+      /* The kind called is the marker's; only a call that named none asks. */
+      if (self->mission_row != NULL)
+        {
+          const SlTable *missions = &sl_game_get_rules (self->game)->fire_missions;
+          guint m = MIN (adw_combo_row_get_selected (self->mission_row), missions->items->len - 1);
 
-      g_string_printf (json, "{\"type\": \"fire-mission\", \"marker\": %d, \"mission\": \"%s\"", self->marker,
-                       missions[m]);
+          g_string_append (json, ", \"mission\": ");
+          sl_json_append_string (json, ((const SlFireMissionDef *) g_ptr_array_index (missions->items, m))->id);
+        }
       if (self->roll > 0)
         g_string_append_printf (json, ", \"roll\": %d", self->roll);
       if (self->scatter > 0)
@@ -94,7 +102,11 @@ build_command (SlBlastSheet *self)
         g_string_append (json, ", \"dud\": true");
     }
   else
-    g_string_printf (json, "{\"type\": \"blast\", \"marker\": %d", self->marker);
+    {
+      g_string_printf (json, "{\"type\": \"blast\", \"marker\": %d", self->marker);
+      if (self->breached != NULL && gtk_switch_get_active (self->breached))
+        g_string_append (json, ", \"breached\": true");
+    }
   g_string_append (json, ", \"units\": [");
   for (guint i = 0; i < self->near->len; i++)
     {
@@ -117,6 +129,11 @@ build_command (SlBlastSheet *self)
         g_string_append (json, ", \"half_cover\": true");
       else if (cover == 2)
         g_string_append (json, ", \"full_cover\": true");
+      /* The others spared by a diver are the core's to say. */
+      if (n->dive != NULL && gtk_switch_get_active (n->dive))
+        g_string_append (json, ", \"sacrifice_dive\": true");
+      if (n->in_strip != NULL && gtk_switch_get_active (n->in_strip))
+        g_string_append (json, ", \"in_strip\": true");
       g_string_append_c (json, '}');
     }
   g_string_append (json, "]}");
@@ -141,26 +158,92 @@ sl_blast_sheet_apply (SlBlastSheet *self)
   return TRUE;
 }
 
+static Near *
+find_near (SlBlastSheet *self,
+           int           unit)
+{
+  for (guint i = 0; i < self->near->len; i++)
+    if (g_array_index (self->near, Near, i).unit == unit)
+      return &g_array_index (self->near, Near, i);
+  return NULL;
+}
+
 gboolean
 sl_blast_sheet_set_caught (SlBlastSheet *self,
                            int           unit,
                            double        distance_m,
                            int           cover)
 {
+  Near *n;
+
   g_return_val_if_fail (SL_IS_BLAST_SHEET (self), FALSE);
+  n = find_near (self, unit);
+  if (n == NULL)
+    return FALSE;
+  gtk_switch_set_active (n->caught, TRUE);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (n->distance), distance_m);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (n->cover), (guint) CLAMP (cover, 0, 2));
+  return TRUE;
+}
+
+gboolean
+sl_blast_sheet_set_dive (SlBlastSheet *self,
+                         int           unit)
+{
+  Near *n;
+
+  g_return_val_if_fail (SL_IS_BLAST_SHEET (self), FALSE);
+  n = find_near (self, unit);
+  if (n == NULL || n->dive == NULL)
+    return FALSE;
+  gtk_switch_set_active (n->dive, TRUE);
+  return TRUE;
+}
+
+gboolean
+sl_blast_sheet_set_in_strip (SlBlastSheet *self,
+                             int           unit,
+                             gboolean      in_strip)
+{
+  Near *n;
+
+  g_return_val_if_fail (SL_IS_BLAST_SHEET (self), FALSE);
+  n = find_near (self, unit);
+  if (n == NULL || n->in_strip == NULL)
+    return FALSE;
+  gtk_switch_set_active (n->in_strip, in_strip);
+  return TRUE;
+}
+
+gboolean
+sl_blast_sheet_set_breached (SlBlastSheet *self,
+                             gboolean      breached)
+{
+  g_return_val_if_fail (SL_IS_BLAST_SHEET (self), FALSE);
+  if (self->breached == NULL)
+    return FALSE;
+  gtk_switch_set_active (self->breached, breached);
+  return TRUE;
+}
+
+/* P-34 step 7: one unit dives onto the grenade. Diving, it is caught;
+ * another diver takes its place. */
+static void
+dive_changed_cb (GtkSwitch    *dive,
+                 GParamSpec   *pspec,
+                 SlBlastSheet *self)
+{
+  if (!gtk_switch_get_active (dive))
+    return;
   for (guint i = 0; i < self->near->len; i++)
     {
       Near *n = &g_array_index (self->near, Near, i);
 
-      if (n->unit == unit)
-        {
-          gtk_switch_set_active (n->caught, TRUE);
-          gtk_spin_button_set_value (GTK_SPIN_BUTTON (n->distance), distance_m);
-          adw_combo_row_set_selected (ADW_COMBO_ROW (n->cover), (guint) CLAMP (cover, 0, 2));
-          return TRUE;
-        }
+      if (n->dive == dive)
+        gtk_switch_set_active (n->caught, TRUE);
+      else if (n->dive != NULL)
+        gtk_switch_set_active (n->dive, FALSE);
     }
-  return FALSE;
 }
 
 /* A fire mission's dice: the hit roll, then the scatter die. */
@@ -281,7 +364,7 @@ blast_sheet_build (GtkWindow *parent,
   const SlMarker *m = sl_state_find_marker (state, marker);
   SlBlastSheet *self;
   GtkWidget *content, *header, *cancel, *go, *page, *top, *units;
-  gboolean smoke;
+  gboolean smoke, frag, shaped;
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
   g_return_val_if_fail (m != NULL, NULL);
@@ -292,6 +375,10 @@ blast_sheet_build (GtkWindow *parent,
   self->mission = m->kind == SL_MARKER_FIRE_MISSION;
   self->mine = mine;
   smoke = m->kind == SL_MARKER_GRENADE && m->type == SL_GRENADE_SG;   /* hurts nobody */
+  /* P-34 step 7: a frag grenade, thrown or launched, can be smothered. */
+  frag = m->kind == SL_MARKER_GRENADE && m->type == SL_GRENADE_FG && !mine;
+  /* a shaped charge (a charge marker of no plastic charges). */
+  shaped = m->kind == SL_MARKER_CHARGE && m->type == 0 && !mine;
   /* A mine waiting is a secret: its position is never shown (P-37). */
   gtk_window_set_title (GTK_WINDOW (self), mine ? _("A Mine Goes Off") : m->label);
   gtk_window_set_default_size (GTK_WINDOW (self), 520, 680);
@@ -330,14 +417,31 @@ blast_sheet_build (GtkWindow *parent,
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->problem));
   if (self->mission)
     {
-      g_autoptr(GtkStringList) kinds = gtk_string_list_new ((const char *[]) { _("Mortar strike"),
-                                                                              _("Anti-personnel missile strike"),
-                                                                              NULL });
+      const SlTable *missions = &rules->fire_missions;
 
-      self->mission_row = ADW_COMBO_ROW (adw_combo_row_new ());
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->mission_row), _("Mission"));
-      adw_combo_row_set_model (self->mission_row, G_LIST_MODEL (kinds));
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->mission_row));
+      /* P-38: the kind was named as the mission was called (T-35). */
+      if (m->type >= 0 && m->type < (int) missions->items->len)
+        {
+          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *kind = gtk_label_new (((const SlFireMissionDef *) g_ptr_array_index (missions->items,
+                                                                                          m->type))->name);
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Mission"));
+          gtk_widget_add_css_class (kind, "dim-label");
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), kind);
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), row);
+        }
+      else
+        {
+          g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
+
+          for (guint k = 0; k < missions->items->len; k++)
+            gtk_string_list_append (kinds, ((const SlFireMissionDef *) g_ptr_array_index (missions->items, k))->name);
+          self->mission_row = ADW_COMBO_ROW (adw_combo_row_new ());
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->mission_row), _("Mission"));
+          adw_combo_row_set_model (self->mission_row, G_LIST_MODEL (kinds));
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->mission_row));
+        }
       /* P-38 step 3: the impact point was written down when the call was
        * made; its note (by number only: the text is shown as it lands). */
       if (m->note == 0 && m->owner >= 0)
@@ -375,6 +479,16 @@ blast_sheet_build (GtkWindow *parent,
   if (mine)
     gtk_label_set_text (self->summary, _("Say which mine, who set it off, and who else is near it: it hurts like a fragmentation grenade (P-37, T-30)."));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (top));
+  if (shaped)
+    {
+      GtkWidget *obstacle = adw_preferences_group_new ();
+
+      gtk_label_set_text (self->summary, _("Say who is in the 1 m strip behind the obstacle: a shaped charge hurts nobody to its sides or in front, where its installer stands (A-80)."));
+      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (obstacle), _("The Obstacle"));
+      self->breached = sl_switch_row_add (obstacle, _("It breaches the obstacle"),
+                                          _("A door is destroyed, a wall holed: a Breach marker is placed (A-81)"));
+      adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (obstacle));
+    }
   if (mine)
     {
       g_autoptr(GtkStringList) mines = gtk_string_list_new (NULL);
@@ -446,6 +560,15 @@ blast_sheet_build (GtkWindow *parent,
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (n.cover), _("Cover from the blast"));
       adw_combo_row_set_model (ADW_COMBO_ROW (n.cover), G_LIST_MODEL (cover_names));
       adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), n.cover);
+      if (frag)
+        {
+          n.dive = sl_switch_row_add (expander, _("Sacrifice dive onto the grenade"),
+                                      _("After a Dive action ending on it: it takes the blast alone, the others are spared (P-34 step 7, A-111)"));
+          g_signal_connect (n.dive, "notify::active", G_CALLBACK (dive_changed_cb), self);
+        }
+      if (shaped)
+        n.in_strip = sl_switch_row_add (expander, _("In the strip behind the obstacle"),
+                                        _("Within 1 m behind it, in line with the charge (A-80)"));
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (units), expander);
       g_array_append_val (self->near, n);
     }

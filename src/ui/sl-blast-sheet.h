@@ -34,6 +34,18 @@ gboolean      sl_blast_sheet_set_caught (SlBlastSheet *self,
                                          int           unit,
                                          double        distance_m,
                                          int           cover);
+/* A frag grenade: @unit dives onto it (P-34 step 7, A-111), caught and
+ * the only diver. FALSE when the sheet offers no dive for it. */
+gboolean      sl_blast_sheet_set_dive   (SlBlastSheet *self,
+                                         int           unit);
+/* A shaped charge: whether @unit is in the strip behind the obstacle
+ * (A-80); FALSE when the sheet does not ask it. */
+gboolean      sl_blast_sheet_set_in_strip (SlBlastSheet *self,
+                                           int           unit,
+                                           gboolean      in_strip);
+/* A shaped charge: whether it went through its obstacle. */
+gboolean      sl_blast_sheet_set_breached (SlBlastSheet *self,
+                                           gboolean      breached);
 /* Resolves it (the app rolls a fire mission's dice not typed). */
 gboolean      sl_blast_sheet_apply      (SlBlastSheet *self);
 

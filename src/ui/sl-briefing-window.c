@@ -16,6 +16,7 @@ struct _SlBriefingWindow
   AdwPreferencesGroup  *situation;
   AdwPreferencesGroup  *objectives;
   AdwPreferencesGroup  *set_up;
+  AdwPreferencesGroup  *bought;
   AdwPreferencesGroup  *conditions;
   AdwPreferencesGroup  *rules;
   AdwPreferencesGroup  *notes;
@@ -81,6 +82,51 @@ fill_conditions (SlBriefingWindow *self,
     }
 }
 
+/* P-37 step 1, P-38 step 1: the fire missions and mines each side bought
+ * (T-37), which the game holds it to. */
+static void
+fill_bought (SlBriefingWindow *self,
+             SlGame           *game)
+{
+  const SlSetup *setup = sl_game_get_setup (game);
+  const SlTable *missions = &sl_game_get_rules (game)->fire_missions;
+  gboolean any = FALSE;
+
+  /* A game saved before purchases were kept knows none. */
+  if (setup->purchases_unrecorded || !sl_setup_has_module (setup, SL_MODULE_AREA_EFFECTS))
+    return;
+  for (guint s = 0; s < setup->sides->len; s++)
+    {
+      const SlSideSetup *side = sl_setup_side_at (setup, s);
+
+      any |= side->mines > 0;
+      for (guint k = 0; k < SL_MAX_FIRE_MISSION_TYPES; k++)
+        any |= side->fire_missions[k] > 0;
+    }
+  for (guint s = 0; s < setup->sides->len && any; s++)
+    {
+      const SlSideSetup *side = sl_setup_side_at (setup, s);
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      for (guint k = 0; k < missions->items->len && k < SL_MAX_FIRE_MISSION_TYPES; k++)
+        if (side->fire_missions[k] > 0)
+          {
+            if (text->len > 0)
+              g_string_append (text, _(", "));
+            /* Translators: how many fire missions of a kind a side bought: "2 × Mortar Strike". */
+            g_string_append_printf (text, _("%d × %s"), side->fire_missions[k],
+                                    ((const SlFireMissionDef *) g_ptr_array_index (missions->items, k))->name);
+          }
+      if (side->mines > 0)
+        {
+          if (text->len > 0)
+            g_string_append (text, _(", "));
+          g_string_append_printf (text, ngettext ("%d mine", "%d mines", side->mines), side->mines);
+        }
+      add_row (self->bought, text->len > 0 ? text->str : _("Nothing"), side->name);
+    }
+}
+
 /* The rule modules, the environment, and the rule options this game plays
  * with that the book does not (§10 F). */
 static void
@@ -141,6 +187,7 @@ sl_briefing_window_class_init (SlBriefingWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlBriefingWindow, situation);
   gtk_widget_class_bind_template_child (widget_class, SlBriefingWindow, objectives);
   gtk_widget_class_bind_template_child (widget_class, SlBriefingWindow, set_up);
+  gtk_widget_class_bind_template_child (widget_class, SlBriefingWindow, bought);
   gtk_widget_class_bind_template_child (widget_class, SlBriefingWindow, conditions);
   gtk_widget_class_bind_template_child (widget_class, SlBriefingWindow, rules);
   gtk_widget_class_bind_template_child (widget_class, SlBriefingWindow, notes);
@@ -155,6 +202,7 @@ sl_briefing_window_init (SlBriefingWindow *self)
   /* Each group shows once it has a row. */
   gtk_widget_set_visible (GTK_WIDGET (self->objectives), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->set_up), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->bought), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->conditions), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->notes), FALSE);
 }
@@ -193,6 +241,7 @@ sl_briefing_window_new (GtkWindow *parent,
       if (side->starting_position != NULL && *side->starting_position)
         add_row (self->set_up, side->starting_position, side->name);
     }
+  fill_bought (self, game);
   fill_conditions (self, setup);
   fill_rules (self, game);
   for (guint i = 0; i < setup->notes->len; i++)

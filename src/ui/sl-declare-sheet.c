@@ -14,6 +14,7 @@
 #include "sl-actions.h"
 #include "sl-combat.h"
 #include "sl-declare-sheet.h"
+#include "sl-dice-sheet.h"
 #include "sl-json.h"
 #include "sl-ui-util.h"
 #include "sl-unit-sheet.h"
@@ -44,9 +45,17 @@ struct _SlDeclareSheet
   char         *throw_refusals[4]; /* why the core refuses each, or NULL */
   guint         throwing;         /* the one chosen: an index of throws[] */
   AdwComboRow  *burst_row;        /* a shot or a burst (SlBurstMode), or NULL (P-30) */
+  /* P-38 step 1: the kinds of fire mission the side may call, by T-35
+   * entry, with a row each; NULL when it has none. */
+  AdwExpanderRow *mission_row;
+  GArray       *missions;         /* int: T-35 entries */
+  GPtrArray    *mission_rows;     /* AdwActionRow */
+  GPtrArray    *mission_checks;   /* GtkCheckButton */
+  guint         mission;          /* the one chosen: an index of missions */
   gboolean      refreshing;
   AdwComboRow  *decision_row;
   GtkSpinButton *zero_g_roll;   /* in zero-G: the players' die, 0 for the app's */
+  gboolean      app_rolls;      /* the app rolls the dice of a sheet opened from here */
   GtkSwitch    *replace;
   GtkLabel     *problem;
 };
@@ -107,6 +116,16 @@ build_command_throwing (SlDeclareSheet *self,
         }
       if (burst == SL_BURST_AREA)
         target = G_MAXUINT;
+    }
+  /* P-38: the kind of fire mission is named as it is called. */
+  if (g_str_equal (action->id, "call-fire-mission") && self->mission_row != NULL &&
+      self->mission < self->missions->len)
+    {
+      const SlFireMissionDef *def = g_ptr_array_index (sl_game_get_rules (self->game)->fire_missions.items,
+                                                       g_array_index (self->missions, int, self->mission));
+
+      json_builder_set_member_name (b, "mission");
+      json_builder_add_string_value (b, def->id);
     }
   if (action->fire && target < self->targets->len)
     {
@@ -215,6 +234,94 @@ refresh_throws (SlDeclareSheet *self)
   refresh_burst (self);
 }
 
+/* The fire missions of T-35 entry @k the side of the unit has left to
+ * call: those it bought, less those called and those being called (P-38
+ * step 1), as the paper log ticks them off. */
+static int
+missions_left (SlDeclareSheet *self,
+               int             k)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlState *state = sl_game_get_state (self->game);
+  int side = sl_setup_unit_at (setup, self->unit)->side;
+  int left = sl_setup_side_at (setup, side)->fire_missions[k] - state->missions_called[side][k];
+
+  for (int u = 0; u < state->n_units; u++)
+    {
+      const SlCurrentAction *a = &state->units[u].current;
+
+      if (sl_setup_unit_at (setup, u)->side == side && a->action != NULL && !a->resolved &&
+          a->mission == k + 1 && g_str_equal (a->action->id, "call-fire-mission"))
+        left--;
+    }
+  return MAX (left, 0);
+}
+
+/* Which fire mission a Call Fire Mission action calls: each kind the side
+ * bought, with what is left of it, or the core's refusal. The choice is
+ * offered to a unit that may call one (a squad leader, T-05). */
+static void
+refresh_missions (SlDeclareSheet *self)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  Choice *call = find_choice (self, "call-fire-mission");
+  gboolean offered = TRUE;
+  guint chosen = self->mission;
+
+  if (self->mission_row == NULL || call == NULL)
+    return;
+  for (guint i = 0; i < self->missions->len; i++)
+    {
+      int k = g_array_index (self->missions, int, i);
+      GtkWidget *row = g_ptr_array_index (self->mission_rows, i);
+      g_autoptr(JsonNode) command = NULL;
+      g_autoptr(JsonNode) result = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *left = NULL;
+      const char *field;
+      gboolean refused;
+
+      self->mission = i;
+      command = build_command (self, call->action);
+      result = sl_game_preview (self->game, command, NULL, &error);
+      field = result == NULL ? sl_rule_error_get_field (error) : NULL;
+      refused = field != NULL && g_str_equal (field, "mission");
+      /* Refused whatever it calls (not a leader, busy …): no choice. */
+      offered &= result != NULL || refused;
+      if (!setup->purchases_unrecorded)
+        {
+          int bought = sl_setup_side_at (setup, sl_setup_unit_at (setup, self->unit)->side)->fire_missions[k];
+
+          /* "1 of 2 left" */
+          left = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d of %d left", "%d of %d left", bought),
+                                  missions_left (self, k), bought);
+        }
+      gtk_widget_set_sensitive (row, !refused);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), refused ? error->message : left ? left : "");
+      g_object_set_data_full (G_OBJECT (row), "left", g_steal_pointer (&left), g_free);
+    }
+  self->mission = chosen < self->missions->len ? chosen : 0;
+  /* A kind the core refuses is not kept chosen when another is left. */
+  if (!gtk_widget_get_sensitive (g_ptr_array_index (self->mission_rows, self->mission)))
+    for (guint i = 0; i < self->missions->len; i++)
+      if (gtk_widget_get_sensitive (g_ptr_array_index (self->mission_rows, i)))
+        {
+          self->mission = i;
+          break;
+        }
+  gtk_check_button_set_active (g_ptr_array_index (self->mission_checks, self->mission), TRUE);
+  {
+    GtkWidget *row = g_ptr_array_index (self->mission_rows, self->mission);
+    const char *left = g_object_get_data (G_OBJECT (row), "left");
+    const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
+    /* "Mortar Strike — 1 of 2 left" */
+    g_autofree char *subtitle = left != NULL ? g_strdup_printf (_("%s — %s"), title, left) : g_strdup (title);
+
+    adw_expander_row_set_subtitle (self->mission_row, subtitle);
+  }
+  gtk_widget_set_visible (GTK_WIDGET (self->mission_row), offered);
+}
+
 /* Asks the core about every action. */
 static void
 refresh (SlDeclareSheet *self)
@@ -223,6 +330,7 @@ refresh (SlDeclareSheet *self)
     return;
   self->refreshing = TRUE;
   refresh_throws (self);
+  refresh_missions (self);
   self->refreshing = FALSE;
   for (guint i = 0; i < self->choices->len; i++)
     {
@@ -289,6 +397,64 @@ sl_declare_sheet_set_throw (SlDeclareSheet *self,
     return FALSE;
   gtk_check_button_set_active (self->throw_checks[t], TRUE);
   return TRUE;
+}
+
+gboolean
+sl_declare_sheet_set_mission (SlDeclareSheet *self,
+                              const char     *mission)
+{
+  const SlRules *rules;
+
+  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), FALSE);
+  rules = sl_game_get_rules (self->game);
+  for (guint i = 0; self->mission_row != NULL && i < self->missions->len; i++)
+    {
+      const SlFireMissionDef *def = g_ptr_array_index (rules->fire_missions.items,
+                                                       g_array_index (self->missions, int, i));
+
+      if (g_str_equal (def->id, mission) && gtk_widget_get_sensitive (g_ptr_array_index (self->mission_rows, i)))
+        {
+          gtk_check_button_set_active (g_ptr_array_index (self->mission_checks, i), TRUE);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+const char *
+sl_declare_sheet_get_mission_choice (SlDeclareSheet *self,
+                                     const char     *mission)
+{
+  const SlRules *rules;
+
+  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), NULL);
+  rules = sl_game_get_rules (self->game);
+  if (self->mission_row == NULL || !gtk_widget_get_visible (GTK_WIDGET (self->mission_row)))
+    return NULL;
+  if (mission == NULL)
+    return adw_expander_row_get_subtitle (self->mission_row);
+  for (guint i = 0; i < self->missions->len; i++)
+    {
+      const SlFireMissionDef *def = g_ptr_array_index (rules->fire_missions.items,
+                                                       g_array_index (self->missions, int, i));
+
+      if (g_str_equal (def->id, mission))
+        return adw_action_row_get_subtitle (ADW_ACTION_ROW (g_ptr_array_index (self->mission_rows, i)));
+    }
+  return NULL;
+}
+
+static void
+mission_toggled_cb (GtkCheckButton *check,
+                    SlDeclareSheet *self)
+{
+  guint i;
+
+  if (!gtk_check_button_get_active (check) || self->refreshing ||
+      !g_ptr_array_find (self->mission_checks, check, &i))
+    return;
+  self->mission = i;
+  refresh (self);
 }
 
 static void
@@ -377,6 +543,44 @@ sl_declare_sheet_set_zero_g_roll (SlDeclareSheet *self,
   return TRUE;
 }
 
+void
+sl_declare_sheet_set_app_rolls (SlDeclareSheet *self,
+                                gboolean        app_rolls)
+{
+  g_return_if_fail (SL_IS_DECLARE_SHEET (self));
+  self->app_rolls = app_rolls;
+}
+
+/* P-22, A-71: in zero-G the engagement waits for its zero-G checks, the
+ * attacker's and (when it fights) the defender's, one key press each on
+ * their own sheet — or the app rolls them. */
+static void
+present_engage_dice (SlDeclareSheet *self,
+                     const char     *command,
+                     int             target)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const char *attacker = sl_setup_unit_at (setup, self->unit)->label;
+  const char *defender = sl_setup_unit_at (setup, target)->label;
+  g_autofree char *title = g_strdup_printf (_("%s Engages %s"), attacker, defender);
+  g_autofree char *w1 = g_strdup_printf (_("Zero-G check of %s"), attacker);
+  g_autofree char *w2 = g_strdup_printf (_("Zero-G check of %s, if it fights"), defender);
+  g_autofree char *d1 = g_strdup_printf ("zero_g_roll:10:%s", w1);
+  g_autofree char *d2 = g_strdup_printf ("target_zero_g_roll:10:%s", w2);
+  const char *dice[3] = { NULL };
+  int n = 0;
+  SlDiceSheet *sheet;
+
+  /* The attacker's die may be typed on this sheet already. */
+  if (gtk_spin_button_get_value_as_int (self->zero_g_roll) == 0)
+    dice[n++] = d1;
+  if (adw_combo_row_get_selected (self->decision_row) == 0)
+    dice[n++] = d2;
+  sheet = sl_dice_sheet_new (gtk_window_get_transient_for (GTK_WINDOW (self)), self->game, title,
+                             _("Zero-G checks of a melee (P-21, A-71)"), command, dice, self->app_rolls);
+  gtk_window_present (GTK_WINDOW (sheet));
+}
+
 gboolean
 sl_declare_sheet_engage (SlDeclareSheet *self)
 {
@@ -384,6 +588,8 @@ sl_declare_sheet_engage (SlDeclareSheet *self)
   guint target = adw_combo_row_get_selected (self->target_row);
   g_autoptr(GString) json = g_string_new ("{\"type\": \"engage\", \"unit\": ");
   g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) command = NULL;
+  gboolean dice, ok;
 
   g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), FALSE);
   if (target >= self->targets->len)
@@ -395,13 +601,31 @@ sl_declare_sheet_engage (SlDeclareSheet *self)
     g_string_append (json, ", \"decision\": \"avoid\"");
   if (gtk_switch_get_active (self->replace))
     g_string_append (json, ", \"replace\": true");
+  if (self->zero_g_roll != NULL && gtk_spin_button_get_value_as_int (self->zero_g_roll) > 0)
+    g_string_append_printf (json, ", \"zero_g_roll\": %d", gtk_spin_button_get_value_as_int (self->zero_g_roll));
   g_string_append_c (json, '}');
-  if (sl_game_apply_text (self->game, json->str, &error) == NULL)
+  command = json_from_string (json->str, NULL);
+  /* In zero-G the checks' dice first, unless every one is in already. */
+  dice = self->zero_g_roll != NULL &&
+         (gtk_spin_button_get_value_as_int (self->zero_g_roll) == 0 ||
+          adw_combo_row_get_selected (self->decision_row) == 0);
+  if (!dice)
+    ok = sl_game_apply (self->game, command, &error) != NULL;
+  else
+    {
+      /* Refused (a friend, a dazed attacker …): said here, before any die. */
+      g_autoptr(JsonNode) result = sl_game_preview (self->game, command, NULL, &error);
+
+      ok = result != NULL;
+    }
+  if (!ok)
     {
       gtk_label_set_text (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return FALSE;
     }
+  if (dice)
+    present_engage_dice (self, json->str, g_array_index (self->targets, int, target));
   gtk_window_destroy (GTK_WINDOW (self));
   return TRUE;
 }
@@ -470,6 +694,63 @@ show_log_cb (SlDeclareSheet *self)
   gtk_window_present (GTK_WINDOW (sheet));
 }
 
+/* A choice of @expander: a row titled @title with a radio button, in the
+ * group of @group (NULL for the first). */
+static GtkWidget *
+radio_row_add (AdwExpanderRow  *expander,
+               const char      *title,
+               GtkCheckButton  *group,
+               GtkCheckButton **check)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  *check = GTK_CHECK_BUTTON (gtk_check_button_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 3);
+  gtk_widget_set_valign (GTK_WIDGET (*check), GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (*check), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  if (group != NULL)
+    gtk_check_button_set_group (*check, group);
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), GTK_WIDGET (*check));
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (*check));
+  adw_expander_row_add_row (expander, row);
+  return row;
+}
+
+/* P-38 step 1, T-35: the kinds of fire mission the unit's side bought
+ * (every kind, for a game saved before purchases were kept). */
+static void
+build_missions (SlDeclareSheet *self)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlSideSetup *side = sl_setup_side_at (setup, sl_setup_unit_at (setup, self->unit)->side);
+
+  if (!sl_setup_has_module (setup, SL_MODULE_AREA_EFFECTS))
+    return;
+  for (guint k = 0; k < rules->fire_missions.items->len && k < SL_MAX_FIRE_MISSION_TYPES; k++)
+    {
+      const SlFireMissionDef *def = g_ptr_array_index (rules->fire_missions.items, k);
+      GtkCheckButton *check;
+
+      if (!setup->purchases_unrecorded && side->fire_missions[k] <= 0)
+        continue;
+      if (self->mission_row == NULL)
+        {
+          self->mission_row = ADW_EXPANDER_ROW (adw_expander_row_new ());
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->mission_row), _("Fire _mission called"));
+          adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->mission_row), TRUE);
+        }
+      g_array_append_val (self->missions, k);
+      g_ptr_array_add (self->mission_rows,
+                       radio_row_add (self->mission_row, def->name,
+                                      self->mission_checks->len > 0 ? self->mission_checks->pdata[0] : NULL,
+                                      &check));
+      g_ptr_array_add (self->mission_checks, check);
+      g_signal_connect (check, "toggled", G_CALLBACK (mission_toggled_cb), self);
+    }
+}
+
 static void
 build (SlDeclareSheet *self)
 {
@@ -534,24 +815,10 @@ build (SlDeclareSheet *self)
     adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->throw_row), _("Fire/Throw _uses"));
     adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->throw_row), TRUE);
     for (guint t = 0; t < G_N_ELEMENTS (throws); t++)
-      {
-        GtkWidget *row = adw_action_row_new ();
-        GtkWidget *check = gtk_check_button_new ();
-
-        adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), labels[t]);
-        adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 3);
-        gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
-        gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL, labels[t], -1);
-        if (t > 0)
-          gtk_check_button_set_group (GTK_CHECK_BUTTON (check), self->throw_checks[0]);
-        adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
-        adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
-        adw_expander_row_add_row (self->throw_row, row);
-        self->throw_rows[t] = row;
-        self->throw_checks[t] = GTK_CHECK_BUTTON (check);
-      }
+      self->throw_rows[t] = radio_row_add (self->throw_row, labels[t], self->throw_checks[0], &self->throw_checks[t]);
     gtk_check_button_set_active (self->throw_checks[0], TRUE);
   }
+  build_missions (self);
   /* §15.3: a weapon that fires bursts fires a single shot, a concentrated
    * burst or an area burst, as declared (P-30 step 2); in the order of
    * SlBurstMode. */
@@ -569,6 +836,8 @@ build (SlDeclareSheet *self)
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->throw_row));
   if (self->burst_row != NULL)
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->burst_row));
+  if (self->mission_row != NULL)
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->mission_row));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->position_row));
   replace_row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (replace_row), _("Give up the running action"));
@@ -677,6 +946,9 @@ sl_declare_sheet_finalize (GObject *object)
 
   g_array_unref (self->targets);
   g_array_unref (self->choices);
+  g_array_unref (self->missions);
+  g_ptr_array_unref (self->mission_rows);
+  g_ptr_array_unref (self->mission_checks);
   for (guint t = 0; t < G_N_ELEMENTS (throws); t++)
     g_free (self->throw_refusals[t]);
   G_OBJECT_CLASS (sl_declare_sheet_parent_class)->finalize (object);
@@ -698,6 +970,9 @@ sl_declare_sheet_init (SlDeclareSheet *self)
 {
   self->targets = g_array_new (FALSE, FALSE, sizeof (int));
   self->choices = g_array_new (FALSE, TRUE, sizeof (Choice));
+  self->missions = g_array_new (FALSE, FALSE, sizeof (int));
+  self->mission_rows = g_ptr_array_new ();
+  self->mission_checks = g_ptr_array_new ();
   g_array_set_clear_func (self->choices, choice_clear);
 }
 

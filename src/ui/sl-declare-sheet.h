@@ -36,6 +36,16 @@ const char     *sl_declare_sheet_get_throw_refusal (SlDeclareSheet *self,
  * that choice is insensitive. */
 gboolean        sl_declare_sheet_set_throw  (SlDeclareSheet *self,
                                              const char     *what);
+/* Chooses the kind of fire mission a Call Fire Mission action calls
+ * (P-38: "mortar", "missile"), as the player would; FALSE when the sheet
+ * does not offer it now. */
+gboolean        sl_declare_sheet_set_mission (SlDeclareSheet *self,
+                                              const char     *mission);
+/* What the choice of @mission says ("1 of 2 left", or the core's
+ * refusal); with @mission NULL, the choice as it stands ("Mortar Strike
+ * — 1 of 2 left"). NULL when no fire mission is offered. */
+const char     *sl_declare_sheet_get_mission_choice (SlDeclareSheet *self,
+                                                     const char     *mission);
 /* Whether the sheet offers a burst: the weapon in hand fires them and the
  * scenario plays the automatic-fire rules (§15.3). */
 gboolean        sl_declare_sheet_has_burst  (SlDeclareSheet *self);
@@ -47,8 +57,14 @@ gboolean        sl_declare_sheet_set_burst  (SlDeclareSheet *self,
 /* In zero-G, the players' die for the check (P-21); FALSE elsewhere. */
 gboolean        sl_declare_sheet_set_zero_g_roll (SlDeclareSheet *self,
                                                   int             value);
+/* Whether a sheet opened from this one (the zero-G checks of an
+ * engagement) has the app roll its dice. */
+void            sl_declare_sheet_set_app_rolls (SlDeclareSheet *self,
+                                                gboolean        app_rolls);
 /* Engages the target chosen in melee (P-22), the defender fighting or
- * trying to avoid as chosen; closes the sheet. */
+ * trying to avoid as chosen; closes the sheet. In zero-G it opens the
+ * sheet of the two zero-G checks first (P-21, A-71): the engagement is
+ * made when their dice are in. */
 gboolean        sl_declare_sheet_engage     (SlDeclareSheet *self);
 /* The move the action is combined with (T-06): an index of
  * sl_combine_names. */

@@ -361,12 +361,15 @@ refresh (SlDiceSheet *self)
 
             collect_odds (s, u ? u->label : NULL, odds);
           }
-      if (odds->len == 0)
+      /* Dice whose odds the core does not give (a zero-G check of an
+       * engagement) are only asked for. */
+      if (odds->len == 0 && self->dice->len == 0)
         g_string_assign (odds, _("No roll needed."));
     }
   g_free (self->odds_text);
   self->odds_text = g_strdup (odds->str);
   gtk_label_set_text (self->odds, self->odds_text);
+  gtk_widget_set_visible (GTK_WIDGET (self->odds), odds->len > 0);
 }
 
 const char *
@@ -810,6 +813,9 @@ sl_dice_sheet_new (GtkWindow          *parent,
     }
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->dice_group), list);
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (self->dice_group));
+  /* A command without dice (a charge set off, a dive that stops) has no
+   * roll to show, nor modifiers of one. */
+  gtk_widget_set_visible (self->dice_group, self->dice->len > 0);
 
   {
     GtkWidget *group = adw_preferences_group_new ();
@@ -825,6 +831,7 @@ sl_dice_sheet_new (GtkWindow          *parent,
     gtk_list_box_set_placeholder (self->breakdown, none);
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->breakdown));
     adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (group));
+    gtk_widget_set_visible (group, self->dice->len > 0);
   }
 
   self->options_group = adw_preferences_group_new ();

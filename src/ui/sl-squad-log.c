@@ -1275,11 +1275,13 @@ equipment_text (const SlUnitLog *log)
   return g_strjoinv (_(", "), (char **) items->pdata);
 }
 
-/* The status badges, as widgets (they are few): only when they change. */
+/* The status badges, as widgets (they are few): only when they change.
+ * A badge with @tips (not NULL) says more under the pointer. */
 static void
 update_badges (SlLogLine         *line,
                const char * const texts[],
                const char * const styles[],
+               const char * const tips[],
                int                n)
 {
   GtkWidget *badge = gtk_widget_get_first_child (GTK_WIDGET (line));
@@ -1287,7 +1289,8 @@ update_badges (SlLogLine         *line,
   int i = 0;
 
   for (; badge != NULL && i < n; badge = gtk_widget_get_next_sibling (badge), i++)
-    same &= g_str_equal (gtk_label_get_text (GTK_LABEL (badge)), texts[i]);
+    same &= g_str_equal (gtk_label_get_text (GTK_LABEL (badge)), texts[i]) &&
+            g_strcmp0 (gtk_widget_get_tooltip_text (badge), tips[i]) == 0;
   if (same && badge == NULL && i == n)
     return;
   while ((badge = gtk_widget_get_first_child (GTK_WIDGET (line))) != NULL)
@@ -1297,6 +1300,7 @@ update_badges (SlLogLine         *line,
       badge = gtk_label_new (texts[i]);
       gtk_widget_add_css_class (badge, "badge");
       gtk_widget_add_css_class (badge, styles[i]);
+      gtk_widget_set_tooltip_text (badge, tips[i]);
       /* The line's own label says it already. */
       gtk_accessible_update_state (GTK_ACCESSIBLE (badge), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
       gtk_widget_set_parent (badge, GTK_WIDGET (line));
@@ -1341,7 +1345,10 @@ update_line (SlSquadLog *self,
   g_autofree char *details = NULL;
   g_autoptr(GString) weapons = g_string_new (NULL);
   g_autoptr(GString) status = g_string_new (NULL);
-  const char *badge_texts[9], *badge_styles[9];
+  g_autofree char *breach_badge = NULL;
+  g_autofree char *breach_words = NULL;
+  g_autofree char *breach_tip = NULL;
+  const char *badge_texts[10], *badge_styles[10], *badge_words[10], *badge_tips[10] = { NULL };
   int n_badges = 0;
   gboolean losing;
 
@@ -1396,15 +1403,30 @@ update_line (SlSquadLog *self,
     }
   else
     {
-      set_text (line, COL_POSITION, sl_position_label (log.position));
+      /* T-36, A-120: in vacuum or a hostile atmosphere, whether it is
+       * sheltered inside or out in it. */
+      if (log.exposure)
+        {
+          /* "standing · inside" */
+          g_autofree char *where = g_strdup_printf (_("%s · %s"), sl_position_label (log.position),
+                                                    log.inside ? _("inside") : _("outside"));
+
+          set_text (line, COL_POSITION, where);
+        }
+      else
+        set_text (line, COL_POSITION, sl_position_label (log.position));
       if (log.action != NULL)
         {
           int turn, subphase;
           g_autofree char *text = NULL;
 
           sl_subphase_split (rules, log.action_end, &turn, &subphase);
+          /* A-72: a zero-G dive carries on past its AP until it hits
+           * something (the core says whether it does). */
+          if (log.action->move == SL_MOVE_DIVE && sl_unit_drifting (self->game, line->unit))
+            text = g_strdup_printf (_("%s, carries on until it hits something (A-72)"), log.action->name);
           /* "Walk, ends 7 (1 of 3 AP)" */
-          if (turn == state->turn)
+          else if (turn == state->turn)
             text = g_strdup_printf (_("%s, ends %d (%d of %d AP)"), log.action->name, subphase,
                                     log.action_done, log.action_cost);
           else
@@ -1425,10 +1447,41 @@ update_line (SlSquadLog *self,
         set_text (line, COL_ACTION, _("idle"));
     }
 
+  /* P-39: a breached suit and the wound it has still to give. */
+  if (log.breach.state != SL_BREACH_NONE && log.wound != SL_WOUND_DEAD)
+    {
+      int turn, subphase;
+
+      sl_subphase_split (rules, log.breach.due, &turn, &subphase);
+      if (log.breach.state == SL_BREACH_DELAYED)
+        {
+          /* Translators: a badge; T3 S1 is turn 3, subphase 1. */
+          breach_badge = g_strdup_printf (_("Suit breached · T%d S%d"), turn, subphase);
+          breach_words = g_strdup_printf (_("Suit breached, one more wound T%d S%d"), turn, subphase);
+          breach_tip = g_strdup_printf (_("The breached suit gives one more wound in subphase %d of turn %d, then seals (P-39)."),
+                                        subphase, turn);
+        }
+      else
+        {
+          /* Translators: a badge; T3 S1 is turn 3, subphase 1. */
+          breach_badge = g_strdup_printf (_("Bleeding · T%d S%d"), turn, subphase);
+          breach_words = g_strdup_printf (_("Bleeding, next wound T%d S%d"), turn, subphase);
+          breach_tip = g_strdup_printf (_("The breached suit gives a wound in subphase %d of turn %d, then one every %d subphases until the unit dies (P-39)."),
+                                        subphase, turn, rules->environment.suit_breach_delay);
+        }
+    }
   if (log.out)
     {
       badge_texts[n_badges] = log.wound == SL_WOUND_DEAD ? _("Dead") : _("Out");
       badge_styles[n_badges++] = "error";
+      /* Knocked out, it bleeds on (P-39 step 3). */
+      if (breach_badge != NULL)
+        {
+          badge_texts[n_badges] = breach_badge;
+          badge_words[n_badges] = breach_words;
+          badge_tips[n_badges] = breach_tip;
+          badge_styles[n_badges++] = "error";
+        }
     }
   else
     {
@@ -1450,15 +1503,23 @@ update_line (SlSquadLog *self,
             badge_texts[n_badges] = badges[i].text;
             badge_styles[n_badges++] = badges[i].style;
           }
+      if (breach_badge != NULL)
+        {
+          badge_texts[n_badges] = breach_badge;
+          badge_words[n_badges] = breach_words;
+          badge_tips[n_badges] = breach_tip;
+          badge_styles[n_badges++] = log.breach.state == SL_BREACH_BLEEDING ? "error" : "warning";
+        }
     }
   for (int i = 0; i < n_badges; i++)
     {
       if (status->len > 0)
         g_string_append (status, _(", "));
-      g_string_append (status, badge_texts[i]);
+      /* What a badge says in short, the status says whole. */
+      g_string_append (status, badge_tips[i] != NULL ? badge_words[i] : badge_texts[i]);
     }
   set_text (line, COL_STATUS, status->str);
-  update_badges (line, badge_texts, badge_styles, n_badges);
+  update_badges (line, badge_texts, badge_styles, badge_tips, n_badges);
 
   store_text (line, &line->details, TEXT_DETAILS, details);
   if (line->out != log.out)

@@ -10,6 +10,7 @@
 
 #include "sl-check.h"
 #include "sl-combat.h"
+#include "sl-dice-sheet.h"
 #include "sl-json.h"
 #include "sl-ui-util.h"
 
@@ -260,6 +261,84 @@ sl_unit_give_up (SlGame  *game,
   sl_json_append_string (command, sl_setup_unit_at (sl_game_get_setup (game), unit)->id);
   g_string_append_c (command, '}');
   return sl_game_apply_text (game, command->str, error) != NULL;
+}
+
+/* The `dive-stop` of @unit into @into (JSON text). */
+static char *
+dive_stop_command (SlGame     *game,
+                   int         unit,
+                   const char *into)
+{
+  g_autoptr(GString) command = g_string_new ("{\"type\": \"dive-stop\", \"unit\": ");
+
+  sl_json_append_string (command, sl_setup_unit_at (sl_game_get_setup (game), unit)->id);
+  if (into != NULL)
+    g_string_append_printf (command, ", \"into\": %s", into);
+  g_string_append_c (command, '}');
+  return g_string_free (g_steal_pointer (&command), FALSE);
+}
+
+gboolean
+sl_unit_drifting (SlGame *game,
+                  int     unit)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(JsonNode) command = NULL;
+  g_autoptr(JsonNode) result = NULL;
+
+  g_return_val_if_fail (SL_IS_GAME (game), FALSE);
+  if (!sl_game_get_setup (game)->environment.zero_g)
+    return FALSE;
+  /* The core knows when a dive carries on: it takes the stop. */
+  text = dive_stop_command (game, unit, "\"cover\"");
+  command = json_from_string (text, NULL);
+  result = sl_game_preview (game, command, NULL, NULL);
+  return result != NULL;
+}
+
+GtkWindow *
+sl_dive_stop_sheet_new (GtkWindow *parent,
+                        SlGame    *game,
+                        int        unit)
+{
+  const SlRules *rules;
+  const SlSetup *setup;
+  const SlState *state;
+  g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autofree char *command = NULL;
+  g_autofree char *title = NULL;
+  SlDiceSheet *sheet;
+
+  g_return_val_if_fail (SL_IS_GAME (game), NULL);
+  rules = sl_game_get_rules (game);
+  setup = sl_game_get_setup (game);
+  state = sl_game_get_state (game);
+  /* A-72: it hits full cover (a wall, a door, a column), or a unit on
+   * the table — of either side, in the fight and not hidden (§15.1). */
+  g_ptr_array_add (values, g_strdup ("\"cover\""));
+  g_ptr_array_add (labels, (gpointer) _("Full cover"));
+  for (int u = 0; u < state->n_units; u++)
+    {
+      const SlUnitSetup *us = sl_setup_unit_at (setup, u);
+      GString *value;
+
+      if (u == unit || state->units[u].hidden || sl_state_unit_out (rules, state, u))
+        continue;
+      value = g_string_new (NULL);
+      sl_json_append_string (value, us->id);
+      g_ptr_array_add (values, g_string_free (value, FALSE));
+      g_ptr_array_add (labels, (gpointer) us->label);
+    }
+  g_ptr_array_add (values, NULL);
+  g_ptr_array_add (labels, NULL);
+  command = dive_stop_command (game, unit, NULL);
+  /* "13 · Trooper Hale's Dive Stops" */
+  title = g_strdup_printf (_("%s’s Dive Stops"), sl_setup_unit_at (setup, unit)->label);
+  sheet = sl_dice_sheet_new (parent, game, title, _("Zero-G dive (A-72)"), command, NULL, FALSE);
+  sl_dice_sheet_add_choice (sheet, _("Against"), "into", (const char * const *) values->pdata,
+                            (const char * const *) labels->pdata);
+  return GTK_WINDOW (sheet);
 }
 
 int

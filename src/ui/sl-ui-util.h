@@ -84,6 +84,16 @@ gboolean       sl_unit_give_up     (SlGame        *game,
                                     int            unit,
                                     GError       **error);
 
+/* Whether @unit is diving in zero-G and carries on until it hits something
+ * (A-72): the core would take its `dive-stop` now. */
+gboolean       sl_unit_drifting    (SlGame        *game,
+                                    int            unit);
+/* The sheet of @unit's zero-G dive that stops (A-72): against full cover,
+ * or against a unit, picked from a list; the core does the rest. */
+GtkWindow     *sl_dive_stop_sheet_new (GtkWindow  *parent,
+                                       SlGame     *game,
+                                       int         unit);
+
 /* A die typed as one key press: 1–9, 0 for 10, on the main keys or the
  * keypad; -1 for any other key, or with Control or Alt held. */
 int            sl_key_die          (guint           keyval,

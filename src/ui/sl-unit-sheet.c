@@ -39,10 +39,35 @@ struct _SlUnitSheet
   GtkSwitch    *dazed;
   GtkSpinButton *dazed_subphase;
   GtkButton    *drop_action;
+  GtkButton    *dive_stop;
   AdwActionRow *action_row;
+  /* Vacuum or a hostile atmosphere (T-36, P-39), or NULL. */
+  GtkWidget    *exposure;
+  GtkSwitch    *inside;
+  AdwComboRow  *breach;
+  GtkSpinButton *breach_due;   /* subphases until the next breach wound */
 };
 
 G_DEFINE_FINAL_TYPE (SlUnitSheet, sl_unit_sheet, ADW_TYPE_WINDOW)
+
+/* Applies @json; the refusal, if any, is shown on the sheet. */
+static gboolean
+apply (SlUnitSheet *self,
+       const char  *json,
+       GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  if (sl_game_apply_text (self->game, json, &local_error) == NULL)
+    {
+      gtk_label_set_text (self->problem, local_error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
+  return TRUE;
+}
 
 gboolean
 sl_unit_sheet_correct (SlUnitSheet *self,
@@ -52,21 +77,59 @@ sl_unit_sheet_correct (SlUnitSheet *self,
 {
   const SlUnitSetup *us = sl_setup_unit_at (sl_game_get_setup (self->game), self->unit);
   g_autoptr(GString) json = g_string_new ("{\"type\": \"correct\", \"unit\": ");
-  g_autoptr(GError) local_error = NULL;
 
+  g_return_val_if_fail (SL_IS_UNIT_SHEET (self), FALSE);
   sl_json_append_string (json, us->id);
   g_string_append (json, ", \"field\": ");
   sl_json_append_string (json, field);
   g_string_append_printf (json, ", \"value\": %s}", value);
-  if (sl_game_apply_text (self->game, json->str, &local_error) == NULL)
+  return apply (self, json->str, error);
+}
+
+/* The unit goes inside or out (T-36, A-120): not a correction but what
+ * happens on the table, as `exposure` tells it. */
+static gboolean
+set_inside (SlUnitSheet *self,
+            gboolean     inside)
+{
+  const SlUnitSetup *us = sl_setup_unit_at (sl_game_get_setup (self->game), self->unit);
+  g_autoptr(GString) json = g_string_new ("{\"type\": \"exposure\", \"unit\": ");
+
+  sl_json_append_string (json, us->id);
+  g_string_append_printf (json, ", \"inside\": %s}", inside ? "true" : "false");
+  return apply (self, json->str, NULL);
+}
+
+/* Where the unit is, and its suit's breach (T-36, P-39). */
+static void
+refresh_exposure (SlUnitSheet     *self,
+                  const SlUnitLog *log)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  int now = sl_state_now (rules, sl_game_get_state (self->game));
+  gboolean breached = log->breach.state != SL_BREACH_NONE;
+
+  /* §15.1: like its position, where a hidden unit lies is its side's. */
+  gtk_widget_set_visible (self->exposure, !log->hidden);
+  gtk_switch_set_active (self->inside, log->inside);
+  adw_combo_row_set_selected (self->breach, log->breach.state);
+  gtk_widget_set_sensitive (gtk_widget_get_ancestor (GTK_WIDGET (self->breach_due), ADW_TYPE_ACTION_ROW), breached);
+  if (breached)
     {
-      gtk_label_set_text (self->problem, local_error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
+      int turn, subphase;
+      g_autofree char *when = NULL;
+
+      sl_subphase_split (rules, log->breach.due, &turn, &subphase);
+      gtk_spin_button_set_value (self->breach_due, log->breach.due - now);
+      /* "Next wound in subphase 1 of turn 3; it seals after it" */
+      when = log->breach.state == SL_BREACH_DELAYED
+             ? g_strdup_printf (_("Next wound in subphase %d of turn %d, then it seals"), subphase, turn)
+             : g_strdup_printf (_("Next wound in subphase %d of turn %d, then one every %d subphases until it dies"),
+                                subphase, turn, rules->environment.suit_breach_delay);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->breach), when);
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
-  return TRUE;
+  else
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->breach), "");
 }
 
 /* The controls show the log as it is. */
@@ -120,6 +183,10 @@ refresh (SlUnitSheet *self)
   else
     adw_action_row_set_subtitle (self->action_row, _("None"));
   gtk_widget_set_sensitive (GTK_WIDGET (self->drop_action), u->current.action != NULL);
+  /* a zero-G dive carries on until it hits something. */
+  gtk_widget_set_visible (GTK_WIDGET (self->dive_stop), sl_unit_drifting (self->game, self->unit));
+  if (self->inside != NULL)
+    refresh_exposure (self, &log);
   self->updating = FALSE;
 }
 
@@ -139,6 +206,30 @@ combo_changed_cb (AdwComboRow *row,
     {
       field = "wound";
       sl_json_append_string (value, sl_wound_names[i]);
+    }
+  else if (row == self->breach)
+    {
+      /* P-39: a new breach's wound falls due 20 subphases from now, as
+       * the core counts unless told; a breach changing state keeps its
+       * moment. */
+      const SlUnitState *u = &sl_game_get_state (self->game)->units[self->unit];
+
+      field = "breach";
+      if (i == SL_BREACH_NONE)
+        g_string_append (value, "null");
+      else
+        {
+          g_string_append (value, "{\"state\": ");
+          sl_json_append_string (value, sl_breach_state_names[i]);
+          if (u->breach.state != SL_BREACH_NONE)
+            {
+              int turn, subphase;
+
+              sl_subphase_split (sl_game_get_rules (self->game), u->breach.due, &turn, &subphase);
+              g_string_append_printf (value, ", \"turn\": %d, \"subphase\": %d", turn, subphase);
+            }
+          g_string_append_c (value, '}');
+        }
     }
   else if (row == self->position)
     {
@@ -163,7 +254,19 @@ spin_changed_cb (GtkSpinButton *spin,
 
   if (self->updating)
     return;
-  if (spin == self->dazed_subphase)
+  if (spin == self->breach_due)
+    {
+      const SlRules *rules = sl_game_get_rules (self->game);
+      const SlState *state = sl_game_get_state (self->game);
+      int turn, subphase;
+
+      sl_subphase_split (rules, sl_state_now (rules, state) + gtk_spin_button_get_value_as_int (spin),
+                         &turn, &subphase);
+      value = g_strdup_printf ("{\"state\": \"%s\", \"turn\": %d, \"subphase\": %d}",
+                               sl_breach_state_names[state->units[self->unit].breach.state], turn, subphase);
+      field = "breach";
+    }
+  else if (spin == self->dazed_subphase)
     {
       value = g_strdup_printf ("{\"turn\": %d, \"subphase\": %d}", sl_game_get_state (self->game)->turn,
                                gtk_spin_button_get_value_as_int (spin));
@@ -185,6 +288,12 @@ switch_changed_cb (GtkSwitch   *sw,
 
   if (self->updating)
     return;
+  if (sw == self->inside)
+    {
+      if (!set_inside (self, gtk_switch_get_active (sw)))
+        refresh (self);
+      return;
+    }
   if (sw == self->dazed)
     {
       /* Dazed for the rest of this subphase and the next (P-19), unless
@@ -206,6 +315,15 @@ static void
 drop_action_cb (SlUnitSheet *self)
 {
   sl_unit_sheet_correct (self, "action", "null", NULL);
+}
+
+static void
+dive_stop_cb (SlUnitSheet *self)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+
+  gtk_window_present (sl_dive_stop_sheet_new (parent, self->game, self->unit));
+  gtk_window_destroy (GTK_WINDOW (self));
 }
 
 static GtkSpinButton *
@@ -249,11 +367,40 @@ combo_row (AdwPreferencesGroup *group,
   return row;
 }
 
+/* T-36, A-120: in vacuum or a hostile atmosphere, whether the unit is
+ * sheltered inside, and its suit's breach (P-39), corrected by hand. */
+static void
+build_exposure (SlUnitSheet        *self,
+                AdwPreferencesPage *page)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  gboolean vacuum = sl_game_get_setup (self->game)->environment.vacuum;
+  AdwPreferencesGroup *group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  /* In the order of SlBreachState. */
+  g_autoptr(GtkStringList) breaches = gtk_string_list_new ((const char *[]) {
+    C_("suit breach", "None"), C_("suit breach", "One more wound"), C_("suit breach", "Bleeding"), NULL });
+
+  adw_preferences_group_set_title (group, vacuum ? _("Vacuum") : _("Hostile Atmosphere"));
+  adw_preferences_group_set_description (group,
+                                         vacuum ? _("Out in the vacuum, a wound breaches the suit (T-36, P-39).")
+                                                : _("Out in the atmosphere, a wound breaches the suit (T-36, P-39)."));
+  self->inside = switch_row (group, _("Inside, sheltered"), NULL, self);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (gtk_widget_get_ancestor (GTK_WIDGET (self->inside),
+                                                                      ADW_TYPE_ACTION_ROW)),
+                               _("In a pressurised ship or an intact, closed building (T-36, A-120)"));
+  self->breach = combo_row (group, _("Suit breach"), breaches, self);
+  self->breach_due = spin_row (group, _("Subphases until the next breach wound"), "breach", self);
+  gtk_spin_button_set_range (self->breach_due, 1, rules->environment.suit_breach_delay);
+  adw_preferences_page_add (page, group);
+  self->exposure = GTK_WIDGET (group);
+}
+
 static void
 build (SlUnitSheet *self)
 {
   const SlRules *rules = sl_game_get_rules (self->game);
-  const SlUnitSetup *us = sl_setup_unit_at (sl_game_get_setup (self->game), self->unit);
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlUnitSetup *us = sl_setup_unit_at (setup, self->unit);
   g_autoptr(GtkStringList) wounds = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) positions = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) weapons = gtk_string_list_new (NULL);
@@ -307,6 +454,8 @@ build (SlUnitSheet *self)
       adw_preferences_group_add (body, row);
     }
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), body);
+  if (setup->environment.vacuum || setup->environment.hostile)
+    build_exposure (self, ADW_PREFERENCES_PAGE (page));
 
   ammo = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
   adw_preferences_group_set_title (ammo, _("Weapon and Ammunition"));
@@ -339,6 +488,12 @@ build (SlUnitSheet *self)
   gtk_widget_set_valign (GTK_WIDGET (self->drop_action), GTK_ALIGN_CENTER);
   g_signal_connect_swapped (self->drop_action, "clicked", G_CALLBACK (drop_action_cb), self);
   adw_action_row_add_suffix (self->action_row, GTK_WIDGET (self->drop_action));
+  self->dive_stop = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_Dive Stops…")));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->dive_stop),
+                               _("The zero-G dive hits full cover or a unit, and ends (A-72)"));
+  gtk_widget_set_valign (GTK_WIDGET (self->dive_stop), GTK_ALIGN_CENTER);
+  g_signal_connect_swapped (self->dive_stop, "clicked", G_CALLBACK (dive_stop_cb), self);
+  adw_action_row_add_suffix (self->action_row, GTK_WIDGET (self->dive_stop));
   adw_preferences_group_add (action, GTK_WIDGET (self->action_row));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), action);
 

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "sl-area-burst-sheet.h"
 #include "sl-blast-sheet.h"
@@ -19,6 +20,7 @@
 #include "sl-options-window.h"
 #include "sl-builder-window.h"
 #include "sl-explosives.h"
+#include "sl-exposure-sheet.h"
 #include "sl-scenario-editor.h"
 #include "sl-score-window.h"
 #include "sl-briefing-window.h"
@@ -440,6 +442,11 @@ update_actions (SlWindow *self)
                                  game && sl_game_get_state (self->game)->phase == SL_PHASE_ACTION &&
                                  !sl_game_get_state (self->game)->over && waiting_mine (self) >= 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.detect", game && may_detect (self));
+  /* T-36: where the units are matters in vacuum or a hostile atmosphere. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.exposure",
+                                 game && !sl_game_get_state (self->game)->over &&
+                                 (sl_game_get_setup (self->game)->environment.vacuum ||
+                                  sl_game_get_setup (self->game)->environment.hostile));
   {
     g_autoptr(GPtrArray) by = game ? ambushers (self) : NULL;
 
@@ -649,6 +656,68 @@ new_game_path (const SlScenarioInfo *scenario)
   return g_build_filename (dir, base, NULL);
 }
 
+/* A scenario whose forces break construction rules (P-02 … P-38) does not
+ * start: the dialog names each broken rule on a line of its own, in a list
+ * that scrolls when they are many (a side in unsealed suits in vacuum
+ * breaks T-36 once per soldier). */
+static void
+show_construction_error (SlWindow      *self,
+                         const SlSetup *setup,
+                         const GError  *error)
+{
+  AdwMessageDialog *dialog;
+  GtkWidget *scrolled, *list;
+  g_autofree char *body = NULL;
+  guint n = 0;
+
+  list = gtk_list_box_new ();
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  for (guint i = 0; i < setup->problems->len; i++)
+    {
+      const SlSetupProblem *p = g_ptr_array_index (setup->problems, i);
+      GtkWidget *label;
+
+      /* The core's refusal names the problems its overrides leave. */
+      if (strstr (error->message, p->message) == NULL)
+        continue;
+      label = gtk_label_new (p->message);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_set_margin_start (label, 12);
+      gtk_widget_set_margin_end (label, 12);
+      gtk_widget_set_margin_top (label, 8);
+      gtk_widget_set_margin_bottom (label, 8);
+      gtk_list_box_append (GTK_LIST_BOX (list), label);
+      gtk_list_box_row_set_activatable (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), n), FALSE);
+      n++;
+    }
+  if (n == 0)
+    {
+      g_object_ref_sink (list);
+      g_object_unref (list);
+      show_error (self, _("Cannot Start the Game"), error->message);
+      return;
+    }
+  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "The forces of “%s” break a construction rule. To play anyway, the scenario must list it under “overrides”, as the custom scenario editor’s Play Anyway does.",
+                                       "The forces of “%s” break %u construction rules. To play anyway, the scenario must list them under “overrides”, as the custom scenario editor’s Play Anyway does.",
+                                       n),
+                          setup->name, n);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Cannot Start the Game"), body));
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 320);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), list);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Construction rules broken"), -1);
+  adw_message_dialog_set_extra_child (dialog, scrolled);
+  adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  adw_message_dialog_set_default_response (dialog, "close");
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 gboolean
 sl_window_new_game (SlWindow   *self,
                     const char *scenario_path,
@@ -675,7 +744,11 @@ sl_window_new_game (SlWindow   *self,
         /* P-02 … P-38: forces built against the rules need the players'
          * word, written under the scenario's overrides. */
         if (setup != NULL && !sl_setup_check_construction (setup, &error))
-          g_clear_pointer (&setup, sl_setup_free);
+          {
+            show_construction_error (self, setup, error);
+            sl_setup_free (setup);
+            return FALSE;
+          }
       }
     if (setup != NULL)
       game = sl_game_new (rules, setup);
@@ -1115,6 +1188,19 @@ waiting_mine (SlWindow *self)
         return m->id;
     }
   return -1;
+}
+
+/* Units go inside or out together (T-36, A-120, A-134): out, as when a
+ * compartment opens to vacuum, first. */
+static void
+exposure_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+
+  if (self->game != NULL)
+    gtk_window_present (GTK_WINDOW (sl_exposure_sheet_new (GTK_WINDOW (self), self->game, FALSE)));
 }
 
 /* §5.2: the groupings that may spring an ambush now: every unit of theirs
@@ -1591,7 +1677,12 @@ present_due (SlWindow    *self,
       {
         g_autofree char *d1 = g_strdup_printf ("roll:10:%s", _("Avoidance roll"));
         g_autofree char *d2 = g_strdup_printf ("attack_roll:10:%s", _("Free attack, if avoided"));
-        const char *dice[] = { d1, d2, NULL };
+        /* A-71: in zero-G, the defender's melee action after a failed
+         * avoidance starts with its zero-G check. */
+        g_autofree char *d3 = setup->environment.zero_g
+                              ? g_strdup_printf ("zero_g_roll:10:%s", _("Zero-G check, if not avoided"))
+                              : NULL;
+        const char *dice[] = { d1, d2, d3, NULL };
 
         command = g_strdup_printf ("{\"type\": \"avoid\", \"unit\": \"%s\"}", us->id);
         title = g_strdup_printf (_("%s Tries to Avoid Melee"), us->label);
@@ -1706,6 +1797,13 @@ pick_unit (SlWindow *self,
   state = sl_game_get_state (self->game);
   if (resolve_due (self, unit))
     return;
+  /* A-72: a zero-G dive carries the unit on, and it can do nothing else,
+   * until it hits something: what is there to say is where it stops. */
+  if (sl_unit_drifting (self->game, unit))
+    {
+      gtk_window_present (sl_dive_stop_sheet_new (GTK_WINDOW (self), self->game, unit));
+      return;
+    }
   track = sl_track_new (sl_game_get_rules (self->game), sl_game_get_setup (self->game), state);
   for (guint i = 0; i < track->waiting->len; i++)
     if (g_array_index (track->waiting, int, i) == unit)
@@ -1722,6 +1820,7 @@ pick_unit (SlWindow *self,
     {
       SlDeclareSheet *sheet = sl_declare_sheet_new (GTK_WINDOW (self), self->game, unit);
 
+      sl_declare_sheet_set_app_rolls (sheet, self->app_rolls);
       gtk_window_present (GTK_WINDOW (sheet));
       return;
     }
@@ -2029,6 +2128,7 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.briefing", NULL, briefing_action);
   gtk_widget_class_install_action (widget_class, "win.mine", NULL, mine_action);
   gtk_widget_class_install_action (widget_class, "win.ambush", NULL, ambush_action);
+  gtk_widget_class_install_action (widget_class, "win.exposure", NULL, exposure_action);
   gtk_widget_class_install_action (widget_class, "win.private", NULL, private_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.private", NULL);
   gtk_widget_class_install_action (widget_class, "win.detect", NULL, detect_action);

@@ -1,0 +1,243 @@
+/* test-blast-sheet.c: something goes off — the players say who is near,
+ * and what only they can see: the diver who smothers a grenade (P-34 step
+ * 7, A-111), who stands in the strip behind a shaped charge's obstacle
+ * (A-80), whether it breached it (A-81); a fire mission shows the kind
+ * called (P-38). The core does the rest. Runs under Xvfb.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "sl-blast-sheet.h"
+#include "sl-test-game.h"
+#include "sl-test-ui.h"
+
+static gboolean
+shows_label (GtkWidget  *widget,
+             const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (shows_label (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* How many rows titled @title under @widget have their switch on. */
+static int
+count_on (GtkWidget  *widget,
+          const char *title)
+{
+  int on = 0;
+
+  if (ADW_IS_ACTION_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    {
+      GtkWidget *toggle = adw_action_row_get_activatable_widget (ADW_ACTION_ROW (widget));
+
+      return GTK_IS_SWITCH (toggle) && gtk_switch_get_active (GTK_SWITCH (toggle));
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    on += count_on (c, title);
+  return on;
+}
+
+/* The first marker on the table, due now. */
+static int
+first_marker (SlGame *game)
+{
+  const SlState *state = sl_game_get_state (game);
+
+  g_assert_cmpuint (state->markers->len, >, 0);
+  return g_array_index (state->markers, SlMarker, 0).id;
+}
+
+static JsonObject *
+last_command (SlGame *game)
+{
+  return json_node_get_object (sl_journal_entry_get_command (sl_game_get_entry (game,
+                                                                                sl_game_get_n_entries (game) - 1)));
+}
+
+static void
+play_to_explosions (SlGame *game)
+{
+  for (int guard = 0; guard < 200 && sl_game_get_state (game)->step != SL_STEP_EXPLOSION; guard++)
+    sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_EXPLOSION);
+}
+
+/* P-38, T-35: the mission lands as the kind its call named — the sheet
+ * says which, and asks nothing about it; the missile's 4-charge column
+ * (T-34a) is the core's. */
+static void
+test_blast_sheet_fire_mission_p38 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'fm', 'name': 'Fire mission', 'length_turns': 3,"
+    " 'modules': ['ammunition', 'leadership', 'area-effects'],"
+    " 'sides': ["
+    "  {'id': 'a', 'name': 'Commonwealth', 'fire_missions': {'mortar': 1, 'missile': 1}, 'squads': [{'id': 'a1',"
+    "    'leader': 'a-1', 'units': [{'id': 'a-1', 'counter': 1,"
+    "     'name': 'Sergeant Ames', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]},"
+    "  {'id': 'b', 'name': 'TOG', 'squads': [{'id': 'b1', 'units': [{'id': 'b-1', 'counter': 2,"
+    "     'name': 'Legionnaire Brax', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");
+  SlBlastSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+  GtkWidget *row;
+  JsonObject *command;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'call-fire-mission', 'mission': 'missile',"
+                      " 'label': 'the ridge'}");
+  play_to_explosions (game);
+  while (sl_game_get_state (game)->subphase < 10)
+    {
+      sl_test_play (game, "{'type': 'next'}");
+      play_to_explosions (game);
+    }
+  sheet = sl_blast_sheet_new (NULL, game, first_marker (game));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  row = sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Mission");
+  g_assert_nonnull (row);
+  g_assert_false (ADW_IS_COMBO_ROW (row));
+  g_assert_true (shows_label (row, "Anti-Personnel Missile Strike"));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "blast-sheet-fire-mission.png");
+  g_assert_true (sl_blast_sheet_set_caught (sheet, sl_test_unit (game, "b-1"), 3, 0));
+  g_assert_true (sl_blast_sheet_apply (sheet));
+  command = last_command (game);
+  g_assert_cmpstr (json_object_get_string_member (command, "type"), ==, "fire-mission");
+  g_assert_false (json_object_has_member (command, "mission"));
+  g_assert_cmpuint (sl_game_get_state (game)->markers->len, ==, 0);
+  g_assert_cmpint (sl_game_get_state (game)->missions_called[0][1], ==, 1);
+}
+
+/* P-34 step 7, A-111: one unit dives onto the frag grenade and takes its
+ * blast alone; the others listed are spared — the sheet never says so
+ * itself (no `smothered`). A second diver takes the first one's place. */
+static void
+test_blast_sheet_sacrifice_dive_a111 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlBlastSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+  JsonObject *command;
+  JsonArray *units;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'pick-up-object'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'fire', 'throw': 'grenade'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'throw', 'unit': 'tog-3', 'range_m': 8, 'roll': 2, 'scatter_rolls': [7]}");
+  sl_test_go_to_subphase (game, 3);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'dive'}");
+  sl_test_go_to_subphase (game, 4);
+  play_to_explosions (game);
+
+  sheet = sl_blast_sheet_new (NULL, game, first_marker (game));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_true (sl_blast_sheet_set_caught (sheet, sl_test_unit (game, "cw-14"), 2, 0));
+  g_assert_true (sl_blast_sheet_set_caught (sheet, sl_test_unit (game, "cw-13"), 0, 0));
+  /* One diver at a time. */
+  g_assert_true (sl_blast_sheet_set_dive (sheet, sl_test_unit (game, "cw-14")));
+  g_assert_true (sl_blast_sheet_set_dive (sheet, sl_test_unit (game, "cw-13")));
+  g_assert_cmpint (count_on (GTK_WIDGET (sheet), "Sacrifice dive onto the grenade"), ==, 1);
+  {
+    GtkWidget *hale = sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_EXPANDER_ROW, "13 · Trooper Hale");
+
+    /* Open, and scrolled to. */
+    adw_expander_row_set_expanded (ADW_EXPANDER_ROW (hale), TRUE);
+    sl_test_ui_settle ();
+    gtk_widget_grab_focus (sl_test_ui_find (sl_test_ui_find (hale, ADW_TYPE_ACTION_ROW, "Sacrifice dive onto the grenade"),
+                                            GTK_TYPE_SWITCH, NULL));
+  }
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "blast-sheet-dive.png");
+  g_assert_true (sl_blast_sheet_apply (sheet));
+  command = last_command (game);
+  units = json_object_get_array_member (command, "units");
+  g_assert_cmpuint (json_array_get_length (units), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      JsonObject *u = json_array_get_object_element (units, i);
+      gboolean diver = g_str_equal (json_object_get_string_member (u, "unit"), "cw-13");
+
+      g_assert_cmpint (json_object_get_boolean_member_with_default (u, "sacrifice_dive", FALSE), ==, diver);
+      g_assert_false (json_object_has_member (u, "smothered"));
+    }
+  /* The diver took it, alone. */
+  g_assert_cmpint (sl_test_unit_state (game, "cw-13")->wound, >, SL_WOUND_NONE);
+  g_assert_cmpint (sl_test_unit_state (game, "cw-14")->wound, ==, SL_WOUND_NONE);
+}
+
+/* A-80, A-81: a shaped charge hurts only who stands in the strip behind
+ * its obstacle — its installer, in front, is untouched unless the
+ * players say otherwise — and breaches the obstacle when they say so. */
+static void
+test_blast_sheet_shaped_charge_a80 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'sc', 'name': 'Shaped', 'length_turns': 4, 'modules': ['ammunition', 'area-effects'],"
+    " 'sides': [{'id': 'a', 'name': 'TOG', 'squads': [{'id': 'a1', 'units': ["
+    "   {'id': 'a-1', 'counter': 1, 'name': 'Legionnaire Brutus', 'troop': 'marines', 'armor': 'MZG',"
+    "    'weapons': ['LR'], 'shaped_charges': 1},"
+    "   {'id': 'a-2', 'counter': 2, 'name': 'Legionnaire Cato', 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']}]}]},"
+    "  {'id': 'b', 'name': 'Commonwealth', 'squads': [{'id': 'b1', 'units': ["
+    "   {'id': 'b-1', 'counter': 9, 'name': 'Trooper Rask', 'troop': 'marines', 'armor': 'MZG',"
+    "    'weapons': ['LR']}]}]}]}");
+  SlBlastSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+  const SlState *state;
+  JsonObject *command;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'install-shaped', 'label': 'the airlock door'}");
+  while (sl_game_get_state (game)->turn == 1)
+    sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-2', 'action': 'fire', 'throw': 'charge'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'detonate', 'unit': 'a-2'}");
+  play_to_explosions (game);
+
+  sheet = sl_blast_sheet_new (NULL, game, first_marker (game));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_true (sl_blast_sheet_set_caught (sheet, sl_test_unit (game, "a-1"), 1, 0));
+  g_assert_true (sl_blast_sheet_set_caught (sheet, sl_test_unit (game, "b-1"), 1, 0));
+  g_assert_true (sl_blast_sheet_set_in_strip (sheet, sl_test_unit (game, "b-1"), TRUE));
+  g_assert_true (sl_blast_sheet_set_breached (sheet, TRUE));
+  /* No dive onto a charge. */
+  g_assert_false (sl_blast_sheet_set_dive (sheet, sl_test_unit (game, "b-1")));
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_EXPANDER_ROW,
+                                                                     "9 · Trooper Rask")), TRUE);
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "blast-sheet-shaped.png");
+  g_assert_true (sl_blast_sheet_apply (sheet));
+  command = last_command (game);
+  g_assert_true (json_object_get_boolean_member (command, "breached"));
+  g_assert_cmpint (sl_test_unit_state (game, "a-1")->wound, ==, SL_WOUND_NONE);
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->wound, >, SL_WOUND_NONE);
+  state = sl_game_get_state (game);
+  g_assert_cmpuint (state->markers->len, ==, 1);
+  g_assert_cmpint (g_array_index (state->markers, SlMarker, 0).kind, ==, SL_MARKER_BREACH);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  sl_test_ui_init ();
+  g_test_add_func ("/blast-sheet/fire-mission-P-38", test_blast_sheet_fire_mission_p38);
+  g_test_add_func ("/blast-sheet/sacrifice-dive-A-111", test_blast_sheet_sacrifice_dive_a111);
+  g_test_add_func ("/blast-sheet/shaped-charge-A-80", test_blast_sheet_shaped_charge_a80);
+  return g_test_run ();
+}
