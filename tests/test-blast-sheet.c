@@ -138,6 +138,7 @@ test_blast_sheet_sacrifice_dive_a111 (void)
   sl_test_play (game, "{'type': 'throw', 'unit': 'tog-3', 'range_m': 8, 'roll': 2, 'scatter_rolls': [7]}");
   sl_test_go_to_subphase (game, 3);
   sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'dive'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-15', 'action': 'dive'}");
   sl_test_go_to_subphase (game, 4);
   play_to_explosions (game);
 
@@ -146,8 +147,11 @@ test_blast_sheet_sacrifice_dive_a111 (void)
   gtk_window_present (GTK_WINDOW (sheet));
   g_assert_true (sl_blast_sheet_set_caught (sheet, sl_test_unit (game, "cw-14"), 2, 0));
   g_assert_true (sl_blast_sheet_set_caught (sheet, sl_test_unit (game, "cw-13"), 0, 0));
-  /* One diver at a time. */
-  g_assert_true (sl_blast_sheet_set_dive (sheet, sl_test_unit (game, "cw-14")));
+  g_assert_true (sl_blast_sheet_set_caught (sheet, sl_test_unit (game, "cw-15"), 0, 0));
+  /* Only a unit whose Dive ended on the grenade is offered the dive; one
+   * diver at a time. */
+  g_assert_false (sl_blast_sheet_set_dive (sheet, sl_test_unit (game, "cw-14")));
+  g_assert_true (sl_blast_sheet_set_dive (sheet, sl_test_unit (game, "cw-15")));
   g_assert_true (sl_blast_sheet_set_dive (sheet, sl_test_unit (game, "cw-13")));
   g_assert_cmpint (count_on (GTK_WIDGET (sheet), "Sacrifice dive onto the grenade"), ==, 1);
   {
@@ -164,8 +168,8 @@ test_blast_sheet_sacrifice_dive_a111 (void)
   g_assert_true (sl_blast_sheet_apply (sheet));
   command = last_command (game);
   units = json_object_get_array_member (command, "units");
-  g_assert_cmpuint (json_array_get_length (units), ==, 2);
-  for (guint i = 0; i < 2; i++)
+  g_assert_cmpuint (json_array_get_length (units), ==, 3);
+  for (guint i = 0; i < 3; i++)
     {
       JsonObject *u = json_array_get_object_element (units, i);
       gboolean diver = g_str_equal (json_object_get_string_member (u, "unit"), "cw-13");

@@ -511,9 +511,12 @@ print_unit_line (SlGame  *game,
       int turn, subphase;
 
       sl_subphase_split (rules, log.action_end, &turn, &subphase);
-      /* Translators: an action on a unit's line, and where on the subphase
-       * track it ends: turn and subphase. */
-      g_string_append_printf (out, _("  %s (ends T%d S%d)"), log.action->name, turn, subphase);
+      if (log.drifting)
+        g_string_append_printf (out, _("  %s (carries on until it hits something, A-72)"), log.action->name);
+      else
+        /* Translators: an action on a unit's line, and where on the subphase
+         * track it ends: turn and subphase. */
+        g_string_append_printf (out, _("  %s (ends T%d S%d)"), log.action->name, turn, subphase);
     }
   if (log.dazed_until >= 0)
     {

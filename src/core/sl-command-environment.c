@@ -232,10 +232,7 @@ gboolean
 sl_command_drifting (SlCommand *c,
                      int        unit)
 {
-  const SlCurrentAction *a = &c->state->units[unit].current;
-
-  return c->setup->environment.zero_g && a->action != NULL && a->action->move == SL_MOVE_DIVE &&
-         !a->resolved && a->start <= sl_command_now (c);
+  return sl_state_unit_drifting (c->rules, c->setup, c->state, unit);
 }
 
 /* dive-stop: a zero-G dive ends when the diver hits full cover (it is

@@ -630,10 +630,7 @@ check_sacrifice_dive (SlCommand      *c,
       return FALSE;
     }
   {
-    const SlCurrentAction *a = &c->state->units[diver].current;
-
-    if (a->action == NULL || a->action->move != SL_MOVE_DIVE || a->end > sl_command_now (c) ||
-        a->end < m->created)
+    if (!sl_state_unit_dived_onto (c->rules, c->state, diver, m))
       {
         sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "units",
                            _("%s made no Dive action ending on the grenade since it was thrown: a sacrifice dive is a dive (P-34 step 7)."),
@@ -1447,24 +1444,22 @@ sl_command_fire_mission (SlCommand  *c,
   return TRUE;
 }
 
-/* The fire missions of @mission's kind (−1: any) @side has called, or is
- * calling now (a Call Fire Mission action under way). */
+/* The fire missions @side has called, or is calling now, of any kind (a
+ * game that kept no record of them: T-37's limit only). */
 static int
 missions_used (SlCommand *c,
-               int        side,
-               int        mission)
+               int        side)
 {
   int used = 0;
 
   for (int k = 0; k < SL_MAX_FIRE_MISSION_TYPES; k++)
-    if (mission < 0 || mission == k)
-      used += c->state->missions_called[side][k];
+    used += c->state->missions_called[side][k];
   for (int u = 0; u < c->state->n_units; u++)
     {
       const SlCurrentAction *a = &c->state->units[u].current;
 
       if (sl_command_side (c, u) == side && a->action != NULL && g_str_equal (a->action->id, "call-fire-mission") &&
-          !a->resolved && (mission < 0 || a->mission == mission + 1))
+          !a->resolved)
         used++;
     }
   return used;
@@ -1499,7 +1494,7 @@ sl_command_check_mission_call (SlCommand  *c,
   /* A game saved before purchases were kept: T-37's limit only. */
   if (c->setup->purchases_unrecorded)
     {
-      if (missions_used (c, s, -1) >= c->rules->fire_missions_per_side)
+      if (missions_used (c, s) >= c->rules->fire_missions_per_side)
         {
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
                              _("%s has called its %d fire missions of the game (P-38 step 1, T-37)."),
@@ -1514,7 +1509,7 @@ sl_command_check_mission_call (SlCommand  *c,
       int left = 0;
 
       for (guint k = 0; k < t->items->len; k++)
-        if (side->fire_missions[k] > missions_used (c, s, k))
+        if (sl_state_missions_left (c->setup, c->state, s, k) > 0)
           {
             left++;
             *mission = k;
@@ -1535,7 +1530,7 @@ sl_command_check_mission_call (SlCommand  *c,
         }
       return TRUE;
     }
-  if (side->fire_missions[*mission] <= missions_used (c, s, *mission))
+  if (sl_state_missions_left (c->setup, c->state, s, *mission) <= 0)
     {
       const SlFireMissionDef *def = g_ptr_array_index (t->items, *mission);
 

@@ -1581,25 +1581,42 @@ names_rule (const char *text,
   return FALSE;
 }
 
+GPtrArray *
+sl_setup_unoverridden_problems (const SlSetup *setup)
+{
+  GPtrArray *left = g_ptr_array_new ();
+
+  g_return_val_if_fail (setup != NULL, left);
+  for (guint i = 0; i < setup->problems->len; i++)
+    {
+      SlSetupProblem *p = g_ptr_array_index (setup->problems, i);
+      gboolean overridden = FALSE;
+
+      for (guint k = 0; k < setup->overrides->len && !overridden; k++)
+        overridden = names_rule (g_ptr_array_index (setup->overrides, k), p->rule);
+      if (!overridden)
+        g_ptr_array_add (left, p);
+    }
+  return left;
+}
+
 gboolean
 sl_setup_check_construction (const SlSetup *setup,
                              GError       **error)
 {
   g_autoptr(GString) broken = g_string_new (NULL);
-  guint n = 0;
+  g_autoptr(GPtrArray) left = NULL;
+  guint n;
 
   g_return_val_if_fail (setup != NULL, FALSE);
 
-  for (guint i = 0; i < setup->problems->len; i++)
+  left = sl_setup_unoverridden_problems (setup);
+  n = left->len;
+  for (guint i = 0; i < n; i++)
     {
-      const SlSetupProblem *p = g_ptr_array_index (setup->problems, i);
-      gboolean overridden = FALSE;
+      const SlSetupProblem *p = g_ptr_array_index (left, i);
 
-      for (guint k = 0; k < setup->overrides->len && !overridden; k++)
-        overridden = names_rule (g_ptr_array_index (setup->overrides, k), p->rule);
-      if (overridden)
-        continue;
-      if (n++ > 0)
+      if (i > 0)
         g_string_append_c (broken, ' ');
       g_string_append (broken, p->message);
     }

@@ -243,6 +243,9 @@ void                sl_setup_free           (SlSetup        *setup);
  * read without it: they go on as they were started. */
 gboolean            sl_setup_check_construction (const SlSetup *setup,
                                                  GError       **error);
+/* The problems (SlSetupProblem, owned by @setup) no override names: those
+ * sl_setup_check_construction refuses. */
+GPtrArray          *sl_setup_unoverridden_problems (const SlSetup *setup);
 
 const SlUnitSetup  *sl_setup_unit           (const SlSetup  *setup,
                                              const char     *id);

@@ -889,3 +889,48 @@ sl_state_to_json (const SlRules *rules,
   json_node_take_object (node, root);
   return node;
 }
+
+int
+sl_state_missions_left (const SlSetup *setup,
+                        const SlState *state,
+                        int            side,
+                        int            kind)
+{
+  int left;
+
+  g_return_val_if_fail (kind >= 0 && kind < SL_MAX_FIRE_MISSION_TYPES, 0);
+  left = sl_setup_side_at (setup, side)->fire_missions[kind] - state->missions_called[side][kind];
+  for (int u = 0; u < state->n_units; u++)
+    {
+      const SlCurrentAction *a = &state->units[u].current;
+
+      if (sl_setup_unit_at (setup, u)->side == side && a->action != NULL && !a->resolved &&
+          a->mission == kind + 1 && g_str_equal (a->action->id, "call-fire-mission"))
+        left--;
+    }
+  return MAX (left, 0);
+}
+
+gboolean
+sl_state_unit_drifting (const SlRules *rules,
+                        const SlSetup *setup,
+                        const SlState *state,
+                        int            unit)
+{
+  const SlCurrentAction *a = &state->units[unit].current;
+
+  return setup->environment.zero_g && a->action != NULL && a->action->move == SL_MOVE_DIVE &&
+         !a->resolved && a->start <= sl_state_now (rules, state);
+}
+
+gboolean
+sl_state_unit_dived_onto (const SlRules  *rules,
+                          const SlState  *state,
+                          int             unit,
+                          const SlMarker *marker)
+{
+  const SlCurrentAction *a = &state->units[unit].current;
+
+  return marker != NULL && marker->kind == SL_MARKER_GRENADE && a->action != NULL &&
+         a->action->move == SL_MOVE_DIVE && a->end <= sl_state_now (rules, state) && a->end >= marker->created;
+}

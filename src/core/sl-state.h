@@ -394,6 +394,25 @@ gboolean     sl_state_unit_out_at_step (const SlRules *rules,
 gboolean     sl_state_unit_dazed_at_step (const SlRules *rules,
                                           const SlState *state,
                                           int            unit);
+/* P-38 step 1: the fire missions of T-35 entry @kind @side has left to
+ * call: bought, less those called and those being called. */
+int          sl_state_missions_left (const SlSetup  *setup,
+                                     const SlState  *state,
+                                     int             side,
+                                     int             kind);
+/* A-72: @unit dives in zero-G: the dive carries on until it hits
+ * something (dive-stop), and the unit can do nothing else. */
+gboolean     sl_state_unit_drifting (const SlRules  *rules,
+                                     const SlSetup  *setup,
+                                     const SlState  *state,
+                                     int             unit);
+/* P-34 step 7: whether @unit's Dive action ended on the grenade @marker
+ * after it was thrown, and by now: it may be the sacrifice diver. */
+gboolean     sl_state_unit_dived_onto (const SlRules  *rules,
+                                       const SlState  *state,
+                                       int             unit,
+                                       const SlMarker *marker);
+
 /* §6.1 in a game: the unit loses its action now, or, inside a resolution
  * step, when the step ends. */
 void         sl_state_lose_action_in_step (SlState *state,

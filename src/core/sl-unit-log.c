@@ -96,6 +96,10 @@ sl_unit_log_fill (const SlRules *rules,
       log->action_cost = u->current.cost;
       log->action_done = CLAMP (now - u->current.start + (u->current.resolved ? 1 : 0), 0,
                                 u->current.end - u->current.start + 1);
+      /* a zero-G dive carries on past its AP; its end moves on. */
+      log->drifting = sl_state_unit_drifting (rules, setup, state, unit);
+      if (log->drifting)
+        log->action_done = MIN (log->action_done, log->action_cost);
     }
   log->dazed_until = u->dazed_until >= now ? u->dazed_until : -1;
   log->jammed = u->jammed;

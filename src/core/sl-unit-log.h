@@ -58,6 +58,7 @@ typedef struct
   gboolean        opportunity;
   gboolean        in_melee;
   gboolean        out;              /* unconscious or dead (T-16) */
+  gboolean        drifting;         /* a zero-G dive that carries on */
   /* Vacuum and hostile atmospheres (T-36, P-39): */
   gboolean        exposure;         /* the scenario has one: inside or out matters */
   gboolean        inside;           /* sheltered */

@@ -560,7 +560,8 @@ blast_sheet_build (GtkWindow *parent,
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (n.cover), _("Cover from the blast"));
       adw_combo_row_set_model (ADW_COMBO_ROW (n.cover), G_LIST_MODEL (cover_names));
       adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), n.cover);
-      if (frag)
+      /* Offered to a unit whose Dive ended on the grenade (the core's). */
+      if (frag && sl_state_unit_dived_onto (rules, state, u, sl_state_find_marker (state, self->marker)))
         {
           n.dive = sl_switch_row_add (expander, _("Sacrifice dive onto the grenade"),
                                       _("After a Dive action ending on it: it takes the blast alone, the others are spared (P-34 step 7, A-111)"));

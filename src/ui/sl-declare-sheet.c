@@ -242,19 +242,8 @@ missions_left (SlDeclareSheet *self,
                int             k)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
-  const SlState *state = sl_game_get_state (self->game);
-  int side = sl_setup_unit_at (setup, self->unit)->side;
-  int left = sl_setup_side_at (setup, side)->fire_missions[k] - state->missions_called[side][k];
 
-  for (int u = 0; u < state->n_units; u++)
-    {
-      const SlCurrentAction *a = &state->units[u].current;
-
-      if (sl_setup_unit_at (setup, u)->side == side && a->action != NULL && !a->resolved &&
-          a->mission == k + 1 && g_str_equal (a->action->id, "call-fire-mission"))
-        left--;
-    }
-  return MAX (left, 0);
+  return sl_state_missions_left (setup, sl_game_get_state (self->game), sl_setup_unit_at (setup, self->unit)->side, k);
 }
 
 /* Which fire mission a Call Fire Mission action calls: each kind the side

@@ -282,18 +282,9 @@ gboolean
 sl_unit_drifting (SlGame *game,
                   int     unit)
 {
-  g_autofree char *text = NULL;
-  g_autoptr(JsonNode) command = NULL;
-  g_autoptr(JsonNode) result = NULL;
-
   g_return_val_if_fail (SL_IS_GAME (game), FALSE);
-  if (!sl_game_get_setup (game)->environment.zero_g)
-    return FALSE;
-  /* The core knows when a dive carries on: it takes the stop. */
-  text = dive_stop_command (game, unit, "\"cover\"");
-  command = json_from_string (text, NULL);
-  result = sl_game_preview (game, command, NULL, NULL);
-  return result != NULL;
+  /* the core says when a dive carries on. */
+  return sl_state_unit_drifting (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game), unit);
 }
 
 GtkWindow *

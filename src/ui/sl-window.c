@@ -670,17 +670,16 @@ show_construction_error (SlWindow      *self,
   g_autofree char *body = NULL;
   guint n = 0;
 
+  g_autoptr(GPtrArray) left = sl_setup_unoverridden_problems (setup);
+
   list = gtk_list_box_new ();
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (list, "boxed-list");
-  for (guint i = 0; i < setup->problems->len; i++)
+  for (guint i = 0; i < left->len; i++)
     {
-      const SlSetupProblem *p = g_ptr_array_index (setup->problems, i);
+      const SlSetupProblem *p = g_ptr_array_index (left, i);
       GtkWidget *label;
 
-      /* The core's refusal names the problems its overrides leave. */
-      if (strstr (error->message, p->message) == NULL)
-        continue;
       label = gtk_label_new (p->message);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
