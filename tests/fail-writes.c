@@ -178,3 +178,43 @@ write (int         fd,
     real = (ssize_t (*) (int, const void *, size_t)) dlsym (RTLD_NEXT, "write");
   return real (fd, buf, count);
 }
+
+/* Saving in place writes with pwrite(). */
+ssize_t pwrite (int fd, const void *buf, size_t count, off_t offset);
+ssize_t pwrite64 (int fd, const void *buf, size_t count, off64_t offset);
+
+ssize_t
+pwrite (int         fd,
+        const void *buf,
+        size_t      count,
+        off_t       offset)
+{
+  static ssize_t (*real) (int, const void *, size_t, off_t);
+
+  if (strcmp (mode (), "enospc") == 0 && fd > 2 && fd_in_dir (fd))
+    {
+      errno = ENOSPC;
+      return -1;
+    }
+  if (real == NULL)
+    real = (ssize_t (*) (int, const void *, size_t, off_t)) dlsym (RTLD_NEXT, "pwrite");
+  return real (fd, buf, count, offset);
+}
+
+ssize_t
+pwrite64 (int         fd,
+          const void *buf,
+          size_t      count,
+          off64_t     offset)
+{
+  static ssize_t (*real) (int, const void *, size_t, off64_t);
+
+  if (strcmp (mode (), "enospc") == 0 && fd > 2 && fd_in_dir (fd))
+    {
+      errno = ENOSPC;
+      return -1;
+    }
+  if (real == NULL)
+    real = (ssize_t (*) (int, const void *, size_t, off64_t)) dlsym (RTLD_NEXT, "pwrite64");
+  return real (fd, buf, count, offset);
+}

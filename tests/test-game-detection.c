@@ -188,6 +188,52 @@ test_hide_rules (void)
   sl_test_refuse (game, "{'type': 'hide', 'unit': 'eye', 'pile': 'T'}", "type", "P-28");
 }
 
+/* Issue 19: undo is no oracle. A detection roll undone and replaced by
+ * another command stays in the history, marked undone, and in the file;
+ * a command that told nothing is simply gone. Reloaded, it is still
+ * there. */
+static void
+test_undone_detection_kept (void)
+{
+  g_autoptr(SlGame) game = hide_and_seek ();
+  g_autoptr(SlGame) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  const SlWithdrawnEntry *w;
+  guint before;
+
+  sl_test_play (game, "{'type': 'hide', 'unit': 'c', 'pile': 'Pile C', 'decoys': ['Pile D', 'Pile B']}");
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'hide': 3, 'look': 5}}");
+  before = sl_game_get_position (game);
+  /* Tried pile C with a 1 (it is the trooper), read it, undid it. */
+  sl_test_play (game, "{'type': 'detect', 'unit': 'eye', 'pile': 'Pile C', 'roll': 1}");
+  g_assert_true (sl_game_undo (game));
+  /* A command that tells nothing, undone, leaves no trace. */
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_true (sl_game_undo (game));
+  g_assert_cmpuint (sl_game_get_n_withdrawn (game), ==, 1);
+  sl_test_play (game, "{'type': 'detect', 'unit': 'eye', 'pile': 'Pile D', 'roll': 9}");
+  g_assert_cmpuint (sl_game_get_n_withdrawn (game), ==, 1);
+  w = sl_game_get_withdrawn (game, 0);
+  g_assert_cmpuint (w->at, ==, before);
+  g_assert_nonnull (strstr (w->entry->summary, "Pile C"));
+  g_assert_true (sl_test_unit_state (game, "c")->hidden);
+
+  text = sl_game_serialize (game);
+  g_assert_nonnull (strstr (text, "\"undone\": true"));
+  loaded = sl_game_load_from_data (sl_game_get_rules (game), text, -1, "undone.squadlog", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sl_game_get_n_withdrawn (loaded), ==, 1);
+  g_assert_cmpuint (sl_game_get_withdrawn (loaded, 0)->at, ==, before);
+  g_assert_cmpuint (sl_game_get_position (loaded), ==, sl_game_get_position (game));
+  g_assert_true (sl_test_unit_state (loaded, "c")->hidden);
+  {
+    g_autofree char *again = sl_game_serialize (loaded);
+
+    g_assert_cmpstr (again, ==, text);
+  }
+}
+
 /* E-23: Joe Bloe hides 3 units and may place 6 decoy piles, not 7. */
 static void
 test_e23 (void)
@@ -280,6 +326,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/detection/E-24", test_e24);
   g_test_add_func ("/game/detection/E-24-piles", test_e24_piles);
   g_test_add_func ("/game/detection/E-23", test_e23);
+  g_test_add_func ("/game/detection/undone-detection-kept", test_undone_detection_kept);
   g_test_add_func ("/game/detection/hide", test_hide_rules);
   g_test_add_func ("/game/detection/acts", test_acts);
   g_test_add_func ("/game/detection/automatic", test_automatic);

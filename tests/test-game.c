@@ -795,6 +795,12 @@ test_opening_cache (void)
     g_autofree char *before = NULL;
     g_autofree char *after = NULL;
 
+    /* The file was edited behind the game's back: it is not written over
+     * (issue 19); gone, it is written again. */
+    g_assert_false (sl_game_save (game, path, &error));
+    g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_CHANGED);
+    g_clear_error (&error);
+    g_assert_cmpint (g_unlink (path), ==, 0);
     g_assert_true (sl_game_save (game, path, &error));
     played = open_cached (sl_test_rules (), path, cache, FALSE, game);
     g_assert_true (g_file_get_contents (file, &before, NULL, &error));
@@ -1174,7 +1180,7 @@ test_corrupt_files (void)
   assert_load_fails ("{\"format\": \"squadlog-rules\"}", SL_GAME_ERROR_FORMAT, "not a Squad Log game");
 
   edited = g_string_new (good);
-  g_string_replace (edited, "\"version\": 3", "\"version\": 7", 1);
+  g_string_replace (edited, "\"version\": 4", "\"version\": 7", 1);
   assert_load_fails (edited->str, SL_GAME_ERROR_NEWER, "newer version");
 
   g_string_assign (edited, good);
@@ -1469,6 +1475,108 @@ test_bad_setups (void)
     }
 }
 
+/* Saves @game to @path and checks the file is what writing it whole
+ * gives, byte for byte, and that it loads as the game. */
+static void
+save_and_check (SlGame     *game,
+                const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *on_disk = NULL;
+  g_autofree char *whole = sl_game_serialize (game);
+  g_autoptr(SlGame) loaded = NULL;
+
+  g_assert_true (sl_game_save (game, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &on_disk, NULL, &error));
+  g_assert_cmpstr (on_disk, ==, whole);
+  loaded = sl_game_load (sl_test_rules (), path, &error);
+  g_assert_no_error (error);
+  sl_test_assert_same_state (game, loaded);
+}
+
+/* Issue 19: saving writes in place only what changed — a command, its one
+ * line; an undo, the lines after it — and the file is always what
+ * writing it whole gives. A file changed by another program since is not
+ * written over. */
+static void
+test_save_in_place (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(SlGame) reopened = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = temp_path ("in-place.squadlog");
+  struct stat before, after;
+
+  save_and_check (game, path);
+  sl_test_start_turn (game);
+  save_and_check (game, path);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'walk'}");
+  g_assert_cmpint (g_stat (path, &before), ==, 0);
+  save_and_check (game, path);
+  g_assert_cmpint (g_stat (path, &after), ==, 0);
+  /* The same file, written in place (a whole write renames a new one). */
+  g_assert_cmpuint (before.st_ino, ==, after.st_ino);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'walk'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-15', 'action': 'walk'}");
+  save_and_check (game, path);
+  g_assert_true (sl_game_undo (game));
+  save_and_check (game, path);
+  g_assert_true (sl_game_undo (game));
+  g_assert_true (sl_game_undo (game));
+  save_and_check (game, path);
+  g_assert_true (sl_game_redo (game));
+  save_and_check (game, path);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-16', 'action': 'run'}");
+  save_and_check (game, path);
+  /* A PIN changes the head of the file: written whole. */
+  sl_game_set_lock (game, "tog", "1234");
+  save_and_check (game, path);
+  sl_test_play (game, "{'type': 'next'}");
+  save_and_check (game, path);
+
+  /* Opened again, it goes on in place too. */
+  reopened = sl_game_load (sl_test_rules (), path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_stat (path, &before), ==, 0);
+  sl_test_play (reopened, "{'type': 'next'}");
+  save_and_check (reopened, path);
+  g_assert_cmpint (g_stat (path, &after), ==, 0);
+  g_assert_cmpuint (before.st_ino, ==, after.st_ino);
+
+  /* A save stopped halfway through its line (the machine went down): the
+   * game opens with the whole entries before it, and says so; saved, the
+   * file is whole again. */
+  {
+    g_autofree char *text = NULL;
+    g_autoptr(SlGame) mended = NULL;
+    gsize length;
+    guint n = sl_game_get_position (reopened);
+
+    g_assert_true (g_file_get_contents (path, &text, &length, &error));
+    g_assert_true (g_file_set_contents (path, text, length - strlen ("\n  ]\n}\n") - 20, &error));
+    mended = sl_game_load (sl_test_rules (), path, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (sl_game_get_position (mended), ==, n - 1);
+    g_assert_nonnull (sl_game_get_load_warning (mended));
+    g_assert_nonnull (strstr (sl_game_get_load_warning (mended), "cut short"));
+    save_and_check (mended, path);
+    g_clear_object (&mended);
+    /* Cut short before the journal: refused, as any damaged file. */
+    g_assert_true (g_file_set_contents (path, text, length / 3, &error));
+    g_assert_null (sl_game_load (sl_test_rules (), path, &error));
+    g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_SYNTAX);
+    g_clear_error (&error);
+    g_assert_true (g_file_set_contents (path, text, length, &error));
+  }
+
+  /* Another program wrote the file meanwhile: not written over. */
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_false (sl_game_save (game, path, &error));
+  g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_CHANGED);
+  remove_temp (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1492,6 +1600,7 @@ main (int   argc,
   g_test_add_func ("/game/journal/undo-redo", test_undo_redo);
   g_test_add_func ("/game/journal/undo-long", test_undo_long);
   g_test_add_func ("/game/journal/save-load", test_save_load);
+  g_test_add_func ("/game/journal/save-in-place", test_save_in_place);
   g_test_add_func ("/game/journal/load-layout", test_load_layout);
   g_test_add_func ("/game/journal/opening-cache", test_opening_cache);
   g_test_add_func ("/game/journal/opening-cache-long", test_opening_cache_long);

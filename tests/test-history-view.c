@@ -86,6 +86,48 @@ test_history_view (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Issue 19: a detection undone and replaced stays in the history, marked
+ * undone where it was, and cannot be done again. */
+static void
+test_history_undone_secret (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'h', 'name': 'H', 'length_turns': 3, 'modules': ['detection'],"
+    " 'sides': ["
+    "  {'id': 'cw', 'squads': [{'id': 'hide', 'units': ["
+    "     {'id': 'c', 'counter': 3, 'name': 'Trooper Cole', 'troop': 'counter-insurgency', 'armor': 'LI',"
+    "      'weapons': ['LR'], 'hidden': true}]}]},"
+    "  {'id': 'tog', 'squads': [{'id': 'look', 'units': ["
+    "     {'id': 'eye', 'counter': 1, 'name': 'Tech Eye', 'troop': 'tech', 'armor': 'TS', 'weapons': ['LP']}]}]}]}");
+  GtkWidget *view = sl_history_view_new ();
+  GtkWidget *window;
+  GListModel *model = sl_history_view_get_model (SL_HISTORY_VIEW (view));
+  g_autoptr(SlHistoryItem) kept = NULL;
+  g_autoptr(SlHistoryItem) newest = NULL;
+  guint position;
+
+  sl_history_view_set_game (SL_HISTORY_VIEW (view), game);
+  window = sl_test_ui_show (view, 420, 600);
+  sl_test_play (game, "{'type': 'hide', 'unit': 'c', 'pile': 'Pile C', 'decoys': ['Pile D']}");
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'hide': 3, 'look': 5}}");
+  sl_test_play (game, "{'type': 'detect', 'unit': 'eye', 'pile': 'Pile C', 'roll': 1}");
+  g_assert_true (sl_game_undo (game));
+  sl_test_play (game, "{'type': 'detect', 'unit': 'eye', 'pile': 'Pile D', 'roll': 9}");
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, sl_game_get_n_entries (game) + 1);
+  newest = g_list_model_get_item (model, 0);
+  g_assert_nonnull (strstr (sl_history_item_get_summary (newest), "Pile D"));
+  kept = g_list_model_get_item (model, 1);
+  g_assert_true (sl_history_item_get_undone (kept));
+  g_assert_nonnull (strstr (sl_history_item_get_summary (kept), "Pile C"));
+  /* Activated, nothing happens: it is not done again. */
+  position = sl_game_get_position (game);
+  g_signal_emit_by_name (find_list_view (view), "activate", 1);
+  g_assert_cmpuint (sl_game_get_position (game), ==, position);
+  g_assert_true (sl_test_unit_state (game, "c")->hidden);
+  sl_test_ui_save_png (view, "history-undone-secret.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* E-33 in the history: a miss scattering 2 m right is drawn under the
  * words (P-34, A-107). */
 static void
@@ -225,5 +267,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/history-view/undo-to-any-point", test_history_view);
   g_test_add_func ("/history-view/throw-E-33", test_history_throw);
   g_test_add_func ("/history-view/long", test_history_long);
+  g_test_add_func ("/history-view/undone-secret", test_history_undone_secret);
   return g_test_run ();
 }

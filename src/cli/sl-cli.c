@@ -387,6 +387,8 @@ load_game (const char *command,
   game = sl_game_load (rules, path, &error);
   if (game == NULL)
     g_printerr ("squadlog %s: %s\n", command, error->message);
+  else if (sl_game_get_load_warning (game) != NULL)
+    g_printerr ("squadlog %s: %s\n", command, sl_game_get_load_warning (game));
   return game;
 }
 

@@ -31,6 +31,16 @@ G_DEFINE_QUARK (sl-game-error-quark, sl_game_error)
  * 30-turn game keeps 24 copies, 0.8 MB). */
 #define SNAPSHOT_EVERY 512
 
+/* What tells that a file is still the one last written or read: its
+ * device, inode, size and modification time. */
+typedef struct
+{
+  guint64 dev;
+  guint64 ino;
+  guint64 size;
+  gint64  mtime_ns;
+} FileId;
+
 struct _SlGame
 {
   GObject    parent_instance;
@@ -63,9 +73,35 @@ struct _SlGame
   GBytes    *text;
   GArray    *text_offsets;   /* guint32 */
   guint      n_unread;
+
+  /* Entries undone for good that told a secret (SlWithdrawnEntry, owning
+   * the entry). */
+  GArray    *withdrawn;
+  guint64    next_serial;
+  /* The file at @path as last written or read, when its layout is Squad
+   * Log's own: where each record of its journal ends, so that saving
+   * writes only what changed (a command: one record) in place. */
+  gboolean   layout_known;
+  GArray    *saved;          /* SavedRecord */
+  guint64    saved_open;     /* just after the journal's '[' */
+  guint64    saved_size;
+  gboolean   header_dirty;   /* the locks changed: the whole file is written */
+  guint      dirty_from;     /* the first entry whose records may have changed since */
+  FileId     saved_id;
+  char      *load_warning;   /* what went wrong reading the file, mended */
 };
 
 G_DEFINE_FINAL_TYPE (SlGame, sl_game, G_TYPE_OBJECT)
+
+/* A record of the saved journal: an entry, or an entry kept undone. */
+typedef struct
+{
+  guint64  serial;
+  gboolean undone;
+  guint    active;       /* entries applied before it */
+  guint64  start;        /* its '{' */
+  guint64  end;          /* just after its '}' */
+} SavedRecord;
 
 enum
 {
@@ -119,6 +155,8 @@ entry_free (gpointer data)
 {
   SlJournalEntry *e = data;
 
+  if (e == NULL)
+    return;
   g_clear_pointer (&e->command_node, json_node_unref);
   g_free (e->command_text);
   g_clear_pointer (&e->result, json_node_unref);
@@ -126,6 +164,24 @@ entry_free (gpointer data)
     g_strfreev (e->rolled);
   g_free (e->summary);
   g_free (e);
+}
+
+static SlJournalEntry *
+new_entry (SlGame *self)
+{
+  SlJournalEntry *e = g_new0 (SlJournalEntry, 1);
+
+  e->serial = ++self->next_serial;
+  e->reveals = -1;
+  return e;
+}
+
+static void
+withdrawn_clear (gpointer data)
+{
+  SlWithdrawnEntry *w = data;
+
+  entry_free ((gpointer) w->entry);
 }
 
 static void
@@ -144,6 +200,9 @@ sl_game_finalize (GObject *object)
   g_clear_pointer (&self->offsets, g_array_unref);
   g_clear_pointer (&self->text, g_bytes_unref);
   g_clear_pointer (&self->text_offsets, g_array_unref);
+  g_clear_pointer (&self->withdrawn, g_array_unref);
+  g_clear_pointer (&self->saved, g_array_unref);
+  g_free (self->load_warning);
   g_free (self->cache_dir);
   g_free (self->path);
   G_OBJECT_CLASS (sl_game_parent_class)->finalize (object);
@@ -212,6 +271,10 @@ sl_game_init (SlGame *self)
   self->rand = g_rand_new ();
   self->locks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->offsets = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->withdrawn = g_array_new (FALSE, FALSE, sizeof (SlWithdrawnEntry));
+  g_array_set_clear_func (self->withdrawn, withdrawn_clear);
+  self->saved = g_array_new (FALSE, FALSE, sizeof (SavedRecord));
+  self->dirty_from = G_MAXUINT;
 }
 
 static void
@@ -340,6 +403,44 @@ snapshot (SlGame *self,
   return g_ptr_array_index (self->snapshots, k);
 }
 
+/* What a state keeps secret, counted: an entry that lowers a count told a
+ * secret (issue 19: undone, it stays in the history). */
+typedef struct
+{
+  int hidden;      /* units hidden */
+  int sealed;      /* notes still sealed */
+  int secret;      /* markers kept secret (mines, decoys) */
+} Secrets;
+
+static void
+count_secrets (const SlState *state,
+               Secrets       *out)
+{
+  memset (out, 0, sizeof *out);
+  for (int u = 0; u < state->n_units; u++)
+    out->hidden += state->units[u].hidden ? 1 : 0;
+  for (guint i = 0; i < state->notes->len; i++)
+    out->sealed += state->note_status[i] == SL_NOTE_SEALED ? 1 : 0;
+  for (guint i = 0; i < state->markers->len; i++)
+    out->secret += g_array_index (state->markers, SlMarker, i).secret ? 1 : 0;
+}
+
+/* Whether @command, taking the state from @before to @after, told a
+ * secret: any detection roll (its outcome says what a pile is), or a
+ * unit, a note, a mine or a decoy shown to the table. */
+static gboolean
+tells_secret (JsonNode      *command,
+              const Secrets *before,
+              const Secrets *after)
+{
+  const char *type = JSON_NODE_HOLDS_OBJECT (command)
+                     ? json_object_get_string_member_with_default (json_node_get_object (command), "type", "")
+                     : "";
+
+  return g_str_equal (type, "detect") || after->hidden < before->hidden || after->sealed < before->sealed ||
+         after->secret < before->secret;
+}
+
 /* Applies the journal's @entry to @state, strictly (every die recorded).
  * With @full, refreshes the entry's result and summary. */
 static gboolean
@@ -354,12 +455,22 @@ replay_entry (SlGame         *self,
   g_autoptr(JsonNode) command = entry_command_ref (entry);
   JsonObject *result = full ? json_object_new () : NULL;
   gboolean ok;
+  Secrets before = { 0 };
 
   g_return_val_if_fail (command != NULL, FALSE);
   sl_dice_set_strict (dice, TRUE);
   record_moment (entry, state);
+  if (entry->reveals < 0)
+    count_secrets (state, &before);
   ok = sl_command_apply (self->rules, self->setup, state, command, dice, result,
                          summary, error);
+  if (ok && entry->reveals < 0)
+    {
+      Secrets after;
+
+      count_secrets (state, &after);
+      entry->reveals = tells_secret (command, &before, &after);
+    }
   if (ok && sl_dice_is_short (dice))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "",
@@ -379,6 +490,35 @@ replay_entry (SlGame         *self,
   else if (result != NULL)
     json_object_unref (result);
   return ok;
+}
+
+static SlJournalEntry *told_entry (SlGame *self, guint index);
+
+/* Whether entry @index told a secret, replayed from the state copy before
+ * it when the entry was never applied in this session (read from the
+ * cache). */
+static gboolean
+entry_reveals (SlGame *self,
+               guint   index)
+{
+  SlJournalEntry *e = entry_at (self, index);
+
+  if (e->reveals < 0)
+    {
+      guint k = MIN (index / SNAPSHOT_EVERY, self->snapshots->len - 1);
+      g_autoptr(SlState) state = sl_state_copy (snapshot (self, k));
+
+      read_entries (self, k * SNAPSHOT_EVERY, index + 1);
+      for (guint i = k * SNAPSHOT_EVERY; i <= index; i++)
+        {
+          g_autoptr(GError) error = NULL;
+
+          /* Entries were valid when applied; replaying them cannot fail. */
+          if (!replay_entry (self, state, entry_at (self, i), FALSE, &error))
+            g_error ("Journal entry %u no longer applies: %s", i + 1, error->message);
+        }
+    }
+  return e->reveals > 0;
 }
 
 const SlJournalEntry *
@@ -422,7 +562,14 @@ sl_game_apply (SlGame    *self,
       return NULL;
     }
 
-  entry = g_new0 (SlJournalEntry, 1);
+  entry = new_entry (self);
+  {
+    Secrets before, after;
+
+    count_secrets (self->state, &before);
+    count_secrets (self->scratch, &after);
+    entry->reveals = tells_secret (command, &before, &after);
+  }
   record_moment (entry, self->state);
   entry->time = g_get_real_time () / G_USEC_PER_SEC;
   entry->command_node = json_node_copy (command);
@@ -444,9 +591,20 @@ sl_game_apply (SlGame    *self,
   g_ptr_array_add (rolled, NULL);
   entry->rolled = (GStrv) g_ptr_array_free (g_steal_pointer (&rolled), FALSE);
 
-  /* What undo left to redo is gone now. */
+  /* The file changes from here on (save_in_place). */
+  self->dirty_from = MIN (self->dirty_from, self->position);
+  /* What undo left to redo is gone now — but an entry that told a secret
+   * stays, undone, in the history and the file: undo is no oracle. */
+  for (guint i = self->position; i < self->journal->len; i++)
+    if (entry_reveals (self, i))
+      {
+        SlWithdrawnEntry w = { told_entry (self, i), self->position };
+
+        g_array_append_val (self->withdrawn, w);
+        self->journal->pdata[i] = NULL;
+      }
   for (guint i = self->position; i < self->journal->len && self->n_unread > 0; i++)
-    if (entry_unread (g_ptr_array_index (self->journal, i)))
+    if (self->journal->pdata[i] != NULL && entry_unread (g_ptr_array_index (self->journal, i)))
       self->n_unread--;
   forget_text_if_read (self);
   g_ptr_array_set_size (self->journal, self->position);
@@ -548,6 +706,7 @@ sl_game_go_to (SlGame *self,
     return FALSE;
   if (position == self->position)
     return TRUE;
+  self->dirty_from = MIN (self->dirty_from, MIN (position, self->position));
 
   if (position > self->position && position - self->position < SNAPSHOT_EVERY)
     from = self->position;  /* redo forward from here */
@@ -646,6 +805,22 @@ sl_game_get_entry (SlGame *self,
   return told_entry (self, index);
 }
 
+guint
+sl_game_get_n_withdrawn (SlGame *self)
+{
+  g_return_val_if_fail (SL_IS_GAME (self), 0);
+  return self->withdrawn->len;
+}
+
+const SlWithdrawnEntry *
+sl_game_get_withdrawn (SlGame *self,
+                       guint   index)
+{
+  g_return_val_if_fail (SL_IS_GAME (self), NULL);
+  g_return_val_if_fail (index < self->withdrawn->len, NULL);
+  return &g_array_index (self->withdrawn, SlWithdrawnEntry, index);
+}
+
 SlRules *
 sl_game_get_rules (SlGame *self)
 {
@@ -705,15 +880,157 @@ append_utc_stamp (GString *out,
                           (int) (secs / 3600), (int) (secs / 60 % 60), (int) (secs % 60));
 }
 
-/* The file's text; with @offsets, where each entry and the journal are in
- * it (for the opening cache). */
+/* The journal's records, in the order of the file: the entries applied,
+ * and among them, where they were, the entries undone for good that told a
+ * secret; then those undone that may still be redone, if they told one. */
+typedef struct
+{
+  SlJournalEntry *entry;
+  gboolean        undone;
+  guint           active;   /* entries applied before it */
+} Record;
+
+/* Appends the records whose place is at or after entry @from. */
+static void
+collect_records (SlGame *self,
+                 guint   from,
+                 GArray *out)
+{
+  g_autofree guint *order = g_new (guint, MAX (self->withdrawn->len, 1));
+  guint n = 0, w = 0;
+
+  /* The withdrawn entries at or after @from, by place (stable). */
+  for (guint i = 0; i < self->withdrawn->len; i++)
+    if (g_array_index (self->withdrawn, SlWithdrawnEntry, i).at >= from)
+      order[n++] = i;
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0 && g_array_index (self->withdrawn, SlWithdrawnEntry, order[j - 1]).at >
+                                 g_array_index (self->withdrawn, SlWithdrawnEntry, order[j]).at; j--)
+      {
+        guint t = order[j];
+
+        order[j] = order[j - 1];
+        order[j - 1] = t;
+      }
+  for (guint i = from; i <= self->position; i++)
+    {
+      while (w < n && g_array_index (self->withdrawn, SlWithdrawnEntry, order[w]).at <= i)
+        {
+          Record r = { (SlJournalEntry *) g_array_index (self->withdrawn, SlWithdrawnEntry, order[w]).entry, TRUE, i };
+
+          g_array_append_val (out, r);
+          w++;
+        }
+      if (i < self->position)
+        {
+          /* The summary read with the file serves until it is told. */
+          SlJournalEntry *e = entry_at (self, i);
+          Record r = { e->summary != NULL ? e : told_entry (self, i), FALSE, i };
+
+          g_array_append_val (out, r);
+        }
+    }
+  for (; w < n; w++)
+    {
+      Record r = { (SlJournalEntry *) g_array_index (self->withdrawn, SlWithdrawnEntry, order[w]).entry, TRUE,
+                   self->position };
+
+      g_array_append_val (out, r);
+    }
+  for (guint i = self->position; i < self->journal->len; i++)
+    if (entry_reveals (self, i))
+      {
+        Record r = { told_entry (self, i), TRUE, self->position };
+
+        g_array_append_val (out, r);
+      }
+}
+
+/* One record, on its line. */
+static void
+append_record (GString        *out,
+               const Record   *r)
+{
+  const SlJournalEntry *e = r->entry;
+
+  g_string_append_printf (out, "{\"at\": {\"turn\":%d,\"phase\":\"%s\"", e->turn, sl_phase_names[e->phase]);
+  if (e->phase == SL_PHASE_ACTION)
+    g_string_append_printf (out, ",\"subphase\":%d,\"step\":\"%s\"", e->subphase, sl_step_names[e->step]);
+  g_string_append (out, "}, \"time\": ");
+  append_utc_stamp (out, e->time);
+  g_string_append (out, ", \"command\": ");
+  if (e->command_node != NULL)
+    sl_json_append (out, e->command_node, FALSE, 0);
+  else
+    g_string_append (out, e->command_text);
+  if (e->rolled != NULL && e->rolled[0] != NULL)
+    {
+      g_string_append (out, ", \"rolled\": [");
+      for (guint k = 0; e->rolled[k]; k++)
+        {
+          if (k > 0)
+            g_string_append (out, ", ");
+          sl_json_append_string (out, e->rolled[k]);
+        }
+      g_string_append_c (out, ']');
+    }
+  g_string_append (out, ", \"summary\": ");
+  sl_json_append_string (out, e->summary ? e->summary : "");
+  if (r->undone)
+    g_string_append (out, ", \"undone\": true");
+  g_string_append_c (out, '}');
+}
+
+/* What ends the file after the last record. */
+#define JOURNAL_TAIL "\n  ]\n}\n"
+#define JOURNAL_TAIL_AFTER "\n}\n"
+
+/* Appends @records from the @k-th, at the file offset @base of the text's
+ * start, to @out, and their places in the file to @saved and @offsets
+ * (the entries applied). */
+static void
+append_records (GString    *out,
+                guint64     base,
+                GArray     *records,
+                guint       first,
+                gboolean    any_before,
+                GArray     *saved,
+                GArray     *offsets)
+{
+  for (guint i = first; i < records->len; i++)
+    {
+      const Record *r = &g_array_index (records, Record, i);
+      SavedRecord sr;
+
+      g_string_append (out, i == 0 && !any_before ? "\n    " : ",\n    ");
+      sr.serial = r->entry->serial;
+      sr.undone = r->undone;
+      sr.active = r->active;
+      sr.start = base + out->len;
+      append_record (out, r);
+      sr.end = base + out->len;
+      if (saved != NULL)
+        g_array_append_val (saved, sr);
+      if (offsets != NULL && !r->undone && sr.start <= G_MAXUINT32)
+        {
+          guint32 at = sr.start;
+
+          g_array_append_val (offsets, at);
+        }
+    }
+}
+
+/* The file's text; with @saved and @offsets, where each record and each
+ * entry is in it, and where the journal is. */
 static char *
 serialize (SlGame  *self,
+           GArray  *saved,
            GArray  *offsets,
            guint64 *journal_start,
            guint64 *journal_end)
 {
   GString *out = g_string_sized_new (4096 + self->position * 200);
+  g_autoptr(GArray) records = g_array_new (FALSE, FALSE, sizeof (Record));
 
   g_string_append (out, "{\n  \"format\": \"squadlog-game\",\n");
   g_string_append_printf (out, "  \"version\": %d,\n", SL_GAME_FORMAT_VERSION);
@@ -745,53 +1062,13 @@ serialize (SlGame  *self,
     *journal_start = out->len;
   g_string_append_c (out, '[');
 
-  /* One entry per line: readable, and quick to write. */
+  /* One record per line: readable, and quick to write. */
   read_entries (self, 0, self->position);
-  for (guint i = 0; i < self->position; i++)
-    {
-      const SlJournalEntry *e = entry_at (self, i);
-
-      /* The summary read with the file serves until the entry is told. */
-      if (e->summary == NULL)
-        e = told_entry (self, i);
-      g_string_append (out, i == 0 ? "\n    " : ",\n    ");
-      if (offsets != NULL)
-        {
-          guint32 at = out->len;
-
-          g_array_append_val (offsets, at);
-        }
-      g_string_append_printf (out, "{\"at\": {\"turn\":%d,\"phase\":\"%s\"",
-                              e->turn, sl_phase_names[e->phase]);
-      if (e->phase == SL_PHASE_ACTION)
-        g_string_append_printf (out, ",\"subphase\":%d,\"step\":\"%s\"", e->subphase,
-                                sl_step_names[e->step]);
-      g_string_append (out, "}, \"time\": ");
-      append_utc_stamp (out, e->time);
-      g_string_append (out, ", \"command\": ");
-      if (e->command_node != NULL)
-        sl_json_append (out, e->command_node, FALSE, 0);
-      else
-        g_string_append (out, e->command_text);
-      if (e->rolled != NULL && e->rolled[0] != NULL)
-        {
-          g_string_append (out, ", \"rolled\": [");
-          for (guint k = 0; e->rolled[k]; k++)
-            {
-              if (k > 0)
-                g_string_append (out, ", ");
-              sl_json_append_string (out, e->rolled[k]);
-            }
-          g_string_append_c (out, ']');
-        }
-      g_string_append (out, ", \"summary\": ");
-      sl_json_append_string (out, e->summary ? e->summary : "");
-      g_string_append_c (out, '}');
-    }
-  g_string_append (out, self->position > 0 ? "\n  ]" : "]");
+  collect_records (self, 0, records);
+  append_records (out, 0, records, 0, FALSE, saved, offsets);
+  g_string_append (out, JOURNAL_TAIL);
   if (journal_end != NULL)
-    *journal_end = out->len;
-  g_string_append (out, "\n}\n");
+    *journal_end = out->len - strlen (JOURNAL_TAIL_AFTER);
   return g_string_free (out, FALSE);
 }
 
@@ -799,7 +1076,173 @@ char *
 sl_game_serialize (SlGame *self)
 {
   g_return_val_if_fail (SL_IS_GAME (self), NULL);
-  return serialize (self, NULL, NULL, NULL);
+  return serialize (self, NULL, NULL, NULL, NULL);
+}
+
+static void
+file_id_of (const struct stat *st,
+            FileId            *id)
+{
+  id->dev = st->st_dev;
+  id->ino = st->st_ino;
+  id->size = st->st_size;
+  id->mtime_ns = (gint64) st->st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st->st_mtim.tv_nsec;
+}
+
+static gboolean
+file_id_equal (const FileId *a,
+               const FileId *b)
+{
+  return a->dev == b->dev && a->ino == b->ino && a->size == b->size && a->mtime_ns == b->mtime_ns;
+}
+
+static void
+save_error (GError    **error,
+            const char *path,
+            const char *why)
+{
+  g_autofree char *display = g_filename_display_name (path);
+
+  g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_WRITE,
+               _("The game could not be saved to %s: %s. The file there, if any, is unchanged."),
+               display, why);
+}
+
+/* Writes all of @data at @offset of @fd; FALSE with errno set. */
+static gboolean
+pwrite_all (int         fd,
+            const char *data,
+            gsize       length,
+            guint64     offset)
+{
+  gsize done = 0;
+
+  while (done < length)
+    {
+      ssize_t w = pwrite (fd, data + done, length - done, offset + done);
+
+      if (w < 0 && errno == EINTR)
+        continue;
+      if (w <= 0)
+        {
+          if (w == 0)
+            errno = EIO;
+          return FALSE;
+        }
+      done += w;
+    }
+  return TRUE;
+}
+
+/* The file as last written or read, unchanged since: its records from the
+ * first whose place is at or after the first entry changed since (a
+ * command: its one record) are written again in place, the file cut to its
+ * new length and synced — what a save costs does not grow with the game.
+ * FALSE with @error unset when the whole file must be written instead. */
+static gboolean
+save_in_place (SlGame      *self,
+               const char  *path,
+               GError     **error)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GArray) records = g_array_new (FALSE, FALSE, sizeof (Record));
+  g_autoptr(GArray) added = g_array_new (FALSE, FALSE, sizeof (SavedRecord));
+  g_autoptr(GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autofree char *old = NULL;
+  guint keep, lo, hi, dirty, active = 0;
+  guint64 base, new_size;
+  struct stat st;
+  FileId now;
+  int fd;
+
+  if (!self->layout_known || self->header_dirty || g_strcmp0 (self->path, path) != 0)
+    return FALSE;
+  /* The records placed before the first entry changed since are as saved
+   * (they come in the order of their places). */
+  dirty = MIN (self->dirty_from, self->position);
+  lo = 0;
+  hi = self->saved->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (g_array_index (self->saved, SavedRecord, mid).active < dirty)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  keep = lo;
+  collect_records (self, dirty, records);
+  base = keep == 0 ? self->saved_open : g_array_index (self->saved, SavedRecord, keep - 1).end;
+  append_records (text, base, records, 0, keep > 0, added, starts);
+  g_string_append (text, JOURNAL_TAIL);
+  new_size = base + text->len;
+
+  fd = g_open (path, O_RDWR | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
+  if (fd < 0 && errno == ENOENT)
+    return FALSE;  /* gone: written whole again */
+  if (fd < 0)
+    {
+      /* Read-only file system, no permission …: said, nothing written. */
+      save_error (error, path, g_strerror (errno));
+      return FALSE;
+    }
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      close (fd);
+      return FALSE;
+    }
+  file_id_of (&st, &now);
+  if (!file_id_equal (&now, &self->saved_id))
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      close (fd);
+      g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_CHANGED,
+                   _("%s was changed by another program since Squad Log read it: it was not overwritten. Open it again to go on from what it holds now."),
+                   display);
+      return FALSE;
+    }
+  /* What is written over, to put it back if the write fails. */
+  old = g_malloc (self->saved_size - base + 1);
+  if (pread (fd, old, self->saved_size - base, base) != (ssize_t) (self->saved_size - base))
+    {
+      close (fd);
+      return FALSE;
+    }
+  if (!pwrite_all (fd, text->str, text->len, base) ||
+      (new_size < self->saved_size && ftruncate (fd, new_size) != 0) || fdatasync (fd) != 0)
+    {
+      int saved_errno = errno;
+
+      /* The file as it was: nothing is saved. */
+      if (pwrite_all (fd, old, self->saved_size - base, base) && ftruncate (fd, self->saved_size) == 0)
+        fdatasync (fd);
+      else
+        self->layout_known = FALSE;
+      close (fd);
+      save_error (error, path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  if (fstat (fd, &st) != 0)
+    self->layout_known = FALSE;
+  else
+    file_id_of (&st, &self->saved_id);
+  close (fd);
+
+  g_array_set_size (self->saved, keep);
+  g_array_append_vals (self->saved, added->data, added->len);
+  for (guint i = 0; i < keep; i++)
+    active += g_array_index (self->saved, SavedRecord, i).undone ? 0 : 1;
+  g_array_set_size (self->offsets, MIN (active, self->offsets->len));
+  g_array_append_vals (self->offsets, starts->data, starts->len);
+  self->saved_size = new_size;
+  self->journal_end = new_size - strlen (JOURNAL_TAIL_AFTER);
+  self->file_length = new_size;
+  /* The opening cache hashes the file when it is written (later). */
+  self->file_known = FALSE;
+  self->dirty_from = G_MAXUINT;
+  return TRUE;
 }
 
 gboolean
@@ -808,24 +1251,48 @@ sl_game_save (SlGame      *self,
               GError     **error)
 {
   g_autofree char *text = NULL;
-  g_autofree char *display = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autoptr(GArray) offsets = NULL;
+  g_autoptr(GArray) saved = NULL;
   guint64 journal_start, journal_end;
+  struct stat st;
 
   g_return_val_if_fail (SL_IS_GAME (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
+  if (save_in_place (self, path, &local_error))
+    return TRUE;
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  /* The file Squad Log read, changed since by another program, is not
+   * written over (issue 19 item 5). */
+  if (self->layout_known && g_strcmp0 (self->path, path) == 0 && g_stat (path, &st) == 0)
+    {
+      FileId now;
+
+      file_id_of (&st, &now);
+      if (!file_id_equal (&now, &self->saved_id))
+        {
+          g_autofree char *display = g_filename_display_name (path);
+
+          g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_CHANGED,
+                       _("%s was changed by another program since Squad Log read it: it was not overwritten. Open it again to go on from what it holds now."),
+                       display);
+          return FALSE;
+        }
+    }
+
   offsets = g_array_sized_new (FALSE, FALSE, sizeof (guint32), self->position);
-  text = serialize (self, offsets, &journal_start, &journal_end);
+  saved = g_array_sized_new (FALSE, FALSE, sizeof (SavedRecord), self->position);
+  text = serialize (self, saved, offsets, &journal_start, &journal_end);
   if (!g_file_set_contents_full (path, text, -1,
                                  G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                 0644, &local_error))
+                                 0600, &local_error))
     {
-      display = g_filename_display_name (path);
-      g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_WRITE,
-                   _("The game could not be saved to %s: %s. The file there, if any, is unchanged."),
-                   display, local_error->message);
+      save_error (error, path, local_error->message);
       return FALSE;
     }
   if (g_strcmp0 (self->path, path) != 0)
@@ -842,6 +1309,15 @@ sl_game_save (SlGame      *self,
   self->offsets = g_steal_pointer (&offsets);
   self->journal_start = journal_start;
   self->journal_end = journal_end;
+  g_array_unref (self->saved);
+  self->saved = g_steal_pointer (&saved);
+  self->saved_open = journal_start + 1;
+  self->saved_size = self->file_length;
+  self->header_dirty = FALSE;
+  self->dirty_from = G_MAXUINT;
+  self->layout_known = g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && (guint64) st.st_size == self->saved_size;
+  if (self->layout_known)
+    file_id_of (&st, &self->saved_id);
   return TRUE;
 }
 
@@ -917,6 +1393,9 @@ typedef struct
   JsonNode      *locks;
   gboolean       seen_journal;
   SlGame        *game;
+  const char    *data;      /* the text read */
+  gsize          length;
+  gboolean       own_layout; /* the journal ends as Squad Log writes it */
 } Loader;
 
 static void
@@ -1157,9 +1636,10 @@ parse_stamp (const char *stamp,
   return TRUE;
 }
 
-enum { ENTRY_AT, ENTRY_TIME, ENTRY_COMMAND, ENTRY_ROLLED, ENTRY_SUMMARY, ENTRY_RESULT, N_ENTRY_FIELDS };
+enum { ENTRY_AT, ENTRY_TIME, ENTRY_COMMAND, ENTRY_ROLLED, ENTRY_SUMMARY, ENTRY_RESULT, ENTRY_UNDONE,
+       N_ENTRY_FIELDS };
 static const char * const entry_fields[N_ENTRY_FIELDS] = {
-  "at", "time", "command", "rolled", "summary", "result"
+  "at", "time", "command", "rolled", "summary", "result", "undone"
 };
 
 /* "journal[12]": where entry @i is, for messages; written by hand, as
@@ -1185,7 +1665,8 @@ entry_path (char  path[64],
 static gboolean
 load_entry (Loader         *l,
             guint           i,
-            SlJournalEntry *entry)
+            SlJournalEntry *entry,
+            gboolean       *undone)
 {
   gboolean seen[N_ENTRY_FIELDS] = { FALSE, };
   const char *name;
@@ -1278,8 +1759,47 @@ load_entry (Loader         *l,
           entry->summary = loader_read_string (l, path, "summary");
           break;
 
+        case ENTRY_UNDONE:
+          {
+            /* Undone, kept because it told a secret (format 4). */
+            g_autoptr(JsonNode) flag = loader_read (l, path, "undone", JSON_NODE_VALUE, G_TYPE_BOOLEAN);
+
+            if (flag != NULL && !json_node_get_boolean (flag))
+              {
+                field = g_strconcat (path, ".undone", NULL);
+                loader_fail (l, field, _("Only an entry undone is marked, with true."));
+              }
+            else if (flag != NULL)
+              *undone = TRUE;
+          }
+          break;
+
+        case ENTRY_AT:
+          {
+            /* What the replay works out for an entry applied; the only
+             * word for one kept undone. */
+            g_autoptr(JsonNode) at = sl_json_scanner_read (l->scanner);
+            JsonObject *o = at != NULL && JSON_NODE_HOLDS_OBJECT (at) ? json_node_get_object (at) : NULL;
+
+            if (o != NULL)
+              {
+                const char *phase = json_object_get_string_member_with_default (o, "phase", "");
+                const char *step = json_object_get_string_member_with_default (o, "step", "none");
+
+                entry->turn = json_object_get_int_member_with_default (o, "turn", 0);
+                entry->subphase = json_object_get_int_member_with_default (o, "subphase", 0);
+                for (int p = 0; p < SL_N_PHASES; p++)
+                  if (g_str_equal (sl_phase_names[p], phase))
+                    entry->phase = p;
+                for (int p = 0; p < SL_N_STEPS; p++)
+                  if (g_str_equal (sl_step_names[p], step))
+                    entry->step = p;
+              }
+          }
+          break;
+
         default:
-          /* "at" and "result" are what the replay works out. */
+          /* "result" is what the replay works out. */
           sl_json_scanner_skip (l->scanner);
           break;
         }
@@ -1393,7 +1913,7 @@ load_journal_cached (Loader *l)
     return cache_mismatch (l);
   for (guint i = 0; i < cache->header.n_entries; i++)
     {
-      SlJournalEntry *entry = g_new0 (SlJournalEntry, 1);
+      SlJournalEntry *entry = new_entry (game);
       guint32 offset;
 
       g_ptr_array_add (game->journal, entry);
@@ -1437,11 +1957,13 @@ read_entries (SlGame *self,
   for (guint i = from; i < to && self->n_unread > 0; i++)
     {
       SlJournalEntry *entry = g_ptr_array_index (self->journal, i);
+      gboolean undone = FALSE;
 
       if (!entry_unread (entry))
         continue;
+
       sl_json_scanner_seek (scanner, g_array_index (self->text_offsets, guint32, i));
-      if (!load_entry (&l, i, entry))
+      if (!load_entry (&l, i, entry, &undone) || undone)
         g_error ("Journal entry %u cannot be read again: %s", i + 1, l.error ? l.error->message : "");
       self->n_unread--;
     }
@@ -1464,13 +1986,41 @@ load_journal (Loader *l)
       return FALSE;
     }
   game->journal_start = sl_json_scanner_tell (l->scanner);
+  game->saved_open = game->journal_start + 1;
+  g_array_set_size (game->saved, 0);
   sl_json_scanner_begin_array (l->scanner);
   while (sl_json_scanner_next_element (l->scanner))
     {
       g_autoptr(GError) local_error = NULL;
-      SlJournalEntry *entry = g_new0 (SlJournalEntry, 1);
+      SlJournalEntry *entry = new_entry (game);
       gsize offset = sl_json_scanner_tell (l->scanner);
+      gboolean undone = FALSE;
+      SavedRecord record = { 0 };
 
+      if (!load_entry (l, game->saved->len, entry, &undone))
+        {
+          entry_free (entry);
+          return FALSE;
+        }
+      record.serial = entry->serial;
+      record.undone = undone;
+      record.active = i;
+      record.start = offset;
+      record.end = sl_json_scanner_tell (l->scanner);
+      /* Just after its '}', whatever the scanner went on over. */
+      while (l->data != NULL && record.end > offset && g_ascii_isspace (l->data[record.end - 1]))
+        record.end--;
+      g_array_append_val (game->saved, record);
+      if (undone)
+        {
+          /* Undone for good, kept because it told a secret: in the
+           * history, not in the game. */
+          SlWithdrawnEntry w = { entry, i };
+
+          g_clear_pointer (&entry->command_node, json_node_unref);
+          g_array_append_val (game->withdrawn, w);
+          continue;
+        }
       if (offset <= G_MAXUINT32)
         {
           guint32 at = offset;
@@ -1478,8 +2028,6 @@ load_journal (Loader *l)
           g_array_append_val (game->offsets, at);
         }
       g_ptr_array_add (game->journal, entry);
-      if (!load_entry (l, i, entry))
-        return FALSE;
       if (!replay_entry (game, game->state, entry, FALSE, &local_error))
         {
           const char *field = sl_rule_error_get_field (local_error);
@@ -1506,6 +2054,16 @@ load_journal (Loader *l)
       snapshot_if_due (game);
     }
   game->journal_end = sl_json_scanner_tell (l->scanner);
+  /* Written as Squad Log writes it, ending with the journal: saving can
+   * write in place what changes (save_in_place). */
+  {
+    guint64 last = game->saved->len > 0 ? g_array_index (game->saved, SavedRecord, game->saved->len - 1).end
+                                        : game->saved_open;
+
+    l->own_layout = l->data != NULL && last <= l->length &&
+                    l->length - last == strlen (JOURNAL_TAIL) &&
+                    memcmp (l->data + last, JOURNAL_TAIL, strlen (JOURNAL_TAIL)) == 0;
+  }
   return loader_ok (l);
 }
 
@@ -1671,10 +2229,15 @@ load_from_data (SlRules     *rules,
 
   scanner = sl_json_scanner_new (data, length);
   l.scanner = scanner;
+  l.data = data;
+  l.length = length < 0 ? strlen (data) : (gsize) length;
   if (load_document (&l))
     {
       game = g_steal_pointer (&l.game);
       sl_state_assign (game->scratch, game->state);
+      /* Confirmed by the file's identity when it was read from a path. */
+      game->layout_known = l.own_layout;
+      game->saved_size = l.length;
     }
   else
     g_propagate_error (error, g_steal_pointer (&l.error));
@@ -1914,7 +2477,24 @@ sl_game_write_cache (SlGame  *self,
    * program that can tell itself. */
   n = self->position;
   cache_dir = self->cache_dir;
+  /* Saved in place since it was read: the file is as the game, hashed
+   * now, away from the saves. Entries kept undone are not cached. */
+  if (cache_dir != NULL && !self->file_known && self->layout_known && self->dirty_from == G_MAXUINT &&
+      self->path != NULL && self->withdrawn->len == 0)
+    {
+      g_autoptr(GBytes) bytes = read_file (self->path, NULL);
+      gsize length = 0;
+      const char *data = bytes != NULL ? g_bytes_get_data (bytes, &length) : NULL;
+
+      if (data != NULL && length == self->saved_size)
+        {
+          self->file_hash = sl_siphash (self->cache_key, data, length);
+          self->file_length = length;
+          self->file_known = TRUE;
+        }
+    }
   if (cache_dir == NULL || !self->file_known || self->path == NULL || sl_build_id () == NULL ||
+      self->withdrawn->len > 0 ||
       strlen (sl_build_id ()) >= sizeof h.build_id || self->offsets->len != n ||
       self->file_length > G_MAXUINT32)
     return TRUE;
@@ -1974,6 +2554,62 @@ sl_game_write_cache (SlGame  *self,
   return TRUE;
 }
 
+/* A file as Squad Log writes it whose journal ends in a line cut short:
+ * the game of the whole lines before it, with a warning; else NULL. */
+static SlGame *
+load_repaired (SlRules    *rules,
+               const char *data,
+               gsize       length,
+               const char *display)
+{
+  const char *journal = g_strstr_len (data, length, "\n  \"journal\": [");
+  const char *line, *good;
+  g_autoptr(GString) repaired = NULL;
+  SlGame *game;
+  guint n = 0;
+
+  if (journal == NULL)
+    return NULL;
+  line = journal + strlen ("\n  \"journal\": [");
+  good = line;
+  /* Each record is a line of its own: "\n    {…}" with a "," between. */
+  while (line < data + length && g_str_has_prefix (line, "\n    {"))
+    {
+      const char *end = memchr (line + 1, '\n', data + length - line - 1);
+      gsize size;
+      g_autoptr(JsonNode) node = NULL;
+      g_autofree char *text = NULL;
+
+      if (end == NULL)
+        break;
+      size = end - (line + 5);
+      if (size > 0 && line[5 + size - 1] == ',')
+        size--;
+      text = g_strndup (line + 5, size);
+      node = sl_json_parse (text, size, NULL);
+      if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+        break;
+      good = line + 5 + size;
+      line = end;
+      n++;
+    }
+  /* Whole as it was: not ours to mend. */
+  if (g_str_has_prefix (line, JOURNAL_TAIL))
+    return NULL;
+  repaired = g_string_new_len (data, good - data);
+  g_string_append (repaired, JOURNAL_TAIL);
+  game = load_from_data (rules, repaired->str, repaired->len, display, NULL, NULL, NULL);
+  if (game == NULL)
+    return NULL;
+  game->layout_known = FALSE;
+  game->load_warning = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                     "The end of %s was cut short, as when a save is stopped halfway: the game opens with its %u whole entry. The next save writes the file without the rest.",
+                                                     "The end of %s was cut short, as when a save is stopped halfway: the game opens with its %u whole entries. The next save writes the file without the rest.",
+                                                     n),
+                                        display, n);
+  return game;
+}
+
 SlGame *
 sl_game_load_cached (SlRules     *rules,
                      const char  *path,
@@ -2018,14 +2654,35 @@ sl_game_load_cached (SlRules     *rules,
     }
   cache_clear (&cache);
   if (game == NULL)
-    game = load_from_data (rules, data, length, display, NULL, NULL, error);
-  if (game == NULL)
-    return NULL;
+    {
+      g_autoptr(GError) load_error = NULL;
+
+      game = load_from_data (rules, data, length, display, NULL, NULL, &load_error);
+      /* A save stopped halfway (the machine went down as it wrote in
+       * place): the entries before it are whole; the game opens with them,
+       * and says so. */
+      if (game == NULL && g_error_matches (load_error, SL_GAME_ERROR, SL_GAME_ERROR_SYNTAX))
+        game = load_repaired (rules, data, length, display);
+      if (game == NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&load_error));
+          return NULL;
+        }
+    }
 
   game->path = g_strdup (path);
   game->file_hash = hash;
   game->file_length = length;
   game->file_known = TRUE;
+  {
+    struct stat st;
+
+    /* The file as read: what saving in place checks it against. */
+    if (game->layout_known && g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && (gsize) st.st_size == length)
+      file_id_of (&st, &game->saved_id);
+    else
+      game->layout_known = FALSE;
+  }
   if (cache_dir != NULL)
     {
       game->cache_dir = g_strdup (cache_dir);
@@ -2041,6 +2698,13 @@ sl_game_load_cached (SlRules     *rules,
         g_debug ("The opening cache could not be written: %s", cache_error->message);
     }
   return game;
+}
+
+const char *
+sl_game_get_load_warning (SlGame *self)
+{
+  g_return_val_if_fail (SL_IS_GAME (self), NULL);
+  return self->load_warning;
 }
 
 SlGame *
@@ -2094,6 +2758,7 @@ sl_game_set_lock (SlGame     *self,
                   const char *pin)
 {
   g_return_if_fail (SL_IS_GAME (self));
+  self->header_dirty = TRUE;
   if (pin == NULL || *pin == '\0')
     g_hash_table_remove (self->locks, who);
   else

@@ -25,13 +25,14 @@ typedef enum
   SL_GAME_ERROR_NEWER,         /* written by a newer Squad Log */
   SL_GAME_ERROR_INCONSISTENT,  /* a journal entry the rules refuse */
   SL_GAME_ERROR_WRITE,         /* saving failed; the old file is unchanged */
+  SL_GAME_ERROR_CHANGED,       /* the file was changed by another program: not written over */
 } SlGameError;
 
 GQuark sl_game_error_quark (void);
 
 /* The current version of the file format. */
 /* 2: the initiative order within a subphase is kept (P-08 step 2). */
-#define SL_GAME_FORMAT_VERSION 3
+#define SL_GAME_FORMAT_VERSION 4
 
 /* One entry of the journal: a command as it was applied, complete with the
  * dice the app rolled for it, and what happened.  The command is read with
@@ -50,7 +51,19 @@ typedef struct
   int       subphase;
   SlStep    step;
   gint64    time;      /* wall clock, seconds since 1970 */
+  /* Private to SlGame: */
+  guint64   serial;    /* its identity in the saved file */
+  int       reveals;   /* it told a secret (a detection, a unit or note shown): 1, 0, −1 unknown */
 } SlJournalEntry;
+
+/* An entry undone and then replaced, kept because it told a secret: an
+ * undone detection must not be an oracle (it stays in the history, marked
+ * undone, and in the file). @at is the number of entries before it. */
+typedef struct
+{
+  const SlJournalEntry *entry;
+  guint                 at;
+} SlWithdrawnEntry;
 
 /* The entry's command, parsed the first time it is asked for and then kept
  * with the entry (owned by it). */
@@ -94,6 +107,9 @@ SlGame               *sl_game_load_from_data  (SlRules        *rules,
 
 /* The file's text: the setup and the journal up to the current position. */
 char                 *sl_game_serialize       (SlGame         *self);
+/* When the file's last line was cut short (a save stopped halfway), the
+ * game opened with the entries before it: what to tell the players. */
+const char           *sl_game_get_load_warning (SlGame        *self);
 /* Writes atomically (a temporary file, then a rename): a failure leaves the
  * previous file as it was. Remembers @path. */
 gboolean              sl_game_save            (SlGame         *self,
@@ -134,6 +150,10 @@ gboolean              sl_game_go_to           (SlGame         *self,
 guint                 sl_game_get_position    (SlGame         *self);
 guint                 sl_game_get_n_entries   (SlGame         *self);
 const SlJournalEntry *sl_game_get_entry       (SlGame         *self,
+                                               guint           index);
+/* The entries undone for good that told a secret, oldest first. */
+guint                 sl_game_get_n_withdrawn (SlGame         *self);
+const SlWithdrawnEntry *sl_game_get_withdrawn (SlGame         *self,
                                                guint           index);
 
 /* The PIN of a private view (@who: a side's id, or "referee"): it keeps

@@ -120,8 +120,12 @@ struct _SlHistoryModel
   GObject  parent_instance;
 
   SlGame  *game;
-  guint    n_entries;   /* in the journal */
+  guint    n_entries;   /* rows of the journal: its entries, and those kept undone */
   guint    shown;       /* the newest entries offered */
+  /* Oldest first: a journal entry's index, or −1 − k for the k-th entry
+   * kept undone because it told a secret (sl_game_get_withdrawn), where it
+   * was. NULL while there are none. */
+  GArray  *order;
 };
 
 /* The entries offered, and whether earlier ones remain (a last row tells
@@ -195,6 +199,21 @@ sl_history_model_get_item (GListModel *model,
       return item;
     }
   index = self->n_entries - 1 - position;
+  if (self->order != NULL && g_array_index (self->order, int, index) < 0)
+    {
+      /* Undone for good, kept because it told a secret: shown, never
+       * done again (issue 19: undo is no oracle). */
+      const SlWithdrawnEntry *w = sl_game_get_withdrawn (self->game, -1 - g_array_index (self->order, int, index));
+
+      item = g_object_new (SL_TYPE_HISTORY_ITEM, NULL);
+      item->index = G_MAXUINT - 1;
+      item->summary = g_strdup (w->entry->summary && *w->entry->summary ? w->entry->summary : _("(nothing to tell)"));
+      item->when = entry_when (self->game, w->entry);
+      item->undone = TRUE;
+      return item;
+    }
+  if (self->order != NULL)
+    index = g_array_index (self->order, int, index);
   e = sl_game_get_entry (self->game, index);
   item = g_object_new (SL_TYPE_HISTORY_ITEM, NULL);
   item->index = index;
@@ -244,6 +263,7 @@ sl_history_model_dispose (GObject *object)
   SlHistoryModel *self = SL_HISTORY_MODEL (object);
 
   g_clear_object (&self->game);
+  g_clear_pointer (&self->order, g_array_unref);
   G_OBJECT_CLASS (sl_history_model_parent_class)->dispose (object);
 }
 
@@ -272,6 +292,33 @@ sl_history_model_reset (SlHistoryModel *self,
       self->shown = HISTORY_FIRST;
     }
   self->n_entries = game ? sl_game_get_n_entries (game) : 0;
+  g_clear_pointer (&self->order, g_array_unref);
+  if (game != NULL && sl_game_get_n_withdrawn (game) > 0)
+    {
+      guint n = sl_game_get_n_withdrawn (game);
+
+      /* The entries kept undone where they were, before the entry that
+       * took their place. */
+      self->order = g_array_sized_new (FALSE, FALSE, sizeof (int), self->n_entries + n);
+      for (guint i = 0; i <= self->n_entries; i++)
+        {
+          for (guint k = 0; k < n; k++)
+            if (sl_game_get_withdrawn (game, k)->at == i ||
+                (i == self->n_entries && sl_game_get_withdrawn (game, k)->at > i))
+              {
+                int v = -1 - (int) k;
+
+                g_array_append_val (self->order, v);
+              }
+          if (i < self->n_entries)
+            {
+              int v = i;
+
+              g_array_append_val (self->order, v);
+            }
+        }
+      self->n_entries = self->order->len;
+    }
   g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, n_rows (self));
 }
 
@@ -376,6 +423,9 @@ activate_cb (GtkListView   *list,
       show_earlier (self, HISTORY_MORE);
       return;
     }
+  /* An entry kept undone is never done again. */
+  if (item->index == G_MAXUINT - 1)
+    return;
   sl_game_go_to (self->game, item->index + 1);
 }
 

@@ -636,6 +636,9 @@ sl_window_show_loaded (SlWindow     *self,
       return FALSE;
     }
   sl_window_set_game (self, game);
+  /* A save stopped halfway: opened with the whole entries, and said. */
+  if (sl_game_get_load_warning (game) != NULL)
+    show_error (self, _("The End of the Game File Was Cut Short"), sl_game_get_load_warning (game));
   return TRUE;
 }
 

@@ -2,13 +2,21 @@
 """Writes a long saved game for the replay benchmark: 30 turns, 4 squads of
 8 (32 units), about 10 000 journal entries, every die given.
 
+    gen-game.py [--entries N]
+
+With --entries, exactly N entries: the game's first N, or, for more than
+a game of up to 200 turns holds, corrections (always allowed) before it.
+
 Each subphase every unit starts a 1-AP action: a walk, or in subphases 2
 and 6 a laser shot that misses (a 10), so that everyone lives for 30 turns
 and the rate of fire (2 a turn, never in consecutive subphases) holds."""
 import json
 import sys
 
-TURNS = 30
+ENTRIES = None
+if len(sys.argv) == 3 and sys.argv[1] == "--entries":
+    ENTRIES = int(sys.argv[2])
+TURNS = 30 if ENTRIES is None else min(200, max(1, ENTRIES // 380 + 1))
 
 def unit(side, n):
     return {"id": f"{side}-{n}", "counter": n, "troop": "combat-arms", "armor": "BI",
@@ -53,6 +61,12 @@ for turn in range(1, TURNS + 1):
             for u in units:
                 add({"type": "fire", "unit": u, "roll": 10})
         add({"type": "next"})
+
+if ENTRIES is not None:
+    pad = max(0, ENTRIES - len(journal))
+    journal = [{"command": {"type": "correct", "unit": "a-1", "field": "keys", "value": i % 2}}
+               for i in range(pad)] + journal
+    journal = journal[:ENTRIES]
 
 out = sys.stdout
 out.write('{\n  "format": "squadlog-game",\n  "version": 1,\n  "rules": "streets-of-blood",\n')
