@@ -1570,6 +1570,29 @@ test_save_in_place (void)
     g_assert_true (g_file_set_contents (path, text, length, &error));
   }
 
+  /* One writer at a time: the file taken by one game (a window, a
+   * `squadlog play`) is refused to another, until the first lets it go. */
+  {
+    g_autoptr(SlGame) first = sl_game_load (sl_test_rules (), path, &error);
+    g_autoptr(SlGame) second = sl_game_load (sl_test_rules (), path, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (sl_game_take_file (first, &error));
+    g_assert_no_error (error);
+    g_assert_false (sl_game_take_file (second, &error));
+    g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_LOCKED);
+    g_clear_error (&error);
+    /* Written whole (a PIN), the lock follows the new file. */
+    sl_game_set_lock (first, "cw", "42");
+    g_assert_true (sl_game_save (first, path, &error));
+    g_clear_object (&second);
+    second = sl_game_load (sl_test_rules (), path, &error);
+    g_assert_false (sl_game_take_file (second, &error));
+    g_clear_error (&error);
+    g_clear_object (&first);
+    g_assert_true (sl_game_take_file (second, &error));
+  }
+
   /* Another program wrote the file meanwhile: not written over. */
   sl_test_play (game, "{'type': 'next'}");
   g_assert_false (sl_game_save (game, path, &error));

@@ -427,6 +427,16 @@ cmd_play (int    argc,
   game = load_game ("play", rules_path, argv[2]);
   if (game == NULL)
     return EXIT_FAILURE_;
+  /* One writer at a time (issue 19): another play, or a window. */
+  {
+    g_autoptr(GError) error = NULL;
+
+    if (!sl_game_take_file (game, &error))
+      {
+        g_printerr ("squadlog play: %s\n", error->message);
+        return EXIT_FAILURE_;
+      }
+  }
   if (seed >= 0)
     sl_game_set_seed (game, (guint32) seed);
   if (argc == 4 && !g_str_equal (argv[3], "-"))

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #ifdef __linux__
@@ -89,6 +90,7 @@ struct _SlGame
   guint      dirty_from;     /* the first entry whose records may have changed since */
   FileId     saved_id;
   char      *load_warning;   /* what went wrong reading the file, mended */
+  int        lock_fd;        /* the file taken for writing (sl_game_take_file), or −1 */
 };
 
 G_DEFINE_FINAL_TYPE (SlGame, sl_game, G_TYPE_OBJECT)
@@ -203,6 +205,8 @@ sl_game_finalize (GObject *object)
   g_clear_pointer (&self->withdrawn, g_array_unref);
   g_clear_pointer (&self->saved, g_array_unref);
   g_free (self->load_warning);
+  if (self->lock_fd >= 0)
+    close (self->lock_fd);
   g_free (self->cache_dir);
   g_free (self->path);
   G_OBJECT_CLASS (sl_game_parent_class)->finalize (object);
@@ -275,6 +279,7 @@ sl_game_init (SlGame *self)
   g_array_set_clear_func (self->withdrawn, withdrawn_clear);
   self->saved = g_array_new (FALSE, FALSE, sizeof (SavedRecord));
   self->dirty_from = G_MAXUINT;
+  self->lock_fd = -1;
 }
 
 static void
@@ -1109,6 +1114,8 @@ save_error (GError    **error,
 }
 
 /* Writes all of @data at @offset of @fd; FALSE with errno set. */
+static int lock_path (const char *path, int *fd_out);
+
 static gboolean
 pwrite_all (int         fd,
             const char *data,
@@ -1318,6 +1325,16 @@ sl_game_save (SlGame      *self,
   self->layout_known = g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && (guint64) st.st_size == self->saved_size;
   if (self->layout_known)
     file_id_of (&st, &self->saved_id);
+  /* Written whole, the file is a new one: the lock goes with it. */
+  if (self->lock_fd >= 0)
+    {
+      int fd;
+
+      close (self->lock_fd);
+      self->lock_fd = -1;
+      if (lock_path (path, &fd) > 0)
+        self->lock_fd = fd;
+    }
   return TRUE;
 }
 
@@ -2698,6 +2715,62 @@ sl_game_load_cached (SlRules     *rules,
         g_debug ("The opening cache could not be written: %s", cache_error->message);
     }
   return game;
+}
+
+/* flock() on @path: 1 taken, 0 held elsewhere, −1 no locks here (or the
+ * file is gone); *@fd_out the descriptor kept. */
+static int
+lock_path (const char *path,
+           int        *fd_out)
+{
+  int fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
+  struct stat st;
+
+  *fd_out = -1;
+  if (fd < 0)
+    return -1;
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      close (fd);
+      return -1;
+    }
+  if (flock (fd, LOCK_EX | LOCK_NB) != 0)
+    {
+      int e = errno;
+
+      close (fd);
+      return e == EWOULDBLOCK ? 0 : -1;
+    }
+  *fd_out = fd;
+  return 1;
+}
+
+gboolean
+sl_game_take_file (SlGame  *self,
+                   GError **error)
+{
+  int fd, taken;
+
+  g_return_val_if_fail (SL_IS_GAME (self), FALSE);
+  if (self->path == NULL)
+    return TRUE;
+  if (self->lock_fd >= 0)
+    {
+      close (self->lock_fd);
+      self->lock_fd = -1;
+    }
+  taken = lock_path (self->path, &fd);
+  if (taken == 0)
+    {
+      g_autofree char *display = g_filename_display_name (self->path);
+
+      g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_LOCKED,
+                   _("%s is open in another Squad Log (a window, or squadlog play): only one may write it at a time."),
+                   display);
+      return FALSE;
+    }
+  self->lock_fd = fd;
+  return TRUE;
 }
 
 const char *

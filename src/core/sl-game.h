@@ -26,6 +26,7 @@ typedef enum
   SL_GAME_ERROR_INCONSISTENT,  /* a journal entry the rules refuse */
   SL_GAME_ERROR_WRITE,         /* saving failed; the old file is unchanged */
   SL_GAME_ERROR_CHANGED,       /* the file was changed by another program: not written over */
+  SL_GAME_ERROR_LOCKED,        /* the file is open for writing elsewhere */
 } SlGameError;
 
 GQuark sl_game_error_quark (void);
@@ -107,6 +108,12 @@ SlGame               *sl_game_load_from_data  (SlRules        *rules,
 
 /* The file's text: the setup and the journal up to the current position. */
 char                 *sl_game_serialize       (SlGame         *self);
+/* Takes the game's file for writing (an advisory lock, flock) for as long
+ * as the game is kept, or until its path changes: another Squad Log — a
+ * window, `squadlog play` — that tries gets SL_GAME_ERROR_LOCKED. Where
+ * the file system has no locks, it goes on without. */
+gboolean              sl_game_take_file       (SlGame         *self,
+                                               GError        **error);
 /* When the file's last line was cut short (a save stopped halfway), the
  * game opened with the entries before it: what to tell the players. */
 const char           *sl_game_get_load_warning (SlGame        *self);

@@ -635,6 +635,20 @@ sl_window_show_loaded (SlWindow     *self,
       show_error (self, heading, error->message);
       return FALSE;
     }
+  /* One writer at a time: a game open in another window or in
+   * `squadlog play` is not opened here too (issue 19). */
+  {
+    g_autoptr(GError) lock_error = NULL;
+
+    if (!sl_game_take_file (game, &lock_error))
+      {
+        g_autofree char *name = g_file_get_basename (file);
+        g_autofree char *heading = g_strdup_printf (_("“%s” Is Open Elsewhere"), name);
+
+        show_error (self, heading, lock_error->message);
+        return FALSE;
+      }
+  }
   sl_window_set_game (self, game);
   /* A save stopped halfway: opened with the whole entries, and said. */
   if (sl_game_get_load_warning (game) != NULL)
@@ -763,7 +777,7 @@ sl_window_new_game (SlWindow   *self,
         return FALSE;
       }
   }
-  if (!sl_game_save (game, game_path, &error))
+  if (!sl_game_save (game, game_path, &error) || !sl_game_take_file (game, &error))
     {
       show_error (self, _("Cannot Start the Game"), error->message);
       return FALSE;
