@@ -392,6 +392,24 @@ test_locks (void)
   sl_game_set_lock (game, "referee", "0000");
   g_assert_true (sl_game_has_lock (game, "a"));
   g_assert_false (sl_game_has_lock (game, "b"));
+  /* The referee's view: its own PIN once set, before that every locked
+   * side's (issue 19 #1). */
+  {
+    g_auto(GStrv) side = sl_game_locks_to_open (game, "a");
+    g_auto(GStrv) open_side = sl_game_locks_to_open (game, "b");
+    g_auto(GStrv) referee = sl_game_locks_to_open (game, "referee");
+
+    g_assert_cmpstrv (side, ((const char *[]) { "a", NULL }));
+    g_assert_cmpstrv (open_side, ((const char *[]) { NULL }));
+    g_assert_cmpstrv (referee, ((const char *[]) { "referee", NULL }));
+    sl_game_set_lock (game, "referee", "");
+    sl_game_set_lock (game, "b", "1");
+    g_strfreev (referee);
+    referee = sl_game_locks_to_open (game, "referee");
+    g_assert_cmpstrv (referee, ((const char *[]) { "a", "b", NULL }));
+    sl_game_set_lock (game, "b", "");
+    sl_game_set_lock (game, "referee", "0000");
+  }
   g_assert_false (sl_game_check_lock (game, "a", "4712"));
   g_assert_false (sl_game_check_lock (game, "a", ""));
   g_assert_true (sl_game_check_lock (game, "a", "4711"));

@@ -1914,6 +1914,45 @@ test_window_private_view (void)
   g_assert_true (sl_private_view_enter_pin (view, "4711"));
   g_assert_cmpstr (sl_private_view_get_shown (view), ==, "cw");
 
+  /* The referee's view shows every side's secrets: with no referee PIN it
+   * asks every locked side's PIN in turn, and one wrong PIN opens nothing
+   * (issue 19 #1). */
+  sl_game_set_lock (shown, "tog", "2222");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  sl_test_ui_settle ();
+  sl_private_view_choose (view, SL_PRIVATE_REFEREE);
+  g_assert_null (sl_private_view_get_shown (view));
+  g_assert_false (shows_text (GTK_WIDGET (view), "Pile B"));
+  g_assert_true (shows_text (GTK_WIDGET (view), "each locked side’s PIN opens it"));
+  {
+    gboolean cw_first = shows_text (GTK_WIDGET (view), "Commonwealth’s PIN");
+
+    g_assert_false (sl_private_view_enter_pin (view, cw_first ? "2222" : "4711"));
+    g_assert_null (sl_private_view_get_shown (view));
+    g_assert_true (sl_private_view_enter_pin (view, cw_first ? "4711" : "2222"));
+    g_assert_null (sl_private_view_get_shown (view));
+    g_assert_false (shows_text (GTK_WIDGET (view), "Pile B"));
+    g_assert_true (shows_text (GTK_WIDGET (view), cw_first ? "’s PIN" : "Commonwealth’s PIN"));
+    g_assert_false (sl_private_view_enter_pin (view, "0000"));
+    g_assert_null (sl_private_view_get_shown (view));
+    g_assert_true (sl_private_view_enter_pin (view, cw_first ? "2222" : "4711"));
+  }
+  g_assert_cmpstr (sl_private_view_get_shown (view), ==, SL_PRIVATE_REFEREE);
+  g_assert_true (shows_text (GTK_WIDGET (view), "Pile B"));
+  /* Once the referee has a PIN of their own, it alone opens the view. */
+  sl_game_set_lock (shown, SL_PRIVATE_REFEREE, "9999");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  sl_test_ui_settle ();
+  sl_private_view_choose (view, SL_PRIVATE_REFEREE);
+  g_assert_true (shows_text (GTK_WIDGET (view), "Referee’s PIN"));
+  g_assert_false (sl_private_view_enter_pin (view, "4711"));
+  g_assert_true (sl_private_view_enter_pin (view, "9999"));
+  g_assert_cmpstr (sl_private_view_get_shown (view), ==, SL_PRIVATE_REFEREE);
+  sl_game_set_lock (shown, SL_PRIVATE_REFEREE, "");
+  sl_game_set_lock (shown, "tog", "");
+
   /* Left alone, it closes by itself. */
   sl_private_view_set_idle_seconds (view, 1);
   for (int i = 0; i < 40 && gtk_widget_get_mapped (GTK_WIDGET (view)); i++)

@@ -2825,6 +2825,26 @@ sl_game_check_lock (SlGame     *self,
   return g_str_equal (digest, parts[1]);
 }
 
+GStrv
+sl_game_locks_to_open (SlGame     *self,
+                       const char *who)
+{
+  g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
+
+  g_return_val_if_fail (SL_IS_GAME (self), NULL);
+  if (g_hash_table_contains (self->locks, who))
+    g_strv_builder_add (b, who);
+  else if (g_str_equal (who, "referee"))
+    for (guint s = 0; s < self->setup->sides->len; s++)
+      {
+        const char *side = sl_setup_side_at (self->setup, s)->id;
+
+        if (g_hash_table_contains (self->locks, side))
+          g_strv_builder_add (b, side);
+      }
+  return g_strv_builder_end (b);
+}
+
 void
 sl_game_set_lock (SlGame     *self,
                   const char *who,

@@ -172,6 +172,13 @@ gboolean              sl_game_has_lock        (SlGame         *self,
 gboolean              sl_game_check_lock      (SlGame         *self,
                                                const char     *who,
                                                const char     *pin);
+/* The PINs that open @who's private view, in the order to ask them (NULL
+ * terminated; empty when it opens freely): a side's own; for "referee",
+ * the referee's PIN if one is set, else the PIN of every side that has
+ * one — the referee's view shows every side's secrets, so it never opens
+ * past a side's lock (issue 19). */
+GStrv                 sl_game_locks_to_open   (SlGame         *self,
+                                               const char     *who);
 void                  sl_game_set_lock        (SlGame         *self,
                                                const char     *who,
                                                const char     *pin);

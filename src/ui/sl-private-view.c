@@ -25,6 +25,8 @@ struct _SlPrivateView
   gulong          changed_id;
   char           *shown;      /* side id or SL_PRIVATE_REFEREE, when unlocked */
   char           *pending;    /* whose PIN the PIN page asks */
+  char           *opening;    /* whose view the PINs asked in turn open */
+  GStrv           pins_left;  /* the PINs still to ask after @pending */
   char           *problem;
   guint           idle_seconds;
   guint           idle_id;
@@ -713,7 +715,9 @@ build_secrets (SlPrivateView *self,
     GtkWidget *row;
 
     group = group_new (box, _("PIN"),
-                       _("Asked before this view opens. It keeps the other players’ eyes off it at the table; it does not encrypt the saved game."));
+                       g_str_equal (self->shown, SL_PRIVATE_REFEREE)
+                       ? _("Asked before this view opens, in place of every side’s PIN. It keeps the players’ eyes off it at the table; it does not encrypt the saved game.")
+                       : _("Asked before this view opens. The referee’s view shows this side’s secrets too: it asks this PIN until the referee sets one of their own. A PIN keeps the other players’ eyes off the view at the table; it does not encrypt the saved game."));
     row = adw_password_entry_row_new ();
     adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), locked ? _("New PIN") : _("PIN"));
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
@@ -773,29 +777,59 @@ show_secrets (SlPrivateView *self,
   gtk_stack_set_visible_child_name (self->stack, "secrets");
 }
 
-void
-sl_private_view_choose (SlPrivateView *self,
-                        const char    *who)
+static void
+forget_pins (SlPrivateView *self)
+{
+  g_clear_pointer (&self->pending, g_free);
+  g_clear_pointer (&self->opening, g_free);
+  g_clear_pointer (&self->pins_left, g_strfreev);
+}
+
+/* The PIN page for @who's PIN, on the way to @opening's view. */
+static void
+ask_pin (SlPrivateView *self,
+         const char    *who)
 {
   g_autofree char *title = NULL;
 
-  g_return_if_fail (SL_IS_PRIVATE_VIEW (self));
-  g_return_if_fail (self->game != NULL);
-  restart_idle (self);
-  if (!sl_game_has_lock (self->game, who))
-    {
-      show_secrets (self, who);
-      return;
-    }
   g_free (self->pending);
   self->pending = g_strdup (who);
   /* "Commonwealth’s PIN" */
   title = g_strdup_printf (_("%s’s PIN"), who_name (self, who));
   adw_status_page_set_title (self->pin_page, title);
+  if (g_strcmp0 (who, self->opening) != 0)
+    adw_status_page_set_description (self->pin_page,
+                                     _("The referee’s view shows every side’s secrets: each locked side’s PIN opens it."));
+  else
+    adw_status_page_set_description (self->pin_page, NULL);
   gtk_editable_set_text (self->pin_entry, "");
   gtk_widget_set_visible (GTK_WIDGET (self->pin_problem), FALSE);
   gtk_stack_set_visible_child_name (self->stack, "pin");
   gtk_widget_grab_focus (GTK_WIDGET (self->pin_entry));
+}
+
+void
+sl_private_view_choose (SlPrivateView *self,
+                        const char    *who)
+{
+  g_auto(GStrv) pins = NULL;
+
+  g_return_if_fail (SL_IS_PRIVATE_VIEW (self));
+  g_return_if_fail (self->game != NULL);
+  restart_idle (self);
+  /* A side's own PIN; for the referee, its PIN or every locked side's
+   * (sl_game_locks_to_open). */
+  pins = sl_game_locks_to_open (self->game, who);
+  if (pins[0] == NULL)
+    {
+      show_secrets (self, who);
+      return;
+    }
+  g_free (self->opening);
+  self->opening = g_strdup (who);
+  g_strfreev (self->pins_left);
+  self->pins_left = g_strdupv (pins + 1);
+  ask_pin (self, pins[0]);
 }
 
 gboolean
@@ -812,8 +846,18 @@ sl_private_view_enter_pin (SlPrivateView *self,
       gtk_editable_set_text (self->pin_entry, "");
       return FALSE;
     }
-  show_secrets (self, self->pending);
-  g_clear_pointer (&self->pending, g_free);
+  if (self->pins_left != NULL && self->pins_left[0] != NULL)
+    {
+      g_autofree char *next = g_strdup (self->pins_left[0]);
+      GStrv rest = g_strdupv (self->pins_left + 1);
+
+      g_strfreev (self->pins_left);
+      self->pins_left = rest;
+      ask_pin (self, next);
+      return TRUE;
+    }
+  show_secrets (self, self->opening);
+  forget_pins (self);
   return TRUE;
 }
 
@@ -851,11 +895,11 @@ build_choices (SlPrivateView *self)
       const char *name = i < setup->sides->len ? sl_setup_side_at (setup, i)->name : _("Referee: Every Side");
       GtkWidget *button = gtk_button_new ();
       GtkWidget *content = adw_button_content_new ();
+      g_auto(GStrv) pins = sl_game_locks_to_open (self->game, who);
 
       adw_button_content_set_label (ADW_BUTTON_CONTENT (content), name);
       adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (content),
-                                        sl_game_has_lock (self->game, who) ? "system-lock-screen-symbolic"
-                                                                           : "view-reveal-symbolic");
+                                        pins[0] != NULL ? "system-lock-screen-symbolic" : "view-reveal-symbolic");
       gtk_button_set_child (GTK_BUTTON (button), content);
       gtk_widget_add_css_class (button, "pill");
       if (i == setup->sides->len)
@@ -871,7 +915,7 @@ sl_private_view_start (SlPrivateView *self)
 {
   g_return_if_fail (SL_IS_PRIVATE_VIEW (self));
   g_clear_pointer (&self->shown, g_free);
-  g_clear_pointer (&self->pending, g_free);
+  forget_pins (self);
   set_problem (self, NULL);
   if (self->game != NULL)
     {
@@ -891,7 +935,7 @@ sl_private_view_stop (SlPrivateView *self)
   g_clear_handle_id (&self->idle_id, g_source_remove);
   /* Nothing of it stays behind: locked again, its page emptied. */
   g_clear_pointer (&self->shown, g_free);
-  g_clear_pointer (&self->pending, g_free);
+  forget_pins (self);
   set_problem (self, NULL);
   rebuild (self);
   gtk_stack_set_visible_child_name (self->stack, "choose");
@@ -908,7 +952,7 @@ sl_private_view_set_game (SlPrivateView *self,
   if (game != NULL)
     self->changed_id = g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
   g_clear_pointer (&self->shown, g_free);
-  g_clear_pointer (&self->pending, g_free);
+  forget_pins (self);
 }
 
 /* Construction */
@@ -931,7 +975,7 @@ sl_private_view_finalize (GObject *object)
   SlPrivateView *self = SL_PRIVATE_VIEW (object);
 
   g_free (self->shown);
-  g_free (self->pending);
+  forget_pins (self);
   g_free (self->problem);
   g_ptr_array_unref (self->unit_ids);
   g_ptr_array_unref (self->owner_ids);
