@@ -1867,6 +1867,9 @@ test_window_private_view (void)
     g_assert_true (sl_private_view_get_hide_stealth (view, &active));
     g_assert_true (active);
     g_assert_true (shows_text (GTK_WIDGET (view), "Stealth power mode"));
+    /* A hide without decoys tells the table its one pile is a unit
+     * (issue 19 #4): the form says so. */
+    g_assert_true (shows_text (GTK_WIDGET (view), "with no decoy pile, it knows the one label is the unit’s"));
     g_assert_true (shows_text (GTK_WIDGET (view), "4 · Trooper Amari"));
     /* The form, down the page, for people to look at. */
     {

@@ -622,7 +622,7 @@ build_secrets (SlPrivateView *self,
           g_ptr_array_add (self->unit_ids, us->id);
         }
       group = group_new (box, _("Hide a Unit"),
-                         _("Cover the unit’s counter with another counter and label the piles; up to 2 decoy piles for each hidden unit (P-28, E-23). The table sees only the labels."));
+                         _("Cover the unit’s counter with another counter and label the piles; up to 2 decoy piles for each hidden unit (P-28, E-23). The table sees only the labels — so with no decoy pile, it knows the one label is the unit’s."));
       self->hide_unit = combo_row_add (group, _("Unit"), names);
       self->hide_pile = entry_row_add (group, _("Its pile’s label"));
       self->hide_decoy1 = entry_row_add (group, _("First decoy pile (optional)"));
