@@ -234,12 +234,7 @@ static char *
 subphase_words (SlTrackView *self,
                 int          index)
 {
-  int turn, subphase;
-
-  sl_subphase_split (sl_game_get_rules (self->game), index, &turn, &subphase);
-  if (turn == self->track->turn)
-    return g_strdup_printf (_("Subphase %d"), subphase);
-  return g_strdup_printf (_("Subphase %d of turn %d"), subphase, turn);
+  return sl_subphase_words (self->game, index);
 }
 
 static void
