@@ -15,6 +15,7 @@
 #include "sl-declare-sheet.h"
 #include "sl-dice-sheet.h"
 #include "sl-fire-sheet.h"
+#include "sl-object-fire-sheet.h"
 #include "sl-history-view.h"
 #include "sl-initiative-sheet.h"
 #include "sl-options-window.h"
@@ -1648,8 +1649,13 @@ present_due (SlWindow    *self,
   switch (due->kind)
     {
     case SL_DUE_FIRE:
-      gtk_window_present (GTK_WINDOW (sl_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit,
-                                                         self->app_rolls)));
+      /* At an obstacle or a charge, the hit is automatic. */
+      if (sl_object_fire_sheet_applies (self->game, due->unit))
+        gtk_window_present (GTK_WINDOW (sl_object_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit,
+                                                                  self->app_rolls)));
+      else
+        gtk_window_present (GTK_WINDOW (sl_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit,
+                                                           self->app_rolls)));
       return;
     case SL_DUE_AREA_BURST:
       /* A fire declared as an area burst: the units in its wedge are named
