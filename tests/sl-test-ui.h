@@ -36,8 +36,9 @@ void         sl_test_ui_save_png  (GtkWidget  *widget,
                                    const char *name);
 
 /* In a new training game (sl_test_game_new), tog-3 and tog-4 each install
- * a plastic charge in subphase 1 (P-36): "the gate" (marker 1) and "the
- * door" (marker 2); the clock is then at subphase 6. */
+ * a plastic charge in subphase 1 (P-36): "the gate" and "the door"
+ * (markers 1 and 2 in a game that had none before); the clock is then at
+ * subphase 6. */
 void         sl_test_ui_two_charges (SlGame   *game);
 
 G_END_DECLS

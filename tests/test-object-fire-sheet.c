@@ -43,7 +43,7 @@ test_object_fire_obstacle_p26 (void)
   keep = g_object_ref (GTK_WIDGET (sheet));
   gtk_window_present (GTK_WINDOW (sheet));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (sheet)), ==, "1 · Centurion Vale Fires at the door");
-  g_assert_cmpstr (sl_object_fire_sheet_get_outcome (sheet), ==, "+4 wound levels: 4 of 5 (P-25)");
+  g_assert_cmpstr (sl_object_fire_sheet_get_outcome (sheet), ==, "+4: 4 of 5 wound levels (P-25)");
   g_assert_false (sl_object_fire_sheet_follows_through (sheet));
   g_assert_false (sl_object_fire_sheet_set_behind (sheet, sl_test_unit (game, "cw-13"), TRUE));
   g_assert_nonnull (strstr (sl_object_fire_sheet_get_prompt (sheet), "no die"));
@@ -62,7 +62,7 @@ test_object_fire_obstacle_p26 (void)
   sheet = sl_object_fire_sheet_new (NULL, game, sl_test_unit (game, "tog-2"), FALSE);
   keep = g_object_ref (GTK_WIDGET (sheet));
   gtk_window_present (GTK_WINDOW (sheet));
-  g_assert_cmpstr (sl_object_fire_sheet_get_outcome (sheet), ==, "+4 wound levels: destroyed (P-25)");
+  g_assert_cmpstr (sl_object_fire_sheet_get_outcome (sheet), ==, "+4: destroyed (P-25)");
   g_assert_true (sl_object_fire_sheet_follows_through (sheet));
   g_assert_false (sl_object_fire_sheet_set_behind (sheet, sl_test_unit (game, "tog-2"), TRUE));
   g_assert_true (sl_object_fire_sheet_set_behind (sheet, sl_test_unit (game, "cw-13"), TRUE));

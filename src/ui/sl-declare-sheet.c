@@ -895,7 +895,6 @@ static void
 add_object_targets (SlDeclareSheet *self,
                     GtkStringList  *names)
 {
-  const SlRules *rules = sl_game_get_rules (self->game);
   const SlState *state = sl_game_get_state (self->game);
   TargetObject fresh = { 0, SL_MARKER_OBSTACLE };
 
@@ -910,10 +909,10 @@ add_object_targets (SlDeclareSheet *self,
           continue;
         if (m->kind == SL_MARKER_OBSTACLE)
           {
-            g_autofree char *levels = sl_half_levels_text (m->amount);
+            g_autofree char *damage = sl_obstacle_marker_name (self->game, m);
 
             /* "Obstacle: the door (2½ of 5)": its wound levels (P-25) */
-            name = g_strdup_printf (_("Obstacle: %s (%s of %d)"), m->label, levels, rules->obstacle_destroyed_at);
+            name = g_strdup_printf (_("Obstacle: %s"), damage);
           }
         else if (m->due >= 0)
           continue;
@@ -931,17 +930,8 @@ static void
 build_obstacle_rows (SlDeclareSheet *self,
                      GtkWidget      *group)
 {
-  const SlRules *rules = sl_game_get_rules (self->game);
-  g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) kinds = sl_obstacle_kinds (self->game);
 
-  for (guint k = 0; k < rules->obstacles.items->len; k++)
-    {
-      const SlObstacle *o = g_ptr_array_index (rules->obstacles.items, k);
-      /* "Internal Door (AF 1)" (T-18) */
-      g_autofree char *name = o->af >= 0 ? g_strdup_printf (_("%s (AF %d)"), o->name, o->af) : g_strdup (o->name);
-
-      gtk_string_list_append (kinds, name);
-    }
   self->obstacle_label = ADW_ENTRY_ROW (adw_entry_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->obstacle_label), _("Obstacle’s _label"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->obstacle_label), TRUE);

@@ -172,29 +172,17 @@ show_refusal (SlObjectFireSheet *self,
   gtk_widget_set_visible (self->fire_button, !stuck);
 }
 
-/* What the shot does to the obstacle (P-25): "+4 wound levels: 4 of 5". */
+/* What the shot does to the obstacle (P-25): "+4: 4 of 5 wound levels". */
 static void
 show_obstacle (SlObjectFireSheet *self,
                JsonObject        *o)
 {
   JsonObject *ob = json_object_get_object_member (o, "obstacle");
-  const SlRules *rules = sl_game_get_rules (self->game);
-  g_autofree char *levels = sl_half_levels_text ((int) (json_object_get_double_member (ob, "levels") * 2 + 0.5));
-  g_autofree char *total = sl_half_levels_text ((int) (json_object_get_double_member (ob, "total") * 2 + 0.5));
   int af = json_object_get_int_member (ob, "armor_factor");
   int pf = json_object_get_int_member (ob, "penetration");
   g_autofree char *shot = NULL;
 
-  if (json_object_get_boolean_member (ob, "immune"))
-    /* "No harm: AF 7 against PF 5 (P-25, A-83)" */
-    self->outcome_text = g_strdup_printf (_("No harm: AF %d against PF %d (P-25, A-83)"), af, pf);
-  else if (json_object_get_boolean_member (ob, "destroyed"))
-    /* "+4 wound levels: destroyed (P-25)" */
-    self->outcome_text = g_strdup_printf (_("+%s wound levels: destroyed (P-25)"), levels);
-  else
-    /* "+4 wound levels: 4 of 5 (P-25)" */
-    self->outcome_text = g_strdup_printf (_("+%s wound levels: %s of %d (P-25)"), levels, total,
-                                          rules->obstacle_destroyed_at);
+  self->outcome_text = sl_obstacle_outcome_words (self->game, ob);
   self->follow_through = json_object_get_boolean_member (ob, "follow_through");
   shot = self->follow_through
          ? g_strdup_printf (_("PF %d − AF %d, an automatic hit (A-78); it breaks through into the units just behind (P-26)"),

@@ -23,8 +23,8 @@ SlObjectFireSheet *sl_object_fire_sheet_new       (GtkWindow         *parent,
                                                    SlGame            *game,
                                                    int                unit,
                                                    gboolean           app_rolls);
-/* What the shot does, as the sheet shows it ("+4 wound levels:
- * destroyed (P-25)"), or the core's refusal. */
+/* What the shot does, as the sheet shows it ("+4: destroyed (P-25)"), or
+ * the core's refusal. */
 const char        *sl_object_fire_sheet_get_outcome (SlObjectFireSheet *self);
 /* What the sheet asks for now. */
 const char        *sl_object_fire_sheet_get_prompt  (SlObjectFireSheet *self);

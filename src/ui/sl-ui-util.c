@@ -481,3 +481,59 @@ sl_marker_words (SlGame         *game,
                                              : _("%s · armed (P-36)"), what);
   return g_steal_pointer (&what);
 }
+
+char *
+sl_obstacle_marker_name (SlGame         *game,
+                         const SlMarker *marker)
+{
+  g_autofree char *levels = NULL;
+
+  g_return_val_if_fail (SL_IS_GAME (game), NULL);
+  g_return_val_if_fail (marker != NULL, NULL);
+  levels = sl_half_levels_text (marker->amount);
+  /* "the door (2½ of 5)": its wound levels so far (P-25) */
+  return g_strdup_printf (_("%s (%s of %d)"), marker->label, levels, sl_game_get_rules (game)->obstacle_destroyed_at);
+}
+
+GtkStringList *
+sl_obstacle_kinds (SlGame *game)
+{
+  const SlRules *rules;
+  GtkStringList *kinds = gtk_string_list_new (NULL);
+
+  g_return_val_if_fail (SL_IS_GAME (game), kinds);
+  rules = sl_game_get_rules (game);
+  for (guint k = 0; k < rules->obstacles.items->len; k++)
+    {
+      const SlObstacle *o = g_ptr_array_index (rules->obstacles.items, k);
+      /* "Internal Door (AF 1)" (T-18); a sliding door's AF is an option's */
+      g_autofree char *name = o->af >= 0 ? g_strdup_printf (_("%s (AF %d)"), o->name, o->af) : g_strdup (o->name);
+
+      gtk_string_list_append (kinds, name);
+    }
+  return kinds;
+}
+
+char *
+sl_obstacle_outcome_words (SlGame     *game,
+                           JsonObject *obstacle)
+{
+  g_autofree char *levels = NULL;
+  g_autofree char *total = NULL;
+
+  g_return_val_if_fail (SL_IS_GAME (game), NULL);
+  g_return_val_if_fail (obstacle != NULL, NULL);
+  levels = sl_half_levels_text ((int) (json_object_get_double_member (obstacle, "levels") * 2 + 0.5));
+  total = sl_half_levels_text ((int) (json_object_get_double_member (obstacle, "total") * 2 + 0.5));
+  if (json_object_get_boolean_member (obstacle, "immune"))
+    /* "No harm: AF 7 against PF 5 (P-25, A-83)" */
+    return g_strdup_printf (_("No harm: AF %d against PF %d (P-25, A-83)"),
+                            (int) json_object_get_int_member (obstacle, "armor_factor"),
+                            (int) json_object_get_int_member (obstacle, "penetration"));
+  if (json_object_get_boolean_member (obstacle, "destroyed"))
+    /* "+4: destroyed (P-25)": the wound levels it deals */
+    return g_strdup_printf (_("+%s: destroyed (P-25)"), levels);
+  /* "+4: 4 of 5 wound levels (P-25)" */
+  return g_strdup_printf (_("+%s: %s of %d wound levels (P-25)"), levels, total,
+                          sl_game_get_rules (game)->obstacle_destroyed_at);
+}

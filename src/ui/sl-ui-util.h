@@ -117,5 +117,16 @@ char          *sl_marker_words     (SlGame         *game,
                                     const SlMarker *marker);
 /* Half wound levels as people write them: "½", "2", "2½". */
 char          *sl_half_levels_text (int             halves);
+/* An obstacle marker by its label and damage: "the door (2½ of 5)". */
+char          *sl_obstacle_marker_name (SlGame         *game,
+                                        const SlMarker *marker);
+/* The obstacles of T-18 with their armor factor ("Internal Door (AF
+ * 1)"), in the rules' order. */
+GtkStringList *sl_obstacle_kinds   (SlGame         *game);
+/* What a fire or a blast does to an obstacle, from the "obstacle" of the
+ * core's result: "+4: destroyed (P-25)", "+1: 2 of 5 wound levels
+ * (P-25)", "No harm: AF 7 against PF 4 (P-25, A-83)". */
+char          *sl_obstacle_outcome_words (SlGame     *game,
+                                          JsonObject *obstacle);
 
 G_END_DECLS
