@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include "sl-test-game.h"
 #include "sl-test-ui.h"
 #include "sl-application.h"
 
@@ -136,4 +137,22 @@ sl_test_ui_save_png (GtkWidget  *widget,
   texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
   path = g_build_filename (dir, name, NULL);
   g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+void
+sl_test_ui_two_charges (SlGame *game)
+{
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'plastic_charges', 'value': 1}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-4', 'field': 'plastic_charges', 'value': 1}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'install-plastic', 'label': 'the gate'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-4', 'action': 'install-plastic', 'label': 'the door'}");
+  sl_test_go_to_subphase (game, 6);
+  for (guint i = 0, n = 0; i < sl_game_get_state (game)->markers->len; i++)
+    {
+      const SlMarker *m = &g_array_index (sl_game_get_state (game)->markers, SlMarker, i);
+
+      if (m->kind == SL_MARKER_CHARGE)
+        g_assert_cmpstr (m->label, ==, n++ == 0 ? "the gate" : "the door");
+    }
 }

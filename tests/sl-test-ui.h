@@ -7,6 +7,8 @@
 
 #include <adwaita.h>
 
+#include "sl-game.h"
+
 G_BEGIN_DECLS
 
 /* The renderer the app would pick (sl_application_choose_renderer), then
@@ -32,5 +34,11 @@ GtkWindow   *sl_test_ui_find_toplevel (GType   type);
  * for people to look at. */
 void         sl_test_ui_save_png  (GtkWidget  *widget,
                                    const char *name);
+
+/* In a new training game (sl_test_game_new), tog-3 and tog-4 each install
+ * a plastic charge in subphase 1 (P-36): "the gate" and "the door"
+ * (markers 1 and 2 in a game that had none before); the clock is then at
+ * subphase 6. */
+void         sl_test_ui_two_charges (SlGame   *game);
 
 G_END_DECLS

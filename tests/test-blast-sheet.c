@@ -235,6 +235,175 @@ test_blast_sheet_shaped_charge_a80 (void)
   g_assert_cmpint (g_array_index (state->markers, SlMarker, 0).kind, ==, SL_MARKER_BREACH);
 }
 
+/* A-79: two plastic charges against an internal wall (AF 3), one after
+ * the other: PF 4 of their 1–2 m band, one wound level each, building up
+ * on its marker (P-25); the second names the wall marked by the first. */
+static void
+test_blast_sheet_obstacle_a79 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlBlastSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+  JsonObject *command;
+  const SlMarker *wall = NULL;
+
+  sl_test_ui_two_charges (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-6', 'action': 'fire', 'throw': 'charge'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-7', 'action': 'fire', 'throw': 'charge'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'detonate', 'unit': 'tog-6', 'marker': 1}");
+  sl_test_play (game, "{'type': 'detonate', 'unit': 'tog-7', 'marker': 2}");
+  sl_test_play (game, "{'type': 'next'}");
+
+  sheet = sl_blast_sheet_new (NULL, game, 1);
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_null (sl_blast_sheet_get_obstacle_outcome (sheet));
+  g_assert_false (sl_blast_sheet_set_obstacle (sheet, "north wall", "drywall", 0));
+  g_assert_true (sl_blast_sheet_set_obstacle (sheet, "north wall", "internal-wall", 0));
+  g_assert_cmpstr (sl_blast_sheet_get_obstacle_outcome (sheet), ==, "+1: 1 of 5 wound levels (P-25)");
+  /* Plastic charges breach nothing by themselves. */
+  g_assert_false (sl_blast_sheet_set_breached (sheet, TRUE));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "blast-sheet-obstacle.png");
+  g_assert_true (sl_blast_sheet_apply (sheet));
+  command = last_command (game);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (command, "obstacle"), "kind"), ==,
+                   "internal-wall");
+
+  g_object_unref (keep);
+  sheet = sl_blast_sheet_new (NULL, game, 2);
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_false (sl_blast_sheet_set_obstacle (sheet, "south wall", NULL, 0));
+  g_assert_true (sl_blast_sheet_set_obstacle (sheet, "north wall", NULL, 0));
+  g_assert_cmpstr (sl_blast_sheet_get_obstacle_outcome (sheet), ==, "+1: 2 of 5 wound levels (P-25)");
+  g_assert_true (sl_blast_sheet_apply (sheet));
+  command = last_command (game);
+  g_assert_false (json_object_has_member (json_object_get_object_member (command, "obstacle"), "kind"));
+  for (guint i = 0; i < sl_game_get_state (game)->markers->len; i++)
+    if (g_array_index (sl_game_get_state (game)->markers, SlMarker, i).kind == SL_MARKER_OBSTACLE)
+      wall = &g_array_index (sl_game_get_state (game)->markers, SlMarker, i);
+  g_assert_nonnull (wall);
+  g_assert_cmpint (wall->amount, ==, 4);
+}
+
+/* A-81: a shaped charge against an airlock door destroys it outright;
+ * with the obstacle named, whether it breaches is the core's — the sheet
+ * sends no "breached" — and zone A behind it is hit (A-80). */
+static void
+test_blast_sheet_shaped_obstacle_a81 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'sc', 'name': 'Shaped', 'length_turns': 4, 'modules': ['ammunition', 'area-effects'],"
+    " 'sides': [{'id': 'a', 'name': 'TOG', 'squads': [{'id': 'a1', 'units': ["
+    "   {'id': 'a-1', 'counter': 1, 'name': 'Legionnaire Brutus', 'troop': 'marines', 'armor': 'MZG',"
+    "    'weapons': ['LR'], 'shaped_charges': 1},"
+    "   {'id': 'a-2', 'counter': 2, 'name': 'Legionnaire Cato', 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']}]}]},"
+    "  {'id': 'b', 'name': 'Commonwealth', 'squads': [{'id': 'b1', 'units': ["
+    "   {'id': 'b-1', 'counter': 9, 'name': 'Trooper Rask', 'troop': 'marines', 'armor': 'MZG',"
+    "    'weapons': ['LR']}]}]}]}");
+  SlBlastSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+  JsonObject *command;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'install-shaped', 'label': 'the hatch'}");
+  while (sl_game_get_state (game)->turn == 1)
+    sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-2', 'action': 'fire', 'throw': 'charge'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'detonate', 'unit': 'a-2'}");
+  play_to_explosions (game);
+
+  sheet = sl_blast_sheet_new (NULL, game, first_marker (game));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_true (sl_blast_sheet_set_breached (sheet, TRUE));
+  g_assert_true (sl_blast_sheet_set_obstacle (sheet, "the airlock", "airlock-door", 0));
+  g_assert_false (sl_blast_sheet_set_breached (sheet, TRUE));
+  g_assert_cmpstr (sl_blast_sheet_get_obstacle_outcome (sheet), ==, "+5: destroyed (P-25)");
+  g_assert_true (sl_blast_sheet_set_caught (sheet, sl_test_unit (game, "b-1"), 1, 0));
+  g_assert_true (sl_blast_sheet_set_in_strip (sheet, sl_test_unit (game, "b-1"), TRUE));
+  g_assert_true (sl_blast_sheet_apply (sheet));
+  command = last_command (game);
+  g_assert_false (json_object_has_member (command, "breached"));
+  g_assert_true (json_object_has_member (command, "obstacle"));
+  g_assert_cmpint (sl_test_unit_state (game, "b-1")->wound, >, SL_WOUND_NONE);
+}
+
+/* A-84: another charge caught in the blast, its die typed as one key: on
+ * 10 it goes off in this explosion step; the charge going off is not
+ * offered, nor one hidden under a sealed note. */
+static void
+test_blast_sheet_charges_a84 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlBlastSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+  JsonObject *command, *caught;
+  const SlState *state;
+
+  sl_test_ui_two_charges (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-5', 'action': 'fire', 'throw': 'charge'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'detonate', 'unit': 'tog-5', 'marker': 1}");
+  sl_test_play (game, "{'type': 'next'}");
+  sheet = sl_blast_sheet_new (NULL, game, 1);
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_false (sl_blast_sheet_set_charge_caught (sheet, 1, TRUE));
+  g_assert_false (sl_blast_sheet_enter_die (sheet, 10));
+  g_assert_true (sl_blast_sheet_set_charge_caught (sheet, 2, TRUE));
+  g_assert_true (sl_blast_sheet_enter_die (sheet, 10));
+  g_assert_false (sl_blast_sheet_enter_die (sheet, 3));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "blast-sheet-charges.png");
+  g_assert_true (sl_blast_sheet_apply (sheet));
+  command = last_command (game);
+  caught = json_array_get_object_element (json_object_get_array_member (command, "charges"), 0);
+  g_assert_cmpint (json_object_get_int_member (caught, "marker"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (caught, "roll"), ==, 10);
+  state = sl_game_get_state (game);
+  g_assert_cmpint (sl_state_find_marker (state, 2)->due, ==, sl_state_now (sl_game_get_rules (game), state));
+
+  /* The second one's own sheet offers none. */
+  g_object_unref (keep);
+  sheet = sl_blast_sheet_new (NULL, game, 2);
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_false (sl_blast_sheet_set_charge_caught (sheet, 1, TRUE));
+  g_assert_false (sl_blast_sheet_set_charge_caught (sheet, 2, TRUE));
+}
+
+/* A-84 with a mine that goes off at once (A-82): the charge caught is
+ * destroyed on 1–9; one hidden under a sealed note is not offered. */
+static void
+test_blast_sheet_mine_charges_a84 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlBlastSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+  int mine;
+
+  mine = json_object_get_int_member (json_node_get_object (
+    sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'tog-1', 'label': 'the well'}")->result), "marker");
+  sl_test_ui_two_charges (game);
+  sl_test_play (game, "{'type': 'seal', 'side': 'tog', 'kind': 'charge', 'text': 'by the door', 'marker': 3}");
+  sheet = sl_blast_sheet_new_mine (NULL, game, mine);
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_true (sl_blast_sheet_set_trigger (sheet, sl_test_unit (game, "cw-13"), 1, FALSE));
+  g_assert_false (sl_blast_sheet_set_obstacle (sheet, "the wall", "internal-wall", 0));
+  g_assert_false (sl_blast_sheet_set_charge_caught (sheet, 3, TRUE));
+  g_assert_true (sl_blast_sheet_set_charge_caught (sheet, 2, TRUE));
+  g_assert_true (sl_blast_sheet_enter_die (sheet, 4));
+  g_assert_true (sl_blast_sheet_apply (sheet));
+  g_assert_null (sl_state_find_marker (sl_game_get_state (game), 2));
+  g_assert_nonnull (sl_state_find_marker (sl_game_get_state (game), 3));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -243,5 +412,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/blast-sheet/fire-mission-P-38", test_blast_sheet_fire_mission_p38);
   g_test_add_func ("/blast-sheet/sacrifice-dive-A-111", test_blast_sheet_sacrifice_dive_a111);
   g_test_add_func ("/blast-sheet/shaped-charge-A-80", test_blast_sheet_shaped_charge_a80);
+  g_test_add_func ("/blast-sheet/obstacle-A-79", test_blast_sheet_obstacle_a79);
+  g_test_add_func ("/blast-sheet/shaped-obstacle-A-81", test_blast_sheet_shaped_obstacle_a81);
+  g_test_add_func ("/blast-sheet/charges-A-84", test_blast_sheet_charges_a84);
+  g_test_add_func ("/blast-sheet/mine-charges-A-84", test_blast_sheet_mine_charges_a84);
   return g_test_run ();
 }

@@ -354,6 +354,108 @@ test_declare_sheet_burst_rate (void)
   gtk_window_destroy (GTK_WINDOW (sheet));
 }
 
+/* P-25, A-78: a Fire action at an obstacle — a new one named with its
+ * kind (T-18), or one marked already, shown with its damage (2 of 5). A
+ * move takes no obstacle; melee is against a unit. */
+static void
+test_declare_sheet_obstacle_p25 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlDeclareSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+  const SlUnitState *u;
+  const SlMarker *m;
+
+  sl_test_start_turn (game);
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-1"));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_false (sl_declare_sheet_set_new_obstacle (sheet, "the door", "drawbridge"));
+  /* Unnamed, it is refused with the core's words. */
+  g_assert_true (sl_declare_sheet_set_new_obstacle (sheet, "", "internal-door"));
+  g_assert_cmpstr (sl_declare_sheet_get_target_name (sheet), ==, "A new obstacle…");
+  g_assert_false (sl_declare_sheet_can_choose (sheet, "fire"));
+  g_assert_nonnull (strstr (sl_declare_sheet_get_choice (sheet, "fire"), "Name the obstacle"));
+  g_assert_true (sl_declare_sheet_set_new_obstacle (sheet, "the door", "internal-door"));
+  g_assert_true (sl_declare_sheet_can_choose (sheet, "fire"));
+  g_assert_true (sl_declare_sheet_can_choose (sheet, "walk"));
+  g_assert_false (sl_declare_sheet_engage (sheet));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "declare-sheet-obstacle.png");
+  g_assert_true (sl_declare_sheet_choose (sheet, "fire"));
+  u = sl_test_unit_state (game, "tog-1");
+  g_assert_cmpstr (u->current.action->id, ==, "fire");
+  g_assert_cmpint (u->current.target, <, 0);
+  g_assert_cmpstr (u->current.label, ==, "the door");
+  g_assert_cmpint (u->current.obstacle - 1, ==, 4);
+
+  /* Spike rifle PF 5 against an internal door, AF 1: 4 levels. */
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'tog-1'}");
+  m = sl_state_find_marker (sl_game_get_state (game), 1);
+  g_assert_cmpint (m->kind, ==, SL_MARKER_OBSTACLE);
+  sl_test_go_to_subphase (game, 2);
+  g_object_unref (keep);
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-2"));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_true (sl_declare_sheet_set_target_marker (sheet, 1));
+  g_assert_cmpstr (sl_declare_sheet_get_target_name (sheet), ==, "Obstacle: the door (4 of 5)");
+  g_assert_nonnull (strstr (sl_declare_sheet_get_target_words (sheet), "Internal Door · 4 of 5 wound levels (P-25)"));
+  g_assert_true (sl_declare_sheet_choose (sheet, "aimed-fire"));
+  g_assert_cmpstr (sl_test_unit_state (game, "tog-2")->current.label, ==, "the door");
+}
+
+/* P-36 steps 4 and 5: a charge on the table is fired at, deactivated with
+ * Use device, picked up once deactivated; a charge hidden under a sealed
+ * note is not offered (A-88). */
+static void
+test_declare_sheet_charge_p36 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlDeclareSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+
+  sl_test_ui_two_charges (game);
+  sl_test_play (game, "{'type': 'seal', 'side': 'tog', 'kind': 'charge', 'text': 'by the gate', 'marker': 2}");
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-5"));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_false (sl_declare_sheet_set_target_marker (sheet, 2));
+  g_assert_true (sl_declare_sheet_set_target_marker (sheet, 1));
+  g_assert_cmpstr (sl_declare_sheet_get_target_name (sheet), ==, "Charge: the gate");
+  g_assert_nonnull (strstr (sl_declare_sheet_get_target_words (sheet), "1 plastic charge · armed"));
+  g_assert_true (sl_declare_sheet_can_choose (sheet, "walk"));
+  g_assert_false (sl_declare_sheet_can_choose (sheet, "pick-up-object"));
+  g_assert_nonnull (strstr (sl_declare_sheet_get_choice (sheet, "pick-up-object"), "deactivated"));
+  g_assert_true (sl_declare_sheet_choose (sheet, "use-device"));
+  g_assert_cmpint (sl_test_unit_state (game, "tog-5")->current.target_marker, ==, 1);
+
+  g_object_unref (keep);
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "cw-14"));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_true (sl_declare_sheet_set_target_marker (sheet, 1));
+  g_assert_true (sl_declare_sheet_choose (sheet, "fire"));
+  g_assert_cmpint (sl_test_unit_state (game, "cw-14")->current.target_marker, ==, 1);
+
+  /* A laser rifle: no effect on a 2 (T-32). Deactivated, it may be
+   * picked up. */
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-14', 'roll': 2}");
+  sl_test_go_to_subphase (game, 10);
+  g_assert_true (sl_state_find_marker (sl_game_get_state (game), 1)->resolved);
+  g_object_unref (keep);
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-7"));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_true (sl_declare_sheet_set_target_marker (sheet, 1));
+  g_assert_cmpstr (sl_declare_sheet_get_target_name (sheet), ==, "Charge: the gate (deactivated)");
+  g_assert_false (sl_declare_sheet_can_choose (sheet, "use-device"));
+  g_assert_true (sl_declare_sheet_choose (sheet, "pick-up-object"));
+  g_assert_cmpint (sl_test_unit_state (game, "tog-7")->current.target_marker, ==, 1);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -368,5 +470,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/declare-sheet/throws", test_declare_sheet_throws);
   g_test_add_func ("/declare-sheet/burst-P-30", test_declare_sheet_burst);
   g_test_add_func ("/declare-sheet/burst-rate-of-fire-T-23", test_declare_sheet_burst_rate);
+  g_test_add_func ("/declare-sheet/obstacle-P-25", test_declare_sheet_obstacle_p25);
+  g_test_add_func ("/declare-sheet/charge-P-36", test_declare_sheet_charge_p36);
   return g_test_run ();
 }

@@ -193,6 +193,45 @@ test_unit_sheet_exposure_t36 (void)
   }
 }
 
+/* P-15, T-23: the fire history the rate of fire counts, shown oldest
+ * first; a fire taken off or the whole history cleared is a correction,
+ * and the rate of fire then counts what is left. */
+static void
+test_unit_sheet_fires_t23 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlUnitSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+  const SlUnitState *u;
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 3);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-14', 'field': 'fires',"
+                      " 'value': [{'turn': 1, 'subphase': 1, 'mode': 'single', 'target': 'tog-1'},"
+                      " {'turn': 1, 'subphase': 2, 'mode': 'aimed'}]}");
+  /* Two single shots a turn without automatic fire (T-23). */
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'fire', 'target': 'tog-1'}", "unit", NULL);
+  sheet = sl_unit_sheet_new (NULL, game, sl_test_unit (game, "cw-14"));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_cmpuint (sl_unit_sheet_get_n_fires (sheet), ==, 2);
+  g_assert_cmpstr (sl_unit_sheet_get_fire_words (sheet, 0), ==, "Single shot at 1 · Centurion Vale");
+  g_assert_cmpstr (sl_unit_sheet_get_fire_words (sheet, 1), ==, "Aimed fire");
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "unit-sheet-fires.png");
+
+  g_assert_true (sl_unit_sheet_remove_fire (sheet, 0));
+  u = sl_test_unit_state (game, "cw-14");
+  g_assert_cmpint (u->n_fires, ==, 1);
+  g_assert_cmpint (u->fires[0].mode, ==, SL_FIRE_MODE_AIMED);
+  g_assert_cmpuint (sl_unit_sheet_get_n_fires (sheet), ==, 1);
+  g_assert_false (sl_unit_sheet_remove_fire (sheet, 1));
+  g_assert_true (sl_unit_sheet_clear_fires (sheet));
+  g_assert_cmpint (sl_test_unit_state (game, "cw-14")->n_fires, ==, 0);
+  g_assert_cmpuint (sl_unit_sheet_get_n_fires (sheet), ==, 0);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'fire', 'target': 'tog-1'}");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -201,5 +240,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/unit-sheet/correct", test_unit_sheet);
   g_test_add_func ("/unit-sheet/legionnaire", test_unit_sheet_legionnaire);
   g_test_add_func ("/unit-sheet/exposure-T-36", test_unit_sheet_exposure_t36);
+  g_test_add_func ("/unit-sheet/fires-T-23", test_unit_sheet_fires_t23);
   return g_test_run ();
 }

@@ -20,6 +20,8 @@
 #include "sl-dice-sheet.h"
 #include "sl-exposure-sheet.h"
 #include "sl-fire-sheet.h"
+#include "sl-markers-window.h"
+#include "sl-object-fire-sheet.h"
 #include "sl-preferences.h"
 #include "sl-private-view.h"
 #include "sl-squad-log.h"
@@ -754,6 +756,70 @@ test_window_area_burst (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
   g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_AREA_BURST_SHEET));
   g_assert_cmpint (sl_game_get_state (shown)->subphase, ==, 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* P-25, A-78: a fire declared at an obstacle is due — Next opens the
+ * sheet of a fire at an object (an automatic hit), not the fire sheet's
+ * target and to-hit die. */
+static void
+test_window_object_fire (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *path = g_build_filename (tmp_dir, "object-fire.squadlog", NULL);
+  SlWindow *window;
+  GtkWindow *sheet;
+  SlGame *shown;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire',"
+                      " 'obstacle': {'label': 'the door', 'kind': 'internal-door'}}");
+  sl_test_play (game, "{'type': 'next'}");
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET));
+  sheet = sl_test_ui_find_toplevel (SL_TYPE_OBJECT_FIRE_SHEET);
+  g_assert_nonnull (sheet);
+  g_assert_true (sl_object_fire_sheet_fire (SL_OBJECT_FIRE_SHEET (sheet)));
+  g_assert_cmpint (sl_state_find_marker (sl_game_get_state (shown), 1)->amount, ==, 8);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The markers on the table (Ctrl+T, the main menu): a charge set off is
+ * on the track where it goes off, its tooltip says what it is, and
+ * clicking it opens its row, to correct it. */
+static void
+test_window_markers (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *path = g_build_filename (tmp_dir, "markers.squadlog", NULL);
+  g_autofree char *tip = NULL;
+  SlWindow *window;
+  GtkWindow *markers;
+  GtkWidget *track;
+
+  sl_test_ui_two_charges (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-5', 'action': 'fire', 'throw': 'charge'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'detonate', 'unit': 'tog-5', 'marker': 1}");
+  window = open_game (app, game, path);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.markers", NULL);
+  markers = sl_test_ui_find_toplevel (SL_TYPE_MARKERS_WINDOW);
+  g_assert_nonnull (markers);
+  g_assert_cmpstr (sl_markers_window_get_words (SL_MARKERS_WINDOW (markers), 2), ==, "1 plastic charge · armed (P-36)");
+  gtk_window_destroy (markers);
+
+  track = find_widget (GTK_WIDGET (window), SL_TYPE_TRACK_VIEW);
+  tip = sl_track_view_describe_marker (SL_TRACK_VIEW (track), 1);
+  g_assert_cmpstr (tip, ==, "the gate: 1 plastic charge · goes off: Subphase 6 — click to correct it");
+  g_signal_emit_by_name (track, "marker-activated", 1);
+  markers = sl_test_ui_find_toplevel (SL_TYPE_MARKERS_WINDOW);
+  g_assert_nonnull (markers);
+  g_assert_true (sl_markers_window_offers (SL_MARKERS_WINDOW (markers), 1, "removed"));
+  gtk_window_destroy (markers);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -2196,6 +2262,8 @@ main (int   argc,
   g_test_add_func ("/window/due-rout", test_window_due_rout);
   g_test_add_func ("/window/give-up", test_window_give_up);
   g_test_add_func ("/window/area-burst", test_window_area_burst);
+  g_test_add_func ("/window/object-fire-A-78", test_window_object_fire);
+  g_test_add_func ("/window/markers", test_window_markers);
   g_test_add_func ("/window/turn", test_window_turn);
   g_test_add_func ("/window/hide-prompt", test_window_hide_prompt);
   g_test_add_func ("/window/throw-sheet", test_window_throw_sheet);

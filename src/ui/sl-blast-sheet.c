@@ -26,6 +26,17 @@ typedef struct
   GtkSwitch *in_strip;   /* a shaped charge: in the strip behind the obstacle, or NULL */
 } Near;
 
+/* Another charge on the table, caught in the explosion (A-84): its
+ * die on the "Explosion" line of T-32. */
+typedef struct
+{
+  int             marker;
+  AdwActionRow   *row;
+  GtkCheckButton *check;
+  GtkLabel       *die;
+  int             roll;     /* typed, 0 until then */
+} CaughtCharge;
+
 struct _SlBlastSheet
 {
   AdwWindow    parent_instance;
@@ -36,6 +47,16 @@ struct _SlBlastSheet
   GArray      *near;      /* Near */
   AdwComboRow *mission_row;  /* the kind, for a call that named none (a game of format 2) */
   GtkSwitch   *breached;     /* a shaped charge went through its obstacle, or NULL */
+  /* The obstacle a charge was placed against or a frag grenade aimed at
+   * (A-79), or NULL: none, one marked already, or a new one. */
+  AdwComboRow  *obstacle_row;
+  GArray       *obstacles;      /* int: marker ids of obstacle_row after "None", 0 last for a new one */
+  AdwEntryRow  *obstacle_label;
+  AdwComboRow  *obstacle_kind;
+  GtkSpinButton *obstacle_distance;  /* a grenade's distance from it, or NULL */
+  AdwActionRow *obstacle_outcome;
+  GArray       *charges;        /* CaughtCharge */
+  GtkWidget    *charges_group;
   AdwComboRow *note_row;    /* the sealed note with the impact point (P-38 step 3) */
   GArray      *notes;       /* of note_row: note ids, 0 first for none */
   GtkLabel    *problem;
@@ -53,6 +74,115 @@ struct _SlBlastSheet
 };
 
 G_DEFINE_FINAL_TYPE (SlBlastSheet, sl_blast_sheet, ADW_TYPE_WINDOW)
+
+/* The obstacle chosen: its marker id, 0 for a new one, -1 for none. */
+static int
+chosen_obstacle (SlBlastSheet *self)
+{
+  guint i = self->obstacle_row != NULL ? adw_combo_row_get_selected (self->obstacle_row) : 0;
+
+  if (i == 0 || i == GTK_INVALID_LIST_POSITION || i > self->obstacles->len)
+    return -1;
+  return g_array_index (self->obstacles, int, i - 1);
+}
+
+/* "obstacle" {"label", "kind", "distance_m"}, when one is named. */
+static gboolean
+append_obstacle (SlBlastSheet *self,
+                 GString      *json)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  int chosen = chosen_obstacle (self);
+
+  if (chosen < 0)
+    return FALSE;
+  g_string_append (json, ", \"obstacle\": {\"label\": ");
+  if (chosen > 0)
+    sl_json_append_string (json, sl_state_find_marker (sl_game_get_state (self->game), chosen)->label);
+  else
+    {
+      guint kind = adw_combo_row_get_selected (self->obstacle_kind);
+
+      sl_json_append_string (json, gtk_editable_get_text (GTK_EDITABLE (self->obstacle_label)));
+      if (kind < rules->obstacles.items->len)
+        {
+          g_string_append (json, ", \"kind\": ");
+          sl_json_append_string (json, ((const SlObstacle *) g_ptr_array_index (rules->obstacles.items, kind))->id);
+        }
+    }
+  if (self->obstacle_distance != NULL)
+    g_string_append_printf (json, ", \"distance_m\": %g", gtk_spin_button_get_value (self->obstacle_distance));
+  g_string_append_c (json, '}');
+  return TRUE;
+}
+
+/* "charges" [{"marker", "roll"}], the charges ticked as caught. */
+static void
+append_charges (SlBlastSheet *self,
+                GString      *json)
+{
+  gboolean first = TRUE;
+
+  for (guint i = 0; i < self->charges->len; i++)
+    {
+      const CaughtCharge *k = &g_array_index (self->charges, CaughtCharge, i);
+
+      if (!gtk_check_button_get_active (k->check))
+        continue;
+      g_string_append_printf (json, "%s{\"marker\": %d", first ? ", \"charges\": [" : ", ", k->marker);
+      if (k->roll > 0)
+        g_string_append_printf (json, ", \"roll\": %d", k->roll);
+      g_string_append_c (json, '}');
+      first = FALSE;
+    }
+  if (!first)
+    g_string_append_c (json, ']');
+}
+
+static char *build_command (SlBlastSheet *self);
+
+/* What the blast does to the obstacle named, as the core says (A-79 …
+ * A-83); a new obstacle asks its label and kind; a shaped charge's breach
+ * is the core's once its obstacle is named (A-81). */
+static void
+refresh_obstacle (SlBlastSheet *self)
+{
+  int chosen = chosen_obstacle (self);
+  g_autofree char *json = NULL;
+  g_autoptr(JsonNode) command = NULL;
+  g_autoptr(JsonNode) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *words = NULL;
+
+  if (self->obstacle_row == NULL)
+    return;
+  gtk_widget_set_visible (GTK_WIDGET (self->obstacle_label), chosen == 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->obstacle_kind), chosen == 0);
+  if (self->obstacle_distance != NULL)
+    gtk_widget_set_visible (gtk_widget_get_ancestor (GTK_WIDGET (self->obstacle_distance), ADW_TYPE_ACTION_ROW),
+                            chosen >= 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->obstacle_outcome), chosen >= 0);
+  if (self->breached != NULL)
+    {
+      GtkWidget *row = gtk_widget_get_ancestor (GTK_WIDGET (self->breached), ADW_TYPE_ACTION_ROW);
+
+      gtk_widget_set_sensitive (row, chosen < 0);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                                   chosen < 0 ? _("A door is destroyed, a wall holed: a Breach marker is placed (A-81)")
+                                              : _("Worked out from the obstacle’s damage (A-81)"));
+    }
+  if (chosen < 0)
+    return;
+  json = build_command (self);
+  command = json_from_string (json, NULL);
+  result = sl_game_preview (self->game, command, NULL, &error);
+  if (result == NULL)
+    words = g_strdup (error->message);
+  else if (json_object_has_member (json_node_get_object (result), "obstacle"))
+    words = sl_obstacle_outcome_words (self->game, json_object_get_object_member (json_node_get_object (result),
+                                                                                "obstacle"));
+  adw_action_row_set_subtitle (self->obstacle_outcome, words != NULL ? words : "");
+}
 
 static char *
 build_command (SlBlastSheet *self)
@@ -104,7 +234,9 @@ build_command (SlBlastSheet *self)
   else
     {
       g_string_printf (json, "{\"type\": \"blast\", \"marker\": %d", self->marker);
-      if (self->breached != NULL && gtk_switch_get_active (self->breached))
+      /* With the obstacle named, whether it is breached is the core's
+       * (A-81). */
+      if (!append_obstacle (self, json) && self->breached != NULL && gtk_switch_get_active (self->breached))
         g_string_append (json, ", \"breached\": true");
     }
   g_string_append (json, ", \"units\": [");
@@ -136,7 +268,9 @@ build_command (SlBlastSheet *self)
         g_string_append (json, ", \"in_strip\": true");
       g_string_append_c (json, '}');
     }
-  g_string_append (json, "]}");
+  g_string_append_c (json, ']');
+  append_charges (self, json);
+  g_string_append_c (json, '}');
   return g_string_free (g_steal_pointer (&json), FALSE);
 }
 
@@ -220,7 +354,7 @@ sl_blast_sheet_set_breached (SlBlastSheet *self,
                              gboolean      breached)
 {
   g_return_val_if_fail (SL_IS_BLAST_SHEET (self), FALSE);
-  if (self->breached == NULL)
+  if (self->breached == NULL || chosen_obstacle (self) >= 0)
     return FALSE;
   gtk_switch_set_active (self->breached, breached);
   return TRUE;
@@ -246,7 +380,82 @@ dive_changed_cb (GtkSwitch    *dive,
     }
 }
 
-/* A fire mission's dice: the hit roll, then the scatter die. */
+/* The first charge ticked as caught whose die is still to type. */
+static CaughtCharge *
+next_charge (SlBlastSheet *self)
+{
+  for (guint i = 0; i < self->charges->len; i++)
+    {
+      CaughtCharge *k = &g_array_index (self->charges, CaughtCharge, i);
+
+      if (gtk_check_button_get_active (k->check) && k->roll == 0)
+        return k;
+    }
+  return NULL;
+}
+
+/* Each caught charge's die as typed, the next one asked picked out. */
+static void
+show_charge_dice (SlBlastSheet *self)
+{
+  CaughtCharge *next = next_charge (self);
+
+  for (guint i = 0; i < self->charges->len; i++)
+    {
+      CaughtCharge *k = &g_array_index (self->charges, CaughtCharge, i);
+      char value[8] = "–";
+
+      if (k->roll > 0)
+        g_snprintf (value, sizeof value, "%d", k->roll);
+      gtk_label_set_text (k->die, value);
+      gtk_widget_set_visible (GTK_WIDGET (k->die), gtk_check_button_get_active (k->check));
+      if (k == next && (!self->mission || (self->roll > 0 && self->scatter > 0)))
+        gtk_widget_add_css_class (GTK_WIDGET (k->die), "accent");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (k->die), "accent");
+    }
+}
+
+gboolean
+sl_blast_sheet_enter_die (SlBlastSheet *self,
+                          int           value)
+{
+  CaughtCharge *k;
+
+  g_return_val_if_fail (SL_IS_BLAST_SHEET (self), FALSE);
+  if (value < 1 || value > 10)
+    return FALSE;
+  /* A fire mission's dice first: the hit roll, then the scatter die. */
+  if (self->mission && (self->roll == 0 || self->scatter == 0))
+    {
+      char roll[8] = "–", scatter[8] = "–";
+      g_autofree char *text = NULL;
+
+      if (self->roll == 0)
+        self->roll = value;
+      else
+        self->scatter = value;
+      if (self->roll > 0)
+        g_snprintf (roll, sizeof roll, "%d", self->roll);
+      if (self->scatter > 0)
+        g_snprintf (scatter, sizeof scatter, "%d", self->scatter);
+      /* "Hit roll 4 · scatter die –" */
+      text = g_strdup_printf (_("Hit roll %s · scatter die %s"), roll, scatter);
+      gtk_label_set_text (self->summary, text);
+      show_charge_dice (self);
+      return TRUE;
+    }
+  /* Then each charge caught. */
+  k = next_charge (self);
+  if (k == NULL)
+    return FALSE;
+  k->roll = value;
+  show_charge_dice (self);
+  return TRUE;
+}
+
+/* The dice, one key press each; after the focused widget, so that a
+ * distance being typed is not a die. */
 static gboolean
 key_pressed_cb (GtkEventControllerKey *controller,
                 guint                  keyval,
@@ -254,34 +463,86 @@ key_pressed_cb (GtkEventControllerKey *controller,
                 GdkModifierType        state,
                 SlBlastSheet          *self)
 {
-  int value = -1;
+  int value = sl_key_die (keyval, state);
 
-  if (!self->mission || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)))
-    return FALSE;
-  if (keyval >= GDK_KEY_0 && keyval <= GDK_KEY_9)
-    value = keyval - GDK_KEY_0;
-  else if (keyval >= GDK_KEY_KP_0 && keyval <= GDK_KEY_KP_9)
-    value = keyval - GDK_KEY_KP_0;
   if (value < 0)
     return FALSE;
-  value = value == 0 ? 10 : value;
-  if (self->roll == 0)
-    self->roll = value;
-  else if (self->scatter == 0)
-    self->scatter = value;
-  {
-    char roll[8] = "–", scatter[8] = "–";
-    g_autofree char *text = NULL;
+  return sl_blast_sheet_enter_die (self, value);
+}
 
-    if (self->roll > 0)
-      g_snprintf (roll, sizeof roll, "%d", self->roll);
-    if (self->scatter > 0)
-      g_snprintf (scatter, sizeof scatter, "%d", self->scatter);
-    /* "Hit roll 4 · scatter die –" */
-    text = g_strdup_printf (_("Hit roll %s · scatter die %s"), roll, scatter);
-    gtk_label_set_text (self->summary, text);
-  }
+gboolean
+sl_blast_sheet_set_obstacle (SlBlastSheet *self,
+                             const char   *label,
+                             const char   *kind,
+                             double        distance_m)
+{
+  const SlState *state;
+
+  g_return_val_if_fail (SL_IS_BLAST_SHEET (self), FALSE);
+  if (self->obstacle_row == NULL)
+    return FALSE;
+  state = sl_game_get_state (self->game);
+  if (label == NULL)
+    adw_combo_row_set_selected (self->obstacle_row, 0);
+  else if (kind == NULL)
+    {
+      guint i;
+
+      for (i = 0; i + 1 < self->obstacles->len; i++)
+        if (g_str_equal (sl_state_find_marker (state, g_array_index (self->obstacles, int, i))->label, label))
+          break;
+      if (i + 1 >= self->obstacles->len)
+        return FALSE;
+      adw_combo_row_set_selected (self->obstacle_row, i + 1);
+    }
+  else
+    {
+      const SlTable *t = &sl_game_get_rules (self->game)->obstacles;
+      guint k;
+
+      for (k = 0; k < t->items->len; k++)
+        if (g_str_equal (((const SlObstacle *) g_ptr_array_index (t->items, k))->id, kind))
+          break;
+      if (k == t->items->len)
+        return FALSE;
+      adw_combo_row_set_selected (self->obstacle_row, self->obstacles->len);
+      adw_combo_row_set_selected (self->obstacle_kind, k);
+      gtk_editable_set_text (GTK_EDITABLE (self->obstacle_label), label);
+    }
+  if (self->obstacle_distance != NULL)
+    gtk_spin_button_set_value (self->obstacle_distance, distance_m);
+  refresh_obstacle (self);
   return TRUE;
+}
+
+const char *
+sl_blast_sheet_get_obstacle_outcome (SlBlastSheet *self)
+{
+  g_return_val_if_fail (SL_IS_BLAST_SHEET (self), NULL);
+  if (self->obstacle_row == NULL || !gtk_widget_get_visible (GTK_WIDGET (self->obstacle_outcome)))
+    return NULL;
+  return adw_action_row_get_subtitle (self->obstacle_outcome);
+}
+
+gboolean
+sl_blast_sheet_set_charge_caught (SlBlastSheet *self,
+                                  int           marker,
+                                  gboolean      caught)
+{
+  g_return_val_if_fail (SL_IS_BLAST_SHEET (self), FALSE);
+  if (self->charges_group == NULL || !gtk_widget_get_visible (self->charges_group))
+    return FALSE;
+  for (guint i = 0; i < self->charges->len; i++)
+    {
+      CaughtCharge *k = &g_array_index (self->charges, CaughtCharge, i);
+
+      if (k->marker == marker)
+        {
+          gtk_check_button_set_active (k->check, caught);
+          return TRUE;
+        }
+    }
+  return FALSE;
 }
 
 static void
@@ -302,6 +563,8 @@ sl_blast_sheet_finalize (GObject *object)
   g_array_unref (self->mines);
   g_array_unref (self->triggers);
   g_array_unref (self->notes);
+  g_array_unref (self->obstacles);
+  g_array_unref (self->charges);
   G_OBJECT_CLASS (sl_blast_sheet_parent_class)->finalize (object);
 }
 
@@ -323,6 +586,8 @@ sl_blast_sheet_init (SlBlastSheet *self)
   self->mines = g_array_new (FALSE, FALSE, sizeof (int));
   self->notes = g_array_new (FALSE, FALSE, sizeof (int));
   self->triggers = g_array_new (FALSE, FALSE, sizeof (int));
+  self->obstacles = g_array_new (FALSE, FALSE, sizeof (int));
+  self->charges = g_array_new (FALSE, TRUE, sizeof (CaughtCharge));
 }
 
 /* Who can set the chosen mine off: the units of the other side in the
@@ -350,6 +615,150 @@ fill_triggers (SlBlastSheet *self)
       g_array_append_val (self->triggers, u);
     }
   adw_combo_row_set_model (self->trigger_row, G_LIST_MODEL (triggers));
+}
+
+/* A-79 … A-83: the obstacle it went off against — none, one marked
+ * already with its damage, or a new one by label and kind (T-18) — what
+ * the blast does to it, and for a shaped charge whether it breaches it. */
+static void
+build_obstacle (SlBlastSheet *self,
+                GtkWidget    *page,
+                gboolean      shaped,
+                gboolean      grenade)
+{
+  const SlState *state = sl_game_get_state (self->game);
+  GtkWidget *group = adw_preferences_group_new ();
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) kinds = sl_obstacle_kinds (self->game);
+  int fresh = 0;
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("The Obstacle"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+                                         grenade ? _("A grenade aimed at a door or the like deals it the PF of its distance (A-79).")
+                                         : shaped ? _("A shaped charge destroys a door outright and deals PF 10 to a wall (A-80, A-81).")
+                                         : _("Plastic charges deal the obstacle they touch the PF of their 1–2 m band; bulkheads and airlock doors take nothing (A-79, A-83)."));
+  gtk_string_list_append (names, C_("obstacle", "None"));
+  for (guint i = 0; i < state->markers->len; i++)
+    {
+      const SlMarker *o = &g_array_index (state->markers, SlMarker, i);
+      g_autofree char *name = NULL;
+
+      if (o->kind != SL_MARKER_OBSTACLE || !sl_marker_is_public (self->game, o))
+        continue;
+      name = sl_obstacle_marker_name (self->game, o);
+      gtk_string_list_append (names, name);
+      g_array_append_val (self->obstacles, o->id);
+    }
+  gtk_string_list_append (names, _("A new obstacle…"));
+  g_array_append_val (self->obstacles, fresh);
+  self->obstacle_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->obstacle_row), _("_Against"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->obstacle_row), TRUE);
+  adw_combo_row_set_model (self->obstacle_row, G_LIST_MODEL (names));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->obstacle_row));
+  self->obstacle_label = ADW_ENTRY_ROW (adw_entry_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->obstacle_label), _("Obstacle’s _label"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->obstacle_label), TRUE);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->obstacle_label));
+  self->obstacle_kind = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->obstacle_kind), _("_Kind of obstacle (T-18)"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->obstacle_kind), TRUE);
+  adw_combo_row_set_model (self->obstacle_kind, G_LIST_MODEL (kinds));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->obstacle_kind));
+  if (grenade)
+    {
+      self->obstacle_distance = sl_spin_row_add (group, _("Its distance from the obstacle (m)"), 0, 24, 1);
+      g_signal_connect_swapped (self->obstacle_distance, "value-changed", G_CALLBACK (refresh_obstacle), self);
+    }
+  self->obstacle_outcome = ADW_ACTION_ROW (adw_action_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->obstacle_outcome), _("What it does to it"));
+  adw_action_row_set_subtitle_lines (self->obstacle_outcome, 3);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->obstacle_outcome));
+  if (shaped)
+    {
+      self->breached = sl_switch_row_add (group, _("It breaches the obstacle"), NULL);
+      /* Its units in zones A and B depend on it: said again. */
+      g_signal_connect_swapped (self->breached, "notify::active", G_CALLBACK (refresh_obstacle), self);
+    }
+  g_signal_connect_swapped (self->obstacle_row, "notify::selected", G_CALLBACK (refresh_obstacle), self);
+  g_signal_connect_swapped (self->obstacle_label, "changed", G_CALLBACK (refresh_obstacle), self);
+  g_signal_connect_swapped (self->obstacle_kind, "notify::selected", G_CALLBACK (refresh_obstacle), self);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
+}
+
+static void
+charge_toggled_cb (SlBlastSheet *self)
+{
+  show_charge_dice (self);
+}
+
+/* A-84: the other charges on the table the table can see, not going off
+ * already: each may be caught, with its die on the "Explosion" line of
+ * T-32 — offered only when the core takes charges here (a fire mission in
+ * its own phase, a mine that goes off in the explosion step do not). */
+static void
+build_charges (SlBlastSheet *self,
+               GtkWidget    *page)
+{
+  const SlState *state = sl_game_get_state (self->game);
+  g_autofree char *json = NULL;
+  g_autoptr(JsonNode) command = NULL;
+  g_autoptr(JsonNode) result = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *field;
+
+  self->charges_group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->charges_group), _("Charges Caught"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self->charges_group),
+                                         _("A charge in the blast area is destroyed on 1–9 and goes off on 10, in this explosion step (A-84, T-32). Tick them, then type their dice in this order; the app rolls those not typed."));
+  for (guint i = 0; i < state->markers->len; i++)
+    {
+      const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+      g_autofree char *words = NULL;
+      CaughtCharge k = { 0 };
+
+      if (m->kind != SL_MARKER_CHARGE || m->id == self->marker || m->due >= 0 ||
+          !sl_marker_is_public (self->game, m))
+        continue;
+      words = sl_marker_words (self->game, m);
+      k.marker = m->id;
+      k.row = ADW_ACTION_ROW (adw_action_row_new ());
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (k.row), m->label);
+      adw_action_row_set_subtitle (k.row, words);
+      k.check = GTK_CHECK_BUTTON (gtk_check_button_new ());
+      gtk_widget_set_valign (GTK_WIDGET (k.check), GTK_ALIGN_CENTER);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (k.check), GTK_ACCESSIBLE_PROPERTY_LABEL, m->label, -1);
+      adw_action_row_add_prefix (k.row, GTK_WIDGET (k.check));
+      adw_action_row_set_activatable_widget (k.row, GTK_WIDGET (k.check));
+      k.die = GTK_LABEL (gtk_label_new ("–"));
+      gtk_widget_add_css_class (GTK_WIDGET (k.die), "die-slot");
+      gtk_widget_add_css_class (GTK_WIDGET (k.die), "numeric");
+      gtk_widget_set_valign (GTK_WIDGET (k.die), GTK_ALIGN_CENTER);
+      gtk_widget_set_visible (GTK_WIDGET (k.die), FALSE);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (k.die), _("Its die on T-32 (A-84)"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (k.die), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      _("Its die on T-32 (A-84)"), -1);
+      adw_action_row_add_suffix (k.row, GTK_WIDGET (k.die));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->charges_group), GTK_WIDGET (k.row));
+      g_array_append_val (self->charges, k);
+    }
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (self->charges_group));
+  if (self->charges->len == 0)
+    {
+      gtk_widget_set_visible (self->charges_group, FALSE);
+      return;
+    }
+  /* Whether the core takes charges caught here: asked with the first. */
+  gtk_check_button_set_active (g_array_index (self->charges, CaughtCharge, 0).check, TRUE);
+  json = build_command (self);
+  gtk_check_button_set_active (g_array_index (self->charges, CaughtCharge, 0).check, FALSE);
+  command = json_from_string (json, NULL);
+  result = sl_game_preview (self->game, command, NULL, &error);
+  field = result == NULL ? sl_rule_error_get_field (error) : NULL;
+  gtk_widget_set_visible (self->charges_group, field == NULL || !g_str_has_prefix (field, "charges"));
+  for (guint i = 0; i < self->charges->len; i++)
+    g_signal_connect_swapped (g_array_index (self->charges, CaughtCharge, i).check, "toggled",
+                              G_CALLBACK (charge_toggled_cb), self);
 }
 
 static SlBlastSheet *
@@ -480,15 +889,10 @@ blast_sheet_build (GtkWindow *parent,
     gtk_label_set_text (self->summary, _("Say which mine, who set it off, and who else is near it: it hurts like a fragmentation grenade (P-37, T-30)."));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (top));
   if (shaped)
-    {
-      GtkWidget *obstacle = adw_preferences_group_new ();
-
-      gtk_label_set_text (self->summary, _("Say who is in the 1 m strip behind the obstacle: a shaped charge hurts nobody to its sides or in front, where its installer stands (A-80)."));
-      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (obstacle), _("The Obstacle"));
-      self->breached = sl_switch_row_add (obstacle, _("It breaches the obstacle"),
-                                          _("A door is destroyed, a wall holed: a Breach marker is placed (A-81)"));
-      adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (obstacle));
-    }
+    gtk_label_set_text (self->summary, _("Say who is in the 1 m strip behind the obstacle: a shaped charge hurts nobody to its sides or in front, where its installer stands (A-80)."));
+  /* a charge against an obstacle, a frag grenade aimed at one. */
+  if (frag || (m->kind == SL_MARKER_CHARGE && !mine))
+    build_obstacle (self, page, shaped, frag);
   if (mine)
     {
       g_autoptr(GtkStringList) mines = gtk_string_list_new (NULL);
@@ -529,6 +933,9 @@ blast_sheet_build (GtkWindow *parent,
     }
 
 
+  /* the few charges on the table before the many units. */
+  if (!smoke)
+    build_charges (self, page);
   units = adw_preferences_group_new ();
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (units), _("Who Is Near"));
   for (int u = 0; u < state->n_units && !smoke; u++)
@@ -577,14 +984,14 @@ blast_sheet_build (GtkWindow *parent,
     adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (units));
   adw_window_set_content (ADW_WINDOW (self), content);
 
-  if (self->mission)
-    {
-      GtkEventController *keys = gtk_event_controller_key_new ();
+  {
+    GtkEventController *keys = gtk_event_controller_key_new ();
 
-      /* After the focused widget: a distance being typed is not a die. */
-      g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
-      gtk_widget_add_controller (GTK_WIDGET (self), keys);
-    }
+    /* After the focused widget: a distance being typed is not a die. */
+    g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  }
+  refresh_obstacle (self);
   return self;
 }
 

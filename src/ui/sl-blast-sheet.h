@@ -46,6 +46,27 @@ gboolean      sl_blast_sheet_set_in_strip (SlBlastSheet *self,
 /* A shaped charge: whether it went through its obstacle (A-81). */
 gboolean      sl_blast_sheet_set_breached (SlBlastSheet *self,
                                            gboolean      breached);
+/* A charge, or a frag grenade aimed at one (A-79): the obstacle it went
+ * off against — one marked already by its @label (@kind NULL), or a new
+ * one of T-18 @kind; @label NULL for none. @distance_m is a grenade's
+ * from it. FALSE when the sheet asks no obstacle, or names no such one. */
+gboolean      sl_blast_sheet_set_obstacle (SlBlastSheet *self,
+                                           const char   *label,
+                                           const char   *kind,
+                                           double        distance_m);
+/* What the blast does to the obstacle named, as the core says ("+1: 1 of
+ * 5 wound levels (P-25)"), or NULL when none is. */
+const char   *sl_blast_sheet_get_obstacle_outcome (SlBlastSheet *self);
+/* Ticks the charge @marker as caught in the explosion (A-84), or not;
+ * FALSE when it is not offered (hidden, going off, or the core takes no
+ * charges here). */
+gboolean      sl_blast_sheet_set_charge_caught (SlBlastSheet *self,
+                                                int           marker,
+                                                gboolean      caught);
+/* A key press: a die (1–10) — a fire mission's hit roll and scatter die,
+ * then each charge caught, in order. FALSE when none is asked for. */
+gboolean      sl_blast_sheet_enter_die  (SlBlastSheet *self,
+                                         int           value);
 /* Resolves it (the app rolls a fire mission's dice not typed). */
 gboolean      sl_blast_sheet_apply      (SlBlastSheet *self);
 

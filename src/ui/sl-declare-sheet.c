@@ -27,6 +27,14 @@ typedef struct
   gboolean        allowed;
 } Choice;
 
+/* What the Target choice offers after the units: a marker on the table
+ * (an obstacle, a charge), or a new obstacle to name (marker 0). */
+typedef struct
+{
+  int          marker;
+  SlMarkerKind kind;
+} TargetObject;
+
 struct _SlDeclareSheet
 {
   AdwWindow     parent_instance;
@@ -34,10 +42,15 @@ struct _SlDeclareSheet
   SlGame       *game;
   int           unit;
   GArray       *targets;   /* int */
+  GArray       *objects;   /* TargetObject: the Target choices after the units */
   GArray       *choices;   /* Choice */
 
   AdwComboRow  *combine_row;
   AdwComboRow  *target_row;
+  /* A new obstacle fired at (P-25): its label and its T-18 entry. */
+  AdwEntryRow  *obstacle_label;
+  AdwComboRow  *obstacle_kind;
+  GtkWidget    *engage;
   AdwComboRow  *position_row;
   AdwExpanderRow *throw_row;   /* Fire/Throw uses: its weapon, or what it throws */
   GtkWidget    *throw_rows[4];
@@ -69,6 +82,47 @@ static void
 choice_clear (gpointer data)
 {
   g_free (((Choice *) data)->choice);
+}
+
+/* An obstacle is fired at (P-25); a charge is fired at, deactivated with
+ * Use device or picked up (P-36 steps 4 and 5): the fields of @object for
+ * the actions that take it; the others go on without it. */
+static void
+add_object (SlDeclareSheet     *self,
+            JsonBuilder        *b,
+            const SlAction     *action,
+            const TargetObject *object)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+
+  if (object->kind == SL_MARKER_CHARGE)
+    {
+      if (!action->fire && !g_str_equal (action->id, "use-device") && !g_str_equal (action->id, "pick-up-object"))
+        return;
+      json_builder_set_member_name (b, "charge");
+      json_builder_add_int_value (b, object->marker);
+      return;
+    }
+  if (!action->fire)
+    return;
+  json_builder_set_member_name (b, "obstacle");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "label");
+  if (object->marker > 0)
+    /* Its kind is on its marker already. */
+    json_builder_add_string_value (b, sl_state_find_marker (sl_game_get_state (self->game), object->marker)->label);
+  else
+    {
+      guint kind = adw_combo_row_get_selected (self->obstacle_kind);
+
+      json_builder_add_string_value (b, gtk_editable_get_text (GTK_EDITABLE (self->obstacle_label)));
+      if (kind < rules->obstacles.items->len)
+        {
+          json_builder_set_member_name (b, "kind");
+          json_builder_add_string_value (b, ((const SlObstacle *) g_ptr_array_index (rules->obstacles.items, kind))->id);
+        }
+    }
+  json_builder_end_object (b);
 }
 
 static JsonNode *
@@ -132,6 +186,8 @@ build_command_throwing (SlDeclareSheet *self,
       json_builder_set_member_name (b, "target");
       json_builder_add_string_value (b, sl_setup_unit_at (setup, g_array_index (self->targets, int, target))->id);
     }
+  else if (target != G_MAXUINT && target != GTK_INVALID_LIST_POSITION && target >= self->targets->len)
+    add_object (self, b, action, &g_array_index (self->objects, TargetObject, target - self->targets->len));
   if (g_str_equal (action->id, "position-change") && position != GTK_INVALID_LIST_POSITION)
     {
       json_builder_set_member_name (b, "to_position");
@@ -184,18 +240,55 @@ static Choice *find_choice (SlDeclareSheet *self, const char *action);
 static void
 refresh_burst (SlDeclareSheet *self)
 {
-  gboolean area;
-
   if (self->burst_row == NULL)
     return;
   gtk_widget_set_sensitive (GTK_WIDGET (self->burst_row), self->throwing == 0);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->burst_row),
                                self->throwing == 0 ? _("Automatic fire of the Fire/Throw action (P-30)")
                                                    : _("Only when it fires its weapon (P-30)"));
-  area = self->throwing == 0 && adw_combo_row_get_selected (self->burst_row) == SL_BURST_AREA;
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->target_row),
-                               area ? _("Not for an area burst: the units in its wedge are named as it is resolved (P-30 step 4)")
-                                    : "");
+}
+
+/* The object chosen as the target, or NULL for a unit. */
+static const TargetObject *
+target_object (SlDeclareSheet *self)
+{
+  guint target = adw_combo_row_get_selected (self->target_row);
+
+  if (target == GTK_INVALID_LIST_POSITION || target < self->targets->len ||
+      target - self->targets->len >= self->objects->len)
+    return NULL;
+  return &g_array_index (self->objects, TargetObject, target - self->targets->len);
+}
+
+/* What the target chosen is: an obstacle with its damage so far (P-25), a
+ * charge and what can be done with it (P-36); a new obstacle asks its
+ * label and kind. Melee is against a unit (P-22). */
+static void
+refresh_target (SlDeclareSheet *self)
+{
+  const TargetObject *object = target_object (self);
+  const SlMarker *m = object != NULL && object->marker > 0
+                      ? sl_state_find_marker (sl_game_get_state (self->game), object->marker) : NULL;
+  gboolean area = self->burst_row != NULL && self->throwing == 0 &&
+                  adw_combo_row_get_selected (self->burst_row) == SL_BURST_AREA;
+  g_autofree char *words = m != NULL ? sl_marker_words (self->game, m) : NULL;
+  g_autofree char *subtitle = NULL;
+
+  if (area)
+    subtitle = g_strdup (_("Not for an area burst: the units in its wedge are named as it is resolved (P-30 step 4)"));
+  else if (object != NULL && object->kind == SL_MARKER_CHARGE && words != NULL)
+    /* "2 plastic charges · armed (P-36) — fire at it …" */
+    subtitle = g_strdup_printf (_("%s — fire at it (T-32), deactivate it with Use device, pick it up once deactivated (P-36 steps 4, 5)"),
+                                words);
+  else if (words != NULL)
+    /* "Internal Door · 2½ of 5 wound levels (P-25) — an automatic hit (A-78)" */
+    subtitle = g_strdup_printf (_("%s — an automatic hit (A-78)"), words);
+  else if (object != NULL)
+    subtitle = g_strdup (_("Name it and say what it is (T-18): the hit is automatic (P-25, A-78)"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->target_row), subtitle != NULL ? subtitle : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->obstacle_label), object != NULL && object->marker == 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->obstacle_kind), object != NULL && object->marker == 0);
+  gtk_widget_set_sensitive (self->engage, object == NULL && self->targets->len > 0);
 }
 
 /* What a Fire/Throw action can use: each choice the core would refuse
@@ -320,6 +413,7 @@ refresh (SlDeclareSheet *self)
   self->refreshing = TRUE;
   refresh_throws (self);
   refresh_missions (self);
+  refresh_target (self);
   self->refreshing = FALSE;
   for (guint i = 0; i < self->choices->len; i++)
     {
@@ -581,7 +675,8 @@ sl_declare_sheet_engage (SlDeclareSheet *self)
   gboolean dice, ok;
 
   g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), FALSE);
-  if (target >= self->targets->len)
+  /* Melee is against a unit (P-22), not an obstacle or a charge. */
+  if (target == GTK_INVALID_LIST_POSITION || target >= self->targets->len)
     return FALSE;
   sl_json_append_string (json, sl_setup_unit_at (setup, self->unit)->id);
   g_string_append (json, ", \"target\": ");
@@ -617,6 +712,58 @@ sl_declare_sheet_engage (SlDeclareSheet *self)
     present_engage_dice (self, json->str, g_array_index (self->targets, int, target));
   gtk_window_destroy (GTK_WINDOW (self));
   return TRUE;
+}
+
+gboolean
+sl_declare_sheet_set_target_marker (SlDeclareSheet *self,
+                                    int             marker)
+{
+  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), FALSE);
+  for (guint i = 0; i < self->objects->len; i++)
+    if (marker > 0 && g_array_index (self->objects, TargetObject, i).marker == marker)
+      {
+        adw_combo_row_set_selected (self->target_row, self->targets->len + i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+sl_declare_sheet_set_new_obstacle (SlDeclareSheet *self,
+                                   const char     *label,
+                                   const char     *kind)
+{
+  const SlTable *obstacles;
+
+  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), FALSE);
+  obstacles = &sl_game_get_rules (self->game)->obstacles;
+  for (guint k = 0; k < obstacles->items->len; k++)
+    if (g_strcmp0 (((const SlObstacle *) g_ptr_array_index (obstacles->items, k))->id, kind) == 0)
+      {
+        /* The new obstacle is the last choice. */
+        adw_combo_row_set_selected (self->target_row, self->targets->len + self->objects->len - 1);
+        adw_combo_row_set_selected (self->obstacle_kind, k);
+        gtk_editable_set_text (GTK_EDITABLE (self->obstacle_label), label);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+sl_declare_sheet_get_target_name (SlDeclareSheet *self)
+{
+  GObject *item;
+
+  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), NULL);
+  item = adw_combo_row_get_selected_item (self->target_row);
+  return item != NULL ? gtk_string_object_get_string (GTK_STRING_OBJECT (item)) : NULL;
+}
+
+const char *
+sl_declare_sheet_get_target_words (SlDeclareSheet *self)
+{
+  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), NULL);
+  return adw_action_row_get_subtitle (ADW_ACTION_ROW (self->target_row));
 }
 
 void
@@ -740,6 +887,61 @@ build_missions (SlDeclareSheet *self)
     }
 }
 
+/* After the units: the obstacles marked on the table with their damage
+ * (P-25), the charges the table can see (P-36 steps 4 and 5; a charge
+ * hidden in secret or going off is not there to name, A-88), and a new
+ * obstacle. */
+static void
+add_object_targets (SlDeclareSheet *self,
+                    GtkStringList  *names)
+{
+  const SlState *state = sl_game_get_state (self->game);
+  TargetObject fresh = { 0, SL_MARKER_OBSTACLE };
+
+  for (int pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < state->markers->len; i++)
+      {
+        const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+        TargetObject object = { m->id, m->kind };
+        g_autofree char *name = NULL;
+
+        if (m->kind != (pass == 0 ? SL_MARKER_OBSTACLE : SL_MARKER_CHARGE) || !sl_marker_is_public (self->game, m))
+          continue;
+        if (m->kind == SL_MARKER_OBSTACLE)
+          {
+            g_autofree char *damage = sl_obstacle_marker_name (self->game, m);
+
+            /* "Obstacle: the door (2½ of 5)": its wound levels (P-25) */
+            name = g_strdup_printf (_("Obstacle: %s"), damage);
+          }
+        else if (m->due >= 0)
+          continue;
+        else
+          name = g_strdup_printf (m->resolved ? _("Charge: %s (deactivated)") : _("Charge: %s"), m->label);
+        gtk_string_list_append (names, name);
+        g_array_append_val (self->objects, object);
+      }
+  gtk_string_list_append (names, _("A new obstacle…"));
+  g_array_append_val (self->objects, fresh);
+}
+
+/* A new obstacle's label and kind (T-18), shown when it is the target. */
+static void
+build_obstacle_rows (SlDeclareSheet *self,
+                     GtkWidget      *group)
+{
+  g_autoptr(GtkStringList) kinds = sl_obstacle_kinds (self->game);
+
+  self->obstacle_label = ADW_ENTRY_ROW (adw_entry_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->obstacle_label), _("Obstacle’s _label"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->obstacle_label), TRUE);
+  self->obstacle_kind = combo_row (_("_Kind of obstacle (T-18)"), kinds);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->obstacle_label));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->obstacle_kind));
+  g_signal_connect_swapped (self->obstacle_label, "changed", G_CALLBACK (refresh), self);
+  g_signal_connect_swapped (self->obstacle_kind, "notify::selected", G_CALLBACK (refresh), self);
+}
+
 static void
 build (SlDeclareSheet *self)
 {
@@ -761,6 +963,7 @@ build (SlDeclareSheet *self)
     gtk_string_list_append (combines, m == 0 ? _("Nothing") : sl_combine_label (m));
   g_array_unref (self->targets);
   self->targets = sl_fire_targets (self->game, self->unit, targets);
+  add_object_targets (self, targets);
   for (int p = 0; p < SL_N_POSITIONS; p++)
     gtk_string_list_append (positions, sl_position_label (p));
   /* The likeliest change: down one step, or up from prone. */
@@ -822,6 +1025,7 @@ build (SlDeclareSheet *self)
   adw_combo_row_set_selected (self->position_row, selected);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->combine_row));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->target_row));
+  build_obstacle_rows (self, how);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->throw_row));
   if (self->burst_row != NULL)
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->burst_row));
@@ -857,7 +1061,7 @@ build (SlDeclareSheet *self)
   /* Melee starts with an engagement (P-22): the target above. */
   {
     GtkWidget *melee = adw_preferences_group_new ();
-    GtkWidget *engage = gtk_button_new_with_mnemonic (_("_Engage in Melee"));
+    GtkWidget *engage = self->engage = gtk_button_new_with_mnemonic (_("_Engage in Melee"));
     g_autoptr(GtkStringList) decisions = gtk_string_list_new ((const char *[]) {
       _("Fights"), _("Tries to avoid"), NULL });
 
@@ -934,6 +1138,7 @@ sl_declare_sheet_finalize (GObject *object)
   SlDeclareSheet *self = SL_DECLARE_SHEET (object);
 
   g_array_unref (self->targets);
+  g_array_unref (self->objects);
   g_array_unref (self->choices);
   g_array_unref (self->missions);
   g_ptr_array_unref (self->mission_rows);
@@ -958,6 +1163,7 @@ static void
 sl_declare_sheet_init (SlDeclareSheet *self)
 {
   self->targets = g_array_new (FALSE, FALSE, sizeof (int));
+  self->objects = g_array_new (FALSE, FALSE, sizeof (TargetObject));
   self->choices = g_array_new (FALSE, TRUE, sizeof (Choice));
   self->missions = g_array_new (FALSE, FALSE, sizeof (int));
   self->mission_rows = g_ptr_array_new ();

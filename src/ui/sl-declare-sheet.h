@@ -66,6 +66,21 @@ void            sl_declare_sheet_set_app_rolls (SlDeclareSheet *self,
  * sheet of the two zero-G checks first (P-21, A-71): the engagement is
  * made when their dice are in. */
 gboolean        sl_declare_sheet_engage     (SlDeclareSheet *self);
+/* Chooses the obstacle or charge marker @marker as the target (P-25,
+ * P-36 steps 4 and 5), as the player would; FALSE when it is not offered
+ * (a charge hidden in secret or going off, A-88). */
+gboolean        sl_declare_sheet_set_target_marker (SlDeclareSheet *self,
+                                                    int             marker);
+/* Chooses a new obstacle as the target: its @label and @kind (an id of
+ * T-18: "internal-door" …); FALSE for a kind the rules do not have. */
+gboolean        sl_declare_sheet_set_new_obstacle (SlDeclareSheet *self,
+                                                   const char     *label,
+                                                   const char     *kind);
+/* The target as the choice shows it ("Obstacle: the door (2 of 5)"). */
+const char     *sl_declare_sheet_get_target_name (SlDeclareSheet *self);
+/* What the target row says of it (an obstacle's damage, a charge's
+ * state), or "". */
+const char     *sl_declare_sheet_get_target_words (SlDeclareSheet *self);
 /* The move the action is combined with (T-06): an index of
  * sl_combine_names. */
 void            sl_declare_sheet_set_combined_with (SlDeclareSheet *self,

@@ -50,6 +50,7 @@ static GParamSpec *properties[N_PROPS];
 enum
 {
   SIGNAL_UNIT_ACTIVATED,
+  SIGNAL_MARKER_ACTIVATED,
   N_SIGNALS
 };
 
@@ -234,12 +235,7 @@ static char *
 subphase_words (SlTrackView *self,
                 int          index)
 {
-  int turn, subphase;
-
-  sl_subphase_split (sl_game_get_rules (self->game), index, &turn, &subphase);
-  if (turn == self->track->turn)
-    return g_strdup_printf (_("Subphase %d"), subphase);
-  return g_strdup_printf (_("Subphase %d of turn %d"), subphase, turn);
+  return sl_subphase_words (self->game, index);
 }
 
 static void
@@ -690,6 +686,43 @@ sl_track_view_describe_unit (SlTrackView *self,
   return g_steal_pointer (&text);
 }
 
+int
+sl_track_view_marker_at (SlTrackView *self,
+                         double       px,
+                         double       py)
+{
+  g_autoptr(GArray) chips = g_array_new (FALSE, FALSE, sizeof (Chip));
+
+  g_return_val_if_fail (SL_IS_TRACK_VIEW (self), 0);
+  if (self->track == NULL)
+    return 0;
+  layout (self, gtk_widget_get_width (GTK_WIDGET (self)), chips);
+  for (guint i = 0; i < chips->len; i++)
+    {
+      const Chip *c = &g_array_index (chips, Chip, i);
+
+      if (c->event > 0 && px >= c->x && px < c->x + c->w && py >= c->y && py < c->y + CHIP_HEIGHT)
+        return g_array_index (self->track->events, SlTrackEvent, c->event - 1).marker;
+    }
+  return 0;
+}
+
+char *
+sl_track_view_describe_marker (SlTrackView *self,
+                               int          marker)
+{
+  const SlMarker *m;
+  g_autofree char *words = NULL;
+
+  g_return_val_if_fail (SL_IS_TRACK_VIEW (self), NULL);
+  m = self->game != NULL && marker > 0 ? sl_state_find_marker (sl_game_get_state (self->game), marker) : NULL;
+  if (m == NULL)
+    return NULL;
+  words = sl_marker_words (self->game, m);
+  /* "the gate: 1 plastic charge · goes off: Subphase 6 — click to correct it" */
+  return g_strdup_printf (_("%s: %s — click to correct it"), m->label, words);
+}
+
 static gboolean
 query_tooltip_cb (SlTrackView *self,
                   int          x,
@@ -698,6 +731,9 @@ query_tooltip_cb (SlTrackView *self,
                   GtkTooltip  *tooltip)
 {
   g_autofree char *text = sl_track_view_describe_unit (self, sl_track_view_unit_at (self, x, y));
+
+  if (text == NULL)
+    text = sl_track_view_describe_marker (self, sl_track_view_marker_at (self, x, y));
 
   if (text == NULL)
     return FALSE;
@@ -713,9 +749,12 @@ pressed_cb (GtkGestureClick *gesture,
             SlTrackView     *self)
 {
   int unit = sl_track_view_unit_at (self, x, y);
+  int marker = sl_track_view_marker_at (self, x, y);
 
   if (unit >= 0)
     g_signal_emit (self, signals[SIGNAL_UNIT_ACTIVATED], 0, unit);
+  else if (marker > 0)
+    g_signal_emit (self, signals[SIGNAL_MARKER_ACTIVATED], 0, marker);
 }
 
 static void
@@ -835,6 +874,10 @@ sl_track_view_class_init (SlTrackViewClass *klass)
   /* A marker was clicked: the unit's index. */
   signals[SIGNAL_UNIT_ACTIVATED] =
     g_signal_new ("unit-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  /* What goes off was clicked (a grenade, a charge …): its marker's id. */
+  signals[SIGNAL_MARKER_ACTIVATED] =
+    g_signal_new ("marker-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
 
   gtk_widget_class_set_css_name (widget_class, "subphasetrack");

@@ -30,4 +30,13 @@ int          sl_track_view_unit_at      (SlTrackView *self,
                                          double       x,
                                          double       y);
 
+/* The marker of what goes off drawn at (@x, @y) ("G1"), or 0. */
+int          sl_track_view_marker_at    (SlTrackView *self,
+                                         double       x,
+                                         double       y);
+/* What the tooltip of @marker's chip says: its label, what it is and
+ * when it goes off; NULL for no such marker. */
+char        *sl_track_view_describe_marker (SlTrackView *self,
+                                            int          marker);
+
 G_END_DECLS

@@ -11,6 +11,7 @@
 #include "sl-check.h"
 #include "sl-combat.h"
 #include "sl-dice-sheet.h"
+#include "sl-explosives.h"
 #include "sl-json.h"
 #include "sl-ui-util.h"
 
@@ -357,4 +358,182 @@ sl_signed_text (gint64 value)
   if (value < 0)
     return g_strdup_printf ("\xe2\x88\x92%" G_GINT64_FORMAT, -value);
   return g_strdup ("0");
+}
+
+char *
+sl_subphase_words (SlGame *game,
+                   int     index)
+{
+  int turn, subphase;
+
+  g_return_val_if_fail (SL_IS_GAME (game), NULL);
+  sl_subphase_split (sl_game_get_rules (game), index, &turn, &subphase);
+  if (turn == sl_game_get_state (game)->turn)
+    return g_strdup_printf (_("Subphase %d"), subphase);
+  return g_strdup_printf (_("Subphase %d of turn %d"), subphase, turn);
+}
+
+gboolean
+sl_marker_is_public (SlGame         *game,
+                     const SlMarker *marker)
+{
+  const SlState *state;
+
+  g_return_val_if_fail (SL_IS_GAME (game), FALSE);
+  g_return_val_if_fail (marker != NULL, FALSE);
+  state = sl_game_get_state (game);
+  /* As the core keeps them (P-36 step 6, A-88): a marker of its side's
+   * secrets, or one whose place is a note still sealed. */
+  if (marker->secret || marker->kind == SL_MARKER_DECOY)
+    return FALSE;
+  return marker->note <= 0 || marker->note > SL_MAX_NOTES ||
+         state->note_status[marker->note - 1] != SL_NOTE_SEALED;
+}
+
+char *
+sl_half_levels_text (int halves)
+{
+  if (halves == 1)
+    return g_strdup ("\xc2\xbd");
+  if (halves % 2 != 0)
+    return g_strdup_printf ("%d\xc2\xbd", halves / 2);
+  return g_strdup_printf ("%d", halves / 2);
+}
+
+/* What a marker is, without how it stands. */
+static char *
+marker_kind_words (SlGame         *game,
+                   const SlMarker *m)
+{
+  const SlRules *rules = sl_game_get_rules (game);
+
+  switch (m->kind)
+    {
+    case SL_MARKER_GRENADE:
+      return g_strdup (m->type == SL_GRENADE_SMOKE ? _("Smoke grenade") : _("Fragmentation grenade"));
+    case SL_MARKER_SMOKE:
+      return g_strdup (_("Smoke cloud"));
+    case SL_MARKER_CHARGE:
+      if (m->type == 0)
+        return g_strdup (_("Shaped charge"));
+      /* "2 plastic charges": at one spot, they go off together (T-34a) */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d plastic charge", "%d plastic charges", m->type),
+                              m->type);
+    case SL_MARKER_MINE:
+      return g_strdup (_("Mine"));
+    case SL_MARKER_FIRE_MISSION:
+      if (m->type >= 0 && m->type < (int) rules->fire_missions.items->len)
+        return g_strdup (((const SlFireMissionDef *) g_ptr_array_index (rules->fire_missions.items, m->type))->name);
+      return g_strdup (_("Fire mission"));
+    case SL_MARKER_BREACH:
+      return g_strdup (_("Breach"));
+    case SL_MARKER_OPEN_DOOR:
+      return g_strdup (_("Open door"));
+    case SL_MARKER_ELEVATOR:
+      return g_strdup_printf (_("Elevator, floor %d"), m->amount);
+    case SL_MARKER_OBSTACLE:
+      if (m->type >= 0 && m->type < (int) rules->obstacles.items->len)
+        return g_strdup (((const SlObstacle *) g_ptr_array_index (rules->obstacles.items, m->type))->name);
+      return g_strdup (_("Obstacle"));
+    case SL_MARKER_DECOY:
+    case SL_N_MARKERS:
+    default:
+      return g_strdup (_("Marker"));
+    }
+}
+
+char *
+sl_marker_words (SlGame         *game,
+                 const SlMarker *marker)
+{
+  const SlRules *rules;
+  g_autofree char *what = NULL;
+  g_autofree char *when = NULL;
+
+  g_return_val_if_fail (SL_IS_GAME (game), NULL);
+  g_return_val_if_fail (marker != NULL, NULL);
+  rules = sl_game_get_rules (game);
+  what = marker_kind_words (game, marker);
+  if (marker->kind == SL_MARKER_OBSTACLE)
+    {
+      g_autofree char *levels = sl_half_levels_text (marker->amount);
+
+      /* "Internal Door · 2½ of 5 wound levels (P-25)" */
+      return g_strdup_printf (_("%s · %s of %d wound levels (P-25)"), what, levels, rules->obstacle_destroyed_at);
+    }
+  if (marker->kind == SL_MARKER_BREACH)
+    /* "Breach · the obstacle is destroyed (P-25)" */
+    return g_strdup_printf (_("%s · the obstacle is destroyed (P-25)"), what);
+  if (marker->kind == SL_MARKER_SMOKE && marker->expires >= 0)
+    {
+      when = sl_subphase_words (game, marker->expires);
+      /* "Smoke cloud · clears: Subphase 4 of turn 13 (A-112)" */
+      return g_strdup_printf (_("%s · clears: %s (A-112)"), what, when);
+    }
+  if (marker->due >= 0 && !marker->resolved)
+    {
+      when = sl_subphase_words (game, marker->due);
+      /* "Fragmentation grenade · goes off: Subphase 5" */
+      return g_strdup_printf (_("%s · goes off: %s"), what, when);
+    }
+  if (marker->kind == SL_MARKER_CHARGE)
+    return g_strdup_printf (marker->resolved ? _("%s · deactivated: it may be picked up (P-36 step 4)")
+                                             : _("%s · armed (P-36)"), what);
+  return g_steal_pointer (&what);
+}
+
+char *
+sl_obstacle_marker_name (SlGame         *game,
+                         const SlMarker *marker)
+{
+  g_autofree char *levels = NULL;
+
+  g_return_val_if_fail (SL_IS_GAME (game), NULL);
+  g_return_val_if_fail (marker != NULL, NULL);
+  levels = sl_half_levels_text (marker->amount);
+  /* "the door (2½ of 5)": its wound levels so far (P-25) */
+  return g_strdup_printf (_("%s (%s of %d)"), marker->label, levels, sl_game_get_rules (game)->obstacle_destroyed_at);
+}
+
+GtkStringList *
+sl_obstacle_kinds (SlGame *game)
+{
+  const SlRules *rules;
+  GtkStringList *kinds = gtk_string_list_new (NULL);
+
+  g_return_val_if_fail (SL_IS_GAME (game), kinds);
+  rules = sl_game_get_rules (game);
+  for (guint k = 0; k < rules->obstacles.items->len; k++)
+    {
+      const SlObstacle *o = g_ptr_array_index (rules->obstacles.items, k);
+      /* "Internal Door (AF 1)" (T-18); a sliding door's AF is an option's */
+      g_autofree char *name = o->af >= 0 ? g_strdup_printf (_("%s (AF %d)"), o->name, o->af) : g_strdup (o->name);
+
+      gtk_string_list_append (kinds, name);
+    }
+  return kinds;
+}
+
+char *
+sl_obstacle_outcome_words (SlGame     *game,
+                           JsonObject *obstacle)
+{
+  g_autofree char *levels = NULL;
+  g_autofree char *total = NULL;
+
+  g_return_val_if_fail (SL_IS_GAME (game), NULL);
+  g_return_val_if_fail (obstacle != NULL, NULL);
+  levels = sl_half_levels_text ((int) (json_object_get_double_member (obstacle, "levels") * 2 + 0.5));
+  total = sl_half_levels_text ((int) (json_object_get_double_member (obstacle, "total") * 2 + 0.5));
+  if (json_object_get_boolean_member (obstacle, "immune"))
+    /* "No harm: AF 7 against PF 5 (P-25, A-83)" */
+    return g_strdup_printf (_("No harm: AF %d against PF %d (P-25, A-83)"),
+                            (int) json_object_get_int_member (obstacle, "armor_factor"),
+                            (int) json_object_get_int_member (obstacle, "penetration"));
+  if (json_object_get_boolean_member (obstacle, "destroyed"))
+    /* "+4: destroyed (P-25)": the wound levels it deals */
+    return g_strdup_printf (_("+%s: destroyed (P-25)"), levels);
+  /* "+4: 4 of 5 wound levels (P-25)" */
+  return g_strdup_printf (_("+%s: %s of %d wound levels (P-25)"), levels, total,
+                          sl_game_get_rules (game)->obstacle_destroyed_at);
 }

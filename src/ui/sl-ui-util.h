@@ -101,4 +101,32 @@ int            sl_key_die          (guint           keyval,
 /* "+2", "0", or "−2" with a real minus sign: a modifier as shown. */
 char          *sl_signed_text      (gint64          value);
 
+/* "Subphase 7", or "Subphase 2 of turn 3" when not this turn's: a
+ * subphase index as the table reads it. */
+char          *sl_subphase_words   (SlGame         *game,
+                                    int             index);
+/* Whether the table may see @marker: not kept by its side in secret (a
+ * mine waiting, a decoy, a charge concealed under a sealed note; P-28,
+ * P-36 step 6, P-37, A-88). Secret markers are the private view's. */
+gboolean       sl_marker_is_public (SlGame         *game,
+                                    const SlMarker *marker);
+/* What @marker is and how it stands, in words: "Internal Door · 2½ of 5
+ * wound levels (P-25)", "2 plastic charges · deactivated (P-36 step 4)",
+ * "Fragmentation grenade · goes off in subphase 5". */
+char          *sl_marker_words     (SlGame         *game,
+                                    const SlMarker *marker);
+/* Half wound levels as people write them: "½", "2", "2½". */
+char          *sl_half_levels_text (int             halves);
+/* An obstacle marker by its label and damage: "the door (2½ of 5)". */
+char          *sl_obstacle_marker_name (SlGame         *game,
+                                        const SlMarker *marker);
+/* The obstacles of T-18 with their armor factor ("Internal Door (AF
+ * 1)"), in the rules' order. */
+GtkStringList *sl_obstacle_kinds   (SlGame         *game);
+/* What a fire or a blast does to an obstacle, from the "obstacle" of the
+ * core's result: "+4: destroyed (P-25)", "+1: 2 of 5 wound levels
+ * (P-25)", "No harm: AF 7 against PF 4 (P-25, A-83)". */
+char          *sl_obstacle_outcome_words (SlGame     *game,
+                                          JsonObject *obstacle);
+
 G_END_DECLS

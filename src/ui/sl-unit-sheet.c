@@ -46,6 +46,10 @@ struct _SlUnitSheet
   GtkSwitch    *inside;
   AdwComboRow  *breach;
   GtkSpinButton *breach_due;   /* subphases until the next breach wound */
+  /* The fires the rate of fire counts (P-15, T-23): a row each. */
+  AdwPreferencesGroup *fires_group;
+  GPtrArray    *fire_rows;     /* AdwActionRow */
+  GtkWidget    *clear_fires;
 };
 
 G_DEFINE_FINAL_TYPE (SlUnitSheet, sl_unit_sheet, ADW_TYPE_WINDOW)
@@ -132,6 +136,137 @@ refresh_exposure (SlUnitSheet     *self,
     adw_action_row_set_subtitle (ADW_ACTION_ROW (self->breach), "");
 }
 
+/* The fire history as the `correct` command takes it, without the fire
+ * at @skip (−1: none): [{"turn", "subphase", "mode", "target"}], oldest
+ * first. */
+static char *
+fires_json (SlUnitSheet *self,
+            int          skip)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlUnitState *u = &sl_game_get_state (self->game)->units[self->unit];
+  GString *json = g_string_new ("[");
+
+  for (int i = 0; i < u->n_fires; i++)
+    {
+      const SlFireMark *f = &u->fires[i];
+      int turn, subphase;
+
+      if (i == skip)
+        continue;
+      sl_subphase_split (rules, f->index, &turn, &subphase);
+      if (json->len > 1)
+        g_string_append (json, ", ");
+      g_string_append_printf (json, "{\"turn\": %d, \"subphase\": %d, \"mode\": \"%s\"", turn, subphase,
+                              sl_fire_mode_ids[f->mode]);
+      if (f->target >= 0)
+        {
+          g_string_append (json, ", \"target\": ");
+          sl_json_append_string (json, sl_setup_unit_at (setup, f->target)->id);
+        }
+      g_string_append_c (json, '}');
+    }
+  g_string_append_c (json, ']');
+  return g_string_free (json, FALSE);
+}
+
+/* "Single shot at Legionnaire Marek", a fire of the history in words. */
+static char *
+fire_words (SlUnitSheet      *self,
+            const SlFireMark *f)
+{
+  const SlFireMode *mode = sl_rules_fire_mode (sl_game_get_rules (self->game), sl_fire_mode_ids[f->mode]);
+  const char *name = mode != NULL ? mode->name : sl_fire_mode_ids[f->mode];
+
+  if (f->target < 0)
+    return g_strdup (name);
+  /* "Single shot at 13 · Trooper Hale" */
+  return g_strdup_printf (_("%s at %s"), name, sl_setup_unit_at (sl_game_get_setup (self->game), f->target)->label);
+}
+
+gboolean
+sl_unit_sheet_remove_fire (SlUnitSheet *self,
+                           guint        index)
+{
+  g_autofree char *value = NULL;
+
+  g_return_val_if_fail (SL_IS_UNIT_SHEET (self), FALSE);
+  if (index >= (guint) sl_game_get_state (self->game)->units[self->unit].n_fires)
+    return FALSE;
+  value = fires_json (self, (int) index);
+  return sl_unit_sheet_correct (self, "fires", value, NULL);
+}
+
+gboolean
+sl_unit_sheet_clear_fires (SlUnitSheet *self)
+{
+  g_return_val_if_fail (SL_IS_UNIT_SHEET (self), FALSE);
+  return sl_unit_sheet_correct (self, "fires", "[]", NULL);
+}
+
+guint
+sl_unit_sheet_get_n_fires (SlUnitSheet *self)
+{
+  g_return_val_if_fail (SL_IS_UNIT_SHEET (self), 0);
+  return self->fire_rows->len;
+}
+
+const char *
+sl_unit_sheet_get_fire_words (SlUnitSheet *self,
+                              guint        index)
+{
+  g_return_val_if_fail (SL_IS_UNIT_SHEET (self), NULL);
+  if (index >= self->fire_rows->len)
+    return NULL;
+  return adw_action_row_get_subtitle (g_ptr_array_index (self->fire_rows, index));
+}
+
+static void
+remove_fire_cb (GtkButton   *button,
+                SlUnitSheet *self)
+{
+  guint index;
+
+  if (g_ptr_array_find (self->fire_rows, gtk_widget_get_ancestor (GTK_WIDGET (button), ADW_TYPE_ACTION_ROW), &index))
+    sl_unit_sheet_remove_fire (self, index);
+}
+
+/* A row per fire, oldest first, each with its Remove button. */
+static void
+refresh_fires (SlUnitSheet *self)
+{
+  const SlUnitState *u = &sl_game_get_state (self->game)->units[self->unit];
+
+  for (guint i = 0; i < self->fire_rows->len; i++)
+    adw_preferences_group_remove (self->fires_group, g_ptr_array_index (self->fire_rows, i));
+  g_ptr_array_set_size (self->fire_rows, 0);
+  for (int i = 0; i < u->n_fires; i++)
+    {
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
+      g_autofree char *when = sl_subphase_words (self->game, u->fires[i].index);
+      g_autofree char *what = fire_words (self, &u->fires[i]);
+      /* "Remove the fire of Subphase 3" */
+      g_autofree char *remove_words = g_strdup_printf (_("Remove the fire of %s"), when);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), when);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), what);
+      gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (remove, "flat");
+      gtk_widget_set_tooltip_text (remove, remove_words);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL, remove_words, -1);
+      g_signal_connect (remove, "clicked", G_CALLBACK (remove_fire_cb), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), remove);
+      adw_preferences_group_add (self->fires_group, row);
+      g_ptr_array_add (self->fire_rows, row);
+    }
+  gtk_widget_set_sensitive (self->clear_fires, u->n_fires > 0);
+  adw_preferences_group_set_description (self->fires_group,
+                                         u->n_fires > 0 ? _("The fires the rate of fire counts, oldest first (P-15, T-23).")
+                                                        : _("No fire on the log: the rate of fire counts none (P-15, T-23)."));
+}
+
 /* The controls show the log as it is. */
 static void
 refresh (SlUnitSheet *self)
@@ -187,6 +322,7 @@ refresh (SlUnitSheet *self)
   gtk_widget_set_visible (GTK_WIDGET (self->dive_stop), sl_unit_drifting (self->game, self->unit));
   if (self->inside != NULL)
     refresh_exposure (self, &log);
+  refresh_fires (self);
   self->updating = FALSE;
 }
 
@@ -497,6 +633,17 @@ build (SlUnitSheet *self)
   adw_preferences_group_add (action, GTK_WIDGET (self->action_row));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), action);
 
+  /* P-15, T-23: the fires the rate of fire counts, corrected by hand. */
+  self->fires_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (self->fires_group, _("Fire History"));
+  self->clear_fires = gtk_button_new_with_mnemonic (_("C_lear"));
+  gtk_widget_set_valign (self->clear_fires, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (self->clear_fires, "flat");
+  gtk_widget_set_tooltip_text (self->clear_fires, _("Take every fire off the log"));
+  g_signal_connect_swapped (self->clear_fires, "clicked", G_CALLBACK (sl_unit_sheet_clear_fires), self);
+  adw_preferences_group_set_header_suffix (self->fires_group, self->clear_fires);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), self->fires_group);
+
   adw_window_set_content (ADW_WINDOW (self), content);
   refresh (self);
 }
@@ -513,18 +660,27 @@ sl_unit_sheet_dispose (GObject *object)
 }
 
 static void
+sl_unit_sheet_finalize (GObject *object)
+{
+  g_ptr_array_unref (SL_UNIT_SHEET (object)->fire_rows);
+  G_OBJECT_CLASS (sl_unit_sheet_parent_class)->finalize (object);
+}
+
+static void
 sl_unit_sheet_class_init (SlUnitSheetClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = sl_unit_sheet_dispose;
+  object_class->finalize = sl_unit_sheet_finalize;
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void
 sl_unit_sheet_init (SlUnitSheet *self)
 {
+  self->fire_rows = g_ptr_array_new ();
 }
 
 SlUnitSheet *

@@ -25,4 +25,16 @@ gboolean     sl_unit_sheet_correct  (SlUnitSheet *self,
                                      const char  *value,
                                      GError     **error);
 
+/* The fire history (P-15, T-23): how many fires it shows, and the words
+ * of the fire at @index, oldest first ("Single shot at 1 · Centurion
+ * Vale"). */
+guint        sl_unit_sheet_get_n_fires    (SlUnitSheet *self);
+const char  *sl_unit_sheet_get_fire_words (SlUnitSheet *self,
+                                           guint        index);
+/* Takes the fire at @index off the history, as its Remove button does. */
+gboolean     sl_unit_sheet_remove_fire    (SlUnitSheet *self,
+                                           guint        index);
+/* Clears the fire history, as its Clear button does. */
+gboolean     sl_unit_sheet_clear_fires    (SlUnitSheet *self);
+
 G_END_DECLS

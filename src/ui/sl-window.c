@@ -15,6 +15,8 @@
 #include "sl-declare-sheet.h"
 #include "sl-dice-sheet.h"
 #include "sl-fire-sheet.h"
+#include "sl-markers-window.h"
+#include "sl-object-fire-sheet.h"
 #include "sl-history-view.h"
 #include "sl-initiative-sheet.h"
 #include "sl-options-window.h"
@@ -442,6 +444,7 @@ update_actions (SlWindow *self)
                                  game && sl_game_get_state (self->game)->phase == SL_PHASE_ACTION &&
                                  !sl_game_get_state (self->game)->over && waiting_mine (self) >= 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.detect", game && may_detect (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.markers", game);
   /* T-36: where the units are matters in vacuum or a hostile atmosphere. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.exposure",
                                  game && !sl_game_get_state (self->game)->over &&
@@ -1313,6 +1316,30 @@ mine_action (GtkWidget  *widget,
     gtk_window_present (GTK_WINDOW (sl_blast_sheet_new_mine (GTK_WINDOW (self), self->game, marker)));
 }
 
+/* The markers on the table the table can see, to correct by hand; with
+ * @marker > 0, that one's row opened. */
+static void
+show_markers (SlWindow *self,
+              int       marker)
+{
+  SlMarkersWindow *markers;
+
+  if (self->game == NULL)
+    return;
+  markers = sl_markers_window_new (GTK_WINDOW (self), self->game);
+  gtk_window_present (GTK_WINDOW (markers));
+  if (marker > 0)
+    sl_markers_window_show_marker (markers, marker);
+}
+
+static void
+markers_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  show_markers (SL_WINDOW (widget), 0);
+}
+
 /* The private view is made the first time it is asked for: a game opens
  * without it (its forms and icons cost start-up time), and nothing of it
  * exists on the shared screen until then. */
@@ -1665,8 +1692,13 @@ present_due (SlWindow    *self,
   switch (due->kind)
     {
     case SL_DUE_FIRE:
-      gtk_window_present (GTK_WINDOW (sl_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit,
-                                                         self->app_rolls)));
+      /* At an obstacle or a charge, the hit is automatic. */
+      if (sl_object_fire_sheet_applies (self->game, due->unit))
+        gtk_window_present (GTK_WINDOW (sl_object_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit,
+                                                                  self->app_rolls)));
+      else
+        gtk_window_present (GTK_WINDOW (sl_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit,
+                                                           self->app_rolls)));
       return;
     case SL_DUE_AREA_BURST:
       /* A fire declared as an area burst: the units in its wedge are named
@@ -2150,6 +2182,8 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.detect", NULL, detect_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, "win.detect", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK, "win.mine", NULL);
+  gtk_widget_class_install_action (widget_class, "win.markers", NULL, markers_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK, "win.markers", NULL);
   gtk_widget_class_install_action (widget_class, "win.builder", NULL, builder_action);
   gtk_widget_class_install_action (widget_class, "win.scenario-editor", NULL, scenario_editor_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, GDK_CONTROL_MASK, "win.builder", NULL);
@@ -2185,6 +2219,7 @@ sl_window_init (SlWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->track, "unit-activated", G_CALLBACK (unit_activated_cb), self);
+  g_signal_connect_swapped (self->track, "marker-activated", G_CALLBACK (show_markers), self);
   {
     static const GActionEntry entries[] = {
       { .name = "show-help-overlay", .activate = show_help_overlay_cb },

@@ -1,0 +1,750 @@
+/* sl-object-fire-sheet.c: the resolution sheet of a fire at an obstacle
+ * (P-25, P-26) or at a charge (P-36 step 5, T-32). The hit is automatic,
+ * with no jam and no natural-1 rule (A-78): at an obstacle the core says
+ * what the shot does to it and whether it breaks through into the units
+ * just behind (their dice, one key press each), at a charge the sheet
+ * asks the d10 of the firer's line of T-32 — or the app rolls. The sheet
+ * only gathers what the table shows (sl_game_preview decides).
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "sl-combat.h"
+#include "sl-explosives.h"
+#include "sl-object-fire-sheet.h"
+#include "sl-ui-util.h"
+
+/* A unit that may stand just behind the obstacle (P-26). */
+typedef struct
+{
+  int             unit;
+  AdwActionRow   *row;
+  GtkCheckButton *check;
+  GtkLabel       *die;
+  int             roll;     /* typed, 0 until then */
+  char           *odds;     /* "Needs 7 or less · 70 %" while ticked */
+} Behind;
+
+struct _SlObjectFireSheet
+{
+  AdwWindow            parent_instance;
+
+  SlGame              *game;
+  int                  unit;
+  gboolean             app_rolls;
+  gboolean             charge;          /* at a charge, else at an obstacle */
+  int                  roll;            /* the charge's d10, 0 until typed */
+  GArray              *behind;          /* Behind */
+  gboolean             follow_through;
+  gboolean             can_fire;
+  char                *outcome_text;
+  char                *charge_odds[SL_N_CHARGE_SHOT_RESULTS];
+
+  AdwWindowTitle      *title;
+  GtkLabel            *outcome;
+  GtkLabel            *prompt;
+  GtkLabel            *problem;
+  GtkWidget           *fire_button;
+  GtkWidget           *give_up;
+  AdwPreferencesGroup *object_group;
+  AdwActionRow        *object_row;
+  AdwActionRow        *shot_row;
+  GtkWidget           *none_row;
+  GtkWidget           *destroyed_row;
+  GtkWidget           *explosion_row;
+  GtkWidget           *die_row;
+  GtkLabel            *none_label;
+  GtkLabel            *destroyed_label;
+  GtkLabel            *explosion_label;
+  GtkLabel            *die_label;
+  AdwPreferencesGroup *behind_group;
+  GtkWidget           *burst_row;
+  GtkSwitch           *burst;
+  GtkSwitch           *no_los;
+};
+
+G_DEFINE_FINAL_TYPE (SlObjectFireSheet, sl_object_fire_sheet, ADW_TYPE_WINDOW)
+
+/* The command's fields the sheet sets (sl_refusal_fixable). */
+static const char * const inputs[] = { "burst", "no_los", "behind", "roll", NULL };
+
+static void
+behind_clear (gpointer data)
+{
+  g_free (((Behind *) data)->odds);
+}
+
+gboolean
+sl_object_fire_sheet_applies (SlGame *game,
+                              int     unit)
+{
+  const SlCurrentAction *current;
+
+  g_return_val_if_fail (SL_IS_GAME (game), FALSE);
+  current = &sl_game_get_state (game)->units[unit].current;
+  return current->action != NULL && current->action->fire && current->target < 0 &&
+         (current->obstacle > 0 || current->target_marker > 0);
+}
+
+/* The fire command: the units ticked behind the obstacle, with the dice
+ * typed so far when @with_dice. */
+static JsonNode *
+build_command (SlObjectFireSheet *self,
+               gboolean           with_dice)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "type");
+  json_builder_add_string_value (b, "fire");
+  json_builder_set_member_name (b, "unit");
+  json_builder_add_string_value (b, sl_setup_unit_at (setup, self->unit)->id);
+  if (gtk_widget_get_visible (self->burst_row) && gtk_switch_get_active (self->burst))
+    {
+      json_builder_set_member_name (b, "burst");
+      json_builder_add_string_value (b, "concentrated");
+    }
+  if (gtk_switch_get_active (self->no_los))
+    {
+      json_builder_set_member_name (b, "no_los");
+      json_builder_add_boolean_value (b, TRUE);
+    }
+  if (self->charge && with_dice && self->roll > 0)
+    {
+      json_builder_set_member_name (b, "roll");
+      json_builder_add_int_value (b, self->roll);
+    }
+  if (!self->charge && self->follow_through)
+    {
+      json_builder_set_member_name (b, "behind");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < self->behind->len; i++)
+        {
+          const Behind *k = &g_array_index (self->behind, Behind, i);
+
+          if (!gtk_check_button_get_active (k->check))
+            continue;
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "unit");
+          json_builder_add_string_value (b, sl_setup_unit_at (setup, k->unit)->id);
+          if (with_dice && k->roll > 0)
+            {
+              json_builder_set_member_name (b, "roll");
+              json_builder_add_int_value (b, k->roll);
+            }
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+    }
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+/* The first unit ticked behind the obstacle whose die is still to type. */
+static Behind *
+next_behind (SlObjectFireSheet *self)
+{
+  for (guint i = 0; self->follow_through && i < self->behind->len; i++)
+    {
+      Behind *k = &g_array_index (self->behind, Behind, i);
+
+      if (gtk_check_button_get_active (k->check) && k->roll == 0)
+        return k;
+    }
+  return NULL;
+}
+
+static void
+show_refusal (SlObjectFireSheet *self,
+              const GError      *error)
+{
+  gboolean stuck = !sl_refusal_fixable (error, inputs);
+
+  gtk_label_set_text (self->problem, error->message);
+  gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+  gtk_widget_set_visible (self->give_up, stuck);
+  gtk_widget_set_visible (GTK_WIDGET (self->prompt), !stuck);
+  gtk_widget_set_visible (self->fire_button, !stuck);
+}
+
+/* What the shot does to the obstacle (P-25): "+4: 4 of 5 wound levels". */
+static void
+show_obstacle (SlObjectFireSheet *self,
+               JsonObject        *o)
+{
+  JsonObject *ob = json_object_get_object_member (o, "obstacle");
+  int af = json_object_get_int_member (ob, "armor_factor");
+  int pf = json_object_get_int_member (ob, "penetration");
+  g_autofree char *shot = NULL;
+
+  self->outcome_text = sl_obstacle_outcome_words (self->game, ob);
+  self->follow_through = json_object_get_boolean_member (ob, "follow_through");
+  shot = self->follow_through
+         ? g_strdup_printf (_("PF %d − AF %d, an automatic hit (A-78); it breaks through into the units just behind (P-26)"),
+                            pf, af)
+         : g_strdup_printf (_("PF %d − AF %d, an automatic hit (A-78)"), pf, af);
+  adw_action_row_set_subtitle (self->shot_row, shot);
+}
+
+/* The odds of each unit ticked behind the obstacle, from the core. */
+static void
+show_behind (SlObjectFireSheet *self,
+             JsonObject        *o)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  JsonArray *list = json_object_has_member (o, "behind") ? json_object_get_array_member (o, "behind") : NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->behind_group), self->follow_through);
+  for (guint i = 0; i < self->behind->len; i++)
+    {
+      Behind *k = &g_array_index (self->behind, Behind, i);
+      gboolean ticked = gtk_check_button_get_active (k->check);
+      char value[8] = "–";
+
+      g_clear_pointer (&k->odds, g_free);
+      for (guint j = 0; ticked && list != NULL && j < json_array_get_length (list); j++)
+        {
+          JsonObject *b = json_array_get_object_element (list, j);
+
+          if (g_strcmp0 (json_object_get_string_member (b, "unit"), sl_setup_unit_at (setup, k->unit)->id) == 0)
+            k->odds = sl_check_odds_words (b);
+        }
+      if (k->roll > 0)
+        g_snprintf (value, sizeof value, "%d", k->roll);
+      gtk_label_set_text (k->die, value);
+      gtk_widget_set_visible (GTK_WIDGET (k->die), ticked);
+      if (k == next_behind (self))
+        gtk_widget_add_css_class (GTK_WIDGET (k->die), "accent");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (k->die), "accent");
+      adw_action_row_set_subtitle (k->row, k->odds != NULL ? k->odds : "");
+    }
+}
+
+static void
+update_prompt (SlObjectFireSheet *self)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  Behind *next = next_behind (self);
+  g_autofree char *text = NULL;
+
+  if (self->charge)
+    text = g_strdup (self->app_rolls ? _("The app rolls the die.") : _("Type the d10 of T-32: 1–9, 0 for 10."));
+  else if (next != NULL)
+    /* "Type the die of Trooper Hale: 1–9, 0 for 10 — or Fire, and the app rolls it." */
+    text = g_strdup_printf (_("Type the die of %s: 1–9, 0 for 10 — or Fire, and the app rolls it."),
+                            sl_setup_unit_at (setup, next->unit)->label);
+  else
+    text = g_strdup (_("An automatic hit: no die to roll (A-78). Fire when the table is set."));
+  gtk_label_set_text (self->prompt, text);
+  if (self->charge)
+    {
+      char value[8] = "–";
+
+      if (self->roll > 0)
+        g_snprintf (value, sizeof value, "%d", self->roll);
+      gtk_label_set_text (self->die_label, value);
+    }
+}
+
+/* Asks the core what the fire would do, and shows it. */
+static void
+refresh (SlObjectFireSheet *self)
+{
+  g_autoptr(JsonNode) command = NULL;
+  g_autoptr(JsonNode) result = NULL;
+  g_autoptr(GError) error = NULL;
+  JsonObject *o;
+
+  /* Whether it breaks through is the core's (P-26): asked first, without
+   * the units behind. */
+  if (!self->charge)
+    {
+      g_autoptr(JsonNode) plain = NULL;
+      g_autoptr(JsonNode) first = NULL;
+
+      self->follow_through = FALSE;
+      plain = build_command (self, FALSE);
+      first = sl_game_preview (self->game, plain, NULL, NULL);
+      if (first != NULL && json_object_has_member (json_node_get_object (first), "obstacle"))
+        self->follow_through = json_object_get_boolean_member (json_object_get_object_member (json_node_get_object (first),
+                                                                                             "obstacle"),
+                                                               "follow_through");
+    }
+  command = build_command (self, FALSE);
+  result = sl_game_preview (self->game, command, NULL, &error);
+  g_clear_pointer (&self->outcome_text, g_free);
+  self->can_fire = result != NULL;
+  gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
+  gtk_widget_set_visible (self->give_up, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->prompt), TRUE);
+  gtk_widget_set_visible (self->fire_button, TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "object-fire.fire", result != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->shot_row), !self->charge);
+  if (result == NULL)
+    {
+      show_refusal (self, error);
+      self->outcome_text = g_strdup (error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->outcome), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->behind_group), FALSE);
+      return;
+    }
+  o = json_node_get_object (result);
+  gtk_widget_set_visible (GTK_WIDGET (self->outcome), TRUE);
+  if (json_object_has_member (o, "wasted") && json_object_get_boolean_member (o, "wasted"))
+    {
+      self->outcome_text = g_strdup (_("No roll: the shot is wasted, but it counts (A-17)."));
+      gtk_widget_set_visible (GTK_WIDGET (self->shot_row), FALSE);
+      self->follow_through = FALSE;
+    }
+  else if (self->charge)
+    self->outcome_text = g_strdup (_("An automatic hit: the d10 of T-32 decides (P-36 step 5)"));
+  else if (json_object_has_member (o, "obstacle"))
+    show_obstacle (self, o);
+  gtk_label_set_text (self->outcome, self->outcome_text != NULL ? self->outcome_text : "");
+  if (!self->charge)
+    show_behind (self, o);
+  update_prompt (self);
+}
+
+static void
+changed_cb (SlObjectFireSheet *self)
+{
+  refresh (self);
+}
+
+/* Fires with the dice given; closes the sheet. */
+static gboolean
+apply (SlObjectFireSheet *self)
+{
+  g_autoptr(JsonNode) command = build_command (self, TRUE);
+  g_autoptr(GError) error = NULL;
+
+  if (sl_game_apply (self->game, command, &error) == NULL)
+    {
+      show_refusal (self, error);
+      return FALSE;
+    }
+  gtk_window_destroy (GTK_WINDOW (self));
+  return TRUE;
+}
+
+gboolean
+sl_object_fire_sheet_fire (SlObjectFireSheet *self)
+{
+  g_return_val_if_fail (SL_IS_OBJECT_FIRE_SHEET (self), FALSE);
+  if (!self->can_fire)
+    return FALSE;
+  return apply (self);
+}
+
+gboolean
+sl_object_fire_sheet_enter_die (SlObjectFireSheet *self,
+                                int                value)
+{
+  Behind *next;
+
+  g_return_val_if_fail (SL_IS_OBJECT_FIRE_SHEET (self), FALSE);
+  if (!self->can_fire || value < 1 || value > 10)
+    return FALSE;
+  if (self->charge)
+    {
+      self->roll = value;
+      update_prompt (self);
+      return apply (self);
+    }
+  next = next_behind (self);
+  if (next == NULL)
+    return FALSE;
+  next->roll = value;
+  /* The table is settled once a die is thrown. */
+  for (guint i = 0; i < self->behind->len; i++)
+    gtk_widget_set_sensitive (GTK_WIDGET (g_array_index (self->behind, Behind, i).check), FALSE);
+  if (next_behind (self) == NULL)
+    return apply (self);
+  refresh (self);
+  return TRUE;
+}
+
+const char *
+sl_object_fire_sheet_get_outcome (SlObjectFireSheet *self)
+{
+  g_return_val_if_fail (SL_IS_OBJECT_FIRE_SHEET (self), NULL);
+  return self->outcome_text;
+}
+
+const char *
+sl_object_fire_sheet_get_prompt (SlObjectFireSheet *self)
+{
+  g_return_val_if_fail (SL_IS_OBJECT_FIRE_SHEET (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->prompt)) ? gtk_label_get_text (self->prompt) : NULL;
+}
+
+const char *
+sl_object_fire_sheet_get_charge_odds (SlObjectFireSheet *self,
+                                      const char        *result)
+{
+  g_return_val_if_fail (SL_IS_OBJECT_FIRE_SHEET (self), NULL);
+  for (int r = 0; self->charge && r < SL_N_CHARGE_SHOT_RESULTS; r++)
+    if (g_strcmp0 (sl_charge_shot_names[r], result) == 0)
+      return self->charge_odds[r];
+  return NULL;
+}
+
+gboolean
+sl_object_fire_sheet_follows_through (SlObjectFireSheet *self)
+{
+  g_return_val_if_fail (SL_IS_OBJECT_FIRE_SHEET (self), FALSE);
+  return self->follow_through;
+}
+
+static Behind *
+find_behind (SlObjectFireSheet *self,
+             int                unit)
+{
+  for (guint i = 0; i < self->behind->len; i++)
+    if (g_array_index (self->behind, Behind, i).unit == unit)
+      return &g_array_index (self->behind, Behind, i);
+  return NULL;
+}
+
+gboolean
+sl_object_fire_sheet_set_behind (SlObjectFireSheet *self,
+                                 int                unit,
+                                 gboolean           behind)
+{
+  Behind *k;
+
+  g_return_val_if_fail (SL_IS_OBJECT_FIRE_SHEET (self), FALSE);
+  k = find_behind (self, unit);
+  if (!self->follow_through || k == NULL || !gtk_widget_is_sensitive (GTK_WIDGET (k->check)))
+    return FALSE;
+  gtk_check_button_set_active (k->check, behind);
+  return TRUE;
+}
+
+const char *
+sl_object_fire_sheet_get_behind_odds (SlObjectFireSheet *self,
+                                      int                unit)
+{
+  Behind *k;
+
+  g_return_val_if_fail (SL_IS_OBJECT_FIRE_SHEET (self), NULL);
+  k = find_behind (self, unit);
+  return k != NULL ? k->odds : NULL;
+}
+
+gboolean
+sl_object_fire_sheet_set_burst (SlObjectFireSheet *self,
+                                gboolean           burst)
+{
+  g_return_val_if_fail (SL_IS_OBJECT_FIRE_SHEET (self), FALSE);
+  if (!gtk_widget_get_visible (self->burst_row) || !gtk_widget_get_sensitive (self->burst_row))
+    return FALSE;
+  gtk_switch_set_active (self->burst, burst);
+  return TRUE;
+}
+
+gboolean
+sl_object_fire_sheet_can_give_up (SlObjectFireSheet *self)
+{
+  g_return_val_if_fail (SL_IS_OBJECT_FIRE_SHEET (self), FALSE);
+  return gtk_widget_get_visible (self->give_up);
+}
+
+static void
+fire_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  sl_object_fire_sheet_fire (SL_OBJECT_FIRE_SHEET (widget));
+}
+
+static void
+give_up_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SlObjectFireSheet *self = SL_OBJECT_FIRE_SHEET (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!sl_unit_give_up (self->game, self->unit, &error))
+    {
+      gtk_label_set_text (self->problem, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+      return;
+    }
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
+/* A die is one key press: 1–9, 0 for 10 (keypad too). */
+static gboolean
+key_pressed_cb (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                SlObjectFireSheet     *self)
+{
+  int value = sl_key_die (keyval, state);
+
+  if (value < 0)
+    return FALSE;
+  sl_object_fire_sheet_enter_die (self, value);
+  return TRUE;
+}
+
+/* The firer's line of T-32: each result's rolls and their chance. */
+static void
+fill_charge_table (SlObjectFireSheet *self)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlState *state = sl_game_get_state (self->game);
+  const SlWeapon *weapon = sl_state_unit_weapon (setup, state, self->unit);
+  GtkLabel *labels[] = { self->none_label, self->destroyed_label, self->explosion_label };
+  SlChargeRow row;
+
+  if (weapon == NULL)
+    return;
+  row = sl_weapon_get_profile (weapon, sl_state_unit_omni_mode (setup, state, self->unit))->charge_row;
+  for (int r = 0; r < SL_N_CHARGE_SHOT_RESULTS; r++)
+    {
+      int low = 0, high = 0;
+
+      for (int roll = 1; roll <= 10; roll++)
+        if ((int) sl_charge_shot (rules, row, roll) == r)
+          {
+            low = low == 0 ? roll : low;
+            high = roll;
+          }
+      if (low == 0)
+        /* No roll gives it: "—" */
+        self->charge_odds[r] = g_strdup ("\xe2\x80\x94");
+      else if (low == high)
+        /* "10 · 10 %" */
+        self->charge_odds[r] = g_strdup_printf (_("%d · %.0f %%"), low, sl_charge_shot_odds (rules, row, r) * 100);
+      else
+        /* "1–3 · 30 %" */
+        self->charge_odds[r] = g_strdup_printf (_("%d–%d · %.0f %%"), low, high,
+                                                sl_charge_shot_odds (rules, row, r) * 100);
+      gtk_label_set_text (labels[r], self->charge_odds[r]);
+    }
+}
+
+/* A row per unit in the fight the table can see, the firer aside: any of
+ * them may stand just behind the obstacle (P-26), the enemies first. */
+static void
+add_behind_rows (SlObjectFireSheet *self)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlState *state = sl_game_get_state (self->game);
+  int side = sl_setup_unit_at (setup, self->unit)->side;
+
+  for (int k_u = 0; k_u < 2 * state->n_units; k_u++)
+    {
+      int u = k_u % state->n_units;
+      const SlUnitSetup *us = sl_setup_unit_at (setup, u);
+      Behind k = { 0 };
+
+      if ((us->side == side) == (k_u < state->n_units) || u == self->unit || state->units[u].hidden ||
+          sl_state_unit_out (rules, state, u))
+        continue;
+      k.unit = u;
+      k.row = ADW_ACTION_ROW (adw_action_row_new ());
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (k.row), us->label);
+      k.check = GTK_CHECK_BUTTON (gtk_check_button_new ());
+      gtk_widget_set_valign (GTK_WIDGET (k.check), GTK_ALIGN_CENTER);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (k.check), GTK_ACCESSIBLE_PROPERTY_LABEL, us->label, -1);
+      adw_action_row_add_prefix (k.row, GTK_WIDGET (k.check));
+      adw_action_row_set_activatable_widget (k.row, GTK_WIDGET (k.check));
+      k.die = GTK_LABEL (gtk_label_new ("–"));
+      gtk_widget_add_css_class (GTK_WIDGET (k.die), "die-slot");
+      gtk_widget_add_css_class (GTK_WIDGET (k.die), "numeric");
+      gtk_widget_set_valign (GTK_WIDGET (k.die), GTK_ALIGN_CENTER);
+      gtk_widget_set_visible (GTK_WIDGET (k.die), FALSE);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (k.die), _("The follow-through die"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (k.die), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      _("The follow-through die"), -1);
+      adw_action_row_add_suffix (k.row, GTK_WIDGET (k.die));
+      g_signal_connect_swapped (k.check, "toggled", G_CALLBACK (refresh), self);
+      adw_preferences_group_add (self->behind_group, GTK_WIDGET (k.row));
+      g_array_append_val (self->behind, k);
+    }
+}
+
+/* The object fired at, by its label, and how it stands. */
+static void
+describe_object (SlObjectFireSheet *self)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  const SlState *state = sl_game_get_state (self->game);
+  const SlCurrentAction *current = &state->units[self->unit].current;
+  const SlMarker *m = NULL;
+  g_autofree char *words = NULL;
+  const char *label = current->label;
+
+  if (self->charge)
+    {
+      m = sl_state_find_marker (state, current->target_marker);
+      label = m != NULL ? m->label : _("The charge");
+    }
+  else
+    for (guint i = 0; i < state->markers->len; i++)
+      {
+        const SlMarker *k = &g_array_index (state->markers, SlMarker, i);
+
+        if (k->kind == SL_MARKER_OBSTACLE && g_str_equal (k->label, current->label))
+          m = k;
+      }
+  if (m != NULL)
+    words = sl_marker_words (self->game, m);
+  else if (!self->charge && current->obstacle > 0 && current->obstacle <= (int) rules->obstacles.items->len)
+    /* "Internal Door · no damage yet (P-25)" */
+    words = g_strdup_printf (_("%s · no damage yet (P-25)"),
+                             ((const SlObstacle *) g_ptr_array_index (rules->obstacles.items,
+                                                                      current->obstacle - 1))->name);
+  else
+    words = g_strdup (_("It is no longer on the table"));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->object_row), label);
+  adw_action_row_set_subtitle (self->object_row, words);
+  {
+    g_autofree char *title = g_strdup_printf (_("%s Fires at %s"),
+                                              sl_setup_unit_at (sl_game_get_setup (self->game), self->unit)->label,
+                                              label);
+
+    adw_window_title_set_title (self->title, title);
+    gtk_window_set_title (GTK_WINDOW (self), title);
+  }
+}
+
+static void
+sl_object_fire_sheet_dispose (GObject *object)
+{
+  SlObjectFireSheet *self = SL_OBJECT_FIRE_SHEET (object);
+
+  g_clear_object (&self->game);
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_OBJECT_FIRE_SHEET);
+  G_OBJECT_CLASS (sl_object_fire_sheet_parent_class)->dispose (object);
+}
+
+static void
+sl_object_fire_sheet_finalize (GObject *object)
+{
+  SlObjectFireSheet *self = SL_OBJECT_FIRE_SHEET (object);
+
+  g_array_unref (self->behind);
+  g_free (self->outcome_text);
+  for (int r = 0; r < SL_N_CHARGE_SHOT_RESULTS; r++)
+    g_free (self->charge_odds[r]);
+  G_OBJECT_CLASS (sl_object_fire_sheet_parent_class)->finalize (object);
+}
+
+static void
+sl_object_fire_sheet_class_init (SlObjectFireSheetClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_object_fire_sheet_dispose;
+  object_class->finalize = sl_object_fire_sheet_finalize;
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/squadlog/SquadLog/sl-object-fire-sheet.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, title);
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, outcome);
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, prompt);
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, problem);
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, fire_button);
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, give_up);
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, object_group);
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, object_row);
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, shot_row);
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, none_row);
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, destroyed_row);
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, explosion_row);
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, die_row);
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, none_label);
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, destroyed_label);
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, explosion_label);
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, die_label);
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, behind_group);
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, burst_row);
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, burst);
+  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, no_los);
+  gtk_widget_class_bind_template_callback (widget_class, changed_cb);
+  gtk_widget_class_install_action (widget_class, "object-fire.fire", NULL, fire_action);
+  gtk_widget_class_install_action (widget_class, "object-fire.give-up", NULL, give_up_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "object-fire.fire", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "object-fire.fire", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+sl_object_fire_sheet_init (SlObjectFireSheet *self)
+{
+  GtkEventController *keys;
+
+  self->behind = g_array_new (FALSE, TRUE, sizeof (Behind));
+  g_array_set_clear_func (self->behind, behind_clear);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  /* Before the focused widget sees them: digits are dice here. */
+  keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+}
+
+SlObjectFireSheet *
+sl_object_fire_sheet_new (GtkWindow *parent,
+                          SlGame    *game,
+                          int        unit,
+                          gboolean   app_rolls)
+{
+  SlObjectFireSheet *self;
+  const SlUnitState *u;
+
+  g_return_val_if_fail (SL_IS_GAME (game), NULL);
+
+  self = g_object_new (SL_TYPE_OBJECT_FIRE_SHEET, "transient-for", parent, NULL);
+  self->game = g_object_ref (game);
+  self->unit = unit;
+  self->app_rolls = app_rolls;
+  u = &sl_game_get_state (game)->units[unit];
+  self->charge = u->current.target_marker > 0;
+  adw_window_title_set_subtitle (self->title, self->charge ? _("Fire at a charge (P-36 step 5)")
+                                                           : _("Fire at an obstacle (P-25)"));
+  adw_preferences_group_set_title (self->object_group, self->charge ? _("The Charge") : _("The Obstacle"));
+  gtk_button_set_label (GTK_BUTTON (self->fire_button), self->charge ? _("_Roll for Me") : _("_Fire"));
+  gtk_widget_set_tooltip_text (self->fire_button, self->charge ? _("The app rolls the die, and the shot is resolved (Ctrl+Return)")
+                                                               : _("The shot is resolved, the app rolling the dice not typed (Ctrl+Return)"));
+  gtk_widget_set_visible (self->none_row, self->charge);
+  gtk_widget_set_visible (self->destroyed_row, self->charge);
+  gtk_widget_set_visible (self->explosion_row, self->charge);
+  gtk_widget_set_visible (self->die_row, self->charge);
+  /* §15.3: a burst is one hit (A-78); one declared with the fire is the
+   * one fired (P-30 step 2). */
+  if (sl_unit_fires_bursts (game, unit))
+    {
+      gboolean declared = u->current.burst == SL_BURST_CONCENTRATED;
+
+      gtk_widget_set_visible (self->burst_row, TRUE);
+      gtk_switch_set_active (self->burst, declared);
+      gtk_widget_set_sensitive (self->burst_row, !declared);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->burst_row),
+                                   declared ? _("Declared with the fire (P-30 step 2)")
+                                            : _("A burst of the weapon in hand (P-30, A-78)"));
+    }
+  describe_object (self);
+  if (self->charge)
+    fill_charge_table (self);
+  else
+    add_behind_rows (self);
+  refresh (self);
+  gtk_widget_grab_focus (self->fire_button);
+  return self;
+}

@@ -1,0 +1,61 @@
+/* sl-object-fire-sheet.h: the resolution sheet of a fire at an obstacle
+ * (P-25, P-26) or at a charge (P-36 step 5, T-32)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "sl-game.h"
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_OBJECT_FIRE_SHEET (sl_object_fire_sheet_get_type ())
+G_DECLARE_FINAL_TYPE (SlObjectFireSheet, sl_object_fire_sheet, SL, OBJECT_FIRE_SHEET, AdwWindow)
+
+/* Whether @unit's fire was declared at an obstacle or a charge, not a
+ * unit: its resolution is this sheet's. */
+gboolean           sl_object_fire_sheet_applies   (SlGame            *game,
+                                                   int                unit);
+SlObjectFireSheet *sl_object_fire_sheet_new       (GtkWindow         *parent,
+                                                   SlGame            *game,
+                                                   int                unit,
+                                                   gboolean           app_rolls);
+/* What the shot does, as the sheet shows it ("+4: destroyed (P-25)"), or
+ * the core's refusal. */
+const char        *sl_object_fire_sheet_get_outcome (SlObjectFireSheet *self);
+/* What the sheet asks for now. */
+const char        *sl_object_fire_sheet_get_prompt  (SlObjectFireSheet *self);
+/* What the row of @result ("none", "destroyed", "explosion") of the
+ * firer's line of T-32 shows: "1–3 · 30 %". NULL at an obstacle. */
+const char        *sl_object_fire_sheet_get_charge_odds (SlObjectFireSheet *self,
+                                                         const char        *result);
+/* Whether the shot breaks through into the units just behind (P-26), as
+ * the core says. */
+gboolean           sl_object_fire_sheet_follows_through (SlObjectFireSheet *self);
+/* Ticks @unit as just behind the obstacle, or not; FALSE when there is
+ * no follow-through or @unit is not offered. */
+gboolean           sl_object_fire_sheet_set_behind  (SlObjectFireSheet *self,
+                                                     int                unit,
+                                                     gboolean           behind);
+/* The odds of @unit's follow-through roll ("Needs 7 or less · 70 %"), or
+ * NULL when it is not ticked. */
+const char        *sl_object_fire_sheet_get_behind_odds (SlObjectFireSheet *self,
+                                                         int                unit);
+/* A concentrated burst (one hit, A-78), as the player sets it; FALSE when
+ * the weapon fires none. */
+gboolean           sl_object_fire_sheet_set_burst   (SlObjectFireSheet *self,
+                                                     gboolean           burst);
+/* A key press: the die asked for (1–10). The last die needed fires;
+ * FALSE when no die is asked for. */
+gboolean           sl_object_fire_sheet_enter_die   (SlObjectFireSheet *self,
+                                                     int                value);
+/* Fires, the app rolling the dice not typed; closes the sheet. */
+gboolean           sl_object_fire_sheet_fire        (SlObjectFireSheet *self);
+/* Whether the fire is refused for a reason nothing here can put right,
+ * and the sheet offers to give up the action (§6.1). */
+gboolean           sl_object_fire_sheet_can_give_up (SlObjectFireSheet *self);
+
+G_END_DECLS
