@@ -1,0 +1,578 @@
+/* test-files.c: the user's files read and written safely (issue 19, items
+ * 4, 6, 9, 10, 13) — sl-file (special files refused, caps, atomic replace
+ * through symbolic links, modes kept, temporary files), sl-random, sl-text,
+ * saving a game, and the opening cache's trust in its folder
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sl-cache.h"
+#include "sl-file.h"
+#include "sl-json.h"
+#include "sl-random.h"
+#include "sl-test-game.h"
+#include "sl-text.h"
+
+static char *tmp_dir;
+
+/* A fresh path in a directory of its own. */
+static char *
+scratch (const char *name)
+{
+  static guint n;
+  g_autofree char *sub = g_strdup_printf ("%u", ++n);
+  g_autofree char *dir = g_build_filename (tmp_dir, sub, NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  return g_build_filename (dir, name, NULL);
+}
+
+static void
+write_file (const char *path,
+            const char *text,
+            int         mode)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_file_set_contents (path, text, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_chmod (path, mode), ==, 0);
+}
+
+static char *
+read_text (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  return text;
+}
+
+static int
+mode_of (const char *path)
+{
+  struct stat st;
+
+  g_assert_cmpint (lstat (path, &st), ==, 0);
+  return st.st_mode & 07777;
+}
+
+/* The names in @path's directory, sorted, joined by spaces. */
+static char *
+listing (const char *path)
+{
+  g_autofree char *dir_path = g_path_get_dirname (path);
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (" ", (char **) names->pdata);
+}
+
+/* Reading */
+
+static void
+test_read_regular (void)
+{
+  g_autofree char *path = scratch ("a.json");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  gsize size;
+  const char *data;
+
+  write_file (path, "{\"a\": 1}", 0644);
+  bytes = sl_file_read (path, SL_FILE_LIMIT_SCENARIO, 0, &error);
+  g_assert_no_error (error);
+  data = g_bytes_get_data (bytes, &size);
+  g_assert_cmpuint (size, ==, 8);
+  g_assert_cmpstr (data, ==, "{\"a\": 1}");
+
+  /* A long file (read into memory made at once), to the byte. */
+  {
+    g_autofree char *big_path = scratch ("big.squadlog");
+    g_autofree char *big = g_malloc (3 << 20);
+    g_autoptr(GBytes) read = NULL;
+
+    for (gsize i = 0; i < 3 << 20; i++)
+      big[i] = 'a' + i % 26;
+    g_file_set_contents (big_path, big, 3 << 20, &error);
+    g_assert_no_error (error);
+    read = sl_file_read (big_path, SL_FILE_LIMIT_GAME, 0, &error);
+    g_assert_no_error (error);
+    data = g_bytes_get_data (read, &size);
+    g_assert_cmpuint (size, ==, 3 << 20);
+    g_assert_true (memcmp (data, big, size) == 0);
+    g_assert_cmpint (data[size], ==, '\0');
+  }
+
+  g_clear_pointer (&bytes, g_bytes_unref);
+  bytes = sl_file_read ("/nonexistent/a.json", SL_FILE_LIMIT_SCENARIO, 0, &error);
+  g_assert_null (bytes);
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_assert_nonnull (strstr (error->message, "/nonexistent/a.json"));
+}
+
+/* Item 9: a named pipe, a folder, a device: refused at once, never waited
+ * on; as a stream, pipes and devices are read within the cap. */
+static void
+test_read_special (void)
+{
+  g_autofree char *fifo = scratch ("game.squadlog");
+  g_autofree char *dir = g_path_get_dirname (fifo);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  int fd;
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  bytes = sl_file_read (fifo, SL_FILE_LIMIT_GAME, 0, &error);
+  g_assert_null (bytes);
+  g_assert_error (error, SL_FILE_ERROR, SL_FILE_ERROR_NOT_REGULAR);
+  g_assert_nonnull (strstr (error->message, "named pipe"));
+  g_assert_nonnull (strstr (error->message, "game.squadlog"));
+  g_clear_error (&error);
+
+  bytes = sl_file_read (dir, SL_FILE_LIMIT_GAME, SL_FILE_READ_STREAM, &error);
+  g_assert_error (error, SL_FILE_ERROR, SL_FILE_ERROR_NOT_REGULAR);
+  g_assert_nonnull (strstr (error->message, "folder"));
+  g_clear_error (&error);
+
+  bytes = sl_file_read ("/dev/null", SL_FILE_LIMIT_RULES, 0, &error);
+  g_assert_error (error, SL_FILE_ERROR, SL_FILE_ERROR_NOT_REGULAR);
+  g_assert_nonnull (strstr (error->message, "character device"));
+  g_clear_error (&error);
+
+  /* A stream: read to its end… */
+  bytes = sl_file_read ("/dev/null", SL_FILE_LIMIT_REQUEST, SL_FILE_READ_STREAM, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_bytes_get_size (bytes), ==, 0);
+  g_clear_pointer (&bytes, g_bytes_unref);
+  /* … never past its cap. */
+  bytes = sl_file_read ("/dev/zero", SL_FILE_LIMIT_REQUEST, SL_FILE_READ_STREAM, &error);
+  g_assert_null (bytes);
+  g_assert_error (error, SL_FILE_ERROR, SL_FILE_ERROR_TOO_LARGE);
+  g_assert_nonnull (strstr (error->message, "16.0\u00a0MiB"));
+  g_clear_error (&error);
+
+  /* A pipe with nothing written and no writer ends at once. */
+  fd = sl_file_open_read (fifo, SL_FILE_READ_STREAM, &error);
+  g_assert_no_error (error);
+  bytes = sl_file_read_fd (fd, "the pipe", SL_FILE_LIMIT_REQUEST, SL_FILE_READ_STREAM, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_bytes_get_size (bytes), ==, 0);
+  close (fd);
+}
+
+/* A file larger than its cap is refused without being read; the message
+ * names the cap. */
+static void
+test_read_caps (void)
+{
+  g_autofree char *path = scratch ("huge.json");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  int fd = open (path, O_WRONLY | O_CREAT, 0600);
+
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, (4 << 20) + 1), ==, 0);
+  close (fd);
+  bytes = sl_file_read (path, SL_FILE_LIMIT_SCENARIO, 0, &error);
+  g_assert_null (bytes);
+  g_assert_error (error, SL_FILE_ERROR, SL_FILE_ERROR_TOO_LARGE);
+  g_assert_nonnull (strstr (error->message, "4.0\u00a0MiB"));
+  g_assert_nonnull (strstr (error->message, "huge.json"));
+  g_clear_error (&error);
+  bytes = sl_file_read (path, SL_FILE_LIMIT_RULES, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_bytes_get_size (bytes), ==, (4 << 20) + 1);
+
+  g_assert_cmpuint (sl_file_limit_bytes (SL_FILE_LIMIT_GAME), ==, 256u << 20);
+  g_assert_cmpuint (sl_file_limit_bytes (SL_FILE_LIMIT_RULES), ==, 16u << 20);
+  g_assert_cmpuint (sl_file_limit_bytes (SL_FILE_LIMIT_SCENARIO), ==, 4u << 20);
+  g_assert_cmpuint (sl_file_limit_bytes (SL_FILE_LIMIT_REQUEST), ==, 16u << 20);
+}
+
+/* Lines of a stream, each within SL_FILE_MAX_LINE. */
+static void
+test_read_lines (void)
+{
+  g_autofree char *path = scratch ("commands.jsonl");
+  g_autoptr(GString) line = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  FILE *f;
+
+  write_file (path, "one\n\ntwo\nlast", 0600);
+  f = fopen (path, "r");
+  g_assert_true (sl_file_read_line (f, "c", 1, line, &error));
+  g_assert_cmpstr (line->str, ==, "one");
+  g_assert_true (sl_file_read_line (f, "c", 2, line, &error));
+  g_assert_cmpstr (line->str, ==, "");
+  g_assert_true (sl_file_read_line (f, "c", 3, line, &error));
+  g_assert_cmpstr (line->str, ==, "two");
+  g_assert_true (sl_file_read_line (f, "c", 4, line, &error));
+  g_assert_cmpstr (line->str, ==, "last");
+  g_assert_false (sl_file_read_line (f, "c", 5, line, &error));
+  g_assert_no_error (error);
+  fclose (f);
+
+  f = fopen ("/dev/zero", "r");
+  g_assert_false (sl_file_read_line (f, "/dev/zero", 1, line, &error));
+  g_assert_error (error, SL_FILE_ERROR, SL_FILE_ERROR_LINE_TOO_LONG);
+  g_assert_nonnull (strstr (error->message, "line 1 is longer than 1.0\u00a0MiB"));
+  g_assert_cmpuint (line->len, ==, SL_FILE_MAX_LINE);
+  fclose (f);
+}
+
+/* Replacing */
+
+static void
+test_replace_modes (void)
+{
+  g_autofree char *path = scratch ("game.squadlog");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *names = NULL;
+  mode_t mask = umask (022);
+
+  /* New: the mode asked for; existing: the user's, kept. */
+  g_assert_true (sl_file_replace (path, "one", 3, SL_FILE_REPLACE_DURABLE, 0600, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (mode_of (path), ==, 0600);
+  g_assert_cmpint (g_chmod (path, 0640), ==, 0);
+  g_assert_true (sl_file_replace (path, "two", 3, SL_FILE_REPLACE_DURABLE, 0600, NULL, &error));
+  g_assert_cmpint (mode_of (path), ==, 0640);
+  text = read_text (path);
+  g_assert_cmpstr (text, ==, "two");
+  /* Nothing left beside it. */
+  names = listing (path);
+  g_assert_cmpstr (names, ==, "game.squadlog");
+  umask (mask);
+}
+
+/* Item 6: through a symbolic link to its target; the link stays. */
+static void
+test_replace_symlink (void)
+{
+  g_autofree char *target = scratch ("real.squadlog");
+  g_autofree char *dir = g_path_get_dirname (target);
+  g_autofree char *sub = g_build_filename (dir, "sub", NULL);
+  g_autofree char *link1 = g_build_filename (dir, "link.squadlog", NULL);
+  g_autofree char *link2 = g_build_filename (sub, "again.squadlog", NULL);
+  g_autofree char *dangling = g_build_filename (dir, "dangling.squadlog", NULL);
+  g_autofree char *loop = g_build_filename (dir, "loop", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *made = NULL;
+  g_autoptr(GError) error = NULL;
+
+  write_file (target, "old", 0644);
+  g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
+  g_assert_cmpint (symlink ("real.squadlog", link1), ==, 0);
+  g_assert_cmpint (symlink ("../link.squadlog", link2), ==, 0);
+  g_assert_true (sl_file_replace (link2, "new", 3, 0, 0600, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (link1, G_FILE_TEST_IS_SYMLINK));
+  g_assert_true (g_file_test (link2, G_FILE_TEST_IS_SYMLINK));
+  text = read_text (target);
+  g_assert_cmpstr (text, ==, "new");
+  g_assert_cmpint (mode_of (target), ==, 0644);
+
+  /* A link to nothing yet: the file it names is made. */
+  g_assert_cmpint (symlink ("made.squadlog", dangling), ==, 0);
+  g_assert_true (sl_file_replace (dangling, "made", 4, 0, 0600, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (dangling, G_FILE_TEST_IS_SYMLINK));
+  made = g_build_filename (dir, "made.squadlog", NULL);
+  g_clear_pointer (&text, g_free);
+  text = read_text (made);
+  g_assert_cmpstr (text, ==, "made");
+
+  /* A loop of links: refused. */
+  g_assert_cmpint (symlink ("loop", loop), ==, 0);
+  g_assert_false (sl_file_replace (loop, "x", 1, 0, 0600, NULL, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_LOOP);
+}
+
+/* Item 6: never over a named pipe, a folder or a device, and never
+ * waiting on one. */
+static void
+test_replace_not_regular (void)
+{
+  g_autofree char *fifo = scratch ("game.squadlog");
+  g_autofree char *dir = g_path_get_dirname (fifo);
+  g_autofree char *to_null = g_build_filename (dir, "null.squadlog", NULL);
+  g_autofree char *names = NULL;
+  g_autoptr(GError) error = NULL;
+  struct stat st;
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_false (sl_file_replace (fifo, "x", 1, 0, 0600, NULL, &error));
+  g_assert_error (error, SL_FILE_ERROR, SL_FILE_ERROR_NOT_REGULAR);
+  g_assert_nonnull (strstr (error->message, "named pipe"));
+  g_assert_cmpint (lstat (fifo, &st), ==, 0);
+  g_assert_true (S_ISFIFO (st.st_mode));
+  g_clear_error (&error);
+
+  g_assert_false (sl_file_replace (dir, "x", 1, 0, 0600, NULL, &error));
+  g_assert_error (error, SL_FILE_ERROR, SL_FILE_ERROR_NOT_REGULAR);
+  g_clear_error (&error);
+
+  g_assert_cmpint (symlink ("/dev/null", to_null), ==, 0);
+  g_assert_false (sl_file_replace (to_null, "x", 1, 0, 0600, NULL, &error));
+  g_assert_error (error, SL_FILE_ERROR, SL_FILE_ERROR_NOT_REGULAR);
+  g_assert_nonnull (strstr (error->message, "/dev/null"));
+  g_assert_true (g_file_test ("/dev/null", G_FILE_TEST_EXISTS));
+  g_clear_error (&error);
+
+  names = listing (fifo);
+  g_assert_cmpstr (names, ==, "game.squadlog null.squadlog");
+}
+
+/* Item 6: a file of another kind is not replaced (a game named as the
+ * PDF); an empty one, or one of the kind, is. */
+static void
+test_replace_kind (void)
+{
+  g_autofree char *path = scratch ("logs.pdf");
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+
+  write_file (path, "{\"format\": \"squadlog-game\"}", 0600);
+  g_assert_false (sl_file_replace (path, "%PDF-1.5 new", 12, 0, 0644, sl_file_kind_pdf (), &error));
+  g_assert_error (error, SL_FILE_ERROR, SL_FILE_ERROR_NOT_SAME_KIND);
+  g_assert_nonnull (strstr (error->message, "is not a PDF document"));
+  text = read_text (path);
+  g_assert_cmpstr (text, ==, "{\"format\": \"squadlog-game\"}");
+  g_clear_error (&error);
+  g_clear_pointer (&text, g_free);
+
+  write_file (path, "", 0600);
+  g_assert_true (sl_file_replace (path, "%PDF-1.5 one", 12, 0, 0644, sl_file_kind_pdf (), &error));
+  g_assert_true (sl_file_replace (path, "%PDF-1.5 two", 12, 0, 0644, sl_file_kind_pdf (), &error));
+  g_assert_no_error (error);
+  text = read_text (path);
+  g_assert_cmpstr (text, ==, "%PDF-1.5 two");
+  g_clear_pointer (&text, g_free);
+
+  write_file (path, "\xEF\xBB\xBF\n  <!doctype HTML>\n<html>", 0644);
+  g_assert_true (sl_file_replace (path, "<!DOCTYPE html>", 15, 0, 0644, sl_file_kind_html (), &error));
+  g_assert_no_error (error);
+  g_assert_false (sl_file_replace (path, "x", 1, 0, 0644, sl_file_kind_pdf (), &error));
+  g_assert_error (error, SL_FILE_ERROR, SL_FILE_ERROR_NOT_SAME_KIND);
+  /* Without a kind (the user said to), replaced. */
+  g_clear_error (&error);
+  g_assert_true (sl_file_replace (path, "x", 1, 0, 0644, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* Item 4: a temporary file left by a crash is removed the next time; one
+ * Squad Log did not make is never written through. */
+static void
+test_replace_temp (void)
+{
+  g_autofree char *path = scratch ("game.squadlog");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *temp = g_build_filename (dir, ".game.squadlog.sl-tmp", NULL);
+  g_autofree char *other = g_build_filename (dir, "other", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *names = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* Left by a crash, readable by all. */
+  write_file (temp, "half a game", 0644);
+  g_assert_true (sl_file_replace (path, "whole", 5, 0, 0600, NULL, &error));
+  g_assert_no_error (error);
+  names = listing (path);
+  g_assert_cmpstr (names, ==, "game.squadlog");
+  g_assert_cmpint (mode_of (path), ==, 0600);
+
+  /* A link in its place: never followed. */
+  write_file (other, "someone else's", 0644);
+  g_assert_cmpint (symlink ("other", temp), ==, 0);
+  g_assert_false (sl_file_replace (path, "again", 5, 0, 0600, NULL, &error));
+  g_assert_error (error, SL_FILE_ERROR, SL_FILE_ERROR_IN_THE_WAY);
+  g_assert_nonnull (strstr (error->message, ".game.squadlog.sl-tmp"));
+  text = read_text (other);
+  g_assert_cmpstr (text, ==, "someone else's");
+  g_clear_pointer (&text, g_free);
+  text = read_text (path);
+  g_assert_cmpstr (text, ==, "whole");
+  g_clear_error (&error);
+  g_unlink (temp);
+
+  /* A hard link to another file: never truncated. */
+  g_assert_cmpint (link (other, temp), ==, 0);
+  g_assert_false (sl_file_replace (path, "again", 5, 0, 0600, NULL, &error));
+  g_assert_error (error, SL_FILE_ERROR, SL_FILE_ERROR_IN_THE_WAY);
+  g_clear_pointer (&text, g_free);
+  text = read_text (other);
+  g_assert_cmpstr (text, ==, "someone else's");
+  g_clear_error (&error);
+  g_unlink (temp);
+
+  /* Another user's (only root can make one here). */
+  if (geteuid () == 0)
+    {
+      write_file (temp, "theirs", 0600);
+      g_assert_cmpint (chown (temp, 65534, 65534), ==, 0);
+      g_assert_false (sl_file_replace (path, "again", 5, 0, 0600, NULL, &error));
+      g_assert_error (error, SL_FILE_ERROR, SL_FILE_ERROR_IN_THE_WAY);
+      g_clear_error (&error);
+      g_unlink (temp);
+    }
+}
+
+/* Two saves of one file at once: the second is told, neither is cut. */
+static void
+test_replace_busy (void)
+{
+  g_autofree char *path = scratch ("game.squadlog");
+  g_autofree char *text = NULL;
+  g_autofree char *names = NULL;
+  g_autoptr(GError) error = NULL;
+  SlFileReplace *first;
+  int fd;
+
+  write_file (path, "old", 0600);
+  first = sl_file_replace_begin (path, SL_FILE_REPLACE_DURABLE, 0600, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (sl_file_replace_write (first, "first", 5, &error));
+  g_assert_false (sl_file_replace (path, "second", 6, 0, 0600, NULL, &error));
+  g_assert_error (error, SL_FILE_ERROR, SL_FILE_ERROR_BUSY);
+  g_clear_error (&error);
+  g_assert_true (sl_file_replace_commit (first, &fd, &error));
+  g_assert_no_error (error);
+  text = read_text (path);
+  g_assert_cmpstr (text, ==, "first");
+
+  /* The descriptor handed over is the new file's, still locked. */
+  {
+    struct stat a, b;
+    int other = open (path, O_RDONLY);
+
+    g_assert_cmpint (fstat (fd, &a), ==, 0);
+    g_assert_cmpint (stat (path, &b), ==, 0);
+    g_assert_true (a.st_ino == b.st_ino);
+    g_assert_cmpint (flock (other, LOCK_EX | LOCK_NB), ==, -1);
+    g_assert_cmpint (errno, ==, EWOULDBLOCK);
+    close (other);
+    close (fd);
+  }
+
+  /* Given up: the temporary file goes, the file stays. */
+  first = sl_file_replace_begin (path, 0, 0600, NULL, &error);
+  g_assert_true (sl_file_replace_write (first, "never", 5, &error));
+  sl_file_replace_abort (first);
+  g_clear_pointer (&text, g_free);
+  text = read_text (path);
+  g_assert_cmpstr (text, ==, "first");
+  names = listing (path);
+  g_assert_cmpstr (names, ==, "game.squadlog");
+}
+
+/* sl-random */
+
+static void
+test_random (void)
+{
+  guint8 a[32], b[32], big[1000];
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (sl_random_bytes (a, sizeof a, &error));
+  g_assert_true (sl_random_bytes (b, sizeof b, &error));
+  g_assert_no_error (error);
+  g_assert_true (memcmp (a, b, sizeof a) != 0);
+  g_assert_true (sl_random_bytes (big, sizeof big, &error));
+  g_assert_true (sl_random_bytes (a, 0, &error));
+}
+
+/* sl-text (item 10) */
+
+static void
+check_terminal (const char *in,
+                const char *expected)
+{
+  g_autofree char *out = sl_text_for_terminal (in, -1);
+
+  g_assert_cmpstr (out, ==, expected);
+}
+
+static void
+test_text (void)
+{
+  check_terminal ("Trooper Hale", "Trooper Hale");
+  check_terminal ("Légionnaire\tMarek\n", "Légionnaire\tMarek\n");
+  check_terminal ("\x1b]0;pwned\x07", "\\x1B]0;pwned\\x07");
+  check_terminal ("\x1b[2J\r\x7f", "\\x1B[2J\\x0D\\x7F");
+  /* C1 (CSI), bidi override and isolate, line separator. */
+  check_terminal ("a\xc2\x9b" "1m", "a\\u009B1m");
+  check_terminal ("\xe2\x80\xae" "evil" "\xe2\x81\xa6", "\\u202Eevil\\u2066");
+  check_terminal ("x\xe2\x80\xa8y", "x\\u2028y");
+  /* Not UTF-8: each byte shown. */
+  check_terminal ("\xff\x9b", "\\xFF\\x9B");
+  /* French typography's narrow no-break space stays. */
+  check_terminal ("Tir\xe2\x80\xaf:", "Tir\xe2\x80\xaf:");
+  {
+    g_autofree char *with_nul = sl_text_for_terminal ("a\0b", 3);
+
+    g_assert_cmpstr (with_nul, ==, "a\\x00b");
+  }
+
+  {
+    g_autofree char *line = sl_text_one_line ("Smith\n& \xe2\x80\xae" "Sons\x1b\xff");
+
+    g_assert_cmpstr (line, ==, "Smith & Sons \xef\xbf\xbd");
+  }
+  {
+    g_autofree char *markup = sl_markup_escape ("Tom & <b>Jerry</b>");
+
+    g_assert_cmpstr (markup, ==, "Tom &amp; &lt;b&gt;Jerry&lt;/b&gt;");
+  }
+}
+
+
+
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmp_dir = g_dir_make_tmp ("squadlog-files-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  g_test_add_func ("/files/read/regular", test_read_regular);
+  g_test_add_func ("/files/read/special", test_read_special);
+  g_test_add_func ("/files/read/caps", test_read_caps);
+  g_test_add_func ("/files/read/lines", test_read_lines);
+  g_test_add_func ("/files/replace/modes", test_replace_modes);
+  g_test_add_func ("/files/replace/symlink", test_replace_symlink);
+  g_test_add_func ("/files/replace/not-regular", test_replace_not_regular);
+  g_test_add_func ("/files/replace/kind", test_replace_kind);
+  g_test_add_func ("/files/replace/temp", test_replace_temp);
+  g_test_add_func ("/files/replace/busy", test_replace_busy);
+  g_test_add_func ("/files/random", test_random);
+  g_test_add_func ("/files/text", test_text);
+
+  status = g_test_run ();
+  sl_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
