@@ -545,7 +545,95 @@ test_text (void)
 }
 
 
+/* Saving a game (items 4 and 6) */
 
+static void
+test_game_save (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *path = scratch ("game.squadlog");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *link = g_build_filename (dir, "link.squadlog", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo.squadlog", NULL);
+  g_autofree char *temp = g_build_filename (dir, ".game.squadlog.sl-tmp", NULL);
+  g_autofree char *names = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  mode_t mask = umask (022);
+
+  /* A new game: its owner's only, secrets and all. */
+  g_assert_true (sl_game_save (game, path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (mode_of (path), ==, 0600);
+  /* The mode its owner gave it is kept. */
+  g_assert_cmpint (g_chmod (path, 0640), ==, 0);
+  sl_test_start_turn (game);
+  g_assert_true (sl_game_save (game, path, &error));
+  g_assert_cmpint (mode_of (path), ==, 0640);
+
+  /* Through a link: the game it names is saved, the link stays. */
+  g_assert_cmpint (symlink ("game.squadlog", link), ==, 0);
+  sl_test_play (game, "{'type': 'pass', 'grouping': 'tog-ft1'}");
+  g_assert_true (sl_game_save (game, link, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+  text = read_text (path);
+  {
+    g_autofree char *saved = sl_game_serialize (game);
+
+    g_assert_cmpstr (text, ==, saved);
+  }
+
+  /* A temporary file a crash left (mode 0644, with secrets): gone. */
+  write_file (temp, "{\"format\": \"squadlog-game\", …", 0644);
+  g_assert_true (sl_game_save (game, path, &error));
+  names = listing (path);
+  g_assert_cmpstr (names, ==, "game.squadlog link.squadlog");
+
+  /* Never over a named pipe, and no waiting for a reader. */
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_false (sl_game_save (game, fifo, &error));
+  g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_WRITE);
+  g_assert_nonnull (strstr (error->message, "named pipe"));
+  g_clear_error (&error);
+  g_assert_false (sl_game_save (game, "/dev/null", &error));
+  g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_WRITE);
+  g_clear_error (&error);
+  umask (mask);
+}
+
+/* Item 9: a game that is a named pipe or a device is refused at once, and
+ * one larger than 256 MiB without being read. */
+static void
+test_game_load_special (void)
+{
+  g_autofree char *fifo = scratch ("fifo.squadlog");
+  g_autofree char *dir = g_path_get_dirname (fifo);
+  g_autofree char *huge = g_build_filename (dir, "huge.squadlog", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGame) game = NULL;
+  int fd;
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  game = sl_game_load (sl_test_rules (), fifo, &error);
+  g_assert_null (game);
+  g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_READ);
+  g_assert_nonnull (strstr (error->message, "not a regular file"));
+  g_clear_error (&error);
+
+  game = sl_game_load (sl_test_rules (), "/dev/zero", &error);
+  g_assert_null (game);
+  g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_READ);
+  g_clear_error (&error);
+
+  fd = open (huge, O_WRONLY | O_CREAT, 0600);
+  g_assert_cmpint (ftruncate (fd, (256 << 20) + 1), ==, 0);
+  close (fd);
+  game = sl_game_load (sl_test_rules (), huge, &error);
+  g_assert_null (game);
+  g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_READ);
+  g_assert_nonnull (strstr (error->message, "256.0\u00a0MiB"));
+}
 
 int
 main (int   argc,
@@ -570,6 +658,8 @@ main (int   argc,
   g_test_add_func ("/files/replace/busy", test_replace_busy);
   g_test_add_func ("/files/random", test_random);
   g_test_add_func ("/files/text", test_text);
+  g_test_add_func ("/files/game/save", test_game_save);
+  g_test_add_func ("/files/game/load-special", test_game_load_special);
 
   status = g_test_run ();
   sl_test_remove_tree (tmp_dir);

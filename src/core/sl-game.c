@@ -21,6 +21,7 @@
 #include "sl-check.h"
 #include "sl-command.h"
 #include "sl-dice.h"
+#include "sl-file.h"
 #include "sl-game.h"
 #include "sl-json.h"
 
@@ -818,9 +819,7 @@ sl_game_save (SlGame      *self,
 
   offsets = g_array_sized_new (FALSE, FALSE, sizeof (guint32), self->position);
   text = serialize (self, offsets, &journal_start, &journal_end);
-  if (!g_file_set_contents_full (path, text, -1,
-                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                 0644, &local_error))
+  if (!sl_file_replace (path, text, strlen (text), SL_FILE_REPLACE_DURABLE, 0600, NULL, &local_error))
     {
       display = g_filename_display_name (path);
       g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_WRITE,
@@ -1693,86 +1692,14 @@ sl_game_load_from_data (SlRules     *rules,
   return load_from_data (rules, data, length, name, NULL, NULL, error);
 }
 
-#if defined(__linux__) && defined(MAP_POPULATE)
-typedef struct
-{
-  char  *buffer;
-  gsize  size;
-} Mapped;
-
-static void
-unmap_buffer (gpointer data)
-{
-  Mapped *mapped = data;
-
-  munmap (mapped->buffer, mapped->size);
-  g_free (mapped);
-}
-#endif
-
-/* The whole of the file at @path, NUL-terminated. A long game's file is a
- * few megabytes: on Linux its buffer is made with all its pages at once
- * (MAP_POPULATE) instead of one page fault at a time as the reading fills
- * it, which cost as much as parsing it (measured by tests/bench). */
+/* The whole of the game file at @path, NUL-terminated: a regular file
+ * only (a named pipe would hang the opening, /dev/zero fill the memory),
+ * of 256 MiB at most (sl-file.h). */
 static GBytes *
 read_file (const char  *path,
            GError     **error)
 {
-#if defined(__linux__) && defined(MAP_POPULATE)
-  int fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
-  struct stat st;
-
-  if (fd >= 0 && fstat (fd, &st) == 0 && S_ISREG (st.st_mode) && st.st_size > (1 << 20) &&
-      (guint64) st.st_size < G_MAXSIZE / 2)
-    {
-      gsize size = st.st_size, length = 0;
-      Mapped *mapped;
-      char *buffer = mmap (NULL, size + 1, PROT_READ | PROT_WRITE,
-                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-
-      if (buffer != MAP_FAILED)
-        {
-          /* Up to the size seen; a file growing meanwhile is cut there, as
-           * if read a moment earlier. */
-          while (length < size)
-            {
-              gssize n = read (fd, buffer + length, size - length);
-
-              if (n < 0 && errno == EINTR)
-                continue;
-              if (n < 0)
-                {
-                  int saved = errno;
-
-                  munmap (buffer, size + 1);
-                  close (fd);
-                  g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                                       g_strerror (saved));
-                  return NULL;
-                }
-              if (n == 0)
-                break;
-              length += n;
-            }
-          close (fd);
-          buffer[length] = '\0';   /* the mapping is zeroed; for clarity */
-          mapped = g_new (Mapped, 1);
-          mapped->buffer = buffer;
-          mapped->size = size + 1;
-          return g_bytes_new_with_free_func (buffer, length, unmap_buffer, mapped);
-        }
-    }
-  if (fd >= 0)
-    close (fd);
-#endif
-  {
-    char *contents;
-    gsize length;
-
-    if (!g_file_get_contents (path, &contents, &length, error))
-      return NULL;
-    return g_bytes_new_take (contents, length);
-  }
+  return sl_file_read (path, SL_FILE_LIMIT_GAME, SL_FILE_READ_DEFAULT, error);
 }
 
 /* The opening cache's file for the game file @path. */
