@@ -31,6 +31,7 @@
 #include <unistd.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "sl-json.h"
 #include "sl-test.h"
@@ -188,6 +189,94 @@ run_squadlog (GPtrArray  *args,
   g_assert_no_error (error);
   g_assert_true (g_subprocess_get_if_exited (process));
   run->status = g_subprocess_get_exit_status (process);
+}
+
+/* Runs squadlog with @args (NULL-terminated), @input on standard input and
+ * standard output written to @stdout_path (a pipe when NULL), and fails the
+ * test when it has not ended after @seconds: a named pipe or /dev/zero must
+ * never make it wait or grow. */
+typedef struct
+{
+  GMainLoop *loop;
+  gboolean   done;
+  char      *out;
+  char      *err;
+  GError    *error;
+} Timed;
+
+static void
+timed_done_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      data)
+{
+  Timed *t = data;
+
+  g_subprocess_communicate_utf8_finish (G_SUBPROCESS (source), result, &t->out, &t->err, &t->error);
+  t->done = TRUE;
+  g_main_loop_quit (t->loop);
+}
+
+static gboolean
+timed_out_cb (gpointer data)
+{
+  g_main_loop_quit (((Timed *) data)->loop);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+run_timed (const char * const *args,
+           const char         *input,
+           const char         *stdout_path,
+           guint               seconds,
+           Run                *run)
+{
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  Timed t = { NULL, };
+  GSource *timeout;
+
+  g_ptr_array_add (argv, (char *) squadlog);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE |
+                                        (stdout_path ? 0 : G_SUBPROCESS_FLAGS_STDOUT_PIPE));
+  if (stdout_path != NULL)
+    g_subprocess_launcher_set_stdout_file_path (launcher, stdout_path);
+  g_subprocess_launcher_unsetenv (launcher, "DISPLAY");
+  g_subprocess_launcher_unsetenv (launcher, "WAYLAND_DISPLAY");
+  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
+  g_assert_no_error (error);
+
+  g_main_context_push_thread_default (context);
+  t.loop = g_main_loop_new (context, FALSE);
+  g_subprocess_communicate_utf8_async (process, input ? input : "", NULL, timed_done_cb, &t);
+  timeout = g_timeout_source_new_seconds (seconds);
+  g_source_set_callback (timeout, timed_out_cb, &t, NULL);
+  g_source_attach (timeout, context);
+  g_main_loop_run (t.loop);
+  g_source_destroy (timeout);
+  g_source_unref (timeout);
+  if (!t.done)
+    {
+      g_subprocess_force_exit (process);
+      while (!t.done)
+        g_main_context_iteration (context, TRUE);
+      g_error ("squadlog %s did not end within %u seconds", args[0], seconds);
+    }
+  g_main_loop_unref (t.loop);
+  g_main_context_pop_thread_default (context);
+  g_assert_no_error (t.error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  run->status = g_subprocess_get_exit_status (process);
+  run->out = t.out ? t.out : g_strdup ("");
+  run->err = t.err;
+  g_test_message ("squadlog %s: exit %d\nstdout: %s\nstderr: %s", args[0], run->status, run->out,
+                  run->err);
 }
 
 /* Writes the shipped rules with @patch applied to a temporary file. */
@@ -487,6 +576,59 @@ test_docs_every_kind (void)
     }
 }
 
+/* Issue 19 #9: a named pipe, a device or a folder given for any file the
+ * command line reads is refused at once, and a stream (/dev/zero) is read
+ * no further than its cap: nothing waits, nothing grows. */
+static void
+test_special_files (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("squadlog-cli-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo.squadlog", NULL);
+  g_autofree char *fifo_json = g_build_filename (dir, "fifo.json", NULL);
+  g_autofree char *game = g_build_filename (dir, "g.squadlog", NULL);
+  g_autofree char *other = g_build_filename (dir, "other.squadlog", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "logs.pdf", NULL);
+  g_autofree char *html = g_build_filename (dir, "report.html", NULL);
+  const struct
+  {
+    const char *args[7];
+    const char *message;
+  } cases[] = {
+    { { "replay", fifo }, "is a named pipe (FIFO), not a regular file" },
+    { { "replay", "/dev/zero" }, "is a character device, not a regular file" },
+    { { "replay", dir }, "is a folder, not a regular file" },
+    { { "print", fifo, "-o", pdf }, "named pipe" },
+    { { "report", fifo, "-o", html }, "named pipe" },
+    { { "play", fifo, "-" }, "named pipe" },
+    { { "play", game, "/dev/zero" }, "/dev/zero: line 1 is longer than 1.0\u00a0MiB" },
+    { { "play", game, dir }, "is a folder" },
+    { { "resolve", "/dev/zero" }, "is larger than 16.0\u00a0MiB, the most a request may be" },
+    { { "resolve", "--jsonl", "/dev/zero" }, "line 1 is longer than 1.0\u00a0MiB" },
+    { { "resolve", "--rules", fifo_json, "-" }, "named pipe" },
+    { { "new", "--scenario", fifo_json, "-o", other }, "named pipe" },
+  };
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_cmpint (mkfifo (fifo_json, 0600), ==, 0);
+  {
+    const char *args[] = { "new", "--scenario", "training", "-o", game, NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 0);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_timed (cases[i].args, "", NULL, 60, &run);
+      g_assert_cmpint (run.status, ==, 1);
+      g_assert_nonnull (strstr (run.err, cases[i].message));
+    }
+  g_assert_false (g_file_test (other, G_FILE_TEST_EXISTS));
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -517,6 +659,7 @@ main (int   argc,
       g_test_add_data_func_full (test_path, g_build_filename (cases, file, NULL), check_case,
                                  g_free);
     }
+  g_test_add_func ("/cli/special-files", test_special_files);
   g_test_add_func ("/cli/docs-examples", test_docs_examples);
   g_test_add_func ("/cli/docs-every-kind", test_docs_every_kind);
 

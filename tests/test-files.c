@@ -20,6 +20,9 @@
 #include "sl-file.h"
 #include "sl-json.h"
 #include "sl-random.h"
+#include "sl-scenario-draft.h"
+#include "sl-scenarios.h"
+#include "sl-squad-draft.h"
 #include "sl-test-game.h"
 #include "sl-text.h"
 
@@ -69,6 +72,13 @@ mode_of (const char *path)
   return st.st_mode & 07777;
 }
 
+static int
+by_name (gconstpointer a,
+         gconstpointer b)
+{
+  return strcmp (*(char * const *) a, *(char * const *) b);
+}
+
 /* The names in @path's directory, sorted, joined by spaces. */
 static char *
 listing (const char *path)
@@ -80,7 +90,7 @@ listing (const char *path)
 
   while ((name = g_dir_read_name (dir)) != NULL)
     g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  g_ptr_array_sort (names, by_name);
   g_ptr_array_add (names, NULL);
   return g_strjoinv (" ", (char **) names->pdata);
 }
@@ -635,6 +645,60 @@ test_game_load_special (void)
   g_assert_nonnull (strstr (error->message, "256.0\u00a0MiB"));
 }
 
+/* Item 9: a named pipe among the scenarios is passed over and reported;
+ * New Game lists the others at once. */
+static void
+test_scenario_list_fifo (void)
+{
+  g_autofree char *first = scratch ("scenarios");
+  g_autofree char *data = g_path_get_dirname (first);
+  g_autofree char *fifo = g_build_filename (first, "a-pipe.json", NULL);
+  g_autofree char *copy = g_build_filename (first, "training.json", NULL);
+  g_autofree char *source = g_build_filename (g_getenv ("SQUADLOG_DATA_DIR"), "scenarios", "training.json", NULL);
+  g_autofree char *text = read_text (source);
+  g_autofree char *saved = g_strdup (g_getenv ("SQUADLOG_DATA_DIR"));
+  g_autoptr(GString) problems = g_string_new (NULL);
+  g_autoptr(GPtrArray) list = NULL;
+  SlRules *rules = sl_test_rules ();
+
+  g_assert_cmpint (g_mkdir (first, 0700), ==, 0);
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  write_file (copy, text, 0644);
+  g_setenv ("SQUADLOG_DATA_DIR", data, TRUE);
+  list = sl_scenario_list (rules, problems);
+  g_setenv ("SQUADLOG_DATA_DIR", saved, TRUE);
+  g_assert_cmpuint (list->len, ==, 1);
+  g_assert_cmpstr (((SlScenarioInfo *) g_ptr_array_index (list, 0))->id, ==, "training");
+  g_assert_nonnull (strstr (problems->str, "a-pipe.json"));
+  g_assert_nonnull (strstr (problems->str, "named pipe"));
+}
+
+/* Item 9: rules, squads and forces only from regular files, within their
+ * caps. */
+static void
+test_other_files (void)
+{
+  g_autofree char *fifo = scratch ("pipe.json");
+  g_autoptr(GError) error = NULL;
+  SlSideDraft side = { 0, };
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_null (sl_rules_load_file (fifo, &error));
+  g_assert_nonnull (strstr (error->message, "named pipe"));
+  g_clear_error (&error);
+  g_assert_null (sl_rules_load_file ("/dev/zero", &error));
+  g_assert_nonnull (strstr (error->message, "character device"));
+  g_clear_error (&error);
+  g_assert_null (sl_squad_draft_load (sl_test_rules (), fifo, &error));
+  g_assert_nonnull (strstr (error->message, "named pipe"));
+  g_clear_error (&error);
+  g_assert_false (sl_force_load (sl_test_rules (), fifo, &side, &error));
+  g_assert_nonnull (strstr (error->message, "named pipe"));
+  g_clear_error (&error);
+  g_assert_null (sl_setup_new_from_file (sl_test_rules (), fifo, &error));
+  g_assert_nonnull (strstr (error->message, "named pipe"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -660,6 +724,8 @@ main (int   argc,
   g_test_add_func ("/files/text", test_text);
   g_test_add_func ("/files/game/save", test_game_save);
   g_test_add_func ("/files/game/load-special", test_game_load_special);
+  g_test_add_func ("/files/scenario-list-fifo", test_scenario_list_fifo);
+  g_test_add_func ("/files/other-files", test_other_files);
 
   status = g_test_run ();
   sl_test_remove_tree (tmp_dir);

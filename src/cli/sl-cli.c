@@ -9,12 +9,14 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sl-cli.h"
 #include "sl-report.h"
 #include "sl-victory.h"
 #include "sl-print.h"
 #include "sl-unit-log.h"
+#include "sl-file.h"
 #include "sl-game.h"
 #include "sl-json.h"
 #include "sl-check.h"
@@ -106,22 +108,51 @@ print_node (JsonNode *node,
     }
 }
 
+/* Opens @path (a file, a pipe or "-" for standard input) to be read a
+ * line at a time; NULL, having said why, when it cannot be. */
+static FILE *
+open_stream (const char *command,
+             const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  FILE *stream;
+  int fd;
+
+  if (path == NULL || g_str_equal (path, "-"))
+    return stdin;
+  fd = sl_file_open_read (path, SL_FILE_READ_STREAM, &error);
+  if (fd < 0)
+    {
+      g_printerr ("squadlog %s: %s\n", command, error->message);
+      return NULL;
+    }
+  stream = fdopen (fd, "r");
+  if (stream == NULL)
+    {
+      g_printerr (_("squadlog %s: cannot open “%s”: %s\n"), command, path, g_strerror (errno));
+      close (fd);
+    }
+  return stream;
+}
+
 static int
 resolve_jsonl (SlResolver *resolver,
                FILE       *input,
+               const char *display,
                gboolean    pretty)
 {
   g_autoptr(GString) out = g_string_sized_new (128 * 1024);
-  char *line = NULL;
-  size_t capacity = 0;
-  ssize_t length;
+  g_autoptr(GString) line = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
   gboolean all_valid = TRUE;
+  guint number = 0;
 
-  while ((length = getline (&line, &capacity, input)) >= 0)
+  /* Each line within SL_FILE_MAX_LINE: /dev/zero is one endless line. */
+  while (sl_file_read_line (input, display, ++number, line, &error))
     {
       g_autoptr(JsonNode) result = NULL;
       gboolean valid;
-      char *text = line;
+      char *text = line->str;
 
       g_strstrip (text);
       if (*text == '\0')
@@ -130,9 +161,13 @@ resolve_jsonl (SlResolver *resolver,
       all_valid &= valid;
       print_node (result, pretty, out);
     }
-  free (line);
   fwrite (out->str, 1, out->len, stdout);
   fflush (stdout);
+  if (error != NULL)
+    {
+      g_printerr ("squadlog resolve: %s\n", error->message);
+      return EXIT_FAILURE_;
+    }
   return all_valid ? EXIT_OK : EXIT_INVALID;
 }
 
@@ -143,31 +178,23 @@ resolve_one (SlResolver *resolver,
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(JsonNode) result = NULL;
-  g_autofree char *contents = NULL;
-  gsize length = 0;
+  g_autoptr(GBytes) contents = NULL;
   gboolean valid;
 
+  /* A file, a pipe or standard input, of 16 MiB at most. */
   if (path != NULL && !g_str_equal (path, "-"))
-    {
-      if (!g_file_get_contents (path, &contents, &length, &error))
-        {
-          g_printerr ("squadlog: %s\n", error->message);
-          return EXIT_FAILURE_;
-        }
-    }
+    contents = sl_file_read (path, SL_FILE_LIMIT_REQUEST, SL_FILE_READ_STREAM, &error);
   else
+    contents = sl_file_read_fd (STDIN_FILENO, _("standard input"), SL_FILE_LIMIT_REQUEST,
+                                SL_FILE_READ_STREAM, &error);
+  if (contents == NULL)
     {
-      GString *in = g_string_new (NULL);
-      char buf[8192];
-      size_t n;
-
-      while ((n = fread (buf, 1, sizeof buf, stdin)) > 0)
-        g_string_append_len (in, buf, n);
-      length = in->len;
-      contents = g_string_free (in, FALSE);
+      g_printerr ("squadlog resolve: %s\n", error->message);
+      return EXIT_FAILURE_;
     }
 
-  result = sl_resolver_resolve_text (resolver, contents, length, &valid);
+  result = sl_resolver_resolve_text (resolver, g_bytes_get_data (contents, NULL),
+                                     g_bytes_get_size (contents), &valid);
   print_node (result, TRUE, out);
   fwrite (out->str, 1, out->len, stdout);
   fflush (stdout);
@@ -238,16 +265,10 @@ cmd_resolve (int    argc,
   if (!jsonl)
     return resolve_one (resolver, argc > 2 ? argv[2] : NULL);
 
-  if (argc > 2 && !g_str_equal (argv[2], "-"))
-    {
-      input = fopen (argv[2], "r");
-      if (input == NULL)
-        {
-          g_printerr (_("squadlog resolve: cannot open “%s”: %s\n"), argv[2], g_strerror (errno));
-          return EXIT_FAILURE_;
-        }
-    }
-  status = resolve_jsonl (resolver, input, pretty);
+  input = open_stream ("resolve", argc > 2 ? argv[2] : NULL);
+  if (input == NULL)
+    return EXIT_FAILURE_;
+  status = resolve_jsonl (resolver, input, input == stdin ? _("standard input") : argv[2], pretty);
   if (input != stdin)
     fclose (input);
   return status;
@@ -404,9 +425,10 @@ cmd_play (int    argc,
     { "rules", 0, 0, G_OPTION_ARG_FILENAME, &rules_path, N_("Use this rules file"), N_("FILE") },
     { NULL }
   };
-  FILE *input = stdin;
-  char *line = NULL;
-  size_t capacity = 0;
+  FILE *input;
+  g_autoptr(GString) line = g_string_new (NULL);
+  g_autoptr(GError) read_error = NULL;
+  const char *display;
   guint number = 0;
   int status = EXIT_OK;
 
@@ -427,26 +449,22 @@ cmd_play (int    argc,
     return EXIT_FAILURE_;
   if (seed >= 0)
     sl_game_set_seed (game, (guint32) seed);
-  if (argc == 4 && !g_str_equal (argv[3], "-"))
-    {
-      input = fopen (argv[3], "r");
-      if (input == NULL)
-        {
-          g_printerr (_("squadlog play: cannot open “%s”: %s\n"), argv[3], g_strerror (errno));
-          return EXIT_FAILURE_;
-        }
-    }
+  /* The commands: a file, a pipe (`<(…)`) or standard input, each line
+   * within SL_FILE_MAX_LINE. The game itself must be a regular file. */
+  input = open_stream ("play", argc == 4 ? argv[3] : NULL);
+  if (input == NULL)
+    return EXIT_FAILURE_;
+  display = input == stdin ? _("standard input") : argv[3];
 
-  while (getline (&line, &capacity, input) >= 0)
+  while (sl_file_read_line (input, display, ++number, line, &read_error))
     {
       g_autoptr(GError) error = NULL;
       const SlJournalEntry *entry;
+      char *text = g_strstrip (line->str);
 
-      number++;
-      g_strstrip (line);
-      if (*line == '\0' || *line == '#')
+      if (*text == '\0' || *text == '#')
         continue;
-      entry = sl_game_apply_text (game, line, &error);
+      entry = sl_game_apply_text (game, text, &error);
       if (entry == NULL)
         {
           const char *field = sl_rule_error_get_field (error);
@@ -470,7 +488,11 @@ cmd_play (int    argc,
        * as soon as it is on the disk. */
       fflush (stdout);
     }
-  free (line);
+  if (read_error != NULL && status == EXIT_OK)
+    {
+      g_printerr ("squadlog play: %s\n", read_error->message);
+      status = EXIT_FAILURE_;
+    }
   if (input != stdin)
     fclose (input);
   return status;

@@ -19,6 +19,7 @@
 #include "sl-options-window.h"
 #include "sl-builder-window.h"
 #include "sl-explosives.h"
+#include "sl-file.h"
 #include "sl-scenario-editor.h"
 #include "sl-score-window.h"
 #include "sl-briefing-window.h"
@@ -663,12 +664,12 @@ sl_window_new_game (SlWindow   *self,
     return FALSE;
   /* The scenario, with the group's own rule options where it sets none. */
   {
-    g_autofree char *text = NULL;
+    g_autoptr(GBytes) text = NULL;
     g_autoptr(JsonNode) node = NULL;
     SlSetup *setup = NULL;
 
-    if (g_file_get_contents (scenario_path, &text, NULL, &error) &&
-        (node = sl_json_parse (text, -1, &error)) != NULL)
+    if ((text = sl_file_read (scenario_path, SL_FILE_LIMIT_SCENARIO, SL_FILE_READ_DEFAULT, &error)) != NULL &&
+        (node = sl_json_parse (g_bytes_get_data (text, NULL), g_bytes_get_size (text), &error)) != NULL)
       {
         sl_preferences_apply_default_options (window_settings (self), node);
         setup = sl_setup_new_from_json (rules, node, &error);
