@@ -554,6 +554,22 @@ test_text (void)
   }
 }
 
+/* JSON output stays JSON, and inert on a terminal: C1 and bidi controls
+ * and the line separators escaped as \uXXXX (item 10). */
+static void
+test_json_escapes (void)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) back = NULL;
+  const char *name = "a\x1b\x7f\xc2\x85\xc2\x9b\xe2\x80\xa8\xe2\x80\xae\xe2\x81\xa9\xd8\x9c\xe2\x80\x8fé€";
+
+  sl_json_append_string (out, name);
+  g_assert_cmpstr (out->str, ==, "\"a\\u001b\\u007f\\u0085\\u009b\\u2028\\u202e\\u2069\\u061c\\u200fé€\"");
+  back = sl_json_parse (out->str, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (json_node_get_string (back), ==, name);
+}
 
 /* Saving a game (items 4 and 6) */
 
@@ -722,6 +738,7 @@ main (int   argc,
   g_test_add_func ("/files/replace/busy", test_replace_busy);
   g_test_add_func ("/files/random", test_random);
   g_test_add_func ("/files/text", test_text);
+  g_test_add_func ("/files/json-escapes", test_json_escapes);
   g_test_add_func ("/files/game/save", test_game_save);
   g_test_add_func ("/files/game/load-special", test_game_load_special);
   g_test_add_func ("/files/scenario-list-fifo", test_scenario_list_fifo);
