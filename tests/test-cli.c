@@ -629,6 +629,110 @@ test_special_files (void)
   remove_tree (dir);
 }
 
+/* Issue 19 #7: every command that writes to standard output exits with
+ * status 1, and says so, when the writing fails (a full disk). */
+static void
+test_dev_full (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("squadlog-cli-XXXXXX", NULL);
+  g_autofree char *game = g_build_filename (dir, "g.squadlog", NULL);
+  g_autofree char *other = g_build_filename (dir, "other.squadlog", NULL);
+  const char *request = "{\"kind\": \"burst-hits\", \"rounds\": 5, \"roll\": 7}\n";
+  const struct
+  {
+    const char *args[7];
+    const char *input;
+  } cases[] = {
+    { { "replay", game } },
+    { { "replay", "--json", game } },
+    { { "replay", "--until", "0", game } },
+    { { "resolve" }, request },
+    { { "resolve", "--jsonl" }, request },
+    { { "new", "--scenario", "training", "-o", other } },
+    { { "play", game, "-" }, "{\"type\": \"initiative\"}\n" },
+    { { "--help" } },
+    { { "--version" } },
+    { { "replay", "--help" } },
+  };
+
+  {
+    const char *args[] = { "new", "--scenario", "training", "-o", game, NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 0);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_timed (cases[i].args, cases[i].input, "/dev/full", 60, &run);
+      g_assert_cmpint (run.status, ==, 1);
+      g_assert_nonnull (strstr (run.err, "No space left on device"));
+      g_assert_nonnull (strstr (run.err, "standard output"));
+    }
+  /* The command was saved all the same, and said so. */
+  {
+    const char *args[] = { "replay", game, NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_nonnull (strstr (run.out, "(1 journal entries)"));
+  }
+  remove_tree (dir);
+}
+
+/* Issue 19 #6: a game reached through a symbolic link is saved to the
+ * file it names (the link stays); no game is saved over a named pipe, not
+ * even with --force. */
+static void
+test_symlink_target (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("squadlog-cli-XXXXXX", NULL);
+  g_autofree char *game = g_build_filename (dir, "g.squadlog", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.squadlog", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo.squadlog", NULL);
+  GStatBuf st;
+
+  {
+    const char *args[] = { "new", "--scenario", "training", "-o", game, NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 0);
+    /* A game holds secrets: its owner's only. */
+    g_assert_cmpint (g_stat (game, &st), ==, 0);
+    g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  }
+  g_assert_cmpint (symlink ("g.squadlog", link), ==, 0);
+  {
+    const char *args[] = { "play", link, "-", NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, "{\"type\": \"initiative\"}\n", NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 0);
+  }
+  g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+  {
+    const char *args[] = { "replay", game, NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_nonnull (strstr (run.out, "(1 journal entries)"));
+  }
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  {
+    const char *args[] = { "new", "--force", "--scenario", "training", "-o", fifo, NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_nonnull (strstr (run.err, "is a named pipe (FIFO), not a regular file"));
+  }
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -660,6 +764,8 @@ main (int   argc,
                                  g_free);
     }
   g_test_add_func ("/cli/special-files", test_special_files);
+  g_test_add_func ("/cli/dev-full", test_dev_full);
+  g_test_add_func ("/cli/symlink-target", test_symlink_target);
   g_test_add_func ("/cli/docs-examples", test_docs_examples);
   g_test_add_func ("/cli/docs-every-kind", test_docs_every_kind);
 

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -30,6 +31,99 @@ enum
   EXIT_FAILURE_ = 1,   /* usage, files, rules data */
   EXIT_INVALID = 2,    /* at least one request was invalid */
 };
+
+/* Standard output
+ *
+ * Every write is checked: a command whose output could not be written
+ * (a full disk, `> /dev/full`) exits with status 1 and says so, as the
+ * GNU tools do (gnulib's close_stdout). Everything goes through
+ * cli_write(), g_print() included. */
+
+/* "squadlog replay", for messages. */
+static char *cli_command;
+/* The first error writing standard output (an errno value), and whether
+ * it was reported already. */
+static int stdout_error;
+static gboolean stdout_error_told;
+static gboolean stdout_written;
+
+static void
+cli_write (const char *data,
+           gsize       len)
+{
+  if (len == 0)
+    return;
+  stdout_written = TRUE;
+  if (fwrite (data, 1, len, stdout) != len && stdout_error == 0)
+    stdout_error = errno != 0 ? errno : EIO;
+}
+
+/* Flushes standard output; FALSE (the error kept) when it failed. */
+static gboolean
+cli_flush (void)
+{
+  if (fflush (stdout) != 0 && stdout_error == 0)
+    stdout_error = errno != 0 ? errno : EIO;
+  if (ferror (stdout) && stdout_error == 0)
+    stdout_error = EIO;
+  return stdout_error == 0;
+}
+
+/* @string (UTF-8) in the console's character set, as GLib's own print
+ * handlers write it. */
+static char *
+for_console (const char *string)
+{
+  const char *charset;
+
+  if (g_get_console_charset (&charset))
+    return g_strdup (string);
+  return g_convert_with_fallback (string, -1, charset, "UTF-8", "?", NULL, NULL, NULL);
+}
+
+static void
+cli_print_cb (const char *string)
+{
+  g_autofree char *text = for_console (string);
+
+  if (text != NULL)
+    cli_write (text, strlen (text));
+}
+
+static void
+cli_printerr_cb (const char *string)
+{
+  g_autofree char *text = for_console (string);
+
+  if (text != NULL)
+    fputs (text, stderr);
+  fflush (stderr);
+}
+
+static void
+tell_stdout_error (void)
+{
+  if (!stdout_error_told)
+    fprintf (stderr, _("%s: cannot write to standard output: %s\n"),
+             cli_command ? cli_command : "squadlog", g_strerror (stdout_error));
+  stdout_error_told = TRUE;
+}
+
+/* At exit (from main() or from GOption's --help): whatever was printed
+ * reached its file, or the exit status says it did not. */
+static void
+close_stdout (void)
+{
+  gboolean flushed = cli_flush ();
+
+  if (fclose (stdout) != 0 && flushed && !(errno == EBADF && !stdout_written))
+    stdout_error = errno != 0 ? errno : EIO;
+  if (stdout_error != 0)
+    {
+      tell_stdout_error ();
+      _exit (EXIT_FAILURE_);
+    }
+}
 
 gboolean
 sl_cli_handles (const char *arg)
@@ -103,7 +197,7 @@ print_node (JsonNode *node,
   g_string_append_c (buffer, '\n');
   if (buffer->len > 64 * 1024)
     {
-      fwrite (buffer->str, 1, buffer->len, stdout);
+      cli_write (buffer->str, buffer->len);
       g_string_truncate (buffer, 0);
     }
 }
@@ -161,8 +255,8 @@ resolve_jsonl (SlResolver *resolver,
       all_valid &= valid;
       print_node (result, pretty, out);
     }
-  fwrite (out->str, 1, out->len, stdout);
-  fflush (stdout);
+  cli_write (out->str, out->len);
+  cli_flush ();
   if (error != NULL)
     {
       g_printerr ("squadlog resolve: %s\n", error->message);
@@ -196,8 +290,7 @@ resolve_one (SlResolver *resolver,
   result = sl_resolver_resolve_text (resolver, g_bytes_get_data (contents, NULL),
                                      g_bytes_get_size (contents), &valid);
   print_node (result, TRUE, out);
-  fwrite (out->str, 1, out->len, stdout);
-  fflush (stdout);
+  cli_write (out->str, out->len);
   return valid ? EXIT_OK : EXIT_INVALID;
 }
 
@@ -486,7 +579,14 @@ cmd_play (int    argc,
         g_print ("%s\n", entry->summary);
       /* What is printed is saved: a reader of a pipe hears of each command
        * as soon as it is on the disk. */
-      fflush (stdout);
+      if (!cli_flush ())
+        {
+          g_printerr (_("squadlog play: the command of line %u was saved, but what happened could not be written to standard output: %s\n"),
+                      number, g_strerror (stdout_error));
+          stdout_error_told = TRUE;
+          status = EXIT_FAILURE_;
+          break;
+        }
     }
   if (read_error != NULL && status == EXIT_OK)
     {
@@ -589,10 +689,13 @@ cmd_print (int    argc,
   g_autofree char *paper = NULL;
   g_autoptr(SlGame) game = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) pdf = NULL;
   gboolean blank = FALSE;
+  gboolean force = FALSE;
   SlPaper size = SL_PAPER_A4;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the PDF to FILE"), N_("FILE") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace FILE even if it is not a PDF"), NULL },
     { "squad", 0, 0, G_OPTION_ARG_STRING, &squad, N_("Only this squad’s log"), N_("ID") },
     { "blank", 0, 0, G_OPTION_ARG_NONE, &blank, N_("Blank logs, nothing filled in, for photocopying"), NULL },
     { "paper", 0, 0, G_OPTION_ARG_STRING, &paper, N_("Paper size: a4 (default) or letter"), N_("SIZE") },
@@ -621,9 +724,17 @@ cmd_print (int    argc,
   game = load_game ("print", rules_path, argv[2]);
   if (game == NULL)
     return EXIT_FAILURE_;
-  if (!sl_print_to_pdf (game, output, squad, blank, size, &error))
+  /* Made in memory, then written atomically: over a PDF, or anything
+   * regular with --force, never over a pipe, a device or a folder. */
+  pdf = sl_print_to_pdf_bytes (game, squad, blank, size, &error);
+  if (pdf == NULL ||
+      !sl_file_replace (output, g_bytes_get_data (pdf, NULL), g_bytes_get_size (pdf),
+                        SL_FILE_REPLACE_DURABLE, 0644, force ? NULL : sl_file_kind_pdf (), &error))
     {
-      g_printerr ("squadlog print: %s\n", error->message);
+      if (g_error_matches (error, SL_FILE_ERROR, SL_FILE_ERROR_NOT_SAME_KIND))
+        g_printerr (_("squadlog print: %s Use --force to replace it.\n"), error->message);
+      else
+        g_printerr ("squadlog print: %s\n", error->message);
       return EXIT_FAILURE_;
     }
   return EXIT_OK;
@@ -639,8 +750,10 @@ cmd_report (int    argc,
   g_autoptr(SlReport) report = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *html = NULL;
+  gboolean force = FALSE;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the report to FILE"), N_("FILE") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace FILE even if it is not an HTML page"), NULL },
     { "rules", 0, 0, G_OPTION_ARG_FILENAME, &rules_path, N_("Use this rules file"), N_("FILE") },
     { NULL }
   };
@@ -661,9 +774,15 @@ cmd_report (int    argc,
     return EXIT_FAILURE_;
   report = sl_report_new (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game));
   html = sl_report_to_html (report, sl_game_get_setup (game), sl_game_get_state (game));
-  if (!g_file_set_contents (output, html, -1, &error))
+  /* Atomically, over an HTML page (or, with --force, any regular file),
+   * never over a game by mistake. */
+  if (!sl_file_replace (output, html, strlen (html), SL_FILE_REPLACE_DURABLE, 0644,
+                        force ? NULL : sl_file_kind_html (), &error))
     {
-      g_printerr ("squadlog report: %s\n", error->message);
+      if (g_error_matches (error, SL_FILE_ERROR, SL_FILE_ERROR_NOT_SAME_KIND))
+        g_printerr (_("squadlog report: %s Use --force to replace it.\n"), error->message);
+      else
+        g_printerr ("squadlog report: %s\n", error->message);
       return EXIT_FAILURE_;
     }
   return EXIT_OK;
@@ -763,7 +882,7 @@ cmd_replay (int    argc,
       json_object_set_member (o, "victory", game_victory_json (game));
       sl_json_append (out, node, TRUE, 0);
       g_string_append_c (out, '\n');
-      fwrite (out->str, 1, out->len, stdout);
+      cli_write (out->str, out->len);
       return EXIT_OK;
     }
 
@@ -842,7 +961,7 @@ cmd_replay (int    argc,
         }
     }
   print_victory (game, out);
-  fwrite (out->str, 1, out->len, stdout);
+  cli_write (out->str, out->len);
   return EXIT_OK;
 }
 
@@ -851,6 +970,12 @@ sl_cli_main (int    argc,
              char **argv)
 {
   const char *command = argc > 1 ? argv[1] : "--help";
+
+  g_set_print_handler (cli_print_cb);
+  g_set_printerr_handler (cli_printerr_cb);
+  cli_command = command[0] != '-' && sl_cli_handles (command) && !g_str_equal (command, "help")
+                ? g_strdup_printf ("squadlog %s", command) : g_strdup ("squadlog");
+  atexit (close_stdout);
 
   if (g_str_equal (command, "--version"))
     {
