@@ -733,6 +733,122 @@ test_symlink_target (void)
   remove_tree (dir);
 }
 
+/* Issue 19 #10: names holding terminal controls — an OSC sequence that
+ * retitles the window, one that clears the screen, a carriage return, C1
+ * CSI, a bidi override, a line separator — are shown escaped in the text
+ * of new, play, replay and error messages, and as \uXXXX in JSON, which
+ * stays JSON. */
+static void
+assert_inert (const char *text)
+{
+  static const char * const raw[] = { "\x1b", "\x07", "\r", "\xc2\x9b", "\xe2\x80\xae", "\xe2\x80\xa8" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (raw); i++)
+    g_assert_null (strstr (text, raw[i]));
+}
+
+static void
+test_control_chars (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("squadlog-cli-XXXXXX", NULL);
+  g_autofree char *scenario = g_build_filename (dir, "evil.json", NULL);
+  g_autofree char *game = g_build_filename (dir, "g.squadlog", NULL);
+  g_autofree char *source = g_build_filename (g_getenv ("SQUADLOG_DATA_DIR"), "scenarios", "training.json", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *evil_text = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GError) error = NULL;
+  JsonObject *side, *squad, *unit;
+  g_autoptr(GString) all_text = g_string_new (NULL);
+
+  g_file_get_contents (source, &text, NULL, &error);
+  g_assert_no_error (error);
+  root = sl_json_parse (text, -1, &error);
+  g_assert_no_error (error);
+  json_object_set_string_member (json_node_get_object (root), "name", "Evil\x1b]0;pwned\x07 Ground");
+  side = json_array_get_object_element (json_object_get_array_member (json_node_get_object (root), "sides"), 0);
+  json_object_set_string_member (side, "name", "TOG\xe2\x80\xae" "dlrow\xe2\x80\xa8");
+  squad = json_array_get_object_element (json_object_get_array_member (side, "squads"), 0);
+  unit = json_array_get_object_element (json_object_get_array_member (squad, "units"), 0);
+  json_object_set_string_member (unit, "name", "Vale\x1b[2J\r\xc2\x9b" "31m");
+  evil_text = sl_json_to_string (root, TRUE);
+  g_file_set_contents (scenario, evil_text, -1, &error);
+  g_assert_no_error (error);
+
+  {
+    const char *args[] = { "new", "--scenario", scenario, "-o", game, NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_nonnull (strstr (run.out, "Evil\\x1B]0;pwned\\x07 Ground"));
+    g_string_append (all_text, run.out);
+  }
+  {
+    const char *args[] = { "play", game, "-", NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args,
+               "{\"type\": \"correct\", \"unit\": \"tog-1\", \"field\": \"keys\", \"value\": 1}\n"
+               "{\"type\": \"correct\", \"unit\": \"\\u001b[2J\", \"field\": \"keys\", \"value\": 1}\n",
+               NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_nonnull (strstr (run.out, "Vale\\x1B[2J\\x0D\\u009B31m"));
+    g_assert_nonnull (strstr (run.err, "\\x1B[2J"));
+    g_string_append (all_text, run.out);
+    g_string_append (all_text, run.err);
+  }
+  {
+    const char *args[] = { "replay", game, NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_nonnull (strstr (run.out, "TOG\\u202Edlrow\\u2028"));
+    g_string_append (all_text, run.out);
+  }
+  {
+    const char *args[] = { "replay", "--rules", "\x1b[2J", game, NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 1);
+    g_string_append (all_text, run.err);
+  }
+  {
+    const char *args[] = { "--\x1b]0;pwned\x07", NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 1);
+    g_string_append (all_text, run.err);
+  }
+  assert_inert (all_text->str);
+
+  /* JSON: the same names, escaped, and still JSON. */
+  {
+    const char *args[] = { "replay", "--json", game, NULL };
+    g_auto(Run) run = { 0 };
+    g_autoptr(JsonNode) state = NULL;
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 0);
+    assert_inert (run.out);
+    state = sl_json_parse (run.out, -1, &error);
+    g_assert_no_error (error);
+  }
+  {
+    const char *args[] = { "resolve", NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, "{\"kind\": \"damage\", \"weapon\": \"\\u001b]0;x\\u0007\\u009b\\u202e\"}", NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 2);
+    assert_inert (run.out);
+    g_assert_nonnull (strstr (run.out, "\\u001b]0;x\\u0007\\u009b\\u202e"));
+  }
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -766,6 +882,7 @@ main (int   argc,
   g_test_add_func ("/cli/special-files", test_special_files);
   g_test_add_func ("/cli/dev-full", test_dev_full);
   g_test_add_func ("/cli/symlink-target", test_symlink_target);
+  g_test_add_func ("/cli/control-chars", test_control_chars);
   g_test_add_func ("/cli/docs-examples", test_docs_examples);
   g_test_add_func ("/cli/docs-every-kind", test_docs_every_kind);
 

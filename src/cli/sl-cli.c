@@ -23,6 +23,7 @@
 #include "sl-check.h"
 #include "sl-resolve.h"
 #include "sl-rules.h"
+#include "sl-text.h"
 
 /* Exit statuses (documented in docs/cli.md). */
 enum
@@ -69,31 +70,43 @@ cli_flush (void)
   return stdout_error == 0;
 }
 
-/* @string (UTF-8) in the console's character set, as GLib's own print
- * handlers write it. */
+/* @string (UTF-8) for the terminal: names from files (a scenario, a game
+ * sent by an opponent) may hold escape sequences, C1 controls or bidi
+ * overrides, which must be shown, never obeyed (issue 19 #10); then in the
+ * console's character set, as GLib's own print handlers write it. */
 static char *
-for_console (const char *string)
+for_console (const char *string,
+             gssize      len)
 {
+  g_autofree char *safe = sl_text_for_terminal (string, len);
   const char *charset;
 
   if (g_get_console_charset (&charset))
-    return g_strdup (string);
-  return g_convert_with_fallback (string, -1, charset, "UTF-8", "?", NULL, NULL, NULL);
+    return g_steal_pointer (&safe);
+  return g_convert_with_fallback (safe, -1, charset, "UTF-8", "?", NULL, NULL, NULL);
+}
+
+/* Text (not JSON, whose strings are escaped already) to standard output. */
+static void
+cli_write_text (const char *text,
+                gsize       len)
+{
+  g_autofree char *safe = for_console (text, len);
+
+  if (safe != NULL)
+    cli_write (safe, strlen (safe));
 }
 
 static void
 cli_print_cb (const char *string)
 {
-  g_autofree char *text = for_console (string);
-
-  if (text != NULL)
-    cli_write (text, strlen (text));
+  cli_write_text (string, strlen (string));
 }
 
 static void
 cli_printerr_cb (const char *string)
 {
-  g_autofree char *text = for_console (string);
+  g_autofree char *text = for_console (string, -1);
 
   if (text != NULL)
     fputs (text, stderr);
@@ -961,7 +974,7 @@ cmd_replay (int    argc,
         }
     }
   print_victory (game, out);
-  cli_write (out->str, out->len);
+  cli_write_text (out->str, out->len);
   return EXIT_OK;
 }
 
