@@ -715,6 +715,191 @@ test_other_files (void)
   g_assert_nonnull (strstr (error->message, "named pipe"));
 }
 
+/* The opening cache (item 13) */
+
+/* Opens @path through the cache in @cache; whether it came from there. */
+static gboolean
+opened_from_cache (const char *path,
+                   const char *cache)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGame) game = NULL;
+  gboolean from_cache = FALSE;
+
+  game = sl_game_load_cached (sl_test_rules (), path, cache, &from_cache, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (game);
+  return from_cache;
+}
+
+/* The one "*.state" file in @cache. */
+static char *
+state_file (const char *cache)
+{
+  g_autoptr(GDir) dir = g_dir_open (cache, 0, NULL);
+  const char *name;
+  char *found = NULL;
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".state"))
+      {
+        g_assert_null (found);
+        found = g_build_filename (cache, name, NULL);
+      }
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* A game saved and opened once through a fresh cache (which writes it). */
+static void
+cached_game (char **path,
+             char **cache)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+
+  *path = scratch ("game.squadlog");
+  dir = g_path_get_dirname (*path);
+  *cache = g_build_filename (dir, "cache", "games", NULL);
+  sl_test_start_turn (game);
+  g_assert_true (sl_game_save (game, *path, &error));
+  g_assert_false (opened_from_cache (*path, *cache));
+  g_assert_true (opened_from_cache (*path, *cache));
+}
+
+/* A cache folder others can write to, with a key and a cache planted
+ * there that match the game: passed over, and said so once. */
+static void
+test_cache_untrusted_dir (void)
+{
+  g_autofree char *path = NULL, *cache = NULL, *state = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+
+  if (g_test_subprocess ())
+    {
+      cached_game (&path, &cache);
+      state = state_file (cache);
+      before = read_text (state);
+      g_assert_cmpint (g_chmod (cache, 0777), ==, 0);
+      g_assert_false (opened_from_cache (path, cache));
+      g_assert_false (opened_from_cache (path, cache));
+      /* Nor written there. */
+      after = read_text (state);
+      g_assert_cmpstr (before, ==, after);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stderr ("*The opening cache in *cache/games is not used: others can write to it (mode 0777).*");
+  g_test_trap_assert_stderr_unmatched ("*not used*not used*");
+}
+
+/* Every way the folder or its files may be someone else's or open to
+ * others: passed over; the user's own, 0700 and 0600: used. */
+static void
+test_cache_untrusted_files (void)
+{
+  g_autofree char *path = NULL, *cache = NULL, *state = NULL;
+  g_autofree char *key = NULL, *key_bytes = NULL, *elsewhere = NULL, *parent = NULL;
+  g_autofree char *moved = NULL;
+  gsize key_size;
+  g_autoptr(GError) error = NULL;
+
+  cached_game (&path, &cache);
+  state = state_file (cache);
+  key = g_build_filename (cache, "key", NULL);
+  parent = g_path_get_dirname (cache);
+  g_assert_cmpint (mode_of (cache), ==, 0700);
+  g_assert_cmpint (mode_of (key), ==, 0600);
+  g_assert_true (g_file_get_contents (key, &key_bytes, &key_size, &error));
+  g_assert_cmpuint (key_size, ==, SL_CACHE_KEY_SIZE);
+
+  /* The key readable by others. */
+  g_assert_cmpint (g_chmod (key, 0644), ==, 0);
+  g_assert_false (opened_from_cache (path, cache));
+  g_assert_cmpint (g_chmod (key, 0600), ==, 0);
+  g_assert_true (opened_from_cache (path, cache));
+
+  /* The key a link to a file with the same bytes. */
+  elsewhere = g_build_filename (parent, "key-elsewhere", NULL);
+  g_assert_cmpint (g_rename (key, elsewhere), ==, 0);
+  g_assert_cmpint (symlink (elsewhere, key), ==, 0);
+  g_assert_false (opened_from_cache (path, cache));
+  g_assert_cmpint (g_unlink (key), ==, 0);
+  g_assert_cmpint (g_rename (elsewhere, key), ==, 0);
+  g_assert_true (opened_from_cache (path, cache));
+
+  /* A key of another length. */
+  {
+    g_autofree char *longer = g_strconcat (key_bytes, "x", NULL);
+
+    g_assert_true (g_file_set_contents_full (key, longer, key_size + 1, G_FILE_SET_CONTENTS_CONSISTENT,
+                                             0600, &error));
+    g_assert_false (opened_from_cache (path, cache));
+    g_assert_true (g_file_set_contents_full (key, key_bytes, key_size, G_FILE_SET_CONTENTS_CONSISTENT,
+                                             0600, &error));
+    g_assert_true (opened_from_cache (path, cache));
+  }
+
+  /* A cache file others can write to. */
+  g_assert_cmpint (g_chmod (state, 0666), ==, 0);
+  g_assert_false (opened_from_cache (path, cache));
+  /* (written again by that opening, its owner's only) */
+  g_assert_cmpint (mode_of (state), ==, 0600);
+  g_assert_true (opened_from_cache (path, cache));
+
+  /* The folder holding the cache open to others: not unless it is
+   * sticky, as /tmp is. */
+  g_assert_cmpint (g_chmod (parent, 0777), ==, 0);
+  g_assert_false (opened_from_cache (path, cache));
+  g_assert_cmpint (g_chmod (parent, 01777), ==, 0);
+  g_assert_true (opened_from_cache (path, cache));
+  g_assert_cmpint (g_chmod (parent, 0700), ==, 0);
+
+  /* The cache folder a link to one that would do. */
+  moved = g_build_filename (parent, "real-games", NULL);
+  g_assert_cmpint (g_rename (cache, moved), ==, 0);
+  g_assert_cmpint (symlink (moved, cache), ==, 0);
+  g_assert_false (opened_from_cache (path, cache));
+  g_assert_cmpint (g_unlink (cache), ==, 0);
+  g_assert_cmpint (g_rename (moved, cache), ==, 0);
+  g_assert_true (opened_from_cache (path, cache));
+
+  /* Another user's key, cache file or folder (only root can make them). */
+  if (geteuid () == 0)
+    {
+      g_assert_cmpint (chown (key, 65534, 65534), ==, 0);
+      g_assert_false (opened_from_cache (path, cache));
+      g_assert_cmpint (chown (key, 0, 0), ==, 0);
+      g_assert_true (opened_from_cache (path, cache));
+
+      g_assert_cmpint (chown (state, 65534, 65534), ==, 0);
+      g_assert_false (opened_from_cache (path, cache));
+      g_assert_true (opened_from_cache (path, cache));
+
+      g_assert_cmpint (chown (cache, 65534, 65534), ==, 0);
+      g_assert_false (opened_from_cache (path, cache));
+      g_assert_cmpint (chown (cache, 0, 0), ==, 0);
+      g_assert_true (opened_from_cache (path, cache));
+    }
+}
+
+/* A new key comes from the secure random source: its owner's only. */
+static void
+test_cache_new_key (void)
+{
+  g_autofree char *dir = scratch ("cache");
+  g_autofree char *key_file = g_build_filename (dir, "key", NULL);
+  guint8 key[SL_CACHE_KEY_SIZE], again[SL_CACHE_KEY_SIZE];
+
+  g_assert_true (sl_cache_key (dir, key));
+  g_assert_cmpint (mode_of (key_file), ==, 0600);
+  g_assert_cmpint (mode_of (dir), ==, 0700);
+  g_assert_true (sl_cache_key (dir, again));
+  g_assert_true (memcmp (key, again, sizeof key) == 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -743,6 +928,9 @@ main (int   argc,
   g_test_add_func ("/files/game/load-special", test_game_load_special);
   g_test_add_func ("/files/scenario-list-fifo", test_scenario_list_fifo);
   g_test_add_func ("/files/other-files", test_other_files);
+  g_test_add_func ("/files/cache/untrusted-dir", test_cache_untrusted_dir);
+  g_test_add_func ("/files/cache/untrusted-files", test_cache_untrusted_files);
+  g_test_add_func ("/files/cache/new-key", test_cache_new_key);
 
   status = g_test_run ();
   sl_test_remove_tree (tmp_dir);

@@ -734,7 +734,7 @@ replace_begin (int                  dirfd,
           return NULL;
         }
       self->exists = TRUE;
-      self->mode = st.st_mode & 0777;
+      self->mode = (flags & SL_FILE_REPLACE_OWN_MODE) ? (mode_t) new_mode : st.st_mode & 0777;
       if (kind != NULL && st.st_size > 0 && !check_kind (self, kind, error))
         return NULL;
     }

@@ -110,6 +110,9 @@ typedef enum
    * file, then its folder, are synced (for games, PDFs, reports; not for
    * caches). */
   SL_FILE_REPLACE_DURABLE = 1 << 0,
+  /* The file gets @new_mode even over an existing one (the opening
+   * cache's files are the program's own, never the user's to set). */
+  SL_FILE_REPLACE_OWN_MODE = 1 << 1,
 } SlFileReplaceFlags;
 
 typedef struct _SlFileReplace SlFileReplace;
