@@ -548,6 +548,15 @@ test_text (void)
     g_assert_cmpstr (line, ==, "Smith & Sons \xef\xbf\xbd");
   }
   {
+    g_autofree char *name = sl_text_file_name ("..\x1b]0;x\x07/etc:passwd\\ \xe2\x80\xae", 200, "game");
+    g_autofree char *empty = sl_text_file_name (" ...\n", 200, "game");
+    g_autofree char *cut = sl_text_file_name ("ééé", 5, "game");
+
+    g_assert_cmpstr (name, ==, "]0;x -etc-passwd-");
+    g_assert_cmpstr (empty, ==, "game");
+    g_assert_cmpstr (cut, ==, "éé");
+  }
+  {
     g_autofree char *markup = sl_markup_escape ("Tom & <b>Jerry</b>");
 
     g_assert_cmpstr (markup, ==, "Tom &amp; &lt;b&gt;Jerry&lt;/b&gt;");

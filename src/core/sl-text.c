@@ -99,6 +99,33 @@ sl_text_one_line (const char *s)
 }
 
 char *
+sl_text_file_name (const char *s,
+                   gsize       max,
+                   const char *fallback)
+{
+  g_autofree char *line = sl_text_one_line (s);
+  char *start = line;
+  char *end;
+
+  g_strdelimit (line, "/\\:", '-');
+  while (*start == '.' || *start == ' ')
+    start++;
+  end = start + strlen (start);
+  /* Cut between characters, never inside one. */
+  if ((gsize) (end - start) > max)
+    {
+      end = start + max;
+      while (end > start && (*end & 0xC0) == 0x80)
+        end--;
+    }
+  while (end > start && end[-1] == ' ')
+    end--;
+  if (end == start)
+    return g_strdup (fallback);
+  return g_strndup (start, end - start);
+}
+
+char *
 sl_markup_escape (const char *s)
 {
   return g_markup_escape_text (s != NULL ? s : "", -1);

@@ -33,6 +33,14 @@ char     *sl_text_for_terminal    (const char *s,
  * and isolates are dropped, bytes that are not UTF-8 become U+FFFD. */
 char     *sl_text_one_line        (const char *s);
 
+/* @s made fit to start a file's name: one line (sl_text_one_line()), no
+ * "/", "\\" or ":" (they become "-"), no leading dots or spaces (a
+ * hidden file), at most @max bytes (cut between characters); @fallback
+ * when nothing is left. */
+char     *sl_text_file_name       (const char *s,
+                                   gsize       max,
+                                   const char *fallback);
+
 /* @s with & < > ' " escaped for Pango markup (NULL gives ""). */
 char     *sl_markup_escape        (const char *s);
 
