@@ -285,7 +285,7 @@ sl_cache_key (const char *cache_dir,
 
       /* Exactly its size: anything else is not a key of ours. */
       if (st.st_size != SL_CACHE_KEY_SIZE)
-        distrust (cache_dir, _("its key is not a key"));
+        distrust (cache_dir, _("its key is not 16 bytes long"));
       else
         while (got < SL_CACHE_KEY_SIZE)
           {

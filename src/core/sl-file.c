@@ -71,7 +71,8 @@ quoted (const char *path)
 {
   g_autofree char *display = g_filename_display_name (path);
 
-  return g_strdup_printf ("“%s”", display);
+  /* Translators: a file's name in a message, in quotes. */
+  return g_strdup_printf (_("“%s”"), display);
 }
 
 /* What a file that is not a regular file is, for messages. */
