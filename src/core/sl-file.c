@@ -638,8 +638,9 @@ open_temp (SlFileReplace  *self,
                    create_mode);
       if (fd < 0 && errno == EEXIST)
         {
+          /* There already: only looked at (and locked), never written. */
           created = FALSE;
-          fd = openat (self->dirfd, self->temp, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+          fd = openat (self->dirfd, self->temp, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
           if (fd < 0 && errno == ENOENT)
             continue;
         }
@@ -649,8 +650,11 @@ open_temp (SlFileReplace  *self,
             goto in_the_way;
           return errno_error (error, errno, CANNOT_WRITE, self->display);
         }
-      /* Never another user's file, a link to another file, or a pipe. */
-      if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || st.st_uid != uid || st.st_nlink != 1)
+      /* One there already is removed only if it is a file of the user's
+       * and no other file's name (a hard link): another user's, a pipe,
+       * or a name of some other file is not ours to touch. */
+      if (!created && (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || st.st_uid != uid ||
+                       st.st_nlink != 1))
         {
           close (fd);
           goto in_the_way;
