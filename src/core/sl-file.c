@@ -452,12 +452,14 @@ sl_file_read_line (FILE        *stream,
 
   g_string_truncate (line, 0);
   /* Byte by byte: a line may hold a NUL, and is never read past the cap. */
-  while ((c = getc (stream)) != EOF && c != '\n')
+  flockfile (stream);
+  while ((c = getc_unlocked (stream)) != EOF && c != '\n')
     {
       if (line->len >= SL_FILE_MAX_LINE)
         {
           g_autofree char *size = g_format_size_full (SL_FILE_MAX_LINE, G_FORMAT_SIZE_IEC_UNITS);
 
+          funlockfile (stream);
           g_set_error (error, SL_FILE_ERROR, SL_FILE_ERROR_LINE_TOO_LONG,
                        _("%s: line %u is longer than %s, the most one line may be; it was not read."),
                        display, number, size);
@@ -465,6 +467,7 @@ sl_file_read_line (FILE        *stream,
         }
       g_string_append_c (line, c);
     }
+  funlockfile (stream);
   if (c == EOF && ferror (stream))
     {
       errno_error (error, errno, CANNOT_READ, display);
