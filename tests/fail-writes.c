@@ -7,7 +7,8 @@
  *
  * enospc: opening works and every write() to a file in the directory fails
  * with ENOSPC, as when the disk fills up while saving; erofs: opening a
- * file there for writing fails with EROFS.
+ * file there for writing fails with EROFS (by its path, or by its name in
+ * the directory opened: openat()).
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -117,7 +118,23 @@ call_openat (const char *name,
              mode_t      m)
 {
   OpenAtFunc real = (OpenAtFunc) dlsym (RTLD_NEXT, name);
+  char full[PATH_MAX];
 
+  /* A name in a directory opened before: where that directory is. */
+  if (path[0] != '/' && dirfd != AT_FDCWD)
+    {
+      char link[64], dir[PATH_MAX];
+      ssize_t n;
+
+      snprintf (link, sizeof link, "/proc/self/fd/%d", dirfd);
+      n = readlink (link, dir, sizeof dir - 1);
+      if (n > 0)
+        {
+          dir[n] = '\0';
+          if (snprintf (full, sizeof full, "%s/%s", dir, path) < (int) sizeof full)
+            path = full;
+        }
+    }
   if (refuse_open (path, flags))
     {
       errno = EROFS;

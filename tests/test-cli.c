@@ -31,6 +31,7 @@
 #include <unistd.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "sl-json.h"
 #include "sl-test.h"
@@ -188,6 +189,94 @@ run_squadlog (GPtrArray  *args,
   g_assert_no_error (error);
   g_assert_true (g_subprocess_get_if_exited (process));
   run->status = g_subprocess_get_exit_status (process);
+}
+
+/* Runs squadlog with @args (NULL-terminated), @input on standard input and
+ * standard output written to @stdout_path (a pipe when NULL), and fails the
+ * test when it has not ended after @seconds: a named pipe or /dev/zero must
+ * never make it wait or grow. */
+typedef struct
+{
+  GMainLoop *loop;
+  gboolean   done;
+  char      *out;
+  char      *err;
+  GError    *error;
+} Timed;
+
+static void
+timed_done_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      data)
+{
+  Timed *t = data;
+
+  g_subprocess_communicate_utf8_finish (G_SUBPROCESS (source), result, &t->out, &t->err, &t->error);
+  t->done = TRUE;
+  g_main_loop_quit (t->loop);
+}
+
+static gboolean
+timed_out_cb (gpointer data)
+{
+  g_main_loop_quit (((Timed *) data)->loop);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+run_timed (const char * const *args,
+           const char         *input,
+           const char         *stdout_path,
+           guint               seconds,
+           Run                *run)
+{
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  Timed t = { NULL, };
+  GSource *timeout;
+
+  g_ptr_array_add (argv, (char *) squadlog);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE |
+                                        (stdout_path ? 0 : G_SUBPROCESS_FLAGS_STDOUT_PIPE));
+  if (stdout_path != NULL)
+    g_subprocess_launcher_set_stdout_file_path (launcher, stdout_path);
+  g_subprocess_launcher_unsetenv (launcher, "DISPLAY");
+  g_subprocess_launcher_unsetenv (launcher, "WAYLAND_DISPLAY");
+  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
+  g_assert_no_error (error);
+
+  g_main_context_push_thread_default (context);
+  t.loop = g_main_loop_new (context, FALSE);
+  g_subprocess_communicate_utf8_async (process, input ? input : "", NULL, timed_done_cb, &t);
+  timeout = g_timeout_source_new_seconds (seconds);
+  g_source_set_callback (timeout, timed_out_cb, &t, NULL);
+  g_source_attach (timeout, context);
+  g_main_loop_run (t.loop);
+  g_source_destroy (timeout);
+  g_source_unref (timeout);
+  if (!t.done)
+    {
+      g_subprocess_force_exit (process);
+      while (!t.done)
+        g_main_context_iteration (context, TRUE);
+      g_error ("squadlog %s did not end within %u seconds", args[0], seconds);
+    }
+  g_main_loop_unref (t.loop);
+  g_main_context_pop_thread_default (context);
+  g_assert_no_error (t.error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  run->status = g_subprocess_get_exit_status (process);
+  run->out = t.out ? t.out : g_strdup ("");
+  run->err = t.err;
+  g_test_message ("squadlog %s: exit %d\nstdout: %s\nstderr: %s", args[0], run->status, run->out,
+                  run->err);
 }
 
 /* Writes the shipped rules with @patch applied to a temporary file. */
@@ -487,6 +576,279 @@ test_docs_every_kind (void)
     }
 }
 
+/* Issue 19 #9: a named pipe, a device or a folder given for any file the
+ * command line reads is refused at once, and a stream (/dev/zero) is read
+ * no further than its cap: nothing waits, nothing grows. */
+static void
+test_special_files (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("squadlog-cli-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo.squadlog", NULL);
+  g_autofree char *fifo_json = g_build_filename (dir, "fifo.json", NULL);
+  g_autofree char *game = g_build_filename (dir, "g.squadlog", NULL);
+  g_autofree char *other = g_build_filename (dir, "other.squadlog", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "logs.pdf", NULL);
+  g_autofree char *html = g_build_filename (dir, "report.html", NULL);
+  const struct
+  {
+    const char *args[7];
+    const char *message;
+  } cases[] = {
+    { { "replay", fifo }, "is a named pipe (FIFO), not a regular file" },
+    { { "replay", "/dev/zero" }, "is a character device, not a regular file" },
+    { { "replay", dir }, "is a folder, not a regular file" },
+    { { "print", fifo, "-o", pdf }, "named pipe" },
+    { { "report", fifo, "-o", html }, "named pipe" },
+    { { "play", fifo, "-" }, "named pipe" },
+    { { "play", game, "/dev/zero" }, "/dev/zero: line 1 is longer than 1.0\u00a0MiB" },
+    { { "play", game, dir }, "is a folder" },
+    { { "resolve", "/dev/zero" }, "is larger than 16.0\u00a0MiB, the most a request may be" },
+    { { "resolve", "--jsonl", "/dev/zero" }, "line 1 is longer than 1.0\u00a0MiB" },
+    { { "resolve", "--rules", fifo_json, "-" }, "named pipe" },
+    { { "new", "--scenario", fifo_json, "-o", other }, "named pipe" },
+  };
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_cmpint (mkfifo (fifo_json, 0600), ==, 0);
+  {
+    const char *args[] = { "new", "--scenario", "training", "-o", game, NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 0);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_timed (cases[i].args, "", NULL, 60, &run);
+      g_assert_cmpint (run.status, ==, 1);
+      g_assert_nonnull (strstr (run.err, cases[i].message));
+    }
+  g_assert_false (g_file_test (other, G_FILE_TEST_EXISTS));
+  remove_tree (dir);
+}
+
+/* Issue 19 #7: every command that writes to standard output exits with
+ * status 1, and says so, when the writing fails (a full disk). */
+static void
+test_dev_full (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("squadlog-cli-XXXXXX", NULL);
+  g_autofree char *game = g_build_filename (dir, "g.squadlog", NULL);
+  g_autofree char *other = g_build_filename (dir, "other.squadlog", NULL);
+  const char *request = "{\"kind\": \"burst-hits\", \"rounds\": 5, \"roll\": 7}\n";
+  const struct
+  {
+    const char *args[7];
+    const char *input;
+  } cases[] = {
+    { { "replay", game } },
+    { { "replay", "--json", game } },
+    { { "replay", "--until", "0", game } },
+    { { "resolve" }, request },
+    { { "resolve", "--jsonl" }, request },
+    { { "new", "--scenario", "training", "-o", other } },
+    { { "play", game, "-" }, "{\"type\": \"initiative\"}\n" },
+    { { "--help" } },
+    { { "--version" } },
+    { { "replay", "--help" } },
+  };
+
+  {
+    const char *args[] = { "new", "--scenario", "training", "-o", game, NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 0);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_timed (cases[i].args, cases[i].input, "/dev/full", 60, &run);
+      g_assert_cmpint (run.status, ==, 1);
+      g_assert_nonnull (strstr (run.err, "No space left on device"));
+      g_assert_nonnull (strstr (run.err, "standard output"));
+    }
+  /* The command was saved all the same, and said so. */
+  {
+    const char *args[] = { "replay", game, NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_nonnull (strstr (run.out, "(1 journal entries)"));
+  }
+  remove_tree (dir);
+}
+
+/* Issue 19 #6: a game reached through a symbolic link is saved to the
+ * file it names (the link stays); no game is saved over a named pipe, not
+ * even with --force. */
+static void
+test_symlink_target (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("squadlog-cli-XXXXXX", NULL);
+  g_autofree char *game = g_build_filename (dir, "g.squadlog", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.squadlog", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo.squadlog", NULL);
+  GStatBuf st;
+
+  {
+    const char *args[] = { "new", "--scenario", "training", "-o", game, NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 0);
+    /* A game holds secrets: its owner's only. */
+    g_assert_cmpint (g_stat (game, &st), ==, 0);
+    g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  }
+  g_assert_cmpint (symlink ("g.squadlog", link), ==, 0);
+  {
+    const char *args[] = { "play", link, "-", NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, "{\"type\": \"initiative\"}\n", NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 0);
+  }
+  g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+  {
+    const char *args[] = { "replay", game, NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_nonnull (strstr (run.out, "(1 journal entries)"));
+  }
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  {
+    const char *args[] = { "new", "--force", "--scenario", "training", "-o", fifo, NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_nonnull (strstr (run.err, "is a named pipe (FIFO), not a regular file"));
+  }
+  remove_tree (dir);
+}
+
+/* Issue 19 #10: names holding terminal controls — an OSC sequence that
+ * retitles the window, one that clears the screen, a carriage return, C1
+ * CSI, a bidi override, a line separator — are shown escaped in the text
+ * of new, play, replay and error messages, and as \uXXXX in JSON, which
+ * stays JSON. */
+static void
+assert_inert (const char *text)
+{
+  static const char * const raw[] = { "\x1b", "\x07", "\r", "\xc2\x9b", "\xe2\x80\xae", "\xe2\x80\xa8" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (raw); i++)
+    g_assert_null (strstr (text, raw[i]));
+}
+
+static void
+test_control_chars (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("squadlog-cli-XXXXXX", NULL);
+  g_autofree char *scenario = g_build_filename (dir, "evil.json", NULL);
+  g_autofree char *game = g_build_filename (dir, "g.squadlog", NULL);
+  g_autofree char *source = g_build_filename (g_getenv ("SQUADLOG_DATA_DIR"), "scenarios", "training.json", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *evil_text = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GError) error = NULL;
+  JsonObject *side, *squad, *unit;
+  g_autoptr(GString) all_text = g_string_new (NULL);
+
+  g_file_get_contents (source, &text, NULL, &error);
+  g_assert_no_error (error);
+  root = sl_json_parse (text, -1, &error);
+  g_assert_no_error (error);
+  json_object_set_string_member (json_node_get_object (root), "name", "Evil\x1b]0;pwned\x07 Ground");
+  side = json_array_get_object_element (json_object_get_array_member (json_node_get_object (root), "sides"), 0);
+  json_object_set_string_member (side, "name", "TOG\xe2\x80\xae" "dlrow\xe2\x80\xa8");
+  squad = json_array_get_object_element (json_object_get_array_member (side, "squads"), 0);
+  unit = json_array_get_object_element (json_object_get_array_member (squad, "units"), 0);
+  json_object_set_string_member (unit, "name", "Vale\x1b[2J\r\xc2\x9b" "31m");
+  evil_text = sl_json_to_string (root, TRUE);
+  g_file_set_contents (scenario, evil_text, -1, &error);
+  g_assert_no_error (error);
+
+  {
+    const char *args[] = { "new", "--scenario", scenario, "-o", game, NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_nonnull (strstr (run.out, "Evil\\x1B]0;pwned\\x07 Ground"));
+    g_string_append (all_text, run.out);
+  }
+  {
+    const char *args[] = { "play", game, "-", NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args,
+               "{\"type\": \"correct\", \"unit\": \"tog-1\", \"field\": \"keys\", \"value\": 1}\n"
+               "{\"type\": \"correct\", \"unit\": \"\\u001b[2J\", \"field\": \"keys\", \"value\": 1}\n",
+               NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_nonnull (strstr (run.out, "Vale\\x1B[2J\\x0D\\u009B31m"));
+    g_assert_nonnull (strstr (run.err, "\\x1B[2J"));
+    g_string_append (all_text, run.out);
+    g_string_append (all_text, run.err);
+  }
+  {
+    const char *args[] = { "replay", game, NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_nonnull (strstr (run.out, "TOG\\u202Edlrow\\u2028"));
+    g_string_append (all_text, run.out);
+  }
+  {
+    const char *args[] = { "replay", "--rules", "\x1b[2J", game, NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 1);
+    g_string_append (all_text, run.err);
+  }
+  {
+    const char *args[] = { "--\x1b]0;pwned\x07", NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 1);
+    g_string_append (all_text, run.err);
+  }
+  assert_inert (all_text->str);
+
+  /* JSON: the same names, escaped, and still JSON. */
+  {
+    const char *args[] = { "replay", "--json", game, NULL };
+    g_auto(Run) run = { 0 };
+    g_autoptr(JsonNode) state = NULL;
+
+    run_timed (args, NULL, NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 0);
+    assert_inert (run.out);
+    state = sl_json_parse (run.out, -1, &error);
+    g_assert_no_error (error);
+  }
+  {
+    const char *args[] = { "resolve", NULL };
+    g_auto(Run) run = { 0 };
+
+    run_timed (args, "{\"kind\": \"damage\", \"weapon\": \"\\u001b]0;x\\u0007\\u009b\\u202e\"}", NULL, 60, &run);
+    g_assert_cmpint (run.status, ==, 2);
+    assert_inert (run.out);
+    g_assert_nonnull (strstr (run.out, "\\u001b]0;x\\u0007\\u009b\\u202e"));
+  }
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -517,6 +879,10 @@ main (int   argc,
       g_test_add_data_func_full (test_path, g_build_filename (cases, file, NULL), check_case,
                                  g_free);
     }
+  g_test_add_func ("/cli/special-files", test_special_files);
+  g_test_add_func ("/cli/dev-full", test_dev_full);
+  g_test_add_func ("/cli/symlink-target", test_symlink_target);
+  g_test_add_func ("/cli/control-chars", test_control_chars);
   g_test_add_func ("/cli/docs-examples", test_docs_examples);
   g_test_add_func ("/cli/docs-every-kind", test_docs_every_kind);
 

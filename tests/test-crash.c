@@ -217,6 +217,76 @@ test_read_only (void)
   check_save_fails ("erofs", "Read-only file system");
 }
 
+/* Issue 19 #7: `squadlog print` and `report` writing on a full disk or in
+ * a read-only folder: a status that says it failed, a message naming the
+ * file, and no cut file — the one there before is as it was, and no
+ * temporary file is left. */
+static void
+check_output_fails (const char *mode,
+                    const char *command,
+                    const char *name,
+                    const char *old,
+                    const char *message)
+{
+  g_autofree char *sub = g_strdup_printf ("%s-%s", mode, command);
+  g_autofree char *dir = g_build_filename (tmp_dir, sub, NULL);
+  g_autofree char *game = g_build_filename (tmp_dir, "output-game.squadlog", NULL);
+  g_autofree char *out_path = g_build_filename (dir, name, NULL);
+  g_autofree char *preload = g_build_filename (g_getenv ("SL_BUILD_TESTS"), "libfail-writes.so", NULL);
+  g_autofree char *err = NULL, *out = NULL, *after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) child = NULL;
+  g_autoptr(GDir) listing = NULL;
+  const char *asan = g_getenv ("ASAN_OPTIONS");
+  g_autofree char *asan_options = g_strdup_printf ("%s%sverify_asan_link_order=0", asan ? asan : "", asan ? ":" : "");
+  guint n = 0;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  new_game (game);
+  g_file_set_contents (out_path, old, -1, &error);
+  g_assert_no_error (error);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_setenv (launcher, "LD_PRELOAD", preload, TRUE);
+  g_subprocess_launcher_setenv (launcher, "SL_FAIL_DIR", dir, TRUE);
+  g_subprocess_launcher_setenv (launcher, "SL_FAIL_MODE", mode, TRUE);
+  g_subprocess_launcher_setenv (launcher, "ASAN_OPTIONS", asan_options, TRUE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  g_subprocess_launcher_setenv (launcher, "LANGUAGE", "C", TRUE);
+  child = g_subprocess_launcher_spawn (launcher, &error, squadlog (), command, game, "-o", out_path, NULL);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (child, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_test_message ("stderr: %s", err);
+  g_assert_false (g_subprocess_get_successful (child));
+  g_assert_nonnull (strstr (err, out_path));
+  g_assert_nonnull (strstr (err, message));
+  g_assert_true (g_file_get_contents (out_path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, old);
+  listing = g_dir_open (dir, 0, &error);
+  g_assert_no_error (error);
+  while (g_dir_read_name (listing) != NULL)
+    n++;
+  g_assert_cmpuint (n, ==, 1);
+}
+
+static void
+test_print_full_disk (void)
+{
+  check_output_fails ("enospc", "print", "logs.pdf", "%PDF-1.5 the old logs", "No space left on device");
+  check_output_fails ("erofs", "print", "logs.pdf", "%PDF-1.5 the old logs", "Read-only file system");
+}
+
+static void
+test_report_full_disk (void)
+{
+  check_output_fails ("enospc", "report", "report.html", "<!DOCTYPE html> the old report",
+                      "No space left on device");
+  check_output_fails ("erofs", "report", "report.html", "<!DOCTYPE html> the old report",
+                      "Read-only file system");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -229,6 +299,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/crash/sigkill", test_sigkill);
   g_test_add_func ("/crash/full-disk", test_full_disk);
   g_test_add_func ("/crash/read-only", test_read_only);
+  g_test_add_func ("/crash/print-full-disk", test_print_full_disk);
+  g_test_add_func ("/crash/report-full-disk", test_report_full_disk);
   status = g_test_run ();
   sl_test_remove_tree (tmp_dir);
   g_free (tmp_dir);

@@ -8,18 +8,22 @@
 #include <glib/gi18n.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sl-cli.h"
 #include "sl-report.h"
 #include "sl-victory.h"
 #include "sl-print.h"
 #include "sl-unit-log.h"
+#include "sl-file.h"
 #include "sl-game.h"
 #include "sl-json.h"
 #include "sl-check.h"
 #include "sl-resolve.h"
 #include "sl-rules.h"
+#include "sl-text.h"
 
 /* Exit statuses (documented in docs/cli.md). */
 enum
@@ -28,6 +32,111 @@ enum
   EXIT_FAILURE_ = 1,   /* usage, files, rules data */
   EXIT_INVALID = 2,    /* at least one request was invalid */
 };
+
+/* Standard output
+ *
+ * Every write is checked: a command whose output could not be written
+ * (a full disk, `> /dev/full`) exits with status 1 and says so, as the
+ * GNU tools do (gnulib's close_stdout). Everything goes through
+ * cli_write(), g_print() included. */
+
+/* "squadlog replay", for messages. */
+static char *cli_command;
+/* The first error writing standard output (an errno value), and whether
+ * it was reported already. */
+static int stdout_error;
+static gboolean stdout_error_told;
+static gboolean stdout_written;
+
+static void
+cli_write (const char *data,
+           gsize       len)
+{
+  if (len == 0)
+    return;
+  stdout_written = TRUE;
+  if (fwrite (data, 1, len, stdout) != len && stdout_error == 0)
+    stdout_error = errno != 0 ? errno : EIO;
+}
+
+/* Flushes standard output; FALSE (the error kept) when it failed. */
+static gboolean
+cli_flush (void)
+{
+  if (fflush (stdout) != 0 && stdout_error == 0)
+    stdout_error = errno != 0 ? errno : EIO;
+  if (ferror (stdout) && stdout_error == 0)
+    stdout_error = EIO;
+  return stdout_error == 0;
+}
+
+/* @string (UTF-8) for the terminal: names from files (a scenario, a game
+ * sent by an opponent) may hold escape sequences, C1 controls or bidi
+ * overrides, which must be shown, never obeyed (issue 19 #10); then in the
+ * console's character set, as GLib's own print handlers write it. */
+static char *
+for_console (const char *string,
+             gssize      len)
+{
+  g_autofree char *safe = sl_text_for_terminal (string, len);
+  const char *charset;
+
+  if (g_get_console_charset (&charset))
+    return g_steal_pointer (&safe);
+  return g_convert_with_fallback (safe, -1, charset, "UTF-8", "?", NULL, NULL, NULL);
+}
+
+/* Text (not JSON, whose strings are escaped already) to standard output. */
+static void
+cli_write_text (const char *text,
+                gsize       len)
+{
+  g_autofree char *safe = for_console (text, len);
+
+  if (safe != NULL)
+    cli_write (safe, strlen (safe));
+}
+
+static void
+cli_print_cb (const char *string)
+{
+  cli_write_text (string, strlen (string));
+}
+
+static void
+cli_printerr_cb (const char *string)
+{
+  g_autofree char *text = for_console (string, -1);
+
+  if (text != NULL)
+    fputs (text, stderr);
+  fflush (stderr);
+}
+
+static void
+tell_stdout_error (void)
+{
+  if (!stdout_error_told)
+    fprintf (stderr, _("%s: cannot write to standard output: %s\n"),
+             cli_command ? cli_command : "squadlog", g_strerror (stdout_error));
+  stdout_error_told = TRUE;
+}
+
+/* At exit (from main() or from GOption's --help): whatever was printed
+ * reached its file, or the exit status says it did not. */
+static void
+close_stdout (void)
+{
+  gboolean flushed = cli_flush ();
+
+  if (fclose (stdout) != 0 && flushed && !(errno == EBADF && !stdout_written))
+    stdout_error = errno != 0 ? errno : EIO;
+  if (stdout_error != 0)
+    {
+      tell_stdout_error ();
+      _exit (EXIT_FAILURE_);
+    }
+}
 
 gboolean
 sl_cli_handles (const char *arg)
@@ -101,27 +210,56 @@ print_node (JsonNode *node,
   g_string_append_c (buffer, '\n');
   if (buffer->len > 64 * 1024)
     {
-      fwrite (buffer->str, 1, buffer->len, stdout);
+      cli_write (buffer->str, buffer->len);
       g_string_truncate (buffer, 0);
     }
+}
+
+/* Opens @path (a file, a pipe or "-" for standard input) to be read a
+ * line at a time; NULL, having said why, when it cannot be. */
+static FILE *
+open_stream (const char *command,
+             const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  FILE *stream;
+  int fd;
+
+  if (path == NULL || g_str_equal (path, "-"))
+    return stdin;
+  fd = sl_file_open_read (path, SL_FILE_READ_STREAM, &error);
+  if (fd < 0)
+    {
+      g_printerr ("squadlog %s: %s\n", command, error->message);
+      return NULL;
+    }
+  stream = fdopen (fd, "r");
+  if (stream == NULL)
+    {
+      g_printerr (_("squadlog %s: cannot open “%s”: %s\n"), command, path, g_strerror (errno));
+      close (fd);
+    }
+  return stream;
 }
 
 static int
 resolve_jsonl (SlResolver *resolver,
                FILE       *input,
+               const char *display,
                gboolean    pretty)
 {
   g_autoptr(GString) out = g_string_sized_new (128 * 1024);
-  char *line = NULL;
-  size_t capacity = 0;
-  ssize_t length;
+  g_autoptr(GString) line = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
   gboolean all_valid = TRUE;
+  guint number = 0;
 
-  while ((length = getline (&line, &capacity, input)) >= 0)
+  /* Each line within SL_FILE_MAX_LINE: /dev/zero is one endless line. */
+  while (sl_file_read_line (input, display, ++number, line, &error))
     {
       g_autoptr(JsonNode) result = NULL;
       gboolean valid;
-      char *text = line;
+      char *text = line->str;
 
       g_strstrip (text);
       if (*text == '\0')
@@ -130,9 +268,13 @@ resolve_jsonl (SlResolver *resolver,
       all_valid &= valid;
       print_node (result, pretty, out);
     }
-  free (line);
-  fwrite (out->str, 1, out->len, stdout);
-  fflush (stdout);
+  cli_write (out->str, out->len);
+  cli_flush ();
+  if (error != NULL)
+    {
+      g_printerr ("squadlog resolve: %s\n", error->message);
+      return EXIT_FAILURE_;
+    }
   return all_valid ? EXIT_OK : EXIT_INVALID;
 }
 
@@ -143,34 +285,25 @@ resolve_one (SlResolver *resolver,
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(JsonNode) result = NULL;
-  g_autofree char *contents = NULL;
-  gsize length = 0;
+  g_autoptr(GBytes) contents = NULL;
   gboolean valid;
 
+  /* A file, a pipe or standard input, of 16 MiB at most. */
   if (path != NULL && !g_str_equal (path, "-"))
-    {
-      if (!g_file_get_contents (path, &contents, &length, &error))
-        {
-          g_printerr ("squadlog: %s\n", error->message);
-          return EXIT_FAILURE_;
-        }
-    }
+    contents = sl_file_read (path, SL_FILE_LIMIT_REQUEST, SL_FILE_READ_STREAM, &error);
   else
+    contents = sl_file_read_fd (STDIN_FILENO, _("standard input"), SL_FILE_LIMIT_REQUEST,
+                                SL_FILE_READ_STREAM, &error);
+  if (contents == NULL)
     {
-      GString *in = g_string_new (NULL);
-      char buf[8192];
-      size_t n;
-
-      while ((n = fread (buf, 1, sizeof buf, stdin)) > 0)
-        g_string_append_len (in, buf, n);
-      length = in->len;
-      contents = g_string_free (in, FALSE);
+      g_printerr ("squadlog resolve: %s\n", error->message);
+      return EXIT_FAILURE_;
     }
 
-  result = sl_resolver_resolve_text (resolver, contents, length, &valid);
+  result = sl_resolver_resolve_text (resolver, g_bytes_get_data (contents, NULL),
+                                     g_bytes_get_size (contents), &valid);
   print_node (result, TRUE, out);
-  fwrite (out->str, 1, out->len, stdout);
-  fflush (stdout);
+  cli_write (out->str, out->len);
   return valid ? EXIT_OK : EXIT_INVALID;
 }
 
@@ -238,16 +371,10 @@ cmd_resolve (int    argc,
   if (!jsonl)
     return resolve_one (resolver, argc > 2 ? argv[2] : NULL);
 
-  if (argc > 2 && !g_str_equal (argv[2], "-"))
-    {
-      input = fopen (argv[2], "r");
-      if (input == NULL)
-        {
-          g_printerr (_("squadlog resolve: cannot open “%s”: %s\n"), argv[2], g_strerror (errno));
-          return EXIT_FAILURE_;
-        }
-    }
-  status = resolve_jsonl (resolver, input, pretty);
+  input = open_stream ("resolve", argc > 2 ? argv[2] : NULL);
+  if (input == NULL)
+    return EXIT_FAILURE_;
+  status = resolve_jsonl (resolver, input, input == stdin ? _("standard input") : argv[2], pretty);
   if (input != stdin)
     fclose (input);
   return status;
@@ -406,9 +533,10 @@ cmd_play (int    argc,
     { "rules", 0, 0, G_OPTION_ARG_FILENAME, &rules_path, N_("Use this rules file"), N_("FILE") },
     { NULL }
   };
-  FILE *input = stdin;
-  char *line = NULL;
-  size_t capacity = 0;
+  FILE *input;
+  g_autoptr(GString) line = g_string_new (NULL);
+  g_autoptr(GError) read_error = NULL;
+  const char *display;
   guint number = 0;
   int status = EXIT_OK;
 
@@ -439,26 +567,22 @@ cmd_play (int    argc,
   }
   if (seed >= 0)
     sl_game_set_seed (game, (guint32) seed);
-  if (argc == 4 && !g_str_equal (argv[3], "-"))
-    {
-      input = fopen (argv[3], "r");
-      if (input == NULL)
-        {
-          g_printerr (_("squadlog play: cannot open “%s”: %s\n"), argv[3], g_strerror (errno));
-          return EXIT_FAILURE_;
-        }
-    }
+  /* The commands: a file, a pipe (`<(…)`) or standard input, each line
+   * within SL_FILE_MAX_LINE. The game itself must be a regular file. */
+  input = open_stream ("play", argc == 4 ? argv[3] : NULL);
+  if (input == NULL)
+    return EXIT_FAILURE_;
+  display = input == stdin ? _("standard input") : argv[3];
 
-  while (getline (&line, &capacity, input) >= 0)
+  while (sl_file_read_line (input, display, ++number, line, &read_error))
     {
       g_autoptr(GError) error = NULL;
       const SlJournalEntry *entry;
+      char *text = g_strstrip (line->str);
 
-      number++;
-      g_strstrip (line);
-      if (*line == '\0' || *line == '#')
+      if (*text == '\0' || *text == '#')
         continue;
-      entry = sl_game_apply_text (game, line, &error);
+      entry = sl_game_apply_text (game, text, &error);
       if (entry == NULL)
         {
           const char *field = sl_rule_error_get_field (error);
@@ -480,9 +604,20 @@ cmd_play (int    argc,
         g_print ("%s\n", entry->summary);
       /* What is printed is saved: a reader of a pipe hears of each command
        * as soon as it is on the disk. */
-      fflush (stdout);
+      if (!cli_flush ())
+        {
+          g_printerr (_("squadlog play: the command of line %u was saved, but what happened could not be written to standard output: %s\n"),
+                      number, g_strerror (stdout_error));
+          stdout_error_told = TRUE;
+          status = EXIT_FAILURE_;
+          break;
+        }
     }
-  free (line);
+  if (read_error != NULL && status == EXIT_OK)
+    {
+      g_printerr ("squadlog play: %s\n", read_error->message);
+      status = EXIT_FAILURE_;
+    }
   if (input != stdin)
     fclose (input);
   return status;
@@ -582,10 +717,13 @@ cmd_print (int    argc,
   g_autofree char *paper = NULL;
   g_autoptr(SlGame) game = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) pdf = NULL;
   gboolean blank = FALSE;
+  gboolean force = FALSE;
   SlPaper size = SL_PAPER_A4;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the PDF to FILE"), N_("FILE") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace FILE even if it is not a PDF"), NULL },
     { "squad", 0, 0, G_OPTION_ARG_STRING, &squad, N_("Only this squad’s log"), N_("ID") },
     { "blank", 0, 0, G_OPTION_ARG_NONE, &blank, N_("Blank logs, nothing filled in, for photocopying"), NULL },
     { "paper", 0, 0, G_OPTION_ARG_STRING, &paper, N_("Paper size: a4 (default) or letter"), N_("SIZE") },
@@ -614,9 +752,17 @@ cmd_print (int    argc,
   game = load_game ("print", rules_path, argv[2]);
   if (game == NULL)
     return EXIT_FAILURE_;
-  if (!sl_print_to_pdf (game, output, squad, blank, size, &error))
+  /* Made in memory, then written atomically: over a PDF, or anything
+   * regular with --force, never over a pipe, a device or a folder. */
+  pdf = sl_print_to_pdf_bytes (game, squad, blank, size, &error);
+  if (pdf == NULL ||
+      !sl_file_replace (output, g_bytes_get_data (pdf, NULL), g_bytes_get_size (pdf),
+                        SL_FILE_REPLACE_DURABLE, 0644, force ? NULL : sl_file_kind_pdf (), &error))
     {
-      g_printerr ("squadlog print: %s\n", error->message);
+      if (g_error_matches (error, SL_FILE_ERROR, SL_FILE_ERROR_NOT_SAME_KIND))
+        g_printerr (_("squadlog print: %s Use --force to replace it.\n"), error->message);
+      else
+        g_printerr ("squadlog print: %s\n", error->message);
       return EXIT_FAILURE_;
     }
   return EXIT_OK;
@@ -632,8 +778,10 @@ cmd_report (int    argc,
   g_autoptr(SlReport) report = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *html = NULL;
+  gboolean force = FALSE;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the report to FILE"), N_("FILE") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace FILE even if it is not an HTML page"), NULL },
     { "rules", 0, 0, G_OPTION_ARG_FILENAME, &rules_path, N_("Use this rules file"), N_("FILE") },
     { NULL }
   };
@@ -654,9 +802,15 @@ cmd_report (int    argc,
     return EXIT_FAILURE_;
   report = sl_report_new (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game));
   html = sl_report_to_html (report, sl_game_get_setup (game), sl_game_get_state (game));
-  if (!g_file_set_contents (output, html, -1, &error))
+  /* Atomically, over an HTML page (or, with --force, any regular file),
+   * never over a game by mistake. */
+  if (!sl_file_replace (output, html, strlen (html), SL_FILE_REPLACE_DURABLE, 0644,
+                        force ? NULL : sl_file_kind_html (), &error))
     {
-      g_printerr ("squadlog report: %s\n", error->message);
+      if (g_error_matches (error, SL_FILE_ERROR, SL_FILE_ERROR_NOT_SAME_KIND))
+        g_printerr (_("squadlog report: %s Use --force to replace it.\n"), error->message);
+      else
+        g_printerr ("squadlog report: %s\n", error->message);
       return EXIT_FAILURE_;
     }
   return EXIT_OK;
@@ -756,7 +910,7 @@ cmd_replay (int    argc,
       json_object_set_member (o, "victory", game_victory_json (game));
       sl_json_append (out, node, TRUE, 0);
       g_string_append_c (out, '\n');
-      fwrite (out->str, 1, out->len, stdout);
+      cli_write (out->str, out->len);
       return EXIT_OK;
     }
 
@@ -835,7 +989,7 @@ cmd_replay (int    argc,
         }
     }
   print_victory (game, out);
-  fwrite (out->str, 1, out->len, stdout);
+  cli_write_text (out->str, out->len);
   return EXIT_OK;
 }
 
@@ -844,6 +998,12 @@ sl_cli_main (int    argc,
              char **argv)
 {
   const char *command = argc > 1 ? argv[1] : "--help";
+
+  g_set_print_handler (cli_print_cb);
+  g_set_printerr_handler (cli_printerr_cb);
+  cli_command = command[0] != '-' && sl_cli_handles (command) && !g_str_equal (command, "help")
+                ? g_strdup_printf ("squadlog %s", command) : g_strdup ("squadlog");
+  atexit (close_stdout);
 
   if (g_str_equal (command, "--version"))
     {

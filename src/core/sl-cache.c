@@ -8,10 +8,13 @@
 #endif
 #include "config.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <locale.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #ifdef __linux__
 #include <link.h>
@@ -19,6 +22,8 @@
 #endif
 
 #include "sl-cache.h"
+#include "sl-file.h"
+#include "sl-random.h"
 
 /* Hashing: four lanes of 8 bytes at a time, each multiplied and rotated
  * (independent, so the processor works on them together), then folded and
@@ -131,32 +136,183 @@ sl_siphash (const guint8 *key,
   return v0 ^ v1 ^ v2 ^ v3;
 }
 
+/* Trust
+ *
+ * The cache is read back into memory as it was written, and its key is the
+ * secret that makes a planted cache fail its hash: both are used only from
+ * a folder that is the user's own and that no one else can write to, and
+ * from files of the user's that no one else can write to (the key: that no
+ * one else can read either). Anything else and the cache is not used, and
+ * standard error says so, once. */
+
+static void
+distrust (const char *cache_dir,
+          const char *why)
+{
+  static gsize told;
+
+  if (g_once_init_enter (&told))
+    {
+      g_autofree char *display = g_filename_display_name (cache_dir);
+
+      g_printerr (_("The opening cache in %s is not used: %s.\n"), display, why);
+      g_once_init_leave (&told, 1);
+    }
+}
+
+/* @why, which takes a mode, with @mode. */
+#define distrust_mode(cache_dir, why, mode)                                      \
+  G_STMT_START {                                                                 \
+    g_autofree char *why_ = g_strdup_printf (why, (unsigned) ((mode) & 07777));  \
+    distrust ((cache_dir), why_);                                                \
+  } G_STMT_END
+
+int
+sl_cache_open_dir (const char *cache_dir)
+{
+  struct stat st, parent;
+  uid_t uid = geteuid ();
+  int fd;
+
+  g_return_val_if_fail (cache_dir != NULL, -1);
+
+  if (g_mkdir_with_parents (cache_dir, 0700) != 0)
+    {
+      g_debug ("The opening cache %s cannot be made: %s", cache_dir, g_strerror (errno));
+      return -1;
+    }
+  fd = open (cache_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0)
+    {
+      if (errno == ELOOP || errno == ENOTDIR)
+        distrust (cache_dir, _("it is a symbolic link"));
+      else
+        g_debug ("The opening cache %s cannot be opened: %s", cache_dir, g_strerror (errno));
+      return -1;
+    }
+  if (fstat (fd, &st) != 0 || fstatat (fd, "..", &parent, 0) != 0)
+    {
+      close (fd);
+      return -1;
+    }
+  if (st.st_uid != uid)
+    distrust (cache_dir, _("it belongs to another user"));
+  else if (st.st_mode & 022)
+    distrust_mode (cache_dir, _("others can write to it (mode %04o)"), st.st_mode);
+  /* The folder holding it could have it renamed and replaced. */
+  else if (parent.st_uid != uid && parent.st_uid != 0)
+    distrust (cache_dir, _("the folder it is in belongs to another user"));
+  else if ((parent.st_mode & 022) && !(parent.st_mode & S_ISVTX))
+    distrust_mode (cache_dir, _("others can write to the folder it is in (mode %04o)"), parent.st_mode);
+  else
+    return fd;
+  close (fd);
+  return -1;
+}
+
+/* Opens the file @name of the cache folder @dirfd for reading, when it is
+ * a regular file of the user's that others cannot write to (@secret: nor
+ * read). -1 with errno ENOENT when there is none; -1 having said why when
+ * it cannot be trusted. */
+static int
+open_trusted (int         dirfd,
+              const char *cache_dir,
+              const char *name,
+              gboolean    secret,
+              struct stat *st)
+{
+  int fd = openat (dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      if (saved == ELOOP)
+        distrust (cache_dir, _("a file in it is a symbolic link"));
+      errno = saved;
+      return -1;
+    }
+  if (fstat (fd, st) != 0 || !S_ISREG (st->st_mode))
+    distrust (cache_dir, _("a file in it is not a regular file"));
+  else if (st->st_uid != geteuid ())
+    distrust (cache_dir, _("a file in it belongs to another user"));
+  else if (secret && (st->st_mode & 077))
+    distrust_mode (cache_dir, _("its key can be read or written by others (mode %04o)"), st->st_mode);
+  else if (st->st_mode & 022)
+    distrust_mode (cache_dir, _("others can write to a file in it (mode %04o)"), st->st_mode);
+  else
+    return fd;
+  close (fd);
+  errno = EPERM;
+  return -1;
+}
+
+GBytes *
+sl_cache_read_file (int         dirfd,
+                    const char *cache_dir,
+                    const char *name)
+{
+  struct stat st;
+  GBytes *bytes;
+  int fd;
+
+  g_return_val_if_fail (dirfd >= 0 && name != NULL, NULL);
+
+  fd = open_trusted (dirfd, cache_dir, name, FALSE, &st);
+  if (fd < 0)
+    return NULL;
+  bytes = sl_file_read_fd (fd, name, SL_FILE_LIMIT_CACHE, SL_FILE_READ_DEFAULT, NULL);
+  close (fd);
+  return bytes;
+}
+
 gboolean
 sl_cache_key (const char *cache_dir,
               guint8     *key)
 {
-  g_autofree char *path = g_build_filename (cache_dir, "key", NULL);
-  g_autofree char *contents = NULL;
-  gsize length = 0;
-  int fd;
-  gssize n;
+  g_autoptr(GError) error = NULL;
+  struct stat st;
+  gboolean ok = FALSE;
+  int dirfd, fd;
 
-  if (g_file_get_contents (path, &contents, &length, NULL) && length == SL_CACHE_KEY_SIZE)
+  dirfd = sl_cache_open_dir (cache_dir);
+  if (dirfd < 0)
+    return FALSE;
+  fd = open_trusted (dirfd, cache_dir, "key", TRUE, &st);
+  if (fd >= 0)
     {
-      memcpy (key, contents, SL_CACHE_KEY_SIZE);
-      return TRUE;
+      gsize got = 0;
+
+      /* Exactly its size: anything else is not a key of ours. */
+      if (st.st_size != SL_CACHE_KEY_SIZE)
+        distrust (cache_dir, _("its key is not 16 bytes long"));
+      else
+        while (got < SL_CACHE_KEY_SIZE)
+          {
+            gssize n = read (fd, key + got, SL_CACHE_KEY_SIZE - got);
+
+            if (n < 0 && errno == EINTR)
+              continue;
+            if (n <= 0)
+              break;
+            got += n;
+          }
+      ok = got == SL_CACHE_KEY_SIZE;
+      close (fd);
     }
-  /* A new key; whoever writes one last wins, and the caches written with
-   * the other are passed over. */
-  fd = g_open ("/dev/urandom", O_RDONLY | O_CLOEXEC, 0);
-  if (fd < 0)
-    return FALSE;
-  n = read (fd, key, SL_CACHE_KEY_SIZE);
-  close (fd);
-  if (n != SL_CACHE_KEY_SIZE || g_mkdir_with_parents (cache_dir, 0700) != 0)
-    return FALSE;
-  return g_file_set_contents_full (path, (const char *) key, SL_CACHE_KEY_SIZE,
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0600, NULL);
+  else if (errno == ENOENT)
+    {
+      /* A new key, from the system's secure random source (never a
+       * predictable one); whoever writes one last wins, and the caches
+       * written with the other are passed over. */
+      ok = sl_random_bytes (key, SL_CACHE_KEY_SIZE, &error) &&
+           sl_file_replace_at (dirfd, "key", key, SL_CACHE_KEY_SIZE, SL_FILE_REPLACE_OWN_MODE, 0600,
+                               &error);
+      if (!ok)
+        g_debug ("The opening cache has no key: %s", error->message);
+    }
+  close (dirfd);
+  return ok;
 }
 
 guint64

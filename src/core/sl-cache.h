@@ -34,9 +34,28 @@ guint64      sl_siphash           (const guint8  *key,
                                    const void    *data,
                                    gsize          length);
 
+/* The cache folder @cache_dir, made (mode 0700) when missing, opened
+ * (O_DIRECTORY) when it can be trusted: the user's own, a folder and not
+ * a symbolic link, that no one else can write to, in a folder that is the
+ * user's or root's and that others cannot write to (unless it is sticky).
+ * -1 when it cannot be, having said why on standard error (once in a
+ * process): then nothing is cached. */
+int          sl_cache_open_dir    (const char    *cache_dir);
+
+/* The file @name of the cache folder @dirfd (from sl_cache_open_dir()),
+ * when it is a regular file of the user's that others cannot write to,
+ * within its cap (sl-file.h); NULL otherwise (said on standard error when
+ * it is there but cannot be trusted). */
+GBytes      *sl_cache_read_file   (int            dirfd,
+                                   const char    *cache_dir,
+                                   const char    *name);
+
 /* The secret key of the cache in @cache_dir (its file "key", made on first
- * use from the system's random source). FALSE when there is none to be had:
- * then nothing is cached. */
+ * use from the system's secure random source): a regular file of the
+ * user's, of exactly SL_CACHE_KEY_SIZE bytes, that no one else can read or
+ * write, in a folder that can be trusted (sl_cache_open_dir()). FALSE when
+ * there is none to be had or it cannot be trusted: then nothing is
+ * cached. */
 gboolean     sl_cache_key         (const char    *cache_dir,
                                    guint8        *key);
 

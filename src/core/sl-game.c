@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/file.h>
@@ -22,8 +23,10 @@
 #include "sl-check.h"
 #include "sl-command.h"
 #include "sl-dice.h"
+#include "sl-file.h"
 #include "sl-game.h"
 #include "sl-json.h"
+#include "sl-random.h"
 
 G_DEFINE_QUARK (sl-game-error-quark, sl_game_error)
 
@@ -1261,7 +1264,9 @@ sl_game_save (SlGame      *self,
   g_autoptr(GError) local_error = NULL;
   g_autoptr(GArray) offsets = NULL;
   g_autoptr(GArray) saved = NULL;
+  g_autoptr(SlFileReplace) replace = NULL;
   guint64 journal_start, journal_end;
+  int new_lock_fd = -1;
   struct stat st;
 
   g_return_val_if_fail (SL_IS_GAME (self), FALSE);
@@ -1295,9 +1300,13 @@ sl_game_save (SlGame      *self,
   offsets = g_array_sized_new (FALSE, FALSE, sizeof (guint32), self->position);
   saved = g_array_sized_new (FALSE, FALSE, sizeof (SavedRecord), self->position);
   text = serialize (self, saved, offsets, &journal_start, &journal_end);
-  if (!g_file_set_contents_full (path, text, -1,
-                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                 0600, &local_error))
+  /* The temporary file is locked (flock) as it is written: kept open, its
+   * lock is the game file's own once it takes the old one's place, so a
+   * game taken for writing (sl_game_take_file) is never left unlocked. */
+  replace = sl_file_replace_begin (path, SL_FILE_REPLACE_DURABLE, 0600, NULL, &local_error);
+  if (replace == NULL ||
+      !sl_file_replace_write (replace, text, strlen (text), &local_error) ||
+      !sl_file_replace_commit (g_steal_pointer (&replace), self->lock_fd >= 0 ? &new_lock_fd : NULL, &local_error))
     {
       save_error (error, path, local_error->message);
       return FALSE;
@@ -1328,12 +1337,8 @@ sl_game_save (SlGame      *self,
   /* Written whole, the file is a new one: the lock goes with it. */
   if (self->lock_fd >= 0)
     {
-      int fd;
-
       close (self->lock_fd);
-      self->lock_fd = -1;
-      if (lock_path (path, &fd) > 0)
-        self->lock_fd = fd;
+      self->lock_fd = new_lock_fd;
     }
   return TRUE;
 }
@@ -2273,98 +2278,23 @@ sl_game_load_from_data (SlRules     *rules,
   return load_from_data (rules, data, length, name, NULL, NULL, error);
 }
 
-#if defined(__linux__) && defined(MAP_POPULATE)
-typedef struct
-{
-  char  *buffer;
-  gsize  size;
-} Mapped;
-
-static void
-unmap_buffer (gpointer data)
-{
-  Mapped *mapped = data;
-
-  munmap (mapped->buffer, mapped->size);
-  g_free (mapped);
-}
-#endif
-
-/* The whole of the file at @path, NUL-terminated. A long game's file is a
- * few megabytes: on Linux its buffer is made with all its pages at once
- * (MAP_POPULATE) instead of one page fault at a time as the reading fills
- * it, which cost as much as parsing it (measured by tests/bench). */
+/* The whole of the game file at @path, NUL-terminated: a regular file
+ * only (a named pipe would hang the opening, /dev/zero fill the memory),
+ * of 256 MiB at most (sl-file.h). */
 static GBytes *
 read_file (const char  *path,
            GError     **error)
 {
-#if defined(__linux__) && defined(MAP_POPULATE)
-  int fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
-  struct stat st;
-
-  if (fd >= 0 && fstat (fd, &st) == 0 && S_ISREG (st.st_mode) && st.st_size > (1 << 20) &&
-      (guint64) st.st_size < G_MAXSIZE / 2)
-    {
-      gsize size = st.st_size, length = 0;
-      Mapped *mapped;
-      char *buffer = mmap (NULL, size + 1, PROT_READ | PROT_WRITE,
-                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-
-      if (buffer != MAP_FAILED)
-        {
-          /* Up to the size seen; a file growing meanwhile is cut there, as
-           * if read a moment earlier. */
-          while (length < size)
-            {
-              gssize n = read (fd, buffer + length, size - length);
-
-              if (n < 0 && errno == EINTR)
-                continue;
-              if (n < 0)
-                {
-                  int saved = errno;
-
-                  munmap (buffer, size + 1);
-                  close (fd);
-                  g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                                       g_strerror (saved));
-                  return NULL;
-                }
-              if (n == 0)
-                break;
-              length += n;
-            }
-          close (fd);
-          buffer[length] = '\0';   /* the mapping is zeroed; for clarity */
-          mapped = g_new (Mapped, 1);
-          mapped->buffer = buffer;
-          mapped->size = size + 1;
-          return g_bytes_new_with_free_func (buffer, length, unmap_buffer, mapped);
-        }
-    }
-  if (fd >= 0)
-    close (fd);
-#endif
-  {
-    char *contents;
-    gsize length;
-
-    if (!g_file_get_contents (path, &contents, &length, error))
-      return NULL;
-    return g_bytes_new_take (contents, length);
-  }
+  return sl_file_read (path, SL_FILE_LIMIT_GAME, SL_FILE_READ_DEFAULT, error);
 }
 
-/* The opening cache's file for the game file @path. */
+/* The name of the opening cache's file for the game file @path. */
 static char *
-cache_file (const char *cache_dir,
-            const char *path)
+cache_file (const char *path)
 {
   g_autofree char *absolute = g_canonicalize_filename (path, NULL);
-  g_autofree char *name = g_strdup_printf ("%016" G_GINT64_MODIFIER "x.state",
-                                           sl_hash_bytes (absolute, strlen (absolute)));
 
-  return g_build_filename (cache_dir, name, NULL);
+  return g_strdup_printf ("%016" G_GINT64_MODIFIER "x.state", sl_hash_bytes (absolute, strlen (absolute)));
 }
 
 static void
@@ -2395,17 +2325,24 @@ cache_read (Cache         *cache,
 {
   g_autofree char *file = NULL;
   CacheHeader expected;
-  char *contents;
+  const char *contents;
   gsize size;
   const guint8 *payload;
+  int dirfd;
 
   memset (cache, 0, sizeof *cache);
   if (sl_build_id () == NULL || strlen (sl_build_id ()) >= sizeof expected.build_id)
     return FALSE;
-  file = cache_file (cache_dir, path);
-  if (!g_file_get_contents (file, &contents, &size, NULL))
+  /* Only from a folder and a file that no one else can write (sl-cache.h). */
+  file = cache_file (path);
+  dirfd = sl_cache_open_dir (cache_dir);
+  if (dirfd < 0)
     return FALSE;
-  cache->bytes = g_bytes_new_take (contents, size);
+  cache->bytes = sl_cache_read_file (dirfd, cache_dir, file);
+  close (dirfd);
+  if (cache->bytes == NULL)
+    return FALSE;
+  contents = g_bytes_get_data (cache->bytes, &size);
   if (size < sizeof (CacheHeader))
     return FALSE;
   memcpy (&cache->header, contents, sizeof cache->header);
@@ -2440,28 +2377,42 @@ typedef struct
   char   *name;
 } CacheFile;
 
-/* Keeps the CACHE_KEEP most recently written caches. */
+/* Keeps the CACHE_KEEP most recently written caches in the cache folder
+ * @dirfd: only the user's own regular files, never through a link. A
+ * temporary file a crash left (sl-file.h) goes after an hour. */
 static void
-cache_prune (const char *cache_dir)
+cache_prune (int dirfd)
 {
-  g_autoptr(GDir) dir = g_dir_open (cache_dir, 0, NULL);
   g_autoptr(GArray) files = g_array_new (FALSE, FALSE, sizeof (CacheFile));
-  const char *name;
+  int listing = openat (dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  DIR *dir = listing >= 0 ? fdopendir (listing) : NULL;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  struct dirent *d;
 
   if (dir == NULL)
-    return;
-  while ((name = g_dir_read_name (dir)) != NULL)
     {
-      g_autofree char *path = g_build_filename (cache_dir, name, NULL);
-      GStatBuf st;
+      if (listing >= 0)
+        close (listing);
+      return;
+    }
+  while ((d = readdir (dir)) != NULL)
+    {
+      const char *name = d->d_name;
+      struct stat st;
       CacheFile f;
 
-      if (!g_str_has_suffix (name, ".state") || g_stat (path, &st) != 0)
+      if (fstatat (dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG (st.st_mode) ||
+          st.st_uid != geteuid ())
+        continue;
+      if (name[0] == '.' && g_str_has_suffix (name, ".sl-tmp") && st.st_mtime < now - 3600)
+        unlinkat (dirfd, name, 0);
+      if (!g_str_has_suffix (name, ".state"))
         continue;
       f.mtime = st.st_mtime;
-      f.name = g_steal_pointer (&path);
+      f.name = g_strdup (name);
       g_array_append_val (files, f);
     }
+  closedir (dir);
   for (guint i = 0; i < files->len; i++)
     {
       CacheFile *f = &g_array_index (files, CacheFile, i);
@@ -2472,7 +2423,7 @@ cache_prune (const char *cache_dir)
             (g_array_index (files, CacheFile, j).mtime == f->mtime && j < i))
           newer++;
       if (newer >= CACHE_KEEP)
-        g_unlink (f->name);
+        unlinkat (dirfd, f->name, 0);
     }
   for (guint i = 0; i < files->len; i++)
     g_free (g_array_index (files, CacheFile, i).name);
@@ -2487,6 +2438,7 @@ sl_game_write_cache (SlGame  *self,
   const char *cache_dir;
   CacheHeader h;
   guint n, k, taken = 0;
+  int dirfd;
 
   g_return_val_if_fail (SL_IS_GAME (self), FALSE);
 
@@ -2554,20 +2506,21 @@ sl_game_write_cache (SlGame  *self,
   h.payload_hash = sl_siphash (self->cache_key, out->data + sizeof h, out->len - sizeof h);
   memcpy (out->data, &h, sizeof h);
 
-  file = cache_file (cache_dir, self->path);
-  if (g_mkdir_with_parents (cache_dir, 0700) != 0)
+  /* Only into a folder no one else can write to (sl-cache.h); otherwise
+   * not at all, and that is no error. */
+  file = cache_file (self->path);
+  dirfd = sl_cache_open_dir (cache_dir);
+  if (dirfd < 0)
+    return TRUE;
+  /* Written whole or not at all (sl-file.h); not worth waiting for the
+   * disk. */
+  if (!sl_file_replace_at (dirfd, file, out->data, out->len, SL_FILE_REPLACE_OWN_MODE, 0600, error))
     {
-      int saved = errno;
-
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", cache_dir,
-                   g_strerror (saved));
+      close (dirfd);
       return FALSE;
     }
-  /* Written whole or not at all; not worth waiting for the disk. */
-  if (!g_file_set_contents_full (file, (const char *) out->data, out->len,
-                                 G_FILE_SET_CONTENTS_CONSISTENT, 0600, error))
-    return FALSE;
-  cache_prune (cache_dir);
+  cache_prune (dirfd);
+  close (dirfd);
   return TRUE;
 }
 
@@ -2856,8 +2809,19 @@ sl_game_set_lock (SlGame     *self,
     g_hash_table_remove (self->locks, who);
   else
     {
-      g_autofree char *salt = g_strdup_printf ("%08x%08x", g_random_int (), g_random_int ());
-      g_autofree char *digest = pin_digest (salt, pin);
+      g_autoptr(GError) random_error = NULL;
+      guint8 bytes[8];
+      g_autofree char *salt = NULL;
+      g_autofree char *digest = NULL;
+
+      /* A salt no one can work out beforehand: from the system's secure
+       * random source, never a predictable generator (a system without
+       * one stops here rather than set a weaker lock). */
+      if (!sl_random_bytes (bytes, sizeof bytes, &random_error))
+        g_error ("%s", random_error->message);
+      salt = g_strdup_printf ("%02x%02x%02x%02x%02x%02x%02x%02x", bytes[0], bytes[1], bytes[2],
+                              bytes[3], bytes[4], bytes[5], bytes[6], bytes[7]);
+      digest = pin_digest (salt, pin);
 
       g_hash_table_replace (self->locks, g_strdup (who), g_strdup_printf ("%s:%s", salt, digest));
     }

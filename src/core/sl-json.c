@@ -821,8 +821,25 @@ sl_json_append_string (GString    *out,
         case '\r': g_string_append (out, "\\r"); break;
         case '\t': g_string_append (out, "\\t"); break;
         default:
-          if (*p < 0x20)
+          if (*p < 0x20 || *p == 0x7F)
             g_string_append_printf (out, "\\u%04x", *p);
+          /* C1 controls (U+0080 … U+009F: CSI is U+009B) */
+          else if (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F)
+            g_string_append_printf (out, "\\u%04x", *++p);
+          /* U+061C (Arabic letter mark) */
+          else if (*p == 0xD8 && p[1] == 0x9C)
+            {
+              g_string_append (out, "\\u061c");
+              p++;
+            }
+          /* U+200E, U+200F, U+2028 … U+202E, U+2066 … U+2069 */
+          else if (*p == 0xE2 && ((p[1] == 0x80 && (p[2] == 0x8E || p[2] == 0x8F ||
+                                                     (p[2] >= 0xA8 && p[2] <= 0xAE))) ||
+                                  (p[1] == 0x81 && p[2] >= 0xA6 && p[2] <= 0xA9)))
+            {
+              g_string_append_printf (out, "\\u%04x", 0x2000 + ((p[1] & 0x3F) << 6) + (p[2] & 0x3F));
+              p += 2;
+            }
           else
             g_string_append_c (out, (char) *p);
         }

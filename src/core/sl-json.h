@@ -161,7 +161,9 @@ void           sl_json_append             (GString       *out,
                                            JsonNode      *node,
                                            gboolean       pretty,
                                            int            indent);
-/* Appends @s as a JSON string, in quotes. */
+/* Appends @s as a JSON string, in quotes. Controls (C0, DEL, C1), the
+ * line separators U+2028/U+2029 and the bidi controls are written as
+ * \uXXXX: the same string, and inert on a terminal (issue 19 #10). */
 void           sl_json_append_string      (GString       *out,
                                            const char    *s);
 

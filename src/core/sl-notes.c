@@ -8,15 +8,12 @@
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <sys/random.h>
-#include <unistd.h>
 
 #include "sl-check.h"
 
 #include "sl-json.h"
 #include "sl-notes.h"
+#include "sl-random.h"
 
 const char * const sl_note_kind_names[] = {
   "hidden-unit", "mine", "charge", "sensor", "holotarp", "fire-mission", "other", NULL
@@ -103,52 +100,13 @@ sl_note_time_label (const SlNote *note)
   return t ? g_date_time_format (t, _("%H:%M")) : g_strdup ("?");
 }
 
-/* The system's secure random source, or FALSE: never a predictable
- * generator. */
-static gboolean
-secure_random (guint8 *bytes,
-               gsize   n)
-{
-  gsize got = 0;
-
-  while (got < n)
-    {
-      ssize_t r = getrandom (bytes + got, n - got, 0);
-
-      if (r < 0 && errno == EINTR)
-        continue;
-      if (r <= 0)
-        break;
-      got += r;
-    }
-  if (got < n)
-    {
-      /* Without getrandom(), the kernel's device. */
-      int fd = open ("/dev/urandom", O_RDONLY | O_CLOEXEC);
-
-      got = 0;
-      while (fd >= 0 && got < n)
-        {
-          ssize_t r = read (fd, bytes + got, n - got);
-
-          if (r < 0 && errno == EINTR)
-            continue;
-          if (r <= 0)
-            break;
-          got += r;
-        }
-      if (fd >= 0)
-        close (fd);
-    }
-  return got == n;
-}
-
 static gboolean
 random_nonce (char out[33])
 {
   guint8 bytes[16];
 
-  if (!secure_random (bytes, sizeof bytes))
+  /* The system's secure random source, never a predictable generator. */
+  if (!sl_random_bytes (bytes, sizeof bytes, NULL))
     return FALSE;
   for (guint i = 0; i < sizeof bytes; i++)
     g_snprintf (out + 2 * i, 3, "%02x", bytes[i]);

@@ -12,6 +12,7 @@
 
 #include "sl-json.h"
 #include "sl-cache.h"
+#include "sl-file.h"
 #include "sl-rules.h"
 
 G_DEFINE_QUARK (sl-rules-error-quark, sl_rules_error)
@@ -2127,21 +2128,25 @@ SlRules *
 sl_rules_load_file (const char  *path,
                     GError     **error)
 {
-  g_autofree char *contents = NULL;
+  g_autoptr(GBytes) contents = NULL;
   g_autofree char *display = NULL;
   g_autoptr(GError) local_error = NULL;
+  const char *data;
   gsize length;
 
   g_return_val_if_fail (path != NULL, NULL);
 
   display = g_filename_display_name (path);
-  if (!g_file_get_contents (path, &contents, &length, &local_error))
+  /* A regular file of 16 MiB at most (sl-file.h). */
+  contents = sl_file_read (path, SL_FILE_LIMIT_RULES, SL_FILE_READ_DEFAULT, &local_error);
+  if (contents == NULL)
     {
       g_set_error (error, SL_RULES_ERROR, SL_RULES_ERROR_NOT_FOUND,
                    _("Cannot read the rules file: %s"), local_error->message);
       return NULL;
     }
-  return sl_rules_load_data (contents, length, display, error);
+  data = g_bytes_get_data (contents, &length);
+  return sl_rules_load_data (data, length, display, error);
 }
 
 gboolean

@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "sl-file.h"
 #include "sl-json.h"
 #include "sl-scenario-draft.h"
 
@@ -409,7 +410,7 @@ sl_force_load (const SlRules *rules,
                SlSideDraft   *side,
                GError       **error)
 {
-  g_autofree char *text = NULL;
+  g_autoptr(GBytes) text = NULL;
   g_autofree char *display = g_filename_display_name (path);
   g_autoptr(JsonNode) node = NULL;
   g_autoptr(GError) local = NULL;
@@ -420,7 +421,8 @@ sl_force_load (const SlRules *rules,
   int budget;
   guint n;
 
-  if (!g_file_get_contents (path, &text, NULL, &local) || (node = sl_json_parse (text, -1, &local)) == NULL)
+  if ((text = sl_file_read (path, SL_FILE_LIMIT_SCENARIO, SL_FILE_READ_DEFAULT, &local)) == NULL ||
+      (node = sl_json_parse (g_bytes_get_data (text, NULL), g_bytes_get_size (text), &local)) == NULL)
     {
       g_set_error (error, SL_SETUP_ERROR, 0, "%s: %s", display, local->message);
       return FALSE;

@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "sl-file.h"
 #include "sl-points.h"
 #include "sl-setup.h"
 
@@ -1418,18 +1419,21 @@ sl_setup_new_from_file_with_options (const SlRules  *rules,
                                      JsonObject     *options,
                                      GError        **error)
 {
-  g_autofree char *text = NULL;
+  g_autoptr(GBytes) text = NULL;
   g_autofree char *display = g_filename_display_name (path);
   g_autoptr(GError) local_error = NULL;
   g_autoptr(JsonNode) node = NULL;
   SlSetup *setup;
 
-  if (!g_file_get_contents (path, &text, NULL, &local_error))
+  /* A regular file (a named pipe in the scenarios folder must not freeze
+   * New Game) of 4 MiB at most. */
+  text = sl_file_read (path, SL_FILE_LIMIT_SCENARIO, SL_FILE_READ_DEFAULT, &local_error);
+  if (text == NULL)
     {
       g_set_error (error, SL_SETUP_ERROR, 0, _("Cannot read the scenario: %s"), local_error->message);
       return NULL;
     }
-  node = sl_json_parse (text, -1, &local_error);
+  node = sl_json_parse (g_bytes_get_data (text, NULL), g_bytes_get_size (text), &local_error);
   if (node == NULL)
     {
       g_set_error (error, SL_SETUP_ERROR, 0, _("%s: this is not valid JSON: %s"), display,

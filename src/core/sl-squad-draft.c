@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "sl-file.h"
 #include "sl-json.h"
 #include "sl-setup.h"
 #include "sl-squad-draft.h"
@@ -544,14 +545,14 @@ sl_squad_draft_load (const SlRules  *rules,
                      const char     *path,
                      GError        **error)
 {
-  g_autofree char *text = NULL;
+  g_autoptr(GBytes) text = NULL;
   g_autoptr(JsonNode) node = NULL;
   g_autoptr(GError) local = NULL;
   g_autofree char *display = g_filename_display_name (path);
   SlSquadDraft *draft;
 
-  if (!g_file_get_contents (path, &text, NULL, &local) ||
-      (node = sl_json_parse (text, -1, &local)) == NULL ||
+  if ((text = sl_file_read (path, SL_FILE_LIMIT_SCENARIO, SL_FILE_READ_DEFAULT, &local)) == NULL ||
+      (node = sl_json_parse (g_bytes_get_data (text, NULL), g_bytes_get_size (text), &local)) == NULL ||
       (draft = sl_squad_draft_from_json (rules, node, &local)) == NULL)
     {
       g_set_error (error, SL_SETUP_ERROR, 0, "%s: %s", display, local->message);

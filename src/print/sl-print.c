@@ -21,6 +21,7 @@
 #include <glib/gi18n.h>
 #include <pango/pangocairo.h>
 
+#include "sl-file.h"
 #include "sl-print.h"
 #include "sl-unit-log.h"
 
@@ -513,25 +514,36 @@ sl_print_squad_log (cairo_t  *cr,
   cairo_restore (cr);
 }
 
-gboolean
-sl_print_to_pdf (SlGame      *game,
-                 const char  *path,
-                 const char  *squad_id,
-                 gboolean     blank,
-                 SlPaper      paper,
-                 GError     **error)
+static cairo_status_t
+append_cb (void                *closure,
+           const unsigned char *data,
+           unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+GBytes *
+sl_print_to_pdf_bytes (SlGame      *game,
+                       const char  *squad_id,
+                       gboolean     blank,
+                       SlPaper      paper,
+                       GError     **error)
 {
   const SlSetup *setup = sl_game_get_setup (game);
+  g_autoptr(GByteArray) pdf = g_byte_array_new ();
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
   double width, height;
   int pages = 0;
 
-  g_return_val_if_fail (SL_IS_GAME (game), FALSE);
+  g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
+  /* Drawn into memory: nothing is written until the whole document is
+   * made (a cut PDF is never left), and then atomically (sl-file.h). */
   sl_print_paper_size (paper, &width, &height);
-  surface = cairo_pdf_surface_create (path, width, height);
+  surface = cairo_pdf_surface_create_for_stream (append_cb, pdf, width, height);
   cr = cairo_create (surface);
   for (guint s = 0; s < setup->squads->len; s++)
     {
@@ -547,17 +559,34 @@ sl_print_to_pdf (SlGame      *game,
   cairo_surface_destroy (surface);
   if (pages == 0)
     {
-      g_unlink (path);
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There is no squad “%s” in this game."), squad_id);
-      return FALSE;
+      return NULL;
     }
   if (status != CAIRO_STATUS_SUCCESS)
     {
-      g_autofree char *display = g_filename_display_name (path);
-
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("The squad logs could not be written to %s: %s"), display,
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("The squad logs could not be drawn: %s"),
                    cairo_status_to_string (status));
-      return FALSE;
+      return NULL;
     }
-  return TRUE;
+  return g_byte_array_free_to_bytes (g_steal_pointer (&pdf));
+}
+
+gboolean
+sl_print_to_pdf (SlGame      *game,
+                 const char  *path,
+                 const char  *squad_id,
+                 gboolean     blank,
+                 SlPaper      paper,
+                 GError     **error)
+{
+  g_autoptr(GBytes) pdf = NULL;
+
+  g_return_val_if_fail (SL_IS_GAME (game), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  pdf = sl_print_to_pdf_bytes (game, squad_id, blank, paper, error);
+  if (pdf == NULL)
+    return FALSE;
+  return sl_file_replace (path, g_bytes_get_data (pdf, NULL), g_bytes_get_size (pdf),
+                          SL_FILE_REPLACE_DURABLE, 0644, sl_file_kind_pdf (), error);
 }

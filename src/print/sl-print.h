@@ -37,7 +37,15 @@ void         sl_print_squad_log   (cairo_t    *cr,
                                    double      width,
                                    double      height);
 
-/* Writes a PDF of the squads' logs: every squad, or only @squad_id. */
+/* A PDF of the squads' logs, made in memory: every squad, or only
+ * @squad_id. */
+GBytes      *sl_print_to_pdf_bytes (SlGame     *game,
+                                    const char *squad_id,
+                                    gboolean    blank,
+                                    SlPaper     paper,
+                                    GError    **error);
+/* Writes it to @path, atomically (sl_file_replace()): never over anything
+ * but a regular file, nor over an existing file that is not a PDF. */
 gboolean     sl_print_to_pdf      (SlGame     *game,
                                    const char *path,
                                    const char *squad_id,

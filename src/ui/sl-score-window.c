@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-file.h"
 #include "sl-report.h"
 #include "sl-json.h"
 #include "sl-score-window.h"
@@ -516,7 +517,10 @@ export_response_cb (GtkNativeDialog *dialog,
                                                  sl_game_get_state (self->game));
       g_autoptr(GError) error = NULL;
 
-      if (path == NULL || !g_file_set_contents (path, html, -1, &error))
+      /* The chooser asked before replacing a file; still never over a
+       * pipe or a device, and through a link to its target. */
+      if (path == NULL || !sl_file_replace (path, html, strlen (html), SL_FILE_REPLACE_DURABLE, 0644,
+                                            NULL, &error))
         {
           gtk_label_set_text (self->problem, error ? error->message : _("Only files on this computer can be written."));
           gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);

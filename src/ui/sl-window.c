@@ -23,6 +23,8 @@
 #include "sl-builder-window.h"
 #include "sl-explosives.h"
 #include "sl-exposure-sheet.h"
+#include "sl-file.h"
+#include "sl-text.h"
 #include "sl-scenario-editor.h"
 #include "sl-score-window.h"
 #include "sl-briefing-window.h"
@@ -660,20 +662,30 @@ sl_window_show_loaded (SlWindow     *self,
 }
 
 /* Where a new game is kept until the players save it elsewhere: the user's
- * data directory, named after the scenario and the time. */
+ * data directory, named after the scenario and the time — the name made
+ * fit for a file (no controls, no folders, not hidden, not too long), and
+ * never that of a game already there (two in one second). */
 static char *
 new_game_path (const SlScenarioInfo *scenario)
 {
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *stamp = g_date_time_format (now, "%Y-%m-%d %H.%M.%S");
   g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "squadlog", "games", NULL);
-  g_autofree char *base = NULL;
+  g_autofree char *name = sl_text_file_name (scenario->name, 200, "Squad Log");
+  char *path = NULL;
 
   g_mkdir_with_parents (dir, 0700);
-  /* "Training Ground 2026-11-23 20.15.02.squadlog" */
-  base = g_strdup_printf ("%s %s.squadlog", scenario->name, stamp);
-  g_strdelimit (base, "/\\:", '-');
-  return g_build_filename (dir, base, NULL);
+  for (guint n = 1; path == NULL || g_file_test (path, G_FILE_TEST_EXISTS) ||
+                    g_file_test (path, G_FILE_TEST_IS_SYMLINK); n++)
+    {
+      /* "Training Ground 2026-11-23 20.15.02.squadlog", then "… (2).squadlog" */
+      g_autofree char *base = n == 1 ? g_strdup_printf ("%s %s.squadlog", name, stamp)
+                                     : g_strdup_printf ("%s %s (%u).squadlog", name, stamp, n);
+
+      g_free (path);
+      path = g_build_filename (dir, base, NULL);
+    }
+  return path;
 }
 
 /* A scenario whose forces break construction rules (P-02 … P-38) does not
@@ -751,12 +763,12 @@ sl_window_new_game (SlWindow   *self,
     return FALSE;
   /* The scenario, with the group's own rule options where it sets none. */
   {
-    g_autofree char *text = NULL;
+    g_autoptr(GBytes) text = NULL;
     g_autoptr(JsonNode) node = NULL;
     SlSetup *setup = NULL;
 
-    if (g_file_get_contents (scenario_path, &text, NULL, &error) &&
-        (node = sl_json_parse (text, -1, &error)) != NULL)
+    if ((text = sl_file_read (scenario_path, SL_FILE_LIMIT_SCENARIO, SL_FILE_READ_DEFAULT, &error)) != NULL &&
+        (node = sl_json_parse (g_bytes_get_data (text, NULL), g_bytes_get_size (text), &error)) != NULL)
       {
         sl_preferences_apply_default_options (window_settings (self), node);
         setup = sl_setup_new_from_json (rules, node, &error);

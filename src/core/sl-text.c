@@ -1,0 +1,132 @@
+/* sl-text.c: text made safe for where it goes (see sl-text.h)
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "sl-text.h"
+
+/* Bidi controls (Unicode's Bidi_Control property) that embed, override or
+ * isolate: they act on the text after them, up to the end of the line. */
+static gboolean
+is_bidi_scope (gunichar c)
+{
+  return (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+gboolean
+sl_text_is_control (gunichar c)
+{
+  return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029 ||
+         c == 0x061C || c == 0x200E || c == 0x200F || is_bidi_scope (c);
+}
+
+char *
+sl_text_for_terminal (const char *s,
+                      gssize      len)
+{
+  const char *p, *end;
+  GString *out;
+
+  if (s == NULL)
+    return g_strdup ("");
+  if (len < 0)
+    len = strlen (s);
+  end = s + len;
+  out = g_string_sized_new (len + 16);
+  for (p = s; p < end;)
+    {
+      guchar b = *p;
+      gunichar c;
+
+      if (b < 0x80)
+        {
+          if ((b < 0x20 && b != '\n' && b != '\t') || b == 0x7F)
+            g_string_append_printf (out, "\\x%02X", b);
+          else
+            g_string_append_c (out, b);
+          p++;
+          continue;
+        }
+      c = g_utf8_get_char_validated (p, end - p);
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          g_string_append_printf (out, "\\x%02X", b);
+          p++;
+          continue;
+        }
+      if (sl_text_is_control (c))
+        g_string_append_printf (out, "\\u%04X", c);
+      else
+        g_string_append_len (out, p, g_utf8_next_char (p) - p);
+      p = g_utf8_next_char (p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
+sl_text_one_line (const char *s)
+{
+  GString *out;
+  const char *p, *end;
+
+  if (s == NULL)
+    return g_strdup ("");
+  end = s + strlen (s);
+  out = g_string_sized_new (end - s);
+  for (p = s; p < end;)
+    {
+      gunichar c = g_utf8_get_char_validated (p, end - p);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          g_string_append_unichar (out, 0xFFFD);
+          p++;
+          continue;
+        }
+      if (is_bidi_scope (c))
+        ;
+      else if (sl_text_is_control (c) && c != 0x061C && c != 0x200E && c != 0x200F)
+        g_string_append_c (out, ' ');
+      else
+        g_string_append_len (out, p, g_utf8_next_char (p) - p);
+      p = g_utf8_next_char (p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
+sl_text_file_name (const char *s,
+                   gsize       max,
+                   const char *fallback)
+{
+  g_autofree char *line = sl_text_one_line (s);
+  char *start = line;
+  char *end;
+
+  g_strdelimit (line, "/\\:", '-');
+  while (*start == '.' || *start == ' ')
+    start++;
+  end = start + strlen (start);
+  /* Cut between characters, never inside one. */
+  if ((gsize) (end - start) > max)
+    {
+      end = start + max;
+      while (end > start && (*end & 0xC0) == 0x80)
+        end--;
+    }
+  while (end > start && end[-1] == ' ')
+    end--;
+  if (end == start)
+    return g_strdup (fallback);
+  return g_strndup (start, end - start);
+}
+
+char *
+sl_markup_escape (const char *s)
+{
+  return g_markup_escape_text (s != NULL ? s : "", -1);
+}
