@@ -20,6 +20,8 @@
 #include "sl-dice-sheet.h"
 #include "sl-exposure-sheet.h"
 #include "sl-fire-sheet.h"
+#include "sl-declare-sheet.h"
+#include "sl-initiative-sheet.h"
 #include "sl-markers-window.h"
 #include "sl-object-fire-sheet.h"
 #include "sl-preferences.h"
@@ -2210,6 +2212,171 @@ test_window_detect_e24 (void)
 
 /* The group's rule options reach new games, unless the scenario sets them;
  * the preferences window shows them. */
+/* Issue 19 #11: names are text, never markup. Every name a scenario file
+ * gives (scenario, sides, squads, groupings, soldiers, notes) holds "&",
+ * "<" and a <span>: no window or sheet may parse it (a parse failure is a
+ * Gtk warning, fatal here; a parsed span would show "BIG" without its
+ * tags). */
+#define MARKUP_NAME "Tom & Jerry <span size=\"xx-large\">BIG</span> "
+
+static void
+markup_names (JsonNode *node)
+{
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObject *object = json_node_get_object (node);
+      g_autoptr(GList) members = json_object_get_members (object);
+
+      for (GList *l = members; l != NULL; l = l->next)
+        {
+          JsonNode *value = json_object_get_member (object, l->data);
+
+          if (JSON_NODE_HOLDS_VALUE (value) && json_node_get_value_type (value) == G_TYPE_STRING &&
+              (g_str_equal (l->data, "name") || g_str_equal (l->data, "description")))
+            {
+              /* A description is at most a name's length. */
+              g_autofree char *text = g_strconcat (MARKUP_NAME, g_str_equal (l->data, "name") ?
+                                                   json_node_get_string (value) : "on the table", NULL);
+
+              json_object_set_string_member (object, l->data, text);
+            }
+          else
+            markup_names (value);
+        }
+    }
+  else if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        markup_names (json_array_get_element (array, i));
+    }
+}
+
+/* How many labels under @widget show the markup as text; fails on one that
+ * shows it parsed. */
+static guint
+labels_show_markup_as_text (GtkWidget *widget)
+{
+  guint shown = 0;
+
+  if (GTK_IS_LABEL (widget))
+    {
+      const char *text = gtk_label_get_text (GTK_LABEL (widget));
+
+      if (strstr (text, "BIG") != NULL)
+        {
+          if (strstr (text, "<span size=\"xx-large\">BIG</span>") == NULL)
+            g_error ("A label shows a name parsed as markup: “%s”", text);
+          g_assert_nonnull (strstr (text, "Tom & Jerry"));
+          shown++;
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    shown += labels_show_markup_as_text (child);
+  return shown;
+}
+
+/* Every window open now but @keep shows the names as text; closed after.
+ * Returns how many labels showed one. */
+static guint
+check_and_close_toplevels (GtkWindow *keep)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  g_autoptr(GPtrArray) windows = g_ptr_array_new_with_free_func (g_object_unref);
+  guint shown = 0;
+
+  sl_test_ui_settle ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    g_ptr_array_add (windows, g_list_model_get_item (toplevels, i));
+  for (guint i = 0; i < windows->len; i++)
+    {
+      GtkWindow *w = g_ptr_array_index (windows, i);
+
+      shown += labels_show_markup_as_text (GTK_WIDGET (w));
+      if (w != keep)
+        gtk_window_destroy (w);
+    }
+  sl_test_ui_settle ();
+  return shown;
+}
+
+static void
+test_window_markup_names (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *training = g_build_filename (SL_SOURCE_DATADIR, "scenarios", "training.json", NULL);
+  g_autofree char *data = g_build_filename (tmp_dir, "markup-data", NULL);
+  g_autofree char *library = g_build_filename (data, "scenarios", NULL);
+  g_autofree char *shipped = g_strdup (g_getenv ("SQUADLOG_DATA_DIR"));
+  g_autofree char *scenario = g_build_filename (library, "markup.json", NULL);
+  g_autofree char *path = g_build_filename (tmp_dir, "markup.squadlog", NULL);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autofree char *text = NULL;
+  SlWindow *window;
+  SlGame *game;
+  GtkWidget *sheet;
+
+  g_assert_true (json_parser_load_from_file (parser, training, &error));
+  markup_names (json_parser_get_root (parser));
+  json_object_set_string_member (json_node_get_object (json_parser_get_root (parser)), "id", "markup");
+  text = json_to_string (json_parser_get_root (parser), TRUE);
+  g_assert_cmpint (g_mkdir_with_parents (library, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (scenario, text, -1, &error));
+
+  window = open_window (app);
+  /* New Game lists the scenario by its name (the scenarios folder is
+   * this one's for the while). */
+  g_setenv ("SQUADLOG_DATA_DIR", data, TRUE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL));
+  if (shipped != NULL)
+    g_setenv ("SQUADLOG_DATA_DIR", shipped, TRUE);
+  else
+    g_unsetenv ("SQUADLOG_DATA_DIR");
+  g_assert_cmpuint (check_and_close_toplevels (GTK_WINDOW (window)), >=, 1);
+
+  g_assert_true (sl_window_new_game (window, scenario, path));
+  game = sl_window_get_game (window);
+  g_assert_nonnull (game);
+  /* The table: squad logs, the track, the title. */
+  g_assert_cmpuint (check_and_close_toplevels (GTK_WINDOW (window)), >=, 4);
+
+  /* The initiative sheet names every grouping; its result goes to the
+   * history. */
+  sheet = GTK_WIDGET (sl_initiative_sheet_new (GTK_WINDOW (window), game));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_cmpuint (check_and_close_toplevels (GTK_WINDOW (window)), >=, 4);
+  sl_test_start_turn (game);
+  sl_test_ui_settle ();
+  g_assert_cmpuint (check_and_close_toplevels (GTK_WINDOW (window)), >=, 4);
+
+  /* A soldier's log and declaration, the windows of the main menu, the
+   * private view. */
+  gtk_window_present (GTK_WINDOW (sl_unit_sheet_new (GTK_WINDOW (window), game, 0)));
+  g_assert_cmpuint (check_and_close_toplevels (GTK_WINDOW (window)), >=, 1);
+  gtk_window_present (GTK_WINDOW (sl_declare_sheet_new (GTK_WINDOW (window), game, 0)));
+  g_assert_cmpuint (check_and_close_toplevels (GTK_WINDOW (window)), >=, 1);
+  gtk_window_present (GTK_WINDOW (sl_fire_sheet_new (GTK_WINDOW (window), game, 0, FALSE)));
+  check_and_close_toplevels (GTK_WINDOW (window));
+  for (const char * const *action = (const char * const[]) { "win.score", "win.briefing", "win.options",
+                                                             "win.markers", "win.exposure", NULL };
+       *action != NULL; action++)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (window), *action, NULL);
+      check_and_close_toplevels (GTK_WINDOW (window));
+    }
+  /* The About window's legal text holds an "&" of its own. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.about", NULL));
+  check_and_close_toplevels (GTK_WINDOW (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  sl_test_ui_settle ();
+  g_assert_cmpuint (labels_show_markup_as_text (GTK_WIDGET (window)), >=, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  sl_test_ui_settle ();
+}
+
 static void
 test_window_preferences (void)
 {
@@ -2255,6 +2422,7 @@ main (int   argc,
   g_test_add_func ("/window/corrupt-file", test_window_corrupt);
   g_test_add_func ("/window/command-line", test_window_command_line);
   g_test_add_func ("/window/new-game", test_window_new_game);
+  g_test_add_func ("/window/markup-names", test_window_markup_names);
   g_test_add_func ("/window/construction-P-36", test_window_construction);
   g_test_add_func ("/window/briefing", test_window_briefing);
   g_test_add_func ("/window/briefing-bought-T-37", test_window_briefing_bought);

@@ -192,7 +192,7 @@ about_action (GSimpleAction *action,
   /* The rulebook Squad Log plays by: credit where it is due. */
   adw_about_window_add_credit_section (about, _("PHALANX: Streets of Blood, game design"), game_design);
   adw_about_window_add_legal_section (about, _("PHALANX: Streets of Blood"),
-                                      "© 1995 Paul Arden Lidberg & FASA", GTK_LICENSE_CUSTOM,
+                                      "© 1995 Paul Arden Lidberg &amp; FASA", GTK_LICENSE_CUSTOM,
                                       _("Squad Log is an unofficial aid for players of the game."));
   gtk_window_present (GTK_WINDOW (about));
 }

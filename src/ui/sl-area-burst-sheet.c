@@ -634,7 +634,7 @@ sl_area_burst_sheet_add_target (SlAreaBurstSheet *self)
                                                                          self->targets->len - 1))->distance);
 
   t = g_new0 (Target, 1);
-  t->row = ADW_EXPANDER_ROW (adw_expander_row_new ());
+  t->row = ADW_EXPANDER_ROW (sl_expander_row_new ());
   adw_expander_row_set_expanded (t->row, TRUE);
 
   /* At the row's end: the die as typed, and the way out of the wedge. */
@@ -656,7 +656,7 @@ sl_area_burst_sheet_add_target (SlAreaBurstSheet *self)
   adw_expander_row_add_action (t->row, delete);
   t->remove = delete;
 
-  t->unit_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  t->unit_row = ADW_COMBO_ROW (sl_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (t->unit_row), _("Unit"));
   adw_combo_row_set_model (t->unit_row, G_LIST_MODEL (units));
   adw_combo_row_set_selected (t->unit_row, unnamed_unit (self));
@@ -664,12 +664,12 @@ sl_area_burst_sheet_add_target (SlAreaBurstSheet *self)
   t->distance = sl_spin_row_add (GTK_WIDGET (t->row), _("Distance from the firer (m)"), 0, 999, 0.5);
   gtk_spin_button_set_digits (t->distance, 1);
   gtk_spin_button_set_value (t->distance, distance);
-  t->cover_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  t->cover_row = ADW_COMBO_ROW (sl_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (t->cover_row), _("Cover"));
   adw_combo_row_set_model (t->cover_row, G_LIST_MODEL (covers));
   adw_expander_row_add_row (t->row, GTK_WIDGET (t->cover_row));
   t->at_firer = sl_switch_row_add (GTK_WIDGET (t->row), _("It fired at the firer"), NULL);
-  t->modifiers = ADW_ACTION_ROW (adw_action_row_new ());
+  t->modifiers = ADW_ACTION_ROW (sl_action_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (t->modifiers), _("Modifiers"));
   adw_action_row_set_subtitle_lines (t->modifiers, 0);
   adw_expander_row_add_row (t->row, GTK_WIDGET (t->modifiers));

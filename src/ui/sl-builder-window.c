@@ -395,7 +395,7 @@ combo_row (SlBuilderWindow    *self,
 {
   const SlTable *table = combo_table (self, field);
   gboolean with_none = field == F_SIDEARM;
-  AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
+  AdwComboRow *row = ADW_COMBO_ROW (sl_combo_row_new ());
   g_autoptr(GtkStringList) model = gtk_string_list_new (NULL);
   const char * const *ids = sl_table_ids (table);
 
@@ -428,8 +428,8 @@ build_unit (SlBuilderWindow *self,
   GtkWidget *team = gtk_button_new_with_mnemonic (_("Apply to Fire _Team"));
   GtkWidget *squad = gtk_button_new_with_mnemonic (_("Apply to S_quad"));
 
-  rows->expander = adw_expander_row_new ();
-  rows->name = ADW_ENTRY_ROW (adw_entry_row_new ());
+  rows->expander = sl_expander_row_new ();
+  rows->name = ADW_ENTRY_ROW (sl_entry_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (rows->name), _("Name"));
   adw_expander_row_add_row (ADW_EXPANDER_ROW (rows->expander), GTK_WIDGET (rows->name));
   g_signal_connect_swapped (rows->name, "changed", G_CALLBACK (read_widgets), self);
@@ -503,7 +503,7 @@ static void
 toast (SlBuilderWindow *self,
        const char      *text)
 {
-  adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+  adw_toast_overlay_add_toast (self->toasts, sl_toast_new (text));
 }
 
 gboolean
@@ -694,17 +694,17 @@ sl_builder_window_new (GtkWindow       *parent,
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (summary));
 
   group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Squad"));
-  self->name = ADW_ENTRY_ROW (adw_entry_row_new ());
+  sl_group_set_title (ADW_PREFERENCES_GROUP (group), _("Squad"));
+  self->name = ADW_ENTRY_ROW (sl_entry_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->name), _("Name"));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->name));
   for (int q = 0; q < SL_N_QUALITIES; q++)
     gtk_string_list_append (qualities, sl_quality_label (q));
-  self->quality = ADW_COMBO_ROW (adw_combo_row_new ());
+  self->quality = ADW_COMBO_ROW (sl_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->quality), _("Troop quality"));
   adw_combo_row_set_model (self->quality, G_LIST_MODEL (qualities));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->quality));
-  self->leader = ADW_COMBO_ROW (adw_combo_row_new ());
+  self->leader = ADW_COMBO_ROW (sl_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->leader), _("Leader"));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->leader));
   self->rating = sl_spin_row_add (group, _("Leader rating (T-24)"), -2, 2, 1);
@@ -722,7 +722,7 @@ sl_builder_window_new (GtkWindow       *parent,
 
   /* P-02 step 6, T-38: what the squad buys for its side. */
   group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Squad Equipment (T-38)"));
+  sl_group_set_title (ADW_PREFERENCES_GROUP (group), _("Squad Equipment (T-38)"));
   {
     const char *labels[SL_DRAFT_SIDE_ITEMS] = {
       _("ECM jammers"), _("Ground sensors"), _("Camouflage tinter"), _("Holotarps"),
@@ -743,8 +743,8 @@ sl_builder_window_new (GtkWindow       *parent,
   g_signal_connect_swapped (self->all_hidden, "notify::active", G_CALLBACK (read_widgets), self);
 
   units = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (units), _("Soldiers"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (units),
+  sl_group_set_title (ADW_PREFERENCES_GROUP (units), _("Soldiers"));
+  sl_group_set_description (ADW_PREFERENCES_GROUP (units),
                                          _("Open a soldier to change his kit; copy it to his fire team or the whole squad."));
   for (int i = 0; i < SL_DRAFT_MAX_UNITS; i++)
     build_unit (self, units, i);

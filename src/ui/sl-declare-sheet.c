@@ -795,7 +795,7 @@ static AdwComboRow *
 combo_row (const char    *title,
            GtkStringList *model)
 {
-  AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
+  AdwComboRow *row = ADW_COMBO_ROW (sl_combo_row_new ());
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
@@ -838,7 +838,7 @@ radio_row_add (AdwExpanderRow  *expander,
                GtkCheckButton  *group,
                GtkCheckButton **check)
 {
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = sl_action_row_new ();
 
   *check = GTK_CHECK_BUTTON (gtk_check_button_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
@@ -873,7 +873,7 @@ build_missions (SlDeclareSheet *self)
         continue;
       if (self->mission_row == NULL)
         {
-          self->mission_row = ADW_EXPANDER_ROW (adw_expander_row_new ());
+          self->mission_row = ADW_EXPANDER_ROW (sl_expander_row_new ());
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->mission_row), _("Fire _mission called"));
           adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->mission_row), TRUE);
         }
@@ -932,7 +932,7 @@ build_obstacle_rows (SlDeclareSheet *self,
 {
   g_autoptr(GtkStringList) kinds = sl_obstacle_kinds (self->game);
 
-  self->obstacle_label = ADW_ENTRY_ROW (adw_entry_row_new ());
+  self->obstacle_label = ADW_ENTRY_ROW (sl_entry_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->obstacle_label), _("Obstacle’s _label"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->obstacle_label), TRUE);
   self->obstacle_kind = combo_row (_("_Kind of obstacle (T-18)"), kinds);
@@ -1003,7 +1003,7 @@ build (SlDeclareSheet *self)
   {
     const char *labels[] = { _("Its weapon"), _("A hand grenade"), _("The grenade launcher"), _("A charge, by radio") };
 
-    self->throw_row = ADW_EXPANDER_ROW (adw_expander_row_new ());
+    self->throw_row = ADW_EXPANDER_ROW (sl_expander_row_new ());
     adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->throw_row), _("Fire/Throw _uses"));
     adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->throw_row), TRUE);
     for (guint t = 0; t < G_N_ELEMENTS (throws); t++)
@@ -1032,7 +1032,7 @@ build (SlDeclareSheet *self)
   if (self->mission_row != NULL)
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->mission_row));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->position_row));
-  replace_row = adw_action_row_new ();
+  replace_row = sl_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (replace_row), _("Give up the running action"));
   adw_action_row_set_subtitle (ADW_ACTION_ROW (replace_row), _("It is lost (P-07 step 6)"));
   sw = gtk_switch_new ();
@@ -1045,7 +1045,7 @@ build (SlDeclareSheet *self)
   /* P-21: in zero-G each action needs a check, rolled as it is declared. */
   if (sl_game_get_setup (self->game)->environment.zero_g)
     {
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = sl_action_row_new ();
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Zero-G die"));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("The players' d10 for the zero-G check (P-21); 0: the app rolls"));
@@ -1065,8 +1065,8 @@ build (SlDeclareSheet *self)
     g_autoptr(GtkStringList) decisions = gtk_string_list_new ((const char *[]) {
       _("Fights"), _("Tries to avoid"), NULL });
 
-    adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (melee), _("Melee"));
-    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (melee),
+    sl_group_set_title (ADW_PREFERENCES_GROUP (melee), _("Melee"));
+    sl_group_set_description (ADW_PREFERENCES_GROUP (melee),
                                            _("Within 1 m of the target, in front of it (P-22)."));
     self->decision_row = combo_row (_("The _defender"), decisions);
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (melee), GTK_WIDGET (self->decision_row));
@@ -1091,7 +1091,7 @@ build (SlDeclareSheet *self)
       if (groups[kind] == NULL)
         {
           groups[kind] = adw_preferences_group_new ();
-          adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (groups[kind]), category_title (kind));
+          sl_group_set_title (ADW_PREFERENCES_GROUP (groups[kind]), category_title (kind));
           lists[kind] = gtk_list_box_new ();
           gtk_list_box_set_selection_mode (GTK_LIST_BOX (lists[kind]), GTK_SELECTION_NONE);
           gtk_widget_add_css_class (lists[kind], "boxed-list");
@@ -1099,7 +1099,7 @@ build (SlDeclareSheet *self)
           adw_preferences_group_add (ADW_PREFERENCES_GROUP (groups[kind]), lists[kind]);
         }
       c.action = action;
-      c.row = adw_action_row_new ();
+      c.row = sl_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (c.row), action->name);
       adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (c.row), 3);
       gtk_list_box_append (GTK_LIST_BOX (lists[kind]), c.row);

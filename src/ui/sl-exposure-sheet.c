@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-ui-util.h"
 #include "sl-exposure-sheet.h"
 #include "sl-json.h"
 
@@ -160,7 +161,7 @@ add_units (SlExposureSheet *self)
 
       if (state->units[u].wound == SL_WOUND_DEAD || state->units[u].hidden)
         continue;
-      row = adw_action_row_new ();
+      row = sl_action_row_new ();
       check = gtk_check_button_new ();
       /* "TOG Boarding Squad · outside now" */
       subtitle = g_strdup_printf (state->units[u].inside ? _("%s · inside now") : _("%s · outside now"), squad->name);

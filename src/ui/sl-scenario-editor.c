@@ -165,7 +165,7 @@ refresh (SlScenarioEditor *self)
       SlSideDraft *side = &self->draft->sides[s];
       GtkWidget *child;
 
-      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->sides[s].group),
+      sl_group_set_title (ADW_PREFERENCES_GROUP (self->sides[s].group),
                                        *side->name ? side->name : _("Unnamed Side"));
       while ((child = gtk_widget_get_first_child (self->sides[s].squads)) != NULL)
         gtk_list_box_remove (GTK_LIST_BOX (self->sides[s].squads), child);
@@ -174,7 +174,7 @@ refresh (SlScenarioEditor *self)
           const SlSquadDraft *squad = g_ptr_array_index (side->squads, q);
           g_autoptr(SlSquadDraft) priced = sl_squad_draft_copy (squad);
           SlSquadCost cost = { 0 };
-          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *row = sl_action_row_new ();
           GtkWidget *remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
           g_autofree char *subtitle = NULL;
           g_autofree char *remove_label = g_strdup_printf (_("Remove %s"), squad->name);
@@ -223,7 +223,7 @@ sl_scenario_editor_add_squad (SlScenarioEditor   *self,
   draft = squad != NULL ? sl_squad_draft_copy (squad) : sl_squad_draft_load (self->rules, path, &error);
   if (draft == NULL)
     {
-      adw_toast_overlay_add_toast (self->toasts, adw_toast_new (error->message));
+      adw_toast_overlay_add_toast (self->toasts, sl_toast_new (error->message));
       return FALSE;
     }
   g_ptr_array_add (self->draft->sides[side].squads, draft);
@@ -284,14 +284,14 @@ sl_scenario_editor_save_force (SlScenarioEditor *self,
     {
       g_autofree char *text = g_strdup_printf (_("The force could not be saved: %s"), error->message);
 
-      adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+      adw_toast_overlay_add_toast (self->toasts, sl_toast_new (text));
       return FALSE;
     }
   {
     g_autofree char *name = g_filename_display_basename (path);
     g_autofree char *text = g_strdup_printf (_("Saved as “%s” in your forces"), name);
 
-    adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+    adw_toast_overlay_add_toast (self->toasts, sl_toast_new (text));
   }
   return TRUE;
 }
@@ -307,7 +307,7 @@ sl_scenario_editor_load_force (SlScenarioEditor *self,
   g_return_val_if_fail (side == 0 || side == 1, FALSE);
   if (!sl_force_load (self->rules, path, &self->draft->sides[side], &error))
     {
-      adw_toast_overlay_add_toast (self->toasts, adw_toast_new (error->message));
+      adw_toast_overlay_add_toast (self->toasts, sl_toast_new (error->message));
       return FALSE;
     }
   self->updating = TRUE;
@@ -358,14 +358,14 @@ sl_scenario_editor_save (SlScenarioEditor *self,
     {
       g_autofree char *text = g_strdup_printf (_("The scenario cannot be saved: %s"), error->message);
 
-      adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+      adw_toast_overlay_add_toast (self->toasts, sl_toast_new (text));
       return NULL;
     }
   {
     /* Translators: after saving a custom scenario. */
     g_autofree char *text = g_strdup_printf (_("“%s” saved: New Game offers it"), self->draft->name);
 
-    adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+    adw_toast_overlay_add_toast (self->toasts, sl_toast_new (text));
   }
   return path;
 }
@@ -384,7 +384,7 @@ entry_row (GtkWidget  *group,
            const char *text,
            gpointer    self)
 {
-  AdwEntryRow *row = ADW_ENTRY_ROW (adw_entry_row_new ());
+  AdwEntryRow *row = ADW_ENTRY_ROW (sl_entry_row_new ());
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   gtk_editable_set_text (GTK_EDITABLE (row), text);
@@ -423,7 +423,7 @@ build_side (SlScenarioEditor *self,
   GtkWidget *save_force = gtk_button_new_with_mnemonic (_("Save Side as a _Force"));
 
   rows->group = adw_preferences_group_new ();
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (rows->group),
+  sl_group_set_description (ADW_PREFERENCES_GROUP (rows->group),
                                          _("§10 B–E: the forces, their points, the set-up and the objective"));
   rows->name = entry_row (rows->group, _("Side"), side->name, self);
   rows->budget = spin_row (rows->group, _("Budget (scenario points)"), 0, 5000, side->budget, self);
@@ -558,7 +558,7 @@ sl_scenario_editor_new (GtkWindow     *parent,
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (summary));
 
   group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Scenario"));
+  sl_group_set_title (ADW_PREFERENCES_GROUP (group), _("Scenario"));
   self->name = entry_row (group, _("Name"), self->draft->name, self);
   self->situation = entry_row (group, _("Situation (§10 A)"), self->draft->situation, self);
   self->length = spin_row (group, _("Length in turns (§10 H)"), 1, 200, self->draft->length_turns, self);
@@ -568,7 +568,7 @@ sl_scenario_editor_new (GtkWindow     *parent,
     build_side (self, page, s);
 
   group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Rules in Use (§10 F)"));
+  sl_group_set_title (ADW_PREFERENCES_GROUP (group), _("Rules in Use (§10 F)"));
   for (guint i = 0; i < G_N_ELEMENTS (shown_modules); i++)
     {
       SlModule m = shown_modules[i];
@@ -585,8 +585,8 @@ sl_scenario_editor_new (GtkWindow     *parent,
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
 
   group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Special Conditions (§10 G)"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+  sl_group_set_title (ADW_PREFERENCES_GROUP (group), _("Special Conditions (§10 G)"));
+  sl_group_set_description (ADW_PREFERENCES_GROUP (group),
                                          _("Squad Log applies these; each side’s own are with the side."));
   {
     g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
@@ -594,7 +594,7 @@ sl_scenario_editor_new (GtkWindow     *parent,
     gtk_string_list_append (names, _("None"));
     for (guint t = 0; t < G_N_ELEMENTS (everywhere_terrains); t++)
       gtk_string_list_append (names, sl_rules_terrain (rules, everywhere_terrains[t])->name);
-    self->terrain = ADW_COMBO_ROW (adw_combo_row_new ());
+    self->terrain = ADW_COMBO_ROW (sl_combo_row_new ());
     adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->terrain), _("The Whole Area Counts As"));
     adw_action_row_set_subtitle (ADW_ACTION_ROW (self->terrain),
                                  _("For every shot, detection and move (T-10), as Definitely Not Camping’s woods"));
@@ -611,8 +611,8 @@ sl_scenario_editor_new (GtkWindow     *parent,
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
 
   group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Conditions the Players Keep"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+  sl_group_set_title (ADW_PREFERENCES_GROUP (group), _("Conditions the Players Keep"));
+  sl_group_set_description (ADW_PREFERENCES_GROUP (group),
                                          _("One per line: what only the table can check (no map), shown with the briefing"));
   view = gtk_text_view_new ();
   gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);

@@ -28,12 +28,78 @@ add_row (GtkWidget *container,
 }
 
 static GtkWidget *
+plain_row (GtkWidget *row)
+{
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  return row;
+}
+
+GtkWidget *
+sl_action_row_new (void)
+{
+  return plain_row (adw_action_row_new ());
+}
+
+GtkWidget *
+sl_expander_row_new (void)
+{
+  return plain_row (adw_expander_row_new ());
+}
+
+GtkWidget *
+sl_combo_row_new (void)
+{
+  return plain_row (adw_combo_row_new ());
+}
+
+GtkWidget *
+sl_entry_row_new (void)
+{
+  return plain_row (adw_entry_row_new ());
+}
+
+AdwToast *
+sl_toast_new (const char *text)
+{
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+  return adw_toast_new (escaped);
+}
+
+void
+sl_group_set_title (AdwPreferencesGroup *group,
+                    const char          *title)
+{
+  g_autofree char *escaped = title ? g_markup_escape_text (title, -1) : NULL;
+
+  adw_preferences_group_set_title (group, escaped);
+}
+
+void
+sl_group_set_description (AdwPreferencesGroup *group,
+                          const char          *description)
+{
+  g_autofree char *escaped = description ? g_markup_escape_text (description, -1) : NULL;
+
+  adw_preferences_group_set_description (group, escaped);
+}
+
+void
+sl_status_page_set_description (AdwStatusPage *page,
+                                const char    *description)
+{
+  g_autofree char *escaped = description ? g_markup_escape_text (description, -1) : NULL;
+
+  adw_status_page_set_description (page, escaped);
+}
+
+static GtkWidget *
 suffix_row (GtkWidget  *container,
             const char *title,
             const char *subtitle,
             GtkWidget  *suffix)
 {
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = sl_action_row_new ();
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   if (subtitle != NULL)

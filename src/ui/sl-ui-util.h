@@ -14,6 +14,26 @@
 
 G_BEGIN_DECLS
 
+/* Rows and toasts that show their text as text. libadwaita 1.2's rows
+ * and toasts read their titles and subtitles as Pango markup by default,
+ * so a name such as "Smith & Sons" or "<span size='xx-large'>" from a
+ * squad, a scenario or a game would show blank or restyled (issue 19 #11):
+ * every row of Squad Log is made by these, never with markup. */
+GtkWidget     *sl_action_row_new   (void);
+GtkWidget     *sl_expander_row_new (void);
+GtkWidget     *sl_combo_row_new    (void);
+GtkWidget     *sl_entry_row_new    (void);
+/* A toast that shows @text as it is. */
+AdwToast      *sl_toast_new        (const char *text);
+/* A preferences group's title and description, and a status page's
+ * description, which libadwaita reads as markup: set as text. */
+void           sl_group_set_title        (AdwPreferencesGroup *group,
+                                          const char          *title);
+void           sl_group_set_description  (AdwPreferencesGroup *group,
+                                          const char          *description);
+void           sl_status_page_set_description (AdwStatusPage *page,
+                                               const char    *description);
+
 /* A row titled @title (and @subtitle, when not NULL) with a switch at its
  * end that the whole row toggles, added to @container: a preferences
  * group, an expander row or a list box. */

@@ -128,7 +128,7 @@ static void
 toast (SlWindow   *self,
        const char *text)
 {
-  AdwToast *t = adw_toast_new (text);
+  AdwToast *t = sl_toast_new (text);
 
   adw_toast_set_timeout (t, 6);
   adw_toast_overlay_add_toast (self->toasts, t);
@@ -182,7 +182,7 @@ show_recent (SlWindow   *self,
         continue;
       base = g_path_get_basename (path);
       dir = g_path_get_dirname (path);
-      row = adw_action_row_new ();
+      row = sl_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), base);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), dir);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
@@ -211,7 +211,7 @@ show_rules (SlWindow *self)
 
       adw_status_page_set_icon_name (self->status_page, "dialog-error-symbolic");
       adw_status_page_set_title (self->status_page, _("The Rules Cannot Be Used"));
-      adw_status_page_set_description (self->status_page,
+      sl_status_page_set_description (self->status_page,
                                        error ? error->message : _("The rules were not loaded."));
       gtk_widget_set_visible (adw_status_page_get_child (self->status_page), FALSE);
       return;
@@ -228,7 +228,7 @@ show_rules (SlWindow *self)
    * icon (an SVG, and the SVG library with it) slowed its start. */
   adw_status_page_set_icon_name (self->status_page, APPLICATION_ID);
   adw_status_page_set_title (self->status_page, _("Squad Log"));
-  adw_status_page_set_description (self->status_page, description);
+  sl_status_page_set_description (self->status_page, description);
   gtk_widget_set_visible (adw_status_page_get_child (self->status_page), TRUE);
 
   last = last_game_path (self);
@@ -837,7 +837,7 @@ new_action (GtkWidget  *widget,
   for (guint i = 0; i < scenarios->len; i++)
     {
       const SlScenarioInfo *scenario = g_ptr_array_index (scenarios, i);
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = sl_action_row_new ();
       g_autofree char *subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d turn. %s", "%d turns. %s",
                                                                 scenario->length_turns),
                                                    scenario->length_turns, scenario->description);
