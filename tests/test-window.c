@@ -1319,7 +1319,7 @@ test_window_builder (void)
     g_autofree char *four_path = g_build_filename (tmp_dir, "four.json", NULL);
 
     sl_squad_draft_set_size (sl_application_get_rules (app), four, 4);
-    g_assert_true (sl_squad_draft_save (four, four_path, NULL));
+    g_assert_true (sl_squad_draft_save (four, four_path, FALSE, NULL));
     g_assert_true (sl_builder_window_load (builder, four_path));
     g_assert_cmpstr (sl_builder_window_get_total (builder), ==, "184 of 400 points · 216 left");
   }
@@ -1328,6 +1328,31 @@ test_window_builder (void)
   g_assert_true (sl_builder_window_load (builder, path));
   g_assert_cmpstr (sl_builder_window_get_draft (builder)->units[3].armor->id, ==, "RS");
   g_assert_nonnull (strstr (sl_builder_window_get_total (builder), "over"));
+
+  /* Issue 19 #12: a squad saved over another one's file asks first; No
+   * keeps the other, Replace replaces it; a squad's own file is saved
+   * without a question. */
+  g_assert_true (sl_builder_window_save (builder, path));
+  g_assert_null (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  gtk_widget_activate_action (GTK_WIDGET (builder), "builder.new", NULL);
+  for (int answer = 0; answer < 2; answer++)
+    {
+      AdwMessageDialog *ask;
+      g_autoptr(SlSquadDraft) on_disk = NULL;
+
+      g_assert_false (sl_builder_window_save (builder, path));
+      ask = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+      g_assert_nonnull (ask);
+      g_assert_cmpstr (adw_message_dialog_get_heading (ask), ==, "Replace “rangers.json”?");
+      adw_message_dialog_response (ask, answer == 0 ? "cancel" : "replace");
+      gtk_window_destroy (GTK_WINDOW (ask));
+      sl_test_ui_settle ();
+      on_disk = sl_squad_draft_load (sl_application_get_rules (app), path, NULL);
+      g_assert_nonnull (on_disk);
+      g_assert_cmpstr (on_disk->units[3].armor->id, ==, answer == 0 ? "RS" : "BI");
+    }
+  g_assert_true (sl_builder_window_save (builder, path));
+  g_assert_null (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
   gtk_window_destroy (GTK_WINDOW (builder));
   gtk_window_destroy (GTK_WINDOW (window));
 }

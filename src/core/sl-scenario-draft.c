@@ -351,24 +351,42 @@ sl_scenario_draft_to_json (const SlRules         *rules,
   return g_steal_pointer (&node);
 }
 
+static char *
+scenario_path (JsonNode   *node,
+               const char *dir)
+{
+  g_autofree char *base = g_strdup_printf ("%s.json", json_object_get_string_member (json_node_get_object (node), "id"));
+
+  return g_build_filename (dir, base, NULL);
+}
+
 char *
-sl_scenario_draft_save (const SlRules         *rules,
+sl_scenario_draft_path (const SlRules         *rules,
                         const SlScenarioDraft *draft,
                         const char            *dir,
                         GError               **error)
 {
   g_autoptr(JsonNode) node = sl_scenario_draft_to_json (rules, draft, error);
+
+  return node != NULL ? scenario_path (node, dir) : NULL;
+}
+
+char *
+sl_scenario_draft_save (const SlRules         *rules,
+                        const SlScenarioDraft *draft,
+                        const char            *dir,
+                        gboolean               replace,
+                        GError               **error)
+{
+  g_autoptr(JsonNode) node = sl_scenario_draft_to_json (rules, draft, error);
   g_autofree char *text = NULL;
-  g_autofree char *base = NULL;
   g_autofree char *path = NULL;
 
   if (node == NULL)
     return NULL;
   text = sl_json_to_string (node, TRUE);
-  base = g_strdup_printf ("%s.json", json_object_get_string_member (json_node_get_object (node), "id"));
-  g_mkdir_with_parents (dir, 0700);
-  path = g_build_filename (dir, base, NULL);
-  if (!g_file_set_contents (path, text, -1, error))
+  path = scenario_path (node, dir);
+  if (!sl_file_write_library (path, text, replace, error))
     return NULL;
   return g_steal_pointer (&path);
 }
@@ -382,13 +400,13 @@ sl_force_library_dir (void)
 gboolean
 sl_force_save (const SlSideDraft *side,
                const char        *path,
+               gboolean           replace,
                GError           **error)
 {
   g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
   JsonObject *o = json_object_new ();
   JsonArray *squads = json_array_new ();
   g_autofree char *text = NULL;
-  g_autofree char *dir = g_path_get_dirname (path);
 
   json_object_set_string_member (o, "format", "squadlog-force");
   json_object_set_int_member (o, "version", 1);
@@ -400,8 +418,7 @@ sl_force_save (const SlSideDraft *side,
   json_object_set_array_member (o, "squads", squads);
   json_node_take_object (node, o);
   text = sl_json_to_string (node, TRUE);
-  g_mkdir_with_parents (dir, 0700);
-  return g_file_set_contents (path, text, -1, error);
+  return sl_file_write_library (path, text, replace, error);
 }
 
 gboolean

@@ -11,6 +11,8 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "sl-file.h"
+#include "sl-text.h"
 #include "sl-builder-window.h"
 #include "sl-ui-util.h"
 
@@ -62,6 +64,7 @@ struct _SlBuilderWindow
   GtkLabel        *problems;
   AdwToastOverlay *toasts;
   UnitRows         units[SL_DRAFT_MAX_UNITS];
+  char            *file;       /* the squad's file: opened from or saved to */
   char            *total_text;
   char            *problems_text;
 };
@@ -506,31 +509,42 @@ toast (SlBuilderWindow *self,
   adw_toast_overlay_add_toast (self->toasts, sl_toast_new (text));
 }
 
-gboolean
-sl_builder_window_save (SlBuilderWindow *self,
-                        const char      *path)
+static gboolean save_to (SlBuilderWindow *self,
+                         const char      *path,
+                         gboolean         replace);
+
+static void
+replace_cb (GtkWindow  *owner,
+            const char *path,
+            int         tag)
+{
+  save_to (SL_BUILDER_WINDOW (owner), path, TRUE);
+}
+
+/* Saves the squad at @path; a file already there that is not the squad's
+ * own is replaced only with @replace, otherwise the player is asked. */
+static gboolean
+save_to (SlBuilderWindow *self,
+         const char      *path,
+         gboolean         replace)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = sl_squad_library_dir ();
-  g_autofree char *file = NULL;
-  g_autofree char *base = NULL;
 
-  g_return_val_if_fail (SL_IS_BUILDER_WINDOW (self), FALSE);
-  read_widgets (self);
-  if (path == NULL)
+  if (!sl_squad_draft_save (self->draft, path, replace || g_strcmp0 (self->file, path) == 0, &error))
     {
-      base = g_strdup_printf ("%s.json", *self->draft->name ? self->draft->name : _("Squad"));
-      g_strdelimit (base, "/\\:", '-');
-      file = g_build_filename (dir, base, NULL);
-      path = file;
-    }
-  if (!sl_squad_draft_save (self->draft, path, &error))
-    {
-      g_autofree char *text = g_strdup_printf (_("The squad could not be saved: %s"), error->message);
+      g_autofree char *text = NULL;
 
+      if (g_error_matches (error, SL_FILE_ERROR, SL_FILE_ERROR_EXISTS))
+        {
+          sl_ask_replace (GTK_WINDOW (self), path, replace_cb, 0);
+          return FALSE;
+        }
+      text = g_strdup_printf (_("The squad could not be saved: %s"), error->message);
       toast (self, text);
       return FALSE;
     }
+  g_free (self->file);
+  self->file = g_strdup (path);
   {
     g_autofree char *name = g_filename_display_basename (path);
     g_autofree char *text = g_strdup_printf (_("Saved as “%s” in your squads"), name);
@@ -538,6 +552,27 @@ sl_builder_window_save (SlBuilderWindow *self,
     toast (self, text);
   }
   return TRUE;
+}
+
+gboolean
+sl_builder_window_save (SlBuilderWindow *self,
+                        const char      *path)
+{
+  g_autofree char *dir = sl_squad_library_dir ();
+  g_autofree char *file = NULL;
+
+  g_return_val_if_fail (SL_IS_BUILDER_WINDOW (self), FALSE);
+  read_widgets (self);
+  if (path == NULL)
+    {
+      /* The squad's name made fit for a file's (no folders, one line). */
+      g_autofree char *stem = sl_text_file_name (self->draft->name, 200, _("Squad"));
+      g_autofree char *base = g_strconcat (stem, ".json", NULL);
+
+      file = g_build_filename (dir, base, NULL);
+      path = file;
+    }
+  return save_to (self, path, FALSE);
 }
 
 gboolean
@@ -561,6 +596,8 @@ sl_builder_window_load (SlBuilderWindow *self,
     }
   sl_squad_draft_free (self->draft);
   self->draft = draft;
+  g_free (self->file);
+  self->file = g_strdup (path);
   sync_widgets (self);
   return TRUE;
 }
@@ -601,6 +638,7 @@ new_action (GtkWidget  *widget,
 
   sl_squad_draft_free (self->draft);
   self->draft = sl_squad_draft_new (self->rules);
+  g_clear_pointer (&self->file, g_free);
   sync_widgets (self);
 }
 
@@ -610,6 +648,7 @@ sl_builder_window_finalize (GObject *object)
   SlBuilderWindow *self = SL_BUILDER_WINDOW (object);
 
   sl_squad_draft_free (self->draft);
+  g_free (self->file);
   g_free (self->total_text);
   g_free (self->problems_text);
   G_OBJECT_CLASS (sl_builder_window_parent_class)->finalize (object);

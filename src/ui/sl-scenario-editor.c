@@ -9,6 +9,8 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-file.h"
+#include "sl-text.h"
 #include "sl-scenario-editor.h"
 #include "sl-ui-util.h"
 
@@ -45,6 +47,8 @@ struct _SlScenarioEditor
 
   const SlRules   *rules;
   SlScenarioDraft *draft;
+  char            *force_files[2];  /* each side's force file: used or saved */
+  char            *scenario_file;   /* where this scenario was saved */
   gboolean         updating;
 
   AdwToastOverlay *toasts;
@@ -259,12 +263,59 @@ add_book_squad_cb (GtkButton        *button,
                                 squad, NULL);
 }
 
+static gboolean save_force_to (SlScenarioEditor *self,
+                               int               side,
+                               const char       *path,
+                               gboolean          replace);
+
+static void
+replace_force_cb (GtkWindow  *owner,
+                  const char *path,
+                  int         side)
+{
+  save_force_to (SL_SCENARIO_EDITOR (owner), side, path, TRUE);
+}
+
+/* Saves @side's force at @path; a file there that is not this force's own
+ * is replaced only with @replace, otherwise the player is asked. */
+static gboolean
+save_force_to (SlScenarioEditor *self,
+               int               side,
+               const char       *path,
+               gboolean          replace)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!sl_force_save (&self->draft->sides[side], path, replace || g_strcmp0 (self->force_files[side], path) == 0,
+                      &error))
+    {
+      g_autofree char *text = NULL;
+
+      if (g_error_matches (error, SL_FILE_ERROR, SL_FILE_ERROR_EXISTS))
+        {
+          sl_ask_replace (GTK_WINDOW (self), path, replace_force_cb, side);
+          return FALSE;
+        }
+      text = g_strdup_printf (_("The force could not be saved: %s"), error->message);
+      adw_toast_overlay_add_toast (self->toasts, sl_toast_new (text));
+      return FALSE;
+    }
+  g_free (self->force_files[side]);
+  self->force_files[side] = g_strdup (path);
+  {
+    g_autofree char *name = g_filename_display_basename (path);
+    g_autofree char *text = g_strdup_printf (_("Saved as “%s” in your forces"), name);
+
+    adw_toast_overlay_add_toast (self->toasts, sl_toast_new (text));
+  }
+  return TRUE;
+}
+
 gboolean
 sl_scenario_editor_save_force (SlScenarioEditor *self,
                                int               side,
                                const char       *path)
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *dir = sl_force_library_dir ();
   g_autofree char *file = NULL;
 
@@ -273,27 +324,13 @@ sl_scenario_editor_save_force (SlScenarioEditor *self,
   read_widgets (self);
   if (path == NULL)
     {
-      g_autofree char *base = g_strdup_printf ("%s.json", *self->draft->sides[side].name ? self->draft->sides[side].name
-                                                                                           : _("Force"));
+      g_autofree char *stem = sl_text_file_name (self->draft->sides[side].name, 200, _("Force"));
+      g_autofree char *base = g_strconcat (stem, ".json", NULL);
 
-      g_strdelimit (base, "/\\:", '-');
       file = g_build_filename (dir, base, NULL);
       path = file;
     }
-  if (!sl_force_save (&self->draft->sides[side], path, &error))
-    {
-      g_autofree char *text = g_strdup_printf (_("The force could not be saved: %s"), error->message);
-
-      adw_toast_overlay_add_toast (self->toasts, sl_toast_new (text));
-      return FALSE;
-    }
-  {
-    g_autofree char *name = g_filename_display_basename (path);
-    g_autofree char *text = g_strdup_printf (_("Saved as “%s” in your forces"), name);
-
-    adw_toast_overlay_add_toast (self->toasts, sl_toast_new (text));
-  }
-  return TRUE;
+  return save_force_to (self, side, path, FALSE);
 }
 
 gboolean
@@ -310,6 +347,8 @@ sl_scenario_editor_load_force (SlScenarioEditor *self,
       adw_toast_overlay_add_toast (self->toasts, sl_toast_new (error->message));
       return FALSE;
     }
+  g_free (self->force_files[side]);
+  self->force_files[side] = g_strdup (path);
   self->updating = TRUE;
   gtk_editable_set_text (GTK_EDITABLE (self->sides[side].name), self->draft->sides[side].name);
   gtk_spin_button_set_value (self->sides[side].budget, MAX (self->draft->sides[side].budget, 0));
@@ -343,17 +382,45 @@ save_force_cb (GtkButton        *button,
   sl_scenario_editor_save_force (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "side")), NULL);
 }
 
-char *
-sl_scenario_editor_save (SlScenarioEditor *self,
-                         const char       *dir)
+static char *save_scenario_in (SlScenarioEditor *self,
+                               const char       *dir,
+                               gboolean          replace);
+
+static void
+replace_scenario_cb (GtkWindow  *owner,
+                     const char *path,
+                     int         tag)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  g_free (save_scenario_in (SL_SCENARIO_EDITOR (owner), dir, TRUE));
+}
+
+/* Saves the scenario in @dir; a scenario there of the same id that is not
+ * this one as saved before is replaced only with @replace, otherwise the
+ * player is asked. */
+static char *
+save_scenario_in (SlScenarioEditor *self,
+                  const char       *dir,
+                  gboolean          replace)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *user_dir = g_build_filename (g_get_user_data_dir (), "squadlog", "scenarios", NULL);
+  g_autofree char *target = NULL;
   char *path;
 
-  g_return_val_if_fail (SL_IS_SCENARIO_EDITOR (self), NULL);
-  read_widgets (self);
-  path = sl_scenario_draft_save (self->rules, self->draft, dir ? dir : user_dir, &error);
+  if (!replace && self->scenario_file != NULL)
+    {
+      target = sl_scenario_draft_path (self->rules, self->draft, dir, NULL);
+      replace = g_strcmp0 (target, self->scenario_file) == 0;
+    }
+  path = sl_scenario_draft_save (self->rules, self->draft, dir, replace, &error);
+  if (path == NULL && g_error_matches (error, SL_FILE_ERROR, SL_FILE_ERROR_EXISTS))
+    {
+      g_free (target);
+      target = sl_scenario_draft_path (self->rules, self->draft, dir, NULL);
+      sl_ask_replace (GTK_WINDOW (self), target, replace_scenario_cb, 0);
+      return NULL;
+    }
   if (path == NULL)
     {
       g_autofree char *text = g_strdup_printf (_("The scenario cannot be saved: %s"), error->message);
@@ -367,7 +434,20 @@ sl_scenario_editor_save (SlScenarioEditor *self,
 
     adw_toast_overlay_add_toast (self->toasts, sl_toast_new (text));
   }
+  g_free (self->scenario_file);
+  self->scenario_file = g_strdup (path);
   return path;
+}
+
+char *
+sl_scenario_editor_save (SlScenarioEditor *self,
+                         const char       *dir)
+{
+  g_autofree char *user_dir = g_build_filename (g_get_user_data_dir (), "squadlog", "scenarios", NULL);
+
+  g_return_val_if_fail (SL_IS_SCENARIO_EDITOR (self), NULL);
+  read_widgets (self);
+  return save_scenario_in (self, dir ? dir : user_dir, FALSE);
 }
 
 static void
@@ -482,6 +562,9 @@ sl_scenario_editor_finalize (GObject *object)
   SlScenarioEditor *self = SL_SCENARIO_EDITOR (object);
 
   sl_scenario_draft_free (self->draft);
+  g_free (self->force_files[0]);
+  g_free (self->force_files[1]);
+  g_free (self->scenario_file);
   g_free (self->problems_text);
   G_OBJECT_CLASS (sl_scenario_editor_parent_class)->finalize (object);
 }

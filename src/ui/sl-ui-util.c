@@ -603,3 +603,61 @@ sl_obstacle_outcome_words (SlGame     *game,
   return g_strdup_printf (_("+%s: %s of %d wound levels (P-25)"), levels, total,
                           sl_game_get_rules (game)->obstacle_destroyed_at);
 }
+
+typedef struct
+{
+  GtkWindow     *owner;
+  char          *path;
+  SlReplaceFunc  replace;
+  int            tag;
+} ReplaceAsk;
+
+static void
+replace_ask_free (gpointer data)
+{
+  ReplaceAsk *ask = data;
+
+  g_object_unref (ask->owner);
+  g_free (ask->path);
+  g_free (ask);
+}
+
+static void
+replace_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     gpointer          user_data)
+{
+  ReplaceAsk *ask = g_object_get_data (G_OBJECT (dialog), "ask");
+
+  if (g_strcmp0 (response, "replace") == 0)
+    ask->replace (ask->owner, ask->path, ask->tag);
+}
+
+void
+sl_ask_replace (GtkWindow     *owner,
+                const char    *path,
+                SlReplaceFunc  replace,
+                int            tag)
+{
+  g_autofree char *name = g_filename_display_basename (path);
+  g_autofree char *heading = NULL;
+  AdwMessageDialog *dialog;
+  ReplaceAsk *ask = g_new0 (ReplaceAsk, 1);
+
+  ask->owner = g_object_ref (owner);
+  ask->path = g_strdup (path);
+  ask->replace = replace;
+  ask->tag = tag;
+  /* Translators: asked when saving a squad, a force or a scenario under
+   * the name of one already in the library. */
+  heading = g_strdup_printf (_("Replace “%s”?"), name);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (owner, heading,
+                                                       _("A file of that name is already in your library. Replacing it loses what it holds.")));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "replace", _("_Replace"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "replace", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "ask", ask, replace_ask_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (replace_response_cb), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}

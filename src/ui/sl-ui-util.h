@@ -63,6 +63,17 @@ void           sl_choose_json    (GtkWindow    *parent,
                                   gpointer      user_data,
                                   int           tag);
 
+/* Asks whether the library file @path, already there, is to be replaced
+ * (issue 19 #12); @replace is called with @owner, @path and @tag when the
+ * player says so, nothing happens otherwise. */
+typedef void (*SlReplaceFunc) (GtkWindow  *owner,
+                               const char *path,
+                               int         tag);
+void           sl_ask_replace    (GtkWindow     *owner,
+                                  const char    *path,
+                                  SlReplaceFunc  replace,
+                                  int            tag);
+
 /* @widget's text colour from its style (what GTK 4.10 calls
  * gtk_widget_get_color()), for widgets that draw themselves. */
 GdkRGBA        sl_widget_get_color (GtkWidget *widget);
