@@ -2237,6 +2237,77 @@ test_window_detect_e24 (void)
 
 /* The group's rule options reach new games, unless the scenario sets them;
  * the preferences window shows them. */
+/* Issue 19 #5: a game open for writing in one window is only shown in a
+ * second one (its bar says so, nothing is recorded there) until the first
+ * lets it go and the second tries again; a game changed on the disk by
+ * another program is not written over: the window stops recording and
+ * offers to reload what the file holds. */
+static void
+test_window_file_elsewhere (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *path = g_build_filename (tmp_dir, "elsewhere.squadlog", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  SlWindow *first, *second;
+  GtkInfoBar *bar;
+  guint at;
+
+  sl_test_start_turn (game);
+  first = open_game (app, game, path);
+  second = open_window (app);
+  g_assert_true (sl_window_open_file (second, file));
+  g_assert_nonnull (sl_window_get_game (second));
+  g_assert_true (sl_game_get_read_only (sl_window_get_game (second)));
+  bar = GTK_INFO_BAR (find_widget (GTK_WIDGET (second), GTK_TYPE_INFO_BAR));
+  g_assert_true (gtk_info_bar_get_revealed (bar));
+  g_assert_true (shows_text (GTK_WIDGET (bar), "open in another window"));
+  /* Nothing to take there: Next is off, and a command is refused. */
+  at = sl_game_get_position (sl_window_get_game (second));
+  gtk_widget_activate_action (GTK_WIDGET (second), "win.next", NULL);
+  g_assert_cmpuint (sl_game_get_position (sl_window_get_game (second)), ==, at);
+  /* Still open in the first: trying again changes nothing. */
+  gtk_info_bar_response (bar, GTK_RESPONSE_ACCEPT);
+  g_assert_true (sl_game_get_read_only (sl_window_get_game (second)));
+  g_assert_true (gtk_info_bar_get_revealed (bar));
+  /* The first closes: the second records. */
+  gtk_window_destroy (GTK_WINDOW (first));
+  sl_test_ui_settle ();
+  gtk_info_bar_response (bar, GTK_RESPONSE_ACCEPT);
+  g_assert_false (sl_game_get_read_only (sl_window_get_game (second)));
+  g_assert_false (gtk_info_bar_get_revealed (bar));
+  gtk_widget_activate_action (GTK_WIDGET (second), "win.next", NULL);
+  g_assert_cmpuint (sl_game_get_position (sl_window_get_game (second)), ==, at + 1);
+  g_assert_cmpuint (entries_on_disk (path), ==, at + 1);
+
+  /* Another program writes the file: the next command is not saved over
+   * it, the window stops recording and offers to reload. */
+  {
+    g_autoptr(SlGame) other = sl_game_load (sl_test_rules (), path, &error);
+
+    g_assert_no_error (error);
+    sl_test_play (other, "{'type': 'next'}");
+    sl_test_play (other, "{'type': 'next'}");
+    /* Written as another program would: not through the lock. */
+    {
+      g_autofree char *text = sl_game_serialize (other);
+
+      g_assert_true (g_file_set_contents (path, text, -1, &error));
+    }
+  }
+  gtk_widget_activate_action (GTK_WIDGET (second), "win.next", NULL);
+  g_assert_true (sl_game_get_read_only (sl_window_get_game (second)));
+  g_assert_true (gtk_info_bar_get_revealed (bar));
+  g_assert_true (shows_text (GTK_WIDGET (bar), "changed by another program"));
+  g_assert_cmpuint (entries_on_disk (path), ==, at + 3);
+  gtk_info_bar_response (bar, GTK_RESPONSE_ACCEPT);
+  g_assert_false (sl_game_get_read_only (sl_window_get_game (second)));
+  g_assert_cmpuint (sl_game_get_position (sl_window_get_game (second)), ==, at + 3);
+  g_assert_false (gtk_info_bar_get_revealed (bar));
+  gtk_window_destroy (GTK_WINDOW (second));
+}
+
 /* Issue 19 #11: names are text, never markup. Every name a scenario file
  * gives (scenario, sides, squads, groupings, soldiers, notes) holds "&",
  * "<" and a <span>: no window or sheet may parse it (a parse failure is a
@@ -2448,6 +2519,7 @@ main (int   argc,
   g_test_add_func ("/window/command-line", test_window_command_line);
   g_test_add_func ("/window/new-game", test_window_new_game);
   g_test_add_func ("/window/markup-names", test_window_markup_names);
+  g_test_add_func ("/window/file-elsewhere", test_window_file_elsewhere);
   g_test_add_func ("/window/construction-P-36", test_window_construction);
   g_test_add_func ("/window/briefing", test_window_briefing);
   g_test_add_func ("/window/briefing-bought-T-37", test_window_briefing_bought);

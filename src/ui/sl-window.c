@@ -51,6 +51,9 @@ struct _SlWindow
   GtkButton            *continue_button;
   GtkListBox           *recent_list;
   SlTrackView          *track;
+  GtkInfoBar           *file_bar;
+  GtkLabel             *file_bar_label;
+  GtkWidget            *file_bar_button;
   SlHistoryView        *history;
   GtkBox               *squads;
   GtkLabel             *prompt;
@@ -431,8 +434,10 @@ update_actions (SlWindow *self)
   gtk_widget_set_visible (self->next_button, game);
   gtk_widget_set_visible (self->pass_button, game);
 
-  /* While the private view covers the window, the table's actions wait. */
-  game = game && shared;
+  /* While the private view covers the window, the table's actions wait;
+   * a game only shown (its file open elsewhere, or changed on the disk)
+   * takes none. */
+  game = game && shared && !sl_game_get_read_only (self->game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", game && sl_game_can_undo (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", game && sl_game_can_redo (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next",
@@ -487,6 +492,58 @@ cache_timeout_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The bar over the table when the game is only shown (issue 19 #5). */
+typedef enum
+{
+  FILE_WRITABLE,
+  FILE_ELSEWHERE,   /* open for writing in another window or `squadlog play` */
+  FILE_CHANGED,     /* changed on the disk by another program since it was read */
+} FileProblem;
+
+static void
+show_file_bar (SlWindow    *self,
+               FileProblem  problem)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+
+  if (problem == FILE_WRITABLE || self->game == NULL || sl_game_get_path (self->game) == NULL)
+    {
+      gtk_info_bar_set_revealed (self->file_bar, FALSE);
+      return;
+    }
+  name = g_filename_display_basename (sl_game_get_path (self->game));
+  if (problem == FILE_ELSEWHERE)
+    text = g_strdup_printf (_("“%s” is open in another window or in squadlog play: it is only shown here, and nothing is recorded. Try again once it is closed there."),
+                            name);
+  else
+    text = g_strdup_printf (_("“%s” was changed by another program: it was not written over, and nothing more is recorded here. Reload it to go on from what it holds now."),
+                            name);
+  gtk_label_set_text (self->file_bar_label, text);
+  gtk_button_set_label (GTK_BUTTON (self->file_bar_button),
+                        problem == FILE_ELSEWHERE ? _("_Try Again") : _("_Reload"));
+  gtk_info_bar_set_revealed (self->file_bar, TRUE);
+}
+
+/* Opens the game's file again from the disk, letting go of this copy's
+ * hold on it first: the bar's button. */
+static void
+file_bar_response_cb (SlWindow *self,
+                      int       response)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (self->game == NULL || sl_game_get_path (self->game) == NULL)
+    return;
+  file = g_file_new_for_path (sl_game_get_path (self->game));
+  sl_game_release_file (self->game);
+  if (sl_window_open_file (self, file) && !sl_game_get_read_only (self->game))
+    {
+      gtk_info_bar_set_revealed (self->file_bar, FALSE);
+      toast (self, _("The game is recorded here again."));
+    }
+}
+
 /* Nothing lost: the game is written (atomically) after every change. */
 static void
 save_now (SlWindow *self)
@@ -494,12 +551,22 @@ save_now (SlWindow *self)
   g_autoptr(GError) error = NULL;
   const char *path;
 
-  if (self->game == NULL || (path = sl_game_get_path (self->game)) == NULL)
+  if (self->game == NULL || (path = sl_game_get_path (self->game)) == NULL ||
+      sl_game_get_read_only (self->game))
     return;
   if (!sl_game_save (self->game, path, &error))
     {
-      g_autofree char *text = g_strdup_printf (_("The game could not be saved: %s"), error->message);
+      g_autofree char *text = NULL;
 
+      if (g_error_matches (error, SL_GAME_ERROR, SL_GAME_ERROR_CHANGED))
+        {
+          /* Not written over, and nothing more recorded here that could
+           * not be saved: the players reload what the file holds now. */
+          sl_game_set_read_only (self->game, TRUE);
+          show_file_bar (self, FILE_CHANGED);
+          return;
+        }
+      text = g_strdup_printf (_("The game could not be saved: %s"), error->message);
       toast (self, text);
       return;
     }
@@ -538,6 +605,7 @@ sl_window_set_game (SlWindow *self,
 
   g_return_if_fail (SL_IS_WINDOW (self));
 
+  gtk_info_bar_set_revealed (self->file_bar, FALSE);
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_clear_handle_id (&self->cache_id, g_source_remove);
@@ -647,11 +715,20 @@ sl_window_show_loaded (SlWindow     *self,
 
     if (!sl_game_take_file (game, &lock_error))
       {
-        g_autofree char *name = g_file_get_basename (file);
-        g_autofree char *heading = g_strdup_printf (_("“%s” Is Open Elsewhere"), name);
+        if (!g_error_matches (lock_error, SL_GAME_ERROR, SL_GAME_ERROR_LOCKED))
+          {
+            g_autofree char *name = g_file_get_basename (file);
+            g_autofree char *heading = g_strdup_printf (_("Cannot Open “%s”"), name);
 
-        show_error (self, heading, lock_error->message);
-        return FALSE;
+            show_error (self, heading, lock_error->message);
+            return FALSE;
+          }
+        /* Shown, not played: the other window or `squadlog play` keeps
+         * recording; this one can try again once it has let go. */
+        sl_game_set_read_only (game, TRUE);
+        sl_window_set_game (self, game);
+        show_file_bar (self, FILE_ELSEWHERE);
+        return TRUE;
       }
   }
   sl_window_set_game (self, game);
@@ -2177,6 +2254,8 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlWindow, prompt);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, history_buttons);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, next_button);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, file_bar);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, file_bar_label);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, pass_button);
 
   gtk_widget_class_install_action (widget_class, "win.new", NULL, new_action);
@@ -2240,6 +2319,8 @@ sl_window_init (SlWindow *self)
     g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
   }
   gtk_menu_button_set_create_popup_func (self->primary_menu_button, create_primary_menu_cb, self, NULL);
+  self->file_bar_button = gtk_info_bar_add_button (self->file_bar, _("_Try Again"), GTK_RESPONSE_ACCEPT);
+  g_signal_connect_swapped (self->file_bar, "response", G_CALLBACK (file_bar_response_cb), self);
   g_signal_connect (self->recent_list, "row-activated", G_CALLBACK (recent_activated_cb), self);
   /* The start page is filled in each time it is shown (not at all when
    * the window opens on a game). */
