@@ -420,17 +420,38 @@ refresh (SlDeclareSheet *self)
       Choice *c = &g_array_index (self->choices, Choice, i);
       g_autoptr(JsonNode) command = build_command (self, c->action);
       g_autoptr(GError) error = NULL;
-      g_autoptr(JsonNode) result = sl_game_preview (self->game, command, NULL, &error);
+      g_autoptr(JsonNode) result = NULL;
+
+      /* What the action does if its zero-G check succeeds (a natural 1
+       * always does, A-02); the check's odds are told beside it. */
+      if (sl_game_get_setup (self->game)->environment.zero_g &&
+          !json_object_has_member (json_node_get_object (command), "zero_g_roll"))
+        json_object_set_int_member (json_node_get_object (command), "zero_g_roll", 1);
+      result = sl_game_preview (self->game, command, NULL, &error);
 
       g_free (c->choice);
       c->allowed = result != NULL;
       if (result == NULL)
         c->choice = g_strdup (error->message);
-      else if (!json_object_has_member (json_node_get_object (result), "end"))
-        /* In zero-G the check is rolled as the action is declared. */
-        c->choice = g_strdup (_("A zero-G check decides whether it happens (P-21)"));
       else
-        c->choice = choice_words (self, result);
+        {
+          JsonObject *r = json_node_get_object (result);
+          JsonObject *check = json_object_has_member (r, "zero_g_check") ? json_object_get_object_member (r, "zero_g_check") : NULL;
+          g_autofree char *odds = check != NULL ? sl_check_odds_words (check) : NULL;
+          /* The preview rolled the zero-G check for the occasion: its
+           * odds tell, not that roll (P-21). */
+          g_autofree char *words = json_object_has_member (r, "end")
+                                   ? choice_words (self, result)
+                                   : g_strdup (_("A zero-G check decides whether it happens (P-21)"));
+
+          if (odds != NULL && json_object_has_member (r, "end"))
+            /* "1 AP · ends in subphase 4 · zero-G check: Needs 6 or less · 60 %" */
+            c->choice = g_strdup_printf (_("%s · zero-G check: %s"), words, odds);
+          else if (odds != NULL)
+            c->choice = g_strdup_printf ("%s · %s", words, odds);
+          else
+            c->choice = g_steal_pointer (&words);
+        }
       adw_action_row_set_subtitle (ADW_ACTION_ROW (c->row), c->choice);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (c->row), c->allowed);
       gtk_widget_set_opacity (gtk_widget_get_first_child (c->row), c->allowed ? 1.0 : 0.6);
