@@ -2261,7 +2261,7 @@ test_window_file_elsewhere (void)
   g_assert_nonnull (sl_window_get_game (second));
   g_assert_true (sl_game_get_read_only (sl_window_get_game (second)));
   bar = GTK_INFO_BAR (find_widget (GTK_WIDGET (second), GTK_TYPE_INFO_BAR));
-  g_assert_true (gtk_info_bar_get_revealed (bar));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
   g_assert_true (shows_text (GTK_WIDGET (bar), "open in another window"));
   /* Nothing to take there: Next is off, and a command is refused. */
   at = sl_game_get_position (sl_window_get_game (second));
@@ -2270,13 +2270,13 @@ test_window_file_elsewhere (void)
   /* Still open in the first: trying again changes nothing. */
   gtk_info_bar_response (bar, GTK_RESPONSE_ACCEPT);
   g_assert_true (sl_game_get_read_only (sl_window_get_game (second)));
-  g_assert_true (gtk_info_bar_get_revealed (bar));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
   /* The first closes: the second records. */
   gtk_window_destroy (GTK_WINDOW (first));
   sl_test_ui_settle ();
   gtk_info_bar_response (bar, GTK_RESPONSE_ACCEPT);
   g_assert_false (sl_game_get_read_only (sl_window_get_game (second)));
-  g_assert_false (gtk_info_bar_get_revealed (bar));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
   gtk_widget_activate_action (GTK_WIDGET (second), "win.next", NULL);
   g_assert_cmpuint (sl_game_get_position (sl_window_get_game (second)), ==, at + 1);
   g_assert_cmpuint (entries_on_disk (path), ==, at + 1);
@@ -2298,13 +2298,13 @@ test_window_file_elsewhere (void)
   }
   gtk_widget_activate_action (GTK_WIDGET (second), "win.next", NULL);
   g_assert_true (sl_game_get_read_only (sl_window_get_game (second)));
-  g_assert_true (gtk_info_bar_get_revealed (bar));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
   g_assert_true (shows_text (GTK_WIDGET (bar), "changed by another program"));
   g_assert_cmpuint (entries_on_disk (path), ==, at + 3);
   gtk_info_bar_response (bar, GTK_RESPONSE_ACCEPT);
   g_assert_false (sl_game_get_read_only (sl_window_get_game (second)));
   g_assert_cmpuint (sl_game_get_position (sl_window_get_game (second)), ==, at + 3);
-  g_assert_false (gtk_info_bar_get_revealed (bar));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
   gtk_window_destroy (GTK_WINDOW (second));
 }
 
@@ -2518,8 +2518,8 @@ main (int   argc,
   g_test_add_func ("/window/corrupt-file", test_window_corrupt);
   g_test_add_func ("/window/command-line", test_window_command_line);
   g_test_add_func ("/window/new-game", test_window_new_game);
-  g_test_add_func ("/window/markup-names", test_window_markup_names);
-  g_test_add_func ("/window/file-elsewhere", test_window_file_elsewhere);
+  g_test_add_func ("/window/apart/markup-names", test_window_markup_names);
+  g_test_add_func ("/window/apart/file-elsewhere", test_window_file_elsewhere);
   g_test_add_func ("/window/construction-P-36", test_window_construction);
   g_test_add_func ("/window/briefing", test_window_briefing);
   g_test_add_func ("/window/briefing-bought-T-37", test_window_briefing_bought);
@@ -2539,11 +2539,11 @@ main (int   argc,
   g_test_add_func ("/window/score", test_window_score);
   g_test_add_func ("/window/builder", test_window_builder);
   g_test_add_func ("/window/builder-legionnaire", test_window_builder_legionnaire);
-  g_test_add_func ("/window/scenario-editor", test_window_scenario_editor);
+  g_test_add_func ("/window/apart/scenario-editor", test_window_scenario_editor);
   g_test_add_func ("/window/mine", test_window_mine);
   g_test_add_func ("/window/fire-E-16", test_window_e16);
   g_test_add_func ("/window/preferences", test_window_preferences);
-  g_test_add_func ("/window/private-view", test_window_private_view);
+  g_test_add_func ("/window/apart/private-view", test_window_private_view);
   g_test_add_func ("/window/detect-E-24", test_window_detect_e24);
   g_test_add_func ("/window/hide-E-23", test_window_e23);
   g_test_add_func ("/window/fire-mission-note", test_window_fire_mission_note);

@@ -509,7 +509,7 @@ show_file_bar (SlWindow    *self,
 
   if (problem == FILE_WRITABLE || self->game == NULL || sl_game_get_path (self->game) == NULL)
     {
-      gtk_info_bar_set_revealed (self->file_bar, FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->file_bar), FALSE);
       return;
     }
   name = g_filename_display_basename (sl_game_get_path (self->game));
@@ -522,7 +522,7 @@ show_file_bar (SlWindow    *self,
   gtk_label_set_text (self->file_bar_label, text);
   gtk_button_set_label (GTK_BUTTON (self->file_bar_button),
                         problem == FILE_ELSEWHERE ? _("_Try Again") : _("_Reload"));
-  gtk_info_bar_set_revealed (self->file_bar, TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->file_bar), TRUE);
 }
 
 /* Opens the game's file again from the disk, letting go of this copy's
@@ -539,7 +539,7 @@ file_bar_response_cb (SlWindow *self,
   sl_game_release_file (self->game);
   if (sl_window_open_file (self, file) && !sl_game_get_read_only (self->game))
     {
-      gtk_info_bar_set_revealed (self->file_bar, FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->file_bar), FALSE);
       toast (self, _("The game is recorded here again."));
     }
 }
@@ -605,7 +605,7 @@ sl_window_set_game (SlWindow *self,
 
   g_return_if_fail (SL_IS_WINDOW (self));
 
-  gtk_info_bar_set_revealed (self->file_bar, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->file_bar), FALSE);
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_clear_handle_id (&self->cache_id, g_source_remove);
