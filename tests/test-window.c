@@ -1353,7 +1353,37 @@ test_window_builder (void)
     }
   g_assert_true (sl_builder_window_save (builder, path));
   g_assert_null (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
-  gtk_window_destroy (GTK_WINDOW (builder));
+
+  /* Issue 21 #8: closing with edits not saved asks; Cancel keeps the
+   * window, Discard closes it. Saved, it closes without a question. */
+  g_assert_false (sl_builder_window_has_changes (builder));
+  adw_combo_row_set_selected (sl_builder_window_get_combo (builder, 0, "armor"), rs);
+  g_assert_true (sl_builder_window_has_changes (builder));
+  {
+    g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (builder));
+    AdwMessageDialog *ask;
+
+    for (int answer = 0; answer < 2; answer++)
+      {
+        gtk_window_close (GTK_WINDOW (builder));
+        sl_test_ui_settle ();
+        ask = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+        g_assert_nonnull (ask);
+        g_assert_cmpstr (adw_message_dialog_get_heading (ask), ==, "Save Changes?");
+        g_assert_true (gtk_widget_get_visible (GTK_WIDGET (builder)));
+        adw_message_dialog_response (ask, answer == 0 ? "cancel" : "discard");
+        gtk_window_destroy (GTK_WINDOW (ask));
+        sl_test_ui_settle ();
+        g_assert_true (sl_test_ui_find_toplevel (SL_TYPE_BUILDER_WINDOW) == (answer == 0 ? GTK_WINDOW (builder) : NULL));
+      }
+  }
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.builder", NULL);
+  builder = SL_BUILDER_WINDOW (sl_test_ui_find_toplevel (SL_TYPE_BUILDER_WINDOW));
+  g_assert_false (sl_builder_window_has_changes (builder));
+  gtk_window_close (GTK_WINDOW (builder));
+  sl_test_ui_settle ();
+  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_BUILDER_WINDOW));
+  g_assert_null (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1554,6 +1584,8 @@ test_window_scenario_editor (void)
     g_main_context_iteration (NULL, FALSE);
   sl_test_ui_save_png (GTK_WIDGET (editor), "scenario-editor.png");
   path = sl_scenario_editor_save (editor, dir);
+  /* Saved: nothing to lose (issue 21 #8). */
+  g_assert_false (sl_scenario_editor_has_changes (editor));
   g_assert_nonnull (path);
   g_assert_true (sl_window_new_game (window, path, game_path));
   g_assert_cmpint (sl_setup_n_units (sl_game_get_setup (sl_window_get_game (window))), ==, 16);
@@ -1582,6 +1614,25 @@ test_window_scenario_editor (void)
     g_assert_nonnull (strstr (text, "Primary objective achieved; 1 secondary objective (T-39)."));
     g_assert_false (sl_score_window_record_objectives (score, 1, TRUE, 0));
     gtk_window_destroy (GTK_WINDOW (score));
+  }
+  /* A change, then closing: asked first; Cancel keeps the editor. */
+  {
+    g_autoptr(SlSquadDraft) more = sl_squad_draft_new (sl_application_get_rules (app));
+
+    sl_scenario_editor_add_squad (editor, 1, more, NULL);
+  }
+  g_assert_true (sl_scenario_editor_has_changes (editor));
+  gtk_window_close (GTK_WINDOW (editor));
+  sl_test_ui_settle ();
+  {
+    AdwMessageDialog *ask = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+
+    g_assert_nonnull (ask);
+    g_assert_cmpstr (adw_message_dialog_get_heading (ask), ==, "Save Changes?");
+    adw_message_dialog_response (ask, "cancel");
+    gtk_window_destroy (GTK_WINDOW (ask));
+    sl_test_ui_settle ();
+    g_assert_true (sl_test_ui_find_toplevel (SL_TYPE_SCENARIO_EDITOR) == GTK_WINDOW (editor));
   }
   gtk_window_destroy (GTK_WINDOW (editor));
   gtk_window_destroy (GTK_WINDOW (window));

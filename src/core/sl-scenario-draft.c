@@ -354,14 +354,13 @@ notes_json (GPtrArray  *problems,
   json_object_set_array_member (o, "notes", notes);
 }
 
-JsonNode *
-sl_scenario_draft_to_json (const SlRules         *rules,
-                           const SlScenarioDraft *draft,
-                           GError               **error)
+/* The scenario file's object, whether or not it is a valid scenario. */
+static JsonNode *
+draft_node (const SlRules         *rules,
+            const SlScenarioDraft *draft,
+            GPtrArray             *problems)
 {
-  g_autoptr(GPtrArray) problems = sl_scenario_draft_problems (rules, draft);
-  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
-  g_autoptr(SlSetup) setup = NULL;
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
   JsonObject *o = json_object_new ();
   JsonArray *modules = json_array_new (), *sides = json_array_new ();
   JsonObject *positions = json_object_new ();
@@ -370,16 +369,6 @@ sl_scenario_draft_to_json (const SlRules         *rules,
   int counter = 1;
 
   json_node_take_object (node, o);
-  if (problems->len > 0 && !draft->override)
-    {
-      g_set_error (error, SL_SETUP_ERROR, 0, "%s", (const char *) g_ptr_array_index (problems, 0));
-      json_array_unref (modules);
-      json_array_unref (sides);
-      json_object_unref (positions);
-      json_object_unref (victory);
-      json_object_unref (victory_sides);
-      return NULL;
-    }
   json_object_set_string_member (o, "id", id);
   json_object_set_string_member (o, "name", draft->name);
   json_object_set_string_member (o, "description", draft->situation);
@@ -399,12 +388,40 @@ sl_scenario_draft_to_json (const SlRules         *rules,
   json_object_set_object_member (victory, "sides", victory_sides);
   json_object_set_object_member (o, "victory", victory);
   notes_json (problems, o);
+  return node;
+}
 
+JsonNode *
+sl_scenario_draft_to_json (const SlRules         *rules,
+                           const SlScenarioDraft *draft,
+                           GError               **error)
+{
+  g_autoptr(GPtrArray) problems = sl_scenario_draft_problems (rules, draft);
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(SlSetup) setup = NULL;
+
+  if (problems->len > 0 && !draft->override)
+    {
+      g_set_error (error, SL_SETUP_ERROR, 0, "%s", (const char *) g_ptr_array_index (problems, 0));
+      return NULL;
+    }
+  node = draft_node (rules, draft, problems);
   /* Checked as any scenario is. */
   setup = sl_setup_new_from_json (rules, node, error);
   if (setup == NULL)
     return NULL;
   return g_steal_pointer (&node);
+}
+
+char *
+sl_scenario_draft_fingerprint (const SlRules         *rules,
+                               const SlScenarioDraft *draft)
+{
+  g_autoptr(GPtrArray) problems = sl_scenario_draft_problems (rules, draft);
+  g_autoptr(JsonNode) node = draft_node (rules, draft, problems);
+  g_autofree char *text = sl_json_to_string (node, FALSE);
+
+  return g_strdup_printf ("%d %s", draft->override, text);
 }
 
 static char *

@@ -59,6 +59,10 @@ GPtrArray       *sl_scenario_draft_problems (const SlRules         *rules,
 JsonNode        *sl_scenario_draft_to_json (const SlRules         *rules,
                                             const SlScenarioDraft *draft,
                                             GError               **error);
+/* What the draft holds, as a text that changes when anything of it that
+ * is saved changes (a window asks before closing on unsaved edits). */
+char            *sl_scenario_draft_fingerprint (const SlRules         *rules,
+                                                const SlScenarioDraft *draft);
 /* Saves it among the user's scenarios (~/.local/share/squadlog/scenarios/,
  * atomically) as ID.json; returns the path. A scenario already there is
  * replaced only with @replace, otherwise refused with SL_FILE_ERROR_EXISTS

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "sl-json.h"
 #include "sl-file.h"
 #include "sl-text.h"
 #include "sl-builder-window.h"
@@ -65,6 +66,7 @@ struct _SlBuilderWindow
   AdwToastOverlay *toasts;
   UnitRows         units[SL_DRAFT_MAX_UNITS];
   char            *file;       /* the squad's file: opened from or saved to */
+  char            *saved;      /* the draft as last saved, opened or begun */
   char            *total_text;
   char            *problems_text;
 };
@@ -513,6 +515,51 @@ static gboolean save_to (SlBuilderWindow *self,
                          const char      *path,
                          gboolean         replace);
 
+static char *
+draft_text (SlBuilderWindow *self)
+{
+  g_autoptr(JsonNode) node = sl_squad_draft_to_json (self->draft);
+
+  return sl_json_to_string (node, FALSE);
+}
+
+/* What is on screen now is what a file holds (or the squad just begun). */
+static void
+mark_saved (SlBuilderWindow *self)
+{
+  g_free (self->saved);
+  self->saved = draft_text (self);
+}
+
+gboolean
+sl_builder_window_has_changes (SlBuilderWindow *self)
+{
+  g_autofree char *now = NULL;
+
+  g_return_val_if_fail (SL_IS_BUILDER_WINDOW (self), FALSE);
+  read_widgets (self);
+  now = draft_text (self);
+  return g_strcmp0 (now, self->saved) != 0;
+}
+
+static gboolean
+save_before_close (GtkWindow *window)
+{
+  return sl_builder_window_save (SL_BUILDER_WINDOW (window), SL_BUILDER_WINDOW (window)->file);
+}
+
+static gboolean
+close_request_cb (SlBuilderWindow *self)
+{
+  g_autofree char *body = NULL;
+
+  if (!sl_builder_window_has_changes (self))
+    return FALSE;
+  body = g_strdup_printf (_("The squad “%s” has changes that are not saved. Without saving, they are lost."),
+                          *self->draft->name ? self->draft->name : _("Squad"));
+  return sl_ask_unsaved (GTK_WINDOW (self), body, save_before_close);
+}
+
 static void
 replace_cb (GtkWindow  *owner,
             const char *path,
@@ -545,6 +592,7 @@ save_to (SlBuilderWindow *self,
     }
   g_free (self->file);
   self->file = g_strdup (path);
+  mark_saved (self);
   {
     g_autofree char *name = g_filename_display_basename (path);
     g_autofree char *text = g_strdup_printf (_("Saved as “%s” in your squads"), name);
@@ -599,6 +647,7 @@ sl_builder_window_load (SlBuilderWindow *self,
   g_free (self->file);
   self->file = g_strdup (path);
   sync_widgets (self);
+  mark_saved (self);
   return TRUE;
 }
 
@@ -640,6 +689,7 @@ new_action (GtkWidget  *widget,
   self->draft = sl_squad_draft_new (self->rules);
   g_clear_pointer (&self->file, g_free);
   sync_widgets (self);
+  mark_saved (self);
 }
 
 static void
@@ -649,6 +699,7 @@ sl_builder_window_finalize (GObject *object)
 
   sl_squad_draft_free (self->draft);
   g_free (self->file);
+  g_free (self->saved);
   g_free (self->total_text);
   g_free (self->problems_text);
   G_OBJECT_CLASS (sl_builder_window_parent_class)->finalize (object);
@@ -792,6 +843,8 @@ sl_builder_window_new (GtkWindow       *parent,
 
   adw_window_set_content (ADW_WINDOW (self), content);
   sync_widgets (self);
+  mark_saved (self);
+  g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
   return self;
 }
 

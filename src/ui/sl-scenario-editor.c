@@ -49,6 +49,7 @@ struct _SlScenarioEditor
   SlScenarioDraft *draft;
   char            *force_files[2];  /* each side's force file: used or saved */
   char            *scenario_file;   /* where this scenario was saved */
+  char            *saved;           /* the draft as last saved or begun */
   gboolean         updating;
 
   AdwToastOverlay *toasts;
@@ -387,6 +388,44 @@ static char *save_scenario_in (SlScenarioEditor *self,
                                gboolean          replace);
 
 static void
+mark_saved (SlScenarioEditor *self)
+{
+  g_free (self->saved);
+  self->saved = sl_scenario_draft_fingerprint (self->rules, self->draft);
+}
+
+gboolean
+sl_scenario_editor_has_changes (SlScenarioEditor *self)
+{
+  g_autofree char *now = NULL;
+
+  g_return_val_if_fail (SL_IS_SCENARIO_EDITOR (self), FALSE);
+  read_widgets (self);
+  now = sl_scenario_draft_fingerprint (self->rules, self->draft);
+  return g_strcmp0 (now, self->saved) != 0;
+}
+
+static gboolean
+save_before_close (GtkWindow *window)
+{
+  g_autofree char *path = sl_scenario_editor_save (SL_SCENARIO_EDITOR (window), NULL);
+
+  return path != NULL;
+}
+
+static gboolean
+close_request_cb (SlScenarioEditor *self)
+{
+  g_autofree char *body = NULL;
+
+  if (!sl_scenario_editor_has_changes (self))
+    return FALSE;
+  body = g_strdup_printf (_("The scenario “%s” has changes that are not saved. Without saving, they are lost."),
+                          self->draft->name && *self->draft->name ? self->draft->name : _("Custom Scenario"));
+  return sl_ask_unsaved (GTK_WINDOW (self), body, save_before_close);
+}
+
+static void
 replace_scenario_cb (GtkWindow  *owner,
                      const char *path,
                      int         tag)
@@ -436,6 +475,7 @@ save_scenario_in (SlScenarioEditor *self,
   }
   g_free (self->scenario_file);
   self->scenario_file = g_strdup (path);
+  mark_saved (self);
   return path;
 }
 
@@ -565,6 +605,7 @@ sl_scenario_editor_finalize (GObject *object)
   g_free (self->force_files[0]);
   g_free (self->force_files[1]);
   g_free (self->scenario_file);
+  g_free (self->saved);
   g_free (self->problems_text);
   G_OBJECT_CLASS (sl_scenario_editor_parent_class)->finalize (object);
 }
@@ -716,6 +757,8 @@ sl_scenario_editor_new (GtkWindow     *parent,
   adw_window_set_content (ADW_WINDOW (self), content);
   self->updating = FALSE;
   read_widgets (self);
+  mark_saved (self);
+  g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
   return self;
 }
 

@@ -661,3 +661,44 @@ sl_ask_replace (GtkWindow     *owner,
   g_signal_connect (dialog, "response", G_CALLBACK (replace_response_cb), NULL);
   gtk_window_present (GTK_WINDOW (dialog));
 }
+
+static void
+unsaved_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     GtkWindow        *window)
+{
+  SlSaveFunc save = (SlSaveFunc) g_object_get_data (G_OBJECT (dialog), "save");
+
+  if (g_strcmp0 (response, "discard") == 0)
+    {
+      g_object_set_data (G_OBJECT (window), "sl-unsaved-discarded", GINT_TO_POINTER (TRUE));
+      gtk_window_close (window);
+    }
+  else if (g_strcmp0 (response, "save") == 0 && save (window))
+    {
+      g_object_set_data (G_OBJECT (window), "sl-unsaved-discarded", GINT_TO_POINTER (TRUE));
+      gtk_window_close (window);
+    }
+}
+
+gboolean
+sl_ask_unsaved (GtkWindow  *window,
+                const char *body,
+                SlSaveFunc  save)
+{
+  AdwMessageDialog *dialog;
+
+  if (g_object_get_data (G_OBJECT (window), "sl-unsaved-discarded") != NULL)
+    return FALSE;
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (window, _("Save Changes?"), body));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "discard", _("_Discard"),
+                                    "save", _("_Save"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "save");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_object_set_data (G_OBJECT (dialog), "save", (gpointer) save);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (unsaved_response_cb), window, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}

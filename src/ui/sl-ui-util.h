@@ -74,6 +74,15 @@ void           sl_ask_replace    (GtkWindow     *owner,
                                   SlReplaceFunc  replace,
                                   int            tag);
 
+/* Closing @window with edits not saved (issue 21 #8): asks Save Changes?
+ * (@body says what is lost) and returns TRUE to stop the close for now;
+ * Discard closes, Save closes when @save (called with @window) saved.
+ * Returns FALSE, letting the close go on, once Discard was chosen. */
+typedef gboolean (*SlSaveFunc) (GtkWindow *window);
+gboolean       sl_ask_unsaved    (GtkWindow     *window,
+                                  const char    *body,
+                                  SlSaveFunc     save);
+
 /* @widget's text colour from its style (what GTK 4.10 calls
  * gtk_widget_get_color()), for widgets that draw themselves. */
 GdkRGBA        sl_widget_get_color (GtkWidget *widget);
