@@ -197,6 +197,10 @@ test_cite (void)
     /* Several groups, and ids outside parentheses. */
     { "(T-27) and (A-92)", "(T-27; book §9.6) and (A-92; book §4.1)" },
     { "Type the d10 of T-27: 1–9.", "Type the d10 of T-27 (book §9.6): 1–9." },
+    /* A citation of several ids, and what qualifies the last one. */
+    { "One of the tables T-10, T-27 and T-34.", "One of the tables T-10, T-27 and T-34 (book §6.0, §9.6)." },
+    { "Applied · T-27 G, A-92", "Applied · T-27 G, A-92 (book §9.6, §4.1)" },
+    { "See P-34 step 1: then T-10.", "See P-34 step 1 (book §9.6): then T-10 (book §6.0)." },
     /* Not ids. */
     { "A-1234, XT-27, T-2, (§15.1), P-34x2", "A-1234, XT-27, T-2, (§15.1), P-34x2" },
     /* Text with markup characters is kept as it is. */
@@ -471,6 +475,9 @@ test_shipped_complete (void)
       g_hash_table_add (ids, g_strdup (sl_options_known_id (i)));
       g_hash_table_insert (where, g_strdup (sl_options_known_id (i)), g_strdup ("src/core/sl-options.c"));
     }
+
+  /* Not citations: sl-setup.c's example of an id longer than P-36. */
+  g_hash_table_remove (ids, "P-361");
 
   g_hash_table_iter_init (&iter, ids);
   while (g_hash_table_iter_next (&iter, &key, NULL))

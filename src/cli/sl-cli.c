@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/ioctl.h>
 
 #include "sl-cli.h"
 #include "sl-report.h"
@@ -1111,43 +1112,154 @@ append_padded (GString    *out,
     g_string_append_c (out, ' ');
 }
 
+/* The columns of the terminal: $COLUMNS, the terminal's own, else 80. */
+static guint
+terminal_columns (void)
+{
+  const char *env = g_getenv ("COLUMNS");
+  struct winsize size;
+
+  if (env != NULL && atoi (env) >= 20)
+    return atoi (env);
+  if (isatty (STDOUT_FILENO) && ioctl (STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col >= 20)
+    return size.ws_col;
+  return 80;
+}
+
+/* @cell broken between words into lines of @width columns at most (a
+ * longer word on a line of its own). */
+static GPtrArray *
+wrap_cell (const char *cell,
+           guint       width)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) words = g_strsplit (cell, " ", -1);
+  g_autoptr(GString) line = g_string_new (NULL);
+  guint column = 0;
+
+  for (guint w = 0; words[w] != NULL; w++)
+    {
+      guint n = text_width (words[w]);
+
+      if (column > 0 && column + 1 + n > width)
+        {
+          g_ptr_array_add (lines, g_strdup (line->str));
+          g_string_truncate (line, 0);
+          column = 0;
+        }
+      if (column > 0)
+        {
+          g_string_append_c (line, ' ');
+          column++;
+        }
+      g_string_append (line, words[w]);
+      column += n;
+    }
+  g_ptr_array_add (lines, g_strdup (line->str));
+  return lines;
+}
+
+static guint
+longest_word (const char *cell)
+{
+  g_auto(GStrv) words = g_strsplit (cell, " ", -1);
+  guint longest = 0;
+
+  for (guint w = 0; words[w] != NULL; w++)
+    longest = MAX (longest, text_width (words[w]));
+  return longest;
+}
+
+static void
+append_table_row (GString     *out,
+                  char       **cells,
+                  const guint *widths,
+                  guint        n)
+{
+  g_autoptr(GPtrArray) wrapped = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  guint height = 1;
+
+  for (guint c = 0; c < n; c++)
+    {
+      GPtrArray *lines = wrap_cell (cells[c], widths[c]);
+
+      height = MAX (height, lines->len);
+      g_ptr_array_add (wrapped, lines);
+    }
+  for (guint l = 0; l < height; l++)
+    {
+      g_autoptr(GString) line = g_string_new ("  ");
+
+      for (guint c = 0; c < n; c++)
+        {
+          GPtrArray *lines = g_ptr_array_index (wrapped, c);
+
+          append_padded (line, l < lines->len ? g_ptr_array_index (lines, l) : "", widths[c]);
+          if (c + 1 < n)
+            g_string_append (line, "  ");
+        }
+      /* No spaces at the end of a line. */
+      while (line->len > 0 && line->str[line->len - 1] == ' ')
+        g_string_truncate (line, line->len - 1);
+      g_string_append_printf (out, "%s\n", line->str);
+    }
+}
+
 /* A table as the terminal shows it: every column as wide as its widest
- * cell, two spaces apart, the heads underlined. */
+ * cell, two spaces apart, the heads underlined; when that is wider than
+ * the terminal, the widest columns are narrowed and their cells wrapped. */
 static void
 append_table (GString                *out,
               const SlReferenceEntry *entry)
 {
   guint n = g_strv_length (entry->columns);
   g_autofree guint *widths = g_new0 (guint, n);
+  g_autofree guint *least = g_new0 (guint, n);
+  guint room = terminal_columns () - 2 - 2 * (n - 1);
+  guint total = 0;
 
   for (guint c = 0; c < n; c++)
-    widths[c] = text_width (entry->columns[c]);
+    {
+      widths[c] = text_width (entry->columns[c]);
+      least[c] = longest_word (entry->columns[c]);
+    }
   for (guint r = 0; r < entry->rows->len; r++)
     {
       char **row = g_ptr_array_index (entry->rows, r);
 
       for (guint c = 0; c < n; c++)
-        widths[c] = MAX (widths[c], text_width (row[c]));
-    }
-  for (guint r = 0; r <= entry->rows->len + 1; r++)
-    {
-      g_string_append (out, "  ");
-      for (guint c = 0; c < n; c++)
         {
-          gboolean last = c + 1 == n;
-
-          if (r == 0)
-            append_padded (out, entry->columns[c], last ? 0 : widths[c]);
-          else if (r == 1)
-            for (guint w = 0; w < widths[c]; w++)
-              g_string_append (out, "─");
-          else
-            append_padded (out, ((char **) g_ptr_array_index (entry->rows, r - 2))[c], last ? 0 : widths[c]);
-          if (!last)
-            g_string_append (out, "  ");
+          widths[c] = MAX (widths[c], text_width (row[c]));
+          least[c] = MAX (least[c], MIN (longest_word (row[c]), 12));
         }
-      g_string_append_c (out, '\n');
     }
+  for (guint c = 0; c < n; c++)
+    total += widths[c];
+  while (total > room)
+    {
+      guint widest = 0;
+
+      for (guint c = 1; c < n; c++)
+        if (widths[c] > widths[widest])
+          widest = c;
+      if (widths[widest] <= least[widest] || widths[widest] <= 8)
+        break;
+      widths[widest]--;
+      total--;
+    }
+
+  append_table_row (out, entry->columns, widths, n);
+  g_string_append (out, "  ");
+  for (guint c = 0; c < n; c++)
+    {
+      for (guint w = 0; w < widths[c]; w++)
+        g_string_append (out, "─");
+      if (c + 1 < n)
+        g_string_append (out, "  ");
+    }
+  g_string_append_c (out, '\n');
+  for (guint r = 0; r < entry->rows->len; r++)
+    append_table_row (out, g_ptr_array_index (entry->rows, r), widths, n);
 }
 
 /* "P-34 · Throwing a hand grenade · Procedure · book §9.6" */

@@ -975,45 +975,119 @@ group_sections (SlReference *self,
 
 typedef struct
 {
-  SlReference *self;
-  const char  *message;
-  GString     *out;
-  gsize        done;    /* bytes of @message copied to @out */
-  gsize        start;   /* of the text being looked at */
-} BareData;
+  gsize offset;
+  gsize length;
+} Span;
 
-/* An id outside any parentheses: "… of T-32, not both" gives "… of T-32
- * (book §9.6), not both", unless the parenthesis follows already. */
 static void
-bare_id_cb (const char *text,
-            gsize       offset,
-            gsize       length,
-            gpointer    user_data)
+collect_span_cb (const char *text,
+                 gsize       offset,
+                 gsize       length,
+                 gpointer    user_data)
 {
-  BareData *data = user_data;
-  const SlReferenceEntry *entry = cited_entry (data->self, text + offset, length);
-  g_autoptr(GPtrArray) sections = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *words = NULL;
-  /* In the whole message: the parenthesis may follow the text looked at. */
-  const char *after = data->message + data->start + offset + length;
+  Span span = { offset, length };
 
-  if (entry == NULL)
-    return;
-  add_sections (sections, entry->section);
-  if (sections->len == 0)
-    return;
-  if (g_str_has_prefix (after, " (") && annotated (after))
+  g_array_append_val ((GArray *) user_data, span);
+}
+
+/* Whether the text between two ids keeps them in one citation: "T-41,
+ * T-42 and T-43", "P-34 step 1, A-92", not "T-32: roll … T-33". */
+static gboolean
+same_citation (const char *gap,
+               gsize       length)
+{
+  if (length > 16)
+    return FALSE;
+  for (gsize i = 0; i < length; i++)
+    if (strchr (".:;()!?\n", gap[i]) != NULL)
+      return FALSE;
+  return TRUE;
+}
+
+/* What qualifies the last id of a citation: " step 1", " steps 2–3", " G"
+ * (T-41 G, a part of the table). Its length, or 0. */
+static gsize
+qualifier_length (const char *p)
+{
+  const char *q = p;
+
+  if (g_str_has_prefix (q, " steps ") || g_str_has_prefix (q, " step "))
     {
-      const char *close = strchr (after, ')');
-      g_autofree char *group = g_strndup (after, close ? (gsize) (close - after) : strlen (after));
-
-      if (annotated (group))
-        return;
+      q += g_str_has_prefix (q, " steps ") ? 7 : 6;
+      if (!g_ascii_isdigit (*q))
+        return 0;
+      while (g_ascii_isdigit (*q) || g_str_has_prefix (q, "–") || *q == '-')
+        q += g_str_has_prefix (q, "–") ? strlen ("–") : 1;
+      return q - p;
     }
-  words = section_words (sections);
-  g_string_append_len (data->out, data->message + data->done, data->start + offset + length - data->done);
-  g_string_append_printf (data->out, " (%s)", words);
-  data->done = data->start + offset + length;
+  if (q[0] == ' ' && g_ascii_isupper (q[1]) && !g_ascii_isalnum (q[2]))
+    return 2;
+  return 0;
+}
+
+/* Ids outside parentheses: "… of T-32, not both" gives "… of T-32 (book
+ * §9.6), not both"; "the tables T-41, T-42 and T-43." gives "the tables
+ * T-41, T-42 and T-43 (book §11.0)." — unless the parenthesis follows
+ * already. Copies @message up to each insertion into @out. */
+static void
+cite_bare (SlReference *self,
+           const char  *message,
+           gsize        from,
+           gsize        to,
+           GString     *out,
+           gsize       *done)
+{
+  g_autofree char *text = g_strndup (message + from, to - from);
+  g_autoptr(GArray) spans = g_array_new (FALSE, FALSE, sizeof (Span));
+  guint i = 0;
+
+  sl_reference_foreach_id (text, collect_span_cb, spans);
+  while (i < spans->len)
+    {
+      g_autoptr(GPtrArray) sections = g_ptr_array_new_with_free_func (g_free);
+      guint j = i;
+      gsize end;
+      const char *after;
+
+      while (j + 1 < spans->len)
+        {
+          const Span *a = &g_array_index (spans, Span, j);
+          const Span *b = &g_array_index (spans, Span, j + 1);
+
+          if (!same_citation (text + a->offset + a->length, b->offset - a->offset - a->length))
+            break;
+          j++;
+        }
+      for (guint k = i; k <= j; k++)
+        {
+          const Span *span = &g_array_index (spans, Span, k);
+          const SlReferenceEntry *entry = cited_entry (self, text + span->offset, span->length);
+
+          if (entry != NULL)
+            add_sections (sections, entry->section);
+        }
+      end = from + g_array_index (spans, Span, j).offset + g_array_index (spans, Span, j).length;
+      end += qualifier_length (message + end);
+      after = message + end;
+      i = j + 1;
+      if (sections->len == 0)
+        continue;
+      if (g_str_has_prefix (after, " ("))
+        {
+          const char *close = strchr (after, ')');
+          g_autofree char *group = g_strndup (after, close ? (gsize) (close - after) : strlen (after));
+
+          if (annotated (group))
+            continue;
+        }
+      {
+        g_autofree char *words = section_words (sections);
+
+        g_string_append_len (out, message + *done, end - *done);
+        g_string_append_printf (out, " (%s)", words);
+        *done = end;
+      }
+    }
 }
 
 char *
@@ -1042,13 +1116,7 @@ sl_reference_cite (SlReference *self,
 
       /* The text up to the next group: bare ids there. */
       end = open ? (gsize) (open - message) : strlen (message);
-      {
-        g_autofree char *bare = g_strndup (p, message + end - p);
-        BareData data = { self, message, out, done, p - message };
-
-        sl_reference_foreach_id (bare, bare_id_cb, &data);
-        done = data.done;
-      }
+      cite_bare (self, message, p - message, end, out, &done);
       if (open == NULL)
         break;
       /* The innermost group from here: "(…)" with no "(" inside. */
