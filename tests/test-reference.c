@@ -201,6 +201,9 @@ test_cite (void)
     { "One of the tables T-10, T-27 and T-34.", "One of the tables T-10, T-27 and T-34 (book §6.0, §9.6)." },
     { "Applied · T-27 G, A-92", "Applied · T-27 G, A-92 (book §9.6, §4.1)" },
     { "See P-34 step 1: then T-10.", "See P-34 step 1 (book §9.6): then T-10 (book §6.0)." },
+    /* A section given by hand stays alone. */
+    { "Hide by agreement (P-34, §9.1).", "Hide by agreement (P-34, §9.1)." },
+    { "Hide by agreement (P-34 (§9.1)).", "Hide by agreement (P-34 (§9.1))." },
     /* Not ids. */
     { "A-1234, XT-27, T-2, (§15.1), P-34x2", "A-1234, XT-27, T-2, (§15.1), P-34x2" },
     /* Text with markup characters is kept as it is. */

@@ -946,16 +946,13 @@ cites (const char *text)
   return any;
 }
 
-/* Whether @group (a citation's text) has its sections already: "book §"
- * in the user's language or in English. */
+/* Whether @group (a citation's text) gives a section already: its book
+ * sections added before ("book §9.6", in any language), or one written by
+ * hand ("P-28, §9.1"). */
 static gboolean
 annotated (const char *group)
 {
-  const char *format = _("book §%s");
-  const char *end = strstr (format, "%s");
-  g_autofree char *prefix = g_strndup (format, end ? (gsize) (end - format) : strlen (format));
-
-  return (*prefix && strstr (group, prefix) != NULL) || strstr (group, "book §") != NULL;
+  return strstr (group, "§") != NULL;
 }
 
 /* The sections of the ids in @group, as words ("book §8.2, §4.1"), or
