@@ -1134,7 +1134,10 @@ sl_reference_cite (SlReference *self,
         if (cites (group) && !annotated (group) && (words = group_sections (self, group)) != NULL)
           {
             g_string_append_len (out, message + done, close - message - done);
-            g_string_append_printf (out, "; %s", words);
+            /* Translators: what separates the digest's ids of a citation
+             * from the book's sections added to it: "(P-34 step 1, A-92;
+             * book §9.6)". French puts a no-break space before the ";". */
+            g_string_append_printf (out, "%s%s", C_("citation", "; "), words);
             done = close - message;
           }
       }
