@@ -143,7 +143,12 @@ test_browse (void)
   g_autofree char *text = NULL;
   g_autofree char *list = NULL;
 
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.reference", NULL);
+  {
+    gint64 start = g_get_monotonic_time ();
+
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.reference", NULL);
+    g_test_message ("The reference opened in %.1f ms", (g_get_monotonic_time () - start) / 1000.0);
+  }
   sl_test_ui_settle ();
   reference = SL_REFERENCE_WINDOW (sl_test_ui_find_toplevel (SL_TYPE_REFERENCE_WINDOW));
   g_assert_nonnull (reference);

@@ -293,7 +293,12 @@ add_table (SlReferenceWindow      *self,
 
       for (guint c = 0; c < n; c++)
         {
-          GtkWidget *label = gtk_label_new (cells[c]);
+          GtkWidget *label = gtk_label_new (NULL);
+          g_autofree char *markup = sl_rule_links_markup (cells[c], FALSE);
+
+          /* "per T-12": a link, as in the texts. */
+          gtk_label_set_markup (GTK_LABEL (label), markup);
+          g_signal_connect (label, "activate-link", G_CALLBACK (sl_rule_links_activate_cb), NULL);
 
           gtk_label_set_wrap (GTK_LABEL (label), TRUE);
           gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
@@ -364,6 +369,36 @@ build_entry (SlReferenceWindow      *self,
         }
       gtk_box_append (self->page, list);
     }
+}
+
+/* The rule options the game plays as by default, in the expander that
+ * lists them, made when it first opens. */
+static void
+fill_others_cb (AdwExpanderRow    *expander,
+                GParamSpec        *pspec,
+                SlReferenceWindow *self)
+{
+  const SlRules *rules;
+  gsize len = self->page_text->len;
+
+  if (!adw_expander_row_get_expanded (expander) || g_object_get_data (G_OBJECT (expander), "filled") != NULL ||
+      self->game == NULL)
+    return;
+  g_object_set_data (G_OBJECT (expander), "filled", GINT_TO_POINTER (TRUE));
+  rules = sl_game_get_rules (self->game);
+  for (guint i = 0; i < sl_option_set_size (rules->options); i++)
+    {
+      const SlOptionDef *def = sl_option_set_get (rules->options, i);
+      g_autofree char *value = NULL;
+      g_autofree char *subtitle = NULL;
+
+      if (option_changed (self, def, &value, NULL))
+        continue;
+      subtitle = g_strdup_printf (_("“%s”, as by default · %s"), value, def->ref);
+      adw_expander_row_add_row (expander, link_row (self, def->id, def->title, subtitle));
+    }
+  /* The page's text has them already. */
+  g_string_truncate (self->page_text, len);
 }
 
 /* The game's page: the scenario's special conditions, and the rule
@@ -448,11 +483,11 @@ build_game (SlReferenceWindow *self)
         subtitle = g_strdup_printf (_("“%s” in this game, “%s” by default · changes %s"), value, book, def->ref);
       else
         subtitle = g_strdup_printf (_("“%s”, as by default · %s"), value, def->ref);
-      row = link_row (self, def->id, def->title, subtitle);
       if (differs)
         {
           GtkWidget *badge = gtk_label_new (_("changed"));
 
+          row = link_row (self, def->id, def->title, subtitle);
           gtk_widget_add_css_class (badge, "badge");
           gtk_widget_add_css_class (badge, "accent");
           gtk_widget_set_valign (badge, GTK_ALIGN_CENTER);
@@ -462,7 +497,8 @@ build_game (SlReferenceWindow *self)
         }
       else
         {
-          adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
+          /* The others are made when the expander first opens. */
+          g_string_append_printf (self->page_text, "%s\n%s\n", def->title, subtitle);
           n_others++;
         }
     }
@@ -478,6 +514,7 @@ build_game (SlReferenceWindow *self)
                                                 n_others);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), title);
+      g_signal_connect (expander, "notify::expanded", G_CALLBACK (fill_others_cb), self);
       gtk_list_box_append (GTK_LIST_BOX (others), expander);
       gtk_widget_set_margin_top (others, 12);
       gtk_box_append (self->page, others);
@@ -507,6 +544,8 @@ show (SlReferenceWindow *self,
 {
   const SlReferenceEntry *entry = NULL;
   gboolean game = g_strcmp0 (id, "game") == 0;
+  GtkWidget *focus;
+  gboolean keep;
 
   if (game && self->game == NULL)
     return FALSE;
@@ -516,6 +555,11 @@ show (SlReferenceWindow *self,
       if (entry == NULL)
         return FALSE;
     }
+  /* Wide, the keyboard stays in the list or the search it was in. */
+  focus = gtk_root_get_focus (GTK_ROOT (self));
+  keep = focus != NULL && !adw_leaflet_get_folded (self->leaflet) &&
+         !gtk_widget_is_ancestor (focus, gtk_scrolled_window_get_child (self->scroller));
+  focus = keep ? g_object_ref (focus) : NULL;
   if (remember && self->shown != NULL)
     g_ptr_array_add (self->visited, g_strdup (self->shown));
   g_free (self->shown);
@@ -531,7 +575,10 @@ show (SlReferenceWindow *self,
   adw_leaflet_set_visible_child_name (self->leaflet, "entry");
   if (self->refocus)
     gtk_widget_child_focus (GTK_WIDGET (self->page), GTK_DIR_TAB_FORWARD);
+  else if (focus != NULL && gtk_widget_get_root (focus) == GTK_ROOT (self))
+    gtk_widget_grab_focus (focus);
   self->refocus = FALSE;
+  g_clear_object (&focus);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "reference.back", self->visited->len > 0);
   return TRUE;
 }
@@ -664,19 +711,35 @@ kind_changed_cb (SlReferenceWindow *self)
   gtk_list_box_invalidate_filter (self->list);
 }
 
+/* A row of the list: the title over the id, kind and section. Plain
+ * labels, not action rows: some 350 of them are made when the window
+ * opens. */
 static GtkWidget *
 list_row (const char *id,
           const char *title,
           const char *subtitle,
           int         index)
 {
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *heading = gtk_label_new (title);
+  GtkWidget *sub = gtk_label_new (subtitle);
+  g_autofree char *name = g_strdup_printf ("%s, %s", title, subtitle);
 
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 2);
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_label_set_wrap (GTK_LABEL (heading), TRUE);
+  gtk_label_set_lines (GTK_LABEL (heading), 2);
+  gtk_label_set_ellipsize (GTK_LABEL (heading), PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (sub), 0);
+  gtk_label_set_wrap (GTK_LABEL (sub), TRUE);
+  gtk_widget_add_css_class (sub, "caption");
+  gtk_widget_add_css_class (sub, "dim-label");
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  gtk_box_append (GTK_BOX (box), heading);
+  gtk_box_append (GTK_BOX (box), sub);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   g_object_set_data_full (G_OBJECT (row), "id", g_strdup (id), g_free);
   g_object_set_data (G_OBJECT (row), "index", GINT_TO_POINTER (index));
   return row;
@@ -869,6 +932,16 @@ sl_reference_window_get_page_text (SlReferenceWindow *self)
 {
   g_return_val_if_fail (SL_IS_REFERENCE_WINDOW (self), NULL);
   return g_strdup (self->page_text->str);
+}
+
+void
+sl_reference_window_focus_search (SlReferenceWindow *self)
+{
+  g_return_if_fail (SL_IS_REFERENCE_WINDOW (self));
+
+  /* Narrow, the entry shown stays in view (Ctrl+F goes to the search). */
+  if (!adw_leaflet_get_folded (self->leaflet) || self->shown == NULL)
+    list_action (GTK_WIDGET (self), NULL, NULL);
 }
 
 void

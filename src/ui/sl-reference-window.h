@@ -33,6 +33,9 @@ gboolean           sl_reference_window_show_game    (SlReferenceWindow *self);
 const char        *sl_reference_window_get_shown    (SlReferenceWindow *self);
 /* Everything the page shown says, as text (for tests). */
 char              *sl_reference_window_get_page_text (SlReferenceWindow *self);
+/* Puts the keyboard in the search (when the window is narrow and shows
+ * an entry, leaves it shown). */
+void               sl_reference_window_focus_search (SlReferenceWindow *self);
 /* Types @words into the search; the rows it leaves, in order. */
 void               sl_reference_window_search       (SlReferenceWindow *self,
                                                      const char        *words);

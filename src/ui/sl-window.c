@@ -2045,8 +2045,7 @@ reference_action (GtkWidget  *widget,
   if (sl_reference_window_get_shown (reference) == NULL && self->game != NULL)
     sl_reference_window_show_game (reference);
   gtk_window_present (GTK_WINDOW (reference));
-  if (sl_reference_window_get_shown (reference) == NULL)
-    gtk_widget_activate_action (GTK_WIDGET (reference), "reference.list", NULL);
+  sl_reference_window_focus_search (reference);
 }
 
 /* The window's size and state, kept from one session to the next. */
