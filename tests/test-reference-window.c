@@ -20,6 +20,7 @@
 #include "sl-rule-links.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
+#include "sl-track-view.h"
 #include "sl-window.h"
 
 static char *tmp_dir;
@@ -226,6 +227,9 @@ test_browse (void)
   sl_reference_window_show_entry (reference, "rateOfFireWindow");
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (reference), "reference-narrow.png");
+  g_clear_pointer (&text, g_free);
+  text = sl_reference_window_get_page_text (reference);
+  g_assert_nonnull (strstr (text, "In this game: “turn”, as by default."));
 
   /* Closed, it is hidden and kept; F1 shows it where it was. */
   gtk_window_close (GTK_WINDOW (reference));
@@ -271,6 +275,38 @@ test_refusal_link (void)
   g_assert_cmpstr (sl_reference_window_get_shown (reference), ==, "P-19");
   sl_test_ui_save_png (GTK_WIDGET (reference), "reference-p19.png");
   gtk_window_destroy (GTK_WINDOW (sheet));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A refusal in a dialog (a unit that waits for its grouping's turn): the
+ * rules it cites are links under its text. */
+static void
+test_dialog_link (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_strict ();
+  SlWindow *window;
+  AdwMessageDialog *dialog;
+  GtkLabel *label;
+  SlReferenceWindow *reference;
+
+  sl_test_start_turn (game);
+  window = open_window (app, game);
+  /* Hale (13) waits for TOG Fire Team 1's turn (P-06 step 5, P-08 step 2). */
+  g_signal_emit_by_name (sl_test_ui_find (GTK_WIDGET (window), SL_TYPE_TRACK_VIEW, NULL), "unit-activated",
+                         sl_test_unit (game, "cw-13"));
+  dialog = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "(P-06 step 5, P-08 step 2; book §"));
+  label = find_link (adw_message_dialog_get_extra_child (dialog), "P-06");
+  g_assert_nonnull (label);
+  g_assert_nonnull (find_link (adw_message_dialog_get_extra_child (dialog), "P-08"));
+  sl_test_ui_save_png (GTK_WIDGET (dialog), "reference-dialog.png");
+  activate_link (label, "P-06");
+  reference = sl_window_get_reference (window);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (reference)));
+  g_assert_cmpstr (sl_reference_window_get_shown (reference), ==, "P-06");
+  gtk_window_destroy (GTK_WINDOW (dialog));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -340,6 +376,7 @@ main (int   argc,
   g_test_add_func ("/reference-window/markup", test_markup);
   g_test_add_func ("/reference-window/browse", test_browse);
   g_test_add_func ("/reference-window/refusal-link", test_refusal_link);
+  g_test_add_func ("/reference-window/dialog-link", test_dialog_link);
   g_test_add_func ("/reference-window/history-link", test_history_link);
 
   status = g_test_run ();

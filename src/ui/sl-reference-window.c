@@ -184,8 +184,19 @@ add_game_marks (SlReferenceWindow      *self,
                           g_strcmp0 (def->ref, entry->id) == 0 ||
                           (option != NULL && g_strv_contains ((const char * const *) option->related, entry->id));
 
-      if (!concerns || !option_changed (self, def, &value, &book))
+      if (!concerns)
         continue;
+      if (!option_changed (self, def, &value, &book))
+        {
+          /* An option's own entry says how the game plays it all the same. */
+          if (g_str_equal (def->id, entry->id))
+            {
+              g_autofree char *same = g_strdup_printf (_("In this game: “%s”, as by default."), value);
+
+              add_text (self, self->page, same, "accent");
+            }
+          continue;
+        }
       if (box == NULL)
         {
           box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);

@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "sl-reference.h"
@@ -100,6 +101,61 @@ sl_rule_links_set_label (GtkLabel   *label,
       g_signal_connect (label, "activate-link", G_CALLBACK (sl_rule_links_activate_cb), NULL);
       g_object_set_data (G_OBJECT (label), "sl-rule-links", GINT_TO_POINTER (TRUE));
     }
+}
+
+static void
+collect_cb (const char *text,
+            gsize       offset,
+            gsize       length,
+            gpointer    user_data)
+{
+  GPtrArray *ids = user_data;
+  g_autofree char *id = g_strndup (text + offset, length);
+
+  if (!g_ptr_array_find_with_equal_func (ids, id, g_str_equal, NULL))
+    g_ptr_array_add (ids, g_steal_pointer (&id));
+}
+
+GtkWidget *
+sl_rule_links_cited_new (const char *message)
+{
+  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) links = g_string_new (NULL);
+  g_autofree char *markup = NULL;
+  SlReference *reference;
+  GtkWidget *label;
+
+  if (message == NULL)
+    return NULL;
+  sl_reference_foreach_id (message, collect_cb, ids);
+  if (ids->len == 0)
+    return NULL;
+  reference = sl_reference_get_default ();
+  for (guint i = 0; i < ids->len; i++)
+    {
+      const SlReferenceEntry *entry = sl_reference_lookup (reference, g_ptr_array_index (ids, i));
+      g_autofree char *title = NULL;
+
+      if (entry == NULL || entry->kind == SL_REFERENCE_OPTION)
+        continue;
+      title = g_markup_escape_text (entry->title, -1);
+      if (links->len > 0)
+        g_string_append (links, _(", "));
+      g_string_append_printf (links, "<a href=\"rule:%s\" title=\"%s\">%s</a> %s", entry->id, title,
+                              entry->id, title);
+    }
+  if (links->len == 0)
+    return NULL;
+  /* Translators: under a refusal, the rules it cites as links to the
+   * rules reference: "Rules cited: P-06 Initiative phase, P-08 …". */
+  markup = g_strdup_printf (_("Rules cited: %s"), links->str);
+  label = gtk_label_new (NULL);
+  gtk_label_set_markup (GTK_LABEL (label), markup);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+  gtk_widget_add_css_class (label, "dim-label");
+  g_signal_connect (label, "activate-link", G_CALLBACK (sl_rule_links_activate_cb), NULL);
+  return label;
 }
 
 AdwToast *

@@ -21,6 +21,11 @@ char      *sl_rule_links_markup     (const char *message,
  * the rules reference at its rule. */
 void       sl_rule_links_set_label  (GtkLabel   *label,
                                      const char *message);
+/* A label naming the rules @message cites, each a link with its title
+ * ("Rules cited: P-06 Initiative phase, P-08 Order of events in a
+ * subphase"), for a dialog whose text cannot hold links; NULL when it
+ * cites none the reference has. */
+GtkWidget *sl_rule_links_cited_new  (const char *message);
 /* A toast of @message with its links, for a refusal. */
 AdwToast  *sl_rule_links_toast_new  (const char *message);
 /* An activate-link handler: "rule:ID" opens the reference at ID (and

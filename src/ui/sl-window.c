@@ -603,7 +603,11 @@ show_error (SlWindow   *self,
 {
   g_autofree char *cited = sl_reference_cite (NULL, body);
   AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, cited));
+  /* The rules a refusal cites, as links to the rules reference. */
+  GtkWidget *links = sl_rule_links_cited_new (body);
 
+  if (links != NULL)
+    adw_message_dialog_set_extra_child (dialog, links);
   adw_message_dialog_add_response (dialog, "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (dialog));
 }
