@@ -24,8 +24,11 @@ G_DEFINE_QUARK (sl-reference-error-quark, sl_reference_error)
 typedef struct
 {
   SlReferenceEntry  pub;
-  char             *folded;        /* id, title, text, ruling: shown and English, folded */
-  char             *folded_title;  /* the title, shown and English, folded */
+  char             *title_en;      /* the words as written, in English (for the search) */
+  char             *text_en;
+  char             *ruling_en;
+  char             *folded;        /* id, title, text, ruling: shown and English, folded; */
+  char             *folded_title;  /* the title likewise (both made by the first search) */
   int               order;         /* number (options: their index in sl-options.c) */
   char              suffix;        /* "T-34a": 'a' */
 } Entry;
@@ -136,12 +139,21 @@ sl_reference_entry_section_label (const SlReferenceEntry *entry)
 static char *
 fold (const char *s)
 {
-  g_autofree char *nfd = g_utf8_normalize (s != NULL ? s : "", -1, G_NORMALIZE_NFKD);
-  g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree char *nfd = NULL;
+  g_autoptr(GString) out = NULL;
+  const char *p;
 
+  if (s == NULL)
+    return g_strdup ("");
+  for (p = s; *p && (guchar) *p < 0x80; p++)
+    ;
+  if (*p == '\0')
+    return g_ascii_strdown (s, -1);
+  nfd = g_utf8_normalize (s, -1, G_NORMALIZE_NFKD);
+  out = g_string_sized_new (strlen (s));
   if (nfd == NULL)
     return g_strdup ("");
-  for (const char *p = nfd; *p; p = g_utf8_next_char (p))
+  for (p = nfd; *p; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
 
@@ -262,6 +274,9 @@ entry_free (gpointer data)
   g_clear_pointer (&e->pub.rows, g_ptr_array_unref);
   g_strfreev (e->pub.related);
   g_free (e->pub.file);
+  g_free (e->title_en);
+  g_free (e->text_en);
+  g_free (e->ruling_en);
   g_free (e->folded);
   g_free (e->folded_title);
   g_free (e);
@@ -512,21 +527,14 @@ read_entry (Loader   *loader,
   e->pub.title = g_strdup (translated (title));
   e->pub.text = g_strdup (translated (text));
   e->pub.ruling = g_strdup (translated (ruling));
-  {
-    g_autoptr(GString) all = g_string_new (e->pub.id);
-    g_autoptr(GString) titles = g_string_new (e->pub.title);
-
-    g_string_append_printf (all, "\n%s\n%s\n%s", e->pub.title, e->pub.text,
-                            e->pub.ruling ? e->pub.ruling : "");
-    /* And in English, when the user reads another language. */
-    if (g_strcmp0 (title, e->pub.title) != 0)
-      g_string_append_printf (titles, "\n%s", title);
-    if (g_strcmp0 (title, e->pub.title) != 0 || g_strcmp0 (text, e->pub.text) != 0 ||
-        g_strcmp0 (ruling, e->pub.ruling) != 0)
-      g_string_append_printf (all, "\n%s\n%s\n%s", title, text, ruling ? ruling : "");
-    e->folded = fold (all->str);
-    e->folded_title = fold (titles->str);
-  }
+  /* The English words, when the user reads another language. */
+  if (g_strcmp0 (title, e->pub.title) != 0 || g_strcmp0 (text, e->pub.text) != 0 ||
+      g_strcmp0 (ruling, e->pub.ruling) != 0)
+    {
+      e->title_en = g_strdup (title);
+      e->text_en = g_strdup (text);
+      e->ruling_en = g_strdup (ruling);
+    }
   return e;
 }
 
@@ -820,6 +828,28 @@ sl_reference_list (SlReference *self,
   return list;
 }
 
+/* What the search looks in, folded, made the first time it is needed
+ * (folding every text costs half the time of reading the files). */
+static void
+ensure_folded (Entry *e)
+{
+  g_autoptr(GString) all = NULL;
+  g_autoptr(GString) titles = NULL;
+
+  if (e->folded != NULL)
+    return;
+  all = g_string_new (e->pub.id);
+  titles = g_string_new (e->pub.title);
+  g_string_append_printf (all, "\n%s\n%s\n%s", e->pub.title, e->pub.text, e->pub.ruling ? e->pub.ruling : "");
+  if (e->title_en != NULL)
+    {
+      g_string_append_printf (titles, "\n%s", e->title_en);
+      g_string_append_printf (all, "\n%s\n%s\n%s", e->title_en, e->text_en, e->ruling_en ? e->ruling_en : "");
+    }
+  e->folded = fold (all->str);
+  e->folded_title = fold (titles->str);
+}
+
 typedef struct
 {
   Entry *entry;
@@ -867,6 +897,7 @@ sl_reference_search (SlReference *self,
       gboolean all = TRUE;
       Hit hit = { e, 0, i };
 
+      ensure_folded (e);
       for (guint t = 0; t < terms->len && all; t++)
         {
           const char *term = g_ptr_array_index (terms, t);
