@@ -538,8 +538,8 @@ test_window_construction (void)
   for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
     rows++;
   g_assert_cmpuint (rows, ==, 2);
-  g_assert_true (shows_text (list, "Unit a-1 carries more than 2 explosive charges (P-36)."));
-  g_assert_true (shows_text (list, "only sealed suits take part in vacuum or a hostile atmosphere (T-36, A-117)."));
+  g_assert_true (shows_text (list, "Unit a-1 carries more than 2 explosive charges (P-36; book §9.6)."));
+  g_assert_true (shows_text (list, "only sealed suits take part in vacuum or a hostile atmosphere (T-36, A-117; book §9.7, §7.7)."));
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (dialog), "construction.png");
   gtk_window_destroy (GTK_WINDOW (dialog));
@@ -2164,7 +2164,7 @@ test_window_e23 (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
   assert_screen_keeps ((const char * const[]) { "decoy", NULL },
                        (const char * const[]) { "hider one", "1a", NULL });
-  g_assert_true (shows_text (GTK_WIDGET (window), "Joe Bloe places piles: 3, 3a, 3b (P-28)."));
+  g_assert_true (shows_text (GTK_WIDGET (window), "Joe Bloe places piles: 3, 3a, 3b (P-28; book §9.1)."));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

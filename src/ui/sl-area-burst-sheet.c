@@ -17,6 +17,7 @@
 
 #include "sl-area-burst-sheet.h"
 #include "sl-combat.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 /* One unit in the wedge: its row and what the players typed. */
@@ -309,7 +310,7 @@ show_refusal (SlAreaBurstSheet *self,
       gtk_label_set_text (self->prompt, prompt);
       adw_expander_row_set_expanded (t->row, TRUE);
     }
-  gtk_label_set_text (self->problem, text != NULL ? text : error->message);
+  sl_rule_links_set_label (self->problem, text != NULL ? text : error->message);
   gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
   gtk_widget_set_visible (self->give_up, stuck);
   gtk_widget_set_visible (GTK_WIDGET (self->prompt), !stuck);
@@ -489,7 +490,7 @@ sl_area_burst_sheet_give_up (SlAreaBurstSheet *self)
   g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), FALSE);
   if (!sl_unit_give_up (self->game, self->unit, &error))
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return FALSE;
     }

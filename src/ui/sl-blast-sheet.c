@@ -14,6 +14,7 @@
 #include "sl-ammunition.h"
 #include "sl-blast-sheet.h"
 #include "sl-json.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 typedef struct
@@ -284,7 +285,7 @@ sl_blast_sheet_apply (SlBlastSheet *self)
   json = build_command (self);
   if (sl_game_apply_text (self->game, json, &error) == NULL)
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return FALSE;
     }

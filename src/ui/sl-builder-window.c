@@ -15,6 +15,7 @@
 #include "sl-file.h"
 #include "sl-text.h"
 #include "sl-builder-window.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 enum { F_TROOP, F_RACE, F_ARMOR, F_WEAPON, F_SIDEARM, N_COMBOS };
@@ -342,7 +343,7 @@ refresh (SlBuilderWindow *self)
     }
   g_free (self->problems_text);
   self->problems_text = g_strdup (problems->str);
-  gtk_label_set_text (self->problems, self->problems_text);
+  sl_rule_links_set_label (self->problems, self->problems_text);
   gtk_widget_set_visible (GTK_WIDGET (self->problems), problems->len > 0);
 
   for (int i = 0; i < d->n_units; i++)

@@ -16,6 +16,7 @@
 #include "sl-declare-sheet.h"
 #include "sl-dice-sheet.h"
 #include "sl-json.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 #include "sl-unit-sheet.h"
 
@@ -605,7 +606,7 @@ sl_declare_sheet_choose (SlDeclareSheet *self,
   command = build_command (self, c->action);
   if (sl_game_apply (self->game, command, &error) == NULL)
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return FALSE;
     }
@@ -725,7 +726,7 @@ sl_declare_sheet_engage (SlDeclareSheet *self)
     }
   if (!ok)
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return FALSE;
     }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "sl-dice-sheet.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 #include "sl-json.h"
 
@@ -263,7 +264,7 @@ show_refusal (SlDiceSheet  *self,
   g_auto(GStrv) inputs = sheet_inputs (self);
   gboolean stuck = self->unit_id != NULL && !sl_refusal_fixable (error, (const char * const *) inputs);
 
-  gtk_label_set_text (self->problem, error->message);
+  sl_rule_links_set_label (self->problem, error->message);
   gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
   gtk_widget_set_visible (self->give_up, stuck);
   /* No die to type, nothing to roll: only the way on. */
@@ -416,7 +417,7 @@ sl_dice_sheet_give_up (SlDiceSheet *self)
   g_string_append_c (command, '}');
   if (sl_game_apply_text (self->game, command->str, &error) == NULL)
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return FALSE;
     }

@@ -14,6 +14,7 @@
 #include "sl-ui-util.h"
 #include "sl-exposure-sheet.h"
 #include "sl-json.h"
+#include "sl-rule-links.h"
 
 struct _SlExposureSheet
 {
@@ -127,7 +128,7 @@ sl_exposure_sheet_apply (SlExposureSheet *self)
   g_string_append_printf (json, "], \"inside\": %s}", going_inside (self) ? "true" : "false");
   if (sl_game_apply_text (self->game, json->str, &error) == NULL)
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (self->problem_group, TRUE);
       return FALSE;
     }

@@ -16,6 +16,7 @@
 #include "sl-area-burst-sheet.h"
 #include "sl-combat.h"
 #include "sl-fire-sheet.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 typedef enum
@@ -185,7 +186,7 @@ show_refusal (SlFireSheet  *self,
 {
   gboolean stuck = !sl_refusal_fixable (error, inputs);
 
-  gtk_label_set_text (self->problem, error->message);
+  sl_rule_links_set_label (self->problem, error->message);
   gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
   gtk_widget_set_visible (self->give_up, stuck);
   /* No die to type, nothing to roll: only the way on. */
@@ -208,7 +209,7 @@ sl_fire_sheet_give_up (SlFireSheet *self)
   g_return_val_if_fail (SL_IS_FIRE_SHEET (self), FALSE);
   if (!sl_unit_give_up (self->game, self->unit, &error))
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return FALSE;
     }

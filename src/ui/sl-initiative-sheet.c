@@ -14,6 +14,7 @@
 
 #include "sl-ui-util.h"
 #include "sl-initiative-sheet.h"
+#include "sl-rule-links.h"
 
 typedef struct
 {
@@ -164,7 +165,7 @@ refresh (SlInitiativeSheet *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self->problem), result == NULL);
   if (result == NULL)
-    gtk_label_set_text (self->problem, error->message);
+    sl_rule_links_set_label (self->problem, error->message);
   else
     {
       JsonArray *list = json_object_get_array_member (json_node_get_object (result), "order");
@@ -252,7 +253,7 @@ sl_initiative_sheet_apply (SlInitiativeSheet *self)
 
   if (sl_game_apply (self->game, command, &error) == NULL)
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return FALSE;
     }

@@ -16,6 +16,7 @@
 
 #include "sl-json.h"
 #include "sl-markers-window.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 typedef enum
@@ -113,7 +114,7 @@ correct (SlMarkersWindow *self,
   g_string_append_printf (json, ", \"value\": %s}", value);
   if (sl_game_apply_text (self->game, json->str, &error) == NULL)
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (self->problem_group, TRUE);
       refresh (self);
       return FALSE;

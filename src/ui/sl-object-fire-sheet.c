@@ -16,6 +16,7 @@
 #include "sl-combat.h"
 #include "sl-explosives.h"
 #include "sl-object-fire-sheet.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 /* A unit that may stand just behind the obstacle (P-26). */
@@ -165,7 +166,7 @@ show_refusal (SlObjectFireSheet *self,
 {
   gboolean stuck = !sl_refusal_fixable (error, inputs);
 
-  gtk_label_set_text (self->problem, error->message);
+  sl_rule_links_set_label (self->problem, error->message);
   gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
   gtk_widget_set_visible (self->give_up, stuck);
   gtk_widget_set_visible (GTK_WIDGET (self->prompt), !stuck);
@@ -475,7 +476,7 @@ give_up_action (GtkWidget  *widget,
 
   if (!sl_unit_give_up (self->game, self->unit, &error))
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return;
     }

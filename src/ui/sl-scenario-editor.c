@@ -12,6 +12,7 @@
 #include "sl-file.h"
 #include "sl-text.h"
 #include "sl-scenario-editor.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 static const SlModule shown_modules[] = {
@@ -210,7 +211,7 @@ refresh (SlScenarioEditor *self)
     }
   g_free (self->problems_text);
   self->problems_text = g_strdup (text->str);
-  gtk_label_set_text (self->problems, text->len ? text->str : _("The forces keep every construction rule."));
+  sl_rule_links_set_label (self->problems, text->len ? text->str : _("The forces keep every construction rule."));
   gtk_widget_set_visible (self->override_list, problems->len > 0);
 }
 

@@ -15,6 +15,7 @@
 #include "sl-report.h"
 #include "sl-json.h"
 #include "sl-score-window.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 #include "sl-victory.h"
 
@@ -74,7 +75,7 @@ refresh (SlScoreWindow *self)
     ratio = g_strdup (_("No ratio: the lower score is 0 or less, so the higher one wins decisively (A-131)"));
   else
     ratio = g_strdup (_("Both sides at 0 or less: a draw (A-131)"));
-  gtk_label_set_text (self->ratio, ratio);
+  sl_rule_links_set_label (self->ratio, ratio);
 
   while ((child = gtk_widget_get_first_child (self->scores)) != NULL)
     gtk_box_remove (GTK_BOX (self->scores), child);
@@ -93,7 +94,18 @@ refresh (SlScoreWindow *self)
       title = g_strdup_printf (_("%s — %.2f — %s"), side_name (self, s), score->score, score->result);
       description = goal != NULL ? g_strdup_printf ("%s\n%s", goal, objective) : g_strdup (objective);
       sl_group_set_title (ADW_PREFERENCES_GROUP (group), title);
-      sl_group_set_description (ADW_PREFERENCES_GROUP (group), description);
+      /* The objective and how far it has got, its rules linked to the
+       * rules reference (a group's description would not take links). */
+      {
+        GtkWidget *label = gtk_label_new (NULL);
+
+        sl_rule_links_set_label (GTK_LABEL (label), description);
+        gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+        gtk_label_set_xalign (GTK_LABEL (label), 0);
+        gtk_widget_add_css_class (label, "dim-label");
+        gtk_widget_set_margin_bottom (label, 6);
+        adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), label);
+      }
       g_string_append_printf (text, "%s\n%s\n", title, description);
 
       gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
@@ -207,7 +219,7 @@ apply_objective (SlScoreWindow *self,
   g_string_append (json, "}}");
   if (sl_game_apply_text (self->game, json->str, &error) == NULL)
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return FALSE;
     }
@@ -522,7 +534,7 @@ export_response_cb (GtkNativeDialog *dialog,
       if (path == NULL || !sl_file_replace (path, html, strlen (html), SL_FILE_REPLACE_DURABLE, 0644,
                                             NULL, &error))
         {
-          gtk_label_set_text (self->problem, error ? error->message : _("Only files on this computer can be written."));
+          sl_rule_links_set_label (self->problem, error ? error->message : _("Only files on this computer can be written."));
           gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
         }
     }

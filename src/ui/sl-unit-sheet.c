@@ -13,6 +13,7 @@
 #include "sl-json.h"
 #include "sl-unit-log.h"
 #include "sl-unit-sheet.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 struct _SlUnitSheet
@@ -64,7 +65,7 @@ apply (SlUnitSheet *self,
 
   if (sl_game_apply_text (self->game, json, &local_error) == NULL)
     {
-      gtk_label_set_text (self->problem, local_error->message);
+      sl_rule_links_set_label (self->problem, local_error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;

@@ -30,6 +30,9 @@
 #include "sl-briefing-window.h"
 #include "sl-preferences.h"
 #include "sl-private-view.h"
+#include "sl-reference.h"
+#include "sl-reference-window.h"
+#include "sl-rule-links.h"
 #include "sl-print.h"
 #include "sl-scenarios.h"
 #include "sl-secrets.h"
@@ -65,6 +68,7 @@ struct _SlWindow
   GtkStack             *screen;        /* "shared" or "private" */
   SlPrivateView        *private_view;   /* made when first asked for */
   GtkWindow            *shortcuts;      /* likewise */
+  SlReferenceWindow    *reference;      /* likewise: the rules reference (F1) */
 
   SlGame               *game;
   gulong                changed_id;
@@ -127,11 +131,13 @@ remember_last_game (SlWindow   *self,
     }
 }
 
+/* A toast, its rules cited with their book sections and linked to the
+ * rules reference (a refusal names the rule that refuses). */
 static void
 toast (SlWindow   *self,
        const char *text)
 {
-  AdwToast *t = sl_toast_new (text);
+  AdwToast *t = sl_rule_links_toast_new (text);
 
   adw_toast_set_timeout (t, 6);
   adw_toast_overlay_add_toast (self->toasts, t);
@@ -381,7 +387,7 @@ update_prompt (SlWindow *self)
         text = g_steal_pointer (&both);
       }
   }
-  gtk_label_set_text (self->prompt, text);
+  sl_rule_links_set_label (self->prompt, text);
 }
 
 static int waiting_mine (SlWindow *self);
@@ -620,6 +626,8 @@ sl_window_set_game (SlWindow *self,
     sl_private_view_set_game (self->private_view, game);
   sl_track_view_set_game (self->track, game);
   sl_history_view_set_game (self->history, game);
+  if (self->reference != NULL)
+    sl_reference_window_set_game (self->reference, game);
   if (game != NULL)
     {
       const SlSetup *setup = sl_game_get_setup (game);
@@ -661,8 +669,13 @@ show_error (SlWindow   *self,
             const char *heading,
             const char *body)
 {
-  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, body));
+  g_autofree char *cited = sl_reference_cite (NULL, body);
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, cited));
+  /* The rules a refusal cites, as links to the rules reference. */
+  GtkWidget *links = sl_rule_links_cited_new (body);
 
+  if (links != NULL)
+    adw_message_dialog_set_extra_child (dialog, links);
   adw_message_dialog_add_response (dialog, "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -789,7 +802,9 @@ show_construction_error (SlWindow      *self,
       const SlSetupProblem *p = g_ptr_array_index (left, i);
       GtkWidget *label;
 
-      label = gtk_label_new (p->message);
+      label = gtk_label_new (NULL);
+      /* The rule broken, a link to the rules reference. */
+      sl_rule_links_set_label (GTK_LABEL (label), p->message);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_widget_set_margin_start (label, 12);
@@ -2086,6 +2101,34 @@ next_action (GtkWidget  *widget,
     }
 }
 
+SlReferenceWindow *
+sl_window_get_reference (SlWindow *self)
+{
+  g_return_val_if_fail (SL_IS_WINDOW (self), NULL);
+
+  /* Made the first time it is asked for, then kept (closing hides it). */
+  if (self->reference == NULL)
+    self->reference = g_object_ref_sink (sl_reference_window_new (GTK_WINDOW (self), self->game));
+  return self->reference;
+}
+
+/* The rules reference (F1, the main menu): where it was left, or on the
+ * game's page, or on its search. It reads no secret, so the private view
+ * need not be closed. */
+static void
+reference_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  SlReferenceWindow *reference = sl_window_get_reference (self);
+
+  if (sl_reference_window_get_shown (reference) == NULL && self->game != NULL)
+    sl_reference_window_show_game (reference);
+  gtk_window_present (GTK_WINDOW (reference));
+  sl_reference_window_focus_search (reference);
+}
+
 /* The window's size and state, kept from one session to the next. */
 static gboolean
 close_request_cb (SlWindow *self)
@@ -2215,6 +2258,9 @@ sl_window_dispose (GObject *object)
   if (self->shortcuts != NULL)
     gtk_window_destroy (self->shortcuts);
   g_clear_object (&self->shortcuts);
+  if (self->reference != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->reference));
+  g_clear_object (&self->reference);
   g_clear_handle_id (&self->typed_id, g_source_remove);
   if (self->typed != NULL)
     {
@@ -2286,6 +2332,8 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.next", NULL, next_action);
   gtk_widget_class_install_action (widget_class, "win.pass", NULL, pass_action);
+  gtk_widget_class_install_action (widget_class, "win.reference", NULL, reference_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F1, 0, "win.reference", NULL);
   /* Dice mode: "we roll our own dice" (default) or "the app rolls". */
   g_object_class_install_property (object_class, PROP_APP_ROLLS,
                                    g_param_spec_boolean ("app-rolls", NULL, NULL, FALSE,
