@@ -1,0 +1,261 @@
+/* press-latency.c — part of the interaction benchmark
+ * (tests/bench/bench-interaction.sh).
+ *
+ *   press-latency NAME STEP...
+ *
+ * Waits for a top-level window whose title contains NAME, then plays the
+ * STEPs in order. A step is "m:KEYS" (a measured press) or "u:KEYS" (a
+ * press not measured), KEYS being keysyms joined by "+", modifiers first:
+ * "ctrl+z", "ctrl+shift+z", "ctrl+Return", "0", "Escape". Before each
+ * step the screen is let settle (no damage for SETTLE_MS); a measured step
+ * prints, on a line of its own, the milliseconds from the key press sent
+ * (XTest) to the first change of the screen's pixels the X server reports
+ * after it (XDamage on the root window, which takes in every top-level
+ * window, sheets included): the first repaint that shows the result.
+ * A press that changes nothing within TIMEOUT_MS prints "timeout".
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <X11/Xlib.h>
+#include <X11/Xatom.h>
+#include <X11/Xutil.h>
+#include <X11/extensions/XTest.h>
+#include <X11/extensions/Xdamage.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/select.h>
+#include <time.h>
+
+#define SETTLE_MS 250.0
+#define TIMEOUT_MS 3000.0
+
+static int damage_event;
+
+static int
+ignore_error (Display     *display,
+              XErrorEvent *event)
+{
+  return 0;
+}
+
+static double
+now_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
+/* The window's title (_NET_WM_NAME, else WM_NAME) contains NAME. */
+static int
+title_matches (Display    *display,
+               Window      window,
+               const char *name)
+{
+  Atom utf8 = XInternAtom (display, "UTF8_STRING", False);
+  Atom net_wm_name = XInternAtom (display, "_NET_WM_NAME", False);
+  Atom type;
+  int format, found = 0;
+  unsigned long n, after;
+  unsigned char *data = NULL;
+  char *plain = NULL;
+
+  if (XGetWindowProperty (display, window, net_wm_name, 0, 1024, False, utf8, &type, &format,
+                          &n, &after, &data) == Success && data != NULL)
+    found = strstr ((char *) data, name) != NULL;
+  if (data != NULL)
+    XFree (data);
+  if (!found && XFetchName (display, window, &plain) && plain != NULL)
+    {
+      found = strstr (plain, name) != NULL;
+      XFree (plain);
+    }
+  return found;
+}
+
+static Window
+find_window (Display    *display,
+             Window      window,
+             const char *name)
+{
+  Window root, parent, *children = NULL, found = 0;
+  unsigned int n = 0;
+
+  if (title_matches (display, window, name))
+    return window;
+  if (!XQueryTree (display, window, &root, &parent, &children, &n))
+    return 0;
+  for (unsigned int i = 0; i < n && !found; i++)
+    found = find_window (display, children[i], name);
+  if (children != NULL)
+    XFree (children);
+  return found;
+}
+
+/* Waits up to @ms for a damage event; TRUE when one came. */
+static int
+wait_damage (Display *display,
+             double   ms)
+{
+  double until = now_ms () + ms;
+
+  for (;;)
+    {
+      while (XPending (display))
+        {
+          XEvent event;
+
+          XNextEvent (display, &event);
+          if (event.type == damage_event + XDamageNotify)
+            {
+              XDamageNotifyEvent *d = (XDamageNotifyEvent *) &event;
+
+              XDamageSubtract (display, d->damage, None, None);
+              return 1;
+            }
+        }
+      {
+        double left = until - now_ms ();
+        fd_set fds;
+        struct timeval tv;
+        int fd = ConnectionNumber (display);
+
+        if (left <= 0)
+          return 0;
+        FD_ZERO (&fds);
+        FD_SET (fd, &fds);
+        tv.tv_sec = (long) (left / 1000);
+        tv.tv_usec = (long) ((left - tv.tv_sec * 1000.0) * 1000);
+        select (fd + 1, &fds, NULL, NULL, &tv);
+      }
+    }
+}
+
+/* No damage for SETTLE_MS. */
+static void
+settle (Display *display)
+{
+  while (wait_damage (display, SETTLE_MS))
+    ;
+}
+
+static void
+press (Display    *display,
+       const char *keys,
+       int         down)
+{
+  char *copy = strdup (keys), *save = NULL;
+  KeyCode codes[8];
+  int n = 0;
+
+  for (char *k = strtok_r (copy, "+", &save); k != NULL && n < 8; k = strtok_r (NULL, "+", &save))
+    {
+      const char *name = strcmp (k, "ctrl") == 0 ? "Control_L" : strcmp (k, "shift") == 0 ? "Shift_L"
+                         : strcmp (k, "alt") == 0 ? "Alt_L" : k;
+      KeySym sym = XStringToKeysym (name);
+
+      if (sym == NoSymbol)
+        {
+          fprintf (stderr, "press-latency: unknown key “%s”\n", k);
+          exit (2);
+        }
+      codes[n++] = XKeysymToKeycode (display, sym);
+    }
+  free (copy);
+  if (down)
+    for (int i = 0; i < n; i++)
+      XTestFakeKeyEvent (display, codes[i], True, CurrentTime);
+  else
+    for (int i = n - 1; i >= 0; i--)
+      XTestFakeKeyEvent (display, codes[i], False, CurrentTime);
+  XFlush (display);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  Display *display;
+  Window window = 0;
+  int error_base, major, minor;
+  double start;
+
+  if (argc < 3)
+    {
+      fprintf (stderr, "usage: press-latency NAME STEP...\n");
+      return 2;
+    }
+  display = XOpenDisplay (NULL);
+  if (display == NULL || !XDamageQueryExtension (display, &damage_event, &error_base) ||
+      !XTestQueryExtension (display, &error_base, &error_base, &major, &minor))
+    {
+      fprintf (stderr, "press-latency: no X display with XDamage and XTest\n");
+      return 2;
+    }
+  /* A window of an earlier run may still be there, going: X errors about
+   * it are not ours. */
+  XSetErrorHandler (ignore_error);
+  for (start = now_ms (); window == 0 && now_ms () - start < 30000; )
+    {
+      XWindowAttributes attributes;
+      struct timespec pause = { 0, 50 * 1000 * 1000 };
+
+      window = find_window (display, DefaultRootWindow (display), argv[1]);
+      if (window != 0 && (!XGetWindowAttributes (display, window, &attributes) ||
+                          attributes.map_state != IsViewable))
+        window = 0;
+      if (window == 0)
+        nanosleep (&pause, NULL);
+    }
+  if (window == 0)
+    {
+      fprintf (stderr, "press-latency: no window titled “%s”\n", argv[1]);
+      return 1;
+    }
+  /* The keys go to it: the pointer over it and the focus in it, with or
+   * without a window manager. */
+  {
+    XWindowAttributes attributes;
+    Window child;
+    int x = 0, y = 0;
+
+    XGetWindowAttributes (display, window, &attributes);
+    XTranslateCoordinates (display, window, DefaultRootWindow (display), attributes.width / 2,
+                           attributes.height / 2, &x, &y, &child);
+    XTestFakeMotionEvent (display, -1, x, y, CurrentTime);
+    XSetInputFocus (display, window, RevertToPointerRoot, CurrentTime);
+  }
+  XDamageCreate (display, DefaultRootWindow (display), XDamageReportNonEmpty);
+  XSync (display, False);
+  settle (display);
+
+  for (int i = 2; i < argc; i++)
+    {
+      int measured = strncmp (argv[i], "m:", 2) == 0;
+      const char *keys = argv[i] + 2;
+      double sent;
+
+      if (!measured && strncmp (argv[i], "u:", 2) != 0)
+        {
+          fprintf (stderr, "press-latency: a step is m:KEYS or u:KEYS, not “%s”\n", argv[i]);
+          return 2;
+        }
+      settle (display);
+      sent = now_ms ();
+      press (display, keys, 1);
+      press (display, keys, 0);
+      if (!measured)
+        continue;
+      if (wait_damage (display, TIMEOUT_MS))
+        printf ("%.2f\n", now_ms () - sent);
+      else
+        printf ("timeout\n");
+      fflush (stdout);
+    }
+  settle (display);
+  XCloseDisplay (display);
+  return 0;
+}
