@@ -300,15 +300,11 @@ sl_application_new (void)
 GSettings *
 sl_application_settings_new (void)
 {
-  g_autoptr(GSettingsSchemaSource) source = NULL;
   g_autoptr(GSettingsSchema) schema = NULL;
-  GSettingsSchemaSource *parent = g_settings_schema_source_get_default ();
+  /* From the build tree, `meson devenv` points GSETTINGS_SCHEMA_DIR at the
+   * schema compiled there. */
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
 
-  /* From the build tree, the schema compiled there. */
-  if (sl_running_uninstalled ())
-    source = g_settings_schema_source_new_from_directory (SL_BUILD_ROOT "/data", parent, FALSE, NULL);
-  if (source == NULL && parent != NULL)
-    source = g_settings_schema_source_ref (parent);
   if (source != NULL)
     schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
   if (schema == NULL)
