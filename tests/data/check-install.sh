@@ -33,7 +33,8 @@ for f in \
   "$datadir/mime/packages/io.github.squadlog.SquadLog.xml" \
   "$datadir/glib-2.0/schemas/io.github.squadlog.SquadLog.gschema.xml" \
   "$datadir/icons/hicolor/scalable/apps/io.github.squadlog.SquadLog.svg" \
-  "$datadir/icons/hicolor/symbolic/apps/io.github.squadlog.SquadLog-symbolic.svg"
+  "$datadir/icons/hicolor/symbolic/apps/io.github.squadlog.SquadLog-symbolic.svg" \
+  "$datadir/licenses/squadlog/COPYING"
 do
   n=$((n + 1))
   if [ -e "$root/$f" ]; then
