@@ -40,6 +40,7 @@ for f in \
   "$datadir/icons/hicolor/scalable/apps/io.github.squadlog.SquadLog.svg" \
   "$datadir/icons/hicolor/symbolic/apps/io.github.squadlog.SquadLog-symbolic.svg" \
   "$mandir/man1/squadlog.1" \
+  "$datadir/bash-completion/completions/squadlog" \
   "$datadir/licenses/squadlog/COPYING" \
   "$datadir/doc/squadlog/README.md" \
   "$datadir/doc/squadlog/cli.md" \
