@@ -187,13 +187,20 @@ about_action (GSimpleAction *action,
   adw_about_window_set_version (about, PACKAGE_VERSION);
   adw_about_window_set_comments (about, _("Squad logs for PHALANX: Streets of Blood, kept for you"));
   adw_about_window_set_developers (about, developers);
+  adw_about_window_set_website (about, SL_WEBSITE);
+  adw_about_window_set_issue_url (about, SL_ISSUE_URL);
   adw_about_window_set_license_type (about, GTK_LICENSE_GPL_3_0);
   adw_about_window_set_copyright (about, "© 2026 The Squad Log authors");
-  /* The rulebook Squad Log plays by: credit where it is due. */
+  /* The rulebook Squad Log plays by: credit where it is due. A legal
+   * section's copyright and licence are Pango markup: "&" is "&amp;" (a
+   * bare one made GTK drop the whole text with a warning). */
   adw_about_window_add_credit_section (about, _("PHALANX: Streets of Blood, game design"), game_design);
   adw_about_window_add_legal_section (about, _("PHALANX: Streets of Blood"),
-                                      "© 1995 Paul Arden Lidberg & FASA", GTK_LICENSE_CUSTOM,
-                                      _("Squad Log is an unofficial aid for players of the game."));
+                                      "© 1995 Paul Arden Lidberg &amp; FASA", GTK_LICENSE_CUSTOM,
+                                      _("Squad Log is an unofficial aid for players of the game. "
+                                        "Its rules data are the tables of the game’s facts, from "
+                                        "the 1995 FASA playtest rulebook; its texts are written "
+                                        "for Squad Log."));
   gtk_window_present (GTK_WINDOW (about));
 }
 
