@@ -47,7 +47,13 @@ get_window (SlApplication *self)
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
 
   if (window == NULL)
-    window = GTK_WINDOW (sl_window_new (self));
+    {
+      window = GTK_WINDOW (sl_window_new (self));
+      /* The development profile's header bar is striped (Adwaita's
+       * "devel" style), not to be taken for a release. */
+      if (SL_DEVELOPMENT)
+        gtk_widget_add_css_class (GTK_WIDGET (window), "devel");
+    }
   return SL_WINDOW (window);
 }
 
@@ -313,11 +319,11 @@ sl_application_settings_new (void)
   GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
 
   if (source != NULL)
-    schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
+    schema = g_settings_schema_source_lookup (source, SL_SCHEMA_ID, TRUE);
   if (schema == NULL)
     {
       /* Not installed properly: play on, remembering nothing. */
-      g_message ("The settings schema %s is not installed; settings are not kept.", APPLICATION_ID);
+      g_message ("The settings schema %s is not installed; settings are not kept.", SL_SCHEMA_ID);
       return NULL;
     }
   return g_settings_new_full (schema, NULL, NULL);
