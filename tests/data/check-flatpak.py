@@ -2,7 +2,8 @@
 # Checks the Flatpak manifests as flatpak-builder would need them (no
 # runtime can be installed here to build them): the release manifest
 # (flatpak/io.github.squadlog.SquadLog.json) builds a tagged commit of the
-# git repository, the .Devel one the working tree. Both: valid JSON, the
+# git repository — the tag of meson.build's version and the commit it
+# names, written in after tagging — the .Devel one the working tree. Both: valid JSON, the
 # application id and command, a GNOME runtime still supported (50 or newer)
 # whose SDK's meson is as new as meson.build asks, every library meson asks
 # for in that runtime, only the permissions the app needs, meson options
@@ -137,20 +138,27 @@ if release:
     tag = source.get("tag", "")
     commit = source.get("commit", "")
     check(tag == f"v{project_version}", f"release: the tag is v{project_version} (meson.build's version)")
-    check(re.fullmatch(r"[0-9a-f]{40}", commit) and commit != "0" * 40,
-          "release: the commit is named (40 hexadecimal digits)")
+    check(re.fullmatch(r"[0-9a-f]{40}", commit), "release: a commit (40 hexadecimal digits)")
     check("branch" not in source, "release: a tag and a commit, not a branch")
     check("-Dtests=false" in app.get("config-opts", []) and "-Dbuildtype=release" in app.get("config-opts", []),
           "release: a release build without the tests")
-    # Where this is a clone that has the tag, it names that commit.
-    if git("rev-parse", "--git-dir") is None:
-        results.append((True, "release: the tag's commit # SKIP not a git clone"))
-    else:
-        tagged = git("rev-parse", "--verify", "--quiet", f"refs/tags/{tag}^{{commit}}")
+    # The commit is the one the tag names. It can only be written in once
+    # the tag is made (build-aux/flatpak-release-manifest): until then, and
+    # in the tagged commit itself, the manifest holds zeros.
+    in_git = git("rev-parse", "--git-dir") is not None
+    tagged = git("rev-parse", "--verify", "--quiet", f"refs/tags/{tag}^{{commit}}") if in_git else None
+    if commit == "0" * 40:
         if tagged is None:
-            results.append((True, f"release: the tag's commit # SKIP {tag} is not in this clone"))
+            results.append((True, f"release: the tag's commit # SKIP {tag} is not made yet; "
+                                  f"after tagging, run build-aux/flatpak-release-manifest {tag}"))
         else:
-            check(tagged == commit, f"release: {tag} is commit {commit[:12]} here too")
+            check(tagged == git("rev-parse", "HEAD"),
+                  f"release: {tag} is made: build-aux/flatpak-release-manifest {tag} writes its commit in")
+    elif tagged is not None:
+        check(tagged == commit, f"release: {tag} is commit {commit[:12]} in this clone too")
+    else:
+        results.append((True, f"release: the tag's commit # SKIP {tag} is not in this "
+                              f"{'clone' if in_git else 'tree (not a git clone)'}"))
     # The metainfo describes this release.
     with open(f"{source_root}/data/{APP_ID}.metainfo.xml.in", encoding="utf-8") as f:
         metainfo = f.read()
