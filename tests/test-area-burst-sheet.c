@@ -239,7 +239,7 @@ test_area_burst_sheet_range_a118 (void)
   g_assert_true (sl_area_burst_sheet_set_target (sheet, 0, sl_test_unit (woods, "b-1"), 2, SL_COVER_NONE));
   g_assert_true (sl_area_burst_sheet_set_target (sheet, 1, sl_test_unit (woods, "b-2"), 8, SL_COVER_NONE));
   problem = sl_area_burst_sheet_get_problem (sheet);
-  g_assert_cmpstr (problem, ==, "3 · Trooper Amari: In Heavy Woods nothing is seen beyond 3 m: no line of sight at 8 m (T-10, A-46).");
+  g_assert_cmpstr (problem, ==, "3 · Trooper Amari: In Heavy Woods nothing is seen beyond 3 m: no line of sight at 8 m (T-10, A-46; book §6.0, §7.6, §7.7).");
   g_assert_cmpstr (sl_area_burst_sheet_get_odds (sheet, 1), ==,
                    "In Heavy Woods nothing is seen beyond 3 m: no line of sight at 8 m (T-10, A-46).");
   g_assert_cmpstr (sl_area_burst_sheet_get_prompt (sheet), ==,

@@ -765,7 +765,7 @@ test_control_chars (void)
   g_assert_no_error (error);
   root = sl_json_parse (text, -1, &error);
   g_assert_no_error (error);
-  json_object_set_string_member (json_node_get_object (root), "name", "Evil\x1b]0;pwned\x07 Ground");
+  json_object_set_string_member (json_node_get_object (root), "name", "Evil\x1b]0;pwned\x07\nGround");
   side = json_array_get_object_element (json_object_get_array_member (json_node_get_object (root), "sides"), 0);
   json_object_set_string_member (side, "name", "TOG\xe2\x80\xae" "dlrow\xe2\x80\xa8");
   squad = json_array_get_object_element (json_object_get_array_member (side, "squads"), 0);
@@ -781,6 +781,7 @@ test_control_chars (void)
 
     run_timed (args, NULL, NULL, 60, &run);
     g_assert_cmpint (run.status, ==, 0);
+    /* The line break in the name is a space (issue 19 #12). */
     g_assert_nonnull (strstr (run.out, "Evil\\x1B]0;pwned\\x07 Ground"));
     g_string_append (all_text, run.out);
   }

@@ -157,6 +157,17 @@ test_declare_sheet_zero_g (void)
   sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "m"));
   gtk_window_present (GTK_WINDOW (sheet));
+  /* The check's odds are shown before the die: the core's, as it reads
+   * the unit (P-21, T-36). */
+  {
+    g_autoptr(JsonNode) preview = sl_test_json_preview (game, "{'type': 'declare', 'unit': 'm', 'action': 'walk'}");
+    JsonObject *check = json_object_get_object_member (json_node_get_object (preview), "zero_g_check");
+    g_autofree char *needs = g_strdup_printf ("zero-G check: Needs %d or less", (int) json_object_get_int_member (check, "needed"));
+
+    g_test_message ("%s", sl_declare_sheet_get_choice (sheet, "walk"));
+    g_assert_cmpint (json_object_get_int_member (check, "needed"), >, 0);
+    g_assert_nonnull (strstr (sl_declare_sheet_get_choice (sheet, "walk"), needs));
+  }
   g_assert_true (sl_declare_sheet_set_zero_g_roll (sheet, 1));
   g_assert_true (sl_declare_sheet_choose (sheet, "walk"));
   e = sl_game_get_entry (game, sl_game_get_n_entries (game) - 1);

@@ -1591,8 +1591,26 @@ test_save_in_place (void)
     second = sl_game_load (sl_test_rules (), path, &error);
     g_assert_false (sl_game_take_file (second, &error));
     g_clear_error (&error);
-    g_clear_object (&first);
+    /* Shown only, it records nothing, undoes nothing, saves nothing. */
+    sl_game_set_read_only (second, TRUE);
+    {
+      guint at = sl_game_get_position (second);
+      g_autoptr(JsonNode) next = sl_json_parse ("{\"type\": \"next\"}", -1, NULL);
+
+      g_assert_null (sl_game_apply (second, next, &error));
+      g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_READ_ONLY);
+      g_clear_error (&error);
+      g_assert_false (sl_game_undo (second));
+      g_assert_cmpuint (sl_game_get_position (second), ==, at);
+      g_assert_false (sl_game_save (second, path, &error));
+      g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_READ_ONLY);
+      g_clear_error (&error);
+    }
+    sl_game_set_read_only (second, FALSE);
+    /* Let go, the file is another's to take. */
+    sl_game_release_file (first);
     g_assert_true (sl_game_take_file (second, &error));
+    g_clear_object (&first);
   }
 
   /* Another program wrote the file meanwhile: not written over. */

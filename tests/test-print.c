@@ -206,6 +206,36 @@ test_print_long_names (void)
   render (pdf, "squad-log-long");
 }
 
+/* Issue 19 #12: a name's line breaks and bidi overrides do not break the
+ * log: the name prints as one line, in the order typed, inside its box. */
+static void
+test_print_control_names (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'ctl', 'name': 'Broken\\nHeader', 'length_turns': 4,"
+    " 'sides': [{'id': 'a', 'name': 'Side\\u2028A', 'squads': [{'id': 'a1', 'name': 'Squad\\rOne',"
+    "  'units': [{'id': 'a-1', 'counter': 1, 'name': 'Line One\\nLine Two', 'troop': 'combat-arms',"
+    "             'armor': 'BI', 'weapons': ['SR']},"
+    "            {'id': 'a-2', 'counter': 2, 'name': 'Abc\\u202eDef Ghi', 'troop': 'combat-arms',"
+    "             'armor': 'BI', 'weapons': ['SR']}]}]},"
+    "  {'id': 'b', 'squads': [{'id': 'b1', 'units': [{'id': 'b-1', 'counter': 9,"
+    "   'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pdf = g_build_filename (tmp_dir, "controls.pdf", NULL);
+  g_autofree char *words = NULL;
+  double w, h;
+
+  g_assert_true (sl_print_to_pdf (game, pdf, "a1", FALSE, SL_PAPER_A4, &error));
+  g_assert_no_error (error);
+  words = pdf_text (pdf);
+  g_assert_nonnull (strstr (words, "Line One Line Two"));
+  g_assert_nonnull (strstr (words, "Abc Def Ghi") != NULL ? "ok" : strstr (words, "AbcDef Ghi"));
+  g_assert_null (strstr (words, "fe"));
+  g_assert_null (strstr (words, "\u202e"));
+  sl_print_paper_size (SL_PAPER_A4, &w, &h);
+  assert_inside (pdf, w, h, 20);
+}
+
 /* §18, T-44: a Legionnaire character's log says so, with its skills, and
  * its Mod counts them: spike rifle 6 (−2), melee 4 (−1) with no melee
  * weapon (+1): −2/−1 for a Combat Arms human. */
@@ -280,6 +310,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/print/filled", test_print_filled);
   g_test_add_func ("/print/blank-letter", test_print_blank_letter);
   g_test_add_func ("/print/long-names", test_print_long_names);
+  g_test_add_func ("/print/control-names", test_print_control_names);
   g_test_add_func ("/print/secrets", test_print_secrets);
   g_test_add_func ("/print/legionnaire-T-44", test_print_legionnaire);
   status = g_test_run ();

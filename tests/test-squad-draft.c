@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "sl-file.h"
 #include "sl-json.h"
 #include "sl-scenario-draft.h"
 #include "sl-squad-draft.h"
@@ -153,8 +154,25 @@ test_files (void)
   d->leader_rating = 1;
   d->units[1].launcher = TRUE;
   d->units[3].weapons[1] = NULL;
-  g_assert_true (sl_squad_draft_save (d, path, &error));
+  g_assert_true (sl_squad_draft_save (d, path, FALSE, &error));
   g_assert_no_error (error);
+  /* Issue 19 #12: another squad saved at the same name does not replace
+   * it unasked; asked, it does. */
+  {
+    g_autoptr(SlSquadDraft) other = sl_squad_draft_new (sl_test_rules ());
+    g_autofree char *before = NULL;
+    g_autofree char *after = NULL;
+
+    g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+    g_assert_false (sl_squad_draft_save (other, path, FALSE, &error));
+    g_assert_error (error, SL_FILE_ERROR, SL_FILE_ERROR_EXISTS);
+    g_assert_nonnull (strstr (error->message, "already exists"));
+    g_clear_error (&error);
+    g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+    g_assert_cmpstr (before, ==, after);
+    g_assert_true (sl_squad_draft_save (d, path, TRUE, &error));
+    g_assert_no_error (error);
+  }
   back = sl_squad_draft_load (sl_test_rules (), path, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (back->name, ==, "John Doe's Squad");
@@ -217,7 +235,7 @@ test_legionnaire_round_trip (void)
   e->attributes[SL_LEGIONNAIRE_LAND_MOVEMENT] = 12;
   e->attributes[SL_LEGIONNAIRE_REACTION] = 9;
   e->attributes[SL_LEGIONNAIRE_CHARISMA] = 5;
-  g_assert_true (sl_squad_draft_save (d, path, &error));
+  g_assert_true (sl_squad_draft_save (d, path, TRUE, &error));
   g_assert_no_error (error);
   back = sl_squad_draft_load (sl_test_rules (), path, &error);
   g_assert_no_error (error);
@@ -291,9 +309,16 @@ test_custom_scenario (void)
   g_clear_pointer (&problems, g_ptr_array_unref);
   problems = sl_scenario_draft_problems (sl_test_rules (), d);
   g_assert_cmpuint (problems->len, ==, 0);
-  path = sl_scenario_draft_save (sl_test_rules (), d, dir, &error);
+  path = sl_scenario_draft_save (sl_test_rules (), d, dir, FALSE, &error);
   g_assert_no_error (error);
   g_assert_true (g_str_has_suffix (path, "/blood-in-the-rain.json"));
+  /* The same id again: refused unless replacing is asked for. */
+  g_assert_null (sl_scenario_draft_save (sl_test_rules (), d, dir, FALSE, &error));
+  g_assert_error (error, SL_FILE_ERROR, SL_FILE_ERROR_EXISTS);
+  g_clear_error (&error);
+  g_free (path);
+  path = sl_scenario_draft_save (sl_test_rules (), d, dir, TRUE, &error);
+  g_assert_no_error (error);
   setup = sl_setup_new_from_file (sl_test_rules (), path, &error);
   g_assert_no_error (error);
   g_assert_cmpint (sl_setup_n_units (setup), ==, 16);

@@ -20,6 +20,8 @@
 #include "sl-dice-sheet.h"
 #include "sl-exposure-sheet.h"
 #include "sl-fire-sheet.h"
+#include "sl-declare-sheet.h"
+#include "sl-initiative-sheet.h"
 #include "sl-markers-window.h"
 #include "sl-object-fire-sheet.h"
 #include "sl-preferences.h"
@@ -536,8 +538,8 @@ test_window_construction (void)
   for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
     rows++;
   g_assert_cmpuint (rows, ==, 2);
-  g_assert_true (shows_text (list, "Unit a-1 carries more than 2 explosive charges (P-36)."));
-  g_assert_true (shows_text (list, "only sealed suits take part in vacuum or a hostile atmosphere (T-36, A-117)."));
+  g_assert_true (shows_text (list, "Unit a-1 carries more than 2 explosive charges (P-36; book §9.6)."));
+  g_assert_true (shows_text (list, "only sealed suits take part in vacuum or a hostile atmosphere (T-36, A-117; book §9.7, §7.7)."));
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (dialog), "construction.png");
   gtk_window_destroy (GTK_WINDOW (dialog));
@@ -1317,7 +1319,7 @@ test_window_builder (void)
     g_autofree char *four_path = g_build_filename (tmp_dir, "four.json", NULL);
 
     sl_squad_draft_set_size (sl_application_get_rules (app), four, 4);
-    g_assert_true (sl_squad_draft_save (four, four_path, NULL));
+    g_assert_true (sl_squad_draft_save (four, four_path, FALSE, NULL));
     g_assert_true (sl_builder_window_load (builder, four_path));
     g_assert_cmpstr (sl_builder_window_get_total (builder), ==, "184 of 400 points · 216 left");
   }
@@ -1326,7 +1328,62 @@ test_window_builder (void)
   g_assert_true (sl_builder_window_load (builder, path));
   g_assert_cmpstr (sl_builder_window_get_draft (builder)->units[3].armor->id, ==, "RS");
   g_assert_nonnull (strstr (sl_builder_window_get_total (builder), "over"));
-  gtk_window_destroy (GTK_WINDOW (builder));
+
+  /* Issue 19 #12: a squad saved over another one's file asks first; No
+   * keeps the other, Replace replaces it; a squad's own file is saved
+   * without a question. */
+  g_assert_true (sl_builder_window_save (builder, path));
+  g_assert_null (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  gtk_widget_activate_action (GTK_WIDGET (builder), "builder.new", NULL);
+  for (int answer = 0; answer < 2; answer++)
+    {
+      AdwMessageDialog *ask;
+      g_autoptr(SlSquadDraft) on_disk = NULL;
+
+      g_assert_false (sl_builder_window_save (builder, path));
+      ask = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+      g_assert_nonnull (ask);
+      g_assert_cmpstr (adw_message_dialog_get_heading (ask), ==, "Replace “rangers.json”?");
+      adw_message_dialog_response (ask, answer == 0 ? "cancel" : "replace");
+      gtk_window_destroy (GTK_WINDOW (ask));
+      sl_test_ui_settle ();
+      on_disk = sl_squad_draft_load (sl_application_get_rules (app), path, NULL);
+      g_assert_nonnull (on_disk);
+      g_assert_cmpstr (on_disk->units[3].armor->id, ==, answer == 0 ? "RS" : "BI");
+    }
+  g_assert_true (sl_builder_window_save (builder, path));
+  g_assert_null (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+
+  /* Issue 21 #8: closing with edits not saved asks; Cancel keeps the
+   * window, Discard closes it. Saved, it closes without a question. */
+  g_assert_false (sl_builder_window_has_changes (builder));
+  adw_combo_row_set_selected (sl_builder_window_get_combo (builder, 0, "armor"), rs);
+  g_assert_true (sl_builder_window_has_changes (builder));
+  {
+    g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (builder));
+    AdwMessageDialog *ask;
+
+    for (int answer = 0; answer < 2; answer++)
+      {
+        gtk_window_close (GTK_WINDOW (builder));
+        sl_test_ui_settle ();
+        ask = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+        g_assert_nonnull (ask);
+        g_assert_cmpstr (adw_message_dialog_get_heading (ask), ==, "Save Changes?");
+        g_assert_true (gtk_widget_get_visible (GTK_WIDGET (builder)));
+        adw_message_dialog_response (ask, answer == 0 ? "cancel" : "discard");
+        gtk_window_destroy (GTK_WINDOW (ask));
+        sl_test_ui_settle ();
+        g_assert_true (sl_test_ui_find_toplevel (SL_TYPE_BUILDER_WINDOW) == (answer == 0 ? GTK_WINDOW (builder) : NULL));
+      }
+  }
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.builder", NULL);
+  builder = SL_BUILDER_WINDOW (sl_test_ui_find_toplevel (SL_TYPE_BUILDER_WINDOW));
+  g_assert_false (sl_builder_window_has_changes (builder));
+  gtk_window_close (GTK_WINDOW (builder));
+  sl_test_ui_settle ();
+  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_BUILDER_WINDOW));
+  g_assert_null (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1527,6 +1584,8 @@ test_window_scenario_editor (void)
     g_main_context_iteration (NULL, FALSE);
   sl_test_ui_save_png (GTK_WIDGET (editor), "scenario-editor.png");
   path = sl_scenario_editor_save (editor, dir);
+  /* Saved: nothing to lose (issue 21 #8). */
+  g_assert_false (sl_scenario_editor_has_changes (editor));
   g_assert_nonnull (path);
   g_assert_true (sl_window_new_game (window, path, game_path));
   g_assert_cmpint (sl_setup_n_units (sl_game_get_setup (sl_window_get_game (window))), ==, 16);
@@ -1555,6 +1614,25 @@ test_window_scenario_editor (void)
     g_assert_nonnull (strstr (text, "Primary objective achieved; 1 secondary objective (T-39)."));
     g_assert_false (sl_score_window_record_objectives (score, 1, TRUE, 0));
     gtk_window_destroy (GTK_WINDOW (score));
+  }
+  /* A change, then closing: asked first; Cancel keeps the editor. */
+  {
+    g_autoptr(SlSquadDraft) more = sl_squad_draft_new (sl_application_get_rules (app));
+
+    sl_scenario_editor_add_squad (editor, 1, more, NULL);
+  }
+  g_assert_true (sl_scenario_editor_has_changes (editor));
+  gtk_window_close (GTK_WINDOW (editor));
+  sl_test_ui_settle ();
+  {
+    AdwMessageDialog *ask = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+
+    g_assert_nonnull (ask);
+    g_assert_cmpstr (adw_message_dialog_get_heading (ask), ==, "Save Changes?");
+    adw_message_dialog_response (ask, "cancel");
+    gtk_window_destroy (GTK_WINDOW (ask));
+    sl_test_ui_settle ();
+    g_assert_true (sl_test_ui_find_toplevel (SL_TYPE_SCENARIO_EDITOR) == GTK_WINDOW (editor));
   }
   gtk_window_destroy (GTK_WINDOW (editor));
   gtk_window_destroy (GTK_WINDOW (window));
@@ -2086,7 +2164,7 @@ test_window_e23 (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
   assert_screen_keeps ((const char * const[]) { "decoy", NULL },
                        (const char * const[]) { "hider one", "1a", NULL });
-  g_assert_true (shows_text (GTK_WIDGET (window), "Joe Bloe places piles: 3, 3a, 3b (P-28)."));
+  g_assert_true (shows_text (GTK_WIDGET (window), "Joe Bloe places piles: 3, 3a, 3b (P-28; book §9.1)."));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -2210,6 +2288,242 @@ test_window_detect_e24 (void)
 
 /* The group's rule options reach new games, unless the scenario sets them;
  * the preferences window shows them. */
+/* Issue 19 #5: a game open for writing in one window is only shown in a
+ * second one (its bar says so, nothing is recorded there) until the first
+ * lets it go and the second tries again; a game changed on the disk by
+ * another program is not written over: the window stops recording and
+ * offers to reload what the file holds. */
+static void
+test_window_file_elsewhere (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *path = g_build_filename (tmp_dir, "elsewhere.squadlog", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  SlWindow *first, *second;
+  GtkInfoBar *bar;
+  guint at;
+
+  sl_test_start_turn (game);
+  first = open_game (app, game, path);
+  second = open_window (app);
+  g_assert_true (sl_window_open_file (second, file));
+  g_assert_nonnull (sl_window_get_game (second));
+  g_assert_true (sl_game_get_read_only (sl_window_get_game (second)));
+  bar = GTK_INFO_BAR (find_widget (GTK_WIDGET (second), GTK_TYPE_INFO_BAR));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  g_assert_true (shows_text (GTK_WIDGET (bar), "open in another window"));
+  /* Nothing to take there: Next is off, and a command is refused. */
+  at = sl_game_get_position (sl_window_get_game (second));
+  gtk_widget_activate_action (GTK_WIDGET (second), "win.next", NULL);
+  g_assert_cmpuint (sl_game_get_position (sl_window_get_game (second)), ==, at);
+  /* Still open in the first: trying again changes nothing. */
+  gtk_info_bar_response (bar, GTK_RESPONSE_ACCEPT);
+  g_assert_true (sl_game_get_read_only (sl_window_get_game (second)));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  /* The first closes: the second records. */
+  gtk_window_destroy (GTK_WINDOW (first));
+  sl_test_ui_settle ();
+  gtk_info_bar_response (bar, GTK_RESPONSE_ACCEPT);
+  g_assert_false (sl_game_get_read_only (sl_window_get_game (second)));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  gtk_widget_activate_action (GTK_WIDGET (second), "win.next", NULL);
+  g_assert_cmpuint (sl_game_get_position (sl_window_get_game (second)), ==, at + 1);
+  g_assert_cmpuint (entries_on_disk (path), ==, at + 1);
+
+  /* Another program writes the file: the next command is not saved over
+   * it, the window stops recording and offers to reload. */
+  {
+    g_autoptr(SlGame) other = sl_game_load (sl_test_rules (), path, &error);
+
+    g_assert_no_error (error);
+    sl_test_play (other, "{'type': 'next'}");
+    sl_test_play (other, "{'type': 'next'}");
+    /* Written as another program would: not through the lock. */
+    {
+      g_autofree char *text = sl_game_serialize (other);
+
+      g_assert_true (g_file_set_contents (path, text, -1, &error));
+    }
+  }
+  gtk_widget_activate_action (GTK_WIDGET (second), "win.next", NULL);
+  g_assert_true (sl_game_get_read_only (sl_window_get_game (second)));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  g_assert_true (shows_text (GTK_WIDGET (bar), "changed by another program"));
+  g_assert_cmpuint (entries_on_disk (path), ==, at + 3);
+  gtk_info_bar_response (bar, GTK_RESPONSE_ACCEPT);
+  g_assert_false (sl_game_get_read_only (sl_window_get_game (second)));
+  g_assert_cmpuint (sl_game_get_position (sl_window_get_game (second)), ==, at + 3);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  gtk_window_destroy (GTK_WINDOW (second));
+}
+
+/* Issue 19 #11: names are text, never markup. Every name a scenario file
+ * gives (scenario, sides, squads, groupings, soldiers, notes) holds "&",
+ * "<" and a <span>: no window or sheet may parse it (a parse failure is a
+ * Gtk warning, fatal here; a parsed span would show "BIG" without its
+ * tags). */
+#define MARKUP_NAME "Tom & Jerry <span size=\"xx-large\">BIG</span> "
+
+static void
+markup_names (JsonNode *node)
+{
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObject *object = json_node_get_object (node);
+      g_autoptr(GList) members = json_object_get_members (object);
+
+      for (GList *l = members; l != NULL; l = l->next)
+        {
+          JsonNode *value = json_object_get_member (object, l->data);
+
+          if (JSON_NODE_HOLDS_VALUE (value) && json_node_get_value_type (value) == G_TYPE_STRING &&
+              (g_str_equal (l->data, "name") || g_str_equal (l->data, "description")))
+            {
+              /* A description is at most a name's length. */
+              g_autofree char *text = g_strconcat (MARKUP_NAME, g_str_equal (l->data, "name") ?
+                                                   json_node_get_string (value) : "on the table", NULL);
+
+              json_object_set_string_member (object, l->data, text);
+            }
+          else
+            markup_names (value);
+        }
+    }
+  else if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        markup_names (json_array_get_element (array, i));
+    }
+}
+
+/* How many labels under @widget show the markup as text; fails on one that
+ * shows it parsed. */
+static guint
+labels_show_markup_as_text (GtkWidget *widget)
+{
+  guint shown = 0;
+
+  if (GTK_IS_LABEL (widget))
+    {
+      const char *text = gtk_label_get_text (GTK_LABEL (widget));
+
+      if (strstr (text, "BIG") != NULL)
+        {
+          if (strstr (text, "<span size=\"xx-large\">BIG</span>") == NULL)
+            g_error ("A label shows a name parsed as markup: “%s”", text);
+          g_assert_nonnull (strstr (text, "Tom & Jerry"));
+          shown++;
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    shown += labels_show_markup_as_text (child);
+  return shown;
+}
+
+/* Every window open now but @keep shows the names as text; closed after.
+ * Returns how many labels showed one. */
+static guint
+check_and_close_toplevels (GtkWindow *keep)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  g_autoptr(GPtrArray) windows = g_ptr_array_new_with_free_func (g_object_unref);
+  guint shown = 0;
+
+  sl_test_ui_settle ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    g_ptr_array_add (windows, g_list_model_get_item (toplevels, i));
+  for (guint i = 0; i < windows->len; i++)
+    {
+      GtkWindow *w = g_ptr_array_index (windows, i);
+
+      shown += labels_show_markup_as_text (GTK_WIDGET (w));
+      if (w != keep)
+        gtk_window_destroy (w);
+    }
+  sl_test_ui_settle ();
+  return shown;
+}
+
+static void
+test_window_markup_names (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *training = g_build_filename (SL_SOURCE_DATADIR, "scenarios", "training.json", NULL);
+  g_autofree char *data = g_build_filename (tmp_dir, "markup-data", NULL);
+  g_autofree char *library = g_build_filename (data, "scenarios", NULL);
+  g_autofree char *shipped = g_strdup (g_getenv ("SQUADLOG_DATA_DIR"));
+  g_autofree char *scenario = g_build_filename (library, "markup.json", NULL);
+  g_autofree char *path = g_build_filename (tmp_dir, "markup.squadlog", NULL);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autofree char *text = NULL;
+  SlWindow *window;
+  SlGame *game;
+  GtkWidget *sheet;
+
+  g_assert_true (json_parser_load_from_file (parser, training, &error));
+  markup_names (json_parser_get_root (parser));
+  json_object_set_string_member (json_node_get_object (json_parser_get_root (parser)), "id", "markup");
+  text = json_to_string (json_parser_get_root (parser), TRUE);
+  g_assert_cmpint (g_mkdir_with_parents (library, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (scenario, text, -1, &error));
+
+  window = open_window (app);
+  /* New Game lists the scenario by its name (the scenarios folder is
+   * this one's for the while). */
+  g_setenv ("SQUADLOG_DATA_DIR", data, TRUE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL));
+  if (shipped != NULL)
+    g_setenv ("SQUADLOG_DATA_DIR", shipped, TRUE);
+  else
+    g_unsetenv ("SQUADLOG_DATA_DIR");
+  g_assert_cmpuint (check_and_close_toplevels (GTK_WINDOW (window)), >=, 1);
+
+  g_assert_true (sl_window_new_game (window, scenario, path));
+  game = sl_window_get_game (window);
+  g_assert_nonnull (game);
+  /* The table: squad logs, the track, the title. */
+  g_assert_cmpuint (check_and_close_toplevels (GTK_WINDOW (window)), >=, 4);
+
+  /* The initiative sheet names every grouping; its result goes to the
+   * history. */
+  sheet = GTK_WIDGET (sl_initiative_sheet_new (GTK_WINDOW (window), game));
+  gtk_window_present (GTK_WINDOW (sheet));
+  g_assert_cmpuint (check_and_close_toplevels (GTK_WINDOW (window)), >=, 4);
+  sl_test_start_turn (game);
+  sl_test_ui_settle ();
+  g_assert_cmpuint (check_and_close_toplevels (GTK_WINDOW (window)), >=, 4);
+
+  /* A soldier's log and declaration, the windows of the main menu, the
+   * private view. */
+  gtk_window_present (GTK_WINDOW (sl_unit_sheet_new (GTK_WINDOW (window), game, 0)));
+  g_assert_cmpuint (check_and_close_toplevels (GTK_WINDOW (window)), >=, 1);
+  gtk_window_present (GTK_WINDOW (sl_declare_sheet_new (GTK_WINDOW (window), game, 0)));
+  g_assert_cmpuint (check_and_close_toplevels (GTK_WINDOW (window)), >=, 1);
+  gtk_window_present (GTK_WINDOW (sl_fire_sheet_new (GTK_WINDOW (window), game, 0, FALSE)));
+  check_and_close_toplevels (GTK_WINDOW (window));
+  for (const char * const *action = (const char * const[]) { "win.score", "win.briefing", "win.options",
+                                                             "win.markers", "win.exposure", NULL };
+       *action != NULL; action++)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (window), *action, NULL);
+      check_and_close_toplevels (GTK_WINDOW (window));
+    }
+  /* The About window's legal text holds an "&" of its own. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.about", NULL));
+  check_and_close_toplevels (GTK_WINDOW (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  sl_test_ui_settle ();
+  g_assert_cmpuint (labels_show_markup_as_text (GTK_WIDGET (window)), >=, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  sl_test_ui_settle ();
+}
+
 static void
 test_window_preferences (void)
 {
@@ -2255,6 +2569,8 @@ main (int   argc,
   g_test_add_func ("/window/corrupt-file", test_window_corrupt);
   g_test_add_func ("/window/command-line", test_window_command_line);
   g_test_add_func ("/window/new-game", test_window_new_game);
+  g_test_add_func ("/window/apart/markup-names", test_window_markup_names);
+  g_test_add_func ("/window/apart/file-elsewhere", test_window_file_elsewhere);
   g_test_add_func ("/window/construction-P-36", test_window_construction);
   g_test_add_func ("/window/briefing", test_window_briefing);
   g_test_add_func ("/window/briefing-bought-T-37", test_window_briefing_bought);
@@ -2274,11 +2590,11 @@ main (int   argc,
   g_test_add_func ("/window/score", test_window_score);
   g_test_add_func ("/window/builder", test_window_builder);
   g_test_add_func ("/window/builder-legionnaire", test_window_builder_legionnaire);
-  g_test_add_func ("/window/scenario-editor", test_window_scenario_editor);
+  g_test_add_func ("/window/apart/scenario-editor", test_window_scenario_editor);
   g_test_add_func ("/window/mine", test_window_mine);
   g_test_add_func ("/window/fire-E-16", test_window_e16);
   g_test_add_func ("/window/preferences", test_window_preferences);
-  g_test_add_func ("/window/private-view", test_window_private_view);
+  g_test_add_func ("/window/apart/private-view", test_window_private_view);
   g_test_add_func ("/window/detect-E-24", test_window_detect_e24);
   g_test_add_func ("/window/hide-E-23", test_window_e23);
   g_test_add_func ("/window/fire-mission-note", test_window_fire_mission_note);

@@ -11,11 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/ioctl.h>
 
 #include "sl-cli.h"
 #include "sl-report.h"
 #include "sl-victory.h"
 #include "sl-print.h"
+#include "sl-reference.h"
 #include "sl-unit-log.h"
 #include "sl-file.h"
 #include "sl-game.h"
@@ -97,16 +99,21 @@ cli_write_text (const char *text,
     cli_write (safe, strlen (safe));
 }
 
+/* What people read: every rule cited with its book section (issue 22),
+ * "(P-34 step 1, A-92; book §9.6, §4.1)". */
 static void
 cli_print_cb (const char *string)
 {
-  cli_write_text (string, strlen (string));
+  g_autofree char *cited = sl_reference_cite (NULL, string);
+
+  cli_write_text (cited, strlen (cited));
 }
 
 static void
 cli_printerr_cb (const char *string)
 {
-  g_autofree char *text = for_console (string, -1);
+  g_autofree char *cited = sl_reference_cite (NULL, string);
+  g_autofree char *text = for_console (cited, -1);
 
   if (text != NULL)
     fputs (text, stderr);
@@ -142,7 +149,7 @@ gboolean
 sl_cli_handles (const char *arg)
 {
   static const char * const commands[] = {
-    "resolve", "new", "play", "replay", "print", "report", "help", "--help", "-h", "-?", "--version", NULL
+    "resolve", "new", "play", "replay", "print", "report", "rules", "help", "--help", "-h", "-?", "--version", NULL
   };
 
   if (arg == NULL)
@@ -166,6 +173,8 @@ sl_cli_usage (void)
       "  squadlog print GAME -o LOGS.pdf [--squad ID] [--blank] [--paper a4|letter]\n"
       "                                                  Print the squad logs to PDF\n"
       "  squadlog report GAME -o REPORT.html             Write the after-action report\n"
+      "  squadlog rules show ID | search WORDS… | list [--kind KIND]\n"
+      "                                                  Look up the rules the app cites\n"
       "\n"
       "Squad Log keeps the squad logs of PHALANX: Streets of Blood.\n"
       "\n"
@@ -179,6 +188,8 @@ sl_cli_usage (void)
       "  print       Draw each squad's log, filled in or blank, as a PDF page\n"
       "  report      Write the after-action report (score, casualties per turn,\n"
       "              decisive moments) as a self-contained HTML page\n"
+      "  rules       Show a rule of the reference by its id (P-34, A-92, T-23 or a\n"
+      "              rule option), search the reference, or list it\n"
       "\n"
       "Options:\n"
       "  -h, --help  Show this help\n"
@@ -200,6 +211,41 @@ load_rules (const char *path)
   if (rules == NULL)
     g_printerr (_("squadlog: the rules data cannot be used.\n%s\n"), error->message);
   return rules;
+}
+
+/* The sentences of a result ("message", "reason") with the book's
+ * sections of the rules they cite; every other value is left as it is. */
+static void
+cite_messages (JsonNode *node)
+{
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObject *object = json_node_get_object (node);
+      JsonObjectIter iter;
+      const char *name;
+      JsonNode *member;
+
+      json_object_iter_init (&iter, object);
+      while (json_object_iter_next (&iter, &name, &member))
+        {
+          if ((g_str_equal (name, "message") || g_str_equal (name, "reason")) &&
+              JSON_NODE_HOLDS_VALUE (member) && json_node_get_value_type (member) == G_TYPE_STRING)
+            {
+              g_autofree char *cited = sl_reference_cite (NULL, json_node_get_string (member));
+
+              json_node_set_string (member, cited);
+            }
+          else
+            cite_messages (member);
+        }
+    }
+  else if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        cite_messages (json_array_get_element (array, i));
+    }
 }
 
 static void
@@ -267,6 +313,7 @@ resolve_jsonl (SlResolver *resolver,
         continue;
       result = sl_resolver_resolve_text (resolver, text, -1, &valid);
       all_valid &= valid;
+      cite_messages (result);
       print_node (result, pretty, out);
     }
   cli_write (out->str, out->len);
@@ -303,6 +350,7 @@ resolve_one (SlResolver *resolver,
 
   result = sl_resolver_resolve_text (resolver, g_bytes_get_data (contents, NULL),
                                      g_bytes_get_size (contents), &valid);
+  cite_messages (result);
   print_node (result, TRUE, out);
   cli_write (out->str, out->len);
   return valid ? EXIT_OK : EXIT_INVALID;
@@ -990,7 +1038,501 @@ cmd_replay (int    argc,
         }
     }
   print_victory (game, out);
-  cli_write_text (out->str, out->len);
+  {
+    g_autofree char *cited = sl_reference_cite (NULL, out->str);
+
+    cli_write_text (cited, strlen (cited));
+  }
+  return EXIT_OK;
+}
+
+/* squadlog rules: the rules reference (issue 22) */
+
+/* Columns a terminal gives @s: wide characters two, marks none. */
+static guint
+text_width (const char *s)
+{
+  guint width = 0;
+
+  for (const char *p = s; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_iszerowidth (c))
+        continue;
+      width += g_unichar_iswide (c) ? 2 : 1;
+    }
+  return width;
+}
+
+/* @text, its lines broken between words to @width columns, each line
+ * after @indent. */
+static void
+append_wrapped (GString    *out,
+                const char *text,
+                guint       width,
+                const char *indent)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+  for (guint l = 0; lines[l] != NULL; l++)
+    {
+      g_auto(GStrv) words = g_strsplit (lines[l], " ", -1);
+      guint column = 0;
+
+      g_string_append (out, indent);
+      for (guint w = 0; words[w] != NULL; w++)
+        {
+          guint n = text_width (words[w]);
+
+          if (column > 0 && column + 1 + n > width)
+            {
+              g_string_append_c (out, '\n');
+              g_string_append (out, indent);
+              column = 0;
+            }
+          else if (column > 0)
+            {
+              g_string_append_c (out, ' ');
+              column++;
+            }
+          g_string_append (out, words[w]);
+          column += n;
+        }
+      g_string_append_c (out, '\n');
+    }
+}
+
+static void
+append_padded (GString    *out,
+               const char *cell,
+               guint       width)
+{
+  g_string_append (out, cell);
+  for (guint w = text_width (cell); w < width; w++)
+    g_string_append_c (out, ' ');
+}
+
+/* The columns of the terminal: $COLUMNS, the terminal's own, else 80. */
+static guint
+terminal_columns (void)
+{
+  const char *env = g_getenv ("COLUMNS");
+  struct winsize size;
+
+  if (env != NULL && atoi (env) >= 20)
+    return atoi (env);
+  if (isatty (STDOUT_FILENO) && ioctl (STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col >= 20)
+    return size.ws_col;
+  return 80;
+}
+
+/* @cell broken between words into lines of @width columns at most (a
+ * longer word on a line of its own). */
+static GPtrArray *
+wrap_cell (const char *cell,
+           guint       width)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) words = g_strsplit (cell, " ", -1);
+  g_autoptr(GString) line = g_string_new (NULL);
+  guint column = 0;
+
+  for (guint w = 0; words[w] != NULL; w++)
+    {
+      guint n = text_width (words[w]);
+
+      if (column > 0 && column + 1 + n > width)
+        {
+          g_ptr_array_add (lines, g_strdup (line->str));
+          g_string_truncate (line, 0);
+          column = 0;
+        }
+      if (column > 0)
+        {
+          g_string_append_c (line, ' ');
+          column++;
+        }
+      g_string_append (line, words[w]);
+      column += n;
+    }
+  g_ptr_array_add (lines, g_strdup (line->str));
+  return lines;
+}
+
+static guint
+longest_word (const char *cell)
+{
+  g_auto(GStrv) words = g_strsplit (cell, " ", -1);
+  guint longest = 0;
+
+  for (guint w = 0; words[w] != NULL; w++)
+    longest = MAX (longest, text_width (words[w]));
+  return longest;
+}
+
+static void
+append_table_row (GString     *out,
+                  char       **cells,
+                  const guint *widths,
+                  guint        n)
+{
+  g_autoptr(GPtrArray) wrapped = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  guint height = 1;
+
+  for (guint c = 0; c < n; c++)
+    {
+      GPtrArray *lines = wrap_cell (cells[c], widths[c]);
+
+      height = MAX (height, lines->len);
+      g_ptr_array_add (wrapped, lines);
+    }
+  for (guint l = 0; l < height; l++)
+    {
+      g_autoptr(GString) line = g_string_new ("  ");
+
+      for (guint c = 0; c < n; c++)
+        {
+          GPtrArray *lines = g_ptr_array_index (wrapped, c);
+
+          append_padded (line, l < lines->len ? g_ptr_array_index (lines, l) : "", widths[c]);
+          if (c + 1 < n)
+            g_string_append (line, "  ");
+        }
+      /* No spaces at the end of a line. */
+      while (line->len > 0 && line->str[line->len - 1] == ' ')
+        g_string_truncate (line, line->len - 1);
+      g_string_append_printf (out, "%s\n", line->str);
+    }
+}
+
+/* A table as the terminal shows it: every column as wide as its widest
+ * cell, two spaces apart, the heads underlined; when that is wider than
+ * the terminal, the widest columns are narrowed and their cells wrapped. */
+static void
+append_table (GString                *out,
+              const SlReferenceEntry *entry)
+{
+  guint n = g_strv_length (entry->columns);
+  g_autofree guint *widths = g_new0 (guint, n);
+  g_autofree guint *least = g_new0 (guint, n);
+  guint room = terminal_columns () - 2 - 2 * (n - 1);
+  guint total = 0;
+
+  for (guint c = 0; c < n; c++)
+    {
+      widths[c] = text_width (entry->columns[c]);
+      least[c] = longest_word (entry->columns[c]);
+    }
+  for (guint r = 0; r < entry->rows->len; r++)
+    {
+      char **row = g_ptr_array_index (entry->rows, r);
+
+      for (guint c = 0; c < n; c++)
+        {
+          widths[c] = MAX (widths[c], text_width (row[c]));
+          least[c] = MAX (least[c], MIN (longest_word (row[c]), 12));
+        }
+    }
+  for (guint c = 0; c < n; c++)
+    total += widths[c];
+  while (total > room)
+    {
+      guint widest = 0;
+
+      for (guint c = 1; c < n; c++)
+        if (widths[c] > widths[widest])
+          widest = c;
+      if (widths[widest] <= least[widest] || widths[widest] <= 8)
+        break;
+      widths[widest]--;
+      total--;
+    }
+
+  append_table_row (out, entry->columns, widths, n);
+  g_string_append (out, "  ");
+  for (guint c = 0; c < n; c++)
+    {
+      for (guint w = 0; w < widths[c]; w++)
+        g_string_append (out, "─");
+      if (c + 1 < n)
+        g_string_append (out, "  ");
+    }
+  g_string_append_c (out, '\n');
+  for (guint r = 0; r < entry->rows->len; r++)
+    append_table_row (out, g_ptr_array_index (entry->rows, r), widths, n);
+}
+
+/* "P-34 · Throwing a hand grenade · Procedure · book §9.6" */
+static char *
+entry_heading (const SlReferenceEntry *entry)
+{
+  g_autofree char *section = sl_reference_entry_section_label (entry);
+
+  if (section != NULL)
+    /* Translators: an entry of the rules reference on one line: its id,
+     * title, kind and book section ("book §9.6"). */
+    return g_strdup_printf (_("%s · %s · %s · %s"), entry->id, entry->title,
+                            sl_reference_kind_label (entry->kind), section);
+  /* Translators: the same without a book section. */
+  return g_strdup_printf (_("%s · %s · %s"), entry->id, entry->title, sl_reference_kind_label (entry->kind));
+}
+
+static void
+append_entry_text (GString                *out,
+                   SlReference            *reference,
+                   const SlReferenceEntry *entry)
+{
+  g_autofree char *heading = entry_heading (entry);
+
+  g_string_append_printf (out, "%s\n\n", heading);
+  append_wrapped (out, entry->text, 78, "");
+  if (entry->ruling != NULL)
+    {
+      g_string_append_printf (out, "\n%s\n", _("What Squad Log does:"));
+      append_wrapped (out, entry->ruling, 76, "  ");
+    }
+  if (entry->option != NULL)
+    {
+      const SlReferenceEntry *option = sl_reference_lookup (reference, entry->option);
+      g_autofree char *line =
+        /* Translators: a ruling's rule option, by its id and its title. */
+        g_strdup_printf (_("Changed by the rule option %s (%s)."), entry->option,
+                         option != NULL ? option->title : entry->option);
+
+      g_string_append_c (out, '\n');
+      append_wrapped (out, line, 78, "");
+    }
+  if (entry->rows != NULL)
+    {
+      g_string_append_c (out, '\n');
+      append_table (out, entry);
+    }
+  if (entry->related[0] != NULL)
+    {
+      g_string_append_printf (out, "\n%s\n", _("See also:"));
+      for (guint i = 0; entry->related[i] != NULL; i++)
+        {
+          const SlReferenceEntry *related = sl_reference_lookup (reference, entry->related[i]);
+
+          g_string_append (out, "  ");
+          append_padded (out, related->id, 8);
+          g_string_append_printf (out, " %s\n", related->title);
+        }
+    }
+}
+
+static JsonNode *
+entry_json (const SlReferenceEntry *entry,
+            gboolean                whole)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "id");
+  json_builder_add_string_value (b, entry->id);
+  json_builder_set_member_name (b, "kind");
+  json_builder_add_string_value (b, sl_reference_kind_name (entry->kind));
+  json_builder_set_member_name (b, "title");
+  json_builder_add_string_value (b, entry->title);
+  json_builder_set_member_name (b, "section");
+  json_builder_add_string_value (b, entry->section);
+  if (whole)
+    {
+      json_builder_set_member_name (b, "text");
+      json_builder_add_string_value (b, entry->text);
+      if (entry->ruling != NULL)
+        {
+          json_builder_set_member_name (b, "ruling");
+          json_builder_add_string_value (b, entry->ruling);
+        }
+      if (entry->option != NULL)
+        {
+          json_builder_set_member_name (b, "option");
+          json_builder_add_string_value (b, entry->option);
+        }
+      if (entry->rows != NULL)
+        {
+          json_builder_set_member_name (b, "table");
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "columns");
+          json_builder_begin_array (b);
+          for (guint c = 0; entry->columns[c] != NULL; c++)
+            json_builder_add_string_value (b, entry->columns[c]);
+          json_builder_end_array (b);
+          json_builder_set_member_name (b, "rows");
+          json_builder_begin_array (b);
+          for (guint r = 0; r < entry->rows->len; r++)
+            {
+              char **row = g_ptr_array_index (entry->rows, r);
+
+              json_builder_begin_array (b);
+              for (guint c = 0; row[c] != NULL; c++)
+                json_builder_add_string_value (b, row[c]);
+              json_builder_end_array (b);
+            }
+          json_builder_end_array (b);
+          json_builder_end_object (b);
+        }
+      json_builder_set_member_name (b, "related");
+      json_builder_begin_array (b);
+      for (guint i = 0; entry->related[i] != NULL; i++)
+        json_builder_add_string_value (b, entry->related[i]);
+      json_builder_end_array (b);
+    }
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+static void
+write_json (JsonNode *node)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  sl_json_append (out, node, TRUE, 0);
+  g_string_append_c (out, '\n');
+  cli_write (out->str, out->len);
+}
+
+/* A list of entries, one a line, or as JSON. */
+static void
+write_entries (GPtrArray *entries,
+               gboolean   json)
+{
+  if (json)
+    {
+      g_autoptr(JsonNode) node = json_node_new (JSON_NODE_ARRAY);
+      JsonArray *array = json_array_new ();
+
+      for (guint i = 0; i < entries->len; i++)
+        json_array_add_element (array, entry_json (g_ptr_array_index (entries, i), FALSE));
+      json_node_take_array (node, array);
+      write_json (node);
+    }
+  else
+    {
+      g_autoptr(GString) out = g_string_new (NULL);
+      guint width = 0;
+
+      /* The ids in a column as wide as the longest ("rateOfFireWindow"). */
+      for (guint i = 0; i < entries->len; i++)
+        width = MAX (width, text_width (((SlReferenceEntry *) g_ptr_array_index (entries, i))->id));
+      for (guint i = 0; i < entries->len; i++)
+        {
+          const SlReferenceEntry *entry = g_ptr_array_index (entries, i);
+          g_autofree char *section = sl_reference_entry_section_label (entry);
+
+          append_padded (out, entry->id, width + 2);
+          if (section != NULL)
+            g_string_append_printf (out, "%s (%s)\n", entry->title, section);
+          else
+            g_string_append_printf (out, "%s\n", entry->title);
+        }
+      cli_write_text (out->str, out->len);
+    }
+}
+
+static int
+cmd_rules (int    argc,
+           char **argv)
+{
+  g_autofree char *kind_name = NULL;
+  gboolean json = FALSE;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    { "kind", 0, 0, G_OPTION_ARG_STRING, &kind_name,
+      N_("With list: only the entries of this kind (table, procedure, example, ruling or option)"), N_("KIND") },
+    { NULL }
+  };
+  SlReference *reference;
+  const char * const *problems;
+  const char *what;
+  int kind = -1;
+
+  if (!parse_options ("rules", _("show ID | search WORDS… | list — the rules reference"),
+                      _("Every rule the app cites, explained for players, with the book's section:\n"
+                        "  show ID         one entry: a table (T-23), a procedure (P-34), a worked\n"
+                        "                  example (E-16), a ruling (A-92) or a rule option\n"
+                        "                  (rateOfFireWindow)\n"
+                        "  search WORDS…   the entries holding every word, in any case, with or\n"
+                        "                  without accents\n"
+                        "  list            every entry, or those of one --kind\n"
+                        "Exit status 1 for an unknown id, or a search that finds nothing."),
+                      entries, &argc, &argv))
+    return EXIT_FAILURE_;
+  what = argc > 2 ? argv[2] : "";
+  if (kind_name != NULL)
+    {
+      kind = sl_reference_kind_from_name (kind_name);
+      if (kind < 0 || !g_str_equal (what, "list"))
+        {
+          g_printerr (_("squadlog rules: --kind goes with list, and is table, procedure, example, ruling or option, not “%s”.\n"),
+                      kind_name);
+          return EXIT_FAILURE_;
+        }
+    }
+  if (!((g_str_equal (what, "show") && argc == 4) || (g_str_equal (what, "search") && argc >= 4) ||
+        (g_str_equal (what, "list") && argc == 3)))
+    {
+      g_printerr (_("squadlog rules: give show ID, search WORDS… or list (see “squadlog rules --help”).\n"));
+      return EXIT_FAILURE_;
+    }
+
+  reference = sl_reference_get_default ();
+  problems = sl_reference_get_problems (reference);
+  if (problems[0] != NULL)
+    {
+      guint n = g_strv_length ((char **) problems);
+
+      g_printerr (g_dngettext (GETTEXT_PACKAGE,
+                               "squadlog rules: the rules reference has %u problem: %s\n",
+                               "squadlog rules: the rules reference has %u problems; the first: %s\n", n),
+                  n, problems[0]);
+    }
+
+  if (g_str_equal (what, "show"))
+    {
+      const SlReferenceEntry *entry = sl_reference_lookup (reference, argv[3]);
+
+      if (entry == NULL)
+        {
+          g_printerr (_("squadlog rules: there is no entry “%s” in the rules reference; "
+                        "“squadlog rules search WORDS” finds one by its words.\n"), argv[3]);
+          return EXIT_FAILURE_;
+        }
+      if (json)
+        {
+          g_autoptr(JsonNode) node = entry_json (entry, TRUE);
+
+          write_json (node);
+        }
+      else
+        {
+          g_autoptr(GString) out = g_string_new (NULL);
+
+          append_entry_text (out, reference, entry);
+          cli_write_text (out->str, out->len);
+        }
+      return EXIT_OK;
+    }
+  if (g_str_equal (what, "search"))
+    {
+      g_autofree char *words = g_strjoinv (" ", argv + 3);
+      g_autoptr(GPtrArray) found = sl_reference_search (reference, words);
+
+      if (found->len == 0 && !json)
+        {
+          g_printerr (_("squadlog rules: nothing in the rules reference matches “%s”.\n"), words);
+          return EXIT_FAILURE_;
+        }
+      write_entries (found, json);
+      return found->len > 0 ? EXIT_OK : EXIT_FAILURE_;
+    }
+  {
+    g_autoptr(GPtrArray) all = sl_reference_list (reference, kind);
+
+    write_entries (all, json);
+  }
   return EXIT_OK;
 }
 
@@ -1030,6 +1572,8 @@ sl_cli_main (int    argc,
     return cmd_print (argc, argv);
   if (g_str_equal (command, "report"))
     return cmd_report (argc, argv);
+  if (g_str_equal (command, "rules"))
+    return cmd_rules (argc, argv);
 
   if (command[0] == '-')
     g_printerr (_("squadlog: unknown option “%s”. Try “squadlog --help”.\n"), command);

@@ -218,9 +218,15 @@ sl_command_zero_g_check (SlCommand      *c,
     {
       g_autofree char *ok = g_strconcat (prefix, "zero_g_succeeded", NULL);
       g_autofree char *roll = g_strconcat (prefix, "zero_g_roll", NULL);
+      g_autofree char *odds = g_strconcat (prefix, "zero_g_check", NULL);
+      JsonObject *o = json_object_new ();
 
       json_object_set_boolean_member (c->result, ok, zres.succeeded);
       json_object_set_int_member (c->result, roll, zres.check.natural);
+      /* The check itself — the number needed and the odds — for a sheet
+       * to show before the die is rolled. */
+      sl_check_outcome_to_json (&zres.check, "succeeded", o);
+      json_object_set_object_member (c->result, odds, o);
     }
   *succeeded = zres.succeeded;
   if (check != NULL)

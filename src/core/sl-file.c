@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <glib/gi18n-lib.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/mman.h>
@@ -712,6 +713,33 @@ in_the_way:
 }
 
 static SlFileReplace *
+exists_error (SlFileReplace  *self,
+              GError        **error)
+{
+  g_set_error (error, SL_FILE_ERROR, SL_FILE_ERROR_EXISTS,
+               _("%s already exists: it was not replaced."), self->display);
+  return NULL;
+}
+
+/* Puts the temporary file in place of none: atomically where the file
+ * system can (renameat2), else by a second link, which fails as well when
+ * a file took the name meanwhile. */
+static gboolean
+rename_no_clobber (SlFileReplace *self)
+{
+#ifdef RENAME_NOREPLACE
+  if (renameat2 (self->dirfd, self->temp, self->dirfd, self->name, RENAME_NOREPLACE) == 0)
+    return TRUE;
+  if (errno != EINVAL && errno != ENOSYS)
+    return FALSE;
+#endif
+  if (linkat (self->dirfd, self->temp, self->dirfd, self->name, 0) != 0)
+    return FALSE;
+  unlinkat (self->dirfd, self->temp, 0);
+  return TRUE;
+}
+
+static SlFileReplace *
 replace_begin (int                  dirfd,
                const char          *name,
                const char          *path,
@@ -731,6 +759,8 @@ replace_begin (int                  dirfd,
   self->path = g_strdup (path);
   self->display = quoted (path);
 
+  if ((flags & SL_FILE_REPLACE_NO_CLOBBER) && fstatat (dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+    return exists_error (self, error);
   if (fstatat (dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
     {
       /* Never over a folder, a pipe or a device (or, here, a link). */
@@ -908,7 +938,20 @@ sl_file_replace_commit (SlFileReplace  *self,
       goto failed;
     }
   self->fd = keep;
-  if (renameat (self->dirfd, self->temp, self->dirfd, self->name) != 0)
+  if (self->flags & SL_FILE_REPLACE_NO_CLOBBER)
+    {
+      if (!rename_no_clobber (self))
+        {
+          if (errno == EEXIST)
+            {
+              exists_error (self, error);
+              sl_file_replace_abort (self);
+              return FALSE;
+            }
+          goto failed;
+        }
+    }
+  else if (renameat (self->dirfd, self->temp, self->dirfd, self->name) != 0)
     goto failed;
   /* The rename is on the disk too. A folder that cannot be synced (some
    * network file systems) does not undo the save. */
@@ -969,4 +1012,26 @@ sl_file_replace_at (int                  dirfd,
       return FALSE;
     }
   return sl_file_replace_commit (self, NULL, error);
+}
+
+gboolean
+sl_file_write_library (const char  *path,
+                       const char  *text,
+                       gboolean     replace,
+                       GError     **error)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  g_return_val_if_fail (path != NULL && text != NULL, FALSE);
+
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved = errno;
+      g_autofree char *display = quoted (dir);
+
+      return errno_error (error, saved, CANNOT_WRITE, display);
+    }
+  return sl_file_replace (path, text, strlen (text),
+                          SL_FILE_REPLACE_DURABLE | (replace ? 0 : SL_FILE_REPLACE_NO_CLOBBER),
+                          0644, NULL, error);
 }

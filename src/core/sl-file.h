@@ -35,6 +35,7 @@ typedef enum
   SL_FILE_ERROR_NOT_SAME_KIND,  /* replacing a file of another kind */
   SL_FILE_ERROR_BUSY,           /* another program is saving the same file */
   SL_FILE_ERROR_IN_THE_WAY,     /* a temporary file Squad Log did not make */
+  SL_FILE_ERROR_EXISTS,         /* SL_FILE_REPLACE_NO_CLOBBER: the file is there */
 } SlFileError;
 
 /* What is read, and the most it may be. */
@@ -113,6 +114,11 @@ typedef enum
   /* The file gets @new_mode even over an existing one (the opening
    * cache's files are the program's own, never the user's to set). */
   SL_FILE_REPLACE_OWN_MODE = 1 << 1,
+  /* Only a new file: refused (SL_FILE_ERROR_EXISTS) when one is there
+   * when writing starts or when the new one would take its place (a
+   * squad, a scenario or a force saved in the library never replaces
+   * another one unasked; issue 19 #12). */
+  SL_FILE_REPLACE_NO_CLOBBER = 1 << 2,
 } SlFileReplaceFlags;
 
 typedef struct _SlFileReplace SlFileReplace;
@@ -157,6 +163,15 @@ gboolean       sl_file_replace_commit   (SlFileReplace       *self,
                                          GError             **error);
 /* Gives up: the temporary file is removed, the target unchanged. */
 void           sl_file_replace_abort    (SlFileReplace       *self);
+
+/* A file of the user's library (a squad, a force, a custom scenario):
+ * its folder made when missing (0700), @text written atomically and
+ * durably, a new file 0644 less the umask; a file already at @path is
+ * replaced only with @replace (SL_FILE_ERROR_EXISTS otherwise). */
+gboolean       sl_file_write_library    (const char          *path,
+                                         const char          *text,
+                                         gboolean             replace,
+                                         GError             **error);
 
 /* All of the above for @len bytes of @data. */
 gboolean       sl_file_replace          (const char          *path,

@@ -94,6 +94,7 @@ struct _SlGame
   FileId     saved_id;
   char      *load_warning;   /* what went wrong reading the file, mended */
   int        lock_fd;        /* the file taken for writing (sl_game_take_file), or −1 */
+  gboolean   read_only;      /* sl_game_set_read_only */
 };
 
 G_DEFINE_FINAL_TYPE (SlGame, sl_game, G_TYPE_OBJECT)
@@ -529,6 +530,38 @@ entry_reveals (SlGame *self,
   return e->reveals > 0;
 }
 
+
+static void
+read_only_error (GError **error)
+{
+  g_set_error_literal (error, SL_GAME_ERROR, SL_GAME_ERROR_READ_ONLY,
+                       _("This game is only shown here (open elsewhere, or changed on the disk): nothing is recorded."));
+}
+
+void
+sl_game_set_read_only (SlGame   *self,
+                       gboolean  read_only)
+{
+  g_return_if_fail (SL_IS_GAME (self));
+  self->read_only = read_only;
+  notify_changed (self);
+}
+
+gboolean
+sl_game_get_read_only (SlGame *self)
+{
+  g_return_val_if_fail (SL_IS_GAME (self), FALSE);
+  return self->read_only;
+}
+
+void
+sl_game_release_file (SlGame *self)
+{
+  g_return_if_fail (SL_IS_GAME (self));
+  if (self->lock_fd >= 0)
+    close (self->lock_fd);
+  self->lock_fd = -1;
+}
 const SlJournalEntry *
 sl_game_apply (SlGame    *self,
                JsonNode  *command,
@@ -550,6 +583,12 @@ sl_game_apply (SlGame    *self,
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "",
                          _("A command is a JSON object with a “type”."));
+      return NULL;
+    }
+
+  if (self->read_only)
+    {
+      read_only_error (error);
       return NULL;
     }
 
@@ -710,7 +749,7 @@ sl_game_go_to (SlGame *self,
   guint k, from;
 
   g_return_val_if_fail (SL_IS_GAME (self), FALSE);
-  if (position > self->journal->len)
+  if (position > self->journal->len || self->read_only)
     return FALSE;
   if (position == self->position)
     return TRUE;
@@ -1272,6 +1311,11 @@ sl_game_save (SlGame      *self,
   g_return_val_if_fail (SL_IS_GAME (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
+  if (self->read_only)
+    {
+      read_only_error (error);
+      return FALSE;
+    }
   if (save_in_place (self, path, &local_error))
     return TRUE;
   if (local_error != NULL)
@@ -2804,6 +2848,8 @@ sl_game_set_lock (SlGame     *self,
                   const char *pin)
 {
   g_return_if_fail (SL_IS_GAME (self));
+  if (self->read_only)
+    return;
   self->header_dirty = TRUE;
   if (pin == NULL || *pin == '\0')
     g_hash_table_remove (self->locks, who);

@@ -27,6 +27,7 @@ typedef enum
   SL_GAME_ERROR_WRITE,         /* saving failed; the old file is unchanged */
   SL_GAME_ERROR_CHANGED,       /* the file was changed by another program: not written over */
   SL_GAME_ERROR_LOCKED,        /* the file is open for writing elsewhere */
+  SL_GAME_ERROR_READ_ONLY,     /* the game is only shown (sl_game_set_read_only) */
 } SlGameError;
 
 GQuark sl_game_error_quark (void);
@@ -114,6 +115,16 @@ char                 *sl_game_serialize       (SlGame         *self);
  * the file system has no locks, it goes on without. */
 gboolean              sl_game_take_file       (SlGame         *self,
                                                GError        **error);
+/* Lets the file go (the lock of sl_game_take_file), as when the game is
+ * dropped: to open it again from the disk. */
+void                  sl_game_release_file    (SlGame         *self);
+/* A game only shown — its file open for writing elsewhere, or changed on
+ * the disk since it was read: no command is applied, no step undone or
+ * redone, no lock set and nothing saved (SL_GAME_ERROR_READ_ONLY); its
+ * state, history and previews are all there. */
+void                  sl_game_set_read_only   (SlGame         *self,
+                                               gboolean        read_only);
+gboolean              sl_game_get_read_only   (SlGame         *self);
 /* When the file's last line was cut short (a save stopped halfway), the
  * game opened with the entries before it: what to tell the players. */
 const char           *sl_game_get_load_warning (SlGame        *self);

@@ -1860,13 +1860,209 @@ sl_rules_unref (SlRules *rules)
     rules_free (rules);
 }
 
+/* The sections of a rules file, each a table of the rulebook (T-nn):
+ * most are entries by id, some with ids the engine needs and a few
+ * numbers of their own; the rest have a loader of their own. */
+
+static void
+load_counters (SlRules *rules, SlReader *s)
+{
+  int counted = 0;
+
+  rules->counters_stated_total = req_int (s, "stated_total", 0, 10000);
+  load_entries (s, "entries", &rules->counters, parse_counter, &counted);
+}
+
+static void
+load_suit_categories (SlRules *rules, SlReader *s)
+{
+  SlTable marks;
+
+  table_init (&marks, _("suit"), "T-13a", info_free);
+  load_entries (s, "entries", &marks, parse_suit_category, rules);
+  for (guint i = 0; i < rules->armor.items->len && sl_reader_ok (s); i++)
+    {
+      const SlArmor *a = g_ptr_array_index (rules->armor.items, i);
+      if (!g_hash_table_contains (marks.by_id, a->id))
+        sl_reader_fail (s, "entries", _("The suit “%s” has no categories."), a->id);
+    }
+  table_clear (&marks);
+}
+
+static void
+load_troops (SlRules *rules, SlReader *s)
+{
+  load_entries (s, "entries", &rules->troops, parse_troop, NULL);
+  load_centurion (rules, s);
+}
+
+static void
+load_obstacle_numbers (SlRules *rules, SlReader *s)
+{
+  rules->obstacle_destroyed_at = req_int (s, "destroyed_at", 1, 100);
+  rules->follow_through_min_margin = req_int (s, "follow_through_min_margin", 0, 100);
+  rules->follow_through_penetration_loss = req_int (s, "follow_through_penetration_loss", 0, 100);
+  rules->follow_through_reach_m = req_number (s, "follow_through_reach_m", 0, 100);
+}
+
+static void
+load_detection_numbers (SlRules *rules, SlReader *s)
+{
+  rules->detection_automatic_within_m = req_number (s, "automatic_within_m", 0, 100);
+}
+
+static void
+load_frag_penetration (SlRules *rules, SlReader *s)
+{
+  load_bands (s, "bands", rules->frag_bands, &rules->n_frag_bands);
+  rules->frag_half_cover_reduction = req_int (s, "half_cover_reduction", 0, 50);
+  rules->sacrifice_dive_bonus = req_int (s, "sacrifice_dive_bonus", 0, 50);
+}
+
+static void
+load_plastic_penetration (SlRules *rules, SlReader *s)
+{
+  load_bands (s, "bands", rules->plastic_bands, &rules->n_plastic_bands);
+}
+
+static void
+load_fire_mission_numbers (SlRules *rules, SlReader *s)
+{
+  if (sl_reader_ok (s) && rules->fire_missions.items->len > SL_MAX_FIRE_MISSION_TYPES)
+    sl_reader_fail (s, "entries", _("At most %d kinds of fire mission."), SL_MAX_FIRE_MISSION_TYPES);
+  rules->fire_missions_per_side = req_int (s, "max_per_side", 0, 100);
+  need_string (s, "call_action");
+}
+
+static void
+load_equipment_numbers (SlRules *rules, SlReader *s)
+{
+  rules->charges_per_carrier = req_int (s, "charges_per_carrier", 0, 100);
+  if (req_int (s, "fire_missions_per_side", 0, 100) != rules->fire_missions_per_side &&
+      sl_reader_ok (s))
+    sl_reader_fail (s, "fire_missions_per_side",
+                    _("T-35 and T-37 disagree on the number of fire missions per side."));
+}
+
+static void
+load_victory_points (SlRules *rules, SlReader *s)
+{
+  rules->vp_primary = req_int (s, "primary", 0, 10000);
+  rules->vp_secondary = req_int (s, "secondary", 0, 10000);
+  rules->vp_per_unspent_point = req_int (s, "per_unspent_point", 0, 100);
+}
+
+static void
+load_scenarios (SlRules *rules, SlReader *s)
+{
+  g_auto(GStrv) tables = NULL;
+
+  sl_reader_require (s, "tables");
+  tables = read_string_list (s, "tables");
+  load_entries (s, "entries", &rules->scenarios, parse_scenario, NULL);
+}
+
+static void
+load_dive_distances (SlRules *rules, SlReader *s)
+{
+  read_move_map (s, "entries", rules->dive_distance, 0, 50, 0);
+}
+
+typedef void (*SectionLoader) (SlRules *rules, SlReader *section);
+
+typedef struct
+{
+  const char         *field;     /* the member of the rules file */
+  const char         *table;     /* the rulebook table it is */
+  gsize               entries;   /* offset of its SlTable in SlRules, or 0 */
+  EntryParser         parse;     /* each entry, with the rules as data when
+                                  * pass_rules */
+  gboolean            pass_rules;
+  const char * const *required;  /* ids the engine needs, or NULL */
+  SectionLoader       load;      /* the rest, or all of it, or NULL */
+} Section;
+
+#define ENTRIES(member) G_STRUCT_OFFSET (SlRules, member)
+
+static const Section sections[] = {
+  { "checks", "T-01", ENTRIES (checks), parse_check, FALSE, required_checks, NULL },
+  { "map_features", "T-02", ENTRIES (map_features), parse_map_feature, FALSE, NULL, NULL },
+  { "counters", "T-03", 0, NULL, FALSE, NULL, load_counters },
+  { "unit_colours", "T-03a", ENTRIES (unit_colours), parse_colour, FALSE, NULL, NULL },
+  { "unit_log_fields", "T-04", ENTRIES (log_fields), parse_log_field, FALSE, NULL, NULL },
+  { "actions", "T-05", ENTRIES (actions), parse_action, FALSE, required_actions, NULL },
+  { "combinations", "T-06", 0, NULL, FALSE, NULL, load_combinations },
+  { "dive_distances", "T-07", 0, NULL, FALSE, NULL, load_dive_distances },
+  { "races", "T-08", ENTRIES (races), parse_race, FALSE, NULL, NULL },
+  { "movement_rates", "T-09", 0, NULL, FALSE, NULL, load_movement_rates },
+  { "terrain", "T-10", ENTRIES (terrain), parse_terrain, FALSE, required_terrain, NULL },
+  { "troops", "T-11", 0, NULL, FALSE, NULL, load_troops },
+  { "weapons", "T-12", ENTRIES (weapons), parse_weapon, FALSE, NULL, NULL },
+  { "armor", "T-13", ENTRIES (armor), parse_armor, FALSE, NULL, NULL },
+  { "suit_categories", "T-13a", 0, NULL, FALSE, NULL, load_suit_categories },
+  { "to_hit_modifiers", "T-14", 0, NULL, FALSE, NULL, load_to_hit },
+  { "line_of_sight", "T-15", 0, NULL, FALSE, NULL, load_los },
+  { "wounds", "T-16", 0, NULL, FALSE, NULL, load_wounds },
+  { "victory_fractions", "T-17", 0, NULL, FALSE, NULL, load_victory_fractions },
+  { "obstacles", "T-18", ENTRIES (obstacles), parse_obstacle, FALSE, required_obstacles, load_obstacle_numbers },
+  { "detection_modifiers", "T-19", ENTRIES (detection_modifiers), parse_detection, FALSE, required_detection,
+    load_detection_numbers },
+  { "magazines", "T-20", 0, NULL, FALSE, NULL, load_magazines },
+  { "burst_hits", "T-21", 0, NULL, FALSE, NULL, load_burst_hits },
+  { "fire_modes", "T-22", ENTRIES (fire_modes), parse_fire_mode, FALSE, required_fire_modes, NULL },
+  { "fire_budget", "T-23", 0, NULL, FALSE, NULL, load_fire_budget },
+  { "leader_costs", "T-24", 0, NULL, FALSE, NULL, load_leader_costs },
+  { "troop_quality", "T-25", 0, NULL, FALSE, NULL, load_quality },
+  { "rout_modifiers", "T-26", 0, NULL, FALSE, NULL, load_rout },
+  { "grenade_ranges", "T-27", 0, NULL, FALSE, NULL, load_grenade_ranges },
+  { "scatter_directions", "T-28", 0, NULL, FALSE, NULL, load_scatter_directions },
+  { "scatter_distances", "T-29", 0, NULL, FALSE, NULL, load_scatter_distances },
+  { "frag_penetration", "T-30", 0, NULL, FALSE, NULL, load_frag_penetration },
+  { "grenade_launcher", "T-31", 0, NULL, FALSE, NULL, load_launcher },
+  { "charge_shot", "T-32", 0, NULL, FALSE, NULL, load_charge_shot },
+  { "plastic_penetration", "T-33", 0, NULL, FALSE, NULL, load_plastic_penetration },
+  { "multiple_charges", "T-34", 0, NULL, FALSE, NULL, load_multiple_printed },
+  { "multiple_charges_reading", "T-34a", 0, NULL, FALSE, NULL, load_multiple_reading },
+  { "fire_missions", "T-35", ENTRIES (fire_missions), parse_fire_mission, TRUE, required_fire_missions,
+    load_fire_mission_numbers },
+  { "environment", "T-36", 0, NULL, FALSE, NULL, load_environment },
+  { "equipment", "T-37", ENTRIES (equipment), parse_equipment, FALSE, required_equipment, load_equipment_numbers },
+  { "scenario_costs", "T-38", 0, NULL, FALSE, NULL, load_scenario_costs },
+  { "victory_points", "T-39", 0, NULL, FALSE, NULL, load_victory_points },
+  { "victory_levels", "T-40", 0, NULL, FALSE, NULL, load_victory_levels },
+  { "scenarios", "T-41", 0, NULL, FALSE, NULL, load_scenarios },
+  { "legionnaire_skills", "T-44", 0, NULL, FALSE, NULL, load_legionnaire },
+};
+
+#undef ENTRIES
+
+static void
+load_section (SlRules       *rules,
+              SlReader      *root,
+              const Section *section)
+{
+  SlReader *s = open_section (root, section->field, section->table);
+
+  if (s == NULL)
+    return;
+  if (section->parse != NULL)
+    {
+      SlTable *table = G_STRUCT_MEMBER_P (rules, section->entries);
+
+      load_entries (s, "entries", table, section->parse, section->pass_rules ? rules : NULL);
+      if (section->required != NULL)
+        require_ids (s, "entries", table, section->required);
+    }
+  if (section->load != NULL)
+    section->load (rules, s);
+  close_section (s);
+}
+
 static void
 load_all (SlRules  *rules,
           SlReader *root)
 {
   static const char * const formats[] = { "squadlog-rules", NULL };
-  SlReader *s;
-  int counted = 0;
 
   sl_reader_require (root, "format");
   sl_reader_enum (root, "format", formats, N_("file format"), 0);
@@ -1883,172 +2079,8 @@ load_all (SlRules  *rules,
   /* Options first: tables refer to them. */
   rules->options = sl_option_set_load (root, "options");
 
-#define SECTION(field, table) \
-  for (s = sl_reader_ok (root) ? open_section (root, field, table) : NULL; s != NULL; \
-       s = close_section (s))
-
-  SECTION ("checks", "T-01")
-    {
-      load_entries (s, "entries", &rules->checks, parse_check, NULL);
-      require_ids (s, "entries", &rules->checks, required_checks);
-    }
-  SECTION ("map_features", "T-02")
-    load_entries (s, "entries", &rules->map_features, parse_map_feature, NULL);
-  SECTION ("counters", "T-03")
-    {
-      rules->counters_stated_total = req_int (s, "stated_total", 0, 10000);
-      load_entries (s, "entries", &rules->counters, parse_counter, &counted);
-    }
-  SECTION ("unit_colours", "T-03a")
-    load_entries (s, "entries", &rules->unit_colours, parse_colour, NULL);
-  SECTION ("unit_log_fields", "T-04")
-    load_entries (s, "entries", &rules->log_fields, parse_log_field, NULL);
-  SECTION ("actions", "T-05")
-    {
-      load_entries (s, "entries", &rules->actions, parse_action, NULL);
-      require_ids (s, "entries", &rules->actions, required_actions);
-    }
-  SECTION ("combinations", "T-06")
-    load_combinations (rules, s);
-  SECTION ("dive_distances", "T-07")
-    read_move_map (s, "entries", rules->dive_distance, 0, 50, 0);
-  SECTION ("races", "T-08")
-    load_entries (s, "entries", &rules->races, parse_race, NULL);
-  SECTION ("movement_rates", "T-09")
-    load_movement_rates (rules, s);
-  SECTION ("terrain", "T-10")
-    {
-      load_entries (s, "entries", &rules->terrain, parse_terrain, NULL);
-      require_ids (s, "entries", &rules->terrain, required_terrain);
-    }
-  SECTION ("troops", "T-11")
-    {
-      load_entries (s, "entries", &rules->troops, parse_troop, NULL);
-      load_centurion (rules, s);
-    }
-  SECTION ("weapons", "T-12")
-    load_entries (s, "entries", &rules->weapons, parse_weapon, NULL);
-  SECTION ("armor", "T-13")
-    load_entries (s, "entries", &rules->armor, parse_armor, NULL);
-  SECTION ("suit_categories", "T-13a")
-    {
-      SlTable marks;
-
-      table_init (&marks, _("suit"), "T-13a", info_free);
-      load_entries (s, "entries", &marks, parse_suit_category, rules);
-      for (guint i = 0; i < rules->armor.items->len && sl_reader_ok (s); i++)
-        {
-          const SlArmor *a = g_ptr_array_index (rules->armor.items, i);
-          if (!g_hash_table_contains (marks.by_id, a->id))
-            sl_reader_fail (s, "entries", _("The suit “%s” has no categories."), a->id);
-        }
-      table_clear (&marks);
-    }
-  SECTION ("to_hit_modifiers", "T-14")
-    load_to_hit (rules, s);
-  SECTION ("line_of_sight", "T-15")
-    load_los (rules, s);
-  SECTION ("wounds", "T-16")
-    load_wounds (rules, s);
-  SECTION ("victory_fractions", "T-17")
-    load_victory_fractions (rules, s);
-  SECTION ("obstacles", "T-18")
-    {
-      load_entries (s, "entries", &rules->obstacles, parse_obstacle, NULL);
-      require_ids (s, "entries", &rules->obstacles, required_obstacles);
-      rules->obstacle_destroyed_at = req_int (s, "destroyed_at", 1, 100);
-      rules->follow_through_min_margin = req_int (s, "follow_through_min_margin", 0, 100);
-      rules->follow_through_penetration_loss = req_int (s, "follow_through_penetration_loss", 0, 100);
-      rules->follow_through_reach_m = req_number (s, "follow_through_reach_m", 0, 100);
-    }
-  SECTION ("detection_modifiers", "T-19")
-    {
-      load_entries (s, "entries", &rules->detection_modifiers, parse_detection, NULL);
-      require_ids (s, "entries", &rules->detection_modifiers, required_detection);
-      rules->detection_automatic_within_m = req_number (s, "automatic_within_m", 0, 100);
-    }
-  SECTION ("magazines", "T-20")
-    load_magazines (rules, s);
-  SECTION ("burst_hits", "T-21")
-    load_burst_hits (rules, s);
-  SECTION ("fire_modes", "T-22")
-    {
-      load_entries (s, "entries", &rules->fire_modes, parse_fire_mode, NULL);
-      require_ids (s, "entries", &rules->fire_modes, required_fire_modes);
-    }
-  SECTION ("fire_budget", "T-23")
-    load_fire_budget (rules, s);
-  SECTION ("leader_costs", "T-24")
-    load_leader_costs (rules, s);
-  SECTION ("troop_quality", "T-25")
-    load_quality (rules, s);
-  SECTION ("rout_modifiers", "T-26")
-    load_rout (rules, s);
-  SECTION ("grenade_ranges", "T-27")
-    load_grenade_ranges (rules, s);
-  SECTION ("scatter_directions", "T-28")
-    load_scatter_directions (rules, s);
-  SECTION ("scatter_distances", "T-29")
-    load_scatter_distances (rules, s);
-  SECTION ("frag_penetration", "T-30")
-    {
-      load_bands (s, "bands", rules->frag_bands, &rules->n_frag_bands);
-      rules->frag_half_cover_reduction = req_int (s, "half_cover_reduction", 0, 50);
-      rules->sacrifice_dive_bonus = req_int (s, "sacrifice_dive_bonus", 0, 50);
-    }
-  SECTION ("grenade_launcher", "T-31")
-    load_launcher (rules, s);
-  SECTION ("charge_shot", "T-32")
-    load_charge_shot (rules, s);
-  SECTION ("plastic_penetration", "T-33")
-    load_bands (s, "bands", rules->plastic_bands, &rules->n_plastic_bands);
-  SECTION ("multiple_charges", "T-34")
-    load_multiple_printed (rules, s);
-  SECTION ("multiple_charges_reading", "T-34a")
-    load_multiple_reading (rules, s);
-  SECTION ("fire_missions", "T-35")
-    {
-      load_entries (s, "entries", &rules->fire_missions, parse_fire_mission, rules);
-      require_ids (s, "entries", &rules->fire_missions, required_fire_missions);
-      if (sl_reader_ok (s) && rules->fire_missions.items->len > SL_MAX_FIRE_MISSION_TYPES)
-        sl_reader_fail (s, "entries", _("At most %d kinds of fire mission."), SL_MAX_FIRE_MISSION_TYPES);
-      rules->fire_missions_per_side = req_int (s, "max_per_side", 0, 100);
-      need_string (s, "call_action");
-    }
-  SECTION ("environment", "T-36")
-    load_environment (rules, s);
-  SECTION ("equipment", "T-37")
-    {
-      load_entries (s, "entries", &rules->equipment, parse_equipment, NULL);
-      require_ids (s, "entries", &rules->equipment, required_equipment);
-      rules->charges_per_carrier = req_int (s, "charges_per_carrier", 0, 100);
-      if (req_int (s, "fire_missions_per_side", 0, 100) != rules->fire_missions_per_side &&
-          sl_reader_ok (s))
-        sl_reader_fail (s, "fire_missions_per_side",
-                        _("T-35 and T-37 disagree on the number of fire missions per side."));
-    }
-  SECTION ("scenario_costs", "T-38")
-    load_scenario_costs (rules, s);
-  SECTION ("victory_points", "T-39")
-    {
-      rules->vp_primary = req_int (s, "primary", 0, 10000);
-      rules->vp_secondary = req_int (s, "secondary", 0, 10000);
-      rules->vp_per_unspent_point = req_int (s, "per_unspent_point", 0, 100);
-    }
-  SECTION ("victory_levels", "T-40")
-    load_victory_levels (rules, s);
-  SECTION ("scenarios", "T-41")
-    {
-      g_auto(GStrv) tables = NULL;
-
-      sl_reader_require (s, "tables");
-      tables = read_string_list (s, "tables");
-      load_entries (s, "entries", &rules->scenarios, parse_scenario, NULL);
-    }
-  SECTION ("legionnaire_skills", "T-44")
-    load_legionnaire (rules, s);
-
-#undef SECTION
+  for (gsize i = 0; i < G_N_ELEMENTS (sections) && sl_reader_ok (root); i++)
+    load_section (rules, root, &sections[i]);
 
   if (sl_reader_ok (root) && rules->races.items->len > 0 && sl_rules_race (rules, "human") == NULL)
     sl_reader_fail (root, "races", _("The race “human” is missing; it is the default race."));
@@ -2153,8 +2185,8 @@ sl_rules_load_file (const char  *path,
  * unless $SQUADLOG_PKGDATADIR names another (the source tree's data/, set
  * by `meson devenv` to run from the build tree). The program holds no path
  * of the tree it was built in (issue 20: reproducible builds). */
-static const char *
-pkgdatadir (void)
+const char *
+sl_data_pkgdatadir (void)
 {
   const char *dir = g_getenv ("SQUADLOG_PKGDATADIR");
 
@@ -2176,7 +2208,7 @@ sl_data_find (const char *subdir,
   if (g_file_test (user, G_FILE_TEST_EXISTS))
     return g_steal_pointer (&user);
 
-  return g_build_filename (pkgdatadir (), subdir, name, NULL);
+  return g_build_filename (sl_data_pkgdatadir (), subdir, name, NULL);
 }
 
 GPtrArray *
@@ -2191,7 +2223,7 @@ sl_data_dirs (const char *subdir)
       return dirs;
     }
   g_ptr_array_add (dirs, g_build_filename (g_get_user_data_dir (), "squadlog", subdir, NULL));
-  g_ptr_array_add (dirs, g_build_filename (pkgdatadir (), subdir, NULL));
+  g_ptr_array_add (dirs, g_build_filename (sl_data_pkgdatadir (), subdir, NULL));
   return dirs;
 }
 

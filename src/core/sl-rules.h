@@ -675,6 +675,9 @@ SlRules       *sl_rules_load_default    (GError     **error);
  * sets it to the source tree's data/ for running from the build tree). */
 char          *sl_data_find             (const char  *subdir,
                                          const char  *name);
+/* The folder of the data that comes with Squad Log: $SQUADLOG_PKGDATADIR,
+ * else the installed one. */
+const char    *sl_data_pkgdatadir       (void);
 /* The directories holding @subdir's data, the user's own first (the
  * environment's SQUADLOG_DATA_DIR alone when it is set). */
 GPtrArray     *sl_data_dirs             (const char  *subdir);

@@ -146,192 +146,201 @@ slug (const char *name)
   return g_string_free (out, FALSE);
 }
 
-JsonNode *
-sl_scenario_draft_to_json (const SlRules         *rules,
-                           const SlScenarioDraft *draft,
-                           GError               **error)
+static JsonObject *
+environment_json (const SlScenarioDraft *draft)
 {
-  g_autoptr(GPtrArray) problems = sl_scenario_draft_problems (rules, draft);
-  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
-  g_autoptr(SlSetup) setup = NULL;
-  JsonObject *o = json_object_new ();
-  JsonArray *modules = json_array_new (), *sides = json_array_new ();
-  JsonArray *notes = json_array_new ();
-  JsonObject *environment = json_object_new (), *positions = json_object_new ();
-  JsonObject *victory = json_object_new (), *victory_sides = json_object_new ();
-  g_autofree char *id = slug (draft->name);
-  int counter = 1;
+  JsonObject *environment = json_object_new ();
 
-  json_node_take_object (node, o);
-  if (problems->len > 0 && !draft->override)
-    {
-      g_set_error (error, SL_SETUP_ERROR, 0, "%s", (const char *) g_ptr_array_index (problems, 0));
-      return NULL;
-    }
-  json_object_set_string_member (o, "id", id);
-  json_object_set_string_member (o, "name", draft->name);
-  json_object_set_string_member (o, "description", draft->situation);
-  json_object_set_int_member (o, "length_turns", draft->length_turns);
-  for (int m = 0; m < SL_N_MODULES; m++)
-    if (draft->modules[m] ||
-        /* §15.1: a side that hides plays with the detection rules. */
-        (m == SL_MODULE_DETECTION && (draft->sides[0].hides || draft->sides[1].hides)))
-      json_array_add_string_element (modules, sl_module_names[m]);
-  json_object_set_array_member (o, "modules", modules);
   json_object_set_boolean_member (environment, "night", draft->environment.night);
   json_object_set_boolean_member (environment, "rain", draft->environment.rain);
   json_object_set_boolean_member (environment, "snow", draft->environment.snow);
   json_object_set_boolean_member (environment, "zero_g", draft->environment.zero_g);
   json_object_set_boolean_member (environment, "vacuum", draft->environment.vacuum);
   json_object_set_boolean_member (environment, "indoors", draft->environment.indoors);
-  json_object_set_object_member (o, "environment", environment);
-  /* §10 G: what the app applies, then what the players keep to. */
-  {
-    JsonArray *conditions = json_array_new ();
-    g_auto(GStrv) lines = g_strsplit (draft->special ? draft->special : "", "\n", -1);
+  return environment;
+}
 
-    if (draft->terrain != NULL && *draft->terrain)
-      {
-        JsonObject *k = json_object_new ();
+/* A special condition of @kind, added to @conditions; its other members
+ * are the caller's to set. */
+static JsonObject *
+add_condition (JsonArray  *conditions,
+               const char *kind)
+{
+  JsonObject *k = json_object_new ();
 
-        json_object_set_string_member (k, "kind", "terrain");
-        json_object_set_string_member (k, "terrain", draft->terrain);
-        json_array_add_object_element (conditions, k);
-      }
-    if (draft->doors_locked || draft->no_keys || draft->airlocks_blown)
-      {
-        JsonObject *k = json_object_new ();
+  json_object_set_string_member (k, "kind", kind);
+  json_array_add_object_element (conditions, k);
+  return k;
+}
 
-        json_object_set_string_member (k, "kind", "doors");
-        json_object_set_string_member (k, "doors", draft->doors_locked ? "locked" : "open");
-        json_object_set_string_member (k, "airlocks", draft->airlocks_blown ? "blown" : "open");
-        json_object_set_boolean_member (k, "keys", !draft->no_keys);
-        json_array_add_object_element (conditions, k);
-      }
-    for (int s = 0; s < 2; s++)
-      {
-        const SlSideDraft *side = &draft->sides[s];
-        g_autofree char *side_id = g_strdup_printf ("side-%d", s + 1);
+/* A side's own conditions: holding fire, hiding, an initiative modifier. */
+static void
+side_conditions (const SlSideDraft *side,
+                 const char        *side_id,
+                 JsonArray         *conditions)
+{
+  JsonObject *k;
 
-        if (side->holds_fire || side->holds_melee)
-          {
-            JsonObject *k = json_object_new ();
+  if (side->holds_fire || side->holds_melee)
+    {
+      k = add_condition (conditions, "hold-fire");
+      json_object_set_string_member (k, "side", side_id);
+      json_object_set_boolean_member (k, "fire", side->holds_fire);
+      json_object_set_boolean_member (k, "melee", side->holds_melee);
+    }
+  if (side->hides)
+    {
+      k = add_condition (conditions, "hiding");
+      json_object_set_string_member (k, "side", side_id);
+    }
+  if (side->initiative != 0)
+    {
+      k = add_condition (conditions, "initiative");
+      json_object_set_string_member (k, "side", side_id);
+      json_object_set_int_member (k, "modifier", side->initiative);
+    }
+}
 
-            json_object_set_string_member (k, "kind", "hold-fire");
-            json_object_set_string_member (k, "side", side_id);
-            json_object_set_boolean_member (k, "fire", side->holds_fire);
-            json_object_set_boolean_member (k, "melee", side->holds_melee);
-            json_array_add_object_element (conditions, k);
-          }
-        if (side->hides)
-          {
-            JsonObject *k = json_object_new ();
+/* §10 G: what the app applies, then what the players keep to, a line
+ * each. */
+static JsonArray *
+conditions_json (const SlScenarioDraft *draft)
+{
+  JsonArray *conditions = json_array_new ();
+  g_auto(GStrv) lines = g_strsplit (draft->special ? draft->special : "", "\n", -1);
+  JsonObject *k;
 
-            json_object_set_string_member (k, "kind", "hiding");
-            json_object_set_string_member (k, "side", side_id);
-            json_array_add_object_element (conditions, k);
-          }
-        if (side->initiative != 0)
-          {
-            JsonObject *k = json_object_new ();
-
-            json_object_set_string_member (k, "kind", "initiative");
-            json_object_set_string_member (k, "side", side_id);
-            json_object_set_int_member (k, "modifier", side->initiative);
-            json_array_add_object_element (conditions, k);
-          }
-      }
-    for (guint i = 0; lines[i] != NULL; i++)
-      {
-        JsonObject *k;
-
-        g_strstrip (lines[i]);
-        if (*lines[i] == '\0')
-          continue;
-        k = json_object_new ();
-        json_object_set_string_member (k, "kind", "restriction");
-        json_object_set_string_member (k, "text", lines[i]);
-        json_array_add_object_element (conditions, k);
-      }
-    json_object_set_array_member (o, "special_conditions", conditions);
-  }
-
+  if (draft->terrain != NULL && *draft->terrain)
+    {
+      k = add_condition (conditions, "terrain");
+      json_object_set_string_member (k, "terrain", draft->terrain);
+    }
+  if (draft->doors_locked || draft->no_keys || draft->airlocks_blown)
+    {
+      k = add_condition (conditions, "doors");
+      json_object_set_string_member (k, "doors", draft->doors_locked ? "locked" : "open");
+      json_object_set_string_member (k, "airlocks", draft->airlocks_blown ? "blown" : "open");
+      json_object_set_boolean_member (k, "keys", !draft->no_keys);
+    }
   for (int s = 0; s < 2; s++)
     {
-      const SlSideDraft *side = &draft->sides[s];
-      JsonObject *so = json_object_new ();
-      JsonArray *squads = json_array_new ();
-      JsonObject *vs = json_object_new ();
       g_autofree char *side_id = g_strdup_printf ("side-%d", s + 1);
 
-      json_object_set_string_member (so, "id", side_id);
-      json_object_set_string_member (so, "name", side->name);
-      /* T-37: a jammer or a tinter bought by any of its squads serves the
-       * side (sl_squad_side_equipment: 0 jammer, 2 tinter); the fire
-       * missions (4 mortar, 5 missile) and mines its squads bought are the
-       * side's to use (P-37, P-38 step 1). */
-      {
-        int mortars = 0, missiles = 0, mines = 0;
-
-        for (guint q = 0; q < side->squads->len; q++)
-          {
-            const SlSquadDraft *squad = g_ptr_array_index (side->squads, q);
-
-            if (squad->side_equipment[0] > 0)
-              json_object_set_boolean_member (so, "ecm", TRUE);
-            if (squad->side_equipment[2] > 0)
-              json_object_set_boolean_member (so, "camo_tinter", TRUE);
-            mortars += squad->side_equipment[4];
-            missiles += squad->side_equipment[5];
-            mines += squad->mines;
-          }
-        if (mortars + missiles > 0)
-          {
-            JsonObject *fm = json_object_new ();
-
-            if (mortars > 0)
-              json_object_set_int_member (fm, "mortar", mortars);
-            if (missiles > 0)
-              json_object_set_int_member (fm, "missile", missiles);
-            json_object_set_object_member (so, "fire_missions", fm);
-          }
-        if (mines > 0)
-          json_object_set_int_member (so, "mines", mines);
-      }
-      for (guint q = 0; q < side->squads->len; q++)
-        {
-          const SlSquadDraft *squad = g_ptr_array_index (side->squads, q);
-          g_autofree char *prefix = g_strdup_printf ("s%d-q%u", s + 1, q + 1);
-
-          json_array_add_element (squads, sl_squad_draft_to_setup (squad, prefix, counter));
-          counter += squad->n_units;
-        }
-      json_object_set_array_member (so, "squads", squads);
-      json_array_add_object_element (sides, so);
-      if (side->set_up && *side->set_up)
-        json_object_set_string_member (positions, side_id, side->set_up);
-      /* §10 E: an objective in words is the players' to judge (T-39). */
-      if (side->objective && *side->objective)
-        {
-          json_object_set_string_member (vs, "primary", "players");
-          json_object_set_string_member (vs, "description", side->objective);
-        }
-      else
-        json_object_set_string_member (vs, "primary", "none");
-      if (side->budget >= 0)
-        {
-          json_object_set_int_member (vs, "budget", side->budget);
-          json_object_set_int_member (vs, "spent", side_cost (rules, side, &draft->environment, NULL));
-        }
-      json_object_set_object_member (victory_sides, side_id, vs);
+      side_conditions (&draft->sides[s], side_id, conditions);
     }
-  json_object_set_array_member (o, "sides", sides);
-  json_object_set_object_member (o, "starting_positions", positions);
-  json_object_set_object_member (victory, "sides", victory_sides);
-  json_object_set_object_member (o, "victory", victory);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_strstrip (lines[i]);
+      if (*lines[i] == '\0')
+        continue;
+      k = add_condition (conditions, "restriction");
+      json_object_set_string_member (k, "text", lines[i]);
+    }
+  return conditions;
+}
 
-  /* §10 E: the objectives are the players' to judge; the score counts the
-   * body count and unspent points (T-39). */
+/* T-37: a jammer or a tinter bought by any of its squads serves the side
+ * (sl_squad_side_equipment: 0 jammer, 2 tinter); the fire missions (4
+ * mortar, 5 missile) and mines its squads bought are the side's to use
+ * (P-37, P-38 step 1). */
+static void
+side_purchases (const SlSideDraft *side,
+                JsonObject        *so)
+{
+  int mortars = 0, missiles = 0, mines = 0;
+
+  for (guint q = 0; q < side->squads->len; q++)
+    {
+      const SlSquadDraft *squad = g_ptr_array_index (side->squads, q);
+
+      if (squad->side_equipment[0] > 0)
+        json_object_set_boolean_member (so, "ecm", TRUE);
+      if (squad->side_equipment[2] > 0)
+        json_object_set_boolean_member (so, "camo_tinter", TRUE);
+      mortars += squad->side_equipment[4];
+      missiles += squad->side_equipment[5];
+      mines += squad->mines;
+    }
+  if (mortars + missiles > 0)
+    {
+      JsonObject *fm = json_object_new ();
+
+      if (mortars > 0)
+        json_object_set_int_member (fm, "mortar", mortars);
+      if (missiles > 0)
+        json_object_set_int_member (fm, "missile", missiles);
+      json_object_set_object_member (so, "fire_missions", fm);
+    }
+  if (mines > 0)
+    json_object_set_int_member (so, "mines", mines);
+}
+
+/* §10 E: an objective in words is the players' to judge (T-39); the
+ * budget and what was spent of it. */
+static JsonObject *
+side_victory (const SlRules         *rules,
+              const SlScenarioDraft *draft,
+              const SlSideDraft     *side)
+{
+  JsonObject *vs = json_object_new ();
+
+  if (side->objective && *side->objective)
+    {
+      json_object_set_string_member (vs, "primary", "players");
+      json_object_set_string_member (vs, "description", side->objective);
+    }
+  else
+    json_object_set_string_member (vs, "primary", "none");
+  if (side->budget >= 0)
+    {
+      json_object_set_int_member (vs, "budget", side->budget);
+      json_object_set_int_member (vs, "spent", side_cost (rules, side, &draft->environment, NULL));
+    }
+  return vs;
+}
+
+/* Side @s of the scenario, its squads' units counted on from @counter;
+ * its starting position and victory go to @positions and @victory_sides. */
+static JsonObject *
+side_json (const SlRules         *rules,
+           const SlScenarioDraft *draft,
+           int                    s,
+           int                   *counter,
+           JsonObject            *positions,
+           JsonObject            *victory_sides)
+{
+  const SlSideDraft *side = &draft->sides[s];
+  JsonObject *so = json_object_new ();
+  JsonArray *squads = json_array_new ();
+  g_autofree char *side_id = g_strdup_printf ("side-%d", s + 1);
+
+  json_object_set_string_member (so, "id", side_id);
+  json_object_set_string_member (so, "name", side->name);
+  side_purchases (side, so);
+  for (guint q = 0; q < side->squads->len; q++)
+    {
+      const SlSquadDraft *squad = g_ptr_array_index (side->squads, q);
+      g_autofree char *prefix = g_strdup_printf ("s%d-q%u", s + 1, q + 1);
+
+      json_array_add_element (squads, sl_squad_draft_to_setup (squad, prefix, *counter));
+      *counter += squad->n_units;
+    }
+  json_object_set_array_member (so, "squads", squads);
+  if (side->set_up && *side->set_up)
+    json_object_set_string_member (positions, side_id, side->set_up);
+  json_object_set_object_member (victory_sides, side_id, side_victory (rules, draft, side));
+  return so;
+}
+
+/* §10 E: the objectives are the players' to judge; the score counts the
+ * body count and unspent points (T-39). The rules broken, when the
+ * players play anyway. */
+static void
+notes_json (GPtrArray  *problems,
+            JsonObject *o)
+{
+  JsonArray *notes = json_array_new ();
+
   json_array_add_string_element (notes, _("A custom scenario: the players say when a side achieves its objectives (Objectives and Score); the app adds the body count and the unspent points (T-39)."));
   if (problems->len > 0)
     {
@@ -343,7 +352,60 @@ sl_scenario_draft_to_json (const SlRules         *rules,
       json_array_add_string_element (notes, _("The players chose to play although the forces break the construction rules listed under “overrides”."));
     }
   json_object_set_array_member (o, "notes", notes);
+}
 
+/* The scenario file's object, whether or not it is a valid scenario. */
+static JsonNode *
+draft_node (const SlRules         *rules,
+            const SlScenarioDraft *draft,
+            GPtrArray             *problems)
+{
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+  JsonObject *o = json_object_new ();
+  JsonArray *modules = json_array_new (), *sides = json_array_new ();
+  JsonObject *positions = json_object_new ();
+  JsonObject *victory = json_object_new (), *victory_sides = json_object_new ();
+  g_autofree char *id = slug (draft->name);
+  int counter = 1;
+
+  json_node_take_object (node, o);
+  json_object_set_string_member (o, "id", id);
+  json_object_set_string_member (o, "name", draft->name);
+  json_object_set_string_member (o, "description", draft->situation);
+  json_object_set_int_member (o, "length_turns", draft->length_turns);
+  for (int m = 0; m < SL_N_MODULES; m++)
+    if (draft->modules[m] ||
+        /* §15.1: a side that hides plays with the detection rules. */
+        (m == SL_MODULE_DETECTION && (draft->sides[0].hides || draft->sides[1].hides)))
+      json_array_add_string_element (modules, sl_module_names[m]);
+  json_object_set_array_member (o, "modules", modules);
+  json_object_set_object_member (o, "environment", environment_json (draft));
+  json_object_set_array_member (o, "special_conditions", conditions_json (draft));
+  for (int s = 0; s < 2; s++)
+    json_array_add_object_element (sides, side_json (rules, draft, s, &counter, positions, victory_sides));
+  json_object_set_array_member (o, "sides", sides);
+  json_object_set_object_member (o, "starting_positions", positions);
+  json_object_set_object_member (victory, "sides", victory_sides);
+  json_object_set_object_member (o, "victory", victory);
+  notes_json (problems, o);
+  return node;
+}
+
+JsonNode *
+sl_scenario_draft_to_json (const SlRules         *rules,
+                           const SlScenarioDraft *draft,
+                           GError               **error)
+{
+  g_autoptr(GPtrArray) problems = sl_scenario_draft_problems (rules, draft);
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(SlSetup) setup = NULL;
+
+  if (problems->len > 0 && !draft->override)
+    {
+      g_set_error (error, SL_SETUP_ERROR, 0, "%s", (const char *) g_ptr_array_index (problems, 0));
+      return NULL;
+    }
+  node = draft_node (rules, draft, problems);
   /* Checked as any scenario is. */
   setup = sl_setup_new_from_json (rules, node, error);
   if (setup == NULL)
@@ -352,23 +414,52 @@ sl_scenario_draft_to_json (const SlRules         *rules,
 }
 
 char *
-sl_scenario_draft_save (const SlRules         *rules,
+sl_scenario_draft_fingerprint (const SlRules         *rules,
+                               const SlScenarioDraft *draft)
+{
+  g_autoptr(GPtrArray) problems = sl_scenario_draft_problems (rules, draft);
+  g_autoptr(JsonNode) node = draft_node (rules, draft, problems);
+  g_autofree char *text = sl_json_to_string (node, FALSE);
+
+  return g_strdup_printf ("%d %s", draft->override, text);
+}
+
+static char *
+scenario_path (JsonNode   *node,
+               const char *dir)
+{
+  g_autofree char *base = g_strdup_printf ("%s.json", json_object_get_string_member (json_node_get_object (node), "id"));
+
+  return g_build_filename (dir, base, NULL);
+}
+
+char *
+sl_scenario_draft_path (const SlRules         *rules,
                         const SlScenarioDraft *draft,
                         const char            *dir,
                         GError               **error)
 {
   g_autoptr(JsonNode) node = sl_scenario_draft_to_json (rules, draft, error);
+
+  return node != NULL ? scenario_path (node, dir) : NULL;
+}
+
+char *
+sl_scenario_draft_save (const SlRules         *rules,
+                        const SlScenarioDraft *draft,
+                        const char            *dir,
+                        gboolean               replace,
+                        GError               **error)
+{
+  g_autoptr(JsonNode) node = sl_scenario_draft_to_json (rules, draft, error);
   g_autofree char *text = NULL;
-  g_autofree char *base = NULL;
   g_autofree char *path = NULL;
 
   if (node == NULL)
     return NULL;
   text = sl_json_to_string (node, TRUE);
-  base = g_strdup_printf ("%s.json", json_object_get_string_member (json_node_get_object (node), "id"));
-  g_mkdir_with_parents (dir, 0700);
-  path = g_build_filename (dir, base, NULL);
-  if (!g_file_set_contents (path, text, -1, error))
+  path = scenario_path (node, dir);
+  if (!sl_file_write_library (path, text, replace, error))
     return NULL;
   return g_steal_pointer (&path);
 }
@@ -382,13 +473,13 @@ sl_force_library_dir (void)
 gboolean
 sl_force_save (const SlSideDraft *side,
                const char        *path,
+               gboolean           replace,
                GError           **error)
 {
   g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
   JsonObject *o = json_object_new ();
   JsonArray *squads = json_array_new ();
   g_autofree char *text = NULL;
-  g_autofree char *dir = g_path_get_dirname (path);
 
   json_object_set_string_member (o, "format", "squadlog-force");
   json_object_set_int_member (o, "version", 1);
@@ -400,8 +491,7 @@ sl_force_save (const SlSideDraft *side,
   json_object_set_array_member (o, "squads", squads);
   json_node_take_object (node, o);
   text = sl_json_to_string (node, TRUE);
-  g_mkdir_with_parents (dir, 0700);
-  return g_file_set_contents (path, text, -1, error);
+  return sl_file_write_library (path, text, replace, error);
 }
 
 gboolean

@@ -59,9 +59,22 @@ GPtrArray       *sl_scenario_draft_problems (const SlRules         *rules,
 JsonNode        *sl_scenario_draft_to_json (const SlRules         *rules,
                                             const SlScenarioDraft *draft,
                                             GError               **error);
+/* What the draft holds, as a text that changes when anything of it that
+ * is saved changes (a window asks before closing on unsaved edits). */
+char            *sl_scenario_draft_fingerprint (const SlRules         *rules,
+                                                const SlScenarioDraft *draft);
 /* Saves it among the user's scenarios (~/.local/share/squadlog/scenarios/,
- * atomically) as ID.json; returns the path. */
+ * atomically) as ID.json; returns the path. A scenario already there is
+ * replaced only with @replace, otherwise refused with SL_FILE_ERROR_EXISTS
+ * (issue 19 #12). */
 char            *sl_scenario_draft_save    (const SlRules         *rules,
+                                            const SlScenarioDraft *draft,
+                                            const char            *dir,
+                                            gboolean               replace,
+                                            GError               **error);
+/* The path sl_scenario_draft_save() would write in @dir, or NULL (with
+ * the reason) when the draft is not a scenario yet. */
+char            *sl_scenario_draft_path    (const SlRules         *rules,
                                             const SlScenarioDraft *draft,
                                             const char            *dir,
                                             GError               **error);
@@ -74,6 +87,7 @@ char            *sl_scenario_draft_save    (const SlRules         *rules,
 char            *sl_force_library_dir      (void);
 gboolean         sl_force_save             (const SlSideDraft     *side,
                                             const char            *path,
+                                            gboolean               replace,
                                             GError               **error);
 gboolean         sl_force_load             (const SlRules         *rules,
                                             const char            *path,

@@ -172,7 +172,12 @@ read_name (SlReader   *r,
 
   if (name != NULL && strlen (name) > 200)
     sl_reader_fail (r, field, _("A name is at most 200 characters."));
-  return g_strdup (name);
+  /* A name is one line wherever it is shown: its line breaks and tabs are
+   * spaces, so it does not break a squad log's, a printed page's or a
+   * terminal's lines (issue 19 #12). Other controls and bidi overrides
+   * stay, shown escaped on a terminal (sl_text_for_terminal) and dropped
+   * where a name is drawn (sl_text_one_line). */
+  return name != NULL ? g_strdelimit (g_strdup (name), "\n\t", ' ') : NULL;
 }
 
 /* A scenario's own text (its name, description, sides, squads, groupings):

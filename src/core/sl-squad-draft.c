@@ -529,15 +529,13 @@ sl_squad_library_dir (void)
 gboolean
 sl_squad_draft_save (const SlSquadDraft *draft,
                      const char         *path,
+                     gboolean            replace,
                      GError            **error)
 {
   g_autoptr(JsonNode) node = sl_squad_draft_to_json (draft);
   g_autofree char *text = sl_json_to_string (node, TRUE);
-  g_autofree char *dir = g_path_get_dirname (path);
 
-  g_mkdir_with_parents (dir, 0700);
-  /* Atomic: a temporary file, then a rename. */
-  return g_file_set_contents (path, text, -1, error);
+  return sl_file_write_library (path, text, replace, error);
 }
 
 SlSquadDraft *

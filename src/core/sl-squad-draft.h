@@ -114,10 +114,14 @@ JsonNode     *sl_squad_draft_to_setup   (const SlSquadDraft *draft,
                                          const char         *prefix,
                                          int                 first_counter);
 
-/* The library: ~/.local/share/squadlog/squads/. Saving is atomic. */
+/* The library: ~/.local/share/squadlog/squads/. Saving is atomic; a
+ * file already at @path is replaced only with @replace, otherwise the save
+ * is refused with SL_FILE_ERROR_EXISTS (a squad saved under the name of
+ * another never replaces it unasked; issue 19 #12). */
 char         *sl_squad_library_dir      (void);
 gboolean      sl_squad_draft_save       (const SlSquadDraft *draft,
                                          const char         *path,
+                                         gboolean            replace,
                                          GError            **error);
 SlSquadDraft *sl_squad_draft_load       (const SlRules      *rules,
                                          const char         *path,

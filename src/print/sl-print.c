@@ -21,6 +21,7 @@
 #include <glib/gi18n.h>
 #include <pango/pangocairo.h>
 
+#include "sl-text.h"
 #include "sl-file.h"
 #include "sl-print.h"
 #include "sl-unit-log.h"
@@ -75,13 +76,17 @@ text (Page       *p,
 {
   PangoLayout *layout = pango_cairo_create_layout (p->cr);
   PangoFontDescription *font = pango_font_description_from_string ("Sans");
+  /* A name's line breaks, controls and bidi overrides do not break the
+   * log's boxes (issue 19 #12): the text as one line, wrapped only where
+   * the box wraps it. */
+  g_autofree char *line = sl_text_one_line (words);
   int w, h;
 
   pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
   if (bold)
     pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
   pango_layout_set_font_description (layout, font);
-  pango_layout_set_text (layout, words, -1);
+  pango_layout_set_text (layout, line, -1);
   pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
   pango_layout_set_alignment (layout, align);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);

@@ -17,6 +17,7 @@
 
 #include "sl-area-burst-sheet.h"
 #include "sl-combat.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 /* One unit in the wedge: its row and what the players typed. */
@@ -309,7 +310,7 @@ show_refusal (SlAreaBurstSheet *self,
       gtk_label_set_text (self->prompt, prompt);
       adw_expander_row_set_expanded (t->row, TRUE);
     }
-  gtk_label_set_text (self->problem, text != NULL ? text : error->message);
+  sl_rule_links_set_label (self->problem, text != NULL ? text : error->message);
   gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
   gtk_widget_set_visible (self->give_up, stuck);
   gtk_widget_set_visible (GTK_WIDGET (self->prompt), !stuck);
@@ -489,7 +490,7 @@ sl_area_burst_sheet_give_up (SlAreaBurstSheet *self)
   g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), FALSE);
   if (!sl_unit_give_up (self->game, self->unit, &error))
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return FALSE;
     }
@@ -634,7 +635,7 @@ sl_area_burst_sheet_add_target (SlAreaBurstSheet *self)
                                                                          self->targets->len - 1))->distance);
 
   t = g_new0 (Target, 1);
-  t->row = ADW_EXPANDER_ROW (adw_expander_row_new ());
+  t->row = ADW_EXPANDER_ROW (sl_expander_row_new ());
   adw_expander_row_set_expanded (t->row, TRUE);
 
   /* At the row's end: the die as typed, and the way out of the wedge. */
@@ -656,7 +657,7 @@ sl_area_burst_sheet_add_target (SlAreaBurstSheet *self)
   adw_expander_row_add_action (t->row, delete);
   t->remove = delete;
 
-  t->unit_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  t->unit_row = ADW_COMBO_ROW (sl_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (t->unit_row), _("Unit"));
   adw_combo_row_set_model (t->unit_row, G_LIST_MODEL (units));
   adw_combo_row_set_selected (t->unit_row, unnamed_unit (self));
@@ -664,12 +665,12 @@ sl_area_burst_sheet_add_target (SlAreaBurstSheet *self)
   t->distance = sl_spin_row_add (GTK_WIDGET (t->row), _("Distance from the firer (m)"), 0, 999, 0.5);
   gtk_spin_button_set_digits (t->distance, 1);
   gtk_spin_button_set_value (t->distance, distance);
-  t->cover_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  t->cover_row = ADW_COMBO_ROW (sl_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (t->cover_row), _("Cover"));
   adw_combo_row_set_model (t->cover_row, G_LIST_MODEL (covers));
   adw_expander_row_add_row (t->row, GTK_WIDGET (t->cover_row));
   t->at_firer = sl_switch_row_add (GTK_WIDGET (t->row), _("It fired at the firer"), NULL);
-  t->modifiers = ADW_ACTION_ROW (adw_action_row_new ());
+  t->modifiers = ADW_ACTION_ROW (sl_action_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (t->modifiers), _("Modifiers"));
   adw_action_row_set_subtitle_lines (t->modifiers, 0);
   adw_expander_row_add_row (t->row, GTK_WIDGET (t->modifiers));

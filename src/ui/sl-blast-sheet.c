@@ -14,6 +14,7 @@
 #include "sl-ammunition.h"
 #include "sl-blast-sheet.h"
 #include "sl-json.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 typedef struct
@@ -284,7 +285,7 @@ sl_blast_sheet_apply (SlBlastSheet *self)
   json = build_command (self);
   if (sl_game_apply_text (self->game, json, &error) == NULL)
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return FALSE;
     }
@@ -632,8 +633,8 @@ build_obstacle (SlBlastSheet *self,
   g_autoptr(GtkStringList) kinds = sl_obstacle_kinds (self->game);
   int fresh = 0;
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("The Obstacle"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+  sl_group_set_title (ADW_PREFERENCES_GROUP (group), _("The Obstacle"));
+  sl_group_set_description (ADW_PREFERENCES_GROUP (group),
                                          grenade ? _("A grenade aimed at a door or the like deals it the PF of its distance (A-79).")
                                          : shaped ? _("A shaped charge destroys a door outright and deals PF 10 to a wall (A-80, A-81).")
                                          : _("Plastic charges deal the obstacle they touch the PF of their 1–2 m band; bulkheads and airlock doors take nothing (A-79, A-83)."));
@@ -651,16 +652,16 @@ build_obstacle (SlBlastSheet *self,
     }
   gtk_string_list_append (names, _("A new obstacle…"));
   g_array_append_val (self->obstacles, fresh);
-  self->obstacle_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  self->obstacle_row = ADW_COMBO_ROW (sl_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->obstacle_row), _("_Against"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->obstacle_row), TRUE);
   adw_combo_row_set_model (self->obstacle_row, G_LIST_MODEL (names));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->obstacle_row));
-  self->obstacle_label = ADW_ENTRY_ROW (adw_entry_row_new ());
+  self->obstacle_label = ADW_ENTRY_ROW (sl_entry_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->obstacle_label), _("Obstacle’s _label"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->obstacle_label), TRUE);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->obstacle_label));
-  self->obstacle_kind = ADW_COMBO_ROW (adw_combo_row_new ());
+  self->obstacle_kind = ADW_COMBO_ROW (sl_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->obstacle_kind), _("_Kind of obstacle (T-18)"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->obstacle_kind), TRUE);
   adw_combo_row_set_model (self->obstacle_kind, G_LIST_MODEL (kinds));
@@ -670,7 +671,7 @@ build_obstacle (SlBlastSheet *self,
       self->obstacle_distance = sl_spin_row_add (group, _("Its distance from the obstacle (m)"), 0, 24, 1);
       g_signal_connect_swapped (self->obstacle_distance, "value-changed", G_CALLBACK (refresh_obstacle), self);
     }
-  self->obstacle_outcome = ADW_ACTION_ROW (adw_action_row_new ());
+  self->obstacle_outcome = ADW_ACTION_ROW (sl_action_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->obstacle_outcome), _("What it does to it"));
   adw_action_row_set_subtitle_lines (self->obstacle_outcome, 3);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->obstacle_outcome));
@@ -708,8 +709,8 @@ build_charges (SlBlastSheet *self,
   const char *field;
 
   self->charges_group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->charges_group), _("Charges Caught"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self->charges_group),
+  sl_group_set_title (ADW_PREFERENCES_GROUP (self->charges_group), _("Charges Caught"));
+  sl_group_set_description (ADW_PREFERENCES_GROUP (self->charges_group),
                                          _("A charge in the blast area is destroyed on 1–9 and goes off on 10, in this explosion step (A-84, T-32). Tick them, then type their dice in this order; the app rolls those not typed."));
   for (guint i = 0; i < state->markers->len; i++)
     {
@@ -722,7 +723,7 @@ build_charges (SlBlastSheet *self,
         continue;
       words = sl_marker_words (self->game, m);
       k.marker = m->id;
-      k.row = ADW_ACTION_ROW (adw_action_row_new ());
+      k.row = ADW_ACTION_ROW (sl_action_row_new ());
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (k.row), m->label);
       adw_action_row_set_subtitle (k.row, words);
       k.check = GTK_CHECK_BUTTON (gtk_check_button_new ());
@@ -831,7 +832,7 @@ blast_sheet_build (GtkWindow *parent,
       /* P-38: the kind was named as the mission was called (T-35). */
       if (m->type >= 0 && m->type < (int) missions->items->len)
         {
-          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *row = sl_action_row_new ();
           GtkWidget *kind = gtk_label_new (((const SlFireMissionDef *) g_ptr_array_index (missions->items,
                                                                                           m->type))->name);
 
@@ -846,7 +847,7 @@ blast_sheet_build (GtkWindow *parent,
 
           for (guint k = 0; k < missions->items->len; k++)
             gtk_string_list_append (kinds, ((const SlFireMissionDef *) g_ptr_array_index (missions->items, k))->name);
-          self->mission_row = ADW_COMBO_ROW (adw_combo_row_new ());
+          self->mission_row = ADW_COMBO_ROW (sl_combo_row_new ());
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->mission_row), _("Mission"));
           adw_combo_row_set_model (self->mission_row, G_LIST_MODEL (kinds));
           adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->mission_row));
@@ -875,7 +876,7 @@ blast_sheet_build (GtkWindow *parent,
             }
           if (self->notes->len > 1)
             {
-              self->note_row = ADW_COMBO_ROW (adw_combo_row_new ());
+              self->note_row = ADW_COMBO_ROW (sl_combo_row_new ());
               adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->note_row), _("Impact point written down in"));
               adw_combo_row_set_model (self->note_row, G_LIST_MODEL (names));
               /* The latest note is the likeliest. */
@@ -912,14 +913,14 @@ blast_sheet_build (GtkWindow *parent,
               g_array_append_val (self->mines, k->id);
             }
         }
-      self->mine_row = ADW_COMBO_ROW (adw_combo_row_new ());
+      self->mine_row = ADW_COMBO_ROW (sl_combo_row_new ());
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->mine_row), _("Mine"));
       adw_combo_row_set_model (self->mine_row, G_LIST_MODEL (mines));
       for (guint i = 0; i < self->mines->len; i++)
         if (g_array_index (self->mines, int, i) == marker)
           adw_combo_row_set_selected (self->mine_row, i);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (mine_group), GTK_WIDGET (self->mine_row));
-      self->trigger_row = ADW_COMBO_ROW (adw_combo_row_new ());
+      self->trigger_row = ADW_COMBO_ROW (sl_combo_row_new ());
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->trigger_row), _("Set off by"));
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (mine_group), GTK_WIDGET (self->trigger_row));
       fill_triggers (self);
@@ -937,15 +938,15 @@ blast_sheet_build (GtkWindow *parent,
   if (!smoke)
     build_charges (self, page);
   units = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (units), _("Who Is Near"));
+  sl_group_set_title (ADW_PREFERENCES_GROUP (units), _("Who Is Near"));
   for (int u = 0; u < state->n_units && !smoke; u++)
     {
       const SlUnitSetup *us = sl_setup_unit_at (setup, u);
       g_autoptr(GtkStringList) cover_names = gtk_string_list_new ((const char *[]) {
         _("No cover"), _("Half cover"), _("Full cover"), NULL });
       const char *title = us->label;
-      GtkWidget *expander = adw_expander_row_new ();
-      GtkWidget *distance_row = adw_action_row_new ();
+      GtkWidget *expander = sl_expander_row_new ();
+      GtkWidget *distance_row = sl_action_row_new ();
       Near n = { 0 };
 
       /* A hidden unit is not on the table for everyone to see (§15.1). */
@@ -963,7 +964,7 @@ blast_sheet_build (GtkWindow *parent,
       gtk_widget_set_valign (n.distance, GTK_ALIGN_CENTER);
       adw_action_row_add_suffix (ADW_ACTION_ROW (distance_row), n.distance);
       adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), distance_row);
-      n.cover = adw_combo_row_new ();
+      n.cover = sl_combo_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (n.cover), _("Cover from the blast"));
       adw_combo_row_set_model (ADW_COMBO_ROW (n.cover), G_LIST_MODEL (cover_names));
       adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), n.cover);

@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-ui-util.h"
 #include "sl-briefing-window.h"
 
 struct _SlBriefingWindow
@@ -36,7 +37,7 @@ add_row (AdwPreferencesGroup *group,
          const char          *title,
          const char          *subtitle)
 {
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = sl_action_row_new ();
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
@@ -219,7 +220,7 @@ sl_briefing_window_new (GtkWindow *parent,
 
   self = g_object_new (SL_TYPE_BRIEFING_WINDOW, "transient-for", parent, NULL);
   setup = sl_game_get_setup (game);
-  adw_preferences_group_set_title (self->situation, setup->name);
+  sl_group_set_title (self->situation, setup->name);
   {
     g_autoptr(GString) situation = g_string_new (setup->description != NULL ? setup->description : "");
     g_autofree char *length = NULL;
@@ -231,7 +232,7 @@ sl_briefing_window_new (GtkWindow *parent,
     else
       length = g_strdup_printf (ngettext ("%d turn", "%d turns", setup->length_turns), setup->length_turns);
     g_string_append_printf (situation, "%s%s", situation->len > 0 ? "\n\n" : "", length);
-    adw_preferences_group_set_description (self->situation, situation->str);
+    sl_group_set_description (self->situation, situation->str);
   }
   for (guint s = 0; s < setup->sides->len; s++)
     {

@@ -11,7 +11,11 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "sl-json.h"
+#include "sl-file.h"
+#include "sl-text.h"
 #include "sl-builder-window.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 enum { F_TROOP, F_RACE, F_ARMOR, F_WEAPON, F_SIDEARM, N_COMBOS };
@@ -62,6 +66,8 @@ struct _SlBuilderWindow
   GtkLabel        *problems;
   AdwToastOverlay *toasts;
   UnitRows         units[SL_DRAFT_MAX_UNITS];
+  char            *file;       /* the squad's file: opened from or saved to */
+  char            *saved;      /* the draft as last saved, opened or begun */
   char            *total_text;
   char            *problems_text;
 };
@@ -337,7 +343,7 @@ refresh (SlBuilderWindow *self)
     }
   g_free (self->problems_text);
   self->problems_text = g_strdup (problems->str);
-  gtk_label_set_text (self->problems, self->problems_text);
+  sl_rule_links_set_label (self->problems, self->problems_text);
   gtk_widget_set_visible (GTK_WIDGET (self->problems), problems->len > 0);
 
   for (int i = 0; i < d->n_units; i++)
@@ -395,7 +401,7 @@ combo_row (SlBuilderWindow    *self,
 {
   const SlTable *table = combo_table (self, field);
   gboolean with_none = field == F_SIDEARM;
-  AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
+  AdwComboRow *row = ADW_COMBO_ROW (sl_combo_row_new ());
   g_autoptr(GtkStringList) model = gtk_string_list_new (NULL);
   const char * const *ids = sl_table_ids (table);
 
@@ -428,8 +434,8 @@ build_unit (SlBuilderWindow *self,
   GtkWidget *team = gtk_button_new_with_mnemonic (_("Apply to Fire _Team"));
   GtkWidget *squad = gtk_button_new_with_mnemonic (_("Apply to S_quad"));
 
-  rows->expander = adw_expander_row_new ();
-  rows->name = ADW_ENTRY_ROW (adw_entry_row_new ());
+  rows->expander = sl_expander_row_new ();
+  rows->name = ADW_ENTRY_ROW (sl_entry_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (rows->name), _("Name"));
   adw_expander_row_add_row (ADW_EXPANDER_ROW (rows->expander), GTK_WIDGET (rows->name));
   g_signal_connect_swapped (rows->name, "changed", G_CALLBACK (read_widgets), self);
@@ -503,34 +509,91 @@ static void
 toast (SlBuilderWindow *self,
        const char      *text)
 {
-  adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+  adw_toast_overlay_add_toast (self->toasts, sl_toast_new (text));
+}
+
+static gboolean save_to (SlBuilderWindow *self,
+                         const char      *path,
+                         gboolean         replace);
+
+static char *
+draft_text (SlBuilderWindow *self)
+{
+  g_autoptr(JsonNode) node = sl_squad_draft_to_json (self->draft);
+
+  return sl_json_to_string (node, FALSE);
+}
+
+/* What is on screen now is what a file holds (or the squad just begun). */
+static void
+mark_saved (SlBuilderWindow *self)
+{
+  g_free (self->saved);
+  self->saved = draft_text (self);
 }
 
 gboolean
-sl_builder_window_save (SlBuilderWindow *self,
-                        const char      *path)
+sl_builder_window_has_changes (SlBuilderWindow *self)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = sl_squad_library_dir ();
-  g_autofree char *file = NULL;
-  g_autofree char *base = NULL;
+  g_autofree char *now = NULL;
 
   g_return_val_if_fail (SL_IS_BUILDER_WINDOW (self), FALSE);
   read_widgets (self);
-  if (path == NULL)
-    {
-      base = g_strdup_printf ("%s.json", *self->draft->name ? self->draft->name : _("Squad"));
-      g_strdelimit (base, "/\\:", '-');
-      file = g_build_filename (dir, base, NULL);
-      path = file;
-    }
-  if (!sl_squad_draft_save (self->draft, path, &error))
-    {
-      g_autofree char *text = g_strdup_printf (_("The squad could not be saved: %s"), error->message);
+  now = draft_text (self);
+  return g_strcmp0 (now, self->saved) != 0;
+}
 
+static gboolean
+save_before_close (GtkWindow *window)
+{
+  return sl_builder_window_save (SL_BUILDER_WINDOW (window), SL_BUILDER_WINDOW (window)->file);
+}
+
+static gboolean
+close_request_cb (SlBuilderWindow *self)
+{
+  g_autofree char *body = NULL;
+
+  if (!sl_builder_window_has_changes (self))
+    return FALSE;
+  body = g_strdup_printf (_("The squad “%s” has changes that are not saved. Without saving, they are lost."),
+                          *self->draft->name ? self->draft->name : _("Squad"));
+  return sl_ask_unsaved (GTK_WINDOW (self), body, save_before_close);
+}
+
+static void
+replace_cb (GtkWindow  *owner,
+            const char *path,
+            int         tag)
+{
+  save_to (SL_BUILDER_WINDOW (owner), path, TRUE);
+}
+
+/* Saves the squad at @path; a file already there that is not the squad's
+ * own is replaced only with @replace, otherwise the player is asked. */
+static gboolean
+save_to (SlBuilderWindow *self,
+         const char      *path,
+         gboolean         replace)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!sl_squad_draft_save (self->draft, path, replace || g_strcmp0 (self->file, path) == 0, &error))
+    {
+      g_autofree char *text = NULL;
+
+      if (g_error_matches (error, SL_FILE_ERROR, SL_FILE_ERROR_EXISTS))
+        {
+          sl_ask_replace (GTK_WINDOW (self), path, replace_cb, 0);
+          return FALSE;
+        }
+      text = g_strdup_printf (_("The squad could not be saved: %s"), error->message);
       toast (self, text);
       return FALSE;
     }
+  g_free (self->file);
+  self->file = g_strdup (path);
+  mark_saved (self);
   {
     g_autofree char *name = g_filename_display_basename (path);
     g_autofree char *text = g_strdup_printf (_("Saved as “%s” in your squads"), name);
@@ -538,6 +601,27 @@ sl_builder_window_save (SlBuilderWindow *self,
     toast (self, text);
   }
   return TRUE;
+}
+
+gboolean
+sl_builder_window_save (SlBuilderWindow *self,
+                        const char      *path)
+{
+  g_autofree char *dir = sl_squad_library_dir ();
+  g_autofree char *file = NULL;
+
+  g_return_val_if_fail (SL_IS_BUILDER_WINDOW (self), FALSE);
+  read_widgets (self);
+  if (path == NULL)
+    {
+      /* The squad's name made fit for a file's (no folders, one line). */
+      g_autofree char *stem = sl_text_file_name (self->draft->name, 200, _("Squad"));
+      g_autofree char *base = g_strconcat (stem, ".json", NULL);
+
+      file = g_build_filename (dir, base, NULL);
+      path = file;
+    }
+  return save_to (self, path, FALSE);
 }
 
 gboolean
@@ -561,7 +645,10 @@ sl_builder_window_load (SlBuilderWindow *self,
     }
   sl_squad_draft_free (self->draft);
   self->draft = draft;
+  g_free (self->file);
+  self->file = g_strdup (path);
   sync_widgets (self);
+  mark_saved (self);
   return TRUE;
 }
 
@@ -601,7 +688,9 @@ new_action (GtkWidget  *widget,
 
   sl_squad_draft_free (self->draft);
   self->draft = sl_squad_draft_new (self->rules);
+  g_clear_pointer (&self->file, g_free);
   sync_widgets (self);
+  mark_saved (self);
 }
 
 static void
@@ -610,6 +699,8 @@ sl_builder_window_finalize (GObject *object)
   SlBuilderWindow *self = SL_BUILDER_WINDOW (object);
 
   sl_squad_draft_free (self->draft);
+  g_free (self->file);
+  g_free (self->saved);
   g_free (self->total_text);
   g_free (self->problems_text);
   G_OBJECT_CLASS (sl_builder_window_parent_class)->finalize (object);
@@ -694,17 +785,17 @@ sl_builder_window_new (GtkWindow       *parent,
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (summary));
 
   group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Squad"));
-  self->name = ADW_ENTRY_ROW (adw_entry_row_new ());
+  sl_group_set_title (ADW_PREFERENCES_GROUP (group), _("Squad"));
+  self->name = ADW_ENTRY_ROW (sl_entry_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->name), _("Name"));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->name));
   for (int q = 0; q < SL_N_QUALITIES; q++)
     gtk_string_list_append (qualities, sl_quality_label (q));
-  self->quality = ADW_COMBO_ROW (adw_combo_row_new ());
+  self->quality = ADW_COMBO_ROW (sl_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->quality), _("Troop quality"));
   adw_combo_row_set_model (self->quality, G_LIST_MODEL (qualities));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->quality));
-  self->leader = ADW_COMBO_ROW (adw_combo_row_new ());
+  self->leader = ADW_COMBO_ROW (sl_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->leader), _("Leader"));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->leader));
   self->rating = sl_spin_row_add (group, _("Leader rating (T-24)"), -2, 2, 1);
@@ -722,7 +813,7 @@ sl_builder_window_new (GtkWindow       *parent,
 
   /* P-02 step 6, T-38: what the squad buys for its side. */
   group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Squad Equipment (T-38)"));
+  sl_group_set_title (ADW_PREFERENCES_GROUP (group), _("Squad Equipment (T-38)"));
   {
     const char *labels[SL_DRAFT_SIDE_ITEMS] = {
       _("ECM jammers"), _("Ground sensors"), _("Camouflage tinter"), _("Holotarps"),
@@ -743,8 +834,8 @@ sl_builder_window_new (GtkWindow       *parent,
   g_signal_connect_swapped (self->all_hidden, "notify::active", G_CALLBACK (read_widgets), self);
 
   units = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (units), _("Soldiers"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (units),
+  sl_group_set_title (ADW_PREFERENCES_GROUP (units), _("Soldiers"));
+  sl_group_set_description (ADW_PREFERENCES_GROUP (units),
                                          _("Open a soldier to change his kit; copy it to his fire team or the whole squad."));
   for (int i = 0; i < SL_DRAFT_MAX_UNITS; i++)
     build_unit (self, units, i);
@@ -753,6 +844,8 @@ sl_builder_window_new (GtkWindow       *parent,
 
   adw_window_set_content (ADW_WINDOW (self), content);
   sync_widgets (self);
+  mark_saved (self);
+  g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
   return self;
 }
 

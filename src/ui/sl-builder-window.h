@@ -20,6 +20,9 @@ SlBuilderWindow    *sl_builder_window_new        (GtkWindow       *parent,
                                                   const SlRules   *rules,
                                                   const SlOptions *options);
 const SlSquadDraft *sl_builder_window_get_draft  (SlBuilderWindow *self);
+/* Whether the squad on screen differs from the one last saved, opened or
+ * begun (closing asks first, issue 21 #8). */
+gboolean            sl_builder_window_has_changes (SlBuilderWindow *self);
 /* "368 of 400 points · 32 left", as shown. */
 const char         *sl_builder_window_get_total  (SlBuilderWindow *self);
 /* The rules the squad breaks, one per line, as shown ("" when none). */

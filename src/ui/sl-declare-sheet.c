@@ -16,6 +16,7 @@
 #include "sl-declare-sheet.h"
 #include "sl-dice-sheet.h"
 #include "sl-json.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 #include "sl-unit-sheet.h"
 
@@ -420,17 +421,38 @@ refresh (SlDeclareSheet *self)
       Choice *c = &g_array_index (self->choices, Choice, i);
       g_autoptr(JsonNode) command = build_command (self, c->action);
       g_autoptr(GError) error = NULL;
-      g_autoptr(JsonNode) result = sl_game_preview (self->game, command, NULL, &error);
+      g_autoptr(JsonNode) result = NULL;
+
+      /* What the action does if its zero-G check succeeds (a natural 1
+       * always does, A-02); the check's odds are told beside it. */
+      if (sl_game_get_setup (self->game)->environment.zero_g &&
+          !json_object_has_member (json_node_get_object (command), "zero_g_roll"))
+        json_object_set_int_member (json_node_get_object (command), "zero_g_roll", 1);
+      result = sl_game_preview (self->game, command, NULL, &error);
 
       g_free (c->choice);
       c->allowed = result != NULL;
       if (result == NULL)
         c->choice = g_strdup (error->message);
-      else if (!json_object_has_member (json_node_get_object (result), "end"))
-        /* In zero-G the check is rolled as the action is declared. */
-        c->choice = g_strdup (_("A zero-G check decides whether it happens (P-21)"));
       else
-        c->choice = choice_words (self, result);
+        {
+          JsonObject *r = json_node_get_object (result);
+          JsonObject *check = json_object_has_member (r, "zero_g_check") ? json_object_get_object_member (r, "zero_g_check") : NULL;
+          g_autofree char *odds = check != NULL ? sl_check_odds_words (check) : NULL;
+          /* The preview rolled the zero-G check for the occasion: its
+           * odds tell, not that roll (P-21). */
+          g_autofree char *words = json_object_has_member (r, "end")
+                                   ? choice_words (self, result)
+                                   : g_strdup (_("A zero-G check decides whether it happens (P-21)"));
+
+          if (odds != NULL && json_object_has_member (r, "end"))
+            /* "1 AP · ends in subphase 4 · zero-G check: Needs 6 or less · 60 %" */
+            c->choice = g_strdup_printf (_("%s · zero-G check: %s"), words, odds);
+          else if (odds != NULL)
+            c->choice = g_strdup_printf ("%s · %s", words, odds);
+          else
+            c->choice = g_steal_pointer (&words);
+        }
       adw_action_row_set_subtitle (ADW_ACTION_ROW (c->row), c->choice);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (c->row), c->allowed);
       gtk_widget_set_opacity (gtk_widget_get_first_child (c->row), c->allowed ? 1.0 : 0.6);
@@ -584,7 +606,7 @@ sl_declare_sheet_choose (SlDeclareSheet *self,
   command = build_command (self, c->action);
   if (sl_game_apply (self->game, command, &error) == NULL)
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return FALSE;
     }
@@ -704,7 +726,7 @@ sl_declare_sheet_engage (SlDeclareSheet *self)
     }
   if (!ok)
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return FALSE;
     }
@@ -795,7 +817,7 @@ static AdwComboRow *
 combo_row (const char    *title,
            GtkStringList *model)
 {
-  AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
+  AdwComboRow *row = ADW_COMBO_ROW (sl_combo_row_new ());
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
@@ -838,7 +860,7 @@ radio_row_add (AdwExpanderRow  *expander,
                GtkCheckButton  *group,
                GtkCheckButton **check)
 {
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = sl_action_row_new ();
 
   *check = GTK_CHECK_BUTTON (gtk_check_button_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
@@ -873,7 +895,7 @@ build_missions (SlDeclareSheet *self)
         continue;
       if (self->mission_row == NULL)
         {
-          self->mission_row = ADW_EXPANDER_ROW (adw_expander_row_new ());
+          self->mission_row = ADW_EXPANDER_ROW (sl_expander_row_new ());
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->mission_row), _("Fire _mission called"));
           adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->mission_row), TRUE);
         }
@@ -932,7 +954,7 @@ build_obstacle_rows (SlDeclareSheet *self,
 {
   g_autoptr(GtkStringList) kinds = sl_obstacle_kinds (self->game);
 
-  self->obstacle_label = ADW_ENTRY_ROW (adw_entry_row_new ());
+  self->obstacle_label = ADW_ENTRY_ROW (sl_entry_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->obstacle_label), _("Obstacle’s _label"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->obstacle_label), TRUE);
   self->obstacle_kind = combo_row (_("_Kind of obstacle (T-18)"), kinds);
@@ -1003,7 +1025,7 @@ build (SlDeclareSheet *self)
   {
     const char *labels[] = { _("Its weapon"), _("A hand grenade"), _("The grenade launcher"), _("A charge, by radio") };
 
-    self->throw_row = ADW_EXPANDER_ROW (adw_expander_row_new ());
+    self->throw_row = ADW_EXPANDER_ROW (sl_expander_row_new ());
     adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->throw_row), _("Fire/Throw _uses"));
     adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->throw_row), TRUE);
     for (guint t = 0; t < G_N_ELEMENTS (throws); t++)
@@ -1032,7 +1054,7 @@ build (SlDeclareSheet *self)
   if (self->mission_row != NULL)
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->mission_row));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->position_row));
-  replace_row = adw_action_row_new ();
+  replace_row = sl_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (replace_row), _("Give up the running action"));
   adw_action_row_set_subtitle (ADW_ACTION_ROW (replace_row), _("It is lost (P-07 step 6)"));
   sw = gtk_switch_new ();
@@ -1045,7 +1067,7 @@ build (SlDeclareSheet *self)
   /* P-21: in zero-G each action needs a check, rolled as it is declared. */
   if (sl_game_get_setup (self->game)->environment.zero_g)
     {
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = sl_action_row_new ();
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Zero-G die"));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("The players' d10 for the zero-G check (P-21); 0: the app rolls"));
@@ -1065,8 +1087,8 @@ build (SlDeclareSheet *self)
     g_autoptr(GtkStringList) decisions = gtk_string_list_new ((const char *[]) {
       _("Fights"), _("Tries to avoid"), NULL });
 
-    adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (melee), _("Melee"));
-    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (melee),
+    sl_group_set_title (ADW_PREFERENCES_GROUP (melee), _("Melee"));
+    sl_group_set_description (ADW_PREFERENCES_GROUP (melee),
                                            _("Within 1 m of the target, in front of it (P-22)."));
     self->decision_row = combo_row (_("The _defender"), decisions);
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (melee), GTK_WIDGET (self->decision_row));
@@ -1091,7 +1113,7 @@ build (SlDeclareSheet *self)
       if (groups[kind] == NULL)
         {
           groups[kind] = adw_preferences_group_new ();
-          adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (groups[kind]), category_title (kind));
+          sl_group_set_title (ADW_PREFERENCES_GROUP (groups[kind]), category_title (kind));
           lists[kind] = gtk_list_box_new ();
           gtk_list_box_set_selection_mode (GTK_LIST_BOX (lists[kind]), GTK_SELECTION_NONE);
           gtk_widget_add_css_class (lists[kind], "boxed-list");
@@ -1099,7 +1121,7 @@ build (SlDeclareSheet *self)
           adw_preferences_group_add (ADW_PREFERENCES_GROUP (groups[kind]), lists[kind]);
         }
       c.action = action;
-      c.row = adw_action_row_new ();
+      c.row = sl_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (c.row), action->name);
       adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (c.row), 3);
       gtk_list_box_append (GTK_LIST_BOX (lists[kind]), c.row);

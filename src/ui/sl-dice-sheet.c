@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "sl-dice-sheet.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 #include "sl-json.h"
 
@@ -213,7 +214,7 @@ add_breakdown (SlDiceSheet *self,
   for (guint i = 0; i < json_array_get_length (items); i++)
     {
       JsonObject *m = json_array_get_object_element (items, i);
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = sl_action_row_new ();
       gint64 v = json_object_get_int_member (m, "value");
       g_autofree char *value = v > 0 ? g_strdup_printf ("+%" G_GINT64_FORMAT, v)
                                : v < 0 ? g_strdup_printf ("\xe2\x88\x92%" G_GINT64_FORMAT, -v)
@@ -263,7 +264,7 @@ show_refusal (SlDiceSheet  *self,
   g_auto(GStrv) inputs = sheet_inputs (self);
   gboolean stuck = self->unit_id != NULL && !sl_refusal_fixable (error, (const char * const *) inputs);
 
-  gtk_label_set_text (self->problem, error->message);
+  sl_rule_links_set_label (self->problem, error->message);
   gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
   gtk_widget_set_visible (self->give_up, stuck);
   /* No die to type, nothing to roll: only the way on. */
@@ -416,7 +417,7 @@ sl_dice_sheet_give_up (SlDiceSheet *self)
   g_string_append_c (command, '}');
   if (sl_game_apply_text (self->game, command->str, &error) == NULL)
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return FALSE;
     }
@@ -533,7 +534,7 @@ sl_dice_sheet_add_choice (SlDiceSheet        *self,
                           const char * const *values,
                           const char * const *labels)
 {
-  AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
+  AdwComboRow *row = ADW_COMBO_ROW (sl_combo_row_new ());
   g_autoptr(GtkStringList) model = gtk_string_list_new (labels);
   Field f = { 0 };
 
@@ -790,14 +791,14 @@ sl_dice_sheet_new (GtkWindow          *parent,
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (self->count_group));
 
   self->dice_group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->dice_group), _("Dice"));
+  sl_group_set_title (ADW_PREFERENCES_GROUP (self->dice_group), _("Dice"));
   list = gtk_list_box_new ();
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (list, "boxed-list");
   for (int i = 0; dice != NULL && dice[i] != NULL; i++)
     {
       g_auto(GStrv) parts = g_strsplit (dice[i], ":", 3);
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = sl_action_row_new ();
       Die d = { 0 };
 
       d.field = g_strdup (parts[0]);
@@ -821,7 +822,7 @@ sl_dice_sheet_new (GtkWindow          *parent,
     GtkWidget *group = adw_preferences_group_new ();
     GtkWidget *none = gtk_label_new (_("No modifier"));
 
-    adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Modifiers"));
+    sl_group_set_title (ADW_PREFERENCES_GROUP (group), _("Modifiers"));
     self->breakdown = GTK_LIST_BOX (gtk_list_box_new ());
     gtk_list_box_set_selection_mode (self->breakdown, GTK_SELECTION_NONE);
     gtk_widget_add_css_class (GTK_WIDGET (self->breakdown), "boxed-list");
@@ -835,7 +836,7 @@ sl_dice_sheet_new (GtkWindow          *parent,
   }
 
   self->options_group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->options_group), _("What the Table Says"));
+  sl_group_set_title (ADW_PREFERENCES_GROUP (self->options_group), _("What the Table Says"));
   gtk_widget_set_visible (self->options_group, FALSE);
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (self->options_group));
   adw_window_set_content (ADW_WINDOW (self), content);

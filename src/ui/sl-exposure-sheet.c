@@ -11,8 +11,10 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-ui-util.h"
 #include "sl-exposure-sheet.h"
 #include "sl-json.h"
+#include "sl-rule-links.h"
 
 struct _SlExposureSheet
 {
@@ -126,7 +128,7 @@ sl_exposure_sheet_apply (SlExposureSheet *self)
   g_string_append_printf (json, "], \"inside\": %s}", going_inside (self) ? "true" : "false");
   if (sl_game_apply_text (self->game, json->str, &error) == NULL)
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (self->problem_group, TRUE);
       return FALSE;
     }
@@ -160,7 +162,7 @@ add_units (SlExposureSheet *self)
 
       if (state->units[u].wound == SL_WOUND_DEAD || state->units[u].hidden)
         continue;
-      row = adw_action_row_new ();
+      row = sl_action_row_new ();
       check = gtk_check_button_new ();
       /* "TOG Boarding Squad · outside now" */
       subtitle = g_strdup_printf (state->units[u].inside ? _("%s · inside now") : _("%s · outside now"), squad->name);

@@ -16,6 +16,7 @@
 #include "sl-area-burst-sheet.h"
 #include "sl-combat.h"
 #include "sl-fire-sheet.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 typedef enum
@@ -185,7 +186,7 @@ show_refusal (SlFireSheet  *self,
 {
   gboolean stuck = !sl_refusal_fixable (error, inputs);
 
-  gtk_label_set_text (self->problem, error->message);
+  sl_rule_links_set_label (self->problem, error->message);
   gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
   gtk_widget_set_visible (self->give_up, stuck);
   /* No die to type, nothing to roll: only the way on. */
@@ -208,7 +209,7 @@ sl_fire_sheet_give_up (SlFireSheet *self)
   g_return_val_if_fail (SL_IS_FIRE_SHEET (self), FALSE);
   if (!sl_unit_give_up (self->game, self->unit, &error))
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return FALSE;
     }
@@ -250,7 +251,7 @@ refresh (SlFireSheet *self)
       for (guint i = 0; i < json_array_get_length (items); i++)
         {
           JsonObject *m = json_array_get_object_element (items, i);
-          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *row = sl_action_row_new ();
           g_autofree char *value = sl_signed_text (json_object_get_int_member (m, "value"));
           GtkWidget *label = gtk_label_new (value);
 
@@ -442,7 +443,7 @@ switch_row (const char  *title,
             const char  *subtitle,
             GtkSwitch  **out)
 {
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = sl_action_row_new ();
   GtkWidget *sw = gtk_switch_new ();
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
@@ -501,17 +502,17 @@ build (SlFireSheet *self)
   gtk_box_append (GTK_BOX (content), page);
 
   table = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (table), _("What the Table Shows"));
-  self->target_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  sl_group_set_title (ADW_PREFERENCES_GROUP (table), _("What the Table Shows"));
+  self->target_row = ADW_COMBO_ROW (sl_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->target_row), _("_Target"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->target_row), TRUE);
   adw_combo_row_set_model (self->target_row, G_LIST_MODEL (target_names));
   adw_combo_row_set_selected (self->target_row, selected);
-  self->cover_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  self->cover_row = ADW_COMBO_ROW (sl_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->cover_row), _("C_over"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->cover_row), TRUE);
   adw_combo_row_set_model (self->cover_row, G_LIST_MODEL (cover_names));
-  self->movement_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  self->movement_row = ADW_COMBO_ROW (sl_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->movement_row), _("Target _movement"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->movement_row), TRUE);
   adw_combo_row_set_model (self->movement_row, G_LIST_MODEL (movement_names));
@@ -545,7 +546,7 @@ build (SlFireSheet *self)
         {
           GtkWidget *arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
 
-          self->area_row = adw_action_row_new ();
+          self->area_row = sl_action_row_new ();
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->area_row), _("_Area burst instead…"));
           adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->area_row), TRUE);
           adw_action_row_set_subtitle (ADW_ACTION_ROW (self->area_row),
@@ -570,7 +571,7 @@ build (SlFireSheet *self)
     gtk_list_box_set_placeholder (self->breakdown, none);
   }
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (hit), GTK_WIDGET (self->breakdown));
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (hit), _("Modifiers"));
+  sl_group_set_title (ADW_PREFERENCES_GROUP (hit), _("Modifiers"));
 
   /* The odds and the die first: what the table waits for. */
   die = adw_preferences_group_new ();

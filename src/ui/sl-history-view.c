@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-history-view.h"
+#include "sl-rule-links.h"
 #include "sl-scatter-diagram.h"
 
 /* The items */
@@ -382,7 +383,8 @@ bind_cb (GtkSignalListItemFactory *factory,
     /* "Turn 2 · subphase 7 · undone" */
     caption = g_strdup_printf (_("%s · undone"), item->when);
   gtk_label_set_text (GTK_LABEL (when), caption ? caption : item->when);
-  gtk_label_set_text (GTK_LABEL (summary), item->summary);
+  /* The rules it cites, with their book sections, link to the reference. */
+  sl_rule_links_set_label (GTK_LABEL (summary), item->summary);
   gtk_widget_set_opacity (box, item->undone ? 0.55 : 1.0);
   {
     GtkWidget *diagram = gtk_widget_get_next_sibling (summary);

@@ -12,7 +12,9 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-ui-util.h"
 #include "sl-initiative-sheet.h"
+#include "sl-rule-links.h"
 
 typedef struct
 {
@@ -163,7 +165,7 @@ refresh (SlInitiativeSheet *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self->problem), result == NULL);
   if (result == NULL)
-    gtk_label_set_text (self->problem, error->message);
+    sl_rule_links_set_label (self->problem, error->message);
   else
     {
       JsonArray *list = json_object_get_array_member (json_node_get_object (result), "order");
@@ -251,7 +253,7 @@ sl_initiative_sheet_apply (SlInitiativeSheet *self)
 
   if (sl_game_apply (self->game, command, &error) == NULL)
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return FALSE;
     }
@@ -330,7 +332,7 @@ build (SlInitiativeSheet *self)
   gtk_box_append (GTK_BOX (content), page);
 
   dice = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (dice), _("Each Grouping Rolls a d10"));
+  sl_group_set_title (ADW_PREFERENCES_GROUP (dice), _("Each Grouping Rolls a d10"));
   self->prompt = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->prompt, TRUE);
   gtk_label_set_xalign (self->prompt, 0);
@@ -349,7 +351,7 @@ build (SlInitiativeSheet *self)
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (dice));
 
   orders = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (orders), _("Acting Order"));
+  sl_group_set_title (ADW_PREFERENCES_GROUP (orders), _("Acting Order"));
   self->order = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->order, 0);
   gtk_label_set_wrap (self->order, TRUE);
@@ -375,7 +377,7 @@ build (SlInitiativeSheet *self)
       if (!rolls)
         continue;
       e.grouping = gi;
-      e.row = adw_action_row_new ();
+      e.row = sl_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (e.row), g->name);
       e.die_label = gtk_label_new ("–");
       gtk_widget_add_css_class (e.die_label, "title-2");

@@ -16,6 +16,7 @@
 
 #include "sl-json.h"
 #include "sl-markers-window.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 typedef enum
@@ -113,7 +114,7 @@ correct (SlMarkersWindow *self,
   g_string_append_printf (json, ", \"value\": %s}", value);
   if (sl_game_apply_text (self->game, json->str, &error) == NULL)
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (self->problem_group, TRUE);
       refresh (self);
       return FALSE;
@@ -279,7 +280,7 @@ add_time_row (SlMarkersWindow *self,
 {
   const SlRules *rules = sl_game_get_rules (self->game);
   const SlState *state = sl_game_get_state (self->game);
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = sl_action_row_new ();
   GtkWidget *set = gtk_button_new_with_mnemonic (_("_Set"));
   gboolean due = g_str_equal (field, "due");
 
@@ -333,8 +334,8 @@ add_row (SlMarkersWindow *self,
   r->marker = m->id;
   r->kind = m->kind;
   r->group = group_of (m);
-  r->row = ADW_EXPANDER_ROW (adw_expander_row_new ());
-  r->label = ADW_ENTRY_ROW (adw_entry_row_new ());
+  r->row = ADW_EXPANDER_ROW (sl_expander_row_new ());
+  r->label = ADW_ENTRY_ROW (sl_entry_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (r->label), _("Label"));
   adw_entry_row_set_show_apply_button (r->label, TRUE);
   g_object_set_data (G_OBJECT (r->label), "marker-row", r);
@@ -348,7 +349,7 @@ add_row (SlMarkersWindow *self,
     add_number_row (self, r, "charges");
   else if (takes_field (self, m, "damage"))
     add_number_row (self, r, "damage");
-  remove_row = adw_action_row_new ();
+  remove_row = sl_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (remove_row), _("Put down by mistake"));
   r->remove = gtk_button_new_with_mnemonic (_("Take _Off the Table…"));
   gtk_widget_set_valign (r->remove, GTK_ALIGN_CENTER);

@@ -16,6 +16,7 @@
 #include "sl-combat.h"
 #include "sl-explosives.h"
 #include "sl-object-fire-sheet.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 /* A unit that may stand just behind the obstacle (P-26). */
@@ -165,7 +166,7 @@ show_refusal (SlObjectFireSheet *self,
 {
   gboolean stuck = !sl_refusal_fixable (error, inputs);
 
-  gtk_label_set_text (self->problem, error->message);
+  sl_rule_links_set_label (self->problem, error->message);
   gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
   gtk_widget_set_visible (self->give_up, stuck);
   gtk_widget_set_visible (GTK_WIDGET (self->prompt), !stuck);
@@ -475,7 +476,7 @@ give_up_action (GtkWidget  *widget,
 
   if (!sl_unit_give_up (self->game, self->unit, &error))
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return;
     }
@@ -556,7 +557,7 @@ add_behind_rows (SlObjectFireSheet *self)
           sl_state_unit_out (rules, state, u))
         continue;
       k.unit = u;
-      k.row = ADW_ACTION_ROW (adw_action_row_new ());
+      k.row = ADW_ACTION_ROW (sl_action_row_new ());
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (k.row), us->label);
       k.check = GTK_CHECK_BUTTON (gtk_check_button_new ());
       gtk_widget_set_valign (GTK_WIDGET (k.check), GTK_ALIGN_CENTER);
@@ -718,7 +719,7 @@ sl_object_fire_sheet_new (GtkWindow *parent,
   self->charge = u->current.target_marker > 0;
   adw_window_title_set_subtitle (self->title, self->charge ? _("Fire at a charge (P-36 step 5)")
                                                            : _("Fire at an obstacle (P-25)"));
-  adw_preferences_group_set_title (self->object_group, self->charge ? _("The Charge") : _("The Obstacle"));
+  sl_group_set_title (self->object_group, self->charge ? _("The Charge") : _("The Obstacle"));
   gtk_button_set_label (GTK_BUTTON (self->fire_button), self->charge ? _("_Roll for Me") : _("_Fire"));
   gtk_widget_set_tooltip_text (self->fire_button, self->charge ? _("The app rolls the die, and the shot is resolved (Ctrl+Return)")
                                                                : _("The shot is resolved, the app rolling the dice not typed (Ctrl+Return)"));

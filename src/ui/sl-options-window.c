@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-ui-util.h"
 #include "sl-json.h"
 #include "sl-options-window.h"
 
@@ -70,12 +71,12 @@ sl_options_window_new (GtkWindow *parent,
   adw_preferences_page_set_title (ADW_PREFERENCES_PAGE (page), _("Rules"));
   adw_preferences_page_set_icon_name (ADW_PREFERENCES_PAGE (page), "emblem-documents-symbolic");
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (modules), _("Rule Modules"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (modules),
+  sl_group_set_title (ADW_PREFERENCES_GROUP (modules), _("Rule Modules"));
+  sl_group_set_description (ADW_PREFERENCES_GROUP (modules),
                                          _("The advanced rules this scenario plays with (book §9)."));
   for (int m = 0; m < SL_N_MODULES; m++)
     {
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = sl_action_row_new ();
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), sl_module_label (m));
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), value_label (setup->modules[m] ? _("in play") : _("off")));
@@ -83,10 +84,10 @@ sl_options_window_new (GtkWindow *parent,
     }
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (modules));
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (environment), _("Environment"));
+  sl_group_set_title (ADW_PREFERENCES_GROUP (environment), _("Environment"));
   for (guint e = 0; e < G_N_ELEMENTS (env); e++)
     {
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = sl_action_row_new ();
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), env[e].title);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), value_label (env[e].on ? _("yes") : _("no")));
@@ -94,8 +95,8 @@ sl_options_window_new (GtkWindow *parent,
     }
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (environment));
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (options), _("Rule Options"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (options),
+  sl_group_set_title (ADW_PREFERENCES_GROUP (options), _("Rule Options"));
+  sl_group_set_description (ADW_PREFERENCES_GROUP (options),
                                          _("The rulings of the rules digest a group may switch. They are part of the game: set when it is created, kept with it."));
   for (guint i = 0; i < sl_option_set_size (rules->options); i++)
     {
@@ -104,7 +105,7 @@ sl_options_window_new (GtkWindow *parent,
       g_autoptr(JsonNode) book = sl_option_get_json (def, defaults);
       g_autofree char *text = value_text (value);
       g_autofree char *title = g_strdup_printf ("%s (%s)", def->title, def->ref);
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = sl_action_row_new ();
       gboolean differs = !json_node_equal (value, book);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);

@@ -105,7 +105,7 @@ sl_preferences_new (GtkWindow *parent,
   GtkWidget *page = adw_preferences_page_new ();
   GtkWidget *dice = adw_preferences_group_new ();
   GtkWidget *options = adw_preferences_group_new ();
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = sl_action_row_new ();
   GtkWidget *toggle = gtk_switch_new ();
   g_autoptr(JsonObject) defaults = read_defaults (settings);
   const SlOptions *book = sl_option_set_defaults (rules->options);
@@ -116,7 +116,7 @@ sl_preferences_new (GtkWindow *parent,
   adw_preferences_page_set_title (ADW_PREFERENCES_PAGE (page), _("General"));
   adw_preferences_page_set_icon_name (ADW_PREFERENCES_PAGE (page), "preferences-system-symbolic");
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (dice), _("Dice"));
+  sl_group_set_title (ADW_PREFERENCES_GROUP (dice), _("Dice"));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("The App Rolls the Dice"));
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
                                _("Off: the players roll their own dice and type them in"));
@@ -131,16 +131,16 @@ sl_preferences_new (GtkWindow *parent,
     GtkWidget *privacy = adw_preferences_group_new ();
     GtkSpinButton *idle;
 
-    adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (privacy), _("Private View"));
-    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (privacy),
+    sl_group_set_title (ADW_PREFERENCES_GROUP (privacy), _("Private View"));
+    sl_group_set_description (ADW_PREFERENCES_GROUP (privacy),
                                            _("The view of a side’s secrets closes by itself when nobody touches the keyboard or the pointer for this long (0: never)."));
     idle = sl_spin_row_add (privacy, _("Close After (seconds)"), 0, 600, 5);
     g_settings_bind (settings, "private-view-idle", idle, "value", G_SETTINGS_BIND_DEFAULT);
     adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (privacy));
   }
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (options), _("Rule Options for New Games"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (options),
+  sl_group_set_title (ADW_PREFERENCES_GROUP (options), _("Rule Options for New Games"));
+  sl_group_set_description (ADW_PREFERENCES_GROUP (options),
                                          _("The rulings the group plays with. A scenario's own options come first; a game keeps the options it was started with."));
   for (guint i = 0; i < sl_option_set_size (rules->options); i++)
     {
@@ -158,7 +158,7 @@ sl_preferences_new (GtkWindow *parent,
         {
           GtkWidget *sw = gtk_switch_new ();
 
-          option_row = adw_action_row_new ();
+          option_row = sl_action_row_new ();
           gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
           gtk_switch_set_active (GTK_SWITCH (sw), JSON_NODE_HOLDS_VALUE (chosen) && json_node_get_boolean (chosen));
           adw_action_row_add_suffix (ADW_ACTION_ROW (option_row), sw);
@@ -170,7 +170,7 @@ sl_preferences_new (GtkWindow *parent,
           GtkStringList *model = gtk_string_list_new ((const char * const *) def->choices);
           const char *current = JSON_NODE_HOLDS_VALUE (chosen) ? json_node_get_string (chosen) : NULL;
 
-          option_row = adw_combo_row_new ();
+          option_row = sl_combo_row_new ();
           adw_combo_row_set_model (ADW_COMBO_ROW (option_row), G_LIST_MODEL (model));
           for (guint k = 0; def->choices[k] != NULL; k++)
             if (g_strcmp0 (def->choices[k], current) == 0)
@@ -184,7 +184,7 @@ sl_preferences_new (GtkWindow *parent,
           GtkWidget *spin = gtk_spin_button_new_with_range (def->min, def->max,
                                                             def->type == SL_OPTION_INT ? 1 : 0.5);
 
-          option_row = adw_action_row_new ();
+          option_row = sl_action_row_new ();
           gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
           if (JSON_NODE_HOLDS_VALUE (chosen))
             gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), json_node_get_double (chosen));

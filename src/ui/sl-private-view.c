@@ -454,9 +454,9 @@ group_new (GtkWidget  *box,
 {
   GtkWidget *group = adw_preferences_group_new ();
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  sl_group_set_title (ADW_PREFERENCES_GROUP (group), title);
   if (description != NULL)
-    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
+    sl_group_set_description (ADW_PREFERENCES_GROUP (group), description);
   gtk_box_append (GTK_BOX (box), group);
   return group;
 }
@@ -465,7 +465,7 @@ static GtkEditable *
 entry_row_add (GtkWidget  *group,
                const char *title)
 {
-  GtkWidget *row = adw_entry_row_new ();
+  GtkWidget *row = sl_entry_row_new ();
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
@@ -477,7 +477,7 @@ combo_row_add (GtkWidget  *group,
                const char *title,
                GtkStringList *names)
 {
-  GtkWidget *row = adw_combo_row_new ();
+  GtkWidget *row = sl_combo_row_new ();
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (names));
@@ -505,7 +505,7 @@ row_add (GtkWidget  *group,
          const char *title,
          const char *subtitle)
 {
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = sl_action_row_new ();
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
@@ -555,7 +555,7 @@ build_secrets (SlPrivateView *self,
           break;
         case SL_SECRET_NOTE:
           {
-            GtkWidget *row = adw_action_row_new ();
+            GtkWidget *row = sl_action_row_new ();
             const char *status = state->note_status[s->note - 1] == SL_NOTE_DUD ? _("a dud") : _("revealed");
             g_autofree char *subtitle = s->kept ? g_strdup (s->detail) : g_strdup_printf ("%s · %s", s->detail, status);
 
@@ -629,7 +629,7 @@ build_secrets (SlPrivateView *self,
       self->hide_decoy2 = entry_row_add (group, _("Second decoy pile (optional)"));
       self->hide_where = entry_row_add (group, _("Where it lies, sealed (optional)"));
       /* T-19, A-126: a power suit's mode is part of the secret. */
-      self->hide_stealth_row = adw_action_row_new ();
+      self->hide_stealth_row = sl_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->hide_stealth_row), _("Stealth power mode"));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (self->hide_stealth_row),
                                    _("Set in secret; out of it, the unit is easier to detect (T-19, A-126)"));
@@ -798,10 +798,10 @@ ask_pin (SlPrivateView *self,
   title = g_strdup_printf (_("%s’s PIN"), who_name (self, who));
   adw_status_page_set_title (self->pin_page, title);
   if (g_strcmp0 (who, self->opening) != 0)
-    adw_status_page_set_description (self->pin_page,
+    sl_status_page_set_description (self->pin_page,
                                      _("The referee’s view shows every side’s secrets: each locked side’s PIN opens it."));
   else
-    adw_status_page_set_description (self->pin_page, NULL);
+    sl_status_page_set_description (self->pin_page, NULL);
   gtk_editable_set_text (self->pin_entry, "");
   gtk_widget_set_visible (GTK_WIDGET (self->pin_problem), FALSE);
   gtk_stack_set_visible_child_name (self->stack, "pin");
@@ -1043,7 +1043,7 @@ sl_private_view_init (SlPrivateView *self)
   status = adw_status_page_new ();
   adw_status_page_set_icon_name (ADW_STATUS_PAGE (status), "view-conceal-symbolic");
   adw_status_page_set_title (ADW_STATUS_PAGE (status), _("Whose Secrets?"));
-  adw_status_page_set_description (ADW_STATUS_PAGE (status),
+  sl_status_page_set_description (ADW_STATUS_PAGE (status),
                                    _("Only the side whose secrets they are looks now. Escape closes this view."));
   self->choices = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   gtk_widget_set_halign (self->choices, GTK_ALIGN_CENTER);

@@ -9,7 +9,10 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-file.h"
+#include "sl-text.h"
 #include "sl-scenario-editor.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 static const SlModule shown_modules[] = {
@@ -45,6 +48,9 @@ struct _SlScenarioEditor
 
   const SlRules   *rules;
   SlScenarioDraft *draft;
+  char            *force_files[2];  /* each side's force file: used or saved */
+  char            *scenario_file;   /* where this scenario was saved */
+  char            *saved;           /* the draft as last saved or begun */
   gboolean         updating;
 
   AdwToastOverlay *toasts;
@@ -165,7 +171,7 @@ refresh (SlScenarioEditor *self)
       SlSideDraft *side = &self->draft->sides[s];
       GtkWidget *child;
 
-      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->sides[s].group),
+      sl_group_set_title (ADW_PREFERENCES_GROUP (self->sides[s].group),
                                        *side->name ? side->name : _("Unnamed Side"));
       while ((child = gtk_widget_get_first_child (self->sides[s].squads)) != NULL)
         gtk_list_box_remove (GTK_LIST_BOX (self->sides[s].squads), child);
@@ -174,7 +180,7 @@ refresh (SlScenarioEditor *self)
           const SlSquadDraft *squad = g_ptr_array_index (side->squads, q);
           g_autoptr(SlSquadDraft) priced = sl_squad_draft_copy (squad);
           SlSquadCost cost = { 0 };
-          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *row = sl_action_row_new ();
           GtkWidget *remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
           g_autofree char *subtitle = NULL;
           g_autofree char *remove_label = g_strdup_printf (_("Remove %s"), squad->name);
@@ -205,7 +211,7 @@ refresh (SlScenarioEditor *self)
     }
   g_free (self->problems_text);
   self->problems_text = g_strdup (text->str);
-  gtk_label_set_text (self->problems, text->len ? text->str : _("The forces keep every construction rule."));
+  sl_rule_links_set_label (self->problems, text->len ? text->str : _("The forces keep every construction rule."));
   gtk_widget_set_visible (self->override_list, problems->len > 0);
 }
 
@@ -223,7 +229,7 @@ sl_scenario_editor_add_squad (SlScenarioEditor   *self,
   draft = squad != NULL ? sl_squad_draft_copy (squad) : sl_squad_draft_load (self->rules, path, &error);
   if (draft == NULL)
     {
-      adw_toast_overlay_add_toast (self->toasts, adw_toast_new (error->message));
+      adw_toast_overlay_add_toast (self->toasts, sl_toast_new (error->message));
       return FALSE;
     }
   g_ptr_array_add (self->draft->sides[side].squads, draft);
@@ -259,12 +265,59 @@ add_book_squad_cb (GtkButton        *button,
                                 squad, NULL);
 }
 
+static gboolean save_force_to (SlScenarioEditor *self,
+                               int               side,
+                               const char       *path,
+                               gboolean          replace);
+
+static void
+replace_force_cb (GtkWindow  *owner,
+                  const char *path,
+                  int         side)
+{
+  save_force_to (SL_SCENARIO_EDITOR (owner), side, path, TRUE);
+}
+
+/* Saves @side's force at @path; a file there that is not this force's own
+ * is replaced only with @replace, otherwise the player is asked. */
+static gboolean
+save_force_to (SlScenarioEditor *self,
+               int               side,
+               const char       *path,
+               gboolean          replace)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!sl_force_save (&self->draft->sides[side], path, replace || g_strcmp0 (self->force_files[side], path) == 0,
+                      &error))
+    {
+      g_autofree char *text = NULL;
+
+      if (g_error_matches (error, SL_FILE_ERROR, SL_FILE_ERROR_EXISTS))
+        {
+          sl_ask_replace (GTK_WINDOW (self), path, replace_force_cb, side);
+          return FALSE;
+        }
+      text = g_strdup_printf (_("The force could not be saved: %s"), error->message);
+      adw_toast_overlay_add_toast (self->toasts, sl_toast_new (text));
+      return FALSE;
+    }
+  g_free (self->force_files[side]);
+  self->force_files[side] = g_strdup (path);
+  {
+    g_autofree char *name = g_filename_display_basename (path);
+    g_autofree char *text = g_strdup_printf (_("Saved as “%s” in your forces"), name);
+
+    adw_toast_overlay_add_toast (self->toasts, sl_toast_new (text));
+  }
+  return TRUE;
+}
+
 gboolean
 sl_scenario_editor_save_force (SlScenarioEditor *self,
                                int               side,
                                const char       *path)
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *dir = sl_force_library_dir ();
   g_autofree char *file = NULL;
 
@@ -273,27 +326,13 @@ sl_scenario_editor_save_force (SlScenarioEditor *self,
   read_widgets (self);
   if (path == NULL)
     {
-      g_autofree char *base = g_strdup_printf ("%s.json", *self->draft->sides[side].name ? self->draft->sides[side].name
-                                                                                           : _("Force"));
+      g_autofree char *stem = sl_text_file_name (self->draft->sides[side].name, 200, _("Force"));
+      g_autofree char *base = g_strconcat (stem, ".json", NULL);
 
-      g_strdelimit (base, "/\\:", '-');
       file = g_build_filename (dir, base, NULL);
       path = file;
     }
-  if (!sl_force_save (&self->draft->sides[side], path, &error))
-    {
-      g_autofree char *text = g_strdup_printf (_("The force could not be saved: %s"), error->message);
-
-      adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
-      return FALSE;
-    }
-  {
-    g_autofree char *name = g_filename_display_basename (path);
-    g_autofree char *text = g_strdup_printf (_("Saved as “%s” in your forces"), name);
-
-    adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
-  }
-  return TRUE;
+  return save_force_to (self, side, path, FALSE);
 }
 
 gboolean
@@ -307,9 +346,11 @@ sl_scenario_editor_load_force (SlScenarioEditor *self,
   g_return_val_if_fail (side == 0 || side == 1, FALSE);
   if (!sl_force_load (self->rules, path, &self->draft->sides[side], &error))
     {
-      adw_toast_overlay_add_toast (self->toasts, adw_toast_new (error->message));
+      adw_toast_overlay_add_toast (self->toasts, sl_toast_new (error->message));
       return FALSE;
     }
+  g_free (self->force_files[side]);
+  self->force_files[side] = g_strdup (path);
   self->updating = TRUE;
   gtk_editable_set_text (GTK_EDITABLE (self->sides[side].name), self->draft->sides[side].name);
   gtk_spin_button_set_value (self->sides[side].budget, MAX (self->draft->sides[side].budget, 0));
@@ -343,31 +384,111 @@ save_force_cb (GtkButton        *button,
   sl_scenario_editor_save_force (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "side")), NULL);
 }
 
-char *
-sl_scenario_editor_save (SlScenarioEditor *self,
-                         const char       *dir)
+static char *save_scenario_in (SlScenarioEditor *self,
+                               const char       *dir,
+                               gboolean          replace);
+
+static void
+mark_saved (SlScenarioEditor *self)
+{
+  g_free (self->saved);
+  self->saved = sl_scenario_draft_fingerprint (self->rules, self->draft);
+}
+
+gboolean
+sl_scenario_editor_has_changes (SlScenarioEditor *self)
+{
+  g_autofree char *now = NULL;
+
+  g_return_val_if_fail (SL_IS_SCENARIO_EDITOR (self), FALSE);
+  read_widgets (self);
+  now = sl_scenario_draft_fingerprint (self->rules, self->draft);
+  return g_strcmp0 (now, self->saved) != 0;
+}
+
+static gboolean
+save_before_close (GtkWindow *window)
+{
+  g_autofree char *path = sl_scenario_editor_save (SL_SCENARIO_EDITOR (window), NULL);
+
+  return path != NULL;
+}
+
+static gboolean
+close_request_cb (SlScenarioEditor *self)
+{
+  g_autofree char *body = NULL;
+
+  if (!sl_scenario_editor_has_changes (self))
+    return FALSE;
+  body = g_strdup_printf (_("The scenario “%s” has changes that are not saved. Without saving, they are lost."),
+                          self->draft->name && *self->draft->name ? self->draft->name : _("Custom Scenario"));
+  return sl_ask_unsaved (GTK_WINDOW (self), body, save_before_close);
+}
+
+static void
+replace_scenario_cb (GtkWindow  *owner,
+                     const char *path,
+                     int         tag)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  g_free (save_scenario_in (SL_SCENARIO_EDITOR (owner), dir, TRUE));
+}
+
+/* Saves the scenario in @dir; a scenario there of the same id that is not
+ * this one as saved before is replaced only with @replace, otherwise the
+ * player is asked. */
+static char *
+save_scenario_in (SlScenarioEditor *self,
+                  const char       *dir,
+                  gboolean          replace)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *user_dir = g_build_filename (g_get_user_data_dir (), "squadlog", "scenarios", NULL);
+  g_autofree char *target = NULL;
   char *path;
 
-  g_return_val_if_fail (SL_IS_SCENARIO_EDITOR (self), NULL);
-  read_widgets (self);
-  path = sl_scenario_draft_save (self->rules, self->draft, dir ? dir : user_dir, &error);
+  if (!replace && self->scenario_file != NULL)
+    {
+      target = sl_scenario_draft_path (self->rules, self->draft, dir, NULL);
+      replace = g_strcmp0 (target, self->scenario_file) == 0;
+    }
+  path = sl_scenario_draft_save (self->rules, self->draft, dir, replace, &error);
+  if (path == NULL && g_error_matches (error, SL_FILE_ERROR, SL_FILE_ERROR_EXISTS))
+    {
+      g_free (target);
+      target = sl_scenario_draft_path (self->rules, self->draft, dir, NULL);
+      sl_ask_replace (GTK_WINDOW (self), target, replace_scenario_cb, 0);
+      return NULL;
+    }
   if (path == NULL)
     {
       g_autofree char *text = g_strdup_printf (_("The scenario cannot be saved: %s"), error->message);
 
-      adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+      adw_toast_overlay_add_toast (self->toasts, sl_toast_new (text));
       return NULL;
     }
   {
     /* Translators: after saving a custom scenario. */
     g_autofree char *text = g_strdup_printf (_("“%s” saved: New Game offers it"), self->draft->name);
 
-    adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+    adw_toast_overlay_add_toast (self->toasts, sl_toast_new (text));
   }
+  g_free (self->scenario_file);
+  self->scenario_file = g_strdup (path);
+  mark_saved (self);
   return path;
+}
+
+char *
+sl_scenario_editor_save (SlScenarioEditor *self,
+                         const char       *dir)
+{
+  g_autofree char *user_dir = g_build_filename (g_get_user_data_dir (), "squadlog", "scenarios", NULL);
+
+  g_return_val_if_fail (SL_IS_SCENARIO_EDITOR (self), NULL);
+  read_widgets (self);
+  return save_scenario_in (self, dir ? dir : user_dir, FALSE);
 }
 
 static void
@@ -384,7 +505,7 @@ entry_row (GtkWidget  *group,
            const char *text,
            gpointer    self)
 {
-  AdwEntryRow *row = ADW_ENTRY_ROW (adw_entry_row_new ());
+  AdwEntryRow *row = ADW_ENTRY_ROW (sl_entry_row_new ());
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   gtk_editable_set_text (GTK_EDITABLE (row), text);
@@ -423,7 +544,7 @@ build_side (SlScenarioEditor *self,
   GtkWidget *save_force = gtk_button_new_with_mnemonic (_("Save Side as a _Force"));
 
   rows->group = adw_preferences_group_new ();
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (rows->group),
+  sl_group_set_description (ADW_PREFERENCES_GROUP (rows->group),
                                          _("§10 B–E: the forces, their points, the set-up and the objective"));
   rows->name = entry_row (rows->group, _("Side"), side->name, self);
   rows->budget = spin_row (rows->group, _("Budget (scenario points)"), 0, 5000, side->budget, self);
@@ -482,6 +603,10 @@ sl_scenario_editor_finalize (GObject *object)
   SlScenarioEditor *self = SL_SCENARIO_EDITOR (object);
 
   sl_scenario_draft_free (self->draft);
+  g_free (self->force_files[0]);
+  g_free (self->force_files[1]);
+  g_free (self->scenario_file);
+  g_free (self->saved);
   g_free (self->problems_text);
   G_OBJECT_CLASS (sl_scenario_editor_parent_class)->finalize (object);
 }
@@ -558,7 +683,7 @@ sl_scenario_editor_new (GtkWindow     *parent,
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (summary));
 
   group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Scenario"));
+  sl_group_set_title (ADW_PREFERENCES_GROUP (group), _("Scenario"));
   self->name = entry_row (group, _("Name"), self->draft->name, self);
   self->situation = entry_row (group, _("Situation (§10 A)"), self->draft->situation, self);
   self->length = spin_row (group, _("Length in turns (§10 H)"), 1, 200, self->draft->length_turns, self);
@@ -568,7 +693,7 @@ sl_scenario_editor_new (GtkWindow     *parent,
     build_side (self, page, s);
 
   group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Rules in Use (§10 F)"));
+  sl_group_set_title (ADW_PREFERENCES_GROUP (group), _("Rules in Use (§10 F)"));
   for (guint i = 0; i < G_N_ELEMENTS (shown_modules); i++)
     {
       SlModule m = shown_modules[i];
@@ -585,8 +710,8 @@ sl_scenario_editor_new (GtkWindow     *parent,
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
 
   group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Special Conditions (§10 G)"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+  sl_group_set_title (ADW_PREFERENCES_GROUP (group), _("Special Conditions (§10 G)"));
+  sl_group_set_description (ADW_PREFERENCES_GROUP (group),
                                          _("Squad Log applies these; each side’s own are with the side."));
   {
     g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
@@ -594,7 +719,7 @@ sl_scenario_editor_new (GtkWindow     *parent,
     gtk_string_list_append (names, _("None"));
     for (guint t = 0; t < G_N_ELEMENTS (everywhere_terrains); t++)
       gtk_string_list_append (names, sl_rules_terrain (rules, everywhere_terrains[t])->name);
-    self->terrain = ADW_COMBO_ROW (adw_combo_row_new ());
+    self->terrain = ADW_COMBO_ROW (sl_combo_row_new ());
     adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->terrain), _("The Whole Area Counts As"));
     adw_action_row_set_subtitle (ADW_ACTION_ROW (self->terrain),
                                  _("For every shot, detection and move (T-10), as Definitely Not Camping’s woods"));
@@ -611,8 +736,8 @@ sl_scenario_editor_new (GtkWindow     *parent,
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
 
   group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Conditions the Players Keep"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+  sl_group_set_title (ADW_PREFERENCES_GROUP (group), _("Conditions the Players Keep"));
+  sl_group_set_description (ADW_PREFERENCES_GROUP (group),
                                          _("One per line: what only the table can check (no map), shown with the briefing"));
   view = gtk_text_view_new ();
   gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
@@ -633,6 +758,8 @@ sl_scenario_editor_new (GtkWindow     *parent,
   adw_window_set_content (ADW_WINDOW (self), content);
   self->updating = FALSE;
   read_widgets (self);
+  mark_saved (self);
+  g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
   return self;
 }
 

@@ -15,6 +15,7 @@
 #include "sl-report.h"
 #include "sl-json.h"
 #include "sl-score-window.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 #include "sl-victory.h"
 
@@ -74,7 +75,7 @@ refresh (SlScoreWindow *self)
     ratio = g_strdup (_("No ratio: the lower score is 0 or less, so the higher one wins decisively (A-131)"));
   else
     ratio = g_strdup (_("Both sides at 0 or less: a draw (A-131)"));
-  gtk_label_set_text (self->ratio, ratio);
+  sl_rule_links_set_label (self->ratio, ratio);
 
   while ((child = gtk_widget_get_first_child (self->scores)) != NULL)
     gtk_box_remove (GTK_BOX (self->scores), child);
@@ -92,8 +93,19 @@ refresh (SlScoreWindow *self)
       /* Translators: a side's score and its result: "TOG — 146.00 — Marginal Victory". */
       title = g_strdup_printf (_("%s — %.2f — %s"), side_name (self, s), score->score, score->result);
       description = goal != NULL ? g_strdup_printf ("%s\n%s", goal, objective) : g_strdup (objective);
-      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
-      adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
+      sl_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+      /* The objective and how far it has got, its rules linked to the
+       * rules reference (a group's description would not take links). */
+      {
+        GtkWidget *label = gtk_label_new (NULL);
+
+        sl_rule_links_set_label (GTK_LABEL (label), description);
+        gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+        gtk_label_set_xalign (GTK_LABEL (label), 0);
+        gtk_widget_add_css_class (label, "dim-label");
+        gtk_widget_set_margin_bottom (label, 6);
+        adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), label);
+      }
       g_string_append_printf (text, "%s\n%s\n", title, description);
 
       gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
@@ -101,7 +113,7 @@ refresh (SlScoreWindow *self)
       for (guint i = 0; i < score->items->len; i++)
         {
           const SlVictoryItem *item = &g_array_index (score->items, SlVictoryItem, i);
-          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *row = sl_action_row_new ();
           g_autofree char *points = g_strdup_printf ("%+.2f", item->points);
           GtkWidget *value = gtk_label_new (points);
 
@@ -148,7 +160,7 @@ refresh (SlScoreWindow *self)
   for (guint i = 0; i < self->report->moments->len; i++)
     {
       const SlReportMoment *m = &g_array_index (self->report->moments, SlReportMoment, i);
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = sl_action_row_new ();
       g_autofree char *turn = g_strdup_printf (_("Turn %d"), m->turn);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), m->text);
@@ -207,7 +219,7 @@ apply_objective (SlScoreWindow *self,
   g_string_append (json, "}}");
   if (sl_game_apply_text (self->game, json->str, &error) == NULL)
     {
-      gtk_label_set_text (self->problem, error->message);
+      sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       return FALSE;
     }
@@ -364,8 +376,8 @@ build_objectives (SlScoreWindow *self,
     }
   if (self->objectives != NULL)
     {
-      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->objectives), _("Objectives on the Table"));
-      adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self->objectives),
+      sl_group_set_title (ADW_PREFERENCES_GROUP (self->objectives), _("Objectives on the Table"));
+      sl_group_set_description (ADW_PREFERENCES_GROUP (self->objectives),
                                              _("Record what you see on the table whenever it changes; the score follows."));
       gtk_box_append (content, self->objectives);
     }
@@ -396,7 +408,7 @@ add_texts (GtkWidget  *group,
 
   if (texts->len == 0)
     return;
-  row = adw_expander_row_new ();
+  row = sl_expander_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), expanded);
   for (guint i = 0; i < texts->len; i++)
@@ -414,9 +426,9 @@ build_briefing (SlScoreWindow *self,
   GtkWidget *group = adw_preferences_group_new ();
   g_autoptr(GPtrArray) positions = g_ptr_array_new_with_free_func (g_free);
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), setup->name);
+  sl_group_set_title (ADW_PREFERENCES_GROUP (group), setup->name);
   if (setup->description != NULL && *setup->description)
-    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), setup->description);
+    sl_group_set_description (ADW_PREFERENCES_GROUP (group), setup->description);
   for (int s = 0; s < 2; s++)
     {
       const SlSideSetup *side = sl_setup_side_at (setup, s);
@@ -522,7 +534,7 @@ export_response_cb (GtkNativeDialog *dialog,
       if (path == NULL || !sl_file_replace (path, html, strlen (html), SL_FILE_REPLACE_DURABLE, 0644,
                                             NULL, &error))
         {
-          gtk_label_set_text (self->problem, error ? error->message : _("Only files on this computer can be written."));
+          sl_rule_links_set_label (self->problem, error ? error->message : _("Only files on this computer can be written."));
           gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
         }
     }
@@ -561,8 +573,8 @@ build_report (SlScoreWindow *self,
   GtkWidget *frame = gtk_frame_new (NULL);
   GtkWidget *none = gtk_label_new (_("Nothing decisive has happened yet."));
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Battle Report"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+  sl_group_set_title (ADW_PREFERENCES_GROUP (group), _("Battle Report"));
+  sl_group_set_description (ADW_PREFERENCES_GROUP (group),
                                          _("Units hit (light) and out of the fight (dark) per turn, each side in its colour"));
   gtk_widget_set_valign (export, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (export, _("Save the report as a web page to share"));

@@ -17,6 +17,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-text.h"
 #include "sl-ammunition.h"
 #include "sl-squad-log.h"
 #include "sl-unit-log.h"
@@ -190,7 +191,10 @@ make_layout (GtkWidget  *widget,
              gboolean    bold,
              gboolean    numeric)
 {
-  PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
+  /* One line whatever a name holds: a line break or a bidi override in a
+   * soldier's name does not break the table (issue 19 #12). */
+  g_autofree char *line = sl_text_one_line (text);
+  PangoLayout *layout = gtk_widget_create_pango_layout (widget, line);
   PangoAttrList *attrs = pango_attr_list_new ();
 
   if (small)

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-text.h"
 #include "sl-track.h"
 #include "sl-track-view.h"
 #include "sl-ui-util.h"
@@ -392,7 +393,8 @@ draw_text (SlTrackView *self,
            GdkRGBA      color,
            gboolean     bold)
 {
-  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  g_autofree char *line = sl_text_one_line (text);
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), line);
   int w, h;
 
   if (bold)

@@ -28,12 +28,78 @@ add_row (GtkWidget *container,
 }
 
 static GtkWidget *
+plain_row (GtkWidget *row)
+{
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  return row;
+}
+
+GtkWidget *
+sl_action_row_new (void)
+{
+  return plain_row (adw_action_row_new ());
+}
+
+GtkWidget *
+sl_expander_row_new (void)
+{
+  return plain_row (adw_expander_row_new ());
+}
+
+GtkWidget *
+sl_combo_row_new (void)
+{
+  return plain_row (adw_combo_row_new ());
+}
+
+GtkWidget *
+sl_entry_row_new (void)
+{
+  return plain_row (adw_entry_row_new ());
+}
+
+AdwToast *
+sl_toast_new (const char *text)
+{
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+  return adw_toast_new (escaped);
+}
+
+void
+sl_group_set_title (AdwPreferencesGroup *group,
+                    const char          *title)
+{
+  g_autofree char *escaped = title ? g_markup_escape_text (title, -1) : NULL;
+
+  adw_preferences_group_set_title (group, escaped);
+}
+
+void
+sl_group_set_description (AdwPreferencesGroup *group,
+                          const char          *description)
+{
+  g_autofree char *escaped = description ? g_markup_escape_text (description, -1) : NULL;
+
+  adw_preferences_group_set_description (group, escaped);
+}
+
+void
+sl_status_page_set_description (AdwStatusPage *page,
+                                const char    *description)
+{
+  g_autofree char *escaped = description ? g_markup_escape_text (description, -1) : NULL;
+
+  adw_status_page_set_description (page, escaped);
+}
+
+static GtkWidget *
 suffix_row (GtkWidget  *container,
             const char *title,
             const char *subtitle,
             GtkWidget  *suffix)
 {
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = sl_action_row_new ();
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   if (subtitle != NULL)
@@ -536,4 +602,103 @@ sl_obstacle_outcome_words (SlGame     *game,
   /* "+4: 4 of 5 wound levels (P-25)" */
   return g_strdup_printf (_("+%s: %s of %d wound levels (P-25)"), levels, total,
                           sl_game_get_rules (game)->obstacle_destroyed_at);
+}
+
+typedef struct
+{
+  GtkWindow     *owner;
+  char          *path;
+  SlReplaceFunc  replace;
+  int            tag;
+} ReplaceAsk;
+
+static void
+replace_ask_free (gpointer data)
+{
+  ReplaceAsk *ask = data;
+
+  g_object_unref (ask->owner);
+  g_free (ask->path);
+  g_free (ask);
+}
+
+static void
+replace_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     gpointer          user_data)
+{
+  ReplaceAsk *ask = g_object_get_data (G_OBJECT (dialog), "ask");
+
+  if (g_strcmp0 (response, "replace") == 0)
+    ask->replace (ask->owner, ask->path, ask->tag);
+}
+
+void
+sl_ask_replace (GtkWindow     *owner,
+                const char    *path,
+                SlReplaceFunc  replace,
+                int            tag)
+{
+  g_autofree char *name = g_filename_display_basename (path);
+  g_autofree char *heading = NULL;
+  AdwMessageDialog *dialog;
+  ReplaceAsk *ask = g_new0 (ReplaceAsk, 1);
+
+  ask->owner = g_object_ref (owner);
+  ask->path = g_strdup (path);
+  ask->replace = replace;
+  ask->tag = tag;
+  /* Translators: asked when saving a squad, a force or a scenario under
+   * the name of one already in the library. */
+  heading = g_strdup_printf (_("Replace “%s”?"), name);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (owner, heading,
+                                                       _("A file of that name is already in your library. Replacing it loses what it holds.")));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "replace", _("_Replace"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "replace", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "ask", ask, replace_ask_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (replace_response_cb), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+unsaved_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     GtkWindow        *window)
+{
+  SlSaveFunc save = (SlSaveFunc) g_object_get_data (G_OBJECT (dialog), "save");
+
+  if (g_strcmp0 (response, "discard") == 0)
+    {
+      g_object_set_data (G_OBJECT (window), "sl-unsaved-discarded", GINT_TO_POINTER (TRUE));
+      gtk_window_close (window);
+    }
+  else if (g_strcmp0 (response, "save") == 0 && save (window))
+    {
+      g_object_set_data (G_OBJECT (window), "sl-unsaved-discarded", GINT_TO_POINTER (TRUE));
+      gtk_window_close (window);
+    }
+}
+
+gboolean
+sl_ask_unsaved (GtkWindow  *window,
+                const char *body,
+                SlSaveFunc  save)
+{
+  AdwMessageDialog *dialog;
+
+  if (g_object_get_data (G_OBJECT (window), "sl-unsaved-discarded") != NULL)
+    return FALSE;
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (window, _("Save Changes?"), body));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "discard", _("_Discard"),
+                                    "save", _("_Save"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "save");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_object_set_data (G_OBJECT (dialog), "save", (gpointer) save);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (unsaved_response_cb), window, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
 }

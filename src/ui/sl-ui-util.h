@@ -14,6 +14,26 @@
 
 G_BEGIN_DECLS
 
+/* Rows and toasts that show their text as text. libadwaita 1.2's rows
+ * and toasts read their titles and subtitles as Pango markup by default,
+ * so a name such as "Smith & Sons" or "<span size='xx-large'>" from a
+ * squad, a scenario or a game would show blank or restyled (issue 19 #11):
+ * every row of Squad Log is made by these, never with markup. */
+GtkWidget     *sl_action_row_new   (void);
+GtkWidget     *sl_expander_row_new (void);
+GtkWidget     *sl_combo_row_new    (void);
+GtkWidget     *sl_entry_row_new    (void);
+/* A toast that shows @text as it is. */
+AdwToast      *sl_toast_new        (const char *text);
+/* A preferences group's title and description, and a status page's
+ * description, which libadwaita reads as markup: set as text. */
+void           sl_group_set_title        (AdwPreferencesGroup *group,
+                                          const char          *title);
+void           sl_group_set_description  (AdwPreferencesGroup *group,
+                                          const char          *description);
+void           sl_status_page_set_description (AdwStatusPage *page,
+                                               const char    *description);
+
 /* A row titled @title (and @subtitle, when not NULL) with a switch at its
  * end that the whole row toggles, added to @container: a preferences
  * group, an expander row or a list box. */
@@ -42,6 +62,26 @@ void           sl_choose_json    (GtkWindow    *parent,
                                   SlChooseFunc  done,
                                   gpointer      user_data,
                                   int           tag);
+
+/* Asks whether the library file @path, already there, is to be replaced
+ * (issue 19 #12); @replace is called with @owner, @path and @tag when the
+ * player says so, nothing happens otherwise. */
+typedef void (*SlReplaceFunc) (GtkWindow  *owner,
+                               const char *path,
+                               int         tag);
+void           sl_ask_replace    (GtkWindow     *owner,
+                                  const char    *path,
+                                  SlReplaceFunc  replace,
+                                  int            tag);
+
+/* Closing @window with edits not saved (issue 21 #8): asks Save Changes?
+ * (@body says what is lost) and returns TRUE to stop the close for now;
+ * Discard closes, Save closes when @save (called with @window) saved.
+ * Returns FALSE, letting the close go on, once Discard was chosen. */
+typedef gboolean (*SlSaveFunc) (GtkWindow *window);
+gboolean       sl_ask_unsaved    (GtkWindow     *window,
+                                  const char    *body,
+                                  SlSaveFunc     save);
 
 /* @widget's text colour from its style (what GTK 4.10 calls
  * gtk_widget_get_color()), for widgets that draw themselves. */

@@ -13,6 +13,7 @@
 #include "sl-json.h"
 #include "sl-unit-log.h"
 #include "sl-unit-sheet.h"
+#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 struct _SlUnitSheet
@@ -64,7 +65,7 @@ apply (SlUnitSheet *self,
 
   if (sl_game_apply_text (self->game, json, &local_error) == NULL)
     {
-      gtk_label_set_text (self->problem, local_error->message);
+      sl_rule_links_set_label (self->problem, local_error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
@@ -243,7 +244,7 @@ refresh_fires (SlUnitSheet *self)
   g_ptr_array_set_size (self->fire_rows, 0);
   for (int i = 0; i < u->n_fires; i++)
     {
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = sl_action_row_new ();
       GtkWidget *remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
       g_autofree char *when = sl_subphase_words (self->game, u->fires[i].index);
       g_autofree char *what = fire_words (self, &u->fires[i]);
@@ -262,7 +263,7 @@ refresh_fires (SlUnitSheet *self)
       g_ptr_array_add (self->fire_rows, row);
     }
   gtk_widget_set_sensitive (self->clear_fires, u->n_fires > 0);
-  adw_preferences_group_set_description (self->fires_group,
+  sl_group_set_description (self->fires_group,
                                          u->n_fires > 0 ? _("The fires the rate of fire counts, oldest first (P-15, T-23).")
                                                         : _("No fire on the log: the rate of fire counts none (P-15, T-23)."));
 }
@@ -494,7 +495,7 @@ combo_row (AdwPreferencesGroup *group,
            GtkStringList       *model,
            SlUnitSheet         *self)
 {
-  AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
+  AdwComboRow *row = ADW_COMBO_ROW (sl_combo_row_new ());
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_combo_row_set_model (row, G_LIST_MODEL (model));
@@ -516,8 +517,8 @@ build_exposure (SlUnitSheet        *self,
   g_autoptr(GtkStringList) breaches = gtk_string_list_new ((const char *[]) {
     C_("suit breach", "None"), C_("suit breach", "One more wound"), C_("suit breach", "Bleeding"), NULL });
 
-  adw_preferences_group_set_title (group, vacuum ? _("Vacuum") : _("Hostile Atmosphere"));
-  adw_preferences_group_set_description (group,
+  sl_group_set_title (group, vacuum ? _("Vacuum") : _("Hostile Atmosphere"));
+  sl_group_set_description (group,
                                          vacuum ? _("Out in the vacuum, a wound breaches the suit (T-36, P-39).")
                                                 : _("Out in the atmosphere, a wound breaches the suit (T-36, P-39)."));
   self->inside = switch_row (group, _("Inside, sheltered"), NULL, self);
@@ -576,13 +577,13 @@ build (SlUnitSheet *self)
   gtk_widget_add_css_class (GTK_WIDGET (self->problem), "error");
   gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
   adw_preferences_group_add (body, GTK_WIDGET (self->problem));
-  adw_preferences_group_set_title (body, _("Wounds and Position"));
+  sl_group_set_title (body, _("Wounds and Position"));
   self->wound = combo_row (body, _("Wounds"), wounds, self);
   self->position = combo_row (body, _("Position"), positions, self);
   /* §18: a Legionnaire character's skills, as the setup converted them. */
   if (us->legionnaire != NULL)
     {
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = sl_action_row_new ();
       g_autofree char *words = sl_legionnaire_modifiers_words (us->legionnaire);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Legionnaire character (§18)"));
@@ -594,7 +595,7 @@ build (SlUnitSheet *self)
     build_exposure (self, ADW_PREFERENCES_PAGE (page));
 
   ammo = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_title (ammo, _("Weapon and Ammunition"));
+  sl_group_set_title (ammo, _("Weapon and Ammunition"));
   self->in_hand = combo_row (ammo, _("Weapon in hand"), weapons, self);
   self->magazines_r = spin_row (ammo, _("Rifle magazines left (R)"), "magazines.R", self);
   self->magazines_p = spin_row (ammo, _("Pistol magazines left (P)"), "magazines.P", self);
@@ -604,7 +605,7 @@ build (SlUnitSheet *self)
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ammo);
 
   counters = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_title (counters, _("Counters"));
+  sl_group_set_title (counters, _("Counters"));
   self->dazed = switch_row (counters, _("Dazed"), "dazed_until", self);
   self->dazed_subphase = spin_row (counters, _("Dazed until subphase"), "dazed_until", self);
   gtk_spin_button_set_range (self->dazed_subphase, 1, rules->subphases_per_turn);
@@ -617,8 +618,8 @@ build (SlUnitSheet *self)
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), counters);
 
   action = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_title (action, _("Action"));
-  self->action_row = ADW_ACTION_ROW (adw_action_row_new ());
+  sl_group_set_title (action, _("Action"));
+  self->action_row = ADW_ACTION_ROW (sl_action_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->action_row), _("Under way"));
   self->drop_action = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_Take Off the Log")));
   gtk_widget_set_valign (GTK_WIDGET (self->drop_action), GTK_ALIGN_CENTER);
@@ -635,7 +636,7 @@ build (SlUnitSheet *self)
 
   /* P-15, T-23: the fires the rate of fire counts, corrected by hand. */
   self->fires_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_title (self->fires_group, _("Fire History"));
+  sl_group_set_title (self->fires_group, _("Fire History"));
   self->clear_fires = gtk_button_new_with_mnemonic (_("C_lear"));
   gtk_widget_set_valign (self->clear_fires, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (self->clear_fires, "flat");

@@ -31,6 +31,9 @@
 #include "sl-preferences.h"
 #include "sl-private-view.h"
 #include "sl-print-operation.h"
+#include "sl-reference.h"
+#include "sl-reference-window.h"
+#include "sl-rule-links.h"
 #include "sl-scenarios.h"
 #include "sl-secrets.h"
 #include "sl-squad-log.h"
@@ -51,6 +54,9 @@ struct _SlWindow
   GtkButton            *continue_button;
   GtkListBox           *recent_list;
   SlTrackView          *track;
+  GtkInfoBar           *file_bar;
+  GtkLabel             *file_bar_label;
+  GtkWidget            *file_bar_button;
   SlHistoryView        *history;
   GtkBox               *squads;
   GtkLabel             *prompt;
@@ -63,6 +69,7 @@ struct _SlWindow
   GtkStack             *screen;        /* "shared" or "private" */
   SlPrivateView        *private_view;   /* made when first asked for */
   GtkWindow            *shortcuts;      /* likewise */
+  SlReferenceWindow    *reference;      /* likewise: the rules reference (F1) */
 
   SlGame               *game;
   gulong                changed_id;
@@ -125,11 +132,13 @@ remember_last_game (SlWindow   *self,
     }
 }
 
+/* A toast, its rules cited with their book sections and linked to the
+ * rules reference (a refusal names the rule that refuses). */
 static void
 toast (SlWindow   *self,
        const char *text)
 {
-  AdwToast *t = adw_toast_new (text);
+  AdwToast *t = sl_rule_links_toast_new (text);
 
   adw_toast_set_timeout (t, 6);
   adw_toast_overlay_add_toast (self->toasts, t);
@@ -183,7 +192,7 @@ show_recent (SlWindow   *self,
         continue;
       base = g_path_get_basename (path);
       dir = g_path_get_dirname (path);
-      row = adw_action_row_new ();
+      row = sl_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), base);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), dir);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
@@ -212,7 +221,7 @@ show_rules (SlWindow *self)
 
       adw_status_page_set_icon_name (self->status_page, "dialog-error-symbolic");
       adw_status_page_set_title (self->status_page, _("The Rules Cannot Be Used"));
-      adw_status_page_set_description (self->status_page,
+      sl_status_page_set_description (self->status_page,
                                        error ? error->message : _("The rules were not loaded."));
       gtk_widget_set_visible (adw_status_page_get_child (self->status_page), FALSE);
       return;
@@ -229,7 +238,7 @@ show_rules (SlWindow *self)
    * icon (an SVG, and the SVG library with it) slowed its start. */
   adw_status_page_set_icon_name (self->status_page, APPLICATION_ID);
   adw_status_page_set_title (self->status_page, _("Squad Log"));
-  adw_status_page_set_description (self->status_page, description);
+  sl_status_page_set_description (self->status_page, description);
   gtk_widget_set_visible (adw_status_page_get_child (self->status_page), TRUE);
 
   last = last_game_path (self);
@@ -379,7 +388,7 @@ update_prompt (SlWindow *self)
         text = g_steal_pointer (&both);
       }
   }
-  gtk_label_set_text (self->prompt, text);
+  sl_rule_links_set_label (self->prompt, text);
 }
 
 static int waiting_mine (SlWindow *self);
@@ -432,8 +441,10 @@ update_actions (SlWindow *self)
   gtk_widget_set_visible (self->next_button, game);
   gtk_widget_set_visible (self->pass_button, game);
 
-  /* While the private view covers the window, the table's actions wait. */
-  game = game && shared;
+  /* While the private view covers the window, the table's actions wait;
+   * a game only shown (its file open elsewhere, or changed on the disk)
+   * takes none. */
+  game = game && shared && !sl_game_get_read_only (self->game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", game && sl_game_can_undo (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", game && sl_game_can_redo (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next",
@@ -490,6 +501,58 @@ cache_timeout_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The bar over the table when the game is only shown (issue 19 #5). */
+typedef enum
+{
+  FILE_WRITABLE,
+  FILE_ELSEWHERE,   /* open for writing in another window or `squadlog play` */
+  FILE_CHANGED,     /* changed on the disk by another program since it was read */
+} FileProblem;
+
+static void
+show_file_bar (SlWindow    *self,
+               FileProblem  problem)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+
+  if (problem == FILE_WRITABLE || self->game == NULL || sl_game_get_path (self->game) == NULL)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->file_bar), FALSE);
+      return;
+    }
+  name = g_filename_display_basename (sl_game_get_path (self->game));
+  if (problem == FILE_ELSEWHERE)
+    text = g_strdup_printf (_("“%s” is open in another window or in squadlog play: it is only shown here, and nothing is recorded. Try again once it is closed there."),
+                            name);
+  else
+    text = g_strdup_printf (_("“%s” was changed by another program: it was not written over, and nothing more is recorded here. Reload it to go on from what it holds now."),
+                            name);
+  gtk_label_set_text (self->file_bar_label, text);
+  gtk_button_set_label (GTK_BUTTON (self->file_bar_button),
+                        problem == FILE_ELSEWHERE ? _("_Try Again") : _("_Reload"));
+  gtk_widget_set_visible (GTK_WIDGET (self->file_bar), TRUE);
+}
+
+/* Opens the game's file again from the disk, letting go of this copy's
+ * hold on it first: the bar's button. */
+static void
+file_bar_response_cb (SlWindow *self,
+                      int       response)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (self->game == NULL || sl_game_get_path (self->game) == NULL)
+    return;
+  file = g_file_new_for_path (sl_game_get_path (self->game));
+  sl_game_release_file (self->game);
+  if (sl_window_open_file (self, file) && !sl_game_get_read_only (self->game))
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->file_bar), FALSE);
+      toast (self, _("The game is recorded here again."));
+    }
+}
+
 /* Nothing lost: the game is written (atomically) after every change. */
 static void
 save_now (SlWindow *self)
@@ -497,12 +560,22 @@ save_now (SlWindow *self)
   g_autoptr(GError) error = NULL;
   const char *path;
 
-  if (self->game == NULL || (path = sl_game_get_path (self->game)) == NULL)
+  if (self->game == NULL || (path = sl_game_get_path (self->game)) == NULL ||
+      sl_game_get_read_only (self->game))
     return;
   if (!sl_game_save (self->game, path, &error))
     {
-      g_autofree char *text = g_strdup_printf (_("The game could not be saved: %s"), error->message);
+      g_autofree char *text = NULL;
 
+      if (g_error_matches (error, SL_GAME_ERROR, SL_GAME_ERROR_CHANGED))
+        {
+          /* Not written over, and nothing more recorded here that could
+           * not be saved: the players reload what the file holds now. */
+          sl_game_set_read_only (self->game, TRUE);
+          show_file_bar (self, FILE_CHANGED);
+          return;
+        }
+      text = g_strdup_printf (_("The game could not be saved: %s"), error->message);
       toast (self, text);
       return;
     }
@@ -542,6 +615,7 @@ sl_window_set_game (SlWindow *self,
 
   g_return_if_fail (SL_IS_WINDOW (self));
 
+  gtk_widget_set_visible (GTK_WIDGET (self->file_bar), FALSE);
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_clear_handle_id (&self->cache_id, g_source_remove);
@@ -556,6 +630,8 @@ sl_window_set_game (SlWindow *self,
     sl_private_view_set_game (self->private_view, game);
   sl_track_view_set_game (self->track, game);
   sl_history_view_set_game (self->history, game);
+  if (self->reference != NULL)
+    sl_reference_window_set_game (self->reference, game);
   if (game != NULL)
     {
       const SlSetup *setup = sl_game_get_setup (game);
@@ -598,8 +674,13 @@ show_error (SlWindow   *self,
             const char *heading,
             const char *body)
 {
-  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, body));
+  g_autofree char *cited = sl_reference_cite (NULL, body);
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, cited));
+  /* The rules a refusal cites, as links to the rules reference. */
+  GtkWidget *links = sl_rule_links_cited_new (body);
 
+  if (links != NULL)
+    adw_message_dialog_set_extra_child (dialog, links);
   adw_message_dialog_add_response (dialog, "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -652,11 +733,20 @@ sl_window_show_loaded (SlWindow     *self,
 
     if (!sl_game_take_file (game, &lock_error))
       {
-        g_autofree char *name = g_file_get_basename (file);
-        g_autofree char *heading = g_strdup_printf (_("“%s” Is Open Elsewhere"), name);
+        if (!g_error_matches (lock_error, SL_GAME_ERROR, SL_GAME_ERROR_LOCKED))
+          {
+            g_autofree char *name = g_file_get_basename (file);
+            g_autofree char *heading = g_strdup_printf (_("Cannot Open “%s”"), name);
 
-        show_error (self, heading, lock_error->message);
-        return FALSE;
+            show_error (self, heading, lock_error->message);
+            return FALSE;
+          }
+        /* Shown, not played: the other window or `squadlog play` keeps
+         * recording; this one can try again once it has let go. */
+        sl_game_set_read_only (game, TRUE);
+        sl_window_set_game (self, game);
+        show_file_bar (self, FILE_ELSEWHERE);
+        return TRUE;
       }
   }
   sl_window_set_game (self, game);
@@ -717,7 +807,9 @@ show_construction_error (SlWindow      *self,
       const SlSetupProblem *p = g_ptr_array_index (left, i);
       GtkWidget *label;
 
-      label = gtk_label_new (p->message);
+      label = gtk_label_new (NULL);
+      /* The rule broken, a link to the rules reference. */
+      sl_rule_links_set_label (GTK_LABEL (label), p->message);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_widget_set_margin_start (label, 12);
@@ -842,7 +934,7 @@ new_action (GtkWidget  *widget,
   for (guint i = 0; i < scenarios->len; i++)
     {
       const SlScenarioInfo *scenario = g_ptr_array_index (scenarios, i);
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = sl_action_row_new ();
       g_autofree char *subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d turn. %s", "%d turns. %s",
                                                                 scenario->length_turns),
                                                    scenario->length_turns, scenario->description);
@@ -1937,6 +2029,34 @@ next_action (GtkWidget  *widget,
     }
 }
 
+SlReferenceWindow *
+sl_window_get_reference (SlWindow *self)
+{
+  g_return_val_if_fail (SL_IS_WINDOW (self), NULL);
+
+  /* Made the first time it is asked for, then kept (closing hides it). */
+  if (self->reference == NULL)
+    self->reference = g_object_ref_sink (sl_reference_window_new (GTK_WINDOW (self), self->game));
+  return self->reference;
+}
+
+/* The rules reference (F1, the main menu): where it was left, or on the
+ * game's page, or on its search. It reads no secret, so the private view
+ * need not be closed. */
+static void
+reference_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  SlReferenceWindow *reference = sl_window_get_reference (self);
+
+  if (sl_reference_window_get_shown (reference) == NULL && self->game != NULL)
+    sl_reference_window_show_game (reference);
+  gtk_window_present (GTK_WINDOW (reference));
+  sl_reference_window_focus_search (reference);
+}
+
 /* The window's size and state, kept from one session to the next. */
 static gboolean
 close_request_cb (SlWindow *self)
@@ -2066,6 +2186,9 @@ sl_window_dispose (GObject *object)
   if (self->shortcuts != NULL)
     gtk_window_destroy (self->shortcuts);
   g_clear_object (&self->shortcuts);
+  if (self->reference != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->reference));
+  g_clear_object (&self->reference);
   g_clear_handle_id (&self->typed_id, g_source_remove);
   if (self->typed != NULL)
     {
@@ -2106,6 +2229,8 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlWindow, prompt);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, history_buttons);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, next_button);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, file_bar);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, file_bar_label);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, pass_button);
 
   gtk_widget_class_install_action (widget_class, "win.new", NULL, new_action);
@@ -2138,6 +2263,8 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.next", NULL, next_action);
   gtk_widget_class_install_action (widget_class, "win.pass", NULL, pass_action);
+  gtk_widget_class_install_action (widget_class, "win.reference", NULL, reference_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F1, 0, "win.reference", NULL);
   /* Dice mode: "we roll our own dice" (default) or "the app rolls". */
   g_object_class_install_property (object_class, PROP_APP_ROLLS,
                                    g_param_spec_boolean ("app-rolls", NULL, NULL, FALSE,
@@ -2171,6 +2298,8 @@ sl_window_init (SlWindow *self)
     g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
   }
   gtk_menu_button_set_create_popup_func (self->primary_menu_button, create_primary_menu_cb, self, NULL);
+  self->file_bar_button = gtk_info_bar_add_button (self->file_bar, _("_Try Again"), GTK_RESPONSE_ACCEPT);
+  g_signal_connect_swapped (self->file_bar, "response", G_CALLBACK (file_bar_response_cb), self);
   g_signal_connect (self->recent_list, "row-activated", G_CALLBACK (recent_activated_cb), self);
   /* The start page is filled in each time it is shown (not at all when
    * the window opens on a game). */

@@ -9,6 +9,7 @@
 
 #include "sl-application.h"
 #include "sl-game.h"
+#include "sl-reference-window.h"
 
 G_BEGIN_DECLS
 
@@ -37,6 +38,9 @@ gboolean     sl_window_show_loaded (SlWindow     *self,
 gboolean     sl_window_new_game   (SlWindow      *self,
                                    const char    *scenario_path,
                                    const char    *game_path);
+/* The rules reference of this window (made when first asked for), with
+ * the game's special conditions and rule options. */
+SlReferenceWindow *sl_window_get_reference (SlWindow *self);
 /* Saves the game at @path, which it is kept at from then on. */
 gboolean     sl_window_save_as    (SlWindow      *self,
                                    const char    *path);

@@ -33,6 +33,12 @@ for f in \
   "$datadir/squadlog/scenarios/definitely-not-camping.json" \
   "$datadir/squadlog/scenarios/blow-the-damn-thing-up.json" \
   "$datadir/squadlog/scenarios/pest-control.json" \
+  "$datadir/squadlog/reference/tables.json" \
+  "$datadir/squadlog/reference/procedures.json" \
+  "$datadir/squadlog/reference/examples.json" \
+  "$datadir/squadlog/reference/rulings-1.json" \
+  "$datadir/squadlog/reference/rulings-2.json" \
+  "$datadir/squadlog/reference/options.json" \
   "$datadir/applications/io.github.squadlog.SquadLog.desktop" \
   "$datadir/metainfo/io.github.squadlog.SquadLog.metainfo.xml" \
   "$datadir/mime/packages/io.github.squadlog.SquadLog.xml" \
