@@ -1,7 +1,8 @@
 #!/bin/bash
 # Drives the bash completion of squadlog as bash would (COMP_LINE,
 # COMP_WORDS split at "=") and checks what it offers: the commands, each
-# command's options, the scenarios' ids, the rule options' ids and values.
+# command's options, the scenarios' ids, the rule options' ids and values,
+# the rules reference's ids.
 # TAP output.
 #
 #   check-completion.sh COMPLETION_FILE SOURCE_ROOT
@@ -62,6 +63,7 @@ contains () {
 }
 
 expect "squadlog re" "replay report resolve"
+expect "squadlog ru" "rules"
 expect "squadlog -" "--help --version"
 expect "squadlog resolve --" "--help --jsonl --pretty --rules --seed"
 expect "squadlog new --" "--force --help --option --output --rules --scenario"
@@ -69,6 +71,12 @@ expect "squadlog play --" "--help --quiet --rules --seed"
 expect "squadlog replay --" "--help --json --rules --until"
 expect "squadlog print --" "--blank --force --help --output --paper --rules --squad"
 expect "squadlog report --" "--force --help --output --rules"
+expect "squadlog rules --" "--help --json --kind"
+expect "squadlog rules " "list search show"
+expect "squadlog rules list --kind " "example option procedure ruling table"
+expect "squadlog rules show P-3" "P-30 P-31 P-32 P-33 P-34 P-35 P-36 P-37 P-38 P-39"
+expect "squadlog rules show initiativeT" "initiativeTieBreak"
+expect "squadlog rules show P-34 " ""
 expect "squadlog print game.squadlog --paper " "a4 letter"
 
 # Every scenario that comes with Squad Log, by its id.
