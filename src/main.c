@@ -9,7 +9,6 @@
 #include <locale.h>
 
 #include "sl-cli.h"
-#include "sl-rules.h"
 #ifdef SL_HAVE_GUI
 #include "sl-application.h"
 #endif
@@ -18,9 +17,11 @@ int
 main (int   argc,
       char *argv[])
 {
+  const char *localedir = g_getenv ("SQUADLOG_LOCALEDIR");
+
   setlocale (LC_ALL, "");
-  /* From the build tree, the translations built there. */
-  bindtextdomain (GETTEXT_PACKAGE, sl_running_uninstalled () ? SL_BUILD_ROOT "/po" : LOCALEDIR);
+  /* From the build tree (`meson devenv`), the translations built there. */
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir != '\0' ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

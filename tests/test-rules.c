@@ -473,11 +473,15 @@ test_house_rule (void)
   g_assert_cmpint (sl_rules_weapon (rules, "SR")->profile.penetration, ==, 6);
 }
 
-/* The default file is found from the environment and the build tree. */
+/* The default file is found from the environment, else the data that
+ * comes with Squad Log: installed, or where SQUADLOG_PKGDATADIR says (as
+ * `meson devenv` sets it for the build tree; the program itself holds no
+ * path of the source tree). */
 static void
 test_find_default (void)
 {
   g_autofree char *path = NULL;
+  g_autofree char *data_dir = g_strdup (g_getenv ("SQUADLOG_DATA_DIR"));
 
   g_setenv ("SQUADLOG_RULES", "/tmp/house-rules.json", TRUE);
   path = sl_rules_find_default ();
@@ -489,6 +493,20 @@ test_find_default (void)
   path = sl_rules_find_default ();
   g_assert_true (g_str_has_prefix (path, SL_SOURCE_DATADIR));
   g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&path, g_free);
+
+  /* (A name the user's own data folder cannot have.) */
+  g_unsetenv ("SQUADLOG_DATA_DIR");
+  g_unsetenv ("SQUADLOG_PKGDATADIR");
+  path = sl_data_find ("rules", "no such file, for the test.json");
+  g_assert_cmpstr (path, ==, SL_PKGDATADIR "/rules/no such file, for the test.json");
+  g_clear_pointer (&path, g_free);
+  g_setenv ("SQUADLOG_PKGDATADIR", SL_SOURCE_DATADIR, TRUE);
+  path = sl_data_find ("rules", "no such file, for the test.json");
+  g_assert_cmpstr (path, ==, SL_SOURCE_DATADIR "/rules/no such file, for the test.json");
+  g_unsetenv ("SQUADLOG_PKGDATADIR");
+  if (data_dir != NULL)
+    g_setenv ("SQUADLOG_DATA_DIR", data_dir, TRUE);
 }
 
 /* docs/rules-data.md documents every option and every section. */

@@ -197,7 +197,8 @@ sl_cli_usage (void)
       "\n"
       "“squadlog COMMAND --help” describes the options of a command.\n"
       "The request format is described in %s, the game commands in %s.\n"),
-    "docs/resolve.md", "docs/commands.md");
+    /* The documentation as installed (docs/ in the sources). */
+    SL_DOCDIR "/resolve.md", SL_DOCDIR "/commands.md");
 }
 
 static SlRules *

@@ -734,9 +734,7 @@ sl_reference_find_dir (void)
   user = g_build_filename (g_get_user_data_dir (), "squadlog", "reference", NULL);
   if (g_file_test (user, G_FILE_TEST_IS_DIR))
     return g_steal_pointer (&user);
-  if (sl_running_uninstalled ())
-    return g_build_filename (SL_SOURCE_DATADIR, "reference", NULL);
-  return g_build_filename (SL_PKGDATADIR, "reference", NULL);
+  return g_build_filename (sl_data_pkgdatadir (), "reference", NULL);
 }
 
 SlReference *

@@ -50,8 +50,9 @@ typedef enum
 
 /* The folder holding the reference files: $SQUADLOG_DATA_DIR/reference,
  * else the user's own (~/.local/share/squadlog/reference) when there is
- * one, else the source tree when run uninstalled, else the installed data
- * (as sl_data_find() finds the rules data). */
+ * one, else the data that comes with Squad Log (sl_data_pkgdatadir(): the
+ * installed data, or the source tree's under `meson devenv`), as
+ * sl_data_find() finds the rules data. */
 char                   *sl_reference_find_dir      (void);
 
 /* Reads every *.json of @dir, in name order. A file or an entry that

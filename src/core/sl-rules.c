@@ -2181,12 +2181,16 @@ sl_rules_load_file (const char  *path,
   return sl_rules_load_data (data, length, display, error);
 }
 
-gboolean
-sl_running_uninstalled (void)
+/* The folder of the data that comes with Squad Log: the installed one,
+ * unless $SQUADLOG_PKGDATADIR names another (the source tree's data/, set
+ * by `meson devenv` to run from the build tree). The program holds no path
+ * of the tree it was built in (issue 20: reproducible builds). */
+const char *
+sl_data_pkgdatadir (void)
 {
-  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+  const char *dir = g_getenv ("SQUADLOG_PKGDATADIR");
 
-  return exe != NULL && g_str_has_prefix (exe, SL_BUILD_ROOT G_DIR_SEPARATOR_S);
+  return dir != NULL && *dir != '\0' ? dir : SL_PKGDATADIR;
 }
 
 char *
@@ -2204,10 +2208,7 @@ sl_data_find (const char *subdir,
   if (g_file_test (user, G_FILE_TEST_EXISTS))
     return g_steal_pointer (&user);
 
-  if (sl_running_uninstalled ())
-    return g_build_filename (SL_SOURCE_DATADIR, subdir, name, NULL);
-
-  return g_build_filename (SL_PKGDATADIR, subdir, name, NULL);
+  return g_build_filename (sl_data_pkgdatadir (), subdir, name, NULL);
 }
 
 GPtrArray *
@@ -2222,10 +2223,7 @@ sl_data_dirs (const char *subdir)
       return dirs;
     }
   g_ptr_array_add (dirs, g_build_filename (g_get_user_data_dir (), "squadlog", subdir, NULL));
-  if (sl_running_uninstalled ())
-    g_ptr_array_add (dirs, g_build_filename (SL_SOURCE_DATADIR, subdir, NULL));
-  else
-    g_ptr_array_add (dirs, g_build_filename (SL_PKGDATADIR, subdir, NULL));
+  g_ptr_array_add (dirs, g_build_filename (sl_data_pkgdatadir (), subdir, NULL));
   return dirs;
 }
 

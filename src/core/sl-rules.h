@@ -665,17 +665,19 @@ SlRules       *sl_rules_load_data       (const char  *data,
                                          const char  *name,
                                          GError     **error);
 /* Finds the rules file: $SQUADLOG_RULES, then the user's data directory
- * (house rules), then the build tree when run uninstalled, then the
- * installed data directory. */
+ * (house rules), then the data that comes with Squad Log (installed, or in
+ * $SQUADLOG_PKGDATADIR). */
 char          *sl_rules_find_default    (void);
 SlRules       *sl_rules_load_default    (GError     **error);
 /* A data file: in $SQUADLOG_DATA_DIR, else the user's data directory when
- * the file is there, else the source tree when run uninstalled, else the
- * installed data directory. */
+ * the file is there, else the data that comes with Squad Log: the installed
+ * data directory, or $SQUADLOG_PKGDATADIR when it is set (`meson devenv`
+ * sets it to the source tree's data/ for running from the build tree). */
 char          *sl_data_find             (const char  *subdir,
                                          const char  *name);
-/* Whether this program runs from the build tree (not installed). */
-gboolean       sl_running_uninstalled   (void);
+/* The folder of the data that comes with Squad Log: $SQUADLOG_PKGDATADIR,
+ * else the installed one. */
+const char    *sl_data_pkgdatadir       (void);
 /* The directories holding @subdir's data, the user's own first (the
  * environment's SQUADLOG_DATA_DIR alone when it is set). */
 GPtrArray     *sl_data_dirs             (const char  *subdir);

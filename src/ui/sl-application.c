@@ -47,7 +47,13 @@ get_window (SlApplication *self)
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
 
   if (window == NULL)
-    window = GTK_WINDOW (sl_window_new (self));
+    {
+      window = GTK_WINDOW (sl_window_new (self));
+      /* The development profile's header bar is striped (Adwaita's
+       * "devel" style), not to be taken for a release. */
+      if (SL_DEVELOPMENT)
+        gtk_widget_add_css_class (GTK_WIDGET (window), "devel");
+    }
   return SL_WINDOW (window);
 }
 
@@ -187,13 +193,20 @@ about_action (GSimpleAction *action,
   adw_about_window_set_version (about, PACKAGE_VERSION);
   adw_about_window_set_comments (about, _("Squad logs for PHALANX: Streets of Blood, kept for you"));
   adw_about_window_set_developers (about, developers);
+  adw_about_window_set_website (about, SL_WEBSITE);
+  adw_about_window_set_issue_url (about, SL_ISSUE_URL);
   adw_about_window_set_license_type (about, GTK_LICENSE_GPL_3_0);
   adw_about_window_set_copyright (about, "© 2026 The Squad Log authors");
-  /* The rulebook Squad Log plays by: credit where it is due. */
+  /* The rulebook Squad Log plays by: credit where it is due. A legal
+   * section's copyright and licence are Pango markup: "&" is "&amp;" (a
+   * bare one made GTK drop the whole text with a warning). */
   adw_about_window_add_credit_section (about, _("PHALANX: Streets of Blood, game design"), game_design);
   adw_about_window_add_legal_section (about, _("PHALANX: Streets of Blood"),
                                       "© 1995 Paul Arden Lidberg &amp; FASA", GTK_LICENSE_CUSTOM,
-                                      _("Squad Log is an unofficial aid for players of the game."));
+                                      _("Squad Log is an unofficial aid for players of the game. "
+                                        "Its rules data are the tables of the game’s facts, from "
+                                        "the 1995 FASA playtest rulebook; its texts are written "
+                                        "for Squad Log."));
   gtk_window_present (GTK_WINDOW (about));
 }
 
@@ -300,21 +313,17 @@ sl_application_new (void)
 GSettings *
 sl_application_settings_new (void)
 {
-  g_autoptr(GSettingsSchemaSource) source = NULL;
   g_autoptr(GSettingsSchema) schema = NULL;
-  GSettingsSchemaSource *parent = g_settings_schema_source_get_default ();
+  /* From the build tree, `meson devenv` points GSETTINGS_SCHEMA_DIR at the
+   * schema compiled there. */
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
 
-  /* From the build tree, the schema compiled there. */
-  if (sl_running_uninstalled ())
-    source = g_settings_schema_source_new_from_directory (SL_BUILD_ROOT "/data", parent, FALSE, NULL);
-  if (source == NULL && parent != NULL)
-    source = g_settings_schema_source_ref (parent);
   if (source != NULL)
-    schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
+    schema = g_settings_schema_source_lookup (source, SL_SCHEMA_ID, TRUE);
   if (schema == NULL)
     {
       /* Not installed properly: play on, remembering nothing. */
-      g_message ("The settings schema %s is not installed; settings are not kept.", APPLICATION_ID);
+      g_message ("The settings schema %s is not installed; settings are not kept.", SL_SCHEMA_ID);
       return NULL;
     }
   return g_settings_new_full (schema, NULL, NULL);

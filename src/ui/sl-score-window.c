@@ -638,6 +638,7 @@ sl_score_window_class_init (SlScoreWindowClass *klass)
   object_class->dispose = sl_score_window_dispose;
   object_class->finalize = sl_score_window_finalize;
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
 }
 
 static void

@@ -30,10 +30,10 @@
 #include "sl-briefing-window.h"
 #include "sl-preferences.h"
 #include "sl-private-view.h"
+#include "sl-print-operation.h"
 #include "sl-reference.h"
 #include "sl-reference-window.h"
 #include "sl-rule-links.h"
-#include "sl-print.h"
 #include "sl-scenarios.h"
 #include "sl-secrets.h"
 #include "sl-squad-log.h"
@@ -65,6 +65,7 @@ struct _SlWindow
   GtkWidget            *pass_button;
   GtkMenuButton        *primary_menu_button;
   GMenuModel           *primary_menu;
+  GMenu                *print_squads_section;
   GtkStack             *screen;        /* "shared" or "private" */
   SlPrivateView        *private_view;   /* made when first asked for */
   GtkWindow            *shortcuts;      /* likewise */
@@ -470,6 +471,8 @@ update_actions (SlWindow *self)
   }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.private", self->game != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print", game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-blank", game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-squad", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new", shared && window_rules (self) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open", shared && window_rules (self) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.builder", shared && window_rules (self) != NULL);
@@ -601,6 +604,7 @@ game_changed_cb (SlWindow *self)
 
 static void show_unit (SlWindow *self, int unit);
 static void close_private (SlWindow *self);
+static void update_print_menu (SlWindow *self);
 
 /* Shows @game (or the start page without one). */
 void
@@ -652,6 +656,7 @@ sl_window_set_game (SlWindow *self,
     }
   update_title (self);
   update_prompt (self);
+  update_print_menu (self);
   update_actions (self);
 }
 
@@ -1109,89 +1114,24 @@ continue_action (GtkWidget  *widget,
   sl_window_open_file (SL_WINDOW (widget), file);
 }
 
-/* Printing (Ctrl+P): one page per squad, filled in or blank, through the
- * native print dialog (with its preview); the drawing is the same as
- * `squadlog print`. Page setup and settings are kept for next time. */
-typedef struct
-{
-  SlWindow  *window;
-  GtkWidget *blank;
-  GPtrArray *squads;    /* GtkCheckButton, one per squad */
-  GArray    *chosen;    /* int: squad indices printed */
-  gboolean   print_blank;
-} PrintJob;
-
-static char *
-print_settings_file (void)
-{
-  return g_build_filename (g_get_user_config_dir (), "squadlog", "print-settings.ini", NULL);
-}
-
+/* Printing: every squad's log (Ctrl+P), every squad's blank log, or one
+ * squad's, each from its own menu entry (the print portal of a sandbox
+ * shows no widgets of ours in its dialog); sl-print-operation.c. */
 static void
-print_job_free (PrintJob *job)
+print_logs (SlWindow   *self,
+            const char *squad_id,
+            gboolean    blank)
 {
-  g_ptr_array_unref (job->squads);
-  g_array_unref (job->chosen);
-  g_free (job);
-}
+  g_autoptr(SlPrintOperation) op = NULL;
+  g_autoptr(GError) error = NULL;
 
-static GObject *
-print_custom_widget_cb (GtkPrintOperation *op,
-                        PrintJob          *job)
-{
-  const SlSetup *setup = sl_game_get_setup (job->window->game);
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-
-  gtk_widget_set_margin_top (box, 12);
-  gtk_widget_set_margin_start (box, 12);
-  job->blank = gtk_check_button_new_with_mnemonic (_("_Blank logs, for photocopying"));
-  gtk_box_append (GTK_BOX (box), job->blank);
-  for (guint s = 0; s < setup->squads->len; s++)
-    {
-      GtkWidget *check = gtk_check_button_new_with_label (sl_setup_squad_at (setup, s)->name);
-
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
-      gtk_box_append (GTK_BOX (box), check);
-      g_ptr_array_add (job->squads, check);
-    }
-  return G_OBJECT (box);
-}
-
-static void
-print_custom_widget_apply_cb (GtkPrintOperation *op,
-                              GtkWidget         *widget,
-                              PrintJob          *job)
-{
-  job->print_blank = gtk_check_button_get_active (GTK_CHECK_BUTTON (job->blank));
-  g_array_set_size (job->chosen, 0);
-  for (guint s = 0; s < job->squads->len; s++)
-    if (gtk_check_button_get_active (GTK_CHECK_BUTTON (g_ptr_array_index (job->squads, s))))
-      g_array_append_val (job->chosen, s);
-}
-
-static void
-print_begin_cb (GtkPrintOperation *op,
-                GtkPrintContext   *context,
-                PrintJob          *job)
-{
-  /* Every squad unless some were chosen. */
-  if (job->chosen->len == 0)
-    for (guint s = 0; s < sl_game_get_setup (job->window->game)->squads->len; s++)
-      g_array_append_val (job->chosen, s);
-  gtk_print_operation_set_n_pages (op, MAX ((int) job->chosen->len, 1));
-}
-
-static void
-print_draw_page_cb (GtkPrintOperation *op,
-                    GtkPrintContext   *context,
-                    int                page,
-                    PrintJob          *job)
-{
-  if ((guint) page >= job->chosen->len)
+  if (self->game == NULL)
     return;
-  sl_print_squad_log (gtk_print_context_get_cairo_context (context), job->window->game,
-                      g_array_index (job->chosen, int, page), job->print_blank,
-                      gtk_print_context_get_width (context), gtk_print_context_get_height (context));
+  op = sl_print_operation_new (self->game, squad_id, blank);
+  if (sl_print_operation_get_n_squads (op) == 0)
+    return;
+  if (sl_print_operation_run_dialog (op, GTK_WINDOW (self), &error) == GTK_PRINT_OPERATION_RESULT_ERROR)
+    show_error (self, _("Cannot Print the Squad Logs"), error->message);
 }
 
 static void
@@ -1199,63 +1139,51 @@ print_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
 {
-  SlWindow *self = SL_WINDOW (widget);
-  g_autoptr(GtkPrintOperation) op = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *file = print_settings_file ();
-  g_autofree char *dir = g_path_get_dirname (file);
-  static GtkPrintSettings *settings;
-  static GtkPageSetup *page_setup;
-  PrintJob *job;
-  GtkPrintOperationResult result;
+  print_logs (SL_WINDOW (widget), NULL, FALSE);
+}
 
+static void
+print_blank_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  print_logs (SL_WINDOW (widget), NULL, TRUE);
+}
+
+static void
+print_squad_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  print_logs (SL_WINDOW (widget), g_variant_get_string (parameter, NULL), FALSE);
+}
+
+/* The main menu's entries for printing one squad's log, one per squad of
+ * the game (none without a game). */
+static void
+update_print_menu (SlWindow *self)
+{
+  g_autoptr(GMenu) squads = NULL;
+  const SlSetup *setup;
+
+  g_menu_remove_all (self->print_squads_section);
   if (self->game == NULL)
     return;
-  if (settings == NULL)
+  setup = sl_game_get_setup (self->game);
+  squads = g_menu_new ();
+  for (guint s = 0; s < setup->squads->len; s++)
     {
-      settings = gtk_print_settings_new_from_file (file, NULL);
-      page_setup = gtk_page_setup_new_from_file (file, NULL);
-    }
-  job = g_new0 (PrintJob, 1);
-  job->window = self;
-  job->squads = g_ptr_array_new ();
-  job->chosen = g_array_new (FALSE, FALSE, sizeof (int));
-  op = gtk_print_operation_new ();
-  gtk_print_operation_set_unit (op, GTK_UNIT_POINTS);
-  gtk_print_operation_set_use_full_page (op, TRUE);
-  gtk_print_operation_set_job_name (op, sl_game_get_setup (self->game)->name);
-  gtk_print_operation_set_custom_tab_label (op, _("Squad Logs"));
-  gtk_print_operation_set_embed_page_setup (op, TRUE);
-  if (settings != NULL)
-    gtk_print_operation_set_print_settings (op, settings);
-  if (page_setup != NULL)
-    gtk_print_operation_set_default_page_setup (op, page_setup);
-  g_signal_connect (op, "create-custom-widget", G_CALLBACK (print_custom_widget_cb), job);
-  g_signal_connect (op, "custom-widget-apply", G_CALLBACK (print_custom_widget_apply_cb), job);
-  g_signal_connect (op, "begin-print", G_CALLBACK (print_begin_cb), job);
-  g_signal_connect (op, "draw-page", G_CALLBACK (print_draw_page_cb), job);
-  result = gtk_print_operation_run (op, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, GTK_WINDOW (self), &error);
-  if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
-    show_error (self, _("Cannot Print the Squad Logs"), error->message);
-  else if (result == GTK_PRINT_OPERATION_RESULT_APPLY)
-    {
-      /* Kept for the next time, in this session and the next. */
-      g_set_object (&settings, gtk_print_operation_get_print_settings (op));
-      g_set_object (&page_setup, gtk_print_operation_get_default_page_setup (op));
-      if (g_mkdir_with_parents (dir, 0700) == 0 && settings != NULL)
-        {
-          gtk_print_settings_to_file (settings, file, NULL);
-          if (page_setup != NULL)
-            {
-              g_autoptr(GKeyFile) keys = g_key_file_new ();
+      const SlSquadSetup *squad = sl_setup_squad_at (setup, s);
+      /* A name's own underscores are not mnemonics. */
+      g_autoptr(GString) label = g_string_new (squad->name);
+      g_autoptr(GMenuItem) item = NULL;
 
-              g_key_file_load_from_file (keys, file, G_KEY_FILE_KEEP_COMMENTS, NULL);
-              gtk_page_setup_to_key_file (page_setup, keys, NULL);
-              g_key_file_save_to_file (keys, file, NULL);
-            }
-        }
+      g_string_replace (label, "_", "__", 0);
+      item = g_menu_item_new (label->str, NULL);
+      g_menu_item_set_action_and_target_value (item, "win.print-squad", g_variant_new_string (squad->id));
+      g_menu_append_item (squads, item);
     }
-  print_job_free (job);
+  g_menu_append_submenu (self->print_squads_section, _("Print One S_quad’s Log"), G_MENU_MODEL (squads));
 }
 
 static void
@@ -2292,6 +2220,7 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlWindow, status_page);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, primary_menu_button);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, primary_menu);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, print_squads_section);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, continue_button);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, recent_list);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, track);
@@ -2328,6 +2257,8 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK, "win.briefing", NULL);
   gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "win.print", NULL);
+  gtk_widget_class_install_action (widget_class, "win.print-blank", NULL, print_blank_action);
+  gtk_widget_class_install_action (widget_class, "win.print-squad", "s", print_squad_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.next", NULL, next_action);

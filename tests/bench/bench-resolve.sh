@@ -10,6 +10,8 @@ cd "$(dirname "$0")/../.."
 n=${1:-100000}
 squadlog=${2:-build/src/squadlog}
 [ -x "$squadlog" ] || { echo "build first: $squadlog is missing" >&2; exit 1; }
+# The rules data of this tree (the program holds no path of it).
+export SQUADLOG_PKGDATADIR="$PWD/data"
 
 requests=$(mktemp)
 trap 'rm -f "$requests"' EXIT

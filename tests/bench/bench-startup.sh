@@ -24,6 +24,10 @@ build=${1:-build}
 runs=${2:-5}
 squadlog="$PWD/$build/src/squadlog"
 [ -x "$squadlog" ] || { echo "build first: $squadlog is missing" >&2; exit 1; }
+# The data, translations and settings schema of this tree, as `meson
+# devenv` gives them (the program holds no path of it).
+export SQUADLOG_PKGDATADIR="$PWD/data" SQUADLOG_LOCALEDIR="$PWD/$build/po" \
+  GSETTINGS_SCHEMA_DIR="$PWD/$build/data"
 dir=$(mktemp -d)
 trap 'kill $xvfb 2>/dev/null || true; rm -rf "$dir"' EXIT
 

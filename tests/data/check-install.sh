@@ -16,8 +16,13 @@ if ! meson install -C "$build" --destdir "$dest" --no-rebuild --quiet >"$dest.lo
   exit 1
 fi
 rm -f "$dest.log"
-prefix=$(meson introspect "$build" --buildoptions | python3 -c 'import json,sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "prefix"))')
-datadir=$(meson introspect "$build" --buildoptions | python3 -c 'import json,sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "datadir"))')
+option () {
+  meson introspect "$build" --buildoptions |
+    python3 -c 'import json,sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == sys.argv[1]))' "$1"
+}
+prefix=$(option prefix)
+datadir=$(option datadir)
+mandir=$(option mandir)
 root="$dest$prefix"
 n=0
 fail=0
@@ -39,7 +44,18 @@ for f in \
   "$datadir/mime/packages/io.github.squadlog.SquadLog.xml" \
   "$datadir/glib-2.0/schemas/io.github.squadlog.SquadLog.gschema.xml" \
   "$datadir/icons/hicolor/scalable/apps/io.github.squadlog.SquadLog.svg" \
-  "$datadir/icons/hicolor/symbolic/apps/io.github.squadlog.SquadLog-symbolic.svg"
+  "$datadir/icons/hicolor/symbolic/apps/io.github.squadlog.SquadLog-symbolic.svg" \
+  "$mandir/man1/squadlog.1" \
+  "$datadir/bash-completion/completions/squadlog" \
+  "$datadir/licenses/squadlog/COPYING" \
+  "$datadir/doc/squadlog/README.md" \
+  "$datadir/doc/squadlog/cli.md" \
+  "$datadir/doc/squadlog/resolve.md" \
+  "$datadir/doc/squadlog/commands.md" \
+  "$datadir/doc/squadlog/game-format.md" \
+  "$datadir/doc/squadlog/rules-data.md" \
+  "$datadir/doc/squadlog/table-screen.md" \
+  "$datadir/doc/squadlog/screenshots/printed-log.png"
 do
   n=$((n + 1))
   if [ -e "$root/$f" ]; then
@@ -49,5 +65,46 @@ do
     fail=1
   fi
 done
+
+# What is installed is valid as installed: the launcher, the store listing
+# (with the upper-case letters of the id, the only note allowed), the file
+# type (with its translations), the manual page.
+check () {
+  n=$((n + 1))
+  if out=$("$@" 2>&1); then
+    echo "ok $n - $*" | sed "s|$dest||g"
+  else
+    echo "not ok $n - $*" | sed "s|$dest||g"
+    echo "$out" | sed 's/^/# /'
+    fail=1
+  fi
+}
+apps="$root/$datadir/applications"
+if command -v desktop-file-validate >/dev/null; then
+  check desktop-file-validate "$apps/io.github.squadlog.SquadLog.desktop"
+fi
+# The metainfo as installed, as check-metainfo.py checks it in the build.
+metainfo="$root/$datadir/metainfo/io.github.squadlog.SquadLog.metainfo.xml"
+n=$((n + 1))
+if out=$(python3 "$(dirname "$0")/check-metainfo.py" "$metainfo" "$(dirname "$0")/../.." 2>&1); then
+  echo "ok $n - the installed metainfo passes check-metainfo.py (appstreamcli --pedantic among its checks)"
+else
+  echo "not ok $n - the installed metainfo:"
+  echo "$out" | grep -v '^ok' | sed 's/^/# /'
+  fail=1
+fi
+if command -v update-mime-database >/dev/null; then
+  mime=$(mktemp -d)
+  mkdir -p "$mime/packages"
+  cp "$root/$datadir/mime/packages/io.github.squadlog.SquadLog.xml" "$mime/packages/"
+  n=$((n + 1))
+  if update-mime-database "$mime" >/dev/null 2>&1 && grep -q "application/x-squadlog" "$mime/globs2" 2>/dev/null; then
+    echo "ok $n - update-mime-database knows *.squadlog"
+  else
+    echo "not ok $n - update-mime-database does not know *.squadlog"
+    fail=1
+  fi
+  rm -rf "$mime"
+fi
 echo "1..$n"
 exit $fail

@@ -17,8 +17,8 @@ listed () {
 }
 
 for f in $(find src ui data -type f \( -name '*.c' -o -name '*.ui' -o -name '*.desktop.in' \
-             -o -name '*.metainfo.xml.in' -o -name '*.gschema.xml' \) 2>/dev/null | LC_ALL=C sort); do
-  if grep -Eq '(^|[^A-Za-z0-9_])(N?C?_|ngettext|g_dngettext) ?\(|translatable="yes"|<_?(name|summary|description|p)>' "$f"; then
+             -o -name '*.metainfo.xml.in' -o -name '*.mime.xml.in' -o -name '*.gschema.xml' \) 2>/dev/null | LC_ALL=C sort); do
+  if grep -Eq '(^|[^A-Za-z0-9_])(N?C?_|ngettext|g_dngettext) ?\(|translatable="yes"|<_?(name|summary|description|p|comment)>' "$f"; then
     n=$((n + 1))
     if listed "$f"; then
       echo "ok $n - $f is in $list"
