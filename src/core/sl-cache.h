@@ -16,23 +16,11 @@
 
 #include <glib.h>
 
+#include "sl-hash.h"
 #include "sl-rules.h"
 #include "sl-state.h"
 
 G_BEGIN_DECLS
-
-/* A 64-bit hash of @length bytes: quick (a few GB/s), not cryptographic —
- * it tells a changed text from the same one, not an attacker's. */
-guint64      sl_hash_bytes        (const void    *data,
-                                   gsize          length);
-
-/* SipHash-2-4 of @length bytes with a 128-bit secret @key: what the cache
- * is keyed on. Without the key, no one can make another text with the same
- * value (say, a game file sent by an opponent to replace the last one). */
-#define SL_CACHE_KEY_SIZE 16
-guint64      sl_siphash           (const guint8  *key,
-                                   const void    *data,
-                                   gsize          length);
 
 /* The cache folder @cache_dir, made (mode 0700) when missing, opened
  * (O_DIRECTORY) when it can be trusted: the user's own, a folder and not

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "sl-json.h"
-#include "sl-cache.h"
+#include "sl-hash.h"
 #include "sl-file.h"
 #include "sl-rules.h"
 
