@@ -2036,7 +2036,7 @@ test_window_private_view (void)
                     sl_game_get_entry (shown, sl_game_get_position (shown) - 1))), "stealth_power"));
   g_assert_false (sl_private_view_hide_unit (view, "c2", "Pile C", NULL, NULL, NULL, -1));
   g_assert_nonnull (strstr (sl_private_view_get_problem (view), "already"));
-  g_assert_true (sl_private_view_seal (view, NULL, "charge", "XRAY-1 under the stairs", 0));
+  g_assert_true (sl_private_view_seal (view, NULL, SL_NOTE_CHARGE, "XRAY-1 under the stairs", 0));
   g_assert_true (shows_text (GTK_WIDGET (view), "a concealed charge"));
 
   /* Closed: the shared screen again, and nothing of the secrets stays in
