@@ -43,7 +43,10 @@ static void
 test_rout_sheet (void)
 {
   g_autoptr(SlGame) game = training_every_turn ();
-  const char *dice[] = { "roll:100:Rout check (d100)", NULL };
+  const SlSetup *setup = sl_game_get_setup (game);
+  const SlDieNeed dice[] = { { "roll", 100, "Rout check (d100)", FALSE } };
+  g_autoptr(JsonNode) tog = sl_command_new_rout_check (setup, sl_setup_find_squad (setup, "tog-squad"));
+  g_autoptr(JsonNode) cw = sl_command_new_rout_check (setup, sl_setup_find_squad (setup, "cw-squad"));
   SlDiceSheet *sheet;
   guint n;
 
@@ -51,8 +54,7 @@ test_rout_sheet (void)
   for (int guard = 0; guard < 100 && sl_game_get_state (game)->phase == SL_PHASE_ACTION; guard++)
     sl_test_play (game, "{'type': 'next'}");
   g_assert_cmpint (sl_game_get_state (game)->phase, ==, SL_PHASE_ROUT_RALLY);
-  sheet = sl_dice_sheet_new (NULL, game, "TOG 1st Squad Checks for Rout", "P-31",
-                             "{\"type\": \"rout-check\", \"squad\": \"tog-squad\"}", dice, FALSE);
+  sheet = sl_dice_sheet_new (NULL, game, "TOG 1st Squad Checks for Rout", "P-31", tog, dice, G_N_ELEMENTS (dice), FALSE);
   gtk_window_present (GTK_WINDOW (sheet));
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "rout-sheet.png");
@@ -65,8 +67,7 @@ test_rout_sheet (void)
   g_assert_nonnull (strstr (sl_game_get_entry (game, n)->summary, "routs on 5 or less, rolled 60"));
 
   /* "00" is 100: never a rout. */
-  sheet = sl_dice_sheet_new (NULL, game, "Renegade Squad Checks for Rout", "P-31",
-                             "{\"type\": \"rout-check\", \"squad\": \"cw-squad\"}", dice, FALSE);
+  sheet = sl_dice_sheet_new (NULL, game, "Renegade Squad Checks for Rout", "P-31", cw, dice, G_N_ELEMENTS (dice), FALSE);
   gtk_window_present (GTK_WINDOW (sheet));
   g_assert_true (sl_dice_sheet_type_digit (sheet, 0));
   g_assert_true (sl_dice_sheet_type_digit (sheet, 0));
@@ -79,7 +80,10 @@ static void
 test_melee_sheet (void)
 {
   g_autoptr(SlGame) game = sl_test_game_new ();
-  const char *dice[] = { "roll:10:Legionnaire Marek strikes", "target_roll:10:Trooper Hale strikes", NULL };
+  const SlDieNeed dice[] = {
+    { "roll", 10, "Legionnaire Marek strikes", FALSE }, { "target_roll", 10, "Trooper Hale strikes", FALSE }
+  };
+  g_autoptr(JsonNode) melee = sl_command_new_melee (sl_game_get_setup (game), sl_test_unit (game, "tog-2"));
   SlDiceSheet *sheet;
   g_autoptr(GtkWidget) keep = NULL;
   g_autofree char *before = NULL;
@@ -90,7 +94,7 @@ test_melee_sheet (void)
   sl_test_go_to_subphase (game, 6);
   sl_test_play (game, "{'type': 'next'}");
   g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_MELEE);
-  sheet = sl_dice_sheet_new (NULL, game, "Melee", "P-24", "{\"type\": \"melee\", \"unit\": \"tog-2\"}", dice, FALSE);
+  sheet = sl_dice_sheet_new (NULL, game, "Melee", "P-24", melee, dice, G_N_ELEMENTS (dice), FALSE);
   keep = g_object_ref (GTK_WIDGET (sheet));
   gtk_window_present (GTK_WINDOW (sheet));
   g_test_message ("%s", sl_dice_sheet_get_odds (sheet));
@@ -98,7 +102,7 @@ test_melee_sheet (void)
   g_assert_nonnull (strstr (sl_dice_sheet_get_odds (sheet), "2 · Legionnaire Marek: Needs"));
   g_assert_nonnull (strstr (sl_dice_sheet_get_odds (sheet), "13 · Trooper Hale: Needs"));
   before = g_strdup (sl_dice_sheet_get_odds (sheet));
-  sl_dice_sheet_add_switch (sheet, "Trooper Hale parries", "target_stance", "\"parry\"");
+  sl_dice_sheet_add_switch (sheet, "Trooper Hale parries", "target_stance", g_variant_new_string ("parry"));
   g_assert_cmpstr (sl_dice_sheet_get_odds (sheet), ==, before);
   g_assert_true (sl_dice_sheet_type_digit (sheet, 1));
   g_assert_true (sl_dice_sheet_type_digit (sheet, 9));
@@ -149,7 +153,10 @@ static void
 test_melee_sheet_modifiers (void)
 {
   g_autoptr(SlGame) game = sl_test_game_new ();
-  const char *dice[] = { "roll:10:Legionnaire Marek strikes", "target_roll:10:Trooper Hale strikes", NULL };
+  const SlDieNeed dice[] = {
+    { "roll", 10, "Legionnaire Marek strikes", FALSE }, { "target_roll", 10, "Trooper Hale strikes", FALSE }
+  };
+  g_autoptr(JsonNode) melee = sl_command_new_melee (sl_game_get_setup (game), sl_test_unit (game, "tog-2"));
   SlDiceSheet *sheet;
   g_autoptr(GtkWidget) keep = NULL;
   g_autofree char *before = NULL;
@@ -160,7 +167,7 @@ test_melee_sheet_modifiers (void)
   sl_test_play (game, "{'type': 'engage', 'unit': 'tog-2', 'target': 'cw-13'}");
   sl_test_go_to_subphase (game, 6);
   sl_test_play (game, "{'type': 'next'}");
-  sheet = sl_dice_sheet_new (NULL, game, "Melee", "P-24", "{\"type\": \"melee\", \"unit\": \"tog-2\"}", dice, FALSE);
+  sheet = sl_dice_sheet_new (NULL, game, "Melee", "P-24", melee, dice, G_N_ELEMENTS (dice), FALSE);
   keep = g_object_ref (GTK_WIDGET (sheet));
   gtk_window_present (GTK_WINDOW (sheet));
   g_assert_true (has_row (GTK_WIDGET (sheet), "Troop type: Combat Arms", "Roll of 2 · Legionnaire Marek"));

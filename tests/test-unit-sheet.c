@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include "sl-command-new.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
 #include "sl-unit-sheet.h"
@@ -15,8 +16,11 @@ static void
 test_unit_sheet (void)
 {
   g_autoptr(SlGame) game = sl_test_game_new ();
-  SlUnitSheet *sheet = sl_unit_sheet_new (NULL, game, sl_test_unit (game, "cw-13"));
+  int unit = sl_test_unit (game, "cw-13");
+  SlUnitSheet *sheet = sl_unit_sheet_new (NULL, game, unit);
   g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
+  g_autoptr(JsonNode) serious = sl_command_new_correct_string (sl_game_get_setup (game), unit, "wound", "serious");
+  g_autoptr(JsonNode) magazines = sl_command_new_correct_int (sl_game_get_setup (game), unit, "magazines.R", 5);
   g_autoptr(GError) error = NULL;
   const SlJournalEntry *e;
 
@@ -26,13 +30,13 @@ test_unit_sheet (void)
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, 0);
   sl_test_ui_save_png (GTK_WIDGET (sheet), "unit-sheet.png");
 
-  g_assert_true (sl_unit_sheet_correct (sheet, "wound", "\"serious\"", NULL));
+  g_assert_true (sl_unit_sheet_correct (sheet, serious, NULL));
   g_assert_cmpint (sl_test_unit_state (game, "cw-13")->wound, ==, SL_WOUND_SERIOUS);
   e = sl_game_get_entry (game, sl_game_get_n_entries (game) - 1);
   g_assert_cmpstr (json_object_get_string_member (json_node_get_object (sl_journal_entry_get_command (e)), "type"), ==, "correct");
 
   /* T-20: there are only three R boxes. */
-  g_assert_false (sl_unit_sheet_correct (sheet, "magazines.R", "5", &error));
+  g_assert_false (sl_unit_sheet_correct (sheet, magazines, &error));
   g_assert_error (error, SL_RULE_ERROR, SL_RULE_ERROR_INVALID);
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, 1);
 
@@ -81,6 +85,8 @@ test_unit_sheet_legionnaire (void)
     "   'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");
   SlUnitSheet *sheet = sl_unit_sheet_new (NULL, game, sl_test_unit (game, "a-1"));
   g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
+  g_autoptr(JsonNode) routed = sl_command_new_correct_boolean (sl_game_get_setup (game), sl_test_unit (game, "a-1"),
+                                                               "routed", TRUE);
   g_autoptr(GError) error = NULL;
   GtkWidget *row;
 
@@ -93,7 +99,7 @@ test_unit_sheet_legionnaire (void)
   row = sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Routed");
   g_assert_nonnull (row);
   g_assert_false (gtk_widget_get_sensitive (row));
-  g_assert_false (sl_unit_sheet_correct (sheet, "routed", "true", &error));
+  g_assert_false (sl_unit_sheet_correct (sheet, routed, &error));
   g_assert_error (error, SL_RULE_ERROR, SL_RULE_ERROR_INVALID);
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, 0);
   sl_test_ui_save_png (GTK_WIDGET (sheet), "unit-sheet-legionnaire.png");

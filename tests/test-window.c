@@ -1067,7 +1067,7 @@ test_window_zero_g (void)
   g_assert_true (shows_text (GTK_WIDGET (sheet), "Against"));
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "dive-stop.png");
-  g_assert_true (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "into", "\"b-2\""));
+  g_assert_true (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "into", g_variant_new_string ("b-2")));
   g_assert_true (sl_dice_sheet_apply (SL_DICE_SHEET (sheet)));
   g_assert_null (sl_test_unit_state (shown, "a-2")->current.action);
   g_assert_cmpint (sl_test_unit_state (shown, "a-2")->position, ==, SL_POSITION_PRONE);
@@ -1720,7 +1720,7 @@ test_window_briefing (void)
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.ambush", NULL));
     sheet = GTK_WIDGET (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
     g_assert_nonnull (sheet);
-    g_assert_true (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "grouping", "\"cw-team1\""));
+    g_assert_true (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "grouping", g_variant_new_string ("cw-team1")));
     g_assert_true (sl_dice_sheet_apply (SL_DICE_SHEET (sheet)));
     s = sl_game_get_state (game);
     g_assert_cmpint (s->units[sl_setup_unit (setup, "tog-1")->index].idle_until, >=,
@@ -2036,7 +2036,7 @@ test_window_private_view (void)
                     sl_game_get_entry (shown, sl_game_get_position (shown) - 1))), "stealth_power"));
   g_assert_false (sl_private_view_hide_unit (view, "c2", "Pile C", NULL, NULL, NULL, -1));
   g_assert_nonnull (strstr (sl_private_view_get_problem (view), "already"));
-  g_assert_true (sl_private_view_seal (view, NULL, "charge", "XRAY-1 under the stairs", 0));
+  g_assert_true (sl_private_view_seal (view, NULL, SL_NOTE_CHARGE, "XRAY-1 under the stairs", 0));
   g_assert_true (shows_text (GTK_WIDGET (view), "a concealed charge"));
 
   /* Closed: the shared screen again, and nothing of the secrets stays in
@@ -2216,7 +2216,7 @@ open_detect_sheet (SlWindow *window)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.detect", NULL);
   sheet = SL_DICE_SHEET (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
   g_assert_nonnull (sheet);
-  g_assert_true (sl_dice_sheet_choose (sheet, "unit", "\"eye\""));
+  g_assert_true (sl_dice_sheet_choose (sheet, "unit", g_variant_new_string ("eye")));
   return sheet;
 }
 
@@ -2244,7 +2244,7 @@ test_window_detect_e24 (void)
   shown = sl_window_get_game (window);
 
   sheet = open_detect_sheet (window);
-  g_assert_true (sl_dice_sheet_choose (sheet, "pile", "\"Pile B\""));
+  g_assert_true (sl_dice_sheet_choose (sheet, "pile", g_variant_new_string ("Pile B")));
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "detect-sheet.png");
   g_assert_cmpstr (sl_dice_sheet_get_odds (sheet), ==, "Needs 5 or less · 50 %");
@@ -2256,8 +2256,8 @@ test_window_detect_e24 (void)
   g_assert_true (shows_text (GTK_WIDGET (window), "Pile B was a decoy"));
 
   sheet = open_detect_sheet (window);
-  g_assert_true (sl_dice_sheet_choose (sheet, "pile", "\"Pile C\""));
-  g_assert_true (sl_dice_sheet_choose (sheet, "cover", "[\"half-cover\"]"));
+  g_assert_true (sl_dice_sheet_choose (sheet, "pile", g_variant_new_string ("Pile C")));
+  g_assert_true (sl_dice_sheet_choose (sheet, "cover", g_variant_new_parsed ("['half-cover']")));
   /* The public +2 only: the secret +1 is the hider's. */
   g_assert_cmpstr (sl_dice_sheet_get_odds (sheet), ==, "Needs 3 or less · 30 %");
   assert_screen_keeps (kept_secrets, pairs);
@@ -2265,8 +2265,8 @@ test_window_detect_e24 (void)
   g_assert_false (sl_test_unit_state (shown, "c")->hidden);
 
   sheet = open_detect_sheet (window);
-  g_assert_true (sl_dice_sheet_choose (sheet, "pile", "\"Pile D\""));
-  g_assert_true (sl_dice_sheet_choose (sheet, "cover", "[\"light-woods\"]"));
+  g_assert_true (sl_dice_sheet_choose (sheet, "pile", g_variant_new_string ("Pile D")));
+  g_assert_true (sl_dice_sheet_choose (sheet, "cover", g_variant_new_parsed ("['light-woods']")));
   g_assert_cmpstr (sl_dice_sheet_get_odds (sheet), ==, "Needs 4 or less · 40 %");
   g_assert_true (sl_dice_sheet_type_digit (sheet, 8));
   g_assert_true (sl_state_find_pile (sl_game_get_state (shown), "Pile D", &unit, &decoy));

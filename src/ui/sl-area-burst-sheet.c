@@ -17,6 +17,7 @@
 
 #include "sl-area-burst-sheet.h"
 #include "sl-combat.h"
+#include "sl-command-new.h"
 #include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
@@ -87,41 +88,24 @@ target_unit (SlAreaBurstSheet *self,
 }
 
 static void
-add_target_json (SlAreaBurstSheet *self,
-                 JsonBuilder      *b,
-                 const Target     *t,
-                 gboolean          with_dice)
+add_target (SlAreaBurstSheet *self,
+            GArray           *targets,
+            const Target     *t,
+            gboolean          with_dice)
 {
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  int unit = target_unit (self, t);
   guint cover = adw_combo_row_get_selected (t->cover_row);
+  SlAreaBurstTarget target = { 0 };
 
-  json_builder_begin_object (b);
-  if (unit >= 0)
-    {
-      json_builder_set_member_name (b, "unit");
-      json_builder_add_string_value (b, sl_setup_unit_at (setup, unit)->id);
-    }
+  target.unit = target_unit (self, t);
   /* Always measured: it orders the burst, and in rain or snow it is the
    * range that reads the weather (T-36, A-118). */
-  json_builder_set_member_name (b, "distance_m");
-  json_builder_add_double_value (b, gtk_spin_button_get_value (t->distance));
+  target.distance_m = gtk_spin_button_get_value (t->distance);
   if (cover != GTK_INVALID_LIST_POSITION && cover > 0 && cover < SL_N_COVERS)
-    {
-      json_builder_set_member_name (b, "cover");
-      json_builder_add_string_value (b, sl_cover_names[cover]);
-    }
-  if (gtk_switch_get_active (t->at_firer))
-    {
-      json_builder_set_member_name (b, "firing_at_firer");
-      json_builder_add_boolean_value (b, TRUE);
-    }
-  if (with_dice && t->roll > 0)
-    {
-      json_builder_set_member_name (b, "roll");
-      json_builder_add_int_value (b, t->roll);
-    }
-  json_builder_end_object (b);
+    target.cover = cover;
+  target.firing_at_firer = gtk_switch_get_active (t->at_firer);
+  if (with_dice)
+    target.roll = t->roll;
+  g_array_append_val (targets, target);
 }
 
 /* The area-burst command: every unit in the wedge, or @only; the dice
@@ -131,33 +115,21 @@ build_command (SlAreaBurstSheet *self,
                const Target     *only,
                gboolean          with_dice)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(GArray) targets = g_array_new (FALSE, FALSE, sizeof (SlAreaBurstTarget));
+  SlAreaBurstCommand burst = { 0 };
 
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "type");
-  json_builder_add_string_value (b, "area-burst");
-  json_builder_set_member_name (b, "unit");
-  json_builder_add_string_value (b, sl_setup_unit_at (sl_game_get_setup (self->game), self->unit)->id);
-  json_builder_set_member_name (b, "targets");
-  json_builder_begin_array (b);
   if (only != NULL)
-    add_target_json (self, b, only, with_dice);
+    add_target (self, targets, only, with_dice);
   else
     for (guint i = 0; i < self->targets->len; i++)
-      add_target_json (self, b, g_ptr_array_index (self->targets, i), with_dice);
-  json_builder_end_array (b);
-  if (gtk_switch_get_active (self->smoke))
-    {
-      json_builder_set_member_name (b, "smoke");
-      json_builder_add_boolean_value (b, TRUE);
-    }
-  if (with_dice && self->jam_roll > 0)
-    {
-      json_builder_set_member_name (b, "jam_roll");
-      json_builder_add_int_value (b, self->jam_roll);
-    }
-  json_builder_end_object (b);
-  return json_builder_get_root (b);
+      add_target (self, targets, g_ptr_array_index (self->targets, i), with_dice);
+  burst.unit = self->unit;
+  burst.targets = (const SlAreaBurstTarget *) targets->data;
+  burst.n_targets = targets->len;
+  burst.smoke = gtk_switch_get_active (self->smoke);
+  if (with_dice)
+    burst.jam_roll = self->jam_roll;
+  return sl_command_new_area_burst (sl_game_get_setup (self->game), &burst);
 }
 
 JsonNode *

@@ -13,7 +13,7 @@
 
 #include "sl-ammunition.h"
 #include "sl-blast-sheet.h"
-#include "sl-json.h"
+#include "sl-command-new.h"
 #include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
@@ -87,60 +87,84 @@ chosen_obstacle (SlBlastSheet *self)
   return g_array_index (self->obstacles, int, i - 1);
 }
 
-/* "obstacle" {"label", "kind", "distance_m"}, when one is named. */
+/* A-79: the obstacle named, when one is: its label, its kind for a new
+ * one, a grenade's distance from it. */
 static gboolean
-append_obstacle (SlBlastSheet *self,
-                 GString      *json)
+fill_obstacle (SlBlastSheet   *self,
+               SlBlastCommand *blast)
 {
   const SlRules *rules = sl_game_get_rules (self->game);
   int chosen = chosen_obstacle (self);
 
   if (chosen < 0)
     return FALSE;
-  g_string_append (json, ", \"obstacle\": {\"label\": ");
   if (chosen > 0)
-    sl_json_append_string (json, sl_state_find_marker (sl_game_get_state (self->game), chosen)->label);
+    blast->obstacle_label = sl_state_find_marker (sl_game_get_state (self->game), chosen)->label;
   else
     {
       guint kind = adw_combo_row_get_selected (self->obstacle_kind);
 
-      sl_json_append_string (json, gtk_editable_get_text (GTK_EDITABLE (self->obstacle_label)));
+      blast->obstacle_label = gtk_editable_get_text (GTK_EDITABLE (self->obstacle_label));
       if (kind < rules->obstacles.items->len)
-        {
-          g_string_append (json, ", \"kind\": ");
-          sl_json_append_string (json, ((const SlObstacle *) g_ptr_array_index (rules->obstacles.items, kind))->id);
-        }
+        blast->obstacle_kind = g_ptr_array_index (rules->obstacles.items, kind);
     }
   if (self->obstacle_distance != NULL)
-    g_string_append_printf (json, ", \"distance_m\": %g", gtk_spin_button_get_value (self->obstacle_distance));
-  g_string_append_c (json, '}');
+    {
+      blast->obstacle_distance = TRUE;
+      blast->obstacle_distance_m = gtk_spin_button_get_value (self->obstacle_distance);
+    }
   return TRUE;
 }
 
-/* "charges" [{"marker", "roll"}], the charges ticked as caught. */
-static void
-append_charges (SlBlastSheet *self,
-                GString      *json)
+/* the charges ticked as caught (SlCaughtCharge). */
+static GArray *
+caught_charges (SlBlastSheet *self)
 {
-  gboolean first = TRUE;
+  GArray *caught = g_array_new (FALSE, FALSE, sizeof (SlCaughtCharge));
 
   for (guint i = 0; i < self->charges->len; i++)
     {
       const CaughtCharge *k = &g_array_index (self->charges, CaughtCharge, i);
+      SlCaughtCharge charge = { k->marker, k->roll };
 
-      if (!gtk_check_button_get_active (k->check))
-        continue;
-      g_string_append_printf (json, "%s{\"marker\": %d", first ? ", \"charges\": [" : ", ", k->marker);
-      if (k->roll > 0)
-        g_string_append_printf (json, ", \"roll\": %d", k->roll);
-      g_string_append_c (json, '}');
-      first = FALSE;
+      if (gtk_check_button_get_active (k->check))
+        g_array_append_val (caught, charge);
     }
-  if (!first)
-    g_string_append_c (json, ']');
+  return caught;
 }
 
-static char *build_command (SlBlastSheet *self);
+/* The units the players say are caught (SlBlastUnit). */
+static GArray *
+caught_units (SlBlastSheet *self)
+{
+  GArray *caught = g_array_new (FALSE, FALSE, sizeof (SlBlastUnit));
+
+  for (guint i = 0; i < self->near->len; i++)
+    {
+      Near *n = &g_array_index (self->near, Near, i);
+      SlBlastUnit unit = { 0 };
+      guint cover;
+
+      if (!gtk_switch_get_active (n->caught))
+        continue;
+      /* The one who set the mine off is not among the others caught. */
+      if (self->mine && adw_combo_row_get_selected (self->trigger_row) < self->triggers->len &&
+          g_array_index (self->triggers, int, adw_combo_row_get_selected (self->trigger_row)) == n->unit)
+        continue;
+      cover = adw_combo_row_get_selected (ADW_COMBO_ROW (n->cover));
+      unit.unit = n->unit;
+      unit.distance_m = gtk_spin_button_get_value (GTK_SPIN_BUTTON (n->distance));
+      unit.half_cover = cover == 1;
+      unit.full_cover = cover == 2;
+      /* The others spared by a diver are the core's to say. */
+      unit.sacrifice_dive = n->dive != NULL && gtk_switch_get_active (n->dive);
+      unit.in_strip = n->in_strip != NULL && gtk_switch_get_active (n->in_strip);
+      g_array_append_val (caught, unit);
+    }
+  return caught;
+}
+
+static JsonNode *build_command (SlBlastSheet *self);
 
 /* What the blast does to the obstacle named, as the core says (A-79 …
  * A-83); a new obstacle asks its label and kind; a shaped charge's breach
@@ -149,7 +173,6 @@ static void
 refresh_obstacle (SlBlastSheet *self)
 {
   int chosen = chosen_obstacle (self);
-  g_autofree char *json = NULL;
   g_autoptr(JsonNode) command = NULL;
   g_autoptr(JsonNode) result = NULL;
   g_autoptr(GError) error = NULL;
@@ -174,8 +197,7 @@ refresh_obstacle (SlBlastSheet *self)
     }
   if (chosen < 0)
     return;
-  json = build_command (self);
-  command = json_from_string (json, NULL);
+  command = build_command (self);
   result = sl_game_preview (self->game, command, NULL, &error);
   if (result == NULL)
     words = g_strdup (error->message);
@@ -185,105 +207,83 @@ refresh_obstacle (SlBlastSheet *self)
   adw_action_row_set_subtitle (self->obstacle_outcome, words != NULL ? words : "");
 }
 
-static char *
+static JsonNode *
 build_command (SlBlastSheet *self)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
-  g_autoptr(GString) json = g_string_new (NULL);
-  gboolean first = TRUE;
+  g_autoptr(GArray) units = caught_units (self);
+  g_autoptr(GArray) charges = caught_charges (self);
 
   if (self->mission)
     {
-      g_string_printf (json, "{\"type\": \"fire-mission\", \"marker\": %d", self->marker);
+      SlFireMissionCommand mission = { 0 };
+
+      mission.marker = self->marker;
       /* The kind called is the marker's; only a call that named none asks. */
       if (self->mission_row != NULL)
         {
           const SlTable *missions = &sl_game_get_rules (self->game)->fire_missions;
           guint m = MIN (adw_combo_row_get_selected (self->mission_row), missions->items->len - 1);
 
-          g_string_append (json, ", \"mission\": ");
-          sl_json_append_string (json, ((const SlFireMissionDef *) g_ptr_array_index (missions->items, m))->id);
+          mission.mission = g_ptr_array_index (missions->items, m);
         }
-      if (self->roll > 0)
-        g_string_append_printf (json, ", \"roll\": %d", self->roll);
-      if (self->scatter > 0)
-        g_string_append_printf (json, ", \"scatter_rolls\": [%d]", self->scatter);
+      mission.roll = self->roll;
+      mission.scatter_roll = self->scatter;
       if (self->note_row != NULL)
         {
           guint n = adw_combo_row_get_selected (self->note_row);
 
-          if (n < self->notes->len && g_array_index (self->notes, int, n) > 0)
-            g_string_append_printf (json, ", \"sealed\": %d", g_array_index (self->notes, int, n));
+          if (n < self->notes->len)
+            mission.sealed = g_array_index (self->notes, int, n);
         }
+      mission.units = (const SlBlastUnit *) units->data;
+      mission.n_units = units->len;
+      mission.charges = (const SlCaughtCharge *) charges->data;
+      mission.n_charges = charges->len;
+      return sl_command_new_fire_mission (setup, &mission);
     }
   else if (self->mine)
     {
       guint m = adw_combo_row_get_selected (self->mine_row);
       guint t = adw_combo_row_get_selected (self->trigger_row);
+      SlMineTriggerCommand trigger = { 0 };
 
-      g_string_printf (json, "{\"type\": \"mine\", \"action\": \"trigger\", \"marker\": %d",
-                       m < self->mines->len ? g_array_index (self->mines, int, m) : -1);
-      if (t < self->triggers->len)
-        {
-          g_string_append (json, ", \"unit\": ");
-          sl_json_append_string (json, sl_setup_unit_at (setup, g_array_index (self->triggers, int, t))->id);
-        }
-      g_string_append_printf (json, ", \"distance_m\": %g", gtk_spin_button_get_value (self->trigger_distance));
-      if (gtk_switch_get_active (self->dud))
-        g_string_append (json, ", \"dud\": true");
+      trigger.marker = m < self->mines->len ? g_array_index (self->mines, int, m) : -1;
+      trigger.unit = t < self->triggers->len ? g_array_index (self->triggers, int, t) : -1;
+      trigger.distance_m = gtk_spin_button_get_value (self->trigger_distance);
+      trigger.dud = gtk_switch_get_active (self->dud);
+      trigger.units = (const SlBlastUnit *) units->data;
+      trigger.n_units = units->len;
+      trigger.charges = (const SlCaughtCharge *) charges->data;
+      trigger.n_charges = charges->len;
+      return sl_command_new_mine_trigger (setup, &trigger);
     }
   else
     {
-      g_string_printf (json, "{\"type\": \"blast\", \"marker\": %d", self->marker);
+      SlBlastCommand blast = { 0 };
+
+      blast.marker = self->marker;
       /* With the obstacle named, whether it is breached is the core's
        * (A-81). */
-      if (!append_obstacle (self, json) && self->breached != NULL && gtk_switch_get_active (self->breached))
-        g_string_append (json, ", \"breached\": true");
+      if (!fill_obstacle (self, &blast) && self->breached != NULL)
+        blast.breached = gtk_switch_get_active (self->breached);
+      blast.units = (const SlBlastUnit *) units->data;
+      blast.n_units = units->len;
+      blast.charges = (const SlCaughtCharge *) charges->data;
+      blast.n_charges = charges->len;
+      return sl_command_new_blast (setup, &blast);
     }
-  g_string_append (json, ", \"units\": [");
-  for (guint i = 0; i < self->near->len; i++)
-    {
-      Near *n = &g_array_index (self->near, Near, i);
-      guint cover;
-
-      if (!gtk_switch_get_active (n->caught))
-        continue;
-      /* The one who set the mine off is not among the others caught. */
-      if (self->mine && adw_combo_row_get_selected (self->trigger_row) < self->triggers->len &&
-          g_array_index (self->triggers, int, adw_combo_row_get_selected (self->trigger_row)) == n->unit)
-        continue;
-      cover = adw_combo_row_get_selected (ADW_COMBO_ROW (n->cover));
-      g_string_append (json, first ? "{\"unit\": " : ", {\"unit\": ");
-      first = FALSE;
-      sl_json_append_string (json, sl_setup_unit_at (setup, n->unit)->id);
-      g_string_append_printf (json, ", \"distance_m\": %g",
-                              gtk_spin_button_get_value (GTK_SPIN_BUTTON (n->distance)));
-      if (cover == 1)
-        g_string_append (json, ", \"half_cover\": true");
-      else if (cover == 2)
-        g_string_append (json, ", \"full_cover\": true");
-      /* The others spared by a diver are the core's to say. */
-      if (n->dive != NULL && gtk_switch_get_active (n->dive))
-        g_string_append (json, ", \"sacrifice_dive\": true");
-      if (n->in_strip != NULL && gtk_switch_get_active (n->in_strip))
-        g_string_append (json, ", \"in_strip\": true");
-      g_string_append_c (json, '}');
-    }
-  g_string_append_c (json, ']');
-  append_charges (self, json);
-  g_string_append_c (json, '}');
-  return g_string_free (g_steal_pointer (&json), FALSE);
 }
 
 gboolean
 sl_blast_sheet_apply (SlBlastSheet *self)
 {
-  g_autofree char *json = NULL;
+  g_autoptr(JsonNode) command = NULL;
   g_autoptr(GError) error = NULL;
 
   g_return_val_if_fail (SL_IS_BLAST_SHEET (self), FALSE);
-  json = build_command (self);
-  if (sl_game_apply_text (self->game, json, &error) == NULL)
+  command = build_command (self);
+  if (sl_game_apply (self->game, command, &error) == NULL)
     {
       sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
@@ -702,7 +702,6 @@ build_charges (SlBlastSheet *self,
                GtkWidget    *page)
 {
   const SlState *state = sl_game_get_state (self->game);
-  g_autofree char *json = NULL;
   g_autoptr(JsonNode) command = NULL;
   g_autoptr(JsonNode) result = NULL;
   g_autoptr(GError) error = NULL;
@@ -751,9 +750,8 @@ build_charges (SlBlastSheet *self,
     }
   /* Whether the core takes charges caught here: asked with the first. */
   gtk_check_button_set_active (g_array_index (self->charges, CaughtCharge, 0).check, TRUE);
-  json = build_command (self);
+  command = build_command (self);
   gtk_check_button_set_active (g_array_index (self->charges, CaughtCharge, 0).check, FALSE);
-  command = json_from_string (json, NULL);
   result = sl_game_preview (self->game, command, NULL, &error);
   field = result == NULL ? sl_rule_error_get_field (error) : NULL;
   gtk_widget_set_visible (self->charges_group, field == NULL || !g_str_has_prefix (field, "charges"));

@@ -13,9 +13,9 @@
 
 #include "sl-actions.h"
 #include "sl-combat.h"
+#include "sl-command-new.h"
 #include "sl-declare-sheet.h"
 #include "sl-dice-sheet.h"
-#include "sl-json.h"
 #include "sl-rule-links.h"
 #include "sl-ui-util.h"
 #include "sl-unit-sheet.h"
@@ -90,7 +90,7 @@ choice_clear (gpointer data)
  * the actions that take it; the others go on without it. */
 static void
 add_object (SlDeclareSheet     *self,
-            JsonBuilder        *b,
+            SlDeclareCommand   *declared,
             const SlAction     *action,
             const TargetObject *object)
 {
@@ -100,60 +100,43 @@ add_object (SlDeclareSheet     *self,
     {
       if (!action->fire && !g_str_equal (action->id, "use-device") && !g_str_equal (action->id, "pick-up-object"))
         return;
-      json_builder_set_member_name (b, "charge");
-      json_builder_add_int_value (b, object->marker);
+      declared->charge = object->marker;
       return;
     }
   if (!action->fire)
     return;
-  json_builder_set_member_name (b, "obstacle");
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "label");
   if (object->marker > 0)
     /* Its kind is on its marker already. */
-    json_builder_add_string_value (b, sl_state_find_marker (sl_game_get_state (self->game), object->marker)->label);
+    declared->obstacle_label = sl_state_find_marker (sl_game_get_state (self->game), object->marker)->label;
   else
     {
       guint kind = adw_combo_row_get_selected (self->obstacle_kind);
 
-      json_builder_add_string_value (b, gtk_editable_get_text (GTK_EDITABLE (self->obstacle_label)));
+      declared->obstacle_label = gtk_editable_get_text (GTK_EDITABLE (self->obstacle_label));
       if (kind < rules->obstacles.items->len)
-        {
-          json_builder_set_member_name (b, "kind");
-          json_builder_add_string_value (b, ((const SlObstacle *) g_ptr_array_index (rules->obstacles.items, kind))->id);
-        }
+        declared->obstacle_kind = g_ptr_array_index (rules->obstacles.items, kind);
     }
-  json_builder_end_object (b);
 }
 
-static JsonNode *
-build_command_throwing (SlDeclareSheet *self,
-                        const SlAction *action,
-                        guint           t)
+/* The declaration of @action as the sheet stands, using throws[@t]. */
+static void
+fill_command (SlDeclareSheet   *self,
+              const SlAction   *action,
+              guint             t,
+              SlDeclareCommand *declared)
 {
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  g_autoptr(JsonBuilder) b = json_builder_new ();
   guint combine = adw_combo_row_get_selected (self->combine_row);
   guint target = adw_combo_row_get_selected (self->target_row);
   guint position = adw_combo_row_get_selected (self->position_row);
 
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "type");
-  json_builder_add_string_value (b, "declare");
-  json_builder_set_member_name (b, "unit");
-  json_builder_add_string_value (b, sl_setup_unit_at (setup, self->unit)->id);
-  json_builder_set_member_name (b, "action");
-  json_builder_add_string_value (b, action->id);
+  declared->unit = self->unit;
+  declared->action = action;
   if (combine != GTK_INVALID_LIST_POSITION && combine > 0 && action->combinable)
-    {
-      json_builder_set_member_name (b, "combined_with");
-      json_builder_add_string_value (b, sl_combine_names[combine]);
-    }
+    declared->combined_with = combine;
   {
     if (g_str_equal (action->id, "fire") && t > 0 && t < G_N_ELEMENTS (throws))
       {
-        json_builder_set_member_name (b, "throw");
-        json_builder_add_string_value (b, throws[t]);
+        declared->thrown = (SlThrow) t;   /* throws[] is in SlThrow's order */
         target = G_MAXUINT;   /* thrown at a point, not a unit */
       }
   }
@@ -165,47 +148,35 @@ build_command_throwing (SlDeclareSheet *self,
       guint burst = adw_combo_row_get_selected (self->burst_row);
 
       if (burst == SL_BURST_CONCENTRATED || burst == SL_BURST_AREA)
-        {
-          json_builder_set_member_name (b, "burst");
-          json_builder_add_string_value (b, sl_burst_names[burst]);
-        }
+        declared->burst = burst;
       if (burst == SL_BURST_AREA)
         target = G_MAXUINT;
     }
   /* P-38: the kind of fire mission is named as it is called. */
   if (g_str_equal (action->id, "call-fire-mission") && self->mission_row != NULL &&
       self->mission < self->missions->len)
-    {
-      const SlFireMissionDef *def = g_ptr_array_index (sl_game_get_rules (self->game)->fire_missions.items,
-                                                       g_array_index (self->missions, int, self->mission));
-
-      json_builder_set_member_name (b, "mission");
-      json_builder_add_string_value (b, def->id);
-    }
+    declared->mission = g_ptr_array_index (sl_game_get_rules (self->game)->fire_missions.items,
+                                           g_array_index (self->missions, int, self->mission));
   if (action->fire && target < self->targets->len)
-    {
-      json_builder_set_member_name (b, "target");
-      json_builder_add_string_value (b, sl_setup_unit_at (setup, g_array_index (self->targets, int, target))->id);
-    }
+    declared->target = g_array_index (self->targets, int, target);
   else if (target != G_MAXUINT && target != GTK_INVALID_LIST_POSITION && target >= self->targets->len)
-    add_object (self, b, action, &g_array_index (self->objects, TargetObject, target - self->targets->len));
+    add_object (self, declared, action, &g_array_index (self->objects, TargetObject, target - self->targets->len));
   if (g_str_equal (action->id, "position-change") && position != GTK_INVALID_LIST_POSITION)
-    {
-      json_builder_set_member_name (b, "to_position");
-      json_builder_add_string_value (b, sl_position_names[position]);
-    }
-  if (gtk_switch_get_active (self->replace))
-    {
-      json_builder_set_member_name (b, "replace");
-      json_builder_add_boolean_value (b, TRUE);
-    }
-  if (self->zero_g_roll != NULL && gtk_spin_button_get_value_as_int (self->zero_g_roll) > 0)
-    {
-      json_builder_set_member_name (b, "zero_g_roll");
-      json_builder_add_int_value (b, gtk_spin_button_get_value_as_int (self->zero_g_roll));
-    }
-  json_builder_end_object (b);
-  return json_builder_get_root (b);
+    declared->to_position = position;
+  declared->replace = gtk_switch_get_active (self->replace);
+  if (self->zero_g_roll != NULL)
+    declared->zero_g_roll = gtk_spin_button_get_value_as_int (self->zero_g_roll);
+}
+
+static JsonNode *
+build_command_throwing (SlDeclareSheet *self,
+                        const SlAction *action,
+                        guint           t)
+{
+  SlDeclareCommand declared = SL_DECLARE_COMMAND_INIT;
+
+  fill_command (self, action, t, &declared);
+  return sl_command_new_declare (sl_game_get_setup (self->game), &declared);
 }
 
 static JsonNode *
@@ -419,15 +390,17 @@ refresh (SlDeclareSheet *self)
   for (guint i = 0; i < self->choices->len; i++)
     {
       Choice *c = &g_array_index (self->choices, Choice, i);
-      g_autoptr(JsonNode) command = build_command (self, c->action);
+      SlDeclareCommand declared = SL_DECLARE_COMMAND_INIT;
+      g_autoptr(JsonNode) command = NULL;
       g_autoptr(GError) error = NULL;
       g_autoptr(JsonNode) result = NULL;
 
+      fill_command (self, c->action, self->throwing, &declared);
       /* What the action does if its zero-G check succeeds (a natural 1
        * always does, A-02); the check's odds are told beside it. */
-      if (sl_game_get_setup (self->game)->environment.zero_g &&
-          !json_object_has_member (json_node_get_object (command), "zero_g_roll"))
-        json_object_set_int_member (json_node_get_object (command), "zero_g_roll", 1);
+      if (sl_game_get_setup (self->game)->environment.zero_g && declared.zero_g_roll <= 0)
+        declared.zero_g_roll = 1;
+      command = sl_command_new_declare (sl_game_get_setup (self->game), &declared);
       result = sl_game_preview (self->game, command, NULL, &error);
 
       g_free (c->choice);
@@ -661,7 +634,7 @@ sl_declare_sheet_set_app_rolls (SlDeclareSheet *self,
  * their own sheet — or the app rolls them. */
 static void
 present_engage_dice (SlDeclareSheet *self,
-                     const char     *command,
+                     JsonNode       *command,
                      int             target)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
@@ -670,19 +643,17 @@ present_engage_dice (SlDeclareSheet *self,
   g_autofree char *title = g_strdup_printf (_("%s Engages %s"), attacker, defender);
   g_autofree char *w1 = g_strdup_printf (_("Zero-G check of %s"), attacker);
   g_autofree char *w2 = g_strdup_printf (_("Zero-G check of %s, if it fights"), defender);
-  g_autofree char *d1 = g_strdup_printf ("zero_g_roll:10:%s", w1);
-  g_autofree char *d2 = g_strdup_printf ("target_zero_g_roll:10:%s", w2);
-  const char *dice[3] = { NULL };
-  int n = 0;
+  SlDieNeed dice[2];
+  guint n = 0;
   SlDiceSheet *sheet;
 
   /* The attacker's die may be typed on this sheet already. */
   if (gtk_spin_button_get_value_as_int (self->zero_g_roll) == 0)
-    dice[n++] = d1;
+    dice[n++] = (SlDieNeed) { "zero_g_roll", 10, w1, FALSE };
   if (adw_combo_row_get_selected (self->decision_row) == 0)
-    dice[n++] = d2;
+    dice[n++] = (SlDieNeed) { "target_zero_g_roll", 10, w2, FALSE };
   sheet = sl_dice_sheet_new (gtk_window_get_transient_for (GTK_WINDOW (self)), self->game, title,
-                             _("Zero-G checks of a melee (P-21, A-71)"), command, dice, self->app_rolls);
+                             _("Zero-G checks of a melee (P-21, A-71)"), command, dice, n, self->app_rolls);
   gtk_window_present (GTK_WINDOW (sheet));
 }
 
@@ -691,7 +662,7 @@ sl_declare_sheet_engage (SlDeclareSheet *self)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
   guint target = adw_combo_row_get_selected (self->target_row);
-  g_autoptr(GString) json = g_string_new ("{\"type\": \"engage\", \"unit\": ");
+  SlEngageCommand engage = { 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) command = NULL;
   gboolean dice, ok;
@@ -700,17 +671,13 @@ sl_declare_sheet_engage (SlDeclareSheet *self)
   /* Melee is against a unit (P-22), not an obstacle or a charge. */
   if (target == GTK_INVALID_LIST_POSITION || target >= self->targets->len)
     return FALSE;
-  sl_json_append_string (json, sl_setup_unit_at (setup, self->unit)->id);
-  g_string_append (json, ", \"target\": ");
-  sl_json_append_string (json, sl_setup_unit_at (setup, g_array_index (self->targets, int, target))->id);
-  if (adw_combo_row_get_selected (self->decision_row) == 1)
-    g_string_append (json, ", \"decision\": \"avoid\"");
-  if (gtk_switch_get_active (self->replace))
-    g_string_append (json, ", \"replace\": true");
-  if (self->zero_g_roll != NULL && gtk_spin_button_get_value_as_int (self->zero_g_roll) > 0)
-    g_string_append_printf (json, ", \"zero_g_roll\": %d", gtk_spin_button_get_value_as_int (self->zero_g_roll));
-  g_string_append_c (json, '}');
-  command = json_from_string (json->str, NULL);
+  engage.unit = self->unit;
+  engage.target = g_array_index (self->targets, int, target);
+  engage.avoid = adw_combo_row_get_selected (self->decision_row) == 1;
+  engage.replace = gtk_switch_get_active (self->replace);
+  if (self->zero_g_roll != NULL)
+    engage.zero_g_roll = gtk_spin_button_get_value_as_int (self->zero_g_roll);
+  command = sl_command_new_engage (setup, &engage);
   /* In zero-G the checks' dice first, unless every one is in already. */
   dice = self->zero_g_roll != NULL &&
          (gtk_spin_button_get_value_as_int (self->zero_g_roll) == 0 ||
@@ -731,7 +698,7 @@ sl_declare_sheet_engage (SlDeclareSheet *self)
       return FALSE;
     }
   if (dice)
-    present_engage_dice (self, json->str, g_array_index (self->targets, int, target));
+    present_engage_dice (self, command, g_array_index (self->targets, int, target));
   gtk_window_destroy (GTK_WINDOW (self));
   return TRUE;
 }

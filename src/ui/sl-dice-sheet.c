@@ -10,18 +10,15 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
+#include "sl-command-new.h"
 #include "sl-dice-sheet.h"
 #include "sl-rule-links.h"
 #include "sl-ui-util.h"
-#include "sl-json.h"
 
 typedef struct
 {
-  char      *field;
-  int        sides;
-  char      *label;
+  SlDieNeed  need;       /* its strings owned */
   int        value;      /* 0 until typed */
   GtkWidget *shown;
 } Die;
@@ -29,7 +26,7 @@ typedef struct
 typedef struct
 {
   char      *field;
-  char      *value;
+  GVariant  *value;
   GtkSwitch *toggle;
 } Switch;
 
@@ -38,7 +35,7 @@ typedef struct
 {
   char        *field;
   GtkWidget   *widget;
-  char       **choices;   /* NULL for a number */
+  GVariant    *choices;   /* a list, or NULL for a number */
   char        *source;    /* a table's modifier: [{"source", "value"}] when not 0 */
 } Field;
 
@@ -47,7 +44,7 @@ struct _SlDiceSheet
   AdwWindow   parent_instance;
 
   SlGame     *game;
-  char       *command;
+  JsonNode   *command;
   gboolean    app_rolls;
   GArray     *dice;      /* Die */
   GArray     *switches;  /* Switch */
@@ -80,8 +77,8 @@ die_clear (gpointer data)
 {
   Die *d = data;
 
-  g_free (d->field);
-  g_free (d->label);
+  g_free ((char *) d->need.field);
+  g_free ((char *) d->need.label);
 }
 
 static void
@@ -90,7 +87,7 @@ switch_clear (gpointer data)
   Switch *s = data;
 
   g_free (s->field);
-  g_free (s->value);
+  g_variant_unref (s->value);
 }
 
 static void
@@ -99,7 +96,7 @@ field_clear (gpointer data)
   Field *f = data;
 
   g_free (f->field);
-  g_strfreev (f->choices);
+  g_clear_pointer (&f->choices, g_variant_unref);
   g_free (f->source);
 }
 
@@ -107,76 +104,46 @@ field_clear (gpointer data)
 static JsonNode *
 build_command (SlDiceSheet *self)
 {
-  JsonNode *node = json_from_string (self->command, NULL);
+  JsonNode *node = sl_command_copy (self->command);
 
   for (guint i = 0; i < self->switches->len; i++)
     {
       Switch *s = &g_array_index (self->switches, Switch, i);
 
       if (gtk_switch_get_active (s->toggle))
-        sl_json_set_path (node, s->field, json_from_string (s->value, NULL));
+        sl_command_set_value (node, s->field, s->value);
     }
   for (guint i = 0; i < self->fields->len; i++)
     {
       Field *f = &g_array_index (self->fields, Field, i);
-      JsonNode *v = json_node_new (JSON_NODE_VALUE);
 
       if (f->source != NULL)
         {
           /* The table's own modifier, as "modifiers" take it (a fire's,
            * a melee's): left out at 0. */
           int value = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (f->widget));
-          JsonArray *list = json_array_new ();
-          JsonObject *m = json_object_new ();
 
-          json_node_unref (v);
-          v = NULL;
           if (value != 0)
-            {
-              json_object_set_string_member (m, "source", f->source);
-              json_object_set_int_member (m, "value", value);
-              json_array_add_object_element (list, json_object_ref (m));
-              v = json_node_new (JSON_NODE_ARRAY);
-              json_node_set_array (v, list);
-            }
-          json_object_unref (m);
-          json_array_unref (list);
+            sl_command_set_modifier (node, f->field, f->source, value);
         }
-      else if (f->choices != NULL)
+      else if (f->choices != NULL && g_variant_n_children (f->choices) > 0)
         {
-          const char *text = f->choices[MIN (adw_combo_row_get_selected (ADW_COMBO_ROW (f->widget)),
-                                             g_strv_length (f->choices) - 1)];
+          gsize last = g_variant_n_children (f->choices) - 1;
+          guint selected = adw_combo_row_get_selected (ADW_COMBO_ROW (f->widget));
+          g_autoptr(GVariant) value = g_variant_get_child_value (f->choices, MIN (selected, last));
 
-          json_node_unref (v);
-          v = json_from_string (text, NULL);
+          sl_command_set_value (node, f->field, value);
         }
       else
-        json_node_set_double (v, gtk_spin_button_get_value (GTK_SPIN_BUTTON (f->widget)));
-      if (v != NULL)
-        sl_json_set_path (node, f->field, v);
+        sl_command_set_value (node, f->field,
+                              g_variant_new_double (gtk_spin_button_get_value (GTK_SPIN_BUTTON (f->widget))));
     }
   for (guint i = 0; i < self->dice->len; i++)
     {
       Die *d = &g_array_index (self->dice, Die, i);
 
       if (d->value > 0)
-        {
-          JsonNode *v = json_node_new (JSON_NODE_VALUE);
-
-          json_node_set_int (v, d->value);
-          if (g_str_has_suffix (d->field, "[]"))
-            {
-              /* A list of dice ("scatter_rolls[]"): this one in it. */
-              g_autofree char *name = g_strndup (d->field, strlen (d->field) - 2);
-              JsonNode *list = json_node_new (JSON_NODE_ARRAY);
-
-              json_node_take_array (list, json_array_new ());
-              json_array_add_element (json_node_get_array (list), v);
-              sl_json_set_path (node, name, list);
-            }
-          else
-            sl_json_set_path (node, d->field, v);
-        }
+        sl_command_set_die (node, &d->need, d->value);
     }
   return node;
 }
@@ -241,13 +208,7 @@ sheet_inputs (SlDiceSheet *self)
   g_autoptr(GStrvBuilder) inputs = g_strv_builder_new ();
 
   for (guint i = 0; i < self->dice->len; i++)
-    {
-      const char *field = g_array_index (self->dice, Die, i).field;
-      g_autofree char *name = g_str_has_suffix (field, "[]") ? g_strndup (field, strlen (field) - 2)
-                                                             : g_strdup (field);
-
-      g_strv_builder_add (inputs, name);
-    }
+    g_strv_builder_add (inputs, g_array_index (self->dice, Die, i).need.field);
   for (guint i = 0; i < self->switches->len; i++)
     g_strv_builder_add (inputs, g_array_index (self->switches, Switch, i).field);
   for (guint i = 0; i < self->fields->len; i++)
@@ -293,15 +254,15 @@ refresh (SlDiceSheet *self)
   if (next != NULL && self->tens >= 0)
     {
       /* "Rout check (d100): 4_" */
-      g_autofree char *text = g_strdup_printf (_("%s: %d_ — now the units die"), next->label, self->tens);
+      g_autofree char *text = g_strdup_printf (_("%s: %d_ — now the units die"), next->need.label, self->tens);
 
       gtk_label_set_text (self->prompt, text);
     }
   else if (next != NULL)
     {
-      g_autofree char *text = next->sides == 100
-                              ? g_strdup_printf (_("%s: type the tens die, then the units die (00 is 100)."), next->label)
-                              : g_strdup_printf (_("%s: type the die (1–9, 0 for 10)."), next->label);
+      g_autofree char *text = next->need.sides == 100
+                              ? g_strdup_printf (_("%s: type the tens die, then the units die (00 is 100)."), next->need.label)
+                              : g_strdup_printf (_("%s: type the die (1–9, 0 for 10)."), next->need.label);
 
       gtk_label_set_text (self->prompt, text);
     }
@@ -407,15 +368,16 @@ sl_dice_sheet_can_give_up (SlDiceSheet *self)
 gboolean
 sl_dice_sheet_give_up (SlDiceSheet *self)
 {
-  g_autoptr(GString) command = g_string_new ("{\"type\": \"cancel\", \"unit\": ");
+  const SlUnitSetup *us;
+  g_autoptr(JsonNode) command = NULL;
   g_autoptr(GError) error = NULL;
 
   g_return_val_if_fail (SL_IS_DICE_SHEET (self), FALSE);
-  if (self->unit_id == NULL)
+  us = self->unit_id != NULL ? sl_setup_unit (sl_game_get_setup (self->game), self->unit_id) : NULL;
+  if (us == NULL)
     return FALSE;
-  sl_json_append_string (command, self->unit_id);
-  g_string_append_c (command, '}');
-  if (sl_game_apply_text (self->game, command->str, &error) == NULL)
+  command = sl_command_new_cancel (sl_game_get_setup (self->game), us->index);
+  if (sl_game_apply (self->game, command, &error) == NULL)
     {
       sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
@@ -439,7 +401,7 @@ sl_dice_sheet_type_digit (SlDiceSheet *self,
       next = &g_array_index (self->dice, Die, i);
   if (next == NULL)
     return FALSE;
-  if (next->sides == 100)
+  if (next->need.sides == 100)
     {
       if (self->tens < 0)
         {
@@ -468,16 +430,17 @@ void
 sl_dice_sheet_add_switch (SlDiceSheet *self,
                           const char  *label,
                           const char  *field,
-                          const char  *value)
+                          GVariant    *value)
 {
   GtkSwitch *toggle;
   Switch s = { 0 };
 
   g_return_if_fail (SL_IS_DICE_SHEET (self));
+  g_return_if_fail (value != NULL);
   toggle = sl_switch_row_add (self->options_group, label, NULL);
   gtk_widget_set_visible (self->options_group, TRUE);
   s.field = g_strdup (field);
-  s.value = g_strdup (value);
+  s.value = g_variant_ref_sink (value);
   s.toggle = toggle;
   g_array_append_val (self->switches, s);
   g_signal_connect_swapped (toggle, "notify::active", G_CALLBACK (refresh), self);
@@ -531,21 +494,24 @@ void
 sl_dice_sheet_add_choice (SlDiceSheet        *self,
                           const char         *label,
                           const char         *field,
-                          const char * const *values,
+                          GVariant           *values,
                           const char * const *labels)
 {
-  AdwComboRow *row = ADW_COMBO_ROW (sl_combo_row_new ());
-  g_autoptr(GtkStringList) model = gtk_string_list_new (labels);
+  AdwComboRow *row;
+  g_autoptr(GtkStringList) model = NULL;
   Field f = { 0 };
 
   g_return_if_fail (SL_IS_DICE_SHEET (self));
+  g_return_if_fail (values != NULL && g_variant_is_container (values));
+  row = ADW_COMBO_ROW (sl_combo_row_new ());
+  model = gtk_string_list_new (labels);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
   adw_combo_row_set_model (row, G_LIST_MODEL (model));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->options_group), GTK_WIDGET (row));
   gtk_widget_set_visible (self->options_group, TRUE);
   f.field = g_strdup (field);
   f.widget = GTK_WIDGET (row);
-  f.choices = g_strdupv ((char **) values);
+  f.choices = g_variant_ref_sink (values);
   g_array_append_val (self->fields, f);
   g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (refresh), self);
   refresh (self);
@@ -554,21 +520,29 @@ sl_dice_sheet_add_choice (SlDiceSheet        *self,
 gboolean
 sl_dice_sheet_choose (SlDiceSheet *self,
                       const char  *field,
-                      const char  *value)
+                      GVariant    *value)
 {
+  g_autoptr(GVariant) wanted = NULL;
+
   g_return_val_if_fail (SL_IS_DICE_SHEET (self), FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+  wanted = g_variant_ref_sink (value);
   for (guint i = 0; i < self->fields->len; i++)
     {
       Field *f = &g_array_index (self->fields, Field, i);
 
       if (f->choices == NULL || !g_str_equal (f->field, field))
         continue;
-      for (guint k = 0; f->choices[k] != NULL; k++)
-        if (g_str_equal (f->choices[k], value))
-          {
-            adw_combo_row_set_selected (ADW_COMBO_ROW (f->widget), k);
-            return TRUE;
-          }
+      for (gsize k = 0; k < g_variant_n_children (f->choices); k++)
+        {
+          g_autoptr(GVariant) choice = g_variant_get_child_value (f->choices, k);
+
+          if (g_variant_equal (choice, wanted))
+            {
+              adw_combo_row_set_selected (ADW_COMBO_ROW (f->widget), k);
+              return TRUE;
+            }
+        }
     }
   return FALSE;
 }
@@ -678,7 +652,7 @@ sl_dice_sheet_finalize (GObject *object)
   g_array_unref (self->dice);
   g_array_unref (self->switches);
   g_array_unref (self->fields);
-  g_free (self->command);
+  g_clear_pointer (&self->command, json_node_unref);
   g_free (self->odds_text);
   g_free (self->unit_id);
   G_OBJECT_CLASS (sl_dice_sheet_parent_class)->finalize (object);
@@ -712,8 +686,9 @@ sl_dice_sheet_new (GtkWindow          *parent,
                    SlGame             *game,
                    const char         *title,
                    const char         *subtitle,
-                   const char         *command,
-                   const char * const *dice,
+                   JsonNode           *command,
+                   const SlDieNeed    *dice,
+                   guint               n_dice,
                    gboolean            app_rolls)
 {
   SlDiceSheet *self;
@@ -721,16 +696,17 @@ sl_dice_sheet_new (GtkWindow          *parent,
   GtkEventController *keys;
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
+  g_return_val_if_fail (command != NULL && JSON_NODE_HOLDS_OBJECT (command), NULL);
+  g_return_val_if_fail (dice != NULL || n_dice == 0, NULL);
 
   self = g_object_new (SL_TYPE_DICE_SHEET, "transient-for", parent, NULL);
   self->game = g_object_ref (game);
-  self->command = g_strdup (command);
+  self->command = sl_command_copy (command);
   self->app_rolls = app_rolls;
   {
-    g_autoptr(JsonNode) node = json_from_string (command, NULL);
-    JsonObject *o = node && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+    JsonObject *o = json_node_get_object (command);
 
-    if (o != NULL && json_object_has_member (o, "unit"))
+    if (json_object_has_member (o, "unit"))
       self->unit_id = g_strdup (json_object_get_string_member (o, "unit"));
   }
   gtk_window_set_title (GTK_WINDOW (self), title);
@@ -761,7 +737,7 @@ sl_dice_sheet_new (GtkWindow          *parent,
   self->problem = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->problem, TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->problem), "error");
-  roll = gtk_button_new_with_mnemonic (dice != NULL && dice[0] != NULL ? _("_Roll for Me") : _("_Resolve"));
+  roll = gtk_button_new_with_mnemonic (n_dice > 0 ? _("_Roll for Me") : _("_Resolve"));
   gtk_widget_set_halign (roll, GTK_ALIGN_CENTER);
   gtk_widget_set_margin_top (roll, 12);
   gtk_widget_add_css_class (roll, "pill");
@@ -795,19 +771,18 @@ sl_dice_sheet_new (GtkWindow          *parent,
   list = gtk_list_box_new ();
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (list, "boxed-list");
-  for (int i = 0; dice != NULL && dice[i] != NULL; i++)
+  for (guint i = 0; i < n_dice; i++)
     {
-      g_auto(GStrv) parts = g_strsplit (dice[i], ":", 3);
       GtkWidget *row = sl_action_row_new ();
       Die d = { 0 };
 
-      d.field = g_strdup (parts[0]);
-      d.sides = parts[1] ? atoi (parts[1]) : 10;
-      d.label = g_strdup (parts[1] && parts[2] ? parts[2] : parts[0]);
+      d.need = dice[i];
+      d.need.field = g_strdup (dice[i].field);
+      d.need.label = g_strdup (dice[i].label != NULL ? dice[i].label : dice[i].field);
       d.shown = gtk_label_new ("–");
       gtk_widget_add_css_class (d.shown, "title-2");
       gtk_widget_add_css_class (d.shown, "numeric");
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), d.label);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), d.need.label);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), d.shown);
       gtk_list_box_append (GTK_LIST_BOX (list), row);
       g_array_append_val (self->dice, d);

@@ -8,6 +8,7 @@
 
 #include <adwaita.h>
 
+#include "sl-command-new.h"
 #include "sl-game.h"
 
 G_BEGIN_DECLS
@@ -15,22 +16,23 @@ G_BEGIN_DECLS
 #define SL_TYPE_DICE_SHEET (sl_dice_sheet_get_type ())
 G_DECLARE_FINAL_TYPE (SlDiceSheet, sl_dice_sheet, SL, DICE_SHEET, AdwWindow)
 
-/* @command (JSON text) is the command without its dice; @dice lists the
- * die fields in the order they are typed, as "field:sides:label" strings
- * ("roll:100:Rout check (d100)"); a field ending in "[]" is a list of one
- * die ("scatter_rolls[]:10:Scatter"). */
+/* @command (from a sl_command_new_*() constructor) is the command without
+ * its dice; the sheet fills in a copy. @dice are the @n_dice dice it
+ * needs, in the order they are typed. */
 SlDiceSheet *sl_dice_sheet_new        (GtkWindow          *parent,
                                        SlGame             *game,
                                        const char         *title,
                                        const char         *subtitle,
-                                       const char         *command,
-                                       const char * const *dice,
+                                       JsonNode           *command,
+                                       const SlDieNeed    *dice,
+                                       guint               n_dice,
                                        gboolean            app_rolls);
-/* A switch that sets @field to @value (JSON) when on. */
+/* A switch that sets @field to @value when on (as sl_command_set_value
+ * takes it; a floating @value is consumed). */
 void         sl_dice_sheet_add_switch (SlDiceSheet        *self,
                                        const char         *label,
                                        const char         *field,
-                                       const char         *value);
+                                       GVariant           *value);
 /* A number the command takes (a distance …). */
 void         sl_dice_sheet_add_number (SlDiceSheet        *self,
                                        const char         *label,
@@ -45,17 +47,19 @@ void         sl_dice_sheet_add_modifier (SlDiceSheet      *self,
                                        const char         *label,
                                        const char         *field,
                                        const char         *source);
-/* A choice among @values (JSON texts: "\"frag\"", "3"), shown as @labels. */
+/* A choice among the elements of the list @values (a string, an integer
+ * or a list of strings each, as sl_command_set_value takes them; a
+ * floating @values is consumed), shown as @labels. */
 void         sl_dice_sheet_add_choice (SlDiceSheet        *self,
                                        const char         *label,
                                        const char         *field,
-                                       const char * const *values,
+                                       GVariant           *values,
                                        const char * const *labels);
-/* Picks the choice of @field whose value is @value (JSON text), as the
- * player would in its list; FALSE when there is none. */
+/* Picks the choice of @field whose value is @value (a floating @value is
+ * consumed), as the player would in its list; FALSE when there is none. */
 gboolean     sl_dice_sheet_choose     (SlDiceSheet        *self,
                                        const char         *field,
-                                       const char         *value);
+                                       GVariant           *value);
 /* Turns the switch of @field on or off. */
 gboolean     sl_dice_sheet_set_switch (SlDiceSheet        *self,
                                        const char         *field,

@@ -12,8 +12,8 @@
 #include <glib/gi18n.h>
 
 #include "sl-ui-util.h"
+#include "sl-command-new.h"
 #include "sl-exposure-sheet.h"
-#include "sl-json.h"
 #include "sl-rule-links.h"
 
 struct _SlExposureSheet
@@ -107,26 +107,25 @@ sl_exposure_sheet_choose (SlExposureSheet *self,
 gboolean
 sl_exposure_sheet_apply (SlExposureSheet *self)
 {
-  const SlSetup *setup;
-  g_autoptr(GString) json = g_string_new ("{\"type\": \"exposure\", \"units\": [");
+  g_autoptr(GArray) units = g_array_new (FALSE, FALSE, sizeof (int));
+  SlExposureCommand exposure = { .unit = -1 };
+  g_autoptr(JsonNode) command = NULL;
   g_autoptr(GError) error = NULL;
-  gboolean first = TRUE;
 
   g_return_val_if_fail (SL_IS_EXPOSURE_SHEET (self), FALSE);
-  setup = sl_game_get_setup (self->game);
   for (guint i = 0; i < self->offered->len; i++)
     {
       GtkWidget *check = g_ptr_array_index (self->checks, i);
 
       if (!gtk_widget_is_sensitive (check) || !gtk_check_button_get_active (GTK_CHECK_BUTTON (check)))
         continue;
-      if (!first)
-        g_string_append (json, ", ");
-      first = FALSE;
-      sl_json_append_string (json, sl_setup_unit_at (setup, g_array_index (self->offered, int, i))->id);
+      g_array_append_val (units, g_array_index (self->offered, int, i));
     }
-  g_string_append_printf (json, "], \"inside\": %s}", going_inside (self) ? "true" : "false");
-  if (sl_game_apply_text (self->game, json->str, &error) == NULL)
+  exposure.units = (const int *) units->data;
+  exposure.n_units = units->len;
+  exposure.inside = going_inside (self);
+  command = sl_command_new_exposure (sl_game_get_setup (self->game), &exposure);
+  if (sl_game_apply (self->game, command, &error) == NULL)
     {
       sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (self->problem_group, TRUE);

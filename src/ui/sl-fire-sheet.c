@@ -15,6 +15,7 @@
 
 #include "sl-area-burst-sheet.h"
 #include "sl-combat.h"
+#include "sl-command-new.h"
 #include "sl-fire-sheet.h"
 #include "sl-rule-links.h"
 #include "sl-ui-util.h"
@@ -53,7 +54,7 @@ struct _SlFireSheet
 
   char           *odds_text;
   gboolean        can_fire;
-  JsonNode       *dice;        /* object: the dice given so far */
+  int             dice[3];     /* by DieKind: the dice given so far, 0 until then */
   DieKind         asking;
 };
 
@@ -67,65 +68,29 @@ static JsonNode *
 build_command (SlFireSheet *self,
                gboolean     with_dice)
 {
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  g_autoptr(JsonBuilder) b = json_builder_new ();
+  SlFireCommand fire = SL_FIRE_COMMAND_INIT;
   guint target = adw_combo_row_get_selected (self->target_row);
   guint cover = adw_combo_row_get_selected (self->cover_row);
   guint movement = adw_combo_row_get_selected (self->movement_row);
 
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "type");
-  json_builder_add_string_value (b, "fire");
-  json_builder_set_member_name (b, "unit");
-  json_builder_add_string_value (b, sl_setup_unit_at (setup, self->unit)->id);
+  fire.unit = self->unit;
   if (target < self->targets->len)
-    {
-      json_builder_set_member_name (b, "target");
-      json_builder_add_string_value (b, sl_setup_unit_at (setup, g_array_index (self->targets, int, target))->id);
-    }
+    fire.target = g_array_index (self->targets, int, target);
   if (cover != GTK_INVALID_LIST_POSITION && cover > 0)
-    {
-      json_builder_set_member_name (b, "cover");
-      json_builder_add_string_value (b, sl_cover_names[cover]);
-    }
-  if (movement != GTK_INVALID_LIST_POSITION && movements[movement] >= 0)
-    {
-      json_builder_set_member_name (b, "target_movement");
-      json_builder_add_string_value (b, sl_move_names[movements[movement]]);
-    }
-  if (gtk_switch_get_active (self->at_firer))
-    {
-      json_builder_set_member_name (b, "firing_at_firer");
-      json_builder_add_boolean_value (b, TRUE);
-    }
-  if (gtk_switch_get_active (self->smoke))
-    {
-      json_builder_set_member_name (b, "smoke");
-      json_builder_add_boolean_value (b, TRUE);
-    }
-  if (self->burst != NULL && gtk_switch_get_active (self->burst))
-    {
-      json_builder_set_member_name (b, "burst");
-      json_builder_add_string_value (b, "concentrated");
-    }
-  if (gtk_switch_get_active (self->no_los))
-    {
-      json_builder_set_member_name (b, "no_los");
-      json_builder_add_boolean_value (b, TRUE);
-    }
+    fire.cover = cover;
+  if (movement != GTK_INVALID_LIST_POSITION)
+    fire.target_movement = movements[movement];
+  fire.firing_at_firer = gtk_switch_get_active (self->at_firer);
+  fire.smoke = gtk_switch_get_active (self->smoke);
+  fire.concentrated = self->burst != NULL && gtk_switch_get_active (self->burst);
+  fire.no_los = gtk_switch_get_active (self->no_los);
   if (with_dice)
     {
-      JsonObject *dice = json_node_get_object (self->dice);
-      g_autoptr(GList) names = json_object_get_members (dice);
-
-      for (GList *l = names; l != NULL; l = l->next)
-        {
-          json_builder_set_member_name (b, l->data);
-          json_builder_add_int_value (b, json_object_get_int_member (dice, l->data));
-        }
+      fire.roll = self->dice[DIE_ROLL];
+      fire.jam_roll = self->dice[DIE_JAM];
+      fire.hits_roll = self->dice[DIE_HITS];
     }
-  json_builder_end_object (b);
-  return json_builder_get_root (b);
+  return sl_command_new_fire (sl_game_get_setup (self->game), &fire);
 }
 
 JsonNode *
@@ -301,16 +266,15 @@ needs_more (SlFireSheet *self,
   g_autoptr(JsonNode) command = build_command (self, TRUE);
   g_autoptr(JsonNode) result = sl_game_preview (self->game, command, NULL, NULL);
   JsonObject *o = result ? json_node_get_object (result) : NULL;
-  JsonObject *dice = json_node_get_object (self->dice);
 
   if (o == NULL)
     return FALSE;
-  if (json_object_has_member (o, "jam_roll") && !json_object_has_member (dice, "jam_roll"))
+  if (json_object_has_member (o, "jam_roll") && self->dice[DIE_JAM] == 0)
     {
       *next = DIE_JAM;
       return TRUE;
     }
-  if (json_object_has_member (o, "hits_roll") && !json_object_has_member (dice, "hits_roll"))
+  if (json_object_has_member (o, "hits_roll") && self->dice[DIE_HITS] == 0)
     {
       *next = DIE_HITS;
       return TRUE;
@@ -322,13 +286,12 @@ gboolean
 sl_fire_sheet_enter_die (SlFireSheet *self,
                          int          value)
 {
-  static const char * const fields[] = { "roll", "jam_roll", "hits_roll" };
   DieKind next;
 
   g_return_val_if_fail (SL_IS_FIRE_SHEET (self), FALSE);
   if (!self->can_fire || value < 1 || value > 10)
     return FALSE;
-  json_object_set_int_member (json_node_get_object (self->dice), fields[self->asking], value);
+  self->dice[self->asking] = value;
   if (needs_more (self, &next))
     {
       self->asking = next;
@@ -362,31 +325,16 @@ sl_fire_sheet_set_burst (SlFireSheet *self,
 static gboolean
 area_burst_allowed (SlFireSheet *self)
 {
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  g_autoptr(JsonBuilder) b = NULL;
+  SlAreaBurstTarget first = { .unit = -1, .distance_m = 1 };
+  SlAreaBurstCommand burst = { .unit = self->unit, .targets = &first, .n_targets = 1 };
   g_autoptr(JsonNode) command = NULL;
   g_autoptr(JsonNode) result = NULL;
 
   if (self->targets->len == 0 || !sl_unit_fires_bursts (self->game, self->unit) ||
       sl_game_get_state (self->game)->units[self->unit].current.burst != SL_BURST_NONE)
     return FALSE;
-  b = json_builder_new ();
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "type");
-  json_builder_add_string_value (b, "area-burst");
-  json_builder_set_member_name (b, "unit");
-  json_builder_add_string_value (b, sl_setup_unit_at (setup, self->unit)->id);
-  json_builder_set_member_name (b, "targets");
-  json_builder_begin_array (b);
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "unit");
-  json_builder_add_string_value (b, sl_setup_unit_at (setup, g_array_index (self->targets, int, 0))->id);
-  json_builder_set_member_name (b, "distance_m");
-  json_builder_add_double_value (b, 1);
-  json_builder_end_object (b);
-  json_builder_end_array (b);
-  json_builder_end_object (b);
-  command = json_builder_get_root (b);
+  first.unit = g_array_index (self->targets, int, 0);
+  command = sl_command_new_area_burst (sl_game_get_setup (self->game), &burst);
   result = sl_game_preview (self->game, command, NULL, NULL);
   return result != NULL;
 }
@@ -646,7 +594,6 @@ sl_fire_sheet_finalize (GObject *object)
 
   g_array_unref (self->targets);
   g_free (self->odds_text);
-  json_node_unref (self->dice);
   G_OBJECT_CLASS (sl_fire_sheet_parent_class)->finalize (object);
 }
 
@@ -665,8 +612,6 @@ static void
 sl_fire_sheet_init (SlFireSheet *self)
 {
   self->targets = g_array_new (FALSE, FALSE, sizeof (int));
-  self->dice = json_node_new (JSON_NODE_OBJECT);
-  json_node_take_object (self->dice, json_object_new ());
 }
 
 SlFireSheet *

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-ui-util.h"
+#include "sl-command-new.h"
 #include "sl-initiative-sheet.h"
 #include "sl-rule-links.h"
 
@@ -55,40 +56,19 @@ all_dice_in (SlInitiativeSheet *self)
 static JsonNode *
 build_command (SlInitiativeSheet *self)
 {
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(GArray) rolls = g_array_new (FALSE, FALSE, sizeof (SlInitiativeRoll));
+  SlInitiativeCommand initiative = { 0 };
 
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "type");
-  json_builder_add_string_value (b, "initiative");
-  json_builder_set_member_name (b, "rolls");
-  json_builder_begin_object (b);
   for (guint i = 0; i < self->entries->len; i++)
     {
       Entry *e = &g_array_index (self->entries, Entry, i);
+      SlInitiativeRoll r = { e->grouping, e->die, !e->forced && e->countermove };
 
-      if (e->die > 0)
-        {
-          json_builder_set_member_name (b, sl_setup_grouping_at (setup, e->grouping)->id);
-          json_builder_add_int_value (b, e->die);
-        }
+      g_array_append_val (rolls, r);
     }
-  json_builder_end_object (b);
-  json_builder_set_member_name (b, "decisions");
-  json_builder_begin_object (b);
-  for (guint i = 0; i < self->entries->len; i++)
-    {
-      Entry *e = &g_array_index (self->entries, Entry, i);
-
-      if (!e->forced && e->countermove)
-        {
-          json_builder_set_member_name (b, sl_setup_grouping_at (setup, e->grouping)->id);
-          json_builder_add_string_value (b, "countermove");
-        }
-    }
-  json_builder_end_object (b);
-  json_builder_end_object (b);
-  return json_builder_get_root (b);
+  initiative.groupings = (const SlInitiativeRoll *) rolls->data;
+  initiative.n_groupings = rolls->len;
+  return sl_command_new_initiative (sl_game_get_setup (self->game), &initiative);
 }
 
 static Entry *

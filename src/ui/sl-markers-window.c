@@ -14,7 +14,7 @@
 
 #include <glib/gi18n.h>
 
-#include "sl-json.h"
+#include "sl-command-new.h"
 #include "sl-markers-window.h"
 #include "sl-rule-links.h"
 #include "sl-ui-util.h"
@@ -98,21 +98,16 @@ find_row (SlMarkersWindow *self,
   return NULL;
 }
 
-/* Applies a correct-marker of @field to @value (JSON); the refusal, if
- * any, is shown, and the rows show the marker as it is. */
+/* Applies @command, a correct-marker (taking it); the refusal, if any, is
+ * shown, and the rows show the marker as it is. */
 static gboolean
 correct (SlMarkersWindow *self,
-         int              marker,
-         const char      *field,
-         const char      *value)
+         JsonNode        *command)
 {
-  g_autoptr(GString) json = g_string_new (NULL);
+  g_autoptr(JsonNode) owned = command;
   g_autoptr(GError) error = NULL;
 
-  g_string_printf (json, "{\"type\": \"correct-marker\", \"marker\": %d, \"field\": ", marker);
-  sl_json_append_string (json, field);
-  g_string_append_printf (json, ", \"value\": %s}", value);
-  if (sl_game_apply_text (self->game, json->str, &error) == NULL)
+  if (sl_game_apply (self->game, command, &error) == NULL)
     {
       sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (self->problem_group, TRUE);
@@ -123,19 +118,21 @@ correct (SlMarkersWindow *self,
   return TRUE;
 }
 
-/* {"turn", "subphase"} of subphase index @index. */
-static char *
-moment_json (SlMarkersWindow *self,
-             int              index)
+/* The correct-marker of @field of marker @marker to subphase index @index. */
+static JsonNode *
+correct_moment (SlMarkersWindow *self,
+                int              marker,
+                const char      *field,
+                int              index)
 {
   int turn, subphase;
 
   sl_subphase_split (sl_game_get_rules (self->game), index, &turn, &subphase);
-  return g_strdup_printf ("{\"turn\": %d, \"subphase\": %d}", turn, subphase);
+  return sl_command_new_correct_marker_moment (marker, field, turn, subphase);
 }
 
-/* The value @field has now on @m, as correct-marker takes it. */
-static char *
+/* The correct-marker of @field of @m to the value it has now. */
+static JsonNode *
 current_value (SlMarkersWindow *self,
                const SlMarker  *m,
                const char      *field)
@@ -144,13 +141,13 @@ current_value (SlMarkersWindow *self,
   int now = sl_state_now (rules, sl_game_get_state (self->game));
 
   if (g_str_equal (field, "due"))
-    return moment_json (self, m->due >= 0 ? m->due : now);
+    return correct_moment (self, m->id, field, m->due >= 0 ? m->due : now);
   if (g_str_equal (field, "expires"))
-    return moment_json (self, m->expires >= 0 ? m->expires : now);
+    return correct_moment (self, m->id, field, m->expires >= 0 ? m->expires : now);
   if (g_str_equal (field, "charges"))
-    return g_strdup_printf ("%d", MAX (m->type, 1));
+    return sl_command_new_correct_marker_int (m->id, field, MAX (m->type, 1));
   /* Damage, in wound levels: halves in the marker (P-25). */
-  return g_strdup_printf ("%d.%d", m->amount / 2, m->amount % 2 ? 5 : 0);
+  return sl_command_new_correct_marker_number (m->id, field, m->amount / 2.0);
 }
 
 /* Whether the core takes a correction of @field for @m: asked with the
@@ -161,10 +158,7 @@ takes_field (SlMarkersWindow *self,
              const SlMarker  *m,
              const char      *field)
 {
-  g_autofree char *value = current_value (self, m, field);
-  g_autofree char *json = g_strdup_printf ("{\"type\": \"correct-marker\", \"marker\": %d, \"field\": \"%s\", \"value\": %s}",
-                                           m->id, field, value);
-  g_autoptr(JsonNode) command = json_from_string (json, NULL);
+  g_autoptr(JsonNode) command = current_value (self, m, field);
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) result = sl_game_preview (self->game, command, NULL, &error);
 
@@ -176,10 +170,9 @@ label_apply_cb (AdwEntryRow     *entry,
                 SlMarkersWindow *self)
 {
   MarkerRow *r = g_object_get_data (G_OBJECT (entry), "marker-row");
-  g_autoptr(GString) value = g_string_new (NULL);
 
-  sl_json_append_string (value, gtk_editable_get_text (GTK_EDITABLE (entry)));
-  correct (self, r->marker, "label", value->str);
+  correct (self, sl_command_new_correct_marker_string (r->marker, "label",
+                                                       gtk_editable_get_text (GTK_EDITABLE (entry))));
 }
 
 static void
@@ -187,20 +180,19 @@ number_changed_cb (GtkSpinButton   *spin,
                    SlMarkersWindow *self)
 {
   MarkerRow *r = g_object_get_data (G_OBJECT (spin), "marker-row");
-  g_autofree char *value = NULL;
 
   if (self->updating)
     return;
   if (g_str_equal (r->number_field, "damage"))
     {
-      /* Half wound levels (P-25), whatever the locale's decimal mark. */
+      /* Half wound levels (P-25). */
       int halves = (int) (gtk_spin_button_get_value (spin) * 2 + 0.5);
 
-      value = g_strdup_printf ("%d.%d", halves / 2, halves % 2 ? 5 : 0);
+      correct (self, sl_command_new_correct_marker_number (r->marker, r->number_field, halves / 2.0));
     }
   else
-    value = g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (spin));
-  correct (self, r->marker, r->number_field, value);
+    correct (self, sl_command_new_correct_marker_int (r->marker, r->number_field,
+                                                      gtk_spin_button_get_value_as_int (spin)));
 }
 
 static void
@@ -208,11 +200,10 @@ time_set_cb (GtkButton       *button,
              SlMarkersWindow *self)
 {
   MarkerRow *r = g_object_get_data (G_OBJECT (button), "marker-row");
-  g_autofree char *value = g_strdup_printf ("{\"turn\": %d, \"subphase\": %d}",
-                                            gtk_spin_button_get_value_as_int (r->turn),
-                                            gtk_spin_button_get_value_as_int (r->subphase));
 
-  correct (self, r->marker, r->time_field, value);
+  correct (self, sl_command_new_correct_marker_moment (r->marker, r->time_field,
+                                                       gtk_spin_button_get_value_as_int (r->turn),
+                                                       gtk_spin_button_get_value_as_int (r->subphase)));
 }
 
 static void
@@ -223,7 +214,7 @@ remove_response_cb (AdwMessageDialog *dialog,
   int marker = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "marker"));
 
   if (g_str_equal (response, "remove"))
-    correct (self, marker, "removed", "true");
+    correct (self, sl_command_new_correct_marker_boolean (marker, "removed", TRUE));
 }
 
 /* A marker put down by mistake: taken off once the players confirm it

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-combat.h"
+#include "sl-command-new.h"
 #include "sl-explosives.h"
 #include "sl-object-fire-sheet.h"
 #include "sl-rule-links.h"
@@ -97,53 +98,29 @@ static JsonNode *
 build_command (SlObjectFireSheet *self,
                gboolean           with_dice)
 {
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  g_autoptr(JsonBuilder) b = json_builder_new ();
+  SlFireCommand fire = SL_FIRE_COMMAND_INIT;
+  g_autoptr(GArray) behind = g_array_new (FALSE, FALSE, sizeof (SlFireBehind));
 
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "type");
-  json_builder_add_string_value (b, "fire");
-  json_builder_set_member_name (b, "unit");
-  json_builder_add_string_value (b, sl_setup_unit_at (setup, self->unit)->id);
-  if (gtk_widget_get_visible (self->burst_row) && gtk_switch_get_active (self->burst))
-    {
-      json_builder_set_member_name (b, "burst");
-      json_builder_add_string_value (b, "concentrated");
-    }
-  if (gtk_switch_get_active (self->no_los))
-    {
-      json_builder_set_member_name (b, "no_los");
-      json_builder_add_boolean_value (b, TRUE);
-    }
-  if (self->charge && with_dice && self->roll > 0)
-    {
-      json_builder_set_member_name (b, "roll");
-      json_builder_add_int_value (b, self->roll);
-    }
+  fire.unit = self->unit;
+  fire.concentrated = gtk_widget_get_visible (self->burst_row) && gtk_switch_get_active (self->burst);
+  fire.no_los = gtk_switch_get_active (self->no_los);
+  if (self->charge && with_dice)
+    fire.roll = self->roll;
   if (!self->charge && self->follow_through)
     {
-      json_builder_set_member_name (b, "behind");
-      json_builder_begin_array (b);
       for (guint i = 0; i < self->behind->len; i++)
         {
           const Behind *k = &g_array_index (self->behind, Behind, i);
+          SlFireBehind unit = { k->unit, with_dice ? k->roll : 0 };
 
-          if (!gtk_check_button_get_active (k->check))
-            continue;
-          json_builder_begin_object (b);
-          json_builder_set_member_name (b, "unit");
-          json_builder_add_string_value (b, sl_setup_unit_at (setup, k->unit)->id);
-          if (with_dice && k->roll > 0)
-            {
-              json_builder_set_member_name (b, "roll");
-              json_builder_add_int_value (b, k->roll);
-            }
-          json_builder_end_object (b);
+          if (gtk_check_button_get_active (k->check))
+            g_array_append_val (behind, unit);
         }
-      json_builder_end_array (b);
+      fire.follow_through = TRUE;
+      fire.behind = (const SlFireBehind *) behind->data;
+      fire.n_behind = behind->len;
     }
-  json_builder_end_object (b);
-  return json_builder_get_root (b);
+  return sl_command_new_fire (sl_game_get_setup (self->game), &fire);
 }
 
 /* The first unit ticked behind the obstacle whose die is still to type. */

@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-command-new.h"
 #include "sl-private-view.h"
 #include "sl-secrets.h"
 #include "sl-ui-util.h"
@@ -184,11 +185,12 @@ sl_private_view_get_problem (SlPrivateView *self)
   return self->problem;
 }
 
+/* Applies @command (taking it). */
 static gboolean
 apply (SlPrivateView *self,
-       JsonBuilder   *builder)
+       JsonNode      *command)
 {
-  g_autoptr(JsonNode) command = json_builder_get_root (builder);
+  g_autoptr(JsonNode) owned = command;
   g_autoptr(GError) error = NULL;
 
   if (sl_game_apply (self->game, command, &error) == NULL)
@@ -219,41 +221,23 @@ sl_private_view_hide_unit (SlPrivateView *self,
                            const char    *where,
                            int            stealth_power)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
   const SlUnitSetup *us = sl_setup_unit (sl_game_get_setup (self->game), unit);
+  SlHideCommand hide = { .unit = us != NULL ? us->index : -1, .pile = pile, .stealth_power = -1 };
+  const char *decoys[2];
 
   g_return_val_if_fail (SL_IS_PRIVATE_VIEW (self), FALSE);
   g_return_val_if_fail (self->shown != NULL, FALSE);
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "type");
-  json_builder_add_string_value (b, "hide");
-  json_builder_set_member_name (b, "unit");
-  json_builder_add_string_value (b, unit);
-  json_builder_set_member_name (b, "pile");
-  json_builder_add_string_value (b, pile ? pile : "");
-  if (has_text (decoy1) || has_text (decoy2))
-    {
-      json_builder_set_member_name (b, "decoys");
-      json_builder_begin_array (b);
-      if (has_text (decoy1))
-        json_builder_add_string_value (b, decoy1);
-      if (has_text (decoy2))
-        json_builder_add_string_value (b, decoy2);
-      json_builder_end_array (b);
-    }
+  if (has_text (decoy1))
+    decoys[hide.n_decoys++] = decoy1;
+  if (has_text (decoy2))
+    decoys[hide.n_decoys++] = decoy2;
+  hide.decoys = decoys;
   if (has_text (where))
-    {
-      json_builder_set_member_name (b, "where");
-      json_builder_add_string_value (b, where);
-    }
+    hide.where = where;
   /* T-19, A-126: only a power suit has the mode; it is set in secret. */
   if (stealth_power >= 0 && us != NULL && us->armor != NULL && us->armor->power_suit)
-    {
-      json_builder_set_member_name (b, "stealth_power");
-      json_builder_add_boolean_value (b, stealth_power > 0);
-    }
-  json_builder_end_object (b);
-  return apply (self, b);
+    hide.stealth_power = stealth_power > 0;
+  return apply (self, sl_command_new_hide (sl_game_get_setup (self->game), &hide));
 }
 
 /* The stealth power switch follows the unit chosen: offered for a power
@@ -315,34 +299,21 @@ sl_private_view_choose_hide_unit (SlPrivateView *self,
 gboolean
 sl_private_view_seal (SlPrivateView *self,
                       const char    *side,
-                      const char    *kind,
+                      SlNoteKind     kind,
                       const char    *text,
                       int            marker)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
+  const SlSetup *setup;
   int shown;
 
   g_return_val_if_fail (SL_IS_PRIVATE_VIEW (self), FALSE);
   g_return_val_if_fail (self->shown != NULL, FALSE);
+  setup = sl_game_get_setup (self->game);
   shown = shown_side (self);
-  if (shown >= 0)
-    side = sl_setup_side_at (sl_game_get_setup (self->game), shown)->id;
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "type");
-  json_builder_add_string_value (b, "seal");
-  json_builder_set_member_name (b, "side");
-  json_builder_add_string_value (b, side ? side : "");
-  json_builder_set_member_name (b, "kind");
-  json_builder_add_string_value (b, kind);
-  json_builder_set_member_name (b, "text");
-  json_builder_add_string_value (b, text ? text : "");
-  if (marker > 0)
-    {
-      json_builder_set_member_name (b, "marker");
-      json_builder_add_int_value (b, marker);
-    }
-  json_builder_end_object (b);
-  return apply (self, b);
+  /* The referee names the side; a side's own view seals for it. */
+  if (shown < 0)
+    shown = side != NULL ? sl_setup_find_side (setup, side) : -1;
+  return apply (self, sl_command_new_seal (setup, shown, kind, text, marker));
 }
 
 static const char *
@@ -367,19 +338,11 @@ hide_clicked_cb (SlPrivateView *self)
 static void
 mine_clicked_cb (SlPrivateView *self)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlUnitSetup *owner = sl_setup_unit (setup, selected_id (self->mine_owner, self->owner_ids));
 
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "type");
-  json_builder_add_string_value (b, "mine");
-  json_builder_set_member_name (b, "action");
-  json_builder_add_string_value (b, "lay");
-  json_builder_set_member_name (b, "unit");
-  json_builder_add_string_value (b, selected_id (self->mine_owner, self->owner_ids));
-  json_builder_set_member_name (b, "label");
-  json_builder_add_string_value (b, gtk_editable_get_text (self->mine_where));
-  json_builder_end_object (b);
-  apply (self, b);
+  apply (self, sl_command_new_mine_lay (setup, owner != NULL ? owner->index : -1,
+                                        gtk_editable_get_text (self->mine_where)));
 }
 
 static void
@@ -389,7 +352,7 @@ seal_clicked_cb (SlPrivateView *self)
   guint m = self->seal_marker ? adw_combo_row_get_selected (self->seal_marker) : 0;
 
   sl_private_view_seal (self, self->seal_side ? selected_id (self->seal_side, self->side_ids) : NULL,
-                        sl_note_kind_names[seal_kinds[MIN (k, G_N_ELEMENTS (seal_kinds) - 1)]],
+                        seal_kinds[MIN (k, G_N_ELEMENTS (seal_kinds) - 1)],
                         gtk_editable_get_text (self->seal_text),
                         m < self->markers->len ? g_array_index (self->markers, int, m) : 0);
 }
@@ -399,17 +362,7 @@ reveal_note (SlPrivateView *self,
              int            note,
              gboolean       dud)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "type");
-  json_builder_add_string_value (b, "reveal");
-  json_builder_set_member_name (b, "sealed");
-  json_builder_add_int_value (b, note);
-  json_builder_set_member_name (b, "dud");
-  json_builder_add_boolean_value (b, dud);
-  json_builder_end_object (b);
-  apply (self, b);
+  apply (self, sl_command_new_reveal (note, dud));
 }
 
 static void

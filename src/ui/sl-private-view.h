@@ -11,6 +11,7 @@
 #include <adwaita.h>
 
 #include "sl-game.h"
+#include "sl-notes.h"
 
 G_BEGIN_DECLS
 
@@ -60,12 +61,12 @@ gboolean       sl_private_view_get_hide_stealth (SlPrivateView *self,
 /* Chooses the unit (an id) in the "Hide a Unit" form, as the player would. */
 gboolean       sl_private_view_choose_hide_unit (SlPrivateView *self,
                                                  const char    *unit);
-/* Seals @text as a note of @kind (sl_note_kind_names) for the side shown
- * (or @side for the referee), for the marker @marker (a charge, a fire
+/* Seals @text as a note of @kind for the side shown (or the side whose id
+ * is @side, for the referee), for the marker @marker (a charge, a fire
  * mission; 0 for none), from the "Seal a Note" form. */
 gboolean       sl_private_view_seal         (SlPrivateView *self,
                                              const char    *side,
-                                             const char    *kind,
+                                             SlNoteKind     kind,
                                              const char    *text,
                                              int            marker);
 /* The message of the last refusal, or NULL. */

@@ -11,9 +11,9 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-command-new.h"
 #include "sl-file.h"
 #include "sl-report.h"
-#include "sl-json.h"
 #include "sl-score-window.h"
 #include "sl-rule-links.h"
 #include "sl-ui-util.h"
@@ -184,40 +184,15 @@ refresh (SlScoreWindow *self)
   sl_game_victory_clear (&v);
 }
 
-/* Applies an objective command: @members are "field", side, JSON value
- * triples, NULL-terminated; each member maps the side's id to its value. */
+/* Applies an objective command. */
 static gboolean
-apply_objective (SlScoreWindow *self,
-                 ...)
+apply_objective (SlScoreWindow            *self,
+                 const SlObjectiveCommand *objective)
 {
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  g_autoptr(GString) json = g_string_new ("{\"type\": \"objective\"");
+  g_autoptr(JsonNode) command = sl_command_new_objective (sl_game_get_setup (self->game), objective);
   g_autoptr(GError) error = NULL;
-  const char *field, *last = NULL;
-  va_list args;
 
-  va_start (args, self);
-  while ((field = va_arg (args, const char *)) != NULL)
-    {
-      int side = va_arg (args, int);
-      const char *value = va_arg (args, const char *);
-
-      /* Members of one field follow each other: {"tog": 3, "cw": 1}. */
-      if (g_strcmp0 (field, last) == 0)
-        g_string_append (json, ", ");
-      else
-        {
-          if (last != NULL)
-            g_string_append_c (json, '}');
-          g_string_append_printf (json, ", \"%s\": {", field);
-        }
-      sl_json_append_string (json, sl_setup_side_at (setup, side)->id);
-      g_string_append_printf (json, ": %s", value);
-      last = field;
-    }
-  va_end (args);
-  g_string_append (json, "}}");
-  if (sl_game_apply_text (self->game, json->str, &error) == NULL)
+  if (sl_game_apply (self->game, command, &error) == NULL)
     {
       sl_rule_links_set_label (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
@@ -232,12 +207,12 @@ sl_score_window_record_charges (SlScoreWindow *self,
                                 int            side,
                                 int            charges)
 {
-  char value[16];
+  SlObjectiveCommand objective = SL_OBJECTIVE_COMMAND_INIT;
 
   g_return_val_if_fail (SL_IS_SCORE_WINDOW (self), FALSE);
   g_return_val_if_fail (side == 0 || side == 1, FALSE);
-  g_snprintf (value, sizeof value, "%d", charges);
-  return apply_objective (self, "charges", side, value, NULL);
+  objective.charges[side] = charges;
+  return apply_objective (self, &objective);
 }
 
 gboolean
@@ -245,12 +220,12 @@ sl_score_window_record_units (SlScoreWindow *self,
                               int            first,
                               int            second)
 {
-  char a[16], b[16];
+  SlObjectiveCommand objective = SL_OBJECTIVE_COMMAND_INIT;
 
   g_return_val_if_fail (SL_IS_SCORE_WINDOW (self), FALSE);
-  g_snprintf (a, sizeof a, "%d", first);
-  g_snprintf (b, sizeof b, "%d", second);
-  return apply_objective (self, "on_objective", 0, a, "on_objective", 1, b, NULL);
+  objective.on_objective[0] = first;
+  objective.on_objective[1] = second;
+  return apply_objective (self, &objective);
 }
 
 gboolean
@@ -259,12 +234,13 @@ sl_score_window_record_objectives (SlScoreWindow *self,
                                    gboolean       primary,
                                    int            secondary)
 {
-  char value[16];
+  SlObjectiveCommand objective = SL_OBJECTIVE_COMMAND_INIT;
 
   g_return_val_if_fail (SL_IS_SCORE_WINDOW (self), FALSE);
   g_return_val_if_fail (side == 0 || side == 1, FALSE);
-  g_snprintf (value, sizeof value, "%d", secondary);
-  return apply_objective (self, "primary", side, primary ? "true" : "false", "secondary", side, value, NULL);
+  objective.primary[side] = primary ? TRUE : FALSE;
+  objective.secondary[side] = secondary;
+  return apply_objective (self, &objective);
 }
 
 static void

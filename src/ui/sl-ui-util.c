@@ -10,9 +10,9 @@
 
 #include "sl-check.h"
 #include "sl-combat.h"
+#include "sl-command-new.h"
 #include "sl-dice-sheet.h"
 #include "sl-explosives.h"
-#include "sl-json.h"
 #include "sl-ui-util.h"
 
 static void
@@ -233,16 +233,16 @@ char *
 sl_unit_turn_refusal (SlGame *game,
                       int     unit)
 {
-  g_autoptr(GString) text = g_string_new ("{\"type\": \"declare\", \"unit\": ");
+  SlDeclareCommand walk = SL_DECLARE_COMMAND_INIT;
   g_autoptr(JsonNode) command = NULL;
   g_autoptr(JsonNode) result = NULL;
   g_autoptr(GError) error = NULL;
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
   /* Any action will do: the turn is checked before what the action needs. */
-  sl_json_append_string (text, sl_setup_unit_at (sl_game_get_setup (game), unit)->id);
-  g_string_append (text, ", \"action\": \"walk\"}");
-  command = json_from_string (text->str, NULL);
+  walk.unit = unit;
+  walk.action = sl_rules_action (sl_game_get_rules (game), "walk");
+  command = sl_command_new_declare (sl_game_get_setup (game), &walk);
   result = sl_game_preview (game, command, NULL, &error);
   return result == NULL ? g_strdup (error->message) : NULL;
 }
@@ -322,27 +322,11 @@ sl_unit_give_up (SlGame  *game,
                  int      unit,
                  GError **error)
 {
-  g_autoptr(GString) command = g_string_new ("{\"type\": \"cancel\", \"unit\": ");
+  g_autoptr(JsonNode) command = NULL;
 
   g_return_val_if_fail (SL_IS_GAME (game), FALSE);
-  sl_json_append_string (command, sl_setup_unit_at (sl_game_get_setup (game), unit)->id);
-  g_string_append_c (command, '}');
-  return sl_game_apply_text (game, command->str, error) != NULL;
-}
-
-/* The `dive-stop` of @unit into @into (JSON text). */
-static char *
-dive_stop_command (SlGame     *game,
-                   int         unit,
-                   const char *into)
-{
-  g_autoptr(GString) command = g_string_new ("{\"type\": \"dive-stop\", \"unit\": ");
-
-  sl_json_append_string (command, sl_setup_unit_at (sl_game_get_setup (game), unit)->id);
-  if (into != NULL)
-    g_string_append_printf (command, ", \"into\": %s", into);
-  g_string_append_c (command, '}');
-  return g_string_free (g_steal_pointer (&command), FALSE);
+  command = sl_command_new_cancel (sl_game_get_setup (game), unit);
+  return sl_game_apply (game, command, error) != NULL;
 }
 
 gboolean
@@ -362,9 +346,9 @@ sl_dive_stop_sheet_new (GtkWindow *parent,
   const SlRules *rules;
   const SlSetup *setup;
   const SlState *state;
-  g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) values = g_ptr_array_new ();
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-  g_autofree char *command = NULL;
+  g_autoptr(JsonNode) command = NULL;
   g_autofree char *title = NULL;
   SlDiceSheet *sheet;
 
@@ -374,27 +358,24 @@ sl_dive_stop_sheet_new (GtkWindow *parent,
   state = sl_game_get_state (game);
   /* A-72: it hits full cover (a wall, a door, a column), or a unit on
    * the table — of either side, in the fight and not hidden (§15.1). */
-  g_ptr_array_add (values, g_strdup ("\"cover\""));
+  g_ptr_array_add (values, (gpointer) "cover");
   g_ptr_array_add (labels, (gpointer) _("Full cover"));
   for (int u = 0; u < state->n_units; u++)
     {
       const SlUnitSetup *us = sl_setup_unit_at (setup, u);
-      GString *value;
 
       if (u == unit || state->units[u].hidden || sl_state_unit_out (rules, state, u))
         continue;
-      value = g_string_new (NULL);
-      sl_json_append_string (value, us->id);
-      g_ptr_array_add (values, g_string_free (value, FALSE));
+      g_ptr_array_add (values, us->id);
       g_ptr_array_add (labels, (gpointer) us->label);
     }
-  g_ptr_array_add (values, NULL);
   g_ptr_array_add (labels, NULL);
-  command = dive_stop_command (game, unit, NULL);
+  command = sl_command_new_dive_stop (setup, unit, FALSE, -1);
   /* "13 · Trooper Hale's Dive Stops" */
   title = g_strdup_printf (_("%s’s Dive Stops"), sl_setup_unit_at (setup, unit)->label);
-  sheet = sl_dice_sheet_new (parent, game, title, _("Zero-G dive (A-72)"), command, NULL, FALSE);
-  sl_dice_sheet_add_choice (sheet, _("Against"), "into", (const char * const *) values->pdata,
+  sheet = sl_dice_sheet_new (parent, game, title, _("Zero-G dive (A-72)"), command, NULL, 0, FALSE);
+  sl_dice_sheet_add_choice (sheet, _("Against"), "into",
+                            g_variant_new_strv ((const char * const *) values->pdata, values->len),
                             (const char * const *) labels->pdata);
   return GTK_WINDOW (sheet);
 }

@@ -10,7 +10,7 @@
 
 #include <glib/gi18n.h>
 
-#include "sl-json.h"
+#include "sl-command-new.h"
 #include "sl-unit-log.h"
 #include "sl-unit-sheet.h"
 #include "sl-rule-links.h"
@@ -55,15 +55,15 @@ struct _SlUnitSheet
 
 G_DEFINE_FINAL_TYPE (SlUnitSheet, sl_unit_sheet, ADW_TYPE_WINDOW)
 
-/* Applies @json; the refusal, if any, is shown on the sheet. */
+/* Applies @command; the refusal, if any, is shown on the sheet. */
 static gboolean
 apply (SlUnitSheet *self,
-       const char  *json,
+       JsonNode    *command,
        GError     **error)
 {
   g_autoptr(GError) local_error = NULL;
 
-  if (sl_game_apply_text (self->game, json, &local_error) == NULL)
+  if (sl_game_apply (self->game, command, &local_error) == NULL)
     {
       sl_rule_links_set_label (self->problem, local_error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
@@ -76,19 +76,22 @@ apply (SlUnitSheet *self,
 
 gboolean
 sl_unit_sheet_correct (SlUnitSheet *self,
-                       const char  *field,
-                       const char  *value,
+                       JsonNode    *command,
                        GError     **error)
 {
-  const SlUnitSetup *us = sl_setup_unit_at (sl_game_get_setup (self->game), self->unit);
-  g_autoptr(GString) json = g_string_new ("{\"type\": \"correct\", \"unit\": ");
-
   g_return_val_if_fail (SL_IS_UNIT_SHEET (self), FALSE);
-  sl_json_append_string (json, us->id);
-  g_string_append (json, ", \"field\": ");
-  sl_json_append_string (json, field);
-  g_string_append_printf (json, ", \"value\": %s}", value);
-  return apply (self, json->str, error);
+  g_return_val_if_fail (command != NULL, FALSE);
+  return apply (self, command, error);
+}
+
+/* Applies @command, a correction of the log (taking it). */
+static gboolean
+correct (SlUnitSheet *self,
+         JsonNode    *command)
+{
+  g_autoptr(JsonNode) owned = command;
+
+  return apply (self, command, NULL);
 }
 
 /* The unit goes inside or out (T-36, A-120): not a correction but what
@@ -97,12 +100,10 @@ static gboolean
 set_inside (SlUnitSheet *self,
             gboolean     inside)
 {
-  const SlUnitSetup *us = sl_setup_unit_at (sl_game_get_setup (self->game), self->unit);
-  g_autoptr(GString) json = g_string_new ("{\"type\": \"exposure\", \"unit\": ");
+  SlExposureCommand exposure = { .unit = self->unit, .inside = inside };
+  g_autoptr(JsonNode) command = sl_command_new_exposure (sl_game_get_setup (self->game), &exposure);
 
-  sl_json_append_string (json, us->id);
-  g_string_append_printf (json, ", \"inside\": %s}", inside ? "true" : "false");
-  return apply (self, json->str, NULL);
+  return apply (self, command, NULL);
 }
 
 /* Where the unit is, and its suit's breach (T-36, P-39). */
@@ -137,39 +138,29 @@ refresh_exposure (SlUnitSheet     *self,
     adw_action_row_set_subtitle (ADW_ACTION_ROW (self->breach), "");
 }
 
-/* The fire history as the `correct` command takes it, without the fire
- * at @skip (−1: none): [{"turn", "subphase", "mode", "target"}], oldest
- * first. */
-static char *
-fires_json (SlUnitSheet *self,
-            int          skip)
+/* The correction of the fire history, without the fire at @skip (−1:
+ * none), oldest first. */
+static JsonNode *
+correct_fires (SlUnitSheet *self,
+               int          skip)
 {
   const SlRules *rules = sl_game_get_rules (self->game);
-  const SlSetup *setup = sl_game_get_setup (self->game);
   const SlUnitState *u = &sl_game_get_state (self->game)->units[self->unit];
-  GString *json = g_string_new ("[");
+  SlCorrectFire fires[SL_MAX_FIRES];
+  guint n = 0;
 
   for (int i = 0; i < u->n_fires; i++)
     {
       const SlFireMark *f = &u->fires[i];
-      int turn, subphase;
 
       if (i == skip)
         continue;
-      sl_subphase_split (rules, f->index, &turn, &subphase);
-      if (json->len > 1)
-        g_string_append (json, ", ");
-      g_string_append_printf (json, "{\"turn\": %d, \"subphase\": %d, \"mode\": \"%s\"", turn, subphase,
-                              sl_fire_mode_ids[f->mode]);
-      if (f->target >= 0)
-        {
-          g_string_append (json, ", \"target\": ");
-          sl_json_append_string (json, sl_setup_unit_at (setup, f->target)->id);
-        }
-      g_string_append_c (json, '}');
+      sl_subphase_split (rules, f->index, &fires[n].turn, &fires[n].subphase);
+      fires[n].mode = f->mode;
+      fires[n].target = f->target;
+      n++;
     }
-  g_string_append_c (json, ']');
-  return g_string_free (json, FALSE);
+  return sl_command_new_correct_fires (sl_game_get_setup (self->game), self->unit, fires, n);
 }
 
 /* "Single shot at Legionnaire Marek", a fire of the history in words. */
@@ -190,20 +181,17 @@ gboolean
 sl_unit_sheet_remove_fire (SlUnitSheet *self,
                            guint        index)
 {
-  g_autofree char *value = NULL;
-
   g_return_val_if_fail (SL_IS_UNIT_SHEET (self), FALSE);
   if (index >= (guint) sl_game_get_state (self->game)->units[self->unit].n_fires)
     return FALSE;
-  value = fires_json (self, (int) index);
-  return sl_unit_sheet_correct (self, "fires", value, NULL);
+  return correct (self, correct_fires (self, (int) index));
 }
 
 gboolean
 sl_unit_sheet_clear_fires (SlUnitSheet *self)
 {
   g_return_val_if_fail (SL_IS_UNIT_SHEET (self), FALSE);
-  return sl_unit_sheet_correct (self, "fires", "[]", NULL);
+  return correct (self, sl_command_new_correct_fires (sl_game_get_setup (self->game), self->unit, NULL, 0));
 }
 
 guint
@@ -332,53 +320,34 @@ combo_changed_cb (AdwComboRow *row,
                   GParamSpec  *pspec,
                   SlUnitSheet *self)
 {
-  const SlUnitSetup *us = sl_setup_unit_at (sl_game_get_setup (self->game), self->unit);
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlUnitSetup *us = sl_setup_unit_at (setup, self->unit);
   guint i = adw_combo_row_get_selected (row);
-  g_autoptr(GString) value = g_string_new (NULL);
-  const char *field;
+  JsonNode *command;
 
   if (self->updating || i == GTK_INVALID_LIST_POSITION)
     return;
   if (row == self->wound)
-    {
-      field = "wound";
-      sl_json_append_string (value, sl_wound_names[i]);
-    }
+    command = sl_command_new_correct_string (setup, self->unit, "wound", sl_wound_names[i]);
   else if (row == self->breach)
     {
       /* P-39: a new breach's wound falls due 20 subphases from now, as
        * the core counts unless told; a breach changing state keeps its
        * moment. */
       const SlUnitState *u = &sl_game_get_state (self->game)->units[self->unit];
+      int turn = 0, subphase = 0;
 
-      field = "breach";
-      if (i == SL_BREACH_NONE)
-        g_string_append (value, "null");
-      else
-        {
-          g_string_append (value, "{\"state\": ");
-          sl_json_append_string (value, sl_breach_state_names[i]);
-          if (u->breach.state != SL_BREACH_NONE)
-            {
-              int turn, subphase;
-
-              sl_subphase_split (sl_game_get_rules (self->game), u->breach.due, &turn, &subphase);
-              g_string_append_printf (value, ", \"turn\": %d, \"subphase\": %d", turn, subphase);
-            }
-          g_string_append_c (value, '}');
-        }
+      if (i != SL_BREACH_NONE && u->breach.state != SL_BREACH_NONE)
+        sl_subphase_split (sl_game_get_rules (self->game), u->breach.due, &turn, &subphase);
+      command = i == SL_BREACH_NONE ? sl_command_new_correct_null (setup, self->unit, "breach")
+                                    : sl_command_new_correct_breach (setup, self->unit, i, turn, subphase);
     }
   else if (row == self->position)
-    {
-      field = "position";
-      sl_json_append_string (value, sl_position_names[i]);
-    }
+    command = sl_command_new_correct_string (setup, self->unit, "position", sl_position_names[i]);
   else
-    {
-      field = "in_hand";
-      sl_json_append_string (value, us->weapons[MIN ((int) i, us->n_weapons - 1)]->id);
-    }
-  if (!sl_unit_sheet_correct (self, field, value->str, NULL))
+    command = sl_command_new_correct_string (setup, self->unit, "in_hand",
+                                             us->weapons[MIN ((int) i, us->n_weapons - 1)]->id);
+  if (!correct (self, command))
     refresh (self);
 }
 
@@ -386,8 +355,9 @@ static void
 spin_changed_cb (GtkSpinButton *spin,
                  SlUnitSheet   *self)
 {
+  const SlSetup *setup = sl_game_get_setup (self->game);
   const char *field = g_object_get_data (G_OBJECT (spin), "field");
-  g_autofree char *value = NULL;
+  JsonNode *command;
 
   if (self->updating)
     return;
@@ -399,19 +369,15 @@ spin_changed_cb (GtkSpinButton *spin,
 
       sl_subphase_split (rules, sl_state_now (rules, state) + gtk_spin_button_get_value_as_int (spin),
                          &turn, &subphase);
-      value = g_strdup_printf ("{\"state\": \"%s\", \"turn\": %d, \"subphase\": %d}",
-                               sl_breach_state_names[state->units[self->unit].breach.state], turn, subphase);
-      field = "breach";
+      command = sl_command_new_correct_breach (setup, self->unit, state->units[self->unit].breach.state,
+                                               turn, subphase);
     }
   else if (spin == self->dazed_subphase)
-    {
-      value = g_strdup_printf ("{\"turn\": %d, \"subphase\": %d}", sl_game_get_state (self->game)->turn,
-                               gtk_spin_button_get_value_as_int (spin));
-      field = "dazed_until";
-    }
+    command = sl_command_new_correct_moment (setup, self->unit, "dazed_until", sl_game_get_state (self->game)->turn,
+                                             gtk_spin_button_get_value_as_int (spin));
   else
-    value = g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (spin));
-  if (!sl_unit_sheet_correct (self, field, value, NULL))
+    command = sl_command_new_correct_int (setup, self->unit, field, gtk_spin_button_get_value_as_int (spin));
+  if (!correct (self, command))
     refresh (self);
 }
 
@@ -420,8 +386,9 @@ switch_changed_cb (GtkSwitch   *sw,
                    GParamSpec  *pspec,
                    SlUnitSheet *self)
 {
+  const SlSetup *setup = sl_game_get_setup (self->game);
   const char *field = g_object_get_data (G_OBJECT (sw), "field");
-  g_autofree char *value = NULL;
+  JsonNode *command;
 
   if (self->updating)
     return;
@@ -438,20 +405,20 @@ switch_changed_cb (GtkSwitch   *sw,
       const SlState *state = sl_game_get_state (self->game);
       int until = MIN (MAX (state->subphase, 1) + 1, sl_game_get_rules (self->game)->subphases_per_turn);
 
-      value = gtk_switch_get_active (sw)
-              ? g_strdup_printf ("{\"turn\": %d, \"subphase\": %d}", state->turn, until)
-              : g_strdup ("null");
+      command = gtk_switch_get_active (sw)
+                ? sl_command_new_correct_moment (setup, self->unit, field, state->turn, until)
+                : sl_command_new_correct_null (setup, self->unit, field);
     }
   else
-    value = g_strdup (gtk_switch_get_active (sw) ? "true" : "false");
-  if (!sl_unit_sheet_correct (self, field, value, NULL))
+    command = sl_command_new_correct_boolean (setup, self->unit, field, gtk_switch_get_active (sw));
+  if (!correct (self, command))
     refresh (self);
 }
 
 static void
 drop_action_cb (SlUnitSheet *self)
 {
-  sl_unit_sheet_correct (self, "action", "null", NULL);
+  correct (self, sl_command_new_correct_null (sl_game_get_setup (self->game), self->unit, "action"));
 }
 
 static void

@@ -17,12 +17,11 @@ G_DECLARE_FINAL_TYPE (SlUnitSheet, sl_unit_sheet, SL, UNIT_SHEET, AdwWindow)
 SlUnitSheet *sl_unit_sheet_new      (GtkWindow   *parent,
                                      SlGame      *game,
                                      int          unit);
-/* Corrects @field of the log (a field of the `correct` command) to @value
- * (JSON text), as the sheet's controls do; the refusal, if any, is shown
- * on the sheet and returned. */
+/* Applies @command, a correction of the log (sl_command_new_correct_*()),
+ * as the sheet's controls do; the refusal, if any, is shown on the sheet
+ * and returned. */
 gboolean     sl_unit_sheet_correct  (SlUnitSheet *self,
-                                     const char  *field,
-                                     const char  *value,
+                                     JsonNode    *command,
                                      GError     **error);
 
 /* The fire history (P-15, T-23): how many fires it shows, and the words

@@ -12,10 +12,12 @@
 
 #include "sl-area-burst-sheet.h"
 #include "sl-blast-sheet.h"
+#include "sl-command-new.h"
 #include "sl-declare-sheet.h"
 #include "sl-dice-sheet.h"
 #include "sl-fire-sheet.h"
 #include "sl-markers-window.h"
+#include "sl-morale.h"
 #include "sl-object-fire-sheet.h"
 #include "sl-history-view.h"
 #include "sl-initiative-sheet.h"
@@ -346,7 +348,7 @@ update_prompt (SlWindow *self)
       gtk_label_set_text (self->prompt, _("The game is over. The score is under Objectives and Score (Ctrl+K); undo to go back, or start a new game."));
       return;
     }
-  next = json_from_string ("{\"type\": \"next\"}", NULL);
+  next = sl_command_new_next ();
   result = sl_game_preview (self->game, next, NULL, &error);
   track = sl_track_new (sl_game_get_rules (self->game), sl_game_get_setup (self->game), s);
   if (result == NULL)
@@ -418,7 +420,7 @@ may_detect (SlWindow *self)
 static gboolean
 may_pass (SlWindow *self)
 {
-  g_autoptr(JsonNode) command = json_from_string ("{\"type\": \"pass\"}", NULL);
+  g_autoptr(JsonNode) command = sl_command_new_pass ();
   g_autoptr(JsonNode) result = NULL;
   const SlState *s = sl_game_get_state (self->game);
 
@@ -1292,10 +1294,11 @@ ambush_action (GtkWidget  *widget,
   SlWindow *self = SL_WINDOW (widget);
   const SlSetup *setup = sl_game_get_setup (self->game);
   g_autoptr(GPtrArray) by = ambushers (self);
-  g_autoptr(GPtrArray) by_values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) by_values = g_ptr_array_new ();
   g_autoptr(GPtrArray) by_labels = g_ptr_array_new ();
-  g_autoptr(GPtrArray) victim_values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) victim_values = g_ptr_array_new ();
   g_autoptr(GPtrArray) victim_labels = g_ptr_array_new ();
+  g_autoptr(JsonNode) command = sl_command_new_ambush ();
   int side;
   SlDiceSheet *sheet;
 
@@ -1305,33 +1308,28 @@ ambush_action (GtkWidget  *widget,
   for (guint i = 0; i < by->len; i++)
     {
       const SlGroupingSetup *g = sl_setup_grouping_at (setup, GPOINTER_TO_UINT (by->pdata[i]));
-      GString *value = g_string_new (NULL);
 
-      sl_json_append_string (value, g->id);
-      g_ptr_array_add (by_values, g_string_free (value, FALSE));
+      g_ptr_array_add (by_values, g->id);
       g_ptr_array_add (by_labels, g->name);
     }
   for (guint g = 0; g < setup->groupings->len; g++)
     {
       const SlGroupingSetup *grouping = sl_setup_grouping_at (setup, g);
-      GString *value;
 
       if (sl_setup_squad_at (setup, grouping->squad)->side == side)
         continue;
-      value = g_string_new (NULL);
-      sl_json_append_string (value, grouping->id);
-      g_ptr_array_add (victim_values, g_string_free (value, FALSE));
+      g_ptr_array_add (victim_values, grouping->id);
       g_ptr_array_add (victim_labels, grouping->name);
     }
-  g_ptr_array_add (by_values, NULL);
   g_ptr_array_add (by_labels, NULL);
-  g_ptr_array_add (victim_values, NULL);
   g_ptr_array_add (victim_labels, NULL);
   sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, _("Spring an Ambush"), _("A whole undetected grouping attacks (§5.2)"),
-                             "{\"type\": \"ambush\"}", NULL, self->app_rolls);
-  sl_dice_sheet_add_choice (sheet, _("Ambushers"), "grouping", (const char * const *) by_values->pdata,
+                             command, NULL, 0, self->app_rolls);
+  sl_dice_sheet_add_choice (sheet, _("Ambushers"), "grouping",
+                            g_variant_new_strv ((const char * const *) by_values->pdata, by_values->len),
                             (const char * const *) by_labels->pdata);
-  sl_dice_sheet_add_choice (sheet, _("Ambushed"), "target_grouping", (const char * const *) victim_values->pdata,
+  sl_dice_sheet_add_choice (sheet, _("Ambushed"), "target_grouping",
+                            g_variant_new_strv ((const char * const *) victim_values->pdata, victim_values->len),
                             (const char * const *) victim_labels->pdata);
   gtk_window_present (GTK_WINDOW (sheet));
 }
@@ -1435,17 +1433,19 @@ detect_action (GtkWidget  *widget,
   SlWindow *self = SL_WINDOW (widget);
   const SlSetup *setup;
   const SlState *s;
-  g_autoptr(GPtrArray) unit_values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) unit_values = g_ptr_array_new ();
   g_autoptr(GPtrArray) unit_labels = g_ptr_array_new ();
   g_autoptr(GPtrArray) pile_values = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) pile_labels = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *die = g_strdup_printf ("roll:10:%s", _("Detection roll (d10)"));
-  const char *dice[] = { die, NULL };
-  static const char * const cover_values[] = {
-    "[]", "[\"half-cover\"]", "[\"full-cover\"]", "[\"light-woods\"]", "[\"heavy-woods\"]",
-    "[\"light-woods\", \"half-cover\"]", "[\"light-woods\", \"full-cover\"]",
-    "[\"heavy-woods\", \"half-cover\"]", "[\"heavy-woods\", \"full-cover\"]", NULL
+  g_autoptr(JsonNode) command = sl_command_new_detect ();
+  const SlDieNeed dice[] = { { "roll", 10, _("Detection roll (d10)"), FALSE } };
+  /* The public T-19 modifiers where the pile lies, as "cover" lists them. */
+  static const char * const cover_values[][3] = {
+    { NULL }, { "half-cover" }, { "full-cover" }, { "light-woods" }, { "heavy-woods" },
+    { "light-woods", "half-cover" }, { "light-woods", "full-cover" },
+    { "heavy-woods", "half-cover" }, { "heavy-woods", "full-cover" }
   };
+  GVariantBuilder covers;
   const char *cover_labels[] = {
     _("Nothing"), _("Half cover (+2)"), _("Full cover (+3)"), _("Light woods (+1)"), _("Heavy woods (+3)"),
     _("Light woods and half cover"), _("Light woods and full cover"),
@@ -1463,10 +1463,7 @@ detect_action (GtkWidget  *widget,
 
       for (guint i = 0; piles[i] != NULL; i++)
         {
-          g_autoptr(JsonNode) value = json_node_new (JSON_NODE_VALUE);
-
-          json_node_set_string (value, piles[i]);
-          g_ptr_array_add (pile_values, json_to_string (value, FALSE));
+          g_ptr_array_add (pile_values, g_strdup (piles[i]));
           /* "Pile C (Commonwealth)": whose counters they are is no secret. */
           g_ptr_array_add (pile_labels, g_strdup_printf (_("%s (%s)"), piles[i], sl_setup_side_at (setup, side)->name));
         }
@@ -1477,30 +1474,35 @@ detect_action (GtkWidget  *widget,
 
       if (s->units[u].hidden || sl_state_unit_out (sl_game_get_rules (self->game), s, u))
         continue;
-      g_ptr_array_add (unit_values, g_strdup_printf ("\"%s\"", us->id));
+      g_ptr_array_add (unit_values, us->id);
       g_ptr_array_add (unit_labels, (gpointer) us->label);
     }
-  g_ptr_array_add (unit_values, NULL);
   g_ptr_array_add (unit_labels, NULL);
-  g_ptr_array_add (pile_values, NULL);
   g_ptr_array_add (pile_labels, NULL);
-  if (unit_values->len == 1)
+  if (unit_values->len == 0)
     return;
+  g_variant_builder_init (&covers, G_VARIANT_TYPE ("aas"));
+  for (guint i = 0; i < G_N_ELEMENTS (cover_values); i++)
+    g_variant_builder_add (&covers, "^as", cover_values[i]);
 
   sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, _("Try to Detect a Pile"),
                              s->phase == SL_PHASE_DETECTION ? _("Detection Phase (P-27, T-19)")
                                                             : _("Only within 1 m or inside a holotarp’s square (§15.1)"),
-                             "{\"type\": \"detect\"}", dice, self->app_rolls);
-  sl_dice_sheet_add_choice (sheet, _("Who looks"), "unit", (const char * const *) unit_values->pdata,
+                             command, dice, G_N_ELEMENTS (dice), self->app_rolls);
+  sl_dice_sheet_add_choice (sheet, _("Who looks"), "unit",
+                            g_variant_new_strv ((const char * const *) unit_values->pdata, unit_values->len),
                             (const char * const *) unit_labels->pdata);
-  sl_dice_sheet_add_choice (sheet, _("Pile"), "pile", (const char * const *) pile_values->pdata,
+  sl_dice_sheet_add_choice (sheet, _("Pile"), "pile",
+                            g_variant_new_strv ((const char * const *) pile_values->pdata, pile_values->len),
                             (const char * const *) pile_labels->pdata);
-  sl_dice_sheet_add_choice (sheet, _("Around the pile"), "cover", cover_values, cover_labels);
-  sl_dice_sheet_add_switch (sheet, _("Within 1 m: detected at once"), "distance_m", "0.5");
-  sl_dice_sheet_add_switch (sheet, _("Smoke in the way (+5)"), "smoke", "true");
-  sl_dice_sheet_add_switch (sheet, _("A friendly ground sensor sees it"), "ground_sensor", "true");
-  sl_dice_sheet_add_switch (sheet, _("The pile lies under a holotarp"), "holotarp", "true");
-  sl_dice_sheet_add_switch (sheet, _("An enemy unit is inside the holotarp’s square"), "holotarp_entered", "true");
+  sl_dice_sheet_add_choice (sheet, _("Around the pile"), "cover", g_variant_builder_end (&covers), cover_labels);
+  sl_dice_sheet_add_switch (sheet, _("Within 1 m: detected at once"), "distance_m", g_variant_new_double (0.5));
+  sl_dice_sheet_add_switch (sheet, _("Smoke in the way (+5)"), "smoke", g_variant_new_boolean (TRUE));
+  sl_dice_sheet_add_switch (sheet, _("A friendly ground sensor sees it"), "ground_sensor",
+                            g_variant_new_boolean (TRUE));
+  sl_dice_sheet_add_switch (sheet, _("The pile lies under a holotarp"), "holotarp", g_variant_new_boolean (TRUE));
+  sl_dice_sheet_add_switch (sheet, _("An enemy unit is inside the holotarp’s square"), "holotarp_entered",
+                            g_variant_new_boolean (TRUE));
   gtk_window_present (GTK_WINDOW (sheet));
 }
 
@@ -1579,38 +1581,44 @@ present_launch_sheet (SlWindow *self,
   SlLauncherLoad load = { u->launcher_load[SL_GRENADE_FG], u->launcher_load[SL_GRENADE_SG] };
   SlGrenadeType kind;
   int most = MAX (1, sl_launcher_salvo_max (sl_game_get_rules (self->game), &load, &kind));
-  const char *type = sl_grenade_type_names[kind];
-  g_autoptr(GString) command = g_string_new (NULL);
-  g_autoptr(GPtrArray) dice = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(JsonNode) command = NULL;
+  g_autoptr(GArray) dice = g_array_new (FALSE, FALSE, sizeof (SlDieNeed));
+  g_autoptr(GPtrArray) strings = g_ptr_array_new_with_free_func (g_free);  /* the dice's */
   g_autofree char *title = g_strdup_printf (_("%s Fires the Grenade Launcher"), us->label);
   SlDiceSheet *sheet;
 
   count = CLAMP (count, 1, most);
-  g_string_printf (command, "{\"type\": \"launch\", \"unit\": \"%s\", \"grenades\": [", us->id);
+  command = sl_command_new_launch (sl_game_get_setup (self->game), unit, kind, count);
   for (int i = 0; i < count; i++)
     {
-      g_string_append_printf (command, "%s{\"grenade\": \"%s\"}", i ? ", " : "", type);
+      SlDieNeed landing = { g_strdup_printf ("grenades[%d].roll", i), 10, NULL, FALSE };
+      SlDieNeed scatter = { g_strdup_printf ("grenades[%d].scatter_rolls", i), 10, NULL, TRUE };
+
       if (count == 1)
         {
-          g_ptr_array_add (dice, g_strdup_printf ("grenades[0].roll:10:%s", _("Landing roll")));
-          g_ptr_array_add (dice, g_strdup_printf ("grenades[0].scatter_rolls[]:10:%s",
-                                                  _("Scatter direction, on a miss")));
+          landing.label = _("Landing roll");
+          scatter.label = _("Scatter direction, on a miss");
         }
       else
         {
-          g_autofree char *landing = g_strdup_printf (_("Grenade %d: landing roll"), i + 1);
-          g_autofree char *scatter = g_strdup_printf (_("Grenade %d: scatter direction, on a miss"), i + 1);
-
-          g_ptr_array_add (dice, g_strdup_printf ("grenades[%d].roll:10:%s", i, landing));
-          g_ptr_array_add (dice, g_strdup_printf ("grenades[%d].scatter_rolls[]:10:%s", i, scatter));
+          landing.label = g_strdup_printf (_("Grenade %d: landing roll"), i + 1);
+          scatter.label = g_strdup_printf (_("Grenade %d: scatter direction, on a miss"), i + 1);
+          g_ptr_array_add (strings, (char *) landing.label);
+          g_ptr_array_add (strings, (char *) scatter.label);
         }
+      g_ptr_array_add (strings, (char *) landing.field);
+      g_ptr_array_add (strings, (char *) scatter.field);
+      g_array_append_val (dice, landing);
+      g_array_append_val (dice, scatter);
     }
-  g_string_append (command, "]}");
-  g_ptr_array_add (dice, g_strdup_printf ("jam_roll:10:%s", _("Jam check, after a natural 1")));
-  g_ptr_array_add (dice, NULL);
+  {
+    SlDieNeed jam = { "jam_roll", 10, _("Jam check, after a natural 1"), FALSE };
+
+    g_array_append_val (dice, jam);
+  }
 
   sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, _("Grenade launcher (P-35)"),
-                             command->str, (const char * const *) dice->pdata, self->app_rolls);
+                             command, (const SlDieNeed *) dice->data, dice->len, self->app_rolls);
   g_object_set_data (G_OBJECT (sheet), "unit", GINT_TO_POINTER (unit));
   if (most > 1)
     sl_dice_sheet_add_count (sheet, _("Grenades in the salvo"), 1, most, count, salvo_count_cb, self);
@@ -1627,25 +1635,23 @@ present_launch_sheet (SlWindow *self,
                                       : g_strdup_printf (_("Grenade %d: through a window (+1)"), i + 1);
 
       sl_dice_sheet_add_number (sheet, range_label, range, 10, 300, 20);
-      sl_dice_sheet_add_switch (sheet, indirect_label, indirect, "true");
-      sl_dice_sheet_add_switch (sheet, window_label, window, "true");
+      sl_dice_sheet_add_switch (sheet, indirect_label, indirect, g_variant_new_boolean (TRUE));
+      sl_dice_sheet_add_switch (sheet, window_label, window, g_variant_new_boolean (TRUE));
     }
   gtk_window_present (GTK_WINDOW (sheet));
 }
 
 static void
-present_dice_sheet (SlWindow           *self,
-                    const char         *title,
-                    const char         *subtitle,
-                    const char         *command,
-                    const char * const *dice,
-                    const char * const *switches)
+present_dice_sheet (SlWindow        *self,
+                    const char      *title,
+                    const char      *subtitle,
+                    JsonNode        *command,
+                    const SlDieNeed *dice,
+                    guint            n_dice)
 {
-  SlDiceSheet *sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, subtitle, command, dice,
+  SlDiceSheet *sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, subtitle, command, dice, n_dice,
                                           self->app_rolls);
 
-  for (int i = 0; switches != NULL && switches[i] != NULL; i += 3)
-    sl_dice_sheet_add_switch (sheet, switches[i], switches[i + 1], switches[i + 2]);
   gtk_window_present (GTK_WINDOW (sheet));
 }
 
@@ -1655,22 +1661,24 @@ static void
 present_throw_sheet (SlWindow          *self,
                      const SlUnitSetup *us)
 {
-  g_autofree char *command = g_strdup_printf ("{\"type\": \"throw\", \"unit\": \"%s\"}", us->id);
-  g_autofree char *d1 = g_strdup_printf ("roll:10:%s", _("Landing roll"));
-  g_autofree char *d2 = g_strdup_printf ("scatter_rolls[]:10:%s", _("Scatter direction, on a miss"));
+  g_autoptr(JsonNode) command = sl_command_new_throw (sl_game_get_setup (self->game), us->index);
   g_autofree char *title = g_strdup_printf (_("%s Throws a Grenade"), us->label);
-  const char *dice[] = { d1, d2, NULL };
-  const char *types[] = { "\"frag\"", "\"smoke\"", NULL };
+  const SlDieNeed dice[] = {
+    { "roll", 10, _("Landing roll"), FALSE },
+    { "scatter_rolls", 10, _("Scatter direction, on a miss"), TRUE },
+  };
   const char *type_labels[] = { _("Fragmentation"), _("Smoke"), NULL };
   SlDiceSheet *sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title,
-                                          _("Hand grenade (P-34)"), command, dice, self->app_rolls);
+                                          _("Hand grenade (P-34)"), command, dice, G_N_ELEMENTS (dice),
+                                          self->app_rolls);
 
-  sl_dice_sheet_add_choice (sheet, _("Grenade"), "grenade", types, type_labels);
+  sl_dice_sheet_add_choice (sheet, _("Grenade"), "grenade",
+                            g_variant_new_strv (sl_grenade_type_names, SL_N_GRENADE_TYPES), type_labels);
   sl_dice_sheet_add_number (sheet, _("Range to the aim point (m)"), "range_m", 1, 24, 8);
   sl_dice_sheet_add_switch (sheet, _("The thrower does not see it, a friend does (+1)"),
-                            "spotted_only", "true");
-  sl_dice_sheet_add_switch (sheet, _("Through a window (+1)"), "through_window", "true");
-  sl_dice_sheet_add_switch (sheet, _("At a wall or obstacle"), "at_obstacle", "true");
+                            "spotted_only", g_variant_new_boolean (TRUE));
+  sl_dice_sheet_add_switch (sheet, _("Through a window (+1)"), "through_window", g_variant_new_boolean (TRUE));
+  sl_dice_sheet_add_switch (sheet, _("At a wall or obstacle"), "at_obstacle", g_variant_new_boolean (TRUE));
   gtk_window_present (GTK_WINDOW (sheet));
 }
 
@@ -1682,9 +1690,9 @@ present_detonate_sheet (SlWindow *self,
 {
   const SlState *state = sl_game_get_state (self->game);
   const SlUnitSetup *us = sl_setup_unit_at (sl_game_get_setup (self->game), unit);
-  g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (gint32));
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-  g_autofree char *command = g_strdup_printf ("{\"type\": \"detonate\", \"unit\": \"%s\"}", us->id);
+  g_autoptr(JsonNode) command = sl_command_new_detonate (sl_game_get_setup (self->game), unit);
   g_autofree char *title = g_strdup_printf (_("%s Sets Off a Charge"), us->label);
   SlDiceSheet *sheet;
 
@@ -1695,16 +1703,19 @@ present_detonate_sheet (SlWindow *self,
       if (m->kind == SL_MARKER_CHARGE && m->due < 0 && !m->resolved && m->owner >= 0 &&
           state->squad_of[m->owner] == state->squad_of[unit])
         {
-          g_ptr_array_add (values, g_strdup_printf ("%d", m->id));
+          gint32 id = m->id;
+
+          g_array_append_val (values, id);
           g_ptr_array_add (labels, (gpointer) m->label);
         }
     }
-  g_ptr_array_add (values, NULL);
   g_ptr_array_add (labels, NULL);
-  sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, _("By radio (P-36)"), command, NULL,
+  sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, _("By radio (P-36)"), command, NULL, 0,
                              self->app_rolls);
-  if (values->len > 1)
-    sl_dice_sheet_add_choice (sheet, _("Charge"), "marker", (const char * const *) values->pdata,
+  if (values->len > 0)
+    sl_dice_sheet_add_choice (sheet, _("Charge"), "marker",
+                              g_variant_new_fixed_array (G_VARIANT_TYPE_INT32, values->data, values->len,
+                                                         sizeof (gint32)),
                               (const char * const *) labels->pdata);
   gtk_window_present (GTK_WINDOW (sheet));
 }
@@ -1718,7 +1729,7 @@ present_due (SlWindow    *self,
   const SlSetup *setup = sl_game_get_setup (self->game);
   const SlState *s = sl_game_get_state (self->game);
   const SlUnitSetup *us = due->unit >= 0 ? sl_setup_unit_at (setup, due->unit) : NULL;
-  g_autofree char *command = NULL;
+  g_autoptr(JsonNode) command = NULL;
   g_autofree char *title = NULL;
 
   switch (due->kind)
@@ -1755,18 +1766,18 @@ present_due (SlWindow    *self,
       return;
     case SL_DUE_AVOID:
       {
-        g_autofree char *d1 = g_strdup_printf ("roll:10:%s", _("Avoidance roll"));
-        g_autofree char *d2 = g_strdup_printf ("attack_roll:10:%s", _("Free attack, if avoided"));
-        /* A-71: in zero-G, the defender's melee action after a failed
-         * avoidance starts with its zero-G check. */
-        g_autofree char *d3 = setup->environment.zero_g
-                              ? g_strdup_printf ("zero_g_roll:10:%s", _("Zero-G check, if not avoided"))
-                              : NULL;
-        const char *dice[] = { d1, d2, d3, NULL };
+        const SlDieNeed dice[] = {
+          { "roll", 10, _("Avoidance roll"), FALSE },
+          { "attack_roll", 10, _("Free attack, if avoided"), FALSE },
+          /* A-71: in zero-G, the defender's melee action after a failed
+           * avoidance starts with its zero-G check. */
+          { "zero_g_roll", 10, _("Zero-G check, if not avoided"), FALSE },
+        };
 
-        command = g_strdup_printf ("{\"type\": \"avoid\", \"unit\": \"%s\"}", us->id);
+        command = sl_command_new_avoid (setup, due->unit);
         title = g_strdup_printf (_("%s Tries to Avoid Melee"), us->label);
-        present_dice_sheet (self, title, _("Avoiding melee (P-23)"), command, dice, NULL);
+        present_dice_sheet (self, title, _("Avoiding melee (P-23)"), command, dice,
+                            setup->environment.zero_g ? 3 : 2);
         return;
       }
     case SL_DUE_MELEE:
@@ -1775,24 +1786,21 @@ present_due (SlWindow    *self,
         /* "Trooper Hale strikes" */
         g_autofree char *w1 = g_strdup_printf (_("%s strikes"), us->label);
         g_autofree char *w2 = g_strdup_printf (_("%s strikes"), ts->label);
-        g_autofree char *d1 = g_strdup_printf ("roll:10:%s", w1);
-        g_autofree char *d2 = g_strdup_printf ("target_roll:10:%s", w2);
         g_autofree char *p1 = g_strdup_printf (_("%s parries"), us->label);
         g_autofree char *p2 = g_strdup_printf (_("%s parries"), ts->label);
-        const char *dice[] = { d1, d2, NULL };
-        const char *switches[] = { p1, "stance", "\"parry\"", p2, "target_stance", "\"parry\"", NULL };
+        const SlDieNeed dice[] = { { "roll", 10, w1, FALSE }, { "target_roll", 10, w2, FALSE } };
 
         /* The table's own modifiers of each roll, into the breakdown. */
         g_autofree char *m1 = g_strdup_printf (_("Table’s modifier to %s’s roll"), us->label);
         g_autofree char *m2 = g_strdup_printf (_("Table’s modifier to %s’s roll"), ts->label);
         SlDiceSheet *sheet;
 
-        command = g_strdup_printf ("{\"type\": \"melee\", \"unit\": \"%s\"}", us->id);
+        command = sl_command_new_melee (setup, due->unit);
         title = g_strdup_printf (_("%s and %s in Melee"), us->label, ts->label);
         sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, _("Melee (P-24)"), command, dice,
-                                   self->app_rolls);
-        for (int i = 0; switches[i] != NULL; i += 3)
-          sl_dice_sheet_add_switch (sheet, switches[i], switches[i + 1], switches[i + 2]);
+                                   G_N_ELEMENTS (dice), self->app_rolls);
+        sl_dice_sheet_add_switch (sheet, p1, "stance", g_variant_new_string (sl_stance_names[SL_STANCE_PARRY]));
+        sl_dice_sheet_add_switch (sheet, p2, "target_stance", g_variant_new_string (sl_stance_names[SL_STANCE_PARRY]));
         /* Translators: the source of a modifier the players typed on the
          * melee sheet, as the breakdown and the journal name it. */
         sl_dice_sheet_add_modifier (sheet, m1, "modifiers", _("Table"));
@@ -1802,23 +1810,21 @@ present_due (SlWindow    *self,
       }
     case SL_DUE_RALLY:
       {
-        g_autofree char *die = g_strdup_printf ("roll:10:%s", _("Rally (d10)"));
-        const char *dice[] = { die, NULL };
+        const SlDieNeed dice[] = { { "roll", 10, _("Rally (d10)"), FALSE } };
 
-        command = g_strdup_printf ("{\"type\": \"rally\", \"unit\": \"%s\"}", us->id);
+        command = sl_command_new_rally (setup, due->unit);
         title = g_strdup_printf (_("%s Rallies"), us->label);
-        present_dice_sheet (self, title, _("Rally (P-32)"), command, dice, NULL);
+        present_dice_sheet (self, title, _("Rally (P-32)"), command, dice, G_N_ELEMENTS (dice));
         return;
       }
     case SL_DUE_ROUT_CHECK:
       {
         const SlSquadSetup *squad = sl_setup_squad_at (setup, due->squad);
-        g_autofree char *die = g_strdup_printf ("roll:100:%s", _("Rout check (d100)"));
-        const char *dice[] = { die, NULL };
+        const SlDieNeed dice[] = { { "roll", 100, _("Rout check (d100)"), FALSE } };
 
-        command = g_strdup_printf ("{\"type\": \"rout-check\", \"squad\": \"%s\"}", squad->id);
+        command = sl_command_new_rout_check (setup, due->squad);
         title = g_strdup_printf (_("%s Checks for Rout"), squad->name);
-        present_dice_sheet (self, title, _("Rout/Rally Phase (P-31)"), command, dice, NULL);
+        present_dice_sheet (self, title, _("Rout/Rally Phase (P-31)"), command, dice, G_N_ELEMENTS (dice));
         return;
       }
     case SL_N_DUE_KINDS:
@@ -1997,7 +2003,9 @@ pass_action (GtkWidget  *widget,
   SlWindow *self = SL_WINDOW (widget);
   g_autoptr(GError) error = NULL;
 
-  if (self->game != NULL && sl_game_apply_text (self->game, "{\"type\": \"pass\"}", &error) == NULL)
+  g_autoptr(JsonNode) command = sl_command_new_pass ();
+
+  if (self->game != NULL && sl_game_apply (self->game, command, &error) == NULL)
     toast (self, error->message);
 }
 
@@ -2009,11 +2017,12 @@ next_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   SlWindow *self = SL_WINDOW (widget);
+  g_autoptr(JsonNode) command = sl_command_new_next ();
   g_autoptr(GError) error = NULL;
 
   if (self->game == NULL)
     return;
-  if (sl_game_apply_text (self->game, "{\"type\": \"next\"}", &error) == NULL)
+  if (sl_game_apply (self->game, command, &error) == NULL)
     {
       const SlState *state = sl_game_get_state (self->game);
 
