@@ -63,6 +63,8 @@ struct _SlWindow
   GtkWidget            *history_buttons;
   GtkWidget            *next_button;
   GtkWidget            *pass_button;
+  GtkWidget            *history_button;
+  AdwFlap              *flap;          /* the squad logs, and the history beside or over them */
   GtkMenuButton        *primary_menu_button;
   GMenuModel           *primary_menu;
   GtkStack             *screen;        /* "shared" or "private" */
@@ -77,6 +79,10 @@ struct _SlWindow
   GString              *typed;       /* a counter number being typed */
   guint                 typed_id;
   guint                 cache_id;   /* the opening cache is due to be written */
+  guint                 compact_id; /* the start page is due to follow the window's height */
+  const char           *start_icon; /* the start page's icon, not shown in a tiny window */
+  gboolean              compact;    /* the window is shorter than COMPACT_HEIGHT */
+  gboolean              tiny;       /* … than TINY_HEIGHT */
 };
 
 G_DEFINE_FINAL_TYPE (SlWindow, sl_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -203,6 +209,20 @@ show_recent (SlWindow   *self,
   gtk_widget_set_visible (GTK_WIDGET (self->recent_list), shown > 0);
 }
 
+/* Below these heights the start page is compact (a smaller icon, less
+ * space around it), then without its icon: 1024 × 700 and 800 × 600 show
+ * it whole, with the game to continue and the recent ones. */
+#define COMPACT_HEIGHT 800
+#define TINY_HEIGHT 640
+
+static void
+set_start_icon (SlWindow   *self,
+                const char *icon)
+{
+  self->start_icon = icon;
+  adw_status_page_set_icon_name (self->status_page, self->tiny ? NULL : icon);
+}
+
 /* The start page: which rules are in force, or why they could not be
  * loaded — a group editing house rules sees the file, the entry and the
  * problem — and the way into a game. */
@@ -218,7 +238,7 @@ show_rules (SlWindow *self)
     {
       const GError *error = app ? sl_application_get_rules_error (app) : NULL;
 
-      adw_status_page_set_icon_name (self->status_page, "dialog-error-symbolic");
+      set_start_icon (self, "dialog-error-symbolic");
       adw_status_page_set_title (self->status_page, _("The Rules Cannot Be Used"));
       sl_status_page_set_description (self->status_page,
                                        error ? error->message : _("The rules were not loaded."));
@@ -235,7 +255,7 @@ show_rules (SlWindow *self)
   /* The icon is set here rather than in the template: a game opened from
    * the command line never shows this page, and loading the 128-pixel
    * icon (an SVG, and the SVG library with it) slowed its start. */
-  adw_status_page_set_icon_name (self->status_page, APPLICATION_ID);
+  set_start_icon (self, APPLICATION_ID);
   adw_status_page_set_title (self->status_page, _("Squad Log"));
   sl_status_page_set_description (self->status_page, description);
   gtk_widget_set_visible (adw_status_page_get_child (self->status_page), TRUE);
@@ -439,6 +459,7 @@ update_actions (SlWindow *self)
   gtk_widget_set_visible (self->history_buttons, game);
   gtk_widget_set_visible (self->next_button, game);
   gtk_widget_set_visible (self->pass_button, game);
+  gtk_widget_set_visible (self->history_button, game);
 
   /* While the private view covers the window, the table's actions wait;
    * a game only shown (its file open elsewhere, or changed on the disk)
@@ -2101,6 +2122,51 @@ next_action (GtkWidget  *widget,
     }
 }
 
+/* The history shown or put away (F9): beside the squad logs in a wide
+ * window, over them in a narrow one. */
+static void
+history_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+
+  if (self->game != NULL)
+    adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
+}
+
+static gboolean
+compact_cb (gpointer data)
+{
+  SlWindow *self = data;
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+
+  self->compact_id = 0;
+  self->compact = height < COMPACT_HEIGHT;
+  self->tiny = height < TINY_HEIGHT;
+  if (self->compact)
+    gtk_widget_add_css_class (GTK_WIDGET (self->status_page), "compact");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->status_page), "compact");
+  set_start_icon (self, self->start_icon);
+  return G_SOURCE_REMOVE;
+}
+
+/* The start page follows the window's height: after the allocation, as
+ * changing its style then would lay the window out again. */
+static void
+sl_window_size_allocate (GtkWidget *widget,
+                         int        width,
+                         int        height,
+                         int        baseline)
+{
+  SlWindow *self = SL_WINDOW (widget);
+
+  GTK_WIDGET_CLASS (sl_window_parent_class)->size_allocate (widget, width, height, baseline);
+  if ((self->compact != (height < COMPACT_HEIGHT) || self->tiny != (height < TINY_HEIGHT)) && self->compact_id == 0)
+    self->compact_id = g_idle_add (compact_cb, self);
+}
+
 SlReferenceWindow *
 sl_window_get_reference (SlWindow *self)
 {
@@ -2253,6 +2319,7 @@ sl_window_dispose (GObject *object)
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_clear_handle_id (&self->cache_id, g_source_remove);
+  g_clear_handle_id (&self->compact_id, g_source_remove);
   keep_opening_cache (self->game);
   g_clear_object (&self->game);
   if (self->shortcuts != NULL)
@@ -2279,6 +2346,7 @@ sl_window_class_init (SlWindowClass *klass)
   object_class->dispose = sl_window_dispose;
   object_class->get_property = sl_window_get_property;
   object_class->set_property = sl_window_set_property;
+  widget_class->size_allocate = sl_window_size_allocate;
 
   g_type_ensure (SL_TYPE_TRACK_VIEW);
   g_type_ensure (SL_TYPE_HISTORY_VIEW);
@@ -2303,6 +2371,8 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlWindow, file_bar);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, file_bar_label);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, pass_button);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, history_button);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, flap);
 
   gtk_widget_class_install_action (widget_class, "win.new", NULL, new_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
@@ -2334,6 +2404,8 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.pass", NULL, pass_action);
   gtk_widget_class_install_action (widget_class, "win.reference", NULL, reference_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F1, 0, "win.reference", NULL);
+  gtk_widget_class_install_action (widget_class, "win.history", NULL, history_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.history", NULL);
   /* Dice mode: "we roll our own dice" (default) or "the app rolls". */
   g_object_class_install_property (object_class, PROP_APP_ROLLS,
                                    g_param_spec_boolean ("app-rolls", NULL, NULL, FALSE,
