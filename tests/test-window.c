@@ -2758,6 +2758,156 @@ test_window_adaptive_start (void)
 }
 
 static void
+store_int (int *where,
+           int  value)
+{
+  *where = value;
+}
+
+/* The widget whose accessible role is @role, under @widget. */
+static GtkWidget *
+find_role (GtkWidget         *widget,
+           GtkAccessibleRole  role)
+{
+  if (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget)) == role)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_role (child, role);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The accessible description of @widget, or "" without one. */
+static char *
+description_of (GtkWidget *widget)
+{
+  if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION))
+    return g_strdup ("");
+  return gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                             "\x01");
+}
+
+/* Issue 21 #9: the header bar's icon buttons are named; the track's
+ * markers are buttons the keyboard reaches, named as they read; what
+ * changes at the table is told where the keyboard is. */
+static void
+test_window_a11y (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_strict ();
+  g_autofree char *path = g_build_filename (tmp_dir, "a11y.squadlog", NULL);
+  SlWindow *window;
+  GtkWidget *track, *chip, *menu, *line, *next;
+  SlGame *shown;
+  int vale, marek;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}");
+  window = open_game (app, game, path);
+  sl_test_ui_settle ();
+  shown = sl_window_get_game (window);
+  vale = sl_test_unit (shown, "tog-1");
+  marek = sl_test_unit (shown, "tog-2");
+
+  /* Named, not "GtkImage" nor "GtkMenuButton". */
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (find_icon_button (GTK_WIDGET (window), "edit-undo-symbolic")),
+                                   GTK_ACCESSIBLE_ROLE_BUTTON);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (find_icon_button (GTK_WIDGET (window), "edit-undo-symbolic")),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Undo");
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (find_icon_button (GTK_WIDGET (window), "edit-redo-symbolic")),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Redo");
+  menu = find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (menu), GTK_ACCESSIBLE_PROPERTY_LABEL, "Main Menu");
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (gtk_widget_get_first_child (menu)), GTK_ACCESSIBLE_ROLE_BUTTON);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (menu)),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Main Menu");
+  {
+    GtkWidget *history = find_icon_button (GTK_WIDGET (window), "sidebar-show-right-symbolic");
+
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (history), GTK_ACCESSIBLE_PROPERTY_LABEL, "History");
+    gtk_test_accessible_assert_relation (GTK_ACCESSIBLE (history), GTK_ACCESSIBLE_RELATION_CONTROLS,
+                                         gtk_widget_get_ancestor (find_widget (GTK_WIDGET (window), SL_TYPE_HISTORY_VIEW),
+                                                                  GTK_TYPE_BOX), NULL);
+  }
+
+  /* The track's markers: buttons, named as the marker reads. */
+  track = find_widget (GTK_WIDGET (window), SL_TYPE_TRACK_VIEW);
+  chip = sl_track_view_get_marker_widget (SL_TRACK_VIEW (track), vale, 0);
+  g_assert_nonnull (chip);
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_ROLE_BUTTON);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "1 · Centurion Vale: Fire/Throw, ends in subphase 1; to resolve now");
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (sl_track_view_get_marker_widget (SL_TRACK_VIEW (track), marek, 0)),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "2 · Legionnaire Marek: no action under way (may act now)");
+  g_assert_true (gtk_widget_get_focusable (chip));
+  {
+    graphene_rect_t bounds;
+
+    /* Where the track draws it: its column, subphase 1. */
+    g_assert_true (gtk_widget_compute_bounds (chip, track, &bounds));
+    g_assert_cmpint (sl_track_view_unit_at (SL_TRACK_VIEW (track), bounds.origin.x + bounds.size.width / 2,
+                                            bounds.origin.y + bounds.size.height / 2), ==, vale);
+  }
+  /* Tab into the track lands on the marker to resolve; the arrows go on;
+   * Enter opens what a click opens. */
+  g_assert_true (gtk_widget_child_focus (track, GTK_DIR_TAB_FORWARD));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == chip);
+  g_assert_true (gtk_widget_child_focus (track, GTK_DIR_LEFT));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) != chip);
+  g_assert_true (gtk_widget_child_focus (track, GTK_DIR_RIGHT));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == chip);
+  {
+    int activated = -1;
+    gulong id = g_signal_connect_swapped (track, "unit-activated", G_CALLBACK (store_int), &activated);
+
+    g_assert_true (gtk_widget_activate_action (chip, "chip.activate", NULL));
+    g_assert_cmpint (activated, ==, vale);
+    g_signal_handler_disconnect (track, id);
+    /* The sheet it opened. */
+    g_assert_cmpuint (check_and_close_toplevels (GTK_WINDOW (window)), ==, 0);
+  }
+
+  /* The prompt is a status; what changes is told on the focused line. */
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (find_role (GTK_WIDGET (window), GTK_ACCESSIBLE_ROLE_STATUS)),
+                                   GTK_ACCESSIBLE_ROLE_STATUS);
+  line = sl_squad_log_get_line (SL_SQUAD_LOG (find_widget (GTK_WIDGET (window), SL_TYPE_SQUAD_LOG)), marek);
+  gtk_widget_grab_focus (line);
+  sl_test_play (shown, "{'type': 'declare', 'unit': 'tog-2', 'action': 'walk'}");
+  {
+    g_autofree char *told = description_of (line);
+
+    g_test_message ("%s", told);
+    g_assert_true (g_str_has_prefix (told, "Turn 1 of 12 · Action Phase · subphase 1. "));
+    g_assert_nonnull (strstr (told, "TOG Fire Team 1’s turn (initiative order): Legionnaire Ostra, Legionnaire Quill have still to act."));
+  }
+  /* The marker that changed is named anew. */
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (sl_track_view_get_marker_widget (SL_TRACK_VIEW (track), marek, 0)),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "2 · Legionnaire Marek: Walk, done");
+  next = find_widget (GTK_WIDGET (window), GTK_TYPE_BUTTON);
+  for (GtkWidget *b = gtk_widget_get_ancestor (find_icon_button (GTK_WIDGET (window), "sidebar-show-right-symbolic"), GTK_TYPE_BOX);
+       b != NULL; b = NULL)
+    next = sl_test_ui_find (b, GTK_TYPE_BUTTON, "_Next");
+  g_assert_nonnull (next);
+  gtk_widget_grab_focus (next);
+  sl_test_play (shown, "{'type': 'pass'}");
+  {
+    g_autofree char *told = description_of (next);
+    g_autofree char *left = description_of (line);
+
+    g_test_message ("%s", told);
+    /* The next grouping's turn. */
+    g_assert_nonnull (strstr (told, "Renegade Fire Team 1’s turn (initiative order)"));
+    g_assert_cmpstr (left, ==, "");
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
 test_window_preferences (void)
 {
   g_autoptr(SlApplication) app = start_app ();
@@ -2794,6 +2944,9 @@ main (int   argc,
   g_setenv ("XDG_STATE_HOME", tmp_dir, TRUE);
   g_setenv ("XDG_DATA_HOME", tmp_dir, TRUE);
   g_test_init (&argc, &argv, NULL);
+  /* GTK's accessibility test API reads what the widgets tell a screen
+   * reader (/window/apart/a11y). */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   sl_test_ui_init ();
 
   g_test_add_func ("/window/opens", test_window_opens);
@@ -2829,6 +2982,7 @@ main (int   argc,
   g_test_add_func ("/window/preferences", test_window_preferences);
   g_test_add_func ("/window/apart/adaptive", test_window_adaptive);
   g_test_add_func ("/window/apart/adaptive-start", test_window_adaptive_start);
+  g_test_add_func ("/window/apart/a11y", test_window_a11y);
   g_test_add_func ("/window/apart/private-view", test_window_private_view);
   g_test_add_func ("/window/detect-E-24", test_window_detect_e24);
   g_test_add_func ("/window/hide-E-23", test_window_e23);

@@ -64,6 +64,9 @@ struct _SlWindow
   GtkWidget            *next_button;
   GtkWidget            *pass_button;
   GtkWidget            *history_button;
+  GtkWidget            *undo_button;
+  GtkWidget            *redo_button;
+  GtkWidget            *announced;     /* the focused widget last told what changed */
   AdwFlap              *flap;          /* the squad logs, and the history beside or over them */
   GtkMenuButton        *primary_menu_button;
   GMenuModel           *primary_menu;
@@ -410,6 +413,49 @@ update_prompt (SlWindow *self)
   sl_rule_links_set_label (self->prompt, text);
 }
 
+/* Whether @widget is one of the table's, with no description of its own:
+ * a marker of the track, a squad log's line, a button of the header bar. */
+static gboolean
+table_widget (SlWindow  *self,
+              GtkWidget *widget)
+{
+  GtkWidget *buttons[] = { self->next_button, self->pass_button, self->undo_button, self->redo_button,
+                           self->history_button, GTK_WIDGET (self->primary_menu_button) };
+
+  for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
+    if (widget == buttons[i] || gtk_widget_is_ancestor (widget, buttons[i]))
+      return TRUE;
+  return gtk_widget_is_ancestor (widget, GTK_WIDGET (self->track)) ||
+         gtk_widget_is_ancestor (widget, GTK_WIDGET (self->squads));
+}
+
+/* Issue 21 #9: a screen reader hears what changed at the table (the
+ * clock, the grouping whose turn it is, the hint) where the player is.
+ * GTK 4.8 has no announcements (gtk_accessible_announce() is 4.14's): the
+ * clock and the prompt become the accessible description of the widget
+ * with the keyboard focus when it is one of the table's, which a screen
+ * reader reads out as it changes; the prompt itself is a status (a live
+ * region) for those elsewhere. */
+static void
+announce (SlWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  g_autofree char *text = NULL;
+
+  if (focus != NULL && (self->game == NULL || !table_widget (self, focus)))
+    focus = NULL;
+  if (self->announced != NULL && self->announced != focus)
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self->announced), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  g_set_weak_pointer (&self->announced, focus);
+  if (focus == NULL)
+    return;
+  /* Translators: what a screen reader hears as the game changes: the
+   * clock ("Turn 3 of 12 · Action Phase · subphase 7"), then the hint. */
+  text = g_strdup_printf (_("%s. %s"), adw_window_title_get_subtitle (self->window_title),
+                          gtk_label_get_text (self->prompt));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (focus), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
 static int waiting_mine (SlWindow *self);
 
 static gboolean
@@ -615,6 +661,7 @@ game_changed_cb (SlWindow *self)
   update_title (self);
   update_prompt (self);
   update_actions (self);
+  announce (self);
   /* At once, before anything else can happen: a crash or a power cut
    * after a command was acknowledged must not lose it. */
   save_now (self);
@@ -2320,6 +2367,7 @@ sl_window_dispose (GObject *object)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_clear_handle_id (&self->cache_id, g_source_remove);
   g_clear_handle_id (&self->compact_id, g_source_remove);
+  g_clear_weak_pointer (&self->announced);
   keep_opening_cache (self->game);
   g_clear_object (&self->game);
   if (self->shortcuts != NULL)
@@ -2372,6 +2420,8 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlWindow, file_bar_label);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, pass_button);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, history_button);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, redo_button);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, flap);
 
   gtk_widget_class_install_action (widget_class, "win.new", NULL, new_action);
@@ -2439,6 +2489,11 @@ sl_window_init (SlWindow *self)
     g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
   }
   gtk_menu_button_set_create_popup_func (self->primary_menu_button, create_primary_menu_cb, self, NULL);
+  /* GTK 4.8 names a menu button's inner toggle, which takes the focus,
+   * after its icon: named as the menu instead (issue 21 #9). */
+  if (GTK_IS_TOGGLE_BUTTON (gtk_widget_get_first_child (GTK_WIDGET (self->primary_menu_button))))
+    gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (GTK_WIDGET (self->primary_menu_button))),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, _("Main Menu"), -1);
   self->file_bar_button = gtk_info_bar_add_button (self->file_bar, _("_Try Again"), GTK_RESPONSE_ACCEPT);
   g_signal_connect_swapped (self->file_bar, "response", G_CALLBACK (file_bar_response_cb), self);
   g_signal_connect (self->recent_list, "row-activated", G_CALLBACK (recent_activated_cb), self);
