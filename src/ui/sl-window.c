@@ -855,22 +855,18 @@ show_construction_error (SlWindow      *self,
                          const SlSetup *setup,
                          const GError  *error)
 {
-  AdwMessageDialog *dialog;
-  GtkWidget *scrolled, *list;
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/squadlog/SquadLog/sl-construction-dialog.ui");
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (gtk_builder_get_object (builder, "dialog"));
+  GtkListBox *list = GTK_LIST_BOX (gtk_builder_get_object (builder, "list"));
+  g_autoptr(GPtrArray) left = sl_setup_unoverridden_problems (setup);
   g_autofree char *body = NULL;
   guint n = 0;
 
-  g_autoptr(GPtrArray) left = sl_setup_unoverridden_problems (setup);
-
-  list = gtk_list_box_new ();
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (list, "boxed-list");
   for (guint i = 0; i < left->len; i++)
     {
       const SlSetupProblem *p = g_ptr_array_index (left, i);
-      GtkWidget *label;
+      GtkWidget *label = gtk_label_new (NULL);
 
-      label = gtk_label_new (NULL);
       /* The rule broken, a link to the rules reference. */
       sl_rule_links_set_label (GTK_LABEL (label), p->message);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
@@ -879,14 +875,13 @@ show_construction_error (SlWindow      *self,
       gtk_widget_set_margin_end (label, 12);
       gtk_widget_set_margin_top (label, 8);
       gtk_widget_set_margin_bottom (label, 8);
-      gtk_list_box_append (GTK_LIST_BOX (list), label);
-      gtk_list_box_row_set_activatable (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), n), FALSE);
+      gtk_list_box_append (list, label);
+      gtk_list_box_row_set_activatable (gtk_list_box_get_row_at_index (list, n), FALSE);
       n++;
     }
   if (n == 0)
     {
-      g_object_ref_sink (list);
-      g_object_unref (list);
+      gtk_window_destroy (GTK_WINDOW (dialog));
       show_error (self, _("Cannot Start the Game"), error->message);
       return;
     }
@@ -895,17 +890,8 @@ show_construction_error (SlWindow      *self,
                                        "The forces of “%s” break %u construction rules. To play anyway, the scenario must list them under “overrides”, as the custom scenario editor’s Play Anyway does.",
                                        n),
                           setup->name, n);
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Cannot Start the Game"), body));
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 320);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), list);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Construction rules broken"), -1);
-  adw_message_dialog_set_extra_child (dialog, scrolled);
-  adw_message_dialog_add_response (dialog, "close", _("_Close"));
-  adw_message_dialog_set_default_response (dialog, "close");
+  adw_message_dialog_set_body (dialog, body);
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -986,14 +972,10 @@ new_action (GtkWidget  *widget,
   SlWindow *self = SL_WINDOW (widget);
   g_autoptr(GString) problems = g_string_new (NULL);
   GPtrArray *scenarios = sl_scenario_list (window_rules (self), problems);
-  AdwMessageDialog *dialog;
-  GtkWidget *list = gtk_list_box_new ();
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/squadlog/SquadLog/sl-new-game-dialog.ui");
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (gtk_builder_get_object (builder, "dialog"));
+  GtkListBox *list = GTK_LIST_BOX (gtk_builder_get_object (builder, "list"));
 
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("New Game"),
-                                                       _("Choose the scenario to play.")));
-  adw_message_dialog_add_response (dialog, "cancel", _("_Cancel"));
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (list, "boxed-list");
   for (guint i = 0; i < scenarios->len; i++)
     {
       const SlScenarioInfo *scenario = g_ptr_array_index (scenarios, i);
@@ -1008,7 +990,7 @@ new_action (GtkWidget  *widget,
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       g_object_set_data (G_OBJECT (row), "scenario", (gpointer) scenario);
-      gtk_list_box_append (GTK_LIST_BOX (list), row);
+      gtk_list_box_append (list, row);
     }
   /* The list lives as long as the dialog. */
   g_object_set_data_full (G_OBJECT (dialog), "scenarios", scenarios, (GDestroyNotify) g_ptr_array_unref);
@@ -1020,7 +1002,7 @@ new_action (GtkWidget  *widget,
 
       adw_message_dialog_set_body (dialog, body);
     }
-  adw_message_dialog_set_extra_child (dialog, list);
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -2385,17 +2367,10 @@ sl_window_dispose (GObject *object)
   G_OBJECT_CLASS (sl_window_parent_class)->dispose (object);
 }
 
+/* The template (ui/sl-window.ui): its parts and its handlers. */
 static void
-sl_window_class_init (SlWindowClass *klass)
+bind_template (GtkWidgetClass *widget_class)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-
-  object_class->dispose = sl_window_dispose;
-  object_class->get_property = sl_window_get_property;
-  object_class->set_property = sl_window_set_property;
-  widget_class->size_allocate = sl_window_size_allocate;
-
   g_type_ensure (SL_TYPE_TRACK_VIEW);
   g_type_ensure (SL_TYPE_HISTORY_VIEW);
   g_type_ensure (SL_TYPE_PRIVATE_VIEW);
@@ -2419,10 +2394,33 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlWindow, file_bar);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, file_bar_label);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, pass_button);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, file_bar_button);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, history_button);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, undo_button);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, redo_button);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, flap);
+  gtk_widget_class_bind_template_callback (widget_class, application_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, close_request_cb);
+  gtk_widget_class_bind_template_callback (widget_class, key_pressed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, show_rules);
+  gtk_widget_class_bind_template_callback (widget_class, recent_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, unit_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, show_markers);
+  gtk_widget_class_bind_template_callback (widget_class, file_bar_response_cb);
+}
+
+static void
+sl_window_class_init (SlWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_window_dispose;
+  object_class->get_property = sl_window_get_property;
+  object_class->set_property = sl_window_set_property;
+  widget_class->size_allocate = sl_window_size_allocate;
+
+  bind_template (widget_class);
 
   gtk_widget_class_install_action (widget_class, "win.new", NULL, new_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
@@ -2478,37 +2476,19 @@ sl_window_class_init (SlWindowClass *klass)
 static void
 sl_window_init (SlWindow *self)
 {
-  gtk_widget_init_template (GTK_WIDGET (self));
-  g_signal_connect_swapped (self->track, "unit-activated", G_CALLBACK (unit_activated_cb), self);
-  g_signal_connect_swapped (self->track, "marker-activated", G_CALLBACK (show_markers), self);
-  {
-    static const GActionEntry entries[] = {
-      { .name = "show-help-overlay", .activate = show_help_overlay_cb },
-    };
+  static const GActionEntry entries[] = {
+    { .name = "show-help-overlay", .activate = show_help_overlay_cb },
+  };
 
-    g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
-  }
+  gtk_widget_init_template (GTK_WIDGET (self));
+  g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
   gtk_menu_button_set_create_popup_func (self->primary_menu_button, create_primary_menu_cb, self, NULL);
   /* GTK 4.8 names a menu button's inner toggle, which takes the focus,
    * after its icon: named as the menu instead (issue 21 #9). */
   if (GTK_IS_TOGGLE_BUTTON (gtk_widget_get_first_child (GTK_WIDGET (self->primary_menu_button))))
     gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (GTK_WIDGET (self->primary_menu_button))),
                                     GTK_ACCESSIBLE_PROPERTY_LABEL, _("Main Menu"), -1);
-  self->file_bar_button = gtk_info_bar_add_button (self->file_bar, _("_Try Again"), GTK_RESPONSE_ACCEPT);
-  g_signal_connect_swapped (self->file_bar, "response", G_CALLBACK (file_bar_response_cb), self);
-  g_signal_connect (self->recent_list, "row-activated", G_CALLBACK (recent_activated_cb), self);
-  /* The start page is filled in each time it is shown (not at all when
-   * the window opens on a game). */
-  g_signal_connect_swapped (self->status_page, "map", G_CALLBACK (show_rules), self);
   self->typed = g_string_new (NULL);
-  {
-    GtkEventController *keys = gtk_event_controller_key_new ();
-
-    g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
-    gtk_widget_add_controller (GTK_WIDGET (self), keys);
-  }
-  g_signal_connect (self, "notify::application", G_CALLBACK (application_changed_cb), NULL);
-  g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
   update_title (self);
   update_actions (self);
 }
