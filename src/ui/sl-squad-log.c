@@ -1487,6 +1487,184 @@ update_description (SlLogLine  *line,
   gtk_accessible_update_property (GTK_ACCESSIBLE (line), GTK_ACCESSIBLE_PROPERTY_LABEL, line->description, -1);
 }
 
+/* Under the name: "Human · BI · 46 pts · bounce pack", and a Legionnaire
+ * character's skills and what they give (§18). */
+static char *
+details_text (const SlUnitLog *log,
+              const char      *equipment)
+{
+  g_autofree char *race_armor = g_strdup_printf (_("%s · %s · %d pts"), log->race->name, log->armor->id, log->points);
+  g_autofree char *character = sl_legionnaire_describe (log->legionnaire, FALSE);
+  g_autofree char *details = *equipment ? g_strdup_printf ("%s · %s", race_armor, equipment)
+                                        : g_steal_pointer (&race_armor);
+
+  if (character != NULL)
+    return g_strdup_printf ("%s · %s", details, character);
+  return g_steal_pointer (&details);
+}
+
+/* The unit's position and its action, as the table may know them. */
+static void
+update_position_action (SlSquadLog      *self,
+                        SlLogLine       *line,
+                        const SlUnitLog *log,
+                        gboolean         losing)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  const SlState *state = sl_game_get_state (self->game);
+
+  /* §15.1: where a hidden unit stands and what it does is its owner's
+   * secret; the shared log says only that it is hidden. */
+  if (log->hidden)
+    {
+      set_text (line, COL_POSITION, "—");
+      set_text (line, COL_ACTION, "—");
+      return;
+    }
+  /* T-36, A-120: in vacuum or a hostile atmosphere, whether it is
+   * sheltered inside or out in it. */
+  if (log->exposure)
+    {
+      /* "standing · inside" */
+      g_autofree char *where = g_strdup_printf (_("%s · %s"), sl_position_label (log->position),
+                                                log->inside ? _("inside") : _("outside"));
+
+      set_text (line, COL_POSITION, where);
+    }
+  else
+    set_text (line, COL_POSITION, sl_position_label (log->position));
+  if (log->action != NULL)
+    {
+      int turn, subphase;
+      g_autofree char *text = NULL;
+
+      sl_subphase_split (rules, log->action_end, &turn, &subphase);
+      /* A-72: a zero-G dive carries on past its AP until it hits
+       * something (the core says whether it does). */
+      if (log->action->move == SL_MOVE_DIVE && sl_unit_drifting (self->game, line->unit))
+        text = g_strdup_printf (_("%s, carries on until it hits something (A-72)"), log->action->name);
+      /* "Walk, ends 7 (1 of 3 AP)" */
+      else if (turn == state->turn)
+        text = g_strdup_printf (_("%s, ends %d (%d of %d AP)"), log->action->name, subphase,
+                                log->action_done, log->action_cost);
+      else
+        text = g_strdup_printf (_("%s, ends %d of turn %d (%d of %d AP)"), log->action->name,
+                                subphase, turn, log->action_done, log->action_cost);
+      if (losing)
+        {
+          /* §6.1, A-18: hit in this resolution step, it keeps its
+           * action until the step ends, then loses it. */
+          g_autofree char *lost = g_strdup_printf (_("%s — loses its action as the step ends"), text);
+
+          g_free (text);
+          text = g_steal_pointer (&lost);
+        }
+      set_text (line, COL_ACTION, text);
+    }
+  else
+    set_text (line, COL_ACTION, _("idle"));
+}
+
+/* P-39: a breached suit and the wound it has still to give, as a badge,
+ * in words and under the pointer; all NULL without one. */
+static void
+breach_texts (const SlRules    *rules,
+              const SlUnitLog  *log,
+              char            **badge,
+              char            **words,
+              char            **tip)
+{
+  int turn, subphase;
+
+  if (log->breach.state == SL_BREACH_NONE || log->wound == SL_WOUND_DEAD)
+    return;
+  sl_subphase_split (rules, log->breach.due, &turn, &subphase);
+  if (log->breach.state == SL_BREACH_DELAYED)
+    {
+      /* Translators: a badge; T3 S1 is turn 3, subphase 1. */
+      *badge = g_strdup_printf (_("Suit breached · T%d S%d"), turn, subphase);
+      *words = g_strdup_printf (_("Suit breached, one more wound T%d S%d"), turn, subphase);
+      *tip = g_strdup_printf (_("The breached suit gives one more wound in subphase %d of turn %d, then seals (P-39)."),
+                              subphase, turn);
+    }
+  else
+    {
+      /* Translators: a badge; T3 S1 is turn 3, subphase 1. */
+      *badge = g_strdup_printf (_("Bleeding · T%d S%d"), turn, subphase);
+      *words = g_strdup_printf (_("Bleeding, next wound T%d S%d"), turn, subphase);
+      *tip = g_strdup_printf (_("The breached suit gives a wound in subphase %d of turn %d, then one every %d subphases until the unit dies (P-39)."),
+                              subphase, turn, rules->environment.suit_breach_delay);
+    }
+}
+
+/* The status badges, and the status in words. */
+static void
+update_status (SlSquadLog      *self,
+               SlLogLine       *line,
+               const SlUnitLog *log,
+               gboolean         losing)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  g_autoptr(GString) status = g_string_new (NULL);
+  g_autofree char *breach_badge = NULL;
+  g_autofree char *breach_words = NULL;
+  g_autofree char *breach_tip = NULL;
+  const char *badge_texts[10], *badge_styles[10], *badge_words[10], *badge_tips[10] = { NULL };
+  int n_badges = 0;
+
+  breach_texts (rules, log, &breach_badge, &breach_words, &breach_tip);
+  if (log->out)
+    {
+      badge_texts[n_badges] = log->wound == SL_WOUND_DEAD ? _("Dead") : _("Out");
+      badge_styles[n_badges++] = "error";
+      /* Knocked out, it bleeds on (P-39 step 3). */
+      if (breach_badge != NULL)
+        {
+          badge_texts[n_badges] = breach_badge;
+          badge_words[n_badges] = breach_words;
+          badge_tips[n_badges] = breach_tip;
+          badge_styles[n_badges++] = "error";
+        }
+    }
+  else
+    {
+      struct { gboolean on; const char *text; const char *style; } badges[] = {
+        /* §18: a Legionnaire player character; it never routs. */
+        { log->legionnaire != NULL, C_("badge", "Character"), "accent" },
+        { log->hidden, _("Hidden"), "accent" },
+        { !log->hidden && log->dazed_until >= 0, _("Dazed"), "warning" },
+        { !log->hidden && log->jammed, _("Jammed"), "warning" },
+        { !log->hidden && log->routed, _("Routed"), "error" },
+        { !log->hidden && log->in_melee, _("In melee"), "warning" },
+        { !log->hidden && log->opportunity, _("Opportunity fire"), "accent" },
+        { !log->hidden && losing, _("Loses its action"), "warning" },
+      };
+
+      for (guint i = 0; i < G_N_ELEMENTS (badges); i++)
+        if (badges[i].on)
+          {
+            badge_texts[n_badges] = badges[i].text;
+            badge_styles[n_badges++] = badges[i].style;
+          }
+      if (breach_badge != NULL)
+        {
+          badge_texts[n_badges] = breach_badge;
+          badge_words[n_badges] = breach_words;
+          badge_tips[n_badges] = breach_tip;
+          badge_styles[n_badges++] = log->breach.state == SL_BREACH_BLEEDING ? "error" : "warning";
+        }
+    }
+  for (int i = 0; i < n_badges; i++)
+    {
+      if (status->len > 0)
+        g_string_append (status, _(", "));
+      /* What a badge says in short, the status says whole. */
+      g_string_append (status, badge_tips[i] != NULL ? badge_words[i] : badge_texts[i]);
+    }
+  set_text (line, COL_STATUS, status->str);
+  update_badges (line, badge_texts, badge_styles, badge_tips, n_badges);
+}
+
 static void
 update_line (SlSquadLog *self,
              SlLogLine  *line)
@@ -1500,12 +1678,6 @@ update_line (SlSquadLog *self,
   g_autofree char *equipment = NULL;
   g_autofree char *details = NULL;
   g_autoptr(GString) weapons = g_string_new (NULL);
-  g_autoptr(GString) status = g_string_new (NULL);
-  g_autofree char *breach_badge = NULL;
-  g_autofree char *breach_words = NULL;
-  g_autofree char *breach_tip = NULL;
-  const char *badge_texts[10], *badge_styles[10], *badge_words[10], *badge_tips[10] = { NULL };
-  int n_badges = 0;
   gboolean losing;
 
   sl_unit_log_fill (rules, sl_game_get_setup (self->game), state, line->unit, &log);
@@ -1533,150 +1705,9 @@ update_line (SlSquadLog *self,
   update_ammo (self, line, &log);
   update_wounds (self, line, &log);
   set_text (line, COL_EQUIPMENT, equipment);
-  {
-    /* "Human · BI · 46 pts · bounce pack" */
-    g_autofree char *race_armor = g_strdup_printf (_("%s · %s · %d pts"), log.race->name, log.armor->id, log.points);
-
-    g_autofree char *character = sl_legionnaire_describe (log.legionnaire, FALSE);
-
-    details = *equipment ? g_strdup_printf ("%s · %s", race_armor, equipment) : g_steal_pointer (&race_armor);
-    /* §18: a Legionnaire character's skills and what they give. */
-    if (character != NULL)
-      {
-        char *more = g_strdup_printf ("%s · %s", details, character);
-
-        g_free (details);
-        details = more;
-      }
-  }
-
-  /* §15.1: where a hidden unit stands and what it does is its owner's
-   * secret; the shared log says only that it is hidden. */
-  if (log.hidden)
-    {
-      set_text (line, COL_POSITION, "—");
-      set_text (line, COL_ACTION, "—");
-    }
-  else
-    {
-      /* T-36, A-120: in vacuum or a hostile atmosphere, whether it is
-       * sheltered inside or out in it. */
-      if (log.exposure)
-        {
-          /* "standing · inside" */
-          g_autofree char *where = g_strdup_printf (_("%s · %s"), sl_position_label (log.position),
-                                                    log.inside ? _("inside") : _("outside"));
-
-          set_text (line, COL_POSITION, where);
-        }
-      else
-        set_text (line, COL_POSITION, sl_position_label (log.position));
-      if (log.action != NULL)
-        {
-          int turn, subphase;
-          g_autofree char *text = NULL;
-
-          sl_subphase_split (rules, log.action_end, &turn, &subphase);
-          /* A-72: a zero-G dive carries on past its AP until it hits
-           * something (the core says whether it does). */
-          if (log.action->move == SL_MOVE_DIVE && sl_unit_drifting (self->game, line->unit))
-            text = g_strdup_printf (_("%s, carries on until it hits something (A-72)"), log.action->name);
-          /* "Walk, ends 7 (1 of 3 AP)" */
-          else if (turn == state->turn)
-            text = g_strdup_printf (_("%s, ends %d (%d of %d AP)"), log.action->name, subphase,
-                                    log.action_done, log.action_cost);
-          else
-            text = g_strdup_printf (_("%s, ends %d of turn %d (%d of %d AP)"), log.action->name,
-                                    subphase, turn, log.action_done, log.action_cost);
-          if (losing)
-            {
-              /* §6.1, A-18: hit in this resolution step, it keeps its
-               * action until the step ends, then loses it. */
-              g_autofree char *lost = g_strdup_printf (_("%s — loses its action as the step ends"), text);
-
-              g_free (text);
-              text = g_steal_pointer (&lost);
-            }
-          set_text (line, COL_ACTION, text);
-        }
-      else
-        set_text (line, COL_ACTION, _("idle"));
-    }
-
-  /* P-39: a breached suit and the wound it has still to give. */
-  if (log.breach.state != SL_BREACH_NONE && log.wound != SL_WOUND_DEAD)
-    {
-      int turn, subphase;
-
-      sl_subphase_split (rules, log.breach.due, &turn, &subphase);
-      if (log.breach.state == SL_BREACH_DELAYED)
-        {
-          /* Translators: a badge; T3 S1 is turn 3, subphase 1. */
-          breach_badge = g_strdup_printf (_("Suit breached · T%d S%d"), turn, subphase);
-          breach_words = g_strdup_printf (_("Suit breached, one more wound T%d S%d"), turn, subphase);
-          breach_tip = g_strdup_printf (_("The breached suit gives one more wound in subphase %d of turn %d, then seals (P-39)."),
-                                        subphase, turn);
-        }
-      else
-        {
-          /* Translators: a badge; T3 S1 is turn 3, subphase 1. */
-          breach_badge = g_strdup_printf (_("Bleeding · T%d S%d"), turn, subphase);
-          breach_words = g_strdup_printf (_("Bleeding, next wound T%d S%d"), turn, subphase);
-          breach_tip = g_strdup_printf (_("The breached suit gives a wound in subphase %d of turn %d, then one every %d subphases until the unit dies (P-39)."),
-                                        subphase, turn, rules->environment.suit_breach_delay);
-        }
-    }
-  if (log.out)
-    {
-      badge_texts[n_badges] = log.wound == SL_WOUND_DEAD ? _("Dead") : _("Out");
-      badge_styles[n_badges++] = "error";
-      /* Knocked out, it bleeds on (P-39 step 3). */
-      if (breach_badge != NULL)
-        {
-          badge_texts[n_badges] = breach_badge;
-          badge_words[n_badges] = breach_words;
-          badge_tips[n_badges] = breach_tip;
-          badge_styles[n_badges++] = "error";
-        }
-    }
-  else
-    {
-      struct { gboolean on; const char *text; const char *style; } badges[] = {
-        /* §18: a Legionnaire player character; it never routs. */
-        { log.legionnaire != NULL, C_("badge", "Character"), "accent" },
-        { log.hidden, _("Hidden"), "accent" },
-        { !log.hidden && log.dazed_until >= 0, _("Dazed"), "warning" },
-        { !log.hidden && log.jammed, _("Jammed"), "warning" },
-        { !log.hidden && log.routed, _("Routed"), "error" },
-        { !log.hidden && log.in_melee, _("In melee"), "warning" },
-        { !log.hidden && log.opportunity, _("Opportunity fire"), "accent" },
-        { !log.hidden && losing, _("Loses its action"), "warning" },
-      };
-
-      for (guint i = 0; i < G_N_ELEMENTS (badges); i++)
-        if (badges[i].on)
-          {
-            badge_texts[n_badges] = badges[i].text;
-            badge_styles[n_badges++] = badges[i].style;
-          }
-      if (breach_badge != NULL)
-        {
-          badge_texts[n_badges] = breach_badge;
-          badge_words[n_badges] = breach_words;
-          badge_tips[n_badges] = breach_tip;
-          badge_styles[n_badges++] = log.breach.state == SL_BREACH_BLEEDING ? "error" : "warning";
-        }
-    }
-  for (int i = 0; i < n_badges; i++)
-    {
-      if (status->len > 0)
-        g_string_append (status, _(", "));
-      /* What a badge says in short, the status says whole. */
-      g_string_append (status, badge_tips[i] != NULL ? badge_words[i] : badge_texts[i]);
-    }
-  set_text (line, COL_STATUS, status->str);
-  update_badges (line, badge_texts, badge_styles, badge_tips, n_badges);
-
+  details = details_text (&log, equipment);
+  update_position_action (self, line, &log, losing);
+  update_status (self, line, &log, losing);
   store_text (line, &line->details, TEXT_DETAILS, details);
   if (line->out != log.out)
     {
@@ -1890,6 +1921,12 @@ sl_squad_log_class_init (SlSquadLogClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "squadlog");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+  g_type_ensure (SL_TYPE_LOG_TABLE);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/squadlog/SquadLog/sl-squad-log.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlSquadLog, box);
+  gtk_widget_class_bind_template_child (widget_class, SlSquadLog, title);
+  gtk_widget_class_bind_template_child (widget_class, SlSquadLog, subtitle);
+  gtk_widget_class_bind_template_child (widget_class, SlSquadLog, table);
 
   /* A unit's line was clicked or activated: the unit's index. */
   signals[SIGNAL_UNIT_ACTIVATED] =
@@ -1900,21 +1937,7 @@ sl_squad_log_class_init (SlSquadLogClass *klass)
 static void
 sl_squad_log_init (SlSquadLog *self)
 {
-  GtkWidget *heading = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
-  self->title = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->title), 0);
-  gtk_widget_add_css_class (self->title, "heading");
-  self->subtitle = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->subtitle), 0);
-  gtk_widget_add_css_class (self->subtitle, "dim-label");
-  gtk_box_append (GTK_BOX (heading), self->title);
-  gtk_box_append (GTK_BOX (heading), self->subtitle);
-  gtk_box_append (GTK_BOX (self->box), heading);
-  self->table = g_object_new (SL_TYPE_LOG_TABLE, NULL);
-  gtk_box_append (GTK_BOX (self->box), self->table);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 GtkWidget *

@@ -520,6 +520,49 @@ draw_chip (SlTrackView   *self,
     }
 }
 
+/* The End-Action markers, what goes off, and the "+N" of a full box. */
+static void
+draw_markers (SlTrackView *self,
+              GtkSnapshot *snapshot)
+{
+  SlTrack *t = self->track;
+  GdkRGBA fg = sl_widget_get_color (GTK_WIDGET (self));
+  g_autoptr(GArray) chips = g_array_new (FALSE, FALSE, sizeof (Chip));
+
+  layout (self, gtk_widget_get_width (GTK_WIDGET (self)), chips);
+  for (guint i = 0; i < chips->len; i++)
+    {
+      const Chip *c = &g_array_index (chips, Chip, i);
+
+      if (c->overflow)
+        continue;
+      if (c->unit >= 0)
+        draw_chip (self, snapshot, c->unit, c->status, c->idle, c->x, c->y, c->w);
+      else if (c->event > 0)
+        {
+          const SlTrackEvent *e = &g_array_index (t->events, SlTrackEvent, c->event - 1);
+          GdkRGBA warning = theme_color (self, "warning_color", "#9c6e03");
+          /* G grenade, C charge, M mine, F fire mission: what goes off. */
+          const char *letter = e->kind == SL_MARKER_GRENADE ? C_("track", "G")
+                               : e->kind == SL_MARKER_CHARGE ? C_("track", "C")
+                               : e->kind == SL_MARKER_MINE ? C_("track", "M") : C_("track", "F");
+          g_autofree char *text = g_strdup_printf ("%s%d", letter, e->marker);
+
+          rounded_box (snapshot, c->x, c->y, c->w, CHIP_HEIGHT, CHIP_HEIGHT / 2.0,
+                       with_alpha (warning, 0.18f), warning, 1.5);
+          draw_text (self, snapshot, text, c->x, c->y, c->w, CHIP_HEIGHT, warning, TRUE);
+        }
+      else
+        {
+          /* "+3": more markers than the box shows; the tooltip and the
+           * description list them all. */
+          g_autofree char *more = g_strdup_printf ("+%d", c->more);
+
+          draw_text (self, snapshot, more, c->x, c->y, c->w, CHIP_HEIGHT, with_alpha (fg, 0.8f), TRUE);
+        }
+    }
+}
+
 static void
 sl_track_view_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
@@ -531,7 +574,6 @@ sl_track_view_snapshot (GtkWidget   *widget,
   GdkRGBA accent = theme_color (self, "accent_color", "#1c71d8");
   GdkRGBA accent_bg = theme_color (self, "accent_bg_color", "#3584e4");
   GdkRGBA line = with_alpha (fg, 0.15f);
-  g_autoptr(GArray) chips = g_array_new (FALSE, FALSE, sizeof (Chip));
   int per_turn;
   double x, w;
 
@@ -574,38 +616,7 @@ sl_track_view_snapshot (GtkWidget   *widget,
     }
 
   /* The End-Action markers. */
-  layout (self, gtk_widget_get_width (widget), chips);
-  for (guint i = 0; i < chips->len; i++)
-    {
-      const Chip *c = &g_array_index (chips, Chip, i);
-
-      if (c->overflow)
-        continue;
-      if (c->unit >= 0)
-        draw_chip (self, snapshot, c->unit, c->status, c->idle, c->x, c->y, c->w);
-      else if (c->event > 0)
-        {
-          const SlTrackEvent *e = &g_array_index (t->events, SlTrackEvent, c->event - 1);
-          GdkRGBA warning = theme_color (self, "warning_color", "#9c6e03");
-          /* G grenade, C charge, M mine, F fire mission: what goes off. */
-          const char *letter = e->kind == SL_MARKER_GRENADE ? C_("track", "G")
-                               : e->kind == SL_MARKER_CHARGE ? C_("track", "C")
-                               : e->kind == SL_MARKER_MINE ? C_("track", "M") : C_("track", "F");
-          g_autofree char *text = g_strdup_printf ("%s%d", letter, e->marker);
-
-          rounded_box (snapshot, c->x, c->y, c->w, CHIP_HEIGHT, CHIP_HEIGHT / 2.0,
-                       with_alpha (warning, 0.18f), warning, 1.5);
-          draw_text (self, snapshot, text, c->x, c->y, c->w, CHIP_HEIGHT, warning, TRUE);
-        }
-      else
-        {
-          /* "+3": more markers than the box shows; the tooltip and the
-           * description list them all. */
-          g_autofree char *more = g_strdup_printf ("+%d", c->more);
-
-          draw_text (self, snapshot, more, c->x, c->y, c->w, CHIP_HEIGHT, with_alpha (fg, 0.8f), TRUE);
-        }
-    }
+  draw_markers (self, snapshot);
   /* The markers' children draw only a focus ring. */
   for (GtkWidget *chip = gtk_widget_get_first_child (widget); chip != NULL; chip = gtk_widget_get_next_sibling (chip))
     gtk_widget_snapshot_child (widget, chip, snapshot);
