@@ -1189,36 +1189,7 @@ static gboolean
 sl_log_table_focus (GtkWidget        *widget,
                     GtkDirectionType  direction)
 {
-  SlLogTable *self = SL_LOG_TABLE (widget);
-  GtkWidget *focus = gtk_widget_get_focus_child (widget);
-  GtkWidget *next = NULL;
-
-  switch (direction)
-    {
-    case GTK_DIR_TAB_FORWARD:
-    case GTK_DIR_TAB_BACKWARD:
-      if (focus != NULL)
-        return FALSE;
-      next = self->cursor != NULL ? self->cursor
-             : direction == GTK_DIR_TAB_FORWARD ? gtk_widget_get_first_child (widget)
-             : gtk_widget_get_last_child (widget);
-      break;
-    case GTK_DIR_DOWN:
-      next = focus != NULL ? gtk_widget_get_next_sibling (focus) : gtk_widget_get_first_child (widget);
-      break;
-    case GTK_DIR_UP:
-      next = focus != NULL ? gtk_widget_get_prev_sibling (focus) : gtk_widget_get_last_child (widget);
-      break;
-    case GTK_DIR_LEFT:
-    case GTK_DIR_RIGHT:
-    default:
-      /* Into the table, or out of it. */
-      if (focus != NULL)
-        return FALSE;
-      next = self->cursor != NULL ? self->cursor : gtk_widget_get_first_child (widget);
-      break;
-    }
-  return next != NULL && gtk_widget_grab_focus (next);
+  return sl_focus_children (widget, direction, SL_LOG_TABLE (widget)->cursor, FALSE);
 }
 
 static void

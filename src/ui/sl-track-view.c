@@ -988,30 +988,10 @@ sl_track_view_focus (GtkWidget        *widget,
                      GtkDirectionType  direction)
 {
   SlTrackView *self = SL_TRACK_VIEW (widget);
-  GtkWidget *focus = gtk_widget_get_focus_child (widget);
-  GtkWidget *next = NULL;
 
-  switch (direction)
-    {
-    case GTK_DIR_TAB_FORWARD:
-    case GTK_DIR_TAB_BACKWARD:
-      if (focus != NULL)
-        return FALSE;
-      /* Back where it was, else on the first marker to resolve, else on
-       * the first unit that may act. */
-      next = self->cursor != NULL ? self->cursor : first_to_act (self);
-      break;
-    case GTK_DIR_RIGHT:
-    case GTK_DIR_DOWN:
-      next = focus != NULL ? gtk_widget_get_next_sibling (focus) : gtk_widget_get_first_child (widget);
-      break;
-    case GTK_DIR_LEFT:
-    case GTK_DIR_UP:
-    default:
-      next = focus != NULL ? gtk_widget_get_prev_sibling (focus) : gtk_widget_get_last_child (widget);
-      break;
-    }
-  return next != NULL && gtk_widget_grab_focus (next);
+  /* Back where it was, else on the first marker to resolve, else on the
+   * first unit that may act. */
+  return sl_focus_children (widget, direction, self->cursor != NULL ? self->cursor : first_to_act (self), TRUE);
 }
 
 static void
