@@ -580,57 +580,53 @@ clear_secrets (SlPrivateView *self)
   gtk_switch_set_active (self->hide_stealth, FALSE);
 }
 
-/* "Hide a Unit", before play with the detection rules (P-28): the side's
- * units still to hide. */
+/* @side's units (every side's for the referee), by their labels, into
+ * @combo, their ids into @ids; with @to_hide, only those still to hide:
+ * neither detected nor out of the fight. */
 static void
-fill_hide_form (SlPrivateView *self,
-                int            side)
+unit_choices (SlPrivateView *self,
+              int            side,
+              gboolean       to_hide,
+              AdwComboRow   *combo,
+              GPtrArray     *ids)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
   const SlState *state = sl_game_get_state (self->game);
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  gboolean shown = sl_setup_has_module (setup, SL_MODULE_DETECTION) && sl_state_before_play (state);
 
-  gtk_widget_set_visible (self->hide_group, shown);
-  if (!shown)
-    return;
   for (int u = 0; u < state->n_units; u++)
     {
       const SlUnitSetup *us = sl_setup_unit_at (setup, u);
 
-      if ((side >= 0 && us->side != side) || state->units[u].detected ||
-          sl_state_unit_out (sl_game_get_rules (self->game), state, u))
+      if ((side >= 0 && us->side != side) ||
+          (to_hide && (state->units[u].detected || sl_state_unit_out (sl_game_get_rules (self->game), state, u))))
         continue;
       gtk_string_list_append (names, us->label);
-      g_ptr_array_add (self->unit_ids, us->id);
+      g_ptr_array_add (ids, us->id);
     }
-  adw_combo_row_set_model (self->hide_unit, G_LIST_MODEL (names));
-  hide_unit_changed_cb (self);
+  adw_combo_row_set_model (combo, G_LIST_MODEL (names));
 }
 
-/* "Write Down a Mine", before play with the area effects (P-37). */
+/* "Hide a Unit", before play with the detection rules (P-28), and "Write
+ * Down a Mine", before play with the area effects (P-37). */
 static void
-fill_mine_form (SlPrivateView *self,
-                int            side)
+fill_before_play_forms (SlPrivateView *self,
+                        int            side)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
-  const SlState *state = sl_game_get_state (self->game);
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  gboolean shown = sl_setup_has_module (setup, SL_MODULE_AREA_EFFECTS) && sl_state_before_play (state);
+  gboolean before_play = sl_state_before_play (sl_game_get_state (self->game));
+  gboolean hide = before_play && sl_setup_has_module (setup, SL_MODULE_DETECTION);
+  gboolean mine = before_play && sl_setup_has_module (setup, SL_MODULE_AREA_EFFECTS);
 
-  gtk_widget_set_visible (self->mine_group, shown);
-  if (!shown)
-    return;
-  for (int u = 0; u < state->n_units; u++)
+  gtk_widget_set_visible (self->hide_group, hide);
+  gtk_widget_set_visible (self->mine_group, mine);
+  if (hide)
     {
-      const SlUnitSetup *us = sl_setup_unit_at (setup, u);
-
-      if (side >= 0 && us->side != side)
-        continue;
-      gtk_string_list_append (names, us->label);
-      g_ptr_array_add (self->owner_ids, us->id);
+      unit_choices (self, side, TRUE, self->hide_unit, self->unit_ids);
+      hide_unit_changed_cb (self);
     }
-  adw_combo_row_set_model (self->mine_owner, G_LIST_MODEL (names));
+  if (mine)
+    unit_choices (self, side, FALSE, self->mine_owner, self->owner_ids);
 }
 
 /* "Seal a Note" (P-28, P-38): which kind, the side for the referee, and
@@ -718,8 +714,7 @@ rebuild (SlPrivateView *self)
   gtk_label_set_text (self->banner, banner);
   set_problem (self, self->problem);
   show_secret_rows (self, shown_side (self));
-  fill_hide_form (self, shown_side (self));
-  fill_mine_form (self, shown_side (self));
+  fill_before_play_forms (self, shown_side (self));
   fill_seal_form (self, shown_side (self));
   fill_pin_form (self);
 }
