@@ -89,9 +89,11 @@ enum
 #define DIM 0.55f           /* libadwaita's .dim-label */
 #define DIM_HIGH_CONTRAST 0.9f
 #define OUT_ALPHA 0.5f      /* a unit out of the fight, as an insensitive label */
+/* A line's natural width has the action at 16 characters and the details
+ * under the name at 28: what the history folds away for (sl-window.ui).
+ * Room beyond goes to them until they show whole (fit_columns). */
 #define ACTION_MIN_CHARS 16
-#define ACTION_MAX_CHARS 40
-#define DETAILS_MAX_CHARS 60
+#define DETAILS_MAX_CHARS 28
 
 /* A narrow window (800 pixels) has no room for every column: these are
  * folded into the details under the name, in this order, before the log
@@ -574,7 +576,7 @@ cell_width (SlLogLine *self,
       min = nat = text_width (self, TEXT_COUNTER);
       break;
     case CELL_NAME:
-      /* The name whole; the details under it whole up to 60 characters. */
+      /* The name whole; the details under it up to 28 characters. */
       min = text_width (self, TEXT_NAME);
       nat = MAX (min, MIN (text_width (self, TEXT_DETAILS),
                            DETAILS_MAX_CHARS * table_char_width (line_table (self), TRUE)));
@@ -599,9 +601,7 @@ cell_width (SlLogLine *self,
       min = nat = text_width (self, TEXT_POSITION);
       break;
     case CELL_ACTION:
-      min = ACTION_MIN_CHARS * table_char_width (line_table (self), FALSE);
-      nat = MAX (min, MIN (text_width (self, TEXT_ACTION),
-                           ACTION_MAX_CHARS * table_char_width (line_table (self), FALSE)));
+      min = nat = ACTION_MIN_CHARS * table_char_width (line_table (self), FALSE);
       break;
     case CELL_STATUS:
       nat = badges_width (self, &min);
@@ -613,14 +613,12 @@ cell_width (SlLogLine *self,
   *natural = nat;
 }
 
-/* What the action or the name's cell would take to show its text whole
- * (their natural widths stop at ACTION_MAX_CHARS and DETAILS_MAX_CHARS). */
+/* What the name's cell would take to show the details under it whole
+ * (its natural width stops at DETAILS_MAX_CHARS); 0 for the others. */
 static int
 cell_full_width (SlLogLine *self,
                  int        cell)
 {
-  if (cell == CELL_ACTION)
-    return text_width (self, TEXT_ACTION);
   if (cell == CELL_NAME)
     return MAX (text_width (self, TEXT_NAME), text_width (self, TEXT_DETAILS));
   return 0;
@@ -1032,10 +1030,10 @@ columns_to_fold (const int minimum[N_CELLS],
   return folded;
 }
 
-/* The columns' widths in @width: room to spare goes to the action, then
- * to the details under the names, until they show whole, then to the
- * action again; what is missing the action gives up first, down to 16
- * characters, then the details, then the columns fold (columns_to_fold). */
+/* The columns' widths in @width: room to spare goes to the details under
+ * the names until they show whole, then to the action; what is missing
+ * the action gives up first, down to 16 characters, then the details,
+ * then the columns fold (columns_to_fold). */
 static void
 fit_columns (SlLogTable *self,
              int         width,
@@ -1049,14 +1047,10 @@ fit_columns (SlLogTable *self,
   total = columns_total (widths, *folded);
   if (width >= total)
     {
-      int extra = width - total;
-      int give = MIN (extra, full[CELL_ACTION] - widths[CELL_ACTION]);
+      int give = MIN (width - total, full[CELL_NAME] - widths[CELL_NAME]);
 
-      widths[CELL_ACTION] += give;
-      extra -= give;
-      give = MIN (extra, full[CELL_NAME] - widths[CELL_NAME]);
       widths[CELL_NAME] += give;
-      widths[CELL_ACTION] += extra - give;
+      widths[CELL_ACTION] += width - total - give;
     }
   else
     {
