@@ -20,6 +20,7 @@
 #include "sl-dice-sheet.h"
 #include "sl-exposure-sheet.h"
 #include "sl-fire-sheet.h"
+#include "sl-history-view.h"
 #include "sl-declare-sheet.h"
 #include "sl-initiative-sheet.h"
 #include "sl-markers-window.h"
@@ -2524,6 +2525,388 @@ test_window_markup_names (void)
   sl_test_ui_settle ();
 }
 
+/* Issue 21 #7: the window at @width × @height, once it is laid out. */
+static void
+resize_window (SlWindow *window,
+               int       width,
+               int       height)
+{
+  int w = 0, h = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  sl_test_ui_settle ();
+  /* Until it stops changing: the window's size, without the frame it may
+   * leave for the window manager's borders and shadows. */
+  for (int i = 0; i < 50 && (w == 0 || gtk_widget_get_width (GTK_WIDGET (window)) != w ||
+                             gtk_widget_get_height (GTK_WIDGET (window)) != h); i++)
+    {
+      w = gtk_widget_get_width (GTK_WIDGET (window));
+      h = gtk_widget_get_height (GTK_WIDGET (window));
+      sl_test_ui_settle ();
+    }
+  g_test_message ("%d × %d: %d × %d", width, height, w, h);
+  g_assert_cmpint (w, <=, width);
+  g_assert_cmpint (w, >=, width - 20);
+  g_assert_cmpint (h, <=, height);
+  g_assert_cmpint (h, >=, height - 20);
+}
+
+/* The button showing the icon @icon. */
+static GtkWidget *
+find_icon_button (GtkWidget  *widget,
+                  const char *icon)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), icon) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_icon_button (child, icon);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether @widget is drawn whole inside @viewport, as it is scrolled now. */
+static gboolean
+inside (GtkWidget *widget,
+        GtkWidget *viewport)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, viewport, &bounds));
+  return bounds.origin.x >= 0 && bounds.origin.y >= 0 &&
+         bounds.origin.x + bounds.size.width <= gtk_widget_get_width (viewport) + 0.5 &&
+         bounds.origin.y + bounds.size.height <= gtk_widget_get_height (viewport) + 0.5;
+}
+
+/* Every squad log's lines show their status column within the squad logs'
+ * pane, without scrolling sideways; returns how many columns were folded
+ * into the details under the names, at most. */
+static int
+assert_logs_fit (SlWindow *window)
+{
+  GtkWidget *flap = find_widget (GTK_WIDGET (window), ADW_TYPE_FLAP);
+  GtkWidget *pane = adw_flap_get_content (ADW_FLAP (flap));
+  GtkAdjustment *sideways = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (pane));
+  SlGame *game = sl_window_get_game (window);
+  int folded = 0;
+
+  g_assert_cmpfloat (gtk_adjustment_get_upper (sideways), <=, gtk_adjustment_get_page_size (sideways) + 0.5);
+  for (GtkWidget *log = find_widget (pane, SL_TYPE_SQUAD_LOG); log != NULL; log = gtk_widget_get_next_sibling (log))
+    {
+      int shown = 0;
+
+      for (const char * const *column = (const char * const[]) { "counter", "name", "weapon", "mod", "ammo",
+                                                                   "wounds", "position", "action", "status", NULL };
+           *column != NULL; column++)
+        {
+          int x, w;
+
+          shown += sl_squad_log_get_column (SL_SQUAD_LOG (log), *column, &x, &w);
+        }
+      folded = MAX (folded, 9 - shown);
+      for (int unit = 0; unit < sl_setup_n_units (sl_game_get_setup (game)); unit++)
+        {
+          GtkWidget *line = sl_squad_log_get_line (SL_SQUAD_LOG (log), unit);
+          graphene_rect_t bounds;
+          int x, w;
+
+          if (line == NULL)
+            continue;
+          g_assert_true (sl_squad_log_get_column (SL_SQUAD_LOG (log), "status", &x, &w));
+          g_assert_true (gtk_widget_compute_bounds (line, pane, &bounds));
+          g_assert_cmpfloat (bounds.origin.x, >=, 0);
+          g_assert_cmpfloat (bounds.origin.x + x + w, <=, gtk_widget_get_width (pane));
+        }
+    }
+  return folded;
+}
+
+/* Issue 21 #7: the table screen adapts down to 800 × 600. At 1366 × 768
+ * the history is beside the squad logs and every column shows, nothing
+ * under the names cut short; at 1024 × 700 the history folds away (F9 or
+ * the header bar's button shows it over the logs) and every column still
+ * shows; at 800 × 600 the least useful columns fold into the details
+ * under the names. The status column is in view at every size, without
+ * scrolling sideways. */
+static void
+test_window_adaptive (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *path = g_build_filename (tmp_dir, "adaptive.squadlog", NULL);
+  SlWindow *window;
+  AdwFlap *flap;
+  GtkWidget *history, *button;
+  SlGame *shown;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'walk'}");
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-13', 'field': 'jammed', 'value': true}");
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  flap = ADW_FLAP (find_widget (GTK_WIDGET (window), ADW_TYPE_FLAP));
+  history = find_widget (GTK_WIDGET (window), SL_TYPE_HISTORY_VIEW);
+  button = find_icon_button (GTK_WIDGET (window), "sidebar-show-right-symbolic");
+
+  resize_window (window, 1366, 768);
+  sl_test_ui_save_png (GTK_WIDGET (window), "table-1366x768.png");
+  g_assert_false (adw_flap_get_folded (flap));
+  g_assert_true (gtk_widget_get_mapped (history));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
+  g_assert_cmpint (assert_logs_fit (window), ==, 0);
+  for (GtkWidget *log = find_widget (GTK_WIDGET (window), SL_TYPE_SQUAD_LOG); log != NULL;
+       log = gtk_widget_get_next_sibling (log))
+    for (int unit = 0; unit < sl_setup_n_units (sl_game_get_setup (shown)); unit++)
+      if (sl_squad_log_get_line (SL_SQUAD_LOG (log), unit) != NULL)
+        {
+          g_assert_false (sl_squad_log_get_cut (SL_SQUAD_LOG (log), unit, "details"));
+          g_assert_false (sl_squad_log_get_cut (SL_SQUAD_LOG (log), unit, "action"));
+        }
+
+  resize_window (window, 1024, 700);
+  sl_test_ui_save_png (GTK_WIDGET (window), "table-1024x700.png");
+  g_assert_true (adw_flap_get_folded (flap));
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
+  g_assert_cmpint (assert_logs_fit (window), ==, 0);
+  /* F9 and the button show the history over the logs, and put it away. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.history", NULL));
+  sl_test_ui_settle ();
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
+  g_assert_true (gtk_widget_get_mapped (history));
+  sl_test_ui_save_png (GTK_WIDGET (window), "table-1024x700-history.png");
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), FALSE);
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+
+  resize_window (window, 800, 600);
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (window), "table-800x600.png");
+  g_assert_true (adw_flap_get_folded (flap));
+  g_assert_cmpint (assert_logs_fit (window), >, 0);
+  {
+    GtkWidget *log = find_widget (GTK_WIDGET (window), SL_TYPE_SQUAD_LOG);
+    int x, w;
+
+    /* The modifiers fold first, and the ammunition, the wounds and the
+     * action stay. */
+    g_assert_false (sl_squad_log_get_column (SL_SQUAD_LOG (log), "mod", &x, &w));
+    g_assert_true (sl_squad_log_get_column (SL_SQUAD_LOG (log), "ammo", &x, &w));
+    g_assert_true (sl_squad_log_get_column (SL_SQUAD_LOG (log), "wounds", &x, &w));
+    g_assert_true (sl_squad_log_get_column (SL_SQUAD_LOG (log), "action", &x, &w));
+  }
+  /* The header bar's buttons are all in the window. */
+  {
+    GtkWidget *header = find_widget (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
+
+    g_assert_true (inside (button, header));
+    g_assert_true (inside (find_widget (header, GTK_TYPE_MENU_BUTTON), header));
+    g_assert_cmpint (gtk_widget_get_width (header), <, 800);
+  }
+
+  /* Wide again: the history comes back beside the logs. */
+  resize_window (window, 1366, 768);
+  g_assert_false (adw_flap_get_folded (flap));
+  g_assert_true (gtk_widget_get_mapped (history));
+  g_assert_cmpint (assert_logs_fit (window), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Issue 21 #7: the start page shows the game to continue, the recent
+ * games and every button whole at 1024 × 700 and 800 × 600. */
+static void
+test_window_adaptive_start (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autofree char *scenario = g_build_filename (SL_SOURCE_DATADIR, "scenarios", "training.json", NULL);
+  SlWindow *window = open_window (app);
+  GtkWidget *page;
+
+  for (int i = 0; i < 3; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("recent-%d.squadlog", i);
+      g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+
+      g_assert_true (sl_window_new_game (window, scenario, path));
+      gtk_window_destroy (GTK_WINDOW (sl_test_ui_find_toplevel (SL_TYPE_BRIEFING_WINDOW)));
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  window = open_window (app);
+  page = find_widget (GTK_WIDGET (window), ADW_TYPE_STATUS_PAGE);
+  for (const int *size = (const int[]) { 1024, 700, 800, 600, 0 }; *size != 0; size += 2)
+    {
+      g_autofree char *name = g_strdup_printf ("start-%dx%d.png", size[0], size[1]);
+      guint buttons = 0;
+
+      resize_window (window, size[0], size[1]);
+      sl_test_ui_save_png (GTK_WIDGET (window), name);
+      /* The continue button, the recent games and the three others. */
+      for (GtkWidget *w = gtk_widget_get_first_child (gtk_widget_get_parent (find_widget (page, GTK_TYPE_LIST_BOX)));
+           w != NULL; w = gtk_widget_get_next_sibling (w))
+        {
+          g_assert_true (gtk_widget_get_visible (w));
+          g_assert_true (inside (w, page));
+          buttons++;
+        }
+      g_assert_cmpuint (buttons, ==, 3);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+store_int (int *where,
+           int  value)
+{
+  *where = value;
+}
+
+/* The widget whose accessible role is @role, under @widget. */
+static GtkWidget *
+find_role (GtkWidget         *widget,
+           GtkAccessibleRole  role)
+{
+  if (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget)) == role)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_role (child, role);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The accessible description of @widget, or "" without one. */
+static char *
+description_of (GtkWidget *widget)
+{
+  if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION))
+    return g_strdup ("");
+  return gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                             "\x01");
+}
+
+/* Issue 21 #9: the header bar's icon buttons are named; the track's
+ * markers are buttons the keyboard reaches, named as they read; what
+ * changes at the table is told where the keyboard is. */
+static void
+test_window_a11y (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_strict ();
+  g_autofree char *path = g_build_filename (tmp_dir, "a11y.squadlog", NULL);
+  SlWindow *window;
+  GtkWidget *track, *chip, *menu, *line, *next;
+  SlGame *shown;
+  int vale, marek;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}");
+  window = open_game (app, game, path);
+  sl_test_ui_settle ();
+  shown = sl_window_get_game (window);
+  vale = sl_test_unit (shown, "tog-1");
+  marek = sl_test_unit (shown, "tog-2");
+
+  /* Named, not "GtkImage" nor "GtkMenuButton". */
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (find_icon_button (GTK_WIDGET (window), "edit-undo-symbolic")),
+                                   GTK_ACCESSIBLE_ROLE_BUTTON);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (find_icon_button (GTK_WIDGET (window), "edit-undo-symbolic")),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Undo");
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (find_icon_button (GTK_WIDGET (window), "edit-redo-symbolic")),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Redo");
+  menu = find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (menu), GTK_ACCESSIBLE_PROPERTY_LABEL, "Main Menu");
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (gtk_widget_get_first_child (menu)), GTK_ACCESSIBLE_ROLE_BUTTON);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (menu)),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Main Menu");
+  {
+    GtkWidget *history = find_icon_button (GTK_WIDGET (window), "sidebar-show-right-symbolic");
+
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (history), GTK_ACCESSIBLE_PROPERTY_LABEL, "History");
+    gtk_test_accessible_assert_relation (GTK_ACCESSIBLE (history), GTK_ACCESSIBLE_RELATION_CONTROLS,
+                                         gtk_widget_get_ancestor (find_widget (GTK_WIDGET (window), SL_TYPE_HISTORY_VIEW),
+                                                                  GTK_TYPE_BOX), NULL);
+  }
+
+  /* The track's markers: buttons, named as the marker reads. */
+  track = find_widget (GTK_WIDGET (window), SL_TYPE_TRACK_VIEW);
+  chip = sl_track_view_get_marker_widget (SL_TRACK_VIEW (track), vale, 0);
+  g_assert_nonnull (chip);
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_ROLE_BUTTON);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "1 · Centurion Vale: Fire/Throw, ends in subphase 1; to resolve now");
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (sl_track_view_get_marker_widget (SL_TRACK_VIEW (track), marek, 0)),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "2 · Legionnaire Marek: no action under way (may act now)");
+  g_assert_true (gtk_widget_get_focusable (chip));
+  {
+    graphene_rect_t bounds;
+
+    /* Where the track draws it: its column, subphase 1. */
+    g_assert_true (gtk_widget_compute_bounds (chip, track, &bounds));
+    g_assert_cmpint (sl_track_view_unit_at (SL_TRACK_VIEW (track), bounds.origin.x + bounds.size.width / 2,
+                                            bounds.origin.y + bounds.size.height / 2), ==, vale);
+  }
+  /* Tab into the track lands on the marker to resolve; the arrows go on;
+   * Enter opens what a click opens. */
+  g_assert_true (gtk_widget_child_focus (track, GTK_DIR_TAB_FORWARD));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == chip);
+  g_assert_true (gtk_widget_child_focus (track, GTK_DIR_LEFT));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) != chip);
+  g_assert_true (gtk_widget_child_focus (track, GTK_DIR_RIGHT));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == chip);
+  {
+    int activated = -1;
+    gulong id = g_signal_connect_swapped (track, "unit-activated", G_CALLBACK (store_int), &activated);
+
+    g_assert_true (gtk_widget_activate_action (chip, "chip.activate", NULL));
+    g_assert_cmpint (activated, ==, vale);
+    g_signal_handler_disconnect (track, id);
+    /* The sheet it opened. */
+    g_assert_cmpuint (check_and_close_toplevels (GTK_WINDOW (window)), ==, 0);
+  }
+
+  /* The prompt is a status; what changes is told on the focused line. */
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (find_role (GTK_WIDGET (window), GTK_ACCESSIBLE_ROLE_STATUS)),
+                                   GTK_ACCESSIBLE_ROLE_STATUS);
+  line = sl_squad_log_get_line (SL_SQUAD_LOG (find_widget (GTK_WIDGET (window), SL_TYPE_SQUAD_LOG)), marek);
+  gtk_widget_grab_focus (line);
+  sl_test_play (shown, "{'type': 'declare', 'unit': 'tog-2', 'action': 'walk'}");
+  {
+    g_autofree char *told = description_of (line);
+
+    g_test_message ("%s", told);
+    g_assert_true (g_str_has_prefix (told, "Turn 1 of 12 · Action Phase · subphase 1. "));
+    g_assert_nonnull (strstr (told, "TOG Fire Team 1’s turn (initiative order): Legionnaire Ostra, Legionnaire Quill have still to act."));
+  }
+  /* The marker that changed is named anew. */
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (sl_track_view_get_marker_widget (SL_TRACK_VIEW (track), marek, 0)),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "2 · Legionnaire Marek: Walk, done");
+  next = find_widget (GTK_WIDGET (window), GTK_TYPE_BUTTON);
+  for (GtkWidget *b = gtk_widget_get_ancestor (find_icon_button (GTK_WIDGET (window), "sidebar-show-right-symbolic"), GTK_TYPE_BOX);
+       b != NULL; b = NULL)
+    next = sl_test_ui_find (b, GTK_TYPE_BUTTON, "_Next");
+  g_assert_nonnull (next);
+  gtk_widget_grab_focus (next);
+  sl_test_play (shown, "{'type': 'pass'}");
+  {
+    g_autofree char *told = description_of (next);
+    g_autofree char *left = description_of (line);
+
+    g_test_message ("%s", told);
+    /* The next grouping's turn. */
+    g_assert_nonnull (strstr (told, "Renegade Fire Team 1’s turn (initiative order)"));
+    g_assert_cmpstr (left, ==, "");
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_window_preferences (void)
 {
@@ -2561,6 +2944,9 @@ main (int   argc,
   g_setenv ("XDG_STATE_HOME", tmp_dir, TRUE);
   g_setenv ("XDG_DATA_HOME", tmp_dir, TRUE);
   g_test_init (&argc, &argv, NULL);
+  /* GTK's accessibility test API reads what the widgets tell a screen
+   * reader (/window/apart/a11y). */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   sl_test_ui_init ();
 
   g_test_add_func ("/window/opens", test_window_opens);
@@ -2594,6 +2980,9 @@ main (int   argc,
   g_test_add_func ("/window/mine", test_window_mine);
   g_test_add_func ("/window/fire-E-16", test_window_e16);
   g_test_add_func ("/window/preferences", test_window_preferences);
+  g_test_add_func ("/window/apart/adaptive", test_window_adaptive);
+  g_test_add_func ("/window/apart/adaptive-start", test_window_adaptive_start);
+  g_test_add_func ("/window/apart/a11y", test_window_a11y);
   g_test_add_func ("/window/apart/private-view", test_window_private_view);
   g_test_add_func ("/window/detect-E-24", test_window_detect_e24);
   g_test_add_func ("/window/hide-E-23", test_window_e23);

@@ -201,12 +201,6 @@ static void
 sl_briefing_window_init (SlBriefingWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* Each group shows once it has a row. */
-  gtk_widget_set_visible (GTK_WIDGET (self->objectives), FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->set_up), FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->bought), FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->conditions), FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->notes), FALSE);
 }
 
 GtkWidget *

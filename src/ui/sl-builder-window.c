@@ -44,7 +44,7 @@ typedef struct
 
 struct _SlBuilderWindow
 {
-  AdwWindow        parent_instance;
+  SlDraftWindow    parent_instance;
 
   const SlRules   *rules;
   const SlOptions *options;
@@ -65,14 +65,14 @@ struct _SlBuilderWindow
   GtkLabel        *total;
   GtkLabel        *problems;
   AdwToastOverlay *toasts;
+  GtkWidget       *units_group;
   UnitRows         units[SL_DRAFT_MAX_UNITS];
   char            *file;       /* the squad's file: opened from or saved to */
-  char            *saved;      /* the draft as last saved, opened or begun */
   char            *total_text;
   char            *problems_text;
 };
 
-G_DEFINE_FINAL_TYPE (SlBuilderWindow, sl_builder_window, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (SlBuilderWindow, sl_builder_window, SL_TYPE_DRAFT_WINDOW)
 
 static const SlTable *
 combo_table (SlBuilderWindow *self,
@@ -423,18 +423,14 @@ combo_row (SlBuilderWindow    *self,
   return row;
 }
 
+/* A soldier's kit: his name, troop type, race, suit and weapons, and what
+ * he carries (the combo rows' choices are the rules' tables). */
 static void
-build_unit (SlBuilderWindow *self,
-            GtkWidget       *group,
-            int              i)
+build_kit (SlBuilderWindow *self,
+           UnitRows        *rows)
 {
-  UnitRows *rows = &self->units[i];
   const char *titles[N_COMBOS] = { _("Troop type"), _("Race"), _("Suit"), _("Weapon"), _("Sidearm") };
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *team = gtk_button_new_with_mnemonic (_("Apply to Fire _Team"));
-  GtkWidget *squad = gtk_button_new_with_mnemonic (_("Apply to S_quad"));
 
-  rows->expander = sl_expander_row_new ();
   rows->name = ADW_ENTRY_ROW (sl_entry_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (rows->name), _("Name"));
   adw_expander_row_add_row (ADW_EXPANDER_ROW (rows->expander), GTK_WIDGET (rows->name));
@@ -455,39 +451,58 @@ build_unit (SlBuilderWindow *self,
   g_signal_connect_swapped (rows->naval, "notify::active", G_CALLBACK (read_widgets), self);
   g_signal_connect_swapped (rows->plastic, "value-changed", G_CALLBACK (read_widgets), self);
   g_signal_connect_swapped (rows->shaped, "value-changed", G_CALLBACK (read_widgets), self);
+}
 
-  /* §18: a Legionnaire player character, its skills in Legionnaire
-   * levels; the rows below the switch are shown for a character only. */
+/* §18: a Legionnaire player character, its skills in Legionnaire levels;
+ * the rows below the switch are shown for a character only. */
+static void
+build_character (SlBuilderWindow *self,
+                 UnitRows        *rows)
+{
+  const char *skill_titles[N_SKILLS] = {
+    _("Skill with the weapon"), _("Skill with the sidearm"), _("Skill with hand grenades"), _("Melee skill"),
+  };
+  const char *attribute_titles[SL_N_LEGIONNAIRE_ATTRIBUTES] = {
+    _("Land movement"), _("Reaction"), _("Charisma"),
+  };
+
   rows->legionnaire = sl_switch_row_add (rows->expander, _("Legionnaire character (§18)"),
                                          _("A player character: its own skills, and it never routs"));
   g_signal_connect_swapped (rows->legionnaire, "notify::active", G_CALLBACK (read_widgets), self);
-  {
-    const char *skill_titles[N_SKILLS] = {
-      _("Skill with the weapon"), _("Skill with the sidearm"), _("Skill with hand grenades"), _("Melee skill"),
-    };
-    const char *attribute_titles[SL_N_LEGIONNAIRE_ATTRIBUTES] = {
-      _("Land movement"), _("Reaction"), _("Charisma"),
-    };
+  for (int k = 0; k < N_SKILLS; k++)
+    {
+      rows->skills[k] = sl_spin_row_add (rows->expander, skill_titles[k], 0, 100, 1);
+      g_signal_connect_swapped (rows->skills[k], "value-changed", G_CALLBACK (read_widgets), self);
+      if (k == SKILL_MELEE)
+        {
+          rows->melee_weapon = sl_switch_row_add (rows->expander, _("Carries a melee weapon"), NULL);
+          g_signal_connect_swapped (rows->melee_weapon, "notify::active", G_CALLBACK (read_widgets), self);
+        }
+    }
+  rows->non_combat = sl_switch_row_add (rows->expander, _("Non-combat character"), NULL);
+  g_signal_connect_swapped (rows->non_combat, "notify::active", G_CALLBACK (read_widgets), self);
+  for (int a = 0; a < SL_N_LEGIONNAIRE_ATTRIBUTES; a++)
+    {
+      rows->attributes[a] = sl_spin_row_add (rows->expander, attribute_titles[a], 0, 100, 1);
+      g_signal_connect_swapped (rows->attributes[a], "value-changed", G_CALLBACK (read_widgets), self);
+    }
+}
 
-    for (int k = 0; k < N_SKILLS; k++)
-      {
-        rows->skills[k] = sl_spin_row_add (rows->expander, skill_titles[k], 0, 100, 1);
-        g_signal_connect_swapped (rows->skills[k], "value-changed", G_CALLBACK (read_widgets), self);
-        if (k == SKILL_MELEE)
-          {
-            rows->melee_weapon = sl_switch_row_add (rows->expander, _("Carries a melee weapon"), NULL);
-            g_signal_connect_swapped (rows->melee_weapon, "notify::active", G_CALLBACK (read_widgets), self);
-          }
-      }
-    rows->non_combat = sl_switch_row_add (rows->expander, _("Non-combat character"), NULL);
-    g_signal_connect_swapped (rows->non_combat, "notify::active", G_CALLBACK (read_widgets), self);
-    for (int a = 0; a < SL_N_LEGIONNAIRE_ATTRIBUTES; a++)
-      {
-        rows->attributes[a] = sl_spin_row_add (rows->expander, attribute_titles[a], 0, 100, 1);
-        g_signal_connect_swapped (rows->attributes[a], "value-changed", G_CALLBACK (read_widgets), self);
-      }
-  }
+/* Soldier @i's row: built for each of the squad's places, shown for the
+ * soldiers it has. */
+static void
+build_unit (SlBuilderWindow *self,
+            GtkWidget       *group,
+            int              i)
+{
+  UnitRows *rows = &self->units[i];
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *team = gtk_button_new_with_mnemonic (_("Apply to Fire _Team"));
+  GtkWidget *squad = gtk_button_new_with_mnemonic (_("Apply to S_quad"));
 
+  rows->expander = sl_expander_row_new ();
+  build_kit (self, rows);
+  build_character (self, rows);
   g_object_set_data (G_OBJECT (team), "unit", GINT_TO_POINTER (i));
   g_object_set_data (G_OBJECT (squad), "unit", GINT_TO_POINTER (i));
   g_object_set_data (G_OBJECT (squad), "squad", GINT_TO_POINTER (TRUE));
@@ -505,60 +520,42 @@ build_unit (SlBuilderWindow *self,
 
 /* Files: the library (~/.local/share/squadlog/squads/). */
 
-static void
-toast (SlBuilderWindow *self,
-       const char      *text)
-{
-  adw_toast_overlay_add_toast (self->toasts, sl_toast_new (text));
-}
-
 static gboolean save_to (SlBuilderWindow *self,
                          const char      *path,
                          gboolean         replace);
 
+/* The squad on screen, to compare with the one last saved. */
 static char *
-draft_text (SlBuilderWindow *self)
+builder_fingerprint (SlDraftWindow *window)
 {
-  g_autoptr(JsonNode) node = sl_squad_draft_to_json (self->draft);
+  SlBuilderWindow *self = SL_BUILDER_WINDOW (window);
+  g_autoptr(JsonNode) node = NULL;
 
+  read_widgets (self);
+  node = sl_squad_draft_to_json (self->draft);
   return sl_json_to_string (node, FALSE);
-}
-
-/* What is on screen now is what a file holds (or the squad just begun). */
-static void
-mark_saved (SlBuilderWindow *self)
-{
-  g_free (self->saved);
-  self->saved = draft_text (self);
 }
 
 gboolean
 sl_builder_window_has_changes (SlBuilderWindow *self)
 {
-  g_autofree char *now = NULL;
-
   g_return_val_if_fail (SL_IS_BUILDER_WINDOW (self), FALSE);
-  read_widgets (self);
-  now = draft_text (self);
-  return g_strcmp0 (now, self->saved) != 0;
+  return sl_draft_window_has_changes (SL_DRAFT_WINDOW (self));
 }
 
 static gboolean
-save_before_close (GtkWindow *window)
+builder_save (SlDraftWindow *window)
 {
   return sl_builder_window_save (SL_BUILDER_WINDOW (window), SL_BUILDER_WINDOW (window)->file);
 }
 
-static gboolean
-close_request_cb (SlBuilderWindow *self)
+static char *
+builder_unsaved_body (SlDraftWindow *window)
 {
-  g_autofree char *body = NULL;
+  SlBuilderWindow *self = SL_BUILDER_WINDOW (window);
 
-  if (!sl_builder_window_has_changes (self))
-    return FALSE;
-  body = g_strdup_printf (_("The squad “%s” has changes that are not saved. Without saving, they are lost."),
+  return g_strdup_printf (_("The squad “%s” has changes that are not saved. Without saving, they are lost."),
                           *self->draft->name ? self->draft->name : _("Squad"));
-  return sl_ask_unsaved (GTK_WINDOW (self), body, save_before_close);
 }
 
 static void
@@ -580,25 +577,19 @@ save_to (SlBuilderWindow *self,
 
   if (!sl_squad_draft_save (self->draft, path, replace || g_strcmp0 (self->file, path) == 0, &error))
     {
-      g_autofree char *text = NULL;
+      g_autofree char *text = g_strdup_printf (_("The squad could not be saved: %s"), error->message);
 
-      if (g_error_matches (error, SL_FILE_ERROR, SL_FILE_ERROR_EXISTS))
-        {
-          sl_ask_replace (GTK_WINDOW (self), path, replace_cb, 0);
-          return FALSE;
-        }
-      text = g_strdup_printf (_("The squad could not be saved: %s"), error->message);
-      toast (self, text);
+      sl_draft_window_save_failed (SL_DRAFT_WINDOW (self), error, path, replace_cb, 0, text);
       return FALSE;
     }
   g_free (self->file);
   self->file = g_strdup (path);
-  mark_saved (self);
+  sl_draft_window_mark_saved (SL_DRAFT_WINDOW (self));
   {
     g_autofree char *name = g_filename_display_basename (path);
     g_autofree char *text = g_strdup_printf (_("Saved as “%s” in your squads"), name);
 
-    toast (self, text);
+    sl_draft_window_toast (SL_DRAFT_WINDOW (self), text);
   }
   return TRUE;
 }
@@ -648,7 +639,7 @@ sl_builder_window_load (SlBuilderWindow *self,
   g_free (self->file);
   self->file = g_strdup (path);
   sync_widgets (self);
-  mark_saved (self);
+  sl_draft_window_mark_saved (SL_DRAFT_WINDOW (self));
   return TRUE;
 }
 
@@ -690,7 +681,7 @@ new_action (GtkWidget  *widget,
   self->draft = sl_squad_draft_new (self->rules);
   g_clear_pointer (&self->file, g_free);
   sync_widgets (self);
-  mark_saved (self);
+  sl_draft_window_mark_saved (SL_DRAFT_WINDOW (self));
 }
 
 static void
@@ -700,7 +691,6 @@ sl_builder_window_finalize (GObject *object)
 
   sl_squad_draft_free (self->draft);
   g_free (self->file);
-  g_free (self->saved);
   g_free (self->total_text);
   g_free (self->problems_text);
   G_OBJECT_CLASS (sl_builder_window_parent_class)->finalize (object);
@@ -711,21 +701,55 @@ sl_builder_window_class_init (SlBuilderWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  SlDraftWindowClass *draft_class = SL_DRAFT_WINDOW_CLASS (klass);
 
   object_class->finalize = sl_builder_window_finalize;
+  draft_class->fingerprint = builder_fingerprint;
+  draft_class->save = builder_save;
+  draft_class->unsaved_body = builder_unsaved_body;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/squadlog/SquadLog/sl-builder-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlBuilderWindow, title);
+  gtk_widget_class_bind_template_child (widget_class, SlBuilderWindow, toasts);
+  gtk_widget_class_bind_template_child (widget_class, SlBuilderWindow, total);
+  gtk_widget_class_bind_template_child (widget_class, SlBuilderWindow, problems);
+  gtk_widget_class_bind_template_child (widget_class, SlBuilderWindow, name);
+  gtk_widget_class_bind_template_child (widget_class, SlBuilderWindow, quality);
+  gtk_widget_class_bind_template_child (widget_class, SlBuilderWindow, leader);
+  gtk_widget_class_bind_template_child (widget_class, SlBuilderWindow, rating);
+  gtk_widget_class_bind_template_child (widget_class, SlBuilderWindow, fire_teams);
+  gtk_widget_class_bind_template_child (widget_class, SlBuilderWindow, size);
+  gtk_widget_class_bind_template_child (widget_class, SlBuilderWindow, budget);
+  gtk_widget_class_bind_template_child (widget_class, SlBuilderWindow, mines);
+  gtk_widget_class_bind_template_child (widget_class, SlBuilderWindow, all_hidden);
+  gtk_widget_class_bind_template_child_full (widget_class, "units", FALSE,
+                                             G_STRUCT_OFFSET (SlBuilderWindow, units_group));
+  for (int k = 0; k < SL_DRAFT_SIDE_ITEMS; k++)
+    {
+      g_autofree char *id = g_strdup_printf ("side_item_%d", k);
+
+      gtk_widget_class_bind_template_child_full (widget_class, id, FALSE,
+                                                 G_STRUCT_OFFSET (SlBuilderWindow, side_items) +
+                                                 k * sizeof (GtkSpinButton *));
+    }
+  gtk_widget_class_bind_template_callback (widget_class, read_widgets);
+
   gtk_widget_class_install_action (widget_class, "builder.new", NULL, new_action);
   gtk_widget_class_install_action (widget_class, "builder.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "builder.save", NULL, save_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "builder.new", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "builder.open", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "builder.save", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
 }
 
 static void
 sl_builder_window_init (SlBuilderWindow *self)
 {
+  /* The widgets say nothing to the draft until it is there. */
+  self->updating = TRUE;
+  gtk_widget_init_template (GTK_WIDGET (self));
+  sl_draft_window_set_toasts (SL_DRAFT_WINDOW (self), self->toasts);
+  gtk_spin_button_set_range (self->size, 1, SL_DRAFT_MAX_UNITS);
 }
 
 SlBuilderWindow *
@@ -734,7 +758,6 @@ sl_builder_window_new (GtkWindow       *parent,
                        const SlOptions *options)
 {
   SlBuilderWindow *self;
-  GtkWidget *content, *header, *page, *group, *units, *summary, *open, *save, *new_button;
   g_autoptr(GtkStringList) qualities = gtk_string_list_new (NULL);
 
   g_return_val_if_fail (rules != NULL && options != NULL, NULL);
@@ -743,109 +766,13 @@ sl_builder_window_new (GtkWindow       *parent,
   self->rules = rules;
   self->options = options;
   self->draft = sl_squad_draft_new (rules);
-  gtk_window_set_title (GTK_WINDOW (self), _("Squad Builder"));
-  gtk_window_set_default_size (GTK_WINDOW (self), 640, 720);
-
-  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  header = adw_header_bar_new ();
-  self->title = ADW_WINDOW_TITLE (adw_window_title_new (_("Squad Builder"), NULL));
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), GTK_WIDGET (self->title));
-  new_button = gtk_button_new_from_icon_name ("document-new-symbolic");
-  gtk_widget_set_tooltip_text (new_button, _("New Squad (Ctrl+N)"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (new_button), "builder.new");
-  open = gtk_button_new_with_mnemonic (_("_Open…"));
-  gtk_widget_set_tooltip_text (open, _("Open a squad from your squads (Ctrl+O)"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (open), "builder.open");
-  save = gtk_button_new_with_mnemonic (_("_Save"));
-  gtk_widget_set_tooltip_text (save, _("Save to your squads (Ctrl+S)"));
-  gtk_widget_add_css_class (save, "suggested-action");
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (save), "builder.save");
-  adw_header_bar_pack_start (ADW_HEADER_BAR (header), open);
-  adw_header_bar_pack_start (ADW_HEADER_BAR (header), new_button);
-  adw_header_bar_pack_end (ADW_HEADER_BAR (header), save);
-  gtk_box_append (GTK_BOX (content), header);
-
-  self->toasts = ADW_TOAST_OVERLAY (adw_toast_overlay_new ());
-  page = adw_preferences_page_new ();
-  gtk_widget_set_vexpand (page, TRUE);
-  adw_toast_overlay_set_child (self->toasts, page);
-  gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->toasts));
-
-  /* The points, first: what the players watch as they buy. */
-  summary = adw_preferences_group_new ();
-  self->total = GTK_LABEL (gtk_label_new (NULL));
-  gtk_widget_add_css_class (GTK_WIDGET (self->total), "title-2");
-  self->problems = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->problems, TRUE);
-  gtk_label_set_xalign (self->problems, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->problems), "error");
-  gtk_widget_set_margin_top (GTK_WIDGET (self->problems), 6);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (summary), GTK_WIDGET (self->total));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (summary), GTK_WIDGET (self->problems));
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (summary));
-
-  group = adw_preferences_group_new ();
-  sl_group_set_title (ADW_PREFERENCES_GROUP (group), _("Squad"));
-  self->name = ADW_ENTRY_ROW (sl_entry_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->name), _("Name"));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->name));
   for (int q = 0; q < SL_N_QUALITIES; q++)
     gtk_string_list_append (qualities, sl_quality_label (q));
-  self->quality = ADW_COMBO_ROW (sl_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->quality), _("Troop quality"));
   adw_combo_row_set_model (self->quality, G_LIST_MODEL (qualities));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->quality));
-  self->leader = ADW_COMBO_ROW (sl_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->leader), _("Leader"));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->leader));
-  self->rating = sl_spin_row_add (group, _("Leader rating (T-24)"), -2, 2, 1);
-  self->fire_teams = sl_switch_row_add (group, _("Two fire teams of four"), NULL);
-  self->size = sl_spin_row_add (group, _("Soldiers in the squad"), 1, SL_DRAFT_MAX_UNITS, 1);
-  g_signal_connect_swapped (self->size, "value-changed", G_CALLBACK (read_widgets), self);
-  self->budget = sl_spin_row_add (group, _("Budget (scenario points)"), 0, 5000, 1);
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
-  g_signal_connect_swapped (self->name, "changed", G_CALLBACK (read_widgets), self);
-  g_signal_connect_swapped (self->quality, "notify::selected", G_CALLBACK (read_widgets), self);
-  g_signal_connect_swapped (self->leader, "notify::selected", G_CALLBACK (read_widgets), self);
-  g_signal_connect_swapped (self->rating, "value-changed", G_CALLBACK (read_widgets), self);
-  g_signal_connect_swapped (self->fire_teams, "notify::active", G_CALLBACK (read_widgets), self);
-  g_signal_connect_swapped (self->budget, "value-changed", G_CALLBACK (read_widgets), self);
-
-  /* P-02 step 6, T-38: what the squad buys for its side. */
-  group = adw_preferences_group_new ();
-  sl_group_set_title (ADW_PREFERENCES_GROUP (group), _("Squad Equipment (T-38)"));
-  {
-    const char *labels[SL_DRAFT_SIDE_ITEMS] = {
-      _("ECM jammers"), _("Ground sensors"), _("Camouflage tinter"), _("Holotarps"),
-      _("Mortar missions"), _("Missile missions"),
-    };
-
-    for (int k = 0; k < SL_DRAFT_SIDE_ITEMS; k++)
-      {
-        self->side_items[k] = sl_spin_row_add (group, labels[k], 0, 10, 1);
-        g_signal_connect_swapped (self->side_items[k], "value-changed", G_CALLBACK (read_widgets), self);
-      }
-  }
-  self->mines = sl_spin_row_add (group, _("Mines (P-37)"), 0, 100, 1);
-  g_signal_connect_swapped (self->mines, "value-changed", G_CALLBACK (read_widgets), self);
-  self->all_hidden = sl_switch_row_add (group, _("Defender forces undetected"),
-                                        /* xgettext:no-c-format */
-                                        _("Every unit starts hidden, for 150 points instead of 25 % each"));
-  g_signal_connect_swapped (self->all_hidden, "notify::active", G_CALLBACK (read_widgets), self);
-
-  units = adw_preferences_group_new ();
-  sl_group_set_title (ADW_PREFERENCES_GROUP (units), _("Soldiers"));
-  sl_group_set_description (ADW_PREFERENCES_GROUP (units),
-                                         _("Open a soldier to change his kit; copy it to his fire team or the whole squad."));
   for (int i = 0; i < SL_DRAFT_MAX_UNITS; i++)
-    build_unit (self, units, i);
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (units));
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
-
-  adw_window_set_content (ADW_WINDOW (self), content);
+    build_unit (self, self->units_group, i);
   sync_widgets (self);
-  mark_saved (self);
-  g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
+  sl_draft_window_mark_saved (SL_DRAFT_WINDOW (self));
   return self;
 }
 

@@ -9,12 +9,13 @@
 
 #include <adwaita.h>
 
+#include "sl-draft-window.h"
 #include "sl-squad-draft.h"
 
 G_BEGIN_DECLS
 
 #define SL_TYPE_BUILDER_WINDOW (sl_builder_window_get_type ())
-G_DECLARE_FINAL_TYPE (SlBuilderWindow, sl_builder_window, SL, BUILDER_WINDOW, AdwWindow)
+G_DECLARE_FINAL_TYPE (SlBuilderWindow, sl_builder_window, SL, BUILDER_WINDOW, SlDraftWindow)
 
 SlBuilderWindow    *sl_builder_window_new        (GtkWindow       *parent,
                                                   const SlRules   *rules,

@@ -35,10 +35,83 @@ value_text (JsonNode *node)
   return sl_json_to_string (node, FALSE);
 }
 
+struct _SlOptionsWindow
+{
+  AdwPreferencesWindow  parent_instance;
+
+  AdwPreferencesGroup  *modules;
+  AdwPreferencesGroup  *options;
+  GtkLabel             *env_night;
+  GtkLabel             *env_rain;
+  GtkLabel             *env_snow;
+  GtkLabel             *env_zero_g;
+  GtkLabel             *env_vacuum;
+  GtkLabel             *env_hostile;
+  GtkLabel             *env_indoors;
+  guint                 changed;   /* options that differ from the book's */
+};
+
+G_DEFINE_FINAL_TYPE (SlOptionsWindow, sl_options_window, ADW_TYPE_PREFERENCES_WINDOW)
+
 guint
 sl_options_window_count_changed (GtkWidget *window)
 {
-  return GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (window), "changed"));
+  g_return_val_if_fail (SL_IS_OPTIONS_WINDOW (window), 0);
+  return SL_OPTIONS_WINDOW (window)->changed;
+}
+
+/* A row of the game's rule options: its title and reference, what it
+ * does, marked when the game plays it otherwise than the book. */
+static void
+add_option (SlOptionsWindow   *self,
+            const SlOptionDef *def,
+            const SlOptions   *options,
+            const SlOptions   *defaults)
+{
+  g_autoptr(JsonNode) value = sl_option_get_json (def, options);
+  g_autoptr(JsonNode) book = sl_option_get_json (def, defaults);
+  g_autofree char *text = value_text (value);
+  g_autofree char *title = g_strdup_printf ("%s (%s)", def->title, def->ref);
+  GtkWidget *row = sl_action_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), def->description);
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 4);
+  if (!json_node_equal (value, book))
+    {
+      GtkWidget *badge = gtk_label_new (_("changed"));
+
+      gtk_widget_add_css_class (badge, "badge");
+      gtk_widget_add_css_class (badge, "accent");
+      gtk_widget_set_valign (badge, GTK_ALIGN_CENTER);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), badge);
+      self->changed++;
+    }
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), value_label (text));
+  adw_preferences_group_add (self->options, row);
+}
+
+static void
+sl_options_window_class_init (SlOptionsWindowClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/squadlog/SquadLog/sl-options-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlOptionsWindow, modules);
+  gtk_widget_class_bind_template_child (widget_class, SlOptionsWindow, options);
+  gtk_widget_class_bind_template_child (widget_class, SlOptionsWindow, env_night);
+  gtk_widget_class_bind_template_child (widget_class, SlOptionsWindow, env_rain);
+  gtk_widget_class_bind_template_child (widget_class, SlOptionsWindow, env_snow);
+  gtk_widget_class_bind_template_child (widget_class, SlOptionsWindow, env_zero_g);
+  gtk_widget_class_bind_template_child (widget_class, SlOptionsWindow, env_vacuum);
+  gtk_widget_class_bind_template_child (widget_class, SlOptionsWindow, env_hostile);
+  gtk_widget_class_bind_template_child (widget_class, SlOptionsWindow, env_indoors);
+}
+
+static void
+sl_options_window_init (SlOptionsWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 GtkWidget *
@@ -47,85 +120,25 @@ sl_options_window_new (GtkWindow *parent,
 {
   const SlRules *rules = sl_game_get_rules (game);
   const SlSetup *setup = sl_game_get_setup (game);
-  const SlOptions *defaults = sl_option_set_defaults (rules->options);
-  GtkWidget *window = adw_preferences_window_new ();
-  GtkWidget *page = adw_preferences_page_new ();
-  GtkWidget *modules = adw_preferences_group_new ();
-  GtkWidget *environment = adw_preferences_group_new ();
-  GtkWidget *options = adw_preferences_group_new ();
-  const struct { gboolean on; const char *title; } env[] = {
-    { setup->environment.night, _("Night") },
-    { setup->environment.rain, _("Rain") },
-    { setup->environment.snow, _("Snow") },
-    { setup->environment.zero_g, _("Zero gravity") },
-    { setup->environment.vacuum, _("Vacuum") },
-    { setup->environment.hostile, _("Hostile atmosphere") },
-    { setup->environment.indoors, _("Indoors") },
+  SlOptionsWindow *self = g_object_new (SL_TYPE_OPTIONS_WINDOW, "transient-for", parent, NULL);
+  const struct { gboolean on; GtkLabel *label; } env[] = {
+    { setup->environment.night, self->env_night }, { setup->environment.rain, self->env_rain },
+    { setup->environment.snow, self->env_snow }, { setup->environment.zero_g, self->env_zero_g },
+    { setup->environment.vacuum, self->env_vacuum }, { setup->environment.hostile, self->env_hostile },
+    { setup->environment.indoors, self->env_indoors },
   };
-  guint changed = 0;
 
-  gtk_window_set_transient_for (GTK_WINDOW (window), parent);
-  gtk_window_set_modal (GTK_WINDOW (window), TRUE);
-  gtk_window_set_title (GTK_WINDOW (window), _("Rule Options"));
-  adw_preferences_window_set_search_enabled (ADW_PREFERENCES_WINDOW (window), TRUE);
-  adw_preferences_page_set_title (ADW_PREFERENCES_PAGE (page), _("Rules"));
-  adw_preferences_page_set_icon_name (ADW_PREFERENCES_PAGE (page), "emblem-documents-symbolic");
-
-  sl_group_set_title (ADW_PREFERENCES_GROUP (modules), _("Rule Modules"));
-  sl_group_set_description (ADW_PREFERENCES_GROUP (modules),
-                                         _("The advanced rules this scenario plays with (book §9)."));
   for (int m = 0; m < SL_N_MODULES; m++)
     {
       GtkWidget *row = sl_action_row_new ();
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), sl_module_label (m));
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), value_label (setup->modules[m] ? _("in play") : _("off")));
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (modules), row);
+      adw_preferences_group_add (self->modules, row);
     }
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (modules));
-
-  sl_group_set_title (ADW_PREFERENCES_GROUP (environment), _("Environment"));
   for (guint e = 0; e < G_N_ELEMENTS (env); e++)
-    {
-      GtkWidget *row = sl_action_row_new ();
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), env[e].title);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), value_label (env[e].on ? _("yes") : _("no")));
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (environment), row);
-    }
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (environment));
-
-  sl_group_set_title (ADW_PREFERENCES_GROUP (options), _("Rule Options"));
-  sl_group_set_description (ADW_PREFERENCES_GROUP (options),
-                                         _("The rulings of the rules digest a group may switch. They are part of the game: set when it is created, kept with it."));
+    gtk_label_set_text (env[e].label, env[e].on ? _("yes") : _("no"));
   for (guint i = 0; i < sl_option_set_size (rules->options); i++)
-    {
-      const SlOptionDef *def = sl_option_set_get (rules->options, i);
-      g_autoptr(JsonNode) value = sl_option_get_json (def, &setup->options);
-      g_autoptr(JsonNode) book = sl_option_get_json (def, defaults);
-      g_autofree char *text = value_text (value);
-      g_autofree char *title = g_strdup_printf ("%s (%s)", def->title, def->ref);
-      GtkWidget *row = sl_action_row_new ();
-      gboolean differs = !json_node_equal (value, book);
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), def->description);
-      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 4);
-      if (differs)
-        {
-          GtkWidget *badge = gtk_label_new (_("changed"));
-
-          gtk_widget_add_css_class (badge, "badge");
-          gtk_widget_add_css_class (badge, "accent");
-          gtk_widget_set_valign (badge, GTK_ALIGN_CENTER);
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), badge);
-          changed++;
-        }
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), value_label (text));
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (options), row);
-    }
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (options));
-  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), ADW_PREFERENCES_PAGE (page));
-  g_object_set_data (G_OBJECT (window), "changed", GUINT_TO_POINTER (changed));
-  return window;
+    add_option (self, sl_option_set_get (rules->options, i), &setup->options, sl_option_set_defaults (rules->options));
+  return GTK_WIDGET (self);
 }

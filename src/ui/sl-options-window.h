@@ -11,6 +11,9 @@
 
 G_BEGIN_DECLS
 
+#define SL_TYPE_OPTIONS_WINDOW (sl_options_window_get_type ())
+G_DECLARE_FINAL_TYPE (SlOptionsWindow, sl_options_window, SL, OPTIONS_WINDOW, AdwPreferencesWindow)
+
 /* A window listing the game's rule modules, environment and every rule
  * option with its value, the ones changed from the rulebook's defaults
  * marked; searchable. The options belong to the game (they are part of its

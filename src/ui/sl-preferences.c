@@ -96,52 +96,93 @@ number_changed_cb (GtkSpinButton *spin,
   write_default (row->settings, row->def->id, v);
 }
 
+struct _SlPreferences
+{
+  AdwPreferencesWindow  parent_instance;
+
+  GtkSwitch            *app_rolls;
+  GtkSpinButton        *idle;
+  AdwPreferencesGroup  *options;
+};
+
+G_DEFINE_FINAL_TYPE (SlPreferences, sl_preferences, ADW_TYPE_PREFERENCES_WINDOW)
+
+static void
+sl_preferences_class_init (SlPreferencesClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/squadlog/SquadLog/sl-preferences.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlPreferences, app_rolls);
+  gtk_widget_class_bind_template_child (widget_class, SlPreferences, idle);
+  gtk_widget_class_bind_template_child (widget_class, SlPreferences, options);
+}
+
+static void
+sl_preferences_init (SlPreferences *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+/* An option's row, as its type wants it (a switch, a choice, a number),
+ * showing @chosen; NULL for the options that may be "none", which only a
+ * scenario file sets. */
+static GtkWidget *
+option_row_new (const SlOptionDef *def,
+                JsonNode          *chosen,
+                OptionRow         *data)
+{
+  GtkWidget *row = NULL;
+
+  if (def->type == SL_OPTION_BOOL && !def->nullable)
+    {
+      GtkWidget *sw = gtk_switch_new ();
+
+      row = sl_action_row_new ();
+      gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
+      gtk_switch_set_active (GTK_SWITCH (sw), JSON_NODE_HOLDS_VALUE (chosen) && json_node_get_boolean (chosen));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
+      g_signal_connect_data (sw, "notify::active", G_CALLBACK (bool_changed_cb), data, free_row, 0);
+    }
+  else if (def->type == SL_OPTION_CHOICE && def->choices != NULL)
+    {
+      g_autoptr(GtkStringList) model = gtk_string_list_new ((const char * const *) def->choices);
+      const char *current = JSON_NODE_HOLDS_VALUE (chosen) ? json_node_get_string (chosen) : NULL;
+
+      row = sl_combo_row_new ();
+      adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (model));
+      for (guint k = 0; def->choices[k] != NULL; k++)
+        if (g_strcmp0 (def->choices[k], current) == 0)
+          adw_combo_row_set_selected (ADW_COMBO_ROW (row), k);
+      g_signal_connect_data (row, "notify::selected", G_CALLBACK (choice_changed_cb), data, free_row, 0);
+    }
+  else if ((def->type == SL_OPTION_INT || def->type == SL_OPTION_NUMBER) && !def->nullable)
+    {
+      GtkWidget *spin = gtk_spin_button_new_with_range (def->min, def->max, def->type == SL_OPTION_INT ? 1 : 0.5);
+
+      row = sl_action_row_new ();
+      gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+      if (JSON_NODE_HOLDS_VALUE (chosen))
+        gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), json_node_get_double (chosen));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, def->title, -1);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+      g_signal_connect_data (spin, "value-changed", G_CALLBACK (number_changed_cb), data, free_row, 0);
+    }
+  return row;
+}
+
 GtkWidget *
 sl_preferences_new (GtkWindow *parent,
                     GSettings *settings,
                     SlRules   *rules)
 {
-  GtkWidget *window = adw_preferences_window_new ();
-  GtkWidget *page = adw_preferences_page_new ();
-  GtkWidget *dice = adw_preferences_group_new ();
-  GtkWidget *options = adw_preferences_group_new ();
-  GtkWidget *row = sl_action_row_new ();
-  GtkWidget *toggle = gtk_switch_new ();
+  SlPreferences *self = g_object_new (SL_TYPE_PREFERENCES, "transient-for", parent, NULL);
   g_autoptr(JsonObject) defaults = read_defaults (settings);
   const SlOptions *book = sl_option_set_defaults (rules->options);
 
-  gtk_window_set_transient_for (GTK_WINDOW (window), parent);
-  gtk_window_set_modal (GTK_WINDOW (window), TRUE);
-  adw_preferences_window_set_search_enabled (ADW_PREFERENCES_WINDOW (window), TRUE);
-  adw_preferences_page_set_title (ADW_PREFERENCES_PAGE (page), _("General"));
-  adw_preferences_page_set_icon_name (ADW_PREFERENCES_PAGE (page), "preferences-system-symbolic");
-
-  sl_group_set_title (ADW_PREFERENCES_GROUP (dice), _("Dice"));
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("The App Rolls the Dice"));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
-                               _("Off: the players roll their own dice and type them in"));
-  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
-  g_settings_bind (settings, "app-rolls", toggle, "active", G_SETTINGS_BIND_DEFAULT);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (dice), row);
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (dice));
-
-  {
-    GtkWidget *privacy = adw_preferences_group_new ();
-    GtkSpinButton *idle;
-
-    sl_group_set_title (ADW_PREFERENCES_GROUP (privacy), _("Private View"));
-    sl_group_set_description (ADW_PREFERENCES_GROUP (privacy),
-                                           _("The view of a side’s secrets closes by itself when nobody touches the keyboard or the pointer for this long (0: never)."));
-    idle = sl_spin_row_add (privacy, _("Close After (seconds)"), 0, 600, 5);
-    g_settings_bind (settings, "private-view-idle", idle, "value", G_SETTINGS_BIND_DEFAULT);
-    adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (privacy));
-  }
-
-  sl_group_set_title (ADW_PREFERENCES_GROUP (options), _("Rule Options for New Games"));
-  sl_group_set_description (ADW_PREFERENCES_GROUP (options),
-                                         _("The rulings the group plays with. A scenario's own options come first; a game keeps the options it was started with."));
+  g_settings_bind (settings, "app-rolls", self->app_rolls, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "private-view-idle", self->idle, "value", G_SETTINGS_BIND_DEFAULT);
   for (guint i = 0; i < sl_option_set_size (rules->options); i++)
     {
       const SlOptionDef *def = sl_option_set_get (rules->options, i);
@@ -150,52 +191,13 @@ sl_preferences_new (GtkWindow *parent,
                                                                      : standard;
       g_autofree char *title = g_strdup_printf ("%s (%s)", def->title, def->ref);
       OptionRow *data = g_new0 (OptionRow, 1);
-      GtkWidget *option_row = NULL;
+      GtkWidget *option_row;
 
       data->settings = settings;
       data->def = def;
-      if (def->type == SL_OPTION_BOOL && !def->nullable)
+      option_row = option_row_new (def, chosen, data);
+      if (option_row == NULL)
         {
-          GtkWidget *sw = gtk_switch_new ();
-
-          option_row = sl_action_row_new ();
-          gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
-          gtk_switch_set_active (GTK_SWITCH (sw), JSON_NODE_HOLDS_VALUE (chosen) && json_node_get_boolean (chosen));
-          adw_action_row_add_suffix (ADW_ACTION_ROW (option_row), sw);
-          adw_action_row_set_activatable_widget (ADW_ACTION_ROW (option_row), sw);
-          g_signal_connect_data (sw, "notify::active", G_CALLBACK (bool_changed_cb), data, free_row, 0);
-        }
-      else if (def->type == SL_OPTION_CHOICE && def->choices != NULL)
-        {
-          GtkStringList *model = gtk_string_list_new ((const char * const *) def->choices);
-          const char *current = JSON_NODE_HOLDS_VALUE (chosen) ? json_node_get_string (chosen) : NULL;
-
-          option_row = sl_combo_row_new ();
-          adw_combo_row_set_model (ADW_COMBO_ROW (option_row), G_LIST_MODEL (model));
-          for (guint k = 0; def->choices[k] != NULL; k++)
-            if (g_strcmp0 (def->choices[k], current) == 0)
-              adw_combo_row_set_selected (ADW_COMBO_ROW (option_row), k);
-          g_object_unref (model);
-          g_signal_connect_data (option_row, "notify::selected", G_CALLBACK (choice_changed_cb), data,
-                                 free_row, 0);
-        }
-      else if ((def->type == SL_OPTION_INT || def->type == SL_OPTION_NUMBER) && !def->nullable)
-        {
-          GtkWidget *spin = gtk_spin_button_new_with_range (def->min, def->max,
-                                                            def->type == SL_OPTION_INT ? 1 : 0.5);
-
-          option_row = sl_action_row_new ();
-          gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-          if (JSON_NODE_HOLDS_VALUE (chosen))
-            gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), json_node_get_double (chosen));
-          gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, def->title, -1);
-          adw_action_row_add_suffix (ADW_ACTION_ROW (option_row), spin);
-          g_signal_connect_data (spin, "value-changed", G_CALLBACK (number_changed_cb), data,
-                                 free_row, 0);
-        }
-      else
-        {
-          /* Options that may be "none" are set in the scenario file. */
           g_free (data);
           continue;
         }
@@ -205,11 +207,9 @@ sl_preferences_new (GtkWindow *parent,
           adw_action_row_set_subtitle (ADW_ACTION_ROW (option_row), def->description);
           adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (option_row), 3);
         }
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (options), option_row);
+      adw_preferences_group_add (self->options, option_row);
     }
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (options));
-  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), ADW_PREFERENCES_PAGE (page));
-  return window;
+  return GTK_WIDGET (self);
 }
 
 void

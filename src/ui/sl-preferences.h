@@ -11,6 +11,9 @@
 
 G_BEGIN_DECLS
 
+#define SL_TYPE_PREFERENCES (sl_preferences_get_type ())
+G_DECLARE_FINAL_TYPE (SlPreferences, sl_preferences, SL, PREFERENCES, AdwPreferencesWindow)
+
 /* The dice mode and the group's rule options for new games, kept in
  * @settings. */
 GtkWidget   *sl_preferences_new   (GtkWindow *parent,

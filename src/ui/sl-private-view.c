@@ -40,12 +40,19 @@ struct _SlPrivateView
   AdwStatusPage  *pin_page;
   GtkEditable    *pin_entry;
   GtkLabel       *pin_problem;
-  GtkWidget      *secrets;    /* the box the secrets page is built in */
+  GtkLabel       *problem_label;
 
-  /* The forms of the secrets page, rebuilt with it. */
+  /* The secrets page: a row for each secret, in these groups. */
+  AdwPreferencesGroup *units_group;
+  AdwPreferencesGroup *decoys_group;
+  AdwPreferencesGroup *notes_group;
+  GPtrArray      *rows;       /* the rows of the secrets shown, to take down */
+
+  /* Its forms, filled in from the game as the page shows. */
   GPtrArray      *unit_ids;   /* of hide_unit */
   GPtrArray      *owner_ids;  /* of mine_owner */
   GPtrArray      *side_ids;   /* of seal_side */
+  GtkWidget      *hide_group;
   AdwComboRow    *hide_unit;
   GtkEditable    *hide_pile;
   GtkEditable    *hide_decoy1;
@@ -53,6 +60,7 @@ struct _SlPrivateView
   GtkEditable    *hide_where;
   GtkWidget      *hide_stealth_row;
   GtkSwitch      *hide_stealth;
+  GtkWidget      *mine_group;
   AdwComboRow    *mine_owner;
   GtkEditable    *mine_where;
   AdwComboRow    *seal_kind;
@@ -60,8 +68,10 @@ struct _SlPrivateView
   AdwComboRow    *seal_marker;
   GArray         *markers;    /* of seal_marker: marker ids, 0 first for none */
   GtkEditable    *seal_text;
+  AdwPreferencesGroup *pin_group;
   GtkEditable    *new_pin;
-  GtkLabel       *problem_label;
+  GtkWidget      *pin_set;
+  GtkWidget      *pin_remove;
 };
 
 G_DEFINE_FINAL_TYPE (SlPrivateView, sl_private_view, ADW_TYPE_BIN)
@@ -171,11 +181,8 @@ set_problem (SlPrivateView *self,
 
   g_free (self->problem);
   self->problem = copy;
-  if (self->problem_label != NULL)
-    {
-      gtk_label_set_text (self->problem_label, copy ? copy : "");
-      gtk_widget_set_visible (GTK_WIDGET (self->problem_label), copy != NULL);
-    }
+  gtk_label_set_text (self->problem_label, copy ? copy : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->problem_label), copy != NULL);
 }
 
 const char *
@@ -247,11 +254,12 @@ hide_unit_changed_cb (SlPrivateView *self)
 {
   guint i;
   const SlUnitSetup *us = NULL;
-  const SlState *state = sl_game_get_state (self->game);
+  const SlState *state;
   int unit = -1;
 
-  if (self->hide_unit == NULL)
+  if (self->game == NULL || !gtk_widget_get_visible (self->hide_group))
     return;
+  state = sl_game_get_state (self->game);
   i = adw_combo_row_get_selected (self->hide_unit);
   if (i < self->unit_ids->len)
     {
@@ -273,7 +281,7 @@ sl_private_view_get_hide_stealth (SlPrivateView *self,
                                   gboolean      *active)
 {
   g_return_val_if_fail (SL_IS_PRIVATE_VIEW (self), FALSE);
-  if (self->hide_unit == NULL)
+  if (!gtk_widget_get_visible (self->hide_group))
     return FALSE;
   if (active != NULL)
     *active = gtk_switch_get_active (self->hide_stealth);
@@ -285,7 +293,7 @@ sl_private_view_choose_hide_unit (SlPrivateView *self,
                                   const char    *unit)
 {
   g_return_val_if_fail (SL_IS_PRIVATE_VIEW (self), FALSE);
-  if (self->hide_unit == NULL)
+  if (!gtk_widget_get_visible (self->hide_group))
     return FALSE;
   for (guint i = 0; i < self->unit_ids->len; i++)
     if (g_str_equal (g_ptr_array_index (self->unit_ids, i), unit))
@@ -349,9 +357,10 @@ static void
 seal_clicked_cb (SlPrivateView *self)
 {
   guint k = adw_combo_row_get_selected (self->seal_kind);
-  guint m = self->seal_marker ? adw_combo_row_get_selected (self->seal_marker) : 0;
+  guint m = adw_combo_row_get_selected (self->seal_marker);
 
-  sl_private_view_seal (self, self->seal_side ? selected_id (self->seal_side, self->side_ids) : NULL,
+  sl_private_view_seal (self, gtk_widget_get_visible (GTK_WIDGET (self->seal_side))
+                              ? selected_id (self->seal_side, self->side_ids) : NULL,
                         seal_kinds[MIN (k, G_N_ELEMENTS (seal_kinds) - 1)],
                         gtk_editable_get_text (self->seal_text),
                         m < self->markers->len ? g_array_index (self->markers, int, m) : 0);
@@ -400,96 +409,69 @@ pin_remove_clicked_cb (SlPrivateView *self)
 
 /* Building the secrets page */
 
+/* A secret's row in @group, shown as text (issue 19 #11). */
 static GtkWidget *
-group_new (GtkWidget  *box,
-           const char *title,
-           const char *description)
-{
-  GtkWidget *group = adw_preferences_group_new ();
-
-  sl_group_set_title (ADW_PREFERENCES_GROUP (group), title);
-  if (description != NULL)
-    sl_group_set_description (ADW_PREFERENCES_GROUP (group), description);
-  gtk_box_append (GTK_BOX (box), group);
-  return group;
-}
-
-static GtkEditable *
-entry_row_add (GtkWidget  *group,
-               const char *title)
-{
-  GtkWidget *row = sl_entry_row_new ();
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
-  return GTK_EDITABLE (row);
-}
-
-static AdwComboRow *
-combo_row_add (GtkWidget  *group,
-               const char *title,
-               GtkStringList *names)
-{
-  GtkWidget *row = sl_combo_row_new ();
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (names));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
-  return ADW_COMBO_ROW (row);
-}
-
-static void
-button_add (GtkWidget  *group,
-            const char *label,
-            GCallback   callback,
-            gpointer    data)
-{
-  GtkWidget *button = gtk_button_new_with_mnemonic (label);
-
-  gtk_widget_add_css_class (button, "pill");
-  gtk_widget_set_halign (button, GTK_ALIGN_END);
-  gtk_widget_set_margin_top (button, 12);
-  g_signal_connect_swapped (button, "clicked", callback, data);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), button);
-}
-
-static void
-row_add (GtkWidget  *group,
-         const char *title,
-         const char *subtitle)
+row_add (SlPrivateView       *self,
+         AdwPreferencesGroup *group,
+         const char          *title,
+         const char          *subtitle)
 {
   GtkWidget *row = sl_action_row_new ();
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   if (subtitle != NULL)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  adw_preferences_group_add (group, row);
+  g_ptr_array_add (self->rows, row);
+  return row;
 }
 
-
+/* A sealed note's row: Reveal and Dud while it is kept. */
 static void
-build_secrets (SlPrivateView *self,
-               GtkWidget     *box)
+note_row_add (SlPrivateView  *self,
+              const SlSecret *s,
+              const char     *title)
+{
+  const SlState *state = sl_game_get_state (self->game);
+  const char *status = state->note_status[s->note - 1] == SL_NOTE_DUD ? _("a dud") : _("revealed");
+  g_autofree char *subtitle = s->kept ? g_strdup (s->detail) : g_strdup_printf ("%s · %s", s->detail, status);
+  GtkWidget *row = row_add (self, self->notes_group, title, subtitle);
+  GtkWidget *reveal, *dud;
+  g_autofree char *reveal_name = NULL;
+  g_autofree char *dud_name = NULL;
+
+  if (!s->kept)
+    return;
+  reveal = gtk_button_new_with_label (_("Reveal"));
+  dud = gtk_button_new_with_label (_("Dud"));
+  reveal_name = g_strdup_printf (_("Reveal note %d to the table"), s->note);
+  dud_name = g_strdup_printf (_("Declare note %d unclear: a dud"), s->note);
+  gtk_widget_set_valign (reveal, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (dud, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (reveal, reveal_name);
+  gtk_widget_set_tooltip_text (dud, dud_name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (reveal), GTK_ACCESSIBLE_PROPERTY_LABEL, reveal_name, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (dud), GTK_ACCESSIBLE_PROPERTY_LABEL, dud_name, -1);
+  gtk_widget_add_css_class (dud, "destructive-action");
+  g_object_set_data (G_OBJECT (reveal), "note", GINT_TO_POINTER (s->note));
+  g_object_set_data (G_OBJECT (dud), "note", GINT_TO_POINTER (s->note));
+  g_signal_connect (reveal, "clicked", G_CALLBACK (reveal_clicked_cb), self);
+  g_signal_connect (dud, "clicked", G_CALLBACK (dud_clicked_cb), self);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), reveal);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), dud);
+}
+
+/* The side's hidden units, decoy piles and sealed notes (all sides' for
+ * the referee, each named with its side). */
+static void
+show_secret_rows (SlPrivateView *self,
+                  int            side)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
-  const SlState *state = sl_game_get_state (self->game);
-  int side = shown_side (self);
-  g_autoptr(GPtrArray) secrets = sl_secrets_list (sl_game_get_rules (self->game), setup, state, side);
-  GtkWidget *units, *decoys, *notes, *group;
+  g_autoptr(GPtrArray) secrets = sl_secrets_list (sl_game_get_rules (self->game), setup,
+                                                  sl_game_get_state (self->game), side);
   gboolean any_unit = FALSE, any_decoy = FALSE, any_note = FALSE;
-  gboolean detection = sl_setup_has_module (setup, SL_MODULE_DETECTION);
 
-  self->problem_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->problem_label, TRUE);
-  gtk_label_set_xalign (self->problem_label, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->problem_label), "error");
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->problem_label));
-  set_problem (self, self->problem);
-
-  units = group_new (box, _("Hidden Units"), _("Who lies under which pile, and the modifiers the app adds to every roll against it in secret (T-19)."));
-  decoys = group_new (box, _("Decoy Piles"), NULL);
-  notes = group_new (box, _("Sealed Notes"), _("Revealed to the table with the time they were sealed and proof they were not changed since."));
   for (guint i = 0; i < secrets->len; i++)
     {
       const SlSecret *s = g_ptr_array_index (secrets, i);
@@ -499,200 +481,176 @@ build_secrets (SlPrivateView *self,
       switch (s->kind)
         {
         case SL_SECRET_HIDDEN_UNIT:
-          row_add (units, title, s->detail);
+          row_add (self, self->units_group, title, s->detail);
           any_unit = TRUE;
           break;
         case SL_SECRET_DECOY:
-          row_add (decoys, title, s->detail);
+          row_add (self, self->decoys_group, title, s->detail);
           any_decoy = TRUE;
           break;
         case SL_SECRET_NOTE:
-          {
-            GtkWidget *row = sl_action_row_new ();
-            const char *status = state->note_status[s->note - 1] == SL_NOTE_DUD ? _("a dud") : _("revealed");
-            g_autofree char *subtitle = s->kept ? g_strdup (s->detail) : g_strdup_printf ("%s · %s", s->detail, status);
-
-            adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-            adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-            adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-            if (s->kept)
-              {
-                GtkWidget *reveal = gtk_button_new_with_label (_("Reveal"));
-                GtkWidget *dud = gtk_button_new_with_label (_("Dud"));
-                g_autofree char *reveal_name = g_strdup_printf (_("Reveal note %d to the table"), s->note);
-                g_autofree char *dud_name = g_strdup_printf (_("Declare note %d unclear: a dud"), s->note);
-
-                gtk_widget_set_valign (reveal, GTK_ALIGN_CENTER);
-                gtk_widget_set_valign (dud, GTK_ALIGN_CENTER);
-                gtk_widget_set_tooltip_text (reveal, reveal_name);
-                gtk_widget_set_tooltip_text (dud, dud_name);
-                gtk_accessible_update_property (GTK_ACCESSIBLE (reveal), GTK_ACCESSIBLE_PROPERTY_LABEL, reveal_name, -1);
-                gtk_accessible_update_property (GTK_ACCESSIBLE (dud), GTK_ACCESSIBLE_PROPERTY_LABEL, dud_name, -1);
-                gtk_widget_add_css_class (dud, "destructive-action");
-                g_object_set_data (G_OBJECT (reveal), "note", GINT_TO_POINTER (s->note));
-                g_object_set_data (G_OBJECT (dud), "note", GINT_TO_POINTER (s->note));
-                g_signal_connect (reveal, "clicked", G_CALLBACK (reveal_clicked_cb), self);
-                g_signal_connect (dud, "clicked", G_CALLBACK (dud_clicked_cb), self);
-                adw_action_row_add_suffix (ADW_ACTION_ROW (row), reveal);
-                adw_action_row_add_suffix (ADW_ACTION_ROW (row), dud);
-              }
-            adw_preferences_group_add (ADW_PREFERENCES_GROUP (notes), row);
-            any_note = TRUE;
-          }
+          note_row_add (self, s, title);
+          any_note = TRUE;
           break;
         default:
           break;
         }
     }
   if (!any_unit)
-    row_add (units, _("No hidden unit"), NULL);
+    row_add (self, self->units_group, _("No hidden unit"), NULL);
   if (!any_decoy)
-    row_add (decoys, _("No decoy pile"), NULL);
+    row_add (self, self->decoys_group, _("No decoy pile"), NULL);
   if (!any_note)
-    row_add (notes, _("No sealed note"), NULL);
+    row_add (self, self->notes_group, _("No sealed note"), NULL);
+}
 
-  /* Hiding, before play (P-28). */
+/* The rows of the secrets taken down, the forms emptied: nothing of a
+ * side's secrets stays in the view once it is locked. */
+static void
+clear_secrets (SlPrivateView *self)
+{
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->rows, i);
+
+      adw_preferences_group_remove (ADW_PREFERENCES_GROUP (gtk_widget_get_ancestor (row, ADW_TYPE_PREFERENCES_GROUP)),
+                                    row);
+    }
+  g_ptr_array_set_size (self->rows, 0);
   g_ptr_array_set_size (self->unit_ids, 0);
   g_ptr_array_set_size (self->owner_ids, 0);
   g_ptr_array_set_size (self->side_ids, 0);
-  self->hide_unit = NULL;
-  self->hide_stealth_row = NULL;
-  self->hide_stealth = NULL;
-  self->mine_owner = NULL;
-  self->seal_side = NULL;
-  self->seal_marker = NULL;
-  if (detection && sl_state_before_play (state))
-    {
-      g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-
-      for (int u = 0; u < state->n_units; u++)
-        {
-          const SlUnitSetup *us = sl_setup_unit_at (setup, u);
-
-          if ((side >= 0 && us->side != side) || state->units[u].detected || sl_state_unit_out (sl_game_get_rules (self->game), state, u))
-            continue;
-          gtk_string_list_append (names, us->label);
-          g_ptr_array_add (self->unit_ids, us->id);
-        }
-      group = group_new (box, _("Hide a Unit"),
-                         _("Cover the unit’s counter with another counter and label the piles; up to 2 decoy piles for each hidden unit (P-28, E-23). The table sees only the labels — so with no decoy pile, it knows the one label is the unit’s."));
-      self->hide_unit = combo_row_add (group, _("Unit"), names);
-      self->hide_pile = entry_row_add (group, _("Its pile’s label"));
-      self->hide_decoy1 = entry_row_add (group, _("First decoy pile (optional)"));
-      self->hide_decoy2 = entry_row_add (group, _("Second decoy pile (optional)"));
-      self->hide_where = entry_row_add (group, _("Where it lies, sealed (optional)"));
-      /* T-19, A-126: a power suit's mode is part of the secret. */
-      self->hide_stealth_row = sl_action_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->hide_stealth_row), _("Stealth power mode"));
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->hide_stealth_row),
-                                   _("Set in secret; out of it, the unit is easier to detect (T-19, A-126)"));
-      self->hide_stealth = GTK_SWITCH (gtk_switch_new ());
-      gtk_widget_set_valign (GTK_WIDGET (self->hide_stealth), GTK_ALIGN_CENTER);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (self->hide_stealth_row), GTK_WIDGET (self->hide_stealth));
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (self->hide_stealth_row), GTK_WIDGET (self->hide_stealth));
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), self->hide_stealth_row);
-      g_signal_connect_swapped (self->hide_unit, "notify::selected", G_CALLBACK (hide_unit_changed_cb), self);
-      hide_unit_changed_cb (self);
-      button_add (group, _("_Hide"), G_CALLBACK (hide_clicked_cb), self);
-    }
-  if (sl_setup_has_module (setup, SL_MODULE_AREA_EFFECTS) && sl_state_before_play (state))
-    {
-      g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-
-      for (int u = 0; u < state->n_units; u++)
-        {
-          const SlUnitSetup *us = sl_setup_unit_at (setup, u);
-
-          if (side >= 0 && us->side != side)
-            continue;
-          gtk_string_list_append (names, us->label);
-          g_ptr_array_add (self->owner_ids, us->id);
-        }
-      group = group_new (box, _("Write Down a Mine"),
-                         _("Mines are never placed on the table: write the position in your own coordinates; it is sealed and shown when the mine goes off (P-37)."));
-      self->mine_owner = combo_row_add (group, _("Laid by"), names);
-      self->mine_where = entry_row_add (group, _("Where it lies"));
-      button_add (group, _("_Write Down"), G_CALLBACK (mine_clicked_cb), self);
-    }
-  {
-    g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
-
-    for (guint k = 0; k < G_N_ELEMENTS (seal_kinds); k++)
-      {
-        g_autofree char *label = g_strdup (sl_note_kind_label (seal_kinds[k]));
-
-        /* "A concealed charge", as a choice. */
-        label[0] = g_ascii_toupper (label[0]);
-        gtk_string_list_append (kinds, label);
-      }
-    group = group_new (box, _("Seal a Note"),
-                       _("Concealed charges and sensors, what lies under a holotarp, a fire mission’s target: written now, unchangeable, revealed when it matters (P-28, P-38)."));
-    if (side < 0)
-      {
-        g_autoptr(GtkStringList) sides = gtk_string_list_new (NULL);
-
-        for (guint i = 0; i < setup->sides->len; i++)
-          {
-            gtk_string_list_append (sides, sl_setup_side_at (setup, i)->name);
-            g_ptr_array_add (self->side_ids, sl_setup_side_at (setup, i)->id);
-          }
-        self->seal_side = combo_row_add (group, _("Side"), sides);
-      }
-    self->seal_kind = combo_row_add (group, _("What it is"), kinds);
-    self->seal_text = entry_row_add (group, _("The note"));
-    {
-      /* A charge or a fire mission on the table the note goes with: it is
-       * shown when that goes off. */
-      g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-      int none = 0;
-
-      g_array_set_size (self->markers, 0);
-      g_array_append_val (self->markers, none);
-      gtk_string_list_append (names, _("Nothing on the table yet"));
-      for (guint i = 0; i < state->markers->len; i++)
-        {
-          const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
-
-          if ((m->kind != SL_MARKER_CHARGE && m->kind != SL_MARKER_FIRE_MISSION) || m->resolved || m->note > 0 ||
-              m->owner < 0 || (side >= 0 && sl_setup_unit_at (setup, m->owner)->side != side))
-            continue;
-          g_array_append_val (self->markers, m->id);
-          gtk_string_list_append (names, m->label);
-        }
-      self->seal_marker = combo_row_add (group, _("Goes with"), names);
-    }
-    button_add (group, _("_Seal"), G_CALLBACK (seal_clicked_cb), self);
-  }
-  {
-    gboolean locked = sl_game_has_lock (self->game, self->shown);
-    GtkWidget *row;
-
-    group = group_new (box, _("PIN"),
-                       g_str_equal (self->shown, SL_PRIVATE_REFEREE)
-                       ? _("Asked before this view opens, in place of every side’s PIN. It keeps the players’ eyes off it at the table; it does not encrypt the saved game.")
-                       : _("Asked before this view opens. The referee’s view shows this side’s secrets too: it asks this PIN until the referee sets one of their own. A PIN keeps the other players’ eyes off the view at the table; it does not encrypt the saved game."));
-    row = adw_password_entry_row_new ();
-    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), locked ? _("New PIN") : _("PIN"));
-    adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
-    self->new_pin = GTK_EDITABLE (row);
-    button_add (group, locked ? _("_Change PIN") : _("_Set PIN"), G_CALLBACK (pin_set_clicked_cb), self);
-    if (locked)
-      button_add (group, _("_Remove PIN"), G_CALLBACK (pin_remove_clicked_cb), self);
-  }
+  g_array_set_size (self->markers, 0);
+  for (AdwComboRow **combo = (AdwComboRow *[]) { self->hide_unit, self->mine_owner, self->seal_side,
+                                                 self->seal_kind, self->seal_marker, NULL };
+       *combo != NULL; combo++)
+    adw_combo_row_set_model (*combo, NULL);
+  for (GtkEditable **entry = (GtkEditable *[]) { self->hide_pile, self->hide_decoy1, self->hide_decoy2,
+                                                 self->hide_where, self->mine_where, self->seal_text,
+                                                 self->new_pin, NULL };
+       *entry != NULL; entry++)
+    gtk_editable_set_text (*entry, "");
+  gtk_switch_set_active (self->hide_stealth, FALSE);
 }
 
+/* @side's units (every side's for the referee), by their labels, into
+ * @combo, their ids into @ids; with @to_hide, only those still to hide:
+ * neither detected nor out of the fight. */
+static void
+unit_choices (SlPrivateView *self,
+              int            side,
+              gboolean       to_hide,
+              AdwComboRow   *combo,
+              GPtrArray     *ids)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlState *state = sl_game_get_state (self->game);
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  for (int u = 0; u < state->n_units; u++)
+    {
+      const SlUnitSetup *us = sl_setup_unit_at (setup, u);
+
+      if ((side >= 0 && us->side != side) ||
+          (to_hide && (state->units[u].detected || sl_state_unit_out (sl_game_get_rules (self->game), state, u))))
+        continue;
+      gtk_string_list_append (names, us->label);
+      g_ptr_array_add (ids, us->id);
+    }
+  adw_combo_row_set_model (combo, G_LIST_MODEL (names));
+}
+
+/* "Hide a Unit", before play with the detection rules (P-28), and "Write
+ * Down a Mine", before play with the area effects (P-37). */
+static void
+fill_before_play_forms (SlPrivateView *self,
+                        int            side)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  gboolean before_play = sl_state_before_play (sl_game_get_state (self->game));
+  gboolean hide = before_play && sl_setup_has_module (setup, SL_MODULE_DETECTION);
+  gboolean mine = before_play && sl_setup_has_module (setup, SL_MODULE_AREA_EFFECTS);
+
+  gtk_widget_set_visible (self->hide_group, hide);
+  gtk_widget_set_visible (self->mine_group, mine);
+  if (hide)
+    {
+      unit_choices (self, side, TRUE, self->hide_unit, self->unit_ids);
+      hide_unit_changed_cb (self);
+    }
+  if (mine)
+    unit_choices (self, side, FALSE, self->mine_owner, self->owner_ids);
+}
+
+/* "Seal a Note" (P-28, P-38): which kind, the side for the referee, and
+ * the charge or fire mission on the table the note goes with. */
+static void
+fill_seal_form (SlPrivateView *self,
+                int            side)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlState *state = sl_game_get_state (self->game);
+  g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) sides = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  int none = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (seal_kinds); k++)
+    {
+      g_autofree char *label = g_strdup (sl_note_kind_label (seal_kinds[k]));
+
+      /* "A concealed charge", as a choice. */
+      label[0] = g_ascii_toupper (label[0]);
+      gtk_string_list_append (kinds, label);
+    }
+  adw_combo_row_set_model (self->seal_kind, G_LIST_MODEL (kinds));
+  gtk_widget_set_visible (GTK_WIDGET (self->seal_side), side < 0);
+  for (guint i = 0; side < 0 && i < setup->sides->len; i++)
+    {
+      gtk_string_list_append (sides, sl_setup_side_at (setup, i)->name);
+      g_ptr_array_add (self->side_ids, sl_setup_side_at (setup, i)->id);
+    }
+  adw_combo_row_set_model (self->seal_side, G_LIST_MODEL (sides));
+  g_array_append_val (self->markers, none);
+  gtk_string_list_append (names, _("Nothing on the table yet"));
+  for (guint i = 0; i < state->markers->len; i++)
+    {
+      const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+
+      if ((m->kind != SL_MARKER_CHARGE && m->kind != SL_MARKER_FIRE_MISSION) || m->resolved || m->note > 0 ||
+          m->owner < 0 || (side >= 0 && sl_setup_unit_at (setup, m->owner)->side != side))
+        continue;
+      g_array_append_val (self->markers, m->id);
+      gtk_string_list_append (names, m->label);
+    }
+  adw_combo_row_set_model (self->seal_marker, G_LIST_MODEL (names));
+}
+
+/* The PIN of whoever's view this is: set, changed or removed. */
+static void
+fill_pin_form (SlPrivateView *self)
+{
+  gboolean locked = sl_game_has_lock (self->game, self->shown);
+
+  sl_group_set_description (self->pin_group,
+                            g_str_equal (self->shown, SL_PRIVATE_REFEREE)
+                            ? _("Asked before this view opens, in place of every side’s PIN. It keeps the players’ eyes off it at the table; it does not encrypt the saved game.")
+                            : _("Asked before this view opens. The referee’s view shows this side’s secrets too: it asks this PIN until the referee sets one of their own. A PIN keeps the other players’ eyes off the view at the table; it does not encrypt the saved game."));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->new_pin), locked ? _("New PIN") : _("PIN"));
+  gtk_button_set_label (GTK_BUTTON (self->pin_set), locked ? _("_Change PIN") : _("_Set PIN"));
+  gtk_widget_set_visible (self->pin_remove, locked);
+}
+
+/* The page of the secrets shown, built again as the game changes. */
 static void
 rebuild (SlPrivateView *self)
 {
-  GtkWidget *child;
   const char *name;
   g_autofree char *banner = NULL;
 
   if (self->game == NULL)
     return;
-  while ((child = gtk_widget_get_first_child (self->secrets)) != NULL)
-    gtk_box_remove (GTK_BOX (self->secrets), child);
-  self->problem_label = NULL;
+  clear_secrets (self);
   gtk_widget_set_visible (self->lock, self->shown != NULL);
   if (self->shown == NULL)
     {
@@ -707,7 +665,11 @@ rebuild (SlPrivateView *self)
            /* "Commonwealth’s secrets — turn the screen away" */
            : g_strdup_printf (_("%s’s secrets — turn the screen away"), name);
   gtk_label_set_text (self->banner, banner);
-  build_secrets (self, self->secrets);
+  set_problem (self, self->problem);
+  show_secret_rows (self, shown_side (self));
+  fill_before_play_forms (self, shown_side (self));
+  fill_seal_form (self, shown_side (self));
+  fill_pin_form (self);
 }
 
 static void
@@ -933,6 +895,7 @@ sl_private_view_finalize (GObject *object)
   g_ptr_array_unref (self->unit_ids);
   g_ptr_array_unref (self->owner_ids);
   g_ptr_array_unref (self->side_ids);
+  g_ptr_array_unref (self->rows);
   g_array_unref (self->markers);
   G_OBJECT_CLASS (sl_private_view_parent_class)->finalize (object);
 }
@@ -941,6 +904,7 @@ static void
 sl_private_view_class_init (SlPrivateViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = sl_private_view_dispose;
   object_class->finalize = sl_private_view_finalize;
@@ -948,103 +912,62 @@ sl_private_view_class_init (SlPrivateViewClass *klass)
   /* Closed: by Escape, the Close button, or the idle time. */
   signals[SIGNAL_DONE] = g_signal_new ("done", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                        NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/squadlog/SquadLog/sl-private-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, title);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, lock);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, banner);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, stack);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, choices);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, pin_page);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, pin_entry);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, pin_problem);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, problem_label);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, units_group);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, decoys_group);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, notes_group);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, hide_group);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, hide_unit);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, hide_pile);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, hide_decoy1);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, hide_decoy2);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, hide_where);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, hide_stealth_row);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, hide_stealth);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, mine_group);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, mine_owner);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, mine_where);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, seal_kind);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, seal_side);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, seal_marker);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, seal_text);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, pin_group);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, new_pin);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, pin_set);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, pin_remove);
+  gtk_widget_class_bind_template_callback (widget_class, sl_private_view_start);
+  gtk_widget_class_bind_template_callback (widget_class, done);
+  gtk_widget_class_bind_template_callback (widget_class, pin_activate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, hide_unit_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, hide_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, mine_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, seal_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, pin_set_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, pin_remove_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, key_pressed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, motion_cb);
 }
 
 static void
 sl_private_view_init (SlPrivateView *self)
 {
-  GtkWidget *box, *header, *close, *lock, *scrolled, *clamp, *page, *status, *pin_box, *unlock;
-  GtkEventController *controller;
-
   self->unit_ids = g_ptr_array_new ();
   self->owner_ids = g_ptr_array_new ();
   self->side_ids = g_ptr_array_new ();
+  self->rows = g_ptr_array_new ();
   self->markers = g_array_new (FALSE, TRUE, sizeof (int));
   self->idle_seconds = 30;
-
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  adw_bin_set_child (ADW_BIN (self), box);
-
-  header = adw_header_bar_new ();
-  self->title = ADW_WINDOW_TITLE (adw_window_title_new (_("Private View"), ""));
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), GTK_WIDGET (self->title));
-  adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
-  adw_header_bar_set_show_start_title_buttons (ADW_HEADER_BAR (header), FALSE);
-  close = gtk_button_new_with_mnemonic (_("_Close"));
-  gtk_widget_add_css_class (close, "suggested-action");
-  gtk_widget_set_tooltip_text (close, _("Back to the table (Escape)"));
-  g_signal_connect_swapped (close, "clicked", G_CALLBACK (done), self);
-  adw_header_bar_pack_end (ADW_HEADER_BAR (header), close);
-  lock = self->lock = gtk_button_new_from_icon_name ("system-lock-screen-symbolic");
-  gtk_widget_set_tooltip_text (lock, _("Lock: back to “whose secrets?”"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (lock), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Lock"), -1);
-  g_signal_connect_swapped (lock, "clicked", G_CALLBACK (sl_private_view_start), self);
-  adw_header_bar_pack_start (ADW_HEADER_BAR (header), lock);
-  gtk_box_append (GTK_BOX (box), header);
-
-  /* The warning, in red across the top. */
-  self->banner = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->banner, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->banner), "private-banner");
-  gtk_widget_add_css_class (GTK_WIDGET (self->banner), "title-4");
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->banner));
-
-  self->stack = GTK_STACK (gtk_stack_new ());
-  gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->stack));
-
-  status = adw_status_page_new ();
-  adw_status_page_set_icon_name (ADW_STATUS_PAGE (status), "view-conceal-symbolic");
-  adw_status_page_set_title (ADW_STATUS_PAGE (status), _("Whose Secrets?"));
-  sl_status_page_set_description (ADW_STATUS_PAGE (status),
-                                   _("Only the side whose secrets they are looks now. Escape closes this view."));
-  self->choices = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  gtk_widget_set_halign (self->choices, GTK_ALIGN_CENTER);
-  adw_status_page_set_child (ADW_STATUS_PAGE (status), self->choices);
-  gtk_stack_add_named (self->stack, status, "choose");
-
-  self->pin_page = ADW_STATUS_PAGE (adw_status_page_new ());
-  adw_status_page_set_icon_name (self->pin_page, "system-lock-screen-symbolic");
-  pin_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  gtk_widget_set_halign (pin_box, GTK_ALIGN_CENTER);
-  self->pin_entry = GTK_EDITABLE (gtk_password_entry_new ());
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->pin_entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("PIN"), -1);
-  g_signal_connect_swapped (self->pin_entry, "activate", G_CALLBACK (pin_activate_cb), self);
-  gtk_box_append (GTK_BOX (pin_box), GTK_WIDGET (self->pin_entry));
-  self->pin_problem = GTK_LABEL (gtk_label_new (NULL));
-  gtk_widget_add_css_class (GTK_WIDGET (self->pin_problem), "error");
-  gtk_widget_set_visible (GTK_WIDGET (self->pin_problem), FALSE);
-  gtk_box_append (GTK_BOX (pin_box), GTK_WIDGET (self->pin_problem));
-  unlock = gtk_button_new_with_mnemonic (_("_Unlock"));
-  gtk_widget_add_css_class (unlock, "pill");
-  gtk_widget_add_css_class (unlock, "suggested-action");
-  g_signal_connect_swapped (unlock, "clicked", G_CALLBACK (pin_activate_cb), self);
-  gtk_box_append (GTK_BOX (pin_box), unlock);
-  adw_status_page_set_child (self->pin_page, pin_box);
-  gtk_stack_add_named (self->stack, GTK_WIDGET (self->pin_page), "pin");
-
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  clamp = adw_clamp_new ();
-  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 720);
-  page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
-  gtk_widget_set_margin_top (page, 24);
-  gtk_widget_set_margin_bottom (page, 24);
-  gtk_widget_set_margin_start (page, 12);
-  gtk_widget_set_margin_end (page, 12);
-  self->secrets = page;
-  adw_clamp_set_child (ADW_CLAMP (clamp), page);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
-  gtk_stack_add_named (self->stack, scrolled, "secrets");
-
-  /* Any key or pointer movement counts as not idle; Escape closes. */
-  controller = gtk_event_controller_key_new ();
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  g_signal_connect (controller, "key-pressed", G_CALLBACK (key_pressed_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
-  controller = gtk_event_controller_motion_new ();
-  g_signal_connect_swapped (controller, "motion", G_CALLBACK (motion_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 SlPrivateView *

@@ -412,25 +412,14 @@ fill_others_cb (AdwExpanderRow    *expander,
   g_string_truncate (self->page_text, len);
 }
 
-/* The game's page: the scenario's special conditions, and the rule
- * options in force, those that differ from the book's reading marked. */
+/* The scenario's special conditions on the game's page: the ones the app
+ * applies and the ones the players keep, with the rules they come from. */
 static void
-build_game (SlReferenceWindow *self)
+build_game_conditions (SlReferenceWindow *self)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
-  const SlRules *rules = sl_game_get_rules (self->game);
-  g_autofree char *name = g_markup_escape_text (setup->name, -1);
-  GtkWidget *changed = gtk_list_box_new ();
-  GtkWidget *others = gtk_list_box_new ();
-  GtkWidget *expander = adw_expander_row_new ();
   GtkBox *conditions = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 6));
-  guint n_changed = 0, n_others = 0, n_conditions = 0;
-
-  adw_window_title_set_title (self->entry_title, _("This Game"));
-  adw_window_title_set_subtitle (self->entry_title, setup->name);
-  add_label (self, self->page, name, setup->name, "title-1");
-  add_text (self, self->page, _("The special conditions of the scenario and the rule options this game is played with."),
-            "dim-label");
+  guint n_conditions = 0;
 
   add_heading (self, _("Special Conditions"));
   gtk_box_append (self->page, GTK_WIDGET (conditions));
@@ -472,6 +461,18 @@ build_game (SlReferenceWindow *self)
     }
   if (n_conditions == 0)
     add_text (self, conditions, _("This scenario has no special conditions."), "dim-label");
+}
+
+/* The rule options in force on the game's page: those that differ from
+ * the book's reading listed and marked, the others under an expander. */
+static void
+build_game_options (SlReferenceWindow *self)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  GtkWidget *changed = gtk_list_box_new ();
+  GtkWidget *others = gtk_list_box_new ();
+  GtkWidget *expander = adw_expander_row_new ();
+  guint n_changed = 0, n_others = 0;
 
   add_heading (self, _("Rule Options Changed in This Game"));
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (changed), GTK_SELECTION_NONE);
@@ -487,31 +488,29 @@ build_game (SlReferenceWindow *self)
       g_autofree char *book = NULL;
       g_autofree char *subtitle = NULL;
       gboolean differs = option_changed (self, def, &value, &book);
-      GtkWidget *row;
 
-      if (differs)
-        /* Translators: a rule option changed in this game, its value and the default. */
-        subtitle = g_strdup_printf (_("“%s” in this game, “%s” by default · changes %s"), value, book, def->ref);
-      else
-        subtitle = g_strdup_printf (_("“%s”, as by default · %s"), value, def->ref);
-      if (differs)
-        {
-          GtkWidget *badge = gtk_label_new (_("changed"));
-
-          row = link_row (self, def->id, def->title, subtitle);
-          gtk_widget_add_css_class (badge, "badge");
-          gtk_widget_add_css_class (badge, "accent");
-          gtk_widget_set_valign (badge, GTK_ALIGN_CENTER);
-          adw_action_row_add_prefix (ADW_ACTION_ROW (row), badge);
-          gtk_list_box_append (GTK_LIST_BOX (changed), row);
-          n_changed++;
-        }
-      else
+      if (!differs)
         {
           /* The others are made when the expander first opens. */
+          subtitle = g_strdup_printf (_("“%s”, as by default · %s"), value, def->ref);
           g_string_append_printf (self->page_text, "%s\n%s\n", def->title, subtitle);
           n_others++;
+          continue;
         }
+      {
+        GtkWidget *badge = gtk_label_new (_("changed"));
+        GtkWidget *row;
+
+        /* Translators: a rule option changed in this game, its value and the default. */
+        subtitle = g_strdup_printf (_("“%s” in this game, “%s” by default · changes %s"), value, book, def->ref);
+        row = link_row (self, def->id, def->title, subtitle);
+        gtk_widget_add_css_class (badge, "badge");
+        gtk_widget_add_css_class (badge, "accent");
+        gtk_widget_set_valign (badge, GTK_ALIGN_CENTER);
+        adw_action_row_add_prefix (ADW_ACTION_ROW (row), badge);
+        gtk_list_box_append (GTK_LIST_BOX (changed), row);
+        n_changed++;
+      }
     }
   if (n_changed == 0)
     add_text (self, self->page, _("None: this game plays every rule option as Squad Log does by default."),
@@ -530,6 +529,35 @@ build_game (SlReferenceWindow *self)
       gtk_widget_set_margin_top (others, 12);
       gtk_box_append (self->page, others);
     }
+  else
+    {
+      g_object_ref_sink (expander);
+      g_object_unref (expander);
+      g_object_ref_sink (others);
+      g_object_unref (others);
+    }
+  if (n_changed == 0)
+    {
+      g_object_ref_sink (changed);
+      g_object_unref (changed);
+    }
+}
+
+/* The game's page: the scenario's special conditions, and the rule
+ * options in force, those that differ from the book's reading marked. */
+static void
+build_game (SlReferenceWindow *self)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  g_autofree char *name = g_markup_escape_text (setup->name, -1);
+
+  adw_window_title_set_title (self->entry_title, _("This Game"));
+  adw_window_title_set_subtitle (self->entry_title, setup->name);
+  add_label (self, self->page, name, setup->name, "title-1");
+  add_text (self, self->page, _("The special conditions of the scenario and the rule options this game is played with."),
+            "dim-label");
+  build_game_conditions (self);
+  build_game_options (self);
 }
 
 /* The list */
@@ -838,6 +866,12 @@ sl_reference_window_class_init (SlReferenceWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlReferenceWindow, list);
   gtk_widget_class_bind_template_child (widget_class, SlReferenceWindow, entry_title);
   gtk_widget_class_bind_template_child (widget_class, SlReferenceWindow, scroller);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, stop_search_cb);
+  gtk_widget_class_bind_template_callback (widget_class, search_key_cb);
+  gtk_widget_class_bind_template_callback (widget_class, kind_changed_cb);
 
   gtk_widget_class_install_action (widget_class, "reference.list", NULL, list_action);
   gtk_widget_class_install_action (widget_class, "reference.back", NULL, back_action);
@@ -851,8 +885,6 @@ sl_reference_window_class_init (SlReferenceWindowClass *klass)
 static void
 sl_reference_window_init (SlReferenceWindow *self)
 {
-  GtkEventController *keys;
-
   gtk_widget_init_template (GTK_WIDGET (self));
   self->page_text = g_string_new (NULL);
   clear_page (self);
@@ -862,14 +894,6 @@ sl_reference_window_init (SlReferenceWindow *self)
   gtk_list_box_set_filter_func (self->list, filter_cb, self, NULL);
   gtk_list_box_set_sort_func (self->list, sort_cb, self, NULL);
   fill_list (self);
-  g_signal_connect (self->list, "row-activated", G_CALLBACK (row_activated_cb), self);
-  g_signal_connect_swapped (self->search, "search-changed", G_CALLBACK (search_changed_cb), self);
-  g_signal_connect_swapped (self->search, "activate", G_CALLBACK (search_activate_cb), self);
-  g_signal_connect_swapped (self->search, "stop-search", G_CALLBACK (stop_search_cb), self);
-  g_signal_connect_swapped (self->kind, "notify::selected", G_CALLBACK (kind_changed_cb), self);
-  keys = gtk_event_controller_key_new ();
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (search_key_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->search), keys);
   /* Typing anywhere in the window searches. */
   gtk_search_entry_set_key_capture_widget (self->search, GTK_WIDGET (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "reference.back", FALSE);

@@ -10,12 +10,13 @@
 
 #include <adwaita.h>
 
+#include "sl-draft-window.h"
 #include "sl-scenario-draft.h"
 
 G_BEGIN_DECLS
 
 #define SL_TYPE_SCENARIO_EDITOR (sl_scenario_editor_get_type ())
-G_DECLARE_FINAL_TYPE (SlScenarioEditor, sl_scenario_editor, SL, SCENARIO_EDITOR, AdwWindow)
+G_DECLARE_FINAL_TYPE (SlScenarioEditor, sl_scenario_editor, SL, SCENARIO_EDITOR, SlDraftWindow)
 
 SlScenarioEditor      *sl_scenario_editor_new        (GtkWindow        *parent,
                                                       const SlRules    *rules);

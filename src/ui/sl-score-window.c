@@ -38,6 +38,7 @@ struct _SlScoreWindow
   GtkWidget      *scores;           /* a box of one group per side */
   GtkWidget      *chart;            /* casualties per turn */
   GtkWidget      *moments;          /* a list box */
+  GtkWidget      *briefing;         /* the scenario's group */
   SlReport       *report;
   char           *headline_text;
   char           *side_text[2];
@@ -52,123 +53,132 @@ side_name (SlScoreWindow *self,
   return sl_setup_side_at (sl_game_get_setup (self->game), side)->name;
 }
 
+/* The headline: who wins if the game ended now, and by what ratio (T-40). */
 static void
-refresh (SlScoreWindow *self)
+show_headline (SlScoreWindow       *self,
+               const SlGameVictory *v)
 {
-  const SlSetup *setup = sl_game_get_setup (self->game);
   const SlState *state = sl_game_get_state (self->game);
-  SlGameVictory v;
-  GtkWidget *child;
   g_autofree char *ratio = NULL;
-
-  sl_game_victory (sl_game_get_rules (self->game), setup, state, &v);
 
   adw_window_title_set_subtitle (self->title, state->over ? _("Final, at the end of the game")
                                                            : _("If the game ended now"));
   g_free (self->headline_text);
-  self->headline_text = sl_game_victory_headline (setup, &v);
+  self->headline_text = sl_game_victory_headline (sl_game_get_setup (self->game), v);
   gtk_label_set_text (self->headline, self->headline_text);
-  if (v.result.has_ratio)
+  if (v->result.has_ratio)
     /* Translators: the ratio of the scores and the rule that reads it. */
-    ratio = g_strdup_printf (_("Ratio %.2f to 1 (T-40)"), v.result.ratio);
-  else if (v.result.winner >= 0)
+    ratio = g_strdup_printf (_("Ratio %.2f to 1 (T-40)"), v->result.ratio);
+  else if (v->result.winner >= 0)
     ratio = g_strdup (_("No ratio: the lower score is 0 or less, so the higher one wins decisively (A-131)"));
   else
     ratio = g_strdup (_("Both sides at 0 or less: a draw (A-131)"));
   sl_rule_links_set_label (self->ratio, ratio);
+}
 
-  while ((child = gtk_widget_get_first_child (self->scores)) != NULL)
-    gtk_box_remove (GTK_BOX (self->scores), child);
-  for (int s = 0; s < 2; s++)
+/* Side @s's group: its score and result, its objective as it stands, and
+ * its points item by item; what it shows as text in self->side_text. */
+static GtkWidget *
+side_group (SlScoreWindow       *self,
+            const SlGameVictory *v,
+            int                  s)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlVictoryScore *score = &v->result.scores[s];
+  GtkWidget *group = adw_preferences_group_new ();
+  g_autofree char *title = NULL;
+  g_autofree char *objective = sl_objective_status_describe (setup, s, &v->objectives[s]);
+  g_autofree char *description = NULL;
+  GtkWidget *list = gtk_list_box_new ();
+  GtkWidget *label = gtk_label_new (NULL);
+  GString *text = g_string_new (NULL);
+  const char *goal = sl_setup_side_at (setup, s)->objective_description;
+
+  /* Translators: a side's score and its result: "TOG — 146.00 — Marginal Victory". */
+  title = g_strdup_printf (_("%s — %.2f — %s"), side_name (self, s), score->score, score->result);
+  description = goal != NULL ? g_strdup_printf ("%s\n%s", goal, objective) : g_strdup (objective);
+  sl_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  /* The objective and how far it has got, its rules linked to the rules
+   * reference (a group's description would not take links). */
+  sl_rule_links_set_label (GTK_LABEL (label), description);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_set_margin_bottom (label, 6);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), label);
+  g_string_append_printf (text, "%s\n%s\n", title, description);
+
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  for (guint i = 0; i < score->items->len; i++)
     {
-      const SlVictoryScore *score = &v.result.scores[s];
-      GtkWidget *group = adw_preferences_group_new ();
-      g_autofree char *title = NULL;
-      g_autofree char *objective = sl_objective_status_describe (setup, s, &v.objectives[s]);
-      g_autofree char *description = NULL;
-      GtkWidget *list = gtk_list_box_new ();
-      GString *text = g_string_new (NULL);
-      const char *goal = sl_setup_side_at (setup, s)->objective_description;
+      const SlVictoryItem *item = &g_array_index (score->items, SlVictoryItem, i);
+      GtkWidget *row = sl_action_row_new ();
+      g_autofree char *points = g_strdup_printf ("%+.2f", item->points);
+      GtkWidget *value = gtk_label_new (points);
 
-      /* Translators: a side's score and its result: "TOG — 146.00 — Marginal Victory". */
-      title = g_strdup_printf (_("%s — %.2f — %s"), side_name (self, s), score->score, score->result);
-      description = goal != NULL ? g_strdup_printf ("%s\n%s", goal, objective) : g_strdup (objective);
-      sl_group_set_title (ADW_PREFERENCES_GROUP (group), title);
-      /* The objective and how far it has got, its rules linked to the
-       * rules reference (a group's description would not take links). */
-      {
-        GtkWidget *label = gtk_label_new (NULL);
-
-        sl_rule_links_set_label (GTK_LABEL (label), description);
-        gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-        gtk_label_set_xalign (GTK_LABEL (label), 0);
-        gtk_widget_add_css_class (label, "dim-label");
-        gtk_widget_set_margin_bottom (label, 6);
-        adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), label);
-      }
-      g_string_append_printf (text, "%s\n%s\n", title, description);
-
-      gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-      gtk_widget_add_css_class (list, "boxed-list");
-      for (guint i = 0; i < score->items->len; i++)
-        {
-          const SlVictoryItem *item = &g_array_index (score->items, SlVictoryItem, i);
-          GtkWidget *row = sl_action_row_new ();
-          g_autofree char *points = g_strdup_printf ("%+.2f", item->points);
-          GtkWidget *value = gtk_label_new (points);
-
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), item->label);
-          gtk_widget_add_css_class (value, "numeric");
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), value);
-          gtk_list_box_append (GTK_LIST_BOX (list), row);
-          g_string_append_printf (text, "%s %s\n", item->label, points);
-        }
-      if (score->items->len == 0)
-        {
-          GtkWidget *none = gtk_label_new (_("Nothing scored yet"));
-
-          gtk_widget_add_css_class (none, "dim-label");
-          gtk_widget_set_margin_top (none, 12);
-          gtk_widget_set_margin_bottom (none, 12);
-          gtk_list_box_set_placeholder (GTK_LIST_BOX (list), none);
-        }
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), list);
-      gtk_box_append (GTK_BOX (self->scores), group);
-      g_free (self->side_text[s]);
-      self->side_text[s] = g_string_free (text, FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), item->label);
+      gtk_widget_add_css_class (value, "numeric");
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), value);
+      gtk_list_box_append (GTK_LIST_BOX (list), row);
+      g_string_append_printf (text, "%s %s\n", item->label, points);
     }
+  if (score->items->len == 0)
+    {
+      GtkWidget *none = gtk_label_new (_("Nothing scored yet"));
 
-  /* The battle report: the chart and the decisive moments. */
+      gtk_widget_add_css_class (none, "dim-label");
+      gtk_widget_set_margin_top (none, 12);
+      gtk_widget_set_margin_bottom (none, 12);
+      gtk_list_box_set_placeholder (GTK_LIST_BOX (list), none);
+    }
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), list);
+  g_free (self->side_text[s]);
+  self->side_text[s] = g_string_free (text, FALSE);
+  return group;
+}
+
+/* The battle report: the chart and the decisive moments. */
+static void
+show_report (SlScoreWindow *self)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlState *state = sl_game_get_state (self->game);
+  g_autoptr(GString) described = g_string_new (NULL);
+  GtkListBoxRow *row;
+
   g_clear_pointer (&self->report, sl_report_free);
   self->report = sl_report_new (sl_game_get_rules (self->game), setup, state);
   gtk_widget_queue_draw (self->chart);
-  {
-    g_autoptr(GString) described = g_string_new (NULL);
-
-    for (int s = 0; s < 2; s++)
-      {
-        /* Translators: the chart's accessible description, per side. */
-        g_string_append_printf (described, _("%s: %d units out of the fight."), side_name (self, s),
-                                self->report->total_out[s]);
-        g_string_append_c (described, ' ');
-      }
-    gtk_accessible_update_property (GTK_ACCESSIBLE (self->chart), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                    described->str, -1);
-  }
-  while ((child = gtk_widget_get_first_child (self->moments)) != NULL)
-    gtk_list_box_remove (GTK_LIST_BOX (self->moments), child);
+  for (int s = 0; s < 2; s++)
+    {
+      /* Translators: the chart's accessible description, per side. */
+      g_string_append_printf (described, _("%s: %d units out of the fight."), side_name (self, s),
+                              self->report->total_out[s]);
+      g_string_append_c (described, ' ');
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->chart), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  described->str, -1);
+  while ((row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->moments), 0)) != NULL)
+    gtk_list_box_remove (GTK_LIST_BOX (self->moments), GTK_WIDGET (row));
   for (guint i = 0; i < self->report->moments->len; i++)
     {
       const SlReportMoment *m = &g_array_index (self->report->moments, SlReportMoment, i);
-      GtkWidget *row = sl_action_row_new ();
+      GtkWidget *moment = sl_action_row_new ();
       g_autofree char *turn = g_strdup_printf (_("Turn %d"), m->turn);
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), m->text);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), turn);
-      gtk_list_box_append (GTK_LIST_BOX (self->moments), row);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (moment), m->text);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (moment), turn);
+      gtk_list_box_append (GTK_LIST_BOX (self->moments), moment);
     }
+}
 
-  /* The controls show what is recorded. */
+/* The controls show what is recorded. */
+static void
+show_recorded (SlScoreWindow *self)
+{
+  const SlState *state = sl_game_get_state (self->game);
+
   for (int s = 0; s < 2; s++)
     {
       if (self->charges[s] != NULL)
@@ -181,6 +191,23 @@ refresh (SlScoreWindow *self)
           gtk_spin_button_set_value (self->secondary[s], state->objective_secondary[s]);
         }
     }
+}
+
+static void
+refresh (SlScoreWindow *self)
+{
+  SlGameVictory v;
+  GtkWidget *child;
+
+  sl_game_victory (sl_game_get_rules (self->game), sl_game_get_setup (self->game), sl_game_get_state (self->game),
+                   &v);
+  show_headline (self, &v);
+  while ((child = gtk_widget_get_first_child (self->scores)) != NULL)
+    gtk_box_remove (GTK_BOX (self->scores), child);
+  for (int s = 0; s < 2; s++)
+    gtk_box_append (GTK_BOX (self->scores), side_group (self, &v, s));
+  show_report (self);
+  show_recorded (self);
   sl_game_victory_clear (&v);
 }
 
@@ -287,8 +314,7 @@ add_count_row (GtkWidget  *group,
 
 /* The objectives the players follow on the table (T-42, T-43). */
 static void
-build_objectives (SlScoreWindow *self,
-                  GtkBox        *content)
+build_objectives (SlScoreWindow *self)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
   const char *place = setup->objective_place ? setup->objective_place : _("the objective");
@@ -303,8 +329,6 @@ build_objectives (SlScoreWindow *self,
 
       if (sl_setup_side_at (setup, s)->objective != SL_OBJECTIVE_CHARGES)
         continue;
-      if (self->objectives == NULL)
-        self->objectives = adw_preferences_group_new ();
       /* Translators: "TOG: charges set off in the communications room". */
       label = g_strdup_printf (_("%s: charges set off in %s"), side_name (self, s), place);
       record = gtk_button_new_with_mnemonic (_("_Record"));
@@ -320,8 +344,6 @@ build_objectives (SlScoreWindow *self,
 
       if (sl_setup_side_at (setup, s)->objective != SL_OBJECTIVE_PLAYERS)
         continue;
-      if (self->objectives == NULL)
-        self->objectives = adw_preferences_group_new ();
       /* Translators: "TOG: primary objective achieved". */
       primary = g_strdup_printf (_("%s: primary objective achieved"), side_name (self, s));
       secondary = g_strdup_printf (_("%s: secondary objectives achieved"), side_name (self, s));
@@ -336,8 +358,6 @@ build_objectives (SlScoreWindow *self,
     {
       GtkWidget *record = gtk_button_new_with_mnemonic (_("Record _Who Is There"));
 
-      if (self->objectives == NULL)
-        self->objectives = adw_preferences_group_new ();
       for (int s = 0; s < 2; s++)
         {
           /* Translators: "TOG units on the bridge". */
@@ -350,13 +370,8 @@ build_objectives (SlScoreWindow *self,
       g_signal_connect_swapped (record, "clicked", G_CALLBACK (record_units_cb), self);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->objectives), record);
     }
-  if (self->objectives != NULL)
-    {
-      sl_group_set_title (ADW_PREFERENCES_GROUP (self->objectives), _("Objectives on the Table"));
-      sl_group_set_description (ADW_PREFERENCES_GROUP (self->objectives),
-                                             _("Record what you see on the table whenever it changes; the score follows."));
-      gtk_box_append (content, self->objectives);
-    }
+  gtk_widget_set_visible (self->objectives, hold || self->charges[0] != NULL || self->charges[1] != NULL ||
+                                            self->primary[0] != NULL || self->primary[1] != NULL);
 }
 
 static GtkWidget *
@@ -395,11 +410,10 @@ add_texts (GtkWidget  *group,
 /* The scenario as the players set it up (§10 A, D, G): its set-up, its
  * special conditions and its notes. */
 static void
-build_briefing (SlScoreWindow *self,
-                GtkBox        *content)
+build_briefing (SlScoreWindow *self)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
-  GtkWidget *group = adw_preferences_group_new ();
+  GtkWidget *group = self->briefing;
   g_autoptr(GPtrArray) positions = g_ptr_array_new_with_free_func (g_free);
 
   sl_group_set_title (ADW_PREFERENCES_GROUP (group), setup->name);
@@ -418,7 +432,6 @@ build_briefing (SlScoreWindow *self,
   add_texts (group, _("Special Conditions"), setup->special, TRUE);
   add_texts (group, _("Notes"), setup->notes, FALSE);
   add_texts (group, _("Rules Broken by the Players’ Choice"), setup->overrides, TRUE);
-  gtk_box_append (content, group);
 }
 
 /* The chart: per turn, each side's units hit (light) and out of the
@@ -538,50 +551,6 @@ export_cb (SlScoreWindow *self)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
-/* The after-action report: casualties per turn, the decisive moments, and
- * the whole as a page to share. */
-static void
-build_report (SlScoreWindow *self,
-              GtkBox        *content)
-{
-  GtkWidget *group = adw_preferences_group_new ();
-  GtkWidget *export = gtk_button_new_with_mnemonic (_("_Export…"));
-  GtkWidget *frame = gtk_frame_new (NULL);
-  GtkWidget *none = gtk_label_new (_("Nothing decisive has happened yet."));
-
-  sl_group_set_title (ADW_PREFERENCES_GROUP (group), _("Battle Report"));
-  sl_group_set_description (ADW_PREFERENCES_GROUP (group),
-                                         _("Units hit (light) and out of the fight (dark) per turn, each side in its colour"));
-  gtk_widget_set_valign (export, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (export, _("Save the report as a web page to share"));
-  g_signal_connect_swapped (export, "clicked", G_CALLBACK (export_cb), self);
-  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), export);
-
-  self->chart = gtk_drawing_area_new ();
-  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->chart), 140);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->chart), draw_chart, self, NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->chart), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Casualties per turn"), -1);
-  gtk_widget_set_margin_top (self->chart, 12);
-  gtk_widget_set_margin_bottom (self->chart, 6);
-  gtk_widget_set_margin_start (self->chart, 6);
-  gtk_widget_set_margin_end (self->chart, 6);
-  gtk_frame_set_child (GTK_FRAME (frame), self->chart);
-  gtk_widget_add_css_class (frame, "view");
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), frame);
-
-  self->moments = gtk_list_box_new ();
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->moments), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (self->moments, "boxed-list");
-  gtk_widget_set_margin_top (self->moments, 12);
-  gtk_widget_add_css_class (none, "dim-label");
-  gtk_widget_set_margin_top (none, 12);
-  gtk_widget_set_margin_bottom (none, 12);
-  gtk_list_box_set_placeholder (GTK_LIST_BOX (self->moments), none);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), self->moments);
-  gtk_box_append (content, group);
-}
-
 static void
 sl_score_window_dispose (GObject *object)
 {
@@ -613,6 +582,17 @@ sl_score_window_class_init (SlScoreWindowClass *klass)
 
   object_class->dispose = sl_score_window_dispose;
   object_class->finalize = sl_score_window_finalize;
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/squadlog/SquadLog/sl-score-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlScoreWindow, title);
+  gtk_widget_class_bind_template_child (widget_class, SlScoreWindow, headline);
+  gtk_widget_class_bind_template_child (widget_class, SlScoreWindow, ratio);
+  gtk_widget_class_bind_template_child (widget_class, SlScoreWindow, problem);
+  gtk_widget_class_bind_template_child (widget_class, SlScoreWindow, objectives);
+  gtk_widget_class_bind_template_child (widget_class, SlScoreWindow, scores);
+  gtk_widget_class_bind_template_child (widget_class, SlScoreWindow, chart);
+  gtk_widget_class_bind_template_child (widget_class, SlScoreWindow, moments);
+  gtk_widget_class_bind_template_child (widget_class, SlScoreWindow, briefing);
+  gtk_widget_class_bind_template_callback (widget_class, export_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
 }
@@ -620,6 +600,8 @@ sl_score_window_class_init (SlScoreWindowClass *klass)
 static void
 sl_score_window_init (SlScoreWindow *self)
 {
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->chart), draw_chart, self, NULL);
 }
 
 SlScoreWindow *
@@ -627,58 +609,13 @@ sl_score_window_new (GtkWindow *parent,
                      SlGame    *game)
 {
   SlScoreWindow *self;
-  GtkWidget *toolbar, *header, *scrolled, *clamp, *content, *top;
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
-  self = g_object_new (SL_TYPE_SCORE_WINDOW, "transient-for", parent, "modal", TRUE, NULL);
+  self = g_object_new (SL_TYPE_SCORE_WINDOW, "transient-for", parent, NULL);
   self->game = g_object_ref (game);
-  gtk_window_set_title (GTK_WINDOW (self), _("Score"));
-  gtk_window_set_default_size (GTK_WINDOW (self), 560, 640);
-
-  toolbar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  header = adw_header_bar_new ();
-  self->title = ADW_WINDOW_TITLE (adw_window_title_new (_("Score"), NULL));
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), GTK_WIDGET (self->title));
-  gtk_box_append (GTK_BOX (toolbar), header);
-
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  clamp = adw_clamp_new ();
-  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
-  gtk_widget_set_margin_top (content, 24);
-  gtk_widget_set_margin_bottom (content, 24);
-  gtk_widget_set_margin_start (content, 12);
-  gtk_widget_set_margin_end (content, 12);
-
-  top = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  self->headline = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->headline, TRUE);
-  gtk_label_set_justify (self->headline, GTK_JUSTIFY_CENTER);
-  gtk_widget_add_css_class (GTK_WIDGET (self->headline), "title-1");
-  self->ratio = GTK_LABEL (gtk_label_new (NULL));
-  gtk_widget_add_css_class (GTK_WIDGET (self->ratio), "dim-label");
-  self->problem = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->problem, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->problem), "error");
-  gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
-  gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->headline));
-  gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->ratio));
-  gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->problem));
-  gtk_box_append (GTK_BOX (content), top);
-
-  build_objectives (self, GTK_BOX (content));
-  self->scores = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
-  gtk_box_append (GTK_BOX (content), self->scores);
-  build_report (self, GTK_BOX (content));
-  build_briefing (self, GTK_BOX (content));
-
-  adw_clamp_set_child (ADW_CLAMP (clamp), content);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
-  gtk_box_append (GTK_BOX (toolbar), scrolled);
-  adw_window_set_content (ADW_WINDOW (self), toolbar);
-
+  build_objectives (self);
+  build_briefing (self);
   self->changed_id = g_signal_connect_swapped (game, "changed", G_CALLBACK (refresh), self);
   refresh (self);
   return self;

@@ -77,7 +77,7 @@ enum
   N_TEXTS
 };
 
-#define COLUMN_SPACING 12   /* between cells */
+#define COLUMN_SPACING 10   /* between cells */
 #define AMMO_SPACING 8      /* between magazines, grenades and the tally */
 #define BADGE_SPACING 4
 #define LINE_PAD_X 6        /* inside a line, around its cells */
@@ -89,9 +89,18 @@ enum
 #define DIM 0.55f           /* libadwaita's .dim-label */
 #define DIM_HIGH_CONTRAST 0.9f
 #define OUT_ALPHA 0.5f      /* a unit out of the fight, as an insensitive label */
+/* A line's natural width has the action at 16 characters and the details
+ * under the name at 28: what the history folds away for (sl-window.ui).
+ * Room beyond goes to them until they show whole (fit_columns). */
 #define ACTION_MIN_CHARS 16
-#define ACTION_MAX_CHARS 40
 #define DETAILS_MAX_CHARS 28
+
+/* A narrow window (800 pixels) has no room for every column: these are
+ * folded into the details under the name, in this order, before the log
+ * scrolls. They change least in play (the weapon and its modifiers) or
+ * are read least off the table (the position); the ammunition, the
+ * wounds, the action and the status stay in view. */
+static const int fold_order[] = { CELL_MOD, CELL_WEAPON, CELL_POSITION };
 
 typedef struct
 {
@@ -121,6 +130,9 @@ struct _SlLogLine
   Boxes        grenades;               /* FG then SG (launcher rounds with a launcher) */
   Boxes        wounds;                 /* L M S U D */
   guint        serial;                 /* of the Pango context the layouts were made with */
+  PangoLayout *folded;                 /* the details with the columns the table folded into them */
+  guint        folded_cells;           /* … which */
+  int          folded_width;
 };
 
 G_DEFINE_FINAL_TYPE (SlLogLine, sl_log_line, GTK_TYPE_WIDGET)
@@ -140,6 +152,7 @@ struct _SlLogTable
   guint        serial;                 /* of the Pango context these were measured with */
   int          x[N_CELLS];             /* where each column starts, inside a line's padding */
   int          width[N_CELLS];
+  guint        folded;                 /* 1 << cell: the columns told in the details, for want of room */
   GtkWidget   *cursor;                 /* the line last focused, or NULL */
 };
 
@@ -460,6 +473,49 @@ forget_layouts (SlLogLine *self)
 {
   for (int i = 0; i < N_TEXTS; i++)
     g_clear_object (&self->layouts[i]);
+  g_clear_object (&self->folded);
+}
+
+/* The details as drawn: after the texts of the columns the table folded
+ * into them for want of room ("standing · SR · SP · 0/−1 · Human · BI ·
+ * 46 pts"), the most useful first. */
+static PangoLayout *
+details_layout (SlLogLine *self)
+{
+  static const int drawn_as[N_CELLS] = {
+    [CELL_WEAPON] = TEXT_WEAPON, [CELL_MOD] = TEXT_MOD, [CELL_POSITION] = TEXT_POSITION,
+  };
+  guint folded = line_table (self)->folded;
+  PangoLayout *details = line_layout (self, TEXT_DETAILS);
+  g_autofree char *text = NULL;
+
+  if (folded == 0)
+    return details;
+  if (self->folded != NULL && self->folded_cells == folded)
+    return self->folded;
+  g_clear_object (&self->folded);
+  text = g_strdup (text_of (self, TEXT_DETAILS));
+  for (guint i = 0; i < G_N_ELEMENTS (fold_order); i++)
+    if (folded & (1u << fold_order[i]))
+      {
+        char *more = g_strdup_printf (_("%s · %s"), text_of (self, drawn_as[fold_order[i]]), text);
+
+        g_free (text);
+        text = more;
+      }
+  self->folded = make_layout (GTK_WIDGET (self), text, TRUE, FALSE, FALSE);
+  pango_layout_get_pixel_size (self->folded, &self->folded_width, NULL);
+  pango_layout_set_ellipsize (self->folded, PANGO_ELLIPSIZE_END);
+  self->folded_cells = folded;
+  return self->folded;
+}
+
+/* The width the details would take whole, as drawn. */
+static int
+details_width (SlLogLine *self)
+{
+  details_layout (self);
+  return line_table (self)->folded != 0 ? self->folded_width : self->natural[TEXT_DETAILS];
 }
 
 /* A field's text, drawn as @text (a TEXT_*, or -1 when it is told in
@@ -479,6 +535,7 @@ store_text (SlLogLine   *self,
   if (text < 0)
     return;
   g_clear_object (&self->layouts[text]);
+  g_clear_object (&self->folded);
   /* New columns perhaps; a new drawing of this line in any case. */
   gtk_widget_queue_resize (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -519,7 +576,7 @@ cell_width (SlLogLine *self,
       min = nat = text_width (self, TEXT_COUNTER);
       break;
     case CELL_NAME:
-      /* The name whole; the details under it cut short past 28 characters. */
+      /* The name whole; the details under it up to 28 characters. */
       min = text_width (self, TEXT_NAME);
       nat = MAX (min, MIN (text_width (self, TEXT_DETAILS),
                            DETAILS_MAX_CHARS * table_char_width (line_table (self), TRUE)));
@@ -544,9 +601,7 @@ cell_width (SlLogLine *self,
       min = nat = text_width (self, TEXT_POSITION);
       break;
     case CELL_ACTION:
-      min = ACTION_MIN_CHARS * table_char_width (line_table (self), FALSE);
-      nat = MAX (min, MIN (text_width (self, TEXT_ACTION),
-                           ACTION_MAX_CHARS * table_char_width (line_table (self), FALSE)));
+      min = nat = ACTION_MIN_CHARS * table_char_width (line_table (self), FALSE);
       break;
     case CELL_STATUS:
       nat = badges_width (self, &min);
@@ -556,6 +611,26 @@ cell_width (SlLogLine *self,
     }
   *minimum = min;
   *natural = nat;
+}
+
+/* What the name's cell would take to show the details under it whole
+ * (its natural width stops at DETAILS_MAX_CHARS); 0 for the others. */
+static int
+cell_full_width (SlLogLine *self,
+                 int        cell)
+{
+  if (cell == CELL_NAME)
+    return MAX (text_width (self, TEXT_NAME), text_width (self, TEXT_DETAILS));
+  return 0;
+}
+
+static gboolean
+is_foldable (int cell)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (fold_order); i++)
+    if (fold_order[i] == cell)
+      return TRUE;
+  return FALSE;
 }
 
 static void
@@ -573,16 +648,18 @@ sl_log_line_measure (GtkWidget      *widget,
     {
       int min = 0, nat = 0;
 
+      /* At the least, without the columns the table folds. */
       for (int cell = 0; cell < N_CELLS; cell++)
         {
           int cmin, cnat;
 
           cell_width (self, cell, &cmin, &cnat);
-          min += cmin;
-          nat += cnat;
+          if (!is_foldable (cell))
+            min += cmin + COLUMN_SPACING;
+          nat += cnat + COLUMN_SPACING;
         }
-      *minimum = min + (N_CELLS - 1) * COLUMN_SPACING + 2 * LINE_PAD_X;
-      *natural = nat + (N_CELLS - 1) * COLUMN_SPACING + 2 * LINE_PAD_X;
+      *minimum = min - COLUMN_SPACING + 2 * LINE_PAD_X;
+      *natural = nat - COLUMN_SPACING + 2 * LINE_PAD_X;
     }
   else
     {
@@ -662,8 +739,8 @@ sl_log_line_snapshot (GtkWidget   *widget,
   pango_layout_set_width (self->layouts[TEXT_ACTION],
                           self->natural[TEXT_ACTION] > table->width[CELL_ACTION]
                           ? table->width[CELL_ACTION] * PANGO_SCALE : -1);
-  pango_layout_set_width (self->layouts[TEXT_DETAILS],
-                          self->natural[TEXT_DETAILS] > table->width[CELL_NAME]
+  pango_layout_set_width (details_layout (self),
+                          details_width (self) > table->width[CELL_NAME]
                           ? table->width[CELL_NAME] * PANGO_SCALE : -1);
 
   /* A unit out of the fight is greyed out, as a struck-through line. */
@@ -677,6 +754,8 @@ sl_log_line_snapshot (GtkWidget   *widget,
       PangoLayout *layout = self->layouts[plain[i].text];
       int width = MIN (self->natural[plain[i].text], table->width[plain[i].cell]);
 
+      if (table->folded & (1u << plain[i].cell))
+        continue;
       draw_layout (snapshot, layout, cell_x (self, plain[i].cell, 0, width),
                    middle - self->height[plain[i].text] / 2.0, &fg);
     }
@@ -684,12 +763,12 @@ sl_log_line_snapshot (GtkWidget   *widget,
   /* The name, and the details under it. */
   {
     int block = self->height[TEXT_NAME] + self->height[TEXT_DETAILS];
-    int details = MIN (self->natural[TEXT_DETAILS], table->width[CELL_NAME]);
+    int details = MIN (details_width (self), table->width[CELL_NAME]);
     double top = middle - block / 2.0;
 
     draw_layout (snapshot, self->layouts[TEXT_NAME],
                  cell_x (self, CELL_NAME, 0, self->natural[TEXT_NAME]), top, &fg);
-    draw_layout (snapshot, self->layouts[TEXT_DETAILS],
+    draw_layout (snapshot, details_layout (self),
                  cell_x (self, CELL_NAME, 0, details), top + self->height[TEXT_NAME], &dim);
   }
 
@@ -731,19 +810,26 @@ sl_log_line_query_tooltip (GtkWidget  *widget,
   SlLogLine *self = SL_LOG_LINE (widget);
   SlLogTable *table = line_table (self);
   int from = is_rtl (widget) ? gtk_widget_get_width (widget) - x : x;
-  int text = -1;
+  PangoLayout *layout = NULL;
+  const char *text = NULL;
 
   from -= LINE_PAD_X;
   if (keyboard)
     return FALSE;
   if (from >= table->x[CELL_ACTION] && from < table->x[CELL_ACTION] + table->width[CELL_ACTION])
-    text = TEXT_ACTION;
+    {
+      layout = line_layout (self, TEXT_ACTION);
+      text = text_of (self, TEXT_ACTION);
+    }
   else if (from >= table->x[CELL_NAME] && from < table->x[CELL_NAME] + table->width[CELL_NAME] &&
            y >= gtk_widget_get_height (widget) / 2)
-    text = TEXT_DETAILS;
-  if (text < 0 || !pango_layout_is_ellipsized (line_layout (self, text)))
+    {
+      layout = details_layout (self);
+      text = table->folded != 0 ? pango_layout_get_text (layout) : text_of (self, TEXT_DETAILS);
+    }
+  if (layout == NULL || !pango_layout_is_ellipsized (layout))
     return FALSE;
-  gtk_tooltip_set_text (tooltip, text_of (self, text));
+  gtk_tooltip_set_text (tooltip, text);
   return TRUE;
 }
 
@@ -887,11 +973,13 @@ headings_height (SlLogTable *self)
   return height;
 }
 
-/* Each column as wide as its widest cell or heading. */
+/* Each column as wide as its widest cell or heading; @full, when not
+ * NULL, what the widest would take to show its text whole. */
 static void
 column_widths (SlLogTable *self,
                int         minimum[N_CELLS],
-               int         natural[N_CELLS])
+               int         natural[N_CELLS],
+               int         full[N_CELLS])
 {
   for (int cell = 0; cell < N_CELLS; cell++)
     {
@@ -899,6 +987,8 @@ column_widths (SlLogTable *self,
 
       pango_layout_get_pixel_size (heading_layout (self, cell), &w, NULL);
       minimum[cell] = natural[cell] = w;
+      if (full != NULL)
+        full[cell] = w;
     }
   for (GtkWidget *line = gtk_widget_get_first_child (GTK_WIDGET (self)); line != NULL;
        line = gtk_widget_get_next_sibling (line))
@@ -909,7 +999,70 @@ column_widths (SlLogTable *self,
         cell_width (SL_LOG_LINE (line), cell, &min, &nat);
         minimum[cell] = MAX (minimum[cell], min);
         natural[cell] = MAX (natural[cell], nat);
+        if (full != NULL)
+          full[cell] = MAX (full[cell], MAX (nat, cell_full_width (SL_LOG_LINE (line), cell)));
       }
+}
+
+/* The width of the columns not folded, with their spacing and padding. */
+static int
+columns_total (const int widths[N_CELLS],
+               guint     folded)
+{
+  int total = 2 * LINE_PAD_X - COLUMN_SPACING;
+
+  for (int cell = 0; cell < N_CELLS; cell++)
+    if (!(folded & (1u << cell)))
+      total += widths[cell] + COLUMN_SPACING;
+  return total;
+}
+
+/* The columns to fold into the details for the table to fit in @width
+ * (fold_order): none when every column fits at its least. */
+static guint
+columns_to_fold (const int minimum[N_CELLS],
+                 int       width)
+{
+  guint folded = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (fold_order) && columns_total (minimum, folded) > width; i++)
+    folded |= 1u << fold_order[i];
+  return folded;
+}
+
+/* The columns' widths in @width: room to spare goes to the details under
+ * the names until they show whole, then to the action; what is missing
+ * the action gives up first, down to 16 characters, then the details,
+ * then the columns fold (columns_to_fold). */
+static void
+fit_columns (SlLogTable *self,
+             int         width,
+             int         widths[N_CELLS],
+             guint      *folded)
+{
+  int min[N_CELLS], full[N_CELLS], total;
+
+  column_widths (self, min, widths, full);
+  *folded = columns_to_fold (min, width);
+  total = columns_total (widths, *folded);
+  if (width >= total)
+    {
+      int give = MIN (width - total, full[CELL_NAME] - widths[CELL_NAME]);
+
+      widths[CELL_NAME] += give;
+      widths[CELL_ACTION] += width - total - give;
+    }
+  else
+    {
+      int missing = total - width;
+      int from_action = MIN (missing, widths[CELL_ACTION] - min[CELL_ACTION]);
+
+      widths[CELL_ACTION] -= from_action;
+      widths[CELL_NAME] -= MIN (missing - from_action, widths[CELL_NAME] - min[CELL_NAME]);
+    }
+  for (int cell = 0; cell < N_CELLS; cell++)
+    if (*folded & (1u << cell))
+      widths[cell] = 0;
 }
 
 static void
@@ -926,14 +1079,15 @@ sl_log_table_measure (GtkWidget      *widget,
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
       int min[N_CELLS], nat[N_CELLS];
+      guint foldable = 0;
 
-      column_widths (self, min, nat);
-      *minimum = *natural = (N_CELLS - 1) * COLUMN_SPACING + 2 * LINE_PAD_X;
-      for (int cell = 0; cell < N_CELLS; cell++)
-        {
-          *minimum += min[cell];
-          *natural += nat[cell];
-        }
+      /* Every column at its natural width; at the least, with the
+       * foldable ones folded. */
+      for (guint i = 0; i < G_N_ELEMENTS (fold_order); i++)
+        foldable |= 1u << fold_order[i];
+      column_widths (self, min, nat, NULL);
+      *minimum = columns_total (min, foldable);
+      *natural = columns_total (nat, 0);
     }
   else
     {
@@ -958,31 +1112,21 @@ sl_log_table_size_allocate (GtkWidget *widget,
                             int        baseline)
 {
   SlLogTable *self = SL_LOG_TABLE (widget);
-  int min[N_CELLS], nat[N_CELLS];
-  int total = (N_CELLS - 1) * COLUMN_SPACING + 2 * LINE_PAD_X, x = 0, y;
-  gboolean moved = FALSE;
+  int widths[N_CELLS];
+  int x = 0, y;
+  guint folded;
+  gboolean moved;
 
-  /* The action takes what is left; what is missing it gives up first,
-   * down to 16 characters, then the details under the names. */
-  column_widths (self, min, nat);
-  for (int cell = 0; cell < N_CELLS; cell++)
-    total += nat[cell];
-  if (width >= total)
-    nat[CELL_ACTION] += width - total;
-  else
-    {
-      int missing = total - width;
-      int from_action = MIN (missing, nat[CELL_ACTION] - min[CELL_ACTION]);
-
-      nat[CELL_ACTION] -= from_action;
-      nat[CELL_NAME] -= MIN (missing - from_action, nat[CELL_NAME] - min[CELL_NAME]);
-    }
+  fit_columns (self, width, widths, &folded);
+  moved = folded != self->folded;
+  self->folded = folded;
   for (int cell = 0; cell < N_CELLS; cell++)
     {
-      moved |= self->x[cell] != x || self->width[cell] != nat[cell];
+      moved |= self->x[cell] != x || self->width[cell] != widths[cell];
       self->x[cell] = x;
-      self->width[cell] = nat[cell];
-      x += nat[cell] + COLUMN_SPACING;
+      self->width[cell] = widths[cell];
+      if (!(folded & (1u << cell)))
+        x += widths[cell] + COLUMN_SPACING;
     }
   /* The lines draw at the columns: new columns, new drawings, even of the
    * lines whose size stays the same. */
@@ -1019,6 +1163,8 @@ sl_log_table_snapshot (GtkWidget   *widget,
       PangoLayout *layout = heading_layout (self, cell);
       int w, x = LINE_PAD_X + self->x[cell];
 
+      if (self->folded & (1u << cell))
+        continue;
       pango_layout_get_pixel_size (layout, &w, NULL);
       if (cell == CELL_STATUS)
         x += self->width[cell] - w;   /* over the badges, at the end of the line */
@@ -1037,36 +1183,7 @@ static gboolean
 sl_log_table_focus (GtkWidget        *widget,
                     GtkDirectionType  direction)
 {
-  SlLogTable *self = SL_LOG_TABLE (widget);
-  GtkWidget *focus = gtk_widget_get_focus_child (widget);
-  GtkWidget *next = NULL;
-
-  switch (direction)
-    {
-    case GTK_DIR_TAB_FORWARD:
-    case GTK_DIR_TAB_BACKWARD:
-      if (focus != NULL)
-        return FALSE;
-      next = self->cursor != NULL ? self->cursor
-             : direction == GTK_DIR_TAB_FORWARD ? gtk_widget_get_first_child (widget)
-             : gtk_widget_get_last_child (widget);
-      break;
-    case GTK_DIR_DOWN:
-      next = focus != NULL ? gtk_widget_get_next_sibling (focus) : gtk_widget_get_first_child (widget);
-      break;
-    case GTK_DIR_UP:
-      next = focus != NULL ? gtk_widget_get_prev_sibling (focus) : gtk_widget_get_last_child (widget);
-      break;
-    case GTK_DIR_LEFT:
-    case GTK_DIR_RIGHT:
-    default:
-      /* Into the table, or out of it. */
-      if (focus != NULL)
-        return FALSE;
-      next = self->cursor != NULL ? self->cursor : gtk_widget_get_first_child (widget);
-      break;
-    }
-  return next != NULL && gtk_widget_grab_focus (next);
+  return sl_focus_children (widget, direction, SL_LOG_TABLE (widget)->cursor, FALSE);
 }
 
 static void
@@ -1335,6 +1452,184 @@ update_description (SlLogLine  *line,
   gtk_accessible_update_property (GTK_ACCESSIBLE (line), GTK_ACCESSIBLE_PROPERTY_LABEL, line->description, -1);
 }
 
+/* Under the name: "Human · BI · 46 pts · bounce pack", and a Legionnaire
+ * character's skills and what they give (§18). */
+static char *
+details_text (const SlUnitLog *log,
+              const char      *equipment)
+{
+  g_autofree char *race_armor = g_strdup_printf (_("%s · %s · %d pts"), log->race->name, log->armor->id, log->points);
+  g_autofree char *character = sl_legionnaire_describe (log->legionnaire, FALSE);
+  g_autofree char *details = *equipment ? g_strdup_printf ("%s · %s", race_armor, equipment)
+                                        : g_steal_pointer (&race_armor);
+
+  if (character != NULL)
+    return g_strdup_printf ("%s · %s", details, character);
+  return g_steal_pointer (&details);
+}
+
+/* The unit's position and its action, as the table may know them. */
+static void
+update_position_action (SlSquadLog      *self,
+                        SlLogLine       *line,
+                        const SlUnitLog *log,
+                        gboolean         losing)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  const SlState *state = sl_game_get_state (self->game);
+
+  /* §15.1: where a hidden unit stands and what it does is its owner's
+   * secret; the shared log says only that it is hidden. */
+  if (log->hidden)
+    {
+      set_text (line, COL_POSITION, "—");
+      set_text (line, COL_ACTION, "—");
+      return;
+    }
+  /* T-36, A-120: in vacuum or a hostile atmosphere, whether it is
+   * sheltered inside or out in it. */
+  if (log->exposure)
+    {
+      /* "standing · inside" */
+      g_autofree char *where = g_strdup_printf (_("%s · %s"), sl_position_label (log->position),
+                                                log->inside ? _("inside") : _("outside"));
+
+      set_text (line, COL_POSITION, where);
+    }
+  else
+    set_text (line, COL_POSITION, sl_position_label (log->position));
+  if (log->action != NULL)
+    {
+      int turn, subphase;
+      g_autofree char *text = NULL;
+
+      sl_subphase_split (rules, log->action_end, &turn, &subphase);
+      /* A-72: a zero-G dive carries on past its AP until it hits
+       * something (the core says whether it does). */
+      if (log->action->move == SL_MOVE_DIVE && sl_unit_drifting (self->game, line->unit))
+        text = g_strdup_printf (_("%s, carries on until it hits something (A-72)"), log->action->name);
+      /* "Walk, ends 7 (1 of 3 AP)" */
+      else if (turn == state->turn)
+        text = g_strdup_printf (_("%s, ends %d (%d of %d AP)"), log->action->name, subphase,
+                                log->action_done, log->action_cost);
+      else
+        text = g_strdup_printf (_("%s, ends %d of turn %d (%d of %d AP)"), log->action->name,
+                                subphase, turn, log->action_done, log->action_cost);
+      if (losing)
+        {
+          /* §6.1, A-18: hit in this resolution step, it keeps its
+           * action until the step ends, then loses it. */
+          g_autofree char *lost = g_strdup_printf (_("%s — loses its action as the step ends"), text);
+
+          g_free (text);
+          text = g_steal_pointer (&lost);
+        }
+      set_text (line, COL_ACTION, text);
+    }
+  else
+    set_text (line, COL_ACTION, _("idle"));
+}
+
+/* P-39: a breached suit and the wound it has still to give, as a badge,
+ * in words and under the pointer; all NULL without one. */
+static void
+breach_texts (const SlRules    *rules,
+              const SlUnitLog  *log,
+              char            **badge,
+              char            **words,
+              char            **tip)
+{
+  int turn, subphase;
+
+  if (log->breach.state == SL_BREACH_NONE || log->wound == SL_WOUND_DEAD)
+    return;
+  sl_subphase_split (rules, log->breach.due, &turn, &subphase);
+  if (log->breach.state == SL_BREACH_DELAYED)
+    {
+      /* Translators: a badge; T3 S1 is turn 3, subphase 1. */
+      *badge = g_strdup_printf (_("Suit breached · T%d S%d"), turn, subphase);
+      *words = g_strdup_printf (_("Suit breached, one more wound T%d S%d"), turn, subphase);
+      *tip = g_strdup_printf (_("The breached suit gives one more wound in subphase %d of turn %d, then seals (P-39)."),
+                              subphase, turn);
+    }
+  else
+    {
+      /* Translators: a badge; T3 S1 is turn 3, subphase 1. */
+      *badge = g_strdup_printf (_("Bleeding · T%d S%d"), turn, subphase);
+      *words = g_strdup_printf (_("Bleeding, next wound T%d S%d"), turn, subphase);
+      *tip = g_strdup_printf (_("The breached suit gives a wound in subphase %d of turn %d, then one every %d subphases until the unit dies (P-39)."),
+                              subphase, turn, rules->environment.suit_breach_delay);
+    }
+}
+
+/* The status badges, and the status in words. */
+static void
+update_status (SlSquadLog      *self,
+               SlLogLine       *line,
+               const SlUnitLog *log,
+               gboolean         losing)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  g_autoptr(GString) status = g_string_new (NULL);
+  g_autofree char *breach_badge = NULL;
+  g_autofree char *breach_words = NULL;
+  g_autofree char *breach_tip = NULL;
+  const char *badge_texts[10], *badge_styles[10], *badge_words[10], *badge_tips[10] = { NULL };
+  int n_badges = 0;
+
+  breach_texts (rules, log, &breach_badge, &breach_words, &breach_tip);
+  if (log->out)
+    {
+      badge_texts[n_badges] = log->wound == SL_WOUND_DEAD ? _("Dead") : _("Out");
+      badge_styles[n_badges++] = "error";
+      /* Knocked out, it bleeds on (P-39 step 3). */
+      if (breach_badge != NULL)
+        {
+          badge_texts[n_badges] = breach_badge;
+          badge_words[n_badges] = breach_words;
+          badge_tips[n_badges] = breach_tip;
+          badge_styles[n_badges++] = "error";
+        }
+    }
+  else
+    {
+      struct { gboolean on; const char *text; const char *style; } badges[] = {
+        /* §18: a Legionnaire player character; it never routs. */
+        { log->legionnaire != NULL, C_("badge", "Character"), "accent" },
+        { log->hidden, _("Hidden"), "accent" },
+        { !log->hidden && log->dazed_until >= 0, _("Dazed"), "warning" },
+        { !log->hidden && log->jammed, _("Jammed"), "warning" },
+        { !log->hidden && log->routed, _("Routed"), "error" },
+        { !log->hidden && log->in_melee, _("In melee"), "warning" },
+        { !log->hidden && log->opportunity, _("Opportunity fire"), "accent" },
+        { !log->hidden && losing, _("Loses its action"), "warning" },
+      };
+
+      for (guint i = 0; i < G_N_ELEMENTS (badges); i++)
+        if (badges[i].on)
+          {
+            badge_texts[n_badges] = badges[i].text;
+            badge_styles[n_badges++] = badges[i].style;
+          }
+      if (breach_badge != NULL)
+        {
+          badge_texts[n_badges] = breach_badge;
+          badge_words[n_badges] = breach_words;
+          badge_tips[n_badges] = breach_tip;
+          badge_styles[n_badges++] = log->breach.state == SL_BREACH_BLEEDING ? "error" : "warning";
+        }
+    }
+  for (int i = 0; i < n_badges; i++)
+    {
+      if (status->len > 0)
+        g_string_append (status, _(", "));
+      /* What a badge says in short, the status says whole. */
+      g_string_append (status, badge_tips[i] != NULL ? badge_words[i] : badge_texts[i]);
+    }
+  set_text (line, COL_STATUS, status->str);
+  update_badges (line, badge_texts, badge_styles, badge_tips, n_badges);
+}
+
 static void
 update_line (SlSquadLog *self,
              SlLogLine  *line)
@@ -1348,12 +1643,6 @@ update_line (SlSquadLog *self,
   g_autofree char *equipment = NULL;
   g_autofree char *details = NULL;
   g_autoptr(GString) weapons = g_string_new (NULL);
-  g_autoptr(GString) status = g_string_new (NULL);
-  g_autofree char *breach_badge = NULL;
-  g_autofree char *breach_words = NULL;
-  g_autofree char *breach_tip = NULL;
-  const char *badge_texts[10], *badge_styles[10], *badge_words[10], *badge_tips[10] = { NULL };
-  int n_badges = 0;
   gboolean losing;
 
   sl_unit_log_fill (rules, sl_game_get_setup (self->game), state, line->unit, &log);
@@ -1381,150 +1670,9 @@ update_line (SlSquadLog *self,
   update_ammo (self, line, &log);
   update_wounds (self, line, &log);
   set_text (line, COL_EQUIPMENT, equipment);
-  {
-    /* "Human · BI · 46 pts · bounce pack" */
-    g_autofree char *race_armor = g_strdup_printf (_("%s · %s · %d pts"), log.race->name, log.armor->id, log.points);
-
-    g_autofree char *character = sl_legionnaire_describe (log.legionnaire, FALSE);
-
-    details = *equipment ? g_strdup_printf ("%s · %s", race_armor, equipment) : g_steal_pointer (&race_armor);
-    /* §18: a Legionnaire character's skills and what they give. */
-    if (character != NULL)
-      {
-        char *more = g_strdup_printf ("%s · %s", details, character);
-
-        g_free (details);
-        details = more;
-      }
-  }
-
-  /* §15.1: where a hidden unit stands and what it does is its owner's
-   * secret; the shared log says only that it is hidden. */
-  if (log.hidden)
-    {
-      set_text (line, COL_POSITION, "—");
-      set_text (line, COL_ACTION, "—");
-    }
-  else
-    {
-      /* T-36, A-120: in vacuum or a hostile atmosphere, whether it is
-       * sheltered inside or out in it. */
-      if (log.exposure)
-        {
-          /* "standing · inside" */
-          g_autofree char *where = g_strdup_printf (_("%s · %s"), sl_position_label (log.position),
-                                                    log.inside ? _("inside") : _("outside"));
-
-          set_text (line, COL_POSITION, where);
-        }
-      else
-        set_text (line, COL_POSITION, sl_position_label (log.position));
-      if (log.action != NULL)
-        {
-          int turn, subphase;
-          g_autofree char *text = NULL;
-
-          sl_subphase_split (rules, log.action_end, &turn, &subphase);
-          /* A-72: a zero-G dive carries on past its AP until it hits
-           * something (the core says whether it does). */
-          if (log.action->move == SL_MOVE_DIVE && sl_unit_drifting (self->game, line->unit))
-            text = g_strdup_printf (_("%s, carries on until it hits something (A-72)"), log.action->name);
-          /* "Walk, ends 7 (1 of 3 AP)" */
-          else if (turn == state->turn)
-            text = g_strdup_printf (_("%s, ends %d (%d of %d AP)"), log.action->name, subphase,
-                                    log.action_done, log.action_cost);
-          else
-            text = g_strdup_printf (_("%s, ends %d of turn %d (%d of %d AP)"), log.action->name,
-                                    subphase, turn, log.action_done, log.action_cost);
-          if (losing)
-            {
-              /* §6.1, A-18: hit in this resolution step, it keeps its
-               * action until the step ends, then loses it. */
-              g_autofree char *lost = g_strdup_printf (_("%s — loses its action as the step ends"), text);
-
-              g_free (text);
-              text = g_steal_pointer (&lost);
-            }
-          set_text (line, COL_ACTION, text);
-        }
-      else
-        set_text (line, COL_ACTION, _("idle"));
-    }
-
-  /* P-39: a breached suit and the wound it has still to give. */
-  if (log.breach.state != SL_BREACH_NONE && log.wound != SL_WOUND_DEAD)
-    {
-      int turn, subphase;
-
-      sl_subphase_split (rules, log.breach.due, &turn, &subphase);
-      if (log.breach.state == SL_BREACH_DELAYED)
-        {
-          /* Translators: a badge; T3 S1 is turn 3, subphase 1. */
-          breach_badge = g_strdup_printf (_("Suit breached · T%d S%d"), turn, subphase);
-          breach_words = g_strdup_printf (_("Suit breached, one more wound T%d S%d"), turn, subphase);
-          breach_tip = g_strdup_printf (_("The breached suit gives one more wound in subphase %d of turn %d, then seals (P-39)."),
-                                        subphase, turn);
-        }
-      else
-        {
-          /* Translators: a badge; T3 S1 is turn 3, subphase 1. */
-          breach_badge = g_strdup_printf (_("Bleeding · T%d S%d"), turn, subphase);
-          breach_words = g_strdup_printf (_("Bleeding, next wound T%d S%d"), turn, subphase);
-          breach_tip = g_strdup_printf (_("The breached suit gives a wound in subphase %d of turn %d, then one every %d subphases until the unit dies (P-39)."),
-                                        subphase, turn, rules->environment.suit_breach_delay);
-        }
-    }
-  if (log.out)
-    {
-      badge_texts[n_badges] = log.wound == SL_WOUND_DEAD ? _("Dead") : _("Out");
-      badge_styles[n_badges++] = "error";
-      /* Knocked out, it bleeds on (P-39 step 3). */
-      if (breach_badge != NULL)
-        {
-          badge_texts[n_badges] = breach_badge;
-          badge_words[n_badges] = breach_words;
-          badge_tips[n_badges] = breach_tip;
-          badge_styles[n_badges++] = "error";
-        }
-    }
-  else
-    {
-      struct { gboolean on; const char *text; const char *style; } badges[] = {
-        /* §18: a Legionnaire player character; it never routs. */
-        { log.legionnaire != NULL, C_("badge", "Character"), "accent" },
-        { log.hidden, _("Hidden"), "accent" },
-        { !log.hidden && log.dazed_until >= 0, _("Dazed"), "warning" },
-        { !log.hidden && log.jammed, _("Jammed"), "warning" },
-        { !log.hidden && log.routed, _("Routed"), "error" },
-        { !log.hidden && log.in_melee, _("In melee"), "warning" },
-        { !log.hidden && log.opportunity, _("Opportunity fire"), "accent" },
-        { !log.hidden && losing, _("Loses its action"), "warning" },
-      };
-
-      for (guint i = 0; i < G_N_ELEMENTS (badges); i++)
-        if (badges[i].on)
-          {
-            badge_texts[n_badges] = badges[i].text;
-            badge_styles[n_badges++] = badges[i].style;
-          }
-      if (breach_badge != NULL)
-        {
-          badge_texts[n_badges] = breach_badge;
-          badge_words[n_badges] = breach_words;
-          badge_tips[n_badges] = breach_tip;
-          badge_styles[n_badges++] = log.breach.state == SL_BREACH_BLEEDING ? "error" : "warning";
-        }
-    }
-  for (int i = 0; i < n_badges; i++)
-    {
-      if (status->len > 0)
-        g_string_append (status, _(", "));
-      /* What a badge says in short, the status says whole. */
-      g_string_append (status, badge_tips[i] != NULL ? badge_words[i] : badge_texts[i]);
-    }
-  set_text (line, COL_STATUS, status->str);
-  update_badges (line, badge_texts, badge_styles, badge_tips, n_badges);
-
+  details = details_text (&log, equipment);
+  update_position_action (self, line, &log, losing);
+  update_status (self, line, &log, losing);
   store_text (line, &line->details, TEXT_DETAILS, details);
   if (line->out != log.out)
     {
@@ -1665,11 +1813,31 @@ sl_squad_log_get_column (SlSquadLog *self,
   for (int cell = 0; cell < N_CELLS; cell++)
     if (g_str_equal (column_ids[field_of[cell]], column))
       {
+        if (table->folded & (1u << cell))
+          return FALSE;
         *x = LINE_PAD_X + table->x[cell];
         *width = table->width[cell];
         return TRUE;
       }
   return FALSE;
+}
+
+gboolean
+sl_squad_log_get_cut (SlSquadLog *self,
+                      int         unit,
+                      const char *text)
+{
+  SlLogLine *line;
+  SlLogTable *table;
+
+  g_return_val_if_fail (SL_IS_SQUAD_LOG (self), FALSE);
+  line = (SlLogLine *) sl_squad_log_get_line (self, unit);
+  g_return_val_if_fail (line != NULL, FALSE);
+  table = SL_LOG_TABLE (self->table);
+  if (g_str_equal (text, "action"))
+    return text_width (line, TEXT_ACTION) > table->width[CELL_ACTION];
+  g_return_val_if_fail (g_str_equal (text, "details"), FALSE);
+  return details_width (line) > table->width[CELL_NAME];
 }
 
 char *
@@ -1718,6 +1886,12 @@ sl_squad_log_class_init (SlSquadLogClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "squadlog");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+  g_type_ensure (SL_TYPE_LOG_TABLE);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/squadlog/SquadLog/sl-squad-log.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlSquadLog, box);
+  gtk_widget_class_bind_template_child (widget_class, SlSquadLog, title);
+  gtk_widget_class_bind_template_child (widget_class, SlSquadLog, subtitle);
+  gtk_widget_class_bind_template_child (widget_class, SlSquadLog, table);
 
   /* A unit's line was clicked or activated: the unit's index. */
   signals[SIGNAL_UNIT_ACTIVATED] =
@@ -1728,21 +1902,7 @@ sl_squad_log_class_init (SlSquadLogClass *klass)
 static void
 sl_squad_log_init (SlSquadLog *self)
 {
-  GtkWidget *heading = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
-  self->title = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->title), 0);
-  gtk_widget_add_css_class (self->title, "heading");
-  self->subtitle = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->subtitle), 0);
-  gtk_widget_add_css_class (self->subtitle, "dim-label");
-  gtk_box_append (GTK_BOX (heading), self->title);
-  gtk_box_append (GTK_BOX (heading), self->subtitle);
-  gtk_box_append (GTK_BOX (self->box), heading);
-  self->table = g_object_new (SL_TYPE_LOG_TABLE, NULL);
-  gtk_box_append (GTK_BOX (self->box), self->table);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 GtkWidget *

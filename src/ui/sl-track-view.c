@@ -35,9 +35,28 @@ struct _SlTrackView
   gulong     changed_id;
   SlTrack   *track;
   char      *description;
+  GtkWidget *cursor;      /* the marker last focused, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (SlTrackView, sl_track_view, GTK_TYPE_WIDGET)
+
+/* A marker of the track as the keyboard and a screen reader reach it
+ * (issue 21 #9): the track draws the markers; each has a focusable child
+ * of its own at its place, a button named after what the marker says.
+ * It draws nothing but its focus ring. */
+#define SL_TYPE_TRACK_CHIP (sl_track_chip_get_type ())
+G_DECLARE_FINAL_TYPE (SlTrackChip, sl_track_chip, SL, TRACK_CHIP, GtkWidget)
+
+struct _SlTrackChip
+{
+  GtkWidget  parent_instance;
+
+  int        unit;     /* the unit whose marker it is, or -1 */
+  int        marker;   /* what goes off (a grenade, a charge …): its marker's id, or 0 */
+  char      *label;    /* its accessible name */
+};
+
+G_DEFINE_FINAL_TYPE (SlTrackChip, sl_track_chip, GTK_TYPE_WIDGET)
 
 enum
 {
@@ -104,6 +123,7 @@ typedef struct
   int           more;
   SlTrackStatus status;
   gboolean      idle;
+  gboolean      overflow;   /* not drawn: one of the "+N" of a full box, for the keyboard */
   double        x, y, w;
 } Chip;
 
@@ -135,6 +155,18 @@ place_box (GArray        *chips,
       c.x = x + PAD + (i % per_row) * cell;
       c.w = MAX (cell - PAD, 4);
       c.y = TURN_ROW + NUMBER_ROW + PAD + (i / per_row) * (CHIP_HEIGHT + CHIP_GAP);
+      g_array_append_val (chips, c);
+    }
+  /* The markers behind the "+N", where it is, for the keyboard. */
+  for (int i = shown; n > slots && i < n; i++)
+    {
+      Chip c = g_array_index (chips, Chip, chips->len - 1);
+
+      c.unit = MAX (units[i], -1);
+      c.event = units[i] < 0 ? -units[i] : 0;
+      c.more = 0;
+      c.status = statuses[i];
+      c.overflow = TRUE;
       g_array_append_val (chips, c);
     }
   *rows = MAX (*rows, (MIN (n, slots) + per_row - 1) / per_row);
@@ -324,6 +356,8 @@ describe (SlTrackView *self)
   return g_string_free (out, FALSE);
 }
 
+static void sync_chips (SlTrackView *self);
+
 static void
 refresh (SlTrackView *self)
 {
@@ -336,6 +370,7 @@ refresh (SlTrackView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, self->description,
                                   -1);
+  sync_chips (self);
   gtk_widget_queue_resize (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -485,6 +520,49 @@ draw_chip (SlTrackView   *self,
     }
 }
 
+/* The End-Action markers, what goes off, and the "+N" of a full box. */
+static void
+draw_markers (SlTrackView *self,
+              GtkSnapshot *snapshot)
+{
+  SlTrack *t = self->track;
+  GdkRGBA fg = sl_widget_get_color (GTK_WIDGET (self));
+  g_autoptr(GArray) chips = g_array_new (FALSE, FALSE, sizeof (Chip));
+
+  layout (self, gtk_widget_get_width (GTK_WIDGET (self)), chips);
+  for (guint i = 0; i < chips->len; i++)
+    {
+      const Chip *c = &g_array_index (chips, Chip, i);
+
+      if (c->overflow)
+        continue;
+      if (c->unit >= 0)
+        draw_chip (self, snapshot, c->unit, c->status, c->idle, c->x, c->y, c->w);
+      else if (c->event > 0)
+        {
+          const SlTrackEvent *e = &g_array_index (t->events, SlTrackEvent, c->event - 1);
+          GdkRGBA warning = theme_color (self, "warning_color", "#9c6e03");
+          /* G grenade, C charge, M mine, F fire mission: what goes off. */
+          const char *letter = e->kind == SL_MARKER_GRENADE ? C_("track", "G")
+                               : e->kind == SL_MARKER_CHARGE ? C_("track", "C")
+                               : e->kind == SL_MARKER_MINE ? C_("track", "M") : C_("track", "F");
+          g_autofree char *text = g_strdup_printf ("%s%d", letter, e->marker);
+
+          rounded_box (snapshot, c->x, c->y, c->w, CHIP_HEIGHT, CHIP_HEIGHT / 2.0,
+                       with_alpha (warning, 0.18f), warning, 1.5);
+          draw_text (self, snapshot, text, c->x, c->y, c->w, CHIP_HEIGHT, warning, TRUE);
+        }
+      else
+        {
+          /* "+3": more markers than the box shows; the tooltip and the
+           * description list them all. */
+          g_autofree char *more = g_strdup_printf ("+%d", c->more);
+
+          draw_text (self, snapshot, more, c->x, c->y, c->w, CHIP_HEIGHT, with_alpha (fg, 0.8f), TRUE);
+        }
+    }
+}
+
 static void
 sl_track_view_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
@@ -496,7 +574,6 @@ sl_track_view_snapshot (GtkWidget   *widget,
   GdkRGBA accent = theme_color (self, "accent_color", "#1c71d8");
   GdkRGBA accent_bg = theme_color (self, "accent_bg_color", "#3584e4");
   GdkRGBA line = with_alpha (fg, 0.15f);
-  g_autoptr(GArray) chips = g_array_new (FALSE, FALSE, sizeof (Chip));
   int per_turn;
   double x, w;
 
@@ -539,36 +616,10 @@ sl_track_view_snapshot (GtkWidget   *widget,
     }
 
   /* The End-Action markers. */
-  layout (self, gtk_widget_get_width (widget), chips);
-  for (guint i = 0; i < chips->len; i++)
-    {
-      const Chip *c = &g_array_index (chips, Chip, i);
-
-      if (c->unit >= 0)
-        draw_chip (self, snapshot, c->unit, c->status, c->idle, c->x, c->y, c->w);
-      else if (c->event > 0)
-        {
-          const SlTrackEvent *e = &g_array_index (t->events, SlTrackEvent, c->event - 1);
-          GdkRGBA warning = theme_color (self, "warning_color", "#9c6e03");
-          /* G grenade, C charge, M mine, F fire mission: what goes off. */
-          const char *letter = e->kind == SL_MARKER_GRENADE ? C_("track", "G")
-                               : e->kind == SL_MARKER_CHARGE ? C_("track", "C")
-                               : e->kind == SL_MARKER_MINE ? C_("track", "M") : C_("track", "F");
-          g_autofree char *text = g_strdup_printf ("%s%d", letter, e->marker);
-
-          rounded_box (snapshot, c->x, c->y, c->w, CHIP_HEIGHT, CHIP_HEIGHT / 2.0,
-                       with_alpha (warning, 0.18f), warning, 1.5);
-          draw_text (self, snapshot, text, c->x, c->y, c->w, CHIP_HEIGHT, warning, TRUE);
-        }
-      else
-        {
-          /* "+3": more markers than the box shows; the tooltip and the
-           * description list them all. */
-          g_autofree char *more = g_strdup_printf ("+%d", c->more);
-
-          draw_text (self, snapshot, more, c->x, c->y, c->w, CHIP_HEIGHT, with_alpha (fg, 0.8f), TRUE);
-        }
-    }
+  draw_markers (self, snapshot);
+  /* The markers' children draw only a focus ring. */
+  for (GtkWidget *chip = gtk_widget_get_first_child (widget); chip != NULL; chip = gtk_widget_get_next_sibling (chip))
+    gtk_widget_snapshot_child (widget, chip, snapshot);
 }
 
 static void
@@ -621,7 +672,7 @@ sl_track_view_unit_at (SlTrackView *self,
     {
       const Chip *c = &g_array_index (chips, Chip, i);
 
-      if (px >= c->x && px < c->x + c->w && py >= c->y && py < c->y + CHIP_HEIGHT)
+      if (!c->overflow && px >= c->x && px < c->x + c->w && py >= c->y && py < c->y + CHIP_HEIGHT)
         return c->unit;
     }
   return -1;
@@ -703,7 +754,7 @@ sl_track_view_marker_at (SlTrackView *self,
     {
       const Chip *c = &g_array_index (chips, Chip, i);
 
-      if (c->event > 0 && px >= c->x && px < c->x + c->w && py >= c->y && py < c->y + CHIP_HEIGHT)
+      if (c->event > 0 && !c->overflow && px >= c->x && px < c->x + c->w && py >= c->y && py < c->y + CHIP_HEIGHT)
         return g_array_index (self->track->events, SlTrackEvent, c->event - 1).marker;
     }
   return 0;
@@ -723,6 +774,242 @@ sl_track_view_describe_marker (SlTrackView *self,
   words = sl_marker_words (self->game, m);
   /* "the gate: 1 plastic charge · goes off: Subphase 6 — click to correct it" */
   return g_strdup_printf (_("%s: %s — click to correct it"), m->label, words);
+}
+
+/* The markers for the keyboard and a screen reader ----------------------- */
+
+static void
+sl_track_chip_finalize (GObject *object)
+{
+  g_free (SL_TRACK_CHIP (object)->label);
+  G_OBJECT_CLASS (sl_track_chip_parent_class)->finalize (object);
+}
+
+/* Enter or Space on a marker does what a click does. */
+static void
+chip_activate_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  SlTrackChip *chip = SL_TRACK_CHIP (widget);
+  GtkWidget *track = gtk_widget_get_parent (widget);
+
+  if (chip->unit >= 0)
+    g_signal_emit (track, signals[SIGNAL_UNIT_ACTIVATED], 0, chip->unit);
+  else if (chip->marker > 0)
+    g_signal_emit (track, signals[SIGNAL_MARKER_ACTIVATED], 0, chip->marker);
+}
+
+static void
+sl_track_chip_class_init (SlTrackChipClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = sl_track_chip_finalize;
+  gtk_widget_class_set_css_name (widget_class, "trackchip");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);
+  gtk_widget_class_install_action (widget_class, "chip.activate", NULL, chip_activate_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "chip.activate", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "chip.activate", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_ISO_Enter, 0, "chip.activate", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "chip.activate", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Space, 0, "chip.activate", NULL);
+}
+
+static void
+sl_track_chip_init (SlTrackChip *self)
+{
+  self->unit = -1;
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+}
+
+/* "ends in subphase 3", "ends in subphase 1 of turn 4" */
+static char *
+ends_words (SlTrackView *self,
+            int          index)
+{
+  int turn, subphase;
+
+  sl_subphase_split (sl_game_get_rules (self->game), index, &turn, &subphase);
+  if (turn == sl_game_get_state (self->game)->turn)
+    return g_strdup_printf (_("ends in subphase %d"), subphase);
+  return g_strdup_printf (_("ends in subphase %d of turn %d"), subphase, turn);
+}
+
+/* A unit's marker as a screen reader names it: "1 · Centurion Vale:
+ * Fire/Throw, ends in subphase 3 (may act now)". */
+static char *
+chip_label (SlTrackView *self,
+            int          unit)
+{
+  const SlTrackMarker *m = marker_of (self, unit);
+  const char *name = unit_setup (self, unit)->label;
+  g_autofree char *text = NULL;
+
+  if (m == NULL)
+    text = g_strdup_printf (_("%s: no action under way"), name);
+  else if (m->status == SL_TRACK_DONE)
+    text = g_strdup_printf (_("%s: %s, done"), name, m->action->name);
+  else
+    {
+      g_autofree char *ends = ends_words (self, m->end);
+
+      text = m->status == SL_TRACK_DUE ? g_strdup_printf (_("%s: %s, %s; to resolve now"), name, m->action->name, ends)
+                                       : g_strdup_printf (_("%s: %s, %s"), name, m->action->name, ends);
+    }
+  if (is_ready (self, unit))
+    return g_strdup_printf (_("%s (may act now)"), text);
+  if (is_waiting (self, unit))
+    return g_strdup_printf (_("%s (not before its grouping’s turn)"), text);
+  return g_steal_pointer (&text);
+}
+
+static SlTrackChip *
+find_chip (SlTrackView *self,
+           int          unit,
+           int          marker)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      SlTrackChip *chip = SL_TRACK_CHIP (child);
+
+      if (chip->unit == unit && chip->marker == marker)
+        return chip;
+    }
+  return NULL;
+}
+
+/* The chip of a laid-out marker, or NULL for a box's "+N". */
+static SlTrackChip *
+chip_of (SlTrackView *self,
+         const Chip  *c)
+{
+  if (c->unit >= 0)
+    return find_chip (self, c->unit, 0);
+  if (c->event > 0)
+    return find_chip (self, -1, g_array_index (self->track->events, SlTrackEvent, c->event - 1).marker);
+  return NULL;
+}
+
+/* One child per marker, in the order the track lays them out (the START
+ * box, then each subphase's), kept across changes so that the keyboard
+ * stays on its marker; named as they stand now. */
+static void
+sync_chips (SlTrackView *self)
+{
+  g_autoptr(GArray) chips = g_array_new (FALSE, FALSE, sizeof (Chip));
+  g_autoptr(GPtrArray) kept = g_ptr_array_new ();
+  GtkWidget *previous = NULL, *child;
+
+  if (self->track != NULL)
+    layout (self, 1000, chips);
+  for (guint i = 0; i < chips->len; i++)
+    {
+      const Chip *c = &g_array_index (chips, Chip, i);
+      int marker = c->event > 0 ? g_array_index (self->track->events, SlTrackEvent, c->event - 1).marker : 0;
+      SlTrackChip *chip;
+      g_autofree char *label = NULL;
+
+      if (c->unit < 0 && c->event == 0)
+        continue;
+      chip = find_chip (self, c->unit, marker);
+      if (chip == NULL)
+        {
+          chip = g_object_new (SL_TYPE_TRACK_CHIP, NULL);
+          chip->unit = c->unit;
+          chip->marker = marker;
+        }
+      if (gtk_widget_get_parent (GTK_WIDGET (chip)) != GTK_WIDGET (self) ||
+          gtk_widget_get_prev_sibling (GTK_WIDGET (chip)) != previous)
+        gtk_widget_insert_after (GTK_WIDGET (chip), GTK_WIDGET (self), previous);
+      label = c->unit >= 0 ? chip_label (self, c->unit) : sl_track_view_describe_marker (self, marker);
+      if (g_strcmp0 (label, chip->label) != 0)
+        {
+          gtk_accessible_update_property (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+          g_free (chip->label);
+          chip->label = g_steal_pointer (&label);
+        }
+      previous = GTK_WIDGET (chip);
+    }
+  /* The markers no longer on the track. */
+  while ((child = previous != NULL ? gtk_widget_get_next_sibling (previous)
+                                   : gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+}
+
+static void
+sl_track_view_size_allocate (GtkWidget *widget,
+                             int        width,
+                             int        height,
+                             int        baseline)
+{
+  SlTrackView *self = SL_TRACK_VIEW (widget);
+  g_autoptr(GArray) chips = g_array_new (FALSE, FALSE, sizeof (Chip));
+
+  if (self->track == NULL)
+    return;
+  layout (self, width, chips);
+  for (guint i = 0; i < chips->len; i++)
+    {
+      const Chip *c = &g_array_index (chips, Chip, i);
+      SlTrackChip *chip = chip_of (self, c);
+      int min, nat;
+
+      if (chip == NULL)
+        continue;
+      gtk_widget_measure (GTK_WIDGET (chip), GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+      gtk_widget_size_allocate (GTK_WIDGET (chip),
+                                &(GtkAllocation) { (int) c->x, (int) c->y, MAX ((int) c->w, min), CHIP_HEIGHT }, -1);
+    }
+}
+
+static GtkWidget *
+first_to_act (SlTrackView *self)
+{
+  for (int pass = 0; pass < 2; pass++)
+    for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self)); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      {
+        SlTrackChip *chip = SL_TRACK_CHIP (child);
+        const SlTrackMarker *m = chip->unit >= 0 ? marker_of (self, chip->unit) : NULL;
+
+        if (pass == 0 ? m != NULL && m->status == SL_TRACK_DUE : chip->unit >= 0 && is_ready (self, chip->unit))
+          return child;
+      }
+  return gtk_widget_get_first_child (GTK_WIDGET (self));
+}
+
+/* Keyboard: the track is one stop of the Tab chain; the arrows go from
+ * marker to marker, in the order of the boxes, and out at either end. */
+static gboolean
+sl_track_view_focus (GtkWidget        *widget,
+                     GtkDirectionType  direction)
+{
+  SlTrackView *self = SL_TRACK_VIEW (widget);
+
+  /* Back where it was, else on the first marker to resolve, else on the
+   * first unit that may act. */
+  return sl_focus_children (widget, direction, self->cursor != NULL ? self->cursor : first_to_act (self), TRUE);
+}
+
+static void
+sl_track_view_set_focus_child (GtkWidget *widget,
+                               GtkWidget *child)
+{
+  if (child != NULL)
+    g_set_weak_pointer (&SL_TRACK_VIEW (widget)->cursor, child);
+  GTK_WIDGET_CLASS (sl_track_view_parent_class)->set_focus_child (widget, child);
+}
+
+GtkWidget *
+sl_track_view_get_marker_widget (SlTrackView *self,
+                                 int          unit,
+                                 int          marker)
+{
+  g_return_val_if_fail (SL_IS_TRACK_VIEW (self), NULL);
+  return (GtkWidget *) find_chip (self, marker > 0 ? -1 : unit, MAX (marker, 0));
 }
 
 static gboolean
@@ -802,9 +1089,14 @@ sl_track_view_dispose (GObject *object)
 {
   SlTrackView *self = SL_TRACK_VIEW (object);
 
+  GtkWidget *chip;
+
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_clear_object (&self->game);
+  g_clear_weak_pointer (&self->cursor);
+  while ((chip = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (chip);
   G_OBJECT_CLASS (sl_track_view_parent_class)->dispose (object);
 }
 
@@ -867,6 +1159,9 @@ sl_track_view_class_init (SlTrackViewClass *klass)
   widget_class->snapshot = sl_track_view_snapshot;
   widget_class->measure = sl_track_view_measure;
   widget_class->get_request_mode = sl_track_view_get_request_mode;
+  widget_class->size_allocate = sl_track_view_size_allocate;
+  widget_class->focus = sl_track_view_focus;
+  widget_class->set_focus_child = sl_track_view_set_focus_child;
 
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, SL_TYPE_GAME,

@@ -39,4 +39,12 @@ int          sl_track_view_marker_at    (SlTrackView *self,
 char        *sl_track_view_describe_marker (SlTrackView *self,
                                             int          marker);
 
+/* The focusable child that stands for @unit's marker (or, with @marker >
+ * 0, for that marker of what goes off) for the keyboard and a screen
+ * reader: a button named as the marker reads, "1 · Centurion Vale:
+ * Fire/Throw, ends in subphase 3"; NULL when it is not on the track. */
+GtkWidget   *sl_track_view_get_marker_widget (SlTrackView *self,
+                                              int          unit,
+                                              int          marker);
+
 G_END_DECLS

@@ -202,6 +202,31 @@ G_GNUC_END_IGNORE_DEPRECATIONS
   return rgba;
 }
 
+gboolean
+sl_focus_children (GtkWidget        *widget,
+                   GtkDirectionType  direction,
+                   GtkWidget        *entry,
+                   gboolean          across)
+{
+  GtkWidget *focus = gtk_widget_get_focus_child (widget);
+  GtkWidget *next = NULL;
+  gboolean forward = direction == GTK_DIR_DOWN || (across && direction == GTK_DIR_RIGHT);
+  gboolean backward = direction == GTK_DIR_UP || (across && direction == GTK_DIR_LEFT);
+
+  if (forward)
+    next = focus != NULL ? gtk_widget_get_next_sibling (focus) : gtk_widget_get_first_child (widget);
+  else if (backward)
+    next = focus != NULL ? gtk_widget_get_prev_sibling (focus) : gtk_widget_get_last_child (widget);
+  else if (focus != NULL)
+    /* Tab, or across, out of it. */
+    return FALSE;
+  else
+    next = entry != NULL ? entry
+           : direction == GTK_DIR_TAB_BACKWARD ? gtk_widget_get_last_child (widget)
+           : gtk_widget_get_first_child (widget);
+  return next != NULL && gtk_widget_grab_focus (next);
+}
+
 char *
 sl_check_odds_words (JsonObject *check)
 {

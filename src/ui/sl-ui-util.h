@@ -87,6 +87,16 @@ gboolean       sl_ask_unsaved    (GtkWindow     *window,
  * gtk_widget_get_color()), for widgets that draw themselves. */
 GdkRGBA        sl_widget_get_color (GtkWidget *widget);
 
+/* Keyboard for a widget whose children are one stop of the Tab chain, as
+ * a list is (the squad log's lines, the track's markers): Tab enters at
+ * @entry (NULL: the first child, or the last going back) and leaves; ↓
+ * (and →, with @across) goes to the next child, ↑ (←) to the one before,
+ * and out at either end. For GtkWidgetClass.focus. */
+gboolean       sl_focus_children   (GtkWidget        *widget,
+                                    GtkDirectionType  direction,
+                                    GtkWidget        *entry,
+                                    gboolean          across);
+
 /* The odds of a check in a preview's result, as the history tells them
  * (sl_check_outcome_words): "Needs 7 or less · 70 %"; for a rout check,
  * where success is routing, "Routs on 20 or less · 20 %". NULL when

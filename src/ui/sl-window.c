@@ -65,6 +65,11 @@ struct _SlWindow
   GtkWidget            *history_buttons;
   GtkWidget            *next_button;
   GtkWidget            *pass_button;
+  GtkWidget            *history_button;
+  GtkWidget            *undo_button;
+  GtkWidget            *redo_button;
+  GtkWidget            *announced;     /* the focused widget last told what changed */
+  AdwFlap              *flap;          /* the squad logs, and the history beside or over them */
   GtkMenuButton        *primary_menu_button;
   GMenuModel           *primary_menu;
   GMenu                *print_squads_section;
@@ -80,6 +85,10 @@ struct _SlWindow
   GString              *typed;       /* a counter number being typed */
   guint                 typed_id;
   guint                 cache_id;   /* the opening cache is due to be written */
+  guint                 compact_id; /* the start page is due to follow the window's height */
+  const char           *start_icon; /* the start page's icon, not shown in a tiny window */
+  gboolean              compact;    /* the window is shorter than COMPACT_HEIGHT */
+  gboolean              tiny;       /* … than TINY_HEIGHT */
 };
 
 G_DEFINE_FINAL_TYPE (SlWindow, sl_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -206,6 +215,20 @@ show_recent (SlWindow   *self,
   gtk_widget_set_visible (GTK_WIDGET (self->recent_list), shown > 0);
 }
 
+/* Below these heights the start page is compact (a smaller icon, less
+ * space around it), then without its icon: 1024 × 700 and 800 × 600 show
+ * it whole, with the game to continue and the recent ones. */
+#define COMPACT_HEIGHT 800
+#define TINY_HEIGHT 640
+
+static void
+set_start_icon (SlWindow   *self,
+                const char *icon)
+{
+  self->start_icon = icon;
+  adw_status_page_set_icon_name (self->status_page, self->tiny ? NULL : icon);
+}
+
 /* The start page: which rules are in force, or why they could not be
  * loaded — a group editing house rules sees the file, the entry and the
  * problem — and the way into a game. */
@@ -221,7 +244,7 @@ show_rules (SlWindow *self)
     {
       const GError *error = app ? sl_application_get_rules_error (app) : NULL;
 
-      adw_status_page_set_icon_name (self->status_page, "dialog-error-symbolic");
+      set_start_icon (self, "dialog-error-symbolic");
       adw_status_page_set_title (self->status_page, _("The Rules Cannot Be Used"));
       sl_status_page_set_description (self->status_page,
                                        error ? error->message : _("The rules were not loaded."));
@@ -238,7 +261,7 @@ show_rules (SlWindow *self)
   /* The icon is set here rather than in the template: a game opened from
    * the command line never shows this page, and loading the 128-pixel
    * icon (an SVG, and the SVG library with it) slowed its start. */
-  adw_status_page_set_icon_name (self->status_page, APPLICATION_ID);
+  set_start_icon (self, APPLICATION_ID);
   adw_status_page_set_title (self->status_page, _("Squad Log"));
   sl_status_page_set_description (self->status_page, description);
   gtk_widget_set_visible (adw_status_page_get_child (self->status_page), TRUE);
@@ -393,6 +416,49 @@ update_prompt (SlWindow *self)
   sl_rule_links_set_label (self->prompt, text);
 }
 
+/* Whether @widget is one of the table's, with no description of its own:
+ * a marker of the track, a squad log's line, a button of the header bar. */
+static gboolean
+table_widget (SlWindow  *self,
+              GtkWidget *widget)
+{
+  GtkWidget *buttons[] = { self->next_button, self->pass_button, self->undo_button, self->redo_button,
+                           self->history_button, GTK_WIDGET (self->primary_menu_button) };
+
+  for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
+    if (widget == buttons[i] || gtk_widget_is_ancestor (widget, buttons[i]))
+      return TRUE;
+  return gtk_widget_is_ancestor (widget, GTK_WIDGET (self->track)) ||
+         gtk_widget_is_ancestor (widget, GTK_WIDGET (self->squads));
+}
+
+/* Issue 21 #9: a screen reader hears what changed at the table (the
+ * clock, the grouping whose turn it is, the hint) where the player is.
+ * GTK 4.8 has no announcements (gtk_accessible_announce() is 4.14's): the
+ * clock and the prompt become the accessible description of the widget
+ * with the keyboard focus when it is one of the table's, which a screen
+ * reader reads out as it changes; the prompt itself is a status (a live
+ * region) for those elsewhere. */
+static void
+announce (SlWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  g_autofree char *text = NULL;
+
+  if (focus != NULL && (self->game == NULL || !table_widget (self, focus)))
+    focus = NULL;
+  if (self->announced != NULL && self->announced != focus)
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self->announced), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  g_set_weak_pointer (&self->announced, focus);
+  if (focus == NULL)
+    return;
+  /* Translators: what a screen reader hears as the game changes: the
+   * clock ("Turn 3 of 12 · Action Phase · subphase 7"), then the hint. */
+  text = g_strdup_printf (_("%s. %s"), adw_window_title_get_subtitle (self->window_title),
+                          gtk_label_get_text (self->prompt));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (focus), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
 static int waiting_mine (SlWindow *self);
 
 static gboolean
@@ -442,6 +508,7 @@ update_actions (SlWindow *self)
   gtk_widget_set_visible (self->history_buttons, game);
   gtk_widget_set_visible (self->next_button, game);
   gtk_widget_set_visible (self->pass_button, game);
+  gtk_widget_set_visible (self->history_button, game);
 
   /* While the private view covers the window, the table's actions wait;
    * a game only shown (its file open elsewhere, or changed on the disk)
@@ -599,6 +666,7 @@ game_changed_cb (SlWindow *self)
   update_title (self);
   update_prompt (self);
   update_actions (self);
+  announce (self);
   /* At once, before anything else can happen: a crash or a power cut
    * after a command was acknowledged must not lose it. */
   save_now (self);
@@ -794,22 +862,18 @@ show_construction_error (SlWindow      *self,
                          const SlSetup *setup,
                          const GError  *error)
 {
-  AdwMessageDialog *dialog;
-  GtkWidget *scrolled, *list;
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/squadlog/SquadLog/sl-construction-dialog.ui");
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (gtk_builder_get_object (builder, "dialog"));
+  GtkListBox *list = GTK_LIST_BOX (gtk_builder_get_object (builder, "list"));
+  g_autoptr(GPtrArray) left = sl_setup_unoverridden_problems (setup);
   g_autofree char *body = NULL;
   guint n = 0;
 
-  g_autoptr(GPtrArray) left = sl_setup_unoverridden_problems (setup);
-
-  list = gtk_list_box_new ();
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (list, "boxed-list");
   for (guint i = 0; i < left->len; i++)
     {
       const SlSetupProblem *p = g_ptr_array_index (left, i);
-      GtkWidget *label;
+      GtkWidget *label = gtk_label_new (NULL);
 
-      label = gtk_label_new (NULL);
       /* The rule broken, a link to the rules reference. */
       sl_rule_links_set_label (GTK_LABEL (label), p->message);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
@@ -818,14 +882,13 @@ show_construction_error (SlWindow      *self,
       gtk_widget_set_margin_end (label, 12);
       gtk_widget_set_margin_top (label, 8);
       gtk_widget_set_margin_bottom (label, 8);
-      gtk_list_box_append (GTK_LIST_BOX (list), label);
-      gtk_list_box_row_set_activatable (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), n), FALSE);
+      gtk_list_box_append (list, label);
+      gtk_list_box_row_set_activatable (gtk_list_box_get_row_at_index (list, n), FALSE);
       n++;
     }
   if (n == 0)
     {
-      g_object_ref_sink (list);
-      g_object_unref (list);
+      gtk_window_destroy (GTK_WINDOW (dialog));
       show_error (self, _("Cannot Start the Game"), error->message);
       return;
     }
@@ -834,17 +897,8 @@ show_construction_error (SlWindow      *self,
                                        "The forces of “%s” break %u construction rules. To play anyway, the scenario must list them under “overrides”, as the custom scenario editor’s Play Anyway does.",
                                        n),
                           setup->name, n);
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Cannot Start the Game"), body));
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 320);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), list);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Construction rules broken"), -1);
-  adw_message_dialog_set_extra_child (dialog, scrolled);
-  adw_message_dialog_add_response (dialog, "close", _("_Close"));
-  adw_message_dialog_set_default_response (dialog, "close");
+  adw_message_dialog_set_body (dialog, body);
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -925,14 +979,10 @@ new_action (GtkWidget  *widget,
   SlWindow *self = SL_WINDOW (widget);
   g_autoptr(GString) problems = g_string_new (NULL);
   GPtrArray *scenarios = sl_scenario_list (window_rules (self), problems);
-  AdwMessageDialog *dialog;
-  GtkWidget *list = gtk_list_box_new ();
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/squadlog/SquadLog/sl-new-game-dialog.ui");
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (gtk_builder_get_object (builder, "dialog"));
+  GtkListBox *list = GTK_LIST_BOX (gtk_builder_get_object (builder, "list"));
 
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("New Game"),
-                                                       _("Choose the scenario to play.")));
-  adw_message_dialog_add_response (dialog, "cancel", _("_Cancel"));
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (list, "boxed-list");
   for (guint i = 0; i < scenarios->len; i++)
     {
       const SlScenarioInfo *scenario = g_ptr_array_index (scenarios, i);
@@ -947,7 +997,7 @@ new_action (GtkWidget  *widget,
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       g_object_set_data (G_OBJECT (row), "scenario", (gpointer) scenario);
-      gtk_list_box_append (GTK_LIST_BOX (list), row);
+      gtk_list_box_append (list, row);
     }
   /* The list lives as long as the dialog. */
   g_object_set_data_full (G_OBJECT (dialog), "scenarios", scenarios, (GDestroyNotify) g_ptr_array_unref);
@@ -959,7 +1009,7 @@ new_action (GtkWidget  *widget,
 
       adw_message_dialog_set_body (dialog, body);
     }
-  adw_message_dialog_set_extra_child (dialog, list);
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -2038,6 +2088,51 @@ next_action (GtkWidget  *widget,
     }
 }
 
+/* The history shown or put away (F9): beside the squad logs in a wide
+ * window, over them in a narrow one. */
+static void
+history_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+
+  if (self->game != NULL)
+    adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
+}
+
+static gboolean
+compact_cb (gpointer data)
+{
+  SlWindow *self = data;
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+
+  self->compact_id = 0;
+  self->compact = height < COMPACT_HEIGHT;
+  self->tiny = height < TINY_HEIGHT;
+  if (self->compact)
+    gtk_widget_add_css_class (GTK_WIDGET (self->status_page), "compact");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->status_page), "compact");
+  set_start_icon (self, self->start_icon);
+  return G_SOURCE_REMOVE;
+}
+
+/* The start page follows the window's height: after the allocation, as
+ * changing its style then would lay the window out again. */
+static void
+sl_window_size_allocate (GtkWidget *widget,
+                         int        width,
+                         int        height,
+                         int        baseline)
+{
+  SlWindow *self = SL_WINDOW (widget);
+
+  GTK_WIDGET_CLASS (sl_window_parent_class)->size_allocate (widget, width, height, baseline);
+  if ((self->compact != (height < COMPACT_HEIGHT) || self->tiny != (height < TINY_HEIGHT)) && self->compact_id == 0)
+    self->compact_id = g_idle_add (compact_cb, self);
+}
+
 SlReferenceWindow *
 sl_window_get_reference (SlWindow *self)
 {
@@ -2190,6 +2285,8 @@ sl_window_dispose (GObject *object)
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_clear_handle_id (&self->cache_id, g_source_remove);
+  g_clear_handle_id (&self->compact_id, g_source_remove);
+  g_clear_weak_pointer (&self->announced);
   keep_opening_cache (self->game);
   g_clear_object (&self->game);
   if (self->shortcuts != NULL)
@@ -2207,16 +2304,10 @@ sl_window_dispose (GObject *object)
   G_OBJECT_CLASS (sl_window_parent_class)->dispose (object);
 }
 
+/* The template (ui/sl-window.ui): its parts and its handlers. */
 static void
-sl_window_class_init (SlWindowClass *klass)
+bind_template (GtkWidgetClass *widget_class)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-
-  object_class->dispose = sl_window_dispose;
-  object_class->get_property = sl_window_get_property;
-  object_class->set_property = sl_window_set_property;
-
   g_type_ensure (SL_TYPE_TRACK_VIEW);
   g_type_ensure (SL_TYPE_HISTORY_VIEW);
   g_type_ensure (SL_TYPE_PRIVATE_VIEW);
@@ -2241,6 +2332,33 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlWindow, file_bar);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, file_bar_label);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, pass_button);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, file_bar_button);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, history_button);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, redo_button);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, flap);
+  gtk_widget_class_bind_template_callback (widget_class, application_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, close_request_cb);
+  gtk_widget_class_bind_template_callback (widget_class, key_pressed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, show_rules);
+  gtk_widget_class_bind_template_callback (widget_class, recent_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, unit_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, show_markers);
+  gtk_widget_class_bind_template_callback (widget_class, file_bar_response_cb);
+}
+
+static void
+sl_window_class_init (SlWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_window_dispose;
+  object_class->get_property = sl_window_get_property;
+  object_class->set_property = sl_window_set_property;
+  widget_class->size_allocate = sl_window_size_allocate;
+
+  bind_template (widget_class);
 
   gtk_widget_class_install_action (widget_class, "win.new", NULL, new_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
@@ -2274,6 +2392,8 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.pass", NULL, pass_action);
   gtk_widget_class_install_action (widget_class, "win.reference", NULL, reference_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F1, 0, "win.reference", NULL);
+  gtk_widget_class_install_action (widget_class, "win.history", NULL, history_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.history", NULL);
   /* Dice mode: "we roll our own dice" (default) or "the app rolls". */
   g_object_class_install_property (object_class, PROP_APP_ROLLS,
                                    g_param_spec_boolean ("app-rolls", NULL, NULL, FALSE,
@@ -2296,32 +2416,19 @@ sl_window_class_init (SlWindowClass *klass)
 static void
 sl_window_init (SlWindow *self)
 {
+  static const GActionEntry entries[] = {
+    { .name = "show-help-overlay", .activate = show_help_overlay_cb },
+  };
+
   gtk_widget_init_template (GTK_WIDGET (self));
-  g_signal_connect_swapped (self->track, "unit-activated", G_CALLBACK (unit_activated_cb), self);
-  g_signal_connect_swapped (self->track, "marker-activated", G_CALLBACK (show_markers), self);
-  {
-    static const GActionEntry entries[] = {
-      { .name = "show-help-overlay", .activate = show_help_overlay_cb },
-    };
-
-    g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
-  }
+  g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
   gtk_menu_button_set_create_popup_func (self->primary_menu_button, create_primary_menu_cb, self, NULL);
-  self->file_bar_button = gtk_info_bar_add_button (self->file_bar, _("_Try Again"), GTK_RESPONSE_ACCEPT);
-  g_signal_connect_swapped (self->file_bar, "response", G_CALLBACK (file_bar_response_cb), self);
-  g_signal_connect (self->recent_list, "row-activated", G_CALLBACK (recent_activated_cb), self);
-  /* The start page is filled in each time it is shown (not at all when
-   * the window opens on a game). */
-  g_signal_connect_swapped (self->status_page, "map", G_CALLBACK (show_rules), self);
+  /* GTK 4.8 names a menu button's inner toggle, which takes the focus,
+   * after its icon: named as the menu instead (issue 21 #9). */
+  if (GTK_IS_TOGGLE_BUTTON (gtk_widget_get_first_child (GTK_WIDGET (self->primary_menu_button))))
+    gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (GTK_WIDGET (self->primary_menu_button))),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, _("Main Menu"), -1);
   self->typed = g_string_new (NULL);
-  {
-    GtkEventController *keys = gtk_event_controller_key_new ();
-
-    g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
-    gtk_widget_add_controller (GTK_WIDGET (self), keys);
-  }
-  g_signal_connect (self, "notify::application", G_CALLBACK (application_changed_cb), NULL);
-  g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
   update_title (self);
   update_actions (self);
 }
