@@ -13,12 +13,42 @@
 #include "sl-application.h"
 #endif
 
+/* Run from the build tree, the program finds there a file meson wrote
+ * beside it (src/squadlog-uninstalled.ini.in) that says where its data,
+ * translations and settings schema are — what `meson devenv` sets —
+ * unless the environment says otherwise. Installed, there is none. */
+static void
+find_uninstalled (void)
+{
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *dir = exe != NULL ? g_path_get_dirname (exe) : NULL;
+  g_autofree char *ini = dir != NULL ? g_build_filename (dir, "squadlog-uninstalled.ini", NULL) : NULL;
+  g_autoptr(GKeyFile) keys = g_key_file_new ();
+  static const char * const vars[][2] = {
+    { "PkgDataDir", "SQUADLOG_PKGDATADIR" },
+    { "LocaleDir", "SQUADLOG_LOCALEDIR" },
+    { "SchemaDir", "GSETTINGS_SCHEMA_DIR" },
+  };
+
+  if (ini == NULL || !g_key_file_load_from_file (keys, ini, G_KEY_FILE_NONE, NULL))
+    return;
+  for (gsize i = 0; i < G_N_ELEMENTS (vars); i++)
+    {
+      g_autofree char *value = g_key_file_get_string (keys, "Uninstalled", vars[i][0], NULL);
+
+      if (value != NULL && *value != '\0' && g_getenv (vars[i][1]) == NULL)
+        g_setenv (vars[i][1], value, FALSE);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
 {
-  const char *localedir = g_getenv ("SQUADLOG_LOCALEDIR");
+  const char *localedir;
 
+  find_uninstalled ();
+  localedir = g_getenv ("SQUADLOG_LOCALEDIR");
   setlocale (LC_ALL, "");
   /* From the build tree (`meson devenv`), the translations built there. */
   bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir != '\0' ? localedir : LOCALEDIR);
