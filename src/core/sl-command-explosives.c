@@ -794,80 +794,289 @@ chain_mines (SlCommand *c,
   sl_command_result (c, json_object_set_array_member, "mines", list);
 }
 
-gboolean
-sl_command_blast (SlCommand  *c,
-                  GError    **error)
+/* A blast command (P-08 step 4): the marker that goes off and what it
+ * catches, as the command gives them. */
+typedef struct
+{
+  int           id;
+  gboolean      breached;
+  GArray       *caught;      /* Caught */
+  GArray       *mines;       /* Chained */
+  GArray       *charges;     /* caught charges */
+  SlObstacleAt  obstacle;
+  gboolean      at_obstacle;
+} Blast;
+
+static void
+blast_clear (Blast *b)
+{
+  g_clear_pointer (&b->caught, g_array_unref);
+  g_clear_pointer (&b->mines, g_array_unref);
+  g_clear_pointer (&b->charges, g_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Blast, blast_clear)
+
+static gboolean
+read_blast (SlCommand  *c,
+            Blast      *b,
+            GError    **error)
 {
   SlReader *r = c->command;
-  g_autoptr(GArray) caught = g_array_new (FALSE, TRUE, sizeof (Caught));
-  g_autoptr(GArray) mines = g_array_new (FALSE, TRUE, sizeof (Chained));
-  g_autoptr(GArray) charges = sl_command_caught_charges_new ();
-  SlObstacleAt obstacle;
-  SlMarker *m;
-  gboolean breached, at_obstacle;
-  int id;
 
+  b->caught = g_array_new (FALSE, TRUE, sizeof (Caught));
+  b->mines = g_array_new (FALSE, TRUE, sizeof (Chained));
+  b->charges = sl_command_caught_charges_new ();
   sl_reader_require (r, "marker");
-  id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
-  breached = sl_reader_bool (r, "breached", FALSE);
-  read_caught (c, r, caught);
-  read_mines (c, r, mines);
-  sl_command_read_caught_charges (c, r, charges);
+  b->id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
+  b->breached = sl_reader_bool (r, "breached", FALSE);
+  read_caught (c, r, b->caught);
+  read_mines (c, r, b->mines);
+  sl_command_read_caught_charges (c, r, b->charges);
   /* A-79 … A-81: the obstacle the charge was placed against, or the door
    * the grenade was aimed at. */
-  at_obstacle = sl_command_read_obstacle (c, r, "obstacle", &obstacle);
-  if (at_obstacle && sl_reader_has (r, "breached") && sl_reader_ok (r))
+  b->at_obstacle = sl_command_read_obstacle (c, r, "obstacle", &b->obstacle);
+  if (b->at_obstacle && sl_reader_has (r, "breached") && sl_reader_ok (r))
     sl_reader_fail (r, "breached", _("With the obstacle named, whether it is breached is worked out (A-81)."));
-  if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
-    return FALSE;
+  return sl_command_inputs_done (c) && require_area_effects (c, error);
+}
+
+/* P-08 step 4: the marker due to go off now, and the units it catches.
+ * Returns the marker, or NULL. */
+static SlMarker *
+check_blast (SlCommand    *c,
+             const Blast  *b,
+             GError      **error)
+{
+  SlMarker *m;
 
   if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_EXPLOSION, N_("A blast"), error))
-    return FALSE;
-  if ((m = due_marker (c, r, id, error)) == NULL)
-    return FALSE;
+    return NULL;
+  if ((m = due_marker (c, c->command, b->id, error)) == NULL)
+    return NULL;
   if (m->kind != SL_MARKER_GRENADE && m->kind != SL_MARKER_CHARGE && m->kind != SL_MARKER_MINE)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker",
                          _("%s lands with a fire-mission command (P-38)."), m->label);
+      return NULL;
+    }
+  if (!check_caught (c, b->caught, m->kind == SL_MARKER_MINE ? sl_command_side (c, m->owner) : -1, error))
+    return NULL;
+  return m;
+}
+
+/* §15.6, A-112: a smoke grenade makes a cloud and hurts nobody. */
+static gboolean
+blast_smoke (SlCommand    *c,
+             const Blast  *b,
+             SlMarker     *m,
+             GError      **error)
+{
+  SlBlastInput in = { 0 };
+  SlBlastResult res;
+  int turn, subphase;
+  g_autofree char *when = NULL;
+
+  if (b->caught->len > 0 || b->mines->len > 0 || b->charges->len > 0 || b->at_obstacle)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID,
+                         b->caught->len > 0 ? "units" : b->mines->len > 0 ? "mines"
+                         : b->charges->len > 0 ? "charges" : "obstacle",
+                         _("Smoke hurts nobody: it makes a cloud (§15.6, A-112)."));
       return FALSE;
     }
-  if (!check_caught (c, caught, m->kind == SL_MARKER_MINE ? sl_command_side (c, m->owner) : -1, error))
+  in.source = SL_BLAST_SMOKE;
+  in.distance_m = -1;
+  if (!sl_blast_resolve (c->rules, c->options, &in, &res, error))
+    return FALSE;
+  /* a cloud that stays 12 turns; start_subphase removes it. */
+  sl_smoke_clears (c->rules, c->options, c->state->turn, c->state->subphase, &turn, &subphase);
+  m->kind = SL_MARKER_SMOKE;
+  m->due = -1;
+  m->resolved = TRUE;
+  m->expires = sl_subphase_index (c->rules, turn, subphase);
+  when = sl_command_when (c, m->expires);
+  sl_command_result (c, json_object_set_double_member, "smoke_radius_m", res.smoke_radius_m);
+  sl_command_result (c, json_object_set_int_member, "clears_turn", turn);
+  sl_command_result (c, json_object_set_int_member, "clears_subphase", subphase);
+  sl_command_say (c, _("%s goes off: a smoke cloud of %g m radius until %s (§15.6, A-112)."),
+                  m->label, res.smoke_radius_m, when);
+  return TRUE;
+}
+
+/* What goes off, copied before its marker is removed. */
+typedef struct
+{
+  char     label[sizeof ((SlMarker *) NULL)->label];
+  int      owner;
+  int      kind;
+  int      type;
+  gboolean shaped;   /* a shaped charge */
+} Explosive;
+
+/* A-79: the obstacle named takes the blast: a frag grenade at its
+ * distance, plastic charges in contact (T-34a for several), a shaped
+ * charge its own PF (A-80, A-81). Sets whether it is breached. */
+static gboolean
+blast_obstacle (SlCommand        *c,
+                Blast            *b,
+                const Explosive  *x,
+                GError          **error)
+{
+  SlObstacleInput oi = { 0 };
+  SlObstacleResult ores;
+  g_autoptr(GString) words = g_string_new (NULL);
+
+  if (x->kind == SL_MARKER_MINE || diver_of (b->caught) >= 0)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "obstacle",
+                         x->kind == SL_MARKER_MINE ? _("A mine is no charge placed against an obstacle (P-37, A-79).")
+                                                   : _("A smothered grenade harms no obstacle (P-34 step 7)."));
+      return FALSE;
+    }
+  if (sl_command_obstacle_breached (c, b->obstacle.label))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "obstacle",
+                         _("%s is already destroyed: a Breach marker lies there (P-25)."), b->obstacle.label);
+      return FALSE;
+    }
+  oi.source = x->kind == SL_MARKER_GRENADE ? SL_OBSTACLE_FRAG : x->shaped ? SL_OBSTACLE_SHAPED : SL_OBSTACLE_PLASTIC;
+  oi.distance_m = b->obstacle.distance_m;
+  oi.charges = x->kind == SL_MARKER_CHARGE && !x->shaped ? x->type : 1;
+  g_string_append_printf (words, _("The blast of %s: "), x->label);
+  if (!sl_command_hit_obstacle (c, &b->obstacle, &oi, &ores, words, error))
+    return FALSE;
+  g_string_append_c (words, '.');
+  sl_command_say (c, "%s", words->str);
+  if (sl_command_telling (c))
+    {
+      JsonObject *o = json_object_new ();
+
+      sl_command_obstacle_json (&b->obstacle, &ores, o);
+      json_object_set_object_member (c->result, "obstacle", o);
+    }
+  b->breached = ores.destroyed;
+  return TRUE;
+}
+
+/* A-80, A-81: a shaped charge hurts the zones behind its obstacle
+ * (distances behind it), and a breach is marked. */
+static void
+blast_shaped (SlCommand       *c,
+              const Blast     *b,
+              const Explosive *x)
+{
+  JsonArray *list = sl_command_telling (c) ? json_array_new () : NULL;
+
+  c->actor = x->owner;
+  for (guint i = 0; i < b->caught->len; i++)
+    {
+      const Caught *k = &g_array_index (b->caught, Caught, i);
+      const SlUnitSetup *us = sl_setup_unit_at (c->setup, k->unit);
+      SlShapedInput in = { 0 };
+      SlShapedResult res;
+      JsonObject *o = list != NULL ? json_object_new () : NULL;
+      g_autofree char *words = NULL;
+
+      in.breached = b->breached;
+      in.distance_m = k->in.distance_m;
+      in.in_strip = k->in_strip;
+      in.has_target = TRUE;
+      in.armor = us->armor;
+      in.race = us->race;
+      in.wound = c->state->units[k->unit].wound;
+      sl_shaped_charge_resolve (c->rules, c->options, &in, &res);
+      if (res.has_damage)
+        words = sl_command_apply_damage (c, k->unit, &res.damage, o);
+      if (res.affected)
+        sl_state_lose_action_in_step (c->state, k->unit);
+      if (o != NULL)
+        {
+          json_object_set_string_member (o, "unit", us->id);
+          json_object_set_string_member (o, "zone", sl_shaped_zone_names[res.zone]);
+          json_object_set_boolean_member (o, "affected", res.affected);
+          json_object_set_int_member (o, "penetration", res.penetration);
+          json_array_add_object_element (list, o);
+        }
+      if (res.affected)
+        sl_command_say (c, _("The blast of %s catches %s in zone %s: penetration %d, %s."), x->label, us->told,
+                        sl_shaped_zone_names[res.zone], res.penetration,
+                        words != NULL ? words : _("no wound"));
+      else
+        sl_command_say (c, _("The blast of %s does not reach %s (%s)."), x->label, us->told,
+                        res.reason != NULL ? res.reason : "");
+    }
+  c->actor = -1;
+  sl_command_result (c, json_object_set_array_member, "units", list);
+  if (b->breached && !b->at_obstacle)
+    {
+      /* a door destroyed outright, or a 1 m hole in the wall. */
+      SlMarker *breach = sl_state_add_marker (c->state, SL_MARKER_BREACH);
+
+      breach->owner = x->owner;
+      breach->created = sl_command_now (c);
+      set_label (breach, x->label);
+      sl_command_result (c, json_object_set_int_member, "breach_marker", breach->id);
+      sl_command_say (c, _("%s has breached its obstacle: a Breach marker is placed (A-81)."), x->label);
+    }
+}
+
+/* A grenade, charge or mine goes off (T-30, T-33, T-34a): the mines and
+ * charges it may set off (P-37 step 5, A-84) and a sacrifice dive (P-34
+ * step 7) checked first, then the obstacle and the units caught; its
+ * marker is removed. */
+static gboolean
+blast_explosive (SlCommand       *c,
+                 Blast           *b,
+                 const SlMarker  *m,
+                 GError         **error)
+{
+  Explosive x = { { 0 } };
+
+  g_strlcpy (x.label, m->label, sizeof x.label);
+  x.owner = m->owner;
+  x.kind = m->kind;
+  x.type = m->type;
+  x.shaped = x.kind == SL_MARKER_CHARGE && x.type == 0;
+  if (!roll_mines (c, b->mines, b->id, error) ||
+      !sl_command_roll_caught_charges (c, b->charges, b->id, error) ||
+      !check_sacrifice_dive (c, m, b->caught, b->mines->len + b->charges->len, error))
+    return FALSE;
+  if (b->breached && !x.shaped)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "breached",
+                         _("Only a shaped charge breaches an obstacle (A-80, A-81)."));
+      return FALSE;
+    }
+  if (b->at_obstacle && !blast_obstacle (c, b, &x, error))
+    return FALSE;
+  if (x.shaped)
+    blast_shaped (c, b, &x);
+  else if (!apply_blast (c, x.kind == SL_MARKER_CHARGE ? charge_source (x.type) : SL_BLAST_FRAG,
+                         x.owner, b->caught, x.label, error))
+    return FALSE;
+  sl_command_say (c, _("The marker of %s is removed: it has gone off (P-08 step 4)."), x.label);
+  sl_state_remove_marker (c->state, b->id);
+  chain_mines (c, b->mines);
+  sl_command_chain_charges (c, b->charges);
+  return TRUE;
+}
+
+gboolean
+sl_command_blast (SlCommand  *c,
+                  GError    **error)
+{
+  g_auto(Blast) b = { 0 };
+  SlMarker *m;
+
+  if (!read_blast (c, &b, error))
+    return FALSE;
+  if ((m = check_blast (c, &b, error)) == NULL)
     return FALSE;
 
   sl_command_result (c, json_object_set_int_member, "marker", m->id);
   if (m->kind == SL_MARKER_GRENADE && m->type == SL_GRENADE_SG)
-    {
-      SlBlastInput in = { 0 };
-      SlBlastResult res;
-      int turn, subphase;
-      g_autofree char *when = NULL;
-
-      if (caught->len > 0 || mines->len > 0 || charges->len > 0 || at_obstacle)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_INVALID,
-                             caught->len > 0 ? "units" : mines->len > 0 ? "mines"
-                             : charges->len > 0 ? "charges" : "obstacle",
-                             _("Smoke hurts nobody: it makes a cloud (§15.6, A-112)."));
-          return FALSE;
-        }
-      in.source = SL_BLAST_SMOKE;
-      in.distance_m = -1;
-      if (!sl_blast_resolve (c->rules, c->options, &in, &res, error))
-        return FALSE;
-      /* a cloud that stays 12 turns; start_subphase removes it. */
-      sl_smoke_clears (c->rules, c->options, c->state->turn, c->state->subphase, &turn, &subphase);
-      m->kind = SL_MARKER_SMOKE;
-      m->due = -1;
-      m->resolved = TRUE;
-      m->expires = sl_subphase_index (c->rules, turn, subphase);
-      when = sl_command_when (c, m->expires);
-      sl_command_result (c, json_object_set_double_member, "smoke_radius_m", res.smoke_radius_m);
-      sl_command_result (c, json_object_set_int_member, "clears_turn", turn);
-      sl_command_result (c, json_object_set_int_member, "clears_subphase", subphase);
-      sl_command_say (c, _("%s goes off: a smoke cloud of %g m radius until %s (§15.6, A-112)."),
-                      m->label, res.smoke_radius_m, when);
-      return TRUE;
-    }
+    return blast_smoke (c, &b, m, error);
 
   /* Where it was concealed is shown to the table as it goes off; a note
    * changed since it was sealed makes it a dud (P-28, P-37 step 6). */
@@ -878,131 +1087,11 @@ sl_command_blast (SlCommand  *c,
         {
           sl_command_result (c, json_object_set_boolean_member, "dud", TRUE);
           sl_command_say (c, _("%s does not go off: it is a dud (P-37 step 6)."), m->label);
-          sl_state_remove_marker (c->state, id);
+          sl_state_remove_marker (c->state, b.id);
           return TRUE;
         }
     }
-
-  {
-    char label[sizeof m->label];
-    int owner = m->owner, kind = m->kind, type = m->type;
-    gboolean shaped = kind == SL_MARKER_CHARGE && type == 0;
-
-    g_strlcpy (label, m->label, sizeof label);
-    if (!roll_mines (c, mines, id, error) ||
-        !sl_command_roll_caught_charges (c, charges, id, error) ||
-        !check_sacrifice_dive (c, m, caught, mines->len + charges->len, error))
-      return FALSE;
-    if (breached && !shaped)
-      {
-        sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "breached",
-                           _("Only a shaped charge breaches an obstacle (A-80, A-81)."));
-        return FALSE;
-      }
-    if (at_obstacle)
-      {
-        SlObstacleInput oi = { 0 };
-        SlObstacleResult ores;
-        g_autoptr(GString) words = g_string_new (NULL);
-
-        if (kind == SL_MARKER_MINE || diver_of (caught) >= 0)
-          {
-            sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "obstacle",
-                               kind == SL_MARKER_MINE ? _("A mine is no charge placed against an obstacle (P-37, A-79).")
-                                                      : _("A smothered grenade harms no obstacle (P-34 step 7)."));
-            return FALSE;
-          }
-        if (sl_command_obstacle_breached (c, obstacle.label))
-          {
-            sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "obstacle",
-                               _("%s is already destroyed: a Breach marker lies there (P-25)."), obstacle.label);
-            return FALSE;
-          }
-        /* A-79: a frag grenade at its distance, plastic charges in contact
-         * (T-34a for several), a shaped charge its own PF (A-80, A-81). */
-        oi.source = kind == SL_MARKER_GRENADE ? SL_OBSTACLE_FRAG : shaped ? SL_OBSTACLE_SHAPED : SL_OBSTACLE_PLASTIC;
-        oi.distance_m = obstacle.distance_m;
-        oi.charges = kind == SL_MARKER_CHARGE && !shaped ? type : 1;
-        g_string_append_printf (words, _("The blast of %s: "), label);
-        if (!sl_command_hit_obstacle (c, &obstacle, &oi, &ores, words, error))
-          return FALSE;
-        g_string_append_c (words, '.');
-        sl_command_say (c, "%s", words->str);
-        if (sl_command_telling (c))
-          {
-            JsonObject *o = json_object_new ();
-
-            sl_command_obstacle_json (&obstacle, &ores, o);
-            json_object_set_object_member (c->result, "obstacle", o);
-          }
-        breached = ores.destroyed;
-      }
-    if (shaped)
-      {
-        /* the zones behind the obstacle; distances behind it. */
-        JsonArray *list = sl_command_telling (c) ? json_array_new () : NULL;
-
-        c->actor = owner;
-        for (guint i = 0; i < caught->len; i++)
-          {
-            const Caught *k = &g_array_index (caught, Caught, i);
-            const SlUnitSetup *us = sl_setup_unit_at (c->setup, k->unit);
-            SlShapedInput in = { 0 };
-            SlShapedResult res;
-            JsonObject *o = list != NULL ? json_object_new () : NULL;
-            g_autofree char *words = NULL;
-
-            in.breached = breached;
-            in.distance_m = k->in.distance_m;
-            in.in_strip = k->in_strip;
-            in.has_target = TRUE;
-            in.armor = us->armor;
-            in.race = us->race;
-            in.wound = c->state->units[k->unit].wound;
-            sl_shaped_charge_resolve (c->rules, c->options, &in, &res);
-            if (res.has_damage)
-              words = sl_command_apply_damage (c, k->unit, &res.damage, o);
-            if (res.affected)
-              sl_state_lose_action_in_step (c->state, k->unit);
-            if (o != NULL)
-              {
-                json_object_set_string_member (o, "unit", us->id);
-                json_object_set_string_member (o, "zone", sl_shaped_zone_names[res.zone]);
-                json_object_set_boolean_member (o, "affected", res.affected);
-                json_object_set_int_member (o, "penetration", res.penetration);
-                json_array_add_object_element (list, o);
-              }
-            if (res.affected)
-              sl_command_say (c, _("The blast of %s catches %s in zone %s: penetration %d, %s."), label, us->told,
-                              sl_shaped_zone_names[res.zone], res.penetration,
-                              words != NULL ? words : _("no wound"));
-            else
-              sl_command_say (c, _("The blast of %s does not reach %s (%s)."), label, us->told,
-                              res.reason != NULL ? res.reason : "");
-          }
-        c->actor = -1;
-        sl_command_result (c, json_object_set_array_member, "units", list);
-        if (breached && !at_obstacle)
-          {
-            /* a door destroyed outright, or a 1 m hole in the wall. */
-            SlMarker *b = sl_state_add_marker (c->state, SL_MARKER_BREACH);
-
-            b->owner = owner;
-            b->created = sl_command_now (c);
-            set_label (b, label);
-            sl_command_result (c, json_object_set_int_member, "breach_marker", b->id);
-            sl_command_say (c, _("%s has breached its obstacle: a Breach marker is placed (A-81)."), label);
-          }
-      }
-    else if (!apply_blast (c, kind == SL_MARKER_CHARGE ? charge_source (type) : SL_BLAST_FRAG,
-                           owner, caught, label, error))
-      return FALSE;
-    sl_command_say (c, _("The marker of %s is removed: it has gone off (P-08 step 4)."), label);
-    sl_state_remove_marker (c->state, id);
-    chain_mines (c, mines);
-    sl_command_chain_charges (c, charges);
-  }
-  return TRUE;
+  return blast_explosive (c, &b, m, error);
 }
 
 gboolean
@@ -1082,144 +1171,248 @@ sl_command_detonate (SlCommand  *c,
 
 static const char * const mine_actions[] = { "lay", "trigger", NULL };
 
-gboolean
-sl_command_mine (SlCommand  *c,
-                 GError    **error)
+/* A mine command (P-37): laying one (a sealed note before the game) or
+ * setting one off, as the command gives it. */
+typedef struct
+{
+  int          action;    /* 0 lay, 1 trigger */
+  int          unit;
+  int          id;        /* the mine's marker */
+  SlMineInput  in;
+  SlSealInput  seal;
+  GArray      *caught;    /* Caught */
+  GArray      *charges;   /* caught charges */
+} Mine;
+
+static void
+mine_clear (Mine *m)
+{
+  g_clear_pointer (&m->caught, g_array_unref);
+  g_clear_pointer (&m->charges, g_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Mine, mine_clear)
+
+static gboolean
+read_mine (SlCommand  *c,
+           Mine       *mc,
+           GError    **error)
 {
   SlReader *r = c->command;
-  g_autoptr(GArray) caught = g_array_new (FALSE, TRUE, sizeof (Caught));
-  g_autoptr(GArray) charges = sl_command_caught_charges_new ();
-  SlMineInput in = { 0 };
-  SlMineResult res;
-  SlMarker *m;
-  SlSealInput seal = { 0 };
-  const SlNote *note;
-  int action, unit, id = 0, mines = 0;
 
-  action = sl_reader_enum (r, "action", mine_actions, N_("mine action"), 1);
-  unit = sl_command_unit (c, r, "unit", FALSE);
-  if (action == 0)
+  mc->caught = g_array_new (FALSE, TRUE, sizeof (Caught));
+  mc->charges = sl_command_caught_charges_new ();
+  mc->action = sl_reader_enum (r, "action", mine_actions, N_("mine action"), 1);
+  mc->unit = sl_command_unit (c, r, "unit", FALSE);
+  if (mc->action == 0)
     {
       /* Where it lies is a sealed note (sl-notes.h). */
       sl_reader_require (r, "label");
-      sl_command_read_seal (c, "label", &seal);
+      sl_command_read_seal (c, "label", &mc->seal);
     }
   else
     {
       sl_reader_require (r, "marker");
-      id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
-      in.dud = sl_reader_bool (r, "dud", FALSE);
+      mc->id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
+      mc->in.dud = sl_reader_bool (r, "dud", FALSE);
       sl_reader_require (r, "distance_m");
-      in.has_distance = TRUE;
-      in.distance_m = sl_reader_number (r, "distance_m", 0, 10000, 0);
-      read_caught (c, r, caught);
-      sl_command_read_caught_charges (c, r, charges);
+      mc->in.has_distance = TRUE;
+      mc->in.distance_m = sl_reader_number (r, "distance_m", 0, 10000, 0);
+      read_caught (c, r, mc->caught);
+      sl_command_read_caught_charges (c, r, mc->charges);
     }
-  if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
-    return FALSE;
+  return sl_command_inputs_done (c) && require_area_effects (c, error);
+}
 
-  if (action == 0)
+/* P-37 steps 1 and 2: mines are bought by number, only for outdoors, and
+ * written down before the game, never on the map. */
+static gboolean
+check_lay_mine (SlCommand   *c,
+                const Mine  *mc,
+                GError     **error)
+{
+  int side;
+  const SlSideSetup *ss;
+
+  /* P-37 step 2: written down before the game, never on the map. */
+  if (!sl_state_before_play (c->state))
     {
-      /* P-37 step 2: written down before the game, never on the map. */
-      if (!sl_state_before_play (c->state))
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
-                             _("Mines are written down before the game, before the first Action Phase (P-37 step 2)."));
-          return FALSE;
-        }
-      /* P-37 step 1: bought by number, and only for outdoors. */
-      if (!c->setup->purchases_unrecorded)
-        {
-          int side = sl_command_side (c, unit);
-          const SlSideSetup *ss = sl_setup_side_at (c->setup, side);
-
-          if (c->setup->environment.indoors)
-            {
-              sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
-                                 _("Mines are laid only outdoors, never inside buildings or ships (P-37 step 1)."));
-              return FALSE;
-            }
-          if (c->state->mines_laid[side] >= ss->mines)
-            {
-              sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
-                                 ss->mines == 0 ? _("%s bought no mines for this game (P-37 step 1, T-38).")
-                                                : _("%s has written down every mine it bought (P-37 step 1, T-38)."),
-                                 ss->name);
-              return FALSE;
-            }
-        }
-      note = sl_command_add_note (c, sl_command_side (c, unit), SL_NOTE_MINE, &seal, error);
-      if (note == NULL)
-        return FALSE;
-      /* Mines are numbered among themselves: "mine 2" is the second
-       * written down. */
-      for (guint i = 0; i < c->state->markers->len; i++)
-        if (g_array_index (c->state->markers, SlMarker, i).kind == SL_MARKER_MINE)
-          mines++;
-      c->state->mines_laid[sl_command_side (c, unit)]++;
-      m = sl_state_add_marker (c->state, SL_MARKER_MINE);
-      m->owner = unit;
-      m->created = sl_command_now (c);
-      m->secret = TRUE;
-      m->note = note->id;
-      g_snprintf (m->label, sizeof m->label, _("mine %d"), mines + 1);
-      sl_command_result (c, json_object_set_int_member, "marker", m->id);
-      sl_command_result (c, json_object_set_int_member, "sealed", note->id);
-      if (sl_command_telling (c))
-        {
-          g_autofree char *code = sl_note_seal_code (note->digest);
-
-          sl_command_result (c, json_object_set_string_member, "seal", code);
-          /* Where it is stays written down, never told (P-37 step 2). */
-          /* The side, not the unit: a hidden unit must not be named. */
-          sl_command_say (c, _("%s writes down %s (P-37 step 2): sealed note %d, seal %s."),
-                          sl_setup_side_at (c->setup, sl_command_side (c, unit))->name, m->label, note->id, code);
-        }
-      return TRUE;
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("Mines are written down before the game, before the first Action Phase (P-37 step 2)."));
+      return FALSE;
     }
+  /* P-37 step 1: bought by number, and only for outdoors. */
+  if (c->setup->purchases_unrecorded)
+    return TRUE;
+  side = sl_command_side (c, mc->unit);
+  ss = sl_setup_side_at (c->setup, side);
+  if (c->setup->environment.indoors)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("Mines are laid only outdoors, never inside buildings or ships (P-37 step 1)."));
+      return FALSE;
+    }
+  if (c->state->mines_laid[side] >= ss->mines)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         ss->mines == 0 ? _("%s bought no mines for this game (P-37 step 1, T-38).")
+                                        : _("%s has written down every mine it bought (P-37 step 1, T-38)."),
+                         ss->name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* P-37 step 2: the mine is a sealed note of its side and a secret
+ * marker. */
+static gboolean
+lay_mine (SlCommand   *c,
+          Mine        *mc,
+          GError     **error)
+{
+  int unit = mc->unit, mines = 0;
+  const SlNote *note;
+  SlMarker *m;
+
+  if (!check_lay_mine (c, mc, error))
+    return FALSE;
+  note = sl_command_add_note (c, sl_command_side (c, unit), SL_NOTE_MINE, &mc->seal, error);
+  if (note == NULL)
+    return FALSE;
+  /* Mines are numbered among themselves: "mine 2" is the second
+   * written down. */
+  for (guint i = 0; i < c->state->markers->len; i++)
+    if (g_array_index (c->state->markers, SlMarker, i).kind == SL_MARKER_MINE)
+      mines++;
+  c->state->mines_laid[sl_command_side (c, unit)]++;
+  m = sl_state_add_marker (c->state, SL_MARKER_MINE);
+  m->owner = unit;
+  m->created = sl_command_now (c);
+  m->secret = TRUE;
+  m->note = note->id;
+  g_snprintf (m->label, sizeof m->label, _("mine %d"), mines + 1);
+  sl_command_result (c, json_object_set_int_member, "marker", m->id);
+  sl_command_result (c, json_object_set_int_member, "sealed", note->id);
+  if (sl_command_telling (c))
+    {
+      g_autofree char *code = sl_note_seal_code (note->digest);
+
+      sl_command_result (c, json_object_set_string_member, "seal", code);
+      /* Where it is stays written down, never told (P-37 step 2). */
+      /* The side, not the unit: a hidden unit must not be named. */
+      sl_command_say (c, _("%s writes down %s (P-37 step 2): sealed note %d, seal %s."),
+                      sl_setup_side_at (c->setup, sl_command_side (c, unit))->name, m->label, note->id, code);
+    }
+  return TRUE;
+}
+
+/* P-37 step 3, A-82: an enemy unit comes near a mine waiting to go off.
+ * Returns the mine, or NULL. */
+static SlMarker *
+check_trigger_mine (SlCommand  *c,
+                    Mine       *mc,
+                    GError    **error)
+{
+  int unit = mc->unit;
+  SlMarker *m;
 
   if (c->state->phase != SL_PHASE_ACTION)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
                          _("A mine goes off when an enemy comes near in the Action Phase (P-37 step 3, A-82)."));
-      return FALSE;
+      return NULL;
     }
-  m = sl_state_find_marker (c->state, id);
+  m = sl_state_find_marker (c->state, mc->id);
   if (!sl_marker_is_waiting_mine (m))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker",
-                         _("Marker %d is no mine waiting to go off (P-37)."), id);
-      return FALSE;
+                         _("Marker %d is no mine waiting to go off (P-37)."), mc->id);
+      return NULL;
     }
-  if (!check_caught (c, caught, sl_command_side (c, m->owner), error))
-    return FALSE;
+  if (!check_caught (c, mc->caught, sl_command_side (c, m->owner), error))
+    return NULL;
   if (sl_state_unit_out_at_step (c->rules, c->state, unit))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                          _("%s is already out of the fight."), sl_command_name (c, unit));
-      return FALSE;
+      return NULL;
     }
-  in.enemy = sl_command_side (c, unit) != sl_command_side (c, m->owner);
-  if (!in.enemy)
+  mc->in.enemy = sl_command_side (c, unit) != sl_command_side (c, m->owner);
+  if (!mc->in.enemy)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                          _("Friendly units never set off their own side's mines (P-37 step 3)."));
-      return FALSE;
+      return NULL;
     }
+  return m;
+}
+
+/* P-37 step 3, A-82: the mine goes off at once: the trigger unit stops
+ * there and takes the blast at ≤ 1 m, then the others caught. */
+static gboolean
+mine_goes_off (SlCommand           *c,
+               const Mine          *mc,
+               const SlMarker      *m,
+               const SlMineResult  *res,
+               GError             **error)
+{
+  int unit = mc->unit;
+  char mlabel[sizeof m->label];
+  g_autofree char *words = NULL;
+  JsonObject *o = sl_command_telling (c) ? json_object_new () : NULL;
+  int owner = m->owner;
+
+  g_strlcpy (mlabel, m->label, sizeof mlabel);
+  /* the trigger unit stops there and takes the blast at ≤ 1 m. */
+  c->actor = owner;
+  if (res->has_damage)
+    words = sl_command_apply_damage (c, unit, &res->damage, o);
+  c->actor = -1;
+  sl_state_lose_action_in_step (c->state, unit);
+  if (o != NULL)
+    {
+      json_object_set_string_member (o, "unit", sl_setup_unit_at (c->setup, unit)->id);
+      json_object_set_int_member (o, "penetration", res->trigger_penetration);
+      json_object_set_boolean_member (o, "stops", res->stops_unit);
+    }
+  sl_command_result (c, json_object_set_object_member, "trigger_unit", o);
+  sl_command_say (c, _("%s sets off %s and stops there: penetration %d, %s (P-37, A-82)."),
+                  sl_command_name (c, unit), mlabel, res->trigger_penetration,
+                  words != NULL ? words : _("no wound"));
+  if (!apply_blast (c, SL_BLAST_FRAG, owner, mc->caught, mlabel, error))
+    return FALSE;
+  sl_state_remove_marker (c->state, mc->id);
+  sl_command_chain_charges (c, mc->charges);
+  return TRUE;
+}
+
+/* P-37 steps 3 … 6: a unit sets a mine off, unless it is a dud. */
+static gboolean
+trigger_mine (SlCommand  *c,
+              Mine       *mc,
+              GError    **error)
+{
+  int unit = mc->unit;
+  SlMineResult res;
+  const SlNote *note;
+  SlMarker *m;
+
+  if ((m = check_trigger_mine (c, mc, error)) == NULL)
+    return FALSE;
   /* Its note is shown to the table as it goes off; a note changed since it
    * was sealed is an irregularity: a dud (P-37 step 6). */
   note = m->note > 0 ? sl_state_find_note (c->state, m->note) : NULL;
   if (note != NULL && !note->intact)
-    in.dud = TRUE;
+    mc->in.dud = TRUE;
   if (note != NULL && c->state->note_status[note->id - 1] == SL_NOTE_SEALED)
-    sl_command_reveal_note (c, note->id, in.dud);
-  in.has_target = TRUE;
-  in.armor = sl_setup_unit_at (c->setup, unit)->armor;
-  in.race = sl_setup_unit_at (c->setup, unit)->race;
-  in.wound = c->state->units[unit].wound;
-  if (!sl_mine_resolve (c->rules, c->options, &in, c->dice, &res, error))
+    sl_command_reveal_note (c, note->id, mc->in.dud);
+  mc->in.has_target = TRUE;
+  mc->in.armor = sl_setup_unit_at (c->setup, unit)->armor;
+  mc->in.race = sl_setup_unit_at (c->setup, unit)->race;
+  mc->in.wound = c->state->units[unit].wound;
+  if (!sl_mine_resolve (c->rules, c->options, &mc->in, c->dice, &res, error))
     return FALSE;
-  if (in.dud)
+  if (mc->in.dud)
     {
       /* P-37 step 6: any irregularity makes it a dud for the rest of the
        * game; it stays resolved on the table. */
@@ -1228,7 +1421,7 @@ sl_command_mine (SlCommand  *c,
       sl_command_result (c, json_object_set_int_member, "marker", m->id);
       sl_command_result (c, json_object_set_boolean_member, "dud", TRUE);
       sl_command_say (c, _("%s comes within %g m of %s, but it is a dud for the rest of the game (P-37 step 6)."),
-                      sl_command_name (c, unit), in.distance_m, m->label);
+                      sl_command_name (c, unit), mc->in.distance_m, m->label);
       return TRUE;
     }
   if (!res.triggered)
@@ -1240,11 +1433,11 @@ sl_command_mine (SlCommand  *c,
                            _("The mine is not set off: the unit is not within 1 m (P-37 step 3, A-82)."));
       return FALSE;
     }
-  if (!sl_command_roll_caught_charges (c, charges, id, error))
+  if (!sl_command_roll_caught_charges (c, mc->charges, mc->id, error))
     return FALSE;
-  if (!res.at_once && (caught->len > 0 || charges->len > 0))
+  if (!res.at_once && (mc->caught->len > 0 || mc->charges->len > 0))
     {
-      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, caught->len > 0 ? "units" : "charges",
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, mc->caught->len > 0 ? "units" : "charges",
                          _("With minesInExplosionStep the blast is resolved in the explosion step with a blast command (A-82)."));
       return FALSE;
     }
@@ -1260,36 +1453,20 @@ sl_command_mine (SlCommand  *c,
                       sl_command_name (c, unit), m->label);
       return TRUE;
     }
+  return mine_goes_off (c, mc, m, &res, error);
+}
 
-  {
-    char mlabel[sizeof m->label];
-    g_autofree char *words = NULL;
-    JsonObject *o = sl_command_telling (c) ? json_object_new () : NULL;
-    int owner = m->owner;
+gboolean
+sl_command_mine (SlCommand  *c,
+                 GError    **error)
+{
+  g_auto(Mine) mc = { 0 };
 
-    g_strlcpy (mlabel, m->label, sizeof mlabel);
-    /* the trigger unit stops there and takes the blast at ≤ 1 m. */
-    c->actor = owner;
-    if (res.has_damage)
-      words = sl_command_apply_damage (c, unit, &res.damage, o);
-    c->actor = -1;
-    sl_state_lose_action_in_step (c->state, unit);
-    if (o != NULL)
-      {
-        json_object_set_string_member (o, "unit", sl_setup_unit_at (c->setup, unit)->id);
-        json_object_set_int_member (o, "penetration", res.trigger_penetration);
-        json_object_set_boolean_member (o, "stops", res.stops_unit);
-      }
-    sl_command_result (c, json_object_set_object_member, "trigger_unit", o);
-    sl_command_say (c, _("%s sets off %s and stops there: penetration %d, %s (P-37, A-82)."),
-                    sl_command_name (c, unit), mlabel, res.trigger_penetration,
-                    words != NULL ? words : _("no wound"));
-    if (!apply_blast (c, SL_BLAST_FRAG, owner, caught, mlabel, error))
-      return FALSE;
-    sl_state_remove_marker (c->state, id);
-    sl_command_chain_charges (c, charges);
-  }
-  return TRUE;
+  if (!read_mine (c, &mc, error))
+    return FALSE;
+  if (mc.action == 0)
+    return lay_mine (c, &mc, error);
+  return trigger_mine (c, &mc, error);
 }
 
 gboolean
