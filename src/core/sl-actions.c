@@ -293,38 +293,13 @@ check_combination (const SlRules            *rules,
   return check_combined_position (rules, options, in, error);
 }
 
-gboolean
-sl_action_cost (const SlRules            *rules,
-                const SlOptions          *options,
-                const SlActionCostInput  *in,
-                SlBreakdown              *breakdown,
-                SlActionCostResult       *result,
-                GError                  **error)
+/* T-05: the fields of the request that belong to other actions. */
+static gboolean
+check_cost_fields (const SlActionCostInput  *in,
+                   GError                  **error)
 {
-  const SlAction *action;
-  const SlWoundLevel *level;
-  int floors, own, extra, total;
-  gboolean combined;
+  const SlAction *action = in->action;
 
-  g_return_val_if_fail (in != NULL && in->action != NULL, FALSE);
-  g_return_val_if_fail (in->combined_with >= SL_MOVE_NONE &&
-                        in->combined_with <= SL_COMBINE_STAIRS, FALSE);
-
-  memset (result, 0, sizeof *result);
-  result->ends_position = -1;
-  action = in->action;
-  level = &rules->wounds[in->wound];
-  floors = MAX (in->floors, 1);
-  combined = in->combined_with != SL_MOVE_NONE;
-
-  if (level->out)
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "wound",
-                         _("An unconscious or dead unit cannot act (T-16)."));
-      return FALSE;
-    }
-
-  /* Fields that belong to other actions. */
   if (in->floors > 1 && !per_floor (action) && in->combined_with != SL_COMBINE_STAIRS)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "floors",
@@ -355,6 +330,18 @@ sl_action_cost (const SlRules            *rules,
                          _("The unit is already %s."), sl_position_label (in->position));
       return FALSE;
     }
+  return TRUE;
+}
+
+/* Who may take the action at all: A-64 (an option's action), T-05, A-19,
+ * P-32 (the leader's), P-19 and A-27 (a dazed unit). */
+static gboolean
+check_cost_actor (const SlRules            *rules,
+                  const SlOptions          *options,
+                  const SlActionCostInput  *in,
+                  GError                  **error)
+{
+  const SlAction *action = in->action;
 
   /* actions that exist only with an option. */
   if (action->option != NULL)
@@ -400,8 +387,16 @@ sl_action_cost (const SlRules            *rules,
           return FALSE;
         }
     }
+  return TRUE;
+}
 
-  /* T-05 and §6.4: the unit's position. */
+/* T-05 and §6.4: the unit's position. */
+static gboolean
+check_cost_position (const SlActionCostInput  *in,
+                     GError                  **error)
+{
+  const SlAction *action = in->action;
+
   if (action->requires != NULL && g_str_equal (action->requires, "prone") &&
       in->position != SL_POSITION_PRONE)
     {
@@ -426,11 +421,19 @@ sl_action_cost (const SlRules            *rules,
           return FALSE;
         }
     }
+  return TRUE;
+}
 
-  if (combined && !check_combination (rules, options, in, error))
-    return FALSE;
+/* The action's own cost (T-05): per floor (P-10, P-11), a locked or
+ * airlock door, a key from a body, avoiding melee (A-21). Returns it. */
+static int
+add_own_cost (const SlOptions          *options,
+              const SlActionCostInput  *in,
+              int                       floors,
+              SlBreakdown              *breakdown)
+{
+  const SlAction *action = in->action;
 
-  /* The action's own cost (T-05). */
   sl_breakdown_add (breakdown, "base", action->name, action->cost);
   if (floors > 1 && in->combined_with != SL_COMBINE_STAIRS)
     sl_breakdown_addf (breakdown, "floors", action->cost * (floors - 1),
@@ -447,10 +450,21 @@ sl_action_cost (const SlRules            *rules,
   if (is_action (action, "avoid-melee"))
     sl_breakdown_add (breakdown, "avoid-melee", _("Avoiding melee (option avoidMeleeExtraAP)"),
                       options->avoid_melee_extra_ap);
-  own = sl_breakdown_total (breakdown);
+  return sl_breakdown_total (breakdown);
+}
 
-  /* T-06: the extra AP of a combination; running doubles it. */
-  extra = 0;
+/* T-06: the extra AP of a combination; running doubles it (A-25).
+ * Returns it. */
+static int
+add_combination_cost (const SlRules            *rules,
+                      const SlOptions          *options,
+                      const SlActionCostInput  *in,
+                      SlBreakdown              *breakdown)
+{
+  const SlAction *action = in->action;
+  gboolean combined = in->combined_with != SL_MOVE_NONE;
+  int extra = 0;
+
   if (combined && in->combined_with != SL_COMBINE_KNEELING)
     {
       extra = action->combination_extra;
@@ -469,9 +483,22 @@ sl_action_cost (const SlRules            *rules,
       sl_breakdown_addf (breakdown, "combination", extra, _("Combined with %s"),
                          sl_combine_label (in->combined_with));
     }
+  return extra;
+}
+
+/* A-25 and A-26: the wound penalty, once, after the doubling; A-23: the
+ * minimum of going down to kneel. */
+static void
+add_wound_cost (const SlRules            *rules,
+                const SlOptions          *options,
+                const SlActionCostInput  *in,
+                SlBreakdown              *breakdown,
+                SlActionCostResult       *result)
+{
+  const SlWoundLevel *level = &rules->wounds[in->wound];
 
   /* the wound penalty, once, after the doubling. */
-  result->wound_exempt = wound_exempt (options, action);
+  result->wound_exempt = wound_exempt (options, in->action);
   if (!result->wound_exempt)
     {
       result->wound_penalty = level->ap_penalty;
@@ -491,18 +518,17 @@ sl_action_cost (const SlRules            *rules,
                         _("Going down to kneel takes at least as long as a position change (A-23)"),
                         MAX (0, minimum - sl_breakdown_total (breakdown)));
     }
+}
 
-  /* P-10 and A-32 (ruling): the climb and the combined action start
-   * together and run side by side, as any move does under A-24; the climb
-   * (a move, free of the wound penalty, A-26) ends on its own schedule. */
-  if (in->combined_with == SL_COMBINE_STAIRS)
-    result->stairs_ap = sl_rules_action (rules, "stairs")->cost * floors;
+/* When the action takes effect (A-21) and the position it leaves the unit
+ * in (T-05, A-23). */
+static void
+set_cost_effects (const SlActionCostInput *in,
+                  SlActionCostResult      *result)
+{
+  const SlAction *action = in->action;
 
-  total = sl_breakdown_total (breakdown);
-  result->cost = total;
-  result->base = own;
-  result->extra = extra;
-  result->takes_effect_after = total;
+  result->takes_effect_after = result->cost;
   /* A-21 option: the avoiding move resolves at once, the unit then waits. */
   if (is_action (action, "avoid-melee"))
     result->takes_effect_after = action->cost;
@@ -515,6 +541,52 @@ sl_action_cost (const SlRules            *rules,
     result->ends_position = in->to_position;
   if (in->combined_with == SL_COMBINE_KNEELING)
     result->ends_position = SL_POSITION_KNEELING;
+}
+
+gboolean
+sl_action_cost (const SlRules            *rules,
+                const SlOptions          *options,
+                const SlActionCostInput  *in,
+                SlBreakdown              *breakdown,
+                SlActionCostResult       *result,
+                GError                  **error)
+{
+  int floors, own, extra;
+
+  g_return_val_if_fail (in != NULL && in->action != NULL, FALSE);
+  g_return_val_if_fail (in->combined_with >= SL_MOVE_NONE &&
+                        in->combined_with <= SL_COMBINE_STAIRS, FALSE);
+
+  memset (result, 0, sizeof *result);
+  result->ends_position = -1;
+  floors = MAX (in->floors, 1);
+
+  if (rules->wounds[in->wound].out)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "wound",
+                         _("An unconscious or dead unit cannot act (T-16)."));
+      return FALSE;
+    }
+  if (!check_cost_fields (in, error) || !check_cost_actor (rules, options, in, error) ||
+      !check_cost_position (in, error))
+    return FALSE;
+  if (in->combined_with != SL_MOVE_NONE && !check_combination (rules, options, in, error))
+    return FALSE;
+
+  own = add_own_cost (options, in, floors, breakdown);
+  extra = add_combination_cost (rules, options, in, breakdown);
+  add_wound_cost (rules, options, in, breakdown, result);
+
+  /* P-10 and A-32 (ruling): the climb and the combined action start
+   * together and run side by side, as any move does under A-24; the climb
+   * (a move, free of the wound penalty, A-26) ends on its own schedule. */
+  if (in->combined_with == SL_COMBINE_STAIRS)
+    result->stairs_ap = sl_rules_action (rules, "stairs")->cost * floors;
+
+  result->cost = sl_breakdown_total (breakdown);
+  result->base = own;
+  result->extra = extra;
+  set_cost_effects (in, result);
   return TRUE;
 }
 
