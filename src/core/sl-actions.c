@@ -852,24 +852,28 @@ refuse (SlRateOfFireResult *result,
   result->reason = reason;
 }
 
-gboolean
-sl_rate_of_fire (const SlRules            *rules,
-                 const SlOptions          *options,
-                 const SlRateOfFireInput  *in,
-                 SlRateOfFireResult       *result,
-                 GError                  **error)
+/* What the unit's earlier fires say about the one being checked. */
+typedef struct
+{
+  int                 now;
+  int                 window_start;
+  int                 budget;
+  int                 count;        /* fires in the window */
+  int                 same_mode;
+  int                 singles;
+  gboolean            same_subphase;
+  const SlFireRecord *previous;     /* the fire of the previous subphase that decides */
+  gboolean            previous_other_turn;
+} FireCount;
+
+/* T-12, P-30: the fire checked is a fire the weapon may make at all. */
+static gboolean
+check_fire_record (const SlRules            *rules,
+                   const SlRateOfFireInput  *in,
+                   GError                  **error)
 {
   const SlFireRecord *fire = &in->fire;
-  gboolean rolling = options->rate_of_fire_window == SL_ROF_ROLLING;
-  int now, window_start, budget;
-  int count = 0, same_mode = 0, singles = 0;
-  gboolean same_subphase = FALSE;
-  const SlFireRecord *previous = NULL;
-  gboolean previous_other_turn = FALSE;
 
-  g_return_val_if_fail (fire->mode != NULL, FALSE);
-
-  memset (result, 0, sizeof *result);
   if (!check_moment (rules, fire->turn, fire->subphase, "subphase", error))
     return FALSE;
   if (is_burst (fire->mode) && !in->auto_fire)
@@ -878,14 +882,18 @@ sl_rate_of_fire (const SlRules            *rules,
                          _("Only a weapon capable of automatic fire can fire bursts (T-12, P-30)."));
       return FALSE;
     }
+  return TRUE;
+}
 
-  now = sl_subphase_index (rules, fire->turn, fire->subphase);
-  /* A-55: the count resets at subphase 1 of each turn, or (option) covers the
-   * last 10 subphases. */
-  window_start = rolling ? now - (rules->subphases_per_turn - 1)
-                         : sl_subphase_index (rules, fire->turn, 1);
-  budget = in->auto_fire ? rules->fire_budget_auto : rules->fire_budget_normal;
-  result->fires_allowed = budget;
+/* P-15, T-23, A-55: the fires of the history in the window, and the one of
+ * the previous subphase. */
+static gboolean
+count_fires (const SlRules            *rules,
+             const SlRateOfFireInput  *in,
+             FireCount                *n,
+             GError                  **error)
+{
+  const SlFireRecord *fire = &in->fire;
 
   for (guint i = 0; i < in->n_history; i++)
     {
@@ -899,7 +907,7 @@ sl_rate_of_fire (const SlRules            *rules,
           return check_moment (rules, h->turn, h->subphase, field, error);
         }
       at = sl_subphase_index (rules, h->turn, h->subphase);
-      if (at > now)
+      if (at > n->now)
         {
           g_autofree char *field = g_strdup_printf ("history[%u].subphase", i);
 
@@ -907,69 +915,86 @@ sl_rate_of_fire (const SlRules            *rules,
                              _("This fire comes after the one being checked; the history holds earlier fires only."));
           return FALSE;
         }
-      if (at == now)
-        same_subphase = TRUE;
-      if (at == now - 1)
+      if (at == n->now)
+        n->same_subphase = TRUE;
+      if (at == n->now - 1)
         {
           /* Of several fires in the previous subphase, one at a single
            * target decides the concentrated-burst rule. */
-          if (previous == NULL ||
-              (g_str_equal (previous->mode->id, "area") && !g_str_equal (h->mode->id, "area")))
-            previous = h;
-          previous_other_turn = h->turn != fire->turn;
+          if (n->previous == NULL ||
+              (g_str_equal (n->previous->mode->id, "area") && !g_str_equal (h->mode->id, "area")))
+            n->previous = h;
+          n->previous_other_turn = h->turn != fire->turn;
         }
-      if (at >= window_start)
+      if (at >= n->window_start)
         {
-          count++;
+          n->count++;
           if (h->mode == fire->mode)
-            same_mode++;
+            n->same_mode++;
           if (!is_burst (h->mode))
-            singles++;
+            n->singles++;
         }
     }
-  result->follows_fire = previous != NULL;
+  return TRUE;
+}
 
-  /* E-26: bursts in consecutive subphases, this one included. */
-  if (is_burst (fire->mode))
+/* E-26: bursts in consecutive subphases, this one included. */
+static int
+consecutive_bursts (const SlRules           *rules,
+                    const SlRateOfFireInput *in,
+                    int                      now)
+{
+  int consecutive = 1;
+
+  for (int at = now - 1; at >= 0; at--)
     {
-      result->consecutive_burst = 1;
-      for (int at = now - 1; at >= 0; at--)
-        {
-          gboolean burst = FALSE;
+      gboolean burst = FALSE;
 
-          for (guint i = 0; i < in->n_history && !burst; i++)
-            if (sl_subphase_index (rules, in->history[i].turn, in->history[i].subphase) == at &&
-                is_burst (in->history[i].mode))
-              burst = TRUE;
-          if (!burst)
-            break;
-          result->consecutive_burst++;
-        }
+      for (guint i = 0; i < in->n_history && !burst; i++)
+        if (sl_subphase_index (rules, in->history[i].turn, in->history[i].subphase) == at &&
+            is_burst (in->history[i].mode))
+          burst = TRUE;
+      if (!burst)
+        break;
+      consecutive++;
     }
+  return consecutive;
+}
 
-  result->fires_this_turn = count;
+/* P-07, P-15, P-30, T-22, T-23: the limits of the subphase, the turn (or
+ * the window) and the mode. Refuses in @result and returns TRUE when one
+ * is reached. */
+static gboolean
+over_fire_limits (const SlRules           *rules,
+                  const SlOptions         *options,
+                  const SlRateOfFireInput *in,
+                  const FireCount         *n,
+                  SlRateOfFireResult      *result)
+{
+  const SlFireRecord *fire = &in->fire;
+  gboolean rolling = options->rate_of_fire_window == SL_ROF_ROLLING;
 
-  if (same_subphase)
+  if (n->same_subphase)
     {
       refuse (result, g_strdup (_("The unit has already fired in this subphase; every fire is an action of at least one subphase (P-07, P-15).")));
       return TRUE;
     }
-  if (count >= budget)
+  if (n->count >= n->budget)
     {
       if (rolling)
         refuse (result, g_strdup_printf (in->auto_fire
                                          ? _("The unit has already fired %d times in the last 10 subphases; with automatic fire it may fire at most %d times (P-30, T-23, option rateOfFireWindow).")
                                          : _("The unit has already fired %d times in the last 10 subphases; it may fire at most %d times (P-15, T-23, option rateOfFireWindow)."),
-                                         count, budget));
+                                         n->count, n->budget));
       else
         refuse (result, g_strdup_printf (in->auto_fire
                                          ? _("The unit has already fired %d times this turn; with automatic fire it may fire at most %d times a turn (P-30, T-23).")
                                          : _("The unit has already fired %d times this turn; it may fire at most %d times a turn (P-15, T-23)."),
-                                         count, budget));
+                                         n->count, n->budget));
       return TRUE;
     }
   /* P-30 step 6 and T-23: the third fire must be an area burst. */
-  if (in->auto_fire && count == budget - 1 &&
+  if (in->auto_fire && n->count == n->budget - 1 &&
       !g_str_equal (fire->mode->id, rules->third_fire_must_be))
     {
       refuse (result, g_strdup (_("The third fire action of a turn must be an area burst (P-30, T-23).")));
@@ -977,8 +1002,8 @@ sl_rate_of_fire (const SlRules            *rules,
     }
   /* T-22: the limits of each mode (two concentrated bursts, two single
    * shots of every kind together). */
-  if (is_burst (fire->mode) ? same_mode >= fire->mode->max_per_turn
-                            : singles >= fire->mode->max_per_turn)
+  if (is_burst (fire->mode) ? n->same_mode >= fire->mode->max_per_turn
+                            : n->singles >= fire->mode->max_per_turn)
     {
       if (fire->mode->same_target)
         refuse (result, g_strdup_printf (_("At most %d concentrated bursts may be fired in a turn (P-30, T-22)."),
@@ -988,54 +1013,113 @@ sl_rate_of_fire (const SlRules            *rules,
                                          fire->mode->max_per_turn));
       return TRUE;
     }
+  return FALSE;
+}
 
-  if (previous != NULL)
+/* The fire of the previous subphase: what may follow it. Refuses in
+ * @result and returns TRUE when this fire may not; FALSE with @error when
+ * the request lacks a target. */
+static gboolean
+follows_fire (const SlRateOfFireInput  *in,
+              const FireCount          *n,
+              SlRateOfFireResult       *result,
+              gboolean                 *refused,
+              GError                  **error)
+{
+  const SlFireRecord *fire = &in->fire;
+  const SlFireRecord *previous = n->previous;
+
+  *refused = TRUE;
+  /* P-15, T-23 and A-55: a single shot never follows a fire in the
+   * previous subphase; subphase 10 and the next subphase 1 touch. */
+  if (!is_burst (fire->mode))
     {
-      /* P-15, T-23 and A-55: a single shot never follows a fire in the
-       * previous subphase; subphase 10 and the next subphase 1 touch. */
-      if (!is_burst (fire->mode))
+      refuse (result, g_strdup (n->previous_other_turn
+                                ? _("A single shot may not follow a fire in the previous subphase, and subphase 10 and the next turn's subphase 1 are consecutive (P-15, T-23, A-55).")
+                                : _("A single shot may not follow a fire in the previous subphase (P-15, T-23).")));
+      return TRUE;
+    }
+  /* P-30 and T-22: a concentrated burst right after a fire at one unit
+   * must be at that same unit. */
+  if (fire->mode->same_target && !g_str_equal (previous->mode->id, "area"))
+    {
+      if (fire->target == NULL)
         {
-          refuse (result, g_strdup (previous_other_turn
-                                    ? _("A single shot may not follow a fire in the previous subphase, and subphase 10 and the next turn's subphase 1 are consecutive (P-15, T-23, A-55).")
-                                    : _("A single shot may not follow a fire in the previous subphase (P-15, T-23).")));
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "target",
+                             _("Give the target: a concentrated burst right after a fire must be at the same target (P-30, T-22)."));
+          return FALSE;
+        }
+      if (previous->target == NULL)
+        {
+          g_autofree char *field = g_strdup_printf ("history[%u].target",
+                                                    (guint) (previous - in->history));
+
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, field,
+                             _("Give the target of this fire: a concentrated burst right after it must be at the same target (P-30, T-22)."));
+          return FALSE;
+        }
+      if (!g_str_equal (previous->target, fire->target))
+        {
+          refuse (result, g_strdup_printf (_("A concentrated burst right after a fire must be at the same target, %s (P-30, T-22)."),
+                                           previous->target));
           return TRUE;
         }
-      /* P-30 and T-22: a concentrated burst right after a fire at one unit
-       * must be at that same unit. */
-      if (fire->mode->same_target && !g_str_equal (previous->mode->id, "area"))
-        {
-          if (fire->target == NULL)
-            {
-              sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "target",
-                                 _("Give the target: a concentrated burst right after a fire must be at the same target (P-30, T-22)."));
-              return FALSE;
-            }
-          if (previous->target == NULL)
-            {
-              g_autofree char *field = g_strdup_printf ("history[%u].target",
-                                                        (guint) (previous - in->history));
+    }
+  *refused = FALSE;
+  return TRUE;
+}
 
-              sl_rule_error_set (error, SL_RULE_ERROR_INVALID, field,
-                                 _("Give the target of this fire: a concentrated burst right after it must be at the same target (P-30, T-22)."));
-              return FALSE;
-            }
-          if (!g_str_equal (previous->target, fire->target))
-            {
-              refuse (result, g_strdup_printf (_("A concentrated burst right after a fire must be at the same target, %s (P-30, T-22)."),
-                                               previous->target));
-              return TRUE;
-            }
-        }
+gboolean
+sl_rate_of_fire (const SlRules            *rules,
+                 const SlOptions          *options,
+                 const SlRateOfFireInput  *in,
+                 SlRateOfFireResult       *result,
+                 GError                  **error)
+{
+  const SlFireRecord *fire = &in->fire;
+  gboolean rolling = options->rate_of_fire_window == SL_ROF_ROLLING;
+  FireCount n = { 0 };
+
+  g_return_val_if_fail (fire->mode != NULL, FALSE);
+
+  memset (result, 0, sizeof *result);
+  if (!check_fire_record (rules, in, error))
+    return FALSE;
+
+  n.now = sl_subphase_index (rules, fire->turn, fire->subphase);
+  /* A-55: the count resets at subphase 1 of each turn, or (option) covers the
+   * last 10 subphases. */
+  n.window_start = rolling ? n.now - (rules->subphases_per_turn - 1)
+                           : sl_subphase_index (rules, fire->turn, 1);
+  n.budget = in->auto_fire ? rules->fire_budget_auto : rules->fire_budget_normal;
+  result->fires_allowed = n.budget;
+  if (!count_fires (rules, in, &n, error))
+    return FALSE;
+  result->follows_fire = n.previous != NULL;
+  if (is_burst (fire->mode))
+    result->consecutive_burst = consecutive_bursts (rules, in, n.now);
+  result->fires_this_turn = n.count;
+
+  if (over_fire_limits (rules, options, in, &n, result))
+    return TRUE;
+  if (n.previous != NULL)
+    {
+      gboolean refused;
+
+      if (!follows_fire (in, &n, result, &refused, error))
+        return FALSE;
+      if (refused)
+        return TRUE;
     }
 
   result->allowed = TRUE;
-  result->fires_this_turn = count + 1;
+  result->fires_this_turn = n.count + 1;
   if (rolling)
     result->reason = g_strdup_printf (_("Fire action %d of at most %d in the last 10 subphases (P-15, T-23, option rateOfFireWindow)."),
-                                      count + 1, budget);
+                                      n.count + 1, n.budget);
   else
     result->reason = g_strdup_printf (_("Fire action %d of at most %d this turn (P-15, T-23)."),
-                                      count + 1, budget);
+                                      n.count + 1, n.budget);
   return TRUE;
 }
 
