@@ -597,22 +597,16 @@ metre_cost (const SlRules      *rules,
   return TRUE;
 }
 
-gboolean
-sl_movement_path (const SlRules      *rules,
+/* P-13: the mover of a path, before its ground, so that its errors come
+ * first. */
+static gboolean
+check_path_mover (const SlRules      *rules,
                   const SlOptions    *options,
                   const SlPathInput  *in,
-                  SlPathResult       *result,
                   GError            **error)
 {
   const SlMoveInput *move = &in->move;
   SlMove mode = in->has_move ? move->mode : SL_MOVE_NONE;
-  gboolean heavy = FALSE, light = FALSE, bounce_in_use, fractional;
-  double suit_cost, marsh = 0;
-
-  g_return_val_if_fail (in != NULL && move->armor != NULL, FALSE);
-
-  memset (result, 0, sizeof *result);
-  result->stopped_at = -1;
 
   if (in->has_move && (mode == SL_MOVE_JUMP || mode == SL_MOVE_DIVE))
     {
@@ -629,80 +623,99 @@ sl_movement_path (const SlRules      *rules,
                          _("The %s suit has no bounce pack (T-13)."), move->armor->name);
       return FALSE;
     }
+  return TRUE;
+}
 
-  /* §8.2 and A-40: heavy woods anywhere on the path make a bounce unit move
-   * as a normal unit; light woods give it the unboosted rates. */
-  for (guint i = 0; i < in->n_metres; i++)
+/* How the woods of a path affect a bounce pack (§8.2, A-40). */
+typedef struct
+{
+  gboolean heavy;          /* heavy woods somewhere: it moves as a normal unit */
+  gboolean light;          /* light woods somewhere: the unboosted rates */
+  gboolean bounce_in_use;
+  double   suit_cost;      /* T-13, A-42 */
+} PathWoods;
+
+/* §8.2 and A-33: flying up to a window above the ground floor. */
+static gboolean
+check_window (const SlOptions    *options,
+              const SlPathInput  *in,
+              const PathWoods    *woods,
+              GError            **error)
+{
+  if (in->window_storey <= 1)
+    return TRUE;
+  if (!options->bounce_window_entry)
     {
-      heavy = heavy || bounce_is (in->metres[i].terrain, "normal");
-      light = light || bounce_is (in->metres[i].terrain, "light-woods");
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "window_storey",
+                         _("Bounce packs do not enter buildings through high windows (option bounceWindowEntry, A-33)."));
+      return FALSE;
     }
-  bounce_in_use = move->bounce_pack && !heavy;
-  suit_cost = bounce_in_use ? 1.0 : move->armor->move_cost;
-
-  /* §8.2 and A-33: flying up to a window above the ground floor. */
-  if (in->window_storey > 1)
+  if (!woods->bounce_in_use)
     {
-      if (!options->bounce_window_entry)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "window_storey",
-                             _("Bounce packs do not enter buildings through high windows (option bounceWindowEntry, A-33)."));
-          return FALSE;
-        }
-      if (!bounce_in_use)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "window_storey",
-                             heavy && move->bounce_pack
-                             ? _("A unit coming through heavy woods moves as a normal unit and cannot rise to a window (§8.2, A-40).")
-                             : _("Only a unit using its bounce pack can rise to a window above the ground floor (§8.2)."));
-          return FALSE;
-        }
-      if (in->window_storey > BOUNCE_HIGHEST_STOREY)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "window_storey",
-                             _("A bounce pack reaches windows up to the %dth storey (§8.2)."),
-                             BOUNCE_HIGHEST_STOREY);
-          return FALSE;
-        }
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "window_storey",
+                         woods->heavy && in->move.bounce_pack
+                         ? _("A unit coming through heavy woods moves as a normal unit and cannot rise to a window (§8.2, A-40).")
+                         : _("Only a unit using its bounce pack can rise to a window above the ground floor (§8.2)."));
+      return FALSE;
     }
+  if (in->window_storey > BOUNCE_HIGHEST_STOREY)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "window_storey",
+                         _("A bounce pack reaches windows up to the %dth storey (§8.2)."),
+                         BOUNCE_HIGHEST_STOREY);
+      return FALSE;
+    }
+  return TRUE;
+}
 
-  /* every metre of the planned path must allow the move. */
-  result->steps = g_new0 (SlPathStep, MAX (in->n_metres, 1));
-  for (guint i = 0; i < in->n_metres; i++)
-    if (!metre_cost (rules, options, &in->metres[i], i, mode, bounce_in_use, suit_cost,
-                     &result->steps[i], error))
-      {
-        sl_path_result_clear (result);
-        return FALSE;
-      }
+/* P-13 step 3: the allowance of the move along the path, in the woods it
+ * crosses (§8.2, A-40). Returns whether a metre may be paid in part. */
+static gboolean
+path_allowance (const SlRules      *rules,
+                const SlOptions    *options,
+                const SlPathInput  *in,
+                const PathWoods    *woods,
+                SlPathResult       *result,
+                gboolean           *fractional,
+                GError            **error)
+{
+  const SlMoveInput *move = &in->move;
 
-  fractional = options->fractional_final_metre;
+  *fractional = options->fractional_final_metre;
   if (in->has_move)
     {
       SlMoveInput whole = *move;
 
-      if (move->bounce_pack && heavy)
+      if (move->bounce_pack && woods->heavy)
         whole.terrain = sl_rules_terrain (rules, "heavy-woods");
-      else if (move->bounce_pack && light)
+      else if (move->bounce_pack && woods->light)
         whole.terrain = sl_rules_terrain (rules, "light-woods");
       else
         whole.terrain = NULL;
       if (!sl_movement_allowance (rules, options, &whole, &result->move, error))
-        {
-          sl_path_result_clear (result);
-          return FALSE;
-        }
+        return FALSE;
       /* crawls and sideways steps may end inside a metre. */
-      fractional = fractional || !result->move.full_metres;
+      *fractional = *fractional || !result->move.full_metres;
     }
   result->allowance = in->allowance >= 0 ? in->allowance : result->move.meters;
+  return TRUE;
+}
 
-  /* P-13 step 4: one full metre at a time. */
+/* P-13 step 4: one full metre at a time, until the allowance (A-36) or
+ * the marsh (A-38) stops the unit. */
+static void
+step_along_path (const SlPathInput *in,
+                 const PathWoods   *woods,
+                 gboolean           fractional,
+                 SlPathResult      *result)
+{
+  double marsh = 0;
+
   for (guint i = 0; i < in->n_metres; i++)
     {
       SlPathStep *step = &result->steps[i];
       double left = result->allowance - result->spent;
-      gboolean in_marsh = !bounce_in_use && step->paid->max_per_subphase_m > 0;
+      gboolean in_marsh = !woods->bounce_in_use && step->paid->max_per_subphase_m > 0;
 
       result->n_steps = i + 1;
 
@@ -739,33 +752,92 @@ sl_movement_path (const SlRules      *rules,
       if (result->stopped)
         break;
     }
-  /* A-33: each 3 m of height costs 3 m of bounce movement, a rise too high
-   * for one subphase goes on in the next, and the unit then enters with a
-   * Jump. */
-  if (!result->stopped && in->window_storey > 1)
-    {
-      double target = (in->window_storey - 1) * rules->level_height_m;
-      double needed = MAX (0, target - in->risen);
-      double left = result->allowance - result->spent;
+}
 
-      result->height = in->risen;
-      if (needed <= left + EPSILON)
-        {
-          result->rise = needed;
-          result->window_reached = TRUE;
-        }
-      else
-        {
-          /* whole metres, unless the option allows a part. */
-          result->rise = fractional ? left : floor (left + EPSILON);
-          result->stopped = TRUE;
-          result->stopped_at = in->n_metres;
-          result->reason = g_strdup_printf (_("The window on storey %d is %g m up and the unit can rise only %g m this subphase; it goes on rising next subphase (A-33)."),
-                                            in->window_storey, target - in->risen, result->rise);
-        }
-      result->spent += result->rise;
-      result->height += result->rise;
+/* A-33: each 3 m of height costs 3 m of bounce movement, a rise too high
+ * for one subphase goes on in the next, and the unit then enters with a
+ * Jump. */
+static void
+rise_to_window (const SlRules     *rules,
+                const SlPathInput *in,
+                gboolean           fractional,
+                SlPathResult      *result)
+{
+  double target = (in->window_storey - 1) * rules->level_height_m;
+  double needed = MAX (0, target - in->risen);
+  double left = result->allowance - result->spent;
+
+  result->height = in->risen;
+  if (needed <= left + EPSILON)
+    {
+      result->rise = needed;
+      result->window_reached = TRUE;
     }
+  else
+    {
+      /* whole metres, unless the option allows a part. */
+      result->rise = fractional ? left : floor (left + EPSILON);
+      result->stopped = TRUE;
+      result->stopped_at = in->n_metres;
+      result->reason = g_strdup_printf (_("The window on storey %d is %g m up and the unit can rise only %g m this subphase; it goes on rising next subphase (A-33)."),
+                                        in->window_storey, target - in->risen, result->rise);
+    }
+  result->spent += result->rise;
+  result->height += result->rise;
+}
+
+gboolean
+sl_movement_path (const SlRules      *rules,
+                  const SlOptions    *options,
+                  const SlPathInput  *in,
+                  SlPathResult       *result,
+                  GError            **error)
+{
+  const SlMoveInput *move = &in->move;
+  SlMove mode = in->has_move ? move->mode : SL_MOVE_NONE;
+  PathWoods woods = { 0 };
+  gboolean fractional;
+
+  g_return_val_if_fail (in != NULL && move->armor != NULL, FALSE);
+
+  memset (result, 0, sizeof *result);
+  result->stopped_at = -1;
+
+  if (!check_path_mover (rules, options, in, error))
+    return FALSE;
+
+  /* §8.2 and A-40: heavy woods anywhere on the path make a bounce unit move
+   * as a normal unit; light woods give it the unboosted rates. */
+  for (guint i = 0; i < in->n_metres; i++)
+    {
+      woods.heavy = woods.heavy || bounce_is (in->metres[i].terrain, "normal");
+      woods.light = woods.light || bounce_is (in->metres[i].terrain, "light-woods");
+    }
+  woods.bounce_in_use = move->bounce_pack && !woods.heavy;
+  woods.suit_cost = woods.bounce_in_use ? 1.0 : move->armor->move_cost;
+
+  if (!check_window (options, in, &woods, error))
+    return FALSE;
+
+  /* every metre of the planned path must allow the move. */
+  result->steps = g_new0 (SlPathStep, MAX (in->n_metres, 1));
+  for (guint i = 0; i < in->n_metres; i++)
+    if (!metre_cost (rules, options, &in->metres[i], i, mode, woods.bounce_in_use, woods.suit_cost,
+                     &result->steps[i], error))
+      {
+        sl_path_result_clear (result);
+        return FALSE;
+      }
+
+  if (!path_allowance (rules, options, in, &woods, result, &fractional, error))
+    {
+      sl_path_result_clear (result);
+      return FALSE;
+    }
+  step_along_path (in, &woods, fractional, result);
+  if (!result->stopped && in->window_storey > 1)
+    rise_to_window (rules, in, fractional, result);
+  /* P-13 step 7: the allowance left is lost at the end. */
   result->left = MAX (0, result->allowance - result->spent);
   return TRUE;
 }
