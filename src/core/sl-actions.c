@@ -714,6 +714,84 @@ sl_daze (const SlRules *rules,
 
 /* Timing */
 
+/* P-31 and A-100: in the Rout/Rally Phase of every 12th turn (or every
+ * Nth with the option). */
+static gboolean
+rout_check_timing (const SlOptions      *options,
+                   const SlTimingInput  *in,
+                   SlTimingResult       *result,
+                   GError              **error)
+{
+  int interval = MAX (options->rout_check_interval, 1);
+  int next;
+
+  if (in->turn < 1)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "turn", _("Turns count from 1."));
+      return FALSE;
+    }
+  result->interval = interval;
+  result->due = in->turn % interval == 0;
+  next = result->due ? in->turn : (in->turn / interval + 1) * interval;
+  moment_phase (next, SL_PHASE_ROUT_RALLY, &result->at);
+  return TRUE;
+}
+
+/* opportunity fire set up at subphase @now. */
+static void
+opportunity_fire_timing (const SlRules       *rules,
+                         const SlOptions     *options,
+                         const SlTimingInput *in,
+                         int                  now,
+                         SlTimingResult      *result)
+{
+  const SlAction *setup = sl_rules_action (rules, "opportunity-fire");
+  int cost = in->cost > 0 ? in->cost : setup->cost;
+
+  /* A-28: armed once its end subphase s + 1 has resolved in the unit's
+   * initiative slot (the option waits one subphase more); a wound
+   * penalty on the setup (A-26) moves the end along. */
+  result->delay = cost - 1 + (options->opp_fire_arming_delay - 1);
+  sl_moment_at (rules, now + result->delay, SL_STEP_INITIATIVE_ORDER, &result->at);
+  result->any_move_triggers = options->opp_fire_any_move;
+}
+
+/* P-38 step 4 and A-13: a fire mission called at subphase @now. */
+static void
+fire_mission_timing (const SlRules       *rules,
+                     const SlOptions     *options,
+                     const SlTimingInput *in,
+                     int                  now,
+                     SlTimingResult      *result)
+{
+  const SlAction *call = sl_rules_action (rules, "call-fire-mission");
+  int cost = in->cost > 0 ? in->cost : call->cost;
+
+  /* P-38 step 4 and A-13: the round lands in the explosion step of the
+   * call's last subphase, or in the Fire Mission Phase of that turn. */
+  sl_moment_at (rules, now + cost - 1, SL_STEP_NONE, &result->call_ends);
+  if (options->fire_missions_in_phase)
+    moment_phase (result->call_ends.turn, SL_PHASE_FIRE_MISSION, &result->at);
+  else
+    sl_moment_at (rules, now + cost - 1, SL_STEP_EXPLOSION, &result->at);
+}
+
+/* P-16 step 3: clearing a weapon jammed at subphase @now. */
+static void
+clear_weapon_timing (const SlRules       *rules,
+                     const SlTimingInput *in,
+                     int                  now,
+                     SlTimingResult      *result)
+{
+  const SlAction *clear = sl_rules_action (rules, "clear-weapon");
+  int cost = in->cost > 0 ? in->cost : clear->cost;
+
+  /* P-16 step 3 and §6.4: Clear weapon starts in the subphase after
+   * the jam, and the weapon fires again once it has resolved. */
+  sl_moment_at (rules, now + 1, SL_STEP_INITIATIVE_ORDER, &result->starts);
+  sl_moment_at (rules, now + cost, SL_STEP_INITIATIVE_ORDER, &result->at);
+}
+
 gboolean
 sl_timing (const SlRules         *rules,
            const SlOptions       *options,
@@ -725,23 +803,7 @@ sl_timing (const SlRules         *rules,
 
   memset (result, 0, sizeof *result);
   if (in->event == SL_EVENT_ROUT_CHECK)
-    {
-      int interval = MAX (options->rout_check_interval, 1);
-      int next;
-
-      if (in->turn < 1)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "turn", _("Turns count from 1."));
-          return FALSE;
-        }
-      /* P-31 and A-100: in the Rout/Rally Phase of every 12th turn (or every
-       * Nth with the option). */
-      result->interval = interval;
-      result->due = in->turn % interval == 0;
-      next = result->due ? in->turn : (in->turn / interval + 1) * interval;
-      moment_phase (next, SL_PHASE_ROUT_RALLY, &result->at);
-      return TRUE;
-    }
+    return rout_check_timing (options, in, result, error);
 
   if (!check_moment (rules, in->turn, in->subphase, "subphase", error))
     return FALSE;
@@ -756,17 +818,7 @@ sl_timing (const SlRules         *rules,
       break;
 
     case SL_EVENT_OPPORTUNITY_FIRE:
-      {
-        const SlAction *setup = sl_rules_action (rules, "opportunity-fire");
-        int cost = in->cost > 0 ? in->cost : setup->cost;
-
-        /* A-28: armed once its end subphase s + 1 has resolved in the unit's
-         * initiative slot (the option waits one subphase more); a wound
-         * penalty on the setup (A-26) moves the end along. */
-        result->delay = cost - 1 + (options->opp_fire_arming_delay - 1);
-        sl_moment_at (rules, now + result->delay, SL_STEP_INITIATIVE_ORDER, &result->at);
-        result->any_move_triggers = options->opp_fire_any_move;
-      }
+      opportunity_fire_timing (rules, options, in, now, result);
       break;
 
     case SL_EVENT_SMOKE:
@@ -780,18 +832,7 @@ sl_timing (const SlRules         *rules,
       break;
 
     case SL_EVENT_FIRE_MISSION:
-      {
-        const SlAction *call = sl_rules_action (rules, "call-fire-mission");
-        int cost = in->cost > 0 ? in->cost : call->cost;
-
-        /* P-38 step 4 and A-13: the round lands in the explosion step of the
-         * call's last subphase, or in the Fire Mission Phase of that turn. */
-        sl_moment_at (rules, now + cost - 1, SL_STEP_NONE, &result->call_ends);
-        if (options->fire_missions_in_phase)
-          moment_phase (result->call_ends.turn, SL_PHASE_FIRE_MISSION, &result->at);
-        else
-          sl_moment_at (rules, now + cost - 1, SL_STEP_EXPLOSION, &result->at);
-      }
+      fire_mission_timing (rules, options, in, now, result);
       break;
 
     case SL_EVENT_MINE:
@@ -810,15 +851,7 @@ sl_timing (const SlRules         *rules,
       break;
 
     case SL_EVENT_CLEAR_WEAPON:
-      {
-        const SlAction *clear = sl_rules_action (rules, "clear-weapon");
-        int cost = in->cost > 0 ? in->cost : clear->cost;
-
-        /* P-16 step 3 and §6.4: Clear weapon starts in the subphase after
-         * the jam, and the weapon fires again once it has resolved. */
-        sl_moment_at (rules, now + 1, SL_STEP_INITIATIVE_ORDER, &result->starts);
-        sl_moment_at (rules, now + cost, SL_STEP_INITIATIVE_ORDER, &result->at);
-      }
+      clear_weapon_timing (rules, in, now, result);
       break;
 
     case SL_EVENT_ROUT_CHECK:
