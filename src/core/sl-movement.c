@@ -51,6 +51,92 @@ pace (SlMove move)
     }
 }
 
+/* §8.2, T-09, T-13, A-40, A-41: a bounce pack, and the move it boosts. */
+static gboolean
+check_bounce_mover (const SlOptions    *options,
+                    const SlMoveInput  *in,
+                    GError            **error)
+{
+  SlMove mode = in->mode;
+
+  if (in->zero_g)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "bounce_pack",
+                         _("Bounce packs do not work in zero-G (book §7.9)."));
+      return FALSE;
+    }
+  if (!in->armor->bounce)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "bounce_pack",
+                         _("The %s suit has no bounce pack (T-13)."), in->armor->name);
+      return FALSE;
+    }
+  /* A-41: capability follows the suit, unless the option keeps Marines
+   * troops on foot. */
+  if (in->troop != NULL && !in->troop->bounce_doctrine && !options->marine_troops_use_bounce)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "troop",
+                         _("%s troops do not use bounce packs (option marineTroopsUseBounce, A-41)."),
+                         in->troop->name);
+      return FALSE;
+    }
+  if (mode == SL_MOVE_CRAWL || mode == SL_MOVE_JUMP || mode == SL_MOVE_DIVE)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "bounce_pack",
+                         _("A bounce pack boosts walking, running and sprinting; a unit crawls, jumps and dives on foot (T-09)."));
+      return FALSE;
+    }
+  /* §8.2 and A-40: inertia, one step of the ladder per subphase. */
+  if (in->has_previous && mode != SL_MOVE_BACKWARD && mode != SL_MOVE_SIDEWAYS &&
+      ABS (pace (mode) - pace (in->previous)) > 1)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "previous",
+                         pace (mode) > pace (in->previous)
+                         ? _("A bounce-pack unit must walk for a subphase before it runs, and run before it sprints (§8.2, A-40).")
+                         : _("A bounce-pack unit slows down one step a subphase, from sprint to run to walk (§8.2, A-40)."));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* T-07, T-09: sprints and dives the conditions or the move before
+ * forbid. */
+static gboolean
+check_move_mode (const SlRules      *rules,
+                 const SlMoveInput  *in,
+                 GError            **error)
+{
+  SlMove mode = in->mode;
+
+  /* T-09: sprinting in zero-G, and at night without a power suit. */
+  if (mode == SL_MOVE_SPRINT && in->zero_g && !rules->zero_g_sprint)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "mode",
+                         _("No unit can sprint in zero-G (book §7.9)."));
+      return FALSE;
+    }
+  if (mode == SL_MOVE_SPRINT && in->night && !in->armor->power_suit &&
+      !rules->night_no_power_suit_sprint)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "mode",
+                         _("At night a unit without a power suit cannot sprint (T-09, T-36)."));
+      return FALSE;
+    }
+
+  /* T-07 and A-31: a dive follows the move of the previous subphase. */
+  if (mode == SL_MOVE_DIVE && in->has_previous &&
+      (in->previous == SL_MOVE_CRAWL || in->previous == SL_MOVE_DIVE ||
+       in->previous == SL_MOVE_JUMP))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "previous",
+                         in->previous == SL_MOVE_JUMP
+                         ? _("A jump ends kneeling, and a kneeling unit cannot dive (§6.3, §6.4).")
+                         : _("After crawling or diving the unit is prone, and a prone unit cannot dive (§6.3, §6.4)."));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 check_mover (const SlRules      *rules,
              const SlOptions    *options,
@@ -93,74 +179,9 @@ check_mover (const SlRules      *rules,
       return FALSE;
     }
 
-  /* T-09: sprinting in zero-G, and at night without a power suit. */
-  if (mode == SL_MOVE_SPRINT && in->zero_g && !rules->zero_g_sprint)
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "mode",
-                         _("No unit can sprint in zero-G (book §7.9)."));
-      return FALSE;
-    }
-  if (mode == SL_MOVE_SPRINT && in->night && !in->armor->power_suit &&
-      !rules->night_no_power_suit_sprint)
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "mode",
-                         _("At night a unit without a power suit cannot sprint (T-09, T-36)."));
-      return FALSE;
-    }
-
-  /* T-07 and A-31: a dive follows the move of the previous subphase. */
-  if (mode == SL_MOVE_DIVE && in->has_previous &&
-      (in->previous == SL_MOVE_CRAWL || in->previous == SL_MOVE_DIVE ||
-       in->previous == SL_MOVE_JUMP))
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "previous",
-                         in->previous == SL_MOVE_JUMP
-                         ? _("A jump ends kneeling, and a kneeling unit cannot dive (§6.3, §6.4).")
-                         : _("After crawling or diving the unit is prone, and a prone unit cannot dive (§6.3, §6.4)."));
-      return FALSE;
-    }
-
-  if (in->bounce_pack)
-    {
-      if (in->zero_g)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "bounce_pack",
-                             _("Bounce packs do not work in zero-G (book §7.9)."));
-          return FALSE;
-        }
-      if (!in->armor->bounce)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "bounce_pack",
-                             _("The %s suit has no bounce pack (T-13)."), in->armor->name);
-          return FALSE;
-        }
-      /* A-41: capability follows the suit, unless the option keeps Marines
-       * troops on foot. */
-      if (in->troop != NULL && !in->troop->bounce_doctrine && !options->marine_troops_use_bounce)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "troop",
-                             _("%s troops do not use bounce packs (option marineTroopsUseBounce, A-41)."),
-                             in->troop->name);
-          return FALSE;
-        }
-      if (mode == SL_MOVE_CRAWL || mode == SL_MOVE_JUMP || mode == SL_MOVE_DIVE)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "bounce_pack",
-                             _("A bounce pack boosts walking, running and sprinting; a unit crawls, jumps and dives on foot (T-09)."));
-          return FALSE;
-        }
-      /* §8.2 and A-40: inertia, one step of the ladder per subphase. */
-      if (in->has_previous && mode != SL_MOVE_BACKWARD && mode != SL_MOVE_SIDEWAYS &&
-          ABS (pace (mode) - pace (in->previous)) > 1)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "previous",
-                             pace (mode) > pace (in->previous)
-                             ? _("A bounce-pack unit must walk for a subphase before it runs, and run before it sprints (§8.2, A-40).")
-                             : _("A bounce-pack unit slows down one step a subphase, from sprint to run to walk (§8.2, A-40)."));
-          return FALSE;
-        }
-    }
-  return TRUE;
+  if (!check_move_mode (rules, in, error))
+    return FALSE;
+  return !in->bounce_pack || check_bounce_mover (options, in, error);
 }
 
 /* the restrictions of the terrain the unit moves through. */
@@ -254,36 +275,33 @@ pace_rate (const SlRules      *rules,
     result->meters = doubles ? rate * rules->bounce_multiplier : rate;
 }
 
-gboolean
-sl_movement_allowance (const SlRules      *rules,
-                       const SlOptions    *options,
-                       const SlMoveInput  *in,
-                       SlMoveResult       *result,
-                       GError            **error)
+/* T-07 and A-31: a dive's distance, by the move of the previous subphase;
+ * A-72: in zero-G it goes on. */
+static void
+dive_distance (const SlRules     *rules,
+               const SlMoveInput *in,
+               SlMoveResult      *result)
 {
-  gboolean bounce_in_use;
+  SlMove before = in->has_previous ? in->previous : SL_MOVE_NONE;
 
-  g_return_val_if_fail (in != NULL && in->armor != NULL, FALSE);
+  /* Moving backward or sideways is walking. */
+  if (before == SL_MOVE_BACKWARD || before == SL_MOVE_SIDEWAYS)
+    before = SL_MOVE_WALK;
+  result->base = result->rate = result->meters = rules->dive_distance[before];
+  result->ends_position = SL_POSITION_PRONE;
+  /* A-72: in zero-G the dive goes on every subphase until it hits full
+   * cover or another unit. */
+  result->continues = in->zero_g;
+}
 
-  memset (result, 0, sizeof *result);
-  result->ends_position = -1;
-  result->rate_source = "base";
-
-  if (!check_mover (rules, options, in, error))
-    return FALSE;
-
-  /* §8.2 and A-40: in heavy woods a bounce unit moves like a normal unit. */
-  bounce_in_use = in->bounce_pack && !bounce_is (in->terrain, "normal");
-  if (!check_terrain (in, bounce_in_use, error))
-    return FALSE;
-
-  result->bounce = bounce_in_use && (in->mode == SL_MOVE_WALK || in->mode == SL_MOVE_RUN ||
-                                     in->mode == SL_MOVE_SPRINT);
-  /* T-13 and A-42: the suit's move cost counts unless the pack is in use;
-   * the MZG has no pack and always pays it. */
-  result->suit_cost = bounce_in_use ? 1.0 : in->armor->move_cost;
-  result->full_metres = FALSE;
-
+/* P-13 step 3: the distance of the move by its mode (T-07, T-09, §6.3). */
+static void
+move_distance (const SlRules     *rules,
+               const SlOptions   *options,
+               const SlMoveInput *in,
+               gboolean           bounce_in_use,
+               SlMoveResult      *result)
+{
   switch (in->mode)
     {
     case SL_MOVE_CRAWL:
@@ -308,19 +326,7 @@ sl_movement_allowance (const SlRules      *rules,
       break;
 
     case SL_MOVE_DIVE:
-      {
-        SlMove before = in->has_previous ? in->previous : SL_MOVE_NONE;
-
-        /* T-07 and A-31: by the move of the previous subphase; moving
-         * backward or sideways is walking. */
-        if (before == SL_MOVE_BACKWARD || before == SL_MOVE_SIDEWAYS)
-          before = SL_MOVE_WALK;
-        result->base = result->rate = result->meters = rules->dive_distance[before];
-        result->ends_position = SL_POSITION_PRONE;
-        /* A-72: in zero-G the dive goes on every subphase until it hits full
-         * cover or another unit. */
-        result->continues = in->zero_g;
-      }
+      dive_distance (rules, in, result);
       break;
 
     case SL_MOVE_BACKWARD:
@@ -359,6 +365,38 @@ sl_movement_allowance (const SlRules      *rules,
     default:
       g_assert_not_reached ();
     }
+}
+
+gboolean
+sl_movement_allowance (const SlRules      *rules,
+                       const SlOptions    *options,
+                       const SlMoveInput  *in,
+                       SlMoveResult       *result,
+                       GError            **error)
+{
+  gboolean bounce_in_use;
+
+  g_return_val_if_fail (in != NULL && in->armor != NULL, FALSE);
+
+  memset (result, 0, sizeof *result);
+  result->ends_position = -1;
+  result->rate_source = "base";
+
+  if (!check_mover (rules, options, in, error))
+    return FALSE;
+
+  /* §8.2 and A-40: in heavy woods a bounce unit moves like a normal unit. */
+  bounce_in_use = in->bounce_pack && !bounce_is (in->terrain, "normal");
+  if (!check_terrain (in, bounce_in_use, error))
+    return FALSE;
+
+  result->bounce = bounce_in_use && (in->mode == SL_MOVE_WALK || in->mode == SL_MOVE_RUN ||
+                                     in->mode == SL_MOVE_SPRINT);
+  /* T-13 and A-42: the suit's move cost counts unless the pack is in use;
+   * the MZG has no pack and always pays it. */
+  result->suit_cost = bounce_in_use ? 1.0 : in->armor->move_cost;
+  result->full_metres = FALSE;
+  move_distance (rules, options, in, bounce_in_use, result);
 
   /* §18, A-136: a Legionnaire character's land movement adds its metres
    * to every move but crawling, and never to bounce movement. */
