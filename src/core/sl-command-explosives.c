@@ -1004,9 +1004,8 @@ typedef struct
   gboolean shaped;   /* a shaped charge */
 } Explosive;
 
-/* A-79: the obstacle named takes the blast: a frag grenade at its
- * distance, plastic charges in contact (T-34a for several), a shaped
- * charge its own PF (A-80, A-81). Sets whether it is breached. */
+/* A-79 … A-81: the obstacle named takes the blast. Sets whether it is
+ * breached. */
 static gboolean
 blast_obstacle (SlCommand        *c,
                 Blast            *b,
@@ -1030,6 +1029,8 @@ blast_obstacle (SlCommand        *c,
                          _("%s is already destroyed: a Breach marker lies there (P-25)."), b->obstacle.label);
       return FALSE;
     }
+  /* A-79: a frag grenade at its distance, plastic charges in contact
+   * (T-34a for several), a shaped charge its own PF (A-80, A-81). */
   oi.source = x->kind == SL_MARKER_GRENADE ? SL_OBSTACLE_FRAG : x->shaped ? SL_OBSTACLE_SHAPED : SL_OBSTACLE_PLASTIC;
   oi.distance_m = b->obstacle.distance_m;
   oi.charges = x->kind == SL_MARKER_CHARGE && !x->shaped ? x->type : 1;
@@ -1049,8 +1050,8 @@ blast_obstacle (SlCommand        *c,
   return TRUE;
 }
 
-/* A-80, A-81: a shaped charge hurts the zones behind its obstacle
- * (distances behind it), and a breach is marked. */
+/* A-80, A-81: the zones behind the obstacle; distances behind it. A
+ * breach is marked. */
 static void
 blast_shaped (SlCommand       *c,
               const Blast     *b,
