@@ -283,7 +283,8 @@ tell_throw (SlCommand             *c,
   g_autofree char *words = landing_words (res);
 
   sl_command_result (c, json_object_set_string_member, "unit", sl_setup_unit_at (c->setup, unit)->id);
-  sl_command_result (c, json_object_set_string_member, "grenade", sl_grenade_type_names[t->in.type]);
+  sl_command_result (c, json_object_set_string_member, "grenade",
+                     sl_grenade_type_names[t->in.type]);
   sl_command_result (c, json_object_set_object_member, "shot", shot_json (res));
   sl_command_result (c, json_object_set_int_member, "marker", m->id);
   sl_command_result (c, json_object_set_int_member, "detonates_turn", index_turn (c, m->due));
@@ -418,7 +419,8 @@ check_launch (SlCommand  *c,
   load.smoke = u->launcher_load[SL_GRENADE_SG];
   if (!sl_launcher_salvo_check (c->rules, c->options, l->types, l->n, &load, &l->after, error))
     return FALSE;
-  return sl_command_check_rate_of_fire (c, l->unit, SL_FIRE_MODE_LAUNCHER, -1, l->now, &consecutive, error);
+  return sl_command_check_rate_of_fire (c, l->unit, SL_FIRE_MODE_LAUNCHER, -1, l->now, &consecutive,
+                                        error);
 }
 
 /* P-35 steps 3 … 6: each grenade's roll and scatter; A-56, A-113: the
@@ -438,11 +440,12 @@ fire_launcher (SlCommand  *c,
 
       l->ins[i].thrower = &l->thrower;
       l->ins[i].field_prefix = prefix;
-      if (!sl_grenade_resolve (c->rules, c->options, &l->ins[i], c->dice, breakdown, &l->results[i], error))
+      if (!sl_grenade_resolve (c->rules, c->options, &l->ins[i], c->dice, breakdown, &l->results[i],
+                               error))
         return FALSE;
     }
-  l->jam_checked = sl_launcher_jam (c->rules, l->results, l->n, c->dice, l->jam_stream, &l->jam_roll,
-                                    &l->jammed);
+  l->jam_checked = sl_launcher_jam (c->rules, l->results, l->n, c->dice, l->jam_stream,
+                                    &l->jam_roll, &l->jammed);
 
   /* P-35, A-113: the load ticked off, a fire on the rate of fire. */
   u->launcher_load[SL_GRENADE_FG] = l->after.frag;
@@ -487,10 +490,11 @@ place_launched_grenades (SlCommand    *c,
           odds = sl_check_outcome_words (&l->results[i].check);
         }
       sl_command_say (c, _("%s launches a %s grenade %g m: %s, %s; it goes off in the explosion step of %s (P-35, A-108)."),
-                      sl_command_name (c, l->unit), sl_grenade_type_names[l->ins[i].type], l->ins[i].range_m,
-                      odds, words, when);
+                      sl_command_name (c, l->unit), sl_grenade_type_names[l->ins[i].type],
+                      l->ins[i].range_m, odds, words, when);
     }
-  sl_command_result (c, json_object_set_string_member, "unit", sl_setup_unit_at (c->setup, l->unit)->id);
+  sl_command_result (c, json_object_set_string_member, "unit",
+                     sl_setup_unit_at (c->setup, l->unit)->id);
   sl_command_result (c, json_object_set_array_member, "grenades", list);
 }
 
@@ -950,7 +954,8 @@ check_blast (SlCommand    *c,
                          _("%s lands with a fire-mission command (P-38)."), m->label);
       return NULL;
     }
-  if (!check_caught (c, b->caught, m->kind == SL_MARKER_MINE ? sl_command_side (c, m->owner) : -1, error))
+  if (!check_caught (c, b->caught, m->kind == SL_MARKER_MINE ? sl_command_side (c, m->owner) : -1,
+                     error))
     return NULL;
   return m;
 }
@@ -1031,7 +1036,9 @@ blast_obstacle (SlCommand        *c,
     }
   /* A-79: a frag grenade at its distance, plastic charges in contact
    * (T-34a for several), a shaped charge its own PF (A-80, A-81). */
-  oi.source = x->kind == SL_MARKER_GRENADE ? SL_OBSTACLE_FRAG : x->shaped ? SL_OBSTACLE_SHAPED : SL_OBSTACLE_PLASTIC;
+  oi.source = x->kind == SL_MARKER_GRENADE ? SL_OBSTACLE_FRAG
+            : x->shaped ? SL_OBSTACLE_SHAPED
+            : SL_OBSTACLE_PLASTIC;
   oi.distance_m = b->obstacle.distance_m;
   oi.charges = x->kind == SL_MARKER_CHARGE && !x->shaped ? x->type : 1;
   g_string_append_printf (words, _("The blast of %s: "), x->label);

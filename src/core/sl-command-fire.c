@@ -362,8 +362,8 @@ fire_through_breach (SlCommand        *c,
 
       sl_breakdown_add (breakdown, "follow-through", _("Follow-through behind a breach"),
                         c->rules->to_hit.follow_through);
-      sl_check_roll (check, sl_breakdown_total (breakdown), c->dice, g_ptr_array_index (f->behind_rolls, i),
-                     &outcome);
+      sl_check_roll (check, sl_breakdown_total (breakdown), c->dice,
+                     g_ptr_array_index (f->behind_rolls, i), &outcome);
       odds = sl_check_outcome_words (&outcome);
       if (o != NULL)
         {
@@ -484,8 +484,8 @@ fire_at_charge (SlCommand         *c,
       sl_command_say (c, _("%s fires at %s but has lost sight of it: the shot is wasted (A-17)."), fs->told, label);
       return TRUE;
     }
-  if (!sl_charge_shot_resolve (c->rules, f->profile->charge_row, FALSE, c->dice, f->roll_stream, &roll,
-                               &result, error))
+  if (!sl_charge_shot_resolve (c->rules, f->profile->charge_row, FALSE, c->dice, f->roll_stream,
+                               &roll, &result, error))
     return FALSE;
   sl_command_result (c, json_object_set_int_member, "marker", m->id);
   sl_command_result (c, json_object_set_int_member, "roll", roll);
@@ -535,7 +535,8 @@ fire_at_object (SlCommand  *c,
     {
       SlAmmoResult ares;
 
-      if (!spend_rounds (c, unit, f.weapon, f.omni, f.burst ? SL_AMMO_BURST : SL_AMMO_FIRE, &ares, error))
+      if (!spend_rounds (c, unit, f.weapon, f.omni, f.burst ? SL_AMMO_BURST : SL_AMMO_FIRE,
+                         &ares, error))
         return FALSE;
     }
   record_fire (firer, f.now, f.mode, -1);
@@ -593,11 +594,13 @@ read_fire (SlCommand *c,
   in->target.firing_at_firer = sl_reader_bool (r, "firing_at_firer", FALSE);
   in->target.units_on_line = sl_reader_int (r, "units_on_line", 0, 32, 0);
   in->target.vehicle = sl_reader_bool (r, "vehicle", FALSE);
-  f->target_terrain = read_terrain (c, r, "target_terrain", f->unit, &in->conditions.scenario_terrain);
+  f->target_terrain = read_terrain (c, r, "target_terrain", f->unit,
+                                    &in->conditions.scenario_terrain);
   in->target.in_marsh = f->target_terrain == 1;
   in->target.in_light_woods = f->target_terrain == 2;
   in->target.in_heavy_woods = f->target_terrain == 3;
-  f->firer_terrain = read_terrain (c, r, "firer_terrain", f->unit, &in->conditions.scenario_terrain);
+  f->firer_terrain = read_terrain (c, r, "firer_terrain", f->unit,
+                                   &in->conditions.scenario_terrain);
   in->firer.in_marsh = f->firer_terrain == 1;
   in->firer.in_light_woods = f->firer_terrain == 2;
   in->firer.in_heavy_woods = f->firer_terrain == 3;
@@ -712,7 +715,8 @@ check_fire (SlCommand  *c,
    * fire is checked as it is taken (§10 G, A-132). */
   if (f->opportunity && !sl_command_check_hold (c, f->unit, FALSE, "unit", error))
     return FALSE;
-  if (!check_sight (c, MAX (f->target_terrain, f->firer_terrain), f->in.conditions.range_m, "range_m", error))
+  if (!check_sight (c, MAX (f->target_terrain, f->firer_terrain), f->in.conditions.range_m,
+                    "range_m", error))
     return FALSE;
   f->in.fire = f->mode == SL_FIRE_MODE_AIMED ? SL_FIRE_AIMED
              : f->mode == SL_FIRE_MODE_OPPORTUNITY ? SL_FIRE_OPPORTUNITY
@@ -730,7 +734,8 @@ check_fire (SlCommand  *c,
 
   if (!check_fire_burst (c, f, error) || !check_fire_target (c, f, error))
     return FALSE;
-  return sl_command_check_rate_of_fire (c, f->unit, f->mode, f->target, f->now, &f->consecutive, error);
+  return sl_command_check_rate_of_fire (c, f->unit, f->mode, f->target, f->now, &f->consecutive,
+                                        error);
 }
 
 /* The fire is taken: its rounds spent, whether the shot hits or is wasted
@@ -768,8 +773,10 @@ take_fire (SlCommand  *c,
     firer->current.resolved = TRUE;
   sl_command_attack (c, f->unit);
 
-  sl_command_result (c, json_object_set_string_member, "unit", sl_setup_unit_at (c->setup, f->unit)->id);
-  sl_command_result (c, json_object_set_string_member, "target", sl_setup_unit_at (c->setup, f->target)->id);
+  sl_command_result (c, json_object_set_string_member, "unit",
+                     sl_setup_unit_at (c->setup, f->unit)->id);
+  sl_command_result (c, json_object_set_string_member, "target",
+                     sl_setup_unit_at (c->setup, f->target)->id);
   sl_command_result (c, json_object_set_string_member, "mode", sl_fire_mode_ids[f->mode]);
   return TRUE;
 }
@@ -916,7 +923,8 @@ sl_command_fire (SlCommand  *c,
   f.unit = sl_command_unit (c, r, "unit", FALSE);
   /* An obstacle or a charge declared as the target (P-25, P-36 step 5). */
   if (f.unit >= 0 && !sl_reader_has (r, "target") &&
-      (c->state->units[f.unit].current.obstacle > 0 || c->state->units[f.unit].current.target_marker > 0) &&
+      (c->state->units[f.unit].current.obstacle > 0 ||
+       c->state->units[f.unit].current.target_marker > 0) &&
       !c->state->units[f.unit].current.resolved)
     return fire_at_object (c, f.unit, error);
   if (!read_fire (c, &f))
@@ -991,7 +999,8 @@ read_area_target (SlCommand  *c,
   t.target.firing_at_firer = sl_reader_bool (tr, "firing_at_firer", FALSE);
   t.target.units_on_line = sl_reader_int (tr, "units_on_line", 0, 32, 0);
   terrain = read_terrain (c, tr, "terrain", b->unit, &b->in.conditions.scenario_terrain);
-  if (sl_reader_ok (r) && !check_sight (c, MAX (terrain, b->firer_terrain), t.distance_m, "targets", sight))
+  if (sl_reader_ok (r) &&
+      !check_sight (c, MAX (terrain, b->firer_terrain), t.distance_m, "targets", sight))
     sl_reader_fail (tr, "distance_m", "%s", (*sight)->message);
   t.target.in_marsh = terrain == 1;
   t.target.in_light_woods = terrain == 2;
@@ -1021,7 +1030,8 @@ read_area_burst (SlCommand *c,
   b->unit = sl_command_unit (c, r, "unit", FALSE);
   b->in.conditions.smoke = sl_reader_bool (r, "smoke", FALSE);
   b->in.conditions.range_m = sl_reader_number (r, "range_m", 0, 10000, -1);
-  b->firer_terrain = read_terrain (c, r, "firer_terrain", b->unit, &b->in.conditions.scenario_terrain);
+  b->firer_terrain = read_terrain (c, r, "firer_terrain", b->unit,
+                                   &b->in.conditions.scenario_terrain);
   sl_reader_flags (r, "firer_cover", sl_cover_names, N_("cover"), b->in.firer_own_cover, SL_N_COVERS);
   b->in.firer_own_cover[SL_COVER_NONE] = FALSE;
   b->jam_stream = sl_command_die (c, r, "jam_roll", 10);
@@ -1063,7 +1073,8 @@ check_area_burst (SlCommand  *c,
     return FALSE;
   b->weapon = sl_state_unit_weapon (c->setup, c->state, b->unit);
   b->omni = sl_state_unit_omni_mode (c->setup, c->state, b->unit);
-  if (!sl_command_check_rate_of_fire (c, b->unit, SL_FIRE_MODE_AREA, -1, b->now, &b->consecutive, error))
+  if (!sl_command_check_rate_of_fire (c, b->unit, SL_FIRE_MODE_AREA, -1, b->now, &b->consecutive,
+                                      error))
     return FALSE;
 
   /* Each unit's log gives its state; the players give the table's. */

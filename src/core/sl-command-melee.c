@@ -383,15 +383,16 @@ start_engaged_melee (SlCommand     *c,
   start_melee (c, attacker, defender);
   /* A-71: the defender's melee action starts with its own check; failed,
    * it has none and defends without a roll. */
-  if (!sl_command_zero_g_check (c, defender, SL_ZERO_G_OTHER, SL_MOVE_NONE, e->target_zero_g_stream, "target_",
-                                &steady, &check, error))
+  if (!sl_command_zero_g_check (c, defender, SL_ZERO_G_OTHER, SL_MOVE_NONE, e->target_zero_g_stream,
+                                "target_", &steady, &check, error))
     return FALSE;
   if (steady)
     start_melee (c, defender, attacker);
   c->state->units[defender].stance = SL_STANCE_ATTACK;
   sl_command_result (c, json_object_set_string_member, "outcome", "melee");
   {
-    g_autofree char *when = sl_command_telling (c) ? sl_command_when (c, c->state->units[attacker].current.end) : NULL;
+    g_autofree char *when = sl_command_telling (c)
+                            ? sl_command_when (c, c->state->units[attacker].current.end) : NULL;
 
     if (steady)
       sl_command_say (c, _("%s engages %s in melee: 5 AP each from the next subphase, resolved at the end of %s (P-22, P-24)."),
@@ -424,8 +425,8 @@ sl_command_engage (SlCommand  *c,
 
   /* P-21, A-71: engaging is an action of the attacker's: in zero-G it
    * starts with a check, and a failure loses it — no contact is made. */
-  if (!sl_command_zero_g_check (c, e.attacker, SL_ZERO_G_OTHER, SL_MOVE_NONE, e.zero_g_stream, "", &steady,
-                                &check, error))
+  if (!sl_command_zero_g_check (c, e.attacker, SL_ZERO_G_OTHER, SL_MOVE_NONE, e.zero_g_stream, "",
+                                &steady, &check, error))
     return FALSE;
   if (!steady)
     {
@@ -558,8 +559,8 @@ check_avoid (SlCommand  *c,
       int u = pass == 0 ? a->defender : a->attacker;
       const SlCurrentAction *action = &c->state->units[u].current;
 
-      if (action->action != NULL && g_str_equal (action->action->id, "melee") && !action->resolved &&
-          action->end == sl_command_now (c))
+      if (action->action != NULL && g_str_equal (action->action->id, "melee") &&
+          !action->resolved && action->end == sl_command_now (c))
         {
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                              _("%s's melee with %s ends in this subphase: resolve it first (P-24, A-76)."),
@@ -671,8 +672,8 @@ melee_not_avoided (SlCommand            *c,
 
   c->state->units[defender].avoid_failed = attacker + 1;
   if (!keeps_first_melee (c, defender, attacker) &&
-      !sl_command_zero_g_check (c, defender, SL_ZERO_G_OTHER, SL_MOVE_NONE, a->zero_g_stream, "", &steady,
-                                &zero_g, error))
+      !sl_command_zero_g_check (c, defender, SL_ZERO_G_OTHER, SL_MOVE_NONE, a->zero_g_stream, "",
+                                &steady, &zero_g, error))
     return FALSE;
   /* It starts now, this subphase, which is "next subphase" of the
    * engagement. */
