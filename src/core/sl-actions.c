@@ -293,38 +293,13 @@ check_combination (const SlRules            *rules,
   return check_combined_position (rules, options, in, error);
 }
 
-gboolean
-sl_action_cost (const SlRules            *rules,
-                const SlOptions          *options,
-                const SlActionCostInput  *in,
-                SlBreakdown              *breakdown,
-                SlActionCostResult       *result,
-                GError                  **error)
+/* T-05: the fields of the request that belong to other actions. */
+static gboolean
+check_cost_fields (const SlActionCostInput  *in,
+                   GError                  **error)
 {
-  const SlAction *action;
-  const SlWoundLevel *level;
-  int floors, own, extra, total;
-  gboolean combined;
+  const SlAction *action = in->action;
 
-  g_return_val_if_fail (in != NULL && in->action != NULL, FALSE);
-  g_return_val_if_fail (in->combined_with >= SL_MOVE_NONE &&
-                        in->combined_with <= SL_COMBINE_STAIRS, FALSE);
-
-  memset (result, 0, sizeof *result);
-  result->ends_position = -1;
-  action = in->action;
-  level = &rules->wounds[in->wound];
-  floors = MAX (in->floors, 1);
-  combined = in->combined_with != SL_MOVE_NONE;
-
-  if (level->out)
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "wound",
-                         _("An unconscious or dead unit cannot act (T-16)."));
-      return FALSE;
-    }
-
-  /* Fields that belong to other actions. */
   if (in->floors > 1 && !per_floor (action) && in->combined_with != SL_COMBINE_STAIRS)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "floors",
@@ -355,6 +330,18 @@ sl_action_cost (const SlRules            *rules,
                          _("The unit is already %s."), sl_position_label (in->position));
       return FALSE;
     }
+  return TRUE;
+}
+
+/* Who may take the action at all: A-64 (an option's action), T-05, A-19,
+ * P-32 (the leader's), P-19 and A-27 (a dazed unit). */
+static gboolean
+check_cost_actor (const SlRules            *rules,
+                  const SlOptions          *options,
+                  const SlActionCostInput  *in,
+                  GError                  **error)
+{
+  const SlAction *action = in->action;
 
   /* actions that exist only with an option. */
   if (action->option != NULL)
@@ -400,8 +387,16 @@ sl_action_cost (const SlRules            *rules,
           return FALSE;
         }
     }
+  return TRUE;
+}
 
-  /* T-05 and §6.4: the unit's position. */
+/* T-05 and §6.4: the unit's position. */
+static gboolean
+check_cost_position (const SlActionCostInput  *in,
+                     GError                  **error)
+{
+  const SlAction *action = in->action;
+
   if (action->requires != NULL && g_str_equal (action->requires, "prone") &&
       in->position != SL_POSITION_PRONE)
     {
@@ -426,11 +421,19 @@ sl_action_cost (const SlRules            *rules,
           return FALSE;
         }
     }
+  return TRUE;
+}
 
-  if (combined && !check_combination (rules, options, in, error))
-    return FALSE;
+/* The action's own cost (T-05): per floor (P-10, P-11), a locked or
+ * airlock door, a key from a body, avoiding melee (A-21). Returns it. */
+static int
+add_own_cost (const SlOptions          *options,
+              const SlActionCostInput  *in,
+              int                       floors,
+              SlBreakdown              *breakdown)
+{
+  const SlAction *action = in->action;
 
-  /* The action's own cost (T-05). */
   sl_breakdown_add (breakdown, "base", action->name, action->cost);
   if (floors > 1 && in->combined_with != SL_COMBINE_STAIRS)
     sl_breakdown_addf (breakdown, "floors", action->cost * (floors - 1),
@@ -447,10 +450,21 @@ sl_action_cost (const SlRules            *rules,
   if (is_action (action, "avoid-melee"))
     sl_breakdown_add (breakdown, "avoid-melee", _("Avoiding melee (option avoidMeleeExtraAP)"),
                       options->avoid_melee_extra_ap);
-  own = sl_breakdown_total (breakdown);
+  return sl_breakdown_total (breakdown);
+}
 
-  /* T-06: the extra AP of a combination; running doubles it. */
-  extra = 0;
+/* T-06: the extra AP of a combination; running doubles it (A-25).
+ * Returns it. */
+static int
+add_combination_cost (const SlRules            *rules,
+                      const SlOptions          *options,
+                      const SlActionCostInput  *in,
+                      SlBreakdown              *breakdown)
+{
+  const SlAction *action = in->action;
+  gboolean combined = in->combined_with != SL_MOVE_NONE;
+  int extra = 0;
+
   if (combined && in->combined_with != SL_COMBINE_KNEELING)
     {
       extra = action->combination_extra;
@@ -469,9 +483,22 @@ sl_action_cost (const SlRules            *rules,
       sl_breakdown_addf (breakdown, "combination", extra, _("Combined with %s"),
                          sl_combine_label (in->combined_with));
     }
+  return extra;
+}
+
+/* A-25 and A-26: the wound penalty, once, after the doubling; A-23: the
+ * minimum of going down to kneel. */
+static void
+add_wound_cost (const SlRules            *rules,
+                const SlOptions          *options,
+                const SlActionCostInput  *in,
+                SlBreakdown              *breakdown,
+                SlActionCostResult       *result)
+{
+  const SlWoundLevel *level = &rules->wounds[in->wound];
 
   /* the wound penalty, once, after the doubling. */
-  result->wound_exempt = wound_exempt (options, action);
+  result->wound_exempt = wound_exempt (options, in->action);
   if (!result->wound_exempt)
     {
       result->wound_penalty = level->ap_penalty;
@@ -491,18 +518,17 @@ sl_action_cost (const SlRules            *rules,
                         _("Going down to kneel takes at least as long as a position change (A-23)"),
                         MAX (0, minimum - sl_breakdown_total (breakdown)));
     }
+}
 
-  /* P-10 and A-32 (ruling): the climb and the combined action start
-   * together and run side by side, as any move does under A-24; the climb
-   * (a move, free of the wound penalty, A-26) ends on its own schedule. */
-  if (in->combined_with == SL_COMBINE_STAIRS)
-    result->stairs_ap = sl_rules_action (rules, "stairs")->cost * floors;
+/* When the action takes effect (A-21) and the position it leaves the unit
+ * in (T-05, A-23). */
+static void
+set_cost_effects (const SlActionCostInput *in,
+                  SlActionCostResult      *result)
+{
+  const SlAction *action = in->action;
 
-  total = sl_breakdown_total (breakdown);
-  result->cost = total;
-  result->base = own;
-  result->extra = extra;
-  result->takes_effect_after = total;
+  result->takes_effect_after = result->cost;
   /* A-21 option: the avoiding move resolves at once, the unit then waits. */
   if (is_action (action, "avoid-melee"))
     result->takes_effect_after = action->cost;
@@ -515,6 +541,52 @@ sl_action_cost (const SlRules            *rules,
     result->ends_position = in->to_position;
   if (in->combined_with == SL_COMBINE_KNEELING)
     result->ends_position = SL_POSITION_KNEELING;
+}
+
+gboolean
+sl_action_cost (const SlRules            *rules,
+                const SlOptions          *options,
+                const SlActionCostInput  *in,
+                SlBreakdown              *breakdown,
+                SlActionCostResult       *result,
+                GError                  **error)
+{
+  int floors, own, extra;
+
+  g_return_val_if_fail (in != NULL && in->action != NULL, FALSE);
+  g_return_val_if_fail (in->combined_with >= SL_MOVE_NONE &&
+                        in->combined_with <= SL_COMBINE_STAIRS, FALSE);
+
+  memset (result, 0, sizeof *result);
+  result->ends_position = -1;
+  floors = MAX (in->floors, 1);
+
+  if (rules->wounds[in->wound].out)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "wound",
+                         _("An unconscious or dead unit cannot act (T-16)."));
+      return FALSE;
+    }
+  if (!check_cost_fields (in, error) || !check_cost_actor (rules, options, in, error) ||
+      !check_cost_position (in, error))
+    return FALSE;
+  if (in->combined_with != SL_MOVE_NONE && !check_combination (rules, options, in, error))
+    return FALSE;
+
+  own = add_own_cost (options, in, floors, breakdown);
+  extra = add_combination_cost (rules, options, in, breakdown);
+  add_wound_cost (rules, options, in, breakdown, result);
+
+  /* P-10 and A-32 (ruling): the climb and the combined action start
+   * together and run side by side, as any move does under A-24; the climb
+   * (a move, free of the wound penalty, A-26) ends on its own schedule. */
+  if (in->combined_with == SL_COMBINE_STAIRS)
+    result->stairs_ap = sl_rules_action (rules, "stairs")->cost * floors;
+
+  result->cost = sl_breakdown_total (breakdown);
+  result->base = own;
+  result->extra = extra;
+  set_cost_effects (in, result);
   return TRUE;
 }
 
@@ -642,6 +714,84 @@ sl_daze (const SlRules *rules,
 
 /* Timing */
 
+/* P-31 and A-100: in the Rout/Rally Phase of every 12th turn (or every
+ * Nth with the option). */
+static gboolean
+rout_check_timing (const SlOptions      *options,
+                   const SlTimingInput  *in,
+                   SlTimingResult       *result,
+                   GError              **error)
+{
+  int interval = MAX (options->rout_check_interval, 1);
+  int next;
+
+  if (in->turn < 1)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "turn", _("Turns count from 1."));
+      return FALSE;
+    }
+  result->interval = interval;
+  result->due = in->turn % interval == 0;
+  next = result->due ? in->turn : (in->turn / interval + 1) * interval;
+  moment_phase (next, SL_PHASE_ROUT_RALLY, &result->at);
+  return TRUE;
+}
+
+/* opportunity fire set up at subphase @now. */
+static void
+opportunity_fire_timing (const SlRules       *rules,
+                         const SlOptions     *options,
+                         const SlTimingInput *in,
+                         int                  now,
+                         SlTimingResult      *result)
+{
+  const SlAction *setup = sl_rules_action (rules, "opportunity-fire");
+  int cost = in->cost > 0 ? in->cost : setup->cost;
+
+  /* A-28: armed once its end subphase s + 1 has resolved in the unit's
+   * initiative slot (the option waits one subphase more); a wound
+   * penalty on the setup (A-26) moves the end along. */
+  result->delay = cost - 1 + (options->opp_fire_arming_delay - 1);
+  sl_moment_at (rules, now + result->delay, SL_STEP_INITIATIVE_ORDER, &result->at);
+  result->any_move_triggers = options->opp_fire_any_move;
+}
+
+/* P-38 step 4 and A-13: a fire mission called at subphase @now. */
+static void
+fire_mission_timing (const SlRules       *rules,
+                     const SlOptions     *options,
+                     const SlTimingInput *in,
+                     int                  now,
+                     SlTimingResult      *result)
+{
+  const SlAction *call = sl_rules_action (rules, "call-fire-mission");
+  int cost = in->cost > 0 ? in->cost : call->cost;
+
+  /* P-38 step 4 and A-13: the round lands in the explosion step of the
+   * call's last subphase, or in the Fire Mission Phase of that turn. */
+  sl_moment_at (rules, now + cost - 1, SL_STEP_NONE, &result->call_ends);
+  if (options->fire_missions_in_phase)
+    moment_phase (result->call_ends.turn, SL_PHASE_FIRE_MISSION, &result->at);
+  else
+    sl_moment_at (rules, now + cost - 1, SL_STEP_EXPLOSION, &result->at);
+}
+
+/* P-16 step 3: clearing a weapon jammed at subphase @now. */
+static void
+clear_weapon_timing (const SlRules       *rules,
+                     const SlTimingInput *in,
+                     int                  now,
+                     SlTimingResult      *result)
+{
+  const SlAction *clear = sl_rules_action (rules, "clear-weapon");
+  int cost = in->cost > 0 ? in->cost : clear->cost;
+
+  /* P-16 step 3 and §6.4: Clear weapon starts in the subphase after
+   * the jam, and the weapon fires again once it has resolved. */
+  sl_moment_at (rules, now + 1, SL_STEP_INITIATIVE_ORDER, &result->starts);
+  sl_moment_at (rules, now + cost, SL_STEP_INITIATIVE_ORDER, &result->at);
+}
+
 gboolean
 sl_timing (const SlRules         *rules,
            const SlOptions       *options,
@@ -653,23 +803,7 @@ sl_timing (const SlRules         *rules,
 
   memset (result, 0, sizeof *result);
   if (in->event == SL_EVENT_ROUT_CHECK)
-    {
-      int interval = MAX (options->rout_check_interval, 1);
-      int next;
-
-      if (in->turn < 1)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "turn", _("Turns count from 1."));
-          return FALSE;
-        }
-      /* P-31 and A-100: in the Rout/Rally Phase of every 12th turn (or every
-       * Nth with the option). */
-      result->interval = interval;
-      result->due = in->turn % interval == 0;
-      next = result->due ? in->turn : (in->turn / interval + 1) * interval;
-      moment_phase (next, SL_PHASE_ROUT_RALLY, &result->at);
-      return TRUE;
-    }
+    return rout_check_timing (options, in, result, error);
 
   if (!check_moment (rules, in->turn, in->subphase, "subphase", error))
     return FALSE;
@@ -684,17 +818,7 @@ sl_timing (const SlRules         *rules,
       break;
 
     case SL_EVENT_OPPORTUNITY_FIRE:
-      {
-        const SlAction *setup = sl_rules_action (rules, "opportunity-fire");
-        int cost = in->cost > 0 ? in->cost : setup->cost;
-
-        /* A-28: armed once its end subphase s + 1 has resolved in the unit's
-         * initiative slot (the option waits one subphase more); a wound
-         * penalty on the setup (A-26) moves the end along. */
-        result->delay = cost - 1 + (options->opp_fire_arming_delay - 1);
-        sl_moment_at (rules, now + result->delay, SL_STEP_INITIATIVE_ORDER, &result->at);
-        result->any_move_triggers = options->opp_fire_any_move;
-      }
+      opportunity_fire_timing (rules, options, in, now, result);
       break;
 
     case SL_EVENT_SMOKE:
@@ -708,18 +832,7 @@ sl_timing (const SlRules         *rules,
       break;
 
     case SL_EVENT_FIRE_MISSION:
-      {
-        const SlAction *call = sl_rules_action (rules, "call-fire-mission");
-        int cost = in->cost > 0 ? in->cost : call->cost;
-
-        /* P-38 step 4 and A-13: the round lands in the explosion step of the
-         * call's last subphase, or in the Fire Mission Phase of that turn. */
-        sl_moment_at (rules, now + cost - 1, SL_STEP_NONE, &result->call_ends);
-        if (options->fire_missions_in_phase)
-          moment_phase (result->call_ends.turn, SL_PHASE_FIRE_MISSION, &result->at);
-        else
-          sl_moment_at (rules, now + cost - 1, SL_STEP_EXPLOSION, &result->at);
-      }
+      fire_mission_timing (rules, options, in, now, result);
       break;
 
     case SL_EVENT_MINE:
@@ -738,15 +851,7 @@ sl_timing (const SlRules         *rules,
       break;
 
     case SL_EVENT_CLEAR_WEAPON:
-      {
-        const SlAction *clear = sl_rules_action (rules, "clear-weapon");
-        int cost = in->cost > 0 ? in->cost : clear->cost;
-
-        /* P-16 step 3 and §6.4: Clear weapon starts in the subphase after
-         * the jam, and the weapon fires again once it has resolved. */
-        sl_moment_at (rules, now + 1, SL_STEP_INITIATIVE_ORDER, &result->starts);
-        sl_moment_at (rules, now + cost, SL_STEP_INITIATIVE_ORDER, &result->at);
-      }
+      clear_weapon_timing (rules, in, now, result);
       break;
 
     case SL_EVENT_ROUT_CHECK:
@@ -780,24 +885,28 @@ refuse (SlRateOfFireResult *result,
   result->reason = reason;
 }
 
-gboolean
-sl_rate_of_fire (const SlRules            *rules,
-                 const SlOptions          *options,
-                 const SlRateOfFireInput  *in,
-                 SlRateOfFireResult       *result,
-                 GError                  **error)
+/* What the unit's earlier fires say about the one being checked. */
+typedef struct
+{
+  int                 now;
+  int                 window_start;
+  int                 budget;
+  int                 count;        /* fires in the window */
+  int                 same_mode;
+  int                 singles;
+  gboolean            same_subphase;
+  const SlFireRecord *previous;     /* the fire of the previous subphase that decides */
+  gboolean            previous_other_turn;
+} FireCount;
+
+/* T-12, P-30: the fire checked is a fire the weapon may make at all. */
+static gboolean
+check_fire_record (const SlRules            *rules,
+                   const SlRateOfFireInput  *in,
+                   GError                  **error)
 {
   const SlFireRecord *fire = &in->fire;
-  gboolean rolling = options->rate_of_fire_window == SL_ROF_ROLLING;
-  int now, window_start, budget;
-  int count = 0, same_mode = 0, singles = 0;
-  gboolean same_subphase = FALSE;
-  const SlFireRecord *previous = NULL;
-  gboolean previous_other_turn = FALSE;
 
-  g_return_val_if_fail (fire->mode != NULL, FALSE);
-
-  memset (result, 0, sizeof *result);
   if (!check_moment (rules, fire->turn, fire->subphase, "subphase", error))
     return FALSE;
   if (is_burst (fire->mode) && !in->auto_fire)
@@ -806,14 +915,18 @@ sl_rate_of_fire (const SlRules            *rules,
                          _("Only a weapon capable of automatic fire can fire bursts (T-12, P-30)."));
       return FALSE;
     }
+  return TRUE;
+}
 
-  now = sl_subphase_index (rules, fire->turn, fire->subphase);
-  /* A-55: the count resets at subphase 1 of each turn, or (option) covers the
-   * last 10 subphases. */
-  window_start = rolling ? now - (rules->subphases_per_turn - 1)
-                         : sl_subphase_index (rules, fire->turn, 1);
-  budget = in->auto_fire ? rules->fire_budget_auto : rules->fire_budget_normal;
-  result->fires_allowed = budget;
+/* P-15, T-23, A-55: the fires of the history in the window, and the one of
+ * the previous subphase. */
+static gboolean
+count_fires (const SlRules            *rules,
+             const SlRateOfFireInput  *in,
+             FireCount                *n,
+             GError                  **error)
+{
+  const SlFireRecord *fire = &in->fire;
 
   for (guint i = 0; i < in->n_history; i++)
     {
@@ -827,7 +940,7 @@ sl_rate_of_fire (const SlRules            *rules,
           return check_moment (rules, h->turn, h->subphase, field, error);
         }
       at = sl_subphase_index (rules, h->turn, h->subphase);
-      if (at > now)
+      if (at > n->now)
         {
           g_autofree char *field = g_strdup_printf ("history[%u].subphase", i);
 
@@ -835,69 +948,86 @@ sl_rate_of_fire (const SlRules            *rules,
                              _("This fire comes after the one being checked; the history holds earlier fires only."));
           return FALSE;
         }
-      if (at == now)
-        same_subphase = TRUE;
-      if (at == now - 1)
+      if (at == n->now)
+        n->same_subphase = TRUE;
+      if (at == n->now - 1)
         {
           /* Of several fires in the previous subphase, one at a single
            * target decides the concentrated-burst rule. */
-          if (previous == NULL ||
-              (g_str_equal (previous->mode->id, "area") && !g_str_equal (h->mode->id, "area")))
-            previous = h;
-          previous_other_turn = h->turn != fire->turn;
+          if (n->previous == NULL ||
+              (g_str_equal (n->previous->mode->id, "area") && !g_str_equal (h->mode->id, "area")))
+            n->previous = h;
+          n->previous_other_turn = h->turn != fire->turn;
         }
-      if (at >= window_start)
+      if (at >= n->window_start)
         {
-          count++;
+          n->count++;
           if (h->mode == fire->mode)
-            same_mode++;
+            n->same_mode++;
           if (!is_burst (h->mode))
-            singles++;
+            n->singles++;
         }
     }
-  result->follows_fire = previous != NULL;
+  return TRUE;
+}
 
-  /* E-26: bursts in consecutive subphases, this one included. */
-  if (is_burst (fire->mode))
+/* E-26: bursts in consecutive subphases, this one included. */
+static int
+consecutive_bursts (const SlRules           *rules,
+                    const SlRateOfFireInput *in,
+                    int                      now)
+{
+  int consecutive = 1;
+
+  for (int at = now - 1; at >= 0; at--)
     {
-      result->consecutive_burst = 1;
-      for (int at = now - 1; at >= 0; at--)
-        {
-          gboolean burst = FALSE;
+      gboolean burst = FALSE;
 
-          for (guint i = 0; i < in->n_history && !burst; i++)
-            if (sl_subphase_index (rules, in->history[i].turn, in->history[i].subphase) == at &&
-                is_burst (in->history[i].mode))
-              burst = TRUE;
-          if (!burst)
-            break;
-          result->consecutive_burst++;
-        }
+      for (guint i = 0; i < in->n_history && !burst; i++)
+        if (sl_subphase_index (rules, in->history[i].turn, in->history[i].subphase) == at &&
+            is_burst (in->history[i].mode))
+          burst = TRUE;
+      if (!burst)
+        break;
+      consecutive++;
     }
+  return consecutive;
+}
 
-  result->fires_this_turn = count;
+/* P-07, P-15, P-30, T-22, T-23: the limits of the subphase, the turn (or
+ * the window) and the mode. Refuses in @result and returns TRUE when one
+ * is reached. */
+static gboolean
+over_fire_limits (const SlRules           *rules,
+                  const SlOptions         *options,
+                  const SlRateOfFireInput *in,
+                  const FireCount         *n,
+                  SlRateOfFireResult      *result)
+{
+  const SlFireRecord *fire = &in->fire;
+  gboolean rolling = options->rate_of_fire_window == SL_ROF_ROLLING;
 
-  if (same_subphase)
+  if (n->same_subphase)
     {
       refuse (result, g_strdup (_("The unit has already fired in this subphase; every fire is an action of at least one subphase (P-07, P-15).")));
       return TRUE;
     }
-  if (count >= budget)
+  if (n->count >= n->budget)
     {
       if (rolling)
         refuse (result, g_strdup_printf (in->auto_fire
                                          ? _("The unit has already fired %d times in the last 10 subphases; with automatic fire it may fire at most %d times (P-30, T-23, option rateOfFireWindow).")
                                          : _("The unit has already fired %d times in the last 10 subphases; it may fire at most %d times (P-15, T-23, option rateOfFireWindow)."),
-                                         count, budget));
+                                         n->count, n->budget));
       else
         refuse (result, g_strdup_printf (in->auto_fire
                                          ? _("The unit has already fired %d times this turn; with automatic fire it may fire at most %d times a turn (P-30, T-23).")
                                          : _("The unit has already fired %d times this turn; it may fire at most %d times a turn (P-15, T-23)."),
-                                         count, budget));
+                                         n->count, n->budget));
       return TRUE;
     }
   /* P-30 step 6 and T-23: the third fire must be an area burst. */
-  if (in->auto_fire && count == budget - 1 &&
+  if (in->auto_fire && n->count == n->budget - 1 &&
       !g_str_equal (fire->mode->id, rules->third_fire_must_be))
     {
       refuse (result, g_strdup (_("The third fire action of a turn must be an area burst (P-30, T-23).")));
@@ -905,8 +1035,8 @@ sl_rate_of_fire (const SlRules            *rules,
     }
   /* T-22: the limits of each mode (two concentrated bursts, two single
    * shots of every kind together). */
-  if (is_burst (fire->mode) ? same_mode >= fire->mode->max_per_turn
-                            : singles >= fire->mode->max_per_turn)
+  if (is_burst (fire->mode) ? n->same_mode >= fire->mode->max_per_turn
+                            : n->singles >= fire->mode->max_per_turn)
     {
       if (fire->mode->same_target)
         refuse (result, g_strdup_printf (_("At most %d concentrated bursts may be fired in a turn (P-30, T-22)."),
@@ -916,54 +1046,113 @@ sl_rate_of_fire (const SlRules            *rules,
                                          fire->mode->max_per_turn));
       return TRUE;
     }
+  return FALSE;
+}
 
-  if (previous != NULL)
+/* The fire of the previous subphase: what may follow it. Refuses in
+ * @result and returns TRUE when this fire may not; FALSE with @error when
+ * the request lacks a target. */
+static gboolean
+follows_fire (const SlRateOfFireInput  *in,
+              const FireCount          *n,
+              SlRateOfFireResult       *result,
+              gboolean                 *refused,
+              GError                  **error)
+{
+  const SlFireRecord *fire = &in->fire;
+  const SlFireRecord *previous = n->previous;
+
+  *refused = TRUE;
+  /* P-15, T-23 and A-55: a single shot never follows a fire in the
+   * previous subphase; subphase 10 and the next subphase 1 touch. */
+  if (!is_burst (fire->mode))
     {
-      /* P-15, T-23 and A-55: a single shot never follows a fire in the
-       * previous subphase; subphase 10 and the next subphase 1 touch. */
-      if (!is_burst (fire->mode))
+      refuse (result, g_strdup (n->previous_other_turn
+                                ? _("A single shot may not follow a fire in the previous subphase, and subphase 10 and the next turn's subphase 1 are consecutive (P-15, T-23, A-55).")
+                                : _("A single shot may not follow a fire in the previous subphase (P-15, T-23).")));
+      return TRUE;
+    }
+  /* P-30 and T-22: a concentrated burst right after a fire at one unit
+   * must be at that same unit. */
+  if (fire->mode->same_target && !g_str_equal (previous->mode->id, "area"))
+    {
+      if (fire->target == NULL)
         {
-          refuse (result, g_strdup (previous_other_turn
-                                    ? _("A single shot may not follow a fire in the previous subphase, and subphase 10 and the next turn's subphase 1 are consecutive (P-15, T-23, A-55).")
-                                    : _("A single shot may not follow a fire in the previous subphase (P-15, T-23).")));
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "target",
+                             _("Give the target: a concentrated burst right after a fire must be at the same target (P-30, T-22)."));
+          return FALSE;
+        }
+      if (previous->target == NULL)
+        {
+          g_autofree char *field = g_strdup_printf ("history[%u].target",
+                                                    (guint) (previous - in->history));
+
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, field,
+                             _("Give the target of this fire: a concentrated burst right after it must be at the same target (P-30, T-22)."));
+          return FALSE;
+        }
+      if (!g_str_equal (previous->target, fire->target))
+        {
+          refuse (result, g_strdup_printf (_("A concentrated burst right after a fire must be at the same target, %s (P-30, T-22)."),
+                                           previous->target));
           return TRUE;
         }
-      /* P-30 and T-22: a concentrated burst right after a fire at one unit
-       * must be at that same unit. */
-      if (fire->mode->same_target && !g_str_equal (previous->mode->id, "area"))
-        {
-          if (fire->target == NULL)
-            {
-              sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "target",
-                                 _("Give the target: a concentrated burst right after a fire must be at the same target (P-30, T-22)."));
-              return FALSE;
-            }
-          if (previous->target == NULL)
-            {
-              g_autofree char *field = g_strdup_printf ("history[%u].target",
-                                                        (guint) (previous - in->history));
+    }
+  *refused = FALSE;
+  return TRUE;
+}
 
-              sl_rule_error_set (error, SL_RULE_ERROR_INVALID, field,
-                                 _("Give the target of this fire: a concentrated burst right after it must be at the same target (P-30, T-22)."));
-              return FALSE;
-            }
-          if (!g_str_equal (previous->target, fire->target))
-            {
-              refuse (result, g_strdup_printf (_("A concentrated burst right after a fire must be at the same target, %s (P-30, T-22)."),
-                                               previous->target));
-              return TRUE;
-            }
-        }
+gboolean
+sl_rate_of_fire (const SlRules            *rules,
+                 const SlOptions          *options,
+                 const SlRateOfFireInput  *in,
+                 SlRateOfFireResult       *result,
+                 GError                  **error)
+{
+  const SlFireRecord *fire = &in->fire;
+  gboolean rolling = options->rate_of_fire_window == SL_ROF_ROLLING;
+  FireCount n = { 0 };
+
+  g_return_val_if_fail (fire->mode != NULL, FALSE);
+
+  memset (result, 0, sizeof *result);
+  if (!check_fire_record (rules, in, error))
+    return FALSE;
+
+  n.now = sl_subphase_index (rules, fire->turn, fire->subphase);
+  /* A-55: the count resets at subphase 1 of each turn, or (option) covers the
+   * last 10 subphases. */
+  n.window_start = rolling ? n.now - (rules->subphases_per_turn - 1)
+                           : sl_subphase_index (rules, fire->turn, 1);
+  n.budget = in->auto_fire ? rules->fire_budget_auto : rules->fire_budget_normal;
+  result->fires_allowed = n.budget;
+  if (!count_fires (rules, in, &n, error))
+    return FALSE;
+  result->follows_fire = n.previous != NULL;
+  if (is_burst (fire->mode))
+    result->consecutive_burst = consecutive_bursts (rules, in, n.now);
+  result->fires_this_turn = n.count;
+
+  if (over_fire_limits (rules, options, in, &n, result))
+    return TRUE;
+  if (n.previous != NULL)
+    {
+      gboolean refused;
+
+      if (!follows_fire (in, &n, result, &refused, error))
+        return FALSE;
+      if (refused)
+        return TRUE;
     }
 
   result->allowed = TRUE;
-  result->fires_this_turn = count + 1;
+  result->fires_this_turn = n.count + 1;
   if (rolling)
     result->reason = g_strdup_printf (_("Fire action %d of at most %d in the last 10 subphases (P-15, T-23, option rateOfFireWindow)."),
-                                      count + 1, budget);
+                                      n.count + 1, n.budget);
   else
     result->reason = g_strdup_printf (_("Fire action %d of at most %d this turn (P-15, T-23)."),
-                                      count + 1, budget);
+                                      n.count + 1, n.budget);
   return TRUE;
 }
 

@@ -206,221 +206,315 @@ add_grenade_marker (SlCommand     *c,
   return m;
 }
 
-gboolean
-sl_command_throw (SlCommand  *c,
-                  GError    **error)
+/* A hand grenade's throw (P-34), as the command gives it. */
+typedef struct
+{
+  int             unit;
+  SlGrenadeInput  in;
+  const char     *label;
+} Throw;
+
+static gboolean
+read_throw (SlCommand  *c,
+            Throw      *t,
+            GError    **error)
 {
   SlReader *r = c->command;
-  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
-  g_autofree char *when = NULL;
-  g_autofree char *words = NULL;
-  SlToHitInput thrower = { 0 };
-  SlGrenadeInput in = { 0 };
-  SlGrenadeResult res;
-  SlUnitState *u;
-  SlMarker *m;
-  const char *label;
-  int unit, g;
+  int unit;
 
-  unit = sl_command_unit (c, r, "unit", FALSE);
-  in.weapon = SL_GRENADE_HAND;
+  unit = t->unit = sl_command_unit (c, r, "unit", FALSE);
+  t->in.weapon = SL_GRENADE_HAND;
   /* Unnamed, the grenade is of the kind left on the log: frag first. */
-  in.type = sl_reader_enum (r, "grenade", sl_grenade_type_names, N_("grenade type"),
-                            unit >= 0 && c->state->units[unit].grenades[SL_GRENADE_FG] == 0 &&
-                            c->state->units[unit].grenades[SL_GRENADE_SG] > 0
-                            ? SL_GRENADE_SMOKE : SL_GRENADE_FRAG);
+  t->in.type = sl_reader_enum (r, "grenade", sl_grenade_type_names, N_("grenade type"),
+                               unit >= 0 && c->state->units[unit].grenades[SL_GRENADE_FG] == 0 &&
+                               c->state->units[unit].grenades[SL_GRENADE_SG] > 0
+                               ? SL_GRENADE_SMOKE : SL_GRENADE_FRAG);
   sl_reader_require (r, "range_m");
-  in.range_m = sl_reader_number (r, "range_m", 0, 10000, 0);
-  in.spotted_only = sl_reader_bool (r, "spotted_only", FALSE);
-  in.spotter = sl_reader_enum (r, "spotter", sl_spotter_names, N_("spotter"), SL_SPOTTED_BY_UNIT);
-  in.through_window = sl_reader_bool (r, "through_window", FALSE);
-  in.at_obstacle = sl_reader_bool (r, "at_obstacle", FALSE);
-  in.roll_stream = sl_command_die (c, r, "roll", 10);
-  in.scatter_stream = scatter_stream (c, r);
-  read_label (r, "label", &label);
-  if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
-    return FALSE;
+  t->in.range_m = sl_reader_number (r, "range_m", 0, 10000, 0);
+  t->in.spotted_only = sl_reader_bool (r, "spotted_only", FALSE);
+  t->in.spotter = sl_reader_enum (r, "spotter", sl_spotter_names, N_("spotter"), SL_SPOTTED_BY_UNIT);
+  t->in.through_window = sl_reader_bool (r, "through_window", FALSE);
+  t->in.at_obstacle = sl_reader_bool (r, "at_obstacle", FALSE);
+  t->in.roll_stream = sl_command_die (c, r, "roll", 10);
+  t->in.scatter_stream = scatter_stream (c, r);
+  read_label (r, "label", &t->label);
+  return sl_command_inputs_done (c) && require_area_effects (c, error);
+}
 
-  if (!check_throw_action (c, unit, SL_THROW_GRENADE, N_("Throwing a grenade"), error))
+/* P-34 step 1: a grenade of that kind on the log, picked up. */
+static gboolean
+check_throw (SlCommand    *c,
+             const Throw  *t,
+             GError      **error)
+{
+  const SlUnitState *u;
+  int g;
+
+  if (!check_throw_action (c, t->unit, SL_THROW_GRENADE, N_("Throwing a grenade"), error))
     return FALSE;
-  u = &c->state->units[unit];
-  g = in.type == SL_GRENADE_SMOKE ? SL_GRENADE_SG : SL_GRENADE_FG;
+  u = &c->state->units[t->unit];
+  g = t->in.type == SL_GRENADE_SMOKE ? SL_GRENADE_SG : SL_GRENADE_FG;
   if (u->grenades[g] <= 0)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "grenade",
                          _("%s has no %s grenade left on its log (P-34 step 1, T-20)."),
-                         sl_command_name (c, unit), sl_grenade_type_names[in.type]);
+                         sl_command_name (c, t->unit), sl_grenade_type_names[t->in.type]);
       return FALSE;
     }
   if (sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION) && !u->grenade_ready)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                          _("%s must pick up a grenade first with a Pick-up object action (P-34 step 1, A-92)."),
-                         sl_command_name (c, unit));
+                         sl_command_name (c, t->unit));
       return FALSE;
     }
+  return TRUE;
+}
 
-  sl_command_fill_firer (c, unit, &thrower);
-  in.thrower = &thrower;
-  in.field_prefix = "";
-  if (!sl_grenade_resolve (c->rules, c->options, &in, c->dice, breakdown, &res, error))
-    return FALSE;
+/* The throw, where the grenade lands and when it goes off. */
+static void
+tell_throw (SlCommand             *c,
+            const Throw           *t,
+            const SlGrenadeResult *res,
+            const SlMarker        *m)
+{
+  int unit = t->unit;
+  g_autofree char *when = sl_command_when (c, m->due);
+  g_autofree char *words = landing_words (res);
 
-  /* P-34 step 1: ticked off; the action is done. */
-  u->grenades[g]--;
-  u->grenade_ready = FALSE;
-  u->current.resolved = TRUE;
-  /* Smoke hurts nobody: no attack. */
-  if (in.type == SL_GRENADE_FRAG)
-    sl_command_attack (c, unit);
-  m = add_grenade_marker (c, unit, in.type, label);
-
-  when = sl_command_when (c, m->due);
-  words = landing_words (&res);
   sl_command_result (c, json_object_set_string_member, "unit", sl_setup_unit_at (c->setup, unit)->id);
-  sl_command_result (c, json_object_set_string_member, "grenade", sl_grenade_type_names[in.type]);
-  sl_command_result (c, json_object_set_object_member, "shot", shot_json (&res));
+  sl_command_result (c, json_object_set_string_member, "grenade",
+                     sl_grenade_type_names[t->in.type]);
+  sl_command_result (c, json_object_set_object_member, "shot", shot_json (res));
   sl_command_result (c, json_object_set_int_member, "marker", m->id);
   sl_command_result (c, json_object_set_int_member, "detonates_turn", index_turn (c, m->due));
   sl_command_result (c, json_object_set_int_member, "detonates_subphase", index_subphase (c, m->due));
   {
-    g_autofree char *odds = sl_check_outcome_words (&res.check);
+    g_autofree char *odds = sl_check_outcome_words (&res->check);
 
     sl_command_say (c, _("%s throws a %s grenade %g m: %s, %s."), sl_command_name (c, unit),
-                    sl_grenade_type_names[in.type], in.range_m, odds, words);
+                    sl_grenade_type_names[t->in.type], t->in.range_m, odds, words);
   }
   sl_command_say (c, _("%s goes off in the explosion step of %s (P-34 step 6, A-108)."), m->label, when);
+}
+
+gboolean
+sl_command_throw (SlCommand  *c,
+                  GError    **error)
+{
+  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+  SlToHitInput thrower = { 0 };
+  Throw t = { 0 };
+  SlGrenadeResult res;
+  SlUnitState *u;
+  SlMarker *m;
+
+  if (!read_throw (c, &t, error) || !check_throw (c, &t, error))
+    return FALSE;
+
+  u = &c->state->units[t.unit];
+  sl_command_fill_firer (c, t.unit, &thrower);
+  t.in.thrower = &thrower;
+  t.in.field_prefix = "";
+  if (!sl_grenade_resolve (c->rules, c->options, &t.in, c->dice, breakdown, &res, error))
+    return FALSE;
+
+  /* P-34 step 1: ticked off; the action is done. */
+  u->grenades[t.in.type == SL_GRENADE_SMOKE ? SL_GRENADE_SG : SL_GRENADE_FG]--;
+  u->grenade_ready = FALSE;
+  u->current.resolved = TRUE;
+  /* Smoke hurts nobody: no attack. */
+  if (t.in.type == SL_GRENADE_FRAG)
+    sl_command_attack (c, t.unit);
+  m = add_grenade_marker (c, t.unit, t.in.type, t.label);
+  tell_throw (c, &t, &res, m);
   return TRUE;
+}
+
+/* A launcher salvo (P-35), as the command gives it, and what it did. */
+typedef struct
+{
+  int              unit;
+  const char      *jam_stream;
+  guint            n;
+  SlGrenadeInput   ins[4];
+  SlGrenadeType    types[4];
+  const char      *labels[4];
+  SlGrenadeResult  results[4];
+  SlToHitInput     thrower;
+  SlLauncherLoad   after;
+  int              now;
+  gboolean         jam_checked;
+  gboolean         jammed;
+  int              jam_roll;
+} Launch;
+
+/* P-35 step 1: one grenade of the salvo, "grenades"[@i]. */
+static void
+read_launched_grenade (SlCommand *c,
+                       SlReader  *r,
+                       guint      i,
+                       Launch    *l)
+{
+  g_autoptr(SlReader) gr = sl_reader_array_object (r, "grenades", i);
+  SlGrenadeInput *g = &l->ins[i];
+
+  memset (g, 0, sizeof *g);
+  g->weapon = SL_GRENADE_LAUNCHER;
+  g->type = sl_reader_enum (gr, "grenade", sl_grenade_type_names, N_("grenade type"), SL_GRENADE_FRAG);
+  sl_reader_require (gr, "range_m");
+  g->range_m = sl_reader_number (gr, "range_m", 0, 10000, 0);
+  g->spotted_only = sl_reader_bool (gr, "spotted_only", FALSE);
+  g->spotter = sl_reader_enum (gr, "spotter", sl_spotter_names, N_("spotter"), SL_SPOTTED_BY_UNIT);
+  g->through_window = sl_reader_bool (gr, "through_window", FALSE);
+  g->at_obstacle = sl_reader_bool (gr, "at_obstacle", FALSE);
+  g->indirect = sl_reader_bool (gr, "indirect", FALSE);
+  g->dead_zone = sl_reader_bool (gr, "dead_zone", FALSE);
+  g->roll_stream = sl_command_die (c, gr, "roll", 10);
+  g->scatter_stream = scatter_stream (c, gr);
+  read_label (gr, "label", &l->labels[i]);
+  l->types[i] = g->type;
+  sl_reader_end (gr);
+}
+
+static gboolean
+read_launch (SlCommand  *c,
+             Launch     *l,
+             GError    **error)
+{
+  SlReader *r = c->command;
+
+  l->unit = sl_command_unit (c, r, "unit", FALSE);
+  l->jam_stream = sl_command_die (c, r, "jam_roll", 10);
+  sl_reader_require (r, "grenades");
+  l->n = sl_reader_array_length (r, "grenades");
+  if ((l->n == 0 || l->n > 4) && sl_reader_ok (r))
+    sl_reader_fail (r, "grenades", _("One fire action launches 1 to 4 grenades (P-35 step 1, T-31)."));
+  for (guint i = 0; i < l->n && i < 4 && sl_reader_ok (r); i++)
+    read_launched_grenade (c, r, i, l);
+  return sl_command_inputs_done (c) && require_area_effects (c, error);
+}
+
+/* P-35, A-113: the launcher, its load and the rate of fire. */
+static gboolean
+check_launch (SlCommand  *c,
+              Launch     *l,
+              GError    **error)
+{
+  const SlUnitState *u;
+  SlLauncherLoad load;
+  int consecutive = 1;
+
+  if (!check_throw_action (c, l->unit, SL_THROW_LAUNCHER, N_("Firing the grenade launcher"), error))
+    return FALSE;
+  u = &c->state->units[l->unit];
+  l->now = sl_command_now (c);
+  if (!u->launcher)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s has no grenade launcher (P-35)."), sl_command_name (c, l->unit));
+      return FALSE;
+    }
+  load.frag = u->launcher_load[SL_GRENADE_FG];
+  load.smoke = u->launcher_load[SL_GRENADE_SG];
+  if (!sl_launcher_salvo_check (c->rules, c->options, l->types, l->n, &load, &l->after, error))
+    return FALSE;
+  return sl_command_check_rate_of_fire (c, l->unit, SL_FIRE_MODE_LAUNCHER, -1, l->now, &consecutive,
+                                        error);
+}
+
+/* P-35 steps 3 … 6: each grenade's roll and scatter; A-56, A-113: the
+ * jam check; then the load ticked off and a fire on the rate of fire. */
+static gboolean
+fire_launcher (SlCommand  *c,
+               Launch     *l,
+               GError    **error)
+{
+  SlUnitState *u = &c->state->units[l->unit];
+
+  sl_command_fill_firer (c, l->unit, &l->thrower);
+  for (guint i = 0; i < l->n; i++)
+    {
+      g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+      g_autofree char *prefix = g_strdup_printf ("grenades[%u].", i);
+
+      l->ins[i].thrower = &l->thrower;
+      l->ins[i].field_prefix = prefix;
+      if (!sl_grenade_resolve (c->rules, c->options, &l->ins[i], c->dice, breakdown, &l->results[i],
+                               error))
+        return FALSE;
+    }
+  l->jam_checked = sl_launcher_jam (c->rules, l->results, l->n, c->dice, l->jam_stream,
+                                    &l->jam_roll, &l->jammed);
+
+  /* P-35, A-113: the load ticked off, a fire on the rate of fire. */
+  u->launcher_load[SL_GRENADE_FG] = l->after.frag;
+  u->launcher_load[SL_GRENADE_SG] = l->after.smoke;
+  u->current.resolved = TRUE;
+  for (guint i = 0; i < l->n; i++)
+    if (l->ins[i].type == SL_GRENADE_FRAG)
+      {
+        sl_command_attack (c, l->unit);
+        break;
+      }
+  record_fire (u, l->now, SL_FIRE_MODE_LAUNCHER);
+  if (l->jammed)
+    u->jammed = TRUE;
+  return TRUE;
+}
+
+/* P-34 step 6, A-108: a marker for each grenade, due in the explosion
+ * step, and what each did. */
+static void
+place_launched_grenades (SlCommand    *c,
+                         const Launch *l)
+{
+  JsonArray *list = sl_command_telling (c) ? json_array_new () : NULL;
+
+  for (guint i = 0; i < l->n; i++)
+    {
+      SlMarker *m = add_grenade_marker (c, l->unit, l->ins[i].type, l->labels[i]);
+      g_autofree char *words = NULL;
+      g_autofree char *when = NULL;
+      g_autofree char *odds = NULL;
+
+      if (list != NULL)
+        {
+          JsonObject *o = shot_json (&l->results[i]);
+
+          json_object_set_string_member (o, "grenade", sl_grenade_type_names[l->ins[i].type]);
+          json_object_set_int_member (o, "marker", m->id);
+          json_array_add_object_element (list, o);
+          words = landing_words (&l->results[i]);
+          when = sl_command_when (c, m->due);
+          odds = sl_check_outcome_words (&l->results[i].check);
+        }
+      sl_command_say (c, _("%s launches a %s grenade %g m: %s, %s; it goes off in the explosion step of %s (P-35, A-108)."),
+                      sl_command_name (c, l->unit), sl_grenade_type_names[l->ins[i].type],
+                      l->ins[i].range_m, odds, words, when);
+    }
+  sl_command_result (c, json_object_set_string_member, "unit",
+                     sl_setup_unit_at (c->setup, l->unit)->id);
+  sl_command_result (c, json_object_set_array_member, "grenades", list);
 }
 
 gboolean
 sl_command_launch (SlCommand  *c,
                    GError    **error)
 {
-  SlReader *r = c->command;
-  SlGrenadeInput ins[4];
-  SlGrenadeType types[4];
-  const char *labels[4];
-  SlGrenadeResult results[4];
-  SlToHitInput thrower = { 0 };
-  SlLauncherLoad load, after;
-  SlUnitState *u;
-  const char *jam_stream;
-  gboolean jam_checked, jammed = FALSE;
-  int unit, now, consecutive = 1, jam_roll = 0;
-  guint n;
+  Launch l = { 0 };
 
-  unit = sl_command_unit (c, r, "unit", FALSE);
-  jam_stream = sl_command_die (c, r, "jam_roll", 10);
-  sl_reader_require (r, "grenades");
-  n = sl_reader_array_length (r, "grenades");
-  if ((n == 0 || n > 4) && sl_reader_ok (r))
-    sl_reader_fail (r, "grenades", _("One fire action launches 1 to 4 grenades (P-35 step 1, T-31)."));
-  for (guint i = 0; i < n && i < 4 && sl_reader_ok (r); i++)
-    {
-      g_autoptr(SlReader) gr = sl_reader_array_object (r, "grenades", i);
-      SlGrenadeInput *g = &ins[i];
-
-      memset (g, 0, sizeof *g);
-      g->weapon = SL_GRENADE_LAUNCHER;
-      g->type = sl_reader_enum (gr, "grenade", sl_grenade_type_names, N_("grenade type"), SL_GRENADE_FRAG);
-      sl_reader_require (gr, "range_m");
-      g->range_m = sl_reader_number (gr, "range_m", 0, 10000, 0);
-      g->spotted_only = sl_reader_bool (gr, "spotted_only", FALSE);
-      g->spotter = sl_reader_enum (gr, "spotter", sl_spotter_names, N_("spotter"), SL_SPOTTED_BY_UNIT);
-      g->through_window = sl_reader_bool (gr, "through_window", FALSE);
-      g->at_obstacle = sl_reader_bool (gr, "at_obstacle", FALSE);
-      g->indirect = sl_reader_bool (gr, "indirect", FALSE);
-      g->dead_zone = sl_reader_bool (gr, "dead_zone", FALSE);
-      g->roll_stream = sl_command_die (c, gr, "roll", 10);
-      g->scatter_stream = scatter_stream (c, gr);
-      read_label (gr, "label", &labels[i]);
-      types[i] = g->type;
-      sl_reader_end (gr);
-    }
-  if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
+  if (!read_launch (c, &l, error) || !check_launch (c, &l, error) || !fire_launcher (c, &l, error))
     return FALSE;
-
-  if (!check_throw_action (c, unit, SL_THROW_LAUNCHER, N_("Firing the grenade launcher"), error))
-    return FALSE;
-  u = &c->state->units[unit];
-  now = sl_command_now (c);
-  if (!u->launcher)
+  place_launched_grenades (c, &l);
+  if (l.jam_checked)
     {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
-                         _("%s has no grenade launcher (P-35)."), sl_command_name (c, unit));
-      return FALSE;
-    }
-  load.frag = u->launcher_load[SL_GRENADE_FG];
-  load.smoke = u->launcher_load[SL_GRENADE_SG];
-  if (!sl_launcher_salvo_check (c->rules, c->options, types, n, &load, &after, error))
-    return FALSE;
-  if (!sl_command_check_rate_of_fire (c, unit, SL_FIRE_MODE_LAUNCHER, -1, now, &consecutive, error))
-    return FALSE;
-
-  sl_command_fill_firer (c, unit, &thrower);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
-      g_autofree char *prefix = g_strdup_printf ("grenades[%u].", i);
-
-      ins[i].thrower = &thrower;
-      ins[i].field_prefix = prefix;
-      if (!sl_grenade_resolve (c->rules, c->options, &ins[i], c->dice, breakdown, &results[i], error))
-        return FALSE;
-    }
-  jam_checked = sl_launcher_jam (c->rules, results, n, c->dice, jam_stream, &jam_roll, &jammed);
-
-  /* P-35, A-113: the load ticked off, a fire on the rate of fire. */
-  u->launcher_load[SL_GRENADE_FG] = after.frag;
-  u->launcher_load[SL_GRENADE_SG] = after.smoke;
-  u->current.resolved = TRUE;
-  for (guint i = 0; i < n; i++)
-    if (ins[i].type == SL_GRENADE_FRAG)
-      {
-        sl_command_attack (c, unit);
-        break;
-      }
-  record_fire (u, now, SL_FIRE_MODE_LAUNCHER);
-  if (jammed)
-    u->jammed = TRUE;
-
-  {
-    JsonArray *list = sl_command_telling (c) ? json_array_new () : NULL;
-
-    for (guint i = 0; i < n; i++)
-      {
-        SlMarker *m = add_grenade_marker (c, unit, ins[i].type, labels[i]);
-        g_autofree char *words = NULL;
-        g_autofree char *when = NULL;
-        g_autofree char *odds = NULL;
-
-        if (list != NULL)
-          {
-            JsonObject *o = shot_json (&results[i]);
-
-            json_object_set_string_member (o, "grenade", sl_grenade_type_names[ins[i].type]);
-            json_object_set_int_member (o, "marker", m->id);
-            json_array_add_object_element (list, o);
-            words = landing_words (&results[i]);
-            when = sl_command_when (c, m->due);
-            odds = sl_check_outcome_words (&results[i].check);
-          }
-        sl_command_say (c, _("%s launches a %s grenade %g m: %s, %s; it goes off in the explosion step of %s (P-35, A-108)."),
-                        sl_command_name (c, unit), sl_grenade_type_names[ins[i].type], ins[i].range_m,
-                        odds, words, when);
-      }
-    sl_command_result (c, json_object_set_string_member, "unit", sl_setup_unit_at (c->setup, unit)->id);
-    sl_command_result (c, json_object_set_array_member, "grenades", list);
-  }
-  if (jam_checked)
-    {
-      sl_command_result (c, json_object_set_int_member, "jam_roll", jam_roll);
-      sl_command_result (c, json_object_set_boolean_member, "jammed", jammed);
-      if (jammed)
-        sl_command_say (c, _("Jam check: rolled %d, the launcher and rifle are jammed (P-16, A-56, A-113)."), jam_roll);
+      sl_command_result (c, json_object_set_int_member, "jam_roll", l.jam_roll);
+      sl_command_result (c, json_object_set_boolean_member, "jammed", l.jammed);
+      if (l.jammed)
+        sl_command_say (c, _("Jam check: rolled %d, the launcher and rifle are jammed (P-16, A-56, A-113)."), l.jam_roll);
       else
-        sl_command_say (c, _("Jam check: rolled %d, no jam (P-16, A-56)."), jam_roll);
+        sl_command_say (c, _("Jam check: rolled %d, no jam (P-16, A-56)."), l.jam_roll);
     }
   return TRUE;
 }
@@ -794,80 +888,293 @@ chain_mines (SlCommand *c,
   sl_command_result (c, json_object_set_array_member, "mines", list);
 }
 
-gboolean
-sl_command_blast (SlCommand  *c,
-                  GError    **error)
+/* A blast command (P-08 step 4): the marker that goes off and what it
+ * catches, as the command gives them. */
+typedef struct
+{
+  int           id;
+  gboolean      breached;
+  GArray       *caught;      /* Caught */
+  GArray       *mines;       /* Chained */
+  GArray       *charges;     /* caught charges */
+  SlObstacleAt  obstacle;
+  gboolean      at_obstacle;
+} Blast;
+
+static void
+blast_clear (Blast *b)
+{
+  g_clear_pointer (&b->caught, g_array_unref);
+  g_clear_pointer (&b->mines, g_array_unref);
+  g_clear_pointer (&b->charges, g_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Blast, blast_clear)
+
+static gboolean
+read_blast (SlCommand  *c,
+            Blast      *b,
+            GError    **error)
 {
   SlReader *r = c->command;
-  g_autoptr(GArray) caught = g_array_new (FALSE, TRUE, sizeof (Caught));
-  g_autoptr(GArray) mines = g_array_new (FALSE, TRUE, sizeof (Chained));
-  g_autoptr(GArray) charges = sl_command_caught_charges_new ();
-  SlObstacleAt obstacle;
-  SlMarker *m;
-  gboolean breached, at_obstacle;
-  int id;
 
+  b->caught = g_array_new (FALSE, TRUE, sizeof (Caught));
+  b->mines = g_array_new (FALSE, TRUE, sizeof (Chained));
+  b->charges = sl_command_caught_charges_new ();
   sl_reader_require (r, "marker");
-  id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
-  breached = sl_reader_bool (r, "breached", FALSE);
-  read_caught (c, r, caught);
-  read_mines (c, r, mines);
-  sl_command_read_caught_charges (c, r, charges);
+  b->id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
+  b->breached = sl_reader_bool (r, "breached", FALSE);
+  read_caught (c, r, b->caught);
+  read_mines (c, r, b->mines);
+  sl_command_read_caught_charges (c, r, b->charges);
   /* A-79 … A-81: the obstacle the charge was placed against, or the door
    * the grenade was aimed at. */
-  at_obstacle = sl_command_read_obstacle (c, r, "obstacle", &obstacle);
-  if (at_obstacle && sl_reader_has (r, "breached") && sl_reader_ok (r))
+  b->at_obstacle = sl_command_read_obstacle (c, r, "obstacle", &b->obstacle);
+  if (b->at_obstacle && sl_reader_has (r, "breached") && sl_reader_ok (r))
     sl_reader_fail (r, "breached", _("With the obstacle named, whether it is breached is worked out (A-81)."));
-  if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
-    return FALSE;
+  return sl_command_inputs_done (c) && require_area_effects (c, error);
+}
+
+/* P-08 step 4: the marker due to go off now, and the units it catches.
+ * Returns the marker, or NULL. */
+static SlMarker *
+check_blast (SlCommand    *c,
+             const Blast  *b,
+             GError      **error)
+{
+  SlMarker *m;
 
   if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_EXPLOSION, N_("A blast"), error))
-    return FALSE;
-  if ((m = due_marker (c, r, id, error)) == NULL)
-    return FALSE;
+    return NULL;
+  if ((m = due_marker (c, c->command, b->id, error)) == NULL)
+    return NULL;
   if (m->kind != SL_MARKER_GRENADE && m->kind != SL_MARKER_CHARGE && m->kind != SL_MARKER_MINE)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker",
                          _("%s lands with a fire-mission command (P-38)."), m->label);
+      return NULL;
+    }
+  if (!check_caught (c, b->caught, m->kind == SL_MARKER_MINE ? sl_command_side (c, m->owner) : -1,
+                     error))
+    return NULL;
+  return m;
+}
+
+/* §15.6, A-112: a smoke grenade makes a cloud and hurts nobody. */
+static gboolean
+blast_smoke (SlCommand    *c,
+             const Blast  *b,
+             SlMarker     *m,
+             GError      **error)
+{
+  SlBlastInput in = { 0 };
+  SlBlastResult res;
+  int turn, subphase;
+  g_autofree char *when = NULL;
+
+  if (b->caught->len > 0 || b->mines->len > 0 || b->charges->len > 0 || b->at_obstacle)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID,
+                         b->caught->len > 0 ? "units" : b->mines->len > 0 ? "mines"
+                         : b->charges->len > 0 ? "charges" : "obstacle",
+                         _("Smoke hurts nobody: it makes a cloud (§15.6, A-112)."));
       return FALSE;
     }
-  if (!check_caught (c, caught, m->kind == SL_MARKER_MINE ? sl_command_side (c, m->owner) : -1, error))
+  in.source = SL_BLAST_SMOKE;
+  in.distance_m = -1;
+  if (!sl_blast_resolve (c->rules, c->options, &in, &res, error))
+    return FALSE;
+  /* a cloud that stays 12 turns; start_subphase removes it. */
+  sl_smoke_clears (c->rules, c->options, c->state->turn, c->state->subphase, &turn, &subphase);
+  m->kind = SL_MARKER_SMOKE;
+  m->due = -1;
+  m->resolved = TRUE;
+  m->expires = sl_subphase_index (c->rules, turn, subphase);
+  when = sl_command_when (c, m->expires);
+  sl_command_result (c, json_object_set_double_member, "smoke_radius_m", res.smoke_radius_m);
+  sl_command_result (c, json_object_set_int_member, "clears_turn", turn);
+  sl_command_result (c, json_object_set_int_member, "clears_subphase", subphase);
+  sl_command_say (c, _("%s goes off: a smoke cloud of %g m radius until %s (§15.6, A-112)."),
+                  m->label, res.smoke_radius_m, when);
+  return TRUE;
+}
+
+/* What goes off, copied before its marker is removed. */
+typedef struct
+{
+  char     label[sizeof ((SlMarker *) NULL)->label];
+  int      owner;
+  int      kind;
+  int      type;
+  gboolean shaped;   /* a shaped charge */
+} Explosive;
+
+/* A-79 … A-81: the obstacle named takes the blast. Sets whether it is
+ * breached. */
+static gboolean
+blast_obstacle (SlCommand        *c,
+                Blast            *b,
+                const Explosive  *x,
+                GError          **error)
+{
+  SlObstacleInput oi = { 0 };
+  SlObstacleResult ores;
+  g_autoptr(GString) words = g_string_new (NULL);
+
+  if (x->kind == SL_MARKER_MINE || diver_of (b->caught) >= 0)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "obstacle",
+                         x->kind == SL_MARKER_MINE ? _("A mine is no charge placed against an obstacle (P-37, A-79).")
+                                                   : _("A smothered grenade harms no obstacle (P-34 step 7)."));
+      return FALSE;
+    }
+  if (sl_command_obstacle_breached (c, b->obstacle.label))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "obstacle",
+                         _("%s is already destroyed: a Breach marker lies there (P-25)."), b->obstacle.label);
+      return FALSE;
+    }
+  /* A-79: a frag grenade at its distance, plastic charges in contact
+   * (T-34a for several), a shaped charge its own PF (A-80, A-81). */
+  oi.source = x->kind == SL_MARKER_GRENADE ? SL_OBSTACLE_FRAG
+            : x->shaped ? SL_OBSTACLE_SHAPED
+            : SL_OBSTACLE_PLASTIC;
+  oi.distance_m = b->obstacle.distance_m;
+  oi.charges = x->kind == SL_MARKER_CHARGE && !x->shaped ? x->type : 1;
+  g_string_append_printf (words, _("The blast of %s: "), x->label);
+  if (!sl_command_hit_obstacle (c, &b->obstacle, &oi, &ores, words, error))
+    return FALSE;
+  g_string_append_c (words, '.');
+  sl_command_say (c, "%s", words->str);
+  if (sl_command_telling (c))
+    {
+      JsonObject *o = json_object_new ();
+
+      sl_command_obstacle_json (&b->obstacle, &ores, o);
+      json_object_set_object_member (c->result, "obstacle", o);
+    }
+  b->breached = ores.destroyed;
+  return TRUE;
+}
+
+/* A-80, A-81: the zones behind the obstacle; distances behind it. A
+ * breach is marked. */
+static void
+blast_shaped (SlCommand       *c,
+              const Blast     *b,
+              const Explosive *x)
+{
+  JsonArray *list = sl_command_telling (c) ? json_array_new () : NULL;
+
+  c->actor = x->owner;
+  for (guint i = 0; i < b->caught->len; i++)
+    {
+      const Caught *k = &g_array_index (b->caught, Caught, i);
+      const SlUnitSetup *us = sl_setup_unit_at (c->setup, k->unit);
+      SlShapedInput in = { 0 };
+      SlShapedResult res;
+      JsonObject *o = list != NULL ? json_object_new () : NULL;
+      g_autofree char *words = NULL;
+
+      in.breached = b->breached;
+      in.distance_m = k->in.distance_m;
+      in.in_strip = k->in_strip;
+      in.has_target = TRUE;
+      in.armor = us->armor;
+      in.race = us->race;
+      in.wound = c->state->units[k->unit].wound;
+      sl_shaped_charge_resolve (c->rules, c->options, &in, &res);
+      if (res.has_damage)
+        words = sl_command_apply_damage (c, k->unit, &res.damage, o);
+      if (res.affected)
+        sl_state_lose_action_in_step (c->state, k->unit);
+      if (o != NULL)
+        {
+          json_object_set_string_member (o, "unit", us->id);
+          json_object_set_string_member (o, "zone", sl_shaped_zone_names[res.zone]);
+          json_object_set_boolean_member (o, "affected", res.affected);
+          json_object_set_int_member (o, "penetration", res.penetration);
+          json_array_add_object_element (list, o);
+        }
+      if (res.affected)
+        sl_command_say (c, _("The blast of %s catches %s in zone %s: penetration %d, %s."), x->label, us->told,
+                        sl_shaped_zone_names[res.zone], res.penetration,
+                        words != NULL ? words : _("no wound"));
+      else
+        sl_command_say (c, _("The blast of %s does not reach %s (%s)."), x->label, us->told,
+                        res.reason != NULL ? res.reason : "");
+    }
+  c->actor = -1;
+  sl_command_result (c, json_object_set_array_member, "units", list);
+  if (b->breached && !b->at_obstacle)
+    {
+      /* a door destroyed outright, or a 1 m hole in the wall. */
+      SlMarker *breach = sl_state_add_marker (c->state, SL_MARKER_BREACH);
+
+      breach->owner = x->owner;
+      breach->created = sl_command_now (c);
+      set_label (breach, x->label);
+      sl_command_result (c, json_object_set_int_member, "breach_marker", breach->id);
+      sl_command_say (c, _("%s has breached its obstacle: a Breach marker is placed (A-81)."), x->label);
+    }
+}
+
+/* A grenade, charge or mine goes off (T-30, T-33, T-34a): the mines and
+ * charges it may set off (P-37 step 5, A-84) and a sacrifice dive (P-34
+ * step 7) checked first, then the obstacle and the units caught; its
+ * marker is removed. */
+static gboolean
+blast_explosive (SlCommand       *c,
+                 Blast           *b,
+                 const SlMarker  *m,
+                 GError         **error)
+{
+  Explosive x = { { 0 } };
+
+  g_strlcpy (x.label, m->label, sizeof x.label);
+  x.owner = m->owner;
+  x.kind = m->kind;
+  x.type = m->type;
+  x.shaped = x.kind == SL_MARKER_CHARGE && x.type == 0;
+  if (!roll_mines (c, b->mines, b->id, error) ||
+      !sl_command_roll_caught_charges (c, b->charges, b->id, error) ||
+      !check_sacrifice_dive (c, m, b->caught, b->mines->len + b->charges->len, error))
+    return FALSE;
+  if (b->breached && !x.shaped)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "breached",
+                         _("Only a shaped charge breaches an obstacle (A-80, A-81)."));
+      return FALSE;
+    }
+  if (b->at_obstacle && !blast_obstacle (c, b, &x, error))
+    return FALSE;
+  if (x.shaped)
+    blast_shaped (c, b, &x);
+  else if (!apply_blast (c, x.kind == SL_MARKER_CHARGE ? charge_source (x.type) : SL_BLAST_FRAG,
+                         x.owner, b->caught, x.label, error))
+    return FALSE;
+  sl_command_say (c, _("The marker of %s is removed: it has gone off (P-08 step 4)."), x.label);
+  sl_state_remove_marker (c->state, b->id);
+  chain_mines (c, b->mines);
+  sl_command_chain_charges (c, b->charges);
+  return TRUE;
+}
+
+gboolean
+sl_command_blast (SlCommand  *c,
+                  GError    **error)
+{
+  g_auto(Blast) b = { 0 };
+  SlMarker *m;
+
+  if (!read_blast (c, &b, error))
+    return FALSE;
+  if ((m = check_blast (c, &b, error)) == NULL)
     return FALSE;
 
   sl_command_result (c, json_object_set_int_member, "marker", m->id);
   if (m->kind == SL_MARKER_GRENADE && m->type == SL_GRENADE_SG)
-    {
-      SlBlastInput in = { 0 };
-      SlBlastResult res;
-      int turn, subphase;
-      g_autofree char *when = NULL;
-
-      if (caught->len > 0 || mines->len > 0 || charges->len > 0 || at_obstacle)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_INVALID,
-                             caught->len > 0 ? "units" : mines->len > 0 ? "mines"
-                             : charges->len > 0 ? "charges" : "obstacle",
-                             _("Smoke hurts nobody: it makes a cloud (§15.6, A-112)."));
-          return FALSE;
-        }
-      in.source = SL_BLAST_SMOKE;
-      in.distance_m = -1;
-      if (!sl_blast_resolve (c->rules, c->options, &in, &res, error))
-        return FALSE;
-      /* a cloud that stays 12 turns; start_subphase removes it. */
-      sl_smoke_clears (c->rules, c->options, c->state->turn, c->state->subphase, &turn, &subphase);
-      m->kind = SL_MARKER_SMOKE;
-      m->due = -1;
-      m->resolved = TRUE;
-      m->expires = sl_subphase_index (c->rules, turn, subphase);
-      when = sl_command_when (c, m->expires);
-      sl_command_result (c, json_object_set_double_member, "smoke_radius_m", res.smoke_radius_m);
-      sl_command_result (c, json_object_set_int_member, "clears_turn", turn);
-      sl_command_result (c, json_object_set_int_member, "clears_subphase", subphase);
-      sl_command_say (c, _("%s goes off: a smoke cloud of %g m radius until %s (§15.6, A-112)."),
-                      m->label, res.smoke_radius_m, when);
-      return TRUE;
-    }
+    return blast_smoke (c, &b, m, error);
 
   /* Where it was concealed is shown to the table as it goes off; a note
    * changed since it was sealed makes it a dud (P-28, P-37 step 6). */
@@ -878,131 +1185,11 @@ sl_command_blast (SlCommand  *c,
         {
           sl_command_result (c, json_object_set_boolean_member, "dud", TRUE);
           sl_command_say (c, _("%s does not go off: it is a dud (P-37 step 6)."), m->label);
-          sl_state_remove_marker (c->state, id);
+          sl_state_remove_marker (c->state, b.id);
           return TRUE;
         }
     }
-
-  {
-    char label[sizeof m->label];
-    int owner = m->owner, kind = m->kind, type = m->type;
-    gboolean shaped = kind == SL_MARKER_CHARGE && type == 0;
-
-    g_strlcpy (label, m->label, sizeof label);
-    if (!roll_mines (c, mines, id, error) ||
-        !sl_command_roll_caught_charges (c, charges, id, error) ||
-        !check_sacrifice_dive (c, m, caught, mines->len + charges->len, error))
-      return FALSE;
-    if (breached && !shaped)
-      {
-        sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "breached",
-                           _("Only a shaped charge breaches an obstacle (A-80, A-81)."));
-        return FALSE;
-      }
-    if (at_obstacle)
-      {
-        SlObstacleInput oi = { 0 };
-        SlObstacleResult ores;
-        g_autoptr(GString) words = g_string_new (NULL);
-
-        if (kind == SL_MARKER_MINE || diver_of (caught) >= 0)
-          {
-            sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "obstacle",
-                               kind == SL_MARKER_MINE ? _("A mine is no charge placed against an obstacle (P-37, A-79).")
-                                                      : _("A smothered grenade harms no obstacle (P-34 step 7)."));
-            return FALSE;
-          }
-        if (sl_command_obstacle_breached (c, obstacle.label))
-          {
-            sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "obstacle",
-                               _("%s is already destroyed: a Breach marker lies there (P-25)."), obstacle.label);
-            return FALSE;
-          }
-        /* A-79: a frag grenade at its distance, plastic charges in contact
-         * (T-34a for several), a shaped charge its own PF (A-80, A-81). */
-        oi.source = kind == SL_MARKER_GRENADE ? SL_OBSTACLE_FRAG : shaped ? SL_OBSTACLE_SHAPED : SL_OBSTACLE_PLASTIC;
-        oi.distance_m = obstacle.distance_m;
-        oi.charges = kind == SL_MARKER_CHARGE && !shaped ? type : 1;
-        g_string_append_printf (words, _("The blast of %s: "), label);
-        if (!sl_command_hit_obstacle (c, &obstacle, &oi, &ores, words, error))
-          return FALSE;
-        g_string_append_c (words, '.');
-        sl_command_say (c, "%s", words->str);
-        if (sl_command_telling (c))
-          {
-            JsonObject *o = json_object_new ();
-
-            sl_command_obstacle_json (&obstacle, &ores, o);
-            json_object_set_object_member (c->result, "obstacle", o);
-          }
-        breached = ores.destroyed;
-      }
-    if (shaped)
-      {
-        /* the zones behind the obstacle; distances behind it. */
-        JsonArray *list = sl_command_telling (c) ? json_array_new () : NULL;
-
-        c->actor = owner;
-        for (guint i = 0; i < caught->len; i++)
-          {
-            const Caught *k = &g_array_index (caught, Caught, i);
-            const SlUnitSetup *us = sl_setup_unit_at (c->setup, k->unit);
-            SlShapedInput in = { 0 };
-            SlShapedResult res;
-            JsonObject *o = list != NULL ? json_object_new () : NULL;
-            g_autofree char *words = NULL;
-
-            in.breached = breached;
-            in.distance_m = k->in.distance_m;
-            in.in_strip = k->in_strip;
-            in.has_target = TRUE;
-            in.armor = us->armor;
-            in.race = us->race;
-            in.wound = c->state->units[k->unit].wound;
-            sl_shaped_charge_resolve (c->rules, c->options, &in, &res);
-            if (res.has_damage)
-              words = sl_command_apply_damage (c, k->unit, &res.damage, o);
-            if (res.affected)
-              sl_state_lose_action_in_step (c->state, k->unit);
-            if (o != NULL)
-              {
-                json_object_set_string_member (o, "unit", us->id);
-                json_object_set_string_member (o, "zone", sl_shaped_zone_names[res.zone]);
-                json_object_set_boolean_member (o, "affected", res.affected);
-                json_object_set_int_member (o, "penetration", res.penetration);
-                json_array_add_object_element (list, o);
-              }
-            if (res.affected)
-              sl_command_say (c, _("The blast of %s catches %s in zone %s: penetration %d, %s."), label, us->told,
-                              sl_shaped_zone_names[res.zone], res.penetration,
-                              words != NULL ? words : _("no wound"));
-            else
-              sl_command_say (c, _("The blast of %s does not reach %s (%s)."), label, us->told,
-                              res.reason != NULL ? res.reason : "");
-          }
-        c->actor = -1;
-        sl_command_result (c, json_object_set_array_member, "units", list);
-        if (breached && !at_obstacle)
-          {
-            /* a door destroyed outright, or a 1 m hole in the wall. */
-            SlMarker *b = sl_state_add_marker (c->state, SL_MARKER_BREACH);
-
-            b->owner = owner;
-            b->created = sl_command_now (c);
-            set_label (b, label);
-            sl_command_result (c, json_object_set_int_member, "breach_marker", b->id);
-            sl_command_say (c, _("%s has breached its obstacle: a Breach marker is placed (A-81)."), label);
-          }
-      }
-    else if (!apply_blast (c, kind == SL_MARKER_CHARGE ? charge_source (type) : SL_BLAST_FRAG,
-                           owner, caught, label, error))
-      return FALSE;
-    sl_command_say (c, _("The marker of %s is removed: it has gone off (P-08 step 4)."), label);
-    sl_state_remove_marker (c->state, id);
-    chain_mines (c, mines);
-    sl_command_chain_charges (c, charges);
-  }
-  return TRUE;
+  return blast_explosive (c, &b, m, error);
 }
 
 gboolean
@@ -1082,144 +1269,248 @@ sl_command_detonate (SlCommand  *c,
 
 static const char * const mine_actions[] = { "lay", "trigger", NULL };
 
-gboolean
-sl_command_mine (SlCommand  *c,
-                 GError    **error)
+/* A mine command (P-37): laying one (a sealed note before the game) or
+ * setting one off, as the command gives it. */
+typedef struct
+{
+  int          action;    /* 0 lay, 1 trigger */
+  int          unit;
+  int          id;        /* the mine's marker */
+  SlMineInput  in;
+  SlSealInput  seal;
+  GArray      *caught;    /* Caught */
+  GArray      *charges;   /* caught charges */
+} Mine;
+
+static void
+mine_clear (Mine *m)
+{
+  g_clear_pointer (&m->caught, g_array_unref);
+  g_clear_pointer (&m->charges, g_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Mine, mine_clear)
+
+static gboolean
+read_mine (SlCommand  *c,
+           Mine       *mc,
+           GError    **error)
 {
   SlReader *r = c->command;
-  g_autoptr(GArray) caught = g_array_new (FALSE, TRUE, sizeof (Caught));
-  g_autoptr(GArray) charges = sl_command_caught_charges_new ();
-  SlMineInput in = { 0 };
-  SlMineResult res;
-  SlMarker *m;
-  SlSealInput seal = { 0 };
-  const SlNote *note;
-  int action, unit, id = 0, mines = 0;
 
-  action = sl_reader_enum (r, "action", mine_actions, N_("mine action"), 1);
-  unit = sl_command_unit (c, r, "unit", FALSE);
-  if (action == 0)
+  mc->caught = g_array_new (FALSE, TRUE, sizeof (Caught));
+  mc->charges = sl_command_caught_charges_new ();
+  mc->action = sl_reader_enum (r, "action", mine_actions, N_("mine action"), 1);
+  mc->unit = sl_command_unit (c, r, "unit", FALSE);
+  if (mc->action == 0)
     {
       /* Where it lies is a sealed note (sl-notes.h). */
       sl_reader_require (r, "label");
-      sl_command_read_seal (c, "label", &seal);
+      sl_command_read_seal (c, "label", &mc->seal);
     }
   else
     {
       sl_reader_require (r, "marker");
-      id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
-      in.dud = sl_reader_bool (r, "dud", FALSE);
+      mc->id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
+      mc->in.dud = sl_reader_bool (r, "dud", FALSE);
       sl_reader_require (r, "distance_m");
-      in.has_distance = TRUE;
-      in.distance_m = sl_reader_number (r, "distance_m", 0, 10000, 0);
-      read_caught (c, r, caught);
-      sl_command_read_caught_charges (c, r, charges);
+      mc->in.has_distance = TRUE;
+      mc->in.distance_m = sl_reader_number (r, "distance_m", 0, 10000, 0);
+      read_caught (c, r, mc->caught);
+      sl_command_read_caught_charges (c, r, mc->charges);
     }
-  if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
-    return FALSE;
+  return sl_command_inputs_done (c) && require_area_effects (c, error);
+}
 
-  if (action == 0)
+/* P-37 steps 1 and 2: mines are bought by number, only for outdoors, and
+ * written down before the game, never on the map. */
+static gboolean
+check_lay_mine (SlCommand   *c,
+                const Mine  *mc,
+                GError     **error)
+{
+  int side;
+  const SlSideSetup *ss;
+
+  /* P-37 step 2: written down before the game, never on the map. */
+  if (!sl_state_before_play (c->state))
     {
-      /* P-37 step 2: written down before the game, never on the map. */
-      if (!sl_state_before_play (c->state))
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
-                             _("Mines are written down before the game, before the first Action Phase (P-37 step 2)."));
-          return FALSE;
-        }
-      /* P-37 step 1: bought by number, and only for outdoors. */
-      if (!c->setup->purchases_unrecorded)
-        {
-          int side = sl_command_side (c, unit);
-          const SlSideSetup *ss = sl_setup_side_at (c->setup, side);
-
-          if (c->setup->environment.indoors)
-            {
-              sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
-                                 _("Mines are laid only outdoors, never inside buildings or ships (P-37 step 1)."));
-              return FALSE;
-            }
-          if (c->state->mines_laid[side] >= ss->mines)
-            {
-              sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
-                                 ss->mines == 0 ? _("%s bought no mines for this game (P-37 step 1, T-38).")
-                                                : _("%s has written down every mine it bought (P-37 step 1, T-38)."),
-                                 ss->name);
-              return FALSE;
-            }
-        }
-      note = sl_command_add_note (c, sl_command_side (c, unit), SL_NOTE_MINE, &seal, error);
-      if (note == NULL)
-        return FALSE;
-      /* Mines are numbered among themselves: "mine 2" is the second
-       * written down. */
-      for (guint i = 0; i < c->state->markers->len; i++)
-        if (g_array_index (c->state->markers, SlMarker, i).kind == SL_MARKER_MINE)
-          mines++;
-      c->state->mines_laid[sl_command_side (c, unit)]++;
-      m = sl_state_add_marker (c->state, SL_MARKER_MINE);
-      m->owner = unit;
-      m->created = sl_command_now (c);
-      m->secret = TRUE;
-      m->note = note->id;
-      g_snprintf (m->label, sizeof m->label, _("mine %d"), mines + 1);
-      sl_command_result (c, json_object_set_int_member, "marker", m->id);
-      sl_command_result (c, json_object_set_int_member, "sealed", note->id);
-      if (sl_command_telling (c))
-        {
-          g_autofree char *code = sl_note_seal_code (note->digest);
-
-          sl_command_result (c, json_object_set_string_member, "seal", code);
-          /* Where it is stays written down, never told (P-37 step 2). */
-          /* The side, not the unit: a hidden unit must not be named. */
-          sl_command_say (c, _("%s writes down %s (P-37 step 2): sealed note %d, seal %s."),
-                          sl_setup_side_at (c->setup, sl_command_side (c, unit))->name, m->label, note->id, code);
-        }
-      return TRUE;
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("Mines are written down before the game, before the first Action Phase (P-37 step 2)."));
+      return FALSE;
     }
+  /* P-37 step 1: bought by number, and only for outdoors. */
+  if (c->setup->purchases_unrecorded)
+    return TRUE;
+  side = sl_command_side (c, mc->unit);
+  ss = sl_setup_side_at (c->setup, side);
+  if (c->setup->environment.indoors)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("Mines are laid only outdoors, never inside buildings or ships (P-37 step 1)."));
+      return FALSE;
+    }
+  if (c->state->mines_laid[side] >= ss->mines)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         ss->mines == 0 ? _("%s bought no mines for this game (P-37 step 1, T-38).")
+                                        : _("%s has written down every mine it bought (P-37 step 1, T-38)."),
+                         ss->name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* P-37 step 2: the mine is a sealed note of its side and a secret
+ * marker. */
+static gboolean
+lay_mine (SlCommand   *c,
+          Mine        *mc,
+          GError     **error)
+{
+  int unit = mc->unit, mines = 0;
+  const SlNote *note;
+  SlMarker *m;
+
+  if (!check_lay_mine (c, mc, error))
+    return FALSE;
+  note = sl_command_add_note (c, sl_command_side (c, unit), SL_NOTE_MINE, &mc->seal, error);
+  if (note == NULL)
+    return FALSE;
+  /* Mines are numbered among themselves: "mine 2" is the second
+   * written down. */
+  for (guint i = 0; i < c->state->markers->len; i++)
+    if (g_array_index (c->state->markers, SlMarker, i).kind == SL_MARKER_MINE)
+      mines++;
+  c->state->mines_laid[sl_command_side (c, unit)]++;
+  m = sl_state_add_marker (c->state, SL_MARKER_MINE);
+  m->owner = unit;
+  m->created = sl_command_now (c);
+  m->secret = TRUE;
+  m->note = note->id;
+  g_snprintf (m->label, sizeof m->label, _("mine %d"), mines + 1);
+  sl_command_result (c, json_object_set_int_member, "marker", m->id);
+  sl_command_result (c, json_object_set_int_member, "sealed", note->id);
+  if (sl_command_telling (c))
+    {
+      g_autofree char *code = sl_note_seal_code (note->digest);
+
+      sl_command_result (c, json_object_set_string_member, "seal", code);
+      /* Where it is stays written down, never told (P-37 step 2). */
+      /* The side, not the unit: a hidden unit must not be named. */
+      sl_command_say (c, _("%s writes down %s (P-37 step 2): sealed note %d, seal %s."),
+                      sl_setup_side_at (c->setup, sl_command_side (c, unit))->name, m->label, note->id, code);
+    }
+  return TRUE;
+}
+
+/* P-37 step 3, A-82: an enemy unit comes near a mine waiting to go off.
+ * Returns the mine, or NULL. */
+static SlMarker *
+check_trigger_mine (SlCommand  *c,
+                    Mine       *mc,
+                    GError    **error)
+{
+  int unit = mc->unit;
+  SlMarker *m;
 
   if (c->state->phase != SL_PHASE_ACTION)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
                          _("A mine goes off when an enemy comes near in the Action Phase (P-37 step 3, A-82)."));
-      return FALSE;
+      return NULL;
     }
-  m = sl_state_find_marker (c->state, id);
+  m = sl_state_find_marker (c->state, mc->id);
   if (!sl_marker_is_waiting_mine (m))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker",
-                         _("Marker %d is no mine waiting to go off (P-37)."), id);
-      return FALSE;
+                         _("Marker %d is no mine waiting to go off (P-37)."), mc->id);
+      return NULL;
     }
-  if (!check_caught (c, caught, sl_command_side (c, m->owner), error))
-    return FALSE;
+  if (!check_caught (c, mc->caught, sl_command_side (c, m->owner), error))
+    return NULL;
   if (sl_state_unit_out_at_step (c->rules, c->state, unit))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                          _("%s is already out of the fight."), sl_command_name (c, unit));
-      return FALSE;
+      return NULL;
     }
-  in.enemy = sl_command_side (c, unit) != sl_command_side (c, m->owner);
-  if (!in.enemy)
+  mc->in.enemy = sl_command_side (c, unit) != sl_command_side (c, m->owner);
+  if (!mc->in.enemy)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                          _("Friendly units never set off their own side's mines (P-37 step 3)."));
-      return FALSE;
+      return NULL;
     }
+  return m;
+}
+
+/* P-37 step 3, A-82: the mine goes off at once: the trigger unit stops
+ * there and takes the blast at ≤ 1 m, then the others caught. */
+static gboolean
+mine_goes_off (SlCommand           *c,
+               const Mine          *mc,
+               const SlMarker      *m,
+               const SlMineResult  *res,
+               GError             **error)
+{
+  int unit = mc->unit;
+  char mlabel[sizeof m->label];
+  g_autofree char *words = NULL;
+  JsonObject *o = sl_command_telling (c) ? json_object_new () : NULL;
+  int owner = m->owner;
+
+  g_strlcpy (mlabel, m->label, sizeof mlabel);
+  /* the trigger unit stops there and takes the blast at ≤ 1 m. */
+  c->actor = owner;
+  if (res->has_damage)
+    words = sl_command_apply_damage (c, unit, &res->damage, o);
+  c->actor = -1;
+  sl_state_lose_action_in_step (c->state, unit);
+  if (o != NULL)
+    {
+      json_object_set_string_member (o, "unit", sl_setup_unit_at (c->setup, unit)->id);
+      json_object_set_int_member (o, "penetration", res->trigger_penetration);
+      json_object_set_boolean_member (o, "stops", res->stops_unit);
+    }
+  sl_command_result (c, json_object_set_object_member, "trigger_unit", o);
+  sl_command_say (c, _("%s sets off %s and stops there: penetration %d, %s (P-37, A-82)."),
+                  sl_command_name (c, unit), mlabel, res->trigger_penetration,
+                  words != NULL ? words : _("no wound"));
+  if (!apply_blast (c, SL_BLAST_FRAG, owner, mc->caught, mlabel, error))
+    return FALSE;
+  sl_state_remove_marker (c->state, mc->id);
+  sl_command_chain_charges (c, mc->charges);
+  return TRUE;
+}
+
+/* P-37 steps 3 … 6: a unit sets a mine off, unless it is a dud. */
+static gboolean
+trigger_mine (SlCommand  *c,
+              Mine       *mc,
+              GError    **error)
+{
+  int unit = mc->unit;
+  SlMineResult res;
+  const SlNote *note;
+  SlMarker *m;
+
+  if ((m = check_trigger_mine (c, mc, error)) == NULL)
+    return FALSE;
   /* Its note is shown to the table as it goes off; a note changed since it
    * was sealed is an irregularity: a dud (P-37 step 6). */
   note = m->note > 0 ? sl_state_find_note (c->state, m->note) : NULL;
   if (note != NULL && !note->intact)
-    in.dud = TRUE;
+    mc->in.dud = TRUE;
   if (note != NULL && c->state->note_status[note->id - 1] == SL_NOTE_SEALED)
-    sl_command_reveal_note (c, note->id, in.dud);
-  in.has_target = TRUE;
-  in.armor = sl_setup_unit_at (c->setup, unit)->armor;
-  in.race = sl_setup_unit_at (c->setup, unit)->race;
-  in.wound = c->state->units[unit].wound;
-  if (!sl_mine_resolve (c->rules, c->options, &in, c->dice, &res, error))
+    sl_command_reveal_note (c, note->id, mc->in.dud);
+  mc->in.has_target = TRUE;
+  mc->in.armor = sl_setup_unit_at (c->setup, unit)->armor;
+  mc->in.race = sl_setup_unit_at (c->setup, unit)->race;
+  mc->in.wound = c->state->units[unit].wound;
+  if (!sl_mine_resolve (c->rules, c->options, &mc->in, c->dice, &res, error))
     return FALSE;
-  if (in.dud)
+  if (mc->in.dud)
     {
       /* P-37 step 6: any irregularity makes it a dud for the rest of the
        * game; it stays resolved on the table. */
@@ -1228,7 +1519,7 @@ sl_command_mine (SlCommand  *c,
       sl_command_result (c, json_object_set_int_member, "marker", m->id);
       sl_command_result (c, json_object_set_boolean_member, "dud", TRUE);
       sl_command_say (c, _("%s comes within %g m of %s, but it is a dud for the rest of the game (P-37 step 6)."),
-                      sl_command_name (c, unit), in.distance_m, m->label);
+                      sl_command_name (c, unit), mc->in.distance_m, m->label);
       return TRUE;
     }
   if (!res.triggered)
@@ -1240,11 +1531,11 @@ sl_command_mine (SlCommand  *c,
                            _("The mine is not set off: the unit is not within 1 m (P-37 step 3, A-82)."));
       return FALSE;
     }
-  if (!sl_command_roll_caught_charges (c, charges, id, error))
+  if (!sl_command_roll_caught_charges (c, mc->charges, mc->id, error))
     return FALSE;
-  if (!res.at_once && (caught->len > 0 || charges->len > 0))
+  if (!res.at_once && (mc->caught->len > 0 || mc->charges->len > 0))
     {
-      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, caught->len > 0 ? "units" : "charges",
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, mc->caught->len > 0 ? "units" : "charges",
                          _("With minesInExplosionStep the blast is resolved in the explosion step with a blast command (A-82)."));
       return FALSE;
     }
@@ -1260,148 +1551,170 @@ sl_command_mine (SlCommand  *c,
                       sl_command_name (c, unit), m->label);
       return TRUE;
     }
-
-  {
-    char mlabel[sizeof m->label];
-    g_autofree char *words = NULL;
-    JsonObject *o = sl_command_telling (c) ? json_object_new () : NULL;
-    int owner = m->owner;
-
-    g_strlcpy (mlabel, m->label, sizeof mlabel);
-    /* the trigger unit stops there and takes the blast at ≤ 1 m. */
-    c->actor = owner;
-    if (res.has_damage)
-      words = sl_command_apply_damage (c, unit, &res.damage, o);
-    c->actor = -1;
-    sl_state_lose_action_in_step (c->state, unit);
-    if (o != NULL)
-      {
-        json_object_set_string_member (o, "unit", sl_setup_unit_at (c->setup, unit)->id);
-        json_object_set_int_member (o, "penetration", res.trigger_penetration);
-        json_object_set_boolean_member (o, "stops", res.stops_unit);
-      }
-    sl_command_result (c, json_object_set_object_member, "trigger_unit", o);
-    sl_command_say (c, _("%s sets off %s and stops there: penetration %d, %s (P-37, A-82)."),
-                    sl_command_name (c, unit), mlabel, res.trigger_penetration,
-                    words != NULL ? words : _("no wound"));
-    if (!apply_blast (c, SL_BLAST_FRAG, owner, caught, mlabel, error))
-      return FALSE;
-    sl_state_remove_marker (c->state, id);
-    sl_command_chain_charges (c, charges);
-  }
-  return TRUE;
+  return mine_goes_off (c, mc, m, &res, error);
 }
 
 gboolean
-sl_command_fire_mission (SlCommand  *c,
-                         GError    **error)
+sl_command_mine (SlCommand  *c,
+                 GError    **error)
+{
+  g_auto(Mine) mc = { 0 };
+
+  if (!read_mine (c, &mc, error))
+    return FALSE;
+  if (mc.action == 0)
+    return lay_mine (c, &mc, error);
+  return trigger_mine (c, &mc, error);
+}
+
+/* A fire mission landing (P-38), as the command gives it. */
+typedef struct
+{
+  int                 id;
+  const char         *mission;
+  SlFireMissionInput  in;
+  int                 sealed;
+  gboolean            dud;
+  GArray             *caught;    /* Caught */
+  GArray             *mines;     /* Chained */
+  GArray             *charges;   /* caught charges */
+} FireMission;
+
+static void
+fire_mission_clear (FireMission *f)
+{
+  g_clear_pointer (&f->caught, g_array_unref);
+  g_clear_pointer (&f->mines, g_array_unref);
+  g_clear_pointer (&f->charges, g_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (FireMission, fire_mission_clear)
+
+static gboolean
+read_fire_mission (SlCommand    *c,
+                   FireMission  *f,
+                   GError      **error)
 {
   SlReader *r = c->command;
-  g_autoptr(GArray) caught = g_array_new (FALSE, TRUE, sizeof (Caught));
-  g_autoptr(GArray) mines = g_array_new (FALSE, TRUE, sizeof (Chained));
-  g_autoptr(GArray) charges = sl_command_caught_charges_new ();
-  g_autofree char *words = NULL;
-  SlFireMissionInput in = { 0 };
-  SlFireMissionResult res;
-  const char *mission;
-  SlMarker *m;
-  char label[sizeof m->label];
-  int id, owner, sealed;
-  gboolean dud;
 
+  f->caught = g_array_new (FALSE, TRUE, sizeof (Caught));
+  f->mines = g_array_new (FALSE, TRUE, sizeof (Chained));
+  f->charges = sl_command_caught_charges_new ();
   sl_reader_require (r, "marker");
-  id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
-  mission = sl_reader_string (r, "mission", NULL);
-  in.spotter = sl_reader_enum (r, "spotter", sl_spotter_names, N_("spotter"), SL_SPOTTED_BY_LEADER);
-  in.on_building = sl_reader_bool (r, "on_building", FALSE);
-  in.target_hidden = sl_reader_bool (r, "target_hidden", FALSE);
-  in.holotarp = sl_reader_bool (r, "holotarp", FALSE);
-  in.range_m = sl_reader_number (r, "range_m", 0, 10000, -1);
-  in.roll_stream = sl_command_die (c, r, "roll", 10);
-  in.scatter_stream = scatter_stream (c, r);
+  f->id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
+  f->mission = sl_reader_string (r, "mission", NULL);
+  f->in.spotter = sl_reader_enum (r, "spotter", sl_spotter_names, N_("spotter"), SL_SPOTTED_BY_LEADER);
+  f->in.on_building = sl_reader_bool (r, "on_building", FALSE);
+  f->in.target_hidden = sl_reader_bool (r, "target_hidden", FALSE);
+  f->in.holotarp = sl_reader_bool (r, "holotarp", FALSE);
+  f->in.range_m = sl_reader_number (r, "range_m", 0, 10000, -1);
+  f->in.roll_stream = sl_command_die (c, r, "roll", 10);
+  f->in.scatter_stream = scatter_stream (c, r);
   /* P-38 step 3: the impact point written down when the call was made. */
-  sealed = sl_reader_int (r, "sealed", 1, G_MAXINT, 0);
+  f->sealed = sl_reader_int (r, "sealed", 1, G_MAXINT, 0);
   /* P-38 step 6: the players find the call irregular (a point on a
    * building, a hidden target …): a dud. */
-  dud = sl_reader_bool (r, "dud", FALSE);
-  read_caught (c, r, caught);
-  read_mines (c, r, mines);
-  sl_command_read_caught_charges (c, r, charges);
-  if (sl_reader_ok (r) && mission != NULL && (in.mission = sl_rules_fire_mission (c->rules, mission)) == NULL)
-    sl_reader_fail (r, "mission", _("Unknown fire mission “%s” (T-35)."), mission);
-  if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
-    return FALSE;
+  f->dud = sl_reader_bool (r, "dud", FALSE);
+  read_caught (c, r, f->caught);
+  read_mines (c, r, f->mines);
+  sl_command_read_caught_charges (c, r, f->charges);
+  if (sl_reader_ok (r) && f->mission != NULL &&
+      (f->in.mission = sl_rules_fire_mission (c->rules, f->mission)) == NULL)
+    sl_reader_fail (r, "mission", _("Unknown fire mission “%s” (T-35)."), f->mission);
+  return sl_command_inputs_done (c) && require_area_effects (c, error);
+}
 
-  m = sl_state_find_marker (c->state, id);
+/* P-38 step 4, A-13: the fire mission due to land now, and its kind, named
+ * when it was called. Returns its marker, or NULL. */
+static SlMarker *
+check_fire_mission (SlCommand    *c,
+                    FireMission  *f,
+                    GError      **error)
+{
+  SlMarker *m = sl_state_find_marker (c->state, f->id);
+
   if (m != NULL && m->kind == SL_MARKER_FIRE_MISSION && m->amount == 1)
     {
       if (!sl_command_require_clock (c, SL_PHASE_FIRE_MISSION, SL_STEP_NONE,
                                      N_("A fire mission called with fireMissionsInPhase"), error))
-        return FALSE;
+        return NULL;
     }
   else if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_EXPLOSION,
                                       N_("A fire mission"), error))
-    return FALSE;
-  if ((m = due_marker (c, r, id, error)) == NULL)
-    return FALSE;
+    return NULL;
+  if ((m = due_marker (c, c->command, f->id, error)) == NULL)
+    return NULL;
   if (m->kind != SL_MARKER_FIRE_MISSION)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker",
                          _("%s is no fire mission: use a blast command (P-08 step 4)."), m->label);
-      return FALSE;
+      return NULL;
     }
   /* P-38: the kind was named when it was called. */
   if (m->type >= 0)
     {
       const SlFireMissionDef *called = g_ptr_array_index (c->rules->fire_missions.items, m->type);
 
-      if (in.mission != NULL && in.mission != called)
+      if (f->in.mission != NULL && f->in.mission != called)
         {
           sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "mission",
                              _("%s: the mission called is the %s (P-38)."), m->label, called->name);
-          return FALSE;
+          return NULL;
         }
-      in.mission = called;
+      f->in.mission = called;
     }
-  else if (in.mission == NULL)
+  else if (f->in.mission == NULL)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "mission",
                          _("Say which fire mission lands: mortar or missile (T-35)."));
+      return NULL;
+    }
+  return m;
+}
+
+/* P-38 steps 3 and 6: the impact point's sealed note is shown; one
+ * changed since it was sealed makes the round a dud. */
+static gboolean
+reveal_mission_note (SlCommand    *c,
+                     FireMission  *f,
+                     SlMarker     *m,
+                     GError      **error)
+{
+  const SlNote *note;
+
+  if (m->note > 0)
+    f->sealed = m->note;
+  if (f->sealed <= 0)
+    return TRUE;
+  note = sl_state_find_note (c->state, f->sealed);
+  if (note == NULL || note->kind != SL_NOTE_FIRE_MISSION || m->owner < 0 ||
+      note->side != sl_command_side (c, m->owner))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "sealed",
+                         _("Note %d is no fire-mission target of the calling side (P-38 step 3)."), f->sealed);
       return FALSE;
     }
-  if (m->note > 0)
-    sealed = m->note;
-  if (sealed > 0)
+  if (c->state->note_status[f->sealed - 1] == SL_NOTE_SEALED)
     {
-      const SlNote *note = sl_state_find_note (c->state, sealed);
+      m->note = f->sealed;
+      sl_command_reveal_note (c, f->sealed, FALSE);
+    }
+  if (c->state->note_status[f->sealed - 1] == SL_NOTE_DUD)
+    f->dud = TRUE;
+  return TRUE;
+}
 
-      if (note == NULL || note->kind != SL_NOTE_FIRE_MISSION || m->owner < 0 ||
-          note->side != sl_command_side (c, m->owner))
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "sealed",
-                             _("Note %d is no fire-mission target of the calling side (P-38 step 3)."), sealed);
-          return FALSE;
-        }
-      if (c->state->note_status[sealed - 1] == SL_NOTE_SEALED)
-        {
-          m->note = sealed;
-          sl_command_reveal_note (c, sealed, FALSE);
-        }
-      if (c->state->note_status[sealed - 1] == SL_NOTE_DUD)
-        dud = TRUE;
-    }
-  if (dud)
-    {
-      /* P-38 step 6: any irregularity makes the round a dud. */
-      sl_command_result (c, json_object_set_int_member, "marker", id);
-      sl_command_result (c, json_object_set_boolean_member, "dud", TRUE);
-      sl_command_say (c, _("%s is a dud: nothing lands (P-38 step 6)."), m->label);
-      sl_state_remove_marker (c->state, id);
-      return TRUE;
-    }
-  if (!check_caught (c, caught, -1, error))
+/* P-38 step 4, T-35: the round's roll and scatter; the mines (P-37 step 5)
+ * and charges (A-84) it may set off. Changes nothing. */
+static gboolean
+roll_fire_mission (SlCommand            *c,
+                   FireMission          *f,
+                   SlFireMissionResult  *res,
+                   GError              **error)
+{
+  if (!check_caught (c, f->caught, -1, error))
     return FALSE;
-  if (!sl_fire_mission_resolve (c->rules, c->options, &in, c->dice, &res, error))
+  if (!sl_fire_mission_resolve (c->rules, c->options, &f->in, c->dice, res, error))
     {
       /* The call itself broke the rules: say how it goes on. */
       if ((*error)->code == SL_RULE_ERROR_FORBIDDEN)
@@ -1416,31 +1729,59 @@ sl_command_fire_mission (SlCommand  *c,
         }
       return FALSE;
     }
-  if ((mines->len > 0 || charges->len > 0) && c->state->phase != SL_PHASE_ACTION)
+  if ((f->mines->len > 0 || f->charges->len > 0) && c->state->phase != SL_PHASE_ACTION)
     {
-      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, mines->len > 0 ? "mines" : "charges",
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, f->mines->len > 0 ? "mines" : "charges",
                          _("Mines caught in a fire mission are checked when it lands in the Action Phase; in the Fire Mission Phase the players resolve them by hand (P-37 step 5, A-13)."));
       return FALSE;
     }
-  if (!roll_mines (c, mines, id, error) || !sl_command_roll_caught_charges (c, charges, id, error))
+  return roll_mines (c, f->mines, f->id, error) &&
+         sl_command_roll_caught_charges (c, f->charges, f->id, error);
+}
+
+gboolean
+sl_command_fire_mission (SlCommand  *c,
+                         GError    **error)
+{
+  g_auto(FireMission) f = { 0 };
+  g_autofree char *words = NULL;
+  SlFireMissionResult res;
+  SlMarker *m;
+  char label[sizeof m->label];
+  int owner;
+
+  if (!read_fire_mission (c, &f, error))
+    return FALSE;
+  if ((m = check_fire_mission (c, &f, error)) == NULL || !reveal_mission_note (c, &f, m, error))
+    return FALSE;
+  if (f.dud)
+    {
+      /* P-38 step 6: any irregularity makes the round a dud. */
+      sl_command_result (c, json_object_set_int_member, "marker", f.id);
+      sl_command_result (c, json_object_set_boolean_member, "dud", TRUE);
+      sl_command_say (c, _("%s is a dud: nothing lands (P-38 step 6)."), m->label);
+      sl_state_remove_marker (c->state, f.id);
+      return TRUE;
+    }
+  if (!roll_fire_mission (c, &f, &res, error))
     return FALSE;
 
   owner = m->owner;
   g_strlcpy (label, m->label, sizeof label);
   words = landing_words (&res.shot);
-  sl_command_result (c, json_object_set_int_member, "marker", id);
-  sl_command_result (c, json_object_set_string_member, "mission", in.mission->id);
+  sl_command_result (c, json_object_set_int_member, "marker", f.id);
+  sl_command_result (c, json_object_set_string_member, "mission", f.in.mission->id);
   sl_command_result (c, json_object_set_object_member, "shot", shot_json (&res.shot));
   sl_command_result (c, json_object_set_int_member, "reach_m", res.reach_m);
   sl_command_say (c, _("%s lands at %s: rolled %d, %s (P-38 step 4, T-35)."),
-                  in.mission->name, label, res.shot.check.natural, words);
-  if (!apply_blast (c, res.profile, owner, caught, label, error))
+                  f.in.mission->name, label, res.shot.check.natural, words);
+  if (!apply_blast (c, res.profile, owner, f.caught, label, error))
     return FALSE;
   if (owner >= 0)
     sl_command_attack (c, owner);
-  sl_state_remove_marker (c->state, id);
-  chain_mines (c, mines);
-  sl_command_chain_charges (c, charges);
+  sl_state_remove_marker (c->state, f.id);
+  chain_mines (c, f.mines);
+  sl_command_chain_charges (c, f.charges);
   return TRUE;
 }
 
@@ -1544,95 +1885,116 @@ sl_command_check_mission_call (SlCommand  *c,
   return TRUE;
 }
 
+/* P-36 step 2: an Install action ends: the charge is armed, or (T-34a)
+ * added to the plastic charges of the squad at the same spot. */
+static void
+finish_install (SlCommand *c,
+                int        unit)
+{
+  SlUnitState *u = &c->state->units[unit];
+  const char *name = sl_command_name (c, unit);
+  gboolean shaped = g_str_equal (u->current.action->id, "install-shaped");
+  int *left = shaped ? &u->shaped_charges : &u->plastic_charges;
+  SlMarker *m;
+
+  if (*left <= 0)
+    {
+      sl_command_say (c, _("%s has no charge left to install (P-36)."), name);
+      return;
+    }
+  (*left)--;
+  /* T-34a: plastic charges placed at the same spot (the same label) by
+   * the same squad go off together; a shaped charge is alone. */
+  if (!shaped && u->current.label[0] != '\0')
+    for (guint i = 0; i < c->state->markers->len; i++)
+      {
+        SlMarker *o = &g_array_index (c->state->markers, SlMarker, i);
+
+        if (o->kind == SL_MARKER_CHARGE && o->type > 0 && o->type < 4 && o->due < 0 &&
+            c->state->squad_of[o->owner] == c->state->squad_of[unit] &&
+            g_str_equal (o->label, u->current.label))
+          {
+            o->type++;
+            sl_command_say (c, _("%s adds a plastic charge to %s: %d charges there (P-36, T-34a)."),
+                            name, o->label, o->type);
+            return;
+          }
+      }
+  m = sl_state_add_marker (c->state, SL_MARKER_CHARGE);
+  m->owner = unit;
+  m->created = sl_command_now (c);
+  m->type = shaped ? 0 : 1;
+  if (u->current.label[0] != '\0')
+    set_label (m, u->current.label);
+  else
+    {
+      if (shaped)
+        g_snprintf (m->label, sizeof m->label, _("%s's shaped charge"), name);
+      else
+        g_snprintf (m->label, sizeof m->label, _("%s's plastic charge"), name);
+    }
+  sl_command_say (c, _("%s has installed and armed %s (P-36 step 2)."), name, m->label);
+}
+
+/* A Call fire mission action ends: its marker is placed, due in the
+ * explosion step or, by option, the Fire Mission Phase (A-13). */
+static void
+finish_call (SlCommand *c,
+             int        unit)
+{
+  SlUnitState *u = &c->state->units[unit];
+  const char *name = sl_command_name (c, unit);
+  /* P-38 step 1: one of the missions the side bought is used; its
+   * kind was named as it was called (−1: a game that kept no record). */
+  const SlFireMissionDef *def = u->current.mission > 0
+                                ? g_ptr_array_index (c->rules->fire_missions.items, u->current.mission - 1)
+                                : NULL;
+  const char *what = def != NULL ? def->name : _("a fire mission");
+  SlMarker *m;
+
+  m = sl_state_add_marker (c->state, SL_MARKER_FIRE_MISSION);
+  m->owner = unit;
+  m->created = sl_command_now (c);
+  m->type = u->current.mission - 1;
+  if (u->current.mission > 0)
+    c->state->missions_called[sl_command_side (c, unit)][u->current.mission - 1]++;
+  if (u->current.label[0] != '\0')
+    set_label (m, u->current.label);
+  else
+    g_snprintf (m->label, sizeof m->label, _("%s's fire mission"), name);
+  if (c->options->fire_missions_in_phase)
+    {
+      /* A-13 option: in this turn's Fire Mission Phase. */
+      m->amount = 1;
+      m->due = sl_subphase_index (c->rules, c->state->turn, c->rules->subphases_per_turn);
+      sl_command_say (c, _("%s has called %s (%s): it lands in the Fire Mission Phase (P-38, A-13)."),
+                      name, what, m->label);
+    }
+  else
+    {
+      /* in the explosion step of the subphase the call ends. */
+      m->due = sl_command_now (c);
+      sl_command_say (c, _("%s has called %s (%s): it lands in the explosion step (P-38 step 4, A-13)."),
+                      name, what, m->label);
+    }
+}
+
 gboolean
 sl_command_finish_explosives (SlCommand *c,
                               int        unit)
 {
-  SlUnitState *u = &c->state->units[unit];
-  const SlAction *action = u->current.action;
-  const char *name = sl_command_name (c, unit);
-  SlMarker *m;
+  const SlAction *action = c->state->units[unit].current.action;
 
   if (action == NULL)
     return FALSE;
   if (g_str_equal (action->id, "install-plastic") || g_str_equal (action->id, "install-shaped"))
     {
-      gboolean shaped = g_str_equal (action->id, "install-shaped");
-      int *left = shaped ? &u->shaped_charges : &u->plastic_charges;
-
-      if (*left <= 0)
-        {
-          sl_command_say (c, _("%s has no charge left to install (P-36)."), name);
-          return TRUE;
-        }
-      (*left)--;
-      /* T-34a: plastic charges placed at the same spot (the same label) by
-       * the same squad go off together; a shaped charge is alone. */
-      if (!shaped && u->current.label[0] != '\0')
-        for (guint i = 0; i < c->state->markers->len; i++)
-          {
-            SlMarker *o = &g_array_index (c->state->markers, SlMarker, i);
-
-            if (o->kind == SL_MARKER_CHARGE && o->type > 0 && o->type < 4 && o->due < 0 &&
-                c->state->squad_of[o->owner] == c->state->squad_of[unit] &&
-                g_str_equal (o->label, u->current.label))
-              {
-                o->type++;
-                sl_command_say (c, _("%s adds a plastic charge to %s: %d charges there (P-36, T-34a)."),
-                                name, o->label, o->type);
-                return TRUE;
-              }
-          }
-      m = sl_state_add_marker (c->state, SL_MARKER_CHARGE);
-      m->owner = unit;
-      m->created = sl_command_now (c);
-      m->type = shaped ? 0 : 1;
-      if (u->current.label[0] != '\0')
-        set_label (m, u->current.label);
-      else
-        {
-          if (shaped)
-            g_snprintf (m->label, sizeof m->label, _("%s's shaped charge"), name);
-          else
-            g_snprintf (m->label, sizeof m->label, _("%s's plastic charge"), name);
-        }
-      sl_command_say (c, _("%s has installed and armed %s (P-36 step 2)."), name, m->label);
+      finish_install (c, unit);
       return TRUE;
     }
   if (g_str_equal (action->id, "call-fire-mission"))
     {
-      /* P-38 step 1: one of the missions the side bought is used; its
-       * kind was named as it was called (−1: a game that kept no record). */
-      const SlFireMissionDef *def = u->current.mission > 0
-                                    ? g_ptr_array_index (c->rules->fire_missions.items, u->current.mission - 1)
-                                    : NULL;
-      const char *what = def != NULL ? def->name : _("a fire mission");
-
-      m = sl_state_add_marker (c->state, SL_MARKER_FIRE_MISSION);
-      m->owner = unit;
-      m->created = sl_command_now (c);
-      m->type = u->current.mission - 1;
-      if (u->current.mission > 0)
-        c->state->missions_called[sl_command_side (c, unit)][u->current.mission - 1]++;
-      if (u->current.label[0] != '\0')
-        set_label (m, u->current.label);
-      else
-        g_snprintf (m->label, sizeof m->label, _("%s's fire mission"), name);
-      if (c->options->fire_missions_in_phase)
-        {
-          /* A-13 option: in this turn's Fire Mission Phase. */
-          m->amount = 1;
-          m->due = sl_subphase_index (c->rules, c->state->turn, c->rules->subphases_per_turn);
-          sl_command_say (c, _("%s has called %s (%s): it lands in the Fire Mission Phase (P-38, A-13)."),
-                          name, what, m->label);
-        }
-      else
-        {
-          /* in the explosion step of the subphase the call ends. */
-          m->due = sl_command_now (c);
-          sl_command_say (c, _("%s has called %s (%s): it lands in the explosion step (P-38 step 4, A-13)."),
-                          name, what, m->label);
-        }
+      finish_call (c, unit);
       return TRUE;
     }
   return FALSE;

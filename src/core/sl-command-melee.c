@@ -160,30 +160,45 @@ name (SlCommand *c,
   return sl_command_name (c, unit);
 }
 
-gboolean
-sl_command_engage (SlCommand  *c,
-                   GError    **error)
+/* An engagement (P-22), as the command gives it, and what the checks
+ * work out. */
+typedef struct
+{
+  int         attacker;
+  int         defender;
+  gboolean    avoid;     /* the defender's decision (P-23) */
+  gboolean    replace;
+  const char *zero_g_stream;
+  const char *target_zero_g_stream;
+  gboolean    acted;     /* the defender has acted this subphase */
+  gboolean    stuck;     /* dazed, it cannot move away */
+  gboolean    again;     /* the pair is already in contact */
+} Engage;
+
+static gboolean
+read_engage (SlCommand *c,
+             Engage    *e)
 {
   SlReader *r = c->command;
-  SlUnitState *ua, *ud;
-  gboolean avoid, acted, again, replace, stuck, steady;
-  int attacker, defender;
-  const char *zero_g_stream, *target_zero_g_stream;
-  SlCheckOutcome check;
 
-  attacker = sl_command_unit (c, r, "unit", FALSE);
-  defender = sl_command_unit (c, r, "target", FALSE);
-  avoid = sl_reader_enum (r, "decision", decisions, N_("decision"), 0) == 1;
-  replace = sl_reader_bool (r, "replace", FALSE);
-  zero_g_stream = sl_command_die (c, r, "zero_g_roll", 10);
-  target_zero_g_stream = sl_command_die (c, r, "target_zero_g_roll", 10);
-  if (!sl_command_inputs_done (c))
-    return FALSE;
-  if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER, N_("An engagement"), error))
-    return FALSE;
+  e->attacker = sl_command_unit (c, r, "unit", FALSE);
+  e->defender = sl_command_unit (c, r, "target", FALSE);
+  e->avoid = sl_reader_enum (r, "decision", decisions, N_("decision"), 0) == 1;
+  e->replace = sl_reader_bool (r, "replace", FALSE);
+  e->zero_g_stream = sl_command_die (c, r, "zero_g_roll", 10);
+  e->target_zero_g_stream = sl_command_die (c, r, "target_zero_g_roll", 10);
+  return sl_command_inputs_done (c);
+}
 
-  ua = &c->state->units[attacker];
-  ud = &c->state->units[defender];
+/* P-22 step 1: the attacker may engage the defender now. */
+static gboolean
+check_engage_attacker (SlCommand     *c,
+                       const Engage  *e,
+                       GError       **error)
+{
+  int attacker = e->attacker, defender = e->defender;
+  const SlUnitState *ua = &c->state->units[attacker];
+
   if (sl_command_side (c, attacker) == sl_command_side (c, defender))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
@@ -196,7 +211,7 @@ sl_command_engage (SlCommand  *c,
                          _("A unit out of the fight neither engages nor is engaged (T-16)."));
       return FALSE;
     }
-  if (ud->hidden)
+  if (c->state->units[defender].hidden)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
                          _("%s has not been detected (§15.1)."), name (c, defender));
@@ -223,15 +238,25 @@ sl_command_engage (SlCommand  *c,
                          _("%s was ambushed and can do nothing yet (§5.2)."), name (c, attacker));
       return FALSE;
     }
-  if (!sl_command_check_turn (c, attacker, "unit", error) ||
-      !sl_command_check_hold (c, attacker, TRUE, "unit", error))
-    return FALSE;
+  return sl_command_check_turn (c, attacker, "unit", error) &&
+         sl_command_check_hold (c, attacker, TRUE, "unit", error);
+}
+
+/* P-23: what the defender may decide. */
+static gboolean
+check_engage_decision (SlCommand  *c,
+                       Engage     *e,
+                       GError    **error)
+{
+  int attacker = e->attacker, defender = e->defender;
+  const SlUnitState *ud = &c->state->units[defender];
+
   /* A-27: a dazed unit cannot move, so it cannot avoid — now, having not
    * acted (P-23 b), or with its roll next subphase (P-23 a). */
-  acted = has_acted (c, defender, attacker);
-  stuck = sl_state_unit_dazed_at (c->rules, c->state, defender,
-                                  sl_command_now (c) + (acted ? 1 : 0));
-  if (avoid && stuck)
+  e->acted = has_acted (c, defender, attacker);
+  e->stuck = sl_state_unit_dazed_at (c->rules, c->state, defender,
+                                     sl_command_now (c) + (e->acted ? 1 : 0));
+  if (e->avoid && e->stuck)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "decision",
                          _("%s is dazed and cannot move, so it cannot avoid the melee: it fights (A-27, P-23)."),
@@ -239,7 +264,7 @@ sl_command_engage (SlCommand  *c,
       return FALSE;
     }
   /* P-31 step 4, P-23: a routed defender always tries to avoid. */
-  if (ud->routed && !avoid && !stuck && !c->options->routed_manual_control)
+  if (ud->routed && !e->avoid && !e->stuck && !c->options->routed_manual_control)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "decision",
                          _("%s is routed: it always tries to avoid melee (P-31 step 4, P-23)."),
@@ -247,14 +272,27 @@ sl_command_engage (SlCommand  *c,
       return FALSE;
     }
   /* P-22 step 8: each attacker is avoided on its own; one roll at a time. */
-  if (avoid && ud->avoid_from > 0)
+  if (e->avoid && ud->avoid_from > 0)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "decision",
                          _("%s already rolls to avoid %s: it fights this attacker (P-22 step 8, P-23)."),
                          name (c, defender), name (c, ud->avoid_from - 1));
       return FALSE;
     }
-  again = engaged_with (ua, defender);
+  return TRUE;
+}
+
+/* The melees the pair is already in, and what the attacker is busy with. */
+static gboolean
+check_engage_contact (SlCommand  *c,
+                      Engage     *e,
+                      GError    **error)
+{
+  int attacker = e->attacker, defender = e->defender;
+  const SlUnitState *ua = &c->state->units[attacker];
+  const SlUnitState *ud = &c->state->units[defender];
+
+  e->again = engaged_with (ua, defender);
   /* P-22, P-23: an engaged unit fights or tries to avoid; it engages
    * nobody else, and its avoidance roll comes first. */
   if (ua->avoid_from > 0)
@@ -279,49 +317,40 @@ sl_command_engage (SlCommand  *c,
                          name (c, attacker));
       return FALSE;
     }
-  if (!sl_state_unit_idle (c->rules, c->state, attacker) && !replace)
+  if (!sl_state_unit_idle (c->rules, c->state, attacker) && !e->replace)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                          _("%s is busy with “%s”; engaging gives it up, so say so with “replace” (P-07 step 6)."),
                          name (c, attacker), ua->current.action->name);
       return FALSE;
     }
-  if (again && (!sl_state_unit_idle (c->rules, c->state, defender) || ud->avoid_from > 0))
+  if (e->again && (!sl_state_unit_idle (c->rules, c->state, defender) || ud->avoid_from > 0))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
                          _("%s's melee with %s is still under way (P-24)."), name (c, attacker), name (c, defender));
       return FALSE;
     }
-  if (avoid && ud->avoid_failed == attacker + 1 && again)
+  if (e->avoid && ud->avoid_failed == attacker + 1 && e->again)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "decision",
                          _("%s failed to avoid this melee: it may not try again until the melee action is over (P-23)."),
                          name (c, defender));
       return FALSE;
     }
+  return TRUE;
+}
 
-  /* P-21, A-71: engaging is an action of the attacker's: in zero-G it
-   * starts with a check, and a failure loses it — no contact is made. */
-  if (!sl_command_zero_g_check (c, attacker, SL_ZERO_G_OTHER, SL_MOVE_NONE, zero_g_stream, "", &steady,
-                                &check, error))
-    return FALSE;
-  if (!steady)
-    {
-      if (ua->hidden)
-        {
-          sl_state_reveal_unit (c->state, attacker);
-          sl_command_say (c, _("%s acts and is no longer hidden (§15.1)."), name (c, attacker));
-        }
-      sl_state_lose_action (c->state, attacker);
-      sl_command_result (c, json_object_set_string_member, "outcome", "zero-g-failed");
-      sl_command_say (c, _("%s fails the zero-G check (rolled %d, net %d): the engagement is lost; it may try again next subphase (P-21, A-71)."),
-                      name (c, attacker), check.natural, check.net);
-      return TRUE;
-    }
+/* P-22 step 3: the defender loses its ongoing action at once — but a
+ * melee it is fighting goes on: several attackers each have their own
+ * (A-76). The attacker gives up its own and attacks. */
+static void
+make_contact (SlCommand    *c,
+              const Engage *e)
+{
+  int attacker = e->attacker, defender = e->defender;
+  SlUnitState *ua = &c->state->units[attacker];
+  SlUnitState *ud = &c->state->units[defender];
 
-  /* P-22 step 3: the defender loses its ongoing action at once — but a
-   * melee it is fighting goes on: several attackers each have their own
-   * (A-76). */
   if (ud->current.action != NULL && !ud->current.resolved && !g_str_equal (ud->current.action->id, "melee"))
     {
       sl_command_say (c, _("%s loses “%s” (P-22)."), name (c, defender), ud->current.action->name);
@@ -338,42 +367,32 @@ sl_command_engage (SlCommand  *c,
       sl_state_reveal_unit (c->state, attacker);
       sl_command_say (c, _("%s acts and is no longer hidden (§15.1)."), name (c, attacker));
     }
+}
 
-  sl_command_result (c, json_object_set_boolean_member, "defender_acted", acted);
-  if (avoid && !acted)
-    {
-      /* P-23(b): it simply moves away, no roll, no free attack. */
-      disengage_pair (c, attacker, defender);
-      ud->must_move_away = TRUE;
-      sl_command_result (c, json_object_set_string_member, "outcome", "avoided");
-      sl_command_say (c, _("%s engages %s, who has not acted yet and moves away: no melee (P-23 b). It must now make a movement action taking it beyond 1 m."),
-                      name (c, attacker), name (c, defender));
-      return TRUE;
-    }
-  if (!engage_pair (c, attacker, defender, error))
-    return FALSE;
-  if (avoid)
-    {
-      /* P-23(a): it rolls next subphase. */
-      ud->avoid_from = attacker + 1;
-      ud->avoid_due = sl_command_now (c) + 1;
-      sl_command_result (c, json_object_set_string_member, "outcome", "avoid-roll-next-subphase");
-      sl_command_say (c, _("%s engages %s, who has already acted and will try to avoid next subphase (P-23 a)."),
-                      name (c, attacker), name (c, defender));
-      return TRUE;
-    }
+/* P-22 step 5, A-75: both sides get a melee action from the next
+ * subphase. */
+static gboolean
+start_engaged_melee (SlCommand     *c,
+                     const Engage  *e,
+                     GError       **error)
+{
+  int attacker = e->attacker, defender = e->defender;
+  SlCheckOutcome check;
+  gboolean steady;
+
   start_melee (c, attacker, defender);
   /* A-71: the defender's melee action starts with its own check; failed,
    * it has none and defends without a roll. */
-  if (!sl_command_zero_g_check (c, defender, SL_ZERO_G_OTHER, SL_MOVE_NONE, target_zero_g_stream, "target_",
-                                &steady, &check, error))
+  if (!sl_command_zero_g_check (c, defender, SL_ZERO_G_OTHER, SL_MOVE_NONE, e->target_zero_g_stream,
+                                "target_", &steady, &check, error))
     return FALSE;
   if (steady)
     start_melee (c, defender, attacker);
-  ud->stance = SL_STANCE_ATTACK;
+  c->state->units[defender].stance = SL_STANCE_ATTACK;
   sl_command_result (c, json_object_set_string_member, "outcome", "melee");
   {
-    g_autofree char *when = sl_command_telling (c) ? sl_command_when (c, ua->current.end) : NULL;
+    g_autofree char *when = sl_command_telling (c)
+                            ? sl_command_when (c, c->state->units[attacker].current.end) : NULL;
 
     if (steady)
       sl_command_say (c, _("%s engages %s in melee: 5 AP each from the next subphase, resolved at the end of %s (P-22, P-24)."),
@@ -383,6 +402,71 @@ sl_command_engage (SlCommand  *c,
                       name (c, attacker), name (c, defender), when, name (c, defender), check.natural, check.net);
   }
   return TRUE;
+}
+
+gboolean
+sl_command_engage (SlCommand  *c,
+                   GError    **error)
+{
+  Engage e = { 0 };
+  SlUnitState *ua, *ud;
+  SlCheckOutcome check;
+  gboolean steady;
+
+  if (!read_engage (c, &e))
+    return FALSE;
+  if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER, N_("An engagement"), error))
+    return FALSE;
+  if (!check_engage_attacker (c, &e, error) || !check_engage_decision (c, &e, error) ||
+      !check_engage_contact (c, &e, error))
+    return FALSE;
+  ua = &c->state->units[e.attacker];
+  ud = &c->state->units[e.defender];
+
+  /* P-21, A-71: engaging is an action of the attacker's: in zero-G it
+   * starts with a check, and a failure loses it — no contact is made. */
+  if (!sl_command_zero_g_check (c, e.attacker, SL_ZERO_G_OTHER, SL_MOVE_NONE, e.zero_g_stream, "",
+                                &steady, &check, error))
+    return FALSE;
+  if (!steady)
+    {
+      if (ua->hidden)
+        {
+          sl_state_reveal_unit (c->state, e.attacker);
+          sl_command_say (c, _("%s acts and is no longer hidden (§15.1)."), name (c, e.attacker));
+        }
+      sl_state_lose_action (c->state, e.attacker);
+      sl_command_result (c, json_object_set_string_member, "outcome", "zero-g-failed");
+      sl_command_say (c, _("%s fails the zero-G check (rolled %d, net %d): the engagement is lost; it may try again next subphase (P-21, A-71)."),
+                      name (c, e.attacker), check.natural, check.net);
+      return TRUE;
+    }
+
+  make_contact (c, &e);
+  sl_command_result (c, json_object_set_boolean_member, "defender_acted", e.acted);
+  if (e.avoid && !e.acted)
+    {
+      /* P-23(b): it simply moves away, no roll, no free attack. */
+      disengage_pair (c, e.attacker, e.defender);
+      ud->must_move_away = TRUE;
+      sl_command_result (c, json_object_set_string_member, "outcome", "avoided");
+      sl_command_say (c, _("%s engages %s, who has not acted yet and moves away: no melee (P-23 b). It must now make a movement action taking it beyond 1 m."),
+                      name (c, e.attacker), name (c, e.defender));
+      return TRUE;
+    }
+  if (!engage_pair (c, e.attacker, e.defender, error))
+    return FALSE;
+  if (e.avoid)
+    {
+      /* P-23(a): it rolls next subphase. */
+      ud->avoid_from = e.attacker + 1;
+      ud->avoid_due = sl_command_now (c) + 1;
+      sl_command_result (c, json_object_set_string_member, "outcome", "avoid-roll-next-subphase");
+      sl_command_say (c, _("%s engages %s, who has already acted and will try to avoid next subphase (P-23 a)."),
+                      name (c, e.attacker), name (c, e.defender));
+      return TRUE;
+    }
+  return start_engaged_melee (c, &e, error);
 }
 
 /* The melee side of a unit, with its wound as it was when the melee step
@@ -423,144 +507,173 @@ melee_hit (SlCommand            *c,
   return words;
 }
 
-gboolean
-sl_command_avoid (SlCommand  *c,
-                  GError    **error)
+/* An avoidance roll (P-23 a), as the command gives it, and the roll's
+ * input. */
+typedef struct
+{
+  int           defender;
+  int           attacker;
+  SlAvoidInput  in;
+  const char   *attack_stream;
+  const char   *zero_g_stream;
+} Avoid;
+
+static gboolean
+read_avoid (SlCommand *c,
+            Avoid     *a)
 {
   SlReader *r = c->command;
-  g_auto(SlMeleeResult) free_attack = { 0 };
-  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
-  SlAvoidInput in = { 0 };
-  SlAvoidResult res = { 0 };
-  SlUnitState *ud;
-  const char *attack_stream, *zero_g_stream;
-  int defender, attacker;
-  gboolean steady = TRUE;
-  SlCheckOutcome zero_g = { 0 };
 
-  defender = sl_command_unit (c, r, "unit", FALSE);
-  in.roll_stream = sl_command_die (c, r, "roll", 10);
-  attack_stream = sl_command_die (c, r, "attack_roll", 10);
-  zero_g_stream = sl_command_die (c, r, "zero_g_roll", 10);
-  if (!sl_command_inputs_done (c))
-    return FALSE;
+  a->defender = sl_command_unit (c, r, "unit", FALSE);
+  a->in.roll_stream = sl_command_die (c, r, "roll", 10);
+  a->attack_stream = sl_command_die (c, r, "attack_roll", 10);
+  a->zero_g_stream = sl_command_die (c, r, "zero_g_roll", 10);
+  return sl_command_inputs_done (c);
+}
+
+static gboolean
+check_avoid (SlCommand  *c,
+             Avoid      *a,
+             GError    **error)
+{
+  const SlUnitState *ud;
+
   /* In the subphase the melee starts: as its units act, or at the latest
    * in the melee step, where `next` waits for it. */
   if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_NONE, N_("Avoiding melee"), error))
     return FALSE;
-  ud = &c->state->units[defender];
+  ud = &c->state->units[a->defender];
   if (ud->avoid_from == 0 || ud->avoid_due > sl_command_now (c))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                          ud->avoid_from == 0 ? _("%s has no avoidance roll to make (P-23).")
                                              : _("%s rolls to avoid next subphase, when the melee starts (P-23 a)."),
-                         name (c, defender));
+                         name (c, a->defender));
       return FALSE;
     }
-  attacker = ud->avoid_from - 1;
+  a->attacker = ud->avoid_from - 1;
   /* A failure starts a melee for both now: a melee either is fighting
    * that ends in this subphase is resolved first (P-24, A-76). */
   for (int pass = 0; pass < 2; pass++)
     {
-      int u = pass == 0 ? defender : attacker;
-      const SlCurrentAction *a = &c->state->units[u].current;
+      int u = pass == 0 ? a->defender : a->attacker;
+      const SlCurrentAction *action = &c->state->units[u].current;
 
-      if (a->action != NULL && g_str_equal (a->action->id, "melee") && !a->resolved &&
-          a->end == sl_command_now (c))
+      if (action->action != NULL && g_str_equal (action->action->id, "melee") &&
+          !action->resolved && action->end == sl_command_now (c))
         {
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                              _("%s's melee with %s ends in this subphase: resolve it first (P-24, A-76)."),
-                             name (c, u), name (c, a->target));
+                             name (c, u), name (c, action->target));
           return FALSE;
         }
     }
-  {
-    const SlUnitSetup *ds = sl_setup_unit_at (c->setup, defender);
-    const SlUnitSetup *as = sl_setup_unit_at (c->setup, attacker);
+  return TRUE;
+}
 
-    in.defender_troop = ds->troop;
-    in.defender_race = ds->race;
-    in.defender_wound = sl_state_step_unit (c->state, defender).wound;
-    in.defender_dazed = sl_state_unit_dazed_at_step (c->rules, c->state, defender);
-    in.attacker_troop = as->troop;
-    in.attacker_race = as->race;
-    in.defender_legionnaire = ds->legionnaire;
-    in.attacker_legionnaire = as->legionnaire;
-  }
-  in.defender_acted = TRUE;
-  in.zero_g = c->setup->environment.zero_g;
+/* P-23 a: the defender's roll, with its wound as the step found it. */
+static gboolean
+roll_avoid (SlCommand      *c,
+            Avoid          *a,
+            SlBreakdown    *breakdown,
+            SlAvoidResult  *res,
+            GError        **error)
+{
+  const SlUnitSetup *ds = sl_setup_unit_at (c->setup, a->defender);
+  const SlUnitSetup *as = sl_setup_unit_at (c->setup, a->attacker);
+
+  a->in.defender_troop = ds->troop;
+  a->in.defender_race = ds->race;
+  a->in.defender_wound = sl_state_step_unit (c->state, a->defender).wound;
+  a->in.defender_dazed = sl_state_unit_dazed_at_step (c->rules, c->state, a->defender);
+  a->in.attacker_troop = as->troop;
+  a->in.attacker_race = as->race;
+  a->in.defender_legionnaire = ds->legionnaire;
+  a->in.attacker_legionnaire = as->legionnaire;
+  a->in.defender_acted = TRUE;
+  a->in.zero_g = c->setup->environment.zero_g;
   /* A-27: dazed since the engagement, it cannot move: no roll, the
    * avoidance fails. */
-  if (!in.defender_dazed &&
-      !sl_avoid_melee_resolve (c->rules, c->options, &in, c->dice, breakdown, &res, error))
-    return FALSE;
+  return a->in.defender_dazed ||
+         sl_avoid_melee_resolve (c->rules, c->options, &a->in, c->dice, breakdown, res, error);
+}
 
-  ud->avoid_from = 0;
-  ud->avoid_due = 0;
-  if (sl_command_telling (c) && !in.defender_dazed)
+/* P-23 a, A-74: avoided — the attacker's free attack, then the defender
+ * moves away. */
+static gboolean
+melee_avoided (SlCommand            *c,
+               const Avoid          *a,
+               const SlAvoidResult  *res,
+               GError              **error)
+{
+  int defender = a->defender, attacker = a->attacker;
+  SlUnitState *ud = &c->state->units[defender];
+  g_auto(SlMeleeResult) free_attack = { 0 };
+  SlMeleeInput mi = { 0 };
+
+  {
+    g_autofree char *odds = sl_check_outcome_words (&res->check);
+
+    sl_command_say (c, _("%s tries to avoid %s: %s: avoided (P-23)."), name (c, defender),
+                    name (c, attacker), odds);
+  }
+  /* first the attacker's free attack, 1 AP, no parry. */
+  melee_side (c, attacker, &mi.a);
+  melee_side (c, defender, &mi.b);
+  mi.a.stance = SL_STANCE_ATTACK;
+  mi.a.roll_stream = a->attack_stream;
+  mi.zero_g = c->setup->environment.zero_g;
+  mi.free_attack = TRUE;
+  if (!sl_melee_resolve (c->rules, c->options, &mi, c->dice, &free_attack, error))
+    return FALSE;
+  if (sl_command_telling (c))
     {
-      sl_check_outcome_to_json (&res.check, "avoided", c->result);
-      json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
+      JsonObject *fa = json_object_new ();
+
+      sl_check_outcome_to_json (&free_attack.a.check, "hit", fa);
+      json_object_set_object_member (c->result, "free_attack", fa);
+    }
+  if (free_attack.a.hit)
+    {
+      g_autofree char *words = melee_hit (c, defender, attacker, &free_attack.b.damage, NULL);
+
+      c->state->units[attacker].melee_bonus = TRUE;
+      sl_command_say (c, _("%s's free attack hits (rolled %d): %s (A-74)."), name (c, attacker),
+                      free_attack.a.check.natural, words);
     }
   else
-    sl_command_result (c, json_object_set_boolean_member, "avoided", FALSE);
-  if (res.avoided)
-    {
-      SlMeleeInput mi = { 0 };
+    sl_command_say (c, _("%s's free attack misses (rolled %d) (A-74)."), name (c, attacker),
+                    free_attack.a.check.natural);
+  disengage_pair (c, attacker, defender);
+  /* Knocked out in this step, it leaves melee as the step ends
+   * (sl_state_leave_melee), and need move no more. */
+  ud->must_move_away = TRUE;
+  if (!sl_state_unit_out (c->rules, c->state, defender))
+    sl_command_say (c, _("%s must now make a movement action taking it beyond 1 m (P-23)."),
+                    name (c, defender));
+  else if (c->state->held_step == SL_STEP_NONE)
+    ud->must_move_away = FALSE;
+  return TRUE;
+}
 
-      {
-        g_autofree char *odds = sl_check_outcome_words (&res.check);
+/* P-23(a) step 4: a full melee follows; no new attempt until it is over.
+ * A-71: the defender's melee action starts with its zero-G check (the
+ * attacker made its own as it engaged); failed, it defends without a
+ * roll. */
+static gboolean
+melee_not_avoided (SlCommand            *c,
+                   const Avoid          *a,
+                   const SlAvoidResult  *res,
+                   GError              **error)
+{
+  int defender = a->defender, attacker = a->attacker;
+  SlCheckOutcome zero_g = { 0 };
+  gboolean steady = TRUE;
 
-        sl_command_say (c, _("%s tries to avoid %s: %s: avoided (P-23)."), name (c, defender),
-                        name (c, attacker), odds);
-      }
-      /* first the attacker's free attack, 1 AP, no parry. */
-      melee_side (c, attacker, &mi.a);
-      melee_side (c, defender, &mi.b);
-      mi.a.stance = SL_STANCE_ATTACK;
-      mi.a.roll_stream = attack_stream;
-      mi.zero_g = c->setup->environment.zero_g;
-      mi.free_attack = TRUE;
-      if (!sl_melee_resolve (c->rules, c->options, &mi, c->dice, &free_attack, error))
-        return FALSE;
-      if (sl_command_telling (c))
-        {
-          JsonObject *fa = json_object_new ();
-
-          sl_check_outcome_to_json (&free_attack.a.check, "hit", fa);
-          json_object_set_object_member (c->result, "free_attack", fa);
-        }
-      if (free_attack.a.hit)
-        {
-          g_autofree char *words = melee_hit (c, defender, attacker, &free_attack.b.damage, NULL);
-
-          c->state->units[attacker].melee_bonus = TRUE;
-          sl_command_say (c, _("%s's free attack hits (rolled %d): %s (A-74)."), name (c, attacker),
-                          free_attack.a.check.natural, words);
-        }
-      else
-        sl_command_say (c, _("%s's free attack misses (rolled %d) (A-74)."), name (c, attacker),
-                        free_attack.a.check.natural);
-      disengage_pair (c, attacker, defender);
-      /* Knocked out in this step, it leaves melee as the step ends
-       * (sl_state_leave_melee), and need move no more. */
-      ud->must_move_away = TRUE;
-      if (!sl_state_unit_out (c->rules, c->state, defender))
-        sl_command_say (c, _("%s must now make a movement action taking it beyond 1 m (P-23)."),
-                        name (c, defender));
-      else if (c->state->held_step == SL_STEP_NONE)
-        ud->must_move_away = FALSE;
-      return TRUE;
-    }
-
-  /* P-23(a) step 4: a full melee follows; no new attempt until it is over.
-   * A-71: the defender's melee action starts with its zero-G check (the
-   * attacker made its own as it engaged); failed, it defends without a
-   * roll. */
-  ud->avoid_failed = attacker + 1;
+  c->state->units[defender].avoid_failed = attacker + 1;
   if (!keeps_first_melee (c, defender, attacker) &&
-      !sl_command_zero_g_check (c, defender, SL_ZERO_G_OTHER, SL_MOVE_NONE, zero_g_stream, "", &steady,
-                                &zero_g, error))
+      !sl_command_zero_g_check (c, defender, SL_ZERO_G_OTHER, SL_MOVE_NONE, a->zero_g_stream, "",
+                                &steady, &zero_g, error))
     return FALSE;
   /* It starts now, this subphase, which is "next subphase" of the
    * engagement. */
@@ -575,12 +688,12 @@ sl_command_avoid (SlCommand  *c,
       u->current.start -= 1;
       u->current.end -= 1;
     }
-  if (in.defender_dazed)
+  if (a->in.defender_dazed)
     sl_command_say (c, _("%s is dazed and cannot avoid %s: a full 5-AP melee follows (A-27, P-23)."),
                     name (c, defender), name (c, attacker));
   else
     {
-      g_autofree char *odds = sl_check_outcome_words (&res.check);
+      g_autofree char *odds = sl_check_outcome_words (&res->check);
 
       sl_command_say (c, _("%s tries to avoid %s: %s: fails; a full 5-AP melee follows (P-23)."),
                       name (c, defender), name (c, attacker), odds);
@@ -591,147 +704,214 @@ sl_command_avoid (SlCommand  *c,
   return TRUE;
 }
 
-/* Resolves one pair's melee actions at once (P-24). */
 gboolean
-sl_command_melee (SlCommand  *c,
+sl_command_avoid (SlCommand  *c,
                   GError    **error)
 {
-  SlReader *r = c->command;
-  g_auto(SlMeleeResult) res = { 0 };
-  g_autofree SlExtraModifier *extra = NULL;
-  g_autofree SlExtraModifier *target_extra = NULL;
-  SlMeleeInput in = { 0 };
-  SlUnitState *ua, *ub;
-  int a, b, now, parry_share;
-  gboolean b_fights;
+  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+  SlAvoidResult res = { 0 };
+  Avoid a = { 0 };
+  SlUnitState *ud;
 
-  a = sl_command_unit (c, r, "unit", FALSE);
-  b = sl_command_unit (c, r, "target", TRUE);
-  in.a.stance = sl_reader_enum (r, "stance", sl_stance_names, N_("stance"), SL_STANCE_ATTACK);
-  in.b.stance = sl_reader_enum (r, "target_stance", sl_stance_names, N_("stance"), SL_STANCE_ATTACK);
-  parry_share = sl_reader_int (r, "parry_share", 0, SL_MELEE_PARRY, SL_MELEE_PARRY);
-  in.a.roll_stream = sl_command_die (c, r, "roll", 10);
-  in.b.roll_stream = sl_command_die (c, r, "target_roll", 10);
-  /* The table's own modifiers of each side's roll, read as a fire's. */
-  extra = sl_extra_modifiers_read (r, "modifiers", &in.a.n_extra);
-  target_extra = sl_extra_modifiers_read (r, "target_modifiers", &in.b.n_extra);
-  if (!sl_command_inputs_done (c))
+  if (!read_avoid (c, &a) || !check_avoid (c, &a, error))
     return FALSE;
+  if (!roll_avoid (c, &a, breakdown, &res, error))
+    return FALSE;
+
+  ud = &c->state->units[a.defender];
+  ud->avoid_from = 0;
+  ud->avoid_due = 0;
+  if (sl_command_telling (c) && !a.in.defender_dazed)
+    {
+      sl_check_outcome_to_json (&res.check, "avoided", c->result);
+      json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
+    }
+  else
+    sl_command_result (c, json_object_set_boolean_member, "avoided", FALSE);
+  if (res.avoided)
+    return melee_avoided (c, &a, &res, error);
+  return melee_not_avoided (c, &a, &res, error);
+}
+
+/* One pair's melee actions (P-24), as the command gives them, and what
+ * the checks work out. */
+typedef struct
+{
+  int              a;
+  int              b;
+  SlMeleeInput     in;
+  int              parry_share;
+  SlExtraModifier *extra;
+  SlExtraModifier *target_extra;
+  int              now;
+  gboolean         b_fights;   /* b's own melee action at a ends now too */
+} Melee;
+
+static void
+melee_clear (Melee *m)
+{
+  g_clear_pointer (&m->extra, g_free);
+  g_clear_pointer (&m->target_extra, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Melee, melee_clear)
+
+static gboolean
+read_melee (SlCommand *c,
+            Melee     *m)
+{
+  SlReader *r = c->command;
+
+  m->a = sl_command_unit (c, r, "unit", FALSE);
+  m->b = sl_command_unit (c, r, "target", TRUE);
+  m->in.a.stance = sl_reader_enum (r, "stance", sl_stance_names, N_("stance"), SL_STANCE_ATTACK);
+  m->in.b.stance = sl_reader_enum (r, "target_stance", sl_stance_names, N_("stance"), SL_STANCE_ATTACK);
+  m->parry_share = sl_reader_int (r, "parry_share", 0, SL_MELEE_PARRY, SL_MELEE_PARRY);
+  m->in.a.roll_stream = sl_command_die (c, r, "roll", 10);
+  m->in.b.roll_stream = sl_command_die (c, r, "target_roll", 10);
+  /* The table's own modifiers of each side's roll, read as a fire's. */
+  m->extra = sl_extra_modifiers_read (r, "modifiers", &m->in.a.n_extra);
+  m->target_extra = sl_extra_modifiers_read (r, "target_modifiers", &m->in.b.n_extra);
+  return sl_command_inputs_done (c);
+}
+
+/* P-24 step 1: a melee action of the unit's ends now, against a unit it
+ * is in contact with. */
+static gboolean
+check_melee (SlCommand  *c,
+             Melee      *m,
+             GError    **error)
+{
+  const SlUnitState *ua, *ub;
+
   if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_MELEE, N_("Melee"), error))
     return FALSE;
 
-  now = sl_command_now (c);
-  ua = &c->state->units[a];
-  if (b < 0)
-    b = ua->current.target;
+  m->now = sl_command_now (c);
+  ua = &c->state->units[m->a];
+  if (m->b < 0)
+    m->b = ua->current.target;
   if (ua->current.action == NULL || !g_str_equal (ua->current.action->id, "melee") ||
-      ua->current.end != now || ua->current.resolved || b < 0)
+      ua->current.end != m->now || ua->current.resolved || m->b < 0)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
-                         _("%s has no melee action ending in this subphase (P-24)."), name (c, a));
+                         _("%s has no melee action ending in this subphase (P-24)."), name (c, m->a));
       return FALSE;
     }
-  ub = &c->state->units[b];
-  if (!engaged_with (ua, b))
+  ub = &c->state->units[m->b];
+  if (!engaged_with (ua, m->b))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
-                         _("%s is not in melee with %s (P-22)."), name (c, a), name (c, b));
+                         _("%s is not in melee with %s (P-22)."), name (c, m->a), name (c, m->b));
       return FALSE;
     }
   /* The other side fights back in the same roll when its own melee action
    * against this unit ends now too (A-76: several attackers each resolve
    * their own melee). */
-  b_fights = ub->current.action != NULL && g_str_equal (ub->current.action->id, "melee") &&
-             ub->current.end == now && !ub->current.resolved && ub->current.target == a;
+  m->b_fights = ub->current.action != NULL && g_str_equal (ub->current.action->id, "melee") &&
+                ub->current.end == m->now && !ub->current.resolved && ub->current.target == m->a;
+  return TRUE;
+}
 
-  melee_side (c, a, &in.a);
-  melee_side (c, b, &in.b);
-  in.a.extra = extra;
-  in.b.extra = target_extra;
-  if (!b_fights)
+/* P-24 step 5, E-21: a parry's +3 is divided among the attackers as the
+ * defender says — never more than +3 in all; against several attackers
+ * in this step it says how, whatever order the melees are entered in. */
+static gboolean
+check_parry_share (SlCommand  *c,
+                   Melee      *m,
+                   GError    **error)
+{
+  int attackers = 0, left = SL_MELEE_PARRY - c->state->step_units[m->b].parry_used;
+
+  for (int o = 0; o < c->state->n_units; o++)
     {
-      in.b.stance = in.b.stance == SL_STANCE_PARRY ? SL_STANCE_PARRY : SL_STANCE_ATTACK;
-      in.free_attack = in.b.stance != SL_STANCE_PARRY;
+      const SlCurrentAction *oa = &c->state->units[o].current;
+
+      if (oa->action != NULL && g_str_equal (oa->action->id, "melee") && oa->end == m->now &&
+          oa->target == m->b && engaged_with (&c->state->units[o], m->b))
+        attackers++;
     }
-  /* P-24 step 5, E-21: a parry's +3 is divided among the attackers as the
-   * defender says — never more than +3 in all; against several attackers
-   * in this step it says how, whatever order the melees are entered in. */
-  if (in.b.stance == SL_STANCE_PARRY)
+  if (attackers > 1 && !sl_reader_has (c->command, "parry_share"))
     {
-      int attackers = 0, left = SL_MELEE_PARRY - c->state->step_units[b].parry_used;
-
-      for (int o = 0; o < c->state->n_units; o++)
-        {
-          const SlCurrentAction *oa = &c->state->units[o].current;
-
-          if (oa->action != NULL && g_str_equal (oa->action->id, "melee") && oa->end == now &&
-              oa->target == b && engaged_with (&c->state->units[o], b))
-            attackers++;
-        }
-      if (attackers > 1 && !sl_reader_has (r, "parry_share"))
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "parry_share",
-                             _("%s parries %d attackers: say how its +3 is divided among them (P-24 step 5, E-21)."),
-                             name (c, b), attackers);
-          return FALSE;
-        }
-      if (parry_share > left)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "parry_share",
-                             _("Only %+d of %s's parry is left for this attacker: +3 in all (P-24 step 5, E-21)."),
-                             left, name (c, b));
-          return FALSE;
-        }
-      in.a.parry_share = parry_share;
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "parry_share",
+                         _("%s parries %d attackers: say how its +3 is divided among them (P-24 step 5, E-21)."),
+                         name (c, m->b), attackers);
+      return FALSE;
     }
-  if (in.a.stance == SL_STANCE_PARRY)
-    in.b.parry_share = SL_MELEE_PARRY;
-  in.zero_g = c->setup->environment.zero_g;
-  if (!sl_melee_resolve (c->rules, c->options, &in, c->dice, &res, error))
+  if (m->parry_share > left)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "parry_share",
+                         _("Only %+d of %s's parry is left for this attacker: +3 in all (P-24 step 5, E-21)."),
+                         left, name (c, m->b));
+      return FALSE;
+    }
+  m->in.a.parry_share = m->parry_share;
+  return TRUE;
+}
+
+/* Both sides' rolls at once (P-24 steps 2 … 5). */
+static gboolean
+roll_melee (SlCommand      *c,
+            Melee          *m,
+            SlMeleeResult  *res,
+            GError        **error)
+{
+  melee_side (c, m->a, &m->in.a);
+  melee_side (c, m->b, &m->in.b);
+  m->in.a.extra = m->extra;
+  m->in.b.extra = m->target_extra;
+  if (!m->b_fights)
+    {
+      m->in.b.stance = m->in.b.stance == SL_STANCE_PARRY ? SL_STANCE_PARRY : SL_STANCE_ATTACK;
+      m->in.free_attack = m->in.b.stance != SL_STANCE_PARRY;
+    }
+  if (m->in.b.stance == SL_STANCE_PARRY && !check_parry_share (c, m, error))
     return FALSE;
+  if (m->in.a.stance == SL_STANCE_PARRY)
+    m->in.b.parry_share = SL_MELEE_PARRY;
+  m->in.zero_g = c->setup->environment.zero_g;
+  return sl_melee_resolve (c->rules, c->options, &m->in, c->dice, res, error);
+}
 
-  if (in.b.stance == SL_STANCE_PARRY && c->state->held_step == SL_STEP_MELEE)
-    c->state->step_units[b].parry_used += parry_share;
-  ua->current.resolved = TRUE;
-  ua->stance = in.a.stance;
-  ua->melee_bonus = res.a.next_bonus;
-  if (b_fights)
-    {
-      ub->current.resolved = TRUE;
-      ub->stance = in.b.stance;
-      ub->melee_bonus = res.b.next_bonus;
-    }
+/* The result's "unit" and "target": each side's stance and roll. */
+static void
+melee_json (SlCommand           *c,
+            const Melee         *m,
+            const SlMeleeResult *res)
+{
+  JsonObject *sa = json_object_new ();
+  JsonObject *sb = json_object_new ();
 
-  if (sl_command_telling (c))
-    {
-      JsonObject *sa = json_object_new ();
-      JsonObject *sb = json_object_new ();
+  json_object_set_string_member (sa, "unit", sl_setup_unit_at (c->setup, m->a)->id);
+  json_object_set_string_member (sa, "stance", sl_stance_names[m->in.a.stance]);
+  if (res->a.roll == SL_MELEE_ROLLED)
+    sl_check_outcome_to_json (&res->a.check, "hit", sa);
+  if (res->a.breakdown != NULL)
+    json_object_set_member (sa, "breakdown", sl_breakdown_to_json (res->a.breakdown));
+  json_object_set_string_member (sb, "unit", sl_setup_unit_at (c->setup, m->b)->id);
+  json_object_set_string_member (sb, "stance", sl_stance_names[m->in.b.stance]);
+  if (m->b_fights && res->b.roll == SL_MELEE_ROLLED)
+    sl_check_outcome_to_json (&res->b.check, "hit", sb);
+  if (m->b_fights && res->b.breakdown != NULL)
+    json_object_set_member (sb, "breakdown", sl_breakdown_to_json (res->b.breakdown));
+  json_object_set_object_member (c->result, "unit", sa);
+  json_object_set_object_member (c->result, "target", sb);
+}
 
-      json_object_set_string_member (sa, "unit", sl_setup_unit_at (c->setup, a)->id);
-      json_object_set_string_member (sa, "stance", sl_stance_names[in.a.stance]);
-      if (res.a.roll == SL_MELEE_ROLLED)
-        sl_check_outcome_to_json (&res.a.check, "hit", sa);
-      if (res.a.breakdown != NULL)
-        json_object_set_member (sa, "breakdown", sl_breakdown_to_json (res.a.breakdown));
-      json_object_set_string_member (sb, "unit", sl_setup_unit_at (c->setup, b)->id);
-      json_object_set_string_member (sb, "stance", sl_stance_names[in.b.stance]);
-      if (b_fights && res.b.roll == SL_MELEE_ROLLED)
-        sl_check_outcome_to_json (&res.b.check, "hit", sb);
-      if (b_fights && res.b.breakdown != NULL)
-        json_object_set_member (sb, "breakdown", sl_breakdown_to_json (res.b.breakdown));
-      json_object_set_object_member (c->result, "unit", sa);
-      json_object_set_object_member (c->result, "target", sb);
-    }
-
-  /* The words, then the wounds: both sides struck at once. */
+/* The words, then the wounds: both sides struck at once. */
+static void
+strike (SlCommand           *c,
+        const Melee         *m,
+        const SlMeleeResult *res)
+{
   for (int pass = 0; pass < 2; pass++)
     {
-      int self = pass == 0 ? a : b, other = pass == 0 ? b : a;
-      const SlMeleeSideResult *sr = pass == 0 ? &res.a : &res.b;
-      const SlMeleeSideResult *or = pass == 0 ? &res.b : &res.a;
-      SlStance stance = pass == 0 ? in.a.stance : in.b.stance;
+      int self = pass == 0 ? m->a : m->b, other = pass == 0 ? m->b : m->a;
+      const SlMeleeSideResult *sr = pass == 0 ? &res->a : &res->b;
+      const SlMeleeSideResult *or = pass == 0 ? &res->b : &res->a;
+      SlStance stance = pass == 0 ? m->in.a.stance : m->in.b.stance;
 
-      if (pass == 1 && !b_fights)
+      if (pass == 1 && !m->b_fights)
         break;
       if (stance == SL_STANCE_PARRY)
         {
@@ -758,20 +938,53 @@ sl_command_melee (SlCommand  *c,
           sl_command_say (c, _("%s strikes %s: %s: miss (P-24)."), name (c, self), name (c, other), odds);
         }
     }
+}
+
+/* Resolves one pair's melee actions at once (P-24). */
+gboolean
+sl_command_melee (SlCommand  *c,
+                  GError    **error)
+{
+  g_auto(SlMeleeResult) res = { 0 };
+  g_auto(Melee) m = { 0 };
+  SlUnitState *ua, *ub;
+
+  if (!read_melee (c, &m) || !check_melee (c, &m, error))
+    return FALSE;
+  if (!roll_melee (c, &m, &res, error))
+    return FALSE;
+
+  ua = &c->state->units[m.a];
+  ub = &c->state->units[m.b];
+  if (m.in.b.stance == SL_STANCE_PARRY && c->state->held_step == SL_STEP_MELEE)
+    c->state->step_units[m.b].parry_used += m.parry_share;
+  ua->current.resolved = TRUE;
+  ua->stance = m.in.a.stance;
+  ua->melee_bonus = res.a.next_bonus;
+  if (m.b_fights)
+    {
+      ub->current.resolved = TRUE;
+      ub->stance = m.in.b.stance;
+      ub->melee_bonus = res.b.next_bonus;
+    }
+
+  if (sl_command_telling (c))
+    melee_json (c, &m, &res);
+  strike (c, &m, &res);
 
   /* The melee is over for a side that is out (as the step ends:
    * sl_state_release_step); the others stay in contact and may go on
    * (A-75). */
-  if (engaged_with (ua, b) && !sl_state_unit_out (c->rules, c->state, a) &&
-      !sl_state_unit_out (c->rules, c->state, b))
+  if (engaged_with (ua, m.b) && !sl_state_unit_out (c->rules, c->state, m.a) &&
+      !sl_state_unit_out (c->rules, c->state, m.b))
     {
       /* P-23: that melee over, this pair may try to avoid again. */
-      if (ua->avoid_failed == b + 1)
+      if (ua->avoid_failed == m.b + 1)
         ua->avoid_failed = 0;
-      if (ub->avoid_failed == a + 1)
+      if (ub->avoid_failed == m.a + 1)
         ub->avoid_failed = 0;
       sl_command_say (c, _("%s and %s are still in contact: another melee action, or an attempt to avoid (A-75)."),
-                      name (c, a), name (c, b));
+                      name (c, m.a), name (c, m.b));
     }
   return TRUE;
 }

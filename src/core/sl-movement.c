@@ -51,6 +51,92 @@ pace (SlMove move)
     }
 }
 
+/* §8.2, T-09, T-13, A-40, A-41: a bounce pack, and the move it boosts. */
+static gboolean
+check_bounce_mover (const SlOptions    *options,
+                    const SlMoveInput  *in,
+                    GError            **error)
+{
+  SlMove mode = in->mode;
+
+  if (in->zero_g)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "bounce_pack",
+                         _("Bounce packs do not work in zero-G (book §7.9)."));
+      return FALSE;
+    }
+  if (!in->armor->bounce)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "bounce_pack",
+                         _("The %s suit has no bounce pack (T-13)."), in->armor->name);
+      return FALSE;
+    }
+  /* A-41: capability follows the suit, unless the option keeps Marines
+   * troops on foot. */
+  if (in->troop != NULL && !in->troop->bounce_doctrine && !options->marine_troops_use_bounce)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "troop",
+                         _("%s troops do not use bounce packs (option marineTroopsUseBounce, A-41)."),
+                         in->troop->name);
+      return FALSE;
+    }
+  if (mode == SL_MOVE_CRAWL || mode == SL_MOVE_JUMP || mode == SL_MOVE_DIVE)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "bounce_pack",
+                         _("A bounce pack boosts walking, running and sprinting; a unit crawls, jumps and dives on foot (T-09)."));
+      return FALSE;
+    }
+  /* §8.2 and A-40: inertia, one step of the ladder per subphase. */
+  if (in->has_previous && mode != SL_MOVE_BACKWARD && mode != SL_MOVE_SIDEWAYS &&
+      ABS (pace (mode) - pace (in->previous)) > 1)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "previous",
+                         pace (mode) > pace (in->previous)
+                         ? _("A bounce-pack unit must walk for a subphase before it runs, and run before it sprints (§8.2, A-40).")
+                         : _("A bounce-pack unit slows down one step a subphase, from sprint to run to walk (§8.2, A-40)."));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* T-07, T-09: sprints and dives the conditions or the move before
+ * forbid. */
+static gboolean
+check_move_mode (const SlRules      *rules,
+                 const SlMoveInput  *in,
+                 GError            **error)
+{
+  SlMove mode = in->mode;
+
+  /* T-09: sprinting in zero-G, and at night without a power suit. */
+  if (mode == SL_MOVE_SPRINT && in->zero_g && !rules->zero_g_sprint)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "mode",
+                         _("No unit can sprint in zero-G (book §7.9)."));
+      return FALSE;
+    }
+  if (mode == SL_MOVE_SPRINT && in->night && !in->armor->power_suit &&
+      !rules->night_no_power_suit_sprint)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "mode",
+                         _("At night a unit without a power suit cannot sprint (T-09, T-36)."));
+      return FALSE;
+    }
+
+  /* T-07 and A-31: a dive follows the move of the previous subphase. */
+  if (mode == SL_MOVE_DIVE && in->has_previous &&
+      (in->previous == SL_MOVE_CRAWL || in->previous == SL_MOVE_DIVE ||
+       in->previous == SL_MOVE_JUMP))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "previous",
+                         in->previous == SL_MOVE_JUMP
+                         ? _("A jump ends kneeling, and a kneeling unit cannot dive (§6.3, §6.4).")
+                         : _("After crawling or diving the unit is prone, and a prone unit cannot dive (§6.3, §6.4)."));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 check_mover (const SlRules      *rules,
              const SlOptions    *options,
@@ -93,74 +179,9 @@ check_mover (const SlRules      *rules,
       return FALSE;
     }
 
-  /* T-09: sprinting in zero-G, and at night without a power suit. */
-  if (mode == SL_MOVE_SPRINT && in->zero_g && !rules->zero_g_sprint)
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "mode",
-                         _("No unit can sprint in zero-G (book §7.9)."));
-      return FALSE;
-    }
-  if (mode == SL_MOVE_SPRINT && in->night && !in->armor->power_suit &&
-      !rules->night_no_power_suit_sprint)
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "mode",
-                         _("At night a unit without a power suit cannot sprint (T-09, T-36)."));
-      return FALSE;
-    }
-
-  /* T-07 and A-31: a dive follows the move of the previous subphase. */
-  if (mode == SL_MOVE_DIVE && in->has_previous &&
-      (in->previous == SL_MOVE_CRAWL || in->previous == SL_MOVE_DIVE ||
-       in->previous == SL_MOVE_JUMP))
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "previous",
-                         in->previous == SL_MOVE_JUMP
-                         ? _("A jump ends kneeling, and a kneeling unit cannot dive (§6.3, §6.4).")
-                         : _("After crawling or diving the unit is prone, and a prone unit cannot dive (§6.3, §6.4)."));
-      return FALSE;
-    }
-
-  if (in->bounce_pack)
-    {
-      if (in->zero_g)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "bounce_pack",
-                             _("Bounce packs do not work in zero-G (book §7.9)."));
-          return FALSE;
-        }
-      if (!in->armor->bounce)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "bounce_pack",
-                             _("The %s suit has no bounce pack (T-13)."), in->armor->name);
-          return FALSE;
-        }
-      /* A-41: capability follows the suit, unless the option keeps Marines
-       * troops on foot. */
-      if (in->troop != NULL && !in->troop->bounce_doctrine && !options->marine_troops_use_bounce)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "troop",
-                             _("%s troops do not use bounce packs (option marineTroopsUseBounce, A-41)."),
-                             in->troop->name);
-          return FALSE;
-        }
-      if (mode == SL_MOVE_CRAWL || mode == SL_MOVE_JUMP || mode == SL_MOVE_DIVE)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "bounce_pack",
-                             _("A bounce pack boosts walking, running and sprinting; a unit crawls, jumps and dives on foot (T-09)."));
-          return FALSE;
-        }
-      /* §8.2 and A-40: inertia, one step of the ladder per subphase. */
-      if (in->has_previous && mode != SL_MOVE_BACKWARD && mode != SL_MOVE_SIDEWAYS &&
-          ABS (pace (mode) - pace (in->previous)) > 1)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "previous",
-                             pace (mode) > pace (in->previous)
-                             ? _("A bounce-pack unit must walk for a subphase before it runs, and run before it sprints (§8.2, A-40).")
-                             : _("A bounce-pack unit slows down one step a subphase, from sprint to run to walk (§8.2, A-40)."));
-          return FALSE;
-        }
-    }
-  return TRUE;
+  if (!check_move_mode (rules, in, error))
+    return FALSE;
+  return !in->bounce_pack || check_bounce_mover (options, in, error);
 }
 
 /* the restrictions of the terrain the unit moves through. */
@@ -254,36 +275,33 @@ pace_rate (const SlRules      *rules,
     result->meters = doubles ? rate * rules->bounce_multiplier : rate;
 }
 
-gboolean
-sl_movement_allowance (const SlRules      *rules,
-                       const SlOptions    *options,
-                       const SlMoveInput  *in,
-                       SlMoveResult       *result,
-                       GError            **error)
+/* T-07 and A-31: a dive's distance, by the move of the previous subphase;
+ * A-72: in zero-G it goes on. */
+static void
+dive_distance (const SlRules     *rules,
+               const SlMoveInput *in,
+               SlMoveResult      *result)
 {
-  gboolean bounce_in_use;
+  SlMove before = in->has_previous ? in->previous : SL_MOVE_NONE;
 
-  g_return_val_if_fail (in != NULL && in->armor != NULL, FALSE);
+  /* Moving backward or sideways is walking. */
+  if (before == SL_MOVE_BACKWARD || before == SL_MOVE_SIDEWAYS)
+    before = SL_MOVE_WALK;
+  result->base = result->rate = result->meters = rules->dive_distance[before];
+  result->ends_position = SL_POSITION_PRONE;
+  /* A-72: in zero-G the dive goes on every subphase until it hits full
+   * cover or another unit. */
+  result->continues = in->zero_g;
+}
 
-  memset (result, 0, sizeof *result);
-  result->ends_position = -1;
-  result->rate_source = "base";
-
-  if (!check_mover (rules, options, in, error))
-    return FALSE;
-
-  /* §8.2 and A-40: in heavy woods a bounce unit moves like a normal unit. */
-  bounce_in_use = in->bounce_pack && !bounce_is (in->terrain, "normal");
-  if (!check_terrain (in, bounce_in_use, error))
-    return FALSE;
-
-  result->bounce = bounce_in_use && (in->mode == SL_MOVE_WALK || in->mode == SL_MOVE_RUN ||
-                                     in->mode == SL_MOVE_SPRINT);
-  /* T-13 and A-42: the suit's move cost counts unless the pack is in use;
-   * the MZG has no pack and always pays it. */
-  result->suit_cost = bounce_in_use ? 1.0 : in->armor->move_cost;
-  result->full_metres = FALSE;
-
+/* P-13 step 3: the distance of the move by its mode (T-07, T-09, §6.3). */
+static void
+move_distance (const SlRules     *rules,
+               const SlOptions   *options,
+               const SlMoveInput *in,
+               gboolean           bounce_in_use,
+               SlMoveResult      *result)
+{
   switch (in->mode)
     {
     case SL_MOVE_CRAWL:
@@ -308,19 +326,7 @@ sl_movement_allowance (const SlRules      *rules,
       break;
 
     case SL_MOVE_DIVE:
-      {
-        SlMove before = in->has_previous ? in->previous : SL_MOVE_NONE;
-
-        /* T-07 and A-31: by the move of the previous subphase; moving
-         * backward or sideways is walking. */
-        if (before == SL_MOVE_BACKWARD || before == SL_MOVE_SIDEWAYS)
-          before = SL_MOVE_WALK;
-        result->base = result->rate = result->meters = rules->dive_distance[before];
-        result->ends_position = SL_POSITION_PRONE;
-        /* A-72: in zero-G the dive goes on every subphase until it hits full
-         * cover or another unit. */
-        result->continues = in->zero_g;
-      }
+      dive_distance (rules, in, result);
       break;
 
     case SL_MOVE_BACKWARD:
@@ -359,6 +365,38 @@ sl_movement_allowance (const SlRules      *rules,
     default:
       g_assert_not_reached ();
     }
+}
+
+gboolean
+sl_movement_allowance (const SlRules      *rules,
+                       const SlOptions    *options,
+                       const SlMoveInput  *in,
+                       SlMoveResult       *result,
+                       GError            **error)
+{
+  gboolean bounce_in_use;
+
+  g_return_val_if_fail (in != NULL && in->armor != NULL, FALSE);
+
+  memset (result, 0, sizeof *result);
+  result->ends_position = -1;
+  result->rate_source = "base";
+
+  if (!check_mover (rules, options, in, error))
+    return FALSE;
+
+  /* §8.2 and A-40: in heavy woods a bounce unit moves like a normal unit. */
+  bounce_in_use = in->bounce_pack && !bounce_is (in->terrain, "normal");
+  if (!check_terrain (in, bounce_in_use, error))
+    return FALSE;
+
+  result->bounce = bounce_in_use && (in->mode == SL_MOVE_WALK || in->mode == SL_MOVE_RUN ||
+                                     in->mode == SL_MOVE_SPRINT);
+  /* T-13 and A-42: the suit's move cost counts unless the pack is in use;
+   * the MZG has no pack and always pays it. */
+  result->suit_cost = bounce_in_use ? 1.0 : in->armor->move_cost;
+  result->full_metres = FALSE;
+  move_distance (rules, options, in, bounce_in_use, result);
 
   /* §18, A-136: a Legionnaire character's land movement adds its metres
    * to every move but crawling, and never to bounce movement. */
@@ -597,22 +635,16 @@ metre_cost (const SlRules      *rules,
   return TRUE;
 }
 
-gboolean
-sl_movement_path (const SlRules      *rules,
+/* P-13: the mover of a path, before its ground, so that its errors come
+ * first. */
+static gboolean
+check_path_mover (const SlRules      *rules,
                   const SlOptions    *options,
                   const SlPathInput  *in,
-                  SlPathResult       *result,
                   GError            **error)
 {
   const SlMoveInput *move = &in->move;
   SlMove mode = in->has_move ? move->mode : SL_MOVE_NONE;
-  gboolean heavy = FALSE, light = FALSE, bounce_in_use, fractional;
-  double suit_cost, marsh = 0;
-
-  g_return_val_if_fail (in != NULL && move->armor != NULL, FALSE);
-
-  memset (result, 0, sizeof *result);
-  result->stopped_at = -1;
 
   if (in->has_move && (mode == SL_MOVE_JUMP || mode == SL_MOVE_DIVE))
     {
@@ -629,80 +661,99 @@ sl_movement_path (const SlRules      *rules,
                          _("The %s suit has no bounce pack (T-13)."), move->armor->name);
       return FALSE;
     }
+  return TRUE;
+}
 
-  /* §8.2 and A-40: heavy woods anywhere on the path make a bounce unit move
-   * as a normal unit; light woods give it the unboosted rates. */
-  for (guint i = 0; i < in->n_metres; i++)
+/* How the woods of a path affect a bounce pack (§8.2, A-40). */
+typedef struct
+{
+  gboolean heavy;          /* heavy woods somewhere: it moves as a normal unit */
+  gboolean light;          /* light woods somewhere: the unboosted rates */
+  gboolean bounce_in_use;
+  double   suit_cost;      /* T-13, A-42 */
+} PathWoods;
+
+/* §8.2 and A-33: flying up to a window above the ground floor. */
+static gboolean
+check_window (const SlOptions    *options,
+              const SlPathInput  *in,
+              const PathWoods    *woods,
+              GError            **error)
+{
+  if (in->window_storey <= 1)
+    return TRUE;
+  if (!options->bounce_window_entry)
     {
-      heavy = heavy || bounce_is (in->metres[i].terrain, "normal");
-      light = light || bounce_is (in->metres[i].terrain, "light-woods");
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "window_storey",
+                         _("Bounce packs do not enter buildings through high windows (option bounceWindowEntry, A-33)."));
+      return FALSE;
     }
-  bounce_in_use = move->bounce_pack && !heavy;
-  suit_cost = bounce_in_use ? 1.0 : move->armor->move_cost;
-
-  /* §8.2 and A-33: flying up to a window above the ground floor. */
-  if (in->window_storey > 1)
+  if (!woods->bounce_in_use)
     {
-      if (!options->bounce_window_entry)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "window_storey",
-                             _("Bounce packs do not enter buildings through high windows (option bounceWindowEntry, A-33)."));
-          return FALSE;
-        }
-      if (!bounce_in_use)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "window_storey",
-                             heavy && move->bounce_pack
-                             ? _("A unit coming through heavy woods moves as a normal unit and cannot rise to a window (§8.2, A-40).")
-                             : _("Only a unit using its bounce pack can rise to a window above the ground floor (§8.2)."));
-          return FALSE;
-        }
-      if (in->window_storey > BOUNCE_HIGHEST_STOREY)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "window_storey",
-                             _("A bounce pack reaches windows up to the %dth storey (§8.2)."),
-                             BOUNCE_HIGHEST_STOREY);
-          return FALSE;
-        }
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "window_storey",
+                         woods->heavy && in->move.bounce_pack
+                         ? _("A unit coming through heavy woods moves as a normal unit and cannot rise to a window (§8.2, A-40).")
+                         : _("Only a unit using its bounce pack can rise to a window above the ground floor (§8.2)."));
+      return FALSE;
     }
+  if (in->window_storey > BOUNCE_HIGHEST_STOREY)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "window_storey",
+                         _("A bounce pack reaches windows up to the %dth storey (§8.2)."),
+                         BOUNCE_HIGHEST_STOREY);
+      return FALSE;
+    }
+  return TRUE;
+}
 
-  /* every metre of the planned path must allow the move. */
-  result->steps = g_new0 (SlPathStep, MAX (in->n_metres, 1));
-  for (guint i = 0; i < in->n_metres; i++)
-    if (!metre_cost (rules, options, &in->metres[i], i, mode, bounce_in_use, suit_cost,
-                     &result->steps[i], error))
-      {
-        sl_path_result_clear (result);
-        return FALSE;
-      }
+/* P-13 step 3: the allowance of the move along the path, in the woods it
+ * crosses (§8.2, A-40). Returns whether a metre may be paid in part. */
+static gboolean
+path_allowance (const SlRules      *rules,
+                const SlOptions    *options,
+                const SlPathInput  *in,
+                const PathWoods    *woods,
+                SlPathResult       *result,
+                gboolean           *fractional,
+                GError            **error)
+{
+  const SlMoveInput *move = &in->move;
 
-  fractional = options->fractional_final_metre;
+  *fractional = options->fractional_final_metre;
   if (in->has_move)
     {
       SlMoveInput whole = *move;
 
-      if (move->bounce_pack && heavy)
+      if (move->bounce_pack && woods->heavy)
         whole.terrain = sl_rules_terrain (rules, "heavy-woods");
-      else if (move->bounce_pack && light)
+      else if (move->bounce_pack && woods->light)
         whole.terrain = sl_rules_terrain (rules, "light-woods");
       else
         whole.terrain = NULL;
       if (!sl_movement_allowance (rules, options, &whole, &result->move, error))
-        {
-          sl_path_result_clear (result);
-          return FALSE;
-        }
+        return FALSE;
       /* crawls and sideways steps may end inside a metre. */
-      fractional = fractional || !result->move.full_metres;
+      *fractional = *fractional || !result->move.full_metres;
     }
   result->allowance = in->allowance >= 0 ? in->allowance : result->move.meters;
+  return TRUE;
+}
 
-  /* P-13 step 4: one full metre at a time. */
+/* P-13 step 4: one full metre at a time, until the allowance (A-36) or
+ * the marsh (A-38) stops the unit. */
+static void
+step_along_path (const SlPathInput *in,
+                 const PathWoods   *woods,
+                 gboolean           fractional,
+                 SlPathResult      *result)
+{
+  double marsh = 0;
+
   for (guint i = 0; i < in->n_metres; i++)
     {
       SlPathStep *step = &result->steps[i];
       double left = result->allowance - result->spent;
-      gboolean in_marsh = !bounce_in_use && step->paid->max_per_subphase_m > 0;
+      gboolean in_marsh = !woods->bounce_in_use && step->paid->max_per_subphase_m > 0;
 
       result->n_steps = i + 1;
 
@@ -739,33 +790,92 @@ sl_movement_path (const SlRules      *rules,
       if (result->stopped)
         break;
     }
-  /* A-33: each 3 m of height costs 3 m of bounce movement, a rise too high
-   * for one subphase goes on in the next, and the unit then enters with a
-   * Jump. */
-  if (!result->stopped && in->window_storey > 1)
-    {
-      double target = (in->window_storey - 1) * rules->level_height_m;
-      double needed = MAX (0, target - in->risen);
-      double left = result->allowance - result->spent;
+}
 
-      result->height = in->risen;
-      if (needed <= left + EPSILON)
-        {
-          result->rise = needed;
-          result->window_reached = TRUE;
-        }
-      else
-        {
-          /* whole metres, unless the option allows a part. */
-          result->rise = fractional ? left : floor (left + EPSILON);
-          result->stopped = TRUE;
-          result->stopped_at = in->n_metres;
-          result->reason = g_strdup_printf (_("The window on storey %d is %g m up and the unit can rise only %g m this subphase; it goes on rising next subphase (A-33)."),
-                                            in->window_storey, target - in->risen, result->rise);
-        }
-      result->spent += result->rise;
-      result->height += result->rise;
+/* A-33: each 3 m of height costs 3 m of bounce movement, a rise too high
+ * for one subphase goes on in the next, and the unit then enters with a
+ * Jump. */
+static void
+rise_to_window (const SlRules     *rules,
+                const SlPathInput *in,
+                gboolean           fractional,
+                SlPathResult      *result)
+{
+  double target = (in->window_storey - 1) * rules->level_height_m;
+  double needed = MAX (0, target - in->risen);
+  double left = result->allowance - result->spent;
+
+  result->height = in->risen;
+  if (needed <= left + EPSILON)
+    {
+      result->rise = needed;
+      result->window_reached = TRUE;
     }
+  else
+    {
+      /* whole metres, unless the option allows a part. */
+      result->rise = fractional ? left : floor (left + EPSILON);
+      result->stopped = TRUE;
+      result->stopped_at = in->n_metres;
+      result->reason = g_strdup_printf (_("The window on storey %d is %g m up and the unit can rise only %g m this subphase; it goes on rising next subphase (A-33)."),
+                                        in->window_storey, target - in->risen, result->rise);
+    }
+  result->spent += result->rise;
+  result->height += result->rise;
+}
+
+gboolean
+sl_movement_path (const SlRules      *rules,
+                  const SlOptions    *options,
+                  const SlPathInput  *in,
+                  SlPathResult       *result,
+                  GError            **error)
+{
+  const SlMoveInput *move = &in->move;
+  SlMove mode = in->has_move ? move->mode : SL_MOVE_NONE;
+  PathWoods woods = { 0 };
+  gboolean fractional;
+
+  g_return_val_if_fail (in != NULL && move->armor != NULL, FALSE);
+
+  memset (result, 0, sizeof *result);
+  result->stopped_at = -1;
+
+  if (!check_path_mover (rules, options, in, error))
+    return FALSE;
+
+  /* §8.2 and A-40: heavy woods anywhere on the path make a bounce unit move
+   * as a normal unit; light woods give it the unboosted rates. */
+  for (guint i = 0; i < in->n_metres; i++)
+    {
+      woods.heavy = woods.heavy || bounce_is (in->metres[i].terrain, "normal");
+      woods.light = woods.light || bounce_is (in->metres[i].terrain, "light-woods");
+    }
+  woods.bounce_in_use = move->bounce_pack && !woods.heavy;
+  woods.suit_cost = woods.bounce_in_use ? 1.0 : move->armor->move_cost;
+
+  if (!check_window (options, in, &woods, error))
+    return FALSE;
+
+  /* every metre of the planned path must allow the move. */
+  result->steps = g_new0 (SlPathStep, MAX (in->n_metres, 1));
+  for (guint i = 0; i < in->n_metres; i++)
+    if (!metre_cost (rules, options, &in->metres[i], i, mode, woods.bounce_in_use, woods.suit_cost,
+                     &result->steps[i], error))
+      {
+        sl_path_result_clear (result);
+        return FALSE;
+      }
+
+  if (!path_allowance (rules, options, in, &woods, result, &fractional, error))
+    {
+      sl_path_result_clear (result);
+      return FALSE;
+    }
+  step_along_path (in, &woods, fractional, result);
+  if (!result->stopped && in->window_storey > 1)
+    rise_to_window (rules, in, fractional, result);
+  /* P-13 step 7: the allowance left is lost at the end. */
   result->left = MAX (0, result->allowance - result->spent);
   return TRUE;
 }

@@ -250,31 +250,46 @@ grenade_clear (gpointer data)
   g_clear_pointer (&g->prefix, g_free);
 }
 
-gboolean
-sl_resolve_grenade (SlResolve  *rs,
-                    GError    **error)
+/* A grenade request: the weapon, the thrower and the grenades of its
+ * throw or salvo, as the request gives them, then what they did. */
+typedef struct
 {
-  g_autoptr(GArray) grenades = g_array_new (FALSE, TRUE, sizeof (Grenade));
-  g_autofree SlGrenadeType *types = NULL;
-  SlToHitInput thrower = { 0 };
-  SlLauncherLoad load = { 0 }, after = { 0 };
-  SlGrenadeWeapon weapon;
-  SlGrenadeType default_type = SL_GRENADE_FRAG;
-  const char *jam_stream = NULL;
-  gboolean thrown, has_load = FALSE, has_thrown = FALSE, listed, jam_checked = FALSE, jammed = FALSE;
-  int thrown_turn = 0, thrown_subphase = 0, jam_roll = 0;
+  SlGrenadeWeapon  weapon;
+  gboolean         thrown;      /* a hand grenade or the launcher, not a mortar or missile */
+  gboolean         listed;      /* a salvo given as "grenades" */
+  SlToHitInput     thrower;
+  gboolean         has_thrown;
+  int              thrown_turn;
+  int              thrown_subphase;
+  gboolean         has_load;
+  SlLauncherLoad   load;
+  SlLauncherLoad   after;
+  SlGrenadeType    default_type;
+  const char      *jam_stream;
+  GArray          *grenades;    /* Grenade */
+  gboolean         jam_checked;
+  gboolean         jammed;
+  int              jam_roll;
+} GrenadeRequest;
 
-  g_array_set_clear_func (grenades, grenade_clear);
+static void
+grenade_request_clear (GrenadeRequest *q)
+{
+  g_clear_pointer (&q->grenades, g_array_unref);
+}
 
-  weapon = sl_reader_enum (rs->request, "weapon", sl_grenade_weapon_names, N_("grenade weapon"),
-                           SL_GRENADE_HAND);
-  thrown = weapon == SL_GRENADE_HAND || weapon == SL_GRENADE_LAUNCHER;
-  listed = sl_reader_has (rs->request, "grenades");
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (GrenadeRequest, grenade_request_clear)
 
-  if (thrown)
+/* P-34, P-35: the thrower and when it threw; T-35: a mortar or missile
+ * round has neither. */
+static void
+read_grenade_thrower (SlResolve      *rs,
+                      GrenadeRequest *q)
+{
+  if (q->thrown)
     {
-      read_thrower (rs, rs->request, &thrower);
-      has_thrown = read_turn (rs, rs->request, "thrown", &thrown_turn, &thrown_subphase);
+      read_thrower (rs, rs->request, &q->thrower);
+      q->has_thrown = read_turn (rs, rs->request, "thrown", &q->thrown_turn, &q->thrown_subphase);
     }
   else
     {
@@ -290,127 +305,181 @@ sl_resolve_grenade (SlResolve  *rs,
           sl_reader_fail (rs->request, thrown_only[i],
                           _("Mortar and missile rounds take no modifiers and have no grenade details (T-35): use the fire-mission kind for the whole mission."));
     }
+}
 
-  if (weapon == SL_GRENADE_LAUNCHER)
+/* P-35, A-56, A-113: the launcher's load and jam die, which no other
+ * weapon has. */
+static void
+read_launcher_load (SlResolve      *rs,
+                    GrenadeRequest *q)
+{
+  if (q->weapon == SL_GRENADE_LAUNCHER)
     {
       g_autoptr(SlReader) l = sl_reader_object (rs->request, "load");
 
-      jam_stream = sl_resolve_die (rs, rs->request, "jam_roll", 10);
+      q->jam_stream = sl_resolve_die (rs, rs->request, "jam_roll", 10);
       if (l != NULL)
         {
-          has_load = TRUE;
-          load.frag = sl_reader_int (l, "frag", 0, 100, 0);
-          load.smoke = sl_reader_int (l, "smoke", 0, 100, 0);
+          q->has_load = TRUE;
+          q->load.frag = sl_reader_int (l, "frag", 0, 100, 0);
+          q->load.smoke = sl_reader_int (l, "smoke", 0, 100, 0);
           sl_reader_end (l);
-          if (load.frag == 0 && load.smoke > 0)
-            default_type = SL_GRENADE_SMOKE;
+          if (q->load.frag == 0 && q->load.smoke > 0)
+            q->default_type = SL_GRENADE_SMOKE;
         }
     }
   else if (sl_reader_has (rs->request, "jam_roll"))
     sl_reader_fail (rs->request, "jam_roll",
                     _("Only the grenade launcher can jam; hand grenades and fire missions never do (A-56)."));
-  else if (thrown && sl_reader_has (rs->request, "load"))
+  else if (q->thrown && sl_reader_has (rs->request, "load"))
     sl_reader_fail (rs->request, "load", _("Only the grenade launcher has a load (P-35)."));
+}
 
-  if (listed && weapon != SL_GRENADE_LAUNCHER)
-    sl_reader_fail (rs->request, "grenades",
-                    _("Only the grenade launcher fires several grenades in one action (P-35, T-31)."));
+/* Adds a grenade of the throw or salvo, its result fields prefixed with
+ * @prefix (taken); returns it. */
+static SlGrenadeInput *
+add_grenade (GrenadeRequest *q,
+             char           *prefix)
+{
+  Grenade g = { { 0 } };
 
-  if (listed)
+  g.in.weapon = q->weapon;
+  g.prefix = prefix;
+  g.breakdown = sl_breakdown_new ();
+  g_array_append_val (q->grenades, g);
+  return &g_array_index (q->grenades, Grenade, q->grenades->len - 1).in;
+}
+
+/* P-35 step 1: a salvo of 1 to 4 launcher grenades, each with its own
+ * fields inside "grenades". */
+static void
+read_salvo (SlResolve      *rs,
+            GrenadeRequest *q)
+{
+  guint n = sl_reader_array_length (rs->request, "grenades");
+
+  for (guint i = 0; grenade_fields[i] && sl_reader_ok (rs->request); i++)
+    if (sl_reader_has (rs->request, grenade_fields[i]))
+      sl_reader_fail (rs->request, grenade_fields[i],
+                      _("In a salvo each grenade gives its own “%s” inside “grenades”."),
+                      grenade_fields[i]);
+  if (n == 0 && sl_reader_ok (rs->request))
+    sl_reader_fail (rs->request, "grenades", _("A salvo needs at least one grenade."));
+  for (guint i = 0; i < n && sl_reader_ok (rs->request); i++)
     {
-      guint n = sl_reader_array_length (rs->request, "grenades");
+      g_autoptr(SlReader) r = sl_reader_array_object (rs->request, "grenades", i);
+      SlGrenadeInput *in = add_grenade (q, g_strdup_printf ("grenades[%u].", i));
 
-      for (guint i = 0; grenade_fields[i] && sl_reader_ok (rs->request); i++)
-        if (sl_reader_has (rs->request, grenade_fields[i]))
-          sl_reader_fail (rs->request, grenade_fields[i],
-                          _("In a salvo each grenade gives its own “%s” inside “grenades”."),
-                          grenade_fields[i]);
-      if (n == 0 && sl_reader_ok (rs->request))
-        sl_reader_fail (rs->request, "grenades", _("A salvo needs at least one grenade."));
-      for (guint i = 0; i < n && sl_reader_ok (rs->request); i++)
+      if (r != NULL)
         {
-          g_autoptr(SlReader) r = sl_reader_array_object (rs->request, "grenades", i);
-          Grenade g = { { 0 } };
-
-          g.in.weapon = weapon;
-          g.prefix = g_strdup_printf ("grenades[%u].", i);
-          g.breakdown = sl_breakdown_new ();
-          g_array_append_val (grenades, g);
-          if (r != NULL)
-            {
-              read_grenade (rs, r, &g_array_index (grenades, Grenade, i).in, default_type);
-              sl_reader_end (r);
-            }
+          read_grenade (rs, r, in, q->default_type);
+          sl_reader_end (r);
         }
     }
+}
+
+/* One grenade, or one mortar or missile round, given at the top. */
+static void
+read_single_grenade (SlResolve      *rs,
+                     GrenadeRequest *q)
+{
+  SlGrenadeInput *in = add_grenade (q, g_strdup (""));
+
+  if (q->thrown)
+    read_grenade (rs, rs->request, in, q->default_type);
   else
     {
-      Grenade g = { { 0 } };
-
-      g.in.weapon = weapon;
-      g.prefix = g_strdup ("");
-      g.breakdown = sl_breakdown_new ();
-      g_array_append_val (grenades, g);
-      if (thrown)
-        read_grenade (rs, rs->request, &g_array_index (grenades, Grenade, 0).in, default_type);
-      else
-        {
-          SlGrenadeInput *in = &g_array_index (grenades, Grenade, 0).in;
-
-          in->range_m = sl_reader_number (rs->request, "range_m", 0, 10000, -1);
-          in->roll_stream = sl_resolve_die (rs, rs->request, "roll", 10);
-          in->scatter_stream = read_scatter_rolls (rs, rs->request);
-        }
+      in->range_m = sl_reader_number (rs->request, "range_m", 0, 10000, -1);
+      in->roll_stream = sl_resolve_die (rs, rs->request, "roll", 10);
+      in->scatter_stream = read_scatter_rolls (rs, rs->request);
     }
+}
 
-  if (!sl_resolve_inputs_done (rs))
-    return FALSE;
+static gboolean
+read_grenade_request (SlResolve      *rs,
+                      GrenadeRequest *q)
+{
+  q->grenades = g_array_new (FALSE, TRUE, sizeof (Grenade));
+  g_array_set_clear_func (q->grenades, grenade_clear);
+  q->default_type = SL_GRENADE_FRAG;
+  q->weapon = sl_reader_enum (rs->request, "weapon", sl_grenade_weapon_names, N_("grenade weapon"),
+                              SL_GRENADE_HAND);
+  q->thrown = q->weapon == SL_GRENADE_HAND || q->weapon == SL_GRENADE_LAUNCHER;
+  q->listed = sl_reader_has (rs->request, "grenades");
 
-  types = g_new0 (SlGrenadeType, grenades->len);
-  for (guint i = 0; i < grenades->len; i++)
+  read_grenade_thrower (rs, q);
+  read_launcher_load (rs, q);
+  if (q->listed && q->weapon != SL_GRENADE_LAUNCHER)
+    sl_reader_fail (rs->request, "grenades",
+                    _("Only the grenade launcher fires several grenades in one action (P-35, T-31)."));
+  if (q->listed)
+    read_salvo (rs, q);
+  else
+    read_single_grenade (rs, q);
+  return sl_resolve_inputs_done (rs);
+}
+
+/* P-35 and A-113: the salvo and the load; then each grenade's roll and
+ * scatter (P-34 steps 3 … 5, P-35 steps 3 … 6) and the launcher's jam
+ * check (A-56, A-113). */
+static gboolean
+resolve_grenades (SlResolve       *rs,
+                  GrenadeRequest  *q,
+                  GError         **error)
+{
+  g_autofree SlGrenadeType *types = g_new0 (SlGrenadeType, q->grenades->len);
+
+  for (guint i = 0; i < q->grenades->len; i++)
     {
-      Grenade *g = &g_array_index (grenades, Grenade, i);
+      Grenade *g = &g_array_index (q->grenades, Grenade, i);
 
-      g->in.thrower = thrown ? &thrower : NULL;
+      g->in.thrower = q->thrown ? &q->thrower : NULL;
       g->in.field_prefix = g->prefix;
       types[i] = g->in.type;
     }
 
   /* P-35 and A-113: the salvo and the load. */
-  if (weapon == SL_GRENADE_LAUNCHER &&
-      !sl_launcher_salvo_check (rs->rules, &rs->options, types, grenades->len,
-                                has_load ? &load : NULL, &after, error))
+  if (q->weapon == SL_GRENADE_LAUNCHER &&
+      !sl_launcher_salvo_check (rs->rules, &rs->options, types, q->grenades->len,
+                                q->has_load ? &q->load : NULL, &q->after, error))
     return FALSE;
 
-  for (guint i = 0; i < grenades->len; i++)
+  for (guint i = 0; i < q->grenades->len; i++)
     {
-      Grenade *g = &g_array_index (grenades, Grenade, i);
+      Grenade *g = &g_array_index (q->grenades, Grenade, i);
 
       if (!sl_grenade_resolve (rs->rules, &rs->options, &g->in, rs->dice, g->breakdown,
                                &g->result, error))
         return FALSE;
     }
 
-  if (weapon == SL_GRENADE_LAUNCHER)
+  if (q->weapon == SL_GRENADE_LAUNCHER)
     {
-      g_autofree SlGrenadeResult *results = g_new0 (SlGrenadeResult, grenades->len);
+      g_autofree SlGrenadeResult *results = g_new0 (SlGrenadeResult, q->grenades->len);
 
-      for (guint i = 0; i < grenades->len; i++)
-        results[i] = g_array_index (grenades, Grenade, i).result;
-      jam_checked = sl_launcher_jam (rs->rules, results, grenades->len, rs->dice, jam_stream,
-                                     &jam_roll, &jammed);
+      for (guint i = 0; i < q->grenades->len; i++)
+        results[i] = g_array_index (q->grenades, Grenade, i).result;
+      q->jam_checked = sl_launcher_jam (rs->rules, results, q->grenades->len, rs->dice, q->jam_stream,
+                                        &q->jam_roll, &q->jammed);
     }
+  return TRUE;
+}
 
-  /* The result. */
-  json_object_set_string_member (rs->result, "weapon", sl_grenade_weapon_names[weapon]);
-  if (listed)
+/* The result: the grenade or the salvo, the launcher's jam and load, and
+ * when a thrown grenade goes off (P-34 step 6). */
+static void
+grenade_request_json (SlResolve            *rs,
+                      const GrenadeRequest *q)
+{
+  json_object_set_string_member (rs->result, "weapon", sl_grenade_weapon_names[q->weapon]);
+  if (q->listed)
     {
       JsonArray *list = json_array_new ();
 
-      json_object_set_int_member (rs->result, "fired", grenades->len);
-      for (guint i = 0; i < grenades->len; i++)
+      json_object_set_int_member (rs->result, "fired", q->grenades->len);
+      for (guint i = 0; i < q->grenades->len; i++)
         {
-          Grenade *g = &g_array_index (grenades, Grenade, i);
+          Grenade *g = &g_array_index (q->grenades, Grenade, i);
           JsonObject *o = json_object_new ();
 
           grenade_json (&g->in, &g->result, g->breakdown, o);
@@ -420,32 +489,43 @@ sl_resolve_grenade (SlResolve  *rs,
     }
   else
     {
-      Grenade *g = &g_array_index (grenades, Grenade, 0);
+      Grenade *g = &g_array_index (q->grenades, Grenade, 0);
 
       grenade_json (&g->in, &g->result, g->breakdown, rs->result);
     }
 
-  if (weapon == SL_GRENADE_LAUNCHER)
+  if (q->weapon == SL_GRENADE_LAUNCHER)
     {
-      json_object_set_boolean_member (rs->result, "jammed", jammed);
-      if (jam_checked)
-        json_object_set_int_member (rs->result, "jam_roll", jam_roll);
-      if (has_load)
+      json_object_set_boolean_member (rs->result, "jammed", q->jammed);
+      if (q->jam_checked)
+        json_object_set_int_member (rs->result, "jam_roll", q->jam_roll);
+      if (q->has_load)
         {
           JsonObject *o = sl_resolve_result_object (rs->result, "load_after");
 
-          json_object_set_int_member (o, "frag", after.frag);
-          json_object_set_int_member (o, "smoke", after.smoke);
+          json_object_set_int_member (o, "frag", q->after.frag);
+          json_object_set_int_member (o, "smoke", q->after.smoke);
         }
     }
-  if (has_thrown)
+  if (q->has_thrown)
     {
       int turn, subphase;
 
-      sl_grenade_detonation (rs->rules, &rs->options, thrown_turn, thrown_subphase, &turn,
+      sl_grenade_detonation (rs->rules, &rs->options, q->thrown_turn, q->thrown_subphase, &turn,
                              &subphase);
       turn_json (rs->result, "detonates", turn, subphase);
     }
+}
+
+gboolean
+sl_resolve_grenade (SlResolve  *rs,
+                    GError    **error)
+{
+  g_auto(GrenadeRequest) q = { 0 };
+
+  if (!read_grenade_request (rs, &q) || !resolve_grenades (rs, &q, error))
+    return FALSE;
+  grenade_request_json (rs, &q);
   return TRUE;
 }
 
