@@ -165,6 +165,21 @@ play_initiative (Player *p)
 }
 
 /* One thing a unit may do in its grouping's turn, at random. */
+/* Whether obstacle @label is destroyed: a Breach marker lies there. */
+static gboolean
+breached (const SlState *s,
+          const char    *label)
+{
+  for (guint i = 0; i < s->markers->len; i++)
+    {
+      const SlMarker *m = &g_array_index (s->markers, SlMarker, i);
+
+      if (m->kind == SL_MARKER_BREACH && g_strcmp0 (m->label, label) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* The obstacles of the random games: "obstacle K" is always of kind K. */
 static const char * const obstacle_kinds[] = { "internal-door", "external-wall", "furniture", "airlock-door" };
 
@@ -407,8 +422,11 @@ due_now (Player *p)
           else
             {
               guint k = g_rand_int_range (p->rand, 0, G_N_ELEMENTS (obstacle_kinds));
-              g_autofree char *obstacle = m->kind != SL_MARKER_MINE && g_rand_boolean (p->rand)
-                ? g_strdup_printf (", \"obstacle\": {\"label\": \"obstacle %u\", \"kind\": \"%s\"}", k, obstacle_kinds[k])
+              g_autofree char *label = g_strdup_printf ("obstacle %u", k);
+              /* Not one the table has already blown away (a Breach marker
+               * lies there, P-25): the blast goes off in the open. */
+              g_autofree char *obstacle = m->kind != SL_MARKER_MINE && !breached (s, label) && g_rand_boolean (p->rand)
+                ? g_strdup_printf (", \"obstacle\": {\"label\": \"%s\", \"kind\": \"%s\"}", label, obstacle_kinds[k])
                 : g_strdup ("");
 
               caught = random_caught (p);
