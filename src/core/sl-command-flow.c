@@ -1384,333 +1384,454 @@ check_daze (SlCommand       *c,
   return FALSE;
 }
 
-gboolean
-sl_command_declare (SlCommand  *c,
-                    GError    **error)
+/* A declaration as the command gives it (P-07), and what checking it
+ * works out. */
+typedef struct
+{
+  int                 unit;
+  SlActionCostInput   in;          /* the action and its options; the unit's part once checked */
+  int                 target;
+  gboolean            replace;
+  int                 throwing;
+  int                 burst;
+  int                 bounce;      /* the pack used again (TRUE), not used (FALSE), or -1: not said */
+  const char         *label;
+  const char         *zero_g_stream;
+  const char         *mission_id;
+  gboolean            at_obstacle;
+  SlObstacleAt        obstacle;
+  int                 charge;      /* the charge marker's id, or 0 */
+  /* Worked out */
+  int                 now;
+  int                 mission;     /* the T-35 entry of the fire mission called, or −1 */
+  SlActionCostResult  cost;
+  SlBreakdown        *breakdown;
+  gboolean            revealed;
+} Declaration;
+
+/* The action and how it is done. */
+static void
+read_declared_action (SlCommand   *c,
+                      Declaration *d)
 {
   SlReader *r = c->command;
-  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
-  SlActionCostInput in = { 0 };
-  SlActionCostResult cost;
-  SlSchedule schedule;
-  const char *zero_g_stream;
-  const char *label, *mission_id;
-  gboolean replace, revealed = FALSE, at_obstacle;
-  int unit, target, now, throwing, bounce, burst, mission = -1, charge;
-  SlObstacleAt obstacle;
-  SlUnitState *u;
-  g_autofree char *when = NULL;
-  JsonObject *end;
+  const SlTable *t = &c->rules->actions;
 
-  unit = sl_command_unit (c, r, "unit", FALSE);
+  d->unit = sl_command_unit (c, r, "unit", FALSE);
   sl_reader_require (r, "action");
-  {
-    const SlTable *t = &c->rules->actions;
-    int a = sl_reader_enum (r, "action", sl_table_ids (t), t->what, 0);
+  d->in.action = g_ptr_array_index (t->items, sl_reader_enum (r, "action", sl_table_ids (t), t->what, 0));
+  d->in.combined_with = sl_reader_enum (r, "combined_with", sl_combine_names,
+                                        N_("move to combine with"), SL_MOVE_NONE);
+  d->in.to_position = sl_reader_enum (r, "to_position", sl_position_names, N_("position"), -1);
+  d->in.locked = sl_reader_bool (r, "locked", FALSE);
+  d->in.airlock = sl_reader_bool (r, "airlock", FALSE);
+  d->in.key_from_body = sl_reader_bool (r, "key_from_body", FALSE);
+  d->in.floors = sl_reader_int (r, "floors", 1, 30, 1);
+}
 
-    in.action = g_ptr_array_index (t->items, a);
-  }
-  in.combined_with = sl_reader_enum (r, "combined_with", sl_combine_names,
-                                     N_("move to combine with"), SL_MOVE_NONE);
-  in.to_position = sl_reader_enum (r, "to_position", sl_position_names, N_("position"), -1);
-  in.locked = sl_reader_bool (r, "locked", FALSE);
-  in.airlock = sl_reader_bool (r, "airlock", FALSE);
-  in.key_from_body = sl_reader_bool (r, "key_from_body", FALSE);
-  in.floors = sl_reader_int (r, "floors", 1, 30, 1);
-  target = sl_command_unit (c, r, "target", TRUE);
-  replace = sl_reader_bool (r, "replace", FALSE);
-  throwing = sl_reader_enum (r, "throw", sl_throw_names, N_("what is thrown"), SL_THROW_NONE);
+/* What a fire is at, how it is fired and with what. */
+static void
+read_declared_fire (SlCommand   *c,
+                    Declaration *d)
+{
+  SlReader *r = c->command;
+
+  d->target = sl_command_unit (c, r, "target", TRUE);
+  d->replace = sl_reader_bool (r, "replace", FALSE);
+  d->throwing = sl_reader_enum (r, "throw", sl_throw_names, N_("what is thrown"), SL_THROW_NONE);
   /* P-30 step 2: a burst is declared with the fire. */
-  burst = sl_reader_enum (r, "burst", sl_burst_names, N_("burst"), SL_BURST_NONE);
-  if (burst != SL_BURST_NONE && sl_reader_ok (r) && (!is_action (in.action, "fire") || throwing != SL_THROW_NONE))
+  d->burst = sl_reader_enum (r, "burst", sl_burst_names, N_("burst"), SL_BURST_NONE);
+  if (d->burst != SL_BURST_NONE && sl_reader_ok (r) &&
+      (!is_action (d->in.action, "fire") || d->throwing != SL_THROW_NONE))
     sl_reader_fail (r, "burst", _("A burst is fired with a Fire/Throw action of the weapon in hand (P-30)."));
-  else if (burst == SL_BURST_AREA && target >= 0 && sl_reader_ok (r))
+  else if (d->burst == SL_BURST_AREA && d->target >= 0 && sl_reader_ok (r))
     sl_reader_fail (r, "target", _("An area burst engages every unit in its wedge, not one target (P-30 step 4)."));
   /* §8.2 limit 4: a unit may say before it moves that it does not use its
    * pack (or uses it again). */
-  bounce = sl_reader_has (r, "bounce_pack") ? sl_reader_bool (r, "bounce_pack", TRUE) : -1;
-  if (throwing != SL_THROW_NONE && !in.action->fire && sl_reader_ok (r))
+  d->bounce = sl_reader_has (r, "bounce_pack") ? sl_reader_bool (r, "bounce_pack", TRUE) : -1;
+  if (d->throwing != SL_THROW_NONE && !d->in.action->fire && sl_reader_ok (r))
     sl_reader_fail (r, "throw", _("Grenades are thrown and charges set off with a Fire/Throw action (P-34, P-36)."));
-  else if (throwing != SL_THROW_NONE && target >= 0 && sl_reader_ok (r))
+  else if (d->throwing != SL_THROW_NONE && d->target >= 0 && sl_reader_ok (r))
     sl_reader_fail (r, "target", _("A grenade is thrown at a point, not at a unit (P-34 step 3): name it with “label”."));
-  label = sl_reader_string (r, "label", NULL);
-  if (label != NULL && strlen (label) >= sizeof (((SlCurrentAction *) NULL)->label))
+}
+
+/* P-25, P-36 step 5: a fire at an obstacle or at a charge, not a unit;
+ * P-36 step 4: a charge deactivated (Use device) or picked up. */
+static void
+read_declared_object (SlCommand   *c,
+                      Declaration *d)
+{
+  SlReader *r = c->command;
+  const char *field;
+  gboolean fire;
+
+  d->at_obstacle = sl_command_read_obstacle (c, r, "obstacle", &d->obstacle);
+  d->charge = sl_reader_int (r, "charge", 1, G_MAXINT, 0);
+  if (!sl_reader_ok (r) || !(d->at_obstacle || d->charge > 0))
+    return;
+  field = d->at_obstacle ? "obstacle" : "charge";
+  fire = is_action (d->in.action, "fire") || is_action (d->in.action, "aimed-fire");
+  if (d->at_obstacle && d->charge > 0)
+    sl_reader_fail (r, "charge", _("A fire is at one thing: an obstacle or a charge."));
+  else if (!fire && !(d->charge > 0 && (is_action (d->in.action, "use-device") ||
+                                        is_action (d->in.action, "pick-up-object"))))
+    sl_reader_fail (r, field, d->at_obstacle ? _("An obstacle is fired at with a Fire/Throw or Aimed fire action (P-25).")
+                                             : _("A charge is fired at (Fire/Throw, Aimed fire), deactivated (Use device) or picked up (Pick up object) (P-36)."));
+  else if (d->target >= 0)
+    sl_reader_fail (r, "target", _("A fire is at one thing: a unit, an obstacle or a charge."));
+  else if (d->throwing != SL_THROW_NONE || d->burst == SL_BURST_AREA)
+    sl_reader_fail (r, field, _("Only a shot or a concentrated burst of the weapon in hand is fired at an obstacle or a charge (P-25, P-36 step 5)."));
+  else if (d->at_obstacle && d->label != NULL)
+    sl_reader_fail (r, "label", _("The obstacle's label names the spot."));
+}
+
+/* Reads the command, in the order its fields are checked. */
+static gboolean
+read_declaration (SlCommand   *c,
+                  Declaration *d)
+{
+  SlReader *r = c->command;
+
+  read_declared_action (c, d);
+  read_declared_fire (c, d);
+  d->label = sl_reader_string (r, "label", NULL);
+  if (d->label != NULL && strlen (d->label) >= sizeof (((SlCurrentAction *) NULL)->label))
     sl_reader_fail (r, "label", _("A label is at most %d characters."),
                     (int) sizeof (((SlCurrentAction *) NULL)->label) - 1);
-  zero_g_stream = sl_command_die (c, r, "zero_g_roll", 10);
+  d->zero_g_stream = sl_command_die (c, r, "zero_g_roll", 10);
   /* P-38: the kind of fire mission is named as it is called. */
-  mission_id = sl_reader_string (r, "mission", NULL);
-  if (mission_id != NULL && sl_reader_ok (r) && !is_action (in.action, "call-fire-mission"))
+  d->mission_id = sl_reader_string (r, "mission", NULL);
+  if (d->mission_id != NULL && sl_reader_ok (r) && !is_action (d->in.action, "call-fire-mission"))
     sl_reader_fail (r, "mission", _("A fire mission is named with a “Call fire mission” action (P-38)."));
-  /* P-25, P-36 step 5: a fire at an obstacle or at a charge, not a unit;
-   * P-36 step 4: a charge deactivated (Use device) or picked up. */
-  at_obstacle = sl_command_read_obstacle (c, r, "obstacle", &obstacle);
-  charge = sl_reader_int (r, "charge", 1, G_MAXINT, 0);
-  if (sl_reader_ok (r) && (at_obstacle || charge > 0))
-    {
-      const char *field = at_obstacle ? "obstacle" : "charge";
-      gboolean fire = is_action (in.action, "fire") || is_action (in.action, "aimed-fire");
+  read_declared_object (c, d);
+  return sl_command_inputs_done (c);
+}
 
-      if (at_obstacle && charge > 0)
-        sl_reader_fail (r, "charge", _("A fire is at one thing: an obstacle or a charge."));
-      else if (!fire && !(charge > 0 && (is_action (in.action, "use-device") ||
-                                         is_action (in.action, "pick-up-object"))))
-        sl_reader_fail (r, field, at_obstacle ? _("An obstacle is fired at with a Fire/Throw or Aimed fire action (P-25).")
-                                              : _("A charge is fired at (Fire/Throw, Aimed fire), deactivated (Use device) or picked up (Pick up object) (P-36)."));
-      else if (target >= 0)
-        sl_reader_fail (r, "target", _("A fire is at one thing: a unit, an obstacle or a charge."));
-      else if (throwing != SL_THROW_NONE || burst == SL_BURST_AREA)
-        sl_reader_fail (r, field, _("Only a shot or a concentrated burst of the weapon in hand is fired at an obstacle or a charge (P-25, P-36 step 5)."));
-      else if (at_obstacle && label != NULL)
-        sl_reader_fail (r, "label", _("The obstacle's label names the spot."));
-    }
-  if (!sl_command_inputs_done (c))
+/* P-36 step 4: the charge a unit fires at, deactivates or picks up. */
+static gboolean
+check_declared_charge (SlCommand         *c,
+                       const Declaration *d,
+                       GError           **error)
+{
+  const SlUnitState *u = &c->state->units[d->unit];
+  const SlMarker *m = sl_command_charge_marker (c, d->charge, d->unit, "charge", error);
+
+  if (m == NULL)
     return FALSE;
+  if (is_action (d->in.action, "pick-up-object") && !m->resolved)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "charge",
+                         _("%s is armed: it is deactivated (Use device) before it is picked up (P-36 step 4)."),
+                         m->label);
+      return FALSE;
+    }
+  if (is_action (d->in.action, "pick-up-object") &&
+      u->plastic_charges + u->shaped_charges >= c->rules->charges_per_carrier)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "charge",
+                         _("%s already carries %d charges (P-36 step 1)."), sl_command_name (c, d->unit),
+                         c->rules->charges_per_carrier);
+      return FALSE;
+    }
+  if (is_action (d->in.action, "use-device") && m->resolved)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "charge",
+                         _("%s is already deactivated (P-36 step 4)."), m->label);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether the unit may start the action now (P-07), before its cost. */
+static gboolean
+check_declaration (SlCommand    *c,
+                   Declaration  *d,
+                   GError      **error)
+{
+  int unit = d->unit;
+  const SlCondition *doors;
+
   if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER,
                                  N_("Declaring an action"), error))
     return FALSE;
 
-  u = &c->state->units[unit];
-  now = sl_command_now (c);
-  if (bounce == TRUE && !sl_setup_unit_at (c->setup, unit)->armor->bounce)
+  d->now = sl_command_now (c);
+  if (d->bounce == TRUE && !sl_setup_unit_at (c->setup, unit)->armor->bounce)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "bounce_pack", _("The %s has no bounce pack (T-13)."),
                          sl_setup_unit_at (c->setup, unit)->armor->name);
       return FALSE;
     }
-  if (bounce >= 0)
-    u->bounce_pack = bounce;
+  if (d->bounce >= 0)
+    c->state->units[unit].bounce_pack = d->bounce;
   /* The scenario's locked doors count as locked (T-42, T-43). */
-  {
-    const SlCondition *doors = sl_setup_condition (c->setup, SL_CONDITION_DOORS, sl_command_side (c, unit),
-                                                   c->state->turn);
-
-    if (doors != NULL && doors->doors_locked && is_action (in.action, "open-door"))
-      in.locked = TRUE;
-  }
-  if (!check_can_act (c, unit, in.action, replace, error) ||
-      !check_conditions (c, unit, in.action, in.locked, in.airlock, error) ||
+  doors = sl_setup_condition (c->setup, SL_CONDITION_DOORS, sl_command_side (c, unit), c->state->turn);
+  if (doors != NULL && doors->doors_locked && is_action (d->in.action, "open-door"))
+    d->in.locked = TRUE;
+  if (!check_can_act (c, unit, d->in.action, d->replace, error) ||
+      !check_conditions (c, unit, d->in.action, d->in.locked, d->in.airlock, error) ||
       !sl_command_check_turn (c, unit, "unit", error) ||
-      !check_daze (c, unit, in.action, in.to_position, error) ||
-      !check_action_state (c, unit, in.action, target, throwing, error))
+      !check_daze (c, unit, d->in.action, d->in.to_position, error) ||
+      !check_action_state (c, unit, d->in.action, d->target, d->throwing, error))
     return FALSE;
-  if (is_action (in.action, "call-fire-mission") &&
-      !sl_command_check_mission_call (c, unit, mission_id, &mission, error))
+  if (is_action (d->in.action, "call-fire-mission") &&
+      !sl_command_check_mission_call (c, unit, d->mission_id, &d->mission, error))
     return FALSE;
-  if (at_obstacle && sl_command_obstacle_breached (c, obstacle.label))
+  if (d->at_obstacle && sl_command_obstacle_breached (c, d->obstacle.label))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "obstacle",
-                         _("%s is already destroyed: a Breach marker lies there (P-25)."), obstacle.label);
+                         _("%s is already destroyed: a Breach marker lies there (P-25)."), d->obstacle.label);
       return FALSE;
     }
-  if (charge > 0)
-    {
-      const SlMarker *m = sl_command_charge_marker (c, charge, unit, "charge", error);
+  return d->charge <= 0 || check_declared_charge (c, d, error);
+}
 
-      if (m == NULL)
-        return FALSE;
-      if (is_action (in.action, "pick-up-object") && !m->resolved)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "charge",
-                             _("%s is armed: it is deactivated (Use device) before it is picked up (P-36 step 4)."),
-                             m->label);
-          return FALSE;
-        }
-      if (is_action (in.action, "pick-up-object") &&
-          u->plastic_charges + u->shaped_charges >= c->rules->charges_per_carrier)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "charge",
-                             _("%s already carries %d charges (P-36 step 1)."), sl_command_name (c, unit),
-                             c->rules->charges_per_carrier);
-          return FALSE;
-        }
-      if (is_action (in.action, "use-device") && m->resolved)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "charge",
-                             _("%s is already deactivated (P-36 step 4)."), m->label);
-          return FALSE;
-        }
-    }
+/* T-05, T-06: what the action costs this unit. */
+static gboolean
+declaration_cost (SlCommand    *c,
+                  Declaration  *d,
+                  GError      **error)
+{
+  const SlUnitState *u = &c->state->units[d->unit];
+  g_autoptr(GError) local_error = NULL;
+  const char *field;
+  gboolean own;
 
-  in.wound = u->wound;
-  in.position = u->position;
+  d->in.wound = u->wound;
+  d->in.position = u->position;
   /* §18: a Legionnaire character may rally with its own leadership. */
-  in.leader = is_leader (c, unit) ||
-              (sl_setup_unit_at (c->setup, unit)->legionnaire != NULL && is_action (in.action, "rally"));
-  in.dazed = sl_state_unit_dazed (c->rules, c->state, unit);
-  {
-    g_autoptr(GError) local_error = NULL;
+  d->in.leader = is_leader (c, d->unit) ||
+                 (sl_setup_unit_at (c->setup, d->unit)->legionnaire != NULL && is_action (d->in.action, "rally"));
+  d->in.dazed = sl_state_unit_dazed (c->rules, c->state, d->unit);
+  if (sl_action_cost (c->rules, c->options, &d->in, d->breakdown, &d->cost, &local_error))
+    return TRUE;
+  /* The engine names what it was given (the leader, the wound …);
+   * here that comes from the unit's log. */
+  field = sl_rule_error_get_field (local_error);
+  own = g_strcmp0 (field, "action") == 0 || g_strcmp0 (field, "combined_with") == 0 ||
+        g_strcmp0 (field, "to_position") == 0;
+  sl_rule_error_set (error, local_error->code, own ? field : "unit", "%s", local_error->message);
+  return FALSE;
+}
 
-    if (!sl_action_cost (c->rules, c->options, &in, breakdown, &cost, &local_error))
-      {
-        /* The engine names what it was given (the leader, the wound …);
-         * here that comes from the unit's log. */
-        const char *field = sl_rule_error_get_field (local_error);
-        gboolean own = g_strcmp0 (field, "action") == 0 || g_strcmp0 (field, "combined_with") == 0 ||
-                       g_strcmp0 (field, "to_position") == 0;
-
-        sl_rule_error_set (error, local_error->code, own ? field : "unit", "%s", local_error->message);
-        return FALSE;
-      }
-  }
-
-  if (burst != SL_BURST_NONE)
+/* What the action's end will need, checked now that its end is known:
+ * a burst (P-30 step 1), the rate of fire, the move. */
+static gboolean
+check_declared_end (SlCommand          *c,
+                    const Declaration  *d,
+                    GError            **error)
+{
+  if (d->burst != SL_BURST_NONE)
     {
-      const SlWeapon *w = sl_state_unit_weapon (c->setup, c->state, unit);
+      const SlWeapon *w = sl_state_unit_weapon (c->setup, c->state, d->unit);
 
       if (!sl_command_require_module (c, SL_MODULE_AUTOMATIC_FIRE, "burst", error))
         return FALSE;
-      if (!sl_weapon_get_profile (w, sl_state_unit_omni_mode (c->setup, c->state, unit))->auto_fire)
+      if (!sl_weapon_get_profile (w, sl_state_unit_omni_mode (c->setup, c->state, d->unit))->auto_fire)
         {
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "burst",
                              _("The %s fires no bursts (P-30 step 1)."), w->name);
           return FALSE;
         }
     }
-  if (!check_rate_of_fire (c, unit, in.action, target, throwing, burst, now + cost.takes_effect_after - 1, error) ||
-      !check_move (c, unit, in.action, in.combined_with, error))
-    return FALSE;
+  return check_rate_of_fire (c, d->unit, d->in.action, d->target, d->throwing, d->burst,
+                             d->now + d->cost.takes_effect_after - 1, error) &&
+         check_move (c, d->unit, d->in.action, d->in.combined_with, error);
+}
+
+/* The unit turns to its new action: it gives up the running one, shows
+ * itself and, in zero-G, makes its check; *@steady is FALSE when the
+ * check fails and the action is lost. */
+static gboolean
+start_declared (SlCommand    *c,
+                Declaration  *d,
+                gboolean     *steady,
+                GError      **error)
+{
+  SlUnitState *u = &c->state->units[d->unit];
+  SlCheckOutcome check;
+  SlMove move;
 
   /* §6.1, P-07 step 6: a new action cancels the running one. */
-  if (u->current.action != NULL && !sl_state_unit_idle (c->rules, c->state, unit))
-    sl_command_say (c, _("%s gives up “%s”."), sl_command_name (c, unit), u->current.action->name);
+  if (u->current.action != NULL && !sl_state_unit_idle (c->rules, c->state, d->unit))
+    sl_command_say (c, _("%s gives up “%s”."), sl_command_name (c, d->unit), u->current.action->name);
   u->opportunity_armed = FALSE;
 
   /* §15.1: a hidden unit that acts is detected. */
   if (u->hidden)
     {
-      sl_state_reveal_unit (c->state, unit);
-      u->revealed_at = now + 1;
-      revealed = TRUE;
-      sl_command_say (c, _("%s acts and is no longer hidden (§15.1)."), sl_command_name (c, unit));
+      sl_state_reveal_unit (c->state, d->unit);
+      u->revealed_at = d->now + 1;
+      d->revealed = TRUE;
+      sl_command_say (c, _("%s acts and is no longer hidden (§15.1)."), sl_command_name (c, d->unit));
     }
 
   /* P-21: in zero-G every action starts with a check; a failure loses it.
    * The move the action makes, or is combined with (a sprint with a fire
    * is no zero-G move either, P-21). */
-  {
-    gboolean steady;
-    SlCheckOutcome check;
-    SlMove move = in.action->move != SL_MOVE_NONE ? in.action->move
-                : in.combined_with > SL_MOVE_NONE && in.combined_with < SL_N_MOVES ? (SlMove) in.combined_with
-                : SL_MOVE_NONE;
-
-    if (!sl_command_zero_g_check (c, unit, in.action->fire ? SL_ZERO_G_FIRE : SL_ZERO_G_OTHER, move,
-                                  zero_g_stream, "", &steady, &check, error))
-      return FALSE;
-    if (!steady)
-      {
-        sl_state_lose_action (c->state, unit);
-        sl_command_say (c, _("%s fails the zero-G check (rolled %d, net %d): “%s” is lost; it may try again next subphase (P-21)."),
-                        sl_command_name (c, unit), check.natural, check.net, in.action->name);
-        return TRUE;
-      }
-  }
-
-  if (!sl_schedule (c->rules, c->state->turn, c->state->subphase, cost.cost, &schedule, error))
+  move = d->in.action->move != SL_MOVE_NONE ? d->in.action->move
+       : d->in.combined_with > SL_MOVE_NONE && d->in.combined_with < SL_N_MOVES ? (SlMove) d->in.combined_with
+       : SL_MOVE_NONE;
+  if (!sl_command_zero_g_check (c, d->unit, d->in.action->fire ? SL_ZERO_G_FIRE : SL_ZERO_G_OTHER, move,
+                                d->zero_g_stream, "", steady, &check, error))
     return FALSE;
+  if (!*steady)
+    {
+      sl_state_lose_action (c->state, d->unit);
+      sl_command_say (c, _("%s fails the zero-G check (rolled %d, net %d): “%s” is lost; it may try again next subphase (P-21)."),
+                      sl_command_name (c, d->unit), check.natural, check.net, d->in.action->name);
+    }
+  return TRUE;
+}
 
-  sl_state_lose_action (c->state, unit);
-  if (moves_away (in.action))
+/* The action goes on the unit's log. */
+static void
+apply_declaration (SlCommand         *c,
+                   const Declaration *d)
+{
+  SlUnitState *u = &c->state->units[d->unit];
+  int now = d->now;
+
+  sl_state_lose_action (c->state, d->unit);
+  if (moves_away (d->in.action))
     u->must_move_away = FALSE;
-  u->current.action = in.action;
-  u->current.combined_with = in.combined_with;
+  u->current.action = d->in.action;
+  u->current.combined_with = d->in.combined_with;
   u->current.start = now;
-  u->current.end = now + cost.takes_effect_after - 1;
-  u->current.cost = cost.cost;
-  u->current.target = target;
-  u->current.to_position = in.to_position;
-  u->current.throwing = throwing;
-  u->current.burst = burst;
-  u->current.mission = mission + 1;
-  u->current.target_marker = charge;
-  if (at_obstacle)
+  u->current.end = now + d->cost.takes_effect_after - 1;
+  u->current.cost = d->cost.cost;
+  u->current.target = d->target;
+  u->current.to_position = d->in.to_position;
+  u->current.throwing = d->throwing;
+  u->current.burst = d->burst;
+  u->current.mission = d->mission + 1;
+  u->current.target_marker = d->charge;
+  if (d->at_obstacle)
     {
-      u->current.obstacle = obstacle.index + 1;
-      g_strlcpy (u->current.label, obstacle.label, sizeof u->current.label);
+      u->current.obstacle = d->obstacle.index + 1;
+      g_strlcpy (u->current.label, d->obstacle.label, sizeof u->current.label);
     }
-  u->current.stairs_end = cost.stairs_ap > 0 ? now + cost.stairs_ap - 1 : -1;
+  u->current.stairs_end = d->cost.stairs_ap > 0 ? now + d->cost.stairs_ap - 1 : -1;
+  if (d->label != NULL)
+    g_strlcpy (u->current.label, d->label, sizeof u->current.label);
+  if (d->in.action->move != SL_MOVE_NONE)
+    u->moving = d->in.action->move;
+  else if (d->in.combined_with < SL_N_MOVES)
+    u->moving = d->in.combined_with;
+}
+
+/* The action with what it is at or done with, as the summary says it:
+ * "Aimed fire at 3 Legionnaire Ostra" — the target or the spot named. */
+static char *
+declared_what (SlCommand         *c,
+               const Declaration *d)
+{
+  const char *name = d->in.action->name;
+  const char *label = d->label;
+
+  if (d->burst != SL_BURST_NONE)
+    {
+      const char *kind = d->burst == SL_BURST_AREA ? _("an area burst") : _("a concentrated burst");
+
+      return d->target >= 0 ? g_strdup_printf (_("%s, %s, at %s"), name, kind, sl_command_name (c, d->target))
+                            : g_strdup_printf (_("%s, %s"), name, kind);
+    }
+  if (d->target >= 0)
+    return g_strdup_printf (_("%s at %s"), name, sl_command_name (c, d->target));
+  if (d->throwing != SL_THROW_NONE)
+    {
+      const char *uses = d->throwing == SL_THROW_GRENADE ? _("a hand grenade")
+                       : d->throwing == SL_THROW_LAUNCHER ? _("the grenade launcher")
+                       : _("a charge by radio");
+
+      return label != NULL ? g_strdup_printf (_("%s with %s at %s"), name, uses, label)
+                           : g_strdup_printf (_("%s with %s"), name, uses);
+    }
+  if (d->at_obstacle)
+    return g_strdup_printf (_("%s at %s"), name, d->obstacle.label);
+  if (d->charge > 0 && d->in.action->fire)
+    return g_strdup_printf (_("%s at %s"), name, sl_state_find_marker (c->state, d->charge)->label);
+  if (d->charge > 0)
+    return g_strdup_printf (_("%s (%s)"), name, sl_state_find_marker (c->state, d->charge)->label);
+  if (d->mission >= 0)
+    {
+      const SlFireMissionDef *def = g_ptr_array_index (c->rules->fire_missions.items, d->mission);
+
+      /* "Call Fire Mission (Mortar Strike at the ridge)" */
+      return label != NULL ? g_strdup_printf (_("%s (%s at %s)"), name, def->name, label)
+                           : g_strdup_printf (_("%s (%s)"), name, def->name);
+    }
   if (label != NULL)
-    g_strlcpy (u->current.label, label, sizeof u->current.label);
-  if (in.action->move != SL_MOVE_NONE)
-    u->moving = in.action->move;
-  else if (in.combined_with < SL_N_MOVES)
-    u->moving = in.combined_with;
+    return g_strdup_printf (_("%s (%s)"), name, label);
+  if (d->in.to_position >= 0)
+    return g_strdup_printf (_("%s to %s"), name, sl_position_label (d->in.to_position));
+  return g_strdup (name);
+}
 
-  if (sl_command_telling (c))
-    {
-      int t, sp;
+/* The result (the cost, the end, the breakdown) and the summary. */
+static void
+tell_declaration (SlCommand         *c,
+                  const Declaration *d)
+{
+  const SlUnitState *u = &c->state->units[d->unit];
+  const char *name = sl_command_name (c, d->unit);
+  g_autofree char *when = NULL;
+  g_autofree char *what = NULL;
+  JsonObject *end;
+  int t, sp;
 
-      sl_subphase_split (c->rules, u->current.end, &t, &sp);
-      end = json_object_new ();
-      json_object_set_int_member (end, "turn", t);
-      json_object_set_int_member (end, "subphase", sp);
-      json_object_set_int_member (c->result, "cost", cost.cost);
-      json_object_set_object_member (c->result, "end", end);
-      json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
-      if (revealed)
-        json_object_set_boolean_member (c->result, "revealed", TRUE);
-    }
+  if (!sl_command_telling (c))
+    return;
+  sl_subphase_split (c->rules, u->current.end, &t, &sp);
+  end = json_object_new ();
+  json_object_set_int_member (end, "turn", t);
+  json_object_set_int_member (end, "subphase", sp);
+  json_object_set_int_member (c->result, "cost", d->cost.cost);
+  json_object_set_object_member (c->result, "end", end);
+  json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (d->breakdown));
+  if (d->revealed)
+    json_object_set_boolean_member (c->result, "revealed", TRUE);
 
   /* "Trooper Quint: Aimed fire at 3 Legionnaire Ostra, 3 AP, ends in
-   * subphase 6." — the target or the spot named. */
-  if (sl_command_telling (c))
-    {
-      g_autofree char *what = NULL;
+   * subphase 6." */
+  when = sl_command_when (c, u->current.end);
+  what = declared_what (c, d);
+  if (d->in.combined_with != SL_MOVE_NONE)
+    sl_command_say (c, _("%s: %s, combined with %s, %d AP, ends in %s."),
+                    name, what, sl_combine_label (d->in.combined_with), d->cost.cost, when);
+  else if (d->in.action->move == SL_MOVE_DIVE && c->setup->environment.zero_g)
+    sl_command_say (c, _("%s: %s, %d AP, then it carries on until it hits full cover or another unit (A-72)."),
+                    name, what, d->cost.cost);
+  else
+    sl_command_say (c, _("%s: %s, %d AP, ends in %s."), name, what, d->cost.cost, when);
+}
 
-      when = sl_command_when (c, u->current.end);
-      if (burst != SL_BURST_NONE)
-        {
-          const char *kind = burst == SL_BURST_AREA ? _("an area burst") : _("a concentrated burst");
+gboolean
+sl_command_declare (SlCommand  *c,
+                    GError    **error)
+{
+  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+  Declaration d = { .mission = -1, .breakdown = breakdown };
+  SlSchedule schedule;
+  gboolean steady;
 
-          what = target >= 0 ? g_strdup_printf (_("%s, %s, at %s"), in.action->name, kind, sl_command_name (c, target))
-                             : g_strdup_printf (_("%s, %s"), in.action->name, kind);
-        }
-      else if (target >= 0)
-        what = g_strdup_printf (_("%s at %s"), in.action->name, sl_command_name (c, target));
-      else if (throwing != SL_THROW_NONE)
-        {
-          const char *uses = throwing == SL_THROW_GRENADE ? _("a hand grenade")
-                           : throwing == SL_THROW_LAUNCHER ? _("the grenade launcher")
-                           : _("a charge by radio");
+  if (!read_declaration (c, &d) ||
+      !check_declaration (c, &d, error) ||
+      !declaration_cost (c, &d, error) ||
+      !check_declared_end (c, &d, error))
+    return FALSE;
+  if (!start_declared (c, &d, &steady, error))
+    return FALSE;
+  if (!steady)
+    return TRUE;
+  if (!sl_schedule (c->rules, c->state->turn, c->state->subphase, d.cost.cost, &schedule, error))
+    return FALSE;
 
-          what = label != NULL ? g_strdup_printf (_("%s with %s at %s"), in.action->name, uses, label)
-                               : g_strdup_printf (_("%s with %s"), in.action->name, uses);
-        }
-      else if (at_obstacle)
-        what = g_strdup_printf (_("%s at %s"), in.action->name, obstacle.label);
-      else if (charge > 0 && in.action->fire)
-        what = g_strdup_printf (_("%s at %s"), in.action->name, sl_state_find_marker (c->state, charge)->label);
-      else if (charge > 0)
-        what = g_strdup_printf (_("%s (%s)"), in.action->name, sl_state_find_marker (c->state, charge)->label);
-      else if (mission >= 0)
-        {
-          const SlFireMissionDef *def = g_ptr_array_index (c->rules->fire_missions.items, mission);
-
-          /* "Call Fire Mission (Mortar Strike at the ridge)" */
-          what = label != NULL ? g_strdup_printf (_("%s (%s at %s)"), in.action->name, def->name, label)
-                               : g_strdup_printf (_("%s (%s)"), in.action->name, def->name);
-        }
-      else if (label != NULL)
-        what = g_strdup_printf (_("%s (%s)"), in.action->name, label);
-      else if (in.to_position >= 0)
-        what = g_strdup_printf (_("%s to %s"), in.action->name, sl_position_label (in.to_position));
-      else
-        what = g_strdup (in.action->name);
-      if (in.combined_with != SL_MOVE_NONE)
-        sl_command_say (c, _("%s: %s, combined with %s, %d AP, ends in %s."),
-                        sl_command_name (c, unit), what, sl_combine_label (in.combined_with),
-                        cost.cost, when);
-      else if (in.action->move == SL_MOVE_DIVE && c->setup->environment.zero_g)
-        sl_command_say (c, _("%s: %s, %d AP, then it carries on until it hits full cover or another unit (A-72)."),
-                        sl_command_name (c, unit), what, cost.cost);
-      else
-        sl_command_say (c, _("%s: %s, %d AP, ends in %s."), sl_command_name (c, unit), what, cost.cost, when);
-    }
-
+  apply_declaration (c, &d);
+  tell_declaration (c, &d);
   /* A 1-AP action without dice ends here and now. */
-  if (u->current.end == now && resolution_step (in.action) == SL_STEP_NONE)
-    finish_action (c, unit);
+  if (c->state->units[d.unit].current.end == d.now && resolution_step (d.in.action) == SL_STEP_NONE)
+    finish_action (c, d.unit);
   return TRUE;
 }
 
