@@ -163,64 +163,82 @@ rout_counts (SlCommand   *c,
   in->penal = penal * 2 > members;
 }
 
-gboolean
-sl_command_rout_check (SlCommand  *c,
-                       GError    **error)
+/* A rout check as the command gives it. */
+typedef struct
+{
+  int          squad;
+  gboolean     per_unit;  /* one roll per unit (A-99), not one for the squad */
+  SlRoutInput  in;
+  GArray      *units;     /* SlRoutUnit: the units that roll, one roll each */
+} RoutCheck;
+
+/* A-99: one d100 per unit but the leader; the app rolls those not given. */
+static void
+read_unit_rolls (SlCommand *c,
+                 RoutCheck *k)
 {
   SlReader *r = c->command;
-  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
-  g_auto(SlRoutResult) res = { 0 };
-  g_autoptr(GArray) units = g_array_new (FALSE, TRUE, sizeof (SlRoutUnit));
   g_autoptr(SlReader) rolls = NULL;
-  SlRoutInput in = { 0 };
-  gboolean per_unit = c->options->rout_roll_scope != SL_ROUT_SCOPE_SQUAD;
-  gboolean visible;
-  int squad, leader = -1, routed = 0;
-  g_autoptr(GString) names = g_string_new (NULL);
 
-  squad = squad_field (c, r, "squad", FALSE);
-  visible = sl_reader_bool (r, "penal_leader_visible", TRUE);
-  if (squad >= 0)
+  if (sl_reader_has (r, "roll"))
+    sl_reader_fail (r, "roll",
+                    _("With one rout roll per unit (option routRollScope, A-99) give “rolls”, one per unit."));
+  rolls = sl_reader_has (r, "rolls") ? sl_reader_object (r, "rolls") : NULL;
+  for (int u = 0; u < c->state->n_units; u++)
+    if (c->state->squad_of[u] == k->squad && !never_routs (c, u) && in_fight (c, u))
+      {
+        SlRoutUnit ru = { 0 };
+        const char *id = sl_setup_unit_at (c->setup, u)->id;
+
+        ru.id = id;
+        if (rolls != NULL && sl_reader_has (rolls, id))
+          ru.roll_stream = sl_command_die (c, rolls, id, 100);
+        else
+          {
+            char *stream = g_strdup_printf ("rolls.%s", id);
+
+            g_ptr_array_add (c->strings, stream);
+            ru.roll_stream = stream;
+          }
+        g_array_append_val (k->units, ru);
+      }
+  if (rolls != NULL)
+    sl_reader_end (rolls);
+}
+
+static gboolean
+read_rout_check (SlCommand *c,
+                 RoutCheck *k)
+{
+  SlReader *r = c->command;
+  int leader = -1;
+
+  k->squad = squad_field (c, r, "squad", FALSE);
+  k->in.penal_leader_visible = sl_reader_bool (r, "penal_leader_visible", TRUE);
+  if (k->squad >= 0)
     {
-      squad_leader (c, squad, &in.leader, &leader);
+      squad_leader (c, k->squad, &k->in.leader, &leader);
       /* A-99: one d100 for the squad, or one per unit but the leader. */
-      if (per_unit)
-        {
-          if (sl_reader_has (r, "roll"))
-            sl_reader_fail (r, "roll",
-                            _("With one rout roll per unit (option routRollScope, A-99) give “rolls”, one per unit."));
-          rolls = sl_reader_has (r, "rolls") ? sl_reader_object (r, "rolls") : NULL;
-          for (int u = 0; u < c->state->n_units; u++)
-            if (c->state->squad_of[u] == squad && !never_routs (c, u) && in_fight (c, u))
-              {
-                SlRoutUnit ru = { 0 };
-                const char *id = sl_setup_unit_at (c->setup, u)->id;
-
-                ru.id = id;
-                if (rolls != NULL && sl_reader_has (rolls, id))
-                  ru.roll_stream = sl_command_die (c, rolls, id, 100);
-                else
-                  {
-                    char *stream = g_strdup_printf ("rolls.%s", id);
-
-                    g_ptr_array_add (c->strings, stream);
-                    ru.roll_stream = stream;
-                  }
-                g_array_append_val (units, ru);
-              }
-          if (rolls != NULL)
-            sl_reader_end (rolls);
-        }
+      if (k->per_unit)
+        read_unit_rolls (c, k);
       else
         {
           if (sl_reader_has (r, "rolls"))
             sl_reader_fail (r, "rolls",
                             _("With one rout roll per squad (option routRollScope “squad”, A-99) give “roll”."));
-          in.roll_stream = sl_command_die (c, r, "roll", 100);
+          k->in.roll_stream = sl_command_die (c, r, "roll", 100);
         }
     }
-  if (!sl_command_inputs_done (c))
-    return FALSE;
+  return sl_command_inputs_done (c);
+}
+
+static gboolean
+check_rout_check (SlCommand  *c,
+                  int         squad,
+                  GError    **error)
+{
+  gboolean characters = FALSE;
+
   if (!sl_command_require_clock (c, SL_PHASE_ROUT_RALLY, SL_STEP_NONE, N_("A rout check"), error))
     return FALSE;
   if (c->state->rout_checked[squad])
@@ -229,70 +247,80 @@ sl_command_rout_check (SlCommand  *c,
                          _("%s has already checked for rout this turn (P-31)."), squad_name (c, squad));
       return FALSE;
     }
-  if (!sl_state_squad_may_rout (c->rules, c->setup, c->state, squad))
+  if (sl_state_squad_may_rout (c->rules, c->setup, c->state, squad))
+    return TRUE;
+  for (int u = 0; u < c->state->n_units; u++)
+    characters |= c->state->squad_of[u] == squad && in_fight (c, u) &&
+                  sl_setup_unit_at (c->setup, u)->legionnaire != NULL;
+  if (characters)
+    sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
+                       _("Nobody of %s who could rout is left in the fight: its leader and its Legionnaire characters never rout (P-31 step 5, §18)."),
+                       squad_name (c, squad));
+  else
+    sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
+                       _("Nobody of %s but its leader is left in the fight, and a leader never routs (P-31 step 5)."),
+                       squad_name (c, squad));
+  return FALSE;
+}
+
+/* Unit @u routs (P-31 step 4). */
+static void
+rout_unit (SlCommand *c,
+           int        u)
+{
+  SlUnitState *us = &c->state->units[u];
+
+  us->routed = TRUE;
+  us->routed_turn = c->state->turn;
+  /* A routed unit may only move: anything else it had started is
+   * dropped (P-31 step 4). */
+  if (us->current.action != NULL && us->current.action->category != SL_ACTION_MOVEMENT &&
+      !us->current.resolved)
+    sl_state_lose_action (c->state, u);
+  us->opportunity_armed = FALSE;
+  /* P-31 step 4, P-23: in melee, it tries to avoid at once: its
+   * roll comes in the next subphase (one attacker at a time). */
+  if (us->n_engaged > 0 && us->avoid_from == 0)
     {
-      gboolean characters = FALSE;
-
-      for (int u = 0; u < c->state->n_units; u++)
-        characters |= c->state->squad_of[u] == squad && in_fight (c, u) &&
-                      sl_setup_unit_at (c->setup, u)->legionnaire != NULL;
-      if (characters)
-        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
-                           _("Nobody of %s who could rout is left in the fight: its leader and its Legionnaire characters never rout (P-31 step 5, §18)."),
-                           squad_name (c, squad));
-      else
-        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
-                           _("Nobody of %s but its leader is left in the fight, and a leader never routs (P-31 step 5)."),
-                           squad_name (c, squad));
-      return FALSE;
+      us->avoid_from = us->engaged[0] + 1;
+      us->avoid_due = sl_command_now (c) + 1;
     }
+}
 
-  in.quality = c->state->squad_quality[squad];
-  rout_counts (c, squad, &in);
-  in.penal_leader_visible = visible;
-  in.units = (const SlRoutUnit *) units->data;
-  in.n_units = units->len;
-  if (!sl_rout_resolve (c->rules, c->options, &in, c->dice, breakdown, &res, error))
-    return FALSE;
+/* The units the check routs; their names in @names when told. Returns
+ * how many rout now. */
+static int
+apply_rout_check (SlCommand          *c,
+                  const RoutCheck    *k,
+                  const SlRoutResult *res,
+                  GString            *names)
+{
+  SlRoutScope scope = c->options->rout_roll_scope;
+  int routed = 0;
 
-  c->state->rout_checked[squad] = TRUE;
+  c->state->rout_checked[k->squad] = TRUE;
   /* P-31 step 5: the leader never routs; on a failure (one roll per squad)
    * every other unit of the squad does (A-99). */
-  for (int u = 0, k = 0; u < c->state->n_units; u++)
+  for (int u = 0, i = 0; u < c->state->n_units; u++)
     {
       gboolean routs;
 
       /* P-31 step 5: the leader never routs; §18: nor does a player
        * character, who stays free to act. */
-      if (c->state->squad_of[u] != squad || never_routs (c, u) || !in_fight (c, u))
+      if (c->state->squad_of[u] != k->squad || never_routs (c, u) || !in_fight (c, u))
         continue;
-      if (!per_unit)
-        routs = res.routs;
+      if (!k->per_unit)
+        routs = res->routs;
       else
         {
-          routs = res.units[k].check.success ||
-                  (res.squad_routs && c->options->rout_roll_scope == SL_ROUT_SCOPE_UNIT_ROUTS_SQUAD) ||
-                  (res.routs && c->options->rout_roll_scope == SL_ROUT_SCOPE_UNIT_ROUTS_SQUAD);
-          k++;
+          routs = res->units[i].check.success ||
+                  (res->squad_routs && scope == SL_ROUT_SCOPE_UNIT_ROUTS_SQUAD) ||
+                  (res->routs && scope == SL_ROUT_SCOPE_UNIT_ROUTS_SQUAD);
+          i++;
         }
       if (routs && !c->state->units[u].routed)
         {
-          c->state->units[u].routed = TRUE;
-          c->state->units[u].routed_turn = c->state->turn;
-          /* A routed unit may only move: anything else it had started is
-           * dropped (P-31 step 4). */
-          if (c->state->units[u].current.action != NULL &&
-              c->state->units[u].current.action->category != SL_ACTION_MOVEMENT &&
-              !c->state->units[u].current.resolved)
-            sl_state_lose_action (c->state, u);
-          c->state->units[u].opportunity_armed = FALSE;
-          /* P-31 step 4, P-23: in melee, it tries to avoid at once: its
-           * roll comes in the next subphase (one attacker at a time). */
-          if (c->state->units[u].n_engaged > 0 && c->state->units[u].avoid_from == 0)
-            {
-              c->state->units[u].avoid_from = c->state->units[u].engaged[0] + 1;
-              c->state->units[u].avoid_due = sl_command_now (c) + 1;
-            }
+          rout_unit (c, u);
           routed++;
           if (sl_command_telling (c))
             {
@@ -302,39 +330,85 @@ sl_command_rout_check (SlCommand  *c,
             }
         }
     }
+  return routed;
+}
 
-  if (sl_command_telling (c))
-    {
-      JsonArray *list = json_array_new ();
+static void
+rout_check_result (SlCommand          *c,
+                   const RoutCheck    *k,
+                   const SlRoutResult *res,
+                   SlBreakdown        *breakdown,
+                   int                 routed)
+{
+  JsonArray *list = json_array_new ();
 
-      json_object_set_string_member (c->result, "squad", sl_setup_squad_at (c->setup, squad)->id);
-      if (!per_unit)
-        sl_check_outcome_to_json (&res.check, "routs", c->result);
-      else
-        json_object_set_boolean_member (c->result, "routs", routed > 0);
-      json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
-      for (int u = 0; u < c->state->n_units; u++)
-        if (c->state->squad_of[u] == squad && c->state->units[u].routed)
-          json_array_add_string_element (list, sl_setup_unit_at (c->setup, u)->id);
-      json_object_set_array_member (c->result, "routed", list);
-    }
-  if (!per_unit)
+  json_object_set_string_member (c->result, "squad", sl_setup_squad_at (c->setup, k->squad)->id);
+  if (!k->per_unit)
+    sl_check_outcome_to_json (&res->check, "routs", c->result);
+  else
+    json_object_set_boolean_member (c->result, "routs", routed > 0);
+  json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
+  for (int u = 0; u < c->state->n_units; u++)
+    if (c->state->squad_of[u] == k->squad && c->state->units[u].routed)
+      json_array_add_string_element (list, sl_setup_unit_at (c->setup, u)->id);
+  json_object_set_array_member (c->result, "routed", list);
+}
+
+static void
+tell_rout_check (SlCommand          *c,
+                 const RoutCheck    *k,
+                 const SlRoutResult *res,
+                 int                 routed,
+                 const char         *names)
+{
+  const char *squad = squad_name (c, k->squad);
+
+  if (!k->per_unit)
     {
       /* "Rout check for TOG 1st Squad: routs on 20 or less, rolled 37: it
        * holds." — the odds as the sheet shows them. */
-      if (res.routs)
+      if (res->routs)
         sl_command_say (c, _("Rout check for %s: routs on %d or less, rolled %d: it routs (P-31). Routed: %s."),
-                        squad_name (c, squad), res.check.needed, res.check.natural,
-                        routed > 0 ? names->str : _("nobody new"));
+                        squad, res->check.needed, res->check.natural,
+                        routed > 0 ? names : _("nobody new"));
       else
         sl_command_say (c, _("Rout check for %s: routs on %d or less, rolled %d: it holds (P-31)."),
-                        squad_name (c, squad), res.check.needed, res.check.natural);
+                        squad, res->check.needed, res->check.natural);
     }
   else if (routed > 0)
-    sl_command_say (c, _("Rout check for %s, unit by unit (A-99): routed: %s."), squad_name (c, squad),
-                    names->str);
+    sl_command_say (c, _("Rout check for %s, unit by unit (A-99): routed: %s."), squad, names);
   else
-    sl_command_say (c, _("Rout check for %s, unit by unit (A-99): every unit holds."), squad_name (c, squad));
+    sl_command_say (c, _("Rout check for %s, unit by unit (A-99): every unit holds."), squad);
+}
+
+gboolean
+sl_command_rout_check (SlCommand  *c,
+                       GError    **error)
+{
+  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+  g_auto(SlRoutResult) res = { 0 };
+  g_autoptr(GArray) units = g_array_new (FALSE, TRUE, sizeof (SlRoutUnit));
+  g_autoptr(GString) names = g_string_new (NULL);
+  RoutCheck k = { 0 };
+  int routed;
+
+  k.per_unit = c->options->rout_roll_scope != SL_ROUT_SCOPE_SQUAD;
+  k.units = units;
+  if (!read_rout_check (c, &k) ||
+      !check_rout_check (c, k.squad, error))
+    return FALSE;
+
+  k.in.quality = c->state->squad_quality[k.squad];
+  rout_counts (c, k.squad, &k.in);
+  k.in.units = (const SlRoutUnit *) units->data;
+  k.in.n_units = units->len;
+  if (!sl_rout_resolve (c->rules, c->options, &k.in, c->dice, breakdown, &res, error))
+    return FALSE;
+
+  routed = apply_rout_check (c, &k, &res, names);
+  if (sl_command_telling (c))
+    rout_check_result (c, &k, &res, breakdown, routed);
+  tell_rout_check (c, &k, &res, routed, names->str);
   return TRUE;
 }
 
