@@ -347,35 +347,16 @@ sl_command_detect (SlCommand  *c,
   return TRUE;
 }
 
-/* §5.2: a whole undetected grouping attacks: the victims leave the order,
- * lose their actions and do nothing for the next 3 subphases. */
-gboolean
-sl_command_ambush (SlCommand  *c,
-                   GError    **error)
+/* §5.2: the whole grouping, every unit still in the fight, undetected;
+ * in its turn (P-08 step 2); against the other side. */
+static gboolean
+check_ambush (SlCommand  *c,
+              int         by,
+              int         victims,
+              GError    **error)
 {
-  SlReader *r = c->command;
-  g_autoptr(GString) names = g_string_new (NULL);
-  const char *by_id, *victim_id;
-  int by = -1, victims = -1, now, members = 0, k = 0;
-  g_autofree char *when = NULL;
+  int members = 0, any = -1;
 
-  sl_reader_require (r, "grouping");
-  sl_reader_require (r, "target_grouping");
-  by_id = sl_reader_string (r, "grouping", "");
-  victim_id = sl_reader_string (r, "target_grouping", "");
-  for (guint g = 0; g < c->setup->groupings->len; g++)
-    {
-      if (g_str_equal (sl_setup_grouping_at (c->setup, g)->id, by_id))
-        by = g;
-      if (g_str_equal (sl_setup_grouping_at (c->setup, g)->id, victim_id))
-        victims = g;
-    }
-  if (sl_reader_ok (r) && by < 0)
-    sl_reader_fail (r, "grouping", _("There is no grouping “%s” in this game."), by_id);
-  else if (sl_reader_ok (r) && victims < 0)
-    sl_reader_fail (r, "target_grouping", _("There is no grouping “%s” in this game."), victim_id);
-  if (!sl_command_inputs_done (c))
-    return FALSE;
   if (!sl_command_require_module (c, SL_MODULE_AMBUSH, "type", error))
     return FALSE;
   if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER, N_("An ambush"), error))
@@ -407,21 +388,26 @@ sl_command_ambush (SlCommand  *c,
           return FALSE;
         break;
       }
-  {
-    int any = -1;
+  for (int u = 0; u < c->state->n_units; u++)
+    if (c->state->grouping_of[u] == victims)
+      any = u;
+  for (int u = 0; u < c->state->n_units && any >= 0; u++)
+    if (c->state->grouping_of[u] == by && sl_command_side (c, u) == sl_command_side (c, any))
+      {
+        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target_grouping", _("Both groupings are on the same side."));
+        return FALSE;
+      }
+  return TRUE;
+}
 
-    for (int u = 0; u < c->state->n_units; u++)
-      if (c->state->grouping_of[u] == victims)
-        any = u;
-    for (int u = 0; u < c->state->n_units && any >= 0; u++)
-      if (c->state->grouping_of[u] == by && sl_command_side (c, u) == sl_command_side (c, any))
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target_grouping", _("Both groupings are on the same side."));
-          return FALSE;
-        }
-  }
-
-  now = sl_command_now (c);
+/* The victims lose their actions and do nothing for the next 3
+ * subphases (§5.2); their names go into @names when told. */
+static void
+ambush_victims (SlCommand *c,
+                int        victims,
+                int        now,
+                GString   *names)
+{
   for (int u = 0; u < c->state->n_units; u++)
     {
       SlUnitState *us = &c->state->units[u];
@@ -440,16 +426,55 @@ sl_command_ambush (SlCommand  *c,
           g_string_append (names, sl_command_name (c, u));
         }
     }
-  /* It leaves the initiative order: last, after everyone; whose turn it
-   * is stays the same grouping's. */
-  if (sl_state_order_position (c->state, victims) >= 0 &&
-      sl_state_order_position (c->state, victims) < c->state->slot)
-    c->state->slot--;
-  for (int i = 0; i < c->state->n_order; i++)
-    if (c->state->order[i] != victims)
-      c->state->order[k++] = c->state->order[i];
-  if (k < c->state->n_order)
-    c->state->order[k] = victims;
+}
+
+/* The victims leave the initiative order: last, after everyone; whose
+ * turn it is stays the same grouping's. */
+static void
+ambush_order (SlState *s,
+              int      victims)
+{
+  int k = 0;
+
+  if (sl_state_order_position (s, victims) >= 0 && sl_state_order_position (s, victims) < s->slot)
+    s->slot--;
+  for (int i = 0; i < s->n_order; i++)
+    if (s->order[i] != victims)
+      s->order[k++] = s->order[i];
+  if (k < s->n_order)
+    s->order[k] = victims;
+}
+
+/* §5.2: a whole undetected grouping attacks: the victims leave the order,
+ * lose their actions and do nothing for the next 3 subphases. */
+gboolean
+sl_command_ambush (SlCommand  *c,
+                   GError    **error)
+{
+  SlReader *r = c->command;
+  g_autoptr(GString) names = g_string_new (NULL);
+  const char *by_id, *victim_id;
+  int by, victims, now;
+  g_autofree char *when = NULL;
+
+  sl_reader_require (r, "grouping");
+  sl_reader_require (r, "target_grouping");
+  by_id = sl_reader_string (r, "grouping", "");
+  victim_id = sl_reader_string (r, "target_grouping", "");
+  /* Grouping ids are unique (sl-setup.c). */
+  by = sl_setup_find_grouping (c->setup, by_id);
+  victims = sl_setup_find_grouping (c->setup, victim_id);
+  if (sl_reader_ok (r) && by < 0)
+    sl_reader_fail (r, "grouping", _("There is no grouping “%s” in this game."), by_id);
+  else if (sl_reader_ok (r) && victims < 0)
+    sl_reader_fail (r, "target_grouping", _("There is no grouping “%s” in this game."), victim_id);
+  if (!sl_command_inputs_done (c) ||
+      !check_ambush (c, by, victims, error))
+    return FALSE;
+
+  now = sl_command_now (c);
+  ambush_victims (c, victims, now, names);
+  ambush_order (c->state, victims);
 
   if (sl_command_telling (c))
     when = sl_command_when (c, now + 3);
