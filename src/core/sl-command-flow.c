@@ -482,6 +482,10 @@ pending_in_step (SlCommand *c,
 
 /* The things an action does when its last subphase comes and no dice are
  * needed (§6.1: an action takes effect only in its last subphase). */
+static void finish_kit_action (SlCommand      *c,
+                               int             unit,
+                               const SlAction *action);
+
 static void
 finish_action (SlCommand *c,
                int        unit)
@@ -514,7 +518,21 @@ finish_action (SlCommand *c,
     }
   else if (action->move == SL_MOVE_DIVE)
     u->position = SL_POSITION_PRONE;  /* T-05: "Unit finishes dive prone" */
-  else if (is_action (action, "reload"))
+  else
+    finish_kit_action (c, unit, action);
+}
+
+/* @action, on the unit's own weapon or kit, takes effect (T-05). */
+static void
+finish_kit_action (SlCommand      *c,
+                   int             unit,
+                   const SlAction *action)
+{
+  SlUnitState *u = &c->state->units[unit];
+  const SlUnitSetup *us = sl_setup_unit_at (c->setup, unit);
+  const char *name = us->told;
+
+  if (is_action (action, "reload"))
     {
       SlAmmoInput in = { 0 };
       SlAmmoResult res;
@@ -733,6 +751,59 @@ after_action_phase (SlCommand *c)
   end_turn (c);
 }
 
+/* Outside the Action Phase: refuses to move on while anything of the
+ * phase is left to resolve. */
+static gboolean
+check_nothing_pending (SlCommand  *c,
+                       GError    **error)
+{
+  g_autofree char *pending = pending_in_step (c, SL_STEP_NONE);
+
+  if (pending == NULL)
+    return TRUE;
+  sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type", "%s", pending);
+  return FALSE;
+}
+
+/* The Action Phase moves on: to the next step of the subphase with
+ * something to resolve, the next subphase, or past the last one. */
+static gboolean
+advance_action_phase (SlCommand  *c,
+                      GError    **error)
+{
+  SlState *s = c->state;
+  g_autofree char *pending = pending_in_step (c, s->step);
+
+  /* Every step up to the current one must be done. */
+  for (SlStep st = SL_STEP_RANGED_FIRE; st <= s->step && pending == NULL; st++)
+    pending = pending_in_step (c, st);
+  if (pending != NULL)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type", "%s", pending);
+      return FALSE;
+    }
+  /* The step ends: what it cost is applied together (§6.1, A-18). */
+  sl_state_release_step (c->rules, s);
+  /* P-08: the next step with something to resolve; what is resolved
+   * in it reads the units as they stand now. */
+  for (SlStep st = s->step + 1; st <= SL_STEP_RALLY; st++)
+    {
+      g_autofree char *due = pending_in_step (c, st);
+
+      if (due != NULL)
+        {
+          s->step = st;
+          sl_state_hold_step (c->rules, s, st);
+          return TRUE;
+        }
+    }
+  if (s->subphase < c->rules->subphases_per_turn)
+    start_subphase (c, s->subphase + 1);
+  else
+    after_action_phase (c);
+  return TRUE;
+}
+
 static gboolean
 advance (SlCommand  *c,
          GError    **error)
@@ -762,49 +833,11 @@ advance (SlCommand  *c,
       return TRUE;
 
     case SL_PHASE_ACTION:
-      {
-        g_autofree char *pending = pending_in_step (c, s->step);
-
-        /* Every step up to the current one must be done. */
-        for (SlStep st = SL_STEP_RANGED_FIRE; st <= s->step && pending == NULL; st++)
-          pending = pending_in_step (c, st);
-        if (pending != NULL)
-          {
-            sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type", "%s", pending);
-            return FALSE;
-          }
-        /* The step ends: what it cost is applied together (§6.1, A-18). */
-        sl_state_release_step (c->rules, s);
-        /* P-08: the next step with something to resolve; what is resolved
-         * in it reads the units as they stand now. */
-        for (SlStep st = s->step + 1; st <= SL_STEP_RALLY; st++)
-          {
-            g_autofree char *due = pending_in_step (c, st);
-
-            if (due != NULL)
-              {
-                s->step = st;
-                sl_state_hold_step (c->rules, s, st);
-                return TRUE;
-              }
-          }
-        if (s->subphase < c->rules->subphases_per_turn)
-          start_subphase (c, s->subphase + 1);
-        else
-          after_action_phase (c);
-        return TRUE;
-      }
+      return advance_action_phase (c, error);
 
     case SL_PHASE_FIRE_MISSION:
-      {
-        g_autofree char *pending = pending_in_step (c, SL_STEP_NONE);
-
-        if (pending != NULL)
-          {
-            sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type", "%s", pending);
-            return FALSE;
-          }
-      }
+      if (!check_nothing_pending (c, error))
+        return FALSE;
       sl_state_release_step (c->rules, s);
       if (rout_check_due (c))
         {
@@ -816,15 +849,8 @@ advance (SlCommand  *c,
       return TRUE;
 
     case SL_PHASE_ROUT_RALLY:
-      {
-        g_autofree char *pending = pending_in_step (c, SL_STEP_NONE);
-
-        if (pending != NULL)
-          {
-            sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type", "%s", pending);
-            return FALSE;
-          }
-      }
+      if (!check_nothing_pending (c, error))
+        return FALSE;
       end_turn (c);
       return TRUE;
 
@@ -1337,12 +1363,12 @@ check_conditions (SlCommand       *c,
   return TRUE;
 }
 
-/* The action's own conditions beyond T-05 and T-06. */
+/* The weapon a fire uses must be ready, and what is thrown must go
+ * with a Fire/Throw action (P-16, P-29, P-34 … P-36, §9.6). */
 static gboolean
-check_action_state (SlCommand       *c,
+check_weapon_ready (SlCommand       *c,
                     int              unit,
                     const SlAction  *action,
-                    int              target,
                     int              throwing,
                     GError         **error)
 {
@@ -1350,7 +1376,6 @@ check_action_state (SlCommand       *c,
   const SlUnitSetup *us = sl_setup_unit_at (c->setup, unit);
   const SlWeapon *weapon = us->weapons[u->in_hand];
   const char *name = us->told;
-  gboolean ammunition = sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION);
 
   if (throwing != SL_THROW_NONE && !sl_setup_has_module (c->setup, SL_MODULE_AREA_EFFECTS))
     {
@@ -1368,8 +1393,8 @@ check_action_state (SlCommand       *c,
                              _("%s's weapon is jammed: clear it first (P-16)."), name);
           return FALSE;
         }
-      if (ammunition && throwing == SL_THROW_NONE && weapon->rounds > 0 &&
-          u->rounds_fired[u->in_hand] >= weapon->rounds)
+      if (sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION) && throwing == SL_THROW_NONE &&
+          weapon->rounds > 0 && u->rounds_fired[u->in_hand] >= weapon->rounds)
         {
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
                              _("%s's %s is empty: reload first (P-29)."), name, weapon->name);
@@ -1385,32 +1410,52 @@ check_action_state (SlCommand       *c,
                          action->name);
       return FALSE;
     }
-  if (!check_fire_target (c, unit, target, error) ||
-      !check_throw (c, unit, throwing, error))
-    return FALSE;
-  if (is_action (action, "reload"))
-    {
-      SlAmmoInput in = { 0 };
-      SlAmmoResult res;
+  return TRUE;
+}
 
-      if (!ammunition)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
-                             _("Reloading needs the ammunition rules (§15.2)."));
-          return FALSE;
-        }
-      in.weapon = weapon;
-      in.omni_mode = sl_state_unit_omni_mode (c->setup, c->state, unit);
-      in.action = SL_AMMO_RELOAD;
-      sl_state_unit_ammo (c->setup, c->state, unit, &in.state);
-      if (!sl_ammo_resolve (c->rules, c->options, &in, &res, error))
-        {
-          g_autofree char *message = g_strdup ((*error)->message);
-          g_clear_error (error);
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action", "%s", message);
-          return FALSE;
-        }
+/* P-29: a reload the ammunition rules would refuse. */
+static gboolean
+check_reload (SlCommand  *c,
+              int         unit,
+              GError    **error)
+{
+  const SlUnitState *u = &c->state->units[unit];
+  SlAmmoInput in = { 0 };
+  SlAmmoResult res;
+
+  if (!sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                         _("Reloading needs the ammunition rules (§15.2)."));
+      return FALSE;
     }
+  in.weapon = sl_setup_unit_at (c->setup, unit)->weapons[u->in_hand];
+  in.omni_mode = sl_state_unit_omni_mode (c->setup, c->state, unit);
+  in.action = SL_AMMO_RELOAD;
+  sl_state_unit_ammo (c->setup, c->state, unit, &in.state);
+  if (!sl_ammo_resolve (c->rules, c->options, &in, &res, error))
+    {
+      g_autofree char *message = g_strdup ((*error)->message);
+      g_clear_error (error);
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action", "%s", message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Actions on the unit's own kit need something to act on (P-16, T-12,
+ * §15.13, P-36). */
+static gboolean
+check_kit_action (SlCommand       *c,
+                  int              unit,
+                  const SlAction  *action,
+                  GError         **error)
+{
+  const SlUnitState *u = &c->state->units[unit];
+  const SlUnitSetup *us = sl_setup_unit_at (c->setup, unit);
+  const SlWeapon *weapon = us->weapons[u->in_hand];
+  const char *name = us->told;
+
   if (is_action (action, "clear-weapon") && !u->jammed)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
@@ -1455,6 +1500,22 @@ check_action_state (SlCommand       *c,
       return FALSE;
     }
   return TRUE;
+}
+
+/* The action's own conditions beyond T-05 and T-06. */
+static gboolean
+check_action_state (SlCommand       *c,
+                    int              unit,
+                    const SlAction  *action,
+                    int              target,
+                    int              throwing,
+                    GError         **error)
+{
+  return check_weapon_ready (c, unit, action, throwing, error) &&
+         check_fire_target (c, unit, target, error) &&
+         check_throw (c, unit, throwing, error) &&
+         (!is_action (action, "reload") || check_reload (c, unit, error)) &&
+         check_kit_action (c, unit, action, error);
 }
 
 /* what a dazed unit may start. */
