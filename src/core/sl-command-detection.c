@@ -45,7 +45,8 @@ read_pile (SlCommand *c,
   else if (d->decoy_marker != NULL)
     d->decoy = d->decoy_marker->label;
   if (sl_reader_ok (r) && d->unit >= 0 &&
-      sl_command_side (c, d->target >= 0 ? d->target : d->decoy_marker->owner) == sl_command_side (c, d->unit))
+      sl_command_side (c, d->target >= 0 ? d->target : d->decoy_marker->owner) ==
+      sl_command_side (c, d->unit))
     sl_reader_fail (r, "pile", _("“%s” is one of your own side’s piles."), d->pile);
 }
 
@@ -94,7 +95,8 @@ detection_terrain (SlCommand  *c,
       else if (g_str_equal (everywhere->id, "light-woods"))
         d->in.public_modifiers[SL_DETECTION_LIGHT_WOODS] = TRUE;
     }
-  if (everywhere != NULL && everywhere->los_limit_m > 0 && d->in.distance_m > everywhere->los_limit_m)
+  if (everywhere != NULL && everywhere->los_limit_m > 0 &&
+      d->in.distance_m > everywhere->los_limit_m)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "distance_m",
                          _("In %s nothing is seen beyond %g m: no detection at %g m (T-10, A-46)."),
@@ -112,10 +114,12 @@ check_detector (SlCommand  *c,
                 Detection  *d,
                 GError    **error)
 {
-  d->automatic_case = (d->in.distance_m >= 0 && d->in.distance_m <= c->rules->detection_automatic_within_m) ||
+  d->automatic_case = (d->in.distance_m >= 0 &&
+                       d->in.distance_m <= c->rules->detection_automatic_within_m) ||
                       d->in.conditions.holotarp_entered;
   if (c->state->phase != SL_PHASE_DETECTION &&
-      !(d->automatic_case && c->state->phase == SL_PHASE_ACTION && c->state->step == SL_STEP_INITIATIVE_ORDER))
+      !(d->automatic_case && c->state->phase == SL_PHASE_ACTION &&
+        c->state->step == SL_STEP_INITIATIVE_ORDER))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
                          _("Detection rolls are made in the Detection Phase (P-27); in the Action Phase only a unit within 1 m or inside a holotarp's square is detected, at once (§15.1)."));
@@ -210,8 +214,8 @@ fill_detection (SlCommand *c,
   in->conditions.blackout = env->blackout;
   in->conditions.rain = env->rain;
   in->conditions.snow = env->snow;
-  in->conditions.enemy_ecm = sl_setup_has_module (c->setup, SL_MODULE_EQUIPMENT) && d->hider != NULL &&
-                             d->hider->ecm;
+  in->conditions.enemy_ecm = sl_setup_has_module (c->setup, SL_MODULE_EQUIPMENT) &&
+                             d->hider != NULL && d->hider->ecm;
   in->decoy = d->decoy != NULL;
   if (d->target >= 0)
     {
@@ -332,8 +336,8 @@ sl_command_detect (SlCommand  *c,
       !check_tried (c, &d, error))
     return FALSE;
   fill_detection (c, &d);
-  if (!sl_detection_resolve (c->rules, c->options, &d.in, c->dice, public_breakdown, secret_breakdown, &res,
-                             error))
+  if (!sl_detection_resolve (c->rules, c->options, &d.in, c->dice, public_breakdown,
+                             secret_breakdown, &res, error))
     return FALSE;
 
   apply_detection (c, &d, &res);

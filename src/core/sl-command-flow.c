@@ -338,7 +338,8 @@ resolve_initiative (SlCommand          *c,
   field = sl_rule_error_get_field (local_error);
   if (field != NULL && g_str_has_prefix (field, "groupings["))
     {
-      guint i = MIN ((guint) g_ascii_strtoull (field + strlen ("groupings["), NULL, 10), in->n_groupings - 1);
+      guint i = MIN ((guint) g_ascii_strtoull (field + strlen ("groupings["), NULL, 10),
+                     in->n_groupings - 1);
       const char *rest = strchr (field, ']');
 
       mapped = g_strdup_printf (rest && g_str_has_prefix (rest, "].decision") ? "decisions.%s"
@@ -1547,7 +1548,7 @@ typedef struct
   gboolean            replace;
   int                 throwing;
   int                 burst;
-  int                 bounce;      /* the pack used again (TRUE), not used (FALSE), or -1: not said */
+  int                 bounce;      /* the pack used (TRUE), not used (FALSE), or -1: not said */
   const char         *label;
   const char         *zero_g_stream;
   const char         *mission_id;
@@ -1572,7 +1573,8 @@ read_declared_action (SlCommand   *c,
 
   d->unit = sl_command_unit (c, r, "unit", FALSE);
   sl_reader_require (r, "action");
-  d->in.action = g_ptr_array_index (t->items, sl_reader_enum (r, "action", sl_table_ids (t), t->what, 0));
+  d->in.action = g_ptr_array_index (t->items,
+                                    sl_reader_enum (r, "action", sl_table_ids (t), t->what, 0));
   d->in.combined_with = sl_reader_enum (r, "combined_with", sl_combine_names,
                                         N_("move to combine with"), SL_MOVE_NONE);
   d->in.to_position = sl_reader_enum (r, "to_position", sl_position_names, N_("position"), -1);
@@ -1718,7 +1720,8 @@ check_declaration (SlCommand    *c,
   if (d->bounce >= 0)
     c->state->units[unit].bounce_pack = d->bounce;
   /* The scenario's locked doors count as locked (T-42, T-43). */
-  doors = sl_setup_condition (c->setup, SL_CONDITION_DOORS, sl_command_side (c, unit), c->state->turn);
+  doors = sl_setup_condition (c->setup, SL_CONDITION_DOORS, sl_command_side (c, unit),
+                              c->state->turn);
   if (doors != NULL && doors->doors_locked && is_action (d->in.action, "open-door"))
     d->in.locked = TRUE;
   if (!check_can_act (c, unit, d->in.action, d->replace, error) ||
@@ -1754,7 +1757,8 @@ declaration_cost (SlCommand    *c,
   d->in.position = u->position;
   /* §18: a Legionnaire character may rally with its own leadership. */
   d->in.leader = is_leader (c, d->unit) ||
-                 (sl_setup_unit_at (c->setup, d->unit)->legionnaire != NULL && is_action (d->in.action, "rally"));
+                 (sl_setup_unit_at (c->setup, d->unit)->legionnaire != NULL &&
+                  is_action (d->in.action, "rally"));
   d->in.dazed = sl_state_unit_dazed (c->rules, c->state, d->unit);
   if (sl_action_cost (c->rules, c->options, &d->in, d->breakdown, &d->cost, &local_error))
     return TRUE;
@@ -1777,10 +1781,11 @@ check_declared_end (SlCommand          *c,
   if (d->burst != SL_BURST_NONE)
     {
       const SlWeapon *w = sl_state_unit_weapon (c->setup, c->state, d->unit);
+      const char *mode = sl_state_unit_omni_mode (c->setup, c->state, d->unit);
 
       if (!sl_command_require_module (c, SL_MODULE_AUTOMATIC_FIRE, "burst", error))
         return FALSE;
-      if (!sl_weapon_get_profile (w, sl_state_unit_omni_mode (c->setup, c->state, d->unit))->auto_fire)
+      if (!sl_weapon_get_profile (w, mode)->auto_fire)
         {
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "burst",
                              _("The %s fires no bursts (P-30 step 1)."), w->name);
@@ -1823,10 +1828,11 @@ start_declared (SlCommand    *c,
    * The move the action makes, or is combined with (a sprint with a fire
    * is no zero-G move either, P-21). */
   move = d->in.action->move != SL_MOVE_NONE ? d->in.action->move
-       : d->in.combined_with > SL_MOVE_NONE && d->in.combined_with < SL_N_MOVES ? (SlMove) d->in.combined_with
+       : d->in.combined_with > SL_MOVE_NONE && d->in.combined_with < SL_N_MOVES
+       ? (SlMove) d->in.combined_with
        : SL_MOVE_NONE;
-  if (!sl_command_zero_g_check (c, d->unit, d->in.action->fire ? SL_ZERO_G_FIRE : SL_ZERO_G_OTHER, move,
-                                d->zero_g_stream, "", steady, &check, error))
+  if (!sl_command_zero_g_check (c, d->unit, d->in.action->fire ? SL_ZERO_G_FIRE : SL_ZERO_G_OTHER,
+                                move, d->zero_g_stream, "", steady, &check, error))
     return FALSE;
   if (!*steady)
     {
@@ -2107,14 +2113,16 @@ check_objective (SlCommand              *c,
   for (int side = 0; side < 2; side++)
     hold |= sl_setup_side_at (c->setup, side)->objective == SL_OBJECTIVE_HOLD;
   if (!o->charges_given[0] && !o->charges_given[1] && !o->units_given[0] && !o->units_given[1] &&
-      !o->primary_given[0] && !o->primary_given[1] && !o->secondary_given[0] && !o->secondary_given[1])
+      !o->primary_given[0] && !o->primary_given[1] &&
+      !o->secondary_given[0] && !o->secondary_given[1])
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "charges",
                          _("Say the charges set off in the objective room, the units on the objective, or the objectives achieved."));
       return FALSE;
     }
   for (int side = 0; side < 2; side++)
-    if (o->charges_given[side] && sl_setup_side_at (c->setup, side)->objective != SL_OBJECTIVE_CHARGES)
+    if (o->charges_given[side] &&
+        sl_setup_side_at (c->setup, side)->objective != SL_OBJECTIVE_CHARGES)
       {
         sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "charges",
                            _("%s has no charges objective in this scenario (T-42)."),
@@ -2125,7 +2133,8 @@ check_objective (SlCommand              *c,
     if ((o->primary_given[side] || o->secondary_given[side]) &&
         sl_setup_side_at (c->setup, side)->objective != SL_OBJECTIVE_PLAYERS)
       {
-        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, o->primary_given[side] ? "primary" : "secondary",
+        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN,
+                           o->primary_given[side] ? "primary" : "secondary",
                            _("%s's objective is not judged by the players in this scenario (§10 E)."),
                            sl_setup_side_at (c->setup, side)->name);
         return FALSE;
@@ -2335,9 +2344,9 @@ correct_magazines (Correction *k,
                    int         which)
 {
   SlMagazine m = which;
+  int boxes = sl_ammo_boxes (k->c->rules, k->c->options, m);
 
-  k->u->magazines[m] = sl_reader_int (k->r, "value", 0, sl_ammo_boxes (k->c->rules, k->c->options, m),
-                                      k->u->magazines[m]);
+  k->u->magazines[m] = sl_reader_int (k->r, "value", 0, boxes, k->u->magazines[m]);
   k->shown = g_strdup_printf ("%d", k->u->magazines[m]);
 }
 
@@ -2628,7 +2637,8 @@ correct_fires (Correction *k,
       last = mark.index;
       u->fires[u->n_fires++] = mark;
     }
-  k->shown = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d fire", "%d fires", u->n_fires), u->n_fires);
+  k->shown = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d fire", "%d fires", u->n_fires),
+                              u->n_fires);
 }
 
 #define UNIT_MEMBER(member) G_STRUCT_OFFSET (SlUnitState, member)
@@ -2700,7 +2710,8 @@ check_correction (Correction  *k,
   if (!correct_fields[field].ammunition)
     return TRUE;
   sl_state_unit_ammo (k->c->setup, k->c->state, k->unit, &ammo);
-  if (!sl_ammo_check_state (k->c->rules, k->c->options, k->us->weapons[k->u->in_hand], &ammo, error))
+  if (!sl_ammo_check_state (k->c->rules, k->c->options, k->us->weapons[k->u->in_hand], &ammo,
+                            error))
     {
       g_autofree char *message = g_strdup ((*error)->message);
 

@@ -515,7 +515,8 @@ rally_input (SlCommand *c,
     in->leader.state = SL_LEADER_ALIVE;
   else
     {
-      in->leader.state = c->state->squad_leader[k->leader_of] == k->unit ? SL_LEADER_ALIVE : SL_LEADER_ACTING;
+      in->leader.state = c->state->squad_leader[k->leader_of] == k->unit ? SL_LEADER_ALIVE
+                                                                          : SL_LEADER_ACTING;
       in->leader.rating = sl_setup_squad_at (c->setup, k->leader_of)->leader_rating;
     }
   in->quality = c->state->squad_quality[k->squad];
