@@ -117,143 +117,196 @@ grouping_map (SlCommand  *c,
   return map;
 }
 
-gboolean
-sl_command_initiative (SlCommand  *c,
-                       GError    **error)
+/* The initiative command's maps, {"grouping id": value} each. */
+typedef struct
 {
-  g_autoptr(SlReader) rolls = NULL;
-  g_autoptr(SlReader) decisions = NULL;
-  g_autoptr(SlReader) tie_rolls = NULL;
-  g_autoptr(SlReader) modifiers = NULL;
-  g_autoptr(SlReader) races = NULL;
-  g_auto(SlInitiativeResult) res = { 0 };
-  g_autofree SlGrouping *groupings = NULL;
-  g_autofree int *indices = NULL;
-  g_autoptr(GString) words = g_string_new (NULL);
-  SlInitiativeInput in = { 0 };
-  SlState *s = c->state;
-  gboolean leadership = sl_setup_has_module (c->setup, SL_MODULE_LEADERSHIP);
+  SlReader *rolls;
+  SlReader *decisions;
+  SlReader *tie_rolls;
+  SlReader *modifiers;
+  SlReader *races;
+} InitiativeMaps;
+
+static void
+initiative_maps_clear (InitiativeMaps *m)
+{
+  g_clear_pointer (&m->rolls, sl_reader_free);
+  g_clear_pointer (&m->decisions, sl_reader_free);
+  g_clear_pointer (&m->tie_rolls, sl_reader_free);
+  g_clear_pointer (&m->modifiers, sl_reader_free);
+  g_clear_pointer (&m->races, sl_reader_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (InitiativeMaps, initiative_maps_clear)
+
+/* The squad grouping @g now answers to (P-33). */
+static int
+grouping_squad (SlCommand *c,
+                int        g)
+{
+  for (int u = 0; u < c->state->n_units; u++)
+    if (in_grouping (c, u, g))
+      return c->state->squad_of[u];
+  return sl_setup_grouping_at (c->setup, g)->squad;
+}
+
+/* P-06 step 1: the scenario's own modifiers (§10 G). */
+static int
+scenario_initiative_modifier (SlCommand *c,
+                              int        g,
+                              int        squad)
+{
+  int modifier = 0;
+
+  for (guint k = 0; k < c->setup->conditions->len; k++)
+    {
+      const SlCondition *m = &g_array_index (c->setup->conditions, SlCondition, k);
+
+      if (m->kind == SL_CONDITION_INITIATIVE && c->state->turn >= m->from_turn &&
+          (m->until_turn == 0 || c->state->turn <= m->until_turn) &&
+          (m->grouping >= 0 ? m->grouping == g
+                            : m->side < 0 || m->side == sl_setup_squad_at (c->setup, squad)->side))
+        modifier += m->modifier;
+    }
+  return modifier;
+}
+
+/* §15.4 and A-11: the leader in the grouping's chain of command. */
+static void
+grouping_leader (SlCommand  *c,
+                 int         g,
+                 int         squad,
+                 SlGrouping *grp)
+{
+  int leader = sl_command_squad_leader (c, squad);
+  const SlUnitSetup *lu;
+
+  grp->leader.race = NULL;
+  grp->leader.state = SL_LEADER_DEAD;
+  grp->leader.rating = 0;
+  if (!sl_setup_has_module (c->setup, SL_MODULE_LEADERSHIP) || leader < 0)
+    return;
+  lu = sl_setup_unit_at (c->setup, leader);
+  grp->leader.race = lu->race;
+  grp->leader.rating = sl_setup_squad_at (c->setup, squad)->leader_rating;
+  grp->leader.state = leader == c->state->squad_leader[squad] ? SL_LEADER_ALIVE : SL_LEADER_ACTING;
+  grp->contains_leader = c->state->grouping_of[leader] == g;
+  grp->leader.charisma = sl_command_charisma (c, leader);  /* §18, A-136 */
+}
+
+/* The dice of grouping @g: its roll, and the re-rolls of a tie (A-09),
+ * given or left to the app. */
+static void
+read_grouping_dice (SlCommand            *c,
+                    const InitiativeMaps *m,
+                    const char           *id,
+                    SlGrouping           *grp)
+{
+  if (m->rolls != NULL)
+    grp->roll_stream = sl_command_die (c, m->rolls, id, 10);
+  else
+    {
+      char *stream = g_strdup_printf ("rolls.%s", id);
+      g_ptr_array_add (c->strings, stream);
+      grp->roll_stream = stream;
+    }
+  if (m->tie_rolls && sl_reader_has (m->tie_rolls, id))
+    grp->tie_stream = sl_command_dice_list (c, m->tie_rolls, id, 10);
+  else
+    {
+      char *stream = g_strdup_printf ("tie_rolls.%s", id);
+      g_ptr_array_add (c->strings, stream);
+      sl_dice_declare_list (c->dice, stream);
+      grp->tie_stream = stream;
+    }
+}
+
+/* Grouping @g's part of the roll (P-06): FALSE when it has nobody left
+ * in the fight, and does not roll. */
+static gboolean
+read_grouping (SlCommand            *c,
+               const InitiativeMaps *m,
+               int                   g,
+               SlGrouping           *grp)
+{
+  const SlGroupingSetup *gs = sl_setup_grouping_at (c->setup, g);
+  int squad = grouping_squad (c, g);
   gboolean quality = sl_setup_has_module (c->setup, SL_MODULE_TROOP_QUALITY) ||
                      sl_setup_has_module (c->setup, SL_MODULE_MORALE);
-  guint n = 0;
-  JsonArray *order;
 
-  rolls = grouping_map (c, "rolls");
-  decisions = grouping_map (c, "decisions");
-  tie_rolls = grouping_map (c, "tie_rolls");
-  modifiers = grouping_map (c, "modifiers");
-  races = grouping_map (c, "races");
-
-  groupings = g_new0 (SlGrouping, MAX (c->setup->groupings->len, 1));
-  indices = g_new0 (int, MAX (c->setup->groupings->len, 1));
-  for (guint gi = 0; gi < c->setup->groupings->len; gi++)
+  /* A grouping with nobody left in the fight does not roll. */
+  if (!grouping_active (c, g))
     {
-      const SlGroupingSetup *g = sl_setup_grouping_at (c->setup, gi);
-      int squad_index = g->squad;
-      const SlSquadSetup *squad;
-      SlGrouping *grp = &groupings[n];
-      int leader;
-
-      /* The squad a grouping now answers to (P-33). */
-      for (int u = 0; u < c->state->n_units; u++)
-        if (in_grouping (c, u, gi))
-          {
-            squad_index = c->state->squad_of[u];
-            break;
-          }
-      squad = sl_setup_squad_at (c->setup, squad_index);
-
-      /* A grouping with nobody left in the fight does not roll. */
-      if (!grouping_active (c, gi))
-        {
-          if (rolls && sl_reader_has (rolls, g->id))
-            sl_reader_fail (rolls, g->id, _("Every unit of “%s” is out of the fight."), g->name);
-          continue;
-        }
-
-      grp->id = g->id;
-      grp->race = majority_race (c, gi);
-      if (races && sl_reader_has (races, g->id))
-        {
-          const SlTable *t = &c->rules->races;
-          int r = sl_reader_enum (races, g->id, sl_table_ids (t), t->what, -1);
-
-          if (r >= 0)
-            grp->race = g_ptr_array_index (t->items, r);
-        }
-      grp->quality = quality ? (SlQuality) c->state->squad_quality[squad_index] : SL_QUALITY_REGULAR;
-      grp->modifier = modifiers ? sl_reader_int (modifiers, g->id, -10, 10, 0) : 0;
-      grp->reaction = sl_command_reaction (c, gi);  /* §18, A-136 */
-      /* P-06 step 1: the scenario's own modifiers (§10 G). */
-      for (guint k = 0; k < c->setup->conditions->len; k++)
-        {
-          const SlCondition *m = &g_array_index (c->setup->conditions, SlCondition, k);
-
-          if (m->kind == SL_CONDITION_INITIATIVE && c->state->turn >= m->from_turn &&
-              (m->until_turn == 0 || c->state->turn <= m->until_turn) &&
-              (m->grouping >= 0 ? m->grouping == (int) gi
-                                : m->side < 0 || m->side == sl_setup_squad_at (c->setup, squad_index)->side))
-            grp->modifier += m->modifier;
-        }
-
-      /* §15.4 and A-11: the leader in the grouping's chain of command. */
-      leader = sl_command_squad_leader (c, squad_index);
-      grp->leader.race = NULL;
-      grp->leader.state = SL_LEADER_DEAD;
-      grp->leader.rating = 0;
-      if (leadership && leader >= 0)
-        {
-          const SlUnitSetup *lu = sl_setup_unit_at (c->setup, leader);
-
-          grp->leader.race = lu->race;
-          grp->leader.rating = squad->leader_rating;
-          grp->leader.state = leader == c->state->squad_leader[squad_index] ? SL_LEADER_ALIVE
-                                                                            : SL_LEADER_ACTING;
-          grp->contains_leader = c->state->grouping_of[leader] == (int) gi;
-          grp->leader.charisma = sl_command_charisma (c, leader);  /* §18, A-136 */
-        }
-
-      if (decisions && sl_reader_has (decisions, g->id))
-        {
-          grp->decision = sl_reader_enum (decisions, g->id, sl_decision_names, N_("decision"),
-                                          SL_DECISION_MOVE);
-          grp->decision_given = TRUE;
-        }
-      if (rolls != NULL)
-        grp->roll_stream = sl_command_die (c, rolls, g->id, 10);
-      else
-        {
-          char *stream = g_strdup_printf ("rolls.%s", g->id);
-          g_ptr_array_add (c->strings, stream);
-          grp->roll_stream = stream;
-        }
-      if (tie_rolls && sl_reader_has (tie_rolls, g->id))
-        grp->tie_stream = sl_command_dice_list (c, tie_rolls, g->id, 10);
-      else
-        {
-          char *stream = g_strdup_printf ("tie_rolls.%s", g->id);
-          g_ptr_array_add (c->strings, stream);
-          sl_dice_declare_list (c->dice, stream);
-          grp->tie_stream = stream;
-        }
-      indices[n++] = gi;
+      if (m->rolls && sl_reader_has (m->rolls, gs->id))
+        sl_reader_fail (m->rolls, gs->id, _("Every unit of “%s” is out of the fight."), gs->name);
+      return FALSE;
     }
-  if (rolls)
-    sl_reader_end (rolls);
-  if (decisions)
-    sl_reader_end (decisions);
-  if (tie_rolls)
-    sl_reader_end (tie_rolls);
-  if (modifiers)
-    sl_reader_end (modifiers);
-  if (races)
-    sl_reader_end (races);
 
-  if (!sl_command_inputs_done (c))
-    return FALSE;
+  grp->id = gs->id;
+  grp->race = majority_race (c, g);
+  if (m->races && sl_reader_has (m->races, gs->id))
+    {
+      const SlTable *t = &c->rules->races;
+      int r = sl_reader_enum (m->races, gs->id, sl_table_ids (t), t->what, -1);
+
+      if (r >= 0)
+        grp->race = g_ptr_array_index (t->items, r);
+    }
+  grp->quality = quality ? (SlQuality) c->state->squad_quality[squad] : SL_QUALITY_REGULAR;
+  grp->modifier = m->modifiers ? sl_reader_int (m->modifiers, gs->id, -10, 10, 0) : 0;
+  grp->reaction = sl_command_reaction (c, g);  /* §18, A-136 */
+  grp->modifier += scenario_initiative_modifier (c, g, squad);
+  grouping_leader (c, g, squad, grp);
+  if (m->decisions && sl_reader_has (m->decisions, gs->id))
+    {
+      grp->decision = sl_reader_enum (m->decisions, gs->id, sl_decision_names, N_("decision"),
+                                      SL_DECISION_MOVE);
+      grp->decision_given = TRUE;
+    }
+  read_grouping_dice (c, m, gs->id, grp);
+  return TRUE;
+}
+
+/* Reads the command: one SlGrouping in @groupings per grouping still in
+ * the fight, its index in the setup in @indices; their number in @n. */
+static gboolean
+read_initiative (SlCommand  *c,
+                 SlGrouping *groupings,
+                 int        *indices,
+                 guint      *n)
+{
+  g_auto(InitiativeMaps) m = { 0 };
+
+  m.rolls = grouping_map (c, "rolls");
+  m.decisions = grouping_map (c, "decisions");
+  m.tie_rolls = grouping_map (c, "tie_rolls");
+  m.modifiers = grouping_map (c, "modifiers");
+  m.races = grouping_map (c, "races");
+  *n = 0;
+  for (guint gi = 0; gi < c->setup->groupings->len; gi++)
+    if (read_grouping (c, &m, gi, &groupings[*n]))
+      indices[(*n)++] = gi;
+  if (m.rolls)
+    sl_reader_end (m.rolls);
+  if (m.decisions)
+    sl_reader_end (m.decisions);
+  if (m.tie_rolls)
+    sl_reader_end (m.tie_rolls);
+  if (m.modifiers)
+    sl_reader_end (m.modifiers);
+  if (m.races)
+    sl_reader_end (m.races);
+  return sl_command_inputs_done (c);
+}
+
+static gboolean
+check_initiative (SlCommand  *c,
+                  guint       n,
+                  GError    **error)
+{
   if (!sl_command_require_clock (c, SL_PHASE_INITIATIVE, SL_STEP_NONE, N_("Rolling initiative"), error))
     return FALSE;
-  if (s->initiative_done)
+  if (c->state->initiative_done)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
                          _("Initiative has already been rolled this turn (P-06)."));
@@ -265,58 +318,78 @@ sl_command_initiative (SlCommand  *c,
                          _("No grouping has a unit left in the fight."));
       return FALSE;
     }
+  return TRUE;
+}
 
-  in.groupings = groupings;
-  in.n_groupings = n;
-  {
-    g_autoptr(GError) local_error = NULL;
+/* P-06, A-09: the rolls, ties broken, decisions. */
+static gboolean
+resolve_initiative (SlCommand          *c,
+                    SlInitiativeInput  *in,
+                    SlInitiativeResult *res,
+                    GError            **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *mapped = NULL;
+  const char *field;
 
-    if (!sl_initiative_resolve (c->rules, c->options, &in, c->dice, &res, &local_error))
-      {
-        /* The engine names "groupings[i].…"; point at the command's maps. */
-        const char *field = sl_rule_error_get_field (local_error);
-        g_autofree char *mapped = NULL;
-
-        if (field != NULL && g_str_has_prefix (field, "groupings["))
-          {
-            guint i = MIN ((guint) g_ascii_strtoull (field + strlen ("groupings["), NULL, 10), n - 1);
-            const char *rest = strchr (field, ']');
-
-            mapped = g_strdup_printf (rest && g_str_has_prefix (rest, "].decision") ? "decisions.%s"
-                                      : rest && g_str_has_prefix (rest, "].tie") ? "tie_rolls.%s"
-                                      : "rolls.%s", groupings[i].id);
-          }
-        sl_rule_error_set (error, local_error->code, mapped ? mapped : field, "%s",
-                           local_error->message);
-        return FALSE;
-      }
-  }
-
-  s->n_order = res.order->len;
-  order = sl_command_telling (c) ? json_array_new () : NULL;
-  for (guint k = 0; k < res.order->len; k++)
+  if (sl_initiative_resolve (c->rules, c->options, in, c->dice, res, &local_error))
+    return TRUE;
+  /* The engine names "groupings[i].…"; point at the command's maps. */
+  field = sl_rule_error_get_field (local_error);
+  if (field != NULL && g_str_has_prefix (field, "groupings["))
     {
-      guint input = g_array_index (res.order, guint, k);
+      guint i = MIN ((guint) g_ascii_strtoull (field + strlen ("groupings["), NULL, 10),
+                     in->n_groupings - 1);
+      const char *rest = strchr (field, ']');
+
+      mapped = g_strdup_printf (rest && g_str_has_prefix (rest, "].decision") ? "decisions.%s"
+                                : rest && g_str_has_prefix (rest, "].tie") ? "tie_rolls.%s"
+                                : "rolls.%s", in->groupings[i].id);
+    }
+  sl_rule_error_set (error, local_error->code, mapped ? mapped : field, "%s", local_error->message);
+  return FALSE;
+}
+
+static JsonObject *
+grouping_result_to_json (const SlGroupingSetup  *g,
+                         const SlGroupingResult *gr)
+{
+  JsonObject *o = json_object_new ();
+
+  json_object_set_string_member (o, "grouping", g->id);
+  json_object_set_int_member (o, "natural", gr->natural);
+  json_object_set_int_member (o, "net", gr->net);
+  json_object_set_string_member (o, "decision", sl_decision_names[gr->decision]);
+  if (gr->forced)
+    json_object_set_boolean_member (o, "forced", TRUE);
+  json_object_set_member (o, "breakdown", sl_breakdown_to_json (gr->breakdown));
+  return o;
+}
+
+/* The order of play for the turn goes on the state; the result and the
+ * summary tell it. */
+static void
+apply_initiative (SlCommand                *c,
+                  const int                *indices,
+                  const SlInitiativeResult *res)
+{
+  g_autoptr(GString) words = g_string_new (NULL);
+  SlState *s = c->state;
+  JsonArray *order = sl_command_telling (c) ? json_array_new () : NULL;
+
+  s->n_order = res->order->len;
+  for (guint k = 0; k < res->order->len; k++)
+    {
+      guint input = g_array_index (res->order, guint, k);
       int gi = indices[input];
-      const SlGroupingResult *gr = &res.groupings[input];
+      const SlGroupingResult *gr = &res->groupings[input];
       const SlGroupingSetup *g = sl_setup_grouping_at (c->setup, gi);
 
       s->order[k] = gi;
       s->initiative_net[gi] = gr->net;
       s->decisions[gi] = gr->decision;
       if (order != NULL)
-        {
-          JsonObject *o = json_object_new ();
-
-          json_object_set_string_member (o, "grouping", g->id);
-          json_object_set_int_member (o, "natural", gr->natural);
-          json_object_set_int_member (o, "net", gr->net);
-          json_object_set_string_member (o, "decision", sl_decision_names[gr->decision]);
-          if (gr->forced)
-            json_object_set_boolean_member (o, "forced", TRUE);
-          json_object_set_member (o, "breakdown", sl_breakdown_to_json (gr->breakdown));
-          json_array_add_object_element (order, o);
-        }
+        json_array_add_object_element (order, grouping_result_to_json (g, gr));
       if (k > 0)
         g_string_append (words, ", ");
       g_string_append_printf (words, "%s (%d, %s)", g->name, gr->net,
@@ -327,6 +400,26 @@ sl_command_initiative (SlCommand  *c,
   sl_command_result (c, json_object_set_array_member, "order", order);
   s->initiative_done = TRUE;
   sl_command_say (c, _("Initiative for turn %d: %s."), s->turn, words->str);
+}
+
+gboolean
+sl_command_initiative (SlCommand  *c,
+                       GError    **error)
+{
+  g_auto(SlInitiativeResult) res = { 0 };
+  g_autofree SlGrouping *groupings = g_new0 (SlGrouping, MAX (c->setup->groupings->len, 1));
+  g_autofree int *indices = g_new0 (int, MAX (c->setup->groupings->len, 1));
+  SlInitiativeInput in = { 0 };
+  guint n;
+
+  if (!read_initiative (c, groupings, indices, &n) ||
+      !check_initiative (c, n, error))
+    return FALSE;
+  in.groupings = groupings;
+  in.n_groupings = n;
+  if (!resolve_initiative (c, &in, &res, error))
+    return FALSE;
+  apply_initiative (c, indices, &res);
 
   /* P-04: on to the Detection Phase, or straight to the Action Phase. */
   return advance (c, error);
@@ -390,6 +483,10 @@ pending_in_step (SlCommand *c,
 
 /* The things an action does when its last subphase comes and no dice are
  * needed (§6.1: an action takes effect only in its last subphase). */
+static void finish_kit_action (SlCommand      *c,
+                               int             unit,
+                               const SlAction *action);
+
 static void
 finish_action (SlCommand *c,
                int        unit)
@@ -422,7 +519,21 @@ finish_action (SlCommand *c,
     }
   else if (action->move == SL_MOVE_DIVE)
     u->position = SL_POSITION_PRONE;  /* T-05: "Unit finishes dive prone" */
-  else if (is_action (action, "reload"))
+  else
+    finish_kit_action (c, unit, action);
+}
+
+/* @action, on the unit's own weapon or kit, takes effect (T-05). */
+static void
+finish_kit_action (SlCommand      *c,
+                   int             unit,
+                   const SlAction *action)
+{
+  SlUnitState *u = &c->state->units[unit];
+  const SlUnitSetup *us = sl_setup_unit_at (c->setup, unit);
+  const char *name = us->told;
+
+  if (is_action (action, "reload"))
     {
       SlAmmoInput in = { 0 };
       SlAmmoResult res;
@@ -641,6 +752,59 @@ after_action_phase (SlCommand *c)
   end_turn (c);
 }
 
+/* Outside the Action Phase: refuses to move on while anything of the
+ * phase is left to resolve. */
+static gboolean
+check_nothing_pending (SlCommand  *c,
+                       GError    **error)
+{
+  g_autofree char *pending = pending_in_step (c, SL_STEP_NONE);
+
+  if (pending == NULL)
+    return TRUE;
+  sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type", "%s", pending);
+  return FALSE;
+}
+
+/* The Action Phase moves on: to the next step of the subphase with
+ * something to resolve, the next subphase, or past the last one. */
+static gboolean
+advance_action_phase (SlCommand  *c,
+                      GError    **error)
+{
+  SlState *s = c->state;
+  g_autofree char *pending = pending_in_step (c, s->step);
+
+  /* Every step up to the current one must be done. */
+  for (SlStep st = SL_STEP_RANGED_FIRE; st <= s->step && pending == NULL; st++)
+    pending = pending_in_step (c, st);
+  if (pending != NULL)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type", "%s", pending);
+      return FALSE;
+    }
+  /* The step ends: what it cost is applied together (§6.1, A-18). */
+  sl_state_release_step (c->rules, s);
+  /* P-08: the next step with something to resolve; what is resolved
+   * in it reads the units as they stand now. */
+  for (SlStep st = s->step + 1; st <= SL_STEP_RALLY; st++)
+    {
+      g_autofree char *due = pending_in_step (c, st);
+
+      if (due != NULL)
+        {
+          s->step = st;
+          sl_state_hold_step (c->rules, s, st);
+          return TRUE;
+        }
+    }
+  if (s->subphase < c->rules->subphases_per_turn)
+    start_subphase (c, s->subphase + 1);
+  else
+    after_action_phase (c);
+  return TRUE;
+}
+
 static gboolean
 advance (SlCommand  *c,
          GError    **error)
@@ -670,49 +834,11 @@ advance (SlCommand  *c,
       return TRUE;
 
     case SL_PHASE_ACTION:
-      {
-        g_autofree char *pending = pending_in_step (c, s->step);
-
-        /* Every step up to the current one must be done. */
-        for (SlStep st = SL_STEP_RANGED_FIRE; st <= s->step && pending == NULL; st++)
-          pending = pending_in_step (c, st);
-        if (pending != NULL)
-          {
-            sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type", "%s", pending);
-            return FALSE;
-          }
-        /* The step ends: what it cost is applied together (§6.1, A-18). */
-        sl_state_release_step (c->rules, s);
-        /* P-08: the next step with something to resolve; what is resolved
-         * in it reads the units as they stand now. */
-        for (SlStep st = s->step + 1; st <= SL_STEP_RALLY; st++)
-          {
-            g_autofree char *due = pending_in_step (c, st);
-
-            if (due != NULL)
-              {
-                s->step = st;
-                sl_state_hold_step (c->rules, s, st);
-                return TRUE;
-              }
-          }
-        if (s->subphase < c->rules->subphases_per_turn)
-          start_subphase (c, s->subphase + 1);
-        else
-          after_action_phase (c);
-        return TRUE;
-      }
+      return advance_action_phase (c, error);
 
     case SL_PHASE_FIRE_MISSION:
-      {
-        g_autofree char *pending = pending_in_step (c, SL_STEP_NONE);
-
-        if (pending != NULL)
-          {
-            sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type", "%s", pending);
-            return FALSE;
-          }
-      }
+      if (!check_nothing_pending (c, error))
+        return FALSE;
       sl_state_release_step (c->rules, s);
       if (rout_check_due (c))
         {
@@ -724,15 +850,8 @@ advance (SlCommand  *c,
       return TRUE;
 
     case SL_PHASE_ROUT_RALLY:
-      {
-        g_autofree char *pending = pending_in_step (c, SL_STEP_NONE);
-
-        if (pending != NULL)
-          {
-            sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type", "%s", pending);
-            return FALSE;
-          }
-      }
+      if (!check_nothing_pending (c, error))
+        return FALSE;
       end_turn (c);
       return TRUE;
 
@@ -1245,12 +1364,12 @@ check_conditions (SlCommand       *c,
   return TRUE;
 }
 
-/* The action's own conditions beyond T-05 and T-06. */
+/* The weapon a fire uses must be ready, and what is thrown must go
+ * with a Fire/Throw action (P-16, P-29, P-34 … P-36, §9.6). */
 static gboolean
-check_action_state (SlCommand       *c,
+check_weapon_ready (SlCommand       *c,
                     int              unit,
                     const SlAction  *action,
-                    int              target,
                     int              throwing,
                     GError         **error)
 {
@@ -1258,7 +1377,6 @@ check_action_state (SlCommand       *c,
   const SlUnitSetup *us = sl_setup_unit_at (c->setup, unit);
   const SlWeapon *weapon = us->weapons[u->in_hand];
   const char *name = us->told;
-  gboolean ammunition = sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION);
 
   if (throwing != SL_THROW_NONE && !sl_setup_has_module (c->setup, SL_MODULE_AREA_EFFECTS))
     {
@@ -1276,8 +1394,8 @@ check_action_state (SlCommand       *c,
                              _("%s's weapon is jammed: clear it first (P-16)."), name);
           return FALSE;
         }
-      if (ammunition && throwing == SL_THROW_NONE && weapon->rounds > 0 &&
-          u->rounds_fired[u->in_hand] >= weapon->rounds)
+      if (sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION) && throwing == SL_THROW_NONE &&
+          weapon->rounds > 0 && u->rounds_fired[u->in_hand] >= weapon->rounds)
         {
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
                              _("%s's %s is empty: reload first (P-29)."), name, weapon->name);
@@ -1293,32 +1411,52 @@ check_action_state (SlCommand       *c,
                          action->name);
       return FALSE;
     }
-  if (!check_fire_target (c, unit, target, error) ||
-      !check_throw (c, unit, throwing, error))
-    return FALSE;
-  if (is_action (action, "reload"))
-    {
-      SlAmmoInput in = { 0 };
-      SlAmmoResult res;
+  return TRUE;
+}
 
-      if (!ammunition)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
-                             _("Reloading needs the ammunition rules (§15.2)."));
-          return FALSE;
-        }
-      in.weapon = weapon;
-      in.omni_mode = sl_state_unit_omni_mode (c->setup, c->state, unit);
-      in.action = SL_AMMO_RELOAD;
-      sl_state_unit_ammo (c->setup, c->state, unit, &in.state);
-      if (!sl_ammo_resolve (c->rules, c->options, &in, &res, error))
-        {
-          g_autofree char *message = g_strdup ((*error)->message);
-          g_clear_error (error);
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action", "%s", message);
-          return FALSE;
-        }
+/* P-29: a reload the ammunition rules would refuse. */
+static gboolean
+check_reload (SlCommand  *c,
+              int         unit,
+              GError    **error)
+{
+  const SlUnitState *u = &c->state->units[unit];
+  SlAmmoInput in = { 0 };
+  SlAmmoResult res;
+
+  if (!sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                         _("Reloading needs the ammunition rules (§15.2)."));
+      return FALSE;
     }
+  in.weapon = sl_setup_unit_at (c->setup, unit)->weapons[u->in_hand];
+  in.omni_mode = sl_state_unit_omni_mode (c->setup, c->state, unit);
+  in.action = SL_AMMO_RELOAD;
+  sl_state_unit_ammo (c->setup, c->state, unit, &in.state);
+  if (!sl_ammo_resolve (c->rules, c->options, &in, &res, error))
+    {
+      g_autofree char *message = g_strdup ((*error)->message);
+      g_clear_error (error);
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action", "%s", message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Actions on the unit's own kit need something to act on (P-16, T-12,
+ * §15.13, P-36). */
+static gboolean
+check_kit_action (SlCommand       *c,
+                  int              unit,
+                  const SlAction  *action,
+                  GError         **error)
+{
+  const SlUnitState *u = &c->state->units[unit];
+  const SlUnitSetup *us = sl_setup_unit_at (c->setup, unit);
+  const SlWeapon *weapon = us->weapons[u->in_hand];
+  const char *name = us->told;
+
   if (is_action (action, "clear-weapon") && !u->jammed)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
@@ -1365,6 +1503,22 @@ check_action_state (SlCommand       *c,
   return TRUE;
 }
 
+/* The action's own conditions beyond T-05 and T-06. */
+static gboolean
+check_action_state (SlCommand       *c,
+                    int              unit,
+                    const SlAction  *action,
+                    int              target,
+                    int              throwing,
+                    GError         **error)
+{
+  return check_weapon_ready (c, unit, action, throwing, error) &&
+         check_fire_target (c, unit, target, error) &&
+         check_throw (c, unit, throwing, error) &&
+         (!is_action (action, "reload") || check_reload (c, unit, error)) &&
+         check_kit_action (c, unit, action, error);
+}
+
 /* A-27: what a dazed unit may start. */
 static gboolean
 check_daze (SlCommand       *c,
@@ -1384,333 +1538,459 @@ check_daze (SlCommand       *c,
   return FALSE;
 }
 
-gboolean
-sl_command_declare (SlCommand  *c,
-                    GError    **error)
+/* A declaration as the command gives it (P-07), and what checking it
+ * works out. */
+typedef struct
+{
+  int                 unit;
+  SlActionCostInput   in;          /* the action and its options; the unit's part once checked */
+  int                 target;
+  gboolean            replace;
+  int                 throwing;
+  int                 burst;
+  int                 bounce;      /* the pack used (TRUE), not used (FALSE), or -1: not said */
+  const char         *label;
+  const char         *zero_g_stream;
+  const char         *mission_id;
+  gboolean            at_obstacle;
+  SlObstacleAt        obstacle;
+  int                 charge;      /* the charge marker's id, or 0 */
+  /* Worked out */
+  int                 now;
+  int                 mission;     /* the T-35 entry of the fire mission called, or −1 */
+  SlActionCostResult  cost;
+  SlBreakdown        *breakdown;
+  gboolean            revealed;
+} Declaration;
+
+/* The action and how it is done. */
+static void
+read_declared_action (SlCommand   *c,
+                      Declaration *d)
 {
   SlReader *r = c->command;
-  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
-  SlActionCostInput in = { 0 };
-  SlActionCostResult cost;
-  SlSchedule schedule;
-  const char *zero_g_stream;
-  const char *label, *mission_id;
-  gboolean replace, revealed = FALSE, at_obstacle;
-  int unit, target, now, throwing, bounce, burst, mission = -1, charge;
-  SlObstacleAt obstacle;
-  SlUnitState *u;
-  g_autofree char *when = NULL;
-  JsonObject *end;
+  const SlTable *t = &c->rules->actions;
 
-  unit = sl_command_unit (c, r, "unit", FALSE);
+  d->unit = sl_command_unit (c, r, "unit", FALSE);
   sl_reader_require (r, "action");
-  {
-    const SlTable *t = &c->rules->actions;
-    int a = sl_reader_enum (r, "action", sl_table_ids (t), t->what, 0);
+  d->in.action = g_ptr_array_index (t->items,
+                                    sl_reader_enum (r, "action", sl_table_ids (t), t->what, 0));
+  d->in.combined_with = sl_reader_enum (r, "combined_with", sl_combine_names,
+                                        N_("move to combine with"), SL_MOVE_NONE);
+  d->in.to_position = sl_reader_enum (r, "to_position", sl_position_names, N_("position"), -1);
+  d->in.locked = sl_reader_bool (r, "locked", FALSE);
+  d->in.airlock = sl_reader_bool (r, "airlock", FALSE);
+  d->in.key_from_body = sl_reader_bool (r, "key_from_body", FALSE);
+  d->in.floors = sl_reader_int (r, "floors", 1, 30, 1);
+}
 
-    in.action = g_ptr_array_index (t->items, a);
-  }
-  in.combined_with = sl_reader_enum (r, "combined_with", sl_combine_names,
-                                     N_("move to combine with"), SL_MOVE_NONE);
-  in.to_position = sl_reader_enum (r, "to_position", sl_position_names, N_("position"), -1);
-  in.locked = sl_reader_bool (r, "locked", FALSE);
-  in.airlock = sl_reader_bool (r, "airlock", FALSE);
-  in.key_from_body = sl_reader_bool (r, "key_from_body", FALSE);
-  in.floors = sl_reader_int (r, "floors", 1, 30, 1);
-  target = sl_command_unit (c, r, "target", TRUE);
-  replace = sl_reader_bool (r, "replace", FALSE);
-  throwing = sl_reader_enum (r, "throw", sl_throw_names, N_("what is thrown"), SL_THROW_NONE);
+/* What a fire is at, how it is fired and with what. */
+static void
+read_declared_fire (SlCommand   *c,
+                    Declaration *d)
+{
+  SlReader *r = c->command;
+
+  d->target = sl_command_unit (c, r, "target", TRUE);
+  d->replace = sl_reader_bool (r, "replace", FALSE);
+  d->throwing = sl_reader_enum (r, "throw", sl_throw_names, N_("what is thrown"), SL_THROW_NONE);
   /* P-30 step 2: a burst is declared with the fire. */
-  burst = sl_reader_enum (r, "burst", sl_burst_names, N_("burst"), SL_BURST_NONE);
-  if (burst != SL_BURST_NONE && sl_reader_ok (r) && (!is_action (in.action, "fire") || throwing != SL_THROW_NONE))
+  d->burst = sl_reader_enum (r, "burst", sl_burst_names, N_("burst"), SL_BURST_NONE);
+  if (d->burst != SL_BURST_NONE && sl_reader_ok (r) &&
+      (!is_action (d->in.action, "fire") || d->throwing != SL_THROW_NONE))
     sl_reader_fail (r, "burst", _("A burst is fired with a Fire/Throw action of the weapon in hand (P-30)."));
-  else if (burst == SL_BURST_AREA && target >= 0 && sl_reader_ok (r))
+  else if (d->burst == SL_BURST_AREA && d->target >= 0 && sl_reader_ok (r))
     sl_reader_fail (r, "target", _("An area burst engages every unit in its wedge, not one target (P-30 step 4)."));
   /* §8.2 limit 4: a unit may say before it moves that it does not use its
    * pack (or uses it again). */
-  bounce = sl_reader_has (r, "bounce_pack") ? sl_reader_bool (r, "bounce_pack", TRUE) : -1;
-  if (throwing != SL_THROW_NONE && !in.action->fire && sl_reader_ok (r))
+  d->bounce = sl_reader_has (r, "bounce_pack") ? sl_reader_bool (r, "bounce_pack", TRUE) : -1;
+  if (d->throwing != SL_THROW_NONE && !d->in.action->fire && sl_reader_ok (r))
     sl_reader_fail (r, "throw", _("Grenades are thrown and charges set off with a Fire/Throw action (P-34, P-36)."));
-  else if (throwing != SL_THROW_NONE && target >= 0 && sl_reader_ok (r))
+  else if (d->throwing != SL_THROW_NONE && d->target >= 0 && sl_reader_ok (r))
     sl_reader_fail (r, "target", _("A grenade is thrown at a point, not at a unit (P-34 step 3): name it with “label”."));
-  label = sl_reader_string (r, "label", NULL);
-  if (label != NULL && strlen (label) >= sizeof (((SlCurrentAction *) NULL)->label))
+}
+
+/* P-25, P-36 step 5: a fire at an obstacle or at a charge, not a unit;
+ * P-36 step 4: a charge deactivated (Use device) or picked up. */
+static void
+read_declared_object (SlCommand   *c,
+                      Declaration *d)
+{
+  SlReader *r = c->command;
+  const char *field;
+  gboolean fire;
+
+  d->at_obstacle = sl_command_read_obstacle (c, r, "obstacle", &d->obstacle);
+  d->charge = sl_reader_int (r, "charge", 1, G_MAXINT, 0);
+  if (!sl_reader_ok (r) || !(d->at_obstacle || d->charge > 0))
+    return;
+  field = d->at_obstacle ? "obstacle" : "charge";
+  fire = is_action (d->in.action, "fire") || is_action (d->in.action, "aimed-fire");
+  if (d->at_obstacle && d->charge > 0)
+    sl_reader_fail (r, "charge", _("A fire is at one thing: an obstacle or a charge."));
+  else if (!fire && !(d->charge > 0 && (is_action (d->in.action, "use-device") ||
+                                        is_action (d->in.action, "pick-up-object"))))
+    sl_reader_fail (r, field, d->at_obstacle ? _("An obstacle is fired at with a Fire/Throw or Aimed fire action (P-25).")
+                                             : _("A charge is fired at (Fire/Throw, Aimed fire), deactivated (Use device) or picked up (Pick up object) (P-36)."));
+  else if (d->target >= 0)
+    sl_reader_fail (r, "target", _("A fire is at one thing: a unit, an obstacle or a charge."));
+  else if (d->throwing != SL_THROW_NONE || d->burst == SL_BURST_AREA)
+    sl_reader_fail (r, field, _("Only a shot or a concentrated burst of the weapon in hand is fired at an obstacle or a charge (P-25, P-36 step 5)."));
+  else if (d->at_obstacle && d->label != NULL)
+    sl_reader_fail (r, "label", _("The obstacle's label names the spot."));
+}
+
+/* Reads the command, in the order its fields are checked. */
+static gboolean
+read_declaration (SlCommand   *c,
+                  Declaration *d)
+{
+  SlReader *r = c->command;
+
+  read_declared_action (c, d);
+  read_declared_fire (c, d);
+  d->label = sl_reader_string (r, "label", NULL);
+  if (d->label != NULL && strlen (d->label) >= sizeof (((SlCurrentAction *) NULL)->label))
     sl_reader_fail (r, "label", _("A label is at most %d characters."),
                     (int) sizeof (((SlCurrentAction *) NULL)->label) - 1);
-  zero_g_stream = sl_command_die (c, r, "zero_g_roll", 10);
+  d->zero_g_stream = sl_command_die (c, r, "zero_g_roll", 10);
   /* P-38: the kind of fire mission is named as it is called. */
-  mission_id = sl_reader_string (r, "mission", NULL);
-  if (mission_id != NULL && sl_reader_ok (r) && !is_action (in.action, "call-fire-mission"))
+  d->mission_id = sl_reader_string (r, "mission", NULL);
+  if (d->mission_id != NULL && sl_reader_ok (r) && !is_action (d->in.action, "call-fire-mission"))
     sl_reader_fail (r, "mission", _("A fire mission is named with a “Call fire mission” action (P-38)."));
-  /* P-25, P-36 step 5: a fire at an obstacle or at a charge, not a unit;
-   * P-36 step 4: a charge deactivated (Use device) or picked up. */
-  at_obstacle = sl_command_read_obstacle (c, r, "obstacle", &obstacle);
-  charge = sl_reader_int (r, "charge", 1, G_MAXINT, 0);
-  if (sl_reader_ok (r) && (at_obstacle || charge > 0))
-    {
-      const char *field = at_obstacle ? "obstacle" : "charge";
-      gboolean fire = is_action (in.action, "fire") || is_action (in.action, "aimed-fire");
+  read_declared_object (c, d);
+  return sl_command_inputs_done (c);
+}
 
-      if (at_obstacle && charge > 0)
-        sl_reader_fail (r, "charge", _("A fire is at one thing: an obstacle or a charge."));
-      else if (!fire && !(charge > 0 && (is_action (in.action, "use-device") ||
-                                         is_action (in.action, "pick-up-object"))))
-        sl_reader_fail (r, field, at_obstacle ? _("An obstacle is fired at with a Fire/Throw or Aimed fire action (P-25).")
-                                              : _("A charge is fired at (Fire/Throw, Aimed fire), deactivated (Use device) or picked up (Pick up object) (P-36)."));
-      else if (target >= 0)
-        sl_reader_fail (r, "target", _("A fire is at one thing: a unit, an obstacle or a charge."));
-      else if (throwing != SL_THROW_NONE || burst == SL_BURST_AREA)
-        sl_reader_fail (r, field, _("Only a shot or a concentrated burst of the weapon in hand is fired at an obstacle or a charge (P-25, P-36 step 5)."));
-      else if (at_obstacle && label != NULL)
-        sl_reader_fail (r, "label", _("The obstacle's label names the spot."));
-    }
-  if (!sl_command_inputs_done (c))
+/* P-36 step 4: the charge a unit fires at, deactivates or picks up. */
+static gboolean
+check_declared_charge (SlCommand         *c,
+                       const Declaration *d,
+                       GError           **error)
+{
+  const SlUnitState *u = &c->state->units[d->unit];
+  const SlMarker *m = sl_command_charge_marker (c, d->charge, d->unit, "charge", error);
+
+  if (m == NULL)
     return FALSE;
+  if (is_action (d->in.action, "pick-up-object") && !m->resolved)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "charge",
+                         _("%s is armed: it is deactivated (Use device) before it is picked up (P-36 step 4)."),
+                         m->label);
+      return FALSE;
+    }
+  if (is_action (d->in.action, "pick-up-object") &&
+      u->plastic_charges + u->shaped_charges >= c->rules->charges_per_carrier)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "charge",
+                         _("%s already carries %d charges (P-36 step 1)."), sl_command_name (c, d->unit),
+                         c->rules->charges_per_carrier);
+      return FALSE;
+    }
+  if (is_action (d->in.action, "use-device") && m->resolved)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "charge",
+                         _("%s is already deactivated (P-36 step 4)."), m->label);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether the unit may start the action now (P-07), before its cost. */
+static gboolean
+check_declaration (SlCommand    *c,
+                   Declaration  *d,
+                   GError      **error)
+{
+  int unit = d->unit;
+  const SlCondition *doors;
+
   if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER,
                                  N_("Declaring an action"), error))
     return FALSE;
 
-  u = &c->state->units[unit];
-  now = sl_command_now (c);
-  if (bounce == TRUE && !sl_setup_unit_at (c->setup, unit)->armor->bounce)
+  d->now = sl_command_now (c);
+  if (d->bounce == TRUE && !sl_setup_unit_at (c->setup, unit)->armor->bounce)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "bounce_pack", _("The %s has no bounce pack (T-13)."),
                          sl_setup_unit_at (c->setup, unit)->armor->name);
       return FALSE;
     }
-  if (bounce >= 0)
-    u->bounce_pack = bounce;
+  if (d->bounce >= 0)
+    c->state->units[unit].bounce_pack = d->bounce;
   /* The scenario's locked doors count as locked (T-42, T-43). */
-  {
-    const SlCondition *doors = sl_setup_condition (c->setup, SL_CONDITION_DOORS, sl_command_side (c, unit),
-                                                   c->state->turn);
-
-    if (doors != NULL && doors->doors_locked && is_action (in.action, "open-door"))
-      in.locked = TRUE;
-  }
-  if (!check_can_act (c, unit, in.action, replace, error) ||
-      !check_conditions (c, unit, in.action, in.locked, in.airlock, error) ||
+  doors = sl_setup_condition (c->setup, SL_CONDITION_DOORS, sl_command_side (c, unit),
+                              c->state->turn);
+  if (doors != NULL && doors->doors_locked && is_action (d->in.action, "open-door"))
+    d->in.locked = TRUE;
+  if (!check_can_act (c, unit, d->in.action, d->replace, error) ||
+      !check_conditions (c, unit, d->in.action, d->in.locked, d->in.airlock, error) ||
       !sl_command_check_turn (c, unit, "unit", error) ||
-      !check_daze (c, unit, in.action, in.to_position, error) ||
-      !check_action_state (c, unit, in.action, target, throwing, error))
+      !check_daze (c, unit, d->in.action, d->in.to_position, error) ||
+      !check_action_state (c, unit, d->in.action, d->target, d->throwing, error))
     return FALSE;
-  if (is_action (in.action, "call-fire-mission") &&
-      !sl_command_check_mission_call (c, unit, mission_id, &mission, error))
+  if (is_action (d->in.action, "call-fire-mission") &&
+      !sl_command_check_mission_call (c, unit, d->mission_id, &d->mission, error))
     return FALSE;
-  if (at_obstacle && sl_command_obstacle_breached (c, obstacle.label))
+  if (d->at_obstacle && sl_command_obstacle_breached (c, d->obstacle.label))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "obstacle",
-                         _("%s is already destroyed: a Breach marker lies there (P-25)."), obstacle.label);
+                         _("%s is already destroyed: a Breach marker lies there (P-25)."), d->obstacle.label);
       return FALSE;
     }
-  if (charge > 0)
-    {
-      const SlMarker *m = sl_command_charge_marker (c, charge, unit, "charge", error);
+  return d->charge <= 0 || check_declared_charge (c, d, error);
+}
 
-      if (m == NULL)
-        return FALSE;
-      if (is_action (in.action, "pick-up-object") && !m->resolved)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "charge",
-                             _("%s is armed: it is deactivated (Use device) before it is picked up (P-36 step 4)."),
-                             m->label);
-          return FALSE;
-        }
-      if (is_action (in.action, "pick-up-object") &&
-          u->plastic_charges + u->shaped_charges >= c->rules->charges_per_carrier)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "charge",
-                             _("%s already carries %d charges (P-36 step 1)."), sl_command_name (c, unit),
-                             c->rules->charges_per_carrier);
-          return FALSE;
-        }
-      if (is_action (in.action, "use-device") && m->resolved)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "charge",
-                             _("%s is already deactivated (P-36 step 4)."), m->label);
-          return FALSE;
-        }
-    }
+/* T-05, T-06: what the action costs this unit. */
+static gboolean
+declaration_cost (SlCommand    *c,
+                  Declaration  *d,
+                  GError      **error)
+{
+  const SlUnitState *u = &c->state->units[d->unit];
+  g_autoptr(GError) local_error = NULL;
+  const char *field;
+  gboolean own;
 
-  in.wound = u->wound;
-  in.position = u->position;
+  d->in.wound = u->wound;
+  d->in.position = u->position;
   /* §18: a Legionnaire character may rally with its own leadership. */
-  in.leader = is_leader (c, unit) ||
-              (sl_setup_unit_at (c->setup, unit)->legionnaire != NULL && is_action (in.action, "rally"));
-  in.dazed = sl_state_unit_dazed (c->rules, c->state, unit);
-  {
-    g_autoptr(GError) local_error = NULL;
+  d->in.leader = is_leader (c, d->unit) ||
+                 (sl_setup_unit_at (c->setup, d->unit)->legionnaire != NULL &&
+                  is_action (d->in.action, "rally"));
+  d->in.dazed = sl_state_unit_dazed (c->rules, c->state, d->unit);
+  if (sl_action_cost (c->rules, c->options, &d->in, d->breakdown, &d->cost, &local_error))
+    return TRUE;
+  /* The engine names what it was given (the leader, the wound …);
+   * here that comes from the unit's log. */
+  field = sl_rule_error_get_field (local_error);
+  own = g_strcmp0 (field, "action") == 0 || g_strcmp0 (field, "combined_with") == 0 ||
+        g_strcmp0 (field, "to_position") == 0;
+  sl_rule_error_set (error, local_error->code, own ? field : "unit", "%s", local_error->message);
+  return FALSE;
+}
 
-    if (!sl_action_cost (c->rules, c->options, &in, breakdown, &cost, &local_error))
-      {
-        /* The engine names what it was given (the leader, the wound …);
-         * here that comes from the unit's log. */
-        const char *field = sl_rule_error_get_field (local_error);
-        gboolean own = g_strcmp0 (field, "action") == 0 || g_strcmp0 (field, "combined_with") == 0 ||
-                       g_strcmp0 (field, "to_position") == 0;
-
-        sl_rule_error_set (error, local_error->code, own ? field : "unit", "%s", local_error->message);
-        return FALSE;
-      }
-  }
-
-  if (burst != SL_BURST_NONE)
+/* What the action's end will need, checked now that its end is known:
+ * a burst (P-30 step 1), the rate of fire, the move. */
+static gboolean
+check_declared_end (SlCommand          *c,
+                    const Declaration  *d,
+                    GError            **error)
+{
+  if (d->burst != SL_BURST_NONE)
     {
-      const SlWeapon *w = sl_state_unit_weapon (c->setup, c->state, unit);
+      const SlWeapon *w = sl_state_unit_weapon (c->setup, c->state, d->unit);
+      const char *mode = sl_state_unit_omni_mode (c->setup, c->state, d->unit);
 
       if (!sl_command_require_module (c, SL_MODULE_AUTOMATIC_FIRE, "burst", error))
         return FALSE;
-      if (!sl_weapon_get_profile (w, sl_state_unit_omni_mode (c->setup, c->state, unit))->auto_fire)
+      if (!sl_weapon_get_profile (w, mode)->auto_fire)
         {
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "burst",
                              _("The %s fires no bursts (P-30 step 1)."), w->name);
           return FALSE;
         }
     }
-  if (!check_rate_of_fire (c, unit, in.action, target, throwing, burst, now + cost.takes_effect_after - 1, error) ||
-      !check_move (c, unit, in.action, in.combined_with, error))
-    return FALSE;
+  return check_rate_of_fire (c, d->unit, d->in.action, d->target, d->throwing, d->burst,
+                             d->now + d->cost.takes_effect_after - 1, error) &&
+         check_move (c, d->unit, d->in.action, d->in.combined_with, error);
+}
+
+/* The unit turns to its new action: it gives up the running one, shows
+ * itself and, in zero-G, makes its check; *@steady is FALSE when the
+ * check fails and the action is lost. */
+static gboolean
+start_declared (SlCommand    *c,
+                Declaration  *d,
+                gboolean     *steady,
+                GError      **error)
+{
+  SlUnitState *u = &c->state->units[d->unit];
+  SlCheckOutcome check;
+  SlMove move;
 
   /* §6.1, P-07 step 6: a new action cancels the running one. */
-  if (u->current.action != NULL && !sl_state_unit_idle (c->rules, c->state, unit))
-    sl_command_say (c, _("%s gives up “%s”."), sl_command_name (c, unit), u->current.action->name);
+  if (u->current.action != NULL && !sl_state_unit_idle (c->rules, c->state, d->unit))
+    sl_command_say (c, _("%s gives up “%s”."), sl_command_name (c, d->unit), u->current.action->name);
   u->opportunity_armed = FALSE;
 
   /* §15.1: a hidden unit that acts is detected. */
   if (u->hidden)
     {
-      sl_state_reveal_unit (c->state, unit);
-      u->revealed_at = now + 1;
-      revealed = TRUE;
-      sl_command_say (c, _("%s acts and is no longer hidden (§15.1)."), sl_command_name (c, unit));
+      sl_state_reveal_unit (c->state, d->unit);
+      u->revealed_at = d->now + 1;
+      d->revealed = TRUE;
+      sl_command_say (c, _("%s acts and is no longer hidden (§15.1)."), sl_command_name (c, d->unit));
     }
 
   /* P-21: in zero-G every action starts with a check; a failure loses it.
    * The move the action makes, or is combined with (a sprint with a fire
    * is no zero-G move either, P-21). */
-  {
-    gboolean steady;
-    SlCheckOutcome check;
-    SlMove move = in.action->move != SL_MOVE_NONE ? in.action->move
-                : in.combined_with > SL_MOVE_NONE && in.combined_with < SL_N_MOVES ? (SlMove) in.combined_with
-                : SL_MOVE_NONE;
-
-    if (!sl_command_zero_g_check (c, unit, in.action->fire ? SL_ZERO_G_FIRE : SL_ZERO_G_OTHER, move,
-                                  zero_g_stream, "", &steady, &check, error))
-      return FALSE;
-    if (!steady)
-      {
-        sl_state_lose_action (c->state, unit);
-        sl_command_say (c, _("%s fails the zero-G check (rolled %d, net %d): “%s” is lost; it may try again next subphase (P-21)."),
-                        sl_command_name (c, unit), check.natural, check.net, in.action->name);
-        return TRUE;
-      }
-  }
-
-  if (!sl_schedule (c->rules, c->state->turn, c->state->subphase, cost.cost, &schedule, error))
+  move = d->in.action->move != SL_MOVE_NONE ? d->in.action->move
+       : d->in.combined_with > SL_MOVE_NONE && d->in.combined_with < SL_N_MOVES
+       ? (SlMove) d->in.combined_with
+       : SL_MOVE_NONE;
+  if (!sl_command_zero_g_check (c, d->unit, d->in.action->fire ? SL_ZERO_G_FIRE : SL_ZERO_G_OTHER,
+                                move, d->zero_g_stream, "", steady, &check, error))
     return FALSE;
+  if (!*steady)
+    {
+      sl_state_lose_action (c->state, d->unit);
+      sl_command_say (c, _("%s fails the zero-G check (rolled %d, net %d): “%s” is lost; it may try again next subphase (P-21)."),
+                      sl_command_name (c, d->unit), check.natural, check.net, d->in.action->name);
+    }
+  return TRUE;
+}
 
-  sl_state_lose_action (c->state, unit);
-  if (moves_away (in.action))
+/* The action goes on the unit's log. */
+static void
+apply_declaration (SlCommand         *c,
+                   const Declaration *d)
+{
+  SlUnitState *u = &c->state->units[d->unit];
+  int now = d->now;
+
+  sl_state_lose_action (c->state, d->unit);
+  if (moves_away (d->in.action))
     u->must_move_away = FALSE;
-  u->current.action = in.action;
-  u->current.combined_with = in.combined_with;
+  u->current.action = d->in.action;
+  u->current.combined_with = d->in.combined_with;
   u->current.start = now;
-  u->current.end = now + cost.takes_effect_after - 1;
-  u->current.cost = cost.cost;
-  u->current.target = target;
-  u->current.to_position = in.to_position;
-  u->current.throwing = throwing;
-  u->current.burst = burst;
-  u->current.mission = mission + 1;
-  u->current.target_marker = charge;
-  if (at_obstacle)
+  u->current.end = now + d->cost.takes_effect_after - 1;
+  u->current.cost = d->cost.cost;
+  u->current.target = d->target;
+  u->current.to_position = d->in.to_position;
+  u->current.throwing = d->throwing;
+  u->current.burst = d->burst;
+  u->current.mission = d->mission + 1;
+  u->current.target_marker = d->charge;
+  if (d->at_obstacle)
     {
-      u->current.obstacle = obstacle.index + 1;
-      g_strlcpy (u->current.label, obstacle.label, sizeof u->current.label);
+      u->current.obstacle = d->obstacle.index + 1;
+      g_strlcpy (u->current.label, d->obstacle.label, sizeof u->current.label);
     }
-  u->current.stairs_end = cost.stairs_ap > 0 ? now + cost.stairs_ap - 1 : -1;
+  u->current.stairs_end = d->cost.stairs_ap > 0 ? now + d->cost.stairs_ap - 1 : -1;
+  if (d->label != NULL)
+    g_strlcpy (u->current.label, d->label, sizeof u->current.label);
+  if (d->in.action->move != SL_MOVE_NONE)
+    u->moving = d->in.action->move;
+  else if (d->in.combined_with < SL_N_MOVES)
+    u->moving = d->in.combined_with;
+}
+
+/* The action with what it is at or done with, as the summary says it:
+ * "Aimed fire at 3 Legionnaire Ostra" — the target or the spot named. */
+static char *
+declared_what (SlCommand         *c,
+               const Declaration *d)
+{
+  const char *name = d->in.action->name;
+  const char *label = d->label;
+
+  if (d->burst != SL_BURST_NONE)
+    {
+      const char *kind = d->burst == SL_BURST_AREA ? _("an area burst") : _("a concentrated burst");
+
+      return d->target >= 0 ? g_strdup_printf (_("%s, %s, at %s"), name, kind, sl_command_name (c, d->target))
+                            : g_strdup_printf (_("%s, %s"), name, kind);
+    }
+  if (d->target >= 0)
+    return g_strdup_printf (_("%s at %s"), name, sl_command_name (c, d->target));
+  if (d->throwing != SL_THROW_NONE)
+    {
+      const char *uses = d->throwing == SL_THROW_GRENADE ? _("a hand grenade")
+                       : d->throwing == SL_THROW_LAUNCHER ? _("the grenade launcher")
+                       : _("a charge by radio");
+
+      return label != NULL ? g_strdup_printf (_("%s with %s at %s"), name, uses, label)
+                           : g_strdup_printf (_("%s with %s"), name, uses);
+    }
+  if (d->at_obstacle)
+    return g_strdup_printf (_("%s at %s"), name, d->obstacle.label);
+  if (d->charge > 0 && d->in.action->fire)
+    return g_strdup_printf (_("%s at %s"), name, sl_state_find_marker (c->state, d->charge)->label);
+  if (d->charge > 0)
+    return g_strdup_printf (_("%s (%s)"), name, sl_state_find_marker (c->state, d->charge)->label);
+  if (d->mission >= 0)
+    {
+      const SlFireMissionDef *def = g_ptr_array_index (c->rules->fire_missions.items, d->mission);
+
+      /* "Call Fire Mission (Mortar Strike at the ridge)" */
+      return label != NULL ? g_strdup_printf (_("%s (%s at %s)"), name, def->name, label)
+                           : g_strdup_printf (_("%s (%s)"), name, def->name);
+    }
   if (label != NULL)
-    g_strlcpy (u->current.label, label, sizeof u->current.label);
-  if (in.action->move != SL_MOVE_NONE)
-    u->moving = in.action->move;
-  else if (in.combined_with < SL_N_MOVES)
-    u->moving = in.combined_with;
+    return g_strdup_printf (_("%s (%s)"), name, label);
+  if (d->in.to_position >= 0)
+    return g_strdup_printf (_("%s to %s"), name, sl_position_label (d->in.to_position));
+  return g_strdup (name);
+}
 
-  if (sl_command_telling (c))
-    {
-      int t, sp;
+/* The result (the cost, the end, the breakdown) and the summary. */
+static void
+tell_declaration (SlCommand         *c,
+                  const Declaration *d)
+{
+  const SlUnitState *u = &c->state->units[d->unit];
+  const char *name = sl_command_name (c, d->unit);
+  g_autofree char *when = NULL;
+  g_autofree char *what = NULL;
+  JsonObject *end;
+  int t, sp;
 
-      sl_subphase_split (c->rules, u->current.end, &t, &sp);
-      end = json_object_new ();
-      json_object_set_int_member (end, "turn", t);
-      json_object_set_int_member (end, "subphase", sp);
-      json_object_set_int_member (c->result, "cost", cost.cost);
-      json_object_set_object_member (c->result, "end", end);
-      json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
-      if (revealed)
-        json_object_set_boolean_member (c->result, "revealed", TRUE);
-    }
+  if (!sl_command_telling (c))
+    return;
+  sl_subphase_split (c->rules, u->current.end, &t, &sp);
+  end = json_object_new ();
+  json_object_set_int_member (end, "turn", t);
+  json_object_set_int_member (end, "subphase", sp);
+  json_object_set_int_member (c->result, "cost", d->cost.cost);
+  json_object_set_object_member (c->result, "end", end);
+  json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (d->breakdown));
+  if (d->revealed)
+    json_object_set_boolean_member (c->result, "revealed", TRUE);
 
   /* "Trooper Quint: Aimed fire at 3 Legionnaire Ostra, 3 AP, ends in
-   * subphase 6." — the target or the spot named. */
-  if (sl_command_telling (c))
-    {
-      g_autofree char *what = NULL;
+   * subphase 6." */
+  when = sl_command_when (c, u->current.end);
+  what = declared_what (c, d);
+  if (d->in.combined_with != SL_MOVE_NONE)
+    sl_command_say (c, _("%s: %s, combined with %s, %d AP, ends in %s."),
+                    name, what, sl_combine_label (d->in.combined_with), d->cost.cost, when);
+  else if (d->in.action->move == SL_MOVE_DIVE && c->setup->environment.zero_g)
+    sl_command_say (c, _("%s: %s, %d AP, then it carries on until it hits full cover or another unit (A-72)."),
+                    name, what, d->cost.cost);
+  else
+    sl_command_say (c, _("%s: %s, %d AP, ends in %s."), name, what, d->cost.cost, when);
+}
 
-      when = sl_command_when (c, u->current.end);
-      if (burst != SL_BURST_NONE)
-        {
-          const char *kind = burst == SL_BURST_AREA ? _("an area burst") : _("a concentrated burst");
+gboolean
+sl_command_declare (SlCommand  *c,
+                    GError    **error)
+{
+  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+  Declaration d = { .mission = -1, .breakdown = breakdown };
+  SlSchedule schedule;
+  gboolean steady;
 
-          what = target >= 0 ? g_strdup_printf (_("%s, %s, at %s"), in.action->name, kind, sl_command_name (c, target))
-                             : g_strdup_printf (_("%s, %s"), in.action->name, kind);
-        }
-      else if (target >= 0)
-        what = g_strdup_printf (_("%s at %s"), in.action->name, sl_command_name (c, target));
-      else if (throwing != SL_THROW_NONE)
-        {
-          const char *uses = throwing == SL_THROW_GRENADE ? _("a hand grenade")
-                           : throwing == SL_THROW_LAUNCHER ? _("the grenade launcher")
-                           : _("a charge by radio");
+  if (!read_declaration (c, &d) ||
+      !check_declaration (c, &d, error) ||
+      !declaration_cost (c, &d, error) ||
+      !check_declared_end (c, &d, error))
+    return FALSE;
+  if (!start_declared (c, &d, &steady, error))
+    return FALSE;
+  if (!steady)
+    return TRUE;
+  if (!sl_schedule (c->rules, c->state->turn, c->state->subphase, d.cost.cost, &schedule, error))
+    return FALSE;
 
-          what = label != NULL ? g_strdup_printf (_("%s with %s at %s"), in.action->name, uses, label)
-                               : g_strdup_printf (_("%s with %s"), in.action->name, uses);
-        }
-      else if (at_obstacle)
-        what = g_strdup_printf (_("%s at %s"), in.action->name, obstacle.label);
-      else if (charge > 0 && in.action->fire)
-        what = g_strdup_printf (_("%s at %s"), in.action->name, sl_state_find_marker (c->state, charge)->label);
-      else if (charge > 0)
-        what = g_strdup_printf (_("%s (%s)"), in.action->name, sl_state_find_marker (c->state, charge)->label);
-      else if (mission >= 0)
-        {
-          const SlFireMissionDef *def = g_ptr_array_index (c->rules->fire_missions.items, mission);
-
-          /* "Call Fire Mission (Mortar Strike at the ridge)" */
-          what = label != NULL ? g_strdup_printf (_("%s (%s at %s)"), in.action->name, def->name, label)
-                               : g_strdup_printf (_("%s (%s)"), in.action->name, def->name);
-        }
-      else if (label != NULL)
-        what = g_strdup_printf (_("%s (%s)"), in.action->name, label);
-      else if (in.to_position >= 0)
-        what = g_strdup_printf (_("%s to %s"), in.action->name, sl_position_label (in.to_position));
-      else
-        what = g_strdup (in.action->name);
-      if (in.combined_with != SL_MOVE_NONE)
-        sl_command_say (c, _("%s: %s, combined with %s, %d AP, ends in %s."),
-                        sl_command_name (c, unit), what, sl_combine_label (in.combined_with),
-                        cost.cost, when);
-      else if (in.action->move == SL_MOVE_DIVE && c->setup->environment.zero_g)
-        sl_command_say (c, _("%s: %s, %d AP, then it carries on until it hits full cover or another unit (A-72)."),
-                        sl_command_name (c, unit), what, cost.cost);
-      else
-        sl_command_say (c, _("%s: %s, %d AP, ends in %s."), sl_command_name (c, unit), what, cost.cost, when);
-    }
-
+  apply_declaration (c, &d);
+  tell_declaration (c, &d);
   /* A 1-AP action without dice ends here and now. */
-  if (u->current.end == now && resolution_step (in.action) == SL_STEP_NONE)
-    finish_action (c, unit);
+  if (c->state->units[d.unit].current.end == d.now && resolution_step (d.in.action) == SL_STEP_NONE)
+    finish_action (c, d.unit);
   return TRUE;
 }
 
@@ -1809,34 +2089,40 @@ read_side_counts (SlCommand   *c,
   return TRUE;
 }
 
-gboolean
-sl_command_objective (SlCommand  *c,
-                      GError    **error)
+/* What the objective command says, side by side (0 and 1): what each
+ * field gives, and for which side. */
+typedef struct
 {
-  SlState *s = c->state;
-  int charges[2] = { 0, 0 }, units[2] = { 0, 0 }, primary[2] = { 0, 0 }, secondary[2] = { 0, 0 };
-  gboolean charges_given[2] = { FALSE, FALSE }, units_given[2] = { FALSE, FALSE };
-  gboolean primary_given[2] = { FALSE, FALSE }, secondary_given[2] = { FALSE, FALSE };
-  const char *place = c->setup->objective_place ? c->setup->objective_place : _("the objective");
+  int      charges[2];
+  int      units[2];
+  int      primary[2];
+  int      secondary[2];
+  gboolean charges_given[2];
+  gboolean units_given[2];
+  gboolean primary_given[2];
+  gboolean secondary_given[2];
+} ObjectiveReport;
+
+static gboolean
+check_objective (SlCommand              *c,
+                 const ObjectiveReport  *o,
+                 GError                **error)
+{
   gboolean hold = FALSE;
 
-  if (!read_side_counts (c, "charges", charges, charges_given, error) ||
-      !read_side_counts (c, "on_objective", units, units_given, error) ||
-      !read_side_counts (c, "primary", primary, primary_given, error) ||
-      !read_side_counts (c, "secondary", secondary, secondary_given, error) ||
-      !sl_command_inputs_done (c))
-    return FALSE;
   for (int side = 0; side < 2; side++)
     hold |= sl_setup_side_at (c->setup, side)->objective == SL_OBJECTIVE_HOLD;
-  if (!charges_given[0] && !charges_given[1] && !units_given[0] && !units_given[1] &&
-      !primary_given[0] && !primary_given[1] && !secondary_given[0] && !secondary_given[1])
+  if (!o->charges_given[0] && !o->charges_given[1] && !o->units_given[0] && !o->units_given[1] &&
+      !o->primary_given[0] && !o->primary_given[1] &&
+      !o->secondary_given[0] && !o->secondary_given[1])
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "charges",
                          _("Say the charges set off in the objective room, the units on the objective, or the objectives achieved."));
       return FALSE;
     }
   for (int side = 0; side < 2; side++)
-    if (charges_given[side] && sl_setup_side_at (c->setup, side)->objective != SL_OBJECTIVE_CHARGES)
+    if (o->charges_given[side] &&
+        sl_setup_side_at (c->setup, side)->objective != SL_OBJECTIVE_CHARGES)
       {
         sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "charges",
                            _("%s has no charges objective in this scenario (T-42)."),
@@ -1844,426 +2130,637 @@ sl_command_objective (SlCommand  *c,
         return FALSE;
       }
   for (int side = 0; side < 2; side++)
-    if ((primary_given[side] || secondary_given[side]) &&
+    if ((o->primary_given[side] || o->secondary_given[side]) &&
         sl_setup_side_at (c->setup, side)->objective != SL_OBJECTIVE_PLAYERS)
       {
-        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, primary_given[side] ? "primary" : "secondary",
+        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN,
+                           o->primary_given[side] ? "primary" : "secondary",
                            _("%s's objective is not judged by the players in this scenario (§10 E)."),
                            sl_setup_side_at (c->setup, side)->name);
         return FALSE;
       }
-  if ((units_given[0] || units_given[1]) && !hold)
+  if ((o->units_given[0] || o->units_given[1]) && !hold)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "on_objective",
                          _("No side has to hold an objective in this scenario (T-43)."));
       return FALSE;
     }
-  if (s->over)
+  if (c->state->over)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type", _("The game is over."));
       return FALSE;
     }
+  return TRUE;
+}
+
+/* The charges set off (T-42) and the objectives the players judge (T-39). */
+static void
+apply_objectives_achieved (SlCommand             *c,
+                           const ObjectiveReport *o,
+                           const char            *place)
+{
+  SlState *s = c->state;
 
   for (int side = 0; side < 2; side++)
-    if (charges_given[side])
+    if (o->charges_given[side])
       {
-        s->objective_charges[side] = charges[side];
+        s->objective_charges[side] = o->charges[side];
         sl_command_say (c, g_dngettext (GETTEXT_PACKAGE,
                                         "%s has set off %d charge in %s (T-42).",
-                                        "%s has set off %d charges in %s (T-42).", charges[side]),
-                        sl_setup_side_at (c->setup, side)->name, charges[side], place);
+                                        "%s has set off %d charges in %s (T-42).", o->charges[side]),
+                        sl_setup_side_at (c->setup, side)->name, o->charges[side], place);
       }
   for (int side = 0; side < 2; side++)
     {
       const char *name = sl_setup_side_at (c->setup, side)->name;
 
-      if (primary_given[side])
+      if (o->primary_given[side])
         {
-          s->objective_primary[side] = primary[side];
-          if (primary[side])
+          s->objective_primary[side] = o->primary[side];
+          if (o->primary[side])
             sl_command_say (c, _("%s has achieved its primary objective (T-39)."), name);
           else
             sl_command_say (c, _("%s has not achieved its primary objective (T-39)."), name);
         }
-      if (secondary_given[side])
+      if (o->secondary_given[side])
         {
-          s->objective_secondary[side] = secondary[side];
+          s->objective_secondary[side] = o->secondary[side];
           sl_command_say (c, g_dngettext (GETTEXT_PACKAGE,
                                           "%s has achieved %d secondary objective (T-39).",
-                                          "%s has achieved %d secondary objectives (T-39).", secondary[side]),
-                          name, secondary[side]);
+                                          "%s has achieved %d secondary objectives (T-39).", o->secondary[side]),
+                          name, o->secondary[side]);
         }
     }
-  if (units_given[0] || units_given[1])
-    {
-      for (int side = 0; side < 2; side++)
-        if (units_given[side])
-          s->objective_units[side] = units[side];
-      /* A-134: a side holds it with more units there than the enemy; the
-       * turns count from the turn it took it, this one included. */
-      for (int side = 0; side < 2; side++)
-        {
-          gboolean holds = s->objective_units[side] > s->objective_units[1 - side];
+}
 
-          if (!holds)
-            s->objective_held_since[side] = 0;
-          else if (s->objective_held_since[side] == 0)
-            s->objective_held_since[side] = s->turn;
-        }
-      sl_command_say (c, _("On %s: %s %d, %s %d (T-43)."), place,
-                      sl_setup_side_at (c->setup, 0)->name, s->objective_units[0],
-                      sl_setup_side_at (c->setup, 1)->name, s->objective_units[1]);
+/* The units on the objective to hold (T-43). */
+static void
+apply_objective_held (SlCommand             *c,
+                      const ObjectiveReport *o,
+                      const char            *place)
+{
+  SlState *s = c->state;
+
+  for (int side = 0; side < 2; side++)
+    if (o->units_given[side])
+      s->objective_units[side] = o->units[side];
+  /* A-134: a side holds it with more units there than the enemy; the
+   * turns count from the turn it took it, this one included. */
+  for (int side = 0; side < 2; side++)
+    {
+      gboolean holds = s->objective_units[side] > s->objective_units[1 - side];
+
+      if (!holds)
+        s->objective_held_since[side] = 0;
+      else if (s->objective_held_since[side] == 0)
+        s->objective_held_since[side] = s->turn;
     }
+  sl_command_say (c, _("On %s: %s %d, %s %d (T-43)."), place,
+                  sl_setup_side_at (c->setup, 0)->name, s->objective_units[0],
+                  sl_setup_side_at (c->setup, 1)->name, s->objective_units[1]);
+}
+
+gboolean
+sl_command_objective (SlCommand  *c,
+                      GError    **error)
+{
+  ObjectiveReport o = { 0 };
+  const char *place = c->setup->objective_place ? c->setup->objective_place : _("the objective");
+
+  if (!read_side_counts (c, "charges", o.charges, o.charges_given, error) ||
+      !read_side_counts (c, "on_objective", o.units, o.units_given, error) ||
+      !read_side_counts (c, "primary", o.primary, o.primary_given, error) ||
+      !read_side_counts (c, "secondary", o.secondary, o.secondary_given, error) ||
+      !sl_command_inputs_done (c) ||
+      !check_objective (c, &o, error))
+    return FALSE;
+
+  apply_objectives_achieved (c, &o, place);
+  if (o.units_given[0] || o.units_given[1])
+    apply_objective_held (c, &o, place);
   return TRUE;
 }
 
 /* Corrections: any field of the log, by hand (the journal keeps them). */
 
-static const char * const correct_fields[] = {
-  "wound", "position", "in_hand", "omni_mode", "magazines.R", "magazines.P", "rounds_fired",
-  "grenades.FG", "grenades.SG", "launcher.FG", "launcher.SG", "grenade_ready", "jammed",
-  "routed", "hidden", "stealth_power", "bounce_pack", "plastic_charges", "shaped_charges",
-  "keys", "dazed_until", "action", "inside", "breach", "fires", NULL
+/* A correction under way: the unit's log, changed in place by the
+ * field's handler, and the new value in words for the summary. */
+typedef struct
+{
+  SlCommand         *c;
+  SlReader          *r;
+  int                unit;
+  SlUnitState       *u;
+  const SlUnitSetup *us;
+  char              *shown;
+} Correction;
+
+/* Reads "value" into the log; @which tells apart the fields that share a
+ * handler (a magazine, a grenade kind, where a flag is). A bad value
+ * fails the reader. */
+typedef void (*CorrectFunc) (Correction *k,
+                             int         which);
+
+static char *
+yes_no (gboolean value)
+{
+  return g_strdup (value ? _("yes") : _("no"));
+}
+
+static void
+correct_wound (Correction *k,
+               int         which)
+{
+  SlCommand *c = k->c;
+  SlUnitState *u = k->u;
+
+  u->wound = sl_reader_enum (k->r, "value", sl_wound_names, N_("wound level"), u->wound);
+  k->shown = g_strdup (c->rules->wounds[u->wound].name);
+  /* The battle report's turns: a hand correction counts from now. */
+  if (u->wound == SL_WOUND_NONE)
+    u->casualty_turn = 0;
+  else if (u->casualty_turn == 0)
+    u->casualty_turn = c->state->turn;
+  if (!c->rules->wounds[u->wound].out)
+    u->out_turn = 0;
+  else if (u->out_turn == 0)
+    u->out_turn = c->state->turn;
+  /* §6.1: out, it loses its action and leaves its melees (as the step
+   * ends, inside one). */
+  if (c->rules->wounds[u->wound].out)
+    {
+      sl_state_lose_action_in_step (c->state, k->unit);
+      if (c->state->held_step == SL_STEP_NONE)
+        sl_state_leave_melee (c->state, k->unit);
+    }
+}
+
+static void
+correct_position (Correction *k,
+                  int         which)
+{
+  k->u->position = sl_reader_enum (k->r, "value", sl_position_names, N_("position"), k->u->position);
+  k->shown = g_strdup (sl_position_label (k->u->position));
+}
+
+static void
+correct_in_hand (Correction *k,
+                 int         which)
+{
+  const char *code = sl_reader_string (k->r, "value", "");
+  int found = -1;
+
+  for (int i = 0; i < k->us->n_weapons; i++)
+    if (g_str_equal (k->us->weapons[i]->id, code))
+      found = i;
+  if (found < 0 && sl_reader_ok (k->r))
+    sl_reader_fail (k->r, "value", _("%s does not carry a “%s”."), k->us->told, code);
+  else
+    k->u->in_hand = found;
+  k->shown = g_strdup (code);
+}
+
+static void
+correct_omni_mode (Correction *k,
+                   int         which)
+{
+  static const char * const modes[] = { "spike", "slug", NULL };
+  gboolean omni = FALSE;
+
+  k->u->omni_slug = sl_reader_enum (k->r, "value", modes, N_("OMNI mode"), 0) == 1;
+  k->shown = g_strdup (modes[k->u->omni_slug]);
+
+  /* T-12: only the OMNI rifle has two modes. */
+  for (int i = 0; i < k->us->n_weapons; i++)
+    omni |= k->us->weapons[i]->has_modes;
+  if (sl_reader_ok (k->r) && !omni)
+    sl_reader_fail (k->r, "field", _("%s carries no OMNI rifle: there is no OMNI mode to set (T-12)."),
+                    k->us->told);
+}
+
+/* @which: the SlMagazine. */
+static void
+correct_magazines (Correction *k,
+                   int         which)
+{
+  SlMagazine m = which;
+  int boxes = sl_ammo_boxes (k->c->rules, k->c->options, m);
+
+  k->u->magazines[m] = sl_reader_int (k->r, "value", 0, boxes, k->u->magazines[m]);
+  k->shown = g_strdup_printf ("%d", k->u->magazines[m]);
+}
+
+static void
+correct_rounds_fired (Correction *k,
+                      int         which)
+{
+  SlUnitState *u = k->u;
+  const SlWeapon *w = k->us->weapons[u->in_hand];
+
+  u->rounds_fired[u->in_hand] = sl_reader_int (k->r, "value", 0, MAX (w->rounds, 0),
+                                               u->rounds_fired[u->in_hand]);
+  k->shown = g_strdup_printf ("%d", u->rounds_fired[u->in_hand]);
+}
+
+/* @which: the SlGrenade. */
+static void
+correct_grenades (Correction *k,
+                  int         which)
+{
+  SlGrenade g = which;
+
+  k->u->grenades[g] = sl_reader_int (k->r, "value", 0, k->c->rules->magazines[g == SL_GRENADE_FG
+                                                                                ? SL_MAGAZINE_FG
+                                                                                : SL_MAGAZINE_SG],
+                                     k->u->grenades[g]);
+  k->shown = g_strdup_printf ("%d", k->u->grenades[g]);
+}
+
+/* @which: the SlGrenade. */
+static void
+correct_launcher (Correction *k,
+                  int         which)
+{
+  SlGrenade g = which;
+
+  k->u->launcher_load[g] = sl_reader_int (k->r, "value", 0, k->c->rules->launcher.grenades,
+                                          k->u->launcher_load[g]);
+  k->shown = g_strdup_printf ("%d", k->u->launcher_load[g]);
+  /* P-35: only a unit with a launcher has a load. */
+  if (sl_reader_ok (k->r) && !k->u->launcher)
+    sl_reader_fail (k->r, "field", _("%s has no grenade launcher (P-35)."), k->us->told);
+}
+
+/* A yes/no of the log with nothing more to it; @which: where it is in
+ * SlUnitState. */
+static void
+correct_flag (Correction *k,
+              int         which)
+{
+  gboolean *flag = G_STRUCT_MEMBER_P (k->u, which);
+
+  *flag = sl_reader_bool (k->r, "value", *flag);
+  k->shown = yes_no (*flag);
+}
+
+static void
+correct_routed (Correction *k,
+                int         which)
+{
+  SlUnitState *u = k->u;
+
+  u->routed = sl_reader_bool (k->r, "value", u->routed);
+  /* §18: a player character is immune to rout. */
+  if (u->routed && k->us->legionnaire != NULL && sl_reader_ok (k->r))
+    sl_reader_fail (k->r, "value", _("%s is a Legionnaire character and never routs (§18)."), k->us->told);
+  u->routed_turn = u->routed ? k->c->state->turn : 0;
+  k->shown = yes_no (u->routed);
+}
+
+static void
+correct_hidden (Correction *k,
+                int         which)
+{
+  SlUnitState *u = k->u;
+
+  u->hidden = sl_reader_bool (k->r, "value", u->hidden);
+  /* §15.1: a detected unit can never hide again. */
+  if (u->hidden && u->detected && sl_reader_ok (k->r))
+    sl_reader_fail (k->r, "value", _("%s has been detected and can never hide again (§15.1)."), k->us->told);
+  k->shown = yes_no (u->hidden);
+}
+
+static void
+correct_stealth_power (Correction *k,
+                       int         which)
+{
+  SlUnitState *u = k->u;
+
+  /* A-126: a hidden unit's mode is its side's secret: set it with the
+   * pile (hide), not in the history everyone reads. */
+  if (u->hidden && sl_reader_ok (k->r))
+    sl_reader_fail (k->r, "field", _("%s is hidden: its stealth power mode is set in secret, in the private view or with “hide” (T-19, A-126)."),
+                    k->us->told);
+  u->stealth_power = sl_reader_bool (k->r, "value", u->stealth_power);
+  if (u->stealth_power && !k->us->armor->power_suit && sl_reader_ok (k->r))
+    sl_reader_fail (k->r, "value", _("Only a power suit has a stealth power mode (§15.13)."));
+  k->shown = yes_no (u->stealth_power);
+}
+
+static void
+correct_bounce_pack (Correction *k,
+                     int         which)
+{
+  SlUnitState *u = k->u;
+
+  u->bounce_pack = sl_reader_bool (k->r, "value", u->bounce_pack);
+  if (u->bounce_pack && !k->us->armor->bounce && sl_reader_ok (k->r))
+    sl_reader_fail (k->r, "value", _("The %s has no bounce pack (T-13)."), k->us->armor->name);
+  k->shown = yes_no (u->bounce_pack);
+}
+
+/* @which: where the count is in SlUnitState (plastic or shaped). */
+static void
+correct_charges (Correction *k,
+                 int         which)
+{
+  int *charges = G_STRUCT_MEMBER_P (k->u, which);
+  int most = k->c->rules->charges_per_carrier;
+
+  *charges = sl_reader_int (k->r, "value", 0, most, *charges);
+  k->shown = g_strdup_printf ("%d", *charges);
+  /* P-36 step 1: at most 2 charges a carrier, plastic and shaped
+   * together. */
+  if (sl_reader_ok (k->r) && k->u->plastic_charges + k->u->shaped_charges > most)
+    sl_reader_fail (k->r, "value", _("A unit carries at most %d charges, plastic and shaped together (P-36 step 1)."),
+                    most);
+}
+
+static void
+correct_keys (Correction *k,
+              int         which)
+{
+  k->u->keys = sl_reader_int (k->r, "value", 0, 10, k->u->keys);
+  k->shown = g_strdup_printf ("%d", k->u->keys);
+}
+
+static void
+correct_dazed_until (Correction *k,
+                     int         which)
+{
+  SlCommand *c = k->c;
+  SlUnitState *u = k->u;
+  g_autoptr(SlReader) v = NULL;
+
+  if (sl_reader_is_null (k->r, "value"))
+    {
+      u->dazed_until = -1;
+      u->dazed_from = -1;
+      k->shown = g_strdup (_("not dazed"));
+      return;
+    }
+  v = sl_reader_object (k->r, "value");
+  if (v != NULL)
+    {
+      int turn = sl_reader_int (v, "turn", 1, 1000, c->state->turn);
+      int subphase = sl_reader_int (v, "subphase", 1, c->rules->subphases_per_turn, 1);
+      int now = sl_command_now (c);
+
+      u->dazed_until = sl_subphase_index (c->rules, turn, subphase);
+      if (u->dazed_from < 0 || u->dazed_from > now)
+        u->dazed_from = MIN (now, u->dazed_until);
+      sl_reader_end (v);
+      k->shown = sl_command_when (c, u->dazed_until);
+    }
+}
+
+static void
+correct_action (Correction *k,
+                int         which)
+{
+  if (!sl_reader_is_null (k->r, "value") && sl_reader_ok (k->r))
+    sl_reader_fail (k->r, "value", _("An action can only be taken off the log (null); declare a new one instead."));
+  sl_state_lose_action (k->c->state, k->unit);
+  k->shown = g_strdup (_("none"));
+}
+
+static void
+correct_inside (Correction *k,
+                int         which)
+{
+  const SlEnvironmentSetup *env = &k->c->setup->environment;
+
+  if (!env->vacuum && !env->hostile && sl_reader_ok (k->r))
+    sl_reader_fail (k->r, "field", _("Inside or outside matters only in vacuum or a hostile atmosphere (T-36)."));
+  k->u->inside = sl_reader_bool (k->r, "value", k->u->inside);
+  k->shown = g_strdup (k->u->inside ? _("inside") : _("outside"));
+}
+
+/* The breach as the players set it: {"state", "turn", "subphase"}, the
+ * moment of the next wound. */
+static void
+read_breach (Correction *k,
+             SlReader   *v)
+{
+  SlCommand *c = k->c;
+  SlUnitState *u = k->u;
+  int delay = c->rules->environment.suit_breach_delay;
+  int now = sl_command_now (c);
+  SlBreachState state;
+  int turn, subphase;
+
+  sl_reader_require (v, "state");
+  state = sl_reader_enum (v, "state", sl_breach_state_names, N_("breach state"), SL_BREACH_DELAYED);
+  sl_subphase_split (c->rules, now + delay, &turn, &subphase);
+  turn = sl_reader_int (v, "turn", 1, 1000, turn);
+  subphase = sl_reader_int (v, "subphase", 1, c->rules->subphases_per_turn, subphase);
+  u->breach = (SlBreach) { state, sl_subphase_index (c->rules, turn, subphase) };
+  /* P-39: the next wound falls due in the next 20 subphases
+   * (this one's has been dealt as it began). */
+  if (sl_reader_ok (v) && state != SL_BREACH_NONE &&
+      (u->breach.due <= now || u->breach.due > now + delay))
+    sl_reader_fail (v, "turn", _("A breach wound falls due within the next %d subphases (P-39)."), delay);
+  if (sl_reader_ok (v) && state == SL_BREACH_NONE)
+    u->breach.due = 0;
+  if (sl_reader_ok (v) && u->wound == SL_WOUND_DEAD && state != SL_BREACH_NONE)
+    sl_reader_fail (v, "state", _("%s is dead: nothing bleeds any more."), k->us->told);
+  sl_reader_end (v);
+  if (state == SL_BREACH_NONE)
+    k->shown = g_strdup (_("none: the suit is whole or sealed"));
+  else
+    {
+      g_autofree char *when = sl_command_when (c, u->breach.due);
+
+      k->shown = g_strdup_printf (state == SL_BREACH_DELAYED ? _("one more wound in %s, then it seals")
+                                                             : _("bleeding, next wound in %s"),
+                                  when);
+    }
+}
+
+static void
+correct_breach (Correction *k,
+                int         which)
+{
+  const SlEnvironmentSetup *env = &k->c->setup->environment;
+  g_autoptr(SlReader) v = NULL;
+
+  if (!env->vacuum && !env->hostile && sl_reader_ok (k->r))
+    sl_reader_fail (k->r, "field", _("Suits are breached only in vacuum or a hostile atmosphere (P-39)."));
+  if (sl_reader_is_null (k->r, "value"))
+    {
+      k->u->breach = (SlBreach) { SL_BREACH_NONE, 0 };
+      k->shown = g_strdup (_("none: the suit is whole or sealed"));
+      return;
+    }
+  v = sl_reader_object (k->r, "value");
+  if (v != NULL)
+    read_breach (k, v);
+}
+
+static void
+correct_fires (Correction *k,
+               int         which)
+{
+  SlCommand *c = k->c;
+  SlReader *r = k->r;
+  SlUnitState *u = k->u;
+  /* P-15, T-23: the fires the rate of fire counts, as the table says
+   * they were: [{"turn", "subphase", "mode", "target"}], oldest
+   * first; none from the future. */
+  guint n = sl_reader_array_length (r, "value");
+  int now = sl_command_now (c), last = -1;
+
+  if (n > SL_MAX_FIRES && sl_reader_ok (r))
+    sl_reader_fail (r, "value", _("The log keeps the last %d fires."), SL_MAX_FIRES);
+  u->n_fires = 0;
+  for (guint i = 0; i < n && sl_reader_ok (r); i++)
+    {
+      g_autoptr(SlReader) f = sl_reader_array_object (r, "value", i);
+      SlFireMark mark;
+      int turn, subphase;
+
+      if (f == NULL)
+        break;
+      sl_reader_require (f, "turn");
+      sl_reader_require (f, "subphase");
+      sl_reader_require (f, "mode");
+      turn = sl_reader_int (f, "turn", 1, 1000, 1);
+      subphase = sl_reader_int (f, "subphase", 1, c->rules->subphases_per_turn, 1);
+      mark.index = sl_subphase_index (c->rules, turn, subphase);
+      mark.mode = sl_reader_enum (f, "mode", sl_fire_mode_ids, N_("fire mode"), 0);
+      mark.target = sl_command_unit (c, f, "target", TRUE);
+      if (sl_reader_ok (f) && mark.index > now)
+        sl_reader_fail (f, "turn", _("A fire on the log was made by now, not later."));
+      else if (sl_reader_ok (f) && mark.index < last)
+        sl_reader_fail (f, "turn", _("The fires go oldest first."));
+      sl_reader_end (f);
+      last = mark.index;
+      u->fires[u->n_fires++] = mark;
+    }
+  k->shown = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d fire", "%d fires", u->n_fires),
+                              u->n_fires);
+}
+
+#define UNIT_MEMBER(member) G_STRUCT_OFFSET (SlUnitState, member)
+
+/* The fields of the log a correction sets, in the order the command's
+ * "field" lists them. */
+static const struct
+{
+  const char  *field;
+  const char  *label;       /* as the players name it in the history */
+  CorrectFunc  correct;
+  int          which;
+  gboolean     ammunition;  /* part of the ammunition boxes (T-20, A-91) */
+} correct_fields[] = {
+  { "wound",           N_("wound"),                           correct_wound },
+  { "position",        N_("position"),                        correct_position },
+  { "in_hand",         N_("weapon in hand"),                  correct_in_hand },
+  { "omni_mode",       N_("OMNI mode"),                       correct_omni_mode },
+  { "magazines.R",     N_("R magazines"),                     correct_magazines,
+    SL_MAGAZINE_R, TRUE },
+  { "magazines.P",     N_("P magazines"),                     correct_magazines,
+    SL_MAGAZINE_P, TRUE },
+  { "rounds_fired",    N_("rounds fired"),                    correct_rounds_fired, 0, TRUE },
+  { "grenades.FG",     N_("fragmentation grenades"),          correct_grenades,
+    SL_GRENADE_FG, TRUE },
+  { "grenades.SG",     N_("smoke grenades"),                  correct_grenades,
+    SL_GRENADE_SG, TRUE },
+  { "launcher.FG",     N_("launcher fragmentation grenades"), correct_launcher,
+    SL_GRENADE_FG, TRUE },
+  { "launcher.SG",     N_("launcher smoke grenades"),         correct_launcher,
+    SL_GRENADE_SG, TRUE },
+  { "grenade_ready",   N_("grenade in hand"),                 correct_flag,
+    UNIT_MEMBER (grenade_ready), TRUE },
+  { "jammed",          N_("jam"),                             correct_flag, UNIT_MEMBER (jammed) },
+  { "routed",          N_("rout"),                            correct_routed },
+  { "hidden",          N_("hiding"),                          correct_hidden },
+  { "stealth_power",   N_("stealth power mode"),              correct_stealth_power },
+  { "bounce_pack",     N_("bounce pack"),                     correct_bounce_pack },
+  { "plastic_charges", N_("plastic charges"),                 correct_charges,
+    UNIT_MEMBER (plastic_charges) },
+  { "shaped_charges",  N_("shaped charges"),                  correct_charges,
+    UNIT_MEMBER (shaped_charges) },
+  { "keys",            N_("keys"),                            correct_keys },
+  { "dazed_until",     N_("daze"),                            correct_dazed_until },
+  { "action",          N_("action"),                          correct_action },
+  { "inside",          N_("shelter"),                         correct_inside },
+  { "breach",          N_("suit breach"),                     correct_breach },
+  { "fires",           N_("fire history"),                    correct_fires },
 };
 
-/* The same fields as the players name them in the history. */
-static const char * const correct_labels[] = {
-  N_("wound"), N_("position"), N_("weapon in hand"), N_("OMNI mode"), N_("R magazines"),
-  N_("P magazines"), N_("rounds fired"), N_("fragmentation grenades"), N_("smoke grenades"),
-  N_("launcher fragmentation grenades"), N_("launcher smoke grenades"), N_("grenade in hand"),
-  N_("jam"), N_("rout"), N_("hiding"), N_("stealth power mode"), N_("bounce pack"),
-  N_("plastic charges"), N_("shaped charges"), N_("keys"), N_("daze"), N_("action"),
-  N_("shelter"), N_("suit breach"), N_("fire history"), NULL
-};
-G_STATIC_ASSERT (G_N_ELEMENTS (correct_labels) == G_N_ELEMENTS (correct_fields));
+/* The field names, NULL-terminated, for the reader. */
+static const char * const *
+correct_field_names (void)
+{
+  static const char *names[G_N_ELEMENTS (correct_fields) + 1];
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (correct_fields); i++)
+        names[i] = correct_fields[i].field;
+      g_once_init_leave (&done, 1);
+    }
+  return names;
+}
+
+/* What the correction leaves must still be a log: the fields read well,
+ * and the ammunition boxes still make one (T-20, A-91). */
+static gboolean
+check_correction (Correction  *k,
+                  int          field,
+                  GError     **error)
+{
+  SlAmmoState ammo;
+
+  if (!sl_command_inputs_done (k->c))
+    return FALSE;
+  if (!correct_fields[field].ammunition)
+    return TRUE;
+  sl_state_unit_ammo (k->c->setup, k->c->state, k->unit, &ammo);
+  if (!sl_ammo_check_state (k->c->rules, k->c->options, k->us->weapons[k->u->in_hand], &ammo,
+                            error))
+    {
+      g_autofree char *message = g_strdup ((*error)->message);
+
+      g_clear_error (error);
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "value", "%s", message);
+      return FALSE;
+    }
+  return TRUE;
+}
 
 gboolean
 sl_command_correct (SlCommand  *c,
                     GError    **error)
 {
   SlReader *r = c->command;
-  int unit = sl_command_unit (c, r, "unit", FALSE);
-  int field;
-  SlUnitState *u;
+  Correction k = { c, r, sl_command_unit (c, r, "unit", FALSE) };
   SlUnitState before;
-  const SlUnitSetup *us;
-  g_autofree char *shown = NULL;
+  int field;
 
   sl_reader_require (r, "field");
-  field = sl_reader_enum (r, "field", correct_fields, N_("log field"), 0);
+  field = sl_reader_enum (r, "field", correct_field_names (), N_("log field"), 0);
   sl_reader_require (r, "value");
-  if (!sl_reader_ok (r) || unit < 0)
+  if (!sl_reader_ok (r) || k.unit < 0)
     return sl_command_inputs_done (c);
 
-  u = &c->state->units[unit];
-  us = sl_setup_unit_at (c->setup, unit);
-  before = *u;
-
-  switch (field)
+  k.u = &c->state->units[k.unit];
+  k.us = sl_setup_unit_at (c->setup, k.unit);
+  before = *k.u;
+  correct_fields[field].correct (&k, correct_fields[field].which);
+  if (!check_correction (&k, field, error))
     {
-    case 0:
-      u->wound = sl_reader_enum (r, "value", sl_wound_names, N_("wound level"), u->wound);
-      shown = g_strdup (c->rules->wounds[u->wound].name);
-      /* The battle report's turns: a hand correction counts from now. */
-      if (u->wound == SL_WOUND_NONE)
-        u->casualty_turn = 0;
-      else if (u->casualty_turn == 0)
-        u->casualty_turn = c->state->turn;
-      if (!c->rules->wounds[u->wound].out)
-        u->out_turn = 0;
-      else if (u->out_turn == 0)
-        u->out_turn = c->state->turn;
-      /* §6.1: out, it loses its action and leaves its melees (as the step
-       * ends, inside one). */
-      if (c->rules->wounds[u->wound].out)
-        {
-          sl_state_lose_action_in_step (c->state, unit);
-          if (c->state->held_step == SL_STEP_NONE)
-            sl_state_leave_melee (c->state, unit);
-        }
-      break;
-    case 1:
-      u->position = sl_reader_enum (r, "value", sl_position_names, N_("position"), u->position);
-      shown = g_strdup (sl_position_label (u->position));
-      break;
-    case 2:
-      {
-        const char *code = sl_reader_string (r, "value", "");
-        int found = -1;
-
-        for (int i = 0; i < us->n_weapons; i++)
-          if (g_str_equal (us->weapons[i]->id, code))
-            found = i;
-        if (found < 0 && sl_reader_ok (r))
-          sl_reader_fail (r, "value", _("%s does not carry a “%s”."), us->told, code);
-        else
-          u->in_hand = found;
-        shown = g_strdup (code);
-      }
-      break;
-    case 3:
-      {
-        static const char * const modes[] = { "spike", "slug", NULL };
-        gboolean omni = FALSE;
-
-        u->omni_slug = sl_reader_enum (r, "value", modes, N_("OMNI mode"), 0) == 1;
-        shown = g_strdup (modes[u->omni_slug]);
-
-        /* T-12: only the OMNI rifle has two modes. */
-        for (int i = 0; i < us->n_weapons; i++)
-          omni |= us->weapons[i]->has_modes;
-        if (sl_reader_ok (r) && !omni)
-          sl_reader_fail (r, "field", _("%s carries no OMNI rifle: there is no OMNI mode to set (T-12)."), us->told);
-      }
-      break;
-    case 4:
-    case 5:
-      {
-        SlMagazine m = field == 4 ? SL_MAGAZINE_R : SL_MAGAZINE_P;
-        u->magazines[m] = sl_reader_int (r, "value", 0, sl_ammo_boxes (c->rules, c->options, m),
-                                         u->magazines[m]);
-        shown = g_strdup_printf ("%d", u->magazines[m]);
-      }
-      break;
-    case 6:
-      {
-        const SlWeapon *w = us->weapons[u->in_hand];
-        u->rounds_fired[u->in_hand] = sl_reader_int (r, "value", 0, MAX (w->rounds, 0),
-                                                     u->rounds_fired[u->in_hand]);
-        shown = g_strdup_printf ("%d", u->rounds_fired[u->in_hand]);
-      }
-      break;
-    case 7:
-    case 8:
-      {
-        SlGrenade g = field == 7 ? SL_GRENADE_FG : SL_GRENADE_SG;
-        u->grenades[g] = sl_reader_int (r, "value", 0, c->rules->magazines[g == SL_GRENADE_FG
-                                                                            ? SL_MAGAZINE_FG
-                                                                            : SL_MAGAZINE_SG],
-                                        u->grenades[g]);
-        shown = g_strdup_printf ("%d", u->grenades[g]);
-      }
-      break;
-    case 9:
-    case 10:
-      {
-        SlGrenade g = field == 9 ? SL_GRENADE_FG : SL_GRENADE_SG;
-        u->launcher_load[g] = sl_reader_int (r, "value", 0, c->rules->launcher.grenades,
-                                             u->launcher_load[g]);
-        shown = g_strdup_printf ("%d", u->launcher_load[g]);
-        /* P-35: only a unit with a launcher has a load. */
-        if (sl_reader_ok (r) && !u->launcher)
-          sl_reader_fail (r, "field", _("%s has no grenade launcher (P-35)."), us->told);
-      }
-      break;
-    case 11:
-      u->grenade_ready = sl_reader_bool (r, "value", u->grenade_ready);
-      shown = g_strdup (u->grenade_ready ? _("yes") : _("no"));
-      break;
-    case 12:
-      u->jammed = sl_reader_bool (r, "value", u->jammed);
-      shown = g_strdup (u->jammed ? _("yes") : _("no"));
-      break;
-    case 13:
-      u->routed = sl_reader_bool (r, "value", u->routed);
-      /* §18: a player character is immune to rout. */
-      if (u->routed && us->legionnaire != NULL && sl_reader_ok (r))
-        sl_reader_fail (r, "value", _("%s is a Legionnaire character and never routs (§18)."), us->told);
-      u->routed_turn = u->routed ? c->state->turn : 0;
-      shown = g_strdup (u->routed ? _("yes") : _("no"));
-      break;
-    case 14:
-      u->hidden = sl_reader_bool (r, "value", u->hidden);
-      /* §15.1: a detected unit can never hide again. */
-      if (u->hidden && u->detected && sl_reader_ok (r))
-        sl_reader_fail (r, "value", _("%s has been detected and can never hide again (§15.1)."), us->told);
-      shown = g_strdup (u->hidden ? _("yes") : _("no"));
-      break;
-    case 15:
-      /* A-126: a hidden unit's mode is its side's secret: set it with the
-       * pile (hide), not in the history everyone reads. */
-      if (u->hidden && sl_reader_ok (r))
-        sl_reader_fail (r, "field", _("%s is hidden: its stealth power mode is set in secret, in the private view or with “hide” (T-19, A-126)."),
-                        us->told);
-      u->stealth_power = sl_reader_bool (r, "value", u->stealth_power);
-      if (u->stealth_power && !us->armor->power_suit && sl_reader_ok (r))
-        sl_reader_fail (r, "value", _("Only a power suit has a stealth power mode (§15.13)."));
-      shown = g_strdup (u->stealth_power ? _("yes") : _("no"));
-      break;
-    case 16:
-      u->bounce_pack = sl_reader_bool (r, "value", u->bounce_pack);
-      if (u->bounce_pack && !us->armor->bounce && sl_reader_ok (r))
-        sl_reader_fail (r, "value", _("The %s has no bounce pack (T-13)."), us->armor->name);
-      shown = g_strdup (u->bounce_pack ? _("yes") : _("no"));
-      break;
-    case 17:
-    case 18:
-      {
-        int *charges = field == 17 ? &u->plastic_charges : &u->shaped_charges;
-
-        *charges = sl_reader_int (r, "value", 0, c->rules->charges_per_carrier, *charges);
-        shown = g_strdup_printf ("%d", *charges);
-        /* P-36 step 1: at most 2 charges a carrier, plastic and shaped
-         * together. */
-        if (sl_reader_ok (r) && u->plastic_charges + u->shaped_charges > c->rules->charges_per_carrier)
-          sl_reader_fail (r, "value", _("A unit carries at most %d charges, plastic and shaped together (P-36 step 1)."),
-                          c->rules->charges_per_carrier);
-      }
-      break;
-    case 19:
-      u->keys = sl_reader_int (r, "value", 0, 10, u->keys);
-      shown = g_strdup_printf ("%d", u->keys);
-      break;
-    case 20:
-      if (sl_reader_is_null (r, "value"))
-        {
-          u->dazed_until = -1;
-          u->dazed_from = -1;
-          shown = g_strdup (_("not dazed"));
-        }
-      else
-        {
-          g_autoptr(SlReader) v = sl_reader_object (r, "value");
-          if (v != NULL)
-            {
-              int turn = sl_reader_int (v, "turn", 1, 1000, c->state->turn);
-              int subphase = sl_reader_int (v, "subphase", 1, c->rules->subphases_per_turn, 1);
-              int now = sl_command_now (c);
-
-              u->dazed_until = sl_subphase_index (c->rules, turn, subphase);
-              if (u->dazed_from < 0 || u->dazed_from > now)
-                u->dazed_from = MIN (now, u->dazed_until);
-              sl_reader_end (v);
-              shown = sl_command_when (c, u->dazed_until);
-            }
-        }
-      break;
-    case 21:
-      if (!sl_reader_is_null (r, "value") && sl_reader_ok (r))
-        sl_reader_fail (r, "value", _("An action can only be taken off the log (null); declare a new one instead."));
-      sl_state_lose_action (c->state, unit);
-      shown = g_strdup (_("none"));
-      break;
-    case 22:
-      if (!c->setup->environment.vacuum && !c->setup->environment.hostile && sl_reader_ok (r))
-        sl_reader_fail (r, "field", _("Inside or outside matters only in vacuum or a hostile atmosphere (T-36)."));
-      u->inside = sl_reader_bool (r, "value", u->inside);
-      shown = g_strdup (u->inside ? _("inside") : _("outside"));
-      break;
-    case 23:
-      if (!c->setup->environment.vacuum && !c->setup->environment.hostile && sl_reader_ok (r))
-        sl_reader_fail (r, "field", _("Suits are breached only in vacuum or a hostile atmosphere (P-39)."));
-      if (sl_reader_is_null (r, "value"))
-        {
-          u->breach = (SlBreach) { SL_BREACH_NONE, 0 };
-          shown = g_strdup (_("none: the suit is whole or sealed"));
-        }
-      else
-        {
-          g_autoptr(SlReader) v = sl_reader_object (r, "value");
-
-          if (v != NULL)
-            {
-              int delay = c->rules->environment.suit_breach_delay;
-              int now = sl_command_now (c);
-              SlBreachState state;
-              int turn, subphase;
-
-              sl_reader_require (v, "state");
-              state = sl_reader_enum (v, "state", sl_breach_state_names, N_("breach state"), SL_BREACH_DELAYED);
-              sl_subphase_split (c->rules, now + delay, &turn, &subphase);
-              turn = sl_reader_int (v, "turn", 1, 1000, turn);
-              subphase = sl_reader_int (v, "subphase", 1, c->rules->subphases_per_turn, subphase);
-              u->breach = (SlBreach) { state, sl_subphase_index (c->rules, turn, subphase) };
-              /* P-39: the next wound falls due in the next 20 subphases
-               * (this one's has been dealt as it began). */
-              if (sl_reader_ok (v) && state != SL_BREACH_NONE &&
-                  (u->breach.due <= now || u->breach.due > now + delay))
-                sl_reader_fail (v, "turn", _("A breach wound falls due within the next %d subphases (P-39)."), delay);
-              if (sl_reader_ok (v) && state == SL_BREACH_NONE)
-                u->breach.due = 0;
-              if (sl_reader_ok (v) && u->wound == SL_WOUND_DEAD && state != SL_BREACH_NONE)
-                sl_reader_fail (v, "state", _("%s is dead: nothing bleeds any more."), us->told);
-              sl_reader_end (v);
-              if (state == SL_BREACH_NONE)
-                shown = g_strdup (_("none: the suit is whole or sealed"));
-              else
-                {
-                  g_autofree char *when = sl_command_when (c, u->breach.due);
-
-                  shown = g_strdup_printf (state == SL_BREACH_DELAYED ? _("one more wound in %s, then it seals")
-                                                                      : _("bleeding, next wound in %s"),
-                                           when);
-                }
-            }
-        }
-      break;
-    case 24:
-      {
-        /* P-15, T-23: the fires the rate of fire counts, as the table says
-         * they were: [{"turn", "subphase", "mode", "target"}], oldest
-         * first; none from the future. */
-        guint n = sl_reader_array_length (r, "value");
-        int now = sl_command_now (c), last = -1;
-
-        if (n > SL_MAX_FIRES && sl_reader_ok (r))
-          sl_reader_fail (r, "value", _("The log keeps the last %d fires."), SL_MAX_FIRES);
-        u->n_fires = 0;
-        for (guint i = 0; i < n && sl_reader_ok (r); i++)
-          {
-            g_autoptr(SlReader) f = sl_reader_array_object (r, "value", i);
-            SlFireMark mark;
-            int turn, subphase;
-
-            if (f == NULL)
-              break;
-            sl_reader_require (f, "turn");
-            sl_reader_require (f, "subphase");
-            sl_reader_require (f, "mode");
-            turn = sl_reader_int (f, "turn", 1, 1000, 1);
-            subphase = sl_reader_int (f, "subphase", 1, c->rules->subphases_per_turn, 1);
-            mark.index = sl_subphase_index (c->rules, turn, subphase);
-            mark.mode = sl_reader_enum (f, "mode", sl_fire_mode_ids, N_("fire mode"), 0);
-            mark.target = sl_command_unit (c, f, "target", TRUE);
-            if (sl_reader_ok (f) && mark.index > now)
-              sl_reader_fail (f, "turn", _("A fire on the log was made by now, not later."));
-            else if (sl_reader_ok (f) && mark.index < last)
-              sl_reader_fail (f, "turn", _("The fires go oldest first."));
-            sl_reader_end (f);
-            last = mark.index;
-            u->fires[u->n_fires++] = mark;
-          }
-        shown = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d fire", "%d fires", u->n_fires), u->n_fires);
-      }
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-
-  if (!sl_command_inputs_done (c))
-    {
-      *u = before;
+      *k.u = before;
+      g_free (k.shown);
       return FALSE;
     }
-  /* The ammunition boxes must still make a log (T-20, A-91). */
-  if (field >= 4 && field <= 11)
-    {
-      SlAmmoState ammo;
 
-      sl_state_unit_ammo (c->setup, c->state, unit, &ammo);
-      if (!sl_ammo_check_state (c->rules, c->options, us->weapons[u->in_hand], &ammo, error))
-        {
-          g_autofree char *message = g_strdup ((*error)->message);
-
-          g_clear_error (error);
-          *u = before;
-          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "value", "%s", message);
-          return FALSE;
-        }
-    }
-  sl_command_result (c, json_object_set_string_member, "field", correct_fields[field]);
+  sl_command_result (c, json_object_set_string_member, "field", correct_fields[field].field);
   /* Translators: "Correction: Trooper Hale's wound is now Serious Wound." */
-  sl_command_say (c, _("Correction: %s's %s is now %s."), us->told, _(correct_labels[field]),
-                  shown ? shown : "");
+  sl_command_say (c, _("Correction: %s's %s is now %s."), k.us->told, _(correct_fields[field].label),
+                  k.shown ? k.shown : "");
+  g_free (k.shown);
   return TRUE;
 }

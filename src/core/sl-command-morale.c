@@ -163,64 +163,82 @@ rout_counts (SlCommand   *c,
   in->penal = penal * 2 > members;
 }
 
-gboolean
-sl_command_rout_check (SlCommand  *c,
-                       GError    **error)
+/* A rout check as the command gives it. */
+typedef struct
+{
+  int          squad;
+  gboolean     per_unit;  /* one roll per unit (A-99), not one for the squad */
+  SlRoutInput  in;
+  GArray      *units;     /* SlRoutUnit: the units that roll, one roll each */
+} RoutCheck;
+
+/* A-99: one d100 per unit but the leader; the app rolls those not given. */
+static void
+read_unit_rolls (SlCommand *c,
+                 RoutCheck *k)
 {
   SlReader *r = c->command;
-  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
-  g_auto(SlRoutResult) res = { 0 };
-  g_autoptr(GArray) units = g_array_new (FALSE, TRUE, sizeof (SlRoutUnit));
   g_autoptr(SlReader) rolls = NULL;
-  SlRoutInput in = { 0 };
-  gboolean per_unit = c->options->rout_roll_scope != SL_ROUT_SCOPE_SQUAD;
-  gboolean visible;
-  int squad, leader = -1, routed = 0;
-  g_autoptr(GString) names = g_string_new (NULL);
 
-  squad = squad_field (c, r, "squad", FALSE);
-  visible = sl_reader_bool (r, "penal_leader_visible", TRUE);
-  if (squad >= 0)
+  if (sl_reader_has (r, "roll"))
+    sl_reader_fail (r, "roll",
+                    _("With one rout roll per unit (option routRollScope, A-99) give “rolls”, one per unit."));
+  rolls = sl_reader_has (r, "rolls") ? sl_reader_object (r, "rolls") : NULL;
+  for (int u = 0; u < c->state->n_units; u++)
+    if (c->state->squad_of[u] == k->squad && !never_routs (c, u) && in_fight (c, u))
+      {
+        SlRoutUnit ru = { 0 };
+        const char *id = sl_setup_unit_at (c->setup, u)->id;
+
+        ru.id = id;
+        if (rolls != NULL && sl_reader_has (rolls, id))
+          ru.roll_stream = sl_command_die (c, rolls, id, 100);
+        else
+          {
+            char *stream = g_strdup_printf ("rolls.%s", id);
+
+            g_ptr_array_add (c->strings, stream);
+            ru.roll_stream = stream;
+          }
+        g_array_append_val (k->units, ru);
+      }
+  if (rolls != NULL)
+    sl_reader_end (rolls);
+}
+
+static gboolean
+read_rout_check (SlCommand *c,
+                 RoutCheck *k)
+{
+  SlReader *r = c->command;
+  int leader = -1;
+
+  k->squad = squad_field (c, r, "squad", FALSE);
+  k->in.penal_leader_visible = sl_reader_bool (r, "penal_leader_visible", TRUE);
+  if (k->squad >= 0)
     {
-      squad_leader (c, squad, &in.leader, &leader);
+      squad_leader (c, k->squad, &k->in.leader, &leader);
       /* A-99: one d100 for the squad, or one per unit but the leader. */
-      if (per_unit)
-        {
-          if (sl_reader_has (r, "roll"))
-            sl_reader_fail (r, "roll",
-                            _("With one rout roll per unit (option routRollScope, A-99) give “rolls”, one per unit."));
-          rolls = sl_reader_has (r, "rolls") ? sl_reader_object (r, "rolls") : NULL;
-          for (int u = 0; u < c->state->n_units; u++)
-            if (c->state->squad_of[u] == squad && !never_routs (c, u) && in_fight (c, u))
-              {
-                SlRoutUnit ru = { 0 };
-                const char *id = sl_setup_unit_at (c->setup, u)->id;
-
-                ru.id = id;
-                if (rolls != NULL && sl_reader_has (rolls, id))
-                  ru.roll_stream = sl_command_die (c, rolls, id, 100);
-                else
-                  {
-                    char *stream = g_strdup_printf ("rolls.%s", id);
-
-                    g_ptr_array_add (c->strings, stream);
-                    ru.roll_stream = stream;
-                  }
-                g_array_append_val (units, ru);
-              }
-          if (rolls != NULL)
-            sl_reader_end (rolls);
-        }
+      if (k->per_unit)
+        read_unit_rolls (c, k);
       else
         {
           if (sl_reader_has (r, "rolls"))
             sl_reader_fail (r, "rolls",
                             _("With one rout roll per squad (option routRollScope “squad”, A-99) give “roll”."));
-          in.roll_stream = sl_command_die (c, r, "roll", 100);
+          k->in.roll_stream = sl_command_die (c, r, "roll", 100);
         }
     }
-  if (!sl_command_inputs_done (c))
-    return FALSE;
+  return sl_command_inputs_done (c);
+}
+
+static gboolean
+check_rout_check (SlCommand  *c,
+                  int         squad,
+                  GError    **error)
+{
+  gboolean characters = FALSE;
+
   if (!sl_command_require_clock (c, SL_PHASE_ROUT_RALLY, SL_STEP_NONE, N_("A rout check"), error))
     return FALSE;
   if (c->state->rout_checked[squad])
@@ -229,70 +247,80 @@ sl_command_rout_check (SlCommand  *c,
                          _("%s has already checked for rout this turn (P-31)."), squad_name (c, squad));
       return FALSE;
     }
-  if (!sl_state_squad_may_rout (c->rules, c->setup, c->state, squad))
+  if (sl_state_squad_may_rout (c->rules, c->setup, c->state, squad))
+    return TRUE;
+  for (int u = 0; u < c->state->n_units; u++)
+    characters |= c->state->squad_of[u] == squad && in_fight (c, u) &&
+                  sl_setup_unit_at (c->setup, u)->legionnaire != NULL;
+  if (characters)
+    sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
+                       _("Nobody of %s who could rout is left in the fight: its leader and its Legionnaire characters never rout (P-31 step 5, §18)."),
+                       squad_name (c, squad));
+  else
+    sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
+                       _("Nobody of %s but its leader is left in the fight, and a leader never routs (P-31 step 5)."),
+                       squad_name (c, squad));
+  return FALSE;
+}
+
+/* Unit @u routs (P-31 step 4). */
+static void
+rout_unit (SlCommand *c,
+           int        u)
+{
+  SlUnitState *us = &c->state->units[u];
+
+  us->routed = TRUE;
+  us->routed_turn = c->state->turn;
+  /* A routed unit may only move: anything else it had started is
+   * dropped (P-31 step 4). */
+  if (us->current.action != NULL && us->current.action->category != SL_ACTION_MOVEMENT &&
+      !us->current.resolved)
+    sl_state_lose_action (c->state, u);
+  us->opportunity_armed = FALSE;
+  /* P-31 step 4, P-23: in melee, it tries to avoid at once: its
+   * roll comes in the next subphase (one attacker at a time). */
+  if (us->n_engaged > 0 && us->avoid_from == 0)
     {
-      gboolean characters = FALSE;
-
-      for (int u = 0; u < c->state->n_units; u++)
-        characters |= c->state->squad_of[u] == squad && in_fight (c, u) &&
-                      sl_setup_unit_at (c->setup, u)->legionnaire != NULL;
-      if (characters)
-        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
-                           _("Nobody of %s who could rout is left in the fight: its leader and its Legionnaire characters never rout (P-31 step 5, §18)."),
-                           squad_name (c, squad));
-      else
-        sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
-                           _("Nobody of %s but its leader is left in the fight, and a leader never routs (P-31 step 5)."),
-                           squad_name (c, squad));
-      return FALSE;
+      us->avoid_from = us->engaged[0] + 1;
+      us->avoid_due = sl_command_now (c) + 1;
     }
+}
 
-  in.quality = c->state->squad_quality[squad];
-  rout_counts (c, squad, &in);
-  in.penal_leader_visible = visible;
-  in.units = (const SlRoutUnit *) units->data;
-  in.n_units = units->len;
-  if (!sl_rout_resolve (c->rules, c->options, &in, c->dice, breakdown, &res, error))
-    return FALSE;
+/* The units the check routs; their names in @names when told. Returns
+ * how many rout now. */
+static int
+apply_rout_check (SlCommand          *c,
+                  const RoutCheck    *k,
+                  const SlRoutResult *res,
+                  GString            *names)
+{
+  SlRoutScope scope = c->options->rout_roll_scope;
+  int routed = 0;
 
-  c->state->rout_checked[squad] = TRUE;
+  c->state->rout_checked[k->squad] = TRUE;
   /* P-31 step 5: the leader never routs; on a failure (one roll per squad)
    * every other unit of the squad does (A-99). */
-  for (int u = 0, k = 0; u < c->state->n_units; u++)
+  for (int u = 0, i = 0; u < c->state->n_units; u++)
     {
       gboolean routs;
 
       /* P-31 step 5: the leader never routs; §18: nor does a player
        * character, who stays free to act. */
-      if (c->state->squad_of[u] != squad || never_routs (c, u) || !in_fight (c, u))
+      if (c->state->squad_of[u] != k->squad || never_routs (c, u) || !in_fight (c, u))
         continue;
-      if (!per_unit)
-        routs = res.routs;
+      if (!k->per_unit)
+        routs = res->routs;
       else
         {
-          routs = res.units[k].check.success ||
-                  (res.squad_routs && c->options->rout_roll_scope == SL_ROUT_SCOPE_UNIT_ROUTS_SQUAD) ||
-                  (res.routs && c->options->rout_roll_scope == SL_ROUT_SCOPE_UNIT_ROUTS_SQUAD);
-          k++;
+          routs = res->units[i].check.success ||
+                  (res->squad_routs && scope == SL_ROUT_SCOPE_UNIT_ROUTS_SQUAD) ||
+                  (res->routs && scope == SL_ROUT_SCOPE_UNIT_ROUTS_SQUAD);
+          i++;
         }
       if (routs && !c->state->units[u].routed)
         {
-          c->state->units[u].routed = TRUE;
-          c->state->units[u].routed_turn = c->state->turn;
-          /* A routed unit may only move: anything else it had started is
-           * dropped (P-31 step 4). */
-          if (c->state->units[u].current.action != NULL &&
-              c->state->units[u].current.action->category != SL_ACTION_MOVEMENT &&
-              !c->state->units[u].current.resolved)
-            sl_state_lose_action (c->state, u);
-          c->state->units[u].opportunity_armed = FALSE;
-          /* P-31 step 4, P-23: in melee, it tries to avoid at once: its
-           * roll comes in the next subphase (one attacker at a time). */
-          if (c->state->units[u].n_engaged > 0 && c->state->units[u].avoid_from == 0)
-            {
-              c->state->units[u].avoid_from = c->state->units[u].engaged[0] + 1;
-              c->state->units[u].avoid_due = sl_command_now (c) + 1;
-            }
+          rout_unit (c, u);
           routed++;
           if (sl_command_telling (c))
             {
@@ -302,70 +330,126 @@ sl_command_rout_check (SlCommand  *c,
             }
         }
     }
+  return routed;
+}
 
-  if (sl_command_telling (c))
-    {
-      JsonArray *list = json_array_new ();
+static void
+rout_check_result (SlCommand          *c,
+                   const RoutCheck    *k,
+                   const SlRoutResult *res,
+                   SlBreakdown        *breakdown,
+                   int                 routed)
+{
+  JsonArray *list = json_array_new ();
 
-      json_object_set_string_member (c->result, "squad", sl_setup_squad_at (c->setup, squad)->id);
-      if (!per_unit)
-        sl_check_outcome_to_json (&res.check, "routs", c->result);
-      else
-        json_object_set_boolean_member (c->result, "routs", routed > 0);
-      json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
-      for (int u = 0; u < c->state->n_units; u++)
-        if (c->state->squad_of[u] == squad && c->state->units[u].routed)
-          json_array_add_string_element (list, sl_setup_unit_at (c->setup, u)->id);
-      json_object_set_array_member (c->result, "routed", list);
-    }
-  if (!per_unit)
+  json_object_set_string_member (c->result, "squad", sl_setup_squad_at (c->setup, k->squad)->id);
+  if (!k->per_unit)
+    sl_check_outcome_to_json (&res->check, "routs", c->result);
+  else
+    json_object_set_boolean_member (c->result, "routs", routed > 0);
+  json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
+  for (int u = 0; u < c->state->n_units; u++)
+    if (c->state->squad_of[u] == k->squad && c->state->units[u].routed)
+      json_array_add_string_element (list, sl_setup_unit_at (c->setup, u)->id);
+  json_object_set_array_member (c->result, "routed", list);
+}
+
+static void
+tell_rout_check (SlCommand          *c,
+                 const RoutCheck    *k,
+                 const SlRoutResult *res,
+                 int                 routed,
+                 const char         *names)
+{
+  const char *squad = squad_name (c, k->squad);
+
+  if (!k->per_unit)
     {
       /* "Rout check for TOG 1st Squad: routs on 20 or less, rolled 37: it
        * holds." — the odds as the sheet shows them. */
-      if (res.routs)
+      if (res->routs)
         sl_command_say (c, _("Rout check for %s: routs on %d or less, rolled %d: it routs (P-31). Routed: %s."),
-                        squad_name (c, squad), res.check.needed, res.check.natural,
-                        routed > 0 ? names->str : _("nobody new"));
+                        squad, res->check.needed, res->check.natural,
+                        routed > 0 ? names : _("nobody new"));
       else
         sl_command_say (c, _("Rout check for %s: routs on %d or less, rolled %d: it holds (P-31)."),
-                        squad_name (c, squad), res.check.needed, res.check.natural);
+                        squad, res->check.needed, res->check.natural);
     }
   else if (routed > 0)
-    sl_command_say (c, _("Rout check for %s, unit by unit (A-99): routed: %s."), squad_name (c, squad),
-                    names->str);
+    sl_command_say (c, _("Rout check for %s, unit by unit (A-99): routed: %s."), squad, names);
   else
-    sl_command_say (c, _("Rout check for %s, unit by unit (A-99): every unit holds."), squad_name (c, squad));
+    sl_command_say (c, _("Rout check for %s, unit by unit (A-99): every unit holds."), squad);
+}
+
+gboolean
+sl_command_rout_check (SlCommand  *c,
+                       GError    **error)
+{
+  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+  g_auto(SlRoutResult) res = { 0 };
+  g_autoptr(GArray) units = g_array_new (FALSE, TRUE, sizeof (SlRoutUnit));
+  g_autoptr(GString) names = g_string_new (NULL);
+  RoutCheck k = { 0 };
+  int routed;
+
+  k.per_unit = c->options->rout_roll_scope != SL_ROUT_SCOPE_SQUAD;
+  k.units = units;
+  if (!read_rout_check (c, &k) ||
+      !check_rout_check (c, k.squad, error))
+    return FALSE;
+
+  k.in.quality = c->state->squad_quality[k.squad];
+  rout_counts (c, k.squad, &k.in);
+  k.in.units = (const SlRoutUnit *) units->data;
+  k.in.n_units = units->len;
+  if (!sl_rout_resolve (c->rules, c->options, &k.in, c->dice, breakdown, &res, error))
+    return FALSE;
+
+  routed = apply_rout_check (c, &k, &res, names);
+  if (sl_command_telling (c))
+    rout_check_result (c, &k, &res, breakdown, routed);
+  tell_rout_check (c, &k, &res, routed, names->str);
   return TRUE;
 }
 
 /* Rally (P-32) */
 
-gboolean
-sl_command_rally (SlCommand  *c,
-                  GError    **error)
+/* A rally resolved, as the command gives it and checking it finds. */
+typedef struct
+{
+  int           unit;
+  int           squad;      /* the squad rallied, or -1 until known */
+  int           leader_of;  /* the squad the unit leads (or leads as acting leader), or -1 */
+  gboolean      character;  /* a Legionnaire character rallying with its own leadership (§18) */
+  SlRallyInput  in;
+} Rally;
+
+static gboolean
+read_rally (SlCommand *c,
+            Rally     *k)
 {
   SlReader *r = c->command;
-  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
-  SlCheckOutcome outcome = { 0 };
-  SlRallyInput in = { 0 };
-  SlUnitState *u;
-  const char *name;
-  int unit, squad, now, routed = 0, leader_of = -1;
-  gboolean character;
 
-  unit = sl_command_unit (c, r, "unit", FALSE);
-  squad = squad_field (c, r, "squad", TRUE);
-  in.roll_stream = sl_command_die (c, r, "roll", 10);
-  if (!sl_command_inputs_done (c))
-    return FALSE;
+  k->unit = sl_command_unit (c, r, "unit", FALSE);
+  k->squad = squad_field (c, r, "squad", TRUE);
+  k->in.roll_stream = sl_command_die (c, r, "roll", 10);
+  return sl_command_inputs_done (c);
+}
+
+/* The unit's rally must end now; the squad it rallies is the one it
+ * leads, or a character's own. */
+static gboolean
+check_rally (SlCommand  *c,
+             Rally      *k,
+             GError    **error)
+{
+  const SlUnitState *u = &c->state->units[k->unit];
+  const char *name = sl_command_name (c, k->unit);
+
   if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_RALLY, N_("Resolving a rally"), error))
     return FALSE;
-
-  u = &c->state->units[unit];
-  name = sl_command_name (c, unit);
-  now = sl_command_now (c);
   if (u->current.action == NULL || !g_str_equal (u->current.action->id, "rally") ||
-      u->current.end != now || u->current.resolved)
+      u->current.end != sl_command_now (c) || u->current.resolved)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                          _("%s has no rally ending in this subphase: a rally is a 10-AP action, resolved at the end of its last subphase (P-32)."),
@@ -374,22 +458,109 @@ sl_command_rally (SlCommand  *c,
     }
   /* The squads the unit leads, or leads as acting leader. */
   for (guint s = 0; s < c->setup->squads->len; s++)
-    if (sl_command_squad_leader (c, s) == unit)
-      leader_of = s;
+    if (sl_command_squad_leader (c, s) == k->unit)
+      k->leader_of = s;
   /* §18: a Legionnaire character may rally with its own leadership, its
    * squad's leader or not (ruling: its own squad, with a rating of 0 and
    * its charisma). */
-  character = leader_of < 0 && sl_setup_unit_at (c->setup, unit)->legionnaire != NULL;
-  if (character && squad >= 0 && squad != c->state->squad_of[unit])
+  k->character = k->leader_of < 0 && sl_setup_unit_at (c->setup, k->unit)->legionnaire != NULL;
+  if (k->character && k->squad >= 0 && k->squad != c->state->squad_of[k->unit])
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
                          _("%s is not the leader of %s: a Legionnaire character rallies its own squad (§18)."),
-                         name, squad_name (c, squad));
+                         name, squad_name (c, k->squad));
       return FALSE;
     }
-  if (squad < 0)
-    squad = leader_of >= 0 ? leader_of : c->state->squad_of[unit];
-  if (leader_of < 0 && !character)
+  if (k->squad < 0)
+    k->squad = k->leader_of >= 0 ? k->leader_of : c->state->squad_of[k->unit];
+  return TRUE;
+}
+
+/* P-32 step 7: only one leader at a time rallies a squad. */
+static gboolean
+check_one_leader (SlCommand    *c,
+                  const Rally  *k,
+                  GError      **error)
+{
+  const SlUnitState *u = &c->state->units[k->unit];
+  int now = sl_command_now (c);
+
+  for (int o = 0; o < c->state->n_units; o++)
+    {
+      const SlUnitState *other = &c->state->units[o];
+
+      if (o != k->unit && other->current.action == u->current.action && other->current.end == now &&
+          other->current.resolved && other->current.rallied == k->squad + 1)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
+                             _("%s has already been rallied at in this subphase: one leader at a time (P-32)."),
+                             squad_name (c, k->squad));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* The leader rallying: his rating (acting +2), his race, and the quality
+ * of the squad he rallies (A-102). */
+static void
+rally_input (SlCommand *c,
+             Rally     *k)
+{
+  SlRallyInput *in = &k->in;
+
+  in->leader.race = sl_setup_unit_at (c->setup, k->unit)->race;
+  in->leader.charisma = sl_command_charisma (c, k->unit);
+  if (k->character)
+    in->leader.state = SL_LEADER_ALIVE;
+  else
+    {
+      in->leader.state = c->state->squad_leader[k->leader_of] == k->unit ? SL_LEADER_ALIVE
+                                                                          : SL_LEADER_ACTING;
+      in->leader.rating = sl_setup_squad_at (c->setup, k->leader_of)->leader_rating;
+    }
+  in->quality = c->state->squad_quality[k->squad];
+}
+
+static void
+tell_rally (SlCommand            *c,
+            const Rally          *k,
+            const SlCheckOutcome *outcome,
+            SlBreakdown          *breakdown)
+{
+  const char *name = sl_command_name (c, k->unit);
+  g_autofree char *odds = NULL;
+
+  if (!sl_command_telling (c))
+    return;
+  sl_check_outcome_to_json (outcome, "rallied", c->result);
+  json_object_set_string_member (c->result, "squad", sl_setup_squad_at (c->setup, k->squad)->id);
+  json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
+  odds = sl_check_outcome_words (outcome);
+  if (outcome->success)
+    sl_command_say (c, _("%s rallies %s: %s: rallied; its routed units act normally again (P-32)."),
+                    name, squad_name (c, k->squad), odds);
+  else
+    sl_command_say (c, _("%s rallies %s: %s: it fails; another full rally action is needed (P-32)."),
+                    name, squad_name (c, k->squad), odds);
+}
+
+gboolean
+sl_command_rally (SlCommand  *c,
+                  GError    **error)
+{
+  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+  SlCheckOutcome outcome = { 0 };
+  Rally k = { .leader_of = -1 };
+  SlUnitState *u;
+  const char *name;
+  int routed = 0;
+
+  if (!read_rally (c, &k) || !check_rally (c, &k, error))
+    return FALSE;
+  u = &c->state->units[k.unit];
+  name = sl_command_name (c, k.unit);
+  if (k.leader_of < 0 && !k.character)
     {
       /* It led when it declared the rally (T-05 leader only), but leads
        * no more (a regroup, another acting leader): the rally is lost. */
@@ -399,93 +570,47 @@ sl_command_rally (SlCommand  *c,
       sl_command_say (c, _("%s no longer leads a squad: its rally is lost (P-32)."), name);
       return TRUE;
     }
-  /* P-32 step 7: only one leader at a time rallies a squad. */
-  for (int o = 0; o < c->state->n_units; o++)
-    {
-      const SlUnitState *other = &c->state->units[o];
-
-      if (o != unit && other->current.action == u->current.action && other->current.end == now &&
-          other->current.resolved && other->current.rallied == squad + 1)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squad",
-                             _("%s has already been rallied at in this subphase: one leader at a time (P-32)."),
-                             squad_name (c, squad));
-          return FALSE;
-        }
-    }
+  if (!check_one_leader (c, &k, error))
+    return FALSE;
 
   u->current.resolved = TRUE;
-  u->current.rallied = squad + 1;
+  u->current.rallied = k.squad + 1;
   for (int o = 0; o < c->state->n_units; o++)
-    if (c->state->squad_of[o] == squad && c->state->units[o].routed && in_fight (c, o))
+    if (c->state->squad_of[o] == k.squad && c->state->units[o].routed && in_fight (c, o))
       routed++;
   if (routed == 0)
     {
       sl_command_result (c, json_object_set_boolean_member, "rallied", FALSE);
-      sl_command_say (c, _("%s rallies %s, but nobody there is routed."), name, squad_name (c, squad));
+      sl_command_say (c, _("%s rallies %s, but nobody there is routed."), name, squad_name (c, k.squad));
       return TRUE;
     }
 
-  /* The leader rallying: his rating (acting +2), his race, and the quality
-   * of the squad he rallies (A-102). */
-  in.leader.race = sl_setup_unit_at (c->setup, unit)->race;
-  in.leader.charisma = sl_command_charisma (c, unit);
-  if (character)
-    in.leader.state = SL_LEADER_ALIVE;
-  else
-    {
-      in.leader.state = c->state->squad_leader[leader_of] == unit ? SL_LEADER_ALIVE : SL_LEADER_ACTING;
-      in.leader.rating = sl_setup_squad_at (c->setup, leader_of)->leader_rating;
-    }
-  in.quality = c->state->squad_quality[squad];
-  if (!sl_rally_resolve (c->rules, c->options, &in, c->dice, breakdown, &outcome, error))
+  rally_input (c, &k);
+  if (!sl_rally_resolve (c->rules, c->options, &k.in, c->dice, breakdown, &outcome, error))
     return FALSE;
-
   if (outcome.success)
     for (int o = 0; o < c->state->n_units; o++)
-      if (c->state->squad_of[o] == squad)
+      if (c->state->squad_of[o] == k.squad)
         c->state->units[o].routed = FALSE;
-  if (sl_command_telling (c))
-    {
-      sl_check_outcome_to_json (&outcome, "rallied", c->result);
-      json_object_set_string_member (c->result, "squad", sl_setup_squad_at (c->setup, squad)->id);
-      json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
-    }
-  if (sl_command_telling (c))
-    {
-      g_autofree char *odds = sl_check_outcome_words (&outcome);
-
-      if (outcome.success)
-        sl_command_say (c, _("%s rallies %s: %s: rallied; its routed units act normally again (P-32)."),
-                        name, squad_name (c, squad), odds);
-      else
-        sl_command_say (c, _("%s rallies %s: %s: it fails; another full rally action is needed (P-32)."),
-                        name, squad_name (c, squad), odds);
-    }
+  tell_rally (c, &k, &outcome, breakdown);
   return TRUE;
 }
 
 /* Regroup (P-33) */
 
-gboolean
-sl_command_regroup (SlCommand  *c,
-                    GError    **error)
+/* Reads the squads that join the leader's squad into @squads. */
+static void
+read_joining_squads (SlCommand *c,
+                     int        leader_squad,
+                     GArray    *squads)
 {
   SlReader *r = c->command;
-  g_autoptr(GArray) squads = g_array_new (FALSE, FALSE, sizeof (int));
-  g_auto(SlRegroupResult) res = { 0 };
-  g_autofree SlRegroupSquad *in_squads = NULL;
-  SlRegroupInput in = { 0 };
-  int leader_squad, grouping = -1;
-  guint n;
+  guint n = sl_reader_array_length (r, "squads");
 
-  leader_squad = squad_field (c, r, "leader_squad", FALSE);
-  n = sl_reader_array_length (r, "squads");
   if (sl_reader_ok (r) && n == 0)
     sl_reader_fail (r, "squads", _("Name the squads that join the leader's squad."));
   for (guint i = 0; i < n && sl_reader_ok (r); i++)
     {
-      g_autofree char *field = g_strdup_printf ("squads[%u]", i);
       const char *id = sl_reader_array_string (r, "squads", i);
       int found = -1;
 
@@ -500,8 +625,14 @@ sl_command_regroup (SlCommand  *c,
       else
         g_array_append_val (squads, found);
     }
-  if (!sl_command_inputs_done (c))
-    return FALSE;
+}
+
+static gboolean
+check_regroup (SlCommand     *c,
+               int            leader_squad,
+               const GArray  *squads,
+               GError       **error)
+{
   if (!sl_command_require_clock (c, SL_PHASE_INITIATIVE, SL_STEP_NONE, N_("A regroup"), error))
     return FALSE;
   if (c->state->initiative_done)
@@ -521,10 +652,22 @@ sl_command_regroup (SlCommand  *c,
           return FALSE;
         }
     }
+  return TRUE;
+}
 
-  /* The engine checks P-33's conditions (A-103) on the squads as they
-   * stand: the leader's squad first. */
-  in_squads = g_new0 (SlRegroupSquad, squads->len + 1);
+/* The engine checks P-33's conditions (A-103) on the squads as they
+ * stand: the leader's squad first. */
+static gboolean
+resolve_regroup (SlCommand        *c,
+                 int               leader_squad,
+                 const GArray     *squads,
+                 SlRegroupResult  *res,
+                 GError          **error)
+{
+  g_autofree SlRegroupSquad *in_squads = g_new0 (SlRegroupSquad, squads->len + 1);
+  SlRegroupInput in = { 0 };
+  const SlRegroupProblem *p;
+
   for (guint i = 0; i <= squads->len; i++)
     {
       int s = i == 0 ? leader_squad : g_array_index (squads, int, i - 1);
@@ -547,24 +690,28 @@ sl_command_regroup (SlCommand  *c,
   in.squads = in_squads;
   in.n_squads = squads->len + 1;
   in.leader = 0;
-  sl_regroup_resolve (c->rules, c->options, &in, &res);
-  if (!res.allowed)
-    {
-      const SlRegroupProblem *p = g_ptr_array_index (res.problems, 0);
+  sl_regroup_resolve (c->rules, c->options, &in, res);
+  if (res->allowed)
+    return TRUE;
+  p = g_ptr_array_index (res->problems, 0);
+  sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squads", "%s", p->message);
+  return FALSE;
+}
 
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "squads", "%s", p->message);
-      return FALSE;
-    }
+/* The squads become one, in one grouping — the one the leader acts with
+ * (P-33 step 5): one initiative roll. Returns that grouping. */
+static int
+apply_regroup (SlCommand             *c,
+               int                    leader_squad,
+               const GArray          *squads,
+               const SlRegroupResult *res)
+{
+  int leader = sl_command_squad_leader (c, leader_squad);
+  int grouping = -1;
 
-  /* One squad, one grouping, one initiative roll (P-33 step 5): the
-   * grouping the leader acts with. */
-  {
-    int leader = sl_command_squad_leader (c, leader_squad);
-
-    for (int u = 0; u < c->state->n_units && grouping < 0; u++)
-      if (c->state->squad_of[u] == leader_squad && (u == leader || leader < 0))
-        grouping = c->state->grouping_of[u];
-  }
+  for (int u = 0; u < c->state->n_units && grouping < 0; u++)
+    if (c->state->squad_of[u] == leader_squad && (u == leader || leader < 0))
+      grouping = c->state->grouping_of[u];
   for (int u = 0; u < c->state->n_units; u++)
     {
       gboolean joins = c->state->squad_of[u] == leader_squad;
@@ -584,8 +731,26 @@ sl_command_regroup (SlCommand  *c,
       c->state->squad_leader[s] = -1;
       c->state->acting_leader[s] = -1;
     }
-  c->state->squad_quality[leader_squad] = res.quality;
+  c->state->squad_quality[leader_squad] = res->quality;
+  return grouping;
+}
 
+gboolean
+sl_command_regroup (SlCommand  *c,
+                    GError    **error)
+{
+  g_autoptr(GArray) squads = g_array_new (FALSE, FALSE, sizeof (int));
+  g_auto(SlRegroupResult) res = { 0 };
+  int leader_squad, grouping;
+
+  leader_squad = squad_field (c, c->command, "leader_squad", FALSE);
+  read_joining_squads (c, leader_squad, squads);
+  if (!sl_command_inputs_done (c) ||
+      !check_regroup (c, leader_squad, squads, error) ||
+      !resolve_regroup (c, leader_squad, squads, &res, error))
+    return FALSE;
+
+  grouping = apply_regroup (c, leader_squad, squads, &res);
   if (sl_command_telling (c))
     {
       json_object_set_string_member (c->result, "squad", sl_setup_squad_at (c->setup, leader_squad)->id);

@@ -1727,6 +1727,173 @@ entry_path (char  path[64],
   path[9 + n] = '\0';
 }
 
+/* Readers of an entry's fields, the scanner on the value; @path is
+ * "journal[12]". A problem fails the loader. */
+typedef void (*EntryFieldReader) (Loader         *l,
+                                  const char     *path,
+                                  SlJournalEntry *entry,
+                                  gboolean       *undone);
+
+static void
+load_entry_command (Loader         *l,
+                    const char     *path,
+                    SlJournalEntry *entry,
+                    gboolean       *undone)
+{
+  /* Its text is kept as the file has it (sl_journal_entry_get_command),
+   * and only that when the cache spares the replay. */
+  if (l->text_only && sl_json_scanner_peek (l->scanner) == '{')
+    entry->command_text = sl_json_scanner_skip_with_text (l->scanner);
+  else if (sl_json_scanner_peek (l->scanner) == '{')
+    entry->command_node = sl_json_scanner_read_with_text (l->scanner, &entry->command_text);
+  else
+    entry->command_node = loader_read (l, path, "command", JSON_NODE_OBJECT, G_TYPE_INVALID);
+}
+
+static void
+load_entry_rolled (Loader         *l,
+                   const char     *path,
+                   SlJournalEntry *entry,
+                   gboolean       *undone)
+{
+  g_autoptr(JsonNode) rolled = loader_read (l, path, "rolled", JSON_NODE_ARRAY, G_TYPE_INVALID);
+  JsonArray *array = rolled ? json_node_get_array (rolled) : NULL;
+  guint n = array ? json_array_get_length (array) : 0;
+
+  if (array == NULL)
+    return;
+  entry->rolled = g_new0 (char *, n + 1);
+  for (guint r = 0; r < n; r++)
+    {
+      JsonNode *element = json_array_get_element (array, r);
+
+      if (!JSON_NODE_HOLDS_VALUE (element) ||
+          json_node_get_value_type (element) != G_TYPE_STRING)
+        {
+          g_autofree char *what = sl_json_describe (element);
+          g_autofree char *at = g_strdup_printf ("%s.rolled[%u]", path, r);
+
+          loader_fail (l, at, _("Expected text, got %s."), what);
+          return;
+        }
+      entry->rolled[r] = g_strdup (json_node_get_string (element));
+    }
+}
+
+static void
+load_entry_time (Loader         *l,
+                 const char     *path,
+                 SlJournalEntry *entry,
+                 gboolean       *undone)
+{
+  g_autofree char *stamp = loader_read_string (l, path, "time");
+
+  if (stamp != NULL && !parse_stamp (stamp, &entry->time))
+    {
+      g_autofree char *field = g_strconcat (path, ".time", NULL);
+
+      loader_fail (l, field, _("Expected a date and time (ISO 8601)."));
+    }
+}
+
+static void
+load_entry_summary (Loader         *l,
+                    const char     *path,
+                    SlJournalEntry *entry,
+                    gboolean       *undone)
+{
+  /* Kept for saving until the entry is told again (told_entry). */
+  entry->summary = loader_read_string (l, path, "summary");
+}
+
+static void
+load_entry_undone (Loader         *l,
+                   const char     *path,
+                   SlJournalEntry *entry,
+                   gboolean       *undone)
+{
+  /* Undone, kept because it told a secret (format 4). */
+  g_autoptr(JsonNode) flag = loader_read (l, path, "undone", JSON_NODE_VALUE, G_TYPE_BOOLEAN);
+
+  if (flag != NULL && !json_node_get_boolean (flag))
+    {
+      g_autofree char *field = g_strconcat (path, ".undone", NULL);
+
+      loader_fail (l, field, _("Only an entry undone is marked, with true."));
+    }
+  else if (flag != NULL)
+    *undone = TRUE;
+}
+
+static void
+load_entry_at (Loader         *l,
+               const char     *path,
+               SlJournalEntry *entry,
+               gboolean       *undone)
+{
+  /* What the replay works out for an entry applied; the only
+   * word for one kept undone. */
+  g_autoptr(JsonNode) at = sl_json_scanner_read (l->scanner);
+  JsonObject *o = at != NULL && JSON_NODE_HOLDS_OBJECT (at) ? json_node_get_object (at) : NULL;
+  const char *phase, *step;
+
+  if (o == NULL)
+    return;
+  phase = json_object_get_string_member_with_default (o, "phase", "");
+  step = json_object_get_string_member_with_default (o, "step", "none");
+  entry->turn = json_object_get_int_member_with_default (o, "turn", 0);
+  entry->subphase = json_object_get_int_member_with_default (o, "subphase", 0);
+  for (int p = 0; p < SL_N_PHASES; p++)
+    if (g_str_equal (sl_phase_names[p], phase))
+      entry->phase = p;
+  for (int p = 0; p < SL_N_STEPS; p++)
+    if (g_str_equal (sl_step_names[p], step))
+      entry->step = p;
+}
+
+static void
+load_entry_skip (Loader         *l,
+                 const char     *path,
+                 SlJournalEntry *entry,
+                 gboolean       *undone)
+{
+  /* "result" is what the replay works out. */
+  sl_json_scanner_skip (l->scanner);
+}
+
+static const EntryFieldReader entry_readers[N_ENTRY_FIELDS] = {
+  [ENTRY_AT] = load_entry_at,
+  [ENTRY_TIME] = load_entry_time,
+  [ENTRY_COMMAND] = load_entry_command,
+  [ENTRY_ROLLED] = load_entry_rolled,
+  [ENTRY_SUMMARY] = load_entry_summary,
+  [ENTRY_RESULT] = load_entry_skip,
+  [ENTRY_UNDONE] = load_entry_undone,
+};
+
+/* The ENTRY_ field @name is, or -1 after failing the loader when it is
+ * unknown or was @seen already. */
+static int
+entry_field (Loader         *l,
+             const char     *path,
+             const char     *name,
+             const gboolean *seen)
+{
+  g_autofree char *field = NULL;
+  int k;
+
+  for (k = 0; k < N_ENTRY_FIELDS && !g_str_equal (name, entry_fields[k]); k++)
+    ;
+  if (k < N_ENTRY_FIELDS && !seen[k])
+    return k;
+  field = g_strconcat (path, ".", name, NULL);
+  if (k == N_ENTRY_FIELDS)
+    loader_fail (l, field, _("Unknown field “%s”."), name);
+  else
+    loader_fail (l, field, _("The member “%s” appears twice."), name);
+  return -1;
+}
+
 /* Reads journal entry @i into @entry; the scanner is on its value. */
 static gboolean
 load_entry (Loader         *l,
@@ -1753,122 +1920,12 @@ load_entry (Loader         *l,
   sl_json_scanner_begin_object (l->scanner);
   while ((name = sl_json_scanner_next_member (l->scanner)) != NULL)
     {
-      g_autofree char *field = NULL;
-      int k;
+      int k = entry_field (l, path, name, seen);
 
-      for (k = 0; k < N_ENTRY_FIELDS && !g_str_equal (name, entry_fields[k]); k++)
-        ;
-      if (k == N_ENTRY_FIELDS || seen[k])
-        {
-          field = g_strconcat (path, ".", name, NULL);
-          if (k == N_ENTRY_FIELDS)
-            loader_fail (l, field, _("Unknown field “%s”."), name);
-          else
-            loader_fail (l, field, _("The member “%s” appears twice."), name);
-          return FALSE;
-        }
+      if (k < 0)
+        return FALSE;
       seen[k] = TRUE;
-      switch (k)
-        {
-        case ENTRY_COMMAND:
-          /* Its text is kept as the file has it (sl_journal_entry_get_command),
-           * and only that when the cache spares the replay. */
-          if (l->text_only && sl_json_scanner_peek (l->scanner) == '{')
-            entry->command_text = sl_json_scanner_skip_with_text (l->scanner);
-          else if (sl_json_scanner_peek (l->scanner) == '{')
-            entry->command_node = sl_json_scanner_read_with_text (l->scanner, &entry->command_text);
-          else
-            entry->command_node = loader_read (l, path, "command", JSON_NODE_OBJECT, G_TYPE_INVALID);
-          break;
-
-        case ENTRY_ROLLED:
-          {
-            g_autoptr(JsonNode) rolled = loader_read (l, path, "rolled", JSON_NODE_ARRAY, G_TYPE_INVALID);
-            JsonArray *array = rolled ? json_node_get_array (rolled) : NULL;
-            guint n = array ? json_array_get_length (array) : 0;
-
-            if (array == NULL)
-              break;
-            entry->rolled = g_new0 (char *, n + 1);
-            for (guint r = 0; r < n; r++)
-              {
-                JsonNode *element = json_array_get_element (array, r);
-
-                if (!JSON_NODE_HOLDS_VALUE (element) ||
-                    json_node_get_value_type (element) != G_TYPE_STRING)
-                  {
-                    g_autofree char *what = sl_json_describe (element);
-                    g_autofree char *at = g_strdup_printf ("%s.rolled[%u]", path, r);
-
-                    loader_fail (l, at, _("Expected text, got %s."), what);
-                    return FALSE;
-                  }
-                entry->rolled[r] = g_strdup (json_node_get_string (element));
-              }
-          }
-          break;
-
-        case ENTRY_TIME:
-          {
-            g_autofree char *stamp = loader_read_string (l, path, "time");
-
-            if (stamp != NULL && !parse_stamp (stamp, &entry->time))
-              {
-                field = g_strconcat (path, ".time", NULL);
-                loader_fail (l, field, _("Expected a date and time (ISO 8601)."));
-              }
-          }
-          break;
-
-        case ENTRY_SUMMARY:
-          /* Kept for saving until the entry is told again (told_entry). */
-          entry->summary = loader_read_string (l, path, "summary");
-          break;
-
-        case ENTRY_UNDONE:
-          {
-            /* Undone, kept because it told a secret (format 4). */
-            g_autoptr(JsonNode) flag = loader_read (l, path, "undone", JSON_NODE_VALUE, G_TYPE_BOOLEAN);
-
-            if (flag != NULL && !json_node_get_boolean (flag))
-              {
-                field = g_strconcat (path, ".undone", NULL);
-                loader_fail (l, field, _("Only an entry undone is marked, with true."));
-              }
-            else if (flag != NULL)
-              *undone = TRUE;
-          }
-          break;
-
-        case ENTRY_AT:
-          {
-            /* What the replay works out for an entry applied; the only
-             * word for one kept undone. */
-            g_autoptr(JsonNode) at = sl_json_scanner_read (l->scanner);
-            JsonObject *o = at != NULL && JSON_NODE_HOLDS_OBJECT (at) ? json_node_get_object (at) : NULL;
-
-            if (o != NULL)
-              {
-                const char *phase = json_object_get_string_member_with_default (o, "phase", "");
-                const char *step = json_object_get_string_member_with_default (o, "step", "none");
-
-                entry->turn = json_object_get_int_member_with_default (o, "turn", 0);
-                entry->subphase = json_object_get_int_member_with_default (o, "subphase", 0);
-                for (int p = 0; p < SL_N_PHASES; p++)
-                  if (g_str_equal (sl_phase_names[p], phase))
-                    entry->phase = p;
-                for (int p = 0; p < SL_N_STEPS; p++)
-                  if (g_str_equal (sl_step_names[p], step))
-                    entry->step = p;
-              }
-          }
-          break;
-
-        default:
-          /* "result" is what the replay works out. */
-          sl_json_scanner_skip (l->scanner);
-          break;
-        }
+      entry_readers[k] (l, path, entry, undone);
       if (!loader_ok (l))
         return FALSE;
     }

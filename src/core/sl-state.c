@@ -651,25 +651,16 @@ add_moment (JsonObject    *object,
   json_object_set_object_member (object, name, m);
 }
 
-JsonNode *
-sl_state_to_json (const SlRules *rules,
-                  const SlSetup *setup,
-                  const SlState *state)
-{
-  JsonObject *root = json_object_new ();
-  JsonArray *units = json_array_new ();
-  JsonArray *order = json_array_new ();
-  JsonArray *markers = json_array_new ();
-  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+/* Parts of sl_state_to_json(), in the order they appear. */
 
-  json_object_set_int_member (root, "turn", state->turn);
-  json_object_set_string_member (root, "phase", sl_phase_names[state->phase]);
-  if (state->phase == SL_PHASE_ACTION)
-    {
-      json_object_set_int_member (root, "subphase", state->subphase);
-      json_object_set_string_member (root, "step", sl_step_names[state->step]);
-    }
-  json_object_set_boolean_member (root, "over", state->over);
+/* A-132: the sides holding their fire until fired upon — until then
+ * (true), or free from that moment. */
+static void
+holds_fire_to_json (JsonObject    *root,
+                    const SlRules *rules,
+                    const SlSetup *setup,
+                    const SlState *state)
+{
   for (guint s = 0; s < setup->sides->len && s < G_N_ELEMENTS (state->free_from); s++)
     if (sl_setup_condition (setup, SL_CONDITION_HOLD_FIRE, s, 0) != NULL)
       {
@@ -684,6 +675,14 @@ sl_state_to_json (const SlRules *rules,
         else
           add_moment (o, sl_setup_side_at (setup, s)->id, rules, state->free_from[s]);
       }
+}
+
+static JsonArray *
+initiative_to_json (const SlSetup *setup,
+                    const SlState *state)
+{
+  JsonArray *order = json_array_new ();
+
   for (int i = 0; i < state->n_order; i++)
     {
       const SlGroupingSetup *g = sl_setup_grouping_at (setup, state->order[i]);
@@ -695,147 +694,210 @@ sl_state_to_json (const SlRules *rules,
                                      state->decisions[state->order[i]] ? "countermove" : "move");
       json_array_add_object_element (order, o);
     }
-  json_object_set_array_member (root, "initiative", order);
+  return order;
+}
 
-  for (int i = 0; i < state->n_units; i++)
+/* The ammunition boxes of the log (T-20). */
+static JsonObject *
+ammo_to_json (const SlUnitState *u)
+{
+  JsonObject *ammo = json_object_new ();
+
+  json_object_set_int_member (ammo, "R", u->magazines[SL_MAGAZINE_R]);
+  json_object_set_int_member (ammo, "P", u->magazines[SL_MAGAZINE_P]);
+  json_object_set_int_member (ammo, "rounds_fired", u->rounds_fired[u->in_hand]);
+  json_object_set_int_member (ammo, "FG", u->grenades[SL_GRENADE_FG]);
+  json_object_set_int_member (ammo, "SG", u->grenades[SL_GRENADE_SG]);
+  if (u->launcher)
     {
-      const SlUnitSetup *us = sl_setup_unit_at (setup, i);
-      const SlUnitState *u = &state->units[i];
-      const SlWeapon *w = us->weapons[u->in_hand];
-      JsonObject *o = json_object_new ();
-      JsonObject *ammo = json_object_new ();
-
-      json_object_set_string_member (o, "id", us->id);
-      json_object_set_int_member (o, "counter", us->counter);
-      json_object_set_string_member (o, "wound", sl_wound_names[u->wound]);
-      json_object_set_string_member (o, "position", sl_position_names[u->position]);
-      json_object_set_string_member (o, "weapon", w->id);
-      if (w->has_modes)
-        json_object_set_string_member (o, "omni_mode", u->omni_slug ? "slug" : "spike");
-
-      json_object_set_int_member (ammo, "R", u->magazines[SL_MAGAZINE_R]);
-      json_object_set_int_member (ammo, "P", u->magazines[SL_MAGAZINE_P]);
-      json_object_set_int_member (ammo, "rounds_fired", u->rounds_fired[u->in_hand]);
-      json_object_set_int_member (ammo, "FG", u->grenades[SL_GRENADE_FG]);
-      json_object_set_int_member (ammo, "SG", u->grenades[SL_GRENADE_SG]);
-      if (u->launcher)
-        {
-          json_object_set_int_member (ammo, "launcher_FG", u->launcher_load[SL_GRENADE_FG]);
-          json_object_set_int_member (ammo, "launcher_SG", u->launcher_load[SL_GRENADE_SG]);
-        }
-      if (u->grenade_ready)
-        json_object_set_boolean_member (ammo, "grenade_ready", TRUE);
-      json_object_set_object_member (o, "ammo", ammo);
-
-      if (u->current.action != NULL)
-        {
-          JsonObject *a = json_object_new ();
-
-          json_object_set_string_member (a, "action", u->current.action->id);
-          if (u->current.combined_with != SL_MOVE_NONE)
-            json_object_set_string_member (a, "combined_with",
-                                           sl_combine_names[u->current.combined_with]);
-          json_object_set_int_member (a, "cost", u->current.cost);
-          add_moment (a, "start", rules, u->current.start);
-          add_moment (a, "end", rules, u->current.end);
-          if (u->current.target >= 0)
-            json_object_set_string_member (a, "target", sl_setup_unit_at (setup, u->current.target)->id);
-          if (u->current.to_position >= 0)
-            json_object_set_string_member (a, "to_position", sl_position_names[u->current.to_position]);
-          json_object_set_boolean_member (a, "resolved", u->current.resolved);
-          if (u->current.throwing != SL_THROW_NONE)
-            json_object_set_string_member (a, "throwing", sl_throw_names[u->current.throwing]);
-          if (u->current.burst != 0)
-            json_object_set_string_member (a, "burst", u->current.burst == 1 ? "concentrated" : "area");
-          if (u->current.rallied > 0)
-            json_object_set_string_member (a, "rallied", sl_setup_squad_at (setup, u->current.rallied - 1)->id);
-          json_object_set_object_member (o, "action", a);
-        }
-      if (u->moving != SL_MOVE_NONE)
-        json_object_set_string_member (o, "moving", sl_move_names[u->moving]);
-      if (u->opportunity_armed)
-        json_object_set_boolean_member (o, "opportunity_armed", TRUE);
-      if (u->dazed_until >= 0)
-        add_moment (o, "dazed_from", rules, u->dazed_from);
-      add_moment (o, "dazed_until", rules, u->dazed_until);
-      add_moment (o, "idle_until", rules, u->idle_until);
-      if (u->jammed)
-        json_object_set_boolean_member (o, "jammed", TRUE);
-      if (u->routed)
-        json_object_set_boolean_member (o, "routed", TRUE);
-      if (u->hidden)
-        json_object_set_boolean_member (o, "hidden", TRUE);
-      if (u->melee_bonus)
-        json_object_set_boolean_member (o, "melee_bonus", TRUE);
-      /* Detection (sl-command-detection.c) */
-      if (u->detected)
-        json_object_set_boolean_member (o, "detected", TRUE);
-      if (u->hidden && u->pile[0] != '\0')
-        json_object_set_string_member (o, "pile", u->pile);
-      /* Melee (sl-command-melee.c) */
-      if (u->avoid_failed > 0)
-        json_object_set_string_member (o, "avoid_failed", sl_setup_unit_at (setup, u->avoid_failed - 1)->id);
-      if (u->must_move_away)
-        json_object_set_boolean_member (o, "must_move_away", TRUE);
-      if (u->avoid_from > 0)
-        {
-          json_object_set_string_member (o, "avoiding", sl_setup_unit_at (setup, u->avoid_from - 1)->id);
-          add_moment (o, "avoid_due", rules, u->avoid_due);
-        }
-      if (u->n_engaged > 0)
-        {
-          JsonArray *e = json_array_new ();
-          for (int k = 0; k < u->n_engaged; k++)
-            json_array_add_string_element (e, sl_setup_unit_at (setup, u->engaged[k])->id);
-          json_object_set_array_member (o, "engaged", e);
-        }
-      if (u->n_fires > 0)
-        {
-          JsonArray *f = json_array_new ();
-          for (int k = 0; k < u->n_fires; k++)
-            {
-              JsonObject *fo = json_object_new ();
-              add_moment (fo, "at", rules, u->fires[k].index);
-              json_object_set_string_member (fo, "mode", sl_fire_mode_ids[u->fires[k].mode]);
-              json_array_add_object_element (f, fo);
-            }
-          json_object_set_array_member (o, "fires", f);
-        }
-      if (u->inside)
-        json_object_set_boolean_member (o, "inside", TRUE);
-      if (u->breach.state != SL_BREACH_NONE)
-        {
-          JsonObject *b = json_object_new ();
-          json_object_set_string_member (b, "state", sl_breach_state_names[u->breach.state]);
-          add_moment (b, "due", rules, u->breach.due);
-          json_object_set_object_member (o, "breach", b);
-        }
-      if (u->stealth_power)
-        json_object_set_boolean_member (o, "stealth_power", TRUE);
-      if (u->plastic_charges || u->shaped_charges)
-        {
-          json_object_set_int_member (o, "plastic_charges", u->plastic_charges);
-          json_object_set_int_member (o, "shaped_charges", u->shaped_charges);
-        }
-      if (u->keys)
-        json_object_set_int_member (o, "keys", u->keys);
-      /* For the score (T-17, A-101). */
-      if (u->casualty_turn > 0)
-        {
-          JsonObject *k = json_object_new ();
-
-          json_object_set_int_member (k, "turn", u->casualty_turn);
-          if (u->casualty_by >= 0)
-            json_object_set_string_member (k, "by", sl_setup_side_at (setup, u->casualty_by)->id);
-          if (u->out_turn > 0)
-            json_object_set_int_member (k, "out_turn", u->out_turn);
-          json_object_set_object_member (o, "casualty", k);
-        }
-      if (state->held_step != SL_STEP_NONE && state->step_units[i].loses_action)
-        json_object_set_boolean_member (o, "loses_action", TRUE);
-      json_array_add_object_element (units, o);
+      json_object_set_int_member (ammo, "launcher_FG", u->launcher_load[SL_GRENADE_FG]);
+      json_object_set_int_member (ammo, "launcher_SG", u->launcher_load[SL_GRENADE_SG]);
     }
-  json_object_set_array_member (root, "units", units);
+  if (u->grenade_ready)
+    json_object_set_boolean_member (ammo, "grenade_ready", TRUE);
+  return ammo;
+}
+
+/* The action on the log (P-07). */
+static JsonObject *
+current_action_to_json (const SlRules         *rules,
+                        const SlSetup         *setup,
+                        const SlCurrentAction *current)
+{
+  JsonObject *a = json_object_new ();
+
+  json_object_set_string_member (a, "action", current->action->id);
+  if (current->combined_with != SL_MOVE_NONE)
+    json_object_set_string_member (a, "combined_with", sl_combine_names[current->combined_with]);
+  json_object_set_int_member (a, "cost", current->cost);
+  add_moment (a, "start", rules, current->start);
+  add_moment (a, "end", rules, current->end);
+  if (current->target >= 0)
+    json_object_set_string_member (a, "target", sl_setup_unit_at (setup, current->target)->id);
+  if (current->to_position >= 0)
+    json_object_set_string_member (a, "to_position", sl_position_names[current->to_position]);
+  json_object_set_boolean_member (a, "resolved", current->resolved);
+  if (current->throwing != SL_THROW_NONE)
+    json_object_set_string_member (a, "throwing", sl_throw_names[current->throwing]);
+  if (current->burst != 0)
+    json_object_set_string_member (a, "burst", current->burst == 1 ? "concentrated" : "area");
+  if (current->rallied > 0)
+    json_object_set_string_member (a, "rallied", sl_setup_squad_at (setup, current->rallied - 1)->id);
+  return a;
+}
+
+/* The unit's counters: moving, dazed, ambushed, flags (P-09, P-16, P-19,
+ * P-31, §5.2, §15.1). */
+static void
+unit_counters_to_json (JsonObject        *o,
+                       const SlRules     *rules,
+                       const SlUnitState *u)
+{
+  if (u->moving != SL_MOVE_NONE)
+    json_object_set_string_member (o, "moving", sl_move_names[u->moving]);
+  if (u->opportunity_armed)
+    json_object_set_boolean_member (o, "opportunity_armed", TRUE);
+  if (u->dazed_until >= 0)
+    add_moment (o, "dazed_from", rules, u->dazed_from);
+  add_moment (o, "dazed_until", rules, u->dazed_until);
+  add_moment (o, "idle_until", rules, u->idle_until);
+  if (u->jammed)
+    json_object_set_boolean_member (o, "jammed", TRUE);
+  if (u->routed)
+    json_object_set_boolean_member (o, "routed", TRUE);
+  if (u->hidden)
+    json_object_set_boolean_member (o, "hidden", TRUE);
+  if (u->melee_bonus)
+    json_object_set_boolean_member (o, "melee_bonus", TRUE);
+  /* Detection (sl-command-detection.c) */
+  if (u->detected)
+    json_object_set_boolean_member (o, "detected", TRUE);
+  if (u->hidden && u->pile[0] != '\0')
+    json_object_set_string_member (o, "pile", u->pile);
+}
+
+/* Melee (sl-command-melee.c): avoidance (P-23) and opponents. */
+static void
+unit_melee_to_json (JsonObject        *o,
+                    const SlRules     *rules,
+                    const SlSetup     *setup,
+                    const SlUnitState *u)
+{
+  if (u->avoid_failed > 0)
+    json_object_set_string_member (o, "avoid_failed", sl_setup_unit_at (setup, u->avoid_failed - 1)->id);
+  if (u->must_move_away)
+    json_object_set_boolean_member (o, "must_move_away", TRUE);
+  if (u->avoid_from > 0)
+    {
+      json_object_set_string_member (o, "avoiding", sl_setup_unit_at (setup, u->avoid_from - 1)->id);
+      add_moment (o, "avoid_due", rules, u->avoid_due);
+    }
+  if (u->n_engaged > 0)
+    {
+      JsonArray *e = json_array_new ();
+      for (int k = 0; k < u->n_engaged; k++)
+        json_array_add_string_element (e, sl_setup_unit_at (setup, u->engaged[k])->id);
+      json_object_set_array_member (o, "engaged", e);
+    }
+}
+
+/* The fires the rate of fire counts (P-15, T-23). */
+static JsonArray *
+fires_to_json (const SlRules     *rules,
+               const SlUnitState *u)
+{
+  JsonArray *f = json_array_new ();
+
+  for (int k = 0; k < u->n_fires; k++)
+    {
+      JsonObject *fo = json_object_new ();
+      add_moment (fo, "at", rules, u->fires[k].index);
+      json_object_set_string_member (fo, "mode", sl_fire_mode_ids[u->fires[k].mode]);
+      json_array_add_object_element (f, fo);
+    }
+  return f;
+}
+
+/* Shelter and suit (T-36, P-39), equipment carried (§15.13, P-36, §6.4). */
+static void
+unit_kit_to_json (JsonObject        *o,
+                  const SlRules     *rules,
+                  const SlUnitState *u)
+{
+  if (u->inside)
+    json_object_set_boolean_member (o, "inside", TRUE);
+  if (u->breach.state != SL_BREACH_NONE)
+    {
+      JsonObject *b = json_object_new ();
+      json_object_set_string_member (b, "state", sl_breach_state_names[u->breach.state]);
+      add_moment (b, "due", rules, u->breach.due);
+      json_object_set_object_member (o, "breach", b);
+    }
+  if (u->stealth_power)
+    json_object_set_boolean_member (o, "stealth_power", TRUE);
+  if (u->plastic_charges || u->shaped_charges)
+    {
+      json_object_set_int_member (o, "plastic_charges", u->plastic_charges);
+      json_object_set_int_member (o, "shaped_charges", u->shaped_charges);
+    }
+  if (u->keys)
+    json_object_set_int_member (o, "keys", u->keys);
+}
+
+/* For the score (T-17, A-101). */
+static JsonObject *
+casualty_to_json (const SlSetup     *setup,
+                  const SlUnitState *u)
+{
+  JsonObject *k = json_object_new ();
+
+  json_object_set_int_member (k, "turn", u->casualty_turn);
+  if (u->casualty_by >= 0)
+    json_object_set_string_member (k, "by", sl_setup_side_at (setup, u->casualty_by)->id);
+  if (u->out_turn > 0)
+    json_object_set_int_member (k, "out_turn", u->out_turn);
+  return k;
+}
+
+static JsonObject *
+unit_to_json (const SlRules *rules,
+              const SlSetup *setup,
+              const SlState *state,
+              int            i)
+{
+  const SlUnitSetup *us = sl_setup_unit_at (setup, i);
+  const SlUnitState *u = &state->units[i];
+  const SlWeapon *w = us->weapons[u->in_hand];
+  JsonObject *o = json_object_new ();
+
+  json_object_set_string_member (o, "id", us->id);
+  json_object_set_int_member (o, "counter", us->counter);
+  json_object_set_string_member (o, "wound", sl_wound_names[u->wound]);
+  json_object_set_string_member (o, "position", sl_position_names[u->position]);
+  json_object_set_string_member (o, "weapon", w->id);
+  if (w->has_modes)
+    json_object_set_string_member (o, "omni_mode", u->omni_slug ? "slug" : "spike");
+  json_object_set_object_member (o, "ammo", ammo_to_json (u));
+  if (u->current.action != NULL)
+    json_object_set_object_member (o, "action", current_action_to_json (rules, setup, &u->current));
+  unit_counters_to_json (o, rules, u);
+  unit_melee_to_json (o, rules, setup, u);
+  if (u->n_fires > 0)
+    json_object_set_array_member (o, "fires", fires_to_json (rules, u));
+  unit_kit_to_json (o, rules, u);
+  if (u->casualty_turn > 0)
+    json_object_set_object_member (o, "casualty", casualty_to_json (setup, u));
+  if (state->held_step != SL_STEP_NONE && state->step_units[i].loses_action)
+    json_object_set_boolean_member (o, "loses_action", TRUE);
+  return o;
+}
+
+static JsonArray *
+markers_to_json (const SlRules *rules,
+                 const SlSetup *setup,
+                 const SlState *state)
+{
+  JsonArray *markers = json_array_new ();
 
   for (guint i = 0; i < state->markers->len; i++)
     {
@@ -862,30 +924,61 @@ sl_state_to_json (const SlRules *rules,
         json_object_set_int_member (o, "sealed_note", m->note);
       json_array_add_object_element (markers, o);
     }
-  json_object_set_array_member (root, "markers", markers);
+  return markers;
+}
 
-  if (state->notes->len > 0)
+/* The sealed notes (P-37). */
+static JsonArray *
+notes_to_json (const SlSetup *setup,
+               const SlState *state)
+{
+  static const char * const status_names[] = { "sealed", "revealed", "dud" };
+  JsonArray *notes = json_array_new ();
+
+  for (guint i = 0; i < state->notes->len; i++)
     {
-      static const char * const status_names[] = { "sealed", "revealed", "dud" };
-      JsonArray *notes = json_array_new ();
+      const SlNote *n = g_ptr_array_index (state->notes, i);
+      JsonObject *o = json_object_new ();
 
-      for (guint i = 0; i < state->notes->len; i++)
-        {
-          const SlNote *n = g_ptr_array_index (state->notes, i);
-          JsonObject *o = json_object_new ();
-
-          json_object_set_int_member (o, "id", n->id);
-          json_object_set_string_member (o, "side", sl_setup_side_at (setup, n->side)->id);
-          json_object_set_string_member (o, "kind", sl_note_kind_names[n->kind]);
-          json_object_set_string_member (o, "text", n->text);
-          json_object_set_int_member (o, "sealed_turn", n->sealed_turn);
-          json_object_set_string_member (o, "digest", n->digest);
-          json_object_set_boolean_member (o, "intact", n->intact);
-          json_object_set_string_member (o, "status", status_names[state->note_status[i]]);
-          json_array_add_object_element (notes, o);
-        }
-      json_object_set_array_member (root, "notes", notes);
+      json_object_set_int_member (o, "id", n->id);
+      json_object_set_string_member (o, "side", sl_setup_side_at (setup, n->side)->id);
+      json_object_set_string_member (o, "kind", sl_note_kind_names[n->kind]);
+      json_object_set_string_member (o, "text", n->text);
+      json_object_set_int_member (o, "sealed_turn", n->sealed_turn);
+      json_object_set_string_member (o, "digest", n->digest);
+      json_object_set_boolean_member (o, "intact", n->intact);
+      json_object_set_string_member (o, "status", status_names[state->note_status[i]]);
+      json_array_add_object_element (notes, o);
     }
+  return notes;
+}
+
+JsonNode *
+sl_state_to_json (const SlRules *rules,
+                  const SlSetup *setup,
+                  const SlState *state)
+{
+  JsonObject *root = json_object_new ();
+  JsonArray *units = json_array_new ();
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+
+  /* The clock (P-04, P-08). */
+  json_object_set_int_member (root, "turn", state->turn);
+  json_object_set_string_member (root, "phase", sl_phase_names[state->phase]);
+  if (state->phase == SL_PHASE_ACTION)
+    {
+      json_object_set_int_member (root, "subphase", state->subphase);
+      json_object_set_string_member (root, "step", sl_step_names[state->step]);
+    }
+  json_object_set_boolean_member (root, "over", state->over);
+  holds_fire_to_json (root, rules, setup, state);
+  json_object_set_array_member (root, "initiative", initiative_to_json (setup, state));
+  for (int i = 0; i < state->n_units; i++)
+    json_array_add_object_element (units, unit_to_json (rules, setup, state, i));
+  json_object_set_array_member (root, "units", units);
+  json_object_set_array_member (root, "markers", markers_to_json (rules, setup, state));
+  if (state->notes->len > 0)
+    json_object_set_array_member (root, "notes", notes_to_json (setup, state));
   json_node_take_object (node, root);
   return node;
 }
