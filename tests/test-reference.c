@@ -476,7 +476,7 @@ test_shipped_complete (void)
   for (guint i = 0; i < sl_options_n_known (); i++)
     {
       g_hash_table_add (ids, g_strdup (sl_options_known_id (i)));
-      g_hash_table_insert (where, g_strdup (sl_options_known_id (i)), g_strdup ("src/core/sl-options.c"));
+      g_hash_table_insert (where, g_strdup (sl_options_known_id (i)), g_strdup ("src/core/rules/sl-options.c"));
     }
 
   /* Not citations: sl-setup.c's example of an id longer than P-36. */
