@@ -555,6 +555,48 @@ test_rout_only_leader_p31 (void)
   sl_test_play (game, "{'type': 'next'}");
 }
 
+/* Issue 22 item 5 (P-14, T-14, T-22): a declared shot tells its odds
+ * before the AP are spent — those of the shot it declares and of a
+ * concentrated burst where the weapon fires one — and they are the odds
+ * the shot has when it is resolved, nothing having changed. Aiming buys
+ * what T-14 says it does. */
+static void
+test_declared_odds (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(JsonNode) fire = NULL;
+  g_autoptr(JsonNode) aimed = NULL;
+  g_autoptr(JsonNode) shot = NULL;
+  JsonObject *f, *a;
+
+  sl_test_start_turn (game);
+  fire = sl_test_json_preview (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}");
+  aimed = sl_test_json_preview (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'aimed-fire', 'target': 'cw-13'}");
+  f = json_object_get_object_member (json_node_get_object (fire), "to_hit");
+  a = json_object_get_object_member (json_node_get_object (aimed), "to_hit");
+  g_assert_nonnull (f);
+  g_assert_nonnull (a);
+  g_assert_cmpint (json_object_get_int_member (a, "modifier"), <, json_object_get_int_member (f, "modifier"));
+  /* (A natural 10 always misses: both may need 9 or less.) */
+  g_assert_cmpint (json_object_get_int_member (a, "needed"), >=, json_object_get_int_member (f, "needed"));
+  g_assert_cmpfloat (json_object_get_double_member (a, "probability"), >=, json_object_get_double_member (f, "probability"));
+  /* A declaration of a walk tells no odds. */
+  {
+    g_autoptr(JsonNode) walk = sl_test_json_preview (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'walk'}");
+
+    g_assert_false (json_object_has_member (json_node_get_object (walk), "to_hit"));
+  }
+  /* Resolved as declared, the shot needs what the declaration said. */
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}");
+  sl_test_play (game, "{'type': 'pass', 'grouping': 'tog-ft1'}");
+  sl_test_play (game, "{'type': 'next'}");
+  shot = sl_test_json_preview (game, "{'type': 'fire', 'unit': 'tog-1', 'roll': 5}");
+  g_assert_cmpint (json_object_get_int_member (json_node_get_object (shot), "needed"), ==,
+                   json_object_get_int_member (f, "needed"));
+  g_assert_cmpint (json_object_get_int_member (json_node_get_object (shot), "modifier"), ==,
+                   json_object_get_int_member (f, "modifier"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -563,6 +605,7 @@ main (int   argc,
   g_test_add_func ("/steps/killed-still-fires-A-18", test_killed_still_fires_a18);
   g_test_add_func ("/steps/wound-in-step-P-08", test_wound_in_step_not_counted);
   g_test_add_func ("/steps/target-movement-A-50", test_target_keeps_movement_a50);
+  g_test_add_func ("/steps/declared-odds", test_declared_odds);
   g_test_add_func ("/steps/blasts-at-once-P-08", test_blasts_at_once);
   g_test_add_func ("/steps/declaration-order-P-08", test_declaration_order_p08);
   g_test_add_func ("/steps/busy-groupings-skipped-P-08", test_busy_groupings_skipped);

@@ -781,6 +781,61 @@ take_fire (SlCommand  *c,
   return TRUE;
 }
 
+/* The firer and the target of a shot of @unit at @target as the logs know
+ * them, as they stood when the step began (A-18, A-50): all of the to-hit
+ * input but what the table says (cover, terrain, range …). */
+static void
+fill_shot (SlCommand    *c,
+           int           unit,
+           int           target,
+           SlToHitInput *in)
+{
+  const SlUnitSetup *ts = sl_setup_unit_at (c->setup, target);
+
+  sl_command_fill_firer (c, unit, in);
+  in->firer.weapon = sl_state_unit_weapon (c->setup, c->state, unit);
+  in->firer.omni_mode = sl_state_unit_omni_mode (c->setup, c->state, unit);
+  if ((int) in->target.movement < 0)
+    in->target.movement = sl_state_step_unit (c->state, target).moving;
+  in->target.position = c->state->units[target].position;
+  in->target.armor = ts->armor;
+  in->target.camo_tinter = sl_setup_has_module (c->setup, SL_MODULE_EQUIPMENT) &&
+                           sl_setup_side_at (c->setup, ts->side)->camo_tinter;
+  in->target.in_melee = sl_state_step_unit (c->state, target).in_melee;
+  in->conditions.enemy_ecm = sl_setup_has_module (c->setup, SL_MODULE_EQUIPMENT) &&
+                             sl_setup_side_at (c->setup, ts->side)->ecm;
+}
+
+gboolean
+sl_command_fire_odds (SlCommand      *c,
+                      int             unit,
+                      int             target,
+                      SlFireKind      kind,
+                      SlBurstMode     burst,
+                      SlCheckOutcome *odds)
+{
+  g_autoptr(SlDice) dice = sl_dice_new_seeded (1);
+  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+  SlToHitInput in = { 0 };
+  SlToHitResult hit = { 0 };
+
+  in.fire = kind;
+  in.burst = burst;
+  in.consecutive = 1;
+  in.target.movement = -1;
+  in.conditions.range_m = -1;
+  in.roll_stream = "roll";
+  in.jam_stream = "jam_roll";
+  in.other_stream = "other_roll";
+  fill_shot (c, unit, target, &in);
+  /* Dice of its own, forgotten: the odds do not depend on the roll, and
+   * the declaration records no die. */
+  if (!sl_to_hit_resolve (c->rules, c->options, &in, dice, breakdown, &hit, NULL))
+    return FALSE;
+  *odds = hit.check;
+  return TRUE;
+}
+
 /* The shot (P-14) with everything the logs know, as they stood when the
  * ranged-fire step began (A-18, A-50). */
 static gboolean
@@ -790,21 +845,11 @@ roll_to_hit (SlCommand      *c,
              SlToHitResult  *hit,
              GError        **error)
 {
-  const SlUnitSetup *ts = sl_setup_unit_at (c->setup, f->target);
   SlToHitInput *in = &f->in;
 
-  sl_command_fill_firer (c, f->unit, in);
+  fill_shot (c, f->unit, f->target, in);
   in->firer.weapon = f->weapon;
   in->firer.omni_mode = f->omni;
-  if ((int) in->target.movement < 0)
-    in->target.movement = sl_state_step_unit (c->state, f->target).moving;
-  in->target.position = c->state->units[f->target].position;
-  in->target.armor = ts->armor;
-  in->target.camo_tinter = sl_setup_has_module (c->setup, SL_MODULE_EQUIPMENT) &&
-                           sl_setup_side_at (c->setup, ts->side)->camo_tinter;
-  in->target.in_melee = sl_state_step_unit (c->state, f->target).in_melee;
-  in->conditions.enemy_ecm = sl_setup_has_module (c->setup, SL_MODULE_EQUIPMENT) &&
-                             sl_setup_side_at (c->setup, ts->side)->ecm;
   in->consecutive = in->burst != SL_BURST_NONE ? MIN (f->consecutive, 3) : 1;
   in->extra = f->extra;
   in->n_extra = f->n_extra;

@@ -1928,6 +1928,45 @@ declared_what (SlCommand         *c,
 }
 
 /* The result (the cost, the end, the breakdown) and the summary. */
+static JsonObject *
+odds_json (const SlCheckOutcome *odds)
+{
+  JsonObject *o = json_object_new ();
+
+  json_object_set_int_member (o, "target", odds->target);
+  json_object_set_int_member (o, "modifier", odds->modifier);
+  json_object_set_int_member (o, "needed", odds->needed);
+  json_object_set_double_member (o, "probability", odds->probability);
+  return o;
+}
+
+/* A shot declared at a unit: its to-hit odds as the logs know them now,
+ * before the table says the cover, the terrain and the range (P-14, T-14);
+ * and, where the weapon may fire a concentrated burst, the burst's, so
+ * that a player sees what aiming or a burst buys before spending the AP. */
+static void
+tell_odds (SlCommand         *c,
+           const Declaration *d)
+{
+  const char *id = d->in.action->id;
+  SlFireKind kind;
+  SlCheckOutcome odds;
+
+  if (d->target < 0 || d->throwing != 0 || d->at_obstacle || d->charge != 0 || d->burst == SL_BURST_AREA)
+    return;
+  if (g_str_equal (id, "fire"))
+    kind = SL_FIRE_NORMAL;
+  else if (g_str_equal (id, "aimed-fire"))
+    kind = SL_FIRE_AIMED;
+  else
+    return;
+  if (sl_command_fire_odds (c, d->unit, d->target, kind, d->burst, &odds))
+    json_object_set_object_member (c->result, "to_hit", odds_json (&odds));
+  if (d->burst == SL_BURST_NONE && sl_setup_has_module (c->setup, SL_MODULE_AUTOMATIC_FIRE) &&
+      sl_command_fire_odds (c, d->unit, d->target, kind, SL_BURST_CONCENTRATED, &odds))
+    json_object_set_object_member (c->result, "to_hit_burst", odds_json (&odds));
+}
+
 static void
 tell_declaration (SlCommand         *c,
                   const Declaration *d)
@@ -1950,6 +1989,7 @@ tell_declaration (SlCommand         *c,
   json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (d->breakdown));
   if (d->revealed)
     json_object_set_boolean_member (c->result, "revealed", TRUE);
+  tell_odds (c, d);
 
   /* "Trooper Quint: Aimed fire at 3 Legionnaire Ostra, 3 AP, ends in
    * subphase 6." */

@@ -218,6 +218,17 @@ void         sl_command_fill_firer   (SlCommand             *c,
                                       int                    unit,
                                       SlToHitInput          *in);
 
+/* The to-hit odds of a shot of @unit at @target of @kind and @burst as the
+ * logs know them now (the table's cover, terrain and range not said): for
+ * a declaration to tell before the AP are spent (sl-command-fire.c).
+ * FALSE when no such shot can be worked out. */
+gboolean     sl_command_fire_odds    (SlCommand             *c,
+                                      int                    unit,
+                                      int                    target,
+                                      SlFireKind             kind,
+                                      SlBurstMode            burst,
+                                      SlCheckOutcome        *odds);
+
 /* The effects of damage on a unit: ticks the wound boxes, dazes it from
  * the next subphase (P-19), drops its action when dazed or knocked out
  * (§6.1), ends its melee when out, and breaches its suit in vacuum or a
