@@ -300,6 +300,15 @@ sl_sheet_set_typed (SlSheet   *self,
   describe (self);
 }
 
+GtkWidget *
+sl_sheet_get_roll_button (SlSheet *self)
+{
+  SlSheetPrivate *priv = sl_sheet_get_instance_private (self);
+
+  g_return_val_if_fail (SL_IS_SHEET (self), NULL);
+  return priv->roll_button;
+}
+
 void
 sl_sheet_set_can_apply (SlSheet  *self,
                         gboolean  can_apply)

@@ -80,6 +80,8 @@ gboolean    sl_sheet_enter_digit   (SlSheet    *self,
                                     int         digit);
 gboolean    sl_sheet_enter_die     (SlSheet    *self,
                                     int         value);
+/* The template's "roll_button", or NULL. */
+GtkWidget  *sl_sheet_get_roll_button (SlSheet  *self);
 /* Whether the sheet.apply action (the roll button) may be used. */
 void        sl_sheet_set_can_apply (SlSheet    *self,
                                     gboolean    can_apply);
