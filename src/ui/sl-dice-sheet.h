@@ -9,11 +9,12 @@
 #include <adwaita.h>
 
 #include "sl-game.h"
+#include "sl-sheet.h"
 
 G_BEGIN_DECLS
 
 #define SL_TYPE_DICE_SHEET (sl_dice_sheet_get_type ())
-G_DECLARE_FINAL_TYPE (SlDiceSheet, sl_dice_sheet, SL, DICE_SHEET, AdwWindow)
+G_DECLARE_FINAL_TYPE (SlDiceSheet, sl_dice_sheet, SL, DICE_SHEET, SlSheet)
 
 /* @command (JSON text) is the command without its dice; @dice lists the
  * die fields in the order they are typed, as "field:sides:label" strings

@@ -181,6 +181,25 @@ sl_sheet_set_entry (SlSheet   *self,
   describe (self);
 }
 
+static void
+return_cb (SlSheet *self)
+{
+  GtkWidget *entry = described_widget (self);
+
+  if (entry != NULL)
+    gtk_widget_grab_focus (entry);
+}
+
+void
+sl_sheet_return_on_enter (SlSheet     *self,
+                          GtkEditable *editable)
+{
+  g_return_if_fail (SL_IS_SHEET (self));
+  g_return_if_fail (GTK_IS_EDITABLE (editable));
+  g_signal_connect_object (gtk_editable_get_delegate (editable), "activate", G_CALLBACK (return_cb), self,
+                           G_CONNECT_SWAPPED);
+}
+
 void
 sl_sheet_show_problem (SlSheet    *self,
                        const char *message)

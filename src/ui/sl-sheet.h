@@ -114,6 +114,11 @@ void        sl_sheet_set_typed     (SlSheet    *self,
                                     const int  *dice,
                                     guint       n_dice);
 
+/* Enter in @editable (a number, a distance) gives the focus back to the
+ * entry: the keys are dice again. */
+void        sl_sheet_return_on_enter (SlSheet    *self,
+                                      GtkEditable *editable);
+
 /* Where the player acts: the focus starts there, and its accessible
  * description says the odds, the dice typed, what to type and the
  * problem, as the sheet shows them (the roll button unless set). */
