@@ -43,21 +43,30 @@ test_declare_sheet_choices (void)
   g_assert_cmpstr (sl_test_unit_state (game, "cw-14")->current.action->id, ==, "use-device");
 }
 
+/* Legionnaire Ostra (tog-3), dazed until subphase 5 of the first turn
+ * (P-19), declares: its sheet, shown. */
+static SlDeclareSheet *
+dazed_sheet (SlGame *game)
+{
+  SlDeclareSheet *sheet;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'dazed_until',"
+                      " 'value': {'turn': 1, 'subphase': 5}}");
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-3"));
+  gtk_window_present (GTK_WINDOW (sheet));
+  return sheet;
+}
+
 /* A dazed unit may only go kneeling or prone (P-19, A-27): the other
  * choices are disabled and say why. */
 static void
 test_declare_sheet_refused (void)
 {
   g_autoptr(SlGame) game = sl_test_game_new ();
-  SlDeclareSheet *sheet;
-  g_autoptr(GtkWidget) keep = NULL;
+  SlDeclareSheet *sheet = dazed_sheet (game);
+  g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
 
-  sl_test_start_turn (game);
-  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'dazed_until',"
-                      " 'value': {'turn': 1, 'subphase': 5}}");
-  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-3"));
-  keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
   g_assert_false (sl_declare_sheet_can_choose (sheet, "walk"));
   g_assert_nonnull (strstr (sl_declare_sheet_get_choice (sheet, "walk"), "P-19"));
   g_assert_true (sl_declare_sheet_can_choose (sheet, "position-change"));
@@ -473,16 +482,10 @@ static void
 test_declare_sheet_accessible (void)
 {
   g_autoptr(SlGame) game = sl_test_game_new ();
-  SlDeclareSheet *sheet;
-  g_autoptr(GtkWidget) keep = NULL;
+  SlDeclareSheet *sheet = dazed_sheet (game);
+  g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
   GtkWidget *entry;
 
-  sl_test_start_turn (game);
-  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'dazed_until',"
-                      " 'value': {'turn': 1, 'subphase': 5}}");
-  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-3"));
-  keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
   sl_test_ui_settle ();
   entry = sl_sheet_get_entry (SL_SHEET (sheet));
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
