@@ -274,16 +274,21 @@ test_area_burst_sheet_accessible (void)
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
   g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == roll);
   g_assert_cmpuint (sl_area_burst_sheet_add_target (sheet), ==, 1);
-  g_assert_true (sl_area_burst_sheet_set_target (sheet, 0, sl_test_unit (game, "cw-13"), 8, SL_COVER_NONE));
-  g_assert_true (sl_area_burst_sheet_set_target (sheet, 1, sl_test_unit (game, "cw-14"), 3, SL_COVER_NONE));
-  asked = g_strdup_printf ("%s\n%s", sl_area_burst_sheet_get_prompt (sheet), gtk_widget_get_tooltip_text (roll));
+  g_assert_true (sl_area_burst_sheet_set_target (sheet, 0, sl_test_unit (game, "cw-13"), 8,
+                                                 SL_COVER_NONE));
+  g_assert_true (sl_area_burst_sheet_set_target (sheet, 1, sl_test_unit (game, "cw-14"), 3,
+                                                 SL_COVER_NONE));
+  asked = g_strdup_printf ("%s\n%s", sl_area_burst_sheet_get_prompt (sheet),
+                           gtk_widget_get_tooltip_text (roll));
   g_assert_nonnull (strstr (asked, "14 · Trooper Nadeau: type the die"));
-  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, asked);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       asked);
   g_assert_true (sl_area_burst_sheet_enter_die (sheet, 9));
   typed = g_strdup_printf ("Dice typed: 9\n%s\n%s", sl_area_burst_sheet_get_prompt (sheet),
                            gtk_widget_get_tooltip_text (roll));
   g_assert_nonnull (strstr (typed, "13 · Trooper Hale: type the die"));
-  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, typed);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       typed);
 }
 
 int

@@ -424,17 +424,17 @@ test_blast_sheet_accessible (void)
   SlBlastSheet *sheet = sl_blast_sheet_new (NULL, game, first_marker (game));
   g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
   GtkWidget *resolve = sl_sheet_get_roll_button (SL_SHEET (sheet));
-  const char *asked = "Type the hit roll, then the scatter die (used on a miss), or let the app roll;"
-                      " say who is near the impact point.";
+  const char *asked = "Type the hit roll, then the scatter die (used on a miss), "
+                      "or let the app roll; say who is near the impact point.";
   const char *typed = "Dice typed: 4\nHit roll 4 · scatter die –";
 
   gtk_window_present (GTK_WINDOW (sheet));
   sl_test_ui_settle ();
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
   g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == resolve);
-  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (resolve), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, asked);
+  gtk_test_accessible_assert_property (resolve, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, asked);
   g_assert_true (sl_blast_sheet_enter_die (sheet, 4));
-  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (resolve), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, typed);
+  gtk_test_accessible_assert_property (resolve, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, typed);
 }
 
 int

@@ -490,7 +490,8 @@ test_declare_sheet_accessible (void)
   entry = sl_sheet_get_entry (SL_SHEET (sheet));
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
   g_assert_true (ADW_IS_COMBO_ROW (entry));
-  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (entry)), ==, "_Combined with");
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (entry)), ==,
+                   "_Combined with");
   g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == entry);
   /* P-19: a dazed unit may not walk; why is told where the focus is. */
   g_assert_false (sl_declare_sheet_choose (sheet, "walk"));

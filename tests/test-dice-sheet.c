@@ -45,7 +45,8 @@ test_rout_sheet (void)
   g_autoptr(SlGame) game = training_every_turn ();
   const char *dice[] = { "roll:100:Rout check (d100)", NULL };
   /* (Variables: the accessibility assertions print them as formats.) */
-  const char *asked = "Routs on 5 or less · 5 %\nRout check (d100): type the tens die, then the units die (00 is 100).";
+  const char *asked = "Routs on 5 or less · 5 %\n"
+                      "Rout check (d100): type the tens die, then the units die (00 is 100).";
   const char *tens = "Routs on 5 or less · 5 %\nRout check (d100): 6_ — now the units die";
   SlDiceSheet *sheet;
   guint n;
@@ -63,7 +64,8 @@ test_rout_sheet (void)
   /* Issue 21 #9: a dialog, its focus on the roll button, whose
    * description says the odds and what to type, then the tens typed. */
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
-  g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == sl_sheet_get_roll_button (SL_SHEET (sheet)));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) ==
+                 sl_sheet_get_roll_button (SL_SHEET (sheet)));
   gtk_test_accessible_assert_property (sl_sheet_get_roll_button (SL_SHEET (sheet)),
                                        GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, asked);
   n = sl_game_get_n_entries (game);

@@ -98,11 +98,13 @@ test_exposure_sheet_accessible (void)
   g_assert_true (GTK_IS_CHECK_BUTTON (entry));
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (entry)));
   g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == entry);
-  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (entry),
+                                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
   /* Nobody chosen: refused, and told. */
   g_assert_false (sl_exposure_sheet_apply (sheet));
   g_assert_nonnull (sl_sheet_get_problem (SL_SHEET (sheet)));
-  g_assert_cmpstr (sl_sheet_get_description (SL_SHEET (sheet)), ==, sl_sheet_get_problem (SL_SHEET (sheet)));
+  g_assert_cmpstr (sl_sheet_get_description (SL_SHEET (sheet)), ==,
+                   sl_sheet_get_problem (SL_SHEET (sheet)));
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                        sl_sheet_get_problem (SL_SHEET (sheet)));
 }

@@ -184,6 +184,7 @@ test_fire_sheet_accessible (void)
                     "A natural 1: the jam check (P-16). Type its die: 1–9, 0 for 10.";
   g_autoptr(JsonNode) command = NULL;
   g_autoptr(JsonNode) preview = NULL;
+  JsonArray *breakdown;
   JsonObject *first;
   GtkWidget *row;
   g_autofree char *value = NULL;
@@ -192,17 +193,21 @@ test_fire_sheet_accessible (void)
   gtk_window_present (GTK_WINDOW (sheet));
   sl_test_ui_settle ();
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
-  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_PROPERTY_LABEL, title);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       title);
   g_assert_true (sl_sheet_get_entry (SL_SHEET (sheet)) == roll);
   g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == roll);
-  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, asked);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       asked);
 
   /* T-14: hard half cover, a modifier whose value is in its row's name. */
   sl_fire_sheet_set_cover (sheet, SL_COVER_HALF_HARD);
   command = sl_fire_sheet_get_command (sheet);
   preview = sl_game_preview (game, command, NULL, NULL);
-  first = json_array_get_object_element (json_object_get_array_member (json_node_get_object (preview), "breakdown"), 0);
-  row = sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_ACTION_ROW, json_object_get_string_member (first, "label"));
+  breakdown = json_object_get_array_member (json_node_get_object (preview), "breakdown");
+  first = json_array_get_object_element (breakdown, 0);
+  row = sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_ACTION_ROW,
+                         json_object_get_string_member (first, "label"));
   g_assert_nonnull (row);
   value = sl_signed_text (json_object_get_int_member (first, "value"));
   name = g_strdup_printf ("%s %s", json_object_get_string_member (first, "label"), value);
@@ -212,7 +217,8 @@ test_fire_sheet_accessible (void)
 
   /* A natural 1: the die typed and the jam check's are told. */
   g_assert_true (sl_fire_sheet_enter_die (sheet, 1));
-  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, jam);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       jam);
   g_assert_cmpstr (sl_sheet_get_description (SL_SHEET (sheet)), ==, jam);
 }
 

@@ -119,16 +119,19 @@ test_initiative_sheet_accessible (void)
   sl_test_ui_settle ();
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
   g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == roll);
-  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, first);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       first);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name);
 
   g_assert_true (sl_initiative_sheet_enter_die (sheet, 3));
-  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, second);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       second);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, rolled);
   g_assert_true (sl_initiative_sheet_enter_die (sheet, 6));
   g_assert_true (sl_initiative_sheet_enter_die (sheet, 6));
   g_assert_true (sl_initiative_sheet_enter_die (sheet, 9));
-  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, all);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       all);
 }
 
 int

@@ -138,7 +138,8 @@ test_object_fire_accessible (void)
   roll = sl_sheet_get_roll_button (SL_SHEET (sheet));
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
   g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == roll);
-  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, told);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       told);
 }
 
 int

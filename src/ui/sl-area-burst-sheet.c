@@ -746,7 +746,8 @@ sl_area_burst_sheet_class_init (SlAreaBurstSheetClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/squadlog/SquadLog/sl-area-burst-sheet.ui");
-  sl_sheet_class_bind_template_parts (widget_class, SL_SHEET_PROMPT | SL_SHEET_ROLL | SL_SHEET_GIVE_UP);
+  sl_sheet_class_bind_template_parts (widget_class, SL_SHEET_PROMPT | SL_SHEET_ROLL |
+                                                    SL_SHEET_GIVE_UP);
   gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, title);
   gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, targets_group);
   gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, jam_row);
@@ -776,8 +777,8 @@ sl_area_burst_sheet_new (GtkWindow *parent,
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
-  self = g_object_new (SL_TYPE_AREA_BURST_SHEET, "transient-for", parent, "game", game, "unit", unit,
-                       "app-rolls", app_rolls, NULL);
+  self = g_object_new (SL_TYPE_AREA_BURST_SHEET, "transient-for", parent, "game", game,
+                       "unit", unit, "app-rolls", app_rolls, NULL);
   self->game = game;
   self->unit = unit;
   /* Enemies in the fight, as the shared screen shows them: never an

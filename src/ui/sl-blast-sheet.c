@@ -51,7 +51,7 @@ struct _SlBlastSheet
   AdwPreferencesGroup *top_group;
   GtkWidget   *mission_kind_row;
   GtkLabel    *mission_kind;
-  AdwComboRow *mission_row;  /* the kind, for a call that named none (a game of format 2); else NULL */
+  AdwComboRow *mission_row;  /* the kind, for a call that named none (format 2), or NULL */
   GtkWidget   *breached_row;
   GtkSwitch   *breached;     /* a shaped charge went through its obstacle, or NULL */
   /* The obstacle a charge was placed against or a frag grenade aimed at
@@ -640,7 +640,8 @@ sl_blast_sheet_class_init (SlBlastSheetClass *klass)
   sheet_class->refresh = refresh_obstacle;
   sheet_class->apply = apply;
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/squadlog/SquadLog/sl-blast-sheet.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/squadlog/SquadLog/sl-blast-sheet.ui");
   sl_sheet_class_bind_template_parts (widget_class, SL_SHEET_PROMPT | SL_SHEET_ROLL);
   gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, title);
   gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, top_group);
@@ -806,8 +807,9 @@ show_mission_kind (SlBlastSheet   *self,
 
   if (m->type >= 0 && m->type < (int) missions->items->len)
     {
-      gtk_label_set_text (self->mission_kind,
-                          ((const SlFireMissionDef *) g_ptr_array_index (missions->items, m->type))->name);
+      const SlFireMissionDef *def = g_ptr_array_index (missions->items, m->type);
+
+      gtk_label_set_text (self->mission_kind, def->name);
       gtk_widget_set_visible (self->mission_kind_row, TRUE);
       adw_preferences_group_remove (self->top_group, GTK_WIDGET (self->mission_row));
       self->mission_row = NULL;
@@ -920,7 +922,8 @@ add_near_rows (SlBlastSheet *self,
 
       if (state->units[u].hidden || sl_state_unit_out (rules, state, u))
         continue;
-      cover_names = gtk_string_list_new ((const char *[]) { _("No cover"), _("Half cover"), _("Full cover"), NULL });
+      cover_names = gtk_string_list_new ((const char *[]) {
+        _("No cover"), _("Half cover"), _("Full cover"), NULL });
       n.unit = u;
       expander = sl_expander_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), title);
@@ -972,11 +975,14 @@ name_blast (SlBlastSheet   *self,
   if (self->mission)
     gtk_button_set_label (GTK_BUTTON (sl_sheet_get_roll_button (SL_SHEET (self))), _("_Resolve"));
   if (self->mine)
-    prompt = _("Say which mine, who set it off, and who else is near it: it hurts like a fragmentation grenade (P-37, T-30).");
+    prompt = _("Say which mine, who set it off, and who else is near it: "
+               "it hurts like a fragmentation grenade (P-37, T-30).");
   else if (shaped)
-    prompt = _("Say who is in the 1 m strip behind the obstacle: a shaped charge hurts nobody to its sides or in front, where its installer stands (A-80).");
+    prompt = _("Say who is in the 1 m strip behind the obstacle: a shaped charge hurts nobody "
+               "to its sides or in front, where its installer stands (A-80).");
   else if (self->mission)
-    prompt = _("Type the hit roll, then the scatter die (used on a miss), or let the app roll; say who is near the impact point.");
+    prompt = _("Type the hit roll, then the scatter die (used on a miss), or let the app roll; "
+               "say who is near the impact point.");
   else if (smoke)
     prompt = _("A smoke cloud: it hurts nobody (A-112).");
   else

@@ -72,7 +72,7 @@ struct _SlDeclareSheet
   gboolean      refreshing;
   AdwComboRow  *decision_row;
   GtkWidget    *zero_g_row;
-  GtkSpinButton *zero_g_roll;   /* in zero-G: the players' die, 0 for the app's; else NULL (hidden) */
+  GtkSpinButton *zero_g_roll;   /* in zero-G: the players' die, 0 for the app's; or NULL */
   GtkWidget    *replace_row;
   GtkSwitch    *replace;
 };
@@ -958,6 +958,8 @@ fill_lists (SlDeclareSheet *self)
   g_autoptr(GtkStringList) targets = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) positions = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) kinds = sl_obstacle_kinds (self->game);
+  /* The likeliest change: down one step, or up from prone. */
+  guint likeliest = u->position == SL_POSITION_PRONE ? SL_POSITION_KNEELING : u->position + 1;
 
   for (int m = 0; sl_combine_names[m] != NULL; m++)
     gtk_string_list_append (combines, m == 0 ? _("Nothing") : sl_combine_label (m));
@@ -970,9 +972,7 @@ fill_lists (SlDeclareSheet *self)
   adw_combo_row_set_model (self->target_row, G_LIST_MODEL (targets));
   adw_combo_row_set_model (self->position_row, G_LIST_MODEL (positions));
   adw_combo_row_set_model (self->obstacle_kind, G_LIST_MODEL (kinds));
-  /* The likeliest change: down one step, or up from prone. */
-  adw_combo_row_set_selected (self->position_row,
-                              u->position == SL_POSITION_PRONE ? SL_POSITION_KNEELING : u->position + 1);
+  adw_combo_row_set_selected (self->position_row, likeliest);
 }
 
 /* The rows this unit may use: a burst for a weapon that fires them
@@ -1068,7 +1068,9 @@ sl_declare_sheet_class_init (SlDeclareSheetClass *klass)
   static const char * const throw_row_ids[] = {
     "throw_weapon_row", "throw_grenade_row", "throw_launcher_row", "throw_charge_row"
   };
-  static const char * const throw_check_ids[] = { "throw_weapon", "throw_grenade", "throw_launcher", "throw_charge" };
+  static const char * const throw_check_ids[] = {
+    "throw_weapon", "throw_grenade", "throw_launcher", "throw_charge"
+  };
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   SlSheetClass *sheet_class = SL_SHEET_CLASS (klass);
@@ -1077,7 +1079,8 @@ sl_declare_sheet_class_init (SlDeclareSheetClass *klass)
   object_class->finalize = sl_declare_sheet_finalize;
   sheet_class->refresh = refresh;
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/squadlog/SquadLog/sl-declare-sheet.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/squadlog/SquadLog/sl-declare-sheet.ui");
   sl_sheet_class_bind_template_parts (widget_class, 0);
   gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, title);
   gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, page);
@@ -1088,10 +1091,11 @@ sl_declare_sheet_class_init (SlDeclareSheetClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, throw_row);
   for (guint t = 0; t < G_N_ELEMENTS (throws); t++)
     {
-      gtk_widget_class_bind_template_child_full (widget_class, throw_row_ids[t], FALSE,
-                                                 G_STRUCT_OFFSET (SlDeclareSheet, throw_rows) + t * sizeof (gpointer));
-      gtk_widget_class_bind_template_child_full (widget_class, throw_check_ids[t], FALSE,
-                                                 G_STRUCT_OFFSET (SlDeclareSheet, throw_checks) + t * sizeof (gpointer));
+      gsize row = G_STRUCT_OFFSET (SlDeclareSheet, throw_rows) + t * sizeof (gpointer);
+      gsize check = G_STRUCT_OFFSET (SlDeclareSheet, throw_checks) + t * sizeof (gpointer);
+
+      gtk_widget_class_bind_template_child_full (widget_class, throw_row_ids[t], FALSE, row);
+      gtk_widget_class_bind_template_child_full (widget_class, throw_check_ids[t], FALSE, check);
     }
   gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, burst_row);
   gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, mission_row);
@@ -1130,7 +1134,8 @@ sl_declare_sheet_new (GtkWindow *parent,
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
-  self = g_object_new (SL_TYPE_DECLARE_SHEET, "transient-for", parent, "game", game, "unit", unit, NULL);
+  self = g_object_new (SL_TYPE_DECLARE_SHEET, "transient-for", parent, "game", game, "unit", unit,
+                       NULL);
   self->game = game;
   self->unit = unit;
   title = g_strdup_printf (_("%s Acts"), sl_setup_unit_at (sl_game_get_setup (game), unit)->label);

@@ -201,7 +201,7 @@ static const char *
 side_label (SlDiceSheet *self,
             JsonObject  *side)
 {
-  const char *id = json_object_has_member (side, "unit") ? json_object_get_string_member (side, "unit") : NULL;
+  const char *id = json_object_get_string_member_with_default (side, "unit", NULL);
   const SlUnitSetup *u = id ? sl_setup_unit (sl_game_get_setup (self->game), id) : NULL;
 
   return u ? u->label : NULL;
@@ -734,8 +734,9 @@ sl_dice_sheet_class_init (SlDiceSheetClass *klass)
   sheet_class->apply = apply;
   sheet_class->give_up = give_up;
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/squadlog/SquadLog/sl-dice-sheet.ui");
-  sl_sheet_class_bind_template_parts (widget_class, SL_SHEET_ODDS | SL_SHEET_PROMPT | SL_SHEET_ROLL | SL_SHEET_GIVE_UP);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/squadlog/SquadLog/sl-dice-sheet.ui");
+  sl_sheet_class_bind_template_parts (widget_class, SL_SHEET_ALL_PARTS);
   gtk_widget_class_bind_template_child (widget_class, SlDiceSheet, title);
   gtk_widget_class_bind_template_child (widget_class, SlDiceSheet, count_group);
   gtk_widget_class_bind_template_child (widget_class, SlDiceSheet, dice_group);
@@ -796,7 +797,8 @@ sl_dice_sheet_new (GtkWindow          *parent,
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
-  self = g_object_new (SL_TYPE_DICE_SHEET, "transient-for", parent, "game", game, "app-rolls", app_rolls, NULL);
+  self = g_object_new (SL_TYPE_DICE_SHEET, "transient-for", parent, "game", game,
+                       "app-rolls", app_rolls, NULL);
   self->game = game;
   self->command = g_strdup (command);
   {

@@ -212,7 +212,8 @@ sl_exposure_sheet_class_init (SlExposureSheetClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlExposureSheet, inside);
   gtk_widget_class_bind_template_child (widget_class, SlExposureSheet, units);
   gtk_widget_class_bind_template_callback (widget_class, direction_toggled_cb);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "sheet.apply", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
+                                       "sheet.apply", NULL);
 }
 
 static void

@@ -158,7 +158,8 @@ update_prompt (SlFireSheet *self)
       break;
     case DIE_ROLL:
     default:
-      text = sl_sheet_get_app_rolls (SL_SHEET (self)) ? _("The app rolls the die.") : _("Type the die: 1–9, 0 for 10.");
+      text = sl_sheet_get_app_rolls (SL_SHEET (self)) ? _("The app rolls the die.")
+                                                      : _("Type the die: 1–9, 0 for 10.");
       break;
     }
   sl_sheet_set_prompt (SL_SHEET (self), text);
@@ -245,7 +246,11 @@ refresh (SlSheet *sheet)
       JsonArray *items = json_object_get_array_member (o, "breakdown");
 
       for (guint i = 0; i < json_array_get_length (items); i++)
-        gtk_list_box_append (self->breakdown, modifier_row_new (json_array_get_object_element (items, i)));
+        {
+          JsonObject *modifier = json_array_get_object_element (items, i);
+
+          gtk_list_box_append (self->breakdown, modifier_row_new (modifier));
+        }
     }
   if (json_object_has_member (o, "needed"))
     /* "Needs 7 or less · 70 %", as the history will tell it */
@@ -391,7 +396,8 @@ sl_fire_sheet_area_burst_instead (SlFireSheet *self)
   if (self->area_row == NULL || !gtk_widget_get_sensitive (self->area_row))
     return NULL;
   parent = gtk_window_get_transient_for (GTK_WINDOW (self));
-  sheet = sl_area_burst_sheet_new (parent, self->game, self->unit, sl_sheet_get_app_rolls (SL_SHEET (self)));
+  sheet = sl_area_burst_sheet_new (parent, self->game, self->unit,
+                                   sl_sheet_get_app_rolls (SL_SHEET (self)));
   gtk_window_destroy (GTK_WINDOW (self));
   gtk_window_present (GTK_WINDOW (sheet));
   return sheet;
@@ -445,7 +451,8 @@ fill_lists (SlFireSheet *self)
 static void
 offer_bursts (SlFireSheet *self)
 {
-  gboolean declared = sl_game_get_state (self->game)->units[self->unit].current.burst == SL_BURST_CONCENTRATED;
+  const SlUnitState *u = &sl_game_get_state (self->game)->units[self->unit];
+  gboolean declared = u->current.burst == SL_BURST_CONCENTRATED;
 
   if (!sl_unit_fires_bursts (self->game, self->unit))
     {
@@ -496,8 +503,9 @@ sl_fire_sheet_class_init (SlFireSheetClass *klass)
   sheet_class->refresh = refresh;
   sheet_class->apply = apply;
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/squadlog/SquadLog/sl-fire-sheet.ui");
-  sl_sheet_class_bind_template_parts (widget_class, SL_SHEET_ODDS | SL_SHEET_PROMPT | SL_SHEET_ROLL | SL_SHEET_GIVE_UP);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/squadlog/SquadLog/sl-fire-sheet.ui");
+  sl_sheet_class_bind_template_parts (widget_class, SL_SHEET_ALL_PARTS);
   gtk_widget_class_bind_template_child (widget_class, SlFireSheet, title);
   gtk_widget_class_bind_template_child (widget_class, SlFireSheet, target_row);
   gtk_widget_class_bind_template_child (widget_class, SlFireSheet, cover_row);

@@ -147,10 +147,12 @@ show_dice (SlInitiativeSheet *self)
       g_autofree char *die = e->die > 0 ? g_strdup_printf ("%d", e->die) : g_strdup ("–");
       /* Translators: a grouping's row on the initiative sheet, for a
        * screen reader, once its die is typed: "TOG Fire Team 1: rolled 3". */
-      g_autofree char *label = e->die > 0 ? g_strdup_printf (_("%s: rolled %d"), name, e->die) : g_strdup (name);
+      g_autofree char *label = e->die > 0 ? g_strdup_printf (_("%s: rolled %d"), name, e->die)
+                                          : g_strdup (name);
 
       gtk_label_set_text (GTK_LABEL (e->die_label), die);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (e->row), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (e->row), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                      -1);
       if (e->die > 0)
         typed[n_typed++] = e->die;
       if (e->die == 0 && next == NULL)
@@ -223,10 +225,13 @@ refresh (SlSheet *sheet)
     show_order (self, result);
   else
     g_clear_pointer (&self->order_text, g_free);
-  gtk_label_set_text (self->order, self->order_text != NULL && *self->order_text ? self->order_text
-                                                                                  : _("The order shows once every die is in."));
+  if (self->order_text != NULL && *self->order_text != '\0')
+    gtk_label_set_text (self->order, self->order_text);
+  else
+    gtk_label_set_text (self->order, _("The order shows once every die is in."));
   sl_sheet_set_can_apply (sheet, result != NULL);
-  gtk_button_set_label (GTK_BUTTON (sl_sheet_get_roll_button (sheet)), all_dice_in (self) ? _("_Roll Initiative") : _("Roll the _Rest for Me"));
+  gtk_button_set_label (GTK_BUTTON (sl_sheet_get_roll_button (sheet)),
+                        all_dice_in (self) ? _("_Roll Initiative") : _("Roll the _Rest for Me"));
   self->updating = FALSE;
 }
 
@@ -403,8 +408,8 @@ sl_initiative_sheet_class_init (SlInitiativeSheetClass *klass)
   sheet_class->refresh = refresh;
   sheet_class->apply = apply;
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/squadlog/SquadLog/sl-initiative-sheet.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/squadlog/SquadLog/"
+                                                             "sl-initiative-sheet.ui");
   sl_sheet_class_bind_template_parts (widget_class, SL_SHEET_PROMPT | SL_SHEET_ROLL);
   gtk_widget_class_bind_template_child (widget_class, SlInitiativeSheet, title);
   gtk_widget_class_bind_template_child (widget_class, SlInitiativeSheet, groupings);

@@ -227,8 +227,8 @@ update_prompt (SlObjectFireSheet *self)
   g_autofree char *text = NULL;
 
   if (self->charge)
-    text = g_strdup (sl_sheet_get_app_rolls (SL_SHEET (self)) ? _("The app rolls the die.")
-                                                               : _("Type the d10 of T-32: 1–9, 0 for 10."));
+    text = g_strdup (sl_sheet_get_app_rolls (SL_SHEET (self))
+                     ? _("The app rolls the die.") : _("Type the d10 of T-32: 1–9, 0 for 10."));
   else if (next != NULL)
     /* "Type the die of Trooper Hale: 1–9, 0 for 10 — or Fire, and the app rolls it." */
     text = g_strdup_printf (_("Type the die of %s: 1–9, 0 for 10 — or Fire, and the app rolls it."),
@@ -625,7 +625,7 @@ sl_object_fire_sheet_class_init (SlObjectFireSheetClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/squadlog/SquadLog/sl-object-fire-sheet.ui");
-  sl_sheet_class_bind_template_parts (widget_class, SL_SHEET_ODDS | SL_SHEET_PROMPT | SL_SHEET_ROLL | SL_SHEET_GIVE_UP);
+  sl_sheet_class_bind_template_parts (widget_class, SL_SHEET_ALL_PARTS);
   gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, title);
   gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, object_group);
   gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, object_row);
@@ -642,8 +642,10 @@ sl_object_fire_sheet_class_init (SlObjectFireSheetClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, burst_row);
   gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, burst);
   gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, no_los);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "sheet.apply", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "sheet.apply", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
+                                       "sheet.apply", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK,
+                                       "sheet.apply", NULL);
 }
 
 static void
@@ -666,8 +668,8 @@ sl_object_fire_sheet_new (GtkWindow *parent,
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
-  self = g_object_new (SL_TYPE_OBJECT_FIRE_SHEET, "transient-for", parent, "game", game, "unit", unit,
-                       "app-rolls", app_rolls, NULL);
+  self = g_object_new (SL_TYPE_OBJECT_FIRE_SHEET, "transient-for", parent, "game", game,
+                       "unit", unit, "app-rolls", app_rolls, NULL);
   self->game = game;
   self->unit = unit;
   u = &sl_game_get_state (game)->units[unit];
@@ -677,8 +679,12 @@ sl_object_fire_sheet_new (GtkWindow *parent,
   sl_group_set_title (self->object_group, self->charge ? _("The Charge") : _("The Obstacle"));
   fire_button = sl_sheet_get_roll_button (SL_SHEET (self));
   gtk_button_set_label (GTK_BUTTON (fire_button), self->charge ? _("_Roll for Me") : _("_Fire"));
-  gtk_widget_set_tooltip_text (fire_button, self->charge ? _("The app rolls the die, and the shot is resolved (Ctrl+Return)")
-                                                         : _("The shot is resolved, the app rolling the dice not typed (Ctrl+Return)"));
+  if (self->charge)
+    gtk_widget_set_tooltip_text (fire_button, _("The app rolls the die, and the shot is resolved "
+                                                "(Ctrl+Return)"));
+  else
+    gtk_widget_set_tooltip_text (fire_button, _("The shot is resolved, the app rolling the dice not typed "
+                                                "(Ctrl+Return)"));
   gtk_widget_set_visible (self->none_row, self->charge);
   gtk_widget_set_visible (self->destroyed_row, self->charge);
   gtk_widget_set_visible (self->explosion_row, self->charge);

@@ -115,9 +115,12 @@ static void
 append_shown (GString  *text,
               GtkLabel *label)
 {
-  const char *shown = label != NULL && gtk_widget_get_visible (GTK_WIDGET (label)) ? gtk_label_get_text (label) : NULL;
+  const char *shown;
 
-  if (shown == NULL || *shown == '\0')
+  if (label == NULL || !gtk_widget_get_visible (GTK_WIDGET (label)))
+    return;
+  shown = gtk_label_get_text (label);
+  if (*shown == '\0')
     return;
   if (text->len > 0)
     g_string_append_c (text, '\n');
@@ -151,7 +154,8 @@ describe (SlSheet *self)
   g_free (priv->description);
   priv->description = g_strdup (text->str);
   if (text->len > 0)
-    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text->str, -1);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                    text->str, -1);
   else
     gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
 }
@@ -199,8 +203,8 @@ sl_sheet_return_on_enter (SlSheet     *self,
 {
   g_return_if_fail (SL_IS_SHEET (self));
   g_return_if_fail (GTK_IS_EDITABLE (editable));
-  g_signal_connect_object (gtk_editable_get_delegate (editable), "activate", G_CALLBACK (return_cb), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_editable_get_delegate (editable), "activate", G_CALLBACK (return_cb),
+                           self, G_CONNECT_SWAPPED);
 }
 
 void
@@ -222,7 +226,9 @@ sl_sheet_get_problem (SlSheet *self)
   SlSheetPrivate *priv = sl_sheet_get_instance_private (self);
 
   g_return_val_if_fail (SL_IS_SHEET (self), NULL);
-  return gtk_widget_get_visible (GTK_WIDGET (priv->problem)) ? gtk_label_get_text (priv->problem) : NULL;
+  if (!gtk_widget_get_visible (GTK_WIDGET (priv->problem)))
+    return NULL;
+  return gtk_label_get_text (priv->problem);
 }
 
 static void
@@ -384,8 +390,11 @@ gboolean
 sl_sheet_enter_die (SlSheet *self,
                     int      value)
 {
+  SlSheetClass *klass;
+
   g_return_val_if_fail (SL_IS_SHEET (self), FALSE);
-  return SL_SHEET_GET_CLASS (self)->enter_die != NULL && SL_SHEET_GET_CLASS (self)->enter_die (self, value);
+  klass = SL_SHEET_GET_CLASS (self);
+  return klass->enter_die != NULL && klass->enter_die (self, value);
 }
 
 gboolean
@@ -438,17 +447,22 @@ sl_sheet_class_bind_template_parts (GtkWidgetClass *widget_class,
                                     SlSheetParts    parts)
 {
   g_return_if_fail (g_type_is_a (G_TYPE_FROM_CLASS (widget_class), SL_TYPE_SHEET));
-  gtk_widget_class_bind_template_child_full (widget_class, "problem", FALSE, G_PRIVATE_OFFSET (SlSheet, problem));
+  gtk_widget_class_bind_template_child_full (widget_class, "problem", FALSE,
+                                             G_PRIVATE_OFFSET (SlSheet, problem));
   if (parts & SL_SHEET_ODDS)
-    gtk_widget_class_bind_template_child_full (widget_class, "odds", FALSE, G_PRIVATE_OFFSET (SlSheet, odds));
+    gtk_widget_class_bind_template_child_full (widget_class, "odds", FALSE,
+                                               G_PRIVATE_OFFSET (SlSheet, odds));
   if (parts & SL_SHEET_PROMPT)
-    gtk_widget_class_bind_template_child_full (widget_class, "prompt", FALSE, G_PRIVATE_OFFSET (SlSheet, prompt));
+    gtk_widget_class_bind_template_child_full (widget_class, "prompt", FALSE,
+                                               G_PRIVATE_OFFSET (SlSheet, prompt));
   if (parts & SL_SHEET_ROLL)
     gtk_widget_class_bind_template_child_full (widget_class, "roll_button", FALSE,
                                                G_PRIVATE_OFFSET (SlSheet, roll_button));
   if (parts & SL_SHEET_GIVE_UP)
-    gtk_widget_class_bind_template_child_full (widget_class, "give_up", FALSE, G_PRIVATE_OFFSET (SlSheet, give_up));
-  gtk_widget_class_bind_template_callback_full (widget_class, "sheet_changed_cb", G_CALLBACK (changed_cb));
+    gtk_widget_class_bind_template_child_full (widget_class, "give_up", FALSE,
+                                               G_PRIVATE_OFFSET (SlSheet, give_up));
+  gtk_widget_class_bind_template_callback_full (widget_class, "sheet_changed_cb",
+                                                G_CALLBACK (changed_cb));
 }
 
 /* The default way out: the sheet's unit gives up its action (§6.1). */

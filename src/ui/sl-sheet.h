@@ -51,6 +51,7 @@ typedef enum
   SL_SHEET_PROMPT  = 1 << 1,   /* "prompt": a GtkLabel, what the table waits for */
   SL_SHEET_ROLL    = 1 << 2,   /* "roll_button": sheet.apply's button, where the focus starts */
   SL_SHEET_GIVE_UP = 1 << 3,   /* "give_up": sheet.give-up's button, shown when stuck */
+  SL_SHEET_ALL_PARTS = SL_SHEET_ODDS | SL_SHEET_PROMPT | SL_SHEET_ROLL | SL_SHEET_GIVE_UP,
 } SlSheetParts;
 
 /* For a sheet's class_init, after gtk_widget_class_set_template_from_resource:

@@ -522,7 +522,8 @@ show_unit (SlUnitSheet *self)
       adw_preferences_page_remove (self->page, ADW_PREFERENCES_GROUP (self->exposure));
       return;
     }
-  sl_group_set_title (ADW_PREFERENCES_GROUP (self->exposure), vacuum ? _("Vacuum") : _("Hostile Atmosphere"));
+  sl_group_set_title (ADW_PREFERENCES_GROUP (self->exposure),
+                      vacuum ? _("Vacuum") : _("Hostile Atmosphere"));
   sl_group_set_description (ADW_PREFERENCES_GROUP (self->exposure),
                             vacuum ? _("Out in the vacuum, a wound breaches the suit (T-36, P-39).")
                                    : _("Out in the atmosphere, a wound breaches the suit (T-36, P-39)."));
@@ -559,7 +560,8 @@ sl_unit_sheet_class_init (SlUnitSheetClass *klass)
   object_class->finalize = sl_unit_sheet_finalize;
   sheet_class->refresh = refresh;
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/squadlog/SquadLog/sl-unit-sheet.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/squadlog/SquadLog/sl-unit-sheet.ui");
   sl_sheet_class_bind_template_parts (widget_class, 0);
   gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, title);
   gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, page);
@@ -634,7 +636,8 @@ sl_unit_sheet_new (GtkWindow *parent,
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
-  self = g_object_new (SL_TYPE_UNIT_SHEET, "transient-for", parent, "game", game, "unit", unit, NULL);
+  self = g_object_new (SL_TYPE_UNIT_SHEET, "transient-for", parent, "game", game, "unit", unit,
+                       NULL);
   self->game = game;
   self->unit = unit;
   us = sl_setup_unit_at (sl_game_get_setup (game), unit);
@@ -648,6 +651,7 @@ sl_unit_sheet_new (GtkWindow *parent,
   /* The first choice: its wounds. */
   sl_sheet_set_entry (SL_SHEET (self), GTK_WIDGET (self->wound));
   sl_sheet_ready (SL_SHEET (self));
-  self->changed_id = g_signal_connect_swapped (game, "changed", G_CALLBACK (sl_sheet_refresh), self);
+  self->changed_id = g_signal_connect_swapped (game, "changed", G_CALLBACK (sl_sheet_refresh),
+                                               self);
   return self;
 }
