@@ -37,7 +37,8 @@ typedef struct
 
   GtkWidget *entry;         /* where the focus starts, or NULL: the roll button */
   char      *typed;         /* "Dice typed: 3, 6", or NULL */
-  char      *description;   /* the entry's accessible description */
+  GtkWidget *described;     /* the widget told last: the entry, or give_up */
+  char      *description;   /* what it was told */
 } SlSheetPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (SlSheet, sl_sheet, ADW_TYPE_WINDOW)
@@ -149,8 +150,9 @@ describe (SlSheet *self)
   if (tooltip != NULL)
     g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", tooltip);
   /* Told again only when it changes: each change is announced. */
-  if (g_strcmp0 (priv->description, text->str) == 0)
+  if (widget == priv->described && g_strcmp0 (priv->description, text->str) == 0)
     return;
+  priv->described = widget;
   g_free (priv->description);
   priv->description = g_strdup (text->str);
   if (text->len > 0)
@@ -184,7 +186,7 @@ sl_sheet_set_entry (SlSheet   *self,
 
   g_return_if_fail (SL_IS_SHEET (self));
   priv->entry = entry;
-  g_clear_pointer (&priv->description, g_free);
+  priv->described = NULL;
   describe (self);
 }
 

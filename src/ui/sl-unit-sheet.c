@@ -274,9 +274,8 @@ refresh_fires (SlUnitSheet *self)
 
 /* The controls show the log as it is. */
 static void
-refresh (SlSheet *sheet)
+refresh (SlUnitSheet *self)
 {
-  SlUnitSheet *self = SL_UNIT_SHEET (sheet);
   const SlRules *rules = sl_game_get_rules (self->game);
   const SlState *state = sl_game_get_state (self->game);
   const SlUnitState *u = &state->units[self->unit];
@@ -384,7 +383,7 @@ combo_changed_cb (AdwComboRow *row,
       sl_json_append_string (value, us->weapons[MIN ((int) i, us->n_weapons - 1)]->id);
     }
   if (!sl_unit_sheet_correct (self, field, value->str, NULL))
-    refresh (SL_SHEET (self));
+    refresh (self);
 }
 
 static void
@@ -417,7 +416,7 @@ spin_changed_cb (GtkSpinButton *spin,
   else
     value = g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (spin));
   if (!sl_unit_sheet_correct (self, field, value, NULL))
-    refresh (SL_SHEET (self));
+    refresh (self);
 }
 
 static void
@@ -433,7 +432,7 @@ switch_changed_cb (GtkSwitch   *sw,
   if (sw == self->inside)
     {
       if (!set_inside (self, gtk_switch_get_active (sw)))
-        refresh (SL_SHEET (self));
+        refresh (self);
       return;
     }
   if (sw == self->dazed)
@@ -450,7 +449,7 @@ switch_changed_cb (GtkSwitch   *sw,
   else
     value = g_strdup (gtk_switch_get_active (sw) ? "true" : "false");
   if (!sl_unit_sheet_correct (self, field, value, NULL))
-    refresh (SL_SHEET (self));
+    refresh (self);
 }
 
 static void
@@ -466,6 +465,12 @@ dive_stop_cb (SlUnitSheet *self)
 
   gtk_window_present (sl_dive_stop_sheet_new (parent, self->game, self->unit));
   gtk_window_destroy (GTK_WINDOW (self));
+}
+
+static void
+sheet_refresh (SlSheet *sheet)
+{
+  refresh (SL_UNIT_SHEET (sheet));
 }
 
 static void
@@ -558,7 +563,7 @@ sl_unit_sheet_class_init (SlUnitSheetClass *klass)
 
   object_class->dispose = sl_unit_sheet_dispose;
   object_class->finalize = sl_unit_sheet_finalize;
-  sheet_class->refresh = refresh;
+  sheet_class->refresh = sheet_refresh;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/squadlog/SquadLog/sl-unit-sheet.ui");
