@@ -255,14 +255,53 @@ test_area_burst_sheet_range_a118 (void)
   gtk_window_destroy (GTK_WINDOW (sheet));
 }
 
+/* Issue 21 #9: a dialog whose focus starts on Roll for Me, whose
+ * description says which unit's die is asked for (and what the button
+ * does), then the dice typed. (Texts in variables: the accessibility
+ * assertions print them as formats.) */
+static void
+test_area_burst_sheet_accessible (void)
+{
+  g_autoptr(SlGame) game = area_burst_due ();
+  SlAreaBurstSheet *sheet = sl_area_burst_sheet_new (NULL, game, sl_test_unit (game, "tog-1"), FALSE);
+  g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
+  GtkWidget *roll = sl_sheet_get_roll_button (SL_SHEET (sheet));
+  g_autofree char *asked = NULL;
+  g_autofree char *typed = NULL;
+
+  gtk_window_present (GTK_WINDOW (sheet));
+  sl_test_ui_settle ();
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == roll);
+  g_assert_cmpuint (sl_area_burst_sheet_add_target (sheet), ==, 1);
+  g_assert_true (sl_area_burst_sheet_set_target (sheet, 0, sl_test_unit (game, "cw-13"), 8,
+                                                 SL_COVER_NONE));
+  g_assert_true (sl_area_burst_sheet_set_target (sheet, 1, sl_test_unit (game, "cw-14"), 3,
+                                                 SL_COVER_NONE));
+  asked = g_strdup_printf ("%s\n%s", sl_area_burst_sheet_get_prompt (sheet),
+                           gtk_widget_get_tooltip_text (roll));
+  g_assert_nonnull (strstr (asked, "14 · Trooper Nadeau: type the die"));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       asked);
+  g_assert_true (sl_area_burst_sheet_enter_die (sheet, 9));
+  typed = g_strdup_printf ("Dice typed: 9\n%s\n%s", sl_area_burst_sheet_get_prompt (sheet),
+                           gtk_widget_get_tooltip_text (roll));
+  g_assert_nonnull (strstr (typed, "13 · Trooper Hale: type the die"));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       typed);
+}
+
 int
 main (int argc, char *argv[])
 {
+  /* The accessibility tests read what GTK would tell a screen reader. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   g_test_init (&argc, &argv, NULL);
   sl_test_ui_init ();
   g_test_add_func ("/area-burst-sheet/two-targets", test_area_burst_sheet_two_targets);
   g_test_add_func ("/area-burst-sheet/jam", test_area_burst_sheet_jam);
   g_test_add_func ("/area-burst-sheet/refused", test_area_burst_sheet_refused);
   g_test_add_func ("/area-burst-sheet/range-A-118", test_area_burst_sheet_range_a118);
+  g_test_add_func ("/area-burst-sheet/accessible", test_area_burst_sheet_accessible);
   return g_test_run ();
 }

@@ -71,13 +71,12 @@ play_to_explosions (SlGame *game)
   g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_EXPLOSION);
 }
 
-/* P-38, T-35: the mission lands as the kind its call named — the sheet
- * says which, and asks nothing about it; the missile's 4-charge column
- * (T-34a) is the core's. */
-static void
-test_blast_sheet_fire_mission_p38 (void)
+/* Sergeant Ames calls an Anti-Personnel Missile Strike (P-38, T-35) in a
+ * game of its own: it lands in subphase 10's explosion step. */
+static SlGame *
+fire_mission_due (void)
 {
-  g_autoptr(SlGame) game = sl_test_game_new_setup (
+  SlGame *game = sl_test_game_new_setup (
     "{'id': 'fm', 'name': 'Fire mission', 'length_turns': 3,"
     " 'modules': ['ammunition', 'leadership', 'area-effects'],"
     " 'sides': ["
@@ -86,10 +85,6 @@ test_blast_sheet_fire_mission_p38 (void)
     "     'name': 'Sergeant Ames', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]},"
     "  {'id': 'b', 'name': 'TOG', 'squads': [{'id': 'b1', 'units': [{'id': 'b-1', 'counter': 2,"
     "     'name': 'Legionnaire Brax', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");
-  SlBlastSheet *sheet;
-  g_autoptr(GtkWidget) keep = NULL;
-  GtkWidget *row;
-  JsonObject *command;
 
   sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
   sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'call-fire-mission', 'mission': 'missile',"
@@ -100,6 +95,21 @@ test_blast_sheet_fire_mission_p38 (void)
       sl_test_play (game, "{'type': 'next'}");
       play_to_explosions (game);
     }
+  return game;
+}
+
+/* P-38, T-35: the mission lands as the kind its call named — the sheet
+ * says which, and asks nothing about it; the missile's 4-charge column
+ * (T-34a) is the core's. */
+static void
+test_blast_sheet_fire_mission_p38 (void)
+{
+  g_autoptr(SlGame) game = fire_mission_due ();
+  SlBlastSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+  GtkWidget *row;
+  JsonObject *command;
+
   sheet = sl_blast_sheet_new (NULL, game, first_marker (game));
   keep = g_object_ref (GTK_WIDGET (sheet));
   gtk_window_present (GTK_WINDOW (sheet));
@@ -404,9 +414,34 @@ test_blast_sheet_mine_charges_a84 (void)
   g_assert_nonnull (sl_state_find_marker (sl_game_get_state (game), 3));
 }
 
+/* Issue 21 #9: a dialog whose focus starts on Resolve; its description
+ * says what to type, then the die typed. (Variables: the accessibility
+ * assertions print them as formats.) */
+static void
+test_blast_sheet_accessible (void)
+{
+  g_autoptr(SlGame) game = fire_mission_due ();
+  SlBlastSheet *sheet = sl_blast_sheet_new (NULL, game, first_marker (game));
+  g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
+  GtkWidget *resolve = sl_sheet_get_roll_button (SL_SHEET (sheet));
+  const char *asked = "Type the hit roll, then the scatter die (used on a miss), "
+                      "or let the app roll; say who is near the impact point.";
+  const char *typed = "Dice typed: 4\nHit roll 4 · scatter die –";
+
+  gtk_window_present (GTK_WINDOW (sheet));
+  sl_test_ui_settle ();
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == resolve);
+  gtk_test_accessible_assert_property (resolve, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, asked);
+  g_assert_true (sl_blast_sheet_enter_die (sheet, 4));
+  gtk_test_accessible_assert_property (resolve, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, typed);
+}
+
 int
 main (int argc, char *argv[])
 {
+  /* The accessibility tests read what GTK would tell a screen reader. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   g_test_init (&argc, &argv, NULL);
   sl_test_ui_init ();
   g_test_add_func ("/blast-sheet/fire-mission-P-38", test_blast_sheet_fire_mission_p38);
@@ -416,5 +451,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/blast-sheet/shaped-obstacle-A-81", test_blast_sheet_shaped_obstacle_a81);
   g_test_add_func ("/blast-sheet/charges-A-84", test_blast_sheet_charges_a84);
   g_test_add_func ("/blast-sheet/mine-charges-A-84", test_blast_sheet_mine_charges_a84);
+  g_test_add_func ("/blast-sheet/accessible", test_blast_sheet_accessible);
   return g_test_run ();
 }

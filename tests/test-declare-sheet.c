@@ -43,21 +43,30 @@ test_declare_sheet_choices (void)
   g_assert_cmpstr (sl_test_unit_state (game, "cw-14")->current.action->id, ==, "use-device");
 }
 
+/* Legionnaire Ostra (tog-3), dazed until subphase 5 of the first turn
+ * (P-19), declares: its sheet, shown. */
+static SlDeclareSheet *
+dazed_sheet (SlGame *game)
+{
+  SlDeclareSheet *sheet;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'dazed_until',"
+                      " 'value': {'turn': 1, 'subphase': 5}}");
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-3"));
+  gtk_window_present (GTK_WINDOW (sheet));
+  return sheet;
+}
+
 /* A dazed unit may only go kneeling or prone (P-19, A-27): the other
  * choices are disabled and say why. */
 static void
 test_declare_sheet_refused (void)
 {
   g_autoptr(SlGame) game = sl_test_game_new ();
-  SlDeclareSheet *sheet;
-  g_autoptr(GtkWidget) keep = NULL;
+  SlDeclareSheet *sheet = dazed_sheet (game);
+  g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
 
-  sl_test_start_turn (game);
-  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'dazed_until',"
-                      " 'value': {'turn': 1, 'subphase': 5}}");
-  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-3"));
-  keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
   g_assert_false (sl_declare_sheet_can_choose (sheet, "walk"));
   g_assert_nonnull (strstr (sl_declare_sheet_get_choice (sheet, "walk"), "P-19"));
   g_assert_true (sl_declare_sheet_can_choose (sheet, "position-change"));
@@ -467,9 +476,36 @@ test_declare_sheet_charge_p36 (void)
   g_assert_cmpint (sl_test_unit_state (game, "tog-7")->current.target_marker, ==, 1);
 }
 
+/* Issue 21 #9: a dialog whose focus starts on its first choice, what the
+ * action combines with; a refusal is told there. */
+static void
+test_declare_sheet_accessible (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlDeclareSheet *sheet = dazed_sheet (game);
+  g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
+  GtkWidget *entry;
+
+  sl_test_ui_settle ();
+  entry = sl_sheet_get_entry (SL_SHEET (sheet));
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
+  g_assert_true (ADW_IS_COMBO_ROW (entry));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (entry)), ==,
+                   "_Combined with");
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == entry);
+  /* P-19: a dazed unit may not walk; why is told where the focus is. */
+  g_assert_false (sl_declare_sheet_choose (sheet, "walk"));
+  g_assert_nonnull (strstr (sl_sheet_get_problem (SL_SHEET (sheet)), "P-19"));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       sl_sheet_get_problem (SL_SHEET (sheet)));
+  gtk_window_destroy (GTK_WINDOW (sheet));
+}
+
 int
 main (int argc, char *argv[])
 {
+  /* The accessibility tests read what GTK would tell a screen reader. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   g_test_init (&argc, &argv, NULL);
   sl_test_ui_init ();
   g_test_add_func ("/declare-sheet/choices", test_declare_sheet_choices);
@@ -483,5 +519,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/declare-sheet/burst-rate-of-fire-T-23", test_declare_sheet_burst_rate);
   g_test_add_func ("/declare-sheet/obstacle-P-25", test_declare_sheet_obstacle_p25);
   g_test_add_func ("/declare-sheet/charge-P-36", test_declare_sheet_charge_p36);
+  g_test_add_func ("/declare-sheet/accessible", test_declare_sheet_accessible);
   return g_test_run ();
 }

@@ -47,6 +47,10 @@ test_rout_sheet (void)
   const SlDieNeed dice[] = { { "roll", 100, "Rout check (d100)", FALSE } };
   g_autoptr(JsonNode) tog = sl_command_new_rout_check (setup, sl_setup_find_squad (setup, "tog-squad"));
   g_autoptr(JsonNode) cw = sl_command_new_rout_check (setup, sl_setup_find_squad (setup, "cw-squad"));
+  /* (Variables: the accessibility assertions print them as formats.) */
+  const char *asked = "Routs on 5 or less · 5 %\n"
+                      "Rout check (d100): type the tens die, then the units die (00 is 100).";
+  const char *tens = "Routs on 5 or less · 5 %\nRout check (d100): 6_ — now the units die";
   SlDiceSheet *sheet;
   guint n;
 
@@ -59,9 +63,18 @@ test_rout_sheet (void)
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "rout-sheet.png");
   g_assert_cmpstr (sl_dice_sheet_get_odds (sheet), ==, "Routs on 5 or less · 5 %");
+  /* Issue 21 #9: a dialog, its focus on the roll button, whose
+   * description says the odds and what to type, then the tens typed. */
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) ==
+                 sl_sheet_get_roll_button (SL_SHEET (sheet)));
+  gtk_test_accessible_assert_property (sl_sheet_get_roll_button (SL_SHEET (sheet)),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, asked);
   n = sl_game_get_n_entries (game);
   g_assert_true (sl_dice_sheet_type_digit (sheet, 6));
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
+  gtk_test_accessible_assert_property (sl_sheet_get_roll_button (SL_SHEET (sheet)),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tens);
   g_assert_true (sl_dice_sheet_type_digit (sheet, 0));
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, n + 1);
   g_assert_nonnull (strstr (sl_game_get_entry (game, n)->summary, "routs on 5 or less, rolled 60"));
@@ -197,6 +210,8 @@ test_melee_sheet_modifiers (void)
 int
 main (int argc, char *argv[])
 {
+  /* The accessibility tests read what GTK would tell a screen reader. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   g_test_init (&argc, &argv, NULL);
   sl_test_ui_init ();
   g_test_add_func ("/dice-sheet/rout-d100", test_rout_sheet);

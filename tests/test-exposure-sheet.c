@@ -78,11 +78,45 @@ test_exposure_sheet_a134 (void)
   g_assert_false (sl_test_unit_state (game, "b-1")->inside);
 }
 
+/* Issue 21 #9: a dialog whose focus starts on its first choice, the way
+ * the units go; a refusal is told there. */
+static void
+test_exposure_sheet_accessible (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (SHIP_SETUP);
+  SlExposureSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+  GtkWidget *entry;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  sheet = sl_exposure_sheet_new (NULL, game, FALSE);
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  sl_test_ui_settle ();
+  entry = sl_sheet_get_entry (SL_SHEET (sheet));
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
+  g_assert_true (GTK_IS_CHECK_BUTTON (entry));
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (entry)));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == entry);
+  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (entry),
+                                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  /* Nobody chosen: refused, and told. */
+  g_assert_false (sl_exposure_sheet_apply (sheet));
+  g_assert_nonnull (sl_sheet_get_problem (SL_SHEET (sheet)));
+  g_assert_cmpstr (sl_sheet_get_description (SL_SHEET (sheet)), ==,
+                   sl_sheet_get_problem (SL_SHEET (sheet)));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       sl_sheet_get_problem (SL_SHEET (sheet)));
+}
+
 int
 main (int argc, char *argv[])
 {
+  /* The accessibility tests read what GTK would tell a screen reader. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   g_test_init (&argc, &argv, NULL);
   sl_test_ui_init ();
   g_test_add_func ("/exposure-sheet/A-134", test_exposure_sheet_a134);
+  g_test_add_func ("/exposure-sheet/accessible", test_exposure_sheet_accessible);
   return g_test_run ();
 }

@@ -14,6 +14,7 @@
 #include "sl-fire-sheet.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
+#include "sl-ui-util.h"
 
 /* E-07: Trooper Hale's fire at Legionnaire Quill is due. */
 static SlGame *
@@ -165,14 +166,73 @@ test_fire_sheet_declared_burst (void)
   g_assert_cmpint (json_object_get_int_member (command, "hits_roll"), ==, 5);
 }
 
+/* Issue 21 #9: a screen reader reads the sheet as a dialog whose focus
+ * starts on the roll button, and that button's description tells the odds
+ * and what to type, then the die typed and the jam check asked for; a
+ * modifier's row is named with its value. (The texts are variables: the
+ * assertions print them as formats.) */
+static void
+test_fire_sheet_accessible (void)
+{
+  g_autoptr(SlGame) game = e07_fire ();
+  SlFireSheet *sheet = sl_fire_sheet_new (NULL, game, sl_test_unit (game, "cw-13"), FALSE);
+  g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
+  GtkWidget *roll = sl_test_ui_find (GTK_WIDGET (sheet), GTK_TYPE_BUTTON, "_Roll for Me");
+  const char *title = "13 · Trooper Hale Fires";
+  const char *asked = "Needs 7 or less · 70 %\nType the die: 1–9, 0 for 10.";
+  const char *jam = "Needs 7 or less · 70 %\nDice typed: 1\n"
+                    "A natural 1: the jam check (P-16). Type its die: 1–9, 0 for 10.";
+  g_autoptr(JsonNode) command = NULL;
+  g_autoptr(JsonNode) preview = NULL;
+  JsonArray *breakdown;
+  JsonObject *first;
+  GtkWidget *row;
+  g_autofree char *value = NULL;
+  g_autofree char *name = NULL;
+
+  gtk_window_present (GTK_WINDOW (sheet));
+  sl_test_ui_settle ();
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       title);
+  g_assert_true (sl_sheet_get_entry (SL_SHEET (sheet)) == roll);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == roll);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       asked);
+
+  /* T-14: hard half cover, a modifier whose value is in its row's name. */
+  sl_fire_sheet_set_cover (sheet, SL_COVER_HALF_HARD);
+  command = sl_fire_sheet_get_command (sheet);
+  preview = sl_game_preview (game, command, NULL, NULL);
+  breakdown = json_object_get_array_member (json_node_get_object (preview), "breakdown");
+  first = json_array_get_object_element (breakdown, 0);
+  row = sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_ACTION_ROW,
+                         json_object_get_string_member (first, "label"));
+  g_assert_nonnull (row);
+  value = sl_signed_text (json_object_get_int_member (first, "value"));
+  name = g_strdup_printf ("%s %s", json_object_get_string_member (first, "label"), value);
+  g_test_message ("%s", name);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name);
+  sl_fire_sheet_set_cover (sheet, SL_COVER_NONE);
+
+  /* A natural 1: the die typed and the jam check's are told. */
+  g_assert_true (sl_fire_sheet_enter_die (sheet, 1));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       jam);
+  g_assert_cmpstr (sl_sheet_get_description (SL_SHEET (sheet)), ==, jam);
+}
+
 int
 main (int argc, char *argv[])
 {
+  /* The accessibility tests read what GTK would tell a screen reader. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   g_test_init (&argc, &argv, NULL);
   sl_test_ui_init ();
   g_test_add_func ("/fire-sheet/odds", test_fire_sheet_odds);
   g_test_add_func ("/fire-sheet/jam", test_fire_sheet_jam);
   g_test_add_func ("/fire-sheet/concentrated-burst", test_fire_sheet_burst);
   g_test_add_func ("/fire-sheet/declared-burst-P-30", test_fire_sheet_declared_burst);
+  g_test_add_func ("/fire-sheet/accessible", test_fire_sheet_accessible);
   return g_test_run ();
 }

@@ -97,12 +97,52 @@ test_initiative_sheet_e04 (void)
                    "ren-ft1");
 }
 
+/* Issue 21 #9: a dialog whose focus starts on its roll button; that
+ * button's description says which grouping's die is asked for, and the
+ * dice typed; a grouping's row is named with its die once typed. (The
+ * texts are variables: the assertions print them as formats.) */
+static void
+test_initiative_sheet_accessible (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlInitiativeSheet *sheet = sl_initiative_sheet_new (NULL, game);
+  g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
+  GtkWidget *roll = sl_sheet_get_roll_button (SL_SHEET (sheet));
+  GtkWidget *row = sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_ACTION_ROW, "TOG Fire Team 1");
+  const char *first = "TOG Fire Team 1: type the die (1–9, 0 for 10).";
+  const char *second = "Dice typed: 3\nTOG Fire Team 2: type the die (1–9, 0 for 10).";
+  const char *all = "Dice typed: 3, 6, 6, 9\nChoose move or countermove, then roll initiative.";
+  const char *name = "TOG Fire Team 1";
+  const char *rolled = "TOG Fire Team 1: rolled 3";
+
+  gtk_window_present (GTK_WINDOW (sheet));
+  sl_test_ui_settle ();
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == roll);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       first);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name);
+
+  g_assert_true (sl_initiative_sheet_enter_die (sheet, 3));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       second);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, rolled);
+  g_assert_true (sl_initiative_sheet_enter_die (sheet, 6));
+  g_assert_true (sl_initiative_sheet_enter_die (sheet, 6));
+  g_assert_true (sl_initiative_sheet_enter_die (sheet, 9));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       all);
+}
+
 int
 main (int argc, char *argv[])
 {
+  /* The accessibility tests read what GTK would tell a screen reader. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   g_test_init (&argc, &argv, NULL);
   sl_test_ui_init ();
   g_test_add_func ("/initiative-sheet/P-06", test_initiative_sheet);
   g_test_add_func ("/initiative-sheet/E-04", test_initiative_sheet_e04);
+  g_test_add_func ("/initiative-sheet/accessible", test_initiative_sheet_accessible);
   return g_test_run ();
 }

@@ -114,13 +114,44 @@ test_object_fire_charge_t32 (void)
   g_assert_null (sl_state_find_marker (sl_game_get_state (game), 2));
 }
 
+/* Issue 21 #9: a dialog whose focus starts on Roll for Me; its
+ * description says what the shot does, what to type, and what the button
+ * does. (A variable: the accessibility assertions print it as a format.) */
+static void
+test_object_fire_accessible (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlObjectFireSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+  GtkWidget *roll;
+  const char *told = "An automatic hit: the d10 of T-32 decides (P-36 step 5)\n"
+                     "Type the d10 of T-32: 1–9, 0 for 10.\n"
+                     "The app rolls the die, and the shot is resolved (Ctrl+Return)";
+
+  sl_test_ui_two_charges (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'fire', 'charge': 1}");
+  sl_test_play (game, "{'type': 'next'}");
+  sheet = sl_object_fire_sheet_new (NULL, game, sl_test_unit (game, "cw-14"), FALSE);
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  gtk_window_present (GTK_WINDOW (sheet));
+  sl_test_ui_settle ();
+  roll = sl_sheet_get_roll_button (SL_SHEET (sheet));
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == roll);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       told);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  /* The accessibility tests read what GTK would tell a screen reader. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   g_test_init (&argc, &argv, NULL);
   sl_test_ui_init ();
   g_test_add_func ("/object-fire-sheet/obstacle-P-26", test_object_fire_obstacle_p26);
   g_test_add_func ("/object-fire-sheet/charge-T-32", test_object_fire_charge_t32);
+  g_test_add_func ("/object-fire-sheet/accessible", test_object_fire_accessible);
   return g_test_run ();
 }

@@ -238,14 +238,44 @@ test_unit_sheet_fires_t23 (void)
   sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'fire', 'target': 'tog-1'}");
 }
 
+/* Issue 21 #9: a dialog whose focus starts on its first choice, the
+ * wounds; a refused correction is told there. */
+static void
+test_unit_sheet_accessible (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlUnitSheet *sheet = sl_unit_sheet_new (NULL, game, sl_test_unit (game, "cw-13"));
+  g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
+  GtkWidget *entry = sl_sheet_get_entry (SL_SHEET (sheet));
+
+  gtk_window_present (GTK_WINDOW (sheet));
+  sl_test_ui_settle ();
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (entry)), ==, "Wounds");
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == entry);
+  /* T-20: there are only three R boxes. */
+  {
+    const SlSetup *setup = sl_game_get_setup (game);
+    g_autoptr(JsonNode) magazines = sl_command_new_correct_int (setup, sl_test_unit (game, "cw-13"), "magazines.R", 5);
+
+    g_assert_false (sl_unit_sheet_correct (sheet, magazines, NULL));
+  }
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       sl_sheet_get_problem (SL_SHEET (sheet)));
+  gtk_window_destroy (GTK_WINDOW (sheet));
+}
+
 int
 main (int argc, char *argv[])
 {
+  /* The accessibility tests read what GTK would tell a screen reader. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   g_test_init (&argc, &argv, NULL);
   sl_test_ui_init ();
   g_test_add_func ("/unit-sheet/correct", test_unit_sheet);
   g_test_add_func ("/unit-sheet/legionnaire", test_unit_sheet_legionnaire);
   g_test_add_func ("/unit-sheet/exposure-T-36", test_unit_sheet_exposure_t36);
   g_test_add_func ("/unit-sheet/fires-T-23", test_unit_sheet_fires_t23);
+  g_test_add_func ("/unit-sheet/accessible", test_unit_sheet_accessible);
   return g_test_run ();
 }

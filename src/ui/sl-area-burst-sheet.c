@@ -5,7 +5,9 @@
  * round has hit (A-95) and gives the odds of each roll before it is made
  * (sl_game_preview); the sheet asks for the dice in the core's order, one
  * key press each (1–9, 0 for 10), and the jam check's die after a natural
- * 1 on the first roll (P-16, A-56) — or the app rolls them.
+ * 1 on the first roll (P-16, A-56) — or the app rolls them. The layout
+ * is ui/sl-area-burst-sheet.ui; the rows, one per unit in the wedge, are
+ * built here.
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -18,7 +20,6 @@
 #include "sl-area-burst-sheet.h"
 #include "sl-combat.h"
 #include "sl-command-new.h"
-#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 /* One unit in the wedge: its row and what the players typed. */
@@ -38,11 +39,10 @@ typedef struct
 
 struct _SlAreaBurstSheet
 {
-  AdwWindow             parent_instance;
+  SlSheet               parent_instance;
 
-  SlGame               *game;
+  SlGame               *game;        /* the sheet's (sl_sheet_get_game) */
   int                   unit;
-  gboolean              app_rolls;
   GArray               *offered;     /* int: the units the rows offer */
   GPtrArray            *targets;     /* Target */
   int                   jam_roll;    /* the jam check's die typed, 0 until then */
@@ -52,17 +52,13 @@ struct _SlAreaBurstSheet
   gboolean              asking_jam;
 
   AdwWindowTitle       *title;
-  GtkLabel             *prompt;
-  GtkLabel             *problem;
-  GtkWidget            *roll_button;
-  GtkWidget            *give_up;
   AdwPreferencesGroup  *targets_group;
   AdwActionRow         *jam_row;
   GtkLabel             *jam_label;
   GtkSwitch            *smoke;
 };
 
-G_DEFINE_FINAL_TYPE (SlAreaBurstSheet, sl_area_burst_sheet, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (SlAreaBurstSheet, sl_area_burst_sheet, SL_TYPE_SHEET)
 
 /* The command's fields the sheet sets: a refusal of one of them can be put
  * right here (sl_refusal_fixable). */
@@ -221,11 +217,15 @@ show_die (GtkLabel *label,
     gtk_widget_remove_css_class (GTK_WIDGET (label), "dim-label");
 }
 
-/* The die asked for, on its row and in the prompt. */
+/* The die asked for, on its row and in the prompt; the dice typed, in
+ * the rows' order, for a screen reader. */
 static void
 update_prompt (SlAreaBurstSheet *self)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
+  gboolean app_rolls = sl_sheet_get_app_rolls (SL_SHEET (self));
+  g_autofree int *typed = g_new0 (int, self->targets->len + 1);
+  guint n_typed = 0;
   g_autofree char *text = NULL;
 
   next_die (self, &self->asking, &self->asking_jam);
@@ -233,13 +233,18 @@ update_prompt (SlAreaBurstSheet *self)
     {
       Target *t = g_ptr_array_index (self->targets, i);
 
-      show_die (t->die, t->roll, t == self->asking, self->app_rolls);
+      show_die (t->die, t->roll, t == self->asking, app_rolls);
+      if (t->roll > 0)
+        typed[n_typed++] = t->roll;
     }
+  if (self->jam_roll > 0)
+    typed[n_typed++] = self->jam_roll;
+  sl_sheet_set_typed (SL_SHEET (self), typed, n_typed);
   gtk_widget_set_visible (GTK_WIDGET (self->jam_row), self->asking_jam || self->jam_roll > 0);
   show_die (self->jam_label, self->jam_roll, self->asking_jam, FALSE);
   if (self->asking_jam)
     text = g_strdup (_("A natural 1: the jam check (P-16). Type its die: 1–9, 0 for 10."));
-  else if (self->asking != NULL && self->app_rolls && !self->settled)
+  else if (self->asking != NULL && app_rolls && !self->settled)
     text = g_strdup (_("The app rolls the dice, or type them as they are asked for: 1–9, 0 for 10."));
   else if (self->asking != NULL)
     /* "13 · Trooper Hale: type the die (1–9, 0 for 10)." */
@@ -247,7 +252,7 @@ update_prompt (SlAreaBurstSheet *self)
                             sl_setup_unit_at (setup, target_unit (self, self->asking))->label);
   else
     text = g_strdup (_("Name the units in the burst’s wedge."));
-  gtk_label_set_text (self->prompt, text);
+  sl_sheet_set_prompt (SL_SHEET (self), text);
 }
 
 /* The burst is refused: why, plainly; when nothing on the sheet can put it
@@ -279,14 +284,10 @@ show_refusal (SlAreaBurstSheet *self,
       /* Translators: a unit in an area burst's wedge, and why the core
        * refuses it: "3 · Trooper Amari: In Heavy Woods nothing is seen …" */
       text = g_strdup_printf (_("%s: %s"), label, error->message);
-      gtk_label_set_text (self->prompt, prompt);
+      sl_sheet_set_prompt (SL_SHEET (self), prompt);
       adw_expander_row_set_expanded (t->row, TRUE);
     }
-  sl_rule_links_set_label (self->problem, text != NULL ? text : error->message);
-  gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
-  gtk_widget_set_visible (self->give_up, stuck);
-  gtk_widget_set_visible (GTK_WIDGET (self->prompt), !stuck);
-  gtk_widget_set_visible (self->roll_button, !stuck);
+  sl_sheet_show_refusal (SL_SHEET (self), text != NULL ? text : error->message, stuck);
 }
 
 /* Row @t's odds before its roll, from a preview of the burst at it alone:
@@ -352,8 +353,9 @@ refresh_target (SlAreaBurstSheet *self,
 
 /* Asks the core what the burst would be, and shows it. */
 static void
-refresh (SlAreaBurstSheet *self)
+refresh (SlSheet *sheet)
 {
+  SlAreaBurstSheet *self = SL_AREA_BURST_SHEET (sheet);
   g_autoptr(JsonNode) command = build_command (self, NULL, TRUE);
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) result = sl_game_preview (self->game, command, NULL, &error);
@@ -365,22 +367,13 @@ refresh (SlAreaBurstSheet *self)
   self->can_fire = result != NULL;
   for (guint i = 0; i < self->targets->len; i++)
     refresh_target (self, g_ptr_array_index (self->targets, i), firer_refused);
-  gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
-  gtk_widget_set_visible (self->give_up, FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->prompt), TRUE);
-  gtk_widget_set_visible (self->roll_button, TRUE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "burst.roll", self->can_fire);
+  sl_sheet_clear_refusal (sheet);
+  sl_sheet_set_can_apply (sheet, self->can_fire);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "burst.add-target",
                                  !self->settled && self->targets->len < self->offered->len);
   update_prompt (self);
   if (result == NULL)
     show_refusal (self, error);
-}
-
-static void
-changed_cb (SlAreaBurstSheet *self)
-{
-  refresh (self);
 }
 
 /* Once a die is thrown the table is as it stands. */
@@ -404,14 +397,13 @@ settle (SlAreaBurstSheet *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "burst.add-target", FALSE);
 }
 
-gboolean
-sl_area_burst_sheet_apply (SlAreaBurstSheet *self)
+static gboolean
+apply (SlSheet *sheet)
 {
-  g_autoptr(JsonNode) command = NULL;
+  SlAreaBurstSheet *self = SL_AREA_BURST_SHEET (sheet);
+  g_autoptr(JsonNode) command = build_command (self, NULL, TRUE);
   g_autoptr(GError) error = NULL;
 
-  g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), FALSE);
-  command = build_command (self, NULL, TRUE);
   if (sl_game_apply (self->game, command, &error) == NULL)
     {
       show_refusal (self, error);
@@ -422,17 +414,24 @@ sl_area_burst_sheet_apply (SlAreaBurstSheet *self)
 }
 
 gboolean
-sl_area_burst_sheet_enter_die (SlAreaBurstSheet *self,
-                               int               value)
+sl_area_burst_sheet_apply (SlAreaBurstSheet *self)
 {
+  g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), FALSE);
+  return sl_sheet_apply (SL_SHEET (self));
+}
+
+static gboolean
+enter_die (SlSheet *sheet,
+           int      value)
+{
+  SlAreaBurstSheet *self = SL_AREA_BURST_SHEET (sheet);
   Target *target;
   gboolean jam;
 
-  g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), FALSE);
   if (!self->can_fire || value < 1 || value > 10)
     return FALSE;
   if (!next_die (self, &target, &jam))
-    return sl_area_burst_sheet_apply (self);
+    return apply (sheet);
   if (jam)
     self->jam_roll = value;
   else
@@ -444,30 +443,29 @@ sl_area_burst_sheet_enter_die (SlAreaBurstSheet *self,
       update_prompt (self);
       return TRUE;
     }
-  return sl_area_burst_sheet_apply (self);
+  return apply (sheet);
+}
+
+gboolean
+sl_area_burst_sheet_enter_die (SlAreaBurstSheet *self,
+                               int               value)
+{
+  g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), FALSE);
+  return sl_sheet_enter_die (SL_SHEET (self), value);
 }
 
 gboolean
 sl_area_burst_sheet_can_give_up (SlAreaBurstSheet *self)
 {
   g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), FALSE);
-  return gtk_widget_get_visible (self->give_up);
+  return sl_sheet_can_give_up (SL_SHEET (self));
 }
 
 gboolean
 sl_area_burst_sheet_give_up (SlAreaBurstSheet *self)
 {
-  g_autoptr(GError) error = NULL;
-
   g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), FALSE);
-  if (!sl_unit_give_up (self->game, self->unit, &error))
-    {
-      sl_rule_links_set_label (self->problem, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
-      return FALSE;
-    }
-  gtk_window_destroy (GTK_WINDOW (self));
-  return TRUE;
+  return sl_sheet_give_up (SL_SHEET (self));
 }
 
 const char *
@@ -483,14 +481,14 @@ const char *
 sl_area_burst_sheet_get_prompt (SlAreaBurstSheet *self)
 {
   g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), NULL);
-  return gtk_label_get_text (self->prompt);
+  return sl_sheet_get_prompt (SL_SHEET (self));
 }
 
 const char *
 sl_area_burst_sheet_get_problem (SlAreaBurstSheet *self)
 {
   g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), NULL);
-  return gtk_widget_get_visible (GTK_WIDGET (self->problem)) ? gtk_label_get_text (self->problem) : NULL;
+  return sl_sheet_get_problem (SL_SHEET (self));
 }
 
 guint
@@ -547,7 +545,7 @@ sl_area_burst_sheet_remove_target (SlAreaBurstSheet *self,
   t = g_ptr_array_index (self->targets, index);
   adw_preferences_group_remove (self->targets_group, GTK_WIDGET (t->row));
   g_ptr_array_remove_index (self->targets, index);
-  refresh (self);
+  sl_sheet_refresh (SL_SHEET (self));
 }
 
 static void
@@ -560,13 +558,6 @@ remove_clicked_cb (GtkButton        *button,
         sl_area_burst_sheet_remove_target (self, i);
         return;
       }
-}
-
-/* A distance typed and Enter pressed: the keys are dice again. */
-static void
-distance_activated_cb (SlAreaBurstSheet *self)
-{
-  gtk_widget_grab_focus (self->roll_button);
 }
 
 /* The unit of a new row: the first one offered that no row names yet. */
@@ -585,32 +576,12 @@ unnamed_unit (SlAreaBurstSheet *self)
   return 0;
 }
 
-guint
-sl_area_burst_sheet_add_target (SlAreaBurstSheet *self)
+/* At the end of @t's row: the die as typed, and the way out of the
+ * wedge. */
+static void
+add_row_actions (SlAreaBurstSheet *self,
+                 Target           *t)
 {
-  const SlSetup *setup;
-  g_autoptr(GtkStringList) units = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) covers = gtk_string_list_new (NULL);
-  Target *t;
-  GtkWidget *delete;
-  double distance = 5;
-
-  g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), 0);
-  setup = sl_game_get_setup (self->game);
-  for (guint i = 0; i < self->offered->len; i++)
-    gtk_string_list_append (units, sl_setup_unit_at (setup, g_array_index (self->offered, int, i))->label);
-  for (int c = 0; c < SL_N_COVERS; c++)
-    gtk_string_list_append (covers, sl_cover_label (c));
-  /* The next unit is likeliest a little farther: start from the last. */
-  if (self->targets->len > 0)
-    distance = gtk_spin_button_get_value (((Target *) g_ptr_array_index (self->targets,
-                                                                         self->targets->len - 1))->distance);
-
-  t = g_new0 (Target, 1);
-  t->row = ADW_EXPANDER_ROW (sl_expander_row_new ());
-  adw_expander_row_set_expanded (t->row, TRUE);
-
-  /* At the row's end: the die as typed, and the way out of the wedge. */
   t->die = GTK_LABEL (gtk_label_new ("–"));
   gtk_widget_add_css_class (GTK_WIDGET (t->die), "die-slot");
   gtk_widget_add_css_class (GTK_WIDGET (t->die), "numeric");
@@ -619,16 +590,31 @@ sl_area_burst_sheet_add_target (SlAreaBurstSheet *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (t->die), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   _("The to-hit die"), -1);
   adw_expander_row_add_action (t->row, GTK_WIDGET (t->die));
-  delete = gtk_button_new_from_icon_name ("user-trash-symbolic");
-  gtk_widget_set_valign (delete, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (delete, "flat");
-  gtk_widget_set_tooltip_text (delete, _("Remove from the wedge"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (delete), GTK_ACCESSIBLE_PROPERTY_LABEL,
+  t->remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
+  gtk_widget_set_valign (t->remove, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (t->remove, "flat");
+  gtk_widget_set_tooltip_text (t->remove, _("Remove from the wedge"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (t->remove), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Remove from the wedge"), -1);
-  g_signal_connect (delete, "clicked", G_CALLBACK (remove_clicked_cb), self);
-  adw_expander_row_add_action (t->row, delete);
-  t->remove = delete;
+  g_signal_connect (t->remove, "clicked", G_CALLBACK (remove_clicked_cb), self);
+  adw_expander_row_add_action (t->row, t->remove);
+}
 
+/* In @t's row: its unit, its distance from the firer (@distance to begin
+ * with), its cover, whether it fired at the firer, and its modifiers. */
+static void
+add_row_rows (SlAreaBurstSheet *self,
+              Target           *t,
+              double            distance)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  g_autoptr(GtkStringList) units = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) covers = gtk_string_list_new (NULL);
+
+  for (guint i = 0; i < self->offered->len; i++)
+    gtk_string_list_append (units, sl_setup_unit_at (setup, g_array_index (self->offered, int, i))->label);
+  for (int c = 0; c < SL_N_COVERS; c++)
+    gtk_string_list_append (covers, sl_cover_label (c));
   t->unit_row = ADW_COMBO_ROW (sl_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (t->unit_row), _("Unit"));
   adw_combo_row_set_model (t->unit_row, G_LIST_MODEL (units));
@@ -646,39 +632,44 @@ sl_area_burst_sheet_add_target (SlAreaBurstSheet *self)
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (t->modifiers), _("Modifiers"));
   adw_action_row_set_subtitle_lines (t->modifiers, 0);
   adw_expander_row_add_row (t->row, GTK_WIDGET (t->modifiers));
+}
 
+/* A new row of the wedge, open, the rows before it folded up. */
+static void
+add_target_row (SlAreaBurstSheet *self)
+{
+  Target *t = g_new0 (Target, 1);
+  double distance = 5;
+
+  /* The next unit is likeliest a little farther: start from the last. */
+  if (self->targets->len > 0)
+    distance = gtk_spin_button_get_value (((Target *) g_ptr_array_index (self->targets,
+                                                                         self->targets->len - 1))->distance);
+  t->row = ADW_EXPANDER_ROW (sl_expander_row_new ());
+  adw_expander_row_set_expanded (t->row, TRUE);
+  add_row_actions (self, t);
+  add_row_rows (self, t, distance);
   /* The rows named before fold up: their units and dice stay in sight. */
   for (guint i = 0; i < self->targets->len; i++)
     adw_expander_row_set_expanded (((Target *) g_ptr_array_index (self->targets, i))->row, FALSE);
   adw_preferences_group_add (self->targets_group, GTK_WIDGET (t->row));
   g_ptr_array_add (self->targets, t);
 
-  g_signal_connect_swapped (t->unit_row, "notify::selected", G_CALLBACK (changed_cb), self);
-  g_signal_connect_swapped (t->distance, "value-changed", G_CALLBACK (changed_cb), self);
-  g_signal_connect_swapped (gtk_editable_get_delegate (GTK_EDITABLE (t->distance)), "activate",
-                            G_CALLBACK (distance_activated_cb), self);
-  g_signal_connect_swapped (t->cover_row, "notify::selected", G_CALLBACK (changed_cb), self);
-  g_signal_connect_swapped (t->at_firer, "notify::active", G_CALLBACK (changed_cb), self);
-  refresh (self);
-  return self->targets->len - 1;
+  g_signal_connect_swapped (t->unit_row, "notify::selected", G_CALLBACK (sl_sheet_refresh), self);
+  g_signal_connect_swapped (t->distance, "value-changed", G_CALLBACK (sl_sheet_refresh), self);
+  /* A distance typed and Enter pressed: the keys are dice again. */
+  sl_sheet_return_on_enter (SL_SHEET (self), GTK_EDITABLE (t->distance));
+  g_signal_connect_swapped (t->cover_row, "notify::selected", G_CALLBACK (sl_sheet_refresh), self);
+  g_signal_connect_swapped (t->at_firer, "notify::active", G_CALLBACK (sl_sheet_refresh), self);
 }
 
-/* A die is one key press (1–9, 0 for 10), but not while a distance is
- * being typed. */
-static gboolean
-key_pressed_cb (GtkEventControllerKey *controller,
-                guint                  keyval,
-                guint                  keycode,
-                GdkModifierType        state,
-                SlAreaBurstSheet      *self)
+guint
+sl_area_burst_sheet_add_target (SlAreaBurstSheet *self)
 {
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-  int value = sl_key_die (keyval, state);
-
-  if (value < 0 || (focus != NULL && GTK_IS_EDITABLE (focus)))
-    return FALSE;
-  sl_area_burst_sheet_enter_die (self, value);
-  return TRUE;
+  g_return_val_if_fail (SL_IS_AREA_BURST_SHEET (self), 0);
+  add_target_row (self);
+  sl_sheet_refresh (SL_SHEET (self));
+  return self->targets->len - 1;
 }
 
 static void
@@ -696,28 +687,9 @@ add_target_action (GtkWidget  *widget,
 }
 
 static void
-roll_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  sl_area_burst_sheet_apply (SL_AREA_BURST_SHEET (widget));
-}
-
-static void
-give_up_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  sl_area_burst_sheet_give_up (SL_AREA_BURST_SHEET (widget));
-}
-
-static void
 sl_area_burst_sheet_dispose (GObject *object)
 {
-  SlAreaBurstSheet *self = SL_AREA_BURST_SHEET (object);
-
-  g_clear_object (&self->game);
-  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_AREA_BURST_SHEET);
+  gtk_widget_dispose_template (GTK_WIDGET (object), SL_TYPE_AREA_BURST_SHEET);
   G_OBJECT_CLASS (sl_area_burst_sheet_parent_class)->dispose (object);
 }
 
@@ -736,44 +708,33 @@ sl_area_burst_sheet_class_init (SlAreaBurstSheetClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  SlSheetClass *sheet_class = SL_SHEET_CLASS (klass);
 
   object_class->dispose = sl_area_burst_sheet_dispose;
   object_class->finalize = sl_area_burst_sheet_finalize;
+  sheet_class->enter_die = enter_die;
+  sheet_class->refresh = refresh;
+  sheet_class->apply = apply;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/squadlog/SquadLog/sl-area-burst-sheet.ui");
+  sl_sheet_class_bind_template_parts (widget_class, SL_SHEET_PROMPT | SL_SHEET_ROLL |
+                                                    SL_SHEET_GIVE_UP);
   gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, title);
-  gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, prompt);
-  gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, problem);
-  gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, roll_button);
-  gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, give_up);
   gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, targets_group);
   gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, jam_row);
   gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, jam_label);
   gtk_widget_class_bind_template_child (widget_class, SlAreaBurstSheet, smoke);
-  gtk_widget_class_bind_template_callback (widget_class, changed_cb);
 
   gtk_widget_class_install_action (widget_class, "burst.add-target", NULL, add_target_action);
-  gtk_widget_class_install_action (widget_class, "burst.roll", NULL, roll_action);
-  gtk_widget_class_install_action (widget_class, "burst.give-up", NULL, give_up_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "burst.add-target", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void
 sl_area_burst_sheet_init (SlAreaBurstSheet *self)
 {
-  GtkEventController *keys;
-
   self->targets = g_ptr_array_new_with_free_func (target_free);
   gtk_widget_init_template (GTK_WIDGET (self));
-
-  /* Before the focused widget sees them: digits are dice here, but for a
-   * distance being typed. */
-  keys = gtk_event_controller_key_new ();
-  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }
 
 SlAreaBurstSheet *
@@ -788,10 +749,10 @@ sl_area_burst_sheet_new (GtkWindow *parent,
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
-  self = g_object_new (SL_TYPE_AREA_BURST_SHEET, "transient-for", parent, NULL);
-  self->game = g_object_ref (game);
+  self = g_object_new (SL_TYPE_AREA_BURST_SHEET, "transient-for", parent, "game", game,
+                       "unit", unit, "app-rolls", app_rolls, NULL);
+  self->game = game;
   self->unit = unit;
-  self->app_rolls = app_rolls;
   /* Enemies in the fight, as the shared screen shows them: never an
    * undetected hidden unit (§15.1, A-95). */
   self->offered = sl_fire_targets (game, unit, NULL);
@@ -800,11 +761,8 @@ sl_area_burst_sheet_new (GtkWindow *parent,
   title = g_strdup_printf (_("%s Fires an Area Burst"), us->label);
   gtk_window_set_title (GTK_WINDOW (self), title);
   adw_window_title_set_title (self->title, title);
-  if (app_rolls)
-    gtk_widget_add_css_class (self->roll_button, "suggested-action");
   if (self->offered->len > 0)
-    sl_area_burst_sheet_add_target (self);
-  else
-    refresh (self);
+    add_target_row (self);
+  sl_sheet_ready (SL_SHEET (self));
   return self;
 }

@@ -9,11 +9,12 @@
 #include <adwaita.h>
 
 #include "sl-game.h"
+#include "sl-sheet.h"
 
 G_BEGIN_DECLS
 
 #define SL_TYPE_AREA_BURST_SHEET (sl_area_burst_sheet_get_type ())
-G_DECLARE_FINAL_TYPE (SlAreaBurstSheet, sl_area_burst_sheet, SL, AREA_BURST_SHEET, AdwWindow)
+G_DECLARE_FINAL_TYPE (SlAreaBurstSheet, sl_area_burst_sheet, SL, AREA_BURST_SHEET, SlSheet)
 
 /* The sheet for @unit's area burst, due now, with one unit in the wedge to
  * begin with. With @app_rolls the app rolls the dice; otherwise the

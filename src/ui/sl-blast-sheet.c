@@ -2,7 +2,9 @@
  * fire mission. The players say who is near it (the app never sees the
  * table): for each unit a switch, the distance and the cover; a fire
  * mission also takes its kind and dice. The core works out the rest
- * (T-30, T-33, T-34a, A-110 …) and applies it.
+ * (T-30, T-33, T-34a, A-110 …) and applies it. The layout is
+ * ui/sl-blast-sheet.ui, with a group for what each kind of blast asks;
+ * the rows of the units and the charges on the table are built here.
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,7 +16,6 @@
 #include "sl-ammunition.h"
 #include "sl-blast-sheet.h"
 #include "sl-command-new.h"
-#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 typedef struct
@@ -40,32 +41,39 @@ typedef struct
 
 struct _SlBlastSheet
 {
-  AdwWindow    parent_instance;
+  SlSheet      parent_instance;
 
-  SlGame      *game;
+  SlGame      *game;      /* the sheet's (sl_sheet_get_game) */
   int          marker;
   gboolean     mission;
   GArray      *near;      /* Near */
-  AdwComboRow *mission_row;  /* the kind, for a call that named none (a game of format 2) */
+  AdwWindowTitle *title;
+  AdwPreferencesGroup *top_group;
+  GtkWidget   *mission_kind_row;
+  GtkLabel    *mission_kind;
+  AdwComboRow *mission_row;  /* the kind, for a call that named none (format 2), or NULL */
+  GtkWidget   *breached_row;
   GtkSwitch   *breached;     /* a shaped charge went through its obstacle, or NULL */
   /* The obstacle a charge was placed against or a frag grenade aimed at
    * (A-79), or NULL: none, one marked already, or a new one. */
+  GtkWidget    *obstacle_group;
   AdwComboRow  *obstacle_row;
   GArray       *obstacles;      /* int: marker ids of obstacle_row after "None", 0 last for a new one */
   AdwEntryRow  *obstacle_label;
   AdwComboRow  *obstacle_kind;
+  GtkWidget    *obstacle_distance_row;
   GtkSpinButton *obstacle_distance;  /* a grenade's distance from it, or NULL */
   AdwActionRow *obstacle_outcome;
   GArray       *charges;        /* CaughtCharge */
   GtkWidget    *charges_group;
-  AdwComboRow *note_row;    /* the sealed note with the impact point (P-38 step 3) */
+  GtkWidget    *units_group;
+  AdwComboRow *note_row;    /* the sealed note with the impact point (P-38 step 3), or NULL */
   GArray      *notes;       /* of note_row: note ids, 0 first for none */
-  GtkLabel    *problem;
-  GtkLabel    *summary;
   int          roll;      /* fire missions: the dice typed, 0 until then */
   int          scatter;
   /* A mine set off (P-37): which, by whom, how near, a dud. */
   gboolean       mine;
+  GtkWidget     *mine_group;
   GArray        *mines;      /* int: marker ids */
   GArray        *triggers;   /* int: unit indices */
   AdwComboRow   *mine_row;
@@ -74,7 +82,7 @@ struct _SlBlastSheet
   GtkSwitch     *dud;
 };
 
-G_DEFINE_FINAL_TYPE (SlBlastSheet, sl_blast_sheet, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (SlBlastSheet, sl_blast_sheet, SL_TYPE_SHEET)
 
 /* The obstacle chosen: its marker id, 0 for a new one, -1 for none. */
 static int
@@ -169,9 +177,13 @@ static JsonNode *build_command (SlBlastSheet *self);
 /* What the blast does to the obstacle named, as the core says (A-79 …
  * A-83); a new obstacle asks its label and kind; a shaped charge's breach
  * is the core's once its obstacle is named (A-81). */
+/* What the blast does to the obstacle named, as the core says (A-79 …
+ * A-83); a new obstacle asks its label and kind; a shaped charge's breach
+ * is the core's once its obstacle is named (A-81). */
 static void
-refresh_obstacle (SlBlastSheet *self)
+refresh_obstacle (SlSheet *sheet)
 {
+  SlBlastSheet *self = SL_BLAST_SHEET (sheet);
   int chosen = chosen_obstacle (self);
   g_autoptr(JsonNode) command = NULL;
   g_autoptr(JsonNode) result = NULL;
@@ -275,22 +287,27 @@ build_command (SlBlastSheet *self)
     }
 }
 
-gboolean
-sl_blast_sheet_apply (SlBlastSheet *self)
+static gboolean
+apply (SlSheet *sheet)
 {
-  g_autoptr(JsonNode) command = NULL;
+  SlBlastSheet *self = SL_BLAST_SHEET (sheet);
+  g_autoptr(JsonNode) command = build_command (self);
   g_autoptr(GError) error = NULL;
 
-  g_return_val_if_fail (SL_IS_BLAST_SHEET (self), FALSE);
-  command = build_command (self);
   if (sl_game_apply (self->game, command, &error) == NULL)
     {
-      sl_rule_links_set_label (self->problem, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+      sl_sheet_show_problem (sheet, error->message);
       return FALSE;
     }
   gtk_window_destroy (GTK_WINDOW (self));
   return TRUE;
+}
+
+gboolean
+sl_blast_sheet_apply (SlBlastSheet *self)
+{
+  g_return_val_if_fail (SL_IS_BLAST_SHEET (self), FALSE);
+  return sl_sheet_apply (SL_SHEET (self));
 }
 
 static Near *
@@ -417,13 +434,30 @@ show_charge_dice (SlBlastSheet *self)
     }
 }
 
-gboolean
-sl_blast_sheet_enter_die (SlBlastSheet *self,
-                          int           value)
+/* The dice typed, in the order asked, for a screen reader. */
+static void
+tell_typed (SlBlastSheet *self)
 {
+  g_autofree int *typed = g_new0 (int, self->charges->len + 2);
+  guint n_typed = 0;
+
+  if (self->roll > 0)
+    typed[n_typed++] = self->roll;
+  if (self->scatter > 0)
+    typed[n_typed++] = self->scatter;
+  for (guint i = 0; i < self->charges->len; i++)
+    if (g_array_index (self->charges, CaughtCharge, i).roll > 0)
+      typed[n_typed++] = g_array_index (self->charges, CaughtCharge, i).roll;
+  sl_sheet_set_typed (SL_SHEET (self), typed, n_typed);
+}
+
+static gboolean
+enter_die (SlSheet *sheet,
+           int      value)
+{
+  SlBlastSheet *self = SL_BLAST_SHEET (sheet);
   CaughtCharge *k;
 
-  g_return_val_if_fail (SL_IS_BLAST_SHEET (self), FALSE);
   if (value < 1 || value > 10)
     return FALSE;
   /* A fire mission's dice first: the hit roll, then the scatter die. */
@@ -442,8 +476,9 @@ sl_blast_sheet_enter_die (SlBlastSheet *self,
         g_snprintf (scatter, sizeof scatter, "%d", self->scatter);
       /* "Hit roll 4 · scatter die –" */
       text = g_strdup_printf (_("Hit roll %s · scatter die %s"), roll, scatter);
-      gtk_label_set_text (self->summary, text);
+      sl_sheet_set_prompt (sheet, text);
       show_charge_dice (self);
+      tell_typed (self);
       return TRUE;
     }
   /* Then each charge caught. */
@@ -452,23 +487,16 @@ sl_blast_sheet_enter_die (SlBlastSheet *self,
     return FALSE;
   k->roll = value;
   show_charge_dice (self);
+  tell_typed (self);
   return TRUE;
 }
 
-/* The dice, one key press each; after the focused widget, so that a
- * distance being typed is not a die. */
-static gboolean
-key_pressed_cb (GtkEventControllerKey *controller,
-                guint                  keyval,
-                guint                  keycode,
-                GdkModifierType        state,
-                SlBlastSheet          *self)
+gboolean
+sl_blast_sheet_enter_die (SlBlastSheet *self,
+                          int           value)
 {
-  int value = sl_key_die (keyval, state);
-
-  if (value < 0)
-    return FALSE;
-  return sl_blast_sheet_enter_die (self, value);
+  g_return_val_if_fail (SL_IS_BLAST_SHEET (self), FALSE);
+  return sl_sheet_enter_die (SL_SHEET (self), value);
 }
 
 gboolean
@@ -512,7 +540,7 @@ sl_blast_sheet_set_obstacle (SlBlastSheet *self,
     }
   if (self->obstacle_distance != NULL)
     gtk_spin_button_set_value (self->obstacle_distance, distance_m);
-  refresh_obstacle (self);
+  refresh_obstacle (SL_SHEET (self));
   return TRUE;
 }
 
@@ -546,51 +574,6 @@ sl_blast_sheet_set_charge_caught (SlBlastSheet *self,
   return FALSE;
 }
 
-static void
-sl_blast_sheet_dispose (GObject *object)
-{
-  SlBlastSheet *self = SL_BLAST_SHEET (object);
-
-  g_clear_object (&self->game);
-  G_OBJECT_CLASS (sl_blast_sheet_parent_class)->dispose (object);
-}
-
-static void
-sl_blast_sheet_finalize (GObject *object)
-{
-  SlBlastSheet *self = SL_BLAST_SHEET (object);
-
-  g_array_unref (self->near);
-  g_array_unref (self->mines);
-  g_array_unref (self->triggers);
-  g_array_unref (self->notes);
-  g_array_unref (self->obstacles);
-  g_array_unref (self->charges);
-  G_OBJECT_CLASS (sl_blast_sheet_parent_class)->finalize (object);
-}
-
-static void
-sl_blast_sheet_class_init (SlBlastSheetClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-
-  object_class->dispose = sl_blast_sheet_dispose;
-  object_class->finalize = sl_blast_sheet_finalize;
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
-}
-
-static void
-sl_blast_sheet_init (SlBlastSheet *self)
-{
-  self->near = g_array_new (FALSE, TRUE, sizeof (Near));
-  self->mines = g_array_new (FALSE, FALSE, sizeof (int));
-  self->notes = g_array_new (FALSE, FALSE, sizeof (int));
-  self->triggers = g_array_new (FALSE, FALSE, sizeof (int));
-  self->obstacles = g_array_new (FALSE, FALSE, sizeof (int));
-  self->charges = g_array_new (FALSE, TRUE, sizeof (CaughtCharge));
-}
-
 /* Who can set the chosen mine off: the units of the other side in the
  * fight and in sight (P-37 step 3: never the mine's own side). */
 static void
@@ -618,26 +601,104 @@ fill_triggers (SlBlastSheet *self)
   adw_combo_row_set_model (self->trigger_row, G_LIST_MODEL (triggers));
 }
 
+static void
+fill_triggers_cb (SlBlastSheet *self)
+{
+  fill_triggers (self);
+}
+
+static void
+sl_blast_sheet_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), SL_TYPE_BLAST_SHEET);
+  G_OBJECT_CLASS (sl_blast_sheet_parent_class)->dispose (object);
+}
+
+static void
+sl_blast_sheet_finalize (GObject *object)
+{
+  SlBlastSheet *self = SL_BLAST_SHEET (object);
+
+  g_array_unref (self->near);
+  g_array_unref (self->mines);
+  g_array_unref (self->triggers);
+  g_array_unref (self->notes);
+  g_array_unref (self->obstacles);
+  g_array_unref (self->charges);
+  G_OBJECT_CLASS (sl_blast_sheet_parent_class)->finalize (object);
+}
+
+static void
+sl_blast_sheet_class_init (SlBlastSheetClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  SlSheetClass *sheet_class = SL_SHEET_CLASS (klass);
+
+  object_class->dispose = sl_blast_sheet_dispose;
+  object_class->finalize = sl_blast_sheet_finalize;
+  sheet_class->enter_die = enter_die;
+  sheet_class->refresh = refresh_obstacle;
+  sheet_class->apply = apply;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/squadlog/SquadLog/sl-blast-sheet.ui");
+  sl_sheet_class_bind_template_parts (widget_class, SL_SHEET_PROMPT | SL_SHEET_ROLL);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, title);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, top_group);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, mission_kind_row);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, mission_kind);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, mission_row);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, note_row);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, obstacle_group);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, obstacle_row);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, obstacle_label);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, obstacle_kind);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, obstacle_distance_row);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, obstacle_distance);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, obstacle_outcome);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, breached_row);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, breached);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, mine_group);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, mine_row);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, trigger_row);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, trigger_distance);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, dud);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, charges_group);
+  gtk_widget_class_bind_template_child (widget_class, SlBlastSheet, units_group);
+  gtk_widget_class_bind_template_callback (widget_class, fill_triggers_cb);
+}
+
+static void
+sl_blast_sheet_init (SlBlastSheet *self)
+{
+  self->near = g_array_new (FALSE, TRUE, sizeof (Near));
+  self->mines = g_array_new (FALSE, FALSE, sizeof (int));
+  self->notes = g_array_new (FALSE, FALSE, sizeof (int));
+  self->triggers = g_array_new (FALSE, FALSE, sizeof (int));
+  self->obstacles = g_array_new (FALSE, FALSE, sizeof (int));
+  self->charges = g_array_new (FALSE, TRUE, sizeof (CaughtCharge));
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
 /* A-79 … A-83: the obstacle it went off against — none, one marked
  * already with its damage, or a new one by label and kind (T-18) — what
- * the blast does to it, and for a shaped charge whether it breaches it. */
+ * the blast does to it; a grenade's distance from it; for a shaped charge
+ * whether it breaches it. */
 static void
 build_obstacle (SlBlastSheet *self,
-                GtkWidget    *page,
                 gboolean      shaped,
                 gboolean      grenade)
 {
   const SlState *state = sl_game_get_state (self->game);
-  GtkWidget *group = adw_preferences_group_new ();
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) kinds = sl_obstacle_kinds (self->game);
   int fresh = 0;
 
-  sl_group_set_title (ADW_PREFERENCES_GROUP (group), _("The Obstacle"));
-  sl_group_set_description (ADW_PREFERENCES_GROUP (group),
-                                         grenade ? _("A grenade aimed at a door or the like deals it the PF of its distance (A-79).")
-                                         : shaped ? _("A shaped charge destroys a door outright and deals PF 10 to a wall (A-80, A-81).")
-                                         : _("Plastic charges deal the obstacle they touch the PF of their 1–2 m band; bulkheads and airlock doors take nothing (A-79, A-83)."));
+  sl_group_set_description (ADW_PREFERENCES_GROUP (self->obstacle_group),
+                            grenade ? _("A grenade aimed at a door or the like deals it the PF of its distance (A-79).")
+                            : shaped ? _("A shaped charge destroys a door outright and deals PF 10 to a wall (A-80, A-81).")
+                            : _("Plastic charges deal the obstacle they touch the PF of their 1–2 m band; bulkheads and airlock doors take nothing (A-79, A-83)."));
   gtk_string_list_append (names, C_("obstacle", "None"));
   for (guint i = 0; i < state->markers->len; i++)
     {
@@ -652,39 +713,14 @@ build_obstacle (SlBlastSheet *self,
     }
   gtk_string_list_append (names, _("A new obstacle…"));
   g_array_append_val (self->obstacles, fresh);
-  self->obstacle_row = ADW_COMBO_ROW (sl_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->obstacle_row), _("_Against"));
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->obstacle_row), TRUE);
   adw_combo_row_set_model (self->obstacle_row, G_LIST_MODEL (names));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->obstacle_row));
-  self->obstacle_label = ADW_ENTRY_ROW (sl_entry_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->obstacle_label), _("Obstacle’s _label"));
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->obstacle_label), TRUE);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->obstacle_label));
-  self->obstacle_kind = ADW_COMBO_ROW (sl_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->obstacle_kind), _("_Kind of obstacle (T-18)"));
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->obstacle_kind), TRUE);
   adw_combo_row_set_model (self->obstacle_kind, G_LIST_MODEL (kinds));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->obstacle_kind));
-  if (grenade)
-    {
-      self->obstacle_distance = sl_spin_row_add (group, _("Its distance from the obstacle (m)"), 0, 24, 1);
-      g_signal_connect_swapped (self->obstacle_distance, "value-changed", G_CALLBACK (refresh_obstacle), self);
-    }
-  self->obstacle_outcome = ADW_ACTION_ROW (sl_action_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->obstacle_outcome), _("What it does to it"));
-  adw_action_row_set_subtitle_lines (self->obstacle_outcome, 3);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->obstacle_outcome));
-  if (shaped)
-    {
-      self->breached = sl_switch_row_add (group, _("It breaches the obstacle"), NULL);
-      /* Its units in zones A and B depend on it: said again. */
-      g_signal_connect_swapped (self->breached, "notify::active", G_CALLBACK (refresh_obstacle), self);
-    }
-  g_signal_connect_swapped (self->obstacle_row, "notify::selected", G_CALLBACK (refresh_obstacle), self);
-  g_signal_connect_swapped (self->obstacle_label, "changed", G_CALLBACK (refresh_obstacle), self);
-  g_signal_connect_swapped (self->obstacle_kind, "notify::selected", G_CALLBACK (refresh_obstacle), self);
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
+  if (!grenade)
+    self->obstacle_distance = NULL;
+  gtk_widget_set_visible (self->breached_row, shaped);
+  if (!shaped)
+    self->breached = NULL;
+  gtk_widget_set_visible (self->obstacle_group, TRUE);
 }
 
 static void
@@ -695,22 +731,12 @@ charge_toggled_cb (SlBlastSheet *self)
 
 /* A-84: the other charges on the table the table can see, not going off
  * already: each may be caught, with its die on the "Explosion" line of
- * T-32 — offered only when the core takes charges here (a fire mission in
- * its own phase, a mine that goes off in the explosion step do not). */
+ * T-32. */
 static void
-build_charges (SlBlastSheet *self,
-               GtkWidget    *page)
+add_charge_rows (SlBlastSheet *self)
 {
   const SlState *state = sl_game_get_state (self->game);
-  g_autoptr(JsonNode) command = NULL;
-  g_autoptr(JsonNode) result = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *field;
 
-  self->charges_group = adw_preferences_group_new ();
-  sl_group_set_title (ADW_PREFERENCES_GROUP (self->charges_group), _("Charges Caught"));
-  sl_group_set_description (ADW_PREFERENCES_GROUP (self->charges_group),
-                                         _("A charge in the blast area is destroyed on 1–9 and goes off on 10, in this explosion step (A-84, T-32). Tick them, then type their dice in this order; the app rolls those not typed."));
   for (guint i = 0; i < state->markers->len; i++)
     {
       const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
@@ -742,13 +768,23 @@ build_charges (SlBlastSheet *self,
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->charges_group), GTK_WIDGET (k.row));
       g_array_append_val (self->charges, k);
     }
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (self->charges_group));
+}
+
+/* The charges caught are offered only when the core takes charges here
+ * (a fire mission in its own phase, a mine that goes off in the
+ * explosion step do not): asked with the first ticked. */
+static void
+build_charges (SlBlastSheet *self)
+{
+  g_autofree char *json = NULL;
+  g_autoptr(JsonNode) command = NULL;
+  g_autoptr(JsonNode) result = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *field;
+
+  add_charge_rows (self);
   if (self->charges->len == 0)
-    {
-      gtk_widget_set_visible (self->charges_group, FALSE);
-      return;
-    }
-  /* Whether the core takes charges caught here: asked with the first. */
+    return;
   gtk_check_button_set_active (g_array_index (self->charges, CaughtCharge, 0).check, TRUE);
   command = build_command (self);
   gtk_check_button_set_active (g_array_index (self->charges, CaughtCharge, 0).check, FALSE);
@@ -760,203 +796,143 @@ build_charges (SlBlastSheet *self,
                               G_CALLBACK (charge_toggled_cb), self);
 }
 
-static SlBlastSheet *
-blast_sheet_build (GtkWindow *parent,
-                   SlGame    *game,
-                   int        marker,
-                   gboolean   mine)
+/* P-38: the kind of a fire mission was named as it was called (T-35);
+ * a call that named none (a game of format 2) asks it here. */
+static void
+show_mission_kind (SlBlastSheet   *self,
+                   const SlMarker *m)
 {
-  const SlRules *rules = sl_game_get_rules (game);
-  const SlSetup *setup = sl_game_get_setup (game);
-  const SlState *state = sl_game_get_state (game);
-  const SlMarker *m = sl_state_find_marker (state, marker);
-  SlBlastSheet *self;
-  GtkWidget *content, *header, *cancel, *go, *page, *top, *units;
-  gboolean smoke, frag, shaped;
+  const SlTable *missions = &sl_game_get_rules (self->game)->fire_missions;
+  g_autoptr(GtkStringList) kinds = NULL;
 
-  g_return_val_if_fail (SL_IS_GAME (game), NULL);
-  g_return_val_if_fail (m != NULL, NULL);
-
-  self = g_object_new (SL_TYPE_BLAST_SHEET, "transient-for", parent, NULL);
-  self->game = g_object_ref (game);
-  self->marker = marker;
-  self->mission = m->kind == SL_MARKER_FIRE_MISSION;
-  self->mine = mine;
-  smoke = m->kind == SL_MARKER_GRENADE && m->type == SL_GRENADE_SG;   /* hurts nobody */
-  /* P-34 step 7: a frag grenade, thrown or launched, can be smothered. */
-  frag = m->kind == SL_MARKER_GRENADE && m->type == SL_GRENADE_FG && !mine;
-  /* a shaped charge (a charge marker of no plastic charges). */
-  shaped = m->kind == SL_MARKER_CHARGE && m->type == 0 && !mine;
-  /* A mine waiting is a secret: its position is never shown (P-37). */
-  gtk_window_set_title (GTK_WINDOW (self), mine ? _("A Mine Goes Off") : m->label);
-  gtk_window_set_default_size (GTK_WINDOW (self), 520, 680);
-  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
-
-  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  header = adw_header_bar_new ();
-  adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header),
-                                   adw_window_title_new (mine ? _("A Mine Goes Off") : m->label,
-                                                         mine ? _("An enemy came within 1 m (P-37)")
-                                                         : self->mission ? _("A fire mission lands (P-38)")
-                                                         : _("It goes off (P-08 step 4)")));
-  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (cancel), "window.close");
-  adw_header_bar_pack_start (ADW_HEADER_BAR (header), cancel);
-  go = gtk_button_new_with_mnemonic (self->mission ? _("_Resolve") : _("_Go Off"));
-  gtk_widget_add_css_class (go, "suggested-action");
-  g_signal_connect_swapped (go, "clicked", G_CALLBACK (sl_blast_sheet_apply), self);
-  adw_header_bar_pack_end (ADW_HEADER_BAR (header), go);
-  gtk_box_append (GTK_BOX (content), header);
-  page = adw_preferences_page_new ();
-  gtk_widget_set_vexpand (page, TRUE);
-  gtk_box_append (GTK_BOX (content), page);
-
-  top = adw_preferences_group_new ();
-  self->summary = GTK_LABEL (gtk_label_new (smoke ? _("A smoke cloud: it hurts nobody (A-112).")
-                                                  : _("Say who is near it: the distance from where it went off, and the cover between.")));
-  gtk_label_set_wrap (self->summary, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->summary), "title-4");
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->summary));
-  self->problem = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->problem, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->problem), "error");
-  gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->problem));
-  if (self->mission)
+  if (m->type >= 0 && m->type < (int) missions->items->len)
     {
-      const SlTable *missions = &rules->fire_missions;
+      const SlFireMissionDef *def = g_ptr_array_index (missions->items, m->type);
 
-      /* P-38: the kind was named as the mission was called (T-35). */
-      if (m->type >= 0 && m->type < (int) missions->items->len)
-        {
-          GtkWidget *row = sl_action_row_new ();
-          GtkWidget *kind = gtk_label_new (((const SlFireMissionDef *) g_ptr_array_index (missions->items,
-                                                                                          m->type))->name);
-
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Mission"));
-          gtk_widget_add_css_class (kind, "dim-label");
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), kind);
-          adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), row);
-        }
-      else
-        {
-          g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
-
-          for (guint k = 0; k < missions->items->len; k++)
-            gtk_string_list_append (kinds, ((const SlFireMissionDef *) g_ptr_array_index (missions->items, k))->name);
-          self->mission_row = ADW_COMBO_ROW (sl_combo_row_new ());
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->mission_row), _("Mission"));
-          adw_combo_row_set_model (self->mission_row, G_LIST_MODEL (kinds));
-          adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->mission_row));
-        }
-      /* P-38 step 3: the impact point was written down when the call was
-       * made; its note (by number only: the text is shown as it lands). */
-      if (m->note == 0 && m->owner >= 0)
-        {
-          g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-          int none = 0, side = sl_setup_unit_at (sl_game_get_setup (game), m->owner)->side;
-
-          g_array_append_val (self->notes, none);
-          gtk_string_list_append (names, _("Not written down"));
-          for (guint i = 0; i < state->notes->len; i++)
-            {
-              const SlNote *n = g_ptr_array_index (state->notes, i);
-              g_autofree char *time = n->sealed_at > 0 ? sl_note_time_label (n) : g_strdup ("—");
-              /* "Note 3, sealed on turn 1 at 14:02" */
-              g_autofree char *name = g_strdup_printf (_("Note %d, sealed on turn %d at %s"), n->id,
-                                                       n->sealed_turn, time);
-
-              if (n->kind != SL_NOTE_FIRE_MISSION || n->side != side || state->note_status[i] != SL_NOTE_SEALED)
-                continue;
-              g_array_append_val (self->notes, n->id);
-              gtk_string_list_append (names, name);
-            }
-          if (self->notes->len > 1)
-            {
-              self->note_row = ADW_COMBO_ROW (sl_combo_row_new ());
-              adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->note_row), _("Impact point written down in"));
-              adw_combo_row_set_model (self->note_row, G_LIST_MODEL (names));
-              /* The latest note is the likeliest. */
-              adw_combo_row_set_selected (self->note_row, self->notes->len - 1);
-              adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->note_row));
-            }
-        }
-      gtk_label_set_text (self->summary, _("Type the hit roll, then the scatter die (used on a miss), or let the app roll; say who is near the impact point."));
+      gtk_label_set_text (self->mission_kind, def->name);
+      gtk_widget_set_visible (self->mission_kind_row, TRUE);
+      adw_preferences_group_remove (self->top_group, GTK_WIDGET (self->mission_row));
+      self->mission_row = NULL;
+      return;
     }
-  if (mine)
-    gtk_label_set_text (self->summary, _("Say which mine, who set it off, and who else is near it: it hurts like a fragmentation grenade (P-37, T-30)."));
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (top));
-  if (shaped)
-    gtk_label_set_text (self->summary, _("Say who is in the 1 m strip behind the obstacle: a shaped charge hurts nobody to its sides or in front, where its installer stands (A-80)."));
-  /* a charge against an obstacle, a frag grenade aimed at one. */
-  if (frag || (m->kind == SL_MARKER_CHARGE && !mine))
-    build_obstacle (self, page, shaped, frag);
-  if (mine)
+  adw_preferences_group_remove (self->top_group, self->mission_kind_row);
+  kinds = gtk_string_list_new (NULL);
+  for (guint k = 0; k < missions->items->len; k++)
+    gtk_string_list_append (kinds, ((const SlFireMissionDef *) g_ptr_array_index (missions->items, k))->name);
+  adw_combo_row_set_model (self->mission_row, G_LIST_MODEL (kinds));
+  gtk_widget_set_visible (GTK_WIDGET (self->mission_row), TRUE);
+}
+
+/* P-38 step 3: the impact point was written down when the call was made;
+ * its note, by number only: the text is shown as it lands. */
+static void
+offer_notes (SlBlastSheet   *self,
+             const SlMarker *m)
+{
+  const SlState *state = sl_game_get_state (self->game);
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  int none = 0, side;
+
+  if (m->note != 0 || m->owner < 0)
     {
-      g_autoptr(GtkStringList) mines = gtk_string_list_new (NULL);
-      GtkWidget *mine_group = adw_preferences_group_new ();
-
-      for (guint i = 0; i < state->markers->len; i++)
-        {
-          const SlMarker *k = &g_array_index (state->markers, SlMarker, i);
-
-          if (sl_marker_is_waiting_mine (k) && k->owner >= 0)
-            {
-              /* Translators: a mine, by its number and the side that laid it; never its position. */
-              g_autofree char *name = g_strdup_printf (_("Mine %d, laid by %s"), k->id,
-                                                       sl_setup_side_at (setup, sl_setup_unit_at (setup, k->owner)->side)->name);
-
-              gtk_string_list_append (mines, name);
-              g_array_append_val (self->mines, k->id);
-            }
-        }
-      self->mine_row = ADW_COMBO_ROW (sl_combo_row_new ());
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->mine_row), _("Mine"));
-      adw_combo_row_set_model (self->mine_row, G_LIST_MODEL (mines));
-      for (guint i = 0; i < self->mines->len; i++)
-        if (g_array_index (self->mines, int, i) == marker)
-          adw_combo_row_set_selected (self->mine_row, i);
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (mine_group), GTK_WIDGET (self->mine_row));
-      self->trigger_row = ADW_COMBO_ROW (sl_combo_row_new ());
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->trigger_row), _("Set off by"));
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (mine_group), GTK_WIDGET (self->trigger_row));
-      fill_triggers (self);
-      g_signal_connect_swapped (self->mine_row, "notify::selected", G_CALLBACK (fill_triggers), self);
-      self->trigger_distance = sl_spin_row_add (mine_group, _("His distance to the mine (m)"), 0, 1, 0.1);
-      gtk_spin_button_set_digits (self->trigger_distance, 1);
-      gtk_spin_button_set_value (self->trigger_distance, 1);
-      self->dud = sl_switch_row_add (mine_group, _("A dud"),
-                                     _("What was written down is irregular: the mine never goes off (P-37 step 6)"));
-      adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (mine_group));
+      adw_preferences_group_remove (self->top_group, GTK_WIDGET (self->note_row));
+      self->note_row = NULL;
+      return;
     }
-
-
-  /* the few charges on the table before the many units. */
-  if (!smoke)
-    build_charges (self, page);
-  units = adw_preferences_group_new ();
-  sl_group_set_title (ADW_PREFERENCES_GROUP (units), _("Who Is Near"));
-  for (int u = 0; u < state->n_units && !smoke; u++)
+  side = sl_setup_unit_at (sl_game_get_setup (self->game), m->owner)->side;
+  g_array_append_val (self->notes, none);
+  gtk_string_list_append (names, _("Not written down"));
+  for (guint i = 0; i < state->notes->len; i++)
     {
-      const SlUnitSetup *us = sl_setup_unit_at (setup, u);
-      g_autoptr(GtkStringList) cover_names = gtk_string_list_new ((const char *[]) {
-        _("No cover"), _("Half cover"), _("Full cover"), NULL });
-      const char *title = us->label;
-      GtkWidget *expander = sl_expander_row_new ();
-      GtkWidget *distance_row = sl_action_row_new ();
+      const SlNote *n = g_ptr_array_index (state->notes, i);
+      g_autofree char *time = n->sealed_at > 0 ? sl_note_time_label (n) : g_strdup ("—");
+      /* "Note 3, sealed on turn 1 at 14:02" */
+      g_autofree char *name = g_strdup_printf (_("Note %d, sealed on turn %d at %s"), n->id,
+                                               n->sealed_turn, time);
+
+      if (n->kind != SL_NOTE_FIRE_MISSION || n->side != side || state->note_status[i] != SL_NOTE_SEALED)
+        continue;
+      g_array_append_val (self->notes, n->id);
+      gtk_string_list_append (names, name);
+    }
+  if (self->notes->len <= 1)
+    {
+      adw_preferences_group_remove (self->top_group, GTK_WIDGET (self->note_row));
+      self->note_row = NULL;
+      return;
+    }
+  adw_combo_row_set_model (self->note_row, G_LIST_MODEL (names));
+  /* The latest note is the likeliest. */
+  adw_combo_row_set_selected (self->note_row, self->notes->len - 1);
+  gtk_widget_set_visible (GTK_WIDGET (self->note_row), TRUE);
+}
+
+/* P-37: the mines waiting, by their number and the side that laid them —
+ * never their position —, @marker chosen; who set it off, how near. */
+static void
+build_mines (SlBlastSheet *self,
+             int           marker)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlState *state = sl_game_get_state (self->game);
+  g_autoptr(GtkStringList) mines = gtk_string_list_new (NULL);
+
+  for (guint i = 0; i < state->markers->len; i++)
+    {
+      const SlMarker *k = &g_array_index (state->markers, SlMarker, i);
+
+      if (sl_marker_is_waiting_mine (k) && k->owner >= 0)
+        {
+          /* Translators: a mine, by its number and the side that laid it; never its position. */
+          g_autofree char *name = g_strdup_printf (_("Mine %d, laid by %s"), k->id,
+                                                   sl_setup_side_at (setup, sl_setup_unit_at (setup, k->owner)->side)->name);
+
+          gtk_string_list_append (mines, name);
+          g_array_append_val (self->mines, k->id);
+        }
+    }
+  adw_combo_row_set_model (self->mine_row, G_LIST_MODEL (mines));
+  for (guint i = 0; i < self->mines->len; i++)
+    if (g_array_index (self->mines, int, i) == marker)
+      adw_combo_row_set_selected (self->mine_row, i);
+  fill_triggers (self);
+  gtk_spin_button_set_value (self->trigger_distance, 1);
+  gtk_widget_set_visible (self->mine_group, TRUE);
+}
+
+/* A row per unit on the table (a hidden one is not there for everyone to
+ * see, §15.1): whether it is caught, its distance and its cover; a frag
+ * grenade's sacrifice dive for a unit whose Dive ended on it (P-34 step
+ * 7, the core's), a shaped charge's strip (A-80). */
+static void
+add_near_rows (SlBlastSheet *self,
+               gboolean      frag,
+               gboolean      shaped)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlState *state = sl_game_get_state (self->game);
+
+  for (int u = 0; u < state->n_units; u++)
+    {
+      const char *title = sl_setup_unit_at (setup, u)->label;
+      g_autoptr(GtkStringList) cover_names = NULL;
+      GtkWidget *expander, *distance_row;
       Near n = { 0 };
 
-      /* A hidden unit is not on the table for everyone to see (§15.1). */
       if (state->units[u].hidden || sl_state_unit_out (rules, state, u))
         continue;
+      cover_names = gtk_string_list_new ((const char *[]) {
+        _("No cover"), _("Half cover"), _("Full cover"), NULL });
       n.unit = u;
+      expander = sl_expander_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), title);
       adw_expander_row_set_show_enable_switch (ADW_EXPANDER_ROW (expander), FALSE);
       n.caught = GTK_SWITCH (gtk_switch_new ());
       gtk_widget_set_valign (GTK_WIDGET (n.caught), GTK_ALIGN_CENTER);
       gtk_accessible_update_property (GTK_ACCESSIBLE (n.caught), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
       adw_expander_row_add_action (ADW_EXPANDER_ROW (expander), GTK_WIDGET (n.caught));
+      distance_row = sl_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (distance_row), _("Distance (m)"));
       n.distance = gtk_spin_button_new_with_range (0, 100, 1);
       gtk_widget_set_valign (n.distance, GTK_ALIGN_CENTER);
@@ -966,7 +942,6 @@ blast_sheet_build (GtkWindow *parent,
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (n.cover), _("Cover from the blast"));
       adw_combo_row_set_model (ADW_COMBO_ROW (n.cover), G_LIST_MODEL (cover_names));
       adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), n.cover);
-      /* Offered to a unit whose Dive ended on the grenade (the core's). */
       if (frag && sl_state_unit_dived_onto (rules, state, u, sl_state_find_marker (state, self->marker)))
         {
           n.dive = sl_switch_row_add (expander, _("Sacrifice dive onto the grenade"),
@@ -976,21 +951,103 @@ blast_sheet_build (GtkWindow *parent,
       if (shaped)
         n.in_strip = sl_switch_row_add (expander, _("In the strip behind the obstacle"),
                                         _("Within 1 m behind it, in line with the charge (A-80)"));
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (units), expander);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->units_group), expander);
       g_array_append_val (self->near, n);
     }
+}
+
+/* Its name, and what the table waits for: a mine waiting is a secret,
+ * its position never shown (P-37). */
+static void
+name_blast (SlBlastSheet   *self,
+            const SlMarker *m,
+            gboolean        smoke,
+            gboolean        shaped)
+{
+  const char *title = self->mine ? _("A Mine Goes Off") : m->label;
+  const char *prompt;
+
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  adw_window_title_set_title (self->title, title);
+  adw_window_title_set_subtitle (self->title, self->mine ? _("An enemy came within 1 m (P-37)")
+                                              : self->mission ? _("A fire mission lands (P-38)")
+                                              : _("It goes off (P-08 step 4)"));
+  if (self->mission)
+    gtk_button_set_label (GTK_BUTTON (sl_sheet_get_roll_button (SL_SHEET (self))), _("_Resolve"));
+  if (self->mine)
+    prompt = _("Say which mine, who set it off, and who else is near it: "
+               "it hurts like a fragmentation grenade (P-37, T-30).");
+  else if (shaped)
+    prompt = _("Say who is in the 1 m strip behind the obstacle: a shaped charge hurts nobody "
+               "to its sides or in front, where its installer stands (A-80).");
+  else if (self->mission)
+    prompt = _("Type the hit roll, then the scatter die (used on a miss), or let the app roll; "
+               "say who is near the impact point.");
+  else if (smoke)
+    prompt = _("A smoke cloud: it hurts nobody (A-112).");
+  else
+    prompt = _("Say who is near it: the distance from where it went off, and the cover between.");
+  sl_sheet_set_prompt (SL_SHEET (self), prompt);
+}
+
+static SlBlastSheet *
+blast_sheet_build (GtkWindow *parent,
+                   SlGame    *game,
+                   int        marker,
+                   gboolean   mine)
+{
+  const SlMarker *m = sl_state_find_marker (sl_game_get_state (game), marker);
+  SlBlastSheet *self;
+  gboolean smoke, frag, shaped;
+
+  g_return_val_if_fail (SL_IS_GAME (game), NULL);
+  g_return_val_if_fail (m != NULL, NULL);
+
+  self = g_object_new (SL_TYPE_BLAST_SHEET, "transient-for", parent, "game", game, NULL);
+  self->game = game;
+  self->marker = marker;
+  self->mission = m->kind == SL_MARKER_FIRE_MISSION;
+  self->mine = mine;
+  smoke = m->kind == SL_MARKER_GRENADE && m->type == SL_GRENADE_SG;   /* hurts nobody */
+  /* P-34 step 7: a frag grenade, thrown or launched, can be smothered. */
+  frag = m->kind == SL_MARKER_GRENADE && m->type == SL_GRENADE_FG && !mine;
+  /* a shaped charge (a charge marker of no plastic charges). */
+  shaped = m->kind == SL_MARKER_CHARGE && m->type == 0 && !mine;
+  name_blast (self, m, smoke, shaped);
+  /* What a blast does not ask for is left out of its sheet and its
+   * command. */
+  if (self->mission)
+    {
+      show_mission_kind (self, m);
+      offer_notes (self, m);
+    }
+  else
+    {
+      adw_preferences_group_remove (self->top_group, self->mission_kind_row);
+      adw_preferences_group_remove (self->top_group, GTK_WIDGET (self->mission_row));
+      adw_preferences_group_remove (self->top_group, GTK_WIDGET (self->note_row));
+      self->mission_row = self->note_row = NULL;
+    }
+  /* a charge against an obstacle, a frag grenade aimed at one. */
+  if (frag || (m->kind == SL_MARKER_CHARGE && !mine))
+    build_obstacle (self, shaped, frag);
+  else
+    {
+      self->obstacle_row = NULL;
+      self->obstacle_distance = NULL;
+      self->breached = NULL;
+    }
+  if (mine)
+    build_mines (self, marker);
+  /* A-84: the few charges on the table before the many units. A smoke
+   * grenade hurts nobody. */
   if (!smoke)
-    adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (units));
-  adw_window_set_content (ADW_WINDOW (self), content);
-
-  {
-    GtkEventController *keys = gtk_event_controller_key_new ();
-
-    /* After the focused widget: a distance being typed is not a die. */
-    g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
-    gtk_widget_add_controller (GTK_WIDGET (self), keys);
-  }
-  refresh_obstacle (self);
+    {
+      build_charges (self);
+      add_near_rows (self, frag, shaped);
+    }
+  gtk_widget_set_visible (self->units_group, !smoke);
+  sl_sheet_ready (SL_SHEET (self));
   return self;
 }
 

@@ -8,11 +8,12 @@
 #include <adwaita.h>
 
 #include "sl-game.h"
+#include "sl-sheet.h"
 
 G_BEGIN_DECLS
 
 #define SL_TYPE_BLAST_SHEET (sl_blast_sheet_get_type ())
-G_DECLARE_FINAL_TYPE (SlBlastSheet, sl_blast_sheet, SL, BLAST_SHEET, AdwWindow)
+G_DECLARE_FINAL_TYPE (SlBlastSheet, sl_blast_sheet, SL, BLAST_SHEET, SlSheet)
 
 /* The sheet of marker @marker, due now. */
 SlBlastSheet *sl_blast_sheet_new        (GtkWindow    *parent,

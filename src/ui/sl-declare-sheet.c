@@ -2,7 +2,9 @@
  * action of the Action Table (T-05) with its cost and end subphase worked
  * out by the core before it is chosen, or the rule that forbids it shown
  * beside the disabled choice; the combination (T-06), the target, the new
- * position; "replace" for a busy unit (P-07 step 6).
+ * position; "replace" for a busy unit (P-07 step 6). The layout is
+ * ui/sl-declare-sheet.ui; the Action Table's groups and rows, the lists
+ * of targets and the fire missions are built here from the rules.
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,7 +18,6 @@
 #include "sl-command-new.h"
 #include "sl-declare-sheet.h"
 #include "sl-dice-sheet.h"
-#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 #include "sl-unit-sheet.h"
 
@@ -38,14 +39,16 @@ typedef struct
 
 struct _SlDeclareSheet
 {
-  AdwWindow     parent_instance;
+  SlSheet       parent_instance;
 
-  SlGame       *game;
+  SlGame       *game;      /* the sheet's (sl_sheet_get_game) */
   int           unit;
   GArray       *targets;   /* int */
   GArray       *objects;   /* TargetObject: the Target choices after the units */
   GArray       *choices;   /* Choice */
 
+  AdwWindowTitle *title;
+  AdwPreferencesPage *page;
   AdwComboRow  *combine_row;
   AdwComboRow  *target_row;
   /* A new obstacle fired at (P-25): its label and its T-18 entry. */
@@ -58,9 +61,9 @@ struct _SlDeclareSheet
   GtkCheckButton *throw_checks[4];
   char         *throw_refusals[4]; /* why the core refuses each, or NULL */
   guint         throwing;         /* the one chosen: an index of throws[] */
-  AdwComboRow  *burst_row;        /* a shot or a burst (SlBurstMode), or NULL (P-30) */
+  AdwComboRow  *burst_row;        /* a shot or a burst (SlBurstMode), or NULL (P-30): hidden */
   /* P-38 step 1: the kinds of fire mission the side may call, by T-35
-   * entry, with a row each; NULL when it has none. */
+   * entry, with a row each; NULL when it has none (hidden). */
   AdwExpanderRow *mission_row;
   GArray       *missions;         /* int: T-35 entries */
   GPtrArray    *mission_rows;     /* AdwActionRow */
@@ -68,13 +71,13 @@ struct _SlDeclareSheet
   guint         mission;          /* the one chosen: an index of missions */
   gboolean      refreshing;
   AdwComboRow  *decision_row;
-  GtkSpinButton *zero_g_roll;   /* in zero-G: the players' die, 0 for the app's */
-  gboolean      app_rolls;      /* the app rolls the dice of a sheet opened from here */
+  GtkWidget    *zero_g_row;
+  GtkSpinButton *zero_g_roll;   /* in zero-G: the players' die, 0 for the app's; or NULL */
+  GtkWidget    *replace_row;
   GtkSwitch    *replace;
-  GtkLabel     *problem;
 };
 
-G_DEFINE_FINAL_TYPE (SlDeclareSheet, sl_declare_sheet, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (SlDeclareSheet, sl_declare_sheet, SL_TYPE_SHEET)
 
 /* What a Fire/Throw action uses ("throw" of declare), in the rows' order. */
 static const char * const throws[] = { NULL, "grenade", "launcher", "charge" };
@@ -378,8 +381,9 @@ refresh_missions (SlDeclareSheet *self)
 
 /* Asks the core about every action. */
 static void
-refresh (SlDeclareSheet *self)
+refresh (SlSheet *sheet)
 {
+  SlDeclareSheet *self = SL_DECLARE_SHEET (sheet);
   if (self->refreshing)
     return;
   self->refreshing = TRUE;
@@ -532,7 +536,7 @@ mission_toggled_cb (GtkCheckButton *check,
       !g_ptr_array_find (self->mission_checks, check, &i))
     return;
   self->mission = i;
-  refresh (self);
+  sl_sheet_refresh (SL_SHEET (self));
 }
 
 static void
@@ -544,7 +548,7 @@ throw_toggled_cb (GtkCheckButton *check,
   for (guint t = 0; t < G_N_ELEMENTS (throws); t++)
     if (self->throw_checks[t] == check)
       self->throwing = t;
-  refresh (self);
+  sl_sheet_refresh (SL_SHEET (self));
 }
 
 const char *
@@ -579,8 +583,7 @@ sl_declare_sheet_choose (SlDeclareSheet *self,
   command = build_command (self, c->action);
   if (sl_game_apply (self->game, command, &error) == NULL)
     {
-      sl_rule_links_set_label (self->problem, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+      sl_sheet_show_problem (SL_SHEET (self), error->message);
       return FALSE;
     }
   gtk_window_destroy (GTK_WINDOW (self));
@@ -626,7 +629,7 @@ sl_declare_sheet_set_app_rolls (SlDeclareSheet *self,
                                 gboolean        app_rolls)
 {
   g_return_if_fail (SL_IS_DECLARE_SHEET (self));
-  self->app_rolls = app_rolls;
+  sl_sheet_set_app_rolls (SL_SHEET (self), app_rolls);
 }
 
 /* P-22, A-71: in zero-G the engagement waits for its zero-G checks, the
@@ -653,7 +656,8 @@ present_engage_dice (SlDeclareSheet *self,
   if (adw_combo_row_get_selected (self->decision_row) == 0)
     dice[n++] = (SlDieNeed) { "target_zero_g_roll", 10, w2, FALSE };
   sheet = sl_dice_sheet_new (gtk_window_get_transient_for (GTK_WINDOW (self)), self->game, title,
-                             _("Zero-G checks of a melee (P-21, A-71)"), command, dice, n, self->app_rolls);
+                             _("Zero-G checks of a melee (P-21, A-71)"), command, dice, n,
+                             sl_sheet_get_app_rolls (SL_SHEET (self)));
   gtk_window_present (GTK_WINDOW (sheet));
 }
 
@@ -693,8 +697,7 @@ sl_declare_sheet_engage (SlDeclareSheet *self)
     }
   if (!ok)
     {
-      sl_rule_links_set_label (self->problem, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+      sl_sheet_show_problem (SL_SHEET (self), error->message);
       return FALSE;
     }
   if (dice)
@@ -780,18 +783,6 @@ row_activated_cb (GtkListBox     *list,
     }
 }
 
-static AdwComboRow *
-combo_row (const char    *title,
-           GtkStringList *model)
-{
-  AdwComboRow *row = ADW_COMBO_ROW (sl_combo_row_new ());
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
-  adw_combo_row_set_model (row, G_LIST_MODEL (model));
-  return row;
-}
-
 static const char *
 category_title (SlActionCategory category)
 {
@@ -843,14 +834,17 @@ radio_row_add (AdwExpanderRow  *expander,
 }
 
 /* P-38 step 1, T-35: the kinds of fire mission the unit's side bought
- * (every kind, for a game saved before purchases were kept). */
+ * (every kind, for a game saved before purchases were kept), a row each
+ * in the template's row, shown when there is one. */
 static void
 build_missions (SlDeclareSheet *self)
 {
   const SlRules *rules = sl_game_get_rules (self->game);
   const SlSetup *setup = sl_game_get_setup (self->game);
   const SlSideSetup *side = sl_setup_side_at (setup, sl_setup_unit_at (setup, self->unit)->side);
+  AdwExpanderRow *expander = self->mission_row;
 
+  self->mission_row = NULL;
   if (!sl_setup_has_module (setup, SL_MODULE_AREA_EFFECTS))
     return;
   for (guint k = 0; k < rules->fire_missions.items->len && k < SL_MAX_FIRE_MISSION_TYPES; k++)
@@ -862,9 +856,8 @@ build_missions (SlDeclareSheet *self)
         continue;
       if (self->mission_row == NULL)
         {
-          self->mission_row = ADW_EXPANDER_ROW (sl_expander_row_new ());
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->mission_row), _("Fire _mission called"));
-          adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->mission_row), TRUE);
+          self->mission_row = expander;
+          gtk_widget_set_visible (GTK_WIDGET (expander), TRUE);
         }
       g_array_append_val (self->missions, k);
       g_ptr_array_add (self->mission_rows,
@@ -914,39 +907,26 @@ add_object_targets (SlDeclareSheet *self,
   g_array_append_val (self->objects, fresh);
 }
 
-/* A new obstacle's label and kind (T-18), shown when it is the target. */
 static void
-build_obstacle_rows (SlDeclareSheet *self,
-                     GtkWidget      *group)
+engage_cb (SlDeclareSheet *self)
 {
-  g_autoptr(GtkStringList) kinds = sl_obstacle_kinds (self->game);
-
-  self->obstacle_label = ADW_ENTRY_ROW (sl_entry_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->obstacle_label), _("Obstacle’s _label"));
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->obstacle_label), TRUE);
-  self->obstacle_kind = combo_row (_("_Kind of obstacle (T-18)"), kinds);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->obstacle_label));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->obstacle_kind));
-  g_signal_connect_swapped (self->obstacle_label, "changed", G_CALLBACK (refresh), self);
-  g_signal_connect_swapped (self->obstacle_kind, "notify::selected", G_CALLBACK (refresh), self);
+  sl_declare_sheet_engage (self);
 }
 
+/* The lists of the game: the moves an action combines with (T-06); the
+ * targets — enemies in the fight and not hidden (§15.1), then the
+ * obstacles and charges —; the positions, the likeliest change first
+ * selected; the kinds of obstacle (T-18). */
 static void
-build (SlDeclareSheet *self)
+fill_lists (SlDeclareSheet *self)
 {
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  const SlRules *rules = sl_game_get_rules (self->game);
-  const SlState *state = sl_game_get_state (self->game);
-  const SlUnitSetup *us = sl_setup_unit_at (setup, self->unit);
-  const SlUnitState *u = &state->units[self->unit];
+  const SlUnitState *u = &sl_game_get_state (self->game)->units[self->unit];
   g_autoptr(GtkStringList) combines = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) targets = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) positions = gtk_string_list_new (NULL);
-  g_autofree char *title = g_strdup_printf (_("%s Acts"), us->label);
-  GtkWidget *content, *header, *cancel, *page, *how, *replace_row, *sw;
-  GtkWidget *groups[SL_N_ACTION_CATEGORIES] = { NULL };
-  GtkWidget *lists[SL_N_ACTION_CATEGORIES] = { NULL };
-  guint selected = 0;
+  g_autoptr(GtkStringList) kinds = sl_obstacle_kinds (self->game);
+  /* The likeliest change: down one step, or up from prone. */
+  guint likeliest = u->position == SL_POSITION_PRONE ? SL_POSITION_KNEELING : u->position + 1;
 
   for (int m = 0; sl_combine_names[m] != NULL; m++)
     gtk_string_list_append (combines, m == 0 ? _("Nothing") : sl_combine_label (m));
@@ -955,118 +935,44 @@ build (SlDeclareSheet *self)
   add_object_targets (self, targets);
   for (int p = 0; p < SL_N_POSITIONS; p++)
     gtk_string_list_append (positions, sl_position_label (p));
-  /* The likeliest change: down one step, or up from prone. */
-  selected = u->position == SL_POSITION_PRONE ? SL_POSITION_KNEELING : u->position + 1;
+  adw_combo_row_set_model (self->combine_row, G_LIST_MODEL (combines));
+  adw_combo_row_set_model (self->target_row, G_LIST_MODEL (targets));
+  adw_combo_row_set_model (self->position_row, G_LIST_MODEL (positions));
+  adw_combo_row_set_model (self->obstacle_kind, G_LIST_MODEL (kinds));
+  adw_combo_row_set_selected (self->position_row, likeliest);
+}
 
-  gtk_window_set_title (GTK_WINDOW (self), title);
-  gtk_window_set_default_size (GTK_WINDOW (self), 480, 720);
-  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
-  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  header = adw_header_bar_new ();
-  adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), adw_window_title_new (title, _("Declare an action (P-07)")));
-  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (cancel), "window.close");
-  adw_header_bar_pack_start (ADW_HEADER_BAR (header), cancel);
-  {
-    /* The unit's log, to read or correct, from the keyboard too. */
-    GtkWidget *log = gtk_button_new_with_mnemonic (_("_Log…"));
+/* The rows this unit may use: a burst for a weapon that fires them
+ * (§15.3, P-30 step 2), the fire missions its side bought (P-38), giving
+ * up a running action (P-07 step 6), the zero-G die (P-21). */
+static void
+offer_rows (SlDeclareSheet *self)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  const SlState *state = sl_game_get_state (self->game);
 
-    gtk_widget_set_tooltip_text (log, _("Read or correct this unit's log"));
-    g_signal_connect_swapped (log, "clicked", G_CALLBACK (show_log_cb), self);
-    adw_header_bar_pack_end (ADW_HEADER_BAR (header), log);
-  }
-  gtk_box_append (GTK_BOX (content), header);
-  page = adw_preferences_page_new ();
-  gtk_widget_set_vexpand (page, TRUE);
-  gtk_box_append (GTK_BOX (content), page);
-
-  how = adw_preferences_group_new ();
-  self->problem = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->problem, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->problem), "error");
-  gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->problem));
-  self->combine_row = combo_row (_("_Combined with"), combines);
-  self->target_row = combo_row (_("_Target"), targets);
-  {
-    const char *labels[] = { _("Its weapon"), _("A hand grenade"), _("The grenade launcher"), _("A charge, by radio") };
-
-    self->throw_row = ADW_EXPANDER_ROW (sl_expander_row_new ());
-    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->throw_row), _("Fire/Throw _uses"));
-    adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->throw_row), TRUE);
-    for (guint t = 0; t < G_N_ELEMENTS (throws); t++)
-      self->throw_rows[t] = radio_row_add (self->throw_row, labels[t], self->throw_checks[0], &self->throw_checks[t]);
-    gtk_check_button_set_active (self->throw_checks[0], TRUE);
-  }
+  if (!sl_unit_fires_bursts (self->game, self->unit))
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->burst_row), FALSE);
+      self->burst_row = NULL;
+    }
   build_missions (self);
-  /* §15.3: a weapon that fires bursts fires a single shot, a concentrated
-   * burst or an area burst, as declared (P-30 step 2); in the order of
-   * SlBurstMode. */
-  if (sl_unit_fires_bursts (self->game, self->unit))
+  gtk_widget_set_visible (self->replace_row, !sl_state_unit_idle (rules, state, self->unit));
+  if (!sl_game_get_setup (self->game)->environment.zero_g)
     {
-      g_autoptr(GtkStringList) bursts = gtk_string_list_new ((const char *[]) {
-        _("Single shot"), _("Concentrated burst"), _("Area burst"), NULL });
-
-      self->burst_row = combo_row (_("Fire _mode"), bursts);
+      gtk_widget_set_visible (self->zero_g_row, FALSE);
+      self->zero_g_roll = NULL;
     }
-  self->position_row = combo_row (_("New _position"), positions);
-  adw_combo_row_set_selected (self->position_row, selected);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->combine_row));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->target_row));
-  build_obstacle_rows (self, how);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->throw_row));
-  if (self->burst_row != NULL)
-    adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->burst_row));
-  if (self->mission_row != NULL)
-    adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->mission_row));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), GTK_WIDGET (self->position_row));
-  replace_row = sl_action_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (replace_row), _("Give up the running action"));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (replace_row), _("It is lost (P-07 step 6)"));
-  sw = gtk_switch_new ();
-  gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (replace_row), sw);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (replace_row), sw);
-  self->replace = GTK_SWITCH (sw);
-  gtk_widget_set_visible (replace_row, !sl_state_unit_idle (rules, state, self->unit));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), replace_row);
-  /* P-21: in zero-G each action needs a check, rolled as it is declared. */
-  if (sl_game_get_setup (self->game)->environment.zero_g)
-    {
-      GtkWidget *row = sl_action_row_new ();
+}
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Zero-G die"));
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("The players' d10 for the zero-G check (P-21); 0: the app rolls"));
-      self->zero_g_roll = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, 10, 1));
-      gtk_widget_set_valign (GTK_WIDGET (self->zero_g_roll), GTK_ALIGN_CENTER);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->zero_g_roll), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      _("Zero-G die"), -1);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->zero_g_roll));
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (how), row);
-    }
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (how));
+/* The Action Table, by kind, in the book's order: a group of rows each. */
+static void
+add_actions (SlDeclareSheet *self)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  GtkWidget *groups[SL_N_ACTION_CATEGORIES] = { NULL };
+  GtkWidget *lists[SL_N_ACTION_CATEGORIES] = { NULL };
 
-  /* Melee starts with an engagement (P-22): the target above. */
-  {
-    GtkWidget *melee = adw_preferences_group_new ();
-    GtkWidget *engage = self->engage = gtk_button_new_with_mnemonic (_("_Engage in Melee"));
-    g_autoptr(GtkStringList) decisions = gtk_string_list_new ((const char *[]) {
-      _("Fights"), _("Tries to avoid"), NULL });
-
-    sl_group_set_title (ADW_PREFERENCES_GROUP (melee), _("Melee"));
-    sl_group_set_description (ADW_PREFERENCES_GROUP (melee),
-                                           _("Within 1 m of the target, in front of it (P-22)."));
-    self->decision_row = combo_row (_("The _defender"), decisions);
-    adw_preferences_group_add (ADW_PREFERENCES_GROUP (melee), GTK_WIDGET (self->decision_row));
-    gtk_widget_set_halign (engage, GTK_ALIGN_START);
-    gtk_widget_set_margin_top (engage, 6);
-    g_signal_connect_swapped (engage, "clicked", G_CALLBACK (sl_declare_sheet_engage), self);
-    adw_preferences_group_add (ADW_PREFERENCES_GROUP (melee), engage);
-    adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (melee));
-  }
-
-  /* The Action Table, by kind, in the book's order. */
   for (guint i = 0; i < rules->actions.items->len; i++)
     {
       const SlAction *action = g_ptr_array_index (rules->actions.items, i);
@@ -1096,28 +1002,13 @@ build (SlDeclareSheet *self)
     }
   for (int k = 0; k < SL_N_ACTION_CATEGORIES; k++)
     if (groups[k] != NULL)
-      adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (groups[k]));
-  adw_window_set_content (ADW_WINDOW (self), content);
-
-  g_signal_connect_swapped (self->combine_row, "notify::selected", G_CALLBACK (refresh), self);
-  g_signal_connect_swapped (self->target_row, "notify::selected", G_CALLBACK (refresh), self);
-  if (self->burst_row != NULL)
-    g_signal_connect_swapped (self->burst_row, "notify::selected", G_CALLBACK (refresh), self);
-  for (guint t = 0; t < G_N_ELEMENTS (throws); t++)
-    g_signal_connect (self->throw_checks[t], "toggled", G_CALLBACK (throw_toggled_cb), self);
-  if (self->zero_g_roll != NULL)
-    g_signal_connect_swapped (self->zero_g_roll, "value-changed", G_CALLBACK (refresh), self);
-  g_signal_connect_swapped (self->position_row, "notify::selected", G_CALLBACK (refresh), self);
-  g_signal_connect_swapped (self->replace, "notify::active", G_CALLBACK (refresh), self);
-  refresh (self);
+      adw_preferences_page_add (self->page, ADW_PREFERENCES_GROUP (groups[k]));
 }
 
 static void
 sl_declare_sheet_dispose (GObject *object)
 {
-  SlDeclareSheet *self = SL_DECLARE_SHEET (object);
-
-  g_clear_object (&self->game);
+  gtk_widget_dispose_template (GTK_WIDGET (object), SL_TYPE_DECLARE_SHEET);
   G_OBJECT_CLASS (sl_declare_sheet_parent_class)->dispose (object);
 }
 
@@ -1140,12 +1031,51 @@ sl_declare_sheet_finalize (GObject *object)
 static void
 sl_declare_sheet_class_init (SlDeclareSheetClass *klass)
 {
+  /* The rows of throws[], by their ids in the template. */
+  static const char * const throw_row_ids[] = {
+    "throw_weapon_row", "throw_grenade_row", "throw_launcher_row", "throw_charge_row"
+  };
+  static const char * const throw_check_ids[] = {
+    "throw_weapon", "throw_grenade", "throw_launcher", "throw_charge"
+  };
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  SlSheetClass *sheet_class = SL_SHEET_CLASS (klass);
 
   object_class->dispose = sl_declare_sheet_dispose;
   object_class->finalize = sl_declare_sheet_finalize;
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  sheet_class->refresh = refresh;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/squadlog/SquadLog/sl-declare-sheet.ui");
+  sl_sheet_class_bind_template_parts (widget_class, 0);
+  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, title);
+  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, page);
+  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, combine_row);
+  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, target_row);
+  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, obstacle_label);
+  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, obstacle_kind);
+  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, throw_row);
+  for (guint t = 0; t < G_N_ELEMENTS (throws); t++)
+    {
+      gsize row = G_STRUCT_OFFSET (SlDeclareSheet, throw_rows) + t * sizeof (gpointer);
+      gsize check = G_STRUCT_OFFSET (SlDeclareSheet, throw_checks) + t * sizeof (gpointer);
+
+      gtk_widget_class_bind_template_child_full (widget_class, throw_row_ids[t], FALSE, row);
+      gtk_widget_class_bind_template_child_full (widget_class, throw_check_ids[t], FALSE, check);
+    }
+  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, burst_row);
+  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, mission_row);
+  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, position_row);
+  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, replace_row);
+  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, replace);
+  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, zero_g_row);
+  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, zero_g_roll);
+  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, decision_row);
+  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, engage);
+  gtk_widget_class_bind_template_callback (widget_class, throw_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, show_log_cb);
+  gtk_widget_class_bind_template_callback (widget_class, engage_cb);
 }
 
 static void
@@ -1158,6 +1088,7 @@ sl_declare_sheet_init (SlDeclareSheet *self)
   self->mission_rows = g_ptr_array_new ();
   self->mission_checks = g_ptr_array_new ();
   g_array_set_clear_func (self->choices, choice_clear);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 SlDeclareSheet *
@@ -1166,12 +1097,22 @@ sl_declare_sheet_new (GtkWindow *parent,
                       int        unit)
 {
   SlDeclareSheet *self;
+  g_autofree char *title = NULL;
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
-  self = g_object_new (SL_TYPE_DECLARE_SHEET, "transient-for", parent, NULL);
-  self->game = g_object_ref (game);
+  self = g_object_new (SL_TYPE_DECLARE_SHEET, "transient-for", parent, "game", game, "unit", unit,
+                       NULL);
+  self->game = game;
   self->unit = unit;
-  build (self);
+  title = g_strdup_printf (_("%s Acts"), sl_setup_unit_at (sl_game_get_setup (game), unit)->label);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  adw_window_title_set_title (self->title, title);
+  fill_lists (self);
+  offer_rows (self);
+  add_actions (self);
+  /* The first choice: what the action combines with. */
+  sl_sheet_set_entry (SL_SHEET (self), GTK_WIDGET (self->combine_row));
+  sl_sheet_ready (SL_SHEET (self));
   return self;
 }

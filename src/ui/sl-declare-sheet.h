@@ -8,11 +8,12 @@
 #include <adwaita.h>
 
 #include "sl-game.h"
+#include "sl-sheet.h"
 
 G_BEGIN_DECLS
 
 #define SL_TYPE_DECLARE_SHEET (sl_declare_sheet_get_type ())
-G_DECLARE_FINAL_TYPE (SlDeclareSheet, sl_declare_sheet, SL, DECLARE_SHEET, AdwWindow)
+G_DECLARE_FINAL_TYPE (SlDeclareSheet, sl_declare_sheet, SL, DECLARE_SHEET, SlSheet)
 
 SlDeclareSheet *sl_declare_sheet_new        (GtkWindow      *parent,
                                              SlGame         *game,

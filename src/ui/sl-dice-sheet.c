@@ -2,7 +2,8 @@
  * and a few switches — rout checks (d100), rallies, melee, avoidance. The
  * odds of each roll come from the core (sl_game_preview) before the dice;
  * each die is typed (d10: one key, 0 for 10; d100: two keys, 00 for 100)
- * or rolled by the app.
+ * or rolled by the app. The layout is ui/sl-dice-sheet.ui; the dice, the
+ * modifiers and what the table says are rows built here.
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,7 +14,6 @@
 
 #include "sl-command-new.h"
 #include "sl-dice-sheet.h"
-#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 typedef struct
@@ -41,27 +41,23 @@ typedef struct
 
 struct _SlDiceSheet
 {
-  AdwWindow   parent_instance;
+  SlSheet         parent_instance;
 
-  SlGame     *game;
-  JsonNode   *command;
-  gboolean    app_rolls;
-  GArray     *dice;      /* Die */
-  GArray     *switches;  /* Switch */
-  GArray     *fields;    /* Field */
-  int         tens;      /* d100: the tens typed, or -1 */
+  SlGame         *game;      /* the sheet's (sl_sheet_get_game) */
+  JsonNode       *command;
+  GArray         *dice;      /* Die */
+  GArray         *switches;  /* Switch */
+  GArray         *fields;    /* Field */
+  int             tens;      /* d100: the tens typed, or -1 */
 
-  GtkWidget  *page;
-  GtkWidget  *dice_group;
-  GtkWidget  *options_group;
-  GtkLabel   *odds;
-  GtkLabel   *prompt;
-  GtkLabel   *problem;
-  GtkWidget  *roll;
-  GtkWidget  *give_up;
-  GtkListBox *breakdown;
-  char       *odds_text;
-  char       *unit_id;   /* the unit whose action this resolves, or NULL */
+  AdwWindowTitle *title;
+  GtkWidget      *dice_group;
+  GtkListBox     *dice_list;
+  GtkWidget      *modifiers_group;
+  GtkWidget      *options_group;
+  GtkListBox     *breakdown;
+  char           *odds_text;
+  char           *unit_id;   /* the unit whose action this resolves, or NULL */
 
   GtkWidget            *count_group;
   GtkSpinButton        *count;
@@ -70,7 +66,7 @@ struct _SlDiceSheet
   guint                 count_idle;
 };
 
-G_DEFINE_FINAL_TYPE (SlDiceSheet, sl_dice_sheet, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (SlDiceSheet, sl_dice_sheet, SL_TYPE_SHEET)
 
 static void
 die_clear (gpointer data)
@@ -166,6 +162,18 @@ collect_odds (JsonObject *o,
   g_string_append (out, words);
 }
 
+/* The unit whose roll a side's object of a two-sided roll (melee) is:
+ * its label, or NULL. */
+static const char *
+side_label (SlDiceSheet *self,
+            JsonObject  *side)
+{
+  const char *id = json_object_get_string_member_with_default (side, "unit", NULL);
+  const SlUnitSetup *u = id ? sl_setup_unit (sl_game_get_setup (self->game), id) : NULL;
+
+  return u ? u->label : NULL;
+}
+
 /* The rows of @o's "breakdown", if any; @who (when not NULL) says whose
  * roll they are on. */
 static void
@@ -182,10 +190,7 @@ add_breakdown (SlDiceSheet *self,
     {
       JsonObject *m = json_array_get_object_element (items, i);
       GtkWidget *row = sl_action_row_new ();
-      gint64 v = json_object_get_int_member (m, "value");
-      g_autofree char *value = v > 0 ? g_strdup_printf ("+%" G_GINT64_FORMAT, v)
-                               : v < 0 ? g_strdup_printf ("\xe2\x88\x92%" G_GINT64_FORMAT, -v)
-                                       : g_strdup ("0");
+      g_autofree char *value = sl_signed_text (json_object_get_int_member (m, "value"));
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), json_object_get_string_member (m, "label"));
       if (who != NULL)
@@ -199,6 +204,65 @@ add_breakdown (SlDiceSheet *self,
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_label_new (value));
       gtk_list_box_append (self->breakdown, row);
     }
+}
+
+/* The modifiers of the roll, as the core counted them; of each side's
+ * roll when both sides roll (melee). */
+static void
+show_breakdown (SlDiceSheet *self,
+                JsonObject  *o)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->breakdown))) != NULL)
+    gtk_list_box_remove (self->breakdown, child);
+  add_breakdown (self, o, NULL);
+  for (const char * const *side = (const char * const[]) { "unit", "target", NULL }; *side; side++)
+    if (json_object_has_member (o, *side) && JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, *side)))
+      {
+        JsonObject *so = json_object_get_object_member (o, *side);
+
+        add_breakdown (self, so, side_label (self, so));
+      }
+}
+
+/* The odds of every roll in the preview's result, one line each. */
+static void
+collect_all_odds (SlDiceSheet *self,
+                  JsonObject  *o,
+                  GString     *odds)
+{
+  collect_odds (o, NULL, odds);
+  /* A hand grenade or a fire mission: its one shot. */
+  if (json_object_has_member (o, "shot") && JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, "shot")))
+    collect_odds (json_object_get_object_member (o, "shot"), NULL, odds);
+  /* A salvo: the odds of each grenade. */
+  if (json_object_has_member (o, "grenades") && JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "grenades")))
+    {
+      JsonArray *grenades = json_object_get_array_member (o, "grenades");
+      guint n = json_array_get_length (grenades);
+
+      for (guint i = 0; i < n; i++)
+        {
+          JsonNode *g = json_array_get_element (grenades, i);
+          /* Translators: which grenade of a launcher salvo, before its odds. */
+          g_autofree char *who = n > 1 ? g_strdup_printf (_("Grenade %u"), i + 1) : NULL;
+
+          if (JSON_NODE_HOLDS_OBJECT (g))
+            collect_odds (json_node_get_object (g), who, odds);
+        }
+    }
+  for (const char * const *side = (const char * const[]) { "unit", "target", NULL }; *side; side++)
+    if (json_object_has_member (o, *side) && JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, *side)))
+      {
+        JsonObject *s = json_object_get_object_member (o, *side);
+
+        collect_odds (s, side_label (self, s), odds);
+      }
+  /* Dice whose odds the core does not give (a zero-G check of an
+   * engagement) are only asked for. */
+  if (odds->len == 0 && self->dice->len == 0)
+    g_string_assign (odds, _("No roll needed."));
 }
 
 /* The command's fields the sheet sets: what the players can change. */
@@ -225,51 +289,52 @@ show_refusal (SlDiceSheet  *self,
   g_auto(GStrv) inputs = sheet_inputs (self);
   gboolean stuck = self->unit_id != NULL && !sl_refusal_fixable (error, (const char * const *) inputs);
 
-  sl_rule_links_set_label (self->problem, error->message);
-  gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
-  gtk_widget_set_visible (self->give_up, stuck);
-  /* No die to type, nothing to roll: only the way on. */
-  gtk_widget_set_visible (GTK_WIDGET (self->prompt), !stuck);
-  gtk_widget_set_visible (self->roll, !stuck);
+  sl_sheet_show_refusal (SL_SHEET (self), error->message, stuck);
 }
 
+/* Each die as typed, and what the sheet asks for next. */
 static void
-refresh (SlDiceSheet *self)
+show_dice (SlDiceSheet *self)
 {
-  g_autoptr(JsonNode) command = build_command (self);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) result = sl_game_preview (self->game, command, NULL, &error);
-  g_autoptr(GString) odds = g_string_new (NULL);
+  g_autofree int *typed = g_new0 (int, self->dice->len + 1);
+  g_autofree char *text = NULL;
+  guint n_typed = 0;
   Die *next = NULL;
 
   for (guint i = 0; i < self->dice->len; i++)
     {
       Die *d = &g_array_index (self->dice, Die, i);
-      g_autofree char *text = d->value > 0 ? g_strdup_printf ("%d", d->value) : g_strdup ("–");
+      g_autofree char *shown = d->value > 0 ? g_strdup_printf ("%d", d->value) : g_strdup ("–");
 
+      if (d->value > 0)
+        typed[n_typed++] = d->value;
       if (d->value == 0 && next == NULL)
         next = d;
-      gtk_label_set_text (GTK_LABEL (d->shown), text);
+      gtk_label_set_text (GTK_LABEL (d->shown), shown);
     }
+  sl_sheet_set_typed (SL_SHEET (self), typed, n_typed);
   if (next != NULL && self->tens >= 0)
-    {
-      /* "Rout check (d100): 4_" */
-      g_autofree char *text = g_strdup_printf (_("%s: %d_ — now the units die"), next->need.label, self->tens);
-
-      gtk_label_set_text (self->prompt, text);
-    }
+    /* "Rout check (d100): 4_" */
+    text = g_strdup_printf (_("%s: %d_ — now the units die"), next->need.label, self->tens);
   else if (next != NULL)
-    {
-      g_autofree char *text = next->need.sides == 100
-                              ? g_strdup_printf (_("%s: type the tens die, then the units die (00 is 100)."), next->need.label)
-                              : g_strdup_printf (_("%s: type the die (1–9, 0 for 10)."), next->need.label);
+    text = next->need.sides == 100
+           ? g_strdup_printf (_("%s: type the tens die, then the units die (00 is 100)."), next->need.label)
+           : g_strdup_printf (_("%s: type the die (1–9, 0 for 10)."), next->need.label);
+  if (text != NULL)
+    sl_sheet_set_prompt (SL_SHEET (self), text);
+}
 
-      gtk_label_set_text (self->prompt, text);
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->problem), result == NULL);
-  gtk_widget_set_visible (self->give_up, FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->prompt), TRUE);
-  gtk_widget_set_visible (self->roll, TRUE);
+static void
+refresh (SlSheet *sheet)
+{
+  SlDiceSheet *self = SL_DICE_SHEET (sheet);
+  g_autoptr(JsonNode) command = build_command (self);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) result = sl_game_preview (self->game, command, NULL, &error);
+  g_autoptr(GString) odds = g_string_new (NULL);
+
+  show_dice (self);
+  sl_sheet_clear_refusal (sheet);
   if (result == NULL)
     {
       show_refusal (self, error);
@@ -277,61 +342,12 @@ refresh (SlDiceSheet *self)
     }
   else
     {
-      JsonObject *o = json_node_get_object (result);
-      GtkWidget *child;
-
-      /* The modifiers of the roll, as the core counted them; of each
-       * side's roll when both sides roll (melee). */
-      while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->breakdown))) != NULL)
-        gtk_list_box_remove (self->breakdown, child);
-      add_breakdown (self, o, NULL);
-      for (const char * const *side = (const char * const[]) { "unit", "target", NULL }; *side; side++)
-        if (json_object_has_member (o, *side) && JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, *side)))
-          {
-            JsonObject *so = json_object_get_object_member (o, *side);
-            const char *id = json_object_has_member (so, "unit") ? json_object_get_string_member (so, "unit") : NULL;
-            const SlUnitSetup *u = id ? sl_setup_unit (sl_game_get_setup (self->game), id) : NULL;
-
-            add_breakdown (self, so, u ? u->label : NULL);
-          }
-      collect_odds (o, NULL, odds);
-      /* A hand grenade or a fire mission: its one shot. */
-      if (json_object_has_member (o, "shot") && JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, "shot")))
-        collect_odds (json_object_get_object_member (o, "shot"), NULL, odds);
-      /* A salvo: the odds of each grenade. */
-      if (json_object_has_member (o, "grenades") && JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "grenades")))
-        {
-          JsonArray *grenades = json_object_get_array_member (o, "grenades");
-          guint n = json_array_get_length (grenades);
-
-          for (guint i = 0; i < n; i++)
-            {
-              JsonNode *g = json_array_get_element (grenades, i);
-              /* Translators: which grenade of a launcher salvo, before its odds. */
-              g_autofree char *who = n > 1 ? g_strdup_printf (_("Grenade %u"), i + 1) : NULL;
-
-              if (JSON_NODE_HOLDS_OBJECT (g))
-                collect_odds (json_node_get_object (g), who, odds);
-            }
-        }
-      for (const char * const *side = (const char * const[]) { "unit", "target", NULL }; *side; side++)
-        if (json_object_has_member (o, *side) && JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, *side)))
-          {
-            JsonObject *s = json_object_get_object_member (o, *side);
-            const char *id = json_object_has_member (s, "unit") ? json_object_get_string_member (s, "unit") : NULL;
-            const SlUnitSetup *u = id ? sl_setup_unit (sl_game_get_setup (self->game), id) : NULL;
-
-            collect_odds (s, u ? u->label : NULL, odds);
-          }
-      /* Dice whose odds the core does not give (a zero-G check of an
-       * engagement) are only asked for. */
-      if (odds->len == 0 && self->dice->len == 0)
-        g_string_assign (odds, _("No roll needed."));
+      show_breakdown (self, json_node_get_object (result));
+      collect_all_odds (self, json_node_get_object (result), odds);
     }
   g_free (self->odds_text);
   self->odds_text = g_strdup (odds->str);
-  gtk_label_set_text (self->odds, self->odds_text);
-  gtk_widget_set_visible (GTK_WIDGET (self->odds), odds->len > 0);
+  sl_sheet_set_odds (sheet, self->odds_text);
 }
 
 const char *
@@ -341,14 +357,13 @@ sl_dice_sheet_get_odds (SlDiceSheet *self)
   return self->odds_text;
 }
 
-gboolean
-sl_dice_sheet_apply (SlDiceSheet *self)
+static gboolean
+apply (SlSheet *sheet)
 {
-  g_autoptr(JsonNode) command = NULL;
+  SlDiceSheet *self = SL_DICE_SHEET (sheet);
+  g_autoptr(JsonNode) command = build_command (self);
   g_autoptr(GError) error = NULL;
 
-  g_return_val_if_fail (SL_IS_DICE_SHEET (self), FALSE);
-  command = build_command (self);
   if (sl_game_apply (self->game, command, &error) == NULL)
     {
       show_refusal (self, error);
@@ -359,28 +374,35 @@ sl_dice_sheet_apply (SlDiceSheet *self)
 }
 
 gboolean
-sl_dice_sheet_can_give_up (SlDiceSheet *self)
+sl_dice_sheet_apply (SlDiceSheet *self)
 {
   g_return_val_if_fail (SL_IS_DICE_SHEET (self), FALSE);
-  return gtk_widget_get_visible (self->give_up);
+  return sl_sheet_apply (SL_SHEET (self));
 }
 
 gboolean
-sl_dice_sheet_give_up (SlDiceSheet *self)
+sl_dice_sheet_can_give_up (SlDiceSheet *self)
 {
+  g_return_val_if_fail (SL_IS_DICE_SHEET (self), FALSE);
+  return sl_sheet_can_give_up (SL_SHEET (self));
+}
+
+/* The unit of the command gives up its action (§6.1). */
+static gboolean
+give_up (SlSheet *sheet)
+{
+  SlDiceSheet *self = SL_DICE_SHEET (sheet);
   const SlUnitSetup *us;
   g_autoptr(JsonNode) command = NULL;
   g_autoptr(GError) error = NULL;
 
-  g_return_val_if_fail (SL_IS_DICE_SHEET (self), FALSE);
   us = self->unit_id != NULL ? sl_setup_unit (sl_game_get_setup (self->game), self->unit_id) : NULL;
   if (us == NULL)
     return FALSE;
   command = sl_command_new_cancel (sl_game_get_setup (self->game), us->index);
   if (sl_game_apply (self->game, command, &error) == NULL)
     {
-      sl_rule_links_set_label (self->problem, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+      sl_sheet_show_problem (sheet, error->message);
       return FALSE;
     }
   gtk_window_destroy (GTK_WINDOW (self));
@@ -388,12 +410,20 @@ sl_dice_sheet_give_up (SlDiceSheet *self)
 }
 
 gboolean
-sl_dice_sheet_type_digit (SlDiceSheet *self,
-                          int          digit)
+sl_dice_sheet_give_up (SlDiceSheet *self)
 {
+  g_return_val_if_fail (SL_IS_DICE_SHEET (self), FALSE);
+  return sl_sheet_give_up (SL_SHEET (self));
+}
+
+/* d10: one key, 0 for 10; d100: the tens, then the units, 00 for 100. */
+static gboolean
+enter_digit (SlSheet *sheet,
+             int      digit)
+{
+  SlDiceSheet *self = SL_DICE_SHEET (sheet);
   Die *next = NULL;
 
-  g_return_val_if_fail (SL_IS_DICE_SHEET (self), FALSE);
   if (digit < 0 || digit > 9)
     return FALSE;
   for (guint i = 0; i < self->dice->len && next == NULL; i++)
@@ -406,7 +436,7 @@ sl_dice_sheet_type_digit (SlDiceSheet *self,
       if (self->tens < 0)
         {
           self->tens = digit;
-          refresh (self);
+          refresh (sheet);
           return TRUE;
         }
       next->value = self->tens * 10 + digit;
@@ -419,11 +449,26 @@ sl_dice_sheet_type_digit (SlDiceSheet *self,
   for (guint i = 0; i < self->dice->len; i++)
     if (g_array_index (self->dice, Die, i).value == 0)
       {
-        refresh (self);
+        refresh (sheet);
         return TRUE;
       }
   /* Every die is in: the roll is made. */
-  return sl_dice_sheet_apply (self);
+  return apply (sheet);
+}
+
+gboolean
+sl_dice_sheet_type_digit (SlDiceSheet *self,
+                          int          digit)
+{
+  g_return_val_if_fail (SL_IS_DICE_SHEET (self), FALSE);
+  return sl_sheet_enter_digit (SL_SHEET (self), digit);
+}
+
+/* What the table says shows once there is something to say. */
+static void
+show_options (SlDiceSheet *self)
+{
+  gtk_widget_set_visible (self->options_group, TRUE);
 }
 
 void
@@ -438,13 +483,40 @@ sl_dice_sheet_add_switch (SlDiceSheet *self,
   g_return_if_fail (SL_IS_DICE_SHEET (self));
   g_return_if_fail (value != NULL);
   toggle = sl_switch_row_add (self->options_group, label, NULL);
-  gtk_widget_set_visible (self->options_group, TRUE);
+  show_options (self);
   s.field = g_strdup (field);
   s.value = g_variant_ref_sink (value);
   s.toggle = toggle;
   g_array_append_val (self->switches, s);
-  g_signal_connect_swapped (toggle, "notify::active", G_CALLBACK (refresh), self);
-  refresh (self);
+  g_signal_connect_swapped (toggle, "notify::active", G_CALLBACK (sl_sheet_refresh), self);
+  sl_sheet_refresh (SL_SHEET (self));
+}
+
+/* A number the command takes at @field: a spin from @min to @max by
+ * @step, titled @label; typed, Enter goes back to the dice; @source for
+ * the table's own modifier. */
+static GtkSpinButton *
+add_field_spin (SlDiceSheet *self,
+                const char  *label,
+                const char  *field,
+                const char  *source,
+                double       min,
+                double       max,
+                double       value)
+{
+  GtkSpinButton *spin = sl_spin_row_add (self->options_group, label, min, max, 1);
+  Field f = { 0 };
+
+  gtk_spin_button_set_value (spin, value);
+  show_options (self);
+  f.field = g_strdup (field);
+  f.widget = GTK_WIDGET (spin);
+  f.source = g_strdup (source);
+  g_array_append_val (self->fields, f);
+  sl_sheet_return_on_enter (SL_SHEET (self), GTK_EDITABLE (spin));
+  g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (sl_sheet_refresh), self);
+  sl_sheet_refresh (SL_SHEET (self));
+  return spin;
 }
 
 void
@@ -455,18 +527,8 @@ sl_dice_sheet_add_number (SlDiceSheet *self,
                           double       max,
                           double       value)
 {
-  GtkSpinButton *spin;
-  Field f = { 0 };
-
   g_return_if_fail (SL_IS_DICE_SHEET (self));
-  spin = sl_spin_row_add (self->options_group, label, min, max, 1);
-  gtk_spin_button_set_value (spin, value);
-  gtk_widget_set_visible (self->options_group, TRUE);
-  f.field = g_strdup (field);
-  f.widget = GTK_WIDGET (spin);
-  g_array_append_val (self->fields, f);
-  g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (refresh), self);
-  refresh (self);
+  add_field_spin (self, label, field, NULL, min, max, value);
 }
 
 void
@@ -475,19 +537,8 @@ sl_dice_sheet_add_modifier (SlDiceSheet *self,
                             const char  *field,
                             const char  *source)
 {
-  GtkSpinButton *spin;
-  Field f = { 0 };
-
   g_return_if_fail (SL_IS_DICE_SHEET (self));
-  spin = sl_spin_row_add (self->options_group, label, -20, 20, 1);
-  gtk_spin_button_set_value (spin, 0);
-  gtk_widget_set_visible (self->options_group, TRUE);
-  f.field = g_strdup (field);
-  f.widget = GTK_WIDGET (spin);
-  f.source = g_strdup (source);
-  g_array_append_val (self->fields, f);
-  g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (refresh), self);
-  refresh (self);
+  add_field_spin (self, label, field, source, -20, 20, 0);
 }
 
 void
@@ -508,13 +559,13 @@ sl_dice_sheet_add_choice (SlDiceSheet        *self,
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
   adw_combo_row_set_model (row, G_LIST_MODEL (model));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->options_group), GTK_WIDGET (row));
-  gtk_widget_set_visible (self->options_group, TRUE);
+  show_options (self);
   f.field = g_strdup (field);
   f.widget = GTK_WIDGET (row);
   f.choices = g_variant_ref_sink (values);
   g_array_append_val (self->fields, f);
-  g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (refresh), self);
-  refresh (self);
+  g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (sl_sheet_refresh), self);
+  sl_sheet_refresh (SL_SHEET (self));
 }
 
 gboolean
@@ -602,6 +653,7 @@ sl_dice_sheet_add_count (SlDiceSheet          *self,
   g_return_if_fail (self->count == NULL);
   spin = sl_spin_row_add (self->count_group, label, min, max, 1);
   gtk_spin_button_set_value (spin, value);
+  sl_sheet_return_on_enter (SL_SHEET (self), GTK_EDITABLE (spin));
   gtk_widget_set_visible (self->count_group, TRUE);
   self->count = spin;
   self->count_func = func;
@@ -618,29 +670,13 @@ sl_dice_sheet_set_count (SlDiceSheet *self,
   gtk_spin_button_set_value (self->count, count);
 }
 
-static gboolean
-key_pressed_cb (GtkEventControllerKey *controller,
-                guint                  keyval,
-                guint                  keycode,
-                GdkModifierType        state,
-                SlDiceSheet           *self)
-{
-  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
-    return FALSE;
-  if (keyval >= GDK_KEY_0 && keyval <= GDK_KEY_9)
-    return sl_dice_sheet_type_digit (self, keyval - GDK_KEY_0) || TRUE;
-  if (keyval >= GDK_KEY_KP_0 && keyval <= GDK_KEY_KP_9)
-    return sl_dice_sheet_type_digit (self, keyval - GDK_KEY_KP_0) || TRUE;
-  return FALSE;
-}
-
 static void
 sl_dice_sheet_dispose (GObject *object)
 {
   SlDiceSheet *self = SL_DICE_SHEET (object);
 
   g_clear_handle_id (&self->count_idle, g_source_remove);
-  g_clear_object (&self->game);
+  gtk_widget_dispose_template (GTK_WIDGET (object), SL_TYPE_DICE_SHEET);
   G_OBJECT_CLASS (sl_dice_sheet_parent_class)->dispose (object);
 }
 
@@ -663,10 +699,25 @@ sl_dice_sheet_class_init (SlDiceSheetClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  SlSheetClass *sheet_class = SL_SHEET_CLASS (klass);
 
   object_class->dispose = sl_dice_sheet_dispose;
   object_class->finalize = sl_dice_sheet_finalize;
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  sheet_class->enter_digit = enter_digit;
+  sheet_class->refresh = refresh;
+  sheet_class->apply = apply;
+  sheet_class->give_up = give_up;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/squadlog/SquadLog/sl-dice-sheet.ui");
+  sl_sheet_class_bind_template_parts (widget_class, SL_SHEET_ALL_PARTS);
+  gtk_widget_class_bind_template_child (widget_class, SlDiceSheet, title);
+  gtk_widget_class_bind_template_child (widget_class, SlDiceSheet, count_group);
+  gtk_widget_class_bind_template_child (widget_class, SlDiceSheet, dice_group);
+  gtk_widget_class_bind_template_child (widget_class, SlDiceSheet, dice_list);
+  gtk_widget_class_bind_template_child (widget_class, SlDiceSheet, modifiers_group);
+  gtk_widget_class_bind_template_child (widget_class, SlDiceSheet, breakdown);
+  gtk_widget_class_bind_template_child (widget_class, SlDiceSheet, options_group);
 }
 
 static void
@@ -679,98 +730,15 @@ sl_dice_sheet_init (SlDiceSheet *self)
   self->fields = g_array_new (FALSE, TRUE, sizeof (Field));
   g_array_set_clear_func (self->fields, field_clear);
   self->tens = -1;
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
-SlDiceSheet *
-sl_dice_sheet_new (GtkWindow          *parent,
-                   SlGame             *game,
-                   const char         *title,
-                   const char         *subtitle,
-                   JsonNode           *command,
-                   const SlDieNeed    *dice,
-                   guint               n_dice,
-                   gboolean            app_rolls)
+/* A row per die of @dice, in the order they are typed. */
+static void
+add_dice (SlDiceSheet     *self,
+          const SlDieNeed *dice,
+          guint            n_dice)
 {
-  SlDiceSheet *self;
-  GtkWidget *content, *header, *cancel, *roll, *top, *list;
-  GtkEventController *keys;
-
-  g_return_val_if_fail (SL_IS_GAME (game), NULL);
-  g_return_val_if_fail (command != NULL && JSON_NODE_HOLDS_OBJECT (command), NULL);
-  g_return_val_if_fail (dice != NULL || n_dice == 0, NULL);
-
-  self = g_object_new (SL_TYPE_DICE_SHEET, "transient-for", parent, NULL);
-  self->game = g_object_ref (game);
-  self->command = sl_command_copy (command);
-  self->app_rolls = app_rolls;
-  {
-    JsonObject *o = json_node_get_object (command);
-
-    if (json_object_has_member (o, "unit"))
-      self->unit_id = g_strdup (json_object_get_string_member (o, "unit"));
-  }
-  gtk_window_set_title (GTK_WINDOW (self), title);
-  gtk_window_set_default_size (GTK_WINDOW (self), 440, 520);
-  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
-
-  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  header = adw_header_bar_new ();
-  adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), adw_window_title_new (title, subtitle));
-  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (cancel), "window.close");
-  adw_header_bar_pack_start (ADW_HEADER_BAR (header), cancel);
-  gtk_box_append (GTK_BOX (content), header);
-  self->page = adw_preferences_page_new ();
-  gtk_widget_set_vexpand (self->page, TRUE);
-  gtk_box_append (GTK_BOX (content), self->page);
-
-  /* The odds and the dice first: what the table waits for. */
-  top = adw_preferences_group_new ();
-  self->odds = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->odds, TRUE);
-  gtk_label_set_justify (self->odds, GTK_JUSTIFY_CENTER);
-  gtk_widget_add_css_class (GTK_WIDGET (self->odds), "title-3");
-  self->prompt = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->prompt, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->prompt), "title-4");
-  self->problem = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->problem, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->problem), "error");
-  roll = gtk_button_new_with_mnemonic (n_dice > 0 ? _("_Roll for Me") : _("_Resolve"));
-  gtk_widget_set_halign (roll, GTK_ALIGN_CENTER);
-  gtk_widget_set_margin_top (roll, 12);
-  gtk_widget_add_css_class (roll, "pill");
-  if (app_rolls)
-    gtk_widget_add_css_class (roll, "suggested-action");
-  g_signal_connect_swapped (roll, "clicked", G_CALLBACK (sl_dice_sheet_apply), self);
-  self->roll = roll;
-  /* A refusal nothing here can put right: the unit's action is lost. */
-  self->give_up = gtk_button_new_with_mnemonic (_("_Give Up the Action"));
-  gtk_widget_set_tooltip_text (self->give_up, _("The unit’s action is lost, and the turn goes on (§6.1)"));
-  gtk_widget_set_halign (self->give_up, GTK_ALIGN_CENTER);
-  gtk_widget_set_margin_top (self->give_up, 12);
-  gtk_widget_add_css_class (self->give_up, "pill");
-  gtk_widget_add_css_class (self->give_up, "destructive-action");
-  gtk_widget_set_visible (self->give_up, FALSE);
-  g_signal_connect_swapped (self->give_up, "clicked", G_CALLBACK (sl_dice_sheet_give_up), self);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->odds));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->prompt));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), GTK_WIDGET (self->problem));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), roll);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (top), self->give_up);
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (top));
-
-  /* How many (the grenades of a salvo): chosen before the dice. */
-  self->count_group = adw_preferences_group_new ();
-  gtk_widget_set_visible (self->count_group, FALSE);
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (self->count_group));
-
-  self->dice_group = adw_preferences_group_new ();
-  sl_group_set_title (ADW_PREFERENCES_GROUP (self->dice_group), _("Dice"));
-  list = gtk_list_box_new ();
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (list, "boxed-list");
   for (guint i = 0; i < n_dice; i++)
     {
       GtkWidget *row = sl_action_row_new ();
@@ -784,42 +752,47 @@ sl_dice_sheet_new (GtkWindow          *parent,
       gtk_widget_add_css_class (d.shown, "numeric");
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), d.need.label);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), d.shown);
-      gtk_list_box_append (GTK_LIST_BOX (list), row);
+      gtk_list_box_append (self->dice_list, row);
       g_array_append_val (self->dice, d);
     }
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->dice_group), list);
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (self->dice_group));
+}
+
+SlDiceSheet *
+sl_dice_sheet_new (GtkWindow          *parent,
+                   SlGame             *game,
+                   const char         *title,
+                   const char         *subtitle,
+                   JsonNode           *command,
+                   const SlDieNeed    *dice,
+                   guint               n_dice,
+                   gboolean            app_rolls)
+{
+  SlDiceSheet *self;
+
+  g_return_val_if_fail (SL_IS_GAME (game), NULL);
+  g_return_val_if_fail (command != NULL && JSON_NODE_HOLDS_OBJECT (command), NULL);
+  g_return_val_if_fail (dice != NULL || n_dice == 0, NULL);
+
+  self = g_object_new (SL_TYPE_DICE_SHEET, "transient-for", parent, "game", game,
+                       "app-rolls", app_rolls, NULL);
+  self->game = game;
+  self->command = sl_command_copy (command);
+  {
+    JsonObject *o = json_node_get_object (command);
+
+    if (json_object_has_member (o, "unit"))
+      self->unit_id = g_strdup (json_object_get_string_member (o, "unit"));
+  }
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  adw_window_title_set_title (self->title, title);
+  adw_window_title_set_subtitle (self->title, subtitle);
+  if (n_dice == 0)
+    gtk_button_set_label (GTK_BUTTON (sl_sheet_get_roll_button (SL_SHEET (self))), _("_Resolve"));
+  add_dice (self, dice, n_dice);
   /* A command without dice (a charge set off, a dive that stops) has no
    * roll to show, nor modifiers of one. */
   gtk_widget_set_visible (self->dice_group, self->dice->len > 0);
-
-  {
-    GtkWidget *group = adw_preferences_group_new ();
-    GtkWidget *none = gtk_label_new (_("No modifier"));
-
-    sl_group_set_title (ADW_PREFERENCES_GROUP (group), _("Modifiers"));
-    self->breakdown = GTK_LIST_BOX (gtk_list_box_new ());
-    gtk_list_box_set_selection_mode (self->breakdown, GTK_SELECTION_NONE);
-    gtk_widget_add_css_class (GTK_WIDGET (self->breakdown), "boxed-list");
-    gtk_widget_add_css_class (none, "dim-label");
-    gtk_widget_set_margin_top (none, 12);
-    gtk_widget_set_margin_bottom (none, 12);
-    gtk_list_box_set_placeholder (self->breakdown, none);
-    adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->breakdown));
-    adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (group));
-    gtk_widget_set_visible (group, self->dice->len > 0);
-  }
-
-  self->options_group = adw_preferences_group_new ();
-  sl_group_set_title (ADW_PREFERENCES_GROUP (self->options_group), _("What the Table Says"));
-  gtk_widget_set_visible (self->options_group, FALSE);
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (self->page), ADW_PREFERENCES_GROUP (self->options_group));
-  adw_window_set_content (ADW_WINDOW (self), content);
-
-  keys = gtk_event_controller_key_new ();
-  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), keys);
-  refresh (self);
+  gtk_widget_set_visible (self->modifiers_group, self->dice->len > 0);
+  sl_sheet_ready (SL_SHEET (self));
   return self;
 }

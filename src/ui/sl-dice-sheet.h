@@ -10,11 +10,12 @@
 
 #include "sl-command-new.h"
 #include "sl-game.h"
+#include "sl-sheet.h"
 
 G_BEGIN_DECLS
 
 #define SL_TYPE_DICE_SHEET (sl_dice_sheet_get_type ())
-G_DECLARE_FINAL_TYPE (SlDiceSheet, sl_dice_sheet, SL, DICE_SHEET, AdwWindow)
+G_DECLARE_FINAL_TYPE (SlDiceSheet, sl_dice_sheet, SL, DICE_SHEET, SlSheet)
 
 /* @command (from a sl_command_new_*() constructor) is the command without
  * its dice; the sheet fills in a copy. @dice are the @n_dice dice it

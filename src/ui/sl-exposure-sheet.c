@@ -2,7 +2,8 @@
  * when a compartment opens to vacuum (a blown airlock, a breached hull,
  * A-134) everyone in it is out in the vacuum at once. The players choose
  * which way and the units; one `exposure` command moves them, told to the
- * table and undone like any other.
+ * table and undone like any other. The layout is ui/sl-exposure-sheet.ui;
+ * the rows, one per unit on the table, are built here.
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,13 +15,12 @@
 #include "sl-ui-util.h"
 #include "sl-command-new.h"
 #include "sl-exposure-sheet.h"
-#include "sl-rule-links.h"
 
 struct _SlExposureSheet
 {
-  AdwWindow       parent_instance;
+  SlSheet         parent_instance;
 
-  SlGame         *game;
+  SlGame         *game;      /* the sheet's (sl_sheet_get_game) */
   GArray         *offered;   /* int: the units with a row */
   GPtrArray      *checks;    /* GtkCheckButton, one per row */
 
@@ -29,11 +29,9 @@ struct _SlExposureSheet
   GtkCheckButton *outside;
   GtkCheckButton *inside;
   AdwPreferencesGroup *units;
-  GtkWidget      *problem_group;
-  GtkLabel       *problem;
 };
 
-G_DEFINE_FINAL_TYPE (SlExposureSheet, sl_exposure_sheet, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (SlExposureSheet, sl_exposure_sheet, SL_TYPE_SHEET)
 
 static gboolean
 going_inside (SlExposureSheet *self)
@@ -44,8 +42,9 @@ going_inside (SlExposureSheet *self)
 /* A unit already where the units go is not offered (the core would
  * refuse it); the units chosen go. */
 static void
-refresh (SlExposureSheet *self)
+refresh (SlSheet *sheet)
 {
+  SlExposureSheet *self = SL_EXPOSURE_SHEET (sheet);
   const SlState *state = sl_game_get_state (self->game);
   gboolean inside = going_inside (self);
   gboolean any = FALSE;
@@ -62,7 +61,7 @@ refresh (SlExposureSheet *self)
         gtk_check_button_set_active (GTK_CHECK_BUTTON (check), FALSE);
       any |= gtk_check_button_get_active (GTK_CHECK_BUTTON (check));
     }
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "exposure.apply", any);
+  sl_sheet_set_can_apply (sheet, any);
 }
 
 /* Once the one chosen is on (the other is turned off first). */
@@ -72,8 +71,8 @@ direction_toggled_cb (SlExposureSheet *self,
 {
   if (!gtk_check_button_get_active (check))
     return;
-  gtk_widget_set_visible (self->problem_group, FALSE);
-  refresh (self);
+  sl_sheet_show_problem (SL_SHEET (self), NULL);
+  sl_sheet_refresh (SL_SHEET (self));
 }
 
 void
@@ -104,15 +103,15 @@ sl_exposure_sheet_choose (SlExposureSheet *self,
   return FALSE;
 }
 
-gboolean
-sl_exposure_sheet_apply (SlExposureSheet *self)
+static gboolean
+apply (SlSheet *sheet)
 {
+  SlExposureSheet *self = SL_EXPOSURE_SHEET (sheet);
   g_autoptr(GArray) units = g_array_new (FALSE, FALSE, sizeof (int));
   SlExposureCommand exposure = { .unit = -1 };
   g_autoptr(JsonNode) command = NULL;
   g_autoptr(GError) error = NULL;
 
-  g_return_val_if_fail (SL_IS_EXPOSURE_SHEET (self), FALSE);
   for (guint i = 0; i < self->offered->len; i++)
     {
       GtkWidget *check = g_ptr_array_index (self->checks, i);
@@ -127,20 +126,18 @@ sl_exposure_sheet_apply (SlExposureSheet *self)
   command = sl_command_new_exposure (sl_game_get_setup (self->game), &exposure);
   if (sl_game_apply (self->game, command, &error) == NULL)
     {
-      sl_rule_links_set_label (self->problem, error->message);
-      gtk_widget_set_visible (self->problem_group, TRUE);
+      sl_sheet_show_problem (sheet, error->message);
       return FALSE;
     }
   gtk_window_destroy (GTK_WINDOW (self));
   return TRUE;
 }
 
-static void
-apply_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
+gboolean
+sl_exposure_sheet_apply (SlExposureSheet *self)
 {
-  sl_exposure_sheet_apply (SL_EXPOSURE_SHEET (widget));
+  g_return_val_if_fail (SL_IS_EXPOSURE_SHEET (self), FALSE);
+  return sl_sheet_apply (SL_SHEET (self));
 }
 
 /* A row per unit on the table: in the fight or not (an unconscious unit
@@ -171,7 +168,7 @@ add_units (SlExposureSheet *self)
       gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL, us->label, -1);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
-      g_signal_connect_swapped (check, "toggled", G_CALLBACK (refresh), self);
+      g_signal_connect_swapped (check, "toggled", G_CALLBACK (sl_sheet_refresh), self);
       adw_preferences_group_add (self->units, row);
       g_array_append_val (self->offered, u);
       g_ptr_array_add (self->checks, check);
@@ -181,10 +178,7 @@ add_units (SlExposureSheet *self)
 static void
 sl_exposure_sheet_dispose (GObject *object)
 {
-  SlExposureSheet *self = SL_EXPOSURE_SHEET (object);
-
-  g_clear_object (&self->game);
-  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_EXPOSURE_SHEET);
+  gtk_widget_dispose_template (GTK_WIDGET (object), SL_TYPE_EXPOSURE_SHEET);
   G_OBJECT_CLASS (sl_exposure_sheet_parent_class)->dispose (object);
 }
 
@@ -203,21 +197,22 @@ sl_exposure_sheet_class_init (SlExposureSheetClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  SlSheetClass *sheet_class = SL_SHEET_CLASS (klass);
 
   object_class->dispose = sl_exposure_sheet_dispose;
   object_class->finalize = sl_exposure_sheet_finalize;
+  sheet_class->refresh = refresh;
+  sheet_class->apply = apply;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/squadlog/SquadLog/sl-exposure-sheet.ui");
+  sl_sheet_class_bind_template_parts (widget_class, 0);
   gtk_widget_class_bind_template_child (widget_class, SlExposureSheet, title);
   gtk_widget_class_bind_template_child (widget_class, SlExposureSheet, outside_row);
   gtk_widget_class_bind_template_child (widget_class, SlExposureSheet, outside);
   gtk_widget_class_bind_template_child (widget_class, SlExposureSheet, inside);
   gtk_widget_class_bind_template_child (widget_class, SlExposureSheet, units);
-  gtk_widget_class_bind_template_child (widget_class, SlExposureSheet, problem_group);
-  gtk_widget_class_bind_template_child (widget_class, SlExposureSheet, problem);
   gtk_widget_class_bind_template_callback (widget_class, direction_toggled_cb);
-  gtk_widget_class_install_action (widget_class, "exposure.apply", NULL, apply_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "exposure.apply", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
+                                       "sheet.apply", NULL);
 }
 
 static void
@@ -238,8 +233,8 @@ sl_exposure_sheet_new (GtkWindow *parent,
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
-  self = g_object_new (SL_TYPE_EXPOSURE_SHEET, "transient-for", parent, NULL);
-  self->game = g_object_ref (game);
+  self = g_object_new (SL_TYPE_EXPOSURE_SHEET, "transient-for", parent, "game", game, NULL);
+  self->game = game;
   vacuum = sl_game_get_setup (game)->environment.vacuum;
   adw_window_title_set_subtitle (self->title, vacuum ? _("Vacuum (T-36)") : _("Hostile atmosphere (T-36)"));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->outside_row),
@@ -250,6 +245,8 @@ sl_exposure_sheet_new (GtkWindow *parent,
                                   adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->outside_row)), -1);
   add_units (self);
   sl_exposure_sheet_set_inside (self, inside);
-  refresh (self);
+  /* The first choice: which way they go. */
+  sl_sheet_set_entry (SL_SHEET (self), GTK_WIDGET (inside ? self->inside : self->outside));
+  sl_sheet_ready (SL_SHEET (self));
   return self;
 }

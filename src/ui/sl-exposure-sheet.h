@@ -9,11 +9,12 @@
 #include <adwaita.h>
 
 #include "sl-game.h"
+#include "sl-sheet.h"
 
 G_BEGIN_DECLS
 
 #define SL_TYPE_EXPOSURE_SHEET (sl_exposure_sheet_get_type ())
-G_DECLARE_FINAL_TYPE (SlExposureSheet, sl_exposure_sheet, SL, EXPOSURE_SHEET, AdwWindow)
+G_DECLARE_FINAL_TYPE (SlExposureSheet, sl_exposure_sheet, SL, EXPOSURE_SHEET, SlSheet)
 
 /* The units of @game on the table, to send out into the vacuum or
  * atmosphere (or, with @inside, inside) with one `exposure` command. */

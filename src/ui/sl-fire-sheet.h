@@ -9,11 +9,12 @@
 
 #include "sl-area-burst-sheet.h"
 #include "sl-game.h"
+#include "sl-sheet.h"
 
 G_BEGIN_DECLS
 
 #define SL_TYPE_FIRE_SHEET (sl_fire_sheet_get_type ())
-G_DECLARE_FINAL_TYPE (SlFireSheet, sl_fire_sheet, SL, FIRE_SHEET, AdwWindow)
+G_DECLARE_FINAL_TYPE (SlFireSheet, sl_fire_sheet, SL, FIRE_SHEET, SlSheet)
 
 /* The sheet for @unit's fire, due now. With @app_rolls the app rolls the
  * dice; otherwise the players type theirs (1–9, 0 for 10). */

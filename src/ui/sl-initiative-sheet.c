@@ -3,7 +3,9 @@
  * (race, leader, troop quality), move or countermove where the rules give
  * the choice, and the acting order that results, all worked out by the
  * core before the players confirm. Tied groupings are settled by re-rolls
- * the app makes and records (A-09).
+ * the app makes and records (A-09). The layout is
+ * ui/sl-initiative-sheet.ui; the rows, one per grouping that rolls, are
+ * built here.
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -15,7 +17,6 @@
 #include "sl-ui-util.h"
 #include "sl-command-new.h"
 #include "sl-initiative-sheet.h"
-#include "sl-rule-links.h"
 
 typedef struct
 {
@@ -30,19 +31,18 @@ typedef struct
 
 struct _SlInitiativeSheet
 {
-  AdwWindow   parent_instance;
+  SlSheet         parent_instance;
 
-  SlGame     *game;
-  GArray     *entries;      /* Entry, in setup order */
-  GtkLabel   *order;
-  GtkLabel   *prompt;
-  GtkLabel   *problem;
-  GtkButton  *apply_button;
-  char       *order_text;
-  gboolean    updating;
+  SlGame         *game;         /* the sheet's (sl_sheet_get_game) */
+  GArray         *entries;      /* Entry, in setup order */
+  AdwWindowTitle *title;
+  GtkListBox     *groupings;
+  GtkLabel       *order;
+  char           *order_text;
+  gboolean        updating;
 };
 
-G_DEFINE_FINAL_TYPE (SlInitiativeSheet, sl_initiative_sheet, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (SlInitiativeSheet, sl_initiative_sheet, SL_TYPE_SHEET)
 
 static gboolean
 all_dice_in (SlInitiativeSheet *self)
@@ -110,83 +110,117 @@ breakdown_words (JsonArray *items)
   return g_string_free (out, FALSE);
 }
 
+/* Each grouping's die as typed, in its row and its row's name; the next
+ * to roll picked out and asked for. */
 static void
-refresh (SlInitiativeSheet *self)
+show_dice (SlInitiativeSheet *self)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
-  g_autoptr(JsonNode) command = build_command (self);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) result = sl_game_preview (self->game, command, NULL, &error);
-  g_autoptr(GString) order = g_string_new (NULL);
-  gboolean complete = all_dice_in (self);
+  g_autofree int *typed = g_new0 (int, self->entries->len + 1);
+  guint n_typed = 0;
   Entry *next = NULL;
 
-  self->updating = TRUE;
   for (guint i = 0; i < self->entries->len; i++)
     {
       Entry *e = &g_array_index (self->entries, Entry, i);
+      const char *name = sl_setup_grouping_at (setup, e->grouping)->name;
       g_autofree char *die = e->die > 0 ? g_strdup_printf ("%d", e->die) : g_strdup ("–");
+      /* Translators: a grouping's row on the initiative sheet, for a
+       * screen reader, once its die is typed: "TOG Fire Team 1: rolled 3". */
+      g_autofree char *label = e->die > 0 ? g_strdup_printf (_("%s: rolled %d"), name, e->die)
+                                          : g_strdup (name);
 
       gtk_label_set_text (GTK_LABEL (e->die_label), die);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (e->row), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                      -1);
+      if (e->die > 0)
+        typed[n_typed++] = e->die;
       if (e->die == 0 && next == NULL)
         next = e;
       gtk_widget_remove_css_class (e->row, "current");
     }
+  sl_sheet_set_typed (SL_SHEET (self), typed, n_typed);
   if (next != NULL)
     {
       g_autofree char *text = g_strdup_printf (_("%s: type the die (1–9, 0 for 10)."),
                                                sl_setup_grouping_at (setup, next->grouping)->name);
 
       gtk_widget_add_css_class (next->row, "current");
-      gtk_label_set_text (self->prompt, text);
+      sl_sheet_set_prompt (SL_SHEET (self), text);
     }
   else
-    gtk_label_set_text (self->prompt, _("Choose move or countermove, then roll initiative."));
+    sl_sheet_set_prompt (SL_SHEET (self), _("Choose move or countermove, then roll initiative."));
+}
 
-  gtk_widget_set_visible (GTK_WIDGET (self->problem), result == NULL);
-  if (result == NULL)
-    sl_rule_links_set_label (self->problem, error->message);
-  else
+/* The acting order the core works out, once every die is in, and each
+ * grouping's modifiers and choice (P-06). */
+static void
+show_order (SlInitiativeSheet *self,
+            JsonNode          *result)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  JsonArray *list = json_object_get_array_member (json_node_get_object (result), "order");
+  gboolean complete = all_dice_in (self);
+  g_autoptr(GString) order = g_string_new (NULL);
+
+  for (guint k = 0; k < json_array_get_length (list); k++)
     {
-      JsonArray *list = json_object_get_array_member (json_node_get_object (result), "order");
+      JsonObject *o = json_array_get_object_element (list, k);
+      Entry *e = find_entry (self, json_object_get_string_member (o, "grouping"));
+      g_autofree char *mods = breakdown_words (json_object_get_array_member (o, "breakdown"));
+      gboolean countermove = g_str_equal (json_object_get_string_member (o, "decision"), "countermove");
+      gboolean forced = json_object_has_member (o, "forced") && json_object_get_boolean_member (o, "forced");
 
-      for (guint k = 0; k < json_array_get_length (list); k++)
+      if (e == NULL)
+        continue;
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (e->row), mods);
+      /* Until every die is in, who must move is not known yet. */
+      e->forced = complete && forced;
+      gtk_widget_set_sensitive (e->toggle, complete && !e->forced);
+      if (complete)
         {
-          JsonObject *o = json_array_get_object_element (list, k);
-          Entry *e = find_entry (self, json_object_get_string_member (o, "grouping"));
-          g_autofree char *mods = breakdown_words (json_object_get_array_member (o, "breakdown"));
-          gboolean countermove = g_str_equal (json_object_get_string_member (o, "decision"), "countermove");
-          gboolean forced = json_object_has_member (o, "forced") && json_object_get_boolean_member (o, "forced");
-
-          if (e == NULL)
-            continue;
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (e->row), mods);
-          /* Until every die is in, who must move is not known yet. */
-          e->forced = complete && forced;
-          gtk_widget_set_sensitive (e->toggle, complete && !e->forced);
-          if (complete)
-            {
-              /* "1. TOG Fire Team 1 (net 3, move)" */
-              g_string_append_printf (order, k == 0 ? "%u. %s (%" G_GINT64_FORMAT ", %s)" : "\n%u. %s (%" G_GINT64_FORMAT ", %s)",
-                                      k + 1, sl_setup_grouping_at (setup, e->grouping)->name,
-                                      json_object_get_int_member (o, "net"),
-                                      e->forced ? _("must move") : countermove ? _("countermove") : _("move"));
-            }
+          /* "1. TOG Fire Team 1 (net 3, move)" */
+          g_string_append_printf (order, k == 0 ? "%u. %s (%" G_GINT64_FORMAT ", %s)" : "\n%u. %s (%" G_GINT64_FORMAT ", %s)",
+                                  k + 1, sl_setup_grouping_at (setup, e->grouping)->name,
+                                  json_object_get_int_member (o, "net"),
+                                  e->forced ? _("must move") : countermove ? _("countermove") : _("move"));
         }
     }
   g_free (self->order_text);
   self->order_text = g_string_free (g_steal_pointer (&order), FALSE);
-  gtk_label_set_text (self->order, *self->order_text ? self->order_text : _("The order shows once every die is in."));
-  gtk_widget_set_sensitive (GTK_WIDGET (self->apply_button), result != NULL);
-  gtk_button_set_label (self->apply_button, complete ? _("_Roll Initiative") : _("Roll the _Rest for Me"));
+}
+
+static void
+refresh (SlSheet *sheet)
+{
+  SlInitiativeSheet *self = SL_INITIATIVE_SHEET (sheet);
+  g_autoptr(JsonNode) command = build_command (self);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) result = sl_game_preview (self->game, command, NULL, &error);
+
+  self->updating = TRUE;
+  show_dice (self);
+  sl_sheet_show_problem (sheet, result == NULL ? error->message : NULL);
+  if (result != NULL)
+    show_order (self, result);
+  else
+    g_clear_pointer (&self->order_text, g_free);
+  if (self->order_text != NULL && *self->order_text != '\0')
+    gtk_label_set_text (self->order, self->order_text);
+  else
+    gtk_label_set_text (self->order, _("The order shows once every die is in."));
+  sl_sheet_set_can_apply (sheet, result != NULL);
+  gtk_button_set_label (GTK_BUTTON (sl_sheet_get_roll_button (sheet)),
+                        all_dice_in (self) ? _("_Roll Initiative") : _("Roll the _Rest for Me"));
   self->updating = FALSE;
 }
 
-gboolean
-sl_initiative_sheet_enter_die (SlInitiativeSheet *self,
-                               int                value)
+static gboolean
+enter_die (SlSheet *sheet,
+           int      value)
 {
-  g_return_val_if_fail (SL_IS_INITIATIVE_SHEET (self), FALSE);
+  SlInitiativeSheet *self = SL_INITIATIVE_SHEET (sheet);
+
   if (value < 1 || value > 10)
     return FALSE;
   for (guint i = 0; i < self->entries->len; i++)
@@ -196,11 +230,19 @@ sl_initiative_sheet_enter_die (SlInitiativeSheet *self,
       if (e->die == 0)
         {
           e->die = value;
-          refresh (self);
+          refresh (sheet);
           return TRUE;
         }
     }
   return FALSE;
+}
+
+gboolean
+sl_initiative_sheet_enter_die (SlInitiativeSheet *self,
+                               int                value)
+{
+  g_return_val_if_fail (SL_IS_INITIATIVE_SHEET (self), FALSE);
+  return sl_sheet_enter_die (SL_SHEET (self), value);
 }
 
 gboolean
@@ -214,7 +256,7 @@ sl_initiative_sheet_set_countermove (SlInitiativeSheet *self,
     return FALSE;
   gtk_switch_set_active (GTK_SWITCH (e->toggle), countermove);
   e->countermove = countermove;
-  refresh (self);
+  refresh (SL_SHEET (self));
   return TRUE;
 }
 
@@ -225,20 +267,27 @@ sl_initiative_sheet_get_order (SlInitiativeSheet *self)
   return self->order_text;
 }
 
-gboolean
-sl_initiative_sheet_apply (SlInitiativeSheet *self)
+static gboolean
+apply (SlSheet *sheet)
 {
+  SlInitiativeSheet *self = SL_INITIATIVE_SHEET (sheet);
   g_autoptr(JsonNode) command = build_command (self);
   g_autoptr(GError) error = NULL;
 
   if (sl_game_apply (self->game, command, &error) == NULL)
     {
-      sl_rule_links_set_label (self->problem, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+      sl_sheet_show_problem (sheet, error->message);
       return FALSE;
     }
   gtk_window_destroy (GTK_WINDOW (self));
   return TRUE;
+}
+
+gboolean
+sl_initiative_sheet_apply (SlInitiativeSheet *self)
+{
+  g_return_val_if_fail (SL_IS_INITIATIVE_SHEET (self), FALSE);
+  return sl_sheet_apply (SL_SHEET (self));
 }
 
 static void
@@ -255,140 +304,64 @@ toggled_cb (GtkSwitch         *toggle,
       if (e->toggle == GTK_WIDGET (toggle))
         e->countermove = gtk_switch_get_active (toggle);
     }
-  refresh (self);
+  refresh (SL_SHEET (self));
 }
 
-static gboolean
-key_pressed_cb (GtkEventControllerKey *controller,
-                guint                  keyval,
-                guint                  keycode,
-                GdkModifierType        state,
-                SlInitiativeSheet     *self)
-{
-  int value = -1;
-
-  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
-    return FALSE;
-  if (keyval >= GDK_KEY_0 && keyval <= GDK_KEY_9)
-    value = keyval - GDK_KEY_0;
-  else if (keyval >= GDK_KEY_KP_0 && keyval <= GDK_KEY_KP_9)
-    value = keyval - GDK_KEY_KP_0;
-  if (value < 0)
-    return FALSE;
-  sl_initiative_sheet_enter_die (self, value == 0 ? 10 : value);
-  return TRUE;
-}
-
+/* A grouping's row: its die before its name, move or countermove after. */
 static void
-build (SlInitiativeSheet *self)
+add_entry (SlInitiativeSheet     *self,
+           int                    grouping,
+           const SlGroupingSetup *g)
+{
+  Entry e = { 0 };
+
+  e.grouping = grouping;
+  e.row = sl_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (e.row), g->name);
+  e.die_label = gtk_label_new ("–");
+  gtk_widget_add_css_class (e.die_label, "title-2");
+  gtk_widget_add_css_class (e.die_label, "numeric");
+  gtk_label_set_width_chars (GTK_LABEL (e.die_label), 2);
+  e.toggle = gtk_switch_new ();
+  gtk_widget_set_valign (e.toggle, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (e.toggle, _("Countermove: act after the movers (P-06)"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (e.toggle), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Countermove"), -1);
+  g_signal_connect (e.toggle, "notify::active", G_CALLBACK (toggled_cb), self);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (e.row), gtk_label_new (_("Countermove")));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (e.row), e.toggle);
+  adw_action_row_add_prefix (ADW_ACTION_ROW (e.row), e.die_label);
+  gtk_list_box_append (self->groupings, e.row);
+  g_array_append_val (self->entries, e);
+}
+
+/* Which groupings roll: those with somebody left in the fight; the core
+ * says, when asked with every die left to it. */
+static void
+add_entries (SlInitiativeSheet *self)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
-  g_autoptr(JsonNode) probe = NULL;
-  g_autoptr(JsonNode) result = NULL;
-  g_autofree char *title = g_strdup_printf (_("Initiative, Turn %d"), sl_game_get_state (self->game)->turn);
-  GtkWidget *content, *header, *cancel, *page, *dice, *list, *orders;
-  GtkEventController *keys;
+  g_autoptr(JsonNode) probe = build_command (self);
+  g_autoptr(JsonNode) result = sl_game_preview (self->game, probe, NULL, NULL);
 
-  gtk_window_set_title (GTK_WINDOW (self), title);
-  gtk_window_set_default_size (GTK_WINDOW (self), 480, 640);
-  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
-  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  header = adw_header_bar_new ();
-  adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), adw_window_title_new (title, _("Initiative Phase (P-06)")));
-  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (cancel), "window.close");
-  adw_header_bar_pack_start (ADW_HEADER_BAR (header), cancel);
-  self->apply_button = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_Roll Initiative")));
-  gtk_button_set_use_underline (self->apply_button, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->apply_button), "suggested-action");
-  g_signal_connect_swapped (self->apply_button, "clicked", G_CALLBACK (sl_initiative_sheet_apply), self);
-  adw_header_bar_pack_end (ADW_HEADER_BAR (header), GTK_WIDGET (self->apply_button));
-  /* Enter rolls initiative once the dice are in. */
-  gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->apply_button));
-  gtk_box_append (GTK_BOX (content), header);
-  page = adw_preferences_page_new ();
-  gtk_widget_set_vexpand (page, TRUE);
-  gtk_box_append (GTK_BOX (content), page);
-
-  dice = adw_preferences_group_new ();
-  sl_group_set_title (ADW_PREFERENCES_GROUP (dice), _("Each Grouping Rolls a d10"));
-  self->prompt = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->prompt, TRUE);
-  gtk_label_set_xalign (self->prompt, 0);
-  gtk_widget_set_margin_bottom (GTK_WIDGET (self->prompt), 6);
-  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (dice), NULL);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (dice), GTK_WIDGET (self->prompt));
-  list = gtk_list_box_new ();
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (list, "boxed-list");
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (dice), list);
-  self->problem = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->problem, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->problem), "error");
-  gtk_widget_set_margin_top (GTK_WIDGET (self->problem), 6);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (dice), GTK_WIDGET (self->problem));
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (dice));
-
-  orders = adw_preferences_group_new ();
-  sl_group_set_title (ADW_PREFERENCES_GROUP (orders), _("Acting Order"));
-  self->order = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->order, 0);
-  gtk_label_set_wrap (self->order, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->order), "title-4");
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (orders), GTK_WIDGET (self->order));
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (orders));
-  adw_window_set_content (ADW_WINDOW (self), content);
-
-  /* Which groupings roll: those with somebody left in the fight; the core
-   * says, when asked with every die left to it. */
-  probe = build_command (self);
-  result = sl_game_preview (self->game, probe, NULL, NULL);
   for (guint gi = 0; gi < setup->groupings->len && result != NULL; gi++)
     {
       const SlGroupingSetup *g = sl_setup_grouping_at (setup, gi);
       JsonArray *order = json_object_get_array_member (json_node_get_object (result), "order");
       gboolean rolls = FALSE;
-      Entry e = { 0 };
 
       for (guint k = 0; k < json_array_get_length (order) && !rolls; k++)
         rolls = g_str_equal (json_object_get_string_member (json_array_get_object_element (order, k), "grouping"),
                              g->id);
-      if (!rolls)
-        continue;
-      e.grouping = gi;
-      e.row = sl_action_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (e.row), g->name);
-      e.die_label = gtk_label_new ("–");
-      gtk_widget_add_css_class (e.die_label, "title-2");
-      gtk_widget_add_css_class (e.die_label, "numeric");
-      gtk_label_set_width_chars (GTK_LABEL (e.die_label), 2);
-      e.toggle = gtk_switch_new ();
-      gtk_widget_set_valign (e.toggle, GTK_ALIGN_CENTER);
-      gtk_widget_set_tooltip_text (e.toggle, _("Countermove: act after the movers (P-06)"));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (e.toggle), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      _("Countermove"), -1);
-      g_signal_connect (e.toggle, "notify::active", G_CALLBACK (toggled_cb), self);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (e.row), gtk_label_new (_("Countermove")));
-      adw_action_row_add_suffix (ADW_ACTION_ROW (e.row), e.toggle);
-      adw_action_row_add_prefix (ADW_ACTION_ROW (e.row), e.die_label);
-      gtk_list_box_append (GTK_LIST_BOX (list), e.row);
-      g_array_append_val (self->entries, e);
+      if (rolls)
+        add_entry (self, gi, g);
     }
-
-  keys = gtk_event_controller_key_new ();
-  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), keys);
-  refresh (self);
 }
 
 static void
 sl_initiative_sheet_dispose (GObject *object)
 {
-  SlInitiativeSheet *self = SL_INITIATIVE_SHEET (object);
-
-  g_clear_object (&self->game);
+  gtk_widget_dispose_template (GTK_WIDGET (object), SL_TYPE_INITIATIVE_SHEET);
   G_OBJECT_CLASS (sl_initiative_sheet_parent_class)->dispose (object);
 }
 
@@ -407,16 +380,27 @@ sl_initiative_sheet_class_init (SlInitiativeSheetClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  SlSheetClass *sheet_class = SL_SHEET_CLASS (klass);
 
   object_class->dispose = sl_initiative_sheet_dispose;
   object_class->finalize = sl_initiative_sheet_finalize;
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  sheet_class->enter_die = enter_die;
+  sheet_class->refresh = refresh;
+  sheet_class->apply = apply;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/squadlog/SquadLog/"
+                                                             "sl-initiative-sheet.ui");
+  sl_sheet_class_bind_template_parts (widget_class, SL_SHEET_PROMPT | SL_SHEET_ROLL);
+  gtk_widget_class_bind_template_child (widget_class, SlInitiativeSheet, title);
+  gtk_widget_class_bind_template_child (widget_class, SlInitiativeSheet, groupings);
+  gtk_widget_class_bind_template_child (widget_class, SlInitiativeSheet, order);
 }
 
 static void
 sl_initiative_sheet_init (SlInitiativeSheet *self)
 {
   self->entries = g_array_new (FALSE, TRUE, sizeof (Entry));
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 SlInitiativeSheet *
@@ -424,11 +408,16 @@ sl_initiative_sheet_new (GtkWindow *parent,
                          SlGame    *game)
 {
   SlInitiativeSheet *self;
+  g_autofree char *title = NULL;
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
-  self = g_object_new (SL_TYPE_INITIATIVE_SHEET, "transient-for", parent, NULL);
-  self->game = g_object_ref (game);
-  build (self);
+  self = g_object_new (SL_TYPE_INITIATIVE_SHEET, "transient-for", parent, "game", game, NULL);
+  self->game = game;
+  title = g_strdup_printf (_("Initiative, Turn %d"), sl_game_get_state (game)->turn);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  adw_window_title_set_title (self->title, title);
+  add_entries (self);
+  sl_sheet_ready (SL_SHEET (self));
   return self;
 }

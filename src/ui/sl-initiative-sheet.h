@@ -8,11 +8,12 @@
 #include <adwaita.h>
 
 #include "sl-game.h"
+#include "sl-sheet.h"
 
 G_BEGIN_DECLS
 
 #define SL_TYPE_INITIATIVE_SHEET (sl_initiative_sheet_get_type ())
-G_DECLARE_FINAL_TYPE (SlInitiativeSheet, sl_initiative_sheet, SL, INITIATIVE_SHEET, AdwWindow)
+G_DECLARE_FINAL_TYPE (SlInitiativeSheet, sl_initiative_sheet, SL, INITIATIVE_SHEET, SlSheet)
 
 SlInitiativeSheet *sl_initiative_sheet_new      (GtkWindow         *parent,
                                                  SlGame            *game);

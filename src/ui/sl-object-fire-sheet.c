@@ -4,7 +4,9 @@
  * what the shot does to it and whether it breaks through into the units
  * just behind (their dice, one key press each), at a charge the sheet
  * asks the d10 of the firer's line of T-32 — or the app rolls. The sheet
- * only gathers what the table shows (sl_game_preview decides).
+ * only gathers what the table shows (sl_game_preview decides). The layout
+ * is ui/sl-object-fire-sheet.ui; the rows of the units just behind are
+ * built here.
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,7 +19,6 @@
 #include "sl-command-new.h"
 #include "sl-explosives.h"
 #include "sl-object-fire-sheet.h"
-#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 /* A unit that may stand just behind the obstacle (P-26). */
@@ -33,11 +34,10 @@ typedef struct
 
 struct _SlObjectFireSheet
 {
-  AdwWindow            parent_instance;
+  SlSheet              parent_instance;
 
-  SlGame              *game;
+  SlGame              *game;            /* the sheet's (sl_sheet_get_game) */
   int                  unit;
-  gboolean             app_rolls;
   gboolean             charge;          /* at a charge, else at an obstacle */
   int                  roll;            /* the charge's d10, 0 until typed */
   GArray              *behind;          /* Behind */
@@ -47,11 +47,6 @@ struct _SlObjectFireSheet
   char                *charge_odds[SL_N_CHARGE_SHOT_RESULTS];
 
   AdwWindowTitle      *title;
-  GtkLabel            *outcome;
-  GtkLabel            *prompt;
-  GtkLabel            *problem;
-  GtkWidget           *fire_button;
-  GtkWidget           *give_up;
   AdwPreferencesGroup *object_group;
   AdwActionRow        *object_row;
   AdwActionRow        *shot_row;
@@ -69,7 +64,7 @@ struct _SlObjectFireSheet
   GtkSwitch           *no_los;
 };
 
-G_DEFINE_FINAL_TYPE (SlObjectFireSheet, sl_object_fire_sheet, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (SlObjectFireSheet, sl_object_fire_sheet, SL_TYPE_SHEET)
 
 /* The command's fields the sheet sets (sl_refusal_fixable). */
 static const char * const inputs[] = { "burst", "no_los", "behind", "roll", NULL };
@@ -141,13 +136,7 @@ static void
 show_refusal (SlObjectFireSheet *self,
               const GError      *error)
 {
-  gboolean stuck = !sl_refusal_fixable (error, inputs);
-
-  sl_rule_links_set_label (self->problem, error->message);
-  gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
-  gtk_widget_set_visible (self->give_up, stuck);
-  gtk_widget_set_visible (GTK_WIDGET (self->prompt), !stuck);
-  gtk_widget_set_visible (self->fire_button, !stuck);
+  sl_sheet_show_refusal (SL_SHEET (self), error->message, !sl_refusal_fixable (error, inputs));
 }
 
 /* What the shot does to the obstacle (P-25): "+4: 4 of 5 wound levels". */
@@ -204,22 +193,32 @@ show_behind (SlObjectFireSheet *self,
     }
 }
 
+/* What the sheet asks for, and the dice typed (for a screen reader). */
 static void
 update_prompt (SlObjectFireSheet *self)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
   Behind *next = next_behind (self);
+  g_autofree int *typed = g_new0 (int, self->behind->len + 1);
+  guint n_typed = 0;
   g_autofree char *text = NULL;
 
   if (self->charge)
-    text = g_strdup (self->app_rolls ? _("The app rolls the die.") : _("Type the d10 of T-32: 1–9, 0 for 10."));
+    text = g_strdup (sl_sheet_get_app_rolls (SL_SHEET (self))
+                     ? _("The app rolls the die.") : _("Type the d10 of T-32: 1–9, 0 for 10."));
   else if (next != NULL)
     /* "Type the die of Trooper Hale: 1–9, 0 for 10 — or Fire, and the app rolls it." */
     text = g_strdup_printf (_("Type the die of %s: 1–9, 0 for 10 — or Fire, and the app rolls it."),
                             sl_setup_unit_at (setup, next->unit)->label);
   else
     text = g_strdup (_("An automatic hit: no die to roll (A-78). Fire when the table is set."));
-  gtk_label_set_text (self->prompt, text);
+  sl_sheet_set_prompt (SL_SHEET (self), text);
+  if (self->roll > 0)
+    typed[n_typed++] = self->roll;
+  for (guint i = 0; i < self->behind->len; i++)
+    if (g_array_index (self->behind, Behind, i).roll > 0)
+      typed[n_typed++] = g_array_index (self->behind, Behind, i).roll;
+  sl_sheet_set_typed (SL_SHEET (self), typed, n_typed);
   if (self->charge)
     {
       char value[8] = "–";
@@ -232,8 +231,9 @@ update_prompt (SlObjectFireSheet *self)
 
 /* Asks the core what the fire would do, and shows it. */
 static void
-refresh (SlObjectFireSheet *self)
+refresh (SlSheet *sheet)
 {
+  SlObjectFireSheet *self = SL_OBJECT_FIRE_SHEET (sheet);
   g_autoptr(JsonNode) command = NULL;
   g_autoptr(JsonNode) result = NULL;
   g_autoptr(GError) error = NULL;
@@ -258,22 +258,18 @@ refresh (SlObjectFireSheet *self)
   result = sl_game_preview (self->game, command, NULL, &error);
   g_clear_pointer (&self->outcome_text, g_free);
   self->can_fire = result != NULL;
-  gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
-  gtk_widget_set_visible (self->give_up, FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->prompt), TRUE);
-  gtk_widget_set_visible (self->fire_button, TRUE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "object-fire.fire", result != NULL);
+  sl_sheet_clear_refusal (sheet);
+  sl_sheet_set_can_apply (sheet, result != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->shot_row), !self->charge);
   if (result == NULL)
     {
       show_refusal (self, error);
       self->outcome_text = g_strdup (error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->outcome), FALSE);
+      sl_sheet_set_odds (sheet, NULL);
       gtk_widget_set_visible (GTK_WIDGET (self->behind_group), FALSE);
       return;
     }
   o = json_node_get_object (result);
-  gtk_widget_set_visible (GTK_WIDGET (self->outcome), TRUE);
   if (json_object_has_member (o, "wasted") && json_object_get_boolean_member (o, "wasted"))
     {
       self->outcome_text = g_strdup (_("No roll: the shot is wasted, but it counts (A-17)."));
@@ -284,16 +280,10 @@ refresh (SlObjectFireSheet *self)
     self->outcome_text = g_strdup (_("An automatic hit: the d10 of T-32 decides (P-36 step 5)"));
   else if (json_object_has_member (o, "obstacle"))
     show_obstacle (self, o);
-  gtk_label_set_text (self->outcome, self->outcome_text != NULL ? self->outcome_text : "");
+  sl_sheet_set_odds (sheet, self->outcome_text);
   if (!self->charge)
     show_behind (self, o);
   update_prompt (self);
-}
-
-static void
-changed_cb (SlObjectFireSheet *self)
-{
-  refresh (self);
 }
 
 /* Fires with the dice given; closes the sheet. */
@@ -312,22 +302,31 @@ apply (SlObjectFireSheet *self)
   return TRUE;
 }
 
-gboolean
-sl_object_fire_sheet_fire (SlObjectFireSheet *self)
+/* Fire (Ctrl+Return), the app rolling the dice not typed. */
+static gboolean
+fire (SlSheet *sheet)
 {
-  g_return_val_if_fail (SL_IS_OBJECT_FIRE_SHEET (self), FALSE);
+  SlObjectFireSheet *self = SL_OBJECT_FIRE_SHEET (sheet);
+
   if (!self->can_fire)
     return FALSE;
   return apply (self);
 }
 
 gboolean
-sl_object_fire_sheet_enter_die (SlObjectFireSheet *self,
-                                int                value)
+sl_object_fire_sheet_fire (SlObjectFireSheet *self)
 {
+  g_return_val_if_fail (SL_IS_OBJECT_FIRE_SHEET (self), FALSE);
+  return sl_sheet_apply (SL_SHEET (self));
+}
+
+static gboolean
+enter_die (SlSheet *sheet,
+           int      value)
+{
+  SlObjectFireSheet *self = SL_OBJECT_FIRE_SHEET (sheet);
   Behind *next;
 
-  g_return_val_if_fail (SL_IS_OBJECT_FIRE_SHEET (self), FALSE);
   if (!self->can_fire || value < 1 || value > 10)
     return FALSE;
   if (self->charge)
@@ -345,8 +344,16 @@ sl_object_fire_sheet_enter_die (SlObjectFireSheet *self,
     gtk_widget_set_sensitive (GTK_WIDGET (g_array_index (self->behind, Behind, i).check), FALSE);
   if (next_behind (self) == NULL)
     return apply (self);
-  refresh (self);
+  refresh (sheet);
   return TRUE;
+}
+
+gboolean
+sl_object_fire_sheet_enter_die (SlObjectFireSheet *self,
+                                int                value)
+{
+  g_return_val_if_fail (SL_IS_OBJECT_FIRE_SHEET (self), FALSE);
+  return sl_sheet_enter_die (SL_SHEET (self), value);
 }
 
 const char *
@@ -360,7 +367,8 @@ const char *
 sl_object_fire_sheet_get_prompt (SlObjectFireSheet *self)
 {
   g_return_val_if_fail (SL_IS_OBJECT_FIRE_SHEET (self), NULL);
-  return gtk_widget_get_visible (GTK_WIDGET (self->prompt)) ? gtk_label_get_text (self->prompt) : NULL;
+  /* None when stuck: nothing to type. */
+  return sl_sheet_can_give_up (SL_SHEET (self)) ? NULL : sl_sheet_get_prompt (SL_SHEET (self));
 }
 
 const char *
@@ -432,48 +440,7 @@ gboolean
 sl_object_fire_sheet_can_give_up (SlObjectFireSheet *self)
 {
   g_return_val_if_fail (SL_IS_OBJECT_FIRE_SHEET (self), FALSE);
-  return gtk_widget_get_visible (self->give_up);
-}
-
-static void
-fire_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  sl_object_fire_sheet_fire (SL_OBJECT_FIRE_SHEET (widget));
-}
-
-static void
-give_up_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  SlObjectFireSheet *self = SL_OBJECT_FIRE_SHEET (widget);
-  g_autoptr(GError) error = NULL;
-
-  if (!sl_unit_give_up (self->game, self->unit, &error))
-    {
-      sl_rule_links_set_label (self->problem, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
-      return;
-    }
-  gtk_window_destroy (GTK_WINDOW (self));
-}
-
-/* A die is one key press: 1–9, 0 for 10 (keypad too). */
-static gboolean
-key_pressed_cb (GtkEventControllerKey *controller,
-                guint                  keyval,
-                guint                  keycode,
-                GdkModifierType        state,
-                SlObjectFireSheet     *self)
-{
-  int value = sl_key_die (keyval, state);
-
-  if (value < 0)
-    return FALSE;
-  sl_object_fire_sheet_enter_die (self, value);
-  return TRUE;
+  return sl_sheet_can_give_up (SL_SHEET (self));
 }
 
 /* The firer's line of T-32: each result's rolls and their chance. */
@@ -604,10 +571,7 @@ describe_object (SlObjectFireSheet *self)
 static void
 sl_object_fire_sheet_dispose (GObject *object)
 {
-  SlObjectFireSheet *self = SL_OBJECT_FIRE_SHEET (object);
-
-  g_clear_object (&self->game);
-  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_OBJECT_FIRE_SHEET);
+  gtk_widget_dispose_template (GTK_WIDGET (object), SL_TYPE_OBJECT_FIRE_SHEET);
   G_OBJECT_CLASS (sl_object_fire_sheet_parent_class)->dispose (object);
 }
 
@@ -628,17 +592,18 @@ sl_object_fire_sheet_class_init (SlObjectFireSheetClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  SlSheetClass *sheet_class = SL_SHEET_CLASS (klass);
 
   object_class->dispose = sl_object_fire_sheet_dispose;
   object_class->finalize = sl_object_fire_sheet_finalize;
+  sheet_class->enter_die = enter_die;
+  sheet_class->refresh = refresh;
+  sheet_class->apply = fire;
+
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/squadlog/SquadLog/sl-object-fire-sheet.ui");
+  sl_sheet_class_bind_template_parts (widget_class, SL_SHEET_ALL_PARTS);
   gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, title);
-  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, outcome);
-  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, prompt);
-  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, problem);
-  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, fire_button);
-  gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, give_up);
   gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, object_group);
   gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, object_row);
   gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, shot_row);
@@ -654,27 +619,18 @@ sl_object_fire_sheet_class_init (SlObjectFireSheetClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, burst_row);
   gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, burst);
   gtk_widget_class_bind_template_child (widget_class, SlObjectFireSheet, no_los);
-  gtk_widget_class_bind_template_callback (widget_class, changed_cb);
-  gtk_widget_class_install_action (widget_class, "object-fire.fire", NULL, fire_action);
-  gtk_widget_class_install_action (widget_class, "object-fire.give-up", NULL, give_up_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "object-fire.fire", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "object-fire.fire", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
+                                       "sheet.apply", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK,
+                                       "sheet.apply", NULL);
 }
 
 static void
 sl_object_fire_sheet_init (SlObjectFireSheet *self)
 {
-  GtkEventController *keys;
-
   self->behind = g_array_new (FALSE, TRUE, sizeof (Behind));
   g_array_set_clear_func (self->behind, behind_clear);
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* Before the focused widget sees them: digits are dice here. */
-  keys = gtk_event_controller_key_new ();
-  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }
 
 SlObjectFireSheet *
@@ -684,22 +640,28 @@ sl_object_fire_sheet_new (GtkWindow *parent,
                           gboolean   app_rolls)
 {
   SlObjectFireSheet *self;
+  GtkWidget *fire_button;
   const SlUnitState *u;
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
-  self = g_object_new (SL_TYPE_OBJECT_FIRE_SHEET, "transient-for", parent, NULL);
-  self->game = g_object_ref (game);
+  self = g_object_new (SL_TYPE_OBJECT_FIRE_SHEET, "transient-for", parent, "game", game,
+                       "unit", unit, "app-rolls", app_rolls, NULL);
+  self->game = game;
   self->unit = unit;
-  self->app_rolls = app_rolls;
   u = &sl_game_get_state (game)->units[unit];
   self->charge = u->current.target_marker > 0;
   adw_window_title_set_subtitle (self->title, self->charge ? _("Fire at a charge (P-36 step 5)")
                                                            : _("Fire at an obstacle (P-25)"));
   sl_group_set_title (self->object_group, self->charge ? _("The Charge") : _("The Obstacle"));
-  gtk_button_set_label (GTK_BUTTON (self->fire_button), self->charge ? _("_Roll for Me") : _("_Fire"));
-  gtk_widget_set_tooltip_text (self->fire_button, self->charge ? _("The app rolls the die, and the shot is resolved (Ctrl+Return)")
-                                                               : _("The shot is resolved, the app rolling the dice not typed (Ctrl+Return)"));
+  fire_button = sl_sheet_get_roll_button (SL_SHEET (self));
+  gtk_button_set_label (GTK_BUTTON (fire_button), self->charge ? _("_Roll for Me") : _("_Fire"));
+  if (self->charge)
+    gtk_widget_set_tooltip_text (fire_button, _("The app rolls the die, and the shot is resolved "
+                                                "(Ctrl+Return)"));
+  else
+    gtk_widget_set_tooltip_text (fire_button, _("The shot is resolved, the app rolling the dice not typed "
+                                                "(Ctrl+Return)"));
   gtk_widget_set_visible (self->none_row, self->charge);
   gtk_widget_set_visible (self->destroyed_row, self->charge);
   gtk_widget_set_visible (self->explosion_row, self->charge);
@@ -722,7 +684,6 @@ sl_object_fire_sheet_new (GtkWindow *parent,
     fill_charge_table (self);
   else
     add_behind_rows (self);
-  refresh (self);
-  gtk_widget_grab_focus (self->fire_button);
+  sl_sheet_ready (SL_SHEET (self));
   return self;
 }

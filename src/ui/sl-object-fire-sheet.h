@@ -9,11 +9,12 @@
 #include <adwaita.h>
 
 #include "sl-game.h"
+#include "sl-sheet.h"
 
 G_BEGIN_DECLS
 
 #define SL_TYPE_OBJECT_FIRE_SHEET (sl_object_fire_sheet_get_type ())
-G_DECLARE_FINAL_TYPE (SlObjectFireSheet, sl_object_fire_sheet, SL, OBJECT_FIRE_SHEET, AdwWindow)
+G_DECLARE_FINAL_TYPE (SlObjectFireSheet, sl_object_fire_sheet, SL, OBJECT_FIRE_SHEET, SlSheet)
 
 /* Whether @unit's fire was declared at an obstacle or a charge, not a
  * unit: its resolution is this sheet's. */

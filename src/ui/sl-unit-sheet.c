@@ -1,7 +1,8 @@
 /* sl-unit-sheet.c: one unit's log, every field correctable by hand — a
  * wound box, a magazine, a jam, a daze the table says is wrong. Each change
  * is a `correct` command: checked by the core, recorded in the journal,
- * undone like any other.
+ * undone like any other. The layout is ui/sl-unit-sheet.ui; the lists of
+ * the game and the fire history's rows are filled here.
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,19 +14,19 @@
 #include "sl-command-new.h"
 #include "sl-unit-log.h"
 #include "sl-unit-sheet.h"
-#include "sl-rule-links.h"
 #include "sl-ui-util.h"
 
 struct _SlUnitSheet
 {
-  AdwWindow     parent_instance;
+  SlSheet       parent_instance;
 
-  SlGame       *game;
+  SlGame       *game;          /* the sheet's (sl_sheet_get_game) */
   gulong        changed_id;
   int           unit;
   gboolean      updating;
 
-  GtkLabel     *problem;
+  AdwWindowTitle *title;
+  AdwPreferencesPage *page;
   AdwComboRow  *wound;
   AdwComboRow  *position;
   AdwComboRow  *in_hand;
@@ -36,13 +37,17 @@ struct _SlUnitSheet
   GtkSpinButton *grenades_sg;
   GtkSwitch    *jammed;
   GtkSwitch    *routed;
+  GtkWidget    *routed_row;
+  GtkWidget    *legionnaire_row;
   GtkSwitch    *hidden;
   GtkSwitch    *dazed;
   GtkSpinButton *dazed_subphase;
   GtkButton    *drop_action;
   GtkButton    *dive_stop;
   AdwActionRow *action_row;
-  /* Vacuum or a hostile atmosphere (T-36, P-39), or NULL. */
+  /* Vacuum or a hostile atmosphere (T-36, P-39): in the sheet when the
+   * scenario has either (exposed). */
+  gboolean      exposed;
   GtkWidget    *exposure;
   GtkSwitch    *inside;
   AdwComboRow  *breach;
@@ -53,7 +58,7 @@ struct _SlUnitSheet
   GtkWidget    *clear_fires;
 };
 
-G_DEFINE_FINAL_TYPE (SlUnitSheet, sl_unit_sheet, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (SlUnitSheet, sl_unit_sheet, SL_TYPE_SHEET)
 
 /* Applies @command; the refusal, if any, is shown on the sheet. */
 static gboolean
@@ -65,12 +70,11 @@ apply (SlUnitSheet *self,
 
   if (sl_game_apply (self->game, command, &local_error) == NULL)
     {
-      sl_rule_links_set_label (self->problem, local_error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+      sl_sheet_show_problem (SL_SHEET (self), local_error->message);
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
+  sl_sheet_show_problem (SL_SHEET (self), NULL);
   return TRUE;
 }
 
@@ -309,7 +313,7 @@ refresh (SlUnitSheet *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->drop_action), u->current.action != NULL);
   /* A-72: a zero-G dive carries on until it hits something. */
   gtk_widget_set_visible (GTK_WIDGET (self->dive_stop), sl_unit_drifting (self->game, self->unit));
-  if (self->inside != NULL)
+  if (self->exposed)
     refresh_exposure (self, &log);
   refresh_fires (self);
   self->updating = FALSE;
@@ -430,190 +434,72 @@ dive_stop_cb (SlUnitSheet *self)
   gtk_window_destroy (GTK_WINDOW (self));
 }
 
-static GtkSpinButton *
-spin_row (AdwPreferencesGroup *group,
-          const char          *title,
-          const char          *field,
-          SlUnitSheet         *self)
-{
-  GtkSpinButton *spin = sl_spin_row_add (GTK_WIDGET (group), title, 0, 99, 1);
-
-  g_object_set_data (G_OBJECT (spin), "field", (gpointer) field);
-  g_signal_connect (spin, "value-changed", G_CALLBACK (spin_changed_cb), self);
-  return spin;
-}
-
-static GtkSwitch *
-switch_row (AdwPreferencesGroup *group,
-            const char          *title,
-            const char          *field,
-            SlUnitSheet         *self)
-{
-  GtkSwitch *sw = sl_switch_row_add (GTK_WIDGET (group), title, NULL);
-
-  g_object_set_data (G_OBJECT (sw), "field", (gpointer) field);
-  g_signal_connect (sw, "notify::active", G_CALLBACK (switch_changed_cb), self);
-  return sw;
-}
-
-static AdwComboRow *
-combo_row (AdwPreferencesGroup *group,
-           const char          *title,
-           GtkStringList       *model,
-           SlUnitSheet         *self)
-{
-  AdwComboRow *row = ADW_COMBO_ROW (sl_combo_row_new ());
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_combo_row_set_model (row, G_LIST_MODEL (model));
-  g_signal_connect (row, "notify::selected", G_CALLBACK (combo_changed_cb), self);
-  adw_preferences_group_add (group, GTK_WIDGET (row));
-  return row;
-}
-
-/* T-36, A-120: in vacuum or a hostile atmosphere, whether the unit is
- * sheltered inside, and its suit's breach (P-39), corrected by hand. */
 static void
-build_exposure (SlUnitSheet        *self,
-                AdwPreferencesPage *page)
+sheet_refresh (SlSheet *sheet)
 {
-  const SlRules *rules = sl_game_get_rules (self->game);
-  gboolean vacuum = sl_game_get_setup (self->game)->environment.vacuum;
-  AdwPreferencesGroup *group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  /* In the order of SlBreachState. */
-  g_autoptr(GtkStringList) breaches = gtk_string_list_new ((const char *[]) {
-    C_("suit breach", "None"), C_("suit breach", "One more wound"), C_("suit breach", "Bleeding"), NULL });
-
-  sl_group_set_title (group, vacuum ? _("Vacuum") : _("Hostile Atmosphere"));
-  sl_group_set_description (group,
-                                         vacuum ? _("Out in the vacuum, a wound breaches the suit (T-36, P-39).")
-                                                : _("Out in the atmosphere, a wound breaches the suit (T-36, P-39)."));
-  self->inside = switch_row (group, _("Inside, sheltered"), NULL, self);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (gtk_widget_get_ancestor (GTK_WIDGET (self->inside),
-                                                                      ADW_TYPE_ACTION_ROW)),
-                               _("In a pressurised ship or an intact, closed building (T-36, A-120)"));
-  self->breach = combo_row (group, _("Suit breach"), breaches, self);
-  self->breach_due = spin_row (group, _("Subphases until the next breach wound"), "breach", self);
-  gtk_spin_button_set_range (self->breach_due, 1, rules->environment.suit_breach_delay);
-  adw_preferences_page_add (page, group);
-  self->exposure = GTK_WIDGET (group);
+  refresh (SL_UNIT_SHEET (sheet));
 }
 
 static void
-build (SlUnitSheet *self)
+clear_fires_cb (SlUnitSheet *self)
+{
+  sl_unit_sheet_clear_fires (self);
+}
+
+/* The lists of the game: the wounds of T-03, the positions, the unit's
+ * weapons. */
+static void
+fill_lists (SlUnitSheet *self)
 {
   const SlRules *rules = sl_game_get_rules (self->game);
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  const SlUnitSetup *us = sl_setup_unit_at (setup, self->unit);
+  const SlUnitSetup *us = sl_setup_unit_at (sl_game_get_setup (self->game), self->unit);
   g_autoptr(GtkStringList) wounds = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) positions = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) weapons = gtk_string_list_new (NULL);
-  g_autofree char *title = g_strdup_printf (_("%s’s Log"), us->label);
-  g_autofree char *subtitle = g_strdup_printf (_("Counter %d · corrections go into the journal"), us->counter);
-  GtkWidget *content, *header, *done, *page;
-  AdwPreferencesGroup *body, *ammo, *counters, *action;
 
-  /* Setting the controls up is not a correction. */
-  self->updating = TRUE;
   for (int w = 0; w < SL_N_WOUNDS; w++)
     gtk_string_list_append (wounds, w == SL_WOUND_NONE ? _("Unhurt") : rules->wounds[w].name);
   for (int p = 0; p < SL_N_POSITIONS; p++)
     gtk_string_list_append (positions, sl_position_label (p));
   for (int w = 0; w < us->n_weapons; w++)
     gtk_string_list_append (weapons, us->weapons[w]->name);
+  adw_combo_row_set_model (self->wound, G_LIST_MODEL (wounds));
+  adw_combo_row_set_model (self->position, G_LIST_MODEL (positions));
+  adw_combo_row_set_model (self->in_hand, G_LIST_MODEL (weapons));
+}
 
-  gtk_window_set_title (GTK_WINDOW (self), title);
-  gtk_window_set_default_size (GTK_WINDOW (self), 460, 720);
-  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
-  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  header = adw_header_bar_new ();
-  adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), adw_window_title_new (title, subtitle));
-  done = gtk_button_new_with_mnemonic (_("_Done"));
-  gtk_widget_add_css_class (done, "suggested-action");
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (done), "window.close");
-  adw_header_bar_pack_end (ADW_HEADER_BAR (header), done);
-  gtk_box_append (GTK_BOX (content), header);
-  page = adw_preferences_page_new ();
-  gtk_widget_set_vexpand (page, TRUE);
-  gtk_box_append (GTK_BOX (content), page);
+/* What the unit is: a Legionnaire character's skills (§18), as the setup
+ * converted them — it never routs; in vacuum or a hostile atmosphere,
+ * whether it is sheltered, and its suit (T-36, A-120, P-39). */
+static void
+show_unit (SlUnitSheet *self)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  const SlUnitSetup *us = sl_setup_unit_at (setup, self->unit);
+  gboolean vacuum = setup->environment.vacuum;
 
-  body = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  self->problem = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->problem, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->problem), "error");
-  gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
-  adw_preferences_group_add (body, GTK_WIDGET (self->problem));
-  sl_group_set_title (body, _("Wounds and Position"));
-  self->wound = combo_row (body, _("Wounds"), wounds, self);
-  self->position = combo_row (body, _("Position"), positions, self);
-  /* §18: a Legionnaire character's skills, as the setup converted them. */
   if (us->legionnaire != NULL)
     {
-      GtkWidget *row = sl_action_row_new ();
       g_autofree char *words = sl_legionnaire_modifiers_words (us->legionnaire);
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Legionnaire character (§18)"));
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), words);
-      adw_preferences_group_add (body, row);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->legionnaire_row), words);
+      gtk_widget_set_visible (self->legionnaire_row, TRUE);
     }
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), body);
-  if (setup->environment.vacuum || setup->environment.hostile)
-    build_exposure (self, ADW_PREFERENCES_PAGE (page));
-
-  ammo = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  sl_group_set_title (ammo, _("Weapon and Ammunition"));
-  self->in_hand = combo_row (ammo, _("Weapon in hand"), weapons, self);
-  self->magazines_r = spin_row (ammo, _("Rifle magazines left (R)"), "magazines.R", self);
-  self->magazines_p = spin_row (ammo, _("Pistol magazines left (P)"), "magazines.P", self);
-  self->rounds_fired = spin_row (ammo, _("Rounds fired from this magazine"), "rounds_fired", self);
-  self->grenades_fg = spin_row (ammo, _("Fragmentation grenades (FG)"), "grenades.FG", self);
-  self->grenades_sg = spin_row (ammo, _("Smoke grenades (SG)"), "grenades.SG", self);
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ammo);
-
-  counters = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  sl_group_set_title (counters, _("Counters"));
-  self->dazed = switch_row (counters, _("Dazed"), "dazed_until", self);
-  self->dazed_subphase = spin_row (counters, _("Dazed until subphase"), "dazed_until", self);
+  gtk_widget_set_sensitive (self->routed_row, us->legionnaire == NULL);
   gtk_spin_button_set_range (self->dazed_subphase, 1, rules->subphases_per_turn);
-  self->jammed = switch_row (counters, _("Weapon jammed"), "jammed", self);
-  self->routed = switch_row (counters, _("Routed"), "routed", self);
-  /* §18: a player character never routs. */
-  gtk_widget_set_sensitive (gtk_widget_get_ancestor (GTK_WIDGET (self->routed), ADW_TYPE_ACTION_ROW),
-                            us->legionnaire == NULL);
-  self->hidden = switch_row (counters, _("Hidden"), "hidden", self);
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), counters);
-
-  action = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  sl_group_set_title (action, _("Action"));
-  self->action_row = ADW_ACTION_ROW (sl_action_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->action_row), _("Under way"));
-  self->drop_action = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_Take Off the Log")));
-  gtk_widget_set_valign (GTK_WIDGET (self->drop_action), GTK_ALIGN_CENTER);
-  g_signal_connect_swapped (self->drop_action, "clicked", G_CALLBACK (drop_action_cb), self);
-  adw_action_row_add_suffix (self->action_row, GTK_WIDGET (self->drop_action));
-  self->dive_stop = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_Dive Stops…")));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->dive_stop),
-                               _("The zero-G dive hits full cover or a unit, and ends (A-72)"));
-  gtk_widget_set_valign (GTK_WIDGET (self->dive_stop), GTK_ALIGN_CENTER);
-  g_signal_connect_swapped (self->dive_stop, "clicked", G_CALLBACK (dive_stop_cb), self);
-  adw_action_row_add_suffix (self->action_row, GTK_WIDGET (self->dive_stop));
-  adw_preferences_group_add (action, GTK_WIDGET (self->action_row));
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), action);
-
-  /* P-15, T-23: the fires the rate of fire counts, corrected by hand. */
-  self->fires_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  sl_group_set_title (self->fires_group, _("Fire History"));
-  self->clear_fires = gtk_button_new_with_mnemonic (_("C_lear"));
-  gtk_widget_set_valign (self->clear_fires, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (self->clear_fires, "flat");
-  gtk_widget_set_tooltip_text (self->clear_fires, _("Take every fire off the log"));
-  g_signal_connect_swapped (self->clear_fires, "clicked", G_CALLBACK (sl_unit_sheet_clear_fires), self);
-  adw_preferences_group_set_header_suffix (self->fires_group, self->clear_fires);
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), self->fires_group);
-
-  adw_window_set_content (ADW_WINDOW (self), content);
-  refresh (self);
+  self->exposed = setup->environment.vacuum || setup->environment.hostile;
+  if (!self->exposed)
+    {
+      adw_preferences_page_remove (self->page, ADW_PREFERENCES_GROUP (self->exposure));
+      return;
+    }
+  sl_group_set_title (ADW_PREFERENCES_GROUP (self->exposure),
+                      vacuum ? _("Vacuum") : _("Hostile Atmosphere"));
+  sl_group_set_description (ADW_PREFERENCES_GROUP (self->exposure),
+                            vacuum ? _("Out in the vacuum, a wound breaches the suit (T-36, P-39).")
+                                   : _("Out in the atmosphere, a wound breaches the suit (T-36, P-39)."));
+  gtk_spin_button_set_range (self->breach_due, 1, rules->environment.suit_breach_delay);
 }
 
 static void
@@ -623,7 +509,8 @@ sl_unit_sheet_dispose (GObject *object)
 
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
-  g_clear_object (&self->game);
+  self->game = NULL;
+  gtk_widget_dispose_template (GTK_WIDGET (object), SL_TYPE_UNIT_SHEET);
   G_OBJECT_CLASS (sl_unit_sheet_parent_class)->dispose (object);
 }
 
@@ -639,16 +526,74 @@ sl_unit_sheet_class_init (SlUnitSheetClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  SlSheetClass *sheet_class = SL_SHEET_CLASS (klass);
 
   object_class->dispose = sl_unit_sheet_dispose;
   object_class->finalize = sl_unit_sheet_finalize;
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  sheet_class->refresh = sheet_refresh;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/squadlog/SquadLog/sl-unit-sheet.ui");
+  sl_sheet_class_bind_template_parts (widget_class, 0);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, title);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, page);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, wound);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, position);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, legionnaire_row);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, exposure);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, inside);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, breach);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, breach_due);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, in_hand);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, magazines_r);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, magazines_p);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, rounds_fired);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, grenades_fg);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, grenades_sg);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, dazed);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, dazed_subphase);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, jammed);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, routed);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, routed_row);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, hidden);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, action_row);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, drop_action);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, dive_stop);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, fires_group);
+  gtk_widget_class_bind_template_child (widget_class, SlUnitSheet, clear_fires);
+  gtk_widget_class_bind_template_callback (widget_class, combo_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, spin_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, switch_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, drop_action_cb);
+  gtk_widget_class_bind_template_callback (widget_class, dive_stop_cb);
+  gtk_widget_class_bind_template_callback (widget_class, clear_fires_cb);
 }
 
 static void
 sl_unit_sheet_init (SlUnitSheet *self)
 {
+  /* The `correct` command's field of each control (the breach's is the
+   * breach's, worked out with its state). */
+  const struct { gpointer *control; const char *field; } fields[] = {
+    { (gpointer *) &self->magazines_r, "magazines.R" },
+    { (gpointer *) &self->magazines_p, "magazines.P" },
+    { (gpointer *) &self->rounds_fired, "rounds_fired" },
+    { (gpointer *) &self->grenades_fg, "grenades.FG" },
+    { (gpointer *) &self->grenades_sg, "grenades.SG" },
+    { (gpointer *) &self->breach_due, "breach" },
+    { (gpointer *) &self->dazed, "dazed_until" },
+    { (gpointer *) &self->dazed_subphase, "dazed_until" },
+    { (gpointer *) &self->jammed, "jammed" },
+    { (gpointer *) &self->routed, "routed" },
+    { (gpointer *) &self->hidden, "hidden" },
+  };
+
   self->fire_rows = g_ptr_array_new ();
+  /* Setting the controls up is not a correction. */
+  self->updating = TRUE;
+  gtk_widget_init_template (GTK_WIDGET (self));
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    g_object_set_data (G_OBJECT (*fields[i].control), "field", (gpointer) fields[i].field);
 }
 
 SlUnitSheet *
@@ -656,14 +601,29 @@ sl_unit_sheet_new (GtkWindow *parent,
                    SlGame    *game,
                    int        unit)
 {
+  const SlUnitSetup *us;
   SlUnitSheet *self;
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
-  self = g_object_new (SL_TYPE_UNIT_SHEET, "transient-for", parent, NULL);
-  self->game = g_object_ref (game);
+  self = g_object_new (SL_TYPE_UNIT_SHEET, "transient-for", parent, "game", game, "unit", unit,
+                       NULL);
+  self->game = game;
   self->unit = unit;
-  build (self);
-  self->changed_id = g_signal_connect_swapped (game, "changed", G_CALLBACK (refresh), self);
+  us = sl_setup_unit_at (sl_game_get_setup (game), unit);
+  title = g_strdup_printf (_("%s’s Log"), us->label);
+  subtitle = g_strdup_printf (_("Counter %d · corrections go into the journal"), us->counter);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  adw_window_title_set_title (self->title, title);
+  adw_window_title_set_subtitle (self->title, subtitle);
+  fill_lists (self);
+  show_unit (self);
+  /* The first choice: its wounds. */
+  sl_sheet_set_entry (SL_SHEET (self), GTK_WIDGET (self->wound));
+  sl_sheet_ready (SL_SHEET (self));
+  self->changed_id = g_signal_connect_swapped (game, "changed", G_CALLBACK (sl_sheet_refresh),
+                                               self);
   return self;
 }

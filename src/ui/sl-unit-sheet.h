@@ -8,11 +8,12 @@
 #include <adwaita.h>
 
 #include "sl-game.h"
+#include "sl-sheet.h"
 
 G_BEGIN_DECLS
 
 #define SL_TYPE_UNIT_SHEET (sl_unit_sheet_get_type ())
-G_DECLARE_FINAL_TYPE (SlUnitSheet, sl_unit_sheet, SL, UNIT_SHEET, AdwWindow)
+G_DECLARE_FINAL_TYPE (SlUnitSheet, sl_unit_sheet, SL, UNIT_SHEET, SlSheet)
 
 SlUnitSheet *sl_unit_sheet_new      (GtkWindow   *parent,
                                      SlGame      *game,

@@ -1,0 +1,132 @@
+/* sl-sheet.h: what every sheet shares — a modal dialog over the table that
+ * asks the core (sl_game_preview) and applies one command: the game, the
+ * dice typed as one key press each, "the app rolls", Escape to close, the
+ * problem line with its rule links, the odds header, and what a screen
+ * reader is told
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "sl-game.h"
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_SHEET (sl_sheet_get_type ())
+G_DECLARE_DERIVABLE_TYPE (SlSheet, sl_sheet, SL, SHEET, AdwWindow)
+
+struct _SlSheetClass
+{
+  AdwWindowClass parent_class;
+
+  /* A digit key (0–9) typed where no text is being typed. The default
+   * reads it as a d10 (0 is 10) for enter_die; a sheet of d100 takes the
+   * digits themselves. Returns whether the digit was taken. */
+  gboolean (*enter_digit) (SlSheet *self,
+                           int      digit);
+  /* The die the sheet asks for (1–10); NULL for a sheet without dice. */
+  gboolean (*enter_die)   (SlSheet *self,
+                           int      value);
+  /* Asks the core again about the sheet as it stands, and shows it. */
+  void     (*refresh)     (SlSheet *self);
+  /* Applies the command, the app rolling the dice not typed ("sheet.apply":
+   * Roll for Me, Fire, Go Off …); closes the sheet, or shows the refusal. */
+  gboolean (*apply)       (SlSheet *self);
+  /* Gives up the unit's action (cancel, §6.1: "sheet.give-up"); closes the
+   * sheet. The default cancels the sheet's unit. */
+  gboolean (*give_up)     (SlSheet *self);
+
+  gpointer padding[8];
+};
+
+/* The template objects a sheet shares with SlSheet, by their ids. Every
+ * template has "problem" (a GtkLabel: the core's refusal, with its rule
+ * links); these are optional. */
+typedef enum
+{
+  SL_SHEET_ODDS    = 1 << 0,   /* "odds": a GtkLabel, the odds header */
+  SL_SHEET_PROMPT  = 1 << 1,   /* "prompt": a GtkLabel, what the table waits for */
+  SL_SHEET_ROLL    = 1 << 2,   /* "roll_button": sheet.apply's button, where the focus starts */
+  SL_SHEET_GIVE_UP = 1 << 3,   /* "give_up": sheet.give-up's button, shown when stuck */
+  SL_SHEET_ALL_PARTS = SL_SHEET_ODDS | SL_SHEET_PROMPT | SL_SHEET_ROLL | SL_SHEET_GIVE_UP,
+} SlSheetParts;
+
+/* For a sheet's class_init, after gtk_widget_class_set_template_from_resource:
+ * binds the template's "problem" and @parts to the sheet's, and the
+ * callback "sheet_changed_cb" (swapped: any change asks the core again). */
+void        sl_sheet_class_bind_template_parts (GtkWidgetClass *widget_class,
+                                                SlSheetParts    parts);
+
+SlGame     *sl_sheet_get_game      (SlSheet    *self);
+/* The unit whose action the sheet resolves, or -1. */
+int         sl_sheet_get_unit      (SlSheet    *self);
+gboolean    sl_sheet_get_app_rolls (SlSheet    *self);
+void        sl_sheet_set_app_rolls (SlSheet    *self,
+                                    gboolean    app_rolls);
+
+/* The end of a sheet's building: from now on a change on it refreshes it
+ * (sheet_changed_cb), and it is refreshed now. */
+void        sl_sheet_ready         (SlSheet    *self);
+void        sl_sheet_refresh       (SlSheet    *self);
+gboolean    sl_sheet_apply         (SlSheet    *self);
+gboolean    sl_sheet_give_up       (SlSheet    *self);
+/* Whether the sheet offers to give up the action: refused for a reason
+ * nothing on it can put right. */
+gboolean    sl_sheet_can_give_up   (SlSheet    *self);
+/* A key press, as typed: a digit (0–9), or a die (1–10). */
+gboolean    sl_sheet_enter_digit   (SlSheet    *self,
+                                    int         digit);
+gboolean    sl_sheet_enter_die     (SlSheet    *self,
+                                    int         value);
+/* The template's "roll_button", or NULL. */
+GtkWidget  *sl_sheet_get_roll_button (SlSheet  *self);
+/* Whether the sheet.apply action (the roll button) may be used. */
+void        sl_sheet_set_can_apply (SlSheet    *self,
+                                    gboolean    can_apply);
+
+/* The problem line: @message with its rules as links, or hidden for NULL. */
+void        sl_sheet_show_problem  (SlSheet    *self,
+                                    const char *message);
+/* The problem shown, or NULL. */
+const char *sl_sheet_get_problem   (SlSheet    *self);
+/* A refusal of the command: @message on the problem line; when @stuck
+ * (nothing on the sheet can put it right) the way on is to give up the
+ * unit's action, and there is no die to type nor anything to roll. */
+void        sl_sheet_show_refusal  (SlSheet    *self,
+                                    const char *message,
+                                    gboolean    stuck);
+/* No refusal: the prompt and the roll button back, the rest hidden. */
+void        sl_sheet_clear_refusal (SlSheet    *self);
+
+/* The odds header ("Needs 7 or less · 70 %"), hidden when @odds is NULL
+ * or empty. */
+void        sl_sheet_set_odds      (SlSheet    *self,
+                                    const char *odds);
+/* What the table waits for ("Type the die: 1–9, 0 for 10."). */
+void        sl_sheet_set_prompt    (SlSheet    *self,
+                                    const char *prompt);
+const char *sl_sheet_get_prompt    (SlSheet    *self);
+/* The dice typed so far, in the order typed (none: @n_dice 0), for the
+ * screen reader. */
+void        sl_sheet_set_typed     (SlSheet    *self,
+                                    const int  *dice,
+                                    guint       n_dice);
+
+/* Enter in @editable (a number, a distance) gives the focus back to the
+ * entry: the keys are dice again. */
+void        sl_sheet_return_on_enter (SlSheet    *self,
+                                      GtkEditable *editable);
+
+/* Where the player acts: the focus starts there, and its accessible
+ * description says the odds, the dice typed, what to type and the
+ * problem, as the sheet shows them (the roll button unless set). */
+GtkWidget  *sl_sheet_get_entry     (SlSheet    *self);
+void        sl_sheet_set_entry     (SlSheet    *self,
+                                    GtkWidget  *entry);
+/* The accessible description the entry has now. */
+const char *sl_sheet_get_description (SlSheet  *self);
+
+G_END_DECLS
