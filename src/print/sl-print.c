@@ -271,6 +271,78 @@ draw_header (Page   *p,
   text (p, line2, x, y + 36, width, 12, 8.5, FALSE, PANGO_ALIGN_LEFT, 1);
 }
 
+/* A unit log's second line, at @y, @line high: the ammunition boxes
+ * (T-20), the tally, the wounds (L M S U D), the equipment; filled in from
+ * @log, or blank when it is NULL. */
+static void
+draw_unit_boxes (Page            *p,
+                 const SlUnitLog *log,
+                 const char      *equipment,
+                 double           x,
+                 double           y,
+                 double           width,
+                 double           line)
+{
+  static const char * const wound_letters[] = { "L", "M", "S", "U", "D" };
+  gboolean filled = log != NULL;
+  double bx;
+  double size = MIN (line - 6, 10);
+  double by = y + (line - size) / 2;
+  const char *labels[] = { "R", "P", "FG", "SG" };
+  int counts[4] = { 3, 2, 2, 2 };
+  int left[4] = { 3, 2, 2, 2 };
+  guint wounds = 0;
+  g_autofree char *tally = NULL;
+
+  /* P-35: a launcher's load takes the hand grenades' place. */
+  if (filled && log->launcher)
+    {
+      labels[2] = "GL-F";
+      labels[3] = "GL-S";
+    }
+  if (filled)
+    {
+      counts[0] = log->boxes[SL_MAGAZINE_R];
+      counts[1] = log->boxes[SL_MAGAZINE_P];
+      counts[2] = log->launcher ? log->launcher_boxes[SL_GRENADE_FG] : log->boxes[SL_MAGAZINE_FG];
+      counts[3] = log->launcher ? log->launcher_boxes[SL_GRENADE_SG] : log->boxes[SL_MAGAZINE_SG];
+      left[0] = log->left[SL_MAGAZINE_R];
+      left[1] = log->left[SL_MAGAZINE_P];
+      left[2] = log->launcher ? log->launcher_load[SL_GRENADE_FG] : log->left[SL_MAGAZINE_FG];
+      left[3] = log->launcher ? log->launcher_load[SL_GRENADE_SG] : log->left[SL_MAGAZINE_SG];
+      for (int wl = SL_WOUND_LIGHT; wl <= SL_WOUND_DEAD; wl++)
+        if ((int) log->wound >= wl)
+          wounds |= 1u << (wl - SL_WOUND_LIGHT);
+      if (log->rounds > 0)
+        tally = g_strdup_printf (_("fired %d/%d"), log->rounds_fired, log->rounds);
+    }
+  bx = x + 4;
+  for (int a = 0; a < 4; a++)
+    {
+      guint spent = 0;
+      double label_width = strlen (labels[a]) > 2 ? 20 : 12;
+
+      text (p, labels[a], bx, by, label_width, size, 6.5, TRUE, PANGO_ALIGN_LEFT, 1);
+      bx += label_width;
+      for (int b = 0; b < counts[a]; b++)
+        if (filled && b >= left[a])
+          spent |= 1u << b;
+      bx = boxes (p, bx, by, size, MIN (counts[a], 6), spent, NULL) + 5;
+    }
+  text (p, tally ? tally : _("fired __/__"), bx, by, 56, size, 6.5, FALSE, PANGO_ALIGN_LEFT, 1);
+  bx += 58;
+  text (p, _("Wnds"), bx, by, 22, size, 6.5, TRUE, PANGO_ALIGN_LEFT, 1);
+  bx = boxes (p, bx + 22, by, size, 5, wounds, wound_letters) + 6;
+  /* The wound in words too, for whoever reads the log aloud. */
+  if (filled && log->wound != SL_WOUND_NONE)
+    {
+      text (p, p->rules->wounds[log->wound].name, bx, y, 70, line, 6.5, TRUE, PANGO_ALIGN_LEFT, 1);
+      bx += 72;
+    }
+  if (equipment != NULL && *equipment)
+    text (p, equipment, bx, y, x + width - bx - 2, line, 6.5, FALSE, PANGO_ALIGN_LEFT, 1);
+}
+
 /* One unit log, two lines: who and what it carries; then its boxes. */
 static void
 draw_unit (Page   *p,
@@ -280,7 +352,6 @@ draw_unit (Page   *p,
            double  width,
            double  height)
 {
-  static const char * const wound_letters[] = { "L", "M", "S", "U", "D" };
   static const char * const headings_small[] = { N_("#"), N_("Unit"), N_("Pts"), N_("Race"), N_("Armr"),
                                                   N_("Wpn"), N_("Mod"), N_("Pos") };
   double col[] = { 0, 22, 150, 180, 232, 262, 322, 362 };
@@ -289,7 +360,6 @@ draw_unit (Page   *p,
   gboolean filled = !p->blank && slot < p->n_units;
   const char *values[8] = { NULL };
   g_autofree char *counter = NULL, *points = NULL, *weapons = NULL, *mod = NULL, *equipment = NULL;
-  double bx;
 
   rect (p, x, y, width, height, 0.8);
   if (slot == 0)
@@ -372,65 +442,7 @@ draw_unit (Page   *p,
   cairo_line_to (p->cr, x + width, y + line);
   cairo_stroke (p->cr);
 
-  /* The ammunition boxes (T-20), the tally, the wounds (L M S U D), the
-   * equipment. */
-  {
-    double size = MIN (line - 6, 10);
-    double by = y + line + (line - size) / 2;
-    const char *labels[] = { "R", "P", "FG", "SG" };
-    int counts[4] = { 3, 2, 2, 2 };
-    int left[4] = { 3, 2, 2, 2 };
-    guint wounds = 0;
-    g_autofree char *tally = NULL;
-
-    /* P-35: a launcher's load takes the hand grenades' place. */
-    if (filled && log.launcher)
-      {
-        labels[2] = "GL-F";
-        labels[3] = "GL-S";
-      }
-    if (filled)
-      {
-        counts[0] = log.boxes[SL_MAGAZINE_R];
-        counts[1] = log.boxes[SL_MAGAZINE_P];
-        counts[2] = log.launcher ? log.launcher_boxes[SL_GRENADE_FG] : log.boxes[SL_MAGAZINE_FG];
-        counts[3] = log.launcher ? log.launcher_boxes[SL_GRENADE_SG] : log.boxes[SL_MAGAZINE_SG];
-        left[0] = log.left[SL_MAGAZINE_R];
-        left[1] = log.left[SL_MAGAZINE_P];
-        left[2] = log.launcher ? log.launcher_load[SL_GRENADE_FG] : log.left[SL_MAGAZINE_FG];
-        left[3] = log.launcher ? log.launcher_load[SL_GRENADE_SG] : log.left[SL_MAGAZINE_SG];
-        for (int wl = SL_WOUND_LIGHT; wl <= SL_WOUND_DEAD; wl++)
-          if ((int) log.wound >= wl)
-            wounds |= 1u << (wl - SL_WOUND_LIGHT);
-        if (log.rounds > 0)
-          tally = g_strdup_printf (_("fired %d/%d"), log.rounds_fired, log.rounds);
-      }
-    bx = x + 4;
-    for (int a = 0; a < 4; a++)
-      {
-        guint spent = 0;
-        double label_width = strlen (labels[a]) > 2 ? 20 : 12;
-
-        text (p, labels[a], bx, by, label_width, size, 6.5, TRUE, PANGO_ALIGN_LEFT, 1);
-        bx += label_width;
-        for (int b = 0; b < counts[a]; b++)
-          if (filled && b >= left[a])
-            spent |= 1u << b;
-        bx = boxes (p, bx, by, size, MIN (counts[a], 6), spent, NULL) + 5;
-      }
-    text (p, tally ? tally : _("fired __/__"), bx, by, 56, size, 6.5, FALSE, PANGO_ALIGN_LEFT, 1);
-    bx += 58;
-    text (p, _("Wnds"), bx, by, 22, size, 6.5, TRUE, PANGO_ALIGN_LEFT, 1);
-    bx = boxes (p, bx + 22, by, size, 5, wounds, wound_letters) + 6;
-    /* The wound in words too, for whoever reads the log aloud. */
-    if (filled && log.wound != SL_WOUND_NONE)
-      {
-        text (p, p->rules->wounds[log.wound].name, bx, y + line, 70, line, 6.5, TRUE, PANGO_ALIGN_LEFT, 1);
-        bx += 72;
-      }
-    if (equipment != NULL && *equipment)
-      text (p, equipment, bx, y + line, x + width - bx - 2, line, 6.5, FALSE, PANGO_ALIGN_LEFT, 1);
-  }
+  draw_unit_boxes (p, filled ? &log : NULL, equipment, x, y + line, width, line);
 }
 
 /* The action log: the Action Table's boxes with their cost, blank boxes for
