@@ -12,6 +12,7 @@
 #include "sl-combat.h"
 #include "sl-declare-sheet.h"
 #include "sl-dice-sheet.h"
+#include "sl-ui-util.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
 
@@ -32,7 +33,20 @@ test_declare_sheet_choices (void)
   sl_test_ui_save_png (GTK_WIDGET (sheet), "declare-sheet.png");
 
   g_assert_cmpstr (sl_declare_sheet_get_choice (sheet, "use-device"), ==, "5 AP · ends in subphase 2 of turn 2");
-  g_assert_cmpstr (sl_declare_sheet_get_choice (sheet, "aimed-fire"), ==, "3 AP · ends in subphase 10");
+  /* Issue 22 item 5: a shot tells its odds before the AP are spent, the
+   * core's for the target picked (the first one offered). */
+  {
+    g_autoptr(GArray) targets = sl_fire_targets (game, sl_test_unit (game, "cw-14"), NULL);
+    const char *target = sl_setup_unit_at (sl_game_get_setup (game), g_array_index (targets, int, 0))->id;
+    g_autofree char *declare = g_strdup_printf ("{'type': 'declare', 'unit': 'cw-14', 'action': 'aimed-fire',"
+                                                " 'target': '%s'}", target);
+    g_autoptr(JsonNode) preview = sl_test_json_preview (game, declare);
+    JsonObject *to_hit = json_object_get_object_member (json_node_get_object (preview), "to_hit");
+    g_autofree char *odds = sl_check_odds_words (to_hit);
+    g_autofree char *expected = g_strdup_printf ("3 AP · ends in subphase 10 · to hit before cover: %s", odds);
+
+    g_assert_cmpstr (sl_declare_sheet_get_choice (sheet, "aimed-fire"), ==, expected);
+  }
   g_assert_cmpstr (sl_declare_sheet_get_choice (sheet, "walk"), ==, "1 AP · ends in subphase 8");
   g_assert_null (sl_declare_sheet_get_choice (sheet, "melee"));
   g_assert_true (sl_declare_sheet_can_choose (sheet, "use-device"));
@@ -368,7 +382,9 @@ test_declare_sheet_burst_rate (void)
   g_assert_false (sl_declare_sheet_choose (sheet, "fire"));
   g_assert_true (sl_declare_sheet_set_burst (sheet, "concentrated"));
   g_assert_true (sl_declare_sheet_can_choose (sheet, "fire"));
-  g_assert_cmpstr (sl_declare_sheet_get_choice (sheet, "fire"), ==, "1 AP · ends in subphase 2");
+  /* The burst declared tells the burst's odds (issue 22 item 5). */
+  g_assert_true (g_str_has_prefix (sl_declare_sheet_get_choice (sheet, "fire"),
+                                   "1 AP · ends in subphase 2 · to hit before cover: Needs "));
   g_assert_true (sl_declare_sheet_set_burst (sheet, "none"));
   g_assert_cmpstr (sl_declare_sheet_get_choice (sheet, "fire"), ==, single);
   gtk_window_destroy (GTK_WINDOW (sheet));

@@ -200,12 +200,31 @@ choice_words (SlDeclareSheet *self,
   int turn = json_object_get_int_member (end, "turn");
   int subphase = json_object_get_int_member (end, "subphase");
 
+  g_autofree char *when = NULL;
+  g_autofree char *single = NULL;
+  g_autofree char *burst = NULL;
+
   if (turn == sl_game_get_state (self->game)->turn)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d AP · ends in subphase %d",
+    when = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d AP · ends in subphase %d",
                                          "%d AP · ends in subphase %d", cost), cost, subphase);
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d AP · ends in subphase %d of turn %d",
-                                       "%d AP · ends in subphase %d of turn %d", cost),
-                          cost, subphase, turn);
+  else
+    when = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d AP · ends in subphase %d of turn %d",
+                                         "%d AP · ends in subphase %d of turn %d", cost),
+                            cost, subphase, turn);
+  /* A shot at a unit: its odds as the core reads the logs now, and a
+   * burst's where the weapon fires one — what aiming or a burst buys before
+   * the AP are spent (P-14, T-14, T-22). */
+  if (json_object_has_member (o, "to_hit"))
+    single = sl_check_odds_words (json_object_get_object_member (o, "to_hit"));
+  if (json_object_has_member (o, "to_hit_burst"))
+    burst = sl_check_odds_words (json_object_get_object_member (o, "to_hit_burst"));
+  if (single != NULL && burst != NULL)
+    /* "1 AP · ends in subphase 3 · to hit before cover: Needs 6 or less · 60 %; a burst: Needs 5 or less · 50 %" */
+    return g_strdup_printf (_("%s · to hit before cover: %s; a burst: %s"), when, single, burst);
+  if (single != NULL)
+    /* "1 AP · ends in subphase 3 · to hit before cover: Needs 6 or less · 60 %" */
+    return g_strdup_printf (_("%s · to hit before cover: %s"), when, single);
+  return g_steal_pointer (&when);
 }
 
 static Choice *find_choice (SlDeclareSheet *self, const char *action);
