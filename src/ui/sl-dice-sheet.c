@@ -57,7 +57,6 @@ struct _SlDiceSheet
   GtkWidget      *options_group;
   GtkListBox     *breakdown;
   char           *odds_text;
-  char           *unit_id;   /* the unit whose action this resolves, or NULL */
 
   GtkWidget            *count_group;
   GtkSpinButton        *count;
@@ -287,7 +286,7 @@ show_refusal (SlDiceSheet  *self,
               const GError *error)
 {
   g_auto(GStrv) inputs = sheet_inputs (self);
-  gboolean stuck = self->unit_id != NULL && !sl_refusal_fixable (error, (const char * const *) inputs);
+  gboolean stuck = sl_sheet_get_unit (SL_SHEET (self)) >= 0 && !sl_refusal_fixable (error, (const char * const *) inputs);
 
   sl_sheet_show_refusal (SL_SHEET (self), error->message, stuck);
 }
@@ -385,28 +384,6 @@ sl_dice_sheet_can_give_up (SlDiceSheet *self)
 {
   g_return_val_if_fail (SL_IS_DICE_SHEET (self), FALSE);
   return sl_sheet_can_give_up (SL_SHEET (self));
-}
-
-/* The unit of the command gives up its action (§6.1). */
-static gboolean
-give_up (SlSheet *sheet)
-{
-  SlDiceSheet *self = SL_DICE_SHEET (sheet);
-  const SlUnitSetup *us;
-  g_autoptr(JsonNode) command = NULL;
-  g_autoptr(GError) error = NULL;
-
-  us = self->unit_id != NULL ? sl_setup_unit (sl_game_get_setup (self->game), self->unit_id) : NULL;
-  if (us == NULL)
-    return FALSE;
-  command = sl_command_new_cancel (sl_game_get_setup (self->game), us->index);
-  if (sl_game_apply (self->game, command, &error) == NULL)
-    {
-      sl_sheet_show_problem (sheet, error->message);
-      return FALSE;
-    }
-  gtk_window_destroy (GTK_WINDOW (self));
-  return TRUE;
 }
 
 gboolean
@@ -690,7 +667,6 @@ sl_dice_sheet_finalize (GObject *object)
   g_array_unref (self->fields);
   g_clear_pointer (&self->command, json_node_unref);
   g_free (self->odds_text);
-  g_free (self->unit_id);
   G_OBJECT_CLASS (sl_dice_sheet_parent_class)->finalize (object);
 }
 
@@ -706,7 +682,6 @@ sl_dice_sheet_class_init (SlDiceSheetClass *klass)
   sheet_class->enter_digit = enter_digit;
   sheet_class->refresh = refresh;
   sheet_class->apply = apply;
-  sheet_class->give_up = give_up;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/squadlog/SquadLog/sl-dice-sheet.ui");
@@ -773,16 +748,19 @@ sl_dice_sheet_new (GtkWindow          *parent,
   g_return_val_if_fail (command != NULL && JSON_NODE_HOLDS_OBJECT (command), NULL);
   g_return_val_if_fail (dice != NULL || n_dice == 0, NULL);
 
-  self = g_object_new (SL_TYPE_DICE_SHEET, "transient-for", parent, "game", game,
-                       "app-rolls", app_rolls, NULL);
-  self->game = game;
-  self->command = sl_command_copy (command);
+  /* The unit whose action this resolves, if any: the one that gives it
+   * up when nothing on the sheet can put a refusal right (SlSheet). */
   {
     JsonObject *o = json_node_get_object (command);
+    const SlUnitSetup *us = json_object_has_member (o, "unit")
+                            ? sl_setup_unit (sl_game_get_setup (game), json_object_get_string_member (o, "unit"))
+                            : NULL;
 
-    if (json_object_has_member (o, "unit"))
-      self->unit_id = g_strdup (json_object_get_string_member (o, "unit"));
+    self = g_object_new (SL_TYPE_DICE_SHEET, "transient-for", parent, "game", game,
+                         "unit", us != NULL ? us->index : -1, "app-rolls", app_rolls, NULL);
   }
+  self->game = game;
+  self->command = sl_command_copy (command);
   gtk_window_set_title (GTK_WINDOW (self), title);
   adw_window_title_set_title (self->title, title);
   adw_window_title_set_subtitle (self->title, subtitle);
