@@ -888,15 +888,53 @@ chain_mines (SlCommand *c,
   sl_command_result (c, json_object_set_array_member, "mines", list);
 }
 
+/* What an explosion catches, as a command gives it: the units (Caught),
+ * the mines it sets off (Chained, P-37) and the charges (A-84). A blast,
+ * a mine and a fire mission each read theirs alike. */
+typedef struct
+{
+  GArray *caught;    /* Caught */
+  GArray *mines;     /* Chained */
+  GArray *charges;   /* caught charges */
+} Swept;
+
+static void
+swept_init (Swept *s)
+{
+  s->caught = g_array_new (FALSE, TRUE, sizeof (Caught));
+  s->mines = g_array_new (FALSE, TRUE, sizeof (Chained));
+  s->charges = sl_command_caught_charges_new ();
+}
+
+static void
+swept_clear (Swept *s)
+{
+  g_clear_pointer (&s->caught, g_array_unref);
+  g_clear_pointer (&s->mines, g_array_unref);
+  g_clear_pointer (&s->charges, g_array_unref);
+}
+
+/* The units, the chained mines when @chains (a mine chains none) and the
+ * charges of the command. */
+static void
+swept_read (SlCommand *c,
+            SlReader  *r,
+            Swept     *s,
+            gboolean   chains)
+{
+  read_caught (c, r, s->caught);
+  if (chains)
+    read_mines (c, r, s->mines);
+  sl_command_read_caught_charges (c, r, s->charges);
+}
+
 /* A blast command (P-08 step 4): the marker that goes off and what it
  * catches, as the command gives them. */
 typedef struct
 {
   int           id;
   gboolean      breached;
-  GArray       *caught;      /* Caught */
-  GArray       *mines;       /* Chained */
-  GArray       *charges;     /* caught charges */
+  Swept         swept;
   SlObstacleAt  obstacle;
   gboolean      at_obstacle;
 } Blast;
@@ -904,9 +942,7 @@ typedef struct
 static void
 blast_clear (Blast *b)
 {
-  g_clear_pointer (&b->caught, g_array_unref);
-  g_clear_pointer (&b->mines, g_array_unref);
-  g_clear_pointer (&b->charges, g_array_unref);
+  swept_clear (&b->swept);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Blast, blast_clear)
@@ -918,15 +954,11 @@ read_blast (SlCommand  *c,
 {
   SlReader *r = c->command;
 
-  b->caught = g_array_new (FALSE, TRUE, sizeof (Caught));
-  b->mines = g_array_new (FALSE, TRUE, sizeof (Chained));
-  b->charges = sl_command_caught_charges_new ();
+  swept_init (&b->swept);
   sl_reader_require (r, "marker");
   b->id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
   b->breached = sl_reader_bool (r, "breached", FALSE);
-  read_caught (c, r, b->caught);
-  read_mines (c, r, b->mines);
-  sl_command_read_caught_charges (c, r, b->charges);
+  swept_read (c, r, &b->swept, TRUE);
   /* A-79 … A-81: the obstacle the charge was placed against, or the door
    * the grenade was aimed at. */
   b->at_obstacle = sl_command_read_obstacle (c, r, "obstacle", &b->obstacle);
@@ -954,7 +986,7 @@ check_blast (SlCommand    *c,
                          _("%s lands with a fire-mission command (P-38)."), m->label);
       return NULL;
     }
-  if (!check_caught (c, b->caught, m->kind == SL_MARKER_MINE ? sl_command_side (c, m->owner) : -1,
+  if (!check_caught (c, b->swept.caught, m->kind == SL_MARKER_MINE ? sl_command_side (c, m->owner) : -1,
                      error))
     return NULL;
   return m;
@@ -972,11 +1004,11 @@ blast_smoke (SlCommand    *c,
   int turn, subphase;
   g_autofree char *when = NULL;
 
-  if (b->caught->len > 0 || b->mines->len > 0 || b->charges->len > 0 || b->at_obstacle)
+  if (b->swept.caught->len > 0 || b->swept.mines->len > 0 || b->swept.charges->len > 0 || b->at_obstacle)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID,
-                         b->caught->len > 0 ? "units" : b->mines->len > 0 ? "mines"
-                         : b->charges->len > 0 ? "charges" : "obstacle",
+                         b->swept.caught->len > 0 ? "units" : b->swept.mines->len > 0 ? "mines"
+                         : b->swept.charges->len > 0 ? "charges" : "obstacle",
                          _("Smoke hurts nobody: it makes a cloud (§15.6, A-112)."));
       return FALSE;
     }
@@ -1021,7 +1053,7 @@ blast_obstacle (SlCommand        *c,
   SlObstacleResult ores;
   g_autoptr(GString) words = g_string_new (NULL);
 
-  if (x->kind == SL_MARKER_MINE || diver_of (b->caught) >= 0)
+  if (x->kind == SL_MARKER_MINE || diver_of (b->swept.caught) >= 0)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "obstacle",
                          x->kind == SL_MARKER_MINE ? _("A mine is no charge placed against an obstacle (P-37, A-79).")
@@ -1067,9 +1099,9 @@ blast_shaped (SlCommand       *c,
   JsonArray *list = sl_command_telling (c) ? json_array_new () : NULL;
 
   c->actor = x->owner;
-  for (guint i = 0; i < b->caught->len; i++)
+  for (guint i = 0; i < b->swept.caught->len; i++)
     {
-      const Caught *k = &g_array_index (b->caught, Caught, i);
+      const Caught *k = &g_array_index (b->swept.caught, Caught, i);
       const SlUnitSetup *us = sl_setup_unit_at (c->setup, k->unit);
       SlShapedInput in = { 0 };
       SlShapedResult res;
@@ -1136,9 +1168,9 @@ blast_explosive (SlCommand       *c,
   x.kind = m->kind;
   x.type = m->type;
   x.shaped = x.kind == SL_MARKER_CHARGE && x.type == 0;
-  if (!roll_mines (c, b->mines, b->id, error) ||
-      !sl_command_roll_caught_charges (c, b->charges, b->id, error) ||
-      !check_sacrifice_dive (c, m, b->caught, b->mines->len + b->charges->len, error))
+  if (!roll_mines (c, b->swept.mines, b->id, error) ||
+      !sl_command_roll_caught_charges (c, b->swept.charges, b->id, error) ||
+      !check_sacrifice_dive (c, m, b->swept.caught, b->swept.mines->len + b->swept.charges->len, error))
     return FALSE;
   if (b->breached && !x.shaped)
     {
@@ -1151,12 +1183,12 @@ blast_explosive (SlCommand       *c,
   if (x.shaped)
     blast_shaped (c, b, &x);
   else if (!apply_blast (c, x.kind == SL_MARKER_CHARGE ? charge_source (x.type) : SL_BLAST_FRAG,
-                         x.owner, b->caught, x.label, error))
+                         x.owner, b->swept.caught, x.label, error))
     return FALSE;
   sl_command_say (c, _("The marker of %s is removed: it has gone off (P-08 step 4)."), x.label);
   sl_state_remove_marker (c->state, b->id);
-  chain_mines (c, b->mines);
-  sl_command_chain_charges (c, b->charges);
+  chain_mines (c, b->swept.mines);
+  sl_command_chain_charges (c, b->swept.charges);
   return TRUE;
 }
 
@@ -1278,15 +1310,13 @@ typedef struct
   int          id;        /* the mine's marker */
   SlMineInput  in;
   SlSealInput  seal;
-  GArray      *caught;    /* Caught */
-  GArray      *charges;   /* caught charges */
+  Swept        swept;     /* no mines: a mine sets none off (P-37) */
 } Mine;
 
 static void
 mine_clear (Mine *m)
 {
-  g_clear_pointer (&m->caught, g_array_unref);
-  g_clear_pointer (&m->charges, g_array_unref);
+  swept_clear (&m->swept);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Mine, mine_clear)
@@ -1298,8 +1328,7 @@ read_mine (SlCommand  *c,
 {
   SlReader *r = c->command;
 
-  mc->caught = g_array_new (FALSE, TRUE, sizeof (Caught));
-  mc->charges = sl_command_caught_charges_new ();
+  swept_init (&mc->swept);
   mc->action = sl_reader_enum (r, "action", mine_actions, N_("mine action"), 1);
   mc->unit = sl_command_unit (c, r, "unit", FALSE);
   if (mc->action == 0)
@@ -1316,8 +1345,7 @@ read_mine (SlCommand  *c,
       sl_reader_require (r, "distance_m");
       mc->in.has_distance = TRUE;
       mc->in.distance_m = sl_reader_number (r, "distance_m", 0, 10000, 0);
-      read_caught (c, r, mc->caught);
-      sl_command_read_caught_charges (c, r, mc->charges);
+      swept_read (c, r, &mc->swept, FALSE);
     }
   return sl_command_inputs_done (c) && require_area_effects (c, error);
 }
@@ -1427,7 +1455,7 @@ check_trigger_mine (SlCommand  *c,
                          _("Marker %d is no mine waiting to go off (P-37)."), mc->id);
       return NULL;
     }
-  if (!check_caught (c, mc->caught, sl_command_side (c, m->owner), error))
+  if (!check_caught (c, mc->swept.caught, sl_command_side (c, m->owner), error))
     return NULL;
   if (sl_state_unit_out_at_step (c->rules, c->state, unit))
     {
@@ -1477,10 +1505,10 @@ mine_goes_off (SlCommand           *c,
   sl_command_say (c, _("%s sets off %s and stops there: penetration %d, %s (P-37, A-82)."),
                   sl_command_name (c, unit), mlabel, res->trigger_penetration,
                   words != NULL ? words : _("no wound"));
-  if (!apply_blast (c, SL_BLAST_FRAG, owner, mc->caught, mlabel, error))
+  if (!apply_blast (c, SL_BLAST_FRAG, owner, mc->swept.caught, mlabel, error))
     return FALSE;
   sl_state_remove_marker (c->state, mc->id);
-  sl_command_chain_charges (c, mc->charges);
+  sl_command_chain_charges (c, mc->swept.charges);
   return TRUE;
 }
 
@@ -1531,11 +1559,11 @@ trigger_mine (SlCommand  *c,
                            _("The mine is not set off: the unit is not within 1 m (P-37 step 3, A-82)."));
       return FALSE;
     }
-  if (!sl_command_roll_caught_charges (c, mc->charges, mc->id, error))
+  if (!sl_command_roll_caught_charges (c, mc->swept.charges, mc->id, error))
     return FALSE;
-  if (!res.at_once && (mc->caught->len > 0 || mc->charges->len > 0))
+  if (!res.at_once && (mc->swept.caught->len > 0 || mc->swept.charges->len > 0))
     {
-      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, mc->caught->len > 0 ? "units" : "charges",
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, mc->swept.caught->len > 0 ? "units" : "charges",
                          _("With minesInExplosionStep the blast is resolved in the explosion step with a blast command (A-82)."));
       return FALSE;
     }
@@ -1575,17 +1603,13 @@ typedef struct
   SlFireMissionInput  in;
   int                 sealed;
   gboolean            dud;
-  GArray             *caught;    /* Caught */
-  GArray             *mines;     /* Chained */
-  GArray             *charges;   /* caught charges */
+  Swept               swept;
 } FireMission;
 
 static void
 fire_mission_clear (FireMission *f)
 {
-  g_clear_pointer (&f->caught, g_array_unref);
-  g_clear_pointer (&f->mines, g_array_unref);
-  g_clear_pointer (&f->charges, g_array_unref);
+  swept_clear (&f->swept);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (FireMission, fire_mission_clear)
@@ -1597,9 +1621,7 @@ read_fire_mission (SlCommand    *c,
 {
   SlReader *r = c->command;
 
-  f->caught = g_array_new (FALSE, TRUE, sizeof (Caught));
-  f->mines = g_array_new (FALSE, TRUE, sizeof (Chained));
-  f->charges = sl_command_caught_charges_new ();
+  swept_init (&f->swept);
   sl_reader_require (r, "marker");
   f->id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
   f->mission = sl_reader_string (r, "mission", NULL);
@@ -1615,9 +1637,7 @@ read_fire_mission (SlCommand    *c,
   /* P-38 step 6: the players find the call irregular (a point on a
    * building, a hidden target …): a dud. */
   f->dud = sl_reader_bool (r, "dud", FALSE);
-  read_caught (c, r, f->caught);
-  read_mines (c, r, f->mines);
-  sl_command_read_caught_charges (c, r, f->charges);
+  swept_read (c, r, &f->swept, TRUE);
   if (sl_reader_ok (r) && f->mission != NULL &&
       (f->in.mission = sl_rules_fire_mission (c->rules, f->mission)) == NULL)
     sl_reader_fail (r, "mission", _("Unknown fire mission “%s” (T-35)."), f->mission);
@@ -1712,7 +1732,7 @@ roll_fire_mission (SlCommand            *c,
                    SlFireMissionResult  *res,
                    GError              **error)
 {
-  if (!check_caught (c, f->caught, -1, error))
+  if (!check_caught (c, f->swept.caught, -1, error))
     return FALSE;
   if (!sl_fire_mission_resolve (c->rules, c->options, &f->in, c->dice, res, error))
     {
@@ -1729,14 +1749,14 @@ roll_fire_mission (SlCommand            *c,
         }
       return FALSE;
     }
-  if ((f->mines->len > 0 || f->charges->len > 0) && c->state->phase != SL_PHASE_ACTION)
+  if ((f->swept.mines->len > 0 || f->swept.charges->len > 0) && c->state->phase != SL_PHASE_ACTION)
     {
-      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, f->mines->len > 0 ? "mines" : "charges",
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, f->swept.mines->len > 0 ? "mines" : "charges",
                          _("Mines caught in a fire mission are checked when it lands in the Action Phase; in the Fire Mission Phase the players resolve them by hand (P-37 step 5, A-13)."));
       return FALSE;
     }
-  return roll_mines (c, f->mines, f->id, error) &&
-         sl_command_roll_caught_charges (c, f->charges, f->id, error);
+  return roll_mines (c, f->swept.mines, f->id, error) &&
+         sl_command_roll_caught_charges (c, f->swept.charges, f->id, error);
 }
 
 gboolean
@@ -1775,13 +1795,13 @@ sl_command_fire_mission (SlCommand  *c,
   sl_command_result (c, json_object_set_int_member, "reach_m", res.reach_m);
   sl_command_say (c, _("%s lands at %s: rolled %d, %s (P-38 step 4, T-35)."),
                   f.in.mission->name, label, res.shot.check.natural, words);
-  if (!apply_blast (c, res.profile, owner, f.caught, label, error))
+  if (!apply_blast (c, res.profile, owner, f.swept.caught, label, error))
     return FALSE;
   if (owner >= 0)
     sl_command_attack (c, owner);
   sl_state_remove_marker (c->state, f.id);
-  chain_mines (c, f.mines);
-  sl_command_chain_charges (c, f.charges);
+  chain_mines (c, f.swept.mines);
+  sl_command_chain_charges (c, f.swept.charges);
   return TRUE;
 }
 
