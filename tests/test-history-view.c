@@ -259,6 +259,132 @@ test_history_long (void)
   }
 }
 
+/* Issue 21: a change tells the list only the rows that changed, and a row
+ * that did not keeps its item (the list binds it again only when its item
+ * is another), so undo, redo and a command redraw a row or two whatever
+ * the game's length. A shadow of the list kept from the model's
+ * items-changed alone must always read as the game does. */
+typedef struct
+{
+  GListModel *model;
+  GPtrArray  *shadow;   /* of SlHistoryItem, as the list would hold them */
+  guint       changed;  /* rows removed and added by the last change */
+} Shadow;
+
+static void
+shadow_items_changed_cb (GListModel *model,
+                         guint       position,
+                         guint       removed,
+                         guint       added,
+                         Shadow     *shadow)
+{
+  g_ptr_array_remove_range (shadow->shadow, position, removed);
+  for (guint i = 0; i < added; i++)
+    g_ptr_array_insert (shadow->shadow, position + i, g_list_model_get_item (model, position + i));
+  shadow->changed += removed + added;
+}
+
+/* The shadow reads as the game: newest first, undone past the position,
+ * and, once earlier entries are left out, a last row counting them. */
+static void
+assert_shadow_reads_game (Shadow *shadow,
+                          SlGame *game)
+{
+  guint n = sl_game_get_n_entries (game);
+  guint rows = shadow->shadow->len;
+  SlHistoryItem *last = g_ptr_array_index (shadow->shadow, rows - 1);
+  guint offered = sl_history_item_get_more (last) > 0 ? rows - 1 : rows;
+
+  g_assert_cmpuint (rows, ==, g_list_model_get_n_items (shadow->model));
+  if (offered < rows)
+    g_assert_cmpuint (sl_history_item_get_more (last), ==, n - offered);
+  else
+    g_assert_cmpuint (offered, ==, n);
+  for (guint p = 0; p < offered; p++)
+    {
+      SlHistoryItem *item = g_ptr_array_index (shadow->shadow, p);
+      guint index = n - 1 - p;
+      const SlJournalEntry *e = sl_game_get_entry (game, index);
+
+      g_assert_cmpuint (sl_history_item_get_index (item), ==, index);
+      g_assert_cmpuint (sl_history_item_get_more (item), ==, 0);
+      g_assert_cmpint (sl_history_item_get_undone (item), ==, index >= sl_game_get_position (game));
+      g_assert_cmpstr (sl_history_item_get_summary (item), ==, e->summary);
+    }
+}
+
+static void
+test_history_changes_only (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (21);
+  GtkWidget *view;
+  Shadow shadow = { NULL, g_ptr_array_new_with_free_func (g_object_unref), 0 };
+  g_autoptr(SlHistoryItem) before = NULL;
+  g_autoptr(SlHistoryItem) after = NULL;
+
+  for (int i = 0; i < 300; i++)
+    sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'keys', 'value': 1}");
+  view = show_history (game, 500, &shadow.model);
+  for (guint p = 0; p < g_list_model_get_n_items (shadow.model); p++)
+    g_ptr_array_add (shadow.shadow, g_list_model_get_item (shadow.model, p));
+  g_signal_connect (shadow.model, "items-changed", G_CALLBACK (shadow_items_changed_cb), &shadow);
+
+  /* Undo: the newest row only, now undone; the row below keeps its item. */
+  before = g_list_model_get_item (shadow.model, 1);
+  g_assert_true (sl_game_undo (game));
+  g_assert_cmpuint (shadow.changed, ==, 2);
+  after = g_list_model_get_item (shadow.model, 1);
+  g_assert_true (before == after);
+  assert_shadow_reads_game (&shadow, game);
+  /* Redo: the same row back. */
+  shadow.changed = 0;
+  g_assert_true (sl_game_redo (game));
+  g_assert_cmpuint (shadow.changed, ==, 2);
+  /* A command: one row more at the top, the earlier ones as they were. */
+  shadow.changed = 0;
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'keys', 'value': 1}");
+  g_assert_cmpuint (shadow.changed, ==, 1);
+  assert_shadow_reads_game (&shadow, game);
+  /* Three undos, then a command: the three rows undone give way to one. */
+  for (int i = 0; i < 3; i++)
+    g_assert_true (sl_game_undo (game));
+  shadow.changed = 0;
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'keys', 'value': 1}");
+  g_assert_cmpuint (shadow.changed, <=, 4);
+  assert_shadow_reads_game (&shadow, game);
+
+  /* Any mix of undo, redo, going back, going forward and commands: the
+   * shadow always reads as the game, back past the rows first offered. */
+  for (int step = 0; step < 300; step++)
+    {
+      guint n = sl_game_get_n_entries (game);
+
+      switch (g_rand_int_range (rand, 0, 5))
+        {
+        case 0:
+          sl_game_undo (game);
+          break;
+        case 1:
+          sl_game_redo (game);
+          break;
+        case 2:
+          sl_game_go_to (game, g_rand_int_range (rand, n > 40 ? n - 40 : 0, n + 1));
+          break;
+        case 3:
+          sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'keys', 'value': 1}");
+          break;
+        default:
+          sl_game_go_to (game, n);
+          break;
+        }
+      assert_shadow_reads_game (&shadow, game);
+    }
+  g_signal_handlers_disconnect_by_data (shadow.model, &shadow);
+  g_ptr_array_unref (shadow.shadow);
+  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (view)));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -268,5 +394,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/history-view/throw-E-33", test_history_throw);
   g_test_add_func ("/history-view/long", test_history_long);
   g_test_add_func ("/history-view/undone-secret", test_history_undone_secret);
+  g_test_add_func ("/history-view/changes-only", test_history_changes_only);
   return g_test_run ();
 }

@@ -116,31 +116,63 @@ sl_history_item_get_throw (SlHistoryItem *self,
 #define SL_TYPE_HISTORY_MODEL (sl_history_model_get_type ())
 G_DECLARE_FINAL_TYPE (SlHistoryModel, sl_history_model, SL, HISTORY_MODEL, GObject)
 
+/* A row of the history, oldest first: a journal entry, or an entry kept
+ * undone because it told a secret (sl_game_get_withdrawn), where it was. */
+typedef struct
+{
+  guint64  id;      /* sl_game_get_entry_id / _withdrawn_id */
+  guint    at;      /* the entry's index; a withdrawn entry: the entries before it */
+  int      ref;     /* the entry's index, or −1 − k for the k-th withdrawn */
+  gboolean undone;
+  /* Its item once the list asked for it, kept while the row is the same:
+   * the list binds a row again only when its item is another. */
+  SlHistoryItem *item;
+} Row;
+
+static void
+row_clear (gpointer data)
+{
+  g_clear_object (&((Row *) data)->item);
+}
+
+static GArray *
+rows_new (guint reserved)
+{
+  GArray *rows = g_array_sized_new (FALSE, FALSE, sizeof (Row), reserved);
+
+  g_array_set_clear_func (rows, row_clear);
+  return rows;
+}
+
 struct _SlHistoryModel
 {
   GObject  parent_instance;
 
   SlGame  *game;
-  guint    n_entries;   /* rows of the journal: its entries, and those kept undone */
-  guint    shown;       /* the newest entries offered */
-  /* Oldest first: a journal entry's index, or −1 − k for the k-th entry
-   * kept undone because it told a secret (sl_game_get_withdrawn), where it
-   * was. NULL while there are none. */
-  GArray  *order;
+  GArray  *rows;        /* of Row, oldest first */
+  guint    floor;       /* the oldest row offered; those before it come on request */
+  guint    position;    /* the game's position the rows were made at */
+  guint    n_withdrawn;
 };
+
+static guint
+n_all (SlHistoryModel *self)
+{
+  return self->rows != NULL ? self->rows->len : 0;
+}
 
 /* The entries offered, and whether earlier ones remain (a last row tells
  * how many). */
 static guint
 n_offered (SlHistoryModel *self)
 {
-  return MIN (self->n_entries, self->shown);
+  return n_all (self) - self->floor;
 }
 
 static gboolean
 has_earlier (SlHistoryModel *self)
 {
-  return self->n_entries > self->shown;
+  return self->floor > 0;
 }
 
 static guint
@@ -172,78 +204,86 @@ entry_when (SlGame               *game,
   return g_strdup_printf (_("Turn %d · %s"), e->turn, sl_phase_label (e->phase));
 }
 
+/* A throw: where it was aimed and where it landed (P-34). */
+static void
+item_set_throw (SlHistoryItem        *item,
+                const SlJournalEntry *e)
+{
+  JsonObject *c, *r, *shot;
+
+  if (sl_journal_entry_get_command (e) == NULL || e->result == NULL || !JSON_NODE_HOLDS_OBJECT (e->result))
+    return;
+  c = json_node_get_object (sl_journal_entry_get_command (e));
+  r = json_node_get_object (e->result);
+  if (g_strcmp0 (json_object_get_string_member_with_default (c, "type", ""), "throw") != 0 ||
+      !json_object_has_member (r, "shot"))
+    return;
+  shot = json_object_get_object_member (r, "shot");
+  item->thrown = TRUE;
+  item->range_m = json_object_get_double_member_with_default (c, "range_m", 0);
+  item->along_m = item->range_m;
+  if (json_object_has_member (shot, "landing"))
+    {
+      JsonObject *l = json_object_get_object_member (shot, "landing");
+
+      item->along_m = json_object_get_double_member_with_default (l, "along_m", item->range_m);
+      item->across_m = json_object_get_double_member_with_default (l, "across_m", 0);
+    }
+}
+
+/* The item of @row, made once. */
+static SlHistoryItem *
+row_item (SlHistoryModel *self,
+          Row            *row)
+{
+  SlHistoryItem *item;
+  const SlJournalEntry *e;
+
+  if (row->item != NULL)
+    return row->item;
+  item = g_object_new (SL_TYPE_HISTORY_ITEM, NULL);
+  if (row->ref < 0)
+    {
+      /* Undone for good, kept because it told a secret: shown, never
+       * done again (issue 19: undo is no oracle). */
+      e = sl_game_get_withdrawn (self->game, -1 - row->ref)->entry;
+      item->index = G_MAXUINT - 1;
+    }
+  else
+    {
+      e = sl_game_get_entry (self->game, row->ref);
+      item->index = row->ref;
+      item_set_throw (item, e);
+    }
+  item->summary = g_strdup (e->summary && *e->summary ? e->summary : _("(nothing to tell)"));
+  item->when = entry_when (self->game, e);
+  item->undone = row->undone;
+  row->item = item;
+  return item;
+}
+
 static gpointer
 sl_history_model_get_item (GListModel *model,
                            guint       position)
 {
   SlHistoryModel *self = SL_HISTORY_MODEL (model);
   SlHistoryItem *item;
-  const SlJournalEntry *e;
-  guint index;
+  guint left = self->floor;
 
   if (position >= n_rows (self))
     return NULL;
-  if (position == n_offered (self))
-    {
-      /* The last row: the earlier entries, on request. */
-      guint left = self->n_entries - self->shown;
-
-      item = g_object_new (SL_TYPE_HISTORY_ITEM, NULL);
-      item->index = G_MAXUINT;
-      item->more = left;
-      item->summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Show %u earlier entry",
-                                                    "Show %u earlier entries", MIN (left, HISTORY_MORE)),
-                                       MIN (left, HISTORY_MORE));
-      /* "11 960 entries before these" */
-      item->when = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u entry before these",
-                                                 "%u entries before these", left), left);
-      return item;
-    }
-  index = self->n_entries - 1 - position;
-  if (self->order != NULL && g_array_index (self->order, int, index) < 0)
-    {
-      /* Undone for good, kept because it told a secret: shown, never
-       * done again (issue 19: undo is no oracle). */
-      const SlWithdrawnEntry *w = sl_game_get_withdrawn (self->game, -1 - g_array_index (self->order, int, index));
-
-      item = g_object_new (SL_TYPE_HISTORY_ITEM, NULL);
-      item->index = G_MAXUINT - 1;
-      item->summary = g_strdup (w->entry->summary && *w->entry->summary ? w->entry->summary : _("(nothing to tell)"));
-      item->when = entry_when (self->game, w->entry);
-      item->undone = TRUE;
-      return item;
-    }
-  if (self->order != NULL)
-    index = g_array_index (self->order, int, index);
-  e = sl_game_get_entry (self->game, index);
+  if (position < n_offered (self))
+    return g_object_ref (row_item (self, &g_array_index (self->rows, Row, n_all (self) - 1 - position)));
+  /* The last row: the earlier entries, on request. */
   item = g_object_new (SL_TYPE_HISTORY_ITEM, NULL);
-  item->index = index;
-  item->summary = g_strdup (e->summary && *e->summary ? e->summary : _("(nothing to tell)"));
-  item->when = entry_when (self->game, e);
-  item->undone = index >= sl_game_get_position (self->game);
-  /* A throw: where it was aimed and where it landed. */
-  if (sl_journal_entry_get_command (e) != NULL && e->result != NULL && JSON_NODE_HOLDS_OBJECT (e->result))
-    {
-      JsonObject *c = json_node_get_object (sl_journal_entry_get_command (e));
-      JsonObject *r = json_node_get_object (e->result);
-
-      if (g_strcmp0 (json_object_get_string_member_with_default (c, "type", ""), "throw") == 0 &&
-          json_object_has_member (r, "shot"))
-        {
-          JsonObject *shot = json_object_get_object_member (r, "shot");
-
-          item->thrown = TRUE;
-          item->range_m = json_object_get_double_member_with_default (c, "range_m", 0);
-          item->along_m = item->range_m;
-          if (json_object_has_member (shot, "landing"))
-            {
-              JsonObject *l = json_object_get_object_member (shot, "landing");
-
-              item->along_m = json_object_get_double_member_with_default (l, "along_m", item->range_m);
-              item->across_m = json_object_get_double_member_with_default (l, "across_m", 0);
-            }
-        }
-    }
+  item->index = G_MAXUINT;
+  item->more = left;
+  item->summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Show %u earlier entry",
+                                                "Show %u earlier entries", MIN (left, HISTORY_MORE)),
+                                   MIN (left, HISTORY_MORE));
+  /* "11 960 entries before these" */
+  item->when = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u entry before these",
+                                             "%u entries before these", left), left);
   return item;
 }
 
@@ -264,7 +304,7 @@ sl_history_model_dispose (GObject *object)
   SlHistoryModel *self = SL_HISTORY_MODEL (object);
 
   g_clear_object (&self->game);
-  g_clear_pointer (&self->order, g_array_unref);
+  g_clear_pointer (&self->rows, g_array_unref);
   G_OBJECT_CLASS (sl_history_model_parent_class)->dispose (object);
 }
 
@@ -277,50 +317,136 @@ sl_history_model_class_init (SlHistoryModelClass *klass)
 static void
 sl_history_model_init (SlHistoryModel *self)
 {
-  self->shown = HISTORY_FIRST;
 }
 
-/* The game changed: every row may have (undo marks, new entries). */
+/* Appends to @rows the rows of the entries from @from on, with the
+ * withdrawn entries where they were: before the entry that took their
+ * place, in the order they were withdrawn. */
 static void
-sl_history_model_reset (SlHistoryModel *self,
-                        SlGame         *game)
+append_rows (SlGame *game,
+             GArray *rows,
+             guint   from)
+{
+  guint n = sl_game_get_n_entries (game);
+  guint position = sl_game_get_position (game);
+  guint n_withdrawn = sl_game_get_n_withdrawn (game);
+
+  for (guint i = from; i <= n; i++)
+    {
+      for (guint k = 0; k < n_withdrawn; k++)
+        {
+          guint at = sl_game_get_withdrawn (game, k)->at;
+
+          if (at == i || (i == n && at > n))
+            {
+              Row row = { sl_game_get_withdrawn_id (game, k), at, -1 - (int) k, TRUE, NULL };
+
+              g_array_append_val (rows, row);
+            }
+        }
+      if (i < n)
+        {
+          Row row = { sl_game_get_entry_id (game, i), i, (int) i, i >= position, NULL };
+
+          g_array_append_val (rows, row);
+        }
+    }
+}
+
+/* @row is @was's (the same entry, done or undone alike): it takes its item. */
+static gboolean
+take_if_same (Row *row,
+              Row *was)
+{
+  if (row->id != was->id || row->undone != was->undone)
+    return FALSE;
+  g_clear_object (&row->item);
+  row->item = g_steal_pointer (&was->item);
+  return TRUE;
+}
+
+/* Shows @game from its newest entries. */
+static void
+sl_history_model_set_game (SlHistoryModel *self,
+                           SlGame         *game)
 {
   guint removed = n_rows (self);
 
-  if (game != self->game)
+  g_set_object (&self->game, game);
+  g_clear_pointer (&self->rows, g_array_unref);
+  self->floor = 0;
+  if (game != NULL)
     {
-      g_set_object (&self->game, game);
-      self->shown = HISTORY_FIRST;
-    }
-  self->n_entries = game ? sl_game_get_n_entries (game) : 0;
-  g_clear_pointer (&self->order, g_array_unref);
-  if (game != NULL && sl_game_get_n_withdrawn (game) > 0)
-    {
-      guint n = sl_game_get_n_withdrawn (game);
-
-      /* The entries kept undone where they were, before the entry that
-       * took their place. */
-      self->order = g_array_sized_new (FALSE, FALSE, sizeof (int), self->n_entries + n);
-      for (guint i = 0; i <= self->n_entries; i++)
-        {
-          for (guint k = 0; k < n; k++)
-            if (sl_game_get_withdrawn (game, k)->at == i ||
-                (i == self->n_entries && sl_game_get_withdrawn (game, k)->at > i))
-              {
-                int v = -1 - (int) k;
-
-                g_array_append_val (self->order, v);
-              }
-          if (i < self->n_entries)
-            {
-              int v = i;
-
-              g_array_append_val (self->order, v);
-            }
-        }
-      self->n_entries = self->order->len;
+      self->rows = rows_new (0);
+      append_rows (game, self->rows, 0);
+      self->floor = n_all (self) > HISTORY_FIRST ? n_all (self) - HISTORY_FIRST : 0;
+      self->position = sl_game_get_position (game);
+      self->n_withdrawn = sl_game_get_n_withdrawn (game);
     }
   g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, n_rows (self));
+}
+
+/* The game changed: only the rows that did are told to the list, so a
+ * command, an undo or a redo redraws a row or two whatever the game's
+ * length. The journal changes only from the lower of the positions before
+ * and after (a command replaces the entries undone; undo and redo move the
+ * position; an entry is withdrawn where the position was): the rows before
+ * are kept, those from there on made again and compared. */
+static void
+sl_history_model_update (SlHistoryModel *self)
+{
+  SlGame *game = self->game;
+  guint from = MIN (self->position, sl_game_get_position (game));
+  g_autoptr(GArray) old = self->rows;
+  guint old_rows = n_rows (self), old_floor = self->floor;
+  guint keep, top = 0, bottom = 0, n_old, n_new;
+
+  /* A withdrawn entry placed before the rows kept would move them: a
+   * change the journal does not make, made in full if it ever did. */
+  for (guint k = self->n_withdrawn; k < sl_game_get_n_withdrawn (game); k++)
+    if (sl_game_get_withdrawn (game, k)->at < from)
+      {
+        self->rows = g_steal_pointer (&old);
+        sl_history_model_set_game (self, game);
+        return;
+      }
+  /* The rows kept: those of entries (and withdrawn entries) before @from. */
+  for (keep = old->len; keep > 0 && g_array_index (old, Row, keep - 1).at >= from; keep--)
+    ;
+  self->rows = rows_new (keep + 16);
+  /* The rows kept move over with their items. */
+  g_array_append_vals (self->rows, old->data, keep);
+  for (guint i = 0; i < keep; i++)
+    g_array_index (old, Row, i).item = NULL;
+  append_rows (game, self->rows, from);
+  self->position = sl_game_get_position (game);
+  self->n_withdrawn = sl_game_get_n_withdrawn (game);
+
+  /* What differs: the rows above @keep, less those the same at both ends. */
+  n_old = old->len - keep;
+  n_new = self->rows->len - keep;
+  while (top < n_old && top < n_new &&
+         take_if_same (&g_array_index (self->rows, Row, self->rows->len - 1 - top),
+                       &g_array_index (old, Row, old->len - 1 - top)))
+    top++;
+  while (bottom < n_old - top && bottom < n_new - top &&
+         take_if_same (&g_array_index (self->rows, Row, keep + bottom), &g_array_index (old, Row, keep + bottom)))
+    bottom++;
+  if (top == n_old && top == n_new)
+    return;
+  /* Every row that changed is offered (the earlier ones stay earlier). */
+  self->floor = MIN (old_floor, keep + bottom);
+  {
+    guint first = top;
+    /* From the bottom of the list: the rows kept and same that are
+     * offered, and the row of earlier entries, while it says the same. */
+    guint same_below = self->floor == old_floor
+                       ? keep + bottom - old_floor + (has_earlier (self) ? 1 : 0)
+                       : 0;
+
+    g_list_model_items_changed (G_LIST_MODEL (self), first, old_rows - first - same_below,
+                                n_rows (self) - first - same_below);
+  }
 }
 
 /* The view */
@@ -406,7 +532,7 @@ show_earlier (SlHistoryView *self,
   guint before = n_rows (model);
   guint kept = n_offered (model);
 
-  model->shown += more;
+  model->floor = model->floor > more ? model->floor - more : 0;
   g_list_model_items_changed (G_LIST_MODEL (model), kept, before - kept, n_rows (model) - kept);
 }
 
@@ -482,7 +608,7 @@ adjustment_changed_cb (GtkAdjustment *adjustment,
 static void
 game_changed_cb (SlHistoryView *self)
 {
-  sl_history_model_reset (self->model, self->game);
+  sl_history_model_update (self->model);
 }
 
 void
@@ -498,7 +624,7 @@ sl_history_view_set_game (SlHistoryView *self,
   g_set_object (&self->game, game);
   if (game != NULL)
     self->changed_id = g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
-  sl_history_model_reset (self->model, game);
+  sl_history_model_set_game (self->model, game);
 }
 
 GListModel *

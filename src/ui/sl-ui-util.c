@@ -708,3 +708,45 @@ sl_ask_unsaved (GtkWindow  *window,
   gtk_window_present (GTK_WINDOW (dialog));
   return TRUE;
 }
+
+/* Still pointer */
+
+typedef struct
+{
+  gboolean seen;
+  double   x, y;
+} LastMotion;
+
+static gboolean
+still_pointer_cb (GtkEventControllerLegacy *controller,
+                  GdkEvent                 *event,
+                  LastMotion               *last)
+{
+  GdkEventType type = gdk_event_get_event_type (event);
+  double x, y;
+
+  if (type == GDK_LEAVE_NOTIFY || type == GDK_ENTER_NOTIFY)
+    last->seen = FALSE;
+  if (type != GDK_MOTION_NOTIFY || !gdk_event_get_position (event, &x, &y))
+    return GDK_EVENT_PROPAGATE;
+  /* With a button held, every motion goes on (a drag that pauses). */
+  if (last->seen && x == last->x && y == last->y &&
+      (gdk_event_get_modifier_state (event) & (GDK_BUTTON1_MASK | GDK_BUTTON2_MASK | GDK_BUTTON3_MASK)) == 0)
+    return GDK_EVENT_STOP;
+  last->seen = TRUE;
+  last->x = x;
+  last->y = y;
+  return GDK_EVENT_PROPAGATE;
+}
+
+void
+sl_quiet_still_pointer (GtkWidget *widget)
+{
+  GtkEventController *controller = gtk_event_controller_legacy_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  gtk_event_controller_set_name (controller, "sl-still-pointer");
+  g_signal_connect_data (controller, "event", G_CALLBACK (still_pointer_cb), g_new0 (LastMotion, 1),
+                         (GClosureNotify) (void (*) (void)) g_free, 0);
+  gtk_widget_add_controller (widget, controller);
+}

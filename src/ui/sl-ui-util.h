@@ -179,4 +179,13 @@ GtkStringList *sl_obstacle_kinds   (SlGame         *game);
 char          *sl_obstacle_outcome_words (SlGame     *game,
                                           JsonObject *obstacle);
 
+/* Overlay scrollbars under @widget show when the pointer moves, not when
+ * the table changes under a pointer that stays still: GTK 4 sends a motion
+ * at the same place after a layout change, and every scrolled window it
+ * reaches shows its scrollbars and fades them out again, a second of
+ * frames after each command, each key press then waiting for the next
+ * (issue 21: a key press answered within a frame). Motions where the last
+ * one was are stopped before they reach the widgets under @widget. */
+void           sl_quiet_still_pointer (GtkWidget *widget);
+
 G_END_DECLS

@@ -41,6 +41,7 @@
 #include "sl-squad-log.h"
 #include "sl-track.h"
 #include "sl-track-view.h"
+#include "sl-wrap-bin.h"
 #include "sl-ui-util.h"
 #include "sl-unit-sheet.h"
 #include "sl-window.h"
@@ -2309,6 +2310,7 @@ static void
 bind_template (GtkWidgetClass *widget_class)
 {
   g_type_ensure (SL_TYPE_TRACK_VIEW);
+  g_type_ensure (SL_TYPE_WRAP_BIN);
   g_type_ensure (SL_TYPE_HISTORY_VIEW);
   g_type_ensure (SL_TYPE_PRIVATE_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -2429,6 +2431,7 @@ sl_window_init (SlWindow *self)
     gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (GTK_WIDGET (self->primary_menu_button))),
                                     GTK_ACCESSIBLE_PROPERTY_LABEL, _("Main Menu"), -1);
   self->typed = g_string_new (NULL);
+  sl_quiet_still_pointer (GTK_WIDGET (self->flap));
   update_title (self);
   update_actions (self);
 }

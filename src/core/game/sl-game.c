@@ -868,6 +868,24 @@ sl_game_get_withdrawn (SlGame *self,
   return &g_array_index (self->withdrawn, SlWithdrawnEntry, index);
 }
 
+guint64
+sl_game_get_entry_id (SlGame *self,
+                      guint   index)
+{
+  g_return_val_if_fail (SL_IS_GAME (self), 0);
+  g_return_val_if_fail (index < self->journal->len, 0);
+  return ((SlJournalEntry *) g_ptr_array_index (self->journal, index))->serial;
+}
+
+guint64
+sl_game_get_withdrawn_id (SlGame *self,
+                          guint   index)
+{
+  g_return_val_if_fail (SL_IS_GAME (self), 0);
+  g_return_val_if_fail (index < self->withdrawn->len, 0);
+  return g_array_index (self->withdrawn, SlWithdrawnEntry, index).entry->serial;
+}
+
 SlRules *
 sl_game_get_rules (SlGame *self)
 {

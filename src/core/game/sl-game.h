@@ -173,6 +173,15 @@ const SlJournalEntry *sl_game_get_entry       (SlGame         *self,
 guint                 sl_game_get_n_withdrawn (SlGame         *self);
 const SlWithdrawnEntry *sl_game_get_withdrawn (SlGame         *self,
                                                guint           index);
+/* What tells an entry (at @index of the journal, or the @index-th
+ * withdrawn) from every other entry of this game, before or after: an
+ * entry undone and replaced by another gives way to a new identity. A view
+ * that shows the journal compares them to redraw only what changed; they
+ * cost nothing (the entry is not read from the file). */
+guint64               sl_game_get_entry_id    (SlGame         *self,
+                                               guint           index);
+guint64               sl_game_get_withdrawn_id (SlGame        *self,
+                                                guint          index);
 
 /* The PIN of a private view (@who: a side's id, or "referee"): it keeps
  * the other players' eyes off it at the table, saved with the game as a

@@ -1,0 +1,20 @@
+/* sl-wrap-bin.h: a wrapping label's width asked one way only
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_WRAP_BIN (sl_wrap_bin_get_type ())
+G_DECLARE_FINAL_TYPE (SlWrapBin, sl_wrap_bin, SL, WRAP_BIN, GtkWidget)
+
+GtkWidget *sl_wrap_bin_new       (void);
+void       sl_wrap_bin_set_child (SlWrapBin *self,
+                                  GtkWidget *child);
+GtkWidget *sl_wrap_bin_get_child (SlWrapBin *self);
+
+G_END_DECLS
