@@ -100,7 +100,8 @@ sl_test_ui_find_toplevel (GType type)
     {
       g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
 
-      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+      /* Shown ones only: the table makes the next fire sheet ahead, hidden. */
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_visible (GTK_WIDGET (w)))
         return GTK_WINDOW (w);
     }
   return NULL;

@@ -29,6 +29,7 @@
 #include "sl-private-view.h"
 #include "sl-squad-log.h"
 #include "sl-track-view.h"
+#include "sl-track.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
 #include "sl-builder-window.h"
@@ -2939,6 +2940,93 @@ test_window_preferences (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The fire sheet Next opens is made ahead, hidden, once the table is
+ * still (issue 21: a key press answered within a frame): Next shows that
+ * one; a sheet made before the game changed is never shown. */
+static GtkWindow *
+hidden_fire_sheet (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, g_type_from_name ("SlFireSheet")) &&
+          !gtk_widget_get_visible (GTK_WIDGET (w)))
+        return GTK_WINDOW (w);
+    }
+  return NULL;
+}
+
+static GtkWindow *
+wait_hidden_fire_sheet (gboolean there)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while ((hidden_fire_sheet () != NULL) != there && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  return hidden_fire_sheet ();
+}
+
+static void
+test_window_prepared_fire_sheet (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autofree char *path = saved_game ();
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  SlWindow *window = open_window (app);
+  GtkWindow *prepared, *sheet;
+  g_autofree char *title = NULL;
+  SlGame *game;
+  guint n;
+
+  g_assert_true (sl_window_open_file (window, file));
+  game = sl_window_get_game (window);
+  {
+    g_autoptr(GArray) due = sl_track_due_now (sl_game_get_rules (game), sl_game_get_setup (game),
+                                              sl_game_get_state (game));
+
+    g_assert_cmpuint (due->len, >, 0);
+    g_assert_cmpint (g_array_index (due, SlDue, 0).kind, ==, SL_DUE_FIRE);
+    title = g_strdup_printf ("%s Fires",
+                             sl_setup_unit_at (sl_game_get_setup (game), g_array_index (due, SlDue, 0).unit)->label);
+  }
+  /* Made while the table is still, not shown. */
+  prepared = wait_hidden_fire_sheet (TRUE);
+  g_assert_nonnull (prepared);
+  g_assert_null (sl_test_ui_find_toplevel (g_type_from_name ("SlFireSheet")));
+  /* Next shows it: the due unit's sheet. */
+  n = sl_game_get_n_entries (game);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlFireSheet"));
+  g_assert_true (sheet == prepared);
+  g_assert_cmpstr (gtk_window_get_title (sheet), ==, title);
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
+  /* Closed without a change: made again. */
+  gtk_window_destroy (sheet);
+  prepared = wait_hidden_fire_sheet (TRUE);
+  g_assert_nonnull (prepared);
+
+  /* The game changes before it could be made again: Next never shows the
+   * sheet made before (its odds were read from the game as it was). */
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'keys', 'value': 1}");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlFireSheet"));
+  g_assert_nonnull (sheet);
+  g_assert_true (sheet != prepared);
+  g_assert_cmpstr (gtk_window_get_title (sheet), ==, title);
+  gtk_window_destroy (sheet);
+
+  /* Nothing due to fire (back before the step): none made. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_null (wait_hidden_fire_sheet (FALSE));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  sl_test_ui_settle ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2960,6 +3048,7 @@ main (int   argc,
   g_test_add_func ("/window/opens", test_window_opens);
   g_test_add_func ("/window/broken-rules", test_broken_rules);
   g_test_add_func ("/window/table", test_window_table);
+  g_test_add_func ("/window/prepared-fire-sheet", test_window_prepared_fire_sheet);
   g_test_add_func ("/window/corrupt-file", test_window_corrupt);
   g_test_add_func ("/window/command-line", test_window_command_line);
   g_test_add_func ("/window/new-game", test_window_new_game);

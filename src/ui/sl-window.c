@@ -83,6 +83,15 @@ struct _SlWindow
   gulong                changed_id;
   gboolean              was_over;    /* the game was over before its last change */
   gboolean              app_rolls;   /* the app rolls the dice, or the players type theirs */
+  /* The fire sheet Next is to open, made and realized ahead while the
+   * table is idle, not shown (issue 21: a key press answered within a
+   * frame); used only for the unit, game moment and dice choice it was
+   * made for. */
+  GtkWindow            *prepared;
+  int                   prepared_unit;
+  guint64               prepared_moment;
+  gboolean              prepared_rolls;
+  guint                 prepare_id;
   GString              *typed;       /* a counter number being typed */
   guint                 typed_id;
   guint                 cache_id;   /* the opening cache is due to be written */
@@ -93,6 +102,9 @@ struct _SlWindow
 };
 
 G_DEFINE_FINAL_TYPE (SlWindow, sl_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static void prepare_later (SlWindow *self);
+static void drop_prepared (SlWindow *self);
 
 static SlRules *
 window_rules (SlWindow *self)
@@ -671,6 +683,7 @@ game_changed_cb (SlWindow *self)
   /* At once, before anything else can happen: a crash or a power cut
    * after a command was acknowledged must not lose it. */
   save_now (self);
+  prepare_later (self);
 }
 
 static void show_unit (SlWindow *self, int unit);
@@ -696,6 +709,9 @@ sl_window_set_game (SlWindow *self,
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->squads))) != NULL)
     gtk_box_remove (self->squads, child);
+  drop_prepared (self);
+  if (game != NULL)
+    prepare_later (self);
   close_private (self);
   if (self->private_view != NULL)
     sl_private_view_set_game (self->private_view, game);
@@ -1773,6 +1789,90 @@ present_detonate_sheet (SlWindow *self,
 
 /* The sheet that resolves @due (sl_state_due): each kind has its own. The
  * rules of what is due, and in which order, are the core's. */
+/* The prepared fire sheet ---------------------------------------------- */
+
+/* Where the game stands: the entry last applied is unique to its game
+ * (an entry replaced gives way to a new one), so it names everything
+ * applied before it too. */
+static guint64
+game_moment (SlGame *game)
+{
+  guint position = sl_game_get_position (game);
+
+  return position > 0 ? sl_game_get_entry_id (game, position - 1) : 0;
+}
+
+static void
+drop_prepared (SlWindow *self)
+{
+  if (self->prepared != NULL)
+    gtk_window_destroy (self->prepared);
+  g_clear_object (&self->prepared);
+}
+
+/* The fire sheet made for @unit now, if there is one; it is the caller's. */
+static GtkWindow *
+take_prepared (SlWindow *self,
+               int       unit)
+{
+  GtkWindow *sheet;
+
+  if (self->prepared == NULL || self->prepared_unit != unit || self->prepared_rolls != self->app_rolls ||
+      self->game == NULL || self->prepared_moment != game_moment (self->game))
+    {
+      drop_prepared (self);
+      return NULL;
+    }
+  sheet = g_steal_pointer (&self->prepared);
+  g_object_unref (sheet);  /* the window list holds it until it is destroyed */
+  return sheet;
+}
+
+static gboolean
+prepare_cb (gpointer data)
+{
+  SlWindow *self = data;
+  g_autoptr(GArray) due = NULL;
+  const SlDue *d;
+
+  self->prepare_id = 0;
+  if (self->game == NULL || sl_game_get_read_only (self->game) || private_showing (self))
+    return G_SOURCE_REMOVE;
+  due = sl_track_due_now (sl_game_get_rules (self->game), sl_game_get_setup (self->game),
+                          sl_game_get_state (self->game));
+  d = due->len > 0 ? &g_array_index (due, SlDue, 0) : NULL;
+  if (d == NULL || d->kind != SL_DUE_FIRE || sl_object_fire_sheet_applies (self->game, d->unit))
+    {
+      drop_prepared (self);
+      return G_SOURCE_REMOVE;
+    }
+  if (self->prepared != NULL && self->prepared_unit == d->unit && self->prepared_rolls == self->app_rolls &&
+      self->prepared_moment == game_moment (self->game))
+    return G_SOURCE_REMOVE;
+  drop_prepared (self);
+  self->prepared = g_object_ref (GTK_WINDOW (sl_fire_sheet_new (GTK_WINDOW (self), self->game, d->unit,
+                                                                self->app_rolls)));
+  self->prepared_unit = d->unit;
+  self->prepared_rolls = self->app_rolls;
+  self->prepared_moment = game_moment (self->game);
+  {
+    int width;
+
+    gtk_widget_measure (GTK_WIDGET (self->prepared), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &width, NULL, NULL);
+    gtk_widget_measure (GTK_WIDGET (self->prepared), GTK_ORIENTATION_VERTICAL, width, NULL, NULL, NULL, NULL);
+  }
+  return G_SOURCE_REMOVE;
+}
+
+/* Once the table has been still a moment: a flurry of dice or undos
+ * makes one sheet, not one each. */
+static void
+prepare_later (SlWindow *self)
+{
+  g_clear_handle_id (&self->prepare_id, g_source_remove);
+  self->prepare_id = g_timeout_add_full (G_PRIORITY_LOW, 150, prepare_cb, self, NULL);
+}
+
 static void
 present_due (SlWindow    *self,
              const SlDue *due)
@@ -1791,8 +1891,15 @@ present_due (SlWindow    *self,
         gtk_window_present (GTK_WINDOW (sl_object_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit,
                                                                   self->app_rolls)));
       else
-        gtk_window_present (GTK_WINDOW (sl_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit,
-                                                           self->app_rolls)));
+        {
+          GtkWindow *sheet = take_prepared (self, due->unit);
+
+          if (sheet == NULL)
+            sheet = GTK_WINDOW (sl_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit, self->app_rolls));
+          /* Given up or closed without a change: the next is made again. */
+          g_signal_connect_object (sheet, "destroy", G_CALLBACK (prepare_later), self, G_CONNECT_SWAPPED);
+          gtk_window_present (sheet);
+        }
       return;
     case SL_DUE_AREA_BURST:
       /* A fire declared as an area burst: the units in its wedge are named
@@ -2287,6 +2394,8 @@ sl_window_dispose (GObject *object)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_clear_handle_id (&self->cache_id, g_source_remove);
   g_clear_handle_id (&self->compact_id, g_source_remove);
+  g_clear_handle_id (&self->prepare_id, g_source_remove);
+  drop_prepared (self);
   g_clear_weak_pointer (&self->announced);
   keep_opening_cache (self->game);
   g_clear_object (&self->game);
