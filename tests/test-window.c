@@ -240,6 +240,24 @@ saved_game (void)
   return path;
 }
 
+/* The label under @widget whose markup holds @needle, or NULL. */
+static GtkLabel *
+label_with_markup (GtkWidget  *widget,
+                   const char *needle)
+{
+  if (GTK_IS_LABEL (widget) && gtk_label_get_use_markup (GTK_LABEL (widget)) &&
+      strstr (gtk_label_get_label (GTK_LABEL (widget)), needle) != NULL)
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = label_with_markup (child, needle);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static gboolean shows_text (GtkWidget *widget, const char *text);
 
 static SlWindow *
@@ -2038,6 +2056,14 @@ test_window_private_view (void)
                     sl_game_get_entry (shown, sl_game_get_position (shown) - 1))), "stealth_power"));
   g_assert_false (sl_private_view_hide_unit (view, "c2", "Pile C", NULL, NULL, NULL, -1));
   g_assert_nonnull (strstr (sl_private_view_get_problem (view), "already"));
+  /* Its rules are links to the reference, as on the sheets (issue 22). */
+  {
+    g_autofree char *cited = g_strdup_printf ("href=\"rule:%s\"", "P-28");
+    GtkLabel *problem = label_with_markup (GTK_WIDGET (view), cited);
+
+    g_assert_nonnull (problem);
+    g_assert_nonnull (strstr (gtk_label_get_text (problem), "already"));
+  }
   g_assert_true (sl_private_view_seal (view, NULL, SL_NOTE_CHARGE, "XRAY-1 under the stairs", 0));
   g_assert_true (shows_text (GTK_WIDGET (view), "a concealed charge"));
 

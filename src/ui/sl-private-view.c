@@ -15,6 +15,7 @@
 
 #include "sl-command-new.h"
 #include "sl-private-view.h"
+#include "sl-rule-links.h"
 #include "sl-secrets.h"
 #include "sl-ui-util.h"
 
@@ -181,7 +182,11 @@ set_problem (SlPrivateView *self,
 
   g_free (self->problem);
   self->problem = copy;
-  gtk_label_set_text (self->problem_label, copy ? copy : "");
+  /* The rules it cites link to the rules reference, as on the sheets. */
+  if (copy != NULL)
+    sl_rule_links_set_label (self->problem_label, copy);
+  else
+    gtk_label_set_text (self->problem_label, "");
   gtk_widget_set_visible (GTK_WIDGET (self->problem_label), copy != NULL);
 }
 

@@ -329,7 +329,7 @@ sl_command_hide (SlCommand  *c,
             sl_reader_fail (r, field, _("A pile’s label says which counter pile it is (“Pile C”), in at most %d characters."),
                             SL_PILE_LABEL_SIZE - 1);
           else if (pile_taken (c, all[i], unit))
-            sl_reader_fail (r, field, _("There is a pile “%s” on the table already."), all[i]);
+            sl_reader_fail (r, field, _("There is a pile “%s” on the table already (P-28 step 2)."), all[i]);
           for (guint k = 0; k < i && sl_reader_ok (r); k++)
             if (g_str_equal (all[i], all[k]))
               sl_reader_fail (r, field, _("Each pile has its own label: “%s” is given twice."), all[i]);
