@@ -9,7 +9,7 @@
  *    a step (fires, blasts, melees …) in another order gives the same
  *    state once the step is over (P-08 steps 3–6, A-18, A-50).
  *
- * SL_RANDOM_GAMES (default 2 per scenario) and SL_RANDOM_SEED (default
+ * SL_RANDOM_GAMES (default 6 per scenario) and SL_RANDOM_SEED (default
  * 1995) make it run longer, SL_RANDOM_DUMP (a directory) keeps a game that
  * went wrong: see docs/fuzzing.md, "Random games".
  *
@@ -734,7 +734,7 @@ test_random_games (gconstpointer data)
   const char *scenario = data;
   const char *games = g_getenv ("SL_RANDOM_GAMES");
   const char *seed = g_getenv ("SL_RANDOM_SEED");
-  guint n = games != NULL ? (guint) atoi (games) : 2;
+  guint n = games != NULL ? (guint) atoi (games) : 6;
   guint32 first = seed != NULL ? (guint32) strtoul (seed, NULL, 10) : 1995;
 
   for (guint i = 0; i < n; i++)
