@@ -147,6 +147,10 @@ check_opportunity (SlCommand  *c,
                          fs->told);
       return FALSE;
     }
+  /* P-23 (a) step 3, (b): having avoided a melee, it moves away before it
+   * takes its shot. */
+  if (!sl_command_check_moves_away (c, unit, "unit", error))
+    return FALSE;
   /* A-28: armed once its end subphase has resolved in the unit's own
    * slot of the initiative order, not at the start of it. */
   if (firer->current.action != NULL && firer->current.end == now &&
