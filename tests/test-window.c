@@ -3283,7 +3283,7 @@ main (int   argc,
   g_test_add_func ("/window/builder", test_window_builder);
   g_test_add_func ("/window/builder-legionnaire", test_window_builder_legionnaire);
   g_test_add_func ("/window/apart/scenario-editor", test_window_scenario_editor);
-  g_test_add_func ("/window/apart/scenario-editor-conditions", test_window_scenario_editor_conditions);
+  g_test_add_func ("/window/apart/scenario-editor/conditions", test_window_scenario_editor_conditions);
   g_test_add_func ("/window/mine", test_window_mine);
   g_test_add_func ("/window/fire-E-16", test_window_e16);
   g_test_add_func ("/window/preferences", test_window_preferences);
