@@ -203,6 +203,39 @@ test_compulsions_p23_p31 (void)
   g_assert_false (sl_test_unit_state (game, "tech")->must_move_away);
 }
 
+/* P-23 (a) step 3, (b): a unit that avoided a melee makes a movement
+ * action taking it beyond 1 m before anything else: it neither engages
+ * (the unit it avoided or another) nor takes the opportunity fire it was
+ * holding, in its own turn or out of it. */
+static void
+test_avoided_moves_away_p23 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_strict ();
+
+  /* The order: TOG Fire Team 1, Renegade Fire Team 1, Renegade Fire Team 2,
+   * TOG Fire Team 2. */
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'tog-ft1': 1, 'cw-ft1': 7, 'tog-ft2': 9, 'cw-ft2': 10}}");
+  sl_test_play (game, "{'type': 'pass'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-15', 'action': 'opportunity-fire'}");
+  sl_test_go_to_subphase (game, 3);
+  g_assert_true (sl_test_unit_state (game, "cw-15")->opportunity_armed);
+
+  /* P-23 (b): it has not acted this subphase; it moves away. */
+  sl_test_play (game, "{'type': 'engage', 'unit': 'tog-3', 'target': 'cw-15', 'decision': 'avoid'}");
+  g_assert_true (sl_test_unit_state (game, "cw-15")->must_move_away);
+  sl_test_refuse (game, "{'type': 'fire', 'unit': 'cw-15', 'target': 'tog-4', 'roll': 5}", "unit", "P-23");
+  sl_test_play (game, "{'type': 'pass'}");
+  sl_test_refuse (game, "{'type': 'fire', 'unit': 'cw-15', 'target': 'tog-4', 'roll': 5}", "unit", "P-23");
+  sl_test_refuse (game, "{'type': 'engage', 'unit': 'cw-15', 'target': 'tog-3'}", "unit", "P-23");
+  sl_test_refuse (game, "{'type': 'engage', 'unit': 'cw-15', 'target': 'tog-4'}", "unit", "beyond 1 m");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'cw-15', 'action': 'use-device'}", "action", "P-23");
+  /* Its squad mates are free to. */
+  sl_test_play (game, "{'type': 'engage', 'unit': 'cw-16', 'target': 'tog-4'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-15', 'action': 'run'}");
+  g_assert_false (sl_test_unit_state (game, "cw-15")->must_move_away);
+  g_assert_false (sl_test_unit_state (game, "cw-15")->opportunity_armed);
+}
+
 /* P-24 step 5, E-21: a defender parrying two attackers divides its +3 as it
  * says — +3 in all, whatever order the melees are entered in. */
 static void
@@ -299,6 +332,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/melee/avoid-E-20", test_avoid_e20);
   g_test_add_func ("/game/melee/avoid-cases", test_avoid_cases);
   g_test_add_func ("/game/melee/compulsions-P-23-P-31", test_compulsions_p23_p31);
+  g_test_add_func ("/game/melee/avoided-moves-away-P-23", test_avoided_moves_away_p23);
   g_test_add_func ("/game/melee/parry-share-E-21", test_parry_share_e21);
   g_test_add_func ("/game/melee/rout-in-melee-P-31", test_rout_in_melee_p31);
   g_test_add_func ("/game/melee/refused", test_melee_refused);

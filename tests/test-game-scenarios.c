@@ -231,6 +231,7 @@ test_conditions_checked (void)
     { "{'kind': 'terrain', 'terrain': 'lava'}", "lava" },
     { "{'kind': 'hold-fire'}", "side" },
     { "{'kind': 'forbid-actions', 'actions': ['fly']}", "fly" },
+    { "{'kind': 'forbid-actions', 'actions': ['run'], 'from_turn': 5, 'until_turn': 3}", "until_turn" },
     { "{'kind': 'rules', 'modules': ['detection'], 'when': {'option': 'routCheckInterval'}}", "yes/no" },
     { "{'kind': 'option-value', 'option': 'madeUp', 'field': 'troop'}", "madeUp" },
     { "{'kind': 'storm'}", "storm" },

@@ -261,20 +261,29 @@ test_busy_groupings_skipped (void)
 }
 
 /* A-28: opportunity fire declared in subphase s is armed in the unit's own
- * turn of subphase s+1, not at its start. */
+ * turn of subphase s+1, not at its start; the refusal names that turn, not
+ * the grouping acting now (two act before it here). */
 static void
 test_opportunity_armed_in_slot_a28 (void)
 {
   g_autoptr(SlGame) game = sl_test_game_new_strict ();
 
-  sl_test_start_turn (game);
+  /* The order: TOG Fire Team 1, TOG Fire Team 2, Renegade Fire Team 1,
+   * Renegade Fire Team 2. */
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'tog-ft1': 1, 'tog-ft2': 3, 'cw-ft1': 9, 'cw-ft2': 10}}");
+  sl_test_play (game, "{'type': 'pass'}");
   sl_test_play (game, "{'type': 'pass'}");
   sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'opportunity-fire'}");
   sl_test_play (game, "{'type': 'next'}");
   /* Subphase 2: TOG Fire Team 1 acts first; cw-13 may not fire yet. */
   g_assert_true (sl_test_unit_state (game, "cw-13")->opportunity_armed);
-  sl_test_refuse (game, "{'type': 'fire', 'unit': 'cw-13', 'target': 'tog-1', 'roll': 5}", "unit", "A-28");
+  sl_test_refuse (game, "{'type': 'fire', 'unit': 'cw-13', 'target': 'tog-1', 'roll': 5}", "unit",
+                  "armed in Renegade Fire Team 1's turn of this subphase (A-28)");
   sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'walk'}");
+  sl_test_play (game, "{'type': 'pass'}");
+  /* TOG Fire Team 2's turn: not yet either. */
+  sl_test_refuse (game, "{'type': 'fire', 'unit': 'cw-13', 'target': 'tog-1', 'roll': 5}", "unit",
+                  "armed in Renegade Fire Team 1's turn of this subphase (A-28)");
   sl_test_play (game, "{'type': 'pass'}");
   /* Renegade Fire Team 1's turn: armed. */
   sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13', 'target': 'tog-1', 'roll': 5}");

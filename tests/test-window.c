@@ -1658,6 +1658,189 @@ test_window_scenario_editor (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The first group or row of @type in @widget's tree titled @title. */
+static GtkWidget *
+find_titled (GtkWidget  *widget,
+             GType       type,
+             const char *title)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    {
+      const char *shown = ADW_IS_PREFERENCES_GROUP (widget) ? adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (widget))
+                        : ADW_IS_PREFERENCES_ROW (widget) ? adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget))
+                        : NULL;
+
+      if (g_strcmp0 (shown, title) == 0)
+        return widget;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_titled (child, type, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The spin button of the row of @widget titled @title. */
+static GtkSpinButton *
+find_spin (GtkWidget  *widget,
+           const char *title)
+{
+  GtkWidget *row = find_titled (widget, ADW_TYPE_ACTION_ROW, title);
+
+  g_assert_nonnull (row);
+  return GTK_SPIN_BUTTON (find_widget (row, GTK_TYPE_SPIN_BUTTON));
+}
+
+/* The special condition of @kind in a scenario file's JSON, of @side (NULL:
+ * of everyone). */
+static JsonObject *
+find_condition (JsonObject *scenario,
+                const char *kind,
+                const char *side)
+{
+  JsonArray *conditions = json_object_get_array_member (scenario, "special_conditions");
+
+  for (guint i = 0; i < json_array_get_length (conditions); i++)
+    {
+      JsonObject *k = json_array_get_object_element (conditions, i);
+
+      if (g_str_equal (json_object_get_string_member (k, "kind"), kind) &&
+          g_strcmp0 (json_object_get_string_member_with_default (k, "side", NULL), side) == 0)
+        return k;
+    }
+  return NULL;
+}
+
+/* §10 G, T-05: the custom scenario editor's actions nobody may declare
+ * (forbid-actions), for everyone and for one side, and the turns a
+ * condition is in force (from_turn, until_turn): saved as the engine reads
+ * them, the file read back; a game made from it refuses Run and Sprint to
+ * everyone in turn 1 and takes a Walk. */
+static void
+test_window_scenario_editor_conditions (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autofree char *dir = g_build_filename (tmp_dir, "forbidding", NULL);
+  g_autofree char *game_path = g_build_filename (tmp_dir, "forbidden.squadlog", NULL);
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) saved = NULL;
+  g_autoptr(SlSquadDraft) squad = sl_squad_draft_new (sl_application_get_rules (app));
+  SlWindow *window = open_window (app);
+  SlScenarioEditor *editor;
+  SlScenarioDraft *d;
+  GtkWidget *special, *tog, *everyone, *turns;
+  JsonObject *o, *k;
+  SlGame *game;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.scenario-editor", NULL);
+  editor = SL_SCENARIO_EDITOR (sl_test_ui_find_toplevel (SL_TYPE_SCENARIO_EDITOR));
+  d = sl_scenario_editor_get_draft (editor);
+  g_assert_true (sl_scenario_editor_add_squad (editor, 0, squad, NULL));
+  g_assert_true (sl_scenario_editor_add_squad (editor, 1, squad, NULL));
+  gtk_editable_set_text (GTK_EDITABLE (find_entry_row (GTK_WIDGET (editor), "Name")), "Forbidden Ground");
+
+  /* Nobody may run or sprint, until turn 3; light woods from turn 2. */
+  special = find_titled (GTK_WIDGET (editor), ADW_TYPE_PREFERENCES_GROUP, "Special Conditions (§10 G)");
+  everyone = find_titled (special, ADW_TYPE_EXPANDER_ROW, "Actions Nobody May Declare");
+  turns = find_titled (special, ADW_TYPE_EXPANDER_ROW, "Turns in Force");
+  g_assert_cmpstr (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (everyone)), ==,
+                   "None: every action may be declared (T-05)");
+  gtk_switch_set_active (find_switch (everyone, "Run"), TRUE);
+  gtk_switch_set_active (find_switch (everyone, "Sprint"), TRUE);
+  g_assert_cmpstr (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (everyone)), ==, "Run, Sprint");
+  /* Melee is engaged, never declared (P-22): not offered. */
+  g_assert_null (find_titled (everyone, ADW_TYPE_ACTION_ROW, "Melee"));
+  gtk_spin_button_set_value (find_spin (turns, "Forbidden Actions Until Turn"), 3);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (find_combo_row (special, "The Whole Area Counts As")), 1);
+  gtk_spin_button_set_value (find_spin (turns, "Terrain From Turn"), 2);
+  /* TOG may not dive, from turn 2. */
+  tog = find_titled (GTK_WIDGET (editor), ADW_TYPE_PREFERENCES_GROUP, "TOG");
+  gtk_switch_set_active (find_switch (find_titled (tog, ADW_TYPE_EXPANDER_ROW, "Actions It May Not Declare"), "Dive"),
+                         TRUE);
+  gtk_spin_button_set_value (find_spin (find_titled (tog, ADW_TYPE_EXPANDER_ROW, "Turns in Force"),
+                                        "Forbidden Actions From Turn"), 2);
+  g_assert_cmpstr (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (turns)), ==,
+                   "Terrain: from turn 2; Forbidden actions: until turn 3");
+  g_assert_cmpstrv (d->forbidden, ((const char *[]) { "run", "sprint", NULL }));
+  g_assert_cmpint (d->forbidden_turns.until_turn, ==, 3);
+  /* The doors are not locked: their turns are greyed. */
+  g_assert_false (gtk_widget_get_sensitive (find_titled (turns, ADW_TYPE_ACTION_ROW, "Doors and Airlocks From Turn")));
+  g_assert_true (gtk_widget_get_sensitive (find_titled (turns, ADW_TYPE_ACTION_ROW, "Terrain From Turn")));
+  g_assert_cmpstrv (d->sides[0].forbidden, ((const char *[]) { "dive", NULL }));
+  g_assert_cmpint (d->sides[0].forbidden_turns.from_turn, ==, 2);
+  g_assert_null (d->sides[1].forbidden[0]);
+
+  /* A look at the groups, their rows open (each whole, as laid out in
+   * the scrolled page). */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (turns), TRUE);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (find_titled (tog, ADW_TYPE_EXPANDER_ROW, "Turns in Force")), TRUE);
+  sl_test_ui_save_png (special, "scenario-editor-conditions.png");
+  sl_test_ui_save_png (tog, "scenario-editor-side.png");
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (everyone), TRUE);
+  sl_test_ui_save_png (special, "scenario-editor-forbidden.png");
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
+
+  /* A condition that would end before it begins is no scenario. */
+  gtk_spin_button_set_value (find_spin (turns, "Forbidden Actions From Turn"), 4);
+  g_assert_null (sl_scenario_editor_save (editor, dir));
+  gtk_spin_button_set_value (find_spin (turns, "Forbidden Actions From Turn"), 1);
+
+  /* Saved, and read back from the file. */
+  path = sl_scenario_editor_save (editor, dir);
+  g_assert_nonnull (path);
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  saved = sl_json_parse (text, -1, &error);
+  g_assert_no_error (error);
+  o = json_node_get_object (saved);
+  k = find_condition (o, "forbid-actions", NULL);
+  g_assert_nonnull (k);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (k, "actions")), ==, 2);
+  g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (k, "actions"), 0), ==, "run");
+  g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (k, "actions"), 1), ==, "sprint");
+  g_assert_cmpint (json_object_get_int_member (k, "until_turn"), ==, 3);
+  g_assert_false (json_object_has_member (k, "from_turn"));
+  k = find_condition (o, "forbid-actions", "side-1");
+  g_assert_nonnull (k);
+  g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (k, "actions"), 0), ==, "dive");
+  g_assert_cmpint (json_object_get_int_member (k, "from_turn"), ==, 2);
+  g_assert_false (json_object_has_member (k, "until_turn"));
+  g_assert_null (find_condition (o, "forbid-actions", "side-2"));
+  k = find_condition (o, "terrain", NULL);
+  g_assert_cmpstr (json_object_get_string_member (k, "terrain"), ==, "light-woods");
+  g_assert_cmpint (json_object_get_int_member (k, "from_turn"), ==, 2);
+
+  /* A game of it: in turn 1 nobody runs or sprints; walking is fine. */
+  g_assert_true (sl_window_new_game (window, path, game_path));
+  gtk_window_destroy (GTK_WINDOW (sl_test_ui_find_toplevel (SL_TYPE_BRIEFING_WINDOW)));
+  game = sl_window_get_game (window);
+  sl_test_play (game, "{'type': 'initiative'}");
+  {
+    const SlState *s = sl_game_get_state (game);
+    const SlSetup *setup = sl_game_get_setup (game);
+    int grouping = s->order[sl_state_turn_position (sl_game_get_rules (game), s)], unit = 0;
+    g_autofree char *run = NULL, *sprint = NULL, *walk = NULL;
+    const char *id;
+
+    while (s->grouping_of[unit] != grouping)
+      unit++;
+    id = sl_setup_unit_at (setup, unit)->id;
+    run = g_strdup_printf ("{'type': 'declare', 'unit': '%s', 'action': 'run'}", id);
+    sprint = g_strdup_printf ("{'type': 'declare', 'unit': '%s', 'action': 'sprint'}", id);
+    walk = g_strdup_printf ("{'type': 'declare', 'unit': '%s', 'action': 'walk'}", id);
+    sl_test_refuse (game, run, "action", "“Run” is forbidden by a special condition of the scenario");
+    sl_test_refuse (game, sprint, "action", "forbidden by a special condition");
+    sl_test_play (game, walk);
+  }
+  gtk_window_destroy (GTK_WINDOW (editor));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Whether any text in @widget's tree contains @text. */
 static gboolean
 shows_text (GtkWidget  *widget,
@@ -3100,6 +3283,7 @@ main (int   argc,
   g_test_add_func ("/window/builder", test_window_builder);
   g_test_add_func ("/window/builder-legionnaire", test_window_builder_legionnaire);
   g_test_add_func ("/window/apart/scenario-editor", test_window_scenario_editor);
+  g_test_add_func ("/window/apart/scenario-editor/conditions", test_window_scenario_editor_conditions);
   g_test_add_func ("/window/mine", test_window_mine);
   g_test_add_func ("/window/fire-E-16", test_window_e16);
   g_test_add_func ("/window/preferences", test_window_preferences);

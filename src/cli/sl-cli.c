@@ -524,10 +524,21 @@ cmd_new (int    argc,
           g_printerr (_("squadlog new: there is no rule option “%s” (docs/rules-data.md lists them).\n"), pair[0]);
           return EXIT_FAILURE_;
         }
+      /* One value an option: a second would silently win over the first. */
+      if (json_object_has_member (options, def->id))
+        {
+          g_printerr (_("squadlog new: --option %s is given twice; give each rule option once.\n"), def->id);
+          return EXIT_FAILURE_;
+        }
+      /* Checked here, range included, so that a bad value is blamed on the
+       * --option given and not on the scenario it is merged into. */
       value = sl_option_parse_value (def, pair[1], &error);
       if (value == NULL)
         {
-          g_printerr ("squadlog new: %s\n", error->message);
+          /* Translators: the first %s is the option as given
+           * ("routCheckInterval=0"), the second what it takes ("expected a
+           * whole number from 1 to 30"). */
+          g_printerr (_("squadlog new: --option %s: %s.\n"), option_values[i], error->message);
           return EXIT_FAILURE_;
         }
       json_object_set_member (options, def->id, value);

@@ -24,6 +24,34 @@ static const SlModule shown_modules[] = {
 
 enum { E_NIGHT, E_RAIN, E_SNOW, E_ZERO_G, E_VACUUM, E_INDOORS, N_ENV };
 
+/* The special conditions are the scenario's (FOR_ALL) or a side's. */
+enum { FOR_ALL, FOR_SIDE_1, FOR_SIDE_2, N_FOR };
+
+/* The conditions whose turns the editor limits: those the engine holds to
+ * their turns in play (docs/game-format.md, special_conditions) — the
+ * scenario's terrain and doors, a side's holding fire and initiative
+ * modifier, and the actions forbidden to either; a side's hiding is before
+ * play. Their rows: from which turn, until which. */
+enum { SPAN_TERRAIN_OR_HOLDS, SPAN_DOORS_OR_INITIATIVE, SPAN_FORBIDDEN, N_SPANS };
+
+static const char * const scenario_span_titles[N_SPANS][2] = {
+  { N_("Terrain From Turn"), N_("Terrain Until Turn") },
+  { N_("Doors and Airlocks From Turn"), N_("Doors and Airlocks Until Turn") },
+  { N_("Forbidden Actions From Turn"), N_("Forbidden Actions Until Turn") },
+};
+static const char * const side_span_titles[N_SPANS][2] = {
+  { N_("Holding Fire or Melee From Turn"), N_("Holding Fire or Melee Until Turn") },
+  { N_("Initiative Modifier From Turn"), N_("Initiative Modifier Until Turn") },
+  { N_("Forbidden Actions From Turn"), N_("Forbidden Actions Until Turn") },
+};
+/* The same conditions, named in the summary of their turns. */
+static const char * const scenario_span_names[N_SPANS] = {
+  N_("Terrain"), N_("Doors and airlocks"), N_("Forbidden actions"),
+};
+static const char * const side_span_names[N_SPANS] = {
+  N_("Holding fire or melee"), N_("Initiative modifier"), N_("Forbidden actions"),
+};
+
 /* A side of the scenario (§10 B–E), as its template lays it out. */
 #define SL_TYPE_SCENARIO_SIDE (sl_scenario_side_get_type ())
 G_DECLARE_FINAL_TYPE (SlScenarioSide, sl_scenario_side, SL, SCENARIO_SIDE, AdwPreferencesGroup)
@@ -43,6 +71,8 @@ struct _SlScenarioSide
   GtkSwitch           *holds_melee;
   GtkSwitch           *hides;
   GtkSpinButton       *initiative;
+  AdwExpanderRow      *forbidden;
+  AdwExpanderRow      *turns;
 };
 
 G_DEFINE_FINAL_TYPE (SlScenarioSide, sl_scenario_side, ADW_TYPE_PREFERENCES_GROUP)
@@ -76,8 +106,15 @@ struct _SlScenarioEditor
   GtkSwitch       *doors_locked;
   GtkSwitch       *no_keys;
   GtkSwitch       *airlocks_blown;
+  AdwExpanderRow  *forbidden;
+  AdwExpanderRow  *turns;
   SlScenarioSide  *sides[2];
   char            *problems_text;
+  /* The actions a condition may forbid (const SlAction *, T-05), and a
+   * switch for each, for everyone and for each side. */
+  GPtrArray       *forbiddable;
+  GtkSwitch      **forbid[N_FOR];
+  GtkSpinButton   *spans[N_FOR][N_SPANS][2];
 };
 
 G_DEFINE_FINAL_TYPE (SlScenarioEditor, sl_scenario_editor, SL_TYPE_DRAFT_WINDOW)
@@ -96,6 +133,72 @@ env_field (SlScenarioDraft *d,
     case E_ZERO_G: return &d->environment.zero_g;
     case E_VACUUM: return &d->environment.vacuum;
     default: return &d->environment.indoors;
+    }
+}
+
+static SlTurnSpan *
+span_field (SlScenarioDraft *d,
+            int              who,
+            int              span)
+{
+  SlSideDraft *side = who == FOR_ALL ? NULL : &d->sides[who - FOR_SIDE_1];
+
+  switch (span)
+    {
+    case SPAN_TERRAIN_OR_HOLDS: return side ? &side->holds_turns : &d->terrain_turns;
+    case SPAN_DOORS_OR_INITIATIVE: return side ? &side->initiative_turns : &d->doors_turns;
+    default: return side ? &side->forbidden_turns : &d->forbidden_turns;
+    }
+}
+
+static char ***
+forbidden_field (SlScenarioDraft *d,
+                 int              who)
+{
+  return who == FOR_ALL ? &d->forbidden : &d->sides[who - FOR_SIDE_1].forbidden;
+}
+
+/* Whether the condition whose turns @span limits is set, and so written
+ * with them. */
+static gboolean
+span_in_use (const SlScenarioDraft *d,
+             int                    who,
+             int                    span)
+{
+  const SlSideDraft *side = who == FOR_ALL ? NULL : &d->sides[who - FOR_SIDE_1];
+  char **forbidden = side ? side->forbidden : d->forbidden;
+
+  switch (span)
+    {
+    case SPAN_TERRAIN_OR_HOLDS:
+      return side ? side->holds_fire || side->holds_melee : d->terrain != NULL;
+    case SPAN_DOORS_OR_INITIATIVE:
+      return side ? side->initiative != 0 : d->doors_locked || d->no_keys || d->airlocks_blown;
+    default:
+      return forbidden != NULL && forbidden[0] != NULL;
+    }
+}
+
+/* The actions forbidden to @who and the turns of its conditions, from
+ * the switches and spin buttons. */
+static void
+read_conditions (SlScenarioEditor *self,
+                 int               who)
+{
+  char ***forbidden = forbidden_field (self->draft, who);
+  g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
+
+  for (guint a = 0; a < self->forbiddable->len; a++)
+    if (gtk_switch_get_active (self->forbid[who][a]))
+      g_strv_builder_add (ids, ((const SlAction *) g_ptr_array_index (self->forbiddable, a))->id);
+  g_strfreev (*forbidden);
+  *forbidden = g_strv_builder_end (ids);
+  for (int i = 0; i < N_SPANS; i++)
+    {
+      SlTurnSpan *span = span_field (self->draft, who, i);
+
+      span->from_turn = gtk_spin_button_get_value_as_int (self->spans[who][i][0]);
+      span->until_turn = gtk_spin_button_get_value_as_int (self->spans[who][i][1]);
     }
 }
 
@@ -146,6 +249,8 @@ read_widgets (SlScenarioEditor *self)
       side->hides = gtk_switch_get_active (rows->hides);
       side->initiative = gtk_spin_button_get_value_as_int (rows->initiative);
     }
+  for (int who = 0; who < N_FOR; who++)
+    read_conditions (self, who);
   refresh (self);
 }
 
@@ -169,6 +274,63 @@ remove_squad_cb (GtkButton        *button,
   g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, refresh_idle, g_object_ref (self), g_object_unref);
 }
 
+/* The turns @who's conditions are in force, summed up on its folded
+ * "Turns in Force"; the turns of a condition not set are greyed. */
+static void
+refresh_turns (SlScenarioEditor *self,
+               int               who)
+{
+  AdwExpanderRow *turns = who == FOR_ALL ? self->turns : self->sides[who - FOR_SIDE_1]->turns;
+  g_autoptr(GString) limits = g_string_new (NULL);
+
+  for (int i = 0; i < N_SPANS; i++)
+    {
+      const SlTurnSpan *span = span_field (self->draft, who, i);
+      const char *what = _(who == FOR_ALL ? scenario_span_names[i] : side_span_names[i]);
+      gboolean used = span_in_use (self->draft, who, i);
+
+      for (int end = 0; end < 2; end++)
+        gtk_widget_set_sensitive (gtk_widget_get_ancestor (GTK_WIDGET (self->spans[who][i][end]), ADW_TYPE_ACTION_ROW),
+                                  used);
+      if (!used || (span->from_turn <= 1 && span->until_turn <= 0))
+        continue;
+      if (limits->len > 0)
+        g_string_append (limits, _("; "));
+      if (span->from_turn > 1 && span->until_turn > 0)
+        /* Translators: a special condition's turns: "Terrain: turns 2 to 5". */
+        g_string_append_printf (limits, _("%s: turns %d to %d"), what, span->from_turn, span->until_turn);
+      else if (span->from_turn > 1)
+        g_string_append_printf (limits, _("%s: from turn %d"), what, span->from_turn);
+      else
+        g_string_append_printf (limits, _("%s: until turn %d"), what, span->until_turn);
+    }
+  adw_expander_row_set_subtitle (turns, limits->len > 0 ? limits->str : _("The whole game, unless limited here"));
+}
+
+/* What each forbids, seen with its list folded, and the turns of the
+ * conditions. */
+static void
+refresh_conditions (SlScenarioEditor *self)
+{
+  AdwExpanderRow *forbidden_rows[N_FOR] = { self->forbidden, self->sides[0]->forbidden, self->sides[1]->forbidden };
+
+  for (int who = 0; who < N_FOR; who++)
+    {
+      char **ids = *forbidden_field (self->draft, who);
+      g_autoptr(GString) names = g_string_new (NULL);
+
+      for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
+        {
+          if (names->len > 0)
+            g_string_append (names, _(", "));
+          g_string_append (names, sl_rules_action (self->rules, ids[i])->name);
+        }
+      adw_expander_row_set_subtitle (forbidden_rows[who],
+                                     names->len > 0 ? names->str : _("None: every action may be declared (T-05)"));
+      refresh_turns (self, who);
+    }
+}
+
 /* The squads' rows and the problems, from the draft. */
 static void
 refresh (SlScenarioEditor *self)
@@ -176,6 +338,7 @@ refresh (SlScenarioEditor *self)
   g_autoptr(GPtrArray) problems = sl_scenario_draft_problems (self->rules, self->draft);
   g_autoptr(GString) text = g_string_new (NULL);
 
+  refresh_conditions (self);
   for (int s = 0; s < 2; s++)
     {
       SlSideDraft *side = &self->draft->sides[s];
@@ -528,6 +691,8 @@ sl_scenario_side_class_init (SlScenarioSideClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlScenarioSide, holds_melee);
   gtk_widget_class_bind_template_child (widget_class, SlScenarioSide, hides);
   gtk_widget_class_bind_template_child (widget_class, SlScenarioSide, initiative);
+  gtk_widget_class_bind_template_child (widget_class, SlScenarioSide, forbidden);
+  gtk_widget_class_bind_template_child (widget_class, SlScenarioSide, turns);
   gtk_widget_class_bind_template_callback_full (widget_class, "changed_cb", G_CALLBACK (side_changed_cb));
   gtk_widget_class_bind_template_callback (widget_class, add_book_squad_cb);
   gtk_widget_class_bind_template_callback (widget_class, add_from_library_cb);
@@ -574,6 +739,50 @@ build_rules (SlScenarioEditor *self)
     self->environment[e] = rule_row (self, _(env_titles[e]), e == E_INDOORS ? NULL : _("Needs the environment rules"));
 }
 
+/* The special conditions' rows made from the rules: a switch for each
+ * action of T-05 a condition may forbid (§10 G), and the turns each
+ * condition is in force, for everyone and for each side. */
+static void
+build_conditions (SlScenarioEditor *self)
+{
+  AdwExpanderRow *forbidden_rows[N_FOR] = { self->forbidden, self->sides[0]->forbidden, self->sides[1]->forbidden };
+  AdwExpanderRow *turn_rows[N_FOR] = { self->turns, self->sides[0]->turns, self->sides[1]->turns };
+  const SlTable *actions = &self->rules->actions;
+
+  self->forbiddable = g_ptr_array_new ();
+  for (guint a = 0; a < actions->items->len; a++)
+    {
+      const SlAction *action = g_ptr_array_index (actions->items, a);
+
+      /* Melee starts with an engagement, never declared (P-22). */
+      if (action->category != SL_ACTION_MELEE)
+        g_ptr_array_add (self->forbiddable, (gpointer) action);
+    }
+  for (int who = 0; who < N_FOR; who++)
+    {
+      self->forbid[who] = g_new0 (GtkSwitch *, self->forbiddable->len);
+      for (guint a = 0; a < self->forbiddable->len; a++)
+        {
+          const SlAction *action = g_ptr_array_index (self->forbiddable, a);
+
+          self->forbid[who][a] = sl_switch_row_add (GTK_WIDGET (forbidden_rows[who]), action->name, NULL);
+          g_signal_connect_swapped (self->forbid[who][a], "notify::active", G_CALLBACK (read_widgets), self);
+        }
+      for (int i = 0; i < N_SPANS; i++)
+        for (int end = 0; end < 2; end++)
+          {
+            const char *title = who == FOR_ALL ? scenario_span_titles[i][end] : side_span_titles[i][end];
+            GtkSpinButton *spin = sl_spin_row_add (GTK_WIDGET (turn_rows[who]), _(title), end == 0 ? 1 : 0, 200, 1);
+
+            if (end == 1)
+              adw_action_row_set_subtitle (ADW_ACTION_ROW (gtk_widget_get_ancestor (GTK_WIDGET (spin), ADW_TYPE_ACTION_ROW)),
+                                           _("0: to the end of the game"));
+            g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (read_widgets), self);
+            self->spans[who][i][end] = spin;
+          }
+    }
+}
+
 /* The draft's scenario and sides, as it begins, into the template. */
 static void
 show_draft (SlScenarioEditor *self)
@@ -593,6 +802,23 @@ show_draft (SlScenarioEditor *self)
       gtk_editable_set_text (GTK_EDITABLE (self->sides[s]->objective), side->objective);
       gtk_spin_button_set_value (self->sides[s]->initiative, side->initiative);
     }
+  for (int who = 0; who < N_FOR; who++)
+    {
+      char **forbidden = *forbidden_field (self->draft, who);
+
+      for (guint a = 0; a < self->forbiddable->len; a++)
+        gtk_switch_set_active (self->forbid[who][a],
+                               forbidden != NULL &&
+                               g_strv_contains ((const char * const *) forbidden,
+                                                ((const SlAction *) g_ptr_array_index (self->forbiddable, a))->id));
+      for (int i = 0; i < N_SPANS; i++)
+        {
+          const SlTurnSpan *span = span_field (self->draft, who, i);
+
+          gtk_spin_button_set_value (self->spans[who][i][0], span->from_turn);
+          gtk_spin_button_set_value (self->spans[who][i][1], span->until_turn);
+        }
+    }
   gtk_string_list_append (names, _("None"));
   for (guint t = 0; t < G_N_ELEMENTS (everywhere_terrains); t++)
     gtk_string_list_append (names, sl_rules_terrain (self->rules, everywhere_terrains[t])->name);
@@ -609,6 +835,9 @@ sl_scenario_editor_finalize (GObject *object)
   g_free (self->force_files[1]);
   g_free (self->scenario_file);
   g_free (self->problems_text);
+  g_clear_pointer (&self->forbiddable, g_ptr_array_unref);
+  for (int who = 0; who < N_FOR; who++)
+    g_free (self->forbid[who]);
   G_OBJECT_CLASS (sl_scenario_editor_parent_class)->finalize (object);
 }
 
@@ -640,6 +869,8 @@ sl_scenario_editor_class_init (SlScenarioEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlScenarioEditor, doors_locked);
   gtk_widget_class_bind_template_child (widget_class, SlScenarioEditor, no_keys);
   gtk_widget_class_bind_template_child (widget_class, SlScenarioEditor, airlocks_blown);
+  gtk_widget_class_bind_template_child (widget_class, SlScenarioEditor, forbidden);
+  gtk_widget_class_bind_template_child (widget_class, SlScenarioEditor, turns);
   gtk_widget_class_bind_template_child_full (widget_class, "side0", FALSE,
                                              G_STRUCT_OFFSET (SlScenarioEditor, sides));
   gtk_widget_class_bind_template_child_full (widget_class, "side1", FALSE,
@@ -671,6 +902,7 @@ sl_scenario_editor_new (GtkWindow     *parent,
   self = g_object_new (SL_TYPE_SCENARIO_EDITOR, "transient-for", parent, NULL);
   self->rules = rules;
   self->draft = sl_scenario_draft_new ();
+  build_conditions (self);
   show_draft (self);
   build_rules (self);
   self->updating = FALSE;

@@ -147,17 +147,23 @@ check_opportunity (SlCommand  *c,
                          fs->told);
       return FALSE;
     }
+  /* P-23 (a) step 3, (b): having avoided a melee, it moves away before it
+   * takes its shot. */
+  if (!sl_command_check_moves_away (c, unit, "unit", error))
+    return FALSE;
   /* A-28: armed once its end subphase has resolved in the unit's own
-   * slot of the initiative order, not at the start of it. */
+   * slot of the initiative order, not at the start of it. Several
+   * groupings may act before that slot: the message names the slot. */
   if (firer->current.action != NULL && firer->current.end == now &&
       !c->options->free_declaration_order &&
       sl_state_order_position (c->state, c->state->grouping_of[unit]) >
         sl_state_turn_position (c->rules, c->state))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
-                         _("%s's opportunity fire is armed from its grouping's turn in this subphase, when %s has acted (A-28)."),
-                         fs->told,
-                         sl_setup_grouping_at (c->setup, c->state->order[sl_state_turn_position (c->rules, c->state)])->name);
+                         /* Translators: the first %s is a unit, the second its own
+                          * grouping (a fire team). */
+                         _("%s's opportunity fire is not armed yet: it is armed in %s's turn of this subphase (A-28)."),
+                         fs->told, sl_setup_grouping_at (c->setup, c->state->grouping_of[unit])->name);
       return FALSE;
     }
   return TRUE;

@@ -1080,14 +1080,7 @@ check_can_act (SlCommand       *c,
       return FALSE;
     }
   /* P-23 (a) step 3, (b): having avoided, it moves away first. */
-  if (u->must_move_away && !moves_away (action))
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
-                         _("%s avoided a melee: its next action must be a movement action taking it beyond 1 m (P-23)."),
-                         name);
-      return FALSE;
-    }
-  return TRUE;
+  return moves_away (action) || sl_command_check_moves_away (c, unit, "action", error);
 }
 
 /* P-14 step 1: what the resolution would refuse of the target is refused

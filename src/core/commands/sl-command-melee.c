@@ -238,7 +238,10 @@ check_engage_attacker (SlCommand     *c,
                          _("%s was ambushed and can do nothing yet (§5.2)."), name (c, attacker));
       return FALSE;
     }
-  return sl_command_check_turn (c, attacker, "unit", error) &&
+  /* P-23 (a) step 3, (b): having avoided a melee, it moves away before it
+   * engages anyone, the unit it avoided included. */
+  return sl_command_check_moves_away (c, attacker, "unit", error) &&
+         sl_command_check_turn (c, attacker, "unit", error) &&
          sl_command_check_hold (c, attacker, TRUE, "unit", error);
 }
 

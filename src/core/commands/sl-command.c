@@ -289,6 +289,20 @@ sl_command_check_hold (SlCommand   *c,
   return FALSE;
 }
 
+gboolean
+sl_command_check_moves_away (SlCommand   *c,
+                             int          unit,
+                             const char  *field,
+                             GError     **error)
+{
+  if (!c->state->units[unit].must_move_away)
+    return TRUE;
+  sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, field,
+                     _("%s avoided a melee: its next action must be a movement action taking it beyond 1 m (P-23)."),
+                     sl_command_name (c, unit));
+  return FALSE;
+}
+
 void
 sl_command_attack (SlCommand *c,
                    int        unit)

@@ -149,6 +149,14 @@ gboolean     sl_command_check_hold  (SlCommand    *c,
                                      gboolean      melee,
                                      const char   *field,
                                      GError      **error);
+/* P-23 (a) step 3, (b): a unit that avoided a melee makes a movement
+ * action taking it beyond 1 m before anything else; refuses on @field,
+ * with the rule, anything else it would do (an action that moves it is
+ * checked by the caller). */
+gboolean     sl_command_check_moves_away (SlCommand    *c,
+                                          int           unit,
+                                          const char   *field,
+                                          GError      **error);
 /* @unit attacks (fires, throws, launches, sets off a charge, calls down a
  * mission, engages): the other side, holding its fire until fired upon,
  * may from the next subphase (A-132). */

@@ -25,8 +25,13 @@ sl_scenario_draft_new (void)
   d->modules[SL_MODULE_LEADERSHIP] = TRUE;
   d->modules[SL_MODULE_TROOP_QUALITY] = TRUE;
   d->modules[SL_MODULE_MORALE] = TRUE;
+  /* Every condition in force the whole game. */
+  d->terrain_turns.from_turn = d->doors_turns.from_turn = d->forbidden_turns.from_turn = 1;
   for (int s = 0; s < 2; s++)
     {
+      d->sides[s].holds_turns.from_turn = 1;
+      d->sides[s].initiative_turns.from_turn = 1;
+      d->sides[s].forbidden_turns.from_turn = 1;
       /* Translators: the default names of a custom scenario's sides. */
       d->sides[s].name = g_strdup (s == 0 ? _("TOG") : _("Commonwealth"));
       /* §10 C: about 400 points buys one well-equipped squad and extras. */
@@ -47,8 +52,10 @@ sl_scenario_draft_free (SlScenarioDraft *d)
   g_free (d->situation);
   g_free (d->special);
   g_free (d->terrain);
+  g_strfreev (d->forbidden);
   for (int s = 0; s < 2; s++)
     {
+      g_strfreev (d->sides[s].forbidden);
       g_free (d->sides[s].name);
       g_free (d->sides[s].set_up);
       g_free (d->sides[s].objective);
@@ -173,7 +180,41 @@ add_condition (JsonArray  *conditions,
   return k;
 }
 
-/* A side's own conditions: holding fire, hiding, an initiative modifier. */
+/* The turns @k is in force, when not the whole game. */
+static void
+set_turns (JsonObject *k,
+           SlTurnSpan  span)
+{
+  if (span.from_turn > 1)
+    json_object_set_int_member (k, "from_turn", span.from_turn);
+  if (span.until_turn > 0)
+    json_object_set_int_member (k, "until_turn", span.until_turn);
+}
+
+/* The actions nobody (of @side_id, when not NULL) may declare, when any. */
+static void
+forbid_actions (JsonArray   *conditions,
+                char       **actions,
+                const char  *side_id,
+                SlTurnSpan   span)
+{
+  JsonArray *ids;
+  JsonObject *k;
+
+  if (actions == NULL || actions[0] == NULL)
+    return;
+  k = add_condition (conditions, "forbid-actions");
+  if (side_id != NULL)
+    json_object_set_string_member (k, "side", side_id);
+  ids = json_array_new ();
+  for (guint i = 0; actions[i] != NULL; i++)
+    json_array_add_string_element (ids, actions[i]);
+  json_object_set_array_member (k, "actions", ids);
+  set_turns (k, span);
+}
+
+/* A side's own conditions: holding fire, hiding, an initiative modifier,
+ * actions it may not declare. Hiding is before play: no turns. */
 static void
 side_conditions (const SlSideDraft *side,
                  const char        *side_id,
@@ -187,6 +228,7 @@ side_conditions (const SlSideDraft *side,
       json_object_set_string_member (k, "side", side_id);
       json_object_set_boolean_member (k, "fire", side->holds_fire);
       json_object_set_boolean_member (k, "melee", side->holds_melee);
+      set_turns (k, side->holds_turns);
     }
   if (side->hides)
     {
@@ -198,7 +240,9 @@ side_conditions (const SlSideDraft *side,
       k = add_condition (conditions, "initiative");
       json_object_set_string_member (k, "side", side_id);
       json_object_set_int_member (k, "modifier", side->initiative);
+      set_turns (k, side->initiative_turns);
     }
+  forbid_actions (conditions, side->forbidden, side_id, side->forbidden_turns);
 }
 
 /* §10 G: what the app applies, then what the players keep to, a line
@@ -214,6 +258,7 @@ conditions_json (const SlScenarioDraft *draft)
     {
       k = add_condition (conditions, "terrain");
       json_object_set_string_member (k, "terrain", draft->terrain);
+      set_turns (k, draft->terrain_turns);
     }
   if (draft->doors_locked || draft->no_keys || draft->airlocks_blown)
     {
@@ -221,7 +266,9 @@ conditions_json (const SlScenarioDraft *draft)
       json_object_set_string_member (k, "doors", draft->doors_locked ? "locked" : "open");
       json_object_set_string_member (k, "airlocks", draft->airlocks_blown ? "blown" : "open");
       json_object_set_boolean_member (k, "keys", !draft->no_keys);
+      set_turns (k, draft->doors_turns);
     }
+  forbid_actions (conditions, draft->forbidden, NULL, draft->forbidden_turns);
   for (int s = 0; s < 2; s++)
     {
       g_autofree char *side_id = g_strdup_printf ("side-%d", s + 1);

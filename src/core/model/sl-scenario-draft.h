@@ -14,6 +14,15 @@
 
 G_BEGIN_DECLS
 
+/* The turns a special condition is in force (its "from_turn" and
+ * "until_turn", docs/game-format.md): from turn @from_turn (1: the first)
+ * until turn @until_turn (0: to the end). */
+typedef struct
+{
+  int from_turn;
+  int until_turn;
+} SlTurnSpan;
+
 typedef struct
 {
   char      *name;
@@ -26,6 +35,10 @@ typedef struct
   gboolean   holds_melee;  /* … nor engage */
   gboolean   hides;        /* hides before play, at no cost (P-28) */
   int        initiative;   /* a modifier on its initiative rolls (P-06) */
+  char     **forbidden;    /* T-05 ids it may not declare, or NULL */
+  SlTurnSpan holds_turns;  /* when it holds its fire (and melee) */
+  SlTurnSpan initiative_turns;
+  SlTurnSpan forbidden_turns;
 } SlSideDraft;
 
 typedef struct
@@ -40,6 +53,10 @@ typedef struct
   gboolean            doors_locked;
   gboolean            no_keys;
   gboolean            airlocks_blown;
+  char              **forbidden;      /* T-05 ids nobody may declare, or NULL */
+  SlTurnSpan          terrain_turns;
+  SlTurnSpan          doors_turns;
+  SlTurnSpan          forbidden_turns;
   /* … and those the players keep to, one per line. */
   char               *special;
   SlSideDraft         sides[2];

@@ -1154,6 +1154,10 @@ read_conditions (const SlRules *rules,
       c.ref = g_strdup (sl_reader_string (r, "ref", NULL));
       c.from_turn = sl_reader_int (r, "from_turn", 1, 200, 1);
       c.until_turn = sl_reader_int (r, "until_turn", 1, 200, 0);
+      /* A condition that would end before it begins is never in force. */
+      if (c.until_turn > 0 && c.until_turn < c.from_turn && sl_reader_ok (r))
+        sl_reader_fail (r, "until_turn", _("A condition in force from turn %d cannot end before it, in turn %d."),
+                        c.from_turn, c.until_turn);
       if (sl_reader_has (r, "when"))
         {
           g_autoptr(SlReader) w = sl_reader_object (r, "when");

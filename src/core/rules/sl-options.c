@@ -400,19 +400,53 @@ sl_option_set_apply (const SlOptionSet *set,
 
 G_DEFINE_QUARK (sl-option-error-quark, sl_option_error)
 
+/* What @def takes, as a clause for sl_option_parse_value's errors. */
+static char *
+describe_values (const SlOptionDef *def)
+{
+  char lo[G_ASCII_DTOSTR_BUF_SIZE], hi[G_ASCII_DTOSTR_BUF_SIZE];
+
+  switch (def->type)
+    {
+    case SL_OPTION_BOOL:
+      return g_strdup (_("expected true or false"));
+    case SL_OPTION_INT:
+      return def->nullable ? g_strdup_printf (_("expected a whole number from %d to %d, or null"),
+                                              (int) def->min, (int) def->max)
+                           : g_strdup_printf (_("expected a whole number from %d to %d"),
+                                              (int) def->min, (int) def->max);
+    case SL_OPTION_NUMBER:
+      g_ascii_formatd (lo, sizeof lo, "%g", def->min);
+      g_ascii_formatd (hi, sizeof hi, "%g", def->max);
+      return g_strdup_printf (_("expected a number from %s to %s"), lo, hi);
+    case SL_OPTION_CHOICE:
+      {
+        g_autofree char *choices = sl_json_join_choices ((const char * const *) def->choices);
+
+        /* Translators: %s lists the choices ("turn or rolling"). */
+        return g_strdup_printf (_("expected %s"), choices);
+      }
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 JsonNode *
 sl_option_parse_value (const SlOptionDef *def,
                        const char        *text,
                        GError           **error)
 {
-  JsonNode *node = json_node_new (JSON_NODE_VALUE);
+  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_VALUE);
+  g_autofree char *takes = NULL;
   char *end = NULL;
 
   if (def->nullable && g_strcmp0 (text, "null") == 0)
     {
       json_node_init_null (node);
-      return node;
+      return g_steal_pointer (&node);
     }
+  /* The same values, in the same range, as the option reads from a
+   * scenario or a game (read_value). */
   switch (def->type)
     {
     case SL_OPTION_BOOL:
@@ -422,45 +456,35 @@ sl_option_parse_value (const SlOptionDef *def,
         json_node_set_boolean (node, FALSE);
       else
         break;
-      return node;
+      return g_steal_pointer (&node);
     case SL_OPTION_INT:
       {
         gint64 v = g_ascii_strtoll (text, &end, 10);
 
-        if (end == text || *end != '\0')
+        if (end == text || *end != '\0' || v < (gint64) def->min || v > (gint64) def->max)
           break;
         json_node_set_int (node, v);
-        return node;
+        return g_steal_pointer (&node);
       }
     case SL_OPTION_NUMBER:
       {
         double v = g_ascii_strtod (text, &end);
 
-        if (end == text || *end != '\0')
+        if (end == text || *end != '\0' || !isfinite (v) || v < def->min || v > def->max)
           break;
         json_node_set_double (node, v);
-        return node;
+        return g_steal_pointer (&node);
       }
     case SL_OPTION_CHOICE:
       if (!g_strv_contains ((const char * const *) def->choices, text))
-        {
-          g_autofree char *choices = g_strjoinv (", ", def->choices);
-
-          json_node_unref (node);
-          g_set_error (error, SL_OPTION_ERROR, 0,
-                       _("The rule option “%s” is one of %s, not “%s”."), def->id, choices, text);
-          return NULL;
-        }
+        break;
       json_node_set_string (node, text);
-      return node;
+      return g_steal_pointer (&node);
     default:
       g_assert_not_reached ();
     }
-  json_node_unref (node);
-  g_set_error (error, SL_OPTION_ERROR, 0,
-               def->type == SL_OPTION_BOOL ? _("The rule option “%s” is true or false, not “%s”.")
-                                           : _("The rule option “%s” is a number, not “%s”."),
-               def->id, text);
+  takes = describe_values (def);
+  g_set_error_literal (error, SL_OPTION_ERROR, 0, takes);
   return NULL;
 }
 

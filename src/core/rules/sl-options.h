@@ -152,8 +152,10 @@ void               sl_option_set_apply       (const SlOptionSet *set,
 GQuark             sl_option_error_quark     (void);
 
 /* @text, a value of @def as people type it ("true", "3", "rolling",
- * "null"), as JSON; or NULL with an error naming the option and what it
- * takes. The value's range is checked when it is applied. */
+ * "null"), as JSON; or NULL with an error saying what the option takes, a
+ * clause for the caller to put after the option as it was given
+ * ("expected a whole number from 1 to 30"). The range is checked as the
+ * option is read from a scenario or a game. */
 JsonNode          *sl_option_parse_value     (const SlOptionDef *def,
                                               const char        *text,
                                               GError           **error);
