@@ -409,28 +409,28 @@ static const char * const marker_labels[] = {
   N_("time it goes off"), N_("time it clears"), N_("charges"), N_("damage"), N_("label"), NULL, NULL
 };
 
-gboolean
-sl_command_correct_marker (SlCommand  *c,
-                           GError    **error)
+/* The marker the command corrects and which of its fields (@field); NULL
+ * when the command does not name one the table may correct. */
+static SlMarker *
+read_marker_correction (SlCommand *c,
+                        int       *id,
+                        int       *field)
 {
   SlReader *r = c->command;
   SlMarker *m;
-  SlMarker before;
-  g_autofree char *shown = NULL;
-  int id, field, now;
 
   sl_reader_require (r, "marker");
-  id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
+  *id = sl_reader_int (r, "marker", 1, G_MAXINT, 1);
   sl_reader_require (r, "field");
-  field = sl_reader_enum (r, "field", marker_fields, N_("marker field"), 0);
+  *field = sl_reader_enum (r, "field", marker_fields, N_("marker field"), 0);
   sl_reader_require (r, "value");
   if (!sl_reader_ok (r))
-    return sl_command_inputs_done (c);
-  m = sl_state_find_marker (c->state, id);
+    return NULL;
+  m = sl_state_find_marker (c->state, *id);
   if (m == NULL)
     {
-      sl_reader_fail (r, "marker", _("There is no marker %d."), id);
-      return sl_command_inputs_done (c);
+      sl_reader_fail (r, "marker", _("There is no marker %d."), *id);
+      return NULL;
     }
   /* A secret marker is its side's: corrected in the history everyone
    * reads, it would be told (P-37 step 2, A-88). */
@@ -438,65 +438,85 @@ sl_command_correct_marker (SlCommand  *c,
     {
       sl_reader_fail (r, "marker", _("%s is kept secret: it is corrected by its side, sealing a new note (P-37 step 2)."),
                       m->label);
-      return sl_command_inputs_done (c);
+      return NULL;
     }
-  before = *m;
-  now = sl_command_now (c);
+  return m;
+}
+
+/* "due" (@field 0) or "expires" (1): when a grenade or a fire mission
+ * goes off, when smoke clears. Returns the moment as the history shows
+ * it. */
+static char *
+correct_moment (SlCommand *c,
+                SlMarker  *m,
+                int        field)
+{
+  SlReader *r = c->command;
+  g_autoptr(SlReader) v = sl_reader_object (r, "value");
+  gboolean timed = field == 0 ? (m->kind == SL_MARKER_GRENADE || m->kind == SL_MARKER_FIRE_MISSION)
+                              : m->kind == SL_MARKER_SMOKE;
+  int now = sl_command_now (c);
+  int turn, subphase, index;
+
+  if (v == NULL)
+    return NULL;
+  turn = sl_reader_int (v, "turn", 1, 1000, c->state->turn);
+  subphase = sl_reader_int (v, "subphase", 1, c->rules->subphases_per_turn, 1);
+  sl_reader_require (v, "subphase");
+  sl_reader_end (v);
+  index = sl_subphase_index (c->rules, turn, subphase);
+  if (!sl_reader_ok (r))
+    return NULL;
+  if (!timed)
+    sl_reader_fail (r, "field", field == 0 ? _("Only a grenade or a fire mission goes off at a set time (P-34 step 6, P-38).")
+                                           : _("Only a smoke cloud clears at a set time (A-112)."));
+  /* Not in the past: what has gone by has happened. */
+  else if (index < now || (index == now && field == 0 && c->state->step > SL_STEP_EXPLOSION))
+    sl_reader_fail (r, "value", _("That moment has passed; the marker can only be moved to now or later."));
+  else if (field == 0)
+    m->due = index;
+  else
+    m->expires = index;
+  return sl_command_when (c, index);
+}
+
+/* Sets @field of @m to the command's value; returns the value as the
+ * history shows it. */
+static char *
+correct_field (SlCommand *c,
+               SlMarker  *m,
+               int        field)
+{
+  SlReader *r = c->command;
 
   switch (field)
     {
     case 0: /* due */
     case 1: /* expires */
-      {
-        g_autoptr(SlReader) v = sl_reader_object (r, "value");
-        gboolean timed = field == 0 ? (m->kind == SL_MARKER_GRENADE || m->kind == SL_MARKER_FIRE_MISSION)
-                                    : m->kind == SL_MARKER_SMOKE;
-        int turn, subphase, index;
-
-        if (v == NULL)
-          break;
-        turn = sl_reader_int (v, "turn", 1, 1000, c->state->turn);
-        subphase = sl_reader_int (v, "subphase", 1, c->rules->subphases_per_turn, 1);
-        sl_reader_require (v, "subphase");
-        sl_reader_end (v);
-        index = sl_subphase_index (c->rules, turn, subphase);
-        if (!sl_reader_ok (r))
-          break;
-        if (!timed)
-          sl_reader_fail (r, "field", field == 0 ? _("Only a grenade or a fire mission goes off at a set time (P-34 step 6, P-38).")
-                                                 : _("Only a smoke cloud clears at a set time (A-112)."));
-        /* Not in the past: what has gone by has happened. */
-        else if (index < now || (index == now && field == 0 && c->state->step > SL_STEP_EXPLOSION))
-          sl_reader_fail (r, "value", _("That moment has passed; the marker can only be moved to now or later."));
-        else if (field == 0)
-          m->due = index;
-        else
-          m->expires = index;
-        shown = sl_command_when (c, index);
-      }
-      break;
+      return correct_moment (c, m, field);
     case 2: /* charges */
       if (m->kind != SL_MARKER_CHARGE || m->type == 0)
-        sl_reader_fail (r, "field", _("Only plastic charges are counted at a spot; a shaped charge is alone (T-34a)."));
-      else
         {
-          m->type = sl_reader_int (r, "value", 1, 4, m->type);
-          shown = g_strdup_printf ("%d", m->type);
+          sl_reader_fail (r, "field", _("Only plastic charges are counted at a spot; a shaped charge is alone (T-34a)."));
+          return NULL;
         }
-      break;
+      m->type = sl_reader_int (r, "value", 1, 4, m->type);
+      return g_strdup_printf ("%d", m->type);
     case 3: /* damage */
-      if (m->kind != SL_MARKER_OBSTACLE)
-        sl_reader_fail (r, "field", _("Only an obstacle takes damage that builds up (P-25)."));
-      else
-        {
-          double levels = sl_reader_number (r, "value", 0, c->rules->obstacle_destroyed_at - 0.5, 0);
+      {
+        double levels;
 
-          if (sl_reader_ok (r) && levels * 2 != (int) (levels * 2))
-            sl_reader_fail (r, "value", _("An obstacle's damage counts in half wound levels (P-25)."));
-          m->amount = (int) (levels * 2);
-          shown = g_strdup_printf ("%g", levels);
-        }
-      break;
+        if (m->kind != SL_MARKER_OBSTACLE)
+          {
+            sl_reader_fail (r, "field", _("Only an obstacle takes damage that builds up (P-25)."));
+            return NULL;
+          }
+        levels = sl_reader_number (r, "value", 0, c->rules->obstacle_destroyed_at - 0.5, 0);
+        if (sl_reader_ok (r) && levels * 2 != (int) (levels * 2))
+          sl_reader_fail (r, "value", _("An obstacle's damage counts in half wound levels (P-25)."));
+        m->amount = (int) (levels * 2);
+        return g_strdup_printf ("%g", levels);
+      }
     case 4: /* label */
       {
         const char *label = sl_reader_string (r, "value", "");
@@ -505,16 +525,32 @@ sl_command_correct_marker (SlCommand  *c,
           sl_reader_fail (r, "value", _("A label is 1 to %d characters."), (int) sizeof m->label - 1);
         else
           g_strlcpy (m->label, label, sizeof m->label);
-        shown = g_strdup (label);
+        return g_strdup (label);
       }
-      break;
     case 5: /* removed */
       if (!sl_reader_bool (r, "value", FALSE) && sl_reader_ok (r))
         sl_reader_fail (r, "value", _("Say true to take the marker off the table."));
-      break;
+      return NULL;
     default:
       g_assert_not_reached ();
     }
+  return NULL;
+}
+
+gboolean
+sl_command_correct_marker (SlCommand  *c,
+                           GError    **error)
+{
+  SlMarker *m;
+  SlMarker before;
+  g_autofree char *shown = NULL;
+  int id, field;
+
+  m = read_marker_correction (c, &id, &field);
+  if (m == NULL)
+    return sl_command_inputs_done (c);
+  before = *m;
+  shown = correct_field (c, m, field);
   if (!sl_command_inputs_done (c))
     {
       *m = before;

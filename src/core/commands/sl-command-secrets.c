@@ -276,69 +276,106 @@ pile_taken (SlCommand  *c,
   return !(other == unit || (decoy != NULL && decoy->owner == unit));
 }
 
-/* {"type": "hide", "unit": "c", "pile": "Pile C", "decoys": ["Pile A"],
- *  "stealth_power": true, "where": "behind the crates"}
- * P-28 at the start of the game: the unit lies under a pile the table
- * knows by its label; up to 2 decoy piles per hidden unit of the side
- * (E-23); where it lies may be sealed in a note. Hiding it again before
- * play moves it: its earlier pile and decoys are taken up. */
-gboolean
-sl_command_hide (SlCommand  *c,
-                 GError    **error)
+/* A hiding as the command gives it, and what checking it finds. */
+typedef struct
+{
+  int          unit;
+  int          side;
+  const char  *pile;
+  const char  *decoys[3];
+  guint        n_decoys;
+  SlSealInput  where;
+  gboolean     has_stealth;
+  int          stealth;
+  gboolean     paid;         /* the scenario hid the unit (§9.1) */
+} Hide;
+
+/* Each label says which counter pile it is, once, and is not on the
+ * table already (P-28 step 2). */
+static void
+check_labels (SlCommand *c,
+              Hide      *h)
 {
   SlReader *r = c->command;
-  SlUnitState *us;
-  const char *pile, *decoys[3] = { NULL, };
-  guint n_decoys = 0;
-  SlSealInput where;
-  const SlNote *note = NULL;
-  int unit, side, hidden = 0, placed = 0;
-  gboolean paid, has_stealth;
-  int stealth = -1;
-  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  const char *all[3] = { h->pile, h->decoys[0], h->decoys[1] };
 
-  unit = sl_command_unit (c, r, "unit", FALSE);
+  for (guint i = 0; i < 1 + MIN (h->n_decoys, 2u); i++)
+    {
+      const char *field = i == 0 ? "pile" : "decoys";
+
+      if (g_utf8_strlen (all[i], -1) == 0 || strlen (all[i]) >= SL_PILE_LABEL_SIZE)
+        sl_reader_fail (r, field, _("A pile’s label says which counter pile it is (“Pile C”), in at most %d characters."),
+                        SL_PILE_LABEL_SIZE - 1);
+      else if (pile_taken (c, all[i], h->unit))
+        sl_reader_fail (r, field, _("There is a pile “%s” on the table already (P-28 step 2)."), all[i]);
+      for (guint k = 0; k < i && sl_reader_ok (r); k++)
+        if (g_str_equal (all[i], all[k]))
+          sl_reader_fail (r, field, _("Each pile has its own label: “%s” is given twice."), all[i]);
+      if (!sl_reader_ok (r))
+        break;
+    }
+}
+
+static gboolean
+read_hide (SlCommand *c,
+           Hide      *h)
+{
+  SlReader *r = c->command;
+
+  h->stealth = -1;
+  h->unit = sl_command_unit (c, r, "unit", FALSE);
   sl_reader_require (r, "pile");
-  pile = sl_reader_string (r, "pile", "");
+  h->pile = sl_reader_string (r, "pile", "");
   if (sl_reader_has (r, "decoys"))
     {
-      n_decoys = sl_reader_array_length (r, "decoys");
-      if (sl_reader_ok (r) && n_decoys > 2)
+      h->n_decoys = sl_reader_array_length (r, "decoys");
+      if (sl_reader_ok (r) && h->n_decoys > 2)
         sl_reader_fail (r, "decoys", _("A hidden unit brings at most 2 decoy piles (P-28 step 3)."));
-      for (guint i = 0; i < n_decoys && i < 2 && sl_reader_ok (r); i++)
-        decoys[i] = sl_reader_array_string (r, "decoys", i);
+      for (guint i = 0; i < h->n_decoys && i < 2 && sl_reader_ok (r); i++)
+        h->decoys[i] = sl_reader_array_string (r, "decoys", i);
     }
-  sl_command_read_seal (c, "where", &where);
+  sl_command_read_seal (c, "where", &h->where);
   /* T-19, A-126: the power suit's stealth mode, set in secret with the
    * pile (a correction would tell the table). */
-  has_stealth = sl_reader_has (r, "stealth_power");
-  if (has_stealth)
-    stealth = sl_reader_bool (r, "stealth_power", FALSE);
-  if (has_stealth && stealth && sl_reader_ok (r) && unit >= 0 &&
-      !sl_setup_unit_at (c->setup, unit)->armor->power_suit)
+  h->has_stealth = sl_reader_has (r, "stealth_power");
+  if (h->has_stealth)
+    h->stealth = sl_reader_bool (r, "stealth_power", FALSE);
+  if (h->has_stealth && h->stealth && sl_reader_ok (r) && h->unit >= 0 &&
+      !sl_setup_unit_at (c->setup, h->unit)->armor->power_suit)
     sl_reader_fail (r, "stealth_power", _("Only a power suit has a stealth power mode (§15.13, T-13a)."));
-  if (sl_reader_ok (r) && unit >= 0)
+  if (sl_reader_ok (r) && h->unit >= 0)
+    check_labels (c, h);
+  return sl_command_inputs_done (c);
+}
+
+/* E-23: up to 2 decoys for each hidden unit of the side. */
+static gboolean
+check_decoys (SlCommand  *c,
+              Hide       *h,
+              GError    **error)
+{
+  int hidden = 0, placed = 0;
+
+  for (int u = 0; u < c->state->n_units; u++)
+    if (sl_command_side (c, u) == h->side && (c->state->units[u].hidden || u == h->unit))
+      hidden++;
+  for (guint i = 0; i < c->state->markers->len; i++)
     {
-      const char *all[3] = { pile, decoys[0], decoys[1] };
+      const SlMarker *m = &g_array_index (c->state->markers, SlMarker, i);
 
-      for (guint i = 0; i < 1 + MIN (n_decoys, 2u); i++)
-        {
-          const char *field = i == 0 ? "pile" : "decoys";
-
-          if (g_utf8_strlen (all[i], -1) == 0 || strlen (all[i]) >= SL_PILE_LABEL_SIZE)
-            sl_reader_fail (r, field, _("A pile’s label says which counter pile it is (“Pile C”), in at most %d characters."),
-                            SL_PILE_LABEL_SIZE - 1);
-          else if (pile_taken (c, all[i], unit))
-            sl_reader_fail (r, field, _("There is a pile “%s” on the table already (P-28 step 2)."), all[i]);
-          for (guint k = 0; k < i && sl_reader_ok (r); k++)
-            if (g_str_equal (all[i], all[k]))
-              sl_reader_fail (r, field, _("Each pile has its own label: “%s” is given twice."), all[i]);
-          if (!sl_reader_ok (r))
-            break;
-        }
+      if (m->kind == SL_MARKER_DECOY && m->owner != h->unit && sl_command_side (c, m->owner) == h->side)
+        placed++;
     }
-  if (!sl_command_inputs_done (c))
-    return FALSE;
+  return sl_detection_check_decoys (c->rules, hidden, placed + (int) h->n_decoys, error);
+}
+
+static gboolean
+check_hide (SlCommand  *c,
+            Hide       *h,
+            GError    **error)
+{
+  const SlUnitState *us;
+
   if (!sl_command_require_module (c, SL_MODULE_DETECTION, "type", error))
     return FALSE;
   /* P-28: before the game; the first Initiative and Detection Phases
@@ -349,85 +386,109 @@ sl_command_hide (SlCommand  *c,
                          _("Units hide at the start of the game, before the first Action Phase (P-28)."));
       return FALSE;
     }
-  us = &c->state->units[unit];
+  us = &c->state->units[h->unit];
   if (us->detected)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit", _("A detected unit can never hide again (§15.1)."));
       return FALSE;
     }
-  if (sl_state_unit_out (c->rules, c->state, unit))
+  if (sl_state_unit_out (c->rules, c->state, h->unit))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit", _("%s is out of the fight (T-16)."),
-                         sl_command_name (c, unit));
+                         sl_command_name (c, h->unit));
       return FALSE;
     }
-  side = sl_command_side (c, unit);
-  paid = us->hidden || sl_setup_unit_at (c->setup, unit)->hidden;
+  h->side = sl_command_side (c, h->unit);
+  h->paid = us->hidden || sl_setup_unit_at (c->setup, h->unit)->hidden;
+  return check_decoys (c, h, error);
+}
 
-  /* E-23: up to 2 decoys for each hidden unit of the side. */
-  for (int u = 0; u < c->state->n_units; u++)
-    if (sl_command_side (c, u) == side && (c->state->units[u].hidden || u == unit))
-      hidden++;
-  for (guint i = 0; i < c->state->markers->len; i++)
-    {
-      const SlMarker *m = &g_array_index (c->state->markers, SlMarker, i);
-
-      if (m->kind == SL_MARKER_DECOY && m->owner != unit && sl_command_side (c, m->owner) == side)
-        placed++;
-    }
-  if (!sl_detection_check_decoys (c->rules, hidden, placed + (int) n_decoys, error))
-    return FALSE;
+/* The unit lies under its pile, its decoys are placed and where it lies
+ * is sealed in a note (@note, or NULL). */
+static gboolean
+apply_hide (SlCommand     *c,
+            Hide          *h,
+            const SlNote **note,
+            GError       **error)
+{
+  SlUnitState *us = &c->state->units[h->unit];
 
   /* Placed again: the earlier decoys are taken up. */
   for (guint i = c->state->markers->len; i > 0; i--)
     {
       const SlMarker *m = &g_array_index (c->state->markers, SlMarker, i - 1);
 
-      if (m->kind == SL_MARKER_DECOY && m->owner == unit)
+      if (m->kind == SL_MARKER_DECOY && m->owner == h->unit)
         g_array_remove_index (c->state->markers, i - 1);
     }
   us->hidden = TRUE;
-  g_strlcpy (us->pile, pile, sizeof us->pile);
-  if (has_stealth)
-    us->stealth_power = stealth;
-  g_ptr_array_add (labels, (gpointer) pile);
-  for (guint i = 0; i < n_decoys; i++)
+  g_strlcpy (us->pile, h->pile, sizeof us->pile);
+  if (h->has_stealth)
+    us->stealth_power = h->stealth;
+  for (guint i = 0; i < h->n_decoys; i++)
     {
       SlMarker *m = sl_state_add_marker (c->state, SL_MARKER_DECOY);
 
-      m->owner = unit;
+      m->owner = h->unit;
       m->created = sl_command_now (c);
       m->secret = TRUE;
-      g_strlcpy (m->label, decoys[i], sizeof m->label);
-      g_ptr_array_add (labels, (gpointer) decoys[i]);
+      g_strlcpy (m->label, h->decoys[i], sizeof m->label);
     }
-  if (where.text != NULL)
+  if (h->where.text != NULL)
     {
-      if ((note = sl_command_add_note (c, side, SL_NOTE_HIDDEN_UNIT, &where, error)) == NULL)
+      if ((*note = sl_command_add_note (c, h->side, SL_NOTE_HIDDEN_UNIT, &h->where, error)) == NULL)
         return FALSE;
       /* Just made: which unit it places is part of it. */
-      ((SlNote *) note)->unit = unit;
+      ((SlNote *) *note)->unit = h->unit;
     }
+  return TRUE;
+}
 
-  if (sl_command_telling (c))
+static void
+tell_hide (SlCommand  *c,
+           const Hide *h)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  g_ptr_array_add (labels, (gpointer) h->pile);
+  for (guint i = 0; i < h->n_decoys; i++)
+    g_ptr_array_add (labels, (gpointer) h->decoys[i]);
+  /* The labels in order, so their order does not tell which is the
+   * unit. */
+  g_ptr_array_sort (labels, (GCompareFunc) sl_compare_labels);
+  for (guint i = 0; i < labels->len; i++)
     {
-      g_autoptr(GString) names = g_string_new (NULL);
-
-      /* The labels in order, so their order does not tell which is the
-       * unit. */
-      g_ptr_array_sort (labels, (GCompareFunc) sl_compare_labels);
-      for (guint i = 0; i < labels->len; i++)
-        {
-          if (i > 0)
-            g_string_append (names, _(", "));
-          g_string_append (names, g_ptr_array_index (labels, i));
-        }
-      sl_command_say (c, g_dngettext (GETTEXT_PACKAGE, "%s places a pile: %s (P-28).",
-                                      "%s places piles: %s (P-28).", labels->len),
-                      sl_setup_side_at (c->setup, side)->name, names->str);
-      if (!paid)
-        sl_command_say (c, _("A unit the scenario did not hide hides by agreement between the players (§9.1)."));
+      if (i > 0)
+        g_string_append (names, _(", "));
+      g_string_append (names, g_ptr_array_index (labels, i));
     }
+  sl_command_say (c, g_dngettext (GETTEXT_PACKAGE, "%s places a pile: %s (P-28).",
+                                  "%s places piles: %s (P-28).", labels->len),
+                  sl_setup_side_at (c->setup, h->side)->name, names->str);
+  if (!h->paid)
+    sl_command_say (c, _("A unit the scenario did not hide hides by agreement between the players (§9.1)."));
+}
+
+/* {"type": "hide", "unit": "c", "pile": "Pile C", "decoys": ["Pile A"],
+ *  "stealth_power": true, "where": "behind the crates"}
+ * P-28 at the start of the game: the unit lies under a pile the table
+ * knows by its label; up to 2 decoy piles per hidden unit of the side
+ * (E-23); where it lies may be sealed in a note. Hiding it again before
+ * play moves it: its earlier pile and decoys are taken up. */
+gboolean
+sl_command_hide (SlCommand  *c,
+                 GError    **error)
+{
+  Hide h = { 0 };
+  const SlNote *note = NULL;
+
+  if (!read_hide (c, &h))
+    return FALSE;
+  if (!check_hide (c, &h, error) || !apply_hide (c, &h, &note, error))
+    return FALSE;
+  if (sl_command_telling (c))
+    tell_hide (c, &h);
   if (note != NULL)
     say_sealed (c, note);
   return TRUE;

@@ -475,25 +475,19 @@ sl_command_fill_firer (SlCommand    *c,
   in->conditions.zero_g = c->setup->environment.zero_g;
 }
 
-static char *
-apply_damage (SlCommand            *c,
-              int                   unit,
-              const SlDamageResult *damage,
-              JsonObject           *into,
-              gboolean              breach_wound)
+/* Wound levels add up, so that hits of one step give the same wound
+ * whatever order they are entered in. */
+static void
+add_wound (SlCommand            *c,
+           int                   unit,
+           const SlDamageResult *damage)
 {
-  const SlRules *rules = c->rules;
   SlUnitState *u = &c->state->units[unit];
-  int now = sl_command_now (c);
-  SlWound before = u->wound;
-  g_autoptr(GString) words = g_string_new (NULL);
 
-  /* Wound levels add up, so that hits of one step give the same wound
-   * whatever order they are entered in. */
   u->wound = MIN ((int) u->wound + damage->levels, SL_WOUND_DEAD);
   if (damage->levels > 0 && u->casualty_turn == 0)
     u->casualty_turn = c->state->turn;
-  if (rules->wounds[u->wound].out && u->out_turn == 0)
+  if (c->rules->wounds[u->wound].out && u->out_turn == 0)
     u->out_turn = c->state->turn;
   if (damage->levels > 0 && c->actor >= 0)
     {
@@ -506,28 +500,29 @@ apply_damage (SlCommand            *c,
           (sl_state_step_unit (c->state, unit).casualty_by < 0 && u->casualty_by == own && side != own))
         u->casualty_by = side;
     }
+}
 
-  /* A-27, §15.1: a hidden unit that is hit has obviously been hit: it is
-   * detected. */
-  if (u->hidden && (damage->levels > 0 || damage->dazed))
-    {
-      sl_state_reveal_unit (c->state, unit);
-      g_string_append (words, _("; hit, it is no longer hidden (A-27)"));
-    }
+/* §6.1: dazed, knocked out or killed, the unit loses its action — in a
+ * resolution step as the step ends: a unit dazed or killed in the
+ * ranged-fire step still takes the shot it declared (A-18). */
+static void
+lose_action (SlCommand            *c,
+             int                   unit,
+             const SlDamageResult *damage,
+             int                   now)
+{
+  SlUnitState *u = &c->state->units[unit];
 
-  /* §6.1: dazed, knocked out or killed, the unit loses its action — in a
-   * resolution step as the step ends: a unit dazed or killed in the
-   * ranged-fire step still takes the shot it declared (A-18). */
   if (damage->dazed)
     {
       /* P-19: dazed for the next 3 subphases; dazes in one subphase do not
        * add up; a later daze restarts the count (E-18). */
       if (!(u->dazed_until >= now && u->dazed_from <= now + 1))
         u->dazed_from = now + 1;
-      u->dazed_until = now + rules->daze_subphases;
+      u->dazed_until = now + c->rules->daze_subphases;
       sl_state_lose_action_in_step (c->state, unit);
     }
-  if (rules->wounds[u->wound].out)
+  if (c->rules->wounds[u->wound].out)
     {
       /* §6.1: knocked out or killed, it also leaves any melee (as the step
        * ends, in one: sl_state_release_step). */
@@ -538,77 +533,126 @@ apply_damage (SlCommand            *c,
       u->dazed_from = -1;
       u->opportunity_armed = FALSE;
     }
+}
 
-  /* P-39: a suited unit wounded in vacuum or a hostile atmosphere — out
-   * there, not inside (T-36, A-120), by anything but its breach's own
-   * wound; knocked out, it still bleeds until it dies (A-119). */
+/* P-39: a suited unit wounded in vacuum or a hostile atmosphere — out
+ * there, not inside (T-36, A-120), by anything but its breach's own
+ * wound; knocked out, it still bleeds until it dies (A-119). What the
+ * history says of it goes into @words. */
+static void
+breach_suit (SlCommand            *c,
+             int                   unit,
+             const SlDamageResult *damage,
+             int                   now,
+             GString              *words)
+{
+  SlUnitState *u = &c->state->units[unit];
+  SlSuitBreachInput in = { 0 };
+  SlSuitBreachResult res;
+  g_autoptr(GError) error = NULL;
+
+  in.environment = c->setup->environment.vacuum ? SL_ENVIRONMENT_VACUUM : SL_ENVIRONMENT_HOSTILE;
+  in.armor = sl_setup_unit_at (c->setup, unit)->armor;
+  in.levels = damage->levels;
+  in.breach = u->breach;
+  in.now = now;
+  if (!sl_suit_breach_resolve (c->rules, c->options, &in, &res, &error))
+    return;
+  u->breach = res.breach;
+  if (res.breached_now)
+    {
+      g_autofree char *when = sl_command_when (c, res.breach.due);
+      g_string_append_printf (words, _("; the suit is breached, next wound in %s"), when);
+    }
+}
+
+/* The command's result: the levels, the wound and its boxes, the daze. */
+static void
+damage_json (const SlRules        *rules,
+             const SlUnitState    *u,
+             const SlDamageResult *damage,
+             JsonObject           *into)
+{
+  JsonArray *boxes = json_array_new ();
+
+  for (int w = SL_WOUND_LIGHT; w <= (int) u->wound; w++)
+    json_array_add_string_element (boxes, rules->wounds[w].box);
+  json_object_set_int_member (into, "levels", damage->levels);
+  json_object_set_string_member (into, "wound", sl_wound_names[u->wound]);
+  json_object_set_array_member (into, "boxes", boxes);
+  json_object_set_boolean_member (into, "dazed", damage->dazed);
+  json_object_set_boolean_member (into, "out", rules->wounds[u->wound].out);
+  if (damage->dazed && u->dazed_until >= 0)
+    {
+      int turn, subphase;
+      JsonObject *m = json_object_new ();
+
+      sl_subphase_split (rules, u->dazed_until, &turn, &subphase);
+      json_object_set_int_member (m, "turn", turn);
+      json_object_set_int_member (m, "subphase", subphase);
+      json_object_set_object_member (into, "dazed_until", m);
+    }
+}
+
+/* The history's words: "2 wound levels, now Serious, dazed until subphase 9",
+ * then @words. */
+static char *
+damage_words (SlCommand            *c,
+              const SlUnitState    *u,
+              const SlDamageResult *damage,
+              SlWound               before,
+              const char           *words)
+{
+  GString *line = g_string_new (NULL);
+
+  if (damage->levels == 0)
+    g_string_append (line, _("no wound"));
+  else
+    g_string_append_printf (line,
+                            g_dngettext (GETTEXT_PACKAGE, "%d wound level", "%d wound levels",
+                                         damage->levels),
+                            damage->levels);
+  if (u->wound != before)
+    g_string_append_printf (line, _(", now %s"), wound_phrase (c->rules, u->wound));
+  if (damage->dazed && !c->rules->wounds[u->wound].out)
+    {
+      g_autofree char *when = sl_command_when (c, u->dazed_until);
+      g_string_append_printf (line, _(", dazed until %s"), when);
+    }
+  g_string_append (line, words);
+  return g_string_free (line, FALSE);
+}
+
+static char *
+apply_damage (SlCommand            *c,
+              int                   unit,
+              const SlDamageResult *damage,
+              JsonObject           *into,
+              gboolean              breach_wound)
+{
+  SlUnitState *u = &c->state->units[unit];
+  int now = sl_command_now (c);
+  SlWound before = u->wound;
+  g_autoptr(GString) words = g_string_new (NULL);
+
+  add_wound (c, unit, damage);
+
+  /* A-27, §15.1: a hidden unit that is hit has obviously been hit: it is
+   * detected. */
+  if (u->hidden && (damage->levels > 0 || damage->dazed))
+    {
+      sl_state_reveal_unit (c->state, unit);
+      g_string_append (words, _("; hit, it is no longer hidden (A-27)"));
+    }
+
+  lose_action (c, unit, damage, now);
   if (damage->levels > 0 && u->wound != SL_WOUND_DEAD && !u->inside && !breach_wound &&
       (c->setup->environment.vacuum || c->setup->environment.hostile))
-    {
-      SlSuitBreachInput in = { 0 };
-      SlSuitBreachResult res;
-      g_autoptr(GError) error = NULL;
-
-      in.environment = c->setup->environment.vacuum ? SL_ENVIRONMENT_VACUUM : SL_ENVIRONMENT_HOSTILE;
-      in.armor = sl_setup_unit_at (c->setup, unit)->armor;
-      in.levels = damage->levels;
-      in.breach = u->breach;
-      in.now = now;
-      if (sl_suit_breach_resolve (rules, c->options, &in, &res, &error))
-        {
-          u->breach = res.breach;
-          if (res.breached_now)
-            {
-              g_autofree char *when = sl_command_when (c, res.breach.due);
-              g_string_append_printf (words, _("; the suit is breached, next wound in %s"), when);
-            }
-        }
-    }
+    breach_suit (c, unit, damage, now, words);
 
   if (into != NULL)
-    {
-      JsonArray *boxes = json_array_new ();
-
-      for (int w = SL_WOUND_LIGHT; w <= (int) u->wound; w++)
-        json_array_add_string_element (boxes, rules->wounds[w].box);
-      json_object_set_int_member (into, "levels", damage->levels);
-      json_object_set_string_member (into, "wound", sl_wound_names[u->wound]);
-      json_object_set_array_member (into, "boxes", boxes);
-      json_object_set_boolean_member (into, "dazed", damage->dazed);
-      json_object_set_boolean_member (into, "out", rules->wounds[u->wound].out);
-      if (damage->dazed && u->dazed_until >= 0)
-        {
-          int turn, subphase;
-          JsonObject *m = json_object_new ();
-
-          sl_subphase_split (rules, u->dazed_until, &turn, &subphase);
-          json_object_set_int_member (m, "turn", turn);
-          json_object_set_int_member (m, "subphase", subphase);
-          json_object_set_object_member (into, "dazed_until", m);
-        }
-    }
-
-  /* The history's words: "2 wound levels, now Serious, dazed until subphase 9". */
-  {
-    GString *line = g_string_new (NULL);
-
-    if (damage->levels == 0)
-      g_string_append (line, _("no wound"));
-    else
-      g_string_append_printf (line,
-                              g_dngettext (GETTEXT_PACKAGE, "%d wound level", "%d wound levels",
-                                           damage->levels),
-                              damage->levels);
-    if (u->wound != before)
-      g_string_append_printf (line, _(", now %s"), wound_phrase (rules, u->wound));
-    if (damage->dazed && !rules->wounds[u->wound].out)
-      {
-        g_autofree char *when = sl_command_when (c, u->dazed_until);
-        g_string_append_printf (line, _(", dazed until %s"), when);
-      }
-    g_string_append (line, words->str);
-    return g_string_free (line, FALSE);
-  }
+    damage_json (c->rules, u, damage, into);
+  return damage_words (c, u, damage, before, words->str);
 }
 
 char *

@@ -25,23 +25,14 @@ night_applies (const SlConditions *c)
   return c->night && (!c->indoors || c->blackout);
 }
 
-/* Checks that @firer may take the shot at all; the field of the error is
- * relative to the request ("firer.movement"). */
+/* T-05 and §6.4: what the firer's position lets it do while firing. */
 static gboolean
-check_firer (const SlRules      *rules,
-             const SlOptions    *options,
-             const SlToHitInput *in,
-             GError            **error)
+check_firer_position (const SlRules      *rules,
+                      const SlToHitInput *in,
+                      GError            **error)
 {
   const SlFirer *f = &in->firer;
-  const SlWeaponProfile *profile = sl_weapon_get_profile (f->weapon, f->omni_mode);
 
-  if (rules->wounds[f->wound].out)
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "firer.wound",
-                         _("An unconscious or dead unit cannot fire (T-16)."));
-      return FALSE;
-    }
   if (!rules->to_hit.firer_movement_allowed[f->movement])
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "firer.movement",
@@ -68,6 +59,18 @@ check_firer (const SlRules      *rules,
                          _("A kneeling unit cannot move (§6.4)."));
       return FALSE;
     }
+  return TRUE;
+}
+
+/* The moves the kind of fire and the conditions forbid (T-05, T-06,
+ * P-09, book §7.9, T-36). */
+static gboolean
+check_firer_movement (const SlRules      *rules,
+                      const SlToHitInput *in,
+                      GError            **error)
+{
+  const SlFirer *f = &in->firer;
+
   if (in->fire == SL_FIRE_AIMED &&
       (f->movement != SL_MOVE_NONE || f->facing_change != SL_FACING_NONE))
     {
@@ -95,6 +98,17 @@ check_firer (const SlRules      *rules,
                          _("At night a unit without a power suit cannot sprint (T-36)."));
       return FALSE;
     }
+  return TRUE;
+}
+
+/* The weapon in zero-G (book §7.9) and the suit's stealth mode (§15.13). */
+static gboolean
+check_firer_gear (const SlToHitInput *in,
+                  GError            **error)
+{
+  const SlFirer *f = &in->firer;
+  const SlWeaponProfile *profile = sl_weapon_get_profile (f->weapon, f->omni_mode);
+
   if (in->conditions.zero_g && profile->weapon_class == SL_WEAPON_SLUG)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN,
@@ -108,34 +122,57 @@ check_firer (const SlRules      *rules,
                          _("Only a power suit has a stealth power mode (§15.13)."));
       return FALSE;
     }
-  if (in->burst != SL_BURST_NONE)
+  return TRUE;
+}
+
+/* P-30: bursts from automatic weapons, with a normal Fire action, at
+ * most 2 concentrated ones in a turn. */
+static gboolean
+check_burst (const SlToHitInput *in,
+             GError            **error)
+{
+  const SlFirer *f = &in->firer;
+  const SlWeaponProfile *profile = sl_weapon_get_profile (f->weapon, f->omni_mode);
+
+  if (in->burst == SL_BURST_NONE)
     {
-      if (!profile->auto_fire)
+      if (in->consecutive > 1)
         {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "burst",
-                             _("The %s cannot fire automatic bursts (T-12, P-30)."),
-                             f->weapon->name);
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "consecutive",
+                             _("Only bursts count as consecutive (P-30)."));
           return FALSE;
         }
-      if (in->fire != SL_FIRE_NORMAL)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "burst",
-                             _("A burst is fired with a normal Fire action, not aimed or opportunity fire (P-30)."));
-          return FALSE;
-        }
-      if (in->burst == SL_BURST_CONCENTRATED && in->consecutive > 2)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "consecutive",
-                             _("At most 2 concentrated bursts may be fired in a turn (P-30)."));
-          return FALSE;
-        }
+      return TRUE;
     }
-  else if (in->consecutive > 1)
+  if (!profile->auto_fire)
     {
-      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "consecutive",
-                         _("Only bursts count as consecutive (P-30)."));
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "burst",
+                         _("The %s cannot fire automatic bursts (T-12, P-30)."),
+                         f->weapon->name);
       return FALSE;
     }
+  if (in->fire != SL_FIRE_NORMAL)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "burst",
+                         _("A burst is fired with a normal Fire action, not aimed or opportunity fire (P-30)."));
+      return FALSE;
+    }
+  if (in->burst == SL_BURST_CONCENTRATED && in->consecutive > 2)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "consecutive",
+                         _("At most 2 concentrated bursts may be fired in a turn (P-30)."));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The target can be seen (§15.1, A-112) and the weather has its range
+ * (T-36). */
+static gboolean
+check_target_seen (const SlOptions    *options,
+                   const SlToHitInput *in,
+                   GError            **error)
+{
   if (in->target.hidden)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target.hidden",
@@ -156,6 +193,27 @@ check_firer (const SlRules      *rules,
       return FALSE;
     }
   return TRUE;
+}
+
+/* Checks that @firer may take the shot at all; the field of the error is
+ * relative to the request ("firer.movement"). */
+static gboolean
+check_firer (const SlRules      *rules,
+             const SlOptions    *options,
+             const SlToHitInput *in,
+             GError            **error)
+{
+  if (rules->wounds[in->firer.wound].out)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "firer.wound",
+                         _("An unconscious or dead unit cannot fire (T-16)."));
+      return FALSE;
+    }
+  return check_firer_position (rules, in, error) &&
+         check_firer_movement (rules, in, error) &&
+         check_firer_gear (in, error) &&
+         check_burst (in, error) &&
+         check_target_seen (options, in, error);
 }
 
 int
@@ -213,21 +271,33 @@ typedef struct
   int         value;
 } CoverItem;
 
-/* T-15, P-17 and P-18: works out which cover counts, fails when the cover
- * blocks the line of sight, and adds the cover modifier. */
-static gboolean
-add_cover (const SlRules      *rules,
-           const SlOptions    *options,
-           const SlToHitInput *in,
-           SlBreakdown        *breakdown,
-           GError            **error)
+/* Every cover that may count for a shot, before the best is chosen. */
+typedef struct
 {
-  const SlTarget *t = &in->target;
   CoverItem items[SL_N_COVERS * 2 + 8];
-  guint n = 0;
-  gboolean light_woods, heavy_woods;
-  int units;
+  guint     n;
+} Covers;
 
+static void
+covers_add (Covers     *covers,
+            const char *label,
+            int         value)
+{
+  covers->items[covers->n].source = "cover";
+  covers->items[covers->n].label = label;
+  covers->items[covers->n].value = value;
+  covers->n++;
+}
+
+/* T-15: the covers the target lies behind; fails when one blocks the
+ * line of sight. */
+static gboolean
+target_covers (const SlRules   *rules,
+               const SlOptions *options,
+               const SlTarget  *t,
+               Covers          *covers,
+               GError         **error)
+{
   for (int c = SL_COVER_HALF_SOFT; c < SL_N_COVERS; c++)
     {
       SlCover cover = c;
@@ -259,89 +329,124 @@ add_cover (const SlRules      *rules,
                                _("Full cover blocks the line of sight unless the target is firing or detecting toward the firer (T-15)."));
           return FALSE;
         }
-      items[n].source = "cover";
-      items[n].label = sl_cover_label (cover);
-      items[n].value = sl_cover_to_hit_value (rules, options, cover);
-      n++;
+      covers_add (covers, sl_cover_label (cover), sl_cover_to_hit_value (rules, options, cover));
     }
+  return TRUE;
+}
 
-  /* marsh is soft half cover for a unit standing in it. */
-  if (t->in_marsh)
+/* marsh is soft half cover for a unit standing in it. */
+static gboolean
+marsh_cover (const SlRules   *rules,
+             const SlOptions *options,
+             const SlTarget  *t,
+             Covers          *covers,
+             GError         **error)
+{
+  if (!t->in_marsh)
+    return TRUE;
+  if (t->position != SL_POSITION_STANDING && !t->firing_at_firer)
     {
-      if (t->position != SL_POSITION_STANDING && !t->firing_at_firer)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target.terrain",
-                             _("A kneeling or prone unit in a marsh is under full cover and cannot be seen unless it fires or detects toward the firer (T-14, A-38)."));
-          return FALSE;
-        }
-      items[n].source = "cover";
-      items[n].label = t->position == SL_POSITION_STANDING ? _("Marsh (soft half cover)")
-                                                            : _("Marsh (soft full cover)");
-      items[n].value = sl_cover_to_hit_value (rules, options, t->position == SL_POSITION_STANDING
-                                                     ? SL_COVER_HALF_SOFT : SL_COVER_FULL_SOFT);
-      n++;
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target.terrain",
+                         _("A kneeling or prone unit in a marsh is under full cover and cannot be seen unless it fires or detects toward the firer (T-14, A-38)."));
+      return FALSE;
     }
+  covers_add (covers,
+              t->position == SL_POSITION_STANDING ? _("Marsh (soft half cover)")
+                                                  : _("Marsh (soft full cover)"),
+              sl_cover_to_hit_value (rules, options, t->position == SL_POSITION_STANDING
+                                                     ? SL_COVER_HALF_SOFT : SL_COVER_FULL_SOFT));
+  return TRUE;
+}
+
+/* A-45 and A-46: woods never block below their depth limits, and count
+ * once per shot whether they lie on the line or hold firer or target. */
+static void
+woods_cover (const SlRules      *rules,
+             const SlOptions    *options,
+             const SlToHitInput *in,
+             Covers             *covers)
+{
+  const SlTarget *t = &in->target;
+  gboolean light_woods, heavy_woods;
+  SlCover woods;
+  const char *label;
+
+  light_woods = t->covers[SL_COVER_LIGHT_WOODS] || in->firer.in_light_woods || t->in_light_woods;
+  heavy_woods = t->covers[SL_COVER_HEAVY_WOODS] || in->firer.in_heavy_woods || t->in_heavy_woods;
+  if (!heavy_woods && !light_woods)
+    return;
+  woods = heavy_woods ? SL_COVER_HEAVY_WOODS : SL_COVER_LIGHT_WOODS;
+  /* Named where the sheet shows it: the scenario's, not the table's. */
+  if (in->conditions.scenario_terrain)
+    label = heavy_woods ? _("Heavy woods (scenario)") : _("Light woods (scenario)");
+  else
+    label = sl_cover_label (woods);
+  covers_add (covers, label, sl_cover_to_hit_value (rules, options, woods));
+}
+
+/* The covers that count go into @breakdown: all of them, or only the
+ * single highest modifier (A-47). */
+static void
+add_counted_covers (const SlOptions *options,
+                    const Covers    *covers,
+                    SlBreakdown     *breakdown)
+{
+  const CoverItem *items = covers->items;
+  guint best = 0;
+
+  if (covers->n == 0)
+    return;
+  if (options->stack_cover)
+    {
+      for (guint i = 0; i < covers->n; i++)
+        sl_breakdown_add (breakdown, items[i].source, items[i].label, items[i].value);
+      return;
+    }
+  /* only the single highest cover modifier. */
+  for (guint i = 1; i < covers->n; i++)
+    if (items[i].value > items[best].value)
+      best = i;
+  sl_breakdown_add (breakdown, items[best].source, items[best].label, items[best].value);
+}
+
+/* T-15, P-17 and P-18: works out which cover counts, fails when the cover
+ * blocks the line of sight, and adds the cover modifier. */
+static gboolean
+add_cover (const SlRules      *rules,
+           const SlOptions    *options,
+           const SlToHitInput *in,
+           SlBreakdown        *breakdown,
+           GError            **error)
+{
+  const SlTarget *t = &in->target;
+  Covers covers;
+  int units;
+
+  covers.n = 0;
+  if (!target_covers (rules, options, t, &covers, error) ||
+      !marsh_cover (rules, options, t, &covers, error))
+    return FALSE;
 
   /* A-61 and A-58: other counters on the line are soft half cover and never
    * block the line of sight. */
   units = t->units_on_line + (t->in_melee ? 1 : 0);
   for (int u = 0; u < units; u++)
     {
-      items[n].source = "cover";
-      items[n].label = _("Another unit on the line (soft half cover)");
-      items[n].value = rules->to_hit.other_unit_on_line;
-      n++;
+      covers_add (&covers, _("Another unit on the line (soft half cover)"),
+                  rules->to_hit.other_unit_on_line);
       if (!options->stack_cover)
         break;
     }
 
-  /* A-45 and A-46: woods never block below their depth limits, and count
-   * once per shot whether they lie on the line or hold firer or target. */
-  light_woods = t->covers[SL_COVER_LIGHT_WOODS] || in->firer.in_light_woods || t->in_light_woods;
-  heavy_woods = t->covers[SL_COVER_HEAVY_WOODS] || in->firer.in_heavy_woods || t->in_heavy_woods;
-  if (heavy_woods || light_woods)
-    {
-      SlCover woods = heavy_woods ? SL_COVER_HEAVY_WOODS : SL_COVER_LIGHT_WOODS;
-
-      items[n].source = "cover";
-      /* Named where the sheet shows it: the scenario's, not the table's. */
-      if (in->conditions.scenario_terrain)
-        items[n].label = heavy_woods ? _("Heavy woods (scenario)") : _("Light woods (scenario)");
-      else
-        items[n].label = sl_cover_label (woods);
-      items[n].value = sl_cover_to_hit_value (rules, options, woods);
-      n++;
-    }
+  woods_cover (rules, options, in, &covers);
 
   /* the firer's own cover counts only when the option says so. */
   if (!options->ignore_firer_own_cover)
     for (int c = SL_COVER_HALF_SOFT; c < SL_N_COVERS; c++)
       if (in->firer_own_cover[c])
-        {
-          items[n].source = "cover";
-          items[n].label = _("Cover next to the firer");
-          items[n].value = sl_cover_to_hit_value (rules, options, c);
-          n++;
-        }
+        covers_add (&covers, _("Cover next to the firer"), sl_cover_to_hit_value (rules, options, c));
 
-  if (n == 0)
-    return TRUE;
-
-  if (options->stack_cover)
-    {
-      for (guint i = 0; i < n; i++)
-        sl_breakdown_add (breakdown, items[i].source, items[i].label, items[i].value);
-    }
-  else
-    {
-      guint best = 0;
-
-      /* only the single highest cover modifier. */
-      for (guint i = 1; i < n; i++)
-        if (items[i].value > items[best].value)
-          best = i;
-      sl_breakdown_add (breakdown, items[best].source, items[best].label, items[best].value);
-    }
+  add_counted_covers (options, &covers, breakdown);
   return TRUE;
 }
 
@@ -370,52 +475,40 @@ sl_extra_modifiers_read (SlReader   *reader,
   return extra;
 }
 
-gboolean
-sl_to_hit_modifiers (const SlRules      *rules,
-                     const SlOptions    *options,
-                     const SlToHitInput *in,
-                     SlBreakdown        *breakdown,
-                     GError            **error)
+/* Movement: ignored for both sides in an area burst (P-30). */
+static void
+add_movement (const SlRules      *rules,
+              const SlOptions    *options,
+              const SlToHitInput *in,
+              SlBreakdown        *breakdown)
 {
   const SlFirer *f = &in->firer;
   const SlTarget *t = &in->target;
-  const SlConditions *c = &in->conditions;
-  const SlWeaponProfile *profile;
-  gboolean area = in->burst == SL_BURST_AREA;
+  int target_move = rules->to_hit.target_movement[t->movement];
 
-  g_return_val_if_fail (f->troop && f->race && f->armor && f->weapon, FALSE);
+  /* nothing is printed for a crawling target. */
+  if (t->movement == SL_MOVE_CRAWL)
+    target_move = options->target_crawling_modifier;
+  sl_breakdown_addf (breakdown, "firer-movement", rules->to_hit.firer_movement[f->movement],
+                     _("Firer %s"), sl_move_label (f->movement));
+  sl_breakdown_add (breakdown, "facing-change",
+                    f->facing_change == SL_FACING_SMALL ? _("Facing change of 45° or less")
+                                                        : _("Facing change of more than 45°"),
+                    f->facing_change == SL_FACING_SMALL ? rules->to_hit.facing_small :
+                    f->facing_change == SL_FACING_LARGE ? rules->to_hit.facing_large : 0);
+  sl_breakdown_addf (breakdown, "target-movement", target_move, _("Target %s"),
+                     sl_move_label (t->movement));
+}
 
-  if (!check_firer (rules, options, in, error))
-    return FALSE;
-
-  profile = sl_weapon_get_profile (f->weapon, f->omni_mode);
-
-  /* Unit: troop, race, weapon (T-11, T-08, T-12). */
-  sl_breakdown_addf (breakdown, "troop", f->troop->to_hit, _("Troop type: %s"), f->troop->name);
-  sl_breakdown_addf (breakdown, "race", f->race->to_hit, _("Race: %s"), f->race->name);
-  sl_breakdown_addf (breakdown, "weapon", profile->to_hit, _("Weapon: %s"), f->weapon->name);
-  /* T-16: moderate +1, serious +3. */
-  sl_breakdown_addf (breakdown, "wound", rules->wounds[f->wound].to_hit, _("Firer's wound: %s"),
-                     rules->wounds[f->wound].name);
-
-  /* Movement: ignored for both sides in an area burst (P-30). */
-  if (!area)
-    {
-      int target_move = rules->to_hit.target_movement[t->movement];
-
-      /* nothing is printed for a crawling target. */
-      if (t->movement == SL_MOVE_CRAWL)
-        target_move = options->target_crawling_modifier;
-      sl_breakdown_addf (breakdown, "firer-movement", rules->to_hit.firer_movement[f->movement],
-                         _("Firer %s"), sl_move_label (f->movement));
-      sl_breakdown_add (breakdown, "facing-change",
-                        f->facing_change == SL_FACING_SMALL ? _("Facing change of 45° or less")
-                                                            : _("Facing change of more than 45°"),
-                        f->facing_change == SL_FACING_SMALL ? rules->to_hit.facing_small :
-                        f->facing_change == SL_FACING_LARGE ? rules->to_hit.facing_large : 0);
-      sl_breakdown_addf (breakdown, "target-movement", target_move, _("Target %s"),
-                         sl_move_label (t->movement));
-    }
+/* Position, and the special modifiers of T-14. */
+static void
+add_position_and_special (const SlRules      *rules,
+                          const SlOptions    *options,
+                          const SlToHitInput *in,
+                          SlBreakdown        *breakdown)
+{
+  const SlFirer *f = &in->firer;
+  const SlTarget *t = &in->target;
 
   /* Position. */
   if (f->position == SL_POSITION_PRONE)
@@ -430,14 +523,26 @@ sl_to_hit_modifiers (const SlRules      *rules,
     sl_breakdown_add (breakdown, "stealth-power", _("Firing in stealth power mode"),
                       rules->to_hit.stealth_power);
   /* T-14 and A-147: ECM only troubles a firer in a power suit. */
-  if (c->enemy_ecm && f->armor->power_suit)
+  if (in->conditions.enemy_ecm && f->armor->power_suit)
     sl_breakdown_add (breakdown, "ecm", _("Enemy ECM jammer"), rules->to_hit.ecm);
   /* the fire-control value is not printed; the example uses −2. */
   if (f->armor->fire_control)
     sl_breakdown_addf (breakdown, "fire-control", options->fire_control_bonus,
                        _("Fire-control suit (%s)"), f->armor->name);
+}
 
-  /* Environment (T-36, A-118, A-147: the firer's own suit counts). */
+/* Environment (T-36, A-118, A-147: the firer's own suit counts), and the
+ * target's suit: camo tinter (A-123) and Ranger suit (A-51). */
+static void
+add_environment (const SlRules      *rules,
+                 const SlOptions    *options,
+                 const SlToHitInput *in,
+                 SlBreakdown        *breakdown)
+{
+  const SlFirer *f = &in->firer;
+  const SlTarget *t = &in->target;
+  const SlConditions *c = &in->conditions;
+
   if (night_applies (c))
     sl_breakdown_add (breakdown, "night",
                       f->armor->power_suit ? _("Night, firer in a power suit")
@@ -456,7 +561,6 @@ sl_to_hit_modifiers (const SlRules      *rules,
         sl_breakdown_add (breakdown, "snow", _("Snow, target beyond 5 m"), rules->to_hit.snow[0]);
     }
 
-  /* The target's suit: camo tinter and Ranger suit. */
   if (t->camo_tinter &&
       (options->camo_tinter_all_units || (t->armor != NULL && t->armor->power_suit)))
     sl_breakdown_add (breakdown, "camo-tinter", _("Target treated with camo tinter"),
@@ -464,23 +568,30 @@ sl_to_hit_modifiers (const SlRules      *rules,
   if (t->armor != NULL && t->armor->to_hit_against != 0)
     sl_breakdown_addf (breakdown, "target-suit", t->armor->to_hit_against, _("Target in a %s"),
                        t->armor->name);
+}
 
-  /* Cover, woods and other units (P-18). */
-  if (!add_cover (rules, options, in, breakdown, error))
-    return FALSE;
+/* marsh DET/FIR +1 once per shot, or once per unit in it. */
+static void
+add_marsh (const SlRules      *rules,
+           const SlOptions    *options,
+           const SlToHitInput *in,
+           SlBreakdown        *breakdown)
+{
+  const SlTerrain *marsh = sl_rules_terrain (rules, "marsh");
+  int count = (in->firer.in_marsh ? 1 : 0) + (in->target.in_marsh ? 1 : 0);
 
-  /* marsh DET/FIR +1 once per shot, or once per unit in it. */
-  {
-    const SlTerrain *marsh = sl_rules_terrain (rules, "marsh");
-    int count = (f->in_marsh ? 1 : 0) + (t->in_marsh ? 1 : 0);
+  if (count > 0 && !options->terrain_modifier_per_unit)
+    count = 1;
+  sl_breakdown_add (breakdown, "terrain", _("Firing from or into a marsh"),
+                    marsh->modifier * count);
+}
 
-    if (count > 0 && !options->terrain_modifier_per_unit)
-      count = 1;
-    sl_breakdown_add (breakdown, "terrain", _("Firing from or into a marsh"),
-                      marsh->modifier * count);
-  }
-
-  /* Kind of fire. */
+/* Kind of fire: aimed, opportunity, bursts (T-14, P-30). */
+static void
+add_kind_of_fire (const SlRules      *rules,
+                  const SlToHitInput *in,
+                  SlBreakdown        *breakdown)
+{
   if (in->fire == SL_FIRE_AIMED)
     sl_breakdown_add (breakdown, "aimed", _("Aimed fire"), rules->to_hit.aimed);
   else if (in->fire == SL_FIRE_OPPORTUNITY)
@@ -494,6 +605,15 @@ sl_to_hit_modifiers (const SlRules      *rules,
     sl_breakdown_addf (breakdown, "consecutive-burst",
                        rules->to_hit.consecutive_burst * (in->consecutive - 1),
                        _("Consecutive burst number %d"), in->consecutive);
+}
+
+/* The firer's own: counter-insurgency from ambush (A-60) and a
+ * Legionnaire character's skill (§18, T-44). */
+static void
+add_firer_skill (const SlFirer *f,
+                 SlBreakdown   *breakdown)
+{
+  const SlLegionnaireSkill *skill;
 
   /* counter-insurgency firing from ambush. */
   if (f->ambushing)
@@ -502,17 +622,55 @@ sl_to_hit_modifiers (const SlRules      *rules,
 
   /* §18, T-44: a Legionnaire character's skill with the weapon it fires
    * (or, under grenadeAllRangedMods, the grenade it throws, A-105). */
-  if (f->legionnaire != NULL)
-    {
-      const SlLegionnaireSkill *skill = sl_legionnaire_skill (f->legionnaire, f->weapon->id);
+  if (f->legionnaire == NULL)
+    return;
+  skill = sl_legionnaire_skill (f->legionnaire, f->weapon->id);
+  if (skill != NULL && g_str_equal (skill->weapon, SL_LEGIONNAIRE_GRENADE))
+    sl_breakdown_addf (breakdown, "legionnaire-skill", skill->modifier,
+                       _("Legionnaire skill with hand grenades: %d (T-44)"), skill->level);
+  else if (skill != NULL)
+    sl_breakdown_addf (breakdown, "legionnaire-skill", skill->modifier,
+                       _("Legionnaire skill with the %s: %d (T-44)"), f->weapon->name, skill->level);
+}
 
-      if (skill != NULL && g_str_equal (skill->weapon, SL_LEGIONNAIRE_GRENADE))
-        sl_breakdown_addf (breakdown, "legionnaire-skill", skill->modifier,
-                           _("Legionnaire skill with hand grenades: %d (T-44)"), skill->level);
-      else if (skill != NULL)
-        sl_breakdown_addf (breakdown, "legionnaire-skill", skill->modifier,
-                           _("Legionnaire skill with the %s: %d (T-44)"), f->weapon->name, skill->level);
-    }
+gboolean
+sl_to_hit_modifiers (const SlRules      *rules,
+                     const SlOptions    *options,
+                     const SlToHitInput *in,
+                     SlBreakdown        *breakdown,
+                     GError            **error)
+{
+  const SlFirer *f = &in->firer;
+  const SlWeaponProfile *profile;
+
+  g_return_val_if_fail (f->troop && f->race && f->armor && f->weapon, FALSE);
+
+  if (!check_firer (rules, options, in, error))
+    return FALSE;
+
+  profile = sl_weapon_get_profile (f->weapon, f->omni_mode);
+
+  /* Unit: troop, race, weapon (T-11, T-08, T-12). */
+  sl_breakdown_addf (breakdown, "troop", f->troop->to_hit, _("Troop type: %s"), f->troop->name);
+  sl_breakdown_addf (breakdown, "race", f->race->to_hit, _("Race: %s"), f->race->name);
+  sl_breakdown_addf (breakdown, "weapon", profile->to_hit, _("Weapon: %s"), f->weapon->name);
+  /* T-16: moderate +1, serious +3. */
+  sl_breakdown_addf (breakdown, "wound", rules->wounds[f->wound].to_hit, _("Firer's wound: %s"),
+                     rules->wounds[f->wound].name);
+
+  /* Movement: ignored for both sides in an area burst (P-30). */
+  if (in->burst != SL_BURST_AREA)
+    add_movement (rules, options, in, breakdown);
+  add_position_and_special (rules, options, in, breakdown);
+  add_environment (rules, options, in, breakdown);
+
+  /* Cover, woods and other units (P-18). */
+  if (!add_cover (rules, options, in, breakdown, error))
+    return FALSE;
+
+  add_marsh (rules, options, in, breakdown);
+  add_kind_of_fire (rules, in, breakdown);
+  add_firer_skill (f, breakdown);
 
   for (guint i = 0; i < in->n_extra; i++)
     sl_breakdown_add (breakdown, in->extra[i].source, in->extra[i].label, in->extra[i].value);
@@ -831,29 +989,17 @@ sl_blast_penetration (const SlRules   *rules,
   return 0;
 }
 
-gboolean
-sl_obstacle_resolve (const SlRules          *rules,
-                     const SlOptions        *options,
-                     const SlObstacleInput  *in,
-                     SlObstacleResult       *result,
-                     GError                **error)
+/* The penetration of @in's source against its obstacle and the hits it
+ * counts (A-78 to A-83); TRUE when the source settles the result alone:
+ * an obstacle it cannot harm, or a door it destroys outright. */
+static gboolean
+source_penetration (const SlRules         *rules,
+                    const SlOptions       *options,
+                    const SlObstacleInput *in,
+                    SlObstacleResult      *result,
+                    int                   *hits)
 {
-  const SlObstacle *o = in->obstacle;
-  const char *kind = o->kind;
-  gboolean wall_or_door = g_str_equal (kind, "wall") || g_str_equal (kind, "door") ||
-                          g_str_equal (kind, "bulkhead") || g_str_equal (kind, "bulkhead-door") ||
-                          g_str_equal (kind, "airlock-door");
-  int hits = 1;
-
-  memset (result, 0, sizeof *result);
-  result->armor_factor = sl_rules_obstacle_af (rules, options, o);
-
-  if (in->damage >= rules->obstacle_destroyed_at)
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "damage",
-                         _("The %s is already destroyed (P-25)."), o->name);
-      return FALSE;
-    }
+  const char *kind = in->obstacle->kind;
 
   switch (in->source)
     {
@@ -861,7 +1007,7 @@ sl_obstacle_resolve (const SlRules          *rules,
       result->penetration = in->penetration;
       /* A-78 option: a burst counts as five hits. */
       if (in->burst && options->obstacle_burst_five_hits)
-        hits = rules->burst_rounds;
+        *hits = rules->burst_rounds;
       break;
 
     case SL_OBSTACLE_FRAG:
@@ -910,13 +1056,26 @@ sl_obstacle_resolve (const SlRules          *rules,
     default:
       g_assert_not_reached ();
     }
+  return FALSE;
+}
 
-  /* P-25: PF − AF levels; equal gives a half level; AF > PF never harms. */
+/* P-25: PF − AF levels; equal gives a half level; AF > PF never harms. */
+static void
+damage_obstacle (const SlRules         *rules,
+                 const SlObstacleInput *in,
+                 int                    hits,
+                 SlObstacleResult      *result)
+{
+  const char *kind = in->obstacle->kind;
+  gboolean wall_or_door = g_str_equal (kind, "wall") || g_str_equal (kind, "door") ||
+                          g_str_equal (kind, "bulkhead") || g_str_equal (kind, "bulkhead-door") ||
+                          g_str_equal (kind, "airlock-door");
+
   if (result->penetration < result->armor_factor)
     {
       result->immune = TRUE;
       result->total = in->damage;
-      return TRUE;
+      return;
     }
   if (result->penetration == result->armor_factor)
     result->levels = 0.5 * hits;
@@ -940,5 +1099,28 @@ sl_obstacle_resolve (const SlRules          *rules,
             result->penetration - rules->follow_through_penetration_loss;
         }
     }
+}
+
+gboolean
+sl_obstacle_resolve (const SlRules          *rules,
+                     const SlOptions        *options,
+                     const SlObstacleInput  *in,
+                     SlObstacleResult       *result,
+                     GError                **error)
+{
+  const SlObstacle *o = in->obstacle;
+  int hits = 1;
+
+  memset (result, 0, sizeof *result);
+  result->armor_factor = sl_rules_obstacle_af (rules, options, o);
+
+  if (in->damage >= rules->obstacle_destroyed_at)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "damage",
+                         _("The %s is already destroyed (P-25)."), o->name);
+      return FALSE;
+    }
+  if (!source_penetration (rules, options, in, result, &hits))
+    damage_obstacle (rules, in, hits, result);
   return TRUE;
 }

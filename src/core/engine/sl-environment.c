@@ -143,23 +143,15 @@ breach_wound (const SlRules           *rules,
     result->dazed = options->vacuum_wounds_daze;
 }
 
-gboolean
-sl_suit_breach_resolve (const SlRules            *rules,
-                        const SlOptions          *options,
-                        const SlSuitBreachInput  *in,
-                        SlSuitBreachResult       *result,
-                        GError                  **error)
+/* Where the unit is: vacuum is everywhere (A-120), a hostile atmosphere
+ * does nothing inside intact, closed buildings (result->neutral); only
+ * sealed suits may take part (T-36, A-117). */
+static gboolean
+check_surroundings (const SlRules            *rules,
+                    const SlSuitBreachInput  *in,
+                    SlSuitBreachResult       *result,
+                    GError                  **error)
 {
-  int delay = rules->environment.suit_breach_delay;
-  SlBreach *breach;
-
-  g_return_val_if_fail (in->armor != NULL, FALSE);
-
-  memset (result, 0, sizeof *result);
-  result->breach = in->breach;
-  result->wound = in->wound;
-  breach = &result->breach;
-
   if (in->environment == SL_ENVIRONMENT_VACUUM && in->in_intact_building)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "in_intact_building",
@@ -184,92 +176,152 @@ sl_suit_breach_resolve (const SlRules            *rules,
                          suits);
       return FALSE;
     }
+  return TRUE;
+}
+
+/* P-39: an open breach's wound falls due now or ahead, within the delay;
+ * sheltered (@neutral), it may have fallen due already. */
+static gboolean
+check_breach_due (const SlRules            *rules,
+                  const SlSuitBreachInput  *in,
+                  gboolean                  neutral,
+                  GError                  **error)
+{
+  int delay = rules->environment.suit_breach_delay;
+  int turn, subphase;
+
+  if (in->breach.state == SL_BREACH_NONE)
+    return TRUE;
+  sl_subphase_split (rules, in->breach.due, &turn, &subphase);
+  if (!neutral && in->breach.due < in->now)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "breach",
+                         _("The breach wound fell due at turn %d, subphase %d: resolve that subphase first (P-39)."),
+                         turn, subphase);
+      return FALSE;
+    }
+  if (in->breach.due > in->now + delay)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "breach",
+                         _("A breach wound falls due at most %d subphases ahead, not at turn %d, subphase %d (P-39)."),
+                         delay, turn, subphase);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Ruling: a wound that falls due while sheltered is not taken; a
+ * delayed breach seals without it, a bleeding one skips it. */
+static void
+shelter (const SlSuitBreachInput *in,
+         int                      delay,
+         SlSuitBreachResult      *result)
+{
+  SlBreach *breach = &result->breach;
+
+  if (breach->state == SL_BREACH_NONE || breach->due > in->now)
+    return;
+  result->skipped = TRUE;
+  if (breach->state == SL_BREACH_DELAYED)
+    {
+      *breach = (SlBreach) { SL_BREACH_NONE, 0 };
+      result->sealed_now = TRUE;
+    }
+  else
+    while (breach->due <= in->now)
+      breach->due += delay;
+}
+
+/* P-08 step 1: the breach wound that falls due in this subphase. */
+static void
+take_due_wound (const SlRules           *rules,
+                const SlOptions         *options,
+                const SlSuitBreachInput *in,
+                int                      delay,
+                SlSuitBreachResult      *result)
+{
+  SlBreach *breach = &result->breach;
+
+  if (breach->state == SL_BREACH_NONE || breach->due != in->now)
+    return;
+  breach_wound (rules, options, in, result);
+  if (breach->state == SL_BREACH_DELAYED)
+    {
+      /* P-39 step 2: one more level, then the suit seals. */
+      *breach = (SlBreach) { SL_BREACH_NONE, 0 };
+      result->sealed_now = TRUE;
+    }
+  else
+    /* P-39 step 3: +1 level every 20 subphases. */
+    breach->due = in->now + delay;
+  if (result->dead)
+    *breach = (SlBreach) { SL_BREACH_NONE, 0 };
+}
+
+/* P-39 and A-119: the wounds just taken, melee included. */
+static void
+breach_by_wounds (const SlSuitBreachInput *in,
+                  int                      delay,
+                  SlSuitBreachResult      *result)
+{
+  SlBreach *breach = &result->breach;
+
+  if (in->levels <= 0)
+    return;
+  switch (breach->state)
+    {
+    case SL_BREACH_NONE:
+      result->breached_now = TRUE;
+      breach->state = in->levels == 1 ? SL_BREACH_DELAYED : SL_BREACH_BLEEDING;
+      breach->due = in->now + delay;
+      break;
+    case SL_BREACH_DELAYED:
+      /* A-119: a second breach while the first is unsealed bleeds for
+       * good; the wound already due keeps its time. */
+      breach->state = SL_BREACH_BLEEDING;
+      break;
+    case SL_BREACH_BLEEDING:
+    default:
+      break;
+    }
+}
+
+gboolean
+sl_suit_breach_resolve (const SlRules            *rules,
+                        const SlOptions          *options,
+                        const SlSuitBreachInput  *in,
+                        SlSuitBreachResult       *result,
+                        GError                  **error)
+{
+  int delay = rules->environment.suit_breach_delay;
+
+  g_return_val_if_fail (in->armor != NULL, FALSE);
+
+  memset (result, 0, sizeof *result);
+  result->breach = in->breach;
+  result->wound = in->wound;
+
+  if (!check_surroundings (rules, in, result, error))
+    return FALSE;
 
   /* P-39: bleeding goes on until the unit is dead, and stops there. */
   if (in->has_wound && in->wound == SL_WOUND_DEAD)
     {
-      *breach = (SlBreach) { SL_BREACH_NONE, 0 };
+      result->breach = (SlBreach) { SL_BREACH_NONE, 0 };
       result->dead = TRUE;
       return TRUE;
     }
 
-  if (in->breach.state != SL_BREACH_NONE)
-    {
-      int turn, subphase;
-
-      sl_subphase_split (rules, in->breach.due, &turn, &subphase);
-      if (!result->neutral && in->breach.due < in->now)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "breach",
-                             _("The breach wound fell due at turn %d, subphase %d: resolve that subphase first (P-39)."),
-                             turn, subphase);
-          return FALSE;
-        }
-      if (in->breach.due > in->now + delay)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "breach",
-                             _("A breach wound falls due at most %d subphases ahead, not at turn %d, subphase %d (P-39)."),
-                             delay, turn, subphase);
-          return FALSE;
-        }
-    }
-
+  if (!check_breach_due (rules, in, result->neutral, error))
+    return FALSE;
   if (result->neutral)
     {
-      /* Ruling: a wound that falls due while sheltered is not taken; a
-       * delayed breach seals without it, a bleeding one skips it. */
-      if (breach->state != SL_BREACH_NONE && breach->due <= in->now)
-        {
-          result->skipped = TRUE;
-          if (breach->state == SL_BREACH_DELAYED)
-            {
-              *breach = (SlBreach) { SL_BREACH_NONE, 0 };
-              result->sealed_now = TRUE;
-            }
-          else
-            while (breach->due <= in->now)
-              breach->due += delay;
-        }
+      shelter (in, delay, result);
       return TRUE;
     }
-
-  /* P-08 step 1: the breach wound that falls due in this subphase. */
-  if (breach->state != SL_BREACH_NONE && breach->due == in->now)
-    {
-      breach_wound (rules, options, in, result);
-      if (breach->state == SL_BREACH_DELAYED)
-        {
-          /* P-39 step 2: one more level, then the suit seals. */
-          *breach = (SlBreach) { SL_BREACH_NONE, 0 };
-          result->sealed_now = TRUE;
-        }
-      else
-        /* P-39 step 3: +1 level every 20 subphases. */
-        breach->due = in->now + delay;
-      if (result->dead)
-        {
-          *breach = (SlBreach) { SL_BREACH_NONE, 0 };
-          return TRUE;
-        }
-    }
-
-  /* P-39 and A-119: the wounds just taken, melee included. */
-  if (in->levels > 0)
-    switch (breach->state)
-      {
-      case SL_BREACH_NONE:
-        result->breached_now = TRUE;
-        breach->state = in->levels == 1 ? SL_BREACH_DELAYED : SL_BREACH_BLEEDING;
-        breach->due = in->now + delay;
-        break;
-      case SL_BREACH_DELAYED:
-        /* A-119: a second breach while the first is unsealed bleeds for
-         * good; the wound already due keeps its time. */
-        breach->state = SL_BREACH_BLEEDING;
-        break;
-      case SL_BREACH_BLEEDING:
-      default:
-        break;
-      }
+  take_due_wound (rules, options, in, delay, result);
+  if (result->dead)
+    return TRUE;
+  breach_by_wounds (in, delay, result);
   return TRUE;
 }

@@ -654,6 +654,94 @@ blast_damage (const SlRules       *rules,
   sl_damage_resolve (rules, options, &d, damage);
 }
 
+/* Smoke grenade and A-112: a cloud, no blast and no damage. */
+static void
+smoke_cloud (const SlRules      *rules,
+             const SlOptions    *options,
+             const SlBlastInput *in,
+             SlBlastResult      *result)
+{
+  result->smoke_radius_m = SMOKE_RADIUS_M;
+  result->smoke_subphases = options->smoke_duration == SL_SMOKE_12_SUBPHASES
+                              ? SMOKE_DURATION : SMOKE_DURATION * rules->subphases_per_turn;
+  result->smoke_turns = result->smoke_subphases / rules->subphases_per_turn;
+  result->in_cloud = in->distance_m >= 0 && in->distance_m <= SMOKE_RADIUS_M;
+  result->reason = _("A smoke grenade makes a cloud and does no damage (§15.6, A-112).");
+}
+
+/* P-34 step 7 and A-111: the diver lies on the grenade and takes its
+ * point-blank PF + 2, whatever its cover. */
+static void
+dive_on_grenade (const SlRules   *rules,
+                 const SlOptions *options,
+                 SlBlastResult   *result)
+{
+  result->table_m = 1;
+  result->table_penetration = sl_blast_penetration (rules, options, "frag", 0);
+  result->penetration = result->table_penetration + rules->sacrifice_dive_bonus;
+  result->in_area = result->affected = result->loses_action = TRUE;
+  result->cover = SL_BLAST_COVER_NONE;
+}
+
+/* Whether the blast reaches the unit, through what cover, at what PF;
+ * FALSE with the reason when it does not hurt it. */
+static gboolean
+caught_in_blast (const SlRules      *rules,
+                 const SlOptions    *options,
+                 const SlBlastInput *in,
+                 SlBlastResult      *result)
+{
+  gboolean mission = in->source == SL_BLAST_MORTAR || in->source == SL_BLAST_MISSILE;
+
+  result->table_m = table_metres (in->distance_m);
+  result->table_penetration = sl_blast_penetration (rules, options,
+                                                    sl_blast_source_table (in->source),
+                                                    in->distance_m);
+  if (result->table_penetration <= 0)
+    {
+      result->reason = _("The unit is beyond the reach of the blast (T-30, T-33, T-34a, A-86).");
+      return FALSE;
+    }
+  if (in->behind_wall)
+    {
+      result->reason = _("Blast damage never passes through an intact wall or closed door (A-83, A-116).");
+      return FALSE;
+    }
+  if (mission && in->inside_building)
+    {
+      result->reason = _("Fire missions never affect units inside buildings (A-116).");
+      return FALSE;
+    }
+
+  /* §6.1: every unit inside the blast area loses its action, even one
+   * the blast cannot hurt. */
+  result->in_area = result->loses_action = TRUE;
+
+  /* T-30 and A-110: full cover is judged from the blast point; prone or
+   * kneeling behind half cover counts as full cover. */
+  if (in->full_cover || (in->half_cover && in->position != SL_POSITION_STANDING))
+    result->cover = SL_BLAST_COVER_FULL;
+  else if (in->half_cover)
+    result->cover = SL_BLAST_COVER_HALF;
+  else
+    result->cover = SL_BLAST_COVER_NONE;
+
+  if (result->cover == SL_BLAST_COVER_FULL)
+    {
+      result->reason = in->full_cover
+                         ? _("A unit under full cover from the blast point is not hit (T-30).")
+                         : _("A prone or kneeling unit behind half cover counts as under full cover (A-110).");
+      return FALSE;
+    }
+
+  result->affected = TRUE;
+  /* T-30: half cover reduces the PF by 1 (every blast works like frag). */
+  result->penetration = result->table_penetration;
+  if (result->cover == SL_BLAST_COVER_HALF)
+    result->penetration = MAX (0, result->penetration - rules->frag_half_cover_reduction);
+  return TRUE;
+}
+
 gboolean
 sl_blast_resolve (const SlRules       *rules,
                   const SlOptions     *options,
@@ -661,8 +749,6 @@ sl_blast_resolve (const SlRules       *rules,
                   SlBlastResult       *result,
                   GError             **error)
 {
-  gboolean mission = in->source == SL_BLAST_MORTAR || in->source == SL_BLAST_MISSILE;
-
   g_return_val_if_fail (rules != NULL && options != NULL && in != NULL, FALSE);
 
   memset (result, 0, sizeof *result);
@@ -677,81 +763,20 @@ sl_blast_resolve (const SlRules       *rules,
 
   if (in->source == SL_BLAST_SMOKE)
     {
-      /* Smoke grenade and A-112: a cloud, no blast and no damage. */
-      result->smoke_radius_m = SMOKE_RADIUS_M;
-      result->smoke_subphases = options->smoke_duration == SL_SMOKE_12_SUBPHASES
-                                  ? SMOKE_DURATION : SMOKE_DURATION * rules->subphases_per_turn;
-      result->smoke_turns = result->smoke_subphases / rules->subphases_per_turn;
-      result->in_cloud = in->distance_m >= 0 && in->distance_m <= SMOKE_RADIUS_M;
-      result->reason = _("A smoke grenade makes a cloud and does no damage (§15.6, A-112).");
+      smoke_cloud (rules, options, in, result);
       return TRUE;
     }
 
   if (in->sacrifice_dive)
-    {
-      /* P-34 step 7 and A-111: the diver lies on the grenade and takes its
-       * point-blank PF + 2, whatever its cover. */
-      result->table_m = 1;
-      result->table_penetration = sl_blast_penetration (rules, options, "frag", 0);
-      result->penetration = result->table_penetration + rules->sacrifice_dive_bonus;
-      result->in_area = result->affected = result->loses_action = TRUE;
-      result->cover = SL_BLAST_COVER_NONE;
-    }
+    dive_on_grenade (rules, options, result);
   else if (in->smothered)
     {
       /* nobody else is affected. */
       result->reason = _("Another unit smothered the grenade with a sacrifice dive: nobody else is affected (P-34 step 7, A-111).");
       return TRUE;
     }
-  else
-    {
-      result->table_m = table_metres (in->distance_m);
-      result->table_penetration = sl_blast_penetration (rules, options,
-                                                        sl_blast_source_table (in->source),
-                                                        in->distance_m);
-      if (result->table_penetration <= 0)
-        {
-          result->reason = _("The unit is beyond the reach of the blast (T-30, T-33, T-34a, A-86).");
-          return TRUE;
-        }
-      if (in->behind_wall)
-        {
-          result->reason = _("Blast damage never passes through an intact wall or closed door (A-83, A-116).");
-          return TRUE;
-        }
-      if (mission && in->inside_building)
-        {
-          result->reason = _("Fire missions never affect units inside buildings (A-116).");
-          return TRUE;
-        }
-
-      /* §6.1: every unit inside the blast area loses its action, even one
-       * the blast cannot hurt. */
-      result->in_area = result->loses_action = TRUE;
-
-      /* T-30 and A-110: full cover is judged from the blast point; prone or
-       * kneeling behind half cover counts as full cover. */
-      if (in->full_cover || (in->half_cover && in->position != SL_POSITION_STANDING))
-        result->cover = SL_BLAST_COVER_FULL;
-      else if (in->half_cover)
-        result->cover = SL_BLAST_COVER_HALF;
-      else
-        result->cover = SL_BLAST_COVER_NONE;
-
-      if (result->cover == SL_BLAST_COVER_FULL)
-        {
-          result->reason = in->full_cover
-                             ? _("A unit under full cover from the blast point is not hit (T-30).")
-                             : _("A prone or kneeling unit behind half cover counts as under full cover (A-110).");
-          return TRUE;
-        }
-
-      result->affected = TRUE;
-      /* T-30: half cover reduces the PF by 1 (every blast works like frag). */
-      result->penetration = result->table_penetration;
-      if (result->cover == SL_BLAST_COVER_HALF)
-        result->penetration = MAX (0, result->penetration - rules->frag_half_cover_reduction);
-    }
+  else if (!caught_in_blast (rules, options, in, result))
+    return TRUE;
 
   if (in->has_target)
     {

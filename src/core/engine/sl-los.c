@@ -181,6 +181,135 @@ cover_class (SlLosObstacleType type)
     }
 }
 
+/* The cover on the line, as fire and as detection see it. */
+typedef struct
+{
+  FireItem      *fire;
+  guint          n_fire;
+  DetectionItem *detection;
+  guint          n_detection;
+} CoverItems;
+
+static void
+add_fire_item (CoverItems *items,
+               SlCover     cover,
+               const char *label,
+               int         value)
+{
+  items->fire[items->n_fire] = (FireItem) { cover, label, value };
+  items->n_fire++;
+}
+
+static void
+add_detection_item (const SlRules     *rules,
+                    CoverItems        *items,
+                    SlDetectionPublic  id)
+{
+  items->detection[items->n_detection].id = id;
+  items->detection[items->n_detection].value = detection_value (rules, id);
+  items->n_detection++;
+}
+
+/* What fire counts of cover @raw on the line and what blocks it, as the
+ * target's posture makes it (T-15, §6.4, A-61). Returns the cover as
+ * detection counts it. */
+static SlCover
+posture_cover (const SlRules     *rules,
+               const SlOptions   *options,
+               const SlLosInput  *in,
+               SlLosObstacleType  type,
+               SlCover            raw,
+               SlLosResult       *result,
+               CoverItems        *items)
+{
+  gboolean standing = in->target_position == SL_POSITION_STANDING;
+  SlCover cover = raw;
+
+  /* A-61: other counters never block and are never turned into full
+   * cover. */
+  if (type == SL_LOS_OTHER_UNIT)
+    {
+      add_fire_item (items, SL_COVER_HALF_SOFT, _("Another unit on the line (soft half cover)"),
+                     rules->to_hit.other_unit_on_line);
+      return cover;
+    }
+  if (raw == SL_COVER_WINDOW)
+    {
+      /* T-15: a window blocks the line to a kneeling or prone target
+       * and is hard half cover for a standing one. */
+      if (standing)
+        {
+          add_fire_item (items, SL_COVER_WINDOW, sl_cover_label (SL_COVER_WINDOW),
+                         sl_cover_to_hit_value (rules, options, SL_COVER_WINDOW));
+          return cover;
+        }
+      block (&result->blocked, &result->reason,
+             g_strdup (_("A window blocks the line of sight to a kneeling or prone target (T-15).")));
+      return SL_COVER_FULL_HARD;
+    }
+
+  /* §6.4: prone, all cover is full cover; kneeling, half cover
+   * becomes full cover. */
+  if (!standing && raw == SL_COVER_HALF_SOFT)
+    cover = SL_COVER_FULL_SOFT;
+  else if (!standing && raw == SL_COVER_HALF_HARD)
+    cover = SL_COVER_FULL_HARD;
+
+  /* T-15: full cover blocks unless the target fires or detects
+   * toward the firer. */
+  if (is_full (cover) && !in->target_firing_at_firer)
+    block (&result->blocked, &result->reason,
+           g_strdup (cover != raw
+                     ? _("Half cover blocks the line of sight to a kneeling or prone target that is not firing or detecting toward the firer (T-15).")
+                     : _("Full cover blocks the line of sight unless the target is firing or detecting toward the firer (T-15).")));
+  else
+    add_fire_item (items, cover, sl_cover_label (cover), sl_cover_to_hit_value (rules, options, cover));
+  return cover;
+}
+
+/* One object on the line: what it blocks and what it counts as cover. */
+static void
+collect_obstacle (const SlRules       *rules,
+                  const SlOptions     *options,
+                  const SlLosInput    *in,
+                  const SlLosObstacle *o,
+                  SlLosResult         *result,
+                  CoverItems          *items)
+{
+  SlCover raw = cover_class (o->type);
+  SlCover cover;
+
+  if (raw == SL_COVER_NONE)
+    return;
+
+  /* T-02: the windows of a spaceship are closed and prohibit fire,
+   * wherever they are on the line. */
+  if (o->type == SL_LOS_SHIP_WINDOW)
+    block (&result->blocked, &result->reason,
+           g_strdup (_("The windows of a spaceship are closed and prohibit fire through them (T-02).")));
+
+  /* P-18 step 2 and A-47: cover within 1 m of the firer that it shoots
+   * over or around is ignored, or counts as it stands when the option
+   * is off; it never blocks. */
+  if (o->near_firer)
+    {
+      if (options->ignore_firer_own_cover)
+        return;
+      add_fire_item (items, raw, _("Cover next to the firer"),
+                     sl_cover_to_hit_value (rules, options, raw));
+      add_detection_item (rules, items, is_full (raw) ? SL_DETECTION_FULL_COVER
+                                                      : SL_DETECTION_HALF_COVER);
+      return;
+    }
+
+  cover = posture_cover (rules, options, in, o->type, raw, result, items);
+
+  /* T-19: half cover +2, full cover +3, after the same posture rules;
+   * a window counts as half cover. */
+  add_detection_item (rules, items, is_full (cover) ? SL_DETECTION_FULL_COVER
+                                                    : SL_DETECTION_HALF_COVER);
+}
+
 /* P-17 step 5 and P-18 step 1: the cover objects on the line, as fire and
  * as detection see them. */
 static void
@@ -188,102 +317,10 @@ collect_cover (const SlRules    *rules,
                const SlOptions  *options,
                const SlLosInput *in,
                SlLosResult      *result,
-               FireItem         *fire,
-               guint            *n_fire,
-               DetectionItem    *detection,
-               guint            *n_detection)
+               CoverItems       *items)
 {
-  gboolean standing = in->target_position == SL_POSITION_STANDING;
-
   for (guint i = 0; i < in->n_obstacles; i++)
-    {
-      const SlLosObstacle *o = &in->obstacles[i];
-      SlCover raw = cover_class (o->type);
-      SlCover cover = raw;
-
-      if (raw == SL_COVER_NONE)
-        continue;
-
-      /* T-02: the windows of a spaceship are closed and prohibit fire,
-       * wherever they are on the line. */
-      if (o->type == SL_LOS_SHIP_WINDOW)
-        block (&result->blocked, &result->reason,
-               g_strdup (_("The windows of a spaceship are closed and prohibit fire through them (T-02).")));
-
-      /* P-18 step 2 and A-47: cover within 1 m of the firer that it shoots
-       * over or around is ignored, or counts as it stands when the option
-       * is off; it never blocks. */
-      if (o->near_firer)
-        {
-          if (options->ignore_firer_own_cover)
-            continue;
-          fire[*n_fire] = (FireItem) { raw, _("Cover next to the firer"),
-                                       sl_cover_to_hit_value (rules, options, raw) };
-          (*n_fire)++;
-          detection[*n_detection].id = is_full (raw) ? SL_DETECTION_FULL_COVER
-                                                     : SL_DETECTION_HALF_COVER;
-          detection[*n_detection].value = detection_value (rules, detection[*n_detection].id);
-          (*n_detection)++;
-          continue;
-        }
-
-      /* A-61: other counters never block and are never turned into full
-       * cover. */
-      if (o->type == SL_LOS_OTHER_UNIT)
-        {
-          fire[*n_fire] = (FireItem) { SL_COVER_HALF_SOFT,
-                                       _("Another unit on the line (soft half cover)"),
-                                       rules->to_hit.other_unit_on_line };
-          (*n_fire)++;
-        }
-      else if (raw == SL_COVER_WINDOW)
-        {
-          /* T-15: a window blocks the line to a kneeling or prone target
-           * and is hard half cover for a standing one. */
-          if (!standing)
-            {
-              block (&result->blocked, &result->reason,
-                     g_strdup (_("A window blocks the line of sight to a kneeling or prone target (T-15).")));
-              cover = SL_COVER_FULL_HARD;
-            }
-          else
-            {
-              fire[*n_fire] = (FireItem) { SL_COVER_WINDOW, sl_cover_label (SL_COVER_WINDOW),
-                                           sl_cover_to_hit_value (rules, options, SL_COVER_WINDOW) };
-              (*n_fire)++;
-            }
-        }
-      else
-        {
-          /* §6.4: prone, all cover is full cover; kneeling, half cover
-           * becomes full cover. */
-          if (!standing && raw == SL_COVER_HALF_SOFT)
-            cover = SL_COVER_FULL_SOFT;
-          else if (!standing && raw == SL_COVER_HALF_HARD)
-            cover = SL_COVER_FULL_HARD;
-
-          /* T-15: full cover blocks unless the target fires or detects
-           * toward the firer. */
-          if (is_full (cover) && !in->target_firing_at_firer)
-            block (&result->blocked, &result->reason,
-                   g_strdup (cover != raw
-                             ? _("Half cover blocks the line of sight to a kneeling or prone target that is not firing or detecting toward the firer (T-15).")
-                             : _("Full cover blocks the line of sight unless the target is firing or detecting toward the firer (T-15).")));
-          else
-            {
-              fire[*n_fire] = (FireItem) { cover, sl_cover_label (cover),
-                                           sl_cover_to_hit_value (rules, options, cover) };
-              (*n_fire)++;
-            }
-        }
-
-      /* T-19: half cover +2, full cover +3, after the same posture rules;
-       * a window counts as half cover. */
-      detection[*n_detection].id = is_full (cover) ? SL_DETECTION_FULL_COVER
-                                                   : SL_DETECTION_HALF_COVER;
-      detection[*n_detection].value = detection_value (rules, detection[*n_detection].id);
-      (*n_detection)++;
-    }
+    collect_obstacle (rules, options, in, &in->obstacles[i], result, items);
 
   /* A-45 and A-46: woods never block below their depth limits, and count
    * once per line, heavy before light. */
@@ -292,11 +329,8 @@ collect_cover (const SlRules    *rules,
       gboolean heavy = in->heavy_woods_m > 0;
       SlCover woods = heavy ? SL_COVER_HEAVY_WOODS : SL_COVER_LIGHT_WOODS;
 
-      fire[*n_fire] = (FireItem) { woods, sl_cover_label (woods), sl_cover_to_hit_value (rules, options, woods) };
-      (*n_fire)++;
-      detection[*n_detection].id = heavy ? SL_DETECTION_HEAVY_WOODS : SL_DETECTION_LIGHT_WOODS;
-      detection[*n_detection].value = detection_value (rules, detection[*n_detection].id);
-      (*n_detection)++;
+      add_fire_item (items, woods, sl_cover_label (woods), sl_cover_to_hit_value (rules, options, woods));
+      add_detection_item (rules, items, heavy ? SL_DETECTION_HEAVY_WOODS : SL_DETECTION_LIGHT_WOODS);
     }
 }
 
@@ -310,13 +344,13 @@ sl_los_resolve (const SlRules    *rules,
 {
   g_autofree FireItem *fire = g_new0 (FireItem, MAX_ITEMS (in));
   g_autofree DetectionItem *detection = g_new0 (DetectionItem, MAX_ITEMS (in));
-  guint n_fire = 0, n_detection = 0;
+  CoverItems items = { fire, 0, detection, 0 };
 
   memset (result, 0, sizeof *result);
   result->cover = SL_COVER_NONE;
 
   physical_blockers (rules, options, in, result);
-  collect_cover (rules, options, in, result, fire, &n_fire, detection, &n_detection);
+  collect_cover (rules, options, in, result, &items);
 
   if (!result->blocked)
     {
@@ -324,14 +358,14 @@ sl_los_resolve (const SlRules    *rules,
        * the option stacks them. */
       guint best = 0;
 
-      for (guint i = 0; i < n_fire; i++)
+      for (guint i = 0; i < items.n_fire; i++)
         {
           if (fire[i].value > fire[best].value)
             best = i;
           if (options->stack_cover)
             sl_breakdown_add (fire_breakdown, "cover", fire[i].label, fire[i].value);
         }
-      if (n_fire > 0)
+      if (items.n_fire > 0)
         {
           result->cover = fire[best].cover;
           if (!options->stack_cover)
@@ -348,7 +382,7 @@ sl_los_resolve (const SlRules    *rules,
       guint best = 0;
 
       /* The same single-highest rule for the cover around a pile. */
-      for (guint i = 0; i < n_detection; i++)
+      for (guint i = 0; i < items.n_detection; i++)
         {
           if (detection[i].value > detection[best].value)
             best = i;
@@ -360,7 +394,7 @@ sl_los_resolve (const SlRules    *rules,
               result->detection_public[detection[i].id] = TRUE;
             }
         }
-      if (n_detection > 0 && !options->stack_cover)
+      if (items.n_detection > 0 && !options->stack_cover)
         {
           sl_breakdown_add (detection_breakdown, sl_detection_public_names[detection[best].id],
                             sl_detection_public_label (detection[best].id), detection[best].value);

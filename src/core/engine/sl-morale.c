@@ -260,34 +260,15 @@ compare_net (gconstpointer a,
   return x < y ? -1 : (x > y);
 }
 
-gboolean
-sl_initiative_resolve (const SlRules           *rules,
-                       const SlOptions         *options,
-                       const SlInitiativeInput *in,
-                       SlDice                  *dice,
-                       SlInitiativeResult      *result,
-                       GError                 **error)
+/* P-06 step 1: one d10 per grouping, with its modifiers. */
+static void
+roll_groupings (const SlRules           *rules,
+                const SlOptions         *options,
+                const SlInitiativeInput *in,
+                SlDice                  *dice,
+                SlInitiativeResult      *result)
 {
-  TieContext ctx = { in, result, dice };
-  g_autofree guint *full = NULL;
-  guint n_full = 0;
-  guint *ranking;
-  guint n = in->n_groupings;
-  guint start = 0;
-  guint last;
-
-  g_return_val_if_fail (rules != NULL && options != NULL && in != NULL, FALSE);
-  g_return_val_if_fail (in->n_groupings > 0, FALSE);
-
-  memset (result, 0, sizeof *result);
-  result->n_groupings = n;
-  result->groupings = g_new0 (SlGroupingResult, n);
-  result->ranking = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
-  result->order = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
-  result->ties = g_ptr_array_new_with_free_func (tie_free);
-
-  /* P-06 step 1: one d10 per grouping, with its modifiers. */
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < in->n_groupings; i++)
     {
       const SlGrouping *g = &in->groupings[i];
       SlGroupingResult *gr = &result->groupings[i];
@@ -303,12 +284,18 @@ sl_initiative_resolve (const SlRules           *rules,
       gr->decision = g->decision;
       g_array_append_val (result->ranking, i);
     }
+}
 
-  /* P-06 step 2: lowest net roll first. */
-  g_array_sort_with_data (result->ranking, compare_net, result);
-  ranking = (guint *) (gpointer) result->ranking->data;
+/* settle each set of equal net rolls in @ranking. */
+static void
+settle_ties (TieContext      *ctx,
+             const SlOptions *options,
+             guint           *ranking,
+             guint            n)
+{
+  SlInitiativeResult *result = ctx->result;
+  guint start = 0;
 
-  /* settle each set of equal net rolls. */
   for (guint i = 1; i <= n; i++)
     if (i == n || result->groupings[ranking[i]].net != result->groupings[ranking[start]].net)
       {
@@ -319,16 +306,20 @@ sl_initiative_resolve (const SlRules           *rules,
             tie->net = result->groupings[ranking[start]].net;
             tie->members = g_array_new (FALSE, FALSE, sizeof (guint));
             g_ptr_array_add (result->ties, tie);
-            settle_tie (&ctx, options, ranking + start, i - start, tie);
+            settle_tie (ctx, options, ranking + start, i - start, tie);
           }
         start = i;
       }
+}
 
-  for (guint r = 0; r < n; r++)
-    result->groupings[ranking[r]].rank = r;
-
-  /* A re-roll the players gave that no tie needed is a mistake in the log. */
-  for (guint i = 0; i < n; i++)
+/* A re-roll the players gave that no tie needed is a mistake in the log. */
+static gboolean
+check_tie_rolls (const SlInitiativeInput  *in,
+                 SlDice                   *dice,
+                 const SlInitiativeResult *result,
+                 GError                  **error)
+{
+  for (guint i = 0; i < in->n_groupings; i++)
     if (sl_dice_has_given (dice, in->groupings[i].tie_stream))
       {
         g_autofree char *field = g_strdup_printf ("groupings[%u].tie_rolls", i);
@@ -351,9 +342,16 @@ sl_initiative_resolve (const SlRules           *rules,
                              in->groupings[i].id, used);
         return FALSE;
       }
+  return TRUE;
+}
 
-  /* P-06 step 3: the highest roll has no choice and must move. */
-  last = ranking[n - 1];
+/* P-06 step 3: the highest roll (@last) has no choice and must move. */
+static gboolean
+force_highest (const SlInitiativeInput *in,
+               guint                    last,
+               SlInitiativeResult      *result,
+               GError                 **error)
+{
   if (in->groupings[last].decision_given &&
       in->groupings[last].decision == SL_DECISION_COUNTERMOVE)
     {
@@ -366,10 +364,20 @@ sl_initiative_resolve (const SlRules           *rules,
     }
   result->groupings[last].decision = SL_DECISION_MOVE;
   result->groupings[last].forced = TRUE;
+  return TRUE;
+}
 
-  /* P-06 step 4: movers in ascending roll order, then countermovers in
-   * descending roll order. */
-  full = g_new (guint, n);
+/* P-06 step 4: movers in ascending roll order, then countermovers in
+ * descending roll order. */
+static void
+build_order (const SlInitiativeInput *in,
+             const guint             *ranking,
+             SlInitiativeResult      *result)
+{
+  guint n = in->n_groupings;
+  g_autofree guint *full = g_new (guint, n);
+  guint n_full = 0;
+
   for (guint r = 0; r < n; r++)
     if (result->groupings[ranking[r]].decision == SL_DECISION_MOVE)
       full[n_full++] = ranking[r];
@@ -388,7 +396,44 @@ sl_initiative_resolve (const SlRules           *rules,
       g_array_append_val (result->order, full[o]);
   for (guint p = 0; p < n; p++)
     result->groupings[g_array_index (result->order, guint, p)].place = p;
+}
 
+gboolean
+sl_initiative_resolve (const SlRules           *rules,
+                       const SlOptions         *options,
+                       const SlInitiativeInput *in,
+                       SlDice                  *dice,
+                       SlInitiativeResult      *result,
+                       GError                 **error)
+{
+  TieContext ctx = { in, result, dice };
+  guint *ranking;
+  guint n = in->n_groupings;
+
+  g_return_val_if_fail (rules != NULL && options != NULL && in != NULL, FALSE);
+  g_return_val_if_fail (in->n_groupings > 0, FALSE);
+
+  memset (result, 0, sizeof *result);
+  result->n_groupings = n;
+  result->groupings = g_new0 (SlGroupingResult, n);
+  result->ranking = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
+  result->order = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
+  result->ties = g_ptr_array_new_with_free_func (tie_free);
+
+  roll_groupings (rules, options, in, dice, result);
+
+  /* P-06 step 2: lowest net roll first. */
+  g_array_sort_with_data (result->ranking, compare_net, result);
+  ranking = (guint *) (gpointer) result->ranking->data;
+
+  settle_ties (&ctx, options, ranking, n);
+  for (guint r = 0; r < n; r++)
+    result->groupings[ranking[r]].rank = r;
+
+  if (!check_tie_rolls (in, dice, result, error) ||
+      !force_highest (in, ranking[n - 1], result, error))
+    return FALSE;
+  build_order (in, ranking, result);
   return TRUE;
 }
 

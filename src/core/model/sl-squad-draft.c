@@ -230,6 +230,95 @@ add_character (JsonBuilder       *b,
   json_builder_end_object (b);
 }
 
+/* The two fire teams of a squad of more than four: "groupings". */
+static void
+add_groupings (JsonBuilder        *b,
+               const SlSquadDraft *draft,
+               const char         *prefix)
+{
+  json_builder_set_member_name (b, "groupings");
+  json_builder_begin_array (b);
+  for (int t = 0; t < 2; t++)
+    {
+      g_autofree char *id = g_strdup_printf ("%s-ft%d", prefix, t + 1);
+      /* Translators: "Fire Team 1" of a squad. */
+      g_autofree char *name = g_strdup_printf (_("%s, Fire Team %d"), draft->name, t + 1);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "id");
+      json_builder_add_string_value (b, id);
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, name);
+      json_builder_set_member_name (b, "units");
+      json_builder_begin_array (b);
+      for (int i = t * 4; i < MIN (draft->n_units, t * 4 + 4); i++)
+        {
+          g_autofree char *unit = g_strdup_printf ("%s-%d", prefix, i + 1);
+
+          json_builder_add_string_value (b, unit);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+/* One unit of the squad, as a scenario's "units" lists it. */
+static void
+add_unit (JsonBuilder       *b,
+          const SlDraftUnit *u,
+          const char        *id,
+          int                counter)
+{
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "id");
+  json_builder_add_string_value (b, id);
+  json_builder_set_member_name (b, "counter");
+  json_builder_add_int_value (b, counter);
+  json_builder_set_member_name (b, "name");
+  json_builder_add_string_value (b, u->name);
+  json_builder_set_member_name (b, "troop");
+  json_builder_add_string_value (b, u->troop->id);
+  json_builder_set_member_name (b, "race");
+  json_builder_add_string_value (b, u->race->id);
+  json_builder_set_member_name (b, "armor");
+  json_builder_add_string_value (b, u->armor->id);
+  json_builder_set_member_name (b, "weapons");
+  json_builder_begin_array (b);
+  for (int w = 0; w < 2; w++)
+    if (u->weapons[w] != NULL)
+      json_builder_add_string_value (b, u->weapons[w]->id);
+  json_builder_end_array (b);
+  if (u->launcher)
+    {
+      json_builder_set_member_name (b, "launcher");
+      json_builder_add_string_value (b, "frag");
+    }
+  if (u->plastic_charges > 0)
+    {
+      json_builder_set_member_name (b, "plastic_charges");
+      json_builder_add_int_value (b, u->plastic_charges);
+    }
+  if (u->shaped_charges > 0)
+    {
+      json_builder_set_member_name (b, "shaped_charges");
+      json_builder_add_int_value (b, u->shaped_charges);
+    }
+  if (u->hidden)
+    {
+      json_builder_set_member_name (b, "hidden");
+      json_builder_add_boolean_value (b, TRUE);
+    }
+  if (u->naval)
+    {
+      json_builder_set_member_name (b, "naval");
+      json_builder_add_boolean_value (b, TRUE);
+    }
+  if (u->legionnaire)
+    add_character (b, u);
+  json_builder_end_object (b);
+}
+
 JsonNode *
 sl_squad_draft_to_setup (const SlSquadDraft *draft,
                          const char         *prefix,
@@ -254,87 +343,14 @@ sl_squad_draft_to_setup (const SlSquadDraft *draft,
       json_builder_add_string_value (b, leader);
     }
   if (draft->fire_teams && draft->n_units > 4)
-    {
-      json_builder_set_member_name (b, "groupings");
-      json_builder_begin_array (b);
-      for (int t = 0; t < 2; t++)
-        {
-          g_autofree char *id = g_strdup_printf ("%s-ft%d", prefix, t + 1);
-          /* Translators: "Fire Team 1" of a squad. */
-          g_autofree char *name = g_strdup_printf (_("%s, Fire Team %d"), draft->name, t + 1);
-
-          json_builder_begin_object (b);
-          json_builder_set_member_name (b, "id");
-          json_builder_add_string_value (b, id);
-          json_builder_set_member_name (b, "name");
-          json_builder_add_string_value (b, name);
-          json_builder_set_member_name (b, "units");
-          json_builder_begin_array (b);
-          for (int i = t * 4; i < MIN (draft->n_units, t * 4 + 4); i++)
-            {
-              g_autofree char *unit = g_strdup_printf ("%s-%d", prefix, i + 1);
-
-              json_builder_add_string_value (b, unit);
-            }
-          json_builder_end_array (b);
-          json_builder_end_object (b);
-        }
-      json_builder_end_array (b);
-    }
+    add_groupings (b, draft, prefix);
   json_builder_set_member_name (b, "units");
   json_builder_begin_array (b);
   for (int i = 0; i < draft->n_units; i++)
     {
-      const SlDraftUnit *u = &draft->units[i];
       g_autofree char *id = g_strdup_printf ("%s-%d", prefix, i + 1);
 
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "id");
-      json_builder_add_string_value (b, id);
-      json_builder_set_member_name (b, "counter");
-      json_builder_add_int_value (b, first_counter + i);
-      json_builder_set_member_name (b, "name");
-      json_builder_add_string_value (b, u->name);
-      json_builder_set_member_name (b, "troop");
-      json_builder_add_string_value (b, u->troop->id);
-      json_builder_set_member_name (b, "race");
-      json_builder_add_string_value (b, u->race->id);
-      json_builder_set_member_name (b, "armor");
-      json_builder_add_string_value (b, u->armor->id);
-      json_builder_set_member_name (b, "weapons");
-      json_builder_begin_array (b);
-      for (int w = 0; w < 2; w++)
-        if (u->weapons[w] != NULL)
-          json_builder_add_string_value (b, u->weapons[w]->id);
-      json_builder_end_array (b);
-      if (u->launcher)
-        {
-          json_builder_set_member_name (b, "launcher");
-          json_builder_add_string_value (b, "frag");
-        }
-      if (u->plastic_charges > 0)
-        {
-          json_builder_set_member_name (b, "plastic_charges");
-          json_builder_add_int_value (b, u->plastic_charges);
-        }
-      if (u->shaped_charges > 0)
-        {
-          json_builder_set_member_name (b, "shaped_charges");
-          json_builder_add_int_value (b, u->shaped_charges);
-        }
-      if (u->hidden)
-        {
-          json_builder_set_member_name (b, "hidden");
-          json_builder_add_boolean_value (b, TRUE);
-        }
-      if (u->naval)
-        {
-          json_builder_set_member_name (b, "naval");
-          json_builder_add_boolean_value (b, TRUE);
-        }
-      if (u->legionnaire)
-        add_character (b, u);
-      json_builder_end_object (b);
+      add_unit (b, &draft->units[i], id, first_counter + i);
     }
   json_builder_end_array (b);
   json_builder_end_object (b);
@@ -368,90 +384,108 @@ sl_squad_draft_to_json (const SlSquadDraft *draft)
   return node;
 }
 
-SlSquadDraft *
-sl_squad_draft_from_json (const SlRules  *rules,
-                          JsonNode       *node,
-                          GError        **error)
+/* A squad file's own members, around its squad. */
+typedef struct
 {
-  JsonNode *squad;
-  g_autoptr(JsonNode) setup_node = NULL;
-  g_autoptr(SlSetup) setup = NULL;
-  g_autoptr(GError) local = NULL;
-  g_autoptr(SlSquadDraft) d = NULL;
+  int       budget;
+  int       mines;
+  gboolean  all_hidden;
+  int       side_items[SL_DRAFT_SIDE_ITEMS];
+  JsonNode *squad;  /* in the file's node */
+} SquadFile;
+
+/* Reads the members of the squad file @node, strictly: each names itself
+ * when it is wrong. */
+static gboolean
+read_squad_file (JsonNode   *node,
+                 SquadFile  *file,
+                 GError    **error)
+{
   g_autoptr(SlReadContext) ctx = sl_read_context_new ();
   g_autoptr(SlReader) r = NULL;
-  const SlSquadSetup *sq;
-  int budget, mines, side_items[SL_DRAFT_SIDE_ITEMS] = { 0 };
-  gboolean all_hidden;
-
-  g_return_val_if_fail (rules != NULL && node != NULL, NULL);
 
   if (!JSON_NODE_HOLDS_OBJECT (node) ||
       g_strcmp0 (json_object_get_string_member_with_default (json_node_get_object (node), "format", ""),
                  "squadlog-squad") != 0)
     {
       g_set_error_literal (error, SL_SETUP_ERROR, 0, _("This is not a Squad Log squad file."));
-      return NULL;
+      return FALSE;
     }
-  /* The file's own members, strictly: each names itself when it is wrong. */
   r = sl_reader_new (ctx, node, "");
   sl_reader_string (r, "format", NULL);
   if (sl_reader_int (r, "version", 1, G_MAXINT, 1) > 1)
     {
       g_set_error_literal (error, SL_SETUP_ERROR, 0, _("This squad was saved by a newer version of Squad Log."));
-      return NULL;
+      return FALSE;
     }
-  budget = sl_reader_int (r, "budget", 0, 100000, -1);
-  mines = sl_reader_int (r, "mines", 0, 100, 0);
-  all_hidden = sl_reader_bool (r, "all_hidden", FALSE);
+  file->budget = sl_reader_int (r, "budget", 0, 100000, -1);
+  file->mines = sl_reader_int (r, "mines", 0, 100, 0);
+  file->all_hidden = sl_reader_bool (r, "all_hidden", FALSE);
   if (sl_reader_has (r, "side_equipment"))
     {
       g_autoptr(SlReader) side = sl_reader_object (r, "side_equipment");
 
       for (int k = 0; side != NULL && k < SL_DRAFT_SIDE_ITEMS && sl_squad_side_equipment[k]; k++)
-        side_items[k] = sl_reader_int (side, sl_squad_side_equipment[k], 0, 10, 0);
+        file->side_items[k] = sl_reader_int (side, sl_squad_side_equipment[k], 0, 10, 0);
       if (side != NULL)
         sl_reader_end (side);
     }
   sl_reader_require (r, "squad");
-  squad = sl_reader_node (r, "squad");
+  file->squad = sl_reader_node (r, "squad");
   sl_reader_end (r);
   if (sl_read_context_failed (ctx))
     {
       g_set_error (error, SL_SETUP_ERROR, 0, "%s: %s", sl_read_context_field (ctx), sl_read_context_message (ctx));
-      return NULL;
+      return FALSE;
     }
-  if (squad == NULL || !JSON_NODE_HOLDS_OBJECT (squad))
+  if (file->squad == NULL || !JSON_NODE_HOLDS_OBJECT (file->squad))
     {
       g_set_error_literal (error, SL_SETUP_ERROR, 0, _("squad: Expected an object."));
-      return NULL;
+      return FALSE;
     }
+  return TRUE;
+}
 
-  /* The squad is checked as a scenario's would be: a setup of it against a
-   * stand-in. */
-  {
-    JsonObject *root = json_object_new ();
-    JsonArray *sides = json_array_new ();
-    JsonObject *mine = json_object_new (), *other = json_object_new ();
-    JsonArray *my_squads = json_array_new ();
+/* A scenario of @squad on one side against a stand-in on the other. */
+static JsonNode *
+stand_in_scenario (JsonNode *squad)
+{
+  JsonObject *root = json_object_new ();
+  JsonArray *sides = json_array_new ();
+  JsonObject *mine = json_object_new (), *other = json_object_new ();
+  JsonArray *my_squads = json_array_new ();
+  JsonNode *node;
 
-    json_object_set_string_member (root, "id", "draft");
-    json_object_set_string_member (root, "name", "draft");
-    json_object_set_int_member (root, "length_turns", 1);
-    json_object_set_string_member (mine, "id", "side");
-    json_array_add_element (my_squads, json_node_copy (squad));
-    json_object_set_array_member (mine, "squads", my_squads);
-    json_object_set_string_member (other, "id", "other");
-    json_object_set_member (other, "squads",
-                            json_from_string ("[{\"id\": \"other-squad\", \"units\": [{\"id\": \"other-1\","
-                                              " \"counter\": 999, \"troop\": \"combat-arms\", \"armor\": \"BI\","
-                                              " \"weapons\": [\"SR\"]}]}]", NULL));
-    json_array_add_object_element (sides, mine);
-    json_array_add_object_element (sides, other);
-    json_object_set_array_member (root, "sides", sides);
-    setup_node = json_node_new (JSON_NODE_OBJECT);
-    json_node_take_object (setup_node, root);
-  }
+  json_object_set_string_member (root, "id", "draft");
+  json_object_set_string_member (root, "name", "draft");
+  json_object_set_int_member (root, "length_turns", 1);
+  json_object_set_string_member (mine, "id", "side");
+  json_array_add_element (my_squads, json_node_copy (squad));
+  json_object_set_array_member (mine, "squads", my_squads);
+  json_object_set_string_member (other, "id", "other");
+  json_object_set_member (other, "squads",
+                          json_from_string ("[{\"id\": \"other-squad\", \"units\": [{\"id\": \"other-1\","
+                                            " \"counter\": 999, \"troop\": \"combat-arms\", \"armor\": \"BI\","
+                                            " \"weapons\": [\"SR\"]}]}]", NULL));
+  json_array_add_object_element (sides, mine);
+  json_array_add_object_element (sides, other);
+  json_object_set_array_member (root, "sides", sides);
+  node = json_node_new (JSON_NODE_OBJECT);
+  json_node_take_object (node, root);
+  return node;
+}
+
+/* The squad is checked as a scenario's would be: a setup of it against a
+ * stand-in. */
+static SlSetup *
+check_squad (const SlRules  *rules,
+             JsonNode       *squad,
+             GError        **error)
+{
+  g_autoptr(JsonNode) setup_node = stand_in_scenario (squad);
+  g_autoptr(SlSetup) setup = NULL;
+  g_autoptr(GError) local = NULL;
+
   setup = sl_setup_new_from_json (rules, setup_node, &local);
   if (setup == NULL)
     {
@@ -463,59 +497,88 @@ sl_squad_draft_from_json (const SlRules  *rules,
       g_set_error (error, SL_SETUP_ERROR, 0, "squad%s", message);
       return NULL;
     }
-  sq = sl_setup_squad_at (setup, 0);
-  if (sq->units->len > SL_DRAFT_MAX_UNITS)
+  if (sl_setup_squad_at (setup, 0)->units->len > SL_DRAFT_MAX_UNITS)
     {
       g_set_error_literal (error, SL_SETUP_ERROR, 0, _("squad.units: A squad has at most 8 units."));
       return NULL;
     }
+  return g_steal_pointer (&setup);
+}
+
+/* §18: a legionnaire's skills and attributes, back from the setup. */
+static void
+fill_character (SlDraftUnit         *u,
+                const SlLegionnaire *l)
+{
+  const SlLegionnaireSkill *skill;
+
+  u->legionnaire = TRUE;
+  for (int w = 0; w < 2; w++)
+    if (u->weapons[w] != NULL && (skill = sl_legionnaire_skill (l, u->weapons[w]->id)) != NULL)
+      u->character.weapon_skills[w] = skill->level;
+  if ((skill = sl_legionnaire_skill (l, SL_LEGIONNAIRE_GRENADE)) != NULL)
+    u->character.grenade_skill = skill->level;
+  u->character.melee_skill = l->melee_level;
+  u->character.melee_weapon = l->melee_weapon;
+  u->character.non_combat = l->non_combat;
+  memcpy (u->character.attributes, l->levels, sizeof l->levels);
+}
+
+static void
+fill_unit (SlDraftUnit       *u,
+           const SlUnitSetup *us)
+{
+  u->name = g_strdup (us->name);
+  u->troop = us->troop;
+  u->race = us->race;
+  u->armor = us->armor;
+  u->weapons[0] = us->weapons[0];
+  u->weapons[1] = us->n_weapons > 1 ? us->weapons[1] : NULL;
+  u->launcher = us->launcher;
+  u->plastic_charges = us->plastic_charges;
+  u->shaped_charges = us->shaped_charges;
+  u->hidden = us->hidden;
+  u->naval = us->naval;
+  u->character.melee_weapon = TRUE;
+  if (us->legionnaire != NULL)
+    fill_character (u, us->legionnaire);
+}
+
+SlSquadDraft *
+sl_squad_draft_from_json (const SlRules  *rules,
+                          JsonNode       *node,
+                          GError        **error)
+{
+  g_autoptr(SlSetup) setup = NULL;
+  g_autoptr(SlSquadDraft) d = NULL;
+  const SlSquadSetup *sq;
+  SquadFile file = { 0 };
+
+  g_return_val_if_fail (rules != NULL && node != NULL, NULL);
+
+  if (!read_squad_file (node, &file, error) ||
+      (setup = check_squad (rules, file.squad, error)) == NULL)
+    return NULL;
+  sq = sl_setup_squad_at (setup, 0);
 
   d = g_new0 (SlSquadDraft, 1);
   d->name = g_strdup (sq->name);
   d->quality = sq->quality;
   d->leader_rating = sq->leader_rating;
   d->fire_teams = sq->groupings->len == 2;
-  d->budget = budget;
-  d->mines = mines;
-  d->all_hidden = all_hidden;
-  memcpy (d->side_equipment, side_items, sizeof side_items);
+  d->budget = file.budget;
+  d->mines = file.mines;
+  d->all_hidden = file.all_hidden;
+  memcpy (d->side_equipment, file.side_items, sizeof file.side_items);
   d->n_units = sq->units->len;
   d->leader = 0;
   for (int i = 0; i < d->n_units; i++)
     {
       const SlUnitSetup *us = sl_setup_unit_at (setup, g_array_index (sq->units, int, i));
-      SlDraftUnit *u = &d->units[i];
 
       if (us->index == sq->leader)
         d->leader = i;
-      u->name = g_strdup (us->name);
-      u->troop = us->troop;
-      u->race = us->race;
-      u->armor = us->armor;
-      u->weapons[0] = us->weapons[0];
-      u->weapons[1] = us->n_weapons > 1 ? us->weapons[1] : NULL;
-      u->launcher = us->launcher;
-      u->plastic_charges = us->plastic_charges;
-      u->shaped_charges = us->shaped_charges;
-      u->hidden = us->hidden;
-      u->naval = us->naval;
-      u->character.melee_weapon = TRUE;
-      if (us->legionnaire != NULL)
-        {
-          const SlLegionnaire *l = us->legionnaire;
-          const SlLegionnaireSkill *skill;
-
-          u->legionnaire = TRUE;
-          for (int w = 0; w < 2; w++)
-            if (u->weapons[w] != NULL && (skill = sl_legionnaire_skill (l, u->weapons[w]->id)) != NULL)
-              u->character.weapon_skills[w] = skill->level;
-          if ((skill = sl_legionnaire_skill (l, SL_LEGIONNAIRE_GRENADE)) != NULL)
-            u->character.grenade_skill = skill->level;
-          u->character.melee_skill = l->melee_level;
-          u->character.melee_weapon = l->melee_weapon;
-          u->character.non_combat = l->non_combat;
-          memcpy (u->character.attributes, l->levels, sizeof l->levels);
-        }
+      fill_unit (&d->units[i], us);
     }
   return g_steal_pointer (&d);
 }

@@ -63,42 +63,19 @@ sort_ready (const SlRules *rules,
     g_array_append_val (others, unit);
 }
 
-SlTrack *
-sl_track_new (const SlRules *rules,
-              const SlSetup *setup,
-              const SlState *state)
+/* Each unit's action as a marker on the track, in acting order (@order),
+ * and who is idle, ready or waiting. Returns the last subphase a marker
+ * reaches, or @last. */
+static int
+add_unit_markers (const SlRules *rules,
+                  const SlSetup *setup,
+                  const SlState *state,
+                  SlTrack       *track,
+                  const int     *order,
+                  int            last)
 {
-  SlTrack *track = g_new0 (SlTrack, 1);
-  int per_turn = rules->subphases_per_turn;
-  int order[SL_MAX_UNITS];
   g_autoptr(GArray) others = g_array_new (FALSE, FALSE, sizeof (int));
-  int last;
 
-  g_return_val_if_fail (state->n_units <= SL_MAX_UNITS, track);
-
-  track->turn = state->turn;
-  track->first = sl_subphase_index (rules, state->turn, 1);
-  track->now = state->phase == SL_PHASE_ACTION ? sl_state_now (rules, state) : -1;
-  track->markers = g_array_new (FALSE, FALSE, sizeof (SlTrackMarker));
-  track->idle = g_array_new (FALSE, FALSE, sizeof (int));
-  track->events = g_array_new (FALSE, FALSE, sizeof (SlTrackEvent));
-  track->ready = g_array_new (FALSE, FALSE, sizeof (int));
-  track->waiting = g_array_new (FALSE, FALSE, sizeof (int));
-  track->to_decide = g_array_new (FALSE, FALSE, sizeof (int));
-  track->turn_grouping = -1;
-  last = track->first + per_turn - 1;
-
-  /* Whose turn it is (P-06 step 5, P-08 step 2). */
-  if (track->now >= 0 && state->step == SL_STEP_INITIATIVE_ORDER && !state->over &&
-      !setup->options.free_declaration_order)
-    {
-      int turn = sl_state_turn_position (rules, state);
-
-      if (turn < state->n_order)
-        track->turn_grouping = state->order[turn];
-    }
-
-  acting_order (setup, state, order);
   for (int k = 0; k < state->n_units; k++)
     {
       int unit = order[k];
@@ -128,13 +105,16 @@ sl_track_new (const SlRules *rules,
       sort_ready (rules, setup, state, track, unit, others);
     }
   g_array_append_vals (track->ready, others->data, others->len);
-  if (track->turn_grouping >= 0)
-    for (int k = 0; k < state->n_units; k++)
-      if (state->grouping_of[order[k]] == track->turn_grouping &&
-          sl_state_unit_to_decide (rules, state, order[k]))
-        g_array_append_val (track->to_decide, order[k]);
+  return last;
+}
 
-  /* What goes off, where everyone can see it. */
+/* What goes off, where everyone can see it. Returns the last subphase an
+ * event falls in, or @last. */
+static int
+add_events (const SlState *state,
+            SlTrack       *track,
+            int            last)
+{
   for (guint i = 0; i < state->markers->len; i++)
     {
       const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
@@ -151,6 +131,69 @@ sl_track_new (const SlRules *rules,
       g_array_append_val (track->events, e);
       last = MAX (last, m->due);
     }
+  return last;
+}
+
+/* By end subphase; equal ends keep the acting order. */
+static void
+sort_markers (GArray *markers)
+{
+  for (guint i = 1; i < markers->len; i++)
+    {
+      SlTrackMarker m = g_array_index (markers, SlTrackMarker, i);
+      guint j = i;
+
+      while (j > 0 && g_array_index (markers, SlTrackMarker, j - 1).end > m.end)
+        {
+          g_array_index (markers, SlTrackMarker, j) = g_array_index (markers, SlTrackMarker, j - 1);
+          j--;
+        }
+      g_array_index (markers, SlTrackMarker, j) = m;
+    }
+}
+
+SlTrack *
+sl_track_new (const SlRules *rules,
+              const SlSetup *setup,
+              const SlState *state)
+{
+  SlTrack *track = g_new0 (SlTrack, 1);
+  int per_turn = rules->subphases_per_turn;
+  int order[SL_MAX_UNITS];
+  int last;
+
+  g_return_val_if_fail (state->n_units <= SL_MAX_UNITS, track);
+
+  track->turn = state->turn;
+  track->first = sl_subphase_index (rules, state->turn, 1);
+  track->now = state->phase == SL_PHASE_ACTION ? sl_state_now (rules, state) : -1;
+  track->markers = g_array_new (FALSE, FALSE, sizeof (SlTrackMarker));
+  track->idle = g_array_new (FALSE, FALSE, sizeof (int));
+  track->events = g_array_new (FALSE, FALSE, sizeof (SlTrackEvent));
+  track->ready = g_array_new (FALSE, FALSE, sizeof (int));
+  track->waiting = g_array_new (FALSE, FALSE, sizeof (int));
+  track->to_decide = g_array_new (FALSE, FALSE, sizeof (int));
+  track->turn_grouping = -1;
+  last = track->first + per_turn - 1;
+
+  /* Whose turn it is (P-06 step 5, P-08 step 2). */
+  if (track->now >= 0 && state->step == SL_STEP_INITIATIVE_ORDER && !state->over &&
+      !setup->options.free_declaration_order)
+    {
+      int turn = sl_state_turn_position (rules, state);
+
+      if (turn < state->n_order)
+        track->turn_grouping = state->order[turn];
+    }
+
+  acting_order (setup, state, order);
+  last = add_unit_markers (rules, setup, state, track, order, last);
+  if (track->turn_grouping >= 0)
+    for (int k = 0; k < state->n_units; k++)
+      if (state->grouping_of[order[k]] == track->turn_grouping &&
+          sl_state_unit_to_decide (rules, state, order[k]))
+        g_array_append_val (track->to_decide, order[k]);
+  last = add_events (state, track, last);
 
   /* A carry-over shows the next turn too (E-06); further still, the
    * markers are counted as later. */
@@ -158,21 +201,7 @@ sl_track_new (const SlRules *rules,
   for (guint i = 0; i < track->markers->len; i++)
     if (g_array_index (track->markers, SlTrackMarker, i).end >= track->first + track->n_columns)
       track->later++;
-
-  /* By end subphase; equal ends keep the acting order. */
-  for (guint i = 1; i < track->markers->len; i++)
-    {
-      SlTrackMarker m = g_array_index (track->markers, SlTrackMarker, i);
-      guint j = i;
-
-      while (j > 0 && g_array_index (track->markers, SlTrackMarker, j - 1).end > m.end)
-        {
-          g_array_index (track->markers, SlTrackMarker, j) =
-            g_array_index (track->markers, SlTrackMarker, j - 1);
-          j--;
-        }
-      g_array_index (track->markers, SlTrackMarker, j) = m;
-    }
+  sort_markers (track->markers);
   return track;
 }
 

@@ -68,115 +68,138 @@ ids_array (const SlGrouping *groupings,
   return array;
 }
 
-gboolean
-sl_resolve_initiative (SlResolve  *rs,
-                       GError    **error)
+/* One grouping of the request (P-06); @seen holds the ids read so far. */
+static void
+read_grouping (SlResolve  *rs,
+               SlReader   *r,
+               GHashTable *seen,
+               SlGrouping *g)
+{
+  sl_reader_require (r, "id");
+  g->id = sl_reader_string (r, "id", NULL);
+  if (duplicate_id (g->id, seen))
+    sl_reader_fail (r, "id", _("Two groupings are called “%s”; each needs its own id."), g->id);
+  g->roll_stream = sl_resolve_die (rs, r, "roll", 10);
+  g->decision_given = sl_reader_has (r, "decision");
+  g->decision = sl_reader_enum (r, "decision", sl_decision_names, N_("decision"),
+                                SL_DECISION_MOVE);
+  g->race = sl_resolve_get_race (rs, r, "race", "human");
+  g->leader.state = sl_reader_enum (r, "leader_state", sl_leader_state_names,
+                                    N_("leader state"), SL_LEADER_ALIVE);
+  read_leader (rs, r, &g->leader);
+  g->contains_leader = sl_reader_bool (r, "contains_leader", TRUE);
+  g->quality = sl_resolve_quality (rs, r, "quality");
+  g->modifier = sl_reader_int (r, "modifier", -10, 10, 0);
+  g->ambushed = sl_reader_bool (r, "ambushed", FALSE);
+  g->tie_stream = sl_resolve_dice_list (rs, r, "tie_rolls", 10);
+}
+
+/* The request's groupings, @n of them. */
+static SlGrouping *
+read_groupings (SlResolve *rs,
+                guint     *n)
 {
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autofree SlGrouping *groupings = NULL;
-  g_auto(SlInitiativeResult) res = { 0 };
-  SlInitiativeInput in = { 0 };
-  JsonObject *net, *breakdowns, *decisions;
-  JsonArray *ties, *details, *ambushed;
-  guint n;
+  SlGrouping *groupings;
 
   sl_reader_require (rs->request, "groupings");
-  n = sl_reader_array_length (rs->request, "groupings");
-  if (n == 0 && sl_reader_ok (rs->request))
+  *n = sl_reader_array_length (rs->request, "groupings");
+  if (*n == 0 && sl_reader_ok (rs->request))
     sl_reader_fail (rs->request, "groupings",
                     _("Initiative needs at least one grouping: a squad, a fire team or a scenario grouping (P-06)."));
-  groupings = g_new0 (SlGrouping, MAX (n, 1));
+  groupings = g_new0 (SlGrouping, MAX (*n, 1));
 
-  for (guint i = 0; i < n && sl_reader_ok (rs->request); i++)
+  for (guint i = 0; i < *n && sl_reader_ok (rs->request); i++)
     {
       g_autoptr(SlReader) r = sl_reader_array_object (rs->request, "groupings", i);
-      SlGrouping *g = &groupings[i];
 
-      sl_reader_require (r, "id");
-      g->id = sl_reader_string (r, "id", NULL);
-      if (duplicate_id (g->id, seen))
-        sl_reader_fail (r, "id", _("Two groupings are called “%s”; each needs its own id."), g->id);
-      g->roll_stream = sl_resolve_die (rs, r, "roll", 10);
-      g->decision_given = sl_reader_has (r, "decision");
-      g->decision = sl_reader_enum (r, "decision", sl_decision_names, N_("decision"),
-                                    SL_DECISION_MOVE);
-      g->race = sl_resolve_get_race (rs, r, "race", "human");
-      g->leader.state = sl_reader_enum (r, "leader_state", sl_leader_state_names,
-                                        N_("leader state"), SL_LEADER_ALIVE);
-      read_leader (rs, r, &g->leader);
-      g->contains_leader = sl_reader_bool (r, "contains_leader", TRUE);
-      g->quality = sl_resolve_quality (rs, r, "quality");
-      g->modifier = sl_reader_int (r, "modifier", -10, 10, 0);
-      g->ambushed = sl_reader_bool (r, "ambushed", FALSE);
-      g->tie_stream = sl_resolve_dice_list (rs, r, "tie_rolls", 10);
+      read_grouping (rs, r, seen, &groupings[i]);
       sl_reader_end (r);
     }
+  return groupings;
+}
 
-  if (!sl_resolve_inputs_done (rs))
-    return FALSE;
+/* Tie rolls, as the dice fell. */
+static JsonArray *
+rolls_array (const GArray *rolls)
+{
+  JsonArray *array = json_array_new ();
 
-  in.groupings = groupings;
-  in.n_groupings = n;
-  if (!sl_initiative_resolve (rs->rules, &rs->options, &in, rs->dice, &res, error))
-    return FALSE;
+  for (guint k = 0; k < rolls->len; k++)
+    json_array_add_int_element (array, g_array_index (rolls, int, k));
+  return array;
+}
 
-  json_object_set_array_member (rs->result, "order",
-                                ids_array (groupings, (guint *) (gpointer) res.order->data, n));
-  json_object_set_array_member (rs->result, "ranking",
-                                ids_array (groupings, (guint *) (gpointer) res.ranking->data, n));
+/* One grouping's line of "groupings". */
+static JsonObject *
+grouping_json (const SlGrouping       *g,
+               const SlGroupingResult *gr)
+{
+  JsonObject *o = json_object_new ();
 
-  net = sl_resolve_result_object (rs->result, "net");
-  decisions = sl_resolve_result_object (rs->result, "decisions");
-  breakdowns = sl_resolve_result_object (rs->result, "breakdown");
-  details = json_array_new ();
-  ambushed = json_array_new ();
+  json_object_set_string_member (o, "id", g->id);
+  json_object_set_int_member (o, "natural", gr->natural);
+  json_object_set_int_member (o, "modifier", sl_breakdown_total (gr->breakdown));
+  json_object_set_int_member (o, "net", gr->net);
+  json_object_set_int_member (o, "rank", gr->rank + 1);
+  json_object_set_int_member (o, "place", gr->place + 1);
+  json_object_set_string_member (o, "decision", sl_decision_names[gr->decision]);
+  json_object_set_boolean_member (o, "forced", gr->forced);
+  if (g->ambushed)
+    {
+      /* §5.2: it can do nothing for the next 3 subphases. */
+      json_object_set_boolean_member (o, "ambushed", TRUE);
+      json_object_set_int_member (o, "idle_subphases", SL_AMBUSH_SUBPHASES);
+    }
+  if (gr->tie_rolls->len > 0)
+    json_object_set_array_member (o, "tie_rolls", rolls_array (gr->tie_rolls));
+  return o;
+}
+
+/* "net", "decisions", "breakdown" and "groupings" by grouping, then the
+ * ambushed ones in acting order. */
+static void
+groupings_json (SlResolve                *rs,
+                const SlGrouping         *groupings,
+                guint                     n,
+                const SlInitiativeResult *res)
+{
+  JsonObject *net = sl_resolve_result_object (rs->result, "net");
+  JsonObject *decisions = sl_resolve_result_object (rs->result, "decisions");
+  JsonObject *breakdowns = sl_resolve_result_object (rs->result, "breakdown");
+  JsonArray *details = json_array_new ();
+  JsonArray *ambushed = json_array_new ();
+
   for (guint i = 0; i < n; i++)
     {
-      const SlGroupingResult *gr = &res.groupings[i];
-      JsonObject *o = json_object_new ();
+      const SlGroupingResult *gr = &res->groupings[i];
 
       json_object_set_int_member (net, groupings[i].id, gr->net);
       json_object_set_string_member (decisions, groupings[i].id, sl_decision_names[gr->decision]);
       breakdown_member (breakdowns, groupings[i].id, gr->breakdown);
-
-      json_object_set_string_member (o, "id", groupings[i].id);
-      json_object_set_int_member (o, "natural", gr->natural);
-      json_object_set_int_member (o, "modifier", sl_breakdown_total (gr->breakdown));
-      json_object_set_int_member (o, "net", gr->net);
-      json_object_set_int_member (o, "rank", gr->rank + 1);
-      json_object_set_int_member (o, "place", gr->place + 1);
-      json_object_set_string_member (o, "decision", sl_decision_names[gr->decision]);
-      json_object_set_boolean_member (o, "forced", gr->forced);
-      if (groupings[i].ambushed)
-        {
-          /* §5.2: it can do nothing for the next 3 subphases. */
-          json_object_set_boolean_member (o, "ambushed", TRUE);
-          json_object_set_int_member (o, "idle_subphases", SL_AMBUSH_SUBPHASES);
-        }
-      if (gr->tie_rolls->len > 0)
-        {
-          JsonArray *rolls = json_array_new ();
-
-          for (guint k = 0; k < gr->tie_rolls->len; k++)
-            json_array_add_int_element (rolls, g_array_index (gr->tie_rolls, int, k));
-          json_object_set_array_member (o, "tie_rolls", rolls);
-        }
-      json_array_add_object_element (details, o);
+      json_array_add_object_element (details, grouping_json (&groupings[i], gr));
     }
   json_object_set_array_member (rs->result, "groupings", details);
   for (guint p = 0; p < n; p++)
     {
-      guint index = g_array_index (res.order, guint, p);
+      guint index = g_array_index (res->order, guint, p);
 
       if (groupings[index].ambushed)
         json_array_add_string_element (ambushed, groupings[index].id);
     }
   json_object_set_array_member (rs->result, "ambushed", ambushed);
+}
 
-  ties = json_array_new ();
-  for (guint t = 0; t < res.ties->len; t++)
+/* The ties and how each was settled. */
+static JsonArray *
+ties_json (const SlGrouping         *groupings,
+           const SlInitiativeResult *res)
+{
+  JsonArray *ties = json_array_new ();
+
+  for (guint t = 0; t < res->ties->len; t++)
     {
-      const SlInitiativeTie *tie = g_ptr_array_index (res.ties, t);
+      const SlInitiativeTie *tie = g_ptr_array_index (res->ties, t);
       JsonObject *o = json_object_new ();
 
       json_object_set_int_member (o, "net", tie->net);
@@ -192,17 +215,40 @@ sl_resolve_initiative (SlResolve  *rs,
           for (guint k = 0; k < tie->members->len; k++)
             {
               guint index = g_array_index (tie->members, guint, k);
-              const GArray *tr = res.groupings[index].tie_rolls;
-              JsonArray *list = json_array_new ();
 
-              for (guint j = 0; j < tr->len; j++)
-                json_array_add_int_element (list, g_array_index (tr, int, j));
-              json_object_set_array_member (rolls, groupings[index].id, list);
+              json_object_set_array_member (rolls, groupings[index].id,
+                                            rolls_array (res->groupings[index].tie_rolls));
             }
         }
       json_array_add_object_element (ties, o);
     }
-  json_object_set_array_member (rs->result, "ties", ties);
+  return ties;
+}
+
+gboolean
+sl_resolve_initiative (SlResolve  *rs,
+                       GError    **error)
+{
+  g_autofree SlGrouping *groupings = NULL;
+  g_auto(SlInitiativeResult) res = { 0 };
+  SlInitiativeInput in = { 0 };
+  guint n;
+
+  groupings = read_groupings (rs, &n);
+  if (!sl_resolve_inputs_done (rs))
+    return FALSE;
+
+  in.groupings = groupings;
+  in.n_groupings = n;
+  if (!sl_initiative_resolve (rs->rules, &rs->options, &in, rs->dice, &res, error))
+    return FALSE;
+
+  json_object_set_array_member (rs->result, "order",
+                                ids_array (groupings, (guint *) (gpointer) res.order->data, n));
+  json_object_set_array_member (rs->result, "ranking",
+                                ids_array (groupings, (guint *) (gpointer) res.ranking->data, n));
+  groupings_json (rs, groupings, n, &res);
+  json_object_set_array_member (rs->result, "ties", ties_json (groupings, &res));
   return TRUE;
 }
 
@@ -386,70 +432,72 @@ sl_resolve_avoid_melee (SlResolve  *rs,
 
 /* rout */
 
-gboolean
-sl_resolve_rout (SlResolve  *rs,
-                 GError    **error)
+/* The squad's side of the rout check (T-26, A-101). */
+static void
+read_rout_squad (SlResolve   *rs,
+                 SlReader    *r,
+                 SlRoutInput *in)
 {
-  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autofree SlRoutUnit *units = NULL;
-  g_auto(SlRoutResult) res = { 0 };
-  SlReader *r = rs->request;
-  SlRoutInput in = { 0 };
-  gboolean per_unit = rs->options.rout_roll_scope != SL_ROUT_SCOPE_SQUAD;
-  gboolean acting;
-  guint n;
+  gboolean acting = sl_reader_bool (r, "acting_leader", FALSE);
 
-  acting = sl_reader_bool (r, "acting_leader", FALSE);
-  in.leader.state = acting ? SL_LEADER_ACTING : SL_LEADER_ALIVE;
-  read_leader (rs, r, &in.leader);
-  in.leader_dead = sl_reader_bool (r, "leader_dead", FALSE);
-  in.quality = sl_resolve_quality (rs, r, "quality");
-  in.wounded_friends = sl_reader_int (r, "wounded_friends", 0, COUNT_MAX, 0);
-  in.dead_friends = sl_reader_int (r, "dead_friends", 0, COUNT_MAX, 0);
-  in.enemy_leader_dead = sl_reader_bool (r, "enemy_leader_dead", FALSE);
-  in.enemy_casualties = sl_reader_int (r, "enemy_casualties", 0, COUNT_MAX, 0);
-  in.own_enemy_casualties = sl_reader_int (r, "own_enemy_casualties", 0, COUNT_MAX, 0);
-  in.penal = sl_reader_bool (r, "penal", FALSE);
-  if (in.penal)
+  in->leader.state = acting ? SL_LEADER_ACTING : SL_LEADER_ALIVE;
+  read_leader (rs, r, &in->leader);
+  in->leader_dead = sl_reader_bool (r, "leader_dead", FALSE);
+  in->quality = sl_resolve_quality (rs, r, "quality");
+  in->wounded_friends = sl_reader_int (r, "wounded_friends", 0, COUNT_MAX, 0);
+  in->dead_friends = sl_reader_int (r, "dead_friends", 0, COUNT_MAX, 0);
+  in->enemy_leader_dead = sl_reader_bool (r, "enemy_leader_dead", FALSE);
+  in->enemy_casualties = sl_reader_int (r, "enemy_casualties", 0, COUNT_MAX, 0);
+  in->own_enemy_casualties = sl_reader_int (r, "own_enemy_casualties", 0, COUNT_MAX, 0);
+  in->penal = sl_reader_bool (r, "penal", FALSE);
+  if (in->penal)
     sl_reader_require (r, "penal_leader_visible");
   else if (sl_reader_ok (r) && sl_reader_has (r, "penal_leader_visible"))
     sl_reader_fail (r, "penal_leader_visible",
                     _("Leader visibility matters only for penal troops (T-26); set penal."));
-  in.penal_leader_visible = sl_reader_bool (r, "penal_leader_visible", FALSE);
+  in->penal_leader_visible = sl_reader_bool (r, "penal_leader_visible", FALSE);
 
-  if (sl_reader_ok (r))
-    {
-      /* the dead leader also counts as a dead friend. */
-      if (in.leader_dead && in.dead_friends < 1)
-        sl_reader_fail (r, "dead_friends",
-                        _("A dead leader also counts −10 as a dead friendly unit (A-101): dead_friends includes him."));
-      else if (sl_reader_has (r, "own_enemy_casualties") &&
-               in.own_enemy_casualties > in.enemy_casualties && sl_reader_has (r, "enemy_casualties"))
-        sl_reader_fail (r, "own_enemy_casualties",
-                        _("A squad cannot have caused more enemy casualties than there are."));
-      else if (rs->options.rout_own_casualties_only && in.enemy_casualties > 0 &&
-               !sl_reader_has (r, "own_enemy_casualties"))
-        sl_reader_fail (r, "own_enemy_casualties",
-                        _("With the option routOwnCasualtiesOnly only the enemy casualties this squad caused count (A-101): give own_enemy_casualties."));
-    }
+  if (!sl_reader_ok (r))
+    return;
+  /* the dead leader also counts as a dead friend. */
+  if (in->leader_dead && in->dead_friends < 1)
+    sl_reader_fail (r, "dead_friends",
+                    _("A dead leader also counts −10 as a dead friendly unit (A-101): dead_friends includes him."));
+  else if (sl_reader_has (r, "own_enemy_casualties") &&
+           in->own_enemy_casualties > in->enemy_casualties && sl_reader_has (r, "enemy_casualties"))
+    sl_reader_fail (r, "own_enemy_casualties",
+                    _("A squad cannot have caused more enemy casualties than there are."));
+  else if (rs->options.rout_own_casualties_only && in->enemy_casualties > 0 &&
+           !sl_reader_has (r, "own_enemy_casualties"))
+    sl_reader_fail (r, "own_enemy_casualties",
+                    _("With the option routOwnCasualtiesOnly only the enemy casualties this squad caused count (A-101): give own_enemy_casualties."));
+}
 
-  /* one d100 per squad, or one per unit. */
-  n = sl_reader_array_length (r, "unit_rolls");
+/* one d100 per squad, or one per unit: "unit_rolls", @n of them. */
+static SlRoutUnit *
+read_unit_rolls (SlResolve *rs,
+                 SlReader  *r,
+                 gboolean   per_unit,
+                 guint     *n)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  SlRoutUnit *units;
+
+  *n = sl_reader_array_length (r, "unit_rolls");
   if (sl_reader_ok (r) && per_unit)
     {
       if (sl_reader_has (r, "roll"))
         sl_reader_fail (r, "roll",
                         _("With one rout roll per unit (option routRollScope, A-99) each unit rolls: give unit_rolls."));
-      else if (n == 0)
+      else if (*n == 0)
         sl_reader_fail (r, "unit_rolls",
                         _("With one rout roll per unit (option routRollScope, A-99) give unit_rolls: every unit of the squad but the leader."));
     }
   else if (sl_reader_ok (r) && sl_reader_has (r, "unit_rolls"))
     sl_reader_fail (r, "unit_rolls",
                     _("With one rout roll per squad (option routRollScope “squad”, A-99) the units do not roll."));
-  units = g_new0 (SlRoutUnit, MAX (n, 1));
-  for (guint i = 0; i < n && sl_reader_ok (r); i++)
+  units = g_new0 (SlRoutUnit, MAX (*n, 1));
+  for (guint i = 0; i < *n && sl_reader_ok (r); i++)
     {
       g_autoptr(SlReader) u = sl_reader_array_object (r, "unit_rolls", i);
 
@@ -461,6 +509,61 @@ sl_resolve_rout (SlResolve  *rs,
       units[i].roll_stream = sl_resolve_die (rs, u, "roll", 100);
       sl_reader_end (u);
     }
+  return units;
+}
+
+/* A-99, a roll per unit: the check every unit made, and which rout. */
+static void
+rout_units_json (SlResolve          *rs,
+                 const SlRoutUnit   *units,
+                 const SlBreakdown  *breakdown,
+                 const SlRoutResult *res)
+{
+  const SlCheckDef *check = sl_rules_check (rs->rules, "rout");
+  int modifier = sl_breakdown_total (breakdown);
+  JsonArray *list = json_array_new ();
+  JsonArray *routed = json_array_new ();
+
+  json_object_set_int_member (rs->result, "modifier", modifier);
+  json_object_set_int_member (rs->result, "target", check->target);
+  json_object_set_int_member (rs->result, "needed", sl_check_needed (check, modifier));
+  json_object_set_double_member (rs->result, "probability",
+                                 sl_check_probability (check, modifier));
+  json_object_set_boolean_member (rs->result, "routs", res->routs);
+  for (guint i = 0; i < res->n_units; i++)
+    {
+      JsonObject *o = json_object_new ();
+      gboolean unit_routs = res->units[i].check.success ||
+                            (res->squad_routs &&
+                             rs->options.rout_roll_scope == SL_ROUT_SCOPE_UNIT_ROUTS_SQUAD);
+
+      json_object_set_string_member (o, "id", units[i].id);
+      json_object_set_int_member (o, "natural", res->units[i].check.natural);
+      json_object_set_int_member (o, "net", res->units[i].check.net);
+      json_object_set_boolean_member (o, "failed", res->units[i].check.success);
+      json_object_set_boolean_member (o, "routs", unit_routs);
+      json_array_add_object_element (list, o);
+      if (unit_routs)
+        json_array_add_string_element (routed, units[i].id);
+    }
+  json_object_set_array_member (rs->result, "units", list);
+  json_object_set_array_member (rs->result, "routed", routed);
+}
+
+gboolean
+sl_resolve_rout (SlResolve  *rs,
+                 GError    **error)
+{
+  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+  g_autofree SlRoutUnit *units = NULL;
+  g_auto(SlRoutResult) res = { 0 };
+  SlReader *r = rs->request;
+  SlRoutInput in = { 0 };
+  gboolean per_unit = rs->options.rout_roll_scope != SL_ROUT_SCOPE_SQUAD;
+  guint n;
+
+  read_rout_squad (rs, r, &in);
+  units = read_unit_rolls (rs, r, per_unit, &n);
   in.units = units;
   in.n_units = per_unit ? n : 0;
   in.roll_stream = per_unit ? NULL : sl_resolve_die (rs, r, "roll", 100);
@@ -473,37 +576,7 @@ sl_resolve_rout (SlResolve  *rs,
   if (!per_unit)
     sl_check_outcome_to_json (&res.check, "routs", rs->result);
   else
-    {
-      const SlCheckDef *check = sl_rules_check (rs->rules, "rout");
-      int modifier = sl_breakdown_total (breakdown);
-      JsonArray *list = json_array_new ();
-      JsonArray *routed = json_array_new ();
-
-      json_object_set_int_member (rs->result, "modifier", modifier);
-      json_object_set_int_member (rs->result, "target", check->target);
-      json_object_set_int_member (rs->result, "needed", sl_check_needed (check, modifier));
-      json_object_set_double_member (rs->result, "probability",
-                                     sl_check_probability (check, modifier));
-      json_object_set_boolean_member (rs->result, "routs", res.routs);
-      for (guint i = 0; i < res.n_units; i++)
-        {
-          JsonObject *o = json_object_new ();
-          gboolean unit_routs = res.units[i].check.success ||
-                                (res.squad_routs &&
-                                 rs->options.rout_roll_scope == SL_ROUT_SCOPE_UNIT_ROUTS_SQUAD);
-
-          json_object_set_string_member (o, "id", units[i].id);
-          json_object_set_int_member (o, "natural", res.units[i].check.natural);
-          json_object_set_int_member (o, "net", res.units[i].check.net);
-          json_object_set_boolean_member (o, "failed", res.units[i].check.success);
-          json_object_set_boolean_member (o, "routs", unit_routs);
-          json_array_add_object_element (list, o);
-          if (unit_routs)
-            json_array_add_string_element (routed, units[i].id);
-        }
-      json_object_set_array_member (rs->result, "units", list);
-      json_object_set_array_member (rs->result, "routed", routed);
-    }
+    rout_units_json (rs, units, breakdown, &res);
   json_object_set_string_member (rs->result, "scope",
                                  rs->options.rout_roll_scope == SL_ROUT_SCOPE_SQUAD ? "squad"
                                  : rs->options.rout_roll_scope == SL_ROUT_SCOPE_UNIT ? "unit"
@@ -542,87 +615,101 @@ sl_resolve_rally (SlResolve  *rs,
 
 /* regroup */
 
-gboolean
-sl_resolve_regroup (SlResolve  *rs,
-                    GError    **error)
+/* One squad of the merge (P-33); @seen holds the ids read so far. */
+static void
+read_regroup_squad (SlResolve      *rs,
+                    SlReader       *r,
+                    GHashTable     *seen,
+                    SlRegroupSquad *s)
+{
+  sl_reader_require (r, "id");
+  s->id = sl_reader_string (r, "id", NULL);
+  if (duplicate_id (s->id, seen))
+    sl_reader_fail (r, "id", _("Two squads are called “%s”; each needs its own id."), s->id);
+  s->quality = sl_resolve_quality (rs, r, "quality");
+  /* a squad is 8 units. */
+  s->size = sl_reader_int (r, "size", 1, COUNT_MAX, 8);
+  s->lost = sl_reader_int (r, "lost", 0, COUNT_MAX, 0);
+  s->has_leader = sl_reader_bool (r, "has_leader", TRUE);
+  s->leader_rating = sl_reader_int (r, "leader_rating", RATING_MIN, RATING_MAX, 0);
+  s->leader_quality = sl_reader_enum (r, "leader_quality", sl_quality_names, N_("troop quality"),
+                                      s->quality);
+  if (!sl_reader_ok (r))
+    return;
+  if (s->lost > s->size)
+    sl_reader_fail (r, "lost", _("Squad “%s” cannot have lost more than its %d units."),
+                    s->id, s->size);
+  else if (!s->has_leader && sl_reader_has (r, "leader_rating"))
+    sl_reader_fail (r, "leader_rating", _("Squad “%s” has no leader to have a rating."),
+                    s->id);
+  else if (!s->has_leader && sl_reader_has (r, "leader_quality"))
+    sl_reader_fail (r, "leader_quality", _("Squad “%s” has no leader."), s->id);
+  else if (s->has_leader && s->lost == s->size)
+    sl_reader_fail (r, "lost",
+                    _("The leader of squad “%s” is alive, so it has not lost all of its units."),
+                    s->id);
+}
+
+/* The squads to merge, @n of them. */
+static SlRegroupSquad *
+read_regroup_squads (SlResolve *rs,
+                     guint     *n)
 {
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autofree SlRegroupSquad *squads = NULL;
-  g_auto(SlRegroupResult) res = { 0 };
-  SlRegroupInput in = { 0 };
-  const char *leader_id;
-  JsonObject *units;
-  JsonArray *reasons;
-  guint n;
-  int leader = -1;
+  SlRegroupSquad *squads;
 
   sl_reader_require (rs->request, "squads");
-  n = sl_reader_array_length (rs->request, "squads");
-  if (n < 2 && sl_reader_ok (rs->request))
+  *n = sl_reader_array_length (rs->request, "squads");
+  if (*n < 2 && sl_reader_ok (rs->request))
     sl_reader_fail (rs->request, "squads", _("A regroup merges two or more squads (P-33)."));
-  squads = g_new0 (SlRegroupSquad, MAX (n, 1));
+  squads = g_new0 (SlRegroupSquad, MAX (*n, 1));
 
-  for (guint i = 0; i < n && sl_reader_ok (rs->request); i++)
+  for (guint i = 0; i < *n && sl_reader_ok (rs->request); i++)
     {
       g_autoptr(SlReader) r = sl_reader_array_object (rs->request, "squads", i);
-      SlRegroupSquad *s = &squads[i];
 
-      sl_reader_require (r, "id");
-      s->id = sl_reader_string (r, "id", NULL);
-      if (duplicate_id (s->id, seen))
-        sl_reader_fail (r, "id", _("Two squads are called “%s”; each needs its own id."), s->id);
-      s->quality = sl_resolve_quality (rs, r, "quality");
-      /* a squad is 8 units. */
-      s->size = sl_reader_int (r, "size", 1, COUNT_MAX, 8);
-      s->lost = sl_reader_int (r, "lost", 0, COUNT_MAX, 0);
-      s->has_leader = sl_reader_bool (r, "has_leader", TRUE);
-      s->leader_rating = sl_reader_int (r, "leader_rating", RATING_MIN, RATING_MAX, 0);
-      s->leader_quality = sl_reader_enum (r, "leader_quality", sl_quality_names, N_("troop quality"),
-                                          s->quality);
-      if (sl_reader_ok (r))
-        {
-          if (s->lost > s->size)
-            sl_reader_fail (r, "lost", _("Squad “%s” cannot have lost more than its %d units."),
-                            s->id, s->size);
-          else if (!s->has_leader && sl_reader_has (r, "leader_rating"))
-            sl_reader_fail (r, "leader_rating", _("Squad “%s” has no leader to have a rating."),
-                            s->id);
-          else if (!s->has_leader && sl_reader_has (r, "leader_quality"))
-            sl_reader_fail (r, "leader_quality", _("Squad “%s” has no leader."), s->id);
-          else if (s->has_leader && s->lost == s->size)
-            sl_reader_fail (r, "lost",
-                            _("The leader of squad “%s” is alive, so it has not lost all of its units."),
-                            s->id);
-        }
+      read_regroup_squad (rs, r, seen, &squads[i]);
       sl_reader_end (r);
     }
+  return squads;
+}
+
+/* The squad whose leader takes command (P-33): its index, or -1. */
+static int
+read_regroup_leader (SlResolve            *rs,
+                     const SlRegroupSquad *squads,
+                     guint                 n,
+                     const char          **leader_id)
+{
+  int leader = -1;
 
   sl_reader_require (rs->request, "leader");
-  leader_id = sl_reader_string (rs->request, "leader", NULL);
-  if (leader_id != NULL && sl_reader_ok (rs->request))
+  *leader_id = sl_reader_string (rs->request, "leader", NULL);
+  if (*leader_id != NULL && sl_reader_ok (rs->request))
     {
       for (guint i = 0; i < n; i++)
-        if (g_strcmp0 (squads[i].id, leader_id) == 0)
+        if (g_strcmp0 (squads[i].id, *leader_id) == 0)
           leader = i;
       if (leader < 0)
         sl_reader_fail (rs->request, "leader",
                         _("No squad is called “%s”; name the squad whose leader takes command."),
-                        leader_id);
+                        *leader_id);
     }
+  return leader;
+}
 
-  if (!sl_resolve_inputs_done (rs))
-    return FALSE;
+static void
+regroup_json (SlResolve             *rs,
+              const SlRegroupResult *res,
+              const char            *leader_id)
+{
+  JsonObject *units;
+  JsonArray *reasons = json_array_new ();
 
-  in.squads = squads;
-  in.n_squads = n;
-  in.leader = leader;
-  sl_regroup_resolve (rs->rules, &rs->options, &in, &res);
-
-  json_object_set_boolean_member (rs->result, "allowed", res.allowed);
-  reasons = json_array_new ();
-  for (guint i = 0; i < res.problems->len; i++)
+  json_object_set_boolean_member (rs->result, "allowed", res->allowed);
+  for (guint i = 0; i < res->problems->len; i++)
     {
-      const SlRegroupProblem *p = g_ptr_array_index (res.problems, i);
+      const SlRegroupProblem *p = g_ptr_array_index (res->problems, i);
       JsonObject *o = json_object_new ();
 
       json_object_set_string_member (o, "field", p->field);
@@ -631,14 +718,35 @@ sl_resolve_regroup (SlResolve  *rs,
     }
   json_object_set_array_member (rs->result, "reasons", reasons);
   json_object_set_string_member (rs->result, "leader", leader_id);
-  json_object_set_string_member (rs->result, "quality", sl_quality_names[res.quality]);
-  json_object_set_boolean_member (rs->result, "quality_tie", res.quality_tie);
-  json_object_set_int_member (rs->result, "leader_rating", res.leader_rating);
-  json_object_set_int_member (rs->result, "size", res.size);
+  json_object_set_string_member (rs->result, "quality", sl_quality_names[res->quality]);
+  json_object_set_boolean_member (rs->result, "quality_tie", res->quality_tie);
+  json_object_set_int_member (rs->result, "leader_rating", res->leader_rating);
+  json_object_set_int_member (rs->result, "size", res->size);
   units = sl_resolve_result_object (rs->result, "units");
   for (int q = 0; q < SL_N_QUALITIES; q++)
-    if (res.counts[q] > 0)
-      json_object_set_int_member (units, sl_quality_names[q], res.counts[q]);
+    if (res->counts[q] > 0)
+      json_object_set_int_member (units, sl_quality_names[q], res->counts[q]);
+}
+
+gboolean
+sl_resolve_regroup (SlResolve  *rs,
+                    GError    **error)
+{
+  g_autofree SlRegroupSquad *squads = NULL;
+  g_auto(SlRegroupResult) res = { 0 };
+  SlRegroupInput in = { 0 };
+  const char *leader_id;
+  guint n;
+
+  squads = read_regroup_squads (rs, &n);
+  in.leader = read_regroup_leader (rs, squads, n, &leader_id);
+  if (!sl_resolve_inputs_done (rs))
+    return FALSE;
+
+  in.squads = squads;
+  in.n_squads = n;
+  sl_regroup_resolve (rs->rules, &rs->options, &in, &res);
+  regroup_json (rs, &res, leader_id);
   (void) error;
   return TRUE;
 }

@@ -519,27 +519,16 @@ set_grenades_json (JsonObject  *parent,
     json_object_set_int_member (o, sl_grenade_names[g], counts[g]);
 }
 
-gboolean
-sl_resolve_ammunition (SlResolve  *rs,
-                       GError    **error)
+/* The weapon's magazines before the action, by default as the unit
+ * starts (T-20); none for a weapon that never runs out (P-29, A-89). */
+static void
+read_magazines (SlResolve   *rs,
+                SlAmmoInput *in)
 {
-  SlAmmoInput in = { 0 };
-  SlAmmoResult res;
-  SlGrenade launcher_type = SL_GRENADE_FG;
-  gboolean single_type = TRUE;
   SlMagazine magazine;
 
-  sl_reader_require (rs->request, "action");
-  in.action = sl_reader_enum (rs->request, "action", sl_ammo_action_names, N_("action"), SL_AMMO_FIRE);
-  if (sl_reader_ok (rs->request) && in.action <= SL_AMMO_RELOAD)
-    sl_reader_require (rs->request, "weapon");
-  if (sl_reader_has (rs->request, "weapon"))
-    in.weapon = sl_resolve_get_weapon (rs, rs->request, "weapon", NULL);
-  in.omni_mode = sl_resolve_omni_mode (rs, rs->request, "omni_mode", in.weapon);
-
-  /* The state before the action, by default as the unit starts (T-20). */
-  sl_ammo_initial_state (rs->rules, &rs->options, in.weapon, FALSE, SL_GRENADE_FG, &in.state);
-  magazine = sl_ammo_magazine (in.weapon);
+  sl_ammo_initial_state (rs->rules, &rs->options, in->weapon, FALSE, SL_GRENADE_FG, &in->state);
+  magazine = sl_ammo_magazine (in->weapon);
   if (magazine != SL_MAGAZINE_NONE)
     {
       int boxes = sl_ammo_boxes (rs->rules, &rs->options, magazine);
@@ -547,14 +536,14 @@ sl_resolve_ammunition (SlResolve  *rs,
       /* The engine checks the counts against T-20 and T-12. A missing count
        * follows from the other (A-91): an empty magazine has its box
        * ticked, and with every box ticked the last magazine is empty. */
-      in.state.magazines_left = sl_reader_int (rs->request, "magazines_left", 0, 100, -1);
-      in.state.rounds_fired = sl_reader_int (rs->request, "rounds_fired", 0, 1000, -1);
-      if (in.state.magazines_left < 0)
-        in.state.magazines_left = in.state.rounds_fired == in.weapon->rounds ? boxes - 1 : boxes;
-      if (in.state.rounds_fired < 0)
-        in.state.rounds_fired = in.state.magazines_left == 0 ? in.weapon->rounds : 0;
+      in->state.magazines_left = sl_reader_int (rs->request, "magazines_left", 0, 100, -1);
+      in->state.rounds_fired = sl_reader_int (rs->request, "rounds_fired", 0, 1000, -1);
+      if (in->state.magazines_left < 0)
+        in->state.magazines_left = in->state.rounds_fired == in->weapon->rounds ? boxes - 1 : boxes;
+      if (in->state.rounds_fired < 0)
+        in->state.rounds_fired = in->state.magazines_left == 0 ? in->weapon->rounds : 0;
     }
-  else if (in.weapon != NULL)
+  else if (in->weapon != NULL)
     {
       for (guint i = 0; i < 2; i++)
         {
@@ -562,7 +551,7 @@ sl_resolve_ammunition (SlResolve  *rs,
           if (sl_reader_has (rs->request, field))
             sl_reader_fail (rs->request, field,
                             _("The %s never runs out and has no magazines (P-29, A-89)."),
-                            in.weapon->name);
+                            in->weapon->name);
         }
     }
   else
@@ -574,76 +563,116 @@ sl_resolve_ammunition (SlResolve  *rs,
                         sl_reader_has (rs->request, "magazines_left") ? "magazines_left" : "rounds_fired",
                         _("Magazines belong to a weapon: give the weapon."));
     }
+}
 
+/* The grenade thrown or launched, and how many; a single-type launcher's
+ * own type by default (A-113, P-35). */
+static void
+read_grenade_spent (SlResolve   *rs,
+                    SlAmmoInput *in,
+                    gboolean     single_type,
+                    SlGrenade    launcher_type)
+{
+  SlReader *r = rs->request;
+
+  if (in->action == SL_AMMO_GRENADE || (in->action == SL_AMMO_LAUNCHER && !single_type))
+    sl_reader_require (r, "grenade");
+  in->grenade = sl_reader_enum (r, "grenade", sl_grenade_names, N_("grenade type"),
+                                in->action == SL_AMMO_LAUNCHER ? launcher_type : SL_GRENADE_FG);
+  if (sl_reader_ok (r) && sl_reader_has (r, "grenade") &&
+      in->action != SL_AMMO_GRENADE && in->action != SL_AMMO_LAUNCHER)
+    sl_reader_fail (r, "grenade", _("Only a throw or a launch names a grenade."));
+  if (sl_reader_ok (r) && in->action == SL_AMMO_LAUNCHER)
+    {
+      if (!in->state.has_launcher)
+        sl_reader_require (r, "launcher");
+      else if (single_type && in->grenade != launcher_type)
+        sl_reader_fail (r, "grenade",
+                        _("The launcher holds %s grenades only (A-113)."), sl_grenade_names[launcher_type]);
+    }
+  in->count = sl_reader_int (r, "count", 1, rs->rules->launcher.per_fire_action, 1);
+  if (sl_reader_ok (r) && sl_reader_has (r, "count") &&
+      in->action != SL_AMMO_LAUNCHER)
+    sl_reader_fail (r, "count", _("Only a launcher fires several grenades in one action (P-35)."));
+}
+
+static void
+ammunition_json (SlResolve          *rs,
+                 const SlAmmoInput  *in,
+                 const SlAmmoResult *res,
+                 gboolean            single_type,
+                 SlGrenade           launcher_type)
+{
+  JsonObject *result = rs->result;
+
+  json_object_set_string_member (result, "action", sl_ammo_action_names[in->action]);
+  json_object_set_int_member (result, "spent", res->spent);
+  if (in->weapon != NULL)
+    {
+      json_object_set_string_member (result, "weapon", in->weapon->id);
+      json_object_set_boolean_member (result, "unlimited", res->unlimited);
+    }
+  if (res->magazine != SL_MAGAZINE_NONE)
+    {
+      json_object_set_string_member (result, "magazine", sl_magazine_names[res->magazine]);
+      json_object_set_int_member (result, "rounds", res->rounds);
+      json_object_set_int_member (result, "boxes", res->boxes);
+      json_object_set_int_member (result, "rounds_fired", res->state.rounds_fired);
+      json_object_set_int_member (result, "rounds_left", res->rounds - res->state.rounds_fired);
+      json_object_set_int_member (result, "magazines_left", res->state.magazines_left);
+      json_object_set_int_member (result, "magazines_ticked", res->boxes - res->state.magazines_left);
+      json_object_set_boolean_member (result, "ticked", res->ticked);
+      if (res->discarded > 0)
+        json_object_set_int_member (result, "discarded", res->discarded);
+    }
+  if (in->weapon != NULL)
+    {
+      json_object_set_boolean_member (result, "empty", res->empty);
+      json_object_set_boolean_member (result, "out_of_ammunition", res->out_of_ammunition);
+    }
+  set_grenades_json (result, "grenades", res->state.grenades);
+  json_object_set_boolean_member (result, "picked_up", res->state.picked_up);
+  if (res->state.has_launcher)
+    {
+      if (single_type)
+        {
+          JsonObject *o = sl_resolve_result_object (result, "launcher");
+          json_object_set_string_member (o, "type", sl_grenade_names[launcher_type]);
+          json_object_set_int_member (o, "left", res->state.launcher[launcher_type]);
+        }
+      else
+        set_grenades_json (result, "launcher", res->state.launcher);
+    }
+}
+
+gboolean
+sl_resolve_ammunition (SlResolve  *rs,
+                       GError    **error)
+{
+  SlAmmoInput in = { 0 };
+  SlAmmoResult res;
+  SlGrenade launcher_type = SL_GRENADE_FG;
+  gboolean single_type = TRUE;
+
+  sl_reader_require (rs->request, "action");
+  in.action = sl_reader_enum (rs->request, "action", sl_ammo_action_names, N_("action"), SL_AMMO_FIRE);
+  if (sl_reader_ok (rs->request) && in.action <= SL_AMMO_RELOAD)
+    sl_reader_require (rs->request, "weapon");
+  if (sl_reader_has (rs->request, "weapon"))
+    in.weapon = sl_resolve_get_weapon (rs, rs->request, "weapon", NULL);
+  in.omni_mode = sl_resolve_omni_mode (rs, rs->request, "omni_mode", in.weapon);
+
+  read_magazines (rs, &in);
   single_type = read_launcher (rs, rs->request, &in.state, &launcher_type);
   read_grenades (rs->request, &in.state);
   in.state.picked_up = sl_reader_bool (rs->request, "picked_up", FALSE);
-
-  /* The grenade thrown or launched; a single-type launcher's own type by
-   * default. */
-  if (in.action == SL_AMMO_GRENADE || (in.action == SL_AMMO_LAUNCHER && !single_type))
-    sl_reader_require (rs->request, "grenade");
-  in.grenade = sl_reader_enum (rs->request, "grenade", sl_grenade_names, N_("grenade type"),
-                               in.action == SL_AMMO_LAUNCHER ? launcher_type : SL_GRENADE_FG);
-  if (sl_reader_ok (rs->request) && sl_reader_has (rs->request, "grenade") &&
-      in.action != SL_AMMO_GRENADE && in.action != SL_AMMO_LAUNCHER)
-    sl_reader_fail (rs->request, "grenade", _("Only a throw or a launch names a grenade."));
-  if (sl_reader_ok (rs->request) && in.action == SL_AMMO_LAUNCHER)
-    {
-      if (!in.state.has_launcher)
-        sl_reader_require (rs->request, "launcher");
-      else if (single_type && in.grenade != launcher_type)
-        sl_reader_fail (rs->request, "grenade",
-                        _("The launcher holds %s grenades only (A-113)."), sl_grenade_names[launcher_type]);
-    }
-  in.count = sl_reader_int (rs->request, "count", 1, rs->rules->launcher.per_fire_action, 1);
-  if (sl_reader_ok (rs->request) && sl_reader_has (rs->request, "count") &&
-      in.action != SL_AMMO_LAUNCHER)
-    sl_reader_fail (rs->request, "count", _("Only a launcher fires several grenades in one action (P-35)."));
+  read_grenade_spent (rs, &in, single_type, launcher_type);
 
   if (!sl_resolve_inputs_done (rs))
     return FALSE;
   if (!sl_ammo_resolve (rs->rules, &rs->options, &in, &res, error))
     return FALSE;
-
-  json_object_set_string_member (rs->result, "action", sl_ammo_action_names[in.action]);
-  json_object_set_int_member (rs->result, "spent", res.spent);
-  if (in.weapon != NULL)
-    {
-      json_object_set_string_member (rs->result, "weapon", in.weapon->id);
-      json_object_set_boolean_member (rs->result, "unlimited", res.unlimited);
-    }
-  if (res.magazine != SL_MAGAZINE_NONE)
-    {
-      json_object_set_string_member (rs->result, "magazine", sl_magazine_names[res.magazine]);
-      json_object_set_int_member (rs->result, "rounds", res.rounds);
-      json_object_set_int_member (rs->result, "boxes", res.boxes);
-      json_object_set_int_member (rs->result, "rounds_fired", res.state.rounds_fired);
-      json_object_set_int_member (rs->result, "rounds_left", res.rounds - res.state.rounds_fired);
-      json_object_set_int_member (rs->result, "magazines_left", res.state.magazines_left);
-      json_object_set_int_member (rs->result, "magazines_ticked", res.boxes - res.state.magazines_left);
-      json_object_set_boolean_member (rs->result, "ticked", res.ticked);
-      if (res.discarded > 0)
-        json_object_set_int_member (rs->result, "discarded", res.discarded);
-    }
-  if (in.weapon != NULL)
-    {
-      json_object_set_boolean_member (rs->result, "empty", res.empty);
-      json_object_set_boolean_member (rs->result, "out_of_ammunition", res.out_of_ammunition);
-    }
-  set_grenades_json (rs->result, "grenades", res.state.grenades);
-  json_object_set_boolean_member (rs->result, "picked_up", res.state.picked_up);
-  if (res.state.has_launcher)
-    {
-      if (single_type)
-        {
-          JsonObject *o = sl_resolve_result_object (rs->result, "launcher");
-          json_object_set_string_member (o, "type", sl_grenade_names[launcher_type]);
-          json_object_set_int_member (o, "left", res.state.launcher[launcher_type]);
-        }
-      else
-        set_grenades_json (rs->result, "launcher", res.state.launcher);
-    }
+  ammunition_json (rs, &in, &res, single_type, launcher_type);
   return TRUE;
 }
 
