@@ -841,7 +841,11 @@ test_cache_untrusted_files (void)
 
   /* A key of another length. */
   {
-    g_autofree char *longer = g_strconcat (key_bytes, "x", NULL);
+    /* The key is random bytes, a zero among them perhaps: copied by length. */
+    g_autofree char *longer = g_malloc (key_size + 1);
+
+    memcpy (longer, key_bytes, key_size);
+    longer[key_size] = 'x';
 
     g_assert_true (g_file_set_contents_full (key, longer, key_size + 1, G_FILE_SET_CONTENTS_CONSISTENT,
                                              0600, &error));
