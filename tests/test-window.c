@@ -30,6 +30,7 @@
 #include "sl-squad-log.h"
 #include "sl-track-view.h"
 #include "sl-track.h"
+#include "sl-wrap-bin.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
 #include "sl-builder-window.h"
@@ -3236,6 +3237,40 @@ test_window_prepared_fire_sheet (void)
   sl_test_ui_settle ();
 }
 
+/* The prompt under the track wraps, and its width is asked one way only
+ * (SlWrapBin, issue 21): asked for a height, the bin answers as for none,
+ * without laying the text out at a dozen widths. */
+static void
+test_window_wrap_bin (void)
+{
+  GtkWidget *bin = sl_wrap_bin_new ();
+  GtkWidget *label = gtk_label_new ("Units may act in initiative order: type a counter number or click a marker "
+                                    "on the track. Press Next when everyone has acted.");
+  GtkWidget *window;
+  int min_any, nat_any, min_for, nat_for, height;
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  adw_bin_set_child (ADW_BIN (bin), label);
+  window = sl_test_ui_show (bin, 300, 200);
+  g_assert_cmpint (gtk_widget_get_request_mode (bin), ==, GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH);
+  gtk_widget_measure (bin, GTK_ORIENTATION_HORIZONTAL, -1, &min_any, &nat_any, NULL, NULL);
+  gtk_widget_measure (bin, GTK_ORIENTATION_HORIZONTAL, 20, &min_for, &nat_for, NULL, NULL);
+  g_assert_cmpint (min_for, ==, min_any);
+  g_assert_cmpint (nat_for, ==, nat_any);
+  /* Its height for a narrow width: the text wraps onto more lines. */
+  gtk_widget_measure (bin, GTK_ORIENTATION_VERTICAL, 300, &height, NULL, NULL, NULL);
+  {
+    int one_line;
+
+    gtk_widget_measure (bin, GTK_ORIENTATION_VERTICAL, nat_any, &one_line, NULL, NULL, NULL);
+    g_assert_cmpint (height, >, one_line);
+  }
+  /* The label gets the bin's whole width. */
+  g_assert_cmpint (gtk_widget_get_width (label), ==, gtk_widget_get_width (bin));
+  g_assert_cmpint (gtk_widget_get_width (label), >, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -3258,6 +3293,7 @@ main (int   argc,
   g_test_add_func ("/window/broken-rules", test_broken_rules);
   g_test_add_func ("/window/table", test_window_table);
   g_test_add_func ("/window/prepared-fire-sheet", test_window_prepared_fire_sheet);
+  g_test_add_func ("/window/wrap-bin", test_window_wrap_bin);
   g_test_add_func ("/window/corrupt-file", test_window_corrupt);
   g_test_add_func ("/window/command-line", test_window_command_line);
   g_test_add_func ("/window/new-game", test_window_new_game);

@@ -1810,6 +1810,15 @@ drop_prepared (SlWindow *self)
   g_clear_object (&self->prepared);
 }
 
+/* The sheet made ahead is the one for @unit now. */
+static gboolean
+prepared_fits (SlWindow *self,
+               int       unit)
+{
+  return self->prepared != NULL && self->game != NULL && self->prepared_unit == unit &&
+         self->prepared_rolls == self->app_rolls && self->prepared_moment == game_moment (self->game);
+}
+
 /* The fire sheet made for @unit now, if there is one; it is the caller's. */
 static GtkWindow *
 take_prepared (SlWindow *self,
@@ -1817,8 +1826,7 @@ take_prepared (SlWindow *self,
 {
   GtkWindow *sheet;
 
-  if (self->prepared == NULL || self->prepared_unit != unit || self->prepared_rolls != self->app_rolls ||
-      self->game == NULL || self->prepared_moment != game_moment (self->game))
+  if (!prepared_fits (self, unit))
     {
       drop_prepared (self);
       return NULL;
@@ -1846,8 +1854,7 @@ prepare_cb (gpointer data)
       drop_prepared (self);
       return G_SOURCE_REMOVE;
     }
-  if (self->prepared != NULL && self->prepared_unit == d->unit && self->prepared_rolls == self->app_rolls &&
-      self->prepared_moment == game_moment (self->game))
+  if (prepared_fits (self, d->unit))
     return G_SOURCE_REMOVE;
   drop_prepared (self);
   self->prepared = g_object_ref (GTK_WINDOW (sl_fire_sheet_new (GTK_WINDOW (self), self->game, d->unit,

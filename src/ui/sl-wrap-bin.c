@@ -4,9 +4,10 @@
  * (width-for-height) finds out by trying widths, laying its text out a
  * dozen times; the table screen's layout asks that of the prompt under the
  * track several times a frame, which cost more than the rest of the frame
- * (issue 21: a key press answered within a frame). The bin asks its child
- * for its width whatever the height, as a label that wraps to the width
- * it is given needs: its height is still asked for its width.
+ * (issue 21: a key press answered within a frame). The bin (an AdwBin:
+ * its child, as a property or a <child>) asks its child for its width
+ * whatever the height, as a label that wraps to the width it is given
+ * needs: its height is still asked for its width.
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,21 +18,10 @@
 
 struct _SlWrapBin
 {
-  GtkWidget  parent_instance;
-
-  GtkWidget *child;
+  AdwBin parent_instance;
 };
 
-enum
-{
-  PROP_0,
-  PROP_CHILD,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
-G_DEFINE_FINAL_TYPE (SlWrapBin, sl_wrap_bin, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (SlWrapBin, sl_wrap_bin, ADW_TYPE_BIN)
 
 static GtkSizeRequestMode
 sl_wrap_bin_get_request_mode (GtkWidget *widget)
@@ -48,11 +38,11 @@ sl_wrap_bin_measure (GtkWidget      *widget,
                      int            *minimum_baseline,
                      int            *natural_baseline)
 {
-  SlWrapBin *self = SL_WRAP_BIN (widget);
+  GtkWidget *child = adw_bin_get_child (ADW_BIN (widget));
 
-  if (self->child == NULL || !gtk_widget_should_layout (self->child))
+  if (child == NULL || !gtk_widget_should_layout (child))
     return;
-  gtk_widget_measure (self->child, orientation, orientation == GTK_ORIENTATION_HORIZONTAL ? -1 : for_size,
+  gtk_widget_measure (child, orientation, orientation == GTK_ORIENTATION_HORIZONTAL ? -1 : for_size,
                       minimum, natural, minimum_baseline, natural_baseline);
 }
 
@@ -62,106 +52,32 @@ sl_wrap_bin_size_allocate (GtkWidget *widget,
                            int        height,
                            int        baseline)
 {
-  SlWrapBin *self = SL_WRAP_BIN (widget);
+  GtkWidget *child = adw_bin_get_child (ADW_BIN (widget));
 
-  if (self->child != NULL && gtk_widget_should_layout (self->child))
-    gtk_widget_allocate (self->child, width, height, baseline, NULL);
-}
-
-static void
-sl_wrap_bin_get_property (GObject    *object,
-                          guint       prop_id,
-                          GValue     *value,
-                          GParamSpec *pspec)
-{
-  SlWrapBin *self = SL_WRAP_BIN (object);
-
-  switch (prop_id)
-    {
-    case PROP_CHILD:
-      g_value_set_object (value, self->child);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-sl_wrap_bin_set_property (GObject      *object,
-                          guint         prop_id,
-                          const GValue *value,
-                          GParamSpec   *pspec)
-{
-  SlWrapBin *self = SL_WRAP_BIN (object);
-
-  switch (prop_id)
-    {
-    case PROP_CHILD:
-      sl_wrap_bin_set_child (self, g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-sl_wrap_bin_dispose (GObject *object)
-{
-  SlWrapBin *self = SL_WRAP_BIN (object);
-
-  g_clear_pointer (&self->child, gtk_widget_unparent);
-  G_OBJECT_CLASS (sl_wrap_bin_parent_class)->dispose (object);
+  if (child != NULL && gtk_widget_should_layout (child))
+    gtk_widget_allocate (child, width, height, baseline, NULL);
 }
 
 static void
 sl_wrap_bin_class_init (SlWrapBinClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = sl_wrap_bin_dispose;
-  object_class->get_property = sl_wrap_bin_get_property;
-  object_class->set_property = sl_wrap_bin_set_property;
   widget_class->get_request_mode = sl_wrap_bin_get_request_mode;
   widget_class->measure = sl_wrap_bin_measure;
   widget_class->size_allocate = sl_wrap_bin_size_allocate;
-
-  properties[PROP_CHILD] = g_param_spec_object ("child", NULL, NULL, GTK_TYPE_WIDGET,
-                                                G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-                                                G_PARAM_EXPLICIT_NOTIFY);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
 sl_wrap_bin_init (SlWrapBin *self)
 {
+  /* AdwBin lays its child out with a GtkBinLayout, which would ask the
+   * child as it is asked: the bin's own measure instead. */
+  gtk_widget_set_layout_manager (GTK_WIDGET (self), NULL);
 }
 
 GtkWidget *
 sl_wrap_bin_new (void)
 {
   return g_object_new (SL_TYPE_WRAP_BIN, NULL);
-}
-
-void
-sl_wrap_bin_set_child (SlWrapBin *self,
-                       GtkWidget *child)
-{
-  g_return_if_fail (SL_IS_WRAP_BIN (self));
-  g_return_if_fail (child == NULL || gtk_widget_get_parent (child) == NULL);
-
-  if (self->child == child)
-    return;
-  g_clear_pointer (&self->child, gtk_widget_unparent);
-  self->child = child;
-  if (child != NULL)
-    gtk_widget_set_parent (child, GTK_WIDGET (self));
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHILD]);
-}
-
-GtkWidget *
-sl_wrap_bin_get_child (SlWrapBin *self)
-{
-  g_return_val_if_fail (SL_IS_WRAP_BIN (self), NULL);
-  return self->child;
 }

@@ -5,16 +5,13 @@
  */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
 #define SL_TYPE_WRAP_BIN (sl_wrap_bin_get_type ())
-G_DECLARE_FINAL_TYPE (SlWrapBin, sl_wrap_bin, SL, WRAP_BIN, GtkWidget)
+G_DECLARE_FINAL_TYPE (SlWrapBin, sl_wrap_bin, SL, WRAP_BIN, AdwBin)
 
-GtkWidget *sl_wrap_bin_new       (void);
-void       sl_wrap_bin_set_child (SlWrapBin *self,
-                                  GtkWidget *child);
-GtkWidget *sl_wrap_bin_get_child (SlWrapBin *self);
+GtkWidget *sl_wrap_bin_new (void);
 
 G_END_DECLS
