@@ -107,21 +107,15 @@ sl_test_ui_find_toplevel (GType type)
   return NULL;
 }
 
-void
-sl_test_ui_save_png (GtkWidget  *widget,
-                     const char *name)
+GdkTexture *
+sl_test_ui_render (GtkWidget *widget)
 {
-  const char *dir = g_getenv ("SL_SCREENSHOT_DIR");
   g_autoptr(GdkPaintable) paintable = NULL;
   g_autoptr(GtkSnapshot) snapshot = NULL;
   g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = NULL;
   GskRenderer *renderer;
   int w, h;
 
-  if (dir == NULL)
-    return;
   sl_test_ui_settle ();
   w = gtk_widget_get_width (widget);
   h = gtk_widget_get_height (widget);
@@ -135,7 +129,45 @@ sl_test_ui_save_png (GtkWidget  *widget,
   gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
   node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
   renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+}
+
+gboolean
+sl_test_ui_drew_in (GtkWidget *widget,
+                    GtkWidget *part)
+{
+  g_autoptr(GdkTexture) texture = sl_test_ui_render (widget);
+  int w = gdk_texture_get_width (texture), h = gdk_texture_get_height (texture);
+  g_autofree guint32 *pixels = g_new (guint32, (gsize) w * h);
+  graphene_rect_t bounds;
+  guint32 first = 0;
+
+  gdk_texture_download (texture, (guchar *) pixels, w * sizeof (guint32));
+  g_assert_true (gtk_widget_compute_bounds (part, widget, &bounds));
+  for (int y = MAX (0, (int) bounds.origin.y); y < MIN (h, (int) (bounds.origin.y + bounds.size.height)); y++)
+    for (int x = MAX (0, (int) bounds.origin.x); x < MIN (w, (int) (bounds.origin.x + bounds.size.width)); x++)
+      {
+        guint32 pixel = pixels[(gsize) y * w + x];
+
+        if (first == 0)
+          first = pixel | 1u;   /* never 0 once set */
+        else if ((pixel | 1u) != first)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+void
+sl_test_ui_save_png (GtkWidget  *widget,
+                     const char *name)
+{
+  const char *dir = g_getenv ("SL_SCREENSHOT_DIR");
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+
+  if (dir == NULL)
+    return;
+  texture = sl_test_ui_render (widget);
   path = g_build_filename (dir, name, NULL);
   g_assert_true (gdk_texture_save_to_png (texture, path));
 }

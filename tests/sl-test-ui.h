@@ -30,6 +30,12 @@ GtkWidget   *sl_test_ui_find      (GtkWidget  *root,
                                    const char *title);
 /* The open toplevel window of @type, or NULL. */
 GtkWindow   *sl_test_ui_find_toplevel (GType   type);
+/* What @widget draws now, on the window's background. */
+GdkTexture  *sl_test_ui_render    (GtkWidget  *widget);
+/* Whether @widget, drawn now, shows anything where @part (one of its
+ * descendants) is: more than one colour there. */
+gboolean     sl_test_ui_drew_in   (GtkWidget  *widget,
+                                   GtkWidget  *part);
 /* Saves what @widget drew as @name in $SL_SCREENSHOT_DIR, when it is set,
  * for people to look at. */
 void         sl_test_ui_save_png  (GtkWidget  *widget,

@@ -178,6 +178,47 @@ test_squad_log_lines (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A squad longer than its view draws the lines the view shows (only
+ * those, for speed): scrolled down, the last line is drawn; back up, the
+ * first; a taller view draws the lines it now shows. */
+static void
+test_squad_log_scrolled (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  GtkWidget *log = sl_squad_log_new (game, 0);
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  GtkWidget *window;
+  GtkWidget *line = sl_squad_log_get_line (SL_SQUAD_LOG (log), sl_test_unit (game, "tog-3"));
+  GtkWidget *first = gtk_widget_get_first_child (gtk_widget_get_parent (line));
+  GtkWidget *last = gtk_widget_get_last_child (gtk_widget_get_parent (line));
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  graphene_rect_t bounds;
+
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), log);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 160);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  window = sl_test_ui_show (scroller, 1366, -1);
+  g_assert_true (gtk_widget_compute_bounds (last, scroller, &bounds));
+  g_assert_cmpfloat (bounds.origin.y, >=, gtk_widget_get_height (scroller));   /* out of view */
+  g_assert_true (sl_test_ui_drew_in (scroller, first));
+
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment));
+  sl_test_ui_settle ();
+  g_assert_true (gtk_widget_compute_bounds (last, scroller, &bounds));
+  g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (scroller));
+  g_assert_true (sl_test_ui_drew_in (scroller, last));
+  gtk_adjustment_set_value (adjustment, 0);
+  g_assert_true (sl_test_ui_drew_in (scroller, first));
+
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 2000);
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 600);
+  sl_test_ui_settle ();
+  g_assert_cmpfloat (gtk_adjustment_get_page_size (adjustment), >=, gtk_adjustment_get_upper (adjustment));
+  g_assert_true (sl_test_ui_drew_in (scroller, last));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* §18, T-44: a Legionnaire character's line says so (a badge, the
  * details read aloud), and its Mod counts its skills: spike rifle 6 (−2),
  * melee 4 (−1) with no melee weapon (+1). */
@@ -347,6 +388,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/squad-log/follows", test_squad_log_follows);
   g_test_add_func ("/squad-log/hidden", test_squad_log_hidden);
   g_test_add_func ("/squad-log/lines", test_squad_log_lines);
+  g_test_add_func ("/squad-log/scrolled", test_squad_log_scrolled);
   g_test_add_func ("/squad-log/legionnaire-T-44", test_squad_log_legionnaire);
   g_test_add_func ("/squad-log/columns", test_squad_log_columns);
   g_test_add_func ("/squad-log/step", test_squad_log_step);

@@ -154,6 +154,7 @@ struct _SlLogTable
   int          width[N_CELLS];
   guint        folded;                 /* 1 << cell: the columns told in the details, for want of room */
   GtkWidget   *cursor;                 /* the line last focused, or NULL */
+  GtkAdjustment *scroll;               /* the vertical scrolling of the view it shows in, while mapped */
 };
 
 G_DEFINE_FINAL_TYPE (SlLogTable, sl_log_table, GTK_TYPE_WIDGET)
@@ -1150,12 +1151,32 @@ sl_log_table_size_allocate (GtkWidget *widget,
     }
 }
 
+/* What of the table its scrolled view shows, from @top to @bottom in the
+ * table's coordinates: everything when it is not in one. */
+static void
+shown_span (SlLogTable *self,
+            float      *top,
+            float      *bottom)
+{
+  GtkWidget *view = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+  graphene_rect_t bounds;
+
+  *top = -G_MAXFLOAT;
+  *bottom = G_MAXFLOAT;
+  if (view != NULL && gtk_widget_compute_bounds (view, GTK_WIDGET (self), &bounds))
+    {
+      *top = bounds.origin.y;
+      *bottom = bounds.origin.y + bounds.size.height;
+    }
+}
+
 static void
 sl_log_table_snapshot (GtkWidget   *widget,
                        GtkSnapshot *snapshot)
 {
   SlLogTable *self = SL_LOG_TABLE (widget);
   GdkRGBA dim = sl_widget_get_color (widget);
+  float top, bottom;
 
   dim.alpha *= dim_alpha ();
   for (int cell = 0; cell < N_CELLS; cell++)
@@ -1172,9 +1193,55 @@ sl_log_table_snapshot (GtkWidget   *widget,
         x = gtk_widget_get_width (widget) - x - w;
       draw_layout (snapshot, layout, x, 0, &dim);
     }
+  /* Only the lines the view shows: a game's squads are far longer than the
+   * window, and every line drawn, seen or not, is drawn again in every
+   * frame by a renderer without a cache (cairo), when Next changes them
+   * all. Scrolling draws the table again (sl_log_table_map). */
+  shown_span (self, &top, &bottom);
   for (GtkWidget *line = gtk_widget_get_first_child (widget); line != NULL;
        line = gtk_widget_get_next_sibling (line))
-    gtk_widget_snapshot_child (widget, line, snapshot);
+    {
+      graphene_rect_t bounds;
+
+      if (gtk_widget_compute_bounds (line, widget, &bounds) &&
+          (bounds.origin.y >= bottom || bounds.origin.y + bounds.size.height <= top))
+        continue;
+      gtk_widget_snapshot_child (widget, line, snapshot);
+    }
+}
+
+/* The lines drawn depend on how far the view is scrolled and how tall it
+ * is: a change of either draws the table again. */
+static void
+sl_log_table_map (GtkWidget *widget)
+{
+  SlLogTable *self = SL_LOG_TABLE (widget);
+  GtkWidget *view = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+
+  GTK_WIDGET_CLASS (sl_log_table_parent_class)->map (widget);
+  if (view == NULL)
+    return;
+  g_set_object (&self->scroll, gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (view)));
+  g_signal_connect_object (self->scroll, "value-changed", G_CALLBACK (gtk_widget_queue_draw),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->scroll, "changed", G_CALLBACK (gtk_widget_queue_draw),
+                           self, G_CONNECT_SWAPPED);
+}
+
+static void
+forget_scroll (SlLogTable *self)
+{
+  if (self->scroll == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->scroll, self);
+  g_clear_object (&self->scroll);
+}
+
+static void
+sl_log_table_unmap (GtkWidget *widget)
+{
+  forget_scroll (SL_LOG_TABLE (widget));
+  GTK_WIDGET_CLASS (sl_log_table_parent_class)->unmap (widget);
 }
 
 /* Keyboard: the table is one stop of the Tab chain, as a list is; the
@@ -1211,6 +1278,7 @@ sl_log_table_dispose (GObject *object)
   GtkWidget *line;
 
   g_clear_weak_pointer (&self->cursor);
+  forget_scroll (self);
   while ((line = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (line);
   for (int cell = 0; cell < N_CELLS; cell++)
@@ -1229,6 +1297,8 @@ sl_log_table_class_init (SlLogTableClass *klass)
   widget_class->measure = sl_log_table_measure;
   widget_class->size_allocate = sl_log_table_size_allocate;
   widget_class->snapshot = sl_log_table_snapshot;
+  widget_class->map = sl_log_table_map;
+  widget_class->unmap = sl_log_table_unmap;
   widget_class->focus = sl_log_table_focus;
   widget_class->set_focus_child = sl_log_table_set_focus_child;
   gtk_widget_class_set_css_name (widget_class, "logtable");
