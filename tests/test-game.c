@@ -8,8 +8,11 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "sl-cache.h"
 #include "sl-json.h"
@@ -1497,6 +1500,124 @@ save_and_check (SlGame     *game,
   sl_test_assert_same_state (game, loaded);
 }
 
+/* fdatasync() and fsync() as the C library's, watched for the files whose
+ * name holds @watched: how many calls the test's own thread makes, and
+ * made to fail as a failing disk would (EIO) while @failing_syncs is set.
+ * The program's own definitions are those Squad Log's core calls. */
+static GThread *test_thread;
+static const char *watched;
+static gint syncs_in_test_thread;
+static gint failing_syncs;
+
+static int
+watched_sync (int  fd,
+              long call)
+{
+  g_autofree char *link = g_strdup_printf ("/proc/self/fd/%d", fd);
+  g_autofree char *target = g_file_read_link (link, NULL);
+
+  if (watched != NULL && target != NULL && strstr (target, watched) != NULL)
+    {
+      if (g_thread_self () == test_thread)
+        g_atomic_int_inc (&syncs_in_test_thread);
+      if (g_atomic_int_get (&failing_syncs))
+        {
+          errno = EIO;
+          return -1;
+        }
+    }
+  return syscall (call, fd);
+}
+
+int
+fdatasync (int fd)
+{
+  return watched_sync (fd, SYS_fdatasync);
+}
+
+int
+fsync (int fd)
+{
+  return watched_sync (fd, SYS_fsync);
+}
+
+static ino_t
+inode_of (const char *path)
+{
+  struct stat st;
+
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  return st.st_ino;
+}
+
+/* Issue 21: the window's saves are synced to the disk on a worker thread,
+ * so that a key press never waits for the disk; the file is the same, at
+ * once. A sync that fails there is told by sl_game_flush() and makes the
+ * next save write the whole file, atomically and synced. */
+static void
+test_flush_in_background (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = temp_path ("background.squadlog");
+  ino_t inode;
+
+  test_thread = g_thread_self ();
+  watched = "background.squadlog";
+  save_and_check (game, path);
+  sl_test_start_turn (game);
+  save_and_check (game, path);
+  sl_game_set_flush_in_background (game, TRUE);
+  g_atomic_int_set (&syncs_in_test_thread, 0);
+  inode = inode_of (path);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'walk'}");
+  save_and_check (game, path);
+  g_assert_true (sl_game_undo (game));
+  save_and_check (game, path);
+  g_assert_true (sl_game_flush (game, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_atomic_int_get (&syncs_in_test_thread), ==, 0);
+  g_assert_cmpuint (inode_of (path), ==, inode);   /* in place */
+
+  /* The disk fails: the save is written (the system has it), the sync
+   * fails behind it, and waiting for it says so. */
+  g_atomic_int_set (&failing_syncs, 1);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'walk'}");
+  save_and_check (game, path);
+  g_assert_false (sl_game_flush (game, &error));
+  g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_WRITE);
+  g_assert_nonnull (strstr (error->message, g_strerror (EIO)));
+  g_clear_error (&error);
+  g_atomic_int_set (&failing_syncs, 0);
+  /* The next save writes the whole file again, synced before the rename. */
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-15', 'action': 'walk'}");
+  save_and_check (game, path);
+  g_assert_cmpuint (inode_of (path), !=, inode);
+  g_assert_cmpint (g_atomic_int_get (&syncs_in_test_thread), >, 0);
+  g_assert_true (sl_game_flush (game, &error));
+
+  /* A failure not waited for is found by the next save all the same. */
+  inode = inode_of (path);
+  g_atomic_int_set (&failing_syncs, 1);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-16', 'action': 'walk'}");
+  save_and_check (game, path);
+  sl_game_set_flush_in_background (game, FALSE);   /* waits for the sync */
+  g_atomic_int_set (&failing_syncs, 0);
+  sl_test_play (game, "{'type': 'next'}");
+  save_and_check (game, path);
+  g_assert_cmpuint (inode_of (path), !=, inode);
+
+  /* Synced before the save returns, without the worker. */
+  inode = inode_of (path);
+  g_atomic_int_set (&syncs_in_test_thread, 0);
+  g_assert_true (sl_game_undo (game));
+  save_and_check (game, path);
+  g_assert_cmpuint (inode_of (path), ==, inode);
+  g_assert_cmpint (g_atomic_int_get (&syncs_in_test_thread), ==, 1);
+  test_thread = NULL;
+  watched = NULL;
+}
+
 /* Issue 19: saving writes in place only what changed — a command, its one
  * line; an undo, the lines after it — and the file is always what
  * writing it whole gives. A file changed by another program since is not
@@ -1644,6 +1765,7 @@ main (int   argc,
   g_test_add_func ("/game/journal/undo-long", test_undo_long);
   g_test_add_func ("/game/journal/save-load", test_save_load);
   g_test_add_func ("/game/journal/save-in-place", test_save_in_place);
+  g_test_add_func ("/game/journal/flush-in-background", test_flush_in_background);
   g_test_add_func ("/game/journal/load-layout", test_load_layout);
   g_test_add_func ("/game/journal/opening-cache", test_opening_cache);
   g_test_add_func ("/game/journal/opening-cache-long", test_opening_cache_long);

@@ -706,6 +706,10 @@ sl_window_set_game (SlWindow *self,
   if (self->game != game)
     keep_opening_cache (self->game);
   g_set_object (&self->game, game);
+  /* Saved at once after every command, on the disk a moment later: a key
+   * press never waits for the disk (sl_game_flush() when closing). */
+  if (game != NULL)
+    sl_game_set_flush_in_background (game, TRUE);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->squads))) != NULL)
     gtk_box_remove (self->squads, child);
@@ -2276,6 +2280,25 @@ reference_action (GtkWidget  *widget,
   sl_reference_window_focus_search (reference);
 }
 
+/* Everything saved is on the disk before the window goes. When syncing
+ * in the background failed, the game is written whole once more; when that
+ * fails too, the players are told and the window stays (closing it again
+ * closes it). */
+static gboolean
+flushed_before_closing (SlWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->game == NULL || sl_game_flush (self->game, &error))
+    return TRUE;
+  g_clear_error (&error);
+  if (sl_game_save (self->game, sl_game_get_path (self->game), &error) &&
+      sl_game_flush (self->game, &error))
+    return TRUE;
+  show_error (self, _("Cannot Save the Game"), error->message);
+  return FALSE;
+}
+
 /* The window's size and state, kept from one session to the next. */
 static gboolean
 close_request_cb (SlWindow *self)
@@ -2283,6 +2306,8 @@ close_request_cb (SlWindow *self)
   GSettings *settings = window_settings (self);
   int width, height;
 
+  if (!flushed_before_closing (self))
+    return TRUE;
   if (settings == NULL)
     return FALSE;
   gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);

@@ -1035,3 +1035,111 @@ sl_file_write_library (const char  *path,
                           SL_FILE_REPLACE_DURABLE | (replace ? 0 : SL_FILE_REPLACE_NO_CLOBBER),
                           0644, NULL, error);
 }
+
+/* Flushing in the background --------------------------------------------- */
+
+struct _SlFileFlusher
+{
+  GThreadPool *pool;      /* one thread: the files are synced in order */
+  GMutex       lock;
+  GCond        done;
+  guint        pending;   /* handed over, not yet synced */
+  int          failure;   /* the errno of the first sync that failed, or 0 */
+};
+
+static void
+flush_one (gpointer data,
+           gpointer user_data)
+{
+  SlFileFlusher *self = user_data;
+  int fd = GPOINTER_TO_INT (data) - 1;
+  int failure = 0;
+
+  if (fdatasync (fd) != 0 && errno != EINVAL)
+    failure = errno;
+  if (close (fd) != 0 && errno != EINTR && failure == 0)
+    failure = errno;
+  g_mutex_lock (&self->lock);
+  if (failure != 0 && self->failure == 0)
+    self->failure = failure;
+  self->pending--;
+  g_cond_broadcast (&self->done);
+  g_mutex_unlock (&self->lock);
+}
+
+SlFileFlusher *
+sl_file_flusher_new (void)
+{
+  SlFileFlusher *self = g_new0 (SlFileFlusher, 1);
+
+  g_mutex_init (&self->lock);
+  g_cond_init (&self->done);
+  /* Not exclusive: the thread is GLib's, made when first needed. */
+  self->pool = g_thread_pool_new (flush_one, self, 1, FALSE, NULL);
+  return self;
+}
+
+void
+sl_file_flusher_push (SlFileFlusher *self,
+                      int            fd)
+{
+  g_return_if_fail (self != NULL && fd >= 0);
+
+  g_mutex_lock (&self->lock);
+  self->pending++;
+  g_mutex_unlock (&self->lock);
+  /* Cannot fail for a pool that is not exclusive. */
+  g_thread_pool_push (self->pool, GINT_TO_POINTER (fd + 1), NULL);
+}
+
+static gboolean
+take_failure (SlFileFlusher *self,
+              int           *errno_out)
+{
+  int failure = self->failure;
+
+  self->failure = 0;
+  if (errno_out != NULL)
+    *errno_out = failure;
+  return failure != 0;
+}
+
+gboolean
+sl_file_flusher_failed (SlFileFlusher *self,
+                        int           *errno_out)
+{
+  gboolean failed;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_mutex_lock (&self->lock);
+  failed = take_failure (self, errno_out);
+  g_mutex_unlock (&self->lock);
+  return failed;
+}
+
+gboolean
+sl_file_flusher_wait (SlFileFlusher *self,
+                      int           *errno_out)
+{
+  gboolean failed;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_mutex_lock (&self->lock);
+  while (self->pending > 0)
+    g_cond_wait (&self->done, &self->lock);
+  failed = take_failure (self, errno_out);
+  g_mutex_unlock (&self->lock);
+  return !failed;
+}
+
+void
+sl_file_flusher_free (SlFileFlusher *self)
+{
+  if (self == NULL)
+    return;
+  /* Every file handed over is synced first. */
+  g_thread_pool_free (self->pool, FALSE, TRUE);
+  g_mutex_clear (&self->lock);
+  g_cond_clear (&self->done);
+  g_free (self);
+}

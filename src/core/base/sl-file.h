@@ -189,6 +189,30 @@ gboolean       sl_file_replace_at       (int                  dirfd,
                                          int                  new_mode,
                                          GError             **error);
 
+/* Flushing in the background. A file written in place is synced to the
+ * disk (fdatasync) by a worker thread, in the order the files were handed
+ * over, so that a program's main loop never waits for the disk: what was
+ * written is the system's as soon as write() returns (a crash of the
+ * program loses nothing), and on the disk a moment later. */
+typedef struct _SlFileFlusher SlFileFlusher;
+
+SlFileFlusher *sl_file_flusher_new      (void);
+/* Syncs @fd in the background, then closes it (@fd is taken). */
+void           sl_file_flusher_push     (SlFileFlusher       *self,
+                                         int                  fd);
+/* Whether a sync failed since the last call (without waiting); the
+ * failure is then forgotten, with its errno in @errno_out. */
+gboolean       sl_file_flusher_failed   (SlFileFlusher       *self,
+                                         int                 *errno_out);
+/* Waits until every file handed over is synced. FALSE, with the errno of
+ * the first failure since sl_file_flusher_failed() was last called, when a
+ * sync failed; the failure is then forgotten. */
+gboolean       sl_file_flusher_wait     (SlFileFlusher       *self,
+                                         int                 *errno_out);
+/* Waits, then frees @self. */
+void           sl_file_flusher_free     (SlFileFlusher       *self);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlFileReplace, sl_file_replace_abort)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlFileFlusher, sl_file_flusher_free)
 
 G_END_DECLS

@@ -94,6 +94,7 @@ struct _SlGame
   FileId     saved_id;
   char      *load_warning;   /* what went wrong reading the file, mended */
   int        lock_fd;        /* the file taken for writing (sl_game_take_file), or −1 */
+  SlFileFlusher *flusher;    /* saves synced in the background, or NULL */
   gboolean   read_only;      /* sl_game_set_read_only */
 };
 
@@ -209,6 +210,8 @@ sl_game_finalize (GObject *object)
   g_clear_pointer (&self->withdrawn, g_array_unref);
   g_clear_pointer (&self->saved, g_array_unref);
   g_free (self->load_warning);
+  /* What was saved is on the disk before the file is let go. */
+  g_clear_pointer (&self->flusher, sl_file_flusher_free);
   if (self->lock_fd >= 0)
     close (self->lock_fd);
   g_free (self->cache_dir);
@@ -1222,6 +1225,10 @@ save_in_place (SlGame      *self,
   FileId now;
   int fd;
 
+  /* A sync in the background failed: what the disk holds is not known,
+   * so the whole file is written again (atomically, and synced). */
+  if (self->flusher != NULL && sl_file_flusher_failed (self->flusher, NULL))
+    self->layout_known = FALSE;
   if (!self->layout_known || self->header_dirty || g_strcmp0 (self->path, path) != 0)
     return FALSE;
   /* The records placed before the first entry changed since are as saved
@@ -1278,7 +1285,8 @@ save_in_place (SlGame      *self,
       return FALSE;
     }
   if (!pwrite_all (fd, text->str, text->len, base) ||
-      (new_size < self->saved_size && ftruncate (fd, new_size) != 0) || fdatasync (fd) != 0)
+      (new_size < self->saved_size && ftruncate (fd, new_size) != 0) ||
+      (self->flusher == NULL && fdatasync (fd) != 0))
     {
       int saved_errno = errno;
 
@@ -1295,7 +1303,12 @@ save_in_place (SlGame      *self,
     self->layout_known = FALSE;
   else
     file_id_of (&st, &self->saved_id);
-  close (fd);
+  /* Written: the system has it (a crash of the program loses nothing);
+   * on the disk now, or in a moment without the caller waiting. */
+  if (self->flusher != NULL)
+    sl_file_flusher_push (self->flusher, fd);
+  else
+    close (fd);
 
   g_array_set_size (self->saved, keep);
   g_array_append_vals (self->saved, added->data, added->len);
@@ -1403,6 +1416,43 @@ sl_game_save (SlGame      *self,
       self->lock_fd = new_lock_fd;
     }
   return TRUE;
+}
+
+void
+sl_game_set_flush_in_background (SlGame  *self,
+                                 gboolean background)
+{
+  g_return_if_fail (SL_IS_GAME (self));
+  if (background && self->flusher == NULL)
+    self->flusher = sl_file_flusher_new ();
+  else if (!background && self->flusher != NULL)
+    {
+      /* A failure not yet told is told by the next save: it writes the
+       * whole file. */
+      if (!sl_file_flusher_wait (self->flusher, NULL))
+        self->layout_known = FALSE;
+      g_clear_pointer (&self->flusher, sl_file_flusher_free);
+    }
+}
+
+gboolean
+sl_game_flush (SlGame  *self,
+               GError **error)
+{
+  int failure;
+
+  g_return_val_if_fail (SL_IS_GAME (self), FALSE);
+  if (self->flusher == NULL || sl_file_flusher_wait (self->flusher, &failure))
+    return TRUE;
+  self->layout_known = FALSE;
+  {
+    g_autofree char *display = g_filename_display_name (self->path);
+
+    g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_WRITE,
+                 _("The game could not be written to the disk at %s: %s. The next change writes the whole file again."),
+                 display, g_strerror (failure));
+  }
+  return FALSE;
 }
 
 /* Loading

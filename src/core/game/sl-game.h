@@ -129,9 +129,23 @@ gboolean              sl_game_get_read_only   (SlGame         *self);
  * game opened with the entries before it: what to tell the players. */
 const char           *sl_game_get_load_warning (SlGame        *self);
 /* Writes atomically (a temporary file, then a rename): a failure leaves the
- * previous file as it was. Remembers @path. */
+ * previous file as it was. Remembers @path. A save after a command writes
+ * only what changed, in place (docs/game-format.md "Writing"), and syncs
+ * it to the disk before it returns, or, with sl_game_set_flush_in_background(),
+ * just after on a worker thread. */
 gboolean              sl_game_save            (SlGame         *self,
                                                const char     *path,
+                                               GError        **error);
+/* Whether saves written in place are synced to the disk on a worker thread
+ * (the window: a key press never waits for the disk) instead of before
+ * sl_game_save() returns (the command line). A sync that fails there makes
+ * the next save write the whole file, atomically and durably. */
+void                  sl_game_set_flush_in_background (SlGame  *self,
+                                                       gboolean background);
+/* Waits until everything saved is on the disk; FALSE with @error when a
+ * sync in the background failed since the last save (the next save writes
+ * the whole file again). */
+gboolean              sl_game_flush           (SlGame         *self,
                                                GError        **error);
 const char           *sl_game_get_path        (SlGame         *self);
 
