@@ -261,6 +261,13 @@ label_with_markup (GtkWidget  *widget,
 
 static gboolean shows_text (GtkWidget *widget, const char *text);
 
+static void
+destroyed_cb (GtkWidget *widget,
+              gboolean  *destroyed)
+{
+  *destroyed = TRUE;
+}
+
 static SlWindow *
 open_window (SlApplication *app)
 {
@@ -1405,7 +1412,34 @@ test_window_builder (void)
   sl_test_ui_settle ();
   g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_BUILDER_WINDOW));
   g_assert_null (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
-  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* The builder is a window of the application: quitting (Ctrl+Q) closes
+   * the table's window and asks about the builder's changes, and the
+   * application goes on with the builder until it is answered. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.builder", NULL);
+  builder = SL_BUILDER_WINDOW (sl_test_ui_find_toplevel (SL_TYPE_BUILDER_WINDOW));
+  g_assert_true (gtk_window_get_application (GTK_WINDOW (builder)) == GTK_APPLICATION (app));
+  adw_combo_row_set_selected (sl_builder_window_get_combo (builder, 0, "armor"), rs);
+  {
+    g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (builder));
+    AdwMessageDialog *ask;
+    gboolean destroyed = FALSE;
+
+    g_signal_connect (window, "destroy", G_CALLBACK (destroyed_cb), &destroyed);
+    g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+    sl_test_ui_settle ();
+    g_assert_true (destroyed);
+    ask = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+    g_assert_nonnull (ask);
+    g_assert_cmpstr (adw_message_dialog_get_heading (ask), ==, "Save Changes?");
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (builder)));
+    g_assert_nonnull (g_list_find (gtk_application_get_windows (GTK_APPLICATION (app)), builder));
+    adw_message_dialog_response (ask, "discard");
+    gtk_window_destroy (GTK_WINDOW (ask));
+    sl_test_ui_settle ();
+    g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_BUILDER_WINDOW));
+    g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
+  }
 }
 
 /* The action row titled @title in @widget's tree, and its switch or spin

@@ -41,11 +41,16 @@ struct _SlApplication
 
 G_DEFINE_FINAL_TYPE (SlApplication, sl_application, ADW_TYPE_APPLICATION)
 
+/* The table's window last used (the squad builder or scenario editor may
+ * be the active one), or a new one. */
 static SlWindow *
 get_window (SlApplication *self)
 {
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  GtkWindow *window = NULL;
 
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL && window == NULL; l = l->next)
+    if (SL_IS_WINDOW (l->data))
+      window = l->data;
   if (window == NULL)
     {
       window = GTK_WINDOW (sl_window_new (self));
@@ -223,12 +228,21 @@ preferences_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (sl_preferences_new (window, self->settings, self->rules)));
 }
 
+/* Quitting closes every window as its close button does (its size kept,
+ * the game on the disk, a squad or scenario with unsaved changes asked
+ * about first); the application ends with the last window. */
 static void
 quit_action (GSimpleAction *action,
              GVariant      *parameter,
              gpointer       user_data)
 {
-  g_application_quit (G_APPLICATION (user_data));
+  g_autoptr(GPtrArray) windows = g_ptr_array_new_with_free_func (g_object_unref);
+
+  /* Held: closing one window may destroy others (its dialogs). */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (user_data)); l != NULL; l = l->next)
+    g_ptr_array_add (windows, g_object_ref (l->data));
+  for (guint i = 0; i < windows->len; i++)
+    gtk_window_close (g_ptr_array_index (windows, i));
 }
 
 static const GActionEntry app_actions[] = {

@@ -99,6 +99,21 @@ sl_draft_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (sl_draft_window_parent_class)->close_request (window);
 }
 
+/* A window of its parent's application: the application goes on while it
+ * is open, after the table's window has closed, and quitting closes it as
+ * its close button does, asking about changes first. */
+static void
+transient_for_cb (GtkWindow  *window,
+                  GParamSpec *pspec,
+                  gpointer    user_data)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (window);
+
+  if (parent != NULL && gtk_window_get_application (parent) != NULL &&
+      gtk_window_get_application (window) == NULL)
+    gtk_window_set_application (window, gtk_window_get_application (parent));
+}
+
 static void
 sl_draft_window_finalize (GObject *object)
 {
@@ -124,4 +139,5 @@ sl_draft_window_class_init (SlDraftWindowClass *klass)
 static void
 sl_draft_window_init (SlDraftWindow *self)
 {
+  g_signal_connect (self, "notify::transient-for", G_CALLBACK (transient_for_cb), NULL);
 }
