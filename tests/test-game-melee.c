@@ -205,8 +205,9 @@ test_compulsions_p23_p31 (void)
 
 /* P-23 (a) step 3, (b): a unit that avoided a melee makes a movement
  * action taking it beyond 1 m before anything else: it neither engages
- * (the unit it avoided or another) nor takes the opportunity fire it was
- * holding, in its own turn or out of it. */
+ * (the unit it avoided or another) nor declares anything else, in its own
+ * turn or out of it. The opportunity fire it was holding is lost the
+ * moment it is engaged (P-22 step 3, P-09 step 5). */
 static void
 test_avoided_moves_away_p23 (void)
 {
@@ -223,9 +224,10 @@ test_avoided_moves_away_p23 (void)
   /* P-23 (b): it has not acted this subphase; it moves away. */
   sl_test_play (game, "{'type': 'engage', 'unit': 'tog-3', 'target': 'cw-15', 'decision': 'avoid'}");
   g_assert_true (sl_test_unit_state (game, "cw-15")->must_move_away);
-  sl_test_refuse (game, "{'type': 'fire', 'unit': 'cw-15', 'target': 'tog-4', 'roll': 5}", "unit", "P-23");
+  g_assert_false (sl_test_unit_state (game, "cw-15")->opportunity_armed);
+  sl_test_refuse (game, "{'type': 'fire', 'unit': 'cw-15', 'target': 'tog-4', 'roll': 5}", "unit",
+                  "not on opportunity fire");
   sl_test_play (game, "{'type': 'pass'}");
-  sl_test_refuse (game, "{'type': 'fire', 'unit': 'cw-15', 'target': 'tog-4', 'roll': 5}", "unit", "P-23");
   sl_test_refuse (game, "{'type': 'engage', 'unit': 'cw-15', 'target': 'tog-3'}", "unit", "P-23");
   sl_test_refuse (game, "{'type': 'engage', 'unit': 'cw-15', 'target': 'tog-4'}", "unit", "beyond 1 m");
   sl_test_refuse (game, "{'type': 'declare', 'unit': 'cw-15', 'action': 'use-device'}", "action", "P-23");
@@ -234,6 +236,32 @@ test_avoided_moves_away_p23 (void)
   sl_test_play (game, "{'type': 'declare', 'unit': 'cw-15', 'action': 'run'}");
   g_assert_false (sl_test_unit_state (game, "cw-15")->must_move_away);
   g_assert_false (sl_test_unit_state (game, "cw-15")->opportunity_armed);
+}
+
+/* P-22 step 3, P-09 step 5: a defender holding opportunity fire loses it
+ * when it is engaged, and fights without it; the history says so. The
+ * attacker's own opportunity fire ends as it engages (another action). */
+static void
+test_engaged_loses_opportunity_p22 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_strict ();
+  const SlJournalEntry *entry;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'tog-ft1': 1, 'cw-ft1': 7, 'tog-ft2': 9, 'cw-ft2': 10}}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'opportunity-fire'}");
+  sl_test_play (game, "{'type': 'pass'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-15', 'action': 'opportunity-fire'}");
+  sl_test_go_to_subphase (game, 3);
+  g_assert_true (sl_test_unit_state (game, "cw-15")->opportunity_armed);
+  g_assert_true (sl_test_unit_state (game, "tog-3")->opportunity_armed);
+
+  entry = sl_test_play (game, "{'type': 'engage', 'unit': 'tog-3', 'target': 'cw-15', 'decision': 'fight'}");
+  g_assert_nonnull (strstr (entry->summary, "Trooper Kessel loses its opportunity fire (P-22, P-09)."));
+  g_assert_false (sl_test_unit_state (game, "cw-15")->opportunity_armed);
+  g_assert_false (sl_test_unit_state (game, "tog-3")->opportunity_armed);
+  /* Nothing left to fire with out of turn. */
+  sl_test_refuse (game, "{'type': 'fire', 'unit': 'cw-15', 'target': 'tog-4', 'roll': 5}", "unit",
+                  "not on opportunity fire");
 }
 
 /* P-24 step 5, E-21: a defender parrying two attackers divides its +3 as it
@@ -333,6 +361,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/melee/avoid-cases", test_avoid_cases);
   g_test_add_func ("/game/melee/compulsions-P-23-P-31", test_compulsions_p23_p31);
   g_test_add_func ("/game/melee/avoided-moves-away-P-23", test_avoided_moves_away_p23);
+  g_test_add_func ("/game/melee/engaged-loses-opportunity-P-22", test_engaged_loses_opportunity_p22);
   g_test_add_func ("/game/melee/parry-share-E-21", test_parry_share_e21);
   g_test_add_func ("/game/melee/rout-in-melee-P-31", test_rout_in_melee_p31);
   g_test_add_func ("/game/melee/refused", test_melee_refused);

@@ -343,9 +343,10 @@ check_engage_contact (SlCommand  *c,
   return TRUE;
 }
 
-/* P-22 step 3: the defender loses its ongoing action at once — but a
- * melee it is fighting goes on: several attackers each have their own
- * (A-76). The attacker gives up its own and attacks. */
+/* P-22 step 3: the defender loses its ongoing action at once, opportunity
+ * fire it holds included — but a melee it is fighting goes on: several
+ * attackers each have their own (A-76). The attacker gives up its own and
+ * attacks. */
 static void
 make_contact (SlCommand    *c,
               const Engage *e)
@@ -358,6 +359,13 @@ make_contact (SlCommand    *c,
     {
       sl_command_say (c, _("%s loses “%s” (P-22)."), name (c, defender), ud->current.action->name);
       sl_state_lose_action (c->state, defender);
+    }
+  else if (ud->opportunity_armed)
+    {
+      /* Opportunity fire it holds is ongoing too, and whether it fights
+       * or avoids it starts another action (P-09 step 5). */
+      ud->opportunity_armed = FALSE;
+      sl_command_say (c, _("%s loses its opportunity fire (P-22, P-09)."), name (c, defender));
     }
   if (!sl_state_unit_idle (c->rules, c->state, attacker))
     sl_command_say (c, _("%s gives up “%s”."), name (c, attacker), ua->current.action->name);
