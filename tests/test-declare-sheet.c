@@ -517,6 +517,56 @@ test_declare_sheet_accessible (void)
   gtk_window_destroy (GTK_WINDOW (sheet));
 }
 
+/* The group of rows titled @title under @widget, or NULL. */
+static AdwPreferencesGroup *
+find_group (GtkWidget  *widget,
+            const char *title)
+{
+  if (ADW_IS_PREFERENCES_GROUP (widget) &&
+      g_strcmp0 (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (widget)), title) == 0)
+    return ADW_PREFERENCES_GROUP (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      AdwPreferencesGroup *found = find_group (child, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A-104: a routed unit's sheet says, over its moves, what the rules make
+ * it do; another unit's says nothing there. */
+static void
+test_declare_sheet_routed_a104 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlDeclareSheet *sheet;
+  AdwPreferencesGroup *moves;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-14', 'field': 'routed', 'value': true}");
+  for (int routed = 0; routed < 2; routed++)
+    {
+      sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, routed ? "cw-14" : "cw-13"));
+      gtk_window_present (GTK_WINDOW (sheet));
+      sl_test_ui_settle ();
+      moves = find_group (GTK_WIDGET (sheet), "Movement");
+      g_assert_nonnull (moves);
+      if (routed)
+        {
+          g_assert_nonnull (strstr (adw_preferences_group_get_description (moves), "is routed"));
+          g_assert_nonnull (strstr (adw_preferences_group_get_description (moves), "(A-104)"));
+          sl_test_ui_save_png (GTK_WIDGET (sheet), "declare-sheet-routed.png");
+        }
+      else
+        g_assert_cmpstr (adw_preferences_group_get_description (moves) ? adw_preferences_group_get_description (moves) : "",
+                         ==, "");
+      gtk_window_destroy (GTK_WINDOW (sheet));
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -526,6 +576,7 @@ main (int argc, char *argv[])
   sl_test_ui_init ();
   g_test_add_func ("/declare-sheet/choices", test_declare_sheet_choices);
   g_test_add_func ("/declare-sheet/refused", test_declare_sheet_refused);
+  g_test_add_func ("/declare-sheet/routed-A-104", test_declare_sheet_routed_a104);
   g_test_add_func ("/declare-sheet/engage", test_declare_sheet_engage);
   g_test_add_func ("/declare-sheet/zero-g", test_declare_sheet_zero_g);
   g_test_add_func ("/declare-sheet/engage-zero-g-A-71", test_declare_sheet_engage_zero_g_a71);

@@ -266,6 +266,33 @@ test_regroup_e30 (void)
   sl_test_refuse (game, "{'type': 'regroup', 'leader_squad': 'vets', 'squads': ['green']}", "type", NULL);
 }
 
+/* A-104: what a routed unit must do is told to the players, unless the
+ * group plays routed units by hand (routedManualControl); P-23: a unit
+ * that avoided a melee moves away first. */
+static void
+test_routed_orders_a104 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlSetup *setup = sl_game_get_setup (game);
+  SlOptions manual = setup->options;
+  int unit = sl_test_unit (game, "cw-14");
+  g_autofree char *none = NULL;
+  g_autofree char *orders = NULL;
+  g_autofree char *by_hand = NULL;
+
+  sl_test_start_turn (game);
+  none = sl_state_unit_orders (&setup->options, sl_game_get_state (game), unit, "Trooper Vance");
+  g_assert_null (none);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-14', 'field': 'routed', 'value': true}");
+  orders = sl_state_unit_orders (&setup->options, sl_game_get_state (game), unit, "Trooper Vance");
+  g_assert_nonnull (orders);
+  g_assert_true (g_str_has_prefix (orders, "Trooper Vance is routed"));
+  g_assert_nonnull (strstr (orders, "(A-104)"));
+  manual.routed_manual_control = TRUE;
+  by_hand = sl_state_unit_orders (&manual, sl_game_get_state (game), unit, "Trooper Vance");
+  g_assert_null (by_hand);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -273,6 +300,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/morale/rout-turn-12", test_rout_turn_12);
   g_test_add_func ("/game/morale/rout-modifiers-A-101", test_rout_modifiers);
   g_test_add_func ("/game/morale/rally", test_rally);
+  g_test_add_func ("/game/morale/routed-orders-A-104", test_routed_orders_a104);
   g_test_add_func ("/game/morale/acting-leader", test_acting_leader);
   g_test_add_func ("/game/morale/regroup-E-30", test_regroup_e30);
   return g_test_run ();

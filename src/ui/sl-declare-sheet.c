@@ -1022,6 +1022,16 @@ add_actions (SlDeclareSheet *self)
   for (int k = 0; k < SL_N_ACTION_CATEGORIES; k++)
     if (groups[k] != NULL)
       adw_preferences_page_add (self->page, ADW_PREFERENCES_GROUP (groups[k]));
+  /* What the rules make the unit do, over the moves it has to pick from. */
+  if (groups[SL_ACTION_MOVEMENT] != NULL)
+    {
+      const SlSetup *setup = sl_game_get_setup (self->game);
+      g_autofree char *orders = sl_state_unit_orders (&setup->options, sl_game_get_state (self->game), self->unit,
+                                                      sl_setup_unit_at (setup, self->unit)->name);
+
+      if (orders != NULL)
+        sl_group_set_description (ADW_PREFERENCES_GROUP (groups[SL_ACTION_MOVEMENT]), orders);
+    }
 }
 
 static void

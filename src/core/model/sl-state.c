@@ -255,6 +255,24 @@ sl_state_unit_to_decide (const SlRules *rules,
          u->avoid_from == 0 && !sl_state_unit_dazed (rules, state, unit);
 }
 
+char *
+sl_state_unit_orders (const SlOptions *options,
+                      const SlState   *state,
+                      int              unit,
+                      const char      *name)
+{
+  const SlUnitState *u = &state->units[unit];
+
+  if (u->routed && !options->routed_manual_control)
+    return g_strdup_printf (_("%s is routed: with no enemy seeing or threatening it, it does nothing; "
+                              "otherwise it moves toward cover or out of enemy sight by the shortest way, "
+                              "as fast as it may move, and it avoids any melee (A-104)."), name);
+  if (u->must_move_away)
+    return g_strdup_printf (_("%s avoided a melee: its next action is a move taking it beyond 1 m (P-23)."),
+                            name);
+  return NULL;
+}
+
 int
 sl_state_turn_position (const SlRules *rules,
                         const SlState *state)

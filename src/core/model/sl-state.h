@@ -324,6 +324,14 @@ int          sl_state_order_position (const SlState *state,
 gboolean     sl_state_unit_to_decide (const SlRules *rules,
                                       const SlState *state,
                                       int            unit);
+/* What the rules make @unit (named @name) do whatever its owner would
+ * like, as a sentence for the players, or NULL: a routed unit's flight
+ * (A-104, unless the option routedManualControl), a unit that avoided a
+ * melee moving away first (P-23). */
+char        *sl_state_unit_orders    (const SlOptions *options,
+                                      const SlState   *state,
+                                      int              unit,
+                                      const char      *name);
 /* The position in the initiative order of the grouping whose turn it is:
  * the first from the current slot with a unit still to decide, or n_order
  * when every grouping has had its turn. Groupings from the slot up to it
