@@ -1209,33 +1209,14 @@ pwrite_all (int         fd,
  * command: its one record) are written again in place, the file cut to its
  * new length and synced — what a save costs does not grow with the game.
  * FALSE with @error unset when the whole file must be written instead. */
-static gboolean
-save_in_place (SlGame      *self,
-               const char  *path,
-               GError     **error)
+/* The saved records placed before the first entry changed since @dirty,
+ * which are as saved (they come in the order of their places). */
+static guint
+records_unchanged (SlGame *self,
+                   guint   dirty)
 {
-  g_autoptr(GString) text = g_string_new (NULL);
-  g_autoptr(GArray) records = g_array_new (FALSE, FALSE, sizeof (Record));
-  g_autoptr(GArray) added = g_array_new (FALSE, FALSE, sizeof (SavedRecord));
-  g_autoptr(GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autofree char *old = NULL;
-  guint keep, lo, hi, dirty, active = 0;
-  guint64 base, new_size;
-  struct stat st;
-  FileId now;
-  int fd;
+  guint lo = 0, hi = self->saved->len;
 
-  /* A sync in the background failed: what the disk holds is not known,
-   * so the whole file is written again (atomically, and synced). */
-  if (self->flusher != NULL && sl_file_flusher_failed (self->flusher, NULL))
-    self->layout_known = FALSE;
-  if (!self->layout_known || self->header_dirty || g_strcmp0 (self->path, path) != 0)
-    return FALSE;
-  /* The records placed before the first entry changed since are as saved
-   * (they come in the order of their places). */
-  dirty = MIN (self->dirty_from, self->position);
-  lo = 0;
-  hi = self->saved->len;
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
@@ -1245,26 +1226,33 @@ save_in_place (SlGame      *self,
       else
         hi = mid;
     }
-  keep = lo;
-  collect_records (self, dirty, records);
-  base = keep == 0 ? self->saved_open : g_array_index (self->saved, SavedRecord, keep - 1).end;
-  append_records (text, base, records, 0, keep > 0, added, starts);
-  g_string_append (text, JOURNAL_TAIL);
-  new_size = base + text->len;
+  return lo;
+}
 
-  fd = g_open (path, O_RDWR | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
+/* @path opened for writing in place, when it is still the file last
+ * written or read; -1 otherwise, with @error set when nothing may be
+ * written (unset: the whole file is written instead). */
+static int
+open_as_saved (SlGame      *self,
+               const char  *path,
+               GError     **error)
+{
+  struct stat st;
+  FileId now;
+  int fd = g_open (path, O_RDWR | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
+
   if (fd < 0 && errno == ENOENT)
-    return FALSE;  /* gone: written whole again */
+    return -1;  /* gone: written whole again */
   if (fd < 0)
     {
       /* Read-only file system, no permission …: said, nothing written. */
       save_error (error, path, g_strerror (errno));
-      return FALSE;
+      return -1;
     }
   if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
     {
       close (fd);
-      return FALSE;
+      return -1;
     }
   file_id_of (&st, &now);
   if (!file_id_equal (&now, &self->saved_id))
@@ -1275,8 +1263,43 @@ save_in_place (SlGame      *self,
       g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_CHANGED,
                    _("%s was changed by another program since Squad Log read it: it was not overwritten. Open it again to go on from what it holds now."),
                    display);
-      return FALSE;
+      return -1;
     }
+  return fd;
+}
+
+static gboolean
+save_in_place (SlGame      *self,
+               const char  *path,
+               GError     **error)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GArray) records = g_array_new (FALSE, FALSE, sizeof (Record));
+  g_autoptr(GArray) added = g_array_new (FALSE, FALSE, sizeof (SavedRecord));
+  g_autoptr(GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autofree char *old = NULL;
+  guint keep, dirty, active = 0;
+  guint64 base, new_size;
+  struct stat st;
+  int fd;
+
+  /* A sync in the background failed: what the disk holds is not known,
+   * so the whole file is written again (atomically, and synced). */
+  if (self->flusher != NULL && sl_file_flusher_failed (self->flusher, NULL))
+    self->layout_known = FALSE;
+  if (!self->layout_known || self->header_dirty || g_strcmp0 (self->path, path) != 0)
+    return FALSE;
+  dirty = MIN (self->dirty_from, self->position);
+  keep = records_unchanged (self, dirty);
+  collect_records (self, dirty, records);
+  base = keep == 0 ? self->saved_open : g_array_index (self->saved, SavedRecord, keep - 1).end;
+  append_records (text, base, records, 0, keep > 0, added, starts);
+  g_string_append (text, JOURNAL_TAIL);
+  new_size = base + text->len;
+
+  fd = open_as_saved (self, path, error);
+  if (fd < 0)
+    return FALSE;
   /* What is written over, to put it back if the write fails. */
   old = g_malloc (self->saved_size - base + 1);
   if (pread (fd, old, self->saved_size - base, base) != (ssize_t) (self->saved_size - base))
