@@ -606,6 +606,39 @@ test_declared_odds (void)
                    json_object_get_int_member (f, "modifier"));
 }
 
+/* P-08 step 3: Next refused while fire is left to resolve names what is
+ * left — the first five and how many more when there are over six (the
+ * track shows them all), every one when there are six or fewer. */
+static void
+test_pending_named (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  sl_test_start_turn (game);
+  for (int i = 1; i <= 8; i++)
+    {
+      g_autofree char *declare = g_strdup_printf ("{'type': 'declare', 'unit': 'tog-%d', 'action': 'fire',"
+                                                  " 'target': 'cw-13'}", i);
+
+      sl_test_play (game, declare);
+    }
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_RANGED_FIRE);
+  sl_test_refuse (game, "{'type': 'next'}", "type",
+                  "Fire to resolve first: Centurion Vale, Legionnaire Marek, Legionnaire Ostra, Legionnaire Quill, "
+                  "Legionnaire Brann and 3 more (P-08 step 3).");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'tog-1', 'roll': 10}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'tog-2', 'roll': 10}");
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_null (sl_game_apply_text (game, "{\"type\": \"next\"}", &error));
+    g_assert_nonnull (error);
+    g_assert_true (g_str_has_prefix (error->message, "Fire to resolve first: Legionnaire Ostra, "));
+    g_assert_null (strstr (error->message, "more"));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -619,6 +652,7 @@ main (int   argc,
   g_test_add_func ("/steps/declaration-order-P-08", test_declaration_order_p08);
   g_test_add_func ("/steps/busy-groupings-skipped-P-08", test_busy_groupings_skipped);
   g_test_add_func ("/steps/opportunity-armed-in-slot-A-28", test_opportunity_armed_in_slot_a28);
+  g_test_add_func ("/steps/pending-named-P-08", test_pending_named);
   g_test_add_func ("/steps/format-1-any-order", test_format_1_any_order);
   g_test_add_func ("/steps/refuse-early-P-14-P-34-A-92", test_refuse_early);
   g_test_add_func ("/steps/refuse-sprint-T-36", test_refuse_sprint);

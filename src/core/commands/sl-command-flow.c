@@ -427,6 +427,9 @@ sl_command_initiative (SlCommand  *c,
 
 /* The subphase track (P-07, P-08) */
 
+/* The most names a sentence of what is due lists before "and N more". */
+#define PENDING_NAMED 6
+
 /* What must be resolved in @step of the current subphase before play goes
  * on: a sentence, or NULL when nothing. Fire is resolved here; the other
  * steps belong to their families. */
@@ -435,29 +438,43 @@ pending_in_step (SlCommand *c,
                  SlStep     step)
 {
   g_autoptr(GArray) due = sl_state_due (c->rules, c->setup, c->state, step);
+  g_autoptr(GPtrArray) listed = g_ptr_array_new ();
   g_autoptr(GString) names = g_string_new (NULL);
   int last_unit = -1;
+  guint named;
 
   for (guint i = 0; i < due->len; i++)
     {
       const SlDue *d = &g_array_index (due, SlDue, i);
-      const char *name;
 
       if (d->unit >= 0 && d->unit == last_unit)
         continue;  /* its avoidance roll, then its melee */
       last_unit = d->unit;
       if (d->unit >= 0)
-        name = sl_command_name (c, d->unit);
+        g_ptr_array_add (listed, (gpointer) sl_command_name (c, d->unit));
       else if (d->squad >= 0)
-        name = sl_setup_squad_at (c->setup, d->squad)->name;
+        g_ptr_array_add (listed, sl_setup_squad_at (c->setup, d->squad)->name);
       else
-        name = sl_state_find_marker (c->state, d->marker)->label;
-      if (names->len > 0)
-        g_string_append (names, _(", "));
-      g_string_append (names, name);
+        g_ptr_array_add (listed, sl_state_find_marker (c->state, d->marker)->label);
     }
-  if (names->len == 0)
+  if (listed->len == 0)
     return NULL;
+  /* A long list names the first few and says how many more: the track
+   * shows them all. */
+  named = listed->len > PENDING_NAMED ? PENDING_NAMED - 1 : listed->len;
+  for (guint i = 0; i < named; i++)
+    {
+      if (i > 0)
+        g_string_append (names, _(", "));
+      g_string_append (names, g_ptr_array_index (listed, i));
+    }
+  if (named < listed->len)
+    {
+      g_autofree char *more = g_strdup_printf (ngettext ("%s and %u more", "%s and %u more", listed->len - named),
+                                               names->str, listed->len - named);
+
+      g_string_assign (names, more);
+    }
   if (c->state->phase == SL_PHASE_ROUT_RALLY)
     return g_strdup_printf (_("Rout checks to make first: %s (P-31)."), names->str);
   if (c->state->phase == SL_PHASE_FIRE_MISSION)
