@@ -40,6 +40,41 @@ sl_action_row_new (void)
   return plain_row (adw_action_row_new ());
 }
 
+void
+sl_window_class_bind_close_keys (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
+}
+
+void
+sl_widget_class_bind_activate_keys (GtkWidgetClass *widget_class,
+                                    const char     *action)
+{
+  static const guint keys[] = { GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter, GDK_KEY_space, GDK_KEY_KP_Space };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_widget_class_add_binding_action (widget_class, keys[i], 0, action, NULL);
+}
+
+GtkWidget *
+sl_check_row_new (const char      *title,
+                  GtkCheckButton  *group,
+                  GtkCheckButton **check)
+{
+  GtkWidget *row = sl_action_row_new ();
+
+  *check = GTK_CHECK_BUTTON (gtk_check_button_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_widget_set_valign (GTK_WIDGET (*check), GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (*check), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  if (group != NULL)
+    gtk_check_button_set_group (*check, group);
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), GTK_WIDGET (*check));
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (*check));
+  return row;
+}
+
 GtkWidget *
 sl_expander_row_new (void)
 {

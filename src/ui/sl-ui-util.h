@@ -23,6 +23,18 @@ GtkWidget     *sl_action_row_new   (void);
 GtkWidget     *sl_expander_row_new (void);
 GtkWidget     *sl_combo_row_new    (void);
 GtkWidget     *sl_entry_row_new    (void);
+/* A row titled @title with a check button at its start that the whole
+ * row toggles — a radio button of @group's when @group is not NULL —, the
+ * button named @title for a screen reader; the button in @check. */
+GtkWidget     *sl_check_row_new    (const char      *title,
+                                    GtkCheckButton  *group,
+                                    GtkCheckButton **check);
+/* For a widget of ours that acts as a button: @action (installed by its
+ * class) on Enter and Space, the keys GtkButton takes. */
+void           sl_widget_class_bind_activate_keys (GtkWidgetClass *widget_class,
+                                                   const char     *action);
+/* For a window of ours: Escape and Ctrl+W close it (window.close). */
+void           sl_window_class_bind_close_keys (GtkWidgetClass *widget_class);
 /* A toast that shows @text as it is. */
 AdwToast      *sl_toast_new        (const char *text);
 /* A preferences group's title and description, and a status page's

@@ -520,6 +520,19 @@ sl_option_get_json (const SlOptionDef *def,
   return node;
 }
 
+char *
+sl_option_value_text (JsonNode *value)
+{
+  g_return_val_if_fail (value != NULL, NULL);
+  if (JSON_NODE_HOLDS_NULL (value))
+    return g_strdup (_("none"));
+  if (json_node_get_value_type (value) == G_TYPE_BOOLEAN)
+    return g_strdup (json_node_get_boolean (value) ? _("yes") : _("no"));
+  if (json_node_get_value_type (value) == G_TYPE_STRING)
+    return g_strdup (json_node_get_string (value));
+  return sl_json_to_string (value, FALSE);
+}
+
 JsonNode *
 sl_option_set_diff_json (const SlOptionSet *set,
                          const SlOptions   *options)

@@ -162,6 +162,9 @@ JsonNode          *sl_option_parse_value     (const SlOptionDef *def,
 /* The value of @def in @options as JSON. */
 JsonNode          *sl_option_get_json        (const SlOptionDef *def,
                                               const SlOptions   *options);
+/* An option's value (sl_option_get_json) for people: "yes", "no", "none",
+ * "rolling", "2". */
+char              *sl_option_value_text      (JsonNode          *value);
 /* Every option whose value differs from the defaults, as an object. */
 JsonNode          *sl_option_set_diff_json   (const SlOptionSet *set,
                                               const SlOptions   *options);

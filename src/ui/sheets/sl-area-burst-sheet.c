@@ -259,9 +259,10 @@ update_prompt (SlAreaBurstSheet *self)
  * right (a jammed weapon, the rate of fire …), the way on is to give up
  * the unit's action (§6.1). */
 static void
-show_refusal (SlAreaBurstSheet *self,
-              const GError     *error)
+show_refusal (SlSheet      *sheet,
+              const GError *error)
 {
+  SlAreaBurstSheet *self = SL_AREA_BURST_SHEET (sheet);
   gboolean stuck = !sl_refusal_fixable (error, inputs) || self->offered->len == 0;
   const char *field = sl_rule_error_get_field (error);
   Target *t = NULL;
@@ -373,7 +374,7 @@ refresh (SlSheet *sheet)
                                  !self->settled && self->targets->len < self->offered->len);
   update_prompt (self);
   if (result == NULL)
-    show_refusal (self, error);
+    sl_sheet_refused (SL_SHEET (self), error);
 }
 
 /* Once a die is thrown the table is as it stands. */
@@ -402,15 +403,8 @@ apply (SlSheet *sheet)
 {
   SlAreaBurstSheet *self = SL_AREA_BURST_SHEET (sheet);
   g_autoptr(JsonNode) command = build_command (self, NULL, TRUE);
-  g_autoptr(GError) error = NULL;
 
-  if (sl_game_apply (self->game, command, &error) == NULL)
-    {
-      show_refusal (self, error);
-      return FALSE;
-    }
-  gtk_window_destroy (GTK_WINDOW (self));
-  return TRUE;
+  return sl_sheet_apply_command (sheet, command);
 }
 
 gboolean
@@ -582,13 +576,7 @@ static void
 add_row_actions (SlAreaBurstSheet *self,
                  Target           *t)
 {
-  t->die = GTK_LABEL (gtk_label_new ("–"));
-  gtk_widget_add_css_class (GTK_WIDGET (t->die), "die-slot");
-  gtk_widget_add_css_class (GTK_WIDGET (t->die), "numeric");
-  gtk_widget_set_valign (GTK_WIDGET (t->die), GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (t->die), _("The to-hit die"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (t->die), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  _("The to-hit die"), -1);
+  t->die = sl_sheet_die_slot_new (_("The to-hit die"));
   adw_expander_row_add_action (t->row, GTK_WIDGET (t->die));
   t->remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
   gtk_widget_set_valign (t->remove, GTK_ALIGN_CENTER);
@@ -715,6 +703,7 @@ sl_area_burst_sheet_class_init (SlAreaBurstSheetClass *klass)
   sheet_class->enter_die = enter_die;
   sheet_class->refresh = refresh;
   sheet_class->apply = apply;
+  sheet_class->show_refusal = show_refusal;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/squadlog/SquadLog/sl-area-burst-sheet.ui");

@@ -292,15 +292,8 @@ apply (SlSheet *sheet)
 {
   SlBlastSheet *self = SL_BLAST_SHEET (sheet);
   g_autoptr(JsonNode) command = build_command (self);
-  g_autoptr(GError) error = NULL;
 
-  if (sl_game_apply (self->game, command, &error) == NULL)
-    {
-      sl_sheet_show_problem (sheet, error->message);
-      return FALSE;
-    }
-  gtk_window_destroy (GTK_WINDOW (self));
-  return TRUE;
+  return sl_sheet_apply_command (sheet, command);
 }
 
 gboolean
@@ -748,22 +741,10 @@ add_charge_rows (SlBlastSheet *self)
         continue;
       words = sl_marker_words (self->game, m);
       k.marker = m->id;
-      k.row = ADW_ACTION_ROW (sl_action_row_new ());
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (k.row), m->label);
+      k.row = ADW_ACTION_ROW (sl_check_row_new (m->label, NULL, &k.check));
       adw_action_row_set_subtitle (k.row, words);
-      k.check = GTK_CHECK_BUTTON (gtk_check_button_new ());
-      gtk_widget_set_valign (GTK_WIDGET (k.check), GTK_ALIGN_CENTER);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (k.check), GTK_ACCESSIBLE_PROPERTY_LABEL, m->label, -1);
-      adw_action_row_add_prefix (k.row, GTK_WIDGET (k.check));
-      adw_action_row_set_activatable_widget (k.row, GTK_WIDGET (k.check));
-      k.die = GTK_LABEL (gtk_label_new ("–"));
-      gtk_widget_add_css_class (GTK_WIDGET (k.die), "die-slot");
-      gtk_widget_add_css_class (GTK_WIDGET (k.die), "numeric");
-      gtk_widget_set_valign (GTK_WIDGET (k.die), GTK_ALIGN_CENTER);
+      k.die = sl_sheet_die_slot_new (_("Its die on T-32 (A-84)"));
       gtk_widget_set_visible (GTK_WIDGET (k.die), FALSE);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (k.die), _("Its die on T-32 (A-84)"));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (k.die), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                      _("Its die on T-32 (A-84)"), -1);
       adw_action_row_add_suffix (k.row, GTK_WIDGET (k.die));
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->charges_group), GTK_WIDGET (k.row));
       g_array_append_val (self->charges, k);

@@ -594,19 +594,12 @@ sl_declare_sheet_choose (SlDeclareSheet *self,
 {
   Choice *c = find_choice (self, action);
   g_autoptr(JsonNode) command = NULL;
-  g_autoptr(GError) error = NULL;
 
   g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), FALSE);
   if (c == NULL)
     return FALSE;
   command = build_command (self, c->action);
-  if (sl_game_apply (self->game, command, &error) == NULL)
-    {
-      sl_sheet_show_problem (SL_SHEET (self), error->message);
-      return FALSE;
-    }
-  gtk_window_destroy (GTK_WINDOW (self));
-  return TRUE;
+  return sl_sheet_apply_command (SL_SHEET (self), command);
 }
 
 gboolean
@@ -837,17 +830,9 @@ radio_row_add (AdwExpanderRow  *expander,
                GtkCheckButton  *group,
                GtkCheckButton **check)
 {
-  GtkWidget *row = sl_action_row_new ();
+  GtkWidget *row = sl_check_row_new (title, group, check);
 
-  *check = GTK_CHECK_BUTTON (gtk_check_button_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 3);
-  gtk_widget_set_valign (GTK_WIDGET (*check), GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (*check), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
-  if (group != NULL)
-    gtk_check_button_set_group (*check, group);
-  adw_action_row_add_prefix (ADW_ACTION_ROW (row), GTK_WIDGET (*check));
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (*check));
   adw_expander_row_add_row (expander, row);
   return row;
 }

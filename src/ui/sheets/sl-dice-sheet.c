@@ -282,9 +282,10 @@ sheet_inputs (SlDiceSheet *self)
 /* The command is refused: why, plainly; when nothing on the sheet can put
  * it right, the way on is to give up the unit's action (§6.1). */
 static void
-show_refusal (SlDiceSheet  *self,
+show_refusal (SlSheet      *sheet,
               const GError *error)
 {
+  SlDiceSheet *self = SL_DICE_SHEET (sheet);
   g_auto(GStrv) inputs = sheet_inputs (self);
   gboolean stuck = sl_sheet_get_unit (SL_SHEET (self)) >= 0 && !sl_refusal_fixable (error, (const char * const *) inputs);
 
@@ -336,7 +337,7 @@ refresh (SlSheet *sheet)
   sl_sheet_clear_refusal (sheet);
   if (result == NULL)
     {
-      show_refusal (self, error);
+      sl_sheet_refused (SL_SHEET (self), error);
       g_string_assign (odds, error->message);
     }
   else
@@ -361,15 +362,8 @@ apply (SlSheet *sheet)
 {
   SlDiceSheet *self = SL_DICE_SHEET (sheet);
   g_autoptr(JsonNode) command = build_command (self);
-  g_autoptr(GError) error = NULL;
 
-  if (sl_game_apply (self->game, command, &error) == NULL)
-    {
-      show_refusal (self, error);
-      return FALSE;
-    }
-  gtk_window_destroy (GTK_WINDOW (self));
-  return TRUE;
+  return sl_sheet_apply_command (sheet, command);
 }
 
 gboolean
@@ -682,6 +676,7 @@ sl_dice_sheet_class_init (SlDiceSheetClass *klass)
   sheet_class->enter_digit = enter_digit;
   sheet_class->refresh = refresh;
   sheet_class->apply = apply;
+  sheet_class->show_refusal = show_refusal;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/squadlog/SquadLog/sl-dice-sheet.ui");

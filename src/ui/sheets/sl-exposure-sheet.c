@@ -110,7 +110,6 @@ apply (SlSheet *sheet)
   g_autoptr(GArray) units = g_array_new (FALSE, FALSE, sizeof (int));
   SlExposureCommand exposure = { .unit = -1 };
   g_autoptr(JsonNode) command = NULL;
-  g_autoptr(GError) error = NULL;
 
   for (guint i = 0; i < self->offered->len; i++)
     {
@@ -124,13 +123,7 @@ apply (SlSheet *sheet)
   exposure.n_units = units->len;
   exposure.inside = going_inside (self);
   command = sl_command_new_exposure (sl_game_get_setup (self->game), &exposure);
-  if (sl_game_apply (self->game, command, &error) == NULL)
-    {
-      sl_sheet_show_problem (sheet, error->message);
-      return FALSE;
-    }
-  gtk_window_destroy (GTK_WINDOW (self));
-  return TRUE;
+  return sl_sheet_apply_command (sheet, command);
 }
 
 gboolean
@@ -153,21 +146,16 @@ add_units (SlExposureSheet *self)
     {
       const SlUnitSetup *us = sl_setup_unit_at (setup, u);
       const SlSquadSetup *squad = sl_setup_squad_at (setup, state->squad_of[u]);
-      GtkWidget *row, *check;
+      GtkWidget *row;
+      GtkCheckButton *check;
       g_autofree char *subtitle = NULL;
 
       if (state->units[u].wound == SL_WOUND_DEAD || state->units[u].hidden)
         continue;
-      row = sl_action_row_new ();
-      check = gtk_check_button_new ();
+      row = sl_check_row_new (us->label, NULL, &check);
       /* "TOG Boarding Squad · outside now" */
       subtitle = g_strdup_printf (state->units[u].inside ? _("%s · inside now") : _("%s · outside now"), squad->name);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), us->label);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-      gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL, us->label, -1);
-      adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
       g_signal_connect_swapped (check, "toggled", G_CALLBACK (sl_sheet_refresh), self);
       adw_preferences_group_add (self->units, row);
       g_array_append_val (self->offered, u);

@@ -141,10 +141,10 @@ static const char * const inputs[] = {
 /* The fire is refused: why, plainly; when nothing on the sheet can put it
  * right, the way on is to give up the unit's action (§6.1). */
 static void
-show_refusal (SlFireSheet  *self,
+show_refusal (SlSheet      *sheet,
               const GError *error)
 {
-  sl_sheet_show_refusal (SL_SHEET (self), error->message, !sl_refusal_fixable (error, inputs));
+  sl_sheet_show_refusal (sheet, error->message, !sl_refusal_fixable (error, inputs));
 }
 
 gboolean
@@ -198,7 +198,7 @@ refresh (SlSheet *sheet)
   sl_sheet_set_can_apply (sheet, result != NULL);
   if (result == NULL)
     {
-      show_refusal (self, error);
+      sl_sheet_refused (SL_SHEET (self), error);
       self->odds_text = g_strdup (error->message);
       sl_sheet_set_odds (sheet, NULL);
       return;
@@ -231,15 +231,8 @@ apply (SlSheet *sheet)
 {
   SlFireSheet *self = SL_FIRE_SHEET (sheet);
   g_autoptr(JsonNode) command = build_command (self, TRUE);
-  g_autoptr(GError) error = NULL;
 
-  if (sl_game_apply (self->game, command, &error) == NULL)
-    {
-      show_refusal (self, error);
-      return FALSE;
-    }
-  gtk_window_destroy (GTK_WINDOW (self));
-  return TRUE;
+  return sl_sheet_apply_command (sheet, command);
 }
 
 /* Which die the fire needs next, given those in: a natural 1 calls the jam
@@ -447,6 +440,7 @@ sl_fire_sheet_class_init (SlFireSheetClass *klass)
   sheet_class->enter_die = enter_die;
   sheet_class->refresh = refresh;
   sheet_class->apply = apply;
+  sheet_class->show_refusal = show_refusal;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/squadlog/SquadLog/sl-fire-sheet.ui");

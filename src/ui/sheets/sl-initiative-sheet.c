@@ -272,15 +272,8 @@ apply (SlSheet *sheet)
 {
   SlInitiativeSheet *self = SL_INITIATIVE_SHEET (sheet);
   g_autoptr(JsonNode) command = build_command (self);
-  g_autoptr(GError) error = NULL;
 
-  if (sl_game_apply (self->game, command, &error) == NULL)
-    {
-      sl_sheet_show_problem (sheet, error->message);
-      return FALSE;
-    }
-  gtk_window_destroy (GTK_WINDOW (self));
-  return TRUE;
+  return sl_sheet_apply_command (sheet, command);
 }
 
 gboolean

@@ -133,10 +133,10 @@ next_behind (SlObjectFireSheet *self)
 }
 
 static void
-show_refusal (SlObjectFireSheet *self,
-              const GError      *error)
+show_refusal (SlSheet      *sheet,
+              const GError *error)
 {
-  sl_sheet_show_refusal (SL_SHEET (self), error->message, !sl_refusal_fixable (error, inputs));
+  sl_sheet_show_refusal (sheet, error->message, !sl_refusal_fixable (error, inputs));
 }
 
 /* What the shot does to the obstacle (P-25): "+4: 4 of 5 wound levels". */
@@ -263,7 +263,7 @@ refresh (SlSheet *sheet)
   gtk_widget_set_visible (GTK_WIDGET (self->shot_row), !self->charge);
   if (result == NULL)
     {
-      show_refusal (self, error);
+      sl_sheet_refused (SL_SHEET (self), error);
       self->outcome_text = g_strdup (error->message);
       sl_sheet_set_odds (sheet, NULL);
       gtk_widget_set_visible (GTK_WIDGET (self->behind_group), FALSE);
@@ -291,15 +291,8 @@ static gboolean
 apply (SlObjectFireSheet *self)
 {
   g_autoptr(JsonNode) command = build_command (self, TRUE);
-  g_autoptr(GError) error = NULL;
 
-  if (sl_game_apply (self->game, command, &error) == NULL)
-    {
-      show_refusal (self, error);
-      return FALSE;
-    }
-  gtk_window_destroy (GTK_WINDOW (self));
-  return TRUE;
+  return sl_sheet_apply_command (SL_SHEET (self), command);
 }
 
 /* Fire (Ctrl+Return), the app rolling the dice not typed. */
@@ -501,21 +494,9 @@ add_behind_rows (SlObjectFireSheet *self)
           sl_state_unit_out (rules, state, u))
         continue;
       k.unit = u;
-      k.row = ADW_ACTION_ROW (sl_action_row_new ());
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (k.row), us->label);
-      k.check = GTK_CHECK_BUTTON (gtk_check_button_new ());
-      gtk_widget_set_valign (GTK_WIDGET (k.check), GTK_ALIGN_CENTER);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (k.check), GTK_ACCESSIBLE_PROPERTY_LABEL, us->label, -1);
-      adw_action_row_add_prefix (k.row, GTK_WIDGET (k.check));
-      adw_action_row_set_activatable_widget (k.row, GTK_WIDGET (k.check));
-      k.die = GTK_LABEL (gtk_label_new ("–"));
-      gtk_widget_add_css_class (GTK_WIDGET (k.die), "die-slot");
-      gtk_widget_add_css_class (GTK_WIDGET (k.die), "numeric");
-      gtk_widget_set_valign (GTK_WIDGET (k.die), GTK_ALIGN_CENTER);
+      k.row = ADW_ACTION_ROW (sl_check_row_new (us->label, NULL, &k.check));
+      k.die = sl_sheet_die_slot_new (_("The follow-through die"));
       gtk_widget_set_visible (GTK_WIDGET (k.die), FALSE);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (k.die), _("The follow-through die"));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (k.die), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                      _("The follow-through die"), -1);
       adw_action_row_add_suffix (k.row, GTK_WIDGET (k.die));
       g_signal_connect_swapped (k.check, "toggled", G_CALLBACK (refresh), self);
       adw_preferences_group_add (self->behind_group, GTK_WIDGET (k.row));
@@ -599,6 +580,7 @@ sl_object_fire_sheet_class_init (SlObjectFireSheetClass *klass)
   sheet_class->enter_die = enter_die;
   sheet_class->refresh = refresh;
   sheet_class->apply = fire;
+  sheet_class->show_refusal = show_refusal;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/squadlog/SquadLog/sl-object-fire-sheet.ui");

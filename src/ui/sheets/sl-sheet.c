@@ -372,6 +372,52 @@ sl_sheet_apply (SlSheet *self)
   return SL_SHEET_GET_CLASS (self)->apply != NULL && SL_SHEET_GET_CLASS (self)->apply (self);
 }
 
+GtkLabel *
+sl_sheet_die_slot_new (const char *description)
+{
+  GtkLabel *die = GTK_LABEL (gtk_label_new ("–"));
+
+  gtk_widget_add_css_class (GTK_WIDGET (die), "die-slot");
+  gtk_widget_add_css_class (GTK_WIDGET (die), "numeric");
+  gtk_widget_set_valign (GTK_WIDGET (die), GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (die), description);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (die), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+  return die;
+}
+
+gboolean
+sl_sheet_apply_command (SlSheet  *self,
+                        JsonNode *command)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (SL_IS_SHEET (self), FALSE);
+  g_return_val_if_fail (command != NULL, FALSE);
+  if (sl_game_apply (sl_sheet_get_game (self), command, &error) == NULL)
+    {
+      sl_sheet_refused (self, error);
+      return FALSE;
+    }
+  gtk_window_destroy (GTK_WINDOW (self));
+  return TRUE;
+}
+
+void
+sl_sheet_refused (SlSheet      *self,
+                  const GError *error)
+{
+  g_return_if_fail (SL_IS_SHEET (self));
+  g_return_if_fail (error != NULL);
+  SL_SHEET_GET_CLASS (self)->show_refusal (self, error);
+}
+
+static void
+sl_sheet_real_show_refusal (SlSheet      *self,
+                            const GError *error)
+{
+  sl_sheet_show_problem (self, error->message);
+}
+
 gboolean
 sl_sheet_give_up (SlSheet *self)
 {
@@ -593,6 +639,7 @@ sl_sheet_class_init (SlSheetClass *klass)
   object_class->finalize = sl_sheet_finalize;
   widget_class->show = sl_sheet_show;
   klass->give_up = sl_sheet_real_give_up;
+  klass->show_refusal = sl_sheet_real_show_refusal;
 
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, SL_TYPE_GAME,

@@ -38,8 +38,14 @@ struct _SlSheetClass
   /* Gives up the unit's action (cancel, §6.1: "sheet.give-up"); closes the
    * sheet. The default cancels the sheet's unit. */
   gboolean (*give_up)     (SlSheet *self);
+  /* Shows why the core refused the sheet's command (sl_sheet_apply_command
+   * and the sheet's own previews). The default puts the message on the
+   * problem line; a sheet that can tell more (a refusal nothing on it can
+   * put right, a row to change) says it. */
+  void     (*show_refusal) (SlSheet      *self,
+                            const GError *error);
 
-  gpointer padding[8];
+  gpointer padding[7];
 };
 
 /* The template objects a sheet shares with SlSheet, by their ids. Every
@@ -72,6 +78,13 @@ void        sl_sheet_set_app_rolls (SlSheet    *self,
 void        sl_sheet_ready         (SlSheet    *self);
 void        sl_sheet_refresh       (SlSheet    *self);
 gboolean    sl_sheet_apply         (SlSheet    *self);
+/* Applies @command to the sheet's game and closes the sheet; refused, it
+ * shows why (show_refusal) and returns FALSE, the sheet as it was. */
+gboolean    sl_sheet_apply_command (SlSheet    *self,
+                                    JsonNode   *command);
+/* The class's show_refusal. */
+void        sl_sheet_refused       (SlSheet      *self,
+                                    const GError *error);
 gboolean    sl_sheet_give_up       (SlSheet    *self);
 /* Whether the sheet offers to give up the action: refused for a reason
  * nothing on it can put right. */
@@ -114,6 +127,11 @@ const char *sl_sheet_get_prompt    (SlSheet    *self);
 void        sl_sheet_set_typed     (SlSheet    *self,
                                     const int  *dice,
                                     guint       n_dice);
+
+/* A die's place at the end of a row: "–" until one is typed, in figures
+ * of one width, named @description for a screen reader and in its tooltip
+ * ("The to-hit die"). */
+GtkLabel   *sl_sheet_die_slot_new  (const char *description);
 
 /* Enter in @editable (a number, a distance) gives the focus back to the
  * entry: the keys are dice again. */

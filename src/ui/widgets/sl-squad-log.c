@@ -910,11 +910,7 @@ sl_log_line_class_init (SlLogLineClass *klass)
   /* A line opens the unit's log, as a button would. */
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);
   gtk_widget_class_install_action (widget_class, "line.activate", NULL, activate_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "line.activate", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "line.activate", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_ISO_Enter, 0, "line.activate", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "line.activate", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Space, 0, "line.activate", NULL);
+  sl_widget_class_bind_activate_keys (widget_class, "line.activate");
 }
 
 static void

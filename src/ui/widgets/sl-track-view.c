@@ -810,11 +810,7 @@ sl_track_chip_class_init (SlTrackChipClass *klass)
   gtk_widget_class_set_css_name (widget_class, "trackchip");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);
   gtk_widget_class_install_action (widget_class, "chip.activate", NULL, chip_activate_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "chip.activate", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "chip.activate", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_ISO_Enter, 0, "chip.activate", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "chip.activate", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Space, 0, "chip.activate", NULL);
+  sl_widget_class_bind_activate_keys (widget_class, "chip.activate");
 }
 
 static void

@@ -193,8 +193,7 @@ sl_briefing_window_class_init (SlBriefingWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlBriefingWindow, rules);
   gtk_widget_class_bind_template_child (widget_class, SlBriefingWindow, notes);
   gtk_widget_class_bind_template_callback (widget_class, begin_cb);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
+  sl_window_class_bind_close_keys (widget_class);
 }
 
 static void

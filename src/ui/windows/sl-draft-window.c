@@ -132,8 +132,7 @@ sl_draft_window_class_init (SlDraftWindowClass *klass)
 
   object_class->finalize = sl_draft_window_finalize;
   window_class->close_request = sl_draft_window_close_request;
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
+  sl_window_class_bind_close_keys (widget_class);
 }
 
 static void

@@ -574,8 +574,7 @@ sl_markers_window_class_init (SlMarkersWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlMarkersWindow, charges_group);
   gtk_widget_class_bind_template_child (widget_class, SlMarkersWindow, obstacles_group);
   gtk_widget_class_bind_template_child (widget_class, SlMarkersWindow, other_group);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
+  sl_window_class_bind_close_keys (widget_class);
 }
 
 static void

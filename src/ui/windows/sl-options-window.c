@@ -22,19 +22,6 @@ value_label (const char *text)
   return label;
 }
 
-/* "yes", "no", "2", "strict": an option's value for people. */
-static char *
-value_text (JsonNode *node)
-{
-  if (JSON_NODE_HOLDS_NULL (node))
-    return g_strdup (_("none"));
-  if (json_node_get_value_type (node) == G_TYPE_BOOLEAN)
-    return g_strdup (json_node_get_boolean (node) ? _("yes") : _("no"));
-  if (json_node_get_value_type (node) == G_TYPE_STRING)
-    return g_strdup (json_node_get_string (node));
-  return sl_json_to_string (node, FALSE);
-}
-
 struct _SlOptionsWindow
 {
   AdwPreferencesWindow  parent_instance;
@@ -70,7 +57,7 @@ add_option (SlOptionsWindow   *self,
 {
   g_autoptr(JsonNode) value = sl_option_get_json (def, options);
   g_autoptr(JsonNode) book = sl_option_get_json (def, defaults);
-  g_autofree char *text = value_text (value);
+  g_autofree char *text = sl_option_value_text (value);
   g_autofree char *title = g_strdup_printf ("%s (%s)", def->title, def->ref);
   GtkWidget *row = sl_action_row_new ();
 

@@ -18,6 +18,7 @@
 #include "sl-reference.h"
 #include "sl-reference-window.h"
 #include "sl-rule-links.h"
+#include "sl-ui-util.h"
 #include "sl-window.h"
 
 /* The kinds of the drop-down, after "Every Entry". */
@@ -127,19 +128,6 @@ add_heading (SlReferenceWindow *self,
   return label;
 }
 
-/* "yes", "no", "rolling", "2": an option's value for people. */
-static char *
-value_text (JsonNode *node)
-{
-  if (JSON_NODE_HOLDS_NULL (node))
-    return g_strdup (_("none"));
-  if (json_node_get_value_type (node) == G_TYPE_BOOLEAN)
-    return g_strdup (json_node_get_boolean (node) ? _("yes") : _("no"));
-  if (json_node_get_value_type (node) == G_TYPE_STRING)
-    return g_strdup (json_node_get_string (node));
-  return sl_json_to_string (node, FALSE);
-}
-
 /* Whether the game plays @def otherwise than by default; the two values
  * in words. */
 static gboolean
@@ -153,9 +141,9 @@ option_changed (SlReferenceWindow  *self,
   g_autoptr(JsonNode) by_default = sl_option_get_json (def, sl_option_set_defaults (rules->options));
 
   if (value != NULL)
-    *value = value_text (now);
+    *value = sl_option_value_text (now);
   if (book != NULL)
-    *book = value_text (by_default);
+    *book = sl_option_value_text (by_default);
   return !json_node_equal (now, by_default);
 }
 
@@ -878,8 +866,7 @@ sl_reference_window_class_init (SlReferenceWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "reference.list", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F1, 0, "reference.list", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "reference.back", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
+  sl_window_class_bind_close_keys (widget_class);
 }
 
 static void
