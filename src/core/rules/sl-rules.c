@@ -284,6 +284,71 @@ req_int (SlReader   *r,
   return sl_reader_int (r, field, min, max, 0);
 }
 
+/* A field of a rules table read straight into SlRules: its name in the
+ * file, where it goes (-1: checked, not kept), whether it is a number (a
+ * double) or a whole number (an int), and its range. */
+typedef struct
+{
+  const char *field;
+  gssize      offset;
+  gboolean    number;
+  double      min, max;
+} Field;
+
+/* The offset of @member, which must be of @type: a field of the wrong kind
+ * does not compile (an array of size −1). */
+#define MEMBER_OF_TYPE(member, type) \
+  (G_STRUCT_OFFSET (SlRules, member) + 0 * sizeof (char[sizeof (((SlRules *) 0)->member) == sizeof (type) ? 1 : -1]))
+#define RULE_INT(name, member, lo, hi)    { name, MEMBER_OF_TYPE (member, int), FALSE, lo, hi }
+#define RULE_NUMBER(name, member, lo, hi) { name, MEMBER_OF_TYPE (member, double), TRUE, lo, hi }
+#define CHECKED_INT(name, lo, hi)         { name, -1, FALSE, lo, hi }
+
+/* Every field of @fields from @r, in their order, into @rules. */
+static void
+read_fields (SlReader    *r,
+             SlRules     *rules,
+             const Field *fields,
+             guint        n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      const Field *f = &fields[i];
+
+      if (f->number)
+        {
+          double v = req_number (r, f->field, f->min, f->max);
+
+          if (f->offset >= 0)
+            G_STRUCT_MEMBER (double, rules, f->offset) = v;
+        }
+      else
+        {
+          int v = req_int (r, f->field, (int) f->min, (int) f->max);
+
+          if (f->offset >= 0)
+            G_STRUCT_MEMBER (int, rules, f->offset) = v;
+        }
+    }
+}
+
+/* The same from the object @member of @r, which must be there. */
+static void
+read_field_object (SlReader    *r,
+                   const char  *member,
+                   SlRules     *rules,
+                   const Field *fields,
+                   guint        n)
+{
+  g_autoptr(SlReader) o = NULL;
+
+  sl_reader_require (r, member);
+  o = sl_reader_object (r, member);
+  if (o == NULL)
+    return;
+  read_fields (o, rules, fields, n);
+  sl_reader_end (o);
+}
+
 static char *
 req_string (SlReader   *r,
             const char *field)
@@ -1009,76 +1074,74 @@ read_pair_list (SlReader   *s,
     }
 }
 
+/* T-11: the to-hit modifiers, in the file's order. */
+static const Field to_hit_facing[] = {
+  CHECKED_INT ("none", MOD_MIN, MOD_MAX),
+  RULE_INT ("small", to_hit.facing_small, MOD_MIN, MOD_MAX),
+  RULE_INT ("large", to_hit.facing_large, MOD_MIN, MOD_MAX),
+};
+static const Field to_hit_situation[] = {
+  RULE_INT ("firing_prone", to_hit.firing_prone, MOD_MIN, MOD_MAX),
+  RULE_INT ("target_prone", to_hit.target_prone, MOD_MIN, MOD_MAX),
+  RULE_INT ("vehicle", to_hit.vehicle, MOD_MIN, MOD_MAX),
+  RULE_INT ("stealth_power", to_hit.stealth_power, MOD_MIN, MOD_MAX),
+  RULE_INT ("ecm", to_hit.ecm, MOD_MIN, MOD_MAX),
+  RULE_INT ("night_power_suit", to_hit.night_power_suit, MOD_MIN, MOD_MAX),
+  RULE_INT ("night_no_power_suit", to_hit.night_no_power_suit, MOD_MIN, MOD_MAX),
+  RULE_INT ("smoke", to_hit.smoke, MOD_MIN, MOD_MAX),
+  RULE_INT ("camo_tinter", to_hit.camo_tinter, MOD_MIN, MOD_MAX),
+};
+static const Field to_hit_cover[] = {
+  RULE_INT ("half-soft", to_hit.cover_half_soft, MOD_MIN, MOD_MAX),
+  RULE_INT ("half-hard", to_hit.cover_half_hard, MOD_MIN, MOD_MAX),
+  RULE_INT ("full-soft", to_hit.cover_full_soft, MOD_MIN, MOD_MAX),
+  RULE_INT ("full-hard", to_hit.cover_full_hard, MOD_MIN, MOD_MAX),
+};
+static const Field to_hit_woods[] = {
+  RULE_INT ("light-woods", to_hit.woods_light, MOD_MIN, MOD_MAX),
+  RULE_INT ("heavy-woods", to_hit.woods_heavy, MOD_MIN, MOD_MAX),
+};
+static const Field to_hit_fire[] = {
+  RULE_INT ("aimed", to_hit.aimed, MOD_MIN, MOD_MAX),
+  RULE_INT ("opportunity", to_hit.opportunity, MOD_MIN, MOD_MAX),
+  RULE_INT ("area_burst", to_hit.area_burst, MOD_MIN, MOD_MAX),
+  RULE_INT ("concentrated_burst", to_hit.concentrated_burst, MOD_MIN, MOD_MAX),
+  RULE_INT ("consecutive_burst", to_hit.consecutive_burst, MOD_MIN, MOD_MAX),
+  RULE_INT ("other_unit_on_line", to_hit.other_unit_on_line, MOD_MIN, MOD_MAX),
+};
+static const Field to_hit_rain[] = {
+  RULE_NUMBER ("beyond_m", to_hit.rain_beyond_m, 0, 1000),
+  RULE_INT ("modifier", to_hit.rain, MOD_MIN, MOD_MAX),
+};
+static const Field to_hit_follow_through[] = {
+  RULE_INT ("follow_through", to_hit.follow_through, MOD_MIN, MOD_MAX),
+};
+
 static void
 load_to_hit (SlRules  *rules,
              SlReader *s)
 {
-  g_autoptr(SlReader) facing = NULL;
-  g_autoptr(SlReader) cover = NULL;
-  g_autoptr(SlReader) woods = NULL;
-  g_autoptr(SlReader) rain = NULL;
-
   read_int_move_map (s, "firer_movement", rules->to_hit.firer_movement,
                      rules->to_hit.firer_movement_allowed);
   read_int_move_map (s, "target_movement", rules->to_hit.target_movement, NULL);
-
-  sl_reader_require (s, "facing_change");
-  facing = sl_reader_object (s, "facing_change");
-  if (facing)
-    {
-      req_int (facing, "none", MOD_MIN, MOD_MAX);
-      rules->to_hit.facing_small = req_int (facing, "small", MOD_MIN, MOD_MAX);
-      rules->to_hit.facing_large = req_int (facing, "large", MOD_MIN, MOD_MAX);
-      sl_reader_end (facing);
-    }
-
-  rules->to_hit.firing_prone = req_int (s, "firing_prone", MOD_MIN, MOD_MAX);
-  rules->to_hit.target_prone = req_int (s, "target_prone", MOD_MIN, MOD_MAX);
-  rules->to_hit.vehicle = req_int (s, "vehicle", MOD_MIN, MOD_MAX);
-  rules->to_hit.stealth_power = req_int (s, "stealth_power", MOD_MIN, MOD_MAX);
-  rules->to_hit.ecm = req_int (s, "ecm", MOD_MIN, MOD_MAX);
-  rules->to_hit.night_power_suit = req_int (s, "night_power_suit", MOD_MIN, MOD_MAX);
-  rules->to_hit.night_no_power_suit = req_int (s, "night_no_power_suit", MOD_MIN, MOD_MAX);
-  rules->to_hit.smoke = req_int (s, "smoke", MOD_MIN, MOD_MAX);
-  rules->to_hit.camo_tinter = req_int (s, "camo_tinter", MOD_MIN, MOD_MAX);
-
-  sl_reader_require (s, "cover");
-  cover = sl_reader_object (s, "cover");
-  if (cover)
-    {
-      rules->to_hit.cover_half_soft = req_int (cover, "half-soft", MOD_MIN, MOD_MAX);
-      rules->to_hit.cover_half_hard = req_int (cover, "half-hard", MOD_MIN, MOD_MAX);
-      rules->to_hit.cover_full_soft = req_int (cover, "full-soft", MOD_MIN, MOD_MAX);
-      rules->to_hit.cover_full_hard = req_int (cover, "full-hard", MOD_MIN, MOD_MAX);
-      sl_reader_end (cover);
-    }
-  sl_reader_require (s, "woods_as_cover");
-  woods = sl_reader_object (s, "woods_as_cover");
-  if (woods)
-    {
-      rules->to_hit.woods_light = req_int (woods, "light-woods", MOD_MIN, MOD_MAX);
-      rules->to_hit.woods_heavy = req_int (woods, "heavy-woods", MOD_MIN, MOD_MAX);
-      sl_reader_end (woods);
-    }
-
-  rules->to_hit.aimed = req_int (s, "aimed", MOD_MIN, MOD_MAX);
-  rules->to_hit.opportunity = req_int (s, "opportunity", MOD_MIN, MOD_MAX);
-  rules->to_hit.area_burst = req_int (s, "area_burst", MOD_MIN, MOD_MAX);
-  rules->to_hit.concentrated_burst = req_int (s, "concentrated_burst", MOD_MIN, MOD_MAX);
-  rules->to_hit.consecutive_burst = req_int (s, "consecutive_burst", MOD_MIN, MOD_MAX);
-  rules->to_hit.other_unit_on_line = req_int (s, "other_unit_on_line", MOD_MIN, MOD_MAX);
-
-  sl_reader_require (s, "rain");
-  rain = sl_reader_object (s, "rain");
-  if (rain)
-    {
-      rules->to_hit.rain_beyond_m = req_number (rain, "beyond_m", 0, 1000);
-      rules->to_hit.rain = req_int (rain, "modifier", MOD_MIN, MOD_MAX);
-      sl_reader_end (rain);
-    }
+  read_field_object (s, "facing_change", rules, to_hit_facing, G_N_ELEMENTS (to_hit_facing));
+  read_fields (s, rules, to_hit_situation, G_N_ELEMENTS (to_hit_situation));
+  read_field_object (s, "cover", rules, to_hit_cover, G_N_ELEMENTS (to_hit_cover));
+  read_field_object (s, "woods_as_cover", rules, to_hit_woods, G_N_ELEMENTS (to_hit_woods));
+  read_fields (s, rules, to_hit_fire, G_N_ELEMENTS (to_hit_fire));
+  read_field_object (s, "rain", rules, to_hit_rain, G_N_ELEMENTS (to_hit_rain));
   read_pair_list (s, "snow", rules->to_hit.snow_beyond_m, rules->to_hit.snow, 2);
-  rules->to_hit.follow_through = req_int (s, "follow_through", MOD_MIN, MOD_MAX);
+  read_fields (s, rules, to_hit_follow_through, G_N_ELEMENTS (to_hit_follow_through));
 }
+
+/* T-12, A-35: line of sight and dead zones. */
+static const Field los_fields[] = {
+  RULE_NUMBER ("level_height_m", level_height_m, 0.1, 100),
+  RULE_INT ("dead_zone_min_lines", dead_zone_min_lines, 1, 100),
+  RULE_NUMBER ("dead_zone_m_per_line", dead_zone_m_per_line, 0, 100),
+  RULE_NUMBER ("dead_zone_negated_within_m", dead_zone_negated_within_m, 0, 100),
+  RULE_NUMBER ("dead_zone_infinite_within_m", dead_zone_infinite_within_m, 0, 100),
+};
 
 static void
 load_los (SlRules  *rules,
@@ -1088,11 +1151,7 @@ load_los (SlRules  *rules,
   rules->los_blocked_by = read_string_list (s, "blocked_by");
   sl_reader_require (s, "penalised_by");
   rules->los_penalised_by = read_string_list (s, "penalised_by");
-  rules->level_height_m = req_number (s, "level_height_m", 0.1, 100);
-  rules->dead_zone_min_lines = req_int (s, "dead_zone_min_lines", 1, 100);
-  rules->dead_zone_m_per_line = req_number (s, "dead_zone_m_per_line", 0, 100);
-  rules->dead_zone_negated_within_m = req_number (s, "dead_zone_negated_within_m", 0, 100);
-  rules->dead_zone_infinite_within_m = req_number (s, "dead_zone_infinite_within_m", 0, 100);
+  read_fields (s, rules, los_fields, G_N_ELEMENTS (los_fields));
 }
 
 static void
@@ -1279,19 +1338,24 @@ load_quality (SlRules  *rules,
                                            SL_QUALITY_REGULAR);
 }
 
+/* P-31: the rout check's modifiers. */
+static const Field rout_fields[] = {
+  RULE_INT ("leader_multiplier", rout.leader_multiplier, -100, 100),
+  RULE_INT ("wounded_friend", rout.wounded_friend, -100, 100),
+  RULE_INT ("dead_friend", rout.dead_friend, -100, 100),
+  RULE_INT ("enemy_leader_dead", rout.enemy_leader_dead, -100, 100),
+  RULE_INT ("leader_dead", rout.leader_dead, -100, 100),
+  RULE_INT ("penal_leader_visible", rout.penal_leader_visible, -100, 100),
+  RULE_INT ("penal_leader_not_visible", rout.penal_leader_not_visible, -100, 100),
+  RULE_INT ("enemy_casualty", rout.enemy_casualty, -100, 100),
+  RULE_INT ("interval_turns", rout.interval_turns, 1, 100),
+};
+
 static void
 load_rout (SlRules  *rules,
            SlReader *s)
 {
-  rules->rout.leader_multiplier = req_int (s, "leader_multiplier", -100, 100);
-  rules->rout.wounded_friend = req_int (s, "wounded_friend", -100, 100);
-  rules->rout.dead_friend = req_int (s, "dead_friend", -100, 100);
-  rules->rout.enemy_leader_dead = req_int (s, "enemy_leader_dead", -100, 100);
-  rules->rout.leader_dead = req_int (s, "leader_dead", -100, 100);
-  rules->rout.penal_leader_visible = req_int (s, "penal_leader_visible", -100, 100);
-  rules->rout.penal_leader_not_visible = req_int (s, "penal_leader_not_visible", -100, 100);
-  rules->rout.enemy_casualty = req_int (s, "enemy_casualty", -100, 100);
-  rules->rout.interval_turns = req_int (s, "interval_turns", 1, 100);
+  read_fields (s, rules, rout_fields, G_N_ELEMENTS (rout_fields));
 }
 
 static void
