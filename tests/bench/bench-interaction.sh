@@ -124,7 +124,7 @@ measure () {
   what=$1; title=$2; shift 2
   "$@" >/dev/null 2>&1 &
   app=$!
-  "$dir/press-latency" "$title" $steps | stats "$what"
+  PRESS_LATENCY_PID=$app "$dir/press-latency" "$title" $steps | stats "$what"
   kill "$app" 2>/dev/null || true
   wait "$app" 2>/dev/null || true
   app=""

@@ -13,6 +13,8 @@
  * after it (XDamage on the root window, which takes in every top-level
  * window, sheets included): the first repaint that shows the result.
  * A press that changes nothing within TIMEOUT_MS prints "timeout".
+ * With PRESS_LATENCY_PID set, the window must be that process's: the
+ * window of the program measured just before may not have gone yet.
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -49,6 +51,29 @@ now_ms (void)
   return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
 }
 
+/* With PRESS_LATENCY_PID set, only a window of that process (its
+ * _NET_WM_PID): not one of the program measured before, still going away. */
+static int
+pid_matches (Display *display,
+             Window   window)
+{
+  const char *want = getenv ("PRESS_LATENCY_PID");
+  Atom net_wm_pid = XInternAtom (display, "_NET_WM_PID", False);
+  Atom type;
+  int format, matches = 0;
+  unsigned long n, after;
+  unsigned char *data = NULL;
+
+  if (want == NULL || *want == '\0')
+    return 1;
+  if (XGetWindowProperty (display, window, net_wm_pid, 0, 1, False, XA_CARDINAL, &type, &format,
+                          &n, &after, &data) == Success && data != NULL && n == 1)
+    matches = *(unsigned long *) data == strtoul (want, NULL, 10);
+  if (data != NULL)
+    XFree (data);
+  return matches;
+}
+
 /* The window's title (_NET_WM_NAME, else WM_NAME) contains NAME. */
 static int
 title_matches (Display    *display,
@@ -73,7 +98,7 @@ title_matches (Display    *display,
       found = strstr (plain, name) != NULL;
       XFree (plain);
     }
-  return found;
+  return found && pid_matches (display, window);
 }
 
 static Window
