@@ -285,13 +285,20 @@ req_int (SlReader   *r,
 }
 
 /* A field of a rules table read straight into SlRules: its name in the
- * file, where it goes (-1: checked, not kept), whether it is a number (a
- * double) or a whole number (an int), and its range. */
+ * file, where it goes (-1: checked, not kept), what it is, and its range
+ * (a flag's default, twice). */
+typedef enum
+{
+  FIELD_INT,      /* a whole number (int), required */
+  FIELD_NUMBER,   /* a number (double), required */
+  FIELD_FLAG,     /* true or false, optional: told in the file, not used */
+} FieldKind;
+
 typedef struct
 {
   const char *field;
   gssize      offset;
-  gboolean    number;
+  FieldKind   kind;
   double      min, max;
 } Field;
 
@@ -299,9 +306,10 @@ typedef struct
  * does not compile (an array of size −1). */
 #define MEMBER_OF_TYPE(member, type) \
   (G_STRUCT_OFFSET (SlRules, member) + 0 * sizeof (char[sizeof (((SlRules *) 0)->member) == sizeof (type) ? 1 : -1]))
-#define RULE_INT(name, member, lo, hi)    { name, MEMBER_OF_TYPE (member, int), FALSE, lo, hi }
-#define RULE_NUMBER(name, member, lo, hi) { name, MEMBER_OF_TYPE (member, double), TRUE, lo, hi }
-#define CHECKED_INT(name, lo, hi)         { name, -1, FALSE, lo, hi }
+#define RULE_INT(name, member, lo, hi)    { name, MEMBER_OF_TYPE (member, int), FIELD_INT, lo, hi }
+#define RULE_NUMBER(name, member, lo, hi) { name, MEMBER_OF_TYPE (member, double), FIELD_NUMBER, lo, hi }
+#define CHECKED_INT(name, lo, hi)         { name, -1, FIELD_INT, lo, hi }
+#define CHECKED_FLAG(name, dflt)          { name, -1, FIELD_FLAG, dflt, dflt }
 
 /* Every field of @fields from @r, in their order, into @rules. */
 static void
@@ -314,7 +322,9 @@ read_fields (SlReader    *r,
     {
       const Field *f = &fields[i];
 
-      if (f->number)
+      if (f->kind == FIELD_FLAG)
+        sl_reader_bool (r, f->field, f->min != 0);
+      else if (f->kind == FIELD_NUMBER)
         {
           double v = req_number (r, f->field, f->min, f->max);
 
@@ -1606,39 +1616,47 @@ load_multiple_reading (SlRules  *rules,
   rules->missile_column = req_int (s, "missile_column", 2, 4);
 }
 
+/* T-34 … T-36, P-21, P-39: the environments. */
+static const Field night_fields[] = {
+  RULE_INT ("to_hit_power_suit", environment.night_to_hit_power, MOD_MIN, MOD_MAX),
+  RULE_INT ("to_hit_no_power_suit", environment.night_to_hit_no_power, MOD_MIN, MOD_MAX),
+  RULE_INT ("detection_power_suit", environment.night_detection_power, MOD_MIN, MOD_MAX),
+  RULE_INT ("detection_no_power_suit", environment.night_detection_no_power, MOD_MIN, MOD_MAX),
+  CHECKED_FLAG ("indoors", FALSE),
+};
+static const Field rain_fields[] = {
+  RULE_NUMBER ("beyond_m", environment.rain_beyond_m, 0, 1000),
+  RULE_INT ("to_hit", environment.rain_to_hit, MOD_MIN, MOD_MAX),
+  RULE_INT ("detection", environment.rain_detection, MOD_MIN, MOD_MAX),
+  CHECKED_FLAG ("indoors", FALSE),
+};
+static const Field vacuum_fields[] = {
+  CHECKED_FLAG ("requires_sealed_suit", TRUE),
+};
+static const Field hostile_fields[] = {
+  CHECKED_FLAG ("requires_sealed_suit", TRUE),
+  CHECKED_FLAG ("neutral_in_intact_buildings", TRUE),
+};
+static const Field zero_g_fields[] = {
+  RULE_INT ("melee", environment.zero_g_melee, MOD_MIN, MOD_MAX),
+  RULE_INT ("weapon_penalty", environment.zero_g_weapon_penalty, MOD_MIN, MOD_MAX),
+  RULE_NUMBER ("jump_multiplier", environment.zero_g_jump_multiplier, 1, 10),
+  CHECKED_FLAG ("sprint", FALSE),
+  CHECKED_FLAG ("slug_weapons", FALSE),
+  CHECKED_FLAG ("bounce", FALSE),
+};
+static const Field suit_breach_fields[] = {
+  RULE_INT ("delay_subphases", environment.suit_breach_delay, 1, 400),
+};
+
 static void
 load_environment (SlRules  *rules,
                   SlReader *s)
 {
-  g_autoptr(SlReader) night = NULL;
-  g_autoptr(SlReader) rain = NULL;
   g_autoptr(SlReader) snow = NULL;
-  g_autoptr(SlReader) vacuum = NULL;
-  g_autoptr(SlReader) hostile = NULL;
-  g_autoptr(SlReader) zero_g = NULL;
-  g_autoptr(SlReader) breach = NULL;
 
-  sl_reader_require (s, "night");
-  night = sl_reader_object (s, "night");
-  if (night)
-    {
-      rules->environment.night_to_hit_power = req_int (night, "to_hit_power_suit", MOD_MIN, MOD_MAX);
-      rules->environment.night_to_hit_no_power = req_int (night, "to_hit_no_power_suit", MOD_MIN, MOD_MAX);
-      rules->environment.night_detection_power = req_int (night, "detection_power_suit", MOD_MIN, MOD_MAX);
-      rules->environment.night_detection_no_power = req_int (night, "detection_no_power_suit", MOD_MIN, MOD_MAX);
-      sl_reader_bool (night, "indoors", FALSE);
-      sl_reader_end (night);
-    }
-  sl_reader_require (s, "rain");
-  rain = sl_reader_object (s, "rain");
-  if (rain)
-    {
-      rules->environment.rain_beyond_m = req_number (rain, "beyond_m", 0, 1000);
-      rules->environment.rain_to_hit = req_int (rain, "to_hit", MOD_MIN, MOD_MAX);
-      rules->environment.rain_detection = req_int (rain, "detection", MOD_MIN, MOD_MAX);
-      sl_reader_bool (rain, "indoors", FALSE);
-      sl_reader_end (rain);
-    }
+  read_field_object (s, "night", rules, night_fields, G_N_ELEMENTS (night_fields));
+  read_field_object (s, "rain", rules, rain_fields, G_N_ELEMENTS (rain_fields));
   sl_reader_require (s, "snow");
   snow = sl_reader_object (s, "snow");
   if (snow)
@@ -1647,40 +1665,10 @@ load_environment (SlRules  *rules,
       sl_reader_bool (snow, "indoors", FALSE);
       sl_reader_end (snow);
     }
-  sl_reader_require (s, "vacuum");
-  vacuum = sl_reader_object (s, "vacuum");
-  if (vacuum)
-    {
-      sl_reader_bool (vacuum, "requires_sealed_suit", TRUE);
-      sl_reader_end (vacuum);
-    }
-  sl_reader_require (s, "hostile");
-  hostile = sl_reader_object (s, "hostile");
-  if (hostile)
-    {
-      sl_reader_bool (hostile, "requires_sealed_suit", TRUE);
-      sl_reader_bool (hostile, "neutral_in_intact_buildings", TRUE);
-      sl_reader_end (hostile);
-    }
-  sl_reader_require (s, "zero_g");
-  zero_g = sl_reader_object (s, "zero_g");
-  if (zero_g)
-    {
-      rules->environment.zero_g_melee = req_int (zero_g, "melee", MOD_MIN, MOD_MAX);
-      rules->environment.zero_g_weapon_penalty = req_int (zero_g, "weapon_penalty", MOD_MIN, MOD_MAX);
-      rules->environment.zero_g_jump_multiplier = req_number (zero_g, "jump_multiplier", 1, 10);
-      sl_reader_bool (zero_g, "sprint", FALSE);
-      sl_reader_bool (zero_g, "slug_weapons", FALSE);
-      sl_reader_bool (zero_g, "bounce", FALSE);
-      sl_reader_end (zero_g);
-    }
-  sl_reader_require (s, "suit_breach");
-  breach = sl_reader_object (s, "suit_breach");
-  if (breach)
-    {
-      rules->environment.suit_breach_delay = req_int (breach, "delay_subphases", 1, 400);
-      sl_reader_end (breach);
-    }
+  read_field_object (s, "vacuum", rules, vacuum_fields, G_N_ELEMENTS (vacuum_fields));
+  read_field_object (s, "hostile", rules, hostile_fields, G_N_ELEMENTS (hostile_fields));
+  read_field_object (s, "zero_g", rules, zero_g_fields, G_N_ELEMENTS (zero_g_fields));
+  read_field_object (s, "suit_breach", rules, suit_breach_fields, G_N_ELEMENTS (suit_breach_fields));
 }
 
 static void
