@@ -427,7 +427,8 @@ sl_command_initiative (SlCommand  *c,
 
 /* The subphase track (P-07, P-08) */
 
-/* The most names a sentence of what is due lists before "and N more". */
+/* The most names a sentence of what is due lists; a longer list names one
+ * fewer and ends "and N more" (N is then 2 or more). */
 #define PENDING_NAMED 6
 
 /* What must be resolved in @step of the current subphase before play goes

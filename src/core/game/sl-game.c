@@ -1204,11 +1204,6 @@ pwrite_all (int         fd,
   return TRUE;
 }
 
-/* The file as last written or read, unchanged since: its records from the
- * first whose place is at or after the first entry changed since (a
- * command: its one record) are written again in place, the file cut to its
- * new length and synced — what a save costs does not grow with the game.
- * FALSE with @error unset when the whole file must be written instead. */
 /* The saved records placed before the first entry changed since @dirty,
  * which are as saved (they come in the order of their places). */
 static guint
@@ -1268,6 +1263,12 @@ open_as_saved (SlGame      *self,
   return fd;
 }
 
+/* The file as last written or read, unchanged since: its records from the
+ * first whose place is at or after the first entry changed since (a
+ * command: its one record) are written again in place, the file cut to its
+ * new length and synced (now, or by the flusher) — what a save costs does
+ * not grow with the game. FALSE with @error unset when the whole file must
+ * be written instead. */
 static gboolean
 save_in_place (SlGame      *self,
                const char  *path,
