@@ -506,30 +506,45 @@ replay_entry (SlGame         *self,
 
 static SlJournalEntry *told_entry (SlGame *self, guint index);
 
-/* Whether entry @index told a secret, replayed from the state copy before
- * it when the entry was never applied in this session (read from the
- * cache). */
+/* Makes known whether each entry from @from on told a secret. An entry
+ * never applied in this session (read from the cache) does not know it: it
+ * is replayed from the state copy before it, and so is every entry after
+ * it, once. (Replaying from the copy for each entry in turn took a time
+ * that grew with the square of their number: seconds, after an undo in a
+ * long game opened from the cache.) No entry from the copy on may have
+ * been taken out of the journal yet. */
+static void
+learn_reveals (SlGame *self,
+               guint   from)
+{
+  guint first = from, k;
+  g_autoptr(SlState) state = NULL;
+
+  while (first < self->journal->len && entry_at (self, first)->reveals >= 0)
+    first++;
+  if (first == self->journal->len)
+    return;
+  k = MIN (first / SNAPSHOT_EVERY, self->snapshots->len - 1);
+  state = sl_state_copy (snapshot (self, k));
+  read_entries (self, k * SNAPSHOT_EVERY, self->journal->len);
+  for (guint i = k * SNAPSHOT_EVERY; i < self->journal->len; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      /* Entries were valid when applied; replaying them cannot fail. */
+      if (!replay_entry (self, state, entry_at (self, i), FALSE, &error))
+        g_error ("Journal entry %u no longer applies: %s", i + 1, error->message);
+    }
+}
+
+/* Whether entry @index told a secret (learn_reveals first). */
 static gboolean
 entry_reveals (SlGame *self,
                guint   index)
 {
   SlJournalEntry *e = entry_at (self, index);
 
-  if (e->reveals < 0)
-    {
-      guint k = MIN (index / SNAPSHOT_EVERY, self->snapshots->len - 1);
-      g_autoptr(SlState) state = sl_state_copy (snapshot (self, k));
-
-      read_entries (self, k * SNAPSHOT_EVERY, index + 1);
-      for (guint i = k * SNAPSHOT_EVERY; i <= index; i++)
-        {
-          g_autoptr(GError) error = NULL;
-
-          /* Entries were valid when applied; replaying them cannot fail. */
-          if (!replay_entry (self, state, entry_at (self, i), FALSE, &error))
-            g_error ("Journal entry %u no longer applies: %s", i + 1, error->message);
-        }
-    }
+  g_assert (e->reveals >= 0);
   return e->reveals > 0;
 }
 
@@ -645,6 +660,7 @@ sl_game_apply (SlGame    *self,
   self->dirty_from = MIN (self->dirty_from, self->position);
   /* What undo left to redo is gone now — but an entry that told a secret
    * stays, undone, in the history and the file: undo is no oracle. */
+  learn_reveals (self, self->position);
   for (guint i = self->position; i < self->journal->len; i++)
     if (entry_reveals (self, i))
       {
@@ -1005,6 +1021,7 @@ collect_records (SlGame *self,
 
       g_array_append_val (out, r);
     }
+  learn_reveals (self, self->position);
   for (guint i = self->position; i < self->journal->len; i++)
     if (entry_reveals (self, i))
       {
