@@ -34,15 +34,67 @@ done_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Frames a settle waits for on each window shown, and how long at most. */
+#define SETTLE_FRAMES 3
+#define SETTLE_MAX_US (20 * G_USEC_PER_SEC)
+
+static gboolean
+count_frame_cb (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       data)
+{
+  guint *frames = data;
+
+  return ++*frames < SETTLE_FRAMES ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
 void
 sl_test_ui_settle (void)
 {
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  g_autoptr(GArray) frames = g_array_new (FALSE, TRUE, sizeof (guint));
+  g_autoptr(GArray) ticks = g_array_new (FALSE, TRUE, sizeof (guint));
+  g_autoptr(GPtrArray) windows = g_ptr_array_new_with_free_func (g_object_unref);
+  gint64 until = g_get_monotonic_time () + SETTLE_MAX_US;
   gboolean done = FALSE;
+  gboolean counted = FALSE;
 
-  /* A few frames: layout and drawing happen on the frame clock. */
+  /* Layout and drawing happen on the frame clock: the table has settled
+   * once every window shown has drawn a few frames since now (a busy
+   * machine draws them later: time alone is not enough), and a tenth of a
+   * second has gone by, for the timeouts of the app and the X server's
+   * answers. */
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) w = g_list_model_get_item (toplevels, i);
+
+      if (gtk_widget_get_mapped (w))
+        g_ptr_array_add (windows, g_steal_pointer (&w));
+    }
+  g_array_set_size (frames, windows->len);
+  g_array_set_size (ticks, windows->len);
+  for (guint i = 0; i < windows->len; i++)
+    g_array_index (ticks, guint, i) = gtk_widget_add_tick_callback (g_ptr_array_index (windows, i), count_frame_cb,
+                                                                    &g_array_index (frames, guint, i), NULL);
   g_timeout_add (100, done_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
+  while (!done || !counted)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      counted = TRUE;
+      for (guint i = 0; i < windows->len; i++)
+        {
+          GtkWidget *w = g_ptr_array_index (windows, i);
+
+          /* A window closed meanwhile draws no more. */
+          if (gtk_widget_get_mapped (w) && g_array_index (frames, guint, i) < SETTLE_FRAMES)
+            counted = FALSE;
+        }
+      g_assert_cmpint (g_get_monotonic_time (), <, until);
+    }
+  /* (Those of windows hidden before their frames were counted.) */
+  for (guint i = 0; i < windows->len; i++)
+    if (g_array_index (frames, guint, i) < SETTLE_FRAMES)
+      gtk_widget_remove_tick_callback (g_ptr_array_index (windows, i), g_array_index (ticks, guint, i));
 }
 
 GtkWidget *
