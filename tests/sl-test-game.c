@@ -111,6 +111,23 @@ sl_test_play (SlGame     *game,
   return entry;
 }
 
+void
+sl_test_play_many (SlGame     *game,
+                   const char *command,
+                   guint       n)
+{
+  g_autofree char *json = sl_test_json (command);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_assert_nonnull (sl_game_apply_text (game, json, &error));
+      g_assert_no_error (error);
+    }
+  sl_test_check_reload (game);
+}
+
 /* Where the reload check writes its files; removed as the test ends. */
 static char *scratch = NULL;
 

@@ -25,6 +25,13 @@ SlGame      *sl_test_game_new_setup (const char *setup);
  * the entry. */
 const SlJournalEntry *sl_test_play  (SlGame     *game,
                                      const char *command);
+/* Applies the same command @n times, asserting each was accepted, and
+ * checks the reload once, after the last: for a long journal made as a
+ * test's setup (the check after each command costs the whole game each
+ * time). */
+void         sl_test_play_many      (SlGame     *game,
+                                     const char *command,
+                                     guint       n);
 /* What a command (test JSON) would do now: sl_game_preview, which must
  * accept it. */
 JsonNode    *sl_test_json_preview   (SlGame     *game,

@@ -728,17 +728,18 @@ play_game (const char *scenario,
   g_object_unref (p.game);
 }
 
-static void
-test_random_games (gconstpointer data)
+typedef struct
 {
-  const char *scenario = data;
-  const char *games = g_getenv ("SL_RANDOM_GAMES");
-  const char *seed = g_getenv ("SL_RANDOM_SEED");
-  guint n = games != NULL ? (guint) atoi (games) : 6;
-  guint32 first = seed != NULL ? (guint32) strtoul (seed, NULL, 10) : 1995;
+  const char *scenario;
+  guint32     seed;
+} RandomGame;
 
-  for (guint i = 0; i < n; i++)
-    play_game (scenario, first + i);
+static void
+test_random_game (gconstpointer data)
+{
+  const RandomGame *game = data;
+
+  play_game (game->scenario, game->seed);
 }
 
 int
@@ -749,13 +750,24 @@ main (int   argc,
     "training", "definitely-not-camping", "definitely-not-camping+scenario1Detection",
     "blow-the-damn-thing-up", "pest-control"
   };
+  const char *games = g_getenv ("SL_RANDOM_GAMES");
+  const char *seed = g_getenv ("SL_RANDOM_SEED");
+  guint n = games != NULL ? (guint) atoi (games) : 6;
+  guint32 first = seed != NULL ? (guint32) strtoul (seed, NULL, 10) : 1995;
 
   g_test_init (&argc, &argv, NULL);
+  /* /random/SCENARIO/SEED: a scenario (with its options) is a suite, which
+   * tests/meson.build may run in a process of its own. */
   for (guint i = 0; i < G_N_ELEMENTS (scenarios); i++)
-    {
-      g_autofree char *name = g_strdup_printf ("/random/%s", scenarios[i]);
+    for (guint k = 0; k < n; k++)
+      {
+        RandomGame *game = g_new (RandomGame, 1);
+        g_autofree char *name = NULL;
 
-      g_test_add_data_func (name, scenarios[i], test_random_games);
-    }
+        game->scenario = scenarios[i];
+        game->seed = first + k;
+        name = g_strdup_printf ("/random/%s/%u", scenarios[i], game->seed);
+        g_test_add_data_func_full (name, game, test_random_game, g_free);
+      }
   return g_test_run ();
 }

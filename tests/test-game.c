@@ -1767,10 +1767,10 @@ main (int   argc,
   g_test_add_func ("/game/journal/save-in-place", test_save_in_place);
   g_test_add_func ("/game/journal/flush-in-background", test_flush_in_background);
   g_test_add_func ("/game/journal/load-layout", test_load_layout);
-  g_test_add_func ("/game/journal/opening-cache", test_opening_cache);
-  g_test_add_func ("/game/journal/opening-cache-long", test_opening_cache_long);
-  g_test_add_func ("/game/journal/cache-hash", test_cache_hash);
-  g_test_add_func ("/game/journal/cache-states", test_cache_states);
+  g_test_add_func ("/game/cache/opening", test_opening_cache);
+  g_test_add_func ("/game/cache/opening-long", test_opening_cache_long);
+  g_test_add_func ("/game/cache/hash", test_cache_hash);
+  g_test_add_func ("/game/cache/states", test_cache_states);
   g_test_add_func ("/game/journal/save-failure", test_save_failure_keeps_file);
   g_test_add_func ("/game/journal/corrupt-files", test_corrupt_files);
   g_test_add_func ("/game/journal/missing-file", test_missing_file);

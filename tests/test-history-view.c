@@ -183,8 +183,7 @@ test_history_long (void)
   g_autoptr(SlHistoryItem) newest = NULL;
   guint n;
 
-  for (int i = 0; i < 70; i++)
-    sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'keys', 'value': 1}");
+  sl_test_play_many (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'keys', 'value': 1}", 70);
   n = sl_game_get_n_entries (game);
   view = show_history (game, 500, &model);
   /* The newest 12, and a row for the earlier ones. */
@@ -322,9 +321,9 @@ test_history_changes_only (void)
   Shadow shadow = { NULL, g_ptr_array_new_with_free_func (g_object_unref), 0 };
   g_autoptr(SlHistoryItem) before = NULL;
   g_autoptr(SlHistoryItem) after = NULL;
+  g_autofree char *correct = sl_test_json ("{'type': 'correct', 'unit': 'tog-3', 'field': 'keys', 'value': 1}");
 
-  for (int i = 0; i < 300; i++)
-    sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'keys', 'value': 1}");
+  sl_test_play_many (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'keys', 'value': 1}", 300);
   view = show_history (game, 500, &shadow.model);
   for (guint p = 0; p < g_list_model_get_n_items (shadow.model); p++)
     g_ptr_array_add (shadow.shadow, g_list_model_get_item (shadow.model, p));
@@ -380,6 +379,7 @@ test_history_changes_only (void)
         }
       assert_shadow_reads_game (&shadow, game);
     }
+  sl_test_check_reload (game);
   g_signal_handlers_disconnect_by_data (shadow.model, &shadow);
   g_ptr_array_unref (shadow.shadow);
   gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (view)));
