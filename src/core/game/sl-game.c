@@ -437,6 +437,20 @@ count_secrets (const SlState *state,
     out->secret += g_array_index (state->markers, SlMarker, i).secret ? 1 : 0;
 }
 
+/* The "type" of @command when it is text, else NULL: for a command read
+ * from a file, which may hold anything there. */
+static const char *
+command_type (JsonNode *command)
+{
+  JsonNode *type = command != NULL && JSON_NODE_HOLDS_OBJECT (command)
+                   ? json_object_get_member (json_node_get_object (command), "type")
+                   : NULL;
+
+  if (type == NULL || !JSON_NODE_HOLDS_VALUE (type) || json_node_get_value_type (type) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (type);
+}
+
 /* Whether @command, taking the state from @before to @after, told a
  * secret: any detection roll (its outcome says what a pile is), or a
  * unit, a note, a mine or a decoy shown to the table. */
@@ -445,12 +459,8 @@ tells_secret (JsonNode      *command,
               const Secrets *before,
               const Secrets *after)
 {
-  const char *type = JSON_NODE_HOLDS_OBJECT (command)
-                     ? json_object_get_string_member_with_default (json_node_get_object (command), "type", "")
-                     : "";
-
-  return g_str_equal (type, "detect") || after->hidden < before->hidden || after->sealed < before->sealed ||
-         after->secret < before->secret;
+  return g_strcmp0 (command_type (command), "detect") == 0 || after->hidden < before->hidden ||
+         after->sealed < before->sealed || after->secret < before->secret;
 }
 
 /* Applies the journal's @entry to @state, strictly (every die recorded).
@@ -1924,23 +1934,26 @@ load_entry_at (Loader         *l,
                gboolean       *undone)
 {
   /* What the replay works out for an entry applied; the only
-   * word for one kept undone. */
-  g_autoptr(JsonNode) at = sl_json_scanner_read (l->scanner);
-  JsonObject *o = at != NULL && JSON_NODE_HOLDS_OBJECT (at) ? json_node_get_object (at) : NULL;
-  const char *phase, *step;
+   * word for one kept undone. Each member of its type, or a
+   * message naming it (issue 30 #7). */
+  g_autoptr(JsonNode) at = loader_read (l, path, "at", JSON_NODE_OBJECT, G_TYPE_INVALID);
+  g_autoptr(SlReadContext) ctx = NULL;
+  g_autoptr(SlReader) r = NULL;
+  g_autofree char *field = NULL;
 
-  if (o == NULL)
+  if (at == NULL)
     return;
-  phase = json_object_get_string_member_with_default (o, "phase", "");
-  step = json_object_get_string_member_with_default (o, "step", "none");
-  entry->turn = json_object_get_int_member_with_default (o, "turn", 0);
-  entry->subphase = json_object_get_int_member_with_default (o, "subphase", 0);
-  for (int p = 0; p < SL_N_PHASES; p++)
-    if (g_str_equal (sl_phase_names[p], phase))
-      entry->phase = p;
-  for (int p = 0; p < SL_N_STEPS; p++)
-    if (g_str_equal (sl_step_names[p], step))
-      entry->step = p;
+  ctx = sl_read_context_new ();
+  field = g_strconcat (path, ".at", NULL);
+  r = sl_reader_new (ctx, at, field);
+  sl_reader_require (r, "turn");
+  sl_reader_require (r, "phase");
+  entry->turn = sl_reader_int (r, "turn", 1, G_MAXINT, 1);
+  entry->phase = sl_reader_enum (r, "phase", sl_phase_names, N_("phase"), SL_PHASE_INITIATIVE);
+  entry->subphase = sl_reader_int (r, "subphase", 0, l->rules->subphases_per_turn, 0);
+  entry->step = sl_reader_enum (r, "step", sl_step_names, N_("step"), SL_STEP_NONE);
+  if (!sl_reader_end (r))
+    loader_fail (l, sl_read_context_field (ctx), "%s", sl_read_context_message (ctx));
 }
 
 static void
@@ -2186,6 +2199,36 @@ read_entries (SlGame *self,
   forget_text_if_read (self);
 }
 
+/* Journal entry @i (counting from 0) is refused by the rules, @why: the
+ * loader fails naming it, its moment and its command's type when that is
+ * text. */
+static void
+entry_refused (Loader               *l,
+               guint                 i,
+               const SlJournalEntry *entry,
+               const GError         *why)
+{
+  const char *field = sl_rule_error_get_field (why);
+  const char *type = command_type (entry->command_node);
+  g_autofree char *moment = NULL;
+
+  if (entry->phase == SL_PHASE_ACTION)
+    moment = g_strdup_printf (_("turn %d, subphase %d"), entry->turn, entry->subphase);
+  else
+    /* Translators: "turn 2, initiative phase"; the phase's name is as the file has it. */
+    moment = g_strdup_printf (_("turn %d, %s phase"), entry->turn, sl_phase_names[entry->phase]);
+  if (type != NULL)
+    g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_INCONSISTENT,
+                 _("%s: journal entry %u (%s, “%s”) cannot be applied: %s%s%s"),
+                 l->name, i + 1, moment, type, field && *field ? field : "", field && *field ? ": " : "",
+                 why->message);
+  else
+    g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_INCONSISTENT,
+                 _("%s: journal entry %u (%s) cannot be applied: %s%s%s"),
+                 l->name, i + 1, moment, field && *field ? field : "", field && *field ? ": " : "",
+                 why->message);
+}
+
 /* Reads and replays the journal; the scanner is on its value. */
 static gboolean
 load_journal (Loader *l)
@@ -2245,22 +2288,7 @@ load_journal (Loader *l)
       g_ptr_array_add (game->journal, entry);
       if (!replay_entry (game, game->state, entry, FALSE, &local_error))
         {
-          const char *field = sl_rule_error_get_field (local_error);
-          const char *type = json_object_get_string_member_with_default (
-            json_node_get_object (entry->command_node), "type", "?");
-
-          if (entry->phase == SL_PHASE_ACTION)
-            g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_INCONSISTENT,
-                         _("%s: journal entry %u (turn %d, subphase %d, “%s”) cannot be applied: %s%s%s"),
-                         l->name, i + 1, entry->turn, entry->subphase, type,
-                         field && *field ? field : "", field && *field ? ": " : "",
-                         local_error->message);
-          else
-            g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_INCONSISTENT,
-                         _("%s: journal entry %u (turn %d, %s phase, “%s”) cannot be applied: %s%s%s"),
-                         l->name, i + 1, entry->turn, sl_phase_names[entry->phase], type,
-                         field && *field ? field : "", field && *field ? ": " : "",
-                         local_error->message);
+          entry_refused (l, i, entry, local_error);
           return FALSE;
         }
       /* Kept as text from here on (sl_journal_entry_get_command). */
@@ -2735,7 +2763,9 @@ load_repaired (SlRules    *rules,
     return NULL;
   line = journal + strlen ("\n  \"journal\": [");
   good = line;
-  /* Each record is a line of its own: "\n    {…}" with a "," between. */
+  /* Each record is a line of its own: "\n    {…}" with a "," between.
+   * The last line may end the file: cut just after a whole record, with
+   * its "," or without, the record is kept the same (issue 30 #10). */
   while (line < data + length && g_str_has_prefix (line, "\n    {"))
     {
       const char *end = memchr (line + 1, '\n', data + length - line - 1);
@@ -2744,7 +2774,7 @@ load_repaired (SlRules    *rules,
       g_autofree char *text = NULL;
 
       if (end == NULL)
-        break;
+        end = data + length;
       size = end - (line + 5);
       if (size > 0 && line[5 + size - 1] == ',')
         size--;
