@@ -96,6 +96,7 @@ struct _SlGame
   int        lock_fd;        /* the file taken for writing (sl_game_take_file), or −1 */
   SlFileFlusher *flusher;    /* saves synced in the background, or NULL */
   gboolean   read_only;      /* sl_game_set_read_only */
+  char      *unsaved;        /* why the last save to the game's file failed, none since succeeding */
 };
 
 G_DEFINE_FINAL_TYPE (SlGame, sl_game, G_TYPE_OBJECT)
@@ -210,6 +211,7 @@ sl_game_finalize (GObject *object)
   g_clear_pointer (&self->withdrawn, g_array_unref);
   g_clear_pointer (&self->saved, g_array_unref);
   g_free (self->load_warning);
+  g_free (self->unsaved);
   /* What was saved is on the disk before the file is let go. */
   g_clear_pointer (&self->flusher, sl_file_flusher_free);
   if (self->lock_fd >= 0)
@@ -602,6 +604,13 @@ sl_game_apply (SlGame    *self,
   if (self->read_only)
     {
       read_only_error (error);
+      return NULL;
+    }
+  /* Nothing is built on a change the file does not hold (issue 30 #8). */
+  if (self->unsaved != NULL)
+    {
+      g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_UNSAVED,
+                   _("Nothing more is recorded until the last change is saved or undone: %s"), self->unsaved);
       return NULL;
     }
 
@@ -1324,9 +1333,15 @@ save_in_place (SlGame      *self,
     {
       int saved_errno = errno;
 
-      /* The file as it was: nothing is saved. */
-      if (pwrite_all (fd, old, self->saved_size - base, base) && ftruncate (fd, self->saved_size) == 0)
-        fdatasync (fd);
+      /* The file as it was: nothing is saved. Putting it back changed its
+       * time: the file is known as it is now, or not at all — not taken
+       * for one changed by another program (issue 30 #8). */
+      if (pwrite_all (fd, old, self->saved_size - base, base) && ftruncate (fd, self->saved_size) == 0 &&
+          fstat (fd, &st) == 0)
+        {
+          fdatasync (fd);
+          file_id_of (&st, &self->saved_id);
+        }
       else
         self->layout_known = FALSE;
       close (fd);
@@ -1359,10 +1374,10 @@ save_in_place (SlGame      *self,
   return TRUE;
 }
 
-gboolean
-sl_game_save (SlGame      *self,
-              const char  *path,
-              GError     **error)
+static gboolean
+save (SlGame      *self,
+      const char  *path,
+      GError     **error)
 {
   g_autofree char *text = NULL;
   g_autoptr(GError) local_error = NULL;
@@ -1373,14 +1388,6 @@ sl_game_save (SlGame      *self,
   int new_lock_fd = -1;
   struct stat st;
 
-  g_return_val_if_fail (SL_IS_GAME (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  if (self->read_only)
-    {
-      read_only_error (error);
-      return FALSE;
-    }
   if (save_in_place (self, path, &local_error))
     return TRUE;
   if (local_error != NULL)
@@ -1450,6 +1457,46 @@ sl_game_save (SlGame      *self,
       self->lock_fd = new_lock_fd;
     }
   return TRUE;
+}
+
+gboolean
+sl_game_save (SlGame      *self,
+              const char  *path,
+              GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  gboolean own;
+
+  g_return_val_if_fail (SL_IS_GAME (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  own = self->path == NULL || g_strcmp0 (self->path, path) == 0;
+
+  if (self->read_only)
+    {
+      read_only_error (error);
+      return FALSE;
+    }
+  if (save (self, path, &local_error))
+    {
+      g_clear_pointer (&self->unsaved, g_free);
+      return TRUE;
+    }
+  /* A copy elsewhere that failed leaves the game's own file as it was. */
+  if (own)
+    {
+      g_free (self->unsaved);
+      self->unsaved = g_strdup (local_error->message);
+    }
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
+}
+
+const char *
+sl_game_get_unsaved (SlGame *self)
+{
+  g_return_val_if_fail (SL_IS_GAME (self), NULL);
+  return self->unsaved;
 }
 
 void
