@@ -710,6 +710,10 @@ unsaved_response_cb (AdwMessageDialog *dialog,
 {
   SlSaveFunc save = (SlSaveFunc) g_object_get_data (G_OBJECT (dialog), "save");
 
+  /* Kept until the dialog is done: closing the window destroys the
+   * dialog, which is still telling its response, and it must not outlive
+   * its parent. */
+  g_idle_add_once ((GSourceOnceFunc) g_object_unref, g_object_ref (window));
   if (g_strcmp0 (response, "discard") == 0)
     {
       g_object_set_data (G_OBJECT (window), "sl-unsaved-discarded", GINT_TO_POINTER (TRUE));

@@ -46,6 +46,19 @@
 #include "sl-unit-sheet.h"
 #include "sl-window.h"
 
+/* The bar over the table when the game is only shown (issue 19 #5), or
+ * its last change is not saved (issue 30 #8). */
+typedef enum
+{
+  FILE_WRITABLE,
+  FILE_ELSEWHERE,   /* open for writing in another window or `squadlog play` */
+  FILE_CHANGED,     /* changed on the disk by another program since it was read */
+  FILE_UNSAVED,     /* the last change could not be saved: held, tried again */
+} FileProblem;
+
+/* Seconds between two tries at saving a change held. */
+#define RETRY_SECONDS 3
+
 struct _SlWindow
 {
   AdwApplicationWindow  parent_instance;
@@ -95,6 +108,8 @@ struct _SlWindow
   GString              *typed;       /* a counter number being typed */
   guint                 typed_id;
   guint                 cache_id;   /* the opening cache is due to be written */
+  guint                 retry_id;   /* the last change, not saved, is to be saved again */
+  FileProblem           file_problem; /* what the bar over the table says */
   guint                 compact_id; /* the start page is due to follow the window's height */
   const char           *start_icon; /* the start page's icon, not shown in a tiny window */
   gboolean              compact;    /* the window is shorter than COMPACT_HEIGHT */
@@ -465,10 +480,14 @@ announce (SlWindow *self)
   g_set_weak_pointer (&self->announced, focus);
   if (focus == NULL)
     return;
-  /* Translators: what a screen reader hears as the game changes: the
-   * clock ("Turn 3 of 12 · Action Phase · subphase 7"), then the hint. */
-  text = g_strdup_printf (_("%s. %s"), adw_window_title_get_subtitle (self->window_title),
-                          gtk_label_get_text (self->prompt));
+  /* Heard first: the change just made is not saved (issue 30 #8). */
+  if (self->file_problem == FILE_UNSAVED)
+    text = g_strdup (gtk_label_get_text (self->file_bar_label));
+  else
+    /* Translators: what a screen reader hears as the game changes: the
+     * clock ("Turn 3 of 12 · Action Phase · subphase 7"), then the hint. */
+    text = g_strdup_printf (_("%s. %s"), adw_window_title_get_subtitle (self->window_title),
+                            gtk_label_get_text (self->prompt));
   gtk_accessible_update_property (GTK_ACCESSIBLE (focus), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
 
@@ -510,6 +529,13 @@ may_pass (SlWindow *self)
 }
 
 static GPtrArray *ambushers (SlWindow *self);
+
+/* The game shown holds a change its file does not (sl_game_get_unsaved). */
+static gboolean
+held (SlWindow *self)
+{
+  return self->game != NULL && sl_game_get_unsaved (self->game) != NULL;
+}
 
 static void
 update_actions (SlWindow *self)
@@ -555,8 +581,10 @@ update_actions (SlWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-blank", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-squad", game);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new", shared && window_rules (self) != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open", shared && window_rules (self) != NULL);
+  /* A game whose last change is not saved is not put away for another
+   * (sl_window_show_loaded refuses it too); Save As may save it elsewhere. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new", shared && window_rules (self) != NULL && !held (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open", shared && window_rules (self) != NULL && !held (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.builder", shared && window_rules (self) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.scenario-editor", shared && window_rules (self) != NULL);
 }
@@ -583,14 +611,6 @@ cache_timeout_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* The bar over the table when the game is only shown (issue 19 #5). */
-typedef enum
-{
-  FILE_WRITABLE,
-  FILE_ELSEWHERE,   /* open for writing in another window or `squadlog play` */
-  FILE_CHANGED,     /* changed on the disk by another program since it was read */
-} FileProblem;
-
 static void
 show_file_bar (SlWindow    *self,
                FileProblem  problem)
@@ -598,8 +618,10 @@ show_file_bar (SlWindow    *self,
   g_autofree char *name = NULL;
   g_autofree char *text = NULL;
 
+  self->file_problem = problem;
   if (problem == FILE_WRITABLE || self->game == NULL || sl_game_get_path (self->game) == NULL)
     {
+      self->file_problem = FILE_WRITABLE;
       gtk_widget_set_visible (GTK_WIDGET (self->file_bar), FALSE);
       return;
     }
@@ -607,17 +629,25 @@ show_file_bar (SlWindow    *self,
   if (problem == FILE_ELSEWHERE)
     text = g_strdup_printf (_("“%s” is open in another window or in squadlog play: it is only shown here, and nothing is recorded. Try again once it is closed there."),
                             name);
-  else
-    text = g_strdup_printf (_("“%s” was changed by another program: it was not written over, and nothing more is recorded here. Reload it to go on from what it holds now."),
+  else if (problem == FILE_CHANGED)
+    text = g_strdup_printf (_("“%s” was changed by another program: it was not written over, so the last change shown here is not in it, and nothing more is recorded here. Reload it to go on from what it holds now."),
                             name);
+  else
+    /* Translators: %s says why the save failed, in a sentence or two. */
+    text = g_strdup_printf (_("Not saved: the last change shown here is not in the game's file. %s It is saved as soon as the disk takes it, and nothing more is recorded until then; Undo takes it back."),
+                            sl_game_get_unsaved (self->game));
   gtk_label_set_text (self->file_bar_label, text);
+  gtk_info_bar_set_message_type (self->file_bar, problem == FILE_UNSAVED ? GTK_MESSAGE_ERROR : GTK_MESSAGE_WARNING);
   gtk_button_set_label (GTK_BUTTON (self->file_bar_button),
-                        problem == FILE_ELSEWHERE ? _("_Try Again") : _("_Reload"));
+                        problem == FILE_ELSEWHERE ? _("_Try Again")
+                        : problem == FILE_CHANGED ? _("_Reload") : _("_Retry"));
   gtk_widget_set_visible (GTK_WIDGET (self->file_bar), TRUE);
 }
 
-/* Opens the game's file again from the disk, letting go of this copy's
- * hold on it first: the bar's button. */
+static void save_now (SlWindow *self);
+
+/* The bar's button: saves a change held once more, or opens the game's
+ * file again from the disk, letting go of this copy's hold on it first. */
 static void
 file_bar_response_cb (SlWindow *self,
                       int       response)
@@ -626,6 +656,11 @@ file_bar_response_cb (SlWindow *self,
 
   if (self->game == NULL || sl_game_get_path (self->game) == NULL)
     return;
+  if (self->file_problem == FILE_UNSAVED)
+    {
+      save_now (self);
+      return;
+    }
   file = g_file_new_for_path (sl_game_get_path (self->game));
   sl_game_release_file (self->game);
   if (sl_window_open_file (self, file) && !sl_game_get_read_only (self->game))
@@ -635,7 +670,36 @@ file_bar_response_cb (SlWindow *self,
     }
 }
 
-/* Nothing lost: the game is written (atomically) after every change. */
+/* Saved: a change held is no more — the bar goes, and the players are
+ * told. */
+static void
+show_saved (SlWindow *self)
+{
+  g_clear_handle_id (&self->retry_id, g_source_remove);
+  if (self->file_problem != FILE_UNSAVED)
+    return;
+  show_file_bar (self, FILE_WRITABLE);
+  update_actions (self);
+  toast (self, _("The game is saved: its file holds everything shown."));
+}
+
+static gboolean
+retry_cb (gpointer data)
+{
+  SlWindow *self = data;
+
+  self->retry_id = 0;
+  save_now (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Nothing lost: the game is written (atomically) after every change. A
+ * change that cannot be saved (a full disk) is held — shown, with the bar
+ * saying it is not saved and why, and tried again every few seconds and
+ * at Retry — and the core records nothing more on top of it
+ * (sl_game_get_unsaved): at most one change is ever at stake, the one the
+ * table sees marked. Withdrawn instead, a result the players saw — the
+ * dice the app rolled, a detection — would be rolled again. */
 static void
 save_now (SlWindow *self)
 {
@@ -647,8 +711,7 @@ save_now (SlWindow *self)
     return;
   if (!sl_game_save (self->game, path, &error))
     {
-      g_autofree char *text = NULL;
-
+      g_clear_handle_id (&self->retry_id, g_source_remove);
       if (g_error_matches (error, SL_GAME_ERROR, SL_GAME_ERROR_CHANGED))
         {
           /* Not written over, and nothing more recorded here that could
@@ -657,10 +720,12 @@ save_now (SlWindow *self)
           show_file_bar (self, FILE_CHANGED);
           return;
         }
-      text = g_strdup_printf (_("The game could not be saved: %s"), error->message);
-      toast (self, text);
+      show_file_bar (self, FILE_UNSAVED);
+      self->retry_id = g_timeout_add_seconds (RETRY_SECONDS, retry_cb, self);
+      update_actions (self);
       return;
     }
+  show_saved (self);
   /* And, once play has paused, the opening cache: the game opens quickly
    * next time even if this session does not end well. */
   g_clear_handle_id (&self->cache_id, g_source_remove);
@@ -672,6 +737,10 @@ game_changed_cb (SlWindow *self)
 {
   gboolean over = sl_game_get_state (self->game)->over;
 
+  /* At once, before anything else can happen: a crash or a power cut
+   * after a command was acknowledged must not lose it; and the table says
+   * at once if it could not be saved. */
+  save_now (self);
   /* The game has just ended: the score (P-40). */
   if (over && !self->was_over)
     gtk_widget_activate_action (GTK_WIDGET (self), "win.score", NULL);
@@ -680,9 +749,6 @@ game_changed_cb (SlWindow *self)
   update_prompt (self);
   update_actions (self);
   announce (self);
-  /* At once, before anything else can happen: a crash or a power cut
-   * after a command was acknowledged must not lose it. */
-  save_now (self);
   prepare_later (self);
 }
 
@@ -700,9 +766,11 @@ sl_window_set_game (SlWindow *self,
   g_return_if_fail (SL_IS_WINDOW (self));
 
   gtk_widget_set_visible (GTK_WIDGET (self->file_bar), FALSE);
+  self->file_problem = FILE_WRITABLE;
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_clear_handle_id (&self->cache_id, g_source_remove);
+  g_clear_handle_id (&self->retry_id, g_source_remove);
   if (self->game != game)
     keep_opening_cache (self->game);
   g_set_object (&self->game, game);
@@ -776,6 +844,27 @@ show_error (SlWindow   *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The game shown holds a change not saved, and is writable: another is
+ * not opened over it, and the players are told why. A game only shown
+ * (changed by another program) gives way: its bar says what is lost. */
+static gboolean
+refuse_to_replace (SlWindow *self,
+                   GFile    *file)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+
+  if (!held (self) || sl_game_get_read_only (self->game))
+    return FALSE;
+  name = file != NULL ? g_file_get_basename (file) : NULL;
+  heading = name != NULL ? g_strdup_printf (_("Cannot Open “%s”"), name) : g_strdup (_("Cannot Start the Game"));
+  body = g_strdup_printf (_("The last change of the game shown is not saved: %s Save it (Retry, or Save As elsewhere) or undo it first."),
+                          sl_game_get_unsaved (self->game));
+  show_error (self, heading, body);
+  return TRUE;
+}
+
 gboolean
 sl_window_open_file (SlWindow *self,
                      GFile    *file)
@@ -809,6 +898,8 @@ sl_window_show_loaded (SlWindow     *self,
   g_return_val_if_fail (SL_IS_WINDOW (self), FALSE);
   g_return_val_if_fail ((game == NULL) != (error == NULL), FALSE);
 
+  if (refuse_to_replace (self, file))
+    return FALSE;
   if (game == NULL)
     {
       g_autofree char *name = g_file_get_basename (file);
@@ -933,7 +1024,7 @@ sl_window_new_game (SlWindow   *self,
   g_autoptr(SlGame) game = NULL;
 
   g_return_val_if_fail (SL_IS_WINDOW (self), FALSE);
-  if (rules == NULL)
+  if (rules == NULL || refuse_to_replace (self, NULL))
     return FALSE;
   /* The scenario, with the group's own rule options where it sets none. */
   {
@@ -1120,6 +1211,8 @@ sl_window_save_as (SlWindow   *self,
       show_error (self, _("Cannot Save the Game"), error->message);
       return FALSE;
     }
+  /* A change held is saved with the rest, and the game goes on there. */
+  show_saved (self);
   remember_last_game (self, path);
   return TRUE;
 }
@@ -2195,7 +2288,10 @@ next_action (GtkWidget  *widget,
     {
       const SlState *state = sl_game_get_state (self->game);
 
-      if (state->phase == SL_PHASE_INITIATIVE && !state->initiative_done)
+      /* Not for the rules to say: the change before it is not saved. */
+      if (error->domain == SL_GAME_ERROR)
+        toast (self, error->message);
+      else if (state->phase == SL_PHASE_INITIATIVE && !state->initiative_done)
         {
           /* P-04: the turn starts with initiative. */
           SlInitiativeSheet *sheet = sl_initiative_sheet_new (GTK_WINDOW (self), self->game);
@@ -2282,8 +2378,8 @@ reference_action (GtkWidget  *widget,
 
 /* Everything saved is on the disk before the window goes. When syncing
  * in the background failed, the game is written whole once more; when that
- * fails too, the players are told and the window stays (closing it again
- * closes it). */
+ * fails too, the players are told, the change is held (save_now) and the
+ * window stays: closing it again asks first. */
 static gboolean
 flushed_before_closing (SlWindow *self)
 {
@@ -2292,11 +2388,37 @@ flushed_before_closing (SlWindow *self)
   if (self->game == NULL || sl_game_flush (self->game, &error))
     return TRUE;
   g_clear_error (&error);
-  if (sl_game_save (self->game, sl_game_get_path (self->game), &error) &&
-      sl_game_flush (self->game, &error))
+  save_now (self);
+  if (!held (self) && sl_game_flush (self->game, &error))
     return TRUE;
-  show_error (self, _("Cannot Save the Game"), error->message);
+  show_error (self, _("Cannot Save the Game"), error != NULL ? error->message : sl_game_get_unsaved (self->game));
   return FALSE;
+}
+
+static gboolean
+save_before_closing (GtkWindow *window)
+{
+  SlWindow *self = SL_WINDOW (window);
+
+  save_now (self);
+  return !held (self);
+}
+
+/* A change not saved is not lost without the players' word: saved once
+ * more, then asked about (Cancel, Discard, Save). */
+static gboolean
+asked_before_closing (SlWindow *self)
+{
+  g_autofree char *body = NULL;
+
+  if (!held (self))
+    return FALSE;
+  save_now (self);
+  if (!held (self))
+    return FALSE;
+  body = g_strdup_printf (_("The last change shown is not in the game's file: %s Closing the window loses it."),
+                          sl_game_get_unsaved (self->game));
+  return sl_ask_unsaved (GTK_WINDOW (self), body, save_before_closing);
 }
 
 /* The window's size and state, kept from one session to the next. */
@@ -2306,7 +2428,7 @@ close_request_cb (SlWindow *self)
   GSettings *settings = window_settings (self);
   int width, height;
 
-  if (!flushed_before_closing (self))
+  if (asked_before_closing (self) || !flushed_before_closing (self))
     return TRUE;
   if (settings == NULL)
     return FALSE;
@@ -2425,6 +2547,7 @@ sl_window_dispose (GObject *object)
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_clear_handle_id (&self->cache_id, g_source_remove);
+  g_clear_handle_id (&self->retry_id, g_source_remove);
   g_clear_handle_id (&self->compact_id, g_source_remove);
   g_clear_handle_id (&self->prepare_id, g_source_remove);
   drop_prepared (self);
