@@ -133,6 +133,42 @@ test_kill_and_rout (void)
   sl_game_victory_clear (&v);
 }
 
+/* P-31 step 5, A-132: a leader never routs, and the leader is the one the
+ * squad answers to now. TOG's leader (tog-1) dead, tog-2 appointed acting
+ * leader (P-32 step 8): the rout of every other unit in the fight meets
+ * the Commonwealth's objective, as it does with the leader alive. */
+static void
+test_rout_acting_leader_p31 (void)
+{
+  g_autoptr(SlGame) game = training_with_victory (
+    "{'scenario': 'definitely-not-camping',"
+    " 'sides': {'tog': {'primary': 'kill'}, 'cw': {'primary': 'rout'}}}");
+  SlGameVictory v;
+
+  sl_test_start_turn (game);
+  wound (game, "tog-1", "dead");
+  sl_test_play (game, "{'type': 'appoint-leader', 'squad': 'tog-squad', 'unit': 'tog-2'}");
+  for (int i = 3; i <= 8; i++)
+    {
+      g_autofree char *command = g_strdup_printf ("{'type': 'correct', 'unit': 'tog-%d', 'field': 'routed', 'value': true}", i);
+      sl_test_play (game, command);
+    }
+  victory_now (game, &v);
+  g_assert_cmpint (v.objectives[1].enemy_standing, ==, 6);
+  g_assert_cmpint (v.objectives[1].enemy_routed, ==, 6);
+  g_assert_true (v.objectives[1].achieved);
+  g_assert_cmpint (v.objectives[1].points, ==, 100);
+  sl_game_victory_clear (&v);
+
+  /* The acting leader out in turn: the squad has no leader, and he counts
+   * among the units knocked out, not among those to rout. */
+  wound (game, "tog-2", "unconscious");
+  victory_now (game, &v);
+  g_assert_cmpint (v.objectives[1].enemy_standing, ==, 6);
+  g_assert_true (v.objectives[1].achieved);
+  sl_game_victory_clear (&v);
+}
+
 /* T-42, E-39: the charges objective scores its ladder (2 charges: 70);
  * only the side with that objective records charges, and nobody holds. */
 static void
@@ -330,6 +366,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/victory/body-count", test_body_count);
   g_test_add_func ("/victory/kill-and-rout", test_kill_and_rout);
+  g_test_add_func ("/victory/rout-acting-leader-P-31", test_rout_acting_leader_p31);
   g_test_add_func ("/victory/charges", test_charges);
   g_test_add_func ("/victory/hold", test_hold);
   g_test_add_func ("/victory/budget", test_budget);

@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "sl-due.h"
 #include "sl-victory.h"
 
 /* What the side paid for its forces: its units, its leaders' ratings
@@ -56,11 +57,13 @@ objective_status (const SlRules     *rules,
       st->enemy_units++;
       if (us->wound >= SL_WOUND_UNCONSCIOUS)
         st->enemy_out++;
-      else if (state->squad_leader[u->squad] != i && u->legionnaire == NULL)
+      else if (!sl_state_unit_never_routs (rules, setup, state, i))
         {
-          /* A squad leader never routs (P-31 step 5, A-99), nor does a
-           * Legionnaire character (§18): a routed squad is its other
-           * units. */
+          /* A squad leader never routs (P-31 step 5, A-99) — the one its
+           * squad answers to now: the leader, or the acting leader
+           * appointed once he is out (P-32 step 8), of the squad the unit
+           * belongs to after any regroup (P-33) — nor does a Legionnaire
+           * character (§18): a routed squad is its other units. */
           st->enemy_standing++;
           if (us->routed)
             st->enemy_routed++;
