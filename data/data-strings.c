@@ -3132,7 +3132,7 @@ static const char *data_strings[] = {
   /* Translators: data/reference/tables.json: T-22 title */
   N_("Comparison of fire modes"),
   /* Translators: data/reference/tables.json: T-22 text */
-  N_("The three ways of firing side by side: single shots (including aimed and opportunity fire), concentrated bursts and area bursts. Bursts need the automatic-fire rules, which in turn need the ammunition rules.\n\nA concentrated burst may follow a fire of the previous subphase only at the same target. An area burst is the only fire that can be a unit's third in a turn, and it ignores every movement modifier. The per-turn limits all share one budget (T-23)."),
+  N_("The three ways of firing side by side: single shots (including aimed and opportunity fire), concentrated bursts and area bursts. Bursts need the automatic-fire rules, which in turn need the ammunition rules.\n\nA concentrated burst may follow a fire of the previous subphase; right after a concentrated burst it must be at that burst's target (book §9.3). An area burst is the only fire that can be a unit's third in a turn, and it ignores every movement modifier. The per-turn limits all share one budget (T-23)."),
   /* Translators: data/reference/tables.json: T-22 table column 1 */
   N_("Mode"),
   /* Translators: data/reference/tables.json: T-22 table column 2 */
@@ -3152,7 +3152,7 @@ static const char *data_strings[] = {
   /* Translators: data/reference/tables.json: T-22 table row 1, column 5 */
   N_("apply"),
   /* Translators: data/reference/tables.json: T-22 table row 2, column 3 */
-  N_("Yes, at the same target only"),
+  N_("Yes; at the same target only after a concentrated burst"),
   /* Translators: data/reference/tables.json: T-22 table row 2, column 4 */
   N_("+1, and +1 per consecutive burst"),
   /* Translators: data/reference/tables.json: T-22 table row 2, column 6 */

@@ -461,6 +461,36 @@ test_bursts_budget_e26 (void)
                    ==, 2);
 }
 
+/* T-22, P-30 step 5.1 (book §9.3: "must fire at the same target as the
+ * previous burst"): a concentrated burst keeps its target only after a
+ * concentrated burst. After a single shot in the subphase before it may
+ * take another target; after a concentrated burst it may not. */
+static void
+test_concentrated_after_single_t22 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 9);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'tog-1', 'roll': 9}");
+  sl_test_go_to_subphase (game, 10);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-14',"
+                      " 'burst': 'concentrated'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'tog-1', 'roll': 9}");
+  /* Right after that concentrated burst — subphase 10, then the next
+   * turn's subphase 1 (A-55) —, one at its unit only. */
+  while (sl_game_get_state (game)->phase != SL_PHASE_INITIATIVE)
+    sl_test_play (game, "{'type': 'next'}");
+  sl_test_start_turn (game);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13',"
+                        " 'burst': 'concentrated'}", "unit", "same target");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-14',"
+                      " 'burst': 'concentrated'}");
+}
+
 /* No dead end: a declared shot whose target went out of the fight before
  * the ranged-fire step is wasted (A-17), and the game moves on. */
 static void
@@ -658,6 +688,7 @@ main (int   argc,
   g_test_add_func ("/steps/refuse-sprint-T-36", test_refuse_sprint);
   g_test_add_func ("/steps/bounce-inertia-A-40", test_bounce_inertia_a40);
   g_test_add_func ("/steps/bursts-budget-E-26", test_bursts_budget_e26);
+  g_test_add_func ("/steps/concentrated-after-single-T-22", test_concentrated_after_single_t22);
   g_test_add_func ("/steps/target-out-shot-wasted-A-17", test_target_out_shot_wasted_a17);
   g_test_add_func ("/steps/melee-no-dead-end-A-75", test_melee_no_dead_end);
   g_test_add_func ("/steps/avoid-dazed-fails-A-27", test_avoid_dazed_fails_a27);
