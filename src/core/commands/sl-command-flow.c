@@ -1069,6 +1069,8 @@ check_can_act (SlCommand       *c,
                          name);
       return FALSE;
     }
+  if (!sl_command_check_zero_g_retry (c, unit, "unit", error))
+    return FALSE;
   if (!sl_state_unit_idle (c->rules, c->state, unit) && !replace)
     {
       g_autofree char *when = sl_command_when (c, u->current.end);

@@ -238,6 +238,8 @@ check_engage_attacker (SlCommand     *c,
                          _("%s was ambushed and can do nothing yet (§5.2)."), name (c, attacker));
       return FALSE;
     }
+  if (!sl_command_check_zero_g_retry (c, attacker, "unit", error))
+    return FALSE;
   /* P-23 (a) step 3, (b): having avoided a melee, it moves away before it
    * engages anyone, the unit it avoided included. */
   return sl_command_check_moves_away (c, attacker, "unit", error) &&

@@ -271,6 +271,12 @@ gboolean     sl_command_zero_g_check (SlCommand    *c,
                                       gboolean     *succeeded,
                                       SlCheckOutcome *check,
                                       GError      **error);
+/* P-21 step 4: refuses, naming @field, a new action of a unit whose zero-G
+ * check failed in this subphase; it tries again in the next. */
+gboolean     sl_command_check_zero_g_retry (SlCommand   *c,
+                                            int          unit,
+                                            const char  *field,
+                                            GError     **error);
 /* A-72: @unit dives in zero-G; the dive goes on until it hits something,
  * and the unit can do nothing else meanwhile. */
 gboolean     sl_command_drifting    (SlCommand    *c,

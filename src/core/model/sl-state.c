@@ -252,7 +252,8 @@ sl_state_unit_to_decide (const SlRules *rules,
 
   return !sl_state_unit_out (rules, state, unit) && sl_state_unit_idle (rules, state, unit) &&
          u->idle_until < now && !u->opportunity_armed && !u->hidden && u->n_engaged == 0 &&
-         u->avoid_from == 0 && !sl_state_unit_dazed (rules, state, unit);
+         u->avoid_from == 0 && !sl_state_unit_dazed (rules, state, unit) &&
+         u->zero_g_failed != now + 1;
 }
 
 char *
@@ -779,6 +780,8 @@ unit_counters_to_json (JsonObject        *o,
     add_moment (o, "dazed_from", rules, u->dazed_from);
   add_moment (o, "dazed_until", rules, u->dazed_until);
   add_moment (o, "idle_until", rules, u->idle_until);
+  if (u->zero_g_failed > 0)
+    add_moment (o, "zero_g_failed", rules, u->zero_g_failed - 1);
   if (u->jammed)
     json_object_set_boolean_member (o, "jammed", TRUE);
   if (u->routed)
