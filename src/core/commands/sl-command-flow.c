@@ -1839,12 +1839,20 @@ start_declared (SlCommand    *c,
 
   /* P-21: in zero-G every action starts with a check; a failure loses it.
    * The move the action makes, or is combined with (a sprint with a fire
-   * is no zero-G move either, P-21). */
+   * is no zero-G move either, P-21). A-71: a fire of the weapon in hand
+   * (a shot or a burst, at a unit, an obstacle or a charge) is a fire of
+   * that weapon — its +1 for a spike rifle or a caseless weapon, and no
+   * slug weapon —; a Fire/Throw action that throws a grenade, fires the
+   * launcher fitted to the rifle or sets a charge off by radio is none
+   * (the launcher is its own weapon: its roll takes none of the rifle's
+   * modifiers, P-35 step 3). */
   move = d->in.action->move != SL_MOVE_NONE ? d->in.action->move
        : d->in.combined_with > SL_MOVE_NONE && d->in.combined_with < SL_N_MOVES
        ? (SlMove) d->in.combined_with
        : SL_MOVE_NONE;
-  if (!sl_command_zero_g_check (c, d->unit, d->in.action->fire ? SL_ZERO_G_FIRE : SL_ZERO_G_OTHER,
+  if (!sl_command_zero_g_check (c, d->unit,
+                                d->in.action->fire && d->throwing == SL_THROW_NONE ? SL_ZERO_G_FIRE
+                                                                                   : SL_ZERO_G_OTHER,
                                 move, d->zero_g_stream, "", steady, &check, error))
     return FALSE;
   if (!*steady)
