@@ -1176,6 +1176,12 @@ test_bounce_inertia_a40 (void)
                           " 'previous': 'walk'}", "previous", "A-40");
   sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk', 'armor': 'BI', 'bounce_pack': true,"
                           " 'previous': 'sprint'}", "previous", "slows down");
+  /* Backward and sideways are at walking pace: two steps down from a
+   * sprint, one from a run (book §6.0 "The reverse is true"). */
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'sideways', 'armor': 'BI', 'bounce_pack': true,"
+                          " 'previous': 'sprint'}", "previous", "A-40");
+  g_assert_cmpfloat (meters_of ("'mode': 'backward', 'armor': 'BI', 'bounce_pack': true,"
+                                " 'previous': 'run'"), >, 0);
   /* On foot there is no inertia. */
   g_assert_cmpfloat (meters_of ("'mode': 'sprint', 'armor': 'BI', 'previous': 'none'"), ==, 6);
 }

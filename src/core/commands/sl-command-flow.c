@@ -656,6 +656,7 @@ start_subphase (SlCommand *c,
       /* A-50: the move a unit makes this subphase, for the fire modifiers;
        * the last one's, for what may follow it (T-07, A-31, A-40). */
       u->moved_before = u->moving;
+      u->bounced_before = u->moving != SL_MOVE_NONE && u->bounce_pack && !c->setup->environment.zero_g;
       u->moving = SL_MOVE_NONE;
       if (u->current.action != NULL && !u->current.resolved &&
           u->current.start <= now && now <= u->current.end)
@@ -1294,7 +1295,19 @@ check_move (SlCommand       *c,
     in.mode = action->move;
   else if (combined_with > SL_MOVE_NONE && combined_with < SL_N_MOVES)
     in.mode = combined_with;
-  else
+  /* §8.2, A-40: having run or sprinted on its pack, the unit slows one
+   * step a subphase all the way to a stop, pack or no pack now: it may not
+   * stand still (go prone, fire without a move …) or drop two steps. A
+   * dazed unit may only go down (P-19, A-27). */
+  if (u->bounced_before && !sl_state_unit_dazed (c->rules, c->state, unit) &&
+      !sl_bounce_inertia (u->moved_before, in.mode, &local_error))
+    {
+      sl_rule_error_set (error, local_error->code,
+                         action->move == SL_MOVE_NONE && in.mode != SL_MOVE_NONE ? "combined_with" : "action",
+                         "%s", local_error->message);
+      return FALSE;
+    }
+  if (in.mode == SL_MOVE_NONE)
     return TRUE;
   in.position = u->position;
   in.race = us->race;

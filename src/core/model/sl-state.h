@@ -109,6 +109,7 @@ typedef struct
   SlCurrentAction current;
   int             moving;             /* SlMove this subphase */
   int             moved_before;       /* SlMove of the subphase before (T-07, A-31, A-40) */
+  gboolean        bounced_before;     /* … made with the bounce pack working */
   gboolean        opportunity_armed;  /* P-09, A-28 */
   int             zero_g_failed;      /* subphase index + 1 of a failed zero-G check: it
                                        * tries again next subphase (P-21 step 4), else 0 */
