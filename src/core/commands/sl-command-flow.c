@@ -658,6 +658,7 @@ start_subphase (SlCommand *c,
       u->moved_before = u->moving;
       u->bounced_before = u->moving != SL_MOVE_NONE && u->bounce_pack && !c->setup->environment.zero_g;
       u->moving = SL_MOVE_NONE;
+      u->move_made = FALSE;
       if (u->current.action != NULL && !u->current.resolved &&
           u->current.start <= now && now <= u->current.end)
         {
@@ -1907,10 +1908,15 @@ apply_declaration (SlCommand         *c,
   u->current.stairs_end = d->cost.stairs_ap > 0 ? now + d->cost.stairs_ap - 1 : -1;
   if (d->label != NULL)
     g_strlcpy (u->current.label, d->label, sizeof u->current.label);
+  /* Movement happens at once (P-08 step 2): the move is made (A-50); an
+   * action without one after a move made this subphase leaves it made. */
   if (d->in.action->move != SL_MOVE_NONE)
     u->moving = d->in.action->move;
-  else if (d->in.combined_with < SL_N_MOVES)
+  else if (d->in.combined_with > SL_MOVE_NONE && d->in.combined_with < SL_N_MOVES)
     u->moving = d->in.combined_with;
+  else if (!u->move_made)
+    u->moving = SL_MOVE_NONE;
+  u->move_made = u->moving != SL_MOVE_NONE;
 }
 
 /* The action with what it is at or done with, as the summary says it:

@@ -365,6 +365,22 @@ sl_state_unit_set_ammo (const SlSetup     *setup,
   u->grenade_ready = ammo->picked_up;
 }
 
+/* A-50: whether the unit has made this subphase's move already: one it
+ * declared now, one it goes on with once its grouping has had its turn in
+ * the initiative order, and every move once the turns are over (P-08). */
+static gboolean
+move_made (const SlState *state,
+           int            unit)
+{
+  int p;
+
+  if (state->units[unit].move_made || state->phase != SL_PHASE_ACTION ||
+      state->step != SL_STEP_INITIATIVE_ORDER)
+    return TRUE;
+  p = sl_state_order_position (state, state->grouping_of[unit]);
+  return p >= 0 && p < state->slot;
+}
+
 void
 sl_state_lose_action (SlState *state,
                       int      unit)
@@ -376,7 +392,11 @@ sl_state_lose_action (SlState *state,
   u->current.to_position = -1;
   u->current.stairs_end = -1;
   u->opportunity_armed = FALSE;
-  u->moving = SL_MOVE_NONE;
+  /* A-50: a move made this subphase stays made — a walker stopped by a
+   * mine, a hit or an engagement has walked, up to the moment of the next
+   * shot; a move it had not yet made is not. */
+  if (!move_made (state, unit))
+    u->moving = SL_MOVE_NONE;
 }
 
 void

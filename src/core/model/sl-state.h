@@ -108,6 +108,7 @@ typedef struct
   /* The counters. */
   SlCurrentAction current;
   int             moving;             /* SlMove this subphase */
+  gboolean        move_made;          /* … declared and made in this subphase */
   int             moved_before;       /* SlMove of the subphase before (T-07, A-31, A-40) */
   gboolean        bounced_before;     /* … made with the bounce pack working */
   gboolean        opportunity_armed;  /* P-09, A-28 */
