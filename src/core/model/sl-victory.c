@@ -11,8 +11,54 @@
 #include "sl-due.h"
 #include "sl-victory.h"
 
-/* What the side paid for its forces: its units, its leaders' ratings
- * (T-24) and its squads' quality (A-96). */
+/* T-38: the scenario cost of @item, 0 for one the rules do not price. */
+static int
+item_cost (const SlRules *rules,
+           const char    *item)
+{
+  int cost = 0;
+
+  return sl_rules_scenario_cost (rules, item, &cost) ? cost : 0;
+}
+
+/* §15.1, T-38, A-127: hiding the units the setup hides, when the scenario
+ * does not give it (its "hiding" condition): +25 % of each one's value, or
+ * the 150 points that hide a whole force if the side hides every unit and
+ * that is cheaper. */
+static int
+hiding_cost (const SlRules *rules,
+             const SlSetup *setup,
+             int            side)
+{
+  const SlSideSetup *s = sl_setup_side_at (setup, side);
+  int cost = 0;
+  gboolean all = TRUE;
+
+  if (sl_setup_condition (setup, SL_CONDITION_HIDING, side, 1) != NULL)
+    return 0;
+  for (guint q = 0; q < s->squads->len; q++)
+    {
+      const SlSquadSetup *squad = sl_setup_squad_at (setup, g_array_index (s->squads, int, q));
+
+      for (guint i = 0; i < squad->units->len; i++)
+        {
+          const SlUnitSetup *u = sl_setup_unit_at (setup, g_array_index (squad->units, int, i));
+
+          if (u->hidden)
+            cost += sl_hidden_cost (rules, u->points);
+          all &= u->hidden;
+        }
+    }
+  if (all && cost > 0)
+    cost = MIN (cost, item_cost (rules, "defender-undetected"));
+  return cost;
+}
+
+/* What the side paid for its forces (T-38, P-02): its units (their weapons
+ * and personal equipment: launchers, charges), its leaders' ratings (T-24),
+ * its squads' quality (A-96), its hidden units (§15.1), and what it bought
+ * for the side: mines (P-37), fire missions (T-35), the camo tinter and
+ * the ECM jammer (T-37). */
 static int
 side_cost (const SlRules *rules,
            const SlSetup *setup,
@@ -31,6 +77,14 @@ side_cost (const SlRules *rules,
         cost += sl_leader_cost (rules, squad->leader_rating);
       cost += sl_quality_cost (rules, &setup->options, squad->quality, squad->units->len);
     }
+  cost += hiding_cost (rules, setup, side);
+  cost += s->mines * item_cost (rules, "mine");
+  for (guint k = 0; k < rules->fire_missions.items->len && k < SL_MAX_FIRE_MISSION_TYPES; k++)
+    cost += s->fire_missions[k] * ((const SlFireMissionDef *) g_ptr_array_index (rules->fire_missions.items, k))->cost;
+  if (s->camo_tinter)
+    cost += item_cost (rules, "camo-tinter");
+  if (s->ecm)
+    cost += item_cost (rules, "ecm-jammer");
   return cost;
 }
 
@@ -123,8 +177,8 @@ objective_status (const SlRules     *rules,
 
   if (s->budget >= 0)
     {
-      /* What the builder priced (side equipment and mines included), else
-       * what the units, leaders and quality cost. */
+      /* What the builder priced, else every purchase the setup records
+       * at the book's costs (T-38). */
       st->cost = s->spent >= 0 ? s->spent : side_cost (rules, setup, side);
       st->unspent = MAX (s->budget - st->cost, 0);
     }
