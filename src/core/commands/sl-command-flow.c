@@ -600,10 +600,12 @@ finish_kit_action (SlCommand      *c,
     }
   else if (is_action (action, "pick-up-object") &&
            sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION) &&
+           sl_setup_has_module (c->setup, SL_MODULE_GRENADES) &&
            (u->grenades[SL_GRENADE_FG] > 0 || u->grenades[SL_GRENADE_SG] > 0))
     {
       /* A-92: with the ammunition rules a grenade is picked up before it is
-       * thrown. */
+       * thrown — where grenades are in use (§9.6, §10 F); elsewhere the
+       * unit picks up something else. */
       u->grenade_ready = TRUE;
       sl_command_say (c, _("%s has a grenade ready."), name);
     }
@@ -1405,12 +1407,6 @@ check_weapon_ready (SlCommand       *c,
   const SlWeapon *weapon = us->weapons[u->in_hand];
   const char *name = us->told;
 
-  if (throwing != SL_THROW_NONE && !sl_setup_has_module (c->setup, SL_MODULE_AREA_EFFECTS))
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "throw",
-                         _("Grenades, launchers and charges need the area-effect rules (§9.6)."));
-      return FALSE;
-    }
   /* A grenade or a charge's radio does not care about the weapon in hand;
    * the launcher shares the rifle's jam (A-113). */
   if (action->fire && (throwing == SL_THROW_NONE || throwing == SL_THROW_LAUNCHER))
@@ -1527,6 +1523,34 @@ check_kit_action (SlCommand       *c,
                          _("%s carries no shaped charge (P-36)."), name);
       return FALSE;
     }
+  return TRUE;
+}
+
+/* §10 F, T-43 F: "rules in use" means only those — an action of an
+ * advanced rule the game does not use is refused as it is declared: a
+ * rally (morale, §9.5), a fire mission called (P-38), a charge installed,
+ * set off, fired at, deactivated or picked up (P-36), a hand grenade or
+ * the launcher (P-34, P-35). Reload (§15.2) and bursts (§15.3) are
+ * checked with their own rules. */
+static gboolean
+check_rules_in_use (SlCommand       *c,
+                    const SlAction  *action,
+                    int              throwing,
+                    int              charge,
+                    GError         **error)
+{
+  if (is_action (action, "rally"))
+    return sl_command_require_module (c, SL_MODULE_MORALE, "action", error);
+  if (is_action (action, "call-fire-mission"))
+    return sl_command_require_module (c, SL_MODULE_FIRE_MISSIONS, "action", error);
+  if (is_action (action, "install-plastic") || is_action (action, "install-shaped"))
+    return sl_command_require_module (c, SL_MODULE_EXPLOSIVES, "action", error);
+  if (throwing == SL_THROW_GRENADE || throwing == SL_THROW_LAUNCHER)
+    return sl_command_require_module (c, SL_MODULE_GRENADES, "throw", error);
+  if (throwing == SL_THROW_CHARGE)
+    return sl_command_require_module (c, SL_MODULE_EXPLOSIVES, "throw", error);
+  if (charge > 0)
+    return sl_command_require_module (c, SL_MODULE_EXPLOSIVES, "charge", error);
   return TRUE;
 }
 
@@ -1752,6 +1776,7 @@ check_declaration (SlCommand    *c,
   if (doors != NULL && doors->doors_locked && is_action (d->in.action, "open-door"))
     d->in.locked = TRUE;
   if (!check_can_act (c, unit, d->in.action, d->replace, error) ||
+      !check_rules_in_use (c, d->in.action, d->throwing, d->charge, error) ||
       !check_conditions (c, unit, d->in.action, d->in.locked, d->in.airlock, error) ||
       !sl_command_check_turn (c, unit, "unit", error) ||
       !check_daze (c, unit, d->in.action, d->in.to_position, error) ||

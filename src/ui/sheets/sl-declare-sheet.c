@@ -849,7 +849,7 @@ build_missions (SlDeclareSheet *self)
   AdwExpanderRow *expander = self->mission_row;
 
   self->mission_row = NULL;
-  if (!sl_setup_has_module (setup, SL_MODULE_AREA_EFFECTS))
+  if (!sl_setup_has_module (setup, SL_MODULE_FIRE_MISSIONS))
     return;
   for (guint k = 0; k < rules->fire_missions.items->len && k < SL_MAX_FIRE_MISSION_TYPES; k++)
     {
