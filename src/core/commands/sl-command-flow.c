@@ -675,6 +675,7 @@ start_subphase (SlCommand *c,
       if (u->current.action != NULL && !u->current.resolved && u->current.end == now &&
           resolution_step (u->current.action) == SL_STEP_NONE)
         finish_action (c, unit);
+      sl_command_routed_in_contact (c, unit);
     }
 }
 
@@ -1083,10 +1084,14 @@ check_can_act (SlCommand       *c,
                          name, u->current.action->name, when);
       return FALSE;
     }
-  if (u->n_engaged > 0 && !is_action (action, "melee"))
+  /* P-22, P-23 a, A-75: in melee contact a unit fights, or leaves by
+   * trying to avoid: a move away, after its avoidance roll (checked with
+   * the declaration: sl_command_check_avoid_contact). */
+  if (u->n_engaged > 0 && !is_action (action, "melee") && !moves_away (action))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
-                         _("%s is engaged in melee: it fights or tries to avoid (P-22, P-23)."), name);
+                         _("%s is in melee contact: it fights, or leaves by trying to avoid — a move away (Avoid melee, a walk …) after an avoidance roll (P-22, P-23 a, A-75)."),
+                         name);
       return FALSE;
     }
   /* P-31: a routed unit only moves to cover or away from enemy fire. */
@@ -1606,7 +1611,14 @@ typedef struct
   gboolean            at_obstacle;
   SlObstacleAt        obstacle;
   int                 charge;      /* the charge marker's id, or 0 */
+  /* A move away from melee contact (P-23 a, A-75): the opponent's wish to
+   * break off too, the avoidance roll and the opponent's free attack. */
+  gboolean            target_avoids;
+  gboolean            has_target_decision;
+  const char         *avoid_stream;
+  const char         *attack_stream;
   /* Worked out */
+  int                 opponent;    /* the unit in contact it tries to avoid, or −1 */
   int                 now;
   int                 mission;     /* the T-35 entry of the fire mission called, or −1 */
   SlActionCostResult  cost;
@@ -1705,6 +1717,12 @@ read_declaration (SlCommand   *c,
     sl_reader_fail (r, "label", _("A label is at most %d characters."),
                     (int) sizeof (((SlCurrentAction *) NULL)->label) - 1);
   d->zero_g_stream = sl_command_die (c, r, "zero_g_roll", 10);
+  /* P-23 a: a move away from melee contact starts with an avoidance
+   * roll; the opponent may want to break off too (P-22 step 6). */
+  d->avoid_stream = sl_command_die (c, r, "roll", 10);
+  d->attack_stream = sl_command_die (c, r, "attack_roll", 10);
+  d->has_target_decision = sl_reader_has (r, "target_decision");
+  d->target_avoids = sl_reader_enum (r, "target_decision", sl_melee_decision_names, N_("decision"), 0) == 1;
   /* P-38: the kind of fire mission is named as it is called. */
   d->mission_id = sl_reader_string (r, "mission", NULL);
   if (d->mission_id != NULL && sl_reader_ok (r) && !is_action (d->in.action, "call-fire-mission"))
@@ -1748,6 +1766,31 @@ check_declared_charge (SlCommand         *c,
   return TRUE;
 }
 
+/* P-23 a, A-75: a move away declared in melee contact is the unit's try
+ * to avoid: whom it avoids (its target, or its only opponent), and whether
+ * it may. The move itself has no target. */
+static gboolean
+check_contact (SlCommand    *c,
+               Declaration  *d,
+               GError      **error)
+{
+  d->opponent = -1;
+  if (c->state->units[d->unit].n_engaged == 0)
+    {
+      if (d->has_target_decision)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "target_decision",
+                             _("The opponent's decision is given for a move away from melee contact (P-22 step 6, P-23 a)."));
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (!sl_command_check_avoid_contact (c, d->unit, d->target, d->target_avoids, &d->opponent, error))
+    return FALSE;
+  d->target = -1;
+  return TRUE;
+}
+
 /* Whether the unit may start the action now (P-07), before its cost. */
 static gboolean
 check_declaration (SlCommand    *c,
@@ -1776,6 +1819,7 @@ check_declaration (SlCommand    *c,
   if (doors != NULL && doors->doors_locked && is_action (d->in.action, "open-door"))
     d->in.locked = TRUE;
   if (!check_can_act (c, unit, d->in.action, d->replace, error) ||
+      !check_contact (c, d, error) ||
       !check_rules_in_use (c, d->in.action, d->throwing, d->charge, error) ||
       !check_conditions (c, unit, d->in.action, d->in.locked, d->in.airlock, error) ||
       !sl_command_check_turn (c, unit, "unit", error) ||
@@ -2075,7 +2119,7 @@ sl_command_declare (SlCommand  *c,
                     GError    **error)
 {
   g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
-  Declaration d = { .mission = -1, .breakdown = breakdown };
+  Declaration d = { .mission = -1, .opponent = -1, .breakdown = breakdown };
   SlSchedule schedule;
   gboolean steady;
 
@@ -2084,6 +2128,23 @@ sl_command_declare (SlCommand  *c,
       !declaration_cost (c, &d, error) ||
       !check_declared_end (c, &d, error))
     return FALSE;
+  /* P-23 a, A-75: from melee contact, the avoidance first; failed, a full
+   * melee follows and the move does not happen. */
+  if (d.opponent >= 0)
+    {
+      gboolean moves;
+
+      if (!sl_command_avoid_contact (c, d.unit, d.opponent, d.target_avoids, d.avoid_stream,
+                                     d.attack_stream, d.zero_g_stream, &moves, error))
+        return FALSE;
+      if (!moves)
+        {
+          sl_command_result (c, json_object_set_string_member, "outcome", "not-avoided");
+          sl_command_say (c, _("%s does not get away: no “%s” (P-23 a)."), sl_command_name (c, d.unit),
+                          d.in.action->name);
+          return TRUE;
+        }
+    }
   if (!start_declared (c, &d, &steady, error))
     return FALSE;
   if (!steady)

@@ -271,6 +271,13 @@ sl_state_unit_orders (const SlOptions *options,
   if (u->must_move_away)
     return g_strdup_printf (_("%s avoided a melee: its next action is a move taking it beyond 1 m (P-23)."),
                             name);
+  if (u->n_engaged > 0 && u->avoid_from > 0)
+    return g_strdup_printf (_("%s rolls to avoid the melee first; then, avoided, it moves away (P-23 a)."), name);
+  if (u->n_engaged > 0 &&
+      !(u->current.action != NULL && g_str_equal (u->current.action->id, "melee") && !u->current.resolved))
+    return g_strdup_printf (_("%s is in melee contact: it engages again, or leaves by trying to avoid — a move away "
+                              "after an avoidance roll of 5 or less; its opponent gets a free attack if it gets "
+                              "away, and a full melee follows if not (P-23 a, A-75)."), name);
   return NULL;
 }
 

@@ -332,7 +332,8 @@ gboolean     sl_state_unit_to_decide (const SlRules *rules,
 /* What the rules make @unit (named @name) do whatever its owner would
  * like, as a sentence for the players, or NULL: a routed unit's flight
  * (A-104, unless the option routedManualControl), a unit that avoided a
- * melee moving away first (P-23). */
+ * melee moving away first (P-23), a unit in melee contact leaving only by
+ * trying to avoid (P-23 a, A-75). */
 char        *sl_state_unit_orders    (const SlOptions *options,
                                       const SlState   *state,
                                       int              unit,
