@@ -627,6 +627,22 @@ check_own_avoidance (SlCommand  *c,
          sl_command_check_turn (c, unit, "unit", error);
 }
 
+/* P-22 step 6, A-27: the opponent may want to break off too, unless it
+ * is dazed: it cannot move. */
+static gboolean
+check_opponent_avoids (SlCommand  *c,
+                       int         opponent,
+                       gboolean    target_avoids,
+                       GError    **error)
+{
+  if (!target_avoids || !sl_state_unit_dazed (c->rules, c->state, opponent))
+    return TRUE;
+  sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target_decision",
+                     _("%s is dazed and cannot move, so it cannot avoid the melee (A-27, P-23)."),
+                     name (c, opponent));
+  return FALSE;
+}
+
 static gboolean
 check_avoid (SlCommand  *c,
              Avoid      *a,
@@ -666,14 +682,8 @@ check_avoid (SlCommand  *c,
           return FALSE;
         }
     }
-  /* a dazed opponent cannot move: it cannot avoid either. */
-  if (a->target_avoids && sl_state_unit_dazed (c->rules, c->state, a->attacker))
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target_decision",
-                         _("%s is dazed and cannot move, so it cannot avoid the melee (A-27, P-23)."),
-                         name (c, a->attacker));
-      return FALSE;
-    }
+  if (!check_opponent_avoids (c, a->attacker, a->target_avoids, error))
+    return FALSE;
   /* A failure starts a melee for both now: a melee either is fighting
    * that ends in this subphase is resolved first (P-24, A-76). */
   for (int pass = 0; pass < 2; pass++)
@@ -947,16 +957,8 @@ sl_command_check_avoid_contact (SlCommand  *c,
                                 int        *opponent,
                                 GError    **error)
 {
-  if (!check_own_avoidance (c, unit, target, opponent, error))
-    return FALSE;
-  if (target_avoids && sl_state_unit_dazed (c->rules, c->state, *opponent))
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target_decision",
-                         _("%s is dazed and cannot move, so it cannot avoid the melee (A-27, P-23)."),
-                         name (c, *opponent));
-      return FALSE;
-    }
-  return TRUE;
+  return check_own_avoidance (c, unit, target, opponent, error) &&
+         check_opponent_avoids (c, *opponent, target_avoids, error);
 }
 
 gboolean

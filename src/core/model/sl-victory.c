@@ -21,39 +21,6 @@ item_cost (const SlRules *rules,
   return sl_rules_scenario_cost (rules, item, &cost) ? cost : 0;
 }
 
-/* §15.1, T-38, A-127: hiding the units the setup hides, when the scenario
- * does not give it (its "hiding" condition): +25 % of each one's value, or
- * the 150 points that hide a whole force if the side hides every unit and
- * that is cheaper. */
-static int
-hiding_cost (const SlRules *rules,
-             const SlSetup *setup,
-             int            side)
-{
-  const SlSideSetup *s = sl_setup_side_at (setup, side);
-  int cost = 0;
-  gboolean all = TRUE;
-
-  if (sl_setup_condition (setup, SL_CONDITION_HIDING, side, 1) != NULL)
-    return 0;
-  for (guint q = 0; q < s->squads->len; q++)
-    {
-      const SlSquadSetup *squad = sl_setup_squad_at (setup, g_array_index (s->squads, int, q));
-
-      for (guint i = 0; i < squad->units->len; i++)
-        {
-          const SlUnitSetup *u = sl_setup_unit_at (setup, g_array_index (squad->units, int, i));
-
-          if (u->hidden)
-            cost += sl_hidden_cost (rules, u->points);
-          all &= u->hidden;
-        }
-    }
-  if (all && cost > 0)
-    cost = MIN (cost, item_cost (rules, "defender-undetected"));
-  return cost;
-}
-
 /* What the side paid for its forces (T-38, P-02): its units (their weapons
  * and personal equipment: launchers, charges), its leaders' ratings (T-24),
  * its squads' quality (A-96), its hidden units (§15.1), and what it bought
@@ -65,19 +32,34 @@ side_cost (const SlRules *rules,
            int            side)
 {
   const SlSideSetup *s = sl_setup_side_at (setup, side);
-  int cost = 0;
+  int cost = 0, hiding = 0;
+  gboolean all_hidden = TRUE;
 
   for (guint q = 0; q < s->squads->len; q++)
     {
       const SlSquadSetup *squad = sl_setup_squad_at (setup, g_array_index (s->squads, int, q));
 
       for (guint i = 0; i < squad->units->len; i++)
-        cost += sl_setup_unit_at (setup, g_array_index (squad->units, int, i))->points;
+        {
+          const SlUnitSetup *u = sl_setup_unit_at (setup, g_array_index (squad->units, int, i));
+
+          cost += u->points;
+          if (u->hidden)
+            hiding += sl_hidden_cost (rules, u->points);
+          all_hidden &= u->hidden;
+        }
       if (squad->leader >= 0)
         cost += sl_leader_cost (rules, squad->leader_rating);
       cost += sl_quality_cost (rules, &setup->options, squad->quality, squad->units->len);
     }
-  cost += hiding_cost (rules, setup, side);
+  /* §15.1, T-38, A-127: hiding the units the setup hides, unless the
+   * scenario gives it (its "hiding" condition): +25 % of each one's value,
+   * or the 150 points that hide a whole force when the side hides every
+   * unit and that is cheaper. */
+  if (all_hidden && hiding > 0)
+    hiding = MIN (hiding, item_cost (rules, "defender-undetected"));
+  if (sl_setup_condition (setup, SL_CONDITION_HIDING, side, 1) == NULL)
+    cost += hiding;
   cost += s->mines * item_cost (rules, "mine");
   for (guint k = 0; k < rules->fire_missions.items->len && k < SL_MAX_FIRE_MISSION_TYPES; k++)
     cost += s->fire_missions[k] * ((const SlFireMissionDef *) g_ptr_array_index (rules->fire_missions.items, k))->cost;
