@@ -108,8 +108,12 @@ typedef struct
   /* The counters. */
   SlCurrentAction current;
   int             moving;             /* SlMove this subphase */
+  gboolean        move_made;          /* … declared and made in this subphase */
   int             moved_before;       /* SlMove of the subphase before (T-07, A-31, A-40) */
+  gboolean        bounced_before;     /* … made with the bounce pack working */
   gboolean        opportunity_armed;  /* P-09, A-28 */
+  int             zero_g_failed;      /* subphase index + 1 of a failed zero-G check: it
+                                       * tries again next subphase (P-21 step 4), else 0 */
   int             dazed_until;        /* last dazed subphase index, or -1 (P-19) */
   int             dazed_from;
   int             idle_until;         /* ambushed: nothing until after it (§5.2), or -1 */
@@ -320,14 +324,16 @@ int          sl_state_order_position (const SlState *state,
 /* Whether the unit has still to decide what it does in its grouping's turn
  * (P-08 step 2): in the fight, free of its last action, able to act, and
  * neither holding opportunity fire nor hidden (those keep on unless their
- * owner acts) nor dazed or in melee. */
+ * owner acts) nor dazed or in melee, nor failed a zero-G check in this
+ * subphase (it tries again in the next, P-21 step 4). */
 gboolean     sl_state_unit_to_decide (const SlRules *rules,
                                       const SlState *state,
                                       int            unit);
 /* What the rules make @unit (named @name) do whatever its owner would
  * like, as a sentence for the players, or NULL: a routed unit's flight
  * (A-104, unless the option routedManualControl), a unit that avoided a
- * melee moving away first (P-23). */
+ * melee moving away first (P-23), a unit in melee contact leaving only by
+ * trying to avoid (P-23 a, A-75). */
 char        *sl_state_unit_orders    (const SlOptions *options,
                                       const SlState   *state,
                                       int              unit,
