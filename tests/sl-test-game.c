@@ -107,6 +107,7 @@ sl_test_play (SlGame     *game,
   g_assert_no_error (error);
   g_assert_nonnull (entry);
   g_test_message ("%s", entry->summary);
+  sl_test_assert_sentences (entry->summary);
   sl_test_check_reload (game);
   return entry;
 }
@@ -270,6 +271,7 @@ sl_test_refuse (SlGame     *game,
   g_assert_cmpstr (sl_rule_error_get_field (error), ==, field);
   if (text != NULL)
     g_assert_nonnull (strstr (error->message, text));
+  sl_test_assert_sentences (error->message);
 
   /* Nothing changed. */
   after = sl_game_state_to_json (game);

@@ -21,8 +21,8 @@ SlGame      *sl_test_game_new_strict (void);
  * order unless its options say otherwise. */
 SlGame      *sl_test_game_new_setup (const char *setup);
 
-/* Applies a command (single quotes) and asserts it was accepted; returns
- * the entry. */
+/* Applies a command (single quotes) and asserts it was accepted (its
+ * summary without a doubled full stop); returns the entry. */
 const SlJournalEntry *sl_test_play  (SlGame     *game,
                                      const char *command);
 /* Applies the same command @n times, asserting each was accepted, and

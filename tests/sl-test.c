@@ -300,3 +300,15 @@ sl_test_remove_tree (const char *path)
       }
   g_rmdir (path);
 }
+
+void
+sl_test_assert_sentences (const char *text)
+{
+  /* Issue 30 #10: a sentence put inside another ends once ("… regular
+   * files. The file", never "files.. The file"); "..." and "…" are
+   * ellipses. */
+  for (const char *p = strstr (text, ".."); p != NULL; p = strstr (p + 1, ".."))
+    if (p[2] != '.' && (p == text || p[-1] != '.'))
+      g_error ("A doubled full stop: %s", text);
+  g_assert_null (strstr (text, ". ."));
+}

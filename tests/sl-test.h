@@ -67,4 +67,7 @@ void         sl_test_assert_refused (const char *request,
 /* Deletes a directory the test made, with everything in it. */
 void         sl_test_remove_tree    (const char *path);
 
+/* Asserts that @text, a message for people, has no doubled full stop. */
+void         sl_test_assert_sentences (const char *text);
+
 G_END_DECLS

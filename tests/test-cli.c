@@ -624,6 +624,7 @@ test_special_files (void)
       run_timed (cases[i].args, "", NULL, 60, &run);
       g_assert_cmpint (run.status, ==, 1);
       g_assert_nonnull (strstr (run.err, cases[i].message));
+      sl_test_assert_sentences (run.err);
     }
   g_assert_false (g_file_test (other, G_FILE_TEST_EXISTS));
   remove_tree (dir);
@@ -729,6 +730,10 @@ test_symlink_target (void)
     run_timed (args, NULL, NULL, 60, &run);
     g_assert_cmpint (run.status, ==, 1);
     g_assert_nonnull (strstr (run.err, "is a named pipe (FIFO), not a regular file"));
+    /* Issue 30 #10: the reason inside the message ends once ("… only
+     * regular files. The file there …"). */
+    g_assert_nonnull (strstr (run.err, "writes only regular files. The file there"));
+    sl_test_assert_sentences (run.err);
   }
   remove_tree (dir);
 }

@@ -1379,6 +1379,98 @@ test_cut_after_entry (void)
   remove_temp (path);
 }
 
+/* Issue 30 #9: no text of a game or scenario file holds more than 64 KiB
+ * — a scenario's note, a summary, a command's text: refused as the file
+ * is read, naming the field, and never written (a command with one is
+ * refused). 64 KiB itself is kept. */
+static void
+test_text_cap (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *text = sl_game_serialize (game);
+  g_autofree char *path = temp_path ("scenario.json");
+  g_autofree char *most = g_strnfill (SL_JSON_MAX_TEXT, 'x');
+  g_autofree char *over = g_strnfill (SL_JSON_MAX_TEXT + 1, 'x');
+  g_autofree char *command = g_strdup_printf ("{\"type\": \"end-game\", \"reason\": \"%s\"}", over);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = json_from_string (text, NULL);
+  JsonObject *setup = json_object_get_object_member (json_node_get_object (root), "setup");
+  const struct
+  {
+    const char *field;     /* where the text goes: "setup.notes", "journal" … */
+    const char *named;
+    gboolean    most_kept; /* 64 KiB is within the field's own limit */
+  } cases[] = {
+    { "setup.notes", "setup.notes[0]: A text holds at most 64 KiB (65536 bytes); this one holds 65537 bytes.", TRUE },
+    { "setup.description", "setup.description: A text holds at most", FALSE },
+    { "summary", "journal[0].summary: A text holds at most", TRUE },
+    { "reason", "journal[0].command.reason: A text holds at most", TRUE },
+  };
+
+  /* The command itself is refused, naming its field. */
+  g_assert_null (sl_game_apply_text (game, command, &error));
+  g_assert_cmpstr (sl_rule_error_get_field (error), ==, "reason");
+  g_clear_error (&error);
+  sl_test_play (game, "{'type': 'end-game', 'reason': 'withdrawn'}");
+  g_clear_pointer (&text, g_free);
+  g_clear_pointer (&root, json_node_unref);
+  text = sl_game_serialize (game);
+  root = json_from_string (text, NULL);
+  setup = json_object_get_object_member (json_node_get_object (root), "setup");
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (guint fits = 0; fits < (cases[i].most_kept ? 2u : 1u); fits++)
+      {
+        /* A copy of its own (json_node_copy shares the objects). */
+        g_autoptr(JsonNode) copy = json_from_string (text, NULL);
+        JsonObject *o = json_node_get_object (copy);
+        JsonObject *entry = json_array_get_object_element (json_object_get_array_member (o, "journal"), 0);
+        JsonObject *s = json_object_get_object_member (o, "setup");
+        const char *value = fits ? most : over;
+        g_autofree char *edited = NULL;
+        g_autoptr(SlGame) loaded = NULL;
+
+        if (g_str_equal (cases[i].field, "setup.notes"))
+          {
+            JsonArray *notes = json_array_new ();
+
+            json_array_add_string_element (notes, value);
+            json_object_set_array_member (s, "notes", notes);
+          }
+        else if (g_str_equal (cases[i].field, "setup.description"))
+          json_object_set_string_member (s, "description", value);
+        else if (g_str_equal (cases[i].field, "summary"))
+          json_object_set_string_member (entry, "summary", value);
+        else
+          json_object_set_string_member (json_object_get_object_member (entry, "command"), "reason", value);
+        edited = json_to_string (copy, FALSE);
+        loaded = sl_game_load_from_data (sl_test_rules (), edited, -1, "long.squadlog", &error);
+        if (fits)
+          {
+            g_assert_no_error (error);
+            g_assert_nonnull (loaded);
+            continue;
+          }
+        g_assert_null (loaded);
+        g_test_message ("%s", error->message);
+        g_assert_nonnull (strstr (error->message, cases[i].named));
+        g_clear_error (&error);
+      }
+
+  /* A scenario file: the same, naming its field. */
+  json_object_set_string_member (setup, "description", over);
+  {
+    g_autofree char *scenario = json_to_string (json_object_get_member (json_node_get_object (root), "setup"), FALSE);
+    g_autoptr(SlSetup) read = NULL;
+
+    g_assert_true (g_file_set_contents (path, scenario, -1, NULL));
+    read = sl_setup_new_from_file (sl_test_rules (), path, &error);
+    g_assert_null (read);
+    g_assert_nonnull (strstr (error->message, "description: A text holds at most 64 KiB"));
+  }
+  remove_temp (path);
+}
+
 /* The file's order of members does not matter, times are read in any ISO
  * 8601 form and written in UTC, and the summaries in the file are kept
  * until the entries are told again. */
@@ -1566,6 +1658,23 @@ test_bad_setups (void)
       "   'troop': 'marines', 'armor': 'LI', 'weapons': ['LR'], 'bounce_pack': true}]}]},"
       " {'id': 'b', 'squads': [{'id': 'r', 'units': [{'id': 'u2', 'counter': 2, 'troop': 'marines',"
       "   'armor': 'M', 'weapons': ['LR']}]}]}]}", "bounce" },
+    /* Issue 30 #10: a grouping, a squad or a side never has a unit's id,
+     * read before the unit or after it. */
+    { "{'id': 'x', 'name': 'X', 'length_turns': 5, 'sides': ["
+      " {'id': 'a', 'squads': [{'id': 'q', 'groupings': [{'id': 'u1', 'units': ['u1']}], 'units': [{'id': 'u1',"
+      "   'counter': 1, 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]},"
+      " {'id': 'b', 'squads': [{'id': 'r', 'units': [{'id': 'u2', 'counter': 2, 'troop': 'marines',"
+      "   'armor': 'M', 'weapons': ['LR']}]}]}]}", "groupings[0].id: “u1” is a unit’s id" },
+    { "{'id': 'x', 'name': 'X', 'length_turns': 5, 'sides': ["
+      " {'id': 'a', 'squads': [{'id': 'q', 'units': [{'id': 'u1', 'counter': 1, 'troop': 'marines',"
+      "   'armor': 'M', 'weapons': ['LR']}]}]},"
+      " {'id': 'b', 'squads': [{'id': 'r', 'units': [{'id': 'q', 'counter': 2, 'troop': 'marines',"
+      "   'armor': 'M', 'weapons': ['LR']}]}]}]}", "units[0].id: “q” is the id of a squad, grouping or side" },
+    { "{'id': 'x', 'name': 'X', 'length_turns': 5, 'sides': ["
+      " {'id': 'a', 'squads': [{'id': 'q', 'units': [{'id': 'b', 'counter': 1, 'troop': 'marines',"
+      "   'armor': 'M', 'weapons': ['LR']}]}]},"
+      " {'id': 'b', 'squads': [{'id': 'r', 'units': [{'id': 'u2', 'counter': 2, 'troop': 'marines',"
+      "   'armor': 'M', 'weapons': ['LR']}]}]}]}", "sides[1].id: “b” is a unit’s id" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -2001,6 +2110,7 @@ main (int   argc,
   g_test_add_func ("/game/journal/corrupt-files", test_corrupt_files);
   g_test_add_func ("/game/journal/entry-members-typed", test_entry_members_typed);
   g_test_add_func ("/game/journal/cut-after-entry", test_cut_after_entry);
+  g_test_add_func ("/game/journal/text-cap-64k", test_text_cap);
   g_test_add_func ("/game/journal/missing-file", test_missing_file);
   g_test_add_func ("/game/journal/file-details", test_file_details);
   g_test_add_func ("/game/end-14", test_game_end);

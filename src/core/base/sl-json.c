@@ -361,6 +361,68 @@ sl_json_describe (JsonNode *node)
     }
 }
 
+/* The path of the first string longer than SL_JSON_MAX_TEXT under
+ * @node, which is at @path, or NULL; its length in *@length. */
+static char *
+find_long_text (JsonNode   *node,
+                const char *path,
+                gsize      *length)
+{
+  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
+    {
+      *length = strlen (json_node_get_string (node));
+      return *length > SL_JSON_MAX_TEXT ? g_strdup (path) : NULL;
+    }
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *a = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (a); i++)
+        {
+          g_autofree char *at = g_strdup_printf ("%s[%u]", path, i);
+          char *found = find_long_text (json_array_get_element (a, i), at, length);
+
+          if (found != NULL)
+            return found;
+        }
+    }
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObject *o = json_node_get_object (node);
+      g_autoptr(GList) members = json_object_get_members (o);
+
+      for (GList *l = members; l != NULL; l = l->next)
+        {
+          g_autofree char *at = *path ? g_strconcat (path, ".", l->data, NULL) : g_strdup (l->data);
+          char *found;
+
+          if ((*length = strlen (l->data)) > SL_JSON_MAX_TEXT)
+            return g_strdup (path);
+          found = find_long_text (json_object_get_member (o, l->data), at, length);
+          if (found != NULL)
+            return found;
+        }
+    }
+  return NULL;
+}
+
+gboolean
+sl_json_check_text_sizes (JsonNode      *node,
+                          const char    *prefix,
+                          SlReadContext *ctx)
+{
+  g_autofree char *path = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (node != NULL && ctx != NULL, FALSE);
+  path = find_long_text (node, prefix != NULL ? prefix : "", &length);
+  if (path == NULL)
+    return TRUE;
+  sl_read_context_fail (ctx, path, _("A text holds at most 64 KiB (%d bytes); this one holds %" G_GSIZE_FORMAT " bytes."),
+                        SL_JSON_MAX_TEXT, length);
+  return FALSE;
+}
+
 char *
 sl_json_join_choices (const char * const *names)
 {

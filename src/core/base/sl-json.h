@@ -150,6 +150,18 @@ char          *sl_json_describe           (JsonNode      *node);
 /* "a, b or c" from a NULL-terminated list, for messages. */
 char          *sl_json_join_choices       (const char * const *names);
 
+/* The most a text of a game or scenario file may hold (a note, a
+ * description, a name, a summary): 64 KiB, far over any the table writes,
+ * and short enough that showing one never keeps the window busy (issue 30
+ * #9). */
+#define SL_JSON_MAX_TEXT (64 * 1024)
+/* Whether every string in @node, member names too, holds at most
+ * SL_JSON_MAX_TEXT bytes; if not, fails @ctx naming the first one longer
+ * (@prefix, then its path: "setup.notes[0]"). */
+gboolean       sl_json_check_text_sizes   (JsonNode      *node,
+                                           const char    *prefix,
+                                           SlReadContext *ctx);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlReadContext, sl_read_context_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlReader, sl_reader_free)
 

@@ -125,6 +125,34 @@ sl_text_file_name (const char *s,
   return g_strndup (start, end - start);
 }
 
+gboolean
+sl_text_is_hex (const char *s,
+                gssize      length)
+{
+  gsize n;
+
+  if (s == NULL)
+    return FALSE;
+  n = strlen (s);
+  if (length >= 0 ? n != (gsize) length : n == 0)
+    return FALSE;
+  for (gsize i = 0; i < n; i++)
+    if (!g_ascii_isxdigit (s[i]) || g_ascii_isupper (s[i]))
+      return FALSE;
+  return TRUE;
+}
+
+char *
+sl_text_clause (const char *s)
+{
+  gsize n = s != NULL ? strlen (s) : 0;
+
+  /* One full stop, not two or three ("..." is an ellipsis). */
+  if (n >= 1 && s[n - 1] == '.' && (n < 2 || s[n - 2] != '.'))
+    n--;
+  return g_strndup (s != NULL ? s : "", n);
+}
+
 char *
 sl_markup_escape (const char *s)
 {

@@ -41,6 +41,16 @@ char     *sl_text_file_name       (const char *s,
                                    gsize       max,
                                    const char *fallback);
 
+/* Whether @s is @length lower-case hexadecimal digits (a digest, a nonce, a
+ * salt as Squad Log writes them; -1: any length but none). */
+gboolean  sl_text_is_hex          (const char *s,
+                                   gssize      length);
+
+/* @s as a clause of a longer sentence: without its closing full stop
+ * ("… only regular files." inside "…: %s. The file there …" would end in
+ * two), an ellipsis kept. */
+char     *sl_text_clause          (const char *s);
+
 /* @s with & < > ' " escaped for Pango markup (NULL gives ""). */
 char     *sl_markup_escape        (const char *s);
 

@@ -17,18 +17,7 @@
 
 #include "sl-command.h"
 #include "sl-detection.h"
-
-static gboolean
-is_hex (const char *s,
-        gsize       length)
-{
-  if (s == NULL || strlen (s) != length)
-    return FALSE;
-  for (gsize i = 0; i < length; i++)
-    if (!g_ascii_isxdigit (s[i]) || g_ascii_isupper (s[i]))
-      return FALSE;
-  return TRUE;
-}
+#include "sl-text.h"
 
 /* Reads the note's text from @text_field and its seal (sl_notes_prepare
  * made it as the note was sealed). An entry without its seal — its
@@ -59,9 +48,9 @@ sl_command_read_seal (SlCommand  *c,
     return;
   if (g_utf8_strlen (in->text, -1) == 0 || strlen (in->text) > SL_NOTE_MAX_TEXT)
     sl_reader_fail (r, text_field, _("A note says something, in at most %d characters."), SL_NOTE_MAX_TEXT);
-  else if (!is_hex (in->nonce, 32))
+  else if (!sl_text_is_hex (in->nonce, 32))
     sl_reader_fail (r, "nonce", _("A seal’s nonce is 32 hexadecimal digits."));
-  else if (in->digest == NULL || !is_hex (in->digest, 64))
+  else if (in->digest == NULL || !sl_text_is_hex (in->digest, 64))
     sl_reader_fail (r, "digest", _("A seal’s digest is 64 hexadecimal digits (SHA-256)."));
 }
 

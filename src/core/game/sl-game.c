@@ -27,6 +27,7 @@
 #include "sl-game.h"
 #include "sl-json.h"
 #include "sl-random.h"
+#include "sl-text.h"
 
 G_DEFINE_QUARK (sl-game-error-quark, sl_game_error)
 
@@ -592,6 +593,29 @@ sl_game_release_file (SlGame *self)
     close (self->lock_fd);
   self->lock_fd = -1;
 }
+/* A command is an object, and no text in it is longer than a file may
+ * hold (issue 30 #9: the app never writes a game it would refuse). */
+static gboolean
+check_command_shape (JsonNode  *command,
+                     GError   **error)
+{
+  g_autoptr(SlReadContext) ctx = sl_read_context_new ();
+
+  if (!JSON_NODE_HOLDS_OBJECT (command))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "",
+                         _("A command is a JSON object with a “type”."));
+      return FALSE;
+    }
+  if (!sl_json_check_text_sizes (command, "", ctx))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, sl_read_context_field (ctx), "%s",
+                         sl_read_context_message (ctx));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 const SlJournalEntry *
 sl_game_apply (SlGame    *self,
                JsonNode  *command,
@@ -609,12 +633,8 @@ sl_game_apply (SlGame    *self,
   g_return_val_if_fail (SL_IS_GAME (self), NULL);
   g_return_val_if_fail (command != NULL, NULL);
 
-  if (!JSON_NODE_HOLDS_OBJECT (command))
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "",
-                         _("A command is a JSON object with a “type”."));
-      return NULL;
-    }
+  if (!check_command_shape (command, error))
+    return NULL;
 
   if (self->read_only)
     {
@@ -721,12 +741,8 @@ sl_game_preview (SlGame      *self,
   g_return_val_if_fail (SL_IS_GAME (self), NULL);
   g_return_val_if_fail (command != NULL, NULL);
 
-  if (!JSON_NODE_HOLDS_OBJECT (command))
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "",
-                         _("A command is a JSON object with a “type”."));
-      return NULL;
-    }
+  if (!check_command_shape (command, error))
+    return NULL;
   /* The dice are rolled for the occasion and forgotten; the odds and the
    * number needed do not depend on them. */
   prepared = sl_command_prepare (self->setup, command, error);
@@ -1206,10 +1222,12 @@ save_error (GError    **error,
             const char *why)
 {
   g_autofree char *display = g_filename_display_name (path);
+  /* @why may be a sentence of its own ("… writes only regular files."). */
+  g_autofree char *clause = sl_text_clause (why);
 
   g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_WRITE,
                _("The game could not be saved to %s: %s. The file there, if any, is unchanged."),
-               display, why);
+               display, clause);
 }
 
 /* Writes all of @data at @offset of @fd; FALSE with errno set. */
@@ -1900,6 +1918,21 @@ typedef void (*EntryFieldReader) (Loader         *l,
                                   SlJournalEntry *entry,
                                   gboolean       *undone);
 
+/* Issue 30 #9: no text over SL_JSON_MAX_TEXT in @node, read at
+ * @path.@name: the loader fails naming the first. */
+static void
+loader_check_text_sizes (Loader     *l,
+                         JsonNode   *node,
+                         const char *path,
+                         const char *name)
+{
+  g_autoptr(SlReadContext) ctx = sl_read_context_new ();
+  g_autofree char *field = g_strconcat (path, ".", name, NULL);
+
+  if (!sl_json_check_text_sizes (node, field, ctx))
+    loader_fail (l, sl_read_context_field (ctx), "%s", sl_read_context_message (ctx));
+}
+
 static void
 load_entry_command (Loader         *l,
                     const char     *path,
@@ -1914,6 +1947,10 @@ load_entry_command (Loader         *l,
     entry->command_node = sl_json_scanner_read_with_text (l->scanner, &entry->command_text);
   else
     entry->command_node = loader_read (l, path, "command", JSON_NODE_OBJECT, G_TYPE_INVALID);
+  /* A command of that size or less holds no longer text. */
+  if (entry->command_node != NULL &&
+      (entry->command_text == NULL || strlen (entry->command_text) > SL_JSON_MAX_TEXT))
+    loader_check_text_sizes (l, entry->command_node, path, "command");
 }
 
 static void
@@ -1970,6 +2007,12 @@ load_entry_summary (Loader         *l,
 {
   /* Kept for saving until the entry is told again (told_entry). */
   entry->summary = loader_read_string (l, path, "summary");
+  if (entry->summary != NULL && strlen (entry->summary) > SL_JSON_MAX_TEXT)
+    {
+      g_autoptr(JsonNode) node = json_node_init_string (json_node_alloc (), entry->summary);
+
+      loader_check_text_sizes (l, node, path, "summary");
+    }
 }
 
 static void

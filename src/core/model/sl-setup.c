@@ -208,9 +208,12 @@ read_text (SlReader   *r,
   return g_strdup (g_dgettext (GETTEXT_PACKAGE, name));
 }
 
+/* A squad's, grouping's or side's id: its own, and never a unit's (issue
+ * 30 #10: a command that names either would be ambiguous). */
 static gboolean
 unique_id (SlReader   *r,
            GHashTable *seen,
+           GHashTable *unit_ids,
            const char *field,
            const char *id,
            const char *what)
@@ -218,6 +221,11 @@ unique_id (SlReader   *r,
   if (g_hash_table_contains (seen, id))
     {
       sl_reader_fail (r, field, _("There are two %s with the id “%s”."), what, id);
+      return FALSE;
+    }
+  if (g_hash_table_contains (unit_ids, id))
+    {
+      sl_reader_fail (r, field, _("“%s” is a unit’s id: a squad, grouping or side has an id of its own."), id);
       return FALSE;
     }
   g_hash_table_add (seen, g_strdup (id));
@@ -569,7 +577,7 @@ read_squad (const SlRules *rules,
 
   squad->id = read_id (r, "id");
   if (sl_reader_ok (r))
-    unique_id (r, ids, "id", squad->id, _("squads, groupings or sides"));
+    unique_id (r, ids, setup->unit_ids, "id", squad->id, _("squads, groupings or sides"));
   squad->name = read_text (r, "name", squad->id);
   squad->quality = sl_reader_enum (r, "quality", sl_quality_names, N_("troop quality"),
                                    rules->default_quality);
@@ -596,6 +604,9 @@ read_squad (const SlRules *rules,
         {
           if (g_hash_table_contains (setup->unit_ids, u->id))
             sl_reader_fail (ur, "id", _("Two units have the id “%s”."), u->id);
+          else if (g_hash_table_contains (ids, u->id))
+            sl_reader_fail (ur, "id", _("“%s” is the id of a squad, grouping or side: a unit has an id of its own."),
+                            u->id);
           else
             g_hash_table_insert (setup->unit_ids, u->id, u);
         }
@@ -630,7 +641,7 @@ read_squad (const SlRules *rules,
       g_array_append_val (squad->groupings, gindex);
       g->id = read_id (gr, "id");
       if (sl_reader_ok (gr))
-        unique_id (gr, ids, "id", g->id, _("squads, groupings or sides"));
+        unique_id (gr, ids, setup->unit_ids, "id", g->id, _("squads, groupings or sides"));
       g->name = read_text (gr, "name", g->id);
       sl_reader_require (gr, "units");
       nu = sl_reader_array_length (gr, "units");
@@ -1356,7 +1367,7 @@ read_all (const SlRules *rules,
       g_ptr_array_add (setup->sides, side);
       side->id = read_id (sr, "id");
       if (sl_reader_ok (sr))
-        unique_id (sr, ids, "id", side->id, _("squads, groupings or sides"));
+        unique_id (sr, ids, setup->unit_ids, "id", side->id, _("squads, groupings or sides"));
       side->name = read_text (sr, "name", side->id);
       side->camo_tinter = sl_reader_bool (sr, "camo_tinter", FALSE);
       side->ecm = sl_reader_bool (sr, "ecm", FALSE);
@@ -1420,7 +1431,10 @@ sl_setup_new_from_json (const SlRules  *rules,
   if (JSON_NODE_HOLDS_OBJECT (read))
     apply_condition_values (rules, json_node_get_object (read));
   root = sl_reader_new (ctx, read, "");
-  read_all (rules, setup, root);
+  /* Issue 30 #9: no note, description or name of a size that would keep
+   * the window busy showing it. */
+  if (sl_json_check_text_sizes (node, "", ctx))
+    read_all (rules, setup, root);
   if (sl_read_context_failed (ctx))
     {
       const char *field = sl_read_context_field (ctx);
