@@ -6,6 +6,9 @@
 #include "config.h"
 
 #include <string.h>
+#include <time.h>
+
+#include <nettle/pbkdf2.h>
 
 #include "sl-hash.h"
 
@@ -118,4 +121,48 @@ sl_siphash (const guint8 *key,
   SIPROUND;
   SIPROUND;
   return v0 ^ v1 ^ v2 ^ v3;
+}
+
+void
+sl_hash_pbkdf2 (const char   *password,
+                const guint8 *salt,
+                gsize         salt_length,
+                guint         iterations,
+                guint8       *out)
+{
+  g_return_if_fail (password != NULL && salt != NULL && iterations > 0);
+  pbkdf2_hmac_sha256 (strlen (password), (const uint8_t *) password, iterations, salt_length, salt,
+                      SL_PBKDF2_SIZE, out);
+}
+
+/* The calling thread's processor time in seconds: what a busy machine's
+ * other programs do not add to. */
+static double
+thread_seconds (void)
+{
+  struct timespec t;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t) != 0)
+    return g_get_monotonic_time () / (double) G_USEC_PER_SEC;
+  return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+guint
+sl_hash_pbkdf2_rounds (double seconds,
+                       guint  floor)
+{
+  static const guint8 salt[16] = { 0 };
+  guint8 out[SL_PBKDF2_SIZE];
+  guint probe = 20000;
+  double start, spent, rounds;
+
+  /* A twentieth of a second or so here: long enough to measure, short
+   * enough to do as the PIN is set. */
+  start = thread_seconds ();
+  sl_hash_pbkdf2 ("0000", salt, sizeof salt, probe, out);
+  spent = thread_seconds () - start;
+  if (spent <= 0)
+    return floor;
+  rounds = probe * seconds / spent;
+  return rounds > floor ? (guint) MIN (rounds, 50e6) : floor;
 }
