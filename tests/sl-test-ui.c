@@ -8,6 +8,7 @@
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
 #include "sl-application.h"
+#include "sl-sheet.h"
 
 void
 sl_test_ui_init (void)
@@ -155,6 +156,22 @@ sl_test_ui_find_toplevel (GType type)
       /* Shown ones only: the table makes the next fire sheet ahead, hidden. */
       if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_visible (GTK_WIDGET (w)))
         return GTK_WINDOW (w);
+    }
+  return NULL;
+}
+
+gpointer
+sl_test_ui_find_sheet (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+      SlSheet *sheet = sl_sheet_get_shown_in (w);
+
+      if (sheet != NULL && G_TYPE_CHECK_INSTANCE_TYPE (sheet, type))
+        return sheet;
     }
   return NULL;
 }

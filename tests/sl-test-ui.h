@@ -30,6 +30,8 @@ GtkWidget   *sl_test_ui_find      (GtkWidget  *root,
                                    const char *title);
 /* The open toplevel window of @type, or NULL. */
 GtkWindow   *sl_test_ui_find_toplevel (GType   type);
+/* The sheet of @type (an SlSheet's) shown now over any window, or NULL. */
+gpointer     sl_test_ui_find_sheet    (GType   type);
 /* What @widget draws now, on the window's background. */
 GdkTexture  *sl_test_ui_render    (GtkWidget  *widget);
 /* Whether @widget, drawn now, shows anything where @part (one of its

@@ -28,7 +28,7 @@ test_declare_sheet_choices (void)
   sl_test_start_turn (game);
   sl_test_go_to_subphase (game, 8);
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "cw-14"));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "declare-sheet.png");
 
@@ -68,7 +68,7 @@ dazed_sheet (SlGame *game)
   sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'dazed_until',"
                       " 'value': {'turn': 1, 'subphase': 5}}");
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-3"));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   return sheet;
 }
 
@@ -85,7 +85,7 @@ test_declare_sheet_refused (void)
   g_assert_nonnull (strstr (sl_declare_sheet_get_choice (sheet, "walk"), "P-19"));
   g_assert_true (sl_declare_sheet_can_choose (sheet, "position-change"));
   g_assert_false (sl_declare_sheet_choose (sheet, "walk"));
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (sheet));
 }
 
 /* Melee starts with an engagement from the same sheet (P-22); a Fire/Throw
@@ -98,7 +98,7 @@ test_declare_sheet_engage (void)
 
   sl_test_start_turn (game);
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "cw-14"));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_true (sl_declare_sheet_engage (sheet));
   g_assert_cmpint (sl_test_unit_state (game, "cw-14")->n_engaged, ==, 1);
   g_assert_cmpstr (sl_test_unit_state (game, "cw-14")->current.action->id, ==, "melee");
@@ -134,8 +134,8 @@ test_declare_sheet_throws (void)
   sl_test_start_turn (game);
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-3"));
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
-  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (sheet)), ==, "3 · Legionnaire Ostra Acts");
+  sl_sheet_present (SL_SHEET (sheet));
+  g_assert_cmpstr (sl_sheet_get_title (SL_SHEET (sheet)), ==, "3 · Legionnaire Ostra Acts");
   g_assert_null (sl_declare_sheet_get_throw_refusal (sheet, NULL));
   g_test_message ("%s", sl_declare_sheet_get_throw_refusal (sheet, "grenade"));
   g_assert_nonnull (strstr (sl_declare_sheet_get_throw_refusal (sheet, "grenade"), "A-92"));
@@ -146,13 +146,13 @@ test_declare_sheet_throws (void)
   adw_expander_row_set_expanded (ADW_EXPANDER_ROW (find_widget (GTK_WIDGET (sheet), ADW_TYPE_EXPANDER_ROW)), TRUE);
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "declare-sheet-refused-throws.png");
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (sheet));
 
   /* Picked up: it may throw it, and the declaration resolves. */
   sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'pick-up-object'}");
   sl_test_play (game, "{'type': 'next'}");
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-3"));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_null (sl_declare_sheet_get_throw_refusal (sheet, "grenade"));
   g_assert_true (sl_declare_sheet_set_throw (sheet, "grenade"));
   sl_test_ui_settle ();
@@ -179,7 +179,7 @@ test_declare_sheet_zero_g (void)
 
   sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "m"));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   /* The check's odds are shown before the die: the core's, as it reads
    * the unit (P-21, T-36). */
   {
@@ -214,21 +214,21 @@ test_declare_sheet_engage_zero_g_a71 (void)
     "     {'id': 'b-1', 'counter': 3, 'name': 'Legionnaire Brax', 'troop': 'marines', 'armor': 'MZG',"
     "      'weapons': ['LR']}]}]}]}");
   SlDeclareSheet *sheet;
-  GtkWindow *dice;
+  SlSheet *dice;
   const SlJournalEntry *e;
   JsonObject *command;
   guint n;
 
   sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "a-1"));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   n = sl_game_get_n_entries (game);
   g_assert_true (sl_declare_sheet_engage (sheet));
   /* Nothing yet: the dice first. */
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
-  dice = sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET);
+  dice = sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET);
   g_assert_nonnull (dice);
-  g_assert_cmpstr (gtk_window_get_title (dice), ==, "1 · Trooper Hale Engages 3 · Legionnaire Brax");
+  g_assert_cmpstr (sl_sheet_get_title (dice), ==, "1 · Trooper Hale Engages 3 · Legionnaire Brax");
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (dice), "engage-zero-g.png");
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (dice), 1));
@@ -272,7 +272,7 @@ test_declare_sheet_fire_mission_p38 (void)
   sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'a2': 3, 'b1': 5}}");
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "a-1"));
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_cmpstr (sl_declare_sheet_get_mission_choice (sheet, NULL), ==, "Mortar Strike — 2 of 2 left");
   g_assert_cmpstr (sl_declare_sheet_get_mission_choice (sheet, "missile"), ==, "1 of 1 left");
   g_assert_true (sl_declare_sheet_set_mission (sheet, "missile"));
@@ -289,21 +289,21 @@ test_declare_sheet_fire_mission_p38 (void)
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "a-2"));
   g_object_unref (keep);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_cmpstr (sl_declare_sheet_get_mission_choice (sheet, NULL), ==, "Mortar Strike — 2 of 2 left");
   g_assert_nonnull (strstr (sl_declare_sheet_get_mission_choice (sheet, "missile"), "P-38 step 1"));
   g_assert_false (sl_declare_sheet_set_mission (sheet, "missile"));
   g_assert_true (sl_declare_sheet_can_choose (sheet, "call-fire-mission"));
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (sheet));
 
   /* Not a leader: nothing to call. */
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "a-3"));
   g_object_unref (keep);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_null (sl_declare_sheet_get_mission_choice (sheet, NULL));
   g_assert_false (sl_declare_sheet_can_choose (sheet, "call-fire-mission"));
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (sheet));
 }
 
 /* P-30 step 2: a weapon that fires bursts declares a single shot, a
@@ -323,15 +323,15 @@ test_declare_sheet_burst (void)
   /* A laser rifle fires no bursts (T-12). */
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "cw-14"));
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_false (sl_declare_sheet_has_burst (sheet));
   g_assert_false (sl_declare_sheet_set_burst (sheet, "area"));
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (sheet));
   g_clear_object (&keep);
 
   /* Centurion Vale's spike rifle does: an area burst, without a target. */
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-1"));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_true (sl_declare_sheet_has_burst (sheet));
   g_assert_true (sl_declare_sheet_set_burst (sheet, "area"));
   sl_test_ui_settle ();
@@ -346,7 +346,7 @@ test_declare_sheet_burst (void)
 
   /* A concentrated burst is at the target (Marek's spike rifle). */
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-2"));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_true (sl_declare_sheet_set_burst (sheet, "concentrated"));
   g_assert_true (sl_declare_sheet_choose (sheet, "fire"));
   e = sl_game_get_entry (game, sl_game_get_n_entries (game) - 1);
@@ -375,7 +375,7 @@ test_declare_sheet_burst_rate (void)
   sl_test_go_to_subphase (game, 2);
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-1"));
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_false (sl_declare_sheet_can_choose (sheet, "fire"));
   single = g_strdup (sl_declare_sheet_get_choice (sheet, "fire"));
   g_assert_nonnull (strstr (single, "T-23"));
@@ -387,7 +387,7 @@ test_declare_sheet_burst_rate (void)
                                    "1 AP · ends in subphase 2 · to hit before cover: Needs "));
   g_assert_true (sl_declare_sheet_set_burst (sheet, "none"));
   g_assert_cmpstr (sl_declare_sheet_get_choice (sheet, "fire"), ==, single);
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (sheet));
 }
 
 /* P-25, A-78: a Fire action at an obstacle — a new one named with its
@@ -405,7 +405,7 @@ test_declare_sheet_obstacle_p25 (void)
   sl_test_start_turn (game);
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-1"));
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_false (sl_declare_sheet_set_new_obstacle (sheet, "the door", "drawbridge"));
   /* Unnamed, it is refused with the core's words. */
   g_assert_true (sl_declare_sheet_set_new_obstacle (sheet, "", "internal-door"));
@@ -434,7 +434,7 @@ test_declare_sheet_obstacle_p25 (void)
   g_object_unref (keep);
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-2"));
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_true (sl_declare_sheet_set_target_marker (sheet, 1));
   g_assert_cmpstr (sl_declare_sheet_get_target_name (sheet), ==, "Obstacle: the door (4 of 5)");
   g_assert_nonnull (strstr (sl_declare_sheet_get_target_words (sheet), "Internal Door · 4 of 5 wound levels (P-25)"));
@@ -456,7 +456,7 @@ test_declare_sheet_charge_p36 (void)
   sl_test_play (game, "{'type': 'seal', 'side': 'tog', 'kind': 'charge', 'text': 'by the gate', 'marker': 2}");
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-5"));
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_false (sl_declare_sheet_set_target_marker (sheet, 2));
   g_assert_true (sl_declare_sheet_set_target_marker (sheet, 1));
   g_assert_cmpstr (sl_declare_sheet_get_target_name (sheet), ==, "Charge: the gate");
@@ -470,7 +470,7 @@ test_declare_sheet_charge_p36 (void)
   g_object_unref (keep);
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "cw-14"));
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_true (sl_declare_sheet_set_target_marker (sheet, 1));
   g_assert_true (sl_declare_sheet_choose (sheet, "fire"));
   g_assert_cmpint (sl_test_unit_state (game, "cw-14")->current.target_marker, ==, 1);
@@ -484,7 +484,7 @@ test_declare_sheet_charge_p36 (void)
   g_object_unref (keep);
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-7"));
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_true (sl_declare_sheet_set_target_marker (sheet, 1));
   g_assert_cmpstr (sl_declare_sheet_get_target_name (sheet), ==, "Charge: the gate (deactivated)");
   g_assert_false (sl_declare_sheet_can_choose (sheet, "use-device"));
@@ -508,13 +508,13 @@ test_declare_sheet_accessible (void)
   g_assert_true (ADW_IS_COMBO_ROW (entry));
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (entry)), ==,
                    "_Combined with");
-  g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == entry);
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (sheet))) == entry);
   /* P-19: a dazed unit may not walk; why is told where the focus is. */
   g_assert_false (sl_declare_sheet_choose (sheet, "walk"));
   g_assert_nonnull (strstr (sl_sheet_get_problem (SL_SHEET (sheet)), "P-19"));
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                        sl_sheet_get_problem (SL_SHEET (sheet)));
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (sheet));
 }
 
 /* The group of rows titled @title under @widget, or NULL. */
@@ -550,7 +550,7 @@ test_declare_sheet_routed_a104 (void)
   for (int routed = 0; routed < 2; routed++)
     {
       sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, routed ? "cw-14" : "cw-13"));
-      gtk_window_present (GTK_WINDOW (sheet));
+      sl_sheet_present (SL_SHEET (sheet));
       sl_test_ui_settle ();
       moves = find_group (GTK_WIDGET (sheet), "Movement");
       g_assert_nonnull (moves);
@@ -563,7 +563,7 @@ test_declare_sheet_routed_a104 (void)
       else
         g_assert_cmpstr (adw_preferences_group_get_description (moves) ? adw_preferences_group_get_description (moves) : "",
                          ==, "");
-      gtk_window_destroy (GTK_WINDOW (sheet));
+      sl_sheet_close (SL_SHEET (sheet));
     }
 }
 

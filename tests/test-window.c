@@ -317,7 +317,7 @@ test_window_table (void)
   GtkStack *stack = find_table_stack (GTK_WIDGET (window));
   AdwWindowTitle *title = ADW_WINDOW_TITLE (find_widget (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE));
   SlGame *game;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   guint n;
 
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "start");
@@ -336,9 +336,9 @@ test_window_table (void)
   n = sl_game_get_n_entries (game);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlFireSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlFireSheet"));
   g_assert_nonnull (sheet);
-  gtk_window_destroy (sheet);
+  sl_sheet_close (sheet);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_cmpuint (sl_game_get_position (game), ==, n - 1);
@@ -350,9 +350,9 @@ test_window_table (void)
    * the sheet to declare its action. */
   g_signal_emit_by_name (find_widget (GTK_WIDGET (window), g_type_from_name ("SlTrackView")),
                          "unit-activated", sl_test_unit (game, "tog-1"));
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDeclareSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlDeclareSheet"));
   g_assert_nonnull (sheet);
-  gtk_window_destroy (sheet);
+  sl_sheet_close (sheet);
 
   gtk_window_destroy (GTK_WINDOW (window));
   sl_test_ui_settle ();
@@ -586,7 +586,7 @@ test_window_rout_sheet (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(SlGame) game = NULL;
   SlWindow *window;
-  GtkWindow *sheet;
+  SlSheet *sheet;
 
   g_assert_true (g_file_get_contents (scenario, &text, NULL, NULL));
   node = json_from_string (text, &error);
@@ -600,10 +600,10 @@ test_window_rout_sheet (void)
     sl_test_play (game, "{'type': 'next'}");
   window = open_game (app, game, path);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "TOG 1st Squad Checks for Rout");
-  gtk_window_destroy (sheet);
+  g_assert_cmpstr (sl_sheet_get_title (sheet), ==, "TOG 1st Squad Checks for Rout");
+  sl_sheet_close (sheet);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -623,7 +623,7 @@ test_window_due_rout (void)
   g_autoptr(SlGame) game = NULL;
   const char * const fallen[] = { "tog-2", "tog-3", "tog-4", "tog-5", "tog-6", "tog-7", "tog-8", NULL };
   SlWindow *window;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   SlGame *shown;
 
   g_assert_true (g_file_get_contents (scenario, &text, NULL, NULL));
@@ -647,18 +647,18 @@ test_window_due_rout (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "Renegade Squad Checks for Rout");
+  g_assert_cmpstr (sl_sheet_get_title (sheet), ==, "Renegade Squad Checks for Rout");
   g_test_message ("%s", sl_dice_sheet_get_odds (SL_DICE_SHEET (sheet)));
   g_assert_true (g_str_has_prefix (sl_dice_sheet_get_odds (SL_DICE_SHEET (sheet)), "Routs on "));
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "rout-check.png");
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 9));
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 9));
-  g_assert_null (sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet")));
+  g_assert_null (sl_test_ui_find_sheet (g_type_from_name ("SlDiceSheet")));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  g_assert_null (sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet")));
+  g_assert_null (sl_test_ui_find_sheet (g_type_from_name ("SlDiceSheet")));
   g_assert_cmpint (sl_game_get_state (shown)->turn, ==, 2);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -674,7 +674,7 @@ test_window_give_up (void)
   g_autoptr(SlGame) game = sl_test_game_new ();
   g_autofree char *path = g_build_filename (tmp_dir, "give-up.squadlog", NULL);
   SlWindow *window;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   SlGame *shown;
 
   sl_test_start_turn (game);
@@ -685,18 +685,18 @@ test_window_give_up (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET);
+  sheet = sl_test_ui_find_sheet (SL_TYPE_FIRE_SHEET);
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "13 · Trooper Hale Fires");
+  g_assert_cmpstr (sl_sheet_get_title (sheet), ==, "13 · Trooper Hale Fires");
   g_assert_nonnull (strstr (sl_fire_sheet_get_odds (SL_FIRE_SHEET (sheet)), "jammed"));
   g_assert_true (sl_fire_sheet_can_give_up (SL_FIRE_SHEET (sheet)));
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "fire-sheet-give-up.png");
   g_assert_true (sl_fire_sheet_give_up (SL_FIRE_SHEET (sheet)));
-  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET));
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_FIRE_SHEET));
   g_assert_null (sl_test_unit_state (shown, "cw-13")->current.action);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET));
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_FIRE_SHEET));
   g_assert_cmpint (sl_game_get_state (shown)->subphase, ==, 4);
 
   /* A dice sheet too: the launcher shares the rifle's jam. */
@@ -705,7 +705,7 @@ test_window_give_up (void)
     g_autofree char *launch_path = g_build_filename (tmp_dir, "give-up-launch.squadlog", NULL);
     SlWindow *other;
     SlGame *launching;
-    GtkWindow *dice;
+    SlSheet *dice;
 
     sl_test_start_turn (launch);
     sl_test_go_to_subphase (launch, 2);
@@ -715,14 +715,14 @@ test_window_give_up (void)
     other = open_game (app, launch, launch_path);
     launching = sl_window_get_game (other);
     gtk_widget_activate_action (GTK_WIDGET (other), "win.next", NULL);
-    dice = sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET);
+    dice = sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET);
     g_assert_nonnull (dice);
     g_assert_nonnull (strstr (sl_dice_sheet_get_odds (SL_DICE_SHEET (dice)), "jammed"));
     g_assert_true (sl_dice_sheet_can_give_up (SL_DICE_SHEET (dice)));
     g_assert_true (sl_dice_sheet_give_up (SL_DICE_SHEET (dice)));
-    g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
+    g_assert_null (sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET));
     gtk_widget_activate_action (GTK_WIDGET (other), "win.next", NULL);
-    g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
+    g_assert_null (sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET));
     g_assert_cmpint (sl_game_get_state (launching)->subphase, ==, 3);
     gtk_window_destroy (GTK_WINDOW (other));
   }
@@ -733,10 +733,10 @@ test_window_give_up (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_false (sl_test_unit_state (shown, "cw-13")->jammed);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET);
+  sheet = sl_test_ui_find_sheet (SL_TYPE_FIRE_SHEET);
   g_assert_nonnull (sheet);
   g_assert_false (sl_fire_sheet_can_give_up (SL_FIRE_SHEET (sheet)));
-  gtk_window_destroy (sheet);
+  sl_sheet_close (sheet);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -750,7 +750,7 @@ test_window_area_burst (void)
   g_autoptr(SlGame) game = sl_test_game_new ();
   g_autofree char *path = g_build_filename (tmp_dir, "area-burst.squadlog", NULL);
   SlWindow *window;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   SlGame *shown;
   guint n;
 
@@ -760,17 +760,17 @@ test_window_area_burst (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET));
-  sheet = sl_test_ui_find_toplevel (SL_TYPE_AREA_BURST_SHEET);
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_FIRE_SHEET));
+  sheet = sl_test_ui_find_sheet (SL_TYPE_AREA_BURST_SHEET);
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "1 · Centurion Vale Fires an Area Burst");
-  gtk_window_destroy (sheet);
+  g_assert_cmpstr (sl_sheet_get_title (sheet), ==, "1 · Centurion Vale Fires an Area Burst");
+  sl_sheet_close (sheet);
 
   /* Picking the firer on the track opens the same sheet. */
   g_signal_emit_by_name (find_widget (GTK_WIDGET (window), SL_TYPE_TRACK_VIEW), "unit-activated",
                          sl_test_unit (shown, "tog-1"));
-  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET));
-  sheet = sl_test_ui_find_toplevel (SL_TYPE_AREA_BURST_SHEET);
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_FIRE_SHEET));
+  sheet = sl_test_ui_find_sheet (SL_TYPE_AREA_BURST_SHEET);
   g_assert_nonnull (sheet);
   sl_area_burst_sheet_add_target (SL_AREA_BURST_SHEET (sheet));
   g_assert_true (sl_area_burst_sheet_set_target (SL_AREA_BURST_SHEET (sheet), 0, sl_test_unit (shown, "cw-13"), 5,
@@ -780,11 +780,11 @@ test_window_area_burst (void)
   n = sl_game_get_n_entries (shown);
   g_assert_true (sl_area_burst_sheet_enter_die (SL_AREA_BURST_SHEET (sheet), 9));
   g_assert_true (sl_area_burst_sheet_enter_die (SL_AREA_BURST_SHEET (sheet), 9));
-  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_AREA_BURST_SHEET));
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_AREA_BURST_SHEET));
   g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n + 1);
   g_assert_cmpuint (entries_on_disk (path), ==, n + 1);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_AREA_BURST_SHEET));
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_AREA_BURST_SHEET));
   g_assert_cmpint (sl_game_get_state (shown)->subphase, ==, 2);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -799,7 +799,7 @@ test_window_object_fire (void)
   g_autoptr(SlGame) game = sl_test_game_new ();
   g_autofree char *path = g_build_filename (tmp_dir, "object-fire.squadlog", NULL);
   SlWindow *window;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   SlGame *shown;
 
   sl_test_start_turn (game);
@@ -809,8 +809,8 @@ test_window_object_fire (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET));
-  sheet = sl_test_ui_find_toplevel (SL_TYPE_OBJECT_FIRE_SHEET);
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_FIRE_SHEET));
+  sheet = sl_test_ui_find_sheet (SL_TYPE_OBJECT_FIRE_SHEET);
   g_assert_nonnull (sheet);
   g_assert_true (sl_object_fire_sheet_fire (SL_OBJECT_FIRE_SHEET (sheet)));
   g_assert_cmpint (sl_state_find_marker (sl_game_get_state (shown), 1)->amount, ==, 8);
@@ -867,7 +867,7 @@ test_window_turn (void)
   GtkWidget *track;
   g_autofree char *why = NULL;
   SlGame *shown;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   guint n;
 
   sl_test_start_turn (game);
@@ -883,7 +883,7 @@ test_window_turn (void)
 
   /* Hale (13) waits for his grouping's turn: no sheet, the reason instead. */
   g_signal_emit_by_name (track, "unit-activated", sl_test_unit (shown, "cw-13"));
-  g_assert_null (sl_test_ui_find_toplevel (g_type_from_name ("SlDeclareSheet")));
+  g_assert_null (sl_test_ui_find_sheet (g_type_from_name ("SlDeclareSheet")));
   {
     AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
 
@@ -902,9 +902,9 @@ test_window_turn (void)
 
   /* Vale (1) may act. */
   g_signal_emit_by_name (track, "unit-activated", sl_test_unit (shown, "tog-1"));
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDeclareSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlDeclareSheet"));
   g_assert_nonnull (sheet);
-  gtk_window_destroy (sheet);
+  sl_sheet_close (sheet);
 
   /* Pass: the next grouping's turn. */
   n = sl_game_get_n_entries (shown);
@@ -970,7 +970,7 @@ test_window_throw_sheet (void)
   g_autoptr(SlGame) game = sl_test_game_new ();
   g_autofree char *path = g_build_filename (tmp_dir, "throw.squadlog", NULL);
   SlWindow *window;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   SlGame *shown;
 
   sl_test_start_turn (game);
@@ -981,9 +981,9 @@ test_window_throw_sheet (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "3 · Legionnaire Ostra Throws a Grenade");
+  g_assert_cmpstr (sl_sheet_get_title (sheet), ==, "3 · Legionnaire Ostra Throws a Grenade");
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 2));
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 7));
   g_assert_cmpuint (sl_game_get_state (shown)->markers->len, ==, 1);
@@ -994,7 +994,7 @@ test_window_throw_sheet (void)
   sl_test_play (shown, "{'type': 'next'}");
   g_assert_cmpint (sl_game_get_state (shown)->step, ==, SL_STEP_EXPLOSION);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlBlastSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlBlastSheet"));
   g_assert_nonnull (sheet);
   g_assert_true (sl_blast_sheet_set_caught (SL_BLAST_SHEET (sheet), sl_test_unit (shown, "cw-13"), 1, 0));
   g_assert_true (sl_blast_sheet_apply (SL_BLAST_SHEET (sheet)));
@@ -1024,7 +1024,7 @@ test_window_zero_g (void)
     "      'weapons': ['LR']}]}]}]}");
   g_autofree char *path = g_build_filename (tmp_dir, "zero-g.squadlog", NULL);
   SlWindow *window;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   SlGame *shown;
   const SlJournalEntry *e;
   JsonObject *command;
@@ -1044,9 +1044,9 @@ test_window_zero_g (void)
    * attack's die is not used; the defender's zero-G check is typed like
    * the others. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET);
+  sheet = sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET);
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "3 · Legionnaire Brax Tries to Avoid Melee");
+  g_assert_cmpstr (sl_sheet_get_title (sheet), ==, "3 · Legionnaire Brax Tries to Avoid Melee");
   g_assert_true (shows_text (GTK_WIDGET (sheet), "Zero-G check, if not avoided"));
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 0));
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 5));
@@ -1072,26 +1072,26 @@ test_window_zero_g (void)
     SlUnitSheet *log = sl_unit_sheet_new (GTK_WINDOW (window), shown, sl_test_unit (shown, "b-2"));
     GtkWidget *button;
 
-    gtk_window_present (GTK_WINDOW (log));
+    sl_sheet_present (SL_SHEET (log));
     button = sl_test_ui_find (GTK_WIDGET (log), GTK_TYPE_BUTTON, "_Dive Stops…");
     g_assert_nonnull (button);
     g_assert_false (gtk_widget_get_visible (button));
-    gtk_window_destroy (GTK_WINDOW (log));
+    sl_sheet_close (SL_SHEET (log));
     log = sl_unit_sheet_new (GTK_WINDOW (window), shown, sl_test_unit (shown, "a-2"));
-    gtk_window_present (GTK_WINDOW (log));
+    sl_sheet_present (SL_SHEET (log));
     button = sl_test_ui_find (GTK_WIDGET (log), GTK_TYPE_BUTTON, "_Dive Stops…");
     g_assert_true (gtk_widget_get_visible (button));
     g_signal_emit_by_name (button, "clicked");
-    sheet = sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET);
+    sheet = sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET);
     g_assert_nonnull (sheet);
-    g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_UNIT_SHEET));
-    gtk_window_destroy (sheet);
+    g_assert_null (sl_test_ui_find_sheet (SL_TYPE_UNIT_SHEET));
+    sl_sheet_close (sheet);
   }
   g_signal_emit_by_name (find_widget (GTK_WIDGET (window), SL_TYPE_TRACK_VIEW), "unit-activated",
                          sl_test_unit (shown, "a-2"));
-  sheet = sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET);
+  sheet = sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET);
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "2 · Trooper Amari’s Dive Stops");
+  g_assert_cmpstr (sl_sheet_get_title (sheet), ==, "2 · Trooper Amari’s Dive Stops");
   g_assert_true (shows_text (GTK_WIDGET (sheet), "Against"));
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "dive-stop.png");
@@ -1140,10 +1140,10 @@ test_window_exposure (void)
   g_autofree char *path = g_build_filename (tmp_dir, "vacuum.squadlog", NULL);
   g_autofree char *plain_path = g_build_filename (tmp_dir, "no-vacuum.squadlog", NULL);
   SlWindow *window = open_game (app, game, path);
-  GtkWindow *sheet;
+  SlSheet *sheet;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.exposure", NULL));
-  sheet = sl_test_ui_find_toplevel (SL_TYPE_EXPOSURE_SHEET);
+  sheet = sl_test_ui_find_sheet (SL_TYPE_EXPOSURE_SHEET);
   g_assert_nonnull (sheet);
   g_assert_true (sl_exposure_sheet_choose (SL_EXPOSURE_SHEET (sheet), sl_test_unit (game, "b-1"), TRUE));
   g_assert_true (sl_exposure_sheet_apply (SL_EXPOSURE_SHEET (sheet)));
@@ -1155,7 +1155,7 @@ test_window_exposure (void)
   window = open_game (app, plain, plain_path);
   /* Disabled: nothing opens. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.exposure", NULL);
-  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_EXPOSURE_SHEET));
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_EXPOSURE_SHEET));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1168,7 +1168,7 @@ test_window_launch_sheet (void)
   g_autoptr(SlGame) game = sl_test_game_new ();
   g_autofree char *path = g_build_filename (tmp_dir, "launch.squadlog", NULL);
   SlWindow *window;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   SlGame *shown;
 
   sl_test_start_turn (game);
@@ -1178,9 +1178,9 @@ test_window_launch_sheet (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "6 · Legionnaire Teodor Fires the Grenade Launcher");
+  g_assert_cmpstr (sl_sheet_get_title (sheet), ==, "6 · Legionnaire Teodor Fires the Grenade Launcher");
   g_test_message ("%s", sl_dice_sheet_get_odds (SL_DICE_SHEET (sheet)));
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 3));
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 7));
@@ -1200,7 +1200,7 @@ test_window_launch_salvo (void)
   g_autoptr(SlGame) game = sl_test_game_new ();
   g_autofree char *path = g_build_filename (tmp_dir, "salvo.squadlog", NULL);
   SlWindow *window;
-  GtkWindow *sheet, *again;
+  SlSheet *sheet, *again;
   SlGame *shown;
   const int dice[] = { 3, 7, 4, 5, 5 };
 
@@ -1211,7 +1211,7 @@ test_window_launch_salvo (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (sheet);
   g_assert_null (strstr (sl_dice_sheet_get_odds (SL_DICE_SHEET (sheet)), "Grenade 2"));
   g_object_add_weak_pointer (G_OBJECT (sheet), (gpointer *) &sheet);
@@ -1219,7 +1219,7 @@ test_window_launch_salvo (void)
   for (int i = 0; i < 500 && sheet != NULL; i++)
     g_main_context_iteration (NULL, TRUE);
   g_assert_null (sheet);
-  again = sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet"));
+  again = sl_test_ui_find_sheet (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (again);
   g_test_message ("%s", sl_dice_sheet_get_odds (SL_DICE_SHEET (again)));
   g_assert_nonnull (strstr (sl_dice_sheet_get_odds (SL_DICE_SHEET (again)), "Grenade 1: Needs"));
@@ -1228,7 +1228,7 @@ test_window_launch_salvo (void)
     g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (again), dice[i]));
   g_assert_cmpuint (sl_game_get_state (shown)->markers->len, ==, 2);
   g_assert_cmpint (sl_test_unit_state (shown, "tog-6")->launcher_load[SL_GRENADE_FG], ==, 2);
-  g_assert_null (sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet")));
+  g_assert_null (sl_test_ui_find_sheet (g_type_from_name ("SlDiceSheet")));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1889,6 +1889,8 @@ shows_text (GtkWidget  *widget,
     shown = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget));
   else if (GTK_IS_WINDOW (widget))
     shown = gtk_window_get_title (GTK_WINDOW (widget));
+  else if (SL_IS_SHEET (widget))
+    shown = sl_sheet_get_title (SL_SHEET (widget));
   if (shown != NULL && strstr (shown, text) != NULL)
     return TRUE;
   if (SL_IS_SQUAD_LOG (widget))
@@ -1956,7 +1958,7 @@ test_window_briefing (void)
     sl_test_play (game, "{'type': 'next'}");
     sl_test_ui_settle ();
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.ambush", NULL));
-    sheet = GTK_WIDGET (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
+    sheet = GTK_WIDGET (sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET));
     g_assert_nonnull (sheet);
     g_assert_true (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "grouping", g_variant_new_string ("cw-team1")));
     g_assert_true (sl_dice_sheet_apply (SL_DICE_SHEET (sheet)));
@@ -1990,9 +1992,9 @@ test_window_mine (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.mine", NULL);
-  sheet = SL_BLAST_SHEET (sl_test_ui_find_toplevel (SL_TYPE_BLAST_SHEET));
+  sheet = SL_BLAST_SHEET (sl_test_ui_find_sheet (SL_TYPE_BLAST_SHEET));
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (sheet)), ==, "A Mine Goes Off");
+  g_assert_cmpstr (sl_sheet_get_title (SL_SHEET (sheet)), ==, "A Mine Goes Off");
   g_assert_true (shows_text (GTK_WIDGET (sheet), "laid by TOG"));
   g_assert_false (shows_text (GTK_WIDGET (sheet), "old well"));
 
@@ -2026,7 +2028,7 @@ test_window_e16 (void)
   g_autofree char *path = g_build_filename (tmp_dir, "e16.squadlog", NULL);
   g_autofree char *wounds = NULL;
   SlWindow *window;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   SlGame *shown;
   GtkWidget *log;
 
@@ -2039,7 +2041,7 @@ test_window_e16 (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlFireSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlFireSheet"));
   g_assert_nonnull (sheet);
   sl_fire_sheet_set_cover (SL_FIRE_SHEET (sheet), SL_COVER_LIGHT_WOODS);
   g_assert_cmpstr (sl_fire_sheet_get_odds (SL_FIRE_SHEET (sheet)), ==, "Needs 5 or less · 50 %");
@@ -2122,6 +2124,8 @@ collect_shown (GtkWidget *widget,
     ADD (gtk_label_get_text (GTK_LABEL (widget)));
   if (GTK_IS_WINDOW (widget))
     ADD (gtk_window_get_title (GTK_WINDOW (widget)));
+  if (SL_IS_SHEET (widget))
+    ADD (sl_sheet_get_title (SL_SHEET (widget)));
   if (ADW_IS_WINDOW_TITLE (widget))
     {
       ADD (adw_window_title_get_title (ADW_WINDOW_TITLE (widget)));
@@ -2431,7 +2435,7 @@ test_window_fire_mission_note (void)
     "     'name': 'Legionnaire Brax', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");
   g_autofree char *path = g_build_filename (tmp_dir, "mission.squadlog", NULL);
   SlWindow *window;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   SlGame *shown;
 
   sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
@@ -2442,7 +2446,7 @@ test_window_fire_mission_note (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (SL_TYPE_BLAST_SHEET);
+  sheet = sl_test_ui_find_sheet (SL_TYPE_BLAST_SHEET);
   g_assert_nonnull (sheet);
   g_assert_true (shows_text (GTK_WIDGET (sheet), "Impact point written down in"));
   g_assert_true (shows_text (GTK_WIDGET (sheet), "Note 1, sealed on turn 1 at "));
@@ -2460,7 +2464,7 @@ open_detect_sheet (SlWindow *window)
   SlDiceSheet *sheet;
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.detect", NULL);
-  sheet = SL_DICE_SHEET (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
+  sheet = SL_DICE_SHEET (sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET));
   g_assert_nonnull (sheet);
   g_assert_true (sl_dice_sheet_choose (sheet, "unit", g_variant_new_string ("eye")));
   return sheet;
@@ -2687,7 +2691,11 @@ check_and_close_toplevels (GtkWindow *keep)
     {
       GtkWindow *w = g_ptr_array_index (windows, i);
 
+      SlSheet *sheet;
+
       shown += labels_show_markup_as_text (GTK_WIDGET (w));
+      while ((sheet = sl_sheet_get_shown_in (w)) != NULL)
+        sl_sheet_close (sheet);
       if (w != keep)
         gtk_window_destroy (w);
     }
@@ -2739,7 +2747,7 @@ test_window_markup_names (void)
   /* The initiative sheet names every grouping; its result goes to the
    * history. */
   sheet = GTK_WIDGET (sl_initiative_sheet_new (GTK_WINDOW (window), game));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_cmpuint (check_and_close_toplevels (GTK_WINDOW (window)), >=, 4);
   sl_test_start_turn (game);
   sl_test_ui_settle ();
@@ -2747,11 +2755,11 @@ test_window_markup_names (void)
 
   /* A soldier's log and declaration, the windows of the main menu, the
    * private view. */
-  gtk_window_present (GTK_WINDOW (sl_unit_sheet_new (GTK_WINDOW (window), game, 0)));
+  sl_sheet_present (SL_SHEET (sl_unit_sheet_new (GTK_WINDOW (window), game, 0)));
   g_assert_cmpuint (check_and_close_toplevels (GTK_WINDOW (window)), >=, 1);
-  gtk_window_present (GTK_WINDOW (sl_declare_sheet_new (GTK_WINDOW (window), game, 0)));
+  sl_sheet_present (SL_SHEET (sl_declare_sheet_new (GTK_WINDOW (window), game, 0)));
   g_assert_cmpuint (check_and_close_toplevels (GTK_WINDOW (window)), >=, 1);
-  gtk_window_present (GTK_WINDOW (sl_fire_sheet_new (GTK_WINDOW (window), game, 0, FALSE)));
+  sl_sheet_present (SL_SHEET (sl_fire_sheet_new (GTK_WINDOW (window), game, 0, FALSE)));
   check_and_close_toplevels (GTK_WINDOW (window));
   for (const char * const *action = (const char * const[]) { "win.score", "win.briefing", "win.options",
                                                              "win.markers", "win.exposure", NULL };
@@ -3187,30 +3195,24 @@ test_window_preferences (void)
 /* The fire sheet Next opens is made ahead, hidden, once the table is
  * still (issue 21: a key press answered within a frame): Next shows that
  * one; a sheet made before the game changed is never shown. */
-static GtkWindow *
-hidden_fire_sheet (void)
+static SlSheet *
+hidden_fire_sheet (SlWindow *window)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWidget *sheet = sl_test_ui_find (GTK_WIDGET (window), g_type_from_name ("SlFireSheet"), NULL);
 
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (w, g_type_from_name ("SlFireSheet")) &&
-          !gtk_widget_get_visible (GTK_WIDGET (w)))
-        return GTK_WINDOW (w);
-    }
-  return NULL;
+  /* Made ahead in the window, laid out, not drawn. */
+  return sheet != NULL && !gtk_widget_get_mapped (sheet) ? SL_SHEET (sheet) : NULL;
 }
 
-static GtkWindow *
-wait_hidden_fire_sheet (gboolean there)
+static SlSheet *
+wait_hidden_fire_sheet (SlWindow *window,
+                        gboolean  there)
 {
   gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
 
-  while ((hidden_fire_sheet () != NULL) != there && g_get_monotonic_time () < end)
+  while ((hidden_fire_sheet (window) != NULL) != there && g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, TRUE);
-  return hidden_fire_sheet ();
+  return hidden_fire_sheet (window);
 }
 
 static void
@@ -3220,7 +3222,7 @@ test_window_prepared_fire_sheet (void)
   g_autofree char *path = saved_game ();
   g_autoptr(GFile) file = g_file_new_for_path (path);
   SlWindow *window = open_window (app);
-  GtkWindow *prepared, *sheet;
+  SlSheet *prepared, *sheet;
   g_autofree char *title = NULL;
   SlGame *game;
   guint n;
@@ -3237,35 +3239,35 @@ test_window_prepared_fire_sheet (void)
                              sl_setup_unit_at (sl_game_get_setup (game), g_array_index (due, SlDue, 0).unit)->label);
   }
   /* Made while the table is still, not shown. */
-  prepared = wait_hidden_fire_sheet (TRUE);
+  prepared = wait_hidden_fire_sheet (window, TRUE);
   g_assert_nonnull (prepared);
-  g_assert_null (sl_test_ui_find_toplevel (g_type_from_name ("SlFireSheet")));
+  g_assert_null (sl_test_ui_find_sheet (g_type_from_name ("SlFireSheet")));
   /* Next shows it: the due unit's sheet. */
   n = sl_game_get_n_entries (game);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlFireSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlFireSheet"));
   g_assert_true (sheet == prepared);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, title);
+  g_assert_cmpstr (sl_sheet_get_title (sheet), ==, title);
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
   /* Closed without a change: made again. */
-  gtk_window_destroy (sheet);
-  prepared = wait_hidden_fire_sheet (TRUE);
+  sl_sheet_close (sheet);
+  prepared = wait_hidden_fire_sheet (window, TRUE);
   g_assert_nonnull (prepared);
 
   /* The game changes before it could be made again: Next never shows the
    * sheet made before (its odds were read from the game as it was). */
   sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'keys', 'value': 1}");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlFireSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlFireSheet"));
   g_assert_nonnull (sheet);
   g_assert_true (sheet != prepared);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, title);
-  gtk_window_destroy (sheet);
+  g_assert_cmpstr (sl_sheet_get_title (sheet), ==, title);
+  sl_sheet_close (sheet);
 
   /* Nothing due to fire (back before the step): none made. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_null (wait_hidden_fire_sheet (FALSE));
+  g_assert_null (wait_hidden_fire_sheet (window, FALSE));
 
   gtk_window_destroy (GTK_WINDOW (window));
   sl_test_ui_settle ();

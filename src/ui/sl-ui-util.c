@@ -398,7 +398,7 @@ sl_unit_drifting (SlGame *game,
   return sl_state_unit_drifting (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game), unit);
 }
 
-GtkWindow *
+GtkWidget *
 sl_dive_stop_sheet_new (GtkWindow *parent,
                         SlGame    *game,
                         int        unit)
@@ -437,7 +437,7 @@ sl_dive_stop_sheet_new (GtkWindow *parent,
   sl_dice_sheet_add_choice (sheet, _("Against"), "into",
                             g_variant_new_strv ((const char * const *) values->pdata, values->len),
                             (const char * const *) labels->pdata);
-  return GTK_WINDOW (sheet);
+  return GTK_WIDGET (sheet);
 }
 
 int

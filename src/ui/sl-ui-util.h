@@ -152,7 +152,7 @@ gboolean       sl_unit_drifting    (SlGame        *game,
                                     int            unit);
 /* The sheet of @unit's zero-G dive that stops (A-72): against full cover,
  * or against a unit, picked from a list; the core does the rest. */
-GtkWindow     *sl_dive_stop_sheet_new (GtkWindow  *parent,
+GtkWidget     *sl_dive_stop_sheet_new (GtkWindow  *parent,
                                        SlGame     *game,
                                        int         unit);
 

@@ -667,10 +667,10 @@ present_engage_dice (SlDeclareSheet *self,
     dice[n++] = (SlDieNeed) { "zero_g_roll", 10, w1, FALSE };
   if (adw_combo_row_get_selected (self->decision_row) == 0)
     dice[n++] = (SlDieNeed) { "target_zero_g_roll", 10, w2, FALSE };
-  sheet = sl_dice_sheet_new (gtk_window_get_transient_for (GTK_WINDOW (self)), self->game, title,
+  sheet = sl_dice_sheet_new (sl_sheet_get_window (SL_SHEET (self)), self->game, title,
                              _("Zero-G checks of a melee (P-21, A-71)"), command, dice, n,
                              sl_sheet_get_app_rolls (SL_SHEET (self)));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
 }
 
 gboolean
@@ -714,7 +714,7 @@ sl_declare_sheet_engage (SlDeclareSheet *self)
     }
   if (dice)
     present_engage_dice (self, command, g_array_index (self->targets, int, target));
-  gtk_window_destroy (GTK_WINDOW (self));
+  sl_sheet_close (SL_SHEET (self));
   return TRUE;
 }
 
@@ -815,11 +815,11 @@ category_title (SlActionCategory category)
 static void
 show_log_cb (SlDeclareSheet *self)
 {
-  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+  GtkWindow *parent = sl_sheet_get_window (SL_SHEET (self));
   SlUnitSheet *sheet = sl_unit_sheet_new (parent, self->game, self->unit);
 
-  gtk_window_destroy (GTK_WINDOW (self));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (self));
+  sl_sheet_present (SL_SHEET (sheet));
 }
 
 /* A choice of @expander: a row titled @title with a radio button, in the
@@ -1115,12 +1115,12 @@ sl_declare_sheet_new (GtkWindow *parent,
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
-  self = g_object_new (SL_TYPE_DECLARE_SHEET, "transient-for", parent, "game", game, "unit", unit,
+  self = g_object_new (SL_TYPE_DECLARE_SHEET, "window", parent, "game", game, "unit", unit,
                        NULL);
   self->game = game;
   self->unit = unit;
   title = g_strdup_printf (_("%s Acts"), sl_setup_unit_at (sl_game_get_setup (game), unit)->label);
-  gtk_window_set_title (GTK_WINDOW (self), title);
+  sl_sheet_set_title (SL_SHEET (self), title);
   adw_window_title_set_title (self->title, title);
   fill_lists (self);
   offer_rows (self);
