@@ -5,10 +5,17 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
 #include "sl-application.h"
 #include "sl-sheet.h"
+
+#ifdef SL_TEST_XTEST
+#include <gdk/x11/gdkx.h>
+#include <X11/extensions/XTest.h>
+#endif
 
 void
 sl_test_ui_init (void)
@@ -174,6 +181,58 @@ sl_test_ui_find_sheet (GType type)
         return sheet;
     }
   return NULL;
+}
+
+#ifdef SL_TEST_XTEST
+static void
+fake_key (Display    *display,
+          const char *name,
+          gboolean    down)
+{
+  KeySym sym = XStringToKeysym (name);
+
+  g_assert_true (sym != NoSymbol);
+  XTestFakeKeyEvent (display, XKeysymToKeycode (display, sym), down, CurrentTime);
+}
+#endif
+
+gboolean
+sl_test_ui_type (GtkWindow  *window,
+                 const char *keys)
+{
+#ifdef SL_TEST_XTEST
+  GdkDisplay *gdk_display = gtk_widget_get_display (GTK_WIDGET (window));
+  g_auto(GStrv) names = g_strsplit (keys, " ", -1);
+  Display *display;
+
+  if (!GDK_IS_X11_DISPLAY (gdk_display))
+    return FALSE;
+  display = gdk_x11_display_get_xdisplay (gdk_display);
+  /* The keys go to the window, with no window manager to give it the focus. */
+  XSetInputFocus (display, gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window))),
+                  RevertToParent, CurrentTime);
+  XSync (display, False);
+  sl_test_ui_settle ();
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      gboolean shift = g_str_has_prefix (names[i], "shift+");
+      const char *name = shift ? names[i] + strlen ("shift+") : names[i];
+
+      if (*name == '\0')
+        continue;
+      if (shift)
+        fake_key (display, "Shift_L", TRUE);
+      fake_key (display, name, TRUE);
+      fake_key (display, name, FALSE);
+      if (shift)
+        fake_key (display, "Shift_L", FALSE);
+      XFlush (display);
+      sl_test_ui_settle ();
+    }
+  return TRUE;
+#else
+  return FALSE;
+#endif
 }
 
 GdkTexture *

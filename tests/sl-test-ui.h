@@ -32,6 +32,14 @@ GtkWidget   *sl_test_ui_find      (GtkWidget  *root,
 GtkWindow   *sl_test_ui_find_toplevel (GType   type);
 /* The sheet of @type (an SlSheet's) shown now over any window, or NULL. */
 gpointer     sl_test_ui_find_sheet    (GType   type);
+/* Types @keys into @window as a player would, through the X server
+ * (XTest) and GTK's own handling of key events: key names as
+ * XStringToKeysym reads them, separated by spaces, "shift+" before one
+ * to hold Shift ("3 w Return", "4 f 1 3 Return", "shift+d"); the table
+ * settles after each. FALSE where the tests were built without XTest or
+ * the display is not X11 (the test is then skipped). */
+gboolean     sl_test_ui_type      (GtkWindow  *window,
+                                   const char *keys);
 /* What @widget draws now, on the window's background. */
 GdkTexture  *sl_test_ui_render    (GtkWidget  *widget);
 /* Whether @widget, drawn now, shows anything where @part (one of its

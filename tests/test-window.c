@@ -3307,6 +3307,150 @@ test_window_wrap_bin (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The journal's last command, as JSON. */
+static JsonObject *
+last_command (SlGame *game)
+{
+  return json_node_get_object (sl_journal_entry_get_command (sl_game_get_entry (game, sl_game_get_n_entries (game) - 1)));
+}
+
+/* Types @keys on the table (sl_test_ui_type) and checks that one entry
+ * more, of @type, has @unit do @action (NULL: not checked) at @target
+ * (NULL: none named). */
+static void
+assert_keys_declare (SlWindow   *window,
+                     const char *keys,
+                     const char *type,
+                     const char *unit,
+                     const char *action,
+                     const char *target)
+{
+  SlGame *game = sl_window_get_game (window);
+  guint n = sl_game_get_n_entries (game);
+  JsonObject *command;
+
+  g_test_message ("%s", keys);
+  g_assert_true (sl_test_ui_type (GTK_WINDOW (window), keys));
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n + 1);
+  command = last_command (game);
+  g_assert_cmpstr (json_object_get_string_member (command, "type"), ==, type);
+  g_assert_cmpstr (json_object_get_string_member (command, "unit"), ==, unit);
+  if (action != NULL)
+    g_assert_cmpstr (json_object_get_string_member (command, "action"), ==, action);
+  g_assert_cmpstr (json_object_get_string_member_with_default (command, "target", NULL), ==, target);
+  /* Declared: the sheet is gone, the table takes the keys again. */
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_DECLARE_SHEET));
+}
+
+/* Issue 31 #1 (P-07): each common action declared in a few keys typed on
+ * the table — the counter number opens the unit's declaration, a letter
+ * picks the action, the target's counter number its target, Return
+ * declares — and what the journal records. An action the rules refuse
+ * (T-05: crawling needs a prone unit; A-92: no grenade picked up; A-91:
+ * the magazine is not empty) is not chosen by its key: the sheet says why
+ * and nothing is recorded. A counter number no unit has opens nothing. */
+static void
+test_window_keys_declare (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *path = g_build_filename (tmp_dir, "keys.squadlog", NULL);
+  SlWindow *window;
+  SlGame *shown;
+  SlSheet *sheet;
+  guint n;
+
+  sl_test_start_turn (game);
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  if (!sl_test_ui_type (GTK_WINDOW (window), ""))
+    {
+      g_test_skip ("built without XTest: no keys to type");
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  /* TOG Fire Team 1's turn. */
+  assert_keys_declare (window, "1 w Return", "declare", "tog-1", "walk", NULL);
+  assert_keys_declare (window, "2 f 1 5 Return", "declare", "tog-2", "fire", "cw-15");
+  n = sl_game_get_n_entries (shown);
+  g_assert_true (sl_test_ui_type (GTK_WINDOW (window), "3 c"));
+  sheet = sl_test_ui_find_sheet (SL_TYPE_DECLARE_SHEET);
+  g_assert_nonnull (sheet);
+  g_test_message ("%s", sl_sheet_get_problem (sheet));
+  g_assert_nonnull (strstr (sl_sheet_get_problem (sheet), "Crawl (C): "));
+  g_assert_cmpstr (sl_declare_sheet_get_chosen (SL_DECLARE_SHEET (sheet)), !=, "crawl");
+  g_assert_true (sl_test_ui_type (GTK_WINDOW (window), "g"));
+  g_assert_nonnull (strstr (sl_sheet_get_problem (sheet), "A-92"));
+  g_assert_true (sl_test_ui_type (GTK_WINDOW (window), "l"));
+  g_assert_nonnull (strstr (sl_sheet_get_problem (sheet), "A-91"));
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n);
+  sl_test_ui_save_png (GTK_WIDGET (window), "keys-refused.png");
+  /* Then a melee, with the unit typed (P-22). */
+  g_assert_true (sl_test_ui_type (GTK_WINDOW (window), "m 2 0 Return"));
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n + 1);
+  g_assert_cmpstr (json_object_get_string_member (last_command (shown), "type"), ==, "engage");
+  g_assert_cmpstr (json_object_get_string_member (last_command (shown), "unit"), ==, "tog-3");
+  g_assert_cmpstr (json_object_get_string_member (last_command (shown), "target"), ==, "cw-20");
+  assert_keys_declare (window, "4 p Return", "declare", "tog-4", "position-change", NULL);
+  g_assert_cmpint (sl_test_unit_state (shown, "tog-4")->current.to_position, ==, SL_POSITION_KNEELING);
+
+  /* Renegade Fire Team 1's turn: two digits for a counter number. */
+  assert_keys_declare (window, "1 3 r Return", "declare", "cw-13", "run", NULL);
+  assert_keys_declare (window, "1 4 s Return", "declare", "cw-14", "sprint", NULL);
+  /* No target typed, none fired at before: the first one offered. */
+  assert_keys_declare (window, "1 5 o Return", "declare", "cw-15", "opportunity-fire", "tog-1");
+  assert_keys_declare (window, "1 6 a 3 Return", "declare", "cw-16", "aimed-fire", "tog-3");
+
+  /* No unit has the counter number 9: nothing opens, nothing is recorded. */
+  n = sl_game_get_n_entries (shown);
+  g_assert_true (sl_test_ui_type (GTK_WINDOW (window), "9"));
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_DECLARE_SHEET));
+  g_assert_true (shows_text (GTK_WIDGET (window), "No unit has the counter number 9."));
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Issue 31 #1: a unit that fired at a target has it as its target the
+ * next time it declares (sl_state_unit_last_target, P-15's record of its
+ * fires), not the first unit offered; Escape closes the sheet. */
+static void
+test_window_keys_last_target (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *path = g_build_filename (tmp_dir, "keys-last.squadlog", NULL);
+  SlWindow *window;
+  SlSheet *sheet;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'fire', 'target': 'cw-15'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'tog-2', 'roll': 10}");
+  sl_test_go_to_subphase (game, 3);
+  g_assert_cmpint (sl_state_unit_last_target (sl_game_get_state (game), sl_test_unit (game, "tog-2")), ==,
+                   sl_test_unit (game, "cw-15"));
+  window = open_game (app, game, path);
+  if (!sl_test_ui_type (GTK_WINDOW (window), "2"))
+    {
+      g_test_skip ("built without XTest: no keys to type");
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  /* "2" alone: after a pause, as 20 starts with it too. */
+  {
+    gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+    while ((sheet = sl_test_ui_find_sheet (SL_TYPE_DECLARE_SHEET)) == NULL && g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, TRUE);
+  }
+  g_assert_nonnull (sheet);
+  g_assert_cmpstr (sl_declare_sheet_get_target_name (SL_DECLARE_SHEET (sheet)), ==, "15 · Trooper Kessel");
+  g_assert_true (sl_test_ui_type (GTK_WINDOW (window), "Escape"));
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_DECLARE_SHEET));
+  assert_keys_declare (window, "2 a Return", "declare", "tog-2", "aimed-fire", "cw-15");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -3359,6 +3503,8 @@ main (int   argc,
   g_test_add_func ("/window/sheets/mine", test_window_mine);
   g_test_add_func ("/window/sheets/fire-E-16", test_window_e16);
   g_test_add_func ("/window/start/preferences", test_window_preferences);
+  g_test_add_func ("/window/keys/declare-P-07", test_window_keys_declare);
+  g_test_add_func ("/window/keys/last-target", test_window_keys_last_target);
   g_test_add_func ("/window/adaptive/sizes", test_window_adaptive);
   g_test_add_func ("/window/adaptive/start", test_window_adaptive_start);
   g_test_add_func ("/window/adaptive/a11y", test_window_a11y);

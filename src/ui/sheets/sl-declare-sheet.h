@@ -25,6 +25,18 @@ const char     *sl_declare_sheet_get_choice (SlDeclareSheet *self,
 /* Whether @action may be chosen now. */
 gboolean        sl_declare_sheet_can_choose (SlDeclareSheet *self,
                                              const char     *action);
+/* The key that picks @action on the sheet, as shown ("W", "Shift+D"), or
+ * NULL; and the widget of the grid that shows it. */
+const char     *sl_declare_sheet_get_key    (SlDeclareSheet *self,
+                                             const char     *action);
+GtkWidget      *sl_declare_sheet_get_action_widget (SlDeclareSheet *self,
+                                                    const char     *action);
+/* The action chosen on the grid: an id of T-05, "grenade", "launcher",
+ * "charge" (a Fire/Throw that throws it) or "engage"; NULL for none. */
+const char     *sl_declare_sheet_get_chosen (SlDeclareSheet *self);
+/* What the rules make the unit do, as the sheet says it over the actions
+ * (A-104, P-23), or NULL. */
+const char     *sl_declare_sheet_get_orders (SlDeclareSheet *self);
 /* Declares @action as the sheet stands; closes the sheet. */
 gboolean        sl_declare_sheet_choose     (SlDeclareSheet *self,
                                              const char     *action);

@@ -2125,6 +2125,16 @@ unit_by_counter (SlWindow   *self,
   return found;
 }
 
+/* The digits typed are no unit's counter number: said, not ignored. */
+static void
+no_such_counter (SlWindow *self)
+{
+  /* "No unit has the counter number 9." */
+  g_autofree char *text = g_strdup_printf (_("No unit has the counter number %s."), self->typed->str);
+
+  toast (self, text);
+}
+
 static gboolean
 typed_timeout_cb (gpointer data)
 {
@@ -2134,6 +2144,8 @@ typed_timeout_cb (gpointer data)
 
   self->typed_id = 0;
   unit = self->game ? unit_by_counter (self, self->typed->str, &longer) : -1;
+  if (unit < 0 && self->game != NULL)
+    no_such_counter (self);
   g_string_truncate (self->typed, 0);
   pick_unit (self, unit);
   return G_SOURCE_REMOVE;
@@ -2158,6 +2170,21 @@ key_pressed_cb (GtkEventControllerKey *controller,
     digit = keyval - GDK_KEY_0;
   else if (keyval >= GDK_KEY_KP_0 && keyval <= GDK_KEY_KP_9)
     digit = keyval - GDK_KEY_KP_0;
+  if (digit < 0 && self->typed->len > 0)
+    {
+      SlSheet *sheet;
+
+      /* "1 w": the letter ends the number (1, not 13 …) and is the sheet's
+       * key, as if the number had been typed alone. */
+      g_clear_handle_id (&self->typed_id, g_source_remove);
+      unit = unit_by_counter (self, self->typed->str, &longer);
+      if (unit < 0)
+        no_such_counter (self);
+      g_string_truncate (self->typed, 0);
+      pick_unit (self, unit);
+      sheet = sl_sheet_get_shown_in (GTK_WINDOW (self));
+      return sheet != NULL && gtk_event_controller_key_forward (controller, GTK_WIDGET (sheet));
+    }
   if (digit < 0)
     return FALSE;
   g_string_append_printf (self->typed, "%d", digit);
@@ -2169,7 +2196,10 @@ key_pressed_cb (GtkEventControllerKey *controller,
       pick_unit (self, unit);
     }
   else if (unit < 0 && !longer)
-    g_string_truncate (self->typed, 0);
+    {
+      no_such_counter (self);
+      g_string_truncate (self->typed, 0);
+    }
   else
     self->typed_id = g_timeout_add (700, typed_timeout_cb, self);
   return TRUE;
