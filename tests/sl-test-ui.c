@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "sl-test-game.h"
@@ -27,6 +28,12 @@ sl_test_ui_init (void)
    * not (Mesa's software GL, once loaded, leaks and is unloaded where
    * LeakSanitizer cannot name it). GTK must not have started yet. */
   g_assert_false (gtk_is_initialized ());
+  /* The translations of the build (a test may switch LANGUAGE to "fr"). */
+  if (g_getenv ("SQUADLOG_LOCALEDIR") != NULL)
+    {
+      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("SQUADLOG_LOCALEDIR"));
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+    }
   sl_application_choose_renderer ();
   adw_init ();
   provider = gtk_css_provider_new ();
@@ -165,6 +172,27 @@ sl_test_ui_find_toplevel (GType type)
         return GTK_WINDOW (w);
     }
   return NULL;
+}
+
+static void
+collect_cut (GtkWidget *widget,
+             GPtrArray *cut)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_LABEL (widget) && pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))
+    g_ptr_array_add (cut, g_strdup (gtk_label_get_text (GTK_LABEL (widget))));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    collect_cut (child, cut);
+}
+
+GPtrArray *
+sl_test_ui_cut_labels (GtkWidget *widget)
+{
+  GPtrArray *cut = g_ptr_array_new_with_free_func (g_free);
+
+  collect_cut (widget, cut);
+  return cut;
 }
 
 gpointer

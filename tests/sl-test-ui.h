@@ -30,6 +30,9 @@ GtkWidget   *sl_test_ui_find      (GtkWidget  *root,
                                    const char *title);
 /* The open toplevel window of @type, or NULL. */
 GtkWindow   *sl_test_ui_find_toplevel (GType   type);
+/* The texts of the labels shown under @widget that are cut short (an
+ * ellipsis in place of their end), as GPtrArray of strings. */
+GPtrArray   *sl_test_ui_cut_labels (GtkWidget *widget);
 /* The sheet of @type (an SlSheet's) shown now over any window, or NULL. */
 gpointer     sl_test_ui_find_sheet    (GType   type);
 /* Types @keys into @window as a player would, through the X server

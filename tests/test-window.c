@@ -17,6 +17,7 @@
 #include "sl-area-burst-sheet.h"
 #include "sl-blast-sheet.h"
 #include "sl-combat.h"
+#include "sl-command-new.h"
 #include "sl-dice-sheet.h"
 #include "sl-exposure-sheet.h"
 #include "sl-fire-sheet.h"
@@ -3451,6 +3452,142 @@ test_window_keys_last_target (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Issue 31 #7: nothing shown cut short — no label of the sheet shown (or
+ * of the window, without one) ends in an ellipsis, no squad log line's
+ * action is cut (in a window 1000 pixels wide or more), and the
+ * declaration fits whole (its rows do not scroll). */
+static void
+assert_nothing_cut (SlWindow   *window,
+                    const char *what)
+{
+  SlSheet *sheet = sl_sheet_get_shown_in (GTK_WINDOW (window));
+  g_autoptr(GPtrArray) cut = NULL;
+  SlGame *game = sl_window_get_game (window);
+
+  sl_test_ui_settle ();
+  cut = sl_test_ui_cut_labels (sheet != NULL ? GTK_WIDGET (sheet) : GTK_WIDGET (window));
+  for (guint i = 0; i < cut->len; i++)
+    g_test_message ("%s: cut: %s", what, (const char *) g_ptr_array_index (cut, i));
+  g_assert_cmpuint (cut->len, ==, 0);
+  if (SL_IS_DECLARE_SHEET (sheet))
+    {
+      GtkScrolledWindow *rows = GTK_SCROLLED_WINDOW (find_widget (GTK_WIDGET (sheet), GTK_TYPE_SCROLLED_WINDOW));
+      GtkAdjustment *down = gtk_scrolled_window_get_vadjustment (rows);
+
+      g_assert_cmpfloat (gtk_adjustment_get_upper (down), <=, gtk_adjustment_get_page_size (down) + 0.5);
+    }
+  if (sheet != NULL)
+    return;
+  /* At 800 pixels a long action loses its end, never its subphase: that
+   * comes first ("ends 2 · Position change (0 of 2 AP)"). */
+  if (gtk_widget_get_width (GTK_WIDGET (window)) < 1000)
+    return;
+  for (GtkWidget *log = find_widget (GTK_WIDGET (window), SL_TYPE_SQUAD_LOG); log != NULL;
+       log = gtk_widget_get_next_sibling (log))
+    for (int unit = 0; unit < sl_setup_n_units (sl_game_get_setup (game)); unit++)
+      if (sl_squad_log_get_line (SL_SQUAD_LOG (log), unit) != NULL)
+        g_assert_false (sl_squad_log_get_cut (SL_SQUAD_LOG (log), unit, "action"));
+}
+
+/* Next until it is refused: something is due. */
+static void
+next_until_due (SlGame *game)
+{
+  for (int i = 0; i < 40; i++)
+    {
+      g_autoptr(JsonNode) next = sl_command_new_next ();
+      g_autoptr(GError) error = NULL;
+      if (sl_game_apply (game, next, &error) == NULL)
+        return;
+    }
+  g_assert_not_reached ();
+}
+
+/* The table, a declaration, the fire sheet and the melee sheet at 1366 ×
+ * 768, 1024 × 700 and 800 × 600 in @language (issue 31 #7). */
+static void
+check_fits (const char *language)
+{
+  static const int sizes[][2] = { { 1366, 768 }, { 1024, 700 }, { 800, 600 } };
+  g_autofree char *saved = g_strdup (g_getenv ("LANGUAGE"));
+  g_autoptr(SlApplication) app = NULL;
+  g_autoptr(SlGame) table = NULL, fire = NULL, melee = NULL;
+  SlWindow *windows[3];
+
+  g_setenv ("LANGUAGE", language, TRUE);
+  app = start_app ();
+  table = sl_test_game_new ();
+  sl_test_start_turn (table);
+  sl_test_play (table, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}");
+  sl_test_play (table, "{'type': 'declare', 'unit': 'tog-2', 'action': 'use-device'}");
+  sl_test_play (table, "{'type': 'declare', 'unit': 'tog-3', 'action': 'aimed-fire', 'target': 'cw-14'}");
+  sl_test_play (table, "{'type': 'declare', 'unit': 'tog-4', 'action': 'position-change', 'to_position': 'prone'}");
+  fire = sl_test_game_new ();
+  sl_test_start_turn (fire);
+  sl_test_play (fire, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}");
+  melee = sl_test_game_new ();
+  sl_test_start_turn (melee);
+  sl_test_play (melee, "{'type': 'engage', 'unit': 'tog-1', 'target': 'cw-13'}");
+  for (int i = 0; i < 4; i++)
+    {
+      sl_test_play (fire, "{'type': 'pass'}");
+      sl_test_play (melee, "{'type': 'pass'}");
+    }
+  next_until_due (fire);
+  next_until_due (melee);
+  {
+    g_autofree char *p1 = g_build_filename (tmp_dir, "fits-table.squadlog", NULL);
+    g_autofree char *p2 = g_build_filename (tmp_dir, "fits-fire.squadlog", NULL);
+    g_autofree char *p3 = g_build_filename (tmp_dir, "fits-melee.squadlog", NULL);
+
+    windows[0] = open_game (app, table, p1);
+    windows[1] = open_game (app, fire, p2);
+    windows[2] = open_game (app, melee, p3);
+  }
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      g_autofree char *name = NULL;
+      GtkWidget *track = find_widget (GTK_WIDGET (windows[0]), SL_TYPE_TRACK_VIEW);
+
+      g_test_message ("%s, %d × %d", language, sizes[s][0], sizes[s][1]);
+      for (int w = 0; w < 3; w++)
+        resize_window (windows[w], sizes[s][0], sizes[s][1]);
+      assert_nothing_cut (windows[0], "the table");
+      g_signal_emit_by_name (track, "unit-activated", sl_test_unit (sl_window_get_game (windows[0]), "cw-13"));
+      g_assert_nonnull (sl_test_ui_find_sheet (SL_TYPE_DECLARE_SHEET));
+      assert_nothing_cut (windows[0], "the declaration");
+      name = g_strdup_printf ("declare-%s-%dx%d.png", language, sizes[s][0], sizes[s][1]);
+      sl_test_ui_save_png (GTK_WIDGET (windows[0]), name);
+      sl_sheet_close (sl_sheet_get_shown_in (GTK_WINDOW (windows[0])));
+      for (int w = 1; w < 3; w++)
+        {
+          gtk_widget_activate_action (GTK_WIDGET (windows[w]), "win.next", NULL);
+          g_assert_nonnull (sl_sheet_get_shown_in (GTK_WINDOW (windows[w])));
+          assert_nothing_cut (windows[w], w == 1 ? "the fire sheet" : "the melee sheet");
+          sl_sheet_close (sl_sheet_get_shown_in (GTK_WINDOW (windows[w])));
+        }
+    }
+  for (int w = 0; w < 3; w++)
+    gtk_window_destroy (GTK_WINDOW (windows[w]));
+  sl_test_ui_settle ();
+  if (saved != NULL)
+    g_setenv ("LANGUAGE", saved, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+}
+
+static void
+test_window_fits_en (void)
+{
+  check_fits ("C");
+}
+
+static void
+test_window_fits_fr (void)
+{
+  check_fits ("fr");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -3505,6 +3642,8 @@ main (int   argc,
   g_test_add_func ("/window/start/preferences", test_window_preferences);
   g_test_add_func ("/window/keys/declare-P-07", test_window_keys_declare);
   g_test_add_func ("/window/keys/last-target", test_window_keys_last_target);
+  g_test_add_func ("/window/fits/en/three-sizes", test_window_fits_en);
+  g_test_add_func ("/window/fits/fr/three-sizes", test_window_fits_fr);
   g_test_add_func ("/window/adaptive/sizes", test_window_adaptive);
   g_test_add_func ("/window/adaptive/start", test_window_adaptive_start);
   g_test_add_func ("/window/adaptive/a11y", test_window_a11y);
