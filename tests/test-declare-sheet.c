@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <locale.h>
 #include <string.h>
 
 #include "sl-combat.h"
@@ -545,6 +546,82 @@ test_declare_sheet_routed_a104 (void)
     }
 }
 
+/* Issue 31 #1: every action of the Action Table has a key of its own on
+ * the sheet (the 32 declared, melee's engagement and the three things a
+ * Fire/Throw may throw: 36), each different, in English and in French,
+ * whose keys are French ones (M for Marcher). */
+static void
+test_declare_sheet_keys (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *saved = g_strdup (g_getenv ("LANGUAGE"));
+
+  sl_test_start_turn (game);
+  for (int fr = 0; fr < 2; fr++)
+    {
+      SlDeclareSheet *sheet;
+      g_auto(GStrv) keys = NULL;
+      g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+      g_setenv ("LANGUAGE", fr ? "fr" : "C", TRUE);
+      /* gettext keeps what it translated until the locale is set again. */
+      setlocale (LC_ALL, "");
+      sheet = g_object_ref_sink (sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-1")));
+      keys = sl_declare_sheet_dup_keys (sheet);
+      g_assert_cmpuint (g_strv_length (keys), ==, 36);
+      for (guint k = 0; keys[k] != NULL; k++)
+        {
+          g_assert_cmpstr (keys[k], !=, "");
+          g_assert_false (g_hash_table_contains (seen, keys[k]));
+          g_hash_table_add (seen, keys[k]);
+        }
+      g_assert_cmpstr (sl_declare_sheet_get_key (sheet, "walk"), ==, fr ? "M" : "W");
+      g_assert_cmpstr (sl_declare_sheet_get_key (sheet, "fire"), ==, fr ? "T" : "F");
+      g_object_unref (sheet);
+    }
+  if (saved != NULL)
+    g_setenv ("LANGUAGE", saved, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+  setlocale (LC_ALL, "");
+}
+
+/* Issue 31 #1: the target by its counter number, typed (two digits, "13"),
+ * and in a list letters are type-ahead by name ("ke": Trooper Kessel);
+ * a number no target has is said. */
+static void
+test_declare_sheet_type_target (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlDeclareSheet *sheet;
+  GtkWindow *window;
+  GtkWidget *target;
+
+  sl_test_start_turn (game);
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-1"));
+  sl_sheet_present (SL_SHEET (sheet));
+  sl_test_ui_settle ();
+  window = GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (sheet)));
+  if (!sl_test_ui_type (window, "f 1 4"))
+    {
+      g_test_skip ("built without XTest: no keys to type");
+      sl_sheet_close (SL_SHEET (sheet));
+      return;
+    }
+  g_assert_cmpstr (sl_declare_sheet_get_chosen (sheet), ==, "fire");
+  g_assert_cmpstr (sl_declare_sheet_get_target_name (sheet), ==, "14 · Trooper Nadeau");
+  g_assert_true (sl_test_ui_type (window, "9"));
+  g_assert_nonnull (strstr (sl_sheet_get_problem (SL_SHEET (sheet)), "No target has the counter number 9."));
+  target = sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_COMBO_ROW, "_Target");
+  g_assert_nonnull (target);
+  g_assert_true (gtk_widget_grab_focus (target));
+  g_assert_true (sl_test_ui_type (window, "k e"));
+  g_assert_cmpstr (sl_declare_sheet_get_target_name (sheet), ==, "15 · Trooper Kessel");
+  /* The letters went to the list, not to the actions. */
+  g_assert_cmpstr (sl_declare_sheet_get_chosen (sheet), ==, "fire");
+  sl_sheet_close (SL_SHEET (sheet));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -565,5 +642,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/declare-sheet/obstacle-P-25", test_declare_sheet_obstacle_p25);
   g_test_add_func ("/declare-sheet/charge-P-36", test_declare_sheet_charge_p36);
   g_test_add_func ("/declare-sheet/accessible", test_declare_sheet_accessible);
+  g_test_add_func ("/declare-sheet/keys", test_declare_sheet_keys);
+  g_test_add_func ("/declare-sheet/type-target", test_declare_sheet_type_target);
   return g_test_run ();
 }

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -3515,6 +3516,8 @@ check_fits (const char *language)
   SlWindow *windows[3];
 
   g_setenv ("LANGUAGE", language, TRUE);
+  /* gettext keeps what it translated until the locale is set again. */
+  setlocale (LC_ALL, "");
   app = start_app ();
   table = sl_test_game_new ();
   sl_test_start_turn (table);
@@ -3574,6 +3577,7 @@ check_fits (const char *language)
     g_setenv ("LANGUAGE", saved, TRUE);
   else
     g_unsetenv ("LANGUAGE");
+  setlocale (LC_ALL, "");
 }
 
 static void

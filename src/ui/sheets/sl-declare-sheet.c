@@ -764,6 +764,18 @@ sl_declare_sheet_get_action_widget (SlDeclareSheet *self,
   return c != NULL ? c->child : NULL;
 }
 
+char **
+sl_declare_sheet_dup_keys (SlDeclareSheet *self)
+{
+  g_autoptr(GStrvBuilder) keys = g_strv_builder_new ();
+
+  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), NULL);
+  for (guint i = 0; i < self->choices->len; i++)
+    if (g_array_index (self->choices, Choice, i).key != NULL)
+      g_strv_builder_add (keys, g_array_index (self->choices, Choice, i).key);
+  return g_strv_builder_end (keys);
+}
+
 const char *
 sl_declare_sheet_get_orders (SlDeclareSheet *self)
 {
@@ -1473,8 +1485,9 @@ add_choice (SlDeclareSheet *self,
   gtk_widget_add_css_class (key, "keycap");
   gtk_widget_set_valign (key, GTK_ALIGN_CENTER);
   gtk_widget_set_visible (key, c->key != NULL);
-  gtk_label_set_wrap (GTK_LABEL (name), TRUE);
-  gtk_label_set_natural_wrap_mode (GTK_LABEL (name), GTK_NATURAL_WRAP_WORD);
+  /* One line each: a wrapping label is measured for many widths, 36 of
+   * them in a flow box for every line length it tries (the sheet opens on
+   * a key press). */
   gtk_label_set_xalign (GTK_LABEL (name), 0);
   gtk_widget_set_hexpand (name, TRUE);
   gtk_box_append (GTK_BOX (box), key);

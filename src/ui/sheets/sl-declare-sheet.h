@@ -31,6 +31,8 @@ const char     *sl_declare_sheet_get_key    (SlDeclareSheet *self,
                                              const char     *action);
 GtkWidget      *sl_declare_sheet_get_action_widget (SlDeclareSheet *self,
                                                     const char     *action);
+/* Every key of the grid, in its order, as shown; free with g_strfreev. */
+char          **sl_declare_sheet_dup_keys   (SlDeclareSheet *self);
 /* The action chosen on the grid: an id of T-05, "grenade", "launcher",
  * "charge" (a Fire/Throw that throws it) or "engage"; NULL for none. */
 const char     *sl_declare_sheet_get_chosen (SlDeclareSheet *self);
