@@ -1507,9 +1507,6 @@ static void
 add_actions (SlDeclareSheet *self)
 {
   const SlRules *rules = sl_game_get_rules (self->game);
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  g_autofree char *orders = sl_state_unit_orders (&setup->options, sl_game_get_state (self->game), self->unit,
-                                                  sl_setup_unit_at (setup, self->unit)->name);
 
   for (guint k = 0; k < G_N_ELEMENTS (action_keys); k++)
     {
@@ -1540,12 +1537,20 @@ add_actions (SlDeclareSheet *self)
       c.action = action;
       add_choice (self, &c);
     }
-  /* What the rules make the unit do, over the actions it has to pick from. */
-  if (orders != NULL)
-    {
-      gtk_label_set_text (self->orders, orders);
-      gtk_widget_set_visible (GTK_WIDGET (self->orders), TRUE);
-    }
+}
+
+/* What the rules make the unit do, over the actions it has to pick from. */
+static void
+show_orders (SlDeclareSheet *self)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  g_autofree char *orders = sl_state_unit_orders (&setup->options, sl_game_get_state (self->game), self->unit,
+                                                  sl_setup_unit_at (setup, self->unit)->name);
+
+  if (orders == NULL)
+    return;
+  gtk_label_set_text (self->orders, orders);
+  gtk_widget_set_visible (GTK_WIDGET (self->orders), TRUE);
 }
 
 static void
@@ -1640,25 +1645,37 @@ sl_declare_sheet_init (SlDeclareSheet *self)
 }
 
 SlDeclareSheet *
-sl_declare_sheet_new (GtkWindow *parent,
-                      SlGame    *game,
-                      int        unit)
+sl_declare_sheet_new_ahead (GtkWindow *parent,
+                            SlGame    *game)
 {
   SlDeclareSheet *self;
-  g_autofree char *title = NULL;
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
-  self = g_object_new (SL_TYPE_DECLARE_SHEET, "window", parent, "game", game, "unit", unit,
-                       NULL);
+  self = g_object_new (SL_TYPE_DECLARE_SHEET, "window", parent, "game", game, NULL);
   self->game = game;
+  self->unit = -1;
+  /* The grid is every unit's: its keys and names. */
+  add_actions (self);
+  return self;
+}
+
+void
+sl_declare_sheet_bind (SlDeclareSheet *self,
+                       int             unit)
+{
+  g_autofree char *title = NULL;
+
+  g_return_if_fail (SL_IS_DECLARE_SHEET (self));
+  g_return_if_fail (self->unit < 0 && unit >= 0);
   self->unit = unit;
-  title = g_strdup_printf (_("%s Acts"), sl_setup_unit_at (sl_game_get_setup (game), unit)->label);
+  sl_sheet_set_unit (SL_SHEET (self), unit);
+  title = g_strdup_printf (_("%s Acts"), sl_setup_unit_at (sl_game_get_setup (self->game), unit)->label);
   sl_sheet_set_title (SL_SHEET (self), title);
   adw_window_title_set_title (self->title, title);
   fill_lists (self);
   offer_rows (self);
-  add_actions (self);
+  show_orders (self);
   sl_sheet_ready (SL_SHEET (self));
   /* The first action the rules allow is chosen, and the focus starts on it. */
   for (guint i = 0; i < self->choices->len; i++)
@@ -1670,5 +1687,15 @@ sl_declare_sheet_new (GtkWindow *parent,
       }
   if (self->chosen == NULL && self->choices->len > 0)
     sl_sheet_set_entry (SL_SHEET (self), GTK_WIDGET (self->actions));
+}
+
+SlDeclareSheet *
+sl_declare_sheet_new (GtkWindow *parent,
+                      SlGame    *game,
+                      int        unit)
+{
+  SlDeclareSheet *self = sl_declare_sheet_new_ahead (parent, game);
+
+  sl_declare_sheet_bind (self, unit);
   return self;
 }

@@ -18,6 +18,14 @@ G_DECLARE_FINAL_TYPE (SlDeclareSheet, sl_declare_sheet, SL, DECLARE_SHEET, SlShe
 SlDeclareSheet *sl_declare_sheet_new        (GtkWindow      *parent,
                                              SlGame         *game,
                                              int             unit);
+/* A declaration made ahead, for no unit yet (its template and its grid:
+ * most of what opening it costs), while the table is idle; bound to the
+ * unit typed (sl_declare_sheet_bind, once) it is the sheet
+ * sl_declare_sheet_new makes. */
+SlDeclareSheet *sl_declare_sheet_new_ahead  (GtkWindow      *parent,
+                                             SlGame         *game);
+void            sl_declare_sheet_bind       (SlDeclareSheet *self,
+                                             int             unit);
 /* What the row of @action (an id of T-05) says: "2 AP · ends in subphase
  * 8", or the rule that refuses it; NULL for an action not offered. */
 const char     *sl_declare_sheet_get_choice (SlDeclareSheet *self,

@@ -104,6 +104,18 @@ sl_sheet_get_unit (SlSheet *self)
   return priv->unit;
 }
 
+void
+sl_sheet_set_unit (SlSheet *self,
+                   int      unit)
+{
+  SlSheetPrivate *priv = sl_sheet_get_instance_private (self);
+
+  g_return_if_fail (SL_IS_SHEET (self));
+  g_return_if_fail (!priv->ready);
+  priv->unit = unit;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNIT]);
+}
+
 gboolean
 sl_sheet_get_app_rolls (SlSheet *self)
 {
@@ -789,7 +801,7 @@ sl_sheet_set_property (GObject      *object,
       g_set_object (&priv->game, g_value_get_object (value));
       break;
     case PROP_UNIT:
-      priv->unit = g_value_get_int (value);
+      sl_sheet_set_unit (self, g_value_get_int (value));
       break;
     case PROP_APP_ROLLS:
       sl_sheet_set_app_rolls (self, g_value_get_boolean (value));
@@ -855,7 +867,7 @@ sl_sheet_class_init (SlSheetClass *klass)
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_UNIT] =
     g_param_spec_int ("unit", NULL, NULL, -1, G_MAXINT, -1,
-                      G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_APP_ROLLS] =
     g_param_spec_boolean ("app-rolls", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);

@@ -94,6 +94,9 @@ SlSheet    *sl_sheet_get_shown_in  (GtkWindow  *window);
 SlGame     *sl_sheet_get_game      (SlSheet    *self);
 /* The unit whose action the sheet resolves, or -1. */
 int         sl_sheet_get_unit      (SlSheet    *self);
+/* For a sheet made ahead for no unit: its unit, before sl_sheet_ready. */
+void        sl_sheet_set_unit      (SlSheet    *self,
+                                    int         unit);
 gboolean    sl_sheet_get_app_rolls (SlSheet    *self);
 void        sl_sheet_set_app_rolls (SlSheet    *self,
                                     gboolean    app_rolls);

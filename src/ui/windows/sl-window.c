@@ -94,6 +94,9 @@ struct _SlWindow
   guint64               prepared_moment;
   gboolean              prepared_rolls;
   guint                 prepare_id;
+  /* A declaration made ahead for no unit yet, in the initiative-order
+   * step: a counter number typed binds it to its unit (issue 31 #2). */
+  SlDeclareSheet       *declare_ahead;
   GString              *typed;       /* a counter number being typed */
   guint                 typed_id;
   guint                 cache_id;   /* the opening cache is due to be written */
@@ -107,6 +110,7 @@ G_DEFINE_FINAL_TYPE (SlWindow, sl_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void prepare_later (SlWindow *self);
 static void drop_prepared (SlWindow *self);
+static void drop_declare_ahead (SlWindow *self);
 
 static SlRules *
 window_rules (SlWindow *self)
@@ -731,6 +735,7 @@ sl_window_set_game (SlWindow *self,
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->squads))) != NULL)
     gtk_box_remove (self->squads, child);
   drop_prepared (self);
+  drop_declare_ahead (self);
   if (game != NULL)
     prepare_later (self);
   close_private (self);
@@ -1831,6 +1836,14 @@ drop_prepared (SlWindow *self)
   g_clear_object (&self->prepared);
 }
 
+static void
+drop_declare_ahead (SlWindow *self)
+{
+  if (self->declare_ahead != NULL)
+    sl_sheet_close (SL_SHEET (self->declare_ahead));
+  g_clear_object (&self->declare_ahead);
+}
+
 /* The sheet made ahead is the one for @unit now. */
 static gboolean
 prepared_fits (SlWindow *self,
@@ -1854,6 +1867,40 @@ take_prepared (SlWindow *self,
   return g_steal_pointer (&self->prepared);
 }
 
+/* The declaration made ahead for this game, if there is one (a reference
+ * the caller owns), or NULL. */
+static SlDeclareSheet *
+take_declare_ahead (SlWindow *self)
+{
+  if (self->declare_ahead != NULL && sl_sheet_get_game (SL_SHEET (self->declare_ahead)) != self->game)
+    {
+      sl_sheet_close (SL_SHEET (self->declare_ahead));
+      g_clear_object (&self->declare_ahead);
+    }
+  return g_steal_pointer (&self->declare_ahead);
+}
+
+/* In the initiative-order step a declaration is made ahead and laid out,
+ * hidden, for the next counter number typed. */
+static gboolean
+prepare_declaration (SlWindow *self)
+{
+  const SlState *state = sl_game_get_state (self->game);
+
+  if (state->phase != SL_PHASE_ACTION || state->step != SL_STEP_INITIATIVE_ORDER || state->over)
+    return FALSE;
+  drop_prepared (self);
+  if (self->declare_ahead == NULL || sl_sheet_get_game (SL_SHEET (self->declare_ahead)) != self->game)
+    {
+      g_autoptr(SlDeclareSheet) old = take_declare_ahead (self);
+
+      self->declare_ahead = g_object_ref_sink (sl_declare_sheet_new_ahead (GTK_WINDOW (self), self->game));
+    }
+  if (gtk_widget_get_parent (GTK_WIDGET (self->declare_ahead)) == NULL)
+    sl_sheet_prepare (SL_SHEET (self->declare_ahead));
+  return TRUE;
+}
+
 static gboolean
 prepare_cb (gpointer data)
 {
@@ -1863,6 +1910,8 @@ prepare_cb (gpointer data)
 
   self->prepare_id = 0;
   if (self->game == NULL || sl_game_get_read_only (self->game) || private_showing (self) || sheet_showing (self))
+    return G_SOURCE_REMOVE;
+  if (prepare_declaration (self))
     return G_SOURCE_REMOVE;
   due = sl_track_due_now (sl_game_get_rules (self->game), sl_game_get_setup (self->game),
                           sl_game_get_state (self->game));
@@ -2084,9 +2133,15 @@ pick_unit (SlWindow *self,
       }
   if (state->phase == SL_PHASE_ACTION && state->step == SL_STEP_INITIATIVE_ORDER && !state->over)
     {
-      SlDeclareSheet *sheet = sl_declare_sheet_new (GTK_WINDOW (self), self->game, unit);
+      g_autoptr(SlDeclareSheet) sheet = take_declare_ahead (self);
 
+      if (sheet != NULL)
+        sl_declare_sheet_bind (sheet, unit);
+      else
+        sheet = g_object_ref_sink (sl_declare_sheet_new (GTK_WINDOW (self), self->game, unit));
       sl_declare_sheet_set_app_rolls (sheet, self->app_rolls);
+      /* The next one is made ahead once the table is still again. */
+      g_signal_connect_object (sheet, "closed", G_CALLBACK (prepare_later), self, G_CONNECT_SWAPPED);
       sl_sheet_present (SL_SHEET (sheet));
       return;
     }
@@ -2470,6 +2525,7 @@ sl_window_dispose (GObject *object)
   g_clear_handle_id (&self->compact_id, g_source_remove);
   g_clear_handle_id (&self->prepare_id, g_source_remove);
   drop_prepared (self);
+  drop_declare_ahead (self);
   g_clear_weak_pointer (&self->announced);
   keep_opening_cache (self->game);
   g_clear_object (&self->game);
