@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <locale.h>
 #include <string.h>
 
 #include "sl-test-game.h"
@@ -223,6 +224,16 @@ fake_key (Display    *display,
   XTestFakeKeyEvent (display, XKeysymToKeycode (display, sym), down, CurrentTime);
 }
 #endif
+
+void
+sl_test_ui_set_language (const char *language)
+{
+  if (language != NULL)
+    g_setenv ("LANGUAGE", language, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+  setlocale (LC_ALL, "");
+}
 
 gboolean
 sl_test_ui_type (GtkWindow  *window,

@@ -43,6 +43,10 @@ gpointer     sl_test_ui_find_sheet    (GType   type);
  * the display is not X11 (the test is then skipped). */
 gboolean     sl_test_ui_type      (GtkWindow  *window,
                                    const char *keys);
+/* Switches the translations to @language ("fr", "C"; NULL: the
+ * environment's, LANGUAGE unset), as the app would start in it: gettext
+ * keeps what it translated until the locale is set again. */
+void         sl_test_ui_set_language (const char *language);
 /* What @widget draws now, on the window's background. */
 GdkTexture  *sl_test_ui_render    (GtkWidget  *widget);
 /* Whether @widget, drawn now, shows anything where @part (one of its

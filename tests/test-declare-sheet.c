@@ -7,7 +7,6 @@
  */
 #include "config.h"
 
-#include <locale.h>
 #include <string.h>
 
 #include "sl-combat.h"
@@ -563,9 +562,7 @@ test_declare_sheet_keys (void)
       g_auto(GStrv) keys = NULL;
       g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
 
-      g_setenv ("LANGUAGE", fr ? "fr" : "C", TRUE);
-      /* gettext keeps what it translated until the locale is set again. */
-      setlocale (LC_ALL, "");
+      sl_test_ui_set_language (fr ? "fr" : "C");
       sheet = g_object_ref_sink (sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-1")));
       keys = sl_declare_sheet_dup_keys (sheet);
       g_assert_cmpuint (g_strv_length (keys), ==, 36);
@@ -579,11 +576,7 @@ test_declare_sheet_keys (void)
       g_assert_cmpstr (sl_declare_sheet_get_key (sheet, "fire"), ==, fr ? "T" : "F");
       g_object_unref (sheet);
     }
-  if (saved != NULL)
-    g_setenv ("LANGUAGE", saved, TRUE);
-  else
-    g_unsetenv ("LANGUAGE");
-  setlocale (LC_ALL, "");
+  sl_test_ui_set_language (saved);
 }
 
 /* Issue 31 #1: the target by its counter number, typed (two digits, "13"),

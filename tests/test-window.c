@@ -10,7 +10,6 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
-#include <locale.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -3515,9 +3514,7 @@ check_fits (const char *language)
   g_autoptr(SlGame) table = NULL, fire = NULL, melee = NULL;
   SlWindow *windows[3];
 
-  g_setenv ("LANGUAGE", language, TRUE);
-  /* gettext keeps what it translated until the locale is set again. */
-  setlocale (LC_ALL, "");
+  sl_test_ui_set_language (language);
   app = start_app ();
   table = sl_test_game_new ();
   sl_test_start_turn (table);
@@ -3573,11 +3570,7 @@ check_fits (const char *language)
   for (int w = 0; w < 3; w++)
     gtk_window_destroy (GTK_WINDOW (windows[w]));
   sl_test_ui_settle ();
-  if (saved != NULL)
-    g_setenv ("LANGUAGE", saved, TRUE);
-  else
-    g_unsetenv ("LANGUAGE");
-  setlocale (LC_ALL, "");
+  sl_test_ui_set_language (saved);
 }
 
 static void

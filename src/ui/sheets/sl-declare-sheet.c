@@ -1390,19 +1390,9 @@ static gboolean
 pick_typed_target (SlDeclareSheet *self,
                    gboolean        final)
 {
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  int exact = -1;
-  gboolean longer = FALSE;
+  gboolean longer;
+  int exact = sl_counter_typed (sl_game_get_setup (self->game), self->targets, self->typed->str, &longer);
 
-  for (guint i = 0; i < self->targets->len; i++)
-    {
-      g_autofree char *number = g_strdup_printf ("%d", sl_setup_unit_at (setup, g_array_index (self->targets, int, i))->counter);
-
-      if (g_str_equal (number, self->typed->str))
-        exact = i;
-      else if (g_str_has_prefix (number, self->typed->str))
-        longer = TRUE;
-    }
   if (longer && !final)
     return FALSE;
   if (exact >= 0)

@@ -2156,28 +2156,14 @@ unit_activated_cb (SlWindow *self,
   pick_unit (self, unit);
 }
 
-/* The unit with counter number @counter, or -1; *@longer tells whether
+/* The unit with counter number @typed, or -1; *@longer tells whether
  * other counters start with the same digits (13 after 1). */
 static int
 unit_by_counter (SlWindow   *self,
                  const char *typed,
                  gboolean   *longer)
 {
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  int found = -1;
-
-  *longer = FALSE;
-  for (guint i = 0; i < setup->units->len; i++)
-    {
-      const SlUnitSetup *u = sl_setup_unit_at (setup, i);
-      g_autofree char *number = g_strdup_printf ("%d", u->counter);
-
-      if (g_str_equal (number, typed))
-        found = i;
-      else if (g_str_has_prefix (number, typed))
-        *longer = TRUE;
-    }
-  return found;
+  return sl_counter_typed (sl_game_get_setup (self->game), NULL, typed, longer);
 }
 
 /* The digits typed are no unit's counter number: said, not ignored. */
