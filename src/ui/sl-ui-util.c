@@ -480,23 +480,6 @@ sl_subphase_words (SlGame *game,
   return g_strdup_printf (_("Subphase %d of turn %d"), subphase, turn);
 }
 
-gboolean
-sl_marker_is_public (SlGame         *game,
-                     const SlMarker *marker)
-{
-  const SlState *state;
-
-  g_return_val_if_fail (SL_IS_GAME (game), FALSE);
-  g_return_val_if_fail (marker != NULL, FALSE);
-  state = sl_game_get_state (game);
-  /* As the core keeps them (P-36 step 6, A-88): a marker of its side's
-   * secrets, or one whose place is a note still sealed. */
-  if (marker->secret || marker->kind == SL_MARKER_DECOY)
-    return FALSE;
-  return marker->note <= 0 || marker->note > SL_MAX_NOTES ||
-         state->note_status[marker->note - 1] != SL_NOTE_SEALED;
-}
-
 char *
 sl_half_levels_text (int halves)
 {

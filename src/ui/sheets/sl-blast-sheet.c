@@ -698,7 +698,7 @@ build_obstacle (SlBlastSheet *self,
       const SlMarker *o = &g_array_index (state->markers, SlMarker, i);
       g_autofree char *name = NULL;
 
-      if (o->kind != SL_MARKER_OBSTACLE || !sl_marker_is_public (self->game, o))
+      if (o->kind != SL_MARKER_OBSTACLE || !sl_marker_is_public (sl_game_get_state (self->game), o))
         continue;
       name = sl_obstacle_marker_name (self->game, o);
       gtk_string_list_append (names, name);
@@ -737,7 +737,7 @@ add_charge_rows (SlBlastSheet *self)
       CaughtCharge k = { 0 };
 
       if (m->kind != SL_MARKER_CHARGE || m->id == self->marker || m->due >= 0 ||
-          !sl_marker_is_public (self->game, m))
+          !sl_marker_is_public (sl_game_get_state (self->game), m))
         continue;
       words = sl_marker_words (self->game, m);
       k.marker = m->id;
