@@ -1968,6 +1968,70 @@ test_window_briefing (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* §5.2, P-08 step 2: the menu offers an ambush only to the groupings the
+ * core lets spring one — not the hidden teams while TOG's turn has not
+ * ended — and, §15.1: Detect only when the core takes a detection roll,
+ * not in a resolution step (the table model decides both). */
+static void
+test_window_ambush_in_turn (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autofree char *scenario = g_build_filename (SL_SOURCE_DATADIR, "scenarios", "definitely-not-camping.json", NULL);
+  g_autofree char *path = g_build_filename (tmp_dir, "ambush.squadlog", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) options = sl_json_parse ("{\"scenario1Detection\": true}", -1, &error);
+  SlSetup *setup = sl_setup_new_from_file_with_options (sl_test_rules (), scenario, json_node_get_object (options),
+                                                        &error);
+  g_autoptr(SlGame) game = NULL;
+  g_auto(GStrv) piles = NULL;
+  SlWindow *window;
+  SlGame *shown;
+  GtkWidget *sheet;
+
+  g_assert_no_error (error);
+  game = sl_game_new (sl_test_rules (), setup);
+  sl_test_play (game, "{'type': 'hide', 'unit': 'cw-21', 'pile': 'Pile A', 'decoys': ['Pile B']}");
+  sl_test_play (game, "{'type': 'hide', 'unit': 'cw-25', 'pile': 'Pile C'}");
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'cw-team1': 5, 'cw-team2': 6, 'cw-team3': 7,"
+                      " 'tog-squad': 1}}");
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  /* The Detection Phase (P-27): TOG looks. */
+  g_assert_cmpint (sl_game_get_state (shown)->phase, ==, SL_PHASE_DETECTION);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.detect", NULL);
+  sheet = GTK_WIDGET (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
+  g_assert_nonnull (sheet);
+  g_assert_true (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "unit", g_variant_new_string ("tog-1")));
+  g_assert_false (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "unit", g_variant_new_string ("cw-22")));
+  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_test_play (shown, "{'type': 'next'}");
+  sl_test_ui_settle ();
+  g_assert_cmpint (sl_game_get_state (shown)->phase, ==, SL_PHASE_ACTION);
+
+  /* TOG's turn: no ambush yet. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.ambush", NULL);
+  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
+  sl_test_play (shown, "{'type': 'pass'}");
+  sl_test_ui_settle ();
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.ambush", NULL);
+  sheet = GTK_WIDGET (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
+  g_assert_nonnull (sheet);
+  g_assert_true (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "grouping", g_variant_new_string ("cw-team2")));
+  gtk_window_destroy (GTK_WINDOW (sheet));
+
+  /* A fire due in the ranged-fire step: no detection roll there. */
+  sl_test_play (shown, "{'type': 'declare', 'unit': 'cw-21', 'action': 'fire', 'target': 'tog-1'}");
+  while (sl_game_get_state (shown)->step == SL_STEP_INITIATIVE_ORDER)
+    sl_test_play (shown, "{'type': 'next'}");
+  sl_test_ui_settle ();
+  g_assert_cmpint (sl_game_get_state (shown)->step, ==, SL_STEP_RANGED_FIRE);
+  piles = sl_state_piles (sl_game_get_setup (shown), sl_game_get_state (shown), -1);
+  g_assert_nonnull (piles[0]);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.detect", NULL);
+  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A mine goes off (P-37): the sheet names it by number and side, never
  * by where it was written down; the one who set it off takes PF 6 and
  * loses his action, the others near take the frag blast (A-82). */
@@ -3336,6 +3400,7 @@ main (int   argc,
   g_test_add_func ("/window/game/construction-P-36", test_window_construction);
   g_test_add_func ("/window/game/briefing", test_window_briefing);
   g_test_add_func ("/window/game/briefing-bought-T-37", test_window_briefing_bought);
+  g_test_add_func ("/window/game/ambush-in-turn-5.2", test_window_ambush_in_turn);
   g_test_add_func ("/window/table/rout-sheet", test_window_rout_sheet);
   g_test_add_func ("/window/table/due-rout", test_window_due_rout);
   g_test_add_func ("/window/table/give-up", test_window_give_up);

@@ -25,6 +25,7 @@
 #include "sl-check.h"
 #include "sl-resolve.h"
 #include "sl-rules.h"
+#include "sl-table-model.h"
 #include "sl-text.h"
 
 /* Exit statuses (documented in docs/cli.md). */
@@ -689,6 +690,9 @@ print_unit_line (SlGame  *game,
                  GString *out)
 {
   const SlRules *rules = sl_game_get_rules (game);
+  /* §15.1: what a hidden unit does is its owner's secret (the table
+   * model says what the table knows). */
+  gboolean known = sl_table_model_unit_known (sl_table_model_get_for_game (game), index, SL_VIEWER_TABLE);
   SlUnitLog log;
   const SlWeapon *w;
 
@@ -711,9 +715,8 @@ print_unit_line (SlGame  *game,
   g_string_append (out, "  ");
   for (int w2 = SL_WOUND_LIGHT; w2 <= SL_WOUND_DEAD; w2++)
     g_string_append (out, (int) log.wound >= w2 ? rules->wounds[w2].box : ".");
-  /* §15.1: how a hidden unit lies is its owner's secret. */
-  g_string_append_printf (out, "  %-8s", log.hidden ? "—" : sl_position_label (log.position));
-  if (log.action != NULL)
+  g_string_append_printf (out, "  %-8s", known ? sl_position_label (log.position) : "—");
+  if (known && log.action != NULL)
     {
       int turn, subphase;
 
@@ -725,26 +728,26 @@ print_unit_line (SlGame  *game,
          * track it ends: turn and subphase. */
         g_string_append_printf (out, _("  %s (ends T%d S%d)"), log.action->name, turn, subphase);
     }
-  if (log.dazed_until >= 0)
+  if (known && log.dazed_until >= 0)
     {
       int turn, subphase;
 
       sl_subphase_split (rules, log.dazed_until, &turn, &subphase);
       g_string_append_printf (out, _("  dazed until T%d S%d"), turn, subphase);
     }
-  if (log.jammed)
+  if (known && log.jammed)
     g_string_append (out, _("  jammed"));
-  if (log.routed)
+  if (known && log.routed)
     g_string_append (out, _("  routed"));
   if (log.hidden)
     g_string_append (out, _("  hidden"));
-  if (log.opportunity)
+  if (known && log.opportunity)
     g_string_append (out, _("  opportunity fire"));
-  if (log.in_melee)
+  if (known && log.in_melee)
     g_string_append (out, _("  in melee"));
   if (log.out)
     g_string_append (out, _("  OUT"));
-  if (log.exposure && log.inside)
+  if (known && log.exposure && log.inside)
     g_string_append (out, _("  inside"));
   if (log.breach.state != SL_BREACH_NONE)
     {
@@ -936,6 +939,7 @@ cmd_replay (int    argc,
   };
   const SlSetup *setup;
   const SlState *state;
+  SlTableModel *table;
   g_autoptr(GString) out = g_string_new (NULL);
 
   if (!parse_options ("replay", _("GAME — show a game's state"),
@@ -976,6 +980,7 @@ cmd_replay (int    argc,
 
   setup = sl_game_get_setup (game);
   state = sl_game_get_state (game);
+  table = sl_table_model_get_for_game (game);
   g_string_append_printf (out, "%s — ", setup->name);
   if (state->over)
     g_string_append_printf (out, _("over after turn %d"), state->turn);
@@ -1027,15 +1032,15 @@ cmd_replay (int    argc,
       for (guint i = 0; i < state->markers->len; i++)
         {
           const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+          int side = sl_table_model_marker_side (table, m);
 
-          /* A secret (a mine written down) is never shown by where it is. */
-          if (m->kind == SL_MARKER_DECOY)
-            continue;
-          if (m->secret)
-            g_string_append_printf (out, _("  %s, kept secret by %s\n"), m->label,
-                                    sl_setup_side_at (setup, sl_setup_unit_at (setup, m->owner)->side)->name);
-          else
+          /* What the table sees (the table model's): a decoy only as a
+           * pile, a secret (a mine written down) never by where it is. */
+          if (sl_table_model_marker_shown (table, m, SL_VIEWER_TABLE))
             g_string_append_printf (out, "  %s\n", m->label);
+          else if (m->kind != SL_MARKER_DECOY && side >= 0)
+            g_string_append_printf (out, _("  %s, kept secret by %s\n"), m->label,
+                                    sl_setup_side_at (setup, side)->name);
         }
       for (guint i = 0; i < state->notes->len; i++)
         {
