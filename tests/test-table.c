@@ -19,33 +19,6 @@
 #include "sl-table-model-private.h"
 #include "sl-test-game.h"
 
-/* A game of a bundled scenario, as the rules want it (strict order), with
- * rule options written as a test object, or NULL. */
-static SlGame *
-scenario_game (const char *id,
-               const char *options)
-{
-  g_autofree char *path = g_strdup_printf ("%s/scenarios/%s.json", SL_SOURCE_DATADIR, id);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) node = NULL;
-  SlSetup *setup;
-  SlGame *game;
-
-  if (options != NULL)
-    {
-      g_autofree char *json = sl_test_json (options);
-
-      node = sl_json_parse (json, -1, &error);
-      g_assert_no_error (error);
-    }
-  setup = sl_setup_new_from_file_with_options (sl_test_rules (), path,
-                                               node != NULL ? json_node_get_object (node) : NULL, &error);
-  g_assert_no_error (error);
-  game = sl_game_new (sl_test_rules (), setup);
-  sl_game_set_seed (game, 1995);
-  return game;
-}
-
 /* Applies a command (single quotes) without the reload check of
  * sl_test_play: the moves that set a test up. */
 static void
@@ -276,7 +249,7 @@ test_answers_scenarios (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (scenarios); i++)
     {
-      g_autoptr(SlGame) game = scenario_game (scenarios[i].id, NULL);
+      g_autoptr(SlGame) game = sl_test_game_new_scenario (scenarios[i].id, NULL);
       Tally tally = { 0 };
 
       g_test_message ("%s", scenarios[i].id);
@@ -332,7 +305,7 @@ check_ambushers (SlGame *game)
 static void
 test_ambush_turn (void)
 {
-  g_autoptr(SlGame) game = scenario_game ("definitely-not-camping", "{'scenario1Detection': true}");
+  g_autoptr(SlGame) game = sl_test_game_new_scenario ("definitely-not-camping", "{'scenario1Detection': true}");
 
   play (game, "{'type': 'initiative', 'rolls': {'cw-team1': 5, 'cw-team2': 6, 'cw-team3': 7, 'tog-squad': 1}}");
   while (sl_game_get_state (game)->phase != SL_PHASE_ACTION)
@@ -575,35 +548,6 @@ test_once_per_change (void)
   g_assert_cmpuint (emitted, ==, 4);
 }
 
-/* Hidden units and secrets, as test-window.c's: the Commonwealth hides
- * Trooper Cole under pile C (decoys B and D, where he lies sealed) and
- * Trooper Amari under E (decoy A), writes down a mine and seals where its
- * ground sensor stands. */
-#define HIDE_SETUP \
-  "{'id': 'e24', 'name': 'Hide and Seek', 'length_turns': 12," \
-  " 'modules': ['detection', 'equipment', 'ammunition', 'area-effects']," \
-  " 'sides': [" \
-  "  {'id': 'cw', 'name': 'Commonwealth', 'camo_tinter': true, 'mines': 1, 'squads': [{'id': 'hide', 'units': [" \
-  "     {'id': 'c', 'counter': 3, 'name': 'Trooper Cole', 'troop': 'counter-insurgency', 'armor': 'LI'," \
-  "      'weapons': ['LR'], 'hidden': true, 'stealth_power': true}," \
-  "     {'id': 'c2', 'counter': 4, 'name': 'Trooper Amari', 'troop': 'counter-insurgency', 'armor': 'LI'," \
-  "      'weapons': ['LR'], 'hidden': true, 'stealth_power': true}]}]}," \
-  "  {'id': 'tog', 'name': 'TOG', 'squads': [{'id': 'look', 'units': [" \
-  "     {'id': 'eye', 'counter': 1, 'name': 'Tech Eye', 'troop': 'tech', 'armor': 'TS', 'weapons': ['LP']}]}]}]}"
-
-static SlGame *
-hide_and_seek_game (void)
-{
-  SlGame *game = sl_test_game_new_setup (HIDE_SETUP);
-
-  play (game, "{'type': 'hide', 'unit': 'c', 'pile': 'Pile C', 'decoys': ['Pile B', 'Pile D'],"
-              " 'where': 'ZULU-9 behind the crates'}");
-  play (game, "{'type': 'hide', 'unit': 'c2', 'pile': 'Pile E', 'decoys': ['Pile A']}");
-  play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'c', 'label': 'QUEBEC-4 by the old well'}");
-  play (game, "{'type': 'seal', 'side': 'cw', 'kind': 'sensor', 'text': 'YANKEE-2 on the roof'}");
-  return game;
-}
-
 /* The Commonwealth's secrets, lower case: the notes' texts, the secret
  * modifiers' words (T-19 "*": the camo tinter, a Ranger suit, a power
  * suit's stealth power mode), where a unit lies and that a pile is a
@@ -688,7 +632,7 @@ told (SlTableModel *table,
 static void
 test_secrets_per_viewer (void)
 {
-  g_autoptr(SlGame) game = hide_and_seek_game ();
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (TRUE);
   SlTableModel *table = sl_table_model_get_for_game (game);
   int tog = sl_setup_find_side (sl_game_get_setup (game), "tog");
   int cw = sl_setup_find_side (sl_game_get_setup (game), "cw");
@@ -729,7 +673,7 @@ test_secrets_per_viewer (void)
 static void
 test_detectors_p27 (void)
 {
-  g_autoptr(SlGame) game = hide_and_seek_game ();
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (TRUE);
   SlTableModel *table = sl_table_model_get_for_game (game);
   const SlRefusal *refusal = NULL;
   GArray *detectors;
@@ -760,7 +704,7 @@ test_detectors_p27 (void)
 static void
 test_units_in_view_a18 (void)
 {
-  g_autoptr(SlGame) game = hide_and_seek_game ();
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (TRUE);
   SlTableModel *table = sl_table_model_get_for_game (game);
   g_autoptr(GArray) shared = sl_table_model_get_units_in_view (table, SL_VIEWER_TABLE);
   g_autoptr(GArray) referee = sl_table_model_get_units_in_view (table, SL_VIEWER_REFEREE);
@@ -832,7 +776,7 @@ test_json_documented (void)
   g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GHashTable) names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(SlGame) game = hide_and_seek_game ();
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (TRUE);
   g_autoptr(SlGame) training = sl_test_game_new ();
   GHashTableIter iter;
   gpointer name;

@@ -1976,20 +1976,13 @@ static void
 test_window_ambush_in_turn (void)
 {
   g_autoptr(SlApplication) app = start_app ();
-  g_autofree char *scenario = g_build_filename (SL_SOURCE_DATADIR, "scenarios", "definitely-not-camping.json", NULL);
   g_autofree char *path = g_build_filename (tmp_dir, "ambush.squadlog", NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) options = sl_json_parse ("{\"scenario1Detection\": true}", -1, &error);
-  SlSetup *setup = sl_setup_new_from_file_with_options (sl_test_rules (), scenario, json_node_get_object (options),
-                                                        &error);
-  g_autoptr(SlGame) game = NULL;
+  g_autoptr(SlGame) game = sl_test_game_new_scenario ("definitely-not-camping", "{'scenario1Detection': true}");
   g_auto(GStrv) piles = NULL;
   SlWindow *window;
   SlGame *shown;
   GtkWidget *sheet;
 
-  g_assert_no_error (error);
-  game = sl_game_new (sl_test_rules (), setup);
   sl_test_play (game, "{'type': 'hide', 'unit': 'cw-21', 'pile': 'Pile A', 'decoys': ['Pile B']}");
   sl_test_play (game, "{'type': 'hide', 'unit': 'cw-25', 'pile': 'Pile C'}");
   sl_test_play (game, "{'type': 'initiative', 'rolls': {'cw-team1': 5, 'cw-team2': 6, 'cw-team3': 7,"
@@ -2127,22 +2120,6 @@ test_window_e16 (void)
 }
 
 
-/* Hidden units and secrets (§15.1, P-27, P-28, P-37): the Commonwealth
- * hides Trooper Cole under pile C (decoys B and D, where he lies sealed)
- * and Trooper Amari under E (decoy A), writes down a mine and seals where
- * its ground sensor stands; a TOG tech looks for them. */
-#define HIDE_SETUP \
-  "{'id': 'e24', 'name': 'Hide and Seek', 'length_turns': 12," \
-  " 'modules': ['detection', 'equipment', 'ammunition', 'area-effects']," \
-  " 'sides': [" \
-  "  {'id': 'cw', 'name': 'Commonwealth', 'camo_tinter': true, 'mines': 1, 'squads': [{'id': 'hide', 'units': [" \
-  "     {'id': 'c', 'counter': 3, 'name': 'Trooper Cole', 'troop': 'counter-insurgency', 'armor': 'LI'," \
-  "      'weapons': ['LR'], 'hidden': true, 'stealth_power': true}," \
-  "     {'id': 'c2', 'counter': 4, 'name': 'Trooper Amari', 'troop': 'counter-insurgency', 'armor': 'LI'," \
-  "      'weapons': ['LR'], 'hidden': true, 'stealth_power': true}]}]}," \
-  "  {'id': 'tog', 'name': 'TOG', 'squads': [{'id': 'look', 'units': [" \
-  "     {'id': 'eye', 'counter': 1, 'name': 'Tech Eye', 'troop': 'tech', 'armor': 'TS', 'weapons': ['LP']}]}]}]}"
-
 /* Scrolls every scrolled window in @widget @fraction of the way down. */
 static void
 scroll_to (GtkWidget *widget,
@@ -2156,20 +2133,6 @@ scroll_to (GtkWidget *widget,
     }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     scroll_to (child, fraction);
-}
-
-static SlGame *
-hide_and_seek_game (gboolean amari)
-{
-  SlGame *game = sl_test_game_new_setup (HIDE_SETUP);
-
-  sl_test_play (game, "{'type': 'hide', 'unit': 'c', 'pile': 'Pile C', 'decoys': ['Pile B', 'Pile D'],"
-                      " 'where': 'ZULU-9 behind the crates'}");
-  if (amari)
-    sl_test_play (game, "{'type': 'hide', 'unit': 'c2', 'pile': 'Pile E', 'decoys': ['Pile A']}");
-  sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'c', 'label': 'QUEBEC-4 by the old well'}");
-  sl_test_play (game, "{'type': 'seal', 'side': 'cw', 'kind': 'sensor', 'text': 'YANKEE-2 on the roof'}");
-  return game;
 }
 
 /* Every string a shown widget puts on the screen: label texts, titles and
@@ -2263,7 +2226,7 @@ static void
 test_window_private_view (void)
 {
   g_autoptr(SlApplication) app = start_app ();
-  g_autoptr(SlGame) game = hide_and_seek_game (FALSE);
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (FALSE);
   g_autofree char *path = g_build_filename (tmp_dir, "private.squadlog", NULL);
   SlWindow *window;
   SlPrivateView *view;
@@ -2539,7 +2502,7 @@ static void
 test_window_detect_e24 (void)
 {
   g_autoptr(SlApplication) app = start_app ();
-  g_autoptr(SlGame) game = hide_and_seek_game (TRUE);
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (TRUE);
   g_autofree char *path = g_build_filename (tmp_dir, "e24.squadlog", NULL);
   const char * const pairs[] = { "pile e", "amari", "pile d", "decoy", "pile a", "decoy", "pile c", "cole", NULL };
   SlWindow *window;

@@ -11,17 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "sl-table-labels.h"
-
-/* "+2", "−2" (U+2212, as printed), "0". */
-static char *
-signed_text (int value)
-{
-  if (value > 0)
-    return g_strdup_printf ("+%d", value);
-  if (value < 0)
-    return g_strdup_printf ("\xe2\x88\x92%d", -value);
-  return g_strdup ("0");
-}
+#include "sl-text.h"
 
 char *
 sl_table_labels_detection_modifier (const SlRules *rules,
@@ -34,7 +24,7 @@ sl_table_labels_detection_modifier (const SlRules *rules,
   m = sl_rules_detection_modifier (rules, id);
   if (m == NULL)
     return NULL;
-  value = signed_text (m->value);
+  value = sl_text_signed (m->value);
   /* Translators: a detection modifier of T-19 and its value, "(+2)". */
   if (g_str_equal (id, "half-cover"))
     return g_strdup_printf (_("Half cover (%s)"), value);
@@ -56,7 +46,7 @@ sl_table_labels_through_window (const SlRules *rules,
   g_autofree char *value = NULL;
 
   g_return_val_if_fail (rules != NULL, NULL);
-  value = signed_text (rules->grenade_through_window);
+  value = sl_text_signed (rules->grenade_through_window);
   if (grenade <= 0)
     /* Translators: T-27's modifier for a grenade through a window, "(+1)". */
     return g_strdup_printf (_("Through a window (%s)"), value);
@@ -70,7 +60,7 @@ sl_table_labels_not_seen (const SlRules *rules)
   g_autofree char *value = NULL;
 
   g_return_val_if_fail (rules != NULL, NULL);
-  value = signed_text (rules->grenade_not_seen);
+  value = sl_text_signed (rules->grenade_not_seen);
   /* Translators: T-27's modifier for a grenade aimed where a friend sees, "(+1)". */
   return g_strdup_printf (_("The thrower does not see it, a friend does (%s)"), value);
 }
