@@ -931,9 +931,12 @@ cmd_replay (int    argc,
   g_autoptr(SlGame) game = NULL;
   gint64 until = -1;
   gboolean json = FALSE;
+  g_autofree char *viewer_id = NULL;
   GOptionEntry entries[] = {
     { "until", 0, 0, G_OPTION_ARG_INT64, &until, N_("Show the state after the first N journal entries"), N_("N") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the state as JSON"), NULL },
+    { "table", 0, 0, G_OPTION_ARG_STRING, &viewer_id,
+      N_("Print the table model as JSON for VIEWER: table, referee or a side's id"), N_("VIEWER") },
     { "rules", 0, 0, G_OPTION_ARG_FILENAME, &rules_path, N_("Use this rules file"), N_("FILE") },
     { NULL }
   };
@@ -963,6 +966,26 @@ cmd_replay (int    argc,
           return EXIT_FAILURE_;
         }
       sl_game_go_to (game, (guint) until);
+    }
+
+  /* What one viewer may see, as a remote view is sent it
+   * (docs/table-model.md). */
+  if (viewer_id != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(JsonNode) node = NULL;
+      SlViewer viewer;
+
+      if (!sl_viewer_parse (sl_game_get_setup (game), viewer_id, &viewer, &error))
+        {
+          g_printerr ("squadlog replay: %s\n", error->message);
+          return EXIT_FAILURE_;
+        }
+      node = sl_table_model_to_json (sl_table_model_get_for_game (game), viewer);
+      sl_json_append (out, node, TRUE, 0);
+      g_string_append_c (out, '\n');
+      cli_write (out->str, out->len);
+      return EXIT_OK;
     }
 
   if (json)
