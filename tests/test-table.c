@@ -605,9 +605,10 @@ collect (JsonNode   *node,
 
 /* How many of @secrets and @pairs the JSON of @viewer tells. */
 static guint
-told (SlTableModel *table,
-      SlViewer      viewer)
+told (SlGame   *game,
+      SlViewer  viewer)
 {
+  SlTableModel *table = sl_table_model_get_for_game (game);
   g_autoptr(JsonNode) node = sl_table_model_to_json (table, viewer);
   g_autoptr(GPtrArray) strings = g_ptr_array_new_with_free_func (g_free);
   guint paired = 0, found = 0;
@@ -617,7 +618,7 @@ told (SlTableModel *table,
     for (guint k = 0; cw_secrets[k] != NULL; k++)
       if (strstr (strings->pdata[i], cw_secrets[k]) != NULL)
         {
-          g_test_message ("%s tells “%s”: %s", sl_viewer_id (sl_game_get_setup (sl_table_model_get_game (table)), viewer),
+          g_test_message ("%s tells “%s”: %s", sl_viewer_id (sl_game_get_setup (game), viewer),
                           cw_secrets[k], (char *) strings->pdata[i]);
           found++;
         }
@@ -638,10 +639,10 @@ test_secrets_per_viewer (void)
   int cw = sl_setup_find_side (sl_game_get_setup (game), "cw");
   int cole = sl_test_unit (game, "c");
 
-  g_assert_cmpuint (told (table, tog), ==, 0);
-  g_assert_cmpuint (told (table, SL_VIEWER_TABLE), ==, 0);
-  g_assert_cmpuint (told (table, cw), >, 0);
-  g_assert_cmpuint (told (table, SL_VIEWER_REFEREE), ==, told (table, cw));
+  g_assert_cmpuint (told (game, tog), ==, 0);
+  g_assert_cmpuint (told (game, SL_VIEWER_TABLE), ==, 0);
+  g_assert_cmpuint (told (game, cw), >, 0);
+  g_assert_cmpuint (told (game, SL_VIEWER_REFEREE), ==, told (game, cw));
   /* That Cole is hidden is known to all; where he lies and what he does
    * are his side's. */
   g_assert_true (sl_table_model_get_unit (table, cole)->hidden);

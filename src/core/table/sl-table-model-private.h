@@ -12,6 +12,16 @@
 
 G_BEGIN_DECLS
 
+/* A squad and who leads it now. */
+typedef struct
+{
+  int        squad;
+  int        side;
+  int        leader;          /* the leader it answers to now, or -1 (P-32 step 8) */
+  gboolean   acting;          /* @leader is its acting leader, its leader being out */
+  SlQuality  quality;         /* after regroups (E-30) */
+} SlTableSquad;
+
 struct _SlTableModel
 {
   GObject        parent_instance;

@@ -354,13 +354,6 @@ sl_table_model_get_for_game (SlGame *game)
   return self;
 }
 
-SlGame *
-sl_table_model_get_game (SlTableModel *self)
-{
-  g_return_val_if_fail (SL_IS_TABLE_MODEL (self), NULL);
-  return self->game;
-}
-
 guint
 sl_table_model_get_n_units (SlTableModel *self)
 {
@@ -478,21 +471,16 @@ sl_table_model_squad_leader (SlTableModel *self,
                              int           squad,
                              gboolean     *acting)
 {
-  const SlTableSquad *s = sl_table_model_get_squad (self, squad);
+  const SlTableSquad *s;
+
+  g_return_val_if_fail (SL_IS_TABLE_MODEL (self), -1);
+  sl_table_model_ensure (self);
+  g_return_val_if_fail (squad >= 0 && (guint) squad < self->squads->len, -1);
+  s = &g_array_index (self->squads, SlTableSquad, squad);
 
   if (acting != NULL)
     *acting = s != NULL && s->acting;
   return s != NULL ? s->leader : -1;
-}
-
-const SlTableSquad *
-sl_table_model_get_squad (SlTableModel *self,
-                          int           squad)
-{
-  g_return_val_if_fail (SL_IS_TABLE_MODEL (self), NULL);
-  sl_table_model_ensure (self);
-  g_return_val_if_fail (squad >= 0 && (guint) squad < self->squads->len, NULL);
-  return &g_array_index (self->squads, SlTableSquad, squad);
 }
 
 int

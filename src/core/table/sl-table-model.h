@@ -53,16 +53,6 @@ typedef struct
   GArray    *targets;         /* int: the units it may fire at now (P-14 step 1, §15.1, T-16) */
 } SlTableUnit;
 
-/* A squad and who leads it now. */
-typedef struct
-{
-  int        squad;
-  int        side;
-  int        leader;          /* the leader it answers to now, or -1 (P-32 step 8) */
-  gboolean   acting;          /* @leader is its acting leader, its leader being out */
-  SlQuality  quality;         /* after regroups (E-30) */
-} SlTableSquad;
-
 /* One action of the Action Table (T-05) for one unit, as the core answers
  * its declaration now (unit and action; a zero-G check taken as passed,
  * A-02): what `declare` would do. */
@@ -129,7 +119,6 @@ G_DECLARE_FINAL_TYPE (SlTableModel, sl_table_model, SL, TABLE_MODEL, GObject)
  * as the game, the same for every front end (transfer none). It follows
  * the game's `changed` signal and emits its own `changed` after it. */
 SlTableModel        *sl_table_model_get_for_game (SlGame        *game);
-SlGame              *sl_table_model_get_game     (SlTableModel  *self);
 
 /* Units */
 
@@ -173,8 +162,6 @@ GArray              *sl_table_model_get_units_in_view (SlTableModel *self,
 int                  sl_table_model_squad_leader (SlTableModel  *self,
                                                   int            squad,
                                                   gboolean      *acting);
-const SlTableSquad  *sl_table_model_get_squad    (SlTableModel  *self,
-                                                  int            squad);
 
 /* Markers, piles and notes */
 

@@ -2015,7 +2015,7 @@ pick_unit (SlWindow *self,
            int       unit)
 {
   const SlState *state;
-  g_autoptr(SlTrack) track = NULL;
+  const SlTrack *track;
 
   if (self->game == NULL || unit < 0)
     return;
@@ -2029,7 +2029,7 @@ pick_unit (SlWindow *self,
       gtk_window_present (sl_dive_stop_sheet_new (GTK_WINDOW (self), self->game, unit));
       return;
     }
-  track = sl_track_new (sl_game_get_rules (self->game), sl_game_get_setup (self->game), state);
+  track = sl_table_model_get_track (sl_table_model_get_for_game (self->game));
   for (guint i = 0; i < track->waiting->len; i++)
     if (g_array_index (track->waiting, int, i) == unit)
       {
