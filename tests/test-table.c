@@ -459,8 +459,9 @@ test_due_dice_t01 (void)
   }
 }
 
-/* The labels carry the rules data's values: a house rule that makes half
- * cover +4 (T-19) and hand grenades reach 30 m (P-34 step 3) shows them. */
+/* The labels carry the rules data's values (T-19, T-27, T-01, T-38): a
+ * house rule that makes half cover +4 (T-19) and hand grenades reach 30 m
+ * (P-34 step 3) shows them. */
 static void
 test_labels_from_rules (void)
 {
@@ -472,12 +473,14 @@ test_labels_from_rules (void)
   g_autofree char *house_cover = NULL;
   g_autofree char *rout = sl_table_labels_check_die (sl_test_rules (), "rout");
   g_autofree char *window = sl_table_labels_through_window (sl_test_rules (), 2);
+  g_autofree char *hidden = sl_table_labels_hidden_surcharge (sl_test_rules ());
   GString *changed;
   int least = 0, most = 0;
 
   g_assert_cmpstr (shipped_cover, ==, "Half cover (+2)");
   g_assert_cmpstr (rout, ==, "Rout check (d100)");
   g_assert_cmpstr (window, ==, "Grenade 2: through a window (+1)");
+  g_assert_cmpstr (hidden, ==, "Hidden at the start (+25 %)");
   g_assert_null (sl_table_labels_detection_modifier (sl_test_rules (), "camo-tinter"));
   sl_table_labels_throw_range (sl_test_rules (), &least, &most);
   g_assert_cmpint (least, ==, 2);

@@ -85,6 +85,14 @@ sl_table_labels_check_die (const SlRules *rules,
   return NULL;
 }
 
+char *
+sl_table_labels_hidden_surcharge (const SlRules *rules)
+{
+  g_return_val_if_fail (rules != NULL, NULL);
+  /* Translators: T-38's surcharge for a unit hidden at the start, "(+25 %)". */
+  return g_strdup_printf (_("Hidden at the start (+%g %%)"), rules->hidden_unit_surcharge * 100);
+}
+
 void
 sl_table_labels_throw_range (const SlRules *rules,
                              int           *minimum_m,

@@ -27,6 +27,9 @@ char        *sl_table_labels_not_seen           (const SlRules *rules);
  * (d100)"; "rally", "detection"). NULL for another id. */
 char        *sl_table_labels_check_die          (const SlRules *rules,
                                                  const char    *check);
+/* T-38: "Hidden at the start (+25 %)", what hiding adds to a unit's
+ * points. */
+char        *sl_table_labels_hidden_surcharge   (const SlRules *rules);
 /* P-34 step 3, T-31: the ranges a hand grenade may be thrown to, in
  * whole metres. */
 void         sl_table_labels_throw_range        (const SlRules *rules,
