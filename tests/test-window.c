@@ -1968,6 +1968,63 @@ test_window_briefing (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* §5.2, P-08 step 2: the menu offers an ambush only to the groupings the
+ * core lets spring one — not the hidden teams while TOG's turn has not
+ * ended — and, §15.1: Detect only when the core takes a detection roll,
+ * not in a resolution step (the table model decides both). */
+static void
+test_window_ambush_in_turn (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autofree char *path = g_build_filename (tmp_dir, "ambush.squadlog", NULL);
+  g_autoptr(SlGame) game = sl_test_game_new_scenario ("definitely-not-camping", "{'scenario1Detection': true}");
+  g_auto(GStrv) piles = NULL;
+  SlWindow *window;
+  SlGame *shown;
+  GtkWidget *sheet;
+
+  sl_test_play (game, "{'type': 'hide', 'unit': 'cw-21', 'pile': 'Pile A', 'decoys': ['Pile B']}");
+  sl_test_play (game, "{'type': 'hide', 'unit': 'cw-25', 'pile': 'Pile C'}");
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'cw-team1': 5, 'cw-team2': 6, 'cw-team3': 7,"
+                      " 'tog-squad': 1}}");
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  /* The Detection Phase (P-27): TOG looks. */
+  g_assert_cmpint (sl_game_get_state (shown)->phase, ==, SL_PHASE_DETECTION);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.detect", NULL);
+  sheet = GTK_WIDGET (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
+  g_assert_nonnull (sheet);
+  g_assert_true (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "unit", g_variant_new_string ("tog-1")));
+  g_assert_false (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "unit", g_variant_new_string ("cw-22")));
+  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_test_play (shown, "{'type': 'next'}");
+  sl_test_ui_settle ();
+  g_assert_cmpint (sl_game_get_state (shown)->phase, ==, SL_PHASE_ACTION);
+
+  /* TOG's turn: no ambush yet. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.ambush", NULL);
+  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
+  sl_test_play (shown, "{'type': 'pass'}");
+  sl_test_ui_settle ();
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.ambush", NULL);
+  sheet = GTK_WIDGET (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
+  g_assert_nonnull (sheet);
+  g_assert_true (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "grouping", g_variant_new_string ("cw-team2")));
+  gtk_window_destroy (GTK_WINDOW (sheet));
+
+  /* A fire due in the ranged-fire step: no detection roll there. */
+  sl_test_play (shown, "{'type': 'declare', 'unit': 'cw-21', 'action': 'fire', 'target': 'tog-1'}");
+  while (sl_game_get_state (shown)->step == SL_STEP_INITIATIVE_ORDER)
+    sl_test_play (shown, "{'type': 'next'}");
+  sl_test_ui_settle ();
+  g_assert_cmpint (sl_game_get_state (shown)->step, ==, SL_STEP_RANGED_FIRE);
+  piles = sl_state_piles (sl_game_get_setup (shown), sl_game_get_state (shown), -1);
+  g_assert_nonnull (piles[0]);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.detect", NULL);
+  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A mine goes off (P-37): the sheet names it by number and side, never
  * by where it was written down; the one who set it off takes PF 6 and
  * loses his action, the others near take the frag blast (A-82). */
@@ -2063,22 +2120,6 @@ test_window_e16 (void)
 }
 
 
-/* Hidden units and secrets (§15.1, P-27, P-28, P-37): the Commonwealth
- * hides Trooper Cole under pile C (decoys B and D, where he lies sealed)
- * and Trooper Amari under E (decoy A), writes down a mine and seals where
- * its ground sensor stands; a TOG tech looks for them. */
-#define HIDE_SETUP \
-  "{'id': 'e24', 'name': 'Hide and Seek', 'length_turns': 12," \
-  " 'modules': ['detection', 'equipment', 'ammunition', 'area-effects']," \
-  " 'sides': [" \
-  "  {'id': 'cw', 'name': 'Commonwealth', 'camo_tinter': true, 'mines': 1, 'squads': [{'id': 'hide', 'units': [" \
-  "     {'id': 'c', 'counter': 3, 'name': 'Trooper Cole', 'troop': 'counter-insurgency', 'armor': 'LI'," \
-  "      'weapons': ['LR'], 'hidden': true, 'stealth_power': true}," \
-  "     {'id': 'c2', 'counter': 4, 'name': 'Trooper Amari', 'troop': 'counter-insurgency', 'armor': 'LI'," \
-  "      'weapons': ['LR'], 'hidden': true, 'stealth_power': true}]}]}," \
-  "  {'id': 'tog', 'name': 'TOG', 'squads': [{'id': 'look', 'units': [" \
-  "     {'id': 'eye', 'counter': 1, 'name': 'Tech Eye', 'troop': 'tech', 'armor': 'TS', 'weapons': ['LP']}]}]}]}"
-
 /* Scrolls every scrolled window in @widget @fraction of the way down. */
 static void
 scroll_to (GtkWidget *widget,
@@ -2092,20 +2133,6 @@ scroll_to (GtkWidget *widget,
     }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     scroll_to (child, fraction);
-}
-
-static SlGame *
-hide_and_seek_game (gboolean amari)
-{
-  SlGame *game = sl_test_game_new_setup (HIDE_SETUP);
-
-  sl_test_play (game, "{'type': 'hide', 'unit': 'c', 'pile': 'Pile C', 'decoys': ['Pile B', 'Pile D'],"
-                      " 'where': 'ZULU-9 behind the crates'}");
-  if (amari)
-    sl_test_play (game, "{'type': 'hide', 'unit': 'c2', 'pile': 'Pile E', 'decoys': ['Pile A']}");
-  sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'c', 'label': 'QUEBEC-4 by the old well'}");
-  sl_test_play (game, "{'type': 'seal', 'side': 'cw', 'kind': 'sensor', 'text': 'YANKEE-2 on the roof'}");
-  return game;
 }
 
 /* Every string a shown widget puts on the screen: label texts, titles and
@@ -2199,7 +2226,7 @@ static void
 test_window_private_view (void)
 {
   g_autoptr(SlApplication) app = start_app ();
-  g_autoptr(SlGame) game = hide_and_seek_game (FALSE);
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (FALSE);
   g_autofree char *path = g_build_filename (tmp_dir, "private.squadlog", NULL);
   SlWindow *window;
   SlPrivateView *view;
@@ -2475,7 +2502,7 @@ static void
 test_window_detect_e24 (void)
 {
   g_autoptr(SlApplication) app = start_app ();
-  g_autoptr(SlGame) game = hide_and_seek_game (TRUE);
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (TRUE);
   g_autofree char *path = g_build_filename (tmp_dir, "e24.squadlog", NULL);
   const char * const pairs[] = { "pile e", "amari", "pile d", "decoy", "pile a", "decoy", "pile c", "cole", NULL };
   SlWindow *window;
@@ -3499,6 +3526,7 @@ main (int   argc,
   g_test_add_func ("/window/game/construction-P-36", test_window_construction);
   g_test_add_func ("/window/game/briefing", test_window_briefing);
   g_test_add_func ("/window/game/briefing-bought-T-37", test_window_briefing_bought);
+  g_test_add_func ("/window/game/ambush-in-turn-5.2", test_window_ambush_in_turn);
   g_test_add_func ("/window/table/rout-sheet", test_window_rout_sheet);
   g_test_add_func ("/window/table/due-rout", test_window_due_rout);
   g_test_add_func ("/window/table/give-up", test_window_give_up);

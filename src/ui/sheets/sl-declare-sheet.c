@@ -982,7 +982,8 @@ add_object_targets (SlDeclareSheet *self,
         TargetObject object = { m->id, m->kind };
         g_autofree char *name = NULL;
 
-        if (m->kind != (pass == 0 ? SL_MARKER_OBSTACLE : SL_MARKER_CHARGE) || !sl_marker_is_public (self->game, m))
+        if (m->kind != (pass == 0 ? SL_MARKER_OBSTACLE : SL_MARKER_CHARGE) ||
+            !sl_marker_is_public (sl_game_get_state (self->game), m))
           continue;
         if (m->kind == SL_MARKER_OBSTACLE)
           {

@@ -39,6 +39,8 @@
 #include "sl-scenarios.h"
 #include "sl-secrets.h"
 #include "sl-squad-log.h"
+#include "sl-table-labels.h"
+#include "sl-table-model.h"
 #include "sl-track.h"
 #include "sl-track-view.h"
 #include "sl-wrap-bin.h"
@@ -384,52 +386,33 @@ hiding_words (SlWindow *self)
 static void
 update_prompt (SlWindow *self)
 {
-  const SlState *s;
-  g_autoptr(JsonNode) next = NULL;
-  g_autoptr(JsonNode) result = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SlTrack) track = NULL;
+  const char *sentence = NULL;
   g_autofree char *text = NULL;
 
   if (self->game == NULL)
     return;
-  s = sl_game_get_state (self->game);
-  if (s->over)
+  /* The table model's: what is due (Next's refusal, naming it), whose
+   * turn it is (P-06 step 5, P-08 step 2); the keys are the window's. */
+  switch (sl_table_model_get_prompt (sl_table_model_get_for_game (self->game), &sentence))
     {
+    case SL_PROMPT_OVER:
       gtk_label_set_text (self->prompt, _("The game is over. The score is under Objectives and Score (Ctrl+K); undo to go back, or start a new game."));
       return;
-    }
-  next = sl_command_new_next ();
-  result = sl_game_preview (self->game, next, NULL, &error);
-  track = sl_track_new (sl_game_get_rules (self->game), sl_game_get_setup (self->game), s);
-  if (result == NULL)
-    text = g_strdup_printf (_("%s Press Next (Ctrl+Return) to resolve it."), error->message);
-  else if (track->turn_grouping >= 0)
-    {
-      /* "TOG Fire Team 1's turn (initiative order): Centurion Vale,
-       * Legionnaire Marek have still to act." (P-06 step 5, P-08 step 2) */
-      const SlSetup *setup = sl_game_get_setup (self->game);
-      g_autoptr(GString) names = g_string_new (NULL);
-      g_autofree char *turn = NULL;
-
-      for (guint i = 0; i < track->to_decide->len; i++)
-        {
-          if (i > 0)
-            g_string_append (names, _(", "));
-          g_string_append (names, sl_setup_unit_at (setup, g_array_index (track->to_decide, int, i))->told);
-        }
-      turn = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "%s’s turn (initiative order): %s has still to act.",
-                                           "%s’s turn (initiative order): %s have still to act.",
-                                           track->to_decide->len),
-                              sl_setup_grouping_at (setup, track->turn_grouping)->name, names->str);
+    case SL_PROMPT_DUE:
+      text = g_strdup_printf (_("%s Press Next (Ctrl+Return) to resolve it."), sentence);
+      break;
+    case SL_PROMPT_TURN:
       text = g_strdup_printf (_("%s Type a counter number or click a marker to declare; Pass (Ctrl+E) ends the grouping’s turn."),
-                              turn);
+                              sentence);
+      break;
+    case SL_PROMPT_DECLARE:
+      text = g_strdup (_("Units may act in initiative order: type a counter number or click a marker on the track. Press Next when everyone has acted."));
+      break;
+    case SL_PROMPT_NEXT:
+    default:
+      text = g_strdup (_("Press Next (Ctrl+Return) to go on."));
+      break;
     }
-  else if (s->phase == SL_PHASE_ACTION && s->step == SL_STEP_INITIATIVE_ORDER && track->ready->len > 0)
-    text = g_strdup (_("Units may act in initiative order: type a counter number or click a marker on the track. Press Next when everyone has acted."));
-  else
-    text = g_strdup (_("Press Next (Ctrl+Return) to go on."));
   {
     g_autofree char *hiding = hiding_words (self);
 
@@ -500,35 +483,19 @@ private_showing (SlWindow *self)
 }
 
 /* Piles to try: the Detection Phase (P-27), or the Action Phase for the
- * automatic cases (§15.1, A-128). */
+ * automatic cases (§15.1, A-128): the table model says who may look. */
 static gboolean
 may_detect (SlWindow *self)
 {
-  const SlState *s = sl_game_get_state (self->game);
-  g_auto(GStrv) piles = NULL;
-
-  if (s->over || !sl_setup_has_module (sl_game_get_setup (self->game), SL_MODULE_DETECTION) ||
-      (s->phase != SL_PHASE_DETECTION && s->phase != SL_PHASE_ACTION))
-    return FALSE;
-  piles = sl_state_piles (sl_game_get_setup (self->game), s, -1);
-  return piles[0] != NULL;
+  return sl_table_model_get_detectors (sl_table_model_get_for_game (self->game), NULL)->len > 0;
 }
 
 /* A grouping's turn to end (P-08 step 2): the core says whether. */
 static gboolean
 may_pass (SlWindow *self)
 {
-  g_autoptr(JsonNode) command = sl_command_new_pass ();
-  g_autoptr(JsonNode) result = NULL;
-  const SlState *s = sl_game_get_state (self->game);
-
-  if (s->over || s->phase != SL_PHASE_ACTION || s->step != SL_STEP_INITIATIVE_ORDER)
-    return FALSE;
-  result = sl_game_preview (self->game, command, NULL, NULL);
-  return result != NULL;
+  return sl_table_model_get_pass (sl_table_model_get_for_game (self->game))->refusal == NULL;
 }
-
-static GPtrArray *ambushers (SlWindow *self);
 
 /* The game shown holds a change its file does not (sl_game_get_unsaved). */
 static gboolean
@@ -572,11 +539,8 @@ update_actions (SlWindow *self)
                                  game && !sl_game_get_state (self->game)->over &&
                                  (sl_game_get_setup (self->game)->environment.vacuum ||
                                   sl_game_get_setup (self->game)->environment.hostile));
-  {
-    g_autoptr(GPtrArray) by = game ? ambushers (self) : NULL;
-
-    gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.ambush", by != NULL && by->len > 0);
-  }
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.ambush",
+                                 game && sl_table_model_may_ambush (sl_table_model_get_for_game (self->game)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.private", self->game != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-blank", game);
@@ -1420,32 +1384,18 @@ exposure_action (GtkWidget  *widget,
     gtk_window_present (GTK_WINDOW (sl_exposure_sheet_new (GTK_WINDOW (self), self->game, FALSE)));
 }
 
-/* §5.2: the groupings that may spring an ambush now: every unit of theirs
- * still in the fight undetected (that a unit is hidden is known to all). */
+/* §5.2: the groupings that may spring an ambush now, as the core's
+ * `ambush` answers (the table model): every unit of theirs still in the
+ * fight undetected, in their turn (P-08 step 2). */
 static GPtrArray *
 ambushers (SlWindow *self)
 {
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  const SlState *s = sl_game_get_state (self->game);
-  const SlRules *rules = sl_game_get_rules (self->game);
+  SlTableModel *table = sl_table_model_get_for_game (self->game);
   GPtrArray *found = g_ptr_array_new ();
 
-  if (!sl_setup_has_module (setup, SL_MODULE_AMBUSH) || s->phase != SL_PHASE_ACTION ||
-      s->step != SL_STEP_INITIATIVE_ORDER || s->over)
-    return found;
-  for (guint g = 0; g < setup->groupings->len; g++)
-    {
-      int members = 0, hidden = 0;
-
-      for (int u = 0; u < s->n_units; u++)
-        if (s->grouping_of[u] == (int) g && !sl_state_unit_out (rules, s, u))
-          {
-            members++;
-            hidden += s->units[u].hidden;
-          }
-      if (members > 0 && hidden == members)
-        g_ptr_array_add (found, GUINT_TO_POINTER (g));
-    }
+  for (guint i = 0; i < sl_table_model_get_n_ambushers (table); i++)
+    if (sl_table_model_get_ambusher (table, i)->refusal == NULL)
+      g_ptr_array_add (found, GUINT_TO_POINTER (sl_table_model_get_ambusher (table, i)->grouping));
   return found;
 }
 
@@ -1602,7 +1552,10 @@ detect_action (GtkWidget  *widget,
   g_autoptr(GPtrArray) pile_values = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) pile_labels = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(JsonNode) command = sl_command_new_detect ();
-  const SlDieNeed dice[] = { { "roll", 10, _("Detection roll (d10)"), FALSE } };
+  g_autofree char *roll_label = NULL;
+  g_autofree char *smoke_label = NULL;
+  g_auto(GStrv) cover_texts = g_new0 (char *, 5);
+  SlDieNeed dice[] = { { "roll", 10, NULL, FALSE } };
   /* The public T-19 modifiers where the pile lies, as "cover" lists them. */
   static const char * const cover_values[][3] = {
     { NULL }, { "half-cover" }, { "full-cover" }, { "light-woods" }, { "heavy-woods" },
@@ -1610,17 +1563,27 @@ detect_action (GtkWidget  *widget,
     { "heavy-woods", "half-cover" }, { "heavy-woods", "full-cover" }
   };
   GVariantBuilder covers;
-  const char *cover_labels[] = {
-    _("Nothing"), _("Half cover (+2)"), _("Full cover (+3)"), _("Light woods (+1)"), _("Heavy woods (+3)"),
-    _("Light woods and half cover"), _("Light woods and full cover"),
-    _("Heavy woods and half cover"), _("Heavy woods and full cover"), NULL
-  };
+  const char *cover_labels[G_N_ELEMENTS (cover_values) + 1] = { NULL };
+  GArray *detectors;
   SlDiceSheet *sheet;
 
   if (self->game == NULL || !may_detect (self))
     return;
   setup = sl_game_get_setup (self->game);
   s = sl_game_get_state (self->game);
+  /* The modifiers' values and the die are the rules data's (T-19, T-01). */
+  roll_label = sl_table_labels_check_die (sl_game_get_rules (self->game), "detection");
+  dice[0].label = roll_label;
+  dice[0].sides = sl_rules_check (sl_game_get_rules (self->game), "detection")->die;
+  smoke_label = sl_table_labels_detection_modifier (sl_game_get_rules (self->game), "smoke");
+  cover_labels[0] = _("Nothing");
+  for (guint i = 0; i < 4; i++)
+    cover_labels[i + 1] = cover_texts[i] = sl_table_labels_detection_modifier (sl_game_get_rules (self->game),
+                                                                               cover_values[i + 1][0]);
+  cover_labels[5] = _("Light woods and half cover");
+  cover_labels[6] = _("Light woods and full cover");
+  cover_labels[7] = _("Heavy woods and half cover");
+  cover_labels[8] = _("Heavy woods and full cover");
   for (guint side = 0; side < setup->sides->len; side++)
     {
       g_auto(GStrv) piles = sl_state_piles (setup, s, side);
@@ -1632,12 +1595,12 @@ detect_action (GtkWidget  *widget,
           g_ptr_array_add (pile_labels, g_strdup_printf (_("%s (%s)"), piles[i], sl_setup_side_at (setup, side)->name));
         }
     }
-  for (int u = 0; u < s->n_units; u++)
+  /* Who the core lets look (P-27, §15.1). */
+  detectors = sl_table_model_get_detectors (sl_table_model_get_for_game (self->game), NULL);
+  for (guint i = 0; i < detectors->len; i++)
     {
-      const SlUnitSetup *us = sl_setup_unit_at (setup, u);
+      const SlUnitSetup *us = sl_setup_unit_at (setup, g_array_index (detectors, int, i));
 
-      if (s->units[u].hidden || sl_state_unit_out (sl_game_get_rules (self->game), s, u))
-        continue;
       g_ptr_array_add (unit_values, us->id);
       g_ptr_array_add (unit_labels, (gpointer) us->label);
     }
@@ -1661,7 +1624,7 @@ detect_action (GtkWidget  *widget,
                             (const char * const *) pile_labels->pdata);
   sl_dice_sheet_add_choice (sheet, _("Around the pile"), "cover", g_variant_builder_end (&covers), cover_labels);
   sl_dice_sheet_add_switch (sheet, _("Within 1 m: detected at once"), "distance_m", g_variant_new_double (0.5));
-  sl_dice_sheet_add_switch (sheet, _("Smoke in the way (+5)"), "smoke", g_variant_new_boolean (TRUE));
+  sl_dice_sheet_add_switch (sheet, smoke_label, "smoke", g_variant_new_boolean (TRUE));
   sl_dice_sheet_add_switch (sheet, _("A friendly ground sensor sees it"), "ground_sensor",
                             g_variant_new_boolean (TRUE));
   sl_dice_sheet_add_switch (sheet, _("The pile lies under a holotarp"), "holotarp", g_variant_new_boolean (TRUE));
@@ -1795,8 +1758,8 @@ present_launch_sheet (SlWindow *self,
                                      : g_strdup_printf (_("Grenade %d: range to the aim point (m)"), i + 1);
       g_autofree char *indirect_label = count == 1 ? g_strdup (_("Indirect fire, spotted by a friend"))
                                         : g_strdup_printf (_("Grenade %d: indirect fire, spotted by a friend"), i + 1);
-      g_autofree char *window_label = count == 1 ? g_strdup (_("Through a window (+1)"))
-                                      : g_strdup_printf (_("Grenade %d: through a window (+1)"), i + 1);
+      g_autofree char *window_label = sl_table_labels_through_window (sl_game_get_rules (self->game),
+                                                                      count == 1 ? 0 : i + 1);
 
       sl_dice_sheet_add_number (sheet, range_label, range, 10, 300, 20);
       sl_dice_sheet_add_switch (sheet, indirect_label, indirect, g_variant_new_boolean (TRUE));
@@ -1832,16 +1795,22 @@ present_throw_sheet (SlWindow          *self,
     { "scatter_rolls", 10, _("Scatter direction, on a miss"), TRUE },
   };
   const char *type_labels[] = { _("Fragmentation"), _("Smoke"), NULL };
+  const SlRules *rules = sl_game_get_rules (self->game);
+  g_autofree char *not_seen = sl_table_labels_not_seen (rules);
+  g_autofree char *window = sl_table_labels_through_window (rules, 0);
+  int least, most;
   SlDiceSheet *sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title,
                                           _("Hand grenade (P-34)"), command, dice, G_N_ELEMENTS (dice),
                                           self->app_rolls);
 
   sl_dice_sheet_add_choice (sheet, _("Grenade"), "grenade",
                             g_variant_new_strv (sl_grenade_type_names, SL_N_GRENADE_TYPES), type_labels);
-  sl_dice_sheet_add_number (sheet, _("Range to the aim point (m)"), "range_m", 1, 24, 8);
-  sl_dice_sheet_add_switch (sheet, _("The thrower does not see it, a friend does (+1)"),
-                            "spotted_only", g_variant_new_boolean (TRUE));
-  sl_dice_sheet_add_switch (sheet, _("Through a window (+1)"), "through_window", g_variant_new_boolean (TRUE));
+  /* P-34 step 3, T-31: as far and as near as the rules data lets it. */
+  sl_table_labels_throw_range (rules, &least, &most);
+  sl_dice_sheet_add_number (sheet, _("Range to the aim point (m)"), "range_m", least, most,
+                            CLAMP (rules->grenade_ranges[0].max_m, least, most));
+  sl_dice_sheet_add_switch (sheet, not_seen, "spotted_only", g_variant_new_boolean (TRUE));
+  sl_dice_sheet_add_switch (sheet, window, "through_window", g_variant_new_boolean (TRUE));
   sl_dice_sheet_add_switch (sheet, _("At a wall or obstacle"), "at_obstacle", g_variant_new_boolean (TRUE));
   gtk_window_present (GTK_WINDOW (sheet));
 }
@@ -1858,20 +1827,16 @@ present_detonate_sheet (SlWindow *self,
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   g_autoptr(JsonNode) command = sl_command_new_detonate (sl_game_get_setup (self->game), unit);
   g_autofree char *title = g_strdup_printf (_("%s Sets Off a Charge"), us->label);
+  GArray *charges = sl_table_model_get_charges (sl_table_model_get_for_game (self->game), unit);
   SlDiceSheet *sheet;
 
-  for (guint i = 0; i < state->markers->len; i++)
+  /* The charges `detonate` takes (the table model's). */
+  for (guint i = 0; i < charges->len; i++)
     {
-      const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+      gint32 id = g_array_index (charges, int, i);
 
-      if (m->kind == SL_MARKER_CHARGE && m->due < 0 && !m->resolved && m->owner >= 0 &&
-          state->squad_of[m->owner] == state->squad_of[unit])
-        {
-          gint32 id = m->id;
-
-          g_array_append_val (values, id);
-          g_ptr_array_add (labels, (gpointer) m->label);
-        }
+      g_array_append_val (values, id);
+      g_ptr_array_add (labels, (gpointer) sl_state_find_marker (state, id)->label);
     }
   g_ptr_array_add (labels, NULL);
   sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, _("By radio (P-36)"), command, NULL, 0,
@@ -2036,10 +2001,14 @@ present_due (SlWindow    *self,
           { "zero_g_roll", 10, _("Zero-G check, if not avoided"), FALSE },
         };
 
+        const SlTableDue *d = sl_table_model_get_unit_due (sl_table_model_get_for_game (self->game), due->unit);
+
         command = sl_command_new_avoid (setup, due->unit);
         title = g_strdup_printf (_("%s Tries to Avoid Melee"), us->label);
+        /* The zero-G die only where actions take a zero-G check (P-21):
+         * the table model's dice. */
         present_dice_sheet (self, title, _("Avoiding melee (P-23)"), command, dice,
-                            setup->environment.zero_g ? 3 : 2);
+                            d != NULL ? MIN (d->dice->len, G_N_ELEMENTS (dice)) : 2);
         return;
       }
     case SL_DUE_MELEE:
@@ -2072,7 +2041,8 @@ present_due (SlWindow    *self,
       }
     case SL_DUE_RALLY:
       {
-        const SlDieNeed dice[] = { { "roll", 10, _("Rally (d10)"), FALSE } };
+        g_autofree char *label = sl_table_labels_check_die (sl_game_get_rules (self->game), "rally");
+        const SlDieNeed dice[] = { { "roll", sl_rules_check (sl_game_get_rules (self->game), "rally")->die, label, FALSE } };
 
         command = sl_command_new_rally (setup, due->unit);
         title = g_strdup_printf (_("%s Rallies"), us->label);
@@ -2082,7 +2052,8 @@ present_due (SlWindow    *self,
     case SL_DUE_ROUT_CHECK:
       {
         const SlSquadSetup *squad = sl_setup_squad_at (setup, due->squad);
-        const SlDieNeed dice[] = { { "roll", 100, _("Rout check (d100)"), FALSE } };
+        g_autofree char *label = sl_table_labels_check_die (sl_game_get_rules (self->game), "rout");
+        const SlDieNeed dice[] = { { "roll", sl_rules_check (sl_game_get_rules (self->game), "rout")->die, label, FALSE } };
 
         command = sl_command_new_rout_check (setup, due->squad);
         title = g_strdup_printf (_("%s Checks for Rout"), squad->name);
@@ -2101,16 +2072,15 @@ static gboolean
 resolve_due (SlWindow *self,
              int       unit)
 {
-  g_autoptr(GArray) due = sl_track_due_now (sl_game_get_rules (self->game), sl_game_get_setup (self->game),
-                                            sl_game_get_state (self->game));
+  SlTableModel *table = sl_table_model_get_for_game (self->game);
 
-  for (guint i = 0; i < due->len; i++)
+  for (guint i = 0; i < sl_table_model_get_n_due (table); i++)
     {
-      const SlDue *d = &g_array_index (due, SlDue, i);
+      SlDue d = sl_table_model_get_due (table, i)->due;
 
-      if (unit < 0 || d->unit == unit)
+      if (unit < 0 || d.unit == unit)
         {
-          present_due (self, d);
+          present_due (self, &d);
           return TRUE;
         }
     }
@@ -2138,7 +2108,7 @@ pick_unit (SlWindow *self,
            int       unit)
 {
   const SlState *state;
-  g_autoptr(SlTrack) track = NULL;
+  const SlTrack *track;
 
   if (self->game == NULL || unit < 0)
     return;
@@ -2152,7 +2122,7 @@ pick_unit (SlWindow *self,
       gtk_window_present (sl_dive_stop_sheet_new (GTK_WINDOW (self), self->game, unit));
       return;
     }
-  track = sl_track_new (sl_game_get_rules (self->game), sl_game_get_setup (self->game), state);
+  track = sl_table_model_get_track (sl_table_model_get_for_game (self->game));
   for (guint i = 0; i < track->waiting->len; i++)
     if (g_array_index (track->waiting, int, i) == unit)
       {
