@@ -1744,7 +1744,7 @@ static const char *data_strings[] = {
   /* Translators: data/reference/rulings-1.json: A-71 text */
   N_("In zero-G a unit rolls when it starts an action, with +1 if it uses a spike rifle or a caseless weapon. The book does not say whether every move subphase and melee action counts, whether the weapon penalty covers all of the unit's actions, or what penal troops, whose zero-G value is N/A, should use."),
   /* Translators: data/reference/rulings-1.json: A-71 ruling */
-  N_("A check is made at the start of every action, each 1-AP move subphase and each melee action included. The +1 for a spike rifle, SMG or caseless pistol applies only to Fire actions with that weapon. Tech troops use 0 if naval and +1 otherwise, and penal troops may not be fielded in zero-G."),
+  N_("A check is made at the start of every action, each 1-AP move subphase and each melee action included; after a failed check the unit starts nothing more in that subphase and tries again in the next. The +1 for a spike rifle, SMG or caseless pistol applies only to Fire actions that fire that weapon: its shots and bursts, Aimed fire and Opportunity fire, at a unit, an obstacle or a charge. Firing the grenade launcher fitted to a spike rifle fires no spike rifle and takes no +1: the launcher is a weapon of its own, bought apart, with its own grenades, and its roll takes none of the rifle's modifiers (P-35). For the same reason a launcher fitted to a slug rifle may be fired in zero-G, where the slug rifle may not, and throwing a hand grenade or setting a charge off by radio takes no +1 whatever the unit holds. Tech troops use 0 if naval and +1 otherwise, and penal troops may not be fielded in zero-G."),
   /* Translators: data/reference/rulings-1.json: A-72 title */
   N_("A zero-G dive keeps going"),
   /* Translators: data/reference/rulings-1.json: A-72 text */
@@ -3132,7 +3132,7 @@ static const char *data_strings[] = {
   /* Translators: data/reference/tables.json: T-22 title */
   N_("Comparison of fire modes"),
   /* Translators: data/reference/tables.json: T-22 text */
-  N_("The three ways of firing side by side: single shots (including aimed and opportunity fire), concentrated bursts and area bursts. Bursts need the automatic-fire rules, which in turn need the ammunition rules.\n\nA concentrated burst may follow a fire of the previous subphase only at the same target. An area burst is the only fire that can be a unit's third in a turn, and it ignores every movement modifier. The per-turn limits all share one budget (T-23)."),
+  N_("The three ways of firing side by side: single shots (including aimed and opportunity fire), concentrated bursts and area bursts. Bursts need the automatic-fire rules, which in turn need the ammunition rules.\n\nA concentrated burst may follow a fire of the previous subphase; right after a concentrated burst it must be at that burst's target (book §9.3). An area burst is the only fire that can be a unit's third in a turn, and it ignores every movement modifier. The per-turn limits all share one budget (T-23)."),
   /* Translators: data/reference/tables.json: T-22 table column 1 */
   N_("Mode"),
   /* Translators: data/reference/tables.json: T-22 table column 2 */
@@ -3152,7 +3152,7 @@ static const char *data_strings[] = {
   /* Translators: data/reference/tables.json: T-22 table row 1, column 5 */
   N_("apply"),
   /* Translators: data/reference/tables.json: T-22 table row 2, column 3 */
-  N_("Yes, at the same target only"),
+  N_("Yes; at the same target only after a concentrated burst"),
   /* Translators: data/reference/tables.json: T-22 table row 2, column 4 */
   N_("+1, and +1 per consecutive burst"),
   /* Translators: data/reference/tables.json: T-22 table row 2, column 6 */

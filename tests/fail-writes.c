@@ -3,12 +3,22 @@
  * system, so that saving a game meets the failure for real, through the
  * C library, with no hook in Squad Log itself.
  *
- *   SL_FAIL_DIR=/path/to/dir SL_FAIL_MODE=enospc|erofs LD_PRELOAD=…
+ *   SL_FAIL_DIR=/path/to/dir SL_FAIL_MODE=enospc|full|erofs LD_PRELOAD=…
  *
  * enospc: opening works and every write() to a file in the directory fails
- * with ENOSPC, as when the disk fills up while saving; erofs: opening a
- * file there for writing fails with EROFS (by its path, or by its name in
- * the directory opened: openat()).
+ * with ENOSPC, as when the disk fills up while saving; full: a disk with no
+ * room left — a write that would make a file there longer writes what fits
+ * within its length and then fails with ENOSPC, while writing over what a
+ * file holds and cutting it shorter work, as on a real full disk; erofs:
+ * opening a file there for writing fails with EROFS (by its path, or by
+ * its name in the directory opened: openat()).
+ *
+ * With SL_FAIL_WHILE=/path/to/flag as well, writes fail only while that
+ * path exists: a test fills the disk under a running program, and frees
+ * it, by making and removing the flag (outside SL_FAIL_DIR).
+ *
+ * The crash tests preload it into `squadlog play`; test-game links it in
+ * (its definitions are the program's own, as with a preload).
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -24,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -31,8 +42,11 @@ static const char *
 mode (void)
 {
   const char *m = getenv ("SL_FAIL_MODE");
+  const char *flag = getenv ("SL_FAIL_WHILE");
 
-  return m ? m : "";
+  if (m == NULL || (flag != NULL && access (flag, F_OK) != 0))
+    return "";
+  return m;
 }
 
 /* Whether @path (absolute, or relative to the working directory) lies in
@@ -179,21 +193,44 @@ openat64 (int dirfd, const char *path, int flags, ...)
   return call_openat ("openat64", dirfd, path, flags, m);
 }
 
+/* How much of @count bytes at @offset of @fd may be written: all of it,
+ * what fits within the file's length on a full disk, or −1 (ENOSPC). A
+ * negative @offset: where the file stands (write()). */
+static ssize_t
+room (int    fd,
+      off_t  offset,
+      size_t count)
+{
+  struct stat st;
+
+  if (fd <= 2 || (strcmp (mode (), "enospc") != 0 && strcmp (mode (), "full") != 0) || !fd_in_dir (fd))
+    return count;
+  if (strcmp (mode (), "full") == 0 && fstat (fd, &st) == 0)
+    {
+      if (offset < 0)
+        offset = (fcntl (fd, F_GETFL) & O_APPEND) ? st.st_size : lseek (fd, 0, SEEK_CUR);
+      if (offset >= 0 && offset < st.st_size)
+        return (size_t) (st.st_size - offset) < count ? (ssize_t) (st.st_size - offset) : (ssize_t) count;
+      if (count == 0)
+        return 0;
+    }
+  errno = ENOSPC;
+  return -1;
+}
+
 ssize_t
 write (int         fd,
        const void *buf,
        size_t      count)
 {
   static ssize_t (*real) (int, const void *, size_t);
+  ssize_t n = room (fd, -1, count);
 
-  if (strcmp (mode (), "enospc") == 0 && fd > 2 && fd_in_dir (fd))
-    {
-      errno = ENOSPC;
-      return -1;
-    }
+  if (n < 0)
+    return -1;
   if (real == NULL)
     real = (ssize_t (*) (int, const void *, size_t)) dlsym (RTLD_NEXT, "write");
-  return real (fd, buf, count);
+  return real (fd, buf, n);
 }
 
 /* Saving in place writes with pwrite(). */
@@ -207,15 +244,13 @@ pwrite (int         fd,
         off_t       offset)
 {
   static ssize_t (*real) (int, const void *, size_t, off_t);
+  ssize_t n = room (fd, offset, count);
 
-  if (strcmp (mode (), "enospc") == 0 && fd > 2 && fd_in_dir (fd))
-    {
-      errno = ENOSPC;
-      return -1;
-    }
+  if (n < 0)
+    return -1;
   if (real == NULL)
     real = (ssize_t (*) (int, const void *, size_t, off_t)) dlsym (RTLD_NEXT, "pwrite");
-  return real (fd, buf, count, offset);
+  return real (fd, buf, n, offset);
 }
 
 ssize_t
@@ -225,13 +260,11 @@ pwrite64 (int         fd,
           off64_t     offset)
 {
   static ssize_t (*real) (int, const void *, size_t, off64_t);
+  ssize_t n = room (fd, offset, count);
 
-  if (strcmp (mode (), "enospc") == 0 && fd > 2 && fd_in_dir (fd))
-    {
-      errno = ENOSPC;
-      return -1;
-    }
+  if (n < 0)
+    return -1;
   if (real == NULL)
     real = (ssize_t (*) (int, const void *, size_t, off64_t)) dlsym (RTLD_NEXT, "pwrite64");
-  return real (fd, buf, count, offset);
+  return real (fd, buf, n, offset);
 }

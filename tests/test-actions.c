@@ -902,8 +902,9 @@ test_rof_automatic_p30 (void)
               " 'history': [{'turn': 1, 'subphase': 4, 'mode': 'aimed'}]", TRUE, "Fire action 2");
 }
 
-/* P-30 step 5.1 and T-22: a concentrated burst right after a fire must be at
- * the same target. */
+/* P-30 step 5.1 and T-22 (book §9.3): a concentrated burst right after a
+ * concentrated burst must be at the same target; after a single shot, an
+ * aimed, opportunity or launcher fire or an area burst, at any. */
 static void
 test_rof_concentrated_same_target (void)
 {
@@ -919,10 +920,29 @@ test_rof_concentrated_same_target (void)
               " 'auto_fire': true,"
               " 'history': [{'turn': 1, 'subphase': 4, 'mode': 'concentrated', 'target': 'T13'}]",
               FALSE, "same target, T13");
+  /* After a single shot (aimed, opportunity, a launcher salvo too): any
+   * target (T-22). */
   assert_rof ("'turn': 1, 'subphase': 5, 'mode': 'concentrated', 'target': 'T15',"
               " 'auto_fire': true,"
               " 'history': [{'turn': 1, 'subphase': 4, 'mode': 'single', 'target': 'T13'}]",
-              FALSE, "same target");
+              TRUE, NULL);
+  assert_rof ("'turn': 1, 'subphase': 5, 'mode': 'concentrated', 'target': 'T15',"
+              " 'auto_fire': true,"
+              " 'history': [{'turn': 1, 'subphase': 4, 'mode': 'aimed', 'target': 'T13'}]",
+              TRUE, NULL);
+  assert_rof ("'turn': 1, 'subphase': 5, 'mode': 'concentrated', 'target': 'T15',"
+              " 'auto_fire': true,"
+              " 'history': [{'turn': 1, 'subphase': 4, 'mode': 'opportunity', 'target': 'T13'}]",
+              TRUE, NULL);
+  assert_rof ("'turn': 1, 'subphase': 5, 'mode': 'concentrated', 'target': 'T15',"
+              " 'auto_fire': true,"
+              " 'history': [{'turn': 1, 'subphase': 4, 'mode': 'launcher'}]",
+              TRUE, NULL);
+  /* Across the turn: still the burst's target. */
+  assert_rof ("'turn': 2, 'subphase': 1, 'mode': 'concentrated', 'target': 'T15',"
+              " 'auto_fire': true,"
+              " 'history': [{'turn': 1, 'subphase': 10, 'mode': 'concentrated', 'target': 'T13'}]",
+              FALSE, "same target, T13");
   assert_rof ("'turn': 1, 'subphase': 5, 'mode': 'concentrated', 'target': 'T13',"
               " 'auto_fire': true,"
               " 'history': [{'turn': 1, 'subphase': 4, 'mode': 'single', 'target': 'T13'}]",
@@ -1156,6 +1176,12 @@ test_bounce_inertia_a40 (void)
                           " 'previous': 'walk'}", "previous", "A-40");
   sl_test_assert_refused ("{'kind': 'movement', 'mode': 'walk', 'armor': 'BI', 'bounce_pack': true,"
                           " 'previous': 'sprint'}", "previous", "slows down");
+  /* Backward and sideways are at walking pace: two steps down from a
+   * sprint, one from a run (book §6.0 "The reverse is true"). */
+  sl_test_assert_refused ("{'kind': 'movement', 'mode': 'sideways', 'armor': 'BI', 'bounce_pack': true,"
+                          " 'previous': 'sprint'}", "previous", "A-40");
+  g_assert_cmpfloat (meters_of ("'mode': 'backward', 'armor': 'BI', 'bounce_pack': true,"
+                                " 'previous': 'run'"), >, 0);
   /* On foot there is no inertia. */
   g_assert_cmpfloat (meters_of ("'mode': 'sprint', 'armor': 'BI', 'previous': 'none'"), ==, 6);
 }

@@ -172,11 +172,15 @@ test_sequence (void)
     everything.to_position = SL_POSITION_PRONE;
     everything.replace = TRUE;
     everything.zero_g_roll = 2;
+    everything.avoid_roll = 3;
+    everything.attack_roll = 4;
+    everything.target_avoids = TRUE;
     all = sl_command_new_declare (setup, &everything);
     assert_command (all, "{'type': 'declare', 'unit': 'tog-6', 'action': 'fire', 'combined_with': 'kneeling',"
                          " 'throw': 'launcher', 'burst': 'concentrated', 'mission': 'mortar', 'target': 'cw-14',"
                          " 'charge': 3, 'obstacle': {'label': 'the door', 'kind': 'internal-door'},"
-                         " 'to_position': 'prone', 'replace': true, 'zero_g_roll': 2}");
+                         " 'to_position': 'prone', 'replace': true, 'zero_g_roll': 2, 'roll': 3, 'attack_roll': 4,"
+                         " 'target_decision': 'avoid'}");
   }
 }
 

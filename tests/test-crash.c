@@ -205,10 +205,14 @@ check_save_fails (const char *mode,
   check_saved (path, 0, 0);
 }
 
+/* A disk that fails every write, and one with no room left, where what a
+ * file holds can still be written over: the save in place is put back, and
+ * nothing is acknowledged (issue 30 #8). */
 static void
 test_full_disk (void)
 {
   check_save_fails ("enospc", "No space left on device");
+  check_save_fails ("full", "No space left on device");
 }
 
 static void

@@ -615,6 +615,59 @@ test_declare_sheet_type_target (void)
   sl_sheet_close (SL_SHEET (sheet));
 }
 
+/* P-23 a, A-75: a unit still in melee contact after a melee may try to
+ * leave it: its sheet offers the moves away, each with the avoidance
+ * roll's odds (the core's), says over the moves why, and refuses the rest
+ * with the rule. Chosen, the avoidance roll and the opponent's free attack
+ * are one key press each on a dice sheet; avoided, the unit moves away. */
+static void
+test_declare_sheet_leave_contact_p23 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlDeclareSheet *sheet;
+  const char *orders;
+  SlSheet *dice;
+  const char *choice;
+  guint n;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'engage', 'unit': 'tog-1', 'target': 'cw-13', 'decision': 'fight'}");
+  sl_test_go_to_subphase (game, 6);
+  while (sl_game_get_state (game)->step != SL_STEP_MELEE)
+    sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'melee', 'unit': 'tog-1', 'roll': 9, 'target_roll': 9}");
+  sl_test_go_to_subphase (game, 7);
+
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "cw-13"));
+  sl_sheet_present (SL_SHEET (sheet));
+  sl_test_ui_settle ();
+  orders = sl_declare_sheet_get_orders (sheet);
+  g_assert_nonnull (orders);
+  g_assert_nonnull (strstr (orders, "in melee contact"));
+  g_assert_nonnull (strstr (orders, "(P-23 a, A-75)"));
+  g_assert_true (sl_declare_sheet_can_choose (sheet, "avoid-melee"));
+  g_assert_true (sl_declare_sheet_can_choose (sheet, "walk"));
+  choice = sl_declare_sheet_get_choice (sheet, "avoid-melee");
+  g_test_message ("%s", choice);
+  g_assert_nonnull (strstr (choice, "avoidance roll first: Needs"));
+  g_assert_false (sl_declare_sheet_can_choose (sheet, "use-device"));
+  g_assert_nonnull (strstr (sl_declare_sheet_get_choice (sheet, "use-device"), "P-23 a"));
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "declare-sheet-contact.png");
+
+  n = sl_game_get_n_entries (game);
+  g_assert_true (sl_declare_sheet_choose (sheet, "avoid-melee"));
+  /* Nothing yet: the dice first. */
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
+  dice = sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET);
+  g_assert_nonnull (dice);
+  g_assert_true (g_str_has_suffix (sl_sheet_get_title (dice), "Tries to Avoid Melee"));
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (dice), 1));
+  g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (dice), 9));
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n + 1);
+  g_assert_cmpint (sl_test_unit_state (game, "cw-13")->n_engaged, ==, 0);
+  g_assert_cmpstr (sl_test_unit_state (game, "cw-13")->current.action->id, ==, "avoid-melee");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -625,6 +678,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/declare-sheet/choices", test_declare_sheet_choices);
   g_test_add_func ("/declare-sheet/refused", test_declare_sheet_refused);
   g_test_add_func ("/declare-sheet/routed-A-104", test_declare_sheet_routed_a104);
+  g_test_add_func ("/declare-sheet/leave-contact-P-23", test_declare_sheet_leave_contact_p23);
   g_test_add_func ("/declare-sheet/engage", test_declare_sheet_engage);
   g_test_add_func ("/declare-sheet/zero-g", test_declare_sheet_zero_g);
   g_test_add_func ("/declare-sheet/engage-zero-g-A-71", test_declare_sheet_engage_zero_g_a71);

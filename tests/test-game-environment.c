@@ -319,6 +319,94 @@ test_zero_g_melee_check (void)
   sl_test_refuse (game, "{'type': 'melee', 'unit': 'b-2', 'roll': 1}", "unit", "P-24");
 }
 
+/* P-21 step 4 (book §7.9: "It must be tried again the next subphase"): a
+ * failed zero-G check loses the action, and the unit starts nothing more
+ * in that subphase — the same action or another, a declaration or an
+ * engagement; its grouping's turn does not wait for it. Next subphase it
+ * tries again. */
+static void
+test_zero_g_retry_next_subphase_p21 (void)
+{
+  g_autoptr(SlGame) game = zero_g_game ();
+  const SlJournalEntry *e;
+
+  play_until (game, 1, 1);
+  e = sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'walk', 'zero_g_roll': 10}");
+  g_assert_false (sl_test_bool (e->result, "zero_g_succeeded"));
+  g_assert_null (sl_test_unit_state (game, "a-1")->current.action);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'walk', 'zero_g_roll': 1}",
+                  "unit", "P-21 step 4");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'position-change',"
+                        " 'to_position': 'prone', 'zero_g_roll': 1}", "unit", "next subphase");
+  sl_test_refuse (game, "{'type': 'engage', 'unit': 'a-1', 'target': 'b-1', 'zero_g_roll': 1}",
+                  "unit", "P-21 step 4");
+  g_assert_false (sl_state_unit_to_decide (sl_game_get_rules (game), sl_game_get_state (game),
+                                           sl_test_unit (game, "a-1")));
+  /* A failed engagement the same. */
+  sl_test_play (game, "{'type': 'engage', 'unit': 'a-2', 'target': 'b-2', 'zero_g_roll': 10}");
+  sl_test_refuse (game, "{'type': 'engage', 'unit': 'a-2', 'target': 'b-2', 'zero_g_roll': 1}",
+                  "unit", "P-21 step 4");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'a-2', 'action': 'walk', 'zero_g_roll': 1}",
+                  "unit", "P-21 step 4");
+  /* Its grouping's turn is over: every unit has done what it could. */
+  g_assert_cmpint (sl_state_turn_position (sl_game_get_rules (game), sl_game_get_state (game)), ==, 1);
+
+  play_until (game, 1, 2);
+  e = sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'walk', 'zero_g_roll': 1}");
+  g_assert_true (sl_test_bool (e->result, "zero_g_succeeded"));
+  sl_test_play (game, "{'type': 'engage', 'unit': 'a-2', 'target': 'b-2', 'zero_g_roll': 1, 'target_zero_g_roll': 1}");
+  g_assert_cmpint (sl_test_unit_state (game, "a-2")->n_engaged, ==, 1);
+}
+
+/* A-71 (the ruling in data/reference): the spike rifle's +1 on the zero-G
+ * check is for a fire of the spike rifle itself. Firing the grenade
+ * launcher fitted to it, throwing a hand grenade or setting a charge off
+ * by radio is a Fire/Throw action but no fire of the rifle: no +1; and a
+ * launcher fitted to a slug rifle may be fired in zero-G, where the slug
+ * rifle may not (book §7.9). With option zeroGWeaponPenaltyAllActions the
+ * +1 counts for every action. */
+static void
+test_zero_g_launcher_a71 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'zgl', 'name': 'Zero-G launcher', 'length_turns': 3,"
+    " 'modules': ['ammunition', 'area-effects', 'environment'], 'environment': {'zero_g': true},"
+    " 'sides': ["
+    "  {'id': 'a', 'squads': [{'id': 'a1', 'units': ["
+    "     {'id': 'a-1', 'counter': 1, 'troop': 'marines', 'armor': 'MZG', 'weapons': ['SR'], 'launcher': 'frag'},"
+    "     {'id': 'a-2', 'counter': 2, 'troop': 'marines', 'armor': 'MZG', 'weapons': ['SAR'], 'launcher': 'frag'},"
+    "     {'id': 'a-3', 'counter': 5, 'troop': 'marines', 'armor': 'MZG', 'weapons': ['SR']}]}]},"
+    "  {'id': 'b', 'squads': [{'id': 'b1', 'units': ["
+    "     {'id': 'b-1', 'counter': 3, 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']}]}]}]}");
+  g_autoptr(JsonNode) launch = NULL;
+  g_autoptr(JsonNode) shot = NULL;
+  g_autoptr(JsonNode) slug_launch = NULL;
+
+  play_until (game, 1, 1);
+  launch = sl_test_json_preview (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'fire', 'throw': 'launcher',"
+                                       " 'label': 'the hatch', 'zero_g_roll': 5}");
+  shot = sl_test_json_preview (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'fire', 'target': 'b-1',"
+                                     " 'zero_g_roll': 5}");
+  /* Marines −1; the rifle's +1 only on its own shot. */
+  g_assert_cmpint (sl_test_int (sl_test_member (launch, "zero_g_check"), "modifier"), ==, -1);
+  g_assert_cmpint (sl_test_int (sl_test_member (shot, "zero_g_check"), "modifier"), ==, 0);
+  /* The slug rifle does not fire in zero-G; the launcher on it does. */
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'a-2', 'action': 'fire', 'target': 'b-1', 'zero_g_roll': 5}",
+                  "weapon", "§7.9");
+  slug_launch = sl_test_json_preview (game, "{'type': 'declare', 'unit': 'a-2', 'action': 'fire', 'throw': 'launcher',"
+                                            " 'label': 'the hatch', 'zero_g_roll': 5}");
+  g_assert_true (sl_test_bool (slug_launch, "zero_g_succeeded"));
+  /* A grenade picked up and thrown: no rifle fired either. */
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-3', 'action': 'pick-up-object', 'zero_g_roll': 1}");
+  play_until (game, 1, 2);
+  {
+    g_autoptr(JsonNode) thrown = sl_test_json_preview (game, "{'type': 'declare', 'unit': 'a-3', 'action': 'fire',"
+                                                             " 'throw': 'grenade', 'label': 'the hatch', 'zero_g_roll': 5}");
+
+    g_assert_cmpint (sl_test_int (sl_test_member (thrown, "zero_g_check"), "modifier"), ==, -1);
+  }
+}
+
 /* A-72: a zero-G dive does not end after its 2 AP: it carries the unit on,
  * which can do nothing else, until it hits full cover (dazed) or another
  * unit (both dazed and prone). */
@@ -373,5 +461,7 @@ main (int   argc,
   g_test_add_func ("/environment/breach-corrections-P-39", test_breach_corrections);
   g_test_add_func ("/environment/zero-g-melee-check-A-71", test_zero_g_melee_check);
   g_test_add_func ("/environment/zero-g-dive-carries-on-A-72", test_zero_g_dive_carries_on);
+  g_test_add_func ("/environment/zero-g-retry-next-subphase-P-21", test_zero_g_retry_next_subphase_p21);
+  g_test_add_func ("/environment/zero-g-launcher-A-71", test_zero_g_launcher_a71);
   return g_test_run ();
 }

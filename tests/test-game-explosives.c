@@ -641,6 +641,26 @@ test_charge_deactivate (void)
   g_assert_null (marker (game, 1));
 }
 
+/* P-36 step 4: a charge deactivated goes off no more by radio until it is
+ * installed again, even when its squad has another to set off. */
+static void
+test_detonate_deactivated_p36 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+
+  two_charges (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-5', 'action': 'use-device', 'charge': 1}");
+  sl_test_go_to_subphase (game, 10);
+  g_assert_true (marker (game, 1)->resolved);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-6', 'action': 'fire', 'throw': 'charge'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_refuse (game, "{'type': 'detonate', 'unit': 'tog-6', 'marker': 1}", "marker", "P-36 step 4");
+  e = sl_test_play (game, "{'type': 'detonate', 'unit': 'tog-6', 'marker': 2}");
+  g_assert_cmpint (sl_test_int (e->result, "marker"), ==, 2);
+  g_assert_true (marker (game, 1)->due < 0);
+}
+
 /* P-25, A-78, P-26: fire at an obstacle hits automatically for PF − AF
  * wound levels that add up; at 5 it is destroyed (a Breach marker), and
  * the shot that breaks a door with PF − AF ≥ 2 goes on into the unit just
@@ -900,6 +920,37 @@ test_mine (void)
   g_assert_null (marker (game, 1));
 }
 
+/* A-50: the target's movement is what it did this subphase, up to the
+ * shot. A walker stopped by the mine it set off (A-82) has walked: the
+ * opportunity fire at it then takes the walking +1, as it would have
+ * before the mine went off; a shot in the ranged-fire step too. */
+static void
+test_mine_stops_walker_keeps_movement_a50 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+
+  sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'cw-17', 'label': 'B4 crossroads'}");
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'opportunity-fire'}");
+  sl_test_go_to_subphase (game, 3);
+  g_assert_true (sl_test_unit_state (game, "cw-13")->opportunity_armed);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'fire', 'target': 'tog-5'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-5', 'action': 'walk'}");
+  sl_test_play (game, "{'type': 'mine', 'marker': 1, 'unit': 'tog-5', 'distance_m': 0.5}");
+  g_assert_null (sl_test_unit_state (game, "tog-5")->current.action);
+  g_assert_cmpint (sl_test_unit_state (game, "tog-5")->moving, ==, SL_MOVE_WALK);
+  e = sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13', 'target': 'tog-5', 'roll': 9}");
+  g_assert_cmpint (sl_test_breakdown (e->result, "breakdown", "target-movement"), ==, 1);
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_RANGED_FIRE);
+  e = sl_test_play (game, "{'type': 'fire', 'unit': 'cw-14', 'roll': 9}");
+  g_assert_cmpint (sl_test_breakdown (e->result, "breakdown", "target-movement"), ==, 1);
+  /* Next subphase it stands still. */
+  sl_test_go_to_subphase (game, 4);
+  g_assert_cmpint (sl_test_unit_state (game, "tog-5")->moving, ==, SL_MOVE_NONE);
+}
+
 /* P-38, A-13: a mortar strike called in subphase 1 (10 AP) lands in the
  * explosion step of subphase 10; T-35 hits on ≤ 4, 3-charge profile. */
 static void
@@ -1021,6 +1072,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/explosives/charge-shot-T-32", test_charge_shot_t32);
   g_test_add_func ("/game/explosives/charge-caught-A-84", test_charge_caught_a84);
   g_test_add_func ("/game/explosives/charge-deactivate-P-36", test_charge_deactivate);
+  g_test_add_func ("/game/explosives/detonate-deactivated-P-36", test_detonate_deactivated_p36);
   g_test_add_func ("/game/explosives/fire-at-obstacle-P-25-P-26", test_fire_at_obstacle);
   g_test_add_func ("/game/explosives/blast-obstacle-A-79-A-81", test_blast_obstacle);
   g_test_add_func ("/game/explosives/correct-marker", test_correct_marker);
@@ -1028,6 +1080,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/explosives/mine", test_mine);
   g_test_add_func ("/game/explosives/mine-dud", test_mine_dud);
   g_test_add_func ("/game/explosives/mine-chain", test_mine_chain);
+  g_test_add_func ("/game/explosives/mine-stops-walker-keeps-movement-A-50", test_mine_stops_walker_keeps_movement_a50);
   g_test_add_func ("/game/explosives/fire-mission", test_fire_mission);
   g_test_add_func ("/game/explosives/fire-missions-bought-P-38", test_fire_missions_bought);
   g_test_add_func ("/game/explosives/mines-bought-P-37", test_mines_bought);

@@ -338,6 +338,164 @@ test_rout_in_melee_p31 (void)
   g_assert_cmpint (sl_test_unit_state (game, "tog-2")->avoid_from, ==, sl_test_unit (game, "cw-13") + 1);
 }
 
+/* The duel fought out: bounce engages tech in subphase 1 (tech fights), the
+ * melee ends in subphase 6 with both missing; both still in contact, at
+ * subphase 7, in the initiative-order step. */
+static SlGame *
+duel_in_contact (void)
+{
+  SlGame *game = duel ();
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 8}}");
+  sl_test_play (game, "{'type': 'engage', 'unit': 'bounce', 'target': 'tech', 'decision': 'fight'}");
+  sl_test_go_to_subphase (game, 6);
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_MELEE);
+  sl_test_play (game, "{'type': 'melee', 'unit': 'bounce', 'roll': 9, 'target_roll': 9}");
+  sl_test_go_to_subphase (game, 7);
+  g_assert_cmpint (sl_test_unit_state (game, "tech")->n_engaged, ==, 1);
+  g_assert_true (sl_state_unit_idle (sl_test_rules (), sl_game_get_state (game), sl_test_unit (game, "tech")));
+  return game;
+}
+
+/* P-23 a, A-75, book §7.10: a unit still in contact after a melee may try
+ * to leave it on its own. A move away declared in contact — Avoid melee,
+ * a walk … — is its attempt: the avoidance roll first (tech: 2, +1 own
+ * tech troop, +1 for the attacker's −1 reversed = 4 ≤ 5), the opponent's
+ * free attack (A-74), then the move. Failed, a full 5-AP melee follows at
+ * once and the move does not happen; anything but a move is still
+ * refused in contact. */
+static void
+test_leave_contact_p23 (void)
+{
+  g_autoptr(SlGame) game = duel_in_contact ();
+  g_autoptr(SlGame) fails = duel_in_contact ();
+  g_autoptr(SlGame) by_avoid = duel_in_contact ();
+  const SlJournalEntry *e;
+
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tech', 'action': 'use-device'}", "action", "P-23 a");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tech', 'action': 'walk', 'target': 'mate'}", "target",
+                  "not in melee contact");
+  sl_test_play (game, "{'type': 'pass'}");
+  e = sl_test_play (game, "{'type': 'declare', 'unit': 'tech', 'action': 'walk', 'roll': 2, 'attack_roll': 9}");
+  g_assert_true (sl_test_bool (e->result, "avoidance.avoided"));
+  g_assert_cmpint (sl_test_int (e->result, "avoidance.net"), ==, 4);
+  g_assert_false (sl_test_bool (e->result, "avoidance.free_attack.hit"));
+  g_assert_cmpint (sl_test_unit_state (game, "tech")->n_engaged, ==, 0);
+  g_assert_cmpint (sl_test_unit_state (game, "bounce")->n_engaged, ==, 0);
+  g_assert_cmpstr (sl_test_unit_state (game, "tech")->current.action->id, ==, "walk");
+  g_assert_false (sl_test_unit_state (game, "tech")->must_move_away);
+
+  /* Failed (9 + 2): a full melee from now, neither avoids until it is over. */
+  sl_test_play (fails, "{'type': 'pass'}");
+  e = sl_test_play (fails, "{'type': 'declare', 'unit': 'tech', 'action': 'avoid-melee', 'roll': 9}");
+  g_assert_false (sl_test_bool (e->result, "avoidance.avoided"));
+  g_assert_cmpstr (sl_test_string (e->result, "outcome"), ==, "not-avoided");
+  g_assert_cmpstr (sl_test_unit_state (fails, "tech")->current.action->id, ==, "melee");
+  g_assert_cmpstr (sl_test_unit_state (fails, "bounce")->current.action->id, ==, "melee");
+  g_assert_cmpint (sl_test_unit_state (fails, "tech")->current.start, ==,
+                   sl_state_now (sl_test_rules (), sl_game_get_state (fails)));
+  sl_test_refuse (fails, "{'type': 'declare', 'unit': 'tech', 'action': 'walk', 'replace': true, 'roll': 1}",
+                  "action", "A-75");
+
+  /* The avoidance roll alone: avoided, it moves away next (P-23). */
+  sl_test_play (by_avoid, "{'type': 'pass'}");
+  e = sl_test_play (by_avoid, "{'type': 'avoid', 'unit': 'tech', 'roll': 2, 'attack_roll': 9}");
+  g_assert_true (sl_test_bool (e->result, "avoided"));
+  g_assert_true (sl_test_unit_state (by_avoid, "tech")->must_move_away);
+  g_assert_cmpint (sl_test_unit_state (by_avoid, "tech")->n_engaged, ==, 0);
+}
+
+/* P-22 step 6 (book §7.10: "melee ends automatically"): both units in
+ * contact want to break off: no roll, no free attack, the melee ends and
+ * each moves away. Said by the unit that declares (the opponent's
+ * decision), or because the opponent is routed: a routed unit always
+ * avoids (P-31 step 4). A dazed opponent cannot move (A-27). */
+static void
+test_both_break_off_p22 (void)
+{
+  g_autoptr(SlGame) game = duel_in_contact ();
+  g_autoptr(SlGame) routed = duel_in_contact ();
+  const SlJournalEntry *e;
+
+  sl_test_play (game, "{'type': 'declare', 'unit': 'bounce', 'action': 'avoid-melee', 'target_decision': 'avoid',"
+                      " 'roll': 10, 'attack_roll': 1}");
+  e = sl_game_get_entry (game, sl_game_get_n_entries (game) - 1);
+  g_assert_true (sl_test_bool (e->result, "avoidance.both_avoid"));
+  g_assert_false (sl_test_has (e->result, "avoidance.free_attack"));
+  g_assert_nonnull (strstr (e->summary, "P-22 step 6"));
+  g_assert_cmpint (sl_test_unit_state (game, "tech")->n_engaged, ==, 0);
+  g_assert_true (sl_test_unit_state (game, "tech")->must_move_away);
+  g_assert_cmpint (sl_test_unit_state (game, "tech")->wound, ==, SL_WOUND_NONE);
+  g_assert_cmpstr (sl_test_unit_state (game, "bounce")->current.action->id, ==, "avoid-melee");
+
+  sl_test_play (routed, "{'type': 'correct', 'unit': 'tech', 'field': 'routed', 'value': true}");
+  sl_test_play (routed, "{'type': 'correct', 'unit': 'tech', 'field': 'dazed_until',"
+                        " 'value': {'turn': 1, 'subphase': 7}}");
+  sl_test_refuse (routed, "{'type': 'declare', 'unit': 'bounce', 'action': 'walk', 'target_decision': 'avoid'}",
+                  "target_decision", "A-27");
+  sl_test_play (routed, "{'type': 'correct', 'unit': 'tech', 'field': 'dazed_until', 'value': null}");
+  e = sl_test_play (routed, "{'type': 'declare', 'unit': 'bounce', 'action': 'walk'}");
+  g_assert_true (sl_test_bool (e->result, "avoidance.both_avoid"));
+  g_assert_cmpint (sl_test_unit_state (routed, "bounce")->n_engaged, ==, 0);
+}
+
+/* P-31 step 4 (book §9.5: "a routing unit will do anything to avoid
+ * melee"), P-23 a: a unit routed while in contact is not pinned there: as
+ * each subphase starts, with no melee action under way, its avoidance roll
+ * falls due, made with `avoid` as its units act or in the melee step at
+ * the latest (`next` waits for it); avoided, it moves away. */
+static void
+test_routed_in_contact_p31 (void)
+{
+  g_autoptr(SlGame) game = duel_in_contact ();
+  const SlJournalEntry *e;
+
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tech', 'field': 'routed', 'value': true}");
+  sl_test_go_to_subphase (game, 8);
+  g_assert_cmpint (sl_test_unit_state (game, "tech")->avoid_from, ==, sl_test_unit (game, "bounce") + 1);
+  /* It may not engage or declare anything but its avoidance. */
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tech', 'action': 'walk'}", "unit", "P-23 a");
+  sl_test_play (game, "{'type': 'next'}");
+  while (sl_game_get_state (game)->step != SL_STEP_MELEE)
+    sl_test_play (game, "{'type': 'next'}");
+  sl_test_refuse (game, "{'type': 'next'}", "type", NULL);
+  e = sl_test_play (game, "{'type': 'avoid', 'unit': 'tech', 'roll': 2, 'attack_roll': 9}");
+  g_assert_true (sl_test_bool (e->result, "avoided"));
+  g_assert_cmpint (sl_test_unit_state (game, "tech")->n_engaged, ==, 0);
+  g_assert_true (sl_test_unit_state (game, "tech")->must_move_away);
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_go_to_subphase (game, 9);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tech', 'action': 'run'}");
+}
+
+/* P-22 step 6, P-08: two routed units in contact each roll to avoid the
+ * other; whichever roll is entered first, both break off — the same state
+ * in either order. */
+static void
+test_both_routed_any_order_p22 (void)
+{
+  g_autoptr(SlGame) a = duel_in_contact ();
+  g_autoptr(SlGame) b = duel_in_contact ();
+  SlGame *games[] = { a, b };
+
+  for (int g = 0; g < 2; g++)
+    {
+      sl_test_play (games[g], "{'type': 'correct', 'unit': 'tech', 'field': 'routed', 'value': true}");
+      sl_test_play (games[g], "{'type': 'correct', 'unit': 'bounce', 'field': 'routed', 'value': true}");
+      sl_test_go_to_subphase (games[g], 8);
+      while (sl_game_get_state (games[g])->step != SL_STEP_MELEE)
+        sl_test_play (games[g], "{'type': 'next'}");
+    }
+  sl_test_play (a, "{'type': 'avoid', 'unit': 'tech', 'roll': 9}");
+  sl_test_play (b, "{'type': 'avoid', 'unit': 'bounce', 'roll': 9}");
+  sl_test_refuse (a, "{'type': 'avoid', 'unit': 'bounce', 'roll': 9}", "unit", "no avoidance roll");
+  sl_test_refuse (b, "{'type': 'avoid', 'unit': 'tech', 'roll': 9}", "unit", "no avoidance roll");
+  sl_test_assert_same_state (a, b);
+  g_assert_true (sl_test_unit_state (a, "tech")->must_move_away);
+  g_assert_true (sl_test_unit_state (a, "bounce")->must_move_away);
+}
+
 /* P-24 step 5: a parrying unit makes no roll and its opponent takes +3. */
 static void
 test_parry (void)
@@ -370,6 +528,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/melee/engaged-loses-opportunity-P-22", test_engaged_loses_opportunity_p22);
   g_test_add_func ("/game/melee/parry-share-E-21", test_parry_share_e21);
   g_test_add_func ("/game/melee/rout-in-melee-P-31", test_rout_in_melee_p31);
+  g_test_add_func ("/game/melee/leave-contact-P-23", test_leave_contact_p23);
+  g_test_add_func ("/game/melee/both-break-off-P-22", test_both_break_off_p22);
+  g_test_add_func ("/game/melee/routed-in-contact-P-31", test_routed_in_contact_p31);
+  g_test_add_func ("/game/melee/both-routed-any-order-P-22", test_both_routed_any_order_p22);
   g_test_add_func ("/game/melee/refused", test_melee_refused);
   g_test_add_func ("/game/melee/parry", test_parry);
   return g_test_run ();

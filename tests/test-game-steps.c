@@ -411,6 +411,50 @@ test_bounce_inertia_a40 (void)
   sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'sprint'}");
 }
 
+/* §8.2, A-40 (book §6.0: "The reverse is true"): a bounce pack slows down
+ * one step a subphase, all the way to a stop. Having run on its pack, a
+ * unit walks before it stops — it may not go prone or fire standing still,
+ * pack or no pack —; having sprinted, it runs first; a dazed unit may go
+ * down all the same (P-19). */
+static void
+test_bounce_slows_to_stop_a40 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'walk'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'walk'}");
+  sl_test_go_to_subphase (game, 2);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'run'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'run'}");
+  sl_test_go_to_subphase (game, 3);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'position-change', 'to_position': 'prone'}",
+                  "action", "A-40");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}",
+                  "action", "walks for a subphase");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'position-change', 'to_position': 'prone',"
+                        " 'bounce_pack': false}", "action", "A-40");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'dive', 'bounce_pack': false}",
+                  "action", "A-40");
+  /* A fire combined with a walk is a step down; so is a walk on foot. */
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13', 'combined_with': 'walk'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'sprint'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'tog-1', 'roll': 9}");
+  sl_test_go_to_subphase (game, 4);
+  /* After walking it may stop. */
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'position-change', 'to_position': 'prone'}");
+  /* After a sprint: a run, not a walk. */
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'walk'}", "action", "after sprinting it runs");
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'walk', 'bounce_pack': false}",
+                  "action", "A-40");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'run'}");
+  sl_test_go_to_subphase (game, 5);
+  /* Dazed after its run, it may only go down, and does. */
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-2', 'field': 'dazed_until', 'value': {'turn': 1, 'subphase': 6}}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'position-change', 'to_position': 'prone'}");
+}
+
 /* P-30 step 2, T-22, T-23, E-26: bursts are declared with the fire and
  * budgeted as bursts: they may follow a fire in the subphase before (a
  * single shot may not), at most two concentrated (the second at the same
@@ -459,6 +503,36 @@ test_bursts_budget_e26 (void)
                           " 'roll': 9}]}");
   g_assert_cmpint (sl_test_breakdown (sl_test_member (e->result, "targets[0]"), "breakdown", "consecutive-burst"),
                    ==, 2);
+}
+
+/* T-22, P-30 step 5.1 (book §9.3: "must fire at the same target as the
+ * previous burst"): a concentrated burst keeps its target only after a
+ * concentrated burst. After a single shot in the subphase before it may
+ * take another target; after a concentrated burst it may not. */
+static void
+test_concentrated_after_single_t22 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 9);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'tog-1', 'roll': 9}");
+  sl_test_go_to_subphase (game, 10);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-14',"
+                      " 'burst': 'concentrated'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'tog-1', 'roll': 9}");
+  /* Right after that concentrated burst — subphase 10, then the next
+   * turn's subphase 1 (A-55) —, one at its unit only. */
+  while (sl_game_get_state (game)->phase != SL_PHASE_INITIATIVE)
+    sl_test_play (game, "{'type': 'next'}");
+  sl_test_start_turn (game);
+  sl_test_refuse (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13',"
+                        " 'burst': 'concentrated'}", "unit", "same target");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-14',"
+                      " 'burst': 'concentrated'}");
 }
 
 /* No dead end: a declared shot whose target went out of the fight before
@@ -657,7 +731,9 @@ main (int   argc,
   g_test_add_func ("/steps/refuse-early-P-14-P-34-A-92", test_refuse_early);
   g_test_add_func ("/steps/refuse-sprint-T-36", test_refuse_sprint);
   g_test_add_func ("/steps/bounce-inertia-A-40", test_bounce_inertia_a40);
+  g_test_add_func ("/steps/bounce-slows-to-stop-A-40", test_bounce_slows_to_stop_a40);
   g_test_add_func ("/steps/bursts-budget-E-26", test_bursts_budget_e26);
+  g_test_add_func ("/steps/concentrated-after-single-T-22", test_concentrated_after_single_t22);
   g_test_add_func ("/steps/target-out-shot-wasted-A-17", test_target_out_shot_wasted_a17);
   g_test_add_func ("/steps/melee-no-dead-end-A-75", test_melee_no_dead_end);
   g_test_add_func ("/steps/avoid-dazed-fails-A-27", test_avoid_dazed_fails_a27);

@@ -133,6 +133,42 @@ test_kill_and_rout (void)
   sl_game_victory_clear (&v);
 }
 
+/* P-31 step 5, A-132: a leader never routs, and the leader is the one the
+ * squad answers to now. TOG's leader (tog-1) dead, tog-2 appointed acting
+ * leader (P-32 step 8): the rout of every other unit in the fight meets
+ * the Commonwealth's objective, as it does with the leader alive. */
+static void
+test_rout_acting_leader_p31 (void)
+{
+  g_autoptr(SlGame) game = training_with_victory (
+    "{'scenario': 'definitely-not-camping',"
+    " 'sides': {'tog': {'primary': 'kill'}, 'cw': {'primary': 'rout'}}}");
+  SlGameVictory v;
+
+  sl_test_start_turn (game);
+  wound (game, "tog-1", "dead");
+  sl_test_play (game, "{'type': 'appoint-leader', 'squad': 'tog-squad', 'unit': 'tog-2'}");
+  for (int i = 3; i <= 8; i++)
+    {
+      g_autofree char *command = g_strdup_printf ("{'type': 'correct', 'unit': 'tog-%d', 'field': 'routed', 'value': true}", i);
+      sl_test_play (game, command);
+    }
+  victory_now (game, &v);
+  g_assert_cmpint (v.objectives[1].enemy_standing, ==, 6);
+  g_assert_cmpint (v.objectives[1].enemy_routed, ==, 6);
+  g_assert_true (v.objectives[1].achieved);
+  g_assert_cmpint (v.objectives[1].points, ==, 100);
+  sl_game_victory_clear (&v);
+
+  /* The acting leader out in turn: the squad has no leader, and he counts
+   * among the units knocked out, not among those to rout. */
+  wound (game, "tog-2", "unconscious");
+  victory_now (game, &v);
+  g_assert_cmpint (v.objectives[1].enemy_standing, ==, 6);
+  g_assert_true (v.objectives[1].achieved);
+  sl_game_victory_clear (&v);
+}
+
 /* T-42, E-39: the charges objective scores its ladder (2 charges: 70);
  * only the side with that objective records charges, and nobody holds. */
 static void
@@ -244,6 +280,41 @@ test_budget (void)
   sl_game_victory_clear (&v);
 }
 
+/* P-40, T-39, T-38: without a "spent" member, unspent points count every
+ * purchase the setup records at the book's costs. Side A: two Combat Arms
+ * in BI with spike rifles, 20 + 20 + 5 = 45 each (E-02), one of them
+ * hidden (+25 %: 11.25, paid 12, §15.1), 2 mines (3 each), a mortar
+ * strike (10) and the camo tinter (10): 90 + 12 + 6 + 10 + 10 = 128 of
+ * 200, 72 unspent. Side B: one such soldier (45), the ECM jammer (20) and
+ * a missile strike (15): 80 of 100, 20 unspent. */
+static void
+test_unspent_purchases_p40 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'buy', 'name': 'Purchases', 'length_turns': 3,"
+    " 'modules': ['ammunition', 'area-effects', 'equipment', 'detection'],"
+    " 'sides': ["
+    "  {'id': 'a', 'name': 'A', 'mines': 2, 'fire_missions': {'mortar': 1}, 'camo_tinter': true,"
+    "   'squads': [{'id': 'a1', 'units': ["
+    "     {'id': 'a-1', 'counter': 1, 'troop': 'combat-arms', 'armor': 'BI', 'weapons': ['SR']},"
+    "     {'id': 'a-2', 'counter': 2, 'troop': 'combat-arms', 'armor': 'BI', 'weapons': ['SR'], 'hidden': true}]}]},"
+    "  {'id': 'b', 'name': 'B', 'ecm': true, 'fire_missions': {'missile': 1},"
+    "   'squads': [{'id': 'b1', 'units': ["
+    "     {'id': 'b-1', 'counter': 3, 'troop': 'combat-arms', 'armor': 'BI', 'weapons': ['SR'],"
+    "      'ecm_jammer': true}]}]}],"
+    " 'victory': {'sides': {'a': {'primary': 'none', 'budget': 200}, 'b': {'primary': 'none', 'budget': 100}}}}");
+  SlGameVictory v;
+
+  victory_now (game, &v);
+  g_assert_cmpint (v.objectives[0].cost, ==, 128);
+  g_assert_cmpint (v.objectives[0].unspent, ==, 72);
+  g_assert_cmpint (v.objectives[1].cost, ==, 80);
+  g_assert_cmpint (v.objectives[1].unspent, ==, 20);
+  g_assert_cmpfloat (v.result.scores[0].score, ==, 72);
+  g_assert_cmpfloat (v.result.scores[1].score, ==, 20);
+  sl_game_victory_clear (&v);
+}
+
 /* A setup's victory member is checked: objectives scored by a premade
  * scenario's numbers need that scenario. */
 static void
@@ -330,9 +401,11 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/victory/body-count", test_body_count);
   g_test_add_func ("/victory/kill-and-rout", test_kill_and_rout);
+  g_test_add_func ("/victory/rout-acting-leader-P-31", test_rout_acting_leader_p31);
   g_test_add_func ("/victory/charges", test_charges);
   g_test_add_func ("/victory/hold", test_hold);
   g_test_add_func ("/victory/budget", test_budget);
+  g_test_add_func ("/victory/unspent-purchases-P-40", test_unspent_purchases_p40);
   g_test_add_func ("/victory/players-objectives", test_players_objectives);
   g_test_add_func ("/victory/setup-checked", test_setup_checked);
   g_test_add_func ("/victory/report", test_report);

@@ -1278,6 +1278,107 @@ test_corrupt_files (void)
                      SL_GAME_ERROR_FORMAT, NULL);
 }
 
+/* Issue 30 #7: every member of a journal entry is read for its type and
+ * range — one edited value in an entry's moment or its command's type is a
+ * message naming the field, never a crash or a critical (the test runs
+ * with fatal warnings). */
+static void
+test_entry_members_typed (void)
+{
+  static const struct
+  {
+    const char *from;
+    const char *to;
+    int         code;
+    const char *expect;
+  } edits[] = {
+    { "\"phase\":\"initiative\"}", "\"phase\":5}", SL_GAME_ERROR_FORMAT,
+      "journal[0].at.phase: Expected phase (initiative, detection, action, fire-mission, rout-rally or end), got the number 5." },
+    { "\"phase\":\"initiative\"}", "\"phase\":true}", SL_GAME_ERROR_FORMAT,
+      "journal[0].at.phase: Expected phase" },
+    { "\"phase\":\"initiative\"}", "\"phase\":\"lunch\"}", SL_GAME_ERROR_FORMAT,
+      "journal[0].at.phase: Unknown phase “lunch”" },
+    { "\"step\":\"initiative-order\"", "\"step\":7", SL_GAME_ERROR_FORMAT,
+      "journal[1].at.step: Expected step (none, start, initiative-order, ranged-fire, explosion, melee or rally), got the number 7." },
+    { "\"subphase\":1,", "\"subphase\":11,", SL_GAME_ERROR_FORMAT,
+      "journal[1].at.subphase: Expected a whole number from 0 to 10, got 11." },
+    { "{\"turn\":1,\"phase\":\"initiative\"}", "{\"turn\":\"1\",\"phase\":\"initiative\"}", SL_GAME_ERROR_FORMAT,
+      "journal[0].at.turn: Expected a whole number from 1 to" },
+    { "{\"turn\":1,\"phase\":\"initiative\"}", "{\"phase\":\"initiative\"}", SL_GAME_ERROR_FORMAT,
+      "journal[0].at.turn: This field is required." },
+    { "{\"turn\":1,\"phase\":\"initiative\"}", "[1]", SL_GAME_ERROR_FORMAT,
+      "journal[0].at: Expected an object, got a list." },
+    { "\"phase\":\"initiative\"}", "\"phase\":\"initiative\",\"colour\":1}", SL_GAME_ERROR_FORMAT,
+      "journal[0].at.colour: Unknown field “colour”." },
+    { "\"type\":\"declare\"", "\"type\":[1]", SL_GAME_ERROR_INCONSISTENT,
+      "journal entry 2 (turn 1, subphase 1) cannot be applied: type: Expected text, got a list." },
+    { "\"type\":\"declare\"", "\"type\":5", SL_GAME_ERROR_INCONSISTENT,
+      "journal entry 2 (turn 1, subphase 1) cannot be applied: type: Expected text, got the number 5." },
+    { "\"type\":\"declare\"", "\"type\":\"teleport\"", SL_GAME_ERROR_INCONSISTENT,
+      "journal entry 2 (turn 1, subphase 1, “teleport”) cannot be applied: type: Unknown command “teleport”" },
+  };
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *good = NULL;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'walk'}");
+  good = sl_game_serialize (game);
+  for (guint i = 0; i < G_N_ELEMENTS (edits); i++)
+    {
+      g_autoptr(GString) edited = g_string_new (good);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(SlGame) loaded = NULL;
+
+      g_assert_cmpuint (g_string_replace (edited, edits[i].from, edits[i].to, 1), ==, 1);
+      assert_load_fails (edited->str, edits[i].code, edits[i].expect);
+      loaded = sl_game_load_from_data (sl_test_rules (), edited->str, -1, "bad.squadlog", &error);
+      g_assert_null (strstr (error->message, "(null)"));
+    }
+}
+
+/* Issue 30 #10: a file cut just after a whole entry, before the end of the
+ * journal, opens with that entry, whether the cut is before or after its
+ * comma or the end of its line — and says the file was cut. */
+static void
+test_cut_after_entry (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *good = NULL;
+  g_autofree char *path = temp_path ("cut.squadlog");
+  const char *ends[] = { "}", "},", "}\n", "},\n" };
+  const char *last;
+  guint n;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'walk'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'walk'}");
+  n = sl_game_get_position (game);
+  good = sl_game_serialize (game);
+  /* The last entry's line: the first n − 1 entries are before it. */
+  last = g_strrstr (good, "\n    {\"at\"");
+  g_assert_nonnull (last);
+  for (guint i = 0; i < G_N_ELEMENTS (ends); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(SlGame) cut = NULL;
+      g_autoptr(GString) text = g_string_new_len (good, last - good);
+      g_autofree char *shown = g_strescape (ends[i], NULL);
+
+      /* Cut after the entry before the last, ended each way. */
+      g_assert_true (text->str[text->len - 1] == ',');
+      g_string_truncate (text, text->len - 1);
+      g_string_append (text, ends[i] + 1);
+      g_assert_true (g_file_set_contents (path, text->str, text->len, &error));
+      cut = sl_game_load (sl_test_rules (), path, &error);
+      g_assert_no_error (error);
+      g_test_message ("cut after “%s”: %u entries", shown, sl_game_get_position (cut));
+      g_assert_cmpuint (sl_game_get_position (cut), ==, n - 1);
+      g_assert_nonnull (sl_game_get_load_warning (cut));
+      g_assert_nonnull (strstr (sl_game_get_load_warning (cut), "cut short"));
+    }
+  remove_temp (path);
+}
+
 /* The file's order of members does not matter, times are read in any ISO
  * 8601 form and written in UTC, and the summaries in the file are kept
  * until the entries are told again. */
@@ -1618,6 +1719,130 @@ test_flush_in_background (void)
   watched = NULL;
 }
 
+/* The disk full or not, for the crash tests' module linked in
+ * (fail-writes.c): writes to files in @dir that would make them longer
+ * fail with ENOSPC while the flag @full exists. */
+static void
+fill_disk (const char *dir,
+           const char *full,
+           gboolean    filled)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_setenv ("SL_FAIL_DIR", dir, TRUE);
+  g_setenv ("SL_FAIL_MODE", "full", TRUE);
+  g_setenv ("SL_FAIL_WHILE", full, TRUE);
+  if (filled)
+    g_assert_true (g_file_set_contents (full, "", 0, &error));
+  else
+    g_assert_cmpint (g_unlink (full), ==, 0);
+  /* The write put back after the failure must get a time of its own:
+   * the clock the file system stamps with moves in ticks. */
+  g_usleep (20000);
+}
+
+/* Issue 30 #8: on a full disk a save in place fails and puts the file
+ * back as it was; the game holds the change, says why
+ * (sl_game_get_unsaved) and applies nothing more on top of it; with room
+ * again it saves in place — putting the file back changed its time, and
+ * the game does not take its own file for one changed by another program.
+ * Undone, the change held is gone, and the game is saved as its file holds
+ * it. A file written whole (a PIN) fails the same way, the old one kept; a
+ * copy elsewhere that fails leaves the game saved. */
+static void
+test_full_disk (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = temp_path ("full.squadlog");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *full = g_strconcat (dir, ".full", NULL);
+  g_autofree char *copy = g_build_filename (dir, "copy.squadlog", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  guint at;
+  ino_t inode;
+
+  save_and_check (game, path);
+  sl_test_start_turn (game);
+  save_and_check (game, path);
+  at = sl_game_get_position (game);
+  inode = inode_of (path);
+  g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+
+  fill_disk (dir, full, TRUE);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'walk'}");
+  g_assert_false (sl_game_save (game, path, &error));
+  g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_WRITE);
+  g_assert_nonnull (strstr (error->message, g_strerror (ENOSPC)));
+  g_clear_error (&error);
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+  g_assert_nonnull (sl_game_get_unsaved (game));
+  g_assert_nonnull (strstr (sl_game_get_unsaved (game), g_strerror (ENOSPC)));
+  /* Nothing more on top of it: the table would pile up commands lost. */
+  g_assert_null (sl_game_apply_text (game, "{\"type\": \"next\"}", &error));
+  g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_UNSAVED);
+  g_assert_nonnull (strstr (error->message, g_strerror (ENOSPC)));
+  g_clear_error (&error);
+  g_assert_cmpuint (sl_game_get_position (game), ==, at + 1);
+  /* Tried again, still full: held. */
+  g_assert_false (sl_game_save (game, path, &error));
+  g_clear_error (&error);
+
+  /* Room again: saved in place, the game trusting its own file. */
+  fill_disk (dir, full, FALSE);
+  save_and_check (game, path);
+  g_assert_null (sl_game_get_unsaved (game));
+  g_assert_cmpuint (inode_of (path), ==, inode);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'walk'}");
+  save_and_check (game, path);
+  g_assert_cmpuint (inode_of (path), ==, inode);
+
+  /* Full again, the change undone: the game is as its file holds it. */
+  g_free (before);
+  g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+  fill_disk (dir, full, TRUE);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-15', 'action': 'walk'}");
+  g_assert_false (sl_game_save (game, path, &error));
+  g_clear_error (&error);
+  g_assert_true (sl_game_undo (game));
+  save_and_check (game, path);
+  g_assert_null (sl_game_get_unsaved (game));
+  g_free (after);
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+
+  /* Written whole: the new file cannot be written, the old one stays. */
+  sl_game_set_lock (game, "cw", "1234");
+  g_assert_false (sl_game_save (game, path, &error));
+  g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_WRITE);
+  g_clear_error (&error);
+  g_free (after);
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+  g_assert_nonnull (sl_game_get_unsaved (game));
+  fill_disk (dir, full, FALSE);
+  save_and_check (game, path);
+  g_assert_null (sl_game_get_unsaved (game));
+
+  /* A copy elsewhere that fails: the game's own file holds it all. */
+  fill_disk (dir, full, TRUE);
+  g_assert_false (sl_game_save (game, copy, &error));
+  g_clear_error (&error);
+  g_assert_null (sl_game_get_unsaved (game));
+  g_assert_cmpstr (sl_game_get_path (game), ==, path);
+  fill_disk (dir, full, FALSE);
+  sl_test_play (game, "{'type': 'next'}");
+  save_and_check (game, path);
+
+  g_unsetenv ("SL_FAIL_DIR");
+  g_unsetenv ("SL_FAIL_MODE");
+  g_unsetenv ("SL_FAIL_WHILE");
+  g_unlink (copy);
+  remove_temp (path);
+}
+
 /* Issue 19: saving writes in place only what changed — a command, its one
  * line; an undo, the lines after it — and the file is always what
  * writing it whole gives. A file changed by another program since is not
@@ -1772,7 +1997,10 @@ main (int   argc,
   g_test_add_func ("/game/cache/hash", test_cache_hash);
   g_test_add_func ("/game/cache/states", test_cache_states);
   g_test_add_func ("/game/journal/save-failure", test_save_failure_keeps_file);
+  g_test_add_func ("/game/journal/full-disk", test_full_disk);
   g_test_add_func ("/game/journal/corrupt-files", test_corrupt_files);
+  g_test_add_func ("/game/journal/entry-members-typed", test_entry_members_typed);
+  g_test_add_func ("/game/journal/cut-after-entry", test_cut_after_entry);
   g_test_add_func ("/game/journal/missing-file", test_missing_file);
   g_test_add_func ("/game/journal/file-details", test_file_details);
   g_test_add_func ("/game/end-14", test_game_end);

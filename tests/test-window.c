@@ -1971,6 +1971,63 @@ test_window_briefing (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* §5.2, P-08 step 2: the menu offers an ambush only to the groupings the
+ * core lets spring one — not the hidden teams while TOG's turn has not
+ * ended — and, §15.1: Detect only when the core takes a detection roll,
+ * not in a resolution step (the table model decides both). */
+static void
+test_window_ambush_in_turn (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autofree char *path = g_build_filename (tmp_dir, "ambush.squadlog", NULL);
+  g_autoptr(SlGame) game = sl_test_game_new_scenario ("definitely-not-camping", "{'scenario1Detection': true}");
+  g_auto(GStrv) piles = NULL;
+  SlWindow *window;
+  SlGame *shown;
+  GtkWidget *sheet;
+
+  sl_test_play (game, "{'type': 'hide', 'unit': 'cw-21', 'pile': 'Pile A', 'decoys': ['Pile B']}");
+  sl_test_play (game, "{'type': 'hide', 'unit': 'cw-25', 'pile': 'Pile C'}");
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'cw-team1': 5, 'cw-team2': 6, 'cw-team3': 7,"
+                      " 'tog-squad': 1}}");
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  /* The Detection Phase (P-27): TOG looks. */
+  g_assert_cmpint (sl_game_get_state (shown)->phase, ==, SL_PHASE_DETECTION);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.detect", NULL);
+  sheet = GTK_WIDGET (sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET));
+  g_assert_nonnull (sheet);
+  g_assert_true (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "unit", g_variant_new_string ("tog-1")));
+  g_assert_false (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "unit", g_variant_new_string ("cw-22")));
+  sl_sheet_close (SL_SHEET (sheet));
+  sl_test_play (shown, "{'type': 'next'}");
+  sl_test_ui_settle ();
+  g_assert_cmpint (sl_game_get_state (shown)->phase, ==, SL_PHASE_ACTION);
+
+  /* TOG's turn: no ambush yet. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.ambush", NULL);
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET));
+  sl_test_play (shown, "{'type': 'pass'}");
+  sl_test_ui_settle ();
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.ambush", NULL);
+  sheet = GTK_WIDGET (sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET));
+  g_assert_nonnull (sheet);
+  g_assert_true (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "grouping", g_variant_new_string ("cw-team2")));
+  sl_sheet_close (SL_SHEET (sheet));
+
+  /* A fire due in the ranged-fire step: no detection roll there. */
+  sl_test_play (shown, "{'type': 'declare', 'unit': 'cw-21', 'action': 'fire', 'target': 'tog-1'}");
+  while (sl_game_get_state (shown)->step == SL_STEP_INITIATIVE_ORDER)
+    sl_test_play (shown, "{'type': 'next'}");
+  sl_test_ui_settle ();
+  g_assert_cmpint (sl_game_get_state (shown)->step, ==, SL_STEP_RANGED_FIRE);
+  piles = sl_state_piles (sl_game_get_setup (shown), sl_game_get_state (shown), -1);
+  g_assert_nonnull (piles[0]);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.detect", NULL);
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A mine goes off (P-37): the sheet names it by number and side, never
  * by where it was written down; the one who set it off takes PF 6 and
  * loses his action, the others near take the frag blast (A-82). */
@@ -2066,22 +2123,6 @@ test_window_e16 (void)
 }
 
 
-/* Hidden units and secrets (§15.1, P-27, P-28, P-37): the Commonwealth
- * hides Trooper Cole under pile C (decoys B and D, where he lies sealed)
- * and Trooper Amari under E (decoy A), writes down a mine and seals where
- * its ground sensor stands; a TOG tech looks for them. */
-#define HIDE_SETUP \
-  "{'id': 'e24', 'name': 'Hide and Seek', 'length_turns': 12," \
-  " 'modules': ['detection', 'equipment', 'ammunition', 'area-effects']," \
-  " 'sides': [" \
-  "  {'id': 'cw', 'name': 'Commonwealth', 'camo_tinter': true, 'mines': 1, 'squads': [{'id': 'hide', 'units': [" \
-  "     {'id': 'c', 'counter': 3, 'name': 'Trooper Cole', 'troop': 'counter-insurgency', 'armor': 'LI'," \
-  "      'weapons': ['LR'], 'hidden': true, 'stealth_power': true}," \
-  "     {'id': 'c2', 'counter': 4, 'name': 'Trooper Amari', 'troop': 'counter-insurgency', 'armor': 'LI'," \
-  "      'weapons': ['LR'], 'hidden': true, 'stealth_power': true}]}]}," \
-  "  {'id': 'tog', 'name': 'TOG', 'squads': [{'id': 'look', 'units': [" \
-  "     {'id': 'eye', 'counter': 1, 'name': 'Tech Eye', 'troop': 'tech', 'armor': 'TS', 'weapons': ['LP']}]}]}]}"
-
 /* Scrolls every scrolled window in @widget @fraction of the way down. */
 static void
 scroll_to (GtkWidget *widget,
@@ -2095,20 +2136,6 @@ scroll_to (GtkWidget *widget,
     }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     scroll_to (child, fraction);
-}
-
-static SlGame *
-hide_and_seek_game (gboolean amari)
-{
-  SlGame *game = sl_test_game_new_setup (HIDE_SETUP);
-
-  sl_test_play (game, "{'type': 'hide', 'unit': 'c', 'pile': 'Pile C', 'decoys': ['Pile B', 'Pile D'],"
-                      " 'where': 'ZULU-9 behind the crates'}");
-  if (amari)
-    sl_test_play (game, "{'type': 'hide', 'unit': 'c2', 'pile': 'Pile E', 'decoys': ['Pile A']}");
-  sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'c', 'label': 'QUEBEC-4 by the old well'}");
-  sl_test_play (game, "{'type': 'seal', 'side': 'cw', 'kind': 'sensor', 'text': 'YANKEE-2 on the roof'}");
-  return game;
 }
 
 /* Every string a shown widget puts on the screen: label texts, titles and
@@ -2204,7 +2231,7 @@ static void
 test_window_private_view (void)
 {
   g_autoptr(SlApplication) app = start_app ();
-  g_autoptr(SlGame) game = hide_and_seek_game (FALSE);
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (FALSE);
   g_autofree char *path = g_build_filename (tmp_dir, "private.squadlog", NULL);
   SlWindow *window;
   SlPrivateView *view;
@@ -2480,7 +2507,7 @@ static void
 test_window_detect_e24 (void)
 {
   g_autoptr(SlApplication) app = start_app ();
-  g_autoptr(SlGame) game = hide_and_seek_game (TRUE);
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (TRUE);
   g_autofree char *path = g_build_filename (tmp_dir, "e24.squadlog", NULL);
   const char * const pairs[] = { "pile e", "amari", "pile d", "decoy", "pile a", "decoy", "pile c", "cole", NULL };
   SlWindow *window;
@@ -2608,6 +2635,158 @@ test_window_file_elsewhere (void)
   g_assert_cmpuint (sl_game_get_position (sl_window_get_game (second)), ==, at + 3);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
   gtk_window_destroy (GTK_WINDOW (second));
+}
+
+/* The disk of SL_FAIL_DIR full (TRUE) or with room again, through the
+ * crash tests' module preloaded (tests/fail-writes.c, the part
+ * window-full-disk): the window's writes there that would make a file longer
+ * fail with ENOSPC while the flag SL_FAIL_WHILE exists. */
+static void
+fill_disk (gboolean full)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (full)
+    g_assert_true (g_file_set_contents (g_getenv ("SL_FAIL_WHILE"), "", 0, &error));
+  else
+    g_assert_cmpint (g_unlink (g_getenv ("SL_FAIL_WHILE")), ==, 0);
+  /* A write put back after a failure gets a time of its own: the clock
+   * the file system stamps with moves in ticks. */
+  g_usleep (20000);
+}
+
+/* The close or quit asked about the change not saved: the question is
+ * answered with @response and put away. */
+static void
+answer_unsaved (const char *response)
+{
+  AdwMessageDialog *ask;
+
+  sl_test_ui_settle ();
+  ask = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (ask);
+  g_assert_cmpstr (adw_message_dialog_get_heading (ask), ==, "Save Changes?");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ask), "No space left on device"));
+  adw_message_dialog_response (ask, response);
+  gtk_window_destroy (GTK_WINDOW (ask));
+  sl_test_ui_settle ();
+}
+
+/* Issue 30 #8: Next on a full disk. The command is held, never shown as
+ * done while lost: the bar says it is not in the file and why, nothing more
+ * is recorded, and the window neither closes (Ctrl+W, Quit) nor opens
+ * another game without asking. With room again it is saved — at Retry, or
+ * tried again by itself — in place: putting the file back after the failed
+ * write changed its time, and the window does not call its own file
+ * changed by another program; the next commands are saved too. Undo takes
+ * a held command back; Discard closes without it. */
+static void
+test_window_full_disk (void)
+{
+  g_autoptr(SlApplication) app = NULL;
+  g_autoptr(SlGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *other = NULL;
+  g_autoptr(GFile) other_file = NULL;
+  SlWindow *window;
+  SlGame *shown;
+  GtkInfoBar *bar;
+  gboolean destroyed = FALSE;
+  gint64 until;
+  guint at;
+
+  if (strstr (g_getenv ("LD_PRELOAD") ? g_getenv ("LD_PRELOAD") : "", "fail-writes") == NULL)
+    {
+      g_test_skip ("needs tests/fail-writes.c preloaded: meson test window-full-disk");
+      return;
+    }
+  app = start_app ();
+  game = sl_test_game_new ();
+  g_assert_cmpint (g_mkdir_with_parents (g_getenv ("SL_FAIL_DIR"), 0700), ==, 0);
+  path = g_build_filename (g_getenv ("SL_FAIL_DIR"), "full.squadlog", NULL);
+  other = g_build_filename (tmp_dir, "other.squadlog", NULL);
+  other_file = g_file_new_for_path (other);
+  g_assert_true (sl_game_save (game, other, &error));
+  sl_test_start_turn (game);
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  bar = GTK_INFO_BAR (find_widget (GTK_WIDGET (window), GTK_TYPE_INFO_BAR));
+  at = sl_game_get_position (shown);
+
+  /* Full: Next is held, and says so. */
+  fill_disk (TRUE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  g_assert_cmpuint (sl_game_get_position (shown), ==, at + 1);
+  g_assert_cmpuint (entries_on_disk (path), ==, at);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  g_assert_true (shows_text (GTK_WIDGET (bar), "Not saved: the last change shown here is not in the game's file."));
+  g_assert_true (shows_text (GTK_WIDGET (bar), "No space left on device"));
+  g_assert_cmpint (gtk_info_bar_get_message_type (bar), ==, GTK_MESSAGE_ERROR);
+  /* Nothing more on top of it. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  g_assert_cmpuint (sl_game_get_position (shown), ==, at + 1);
+  /* Not closed, not quit, not put away for another game without a word. */
+  gtk_window_close (GTK_WINDOW (window));
+  answer_unsaved ("cancel");
+  g_assert_true (sl_test_ui_find_toplevel (SL_TYPE_WINDOW) == GTK_WINDOW (window));
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  answer_unsaved ("cancel");
+  g_assert_true (sl_test_ui_find_toplevel (SL_TYPE_WINDOW) == GTK_WINDOW (window));
+  g_assert_false (sl_window_open_file (window, other_file));
+  sl_test_ui_settle ();
+  {
+    AdwMessageDialog *refused = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+
+    g_assert_nonnull (refused);
+    g_assert_cmpstr (adw_message_dialog_get_heading (refused), ==, "Cannot Open “other.squadlog”");
+    gtk_window_destroy (GTK_WINDOW (refused));
+  }
+  g_assert_true (sl_window_get_game (window) == shown);
+
+  /* Room again: Retry saves it, in place; the window records on. */
+  fill_disk (FALSE);
+  gtk_info_bar_response (bar, GTK_RESPONSE_ACCEPT);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  g_assert_null (sl_game_get_unsaved (shown));
+  g_assert_cmpuint (entries_on_disk (path), ==, at + 1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  g_assert_false (sl_game_get_read_only (shown));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  g_assert_cmpuint (entries_on_disk (path), ==, at + 2);
+
+  /* Held again, and saved by itself once there is room. */
+  fill_disk (TRUE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  fill_disk (FALSE);
+  until = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (sl_game_get_unsaved (shown) != NULL && g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE), g_usleep (10000);
+  g_assert_null (sl_game_get_unsaved (shown));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  g_assert_cmpuint (entries_on_disk (path), ==, at + 3);
+
+  /* Held, then undone: the game is as its file holds it. */
+  fill_disk (TRUE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  g_assert_nonnull (sl_game_get_unsaved (shown));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_null (sl_game_get_unsaved (shown));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  g_assert_cmpuint (sl_game_get_position (shown), ==, at + 3);
+
+  /* Held, and the players say to close without it. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  g_assert_nonnull (sl_game_get_unsaved (shown));
+  g_signal_connect (window, "destroy", G_CALLBACK (destroyed_cb), &destroyed);
+  gtk_window_close (GTK_WINDOW (window));
+  answer_unsaved ("discard");
+  g_assert_true (destroyed);
+  fill_disk (FALSE);
+  g_assert_cmpuint (entries_on_disk (path), ==, at + 3);
+  g_unlink (path);
+  g_unlink (other);
 }
 
 /* Issue 19 #11: names are text, never markup. Every name a scenario file
@@ -3597,6 +3776,16 @@ main (int   argc,
   g_assert_no_error (error);
   g_setenv ("XDG_STATE_HOME", tmp_dir, TRUE);
   g_setenv ("XDG_DATA_HOME", tmp_dir, TRUE);
+  /* Where the disk fills up under /window/full-disk, set before any thread
+   * can read the environment; nothing fails there without the module. */
+  {
+    g_autofree char *full = g_build_filename (tmp_dir, "full-disk", NULL);
+    g_autofree char *flag = g_build_filename (tmp_dir, "full-disk.on", NULL);
+
+    g_setenv ("SL_FAIL_DIR", full, TRUE);
+    g_setenv ("SL_FAIL_MODE", "full", TRUE);
+    g_setenv ("SL_FAIL_WHILE", flag, TRUE);
+  }
   g_test_init (&argc, &argv, NULL);
   /* GTK's accessibility test API reads what the widgets tell a screen
    * reader (/window/adaptive/a11y). */
@@ -3613,9 +3802,11 @@ main (int   argc,
   g_test_add_func ("/window/start/new-game", test_window_new_game);
   g_test_add_func ("/window/private/markup-names", test_window_markup_names);
   g_test_add_func ("/window/start/file-elsewhere", test_window_file_elsewhere);
+  g_test_add_func ("/window/full-disk/hold-and-retry", test_window_full_disk);
   g_test_add_func ("/window/game/construction-P-36", test_window_construction);
   g_test_add_func ("/window/game/briefing", test_window_briefing);
   g_test_add_func ("/window/game/briefing-bought-T-37", test_window_briefing_bought);
+  g_test_add_func ("/window/game/ambush-in-turn-5.2", test_window_ambush_in_turn);
   g_test_add_func ("/window/table/rout-sheet", test_window_rout_sheet);
   g_test_add_func ("/window/table/due-rout", test_window_due_rout);
   g_test_add_func ("/window/table/give-up", test_window_give_up);

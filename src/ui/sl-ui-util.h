@@ -175,11 +175,6 @@ char          *sl_signed_text      (gint64          value);
  * subphase index as the table reads it. */
 char          *sl_subphase_words   (SlGame         *game,
                                     int             index);
-/* Whether the table may see @marker: not kept by its side in secret (a
- * mine waiting, a decoy, a charge concealed under a sealed note; P-28,
- * P-36 step 6, P-37, A-88). Secret markers are the private view's. */
-gboolean       sl_marker_is_public (SlGame         *game,
-                                    const SlMarker *marker);
 /* What @marker is and how it stands, in words: "Internal Door · 2½ of 5
  * wound levels (P-25)", "2 plastic charges · deactivated (P-36 step 4)",
  * "Fragmentation grenade · goes off in subphase 5". */

@@ -133,6 +133,20 @@ check_loaded (SlGame *game,
   check_cache_state (game, flip);
 }
 
+/* Whether the @size bytes at @data hold @word. */
+static gboolean
+holds (const char *data,
+       size_t      size,
+       const char *word)
+{
+  size_t n = strlen (word);
+
+  for (size_t i = 0; i + n <= size; i++)
+    if (memcmp (data + i, word, n) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
@@ -148,9 +162,13 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   game = sl_game_load_from_data (sl_fuzz_rules (), text, (gssize) size, "fuzz.squadlog", &error);
   if (game == NULL)
     {
-      /* A refusal says why, in the game error domain. */
+      /* A refusal says why, in the game error domain — naming what it
+       * read, never a NULL printed as "(null)" (issue 30 #7) unless the
+       * file itself says so. */
       if (error == NULL || error->domain != SL_GAME_ERROR || error->message[0] == '\0')
         sl_fuzz_fail ("Refused without a game error");
+      if (strstr (error->message, "(null)") != NULL && !holds (text, size, "(null)"))
+        sl_fuzz_fail ("Refused with a message naming nothing: %s", error->message);
       return 0;
     }
   if (error != NULL)

@@ -41,6 +41,9 @@ char     *sl_text_file_name       (const char *s,
                                    gsize       max,
                                    const char *fallback);
 
+/* A modifier as the logs print it: "+2", "−2" (U+2212 MINUS SIGN), "0". */
+char     *sl_text_signed          (int         value);
+
 /* @s with & < > ' " escaped for Pango markup (NULL gives ""). */
 char     *sl_markup_escape        (const char *s);
 

@@ -202,7 +202,7 @@ sl_command_zero_g_check (SlCommand      *c,
   *succeeded = TRUE;
   if (check != NULL)
     memset (check, 0, sizeof *check);
-  if (!c->setup->environment.zero_g)
+  if (!sl_setup_zero_g_checks (c->setup))
     return TRUE;
   zin.troop = us->troop;
   zin.naval = us->naval;
@@ -231,7 +231,24 @@ sl_command_zero_g_check (SlCommand      *c,
   *succeeded = zres.succeeded;
   if (check != NULL)
     *check = zres.check;
+  /* P-21 step 4: the action is lost, and tried again next subphase. */
+  if (!zres.succeeded)
+    c->state->units[unit].zero_g_failed = sl_command_now (c) + 1;
   return TRUE;
+}
+
+gboolean
+sl_command_check_zero_g_retry (SlCommand   *c,
+                               int          unit,
+                               const char  *field,
+                               GError     **error)
+{
+  if (c->state->units[unit].zero_g_failed != sl_command_now (c) + 1)
+    return TRUE;
+  sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, field,
+                     _("%s failed its zero-G check in this subphase: the action is lost, and it tries again next subphase (P-21 step 4)."),
+                     sl_command_name (c, unit));
+  return FALSE;
 }
 
 gboolean

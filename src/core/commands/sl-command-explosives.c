@@ -84,16 +84,14 @@ read_label (SlReader   *r,
   return TRUE;
 }
 
-/* §15.6: every command of this family needs the area-effect rules. */
+/* §15.6, §10 F: each command of this family needs the rule of its weapon
+ * (SL_MODULE_AREA_EFFECTS: any of them, for a blast). */
 static gboolean
 require_area_effects (SlCommand  *c,
+                      SlModule    module,
                       GError    **error)
 {
-  if (sl_setup_has_module (c->setup, SL_MODULE_AREA_EFFECTS))
-    return TRUE;
-  sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
-                     _("Grenades, charges, mines and fire missions need the area-effect rules (§15.6)."));
-  return FALSE;
+  return sl_command_require_module (c, module, "type", error);
 }
 
 /* The unit's Fire/Throw action ending now, in the ranged-fire step (P-34
@@ -238,7 +236,7 @@ read_throw (SlCommand  *c,
   t->in.roll_stream = sl_command_die (c, r, "roll", 10);
   t->in.scatter_stream = scatter_stream (c, r);
   read_label (r, "label", &t->label);
-  return sl_command_inputs_done (c) && require_area_effects (c, error);
+  return sl_command_inputs_done (c) && require_area_effects (c, SL_MODULE_GRENADES, error);
 }
 
 /* P-34 step 1: a grenade of that kind on the log, picked up. */
@@ -392,7 +390,7 @@ read_launch (SlCommand  *c,
     sl_reader_fail (r, "grenades", _("One fire action launches 1 to 4 grenades (P-35 step 1, T-31)."));
   for (guint i = 0; i < l->n && i < 4 && sl_reader_ok (r); i++)
     read_launched_grenade (c, r, i, l);
-  return sl_command_inputs_done (c) && require_area_effects (c, error);
+  return sl_command_inputs_done (c) && require_area_effects (c, SL_MODULE_GRENADES, error);
 }
 
 /* P-35, A-113: the launcher, its load and the rate of fire. */
@@ -964,7 +962,7 @@ read_blast (SlCommand  *c,
   b->at_obstacle = sl_command_read_obstacle (c, r, "obstacle", &b->obstacle);
   if (b->at_obstacle && sl_reader_has (r, "breached") && sl_reader_ok (r))
     sl_reader_fail (r, "breached", _("With the obstacle named, whether it is breached is worked out (A-81)."));
-  return sl_command_inputs_done (c) && require_area_effects (c, error);
+  return sl_command_inputs_done (c) && require_area_effects (c, SL_MODULE_AREA_EFFECTS, error);
 }
 
 /* P-08 step 4: the marker due to go off now, and the units it catches.
@@ -1235,7 +1233,7 @@ sl_command_detonate (SlCommand  *c,
 
   unit = sl_command_unit (c, r, "unit", FALSE);
   id = sl_reader_int (r, "marker", 1, G_MAXINT, 0);
-  if (!sl_command_inputs_done (c) || !require_area_effects (c, error))
+  if (!sl_command_inputs_done (c) || !require_area_effects (c, SL_MODULE_EXPLOSIVES, error))
     return FALSE;
 
   if (!check_throw_action (c, unit, SL_THROW_CHARGE, N_("Detonating a charge"), error))
@@ -1275,6 +1273,14 @@ sl_command_detonate (SlCommand  *c,
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "marker",
                          _("%s is already set off (P-36 step 3)."), m->label);
+      return FALSE;
+    }
+  /* P-36 step 4: deactivated, it goes off no more until installed again. */
+  if (m->resolved)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "marker",
+                         _("%s was deactivated: setting it again needs a new Install action (P-36 step 4)."),
+                         m->label);
       return FALSE;
     }
   if (c->state->squad_of[unit] != c->state->squad_of[m->owner] || u->routed)
@@ -1347,7 +1353,7 @@ read_mine (SlCommand  *c,
       mc->in.distance_m = sl_reader_number (r, "distance_m", 0, 10000, 0);
       swept_read (c, r, &mc->swept, FALSE);
     }
-  return sl_command_inputs_done (c) && require_area_effects (c, error);
+  return sl_command_inputs_done (c) && require_area_effects (c, SL_MODULE_MINES, error);
 }
 
 /* P-37 steps 1 and 2: mines are bought by number, only for outdoors, and
@@ -1641,7 +1647,7 @@ read_fire_mission (SlCommand    *c,
   if (sl_reader_ok (r) && f->mission != NULL &&
       (f->in.mission = sl_rules_fire_mission (c->rules, f->mission)) == NULL)
     sl_reader_fail (r, "mission", _("Unknown fire mission “%s” (T-35)."), f->mission);
-  return sl_command_inputs_done (c) && require_area_effects (c, error);
+  return sl_command_inputs_done (c) && require_area_effects (c, SL_MODULE_FIRE_MISSIONS, error);
 }
 
 /* P-38 step 4, A-13: the fire mission due to land now, and its kind, named

@@ -600,10 +600,12 @@ finish_kit_action (SlCommand      *c,
     }
   else if (is_action (action, "pick-up-object") &&
            sl_setup_has_module (c->setup, SL_MODULE_AMMUNITION) &&
+           sl_setup_has_module (c->setup, SL_MODULE_GRENADES) &&
            (u->grenades[SL_GRENADE_FG] > 0 || u->grenades[SL_GRENADE_SG] > 0))
     {
       /* A-92: with the ammunition rules a grenade is picked up before it is
-       * thrown. */
+       * thrown — where grenades are in use (§9.6, §10 F); elsewhere the
+       * unit picks up something else. */
       u->grenade_ready = TRUE;
       sl_command_say (c, _("%s has a grenade ready."), name);
     }
@@ -656,7 +658,9 @@ start_subphase (SlCommand *c,
       /* A-50: the move a unit makes this subphase, for the fire modifiers;
        * the last one's, for what may follow it (T-07, A-31, A-40). */
       u->moved_before = u->moving;
+      u->bounced_before = u->moving != SL_MOVE_NONE && u->bounce_pack && !c->setup->environment.zero_g;
       u->moving = SL_MOVE_NONE;
+      u->move_made = FALSE;
       if (u->current.action != NULL && !u->current.resolved &&
           u->current.start <= now && now <= u->current.end)
         {
@@ -671,6 +675,7 @@ start_subphase (SlCommand *c,
       if (u->current.action != NULL && !u->current.resolved && u->current.end == now &&
           resolution_step (u->current.action) == SL_STEP_NONE)
         finish_action (c, unit);
+      sl_command_routed_in_contact (c, unit);
     }
 }
 
@@ -1047,7 +1052,6 @@ check_can_act (SlCommand       *c,
 {
   const SlUnitState *u = &c->state->units[unit];
   const char *name = sl_command_name (c, unit);
-  int now = sl_command_now (c);
 
   if (sl_state_unit_out (c->rules, c->state, unit))
     {
@@ -1055,7 +1059,7 @@ check_can_act (SlCommand       *c,
                          _("%s is out of the fight (T-16)."), name);
       return FALSE;
     }
-  if (u->idle_until >= now)
+  if (sl_state_unit_ambushed (c->rules, c->state, unit))
     {
       g_autofree char *when = sl_command_when (c, u->idle_until);
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
@@ -1069,6 +1073,8 @@ check_can_act (SlCommand       *c,
                          name);
       return FALSE;
     }
+  if (!sl_command_check_zero_g_retry (c, unit, "unit", error))
+    return FALSE;
   if (!sl_state_unit_idle (c->rules, c->state, unit) && !replace)
     {
       g_autofree char *when = sl_command_when (c, u->current.end);
@@ -1077,10 +1083,14 @@ check_can_act (SlCommand       *c,
                          name, u->current.action->name, when);
       return FALSE;
     }
-  if (u->n_engaged > 0 && !is_action (action, "melee"))
+  /* P-22, P-23 a, A-75: in melee contact a unit fights, or leaves by
+   * trying to avoid: a move away, after its avoidance roll (checked with
+   * the declaration: sl_command_check_avoid_contact). */
+  if (u->n_engaged > 0 && !is_action (action, "melee") && !moves_away (action))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
-                         _("%s is engaged in melee: it fights or tries to avoid (P-22, P-23)."), name);
+                         _("%s is in melee contact: it fights, or leaves by trying to avoid — a move away (Avoid melee, a walk …) after an avoidance roll (P-22, P-23 a, A-75)."),
+                         name);
       return FALSE;
     }
   /* P-31: a routed unit only moves to cover or away from enemy fire. */
@@ -1111,31 +1121,28 @@ check_fire_target (SlCommand  *c,
 {
   if (target < 0)
     return TRUE;
-  if (target == unit)
+  switch (sl_state_target_problem (c->rules, c->setup, c->state, unit, target))
     {
+    case SL_TARGET_SELF:
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "target", _("A unit does not fire at itself."));
       return FALSE;
-    }
-  if (sl_command_side (c, target) == sl_command_side (c, unit))
-    {
+    case SL_TARGET_FRIEND:
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "target",
                          _("%s is on %s's own side."), sl_command_name (c, target), sl_command_name (c, unit));
       return FALSE;
-    }
-  if (sl_state_unit_out (c->rules, c->state, target))
-    {
+    case SL_TARGET_OUT:
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
                          _("%s is already out of the fight (T-16)."), sl_command_name (c, target));
       return FALSE;
-    }
-  if (c->state->units[target].hidden)
-    {
+    case SL_TARGET_HIDDEN:
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
                          _("%s has not been detected and cannot be fired at (P-14 step 1, §15.1)."),
                          sl_command_name (c, target));
       return FALSE;
+    case SL_TARGET_OK:
+    default:
+      return TRUE;
     }
-  return TRUE;
 }
 
 /* Whether a charge of the unit's squad waits on the table to be set off by
@@ -1292,7 +1299,19 @@ check_move (SlCommand       *c,
     in.mode = action->move;
   else if (combined_with > SL_MOVE_NONE && combined_with < SL_N_MOVES)
     in.mode = combined_with;
-  else
+  /* §8.2, A-40: having run or sprinted on its pack, the unit slows one
+   * step a subphase all the way to a stop, pack or no pack now: it may not
+   * stand still (go prone, fire without a move …) or drop two steps. A
+   * dazed unit may only go down (P-19, A-27). */
+  if (u->bounced_before && !sl_state_unit_dazed (c->rules, c->state, unit) &&
+      !sl_bounce_inertia (u->moved_before, in.mode, &local_error))
+    {
+      sl_rule_error_set (error, local_error->code,
+                         action->move == SL_MOVE_NONE && in.mode != SL_MOVE_NONE ? "combined_with" : "action",
+                         "%s", local_error->message);
+      return FALSE;
+    }
+  if (in.mode == SL_MOVE_NONE)
     return TRUE;
   in.position = u->position;
   in.race = us->race;
@@ -1389,12 +1408,6 @@ check_weapon_ready (SlCommand       *c,
   const SlWeapon *weapon = us->weapons[u->in_hand];
   const char *name = us->told;
 
-  if (throwing != SL_THROW_NONE && !sl_setup_has_module (c->setup, SL_MODULE_AREA_EFFECTS))
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "throw",
-                         _("Grenades, launchers and charges need the area-effect rules (§9.6)."));
-      return FALSE;
-    }
   /* A grenade or a charge's radio does not care about the weapon in hand;
    * the launcher shares the rifle's jam (A-113). */
   if (action->fire && (throwing == SL_THROW_NONE || throwing == SL_THROW_LAUNCHER))
@@ -1514,6 +1527,34 @@ check_kit_action (SlCommand       *c,
   return TRUE;
 }
 
+/* §10 F, T-43 F: "rules in use" means only those — an action of an
+ * advanced rule the game does not use is refused as it is declared: a
+ * rally (morale, §9.5), a fire mission called (P-38), a charge installed,
+ * set off, fired at, deactivated or picked up (P-36), a hand grenade or
+ * the launcher (P-34, P-35). Reload (§15.2) and bursts (§15.3) are
+ * checked with their own rules. */
+static gboolean
+check_rules_in_use (SlCommand       *c,
+                    const SlAction  *action,
+                    int              throwing,
+                    int              charge,
+                    GError         **error)
+{
+  if (is_action (action, "rally"))
+    return sl_command_require_module (c, SL_MODULE_MORALE, "action", error);
+  if (is_action (action, "call-fire-mission"))
+    return sl_command_require_module (c, SL_MODULE_FIRE_MISSIONS, "action", error);
+  if (is_action (action, "install-plastic") || is_action (action, "install-shaped"))
+    return sl_command_require_module (c, SL_MODULE_EXPLOSIVES, "action", error);
+  if (throwing == SL_THROW_GRENADE || throwing == SL_THROW_LAUNCHER)
+    return sl_command_require_module (c, SL_MODULE_GRENADES, "throw", error);
+  if (throwing == SL_THROW_CHARGE)
+    return sl_command_require_module (c, SL_MODULE_EXPLOSIVES, "throw", error);
+  if (charge > 0)
+    return sl_command_require_module (c, SL_MODULE_EXPLOSIVES, "charge", error);
+  return TRUE;
+}
+
 /* The action's own conditions beyond T-05 and T-06. */
 static gboolean
 check_action_state (SlCommand       *c,
@@ -1566,7 +1607,14 @@ typedef struct
   gboolean            at_obstacle;
   SlObstacleAt        obstacle;
   int                 charge;      /* the charge marker's id, or 0 */
+  /* A move away from melee contact (P-23 a, A-75): the opponent's wish to
+   * break off too, the avoidance roll and the opponent's free attack. */
+  gboolean            target_avoids;
+  gboolean            has_target_decision;
+  const char         *avoid_stream;
+  const char         *attack_stream;
   /* Worked out */
+  int                 opponent;    /* the unit in contact it tries to avoid, or −1 */
   int                 now;
   int                 mission;     /* the T-35 entry of the fire mission called, or −1 */
   SlActionCostResult  cost;
@@ -1665,6 +1713,12 @@ read_declaration (SlCommand   *c,
     sl_reader_fail (r, "label", _("A label is at most %d characters."),
                     (int) sizeof (((SlCurrentAction *) NULL)->label) - 1);
   d->zero_g_stream = sl_command_die (c, r, "zero_g_roll", 10);
+  /* P-23 a: a move away from melee contact starts with an avoidance
+   * roll; the opponent may want to break off too (P-22 step 6). */
+  d->avoid_stream = sl_command_die (c, r, "roll", 10);
+  d->attack_stream = sl_command_die (c, r, "attack_roll", 10);
+  d->has_target_decision = sl_reader_has (r, "target_decision");
+  d->target_avoids = sl_reader_enum (r, "target_decision", sl_melee_decision_names, N_("decision"), 0) == 1;
   /* P-38: the kind of fire mission is named as it is called. */
   d->mission_id = sl_reader_string (r, "mission", NULL);
   if (d->mission_id != NULL && sl_reader_ok (r) && !is_action (d->in.action, "call-fire-mission"))
@@ -1708,6 +1762,31 @@ check_declared_charge (SlCommand         *c,
   return TRUE;
 }
 
+/* P-23 a, A-75: a move away declared in melee contact is the unit's try
+ * to avoid: whom it avoids (its target, or its only opponent), and whether
+ * it may. The move itself has no target. */
+static gboolean
+check_contact (SlCommand    *c,
+               Declaration  *d,
+               GError      **error)
+{
+  d->opponent = -1;
+  if (c->state->units[d->unit].n_engaged == 0)
+    {
+      if (d->has_target_decision)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "target_decision",
+                             _("The opponent's decision is given for a move away from melee contact (P-22 step 6, P-23 a)."));
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (!sl_command_check_avoid_contact (c, d->unit, d->target, d->target_avoids, &d->opponent, error))
+    return FALSE;
+  d->target = -1;
+  return TRUE;
+}
+
 /* Whether the unit may start the action now (P-07), before its cost. */
 static gboolean
 check_declaration (SlCommand    *c,
@@ -1736,6 +1815,8 @@ check_declaration (SlCommand    *c,
   if (doors != NULL && doors->doors_locked && is_action (d->in.action, "open-door"))
     d->in.locked = TRUE;
   if (!check_can_act (c, unit, d->in.action, d->replace, error) ||
+      !check_contact (c, d, error) ||
+      !check_rules_in_use (c, d->in.action, d->throwing, d->charge, error) ||
       !check_conditions (c, unit, d->in.action, d->in.locked, d->in.airlock, error) ||
       !sl_command_check_turn (c, unit, "unit", error) ||
       !check_daze (c, unit, d->in.action, d->in.to_position, error) ||
@@ -1789,19 +1870,14 @@ check_declared_end (SlCommand          *c,
                     const Declaration  *d,
                     GError            **error)
 {
-  if (d->burst != SL_BURST_NONE)
+  if (d->burst != SL_BURST_NONE && !sl_state_unit_fires_bursts (c->setup, c->state, d->unit))
     {
-      const SlWeapon *w = sl_state_unit_weapon (c->setup, c->state, d->unit);
-      const char *mode = sl_state_unit_omni_mode (c->setup, c->state, d->unit);
-
       if (!sl_command_require_module (c, SL_MODULE_AUTOMATIC_FIRE, "burst", error))
         return FALSE;
-      if (!sl_weapon_get_profile (w, mode)->auto_fire)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "burst",
-                             _("The %s fires no bursts (P-30 step 1)."), w->name);
-          return FALSE;
-        }
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "burst",
+                         _("The %s fires no bursts (P-30 step 1)."),
+                         sl_state_unit_weapon (c->setup, c->state, d->unit)->name);
+      return FALSE;
     }
   return check_rate_of_fire (c, d->unit, d->in.action, d->target, d->throwing, d->burst,
                              d->now + d->cost.takes_effect_after - 1, error) &&
@@ -1837,12 +1913,20 @@ start_declared (SlCommand    *c,
 
   /* P-21: in zero-G every action starts with a check; a failure loses it.
    * The move the action makes, or is combined with (a sprint with a fire
-   * is no zero-G move either, P-21). */
+   * is no zero-G move either, P-21). A-71: a fire of the weapon in hand
+   * (a shot or a burst, at a unit, an obstacle or a charge) is a fire of
+   * that weapon — its +1 for a spike rifle or a caseless weapon, and no
+   * slug weapon —; a Fire/Throw action that throws a grenade, fires the
+   * launcher fitted to the rifle or sets a charge off by radio is none
+   * (the launcher is its own weapon: its roll takes none of the rifle's
+   * modifiers, P-35 step 3). */
   move = d->in.action->move != SL_MOVE_NONE ? d->in.action->move
        : d->in.combined_with > SL_MOVE_NONE && d->in.combined_with < SL_N_MOVES
        ? (SlMove) d->in.combined_with
        : SL_MOVE_NONE;
-  if (!sl_command_zero_g_check (c, d->unit, d->in.action->fire ? SL_ZERO_G_FIRE : SL_ZERO_G_OTHER,
+  if (!sl_command_zero_g_check (c, d->unit,
+                                d->in.action->fire && d->throwing == SL_THROW_NONE ? SL_ZERO_G_FIRE
+                                                                                   : SL_ZERO_G_OTHER,
                                 move, d->zero_g_stream, "", steady, &check, error))
     return FALSE;
   if (!*steady)
@@ -1884,10 +1968,15 @@ apply_declaration (SlCommand         *c,
   u->current.stairs_end = d->cost.stairs_ap > 0 ? now + d->cost.stairs_ap - 1 : -1;
   if (d->label != NULL)
     g_strlcpy (u->current.label, d->label, sizeof u->current.label);
+  /* Movement happens at once (P-08 step 2): the move is made (A-50); an
+   * action without one after a move made this subphase leaves it made. */
   if (d->in.action->move != SL_MOVE_NONE)
     u->moving = d->in.action->move;
-  else if (d->in.combined_with < SL_N_MOVES)
+  else if (d->in.combined_with > SL_MOVE_NONE && d->in.combined_with < SL_N_MOVES)
     u->moving = d->in.combined_with;
+  else if (!u->move_made)
+    u->moving = SL_MOVE_NONE;
+  u->move_made = u->moving != SL_MOVE_NONE;
 }
 
 /* The action with what it is at or done with, as the summary says it:
@@ -2021,7 +2110,7 @@ sl_command_declare (SlCommand  *c,
                     GError    **error)
 {
   g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
-  Declaration d = { .mission = -1, .breakdown = breakdown };
+  Declaration d = { .mission = -1, .opponent = -1, .breakdown = breakdown };
   SlSchedule schedule;
   gboolean steady;
 
@@ -2030,6 +2119,23 @@ sl_command_declare (SlCommand  *c,
       !declaration_cost (c, &d, error) ||
       !check_declared_end (c, &d, error))
     return FALSE;
+  /* P-23 a, A-75: from melee contact, the avoidance first; failed, a full
+   * melee follows and the move does not happen. */
+  if (d.opponent >= 0)
+    {
+      gboolean moves;
+
+      if (!sl_command_avoid_contact (c, d.unit, d.opponent, d.target_avoids, d.avoid_stream,
+                                     d.attack_stream, d.zero_g_stream, &moves, error))
+        return FALSE;
+      if (!moves)
+        {
+          sl_command_result (c, json_object_set_string_member, "outcome", "not-avoided");
+          sl_command_say (c, _("%s does not get away: no “%s” (P-23 a)."), sl_command_name (c, d.unit),
+                          d.in.action->name);
+          return TRUE;
+        }
+    }
   if (!start_declared (c, &d, &steady, error))
     return FALSE;
   if (!steady)

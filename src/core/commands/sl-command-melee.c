@@ -20,7 +20,7 @@
 #include "sl-command.h"
 #include "sl-morale.h"
 
-static const char * const decisions[] = { "fight", "avoid", NULL };
+const char * const sl_melee_decision_names[] = { "fight", "avoid", NULL };
 
 static gboolean
 engaged_with (const SlUnitState *u,
@@ -183,7 +183,7 @@ read_engage (SlCommand *c,
 
   e->attacker = sl_command_unit (c, r, "unit", FALSE);
   e->defender = sl_command_unit (c, r, "target", FALSE);
-  e->avoid = sl_reader_enum (r, "decision", decisions, N_("decision"), 0) == 1;
+  e->avoid = sl_reader_enum (r, "decision", sl_melee_decision_names, N_("decision"), 0) == 1;
   e->replace = sl_reader_bool (r, "replace", FALSE);
   e->zero_g_stream = sl_command_die (c, r, "zero_g_roll", 10);
   e->target_zero_g_stream = sl_command_die (c, r, "target_zero_g_roll", 10);
@@ -232,12 +232,14 @@ check_engage_attacker (SlCommand     *c,
                          name (c, attacker));
       return FALSE;
     }
-  if (ua->idle_until >= sl_command_now (c))
+  if (sl_state_unit_ambushed (c->rules, c->state, attacker))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                          _("%s was ambushed and can do nothing yet (§5.2)."), name (c, attacker));
       return FALSE;
     }
+  if (!sl_command_check_zero_g_retry (c, attacker, "unit", error))
+    return FALSE;
   /* P-23 (a) step 3, (b): having avoided a melee, it moves away before it
    * engages anyone, the unit it avoided included. */
   return sl_command_check_moves_away (c, attacker, "unit", error) &&
@@ -519,7 +521,8 @@ melee_hit (SlCommand            *c,
 }
 
 /* An avoidance roll (P-23 a), as the command gives it, and the roll's
- * input. */
+ * input. The defender is the unit that tries to avoid, the attacker its
+ * opponent. */
 typedef struct
 {
   int           defender;
@@ -527,6 +530,9 @@ typedef struct
   SlAvoidInput  in;
   const char   *attack_stream;
   const char   *zero_g_stream;
+  int           target;         /* the opponent named, or -1 */
+  gboolean      target_avoids;  /* the opponent wants to break off too (P-22 step 6) */
+  JsonObject   *into;           /* where the result goes, or NULL when not told */
 } Avoid;
 
 static gboolean
@@ -536,10 +542,105 @@ read_avoid (SlCommand *c,
   SlReader *r = c->command;
 
   a->defender = sl_command_unit (c, r, "unit", FALSE);
+  a->target = sl_command_unit (c, r, "target", TRUE);
+  a->target_avoids = sl_reader_enum (r, "target_decision", sl_melee_decision_names, N_("decision"), 0) == 1;
   a->in.roll_stream = sl_command_die (c, r, "roll", 10);
   a->attack_stream = sl_command_die (c, r, "attack_roll", 10);
   a->zero_g_stream = sl_command_die (c, r, "zero_g_roll", 10);
+  a->into = sl_command_telling (c) ? c->result : NULL;
   return sl_command_inputs_done (c);
+}
+
+/* A melee action of @unit's under way (P-24). */
+static gboolean
+fights_melee (SlCommand *c,
+              int        unit)
+{
+  const SlCurrentAction *a = &c->state->units[unit].current;
+
+  return a->action != NULL && g_str_equal (a->action->id, "melee") && !a->resolved;
+}
+
+/* P-23 a, A-75: @unit, in contact after a melee and with no roll due,
+ * tries to avoid an opponent on its own as its action: the one named
+ * (@target), or its only one (P-22 step 8: each is avoided apart). Sets
+ * *@opponent. */
+static gboolean
+check_own_avoidance (SlCommand  *c,
+                     int         unit,
+                     int         target,
+                     int        *opponent,
+                     GError    **error)
+{
+  const SlUnitState *u = &c->state->units[unit];
+  int now = sl_command_now (c);
+
+  if (sl_state_unit_dazed (c->rules, c->state, unit))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s is dazed and cannot move, so it cannot avoid the melee: it defends (A-27, P-23)."),
+                         name (c, unit));
+      return FALSE;
+    }
+  if (u->idle_until >= now)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s was ambushed and can do nothing yet (§5.2)."), name (c, unit));
+      return FALSE;
+    }
+  if (u->avoid_from > 0)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s rolls to avoid %s first, with its avoidance roll (P-23 a)."), name (c, unit),
+                         name (c, u->avoid_from - 1));
+      return FALSE;
+    }
+  if (fights_melee (c, unit))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "action",
+                         _("%s fights its melee with %s to the end of the melee action; then, still in contact, it may try to avoid (P-23 a, A-75)."),
+                         name (c, unit), name (c, u->current.target));
+      return FALSE;
+    }
+  if (target >= 0 && !engaged_with (u, target))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
+                         _("%s is not in melee contact with %s (P-22)."), name (c, unit), name (c, target));
+      return FALSE;
+    }
+  if (target < 0 && u->n_engaged > 1)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "target",
+                         _("%s is in contact with %d units: name the one it tries to avoid; it avoids each of them apart (P-22 step 8)."),
+                         name (c, unit), u->n_engaged);
+      return FALSE;
+    }
+  *opponent = target >= 0 ? target : u->engaged[0];
+  if (u->avoid_failed == *opponent + 1)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
+                         _("%s failed to avoid this melee: it may not try again until the melee action is over (P-23)."),
+                         name (c, unit));
+      return FALSE;
+    }
+  return sl_command_check_zero_g_retry (c, unit, "unit", error) &&
+         sl_command_check_turn (c, unit, "unit", error);
+}
+
+/* P-22 step 6, A-27: the opponent may want to break off too, unless it
+ * is dazed: it cannot move. */
+static gboolean
+check_opponent_avoids (SlCommand  *c,
+                       int         opponent,
+                       gboolean    target_avoids,
+                       GError    **error)
+{
+  if (!target_avoids || !sl_state_unit_dazed (c->rules, c->state, opponent))
+    return TRUE;
+  sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target_decision",
+                     _("%s is dazed and cannot move, so it cannot avoid the melee (A-27, P-23)."),
+                     name (c, opponent));
+  return FALSE;
 }
 
 static gboolean
@@ -554,7 +655,16 @@ check_avoid (SlCommand  *c,
   if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_NONE, N_("Avoiding melee"), error))
     return FALSE;
   ud = &c->state->units[a->defender];
-  if (ud->avoid_from == 0 || ud->avoid_due > sl_command_now (c))
+  if (ud->avoid_from == 0 && ud->n_engaged > 0)
+    {
+      /* A-75: in contact after a melee, it tries on its own, as its
+       * action in the initiative order. */
+      if (!sl_command_require_clock (c, SL_PHASE_ACTION, SL_STEP_INITIATIVE_ORDER,
+                                     N_("Trying to avoid a melee one is in contact with"), error) ||
+          !check_own_avoidance (c, a->defender, a->target, &a->attacker, error))
+        return FALSE;
+    }
+  else if (ud->avoid_from == 0 || ud->avoid_due > sl_command_now (c))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                          ud->avoid_from == 0 ? _("%s has no avoidance roll to make (P-23).")
@@ -562,7 +672,18 @@ check_avoid (SlCommand  *c,
                          name (c, a->defender));
       return FALSE;
     }
-  a->attacker = ud->avoid_from - 1;
+  else
+    {
+      a->attacker = ud->avoid_from - 1;
+      if (a->target >= 0 && a->target != a->attacker)
+        {
+          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
+                             _("%s rolls to avoid %s (P-23 a)."), name (c, a->defender), name (c, a->attacker));
+          return FALSE;
+        }
+    }
+  if (!check_opponent_avoids (c, a->attacker, a->target_avoids, error))
+    return FALSE;
   /* A failure starts a melee for both now: a melee either is fighting
    * that ends in this subphase is resolved first (P-24, A-76). */
   for (int pass = 0; pass < 2; pass++)
@@ -637,12 +758,12 @@ melee_avoided (SlCommand            *c,
   mi.free_attack = TRUE;
   if (!sl_melee_resolve (c->rules, c->options, &mi, c->dice, &free_attack, error))
     return FALSE;
-  if (sl_command_telling (c))
+  if (a->into != NULL)
     {
       JsonObject *fa = json_object_new ();
 
       sl_check_outcome_to_json (&free_attack.a.check, "hit", fa);
-      json_object_set_object_member (c->result, "free_attack", fa);
+      json_object_set_object_member (a->into, "free_attack", fa);
     }
   if (free_attack.a.hit)
     {
@@ -693,7 +814,10 @@ melee_not_avoided (SlCommand            *c,
       int self = pass == 0 ? attacker : defender, other = pass == 0 ? defender : attacker;
       SlUnitState *u = &c->state->units[self];
 
-      if (keeps_first_melee (c, self, other) || (self == defender && !steady))
+      /* A-76: a unit fighting another melee goes on with it, and defends
+       * this one without a roll until it engages (A-75). */
+      if (keeps_first_melee (c, self, other) || (self == defender && !steady) ||
+          (fights_melee (c, self) && u->current.target != other))
         continue;
       start_melee (c, self, other);
       u->current.start -= 1;
@@ -715,33 +839,158 @@ melee_not_avoided (SlCommand            *c,
   return TRUE;
 }
 
+/* P-22 step 6: whether the opponent wants to break off too — the table
+ * says so, it is routed (a routed unit always tries to avoid, P-31 step
+ * 4), or it has a roll of its own to avoid this unit — and can (A-27). */
+static gboolean
+opponent_avoids (SlCommand   *c,
+                 const Avoid *a)
+{
+  const SlUnitState *uo = &c->state->units[a->attacker];
+
+  if (sl_state_unit_dazed_at_step (c->rules, c->state, a->attacker))
+    return FALSE;
+  return a->target_avoids || uo->avoid_from == a->defender + 1 ||
+         (uo->routed && !c->options->routed_manual_control);
+}
+
+/* P-22 step 6: both sides want to avoid: the melee ends, no roll, no free
+ * attack; each makes a movement action taking it beyond 1 m (A-21). */
+static void
+melee_broken_off (SlCommand   *c,
+                  const Avoid *a)
+{
+  int defender = a->defender, attacker = a->attacker;
+
+  disengage_pair (c, attacker, defender);
+  for (int pass = 0; pass < 2; pass++)
+    {
+      int u = pass == 0 ? defender : attacker;
+
+      if (!sl_state_unit_out (c->rules, c->state, u))
+        c->state->units[u].must_move_away = TRUE;
+    }
+  if (a->into != NULL)
+    {
+      json_object_set_boolean_member (a->into, "avoided", TRUE);
+      json_object_set_boolean_member (a->into, "both_avoid", TRUE);
+    }
+  sl_command_say (c, _("%s and %s both break off: the melee ends, no roll and no free attack (P-22 step 6). Each must now make a movement action taking it beyond 1 m (P-23)."),
+                  name (c, defender), name (c, attacker));
+}
+
+/* The avoidance of @a, checked: both break off, or the roll and what
+ * follows it (P-23 a). Sets *@avoided. */
+static gboolean
+resolve_avoidance (SlCommand  *c,
+                   Avoid      *a,
+                   gboolean   *avoided,
+                   GError    **error)
+{
+  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+  SlAvoidResult res = { 0 };
+  SlUnitState *ud = &c->state->units[a->defender];
+
+  if (opponent_avoids (c, a))
+    {
+      ud->avoid_from = 0;
+      ud->avoid_due = 0;
+      melee_broken_off (c, a);
+      *avoided = TRUE;
+      return TRUE;
+    }
+  if (!roll_avoid (c, a, breakdown, &res, error))
+    return FALSE;
+
+  ud->avoid_from = 0;
+  ud->avoid_due = 0;
+  if (a->into != NULL && !a->in.defender_dazed)
+    {
+      sl_check_outcome_to_json (&res.check, "avoided", a->into);
+      json_object_set_member (a->into, "breakdown", sl_breakdown_to_json (breakdown));
+    }
+  else if (a->into != NULL)
+    json_object_set_boolean_member (a->into, "avoided", FALSE);
+  *avoided = res.avoided;
+  if (res.avoided)
+    return melee_avoided (c, a, &res, error);
+  return melee_not_avoided (c, a, &res, error);
+}
+
 gboolean
 sl_command_avoid (SlCommand  *c,
                   GError    **error)
 {
-  g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
-  SlAvoidResult res = { 0 };
   Avoid a = { 0 };
-  SlUnitState *ud;
+  gboolean avoided;
 
   if (!read_avoid (c, &a) || !check_avoid (c, &a, error))
     return FALSE;
-  if (!roll_avoid (c, &a, breakdown, &res, error))
-    return FALSE;
+  return resolve_avoidance (c, &a, &avoided, error);
+}
 
-  ud = &c->state->units[a.defender];
-  ud->avoid_from = 0;
-  ud->avoid_due = 0;
-  if (sl_command_telling (c) && !a.in.defender_dazed)
+void
+sl_command_routed_in_contact (SlCommand *c,
+                              int        unit)
+{
+  SlUnitState *u = &c->state->units[unit];
+
+  if (!u->routed || c->options->routed_manual_control || u->n_engaged == 0 || u->avoid_from > 0 ||
+      fights_melee (c, unit) || sl_state_unit_dazed (c->rules, c->state, unit))
+    return;
+  for (int k = 0; k < u->n_engaged; k++)
+    if (u->avoid_failed != u->engaged[k] + 1)
+      {
+        u->avoid_from = u->engaged[k] + 1;
+        u->avoid_due = sl_command_now (c);
+        sl_command_say (c, _("%s is routed and in melee contact with %s: it tries to avoid the melee, its roll due in this subphase (P-31 step 4, P-23 a)."),
+                        name (c, unit), name (c, u->engaged[k]));
+        return;
+      }
+}
+
+gboolean
+sl_command_check_avoid_contact (SlCommand  *c,
+                                int         unit,
+                                int         target,
+                                gboolean    target_avoids,
+                                int        *opponent,
+                                GError    **error)
+{
+  return check_own_avoidance (c, unit, target, opponent, error) &&
+         check_opponent_avoids (c, *opponent, target_avoids, error);
+}
+
+gboolean
+sl_command_avoid_contact (SlCommand   *c,
+                          int          unit,
+                          int          opponent,
+                          gboolean     target_avoids,
+                          const char  *roll_stream,
+                          const char  *attack_stream,
+                          const char  *zero_g_stream,
+                          gboolean    *moves,
+                          GError     **error)
+{
+  Avoid a = { 0 };
+  gboolean avoided;
+
+  a.defender = unit;
+  a.attacker = opponent;
+  a.target = opponent;
+  a.target_avoids = target_avoids;
+  a.in.roll_stream = roll_stream;
+  a.attack_stream = attack_stream;
+  a.zero_g_stream = zero_g_stream;
+  if (sl_command_telling (c))
     {
-      sl_check_outcome_to_json (&res.check, "avoided", c->result);
-      json_object_set_member (c->result, "breakdown", sl_breakdown_to_json (breakdown));
+      a.into = json_object_new ();
+      json_object_set_object_member (c->result, "avoidance", a.into);
     }
-  else
-    sl_command_result (c, json_object_set_boolean_member, "avoided", FALSE);
-  if (res.avoided)
-    return melee_avoided (c, &a, &res, error);
-  return melee_not_avoided (c, &a, &res, error);
+  if (!resolve_avoidance (c, &a, &avoided, error))
+    return FALSE;
+  *moves = avoided && !sl_state_unit_out (c->rules, c->state, unit);
+  return TRUE;
 }
 
 /* One pair's melee actions (P-24), as the command gives them, and what

@@ -633,7 +633,9 @@ check_regroup (SlCommand     *c,
                const GArray  *squads,
                GError       **error)
 {
-  if (!sl_command_require_clock (c, SL_PHASE_INITIATIVE, SL_STEP_NONE, N_("A regroup"), error))
+  /* P-33 is a morale rule (§9.5, §1.1): only with it (§10 F). */
+  if (!sl_command_require_module (c, SL_MODULE_MORALE, "type", error) ||
+      !sl_command_require_clock (c, SL_PHASE_INITIATIVE, SL_STEP_NONE, N_("A regroup"), error))
     return FALSE;
   if (c->state->initiative_done)
     {

@@ -351,6 +351,10 @@ sl_command_new_declare (const SlSetup          *setup,
     json_object_set_string_member (o, "to_position", sl_position_names[command->to_position]);
   set_true (o, "replace", command->replace);
   set_die (o, "zero_g_roll", command->zero_g_roll);
+  set_die (o, "roll", command->avoid_roll);
+  set_die (o, "attack_roll", command->attack_roll);
+  if (command->target_avoids)
+    json_object_set_string_member (o, "target_decision", "avoid");
   return node;
 }
 

@@ -103,6 +103,12 @@ typedef struct
   int                     to_position;    /* SlPosition, or −1 */
   gboolean                replace;
   int                     zero_g_roll;
+  /* A move away from melee contact (P-23 a, A-75): the avoidance roll
+   * ("roll"), the opponent's free attack ("attack_roll"), and whether the
+   * opponent breaks off too ("target_decision", P-22 step 6). */
+  int                     avoid_roll;
+  int                     attack_roll;
+  gboolean                target_avoids;
 } SlDeclareCommand;
 
 #define SL_DECLARE_COMMAND_INIT { .unit = -1, .target = -1, .to_position = -1 }

@@ -353,6 +353,25 @@ sl_command_require_module (SlCommand   *c,
     case SL_MODULE_LEADERSHIP:
       why = _("Leaders count only with the leadership rules (§9.4).");
       break;
+    /* §10 F, T-43 F: only the rules in use. */
+    case SL_MODULE_MORALE:
+      why = _("Rout, rally and regroup are advanced rules this game does not use (§9.5, §10 F).");
+      break;
+    case SL_MODULE_GRENADES:
+      why = _("Hand grenades and the grenade launcher are an advanced rule this game does not use (§9.6, §10 F).");
+      break;
+    case SL_MODULE_EXPLOSIVES:
+      why = _("Explosive charges are an advanced rule this game does not use (§9.6, P-36, §10 F).");
+      break;
+    case SL_MODULE_MINES:
+      why = _("Mines are an advanced rule this game does not use (§9.6, P-37, §10 F).");
+      break;
+    case SL_MODULE_FIRE_MISSIONS:
+      why = _("Fire missions are an advanced rule this game does not use (§9.6, P-38, §10 F).");
+      break;
+    case SL_MODULE_AREA_EFFECTS:
+      why = _("Grenades, charges, mines and fire missions are advanced rules this game does not use (§9.6, §10 F).");
+      break;
     default:
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, field,
                          _("This needs the %s rules, which this game does not use."),

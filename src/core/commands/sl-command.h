@@ -271,10 +271,54 @@ gboolean     sl_command_zero_g_check (SlCommand    *c,
                                       gboolean     *succeeded,
                                       SlCheckOutcome *check,
                                       GError      **error);
+/* P-21 step 4: refuses, naming @field, a new action of a unit whose zero-G
+ * check failed in this subphase; it tries again in the next. */
+gboolean     sl_command_check_zero_g_retry (SlCommand   *c,
+                                            int          unit,
+                                            const char  *field,
+                                            GError     **error);
 /* A-72: @unit dives in zero-G; the dive goes on until it hits something,
  * and the unit can do nothing else meanwhile. */
 gboolean     sl_command_drifting    (SlCommand    *c,
                                      int           unit);
+
+/* Melee (sl-command-melee.c). */
+
+/* A defender's decision, and an opponent's (P-22 step 4, step 6): "fight",
+ * "avoid". */
+extern const char * const sl_melee_decision_names[];
+
+/* P-23 a, A-75: whether @unit, in melee contact after a melee with no roll
+ * due, may try to avoid on its own now — as it declares a move away — and
+ * whom: @target (-1: its only opponent), in *@opponent. @target_avoids:
+ * the opponent wants to break off too (P-22 step 6), which a dazed one
+ * cannot (A-27). Refuses with the rule. */
+gboolean     sl_command_check_avoid_contact (SlCommand   *c,
+                                             int          unit,
+                                             int          target,
+                                             gboolean     target_avoids,
+                                             int         *opponent,
+                                             GError     **error);
+/* P-31 step 4, P-23 a, P-08 step 1: a routed unit in melee contact, with
+ * no melee action under way, tries to avoid as its action: its roll, due
+ * in this subphase, against its first opponent it may avoid (each apart,
+ * P-22 step 8). Dazed, it cannot move and defends (A-27). */
+void         sl_command_routed_in_contact   (SlCommand   *c,
+                                             int          unit);
+/* The avoidance itself, checked as above: both break off (P-22 step 6),
+ * or the roll on @roll_stream — avoided, the opponent's free attack on
+ * @attack_stream (A-74); not, a full melee, its zero-G check on
+ * @zero_g_stream (A-71). The result gets "avoidance". *@moves: the unit
+ * is free to move away now. */
+gboolean     sl_command_avoid_contact       (SlCommand   *c,
+                                             int          unit,
+                                             int          opponent,
+                                             gboolean     target_avoids,
+                                             const char  *roll_stream,
+                                             const char  *attack_stream,
+                                             const char  *zero_g_stream,
+                                             gboolean    *moves,
+                                             GError     **error);
 
 /* Obstacles and charges (sl-command-objects.c). */
 

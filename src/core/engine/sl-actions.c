@@ -1072,14 +1072,17 @@ follows_fire (const SlRateOfFireInput  *in,
                                 : _("A single shot may not follow a fire in the previous subphase (P-15, T-23).")));
       return TRUE;
     }
-  /* P-30 and T-22: a concentrated burst right after a fire at one unit
-   * must be at that same unit. */
-  if (fire->mode->same_target && !g_str_equal (previous->mode->id, "area"))
+  /* P-30 step 5.1 and T-22 (book §9.3: "must fire at the same target as
+   * the previous burst"): a concentrated burst right after a concentrated
+   * burst is at that burst's unit; after any other fire — a single shot,
+   * an aimed or opportunity shot, a launcher salvo, an area burst — it
+   * may take any target. */
+  if (fire->mode->same_target && g_str_equal (previous->mode->id, fire->mode->id))
     {
       if (fire->target == NULL)
         {
           sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "target",
-                             _("Give the target: a concentrated burst right after a fire must be at the same target (P-30, T-22)."));
+                             _("Give the target: a concentrated burst right after another must be at the same target (P-30 step 5, T-22)."));
           return FALSE;
         }
       if (previous->target == NULL)
@@ -1088,12 +1091,12 @@ follows_fire (const SlRateOfFireInput  *in,
                                                     (guint) (previous - in->history));
 
           sl_rule_error_set (error, SL_RULE_ERROR_INVALID, field,
-                             _("Give the target of this fire: a concentrated burst right after it must be at the same target (P-30, T-22)."));
+                             _("Give the target of this burst: a concentrated burst right after it must be at the same target (P-30 step 5, T-22)."));
           return FALSE;
         }
       if (!g_str_equal (previous->target, fire->target))
         {
-          refuse (result, g_strdup_printf (_("A concentrated burst right after a fire must be at the same target, %s (P-30, T-22)."),
+          refuse (result, g_strdup_printf (_("A concentrated burst right after another must be at the same target, %s (P-30 step 5, T-22)."),
                                            previous->target));
           return TRUE;
         }

@@ -32,7 +32,8 @@ bounce_is (const SlTerrain *terrain,
   return terrain != NULL && terrain->bounce != NULL && g_str_equal (terrain->bounce, treatment);
 }
 
-/* The bounce-pack speed ladder (§8.2, A-40): still, walk, run, sprint. */
+/* The bounce-pack speed ladder (§8.2, A-40): still, walk, run, sprint; a
+ * move on foot (crawl, jump, dive) leaves the pack's speed behind. */
 static int
 pace (SlMove move)
 {
@@ -49,6 +50,30 @@ pace (SlMove move)
     default:
       return 0;
     }
+}
+
+gboolean
+sl_bounce_inertia (SlMove    previous,
+                   SlMove    mode,
+                   GError  **error)
+{
+  if (pace (mode) > pace (previous) + 1)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "previous",
+                         _("A bounce-pack unit must walk for a subphase before it runs, and run before it sprints (§8.2, A-40)."));
+      return FALSE;
+    }
+  /* "The reverse is true" (book §6.0): slowing down takes the same steps,
+   * to a stop — after a sprint it runs, after a run it walks. */
+  if (pace (mode) < pace (previous) - 1)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "previous",
+                         previous == SL_MOVE_SPRINT
+                         ? _("A bounce-pack unit slows down one step a subphase, all the way to a stop: after sprinting it runs for a subphase (§8.2, A-40).")
+                         : _("A bounce-pack unit slows down one step a subphase, all the way to a stop: after running it walks for a subphase before it stops (§8.2, A-40)."));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* §8.2, T-09, T-13, A-40, A-41: a bounce pack, and the move it boosts. */
@@ -87,16 +112,7 @@ check_bounce_mover (const SlOptions    *options,
       return FALSE;
     }
   /* §8.2 and A-40: inertia, one step of the ladder per subphase. */
-  if (in->has_previous && mode != SL_MOVE_BACKWARD && mode != SL_MOVE_SIDEWAYS &&
-      ABS (pace (mode) - pace (in->previous)) > 1)
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "previous",
-                         pace (mode) > pace (in->previous)
-                         ? _("A bounce-pack unit must walk for a subphase before it runs, and run before it sprints (§8.2, A-40).")
-                         : _("A bounce-pack unit slows down one step a subphase, from sprint to run to walk (§8.2, A-40)."));
-      return FALSE;
-    }
-  return TRUE;
+  return !in->has_previous || sl_bounce_inertia (in->previous, mode, error);
 }
 
 /* T-07, T-09: sprints and dives the conditions or the move before

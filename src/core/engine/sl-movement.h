@@ -57,6 +57,16 @@ gboolean sl_movement_allowance (const SlRules      *rules,
                                 SlMoveResult       *result,
                                 GError            **error);
 
+/* §8.2 and A-40: bounce-pack inertia, one step of the walk-run-sprint
+ * ladder a subphase, up or down, all the way to a stop: from @previous, the
+ * move of the subphase before made with the pack, to @mode now (a
+ * backward or sideways move is at walking pace; SL_MOVE_NONE, a crawl, a
+ * jump or a dive leave the pack's speed: a stop). Fails with the rule on
+ * the field "previous". */
+gboolean sl_bounce_inertia     (SlMove              previous,
+                                SlMove              mode,
+                                GError            **error);
+
 /* One metre of a path. */
 typedef enum
 {

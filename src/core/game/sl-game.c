@@ -96,6 +96,7 @@ struct _SlGame
   int        lock_fd;        /* the file taken for writing (sl_game_take_file), or −1 */
   SlFileFlusher *flusher;    /* saves synced in the background, or NULL */
   gboolean   read_only;      /* sl_game_set_read_only */
+  char      *unsaved;        /* why the last save to the game's file failed, none since succeeding */
 };
 
 G_DEFINE_FINAL_TYPE (SlGame, sl_game, G_TYPE_OBJECT)
@@ -210,6 +211,7 @@ sl_game_finalize (GObject *object)
   g_clear_pointer (&self->withdrawn, g_array_unref);
   g_clear_pointer (&self->saved, g_array_unref);
   g_free (self->load_warning);
+  g_free (self->unsaved);
   /* What was saved is on the disk before the file is let go. */
   g_clear_pointer (&self->flusher, sl_file_flusher_free);
   if (self->lock_fd >= 0)
@@ -437,6 +439,20 @@ count_secrets (const SlState *state,
     out->secret += g_array_index (state->markers, SlMarker, i).secret ? 1 : 0;
 }
 
+/* The "type" of @command when it is text, else NULL: for a command read
+ * from a file, which may hold anything there. */
+static const char *
+command_type (JsonNode *command)
+{
+  JsonNode *type = command != NULL && JSON_NODE_HOLDS_OBJECT (command)
+                   ? json_object_get_member (json_node_get_object (command), "type")
+                   : NULL;
+
+  if (type == NULL || !JSON_NODE_HOLDS_VALUE (type) || json_node_get_value_type (type) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (type);
+}
+
 /* Whether @command, taking the state from @before to @after, told a
  * secret: any detection roll (its outcome says what a pile is), or a
  * unit, a note, a mine or a decoy shown to the table. */
@@ -445,12 +461,8 @@ tells_secret (JsonNode      *command,
               const Secrets *before,
               const Secrets *after)
 {
-  const char *type = JSON_NODE_HOLDS_OBJECT (command)
-                     ? json_object_get_string_member_with_default (json_node_get_object (command), "type", "")
-                     : "";
-
-  return g_str_equal (type, "detect") || after->hidden < before->hidden || after->sealed < before->sealed ||
-         after->secret < before->secret;
+  return g_strcmp0 (command_type (command), "detect") == 0 || after->hidden < before->hidden ||
+         after->sealed < before->sealed || after->secret < before->secret;
 }
 
 /* Applies the journal's @entry to @state, strictly (every die recorded).
@@ -607,6 +619,13 @@ sl_game_apply (SlGame    *self,
   if (self->read_only)
     {
       read_only_error (error);
+      return NULL;
+    }
+  /* Nothing is built on a change the file does not hold (issue 30 #8). */
+  if (self->unsaved != NULL)
+    {
+      g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_UNSAVED,
+                   _("Nothing more is recorded until the last change is saved or undone: %s"), self->unsaved);
       return NULL;
     }
 
@@ -1331,9 +1350,15 @@ save_in_place (SlGame      *self,
     {
       int saved_errno = errno;
 
-      /* The file as it was: nothing is saved. */
-      if (pwrite_all (fd, old, self->saved_size - base, base) && ftruncate (fd, self->saved_size) == 0)
-        fdatasync (fd);
+      /* The file as it was: nothing is saved. Putting it back changed its
+       * time: the file is known as it is now, or not at all — not taken
+       * for one changed by another program (issue 30 #8). */
+      if (pwrite_all (fd, old, self->saved_size - base, base) && ftruncate (fd, self->saved_size) == 0 &&
+          fstat (fd, &st) == 0)
+        {
+          fdatasync (fd);
+          file_id_of (&st, &self->saved_id);
+        }
       else
         self->layout_known = FALSE;
       close (fd);
@@ -1366,10 +1391,10 @@ save_in_place (SlGame      *self,
   return TRUE;
 }
 
-gboolean
-sl_game_save (SlGame      *self,
-              const char  *path,
-              GError     **error)
+static gboolean
+save (SlGame      *self,
+      const char  *path,
+      GError     **error)
 {
   g_autofree char *text = NULL;
   g_autoptr(GError) local_error = NULL;
@@ -1380,14 +1405,6 @@ sl_game_save (SlGame      *self,
   int new_lock_fd = -1;
   struct stat st;
 
-  g_return_val_if_fail (SL_IS_GAME (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  if (self->read_only)
-    {
-      read_only_error (error);
-      return FALSE;
-    }
   if (save_in_place (self, path, &local_error))
     return TRUE;
   if (local_error != NULL)
@@ -1457,6 +1474,46 @@ sl_game_save (SlGame      *self,
       self->lock_fd = new_lock_fd;
     }
   return TRUE;
+}
+
+gboolean
+sl_game_save (SlGame      *self,
+              const char  *path,
+              GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  gboolean own;
+
+  g_return_val_if_fail (SL_IS_GAME (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  own = self->path == NULL || g_strcmp0 (self->path, path) == 0;
+
+  if (self->read_only)
+    {
+      read_only_error (error);
+      return FALSE;
+    }
+  if (save (self, path, &local_error))
+    {
+      g_clear_pointer (&self->unsaved, g_free);
+      return TRUE;
+    }
+  /* A copy elsewhere that failed leaves the game's own file as it was. */
+  if (own)
+    {
+      g_free (self->unsaved);
+      self->unsaved = g_strdup (local_error->message);
+    }
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
+}
+
+const char *
+sl_game_get_unsaved (SlGame *self)
+{
+  g_return_val_if_fail (SL_IS_GAME (self), NULL);
+  return self->unsaved;
 }
 
 void
@@ -1941,23 +1998,26 @@ load_entry_at (Loader         *l,
                gboolean       *undone)
 {
   /* What the replay works out for an entry applied; the only
-   * word for one kept undone. */
-  g_autoptr(JsonNode) at = sl_json_scanner_read (l->scanner);
-  JsonObject *o = at != NULL && JSON_NODE_HOLDS_OBJECT (at) ? json_node_get_object (at) : NULL;
-  const char *phase, *step;
+   * word for one kept undone. Each member of its type, or a
+   * message naming it (issue 30 #7). */
+  g_autoptr(JsonNode) at = loader_read (l, path, "at", JSON_NODE_OBJECT, G_TYPE_INVALID);
+  g_autoptr(SlReadContext) ctx = NULL;
+  g_autoptr(SlReader) r = NULL;
+  g_autofree char *field = NULL;
 
-  if (o == NULL)
+  if (at == NULL)
     return;
-  phase = json_object_get_string_member_with_default (o, "phase", "");
-  step = json_object_get_string_member_with_default (o, "step", "none");
-  entry->turn = json_object_get_int_member_with_default (o, "turn", 0);
-  entry->subphase = json_object_get_int_member_with_default (o, "subphase", 0);
-  for (int p = 0; p < SL_N_PHASES; p++)
-    if (g_str_equal (sl_phase_names[p], phase))
-      entry->phase = p;
-  for (int p = 0; p < SL_N_STEPS; p++)
-    if (g_str_equal (sl_step_names[p], step))
-      entry->step = p;
+  ctx = sl_read_context_new ();
+  field = g_strconcat (path, ".at", NULL);
+  r = sl_reader_new (ctx, at, field);
+  sl_reader_require (r, "turn");
+  sl_reader_require (r, "phase");
+  entry->turn = sl_reader_int (r, "turn", 1, G_MAXINT, 1);
+  entry->phase = sl_reader_enum (r, "phase", sl_phase_names, N_("phase"), SL_PHASE_INITIATIVE);
+  entry->subphase = sl_reader_int (r, "subphase", 0, l->rules->subphases_per_turn, 0);
+  entry->step = sl_reader_enum (r, "step", sl_step_names, N_("step"), SL_STEP_NONE);
+  if (!sl_reader_end (r))
+    loader_fail (l, sl_read_context_field (ctx), "%s", sl_read_context_message (ctx));
 }
 
 static void
@@ -2203,6 +2263,36 @@ read_entries (SlGame *self,
   forget_text_if_read (self);
 }
 
+/* Journal entry @i (counting from 0) is refused by the rules, @why: the
+ * loader fails naming it, its moment and its command's type when that is
+ * text. */
+static void
+entry_refused (Loader               *l,
+               guint                 i,
+               const SlJournalEntry *entry,
+               const GError         *why)
+{
+  const char *field = sl_rule_error_get_field (why);
+  const char *type = command_type (entry->command_node);
+  g_autofree char *moment = NULL;
+
+  if (entry->phase == SL_PHASE_ACTION)
+    moment = g_strdup_printf (_("turn %d, subphase %d"), entry->turn, entry->subphase);
+  else
+    /* Translators: "turn 2, initiative phase"; the phase's name is as the file has it. */
+    moment = g_strdup_printf (_("turn %d, %s phase"), entry->turn, sl_phase_names[entry->phase]);
+  if (type != NULL)
+    g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_INCONSISTENT,
+                 _("%s: journal entry %u (%s, “%s”) cannot be applied: %s%s%s"),
+                 l->name, i + 1, moment, type, field && *field ? field : "", field && *field ? ": " : "",
+                 why->message);
+  else
+    g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_INCONSISTENT,
+                 _("%s: journal entry %u (%s) cannot be applied: %s%s%s"),
+                 l->name, i + 1, moment, field && *field ? field : "", field && *field ? ": " : "",
+                 why->message);
+}
+
 /* Reads and replays the journal; the scanner is on its value. */
 static gboolean
 load_journal (Loader *l)
@@ -2262,22 +2352,7 @@ load_journal (Loader *l)
       g_ptr_array_add (game->journal, entry);
       if (!replay_entry (game, game->state, entry, FALSE, &local_error))
         {
-          const char *field = sl_rule_error_get_field (local_error);
-          const char *type = json_object_get_string_member_with_default (
-            json_node_get_object (entry->command_node), "type", "?");
-
-          if (entry->phase == SL_PHASE_ACTION)
-            g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_INCONSISTENT,
-                         _("%s: journal entry %u (turn %d, subphase %d, “%s”) cannot be applied: %s%s%s"),
-                         l->name, i + 1, entry->turn, entry->subphase, type,
-                         field && *field ? field : "", field && *field ? ": " : "",
-                         local_error->message);
-          else
-            g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_INCONSISTENT,
-                         _("%s: journal entry %u (turn %d, %s phase, “%s”) cannot be applied: %s%s%s"),
-                         l->name, i + 1, entry->turn, sl_phase_names[entry->phase], type,
-                         field && *field ? field : "", field && *field ? ": " : "",
-                         local_error->message);
+          entry_refused (l, i, entry, local_error);
           return FALSE;
         }
       /* Kept as text from here on (sl_journal_entry_get_command). */
@@ -2752,7 +2827,9 @@ load_repaired (SlRules    *rules,
     return NULL;
   line = journal + strlen ("\n  \"journal\": [");
   good = line;
-  /* Each record is a line of its own: "\n    {…}" with a "," between. */
+  /* Each record is a line of its own: "\n    {…}" with a "," between.
+   * The last line may end the file: cut just after a whole record, with
+   * its "," or without, the record is kept the same (issue 30 #10). */
   while (line < data + length && g_str_has_prefix (line, "\n    {"))
     {
       const char *end = memchr (line + 1, '\n', data + length - line - 1);
@@ -2761,7 +2838,7 @@ load_repaired (SlRules    *rules,
       g_autofree char *text = NULL;
 
       if (end == NULL)
-        break;
+        end = data + length;
       size = end - (line + 5);
       if (size > 0 && line[5 + size - 1] == ',')
         size--;

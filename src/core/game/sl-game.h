@@ -28,6 +28,7 @@ typedef enum
   SL_GAME_ERROR_CHANGED,       /* the file was changed by another program: not written over */
   SL_GAME_ERROR_LOCKED,        /* the file is open for writing elsewhere */
   SL_GAME_ERROR_READ_ONLY,     /* the game is only shown (sl_game_set_read_only) */
+  SL_GAME_ERROR_UNSAVED,       /* the last change is not saved yet (sl_game_get_unsaved) */
 } SlGameError;
 
 GQuark sl_game_error_quark (void);
@@ -136,6 +137,14 @@ const char           *sl_game_get_load_warning (SlGame        *self);
 gboolean              sl_game_save            (SlGame         *self,
                                                const char     *path,
                                                GError        **error);
+/* Why the last save to the game's own file failed, when no save has
+ * succeeded since (a save to another path that succeeds makes that the
+ * game's file); else NULL. While the game holds a change its file does not,
+ * no command is applied (SL_GAME_ERROR_UNSAVED): the change is saved first,
+ * or undone — undo and redo still work, and a save that finds the game as
+ * its file holds it succeeds. A write that fails puts the file back as it
+ * was, and the game still knows it as its own. */
+const char           *sl_game_get_unsaved     (SlGame         *self);
 /* Whether saves written in place are synced to the disk on a worker thread
  * (the window: a key press never waits for the disk) instead of before
  * sl_game_save() returns (the command line). A sync that fails there makes

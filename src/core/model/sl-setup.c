@@ -16,8 +16,10 @@ G_DEFINE_QUARK (sl-setup-error-quark, sl_setup_error)
 
 const char * const sl_module_names[] = {
   "detection", "ambush", "ammunition", "automatic-fire", "leadership", "troop-quality",
-  "morale", "area-effects", "environment", "equipment", "timed-play", NULL
+  "morale", "area-effects", "environment", "equipment", "timed-play",
+  "grenades", "explosives", "mines", "fire-missions", NULL
 };
+G_STATIC_ASSERT (G_N_ELEMENTS (sl_module_names) == SL_N_MODULES + 1);
 
 const char * const sl_objective_names[] = {
   "none", "kill", "rout", "charges", "hold", "players", NULL
@@ -39,10 +41,21 @@ sl_module_label (SlModule module)
     case SL_MODULE_ENVIRONMENT: return _("Environment (§9.7)");
     case SL_MODULE_EQUIPMENT: return _("Optional equipment (§9.8)");
     case SL_MODULE_TIMED_PLAY: return _("Timed play (§9.9)");
+    case SL_MODULE_GRENADES: return _("Grenades and grenade launchers (§9.6)");
+    case SL_MODULE_EXPLOSIVES: return _("Explosive charges (§9.6)");
+    case SL_MODULE_MINES: return _("Mines (§9.6)");
+    case SL_MODULE_FIRE_MISSIONS: return _("Fire missions (§9.6)");
     case SL_N_MODULES:
     default:
       return "";
     }
+}
+
+gboolean
+sl_module_is_area_effect (SlModule module)
+{
+  return module == SL_MODULE_GRENADES || module == SL_MODULE_EXPLOSIVES ||
+         module == SL_MODULE_MINES || module == SL_MODULE_FIRE_MISSIONS;
 }
 
 /* A squad is at most 8 soldiers: two fire teams of 4 (§1.1, A-07). */
@@ -342,9 +355,10 @@ read_purchases (const SlRules *rules,
         sl_reader_end (fm);
     }
   side->mines = sl_reader_int (r, "mines", 0, 100, 0);
-  if (sl_reader_ok (r) && (total > 0 || side->mines > 0) && !setup->modules[SL_MODULE_AREA_EFFECTS])
-    sl_reader_fail (r, total > 0 ? "fire_missions" : "mines",
-                    _("Mines and fire missions need the area-effect rules (§9.6)."));
+  if (sl_reader_ok (r) && total > 0 && !setup->modules[SL_MODULE_FIRE_MISSIONS])
+    sl_reader_fail (r, "fire_missions", _("Fire missions need the fire mission rules (§9.6, P-38)."));
+  else if (sl_reader_ok (r) && side->mines > 0 && !setup->modules[SL_MODULE_MINES])
+    sl_reader_fail (r, "mines", _("Mines need the mine rules (§9.6, P-37)."));
   else if (sl_reader_ok (r) && side->mines > 0 && setup->environment.indoors)
     add_problem (setup, "P-37",
                  g_strdup_printf (_("%s: mines are laid only outdoors, never inside buildings or ships (P-37 step 1)."),
@@ -1293,10 +1307,16 @@ read_all (const SlRules *rules,
   for (guint i = 0; i < n_modules; i++)
     setup->modules[sl_reader_array_enum (root, "modules", i, sl_module_names,
                                          N_("rule module"), 0)] = TRUE;
+  /* "area-effects" (the files before the area-effect weapons were rules of
+   * their own) is all four of them (§9.6). */
+  for (int m = 0; m < SL_N_MODULES; m++)
+    if (sl_module_is_area_effect (m))
+      setup->modules[m] |= setup->modules[SL_MODULE_AREA_EFFECTS];
+  setup->modules[SL_MODULE_AREA_EFFECTS] = FALSE;
   /* §1.1: the dependencies between modules. */
   if (sl_reader_ok (root))
     {
-      if ((setup->modules[SL_MODULE_AUTOMATIC_FIRE] || setup->modules[SL_MODULE_AREA_EFFECTS]) &&
+      if ((setup->modules[SL_MODULE_AUTOMATIC_FIRE] || sl_setup_has_module (setup, SL_MODULE_AREA_EFFECTS)) &&
           !setup->modules[SL_MODULE_AMMUNITION])
         sl_reader_fail (root, "modules",
                         _("Automatic fire and area-effect weapons need the ammunition rules (§1.1)."));
@@ -1548,6 +1568,13 @@ gboolean
 sl_setup_has_module (const SlSetup *setup,
                      SlModule       module)
 {
+  if (module == SL_MODULE_AREA_EFFECTS)
+    {
+      for (int m = 0; m < SL_N_MODULES; m++)
+        if (sl_module_is_area_effect (m) && setup->modules[m])
+          return TRUE;
+      return FALSE;
+    }
   return setup->modules[module];
 }
 
@@ -1570,6 +1597,13 @@ sl_setup_condition (const SlSetup   *setup,
       return c;
     }
   return NULL;
+}
+
+gboolean
+sl_setup_zero_g_checks (const SlSetup *setup)
+{
+  g_return_val_if_fail (setup != NULL, FALSE);
+  return setup->environment.zero_g;
 }
 
 const SlTerrain *

@@ -25,16 +25,25 @@ typedef enum
   SL_MODULE_LEADERSHIP,      /* §15.4 */
   SL_MODULE_TROOP_QUALITY,   /* §15.5 T-25; the scenarios list it on its own */
   SL_MODULE_MORALE,          /* §15.5 rout, rally, regroup; needs leadership */
-  SL_MODULE_AREA_EFFECTS,    /* §15.6 … §15.9, needs ammunition */
+  SL_MODULE_AREA_EFFECTS,    /* §15.6 … §15.9 all four below: "area-effects" in a file */
   SL_MODULE_ENVIRONMENT,     /* §15.10 */
   SL_MODULE_EQUIPMENT,       /* §15.11 */
   SL_MODULE_TIMED_PLAY,      /* §15.12 */
+  /* The area-effect weapons, each a rule of its own (book §9.6; T-42 F,
+   * T-43 F list them apart); each needs ammunition. */
+  SL_MODULE_GRENADES,        /* hand grenades and the launcher (P-34, P-35) */
+  SL_MODULE_EXPLOSIVES,      /* plastic and shaped charges (P-36) */
+  SL_MODULE_MINES,           /* P-37 */
+  SL_MODULE_FIRE_MISSIONS,   /* P-38 */
   SL_N_MODULES
 } SlModule;
 
 extern const char * const sl_module_names[];
 /* "Ammunition (§9.2)": for people, translated. */
 const char *sl_module_label (SlModule module);
+/* Whether @module is one of the area-effect weapons' (§9.6), which the
+ * module SL_MODULE_AREA_EFFECTS ("area-effects") stands for together. */
+gboolean    sl_module_is_area_effect (SlModule module);
 
 typedef struct
 {
@@ -265,6 +274,8 @@ int                 sl_setup_find_grouping  (const SlSetup  *setup,
                                              const char     *id);
 int                 sl_setup_find_side      (const SlSetup  *setup,
                                              const char     *id);
+/* Whether the game uses @module (§1.1, §10 F); SL_MODULE_AREA_EFFECTS:
+ * any of the area-effect weapons' modules. */
 gboolean            sl_setup_has_module     (const SlSetup  *setup,
                                              SlModule        module);
 /* The first condition of @kind in force for @side (-1: any) in @turn (0:
@@ -273,6 +284,9 @@ const SlCondition  *sl_setup_condition      (const SlSetup  *setup,
                                              SlConditionKind kind,
                                              int             side,
                                              int             turn);
+/* P-21: whether the units' actions start with a zero-G check: the
+ * scenario is fought in zero gravity (T-36). */
+gboolean            sl_setup_zero_g_checks  (const SlSetup  *setup);
 /* The terrain the whole area counts as (T-10), or NULL. */
 const SlTerrain    *sl_setup_terrain        (const SlSetup  *setup);
 

@@ -243,16 +243,25 @@ sl_state_order_position (const SlState *state,
 }
 
 gboolean
+sl_state_unit_ambushed (const SlRules *rules,
+                        const SlState *state,
+                        int            unit)
+{
+  /* §5.2: nothing until after the subphase idle_until. */
+  return state->units[unit].idle_until >= sl_state_now (rules, state);
+}
+
+gboolean
 sl_state_unit_to_decide (const SlRules *rules,
                          const SlState *state,
                          int            unit)
 {
   const SlUnitState *u = &state->units[unit];
-  int now = sl_state_now (rules, state);
 
   return !sl_state_unit_out (rules, state, unit) && sl_state_unit_idle (rules, state, unit) &&
-         u->idle_until < now && !u->opportunity_armed && !u->hidden && u->n_engaged == 0 &&
-         u->avoid_from == 0 && !sl_state_unit_dazed (rules, state, unit);
+         !sl_state_unit_ambushed (rules, state, unit) && !u->opportunity_armed && !u->hidden && u->n_engaged == 0 &&
+         u->avoid_from == 0 && !sl_state_unit_dazed (rules, state, unit) &&
+         u->zero_g_failed != sl_state_now (rules, state) + 1;
 }
 
 int
@@ -286,6 +295,13 @@ sl_state_unit_orders (const SlOptions *options,
   if (u->must_move_away)
     return g_strdup_printf (_("%s avoided a melee: its next action is a move taking it beyond 1 m (P-23)."),
                             name);
+  if (u->n_engaged > 0 && u->avoid_from > 0)
+    return g_strdup_printf (_("%s rolls to avoid the melee first; then, avoided, it moves away (P-23 a)."), name);
+  if (u->n_engaged > 0 &&
+      !(u->current.action != NULL && g_str_equal (u->current.action->id, "melee") && !u->current.resolved))
+    return g_strdup_printf (_("%s is in melee contact: it engages again, or leaves by trying to avoid — a move away "
+                              "after an avoidance roll of 5 or less; its opponent gets a free attack if it gets "
+                              "away, and a full melee follows if not (P-23 a, A-75)."), name);
   return NULL;
 }
 
@@ -335,6 +351,20 @@ sl_state_unit_omni_mode (const SlSetup *setup,
   return state->units[unit].omni_slug ? "slug" : "spike";
 }
 
+gboolean
+sl_state_unit_fires_bursts (const SlSetup *setup,
+                            const SlState *state,
+                            int            unit)
+{
+  const SlWeapon *weapon;
+
+  if (!sl_setup_has_module (setup, SL_MODULE_AUTOMATIC_FIRE))
+    return FALSE;
+  weapon = sl_state_unit_weapon (setup, state, unit);
+  /* An OMNI weapon fires as its mode: spike or slug. */
+  return weapon != NULL && sl_weapon_get_profile (weapon, sl_state_unit_omni_mode (setup, state, unit))->auto_fire;
+}
+
 void
 sl_state_unit_ammo (const SlSetup *setup,
                     const SlState *state,
@@ -380,6 +410,22 @@ sl_state_unit_set_ammo (const SlSetup     *setup,
   u->grenade_ready = ammo->picked_up;
 }
 
+/* A-50: whether the unit has made this subphase's move already: one it
+ * declared now, one it goes on with once its grouping has had its turn in
+ * the initiative order, and every move once the turns are over (P-08). */
+static gboolean
+move_made (const SlState *state,
+           int            unit)
+{
+  int p;
+
+  if (state->units[unit].move_made || state->phase != SL_PHASE_ACTION ||
+      state->step != SL_STEP_INITIATIVE_ORDER)
+    return TRUE;
+  p = sl_state_order_position (state, state->grouping_of[unit]);
+  return p >= 0 && p < state->slot;
+}
+
 void
 sl_state_lose_action (SlState *state,
                       int      unit)
@@ -391,7 +437,11 @@ sl_state_lose_action (SlState *state,
   u->current.to_position = -1;
   u->current.stairs_end = -1;
   u->opportunity_armed = FALSE;
-  u->moving = SL_MOVE_NONE;
+  /* A-50: a move made this subphase stays made — a walker stopped by a
+   * mine, a hit or an engagement has walked, up to the moment of the next
+   * shot; a move it had not yet made is not. */
+  if (!move_made (state, unit))
+    u->moving = SL_MOVE_NONE;
 }
 
 void
@@ -655,6 +705,42 @@ sl_marker_is_waiting_mine (const SlMarker *marker)
   return marker != NULL && marker->kind == SL_MARKER_MINE && !marker->resolved && marker->due < 0;
 }
 
+gboolean
+sl_marker_is_secret (const SlState  *state,
+                     const SlMarker *marker)
+{
+  g_return_val_if_fail (state != NULL && marker != NULL, TRUE);
+  /* P-36 step 6, A-88: written down, undetected until it goes off. */
+  return marker->secret ||
+         (marker->note > 0 && marker->note <= SL_MAX_NOTES &&
+          state->note_status[marker->note - 1] == SL_NOTE_SEALED);
+}
+
+gboolean
+sl_marker_is_public (const SlState  *state,
+                     const SlMarker *marker)
+{
+  return !sl_marker_is_secret (state, marker) && marker->kind != SL_MARKER_DECOY;
+}
+
+SlTargetProblem
+sl_state_target_problem (const SlRules *rules,
+                         const SlSetup *setup,
+                         const SlState *state,
+                         int            unit,
+                         int            target)
+{
+  if (target == unit)
+    return SL_TARGET_SELF;
+  if (sl_setup_unit_at (setup, target)->side == sl_setup_unit_at (setup, unit)->side)
+    return SL_TARGET_FRIEND;
+  if (sl_state_unit_out (rules, state, target))
+    return SL_TARGET_OUT;
+  if (state->units[target].hidden)
+    return SL_TARGET_HIDDEN;
+  return SL_TARGET_OK;
+}
+
 void
 sl_state_remove_marker (SlState *state,
                         int      id)
@@ -795,6 +881,8 @@ unit_counters_to_json (JsonObject        *o,
     add_moment (o, "dazed_from", rules, u->dazed_from);
   add_moment (o, "dazed_until", rules, u->dazed_until);
   add_moment (o, "idle_until", rules, u->idle_until);
+  if (u->zero_g_failed > 0)
+    add_moment (o, "zero_g_failed", rules, u->zero_g_failed - 1);
   if (u->jammed)
     json_object_set_boolean_member (o, "jammed", TRUE);
   if (u->routed)

@@ -8,28 +8,65 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "sl-due.h"
 #include "sl-victory.h"
 
-/* What the side paid for its forces: its units, its leaders' ratings
- * (T-24) and its squads' quality (A-96). */
+/* T-38: the scenario cost of @item, 0 for one the rules do not price. */
+static int
+item_cost (const SlRules *rules,
+           const char    *item)
+{
+  int cost = 0;
+
+  return sl_rules_scenario_cost (rules, item, &cost) ? cost : 0;
+}
+
+/* What the side paid for its forces (T-38, P-02): its units (their weapons
+ * and personal equipment: launchers, charges), its leaders' ratings (T-24),
+ * its squads' quality (A-96), its hidden units (§15.1), and what it bought
+ * for the side: mines (P-37), fire missions (T-35), the camo tinter and
+ * the ECM jammer (T-37). */
 static int
 side_cost (const SlRules *rules,
            const SlSetup *setup,
            int            side)
 {
   const SlSideSetup *s = sl_setup_side_at (setup, side);
-  int cost = 0;
+  int cost = 0, hiding = 0;
+  gboolean all_hidden = TRUE;
 
   for (guint q = 0; q < s->squads->len; q++)
     {
       const SlSquadSetup *squad = sl_setup_squad_at (setup, g_array_index (s->squads, int, q));
 
       for (guint i = 0; i < squad->units->len; i++)
-        cost += sl_setup_unit_at (setup, g_array_index (squad->units, int, i))->points;
+        {
+          const SlUnitSetup *u = sl_setup_unit_at (setup, g_array_index (squad->units, int, i));
+
+          cost += u->points;
+          if (u->hidden)
+            hiding += sl_hidden_cost (rules, u->points);
+          all_hidden &= u->hidden;
+        }
       if (squad->leader >= 0)
         cost += sl_leader_cost (rules, squad->leader_rating);
       cost += sl_quality_cost (rules, &setup->options, squad->quality, squad->units->len);
     }
+  /* §15.1, T-38, A-127: hiding the units the setup hides, unless the
+   * scenario gives it (its "hiding" condition): +25 % of each one's value,
+   * or the 150 points that hide a whole force when the side hides every
+   * unit and that is cheaper. */
+  if (all_hidden && hiding > 0)
+    hiding = MIN (hiding, item_cost (rules, "defender-undetected"));
+  if (sl_setup_condition (setup, SL_CONDITION_HIDING, side, 1) == NULL)
+    cost += hiding;
+  cost += s->mines * item_cost (rules, "mine");
+  for (guint k = 0; k < rules->fire_missions.items->len && k < SL_MAX_FIRE_MISSION_TYPES; k++)
+    cost += s->fire_missions[k] * ((const SlFireMissionDef *) g_ptr_array_index (rules->fire_missions.items, k))->cost;
+  if (s->camo_tinter)
+    cost += item_cost (rules, "camo-tinter");
+  if (s->ecm)
+    cost += item_cost (rules, "ecm-jammer");
   return cost;
 }
 
@@ -56,11 +93,13 @@ objective_status (const SlRules     *rules,
       st->enemy_units++;
       if (us->wound >= SL_WOUND_UNCONSCIOUS)
         st->enemy_out++;
-      else if (state->squad_leader[u->squad] != i && u->legionnaire == NULL)
+      else if (!sl_state_unit_never_routs (rules, setup, state, i))
         {
-          /* A squad leader never routs (P-31 step 5, A-99), nor does a
-           * Legionnaire character (§18): a routed squad is its other
-           * units. */
+          /* A squad leader never routs (P-31 step 5, A-99) — the one its
+           * squad answers to now: the leader, or the acting leader
+           * appointed once he is out (P-32 step 8), of the squad the unit
+           * belongs to after any regroup (P-33) — nor does a Legionnaire
+           * character (§18): a routed squad is its other units. */
           st->enemy_standing++;
           if (us->routed)
             st->enemy_routed++;
@@ -120,8 +159,8 @@ objective_status (const SlRules     *rules,
 
   if (s->budget >= 0)
     {
-      /* What the builder priced (side equipment and mines included), else
-       * what the units, leaders and quality cost. */
+      /* What the builder priced, else every purchase the setup records
+       * at the book's costs (T-38). */
       st->cost = s->spent >= 0 ? s->spent : side_cost (rules, setup, side);
       st->unspent = MAX (s->budget - st->cost, 0);
     }

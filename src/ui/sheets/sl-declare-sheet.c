@@ -473,6 +473,33 @@ refresh_missions (SlDeclareSheet *self)
   self->missions_offered = offered;
 }
 
+/* Whether the unit is in melee contact: a move away is its try to avoid
+ * (P-23 a, A-75), which the core checks and resolves. */
+static gboolean
+in_contact (SlDeclareSheet *self)
+{
+  return sl_game_get_state (self->game)->units[self->unit].n_engaged > 0;
+}
+
+/* What a declaration's "avoidance" (a move away from melee contact) says
+ * before the dice: the roll's odds, or that both break off, no roll
+ * (P-22 step 6); NULL for none. */
+static char *
+avoidance_words (JsonObject *result)
+{
+  JsonObject *avoidance = json_object_has_member (result, "avoidance")
+                          ? json_object_get_object_member (result, "avoidance") : NULL;
+  g_autofree char *odds = NULL;
+
+  if (avoidance == NULL)
+    return NULL;
+  if (json_object_has_member (avoidance, "both_avoid"))
+    return g_strdup (_("both break off: no roll (P-22 step 6)"));
+  odds = sl_check_odds_words (avoidance);
+  /* "avoidance roll first: Needs 3 or less · 30 % (P-23 a)" */
+  return odds != NULL ? g_strdup_printf (_("avoidance roll first: %s (P-23 a)"), odds) : NULL;
+}
+
 static void show_chosen (SlDeclareSheet *self);
 static JsonNode *build_engage (SlDeclareSheet *self);
 
@@ -498,6 +525,15 @@ preview_choice (SlDeclareSheet *self,
        * always does, A-02); the check's odds are told beside it. */
       if (sl_game_get_setup (self->game)->environment.zero_g && declared.zero_g_roll <= 0)
         declared.zero_g_roll = 1;
+      /* In melee contact a move away starts with an avoidance roll (P-23 a,
+       * A-75): what it does once the unit gets away (a natural 1 always
+       * avoids, a natural 10 always misses the free attack, A-02), the
+       * roll's odds beside it. */
+      if (in_contact (self))
+        {
+          declared.avoid_roll = 1;
+          declared.attack_roll = 10;
+        }
       command = sl_command_new_declare (sl_game_get_setup (self->game), &declared);
     }
   if (command == NULL)
@@ -521,7 +557,16 @@ preview_choice (SlDeclareSheet *self,
                                ? choice_words (self, result)
                                : g_strdup (c->engage ? _("An engagement: the melee is resolved in the melee step (P-22)")
                                                      : _("A zero-G check decides whether it happens (P-21)"));
+      g_autofree char *avoid = avoidance_words (r);
 
+      if (avoid != NULL)
+        {
+          /* "1 AP · ends in subphase 4 · avoidance roll first: Needs 3 or less · 30 %" */
+          char *with = g_strdup_printf ("%s · %s", words, avoid);
+
+          g_free (words);
+          words = with;
+        }
       if (odds != NULL && json_object_has_member (r, "end"))
         /* "1 AP · ends in subphase 4 · zero-G check: Needs 6 or less · 60 %" */
         c->choice = g_strdup_printf (_("%s · zero-G check: %s"), words, odds);
@@ -725,6 +770,44 @@ sl_declare_sheet_can_choose (SlDeclareSheet *self,
   return c != NULL && c->allowed;
 }
 
+/* P-23 a, A-75: whether the core resolves @command with an avoidance roll
+ * (a move away from melee contact, the opponent not breaking off too). */
+static gboolean
+rolls_to_avoid (SlDeclareSheet *self,
+                JsonNode       *command)
+{
+  g_autoptr(JsonNode) result = NULL;
+  JsonObject *r;
+
+  if (!in_contact (self))
+    return FALSE;
+  result = sl_game_preview (self->game, command, NULL, NULL);
+  if (result == NULL)
+    return FALSE;
+  r = json_node_get_object (result);
+  return json_object_has_member (r, "avoidance") &&
+         json_object_has_member (json_object_get_object_member (r, "avoidance"), "needed");
+}
+
+/* The avoidance roll and the opponent's free attack, one key press each
+ * on a sheet of their own — or the app rolls them. */
+static void
+present_avoid_dice (SlDeclareSheet *self,
+                    JsonNode       *command)
+{
+  const char *unit = sl_setup_unit_at (sl_game_get_setup (self->game), self->unit)->label;
+  g_autofree char *title = g_strdup_printf (_("%s Tries to Avoid Melee"), unit);
+  const SlDieNeed dice[] = {
+    { "roll", 10, _("Avoidance roll"), FALSE },
+    { "attack_roll", 10, _("Free attack, if avoided"), FALSE },
+  };
+  SlDiceSheet *sheet = sl_dice_sheet_new (sl_sheet_get_window (SL_SHEET (self)), self->game, title,
+                                          _("Avoiding melee (P-23)"), command, dice, G_N_ELEMENTS (dice),
+                                          sl_sheet_get_app_rolls (SL_SHEET (self)));
+
+  sl_sheet_present (SL_SHEET (sheet));
+}
+
 gboolean
 sl_declare_sheet_choose (SlDeclareSheet *self,
                          const char     *action)
@@ -739,6 +822,13 @@ sl_declare_sheet_choose (SlDeclareSheet *self,
   if (c == NULL)
     return FALSE;
   command = build_command_throwing (self, c->action, c->throw);
+  /* A move away from melee contact: the players' dice first. */
+  if (!sl_sheet_get_app_rolls (SL_SHEET (self)) && rolls_to_avoid (self, command))
+    {
+      present_avoid_dice (self, command);
+      sl_sheet_close (SL_SHEET (self));
+      return TRUE;
+    }
   return sl_sheet_apply_command (SL_SHEET (self), command);
 }
 
@@ -1052,7 +1142,7 @@ build_missions (SlDeclareSheet *self)
   AdwExpanderRow *expander = self->mission_row;
 
   self->mission_row = NULL;
-  if (!sl_setup_has_module (setup, SL_MODULE_AREA_EFFECTS))
+  if (!sl_setup_has_module (setup, SL_MODULE_FIRE_MISSIONS))
     return;
   for (guint k = 0; k < rules->fire_missions.items->len && k < SL_MAX_FIRE_MISSION_TYPES; k++)
     {
@@ -1094,7 +1184,8 @@ add_object_targets (SlDeclareSheet *self,
         TargetObject object = { m->id, m->kind };
         g_autofree char *name = NULL;
 
-        if (m->kind != (pass == 0 ? SL_MARKER_OBSTACLE : SL_MARKER_CHARGE) || !sl_marker_is_public (self->game, m))
+        if (m->kind != (pass == 0 ? SL_MARKER_OBSTACLE : SL_MARKER_CHARGE) ||
+            !sl_marker_is_public (sl_game_get_state (self->game), m))
           continue;
         if (m->kind == SL_MARKER_OBSTACLE)
           {

@@ -22,6 +22,7 @@
 #include "sl-text.h"
 #include "sl-ammunition.h"
 #include "sl-squad-log.h"
+#include "sl-table-model.h"
 #include "sl-unit-log.h"
 #include "sl-ui-util.h"
 
@@ -1447,7 +1448,8 @@ update_ammo (SlSquadLog      *self,
 }
 
 static char *
-equipment_text (const SlUnitLog *log)
+equipment_text (const SlUnitLog *log,
+                gboolean         known)
 {
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
 
@@ -1471,7 +1473,7 @@ equipment_text (const SlUnitLog *log)
   if (log->bounce_pack)
     g_ptr_array_add (items, g_strdup (_("bounce pack")));
   /* Stealth power mode is a secret modifier of a hidden unit (T-19). */
-  if (log->stealth_power && !log->hidden)
+  if (log->stealth_power && known)
     g_ptr_array_add (items, g_strdup (_("stealth power")));
   g_ptr_array_add (items, NULL);
   return g_strjoinv (_(", "), (char **) items->pdata);
@@ -1560,8 +1562,9 @@ update_position_action (SlSquadLog      *self,
   const SlState *state = sl_game_get_state (self->game);
 
   /* §15.1: where a hidden unit stands and what it does is its owner's
-   * secret; the shared log says only that it is hidden. */
-  if (log->hidden)
+   * secret; the shared log says only that it is hidden (the table
+   * model says what the table knows). */
+  if (!sl_table_model_unit_known (sl_table_model_get_for_game (self->game), line->unit, SL_VIEWER_TABLE))
     {
       set_text (line, COL_POSITION, "—");
       set_text (line, COL_ACTION, "—");
@@ -1660,6 +1663,7 @@ update_status (SlSquadLog      *self,
   g_autofree char *breach_words = NULL;
   g_autofree char *breach_tip = NULL;
   const char *badge_texts[10], *badge_styles[10], *badge_words[10], *badge_tips[10] = { NULL };
+  gboolean known = sl_table_model_unit_known (sl_table_model_get_for_game (self->game), line->unit, SL_VIEWER_TABLE);
   int n_badges = 0;
 
   breach_texts (rules, log, &breach_badge, &breach_words, &breach_tip);
@@ -1682,12 +1686,12 @@ update_status (SlSquadLog      *self,
         /* §18: a Legionnaire player character; it never routs. */
         { log->legionnaire != NULL, C_("badge", "Character"), "accent" },
         { log->hidden, _("Hidden"), "accent" },
-        { !log->hidden && log->dazed_until >= 0, _("Dazed"), "warning" },
-        { !log->hidden && log->jammed, _("Jammed"), "warning" },
-        { !log->hidden && log->routed, _("Routed"), "error" },
-        { !log->hidden && log->in_melee, _("In melee"), "warning" },
-        { !log->hidden && log->opportunity, _("Opportunity fire"), "accent" },
-        { !log->hidden && losing, _("Loses its action"), "warning" },
+        { known && log->dazed_until >= 0, _("Dazed"), "warning" },
+        { known && log->jammed, _("Jammed"), "warning" },
+        { known && log->routed, _("Routed"), "error" },
+        { known && log->in_melee, _("In melee"), "warning" },
+        { known && log->opportunity, _("Opportunity fire"), "accent" },
+        { known && losing, _("Loses its action"), "warning" },
       };
 
       for (guint i = 0; i < G_N_ELEMENTS (badges); i++)
@@ -1731,13 +1735,14 @@ update_line (SlSquadLog *self,
   gboolean losing;
 
   sl_unit_log_fill (rules, sl_game_get_setup (self->game), state, line->unit, &log);
-  /* The steps are simultaneous: what a hit costs applies as the step ends. */
-  losing = state->held_step != SL_STEP_NONE && state->step_units[line->unit].loses_action && !log.out &&
-           (log.action != NULL || log.opportunity);
+  /* The steps are simultaneous: what a hit costs applies as the step ends
+   * (the table model says whether). */
+  losing = sl_table_model_get_unit (sl_table_model_get_for_game (self->game), line->unit)->loses_action;
   counter = g_strdup_printf ("%d", log.counter);
   points = g_strdup_printf ("%d", log.points);
   mod = sl_unit_log_format_mod (&log);
-  equipment = equipment_text (&log);
+  equipment = equipment_text (&log, sl_table_model_unit_known (sl_table_model_get_for_game (self->game),
+                                                               line->unit, SL_VIEWER_TABLE));
   set_text (line, COL_COUNTER, counter);
   set_text (line, COL_NAME, log.name);
   set_text (line, COL_POINTS, points);
@@ -1773,16 +1778,17 @@ update_title (SlSquadLog *self)
   const SlSetup *setup = sl_game_get_setup (self->game);
   const SlState *state = sl_game_get_state (self->game);
   const SlSquadSetup *squad = sl_setup_squad_at (setup, self->squad);
-  int leader = state->squad_leader[self->squad];
-  int acting = state->acting_leader[self->squad];
+  gboolean acting = FALSE;
+  /* P-32 step 8: the leader it answers to now, as the table model says. */
+  int leader = sl_table_model_squad_leader (sl_table_model_get_for_game (self->game), self->squad, &acting);
   g_autofree char *subtitle = NULL;
 
   gtk_label_set_text (GTK_LABEL (self->title), squad->name);
-  if (acting >= 0 && (leader < 0 || sl_state_unit_out (sl_game_get_rules (self->game), state, leader)))
+  if (acting)
     /* "Acting leader Trooper Hale · Regular" */
     subtitle = g_strdup_printf (_("%s · acting leader %s · %s"),
                                 sl_setup_side_at (setup, squad->side)->name,
-                                sl_setup_unit_at (setup, acting)->name,
+                                sl_setup_unit_at (setup, leader)->name,
                                 sl_quality_label (state->squad_quality[self->squad]));
   else if (leader >= 0)
     /* "TOG · leader Centurion Vale (rating 0) · Regular" */

@@ -94,7 +94,8 @@ fill_bought (SlBriefingWindow *self,
   gboolean any = FALSE;
 
   /* A game saved before purchases were kept knows none. */
-  if (setup->purchases_unrecorded || !sl_setup_has_module (setup, SL_MODULE_AREA_EFFECTS))
+  if (setup->purchases_unrecorded ||
+      !(sl_setup_has_module (setup, SL_MODULE_MINES) || sl_setup_has_module (setup, SL_MODULE_FIRE_MISSIONS)))
     return;
   for (guint s = 0; s < setup->sides->len; s++)
     {
@@ -147,8 +148,9 @@ fill_rules (SlBriefingWindow *self,
   g_autoptr(JsonNode) changed = sl_option_set_diff_json (rules->options, &setup->options);
   g_autoptr(GList) ids = json_object_get_members (json_node_get_object (changed));
 
+  /* The area-effect weapons by their own names, not together (§9.6). */
   for (int m = 0; m < SL_N_MODULES; m++)
-    if (sl_setup_has_module (setup, m))
+    if (m != SL_MODULE_AREA_EFFECTS && sl_setup_has_module (setup, m))
       {
         if (modules->len > 0)
           g_string_append (modules, _(", "));

@@ -117,7 +117,12 @@ sl_options_window_new (GtkWindow *parent,
 
   for (int m = 0; m < SL_N_MODULES; m++)
     {
-      GtkWidget *row = sl_action_row_new ();
+      GtkWidget *row;
+
+      /* The area-effect weapons by their own names (§9.6). */
+      if (m == SL_MODULE_AREA_EFFECTS)
+        continue;
+      row = sl_action_row_new ();
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), sl_module_label (m));
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), value_label (setup->modules[m] ? _("in play") : _("off")));

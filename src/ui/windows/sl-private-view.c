@@ -574,7 +574,7 @@ fill_before_play_forms (SlPrivateView *self,
   const SlSetup *setup = sl_game_get_setup (self->game);
   gboolean before_play = sl_state_before_play (sl_game_get_state (self->game));
   gboolean hide = before_play && sl_setup_has_module (setup, SL_MODULE_DETECTION);
-  gboolean mine = before_play && sl_setup_has_module (setup, SL_MODULE_AREA_EFFECTS);
+  gboolean mine = before_play && sl_setup_has_module (setup, SL_MODULE_MINES);
 
   gtk_widget_set_visible (self->hide_group, hide);
   gtk_widget_set_visible (self->mine_group, mine);

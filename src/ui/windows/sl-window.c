@@ -40,12 +40,27 @@
 #include "sl-secrets.h"
 #include "sl-sheet-host.h"
 #include "sl-squad-log.h"
+#include "sl-table-labels.h"
+#include "sl-table-model.h"
 #include "sl-track.h"
 #include "sl-track-view.h"
 #include "sl-wrap-bin.h"
 #include "sl-ui-util.h"
 #include "sl-unit-sheet.h"
 #include "sl-window.h"
+
+/* The bar over the table when the game is only shown (issue 19 #5), or
+ * its last change is not saved (issue 30 #8). */
+typedef enum
+{
+  FILE_WRITABLE,
+  FILE_ELSEWHERE,   /* open for writing in another window or `squadlog play` */
+  FILE_CHANGED,     /* changed on the disk by another program since it was read */
+  FILE_UNSAVED,     /* the last change could not be saved: held, tried again */
+} FileProblem;
+
+/* Seconds between two tries at saving a change held. */
+#define RETRY_SECONDS 3
 
 struct _SlWindow
 {
@@ -100,6 +115,8 @@ struct _SlWindow
   GString              *typed;       /* a counter number being typed */
   guint                 typed_id;
   guint                 cache_id;   /* the opening cache is due to be written */
+  guint                 retry_id;   /* the last change, not saved, is to be saved again */
+  FileProblem           file_problem; /* what the bar over the table says */
   guint                 compact_id; /* the start page is due to follow the window's height */
   const char           *start_icon; /* the start page's icon, not shown in a tiny window */
   gboolean              compact;    /* the window is shorter than COMPACT_HEIGHT */
@@ -375,52 +392,33 @@ hiding_words (SlWindow *self)
 static void
 update_prompt (SlWindow *self)
 {
-  const SlState *s;
-  g_autoptr(JsonNode) next = NULL;
-  g_autoptr(JsonNode) result = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SlTrack) track = NULL;
+  const char *sentence = NULL;
   g_autofree char *text = NULL;
 
   if (self->game == NULL)
     return;
-  s = sl_game_get_state (self->game);
-  if (s->over)
+  /* The table model's: what is due (Next's refusal, naming it), whose
+   * turn it is (P-06 step 5, P-08 step 2); the keys are the window's. */
+  switch (sl_table_model_get_prompt (sl_table_model_get_for_game (self->game), &sentence))
     {
+    case SL_PROMPT_OVER:
       gtk_label_set_text (self->prompt, _("The game is over. The score is under Objectives and Score (Ctrl+K); undo to go back, or start a new game."));
       return;
-    }
-  next = sl_command_new_next ();
-  result = sl_game_preview (self->game, next, NULL, &error);
-  track = sl_track_new (sl_game_get_rules (self->game), sl_game_get_setup (self->game), s);
-  if (result == NULL)
-    text = g_strdup_printf (_("%s Press Next (Ctrl+Return) to resolve it."), error->message);
-  else if (track->turn_grouping >= 0)
-    {
-      /* "TOG Fire Team 1's turn (initiative order): Centurion Vale,
-       * Legionnaire Marek have still to act." (P-06 step 5, P-08 step 2) */
-      const SlSetup *setup = sl_game_get_setup (self->game);
-      g_autoptr(GString) names = g_string_new (NULL);
-      g_autofree char *turn = NULL;
-
-      for (guint i = 0; i < track->to_decide->len; i++)
-        {
-          if (i > 0)
-            g_string_append (names, _(", "));
-          g_string_append (names, sl_setup_unit_at (setup, g_array_index (track->to_decide, int, i))->told);
-        }
-      turn = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "%s’s turn (initiative order): %s has still to act.",
-                                           "%s’s turn (initiative order): %s have still to act.",
-                                           track->to_decide->len),
-                              sl_setup_grouping_at (setup, track->turn_grouping)->name, names->str);
+    case SL_PROMPT_DUE:
+      text = g_strdup_printf (_("%s Press Next (Ctrl+Return) to resolve it."), sentence);
+      break;
+    case SL_PROMPT_TURN:
       text = g_strdup_printf (_("%s Type a counter number or click a marker to declare; Pass (Ctrl+E) ends the grouping’s turn."),
-                              turn);
+                              sentence);
+      break;
+    case SL_PROMPT_DECLARE:
+      text = g_strdup (_("Units may act in initiative order: type a counter number or click a marker on the track. Press Next when everyone has acted."));
+      break;
+    case SL_PROMPT_NEXT:
+    default:
+      text = g_strdup (_("Press Next (Ctrl+Return) to go on."));
+      break;
     }
-  else if (s->phase == SL_PHASE_ACTION && s->step == SL_STEP_INITIATIVE_ORDER && track->ready->len > 0)
-    text = g_strdup (_("Units may act in initiative order: type a counter number or click a marker on the track. Press Next when everyone has acted."));
-  else
-    text = g_strdup (_("Press Next (Ctrl+Return) to go on."));
   {
     g_autofree char *hiding = hiding_words (self);
 
@@ -471,10 +469,14 @@ announce (SlWindow *self)
   g_set_weak_pointer (&self->announced, focus);
   if (focus == NULL)
     return;
-  /* Translators: what a screen reader hears as the game changes: the
-   * clock ("Turn 3 of 12 · Action Phase · subphase 7"), then the hint. */
-  text = g_strdup_printf (_("%s. %s"), adw_window_title_get_subtitle (self->window_title),
-                          gtk_label_get_text (self->prompt));
+  /* Heard first: the change just made is not saved (issue 30 #8). */
+  if (self->file_problem == FILE_UNSAVED)
+    text = g_strdup (gtk_label_get_text (self->file_bar_label));
+  else
+    /* Translators: what a screen reader hears as the game changes: the
+     * clock ("Turn 3 of 12 · Action Phase · subphase 7"), then the hint. */
+    text = g_strdup_printf (_("%s. %s"), adw_window_title_get_subtitle (self->window_title),
+                            gtk_label_get_text (self->prompt));
   gtk_accessible_update_property (GTK_ACCESSIBLE (focus), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
 
@@ -494,35 +496,26 @@ sheet_showing (SlWindow *self)
 }
 
 /* Piles to try: the Detection Phase (P-27), or the Action Phase for the
- * automatic cases (§15.1, A-128). */
+ * automatic cases (§15.1, A-128): the table model says who may look. */
 static gboolean
 may_detect (SlWindow *self)
 {
-  const SlState *s = sl_game_get_state (self->game);
-  g_auto(GStrv) piles = NULL;
-
-  if (s->over || !sl_setup_has_module (sl_game_get_setup (self->game), SL_MODULE_DETECTION) ||
-      (s->phase != SL_PHASE_DETECTION && s->phase != SL_PHASE_ACTION))
-    return FALSE;
-  piles = sl_state_piles (sl_game_get_setup (self->game), s, -1);
-  return piles[0] != NULL;
+  return sl_table_model_get_detectors (sl_table_model_get_for_game (self->game), NULL)->len > 0;
 }
 
 /* A grouping's turn to end (P-08 step 2): the core says whether. */
 static gboolean
 may_pass (SlWindow *self)
 {
-  g_autoptr(JsonNode) command = sl_command_new_pass ();
-  g_autoptr(JsonNode) result = NULL;
-  const SlState *s = sl_game_get_state (self->game);
-
-  if (s->over || s->phase != SL_PHASE_ACTION || s->step != SL_STEP_INITIATIVE_ORDER)
-    return FALSE;
-  result = sl_game_preview (self->game, command, NULL, NULL);
-  return result != NULL;
+  return sl_table_model_get_pass (sl_table_model_get_for_game (self->game))->refusal == NULL;
 }
 
-static GPtrArray *ambushers (SlWindow *self);
+/* The game shown holds a change its file does not (sl_game_get_unsaved). */
+static gboolean
+held (SlWindow *self)
+{
+  return self->game != NULL && sl_game_get_unsaved (self->game) != NULL;
+}
 
 static void
 update_actions (SlWindow *self)
@@ -560,17 +553,16 @@ update_actions (SlWindow *self)
                                  game && !sl_game_get_state (self->game)->over &&
                                  (sl_game_get_setup (self->game)->environment.vacuum ||
                                   sl_game_get_setup (self->game)->environment.hostile));
-  {
-    g_autoptr(GPtrArray) by = game ? ambushers (self) : NULL;
-
-    gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.ambush", by != NULL && by->len > 0);
-  }
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.ambush",
+                                 game && sl_table_model_may_ambush (sl_table_model_get_for_game (self->game)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.private", self->game != NULL && !sheet_showing (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-blank", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-squad", game);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new", shared && window_rules (self) != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open", shared && window_rules (self) != NULL);
+  /* A game whose last change is not saved is not put away for another
+   * (sl_window_show_loaded refuses it too); Save As may save it elsewhere. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new", shared && window_rules (self) != NULL && !held (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open", shared && window_rules (self) != NULL && !held (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.builder", shared && window_rules (self) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.scenario-editor", shared && window_rules (self) != NULL);
 }
@@ -604,14 +596,6 @@ cache_timeout_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* The bar over the table when the game is only shown (issue 19 #5). */
-typedef enum
-{
-  FILE_WRITABLE,
-  FILE_ELSEWHERE,   /* open for writing in another window or `squadlog play` */
-  FILE_CHANGED,     /* changed on the disk by another program since it was read */
-} FileProblem;
-
 static void
 show_file_bar (SlWindow    *self,
                FileProblem  problem)
@@ -619,8 +603,10 @@ show_file_bar (SlWindow    *self,
   g_autofree char *name = NULL;
   g_autofree char *text = NULL;
 
+  self->file_problem = problem;
   if (problem == FILE_WRITABLE || self->game == NULL || sl_game_get_path (self->game) == NULL)
     {
+      self->file_problem = FILE_WRITABLE;
       gtk_widget_set_visible (GTK_WIDGET (self->file_bar), FALSE);
       return;
     }
@@ -628,17 +614,25 @@ show_file_bar (SlWindow    *self,
   if (problem == FILE_ELSEWHERE)
     text = g_strdup_printf (_("“%s” is open in another window or in squadlog play: it is only shown here, and nothing is recorded. Try again once it is closed there."),
                             name);
-  else
-    text = g_strdup_printf (_("“%s” was changed by another program: it was not written over, and nothing more is recorded here. Reload it to go on from what it holds now."),
+  else if (problem == FILE_CHANGED)
+    text = g_strdup_printf (_("“%s” was changed by another program: it was not written over, so the last change shown here is not in it, and nothing more is recorded here. Reload it to go on from what it holds now."),
                             name);
+  else
+    /* Translators: %s says why the save failed, in a sentence or two. */
+    text = g_strdup_printf (_("Not saved: the last change shown here is not in the game's file. %s It is saved as soon as the disk takes it, and nothing more is recorded until then; Undo takes it back."),
+                            sl_game_get_unsaved (self->game));
   gtk_label_set_text (self->file_bar_label, text);
+  gtk_info_bar_set_message_type (self->file_bar, problem == FILE_UNSAVED ? GTK_MESSAGE_ERROR : GTK_MESSAGE_WARNING);
   gtk_button_set_label (GTK_BUTTON (self->file_bar_button),
-                        problem == FILE_ELSEWHERE ? _("_Try Again") : _("_Reload"));
+                        problem == FILE_ELSEWHERE ? _("_Try Again")
+                        : problem == FILE_CHANGED ? _("_Reload") : _("_Retry"));
   gtk_widget_set_visible (GTK_WIDGET (self->file_bar), TRUE);
 }
 
-/* Opens the game's file again from the disk, letting go of this copy's
- * hold on it first: the bar's button. */
+static void save_now (SlWindow *self);
+
+/* The bar's button: saves a change held once more, or opens the game's
+ * file again from the disk, letting go of this copy's hold on it first. */
 static void
 file_bar_response_cb (SlWindow *self,
                       int       response)
@@ -647,6 +641,11 @@ file_bar_response_cb (SlWindow *self,
 
   if (self->game == NULL || sl_game_get_path (self->game) == NULL)
     return;
+  if (self->file_problem == FILE_UNSAVED)
+    {
+      save_now (self);
+      return;
+    }
   file = g_file_new_for_path (sl_game_get_path (self->game));
   sl_game_release_file (self->game);
   if (sl_window_open_file (self, file) && !sl_game_get_read_only (self->game))
@@ -656,7 +655,36 @@ file_bar_response_cb (SlWindow *self,
     }
 }
 
-/* Nothing lost: the game is written (atomically) after every change. */
+/* Saved: a change held is no more — the bar goes, and the players are
+ * told. */
+static void
+show_saved (SlWindow *self)
+{
+  g_clear_handle_id (&self->retry_id, g_source_remove);
+  if (self->file_problem != FILE_UNSAVED)
+    return;
+  show_file_bar (self, FILE_WRITABLE);
+  update_actions (self);
+  toast (self, _("The game is saved: its file holds everything shown."));
+}
+
+static gboolean
+retry_cb (gpointer data)
+{
+  SlWindow *self = data;
+
+  self->retry_id = 0;
+  save_now (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Nothing lost: the game is written (atomically) after every change. A
+ * change that cannot be saved (a full disk) is held — shown, with the bar
+ * saying it is not saved and why, and tried again every few seconds and
+ * at Retry — and the core records nothing more on top of it
+ * (sl_game_get_unsaved): at most one change is ever at stake, the one the
+ * table sees marked. Withdrawn instead, a result the players saw — the
+ * dice the app rolled, a detection — would be rolled again. */
 static void
 save_now (SlWindow *self)
 {
@@ -668,8 +696,7 @@ save_now (SlWindow *self)
     return;
   if (!sl_game_save (self->game, path, &error))
     {
-      g_autofree char *text = NULL;
-
+      g_clear_handle_id (&self->retry_id, g_source_remove);
       if (g_error_matches (error, SL_GAME_ERROR, SL_GAME_ERROR_CHANGED))
         {
           /* Not written over, and nothing more recorded here that could
@@ -678,10 +705,12 @@ save_now (SlWindow *self)
           show_file_bar (self, FILE_CHANGED);
           return;
         }
-      text = g_strdup_printf (_("The game could not be saved: %s"), error->message);
-      toast (self, text);
+      show_file_bar (self, FILE_UNSAVED);
+      self->retry_id = g_timeout_add_seconds (RETRY_SECONDS, retry_cb, self);
+      update_actions (self);
       return;
     }
+  show_saved (self);
   /* And, once play has paused, the opening cache: the game opens quickly
    * next time even if this session does not end well. */
   g_clear_handle_id (&self->cache_id, g_source_remove);
@@ -693,6 +722,10 @@ game_changed_cb (SlWindow *self)
 {
   gboolean over = sl_game_get_state (self->game)->over;
 
+  /* At once, before anything else can happen: a crash or a power cut
+   * after a command was acknowledged must not lose it; and the table says
+   * at once if it could not be saved. */
+  save_now (self);
   /* The game has just ended: the score (P-40). */
   if (over && !self->was_over)
     gtk_widget_activate_action (GTK_WIDGET (self), "win.score", NULL);
@@ -701,9 +734,6 @@ game_changed_cb (SlWindow *self)
   update_prompt (self);
   update_actions (self);
   announce (self);
-  /* At once, before anything else can happen: a crash or a power cut
-   * after a command was acknowledged must not lose it. */
-  save_now (self);
   prepare_later (self);
 }
 
@@ -721,9 +751,11 @@ sl_window_set_game (SlWindow *self,
   g_return_if_fail (SL_IS_WINDOW (self));
 
   gtk_widget_set_visible (GTK_WIDGET (self->file_bar), FALSE);
+  self->file_problem = FILE_WRITABLE;
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_clear_handle_id (&self->cache_id, g_source_remove);
+  g_clear_handle_id (&self->retry_id, g_source_remove);
   if (self->game != game)
     keep_opening_cache (self->game);
   g_set_object (&self->game, game);
@@ -798,6 +830,27 @@ show_error (SlWindow   *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The game shown holds a change not saved, and is writable: another is
+ * not opened over it, and the players are told why. A game only shown
+ * (changed by another program) gives way: its bar says what is lost. */
+static gboolean
+refuse_to_replace (SlWindow *self,
+                   GFile    *file)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+
+  if (!held (self) || sl_game_get_read_only (self->game))
+    return FALSE;
+  name = file != NULL ? g_file_get_basename (file) : NULL;
+  heading = name != NULL ? g_strdup_printf (_("Cannot Open “%s”"), name) : g_strdup (_("Cannot Start the Game"));
+  body = g_strdup_printf (_("The last change of the game shown is not saved: %s Save it (Retry, or Save As elsewhere) or undo it first."),
+                          sl_game_get_unsaved (self->game));
+  show_error (self, heading, body);
+  return TRUE;
+}
+
 gboolean
 sl_window_open_file (SlWindow *self,
                      GFile    *file)
@@ -831,6 +884,8 @@ sl_window_show_loaded (SlWindow     *self,
   g_return_val_if_fail (SL_IS_WINDOW (self), FALSE);
   g_return_val_if_fail ((game == NULL) != (error == NULL), FALSE);
 
+  if (refuse_to_replace (self, file))
+    return FALSE;
   if (game == NULL)
     {
       g_autofree char *name = g_file_get_basename (file);
@@ -955,7 +1010,7 @@ sl_window_new_game (SlWindow   *self,
   g_autoptr(SlGame) game = NULL;
 
   g_return_val_if_fail (SL_IS_WINDOW (self), FALSE);
-  if (rules == NULL)
+  if (rules == NULL || refuse_to_replace (self, NULL))
     return FALSE;
   /* The scenario, with the group's own rule options where it sets none. */
   {
@@ -1142,6 +1197,8 @@ sl_window_save_as (SlWindow   *self,
       show_error (self, _("Cannot Save the Game"), error->message);
       return FALSE;
     }
+  /* A change held is saved with the rest, and the game goes on there. */
+  show_saved (self);
   remember_last_game (self, path);
   return TRUE;
 }
@@ -1349,32 +1406,18 @@ exposure_action (GtkWidget  *widget,
     sl_sheet_present (SL_SHEET (sl_exposure_sheet_new (GTK_WINDOW (self), self->game, FALSE)));
 }
 
-/* §5.2: the groupings that may spring an ambush now: every unit of theirs
- * still in the fight undetected (that a unit is hidden is known to all). */
+/* §5.2: the groupings that may spring an ambush now, as the core's
+ * `ambush` answers (the table model): every unit of theirs still in the
+ * fight undetected, in their turn (P-08 step 2). */
 static GPtrArray *
 ambushers (SlWindow *self)
 {
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  const SlState *s = sl_game_get_state (self->game);
-  const SlRules *rules = sl_game_get_rules (self->game);
+  SlTableModel *table = sl_table_model_get_for_game (self->game);
   GPtrArray *found = g_ptr_array_new ();
 
-  if (!sl_setup_has_module (setup, SL_MODULE_AMBUSH) || s->phase != SL_PHASE_ACTION ||
-      s->step != SL_STEP_INITIATIVE_ORDER || s->over)
-    return found;
-  for (guint g = 0; g < setup->groupings->len; g++)
-    {
-      int members = 0, hidden = 0;
-
-      for (int u = 0; u < s->n_units; u++)
-        if (s->grouping_of[u] == (int) g && !sl_state_unit_out (rules, s, u))
-          {
-            members++;
-            hidden += s->units[u].hidden;
-          }
-      if (members > 0 && hidden == members)
-        g_ptr_array_add (found, GUINT_TO_POINTER (g));
-    }
+  for (guint i = 0; i < sl_table_model_get_n_ambushers (table); i++)
+    if (sl_table_model_get_ambusher (table, i)->refusal == NULL)
+      g_ptr_array_add (found, GUINT_TO_POINTER (sl_table_model_get_ambusher (table, i)->grouping));
   return found;
 }
 
@@ -1531,7 +1574,10 @@ detect_action (GtkWidget  *widget,
   g_autoptr(GPtrArray) pile_values = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) pile_labels = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(JsonNode) command = sl_command_new_detect ();
-  const SlDieNeed dice[] = { { "roll", 10, _("Detection roll (d10)"), FALSE } };
+  g_autofree char *roll_label = NULL;
+  g_autofree char *smoke_label = NULL;
+  g_auto(GStrv) cover_texts = g_new0 (char *, 5);
+  SlDieNeed dice[] = { { "roll", 10, NULL, FALSE } };
   /* The public T-19 modifiers where the pile lies, as "cover" lists them. */
   static const char * const cover_values[][3] = {
     { NULL }, { "half-cover" }, { "full-cover" }, { "light-woods" }, { "heavy-woods" },
@@ -1539,17 +1585,27 @@ detect_action (GtkWidget  *widget,
     { "heavy-woods", "half-cover" }, { "heavy-woods", "full-cover" }
   };
   GVariantBuilder covers;
-  const char *cover_labels[] = {
-    _("Nothing"), _("Half cover (+2)"), _("Full cover (+3)"), _("Light woods (+1)"), _("Heavy woods (+3)"),
-    _("Light woods and half cover"), _("Light woods and full cover"),
-    _("Heavy woods and half cover"), _("Heavy woods and full cover"), NULL
-  };
+  const char *cover_labels[G_N_ELEMENTS (cover_values) + 1] = { NULL };
+  GArray *detectors;
   SlDiceSheet *sheet;
 
   if (self->game == NULL || !may_detect (self))
     return;
   setup = sl_game_get_setup (self->game);
   s = sl_game_get_state (self->game);
+  /* The modifiers' values and the die are the rules data's (T-19, T-01). */
+  roll_label = sl_table_labels_check_die (sl_game_get_rules (self->game), "detection");
+  dice[0].label = roll_label;
+  dice[0].sides = sl_rules_check (sl_game_get_rules (self->game), "detection")->die;
+  smoke_label = sl_table_labels_detection_modifier (sl_game_get_rules (self->game), "smoke");
+  cover_labels[0] = _("Nothing");
+  for (guint i = 0; i < 4; i++)
+    cover_labels[i + 1] = cover_texts[i] = sl_table_labels_detection_modifier (sl_game_get_rules (self->game),
+                                                                               cover_values[i + 1][0]);
+  cover_labels[5] = _("Light woods and half cover");
+  cover_labels[6] = _("Light woods and full cover");
+  cover_labels[7] = _("Heavy woods and half cover");
+  cover_labels[8] = _("Heavy woods and full cover");
   for (guint side = 0; side < setup->sides->len; side++)
     {
       g_auto(GStrv) piles = sl_state_piles (setup, s, side);
@@ -1561,12 +1617,12 @@ detect_action (GtkWidget  *widget,
           g_ptr_array_add (pile_labels, g_strdup_printf (_("%s (%s)"), piles[i], sl_setup_side_at (setup, side)->name));
         }
     }
-  for (int u = 0; u < s->n_units; u++)
+  /* Who the core lets look (P-27, §15.1). */
+  detectors = sl_table_model_get_detectors (sl_table_model_get_for_game (self->game), NULL);
+  for (guint i = 0; i < detectors->len; i++)
     {
-      const SlUnitSetup *us = sl_setup_unit_at (setup, u);
+      const SlUnitSetup *us = sl_setup_unit_at (setup, g_array_index (detectors, int, i));
 
-      if (s->units[u].hidden || sl_state_unit_out (sl_game_get_rules (self->game), s, u))
-        continue;
       g_ptr_array_add (unit_values, us->id);
       g_ptr_array_add (unit_labels, (gpointer) us->label);
     }
@@ -1590,7 +1646,7 @@ detect_action (GtkWidget  *widget,
                             (const char * const *) pile_labels->pdata);
   sl_dice_sheet_add_choice (sheet, _("Around the pile"), "cover", g_variant_builder_end (&covers), cover_labels);
   sl_dice_sheet_add_switch (sheet, _("Within 1 m: detected at once"), "distance_m", g_variant_new_double (0.5));
-  sl_dice_sheet_add_switch (sheet, _("Smoke in the way (+5)"), "smoke", g_variant_new_boolean (TRUE));
+  sl_dice_sheet_add_switch (sheet, smoke_label, "smoke", g_variant_new_boolean (TRUE));
   sl_dice_sheet_add_switch (sheet, _("A friendly ground sensor sees it"), "ground_sensor",
                             g_variant_new_boolean (TRUE));
   sl_dice_sheet_add_switch (sheet, _("The pile lies under a holotarp"), "holotarp", g_variant_new_boolean (TRUE));
@@ -1724,8 +1780,8 @@ present_launch_sheet (SlWindow *self,
                                      : g_strdup_printf (_("Grenade %d: range to the aim point (m)"), i + 1);
       g_autofree char *indirect_label = count == 1 ? g_strdup (_("Indirect fire, spotted by a friend"))
                                         : g_strdup_printf (_("Grenade %d: indirect fire, spotted by a friend"), i + 1);
-      g_autofree char *window_label = count == 1 ? g_strdup (_("Through a window (+1)"))
-                                      : g_strdup_printf (_("Grenade %d: through a window (+1)"), i + 1);
+      g_autofree char *window_label = sl_table_labels_through_window (sl_game_get_rules (self->game),
+                                                                      count == 1 ? 0 : i + 1);
 
       sl_dice_sheet_add_number (sheet, range_label, range, 10, 300, 20);
       sl_dice_sheet_add_switch (sheet, indirect_label, indirect, g_variant_new_boolean (TRUE));
@@ -1761,16 +1817,22 @@ present_throw_sheet (SlWindow          *self,
     { "scatter_rolls", 10, _("Scatter direction, on a miss"), TRUE },
   };
   const char *type_labels[] = { _("Fragmentation"), _("Smoke"), NULL };
+  const SlRules *rules = sl_game_get_rules (self->game);
+  g_autofree char *not_seen = sl_table_labels_not_seen (rules);
+  g_autofree char *window = sl_table_labels_through_window (rules, 0);
+  int least, most;
   SlDiceSheet *sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title,
                                           _("Hand grenade (P-34)"), command, dice, G_N_ELEMENTS (dice),
                                           self->app_rolls);
 
   sl_dice_sheet_add_choice (sheet, _("Grenade"), "grenade",
                             g_variant_new_strv (sl_grenade_type_names, SL_N_GRENADE_TYPES), type_labels);
-  sl_dice_sheet_add_number (sheet, _("Range to the aim point (m)"), "range_m", 1, 24, 8);
-  sl_dice_sheet_add_switch (sheet, _("The thrower does not see it, a friend does (+1)"),
-                            "spotted_only", g_variant_new_boolean (TRUE));
-  sl_dice_sheet_add_switch (sheet, _("Through a window (+1)"), "through_window", g_variant_new_boolean (TRUE));
+  /* P-34 step 3, T-31: as far and as near as the rules data lets it. */
+  sl_table_labels_throw_range (rules, &least, &most);
+  sl_dice_sheet_add_number (sheet, _("Range to the aim point (m)"), "range_m", least, most,
+                            CLAMP (rules->grenade_ranges[0].max_m, least, most));
+  sl_dice_sheet_add_switch (sheet, not_seen, "spotted_only", g_variant_new_boolean (TRUE));
+  sl_dice_sheet_add_switch (sheet, window, "through_window", g_variant_new_boolean (TRUE));
   sl_dice_sheet_add_switch (sheet, _("At a wall or obstacle"), "at_obstacle", g_variant_new_boolean (TRUE));
   sl_sheet_present (SL_SHEET (sheet));
 }
@@ -1787,20 +1849,16 @@ present_detonate_sheet (SlWindow *self,
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   g_autoptr(JsonNode) command = sl_command_new_detonate (sl_game_get_setup (self->game), unit);
   g_autofree char *title = g_strdup_printf (_("%s Sets Off a Charge"), us->label);
+  GArray *charges = sl_table_model_get_charges (sl_table_model_get_for_game (self->game), unit);
   SlDiceSheet *sheet;
 
-  for (guint i = 0; i < state->markers->len; i++)
+  /* The charges `detonate` takes (the table model's). */
+  for (guint i = 0; i < charges->len; i++)
     {
-      const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+      gint32 id = g_array_index (charges, int, i);
 
-      if (m->kind == SL_MARKER_CHARGE && m->due < 0 && !m->resolved && m->owner >= 0 &&
-          state->squad_of[m->owner] == state->squad_of[unit])
-        {
-          gint32 id = m->id;
-
-          g_array_append_val (values, id);
-          g_ptr_array_add (labels, (gpointer) m->label);
-        }
+      g_array_append_val (values, id);
+      g_ptr_array_add (labels, (gpointer) sl_state_find_marker (state, id)->label);
     }
   g_ptr_array_add (labels, NULL);
   sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, _("By radio (P-36)"), command, NULL, 0,
@@ -2003,10 +2061,14 @@ present_due (SlWindow    *self,
           { "zero_g_roll", 10, _("Zero-G check, if not avoided"), FALSE },
         };
 
+        const SlTableDue *d = sl_table_model_get_unit_due (sl_table_model_get_for_game (self->game), due->unit);
+
         command = sl_command_new_avoid (setup, due->unit);
         title = g_strdup_printf (_("%s Tries to Avoid Melee"), us->label);
+        /* The zero-G die only where actions take a zero-G check (P-21):
+         * the table model's dice. */
         present_dice_sheet (self, title, _("Avoiding melee (P-23)"), command, dice,
-                            setup->environment.zero_g ? 3 : 2);
+                            d != NULL ? MIN (d->dice->len, G_N_ELEMENTS (dice)) : 2);
         return;
       }
     case SL_DUE_MELEE:
@@ -2039,7 +2101,8 @@ present_due (SlWindow    *self,
       }
     case SL_DUE_RALLY:
       {
-        const SlDieNeed dice[] = { { "roll", 10, _("Rally (d10)"), FALSE } };
+        g_autofree char *label = sl_table_labels_check_die (sl_game_get_rules (self->game), "rally");
+        const SlDieNeed dice[] = { { "roll", sl_rules_check (sl_game_get_rules (self->game), "rally")->die, label, FALSE } };
 
         command = sl_command_new_rally (setup, due->unit);
         title = g_strdup_printf (_("%s Rallies"), us->label);
@@ -2049,7 +2112,8 @@ present_due (SlWindow    *self,
     case SL_DUE_ROUT_CHECK:
       {
         const SlSquadSetup *squad = sl_setup_squad_at (setup, due->squad);
-        const SlDieNeed dice[] = { { "roll", 100, _("Rout check (d100)"), FALSE } };
+        g_autofree char *label = sl_table_labels_check_die (sl_game_get_rules (self->game), "rout");
+        const SlDieNeed dice[] = { { "roll", sl_rules_check (sl_game_get_rules (self->game), "rout")->die, label, FALSE } };
 
         command = sl_command_new_rout_check (setup, due->squad);
         title = g_strdup_printf (_("%s Checks for Rout"), squad->name);
@@ -2068,16 +2132,15 @@ static gboolean
 resolve_due (SlWindow *self,
              int       unit)
 {
-  g_autoptr(GArray) due = sl_track_due_now (sl_game_get_rules (self->game), sl_game_get_setup (self->game),
-                                            sl_game_get_state (self->game));
+  SlTableModel *table = sl_table_model_get_for_game (self->game);
 
-  for (guint i = 0; i < due->len; i++)
+  for (guint i = 0; i < sl_table_model_get_n_due (table); i++)
     {
-      const SlDue *d = &g_array_index (due, SlDue, i);
+      SlDue d = sl_table_model_get_due (table, i)->due;
 
-      if (unit < 0 || d->unit == unit)
+      if (unit < 0 || d.unit == unit)
         {
-          present_due (self, d);
+          present_due (self, &d);
           return TRUE;
         }
     }
@@ -2105,7 +2168,7 @@ pick_unit (SlWindow *self,
            int       unit)
 {
   const SlState *state;
-  g_autoptr(SlTrack) track = NULL;
+  const SlTrack *track;
 
   if (self->game == NULL || unit < 0)
     return;
@@ -2119,7 +2182,7 @@ pick_unit (SlWindow *self,
       sl_sheet_present (SL_SHEET (sl_dive_stop_sheet_new (GTK_WINDOW (self), self->game, unit)));
       return;
     }
-  track = sl_track_new (sl_game_get_rules (self->game), sl_game_get_setup (self->game), state);
+  track = sl_table_model_get_track (sl_table_model_get_for_game (self->game));
   for (guint i = 0; i < track->waiting->len; i++)
     if (g_array_index (track->waiting, int, i) == unit)
       {
@@ -2278,7 +2341,10 @@ next_action (GtkWidget  *widget,
     {
       const SlState *state = sl_game_get_state (self->game);
 
-      if (state->phase == SL_PHASE_INITIATIVE && !state->initiative_done)
+      /* Not for the rules to say: the change before it is not saved. */
+      if (error->domain == SL_GAME_ERROR)
+        toast (self, error->message);
+      else if (state->phase == SL_PHASE_INITIATIVE && !state->initiative_done)
         {
           /* P-04: the turn starts with initiative. */
           SlInitiativeSheet *sheet = sl_initiative_sheet_new (GTK_WINDOW (self), self->game);
@@ -2365,8 +2431,8 @@ reference_action (GtkWidget  *widget,
 
 /* Everything saved is on the disk before the window goes. When syncing
  * in the background failed, the game is written whole once more; when that
- * fails too, the players are told and the window stays (closing it again
- * closes it). */
+ * fails too, the players are told, the change is held (save_now) and the
+ * window stays: closing it again asks first. */
 static gboolean
 flushed_before_closing (SlWindow *self)
 {
@@ -2375,11 +2441,37 @@ flushed_before_closing (SlWindow *self)
   if (self->game == NULL || sl_game_flush (self->game, &error))
     return TRUE;
   g_clear_error (&error);
-  if (sl_game_save (self->game, sl_game_get_path (self->game), &error) &&
-      sl_game_flush (self->game, &error))
+  save_now (self);
+  if (!held (self) && sl_game_flush (self->game, &error))
     return TRUE;
-  show_error (self, _("Cannot Save the Game"), error->message);
+  show_error (self, _("Cannot Save the Game"), error != NULL ? error->message : sl_game_get_unsaved (self->game));
   return FALSE;
+}
+
+static gboolean
+save_before_closing (GtkWindow *window)
+{
+  SlWindow *self = SL_WINDOW (window);
+
+  save_now (self);
+  return !held (self);
+}
+
+/* A change not saved is not lost without the players' word: saved once
+ * more, then asked about (Cancel, Discard, Save). */
+static gboolean
+asked_before_closing (SlWindow *self)
+{
+  g_autofree char *body = NULL;
+
+  if (!held (self))
+    return FALSE;
+  save_now (self);
+  if (!held (self))
+    return FALSE;
+  body = g_strdup_printf (_("The last change shown is not in the game's file: %s Closing the window loses it."),
+                          sl_game_get_unsaved (self->game));
+  return sl_ask_unsaved (GTK_WINDOW (self), body, save_before_closing);
 }
 
 /* The window's size and state, kept from one session to the next. */
@@ -2389,7 +2481,7 @@ close_request_cb (SlWindow *self)
   GSettings *settings = window_settings (self);
   int width, height;
 
-  if (!flushed_before_closing (self))
+  if (asked_before_closing (self) || !flushed_before_closing (self))
     return TRUE;
   if (settings == NULL)
     return FALSE;
@@ -2508,6 +2600,7 @@ sl_window_dispose (GObject *object)
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_clear_handle_id (&self->cache_id, g_source_remove);
+  g_clear_handle_id (&self->retry_id, g_source_remove);
   g_clear_handle_id (&self->compact_id, g_source_remove);
   g_clear_handle_id (&self->prepare_id, g_source_remove);
   drop_prepared (self);
