@@ -79,6 +79,57 @@ sl_test_game_new_setup (const char *setup)
   return game_new (node, FALSE);
 }
 
+SlGame *
+sl_test_game_new_scenario (const char *id,
+                           const char *options)
+{
+  g_autofree char *path = g_strdup_printf ("%s/scenarios/%s.json", SL_SOURCE_DATADIR, id);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  SlSetup *setup;
+  SlGame *game;
+
+  if (options != NULL)
+    {
+      g_autofree char *json = sl_test_json (options);
+
+      node = sl_json_parse (json, -1, &error);
+      g_assert_no_error (error);
+    }
+  setup = sl_setup_new_from_file_with_options (sl_test_rules (), path,
+                                               node != NULL ? json_node_get_object (node) : NULL, &error);
+  g_assert_no_error (error);
+  game = sl_game_new (sl_test_rules (), setup);
+  sl_game_set_seed (game, 1995);
+  return game;
+}
+
+#define HIDE_SETUP \
+  "{'id': 'e24', 'name': 'Hide and Seek', 'length_turns': 12," \
+  " 'modules': ['detection', 'equipment', 'ammunition', 'area-effects']," \
+  " 'sides': [" \
+  "  {'id': 'cw', 'name': 'Commonwealth', 'camo_tinter': true, 'mines': 1, 'squads': [{'id': 'hide', 'units': [" \
+  "     {'id': 'c', 'counter': 3, 'name': 'Trooper Cole', 'troop': 'counter-insurgency', 'armor': 'LI'," \
+  "      'weapons': ['LR'], 'hidden': true, 'stealth_power': true}," \
+  "     {'id': 'c2', 'counter': 4, 'name': 'Trooper Amari', 'troop': 'counter-insurgency', 'armor': 'LI'," \
+  "      'weapons': ['LR'], 'hidden': true, 'stealth_power': true}]}]}," \
+  "  {'id': 'tog', 'name': 'TOG', 'squads': [{'id': 'look', 'units': [" \
+  "     {'id': 'eye', 'counter': 1, 'name': 'Tech Eye', 'troop': 'tech', 'armor': 'TS', 'weapons': ['LP']}]}]}]}"
+
+SlGame *
+sl_test_game_new_hide_and_seek (gboolean amari)
+{
+  SlGame *game = sl_test_game_new_setup (HIDE_SETUP);
+
+  sl_test_play (game, "{'type': 'hide', 'unit': 'c', 'pile': 'Pile C', 'decoys': ['Pile B', 'Pile D'],"
+                      " 'where': 'ZULU-9 behind the crates'}");
+  if (amari)
+    sl_test_play (game, "{'type': 'hide', 'unit': 'c2', 'pile': 'Pile E', 'decoys': ['Pile A']}");
+  sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'c', 'label': 'QUEBEC-4 by the old well'}");
+  sl_test_play (game, "{'type': 'seal', 'side': 'cw', 'kind': 'sensor', 'text': 'YANKEE-2 on the roof'}");
+  return game;
+}
+
 JsonNode *
 sl_test_json_preview (SlGame     *game,
                       const char *command)

@@ -21,6 +21,19 @@ SlGame      *sl_test_game_new_strict (void);
  * order unless its options say otherwise. */
 SlGame      *sl_test_game_new_setup (const char *setup);
 
+/* A new game of a bundled scenario (data/scenarios/@id.json), as the rules
+ * want it (strict order), with rule options written as a test object
+ * ("{'scenario1Detection': true}"), or NULL. */
+SlGame      *sl_test_game_new_scenario (const char *id,
+                                        const char *options);
+/* Hidden units and secrets (§15.1, P-27, P-28, P-37): the Commonwealth
+ * hides Trooper Cole (unit "c") under pile C (decoys B and D, where he
+ * lies sealed: "ZULU-9 behind the crates"), with @amari Trooper Amari
+ * ("c2") under E (decoy A), writes down a mine ("QUEBEC-4 by the old
+ * well") and seals where its ground sensor stands ("YANKEE-2 on the
+ * roof"); a TOG tech ("eye") looks for them. */
+SlGame      *sl_test_game_new_hide_and_seek (gboolean amari);
+
 /* Applies a command (single quotes) and asserts it was accepted (its
  * summary without a doubled full stop); returns the entry. */
 const SlJournalEntry *sl_test_play  (SlGame     *game,

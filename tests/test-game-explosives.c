@@ -641,6 +641,26 @@ test_charge_deactivate (void)
   g_assert_null (marker (game, 1));
 }
 
+/* P-36 step 4: a charge deactivated goes off no more by radio until it is
+ * installed again, even when its squad has another to set off. */
+static void
+test_detonate_deactivated_p36 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const SlJournalEntry *e;
+
+  two_charges (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-5', 'action': 'use-device', 'charge': 1}");
+  sl_test_go_to_subphase (game, 10);
+  g_assert_true (marker (game, 1)->resolved);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-6', 'action': 'fire', 'throw': 'charge'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_refuse (game, "{'type': 'detonate', 'unit': 'tog-6', 'marker': 1}", "marker", "P-36 step 4");
+  e = sl_test_play (game, "{'type': 'detonate', 'unit': 'tog-6', 'marker': 2}");
+  g_assert_cmpint (sl_test_int (e->result, "marker"), ==, 2);
+  g_assert_true (marker (game, 1)->due < 0);
+}
+
 /* P-25, A-78, P-26: fire at an obstacle hits automatically for PF − AF
  * wound levels that add up; at 5 it is destroyed (a Breach marker), and
  * the shot that breaks a door with PF − AF ≥ 2 goes on into the unit just
@@ -1052,6 +1072,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/explosives/charge-shot-T-32", test_charge_shot_t32);
   g_test_add_func ("/game/explosives/charge-caught-A-84", test_charge_caught_a84);
   g_test_add_func ("/game/explosives/charge-deactivate-P-36", test_charge_deactivate);
+  g_test_add_func ("/game/explosives/detonate-deactivated-P-36", test_detonate_deactivated_p36);
   g_test_add_func ("/game/explosives/fire-at-obstacle-P-25-P-26", test_fire_at_obstacle);
   g_test_add_func ("/game/explosives/blast-obstacle-A-79-A-81", test_blast_obstacle);
   g_test_add_func ("/game/explosives/correct-marker", test_correct_marker);

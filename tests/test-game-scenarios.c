@@ -12,33 +12,6 @@
 #include "sl-json.h"
 #include "sl-test-game.h"
 
-/* A game of a bundled scenario, as the rules want it (strict order), with
- * rule options written as a test object ("{'scenario1Detection': true}"). */
-static SlGame *
-scenario_game (const char *id,
-               const char *options)
-{
-  g_autofree char *path = g_strdup_printf ("%s/scenarios/%s.json", SL_SOURCE_DATADIR, id);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) node = NULL;
-  SlSetup *setup;
-  SlGame *game;
-
-  if (options != NULL)
-    {
-      g_autofree char *json = sl_test_json (options);
-
-      node = sl_json_parse (json, -1, &error);
-      g_assert_no_error (error);
-    }
-  setup = sl_setup_new_from_file_with_options (sl_test_rules (), path,
-                                               node != NULL ? json_node_get_object (node) : NULL, &error);
-  g_assert_no_error (error);
-  game = sl_game_new (sl_test_rules (), setup);
-  sl_game_set_seed (game, 1995);
-  return game;
-}
-
 /* Rolls initiative so that the Commonwealth's teams act first, then TOG. */
 static void
 dnc_turn (SlGame *game)
@@ -54,7 +27,7 @@ dnc_turn (SlGame *game)
 static void
 test_hold_fire_t41 (void)
 {
-  g_autoptr(SlGame) game = scenario_game ("definitely-not-camping", NULL);
+  g_autoptr(SlGame) game = sl_test_game_new_scenario ("definitely-not-camping", NULL);
 
   dnc_turn (game);
   /* Commonwealth's turns first; nobody fires. */
@@ -90,7 +63,7 @@ test_hold_fire_t41 (void)
 static void
 test_heavy_woods_t41 (void)
 {
-  g_autoptr(SlGame) game = scenario_game ("definitely-not-camping", NULL);
+  g_autoptr(SlGame) game = sl_test_game_new_scenario ("definitely-not-camping", NULL);
   g_autoptr(JsonNode) odds = NULL;
   g_autoptr(GString) labels = g_string_new (NULL);
   JsonArray *breakdown;
@@ -125,8 +98,8 @@ test_heavy_woods_t41 (void)
 static void
 test_scenario1_detection_a132 (void)
 {
-  g_autoptr(SlGame) plain = scenario_game ("definitely-not-camping", NULL);
-  g_autoptr(SlGame) game = scenario_game ("definitely-not-camping", "{'scenario1Detection': true}");
+  g_autoptr(SlGame) plain = sl_test_game_new_scenario ("definitely-not-camping", NULL);
+  g_autoptr(SlGame) game = sl_test_game_new_scenario ("definitely-not-camping", "{'scenario1Detection': true}");
   const SlJournalEntry *e;
 
   g_assert_false (sl_setup_has_module (sl_game_get_setup (plain), SL_MODULE_DETECTION));
@@ -151,7 +124,7 @@ test_scenario1_detection_a132 (void)
 static void
 test_blow_t42 (void)
 {
-  g_autoptr(SlGame) game = scenario_game ("blow-the-damn-thing-up", NULL);
+  g_autoptr(SlGame) game = sl_test_game_new_scenario ("blow-the-damn-thing-up", NULL);
 
   sl_test_play (game, "{'type': 'initiative', 'rolls': {'cw-squad1': 1, 'cw-squad2': 2, 'tog-ft1': 8,"
                       " 'tog-ft2': 9}}");
@@ -171,7 +144,7 @@ test_blow_t42 (void)
 static void
 test_pest_control_t43 (void)
 {
-  g_autoptr(SlGame) game = scenario_game ("pest-control", NULL);
+  g_autoptr(SlGame) game = sl_test_game_new_scenario ("pest-control", NULL);
 
   sl_test_play (game, "{'type': 'initiative', 'rolls': {'tog-squad': 1, 'cw-marines': 5, 'cw-tech-ft1': 6,"
                       " 'cw-tech-ft2': 7}}");
@@ -196,8 +169,8 @@ test_pest_control_t43 (void)
 static void
 test_rules_in_use_t43 (void)
 {
-  g_autoptr(SlGame) pest = scenario_game ("pest-control", NULL);
-  g_autoptr(SlGame) blow = scenario_game ("blow-the-damn-thing-up", NULL);
+  g_autoptr(SlGame) pest = sl_test_game_new_scenario ("pest-control", NULL);
+  g_autoptr(SlGame) blow = sl_test_game_new_scenario ("blow-the-damn-thing-up", NULL);
   g_autoptr(SlGame) old = sl_test_game_new_setup (
     "{'id': 'old', 'name': 'Old', 'length_turns': 3, 'modules': ['ammunition', 'area-effects'],"
     " 'sides': ["
@@ -245,9 +218,9 @@ test_rules_in_use_t43 (void)
 static void
 test_option_values_a97_a133 (void)
 {
-  g_autoptr(SlGame) book = scenario_game ("definitely-not-camping", NULL);
-  g_autoptr(SlGame) plus = scenario_game ("definitely-not-camping", "{'scenario1LeaderSign': 1}");
-  g_autoptr(SlGame) ci = scenario_game ("blow-the-damn-thing-up", "{'scenario2TroopType': 'counter-insurgency'}");
+  g_autoptr(SlGame) book = sl_test_game_new_scenario ("definitely-not-camping", NULL);
+  g_autoptr(SlGame) plus = sl_test_game_new_scenario ("definitely-not-camping", "{'scenario1LeaderSign': 1}");
+  g_autoptr(SlGame) ci = sl_test_game_new_scenario ("blow-the-damn-thing-up", "{'scenario2TroopType': 'counter-insurgency'}");
   int team3 = sl_setup_find_squad (sl_game_get_setup (book), "cw-team3");
 
   g_assert_cmpint (sl_setup_squad_at (sl_game_get_setup (book), team3)->leader_rating, ==, -1);

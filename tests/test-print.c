@@ -298,6 +298,32 @@ test_print_secrets (void)
       g_error ("The printed logs tell “%s”:\n%s", *secret, words);
 }
 
+/* P-32 step 8: the header names the leader the squad answers to — its
+ * acting leader once the leader is out, none before one is appointed. */
+static void
+test_print_leader_p32 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pdf = g_build_filename (tmp_dir, "leader.pdf", NULL);
+  g_autofree char *standing = NULL;
+  g_autofree char *nobody = NULL;
+  g_autofree char *acting = NULL;
+
+  g_assert_true (sl_print_to_pdf (game, pdf, "cw-squad", FALSE, SL_PAPER_A4, &error));
+  standing = pdf_text (pdf);
+  g_assert_nonnull (strstr (standing, "Leader: Sergeant Dusk "));
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-17', 'field': 'wound', 'value': 'dead'}");
+  g_assert_true (sl_print_to_pdf (game, pdf, "cw-squad", FALSE, SL_PAPER_A4, &error));
+  nobody = pdf_text (pdf);
+  g_assert_nonnull (strstr (nobody, "Leader: none"));
+  sl_test_play (game, "{'type': 'appoint-leader', 'squad': 'cw-squad', 'unit': 'cw-13'}");
+  g_assert_true (sl_print_to_pdf (game, pdf, "cw-squad", FALSE, SL_PAPER_A4, &error));
+  g_assert_no_error (error);
+  acting = pdf_text (pdf);
+  g_assert_nonnull (strstr (acting, "Leader: Trooper Hale (acting)"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -313,6 +339,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/print/control-names", test_print_control_names);
   g_test_add_func ("/print/secrets", test_print_secrets);
   g_test_add_func ("/print/legionnaire-T-44", test_print_legionnaire);
+  g_test_add_func ("/print/leader-P-32", test_print_leader_p32);
   status = g_test_run ();
   sl_test_remove_tree (tmp_dir);
   g_free (tmp_dir);

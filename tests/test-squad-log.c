@@ -63,7 +63,7 @@ test_squad_log_follows (void)
   sl_test_go_to_subphase (game, 8);
   before = sl_game_get_position (game);
   sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'use-device'}");
-  assert_cell (log, game, "cw-14", "action", "Use device, ends 2 of turn 2 (0 of 5 AP)");
+  assert_cell (log, game, "cw-14", "action", "ends 2 of turn 2 · Use device (0 of 5 AP)");
   sl_test_play (game, "{'type': 'correct', 'unit': 'cw-13', 'field': 'wound', 'value': 'moderate'}");
   sl_test_play (game, "{'type': 'correct', 'unit': 'cw-13', 'field': 'jammed', 'value': true}");
   sl_test_play (game, "{'type': 'correct', 'unit': 'cw-13', 'field': 'magazines.R', 'value': 1}");
@@ -102,6 +102,39 @@ test_squad_log_hidden (void)
   assert_cell (log, game, "tog-2", "action", "—");
   assert_cell (log, game, "tog-2", "position", "—");
   assert_cell (log, game, "tog-2", "status", "Hidden");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Whether a label under @widget shows @text. */
+static gboolean
+label_shows (GtkWidget  *widget,
+             const char *text)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    if (label_shows (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* P-32 step 8: the title names the leader the squad answers to — none
+ * once the leader is out, until an acting leader is appointed. */
+static void
+test_squad_log_leader_p32 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  GtkWidget *log = sl_squad_log_new (game, 1);
+  GtkWidget *window = sl_test_ui_show (log, 1366, -1);
+
+  g_assert_true (label_shows (log, "leader Sergeant Dusk (rating"));
+  sl_test_play (game, "{'type': 'correct', 'unit': 'cw-17', 'field': 'wound', 'value': 'dead'}");
+  sl_test_ui_settle ();
+  g_assert_false (label_shows (log, "Sergeant Dusk"));
+  g_assert_true (label_shows (log, "no leader"));
+  sl_test_play (game, "{'type': 'appoint-leader', 'squad': 'cw-squad', 'unit': 'cw-13'}");
+  sl_test_ui_settle ();
+  g_assert_true (label_shows (log, "acting leader Trooper Hale"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -320,7 +353,7 @@ test_squad_log_step (void)
   action = sl_squad_log_get_cell (SL_SQUAD_LOG (log), sl_test_unit (game, "tog-4"), "action");
   g_test_message ("%s", action);
   g_assert_true (g_str_has_suffix (action, " — loses its action as the step ends"));
-  g_assert_true (g_str_has_prefix (action, "Use device, ends 5"));
+  g_assert_true (g_str_has_prefix (action, "ends 5 · Use device"));
   status = sl_squad_log_get_cell (SL_SQUAD_LOG (log), sl_test_unit (game, "tog-4"), "status");
   g_assert_nonnull (strstr (status, "Loses its action"));
   sl_test_ui_save_png (log, "squad-log-step.png");
@@ -387,6 +420,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/squad-log/fields", test_squad_log_fields);
   g_test_add_func ("/squad-log/follows", test_squad_log_follows);
   g_test_add_func ("/squad-log/hidden", test_squad_log_hidden);
+  g_test_add_func ("/squad-log/leader-P-32", test_squad_log_leader_p32);
   g_test_add_func ("/squad-log/lines", test_squad_log_lines);
   g_test_add_func ("/squad-log/scrolled", test_squad_log_scrolled);
   g_test_add_func ("/squad-log/legionnaire-T-44", test_squad_log_legionnaire);

@@ -25,6 +25,7 @@
 #include "sl-check.h"
 #include "sl-resolve.h"
 #include "sl-rules.h"
+#include "sl-table-model.h"
 #include "sl-text.h"
 
 /* Exit statuses (documented in docs/cli.md). */
@@ -689,6 +690,9 @@ print_unit_line (SlGame  *game,
                  GString *out)
 {
   const SlRules *rules = sl_game_get_rules (game);
+  /* §15.1: what a hidden unit does is its owner's secret (the table
+   * model says what the table knows). */
+  gboolean known = sl_table_model_unit_known (sl_table_model_get_for_game (game), index, SL_VIEWER_TABLE);
   SlUnitLog log;
   const SlWeapon *w;
 
@@ -711,9 +715,8 @@ print_unit_line (SlGame  *game,
   g_string_append (out, "  ");
   for (int w2 = SL_WOUND_LIGHT; w2 <= SL_WOUND_DEAD; w2++)
     g_string_append (out, (int) log.wound >= w2 ? rules->wounds[w2].box : ".");
-  /* §15.1: how a hidden unit lies is its owner's secret. */
-  g_string_append_printf (out, "  %-8s", log.hidden ? "—" : sl_position_label (log.position));
-  if (log.action != NULL)
+  g_string_append_printf (out, "  %-8s", known ? sl_position_label (log.position) : "—");
+  if (known && log.action != NULL)
     {
       int turn, subphase;
 
@@ -725,26 +728,26 @@ print_unit_line (SlGame  *game,
          * track it ends: turn and subphase. */
         g_string_append_printf (out, _("  %s (ends T%d S%d)"), log.action->name, turn, subphase);
     }
-  if (log.dazed_until >= 0)
+  if (known && log.dazed_until >= 0)
     {
       int turn, subphase;
 
       sl_subphase_split (rules, log.dazed_until, &turn, &subphase);
       g_string_append_printf (out, _("  dazed until T%d S%d"), turn, subphase);
     }
-  if (log.jammed)
+  if (known && log.jammed)
     g_string_append (out, _("  jammed"));
-  if (log.routed)
+  if (known && log.routed)
     g_string_append (out, _("  routed"));
   if (log.hidden)
     g_string_append (out, _("  hidden"));
-  if (log.opportunity)
+  if (known && log.opportunity)
     g_string_append (out, _("  opportunity fire"));
-  if (log.in_melee)
+  if (known && log.in_melee)
     g_string_append (out, _("  in melee"));
   if (log.out)
     g_string_append (out, _("  OUT"));
-  if (log.exposure && log.inside)
+  if (known && log.exposure && log.inside)
     g_string_append (out, _("  inside"));
   if (log.breach.state != SL_BREACH_NONE)
     {
@@ -928,14 +931,18 @@ cmd_replay (int    argc,
   g_autoptr(SlGame) game = NULL;
   gint64 until = -1;
   gboolean json = FALSE;
+  g_autofree char *viewer_id = NULL;
   GOptionEntry entries[] = {
     { "until", 0, 0, G_OPTION_ARG_INT64, &until, N_("Show the state after the first N journal entries"), N_("N") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the state as JSON"), NULL },
+    { "table", 0, 0, G_OPTION_ARG_STRING, &viewer_id,
+      N_("Print the table model as JSON for VIEWER: table, referee or a side's id"), N_("VIEWER") },
     { "rules", 0, 0, G_OPTION_ARG_FILENAME, &rules_path, N_("Use this rules file"), N_("FILE") },
     { NULL }
   };
   const SlSetup *setup;
   const SlState *state;
+  SlTableModel *table;
   g_autoptr(GString) out = g_string_new (NULL);
 
   if (!parse_options ("replay", _("GAME — show a game's state"),
@@ -961,6 +968,26 @@ cmd_replay (int    argc,
       sl_game_go_to (game, (guint) until);
     }
 
+  /* What one viewer may see, as a remote view is sent it
+   * (docs/table-model.md). */
+  if (viewer_id != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(JsonNode) node = NULL;
+      SlViewer viewer;
+
+      if (!sl_viewer_parse (sl_game_get_setup (game), viewer_id, &viewer, &error))
+        {
+          g_printerr ("squadlog replay: %s\n", error->message);
+          return EXIT_FAILURE_;
+        }
+      node = sl_table_model_to_json (sl_table_model_get_for_game (game), viewer);
+      sl_json_append (out, node, TRUE, 0);
+      g_string_append_c (out, '\n');
+      cli_write (out->str, out->len);
+      return EXIT_OK;
+    }
+
   if (json)
     {
       g_autoptr(JsonNode) node = sl_game_state_to_json (game);
@@ -976,6 +1003,7 @@ cmd_replay (int    argc,
 
   setup = sl_game_get_setup (game);
   state = sl_game_get_state (game);
+  table = sl_table_model_get_for_game (game);
   g_string_append_printf (out, "%s — ", setup->name);
   if (state->over)
     g_string_append_printf (out, _("over after turn %d"), state->turn);
@@ -1027,15 +1055,15 @@ cmd_replay (int    argc,
       for (guint i = 0; i < state->markers->len; i++)
         {
           const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+          int side = sl_table_model_marker_side (table, m);
 
-          /* A secret (a mine written down) is never shown by where it is. */
-          if (m->kind == SL_MARKER_DECOY)
-            continue;
-          if (m->secret)
-            g_string_append_printf (out, _("  %s, kept secret by %s\n"), m->label,
-                                    sl_setup_side_at (setup, sl_setup_unit_at (setup, m->owner)->side)->name);
-          else
+          /* What the table sees (the table model's): a decoy only as a
+           * pile, a secret (a mine written down) never by where it is. */
+          if (sl_table_model_marker_shown (table, m, SL_VIEWER_TABLE))
             g_string_append_printf (out, "  %s\n", m->label);
+          else if (m->kind != SL_MARKER_DECOY && side >= 0)
+            g_string_append_printf (out, _("  %s, kept secret by %s\n"), m->label,
+                                    sl_setup_side_at (setup, side)->name);
         }
       for (guint i = 0; i < state->notes->len; i++)
         {

@@ -24,6 +24,7 @@
 #include "sl-text.h"
 #include "sl-file.h"
 #include "sl-print.h"
+#include "sl-table-model.h"
 #include "sl-unit-log.h"
 
 #define MARGIN 24.0
@@ -60,6 +61,16 @@ typedef struct
   int            units[SL_MAX_UNITS];
   int            n_units;
 } Page;
+
+/* §15.1: whether the table knows what @unit does (a hidden unit's
+ * position, action and status are its owner's secret): the table
+ * model's answer for the shared table, which the printed log is. */
+static gboolean
+known (Page *p,
+       int   unit)
+{
+  return sl_table_model_unit_known (sl_table_model_get_for_game (p->game), unit, SL_VIEWER_TABLE);
+}
 
 /* Text in a box: one line, ellipsized, or wrapped over @lines lines. */
 static void
@@ -229,7 +240,7 @@ draw_track (Page   *p,
         {
           const SlUnitState *u = &p->state->units[p->units[k]];
 
-          if (u->hidden || u->current.action == NULL || u->current.end != index)
+          if (!known (p, p->units[k]) || u->current.action == NULL || u->current.end != index)
             continue;
           if (ends->len > 0)
             g_string_append_c (ends, ' ');
@@ -250,7 +261,12 @@ draw_header (Page   *p,
   const SlSideSetup *side = sl_setup_side_at (p->setup, squad->side);
   g_autofree char *line1 = NULL;
   g_autofree char *line2 = NULL;
-  int leader = p->blank ? -1 : p->state->squad_leader[p->squad];
+  g_autofree char *leader_name = NULL;
+  gboolean acting = FALSE;
+  /* P-32 step 8: the leader the squad answers to now, its acting leader
+   * when the leader is out, as the table model says. */
+  int leader = p->blank ? -1
+               : sl_table_model_squad_leader (sl_table_model_get_for_game (p->game), p->squad, &acting);
 
   text (p, _("SQUAD LOG"), x, y, width / 2, 18, 15, TRUE, PANGO_ALIGN_LEFT, 1);
   text (p, _("PHALANX: Streets of Blood"), x + width / 2, y, width / 2, 18, 8, FALSE, PANGO_ALIGN_RIGHT, 1);
@@ -262,8 +278,14 @@ draw_header (Page   *p,
   else
     {
       line1 = g_strdup_printf (_("Game: %s   Side: %s   Squad: %s"), p->setup->name, side->name, squad->name);
-      line2 = g_strdup_printf (_("Leader: %s   Rating: %+d   Quality: %s   Turn: %d"),
-                               leader >= 0 ? sl_setup_unit_at (p->setup, leader)->name : _("none"),
+      if (leader < 0)
+        leader_name = g_strdup (_("none"));
+      else if (acting)
+        /* Translators: the acting leader on the printed log's header, "Trooper Hale (acting)". */
+        leader_name = g_strdup_printf (_("%s (acting)"), sl_setup_unit_at (p->setup, leader)->name);
+      else
+        leader_name = g_strdup (sl_setup_unit_at (p->setup, leader)->name);
+      line2 = g_strdup_printf (_("Leader: %s   Rating: %+d   Quality: %s   Turn: %d"), leader_name,
                                squad->leader_rating, sl_quality_label (p->state->squad_quality[p->squad]),
                                p->state->turn);
     }
@@ -403,7 +425,7 @@ draw_unit (Page   *p,
 
           g_string_append_printf (e, "%s ", character);
         }
-      if (!log.hidden)
+      if (known (p, unit))
         {
           if (log.dazed_until >= 0)
             g_string_append_printf (e, "%s ", _("DAZED"));
@@ -420,8 +442,7 @@ draw_unit (Page   *p,
       values[4] = log.armor->id;
       values[5] = weapons;
       values[6] = mod;
-      /* §15.1: a hidden unit's position is its owner's secret. */
-      values[7] = log.hidden ? "" : sl_position_label (log.position);
+      values[7] = known (p, unit) ? sl_position_label (log.position) : "";
     }
   for (int c = 0; c < 8; c++)
     {
@@ -478,7 +499,7 @@ draw_action_log (Page   *p,
             {
               const SlUnitState *u = &p->state->units[p->units[k]];
 
-              if (!u->hidden && u->current.action == action &&
+              if (known (p, p->units[k]) && u->current.action == action &&
                   !(u->current.resolved && u->current.end < sl_state_now (p->rules, p->state)))
                 {
                   if (marks->len > 0)

@@ -13,6 +13,7 @@
 #include "sl-command-new.h"
 #include "sl-dice-sheet.h"
 #include "sl-explosives.h"
+#include "sl-table-model.h"
 #include "sl-ui-util.h"
 
 static void
@@ -293,18 +294,11 @@ char *
 sl_unit_turn_refusal (SlGame *game,
                       int     unit)
 {
-  SlDeclareCommand walk = SL_DECLARE_COMMAND_INIT;
-  g_autoptr(JsonNode) command = NULL;
-  g_autoptr(JsonNode) result = NULL;
-  g_autoptr(GError) error = NULL;
+  const SlRefusal *refusal;
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
-  /* Any action will do: the turn is checked before what the action needs. */
-  walk.unit = unit;
-  walk.action = sl_rules_action (sl_game_get_rules (game), "walk");
-  command = sl_command_new_declare (sl_game_get_setup (game), &walk);
-  result = sl_game_preview (game, command, NULL, &error);
-  return result == NULL ? g_strdup (error->message) : NULL;
+  refusal = sl_table_model_turn_refusal (sl_table_model_get_for_game (game), unit);
+  return refusal != NULL ? g_strdup (refusal->message) : NULL;
 }
 
 gboolean
@@ -333,27 +327,13 @@ sl_fire_targets (SlGame        *game,
                  int            unit,
                  GtkStringList *names)
 {
-  const SlRules *rules;
-  const SlSetup *setup;
-  const SlState *state;
-  GArray *targets = g_array_new (FALSE, FALSE, sizeof (int));
-  int side;
+  GArray *targets;
 
-  g_return_val_if_fail (SL_IS_GAME (game), targets);
-  rules = sl_game_get_rules (game);
-  setup = sl_game_get_setup (game);
-  state = sl_game_get_state (game);
-  side = sl_setup_unit_at (setup, unit)->side;
-  for (int t = 0; t < state->n_units; t++)
-    {
-      const SlUnitSetup *ts = sl_setup_unit_at (setup, t);
-
-      if (ts->side == side || state->units[t].hidden || sl_state_unit_out (rules, state, t))
-        continue;
-      g_array_append_val (targets, t);
-      if (names != NULL)
-        gtk_string_list_append (names, ts->label);
-    }
+  g_return_val_if_fail (SL_IS_GAME (game), g_array_new (FALSE, FALSE, sizeof (int)));
+  /* P-14 step 1, §15.1, T-16: the table model's (the core's) targets. */
+  targets = g_array_copy (sl_table_model_get_unit (sl_table_model_get_for_game (game), unit)->targets);
+  for (guint i = 0; names != NULL && i < targets->len; i++)
+    gtk_string_list_append (names, sl_setup_unit_at (sl_game_get_setup (game), g_array_index (targets, int, i))->label);
   return targets;
 }
 
@@ -361,20 +341,8 @@ gboolean
 sl_unit_fires_bursts (SlGame *game,
                       int     unit)
 {
-  const SlSetup *setup;
-  const SlState *state;
-  const SlWeapon *weapon;
-
   g_return_val_if_fail (SL_IS_GAME (game), FALSE);
-  setup = sl_game_get_setup (game);
-  state = sl_game_get_state (game);
-  if (!sl_setup_has_module (setup, SL_MODULE_AUTOMATIC_FIRE))
-    return FALSE;
-  weapon = sl_state_unit_weapon (setup, state, unit);
-  if (weapon == NULL)
-    return FALSE;
-  /* An OMNI weapon fires as its mode: spike or slug. */
-  return sl_weapon_get_profile (weapon, sl_state_unit_omni_mode (setup, state, unit))->auto_fire;
+  return sl_table_model_get_unit (sl_table_model_get_for_game (game), unit)->fires_bursts;
 }
 
 gboolean
@@ -398,14 +366,37 @@ sl_unit_drifting (SlGame *game,
   return sl_state_unit_drifting (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game), unit);
 }
 
-GtkWindow *
+int
+sl_counter_typed (const SlSetup *setup,
+                  GArray        *units,
+                  const char    *typed,
+                  gboolean      *longer)
+{
+  guint n = units != NULL ? units->len : setup->units->len;
+  int found = -1;
+
+  g_return_val_if_fail (setup != NULL && typed != NULL && longer != NULL, -1);
+  *longer = FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      int unit = units != NULL ? g_array_index (units, int, i) : (int) i;
+      g_autofree char *number = g_strdup_printf ("%d", sl_setup_unit_at (setup, unit)->counter);
+
+      if (g_str_equal (number, typed))
+        found = i;
+      else if (g_str_has_prefix (number, typed))
+        *longer = TRUE;
+    }
+  return found;
+}
+
+GtkWidget *
 sl_dive_stop_sheet_new (GtkWindow *parent,
                         SlGame    *game,
                         int        unit)
 {
-  const SlRules *rules;
+  SlTableModel *table;
   const SlSetup *setup;
-  const SlState *state;
   g_autoptr(GPtrArray) values = g_ptr_array_new ();
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   g_autoptr(JsonNode) command = NULL;
@@ -413,18 +404,19 @@ sl_dive_stop_sheet_new (GtkWindow *parent,
   SlDiceSheet *sheet;
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
-  rules = sl_game_get_rules (game);
+  table = sl_table_model_get_for_game (game);
   setup = sl_game_get_setup (game);
-  state = sl_game_get_state (game);
   /* A-72: it hits full cover (a wall, a door, a column), or a unit on
-   * the table — of either side, in the fight and not hidden (§15.1). */
+   * the table — of either side, in the fight (T-16) and one the table
+   * sees (§15.1). */
   g_ptr_array_add (values, (gpointer) "cover");
   g_ptr_array_add (labels, (gpointer) _("Full cover"));
-  for (int u = 0; u < state->n_units; u++)
+  for (int u = 0; u < (int) sl_table_model_get_n_units (table); u++)
     {
       const SlUnitSetup *us = sl_setup_unit_at (setup, u);
 
-      if (u == unit || state->units[u].hidden || sl_state_unit_out (rules, state, u))
+      if (u == unit || sl_table_model_get_unit (table, u)->out ||
+          !sl_table_model_unit_known (table, u, SL_VIEWER_TABLE))
         continue;
       g_ptr_array_add (values, us->id);
       g_ptr_array_add (labels, (gpointer) us->label);
@@ -437,7 +429,7 @@ sl_dive_stop_sheet_new (GtkWindow *parent,
   sl_dice_sheet_add_choice (sheet, _("Against"), "into",
                             g_variant_new_strv ((const char * const *) values->pdata, values->len),
                             (const char * const *) labels->pdata);
-  return GTK_WINDOW (sheet);
+  return GTK_WIDGET (sheet);
 }
 
 int
@@ -478,23 +470,6 @@ sl_subphase_words (SlGame *game,
   if (turn == sl_game_get_state (game)->turn)
     return g_strdup_printf (_("Subphase %d"), subphase);
   return g_strdup_printf (_("Subphase %d of turn %d"), subphase, turn);
-}
-
-gboolean
-sl_marker_is_public (SlGame         *game,
-                     const SlMarker *marker)
-{
-  const SlState *state;
-
-  g_return_val_if_fail (SL_IS_GAME (game), FALSE);
-  g_return_val_if_fail (marker != NULL, FALSE);
-  state = sl_game_get_state (game);
-  /* As the core keeps them (P-36 step 6, A-88): a marker of its side's
-   * secrets, or one whose place is a note still sealed. */
-  if (marker->secret || marker->kind == SL_MARKER_DECOY)
-    return FALSE;
-  return marker->note <= 0 || marker->note > SL_MAX_NOTES ||
-         state->note_status[marker->note - 1] != SL_NOTE_SEALED;
 }
 
 char *

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Measures saving, and loading and replaying, a long game: 30 turns,
-# 4 squads (32 units), about 12 000 journal entries, and opening it as the
-# app does, from its opening cache (sl_game_load_cached). A measurement,
-# not a test.
+# 4 squads (32 units), about 12 000 journal entries, opening it as the
+# app does, from its opening cache (sl_game_load_cached), and what its
+# table model (src/core/table) costs after a change. A measurement, not a
+# test.
 #
 #   tests/bench/bench-replay.sh [BUILD_DIR]
 set -eu
@@ -18,3 +19,4 @@ export SQUADLOG_DATA_DIR="$PWD/data"
 ls -l "$dir/saved.squadlog" | awk '{printf "saved file: %.1f MB\n", $5 / 1048576}'
 "$bench" load "$dir/saved.squadlog"
 "$bench" cached "$dir/saved.squadlog" "$dir/cache"
+"$bench" table "$dir/saved.squadlog" 200

@@ -154,6 +154,16 @@ sl_text_clause (const char *s)
 }
 
 char *
+sl_text_signed (int value)
+{
+  if (value > 0)
+    return g_strdup_printf ("+%d", value);
+  if (value < 0)
+    return g_strdup_printf ("\xe2\x88\x92%d", -value);
+  return g_strdup ("0");
+}
+
+char *
 sl_markup_escape (const char *s)
 {
   return g_markup_escape_text (s != NULL ? s : "", -1);

@@ -202,7 +202,7 @@ sl_command_zero_g_check (SlCommand      *c,
   *succeeded = TRUE;
   if (check != NULL)
     memset (check, 0, sizeof *check);
-  if (!c->setup->environment.zero_g)
+  if (!sl_setup_zero_g_checks (c->setup))
     return TRUE;
   zin.troop = us->troop;
   zin.naval = us->naval;

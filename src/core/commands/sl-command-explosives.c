@@ -1275,6 +1275,14 @@ sl_command_detonate (SlCommand  *c,
                          _("%s is already set off (P-36 step 3)."), m->label);
       return FALSE;
     }
+  /* P-36 step 4: deactivated, it goes off no more until installed again. */
+  if (m->resolved)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "marker",
+                         _("%s was deactivated: setting it again needs a new Install action (P-36 step 4)."),
+                         m->label);
+      return FALSE;
+    }
   if (c->state->squad_of[unit] != c->state->squad_of[m->owner] || u->routed)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",

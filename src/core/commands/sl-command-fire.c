@@ -138,7 +138,7 @@ check_opportunity (SlCommand  *c,
     }
   /* §5.2: ambushed, it can do nothing; P-31 step 4: routed, it only
    * moves. */
-  if (firer->idle_until >= now ||
+  if (sl_state_unit_ambushed (c->rules, c->state, unit) ||
       (firer->routed && !c->options->routed_manual_control))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",

@@ -1052,7 +1052,6 @@ check_can_act (SlCommand       *c,
 {
   const SlUnitState *u = &c->state->units[unit];
   const char *name = sl_command_name (c, unit);
-  int now = sl_command_now (c);
 
   if (sl_state_unit_out (c->rules, c->state, unit))
     {
@@ -1060,7 +1059,7 @@ check_can_act (SlCommand       *c,
                          _("%s is out of the fight (T-16)."), name);
       return FALSE;
     }
-  if (u->idle_until >= now)
+  if (sl_state_unit_ambushed (c->rules, c->state, unit))
     {
       g_autofree char *when = sl_command_when (c, u->idle_until);
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
@@ -1122,31 +1121,28 @@ check_fire_target (SlCommand  *c,
 {
   if (target < 0)
     return TRUE;
-  if (target == unit)
+  switch (sl_state_target_problem (c->rules, c->setup, c->state, unit, target))
     {
+    case SL_TARGET_SELF:
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "target", _("A unit does not fire at itself."));
       return FALSE;
-    }
-  if (sl_command_side (c, target) == sl_command_side (c, unit))
-    {
+    case SL_TARGET_FRIEND:
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "target",
                          _("%s is on %s's own side."), sl_command_name (c, target), sl_command_name (c, unit));
       return FALSE;
-    }
-  if (sl_state_unit_out (c->rules, c->state, target))
-    {
+    case SL_TARGET_OUT:
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
                          _("%s is already out of the fight (T-16)."), sl_command_name (c, target));
       return FALSE;
-    }
-  if (c->state->units[target].hidden)
-    {
+    case SL_TARGET_HIDDEN:
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "target",
                          _("%s has not been detected and cannot be fired at (P-14 step 1, §15.1)."),
                          sl_command_name (c, target));
       return FALSE;
+    case SL_TARGET_OK:
+    default:
+      return TRUE;
     }
-  return TRUE;
 }
 
 /* Whether a charge of the unit's squad waits on the table to be set off by
@@ -1874,19 +1870,14 @@ check_declared_end (SlCommand          *c,
                     const Declaration  *d,
                     GError            **error)
 {
-  if (d->burst != SL_BURST_NONE)
+  if (d->burst != SL_BURST_NONE && !sl_state_unit_fires_bursts (c->setup, c->state, d->unit))
     {
-      const SlWeapon *w = sl_state_unit_weapon (c->setup, c->state, d->unit);
-      const char *mode = sl_state_unit_omni_mode (c->setup, c->state, d->unit);
-
       if (!sl_command_require_module (c, SL_MODULE_AUTOMATIC_FIRE, "burst", error))
         return FALSE;
-      if (!sl_weapon_get_profile (w, mode)->auto_fire)
-        {
-          sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "burst",
-                             _("The %s fires no bursts (P-30 step 1)."), w->name);
-          return FALSE;
-        }
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "burst",
+                         _("The %s fires no bursts (P-30 step 1)."),
+                         sl_state_unit_weapon (c->setup, c->state, d->unit)->name);
+      return FALSE;
     }
   return check_rate_of_fire (c, d->unit, d->in.action, d->target, d->throwing, d->burst,
                              d->now + d->cost.takes_effect_after - 1, error) &&

@@ -232,7 +232,7 @@ check_engage_attacker (SlCommand     *c,
                          name (c, attacker));
       return FALSE;
     }
-  if (ua->idle_until >= sl_command_now (c))
+  if (sl_state_unit_ambushed (c->rules, c->state, attacker))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                          _("%s was ambushed and can do nothing yet (§5.2)."), name (c, attacker));

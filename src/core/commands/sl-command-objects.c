@@ -197,7 +197,7 @@ sl_command_charge_hidden (SlCommand      *c,
                           const SlMarker *m)
 {
   /* P-36 step 6, A-88: written down, undetected until it goes off. */
-  return m->secret || (m->note > 0 && c->state->note_status[m->note - 1] == SL_NOTE_SEALED);
+  return sl_marker_is_secret (c->state, m);
 }
 
 SlMarker *
@@ -434,7 +434,7 @@ read_marker_correction (SlCommand *c,
     }
   /* A secret marker is its side's: corrected in the history everyone
    * reads, it would be told (P-37 step 2, A-88). */
-  if (m->secret || (m->note > 0 && c->state->note_status[m->note - 1] == SL_NOTE_SEALED))
+  if (sl_marker_is_secret (c->state, m))
     {
       sl_reader_fail (r, "marker", _("%s is kept secret: it is corrected by its side, sealing a new note (P-37 step 2)."),
                       m->label);

@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "sl-conversion.h"
+#include "sl-text.h"
 
 const char * const sl_legionnaire_attribute_names[] = {
   "land_movement", "reaction", "charisma", NULL
@@ -172,17 +173,6 @@ sl_legionnaire_melee (const SlLegionnaire *character)
   return character != NULL ? character->melee_modifier + character->no_melee_weapon : 0;
 }
 
-static char *
-signed_text (int value)
-{
-  /* U+2212 MINUS SIGN, as the logs print it. */
-  if (value > 0)
-    return g_strdup_printf ("+%d", value);
-  if (value < 0)
-    return g_strdup_printf ("\xe2\x88\x92%d", -value);
-  return g_strdup ("0");
-}
-
 /* The modifiers of a character, in a list ("SR −2, SP +1, …"). */
 static char *
 character_parts (const SlLegionnaire *l,
@@ -193,7 +183,7 @@ character_parts (const SlLegionnaire *l,
   /* T-44: each weapon skill, by the weapon's code. */
   for (int i = 0; i < l->n_weapons; i++)
     {
-      g_autofree char *value = signed_text (l->weapons[i].modifier);
+      g_autofree char *value = sl_text_signed (l->weapons[i].modifier);
 
       if (g_str_equal (l->weapons[i].weapon, SL_LEGIONNAIRE_GRENADE))
         /* Translators: a Legionnaire character's skill with hand grenades,
@@ -204,26 +194,26 @@ character_parts (const SlLegionnaire *l,
     }
   if (brief)
     {
-      g_autofree char *value = signed_text (sl_legionnaire_melee (l));
+      g_autofree char *value = sl_text_signed (sl_legionnaire_melee (l));
 
       /* Translators: a Legionnaire character's melee modifiers, "melee −1". */
       g_ptr_array_add (parts, g_strdup_printf (_("melee %s"), value));
     }
   else
     {
-      g_autofree char *melee = signed_text (l->melee_modifier);
+      g_autofree char *melee = sl_text_signed (l->melee_modifier);
 
       g_ptr_array_add (parts, g_strdup_printf (_("melee %s"), melee));
       if (l->no_melee_weapon != 0)
         {
-          g_autofree char *value = signed_text (l->no_melee_weapon);
+          g_autofree char *value = sl_text_signed (l->no_melee_weapon);
 
           g_ptr_array_add (parts, g_strdup_printf (_("no melee weapon %s"), value));
         }
       /* the attributes above their thresholds. */
       if (l->bonuses[SL_LEGIONNAIRE_LAND_MOVEMENT] != 0)
         {
-          g_autofree char *value = signed_text (l->bonuses[SL_LEGIONNAIRE_LAND_MOVEMENT]);
+          g_autofree char *value = sl_text_signed (l->bonuses[SL_LEGIONNAIRE_LAND_MOVEMENT]);
 
           /* Translators: the metres a character adds to every move but
            * crawling: "moves +1 m". */
@@ -231,13 +221,13 @@ character_parts (const SlLegionnaire *l,
         }
       if (l->bonuses[SL_LEGIONNAIRE_REACTION] != 0)
         {
-          g_autofree char *value = signed_text (l->bonuses[SL_LEGIONNAIRE_REACTION]);
+          g_autofree char *value = sl_text_signed (l->bonuses[SL_LEGIONNAIRE_REACTION]);
 
           g_ptr_array_add (parts, g_strdup_printf (_("initiative %s"), value));
         }
       if (l->bonuses[SL_LEGIONNAIRE_CHARISMA] != 0)
         {
-          g_autofree char *value = signed_text (l->bonuses[SL_LEGIONNAIRE_CHARISMA]);
+          g_autofree char *value = sl_text_signed (l->bonuses[SL_LEGIONNAIRE_CHARISMA]);
 
           g_ptr_array_add (parts, g_strdup_printf (_("leadership %s"), value));
         }

@@ -1613,6 +1613,13 @@ sl_setup_condition (const SlSetup   *setup,
   return NULL;
 }
 
+gboolean
+sl_setup_zero_g_checks (const SlSetup *setup)
+{
+  g_return_val_if_fail (setup != NULL, FALSE);
+  return setup->environment.zero_g;
+}
+
 const SlTerrain *
 sl_setup_terrain (const SlSetup *setup)
 {

@@ -284,6 +284,9 @@ const SlCondition  *sl_setup_condition      (const SlSetup  *setup,
                                              SlConditionKind kind,
                                              int             side,
                                              int             turn);
+/* P-21: whether the units' actions start with a zero-G check: the
+ * scenario is fought in zero gravity (T-36). */
+gboolean            sl_setup_zero_g_checks  (const SlSetup  *setup);
 /* The terrain the whole area counts as (T-10), or NULL. */
 const SlTerrain    *sl_setup_terrain        (const SlSetup  *setup);
 

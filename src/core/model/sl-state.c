@@ -243,17 +243,41 @@ sl_state_order_position (const SlState *state,
 }
 
 gboolean
+sl_state_unit_ambushed (const SlRules *rules,
+                        const SlState *state,
+                        int            unit)
+{
+  /* §5.2: nothing until after the subphase idle_until. */
+  return state->units[unit].idle_until >= sl_state_now (rules, state);
+}
+
+gboolean
 sl_state_unit_to_decide (const SlRules *rules,
                          const SlState *state,
                          int            unit)
 {
   const SlUnitState *u = &state->units[unit];
-  int now = sl_state_now (rules, state);
 
   return !sl_state_unit_out (rules, state, unit) && sl_state_unit_idle (rules, state, unit) &&
-         u->idle_until < now && !u->opportunity_armed && !u->hidden && u->n_engaged == 0 &&
+         !sl_state_unit_ambushed (rules, state, unit) && !u->opportunity_armed && !u->hidden && u->n_engaged == 0 &&
          u->avoid_from == 0 && !sl_state_unit_dazed (rules, state, unit) &&
-         u->zero_g_failed != now + 1;
+         u->zero_g_failed != sl_state_now (rules, state) + 1;
+}
+
+int
+sl_state_unit_last_target (const SlState *state,
+                           int            unit)
+{
+  const SlUnitState *u;
+
+  g_return_val_if_fail (state != NULL && unit >= 0 && unit < state->n_units, -1);
+  u = &state->units[unit];
+  if (u->current.action != NULL && u->current.target >= 0)
+    return u->current.target;
+  for (int i = u->n_fires - 1; i >= 0; i--)
+    if (u->fires[i].target >= 0)
+      return u->fires[i].target;
+  return -1;
 }
 
 char *
@@ -325,6 +349,20 @@ sl_state_unit_omni_mode (const SlSetup *setup,
   if (w == NULL || !w->has_modes)
     return NULL;
   return state->units[unit].omni_slug ? "slug" : "spike";
+}
+
+gboolean
+sl_state_unit_fires_bursts (const SlSetup *setup,
+                            const SlState *state,
+                            int            unit)
+{
+  const SlWeapon *weapon;
+
+  if (!sl_setup_has_module (setup, SL_MODULE_AUTOMATIC_FIRE))
+    return FALSE;
+  weapon = sl_state_unit_weapon (setup, state, unit);
+  /* An OMNI weapon fires as its mode: spike or slug. */
+  return weapon != NULL && sl_weapon_get_profile (weapon, sl_state_unit_omni_mode (setup, state, unit))->auto_fire;
 }
 
 void
@@ -665,6 +703,42 @@ gboolean
 sl_marker_is_waiting_mine (const SlMarker *marker)
 {
   return marker != NULL && marker->kind == SL_MARKER_MINE && !marker->resolved && marker->due < 0;
+}
+
+gboolean
+sl_marker_is_secret (const SlState  *state,
+                     const SlMarker *marker)
+{
+  g_return_val_if_fail (state != NULL && marker != NULL, TRUE);
+  /* P-36 step 6, A-88: written down, undetected until it goes off. */
+  return marker->secret ||
+         (marker->note > 0 && marker->note <= SL_MAX_NOTES &&
+          state->note_status[marker->note - 1] == SL_NOTE_SEALED);
+}
+
+gboolean
+sl_marker_is_public (const SlState  *state,
+                     const SlMarker *marker)
+{
+  return !sl_marker_is_secret (state, marker) && marker->kind != SL_MARKER_DECOY;
+}
+
+SlTargetProblem
+sl_state_target_problem (const SlRules *rules,
+                         const SlSetup *setup,
+                         const SlState *state,
+                         int            unit,
+                         int            target)
+{
+  if (target == unit)
+    return SL_TARGET_SELF;
+  if (sl_setup_unit_at (setup, target)->side == sl_setup_unit_at (setup, unit)->side)
+    return SL_TARGET_FRIEND;
+  if (sl_state_unit_out (rules, state, target))
+    return SL_TARGET_OUT;
+  if (state->units[target].hidden)
+    return SL_TARGET_HIDDEN;
+  return SL_TARGET_OK;
 }
 
 void

@@ -309,6 +309,10 @@ gboolean     sl_state_before_play  (const SlState  *state);
 gboolean     sl_state_unit_out     (const SlRules  *rules,
                                     const SlState  *state,
                                     int             unit);
+/* Whether the unit was ambushed and can do nothing yet (§5.2). */
+gboolean     sl_state_unit_ambushed (const SlRules *rules,
+                                     const SlState *state,
+                                     int            unit);
 /* Whether the unit is dazed in the current subphase (P-19). */
 gboolean     sl_state_unit_dazed   (const SlRules  *rules,
                                     const SlState  *state,
@@ -329,6 +333,11 @@ int          sl_state_order_position (const SlState *state,
 gboolean     sl_state_unit_to_decide (const SlRules *rules,
                                       const SlState *state,
                                       int            unit);
+/* The unit @unit aimed at last: the target of its action (a fire, a
+ * melee), else of its last fire the rate of fire remembers (P-15); -1
+ * for none. The declare sheet offers it first. */
+int          sl_state_unit_last_target (const SlState *state,
+                                        int            unit);
 /* What the rules make @unit (named @name) do whatever its owner would
  * like, as a sentence for the players, or NULL: a routed unit's flight
  * (A-104, unless the option routedManualControl), a unit that avoided a
@@ -359,6 +368,12 @@ const SlWeapon *sl_state_unit_weapon (const SlSetup *setup,
 const char  *sl_state_unit_omni_mode (const SlSetup *setup,
                                       const SlState *state,
                                       int            unit);
+/* Whether the weapon @unit has in hand fires bursts (§15.3, P-30 step 1):
+ * in a game with automatic fire, a weapon (an OMNI weapon in its mode)
+ * with automatic fire. */
+gboolean     sl_state_unit_fires_bursts (const SlSetup *setup,
+                                         const SlState *state,
+                                         int            unit);
 /* The ammunition boxes of the weapon in hand, for the engine. */
 void         sl_state_unit_ammo    (const SlSetup  *setup,
                                     const SlState  *state,
@@ -461,6 +476,34 @@ gboolean     sl_state_find_pile    (const SlState  *state,
 /* A mine written down and still waiting for an enemy (P-37): not gone
  * off, not due, not a dud. */
 gboolean     sl_marker_is_waiting_mine (const SlMarker *marker);
+/* Whether @marker is known to its owner's side only: written down in
+ * secret (a mine, a concealed charge, a decoy), or placed by a note still
+ * sealed (P-28, P-36 step 6, P-37 step 2, A-88). Its label and its side
+ * are the table's; where it is, what it is and its note are not. */
+gboolean     sl_marker_is_secret   (const SlState  *state,
+                                    const SlMarker *marker);
+/* Whether everyone at the table sees @marker as a marker: not secret, and
+ * not a decoy (the table sees a decoy only as a pile, P-28). */
+gboolean     sl_marker_is_public   (const SlState  *state,
+                                    const SlMarker *marker);
+
+/* Why @target may not be fired at by @unit now (P-14 step 1), or
+ * SL_TARGET_OK: a unit of the other side, in the fight (T-16) and
+ * detected (§15.1). */
+typedef enum
+{
+  SL_TARGET_OK,
+  SL_TARGET_SELF,    /* the unit itself */
+  SL_TARGET_FRIEND,  /* of the unit's own side */
+  SL_TARGET_OUT,     /* out of the fight (T-16) */
+  SL_TARGET_HIDDEN,  /* not detected (§15.1) */
+} SlTargetProblem;
+
+SlTargetProblem sl_state_target_problem (const SlRules *rules,
+                                         const SlSetup *setup,
+                                         const SlState *state,
+                                         int            unit,
+                                         int            target);
 
 /* The whole state as JSON (for `squadlog replay --json` and for checking
  * that undo restores a state exactly). */

@@ -39,7 +39,7 @@ may_declare (const SlRules *rules,
              int            now)
 {
   return now >= 0 && state->phase == SL_PHASE_ACTION && state->step == SL_STEP_INITIATIVE_ORDER &&
-         !state->over && state->units[unit].idle_until < now &&
+         !state->over && !sl_state_unit_ambushed (rules, state, unit) &&
          sl_state_unit_idle (rules, state, unit);
 }
 

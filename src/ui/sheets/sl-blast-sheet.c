@@ -16,6 +16,7 @@
 #include "sl-ammunition.h"
 #include "sl-blast-sheet.h"
 #include "sl-command-new.h"
+#include "sl-table-model.h"
 #include "sl-ui-util.h"
 
 typedef struct
@@ -567,26 +568,29 @@ sl_blast_sheet_set_charge_caught (SlBlastSheet *self,
   return FALSE;
 }
 
-/* Who can set the chosen mine off: the units of the other side in the
- * fight and in sight (P-37 step 3: never the mine's own side). */
+/* Who can set the chosen mine off: the units of the other side the table
+ * sees in the fight (the table model's; P-37 step 3: never the mine's own
+ * side). */
 static void
 fill_triggers (SlBlastSheet *self)
 {
-  const SlRules *rules = sl_game_get_rules (self->game);
   const SlSetup *setup = sl_game_get_setup (self->game);
   const SlState *state = sl_game_get_state (self->game);
+  SlTableModel *table = sl_table_model_get_for_game (self->game);
   g_autoptr(GtkStringList) triggers = gtk_string_list_new (NULL);
+  g_autoptr(GArray) in_view = sl_table_model_get_units_in_view (table, SL_VIEWER_TABLE);
   guint chosen = adw_combo_row_get_selected (self->mine_row);
   const SlMarker *m = chosen < self->mines->len
                       ? sl_state_find_marker (state, g_array_index (self->mines, int, chosen)) : NULL;
-  int side = m != NULL && m->owner >= 0 ? sl_setup_unit_at (setup, m->owner)->side : -1;
+  int side = m != NULL ? sl_table_model_marker_side (table, m) : -1;
 
   g_array_set_size (self->triggers, 0);
-  for (int u = 0; u < state->n_units; u++)
+  for (guint i = 0; i < in_view->len; i++)
     {
+      int u = g_array_index (in_view, int, i);
       const SlUnitSetup *us = sl_setup_unit_at (setup, u);
 
-      if (us->side == side || state->units[u].hidden || sl_state_unit_out (rules, state, u))
+      if (us->side == side)
         continue;
       gtk_string_list_append (triggers, us->label);
       g_array_append_val (self->triggers, u);
@@ -698,7 +702,7 @@ build_obstacle (SlBlastSheet *self,
       const SlMarker *o = &g_array_index (state->markers, SlMarker, i);
       g_autofree char *name = NULL;
 
-      if (o->kind != SL_MARKER_OBSTACLE || !sl_marker_is_public (self->game, o))
+      if (o->kind != SL_MARKER_OBSTACLE || !sl_marker_is_public (sl_game_get_state (self->game), o))
         continue;
       name = sl_obstacle_marker_name (self->game, o);
       gtk_string_list_append (names, name);
@@ -737,7 +741,7 @@ add_charge_rows (SlBlastSheet *self)
       CaughtCharge k = { 0 };
 
       if (m->kind != SL_MARKER_CHARGE || m->id == self->marker || m->due >= 0 ||
-          !sl_marker_is_public (self->game, m))
+          !sl_marker_is_public (sl_game_get_state (self->game), m))
         continue;
       words = sl_marker_words (self->game, m);
       k.marker = m->id;
@@ -893,16 +897,19 @@ add_near_rows (SlBlastSheet *self,
   const SlRules *rules = sl_game_get_rules (self->game);
   const SlSetup *setup = sl_game_get_setup (self->game);
   const SlState *state = sl_game_get_state (self->game);
+  /* In the fight when the step began (a unit knocked out in it is still
+   * caught, A-18) and seen by the table (the table model's). */
+  g_autoptr(GArray) in_view = sl_table_model_get_units_in_view (sl_table_model_get_for_game (self->game),
+                                                                SL_VIEWER_TABLE);
 
-  for (int u = 0; u < state->n_units; u++)
+  for (guint i = 0; i < in_view->len; i++)
     {
+      int u = g_array_index (in_view, int, i);
       const char *title = sl_setup_unit_at (setup, u)->label;
       g_autoptr(GtkStringList) cover_names = NULL;
       GtkWidget *expander, *distance_row;
       Near n = { 0 };
 
-      if (state->units[u].hidden || sl_state_unit_out (rules, state, u))
-        continue;
       cover_names = gtk_string_list_new ((const char *[]) {
         _("No cover"), _("Half cover"), _("Full cover"), NULL });
       n.unit = u;
@@ -948,7 +955,7 @@ name_blast (SlBlastSheet   *self,
   const char *title = self->mine ? _("A Mine Goes Off") : m->label;
   const char *prompt;
 
-  gtk_window_set_title (GTK_WINDOW (self), title);
+  sl_sheet_set_title (SL_SHEET (self), title);
   adw_window_title_set_title (self->title, title);
   adw_window_title_set_subtitle (self->title, self->mine ? _("An enemy came within 1 m (P-37)")
                                               : self->mission ? _("A fire mission lands (P-38)")
@@ -984,7 +991,7 @@ blast_sheet_build (GtkWindow *parent,
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
   g_return_val_if_fail (m != NULL, NULL);
 
-  self = g_object_new (SL_TYPE_BLAST_SHEET, "transient-for", parent, "game", game, NULL);
+  self = g_object_new (SL_TYPE_BLAST_SHEET, "window", parent, "game", game, NULL);
   self->game = game;
   self->marker = marker;
   self->mission = m->kind == SL_MARKER_FIRE_MISSION;

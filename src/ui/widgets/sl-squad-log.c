@@ -15,11 +15,14 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "sl-text.h"
 #include "sl-ammunition.h"
 #include "sl-squad-log.h"
+#include "sl-table-model.h"
 #include "sl-unit-log.h"
 #include "sl-ui-util.h"
 
@@ -615,13 +618,16 @@ cell_width (SlLogLine *self,
 }
 
 /* What the name's cell would take to show the details under it whole
- * (its natural width stops at DETAILS_MAX_CHARS); 0 for the others. */
+ * (its natural width stops at DETAILS_MAX_CHARS), and the action's its
+ * text whole (its natural width is ACTION_MIN_CHARS); 0 for the others. */
 static int
 cell_full_width (SlLogLine *self,
                  int        cell)
 {
   if (cell == CELL_NAME)
     return MAX (text_width (self, TEXT_NAME), text_width (self, TEXT_DETAILS));
+  if (cell == CELL_ACTION)
+    return text_width (self, TEXT_ACTION);
   return 0;
 }
 
@@ -1027,10 +1033,12 @@ columns_to_fold (const int minimum[N_CELLS],
   return folded;
 }
 
-/* The columns' widths in @width: room to spare goes to the details under
- * the names until they show whole, then to the action; what is missing
- * the action gives up first, down to 16 characters, then the details,
- * then the columns fold (columns_to_fold). */
+/* The columns' widths in @width: room to spare goes to the action until
+ * it shows whole (what the unit does and when it ends: what the table
+ * reads there), then to the details under the names; what is missing the
+ * details give up first, then the action, down to 16 characters, then the
+ * columns fold (columns_to_fold). Issue 31 #7: the other way round, the
+ * action lost its end subphase at 1024 × 700. */
 static void
 fit_columns (SlLogTable *self,
              int         width,
@@ -1040,22 +1048,30 @@ fit_columns (SlLogTable *self,
   int min[N_CELLS], full[N_CELLS], total;
 
   column_widths (self, min, widths, full);
-  *folded = columns_to_fold (min, width);
+  /* Columns fold for the action to show whole, as long as any can. */
+  {
+    int need[N_CELLS];
+
+    memcpy (need, min, sizeof need);
+    need[CELL_ACTION] = MAX (min[CELL_ACTION], full[CELL_ACTION]);
+    *folded = columns_to_fold (need, width);
+  }
+  /* The name and the action at their least, then the room left to the
+   * action whole, to the details whole, and what is still left to the
+   * action. */
+  widths[CELL_NAME] = min[CELL_NAME];
+  widths[CELL_ACTION] = min[CELL_ACTION];
   total = columns_total (widths, *folded);
-  if (width >= total)
+  if (width > total)
     {
-      int give = MIN (width - total, full[CELL_NAME] - widths[CELL_NAME]);
+      int spare = width - total;
+      int give = MIN (spare, MAX (0, full[CELL_ACTION] - widths[CELL_ACTION]));
 
+      widths[CELL_ACTION] += give;
+      spare -= give;
+      give = MIN (spare, MAX (0, full[CELL_NAME] - widths[CELL_NAME]));
       widths[CELL_NAME] += give;
-      widths[CELL_ACTION] += width - total - give;
-    }
-  else
-    {
-      int missing = total - width;
-      int from_action = MIN (missing, widths[CELL_ACTION] - min[CELL_ACTION]);
-
-      widths[CELL_ACTION] -= from_action;
-      widths[CELL_NAME] -= MIN (missing - from_action, widths[CELL_NAME] - min[CELL_NAME]);
+      widths[CELL_ACTION] += spare - give;
     }
   for (int cell = 0; cell < N_CELLS; cell++)
     if (*folded & (1u << cell))
@@ -1432,7 +1448,8 @@ update_ammo (SlSquadLog      *self,
 }
 
 static char *
-equipment_text (const SlUnitLog *log)
+equipment_text (const SlUnitLog *log,
+                gboolean         known)
 {
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
 
@@ -1456,7 +1473,7 @@ equipment_text (const SlUnitLog *log)
   if (log->bounce_pack)
     g_ptr_array_add (items, g_strdup (_("bounce pack")));
   /* Stealth power mode is a secret modifier of a hidden unit (T-19). */
-  if (log->stealth_power && !log->hidden)
+  if (log->stealth_power && known)
     g_ptr_array_add (items, g_strdup (_("stealth power")));
   g_ptr_array_add (items, NULL);
   return g_strjoinv (_(", "), (char **) items->pdata);
@@ -1545,8 +1562,9 @@ update_position_action (SlSquadLog      *self,
   const SlState *state = sl_game_get_state (self->game);
 
   /* §15.1: where a hidden unit stands and what it does is its owner's
-   * secret; the shared log says only that it is hidden. */
-  if (log->hidden)
+   * secret; the shared log says only that it is hidden (the table
+   * model says what the table knows). */
+  if (!sl_table_model_unit_known (sl_table_model_get_for_game (self->game), line->unit, SL_VIEWER_TABLE))
     {
       set_text (line, COL_POSITION, "—");
       set_text (line, COL_ACTION, "—");
@@ -1574,12 +1592,16 @@ update_position_action (SlSquadLog      *self,
        * something (the core says whether it does). */
       if (log->action->move == SL_MOVE_DIVE && sl_unit_drifting (self->game, line->unit))
         text = g_strdup_printf (_("%s, carries on until it hits something (A-72)"), log->action->name);
-      /* "Walk, ends 7 (1 of 3 AP)" */
+      /* "ends 7 · Walk (1 of 3 AP)": where its marker is first, so that a
+       * narrow column cuts the name, never the subphase (issue 31 #7). */
       else if (turn == state->turn)
-        text = g_strdup_printf (_("%s, ends %d (%d of %d AP)"), log->action->name, subphase,
+        /* Translators: keep the subphase first: the end of a line too
+         * long for its column is cut. */
+        text = g_strdup_printf (_("ends %2$d · %1$s (%3$d of %4$d AP)"), log->action->name, subphase,
                                 log->action_done, log->action_cost);
       else
-        text = g_strdup_printf (_("%s, ends %d of turn %d (%d of %d AP)"), log->action->name,
+        /* Translators: keep the subphase and turn first. */
+        text = g_strdup_printf (_("ends %2$d of turn %3$d · %1$s (%4$d of %5$d AP)"), log->action->name,
                                 subphase, turn, log->action_done, log->action_cost);
       if (losing)
         {
@@ -1641,6 +1663,7 @@ update_status (SlSquadLog      *self,
   g_autofree char *breach_words = NULL;
   g_autofree char *breach_tip = NULL;
   const char *badge_texts[10], *badge_styles[10], *badge_words[10], *badge_tips[10] = { NULL };
+  gboolean known = sl_table_model_unit_known (sl_table_model_get_for_game (self->game), line->unit, SL_VIEWER_TABLE);
   int n_badges = 0;
 
   breach_texts (rules, log, &breach_badge, &breach_words, &breach_tip);
@@ -1663,12 +1686,12 @@ update_status (SlSquadLog      *self,
         /* §18: a Legionnaire player character; it never routs. */
         { log->legionnaire != NULL, C_("badge", "Character"), "accent" },
         { log->hidden, _("Hidden"), "accent" },
-        { !log->hidden && log->dazed_until >= 0, _("Dazed"), "warning" },
-        { !log->hidden && log->jammed, _("Jammed"), "warning" },
-        { !log->hidden && log->routed, _("Routed"), "error" },
-        { !log->hidden && log->in_melee, _("In melee"), "warning" },
-        { !log->hidden && log->opportunity, _("Opportunity fire"), "accent" },
-        { !log->hidden && losing, _("Loses its action"), "warning" },
+        { known && log->dazed_until >= 0, _("Dazed"), "warning" },
+        { known && log->jammed, _("Jammed"), "warning" },
+        { known && log->routed, _("Routed"), "error" },
+        { known && log->in_melee, _("In melee"), "warning" },
+        { known && log->opportunity, _("Opportunity fire"), "accent" },
+        { known && losing, _("Loses its action"), "warning" },
       };
 
       for (guint i = 0; i < G_N_ELEMENTS (badges); i++)
@@ -1712,13 +1735,14 @@ update_line (SlSquadLog *self,
   gboolean losing;
 
   sl_unit_log_fill (rules, sl_game_get_setup (self->game), state, line->unit, &log);
-  /* The steps are simultaneous: what a hit costs applies as the step ends. */
-  losing = state->held_step != SL_STEP_NONE && state->step_units[line->unit].loses_action && !log.out &&
-           (log.action != NULL || log.opportunity);
+  /* The steps are simultaneous: what a hit costs applies as the step ends
+   * (the table model says whether). */
+  losing = sl_table_model_get_unit (sl_table_model_get_for_game (self->game), line->unit)->loses_action;
   counter = g_strdup_printf ("%d", log.counter);
   points = g_strdup_printf ("%d", log.points);
   mod = sl_unit_log_format_mod (&log);
-  equipment = equipment_text (&log);
+  equipment = equipment_text (&log, sl_table_model_unit_known (sl_table_model_get_for_game (self->game),
+                                                               line->unit, SL_VIEWER_TABLE));
   set_text (line, COL_COUNTER, counter);
   set_text (line, COL_NAME, log.name);
   set_text (line, COL_POINTS, points);
@@ -1754,16 +1778,17 @@ update_title (SlSquadLog *self)
   const SlSetup *setup = sl_game_get_setup (self->game);
   const SlState *state = sl_game_get_state (self->game);
   const SlSquadSetup *squad = sl_setup_squad_at (setup, self->squad);
-  int leader = state->squad_leader[self->squad];
-  int acting = state->acting_leader[self->squad];
+  gboolean acting = FALSE;
+  /* P-32 step 8: the leader it answers to now, as the table model says. */
+  int leader = sl_table_model_squad_leader (sl_table_model_get_for_game (self->game), self->squad, &acting);
   g_autofree char *subtitle = NULL;
 
   gtk_label_set_text (GTK_LABEL (self->title), squad->name);
-  if (acting >= 0 && (leader < 0 || sl_state_unit_out (sl_game_get_rules (self->game), state, leader)))
+  if (acting)
     /* "Acting leader Trooper Hale · Regular" */
     subtitle = g_strdup_printf (_("%s · acting leader %s · %s"),
                                 sl_setup_side_at (setup, squad->side)->name,
-                                sl_setup_unit_at (setup, acting)->name,
+                                sl_setup_unit_at (setup, leader)->name,
                                 sl_quality_label (state->squad_quality[self->squad]));
   else if (leader >= 0)
     /* "TOG · leader Centurion Vale (rating 0) · Regular" */

@@ -16,6 +16,7 @@
 #include "sl-text.h"
 #include "sl-builder-window.h"
 #include "sl-rule-links.h"
+#include "sl-table-labels.h"
 #include "sl-ui-util.h"
 
 enum { F_TROOP, F_RACE, F_ARMOR, F_WEAPON, F_SIDEARM, N_COMBOS };
@@ -444,7 +445,12 @@ build_kit (SlBuilderWindow *self,
   rows->launcher = sl_switch_row_add (rows->expander, _("Grenade launcher"), NULL);
   rows->plastic = sl_spin_row_add (rows->expander, _("Plastic charges"), 0, 10, 1);
   rows->shaped = sl_spin_row_add (rows->expander, _("Shaped charges"), 0, 10, 1);
-  rows->hidden = sl_switch_row_add (rows->expander, _("Hidden at the start (+25 %)"), NULL);
+  {
+    /* T-38: the surcharge is the rules data's. */
+    g_autofree char *hidden = sl_table_labels_hidden_surcharge (self->rules);
+
+    rows->hidden = sl_switch_row_add (rows->expander, hidden, NULL);
+  }
   rows->naval = sl_switch_row_add (rows->expander, _("Naval tech troops"), NULL);
   g_signal_connect_swapped (rows->launcher, "notify::active", G_CALLBACK (read_widgets), self);
   g_signal_connect_swapped (rows->hidden, "notify::active", G_CALLBACK (read_widgets), self);

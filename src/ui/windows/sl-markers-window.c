@@ -407,7 +407,8 @@ refresh (SlMarkersWindow *self)
       MarkerRow *r = g_ptr_array_index (self->rows, i - 1);
       const SlMarker *m = sl_state_find_marker (state, r->marker);
 
-      if (m == NULL || m->kind != r->kind || group_of (m) != r->group || !sl_marker_is_public (self->game, m))
+      if (m == NULL || m->kind != r->kind || group_of (m) != r->group ||
+          !sl_marker_is_public (state, m))
         remove_row (self, r);
     }
   for (guint i = 0; i < state->markers->len; i++)
@@ -415,7 +416,7 @@ refresh (SlMarkersWindow *self)
       const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
       MarkerRow *r;
 
-      if (!sl_marker_is_public (self->game, m))
+      if (!sl_marker_is_public (state, m))
         continue;
       r = find_row (self, m->id);
       if (r == NULL)

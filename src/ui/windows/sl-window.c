@@ -38,7 +38,10 @@
 #include "sl-rule-links.h"
 #include "sl-scenarios.h"
 #include "sl-secrets.h"
+#include "sl-sheet-host.h"
 #include "sl-squad-log.h"
+#include "sl-table-labels.h"
+#include "sl-table-model.h"
 #include "sl-track.h"
 #include "sl-track-view.h"
 #include "sl-wrap-bin.h"
@@ -88,6 +91,7 @@ struct _SlWindow
   GMenuModel           *primary_menu;
   GMenu                *print_squads_section;
   GtkStack             *screen;        /* "shared" or "private" */
+  SlSheetHost          *sheet_host;    /* the sheets, over the screen */
   SlPrivateView        *private_view;   /* made when first asked for */
   GtkWindow            *shortcuts;      /* likewise */
   SlReferenceWindow    *reference;      /* likewise: the rules reference (F1) */
@@ -100,11 +104,14 @@ struct _SlWindow
    * table is idle, not shown (issue 21: a key press answered within a
    * frame); used only for the unit, game moment and dice choice it was
    * made for. */
-  GtkWindow            *prepared;
+  SlSheet              *prepared;
   int                   prepared_unit;
   guint64               prepared_moment;
   gboolean              prepared_rolls;
   guint                 prepare_id;
+  /* A declaration made ahead for no unit yet, in the initiative-order
+   * step: a counter number typed binds it to its unit (issue 31 #2). */
+  SlDeclareSheet       *declare_ahead;
   GString              *typed;       /* a counter number being typed */
   guint                 typed_id;
   guint                 cache_id;   /* the opening cache is due to be written */
@@ -120,6 +127,7 @@ G_DEFINE_FINAL_TYPE (SlWindow, sl_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void prepare_later (SlWindow *self);
 static void drop_prepared (SlWindow *self);
+static void drop_declare_ahead (SlWindow *self);
 
 static SlRules *
 window_rules (SlWindow *self)
@@ -384,52 +392,33 @@ hiding_words (SlWindow *self)
 static void
 update_prompt (SlWindow *self)
 {
-  const SlState *s;
-  g_autoptr(JsonNode) next = NULL;
-  g_autoptr(JsonNode) result = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SlTrack) track = NULL;
+  const char *sentence = NULL;
   g_autofree char *text = NULL;
 
   if (self->game == NULL)
     return;
-  s = sl_game_get_state (self->game);
-  if (s->over)
+  /* The table model's: what is due (Next's refusal, naming it), whose
+   * turn it is (P-06 step 5, P-08 step 2); the keys are the window's. */
+  switch (sl_table_model_get_prompt (sl_table_model_get_for_game (self->game), &sentence))
     {
+    case SL_PROMPT_OVER:
       gtk_label_set_text (self->prompt, _("The game is over. The score is under Objectives and Score (Ctrl+K); undo to go back, or start a new game."));
       return;
-    }
-  next = sl_command_new_next ();
-  result = sl_game_preview (self->game, next, NULL, &error);
-  track = sl_track_new (sl_game_get_rules (self->game), sl_game_get_setup (self->game), s);
-  if (result == NULL)
-    text = g_strdup_printf (_("%s Press Next (Ctrl+Return) to resolve it."), error->message);
-  else if (track->turn_grouping >= 0)
-    {
-      /* "TOG Fire Team 1's turn (initiative order): Centurion Vale,
-       * Legionnaire Marek have still to act." (P-06 step 5, P-08 step 2) */
-      const SlSetup *setup = sl_game_get_setup (self->game);
-      g_autoptr(GString) names = g_string_new (NULL);
-      g_autofree char *turn = NULL;
-
-      for (guint i = 0; i < track->to_decide->len; i++)
-        {
-          if (i > 0)
-            g_string_append (names, _(", "));
-          g_string_append (names, sl_setup_unit_at (setup, g_array_index (track->to_decide, int, i))->told);
-        }
-      turn = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "%s’s turn (initiative order): %s has still to act.",
-                                           "%s’s turn (initiative order): %s have still to act.",
-                                           track->to_decide->len),
-                              sl_setup_grouping_at (setup, track->turn_grouping)->name, names->str);
+    case SL_PROMPT_DUE:
+      text = g_strdup_printf (_("%s Press Next (Ctrl+Return) to resolve it."), sentence);
+      break;
+    case SL_PROMPT_TURN:
       text = g_strdup_printf (_("%s Type a counter number or click a marker to declare; Pass (Ctrl+E) ends the grouping’s turn."),
-                              turn);
+                              sentence);
+      break;
+    case SL_PROMPT_DECLARE:
+      text = g_strdup (_("Units may act in initiative order: type a counter number or click a marker on the track. Press Next when everyone has acted."));
+      break;
+    case SL_PROMPT_NEXT:
+    default:
+      text = g_strdup (_("Press Next (Ctrl+Return) to go on."));
+      break;
     }
-  else if (s->phase == SL_PHASE_ACTION && s->step == SL_STEP_INITIATIVE_ORDER && track->ready->len > 0)
-    text = g_strdup (_("Units may act in initiative order: type a counter number or click a marker on the track. Press Next when everyone has acted."));
-  else
-    text = g_strdup (_("Press Next (Ctrl+Return) to go on."));
   {
     g_autofree char *hiding = hiding_words (self);
 
@@ -499,36 +488,27 @@ private_showing (SlWindow *self)
   return g_strcmp0 (gtk_stack_get_visible_child_name (self->screen), "private") == 0;
 }
 
+/* A sheet is shown over the table: the table waits for it. */
+static gboolean
+sheet_showing (SlWindow *self)
+{
+  return sl_sheet_host_get_shown (self->sheet_host) != NULL;
+}
+
 /* Piles to try: the Detection Phase (P-27), or the Action Phase for the
- * automatic cases (§15.1, A-128). */
+ * automatic cases (§15.1, A-128): the table model says who may look. */
 static gboolean
 may_detect (SlWindow *self)
 {
-  const SlState *s = sl_game_get_state (self->game);
-  g_auto(GStrv) piles = NULL;
-
-  if (s->over || !sl_setup_has_module (sl_game_get_setup (self->game), SL_MODULE_DETECTION) ||
-      (s->phase != SL_PHASE_DETECTION && s->phase != SL_PHASE_ACTION))
-    return FALSE;
-  piles = sl_state_piles (sl_game_get_setup (self->game), s, -1);
-  return piles[0] != NULL;
+  return sl_table_model_get_detectors (sl_table_model_get_for_game (self->game), NULL)->len > 0;
 }
 
 /* A grouping's turn to end (P-08 step 2): the core says whether. */
 static gboolean
 may_pass (SlWindow *self)
 {
-  g_autoptr(JsonNode) command = sl_command_new_pass ();
-  g_autoptr(JsonNode) result = NULL;
-  const SlState *s = sl_game_get_state (self->game);
-
-  if (s->over || s->phase != SL_PHASE_ACTION || s->step != SL_STEP_INITIATIVE_ORDER)
-    return FALSE;
-  result = sl_game_preview (self->game, command, NULL, NULL);
-  return result != NULL;
+  return sl_table_model_get_pass (sl_table_model_get_for_game (self->game))->refusal == NULL;
 }
-
-static GPtrArray *ambushers (SlWindow *self);
 
 /* The game shown holds a change its file does not (sl_game_get_unsaved). */
 static gboolean
@@ -541,7 +521,7 @@ static void
 update_actions (SlWindow *self)
 {
   gboolean game = self->game != NULL;
-  gboolean shared = !private_showing (self);
+  gboolean shared = !private_showing (self) && !sheet_showing (self);
 
   /* The start page has no turn to move on or undo. */
   gtk_widget_set_visible (self->history_buttons, game);
@@ -549,7 +529,8 @@ update_actions (SlWindow *self)
   gtk_widget_set_visible (self->pass_button, game);
   gtk_widget_set_visible (self->history_button, game);
 
-  /* While the private view covers the window, the table's actions wait;
+  /* While the private view covers the window or a sheet is over the
+   * table, the table's actions wait (its keys reach the window too);
    * a game only shown (its file open elsewhere, or changed on the disk)
    * takes none. */
   game = game && shared && !sl_game_get_read_only (self->game);
@@ -572,12 +553,9 @@ update_actions (SlWindow *self)
                                  game && !sl_game_get_state (self->game)->over &&
                                  (sl_game_get_setup (self->game)->environment.vacuum ||
                                   sl_game_get_setup (self->game)->environment.hostile));
-  {
-    g_autoptr(GPtrArray) by = game ? ambushers (self) : NULL;
-
-    gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.ambush", by != NULL && by->len > 0);
-  }
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.private", self->game != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.ambush",
+                                 game && sl_table_model_may_ambush (sl_table_model_get_for_game (self->game)));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.private", self->game != NULL && !sheet_showing (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-blank", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-squad", game);
@@ -587,6 +565,13 @@ update_actions (SlWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open", shared && window_rules (self) != NULL && !held (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.builder", shared && window_rules (self) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.scenario-editor", shared && window_rules (self) != NULL);
+}
+
+/* A sheet shown over the table, or the last one gone. */
+static void
+sheet_shown_cb (SlWindow *self)
+{
+  update_actions (self);
 }
 
 /* The game is put away: what its replay reached is kept for the next time
@@ -782,6 +767,7 @@ sl_window_set_game (SlWindow *self,
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->squads))) != NULL)
     gtk_box_remove (self->squads, child);
   drop_prepared (self);
+  drop_declare_ahead (self);
   if (game != NULL)
     prepare_later (self);
   close_private (self);
@@ -1417,35 +1403,21 @@ exposure_action (GtkWidget  *widget,
   SlWindow *self = SL_WINDOW (widget);
 
   if (self->game != NULL)
-    gtk_window_present (GTK_WINDOW (sl_exposure_sheet_new (GTK_WINDOW (self), self->game, FALSE)));
+    sl_sheet_present (SL_SHEET (sl_exposure_sheet_new (GTK_WINDOW (self), self->game, FALSE)));
 }
 
-/* §5.2: the groupings that may spring an ambush now: every unit of theirs
- * still in the fight undetected (that a unit is hidden is known to all). */
+/* §5.2: the groupings that may spring an ambush now, as the core's
+ * `ambush` answers (the table model): every unit of theirs still in the
+ * fight undetected, in their turn (P-08 step 2). */
 static GPtrArray *
 ambushers (SlWindow *self)
 {
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  const SlState *s = sl_game_get_state (self->game);
-  const SlRules *rules = sl_game_get_rules (self->game);
+  SlTableModel *table = sl_table_model_get_for_game (self->game);
   GPtrArray *found = g_ptr_array_new ();
 
-  if (!sl_setup_has_module (setup, SL_MODULE_AMBUSH) || s->phase != SL_PHASE_ACTION ||
-      s->step != SL_STEP_INITIATIVE_ORDER || s->over)
-    return found;
-  for (guint g = 0; g < setup->groupings->len; g++)
-    {
-      int members = 0, hidden = 0;
-
-      for (int u = 0; u < s->n_units; u++)
-        if (s->grouping_of[u] == (int) g && !sl_state_unit_out (rules, s, u))
-          {
-            members++;
-            hidden += s->units[u].hidden;
-          }
-      if (members > 0 && hidden == members)
-        g_ptr_array_add (found, GUINT_TO_POINTER (g));
-    }
+  for (guint i = 0; i < sl_table_model_get_n_ambushers (table); i++)
+    if (sl_table_model_get_ambusher (table, i)->refusal == NULL)
+      g_ptr_array_add (found, GUINT_TO_POINTER (sl_table_model_get_ambusher (table, i)->grouping));
   return found;
 }
 
@@ -1495,7 +1467,7 @@ ambush_action (GtkWidget  *widget,
   sl_dice_sheet_add_choice (sheet, _("Ambushed"), "target_grouping",
                             g_variant_new_strv ((const char * const *) victim_values->pdata, victim_values->len),
                             (const char * const *) victim_labels->pdata);
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
 }
 
 static void
@@ -1507,7 +1479,7 @@ mine_action (GtkWidget  *widget,
   int marker = waiting_mine (self);
 
   if (marker >= 0)
-    gtk_window_present (GTK_WINDOW (sl_blast_sheet_new_mine (GTK_WINDOW (self), self->game, marker)));
+    sl_sheet_present (SL_SHEET (sl_blast_sheet_new_mine (GTK_WINDOW (self), self->game, marker)));
 }
 
 /* The markers on the table the table can see, to correct by hand; with
@@ -1602,7 +1574,10 @@ detect_action (GtkWidget  *widget,
   g_autoptr(GPtrArray) pile_values = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) pile_labels = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(JsonNode) command = sl_command_new_detect ();
-  const SlDieNeed dice[] = { { "roll", 10, _("Detection roll (d10)"), FALSE } };
+  g_autofree char *roll_label = NULL;
+  g_autofree char *smoke_label = NULL;
+  g_auto(GStrv) cover_texts = g_new0 (char *, 5);
+  SlDieNeed dice[] = { { "roll", 10, NULL, FALSE } };
   /* The public T-19 modifiers where the pile lies, as "cover" lists them. */
   static const char * const cover_values[][3] = {
     { NULL }, { "half-cover" }, { "full-cover" }, { "light-woods" }, { "heavy-woods" },
@@ -1610,17 +1585,27 @@ detect_action (GtkWidget  *widget,
     { "heavy-woods", "half-cover" }, { "heavy-woods", "full-cover" }
   };
   GVariantBuilder covers;
-  const char *cover_labels[] = {
-    _("Nothing"), _("Half cover (+2)"), _("Full cover (+3)"), _("Light woods (+1)"), _("Heavy woods (+3)"),
-    _("Light woods and half cover"), _("Light woods and full cover"),
-    _("Heavy woods and half cover"), _("Heavy woods and full cover"), NULL
-  };
+  const char *cover_labels[G_N_ELEMENTS (cover_values) + 1] = { NULL };
+  GArray *detectors;
   SlDiceSheet *sheet;
 
   if (self->game == NULL || !may_detect (self))
     return;
   setup = sl_game_get_setup (self->game);
   s = sl_game_get_state (self->game);
+  /* The modifiers' values and the die are the rules data's (T-19, T-01). */
+  roll_label = sl_table_labels_check_die (sl_game_get_rules (self->game), "detection");
+  dice[0].label = roll_label;
+  dice[0].sides = sl_rules_check (sl_game_get_rules (self->game), "detection")->die;
+  smoke_label = sl_table_labels_detection_modifier (sl_game_get_rules (self->game), "smoke");
+  cover_labels[0] = _("Nothing");
+  for (guint i = 0; i < 4; i++)
+    cover_labels[i + 1] = cover_texts[i] = sl_table_labels_detection_modifier (sl_game_get_rules (self->game),
+                                                                               cover_values[i + 1][0]);
+  cover_labels[5] = _("Light woods and half cover");
+  cover_labels[6] = _("Light woods and full cover");
+  cover_labels[7] = _("Heavy woods and half cover");
+  cover_labels[8] = _("Heavy woods and full cover");
   for (guint side = 0; side < setup->sides->len; side++)
     {
       g_auto(GStrv) piles = sl_state_piles (setup, s, side);
@@ -1632,12 +1617,12 @@ detect_action (GtkWidget  *widget,
           g_ptr_array_add (pile_labels, g_strdup_printf (_("%s (%s)"), piles[i], sl_setup_side_at (setup, side)->name));
         }
     }
-  for (int u = 0; u < s->n_units; u++)
+  /* Who the core lets look (P-27, §15.1). */
+  detectors = sl_table_model_get_detectors (sl_table_model_get_for_game (self->game), NULL);
+  for (guint i = 0; i < detectors->len; i++)
     {
-      const SlUnitSetup *us = sl_setup_unit_at (setup, u);
+      const SlUnitSetup *us = sl_setup_unit_at (setup, g_array_index (detectors, int, i));
 
-      if (s->units[u].hidden || sl_state_unit_out (sl_game_get_rules (self->game), s, u))
-        continue;
       g_ptr_array_add (unit_values, us->id);
       g_ptr_array_add (unit_labels, (gpointer) us->label);
     }
@@ -1661,13 +1646,13 @@ detect_action (GtkWidget  *widget,
                             (const char * const *) pile_labels->pdata);
   sl_dice_sheet_add_choice (sheet, _("Around the pile"), "cover", g_variant_builder_end (&covers), cover_labels);
   sl_dice_sheet_add_switch (sheet, _("Within 1 m: detected at once"), "distance_m", g_variant_new_double (0.5));
-  sl_dice_sheet_add_switch (sheet, _("Smoke in the way (+5)"), "smoke", g_variant_new_boolean (TRUE));
+  sl_dice_sheet_add_switch (sheet, smoke_label, "smoke", g_variant_new_boolean (TRUE));
   sl_dice_sheet_add_switch (sheet, _("A friendly ground sensor sees it"), "ground_sensor",
                             g_variant_new_boolean (TRUE));
   sl_dice_sheet_add_switch (sheet, _("The pile lies under a holotarp"), "holotarp", g_variant_new_boolean (TRUE));
   sl_dice_sheet_add_switch (sheet, _("An enemy unit is inside the holotarp’s square"), "holotarp_entered",
                             g_variant_new_boolean (TRUE));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
 }
 
 /* The scenario's briefing (§10): as a game starts, and from the menu. */
@@ -1727,7 +1712,7 @@ salvo_count_cb (SlDiceSheet *sheet,
   int unit = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (sheet), "unit"));
 
   /* The sheet again, for that many grenades. */
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (sheet));
   present_launch_sheet (self, unit, count);
 }
 
@@ -1795,14 +1780,14 @@ present_launch_sheet (SlWindow *self,
                                      : g_strdup_printf (_("Grenade %d: range to the aim point (m)"), i + 1);
       g_autofree char *indirect_label = count == 1 ? g_strdup (_("Indirect fire, spotted by a friend"))
                                         : g_strdup_printf (_("Grenade %d: indirect fire, spotted by a friend"), i + 1);
-      g_autofree char *window_label = count == 1 ? g_strdup (_("Through a window (+1)"))
-                                      : g_strdup_printf (_("Grenade %d: through a window (+1)"), i + 1);
+      g_autofree char *window_label = sl_table_labels_through_window (sl_game_get_rules (self->game),
+                                                                      count == 1 ? 0 : i + 1);
 
       sl_dice_sheet_add_number (sheet, range_label, range, 10, 300, 20);
       sl_dice_sheet_add_switch (sheet, indirect_label, indirect, g_variant_new_boolean (TRUE));
       sl_dice_sheet_add_switch (sheet, window_label, window, g_variant_new_boolean (TRUE));
     }
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
 }
 
 static void
@@ -1816,7 +1801,7 @@ present_dice_sheet (SlWindow        *self,
   SlDiceSheet *sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, subtitle, command, dice, n_dice,
                                           self->app_rolls);
 
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
 }
 
 /* P-34: a hand grenade at a point, the landing die and, on a miss, the
@@ -1832,18 +1817,24 @@ present_throw_sheet (SlWindow          *self,
     { "scatter_rolls", 10, _("Scatter direction, on a miss"), TRUE },
   };
   const char *type_labels[] = { _("Fragmentation"), _("Smoke"), NULL };
+  const SlRules *rules = sl_game_get_rules (self->game);
+  g_autofree char *not_seen = sl_table_labels_not_seen (rules);
+  g_autofree char *window = sl_table_labels_through_window (rules, 0);
+  int least, most;
   SlDiceSheet *sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title,
                                           _("Hand grenade (P-34)"), command, dice, G_N_ELEMENTS (dice),
                                           self->app_rolls);
 
   sl_dice_sheet_add_choice (sheet, _("Grenade"), "grenade",
                             g_variant_new_strv (sl_grenade_type_names, SL_N_GRENADE_TYPES), type_labels);
-  sl_dice_sheet_add_number (sheet, _("Range to the aim point (m)"), "range_m", 1, 24, 8);
-  sl_dice_sheet_add_switch (sheet, _("The thrower does not see it, a friend does (+1)"),
-                            "spotted_only", g_variant_new_boolean (TRUE));
-  sl_dice_sheet_add_switch (sheet, _("Through a window (+1)"), "through_window", g_variant_new_boolean (TRUE));
+  /* P-34 step 3, T-31: as far and as near as the rules data lets it. */
+  sl_table_labels_throw_range (rules, &least, &most);
+  sl_dice_sheet_add_number (sheet, _("Range to the aim point (m)"), "range_m", least, most,
+                            CLAMP (rules->grenade_ranges[0].max_m, least, most));
+  sl_dice_sheet_add_switch (sheet, not_seen, "spotted_only", g_variant_new_boolean (TRUE));
+  sl_dice_sheet_add_switch (sheet, window, "through_window", g_variant_new_boolean (TRUE));
   sl_dice_sheet_add_switch (sheet, _("At a wall or obstacle"), "at_obstacle", g_variant_new_boolean (TRUE));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
 }
 
 /* P-36 step 3: one of the squad's charges on the table, by radio; the core
@@ -1858,20 +1849,16 @@ present_detonate_sheet (SlWindow *self,
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   g_autoptr(JsonNode) command = sl_command_new_detonate (sl_game_get_setup (self->game), unit);
   g_autofree char *title = g_strdup_printf (_("%s Sets Off a Charge"), us->label);
+  GArray *charges = sl_table_model_get_charges (sl_table_model_get_for_game (self->game), unit);
   SlDiceSheet *sheet;
 
-  for (guint i = 0; i < state->markers->len; i++)
+  /* The charges `detonate` takes (the table model's). */
+  for (guint i = 0; i < charges->len; i++)
     {
-      const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+      gint32 id = g_array_index (charges, int, i);
 
-      if (m->kind == SL_MARKER_CHARGE && m->due < 0 && !m->resolved && m->owner >= 0 &&
-          state->squad_of[m->owner] == state->squad_of[unit])
-        {
-          gint32 id = m->id;
-
-          g_array_append_val (values, id);
-          g_ptr_array_add (labels, (gpointer) m->label);
-        }
+      g_array_append_val (values, id);
+      g_ptr_array_add (labels, (gpointer) sl_state_find_marker (state, id)->label);
     }
   g_ptr_array_add (labels, NULL);
   sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, _("By radio (P-36)"), command, NULL, 0,
@@ -1881,7 +1868,7 @@ present_detonate_sheet (SlWindow *self,
                               g_variant_new_fixed_array (G_VARIANT_TYPE_INT32, values->data, values->len,
                                                          sizeof (gint32)),
                               (const char * const *) labels->pdata);
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
 }
 
 /* The sheet that resolves @due (sl_state_due): each kind has its own. The
@@ -1903,8 +1890,16 @@ static void
 drop_prepared (SlWindow *self)
 {
   if (self->prepared != NULL)
-    gtk_window_destroy (self->prepared);
+    sl_sheet_close (self->prepared);
   g_clear_object (&self->prepared);
+}
+
+static void
+drop_declare_ahead (SlWindow *self)
+{
+  if (self->declare_ahead != NULL)
+    sl_sheet_close (SL_SHEET (self->declare_ahead));
+  g_clear_object (&self->declare_ahead);
 }
 
 /* The sheet made ahead is the one for @unit now. */
@@ -1916,21 +1911,52 @@ prepared_fits (SlWindow *self,
          self->prepared_rolls == self->app_rolls && self->prepared_moment == game_moment (self->game);
 }
 
-/* The fire sheet made for @unit now, if there is one; it is the caller's. */
-static GtkWindow *
+/* The fire sheet made for @unit now, if there is one (a reference the
+ * caller owns). */
+static SlSheet *
 take_prepared (SlWindow *self,
                int       unit)
 {
-  GtkWindow *sheet;
-
   if (!prepared_fits (self, unit))
     {
       drop_prepared (self);
       return NULL;
     }
-  sheet = g_steal_pointer (&self->prepared);
-  g_object_unref (sheet);  /* the window list holds it until it is destroyed */
-  return sheet;
+  return g_steal_pointer (&self->prepared);
+}
+
+/* The declaration made ahead for this game, if there is one (a reference
+ * the caller owns), or NULL. */
+static SlDeclareSheet *
+take_declare_ahead (SlWindow *self)
+{
+  if (self->declare_ahead != NULL && sl_sheet_get_game (SL_SHEET (self->declare_ahead)) != self->game)
+    {
+      sl_sheet_close (SL_SHEET (self->declare_ahead));
+      g_clear_object (&self->declare_ahead);
+    }
+  return g_steal_pointer (&self->declare_ahead);
+}
+
+/* In the initiative-order step a declaration is made ahead and laid out,
+ * hidden, for the next counter number typed. */
+static gboolean
+prepare_declaration (SlWindow *self)
+{
+  const SlState *state = sl_game_get_state (self->game);
+
+  if (state->phase != SL_PHASE_ACTION || state->step != SL_STEP_INITIATIVE_ORDER || state->over)
+    return FALSE;
+  drop_prepared (self);
+  if (self->declare_ahead == NULL || sl_sheet_get_game (SL_SHEET (self->declare_ahead)) != self->game)
+    {
+      g_autoptr(SlDeclareSheet) old = take_declare_ahead (self);
+
+      self->declare_ahead = g_object_ref_sink (sl_declare_sheet_new_ahead (GTK_WINDOW (self), self->game));
+    }
+  if (gtk_widget_get_parent (GTK_WIDGET (self->declare_ahead)) == NULL)
+    sl_sheet_prepare (SL_SHEET (self->declare_ahead));
+  return TRUE;
 }
 
 static gboolean
@@ -1941,7 +1967,9 @@ prepare_cb (gpointer data)
   const SlDue *d;
 
   self->prepare_id = 0;
-  if (self->game == NULL || sl_game_get_read_only (self->game) || private_showing (self))
+  if (self->game == NULL || sl_game_get_read_only (self->game) || private_showing (self) || sheet_showing (self))
+    return G_SOURCE_REMOVE;
+  if (prepare_declaration (self))
     return G_SOURCE_REMOVE;
   due = sl_track_due_now (sl_game_get_rules (self->game), sl_game_get_setup (self->game),
                           sl_game_get_state (self->game));
@@ -1954,17 +1982,13 @@ prepare_cb (gpointer data)
   if (prepared_fits (self, d->unit))
     return G_SOURCE_REMOVE;
   drop_prepared (self);
-  self->prepared = g_object_ref (GTK_WINDOW (sl_fire_sheet_new (GTK_WINDOW (self), self->game, d->unit,
-                                                                self->app_rolls)));
+  self->prepared = g_object_ref_sink (SL_SHEET (sl_fire_sheet_new (GTK_WINDOW (self), self->game, d->unit,
+                                                                   self->app_rolls)));
   self->prepared_unit = d->unit;
   self->prepared_rolls = self->app_rolls;
   self->prepared_moment = game_moment (self->game);
-  {
-    int width;
-
-    gtk_widget_measure (GTK_WIDGET (self->prepared), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &width, NULL, NULL);
-    gtk_widget_measure (GTK_WIDGET (self->prepared), GTK_ORIENTATION_VERTICAL, width, NULL, NULL, NULL, NULL);
-  }
+  /* Laid out now, hidden: Next only draws it. */
+  sl_sheet_prepare (self->prepared);
   return G_SOURCE_REMOVE;
 }
 
@@ -1992,23 +2016,24 @@ present_due (SlWindow    *self,
     case SL_DUE_FIRE:
       /* At an obstacle or a charge, the hit is automatic (A-78). */
       if (sl_object_fire_sheet_applies (self->game, due->unit))
-        gtk_window_present (GTK_WINDOW (sl_object_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit,
+        sl_sheet_present (SL_SHEET (sl_object_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit,
                                                                   self->app_rolls)));
       else
         {
-          GtkWindow *sheet = take_prepared (self, due->unit);
+          g_autoptr(SlSheet) sheet = take_prepared (self, due->unit);
 
           if (sheet == NULL)
-            sheet = GTK_WINDOW (sl_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit, self->app_rolls));
+            sheet = g_object_ref_sink (SL_SHEET (sl_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit,
+                                                                    self->app_rolls)));
           /* Given up or closed without a change: the next is made again. */
-          g_signal_connect_object (sheet, "destroy", G_CALLBACK (prepare_later), self, G_CONNECT_SWAPPED);
-          gtk_window_present (sheet);
+          g_signal_connect_object (sheet, "closed", G_CALLBACK (prepare_later), self, G_CONNECT_SWAPPED);
+          sl_sheet_present (sheet);
         }
       return;
     case SL_DUE_AREA_BURST:
       /* A fire declared as an area burst: the units in its wedge are named
        * as it is resolved (P-30 step 4), not on the fire sheet. */
-      gtk_window_present (GTK_WINDOW (sl_area_burst_sheet_new (GTK_WINDOW (self), self->game, due->unit,
+      sl_sheet_present (SL_SHEET (sl_area_burst_sheet_new (GTK_WINDOW (self), self->game, due->unit,
                                                                self->app_rolls)));
       return;
     case SL_DUE_THROW:
@@ -2024,7 +2049,7 @@ present_due (SlWindow    *self,
     case SL_DUE_FIRE_MISSION:
       /* Something goes off: the explosion step (P-08 step 4), or a fire
        * mission in its phase (A-13). */
-      gtk_window_present (GTK_WINDOW (sl_blast_sheet_new (GTK_WINDOW (self), self->game, due->marker)));
+      sl_sheet_present (SL_SHEET (sl_blast_sheet_new (GTK_WINDOW (self), self->game, due->marker)));
       return;
     case SL_DUE_AVOID:
       {
@@ -2036,10 +2061,14 @@ present_due (SlWindow    *self,
           { "zero_g_roll", 10, _("Zero-G check, if not avoided"), FALSE },
         };
 
+        const SlTableDue *d = sl_table_model_get_unit_due (sl_table_model_get_for_game (self->game), due->unit);
+
         command = sl_command_new_avoid (setup, due->unit);
         title = g_strdup_printf (_("%s Tries to Avoid Melee"), us->label);
+        /* The zero-G die only where actions take a zero-G check (P-21):
+         * the table model's dice. */
         present_dice_sheet (self, title, _("Avoiding melee (P-23)"), command, dice,
-                            setup->environment.zero_g ? 3 : 2);
+                            d != NULL ? MIN (d->dice->len, G_N_ELEMENTS (dice)) : 2);
         return;
       }
     case SL_DUE_MELEE:
@@ -2067,12 +2096,13 @@ present_due (SlWindow    *self,
          * melee sheet, as the breakdown and the journal name it. */
         sl_dice_sheet_add_modifier (sheet, m1, "modifiers", _("Table"));
         sl_dice_sheet_add_modifier (sheet, m2, "target_modifiers", _("Table"));
-        gtk_window_present (GTK_WINDOW (sheet));
+        sl_sheet_present (SL_SHEET (sheet));
         return;
       }
     case SL_DUE_RALLY:
       {
-        const SlDieNeed dice[] = { { "roll", 10, _("Rally (d10)"), FALSE } };
+        g_autofree char *label = sl_table_labels_check_die (sl_game_get_rules (self->game), "rally");
+        const SlDieNeed dice[] = { { "roll", sl_rules_check (sl_game_get_rules (self->game), "rally")->die, label, FALSE } };
 
         command = sl_command_new_rally (setup, due->unit);
         title = g_strdup_printf (_("%s Rallies"), us->label);
@@ -2082,7 +2112,8 @@ present_due (SlWindow    *self,
     case SL_DUE_ROUT_CHECK:
       {
         const SlSquadSetup *squad = sl_setup_squad_at (setup, due->squad);
-        const SlDieNeed dice[] = { { "roll", 100, _("Rout check (d100)"), FALSE } };
+        g_autofree char *label = sl_table_labels_check_die (sl_game_get_rules (self->game), "rout");
+        const SlDieNeed dice[] = { { "roll", sl_rules_check (sl_game_get_rules (self->game), "rout")->die, label, FALSE } };
 
         command = sl_command_new_rout_check (setup, due->squad);
         title = g_strdup_printf (_("%s Checks for Rout"), squad->name);
@@ -2101,16 +2132,15 @@ static gboolean
 resolve_due (SlWindow *self,
              int       unit)
 {
-  g_autoptr(GArray) due = sl_track_due_now (sl_game_get_rules (self->game), sl_game_get_setup (self->game),
-                                            sl_game_get_state (self->game));
+  SlTableModel *table = sl_table_model_get_for_game (self->game);
 
-  for (guint i = 0; i < due->len; i++)
+  for (guint i = 0; i < sl_table_model_get_n_due (table); i++)
     {
-      const SlDue *d = &g_array_index (due, SlDue, i);
+      SlDue d = sl_table_model_get_due (table, i)->due;
 
-      if (unit < 0 || d->unit == unit)
+      if (unit < 0 || d.unit == unit)
         {
-          present_due (self, d);
+          present_due (self, &d);
           return TRUE;
         }
     }
@@ -2127,7 +2157,7 @@ show_unit (SlWindow *self,
   if (self->game == NULL || unit < 0)
     return;
   sheet = sl_unit_sheet_new (GTK_WINDOW (self), self->game, unit);
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
 }
 
 /* A unit picked (its marker clicked, its counter number typed): what it
@@ -2138,7 +2168,7 @@ pick_unit (SlWindow *self,
            int       unit)
 {
   const SlState *state;
-  g_autoptr(SlTrack) track = NULL;
+  const SlTrack *track;
 
   if (self->game == NULL || unit < 0)
     return;
@@ -2149,10 +2179,10 @@ pick_unit (SlWindow *self,
    * until it hits something: what is there to say is where it stops. */
   if (sl_unit_drifting (self->game, unit))
     {
-      gtk_window_present (sl_dive_stop_sheet_new (GTK_WINDOW (self), self->game, unit));
+      sl_sheet_present (SL_SHEET (sl_dive_stop_sheet_new (GTK_WINDOW (self), self->game, unit)));
       return;
     }
-  track = sl_track_new (sl_game_get_rules (self->game), sl_game_get_setup (self->game), state);
+  track = sl_table_model_get_track (sl_table_model_get_for_game (self->game));
   for (guint i = 0; i < track->waiting->len; i++)
     if (g_array_index (track->waiting, int, i) == unit)
       {
@@ -2166,10 +2196,16 @@ pick_unit (SlWindow *self,
       }
   if (state->phase == SL_PHASE_ACTION && state->step == SL_STEP_INITIATIVE_ORDER && !state->over)
     {
-      SlDeclareSheet *sheet = sl_declare_sheet_new (GTK_WINDOW (self), self->game, unit);
+      g_autoptr(SlDeclareSheet) sheet = take_declare_ahead (self);
 
+      if (sheet != NULL)
+        sl_declare_sheet_bind (sheet, unit);
+      else
+        sheet = g_object_ref_sink (sl_declare_sheet_new (GTK_WINDOW (self), self->game, unit));
       sl_declare_sheet_set_app_rolls (sheet, self->app_rolls);
-      gtk_window_present (GTK_WINDOW (sheet));
+      /* The next one is made ahead once the table is still again. */
+      g_signal_connect_object (sheet, "closed", G_CALLBACK (prepare_later), self, G_CONNECT_SWAPPED);
+      sl_sheet_present (SL_SHEET (sheet));
       return;
     }
   /* Nothing to do now: its log, to read or correct. */
@@ -2183,28 +2219,24 @@ unit_activated_cb (SlWindow *self,
   pick_unit (self, unit);
 }
 
-/* The unit with counter number @counter, or -1; *@longer tells whether
+/* The unit with counter number @typed, or -1; *@longer tells whether
  * other counters start with the same digits (13 after 1). */
 static int
 unit_by_counter (SlWindow   *self,
                  const char *typed,
                  gboolean   *longer)
 {
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  int found = -1;
+  return sl_counter_typed (sl_game_get_setup (self->game), NULL, typed, longer);
+}
 
-  *longer = FALSE;
-  for (guint i = 0; i < setup->units->len; i++)
-    {
-      const SlUnitSetup *u = sl_setup_unit_at (setup, i);
-      g_autofree char *number = g_strdup_printf ("%d", u->counter);
+/* The digits typed are no unit's counter number: said, not ignored. */
+static void
+no_such_counter (SlWindow *self)
+{
+  /* "No unit has the counter number 9." */
+  g_autofree char *text = g_strdup_printf (_("No unit has the counter number %s."), self->typed->str);
 
-      if (g_str_equal (number, typed))
-        found = i;
-      else if (g_str_has_prefix (number, typed))
-        *longer = TRUE;
-    }
-  return found;
+  toast (self, text);
 }
 
 static gboolean
@@ -2216,6 +2248,8 @@ typed_timeout_cb (gpointer data)
 
   self->typed_id = 0;
   unit = self->game ? unit_by_counter (self, self->typed->str, &longer) : -1;
+  if (unit < 0 && self->game != NULL)
+    no_such_counter (self);
   g_string_truncate (self->typed, 0);
   pick_unit (self, unit);
   return G_SOURCE_REMOVE;
@@ -2233,12 +2267,28 @@ key_pressed_cb (GtkEventControllerKey *controller,
   gboolean longer;
   int digit = -1, unit;
 
-  if (self->game == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0 || private_showing (self))
+  if (self->game == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0 || private_showing (self) ||
+      sheet_showing (self))
     return FALSE;
   if (keyval >= GDK_KEY_0 && keyval <= GDK_KEY_9)
     digit = keyval - GDK_KEY_0;
   else if (keyval >= GDK_KEY_KP_0 && keyval <= GDK_KEY_KP_9)
     digit = keyval - GDK_KEY_KP_0;
+  if (digit < 0 && self->typed->len > 0)
+    {
+      SlSheet *sheet;
+
+      /* "1 w": the letter ends the number (1, not 13 …) and is the sheet's
+       * key, as if the number had been typed alone. */
+      g_clear_handle_id (&self->typed_id, g_source_remove);
+      unit = unit_by_counter (self, self->typed->str, &longer);
+      if (unit < 0)
+        no_such_counter (self);
+      g_string_truncate (self->typed, 0);
+      pick_unit (self, unit);
+      sheet = sl_sheet_get_shown_in (GTK_WINDOW (self));
+      return sheet != NULL && gtk_event_controller_key_forward (controller, GTK_WIDGET (sheet));
+    }
   if (digit < 0)
     return FALSE;
   g_string_append_printf (self->typed, "%d", digit);
@@ -2250,7 +2300,10 @@ key_pressed_cb (GtkEventControllerKey *controller,
       pick_unit (self, unit);
     }
   else if (unit < 0 && !longer)
-    g_string_truncate (self->typed, 0);
+    {
+      no_such_counter (self);
+      g_string_truncate (self->typed, 0);
+    }
   else
     self->typed_id = g_timeout_add (700, typed_timeout_cb, self);
   return TRUE;
@@ -2296,7 +2349,7 @@ next_action (GtkWidget  *widget,
           /* P-04: the turn starts with initiative. */
           SlInitiativeSheet *sheet = sl_initiative_sheet_new (GTK_WINDOW (self), self->game);
 
-          gtk_window_present (GTK_WINDOW (sheet));
+          sl_sheet_present (SL_SHEET (sheet));
         }
       else if (!resolve_due (self, -1))
         toast (self, error->message);
@@ -2551,6 +2604,7 @@ sl_window_dispose (GObject *object)
   g_clear_handle_id (&self->compact_id, g_source_remove);
   g_clear_handle_id (&self->prepare_id, g_source_remove);
   drop_prepared (self);
+  drop_declare_ahead (self);
   g_clear_weak_pointer (&self->announced);
   keep_opening_cache (self->game);
   g_clear_object (&self->game);
@@ -2577,10 +2631,12 @@ bind_template (GtkWidgetClass *widget_class)
   g_type_ensure (SL_TYPE_WRAP_BIN);
   g_type_ensure (SL_TYPE_HISTORY_VIEW);
   g_type_ensure (SL_TYPE_PRIVATE_VIEW);
+  g_type_ensure (SL_TYPE_SHEET_HOST);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/squadlog/SquadLog/sl-window.ui");
   gtk_widget_class_bind_template_child (widget_class, SlWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, screen);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, sheet_host);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, toasts);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, status_page);
@@ -2606,6 +2662,7 @@ bind_template (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_callback (widget_class, application_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, close_request_cb);
   gtk_widget_class_bind_template_callback (widget_class, key_pressed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, sheet_shown_cb);
   gtk_widget_class_bind_template_callback (widget_class, show_rules);
   gtk_widget_class_bind_template_callback (widget_class, recent_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, unit_activated_cb);
@@ -2695,7 +2752,8 @@ sl_window_init (SlWindow *self)
     gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (GTK_WIDGET (self->primary_menu_button))),
                                     GTK_ACCESSIBLE_PROPERTY_LABEL, _("Main Menu"), -1);
   self->typed = g_string_new (NULL);
-  sl_quiet_still_pointer (GTK_WIDGET (self->flap));
+  /* Over the table and the sheets shown over it. */
+  sl_quiet_still_pointer (GTK_WIDGET (self->sheet_host));
   update_title (self);
   update_actions (self);
 }
