@@ -11,6 +11,8 @@
 
 #include <string.h>
 
+#include "sl-hash.h"
+#include "sl-locks.h"
 #include "sl-secrets.h"
 #include "sl-test-game.h"
 
@@ -375,7 +377,7 @@ test_round_trip (void)
   assert_history_keeps (loaded, (const char * const[]) { "ZULU", "QUEBEC", "Cole", "tinter", "decoy", NULL });
 }
 
-/* A private view's PIN: checked, saved with the game as a salted digest
+/* A private view's PIN: checked, saved with the game as a slow hash
  * (never the PIN itself), removed with an empty one. */
 static void
 test_locks (void)
@@ -385,6 +387,7 @@ test_locks (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   g_autoptr(GString) bad = NULL;
+  gint64 retry_at = 0;
 
   g_assert_false (sl_game_has_lock (game, "a"));
   g_assert_true (sl_game_check_lock (game, "a", "anything"));
@@ -392,8 +395,9 @@ test_locks (void)
   sl_game_set_lock (game, "referee", "0000");
   g_assert_true (sl_game_has_lock (game, "a"));
   g_assert_false (sl_game_has_lock (game, "b"));
-  /* The referee's view: its own PIN once set, before that every locked
-   * side's (issue 19 #1). */
+  /* The referee's view: its own PIN once set (it was set past side a's
+   * lock, so it lets a in), before that every locked side's (issue 19
+   * #1). */
   {
     g_auto(GStrv) side = sl_game_locks_to_open (game, "a");
     g_auto(GStrv) open_side = sl_game_locks_to_open (game, "b");
@@ -403,24 +407,27 @@ test_locks (void)
     g_assert_cmpstrv (open_side, ((const char *[]) { NULL }));
     g_assert_cmpstrv (referee, ((const char *[]) { "referee", NULL }));
     sl_game_set_lock (game, "referee", "");
-    sl_game_set_lock (game, "b", "1");
+    sl_game_set_lock (game, "b", "1234");
     g_strfreev (referee);
     referee = sl_game_locks_to_open (game, "referee");
     g_assert_cmpstrv (referee, ((const char *[]) { "a", "b", NULL }));
     sl_game_set_lock (game, "b", "");
     sl_game_set_lock (game, "referee", "0000");
   }
-  g_assert_false (sl_game_check_lock (game, "a", "4712"));
-  g_assert_false (sl_game_check_lock (game, "a", ""));
-  g_assert_true (sl_game_check_lock (game, "a", "4711"));
+  g_assert_true (sl_game_try_lock (game, "a", "4711", &retry_at) == SL_PIN_OPENS);
+  g_assert_true (sl_game_try_lock (game, "a", "4712", &retry_at) == SL_PIN_WRONG);
+  g_assert_cmpint (retry_at, >, g_get_monotonic_time ());
+  /* Issue 30 #4: right, but too soon after a wrong one: not even tried. */
+  g_assert_true (sl_game_try_lock (game, "a", "4711", &retry_at) == SL_PIN_WAIT);
+  g_assert_false (sl_game_check_lock (game, "a", "4711"));
 
   text = sl_game_serialize (game);
   g_assert_null (strstr (text, "4711"));
   loaded = sl_game_load_from_data (sl_game_get_rules (game), text, -1, "locked.squadlog", &error);
   g_assert_no_error (error);
   g_assert_true (sl_game_check_lock (loaded, "a", "4711"));
-  g_assert_false (sl_game_check_lock (loaded, "referee", "4711"));
   g_assert_true (sl_game_check_lock (loaded, "referee", "0000"));
+  g_assert_false (sl_game_check_lock (loaded, "referee", "4711"));
   sl_game_set_lock (loaded, "a", "");
   g_assert_false (sl_game_has_lock (loaded, "a"));
 
@@ -431,6 +438,189 @@ test_locks (void)
   loaded = sl_game_load_from_data (sl_game_get_rules (game), bad->str, -1, "bad.squadlog", &error);
   g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT);
   g_assert_nonnull (strstr (error->message, "locks.zz"));
+}
+
+static void
+count_changed (int *n)
+{
+  (*n)++;
+}
+
+/* The hex of PBKDF2-HMAC-SHA256 of @pin with the hex @salt. */
+static char *
+pbkdf2_hex (const char *pin,
+            const char *salt_hex,
+            guint       rounds)
+{
+  guint8 salt[64], out[SL_PBKDF2_SIZE];
+  gsize n = strlen (salt_hex) / 2;
+  GString *hex = g_string_new (NULL);
+
+  g_assert_cmpuint (n, <=, sizeof salt);
+  for (gsize i = 0; i < n; i++)
+    salt[i] = g_ascii_xdigit_value (salt_hex[2 * i]) << 4 | g_ascii_xdigit_value (salt_hex[2 * i + 1]);
+  sl_hash_pbkdf2 (pin, salt, n, rounds, out);
+  for (gsize i = 0; i < sizeof out; i++)
+    g_string_append_printf (hex, "%02x", out[i]);
+  return g_string_free (hex, FALSE);
+}
+
+/* Issue 30 #4: a PIN is saved as PBKDF2-HMAC-SHA256 (RFC 8018) with a
+ * random salt and at least SL_LOCK_MIN_ROUNDS rounds, so a guess from the
+ * file costs a quarter of a second or so, not one SHA-256. */
+static void
+test_locks_slow_hash (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (SECRET_SETUP);
+  g_autofree char *text = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *expected = NULL;
+  guint8 out[SL_PBKDF2_SIZE];
+  g_autoptr(GString) hex = g_string_new (NULL);
+  JsonObject *lock;
+  gint64 rounds;
+
+  /* RFC 7914 §11's test vector of PBKDF2-HMAC-SHA256 (one round). */
+  sl_hash_pbkdf2 ("passwd", (const guint8 *) "salt", 4, 1, out);
+  for (gsize i = 0; i < sizeof out; i++)
+    g_string_append_printf (hex, "%02x", out[i]);
+  g_assert_cmpstr (hex->str, ==, "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc");
+
+  sl_game_set_lock (game, "a", "4711");
+  text = sl_game_serialize (game);
+  root = json_from_string (text, NULL);
+  g_assert_cmpint (json_object_get_int_member (json_node_get_object (root), "version"), ==, 5);
+  lock = json_object_get_object_member (json_object_get_object_member (json_node_get_object (root), "locks"), "a");
+  g_assert_false (json_object_has_member (lock, "sha256"));
+  rounds = json_object_get_int_member (lock, "rounds");
+  g_assert_cmpint (rounds, >=, SL_LOCK_MIN_ROUNDS);
+  g_assert_cmpuint (strlen (json_object_get_string_member (lock, "salt")), ==, 32);
+  expected = pbkdf2_hex ("4711", json_object_get_string_member (lock, "salt"), rounds);
+  g_assert_cmpstr (json_object_get_string_member (lock, "pbkdf2_sha256"), ==, expected);
+}
+
+/* Issue 30 #4: wrong PINs make the next try wait 1 s, 2 s, 4 s … (up to
+ * SL_LOCK_MAX_WAIT_SECONDS), whoever's PIN it is; every third in a row
+ * closes the view; a right PIN starts over. */
+static void
+test_locks_delay (void)
+{
+  g_autoptr(SlLocks) locks = sl_locks_new ();
+  g_autoptr(SlGame) game = sl_test_game_new_setup (SECRET_SETUP);
+  const SlSetup *s = sl_game_get_setup (game);
+  gint64 t = 1000 * G_USEC_PER_SEC, retry = 0;
+  gboolean rehashed;
+
+  sl_locks_set (locks, s, "a", "4711", 0);
+  sl_locks_set (locks, s, "b", "1234", 0);
+  g_assert_true (sl_locks_try (locks, "a", "1111", t, &retry, &rehashed) == SL_PIN_WRONG);
+  g_assert_cmpint (retry, ==, t + 1 * G_USEC_PER_SEC);
+  /* Another side's view waits too. */
+  g_assert_true (sl_locks_try (locks, "b", "1234", t + G_USEC_PER_SEC / 2, &retry, &rehashed) == SL_PIN_WAIT);
+  t += G_USEC_PER_SEC;
+  g_assert_true (sl_locks_try (locks, "a", "2222", t, &retry, &rehashed) == SL_PIN_WRONG);
+  g_assert_cmpint (retry, ==, t + 2 * G_USEC_PER_SEC);
+  t += 2 * G_USEC_PER_SEC;
+  g_assert_true (sl_locks_try (locks, "a", "3333", t, &retry, &rehashed) == SL_PIN_CLOSE);
+  g_assert_cmpint (retry, ==, t + 4 * G_USEC_PER_SEC);
+  g_assert_true (sl_locks_try (locks, "a", "4711", t + 3 * G_USEC_PER_SEC, &retry, &rehashed) == SL_PIN_WAIT);
+  for (int i = 0; i < 10; i++)
+    {
+      t = retry;
+      g_assert_true (sl_locks_try (locks, "a", "0000", t, &retry, &rehashed) != SL_PIN_OPENS);
+    }
+  g_assert_cmpint (retry - t, ==, SL_LOCK_MAX_WAIT_SECONDS * G_USEC_PER_SEC);
+  t = retry;
+  g_assert_true (sl_locks_try (locks, "a", "4711", t, &retry, &rehashed) == SL_PIN_OPENS);
+  g_assert_false (rehashed);
+  g_assert_true (sl_locks_try (locks, "b", "0000", t, &retry, &rehashed) == SL_PIN_WRONG);
+  g_assert_cmpint (retry, ==, t + 1 * G_USEC_PER_SEC);
+}
+
+/* Issue 30 #3: a referee's PIN set while no side is locked (by anyone at
+ * the table) does not open a side that locks later: the referee's view
+ * asks that side's PIN too, until the side lets the referee's PIN in,
+ * knowingly, in its own view; a new PIN of the side takes that back. The
+ * referee's PIN set past the locked sides lets them in. Saved with the
+ * game. */
+static void
+test_locks_referee_trust (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (SECRET_SETUP);
+  g_autoptr(SlGame) loaded = NULL;
+  g_auto(GStrv) pins = NULL;
+
+  sl_game_set_lock (game, "referee", "0000");
+  pins = sl_game_locks_to_open (game, "referee");
+  g_assert_cmpstrv (pins, ((const char *[]) { "referee", NULL }));
+  sl_game_set_lock (game, "a", "4711");
+  g_assert_false (sl_game_referee_opens (game, "a"));
+  g_strfreev (pins);
+  pins = sl_game_locks_to_open (game, "referee");
+  g_assert_cmpstrv (pins, ((const char *[]) { "referee", "a", NULL }));
+
+  sl_game_set_referee_opens (game, "a", TRUE);
+  g_assert_true (sl_game_referee_opens (game, "a"));
+  g_strfreev (pins);
+  pins = sl_game_locks_to_open (game, "referee");
+  g_assert_cmpstrv (pins, ((const char *[]) { "referee", NULL }));
+  /* Kept in the file. */
+  loaded = reload (game);
+  g_assert_true (sl_game_referee_opens (loaded, "a"));
+  g_strfreev (pins);
+  pins = sl_game_locks_to_open (loaded, "referee");
+  g_assert_cmpstrv (pins, ((const char *[]) { "referee", NULL }));
+
+  /* A's new PIN is its own again. */
+  sl_game_set_lock (game, "a", "5813");
+  g_assert_false (sl_game_referee_opens (game, "a"));
+  g_strfreev (pins);
+  pins = sl_game_locks_to_open (game, "referee");
+  g_assert_cmpstrv (pins, ((const char *[]) { "referee", "a", NULL }));
+  /* A side without a PIN has nothing to let in. */
+  sl_game_set_referee_opens (game, "b", TRUE);
+  g_assert_false (sl_game_referee_opens (game, "b"));
+
+  /* The referee's PIN set again, from the view a's PIN opened: it lets a
+   * in. */
+  sl_game_set_lock (game, "referee", "9999");
+  g_assert_true (sl_game_referee_opens (game, "a"));
+  g_strfreev (pins);
+  pins = sl_game_locks_to_open (game, "referee");
+  g_assert_cmpstrv (pins, ((const char *[]) { "referee", NULL }));
+}
+
+/* Issue 30 #4: a game of format 4 saved its PINs as one salted SHA-256;
+ * it opens with them, and a PIN typed right is saved again with PBKDF2
+ * (docs/game-format.md). */
+static void
+test_locks_format_4 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (SECRET_SETUP);
+  g_autoptr(SlGame) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = sl_game_serialize (game);
+  g_autofree char *digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, "squadlog-pin-1:0123456789abcdef:4711", -1);
+  g_autofree char *locks = g_strdup_printf (",\n  \"locks\": {\"a\": {\"salt\": \"0123456789abcdef\", \"sha256\": \"%s\"}},\n  \"journal\"", digest);
+  g_autoptr(GString) old = g_string_new (text);
+  g_autofree char *again = NULL;
+  int changed = 0;
+
+  g_assert_cmpuint (g_string_replace (old, "\"version\": 5", "\"version\": 4", 1), ==, 1);
+  g_assert_cmpuint (g_string_replace (old, ",\n  \"journal\"", locks, 1), ==, 1);
+  loaded = sl_game_load_from_data (sl_game_get_rules (game), old->str, -1, "old.squadlog", &error);
+  g_assert_no_error (error);
+  g_assert_true (sl_game_has_lock (loaded, "a"));
+  g_signal_connect_swapped (loaded, "changed", G_CALLBACK (count_changed), &changed);
+  g_assert_true (sl_game_check_lock (loaded, "a", "4711"));
+  g_assert_cmpint (changed, ==, 1);
+  again = sl_game_serialize (loaded);
+  g_assert_null (strstr (again, "\"sha256\""));
+  g_assert_nonnull (strstr (again, "\"pbkdf2_sha256\""));
+  g_clear_object (&loaded);
+  loaded = sl_game_load_from_data (sl_game_get_rules (game), again, -1, "again.squadlog", &error);
+  g_assert_no_error (error);
+  g_assert_true (sl_game_check_lock (loaded, "a", "4711"));
 }
 
 int
@@ -448,5 +638,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/secrets/stealth-power-A-126", test_stealth_power_secret);
   g_test_add_func ("/game/secrets/round-trip", test_round_trip);
   g_test_add_func ("/game/secrets/locks", test_locks);
+  g_test_add_func ("/game/secrets/locks-slow-hash", test_locks_slow_hash);
+  g_test_add_func ("/game/secrets/locks-delay", test_locks_delay);
+  g_test_add_func ("/game/secrets/locks-referee-trust", test_locks_referee_trust);
+  g_test_add_func ("/game/secrets/locks-format-4", test_locks_format_4);
   return g_test_run ();
 }

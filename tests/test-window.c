@@ -1878,6 +1878,15 @@ test_window_scenario_editor_conditions (void)
 }
 
 /* Whether any text in @widget's tree contains @text. */
+/* Until the PIN entry takes a PIN again after a wrong one (issue 30 #4). */
+static void
+wait_for_pin (SlPrivateView *view)
+{
+  for (int i = 0; i < 1000 && sl_private_view_pin_waits (view); i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (sl_private_view_pin_waits (view));
+}
+
 static gboolean
 shows_text (GtkWidget  *widget,
             const char *text)
@@ -2335,7 +2344,13 @@ test_window_private_view (void)
   g_assert_true (shows_text (GTK_WIDGET (view), "Commonwealth’s PIN"));
   g_assert_false (sl_private_view_enter_pin (view, "1234"));
   g_assert_null (sl_private_view_get_shown (view));
-  g_assert_true (shows_text (GTK_WIDGET (view), "That is not the PIN."));
+  g_assert_true (shows_text (GTK_WIDGET (view), "That is not the PIN. Try again in 1 second."));
+  /* Issue 30 #4: the right PIN, typed before the wait is over, is not even
+   * tried. */
+  g_assert_true (sl_private_view_pin_waits (view));
+  g_assert_false (sl_private_view_enter_pin (view, "4711"));
+  g_assert_null (sl_private_view_get_shown (view));
+  wait_for_pin (view);
   g_assert_true (sl_private_view_enter_pin (view, "4711"));
   g_assert_cmpstr (sl_private_view_get_shown (view), ==, "cw");
 
@@ -2355,12 +2370,14 @@ test_window_private_view (void)
 
     g_assert_false (sl_private_view_enter_pin (view, cw_first ? "2222" : "4711"));
     g_assert_null (sl_private_view_get_shown (view));
+    wait_for_pin (view);
     g_assert_true (sl_private_view_enter_pin (view, cw_first ? "4711" : "2222"));
     g_assert_null (sl_private_view_get_shown (view));
     g_assert_false (shows_text (GTK_WIDGET (view), "Pile B"));
     g_assert_true (shows_text (GTK_WIDGET (view), cw_first ? "’s PIN" : "Commonwealth’s PIN"));
     g_assert_false (sl_private_view_enter_pin (view, "0000"));
     g_assert_null (sl_private_view_get_shown (view));
+    wait_for_pin (view);
     g_assert_true (sl_private_view_enter_pin (view, cw_first ? "2222" : "4711"));
   }
   g_assert_cmpstr (sl_private_view_get_shown (view), ==, SL_PRIVATE_REFEREE);
@@ -2373,10 +2390,60 @@ test_window_private_view (void)
   sl_private_view_choose (view, SL_PRIVATE_REFEREE);
   g_assert_true (shows_text (GTK_WIDGET (view), "Referee’s PIN"));
   g_assert_false (sl_private_view_enter_pin (view, "4711"));
+  wait_for_pin (view);
   g_assert_true (sl_private_view_enter_pin (view, "9999"));
   g_assert_cmpstr (sl_private_view_get_shown (view), ==, SL_PRIVATE_REFEREE);
+  g_assert_true (shows_text (GTK_WIDGET (view), "in place of the PINs of: Commonwealth, TOG."));
+
+  /* Issue 30 #3: TOG locks again after the referee's PIN was set: the
+   * referee's view asks TOG's PIN too, and TOG's form says the referee has
+   * a PIN, until TOG lets it in. */
+  sl_game_set_lock (shown, "tog", "3333");
+  g_assert_true (shows_text (GTK_WIDGET (view), "their PINs are asked too: TOG."));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  sl_test_ui_settle ();
+  sl_private_view_choose (view, SL_PRIVATE_REFEREE);
+  g_assert_true (sl_private_view_enter_pin (view, "9999"));
+  g_assert_null (sl_private_view_get_shown (view));
+  g_assert_true (shows_text (GTK_WIDGET (view), "TOG’s PIN"));
+  g_assert_true (sl_private_view_enter_pin (view, "3333"));
+  g_assert_cmpstr (sl_private_view_get_shown (view), ==, SL_PRIVATE_REFEREE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  sl_test_ui_settle ();
+  sl_private_view_choose (view, "tog");
+  g_assert_true (sl_private_view_enter_pin (view, "3333"));
+  g_assert_true (shows_text (GTK_WIDGET (view), "The referee has a PIN, but the referee’s view asks this PIN too"));
+  g_assert_true (sl_private_view_let_referee_in (view, TRUE));
+  g_assert_true (sl_game_referee_opens (shown, "tog"));
+  g_assert_true (shows_text (GTK_WIDGET (view), "it opens this side’s secrets in the referee’s view without this PIN"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  sl_test_ui_settle ();
+  sl_private_view_choose (view, SL_PRIVATE_REFEREE);
+  g_assert_true (sl_private_view_enter_pin (view, "9999"));
+  g_assert_cmpstr (sl_private_view_get_shown (view), ==, SL_PRIVATE_REFEREE);
+
+  /* Issue 30 #4: three wrong PINs in a row close the view. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  sl_test_ui_settle ();
+  sl_private_view_choose (view, "cw");
+  for (int i = 0; i < 3; i++)
+    {
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
+      wait_for_pin (view);
+      g_assert_false (sl_private_view_enter_pin (view, "0000"));
+      sl_test_ui_settle ();
+    }
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (view)));
+  g_assert_true (gtk_widget_get_mapped (track));
+  g_assert_null (sl_private_view_get_shown (view));
   sl_game_set_lock (shown, SL_PRIVATE_REFEREE, "");
   sl_game_set_lock (shown, "tog", "");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  sl_test_ui_settle ();
 
   /* Left alone, it closes by itself. */
   sl_private_view_set_idle_seconds (view, 1);

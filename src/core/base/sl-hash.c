@@ -164,5 +164,5 @@ sl_hash_pbkdf2_rounds (double seconds,
   if (spent <= 0)
     return floor;
   rounds = probe * seconds / spent;
-  return rounds > floor ? (guint) MIN (rounds, 50e6) : floor;
+  return rounds > floor ? (guint) MIN (rounds, 20e6) : floor;
 }

@@ -25,6 +25,7 @@
 #include "sl-dice.h"
 #include "sl-file.h"
 #include "sl-game.h"
+#include "sl-locks.h"
 #include "sl-json.h"
 #include "sl-random.h"
 #include "sl-text.h"
@@ -60,7 +61,7 @@ struct _SlGame
                           * until needed when opened from the cache */
   GRand     *rand;
   char      *path;
-  GHashTable *locks;     /* side id or "referee" → "salt:sha256" of the PIN */
+  SlLocks   *locks;      /* the private views' PINs (sl-locks.h) */
   /* A game opened through the opening cache writes it there again
    * (sl_game_write_cache), keyed on its file as last read or written, while
    * the game is as that file says. */
@@ -205,7 +206,7 @@ sl_game_finalize (GObject *object)
   g_clear_pointer (&self->setup, sl_setup_free);
   g_clear_pointer (&self->rules, sl_rules_unref);
   g_clear_pointer (&self->rand, g_rand_free);
-  g_clear_pointer (&self->locks, g_hash_table_unref);
+  g_clear_pointer (&self->locks, sl_locks_free);
   g_clear_pointer (&self->offsets, g_array_unref);
   g_clear_pointer (&self->text, g_bytes_unref);
   g_clear_pointer (&self->text_offsets, g_array_unref);
@@ -283,7 +284,7 @@ sl_game_init (SlGame *self)
   self->journal = g_ptr_array_new_with_free_func (entry_free);
   self->snapshots = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_state_free);
   self->rand = g_rand_new ();
-  self->locks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->locks = sl_locks_new ();
   self->offsets = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->withdrawn = g_array_new (FALSE, FALSE, sizeof (SlWithdrawnEntry));
   g_array_set_clear_func (self->withdrawn, withdrawn_clear);
@@ -1158,25 +1159,7 @@ serialize (SlGame  *self,
   sl_json_append_string (out, self->rules->id);
   g_string_append (out, ",\n  \"setup\": ");
   sl_json_append (out, self->setup->json, TRUE, 1);
-  if (g_hash_table_size (self->locks) > 0)
-    {
-      g_autoptr(GList) who = g_list_sort (g_hash_table_get_keys (self->locks), (GCompareFunc) strcmp);
-
-      g_string_append (out, ",\n  \"locks\": {");
-      for (GList *l = who; l != NULL; l = l->next)
-        {
-          g_auto(GStrv) parts = g_strsplit (g_hash_table_lookup (self->locks, l->data), ":", 2);
-
-          g_string_append (out, l == who ? "" : ", ");
-          sl_json_append_string (out, l->data);
-          g_string_append (out, ": {\"salt\": ");
-          sl_json_append_string (out, parts[0]);
-          g_string_append (out, ", \"sha256\": ");
-          sl_json_append_string (out, parts[1]);
-          g_string_append_c (out, '}');
-        }
-      g_string_append_c (out, '}');
-    }
+  sl_locks_append (self->locks, out);
   g_string_append (out, ",\n  \"journal\": ");
   if (journal_start != NULL)
     *journal_start = out->len;
@@ -2417,43 +2400,17 @@ load_journal (Loader *l)
   return loader_ok (l);
 }
 
-/* "locks": {"a": {"salt": "…", "sha256": "…"}, …}: the PINs of the
- * private views, by side id or "referee". */
+/* "locks": the PINs of the private views, by side id or "referee"
+ * (sl-locks.h). */
 static gboolean
 load_locks (Loader *l)
 {
-  JsonObject *o = json_node_get_object (l->locks);
-  g_autoptr(GList) members = json_object_get_members (o);
+  g_autoptr(SlReadContext) ctx = sl_read_context_new ();
 
-  for (GList *m = members; m != NULL; m = m->next)
-    {
-      const char *who = m->data;
-      JsonNode *node = json_object_get_member (o, who);
-      g_autofree char *path = g_strdup_printf ("locks.%s", who);
-      const char *salt = NULL, *sha = NULL;
-
-      if (!g_str_equal (who, "referee") && sl_setup_find_side (l->game->setup, who) < 0)
-        {
-          loader_fail (l, path, _("There is no side “%s” in this game."), who);
-          return FALSE;
-        }
-      if (JSON_NODE_HOLDS_OBJECT (node))
-        {
-          JsonObject *lock = json_node_get_object (node);
-
-          if (json_object_has_member (lock, "salt") && JSON_NODE_HOLDS_VALUE (json_object_get_member (lock, "salt")))
-            salt = json_node_get_string (json_object_get_member (lock, "salt"));
-          if (json_object_has_member (lock, "sha256") && JSON_NODE_HOLDS_VALUE (json_object_get_member (lock, "sha256")))
-            sha = json_node_get_string (json_object_get_member (lock, "sha256"));
-        }
-      if (salt == NULL || sha == NULL || strlen (sha) != 64 || *salt == '\0' || strchr (salt, ':') != NULL)
-        {
-          loader_fail (l, path, _("A lock is an object with a “salt” and the “sha256” of the PIN."));
-          return FALSE;
-        }
-      g_hash_table_replace (l->game->locks, g_strdup (who), g_strdup_printf ("%s:%s", salt, sha));
-    }
-  return TRUE;
+  if (sl_locks_load (l->game->locks, l->locks, l->game->setup, ctx))
+    return TRUE;
+  loader_fail (l, sl_read_context_field (ctx), "%s", sl_read_context_message (ctx));
+  return FALSE;
 }
 
 enum { TOP_FORMAT, TOP_VERSION, TOP_RULES, TOP_SETUP, TOP_LOCKS, TOP_JOURNAL, N_TOP_FIELDS };
@@ -3071,23 +3028,39 @@ sl_game_load (SlRules     *rules,
   return sl_game_load_cached (rules, path, NULL, NULL, error);
 }
 
-/* Private views' PINs */
-
-static char *
-pin_digest (const char *salt,
-            const char *pin)
-{
-  g_autofree char *text = g_strdup_printf ("squadlog-pin-1:%s:%s", salt, pin);
-
-  return g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
-}
+/* Private views' PINs (sl-locks.h) */
 
 gboolean
 sl_game_has_lock (SlGame     *self,
                   const char *who)
 {
   g_return_val_if_fail (SL_IS_GAME (self), FALSE);
-  return g_hash_table_contains (self->locks, who);
+  return sl_locks_has (self->locks, who);
+}
+
+SlPinCheck
+sl_game_try_lock (SlGame     *self,
+                  const char *who,
+                  const char *pin,
+                  gint64     *retry_at)
+{
+  gint64 retry = 0;
+  gboolean rehashed = FALSE;
+  SlPinCheck check;
+
+  g_return_val_if_fail (SL_IS_GAME (self), SL_PIN_WRONG);
+  check = sl_locks_try (self->locks, who, pin, g_get_monotonic_time (), &retry, &rehashed);
+  if (retry_at != NULL)
+    *retry_at = retry;
+  /* A PIN of game format 4 (one salted SHA-256), typed right: saved again
+   * with the slow hash, at once (docs/game-format.md). */
+  if (rehashed && !self->read_only)
+    {
+      self->header_dirty = TRUE;
+      self->file_known = FALSE;
+      g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+    }
+  return check;
 }
 
 gboolean
@@ -3095,37 +3068,24 @@ sl_game_check_lock (SlGame     *self,
                     const char *who,
                     const char *pin)
 {
-  const char *lock;
-  g_auto(GStrv) parts = NULL;
-  g_autofree char *digest = NULL;
-
-  g_return_val_if_fail (SL_IS_GAME (self), FALSE);
-  lock = g_hash_table_lookup (self->locks, who);
-  if (lock == NULL)
-    return TRUE;
-  parts = g_strsplit (lock, ":", 2);
-  digest = pin_digest (parts[0], pin ? pin : "");
-  return g_str_equal (digest, parts[1]);
+  return sl_game_try_lock (self, who, pin, NULL) == SL_PIN_OPENS;
 }
 
 GStrv
 sl_game_locks_to_open (SlGame     *self,
                        const char *who)
 {
-  g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
-
   g_return_val_if_fail (SL_IS_GAME (self), NULL);
-  if (g_hash_table_contains (self->locks, who))
-    g_strv_builder_add (b, who);
-  else if (g_str_equal (who, "referee"))
-    for (guint s = 0; s < self->setup->sides->len; s++)
-      {
-        const char *side = sl_setup_side_at (self->setup, s)->id;
+  return sl_locks_to_open (self->locks, self->setup, who);
+}
 
-        if (g_hash_table_contains (self->locks, side))
-          g_strv_builder_add (b, side);
-      }
-  return g_strv_builder_end (b);
+/* Saved at once, as a command is: the whole file is written again. */
+static void
+locks_changed (SlGame *self)
+{
+  self->header_dirty = TRUE;
+  self->file_known = FALSE;
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
 }
 
 void
@@ -3136,27 +3096,27 @@ sl_game_set_lock (SlGame     *self,
   g_return_if_fail (SL_IS_GAME (self));
   if (self->read_only)
     return;
-  self->header_dirty = TRUE;
-  if (pin == NULL || *pin == '\0')
-    g_hash_table_remove (self->locks, who);
-  else
-    {
-      g_autoptr(GError) random_error = NULL;
-      guint8 bytes[8];
-      g_autofree char *salt = NULL;
-      g_autofree char *digest = NULL;
+  sl_locks_set (self->locks, self->setup, who, pin, g_get_real_time () / G_USEC_PER_SEC);
+  locks_changed (self);
+}
 
-      /* A salt no one can work out beforehand: from the system's secure
-       * random source, never a predictable generator (a system without
-       * one stops here rather than set a weaker lock). */
-      if (!sl_random_bytes (bytes, sizeof bytes, &random_error))
-        g_error ("%s", random_error->message);
-      salt = g_strdup_printf ("%02x%02x%02x%02x%02x%02x%02x%02x", bytes[0], bytes[1], bytes[2],
-                              bytes[3], bytes[4], bytes[5], bytes[6], bytes[7]);
-      digest = pin_digest (salt, pin);
+gboolean
+sl_game_referee_opens (SlGame     *self,
+                       const char *side)
+{
+  g_return_val_if_fail (SL_IS_GAME (self), FALSE);
+  return sl_locks_referee_opens (self->locks, side);
+}
 
-      g_hash_table_replace (self->locks, g_strdup (who), g_strdup_printf ("%s:%s", salt, digest));
-    }
-  self->file_known = FALSE;
-  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+void
+sl_game_set_referee_opens (SlGame     *self,
+                           const char *side,
+                           gboolean    opens)
+{
+  g_return_if_fail (SL_IS_GAME (self));
+  if (self->read_only || !sl_locks_has (self->locks, side) || !sl_locks_has (self->locks, SL_LOCK_REFEREE) ||
+      sl_locks_referee_opens (self->locks, side) == opens)
+    return;
+  sl_locks_set_referee_opens (self->locks, side, opens);
+  locks_changed (self);
 }

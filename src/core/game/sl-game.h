@@ -10,6 +10,7 @@
 #include <json-glib/json-glib.h>
 
 #include "sl-rules.h"
+#include "sl-locks.h"
 #include "sl-setup.h"
 #include "sl-state.h"
 
@@ -34,8 +35,10 @@ typedef enum
 GQuark sl_game_error_quark (void);
 
 /* The current version of the file format. */
-/* 2: the initiative order within a subphase is kept (P-08 step 2). */
-#define SL_GAME_FORMAT_VERSION 4
+/* 2: the initiative order within a subphase is kept (P-08 step 2).
+ * 5: PINs saved with PBKDF2 (issue 30 #4; format 4's salted SHA-256 still
+ * read, saved again with PBKDF2 once typed). */
+#define SL_GAME_FORMAT_VERSION 5
 
 /* One entry of the journal: a command as it was applied, complete with the
  * dice the app rolled for it, and what happened.  The command is read with
@@ -206,25 +209,52 @@ guint64               sl_game_get_entry_id    (SlGame         *self,
 guint64               sl_game_get_withdrawn_id (SlGame        *self,
                                                 guint          index);
 
-/* The PIN of a private view (@who: a side's id, or "referee"): it keeps
- * the other players' eyes off it at the table, saved with the game as a
- * salted SHA-256; it does not encrypt the file. An empty @pin removes it.
- * sl_game_check_lock is TRUE when there is no lock. */
+/* The PIN of a private view (@who: a side's id, or "referee",
+ * SL_LOCK_REFEREE): it keeps the other players' eyes off it at the table,
+ * saved with the game as a slow hash (PBKDF2, sl-locks.h); it does not
+ * encrypt the file. An empty @pin removes it.
+ *
+ * sl_game_try_lock tries @pin: SL_PIN_OPENS (also when there is no lock),
+ * SL_PIN_WRONG (the next try waits: *@retry_at, monotonic time),
+ * SL_PIN_CLOSE (wrong, the SL_LOCK_WRONG_TO_CLOSE-th in a row: the view
+ * asking closes), SL_PIN_WAIT (too soon after a wrong one: not tried).
+ * The delay is the game's, whoever's PIN is tried (issue 30 #4).
+ * sl_game_check_lock is sl_game_try_lock == SL_PIN_OPENS: a right PIN
+ * typed too soon after a wrong one is FALSE too. A PIN saved by game
+ * format 4 (salted SHA-256), typed right, is saved again with the slow
+ * hash ("changed" is emitted). */
 gboolean              sl_game_has_lock        (SlGame         *self,
                                                const char     *who);
+SlPinCheck            sl_game_try_lock        (SlGame         *self,
+                                               const char     *who,
+                                               const char     *pin,
+                                               gint64         *retry_at);
 gboolean              sl_game_check_lock      (SlGame         *self,
                                                const char     *who,
                                                const char     *pin);
 /* The PINs that open @who's private view, in the order to ask them (NULL
  * terminated; empty when it opens freely): a side's own; for "referee",
- * the referee's PIN if one is set, else the PIN of every side that has
- * one — the referee's view shows every side's secrets, so it never opens
- * past a side's lock (issue 19). */
+ * the referee's PIN if one is set and the PIN of every locked side that
+ * does not let it in (sl_game_referee_opens), else the PIN of every side
+ * that has one — the referee's view shows every side's secrets, so it never
+ * opens past a side's lock (issue 19, issue 30 #3). */
 GStrv                 sl_game_locks_to_open   (SlGame         *self,
                                                const char     *who);
+/* Sets @who's PIN. A side's new PIN does not let the referee's in; the
+ * referee's new PIN lets in every side locked now (their PINs opened the
+ * view it is set in: set it from the referee's view only). */
 void                  sl_game_set_lock        (SlGame         *self,
                                                const char     *who,
                                                const char     *pin);
+/* Whether the referee's PIN opens @side's secrets without @side's PIN: the
+ * sides locked when the referee's PIN was set, and a side that says so
+ * knowingly in its own view (sl_game_set_referee_opens; a side without a
+ * PIN, or no referee PIN: nothing to set). */
+gboolean              sl_game_referee_opens   (SlGame         *self,
+                                               const char     *side);
+void                  sl_game_set_referee_opens (SlGame       *self,
+                                                 const char   *side,
+                                                 gboolean      opens);
 
 SlRules              *sl_game_get_rules       (SlGame         *self);
 const SlSetup        *sl_game_get_setup       (SlGame         *self);

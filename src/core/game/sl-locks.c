@@ -42,6 +42,8 @@ lock_free (gpointer data)
   g_free (lock);
 }
 
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Lock, lock_free)
+
 SlLocks *
 sl_locks_new (void)
 {
@@ -162,7 +164,7 @@ read_lock (SlLocks       *locks,
     }
   lock->salt = g_strdup (sl_reader_string (r, "salt", ""));
   lock->hash = g_strdup (sl_reader_string (r, field, ""));
-  lock->rounds = old ? 0 : sl_reader_int (r, "rounds", 1, 100000000, SL_LOCK_MIN_ROUNDS);
+  lock->rounds = old ? 0 : sl_reader_int (r, "rounds", 1, SL_LOCK_MAX_ROUNDS, SL_LOCK_MIN_ROUNDS);
   lock->set_at = (gint64) sl_reader_number (r, "set_at", 0, 1e12, 0);
   if (referee && sl_reader_ok (r))
     {
@@ -185,7 +187,6 @@ read_lock (SlLocks       *locks,
   return g_steal_pointer (&lock);
 }
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Lock, lock_free)
 
 gboolean
 sl_locks_load (SlLocks       *locks,
@@ -220,6 +221,14 @@ sl_locks_load (SlLocks       *locks,
 }
 
 /* Writing */
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b,
+                 gpointer      data)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
 
 static void
 append_sides (GString    *out,
@@ -256,7 +265,7 @@ append_lock (SlLocks    *locks,
       g_autofree const char **opens = (const char **) g_hash_table_get_keys_as_array (locks->trusting, NULL);
 
       g_qsort_with_data (opens, g_hash_table_size (locks->trusting), sizeof *opens,
-                         (GCompareDataFunc) sl_compare_strv_items, NULL);
+                         compare_strings, NULL);
       append_sides (out, "set_with", lock->set_with);
       append_sides (out, "opens", (GStrv) opens);
     }
@@ -333,7 +342,7 @@ sl_locks_try (SlLocks    *locks,
   wait = MIN ((gint64) 1 << (locks->wrong - 1), SL_LOCK_MAX_WAIT_SECONDS);
   locks->retry_at = now_us + wait * G_USEC_PER_SEC;
   *retry_at = locks->retry_at;
-  return SL_PIN_WRONG;
+  return locks->wrong % SL_LOCK_WRONG_TO_CLOSE == 0 ? SL_PIN_CLOSE : SL_PIN_WRONG;
 }
 
 gboolean

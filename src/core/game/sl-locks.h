@@ -38,6 +38,11 @@ G_BEGIN_DECLS
 /* Wrong PINs in a row make the next try wait 1 s, 2 s, 4 s … at most
  * this long. */
 #define SL_LOCK_MAX_WAIT_SECONDS 60
+/* The view asking closes after this many wrong PINs in a row. */
+#define SL_LOCK_WRONG_TO_CLOSE 3
+/* A saved lock of more rounds than this is refused on load: each try of
+ * it would keep the app busy for minutes. */
+#define SL_LOCK_MAX_ROUNDS 50000000
 
 typedef struct _SlLocks SlLocks;
 
@@ -46,6 +51,7 @@ typedef enum
   SL_PIN_OPENS,   /* the PIN is right */
   SL_PIN_WRONG,   /* it is not: the next try waits */
   SL_PIN_WAIT,    /* too soon after a wrong one: not even tried */
+  SL_PIN_CLOSE,   /* wrong, SL_LOCK_WRONG_TO_CLOSE in a row: close the view */
 } SlPinCheck;
 
 SlLocks    *sl_locks_new               (void);
@@ -66,7 +72,8 @@ gboolean    sl_locks_has               (SlLocks        *locks,
                                         const char     *who);
 /* Tries @pin for @who's lock at @now_us (g_get_monotonic_time): SL_PIN_WAIT
  * before *@retry_at, set after each wrong PIN (1 s, then twice as long each
- * time, up to SL_LOCK_MAX_WAIT_SECONDS; a right one starts over). A lock
+ * time, up to SL_LOCK_MAX_WAIT_SECONDS; a right one starts over); every
+ * SL_LOCK_WRONG_TO_CLOSE-th wrong one in a row is SL_PIN_CLOSE. A lock
  * saved as one salted SHA-256 (game format 4) opens as it did and is saved
  * again with PBKDF2: *@rehashed is TRUE then. No lock: SL_PIN_OPENS. */
 SlPinCheck  sl_locks_try               (SlLocks        *locks,

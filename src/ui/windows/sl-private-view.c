@@ -73,6 +73,10 @@ struct _SlPrivateView
   GtkEditable    *new_pin;
   GtkWidget      *pin_set;
   GtkWidget      *pin_remove;
+  GtkWidget      *referee_opens_row;
+  GtkSwitch      *referee_opens;
+  gboolean        filling;    /* the forms are being filled in, not changed */
+  guint           retry_id;   /* the PIN entry waits after a wrong PIN */
 };
 
 G_DEFINE_FINAL_TYPE (SlPrivateView, sl_private_view, ADW_TYPE_BIN)
@@ -631,19 +635,93 @@ fill_seal_form (SlPrivateView *self,
   adw_combo_row_set_model (self->seal_marker, G_LIST_MODEL (names));
 }
 
-/* The PIN of whoever's view this is: set, changed or removed. */
+/* The names of the sides in @ids, "TOG, Commonwealth", or NULL for none. */
+static char *
+side_names (SlPrivateView *self,
+            GPtrArray     *ids)
+{
+  GString *out;
+
+  if (ids->len == 0)
+    return NULL;
+  out = g_string_new (NULL);
+  for (guint i = 0; i < ids->len; i++)
+    {
+      /* Between the names of sides in a list. */
+      g_string_append (out, i > 0 ? _(", ") : "");
+      g_string_append (out, who_name (self, g_ptr_array_index (ids, i)));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The PIN of whoever's view this is: set, changed or removed; and whom the
+ * referee's PIN lets in (issue 30 #3: the form says so). */
 static void
 fill_pin_form (SlPrivateView *self)
 {
+  const SlSetup *setup = sl_game_get_setup (self->game);
   gboolean locked = sl_game_has_lock (self->game, self->shown);
+  gboolean referee_pin = sl_game_has_lock (self->game, SL_PRIVATE_REFEREE);
+  g_autoptr(GPtrArray) in = g_ptr_array_new ();
+  g_autoptr(GPtrArray) out = g_ptr_array_new ();
+  g_autofree char *in_names = NULL;
+  g_autofree char *out_names = NULL;
+  g_autofree char *description = NULL;
 
-  sl_group_set_description (self->pin_group,
-                            g_str_equal (self->shown, SL_PRIVATE_REFEREE)
-                            ? _("Asked before this view opens, in place of every side’s PIN. It keeps the players’ eyes off it at the table; it does not encrypt the saved game.")
-                            : _("Asked before this view opens. The referee’s view shows this side’s secrets too: it asks this PIN until the referee sets one of their own. A PIN keeps the other players’ eyes off the view at the table; it does not encrypt the saved game."));
+  for (guint s = 0; s < setup->sides->len; s++)
+    {
+      const char *side = sl_setup_side_at (setup, s)->id;
+
+      if (sl_game_has_lock (self->game, side))
+        g_ptr_array_add (sl_game_referee_opens (self->game, side) ? in : out, (gpointer) side);
+    }
+  in_names = side_names (self, in);
+  out_names = side_names (self, out);
+  if (g_str_equal (self->shown, SL_PRIVATE_REFEREE))
+    {
+      if (!referee_pin)
+        description = g_strdup (_("Asked before this view opens, in place of the PIN of every side locked now. A side that locks later is asked its own PIN here too, unless it lets this PIN in from its own view."));
+      else if (out_names == NULL)
+        /* "… It opens this view past the locks of: Commonwealth, TOG." */
+        description = in_names == NULL
+                      ? g_strdup (_("Asked before this view opens. No side is locked."))
+                      : g_strdup_printf (_("Asked before this view opens, in place of the PINs of: %s."), in_names);
+      else
+        description = g_strdup_printf (_("Asked before this view opens. These sides locked after it was set and have not let it in, so their PINs are asked too: %s."),
+                                       out_names);
+    }
+  else if (!referee_pin)
+    description = g_strdup (_("Asked before this view opens. The referee’s view shows this side’s secrets too: it asks this PIN as well."));
+  else if (!locked)
+    description = g_strdup (_("Asked before this view opens. The referee has a PIN; it will not open this side’s view unless you let it in once this side is locked."));
+  else if (sl_game_referee_opens (self->game, self->shown))
+    description = g_strdup (_("Asked before this view opens. The referee has a PIN, and it opens this side’s secrets in the referee’s view without this PIN."));
+  else
+    description = g_strdup (_("Asked before this view opens. The referee has a PIN, but the referee’s view asks this PIN too: the referee’s PIN opens this side’s secrets only if you let it in below."));
+  {
+    g_autofree char *full = g_strdup_printf ("%s %s", description,
+                                             _("A PIN keeps the other players’ eyes off the view at the table; it does not encrypt the saved game."));
+
+    sl_group_set_description (self->pin_group, full);
+  }
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->new_pin), locked ? _("New PIN") : _("PIN"));
   gtk_button_set_label (GTK_BUTTON (self->pin_set), locked ? _("_Change PIN") : _("_Set PIN"));
   gtk_widget_set_visible (self->pin_remove, locked);
+  gtk_widget_set_visible (self->referee_opens_row,
+                          !g_str_equal (self->shown, SL_PRIVATE_REFEREE) && locked && referee_pin);
+  self->filling = TRUE;
+  gtk_switch_set_active (self->referee_opens,
+                         !g_str_equal (self->shown, SL_PRIVATE_REFEREE) && sl_game_referee_opens (self->game, self->shown));
+  self->filling = FALSE;
+}
+
+static void
+referee_opens_cb (SlPrivateView *self)
+{
+  if (self->filling || self->shown == NULL || g_str_equal (self->shown, SL_PRIVATE_REFEREE))
+    return;
+  restart_idle (self);
+  sl_game_set_referee_opens (self->game, self->shown, gtk_switch_get_active (self->referee_opens));
 }
 
 /* The page of the secrets shown, built again as the game changes. */
@@ -700,6 +778,9 @@ show_secrets (SlPrivateView *self,
 static void
 forget_pins (SlPrivateView *self)
 {
+  g_clear_handle_id (&self->retry_id, g_source_remove);
+  if (self->pin_entry != NULL)
+    gtk_editable_set_editable (self->pin_entry, TRUE);
   g_clear_pointer (&self->pending, g_free);
   g_clear_pointer (&self->opening, g_free);
   g_clear_pointer (&self->pins_left, g_strfreev);
@@ -726,6 +807,40 @@ ask_pin (SlPrivateView *self,
   gtk_widget_set_visible (GTK_WIDGET (self->pin_problem), FALSE);
   gtk_stack_set_visible_child_name (self->stack, "pin");
   gtk_widget_grab_focus (GTK_WIDGET (self->pin_entry));
+}
+
+static gboolean
+retry_cb (gpointer data)
+{
+  SlPrivateView *self = data;
+
+  self->retry_id = 0;
+  gtk_editable_set_editable (self->pin_entry, TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->pin_entry));
+  return G_SOURCE_REMOVE;
+}
+
+/* After a wrong PIN: the entry waits until @retry_at (issue 30 #4). */
+static void
+wait_pin (SlPrivateView *self,
+          gint64         retry_at)
+{
+  gint64 wait = retry_at - g_get_monotonic_time ();
+  int seconds = (int) MAX (1, (wait + G_USEC_PER_SEC - 1) / G_USEC_PER_SEC);
+  g_autofree char *text = NULL;
+
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "That is not the PIN. Try again in %d second.",
+                                       "That is not the PIN. Try again in %d seconds.", seconds),
+                          seconds);
+  gtk_label_set_text (self->pin_problem, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->pin_problem), TRUE);
+  gtk_editable_set_text (self->pin_entry, "");
+  if (wait > 0)
+    {
+      g_clear_handle_id (&self->retry_id, g_source_remove);
+      gtk_editable_set_editable (self->pin_entry, FALSE);
+      self->retry_id = g_timeout_add ((guint) ((wait + 999) / 1000), retry_cb, self);
+    }
 }
 
 void
@@ -756,14 +871,23 @@ gboolean
 sl_private_view_enter_pin (SlPrivateView *self,
                            const char    *pin)
 {
+  gint64 retry_at = 0;
+
   g_return_val_if_fail (SL_IS_PRIVATE_VIEW (self), FALSE);
   g_return_val_if_fail (self->pending != NULL, FALSE);
   restart_idle (self);
-  if (!sl_game_check_lock (self->game, self->pending, pin))
+  switch (sl_game_try_lock (self->game, self->pending, pin, &retry_at))
     {
-      gtk_label_set_text (self->pin_problem, _("That is not the PIN."));
-      gtk_widget_set_visible (GTK_WIDGET (self->pin_problem), TRUE);
-      gtk_editable_set_text (self->pin_entry, "");
+    case SL_PIN_OPENS:
+      break;
+    case SL_PIN_CLOSE:
+      /* Issue 30 #4: a few wrong PINs in a row close the view. */
+      done (self);
+      return FALSE;
+    case SL_PIN_WRONG:
+    case SL_PIN_WAIT:
+    default:
+      wait_pin (self, retry_at);
       return FALSE;
     }
   if (self->pins_left != NULL && self->pins_left[0] != NULL)
@@ -778,6 +902,24 @@ sl_private_view_enter_pin (SlPrivateView *self,
     }
   show_secrets (self, self->opening);
   forget_pins (self);
+  return TRUE;
+}
+
+gboolean
+sl_private_view_pin_waits (SlPrivateView *self)
+{
+  g_return_val_if_fail (SL_IS_PRIVATE_VIEW (self), FALSE);
+  return self->retry_id != 0;
+}
+
+gboolean
+sl_private_view_let_referee_in (SlPrivateView *self,
+                                gboolean       opens)
+{
+  g_return_val_if_fail (SL_IS_PRIVATE_VIEW (self), FALSE);
+  if (!gtk_widget_get_visible (self->referee_opens_row))
+    return FALSE;
+  gtk_switch_set_active (self->referee_opens, opens);
   return TRUE;
 }
 
@@ -883,6 +1025,7 @@ sl_private_view_dispose (GObject *object)
   SlPrivateView *self = SL_PRIVATE_VIEW (object);
 
   g_clear_handle_id (&self->idle_id, g_source_remove);
+  g_clear_handle_id (&self->retry_id, g_source_remove);
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_clear_object (&self->game);
@@ -950,6 +1093,9 @@ sl_private_view_class_init (SlPrivateViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlPrivateView, new_pin);
   gtk_widget_class_bind_template_child (widget_class, SlPrivateView, pin_set);
   gtk_widget_class_bind_template_child (widget_class, SlPrivateView, pin_remove);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, referee_opens_row);
+  gtk_widget_class_bind_template_child (widget_class, SlPrivateView, referee_opens);
+  gtk_widget_class_bind_template_callback (widget_class, referee_opens_cb);
   gtk_widget_class_bind_template_callback (widget_class, sl_private_view_start);
   gtk_widget_class_bind_template_callback (widget_class, done);
   gtk_widget_class_bind_template_callback (widget_class, pin_activate_cb);

@@ -38,9 +38,16 @@ void           sl_private_view_set_idle_seconds (SlPrivateView *self,
  * SL_PRIVATE_REFEREE. Shows the PIN page when it has one. */
 void           sl_private_view_choose       (SlPrivateView *self,
                                              const char    *who);
-/* Enters the PIN on the PIN page; FALSE when it is wrong. */
+/* Enters the PIN on the PIN page; FALSE when it is wrong, or typed too
+ * soon after a wrong one (the entry waits: sl_private_view_pin_waits); a
+ * few wrong in a row close the view ("done", issue 30 #4). */
 gboolean       sl_private_view_enter_pin    (SlPrivateView *self,
                                              const char    *pin);
+gboolean       sl_private_view_pin_waits    (SlPrivateView *self);
+/* The switch of a side's PIN form: the referee's PIN opens this side's
+ * view too (shown only when both have PINs; FALSE when hidden). */
+gboolean       sl_private_view_let_referee_in (SlPrivateView *self,
+                                               gboolean       opens);
 /* Whose secrets are shown, or NULL while locked. */
 const char    *sl_private_view_get_shown    (SlPrivateView *self);
 /* Hides @unit (an id) under @pile with up to two decoys (NULL or ""),
