@@ -342,11 +342,25 @@ sl_test_ui_save_png (GtkWidget  *widget,
 void
 sl_test_ui_two_charges (SlGame *game)
 {
+  sl_test_ui_two_charges_sealed (game, NULL);
+}
+
+void
+sl_test_ui_two_charges_sealed (SlGame     *game,
+                               const char *door_note)
+{
   sl_test_start_turn (game);
   sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'plastic_charges', 'value': 1}");
   sl_test_play (game, "{'type': 'correct', 'unit': 'tog-4', 'field': 'plastic_charges', 'value': 1}");
   sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'install-plastic', 'label': 'the gate'}");
   sl_test_play (game, "{'type': 'declare', 'unit': 'tog-4', 'action': 'install-plastic', 'label': 'the door'}");
+  if (door_note != NULL)
+    {
+      g_autofree char *seal = g_strdup_printf ("{'type': 'seal', 'side': 'tog', 'kind': 'charge', 'text': '%s', 'unit': 'tog-4'}",
+                                               door_note);
+
+      sl_test_play (game, seal);
+    }
   sl_test_go_to_subphase (game, 6);
   for (guint i = 0, n = 0; i < sl_game_get_state (game)->markers->len; i++)
     {

@@ -63,5 +63,9 @@ void         sl_test_ui_save_png  (GtkWidget  *widget,
  * (markers 1 and 2 in a game that had none before); the clock is then at
  * subphase 6. */
 void         sl_test_ui_two_charges (SlGame   *game);
+/* The same, the door's charge concealed by a note of @door_note sealed in
+ * its installing action (P-36 step 6). */
+void         sl_test_ui_two_charges_sealed (SlGame     *game,
+                                            const char *door_note);
 
 G_END_DECLS

@@ -399,8 +399,7 @@ test_blast_sheet_mine_charges_a84 (void)
 
   mine = json_object_get_int_member (json_node_get_object (
     sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'tog-1', 'label': 'the well'}")->result), "marker");
-  sl_test_ui_two_charges (game);
-  sl_test_play (game, "{'type': 'seal', 'side': 'tog', 'kind': 'charge', 'text': 'by the door', 'marker': 3}");
+  sl_test_ui_two_charges_sealed (game, "by the door");
   sheet = sl_blast_sheet_new_mine (NULL, game, mine);
   keep = g_object_ref (GTK_WIDGET (sheet));
   sl_sheet_present (SL_SHEET (sheet));

@@ -435,8 +435,7 @@ test_declare_sheet_charge_p36 (void)
   SlDeclareSheet *sheet;
   g_autoptr(GtkWidget) keep = NULL;
 
-  sl_test_ui_two_charges (game);
-  sl_test_play (game, "{'type': 'seal', 'side': 'tog', 'kind': 'charge', 'text': 'by the gate', 'marker': 2}");
+  sl_test_ui_two_charges_sealed (game, "by the gate");
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-5"));
   keep = g_object_ref (GTK_WIDGET (sheet));
   sl_sheet_present (SL_SHEET (sheet));

@@ -762,7 +762,9 @@ test_correct_marker (void)
   const SlJournalEntry *e;
 
   sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'cw-17', 'label': 'B4'}");
-  sl_test_refuse (game, "{'type': 'correct-marker', 'marker': 1, 'field': 'label', 'value': 'here'}", "marker", "secret");
+  /* A secret marker is its side's (P-37 step 2): as far as the refusal
+   * tells, it is not there (issue 30 #2). */
+  sl_test_refuse (game, "{'type': 'correct-marker', 'marker': 1, 'field': 'label', 'value': 'here'}", "marker", "There is no marker 1.");
   two_charges (game);
   e = sl_test_play (game, "{'type': 'correct-marker', 'marker': 2, 'field': 'charges', 'value': 3}");
   assert_summary (e, "the gate");
@@ -907,8 +909,9 @@ test_mine (void)
   sl_test_refuse (game, "{'type': 'mine', 'action': 'lay', 'unit': 'cw-17', 'label': 'C5'}",
                   "type", "P-37 step 2");
   sl_test_play (game, "{'type': 'declare', 'unit': 'tog-5', 'action': 'walk'}");
+  /* P-37 step 3; issue 30 #2: as for a marker that is no mine. */
   sl_test_refuse (game, "{'type': 'mine', 'marker': 1, 'unit': 'cw-13', 'distance_m': 0.5}",
-                  "unit", "P-37 step 3");
+                  "marker", "friendly units never set off their own side’s mines (P-37 step 3)");
   sl_test_refuse (game, "{'type': 'mine', 'marker': 1, 'unit': 'tog-5', 'distance_m': 3}",
                   "distance_m", "P-37");
   e = sl_test_play (game, "{'type': 'mine', 'marker': 1, 'unit': 'tog-5', 'distance_m': 0.5,"

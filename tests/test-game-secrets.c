@@ -236,8 +236,9 @@ test_mine_note (void)
   g_assert_cmpint (sl_test_unit_state (loaded, "b-1")->wound, ==, SL_WOUND_NONE);
 }
 
-/* P-38 step 3: the impact point is written down when the call is made and
- * shown when the mission lands. */
+/* P-38 step 3: the impact point is written down when the call is made
+ * (sealed with the calling unit, in the step it is declared) and shown when
+ * the mission lands. */
 static void
 test_fire_mission_note (void)
 {
@@ -246,21 +247,67 @@ test_fire_mission_note (void)
 
   sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
   sl_test_go_to_subphase (game, 1);
+  sl_test_refuse (game, "{'type': 'seal', 'side': 'a', 'kind': 'fire-mission', 'text': 'x', 'unit': 'a-1'}",
+                  "unit", "neither installing a charge nor calling a fire mission");
   sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'call-fire-mission'}");
-  e = sl_test_play (game, "{'type': 'seal', 'side': 'a', 'kind': 'fire-mission', 'text': 'grid 4471, the ridge'}");
+  sl_test_refuse (game, "{'type': 'seal', 'side': 'b', 'kind': 'fire-mission', 'text': 'x', 'unit': 'a-1'}",
+                  "unit", "not that side");
+  sl_test_refuse (game, "{'type': 'seal', 'side': 'a', 'kind': 'charge', 'text': 'x', 'unit': 'a-1'}",
+                  "kind", "fire-mission");
+  e = sl_test_play (game, "{'type': 'seal', 'side': 'a', 'kind': 'fire-mission', 'text': 'grid 4471, the ridge', 'unit': 'a-1'}");
   g_assert_null (strstr (e->summary, "4471"));
+  sl_test_refuse (game, "{'type': 'seal', 'side': 'a', 'kind': 'fire-mission', 'text': 'grid 9', 'unit': 'a-1'}",
+                  "unit", "already");
   while (sl_game_get_state (game)->step != SL_STEP_EXPLOSION || sl_game_get_state (game)->subphase < 10)
     sl_test_play (game, "{'type': 'next'}");
   sl_test_refuse (game, "{'type': 'fire-mission', 'marker': 1, 'mission': 'mortar', 'roll': 2, 'sealed': 5}",
                   "sealed", "P-38");
-  e = sl_test_play (game, "{'type': 'fire-mission', 'marker': 1, 'mission': 'mortar', 'roll': 2, 'sealed': 1,"
+  e = sl_test_play (game, "{'type': 'fire-mission', 'marker': 1, 'mission': 'mortar', 'roll': 2,"
                           " 'units': [{'unit': 'b-1', 'distance_m': 3}]}");
   g_assert_nonnull (strstr (e->summary, "says: “grid 4471, the ridge”"));
   g_assert_cmpint (sl_game_get_state (game)->note_status[0], ==, SL_NOTE_REVEALED);
 }
 
-/* P-28: a charge whose place is concealed: sealed against its marker,
- * shown as it goes off. */
+/* Issue 30 #1, P-38 step 3: a note sealed after the call was announced
+ * never stands for it — neither sealed with the unit once the declaring
+ * step is over, nor for the marker once it is on the table, nor named as
+ * the mission lands: having seen where the enemy went, a side cannot aim
+ * a mission there. */
+static void
+test_fire_mission_late_note (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (SECRET_SETUP);
+  const SlJournalEntry *e;
+  int marker;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  sl_test_go_to_subphase (game, 1);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'call-fire-mission'}");
+  sl_test_go_to_subphase (game, 3);
+  g_assert_nonnull (sl_test_unit_state (game, "a-1")->current.action);
+  sl_test_refuse (game, "{'type': 'seal', 'side': 'a', 'kind': 'fire-mission', 'text': 'x', 'unit': 'a-1'}",
+                  "unit", "as the call is announced");
+  while (sl_game_get_state (game)->step != SL_STEP_EXPLOSION || sl_game_get_state (game)->subphase < 10)
+    sl_test_play (game, "{'type': 'next'}");
+  marker = ((const SlMarker *) sl_game_get_state (game)->markers->data)->id;
+  g_assert_cmpint (((const SlMarker *) sl_game_get_state (game)->markers->data)->note, ==, 0);
+  /* Sealed now, where the enemy stands. */
+  e = sl_test_play (game, "{'type': 'seal', 'side': 'a', 'kind': 'fire-mission', 'text': 'where Brax is'}");
+  g_assert_false (sl_state_mission_note_allowed (sl_game_get_setup (game), sl_game_get_state (game),
+                                                 sl_state_find_marker (sl_game_get_state (game), marker),
+                                                 g_ptr_array_index (sl_game_get_state (game)->notes, 0)));
+  sl_test_refuse (game, "{'type': 'seal', 'side': 'a', 'kind': 'fire-mission', 'text': 'x', 'marker': 1}",
+                  "marker", "never later");
+  sl_test_refuse (game, "{'type': 'fire-mission', 'marker': 1, 'mission': 'mortar', 'roll': 2, 'sealed': 1}",
+                  "sealed", "no later note stands for it");
+  e = sl_test_play (game, "{'type': 'fire-mission', 'marker': 1, 'mission': 'mortar', 'roll': 2,"
+                          " 'units': [{'unit': 'b-1', 'distance_m': 3}]}");
+  g_assert_null (strstr (e->summary, "Brax is"));
+  g_assert_cmpint (sl_game_get_state (game)->note_status[0], ==, SL_NOTE_SEALED);
+}
+
+/* P-28, P-36 step 6: a charge whose place is concealed: sealed in its
+ * installing action, shown as it goes off. */
 static void
 test_charge_note (void)
 {
@@ -270,12 +317,12 @@ test_charge_note (void)
   sl_test_start_turn (game);
   sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'plastic_charges', 'value': 2}");
   sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'install-plastic', 'label': 'charge A'}");
-  sl_test_go_to_subphase (game, 5);
-  sl_test_refuse (game, "{'type': 'seal', 'side': 'cw', 'text': 'x', 'marker': 1}", "marker", "not that side");
-  sl_test_refuse (game, "{'type': 'seal', 'side': 'tog', 'text': 'x', 'marker': 9}", "marker", "no marker 9");
-  e = sl_test_play (game, "{'type': 'seal', 'side': 'tog', 'kind': 'charge', 'text': 'KILO-3 under the gate', 'marker': 1}");
+  sl_test_refuse (game, "{'type': 'seal', 'side': 'cw', 'kind': 'charge', 'text': 'x', 'unit': 'tog-3'}", "unit", "not that side");
+  e = sl_test_play (game, "{'type': 'seal', 'side': 'tog', 'kind': 'charge', 'text': 'KILO-3 under the gate', 'unit': 'tog-3'}");
   g_assert_null (strstr (e->summary, "KILO"));
-  sl_test_refuse (game, "{'type': 'seal', 'side': 'tog', 'text': 'again', 'marker': 1}", "marker", "already");
+  sl_test_refuse (game, "{'type': 'seal', 'side': 'tog', 'kind': 'charge', 'text': 'again', 'unit': 'tog-3'}", "unit", "already");
+  sl_test_go_to_subphase (game, 5);
+  g_assert_cmpint (((const SlMarker *) sl_game_get_state (game)->markers->data)->note, ==, 1);
   sl_test_go_to_subphase (game, 6);
   sl_test_play (game, "{'type': 'declare', 'unit': 'tog-4', 'action': 'fire', 'throw': 'charge'}");
   sl_test_play (game, "{'type': 'next'}");
@@ -284,6 +331,47 @@ test_charge_note (void)
   e = sl_test_play (game, "{'type': 'blast', 'marker': 1, 'units': [{'unit': 'cw-14', 'distance_m': 2}]}");
   g_assert_nonnull (strstr (e->summary, "says: “KILO-3 under the gate”"));
   g_assert_cmpint (sl_test_unit_state (game, "cw-14")->wound, >, SL_WOUND_NONE);
+}
+
+/* Issue 30 #1, P-36 step 6: a charge installed in the open is not
+ * concealed later: no note sealed after its installing action hides it,
+ * and fire at it goes on. A game of format 4 (setup late_seals) goes on
+ * as it was played. */
+static void
+test_charge_late_note (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(SlGame) old = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GString) edited = NULL;
+  const SlMarker *m;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'plastic_charges', 'value': 2}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'install-plastic', 'label': 'charge A'}");
+  sl_test_go_to_subphase (game, 6);
+  g_assert_cmpuint (sl_game_get_state (game)->markers->len, ==, 1);
+  m = (const SlMarker *) sl_game_get_state (game)->markers->data;
+  g_assert_true (sl_marker_is_public (sl_game_get_state (game), m));
+  sl_test_refuse (game, "{'type': 'seal', 'side': 'tog', 'kind': 'charge', 'text': 'KILO-3', 'marker': 1}",
+                  "marker", "never later");
+  sl_test_refuse (game, "{'type': 'seal', 'side': 'tog', 'kind': 'charge', 'text': 'KILO-3', 'unit': 'tog-3'}",
+                  "unit", "action is over");
+  g_assert_true (sl_marker_is_public (sl_game_get_state (game), sl_state_find_marker (sl_game_get_state (game), 1)));
+  /* Fire at it is not refused: the charge is seen. */
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'fire', 'charge': 1}");
+
+  /* Format 4 kept the sealing after the fact: such a game opens and goes
+   * on as it was played. */
+  text = sl_game_serialize (game);
+  edited = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (edited, "\"version\": 5", "\"version\": 4", 1), ==, 1);
+  old = sl_game_load_from_data (sl_game_get_rules (game), edited->str, -1, "old.squadlog", &error);
+  g_assert_no_error (error);
+  g_assert_true (sl_game_get_setup (old)->late_seals);
+  sl_test_play (old, "{'type': 'seal', 'side': 'tog', 'kind': 'charge', 'text': 'KILO-3', 'marker': 1}");
+  g_assert_false (sl_marker_is_public (sl_game_get_state (old), sl_state_find_marker (sl_game_get_state (old), 1)));
 }
 
 /* Each side's private view lists its own secrets only: Cole under pile C
@@ -623,6 +711,95 @@ test_locks_format_4 (void)
   g_assert_true (sl_game_check_lock (loaded, "a", "4711"));
 }
 
+/* The refusal of @command (with %d for a marker id) for marker @id, the id
+ * written "N", the field after it. */
+static char *
+refusal (SlGame     *game,
+         const char *command,
+         int         id)
+{
+  g_autofree char *number = g_strdup_printf ("%d", id);
+  g_autoptr(GString) filled = g_string_new (command);
+  g_autofree char *json = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) text = NULL;
+
+  g_string_replace (filled, "%d", number, 0);
+  json = sl_test_json (filled->str);
+  g_assert_null (sl_game_apply_text (game, json, &error));
+  g_assert_nonnull (error);
+  {
+    /* "marker 3", "Marker 3": the id as the command gave it. */
+    g_autofree char *pattern = g_strdup_printf ("(?<=[Mm]arker )%s\\b", number);
+    g_autoptr(GRegex) id_in_text = g_regex_new (pattern, 0, 0, NULL);
+    g_autofree char *replaced = g_regex_replace_literal (id_in_text, error->message, -1, 0, "N", 0, NULL);
+
+    text = g_string_new (replaced);
+  }
+  g_string_append_printf (text, " [%s]", sl_rule_error_get_field (error));
+  g_test_message ("%s → %s", filled->str, text->str);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Issue 30 #2 (P-28, P-37 step 2, A-88): a refusal about a decoy or a
+ * secret marker (a mine, a concealed charge) reads the same as for a
+ * marker that does not exist and names no label, so trying the numbers
+ * does not tell which piles are decoys. */
+static void
+test_refusals_name_no_secret_marker (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (TRUE);
+  const SlState *state = sl_game_get_state (game);
+  const char * const commands[] = {
+    "{'type': 'correct-marker', 'marker': %d, 'field': 'label', 'value': 'X'}",
+    "{'type': 'seal', 'side': 'tog', 'kind': 'charge', 'text': 'x', 'marker': %d}",
+    "{'type': 'seal', 'side': 'cw', 'kind': 'charge', 'text': 'x', 'marker': %d}",
+    "{'type': 'blast', 'marker': %d, 'units': []}",
+    "{'type': 'fire-mission', 'marker': %d, 'mission': 'mortar', 'roll': 2}",
+    "{'type': 'detonate', 'unit': 'eye', 'marker': %d}",
+    "{'type': 'detonate', 'unit': 'c', 'marker': %d}",
+    "{'type': 'declare', 'unit': 'eye', 'action': 'fire', 'charge': %d}",
+    "{'type': 'mine', 'marker': %d, 'unit': 'c', 'distance_m': 0.5}",
+    NULL
+  };
+  int secret[8], n = 0;
+  char labels[8][48];
+
+  for (guint i = 0; i < state->markers->len; i++)
+    {
+      const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
+
+      if (!sl_marker_is_public (state, m))
+        {
+          g_strlcpy (labels[n], m->label, sizeof labels[n]);
+          secret[n++] = m->id;
+        }
+    }
+  g_assert_cmpint (n, ==, 4);
+  /* Before play, and in the first subphase. */
+  for (int moment = 0; moment < 2; moment++)
+    {
+      if (moment == 1)
+        {
+          sl_test_play (game, "{'type': 'initiative', 'rolls': {'hide': 2, 'look': 5}}");
+          sl_test_go_to_subphase (game, 1);
+        }
+      for (guint k = 0; commands[k] != NULL; k++)
+        {
+          g_autofree char *none = refusal (game, commands[k], 99);
+
+          for (int i = 0; i < n; i++)
+            {
+              g_autofree char *told = refusal (game, commands[k], secret[i]);
+
+              g_assert_cmpstr (told, ==, none);
+              for (int l = 0; l < n; l++)
+                g_assert_null (strstr (told, labels[l]));
+            }
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -634,9 +811,12 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/secrets/mine", test_mine_note);
   g_test_add_func ("/game/secrets/fire-mission", test_fire_mission_note);
   g_test_add_func ("/game/secrets/charge", test_charge_note);
+  g_test_add_func ("/game/secrets/fire-mission-late-note-P-38", test_fire_mission_late_note);
+  g_test_add_func ("/game/secrets/charge-late-note-P-36", test_charge_late_note);
   g_test_add_func ("/game/secrets/list", test_list);
   g_test_add_func ("/game/secrets/stealth-power-A-126", test_stealth_power_secret);
   g_test_add_func ("/game/secrets/round-trip", test_round_trip);
+  g_test_add_func ("/game/secrets/refusals-name-no-secret-marker", test_refusals_name_no_secret_marker);
   g_test_add_func ("/game/secrets/locks", test_locks);
   g_test_add_func ("/game/secrets/locks-slow-hash", test_locks_slow_hash);
   g_test_add_func ("/game/secrets/locks-delay", test_locks_delay);

@@ -35,8 +35,7 @@ test_markers_window_charges (void)
 
   /* Marker 1, a mine: secret. The gate (2) and the door (3). */
   sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'cw-17', 'label': 'B4'}");
-  sl_test_ui_two_charges (game);
-  sl_test_play (game, "{'type': 'seal', 'side': 'tog', 'kind': 'charge', 'text': 'by the door', 'marker': 3}");
+  sl_test_ui_two_charges_sealed (game, "by the door");
 
   window = sl_markers_window_new (NULL, game);
   keep = g_object_ref (GTK_WIDGET (window));

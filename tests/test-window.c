@@ -2323,7 +2323,7 @@ test_window_private_view (void)
     g_assert_nonnull (problem);
     g_assert_nonnull (strstr (gtk_label_get_text (problem), "already"));
   }
-  g_assert_true (sl_private_view_seal (view, NULL, SL_NOTE_CHARGE, "XRAY-1 under the stairs", 0));
+  g_assert_true (sl_private_view_seal (view, NULL, SL_NOTE_CHARGE, "XRAY-1 under the stairs", NULL, 0));
   g_assert_true (shows_text (GTK_WIDGET (view), "a concealed charge"));
 
   /* Closed: the shared screen again, and nothing of the secrets stays in
@@ -2513,9 +2513,10 @@ test_window_e23 (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* P-38 step 3: the impact point, sealed when the call was made, is picked
- * by its note's number as the mission lands — the sheet never shows its
- * text — and told to the table as it lands. */
+/* P-38 step 3: the impact point is sealed in the private view as the call
+ * is made (its "Goes with" offers the call while it is being declared,
+ * never later: issue 30 #1) and told to the table as the mission lands;
+ * the blast sheet offers no note sealed later. */
 static void
 test_window_fire_mission_note (void)
 {
@@ -2532,23 +2533,35 @@ test_window_fire_mission_note (void)
   SlWindow *window;
   SlSheet *sheet;
   SlGame *shown;
+  SlPrivateView *view;
 
   sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
-  sl_test_play (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'call-fire-mission'}");
-  sl_test_play (game, "{'type': 'seal', 'side': 'a', 'kind': 'fire-mission', 'text': 'grid 4471, the ridge'}");
-  while (sl_game_get_state (game)->step != SL_STEP_EXPLOSION || sl_game_get_state (game)->subphase < 10)
-    sl_test_play (game, "{'type': 'next'}");
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
+  sl_test_play (shown, "{'type': 'declare', 'unit': 'a-1', 'action': 'call-fire-mission'}");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  sl_test_ui_settle ();
+  view = SL_PRIVATE_VIEW (find_widget (GTK_WIDGET (window), SL_TYPE_PRIVATE_VIEW));
+  sl_private_view_choose (view, "a");
+  g_assert_true (sl_private_view_seal_offers (view, "a-1"));
+  g_assert_true (sl_private_view_seal (view, NULL, SL_NOTE_FIRE_MISSION, "grid 4471, the ridge", "a-1", 0));
+  g_assert_false (sl_private_view_seal_offers (view, "a-1"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  sl_test_ui_settle ();
+  while (sl_game_get_state (shown)->step != SL_STEP_EXPLOSION || sl_game_get_state (shown)->subphase < 10)
+    sl_test_play (shown, "{'type': 'next'}");
+  /* Sealed late, where the enemy went: never offered. */
+  sl_test_play (shown, "{'type': 'seal', 'side': 'a', 'kind': 'fire-mission', 'text': 'where Brax is'}");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
   sheet = sl_test_ui_find_sheet (SL_TYPE_BLAST_SHEET);
   g_assert_nonnull (sheet);
-  g_assert_true (shows_text (GTK_WIDGET (sheet), "Impact point written down in"));
-  g_assert_true (shows_text (GTK_WIDGET (sheet), "Note 1, sealed on turn 1 at "));
-  assert_screen_keeps ((const char * const[]) { "4471", NULL }, NULL);
+  g_assert_false (shows_text (GTK_WIDGET (sheet), "Impact point written down in"));
+  g_assert_false (shows_text (GTK_WIDGET (sheet), "Note 2"));
+  assert_screen_keeps ((const char * const[]) { "4471", "brax is", NULL }, NULL);
   g_assert_true (sl_blast_sheet_set_caught (SL_BLAST_SHEET (sheet), sl_test_unit (shown, "b-1"), 3, 0));
   g_assert_true (sl_blast_sheet_apply (SL_BLAST_SHEET (sheet)));
   g_assert_cmpint (sl_game_get_state (shown)->note_status[0], ==, SL_NOTE_REVEALED);
+  g_assert_cmpint (sl_game_get_state (shown)->note_status[1], ==, SL_NOTE_SEALED);
   g_assert_true (shows_text (GTK_WIDGET (window), "says: “grid 4471, the ridge”"));
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -770,6 +770,10 @@ due_marker (SlCommand  *c,
   SlMarker *m = sl_state_find_marker (c->state, id);
 
   (void) r;
+  /* Issue 30 #2: a secret marker (a mine, a concealed charge) or a decoy
+   * not going off now is not there, as far as a refusal tells. */
+  if (m != NULL && !sl_marker_is_public (c->state, m) && (m->resolved || m->due != sl_command_now (c)))
+    m = NULL;
   if (m == NULL)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker", _("There is no marker %d."), id);
@@ -1262,7 +1266,8 @@ sl_command_detonate (SlCommand  *c,
                       sl_command_name (c, unit));
       return TRUE;
     }
-  m = sl_state_find_marker (c->state, id);
+  /* Issue 30 #2: another side's concealed charge is not there. */
+  m = sl_command_side_marker (c, id, sl_command_side (c, unit));
   if (m == NULL || m->kind != SL_MARKER_CHARGE)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker",
@@ -1454,28 +1459,28 @@ check_trigger_mine (SlCommand  *c,
                          _("A mine goes off when an enemy comes near in the Action Phase (P-37 step 3, A-82)."));
       return NULL;
     }
-  m = sl_state_find_marker (c->state, mc->id);
-  if (!sl_marker_is_waiting_mine (m))
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker",
-                         _("Marker %d is no mine waiting to go off (P-37)."), mc->id);
-      return NULL;
-    }
-  if (!check_caught (c, mc->swept.caught, sl_command_side (c, m->owner), error))
-    return NULL;
+  /* Issue 30 #2: what the unit is, before any word of the marker. */
   if (sl_state_unit_out_at_step (c->rules, c->state, unit))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
                          _("%s is already out of the fight."), sl_command_name (c, unit));
       return NULL;
     }
-  mc->in.enemy = sl_command_side (c, unit) != sl_command_side (c, m->owner);
-  if (!mc->in.enemy)
+  m = sl_state_find_marker (c->state, mc->id);
+  /* P-37 step 3: friendly units never set off their own side's mines; a
+   * mine of the unit's own side is not one it can set off, and the refusal
+   * reads as for a marker that is no mine (issue 30 #2: trying the numbers
+   * with a unit of the hiding side tells nothing). */
+  if (!sl_marker_is_waiting_mine (m) || sl_command_side (c, unit) == sl_command_side (c, m->owner))
     {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "unit",
-                         _("Friendly units never set off their own side's mines (P-37 step 3)."));
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "marker",
+                         _("Marker %d is no mine that %s can set off: friendly units never set off their own side’s mines (P-37 step 3)."),
+                         mc->id, sl_command_name (c, unit));
       return NULL;
     }
+  if (!check_caught (c, mc->swept.caught, sl_command_side (c, m->owner), error))
+    return NULL;
+  mc->in.enemy = TRUE;
   return m;
 }
 
@@ -1708,6 +1713,22 @@ reveal_mission_note (SlCommand    *c,
 {
   const SlNote *note;
 
+  /* Issue 30 #1: the note sealed with the call, and no other (a note sealed
+   * later would aim it where the enemy went); a game of format 4 lands it
+   * on any note of the side's still sealed (setup late_seals). */
+  if (m->note > 0 && f->sealed > 0 && f->sealed != m->note)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "sealed",
+                         _("%s lands on note %d, sealed as it was called (P-38 step 3)."), m->label, m->note);
+      return FALSE;
+    }
+  if (m->note == 0 && f->sealed > 0 && !c->setup->late_seals)
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_INVALID, "sealed",
+                         _("No note was sealed as %s was called: its impact point is not written down, and no later note stands for it (P-38 step 3)."),
+                         m->label);
+      return FALSE;
+    }
   if (m->note > 0)
     f->sealed = m->note;
   if (f->sealed <= 0)
@@ -1941,6 +1962,10 @@ finish_install (SlCommand *c,
             g_str_equal (o->label, u->current.label))
           {
             o->type++;
+            /* P-36 step 6: the note sealed as this one was installed
+             * conceals the spot, if it was open. */
+            if (o->note == 0)
+              o->note = u->current.note;
             sl_command_say (c, _("%s adds a plastic charge to %s: %d charges there (P-36, T-34a)."),
                             name, o->label, o->type);
             return;
@@ -1950,6 +1975,9 @@ finish_install (SlCommand *c,
   m->owner = unit;
   m->created = sl_command_now (c);
   m->type = shaped ? 0 : 1;
+  /* P-36 step 6, issue 30 #1: concealed by the note sealed in this
+   * action, never by a later one. */
+  m->note = u->current.note;
   if (u->current.label[0] != '\0')
     set_label (m, u->current.label);
   else
@@ -1982,6 +2010,9 @@ finish_call (SlCommand *c,
   m->owner = unit;
   m->created = sl_command_now (c);
   m->type = u->current.mission - 1;
+  /* P-38 step 3, issue 30 #1: the impact point written down as the call
+   * was announced. */
+  m->note = u->current.note;
   if (u->current.mission > 0)
     c->state->missions_called[sl_command_side (c, unit)][u->current.mission - 1]++;
   if (u->current.label[0] != '\0')

@@ -979,6 +979,20 @@ sl_command_new_seal (const SlSetup *setup,
 }
 
 JsonNode *
+sl_command_new_seal_action (const SlSetup *setup,
+                            int            side,
+                            SlNoteKind     kind,
+                            const char    *text,
+                            int            unit)
+{
+  JsonNode *node = sl_command_new_seal (setup, side, kind, text, 0);
+
+  g_return_val_if_fail (unit >= 0 && unit < (int) setup->units->len, node);
+  json_object_set_string_member (json_node_get_object (node), "unit", sl_setup_unit_at (setup, unit)->id);
+  return node;
+}
+
+JsonNode *
 sl_command_new_reveal (int      note,
                        gboolean dud)
 {

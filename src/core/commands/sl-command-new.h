@@ -411,6 +411,13 @@ JsonNode    *sl_command_new_seal         (const SlSetup *setup,
                                           SlNoteKind     kind,
                                           const char    *text,
                                           int            marker);
+/* A note of @side's sealed in @unit's action: a charge it installs, the
+ * impact point of a fire mission it calls (P-36 step 6, P-38 step 3). */
+JsonNode    *sl_command_new_seal_action  (const SlSetup *setup,
+                                          int            side,
+                                          SlNoteKind     kind,
+                                          const char    *text,
+                                          int            unit);
 JsonNode    *sl_command_new_reveal       (int            note,
                                           gboolean       dud);
 

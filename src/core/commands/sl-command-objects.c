@@ -192,6 +192,27 @@ sl_command_obstacle_json (const SlObstacleAt     *at,
 
 /* Charges */
 
+SlMarker *
+sl_command_side_marker (SlCommand *c,
+                        int        id,
+                        int        for_side)
+{
+  SlMarker *m = sl_state_find_marker (c->state, id);
+
+  if (m == NULL || sl_marker_is_public (c->state, m))
+    return m;
+  if (for_side >= 0 && m->owner >= 0 && sl_command_side (c, m->owner) == for_side)
+    return m;
+  return NULL;
+}
+
+SlMarker *
+sl_command_table_marker (SlCommand *c,
+                         int        id)
+{
+  return sl_command_side_marker (c, id, -1);
+}
+
 gboolean
 sl_command_charge_hidden (SlCommand      *c,
                           const SlMarker *m)
@@ -207,17 +228,13 @@ sl_command_charge_marker (SlCommand  *c,
                           const char *field,
                           GError    **error)
 {
-  SlMarker *m = sl_state_find_marker (c->state, id);
+  /* P-36 step 6, A-88: a hidden charge is not there for the other side
+   * (issue 30 #2: nor does the refusal say it is hidden). */
+  SlMarker *m = sl_command_side_marker (c, id, sl_command_side (c, unit));
 
   if (m == NULL || m->kind != SL_MARKER_CHARGE)
     {
       sl_rule_error_set (error, SL_RULE_ERROR_INVALID, field, _("Marker %d is no charge (P-36)."), id);
-      return NULL;
-    }
-  if (sl_command_charge_hidden (c, m) && (m->owner < 0 || sl_command_side (c, m->owner) != sl_command_side (c, unit)))
-    {
-      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, field,
-                         _("That charge is hidden: nobody knows where it is until it goes off (P-36 step 6, A-88)."));
       return NULL;
     }
   if (m->due >= 0)
@@ -426,18 +443,14 @@ read_marker_correction (SlCommand *c,
   sl_reader_require (r, "value");
   if (!sl_reader_ok (r))
     return NULL;
-  m = sl_state_find_marker (c->state, *id);
+  /* A secret marker is its side's: corrected in the history everyone
+   * reads, it would be told (P-37 step 2, A-88); and the refusal reads as
+   * for a marker that is not there, so that trying the numbers tells
+   * nothing (issue 30 #2). */
+  m = sl_command_table_marker (c, *id);
   if (m == NULL)
     {
       sl_reader_fail (r, "marker", _("There is no marker %d."), *id);
-      return NULL;
-    }
-  /* A secret marker is its side's: corrected in the history everyone
-   * reads, it would be told (P-37 step 2, A-88). */
-  if (sl_marker_is_secret (c->state, m))
-    {
-      sl_reader_fail (r, "marker", _("%s is kept secret: it is corrected by its side, sealing a new note (P-37 step 2)."),
-                      m->label);
       return NULL;
     }
   return m;

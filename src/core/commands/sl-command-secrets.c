@@ -169,7 +169,74 @@ sl_command_reveal_note (SlCommand *c,
     }
 }
 
-/* {"type": "seal", "side": "cw", "kind": "charge", "text": "…", "marker": 4}
+/* A game of format 4 (setup late_seals): a note sealed for a charge or a
+ * fire mission on the table, at any time, as such games were played. */
+static void
+check_late_marker (SlCommand *c,
+                   SlMarker  *m,
+                   int        marker,
+                   int        side,
+                   int        kind)
+{
+  SlReader *r = c->command;
+
+  if (m == NULL)
+    sl_reader_fail (r, "marker", _("There is no marker %d on the table."), marker);
+  else if (m->note > 0)
+    sl_reader_fail (r, "marker", _("Marker %d has its note already."), marker);
+  else if (m->owner < 0 || sl_command_side (c, m->owner) != side)
+    sl_reader_fail (r, "marker", _("Marker %d is not that side’s."), marker);
+  else if (m->resolved)
+    sl_reader_fail (r, "marker", _("Marker %d has gone off already."), marker);
+  /* P-36, P-38 step 3: a charge's note says where the charge is, a
+   * fire mission's where it is aimed. */
+  else if ((m->kind == SL_MARKER_FIRE_MISSION && kind != SL_NOTE_FIRE_MISSION) ||
+           (m->kind == SL_MARKER_CHARGE && kind != SL_NOTE_CHARGE))
+    sl_reader_fail (r, "kind", _("The note of %s is of kind “%s” (P-36, P-38 step 3)."), m->label,
+                    sl_note_kind_names[m->kind == SL_MARKER_CHARGE ? SL_NOTE_CHARGE : SL_NOTE_FIRE_MISSION]);
+  else if (m->kind != SL_MARKER_FIRE_MISSION && m->kind != SL_MARKER_CHARGE)
+    sl_reader_fail (r, "marker", _("Only a charge or a fire mission is sealed with a note; a mine is written down with the mine command (P-37 step 2)."));
+}
+
+/* P-36 step 6, P-38 step 3 (issue 30 #1): a charge is concealed by a note
+ * sealed in its installing action, while the unit installs it; a fire
+ * mission's impact point is written down as the call is announced: in the
+ * step the Call fire mission action is declared. The note goes with the
+ * action, and with the marker it places when it ends. */
+static void
+check_action_note (SlCommand *c,
+                   int        unit,
+                   int        side,
+                   int        kind)
+{
+  SlReader *r = c->command;
+  const SlCurrentAction *a = &c->state->units[unit].current;
+  const char *id = a->action != NULL ? a->action->id : "";
+  gboolean install = g_str_equal (id, "install-plastic") || g_str_equal (id, "install-shaped");
+  gboolean call = g_str_equal (id, "call-fire-mission");
+  int now = sl_command_now (c);
+
+  if (sl_command_side (c, unit) != side)
+    sl_reader_fail (r, "unit", _("%s is not that side’s."), sl_command_name (c, unit));
+  else if (!install && !call)
+    sl_reader_fail (r, "unit", _("%s is neither installing a charge nor calling a fire mission: a note is sealed for one in that action (P-36 step 6, P-38 step 3)."),
+                    sl_command_name (c, unit));
+  else if (a->note > 0)
+    sl_reader_fail (r, "unit", _("%s has sealed the note of this action already."), sl_command_name (c, unit));
+  else if (kind != (install ? SL_NOTE_CHARGE : SL_NOTE_FIRE_MISSION))
+    sl_reader_fail (r, "kind", _("The note of %s’s action is of kind “%s” (P-36, P-38 step 3)."),
+                    sl_command_name (c, unit), sl_note_kind_names[install ? SL_NOTE_CHARGE : SL_NOTE_FIRE_MISSION]);
+  else if (a->resolved || now > a->end || now < a->start)
+    sl_reader_fail (r, "unit", _("%s’s action is over: its note is sealed while it lasts (P-36 step 6, P-38 step 3)."),
+                    sl_command_name (c, unit));
+  else if (call && (now != a->start || c->state->step != SL_STEP_INITIATIVE_ORDER))
+    sl_reader_fail (r, "unit", _("The impact point is written down as the call is announced, in the step it is declared (P-38 step 3)."));
+  else if (sl_state_action_note_kind (c->rules, c->state, unit) != kind)
+    sl_reader_fail (r, "unit", _("%s’s action is over: its note is sealed while it lasts (P-36 step 6, P-38 step 3)."),
+                    sl_command_name (c, unit));
+}
+
+/* {"type": "seal", "side": "cw", "kind": "charge", "text": "…", "unit": "cw-4"}
  * P-28: charges and ground sensors may be concealed with their positions
  * written down; P-38 step 3: a fire mission's impact point. */
 gboolean
@@ -180,7 +247,7 @@ sl_command_seal (SlCommand  *c,
   SlSealInput in;
   const SlNote *note;
   const char *side_id;
-  int side, kind, marker;
+  int side, kind, marker, unit = -1;
   SlMarker *m = NULL;
 
   sl_reader_require (r, "side");
@@ -188,32 +255,25 @@ sl_command_seal (SlCommand  *c,
   side_id = sl_reader_string (r, "side", "");
   kind = sl_reader_enum (r, "kind", sl_note_kind_names, N_("kind of note"), SL_NOTE_OTHER);
   marker = sl_reader_int (r, "marker", 1, G_MAXINT, 0);
+  if (sl_reader_has (r, "unit"))
+    unit = sl_command_unit (c, r, "unit", TRUE);
   side = sl_setup_find_side (c->setup, side_id);
   if (sl_reader_ok (r) && side < 0)
     sl_reader_fail (r, "side", _("There is no side “%s” in this game."), side_id);
   if (sl_reader_ok (r) && kind == SL_NOTE_MINE)
     sl_reader_fail (r, "kind", _("A mine is written down with a mine command, which places it (P-37 step 2)."));
   sl_command_read_seal (c, "text", &in);
-  if (sl_reader_ok (r) && marker > 0)
-    {
-      m = sl_state_find_marker (c->state, marker);
-      if (m == NULL)
-        sl_reader_fail (r, "marker", _("There is no marker %d on the table."), marker);
-      else if (m->note > 0)
-        sl_reader_fail (r, "marker", _("Marker %d has its note already."), marker);
-      else if (m->owner < 0 || sl_command_side (c, m->owner) != side)
-        sl_reader_fail (r, "marker", _("Marker %d is not that side’s."), marker);
-      else if (m->resolved)
-        sl_reader_fail (r, "marker", _("Marker %d has gone off already."), marker);
-      /* P-36, P-38 step 3: a charge's note says where the charge is, a
-       * fire mission's where it is aimed. */
-      else if ((m->kind == SL_MARKER_FIRE_MISSION && kind != SL_NOTE_FIRE_MISSION) ||
-               (m->kind == SL_MARKER_CHARGE && kind != SL_NOTE_CHARGE))
-        sl_reader_fail (r, "kind", _("The note of %s is of kind “%s” (P-36, P-38 step 3)."), m->label,
-                        sl_note_kind_names[m->kind == SL_MARKER_CHARGE ? SL_NOTE_CHARGE : SL_NOTE_FIRE_MISSION]);
-      else if (m->kind != SL_MARKER_FIRE_MISSION && m->kind != SL_MARKER_CHARGE)
-        sl_reader_fail (r, "marker", _("Only a charge or a fire mission is sealed with a note; a mine is written down with the mine command (P-37 step 2)."));
-    }
+  if (sl_reader_ok (r) && marker > 0 && unit >= 0)
+    sl_reader_fail (r, "marker", _("A note is sealed for a marker or for a unit’s action, not both."));
+  else if (sl_reader_ok (r) && marker > 0 && c->setup->late_seals)
+    check_late_marker (c, m = sl_command_side_marker (c, marker, side), marker, side, kind);
+  else if (sl_reader_ok (r) && marker > 0)
+    /* Issue 30 #1: sealed after the fact, a note would conceal a charge
+     * seen installed, or aim a mission where the enemy went; and the
+     * refusal is one for every marker (issue 30 #2). */
+    sl_reader_fail (r, "marker", _("A note for a charge or a fire mission is sealed in the action that installs or calls it, with its unit (“unit”), never later (P-36 step 6, P-38 step 3)."));
+  else if (sl_reader_ok (r) && unit >= 0)
+    check_action_note (c, unit, side, kind);
   if (!sl_command_inputs_done (c))
     return FALSE;
   note = sl_command_add_note (c, side, kind, &in, error);
@@ -221,6 +281,8 @@ sl_command_seal (SlCommand  *c,
     return FALSE;
   if (m != NULL)
     m->note = note->id;
+  if (unit >= 0)
+    c->state->units[unit].current.note = note->id;
   say_sealed (c, note);
   return TRUE;
 }

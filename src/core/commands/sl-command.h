@@ -355,6 +355,15 @@ gboolean     sl_command_hit_obstacle  (SlCommand          *c,
 void         sl_command_obstacle_json (const SlObstacleAt     *at,
                                        const SlObstacleResult *res,
                                        JsonObject             *into);
+/* Issue 30 #2: marker @id as the table knows it: NULL for one that is not
+ * there, a decoy or a secret marker (a mine, a concealed charge) alike, so
+ * that a refusal reads the same for all three and names no label;
+ * @for_side (or -1): that side's own secret markers are found too. */
+SlMarker    *sl_command_table_marker  (SlCommand      *c,
+                                       int             id);
+SlMarker    *sl_command_side_marker   (SlCommand      *c,
+                                       int             id,
+                                       int             for_side);
 /* P-36 step 6, A-88: a charge written down in secret, still undetected. */
 gboolean     sl_command_charge_hidden (SlCommand      *c,
                                        const SlMarker *m);

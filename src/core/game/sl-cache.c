@@ -419,7 +419,7 @@ state_is_sane (const SlState *s,
           !in_range (unit->current.burst, 0, 3) ||
           !in_range (unit->current.mission, 0, SL_MAX_FIRE_MISSION_TYPES + 1) ||
           !in_range (unit->current.obstacle, 0, (int) rules->obstacles.items->len + 1) ||
-          unit->current.target_marker < 0 ||
+          unit->current.target_marker < 0 || unit->current.note < 0 ||
           !in_range (unit->current.rallied, 0, n_squads + 1) ||
           !in_range (unit->breach.state, 0, SL_BREACH_BLEEDING + 1) ||
           !in_range (unit->avoid_from, 0, n_units + 1) ||

@@ -1807,6 +1807,12 @@ loader_start (Loader *l)
   if (version < 3 && JSON_NODE_HOLDS_OBJECT (l->setup) &&
       !json_object_has_member (json_node_get_object (l->setup), "purchases_unrecorded"))
     json_object_set_boolean_member (json_node_get_object (l->setup), "purchases_unrecorded", TRUE);
+  /* Format 4 let a note sealed after a fire mission was called or a charge
+   * installed stand for it (issue 30 #1): such a game goes on as it was
+   * played. */
+  if (version < 5 && JSON_NODE_HOLDS_OBJECT (l->setup) &&
+      !json_object_has_member (json_node_get_object (l->setup), "late_seals"))
+    json_object_set_boolean_member (json_node_get_object (l->setup), "late_seals", TRUE);
   setup = sl_setup_new_from_json (l->rules, l->setup, &local_error);
   if (setup == NULL)
     {

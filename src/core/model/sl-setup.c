@@ -1311,6 +1311,7 @@ read_all (const SlRules *rules,
   read_texts (root, "special", setup->special);
   read_texts (root, "overrides", setup->overrides);
   setup->purchases_unrecorded = sl_reader_bool (root, "purchases_unrecorded", FALSE);
+  setup->late_seals = sl_reader_bool (root, "late_seals", FALSE);
   sl_reader_require (root, "length_turns");
   setup->length_turns = sl_reader_int (root, "length_turns", 1, 200, 12);
 

@@ -223,6 +223,11 @@ struct _SlSetup
   /* A game saved before the sides' purchases were recorded (game format
    * 2): fire missions and mines are limited only by T-37. */
   gboolean            purchases_unrecorded;
+  /* A game saved before a seal was bound to its call or install (game
+   * format 4 or older): a fire mission lands on any fire-mission note of
+   * its side, a charge is concealed by a note sealed for it later (issue
+   * 30 #1 keeps that for such games only). */
+  gboolean            late_seals;
   /* The premade scenario the victory follows (T-41 … T-43), or NULL. */
   const SlScenarioSummary *scenario;
   char               *objective_place;  /* "the bridge", or NULL */

@@ -716,6 +716,41 @@ sl_marker_is_secret (const SlState  *state,
           state->note_status[marker->note - 1] == SL_NOTE_SEALED);
 }
 
+int
+sl_state_action_note_kind (const SlRules *rules,
+                           const SlState *state,
+                           int            unit)
+{
+  const SlCurrentAction *a;
+  int now;
+
+  g_return_val_if_fail (rules != NULL && state != NULL && unit >= 0 && unit < state->n_units, -1);
+  a = &state->units[unit].current;
+  now = sl_state_now (rules, state);
+  if (a->action == NULL || a->note > 0 || a->resolved || now < a->start || now > a->end)
+    return -1;
+  if (g_str_equal (a->action->id, "install-plastic") || g_str_equal (a->action->id, "install-shaped"))
+    return SL_NOTE_CHARGE;
+  if (g_str_equal (a->action->id, "call-fire-mission") && now == a->start && state->step == SL_STEP_INITIATIVE_ORDER)
+    return SL_NOTE_FIRE_MISSION;
+  return -1;
+}
+
+gboolean
+sl_state_mission_note_allowed (const SlSetup  *setup,
+                               const SlState  *state,
+                               const SlMarker *marker,
+                               const SlNote   *note)
+{
+  g_return_val_if_fail (setup != NULL && state != NULL && marker != NULL && note != NULL, FALSE);
+  if (marker->kind != SL_MARKER_FIRE_MISSION || marker->owner < 0 || note->kind != SL_NOTE_FIRE_MISSION)
+    return FALSE;
+  if (marker->note > 0)
+    return note->id == marker->note;
+  return setup->late_seals && note->side == sl_setup_unit_at (setup, marker->owner)->side &&
+         state->note_status[note->id - 1] == SL_NOTE_SEALED;
+}
+
 gboolean
 sl_marker_is_public (const SlState  *state,
                      const SlMarker *marker)

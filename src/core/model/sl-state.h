@@ -82,6 +82,7 @@ typedef struct
   int             target_marker; /* a charge fired at, deactivated or picked up: its marker id, else 0 */
   int             obstacle;      /* an obstacle fired at: its T-18 entry + 1 (named by @label), else 0 */
   char            label[48];     /* what the players call the spot (a charge, a door) */
+  int             note;          /* an install or a call: the note sealed in it (P-36 step 6, P-38 step 3), else 0 */
 } SlCurrentAction;
 
 typedef struct
@@ -486,6 +487,23 @@ gboolean     sl_marker_is_secret   (const SlState  *state,
  * not a decoy (the table sees a decoy only as a pile, P-28). */
 gboolean     sl_marker_is_public   (const SlState  *state,
                                     const SlMarker *marker);
+/* P-38 step 3, issue 30 #1: whether fire mission @marker may land on
+ * @note, named as it lands: its impact point was sealed as it was called
+ * (the marker's note), so no other note may stand for it; only in a game
+ * of format 4 (setup late_seals) does one without a note land on any
+ * fire-mission note of the calling side still sealed. */
+/* P-36 step 6, P-38 step 3 (issue 30 #1): the kind of note @unit's action
+ * takes now, SL_NOTE_CHARGE (an Install action under way) or
+ * SL_NOTE_FIRE_MISSION (a Call fire mission, in the step it was declared),
+ * or −1: no note of its action can be sealed now (none, or sealed
+ * already). */
+int          sl_state_action_note_kind (const SlRules  *rules,
+                                        const SlState  *state,
+                                        int             unit);
+gboolean     sl_state_mission_note_allowed (const SlSetup  *setup,
+                                            const SlState  *state,
+                                            const SlMarker *marker,
+                                            const SlNote   *note);
 
 /* Why @target may not be fired at by @unit now (P-14 step 1), or
  * SL_TARGET_OK: a unit of the other side, in the fight (T-16) and

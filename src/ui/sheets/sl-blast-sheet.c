@@ -816,7 +816,7 @@ offer_notes (SlBlastSheet   *self,
 {
   const SlState *state = sl_game_get_state (self->game);
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  int none = 0, side;
+  int none = 0;
 
   if (m->note != 0 || m->owner < 0)
     {
@@ -824,7 +824,6 @@ offer_notes (SlBlastSheet   *self,
       self->note_row = NULL;
       return;
     }
-  side = sl_setup_unit_at (sl_game_get_setup (self->game), m->owner)->side;
   g_array_append_val (self->notes, none);
   gtk_string_list_append (names, _("Not written down"));
   for (guint i = 0; i < state->notes->len; i++)
@@ -835,7 +834,8 @@ offer_notes (SlBlastSheet   *self,
       g_autofree char *name = g_strdup_printf (_("Note %d, sealed on turn %d at %s"), n->id,
                                                n->sealed_turn, time);
 
-      if (n->kind != SL_NOTE_FIRE_MISSION || n->side != side || state->note_status[i] != SL_NOTE_SEALED)
+      /* Issue 30 #1: never a note sealed after the call. */
+      if (!sl_state_mission_note_allowed (sl_game_get_setup (self->game), state, m, n))
         continue;
       g_array_append_val (self->notes, n->id);
       gtk_string_list_append (names, name);
@@ -847,8 +847,9 @@ offer_notes (SlBlastSheet   *self,
       return;
     }
   adw_combo_row_set_model (self->note_row, G_LIST_MODEL (names));
-  /* The latest note is the likeliest. */
-  adw_combo_row_set_selected (self->note_row, self->notes->len - 1);
+  /* A game of format 4 only: chosen knowingly, never the latest by
+   * default (issue 30 #1). */
+  adw_combo_row_set_selected (self->note_row, 0);
   gtk_widget_set_visible (GTK_WIDGET (self->note_row), TRUE);
 }
 

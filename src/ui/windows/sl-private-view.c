@@ -318,9 +318,11 @@ sl_private_view_seal (SlPrivateView *self,
                       const char    *side,
                       SlNoteKind     kind,
                       const char    *text,
+                      const char    *unit,
                       int            marker)
 {
   const SlSetup *setup;
+  const SlUnitSetup *us;
   int shown;
 
   g_return_val_if_fail (SL_IS_PRIVATE_VIEW (self), FALSE);
@@ -330,7 +332,24 @@ sl_private_view_seal (SlPrivateView *self,
   /* The referee names the side; a side's own view seals for it. */
   if (shown < 0)
     shown = side != NULL ? sl_setup_find_side (setup, side) : -1;
+  us = unit != NULL ? sl_setup_unit (setup, unit) : NULL;
+  if (us != NULL)
+    return apply (self, sl_command_new_seal_action (setup, shown, kind, text, us->index));
   return apply (self, sl_command_new_seal (setup, shown, kind, text, marker));
+}
+
+gboolean
+sl_private_view_seal_offers (SlPrivateView *self,
+                             const char    *unit)
+{
+  const SlUnitSetup *us;
+
+  g_return_val_if_fail (SL_IS_PRIVATE_VIEW (self), FALSE);
+  us = sl_setup_unit (sl_game_get_setup (self->game), unit);
+  for (guint i = 0; us != NULL && i < self->markers->len; i++)
+    if (g_array_index (self->markers, int, i) == -(us->index + 1))
+      return TRUE;
+  return FALSE;
 }
 
 static const char *
@@ -367,12 +386,15 @@ seal_clicked_cb (SlPrivateView *self)
 {
   guint k = adw_combo_row_get_selected (self->seal_kind);
   guint m = adw_combo_row_get_selected (self->seal_marker);
+  /* A marker's id, or −(unit + 1) for a unit's action. */
+  int with = m < self->markers->len ? g_array_index (self->markers, int, m) : 0;
+  const SlSetup *setup = sl_game_get_setup (self->game);
 
   sl_private_view_seal (self, gtk_widget_get_visible (GTK_WIDGET (self->seal_side))
                               ? selected_id (self->seal_side, self->side_ids) : NULL,
                         seal_kinds[MIN (k, G_N_ELEMENTS (seal_kinds) - 1)],
                         gtk_editable_get_text (self->seal_text),
-                        m < self->markers->len ? g_array_index (self->markers, int, m) : 0);
+                        with < 0 ? sl_setup_unit_at (setup, -with - 1)->id : NULL, MAX (with, 0));
 }
 
 static void
@@ -621,8 +643,27 @@ fill_seal_form (SlPrivateView *self,
     }
   adw_combo_row_set_model (self->seal_side, G_LIST_MODEL (sides));
   g_array_append_val (self->markers, none);
-  gtk_string_list_append (names, _("Nothing on the table yet"));
-  for (guint i = 0; i < state->markers->len; i++)
+  gtk_string_list_append (names, _("Nothing"));
+  /* P-36 step 6, P-38 step 3 (issue 30 #1): the charges being installed
+   * and the fire missions being called now; the core says which. */
+  for (int u = 0; u < state->n_units; u++)
+    {
+      int kind = sl_state_action_note_kind (sl_game_get_rules (self->game), state, u);
+      int code = -(u + 1);
+      g_autofree char *name = NULL;
+
+      if (kind < 0 || (side >= 0 && sl_setup_unit_at (setup, u)->side != side))
+        continue;
+      name = g_strdup_printf (kind == SL_NOTE_CHARGE
+                              /* "Trooper Hale’s charge, being installed" */
+                              ? _("%s’s charge, being installed")
+                              /* "Sergeant Ames’s fire mission, being called" */
+                              : _("%s’s fire mission, being called"),
+                              sl_setup_unit_at (setup, u)->name);
+      g_array_append_val (self->markers, code);
+      gtk_string_list_append (names, name);
+    }
+  for (guint i = 0; setup->late_seals && i < state->markers->len; i++)
     {
       const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
 

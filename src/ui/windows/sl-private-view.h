@@ -69,13 +69,20 @@ gboolean       sl_private_view_get_hide_stealth (SlPrivateView *self,
 gboolean       sl_private_view_choose_hide_unit (SlPrivateView *self,
                                                  const char    *unit);
 /* Seals @text as a note of @kind for the side shown (or the side whose id
- * is @side, for the referee), for the marker @marker (a charge, a fire
- * mission; 0 for none), from the "Seal a Note" form. */
+ * is @side, for the referee), from the "Seal a Note" form: in the action
+ * of @unit (an id: the charge it installs, the fire mission it is calling;
+ * NULL for none), or, in a game of format 4 only, for the marker @marker
+ * (0 for none). */
 gboolean       sl_private_view_seal         (SlPrivateView *self,
                                              const char    *side,
                                              SlNoteKind     kind,
                                              const char    *text,
+                                             const char    *unit,
                                              int            marker);
+/* Whether the "Goes with" choice of the "Seal a Note" form offers @unit's
+ * action (an id). */
+gboolean       sl_private_view_seal_offers  (SlPrivateView *self,
+                                             const char    *unit);
 /* The message of the last refusal, or NULL. */
 const char    *sl_private_view_get_problem  (SlPrivateView *self);
 
