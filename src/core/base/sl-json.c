@@ -418,8 +418,14 @@ sl_json_check_text_sizes (JsonNode      *node,
   path = find_long_text (node, prefix != NULL ? prefix : "", &length);
   if (path == NULL)
     return TRUE;
-  sl_read_context_fail (ctx, path, _("A text holds at most 64 KiB (%d bytes); this one holds %" G_GSIZE_FORMAT " bytes."),
-                        SL_JSON_MAX_TEXT, length);
+  {
+    /* The length as a number apart: a format macro inside the message
+     * would cut it short for the translators. */
+    g_autofree char *holds = g_strdup_printf ("%" G_GSIZE_FORMAT, length);
+
+    sl_read_context_fail (ctx, path, _("A text holds at most 64 KiB (%d bytes); this one holds %s bytes."),
+                          SL_JSON_MAX_TEXT, holds);
+  }
   return FALSE;
 }
 
