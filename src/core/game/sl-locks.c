@@ -311,7 +311,7 @@ sl_locks_try (SlLocks    *locks,
 {
   Lock *lock = g_hash_table_lookup (locks->locks, who);
   g_autofree char *hash = NULL;
-  gint64 wait;
+  gint64 wait, hashing;
 
   *rehashed = FALSE;
   *retry_at = locks->retry_at;
@@ -320,7 +320,11 @@ sl_locks_try (SlLocks    *locks,
   /* Issue 30 #4: a wrong PIN makes the next try wait, whoever's it is. */
   if (now_us < locks->retry_at)
     return SL_PIN_WAIT;
+  hashing = g_get_monotonic_time ();
   hash = pin_hash (lock, pin != NULL ? pin : "");
+  /* The wait starts once the slow hash has told: on a busy machine it may
+   * take longer than the wait itself. */
+  hashing = g_get_monotonic_time () - hashing;
   if (g_str_equal (hash, lock->hash))
     {
       locks->wrong = 0;
@@ -340,7 +344,7 @@ sl_locks_try (SlLocks    *locks,
     }
   locks->wrong = MIN (locks->wrong + 1, 30u);
   wait = MIN ((gint64) 1 << (locks->wrong - 1), SL_LOCK_MAX_WAIT_SECONDS);
-  locks->retry_at = now_us + wait * G_USEC_PER_SEC;
+  locks->retry_at = now_us + hashing + wait * G_USEC_PER_SEC;
   *retry_at = locks->retry_at;
   return locks->wrong % SL_LOCK_WRONG_TO_CLOSE == 0 ? SL_PIN_CLOSE : SL_PIN_WRONG;
 }

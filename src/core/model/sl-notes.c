@@ -83,12 +83,15 @@ sl_note_digest (const char *side_id,
 char *
 sl_note_seal_code (const char *digest)
 {
-  /* 64 bits of the digest, read aloud in groups of four: finding another
-   * text with the same code takes some 2^64 tries, a pair of them 2^32 —
-   * and the nonce is the app's own. */
-  if (digest == NULL || strlen (digest) < 16)
-    return g_strdup ("???? ???? ???? ????");
-  return g_strdup_printf ("%.4s %.4s %.4s %.4s", digest, digest + 4, digest + 8, digest + 12);
+  /* Issue 30 #5: 128 bits of the digest, read aloud in eight groups of
+   * four: finding a pair of texts with one code — even for the side that
+   * writes both and plants one in the file — takes some 2^64 tries (64
+   * bits fell to a birthday search in ten minutes of one core), another
+   * text for a given code 2^128. */
+  if (digest == NULL || strlen (digest) < 32)
+    return g_strdup ("???? ???? ???? ???? ???? ???? ???? ????");
+  return g_strdup_printf ("%.4s %.4s %.4s %.4s %.4s %.4s %.4s %.4s", digest, digest + 4, digest + 8, digest + 12,
+                          digest + 16, digest + 20, digest + 24, digest + 28);
 }
 
 char *

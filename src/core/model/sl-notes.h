@@ -4,8 +4,8 @@
  * immutable and revealed with proof that they were not changed
  *
  * A note is sealed with a commitment: the SHA-256 digest of its side, kind,
- * time, a random nonce and its text. The digest's first sixteen hex digits
- * (64 bits), the "seal code", are told to the table when the note is
+ * time, a random nonce and its text. The digest's first 32 hex digits
+ * (128 bits, issue 30 #5), the "seal code", are told to the table when the note is
  * sealed; the text and the nonce stay private. The nonce comes from the
  * system's secure random source, never from a player's command, and a
  * journal entry of a note without its seal is refused. When the note is revealed, the app computes
@@ -74,8 +74,8 @@ char       *sl_note_digest      (const char   *side_id,
                                  gint64        sealed_at,
                                  const char   *nonce,
                                  const char   *text);
-/* "3f9a 2c1b 07d4 e1aa": the first sixteen hex digits of @digest, told to
- * the table. */
+/* "3f9a 2c1b 07d4 e1aa 5c20 9b71 0e3d 44f8": the first 32 hex digits of
+ * @digest (128 bits), told to the table. */
 char       *sl_note_seal_code   (const char   *digest);
 /* "14:02": the local time a note was sealed. */
 char       *sl_note_time_label  (const SlNote *note);
