@@ -14,6 +14,7 @@
 #include "sl-hash.h"
 #include "sl-locks.h"
 #include "sl-secrets.h"
+#include "sl-text.h"
 #include "sl-test-game.h"
 
 #define SECRET_SETUP \
@@ -545,16 +546,11 @@ pbkdf2_hex (const char *pin,
             guint       rounds)
 {
   guint8 salt[64], out[SL_PBKDF2_SIZE];
-  gsize n = strlen (salt_hex) / 2;
-  GString *hex = g_string_new (NULL);
+  gsize n = sl_text_from_hex (salt_hex, salt, sizeof salt);
 
-  g_assert_cmpuint (n, <=, sizeof salt);
-  for (gsize i = 0; i < n; i++)
-    salt[i] = g_ascii_xdigit_value (salt_hex[2 * i]) << 4 | g_ascii_xdigit_value (salt_hex[2 * i + 1]);
+  g_assert_cmpuint (n, >, 0);
   sl_hash_pbkdf2 (pin, salt, n, rounds, out);
-  for (gsize i = 0; i < sizeof out; i++)
-    g_string_append_printf (hex, "%02x", out[i]);
-  return g_string_free (hex, FALSE);
+  return sl_text_hex (out, sizeof out);
 }
 
 /* Issue 30 #4: a PIN is saved as PBKDF2-HMAC-SHA256 (RFC 8018) with a
@@ -568,15 +564,14 @@ test_locks_slow_hash (void)
   g_autoptr(JsonNode) root = NULL;
   g_autofree char *expected = NULL;
   guint8 out[SL_PBKDF2_SIZE];
-  g_autoptr(GString) hex = g_string_new (NULL);
+  g_autofree char *hex = NULL;
   JsonObject *lock;
   gint64 rounds;
 
   /* RFC 7914 §11's test vector of PBKDF2-HMAC-SHA256 (one round). */
   sl_hash_pbkdf2 ("passwd", (const guint8 *) "salt", 4, 1, out);
-  for (gsize i = 0; i < sizeof out; i++)
-    g_string_append_printf (hex, "%02x", out[i]);
-  g_assert_cmpstr (hex->str, ==, "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc");
+  hex = sl_text_hex (out, sizeof out);
+  g_assert_cmpstr (hex, ==, "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc");
 
   sl_game_set_lock (game, "a", "4711");
   text = sl_game_serialize (game);

@@ -2395,7 +2395,62 @@ test_window_private_view (void)
   g_assert_cmpstr (sl_private_view_get_shown (view), ==, SL_PRIVATE_REFEREE);
   g_assert_true (shows_text (GTK_WIDGET (view), "in place of the PINs of: Commonwealth, TOG."));
 
-  /* Issue 30 #3: TOG locks again after the referee's PIN was set: the
+  sl_game_set_lock (shown, SL_PRIVATE_REFEREE, "");
+  sl_game_set_lock (shown, "tog", "");
+
+  /* Left alone, it closes by itself. */
+  sl_private_view_set_idle_seconds (view, 1);
+  for (int i = 0; i < 40 && gtk_widget_get_mapped (GTK_WIDGET (view)); i++)
+    sl_test_ui_settle ();
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (view)));
+  g_assert_true (gtk_widget_get_mapped (track));
+  g_assert_null (sl_private_view_get_shown (view));
+
+  /* The PIN and every secret are in the saved file; opened again, the
+   * shared screen still tells none. */
+  gtk_window_destroy (GTK_WINDOW (window));
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(SlGame) saved = sl_game_load (sl_test_rules (), path, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (sl_game_check_lock (saved, "cw", "4711"));
+    g_assert_cmpuint (sl_game_get_state (saved)->notes->len, ==, 4);
+    window = open_window (app);
+    g_assert_true (sl_window_open_file (window, file));
+    assert_screen_keeps ((const char * const[]) { "zulu", "quebec", "yankee", "xray", "camo", "tinter", "stealth", NULL },
+                         (const char * const[]) { "pile c", "cole", "pile e", "amari", NULL });
+    gtk_window_destroy (GTK_WINDOW (window));
+  }
+}
+
+/* Issue 30 #3 and #4 through the private view: a side locked after the
+ * referee's PIN was set is asked in the referee's view too, and its PIN
+ * form says that the referee has a PIN and whether it opens this side,
+ * until the side lets it in; three wrong PINs in a row close the view. */
+static void
+test_window_private_pins (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (FALSE);
+  g_autofree char *path = g_build_filename (tmp_dir, "pins.squadlog", NULL);
+  SlWindow *window = open_game (app, game, path);
+  SlGame *shown = sl_window_get_game (window);
+  GtkWidget *track = find_widget (GTK_WIDGET (window), SL_TYPE_TRACK_VIEW);
+  SlPrivateView *view;
+
+  sl_game_set_lock (shown, "cw", "4711");
+  sl_game_set_lock (shown, SL_PRIVATE_REFEREE, "9999");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  sl_test_ui_settle ();
+  view = SL_PRIVATE_VIEW (find_widget (GTK_WIDGET (window), SL_TYPE_PRIVATE_VIEW));
+  sl_private_view_choose (view, SL_PRIVATE_REFEREE);
+  g_assert_true (sl_private_view_enter_pin (view, "9999"));
+  g_assert_cmpstr (sl_private_view_get_shown (view), ==, SL_PRIVATE_REFEREE);
+  g_assert_true (shows_text (GTK_WIDGET (view), "in place of the PINs of: Commonwealth."));
+
+  /* TOG locks after the referee's PIN was set: the
    * referee's view asks TOG's PIN too, and TOG's form says the referee has
    * a PIN, until TOG lets it in. */
   sl_game_set_lock (shown, "tog", "3333");
@@ -2440,36 +2495,7 @@ test_window_private_view (void)
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (view)));
   g_assert_true (gtk_widget_get_mapped (track));
   g_assert_null (sl_private_view_get_shown (view));
-  sl_game_set_lock (shown, SL_PRIVATE_REFEREE, "");
-  sl_game_set_lock (shown, "tog", "");
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
-  sl_test_ui_settle ();
-
-  /* Left alone, it closes by itself. */
-  sl_private_view_set_idle_seconds (view, 1);
-  for (int i = 0; i < 40 && gtk_widget_get_mapped (GTK_WIDGET (view)); i++)
-    sl_test_ui_settle ();
-  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (view)));
-  g_assert_true (gtk_widget_get_mapped (track));
-  g_assert_null (sl_private_view_get_shown (view));
-
-  /* The PIN and every secret are in the saved file; opened again, the
-   * shared screen still tells none. */
   gtk_window_destroy (GTK_WINDOW (window));
-  {
-    g_autoptr(GFile) file = g_file_new_for_path (path);
-    g_autoptr(GError) error = NULL;
-    g_autoptr(SlGame) saved = sl_game_load (sl_test_rules (), path, &error);
-
-    g_assert_no_error (error);
-    g_assert_true (sl_game_check_lock (saved, "cw", "4711"));
-    g_assert_cmpuint (sl_game_get_state (saved)->notes->len, ==, 4);
-    window = open_window (app);
-    g_assert_true (sl_window_open_file (window, file));
-    assert_screen_keeps ((const char * const[]) { "zulu", "quebec", "yankee", "xray", "camo", "tinter", "stealth", NULL },
-                         (const char * const[]) { "pile c", "cole", "pile e", "amari", NULL });
-    gtk_window_destroy (GTK_WINDOW (window));
-  }
 }
 
 /* E-23 through the private view: Joe Bloe hides his 3 units, each with 2
@@ -3916,6 +3942,7 @@ main (int   argc,
   g_test_add_func ("/window/adaptive/start", test_window_adaptive_start);
   g_test_add_func ("/window/adaptive/a11y", test_window_a11y);
   g_test_add_func ("/window/private/private-view", test_window_private_view);
+  g_test_add_func ("/window/private-pins/trust-and-tries", test_window_private_pins);
   g_test_add_func ("/window/private/detect-E-24", test_window_detect_e24);
   g_test_add_func ("/window/private/hide-E-23", test_window_e23);
   g_test_add_func ("/window/private/fire-mission-note", test_window_fire_mission_note);

@@ -143,6 +143,36 @@ sl_text_is_hex (const char *s,
 }
 
 char *
+sl_text_hex (const guint8 *bytes,
+             gsize         length)
+{
+  static const char digits[] = "0123456789abcdef";
+  char *out = g_new (char, 2 * length + 1);
+
+  for (gsize i = 0; i < length; i++)
+    {
+      out[2 * i] = digits[bytes[i] >> 4];
+      out[2 * i + 1] = digits[bytes[i] & 15];
+    }
+  out[2 * length] = '\0';
+  return out;
+}
+
+gsize
+sl_text_from_hex (const char *s,
+                  guint8     *out,
+                  gsize       max)
+{
+  gsize n = s != NULL ? strlen (s) / 2 : 0;
+
+  if (n > max)
+    return 0;
+  for (gsize i = 0; i < n; i++)
+    out[i] = g_ascii_xdigit_value (s[2 * i]) << 4 | g_ascii_xdigit_value (s[2 * i + 1]);
+  return n;
+}
+
+char *
 sl_text_clause (const char *s)
 {
   gsize n = s != NULL ? strlen (s) : 0;

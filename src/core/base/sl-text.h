@@ -46,6 +46,15 @@ char     *sl_text_file_name       (const char *s,
 gboolean  sl_text_is_hex          (const char *s,
                                    gssize      length);
 
+/* @length bytes as lower-case hexadecimal digits (newly allocated). */
+char     *sl_text_hex             (const guint8 *bytes,
+                                   gsize         length);
+/* The bytes of the hexadecimal @s (sl_text_is_hex, an even number of
+ * digits) into @out, at most @max: how many, or 0 when it does not fit. */
+gsize     sl_text_from_hex        (const char   *s,
+                                   guint8       *out,
+                                   gsize         max);
+
 /* @s as a clause of a longer sentence: without its closing full stop
  * ("… only regular files." inside "…: %s. The file there …" would end in
  * two), an ellipsis kept. */

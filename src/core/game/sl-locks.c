@@ -64,17 +64,6 @@ sl_locks_free (SlLocks *locks)
   g_free (locks);
 }
 
-static char *
-hex (const guint8 *bytes,
-     gsize         length)
-{
-  GString *out = g_string_sized_new (2 * length);
-
-  for (gsize i = 0; i < length; i++)
-    g_string_append_printf (out, "%02x", bytes[i]);
-  return g_string_free (out, FALSE);
-}
-
 /* The hash of @pin as @lock saves it: PBKDF2 with its rounds, or the
  * salted SHA-256 of format 4. */
 static char *
@@ -82,7 +71,7 @@ pin_hash (const Lock *lock,
           const char *pin)
 {
   guint8 salt[64], out[SL_PBKDF2_SIZE];
-  gsize n = strlen (lock->salt) / 2;
+  gsize n;
 
   if (lock->rounds == 0)
     {
@@ -90,11 +79,11 @@ pin_hash (const Lock *lock,
 
       return g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
     }
-  g_assert (n <= sizeof salt);
-  for (gsize i = 0; i < n; i++)
-    salt[i] = g_ascii_xdigit_value (lock->salt[2 * i]) << 4 | g_ascii_xdigit_value (lock->salt[2 * i + 1]);
+  /* At most 128 digits (read_lock). */
+  n = sl_text_from_hex (lock->salt, salt, sizeof salt);
+  g_assert (n > 0);
   sl_hash_pbkdf2 (pin, salt, n, lock->rounds, out);
-  return hex (out, sizeof out);
+  return sl_text_hex (out, sizeof out);
 }
 
 /* A new lock of @pin: a salt no one can work out beforehand, from the
@@ -111,7 +100,7 @@ lock_new (const char *pin,
 
   if (!sl_random_bytes (salt, sizeof salt, &error))
     g_error ("%s", error->message);
-  lock->salt = hex (salt, sizeof salt);
+  lock->salt = sl_text_hex (salt, sizeof salt);
   lock->rounds = sl_hash_pbkdf2_rounds (SL_LOCK_SECONDS, SL_LOCK_MIN_ROUNDS);
   lock->hash = pin_hash (lock, pin);
   lock->set_at = now;
