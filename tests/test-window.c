@@ -2470,6 +2470,10 @@ test_window_private_pins (void)
   sl_private_view_choose (view, "tog");
   g_assert_true (sl_private_view_enter_pin (view, "3333"));
   g_assert_true (shows_text (GTK_WIDGET (view), "The referee has a PIN, but the referee’s view asks this PIN too"));
+  sl_test_ui_settle ();
+  scroll_to (GTK_WIDGET (view), 1.0);
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (window), "private-view-pin-form.png");
   g_assert_true (sl_private_view_let_referee_in (view, TRUE));
   g_assert_true (sl_game_referee_opens (shown, "tog"));
   g_assert_true (shows_text (GTK_WIDGET (view), "it opens this side’s secrets in the referee’s view without this PIN"));
