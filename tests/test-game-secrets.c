@@ -810,6 +810,58 @@ test_refusals_name_no_secret_marker (void)
     }
 }
 
+/* Issue 30 #6 (P-28, P-27): which pile hides a unit, its decoys and its
+ * stealth power mode are sealed as the piles are placed (the code is told
+ * then); when a pile is detected the code is told again, checked. A hide
+ * entry edited in the file — the unit moved under a decoy's pile — no
+ * longer matches, and the table is told so; an entry without its seal is
+ * refused in a game of format 5. */
+static void
+test_hiding_seal (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (FALSE);
+  g_autoptr(SlGame) edited_game = NULL;
+  g_autoptr(SlGame) stripped_game = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = sl_game_serialize (game);
+  g_autoptr(GString) edited = g_string_new (text);
+  g_autoptr(GString) stripped = NULL;
+  const SlJournalEntry *e = sl_game_get_entry (game, 0);
+  g_autofree char *code = sl_note_seal_code (sl_test_unit_state (game, "c")->hiding_digest);
+
+  g_assert_nonnull (strstr (e->summary, "Its hiding is sealed: seal "));
+  g_assert_nonnull (strstr (e->summary, code));
+  g_assert_true (sl_test_unit_state (game, "c")->hiding_intact);
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'hide': 3, 'look': 5}}");
+  e = sl_test_play (game, "{'type': 'detect', 'unit': 'eye', 'pile': 'Pile B', 'roll': 1}");
+  g_assert_nonnull (strstr (e->summary, "Pile B was placed under the hiding seal "));
+  g_assert_nonnull (strstr (e->summary, code));
+  g_assert_nonnull (strstr (e->summary, "which holds"));
+
+  /* Moved under Pile B in the file. */
+  g_assert_cmpuint (g_string_replace (edited, "\"pile\":\"Pile C\",\"decoys\":[\"Pile B\",", "\"pile\":\"Pile B\",\"decoys\":[\"Pile C\",", 1), ==, 1);
+  edited_game = sl_game_load_from_data (sl_game_get_rules (game), edited->str, -1, "edited.squadlog", &error);
+  g_assert_no_error (error);
+  g_assert_false (sl_test_unit_state (edited_game, "c")->hiding_intact);
+  sl_test_play (edited_game, "{'type': 'initiative', 'rolls': {'hide': 3, 'look': 5}}");
+  e = sl_test_play (edited_game, "{'type': 'detect', 'unit': 'eye', 'pile': 'Pile B', 'roll': 1}");
+  g_assert_nonnull (strstr (e->summary, "Trooper Cole is revealed"));
+  g_assert_nonnull (strstr (e->summary, "does not match"));
+
+  /* Its seal taken out: refused. */
+  stripped = g_string_new (text);
+  {
+    const char *at = strstr (stripped->str, ",\"hiding_seal\":{");
+    const char *end = at != NULL ? strchr (at, '}') : NULL;
+
+    g_assert_nonnull (end);
+    g_string_erase (stripped, at - stripped->str, end + 1 - at);
+  }
+  stripped_game = sl_game_load_from_data (sl_game_get_rules (game), stripped->str, -1, "stripped.squadlog", &error);
+  g_assert_null (stripped_game);
+  g_assert_nonnull (strstr (error->message, "hiding_seal"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -824,6 +876,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/secrets/fire-mission-late-note-P-38", test_fire_mission_late_note);
   g_test_add_func ("/game/secrets/charge-late-note-P-36", test_charge_late_note);
   g_test_add_func ("/game/secrets/list", test_list);
+  g_test_add_func ("/game/secrets/hiding-seal-P-28", test_hiding_seal);
   g_test_add_func ("/game/secrets/stealth-power-A-126", test_stealth_power_secret);
   g_test_add_func ("/game/secrets/round-trip", test_round_trip);
   g_test_add_func ("/game/secrets/refusals-name-no-secret-marker", test_refusals_name_no_secret_marker);

@@ -26,6 +26,7 @@ typedef struct
   const char        *decoy;         /* or the decoy's label */
   const char        *pile;          /* or the pile, as the table names it */
   SlMarker          *decoy_marker;  /* the decoy under the pile */
+  int                hider_unit;    /* the unit whose pile it is (its hiding's seal), or -1 */
   SlDetectionInput   in;
   const SlSideSetup *hider;
   gboolean           automatic_case;
@@ -44,6 +45,7 @@ read_pile (SlCommand *c,
     sl_reader_fail (r, "pile", _("There is no pile “%s” on the table."), d->pile);
   else if (d->decoy_marker != NULL)
     d->decoy = d->decoy_marker->label;
+  d->hider_unit = d->decoy_marker != NULL ? d->decoy_marker->owner : d->target;
   if (sl_reader_ok (r) && d->unit >= 0 &&
       sl_command_side (c, d->target >= 0 ? d->target : d->decoy_marker->owner) ==
       sl_command_side (c, d->unit))
@@ -316,6 +318,20 @@ tell_detection (SlCommand               *c,
     sl_command_say (c, _("%s is revealed and can never hide again (§15.1)."), sl_command_name (c, d->target));
   else if (res->detected)
     sl_command_say (c, _("%s was a decoy: it is taken off the table (P-27)."), shown);
+  /* Issue 30 #6: the hiding's seal, heard as the piles were placed, shown
+   * again and checked: a pile moved in the file since does not match. */
+  if (res->detected && d->hider_unit >= 0 && c->state->units[d->hider_unit].hiding_digest[0] != '\0')
+    {
+      const SlUnitState *hider = &c->state->units[d->hider_unit];
+      g_autofree char *code = sl_note_seal_code (hider->hiding_digest);
+
+      if (hider->hiding_intact)
+        sl_command_say (c, _("%s was placed under the hiding seal %s, which holds: the hiding has not been changed since."),
+                        shown, code);
+      else
+        sl_command_say (c, _("%s was placed under the hiding seal %s, which it does not match: the hiding was changed after the piles were placed, an irregularity for the players to settle."),
+                        shown, code);
+    }
 }
 
 gboolean
@@ -324,7 +340,7 @@ sl_command_detect (SlCommand  *c,
 {
   g_autoptr(SlBreakdown) public_breakdown = sl_breakdown_new ();
   g_autoptr(SlBreakdown) secret_breakdown = sl_breakdown_new ();
-  Detection d = { 0 };
+  Detection d = { .hider_unit = -1 };
   SlDetectionResult res = { 0 };
 
   if (!read_detection (c, &d))

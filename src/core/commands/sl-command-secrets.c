@@ -339,6 +339,9 @@ typedef struct
   gboolean     has_stealth;
   int          stealth;
   gboolean     paid;         /* the scenario hid the unit (§9.1) */
+  const char  *seal_nonce;   /* the hiding's seal (issue 30 #6), or NULL */
+  gint64       seal_at;
+  const char  *seal_digest;
 } Hide;
 
 /* Each label says which counter pile it is, once, and is not on the
@@ -365,6 +368,39 @@ check_labels (SlCommand *c,
       if (!sl_reader_ok (r))
         break;
     }
+}
+
+/* Issue 30 #6: "hiding_seal": {"nonce", "sealed_at", "digest"}, made by
+ * the app as the piles are placed; a game of format 4 has none. */
+static void
+read_hiding_seal (SlCommand *c,
+                  Hide      *h)
+{
+  SlReader *r = c->command;
+  g_autoptr(SlReader) s = NULL;
+
+  if (!sl_reader_ok (r))
+    return;
+  if (!sl_reader_has (r, "hiding_seal"))
+    {
+      if (!c->setup->late_seals)
+        sl_reader_fail (r, "hiding_seal", _("This hiding has no seal: its nonce, time and digest are made as the piles are placed, and kept with it."));
+      return;
+    }
+  s = sl_reader_object (r, "hiding_seal");
+  if (s == NULL)
+    return;
+  sl_reader_require (s, "nonce");
+  sl_reader_require (s, "sealed_at");
+  sl_reader_require (s, "digest");
+  h->seal_nonce = sl_reader_string (s, "nonce", "");
+  h->seal_at = (gint64) sl_reader_number (s, "sealed_at", 0, 1e12, 0);
+  h->seal_digest = sl_reader_string (s, "digest", "");
+  if (sl_reader_ok (r) && !sl_text_is_hex (h->seal_nonce, 32))
+    sl_reader_fail (s, "nonce", _("A seal’s nonce is 32 hexadecimal digits."));
+  else if (sl_reader_ok (r) && !sl_text_is_hex (h->seal_digest, 64))
+    sl_reader_fail (s, "digest", _("A seal’s digest is 64 hexadecimal digits (SHA-256)."));
+  sl_reader_end (s);
 }
 
 static gboolean
@@ -396,6 +432,7 @@ read_hide (SlCommand *c,
     sl_reader_fail (r, "stealth_power", _("Only a power suit has a stealth power mode (§15.13, T-13a)."));
   if (sl_reader_ok (r) && h->unit >= 0)
     check_labels (c, h);
+  read_hiding_seal (c, h);
   return sl_command_inputs_done (c);
 }
 
@@ -474,6 +511,20 @@ apply_hide (SlCommand     *c,
     }
   us->hidden = TRUE;
   g_strlcpy (us->pile, h->pile, sizeof us->pile);
+  /* Issue 30 #6: the hiding as read, checked against its seal: a pile or
+   * decoy edited in the file since does not match. */
+  us->hiding_digest[0] = '\0';
+  us->hiding_intact = FALSE;
+  if (h->seal_digest != NULL)
+    {
+      g_autofree char *text = sl_note_hiding_text (sl_setup_unit_at (c->setup, h->unit)->id, h->pile, h->decoys,
+                                                   h->n_decoys, h->has_stealth ? h->stealth : -1);
+      g_autofree char *digest = sl_note_digest (sl_setup_side_at (c->setup, h->side)->id, SL_NOTE_HIDDEN_UNIT,
+                                                h->seal_at, h->seal_nonce, text);
+
+      g_strlcpy (us->hiding_digest, h->seal_digest, sizeof us->hiding_digest);
+      us->hiding_intact = g_str_equal (digest, h->seal_digest);
+    }
   if (h->has_stealth)
     us->stealth_power = h->stealth;
   for (guint i = 0; i < h->n_decoys; i++)
@@ -519,6 +570,13 @@ tell_hide (SlCommand  *c,
                   sl_setup_side_at (c->setup, h->side)->name, names->str);
   if (!h->paid)
     sl_command_say (c, _("A unit the scenario did not hide hides by agreement between the players (§9.1)."));
+  if (h->seal_digest != NULL)
+    {
+      g_autofree char *code = sl_note_seal_code (h->seal_digest);
+
+      /* Issue 30 #6: which pile hides it, its decoys and its mode, sealed. */
+      sl_command_say (c, _("Its hiding is sealed: seal %s."), code);
+    }
 }
 
 /* {"type": "hide", "unit": "c", "pile": "Pile C", "decoys": ["Pile A"],
@@ -601,5 +659,12 @@ sl_command_prepare (const SlSetup *setup,
   id = sl_setup_side_at (setup, u->side)->id;
   if (g_str_equal (type, "mine"))
     return sl_notes_prepare (command, id, SL_NOTE_MINE, "label", error);
-  return sl_notes_prepare (command, id, SL_NOTE_HIDDEN_UNIT, "where", error);
+  {
+    g_autoptr(JsonNode) where = sl_notes_prepare (command, id, SL_NOTE_HIDDEN_UNIT, "where", error);
+
+    if (where == NULL && error != NULL && *error != NULL)
+      return NULL;
+    /* Issue 30 #6: the hiding itself is sealed too. */
+    return sl_notes_prepare_hiding (where != NULL ? where : command, id, error);
+  }
 }

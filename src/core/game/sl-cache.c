@@ -426,6 +426,7 @@ state_is_sane (const SlState *s,
           !in_range (unit->avoid_failed, 0, n_units + 1) ||
           !in_range (unit->casualty_by, -1, (int) setup->sides->len) ||
           unit->pile[SL_PILE_LABEL_SIZE - 1] != '\0' ||
+          unit->hiding_digest[sizeof unit->hiding_digest - 1] != '\0' ||
           unit->current.label[sizeof unit->current.label - 1] != '\0')
         return FALSE;
       if (!in_range (at_step->wound, 0, SL_N_WOUNDS) || !in_range (at_step->moving, 0, SL_N_MOVES) ||

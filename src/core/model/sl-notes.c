@@ -165,3 +165,97 @@ sl_notes_prepare (JsonNode   *command,
   json_object_set_string_member (c, "digest", digest);
   return copy;
 }
+
+char *
+sl_note_hiding_text (const char         *unit_id,
+                     const char         *pile,
+                     const char * const *decoys,
+                     guint               n_decoys,
+                     int                 stealth)
+{
+  GString *out = g_string_new ("squadlog-hiding-1:[");
+
+  /* JSON, so that no label can pass for two. */
+  sl_json_append_string (out, unit_id);
+  g_string_append_c (out, ',');
+  sl_json_append_string (out, pile);
+  g_string_append (out, ",[");
+  for (guint i = 0; i < n_decoys; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ',');
+      sl_json_append_string (out, decoys[i]);
+    }
+  g_string_append_printf (out, "],%d]", stealth < 0 ? -1 : stealth != 0);
+  return g_string_free (out, FALSE);
+}
+
+JsonNode *
+sl_notes_prepare_hiding (JsonNode   *command,
+                         const char *side_id,
+                         GError    **error)
+{
+  JsonObject *o = json_node_get_object (command);
+  const char *decoys[2] = { NULL, NULL };
+  guint n = 0;
+  int stealth = -1;
+  char nonce[33];
+  gint64 when;
+  g_autofree char *text = NULL;
+  g_autofree char *digest = NULL;
+  JsonNode *copy;
+  JsonObject *seal;
+
+  if (json_object_has_member (o, "hiding_seal"))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "hiding_seal",
+                         _("A hiding’s seal is made by Squad Log as the piles are placed; a command does not give it."));
+      return NULL;
+    }
+  if (!JSON_NODE_HOLDS_VALUE (json_object_get_member (o, "unit")) ||
+      json_node_get_value_type (json_object_get_member (o, "unit")) != G_TYPE_STRING ||
+      !JSON_NODE_HOLDS_VALUE (json_object_get_member (o, "pile")) ||
+      json_node_get_value_type (json_object_get_member (o, "pile")) != G_TYPE_STRING)
+    return NULL;
+  if (json_object_has_member (o, "decoys"))
+    {
+      JsonNode *d = json_object_get_member (o, "decoys");
+      JsonArray *a = JSON_NODE_HOLDS_ARRAY (d) ? json_node_get_array (d) : NULL;
+
+      if (a == NULL || json_array_get_length (a) > 2)
+        return NULL;
+      for (n = 0; n < json_array_get_length (a); n++)
+        {
+          JsonNode *e = json_array_get_element (a, n);
+
+          if (!JSON_NODE_HOLDS_VALUE (e) || json_node_get_value_type (e) != G_TYPE_STRING)
+            return NULL;
+          decoys[n] = json_node_get_string (e);
+        }
+    }
+  if (json_object_has_member (o, "stealth_power"))
+    {
+      JsonNode *sp = json_object_get_member (o, "stealth_power");
+
+      if (!JSON_NODE_HOLDS_VALUE (sp) || json_node_get_value_type (sp) != G_TYPE_BOOLEAN)
+        return NULL;
+      stealth = json_node_get_boolean (sp);
+    }
+  if (!random_nonce (nonce))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
+                         _("No secure random source is available to seal the note with: it is not sealed."));
+      return NULL;
+    }
+  text = sl_note_hiding_text (json_object_get_string_member (o, "unit"), json_object_get_string_member (o, "pile"),
+                              decoys, n, stealth);
+  when = g_get_real_time () / G_USEC_PER_SEC;
+  digest = sl_note_digest (side_id, SL_NOTE_HIDDEN_UNIT, when, nonce, text);
+  copy = json_node_copy (command);
+  seal = json_object_new ();
+  json_object_set_string_member (seal, "nonce", nonce);
+  json_object_set_int_member (seal, "sealed_at", when);
+  json_object_set_string_member (seal, "digest", digest);
+  json_object_set_object_member (json_node_get_object (copy), "hiding_seal", seal);
+  return copy;
+}

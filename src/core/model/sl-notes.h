@@ -74,6 +74,22 @@ char       *sl_note_digest      (const char   *side_id,
                                  gint64        sealed_at,
                                  const char   *nonce,
                                  const char   *text);
+/* Issue 30 #6: a unit's hiding as its seal commits to it — the unit, its
+ * pile, its decoys in the order given and its stealth power mode (−1: not
+ * said) — as one text (newly allocated). */
+char       *sl_note_hiding_text (const char         *unit_id,
+                                 const char         *pile,
+                                 const char * const *decoys,
+                                 guint               n_decoys,
+                                 int                 stealth);
+/* Adds to the hide command @command (a copy is returned; NULL when it
+ * is no hide this can read) the seal of its hiding: "hiding_seal":
+ * {"nonce", "sealed_at", "digest"}, the digest that of
+ * sl_note_hiding_text sealed as a note of @side_id's of kind
+ * "hidden-unit". Refused when the command gives it itself. */
+JsonNode   *sl_notes_prepare_hiding (JsonNode   *command,
+                                     const char *side_id,
+                                     GError    **error);
 /* "3f9a 2c1b 07d4 e1aa 5c20 9b71 0e3d 44f8": the first 32 hex digits of
  * @digest (128 bits), told to the table. */
 char       *sl_note_seal_code   (const char   *digest);

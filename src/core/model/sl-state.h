@@ -149,6 +149,8 @@ typedef struct
   gboolean        detected;           /* detected once: never hides again (§15.1) */
   int             revealed_at;        /* subphase index + 1 its action revealed it, or 0 */
   char            pile[SL_PILE_LABEL_SIZE];  /* the pile it lies under while hidden (P-28), or "" */
+  char            hiding_digest[65];  /* the seal of its hiding (issue 30 #6), hex, or "" */
+  gboolean        hiding_intact;      /* the hiding as read matches that seal */
 } SlUnitState;
 
 /* A detection roll made this turn (A-128: once per unit and pile). */
