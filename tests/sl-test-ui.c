@@ -5,9 +5,19 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <string.h>
+
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
 #include "sl-application.h"
+#include "sl-sheet.h"
+
+#ifdef SL_TEST_XTEST
+#include <gdk/x11/gdkx.h>
+#include <X11/extensions/XTest.h>
+#endif
 
 void
 sl_test_ui_init (void)
@@ -19,6 +29,12 @@ sl_test_ui_init (void)
    * not (Mesa's software GL, once loaded, leaks and is unloaded where
    * LeakSanitizer cannot name it). GTK must not have started yet. */
   g_assert_false (gtk_is_initialized ());
+  /* The translations of the build (a test may switch LANGUAGE to "fr"). */
+  if (g_getenv ("SQUADLOG_LOCALEDIR") != NULL)
+    {
+      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("SQUADLOG_LOCALEDIR"));
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+    }
   sl_application_choose_renderer ();
   adw_init ();
   provider = gtk_css_provider_new ();
@@ -157,6 +173,105 @@ sl_test_ui_find_toplevel (GType type)
         return GTK_WINDOW (w);
     }
   return NULL;
+}
+
+static void
+collect_cut (GtkWidget *widget,
+             GPtrArray *cut)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_LABEL (widget) && pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))
+    g_ptr_array_add (cut, g_strdup (gtk_label_get_text (GTK_LABEL (widget))));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    collect_cut (child, cut);
+}
+
+GPtrArray *
+sl_test_ui_cut_labels (GtkWidget *widget)
+{
+  GPtrArray *cut = g_ptr_array_new_with_free_func (g_free);
+
+  collect_cut (widget, cut);
+  return cut;
+}
+
+gpointer
+sl_test_ui_find_sheet (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+      SlSheet *sheet = sl_sheet_get_shown_in (w);
+
+      if (sheet != NULL && G_TYPE_CHECK_INSTANCE_TYPE (sheet, type))
+        return sheet;
+    }
+  return NULL;
+}
+
+#ifdef SL_TEST_XTEST
+static void
+fake_key (Display    *display,
+          const char *name,
+          gboolean    down)
+{
+  KeySym sym = XStringToKeysym (name);
+
+  g_assert_true (sym != NoSymbol);
+  XTestFakeKeyEvent (display, XKeysymToKeycode (display, sym), down, CurrentTime);
+}
+#endif
+
+void
+sl_test_ui_set_language (const char *language)
+{
+  if (language != NULL)
+    g_setenv ("LANGUAGE", language, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+  setlocale (LC_ALL, "");
+}
+
+gboolean
+sl_test_ui_type (GtkWindow  *window,
+                 const char *keys)
+{
+#ifdef SL_TEST_XTEST
+  GdkDisplay *gdk_display = gtk_widget_get_display (GTK_WIDGET (window));
+  g_auto(GStrv) names = g_strsplit (keys, " ", -1);
+  Display *display;
+
+  if (!GDK_IS_X11_DISPLAY (gdk_display))
+    return FALSE;
+  display = gdk_x11_display_get_xdisplay (gdk_display);
+  /* The keys go to the window, with no window manager to give it the focus. */
+  XSetInputFocus (display, gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window))),
+                  RevertToParent, CurrentTime);
+  XSync (display, False);
+  sl_test_ui_settle ();
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      gboolean shift = g_str_has_prefix (names[i], "shift+");
+      const char *name = shift ? names[i] + strlen ("shift+") : names[i];
+
+      if (*name == '\0')
+        continue;
+      if (shift)
+        fake_key (display, "Shift_L", TRUE);
+      fake_key (display, name, TRUE);
+      fake_key (display, name, FALSE);
+      if (shift)
+        fake_key (display, "Shift_L", FALSE);
+      XFlush (display);
+      sl_test_ui_settle ();
+    }
+  return TRUE;
+#else
+  return FALSE;
+#endif
 }
 
 GdkTexture *

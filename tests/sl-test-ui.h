@@ -30,6 +30,23 @@ GtkWidget   *sl_test_ui_find      (GtkWidget  *root,
                                    const char *title);
 /* The open toplevel window of @type, or NULL. */
 GtkWindow   *sl_test_ui_find_toplevel (GType   type);
+/* The texts of the labels shown under @widget that are cut short (an
+ * ellipsis in place of their end), as GPtrArray of strings. */
+GPtrArray   *sl_test_ui_cut_labels (GtkWidget *widget);
+/* The sheet of @type (an SlSheet's) shown now over any window, or NULL. */
+gpointer     sl_test_ui_find_sheet    (GType   type);
+/* Types @keys into @window as a player would, through the X server
+ * (XTest) and GTK's own handling of key events: key names as
+ * XStringToKeysym reads them, separated by spaces, "shift+" before one
+ * to hold Shift ("3 w Return", "4 f 1 3 Return", "shift+d"); the table
+ * settles after each. FALSE where the tests were built without XTest or
+ * the display is not X11 (the test is then skipped). */
+gboolean     sl_test_ui_type      (GtkWindow  *window,
+                                   const char *keys);
+/* Switches the translations to @language ("fr", "C"; NULL: the
+ * environment's, LANGUAGE unset), as the app would start in it: gettext
+ * keeps what it translated until the locale is set again. */
+void         sl_test_ui_set_language (const char *language);
 /* What @widget draws now, on the window's background. */
 GdkTexture  *sl_test_ui_render    (GtkWidget  *widget);
 /* Whether @widget, drawn now, shows anything where @part (one of its

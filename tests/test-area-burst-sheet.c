@@ -58,8 +58,8 @@ test_area_burst_sheet_two_targets (void)
   JsonObject *command, *e;
   guint n = sl_game_get_n_entries (game);
 
-  gtk_window_present (GTK_WINDOW (sheet));
-  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (sheet)), ==, "1 · Centurion Vale Fires an Area Burst");
+  sl_sheet_present (SL_SHEET (sheet));
+  g_assert_cmpstr (sl_sheet_get_title (SL_SHEET (sheet)), ==, "1 · Centurion Vale Fires an Area Burst");
   /* It opens with one unit in the wedge; a second is added. */
   g_assert_cmpuint (sl_area_burst_sheet_get_n_targets (sheet), ==, 1);
   g_assert_cmpuint (sl_area_burst_sheet_add_target (sheet), ==, 1);
@@ -95,7 +95,7 @@ test_area_burst_sheet_two_targets (void)
   g_assert_true (g_str_has_prefix (sl_area_burst_sheet_get_prompt (sheet), "13 · Trooper Hale: "));
   g_assert_true (sl_area_burst_sheet_enter_die (sheet, 2));
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, n + 1);
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (sheet)));
+  g_assert_false (sl_sheet_get_shown (SL_SHEET (sheet)));
 
   command = json_node_get_object (sl_journal_entry_get_command (last_entry (game)));
   g_assert_cmpstr (json_object_get_string_member (target_at (command, 0), "unit"), ==, "cw-13");
@@ -118,7 +118,7 @@ test_area_burst_sheet_jam (void)
   JsonObject *command;
   guint n = sl_game_get_n_entries (game);
 
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   sl_area_burst_sheet_add_target (sheet);
   g_assert_true (sl_area_burst_sheet_set_target (sheet, 0, sl_test_unit (game, "cw-13"), 4, SL_COVER_NONE));
   g_assert_true (sl_area_burst_sheet_set_target (sheet, 1, sl_test_unit (game, "cw-14"), 6, SL_COVER_NONE));
@@ -154,7 +154,7 @@ test_area_burst_sheet_refused (void)
   sl_test_play (game, "{'type': 'next'}");
   sheet = sl_area_burst_sheet_new (NULL, game, sl_test_unit (game, "tog-1"), FALSE);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_true (sl_area_burst_sheet_offers (sheet, sl_test_unit (game, "cw-13")));
   g_assert_false (sl_area_burst_sheet_offers (sheet, sl_test_unit (game, "cw-15")));
   g_assert_false (sl_area_burst_sheet_offers (sheet, sl_test_unit (game, "tog-2")));
@@ -170,13 +170,13 @@ test_area_burst_sheet_refused (void)
   sl_area_burst_sheet_remove_target (sheet, 1);
   g_assert_cmpuint (sl_area_burst_sheet_get_n_targets (sheet), ==, 1);
   g_assert_null (sl_area_burst_sheet_get_problem (sheet));
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (sheet));
   g_clear_object (&keep);
 
   sl_test_play (game, "{'type': 'correct', 'unit': 'tog-1', 'field': 'jammed', 'value': true}");
   sheet = sl_area_burst_sheet_new (NULL, game, sl_test_unit (game, "tog-1"), FALSE);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_test_message ("%s", sl_area_burst_sheet_get_problem (sheet));
   g_assert_nonnull (strstr (sl_area_burst_sheet_get_problem (sheet), "jammed"));
   g_assert_true (sl_area_burst_sheet_can_give_up (sheet));
@@ -222,19 +222,19 @@ test_area_burst_sheet_range_a118 (void)
 
   sheet = sl_area_burst_sheet_new (NULL, game, sl_test_unit (game, "a-1"), FALSE);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   sl_area_burst_sheet_add_target (sheet);
   g_assert_true (sl_area_burst_sheet_set_target (sheet, 0, sl_test_unit (game, "b-1"), 5, SL_COVER_NONE));
   g_assert_true (sl_area_burst_sheet_set_target (sheet, 1, sl_test_unit (game, "b-2"), 40, SL_COVER_NONE));
   g_assert_cmpstr (sl_area_burst_sheet_get_odds (sheet, 0), ==, "Needs 6 or less · 60 %");
   g_assert_cmpstr (sl_area_burst_sheet_get_odds (sheet, 1), ==, "Needs 5 or less · 50 %");
   g_assert_null (sl_area_burst_sheet_get_problem (sheet));
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (sheet));
 
   sheet = sl_area_burst_sheet_new (NULL, woods, sl_test_unit (woods, "a-1"), FALSE);
   g_object_unref (keep);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   sl_area_burst_sheet_add_target (sheet);
   g_assert_true (sl_area_burst_sheet_set_target (sheet, 0, sl_test_unit (woods, "b-1"), 2, SL_COVER_NONE));
   g_assert_true (sl_area_burst_sheet_set_target (sheet, 1, sl_test_unit (woods, "b-2"), 8, SL_COVER_NONE));
@@ -252,7 +252,7 @@ test_area_burst_sheet_range_a118 (void)
   g_assert_true (sl_area_burst_sheet_set_target (sheet, 1, sl_test_unit (woods, "b-2"), 3, SL_COVER_NONE));
   g_assert_null (sl_area_burst_sheet_get_problem (sheet));
   g_assert_cmpstr (sl_area_burst_sheet_get_prompt (sheet), ==, "2 · Trooper Hale: type the die (1–9, 0 for 10).");
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (sheet));
 }
 
 /* Issue 21 #9: a dialog whose focus starts on Roll for Me, whose
@@ -269,10 +269,10 @@ test_area_burst_sheet_accessible (void)
   g_autofree char *asked = NULL;
   g_autofree char *typed = NULL;
 
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   sl_test_ui_settle ();
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
-  g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == roll);
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (sheet))) == roll);
   g_assert_cmpuint (sl_area_burst_sheet_add_target (sheet), ==, 1);
   g_assert_true (sl_area_burst_sheet_set_target (sheet, 0, sl_test_unit (game, "cw-13"), 8,
                                                  SL_COVER_NONE));

@@ -112,7 +112,7 @@ test_blast_sheet_fire_mission_p38 (void)
 
   sheet = sl_blast_sheet_new (NULL, game, first_marker (game));
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   row = sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Mission");
   g_assert_nonnull (row);
   g_assert_false (ADW_IS_COMBO_ROW (row));
@@ -154,7 +154,7 @@ test_blast_sheet_sacrifice_dive_a111 (void)
 
   sheet = sl_blast_sheet_new (NULL, game, first_marker (game));
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_true (sl_blast_sheet_set_caught (sheet, sl_test_unit (game, "cw-14"), 2, 0));
   g_assert_true (sl_blast_sheet_set_caught (sheet, sl_test_unit (game, "cw-13"), 0, 0));
   g_assert_true (sl_blast_sheet_set_caught (sheet, sl_test_unit (game, "cw-15"), 0, 0));
@@ -224,7 +224,7 @@ test_blast_sheet_shaped_charge_a80 (void)
 
   sheet = sl_blast_sheet_new (NULL, game, first_marker (game));
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_true (sl_blast_sheet_set_caught (sheet, sl_test_unit (game, "a-1"), 1, 0));
   g_assert_true (sl_blast_sheet_set_caught (sheet, sl_test_unit (game, "b-1"), 1, 0));
   g_assert_true (sl_blast_sheet_set_in_strip (sheet, sl_test_unit (game, "b-1"), TRUE));
@@ -267,7 +267,7 @@ test_blast_sheet_obstacle_a79 (void)
 
   sheet = sl_blast_sheet_new (NULL, game, 1);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_null (sl_blast_sheet_get_obstacle_outcome (sheet));
   g_assert_false (sl_blast_sheet_set_obstacle (sheet, "north wall", "drywall", 0));
   g_assert_true (sl_blast_sheet_set_obstacle (sheet, "north wall", "internal-wall", 0));
@@ -284,7 +284,7 @@ test_blast_sheet_obstacle_a79 (void)
   g_object_unref (keep);
   sheet = sl_blast_sheet_new (NULL, game, 2);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_false (sl_blast_sheet_set_obstacle (sheet, "south wall", NULL, 0));
   g_assert_true (sl_blast_sheet_set_obstacle (sheet, "north wall", NULL, 0));
   g_assert_cmpstr (sl_blast_sheet_get_obstacle_outcome (sheet), ==, "+1: 2 of 5 wound levels (P-25)");
@@ -329,7 +329,7 @@ test_blast_sheet_shaped_obstacle_a81 (void)
 
   sheet = sl_blast_sheet_new (NULL, game, first_marker (game));
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_true (sl_blast_sheet_set_breached (sheet, TRUE));
   g_assert_true (sl_blast_sheet_set_obstacle (sheet, "the airlock", "airlock-door", 0));
   g_assert_false (sl_blast_sheet_set_breached (sheet, TRUE));
@@ -362,7 +362,7 @@ test_blast_sheet_charges_a84 (void)
   sl_test_play (game, "{'type': 'next'}");
   sheet = sl_blast_sheet_new (NULL, game, 1);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_false (sl_blast_sheet_set_charge_caught (sheet, 1, TRUE));
   g_assert_false (sl_blast_sheet_enter_die (sheet, 10));
   g_assert_true (sl_blast_sheet_set_charge_caught (sheet, 2, TRUE));
@@ -382,7 +382,7 @@ test_blast_sheet_charges_a84 (void)
   g_object_unref (keep);
   sheet = sl_blast_sheet_new (NULL, game, 2);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_false (sl_blast_sheet_set_charge_caught (sheet, 1, TRUE));
   g_assert_false (sl_blast_sheet_set_charge_caught (sheet, 2, TRUE));
 }
@@ -403,7 +403,7 @@ test_blast_sheet_mine_charges_a84 (void)
   sl_test_play (game, "{'type': 'seal', 'side': 'tog', 'kind': 'charge', 'text': 'by the door', 'marker': 3}");
   sheet = sl_blast_sheet_new_mine (NULL, game, mine);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_true (sl_blast_sheet_set_trigger (sheet, sl_test_unit (game, "cw-13"), 1, FALSE));
   g_assert_false (sl_blast_sheet_set_obstacle (sheet, "the wall", "internal-wall", 0));
   g_assert_false (sl_blast_sheet_set_charge_caught (sheet, 3, TRUE));
@@ -428,10 +428,10 @@ test_blast_sheet_accessible (void)
                       "or let the app roll; say who is near the impact point.";
   const char *typed = "Dice typed: 4\nHit roll 4 · scatter die –";
 
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   sl_test_ui_settle ();
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
-  g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == resolve);
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (sheet))) == resolve);
   gtk_test_accessible_assert_property (resolve, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, asked);
   g_assert_true (sl_blast_sheet_enter_die (sheet, 4));
   gtk_test_accessible_assert_property (resolve, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, typed);

@@ -59,14 +59,14 @@ test_rout_sheet (void)
     sl_test_play (game, "{'type': 'next'}");
   g_assert_cmpint (sl_game_get_state (game)->phase, ==, SL_PHASE_ROUT_RALLY);
   sheet = sl_dice_sheet_new (NULL, game, "TOG 1st Squad Checks for Rout", "P-31", tog, dice, G_N_ELEMENTS (dice), FALSE);
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "rout-sheet.png");
   g_assert_cmpstr (sl_dice_sheet_get_odds (sheet), ==, "Routs on 5 or less · 5 %");
   /* Issue 21 #9: a dialog, its focus on the roll button, whose
    * description says the odds and what to type, then the tens typed. */
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
-  g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) ==
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (sheet))) ==
                  sl_sheet_get_roll_button (SL_SHEET (sheet)));
   gtk_test_accessible_assert_property (sl_sheet_get_roll_button (SL_SHEET (sheet)),
                                        GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, asked);
@@ -81,7 +81,7 @@ test_rout_sheet (void)
 
   /* "00" is 100: never a rout. */
   sheet = sl_dice_sheet_new (NULL, game, "Renegade Squad Checks for Rout", "P-31", cw, dice, G_N_ELEMENTS (dice), FALSE);
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_true (sl_dice_sheet_type_digit (sheet, 0));
   g_assert_true (sl_dice_sheet_type_digit (sheet, 0));
   g_assert_nonnull (strstr (sl_game_get_entry (game, n + 1)->summary, "rolled 100"));
@@ -109,7 +109,7 @@ test_melee_sheet (void)
   g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_MELEE);
   sheet = sl_dice_sheet_new (NULL, game, "Melee", "P-24", melee, dice, G_N_ELEMENTS (dice), FALSE);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_test_message ("%s", sl_dice_sheet_get_odds (sheet));
   /* Each side named with its counter, as the pickers name units. */
   g_assert_nonnull (strstr (sl_dice_sheet_get_odds (sheet), "2 · Legionnaire Marek: Needs"));
@@ -182,7 +182,7 @@ test_melee_sheet_modifiers (void)
   sl_test_play (game, "{'type': 'next'}");
   sheet = sl_dice_sheet_new (NULL, game, "Melee", "P-24", melee, dice, G_N_ELEMENTS (dice), FALSE);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_true (has_row (GTK_WIDGET (sheet), "Troop type: Combat Arms", "Roll of 2 · Legionnaire Marek"));
   g_assert_true (has_row (GTK_WIDGET (sheet), "Opponent's suit: Bounce Infantry", "Roll of 13 · Trooper Hale"));
   before = g_strdup (sl_dice_sheet_get_odds (sheet));

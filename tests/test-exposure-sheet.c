@@ -41,7 +41,7 @@ test_exposure_sheet_a134 (void)
   sl_test_play (game, "{'type': 'correct', 'unit': 'b-3', 'field': 'wound', 'value': 'dead'}");
   sheet = sl_exposure_sheet_new (NULL, game, FALSE);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_false (sl_exposure_sheet_choose (sheet, sl_test_unit (game, "a-1"), TRUE));
   g_assert_false (sl_exposure_sheet_choose (sheet, sl_test_unit (game, "b-3"), TRUE));
   g_assert_true (sl_exposure_sheet_choose (sheet, sl_test_unit (game, "b-1"), TRUE));
@@ -61,7 +61,7 @@ test_exposure_sheet_a134 (void)
   sheet = sl_exposure_sheet_new (NULL, game, FALSE);
   g_object_unref (keep);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   sl_exposure_sheet_set_inside (sheet, TRUE);
   g_assert_true (sl_exposure_sheet_choose (sheet, sl_test_unit (game, "a-1"), TRUE));
   g_assert_true (sl_exposure_sheet_choose (sheet, sl_test_unit (game, "b-2"), TRUE));
@@ -91,13 +91,13 @@ test_exposure_sheet_accessible (void)
   sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
   sheet = sl_exposure_sheet_new (NULL, game, FALSE);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   sl_test_ui_settle ();
   entry = sl_sheet_get_entry (SL_SHEET (sheet));
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
   g_assert_true (GTK_IS_CHECK_BUTTON (entry));
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (entry)));
-  g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == entry);
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (sheet))) == entry);
   g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (entry),
                                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
   /* Nobody chosen: refused, and told. */

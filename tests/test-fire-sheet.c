@@ -46,7 +46,7 @@ test_fire_sheet_odds (void)
   g_autofree char *open = NULL;
   guint n = sl_game_get_n_entries (game);
 
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   sl_test_ui_settle ();
   g_assert_cmpstr (sl_fire_sheet_get_odds (sheet), ==, "Needs 7 or less · 70 %");
   sl_test_ui_save_png (GTK_WIDGET (sheet), "fire-sheet.png");
@@ -66,7 +66,7 @@ test_fire_sheet_odds (void)
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, n + 1);
   g_assert_nonnull (strstr (last_entry (game)->summary, "needs 7 or less, rolled 9"));
   g_assert_null (last_entry (game)->rolled[0]);
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (sheet)));
+  g_assert_false (sl_sheet_get_shown (SL_SHEET (sheet)));
 }
 
 /* A natural 1 asks for the jam check's die before anything is applied;
@@ -79,7 +79,7 @@ test_fire_sheet_jam (void)
   guint n = sl_game_get_n_entries (game);
   JsonObject *command;
 
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_true (sl_fire_sheet_enter_die (sheet, 1));
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
   g_assert_true (sl_fire_sheet_enter_die (sheet, 5));
@@ -100,7 +100,7 @@ test_fire_sheet_burst (void)
   guint n = sl_game_get_n_entries (game);
   JsonObject *command;
 
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_true (sl_fire_sheet_set_burst (sheet, TRUE));
   g_test_message ("%s", sl_fire_sheet_get_odds (sheet));
   g_assert_true (sl_fire_sheet_enter_die (sheet, 2));
@@ -136,7 +136,7 @@ test_fire_sheet_declared_burst (void)
 
   sheet = sl_fire_sheet_new (NULL, game, sl_test_unit (game, "cw-17"), FALSE);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   single = sl_fire_sheet_get_command (sheet);
   g_assert_false (json_object_has_member (json_node_get_object (single), "burst"));
   /* P-30 step 4: declared without a burst, it may be fired as an area
@@ -145,14 +145,14 @@ test_fire_sheet_declared_burst (void)
     SlAreaBurstSheet *area = sl_fire_sheet_area_burst_instead (sheet);
 
     g_assert_nonnull (area);
-    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (sheet)));
-    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (area)));
-    gtk_window_destroy (GTK_WINDOW (area));
+    g_assert_false (sl_sheet_get_shown (SL_SHEET (sheet)));
+    g_assert_true (sl_sheet_get_shown (SL_SHEET (area)));
+    sl_sheet_close (SL_SHEET (area));
   }
   g_clear_object (&keep);
 
   sheet = sl_fire_sheet_new (NULL, game, sl_test_unit (game, "cw-13"), FALSE);
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "fire-sheet-declared-burst.png");
   declared = sl_fire_sheet_get_command (sheet);
@@ -190,13 +190,13 @@ test_fire_sheet_accessible (void)
   g_autofree char *value = NULL;
   g_autofree char *name = NULL;
 
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   sl_test_ui_settle ();
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                        title);
   g_assert_true (sl_sheet_get_entry (SL_SHEET (sheet)) == roll);
-  g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == roll);
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (sheet))) == roll);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                        asked);
 

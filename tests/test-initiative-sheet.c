@@ -25,7 +25,7 @@ test_initiative_sheet (void)
   g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
   const SlState *s;
 
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_cmpstr (sl_initiative_sheet_get_order (sheet), ==, "");
   g_assert_true (sl_initiative_sheet_enter_die (sheet, 3));
   g_assert_true (sl_initiative_sheet_enter_die (sheet, 6));
@@ -79,7 +79,7 @@ test_initiative_sheet_e04 (void)
   SlInitiativeSheet *sheet = sl_initiative_sheet_new (NULL, game);
   g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
 
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_true (sl_initiative_sheet_enter_die (sheet, 3));
   g_assert_true (sl_initiative_sheet_enter_die (sheet, 6));
   g_assert_true (sl_initiative_sheet_enter_die (sheet, 1));
@@ -115,10 +115,10 @@ test_initiative_sheet_accessible (void)
   const char *name = "TOG Fire Team 1";
   const char *rolled = "TOG Fire Team 1: rolled 3";
 
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   sl_test_ui_settle ();
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
-  g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == roll);
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (sheet))) == roll);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                        first);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name);

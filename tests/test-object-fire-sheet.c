@@ -41,8 +41,8 @@ test_object_fire_obstacle_p26 (void)
   sl_test_play (game, "{'type': 'next'}");
   sheet = sl_object_fire_sheet_new (NULL, game, sl_test_unit (game, "tog-1"), FALSE);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
-  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (sheet)), ==, "1 · Centurion Vale Fires at the door");
+  sl_sheet_present (SL_SHEET (sheet));
+  g_assert_cmpstr (sl_sheet_get_title (SL_SHEET (sheet)), ==, "1 · Centurion Vale Fires at the door");
   g_assert_cmpstr (sl_object_fire_sheet_get_outcome (sheet), ==, "+4: 4 of 5 wound levels (P-25)");
   g_assert_false (sl_object_fire_sheet_follows_through (sheet));
   g_assert_false (sl_object_fire_sheet_set_behind (sheet, sl_test_unit (game, "cw-13"), TRUE));
@@ -61,7 +61,7 @@ test_object_fire_obstacle_p26 (void)
   g_object_unref (keep);
   sheet = sl_object_fire_sheet_new (NULL, game, sl_test_unit (game, "tog-2"), FALSE);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_cmpstr (sl_object_fire_sheet_get_outcome (sheet), ==, "+4: destroyed (P-25)");
   g_assert_true (sl_object_fire_sheet_follows_through (sheet));
   g_assert_false (sl_object_fire_sheet_set_behind (sheet, sl_test_unit (game, "tog-2"), TRUE));
@@ -94,7 +94,7 @@ test_object_fire_charge_t32 (void)
   sl_test_play (game, "{'type': 'next'}");
   sheet = sl_object_fire_sheet_new (NULL, game, sl_test_unit (game, "cw-14"), FALSE);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_cmpstr (sl_object_fire_sheet_get_charge_odds (sheet, "none"), ==, "1–3 · 30 %");
   g_assert_cmpstr (sl_object_fire_sheet_get_charge_odds (sheet, "destroyed"), ==, "4–5 · 20 %");
   g_assert_cmpstr (sl_object_fire_sheet_get_charge_odds (sheet, "explosion"), ==, "6–10 · 50 %");
@@ -108,7 +108,7 @@ test_object_fire_charge_t32 (void)
   g_object_unref (keep);
   sheet = sl_object_fire_sheet_new (NULL, game, sl_test_unit (game, "cw-15"), FALSE);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_true (sl_object_fire_sheet_enter_die (sheet, 5));
   g_assert_cmpstr (json_object_get_string_member (last_result (game), "result"), ==, "destroyed");
   g_assert_null (sl_state_find_marker (sl_game_get_state (game), 2));
@@ -133,11 +133,11 @@ test_object_fire_accessible (void)
   sl_test_play (game, "{'type': 'next'}");
   sheet = sl_object_fire_sheet_new (NULL, game, sl_test_unit (game, "cw-14"), FALSE);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   sl_test_ui_settle ();
   roll = sl_sheet_get_roll_button (SL_SHEET (sheet));
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
-  g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == roll);
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (sheet))) == roll);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                        told);
 }

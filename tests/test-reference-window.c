@@ -261,7 +261,7 @@ test_refusal_link (void)
                       " 'value': {'turn': 1, 'subphase': 5}}");
   window = open_window (app, game);
   sheet = sl_declare_sheet_new (GTK_WINDOW (window), game, sl_test_unit (game, "tog-3"));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   sl_test_ui_settle ();
   g_assert_false (sl_declare_sheet_choose (sheet, "walk"));
   label = find_link (GTK_WIDGET (sheet), "P-19");
@@ -277,7 +277,7 @@ test_refusal_link (void)
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (reference)));
   g_assert_cmpstr (sl_reference_window_get_shown (reference), ==, "P-19");
   sl_test_ui_save_png (GTK_WIDGET (reference), "reference-p19.png");
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (sheet));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -63,7 +63,7 @@ test_squad_log_follows (void)
   sl_test_go_to_subphase (game, 8);
   before = sl_game_get_position (game);
   sl_test_play (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'use-device'}");
-  assert_cell (log, game, "cw-14", "action", "Use device, ends 2 of turn 2 (0 of 5 AP)");
+  assert_cell (log, game, "cw-14", "action", "ends 2 of turn 2 · Use device (0 of 5 AP)");
   sl_test_play (game, "{'type': 'correct', 'unit': 'cw-13', 'field': 'wound', 'value': 'moderate'}");
   sl_test_play (game, "{'type': 'correct', 'unit': 'cw-13', 'field': 'jammed', 'value': true}");
   sl_test_play (game, "{'type': 'correct', 'unit': 'cw-13', 'field': 'magazines.R', 'value': 1}");
@@ -353,7 +353,7 @@ test_squad_log_step (void)
   action = sl_squad_log_get_cell (SL_SQUAD_LOG (log), sl_test_unit (game, "tog-4"), "action");
   g_test_message ("%s", action);
   g_assert_true (g_str_has_suffix (action, " — loses its action as the step ends"));
-  g_assert_true (g_str_has_prefix (action, "Use device, ends 5"));
+  g_assert_true (g_str_has_prefix (action, "ends 5 · Use device"));
   status = sl_squad_log_get_cell (SL_SQUAD_LOG (log), sl_test_unit (game, "tog-4"), "status");
   g_assert_nonnull (strstr (status, "Loses its action"));
   sl_test_ui_save_png (log, "squad-log-step.png");

@@ -24,7 +24,7 @@ test_unit_sheet (void)
   g_autoptr(GError) error = NULL;
   const SlJournalEntry *e;
 
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   sl_test_ui_settle ();
   /* Opening the sheet corrects nothing. */
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, 0);
@@ -42,7 +42,7 @@ test_unit_sheet (void)
 
   g_assert_true (sl_game_undo (game));
   g_assert_cmpint (sl_test_unit_state (game, "cw-13")->wound, ==, SL_WOUND_NONE);
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (sheet));
 }
 
 /* Whether the switch of @row is on. */
@@ -90,7 +90,7 @@ test_unit_sheet_legionnaire (void)
   g_autoptr(GError) error = NULL;
   GtkWidget *row;
 
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   sl_test_ui_settle ();
   row = sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Legionnaire character (§18)");
   g_assert_nonnull (row);
@@ -103,7 +103,7 @@ test_unit_sheet_legionnaire (void)
   g_assert_error (error, SL_RULE_ERROR, SL_RULE_ERROR_INVALID);
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, 0);
   sl_test_ui_save_png (GTK_WIDGET (sheet), "unit-sheet-legionnaire.png");
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (sheet));
 }
 
 /* A vacuum scenario (T-36): a TOG marine out in it, a Commonwealth
@@ -138,7 +138,7 @@ test_unit_sheet_exposure_t36 (void)
   now = sl_state_now (rules, sl_game_get_state (game));
   sheet = sl_unit_sheet_new (NULL, game, sl_test_unit (game, "a-1"));
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   sl_test_ui_settle ();
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, 1);
 
@@ -175,15 +175,15 @@ test_unit_sheet_exposure_t36 (void)
   e = sl_game_get_entry (game, sl_game_get_n_entries (game) - 1);
   g_assert_cmpstr (json_object_get_string_member (json_node_get_object (sl_journal_entry_get_command (e)), "field"),
                    ==, "breach");
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (sheet));
 
   /* The Commonwealth starts inside. */
   sheet = sl_unit_sheet_new (NULL, game, sl_test_unit (game, "b-1"));
   g_object_unref (keep);
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_true (switch_row_active (sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Inside, sheltered")));
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (sheet));
 
   /* Without vacuum nor a hostile atmosphere, it does not matter. */
   {
@@ -192,10 +192,10 @@ test_unit_sheet_exposure_t36 (void)
     sheet = sl_unit_sheet_new (NULL, plain, sl_test_unit (plain, "cw-13"));
     g_object_unref (keep);
     keep = g_object_ref (GTK_WIDGET (sheet));
-    gtk_window_present (GTK_WINDOW (sheet));
+    sl_sheet_present (SL_SHEET (sheet));
     g_assert_null (sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Inside, sheltered"));
     g_assert_null (sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_PREFERENCES_ROW, "Suit breach"));
-    gtk_window_destroy (GTK_WINDOW (sheet));
+    sl_sheet_close (SL_SHEET (sheet));
   }
 }
 
@@ -219,7 +219,7 @@ test_unit_sheet_fires_t23 (void)
   sl_test_refuse (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'fire', 'target': 'tog-1'}", "unit", NULL);
   sheet = sl_unit_sheet_new (NULL, game, sl_test_unit (game, "cw-14"));
   keep = g_object_ref (GTK_WIDGET (sheet));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_cmpuint (sl_unit_sheet_get_n_fires (sheet), ==, 2);
   g_assert_cmpstr (sl_unit_sheet_get_fire_words (sheet, 0), ==, "Single shot at 1 · Centurion Vale");
   g_assert_cmpstr (sl_unit_sheet_get_fire_words (sheet, 1), ==, "Aimed fire");
@@ -248,11 +248,11 @@ test_unit_sheet_accessible (void)
   g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
   GtkWidget *entry = sl_sheet_get_entry (SL_SHEET (sheet));
 
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   sl_test_ui_settle ();
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (entry)), ==, "Wounds");
-  g_assert_true (gtk_root_get_focus (GTK_ROOT (sheet)) == entry);
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (sheet))) == entry);
   /* T-20: there are only three R boxes. */
   {
     const SlSetup *setup = sl_game_get_setup (game);
@@ -262,7 +262,7 @@ test_unit_sheet_accessible (void)
   }
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                        sl_sheet_get_problem (SL_SHEET (sheet)));
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (sheet));
 }
 
 int

@@ -17,6 +17,7 @@
 #include "sl-area-burst-sheet.h"
 #include "sl-blast-sheet.h"
 #include "sl-combat.h"
+#include "sl-command-new.h"
 #include "sl-dice-sheet.h"
 #include "sl-exposure-sheet.h"
 #include "sl-fire-sheet.h"
@@ -317,7 +318,7 @@ test_window_table (void)
   GtkStack *stack = find_table_stack (GTK_WIDGET (window));
   AdwWindowTitle *title = ADW_WINDOW_TITLE (find_widget (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE));
   SlGame *game;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   guint n;
 
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "start");
@@ -336,9 +337,9 @@ test_window_table (void)
   n = sl_game_get_n_entries (game);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlFireSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlFireSheet"));
   g_assert_nonnull (sheet);
-  gtk_window_destroy (sheet);
+  sl_sheet_close (sheet);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_cmpuint (sl_game_get_position (game), ==, n - 1);
@@ -350,9 +351,9 @@ test_window_table (void)
    * the sheet to declare its action. */
   g_signal_emit_by_name (find_widget (GTK_WIDGET (window), g_type_from_name ("SlTrackView")),
                          "unit-activated", sl_test_unit (game, "tog-1"));
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDeclareSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlDeclareSheet"));
   g_assert_nonnull (sheet);
-  gtk_window_destroy (sheet);
+  sl_sheet_close (sheet);
 
   gtk_window_destroy (GTK_WINDOW (window));
   sl_test_ui_settle ();
@@ -586,7 +587,7 @@ test_window_rout_sheet (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(SlGame) game = NULL;
   SlWindow *window;
-  GtkWindow *sheet;
+  SlSheet *sheet;
 
   g_assert_true (g_file_get_contents (scenario, &text, NULL, NULL));
   node = json_from_string (text, &error);
@@ -600,10 +601,10 @@ test_window_rout_sheet (void)
     sl_test_play (game, "{'type': 'next'}");
   window = open_game (app, game, path);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "TOG 1st Squad Checks for Rout");
-  gtk_window_destroy (sheet);
+  g_assert_cmpstr (sl_sheet_get_title (sheet), ==, "TOG 1st Squad Checks for Rout");
+  sl_sheet_close (sheet);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -623,7 +624,7 @@ test_window_due_rout (void)
   g_autoptr(SlGame) game = NULL;
   const char * const fallen[] = { "tog-2", "tog-3", "tog-4", "tog-5", "tog-6", "tog-7", "tog-8", NULL };
   SlWindow *window;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   SlGame *shown;
 
   g_assert_true (g_file_get_contents (scenario, &text, NULL, NULL));
@@ -647,18 +648,18 @@ test_window_due_rout (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "Renegade Squad Checks for Rout");
+  g_assert_cmpstr (sl_sheet_get_title (sheet), ==, "Renegade Squad Checks for Rout");
   g_test_message ("%s", sl_dice_sheet_get_odds (SL_DICE_SHEET (sheet)));
   g_assert_true (g_str_has_prefix (sl_dice_sheet_get_odds (SL_DICE_SHEET (sheet)), "Routs on "));
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "rout-check.png");
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 9));
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 9));
-  g_assert_null (sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet")));
+  g_assert_null (sl_test_ui_find_sheet (g_type_from_name ("SlDiceSheet")));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  g_assert_null (sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet")));
+  g_assert_null (sl_test_ui_find_sheet (g_type_from_name ("SlDiceSheet")));
   g_assert_cmpint (sl_game_get_state (shown)->turn, ==, 2);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -674,7 +675,7 @@ test_window_give_up (void)
   g_autoptr(SlGame) game = sl_test_game_new ();
   g_autofree char *path = g_build_filename (tmp_dir, "give-up.squadlog", NULL);
   SlWindow *window;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   SlGame *shown;
 
   sl_test_start_turn (game);
@@ -685,18 +686,18 @@ test_window_give_up (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET);
+  sheet = sl_test_ui_find_sheet (SL_TYPE_FIRE_SHEET);
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "13 · Trooper Hale Fires");
+  g_assert_cmpstr (sl_sheet_get_title (sheet), ==, "13 · Trooper Hale Fires");
   g_assert_nonnull (strstr (sl_fire_sheet_get_odds (SL_FIRE_SHEET (sheet)), "jammed"));
   g_assert_true (sl_fire_sheet_can_give_up (SL_FIRE_SHEET (sheet)));
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "fire-sheet-give-up.png");
   g_assert_true (sl_fire_sheet_give_up (SL_FIRE_SHEET (sheet)));
-  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET));
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_FIRE_SHEET));
   g_assert_null (sl_test_unit_state (shown, "cw-13")->current.action);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET));
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_FIRE_SHEET));
   g_assert_cmpint (sl_game_get_state (shown)->subphase, ==, 4);
 
   /* A dice sheet too: the launcher shares the rifle's jam. */
@@ -705,7 +706,7 @@ test_window_give_up (void)
     g_autofree char *launch_path = g_build_filename (tmp_dir, "give-up-launch.squadlog", NULL);
     SlWindow *other;
     SlGame *launching;
-    GtkWindow *dice;
+    SlSheet *dice;
 
     sl_test_start_turn (launch);
     sl_test_go_to_subphase (launch, 2);
@@ -715,14 +716,14 @@ test_window_give_up (void)
     other = open_game (app, launch, launch_path);
     launching = sl_window_get_game (other);
     gtk_widget_activate_action (GTK_WIDGET (other), "win.next", NULL);
-    dice = sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET);
+    dice = sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET);
     g_assert_nonnull (dice);
     g_assert_nonnull (strstr (sl_dice_sheet_get_odds (SL_DICE_SHEET (dice)), "jammed"));
     g_assert_true (sl_dice_sheet_can_give_up (SL_DICE_SHEET (dice)));
     g_assert_true (sl_dice_sheet_give_up (SL_DICE_SHEET (dice)));
-    g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
+    g_assert_null (sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET));
     gtk_widget_activate_action (GTK_WIDGET (other), "win.next", NULL);
-    g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
+    g_assert_null (sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET));
     g_assert_cmpint (sl_game_get_state (launching)->subphase, ==, 3);
     gtk_window_destroy (GTK_WINDOW (other));
   }
@@ -733,10 +734,10 @@ test_window_give_up (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_false (sl_test_unit_state (shown, "cw-13")->jammed);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET);
+  sheet = sl_test_ui_find_sheet (SL_TYPE_FIRE_SHEET);
   g_assert_nonnull (sheet);
   g_assert_false (sl_fire_sheet_can_give_up (SL_FIRE_SHEET (sheet)));
-  gtk_window_destroy (sheet);
+  sl_sheet_close (sheet);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -750,7 +751,7 @@ test_window_area_burst (void)
   g_autoptr(SlGame) game = sl_test_game_new ();
   g_autofree char *path = g_build_filename (tmp_dir, "area-burst.squadlog", NULL);
   SlWindow *window;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   SlGame *shown;
   guint n;
 
@@ -760,17 +761,17 @@ test_window_area_burst (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET));
-  sheet = sl_test_ui_find_toplevel (SL_TYPE_AREA_BURST_SHEET);
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_FIRE_SHEET));
+  sheet = sl_test_ui_find_sheet (SL_TYPE_AREA_BURST_SHEET);
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "1 · Centurion Vale Fires an Area Burst");
-  gtk_window_destroy (sheet);
+  g_assert_cmpstr (sl_sheet_get_title (sheet), ==, "1 · Centurion Vale Fires an Area Burst");
+  sl_sheet_close (sheet);
 
   /* Picking the firer on the track opens the same sheet. */
   g_signal_emit_by_name (find_widget (GTK_WIDGET (window), SL_TYPE_TRACK_VIEW), "unit-activated",
                          sl_test_unit (shown, "tog-1"));
-  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET));
-  sheet = sl_test_ui_find_toplevel (SL_TYPE_AREA_BURST_SHEET);
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_FIRE_SHEET));
+  sheet = sl_test_ui_find_sheet (SL_TYPE_AREA_BURST_SHEET);
   g_assert_nonnull (sheet);
   sl_area_burst_sheet_add_target (SL_AREA_BURST_SHEET (sheet));
   g_assert_true (sl_area_burst_sheet_set_target (SL_AREA_BURST_SHEET (sheet), 0, sl_test_unit (shown, "cw-13"), 5,
@@ -780,11 +781,11 @@ test_window_area_burst (void)
   n = sl_game_get_n_entries (shown);
   g_assert_true (sl_area_burst_sheet_enter_die (SL_AREA_BURST_SHEET (sheet), 9));
   g_assert_true (sl_area_burst_sheet_enter_die (SL_AREA_BURST_SHEET (sheet), 9));
-  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_AREA_BURST_SHEET));
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_AREA_BURST_SHEET));
   g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n + 1);
   g_assert_cmpuint (entries_on_disk (path), ==, n + 1);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_AREA_BURST_SHEET));
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_AREA_BURST_SHEET));
   g_assert_cmpint (sl_game_get_state (shown)->subphase, ==, 2);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -799,7 +800,7 @@ test_window_object_fire (void)
   g_autoptr(SlGame) game = sl_test_game_new ();
   g_autofree char *path = g_build_filename (tmp_dir, "object-fire.squadlog", NULL);
   SlWindow *window;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   SlGame *shown;
 
   sl_test_start_turn (game);
@@ -809,8 +810,8 @@ test_window_object_fire (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_FIRE_SHEET));
-  sheet = sl_test_ui_find_toplevel (SL_TYPE_OBJECT_FIRE_SHEET);
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_FIRE_SHEET));
+  sheet = sl_test_ui_find_sheet (SL_TYPE_OBJECT_FIRE_SHEET);
   g_assert_nonnull (sheet);
   g_assert_true (sl_object_fire_sheet_fire (SL_OBJECT_FIRE_SHEET (sheet)));
   g_assert_cmpint (sl_state_find_marker (sl_game_get_state (shown), 1)->amount, ==, 8);
@@ -867,7 +868,7 @@ test_window_turn (void)
   GtkWidget *track;
   g_autofree char *why = NULL;
   SlGame *shown;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   guint n;
 
   sl_test_start_turn (game);
@@ -883,7 +884,7 @@ test_window_turn (void)
 
   /* Hale (13) waits for his grouping's turn: no sheet, the reason instead. */
   g_signal_emit_by_name (track, "unit-activated", sl_test_unit (shown, "cw-13"));
-  g_assert_null (sl_test_ui_find_toplevel (g_type_from_name ("SlDeclareSheet")));
+  g_assert_null (sl_test_ui_find_sheet (g_type_from_name ("SlDeclareSheet")));
   {
     AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
 
@@ -902,9 +903,9 @@ test_window_turn (void)
 
   /* Vale (1) may act. */
   g_signal_emit_by_name (track, "unit-activated", sl_test_unit (shown, "tog-1"));
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDeclareSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlDeclareSheet"));
   g_assert_nonnull (sheet);
-  gtk_window_destroy (sheet);
+  sl_sheet_close (sheet);
 
   /* Pass: the next grouping's turn. */
   n = sl_game_get_n_entries (shown);
@@ -970,7 +971,7 @@ test_window_throw_sheet (void)
   g_autoptr(SlGame) game = sl_test_game_new ();
   g_autofree char *path = g_build_filename (tmp_dir, "throw.squadlog", NULL);
   SlWindow *window;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   SlGame *shown;
 
   sl_test_start_turn (game);
@@ -981,9 +982,9 @@ test_window_throw_sheet (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "3 · Legionnaire Ostra Throws a Grenade");
+  g_assert_cmpstr (sl_sheet_get_title (sheet), ==, "3 · Legionnaire Ostra Throws a Grenade");
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 2));
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 7));
   g_assert_cmpuint (sl_game_get_state (shown)->markers->len, ==, 1);
@@ -994,7 +995,7 @@ test_window_throw_sheet (void)
   sl_test_play (shown, "{'type': 'next'}");
   g_assert_cmpint (sl_game_get_state (shown)->step, ==, SL_STEP_EXPLOSION);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlBlastSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlBlastSheet"));
   g_assert_nonnull (sheet);
   g_assert_true (sl_blast_sheet_set_caught (SL_BLAST_SHEET (sheet), sl_test_unit (shown, "cw-13"), 1, 0));
   g_assert_true (sl_blast_sheet_apply (SL_BLAST_SHEET (sheet)));
@@ -1024,7 +1025,7 @@ test_window_zero_g (void)
     "      'weapons': ['LR']}]}]}]}");
   g_autofree char *path = g_build_filename (tmp_dir, "zero-g.squadlog", NULL);
   SlWindow *window;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   SlGame *shown;
   const SlJournalEntry *e;
   JsonObject *command;
@@ -1044,9 +1045,9 @@ test_window_zero_g (void)
    * attack's die is not used; the defender's zero-G check is typed like
    * the others. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET);
+  sheet = sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET);
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "3 · Legionnaire Brax Tries to Avoid Melee");
+  g_assert_cmpstr (sl_sheet_get_title (sheet), ==, "3 · Legionnaire Brax Tries to Avoid Melee");
   g_assert_true (shows_text (GTK_WIDGET (sheet), "Zero-G check, if not avoided"));
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 0));
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 5));
@@ -1072,26 +1073,26 @@ test_window_zero_g (void)
     SlUnitSheet *log = sl_unit_sheet_new (GTK_WINDOW (window), shown, sl_test_unit (shown, "b-2"));
     GtkWidget *button;
 
-    gtk_window_present (GTK_WINDOW (log));
+    sl_sheet_present (SL_SHEET (log));
     button = sl_test_ui_find (GTK_WIDGET (log), GTK_TYPE_BUTTON, "_Dive Stops…");
     g_assert_nonnull (button);
     g_assert_false (gtk_widget_get_visible (button));
-    gtk_window_destroy (GTK_WINDOW (log));
+    sl_sheet_close (SL_SHEET (log));
     log = sl_unit_sheet_new (GTK_WINDOW (window), shown, sl_test_unit (shown, "a-2"));
-    gtk_window_present (GTK_WINDOW (log));
+    sl_sheet_present (SL_SHEET (log));
     button = sl_test_ui_find (GTK_WIDGET (log), GTK_TYPE_BUTTON, "_Dive Stops…");
     g_assert_true (gtk_widget_get_visible (button));
     g_signal_emit_by_name (button, "clicked");
-    sheet = sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET);
+    sheet = sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET);
     g_assert_nonnull (sheet);
-    g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_UNIT_SHEET));
-    gtk_window_destroy (sheet);
+    g_assert_null (sl_test_ui_find_sheet (SL_TYPE_UNIT_SHEET));
+    sl_sheet_close (sheet);
   }
   g_signal_emit_by_name (find_widget (GTK_WIDGET (window), SL_TYPE_TRACK_VIEW), "unit-activated",
                          sl_test_unit (shown, "a-2"));
-  sheet = sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET);
+  sheet = sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET);
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "2 · Trooper Amari’s Dive Stops");
+  g_assert_cmpstr (sl_sheet_get_title (sheet), ==, "2 · Trooper Amari’s Dive Stops");
   g_assert_true (shows_text (GTK_WIDGET (sheet), "Against"));
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "dive-stop.png");
@@ -1140,10 +1141,10 @@ test_window_exposure (void)
   g_autofree char *path = g_build_filename (tmp_dir, "vacuum.squadlog", NULL);
   g_autofree char *plain_path = g_build_filename (tmp_dir, "no-vacuum.squadlog", NULL);
   SlWindow *window = open_game (app, game, path);
-  GtkWindow *sheet;
+  SlSheet *sheet;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.exposure", NULL));
-  sheet = sl_test_ui_find_toplevel (SL_TYPE_EXPOSURE_SHEET);
+  sheet = sl_test_ui_find_sheet (SL_TYPE_EXPOSURE_SHEET);
   g_assert_nonnull (sheet);
   g_assert_true (sl_exposure_sheet_choose (SL_EXPOSURE_SHEET (sheet), sl_test_unit (game, "b-1"), TRUE));
   g_assert_true (sl_exposure_sheet_apply (SL_EXPOSURE_SHEET (sheet)));
@@ -1155,7 +1156,7 @@ test_window_exposure (void)
   window = open_game (app, plain, plain_path);
   /* Disabled: nothing opens. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.exposure", NULL);
-  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_EXPOSURE_SHEET));
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_EXPOSURE_SHEET));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1168,7 +1169,7 @@ test_window_launch_sheet (void)
   g_autoptr(SlGame) game = sl_test_game_new ();
   g_autofree char *path = g_build_filename (tmp_dir, "launch.squadlog", NULL);
   SlWindow *window;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   SlGame *shown;
 
   sl_test_start_turn (game);
@@ -1178,9 +1179,9 @@ test_window_launch_sheet (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, "6 · Legionnaire Teodor Fires the Grenade Launcher");
+  g_assert_cmpstr (sl_sheet_get_title (sheet), ==, "6 · Legionnaire Teodor Fires the Grenade Launcher");
   g_test_message ("%s", sl_dice_sheet_get_odds (SL_DICE_SHEET (sheet)));
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 3));
   g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (sheet), 7));
@@ -1200,7 +1201,7 @@ test_window_launch_salvo (void)
   g_autoptr(SlGame) game = sl_test_game_new ();
   g_autofree char *path = g_build_filename (tmp_dir, "salvo.squadlog", NULL);
   SlWindow *window;
-  GtkWindow *sheet, *again;
+  SlSheet *sheet, *again;
   SlGame *shown;
   const int dice[] = { 3, 7, 4, 5, 5 };
 
@@ -1211,7 +1212,7 @@ test_window_launch_salvo (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (sheet);
   g_assert_null (strstr (sl_dice_sheet_get_odds (SL_DICE_SHEET (sheet)), "Grenade 2"));
   g_object_add_weak_pointer (G_OBJECT (sheet), (gpointer *) &sheet);
@@ -1219,7 +1220,7 @@ test_window_launch_salvo (void)
   for (int i = 0; i < 500 && sheet != NULL; i++)
     g_main_context_iteration (NULL, TRUE);
   g_assert_null (sheet);
-  again = sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet"));
+  again = sl_test_ui_find_sheet (g_type_from_name ("SlDiceSheet"));
   g_assert_nonnull (again);
   g_test_message ("%s", sl_dice_sheet_get_odds (SL_DICE_SHEET (again)));
   g_assert_nonnull (strstr (sl_dice_sheet_get_odds (SL_DICE_SHEET (again)), "Grenade 1: Needs"));
@@ -1228,7 +1229,7 @@ test_window_launch_salvo (void)
     g_assert_true (sl_dice_sheet_type_digit (SL_DICE_SHEET (again), dice[i]));
   g_assert_cmpuint (sl_game_get_state (shown)->markers->len, ==, 2);
   g_assert_cmpint (sl_test_unit_state (shown, "tog-6")->launcher_load[SL_GRENADE_FG], ==, 2);
-  g_assert_null (sl_test_ui_find_toplevel (g_type_from_name ("SlDiceSheet")));
+  g_assert_null (sl_test_ui_find_sheet (g_type_from_name ("SlDiceSheet")));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1889,6 +1890,8 @@ shows_text (GtkWidget  *widget,
     shown = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget));
   else if (GTK_IS_WINDOW (widget))
     shown = gtk_window_get_title (GTK_WINDOW (widget));
+  else if (SL_IS_SHEET (widget))
+    shown = sl_sheet_get_title (SL_SHEET (widget));
   if (shown != NULL && strstr (shown, text) != NULL)
     return TRUE;
   if (SL_IS_SQUAD_LOG (widget))
@@ -1956,7 +1959,7 @@ test_window_briefing (void)
     sl_test_play (game, "{'type': 'next'}");
     sl_test_ui_settle ();
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.ambush", NULL));
-    sheet = GTK_WIDGET (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
+    sheet = GTK_WIDGET (sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET));
     g_assert_nonnull (sheet);
     g_assert_true (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "grouping", g_variant_new_string ("cw-team1")));
     g_assert_true (sl_dice_sheet_apply (SL_DICE_SHEET (sheet)));
@@ -1992,25 +1995,25 @@ test_window_ambush_in_turn (void)
   /* The Detection Phase (P-27): TOG looks. */
   g_assert_cmpint (sl_game_get_state (shown)->phase, ==, SL_PHASE_DETECTION);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.detect", NULL);
-  sheet = GTK_WIDGET (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
+  sheet = GTK_WIDGET (sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET));
   g_assert_nonnull (sheet);
   g_assert_true (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "unit", g_variant_new_string ("tog-1")));
   g_assert_false (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "unit", g_variant_new_string ("cw-22")));
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (sheet));
   sl_test_play (shown, "{'type': 'next'}");
   sl_test_ui_settle ();
   g_assert_cmpint (sl_game_get_state (shown)->phase, ==, SL_PHASE_ACTION);
 
   /* TOG's turn: no ambush yet. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.ambush", NULL);
-  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET));
   sl_test_play (shown, "{'type': 'pass'}");
   sl_test_ui_settle ();
   gtk_widget_activate_action (GTK_WIDGET (window), "win.ambush", NULL);
-  sheet = GTK_WIDGET (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
+  sheet = GTK_WIDGET (sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET));
   g_assert_nonnull (sheet);
   g_assert_true (sl_dice_sheet_choose (SL_DICE_SHEET (sheet), "grouping", g_variant_new_string ("cw-team2")));
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (sheet));
 
   /* A fire due in the ranged-fire step: no detection roll there. */
   sl_test_play (shown, "{'type': 'declare', 'unit': 'cw-21', 'action': 'fire', 'target': 'tog-1'}");
@@ -2021,7 +2024,7 @@ test_window_ambush_in_turn (void)
   piles = sl_state_piles (sl_game_get_setup (shown), sl_game_get_state (shown), -1);
   g_assert_nonnull (piles[0]);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.detect", NULL);
-  g_assert_null (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -2047,9 +2050,9 @@ test_window_mine (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.mine", NULL);
-  sheet = SL_BLAST_SHEET (sl_test_ui_find_toplevel (SL_TYPE_BLAST_SHEET));
+  sheet = SL_BLAST_SHEET (sl_test_ui_find_sheet (SL_TYPE_BLAST_SHEET));
   g_assert_nonnull (sheet);
-  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (sheet)), ==, "A Mine Goes Off");
+  g_assert_cmpstr (sl_sheet_get_title (SL_SHEET (sheet)), ==, "A Mine Goes Off");
   g_assert_true (shows_text (GTK_WIDGET (sheet), "laid by TOG"));
   g_assert_false (shows_text (GTK_WIDGET (sheet), "old well"));
 
@@ -2083,7 +2086,7 @@ test_window_e16 (void)
   g_autofree char *path = g_build_filename (tmp_dir, "e16.squadlog", NULL);
   g_autofree char *wounds = NULL;
   SlWindow *window;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   SlGame *shown;
   GtkWidget *log;
 
@@ -2096,7 +2099,7 @@ test_window_e16 (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlFireSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlFireSheet"));
   g_assert_nonnull (sheet);
   sl_fire_sheet_set_cover (SL_FIRE_SHEET (sheet), SL_COVER_LIGHT_WOODS);
   g_assert_cmpstr (sl_fire_sheet_get_odds (SL_FIRE_SHEET (sheet)), ==, "Needs 5 or less · 50 %");
@@ -2149,6 +2152,8 @@ collect_shown (GtkWidget *widget,
     ADD (gtk_label_get_text (GTK_LABEL (widget)));
   if (GTK_IS_WINDOW (widget))
     ADD (gtk_window_get_title (GTK_WINDOW (widget)));
+  if (SL_IS_SHEET (widget))
+    ADD (sl_sheet_get_title (SL_SHEET (widget)));
   if (ADW_IS_WINDOW_TITLE (widget))
     {
       ADD (adw_window_title_get_title (ADW_WINDOW_TITLE (widget)));
@@ -2458,7 +2463,7 @@ test_window_fire_mission_note (void)
     "     'name': 'Legionnaire Brax', 'troop': 'marines', 'armor': 'M', 'weapons': ['LR']}]}]}]}");
   g_autofree char *path = g_build_filename (tmp_dir, "mission.squadlog", NULL);
   SlWindow *window;
-  GtkWindow *sheet;
+  SlSheet *sheet;
   SlGame *shown;
 
   sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
@@ -2469,7 +2474,7 @@ test_window_fire_mission_note (void)
   window = open_game (app, game, path);
   shown = sl_window_get_game (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (SL_TYPE_BLAST_SHEET);
+  sheet = sl_test_ui_find_sheet (SL_TYPE_BLAST_SHEET);
   g_assert_nonnull (sheet);
   g_assert_true (shows_text (GTK_WIDGET (sheet), "Impact point written down in"));
   g_assert_true (shows_text (GTK_WIDGET (sheet), "Note 1, sealed on turn 1 at "));
@@ -2487,7 +2492,7 @@ open_detect_sheet (SlWindow *window)
   SlDiceSheet *sheet;
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.detect", NULL);
-  sheet = SL_DICE_SHEET (sl_test_ui_find_toplevel (SL_TYPE_DICE_SHEET));
+  sheet = SL_DICE_SHEET (sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET));
   g_assert_nonnull (sheet);
   g_assert_true (sl_dice_sheet_choose (sheet, "unit", g_variant_new_string ("eye")));
   return sheet;
@@ -2866,7 +2871,11 @@ check_and_close_toplevels (GtkWindow *keep)
     {
       GtkWindow *w = g_ptr_array_index (windows, i);
 
+      SlSheet *sheet;
+
       shown += labels_show_markup_as_text (GTK_WIDGET (w));
+      while ((sheet = sl_sheet_get_shown_in (w)) != NULL)
+        sl_sheet_close (sheet);
       if (w != keep)
         gtk_window_destroy (w);
     }
@@ -2918,7 +2927,7 @@ test_window_markup_names (void)
   /* The initiative sheet names every grouping; its result goes to the
    * history. */
   sheet = GTK_WIDGET (sl_initiative_sheet_new (GTK_WINDOW (window), game));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
   g_assert_cmpuint (check_and_close_toplevels (GTK_WINDOW (window)), >=, 4);
   sl_test_start_turn (game);
   sl_test_ui_settle ();
@@ -2926,11 +2935,11 @@ test_window_markup_names (void)
 
   /* A soldier's log and declaration, the windows of the main menu, the
    * private view. */
-  gtk_window_present (GTK_WINDOW (sl_unit_sheet_new (GTK_WINDOW (window), game, 0)));
+  sl_sheet_present (SL_SHEET (sl_unit_sheet_new (GTK_WINDOW (window), game, 0)));
   g_assert_cmpuint (check_and_close_toplevels (GTK_WINDOW (window)), >=, 1);
-  gtk_window_present (GTK_WINDOW (sl_declare_sheet_new (GTK_WINDOW (window), game, 0)));
+  sl_sheet_present (SL_SHEET (sl_declare_sheet_new (GTK_WINDOW (window), game, 0)));
   g_assert_cmpuint (check_and_close_toplevels (GTK_WINDOW (window)), >=, 1);
-  gtk_window_present (GTK_WINDOW (sl_fire_sheet_new (GTK_WINDOW (window), game, 0, FALSE)));
+  sl_sheet_present (SL_SHEET (sl_fire_sheet_new (GTK_WINDOW (window), game, 0, FALSE)));
   check_and_close_toplevels (GTK_WINDOW (window));
   for (const char * const *action = (const char * const[]) { "win.score", "win.briefing", "win.options",
                                                              "win.markers", "win.exposure", NULL };
@@ -3366,30 +3375,24 @@ test_window_preferences (void)
 /* The fire sheet Next opens is made ahead, hidden, once the table is
  * still (issue 21: a key press answered within a frame): Next shows that
  * one; a sheet made before the game changed is never shown. */
-static GtkWindow *
-hidden_fire_sheet (void)
+static SlSheet *
+hidden_fire_sheet (SlWindow *window)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWidget *sheet = sl_test_ui_find (GTK_WIDGET (window), g_type_from_name ("SlFireSheet"), NULL);
 
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (w, g_type_from_name ("SlFireSheet")) &&
-          !gtk_widget_get_visible (GTK_WIDGET (w)))
-        return GTK_WINDOW (w);
-    }
-  return NULL;
+  /* Made ahead in the window, laid out, not drawn. */
+  return sheet != NULL && !gtk_widget_get_mapped (sheet) ? SL_SHEET (sheet) : NULL;
 }
 
-static GtkWindow *
-wait_hidden_fire_sheet (gboolean there)
+static SlSheet *
+wait_hidden_fire_sheet (SlWindow *window,
+                        gboolean  there)
 {
   gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
 
-  while ((hidden_fire_sheet () != NULL) != there && g_get_monotonic_time () < end)
+  while ((hidden_fire_sheet (window) != NULL) != there && g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, TRUE);
-  return hidden_fire_sheet ();
+  return hidden_fire_sheet (window);
 }
 
 static void
@@ -3399,7 +3402,7 @@ test_window_prepared_fire_sheet (void)
   g_autofree char *path = saved_game ();
   g_autoptr(GFile) file = g_file_new_for_path (path);
   SlWindow *window = open_window (app);
-  GtkWindow *prepared, *sheet;
+  SlSheet *prepared, *sheet;
   g_autofree char *title = NULL;
   SlGame *game;
   guint n;
@@ -3416,35 +3419,35 @@ test_window_prepared_fire_sheet (void)
                              sl_setup_unit_at (sl_game_get_setup (game), g_array_index (due, SlDue, 0).unit)->label);
   }
   /* Made while the table is still, not shown. */
-  prepared = wait_hidden_fire_sheet (TRUE);
+  prepared = wait_hidden_fire_sheet (window, TRUE);
   g_assert_nonnull (prepared);
-  g_assert_null (sl_test_ui_find_toplevel (g_type_from_name ("SlFireSheet")));
+  g_assert_null (sl_test_ui_find_sheet (g_type_from_name ("SlFireSheet")));
   /* Next shows it: the due unit's sheet. */
   n = sl_game_get_n_entries (game);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlFireSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlFireSheet"));
   g_assert_true (sheet == prepared);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, title);
+  g_assert_cmpstr (sl_sheet_get_title (sheet), ==, title);
   g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
   /* Closed without a change: made again. */
-  gtk_window_destroy (sheet);
-  prepared = wait_hidden_fire_sheet (TRUE);
+  sl_sheet_close (sheet);
+  prepared = wait_hidden_fire_sheet (window, TRUE);
   g_assert_nonnull (prepared);
 
   /* The game changes before it could be made again: Next never shows the
    * sheet made before (its odds were read from the game as it was). */
   sl_test_play (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'keys', 'value': 1}");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  sheet = sl_test_ui_find_toplevel (g_type_from_name ("SlFireSheet"));
+  sheet = sl_test_ui_find_sheet (g_type_from_name ("SlFireSheet"));
   g_assert_nonnull (sheet);
   g_assert_true (sheet != prepared);
-  g_assert_cmpstr (gtk_window_get_title (sheet), ==, title);
-  gtk_window_destroy (sheet);
+  g_assert_cmpstr (sl_sheet_get_title (sheet), ==, title);
+  sl_sheet_close (sheet);
 
   /* Nothing due to fire (back before the step): none made. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_null (wait_hidden_fire_sheet (FALSE));
+  g_assert_null (wait_hidden_fire_sheet (window, FALSE));
 
   gtk_window_destroy (GTK_WINDOW (window));
   sl_test_ui_settle ();
@@ -3482,6 +3485,283 @@ test_window_wrap_bin (void)
   g_assert_cmpint (gtk_widget_get_width (label), ==, gtk_widget_get_width (bin));
   g_assert_cmpint (gtk_widget_get_width (label), >, 0);
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The journal's last command, as JSON. */
+static JsonObject *
+last_command (SlGame *game)
+{
+  return json_node_get_object (sl_journal_entry_get_command (sl_game_get_entry (game, sl_game_get_n_entries (game) - 1)));
+}
+
+/* Types @keys on the table (sl_test_ui_type) and checks that one entry
+ * more, of @type, has @unit do @action (NULL: not checked) at @target
+ * (NULL: none named). */
+static void
+assert_keys_declare (SlWindow   *window,
+                     const char *keys,
+                     const char *type,
+                     const char *unit,
+                     const char *action,
+                     const char *target)
+{
+  SlGame *game = sl_window_get_game (window);
+  guint n = sl_game_get_n_entries (game);
+  JsonObject *command;
+
+  g_test_message ("%s", keys);
+  g_assert_true (sl_test_ui_type (GTK_WINDOW (window), keys));
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n + 1);
+  command = last_command (game);
+  g_assert_cmpstr (json_object_get_string_member (command, "type"), ==, type);
+  g_assert_cmpstr (json_object_get_string_member (command, "unit"), ==, unit);
+  if (action != NULL)
+    g_assert_cmpstr (json_object_get_string_member (command, "action"), ==, action);
+  g_assert_cmpstr (json_object_get_string_member_with_default (command, "target", NULL), ==, target);
+  /* Declared: the sheet is gone, the table takes the keys again. */
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_DECLARE_SHEET));
+}
+
+/* Issue 31 #1 (P-07): each common action declared in a few keys typed on
+ * the table — the counter number opens the unit's declaration, a letter
+ * picks the action, the target's counter number its target, Return
+ * declares — and what the journal records. An action the rules refuse
+ * (T-05: crawling needs a prone unit; A-92: no grenade picked up; A-91:
+ * the magazine is not empty) is not chosen by its key: the sheet says why
+ * and nothing is recorded. A counter number no unit has opens nothing. */
+static void
+test_window_keys_declare (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *path = g_build_filename (tmp_dir, "keys.squadlog", NULL);
+  SlWindow *window;
+  SlGame *shown;
+  SlSheet *sheet;
+  guint n;
+
+  sl_test_start_turn (game);
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  if (!sl_test_ui_type (GTK_WINDOW (window), ""))
+    {
+      g_test_skip ("built without XTest: no keys to type");
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  /* TOG Fire Team 1's turn. */
+  assert_keys_declare (window, "1 w Return", "declare", "tog-1", "walk", NULL);
+  assert_keys_declare (window, "2 f 1 5 Return", "declare", "tog-2", "fire", "cw-15");
+  n = sl_game_get_n_entries (shown);
+  g_assert_true (sl_test_ui_type (GTK_WINDOW (window), "3 c"));
+  sheet = sl_test_ui_find_sheet (SL_TYPE_DECLARE_SHEET);
+  g_assert_nonnull (sheet);
+  g_test_message ("%s", sl_sheet_get_problem (sheet));
+  g_assert_nonnull (strstr (sl_sheet_get_problem (sheet), "Crawl (C): "));
+  g_assert_cmpstr (sl_declare_sheet_get_chosen (SL_DECLARE_SHEET (sheet)), !=, "crawl");
+  g_assert_true (sl_test_ui_type (GTK_WINDOW (window), "g"));
+  g_assert_nonnull (strstr (sl_sheet_get_problem (sheet), "A-92"));
+  g_assert_true (sl_test_ui_type (GTK_WINDOW (window), "l"));
+  g_assert_nonnull (strstr (sl_sheet_get_problem (sheet), "A-91"));
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n);
+  sl_test_ui_save_png (GTK_WIDGET (window), "keys-refused.png");
+  /* Then a melee, with the unit typed (P-22). */
+  g_assert_true (sl_test_ui_type (GTK_WINDOW (window), "m 2 0 Return"));
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n + 1);
+  g_assert_cmpstr (json_object_get_string_member (last_command (shown), "type"), ==, "engage");
+  g_assert_cmpstr (json_object_get_string_member (last_command (shown), "unit"), ==, "tog-3");
+  g_assert_cmpstr (json_object_get_string_member (last_command (shown), "target"), ==, "cw-20");
+  assert_keys_declare (window, "4 p Return", "declare", "tog-4", "position-change", NULL);
+  g_assert_cmpint (sl_test_unit_state (shown, "tog-4")->current.to_position, ==, SL_POSITION_KNEELING);
+
+  /* Renegade Fire Team 1's turn: two digits for a counter number. */
+  assert_keys_declare (window, "1 3 r Return", "declare", "cw-13", "run", NULL);
+  assert_keys_declare (window, "1 4 s Return", "declare", "cw-14", "sprint", NULL);
+  /* No target typed, none fired at before: the first one offered. */
+  assert_keys_declare (window, "1 5 o Return", "declare", "cw-15", "opportunity-fire", "tog-1");
+  assert_keys_declare (window, "1 6 a 3 Return", "declare", "cw-16", "aimed-fire", "tog-3");
+
+  /* No unit has the counter number 9: nothing opens, nothing is recorded. */
+  n = sl_game_get_n_entries (shown);
+  g_assert_true (sl_test_ui_type (GTK_WINDOW (window), "9"));
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_DECLARE_SHEET));
+  g_assert_true (shows_text (GTK_WIDGET (window), "No unit has the counter number 9."));
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Issue 31 #1: a unit that fired at a target has it as its target the
+ * next time it declares (sl_state_unit_last_target, P-15's record of its
+ * fires), not the first unit offered; Escape closes the sheet. */
+static void
+test_window_keys_last_target (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autofree char *path = g_build_filename (tmp_dir, "keys-last.squadlog", NULL);
+  SlWindow *window;
+  SlSheet *sheet;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'fire', 'target': 'cw-15'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'tog-2', 'roll': 10}");
+  sl_test_go_to_subphase (game, 3);
+  g_assert_cmpint (sl_state_unit_last_target (sl_game_get_state (game), sl_test_unit (game, "tog-2")), ==,
+                   sl_test_unit (game, "cw-15"));
+  window = open_game (app, game, path);
+  if (!sl_test_ui_type (GTK_WINDOW (window), "2"))
+    {
+      g_test_skip ("built without XTest: no keys to type");
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  /* "2" alone: after a pause, as 20 starts with it too. */
+  {
+    gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+    while ((sheet = sl_test_ui_find_sheet (SL_TYPE_DECLARE_SHEET)) == NULL && g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, TRUE);
+  }
+  g_assert_nonnull (sheet);
+  g_assert_cmpstr (sl_declare_sheet_get_target_name (SL_DECLARE_SHEET (sheet)), ==, "15 · Trooper Kessel");
+  g_assert_true (sl_test_ui_type (GTK_WINDOW (window), "Escape"));
+  g_assert_null (sl_test_ui_find_sheet (SL_TYPE_DECLARE_SHEET));
+  assert_keys_declare (window, "2 a Return", "declare", "tog-2", "aimed-fire", "cw-15");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Issue 31 #7: nothing shown cut short — no label of the sheet shown (or
+ * of the window, without one) ends in an ellipsis, no squad log line's
+ * action is cut (in a window 1000 pixels wide or more), and the
+ * declaration fits whole (its rows do not scroll). */
+static void
+assert_nothing_cut (SlWindow   *window,
+                    const char *what)
+{
+  SlSheet *sheet = sl_sheet_get_shown_in (GTK_WINDOW (window));
+  g_autoptr(GPtrArray) cut = NULL;
+  SlGame *game = sl_window_get_game (window);
+
+  sl_test_ui_settle ();
+  cut = sl_test_ui_cut_labels (sheet != NULL ? GTK_WIDGET (sheet) : GTK_WIDGET (window));
+  for (guint i = 0; i < cut->len; i++)
+    g_test_message ("%s: cut: %s", what, (const char *) g_ptr_array_index (cut, i));
+  g_assert_cmpuint (cut->len, ==, 0);
+  if (SL_IS_DECLARE_SHEET (sheet))
+    {
+      GtkScrolledWindow *rows = GTK_SCROLLED_WINDOW (find_widget (GTK_WIDGET (sheet), GTK_TYPE_SCROLLED_WINDOW));
+      GtkAdjustment *down = gtk_scrolled_window_get_vadjustment (rows);
+
+      g_assert_cmpfloat (gtk_adjustment_get_upper (down), <=, gtk_adjustment_get_page_size (down) + 0.5);
+    }
+  if (sheet != NULL)
+    return;
+  /* At 800 pixels a long action loses its end, never its subphase: that
+   * comes first ("ends 2 · Position change (0 of 2 AP)"). */
+  if (gtk_widget_get_width (GTK_WIDGET (window)) < 1000)
+    return;
+  for (GtkWidget *log = find_widget (GTK_WIDGET (window), SL_TYPE_SQUAD_LOG); log != NULL;
+       log = gtk_widget_get_next_sibling (log))
+    for (int unit = 0; unit < sl_setup_n_units (sl_game_get_setup (game)); unit++)
+      if (sl_squad_log_get_line (SL_SQUAD_LOG (log), unit) != NULL)
+        g_assert_false (sl_squad_log_get_cut (SL_SQUAD_LOG (log), unit, "action"));
+}
+
+/* Next until it is refused: something is due. */
+static void
+next_until_due (SlGame *game)
+{
+  for (int i = 0; i < 40; i++)
+    {
+      g_autoptr(JsonNode) next = sl_command_new_next ();
+      g_autoptr(GError) error = NULL;
+      if (sl_game_apply (game, next, &error) == NULL)
+        return;
+    }
+  g_assert_not_reached ();
+}
+
+/* The table, a declaration, the fire sheet and the melee sheet at 1366 ×
+ * 768, 1024 × 700 and 800 × 600 in @language (issue 31 #7). */
+static void
+check_fits (const char *language)
+{
+  static const int sizes[][2] = { { 1366, 768 }, { 1024, 700 }, { 800, 600 } };
+  g_autofree char *saved = g_strdup (g_getenv ("LANGUAGE"));
+  g_autoptr(SlApplication) app = NULL;
+  g_autoptr(SlGame) table = NULL, fire = NULL, melee = NULL;
+  SlWindow *windows[3];
+
+  sl_test_ui_set_language (language);
+  app = start_app ();
+  table = sl_test_game_new ();
+  sl_test_start_turn (table);
+  sl_test_play (table, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}");
+  sl_test_play (table, "{'type': 'declare', 'unit': 'tog-2', 'action': 'use-device'}");
+  sl_test_play (table, "{'type': 'declare', 'unit': 'tog-3', 'action': 'aimed-fire', 'target': 'cw-14'}");
+  sl_test_play (table, "{'type': 'declare', 'unit': 'tog-4', 'action': 'position-change', 'to_position': 'prone'}");
+  fire = sl_test_game_new ();
+  sl_test_start_turn (fire);
+  sl_test_play (fire, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}");
+  melee = sl_test_game_new ();
+  sl_test_start_turn (melee);
+  sl_test_play (melee, "{'type': 'engage', 'unit': 'tog-1', 'target': 'cw-13'}");
+  for (int i = 0; i < 4; i++)
+    {
+      sl_test_play (fire, "{'type': 'pass'}");
+      sl_test_play (melee, "{'type': 'pass'}");
+    }
+  next_until_due (fire);
+  next_until_due (melee);
+  {
+    g_autofree char *p1 = g_build_filename (tmp_dir, "fits-table.squadlog", NULL);
+    g_autofree char *p2 = g_build_filename (tmp_dir, "fits-fire.squadlog", NULL);
+    g_autofree char *p3 = g_build_filename (tmp_dir, "fits-melee.squadlog", NULL);
+
+    windows[0] = open_game (app, table, p1);
+    windows[1] = open_game (app, fire, p2);
+    windows[2] = open_game (app, melee, p3);
+  }
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      g_autofree char *name = NULL;
+      GtkWidget *track = find_widget (GTK_WIDGET (windows[0]), SL_TYPE_TRACK_VIEW);
+
+      g_test_message ("%s, %d × %d", language, sizes[s][0], sizes[s][1]);
+      for (int w = 0; w < 3; w++)
+        resize_window (windows[w], sizes[s][0], sizes[s][1]);
+      assert_nothing_cut (windows[0], "the table");
+      g_signal_emit_by_name (track, "unit-activated", sl_test_unit (sl_window_get_game (windows[0]), "cw-13"));
+      g_assert_nonnull (sl_test_ui_find_sheet (SL_TYPE_DECLARE_SHEET));
+      assert_nothing_cut (windows[0], "the declaration");
+      name = g_strdup_printf ("declare-%s-%dx%d.png", language, sizes[s][0], sizes[s][1]);
+      sl_test_ui_save_png (GTK_WIDGET (windows[0]), name);
+      sl_sheet_close (sl_sheet_get_shown_in (GTK_WINDOW (windows[0])));
+      for (int w = 1; w < 3; w++)
+        {
+          gtk_widget_activate_action (GTK_WIDGET (windows[w]), "win.next", NULL);
+          g_assert_nonnull (sl_sheet_get_shown_in (GTK_WINDOW (windows[w])));
+          assert_nothing_cut (windows[w], w == 1 ? "the fire sheet" : "the melee sheet");
+          sl_sheet_close (sl_sheet_get_shown_in (GTK_WINDOW (windows[w])));
+        }
+    }
+  for (int w = 0; w < 3; w++)
+    gtk_window_destroy (GTK_WINDOW (windows[w]));
+  sl_test_ui_settle ();
+  sl_test_ui_set_language (saved);
+}
+
+static void
+test_window_fits_en (void)
+{
+  check_fits ("C");
+}
+
+static void
+test_window_fits_fr (void)
+{
+  check_fits ("fr");
 }
 
 int
@@ -3548,6 +3828,10 @@ main (int   argc,
   g_test_add_func ("/window/sheets/mine", test_window_mine);
   g_test_add_func ("/window/sheets/fire-E-16", test_window_e16);
   g_test_add_func ("/window/start/preferences", test_window_preferences);
+  g_test_add_func ("/window/keys/declare-P-07", test_window_keys_declare);
+  g_test_add_func ("/window/keys/last-target", test_window_keys_last_target);
+  g_test_add_func ("/window/fits/en/three-sizes", test_window_fits_en);
+  g_test_add_func ("/window/fits/fr/three-sizes", test_window_fits_fr);
   g_test_add_func ("/window/adaptive/sizes", test_window_adaptive);
   g_test_add_func ("/window/adaptive/start", test_window_adaptive_start);
   g_test_add_func ("/window/adaptive/a11y", test_window_a11y);

@@ -366,7 +366,31 @@ sl_unit_drifting (SlGame *game,
   return sl_state_unit_drifting (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game), unit);
 }
 
-GtkWindow *
+int
+sl_counter_typed (const SlSetup *setup,
+                  GArray        *units,
+                  const char    *typed,
+                  gboolean      *longer)
+{
+  guint n = units != NULL ? units->len : setup->units->len;
+  int found = -1;
+
+  g_return_val_if_fail (setup != NULL && typed != NULL && longer != NULL, -1);
+  *longer = FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      int unit = units != NULL ? g_array_index (units, int, i) : (int) i;
+      g_autofree char *number = g_strdup_printf ("%d", sl_setup_unit_at (setup, unit)->counter);
+
+      if (g_str_equal (number, typed))
+        found = i;
+      else if (g_str_has_prefix (number, typed))
+        *longer = TRUE;
+    }
+  return found;
+}
+
+GtkWidget *
 sl_dive_stop_sheet_new (GtkWindow *parent,
                         SlGame    *game,
                         int        unit)
@@ -405,7 +429,7 @@ sl_dive_stop_sheet_new (GtkWindow *parent,
   sl_dice_sheet_add_choice (sheet, _("Against"), "into",
                             g_variant_new_strv ((const char * const *) values->pdata, values->len),
                             (const char * const *) labels->pdata);
-  return GTK_WINDOW (sheet);
+  return GTK_WIDGET (sheet);
 }
 
 int

@@ -150,9 +150,17 @@ gboolean       sl_unit_give_up     (SlGame        *game,
  * (A-72): the core would take its `dive-stop` now. */
 gboolean       sl_unit_drifting    (SlGame        *game,
                                     int            unit);
+/* Which unit has the counter number @typed (its digits as typed): among
+ * @units (unit indices; NULL: every unit of @setup), its position there,
+ * or -1; *@longer tells whether another one's starts with the same digits
+ * (13 after 1), when the player may be typing on. */
+int            sl_counter_typed    (const SlSetup  *setup,
+                                    GArray         *units,
+                                    const char     *typed,
+                                    gboolean       *longer);
 /* The sheet of @unit's zero-G dive that stops (A-72): against full cover,
  * or against a unit, picked from a list; the core does the rest. */
-GtkWindow     *sl_dive_stop_sheet_new (GtkWindow  *parent,
+GtkWidget     *sl_dive_stop_sheet_new (GtkWindow  *parent,
                                        SlGame     *game,
                                        int         unit);
 

@@ -14,6 +14,13 @@
 #                  ranged-fire step of subphase 2; closed with Escape)
 #   fire-die       a die typed on that sheet (0: a miss), which resolves
 #                  the fire
+#   next-sheet-own Ctrl+Return that opens the fire sheet, to the sheet's own
+#                  first frame (press-latency's "s:" steps: the first repaint
+#                  after which the middle of the window shows the sheet as
+#                  it stays), not the table's first repaint behind it
+#   declare-own    a counter number typed (5) that opens the unit's
+#                  declaration (turn 29, subphase 1), to the sheet's own
+#                  first frame likewise; closed with Escape
 #   floor          the same measure for a minimal GTK 4 window whose label
 #                  changes on a key press: what GTK and the X server cost
 #
@@ -92,6 +99,7 @@ turn=$((28 * 397))
 game "" "$dir/whole.squadlog"
 game $((turn + 1 + 33 + 66 + 33 + 32)) "$dir/advance.squadlog"
 game $((turn + 1 + 33 + 32 + 1)) "$dir/fire.squadlog"
+game $((turn + 1)) "$dir/declare.squadlog"
 
 display=:97
 Xvfb $display -screen 0 1366x768x24 -nolisten tcp >/dev/null 2>&1 &
@@ -149,5 +157,10 @@ steps=$(repeat m:ctrl+Return u:Escape)
 measure next-sheet "Replay benchmark" "$squadlog" "$dir/fire.squadlog"
 steps=$(repeat u:ctrl+Return m:0)
 measure fire-die "Replay benchmark" "$squadlog" "$dir/fire2.squadlog"
+cp "$dir/fire.squadlog" "$dir/fire3.squadlog"
+steps=$(repeat s:ctrl+Return u:Escape)
+measure next-sheet-own "Replay benchmark" "$squadlog" "$dir/fire3.squadlog"
+steps=$(repeat s:5 u:Escape)
+measure declare-own "Replay benchmark" "$squadlog" "$dir/declare.squadlog"
 steps=$(repeat m:ctrl+z)
 GSK_RENDERER=cairo measure floor "Minimal window" "$dir/minimal"

@@ -13,6 +13,12 @@
  * after it (XDamage on the root window, which takes in every top-level
  * window, sheets included): the first repaint that shows the result.
  * A press that changes nothing within TIMEOUT_MS prints "timeout".
+ * A step "s:KEYS" (a press that opens a sheet) is measured to the sheet's
+ * own first frame instead: the first repaint after which most pixels of
+ * the middle of the window differ from what it showed before the press (a
+ * sheet, in the window or a window of its own, is centred on the table),
+ * not an earlier repaint of the table behind it (its focus, the text of
+ * a window gone to the background).
  * With PRESS_LATENCY_PID set, the window must be that process's: the
  * window of the program measured just before may not have gone yet.
  *
@@ -159,6 +165,52 @@ wait_damage (Display *display,
     }
 }
 
+/* The PROBE × PROBE pixels of the screen around (x, y), into @pixels. */
+#define PROBE 48
+
+static void
+probe (Display       *display,
+       int            x,
+       int            y,
+       unsigned long *pixels)
+{
+  XImage *image = XGetImage (display, DefaultRootWindow (display), x - PROBE / 2, y - PROBE / 2, PROBE, PROBE,
+                             AllPlanes, ZPixmap);
+
+  for (int j = 0; j < PROBE; j++)
+    for (int i = 0; i < PROBE; i++)
+      pixels[j * PROBE + i] = image != NULL ? XGetPixel (image, i, j) : 0;
+  if (image != NULL)
+    XDestroyImage (image);
+}
+
+/* For an "s:" step: the time of the first repaint after which most of the
+ * probe (@before: as it was before the press) shows something else — the
+ * sheet over the middle of the window, not the table behind it changing
+ * its focus or dimming (a few pixels of its text). */
+static double
+wait_sheet (Display             *display,
+            double               sent,
+            int                  x,
+            int                  y,
+            const unsigned long *before)
+{
+  unsigned long now[PROBE * PROBE];
+
+  while (wait_damage (display, TIMEOUT_MS))
+    {
+      double at = now_ms () - sent;
+      int changed = 0;
+
+      probe (display, x, y, now);
+      for (int i = 0; i < PROBE * PROBE; i++)
+        changed += now[i] != before[i];
+      if (changed * 2 >= PROBE * PROBE)
+        return at;
+    }
+  return -1;
+}
+
 /* No damage for SETTLE_MS. */
 static void
 settle (Display *display)
@@ -206,6 +258,8 @@ main (int    argc,
   Display *display;
   Window window = 0;
   int error_base, major, minor;
+  int middle_x = 0, middle_y = 0;
+  static unsigned long before[PROBE * PROBE];
   double start;
 
   if (argc < 3)
@@ -251,6 +305,8 @@ main (int    argc,
     XTranslateCoordinates (display, window, DefaultRootWindow (display), attributes.width / 2,
                            attributes.height / 2, &x, &y, &child);
     XTestFakeMotionEvent (display, -1, x, y, CurrentTime);
+    middle_x = x;
+    middle_y = y;
     XSetInputFocus (display, window, RevertToPointerRoot, CurrentTime);
   }
   XDamageCreate (display, DefaultRootWindow (display), XDamageReportNonEmpty);
@@ -259,22 +315,34 @@ main (int    argc,
 
   for (int i = 2; i < argc; i++)
     {
-      int measured = strncmp (argv[i], "m:", 2) == 0;
+      int sheet = strncmp (argv[i], "s:", 2) == 0;
+      int measured = sheet || strncmp (argv[i], "m:", 2) == 0;
       const char *keys = argv[i] + 2;
       double sent;
 
       if (!measured && strncmp (argv[i], "u:", 2) != 0)
         {
-          fprintf (stderr, "press-latency: a step is m:KEYS or u:KEYS, not “%s”\n", argv[i]);
+          fprintf (stderr, "press-latency: a step is m:KEYS, s:KEYS or u:KEYS, not “%s”\n", argv[i]);
           return 2;
         }
       settle (display);
+      if (sheet)
+        probe (display, middle_x, middle_y, before);
       sent = now_ms ();
       press (display, keys, 1);
       press (display, keys, 0);
       if (!measured)
         continue;
-      if (wait_damage (display, TIMEOUT_MS))
+      if (sheet)
+        {
+          double ms = wait_sheet (display, sent, middle_x, middle_y, before);
+
+          if (ms >= 0)
+            printf ("%.2f\n", ms);
+          else
+            printf ("timeout\n");
+        }
+      else if (wait_damage (display, TIMEOUT_MS))
         printf ("%.2f\n", now_ms () - sent);
       else
         printf ("timeout\n");

@@ -264,6 +264,22 @@ sl_state_unit_to_decide (const SlRules *rules,
          u->zero_g_failed != sl_state_now (rules, state) + 1;
 }
 
+int
+sl_state_unit_last_target (const SlState *state,
+                           int            unit)
+{
+  const SlUnitState *u;
+
+  g_return_val_if_fail (state != NULL && unit >= 0 && unit < state->n_units, -1);
+  u = &state->units[unit];
+  if (u->current.action != NULL && u->current.target >= 0)
+    return u->current.target;
+  for (int i = u->n_fires - 1; i >= 0; i--)
+    if (u->fires[i].target >= 0)
+      return u->fires[i].target;
+  return -1;
+}
+
 char *
 sl_state_unit_orders (const SlOptions *options,
                       const SlState   *state,

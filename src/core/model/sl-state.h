@@ -333,6 +333,11 @@ int          sl_state_order_position (const SlState *state,
 gboolean     sl_state_unit_to_decide (const SlRules *rules,
                                       const SlState *state,
                                       int            unit);
+/* The unit @unit aimed at last: the target of its action (a fire, a
+ * melee), else of its last fire the rate of fire remembers (P-15); -1
+ * for none. The declare sheet offers it first. */
+int          sl_state_unit_last_target (const SlState *state,
+                                        int            unit);
 /* What the rules make @unit (named @name) do whatever its owner would
  * like, as a sentence for the players, or NULL: a routed unit's flight
  * (A-104, unless the option routedManualControl), a unit that avoided a

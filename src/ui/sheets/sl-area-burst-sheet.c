@@ -738,7 +738,7 @@ sl_area_burst_sheet_new (GtkWindow *parent,
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
-  self = g_object_new (SL_TYPE_AREA_BURST_SHEET, "transient-for", parent, "game", game,
+  self = g_object_new (SL_TYPE_AREA_BURST_SHEET, "window", parent, "game", game,
                        "unit", unit, "app-rolls", app_rolls, NULL);
   self->game = game;
   self->unit = unit;
@@ -748,7 +748,7 @@ sl_area_burst_sheet_new (GtkWindow *parent,
   /* "13 · Trooper Hale Fires an Area Burst" */
   us = sl_setup_unit_at (sl_game_get_setup (game), unit);
   title = g_strdup_printf (_("%s Fires an Area Burst"), us->label);
-  gtk_window_set_title (GTK_WINDOW (self), title);
+  sl_sheet_set_title (SL_SHEET (self), title);
   adw_window_title_set_title (self->title, title);
   if (self->offered->len > 0)
     add_target_row (self);

@@ -955,7 +955,7 @@ name_blast (SlBlastSheet   *self,
   const char *title = self->mine ? _("A Mine Goes Off") : m->label;
   const char *prompt;
 
-  gtk_window_set_title (GTK_WINDOW (self), title);
+  sl_sheet_set_title (SL_SHEET (self), title);
   adw_window_title_set_title (self->title, title);
   adw_window_title_set_subtitle (self->title, self->mine ? _("An enemy came within 1 m (P-37)")
                                               : self->mission ? _("A fire mission lands (P-38)")
@@ -991,7 +991,7 @@ blast_sheet_build (GtkWindow *parent,
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
   g_return_val_if_fail (m != NULL, NULL);
 
-  self = g_object_new (SL_TYPE_BLAST_SHEET, "transient-for", parent, "game", game, NULL);
+  self = g_object_new (SL_TYPE_BLAST_SHEET, "window", parent, "game", game, NULL);
   self->game = game;
   self->marker = marker;
   self->mission = m->kind == SL_MARKER_FIRE_MISSION;

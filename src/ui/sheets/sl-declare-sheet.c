@@ -1,10 +1,15 @@
-/* sl-declare-sheet.c: a unit declares its next action (P-07) — every
- * action of the Action Table (T-05) with its cost and end subphase worked
- * out by the core before it is chosen, or the rule that forbids it shown
- * beside the disabled choice; the combination (T-06), the target, the new
- * position; "replace" for a busy unit (P-07 step 6). The layout is
- * ui/sl-declare-sheet.ui; the Action Table's groups and rows, the lists
- * of targets and the fire missions are built here from the rules.
+/* sl-declare-sheet.c: a unit declares its next action (P-07) in a few
+ * keys (issue 31 #1): every action of the Action Table (T-05) in one grid,
+ * each with a key of its own (a letter, or Shift and a letter: ACTION_KEYS,
+ * translatable), its cost and end subphase worked out by the core before
+ * it is chosen, or — insensitive, no focus stop — the core's refusal,
+ * said when its key is pressed; the target typed by its counter number
+ * (the unit's last target first); Return declares. Under the grid, the
+ * rows the chosen action takes: the combination (T-06), the target, the
+ * new position, the fire mission, the defender of a melee; "replace" for
+ * a busy unit (P-07 step 6). The layout is ui/sl-declare-sheet.ui; the
+ * grid, the lists of targets and the fire missions are built here from the
+ * rules.
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,14 +25,116 @@
 #include "sl-dice-sheet.h"
 #include "sl-ui-util.h"
 #include "sl-unit-sheet.h"
+#include "sl-wrap-bin.h"
 
+/* An action of the grid: an entry of the Action Table, a Fire/Throw with
+ * what it throws (throws[]), or an engagement in melee (P-22). */
 typedef struct
 {
   const SlAction *action;
-  GtkWidget      *row;
-  char           *choice;   /* the row's subtitle */
+  guint           throw;    /* an index of throws[] */
+  gboolean        engage;
+  GtkWidget      *child;    /* its GtkFlowBoxChild */
+  guint           keyval;   /* its key: a lower-case letter, */
+  GdkModifierType mods;     /* with Shift or not */
+  char           *key;      /* as shown ("W", "Shift+D") */
+  char           *choice;   /* what the core says of it */
   gboolean        allowed;
 } Choice;
+
+/* The keys of the grid, in its order: the common actions first (issue
+ * 31), then the Action Table's others. A key is an accelerator as
+ * gtk_accelerator_parse reads it: a letter, or <Shift> and a letter;
+ * each one different (tests/test-declare-sheet.c checks the translations
+ * too). docs/table-screen.md lists them. */
+typedef struct
+{
+  const char *action;   /* an id of T-05 */
+  guint       throw;
+  gboolean    engage;
+  const char *context;
+  const char *key;
+} ActionKey;
+
+/* Translators: the keys that pick an action on the declare sheet, one
+ * each: a letter, or "<Shift>" and a letter (an accelerator: keep
+ * "<Shift>" as it is), each different from all the others; choose them
+ * for your language's names of the actions, and list them in the keys
+ * table of docs/table-screen.md. */
+static const ActionKey action_keys[] = {
+  { "walk", 0, FALSE, "declare key: Walk",
+    NC_("declare key: Walk", "w") },
+  { "run", 0, FALSE, "declare key: Run",
+    NC_("declare key: Run", "r") },
+  { "sprint", 0, FALSE, "declare key: Sprint",
+    NC_("declare key: Sprint", "s") },
+  { "crawl", 0, FALSE, "declare key: Crawl",
+    NC_("declare key: Crawl", "c") },
+  { "fire", 0, FALSE, "declare key: Fire/Throw, its weapon",
+    NC_("declare key: Fire/Throw, its weapon", "f") },
+  { "aimed-fire", 0, FALSE, "declare key: Aimed fire",
+    NC_("declare key: Aimed fire", "a") },
+  { "opportunity-fire", 0, FALSE, "declare key: Opportunity fire",
+    NC_("declare key: Opportunity fire", "o") },
+  { "fire", 1, FALSE, "declare key: throw a hand grenade",
+    NC_("declare key: throw a hand grenade", "g") },
+  { "melee", 0, TRUE, "declare key: engage in melee",
+    NC_("declare key: engage in melee", "m") },
+  { "position-change", 0, FALSE, "declare key: Position change",
+    NC_("declare key: Position change", "p") },
+  { "reload", 0, FALSE, "declare key: Reload",
+    NC_("declare key: Reload", "l") },
+  { "dive", 0, FALSE, "declare key: Dive",
+    NC_("declare key: Dive", "d") },
+  { "jump", 0, FALSE, "declare key: Jump",
+    NC_("declare key: Jump", "j") },
+  { "move-backward", 0, FALSE, "declare key: Move backward",
+    NC_("declare key: Move backward", "b") },
+  { "move-sideways", 0, FALSE, "declare key: Move sideways",
+    NC_("declare key: Move sideways", "e") },
+  { "change-facing", 0, FALSE, "declare key: Change facing (turn)",
+    NC_("declare key: Change facing (turn)", "t") },
+  { "avoid-melee", 0, FALSE, "declare key: Avoid melee",
+    NC_("declare key: Avoid melee", "v") },
+  { "stairs", 0, FALSE, "declare key: Climb or descend one floor (height)",
+    NC_("declare key: Climb or descend one floor (height)", "h") },
+  { "elevator-travel", 0, FALSE, "declare key: Elevator travel, one floor",
+    NC_("declare key: Elevator travel, one floor", "z") },
+  { "fire", 2, FALSE, "declare key: fire the grenade launcher",
+    NC_("declare key: fire the grenade launcher", "n") },
+  { "fire", 3, FALSE, "declare key: set off a charge by radio",
+    NC_("declare key: set off a charge by radio", "<Shift>c") },
+  { "use-device", 0, FALSE, "declare key: Use device",
+    NC_("declare key: Use device", "u") },
+  { "exchange", 0, FALSE, "declare key: Weapon/Device exchange",
+    NC_("declare key: Weapon/Device exchange", "x") },
+  { "clear-weapon", 0, FALSE, "declare key: Clear weapon",
+    NC_("declare key: Clear weapon", "k") },
+  { "pick-up-object", 0, FALSE, "declare key: Pick up object",
+    NC_("declare key: Pick up object", "i") },
+  { "drop-object", 0, FALSE, "declare key: Drop object",
+    NC_("declare key: Drop object", "<Shift>d") },
+  { "rally", 0, FALSE, "declare key: Rally",
+    NC_("declare key: Rally", "y") },
+  { "call-fire-mission", 0, FALSE, "declare key: Call fire mission",
+    NC_("declare key: Call fire mission", "<Shift>f") },
+  { "install-plastic", 0, FALSE, "declare key: Install plastic charge",
+    NC_("declare key: Install plastic charge", "<Shift>p") },
+  { "install-shaped", 0, FALSE, "declare key: Install shaped charge",
+    NC_("declare key: Install shaped charge", "<Shift>s") },
+  { "open-door", 0, FALSE, "declare key: Open/Close door",
+    NC_("declare key: Open/Close door", "<Shift>o") },
+  { "open-airlock", 0, FALSE, "declare key: Open airlock",
+    NC_("declare key: Open airlock", "<Shift>a") },
+  { "call-elevator", 0, FALSE, "declare key: Call elevator",
+    NC_("declare key: Call elevator", "<Shift>e") },
+  { "change-omni-mode", 0, FALSE, "declare key: Change OMNI rifle mode",
+    NC_("declare key: Change OMNI rifle mode", "<Shift>m") },
+  { "enter-stealth", 0, FALSE, "declare key: Enter stealth power mode (quiet)",
+    NC_("declare key: Enter stealth power mode (quiet)", "q") },
+  { "leave-stealth", 0, FALSE, "declare key: Leave stealth power mode",
+    NC_("declare key: Leave stealth power mode", "<Shift>q") },
+};
 
 /* What the Target choice offers after the units: a marker on the table
  * (an obstacle, a charge), or a new obstacle to name (marker 0). */
@@ -48,19 +155,22 @@ struct _SlDeclareSheet
   GArray       *choices;   /* Choice */
 
   AdwWindowTitle *title;
-  AdwPreferencesPage *page;
+  GtkFlowBox   *actions;
+  GtkLabel     *choice_label;  /* the chosen action's cost and end, or its refusal */
+  GtkLabel     *orders;
+  GtkWidget    *details;
+  Choice       *chosen;        /* in choices */
+  GString      *typed;         /* a target's counter number being typed */
+  guint         typed_id;
+  GString      *ahead;         /* a name being typed into a list */
+  guint         ahead_id;
   AdwComboRow  *combine_row;
   AdwComboRow  *target_row;
   /* A new obstacle fired at (P-25): its label and its T-18 entry. */
   AdwEntryRow  *obstacle_label;
   AdwComboRow  *obstacle_kind;
-  GtkWidget    *engage;
   AdwComboRow  *position_row;
-  AdwExpanderRow *throw_row;   /* Fire/Throw uses: its weapon, or what it throws */
-  GtkWidget    *throw_rows[4];
-  GtkCheckButton *throw_checks[4];
-  char         *throw_refusals[4]; /* why the core refuses each, or NULL */
-  guint         throwing;         /* the one chosen: an index of throws[] */
+  guint         throwing;         /* the chosen action's: an index of throws[] */
   AdwComboRow  *burst_row;        /* a shot or a burst (SlBurstMode), or NULL (P-30): hidden */
   /* P-38 step 1: the kinds of fire mission the side may call, by T-35
    * entry, with a row each; NULL when it has none (hidden). */
@@ -69,6 +179,7 @@ struct _SlDeclareSheet
   GPtrArray    *mission_rows;     /* AdwActionRow */
   GPtrArray    *mission_checks;   /* GtkCheckButton */
   guint         mission;          /* the one chosen: an index of missions */
+  gboolean      missions_offered; /* the core would take a call of one now */
   gboolean      refreshing;
   AdwComboRow  *decision_row;
   GtkWidget    *zero_g_row;
@@ -86,6 +197,7 @@ static void
 choice_clear (gpointer data)
 {
   g_free (((Choice *) data)->choice);
+  g_free (((Choice *) data)->key);
 }
 
 /* An obstacle is fired at (P-25); a charge is fired at, deactivated with
@@ -282,43 +394,6 @@ refresh_target (SlDeclareSheet *self)
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->target_row), subtitle != NULL ? subtitle : "");
   gtk_widget_set_visible (GTK_WIDGET (self->obstacle_label), object != NULL && object->marker == 0);
   gtk_widget_set_visible (GTK_WIDGET (self->obstacle_kind), object != NULL && object->marker == 0);
-  gtk_widget_set_sensitive (self->engage, object == NULL && self->targets->len > 0);
-}
-
-/* What a Fire/Throw action can use: each choice the core would refuse
- * (no grenade picked up, no launcher, no charge on the table …) is
- * insensitive and says why, so that no declaration leads to a resolution
- * that cannot be made (P-34 step 1, P-35, P-36 step 3). */
-static void
-refresh_throws (SlDeclareSheet *self)
-{
-  Choice *fire = find_choice (self, "fire");
-
-  for (guint t = 1; t < G_N_ELEMENTS (throws); t++)
-    {
-      g_autoptr(JsonNode) command = NULL;
-      g_autoptr(JsonNode) result = NULL;
-      g_autoptr(GError) error = NULL;
-      const char *field;
-
-      g_clear_pointer (&self->throw_refusals[t], g_free);
-      if (fire == NULL)
-        continue;
-      command = build_command_throwing (self, fire->action, t);
-      result = sl_game_preview (self->game, command, NULL, &error);
-      field = result == NULL ? sl_rule_error_get_field (error) : NULL;
-      if (field != NULL && g_str_equal (field, "throw"))
-        self->throw_refusals[t] = g_strdup (error->message);
-      gtk_widget_set_sensitive (self->throw_rows[t], self->throw_refusals[t] == NULL);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->throw_rows[t]),
-                                   self->throw_refusals[t] ? self->throw_refusals[t] : "");
-    }
-  if (self->throw_refusals[self->throwing] != NULL)
-    self->throwing = 0;
-  gtk_check_button_set_active (self->throw_checks[self->throwing], TRUE);
-  adw_expander_row_set_subtitle (self->throw_row,
-                                 adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->throw_rows[self->throwing])));
-  refresh_burst (self);
 }
 
 /* The fire missions of T-35 entry @k the side of the unit has left to
@@ -395,7 +470,7 @@ refresh_missions (SlDeclareSheet *self)
 
     adw_expander_row_set_subtitle (self->mission_row, subtitle);
   }
-  gtk_widget_set_visible (GTK_WIDGET (self->mission_row), offered);
+  self->missions_offered = offered;
 }
 
 /* Whether the unit is in melee contact: a move away is its try to avoid
@@ -425,27 +500,27 @@ avoidance_words (JsonObject *result)
   return odds != NULL ? g_strdup_printf (_("avoidance roll first: %s (P-23 a)"), odds) : NULL;
 }
 
-/* Asks the core about every action. */
-static void
-refresh (SlSheet *sheet)
-{
-  SlDeclareSheet *self = SL_DECLARE_SHEET (sheet);
-  if (self->refreshing)
-    return;
-  self->refreshing = TRUE;
-  refresh_throws (self);
-  refresh_missions (self);
-  refresh_target (self);
-  self->refreshing = FALSE;
-  for (guint i = 0; i < self->choices->len; i++)
-    {
-      Choice *c = &g_array_index (self->choices, Choice, i);
-      SlDeclareCommand declared = SL_DECLARE_COMMAND_INIT;
-      g_autoptr(JsonNode) command = NULL;
-      g_autoptr(GError) error = NULL;
-      g_autoptr(JsonNode) result = NULL;
+static void show_chosen (SlDeclareSheet *self);
+static JsonNode *build_engage (SlDeclareSheet *self);
 
-      fill_command (self, c->action, self->throwing, &declared);
+/* What the core says of one action of the grid, as the sheet stands: its
+ * cost and end subphase (with its odds), or why the rules refuse it. */
+static void
+preview_choice (SlDeclareSheet *self,
+                Choice         *c)
+{
+  g_autoptr(JsonNode) command = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) result = NULL;
+
+  g_clear_pointer (&c->choice, g_free);
+  if (c->engage)
+    command = build_engage (self);
+  else
+    {
+      SlDeclareCommand declared = SL_DECLARE_COMMAND_INIT;
+
+      fill_command (self, c->action, c->throw, &declared);
       /* What the action does if its zero-G check succeeds (a natural 1
        * always does, A-02); the check's odds are told beside it. */
       if (sl_game_get_setup (self->game)->environment.zero_g && declared.zero_g_roll <= 0)
@@ -460,58 +535,92 @@ refresh (SlSheet *sheet)
           declared.attack_roll = 10;
         }
       command = sl_command_new_declare (sl_game_get_setup (self->game), &declared);
-      result = sl_game_preview (self->game, command, NULL, &error);
+    }
+  if (command == NULL)
+    {
+      c->allowed = FALSE;
+      c->choice = g_strdup (_("Melee is against a unit: type its counter number as the target (P-22)."));
+      return;
+    }
+  result = sl_game_preview (self->game, command, NULL, &error);
+  c->allowed = result != NULL;
+  if (result == NULL)
+    c->choice = g_strdup (error->message);
+  else
+    {
+      JsonObject *r = json_node_get_object (result);
+      JsonObject *check = json_object_has_member (r, "zero_g_check") ? json_object_get_object_member (r, "zero_g_check") : NULL;
+      g_autofree char *odds = check != NULL ? sl_check_odds_words (check) : NULL;
+      /* The preview rolled the zero-G check for the occasion: its
+       * odds tell, not that roll (P-21). */
+      g_autofree char *words = json_object_has_member (r, "end")
+                               ? choice_words (self, result)
+                               : g_strdup (c->engage ? _("An engagement: the melee is resolved in the melee step (P-22)")
+                                                     : _("A zero-G check decides whether it happens (P-21)"));
+      g_autofree char *avoid = avoidance_words (r);
 
-      g_free (c->choice);
-      c->allowed = result != NULL;
-      if (result == NULL)
-        c->choice = g_strdup (error->message);
-      else
+      if (avoid != NULL)
         {
-          JsonObject *r = json_node_get_object (result);
-          JsonObject *check = json_object_has_member (r, "zero_g_check") ? json_object_get_object_member (r, "zero_g_check") : NULL;
-          g_autofree char *odds = check != NULL ? sl_check_odds_words (check) : NULL;
-          /* The preview rolled the zero-G check for the occasion: its
-           * odds tell, not that roll (P-21). */
-          g_autofree char *words = json_object_has_member (r, "end")
-                                   ? choice_words (self, result)
-                                   : g_strdup (_("A zero-G check decides whether it happens (P-21)"));
+          /* "1 AP · ends in subphase 4 · avoidance roll first: Needs 3 or less · 30 %" */
+          char *with = g_strdup_printf ("%s · %s", words, avoid);
 
-          g_autofree char *avoid = avoidance_words (r);
-
-          if (avoid != NULL)
-            {
-              /* "1 AP · ends in subphase 4 · avoidance roll first: Needs 3 or less · 30 %" */
-              char *with = g_strdup_printf ("%s · %s", words, avoid);
-
-              g_free (words);
-              words = with;
-            }
-          if (odds != NULL && json_object_has_member (r, "end"))
-            /* "1 AP · ends in subphase 4 · zero-G check: Needs 6 or less · 60 %" */
-            c->choice = g_strdup_printf (_("%s · zero-G check: %s"), words, odds);
-          else if (odds != NULL)
-            c->choice = g_strdup_printf ("%s · %s", words, odds);
-          else
-            c->choice = g_steal_pointer (&words);
+          g_free (words);
+          words = with;
         }
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (c->row), c->choice);
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (c->row), c->allowed);
-      gtk_widget_set_opacity (gtk_widget_get_first_child (c->row), c->allowed ? 1.0 : 0.6);
-      if (c->allowed)
-        gtk_widget_remove_css_class (c->row, "refused");
+      if (odds != NULL && json_object_has_member (r, "end"))
+        /* "1 AP · ends in subphase 4 · zero-G check: Needs 6 or less · 60 %" */
+        c->choice = g_strdup_printf (_("%s · zero-G check: %s"), words, odds);
+      else if (odds != NULL)
+        c->choice = g_strdup_printf ("%s · %s", words, odds);
       else
-        gtk_widget_add_css_class (c->row, "refused");
+        c->choice = g_steal_pointer (&words);
     }
 }
 
+/* Asks the core about every action. A refused one is insensitive: no
+ * stop of the Tab chain nor of the arrows, "unavailable" to a screen
+ * reader, its reason in its description (and said when its key is
+ * pressed). */
+static void
+refresh (SlSheet *sheet)
+{
+  SlDeclareSheet *self = SL_DECLARE_SHEET (sheet);
+
+  if (self->refreshing)
+    return;
+  self->refreshing = TRUE;
+  refresh_missions (self);
+  refresh_target (self);
+  self->refreshing = FALSE;
+  for (guint i = 0; i < self->choices->len; i++)
+    {
+      Choice *c = &g_array_index (self->choices, Choice, i);
+
+      preview_choice (self, c);
+      gtk_widget_set_sensitive (c->child, c->allowed);
+      gtk_widget_set_tooltip_text (c->child, c->choice);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (c->child), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      c->choice, -1);
+    }
+  /* The one where the player acts says more: SlSheet tells it. */
+  if (sl_sheet_get_entry (sheet) != NULL)
+    sl_sheet_set_entry (sheet, sl_sheet_get_entry (sheet));
+  show_chosen (self);
+}
+
+/* The grid's declaration of @action (its weapon, for a Fire/Throw), not
+ * an engagement. */
 static Choice *
 find_choice (SlDeclareSheet *self,
              const char     *action)
 {
   for (guint i = 0; i < self->choices->len; i++)
-    if (g_str_equal (g_array_index (self->choices, Choice, i).action->id, action))
-      return &g_array_index (self->choices, Choice, i);
+    {
+      Choice *c = &g_array_index (self->choices, Choice, i);
+
+      if (!c->engage && c->throw == 0 && g_str_equal (c->action->id, action))
+        return c;
+    }
   return NULL;
 }
 
@@ -524,25 +633,64 @@ throw_index (const char *name)
   return 0;
 }
 
+/* The Fire/Throw of the grid that uses throws[@t]. */
+static Choice *
+find_throw (SlDeclareSheet *self,
+            guint           t)
+{
+  for (guint i = 0; i < self->choices->len; i++)
+    {
+      Choice *c = &g_array_index (self->choices, Choice, i);
+
+      if (!c->engage && c->throw == t && g_str_equal (c->action->id, "fire"))
+        return c;
+    }
+  return NULL;
+}
+
+/* The action of the grid chosen now (its child selected), shown under it:
+ * what it costs and when it ends, or why not; the rows it takes. */
+static void
+choose (SlDeclareSheet *self,
+        Choice         *c,
+        gboolean        focus)
+{
+  self->chosen = c;
+  self->throwing = c->throw;
+  if (!gtk_flow_box_child_is_selected (GTK_FLOW_BOX_CHILD (c->child)))
+    gtk_flow_box_select_child (self->actions, GTK_FLOW_BOX_CHILD (c->child));
+  if (focus)
+    {
+      gtk_widget_grab_focus (c->child);
+      sl_sheet_set_entry (SL_SHEET (self), c->child);
+    }
+  refresh_burst (self);
+  refresh_target (self);
+  show_chosen (self);
+}
+
 const char *
 sl_declare_sheet_get_throw_refusal (SlDeclareSheet *self,
                                     const char     *what)
 {
+  Choice *c;
+
   g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), NULL);
-  return self->throw_refusals[throw_index (what)];
+  c = find_throw (self, throw_index (what));
+  return c != NULL && !c->allowed ? c->choice : NULL;
 }
 
 gboolean
 sl_declare_sheet_set_throw (SlDeclareSheet *self,
                             const char     *what)
 {
-  guint t;
+  Choice *c;
 
   g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), FALSE);
-  t = throw_index (what);
-  if (!gtk_widget_get_sensitive (self->throw_rows[t]))
+  c = find_throw (self, throw_index (what));
+  if (c == NULL || !c->allowed)
     return FALSE;
-  gtk_check_button_set_active (self->throw_checks[t], TRUE);
+  choose (self, c, FALSE);
   return TRUE;
 }
 
@@ -576,7 +724,7 @@ sl_declare_sheet_get_mission_choice (SlDeclareSheet *self,
 
   g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), NULL);
   rules = sl_game_get_rules (self->game);
-  if (self->mission_row == NULL || !gtk_widget_get_visible (GTK_WIDGET (self->mission_row)))
+  if (self->mission_row == NULL || !self->missions_offered)
     return NULL;
   if (mission == NULL)
     return adw_expander_row_get_subtitle (self->mission_row);
@@ -601,18 +749,6 @@ mission_toggled_cb (GtkCheckButton *check,
       !g_ptr_array_find (self->mission_checks, check, &i))
     return;
   self->mission = i;
-  sl_sheet_refresh (SL_SHEET (self));
-}
-
-static void
-throw_toggled_cb (GtkCheckButton *check,
-                  SlDeclareSheet *self)
-{
-  if (!gtk_check_button_get_active (check))
-    return;
-  for (guint t = 0; t < G_N_ELEMENTS (throws); t++)
-    if (self->throw_checks[t] == check)
-      self->throwing = t;
   sl_sheet_refresh (SL_SHEET (self));
 }
 
@@ -665,32 +801,87 @@ present_avoid_dice (SlDeclareSheet *self,
     { "roll", 10, _("Avoidance roll"), FALSE },
     { "attack_roll", 10, _("Free attack, if avoided"), FALSE },
   };
-  SlDiceSheet *sheet = sl_dice_sheet_new (gtk_window_get_transient_for (GTK_WINDOW (self)), self->game, title,
+  SlDiceSheet *sheet = sl_dice_sheet_new (sl_sheet_get_window (SL_SHEET (self)), self->game, title,
                                           _("Avoiding melee (P-23)"), command, dice, G_N_ELEMENTS (dice),
                                           sl_sheet_get_app_rolls (SL_SHEET (self)));
 
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
 }
 
 gboolean
 sl_declare_sheet_choose (SlDeclareSheet *self,
                          const char     *action)
 {
-  Choice *c = find_choice (self, action);
+  Choice *c;
   g_autoptr(JsonNode) command = NULL;
 
   g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), FALSE);
+  /* The Fire/Throw chosen on the grid throws what it throws. */
+  c = self->chosen != NULL && !self->chosen->engage && g_str_equal (self->chosen->action->id, action)
+      ? self->chosen : find_choice (self, action);
   if (c == NULL)
     return FALSE;
-  command = build_command (self, c->action);
+  command = build_command_throwing (self, c->action, c->throw);
   /* A move away from melee contact: the players' dice first. */
   if (!sl_sheet_get_app_rolls (SL_SHEET (self)) && rolls_to_avoid (self, command))
     {
       present_avoid_dice (self, command);
-      gtk_window_destroy (GTK_WINDOW (self));
+      sl_sheet_close (SL_SHEET (self));
       return TRUE;
     }
   return sl_sheet_apply_command (SL_SHEET (self), command);
+}
+
+const char *
+sl_declare_sheet_get_key (SlDeclareSheet *self,
+                          const char     *action)
+{
+  Choice *c;
+
+  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), NULL);
+  c = find_choice (self, action);
+  return c != NULL ? c->key : NULL;
+}
+
+GtkWidget *
+sl_declare_sheet_get_action_widget (SlDeclareSheet *self,
+                                    const char     *action)
+{
+  Choice *c;
+
+  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), NULL);
+  c = find_choice (self, action);
+  return c != NULL ? c->child : NULL;
+}
+
+char **
+sl_declare_sheet_dup_keys (SlDeclareSheet *self)
+{
+  g_autoptr(GStrvBuilder) keys = g_strv_builder_new ();
+
+  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), NULL);
+  for (guint i = 0; i < self->choices->len; i++)
+    if (g_array_index (self->choices, Choice, i).key != NULL)
+      g_strv_builder_add (keys, g_array_index (self->choices, Choice, i).key);
+  return g_strv_builder_end (keys);
+}
+
+const char *
+sl_declare_sheet_get_orders (SlDeclareSheet *self)
+{
+  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->orders)) ? gtk_label_get_text (self->orders) : NULL;
+}
+
+const char *
+sl_declare_sheet_get_chosen (SlDeclareSheet *self)
+{
+  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), NULL);
+  if (self->chosen == NULL)
+    return NULL;
+  if (self->chosen->engage)
+    return "engage";
+  return self->chosen->throw > 0 ? throws[self->chosen->throw] : self->chosen->action->id;
 }
 
 gboolean
@@ -758,33 +949,43 @@ present_engage_dice (SlDeclareSheet *self,
     dice[n++] = (SlDieNeed) { "zero_g_roll", 10, w1, FALSE };
   if (adw_combo_row_get_selected (self->decision_row) == 0)
     dice[n++] = (SlDieNeed) { "target_zero_g_roll", 10, w2, FALSE };
-  sheet = sl_dice_sheet_new (gtk_window_get_transient_for (GTK_WINDOW (self)), self->game, title,
+  sheet = sl_dice_sheet_new (sl_sheet_get_window (SL_SHEET (self)), self->game, title,
                              _("Zero-G checks of a melee (P-21, A-71)"), command, dice, n,
                              sl_sheet_get_app_rolls (SL_SHEET (self)));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
 }
 
-gboolean
-sl_declare_sheet_engage (SlDeclareSheet *self)
+/* The engagement of the target chosen (P-22), or NULL: melee is against
+ * a unit, not an obstacle or a charge. */
+static JsonNode *
+build_engage (SlDeclareSheet *self)
 {
-  const SlSetup *setup = sl_game_get_setup (self->game);
   guint target = adw_combo_row_get_selected (self->target_row);
   SlEngageCommand engage = { 0 };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) command = NULL;
-  gboolean dice, ok;
 
-  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), FALSE);
-  /* Melee is against a unit (P-22), not an obstacle or a charge. */
   if (target == GTK_INVALID_LIST_POSITION || target >= self->targets->len)
-    return FALSE;
+    return NULL;
   engage.unit = self->unit;
   engage.target = g_array_index (self->targets, int, target);
   engage.avoid = adw_combo_row_get_selected (self->decision_row) == 1;
   engage.replace = gtk_switch_get_active (self->replace);
   if (self->zero_g_roll != NULL)
     engage.zero_g_roll = gtk_spin_button_get_value_as_int (self->zero_g_roll);
-  command = sl_command_new_engage (setup, &engage);
+  return sl_command_new_engage (sl_game_get_setup (self->game), &engage);
+}
+
+gboolean
+sl_declare_sheet_engage (SlDeclareSheet *self)
+{
+  guint target = adw_combo_row_get_selected (self->target_row);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) command = NULL;
+  gboolean dice, ok;
+
+  g_return_val_if_fail (SL_IS_DECLARE_SHEET (self), FALSE);
+  command = build_engage (self);
+  if (command == NULL)
+    return FALSE;
   /* In zero-G the checks' dice first, unless every one is in already. */
   dice = self->zero_g_roll != NULL &&
          (gtk_spin_button_get_value_as_int (self->zero_g_roll) == 0 ||
@@ -805,7 +1006,7 @@ sl_declare_sheet_engage (SlDeclareSheet *self)
     }
   if (dice)
     present_engage_dice (self, command, g_array_index (self->targets, int, target));
-  gtk_window_destroy (GTK_WINDOW (self));
+  sl_sheet_close (SL_SHEET (self));
   return TRUE;
 }
 
@@ -869,48 +1070,49 @@ sl_declare_sheet_set_combined_with (SlDeclareSheet *self,
   adw_combo_row_set_selected (self->combine_row, (guint) combined_with);
 }
 
-static void
-row_activated_cb (GtkListBox     *list,
-                  GtkListBoxRow  *row,
-                  SlDeclareSheet *self)
+static Choice *
+choice_of_child (SlDeclareSheet  *self,
+                 GtkFlowBoxChild *child)
 {
   for (guint i = 0; i < self->choices->len; i++)
-    {
-      Choice *c = &g_array_index (self->choices, Choice, i);
-
-      if (c->row == GTK_WIDGET (row) && c->allowed)
-        {
-          sl_declare_sheet_choose (self, c->action->id);
-          return;
-        }
-    }
+    if (g_array_index (self->choices, Choice, i).child == GTK_WIDGET (child))
+      return &g_array_index (self->choices, Choice, i);
+  return NULL;
 }
 
-static const char *
-category_title (SlActionCategory category)
+/* The arrows, a click or a key moved the selection: that action is chosen. */
+static void
+action_selected_cb (SlDeclareSheet *self)
 {
-  switch (category)
-    {
-    case SL_ACTION_MOVEMENT: return _("Movement");
-    case SL_ACTION_FIRE:
-    case SL_ACTION_AIMED_FIRE:
-    case SL_ACTION_OPPORTUNITY_FIRE: return _("Fire");
-    case SL_ACTION_MELEE: return _("Melee");
-    case SL_ACTION_OTHER:
-    case SL_N_ACTION_CATEGORIES:
-    default:
-      return _("Other Actions");
-    }
+  g_autoptr(GList) selected = gtk_flow_box_get_selected_children (self->actions);
+  Choice *c = selected != NULL ? choice_of_child (self, selected->data) : NULL;
+
+  if (c != NULL && c != self->chosen)
+    choose (self, c, FALSE);
+}
+
+/* Return or a double click on an action: it is declared. */
+static void
+action_activated_cb (SlDeclareSheet  *self,
+                     GtkFlowBoxChild *child)
+{
+  Choice *c = choice_of_child (self, child);
+
+  if (c == NULL)
+    return;
+  if (c != self->chosen)
+    choose (self, c, FALSE);
+  sl_sheet_apply (SL_SHEET (self));
 }
 
 static void
 show_log_cb (SlDeclareSheet *self)
 {
-  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+  GtkWindow *parent = sl_sheet_get_window (SL_SHEET (self));
   SlUnitSheet *sheet = sl_unit_sheet_new (parent, self->game, self->unit);
 
-  gtk_window_destroy (GTK_WINDOW (self));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (self));
+  sl_sheet_present (SL_SHEET (sheet));
 }
 
 /* A choice of @expander: a row titled @title with a radio button, in the
@@ -1003,12 +1205,6 @@ add_object_targets (SlDeclareSheet *self,
   g_array_append_val (self->objects, fresh);
 }
 
-static void
-engage_cb (SlDeclareSheet *self)
-{
-  sl_declare_sheet_engage (self);
-}
-
 /* The lists of the game: the moves an action combines with (T-06); the
  * targets — enemies in the fight and not hidden (§15.1), then the
  * obstacles and charges —; the positions, the likeliest change first
@@ -1036,6 +1232,14 @@ fill_lists (SlDeclareSheet *self)
   adw_combo_row_set_model (self->position_row, G_LIST_MODEL (positions));
   adw_combo_row_set_model (self->obstacle_kind, G_LIST_MODEL (kinds));
   adw_combo_row_set_selected (self->position_row, likeliest);
+  /* The target: the one this unit aimed at last, when it is still offered. */
+  {
+    int last = sl_state_unit_last_target (sl_game_get_state (self->game), self->unit);
+
+    for (guint i = 0; i < self->targets->len; i++)
+      if (g_array_index (self->targets, int, i) == last)
+        adw_combo_row_set_selected (self->target_row, i);
+  }
 }
 
 /* The rows this unit may use: a burst for a weapon that fires them
@@ -1061,59 +1265,382 @@ offer_rows (SlDeclareSheet *self)
     }
 }
 
-/* The Action Table, by kind, in the book's order: a group of rows each. */
+/* The rows under the grid that the chosen action takes: the target of a
+ * fire (its weapon), a melee or a device; what it combines with (T-06);
+ * the new position; the kind of fire mission; the defender's choice; and
+ * for every action giving up the running one (P-07 step 6) and, in
+ * zero-G, the die (P-21). */
+static void
+show_chosen (SlDeclareSheet *self)
+{
+  Choice *c = self->chosen;
+  const SlAction *a = c != NULL ? c->action : NULL;
+  gboolean fire = a != NULL && a->fire && c->throw == 0;
+  gboolean device = a != NULL && (g_str_equal (a->id, "use-device") || g_str_equal (a->id, "pick-up-object"));
+  gboolean target = c != NULL && (fire || c->engage || (device && self->objects->len > 1));
+  gboolean area = fire && self->burst_row != NULL && adw_combo_row_get_selected (self->burst_row) == SL_BURST_AREA;
+  const TargetObject *object = target_object (self);
+  g_autofree char *words = NULL;
+
+  if (c == NULL)
+    {
+      gtk_label_set_text (self->choice_label, "");
+      return;
+    }
+  /* "W · Walk — 1 AP · ends in subphase 4" */
+  words = g_strdup_printf (_("%s · %s — %s"), c->key != NULL ? c->key : "",
+                           gtk_label_get_text (GTK_LABEL (g_object_get_data (G_OBJECT (c->child), "name"))),
+                           c->choice != NULL ? c->choice : "");
+  gtk_label_set_text (self->choice_label, words);
+  if (c->allowed)
+    gtk_widget_remove_css_class (GTK_WIDGET (self->choice_label), "error");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (self->choice_label), "error");
+  gtk_widget_set_visible (GTK_WIDGET (self->combine_row), a->combinable && !c->engage);
+  gtk_widget_set_visible (GTK_WIDGET (self->target_row), target && !area);
+  gtk_widget_set_visible (GTK_WIDGET (self->obstacle_label), target && !area && object != NULL && object->marker == 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->obstacle_kind), target && !area && object != NULL && object->marker == 0);
+  if (self->burst_row != NULL)
+    gtk_widget_set_visible (GTK_WIDGET (self->burst_row), fire);
+  if (self->mission_row != NULL)
+    gtk_widget_set_visible (GTK_WIDGET (self->mission_row),
+                            self->missions_offered && g_str_equal (a->id, "call-fire-mission"));
+  gtk_widget_set_visible (GTK_WIDGET (self->position_row), g_str_equal (a->id, "position-change"));
+  gtk_widget_set_visible (GTK_WIDGET (self->decision_row), c->engage);
+  {
+    GtkWidget *rows[] = {
+      GTK_WIDGET (self->combine_row), GTK_WIDGET (self->target_row), GTK_WIDGET (self->obstacle_label),
+      GTK_WIDGET (self->obstacle_kind), GTK_WIDGET (self->burst_row), GTK_WIDGET (self->mission_row),
+      GTK_WIDGET (self->position_row), GTK_WIDGET (self->decision_row), self->replace_row, self->zero_g_row,
+    };
+    gboolean any = FALSE;
+
+    for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+      any |= rows[i] != NULL && gtk_widget_get_visible (rows[i]);
+    gtk_widget_set_visible (self->details, any);
+  }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->actions), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, words, -1);
+}
+
+/* Declares the chosen action (sheet.apply: Return, Declare). */
+static gboolean
+apply (SlSheet *sheet)
+{
+  SlDeclareSheet *self = SL_DECLARE_SHEET (sheet);
+  g_autoptr(JsonNode) command = NULL;
+
+  if (self->chosen == NULL)
+    return FALSE;
+  if (self->chosen->engage)
+    return sl_declare_sheet_engage (self);
+  command = build_command_throwing (self, self->chosen->action, self->chosen->throw);
+  return sl_sheet_apply_command (sheet, command);
+}
+
+/* A key of the grid pressed: its action chosen, or, refused, why. */
+static void
+press_choice (SlDeclareSheet *self,
+              Choice         *c)
+{
+  const char *name = gtk_label_get_text (GTK_LABEL (g_object_get_data (G_OBJECT (c->child), "name")));
+
+  if (!c->allowed)
+    {
+      /* "Walk (W): A dazed unit may only …" */
+      g_autofree char *why = g_strdup_printf (_("%s (%s): %s"), name, c->key, c->choice);
+
+      sl_sheet_show_problem (SL_SHEET (self), why);
+      return;
+    }
+  sl_sheet_show_problem (SL_SHEET (self), NULL);
+  choose (self, c, TRUE);
+}
+
+static gboolean
+ahead_timeout_cb (gpointer data)
+{
+  SlDeclareSheet *self = data;
+
+  self->ahead_id = 0;
+  g_string_truncate (self->ahead, 0);
+  return G_SOURCE_REMOVE;
+}
+
+/* Whether a word of @text starts with @typed (both folded). */
+static gboolean
+word_starts_with (const char *text,
+                  const char *typed)
+{
+  g_autofree char *folded = g_utf8_casefold (text, -1);
+  g_auto(GStrv) words = g_strsplit_set (folded, " ·-’'/", -1);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (g_str_has_prefix (words[i], typed))
+      return TRUE;
+  return FALSE;
+}
+
+/* Type-ahead in a list of the sheet (the target, the position …): the
+ * next item with a word that starts with the letters typed within a
+ * second. */
+static void
+type_ahead (SlDeclareSheet *self,
+            AdwComboRow    *row,
+            gunichar        ch)
+{
+  GListModel *model = adw_combo_row_get_model (row);
+  guint n = model != NULL ? g_list_model_get_n_items (model) : 0;
+  guint from = adw_combo_row_get_selected (row);
+  g_autofree char *typed = NULL;
+  char utf8[8] = { 0 };
+
+  g_unichar_to_utf8 (ch, utf8);
+  g_string_append (self->ahead, utf8);
+  g_clear_handle_id (&self->ahead_id, g_source_remove);
+  self->ahead_id = g_timeout_add (1000, ahead_timeout_cb, self);
+  typed = g_utf8_casefold (self->ahead->str, -1);
+  if (!GTK_IS_STRING_LIST (model) || n == 0)
+    return;
+  /* One letter again: the next one; more: from the one shown. */
+  from = from == GTK_INVALID_LIST_POSITION ? 0 : g_utf8_strlen (typed, -1) == 1 ? from + 1 : from;
+  for (guint i = 0; i < n; i++)
+    {
+      guint at = (from + i) % n;
+
+      if (word_starts_with (gtk_string_list_get_string (GTK_STRING_LIST (model), at), typed))
+        {
+          adw_combo_row_set_selected (row, at);
+          return;
+        }
+    }
+}
+
+/* The list row the focus is in, or NULL. */
+static AdwComboRow *
+focused_list (SlDeclareSheet *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  for (GtkWidget *w = focus; w != NULL && w != GTK_WIDGET (self); w = gtk_widget_get_parent (w))
+    if (ADW_IS_COMBO_ROW (w))
+      return ADW_COMBO_ROW (w);
+  return NULL;
+}
+
+/* A letter: the action of that key (Shift counts), or, in a list, its
+ * type-ahead; not while a label or a number is being typed. */
+static gboolean
+key_pressed_cb (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                SlDeclareSheet        *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  guint lower = gdk_keyval_to_lower (keyval);
+  gunichar ch = gdk_keyval_to_unicode (lower);
+  AdwComboRow *list;
+
+  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK)) != 0)
+    return FALSE;
+  /* Return on the grid declares the action chosen (the flow box would
+   * activate its cursor, which a key that chose the action does not move). */
+  if ((keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter || keyval == GDK_KEY_ISO_Enter) &&
+      focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->actions)))
+    {
+      sl_sheet_apply (SL_SHEET (self));
+      return TRUE;
+    }
+  if (!g_unichar_isalpha (ch) || (focus != NULL && GTK_IS_EDITABLE (focus)))
+    return FALSE;
+  list = focused_list (self);
+  if (list != NULL)
+    {
+      type_ahead (self, list, ch);
+      return TRUE;
+    }
+  for (guint i = 0; i < self->choices->len; i++)
+    {
+      Choice *c = &g_array_index (self->choices, Choice, i);
+
+      if (c->keyval == lower && c->mods == (state & GDK_SHIFT_MASK))
+        {
+          press_choice (self, c);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* The target's counter number typed (two digits quickly, as "13"):
+ * among the units offered as targets; at once when no other starts with
+ * the digits. */
+static gboolean
+pick_typed_target (SlDeclareSheet *self,
+                   gboolean        final)
+{
+  gboolean longer;
+  int exact = sl_counter_typed (sl_game_get_setup (self->game), self->targets, self->typed->str, &longer);
+
+  if (longer && !final)
+    return FALSE;
+  if (exact >= 0)
+    {
+      sl_sheet_show_problem (SL_SHEET (self), NULL);
+      adw_combo_row_set_selected (self->target_row, exact);
+    }
+  else
+    {
+      /* "No target has the counter number 12." */
+      g_autofree char *why = g_strdup_printf (_("No target has the counter number %s."), self->typed->str);
+
+      sl_sheet_show_problem (SL_SHEET (self), why);
+    }
+  g_string_truncate (self->typed, 0);
+  return TRUE;
+}
+
+static gboolean
+typed_timeout_cb (gpointer data)
+{
+  SlDeclareSheet *self = data;
+
+  self->typed_id = 0;
+  pick_typed_target (self, TRUE);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+enter_digit (SlSheet *sheet,
+             int      digit)
+{
+  SlDeclareSheet *self = SL_DECLARE_SHEET (sheet);
+
+  g_string_append_printf (self->typed, "%d", digit);
+  g_clear_handle_id (&self->typed_id, g_source_remove);
+  if (!pick_typed_target (self, FALSE))
+    self->typed_id = g_timeout_add (700, typed_timeout_cb, self);
+  return TRUE;
+}
+
+static const SlAction *
+find_action (const SlRules *rules,
+             const char    *id)
+{
+  for (guint i = 0; i < rules->actions.items->len; i++)
+    if (g_str_equal (((const SlAction *) g_ptr_array_index (rules->actions.items, i))->id, id))
+      return g_ptr_array_index (rules->actions.items, i);
+  return NULL;
+}
+
+/* What a grid's action is called: the Action Table's name, or what a
+ * Fire/Throw throws, or the engagement. */
+static const char *
+choice_name (const Choice *c)
+{
+  static const char *throw_names[] = {
+    NULL, N_("Throw a hand grenade"), N_("Fire the grenade launcher"), N_("Set off a charge by radio")
+  };
+
+  if (c->engage)
+    return _("Engage in melee");
+  if (c->throw > 0)
+    return _(throw_names[c->throw]);
+  return c->action->name;
+}
+
+/* One action of the grid: its key and its name. */
+static void
+add_choice (SlDeclareSheet *self,
+            Choice         *c)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *key = gtk_label_new (c->key);
+  GtkWidget *name = gtk_label_new (choice_name (c));
+  /* "Walk, key W" */
+  g_autofree char *label = c->key != NULL ? g_strdup_printf (_("%s, key %s"), choice_name (c), c->key)
+                                          : g_strdup (choice_name (c));
+
+  gtk_widget_add_css_class (key, "keycap");
+  gtk_widget_set_valign (key, GTK_ALIGN_CENTER);
+  gtk_widget_set_visible (key, c->key != NULL);
+  /* One line each: a wrapping label is measured for many widths, 36 of
+   * them in a flow box for every line length it tries (the sheet opens on
+   * a key press). */
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_widget_set_hexpand (name, TRUE);
+  gtk_box_append (GTK_BOX (box), key);
+  gtk_box_append (GTK_BOX (box), name);
+  gtk_flow_box_append (self->actions, box);
+  c->child = gtk_widget_get_parent (box);
+  g_object_set_data (G_OBJECT (c->child), "name", name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (c->child), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  g_array_append_val (self->choices, *c);
+}
+
+/* The grid: the actions of ACTION_KEYS in its order, each with its key as
+ * the translation has it, then any other action of the rules (a house
+ * rules file's own), without a key. Melee starts with an engagement, not
+ * a declaration (P-22). */
 static void
 add_actions (SlDeclareSheet *self)
 {
   const SlRules *rules = sl_game_get_rules (self->game);
-  GtkWidget *groups[SL_N_ACTION_CATEGORIES] = { NULL };
-  GtkWidget *lists[SL_N_ACTION_CATEGORIES] = { NULL };
 
+  for (guint k = 0; k < G_N_ELEMENTS (action_keys); k++)
+    {
+      const ActionKey *ak = &action_keys[k];
+      Choice c = { 0 };
+
+      c.action = find_action (rules, ak->action);
+      if (c.action == NULL)
+        continue;
+      c.throw = ak->throw;
+      c.engage = ak->engage;
+      gtk_accelerator_parse (g_dpgettext2 (GETTEXT_PACKAGE, ak->context, ak->key), &c.keyval, &c.mods);
+      /* A translation that is no key: the original one. */
+      if (c.keyval == 0 || !g_unichar_isalpha (gdk_keyval_to_unicode (c.keyval)))
+        gtk_accelerator_parse (ak->key, &c.keyval, &c.mods);
+      c.keyval = gdk_keyval_to_lower (c.keyval);
+      c.mods &= GDK_SHIFT_MASK;
+      c.key = gtk_accelerator_get_label (c.keyval, c.mods);
+      add_choice (self, &c);
+    }
   for (guint i = 0; i < rules->actions.items->len; i++)
     {
       const SlAction *action = g_ptr_array_index (rules->actions.items, i);
-      int kind = action->category == SL_ACTION_AIMED_FIRE || action->category == SL_ACTION_OPPORTUNITY_FIRE
-                 ? SL_ACTION_FIRE : action->category;
       Choice c = { 0 };
 
-      /* Melee starts with an engagement, not a declaration (P-22). */
-      if (action->category == SL_ACTION_MELEE || g_str_equal (action->id, "melee"))
+      if (action->category == SL_ACTION_MELEE || g_str_equal (action->id, "melee") || find_choice (self, action->id))
         continue;
-      if (groups[kind] == NULL)
-        {
-          groups[kind] = adw_preferences_group_new ();
-          sl_group_set_title (ADW_PREFERENCES_GROUP (groups[kind]), category_title (kind));
-          lists[kind] = gtk_list_box_new ();
-          gtk_list_box_set_selection_mode (GTK_LIST_BOX (lists[kind]), GTK_SELECTION_NONE);
-          gtk_widget_add_css_class (lists[kind], "boxed-list");
-          g_signal_connect (lists[kind], "row-activated", G_CALLBACK (row_activated_cb), self);
-          adw_preferences_group_add (ADW_PREFERENCES_GROUP (groups[kind]), lists[kind]);
-        }
       c.action = action;
-      c.row = sl_action_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (c.row), action->name);
-      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (c.row), 3);
-      gtk_list_box_append (GTK_LIST_BOX (lists[kind]), c.row);
-      g_array_append_val (self->choices, c);
+      add_choice (self, &c);
     }
-  for (int k = 0; k < SL_N_ACTION_CATEGORIES; k++)
-    if (groups[k] != NULL)
-      adw_preferences_page_add (self->page, ADW_PREFERENCES_GROUP (groups[k]));
-  /* What the rules make the unit do, over the moves it has to pick from. */
-  if (groups[SL_ACTION_MOVEMENT] != NULL)
-    {
-      const SlSetup *setup = sl_game_get_setup (self->game);
-      g_autofree char *orders = sl_state_unit_orders (&setup->options, sl_game_get_state (self->game), self->unit,
-                                                      sl_setup_unit_at (setup, self->unit)->name);
+}
 
-      if (orders != NULL)
-        sl_group_set_description (ADW_PREFERENCES_GROUP (groups[SL_ACTION_MOVEMENT]), orders);
-    }
+/* What the rules make the unit do, over the actions it has to pick from. */
+static void
+show_orders (SlDeclareSheet *self)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  g_autofree char *orders = sl_state_unit_orders (&setup->options, sl_game_get_state (self->game), self->unit,
+                                                  sl_setup_unit_at (setup, self->unit)->name);
+
+  if (orders == NULL)
+    return;
+  gtk_label_set_text (self->orders, orders);
+  gtk_widget_set_visible (GTK_WIDGET (self->orders), TRUE);
 }
 
 static void
 sl_declare_sheet_dispose (GObject *object)
 {
+  SlDeclareSheet *self = SL_DECLARE_SHEET (object);
+
+  g_clear_handle_id (&self->typed_id, g_source_remove);
+  g_clear_handle_id (&self->ahead_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (object), SL_TYPE_DECLARE_SHEET);
   G_OBJECT_CLASS (sl_declare_sheet_parent_class)->dispose (object);
 }
@@ -1129,21 +1656,14 @@ sl_declare_sheet_finalize (GObject *object)
   g_array_unref (self->missions);
   g_ptr_array_unref (self->mission_rows);
   g_ptr_array_unref (self->mission_checks);
-  for (guint t = 0; t < G_N_ELEMENTS (throws); t++)
-    g_free (self->throw_refusals[t]);
+  g_string_free (self->typed, TRUE);
+  g_string_free (self->ahead, TRUE);
   G_OBJECT_CLASS (sl_declare_sheet_parent_class)->finalize (object);
 }
 
 static void
 sl_declare_sheet_class_init (SlDeclareSheetClass *klass)
 {
-  /* The rows of throws[], by their ids in the template. */
-  static const char * const throw_row_ids[] = {
-    "throw_weapon_row", "throw_grenade_row", "throw_launcher_row", "throw_charge_row"
-  };
-  static const char * const throw_check_ids[] = {
-    "throw_weapon", "throw_grenade", "throw_launcher", "throw_charge"
-  };
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   SlSheetClass *sheet_class = SL_SHEET_CLASS (klass);
@@ -1151,25 +1671,22 @@ sl_declare_sheet_class_init (SlDeclareSheetClass *klass)
   object_class->dispose = sl_declare_sheet_dispose;
   object_class->finalize = sl_declare_sheet_finalize;
   sheet_class->refresh = refresh;
+  sheet_class->apply = apply;
+  sheet_class->enter_digit = enter_digit;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/squadlog/SquadLog/sl-declare-sheet.ui");
   sl_sheet_class_bind_template_parts (widget_class, 0);
   gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, title);
-  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, page);
+  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, actions);
+  gtk_widget_class_bind_template_child_full (widget_class, "choice", FALSE,
+                                             G_STRUCT_OFFSET (SlDeclareSheet, choice_label));
+  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, orders);
+  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, details);
   gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, combine_row);
   gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, target_row);
   gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, obstacle_label);
   gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, obstacle_kind);
-  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, throw_row);
-  for (guint t = 0; t < G_N_ELEMENTS (throws); t++)
-    {
-      gsize row = G_STRUCT_OFFSET (SlDeclareSheet, throw_rows) + t * sizeof (gpointer);
-      gsize check = G_STRUCT_OFFSET (SlDeclareSheet, throw_checks) + t * sizeof (gpointer);
-
-      gtk_widget_class_bind_template_child_full (widget_class, throw_row_ids[t], FALSE, row);
-      gtk_widget_class_bind_template_child_full (widget_class, throw_check_ids[t], FALSE, check);
-    }
   gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, burst_row);
   gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, mission_row);
   gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, position_row);
@@ -1178,10 +1695,10 @@ sl_declare_sheet_class_init (SlDeclareSheetClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, zero_g_row);
   gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, zero_g_roll);
   gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, decision_row);
-  gtk_widget_class_bind_template_child (widget_class, SlDeclareSheet, engage);
-  gtk_widget_class_bind_template_callback (widget_class, throw_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, show_log_cb);
-  gtk_widget_class_bind_template_callback (widget_class, engage_cb);
+  gtk_widget_class_bind_template_callback (widget_class, action_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, action_activated_cb);
+  g_type_ensure (SL_TYPE_WRAP_BIN);
 }
 
 static void
@@ -1194,7 +1711,63 @@ sl_declare_sheet_init (SlDeclareSheet *self)
   self->mission_rows = g_ptr_array_new ();
   self->mission_checks = g_ptr_array_new ();
   g_array_set_clear_func (self->choices, choice_clear);
+  self->typed = g_string_new (NULL);
+  self->ahead = g_string_new (NULL);
   gtk_widget_init_template (GTK_WIDGET (self));
+  {
+    /* The letters, before the focused widget sees them (a list would take
+     * them as its own keys). */
+    GtkEventController *keys = gtk_event_controller_key_new ();
+
+    gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+    g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  }
+}
+
+SlDeclareSheet *
+sl_declare_sheet_new_ahead (GtkWindow *parent,
+                            SlGame    *game)
+{
+  SlDeclareSheet *self;
+
+  g_return_val_if_fail (SL_IS_GAME (game), NULL);
+
+  self = g_object_new (SL_TYPE_DECLARE_SHEET, "window", parent, "game", game, NULL);
+  self->game = game;
+  self->unit = -1;
+  /* The grid is every unit's: its keys and names. */
+  add_actions (self);
+  return self;
+}
+
+void
+sl_declare_sheet_bind (SlDeclareSheet *self,
+                       int             unit)
+{
+  g_autofree char *title = NULL;
+
+  g_return_if_fail (SL_IS_DECLARE_SHEET (self));
+  g_return_if_fail (self->unit < 0 && unit >= 0);
+  self->unit = unit;
+  sl_sheet_set_unit (SL_SHEET (self), unit);
+  title = g_strdup_printf (_("%s Acts"), sl_setup_unit_at (sl_game_get_setup (self->game), unit)->label);
+  sl_sheet_set_title (SL_SHEET (self), title);
+  adw_window_title_set_title (self->title, title);
+  fill_lists (self);
+  offer_rows (self);
+  show_orders (self);
+  sl_sheet_ready (SL_SHEET (self));
+  /* The first action the rules allow is chosen, and the focus starts on it. */
+  for (guint i = 0; i < self->choices->len; i++)
+    if (g_array_index (self->choices, Choice, i).allowed)
+      {
+        choose (self, &g_array_index (self->choices, Choice, i), FALSE);
+        sl_sheet_set_entry (SL_SHEET (self), self->chosen->child);
+        break;
+      }
+  if (self->chosen == NULL && self->choices->len > 0)
+    sl_sheet_set_entry (SL_SHEET (self), GTK_WIDGET (self->actions));
 }
 
 SlDeclareSheet *
@@ -1202,23 +1775,8 @@ sl_declare_sheet_new (GtkWindow *parent,
                       SlGame    *game,
                       int        unit)
 {
-  SlDeclareSheet *self;
-  g_autofree char *title = NULL;
+  SlDeclareSheet *self = sl_declare_sheet_new_ahead (parent, game);
 
-  g_return_val_if_fail (SL_IS_GAME (game), NULL);
-
-  self = g_object_new (SL_TYPE_DECLARE_SHEET, "transient-for", parent, "game", game, "unit", unit,
-                       NULL);
-  self->game = game;
-  self->unit = unit;
-  title = g_strdup_printf (_("%s Acts"), sl_setup_unit_at (sl_game_get_setup (game), unit)->label);
-  gtk_window_set_title (GTK_WINDOW (self), title);
-  adw_window_title_set_title (self->title, title);
-  fill_lists (self);
-  offer_rows (self);
-  add_actions (self);
-  /* The first choice: what the action combines with. */
-  sl_sheet_set_entry (SL_SHEET (self), GTK_WIDGET (self->combine_row));
-  sl_sheet_ready (SL_SHEET (self));
+  sl_declare_sheet_bind (self, unit);
   return self;
 }

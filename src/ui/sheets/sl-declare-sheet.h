@@ -18,6 +18,14 @@ G_DECLARE_FINAL_TYPE (SlDeclareSheet, sl_declare_sheet, SL, DECLARE_SHEET, SlShe
 SlDeclareSheet *sl_declare_sheet_new        (GtkWindow      *parent,
                                              SlGame         *game,
                                              int             unit);
+/* A declaration made ahead, for no unit yet (its template and its grid:
+ * most of what opening it costs), while the table is idle; bound to the
+ * unit typed (sl_declare_sheet_bind, once) it is the sheet
+ * sl_declare_sheet_new makes. */
+SlDeclareSheet *sl_declare_sheet_new_ahead  (GtkWindow      *parent,
+                                             SlGame         *game);
+void            sl_declare_sheet_bind       (SlDeclareSheet *self,
+                                             int             unit);
 /* What the row of @action (an id of T-05) says: "2 AP · ends in subphase
  * 8", or the rule that refuses it; NULL for an action not offered. */
 const char     *sl_declare_sheet_get_choice (SlDeclareSheet *self,
@@ -25,6 +33,20 @@ const char     *sl_declare_sheet_get_choice (SlDeclareSheet *self,
 /* Whether @action may be chosen now. */
 gboolean        sl_declare_sheet_can_choose (SlDeclareSheet *self,
                                              const char     *action);
+/* The key that picks @action on the sheet, as shown ("W", "Shift+D"), or
+ * NULL; and the widget of the grid that shows it. */
+const char     *sl_declare_sheet_get_key    (SlDeclareSheet *self,
+                                             const char     *action);
+GtkWidget      *sl_declare_sheet_get_action_widget (SlDeclareSheet *self,
+                                                    const char     *action);
+/* Every key of the grid, in its order, as shown; free with g_strfreev. */
+char          **sl_declare_sheet_dup_keys   (SlDeclareSheet *self);
+/* The action chosen on the grid: an id of T-05, "grenade", "launcher",
+ * "charge" (a Fire/Throw that throws it) or "engage"; NULL for none. */
+const char     *sl_declare_sheet_get_chosen (SlDeclareSheet *self);
+/* What the rules make the unit do, as the sheet says it over the actions
+ * (A-104, P-23), or NULL. */
+const char     *sl_declare_sheet_get_orders (SlDeclareSheet *self);
 /* Declares @action as the sheet stands; closes the sheet. */
 gboolean        sl_declare_sheet_choose     (SlDeclareSheet *self,
                                              const char     *action);

@@ -751,12 +751,12 @@ sl_dice_sheet_new (GtkWindow          *parent,
                             ? sl_setup_unit (sl_game_get_setup (game), json_object_get_string_member (o, "unit"))
                             : NULL;
 
-    self = g_object_new (SL_TYPE_DICE_SHEET, "transient-for", parent, "game", game,
+    self = g_object_new (SL_TYPE_DICE_SHEET, "window", parent, "game", game,
                          "unit", us != NULL ? us->index : -1, "app-rolls", app_rolls, NULL);
   }
   self->game = game;
   self->command = sl_command_copy (command);
-  gtk_window_set_title (GTK_WINDOW (self), title);
+  sl_sheet_set_title (SL_SHEET (self), title);
   adw_window_title_set_title (self->title, title);
   adw_window_title_set_subtitle (self->title, subtitle);
   if (n_dice == 0)

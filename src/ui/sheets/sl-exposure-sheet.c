@@ -221,7 +221,7 @@ sl_exposure_sheet_new (GtkWindow *parent,
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
-  self = g_object_new (SL_TYPE_EXPOSURE_SHEET, "transient-for", parent, "game", game, NULL);
+  self = g_object_new (SL_TYPE_EXPOSURE_SHEET, "window", parent, "game", game, NULL);
   self->game = game;
   vacuum = sl_game_get_setup (game)->environment.vacuum;
   adw_window_title_set_subtitle (self->title, vacuum ? _("Vacuum (T-36)") : _("Hostile atmosphere (T-36)"));

@@ -334,11 +334,11 @@ sl_fire_sheet_area_burst_instead (SlFireSheet *self)
   g_return_val_if_fail (SL_IS_FIRE_SHEET (self), NULL);
   if (self->area_row == NULL || !gtk_widget_get_sensitive (self->area_row))
     return NULL;
-  parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+  parent = sl_sheet_get_window (SL_SHEET (self));
   sheet = sl_area_burst_sheet_new (parent, self->game, self->unit,
                                    sl_sheet_get_app_rolls (SL_SHEET (self)));
-  gtk_window_destroy (GTK_WINDOW (self));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (self));
+  sl_sheet_present (SL_SHEET (sheet));
   return sheet;
 }
 
@@ -477,12 +477,12 @@ sl_fire_sheet_new (GtkWindow *parent,
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
-  self = g_object_new (SL_TYPE_FIRE_SHEET, "transient-for", parent, "game", game, "unit", unit,
+  self = g_object_new (SL_TYPE_FIRE_SHEET, "window", parent, "game", game, "unit", unit,
                        "app-rolls", app_rolls, NULL);
   self->game = game;
   self->unit = unit;
   title = g_strdup_printf (_("%s Fires"), sl_setup_unit_at (sl_game_get_setup (game), unit)->label);
-  gtk_window_set_title (GTK_WINDOW (self), title);
+  sl_sheet_set_title (SL_SHEET (self), title);
   adw_window_title_set_title (self->title, title);
   fill_lists (self);
   offer_bursts (self);

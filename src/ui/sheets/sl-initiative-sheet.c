@@ -405,10 +405,10 @@ sl_initiative_sheet_new (GtkWindow *parent,
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
-  self = g_object_new (SL_TYPE_INITIATIVE_SHEET, "transient-for", parent, "game", game, NULL);
+  self = g_object_new (SL_TYPE_INITIATIVE_SHEET, "window", parent, "game", game, NULL);
   self->game = game;
   title = g_strdup_printf (_("Initiative, Turn %d"), sl_game_get_state (game)->turn);
-  gtk_window_set_title (GTK_WINDOW (self), title);
+  sl_sheet_set_title (SL_SHEET (self), title);
   adw_window_title_set_title (self->title, title);
   add_entries (self);
   sl_sheet_ready (SL_SHEET (self));

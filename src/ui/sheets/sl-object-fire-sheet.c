@@ -545,7 +545,7 @@ describe_object (SlObjectFireSheet *self)
                                               label);
 
     adw_window_title_set_title (self->title, title);
-    gtk_window_set_title (GTK_WINDOW (self), title);
+    sl_sheet_set_title (SL_SHEET (self), title);
   }
 }
 
@@ -627,7 +627,7 @@ sl_object_fire_sheet_new (GtkWindow *parent,
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
-  self = g_object_new (SL_TYPE_OBJECT_FIRE_SHEET, "transient-for", parent, "game", game,
+  self = g_object_new (SL_TYPE_OBJECT_FIRE_SHEET, "window", parent, "game", game,
                        "unit", unit, "app-rolls", app_rolls, NULL);
   self->game = game;
   self->unit = unit;

@@ -1,4 +1,5 @@
-/* sl-sheet.c: what every sheet shares. A sheet is a modal dialog that
+/* sl-sheet.c: what every sheet shares. A sheet is a panel over the table,
+ * in the window (SlSheetHost: the table dimmed and inert behind it), that
  * gathers what the table shows, asks the core what it would make of it
  * (sl_game_preview) and applies one command; the layout is the sheet's
  * template, the rows built from the game its C. Here: the game it plays,
@@ -19,6 +20,7 @@
 
 #include "sl-rule-links.h"
 #include "sl-sheet.h"
+#include "sl-sheet-host.h"
 #include "sl-ui-util.h"
 
 typedef struct
@@ -27,6 +29,14 @@ typedef struct
   int        unit;
   gboolean   app_rolls;
   gboolean   ready;
+
+  GtkWindow *window;        /* weak: the window it is shown over */
+  char      *title;
+  int        default_width;
+  int        default_height;
+  GtkWidget *default_widget; /* Enter activates it, or NULL */
+  gboolean   shown;
+  GtkWindow *own_window;    /* the window of its own, shown over no window of ours */
 
   /* The template's, bound by sl_sheet_class_bind_template_parts. */
   GtkLabel  *problem;
@@ -41,7 +51,7 @@ typedef struct
   char      *description;   /* what it was told */
 } SlSheetPrivate;
 
-G_DEFINE_TYPE_WITH_PRIVATE (SlSheet, sl_sheet, ADW_TYPE_WINDOW)
+G_DEFINE_TYPE_WITH_PRIVATE (SlSheet, sl_sheet, ADW_TYPE_BIN)
 
 enum
 {
@@ -49,10 +59,32 @@ enum
   PROP_GAME,
   PROP_UNIT,
   PROP_APP_ROLLS,
+  PROP_WINDOW,
+  PROP_TITLE,
+  PROP_DEFAULT_WIDTH,
+  PROP_DEFAULT_HEIGHT,
+  PROP_DEFAULT_WIDGET,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  SIGNAL_CLOSED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* The root's focus, for a sheet rooted in a window. */
+static GtkWidget *
+root_focus (SlSheet *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  return root != NULL ? gtk_root_get_focus (root) : NULL;
+}
 
 SlGame *
 sl_sheet_get_game (SlSheet *self)
@@ -70,6 +102,18 @@ sl_sheet_get_unit (SlSheet *self)
 
   g_return_val_if_fail (SL_IS_SHEET (self), -1);
   return priv->unit;
+}
+
+void
+sl_sheet_set_unit (SlSheet *self,
+                   int      unit)
+{
+  SlSheetPrivate *priv = sl_sheet_get_instance_private (self);
+
+  g_return_if_fail (SL_IS_SHEET (self));
+  g_return_if_fail (!priv->ready);
+  priv->unit = unit;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNIT]);
 }
 
 gboolean
@@ -238,7 +282,7 @@ show_parts (SlSheet  *self,
             gboolean  stuck)
 {
   SlSheetPrivate *priv = sl_sheet_get_instance_private (self);
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *focus = root_focus (self);
   gboolean entry_focused = focus != NULL && focus == described_widget (self);
 
   if (priv->give_up != NULL)
@@ -398,7 +442,7 @@ sl_sheet_apply_command (SlSheet  *self,
       sl_sheet_refused (self, error);
       return FALSE;
     }
-  gtk_window_destroy (GTK_WINDOW (self));
+  sl_sheet_close (self);
   return TRUE;
 }
 
@@ -470,7 +514,7 @@ key_pressed_cb (GtkEventControllerKey *controller,
                 SlSheet               *self)
 {
   SlSheetClass *klass = SL_SHEET_GET_CLASS (self);
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *focus = root_focus (self);
   int value = sl_key_die (keyval, state);
 
   if (value < 0 || (klass->enter_digit == NULL && klass->enter_die == NULL) ||
@@ -527,7 +571,7 @@ sl_sheet_real_give_up (SlSheet *self)
       sl_sheet_show_problem (self, error->message);
       return FALSE;
     }
-  gtk_window_destroy (GTK_WINDOW (self));
+  sl_sheet_close (self);
   return TRUE;
 }
 
@@ -547,15 +591,160 @@ give_up_action (GtkWidget  *widget,
   sl_sheet_give_up (SL_SHEET (widget));
 }
 
-/* The focus starts where the player acts, not on Cancel. */
 static void
-sl_sheet_show (GtkWidget *widget)
+close_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
 {
-  GtkWidget *entry = described_widget (SL_SHEET (widget));
+  sl_sheet_close (SL_SHEET (widget));
+}
 
-  if (entry != NULL && gtk_window_get_focus (GTK_WINDOW (widget)) == NULL)
-    gtk_widget_grab_focus (entry);
-  GTK_WIDGET_CLASS (sl_sheet_parent_class)->show (widget);
+/* Enter, where the focused widget does not take it: the default widget
+ * (the initiative's roll), as a dialog's. */
+static void
+activate_default_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  SlSheetPrivate *priv = sl_sheet_get_instance_private (SL_SHEET (widget));
+
+  if (priv->default_widget != NULL && gtk_widget_is_sensitive (priv->default_widget) &&
+      gtk_widget_get_mapped (priv->default_widget))
+    gtk_widget_activate (priv->default_widget);
+}
+
+/* The size the sheet would like: its template's, shrunk to the window. */
+#define DEFAULT_SIZE 480
+
+void
+sl_sheet_present (SlSheet *self)
+{
+  SlSheetPrivate *priv = sl_sheet_get_instance_private (self);
+  SlSheetHost *host;
+
+  g_return_if_fail (SL_IS_SHEET (self));
+  if (priv->shown)
+    return;
+  host = sl_sheet_host_get_for (priv->window);
+  if (host == NULL)
+    {
+      /* Over no window of ours (a test's sheet): a window of its own. */
+      GtkWidget *own = adw_window_new ();
+
+      host = SL_SHEET_HOST (sl_sheet_host_new ());
+      adw_window_set_content (ADW_WINDOW (own), GTK_WIDGET (host));
+      gtk_window_set_title (GTK_WINDOW (own), priv->title);
+      gtk_window_set_default_size (GTK_WINDOW (own), priv->default_width + 24, priv->default_height + 24);
+      if (priv->window != NULL)
+        {
+          gtk_window_set_transient_for (GTK_WINDOW (own), priv->window);
+          gtk_window_set_modal (GTK_WINDOW (own), TRUE);
+        }
+      priv->own_window = GTK_WINDOW (own);
+    }
+  priv->shown = TRUE;
+  /* What a screen reader is told: a dialog, named by its title, modal. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_MODAL, TRUE, -1);
+  sl_sheet_host_show (host, GTK_WIDGET (self), priv->default_width, priv->default_height,
+                      described_widget (self));
+  if (priv->own_window != NULL)
+    gtk_window_present (priv->own_window);
+}
+
+gboolean
+sl_sheet_prepare (SlSheet *self)
+{
+  SlSheetPrivate *priv = sl_sheet_get_instance_private (self);
+  SlSheetHost *host;
+
+  g_return_val_if_fail (SL_IS_SHEET (self), FALSE);
+  g_return_val_if_fail (!priv->shown, FALSE);
+  host = sl_sheet_host_get_for (priv->window);
+  if (host == NULL)
+    return FALSE;
+  sl_sheet_host_prepare (host, GTK_WIDGET (self), priv->default_width, priv->default_height);
+  return TRUE;
+}
+
+void
+sl_sheet_close (SlSheet *self)
+{
+  SlSheetPrivate *priv = sl_sheet_get_instance_private (self);
+  GtkWidget *parent;
+
+  g_return_if_fail (SL_IS_SHEET (self));
+  parent = gtk_widget_get_parent (GTK_WIDGET (self));
+  if (!priv->shown)
+    {
+      /* Made ahead and never shown: let go of. */
+      if (SL_IS_SHEET_HOST (parent))
+        sl_sheet_host_hide (SL_SHEET_HOST (parent), GTK_WIDGET (self));
+      return;
+    }
+  priv->shown = FALSE;
+  g_object_ref (self);
+  if (SL_IS_SHEET_HOST (parent))
+    sl_sheet_host_hide (SL_SHEET_HOST (parent), GTK_WIDGET (self));
+  if (priv->own_window != NULL)
+    gtk_window_destroy (g_steal_pointer (&priv->own_window));
+  g_signal_emit (self, signals[SIGNAL_CLOSED], 0);
+  g_object_unref (self);
+}
+
+gboolean
+sl_sheet_get_shown (SlSheet *self)
+{
+  SlSheetPrivate *priv = sl_sheet_get_instance_private (self);
+
+  g_return_val_if_fail (SL_IS_SHEET (self), FALSE);
+  return priv->shown;
+}
+
+GtkWindow *
+sl_sheet_get_window (SlSheet *self)
+{
+  SlSheetPrivate *priv = sl_sheet_get_instance_private (self);
+
+  g_return_val_if_fail (SL_IS_SHEET (self), NULL);
+  return priv->window;
+}
+
+SlSheet *
+sl_sheet_get_shown_in (GtkWindow *window)
+{
+  SlSheetHost *host = sl_sheet_host_get_for (window);
+  GtkWidget *shown = host != NULL ? sl_sheet_host_get_shown (host) : NULL;
+
+  return SL_IS_SHEET (shown) ? SL_SHEET (shown) : NULL;
+}
+
+const char *
+sl_sheet_get_title (SlSheet *self)
+{
+  SlSheetPrivate *priv = sl_sheet_get_instance_private (self);
+
+  g_return_val_if_fail (SL_IS_SHEET (self), NULL);
+  return priv->title;
+}
+
+void
+sl_sheet_set_title (SlSheet    *self,
+                    const char *title)
+{
+  SlSheetPrivate *priv = sl_sheet_get_instance_private (self);
+
+  g_return_if_fail (SL_IS_SHEET (self));
+  if (g_strcmp0 (priv->title, title) == 0)
+    return;
+  g_free (priv->title);
+  priv->title = g_strdup (title);
+  if (title != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL);
+  if (priv->own_window != NULL)
+    gtk_window_set_title (priv->own_window, title);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
 }
 
 static void
@@ -577,6 +766,21 @@ sl_sheet_get_property (GObject    *object,
     case PROP_APP_ROLLS:
       g_value_set_boolean (value, priv->app_rolls);
       break;
+    case PROP_WINDOW:
+      g_value_set_object (value, priv->window);
+      break;
+    case PROP_TITLE:
+      g_value_set_string (value, priv->title);
+      break;
+    case PROP_DEFAULT_WIDTH:
+      g_value_set_int (value, priv->default_width);
+      break;
+    case PROP_DEFAULT_HEIGHT:
+      g_value_set_int (value, priv->default_height);
+      break;
+    case PROP_DEFAULT_WIDGET:
+      g_value_set_object (value, priv->default_widget);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -597,10 +801,25 @@ sl_sheet_set_property (GObject      *object,
       g_set_object (&priv->game, g_value_get_object (value));
       break;
     case PROP_UNIT:
-      priv->unit = g_value_get_int (value);
+      sl_sheet_set_unit (self, g_value_get_int (value));
       break;
     case PROP_APP_ROLLS:
       sl_sheet_set_app_rolls (self, g_value_get_boolean (value));
+      break;
+    case PROP_WINDOW:
+      g_set_weak_pointer (&priv->window, g_value_get_object (value));
+      break;
+    case PROP_TITLE:
+      sl_sheet_set_title (self, g_value_get_string (value));
+      break;
+    case PROP_DEFAULT_WIDTH:
+      priv->default_width = g_value_get_int (value);
+      break;
+    case PROP_DEFAULT_HEIGHT:
+      priv->default_height = g_value_get_int (value);
+      break;
+    case PROP_DEFAULT_WIDGET:
+      priv->default_widget = g_value_get_object (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -613,7 +832,9 @@ sl_sheet_dispose (GObject *object)
   SlSheetPrivate *priv = sl_sheet_get_instance_private (SL_SHEET (object));
 
   priv->ready = FALSE;
+  priv->default_widget = NULL;
   g_clear_object (&priv->game);
+  g_clear_weak_pointer (&priv->window);
   G_OBJECT_CLASS (sl_sheet_parent_class)->dispose (object);
 }
 
@@ -624,6 +845,7 @@ sl_sheet_finalize (GObject *object)
 
   g_free (priv->typed);
   g_free (priv->description);
+  g_free (priv->title);
   G_OBJECT_CLASS (sl_sheet_parent_class)->finalize (object);
 }
 
@@ -637,7 +859,6 @@ sl_sheet_class_init (SlSheetClass *klass)
   object_class->set_property = sl_sheet_set_property;
   object_class->dispose = sl_sheet_dispose;
   object_class->finalize = sl_sheet_finalize;
-  widget_class->show = sl_sheet_show;
   klass->give_up = sl_sheet_real_give_up;
   klass->show_refusal = sl_sheet_real_show_refusal;
 
@@ -646,17 +867,42 @@ sl_sheet_class_init (SlSheetClass *klass)
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_UNIT] =
     g_param_spec_int ("unit", NULL, NULL, -1, G_MAXINT, -1,
-                      G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_APP_ROLLS] =
     g_param_spec_boolean ("app-rolls", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_WINDOW] =
+    g_param_spec_object ("window", NULL, NULL, GTK_TYPE_WINDOW,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TITLE] =
+    g_param_spec_string ("title", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DEFAULT_WIDTH] =
+    g_param_spec_int ("default-width", NULL, NULL, 0, G_MAXINT, DEFAULT_SIZE,
+                      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DEFAULT_HEIGHT] =
+    g_param_spec_int ("default-height", NULL, NULL, 0, G_MAXINT, DEFAULT_SIZE,
+                      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DEFAULT_WIDGET] =
+    g_param_spec_object ("default-widget", NULL, NULL, GTK_TYPE_WIDGET,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /* Read as a dialog over the table, not as another window. */
+  /* Closed: by Escape, Cancel, applied or given up (sl_sheet_close). */
+  signals[SIGNAL_CLOSED] = g_signal_new ("closed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                         NULL, NULL, G_TYPE_NONE, 0);
+
+  /* Read as a dialog over the table, named by its title (sl_sheet_set_title). */
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_DIALOG);
+  gtk_widget_class_set_css_name (widget_class, "sheet");
   gtk_widget_class_install_action (widget_class, "sheet.apply", NULL, apply_action);
   gtk_widget_class_install_action (widget_class, "sheet.give-up", NULL, give_up_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_install_action (widget_class, "sheet.close", NULL, close_action);
+  gtk_widget_class_install_action (widget_class, "sheet.activate-default", NULL, activate_default_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "sheet.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "sheet.activate-default", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "sheet.activate-default", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_ISO_Enter, 0, "sheet.activate-default", NULL);
 }
 
 static void
@@ -666,6 +912,9 @@ sl_sheet_init (SlSheet *self)
   GtkEventController *keys = gtk_event_controller_key_new ();
 
   priv->unit = -1;
+  priv->default_width = priv->default_height = DEFAULT_SIZE;
+  /* Its rounded corners clip the header bar's. */
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);

@@ -1,8 +1,8 @@
-/* sl-sheet.h: what every sheet shares — a modal dialog over the table that
- * asks the core (sl_game_preview) and applies one command: the game, the
- * dice typed as one key press each, "the app rolls", Escape to close, the
- * problem line with its rule links, the odds header, and what a screen
- * reader is told
+/* sl-sheet.h: what every sheet shares — a panel over the table, in the
+ * window (SlSheetHost), that asks the core (sl_game_preview) and applies
+ * one command: the game, the dice typed as one key press each, "the app
+ * rolls", Escape to close, the problem line with its rule links, the odds
+ * header, and what a screen reader is told
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,11 +16,11 @@
 G_BEGIN_DECLS
 
 #define SL_TYPE_SHEET (sl_sheet_get_type ())
-G_DECLARE_DERIVABLE_TYPE (SlSheet, sl_sheet, SL, SHEET, AdwWindow)
+G_DECLARE_DERIVABLE_TYPE (SlSheet, sl_sheet, SL, SHEET, AdwBin)
 
 struct _SlSheetClass
 {
-  AdwWindowClass parent_class;
+  AdwBinClass parent_class;
 
   /* A digit key (0–9) typed where no text is being typed. The default
    * reads it as a d10 (0 is 10) for enter_die; a sheet of d100 takes the
@@ -66,9 +66,37 @@ typedef enum
 void        sl_sheet_class_bind_template_parts (GtkWidgetClass *widget_class,
                                                 SlSheetParts    parts);
 
+/* Shows the sheet over the table of its window (the "window" it was made
+ * for): in the window, the table dimmed and inert behind it, the focus
+ * where the player acts (sl_sheet_get_entry). A sheet made for no window
+ * of ours (none: a test's) shows in a window of its own. */
+void        sl_sheet_present       (SlSheet    *self);
+/* Lays the sheet out ahead, hidden, over its window's table, so that
+ * sl_sheet_present only draws it (the fire sheet Next opens, made while
+ * the table is still); FALSE for a window with no table (the sheet is
+ * then made when presented). */
+gboolean    sl_sheet_prepare       (SlSheet    *self);
+/* Takes the sheet away, the focus back where it was; "closed" is emitted.
+ * The sheet is let go of once the main loop is back. */
+void        sl_sheet_close         (SlSheet    *self);
+/* Whether it is shown (presented and not closed). */
+gboolean    sl_sheet_get_shown     (SlSheet    *self);
+/* The window it is shown over, or NULL. */
+GtkWindow  *sl_sheet_get_window    (SlSheet    *self);
+/* Its title: the accessible name of the dialog it is to a screen reader
+ * (its header shows its own AdwWindowTitle). */
+const char *sl_sheet_get_title     (SlSheet    *self);
+void        sl_sheet_set_title     (SlSheet    *self,
+                                    const char *title);
+/* The sheet shown over @window now, or NULL. */
+SlSheet    *sl_sheet_get_shown_in  (GtkWindow  *window);
+
 SlGame     *sl_sheet_get_game      (SlSheet    *self);
 /* The unit whose action the sheet resolves, or -1. */
 int         sl_sheet_get_unit      (SlSheet    *self);
+/* For a sheet made ahead for no unit: its unit, before sl_sheet_ready. */
+void        sl_sheet_set_unit      (SlSheet    *self,
+                                    int         unit);
 gboolean    sl_sheet_get_app_rolls (SlSheet    *self);
 void        sl_sheet_set_app_rolls (SlSheet    *self,
                                     gboolean    app_rolls);

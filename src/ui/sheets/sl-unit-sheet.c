@@ -428,10 +428,10 @@ drop_action_cb (SlUnitSheet *self)
 static void
 dive_stop_cb (SlUnitSheet *self)
 {
-  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+  GtkWindow *parent = sl_sheet_get_window (SL_SHEET (self));
 
-  gtk_window_present (sl_dive_stop_sheet_new (parent, self->game, self->unit));
-  gtk_window_destroy (GTK_WINDOW (self));
+  sl_sheet_present (SL_SHEET (sl_dive_stop_sheet_new (parent, self->game, self->unit)));
+  sl_sheet_close (SL_SHEET (self));
 }
 
 static void
@@ -608,14 +608,14 @@ sl_unit_sheet_new (GtkWindow *parent,
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
 
-  self = g_object_new (SL_TYPE_UNIT_SHEET, "transient-for", parent, "game", game, "unit", unit,
+  self = g_object_new (SL_TYPE_UNIT_SHEET, "window", parent, "game", game, "unit", unit,
                        NULL);
   self->game = game;
   self->unit = unit;
   us = sl_setup_unit_at (sl_game_get_setup (game), unit);
   title = g_strdup_printf (_("%s’s Log"), us->label);
   subtitle = g_strdup_printf (_("Counter %d · corrections go into the journal"), us->counter);
-  gtk_window_set_title (GTK_WINDOW (self), title);
+  sl_sheet_set_title (SL_SHEET (self), title);
   adw_window_title_set_title (self->title, title);
   adw_window_title_set_subtitle (self->title, subtitle);
   fill_lists (self);

@@ -15,6 +15,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "sl-text.h"
@@ -616,13 +618,16 @@ cell_width (SlLogLine *self,
 }
 
 /* What the name's cell would take to show the details under it whole
- * (its natural width stops at DETAILS_MAX_CHARS); 0 for the others. */
+ * (its natural width stops at DETAILS_MAX_CHARS), and the action's its
+ * text whole (its natural width is ACTION_MIN_CHARS); 0 for the others. */
 static int
 cell_full_width (SlLogLine *self,
                  int        cell)
 {
   if (cell == CELL_NAME)
     return MAX (text_width (self, TEXT_NAME), text_width (self, TEXT_DETAILS));
+  if (cell == CELL_ACTION)
+    return text_width (self, TEXT_ACTION);
   return 0;
 }
 
@@ -1028,10 +1033,12 @@ columns_to_fold (const int minimum[N_CELLS],
   return folded;
 }
 
-/* The columns' widths in @width: room to spare goes to the details under
- * the names until they show whole, then to the action; what is missing
- * the action gives up first, down to 16 characters, then the details,
- * then the columns fold (columns_to_fold). */
+/* The columns' widths in @width: room to spare goes to the action until
+ * it shows whole (what the unit does and when it ends: what the table
+ * reads there), then to the details under the names; what is missing the
+ * details give up first, then the action, down to 16 characters, then the
+ * columns fold (columns_to_fold). Issue 31 #7: the other way round, the
+ * action lost its end subphase at 1024 × 700. */
 static void
 fit_columns (SlLogTable *self,
              int         width,
@@ -1041,22 +1048,30 @@ fit_columns (SlLogTable *self,
   int min[N_CELLS], full[N_CELLS], total;
 
   column_widths (self, min, widths, full);
-  *folded = columns_to_fold (min, width);
+  /* Columns fold for the action to show whole, as long as any can. */
+  {
+    int need[N_CELLS];
+
+    memcpy (need, min, sizeof need);
+    need[CELL_ACTION] = MAX (min[CELL_ACTION], full[CELL_ACTION]);
+    *folded = columns_to_fold (need, width);
+  }
+  /* The name and the action at their least, then the room left to the
+   * action whole, to the details whole, and what is still left to the
+   * action. */
+  widths[CELL_NAME] = min[CELL_NAME];
+  widths[CELL_ACTION] = min[CELL_ACTION];
   total = columns_total (widths, *folded);
-  if (width >= total)
+  if (width > total)
     {
-      int give = MIN (width - total, full[CELL_NAME] - widths[CELL_NAME]);
+      int spare = width - total;
+      int give = MIN (spare, MAX (0, full[CELL_ACTION] - widths[CELL_ACTION]));
 
+      widths[CELL_ACTION] += give;
+      spare -= give;
+      give = MIN (spare, MAX (0, full[CELL_NAME] - widths[CELL_NAME]));
       widths[CELL_NAME] += give;
-      widths[CELL_ACTION] += width - total - give;
-    }
-  else
-    {
-      int missing = total - width;
-      int from_action = MIN (missing, widths[CELL_ACTION] - min[CELL_ACTION]);
-
-      widths[CELL_ACTION] -= from_action;
-      widths[CELL_NAME] -= MIN (missing - from_action, widths[CELL_NAME] - min[CELL_NAME]);
+      widths[CELL_ACTION] += spare - give;
     }
   for (int cell = 0; cell < N_CELLS; cell++)
     if (*folded & (1u << cell))
@@ -1577,12 +1592,16 @@ update_position_action (SlSquadLog      *self,
        * something (the core says whether it does). */
       if (log->action->move == SL_MOVE_DIVE && sl_unit_drifting (self->game, line->unit))
         text = g_strdup_printf (_("%s, carries on until it hits something (A-72)"), log->action->name);
-      /* "Walk, ends 7 (1 of 3 AP)" */
+      /* "ends 7 · Walk (1 of 3 AP)": where its marker is first, so that a
+       * narrow column cuts the name, never the subphase (issue 31 #7). */
       else if (turn == state->turn)
-        text = g_strdup_printf (_("%s, ends %d (%d of %d AP)"), log->action->name, subphase,
+        /* Translators: keep the subphase first: the end of a line too
+         * long for its column is cut. */
+        text = g_strdup_printf (_("ends %2$d · %1$s (%3$d of %4$d AP)"), log->action->name, subphase,
                                 log->action_done, log->action_cost);
       else
-        text = g_strdup_printf (_("%s, ends %d of turn %d (%d of %d AP)"), log->action->name,
+        /* Translators: keep the subphase and turn first. */
+        text = g_strdup_printf (_("ends %2$d of turn %3$d · %1$s (%4$d of %5$d AP)"), log->action->name,
                                 subphase, turn, log->action_done, log->action_cost);
       if (losing)
         {

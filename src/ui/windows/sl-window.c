@@ -38,6 +38,7 @@
 #include "sl-rule-links.h"
 #include "sl-scenarios.h"
 #include "sl-secrets.h"
+#include "sl-sheet-host.h"
 #include "sl-squad-log.h"
 #include "sl-table-labels.h"
 #include "sl-table-model.h"
@@ -90,6 +91,7 @@ struct _SlWindow
   GMenuModel           *primary_menu;
   GMenu                *print_squads_section;
   GtkStack             *screen;        /* "shared" or "private" */
+  SlSheetHost          *sheet_host;    /* the sheets, over the screen */
   SlPrivateView        *private_view;   /* made when first asked for */
   GtkWindow            *shortcuts;      /* likewise */
   SlReferenceWindow    *reference;      /* likewise: the rules reference (F1) */
@@ -102,11 +104,14 @@ struct _SlWindow
    * table is idle, not shown (issue 21: a key press answered within a
    * frame); used only for the unit, game moment and dice choice it was
    * made for. */
-  GtkWindow            *prepared;
+  SlSheet              *prepared;
   int                   prepared_unit;
   guint64               prepared_moment;
   gboolean              prepared_rolls;
   guint                 prepare_id;
+  /* A declaration made ahead for no unit yet, in the initiative-order
+   * step: a counter number typed binds it to its unit (issue 31 #2). */
+  SlDeclareSheet       *declare_ahead;
   GString              *typed;       /* a counter number being typed */
   guint                 typed_id;
   guint                 cache_id;   /* the opening cache is due to be written */
@@ -122,6 +127,7 @@ G_DEFINE_FINAL_TYPE (SlWindow, sl_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void prepare_later (SlWindow *self);
 static void drop_prepared (SlWindow *self);
+static void drop_declare_ahead (SlWindow *self);
 
 static SlRules *
 window_rules (SlWindow *self)
@@ -482,6 +488,13 @@ private_showing (SlWindow *self)
   return g_strcmp0 (gtk_stack_get_visible_child_name (self->screen), "private") == 0;
 }
 
+/* A sheet is shown over the table: the table waits for it. */
+static gboolean
+sheet_showing (SlWindow *self)
+{
+  return sl_sheet_host_get_shown (self->sheet_host) != NULL;
+}
+
 /* Piles to try: the Detection Phase (P-27), or the Action Phase for the
  * automatic cases (§15.1, A-128): the table model says who may look. */
 static gboolean
@@ -508,7 +521,7 @@ static void
 update_actions (SlWindow *self)
 {
   gboolean game = self->game != NULL;
-  gboolean shared = !private_showing (self);
+  gboolean shared = !private_showing (self) && !sheet_showing (self);
 
   /* The start page has no turn to move on or undo. */
   gtk_widget_set_visible (self->history_buttons, game);
@@ -516,7 +529,8 @@ update_actions (SlWindow *self)
   gtk_widget_set_visible (self->pass_button, game);
   gtk_widget_set_visible (self->history_button, game);
 
-  /* While the private view covers the window, the table's actions wait;
+  /* While the private view covers the window or a sheet is over the
+   * table, the table's actions wait (its keys reach the window too);
    * a game only shown (its file open elsewhere, or changed on the disk)
    * takes none. */
   game = game && shared && !sl_game_get_read_only (self->game);
@@ -541,7 +555,7 @@ update_actions (SlWindow *self)
                                   sl_game_get_setup (self->game)->environment.hostile));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.ambush",
                                  game && sl_table_model_may_ambush (sl_table_model_get_for_game (self->game)));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.private", self->game != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.private", self->game != NULL && !sheet_showing (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-blank", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-squad", game);
@@ -551,6 +565,13 @@ update_actions (SlWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open", shared && window_rules (self) != NULL && !held (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.builder", shared && window_rules (self) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.scenario-editor", shared && window_rules (self) != NULL);
+}
+
+/* A sheet shown over the table, or the last one gone. */
+static void
+sheet_shown_cb (SlWindow *self)
+{
+  update_actions (self);
 }
 
 /* The game is put away: what its replay reached is kept for the next time
@@ -746,6 +767,7 @@ sl_window_set_game (SlWindow *self,
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->squads))) != NULL)
     gtk_box_remove (self->squads, child);
   drop_prepared (self);
+  drop_declare_ahead (self);
   if (game != NULL)
     prepare_later (self);
   close_private (self);
@@ -1381,7 +1403,7 @@ exposure_action (GtkWidget  *widget,
   SlWindow *self = SL_WINDOW (widget);
 
   if (self->game != NULL)
-    gtk_window_present (GTK_WINDOW (sl_exposure_sheet_new (GTK_WINDOW (self), self->game, FALSE)));
+    sl_sheet_present (SL_SHEET (sl_exposure_sheet_new (GTK_WINDOW (self), self->game, FALSE)));
 }
 
 /* §5.2: the groupings that may spring an ambush now, as the core's
@@ -1445,7 +1467,7 @@ ambush_action (GtkWidget  *widget,
   sl_dice_sheet_add_choice (sheet, _("Ambushed"), "target_grouping",
                             g_variant_new_strv ((const char * const *) victim_values->pdata, victim_values->len),
                             (const char * const *) victim_labels->pdata);
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
 }
 
 static void
@@ -1457,7 +1479,7 @@ mine_action (GtkWidget  *widget,
   int marker = waiting_mine (self);
 
   if (marker >= 0)
-    gtk_window_present (GTK_WINDOW (sl_blast_sheet_new_mine (GTK_WINDOW (self), self->game, marker)));
+    sl_sheet_present (SL_SHEET (sl_blast_sheet_new_mine (GTK_WINDOW (self), self->game, marker)));
 }
 
 /* The markers on the table the table can see, to correct by hand; with
@@ -1630,7 +1652,7 @@ detect_action (GtkWidget  *widget,
   sl_dice_sheet_add_switch (sheet, _("The pile lies under a holotarp"), "holotarp", g_variant_new_boolean (TRUE));
   sl_dice_sheet_add_switch (sheet, _("An enemy unit is inside the holotarp’s square"), "holotarp_entered",
                             g_variant_new_boolean (TRUE));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
 }
 
 /* The scenario's briefing (§10): as a game starts, and from the menu. */
@@ -1690,7 +1712,7 @@ salvo_count_cb (SlDiceSheet *sheet,
   int unit = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (sheet), "unit"));
 
   /* The sheet again, for that many grenades. */
-  gtk_window_destroy (GTK_WINDOW (sheet));
+  sl_sheet_close (SL_SHEET (sheet));
   present_launch_sheet (self, unit, count);
 }
 
@@ -1765,7 +1787,7 @@ present_launch_sheet (SlWindow *self,
       sl_dice_sheet_add_switch (sheet, indirect_label, indirect, g_variant_new_boolean (TRUE));
       sl_dice_sheet_add_switch (sheet, window_label, window, g_variant_new_boolean (TRUE));
     }
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
 }
 
 static void
@@ -1779,7 +1801,7 @@ present_dice_sheet (SlWindow        *self,
   SlDiceSheet *sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, subtitle, command, dice, n_dice,
                                           self->app_rolls);
 
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
 }
 
 /* P-34: a hand grenade at a point, the landing die and, on a miss, the
@@ -1812,7 +1834,7 @@ present_throw_sheet (SlWindow          *self,
   sl_dice_sheet_add_switch (sheet, not_seen, "spotted_only", g_variant_new_boolean (TRUE));
   sl_dice_sheet_add_switch (sheet, window, "through_window", g_variant_new_boolean (TRUE));
   sl_dice_sheet_add_switch (sheet, _("At a wall or obstacle"), "at_obstacle", g_variant_new_boolean (TRUE));
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
 }
 
 /* P-36 step 3: one of the squad's charges on the table, by radio; the core
@@ -1846,7 +1868,7 @@ present_detonate_sheet (SlWindow *self,
                               g_variant_new_fixed_array (G_VARIANT_TYPE_INT32, values->data, values->len,
                                                          sizeof (gint32)),
                               (const char * const *) labels->pdata);
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
 }
 
 /* The sheet that resolves @due (sl_state_due): each kind has its own. The
@@ -1868,8 +1890,16 @@ static void
 drop_prepared (SlWindow *self)
 {
   if (self->prepared != NULL)
-    gtk_window_destroy (self->prepared);
+    sl_sheet_close (self->prepared);
   g_clear_object (&self->prepared);
+}
+
+static void
+drop_declare_ahead (SlWindow *self)
+{
+  if (self->declare_ahead != NULL)
+    sl_sheet_close (SL_SHEET (self->declare_ahead));
+  g_clear_object (&self->declare_ahead);
 }
 
 /* The sheet made ahead is the one for @unit now. */
@@ -1881,21 +1911,52 @@ prepared_fits (SlWindow *self,
          self->prepared_rolls == self->app_rolls && self->prepared_moment == game_moment (self->game);
 }
 
-/* The fire sheet made for @unit now, if there is one; it is the caller's. */
-static GtkWindow *
+/* The fire sheet made for @unit now, if there is one (a reference the
+ * caller owns). */
+static SlSheet *
 take_prepared (SlWindow *self,
                int       unit)
 {
-  GtkWindow *sheet;
-
   if (!prepared_fits (self, unit))
     {
       drop_prepared (self);
       return NULL;
     }
-  sheet = g_steal_pointer (&self->prepared);
-  g_object_unref (sheet);  /* the window list holds it until it is destroyed */
-  return sheet;
+  return g_steal_pointer (&self->prepared);
+}
+
+/* The declaration made ahead for this game, if there is one (a reference
+ * the caller owns), or NULL. */
+static SlDeclareSheet *
+take_declare_ahead (SlWindow *self)
+{
+  if (self->declare_ahead != NULL && sl_sheet_get_game (SL_SHEET (self->declare_ahead)) != self->game)
+    {
+      sl_sheet_close (SL_SHEET (self->declare_ahead));
+      g_clear_object (&self->declare_ahead);
+    }
+  return g_steal_pointer (&self->declare_ahead);
+}
+
+/* In the initiative-order step a declaration is made ahead and laid out,
+ * hidden, for the next counter number typed. */
+static gboolean
+prepare_declaration (SlWindow *self)
+{
+  const SlState *state = sl_game_get_state (self->game);
+
+  if (state->phase != SL_PHASE_ACTION || state->step != SL_STEP_INITIATIVE_ORDER || state->over)
+    return FALSE;
+  drop_prepared (self);
+  if (self->declare_ahead == NULL || sl_sheet_get_game (SL_SHEET (self->declare_ahead)) != self->game)
+    {
+      g_autoptr(SlDeclareSheet) old = take_declare_ahead (self);
+
+      self->declare_ahead = g_object_ref_sink (sl_declare_sheet_new_ahead (GTK_WINDOW (self), self->game));
+    }
+  if (gtk_widget_get_parent (GTK_WIDGET (self->declare_ahead)) == NULL)
+    sl_sheet_prepare (SL_SHEET (self->declare_ahead));
+  return TRUE;
 }
 
 static gboolean
@@ -1906,7 +1967,9 @@ prepare_cb (gpointer data)
   const SlDue *d;
 
   self->prepare_id = 0;
-  if (self->game == NULL || sl_game_get_read_only (self->game) || private_showing (self))
+  if (self->game == NULL || sl_game_get_read_only (self->game) || private_showing (self) || sheet_showing (self))
+    return G_SOURCE_REMOVE;
+  if (prepare_declaration (self))
     return G_SOURCE_REMOVE;
   due = sl_track_due_now (sl_game_get_rules (self->game), sl_game_get_setup (self->game),
                           sl_game_get_state (self->game));
@@ -1919,17 +1982,13 @@ prepare_cb (gpointer data)
   if (prepared_fits (self, d->unit))
     return G_SOURCE_REMOVE;
   drop_prepared (self);
-  self->prepared = g_object_ref (GTK_WINDOW (sl_fire_sheet_new (GTK_WINDOW (self), self->game, d->unit,
-                                                                self->app_rolls)));
+  self->prepared = g_object_ref_sink (SL_SHEET (sl_fire_sheet_new (GTK_WINDOW (self), self->game, d->unit,
+                                                                   self->app_rolls)));
   self->prepared_unit = d->unit;
   self->prepared_rolls = self->app_rolls;
   self->prepared_moment = game_moment (self->game);
-  {
-    int width;
-
-    gtk_widget_measure (GTK_WIDGET (self->prepared), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &width, NULL, NULL);
-    gtk_widget_measure (GTK_WIDGET (self->prepared), GTK_ORIENTATION_VERTICAL, width, NULL, NULL, NULL, NULL);
-  }
+  /* Laid out now, hidden: Next only draws it. */
+  sl_sheet_prepare (self->prepared);
   return G_SOURCE_REMOVE;
 }
 
@@ -1957,23 +2016,24 @@ present_due (SlWindow    *self,
     case SL_DUE_FIRE:
       /* At an obstacle or a charge, the hit is automatic. */
       if (sl_object_fire_sheet_applies (self->game, due->unit))
-        gtk_window_present (GTK_WINDOW (sl_object_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit,
+        sl_sheet_present (SL_SHEET (sl_object_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit,
                                                                   self->app_rolls)));
       else
         {
-          GtkWindow *sheet = take_prepared (self, due->unit);
+          g_autoptr(SlSheet) sheet = take_prepared (self, due->unit);
 
           if (sheet == NULL)
-            sheet = GTK_WINDOW (sl_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit, self->app_rolls));
+            sheet = g_object_ref_sink (SL_SHEET (sl_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit,
+                                                                    self->app_rolls)));
           /* Given up or closed without a change: the next is made again. */
-          g_signal_connect_object (sheet, "destroy", G_CALLBACK (prepare_later), self, G_CONNECT_SWAPPED);
-          gtk_window_present (sheet);
+          g_signal_connect_object (sheet, "closed", G_CALLBACK (prepare_later), self, G_CONNECT_SWAPPED);
+          sl_sheet_present (sheet);
         }
       return;
     case SL_DUE_AREA_BURST:
       /* A fire declared as an area burst: the units in its wedge are named
        * as it is resolved (P-30 step 4), not on the fire sheet. */
-      gtk_window_present (GTK_WINDOW (sl_area_burst_sheet_new (GTK_WINDOW (self), self->game, due->unit,
+      sl_sheet_present (SL_SHEET (sl_area_burst_sheet_new (GTK_WINDOW (self), self->game, due->unit,
                                                                self->app_rolls)));
       return;
     case SL_DUE_THROW:
@@ -1989,7 +2049,7 @@ present_due (SlWindow    *self,
     case SL_DUE_FIRE_MISSION:
       /* Something goes off: the explosion step (P-08 step 4), or a fire
        * mission in its phase (A-13). */
-      gtk_window_present (GTK_WINDOW (sl_blast_sheet_new (GTK_WINDOW (self), self->game, due->marker)));
+      sl_sheet_present (SL_SHEET (sl_blast_sheet_new (GTK_WINDOW (self), self->game, due->marker)));
       return;
     case SL_DUE_AVOID:
       {
@@ -2036,7 +2096,7 @@ present_due (SlWindow    *self,
          * melee sheet, as the breakdown and the journal name it. */
         sl_dice_sheet_add_modifier (sheet, m1, "modifiers", _("Table"));
         sl_dice_sheet_add_modifier (sheet, m2, "target_modifiers", _("Table"));
-        gtk_window_present (GTK_WINDOW (sheet));
+        sl_sheet_present (SL_SHEET (sheet));
         return;
       }
     case SL_DUE_RALLY:
@@ -2097,7 +2157,7 @@ show_unit (SlWindow *self,
   if (self->game == NULL || unit < 0)
     return;
   sheet = sl_unit_sheet_new (GTK_WINDOW (self), self->game, unit);
-  gtk_window_present (GTK_WINDOW (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
 }
 
 /* A unit picked (its marker clicked, its counter number typed): what it
@@ -2119,7 +2179,7 @@ pick_unit (SlWindow *self,
    * until it hits something: what is there to say is where it stops. */
   if (sl_unit_drifting (self->game, unit))
     {
-      gtk_window_present (sl_dive_stop_sheet_new (GTK_WINDOW (self), self->game, unit));
+      sl_sheet_present (SL_SHEET (sl_dive_stop_sheet_new (GTK_WINDOW (self), self->game, unit)));
       return;
     }
   track = sl_table_model_get_track (sl_table_model_get_for_game (self->game));
@@ -2136,10 +2196,16 @@ pick_unit (SlWindow *self,
       }
   if (state->phase == SL_PHASE_ACTION && state->step == SL_STEP_INITIATIVE_ORDER && !state->over)
     {
-      SlDeclareSheet *sheet = sl_declare_sheet_new (GTK_WINDOW (self), self->game, unit);
+      g_autoptr(SlDeclareSheet) sheet = take_declare_ahead (self);
 
+      if (sheet != NULL)
+        sl_declare_sheet_bind (sheet, unit);
+      else
+        sheet = g_object_ref_sink (sl_declare_sheet_new (GTK_WINDOW (self), self->game, unit));
       sl_declare_sheet_set_app_rolls (sheet, self->app_rolls);
-      gtk_window_present (GTK_WINDOW (sheet));
+      /* The next one is made ahead once the table is still again. */
+      g_signal_connect_object (sheet, "closed", G_CALLBACK (prepare_later), self, G_CONNECT_SWAPPED);
+      sl_sheet_present (SL_SHEET (sheet));
       return;
     }
   /* Nothing to do now: its log, to read or correct. */
@@ -2153,28 +2219,24 @@ unit_activated_cb (SlWindow *self,
   pick_unit (self, unit);
 }
 
-/* The unit with counter number @counter, or -1; *@longer tells whether
+/* The unit with counter number @typed, or -1; *@longer tells whether
  * other counters start with the same digits (13 after 1). */
 static int
 unit_by_counter (SlWindow   *self,
                  const char *typed,
                  gboolean   *longer)
 {
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  int found = -1;
+  return sl_counter_typed (sl_game_get_setup (self->game), NULL, typed, longer);
+}
 
-  *longer = FALSE;
-  for (guint i = 0; i < setup->units->len; i++)
-    {
-      const SlUnitSetup *u = sl_setup_unit_at (setup, i);
-      g_autofree char *number = g_strdup_printf ("%d", u->counter);
+/* The digits typed are no unit's counter number: said, not ignored. */
+static void
+no_such_counter (SlWindow *self)
+{
+  /* "No unit has the counter number 9." */
+  g_autofree char *text = g_strdup_printf (_("No unit has the counter number %s."), self->typed->str);
 
-      if (g_str_equal (number, typed))
-        found = i;
-      else if (g_str_has_prefix (number, typed))
-        *longer = TRUE;
-    }
-  return found;
+  toast (self, text);
 }
 
 static gboolean
@@ -2186,6 +2248,8 @@ typed_timeout_cb (gpointer data)
 
   self->typed_id = 0;
   unit = self->game ? unit_by_counter (self, self->typed->str, &longer) : -1;
+  if (unit < 0 && self->game != NULL)
+    no_such_counter (self);
   g_string_truncate (self->typed, 0);
   pick_unit (self, unit);
   return G_SOURCE_REMOVE;
@@ -2203,12 +2267,28 @@ key_pressed_cb (GtkEventControllerKey *controller,
   gboolean longer;
   int digit = -1, unit;
 
-  if (self->game == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0 || private_showing (self))
+  if (self->game == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0 || private_showing (self) ||
+      sheet_showing (self))
     return FALSE;
   if (keyval >= GDK_KEY_0 && keyval <= GDK_KEY_9)
     digit = keyval - GDK_KEY_0;
   else if (keyval >= GDK_KEY_KP_0 && keyval <= GDK_KEY_KP_9)
     digit = keyval - GDK_KEY_KP_0;
+  if (digit < 0 && self->typed->len > 0)
+    {
+      SlSheet *sheet;
+
+      /* "1 w": the letter ends the number (1, not 13 …) and is the sheet's
+       * key, as if the number had been typed alone. */
+      g_clear_handle_id (&self->typed_id, g_source_remove);
+      unit = unit_by_counter (self, self->typed->str, &longer);
+      if (unit < 0)
+        no_such_counter (self);
+      g_string_truncate (self->typed, 0);
+      pick_unit (self, unit);
+      sheet = sl_sheet_get_shown_in (GTK_WINDOW (self));
+      return sheet != NULL && gtk_event_controller_key_forward (controller, GTK_WIDGET (sheet));
+    }
   if (digit < 0)
     return FALSE;
   g_string_append_printf (self->typed, "%d", digit);
@@ -2220,7 +2300,10 @@ key_pressed_cb (GtkEventControllerKey *controller,
       pick_unit (self, unit);
     }
   else if (unit < 0 && !longer)
-    g_string_truncate (self->typed, 0);
+    {
+      no_such_counter (self);
+      g_string_truncate (self->typed, 0);
+    }
   else
     self->typed_id = g_timeout_add (700, typed_timeout_cb, self);
   return TRUE;
@@ -2266,7 +2349,7 @@ next_action (GtkWidget  *widget,
           /* P-04: the turn starts with initiative. */
           SlInitiativeSheet *sheet = sl_initiative_sheet_new (GTK_WINDOW (self), self->game);
 
-          gtk_window_present (GTK_WINDOW (sheet));
+          sl_sheet_present (SL_SHEET (sheet));
         }
       else if (!resolve_due (self, -1))
         toast (self, error->message);
@@ -2521,6 +2604,7 @@ sl_window_dispose (GObject *object)
   g_clear_handle_id (&self->compact_id, g_source_remove);
   g_clear_handle_id (&self->prepare_id, g_source_remove);
   drop_prepared (self);
+  drop_declare_ahead (self);
   g_clear_weak_pointer (&self->announced);
   keep_opening_cache (self->game);
   g_clear_object (&self->game);
@@ -2547,10 +2631,12 @@ bind_template (GtkWidgetClass *widget_class)
   g_type_ensure (SL_TYPE_WRAP_BIN);
   g_type_ensure (SL_TYPE_HISTORY_VIEW);
   g_type_ensure (SL_TYPE_PRIVATE_VIEW);
+  g_type_ensure (SL_TYPE_SHEET_HOST);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/squadlog/SquadLog/sl-window.ui");
   gtk_widget_class_bind_template_child (widget_class, SlWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, screen);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, sheet_host);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, toasts);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, status_page);
@@ -2576,6 +2662,7 @@ bind_template (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_callback (widget_class, application_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, close_request_cb);
   gtk_widget_class_bind_template_callback (widget_class, key_pressed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, sheet_shown_cb);
   gtk_widget_class_bind_template_callback (widget_class, show_rules);
   gtk_widget_class_bind_template_callback (widget_class, recent_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, unit_activated_cb);
@@ -2665,7 +2752,8 @@ sl_window_init (SlWindow *self)
     gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (GTK_WIDGET (self->primary_menu_button))),
                                     GTK_ACCESSIBLE_PROPERTY_LABEL, _("Main Menu"), -1);
   self->typed = g_string_new (NULL);
-  sl_quiet_still_pointer (GTK_WIDGET (self->flap));
+  /* Over the table and the sheets shown over it. */
+  sl_quiet_still_pointer (GTK_WIDGET (self->sheet_host));
   update_title (self);
   update_actions (self);
 }
