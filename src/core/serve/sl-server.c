@@ -692,7 +692,7 @@ static const struct { const char *key; const char *text; } page_strings[] = {
   { "units", N_("Squad logs") },
   { "hidden", N_("hidden") },
   { "out", N_("out") },
-  { "pile", N_("Pile") },
+  { "pile_field", N_("Pile") },
   { "notes", N_("Sealed notes") },
   { "seal_code", N_("Seal") },
   { "reveal", N_("Reveal") },
