@@ -723,6 +723,23 @@ static const struct { const char *key; const char *text; } page_strings[] = {
   { "status_sealed", N_("sealed") },
   { "status_revealed", N_("revealed") },
   { "status_dud", N_("a dud") },
+  { "phase_initiative", N_("Initiative Phase") },
+  { "phase_detection", N_("Detection Phase") },
+  { "phase_action", N_("Action Phase") },
+  { "phase_fire-mission", N_("Fire Mission Phase") },
+  { "phase_rout-rally", N_("Rout/Rally Phase") },
+  { "phase_end", N_("End Phase") },
+  { "due_fire", N_("Fire") },
+  { "due_area-burst", N_("Area burst") },
+  { "due_throw", N_("Throw") },
+  { "due_launch", N_("Launch") },
+  { "due_detonate", N_("Detonation") },
+  { "due_blast", N_("Blast") },
+  { "due_fire-mission", N_("Fire mission") },
+  { "due_avoid", N_("Avoid a melee") },
+  { "due_melee", N_("Melee") },
+  { "due_rally", N_("Rally") },
+  { "due_rout-check", N_("Rout check") },
 };
 
 static void

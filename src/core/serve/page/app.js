@@ -122,7 +122,7 @@ function fillSelect (select, items, keep) {
 function render () {
   if (!view) return;
   const c = view.clock || {};
-  $('clock').textContent = [t('turn', c.turn), c.phase, c.subphase ? t('subphase', c.subphase) : '']
+  $('clock').textContent = [t('turn', c.turn), t('phase_' + c.phase), c.subphase ? t('subphase', c.subphase) : '']
     .filter(Boolean).join(' · ');
   $('prompt').textContent = view.prompt ? view.prompt.text : '';
 
@@ -130,7 +130,7 @@ function render () {
   due.replaceChildren();
   for (const d of view.due || []) {
     const unit = (view.units || []).find((u) => u.id === d.unit);
-    due.appendChild(el('li', d.command + (unit ? ': ' + unit.name : '')));
+    due.appendChild(el('li', t('due_' + d.command) + (unit ? ': ' + unit.name : '')));
   }
   if (!due.children.length) due.appendChild(el('li', t('nothing_due'), 'muted'));
 
