@@ -16,6 +16,7 @@
 #include <libsoup/soup.h>
 
 #include "sl-command-new.h"
+#include "sl-table-model.h"
 
 #include "sl-server.h"
 #include "sl-test-game.h"
@@ -790,6 +791,94 @@ test_server_socket (Fixture       *f,
   socket_clear (&st);
 }
 
+/* Eight devices while 1 000 commands are applied: nothing lost (each
+ * device's last view is its viewer's table model of the game as saved
+ * and read again, as `squadlog replay --table VIEWER` prints it), nothing
+ * leaked (TOG's devices never get a Commonwealth secret, P-28). */
+static void
+test_server_load (Fixture       *f,
+                  gconstpointer  data)
+{
+  static const char * const ids[] = { "tog", "tog", "tog", "cw", "cw", "cw", "referee", "referee" };
+  char *cookies[G_N_ELEMENTS (ids)];
+  Socket sockets[G_N_ELEMENTS (ids)];
+  const SlSetup *setup = sl_game_get_setup (f->game);
+  g_autofree char *saved = NULL;
+  g_autoptr(SlGame) replayed = NULL;
+  g_autoptr(GError) error = NULL;
+
+  (void) data;
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      SlViewer viewer;
+
+      g_assert_true (sl_viewer_parse (setup, ids[i], &viewer, NULL));
+      cookies[i] = pair (f, viewer);
+      socket_open (f, cookies[i], &sockets[i]);
+      g_assert_no_error (sockets[i].error);
+    }
+  for (guint n = 0; n < 1000; n++)
+    {
+      g_autofree char *command = NULL;
+
+      /* A TOG unit's jam and a Commonwealth unit's, corrected by hand
+       * (the correct command), in turn. */
+      if (n % 2 == 0)
+        command = g_strdup_printf ("{\"type\": \"correct\", \"unit\": \"eye\", \"field\": \"jammed\", \"value\": %s}",
+                                   n % 4 == 0 ? "true" : "false");
+      else
+        command = g_strdup_printf ("{\"type\": \"correct\", \"unit\": \"c2\", \"field\": \"jammed\", \"value\": %s}",
+                                   n % 4 == 1 ? "true" : "false");
+      if (sl_game_apply_text (f->game, command, &error) == NULL)
+        g_error ("command %u, %s: %s", n, command, error->message);
+      if (n % 10 == 0)
+        while (g_main_context_iteration (NULL, FALSE))
+          ;
+    }
+  saved = sl_game_serialize (f->game);
+  replayed = sl_game_load_from_data (sl_game_get_rules (f->game), saved, -1, "load", &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      SlViewer viewer;
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autoptr(JsonNode) expected = NULL;
+      g_autofree char *want = NULL;
+      g_autofree char *got = NULL;
+      gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+      JsonObject *view;
+
+      sl_viewer_parse (setup, ids[i], &viewer, NULL);
+      expected = sl_table_model_to_json (sl_table_model_get_for_game (replayed), viewer);
+      want = json_to_string (expected, FALSE);
+      /* The last view to arrive is the game as it is now. */
+      for (;;)
+        {
+          g_clear_object (&parser);
+          parser = json_parser_new ();
+          g_assert_true (json_parser_load_from_data (parser, g_ptr_array_index (sockets[i].messages,
+                                                                                sockets[i].messages->len - 1), -1, NULL));
+          view = json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)), "view");
+          if (json_object_get_int_member (view, "entries") == (gint64) sl_game_get_n_entries (f->game)
+              || g_get_monotonic_time () > deadline)
+            break;
+          g_main_context_iteration (NULL, FALSE);
+        }
+      json_object_remove_member (view, "history");
+      {
+        g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), view);
+
+        got = json_to_string (node, FALSE);
+      }
+      g_assert_cmpstr (got, ==, want);
+      if (viewer == sl_setup_find_side (setup, "tog"))
+        for (guint m = 0; m < sockets[i].messages->len; m++)
+          assert_keeps_cw_secrets (g_ptr_array_index (sockets[i].messages, m));
+      socket_clear (&sockets[i]);
+      g_free (cookies[i]);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -804,5 +893,6 @@ main (int    argc,
   g_test_add ("/phones/server/per-side+P-28", Fixture, NULL, fixture_set_up, test_server_per_side, fixture_tear_down);
   g_test_add ("/phones/server/command+P-28", Fixture, NULL, fixture_set_up, test_server_command, fixture_tear_down);
   g_test_add ("/phones/server/socket-live+P-28", Fixture, NULL, fixture_set_up, test_server_socket, fixture_tear_down);
+  g_test_add ("/phones/server/load-eight-devices+P-28", Fixture, NULL, fixture_set_up, test_server_load, fixture_tear_down);
   return g_test_run ();
 }
