@@ -67,7 +67,7 @@ class WebDriver:
             'acceptInsecureCerts': True,
             'goog:chromeOptions': {
                 'binary': chromium,
-                'mobileEmulation': {'deviceMetrics': {'width': 390, 'height': 844, 'pixelRatio': 3}},
+                'mobileEmulation': {'deviceMetrics': {'width': 390, 'height': 844, 'pixelRatio': 2}},
                 'args': ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
                          '--ignore-certificate-errors', '--window-size=390,844',
                          '--no-first-run', '--user-data-dir=' + profile],
