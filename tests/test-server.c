@@ -618,6 +618,23 @@ test_server_command (Fixture       *f,
   request (f, "POST", "/command", cw, "[1", &r);
   g_assert_cmpuint (r.status, ==, SOUP_STATUS_BAD_REQUEST);
   response_clear (&r);
+  request (f, "POST", "/command", cw, "{\"command\":\"seal\",\"kind\":\"letter\",\"text\":\"x\"}", &r);
+  g_assert_cmpuint (r.status, ==, SOUP_STATUS_BAD_REQUEST);
+  response_clear (&r);
+  /* A marker TOG is not shown is refused as one that is not there. */
+  {
+    g_autofree char *secret_marker = NULL;
+    g_autofree char *no_marker = NULL;
+
+    request (f, "POST", "/command", tog, "{\"command\":\"seal\",\"kind\":\"charge\",\"text\":\"x\",\"marker\":1}", &r);
+    g_assert_cmpuint (r.status, ==, SOUP_STATUS_FORBIDDEN);
+    secret_marker = body_string (&r);
+    response_clear (&r);
+    request (f, "POST", "/command", tog, "{\"command\":\"seal\",\"kind\":\"charge\",\"text\":\"x\",\"marker\":99}", &r);
+    no_marker = body_string (&r);
+    response_clear (&r);
+    g_assert_cmpstr (secret_marker, ==, no_marker);
+  }
   g_assert_cmpuint (sl_game_get_position (f->game), ==, n);
 }
 

@@ -822,7 +822,8 @@ own_unit (SlServer       *self,
 }
 
 static JsonNode *
-command_hide (SlServer       *self,
+command_hide (guint          *status,
+              SlServer       *self,
               const SlDevice *device,
               JsonObject     *request,
               const char    **problem)
@@ -865,7 +866,8 @@ command_hide (SlServer       *self,
 }
 
 static JsonNode *
-command_mine (SlServer       *self,
+command_mine (guint          *status,
+              SlServer       *self,
               const SlDevice *device,
               JsonObject     *request,
               const char    **problem)
@@ -881,7 +883,8 @@ command_mine (SlServer       *self,
 }
 
 static JsonNode *
-command_seal (SlServer       *self,
+command_seal (guint          *status,
+              SlServer       *self,
               const SlDevice *device,
               JsonObject     *request,
               const char    **problem)
@@ -919,13 +922,15 @@ command_seal (SlServer       *self,
   if (kind < 0)
     {
       *problem = _("A note is of one of these kinds: hidden-unit, mine, charge, sensor, holotarp, fire-mission, other.");
+      *status = SOUP_STATUS_BAD_REQUEST;
       return NULL;
     }
   return sl_command_new_seal (setup, side, (SlNoteKind) kind, member_string (request, "text"), marker);
 }
 
 static JsonNode *
-command_reveal (SlServer       *self,
+command_reveal (guint          *status,
+                SlServer       *self,
                 const SlDevice *device,
                 JsonObject     *request,
                 const char    **problem)
@@ -955,18 +960,19 @@ handle_command (SlServer          *self,
   g_autoptr(GError) error = NULL;
   const char *name;
   const char *problem = NULL;
+  guint status = SOUP_STATUS_FORBIDDEN;
 
   if (request == NULL)
     return;
   name = member_string (request, "command");
   if (g_strcmp0 (name, "hide") == 0)
-    command = command_hide (self, device, request, &problem);
+    command = command_hide (&status, self, device, request, &problem);
   else if (g_strcmp0 (name, "mine") == 0)
-    command = command_mine (self, device, request, &problem);
+    command = command_mine (&status, self, device, request, &problem);
   else if (g_strcmp0 (name, "seal") == 0)
-    command = command_seal (self, device, request, &problem);
+    command = command_seal (&status, self, device, request, &problem);
   else if (g_strcmp0 (name, "reveal") == 0)
-    command = command_reveal (self, device, request, &problem);
+    command = command_reveal (&status, self, device, request, &problem);
   else
     {
       respond_error (msg, SOUP_STATUS_BAD_REQUEST, _("A phone sends hide, mine, seal or reveal."));
@@ -974,7 +980,7 @@ handle_command (SlServer          *self,
     }
   if (command == NULL)
     {
-      respond_error (msg, SOUP_STATUS_FORBIDDEN, problem);
+      respond_error (msg, status, problem);
       return;
     }
   /* The very command the private view sends: journaled, saved and
