@@ -110,7 +110,7 @@ add_names (gnutls_x509_crt_t crt)
   freeifaddrs (addrs);
 }
 
-/* A new ECDSA P-256 key and its self-signed certificate, as PEM. */
+/* A new ECDSA key on the secp256r1 curve and its self-signed certificate, as PEM. */
 static char *
 make (char   **fingerprint,
       GError **error)
