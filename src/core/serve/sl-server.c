@@ -1031,6 +1031,8 @@ handle_unpair (SlServer          *self,
   sl_pairing_revoke (self->pairing, device->id);
 }
 
+static void handle_private (SlServer *self, SoupServerMessage *msg, const char *path, gboolean get, gboolean post);
+
 static void
 handler_cb (SoupServer        *server,
             SoupServerMessage *msg,
@@ -1042,20 +1044,32 @@ handler_cb (SoupServer        *server,
   const char *method = soup_server_message_get_method (msg);
   gboolean get = g_str_equal (method, "GET") || g_str_equal (method, "HEAD");
   gboolean post = g_str_equal (method, "POST");
-  const SlDevice *device;
 
   (void) server;
   /* What anyone may have: the pages' files and words, and pairing. */
   if (get && g_str_equal (path, "/static/style.css"))
-    return respond_resource (msg, SOUP_STATUS_OK, "style.css", "text/css; charset=utf-8");
-  if (get && g_str_equal (path, "/static/app.js"))
-    return respond_resource (msg, SOUP_STATUS_OK, "app.js", "text/javascript; charset=utf-8");
-  if (get && g_str_equal (path, "/strings.json"))
-    return handle_strings (self, msg);
-  if (get && g_str_equal (path, "/pair"))
-    return handle_pair_link (self, msg, query);
-  if (post && g_str_equal (path, "/pair"))
-    return handle_pair_code (self, msg);
+    respond_resource (msg, SOUP_STATUS_OK, "style.css", "text/css; charset=utf-8");
+  else if (get && g_str_equal (path, "/static/app.js"))
+    respond_resource (msg, SOUP_STATUS_OK, "app.js", "text/javascript; charset=utf-8");
+  else if (get && g_str_equal (path, "/strings.json"))
+    handle_strings (self, msg);
+  else if (get && g_str_equal (path, "/pair"))
+    handle_pair_link (self, msg, query);
+  else if (post && g_str_equal (path, "/pair"))
+    handle_pair_code (self, msg);
+  else
+    handle_private (self, msg, path, get, post);
+}
+
+/* What only a paired device may have. */
+static void
+handle_private (SlServer          *self,
+                SoupServerMessage *msg,
+                const char        *path,
+                gboolean           get,
+                gboolean           post)
+{
+  const SlDevice *device;
 
   device = session (self, msg);
   if (get && g_str_equal (path, "/"))
@@ -1073,7 +1087,10 @@ handler_cb (SoupServer        *server,
       return;
     }
   if (device == NULL)
-    return respond_pairing_page (msg, SOUP_STATUS_UNAUTHORIZED);
+    {
+      respond_pairing_page (msg, SOUP_STATUS_UNAUTHORIZED);
+      return;
+    }
   if (g_str_equal (path, "/view.json"))
     {
       const char *view = view_for (self, device->viewer);
