@@ -740,6 +740,19 @@ static const struct { const char *key; const char *text; } page_strings[] = {
   { "due_melee", N_("Melee") },
   { "due_rally", N_("Rally") },
   { "due_rout-check", N_("Rout check") },
+  { "wound_none", N_("unhurt") },
+  { "wound_light", N_("light wound") },
+  { "wound_moderate", N_("moderate wound") },
+  { "wound_serious", N_("serious wound") },
+  { "wound_unconscious", N_("unconscious") },
+  { "wound_dead", N_("dead") },
+  { "position_standing", N_("standing") },
+  { "position_kneeling", N_("kneeling") },
+  { "position_prone", N_("prone") },
+  { "flag_dazed", N_("dazed") },
+  { "flag_routed", N_("routed") },
+  { "flag_jammed", N_("jammed") },
+  { "flag_in_melee", N_("in melee") },
 };
 
 static void

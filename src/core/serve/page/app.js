@@ -170,17 +170,30 @@ function render () {
   }
   if (!notes.children.length) notes.appendChild(el('li', '—', 'muted'));
 
+  // The side's squad logs: each squad, then its units as the table
+  // model tells them to this viewer.
   const units = $('units');
   units.replaceChildren();
   const own = [];
-  for (const u of view.units || []) {
-    if (!mine(u.side)) continue;
-    own.push([u.id, u.name + ' (' + u.counter + ')']);
-    const bits = [u.wound];
-    if (u.hidden) bits.push(t('hidden') + (u.pile ? ': ' + u.pile : ''));
-    if (u.out) bits.push(t('out'));
-    if (u.action) bits.push(u.action.name);
-    units.appendChild(el('li', u.name + ' — ' + bits.filter(Boolean).join(', ')));
+  for (const squad of view.squads || []) {
+    if (!mine(squad.side)) continue;
+    const li = el('li');
+    li.appendChild(el('strong', squad.name + ' (' + sideName(squad.side) + ')'));
+    const list = el('ul');
+    for (const u of view.units || []) {
+      if (u.squad !== squad.id) continue;
+      own.push([u.id, u.name + ' (' + u.counter + ')']);
+      const bits = [t('wound_' + u.wound)];
+      if (u.position) bits.push(t('position_' + u.position));
+      if (u.action) bits.push(u.action.name + (u.action.cost ? ' ' + u.action.done + '/' + u.action.cost : ''));
+      if (u.hidden) bits.push(t('hidden') + (u.pile ? ': ' + u.pile : ''));
+      if (u.out) bits.push(t('out'));
+      for (const flag of ['dazed', 'routed', 'jammed', 'in_melee'])
+        if (u[flag]) bits.push(t('flag_' + flag));
+      list.appendChild(el('li', u.counter + '. ' + u.name + ' — ' + bits.filter(Boolean).join(', ')));
+    }
+    li.appendChild(list);
+    units.appendChild(li);
   }
   fillSelect($('hide-unit'), own, true);
   fillSelect($('mine-unit'), own, true);
