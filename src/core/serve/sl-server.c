@@ -691,6 +691,8 @@ static const struct { const char *key; const char *text; } page_strings[] = {
   { "told", N_("told") },
   { "units", N_("Squad logs") },
   { "hidden", N_("hidden") },
+  /* TRANSLATORS: a hidden unit on its side's phone; %s is its pile's label. */
+  { "hidden_under", N_("hidden under %s") },
   { "out", N_("out") },
   { "pile_field", N_("Pile") },
   { "notes", N_("Sealed notes") },

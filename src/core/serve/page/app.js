@@ -186,7 +186,7 @@ function render () {
       const bits = [t('wound_' + u.wound)];
       if (u.position) bits.push(t('position_' + u.position));
       if (u.action) bits.push(u.action.name + (u.action.cost ? ' ' + u.action.done + '/' + u.action.cost : ''));
-      if (u.hidden) bits.push(t('hidden') + (u.pile ? ': ' + u.pile : ''));
+      if (u.hidden) bits.push(u.pile ? t('hidden_under', u.pile) : t('hidden'));
       if (u.out) bits.push(t('out'));
       for (const flag of ['dazed', 'routed', 'jammed', 'in_melee'])
         if (u[flag]) bits.push(t('flag_' + flag));
