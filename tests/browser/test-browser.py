@@ -25,7 +25,7 @@ import urllib.request
 squadlog = sys.argv[1]
 chromium = shutil.which('chromium') or shutil.which('chromium-browser')
 chromedriver = shutil.which('chromedriver')
-TESTS = 4
+TESTS = 5
 if not chromium or not chromedriver:
     print('1..0 # SKIP Chromium or chromedriver is not installed')
     sys.exit(0)
@@ -191,6 +191,12 @@ try:
     ok(arrived and took < 1.5 and 'TOG waits at the gate' not in page and before != page,
        'the next command arrives on the page in %.2f s, without TOG\'s secret' % took)
     cw.close()
+    # Interrupted, `serve` stops cleanly: everything saved, nothing leaked
+    # (under the sanitizers a finding is a failing status).
+    server.terminate()
+    status = server.wait(timeout=30)
+    ok(status == 0, 'squadlog serve stops on SIGTERM with status %d' % status)
+    server = None
 finally:
     if driver_process:
         driver_process.terminate()
