@@ -25,7 +25,7 @@ import urllib.request
 squadlog = sys.argv[1]
 chromium = shutil.which('chromium') or shutil.which('chromium-browser')
 chromedriver = shutil.which('chromedriver')
-TESTS = 5
+TESTS = 6
 if not chromium or not chromedriver:
     print('1..0 # SKIP Chromium or chromedriver is not installed')
     sys.exit(0)
@@ -190,6 +190,18 @@ try:
     page = cw.js('return document.body.innerText')
     ok(arrived and took < 1.5 and 'TOG waits at the gate' not in page and before != page,
        'the next command arrives on the page in %.2f s, without TOG\'s secret' % took)
+
+    # The Wi-Fi drops (the socket closes under the page): the page comes
+    # back by itself, and brings what happened meanwhile.
+    cw.js('socket.close()')
+    req = urllib.request.Request(base + '/command', data=json.dumps(
+        {'command': 'seal', 'side': 'tog', 'kind': 'other', 'text': 'TOG moves at dawn'}).encode(),
+        headers={'Content-Type': 'application/json', 'Cookie': cookie}, method='POST')
+    with urllib.request.urlopen(req, context=ctx, timeout=10) as r:
+        json.load(r)
+    back = cw.wait("return document.getElementById('connection').classList.contains('live')"
+                   " && document.getElementById('history').textContent.includes('TOG seals note 3')", 5)
+    ok(bool(back), 'the page reconnects by itself and shows what happened meanwhile')
     cw.close()
     # Interrupted, `serve` stops cleanly: everything saved, nothing leaked
     # (under the sanitizers a finding is a failing status).
