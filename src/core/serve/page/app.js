@@ -196,8 +196,17 @@ function render () {
     units.appendChild(li);
   }
   fillSelect($('hide-unit'), own, true);
+  stealthRow();
   fillSelect($('mine-unit'), own, true);
   fillSelect($('seal-side'), (view.sides || []).map((s) => [s.id, s.name]), true);
+}
+
+// T-19: only a power suit has the stealth power mode, as the private
+// view offers it.
+function stealthRow () {
+  const u = view && (view.units || []).find((x) => x.id === $('hide-unit').value);
+  $('stealth-row').hidden = !(u && u.power_suit);
+  if ($('stealth-row').hidden) $('hide-stealth').checked = false;
 }
 
 async function send (command) {
@@ -221,12 +230,13 @@ async function send (command) {
 }
 
 function setupView () {
+  $('hide-unit').addEventListener('change', stealthRow);
   $('hide-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const decoys = $('hide-decoys').value.split(',').map((s) => s.trim()).filter(Boolean);
     const command = { command: 'hide', unit: $('hide-unit').value, pile: $('hide-pile').value.trim(), decoys };
     if ($('hide-where').value.trim()) command.where = $('hide-where').value.trim();
-    if ($('hide-stealth').checked) command.stealth_power = true;
+    if (!$('stealth-row').hidden) command.stealth_power = $('hide-stealth').checked;
     if (await send(command)) ev.target.reset();
   });
   $('mine-form').addEventListener('submit', async (ev) => {
