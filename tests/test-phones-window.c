@@ -117,7 +117,8 @@ test_phones_window_share (void)
 }
 
 /* A side with a PIN shows its code once its PIN is typed; the referee's
- * asks it too (sl_game_locks_to_open). */
+ * asks it too (sl_game_locks_to_open); closed, the window withdraws the
+ * invitations. */
 static void
 test_phones_window_pin (void)
 {
@@ -141,8 +142,19 @@ test_phones_window_pin (void)
   g_assert_nonnull (sl_phones_window_get_code (window));
   /* TOG has none. */
   g_assert_true (sl_phones_window_show_code (window, "tog"));
-  gtk_window_destroy (GTK_WINDOW (window));
-  sl_test_ui_settle ();
+  /* Closed, the window withdraws its invitations: the code shown is
+   * void; the server goes on for the phones already paired. */
+  {
+    g_autofree char *code = g_strdup (sl_phones_window_get_code (window));
+    g_autofree char *token = NULL;
+    SlViewer viewer;
+
+    gtk_window_close (GTK_WINDOW (window));
+    sl_test_ui_settle ();
+    g_assert_cmpint (sl_pairing_pair (sl_server_get_pairing (server), NULL, code, "192.0.2.8", "x",
+                                      &viewer, &token, NULL), ==, SL_PAIR_WRONG);
+    g_assert_true (sl_server_is_running (server));
+  }
 }
 
 /* From the main menu, and stopped when the game closes. */
