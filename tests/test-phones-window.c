@@ -116,6 +116,35 @@ test_phones_window_share (void)
   sl_test_ui_settle ();
 }
 
+/* Port 9743 taken by another program: the server takes any free port,
+ * and the link names it. */
+static void
+test_phones_window_port_taken (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (FALSE);
+  g_autoptr(SlServer) server = sl_server_new (game);
+  g_autoptr(GSocketListener) other = g_socket_listener_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *port = NULL;
+  SlPhonesWindow *window;
+
+  if (!g_socket_listener_add_inet_port (other, SL_SERVER_DEFAULT_PORT, NULL, &error))
+    {
+      /* Taken already (another test, another Squad Log): as good. */
+      g_clear_error (&error);
+    }
+  window = open_sharing (server);
+  sl_phones_window_set_sharing (window, TRUE);
+  sl_test_ui_settle ();
+  g_assert_true (sl_server_is_running (server));
+  g_assert_cmpuint (sl_server_get_port (server), !=, SL_SERVER_DEFAULT_PORT);
+  g_assert_true (sl_phones_window_show_code (window, "cw"));
+  port = g_strdup_printf (":%u/pair?s=", sl_server_get_port (server));
+  g_assert_nonnull (strstr (sl_phones_window_get_link (window), port));
+  gtk_window_destroy (GTK_WINDOW (window));
+  sl_test_ui_settle ();
+}
+
 /* A side with a PIN shows its code once its PIN is typed; the referee's
  * asks it too (sl_game_locks_to_open); closed, the window withdraws the
  * invitations. */
@@ -226,6 +255,7 @@ main (int   argc,
   sl_test_ui_init ();
   g_test_add_func ("/phones-window/share+P-28", test_phones_window_share);
   g_test_add_func ("/phones-window/pin", test_phones_window_pin);
+  g_test_add_func ("/phones-window/port-taken", test_phones_window_port_taken);
   g_test_add_func ("/phones-window/main-window", test_phones_window_main_window);
   status = g_test_run ();
   sl_test_remove_dir (tmp_dir);

@@ -242,7 +242,15 @@ sharing_toggled_cb (SlPhonesWindow *self)
       sl_server_stop (self->server);
       return;
     }
-  if (!sl_server_start (self->server, NULL, SL_SERVER_DEFAULT_PORT, self->certificate_path, &error))
+  /* 9743, or any free port when another program has it: the QR code and
+   * the link say which. */
+  if (!sl_server_start (self->server, NULL, SL_SERVER_DEFAULT_PORT, self->certificate_path, &error)
+      && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_ADDRESS_IN_USE))
+    {
+      g_clear_error (&error);
+      sl_server_start (self->server, NULL, 0, self->certificate_path, &error);
+    }
+  if (error != NULL)
     {
       gtk_label_set_text (self->problem, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
