@@ -50,6 +50,36 @@ assert_no_secret (GtkWidget *window)
       g_error ("a secret of the Commonwealth (%s) on the sharing window:\n%s", cw_secrets[i], texts->str);
 }
 
+/* The QR code drawn reads, with a decoder of its own (zbar's), as the
+ * link: what a phone's camera gets. Skipped without zbarimg. */
+static void
+assert_qr_reads (GtkWidget  *qr,
+                 const char *link)
+{
+  g_autofree char *zbarimg = g_find_program_in_path ("zbarimg");
+  g_autofree char *png = g_build_filename (tmp_dir, "qr.png", NULL);
+  g_autofree char *out = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = -1;
+
+  if (zbarimg == NULL)
+    {
+      g_test_message ("zbarimg is not installed: the QR code is not read back");
+      return;
+    }
+  texture = sl_test_ui_render (qr);
+  g_assert_true (gdk_texture_save_to_png (texture, png));
+  {
+    const char *argv[] = { zbarimg, "--quiet", "--raw", png, NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                                 &out, NULL, &status, &error));
+  }
+  g_assert_no_error (error);
+  g_assert_cmpstr (g_strchomp (out), ==, link);
+}
+
 static SlPhonesWindow *
 open_sharing (SlServer *server)
 {
@@ -92,6 +122,7 @@ test_phones_window_share (void)
   g_assert_nonnull (strstr (sl_phones_window_get_link (window), "/pair?s="));
   qr = sl_test_ui_find (GTK_WIDGET (window), GTK_TYPE_DRAWING_AREA, NULL);
   g_assert_true (sl_test_ui_drew_in (GTK_WIDGET (window), qr));
+  assert_qr_reads (qr, sl_phones_window_get_link (window));
   assert_no_secret (GTK_WIDGET (window));
 
   /* A phone pairs with it: listed, and the code is gone. */
