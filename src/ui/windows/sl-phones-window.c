@@ -420,6 +420,9 @@ sl_phones_window_init (SlPhonesWindow *self)
   self->revoke_buttons = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_drawing_area_set_draw_func (self->qr, draw_qr, self, NULL);
+  /* A screen reader says what the picture is; the link below it is text. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->qr), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("QR code of the pairing link"), -1);
   g_signal_connect_swapped (self, "close-request", G_CALLBACK (close_request_cb), self);
 }
 
