@@ -193,6 +193,10 @@ test_phones_window_pin (void)
   g_assert_null (sl_phones_window_get_code (window));
   g_assert_false (sl_phones_window_enter_pin (window, "1111"));
   g_assert_null (sl_phones_window_get_code (window));
+  /* Issue 30 #4: after a wrong PIN the next try waits, the right one too. */
+  g_assert_false (sl_phones_window_enter_pin (window, "2468"));
+  while (g_get_monotonic_time () < sl_game_lock_retry_at (game))
+    g_usleep (20000);
   g_assert_true (sl_phones_window_enter_pin (window, "2468"));
   g_assert_nonnull (sl_phones_window_get_code (window));
 

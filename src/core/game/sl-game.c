@@ -3077,6 +3077,13 @@ sl_game_check_lock (SlGame     *self,
   return sl_game_try_lock (self, who, pin, NULL) == SL_PIN_OPENS;
 }
 
+gint64
+sl_game_lock_retry_at (SlGame *self)
+{
+  g_return_val_if_fail (SL_IS_GAME (self), 0);
+  return sl_locks_retry_at (self->locks);
+}
+
 GStrv
 sl_game_locks_to_open (SlGame     *self,
                        const char *who)

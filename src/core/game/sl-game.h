@@ -232,6 +232,9 @@ SlPinCheck            sl_game_try_lock        (SlGame         *self,
 gboolean              sl_game_check_lock      (SlGame         *self,
                                                const char     *who,
                                                const char     *pin);
+/* The monotonic time (g_get_monotonic_time) before which no PIN is tried
+ * after a wrong one, or 0. */
+gint64                sl_game_lock_retry_at   (SlGame         *self);
 /* The PINs that open @who's private view, in the order to ask them (NULL
  * terminated; empty when it opens freely): a side's own; for "referee",
  * the referee's PIN if one is set and the PIN of every locked side that

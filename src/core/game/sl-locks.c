@@ -338,6 +338,12 @@ sl_locks_try (SlLocks    *locks,
   return locks->wrong % SL_LOCK_WRONG_TO_CLOSE == 0 ? SL_PIN_CLOSE : SL_PIN_WRONG;
 }
 
+gint64
+sl_locks_retry_at (SlLocks *locks)
+{
+  return locks->retry_at;
+}
+
 gboolean
 sl_locks_referee_opens (SlLocks    *locks,
                         const char *side)

@@ -82,6 +82,8 @@ SlPinCheck  sl_locks_try               (SlLocks        *locks,
                                         gint64          now_us,
                                         gint64         *retry_at,
                                         gboolean       *rehashed);
+/* The monotonic time before which no PIN is tried (0: none). */
+gint64      sl_locks_retry_at          (SlLocks        *locks);
 /* The PINs that open @who's view, in the order to ask them: a side's own;
  * for SL_LOCK_REFEREE its PIN and the PIN of every locked side that does
  * not trust it — or, with no referee PIN, every locked side's. */
