@@ -810,6 +810,117 @@ test_json_documented (void)
   g_assert_cmpuint (g_hash_table_size (names), >, 50);
 }
 
+/* Issue 31 #3: the last result stays on the table until the next one —
+ * the initiative order, its scores and its dice (P-06 step 2), a fire's
+ * number needed, die and hit or miss (P-14, T-01), whether the app
+ * rolled; declaring, passing and Next leave it; undo takes it back. */
+static void
+test_outcome_stays (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlTableModel *table = sl_table_model_get_for_game (game);
+  const SlTableOutcome *o;
+  const SlJournalEntry *fire;
+  guint initiative_entry;
+
+  g_assert_null (sl_table_model_get_outcome (table));
+  sl_test_start_turn (game);
+  o = sl_table_model_get_outcome (table);
+  g_assert_nonnull (o);
+  g_assert_cmpstr (o->command, ==, "initiative");
+  initiative_entry = o->entry;
+  g_assert_nonnull (strstr (o->sentence, "Initiative for turn 1: TOG Fire Team 1 (3, move)"));
+  g_assert_nonnull (strstr (o->sentence, "Dice: TOG Fire Team 1 3, Renegade Fire Team 1 6"));
+  g_assert_nonnull (strstr (o->sentence, "Renegade Fire Team 2 9."));
+  g_assert_false (o->app_rolled);
+  g_assert_cmpstr (o->when, ==, "Turn 1 · Initiative Phase");
+
+  play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}");
+  play (game, "{'type': 'pass'}");
+  g_assert_cmpuint (sl_table_model_get_outcome (table)->entry, ==, initiative_entry);
+  while (sl_game_get_state (game)->step != SL_STEP_RANGED_FIRE)
+    play (game, "{'type': 'next'}");
+  fire = sl_test_play (game, "{'type': 'fire', 'unit': 'tog-1', 'roll': 4}");
+  o = sl_table_model_get_outcome (table);
+  g_assert_cmpstr (o->command, ==, "fire");
+  g_assert_cmpstr (o->sentence, ==, fire->summary);
+  g_assert_nonnull (strstr (o->sentence, "rolled 4"));
+  g_assert_nonnull (strstr (o->sentence, json_object_get_boolean_member (json_node_get_object (fire->result), "hit")
+                                         ? ", hit" : ", miss"));
+  {
+    g_autofree char *when = g_strdup_printf ("Turn 1 · subphase %d", fire->subphase);
+
+    g_assert_cmpstr (o->when, ==, when);
+  }
+  /* The clock moves on: the result stays. */
+  play (game, "{'type': 'next'}");
+  g_assert_cmpstr (sl_table_model_get_outcome (table)->command, ==, "fire");
+  g_assert_true (sl_game_undo (game));
+  g_assert_true (sl_game_undo (game));
+  g_assert_cmpuint (sl_table_model_get_outcome (table)->entry, ==, initiative_entry);
+  /* Rolled by the app: the die is shown, and who rolled it. */
+  play (game, "{'type': 'fire', 'unit': 'tog-1'}");
+  o = sl_table_model_get_outcome (table);
+  g_assert_true (o->app_rolled);
+  g_assert_nonnull (strstr (o->sentence, "rolled "));
+  g_assert_true (g_str_has_suffix (o->sentence, " The app rolled the dice."));
+}
+
+/* P-08 step 2, issue 31 #4: the groupings Next would pass during
+ * declarations are those from the one whose turn it is with units still
+ * to decide, in the initiative order — and Next does take their
+ * declarations away. */
+static void
+test_next_passes_p08 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_strict ();
+  SlTableModel *table = sl_table_model_get_for_game (game);
+  const SlSetup *setup = sl_game_get_setup (game);
+  static const char * const order[] = { "tog-ft1", "cw-ft1", "tog-ft2", "cw-ft2" };
+  GArray *passes;
+
+  g_assert_cmpuint (sl_table_model_get_next_passes (table)->len, ==, 0);
+  sl_test_start_turn (game);
+  g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_INITIATIVE_ORDER);
+  passes = sl_table_model_get_next_passes (table);
+  g_assert_cmpuint (passes->len, ==, G_N_ELEMENTS (order));
+  for (guint i = 0; i < passes->len; i++)
+    g_assert_cmpstr (sl_setup_grouping_at (setup, g_array_index (passes, int, i))->id, ==, order[i]);
+  play (game, "{'type': 'pass'}");
+  passes = sl_table_model_get_next_passes (table);
+  g_assert_cmpuint (passes->len, ==, 3);
+  g_assert_cmpstr (sl_setup_grouping_at (setup, g_array_index (passes, int, 0))->id, ==, "cw-ft1");
+  /* Next passes them: their units to decide do nothing this subphase. */
+  {
+    g_autoptr(GArray) named = g_array_copy (passes);
+    const SlState *s;
+
+    play (game, "{'type': 'next'}");
+    s = sl_game_get_state (game);
+    g_assert_cmpint (s->subphase, ==, 2);
+    for (int u = 0; u < s->n_units; u++)
+      for (guint i = 0; i < named->len; i++)
+        if (s->grouping_of[u] == g_array_index (named, int, i))
+          g_assert_null (s->units[u].current.action);
+  }
+  /* With every unit of the last groupings decided, only those left count. */
+  g_assert_true (sl_game_undo (game));
+  play (game, "{'type': 'pass'}");
+  play (game, "{'type': 'pass'}");
+  passes = sl_table_model_get_next_passes (table);
+  g_assert_cmpuint (passes->len, ==, 1);
+  g_assert_cmpstr (sl_setup_grouping_at (setup, g_array_index (passes, int, 0))->id, ==, "cw-ft2");
+  /* With freeDeclarationOrder every grouping may act until Next: a pass
+   * takes none of them out. */
+  {
+    g_autoptr(SlGame) free = sl_test_game_new ();
+
+    sl_test_start_turn (free);
+    play (free, "{'type': 'pass'}");
+    g_assert_cmpuint (sl_table_model_get_next_passes (sl_table_model_get_for_game (free))->len, ==, 4);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -828,5 +939,7 @@ main (int   argc,
   g_test_add_func ("/table/secrets-per-viewer-15.1", test_secrets_per_viewer);
   g_test_add_func ("/table/json-documented", test_json_documented);
   g_test_add_func ("/table/once-per-change", test_once_per_change);
+  g_test_add_func ("/table/outcome-stays-P-06-P-14", test_outcome_stays);
+  g_test_add_func ("/table/next-passes-P-08", test_next_passes_p08);
   return g_test_run ();
 }

@@ -926,6 +926,86 @@ test_window_turn (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+count_notify_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 guint      *count)
+{
+  (*count)++;
+}
+
+/* Issue 31 #3 and #4: the last result stays on the table, in the table
+ * model's words, until the next one (the initiative's order, scores and
+ * dice, P-06; a fire's die, number needed and hit or miss, P-14, T-01),
+ * and the window's "outcome" tells it changed; during declarations Next
+ * passing several groupings asks first, naming them, and may pass only
+ * the one whose turn it is (P-08 step 2). */
+static void
+test_window_outcome (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_strict ();
+  g_autofree char *path = g_build_filename (tmp_dir, "outcome.squadlog", NULL);
+  SlWindow *window;
+  SlGame *shown;
+  AdwMessageDialog *dialog;
+  const SlJournalEntry *fire;
+  guint notified = 0, n;
+
+  sl_test_start_turn (game);
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  g_signal_connect (window, "notify::outcome", G_CALLBACK (count_notify_cb), &notified);
+  g_assert_true (g_str_has_prefix (sl_window_get_outcome (window), "Last result (Turn 1 · Initiative Phase): Initiative for turn 1: "));
+  g_assert_nonnull (strstr (sl_window_get_outcome (window), "Dice: TOG Fire Team 1 3, Renegade Fire Team 1 6"));
+  g_assert_true (shows_text (GTK_WIDGET (window), sl_window_get_outcome (window)));
+
+  /* Next would pass the four groupings: it asks, naming them. */
+  n = sl_game_get_n_entries (shown);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n);
+  dialog = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Pass Several Groupings?");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+                   "Next ends the turn of 4 groupings whose units have still to act: TOG Fire Team 1, "
+                   "Renegade Fire Team 1, TOG Fire Team 2 and Renegade Fire Team 2. Those units do nothing "
+                   "new in this subphase (P-08 step 2).");
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "one");
+  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "one"), ==, "Pass _Only TOG Fire Team 1");
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (dialog), "next-passes.png");
+  adw_message_dialog_response (dialog, "one");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n + 1);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (sl_journal_entry_get_command (sl_game_get_entry (shown, n))), "type"),
+                   ==, "pass");
+  /* Passing and declaring leave the last result as it was. */
+  g_assert_cmpuint (notified, ==, 0);
+
+  /* Renegade 1 declares a fire; the others pass; the fire resolves. */
+  sl_test_play (shown, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-4'}");
+  while (sl_game_get_state (shown)->step != SL_STEP_RANGED_FIRE)
+    sl_test_play (shown, sl_game_get_state (shown)->step == SL_STEP_INITIATIVE_ORDER &&
+                         sl_state_turn_position (sl_game_get_rules (shown), sl_game_get_state (shown)) <
+                           sl_game_get_state (shown)->n_order
+                         ? "{'type': 'pass'}" : "{'type': 'next'}");
+  g_assert_cmpuint (notified, ==, 0);
+  fire = sl_test_play (shown, "{'type': 'fire', 'unit': 'cw-13', 'roll': 4}");
+  g_assert_cmpuint (notified, ==, 1);
+  g_assert_true (g_str_has_suffix (sl_window_get_outcome (window), fire->summary));
+  g_assert_nonnull (strstr (sl_window_get_outcome (window), "Trooper Hale fires at Legionnaire Quill: needs "));
+  g_assert_nonnull (strstr (sl_window_get_outcome (window), ", rolled 4"));
+  g_assert_true (shows_text (GTK_WIDGET (window), sl_window_get_outcome (window)));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (window), "outcome.png");
+  /* The clock moves on: the result stays. */
+  sl_test_play (shown, "{'type': 'next'}");
+  g_assert_cmpuint (notified, ==, 1);
+  g_assert_true (g_str_has_suffix (sl_window_get_outcome (window), fire->summary));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Before play with the detection rules, the table is told who has hidden
  * units to place under piles, in the private view, and that other units
  * may hide by agreement (P-28, §9.1); never which units. */
@@ -3814,6 +3894,7 @@ main (int   argc,
   g_test_add_func ("/window/sheets/object-fire-A-78", test_window_object_fire);
   g_test_add_func ("/window/table/markers", test_window_markers);
   g_test_add_func ("/window/table/turn", test_window_turn);
+  g_test_add_func ("/window/table/outcome-P-06-P-08", test_window_outcome);
   g_test_add_func ("/window/table/hide-prompt", test_window_hide_prompt);
   g_test_add_func ("/window/sheets/throw-sheet", test_window_throw_sheet);
   g_test_add_func ("/window/sheets/zero-g-A-71-A-72", test_window_zero_g);

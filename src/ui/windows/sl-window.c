@@ -79,6 +79,9 @@ struct _SlWindow
   SlHistoryView        *history;
   GtkBox               *squads;
   GtkLabel             *prompt;
+  GtkWidget            *outcome_box;
+  GtkLabel             *outcome;
+  char                 *outcome_text;    /* the "outcome" property */
   GtkWidget            *history_buttons;
   GtkWidget            *next_button;
   GtkWidget            *pass_button;
@@ -433,6 +436,38 @@ update_prompt (SlWindow *self)
   sl_rule_links_set_label (self->prompt, text);
 }
 
+static GParamSpec *outcome_pspec;
+
+/* The last result, until the next one (issue 31 #3): the table model's
+ * words, on the table under the prompt; the "outcome" property changes
+ * with it, for a screen reader to tell (issue 32). */
+static void
+update_outcome (SlWindow *self)
+{
+  const SlTableOutcome *o = self->game != NULL
+                            ? sl_table_model_get_outcome (sl_table_model_get_for_game (self->game)) : NULL;
+  g_autofree char *text = NULL;
+
+  if (o != NULL)
+    /* Translators: the last result on the table: "Last result (Turn 2 ·
+     * subphase 3): Trooper Hale fires at …" */
+    text = g_strdup_printf (_("Last result (%s): %s"), o->when, o->sentence);
+  gtk_widget_set_visible (self->outcome_box, text != NULL);
+  if (g_strcmp0 (text, self->outcome_text) == 0)
+    return;
+  sl_rule_links_set_label (self->outcome, text);
+  g_free (self->outcome_text);
+  self->outcome_text = g_steal_pointer (&text);
+  g_object_notify_by_pspec (G_OBJECT (self), outcome_pspec);
+}
+
+const char *
+sl_window_get_outcome (SlWindow *self)
+{
+  g_return_val_if_fail (SL_IS_WINDOW (self), NULL);
+  return self->outcome_text;
+}
+
 /* Whether @widget is one of the table's, with no description of its own:
  * a marker of the track, a squad log's line, a button of the header bar. */
 static gboolean
@@ -732,6 +767,7 @@ game_changed_cb (SlWindow *self)
   self->was_over = over;
   update_title (self);
   update_prompt (self);
+  update_outcome (self);
   update_actions (self);
   announce (self);
   prepare_later (self);
@@ -801,6 +837,7 @@ sl_window_set_game (SlWindow *self,
     }
   update_title (self);
   update_prompt (self);
+  update_outcome (self);
   update_print_menu (self);
   update_actions (self);
 }
@@ -2326,17 +2363,82 @@ pass_action (GtkWidget  *widget,
 
 /* Moves the clock on; when the rules say something must be resolved
  * first, says what, and opens the sheet of the first fire due. */
+static void apply_next (SlWindow *self);
+
+/* "Pass Only …", "Pass All" or Cancel (issue 31 #4). */
+static void
+next_passes_response_cb (AdwMessageDialog *dialog,
+                         const char       *response,
+                         SlWindow         *self)
+{
+  if (self->game == NULL || sheet_showing (self))
+    return;
+  if (g_str_equal (response, "all"))
+    apply_next (self);
+  else if (g_str_equal (response, "one"))
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.pass", NULL);
+}
+
+/* Next would end the turn of several groupings with units still to
+ * decide, as the table model says: it asks first, naming them, and
+ * offers to pass only the one whose turn it is (P-08 step 2). */
+static gboolean
+ask_next_passes (SlWindow *self)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  GArray *passes = sl_table_model_get_next_passes (sl_table_model_get_for_game (self->game));
+  g_autoptr(GString) names = g_string_new (NULL);
+  g_autofree char *body = NULL;
+  g_autofree char *one = NULL;
+  const char *first;
+  AdwMessageDialog *dialog;
+
+  if (passes->len < 2)
+    return FALSE;
+  first = sl_setup_grouping_at (setup, g_array_index (passes, int, 0))->name;
+  for (guint i = 0; i < passes->len; i++)
+    {
+      if (i > 0)
+        /* Translators: between the groupings named: "A, B and C" */
+        g_string_append (names, i + 1 == passes->len ? _(" and ") : _(", "));
+      g_string_append (names, sl_setup_grouping_at (setup, g_array_index (passes, int, i))->name);
+    }
+  /* Translators: %u is at least 2, then the groupings' names. */
+  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Next ends the turn of %u groupings whose units have still to act: %s. Those units do nothing new in this subphase (P-08 step 2).",
+                                       "Next ends the turn of %u groupings whose units have still to act: %s. Those units do nothing new in this subphase (P-08 step 2).",
+                                       passes->len),
+                          passes->len, names->str);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Pass Several Groupings?"), body));
+  /* Translators: "Pass Only TOG Fire Team 1" */
+  one = g_strdup_printf (_("Pass _Only %s"), first);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "one", one, "all", _("Pass _All"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "all", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "one");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (next_passes_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
 static void
 next_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
   SlWindow *self = SL_WINDOW (widget);
+
+  if (self->game == NULL || ask_next_passes (self))
+    return;
+  apply_next (self);
+}
+
+static void
+apply_next (SlWindow *self)
+{
   g_autoptr(JsonNode) command = sl_command_new_next ();
   g_autoptr(GError) error = NULL;
 
-  if (self->game == NULL)
-    return;
   if (sl_game_apply (self->game, command, &error) == NULL)
     {
       const SlState *state = sl_game_get_state (self->game);
@@ -2520,6 +2622,7 @@ enum
 {
   PROP_0,
   PROP_APP_ROLLS,
+  PROP_OUTCOME,
 };
 
 static void
@@ -2534,6 +2637,9 @@ sl_window_get_property (GObject    *object,
     {
     case PROP_APP_ROLLS:
       g_value_set_boolean (value, self->app_rolls);
+      break;
+    case PROP_OUTCOME:
+      g_value_set_string (value, self->outcome_text);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -2620,6 +2726,7 @@ sl_window_dispose (GObject *object)
       g_string_free (self->typed, TRUE);
       self->typed = NULL;
     }
+  g_clear_pointer (&self->outcome_text, g_free);
   G_OBJECT_CLASS (sl_window_parent_class)->dispose (object);
 }
 
@@ -2649,6 +2756,8 @@ bind_template (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, SlWindow, history);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, squads);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, prompt);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, outcome_box);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, outcome);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, history_buttons);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, next_button);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, file_bar);
@@ -2722,6 +2831,11 @@ sl_window_class_init (SlWindowClass *klass)
                                    g_param_spec_boolean ("app-rolls", NULL, NULL, FALSE,
                                                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
   gtk_widget_class_install_property_action (widget_class, "win.app-rolls", "app-rolls");
+  /* The last result on the table, as one sentence, or NULL (issue 31 #3):
+   * notified when it changes. */
+  outcome_pspec = g_param_spec_string ("outcome", NULL, NULL, NULL,
+                                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_property (object_class, PROP_OUTCOME, outcome_pspec);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new", NULL);
