@@ -921,6 +921,41 @@ test_next_passes_p08 (void)
   }
 }
 
+/* P-28, §9.1, issue 31 #5: before play the table is told how many units
+ * that may hide lie under no pile yet (the setup's hidden ones, and those
+ * in view by agreement), and that Next from the Detection Phase of turn 1
+ * ends the time for it (P-04): the counts follow the hide commands. */
+static void
+test_not_under_pile_p28 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (FALSE);
+  SlTableModel *table = sl_table_model_get_for_game (game);
+  guint to_place = 0;
+  gboolean next_ends = TRUE;
+
+  /* Cole is under Pile C; Amari (hidden) and Eye (in view) are not. */
+  g_assert_cmpuint (sl_table_model_get_not_under_pile (table, &to_place, &next_ends), ==, 2);
+  g_assert_cmpuint (to_place, ==, 1);
+  g_assert_false (next_ends);
+  play (game, "{'type': 'initiative', 'rolls': {'hide': 5, 'look': 6}}");
+  g_assert_cmpint (sl_game_get_state (game)->phase, ==, SL_PHASE_DETECTION);
+  g_assert_cmpuint (sl_table_model_get_not_under_pile (table, &to_place, &next_ends), ==, 2);
+  g_assert_true (next_ends);
+  play (game, "{'type': 'hide', 'unit': 'c2', 'pile': 'Pile E', 'decoys': ['Pile A']}");
+  g_assert_cmpuint (sl_table_model_get_not_under_pile (table, &to_place, NULL), ==, 1);
+  g_assert_cmpuint (to_place, ==, 0);
+  play (game, "{'type': 'next'}");
+  g_assert_cmpuint (sl_table_model_get_not_under_pile (table, &to_place, &next_ends), ==, 0);
+  g_assert_false (next_ends);
+  /* No hiding rules, nothing to count. */
+  {
+    g_autoptr(SlGame) training = sl_test_game_new ();
+
+    g_assert_cmpuint (sl_table_model_get_not_under_pile (sl_table_model_get_for_game (training), NULL, &next_ends), ==, 0);
+    g_assert_false (next_ends);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -941,5 +976,6 @@ main (int   argc,
   g_test_add_func ("/table/once-per-change", test_once_per_change);
   g_test_add_func ("/table/outcome-stays-P-06-P-14", test_outcome_stays);
   g_test_add_func ("/table/next-passes-P-08", test_next_passes_p08);
+  g_test_add_func ("/table/not-under-pile-P-28", test_not_under_pile_p28);
   return g_test_run ();
 }

@@ -2299,6 +2299,126 @@ assert_screen_keeps (const char * const *secrets,
   return shown->len;
 }
 
+/* Next, passing every grouping when it asks first (issue 31 #4). */
+static void
+next_passing_all (SlWindow *window)
+{
+  AdwMessageDialog *dialog;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  dialog = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  if (dialog == NULL)
+    return;
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Pass Several Groupings?");
+  adw_message_dialog_response (dialog, "all");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* The entry row titled @title under @widget, or NULL. */
+static GtkWidget *
+entry_row (GtkWidget  *widget,
+           const char *title)
+{
+  if (ADW_IS_ENTRY_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = entry_row (c, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* P-28, issue 31 #5: no silent loss in the private view. The picker
+ * starts on a unit not under a pile and moves on to the next after each
+ * Hide; Return in the form presses Hide; placing a unit under a pile
+ * already asks first, naming its pile (Cancel keeps it, Replace places it
+ * again); before play begins, Next says how many units that may hide are
+ * under no pile (§9.1), never which. */
+static void
+test_window_hide_again (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (FALSE);
+  g_autofree char *path = g_build_filename (tmp_dir, "hide-again.squadlog", NULL);
+  SlWindow *window;
+  SlPrivateView *view;
+  SlGame *shown;
+  GtkWidget *pile;
+  AdwMessageDialog *dialog;
+  guint n;
+
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  sl_test_ui_settle ();
+  view = SL_PRIVATE_VIEW (find_widget (GTK_WIDGET (window), SL_TYPE_PRIVATE_VIEW));
+  sl_private_view_choose (view, "cw");
+  /* Cole lies under Pile C: the picker is on Amari. */
+  g_assert_cmpstr (sl_private_view_get_hide_unit (view), ==, "c2");
+  pile = entry_row (GTK_WIDGET (view), "Its pile’s label");
+  g_assert_nonnull (pile);
+
+  /* Cole again: asked first, naming his pile; Cancel keeps it. */
+  g_assert_true (sl_private_view_choose_hide_unit (view, "c"));
+  gtk_editable_set_text (GTK_EDITABLE (pile), "Pile F");
+  n = sl_game_get_n_entries (shown);
+  g_signal_emit_by_name (pile, "entry-activated");
+  dialog = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Place 3 · Trooper Cole Again?");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+                   "It lies under “Pile C” already. Placing it again replaces that pile and takes its decoy piles off the table (P-28).");
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "cancel");
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n);
+  g_assert_cmpstr (sl_test_unit_state (shown, "c")->pile, ==, "Pile C");
+  /* Replace: placed again, and the picker moves on to Amari. */
+  g_assert_true (sl_private_view_choose_hide_unit (view, "c"));
+  gtk_editable_set_text (GTK_EDITABLE (pile), "Pile F");
+  g_signal_emit_by_name (pile, "entry-activated");
+  dialog = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (dialog), "hide-again.png");
+  adw_message_dialog_response (dialog, "replace");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n + 1);
+  g_assert_cmpstr (sl_test_unit_state (shown, "c")->pile, ==, "Pile F");
+  g_assert_cmpstr (sl_private_view_get_hide_unit (view), ==, "c2");
+  /* Amari by Return, with no question: every unit is under a pile. */
+  gtk_editable_set_text (GTK_EDITABLE (pile), "Pile G");
+  g_signal_emit_by_name (pile, "entry-activated");
+  g_assert_null (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n + 2);
+  g_assert_cmpstr (sl_test_unit_state (shown, "c2")->pile, ==, "Pile G");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  sl_test_ui_settle ();
+
+  /* Before play begins, Next says how many may still hide: Tech Eye, in
+   * view, by agreement. */
+  sl_test_play (shown, "{'type': 'initiative', 'rolls': {'hide': 5, 'look': 6}}");
+  g_assert_cmpint (sl_game_get_state (shown)->phase, ==, SL_PHASE_DETECTION);
+  n = sl_game_get_n_entries (shown);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  dialog = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Begin Play?");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+                   "1 unit that may hide is not under a pile yet: it may hide by agreement. "
+                   "Once play begins, no unit can hide any more (P-28, §9.1).");
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n);
+  adw_message_dialog_response (dialog, "go");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n + 1);
+  g_assert_cmpint (sl_game_get_state (shown)->phase, ==, SL_PHASE_ACTION);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static const char * const kept_secrets[] = {
   "zulu", "quebec", "yankee", "camo", "tinter", "stealth", "ranger", NULL
 };
@@ -2674,7 +2794,7 @@ test_window_file_elsewhere (void)
   g_assert_true (shows_text (GTK_WIDGET (bar), "open in another window"));
   /* Nothing to take there: Next is off, and a command is refused. */
   at = sl_game_get_position (sl_window_get_game (second));
-  gtk_widget_activate_action (GTK_WIDGET (second), "win.next", NULL);
+  next_passing_all (second);
   g_assert_cmpuint (sl_game_get_position (sl_window_get_game (second)), ==, at);
   /* Still open in the first: trying again changes nothing. */
   gtk_info_bar_response (bar, GTK_RESPONSE_ACCEPT);
@@ -2686,7 +2806,7 @@ test_window_file_elsewhere (void)
   gtk_info_bar_response (bar, GTK_RESPONSE_ACCEPT);
   g_assert_false (sl_game_get_read_only (sl_window_get_game (second)));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
-  gtk_widget_activate_action (GTK_WIDGET (second), "win.next", NULL);
+  next_passing_all (second);
   g_assert_cmpuint (sl_game_get_position (sl_window_get_game (second)), ==, at + 1);
   g_assert_cmpuint (entries_on_disk (path), ==, at + 1);
 
@@ -2705,7 +2825,7 @@ test_window_file_elsewhere (void)
       g_assert_true (g_file_set_contents (path, text, -1, &error));
     }
   }
-  gtk_widget_activate_action (GTK_WIDGET (second), "win.next", NULL);
+  next_passing_all (second);
   g_assert_true (sl_game_get_read_only (sl_window_get_game (second)));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
   g_assert_true (shows_text (GTK_WIDGET (bar), "changed by another program"));
@@ -2796,7 +2916,7 @@ test_window_full_disk (void)
 
   /* Full: Next is held, and says so. */
   fill_disk (TRUE);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  next_passing_all (window);
   g_assert_cmpuint (sl_game_get_position (shown), ==, at + 1);
   g_assert_cmpuint (entries_on_disk (path), ==, at);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
@@ -2804,7 +2924,7 @@ test_window_full_disk (void)
   g_assert_true (shows_text (GTK_WIDGET (bar), "No space left on device"));
   g_assert_cmpint (gtk_info_bar_get_message_type (bar), ==, GTK_MESSAGE_ERROR);
   /* Nothing more on top of it. */
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  next_passing_all (window);
   g_assert_cmpuint (sl_game_get_position (shown), ==, at + 1);
   /* Not closed, not quit, not put away for another game without a word. */
   gtk_window_close (GTK_WINDOW (window));
@@ -2830,14 +2950,14 @@ test_window_full_disk (void)
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
   g_assert_null (sl_game_get_unsaved (shown));
   g_assert_cmpuint (entries_on_disk (path), ==, at + 1);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  next_passing_all (window);
   g_assert_false (sl_game_get_read_only (shown));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
   g_assert_cmpuint (entries_on_disk (path), ==, at + 2);
 
   /* Held again, and saved by itself once there is room. */
   fill_disk (TRUE);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  next_passing_all (window);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
   fill_disk (FALSE);
   until = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
@@ -2849,7 +2969,7 @@ test_window_full_disk (void)
 
   /* Held, then undone: the game is as its file holds it. */
   fill_disk (TRUE);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  next_passing_all (window);
   g_assert_nonnull (sl_game_get_unsaved (shown));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_null (sl_game_get_unsaved (shown));
@@ -3917,6 +4037,7 @@ main (int   argc,
   g_test_add_func ("/window/adaptive/start", test_window_adaptive_start);
   g_test_add_func ("/window/adaptive/a11y", test_window_a11y);
   g_test_add_func ("/window/private/private-view", test_window_private_view);
+  g_test_add_func ("/window/private/hide-again-P-28", test_window_hide_again);
   g_test_add_func ("/window/private/detect-E-24", test_window_detect_e24);
   g_test_add_func ("/window/private/hide-E-23", test_window_e23);
   g_test_add_func ("/window/private/fire-mission-note", test_window_fire_mission_note);

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "sl-secrets.h"
 #include "sl-table-model-private.h"
 
 enum
@@ -745,6 +746,34 @@ sl_table_model_get_next_passes (SlTableModel *self)
   g_return_val_if_fail (SL_IS_TABLE_MODEL (self), NULL);
   sl_table_model_ensure (self);
   return self->next_passes;
+}
+
+guint
+sl_table_model_get_not_under_pile (SlTableModel *self,
+                                   guint        *to_place,
+                                   gboolean     *next_ends)
+{
+  const SlState *state;
+  g_autoptr(GPtrArray) sides = NULL;
+  guint placed = 0, agreed = 0;
+
+  g_return_val_if_fail (SL_IS_TABLE_MODEL (self), 0);
+  state = sl_game_get_state (self->game);
+  sides = sl_secrets_hiding (sl_game_get_rules (self->game), sl_game_get_setup (self->game), state);
+  for (guint i = 0; i < sides->len; i++)
+    {
+      const SlHiding *h = g_ptr_array_index (sides, i);
+
+      placed += h->to_place->len;
+      agreed += h->may_hide->len;
+    }
+  if (to_place != NULL)
+    *to_place = placed;
+  /* Hiding is over once play begins (P-28): Next from the Detection
+   * Phase of turn 1 begins the Action Phase (P-04). */
+  if (next_ends != NULL)
+    *next_ends = sides->len > 0 && state->phase == SL_PHASE_DETECTION;
+  return placed + agreed;
 }
 
 const SlTableOutcome *

@@ -228,6 +228,15 @@ const SlTableAnswer *sl_table_model_get_pass     (SlTableModel  *self);
  * is and those after it that Next would pass with it. More than one: a
  * front end asks before it presses Next (issue 31 #4). */
 GArray              *sl_table_model_get_next_passes (SlTableModel *self);
+/* Before play with the hiding rules (P-28, §9.1): how many units that
+ * may hide lie under no pile yet — the hidden ones the setup left to
+ * place (*@to_place, may be NULL) and those in view that may hide by
+ * agreement — and whether Next ends the time for it (*@next_ends, may be
+ * NULL: the Detection Phase of turn 1, Next starting the Action Phase,
+ * P-04). How many, never which: the table may know it. */
+guint                sl_table_model_get_not_under_pile (SlTableModel *self,
+                                                        guint        *to_place,
+                                                        gboolean     *next_ends);
 /* The last result on the table, or NULL when nothing was resolved yet. */
 const SlTableOutcome *sl_table_model_get_outcome (SlTableModel *self);
 /* Every grouping, and whether it may spring an ambush now (§5.2). */

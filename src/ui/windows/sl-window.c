@@ -2421,6 +2421,63 @@ ask_next_passes (SlWindow *self)
   return TRUE;
 }
 
+/* "Begin Play", "Hide Units…" or Cancel (issue 31 #5). */
+static void
+hiding_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    SlWindow         *self)
+{
+  if (self->game == NULL || sheet_showing (self))
+    return;
+  if (g_str_equal (response, "go"))
+    apply_next (self);
+  else if (g_str_equal (response, "private"))
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.private", NULL);
+}
+
+/* Next would begin play while units that may hide lie under no pile
+ * (the table model's count, P-28, §9.1): it says how many, never which,
+ * and asks. */
+static gboolean
+ask_hiding (SlWindow *self)
+{
+  guint to_place = 0;
+  gboolean next_ends = FALSE;
+  guint n = sl_table_model_get_not_under_pile (sl_table_model_get_for_game (self->game), &to_place, &next_ends);
+  g_autofree char *count = NULL;
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+
+  if (n == 0 || !next_ends)
+    return FALSE;
+  /* "3 units that may hide are not under a pile yet" */
+  count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u unit that may hide is not under a pile yet",
+                                        "%u units that may hide are not under a pile yet", n),
+                           n);
+  if (to_place > 0)
+    /* Translators: the count above, then how many of them the scenario hid. */
+    body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%s, %u of them hidden by the scenario. Once play begins, no unit can hide any more (P-28, §9.1).",
+                                         "%s, %u of them hidden by the scenario. Once play begins, no unit can hide any more (P-28, §9.1).",
+                                         to_place),
+                            count, to_place);
+  else
+    /* Translators: the count above. */
+    body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%s: it may hide by agreement. Once play begins, no unit can hide any more (P-28, §9.1).",
+                                         "%s: they may hide by agreement. Once play begins, no unit can hide any more (P-28, §9.1).",
+                                         n),
+                            count);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Begin Play?"), body));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "private", _("_Hide Units…"),
+                                    "go", _("_Begin Play"), NULL);
+  adw_message_dialog_set_default_response (dialog, "private");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (hiding_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
 static void
 next_action (GtkWidget  *widget,
              const char *action_name,
@@ -2428,7 +2485,7 @@ next_action (GtkWidget  *widget,
 {
   SlWindow *self = SL_WINDOW (widget);
 
-  if (self->game == NULL || ask_next_passes (self))
+  if (self->game == NULL || ask_hiding (self) || ask_next_passes (self))
     return;
   apply_next (self);
 }
