@@ -43,7 +43,8 @@ test_declare_sheet_choices (void)
     g_autoptr(JsonNode) preview = sl_test_json_preview (game, declare);
     JsonObject *to_hit = json_object_get_object_member (json_node_get_object (preview), "to_hit");
     g_autofree char *odds = sl_check_odds_words (to_hit);
-    g_autofree char *expected = g_strdup_printf ("3 AP · ends in subphase 10 · to hit before cover: %s", odds);
+    g_autofree char *expected = g_strdup_printf ("3 AP · ends in subphase 10 · to hit: %s, before the cover, the range "
+                                                 "and smoke, which the fire sheet adds", odds);
 
     g_assert_cmpstr (sl_declare_sheet_get_choice (sheet, "aimed-fire"), ==, expected);
   }
@@ -367,7 +368,7 @@ test_declare_sheet_burst_rate (void)
   g_assert_true (sl_declare_sheet_can_choose (sheet, "fire"));
   /* The burst declared tells the burst's odds (issue 22 item 5). */
   g_assert_true (g_str_has_prefix (sl_declare_sheet_get_choice (sheet, "fire"),
-                                   "1 AP · ends in subphase 2 · to hit before cover: Needs "));
+                                   "1 AP · ends in subphase 2 · to hit: Needs "));
   g_assert_true (sl_declare_sheet_set_burst (sheet, "none"));
   g_assert_cmpstr (sl_declare_sheet_get_choice (sheet, "fire"), ==, single);
   sl_sheet_close (SL_SHEET (sheet));

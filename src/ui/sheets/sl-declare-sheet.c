@@ -315,6 +315,7 @@ choice_words (SlDeclareSheet *self,
   g_autofree char *when = NULL;
   g_autofree char *single = NULL;
   g_autofree char *burst = NULL;
+  const char *note;
 
   if (turn == sl_game_get_state (self->game)->turn)
     when = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d AP · ends in subphase %d",
@@ -330,12 +331,15 @@ choice_words (SlDeclareSheet *self,
     single = sl_check_odds_words (json_object_get_object_member (o, "to_hit"));
   if (json_object_has_member (o, "to_hit_burst"))
     burst = sl_check_odds_words (json_object_get_object_member (o, "to_hit_burst"));
+  /* The core's words for what the odds counted and what the fire sheet
+   * adds (the scenario's terrain, night, the target's movement; issue 31 #6). */
+  note = json_object_get_string_member_with_default (o, "to_hit_note", "");
   if (single != NULL && burst != NULL)
-    /* "1 AP · ends in subphase 3 · to hit before cover: Needs 6 or less · 60 %; a burst: Needs 5 or less · 50 %" */
-    return g_strdup_printf (_("%s · to hit before cover: %s; a burst: %s"), when, single, burst);
+    /* "1 AP · ends in subphase 3 · to hit: Needs a 1 · 10 % (a burst: Needs 2 or less · 20 %), with heavy woods; the fire sheet adds …" */
+    return g_strdup_printf (_("%s · to hit: %s (a burst: %s), %s"), when, single, burst, note);
   if (single != NULL)
-    /* "1 AP · ends in subphase 3 · to hit before cover: Needs 6 or less · 60 %" */
-    return g_strdup_printf (_("%s · to hit before cover: %s"), when, single);
+    /* "1 AP · ends in subphase 3 · to hit: Needs a 1 · 10 %, with heavy woods; the fire sheet adds …" */
+    return g_strdup_printf (_("%s · to hit: %s, %s"), when, single, note);
   return g_steal_pointer (&when);
 }
 
