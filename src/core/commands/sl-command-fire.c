@@ -963,6 +963,18 @@ roll_to_hit (SlCommand      *c,
       sl_command_result (c, json_object_set_int_member, "jam_roll", hit->jam_roll);
       sl_command_result (c, json_object_set_boolean_member, "jammed", hit->jammed);
       c->state->units[f->unit].jammed = hit->jammed;
+      if (sl_command_telling (c))
+        {
+          /* P-16: the jam check's odds, for the sheet to show with its
+           * prompt before the die (issue 31 #6): it jams on success. */
+          const SlCheckDef *jam = sl_rules_check (c->rules, "jam");
+          JsonObject *odds = json_object_new ();
+
+          json_object_set_int_member (odds, "needed", sl_check_needed (jam, 0));
+          json_object_set_double_member (odds, "probability", sl_check_probability (jam, 0));
+          json_object_set_boolean_member (odds, "jams", TRUE);
+          json_object_set_object_member (c->result, "jam_check", odds);
+        }
     }
   return TRUE;
 }
