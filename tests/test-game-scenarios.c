@@ -114,6 +114,25 @@ test_scenario1_detection_a132 (void)
   g_assert_cmpint (sl_game_get_state (game)->phase, ==, SL_PHASE_DETECTION);
   e = sl_test_play (game, "{'type': 'detect', 'unit': 'tog-1', 'pile': 'Pile A', 'distance_m': 3, 'roll': 1}");
   g_assert_cmpint (sl_test_breakdown (e->result, "breakdown", "heavy-woods"), ==, 3);
+  /* The table's half cover, or none said, adds to the scenario's woods,
+   * as the detection sheet shows them (issue 31 #6, T-19). */
+  {
+    g_autoptr(JsonNode) half = sl_test_json_preview (game, "{'type': 'detect', 'unit': 'tog-2', 'pile': 'Pile B',"
+                                                           " 'distance_m': 3, 'cover': ['half-cover'], 'roll': 5}");
+    g_autoptr(JsonNode) none = sl_test_json_preview (game, "{'type': 'detect', 'unit': 'tog-2', 'pile': 'Pile B',"
+                                                           " 'distance_m': 3, 'cover': [], 'roll': 5}");
+
+    JsonArray *items = json_node_get_array (sl_test_member (half, "breakdown"));
+    gboolean said = FALSE;
+
+    g_assert_cmpint (sl_test_breakdown (half, "breakdown", "heavy-woods"), ==, 3);
+    /* only the highest counts; the half cover is said, at +0. */
+    for (guint i = 0; i < json_array_get_length (items); i++)
+      said |= g_strcmp0 (json_object_get_string_member (json_array_get_object_element (items, i), "label"),
+                         "Half cover: not counted, only the highest cover counts (A-47)") == 0;
+    g_assert_true (said);
+    g_assert_cmpint (sl_test_breakdown (none, "breakdown", "heavy-woods"), ==, 3);
+  }
   /* Hidden units cannot be fired at (P-14 step 1). */
   sl_test_play (game, "{'type': 'next'}");
   g_assert_cmpint (sl_game_get_state (game)->phase, ==, SL_PHASE_ACTION);

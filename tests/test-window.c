@@ -2698,6 +2698,35 @@ open_detect_sheet (SlWindow *window)
   return sheet;
 }
 
+/* Issue 31 #6, T-19, §10 G, A-47: the detection sheet shows every
+ * modifier it applies, the scenario's heavy woods included, and a cover
+ * that changes nothing with the reason. */
+static void
+test_window_detect_woods (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_scenario ("definitely-not-camping", "{'scenario1Detection': true}");
+  g_autofree char *path = g_build_filename (tmp_dir, "detect-woods.squadlog", NULL);
+  SlWindow *window;
+  SlDiceSheet *sheet;
+
+  sl_test_play (game, "{'type': 'hide', 'unit': 'cw-21', 'pile': 'Pile A', 'decoys': ['Pile B']}");
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'cw-team1': 1, 'cw-team2': 2, 'cw-team3': 3,"
+                      " 'tog-squad': 9}}");
+  window = open_game (app, game, path);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.detect", NULL);
+  sheet = SL_DICE_SHEET (sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET));
+  g_assert_nonnull (sheet);
+  g_assert_true (sl_dice_sheet_choose (sheet, "pile", g_variant_new_string ("Pile A")));
+  g_assert_true (shows_text (GTK_WIDGET (sheet), "Heavy woods"));
+  g_assert_true (sl_dice_sheet_choose (sheet, "cover", g_variant_new_parsed ("['half-cover']")));
+  g_assert_true (shows_text (GTK_WIDGET (sheet), "Heavy woods"));
+  g_assert_true (shows_text (GTK_WIDGET (sheet), "Half cover: not counted, only the highest cover counts (A-47)"));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "detect-woods.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* E-24 through the window: the TOG tech tries piles B, C and D with the
  * book's rolls. The sheet offers piles by label only and the odds as the
  * detector can know them; the app adds the camo tinter's +1 in secret:
@@ -4039,6 +4068,7 @@ main (int   argc,
   g_test_add_func ("/window/private/private-view", test_window_private_view);
   g_test_add_func ("/window/private/hide-again-P-28", test_window_hide_again);
   g_test_add_func ("/window/private/detect-E-24", test_window_detect_e24);
+  g_test_add_func ("/window/private/detect-woods-T-19", test_window_detect_woods);
   g_test_add_func ("/window/private/hide-E-23", test_window_e23);
   g_test_add_func ("/window/private/fire-mission-note", test_window_fire_mission_note);
 
