@@ -2314,6 +2314,23 @@ next_passing_all (SlWindow *window)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* The widget under @widget whose tooltip is @tooltip, or NULL. */
+static GtkWidget *
+widget_with_tooltip (GtkWidget  *widget,
+                     const char *tooltip)
+{
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = widget_with_tooltip (c, tooltip);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* The entry row titled @title under @widget, or NULL. */
 static GtkWidget *
 entry_row (GtkWidget  *widget,
@@ -2359,6 +2376,11 @@ test_window_hide_again (void)
   sl_private_view_choose (view, "cw");
   /* Cole lies under Pile C: the picker is on Amari. */
   g_assert_cmpstr (sl_private_view_get_hide_unit (view), ==, "c2");
+  /* Where Cole lies is revealed, never a dud; the sensor's note may be
+   * one (issue 31 #8). */
+  g_assert_nonnull (widget_with_tooltip (GTK_WIDGET (view), "Reveal note 1 to the table"));
+  g_assert_null (widget_with_tooltip (GTK_WIDGET (view), "Declare note 1 unclear: a dud"));
+  g_assert_nonnull (widget_with_tooltip (GTK_WIDGET (view), "Declare note 3 unclear: a dud"));
   pile = entry_row (GTK_WIDGET (view), "Its pile’s label");
   g_assert_nonnull (pile);
 

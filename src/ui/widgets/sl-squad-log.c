@@ -1419,6 +1419,9 @@ update_ammo (SlSquadLog      *self,
           if (b >= left)
             ticked |= 1u << n;
         }
+      if (boxes == 0 && left == 0)
+        /* None carried (a scenario without grenades): nothing to say. */
+        continue;
       if (log->launcher)
         /* P-35: "launcher FG 4 of 4" */
         g_string_append_printf (words, _("launcher %s %d of %d; "), magazine_letters[SL_MAGAZINE_FG + g], left, boxes);

@@ -517,21 +517,24 @@ note_row_add (SlPrivateView  *self,
   if (!s->kept)
     return;
   reveal = gtk_button_new_with_label (_("Reveal"));
-  dud = gtk_button_new_with_label (_("Dud"));
-  reveal_name = g_strdup_printf (_("Reveal note %d to the table"), s->note);
-  dud_name = g_strdup_printf (_("Declare note %d unclear: a dud"), s->note);
+  g_object_set_data (G_OBJECT (reveal), "note", GINT_TO_POINTER (s->note));
+  g_signal_connect (reveal, "clicked", G_CALLBACK (reveal_clicked_cb), self);
   gtk_widget_set_valign (reveal, GTK_ALIGN_CENTER);
-  gtk_widget_set_valign (dud, GTK_ALIGN_CENTER);
+  reveal_name = g_strdup_printf (_("Reveal note %d to the table"), s->note);
   gtk_widget_set_tooltip_text (reveal, reveal_name);
-  gtk_widget_set_tooltip_text (dud, dud_name);
   gtk_accessible_update_property (GTK_ACCESSIBLE (reveal), GTK_ACCESSIBLE_PROPERTY_LABEL, reveal_name, -1);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), reveal);
+  /* Where a hidden unit lies is no dud (issue 31 #8). */
+  if (!sl_note_kind_may_be_dud (sl_state_find_note (state, s->note)->kind))
+    return;
+  dud = gtk_button_new_with_label (_("Dud"));
+  dud_name = g_strdup_printf (_("Declare note %d unclear: a dud"), s->note);
+  gtk_widget_set_valign (dud, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (dud, dud_name);
   gtk_accessible_update_property (GTK_ACCESSIBLE (dud), GTK_ACCESSIBLE_PROPERTY_LABEL, dud_name, -1);
   gtk_widget_add_css_class (dud, "destructive-action");
-  g_object_set_data (G_OBJECT (reveal), "note", GINT_TO_POINTER (s->note));
   g_object_set_data (G_OBJECT (dud), "note", GINT_TO_POINTER (s->note));
-  g_signal_connect (reveal, "clicked", G_CALLBACK (reveal_clicked_cb), self);
   g_signal_connect (dud, "clicked", G_CALLBACK (dud_clicked_cb), self);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), reveal);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), dud);
 }
 
