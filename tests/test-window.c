@@ -3617,9 +3617,38 @@ test_window_preferences (void)
   prefs = sl_preferences_new (GTK_WINDOW (window), settings, sl_application_get_rules (app));
   gtk_window_present (GTK_WINDOW (prefs));
   sl_test_ui_settle ();
+  /* Issue 31 #8: the search finds an option by the id the briefing names:
+   * its row's title holds it. */
+  {
+    const SlOptionDef *def = sl_option_set_lookup (sl_application_get_rules (app)->options, "scenario1Detection");
+    g_autofree char *title = NULL;
+
+    g_assert_nonnull (def);
+    title = g_strdup_printf ("%s (%s) · scenario1Detection", def->title, def->ref);
+    g_assert_nonnull (sl_test_ui_find (prefs, ADW_TYPE_PREFERENCES_ROW, title));
+  }
   sl_test_ui_save_png (prefs, "preferences.png");
   gtk_window_destroy (GTK_WINDOW (prefs));
   g_settings_reset (settings, "default-options");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Issue 31 #8: the shortcuts window (Ctrl+?) opens without a warning
+ * (the tests make every warning fatal): its page buttons' labels used to
+ * report a negative minimum width. */
+static void
+test_window_shortcuts (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  SlWindow *window = open_window (app);
+  GtkWindow *shortcuts;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  sl_test_ui_settle ();
+  shortcuts = sl_test_ui_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+  g_assert_nonnull (shortcuts);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (shortcuts)));
+  sl_test_ui_save_png (GTK_WIDGET (shortcuts), "shortcuts.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -4080,6 +4109,7 @@ main (int   argc,
   g_test_add_func ("/window/sheets/mine", test_window_mine);
   g_test_add_func ("/window/sheets/fire-E-16", test_window_e16);
   g_test_add_func ("/window/start/preferences", test_window_preferences);
+  g_test_add_func ("/window/start/shortcuts", test_window_shortcuts);
   g_test_add_func ("/window/keys/declare-P-07", test_window_keys_declare);
   g_test_add_func ("/window/keys/last-target", test_window_keys_last_target);
   g_test_add_func ("/window/fits/en/three-sizes", test_window_fits_en);
