@@ -133,6 +133,9 @@ test_window_opens (void)
   g_assert_cmpstr (adw_status_page_get_title (page), ==, "Squad Log");
   g_assert_nonnull (strstr (adw_status_page_get_description (page), "9 weapons"));
   g_assert_nonnull (strstr (adw_status_page_get_description (page), "PHALANX: Streets of Blood"));
+  /* The rules file's path is About's (Troubleshooting), not the players'
+   * start page (issue 31 #8). */
+  g_assert_null (strstr (adw_status_page_get_description (page), sl_application_get_rules (app)->path));
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "about"));
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "quit"));
   g_assert_cmpstr (adw_status_page_get_icon_name (page), ==, "io.github.squadlog.SquadLog");

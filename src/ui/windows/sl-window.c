@@ -216,13 +216,92 @@ recent_activated_cb (GtkListBox    *list,
   sl_window_open_file (self, file);
 }
 
-/* The other games played lately (recent files, newest first), besides the
- * one to continue. */
+/* A row of the recent games for @path, unless it is @last, listed
+ * already, or gone. */
+static gboolean
+add_recent_row (SlWindow   *self,
+                GHashTable *listed,
+                const char *path,
+                const char *last)
+{
+  g_autofree char *base = NULL;
+  g_autofree char *dir = NULL;
+  GtkWidget *row;
+
+  if (path == NULL || !g_str_has_suffix (path, ".squadlog") || g_strcmp0 (path, last) == 0 ||
+      g_hash_table_contains (listed, path) || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    return FALSE;
+  g_hash_table_add (listed, g_strdup (path));
+  base = g_path_get_basename (path);
+  dir = g_path_get_dirname (path);
+  row = sl_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), base);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), dir);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  g_object_set_data_full (G_OBJECT (row), "path", g_strdup (path), g_free);
+  gtk_list_box_append (self->recent_list, row);
+  return TRUE;
+}
+
+typedef struct
+{
+  char   *path;
+  gint64  modified;
+} GameFile;
+
+static void
+game_file_clear (gpointer data)
+{
+  g_free (((GameFile *) data)->path);
+}
+
+static int
+compare_game_files (gconstpointer a,
+                    gconstpointer b)
+{
+  gint64 ma = ((const GameFile *) a)->modified, mb = ((const GameFile *) b)->modified;
+
+  return ma < mb ? 1 : ma > mb ? -1 : 0;
+}
+
+/* The games kept where new games go (~/.local/share/squadlog/games),
+ * newest first: there to reopen even when the desktop keeps no recent
+ * files (issue 31 #8). */
+static GArray *
+kept_games (void)
+{
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "squadlog", "games", NULL);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  GArray *games = g_array_new (FALSE, FALSE, sizeof (GameFile));
+  const char *name;
+
+  g_array_set_clear_func (games, game_file_clear);
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      GameFile g = { g_build_filename (dir, name, NULL), 0 };
+      GStatBuf st;
+
+      if (!g_str_has_suffix (name, ".squadlog") || g_stat (g.path, &st) != 0)
+        {
+          g_free (g.path);
+          continue;
+        }
+      g.modified = st.st_mtime;
+      g_array_append_val (games, g);
+    }
+  g_array_sort (games, compare_game_files);
+  return games;
+}
+
+/* The other games played lately (recent files, newest first, then the
+ * games kept where new games go), besides the one to continue. */
 static void
 show_recent (SlWindow   *self,
              const char *last)
 {
   GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  g_autoptr(GHashTable) listed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GArray) kept = NULL;
   GtkWidget *child;
   int shown = 0;
 
@@ -231,26 +310,14 @@ show_recent (SlWindow   *self,
   items = g_list_sort (items, (GCompareFunc) compare_recent);
   for (GList *l = items; l != NULL && shown < 5; l = l->next)
     {
-      GtkRecentInfo *info = l->data;
-      g_autofree char *path = g_filename_from_uri (gtk_recent_info_get_uri (info), NULL, NULL);
-      g_autofree char *base = NULL;
-      g_autofree char *dir = NULL;
-      GtkWidget *row;
+      g_autofree char *path = g_filename_from_uri (gtk_recent_info_get_uri (l->data), NULL, NULL);
 
-      if (path == NULL || !g_str_has_suffix (path, ".squadlog") || g_strcmp0 (path, last) == 0 ||
-          !g_file_test (path, G_FILE_TEST_IS_REGULAR))
-        continue;
-      base = g_path_get_basename (path);
-      dir = g_path_get_dirname (path);
-      row = sl_action_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), base);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), dir);
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-      g_object_set_data_full (G_OBJECT (row), "path", g_steal_pointer (&path), g_free);
-      gtk_list_box_append (self->recent_list, row);
-      shown++;
+      shown += add_recent_row (self, listed, path, last);
     }
   g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  kept = kept_games ();
+  for (guint i = 0; i < kept->len && shown < 5; i++)
+    shown += add_recent_row (self, listed, g_array_index (kept, GameFile, i).path, last);
   gtk_widget_set_visible (GTK_WIDGET (self->recent_list), shown > 0);
 }
 
@@ -292,11 +359,13 @@ show_rules (SlWindow *self)
     }
 
   description = g_strdup_printf (
-    _("%s (%s)\n%u troop types, %u races, %u suits, %u weapons and %u actions; %u rule options.\nRules file: %s"),
+    /* The rules file's path is a developer's detail: About says it
+     * (Troubleshooting), not the players' start page (issue 31 #8). */
+    _("%s (%s)\n%u troop types, %u races, %u suits, %u weapons and %u actions; %u rule options."),
     rules->title, rules->edition,
     rules->troops.items->len, rules->races.items->len, rules->armor.items->len,
     rules->weapons.items->len, rules->actions.items->len,
-    sl_option_set_size (rules->options), rules->path);
+    sl_option_set_size (rules->options));
   /* The icon is set here rather than in the template: a game opened from
    * the command line never shows this page, and loading the 128-pixel
    * icon (an SVG, and the SVG library with it) slowed its start. */
