@@ -978,6 +978,39 @@ test_not_under_pile_p28 (void)
   }
 }
 
+/* T-41 G, A-132, issue 31 #6: "may not fire until fired upon" is the
+ * table's answer for TOG's fire only while it holds — from the subphase
+ * after a Commonwealth unit fires, the same table, asked again, allows it
+ * (the answer follows the game, never kept from before). */
+static void
+test_hold_fire_clears_a132 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_scenario ("definitely-not-camping", NULL);
+  SlTableModel *table = sl_table_model_get_for_game (game);
+  int tog = sl_test_unit (game, "tog-1");
+  const SlTableAction *fire;
+
+  play (game, "{'type': 'initiative', 'rolls': {'cw-team1': 1, 'cw-team2': 2, 'cw-team3': 3, 'tog-squad': 9}}");
+  if (sl_game_get_state (game)->phase != SL_PHASE_ACTION)
+    play (game, "{'type': 'next'}");
+  for (int i = 0; i < 3; i++)
+    play (game, "{'type': 'pass'}");
+  fire = sl_table_model_get_action (table, tog, "fire");
+  g_assert_nonnull (fire->refusal);
+  g_assert_nonnull (strstr (fire->refusal->message, "until fired upon"));
+  play (game, "{'type': 'next'}");
+  play (game, "{'type': 'declare', 'unit': 'cw-21', 'action': 'fire', 'target': 'tog-1'}");
+  for (int i = 0; i < 3; i++)
+    play (game, "{'type': 'pass'}");
+  play (game, "{'type': 'next'}");
+  play (game, "{'type': 'fire', 'unit': 'cw-21', 'roll': 9}");
+  play (game, "{'type': 'next'}");
+  for (int i = 0; i < 3; i++)
+    play (game, "{'type': 'pass'}");
+  fire = sl_table_model_get_action (table, tog, "fire");
+  g_assert_true (fire->refusal == NULL || strstr (fire->refusal->message, "until fired upon") == NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1000,5 +1033,6 @@ main (int   argc,
   g_test_add_func ("/table/outcome-stays-P-06-P-14", test_outcome_stays);
   g_test_add_func ("/table/next-passes-P-08", test_next_passes_p08);
   g_test_add_func ("/table/not-under-pile-P-28", test_not_under_pile_p28);
+  g_test_add_func ("/table/hold-fire-clears-A-132", test_hold_fire_clears_a132);
   return g_test_run ();
 }
