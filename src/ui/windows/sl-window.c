@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "sl-a11y.h"
 #include "sl-area-burst-sheet.h"
 #include "sl-blast-sheet.h"
 #include "sl-command-new.h"
@@ -86,6 +87,8 @@ struct _SlWindow
   GtkWidget            *undo_button;
   GtkWidget            *redo_button;
   GtkWidget            *announced;     /* the focused widget last told what changed */
+  SlJournalMark         told;          /* the journal as a screen reader was last told of it */
+  char                 *outcome;       /* what the last change did, in words, or NULL */
   AdwFlap              *flap;          /* the squad logs, and the history beside or over them */
   GtkMenuButton        *primary_menu_button;
   GMenuModel           *primary_menu;
@@ -462,10 +465,14 @@ announce (SlWindow *self)
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
   g_autofree char *text = NULL;
 
+  /* Issue 32 #2: under a sheet, where the focus goes back when it closes
+   * (the sheet's command applied closes it): heard as it lands there. */
+  if (sl_sheet_host_get_shown (self->sheet_host) != NULL)
+    focus = sl_sheet_host_get_return_focus (self->sheet_host);
   if (focus != NULL && (self->game == NULL || !table_widget (self, focus)))
     focus = NULL;
   if (self->announced != NULL && self->announced != focus)
-    gtk_accessible_reset_property (GTK_ACCESSIBLE (self->announced), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    sl_a11y_tell (self->announced, NULL);
   g_set_weak_pointer (&self->announced, focus);
   if (focus == NULL)
     return;
@@ -477,7 +484,16 @@ announce (SlWindow *self)
      * clock ("Turn 3 of 12 · Action Phase · subphase 7"), then the hint. */
     text = g_strdup_printf (_("%s. %s"), adw_window_title_get_subtitle (self->window_title),
                             gtk_label_get_text (self->prompt));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (focus), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+  /* First what the change did: the command's outcome, what Undo or Redo
+   * changed (sl_journal_mark_tell). */
+  if (self->outcome != NULL)
+    {
+      char *both = g_strdup_printf ("%s\n%s", self->outcome, text);
+
+      g_free (text);
+      text = both;
+    }
+  sl_a11y_tell (focus, text);
 }
 
 static int waiting_mine (SlWindow *self);
@@ -733,6 +749,8 @@ game_changed_cb (SlWindow *self)
   update_title (self);
   update_prompt (self);
   update_actions (self);
+  g_free (self->outcome);
+  self->outcome = sl_journal_mark_tell (&self->told, self->game);
   announce (self);
   prepare_later (self);
 }
@@ -759,6 +777,8 @@ sl_window_set_game (SlWindow *self,
   if (self->game != game)
     keep_opening_cache (self->game);
   g_set_object (&self->game, game);
+  sl_journal_mark_set (&self->told, game);
+  g_clear_pointer (&self->outcome, g_free);
   /* Saved at once after every command, on the disk a moment later: a key
    * press never waits for the disk (sl_game_flush() when closing). */
   if (game != NULL)
@@ -827,6 +847,8 @@ show_error (SlWindow   *self,
   if (links != NULL)
     adw_message_dialog_set_extra_child (dialog, links);
   adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  /* The reason heard with what takes the focus (issue 32 #6). */
+  sl_a11y_describe_dialog (dialog, cited);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -1518,6 +1540,7 @@ ensure_private_view (SlWindow *self)
   g_signal_connect_swapped (self->private_view, "done", G_CALLBACK (close_private), self);
   sl_private_view_set_game (self->private_view, self->game);
   gtk_stack_add_named (self->screen, GTK_WIDGET (self->private_view), "private");
+  sl_a11y_name_page (self->screen, "private", _("Private view"));
 }
 
 /* The private view covers the whole window (nothing of the table shows
@@ -2606,6 +2629,7 @@ sl_window_dispose (GObject *object)
   drop_prepared (self);
   drop_declare_ahead (self);
   g_clear_weak_pointer (&self->announced);
+  g_clear_pointer (&self->outcome, g_free);
   keep_opening_cache (self->game);
   g_clear_object (&self->game);
   if (self->shortcuts != NULL)
@@ -2751,6 +2775,11 @@ sl_window_init (SlWindow *self)
   if (GTK_IS_TOGGLE_BUTTON (gtk_widget_get_first_child (GTK_WIDGET (self->primary_menu_button))))
     gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (GTK_WIDGET (self->primary_menu_button))),
                                     GTK_ACCESSIBLE_PROPERTY_LABEL, _("Main Menu"), -1);
+  /* The header bar's buttons by their words, not "GtkImage" (issue 32 #4). */
+  sl_a11y_name_by_value (GTK_WIDGET (self));
+  sl_a11y_name_page (self->screen, "shared", _("Table and squad logs"));
+  sl_a11y_name_page (self->stack, "start", _("Start"));
+  sl_a11y_name_page (self->stack, "table", _("Table"));
   self->typed = g_string_new (NULL);
   /* Over the table and the sheets shown over it. */
   sl_quiet_still_pointer (GTK_WIDGET (self->sheet_host));
