@@ -2773,8 +2773,7 @@ sl_window_init (SlWindow *self)
   /* GTK 4.8 names a menu button's inner toggle, which takes the focus,
    * after its icon: named as the menu instead (issue 21 #9). */
   if (GTK_IS_TOGGLE_BUTTON (gtk_widget_get_first_child (GTK_WIDGET (self->primary_menu_button))))
-    gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (GTK_WIDGET (self->primary_menu_button))),
-                                    GTK_ACCESSIBLE_PROPERTY_LABEL, _("Main Menu"), -1);
+    sl_a11y_set_name (gtk_widget_get_first_child (GTK_WIDGET (self->primary_menu_button)), _("Main Menu"));
   /* The header bar's buttons by their words, not "GtkImage" (issue 32 #4). */
   sl_a11y_name_by_value (GTK_WIDGET (self));
   sl_a11y_name_page (self->screen, "shared", _("Table and squad logs"));
