@@ -511,6 +511,18 @@ bind_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_text (GTK_LABEL (when), caption ? caption : item->when);
   /* The rules it cites, with their book sections, link to the reference. */
   sl_rule_links_set_label (GTK_LABEL (summary), item->summary);
+  /* The row named as it reads, "undone" included: GTK 4.8 names it
+   * "GtkLabel" (issue 32 #4, #7). */
+  if (gtk_widget_get_parent (box) != NULL)
+    {
+      /* Translators: a history entry, for a screen reader: when ("Turn 2 ·
+       * subphase 7", "… · undone"), then what happened. */
+      g_autofree char *name = g_strdup_printf (_("%s: %s"), caption ? caption : item->when,
+                                               gtk_label_get_text (GTK_LABEL (summary)));
+
+      gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (box)),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+    }
   gtk_widget_set_opacity (box, item->undone ? 0.55 : 1.0);
   {
     GtkWidget *diagram = gtk_widget_get_next_sibling (summary);
