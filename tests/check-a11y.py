@@ -333,7 +333,11 @@ def play(frame, next_button):
     def told_on_next(text):
         return lambda s: next_button.get_description().startswith(text) and next_button
 
-    step("1 w Return", "the walk declared", told_on_next("Centurion Vale: Walk, 1 AP"))
+    # A counter number typed is heard as it is typed (issue 32 #7).
+    step("9", "an unknown counter number", told_on_next("No unit has the counter number 9."))
+    start, _ = step("1 w Return", "the walk declared", told_on_next("Centurion Vale: Walk, 1 AP"))
+    told = [d for t, src, _, d in events[start:] if t == "object:property-change:accessible-description"]
+    check("Counter number 1…" in told, "the first digit of a counter number is heard", told)
     check("focused" in states(next_button), "P-07: the focus comes back to Next after a declaration")
     start = len(events)
     type_keys("3")

@@ -2252,6 +2252,22 @@ unit_by_counter (SlWindow   *self,
   return sl_counter_typed (sl_game_get_setup (self->game), NULL, typed, longer);
 }
 
+/* Issue 32 #7: what the keys typed on the table did, heard where the
+ * focus is (a toast is not: libadwaita 1.2's are no live region). */
+static void
+tell_typed (SlWindow   *self,
+            const char *text)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (focus == NULL || !table_widget (self, focus))
+    return;
+  if (self->announced != NULL && self->announced != focus)
+    sl_a11y_tell (self->announced, NULL);
+  g_set_weak_pointer (&self->announced, focus);
+  sl_a11y_tell (focus, text);
+}
+
 /* The digits typed are no unit's counter number: said, not ignored. */
 static void
 no_such_counter (SlWindow *self)
@@ -2260,6 +2276,16 @@ no_such_counter (SlWindow *self)
   g_autofree char *text = g_strdup_printf (_("No unit has the counter number %s."), self->typed->str);
 
   toast (self, text);
+  tell_typed (self, text);
+}
+
+/* A unit picked by its number: what the table said before comes back. */
+static void
+picked_typed (SlWindow *self,
+              int       unit)
+{
+  pick_unit (self, unit);
+  announce (self);
 }
 
 static gboolean
@@ -2274,7 +2300,8 @@ typed_timeout_cb (gpointer data)
   if (unit < 0 && self->game != NULL)
     no_such_counter (self);
   g_string_truncate (self->typed, 0);
-  pick_unit (self, unit);
+  if (unit >= 0)
+    picked_typed (self, unit);
   return G_SOURCE_REMOVE;
 }
 
@@ -2320,7 +2347,7 @@ key_pressed_cb (GtkEventControllerKey *controller,
   if (unit >= 0 && !longer)
     {
       g_string_truncate (self->typed, 0);
-      pick_unit (self, unit);
+      picked_typed (self, unit);
     }
   else if (unit < 0 && !longer)
     {
@@ -2328,7 +2355,14 @@ key_pressed_cb (GtkEventControllerKey *controller,
       g_string_truncate (self->typed, 0);
     }
   else
-    self->typed_id = g_timeout_add (700, typed_timeout_cb, self);
+    {
+      /* Translators: for a screen reader, the first digits of a counter
+       * number typed on the table, while it waits for more: "1…". */
+      g_autofree char *text = g_strdup_printf (_("Counter number %s…"), self->typed->str);
+
+      tell_typed (self, text);
+      self->typed_id = g_timeout_add (700, typed_timeout_cb, self);
+    }
   return TRUE;
 }
 
