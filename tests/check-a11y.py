@@ -355,8 +355,8 @@ def play(frame, next_button):
     assert_names(dialog, "the declaration sheet")
     type_keys("Escape")
     wait_for("the declaration closed", lambda: find(frame, "dialog") is None)
-    step("2 f 1 3 Return", "the fire declared", told_on_next("Legionnaire Marek: Fire/Throw at Trooper Hale"))
-    check(True, "P-07: a fire declared is heard with its target")
+    fired = step("2 f 1 3 Return", "the fire declared", told_on_next("Legionnaire Marek: Fire/Throw at Trooper Hale"))
+    check(fired[1] is next_button, "P-07: a fire declared is heard with its target", said(next_button))
 
     # P-08 step 2: each grouping passes, in the initiative order (its ties
     # re-rolled by the app, A-09); what it did is heard.
@@ -390,10 +390,28 @@ def play(frame, next_button):
           said(next_button))
 
     # Undo and Redo say what they changed.
-    step("ctrl+z", "the fire undone", told_on_next("Undone: Legionnaire Marek fires at Trooper Hale"))
-    check(True, "Undo: what it took back is heard")
-    step("ctrl+shift+z", "the fire redone", told_on_next("Redone: Legionnaire Marek fires at Trooper Hale"))
-    check(True, "Redo: what it did again is heard")
+    undone = step("ctrl+z", "the fire undone", told_on_next("Undone: Legionnaire Marek fires at Trooper Hale"))
+    check(undone[1] is next_button, "Undo: what it took back is heard", said(next_button))
+    redone = step("ctrl+shift+z", "the fire redone", told_on_next("Redone: Legionnaire Marek fires at Trooper Hale"))
+    check(redone[1] is next_button, "Redo: what it did again is heard", said(next_button))
+
+    # Tab into the history lands on the newest entry, named as it reads
+    # (issue 32 #4, #7).
+    def history_row():
+        f = focused_since(0)
+        return f if f.get_role_name() == "list item" and ancestor(f, "list").get_name() == "History" else None
+
+    row = None
+    for i in range(15):
+        start = len(events)
+        type_keys("Tab")
+        f = wait_for("the focus moved on by Tab", lambda: focused_since(start), timeout=5)
+        if history_row() is not None:
+            spin(0.5)
+            row = history_row()
+            break
+    check(row is not None and row.get_name().startswith("Turn 1 · subphase 1: Legionnaire Marek fires at Trooper Hale"),
+          "Tab into the history lands on its newest entry, named as it reads", row and said(row))
 
 
 if __name__ == "__main__":
