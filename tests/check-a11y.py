@@ -389,6 +389,13 @@ def play(frame, next_button):
     check("focused" in states(next_button), "P-14: the outcome of the fire is heard on Next, focused",
           said(next_button))
 
+    # The target's line says its wound and how long it is dazed, first
+    # (P-19, P-20; issue 32 #7).
+    hale = find(frame, "push button", r"^Unit 13, Trooper Hale")
+    check(hale is not None and hale.get_name().startswith(
+        "Unit 13, Trooper Hale. Wounds: Serious Wound. Status: Dazed until subphase 4"),
+        "P-19: the target's line says its wound and until when it is dazed, first", hale and hale.get_name())
+
     # Undo and Redo say what they changed.
     undone = step("ctrl+z", "the fire undone", told_on_next("Undone: Legionnaire Marek fires at Trooper Hale"))
     check(undone[1] is next_button, "Undo: what it took back is heard", said(next_button))
