@@ -24,8 +24,19 @@ import sys
 import time
 
 
+# TAP goes to the descriptor SL_TAP_FD names (tests/meson.build: the
+# accessibility registry, started by the session bus, prints on standard
+# output too).
+TAP = os.fdopen(int(os.environ.get("SL_TAP_FD", "1")), "w", buffering=1)
+
+
+def tap(line):
+    TAP.write(line + "\n")
+    TAP.flush()
+
+
 def skip(why):
-    print("1..0 # SKIP " + why)
+    tap("1..0 # SKIP " + why)
     sys.exit(77)
 
 
@@ -153,12 +164,11 @@ failures = 0
 def check(ok, what, detail=""):
     global n_tests, failures
     n_tests += 1
-    print("%s %d - %s" % ("ok" if ok else "not ok", n_tests, what))
+    tap("%s %d - %s" % ("ok" if ok else "not ok", n_tests, what))
     if not ok:
         failures += 1
         for line in str(detail).splitlines():
-            print("# " + line)
-    sys.stdout.flush()
+            tap("# " + line)
 
 
 def states(acc):
@@ -245,7 +255,7 @@ def main():
     finally:
         app.terminate()
         app.wait(10)
-    print("1..%d" % n_tests)
+    tap("1..%d" % n_tests)
     sys.exit(1 if failures else 0)
 
 
@@ -426,5 +436,5 @@ if __name__ == "__main__":
         main()
     except AssertionError as e:
         check(False, str(e))
-        print("1..%d" % n_tests)
+        tap("1..%d" % n_tests)
         sys.exit(1)
