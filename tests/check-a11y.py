@@ -327,8 +327,13 @@ def play(frame, next_button):
     told = [d for t, src, _, d in events[start:] if t == "object:property-change:accessible-description"]
     check(told == ["Dice typed: 1\nTOG Fire Team 2: type the die (1–9, 0 for 10)."],
           "P-06: a die typed is told once, with the next grouping's prompt", told)
+    start = len(events)
     type_keys("9 9 9")
     wait_for("every die", lambda: "Dice typed: 1, 9, 9, 9" in entry.get_description())
+    spin(0.5)
+    names = [d for t, src, _, d in events[start:]
+             if t == "object:property-change:accessible-name" and src.get_role_name() == "push button"]
+    check(names == ["Roll Initiative"], "P-06: the roll button's new name is heard once, without its mnemonic", names)
     rows = [a for a in descendants(dialog) if a.get_role_name() == "list item"]
     names = [r.get_name() for r in rows]
     check("TOG Fire Team 1: rolled 1" in names and all(not labelled_by(r) for r in rows),

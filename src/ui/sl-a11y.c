@@ -132,8 +132,22 @@ void
 sl_a11y_set_button_label (GtkButton  *button,
                           const char *label)
 {
+  GtkWidget *child;
+
   g_return_if_fail (GTK_IS_BUTTON (button));
-  if (g_strcmp0 (gtk_button_get_label (button), label) != 0)
+  if (g_strcmp0 (gtk_button_get_label (button), label) == 0)
+    return;
+  child = gtk_button_get_child (button);
+  if (GTK_IS_LABEL (child) && gtk_button_get_use_underline (button) && label != NULL)
+    {
+      g_autofree char *plain = without_mnemonic (label);
+
+      /* The label it shows changed in place (gtk_button_get_label reads
+       * it): the one new name a screen reader hears is the plain one. */
+      gtk_label_set_text_with_mnemonic (GTK_LABEL (child), label);
+      sl_a11y_set_name (GTK_WIDGET (button), plain);
+    }
+  else
     gtk_button_set_label (button, label);
 }
 

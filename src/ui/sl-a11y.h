@@ -29,10 +29,10 @@ void  sl_a11y_name_by_value   (GtkWidget  *root);
 void  sl_a11y_set_name        (GtkWidget  *widget,
                                const char *name);
 
-/* gtk_button_set_label(), only when @label differs from the button's:
- * GTK 4.8 tells a screen reader a new name each time, mnemonic included,
- * and Orca says it (issue 32 #7: a sheet sets its roll button's label
- * again on every key press). */
+/* gtk_button_set_label(), only when @label differs from the button's,
+ * and heard once, without its mnemonic: GTK 4.8 tells a screen reader a
+ * new name each time, mnemonic included, and Orca says it (issue 32 #7:
+ * a sheet sets its roll button's label again on every key press). */
 void  sl_a11y_set_button_label (GtkButton  *button,
                                 const char *label);
 
