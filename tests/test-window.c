@@ -858,6 +858,8 @@ test_window_markers (void)
  * still to act; a unit of a later grouping picked by its counter is not
  * available, and its marker says why in the core's words; Pass (Ctrl+E)
  * ends the grouping's turn. */
+static char *description_of (GtkWidget *widget);
+
 static void
 test_window_turn (void)
 {
@@ -892,6 +894,33 @@ test_window_turn (void)
     g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "13 · Trooper Hale Cannot Act Yet");
     g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog), "It is TOG Fire Team 1's turn in the initiative order; still to act: Centurion Vale"));
     sl_test_ui_settle ();
+    /* Issue 32 #6: the reason is heard with what takes the focus (the
+     * rule links, the Close button), not only shown. */
+    {
+      guint described = 0;
+
+      for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (dialog)); w != NULL;)
+        {
+          if (gtk_widget_get_focusable (w))
+            {
+              g_autofree char *told = description_of (w);
+
+              g_assert_cmpstr (told, ==, adw_message_dialog_get_body (dialog));
+              described++;
+            }
+          /* Depth first, within the dialog. */
+          if (gtk_widget_get_first_child (w) != NULL)
+            w = gtk_widget_get_first_child (w);
+          else
+            {
+              while (w != GTK_WIDGET (dialog) && gtk_widget_get_next_sibling (w) == NULL)
+                w = gtk_widget_get_parent (w);
+              w = w != GTK_WIDGET (dialog) ? gtk_widget_get_next_sibling (w) : NULL;
+            }
+        }
+      /* The rule links and a Close button at least. */
+      g_assert_cmpuint (described, >=, 2);
+    }
     sl_test_ui_save_png (GTK_WIDGET (dialog), "turn-refusal.png");
     gtk_window_destroy (GTK_WINDOW (dialog));
   }
