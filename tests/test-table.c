@@ -629,6 +629,28 @@ told (SlGame   *game,
   return found + paired;
 }
 
+/* T-19, A-126: every viewer is told which units wear a power suit (their
+ * armour is on the squad logs), so that a side's phone offers the stealth
+ * power mode for those only, as the private view does: the Commonwealth's
+ * light infantry suits have it, the TOG tech's suit (TS) not. */
+static void
+test_power_suit_t19 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (TRUE);
+  g_autoptr(JsonNode) node = sl_table_model_to_json (sl_table_model_get_for_game (game), SL_VIEWER_TABLE);
+  JsonArray *units = json_object_get_array_member (json_node_get_object (node), "units");
+
+  g_assert_cmpuint (json_array_get_length (units), ==, 3);
+  for (guint i = 0; i < json_array_get_length (units); i++)
+    {
+      JsonObject *u = json_array_get_object_element (units, i);
+      const char *id = json_object_get_string_member (u, "id");
+
+      g_assert_true (json_object_has_member (u, "power_suit"));
+      g_assert_cmpint (json_object_get_boolean_member (u, "power_suit"), ==, !g_str_equal (id, "eye"));
+    }
+}
+
 /* §15.1, P-28, P-37, T-19: TOG's view and the table's hold none of the
  * Commonwealth's secrets — no note's text, no secret modifier, no pile
  * with who lies under it, no decoy — in any string, member or pairing;
@@ -827,6 +849,7 @@ main (int   argc,
   g_test_add_func ("/table/units-in-view-A-18", test_units_in_view_a18);
   g_test_add_func ("/table/secrets-per-viewer-15.1", test_secrets_per_viewer);
   g_test_add_func ("/table/json-documented", test_json_documented);
+  g_test_add_func ("/table/power-suit-T-19", test_power_suit_t19);
   g_test_add_func ("/table/once-per-change", test_once_per_change);
   return g_test_run ();
 }

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
+#include <signal.h>
+#include <glib-unix.h>
 
 #include "sl-cli.h"
 #include "sl-report.h"
@@ -27,6 +29,7 @@
 #include "sl-rules.h"
 #include "sl-table-model.h"
 #include "sl-text.h"
+#include "sl-server.h"
 
 /* Exit statuses (documented in docs/cli.md). */
 enum
@@ -150,7 +153,7 @@ gboolean
 sl_cli_handles (const char *arg)
 {
   static const char * const commands[] = {
-    "resolve", "new", "play", "replay", "print", "report", "rules", "help", "--help", "-h", "-?", "--version", NULL
+    "resolve", "new", "play", "replay", "print", "report", "rules", "serve", "help", "--help", "-h", "-?", "--version", NULL
   };
 
   if (arg == NULL)
@@ -176,6 +179,8 @@ sl_cli_usage (void)
       "  squadlog report GAME -o REPORT.html             Write the after-action report\n"
       "  squadlog rules show ID | search WORDS… | list [--kind KIND]\n"
       "                                                  Look up the rules the app cites\n"
+      "  squadlog serve GAME [--bind ADDR] [--port N] [--json]\n"
+      "                                                  Serve the private views to phones\n"
       "\n"
       "Squad Log keeps the squad logs of PHALANX: Streets of Blood.\n"
       "\n"
@@ -191,6 +196,8 @@ sl_cli_usage (void)
       "              decisive moments) as a self-contained HTML page\n"
       "  rules       Show a rule of the reference by its id (P-34, A-92, T-23 or a\n"
       "              rule option), search the reference, or list it\n"
+      "  serve       Serve each side's private view, and the referee's, to phones\n"
+      "              on the local network, saving every command they send\n"
       "\n"
       "Options:\n"
       "  -h, --help  Show this help\n"
@@ -1575,6 +1582,180 @@ cmd_rules (int    argc,
   return EXIT_OK;
 }
 
+/* squadlog serve: the phones' server without the window (docs/phones.md). */
+typedef struct
+{
+  SlServer   *server;
+  GMainLoop  *loop;
+  const char *path;
+  const char *host;
+  gboolean    json;
+  GHashTable *told;      /* viewer → the invitation's secret last printed */
+  int         status;
+} Serve;
+
+/* Every viewer's invitation, printed when it is new: one line each. */
+static void
+serve_tell (Serve *s)
+{
+  GArray *viewers = sl_server_get_viewers (s->server);
+  const SlSetup *setup = sl_game_get_setup (sl_server_get_game (s->server));
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; i < viewers->len; i++)
+    {
+      SlViewer viewer = g_array_index (viewers, SlViewer, i);
+      g_autofree char *code = NULL;
+      g_autofree char *url = sl_server_pairing_link (s->server, viewer, s->host, &code);
+      const char *told = g_hash_table_lookup (s->told, GINT_TO_POINTER (viewer));
+
+      if (g_strcmp0 (told, url) == 0)
+        continue;
+      if (s->json)
+        {
+          g_autoptr(JsonBuilder) b = json_builder_new ();
+          g_autoptr(JsonNode) node = NULL;
+
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "side");
+          json_builder_add_string_value (b, sl_viewer_id (setup, viewer));
+          json_builder_set_member_name (b, "url");
+          json_builder_add_string_value (b, url);
+          json_builder_set_member_name (b, "code");
+          json_builder_add_string_value (b, code);
+          json_builder_set_member_name (b, "fingerprint");
+          json_builder_add_string_value (b, sl_server_get_fingerprint (s->server));
+          json_builder_end_object (b);
+          node = json_builder_get_root (b);
+          sl_json_append (out, node, FALSE, 0);
+          g_string_append_c (out, '\n');
+        }
+      else
+        g_string_append_printf (out, _("%s: %s — code %s\n"), sl_server_viewer_name (s->server, viewer), url, code);
+      g_hash_table_insert (s->told, GINT_TO_POINTER (viewer), g_strdup (url));
+    }
+  if (out->len > 0)
+    {
+      cli_write (out->str, out->len);
+      cli_flush ();
+    }
+}
+
+/* An invitation lasts five minutes: each renewed is printed again. */
+static gboolean
+serve_tick_cb (gpointer data)
+{
+  serve_tell (data);
+  return G_SOURCE_CONTINUE;
+}
+
+/* Every command a phone sends is saved before the next is taken. */
+static void
+serve_game_changed_cb (SlGame *game,
+                       Serve  *s)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!sl_game_save (game, s->path, &error))
+    {
+      g_printerr ("squadlog serve: %s\n", error->message);
+      s->status = EXIT_FAILURE_;
+      g_main_loop_quit (s->loop);
+    }
+}
+
+static gboolean
+serve_quit_cb (gpointer data)
+{
+  g_main_loop_quit (((Serve *) data)->loop);
+  return G_SOURCE_CONTINUE;
+}
+
+static int
+cmd_serve (int    argc,
+           char **argv)
+{
+  g_autofree char *rules_path = NULL;
+  g_autofree char *bind = NULL;
+  g_autofree char *certificate = NULL;
+  g_autoptr(SlGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) addresses = NULL;
+  gint64 port = SL_SERVER_DEFAULT_PORT;
+  gboolean json = FALSE;
+  GOptionEntry entries[] = {
+    { "bind", 0, 0, G_OPTION_ARG_STRING, &bind, N_("Listen on this address only (default: every address)"), N_("ADDR") },
+    { "port", 0, 0, G_OPTION_ARG_INT64, &port, N_("Listen on this port (default: 9743; 0: any free one)"), N_("N") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print each viewer's pairing link as a line of JSON"), NULL },
+    { "certificate", 0, 0, G_OPTION_ARG_FILENAME, &certificate,
+      N_("Keep the server's certificate in this file (default: in the user's data folder)"), N_("FILE") },
+    { "rules", 0, 0, G_OPTION_ARG_FILENAME, &rules_path, N_("Use this rules file"), N_("FILE") },
+    { NULL }
+  };
+  Serve s = { .json = FALSE };
+  guint tick, term, intr;
+
+  if (!parse_options ("serve", _("GAME — serve the private views to phones"),
+                      _("Serves each side's private view, and the referee's, over HTTPS on the\n"
+                        "local network, until interrupted; prints each viewer's pairing link and\n"
+                        "code, and saves every command a phone sends (docs/phones.md)."),
+                      entries, &argc, &argv))
+    return EXIT_FAILURE_;
+  if (argc != 3)
+    {
+      g_printerr (_("squadlog serve: give one game file (see “squadlog serve --help”).\n"));
+      return EXIT_FAILURE_;
+    }
+  if (port < 0 || port > 65535)
+    {
+      g_printerr (_("squadlog serve: --port takes a port from 0 to 65535.\n"));
+      return EXIT_FAILURE_;
+    }
+  game = load_game ("serve", rules_path, argv[2]);
+  if (game == NULL)
+    return EXIT_FAILURE_;
+  if (!sl_game_take_file (game, &error))
+    {
+      g_printerr ("squadlog serve: %s\n", error->message);
+      return EXIT_FAILURE_;
+    }
+  s.server = sl_server_new (game);
+  if (!sl_server_start (s.server, bind, (guint) port, certificate, &error))
+    {
+      g_printerr ("squadlog serve: %s\n", error->message);
+      g_object_unref (s.server);
+      return EXIT_FAILURE_;
+    }
+  addresses = sl_server_local_addresses ();
+  s.host = bind != NULL ? bind : addresses[0] != NULL ? addresses[0] : "127.0.0.1";
+  s.path = argv[2];
+  s.json = json;
+  s.loop = g_main_loop_new (NULL, FALSE);
+  s.told = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+  g_signal_connect (game, "changed", G_CALLBACK (serve_game_changed_cb), &s);
+  g_signal_connect_swapped (s.server, "changed", G_CALLBACK (serve_tell), &s);
+  serve_tell (&s);
+  tick = g_timeout_add_seconds (1, serve_tick_cb, &s);
+  term = g_unix_signal_add (SIGTERM, serve_quit_cb, &s);
+  intr = g_unix_signal_add (SIGINT, serve_quit_cb, &s);
+  g_main_loop_run (s.loop);
+  g_source_remove (tick);
+  g_source_remove (term);
+  g_source_remove (intr);
+  g_signal_handlers_disconnect_by_data (game, &s);
+  g_signal_handlers_disconnect_by_data (s.server, &s);
+  sl_server_stop (s.server);
+  g_object_unref (s.server);
+  g_hash_table_unref (s.told);
+  g_main_loop_unref (s.loop);
+  if (!sl_game_flush (game, &error) && s.status == 0)
+    {
+      g_printerr ("squadlog serve: %s\n", error->message);
+      return EXIT_FAILURE_;
+    }
+  return s.status;
+}
+
 int
 sl_cli_main (int    argc,
              char **argv)
@@ -1613,6 +1794,8 @@ sl_cli_main (int    argc,
     return cmd_report (argc, argv);
   if (g_str_equal (command, "rules"))
     return cmd_rules (argc, argv);
+  if (g_str_equal (command, "serve"))
+    return cmd_serve (argc, argv);
 
   if (command[0] == '-')
     g_printerr (_("squadlog: unknown option “%s”. Try “squadlog --help”.\n"), command);

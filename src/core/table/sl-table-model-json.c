@@ -230,6 +230,9 @@ units_json (SlTableModel  *self,
       json_object_set_string_member (o, "squad", sl_setup_squad_at (setup, t->squad)->id);
       json_object_set_string_member (o, "grouping", sl_setup_grouping_at (setup, t->grouping)->id);
       json_object_set_boolean_member (o, "hidden", t->hidden);
+      /* T-19: its armour, on every squad log, has the stealth power mode
+       * (set in secret when it hides, A-126). */
+      json_object_set_boolean_member (o, "power_suit", us->armor != NULL && us->armor->power_suit);
       json_object_set_boolean_member (o, "out", t->out);
       json_object_set_string_member (o, "wound", sl_wound_names[t->wound]);
       if (leads_names[t->leads] != NULL)

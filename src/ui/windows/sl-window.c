@@ -18,6 +18,7 @@
 #include "sl-dice-sheet.h"
 #include "sl-fire-sheet.h"
 #include "sl-markers-window.h"
+#include "sl-phones-window.h"
 #include "sl-morale.h"
 #include "sl-object-fire-sheet.h"
 #include "sl-history-view.h"
@@ -66,6 +67,11 @@ typedef enum
 struct _SlWindow
 {
   AdwApplicationWindow  parent_instance;
+
+  /* Private Views on Phones (docs/phones.md): the server of the game
+   * shown, made the first time its window opens, stopped with the game. */
+  SlServer             *phones;
+  SlPhonesWindow       *phones_window;    /* weak */
 
   AdwWindowTitle       *window_title;
   AdwToastOverlay      *toasts;
@@ -564,6 +570,7 @@ update_actions (SlWindow *self)
                                  !sl_game_get_state (self->game)->over && waiting_mine (self) >= 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.detect", game && may_detect (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.markers", game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.phones", game);
   /* T-36: where the units are matters in vacuum or a hostile atmosphere. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.exposure",
                                  game && !sl_game_get_state (self->game)->over &&
@@ -759,6 +766,20 @@ static void show_unit (SlWindow *self, int unit);
 static void close_private (SlWindow *self);
 static void update_print_menu (SlWindow *self);
 
+/* The phones' server stops when its game closes: every phone's socket
+ * closed, every token forgotten. */
+static void
+drop_phones (SlWindow *self,
+             SlGame   *game)
+{
+  if (self->phones == NULL || (game != NULL && sl_server_get_game (self->phones) == game))
+    return;
+  if (self->phones_window != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->phones_window));
+  sl_server_stop (self->phones);
+  g_clear_object (&self->phones);
+}
+
 /* Shows @game (or the start page without one). */
 void
 sl_window_set_game (SlWindow *self,
@@ -776,6 +797,7 @@ sl_window_set_game (SlWindow *self,
   g_clear_handle_id (&self->retry_id, g_source_remove);
   if (self->game != game)
     keep_opening_cache (self->game);
+  drop_phones (self, game);
   g_set_object (&self->game, game);
   sl_journal_mark_set (&self->told, game);
   g_clear_pointer (&self->outcome, g_free);
@@ -1518,6 +1540,23 @@ show_markers (SlWindow *self,
   gtk_window_present (GTK_WINDOW (markers));
   if (marker > 0)
     sl_markers_window_show_marker (markers, marker);
+}
+
+/* Private Views on Phones: the sharing window of the game's server. */
+static void
+phones_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  SlWindow *self = SL_WINDOW (widget);
+
+  if (self->game == NULL)
+    return;
+  if (self->phones == NULL)
+    self->phones = sl_server_new (self->game);
+  if (self->phones_window == NULL)
+    g_set_weak_pointer (&self->phones_window, sl_phones_window_new (GTK_WINDOW (self), self->phones));
+  gtk_window_present (GTK_WINDOW (self->phones_window));
 }
 
 static void
@@ -2665,6 +2704,8 @@ sl_window_dispose (GObject *object)
   g_clear_weak_pointer (&self->announced);
   g_clear_pointer (&self->outcome, g_free);
   keep_opening_cache (self->game);
+  drop_phones (self, NULL);
+  g_clear_weak_pointer (&self->phones_window);
   g_clear_object (&self->game);
   if (self->shortcuts != NULL)
     gtk_window_destroy (self->shortcuts);
@@ -2757,6 +2798,8 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, "win.detect", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK, "win.mine", NULL);
   gtk_widget_class_install_action (widget_class, "win.markers", NULL, markers_action);
+  gtk_widget_class_install_action (widget_class, "win.phones", NULL, phones_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_H, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.phones", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK, "win.markers", NULL);
   gtk_widget_class_install_action (widget_class, "win.builder", NULL, builder_action);
   gtk_widget_class_install_action (widget_class, "win.scenario-editor", NULL, scenario_editor_action);
