@@ -321,6 +321,24 @@ test_option_stack_cover_a47 (void)
 
   g_assert_cmpint (modifier_of (single), ==, 3);
   g_assert_cmpint (modifier_of (stacked), ==, 1 + 2 + 3);
+  /* A cover that changes nothing says why (issue 31 #6): named at +0. */
+  {
+    g_autoptr(JsonNode) r = sl_test_resolve (single);
+    JsonArray *breakdown = json_node_get_array (sl_test_member (r, "breakdown"));
+    guint not_counted = 0;
+
+    for (guint i = 0; i < json_array_get_length (breakdown); i++)
+      {
+        JsonObject *m = json_array_get_object_element (breakdown, i);
+
+        if (strstr (json_object_get_string_member (m, "label"), ": not counted, only the highest cover counts (A-47)"))
+          {
+            g_assert_cmpint (json_object_get_int_member (m, "value"), ==, 0);
+            not_counted++;
+          }
+      }
+    g_assert_cmpuint (not_counted, ==, 2);
+  }
 }
 
 static void

@@ -43,7 +43,8 @@ test_declare_sheet_choices (void)
     g_autoptr(JsonNode) preview = sl_test_json_preview (game, declare);
     JsonObject *to_hit = json_object_get_object_member (json_node_get_object (preview), "to_hit");
     g_autofree char *odds = sl_check_odds_words (to_hit);
-    g_autofree char *expected = g_strdup_printf ("3 AP · ends in subphase 10 · to hit before cover: %s", odds);
+    g_autofree char *expected = g_strdup_printf ("3 AP · ends in subphase 10 · to hit: %s, before the cover, the range "
+                                                 "and smoke, which the fire sheet adds", odds);
 
     g_assert_cmpstr (sl_declare_sheet_get_choice (sheet, "aimed-fire"), ==, expected);
   }
@@ -341,7 +342,7 @@ test_declare_sheet_burst (void)
 
 /* T-22, T-23: after a fire, a single shot in the next subphase is refused
  * in the core's words, a burst is not; choosing the burst makes the Fire
- * action possible again. */
+ * action possible again, and the refusal its key showed goes. */
 static void
 test_declare_sheet_burst_rate (void)
 {
@@ -363,11 +364,21 @@ test_declare_sheet_burst_rate (void)
   single = g_strdup (sl_declare_sheet_get_choice (sheet, "fire"));
   g_assert_nonnull (strstr (single, "T-23"));
   g_assert_false (sl_declare_sheet_choose (sheet, "fire"));
+  /* Its key says why; the refusal goes once the burst puts it right
+   * (issue 31 #6). */
+  sl_sheet_show_problem (SL_SHEET (sheet), NULL);
+  sl_test_ui_settle ();
+  if (sl_test_ui_type (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (sheet))), "f"))
+    {
+      g_assert_nonnull (strstr (sl_sheet_get_problem (SL_SHEET (sheet)), "T-23"));
+      g_assert_true (g_str_has_prefix (sl_sheet_get_problem (SL_SHEET (sheet)), "Fire/Throw (F): "));
+    }
   g_assert_true (sl_declare_sheet_set_burst (sheet, "concentrated"));
+  g_assert_null (sl_sheet_get_problem (SL_SHEET (sheet)));
   g_assert_true (sl_declare_sheet_can_choose (sheet, "fire"));
   /* The burst declared tells the burst's odds (issue 22 item 5). */
   g_assert_true (g_str_has_prefix (sl_declare_sheet_get_choice (sheet, "fire"),
-                                   "1 AP · ends in subphase 2 · to hit before cover: Needs "));
+                                   "1 AP · ends in subphase 2 · to hit: Needs "));
   g_assert_true (sl_declare_sheet_set_burst (sheet, "none"));
   g_assert_cmpstr (sl_declare_sheet_get_choice (sheet, "fire"), ==, single);
   sl_sheet_close (SL_SHEET (sheet));

@@ -36,9 +36,27 @@ training_every_turn (void)
   return game;
 }
 
+/* The group titled @title under @widget, or NULL. */
+static GtkWidget *
+find_group (GtkWidget  *widget,
+            const char *title)
+{
+  if (ADW_IS_PREFERENCES_GROUP (widget) &&
+      g_strcmp0 (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_group (c, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* P-31: the TOG squad (regular, leader 0) routs on 5 or less of a d100:
  * 5 %, and the sheet says so as the history will ("routs on 5 or less":
- * success is routing). "6" then "0" is 60: it holds. */
+ * success is routing), with no empty Modifiers box. "6" then "0" is 60: it holds. */
 static void
 test_rout_sheet (void)
 {
@@ -63,6 +81,9 @@ test_rout_sheet (void)
   sl_test_ui_settle ();
   sl_test_ui_save_png (GTK_WIDGET (sheet), "rout-sheet.png");
   g_assert_cmpstr (sl_dice_sheet_get_odds (sheet), ==, "Routs on 5 or less · 5 %");
+  /* Issue 31 #8: no modifier, no empty Modifiers box. */
+  g_assert_nonnull (find_group (GTK_WIDGET (sheet), "Modifiers"));
+  g_assert_false (gtk_widget_get_visible (find_group (GTK_WIDGET (sheet), "Modifiers")));
   /* Issue 21 #9: a dialog, its focus on the roll button, whose
    * description says the odds and what to type, then the tens typed. */
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (sheet), GTK_ACCESSIBLE_ROLE_DIALOG);
@@ -82,6 +103,8 @@ test_rout_sheet (void)
   /* "00" is 100: never a rout. */
   sheet = sl_dice_sheet_new (NULL, game, "Renegade Squad Checks for Rout", "P-31", cw, dice, G_N_ELEMENTS (dice), FALSE);
   sl_sheet_present (SL_SHEET (sheet));
+  /* A veteran squad led at −1 has modifiers: shown (T-26). */
+  g_assert_true (gtk_widget_get_visible (find_group (GTK_WIDGET (sheet), "Modifiers")));
   g_assert_true (sl_dice_sheet_type_digit (sheet, 0));
   g_assert_true (sl_dice_sheet_type_digit (sheet, 0));
   g_assert_nonnull (strstr (sl_game_get_entry (game, n + 1)->summary, "rolled 100"));

@@ -181,7 +181,7 @@ test_fire_sheet_accessible (void)
   const char *title = "13 · Trooper Hale Fires";
   const char *asked = "Needs 7 or less · 70 %\nType the die: 1–9, 0 for 10.";
   const char *jam = "Needs 7 or less · 70 %\nDice typed: 1\n"
-                    "A natural 1: the jam check (P-16). Type its die: 1–9, 0 for 10.";
+                    "A natural 1: the jam check (P-16) — Jams on 2 or less · 20 %. Type its die: 1–9, 0 for 10.";
   g_autoptr(JsonNode) command = NULL;
   g_autoptr(JsonNode) preview = NULL;
   JsonArray *breakdown;
@@ -243,6 +243,57 @@ test_fire_sheet_accessible (void)
   g_assert_cmpstr (sl_sheet_get_description (SL_SHEET (sheet)), ==, jam);
 }
 
+/* Issue 31 #6: the sheet says what will happen. Full cover blocks the
+ * line of sight (T-15): the sheet says so and asks for no die, and the
+ * refusal clears once the cover is put right; a cover that changes
+ * nothing, under the scenario's heavy woods, says why (A-47, T-41 G). */
+static void
+test_fire_sheet_says_why (void)
+{
+  g_autoptr(SlGame) game = e07_fire ();
+  SlFireSheet *sheet = sl_fire_sheet_new (NULL, game, sl_test_unit (game, "cw-13"), FALSE);
+  g_autoptr(GtkWidget) keep = g_object_ref (GTK_WIDGET (sheet));
+  guint n = sl_game_get_n_entries (game);
+
+  sl_sheet_present (SL_SHEET (sheet));
+  sl_fire_sheet_set_cover (sheet, SL_COVER_FULL_HARD);
+  g_assert_nonnull (strstr (sl_sheet_get_problem (SL_SHEET (sheet)), "Full cover blocks the line of sight"));
+  g_assert_cmpstr (sl_sheet_get_prompt (SL_SHEET (sheet)), ==,
+                   "No die: the fire cannot be resolved as the sheet stands (see above).");
+  g_assert_false (sl_fire_sheet_enter_die (sheet, 4));
+  g_assert_cmpuint (sl_game_get_n_entries (game), ==, n);
+  sl_fire_sheet_set_cover (sheet, SL_COVER_NONE);
+  g_assert_true (sl_sheet_get_problem (SL_SHEET (sheet)) == NULL || *sl_sheet_get_problem (SL_SHEET (sheet)) == '\0');
+  g_assert_cmpstr (sl_sheet_get_prompt (SL_SHEET (sheet)), ==, "Type the die: 1–9, 0 for 10.");
+  sl_sheet_close (SL_SHEET (sheet));
+
+  {
+    g_autoptr(SlGame) woods = sl_test_game_new_scenario ("definitely-not-camping", NULL);
+    SlFireSheet *woods_sheet;
+    g_autoptr(GtkWidget) woods_keep = NULL;
+
+    sl_test_play (woods, "{'type': 'initiative', 'rolls': {'cw-team1': 1, 'cw-team2': 2, 'cw-team3': 3,"
+                         " 'tog-squad': 9}}");
+    if (sl_game_get_state (woods)->phase != SL_PHASE_ACTION)
+      sl_test_play (woods, "{'type': 'next'}");
+    sl_test_play (woods, "{'type': 'declare', 'unit': 'cw-22', 'action': 'fire', 'target': 'tog-2'}");
+    sl_test_play (woods, "{'type': 'next'}");
+    woods_sheet = sl_fire_sheet_new (NULL, woods, sl_test_unit (woods, "cw-22"), FALSE);
+    woods_keep = g_object_ref (GTK_WIDGET (woods_sheet));
+    sl_sheet_present (SL_SHEET (woods_sheet));
+    sl_fire_sheet_set_cover (woods_sheet, SL_COVER_HALF_HARD);
+    g_assert_nonnull (sl_test_ui_find (GTK_WIDGET (woods_sheet), ADW_TYPE_ACTION_ROW,
+                                       "Hard half cover: not counted, only the highest cover counts (A-47)"));
+    g_assert_cmpstr (sl_fire_sheet_get_odds (woods_sheet), ==, "Needs a 1 · 10 %");
+    /* … said by the choice itself. */
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (sl_test_ui_find (GTK_WIDGET (woods_sheet), ADW_TYPE_COMBO_ROW, "C_over")),
+                     ==, "Hard half cover: not counted, only the highest cover counts (A-47)");
+    sl_test_ui_settle ();
+    sl_test_ui_save_png (GTK_WIDGET (woods_sheet), "fire-sheet-a47.png");
+    sl_sheet_close (SL_SHEET (woods_sheet));
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -255,5 +306,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/fire-sheet/concentrated-burst", test_fire_sheet_burst);
   g_test_add_func ("/fire-sheet/declared-burst-P-30", test_fire_sheet_declared_burst);
   g_test_add_func ("/fire-sheet/accessible", test_fire_sheet_accessible);
+  g_test_add_func ("/fire-sheet/says-why-T-15-A-47", test_fire_sheet_says_why);
   return g_test_run ();
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sl-json.h"
+#include "sl-table-model.h"
 #include "sl-test-game.h"
 
 /* E-20's two soldiers: a bounce infantryman (Combat Arms, melee −1) and a
@@ -516,10 +517,31 @@ test_parry (void)
   g_assert_cmpint (sl_test_unit_state (game, "bounce")->wound, ==, SL_WOUND_NONE);
 }
 
+/* P-22, A-75, issue 31 #6: a unit in melee contact is offered its
+ * opponent as its target, to engage again or to avoid — whatever its log
+ * says of its last action — and the rules' words tell the ways out. */
+static void
+test_contact_default_target_a75 (void)
+{
+  g_autoptr(SlGame) game = duel_in_contact ();
+  SlTableModel *table = sl_table_model_get_for_game (game);
+  int tech = sl_test_unit (game, "tech");
+
+  sl_test_play (game, "{'type': 'correct', 'unit': 'tech', 'field': 'action', 'value': null}");
+  g_assert_cmpint (sl_state_unit_last_target (sl_game_get_state (game), tech), ==, sl_test_unit (game, "bounce"));
+  g_assert_nonnull (strstr (sl_table_model_get_unit (table, tech)->orders,
+                            "is in melee contact: it engages again, or leaves by trying to avoid"));
+  /* Out of contact, the record of its fires again. */
+  sl_test_play (game, "{'type': 'pass'}");
+  sl_test_play (game, "{'type': 'avoid', 'unit': 'tech', 'roll': 2, 'attack_roll': 9}");
+  g_assert_cmpint (sl_state_unit_last_target (sl_game_get_state (game), tech), ==, -1);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/melee/contact-default-target-A-75", test_contact_default_target_a75);
   g_test_add_func ("/game/melee/engagement-to-resolution", test_engagement_to_resolution);
   g_test_add_func ("/game/melee/avoid-E-20", test_avoid_e20);
   g_test_add_func ("/game/melee/avoid-cases", test_avoid_cases);

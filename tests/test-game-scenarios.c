@@ -114,6 +114,25 @@ test_scenario1_detection_a132 (void)
   g_assert_cmpint (sl_game_get_state (game)->phase, ==, SL_PHASE_DETECTION);
   e = sl_test_play (game, "{'type': 'detect', 'unit': 'tog-1', 'pile': 'Pile A', 'distance_m': 3, 'roll': 1}");
   g_assert_cmpint (sl_test_breakdown (e->result, "breakdown", "heavy-woods"), ==, 3);
+  /* The table's half cover, or none said, adds to the scenario's woods,
+   * as the detection sheet shows them (issue 31 #6, T-19). */
+  {
+    g_autoptr(JsonNode) half = sl_test_json_preview (game, "{'type': 'detect', 'unit': 'tog-2', 'pile': 'Pile B',"
+                                                           " 'distance_m': 3, 'cover': ['half-cover'], 'roll': 5}");
+    g_autoptr(JsonNode) none = sl_test_json_preview (game, "{'type': 'detect', 'unit': 'tog-2', 'pile': 'Pile B',"
+                                                           " 'distance_m': 3, 'cover': [], 'roll': 5}");
+
+    JsonArray *items = json_node_get_array (sl_test_member (half, "breakdown"));
+    gboolean said = FALSE;
+
+    g_assert_cmpint (sl_test_breakdown (half, "breakdown", "heavy-woods"), ==, 3);
+    /* only the highest counts; the half cover is said, at +0. */
+    for (guint i = 0; i < json_array_get_length (items); i++)
+      said |= g_strcmp0 (json_object_get_string_member (json_array_get_object_element (items, i), "label"),
+                         "Half cover: not counted, only the highest cover counts (A-47)") == 0;
+    g_assert_true (said);
+    g_assert_cmpint (sl_test_breakdown (none, "breakdown", "heavy-woods"), ==, 3);
+  }
   /* Hidden units cannot be fired at (P-14 step 1). */
   sl_test_play (game, "{'type': 'next'}");
   g_assert_cmpint (sl_game_get_state (game)->phase, ==, SL_PHASE_ACTION);
@@ -356,6 +375,64 @@ test_construction (void)
   }
 }
 
+/* Issue 31 #6, T-41 G, T-10, T-36, A-50, P-14: a declared shot's odds
+ * count all the app knows — the scenario's heavy woods everywhere, the
+ * night, the target's movement when the shot resolves — and are those
+ * the fire resolves at when the table adds nothing (needs 1 or less,
+ * 10 %, not the 60 % of the logs alone); the declaration names what it
+ * counted and what the fire sheet adds. */
+static void
+test_declared_odds_t41 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_scenario ("definitely-not-camping", NULL);
+  g_autoptr(JsonNode) declared = NULL;
+  g_autoptr(JsonNode) fired = NULL;
+  JsonObject *to_hit;
+  const char *note;
+
+  dnc_turn (game);
+  declared = sl_test_json_preview (game, "{'type': 'declare', 'unit': 'cw-22', 'action': 'fire', 'target': 'tog-2'}");
+  to_hit = json_object_get_object_member (json_node_get_object (declared), "to_hit");
+  g_assert_cmpint (json_object_get_int_member (to_hit, "needed"), ==, 1);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (to_hit, "probability"), 0.1, 1e-9);
+  note = json_object_get_string_member (json_node_get_object (declared), "to_hit_note");
+  g_test_message ("%s", note);
+  g_assert_cmpstr (note, ==, "with Heavy Woods and night; the fire sheet adds the cover, the range and smoke");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-22', 'action': 'fire', 'target': 'tog-2'}");
+  sl_test_play (game, "{'type': 'next'}");
+  fired = sl_test_json_preview (game, "{'type': 'fire', 'unit': 'cw-22'}");
+  g_assert_cmpint (sl_test_int (fired, "needed"), ==, json_object_get_int_member (to_hit, "needed"));
+
+  /* A target walking when the shot resolves (A-50): counted, and named
+   * (the training game, declared in any order). */
+  {
+    g_autoptr(SlGame) walk = sl_test_game_new ();
+    g_autoptr(JsonNode) preview = NULL;
+    g_autoptr(JsonNode) fire = NULL;
+    g_autoptr(JsonNode) still = NULL;
+
+    sl_test_start_turn (walk);
+    still = sl_test_json_preview (walk, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}");
+    g_assert_cmpstr (json_object_get_string_member (json_node_get_object (still), "to_hit_note"), ==,
+                     "before the cover, the range and smoke, which the fire sheet adds");
+    sl_test_play (walk, "{'type': 'declare', 'unit': 'cw-13', 'action': 'walk'}");
+    preview = sl_test_json_preview (walk, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}");
+    g_assert_cmpstr (json_object_get_string_member (json_node_get_object (preview), "to_hit_note"), ==,
+                     "with the target walking; the fire sheet adds the cover, the range and smoke");
+    g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (json_node_get_object (preview), "to_hit"),
+                                                 "modifier"), !=,
+                     json_object_get_int_member (json_object_get_object_member (json_node_get_object (still), "to_hit"),
+                                                 "modifier"));
+    sl_test_play (walk, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}");
+    while (sl_game_get_state (walk)->step != SL_STEP_RANGED_FIRE)
+      sl_test_play (walk, "{'type': 'next'}");
+    fire = sl_test_json_preview (walk, "{'type': 'fire', 'unit': 'tog-1'}");
+    g_assert_cmpint (sl_test_int (fire, "needed"), ==,
+                     json_object_get_int_member (json_object_get_object_member (json_node_get_object (preview), "to_hit"),
+                                                 "needed"));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -363,6 +440,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/scenarios/hold-fire-T-41", test_hold_fire_t41);
   g_test_add_func ("/scenarios/heavy-woods-T-41", test_heavy_woods_t41);
+  g_test_add_func ("/scenarios/declared-odds-T-41-A-50", test_declared_odds_t41);
   g_test_add_func ("/scenarios/scenario1-detection-A-132", test_scenario1_detection_a132);
   g_test_add_func ("/scenarios/blow-T-42", test_blow_t42);
   g_test_add_func ("/scenarios/pest-control-T-43", test_pest_control_t43);

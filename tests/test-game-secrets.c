@@ -97,6 +97,14 @@ test_seal_reveal (void)
   g_assert_false (json_object_get_boolean_member (revealed, "dud"));
   g_assert_cmpint (sl_game_get_state (game)->note_status[0], ==, SL_NOTE_REVEALED);
   sl_test_refuse (game, "{'type': 'reveal', 'sealed': 1}", "sealed", "revealed already");
+  /* Where a hidden unit lies is revealed, never a dud (issue 31 #8). */
+  {
+    g_autoptr(SlGame) hidden = sl_test_game_new_hide_and_seek (FALSE);
+
+    sl_test_refuse (hidden, "{'type': 'reveal', 'sealed': 1, 'dud': true}", "dud", "never a dud");
+    g_assert_false (sl_note_kind_may_be_dud (SL_NOTE_HIDDEN_UNIT));
+    g_assert_true (sl_note_kind_may_be_dud (SL_NOTE_MINE));
+  }
   /* An unclear note: the players declare it a dud. */
   e = sl_test_play (game, "{'type': 'reveal', 'sealed': 2, 'dud': true}");
   g_assert_nonnull (strstr (e->summary, "dud"));

@@ -385,6 +385,47 @@ test_history_changes_only (void)
   gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (view)));
 }
 
+/* Issue 31 #3: a new entry brings the newest back into view, wherever the
+ * list was scrolled; going back to an entry leaves it where it is. The
+ * clock's lines (Next, a turn passed, P-08 step 2) are told small so that
+ * the results stand out. */
+static void
+test_history_newest_in_view (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_strict ();
+  GtkWidget *view;
+  GListModel *model;
+  GtkAdjustment *adjustment;
+
+  sl_test_start_turn (game);
+  sl_test_play_many (game, "{'type': 'correct', 'unit': 'tog-3', 'field': 'keys', 'value': 1}", 30);
+  view = show_history (game, 400, &model);
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_first_child (view)));
+  sl_test_ui_settle ();
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment));
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_page_size (adjustment) / 2);
+  sl_test_ui_settle ();
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, 0);
+  sl_test_play (game, "{'type': 'pass'}");
+  sl_test_ui_settle ();
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, gtk_adjustment_get_lower (adjustment));
+  {
+    g_autoptr(SlHistoryItem) pass = g_list_model_get_item (model, 0);
+    g_autoptr(SlHistoryItem) correction = g_list_model_get_item (model, 1);
+
+    g_assert_true (sl_history_item_get_clock (pass));
+    g_assert_nonnull (strstr (sl_history_item_get_summary (pass), "has had its turn; now"));
+    g_assert_false (sl_history_item_get_clock (correction));
+  }
+  /* Back to an entry: the list stays where the player scrolled. */
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_page_size (adjustment) / 2);
+  sl_test_ui_settle ();
+  g_assert_true (sl_game_go_to (game, 5));
+  sl_test_ui_settle ();
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, 0);
+  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (view)));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -395,5 +436,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/history-view/long", test_history_long);
   g_test_add_func ("/history-view/undone-secret", test_history_undone_secret);
   g_test_add_func ("/history-view/changes-only", test_history_changes_only);
+  g_test_add_func ("/history-view/newest-in-view-P-08", test_history_newest_in_view);
   return g_test_run ();
 }

@@ -1287,6 +1287,25 @@ test_engine_direct (void)
   g_assert_null (result.b.breakdown);
 }
 
+/* Issue 31 #8, T-24: a leader's rating in the modifiers has a real minus
+ * sign, as its value beside it: "Leader rating −1", never "-1". */
+static void
+test_rating_minus_t24 (void)
+{
+  g_autoptr(JsonNode) r = sl_test_resolve ("{'kind': 'rally', 'roll': 5, 'leader_rating': -1}");
+  JsonArray *breakdown = json_node_get_array (sl_test_member (r, "breakdown"));
+  gboolean found = FALSE;
+
+  for (guint i = 0; i < json_array_get_length (breakdown); i++)
+    {
+      const char *label = json_object_get_string_member (json_array_get_object_element (breakdown, i), "label");
+
+      g_assert_null (strstr (label, "-1"));
+      found |= g_str_equal (label, "Leader rating \xe2\x88\x92" "1");
+    }
+  g_assert_true (found);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1355,6 +1374,7 @@ main (int   argc,
   g_test_add_func ("/morale/regroup/malformed", test_regroup_malformed);
 
   g_test_add_func ("/morale/engine", test_engine_direct);
+  g_test_add_func ("/morale/rating-minus-T-24", test_rating_minus_t24);
 
   return g_test_run ();
 }

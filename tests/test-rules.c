@@ -540,6 +540,39 @@ test_documented (void)
     }
 }
 
+/* Issue 31 #8: the README and the manual page count the rule options
+ * the rules give (A-nn options of the digest): "all 73", "the 73 rule
+ * options". */
+static void
+test_options_counted (void)
+{
+  const char *files[] = { "../README.md", "squadlog.1.in" };
+  g_autofree char *all = g_strdup_printf ("all %u\n", sl_option_set_size (sl_test_rules ()->options));
+  g_autofree char *rule = g_strdup_printf ("%u rule options", sl_option_set_size (sl_test_rules ()->options));
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("SL_DOCS_DIR"), files[i], NULL);
+      g_autofree char *text = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GRegex) counted = g_regex_new ("\\b([0-9]+) rule options|\\ball ([0-9]+)\n", 0, 0, NULL);
+      g_autoptr(GMatchInfo) match = NULL;
+      guint found = 0;
+
+      g_file_get_contents (path, &text, NULL, &error);
+      g_assert_no_error (error);
+      for (g_regex_match (counted, text, 0, &match); g_match_info_matches (match); g_match_info_next (match, NULL))
+        {
+          g_autofree char *whole = g_match_info_fetch (match, 0);
+
+          g_test_message ("%s: %s", files[i], whole);
+          g_assert_true (g_str_equal (whole, all) || g_str_equal (whole, rule));
+          found++;
+        }
+      g_assert_cmpuint (found, >, 0);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -559,6 +592,7 @@ main (int   argc,
   g_test_add_func ("/rules/house-rule", test_house_rule);
   g_test_add_func ("/rules/find-default", test_find_default);
   g_test_add_func ("/rules/documented", test_documented);
+  g_test_add_func ("/rules/options-counted", test_options_counted);
 
   return g_test_run ();
 }

@@ -413,6 +413,32 @@ test_squad_log_exposure_t36 (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+shows_label (GtkWidget  *widget,
+             const char *text)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (shows_label (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* Issue 31 #8, T-24: the leader's rating with a real minus sign, as the
+ * print and the modifiers have it (the Renegade Squad's −1). */
+static void
+test_squad_log_rating_t24 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  GtkWidget *log = sl_squad_log_new (game, 1);
+  GtkWidget *window = sl_test_ui_show (log, 1366, -1);
+
+  g_assert_true (shows_label (log, "leader Sergeant Dusk (rating \xe2\x88\x92" "1)"));
+  g_assert_false (shows_label (log, "rating -1"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -430,5 +456,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/squad-log/columns", test_squad_log_columns);
   g_test_add_func ("/squad-log/step", test_squad_log_step);
   g_test_add_func ("/squad-log/exposure-T-36", test_squad_log_exposure_t36);
+  g_test_add_func ("/squad-log/rating-T-24", test_squad_log_rating_t24);
   return g_test_run ();
 }

@@ -832,6 +832,185 @@ test_json_documented (void)
   g_assert_cmpuint (g_hash_table_size (names), >, 50);
 }
 
+/* Issue 31 #3: the last result stays on the table until the next one —
+ * the initiative order, its scores and its dice (P-06 step 2), a fire's
+ * number needed, die and hit or miss (P-14, T-01), whether the app
+ * rolled; declaring, passing and Next leave it; undo takes it back. */
+static void
+test_outcome_stays (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlTableModel *table = sl_table_model_get_for_game (game);
+  const SlTableOutcome *o;
+  const SlJournalEntry *fire;
+  guint initiative_entry;
+
+  g_assert_null (sl_table_model_get_outcome (table));
+  sl_test_start_turn (game);
+  o = sl_table_model_get_outcome (table);
+  g_assert_nonnull (o);
+  g_assert_cmpstr (o->command, ==, "initiative");
+  initiative_entry = o->entry;
+  g_assert_nonnull (strstr (o->sentence, "Initiative for turn 1: TOG Fire Team 1 (3, move)"));
+  g_assert_nonnull (strstr (o->sentence, "Dice: TOG Fire Team 1 3, Renegade Fire Team 1 6"));
+  g_assert_nonnull (strstr (o->sentence, "Renegade Fire Team 2 9."));
+  g_assert_false (o->app_rolled);
+  g_assert_cmpstr (o->when, ==, "Turn 1 · Initiative Phase");
+
+  play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-13'}");
+  play (game, "{'type': 'pass'}");
+  g_assert_cmpuint (sl_table_model_get_outcome (table)->entry, ==, initiative_entry);
+  while (sl_game_get_state (game)->step != SL_STEP_RANGED_FIRE)
+    play (game, "{'type': 'next'}");
+  fire = sl_test_play (game, "{'type': 'fire', 'unit': 'tog-1', 'roll': 4}");
+  o = sl_table_model_get_outcome (table);
+  g_assert_cmpstr (o->command, ==, "fire");
+  g_assert_cmpstr (o->sentence, ==, fire->summary);
+  g_assert_nonnull (strstr (o->sentence, "rolled 4"));
+  g_assert_nonnull (strstr (o->sentence, json_object_get_boolean_member (json_node_get_object (fire->result), "hit")
+                                         ? ", hit" : ", miss"));
+  {
+    g_autofree char *when = g_strdup_printf ("Turn 1 · subphase %d", fire->subphase);
+
+    g_assert_cmpstr (o->when, ==, when);
+  }
+  /* The clock moves on: the result stays. */
+  play (game, "{'type': 'next'}");
+  g_assert_cmpstr (sl_table_model_get_outcome (table)->command, ==, "fire");
+  g_assert_true (sl_game_undo (game));
+  g_assert_true (sl_game_undo (game));
+  g_assert_cmpuint (sl_table_model_get_outcome (table)->entry, ==, initiative_entry);
+  /* Rolled by the app: the die is shown, and who rolled it. */
+  play (game, "{'type': 'fire', 'unit': 'tog-1'}");
+  o = sl_table_model_get_outcome (table);
+  g_assert_true (o->app_rolled);
+  g_assert_nonnull (strstr (o->sentence, "rolled "));
+  g_assert_true (g_str_has_suffix (o->sentence, " The app rolled the dice."));
+}
+
+/* P-08 step 2, issue 31 #4: the groupings Next would pass during
+ * declarations are those from the one whose turn it is with units still
+ * to decide, in the initiative order — and Next does take their
+ * declarations away. */
+static void
+test_next_passes_p08 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_strict ();
+  SlTableModel *table = sl_table_model_get_for_game (game);
+  const SlSetup *setup = sl_game_get_setup (game);
+  static const char * const order[] = { "tog-ft1", "cw-ft1", "tog-ft2", "cw-ft2" };
+  GArray *passes;
+
+  g_assert_cmpuint (sl_table_model_get_next_passes (table)->len, ==, 0);
+  sl_test_start_turn (game);
+  g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_INITIATIVE_ORDER);
+  passes = sl_table_model_get_next_passes (table);
+  g_assert_cmpuint (passes->len, ==, G_N_ELEMENTS (order));
+  for (guint i = 0; i < passes->len; i++)
+    g_assert_cmpstr (sl_setup_grouping_at (setup, g_array_index (passes, int, i))->id, ==, order[i]);
+  play (game, "{'type': 'pass'}");
+  passes = sl_table_model_get_next_passes (table);
+  g_assert_cmpuint (passes->len, ==, 3);
+  g_assert_cmpstr (sl_setup_grouping_at (setup, g_array_index (passes, int, 0))->id, ==, "cw-ft1");
+  /* Next passes them: their units to decide do nothing this subphase. */
+  {
+    g_autoptr(GArray) named = g_array_copy (passes);
+    const SlState *s;
+
+    play (game, "{'type': 'next'}");
+    s = sl_game_get_state (game);
+    g_assert_cmpint (s->subphase, ==, 2);
+    for (int u = 0; u < s->n_units; u++)
+      for (guint i = 0; i < named->len; i++)
+        if (s->grouping_of[u] == g_array_index (named, int, i))
+          g_assert_null (s->units[u].current.action);
+  }
+  /* With every unit of the last groupings decided, only those left count. */
+  g_assert_true (sl_game_undo (game));
+  play (game, "{'type': 'pass'}");
+  play (game, "{'type': 'pass'}");
+  passes = sl_table_model_get_next_passes (table);
+  g_assert_cmpuint (passes->len, ==, 1);
+  g_assert_cmpstr (sl_setup_grouping_at (setup, g_array_index (passes, int, 0))->id, ==, "cw-ft2");
+  /* With freeDeclarationOrder every grouping may act until Next: a pass
+   * takes none of them out. */
+  {
+    g_autoptr(SlGame) free = sl_test_game_new ();
+
+    sl_test_start_turn (free);
+    play (free, "{'type': 'pass'}");
+    g_assert_cmpuint (sl_table_model_get_next_passes (sl_table_model_get_for_game (free))->len, ==, 4);
+  }
+}
+
+/* P-28, §9.1, issue 31 #5: before play the table is told how many units
+ * that may hide lie under no pile yet (the setup's hidden ones, and those
+ * in view by agreement), and that Next from the Detection Phase of turn 1
+ * ends the time for it (P-04): the counts follow the hide commands. */
+static void
+test_not_under_pile_p28 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (FALSE);
+  SlTableModel *table = sl_table_model_get_for_game (game);
+  guint to_place = 0;
+  gboolean next_ends = TRUE;
+
+  /* Cole is under Pile C; Amari (hidden) and Eye (in view) are not. */
+  g_assert_cmpuint (sl_table_model_get_not_under_pile (table, &to_place, &next_ends), ==, 2);
+  g_assert_cmpuint (to_place, ==, 1);
+  g_assert_false (next_ends);
+  play (game, "{'type': 'initiative', 'rolls': {'hide': 5, 'look': 6}}");
+  g_assert_cmpint (sl_game_get_state (game)->phase, ==, SL_PHASE_DETECTION);
+  g_assert_cmpuint (sl_table_model_get_not_under_pile (table, &to_place, &next_ends), ==, 2);
+  g_assert_true (next_ends);
+  play (game, "{'type': 'hide', 'unit': 'c2', 'pile': 'Pile E', 'decoys': ['Pile A']}");
+  g_assert_cmpuint (sl_table_model_get_not_under_pile (table, &to_place, NULL), ==, 1);
+  g_assert_cmpuint (to_place, ==, 0);
+  play (game, "{'type': 'next'}");
+  g_assert_cmpuint (sl_table_model_get_not_under_pile (table, &to_place, &next_ends), ==, 0);
+  g_assert_false (next_ends);
+  /* No hiding rules, nothing to count. */
+  {
+    g_autoptr(SlGame) training = sl_test_game_new ();
+
+    g_assert_cmpuint (sl_table_model_get_not_under_pile (sl_table_model_get_for_game (training), NULL, &next_ends), ==, 0);
+    g_assert_false (next_ends);
+  }
+}
+
+/* T-41 G, A-132, issue 31 #6: "may not fire until fired upon" is the
+ * table's answer for TOG's fire only while it holds — from the subphase
+ * after a Commonwealth unit fires, the same table, asked again, allows it
+ * (the answer follows the game, never kept from before). */
+static void
+test_hold_fire_clears_a132 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_scenario ("definitely-not-camping", NULL);
+  SlTableModel *table = sl_table_model_get_for_game (game);
+  int tog = sl_test_unit (game, "tog-1");
+  const SlTableAction *fire;
+
+  play (game, "{'type': 'initiative', 'rolls': {'cw-team1': 1, 'cw-team2': 2, 'cw-team3': 3, 'tog-squad': 9}}");
+  if (sl_game_get_state (game)->phase != SL_PHASE_ACTION)
+    play (game, "{'type': 'next'}");
+  for (int i = 0; i < 3; i++)
+    play (game, "{'type': 'pass'}");
+  fire = sl_table_model_get_action (table, tog, "fire");
+  g_assert_nonnull (fire->refusal);
+  g_assert_nonnull (strstr (fire->refusal->message, "until fired upon"));
+  play (game, "{'type': 'next'}");
+  play (game, "{'type': 'declare', 'unit': 'cw-21', 'action': 'fire', 'target': 'tog-1'}");
+  for (int i = 0; i < 3; i++)
+    play (game, "{'type': 'pass'}");
+  play (game, "{'type': 'next'}");
+  play (game, "{'type': 'fire', 'unit': 'cw-21', 'roll': 9}");
+  play (game, "{'type': 'next'}");
+  for (int i = 0; i < 3; i++)
+    play (game, "{'type': 'pass'}");
+  fire = sl_table_model_get_action (table, tog, "fire");
+  g_assert_true (fire->refusal == NULL || strstr (fire->refusal->message, "until fired upon") == NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -851,5 +1030,9 @@ main (int   argc,
   g_test_add_func ("/table/json-documented", test_json_documented);
   g_test_add_func ("/table/power-suit-T-19", test_power_suit_t19);
   g_test_add_func ("/table/once-per-change", test_once_per_change);
+  g_test_add_func ("/table/outcome-stays-P-06-P-14", test_outcome_stays);
+  g_test_add_func ("/table/next-passes-P-08", test_next_passes_p08);
+  g_test_add_func ("/table/not-under-pile-P-28", test_not_under_pile_p28);
+  g_test_add_func ("/table/hold-fire-clears-A-132", test_hold_fire_clears_a132);
   return g_test_run ();
 }

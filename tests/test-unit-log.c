@@ -136,6 +136,25 @@ test_unit_log_character (void)
   g_assert_null (sl_legionnaire_describe (log.legionnaire, FALSE));
 }
 
+/* §10 F, T-20, issue 31 #8: a scenario without the grenade rules (Pest
+ * Control, T-43) has no grenade boxes on its logs; the training game,
+ * with them, has two of each kind. */
+static void
+test_unit_log_no_grenades (void)
+{
+  g_autoptr(SlGame) pest = sl_test_game_new_scenario ("pest-control", NULL);
+  g_autoptr(SlGame) training = sl_test_game_new ();
+  SlUnitLog log;
+
+  g_assert_false (sl_setup_has_module (sl_game_get_setup (pest), SL_MODULE_GRENADES));
+  fill (pest, "tog-1", &log);
+  g_assert_cmpint (log.boxes[SL_MAGAZINE_FG], ==, 0);
+  g_assert_cmpint (log.boxes[SL_MAGAZINE_SG], ==, 0);
+  fill (training, "tog-3", &log);
+  g_assert_cmpint (log.boxes[SL_MAGAZINE_FG], ==, 2);
+  g_assert_cmpint (log.boxes[SL_MAGAZINE_SG], ==, 2);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -143,5 +162,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/unit-log/fresh", test_unit_log_fresh);
   g_test_add_func ("/unit-log/play", test_unit_log_play);
   g_test_add_func ("/unit-log/legionnaire-character-T-44", test_unit_log_character);
+  g_test_add_func ("/unit-log/no-grenades-T-20", test_unit_log_no_grenades);
   return g_test_run ();
 }

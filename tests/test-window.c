@@ -133,6 +133,9 @@ test_window_opens (void)
   g_assert_cmpstr (adw_status_page_get_title (page), ==, "Squad Log");
   g_assert_nonnull (strstr (adw_status_page_get_description (page), "9 weapons"));
   g_assert_nonnull (strstr (adw_status_page_get_description (page), "PHALANX: Streets of Blood"));
+  /* The rules file's path is About's (Troubleshooting), not the players'
+   * start page (issue 31 #8). */
+  g_assert_null (strstr (adw_status_page_get_description (page), sl_application_get_rules (app)->path));
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "about"));
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "quit"));
   g_assert_cmpstr (adw_status_page_get_icon_name (page), ==, "io.github.squadlog.SquadLog");
@@ -952,6 +955,86 @@ test_window_turn (void)
   n = sl_game_get_n_entries (shown);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.pass", NULL);
   g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+count_notify_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 guint      *count)
+{
+  (*count)++;
+}
+
+/* Issue 31 #3 and #4: the last result stays on the table, in the table
+ * model's words, until the next one (the initiative's order, scores and
+ * dice, P-06; a fire's die, number needed and hit or miss, P-14, T-01),
+ * and the window's "outcome" tells it changed; during declarations Next
+ * passing several groupings asks first, naming them, and may pass only
+ * the one whose turn it is (P-08 step 2). */
+static void
+test_window_outcome (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_strict ();
+  g_autofree char *path = g_build_filename (tmp_dir, "outcome.squadlog", NULL);
+  SlWindow *window;
+  SlGame *shown;
+  AdwMessageDialog *dialog;
+  const SlJournalEntry *fire;
+  guint notified = 0, n;
+
+  sl_test_start_turn (game);
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  g_signal_connect (window, "notify::outcome", G_CALLBACK (count_notify_cb), &notified);
+  g_assert_true (g_str_has_prefix (sl_window_get_outcome (window), "Last result (Turn 1 · Initiative Phase): Initiative for turn 1: "));
+  g_assert_nonnull (strstr (sl_window_get_outcome (window), "Dice: TOG Fire Team 1 3, Renegade Fire Team 1 6"));
+  g_assert_true (shows_text (GTK_WIDGET (window), sl_window_get_outcome (window)));
+
+  /* Next would pass the four groupings: it asks, naming them. */
+  n = sl_game_get_n_entries (shown);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n);
+  dialog = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Pass Several Groupings?");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+                   "Next ends the turn of 4 groupings whose units have still to act: TOG Fire Team 1, "
+                   "Renegade Fire Team 1, TOG Fire Team 2 and Renegade Fire Team 2. Those units do nothing "
+                   "new in this subphase (P-08 step 2).");
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "one");
+  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "one"), ==, "Pass _Only TOG Fire Team 1");
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (dialog), "next-passes.png");
+  adw_message_dialog_response (dialog, "one");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n + 1);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (sl_journal_entry_get_command (sl_game_get_entry (shown, n))), "type"),
+                   ==, "pass");
+  /* Passing and declaring leave the last result as it was. */
+  g_assert_cmpuint (notified, ==, 0);
+
+  /* Renegade 1 declares a fire; the others pass; the fire resolves. */
+  sl_test_play (shown, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-4'}");
+  while (sl_game_get_state (shown)->step != SL_STEP_RANGED_FIRE)
+    sl_test_play (shown, sl_game_get_state (shown)->step == SL_STEP_INITIATIVE_ORDER &&
+                         sl_state_turn_position (sl_game_get_rules (shown), sl_game_get_state (shown)) <
+                           sl_game_get_state (shown)->n_order
+                         ? "{'type': 'pass'}" : "{'type': 'next'}");
+  g_assert_cmpuint (notified, ==, 0);
+  fire = sl_test_play (shown, "{'type': 'fire', 'unit': 'cw-13', 'roll': 4}");
+  g_assert_cmpuint (notified, ==, 1);
+  g_assert_true (g_str_has_suffix (sl_window_get_outcome (window), fire->summary));
+  g_assert_nonnull (strstr (sl_window_get_outcome (window), "Trooper Hale fires at Legionnaire Quill: needs "));
+  g_assert_nonnull (strstr (sl_window_get_outcome (window), ", rolled 4"));
+  g_assert_true (shows_text (GTK_WIDGET (window), sl_window_get_outcome (window)));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (window), "outcome.png");
+  /* The clock moves on: the result stays. */
+  sl_test_play (shown, "{'type': 'next'}");
+  g_assert_cmpuint (notified, ==, 1);
+  g_assert_true (g_str_has_suffix (sl_window_get_outcome (window), fire->summary));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -2248,6 +2331,148 @@ assert_screen_keeps (const char * const *secrets,
   return shown->len;
 }
 
+/* Next, passing every grouping when it asks first (issue 31 #4). */
+static void
+next_passing_all (SlWindow *window)
+{
+  AdwMessageDialog *dialog;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  dialog = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  if (dialog == NULL)
+    return;
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Pass Several Groupings?");
+  adw_message_dialog_response (dialog, "all");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* The widget under @widget whose tooltip is @tooltip, or NULL. */
+static GtkWidget *
+widget_with_tooltip (GtkWidget  *widget,
+                     const char *tooltip)
+{
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = widget_with_tooltip (c, tooltip);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The entry row titled @title under @widget, or NULL. */
+static GtkWidget *
+entry_row (GtkWidget  *widget,
+           const char *title)
+{
+  if (ADW_IS_ENTRY_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = entry_row (c, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* P-28, issue 31 #5: no silent loss in the private view. The picker
+ * starts on a unit not under a pile and moves on to the next after each
+ * Hide; Return in the form presses Hide; placing a unit under a pile
+ * already asks first, naming its pile (Cancel keeps it, Replace places it
+ * again); before play begins, Next says how many units that may hide are
+ * under no pile (§9.1), never which. */
+static void
+test_window_hide_again (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (FALSE);
+  g_autofree char *path = g_build_filename (tmp_dir, "hide-again.squadlog", NULL);
+  SlWindow *window;
+  SlPrivateView *view;
+  SlGame *shown;
+  GtkWidget *pile;
+  AdwMessageDialog *dialog;
+  guint n;
+
+  window = open_game (app, game, path);
+  shown = sl_window_get_game (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  sl_test_ui_settle ();
+  view = SL_PRIVATE_VIEW (find_widget (GTK_WIDGET (window), SL_TYPE_PRIVATE_VIEW));
+  sl_private_view_choose (view, "cw");
+  /* Cole lies under Pile C: the picker is on Amari. */
+  g_assert_cmpstr (sl_private_view_get_hide_unit (view), ==, "c2");
+  /* Where Cole lies is revealed, never a dud; the sensor's note may be
+   * one (issue 31 #8). */
+  g_assert_nonnull (widget_with_tooltip (GTK_WIDGET (view), "Reveal note 1 to the table"));
+  g_assert_null (widget_with_tooltip (GTK_WIDGET (view), "Declare note 1 unclear: a dud"));
+  g_assert_nonnull (widget_with_tooltip (GTK_WIDGET (view), "Declare note 3 unclear: a dud"));
+  pile = entry_row (GTK_WIDGET (view), "Its pile’s label");
+  g_assert_nonnull (pile);
+
+  /* Cole again: asked first, naming his pile; Cancel keeps it. */
+  g_assert_true (sl_private_view_choose_hide_unit (view, "c"));
+  gtk_editable_set_text (GTK_EDITABLE (pile), "Pile F");
+  n = sl_game_get_n_entries (shown);
+  g_signal_emit_by_name (pile, "entry-activated");
+  dialog = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Place 3 · Trooper Cole Again?");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+                   "It lies under “Pile C” already. Placing it again replaces that pile and takes its decoy piles off the table (P-28).");
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "cancel");
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n);
+  g_assert_cmpstr (sl_test_unit_state (shown, "c")->pile, ==, "Pile C");
+  /* Replace: placed again, and the picker moves on to Amari. */
+  g_assert_true (sl_private_view_choose_hide_unit (view, "c"));
+  gtk_editable_set_text (GTK_EDITABLE (pile), "Pile F");
+  g_signal_emit_by_name (pile, "entry-activated");
+  dialog = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (dialog), "hide-again.png");
+  adw_message_dialog_response (dialog, "replace");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n + 1);
+  g_assert_cmpstr (sl_test_unit_state (shown, "c")->pile, ==, "Pile F");
+  g_assert_cmpstr (sl_private_view_get_hide_unit (view), ==, "c2");
+  /* Amari by Return, with no question: every unit is under a pile. */
+  gtk_editable_set_text (GTK_EDITABLE (pile), "Pile G");
+  g_signal_emit_by_name (pile, "entry-activated");
+  g_assert_null (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n + 2);
+  g_assert_cmpstr (sl_test_unit_state (shown, "c2")->pile, ==, "Pile G");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.private", NULL);
+  sl_test_ui_settle ();
+
+  /* Before play begins, Next says how many may still hide: Tech Eye, in
+   * view, by agreement. */
+  sl_test_play (shown, "{'type': 'initiative', 'rolls': {'hide': 5, 'look': 6}}");
+  g_assert_cmpint (sl_game_get_state (shown)->phase, ==, SL_PHASE_DETECTION);
+  n = sl_game_get_n_entries (shown);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  dialog = ADW_MESSAGE_DIALOG (sl_test_ui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Begin Play?");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+                   "1 unit that may hide is not under a pile yet: it may hide by agreement. "
+                   "Once play begins, no unit can hide any more (P-28, §9.1).");
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n);
+  adw_message_dialog_response (dialog, "go");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpuint (sl_game_get_n_entries (shown), ==, n + 1);
+  g_assert_cmpint (sl_game_get_state (shown)->phase, ==, SL_PHASE_ACTION);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static const char * const kept_secrets[] = {
   "zulu", "quebec", "yankee", "camo", "tinter", "stealth", "ranger", NULL
 };
@@ -2527,6 +2752,35 @@ open_detect_sheet (SlWindow *window)
   return sheet;
 }
 
+/* Issue 31 #6, T-19, §10 G, A-47: the detection sheet shows every
+ * modifier it applies, the scenario's heavy woods included, and a cover
+ * that changes nothing with the reason. */
+static void
+test_window_detect_woods (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  g_autoptr(SlGame) game = sl_test_game_new_scenario ("definitely-not-camping", "{'scenario1Detection': true}");
+  g_autofree char *path = g_build_filename (tmp_dir, "detect-woods.squadlog", NULL);
+  SlWindow *window;
+  SlDiceSheet *sheet;
+
+  sl_test_play (game, "{'type': 'hide', 'unit': 'cw-21', 'pile': 'Pile A', 'decoys': ['Pile B']}");
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'cw-team1': 1, 'cw-team2': 2, 'cw-team3': 3,"
+                      " 'tog-squad': 9}}");
+  window = open_game (app, game, path);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.detect", NULL);
+  sheet = SL_DICE_SHEET (sl_test_ui_find_sheet (SL_TYPE_DICE_SHEET));
+  g_assert_nonnull (sheet);
+  g_assert_true (sl_dice_sheet_choose (sheet, "pile", g_variant_new_string ("Pile A")));
+  g_assert_true (shows_text (GTK_WIDGET (sheet), "Heavy woods"));
+  g_assert_true (sl_dice_sheet_choose (sheet, "cover", g_variant_new_parsed ("['half-cover']")));
+  g_assert_true (shows_text (GTK_WIDGET (sheet), "Heavy woods"));
+  g_assert_true (shows_text (GTK_WIDGET (sheet), "Half cover: not counted, only the highest cover counts (A-47)"));
+  sl_test_ui_settle ();
+  sl_test_ui_save_png (GTK_WIDGET (sheet), "detect-woods.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* E-24 through the window: the TOG tech tries piles B, C and D with the
  * book's rolls. The sheet offers piles by label only and the odds as the
  * detector can know them; the app adds the camo tinter's +1 in secret:
@@ -2623,7 +2877,7 @@ test_window_file_elsewhere (void)
   g_assert_true (shows_text (GTK_WIDGET (bar), "open in another window"));
   /* Nothing to take there: Next is off, and a command is refused. */
   at = sl_game_get_position (sl_window_get_game (second));
-  gtk_widget_activate_action (GTK_WIDGET (second), "win.next", NULL);
+  next_passing_all (second);
   g_assert_cmpuint (sl_game_get_position (sl_window_get_game (second)), ==, at);
   /* Still open in the first: trying again changes nothing. */
   gtk_info_bar_response (bar, GTK_RESPONSE_ACCEPT);
@@ -2635,7 +2889,7 @@ test_window_file_elsewhere (void)
   gtk_info_bar_response (bar, GTK_RESPONSE_ACCEPT);
   g_assert_false (sl_game_get_read_only (sl_window_get_game (second)));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
-  gtk_widget_activate_action (GTK_WIDGET (second), "win.next", NULL);
+  next_passing_all (second);
   g_assert_cmpuint (sl_game_get_position (sl_window_get_game (second)), ==, at + 1);
   g_assert_cmpuint (entries_on_disk (path), ==, at + 1);
 
@@ -2654,7 +2908,7 @@ test_window_file_elsewhere (void)
       g_assert_true (g_file_set_contents (path, text, -1, &error));
     }
   }
-  gtk_widget_activate_action (GTK_WIDGET (second), "win.next", NULL);
+  next_passing_all (second);
   g_assert_true (sl_game_get_read_only (sl_window_get_game (second)));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
   g_assert_true (shows_text (GTK_WIDGET (bar), "changed by another program"));
@@ -2745,7 +2999,7 @@ test_window_full_disk (void)
 
   /* Full: Next is held, and says so. */
   fill_disk (TRUE);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  next_passing_all (window);
   g_assert_cmpuint (sl_game_get_position (shown), ==, at + 1);
   g_assert_cmpuint (entries_on_disk (path), ==, at);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
@@ -2753,7 +3007,7 @@ test_window_full_disk (void)
   g_assert_true (shows_text (GTK_WIDGET (bar), "No space left on device"));
   g_assert_cmpint (gtk_info_bar_get_message_type (bar), ==, GTK_MESSAGE_ERROR);
   /* Nothing more on top of it. */
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  next_passing_all (window);
   g_assert_cmpuint (sl_game_get_position (shown), ==, at + 1);
   /* Not closed, not quit, not put away for another game without a word. */
   gtk_window_close (GTK_WINDOW (window));
@@ -2779,14 +3033,14 @@ test_window_full_disk (void)
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
   g_assert_null (sl_game_get_unsaved (shown));
   g_assert_cmpuint (entries_on_disk (path), ==, at + 1);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  next_passing_all (window);
   g_assert_false (sl_game_get_read_only (shown));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
   g_assert_cmpuint (entries_on_disk (path), ==, at + 2);
 
   /* Held again, and saved by itself once there is room. */
   fill_disk (TRUE);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  next_passing_all (window);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
   fill_disk (FALSE);
   until = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
@@ -2798,7 +3052,7 @@ test_window_full_disk (void)
 
   /* Held, then undone: the game is as its file holds it. */
   fill_disk (TRUE);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  next_passing_all (window);
   g_assert_nonnull (sl_game_get_unsaved (shown));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_null (sl_game_get_unsaved (shown));
@@ -3434,9 +3688,38 @@ test_window_preferences (void)
   prefs = sl_preferences_new (GTK_WINDOW (window), settings, sl_application_get_rules (app));
   gtk_window_present (GTK_WINDOW (prefs));
   sl_test_ui_settle ();
+  /* Issue 31 #8: the search finds an option by the id the briefing names:
+   * its row's title holds it. */
+  {
+    const SlOptionDef *def = sl_option_set_lookup (sl_application_get_rules (app)->options, "scenario1Detection");
+    g_autofree char *title = NULL;
+
+    g_assert_nonnull (def);
+    title = g_strdup_printf ("%s (%s) · scenario1Detection", def->title, def->ref);
+    g_assert_nonnull (sl_test_ui_find (prefs, ADW_TYPE_PREFERENCES_ROW, title));
+  }
   sl_test_ui_save_png (prefs, "preferences.png");
   gtk_window_destroy (GTK_WINDOW (prefs));
   g_settings_reset (settings, "default-options");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Issue 31 #8: the shortcuts window (Ctrl+?) opens without a warning
+ * (the tests make every warning fatal): its page buttons' labels used to
+ * report a negative minimum width. */
+static void
+test_window_shortcuts (void)
+{
+  g_autoptr(SlApplication) app = start_app ();
+  SlWindow *window = open_window (app);
+  GtkWindow *shortcuts;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  sl_test_ui_settle ();
+  shortcuts = sl_test_ui_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+  g_assert_nonnull (shortcuts);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (shortcuts)));
+  sl_test_ui_save_png (GTK_WIDGET (shortcuts), "shortcuts.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -3882,6 +4165,7 @@ main (int   argc,
   g_test_add_func ("/window/sheets/object-fire-A-78", test_window_object_fire);
   g_test_add_func ("/window/table/markers", test_window_markers);
   g_test_add_func ("/window/table/turn", test_window_turn);
+  g_test_add_func ("/window/table/outcome-P-06-P-08", test_window_outcome);
   g_test_add_func ("/window/table/hide-prompt", test_window_hide_prompt);
   g_test_add_func ("/window/sheets/throw-sheet", test_window_throw_sheet);
   g_test_add_func ("/window/sheets/zero-g-A-71-A-72", test_window_zero_g);
@@ -3896,6 +4180,7 @@ main (int   argc,
   g_test_add_func ("/window/sheets/mine", test_window_mine);
   g_test_add_func ("/window/sheets/fire-E-16", test_window_e16);
   g_test_add_func ("/window/start/preferences", test_window_preferences);
+  g_test_add_func ("/window/start/shortcuts", test_window_shortcuts);
   g_test_add_func ("/window/keys/declare-P-07", test_window_keys_declare);
   g_test_add_func ("/window/keys/last-target", test_window_keys_last_target);
   g_test_add_func ("/window/fits/en/three-sizes", test_window_fits_en);
@@ -3904,7 +4189,9 @@ main (int   argc,
   g_test_add_func ("/window/adaptive/start", test_window_adaptive_start);
   g_test_add_func ("/window/adaptive/a11y", test_window_a11y);
   g_test_add_func ("/window/private/private-view", test_window_private_view);
+  g_test_add_func ("/window/private/hide-again-P-28", test_window_hide_again);
   g_test_add_func ("/window/private/detect-E-24", test_window_detect_e24);
+  g_test_add_func ("/window/private/detect-woods-T-19", test_window_detect_woods);
   g_test_add_func ("/window/private/hide-E-23", test_window_e23);
   g_test_add_func ("/window/private/fire-mission-note", test_window_fire_mission_note);
 

@@ -716,6 +716,10 @@ print_unit_line (SlGame  *game,
   if (log.launcher)
     g_string_append_printf (out, " GL-FG%d GL-SG%d", log.launcher_load[SL_GRENADE_FG],
                             log.launcher_load[SL_GRENADE_SG]);
+  else if (log.boxes[SL_MAGAZINE_FG] == 0 && log.boxes[SL_MAGAZINE_SG] == 0)
+    /* No grenade boxes (a scenario without the grenade rules, §10 F):
+     * none shown, the columns kept (issue 31 #8). */
+    g_string_append (out, "        ");
   else
     g_string_append_printf (out, " FG%d SG%d", log.left[SL_MAGAZINE_FG], log.left[SL_MAGAZINE_SG]);
   /* The wound boxes L M S U D, ticked as on paper. */

@@ -262,6 +262,7 @@ draw_header (Page   *p,
   g_autofree char *line1 = NULL;
   g_autofree char *line2 = NULL;
   g_autofree char *leader_name = NULL;
+  g_autofree char *rating = NULL;
   gboolean acting = FALSE;
   /* P-32 step 8: the leader the squad answers to now, its acting leader
    * when the leader is out, as the table model says. */
@@ -285,8 +286,10 @@ draw_header (Page   *p,
         leader_name = g_strdup_printf (_("%s (acting)"), sl_setup_unit_at (p->setup, leader)->name);
       else
         leader_name = g_strdup (sl_setup_unit_at (p->setup, leader)->name);
-      line2 = g_strdup_printf (_("Leader: %s   Rating: %+d   Quality: %s   Turn: %d"), leader_name,
-                               squad->leader_rating, sl_quality_label (p->state->squad_quality[p->squad]),
+      /* The rating as the window shows it: "0", "−1", "+1" (issue 31 #8). */
+      rating = sl_text_signed (squad->leader_rating);
+      line2 = g_strdup_printf (_("Leader: %s   Rating: %s   Quality: %s   Turn: %d"), leader_name,
+                               rating, sl_quality_label (p->state->squad_quality[p->squad]),
                                p->state->turn);
     }
   text (p, line1, x, y + 22, width, 12, 8.5, FALSE, PANGO_ALIGN_LEFT, 1);

@@ -216,6 +216,14 @@ about_action (GSimpleAction *action,
   adw_about_window_set_developers (about, developers);
   adw_about_window_set_website (about, SL_WEBSITE);
   adw_about_window_set_issue_url (about, SL_ISSUE_URL);
+  /* The rules file in use, a developer's detail (issue 31 #8): under
+   * Troubleshooting, not on the start page. */
+  if (sl_application_get_rules (self) != NULL)
+    {
+      g_autofree char *debug = g_strdup_printf (_("Rules file: %s"), sl_application_get_rules (self)->path);
+
+      adw_about_window_set_debug_info (about, debug);
+    }
   adw_about_window_set_license_type (about, GTK_LICENSE_GPL_3_0);
   adw_about_window_set_copyright (about, "© 2026 The Squad Log authors");
   /* The rulebook Squad Log plays by: credit where it is due. A legal

@@ -282,6 +282,10 @@ sl_check_odds_words (JsonObject *check)
       /* "Routs on 20 or less · 20 %" */
       return g_strdup_printf (_("Routs on %d or less · %.0f %%"), needed, percent);
     }
+  /* P-16: the jam check succeeds when the weapon jams. */
+  if (json_object_has_member (check, "jams"))
+    /* "Jams on 2 or less · 20 %" */
+    return g_strdup_printf (_("Jams on %d or less · %.0f %%"), needed, percent);
   if (needed <= 0)
     return g_strdup_printf (_("Cannot succeed · %.0f %%"), percent);
   if (needed == 1)

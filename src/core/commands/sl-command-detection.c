@@ -79,8 +79,9 @@ read_detection (SlCommand *c,
 }
 
 /* The scenario's terrain everywhere (§10 G): the pile lies in it unless
- * the command names its cover; woods hide beyond their depth (T-10,
- * T-19, A-46). */
+ * the command names woods of its own; half or full cover add to it (a
+ * table's cover says nothing of the woods: issue 31 #6, T-19). Woods hide
+ * beyond their depth (T-10, T-19, A-46). */
 static gboolean
 detection_terrain (SlCommand  *c,
                    Detection  *d,
@@ -88,7 +89,8 @@ detection_terrain (SlCommand  *c,
 {
   const SlTerrain *everywhere = sl_command_terrain (c, d->unit);
 
-  if (everywhere != NULL && !sl_reader_has (c->command, "cover"))
+  if (everywhere != NULL && !d->in.public_modifiers[SL_DETECTION_HEAVY_WOODS] &&
+      !d->in.public_modifiers[SL_DETECTION_LIGHT_WOODS])
     {
       if (g_str_equal (everywhere->id, "heavy-woods"))
         d->in.public_modifiers[SL_DETECTION_HEAVY_WOODS] = TRUE;

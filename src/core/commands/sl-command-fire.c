@@ -812,33 +812,122 @@ fill_shot (SlCommand    *c,
                              sl_setup_side_at (c->setup, ts->side)->ecm;
 }
 
+/* How @unit moves in subphase @at as the logs know it now: the move of
+ * an action under way then (A-50, T-07), its move now when @at is now. */
+static SlMove
+move_at (SlCommand *c,
+         int        unit,
+         int        at)
+{
+  const SlUnitState *u = &c->state->units[unit];
+
+  if (at == sl_command_now (c))
+    return sl_state_step_unit (c->state, unit).moving;
+  if (u->current.action != NULL && !u->current.resolved && u->current.start <= at && at <= u->current.end)
+    {
+      if (u->current.action->move != SL_MOVE_NONE)
+        return u->current.action->move;
+      if (u->current.combined_with < SL_N_MOVES)
+        return u->current.combined_with;
+    }
+  return SL_MOVE_NONE;
+}
+
+/* "heavy woods, night and the target walking": what the odds counted
+ * that the table would otherwise add. */
+static void
+append_counted (GString    *counted,
+                const char *what)
+{
+  if (counted->len > 0)
+    g_string_append (counted, "\x1f");
+  g_string_append (counted, what);
+}
+
+static char *
+counted_words (GString *counted)
+{
+  g_auto(GStrv) parts = g_strsplit (counted->str, "\x1f", -1);
+  guint n = g_strv_length (parts);
+  GString *words = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0)
+        /* Translators: between the things counted: "heavy woods, night and the target walking" */
+        g_string_append (words, i + 1 == n ? _(" and ") : _(", "));
+      g_string_append (words, parts[i]);
+    }
+  return g_string_free (words, FALSE);
+}
+
 gboolean
 sl_command_fire_odds (SlCommand      *c,
                       int             unit,
                       int             target,
                       SlFireKind      kind,
                       SlBurstMode     burst,
-                      SlCheckOutcome *odds)
+                      int             at,
+                      SlCheckOutcome *odds,
+                      char          **note)
 {
   g_autoptr(SlDice) dice = sl_dice_new_seeded (1);
   g_autoptr(SlBreakdown) breakdown = sl_breakdown_new ();
+  g_autoptr(GString) counted = g_string_new (NULL);
+  const SlTerrain *everywhere = sl_command_terrain (c, unit);
+  const SlEnvironmentSetup *env = &c->setup->environment;
   SlToHitInput in = { 0 };
   SlToHitResult hit = { 0 };
 
   in.fire = kind;
   in.burst = burst;
   in.consecutive = 1;
-  in.target.movement = -1;
+  /* The target as it will move when the shot resolves. */
+  in.target.movement = move_at (c, target, at);
   in.conditions.range_m = -1;
   in.roll_stream = "roll";
   in.jam_stream = "jam_roll";
   in.other_stream = "other_roll";
   fill_shot (c, unit, target, &in);
+  /* §10 G: the scenario's terrain everywhere, for both, as the fire
+   * command reads it when the table says nothing else. */
+  for (int t = 1; everywhere != NULL && terrains[t] != NULL; t++)
+    if (g_str_equal (terrains[t], everywhere->id))
+      {
+        in.conditions.scenario_terrain = TRUE;
+        in.target.in_marsh = in.firer.in_marsh = t == 1;
+        in.target.in_light_woods = in.firer.in_light_woods = t == 2;
+        in.target.in_heavy_woods = in.firer.in_heavy_woods = t == 3;
+        append_counted (counted, everywhere->name);
+      }
+  /* T-36: the scenario's light and weather (sl_command_fill_firer). */
+  if (env->night && (!env->indoors || env->blackout))
+    append_counted (counted, _("night"));
+  if (env->rain)
+    append_counted (counted, _("rain"));
+  if (env->snow)
+    append_counted (counted, _("snow"));
+  if (in.target.movement != SL_MOVE_NONE)
+    {
+      /* "the target walking" */
+      g_autofree char *moving = g_strdup_printf (_("the target %s"), sl_move_label (in.target.movement));
+
+      append_counted (counted, moving);
+    }
   /* Dice of its own, forgotten: the odds do not depend on the roll, and
    * the declaration records no die. */
   if (!sl_to_hit_resolve (c->rules, c->options, &in, dice, breakdown, &hit, NULL))
     return FALSE;
   *odds = hit.check;
+  if (note != NULL)
+    {
+      g_autofree char *words = counted_words (counted);
+
+      *note = counted->len > 0
+              /* Translators: after the odds of a shot declared: "with heavy woods and the target walking; …" */
+              ? g_strdup_printf (_("with %s; the fire sheet adds the cover, the range and smoke"), words)
+              : g_strdup (_("before the cover, the range and smoke, which the fire sheet adds"));
+    }
   return TRUE;
 }
 
@@ -874,6 +963,18 @@ roll_to_hit (SlCommand      *c,
       sl_command_result (c, json_object_set_int_member, "jam_roll", hit->jam_roll);
       sl_command_result (c, json_object_set_boolean_member, "jammed", hit->jammed);
       c->state->units[f->unit].jammed = hit->jammed;
+      if (sl_command_telling (c))
+        {
+          /* P-16: the jam check's odds, for the sheet to show with its
+           * prompt before the die (issue 31 #6): it jams on success. */
+          const SlCheckDef *jam = sl_rules_check (c->rules, "jam");
+          JsonObject *odds = json_object_new ();
+
+          json_object_set_int_member (odds, "needed", sl_check_needed (jam, 0));
+          json_object_set_double_member (odds, "probability", sl_check_probability (jam, 0));
+          json_object_set_boolean_member (odds, "jams", TRUE);
+          json_object_set_object_member (c->result, "jam_check", odds);
+        }
     }
   return TRUE;
 }

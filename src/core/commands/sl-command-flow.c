@@ -2040,8 +2040,10 @@ odds_json (const SlCheckOutcome *odds)
   return o;
 }
 
-/* A shot declared at a unit: its to-hit odds as the logs know them now,
- * before the table says the cover, the terrain and the range (P-14, T-14);
+/* A shot declared at a unit: its to-hit odds with all the app knows (the
+ * logs, the scenario's terrain, light and weather, the target's movement
+ * when it resolves), before the table says the cover and the range (P-14,
+ * T-14), and what they counted ("to_hit_note");
  * and, where the weapon may fire a concentrated burst, the burst's, so
  * that a player sees what aiming or a burst buys before spending the AP. */
 static void
@@ -2049,8 +2051,10 @@ tell_odds (SlCommand         *c,
            const Declaration *d)
 {
   const char *id = d->in.action->id;
+  g_autofree char *note = NULL;
   SlFireKind kind;
   SlCheckOutcome odds;
+  int at;
 
   if (d->target < 0 || d->throwing != 0 || d->at_obstacle || d->charge != 0 || d->burst == SL_BURST_AREA)
     return;
@@ -2060,10 +2064,14 @@ tell_odds (SlCommand         *c,
     kind = SL_FIRE_AIMED;
   else
     return;
-  if (sl_command_fire_odds (c, d->unit, d->target, kind, d->burst, &odds))
-    json_object_set_object_member (c->result, "to_hit", odds_json (&odds));
+  at = c->state->units[d->unit].current.end;
+  if (sl_command_fire_odds (c, d->unit, d->target, kind, d->burst, at, &odds, &note))
+    {
+      json_object_set_object_member (c->result, "to_hit", odds_json (&odds));
+      json_object_set_string_member (c->result, "to_hit_note", note);
+    }
   if (d->burst == SL_BURST_NONE && sl_setup_has_module (c->setup, SL_MODULE_AUTOMATIC_FIRE) &&
-      sl_command_fire_odds (c, d->unit, d->target, kind, SL_BURST_CONCENTRATED, &odds))
+      sl_command_fire_odds (c, d->unit, d->target, kind, SL_BURST_CONCENTRATED, at, &odds, NULL))
     json_object_set_object_member (c->result, "to_hit_burst", odds_json (&odds));
 }
 

@@ -258,6 +258,12 @@ sl_command_reveal (SlCommand  *c,
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "sealed", _("Note %d has been revealed already."), id);
       return FALSE;
     }
+  if (dud && !sl_note_kind_may_be_dud (sl_state_find_note (c->state, id)->kind))
+    {
+      sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "dud",
+                         _("Note %d says where a hidden unit lies: it is revealed, never a dud (P-28, P-37 step 6)."), id);
+      return FALSE;
+    }
   sl_command_reveal_note (c, id, dud);
   return TRUE;
 }

@@ -226,16 +226,22 @@ void         sl_command_fill_firer   (SlCommand             *c,
                                       int                    unit,
                                       SlToHitInput          *in);
 
-/* The to-hit odds of a shot of @unit at @target of @kind and @burst as the
- * logs know them now (the table's cover, terrain and range not said): for
- * a declaration to tell before the AP are spent (sl-command-fire.c).
- * FALSE when no such shot can be worked out. */
+/* The to-hit odds of a shot of @unit at @target of @kind and @burst,
+ * resolved in subphase @at, with all the app knows: the logs, the
+ * scenario's terrain everywhere (§10 G), its light and weather (T-36),
+ * the target's movement then (A-50); the table's cover, range and smoke
+ * not said. For a declaration to tell before the AP are spent
+ * (sl-command-fire.c); *@note (may be NULL) says in words what they
+ * counted and what the table still adds. FALSE when no such shot can be
+ * worked out. */
 gboolean     sl_command_fire_odds    (SlCommand             *c,
                                       int                    unit,
                                       int                    target,
                                       SlFireKind             kind,
                                       SlBurstMode            burst,
-                                      SlCheckOutcome        *odds);
+                                      int                    at,
+                                      SlCheckOutcome        *odds,
+                                      char                 **note);
 
 /* The effects of damage on a unit: ticks the wound boxes, dazes it from
  * the next subphase (P-19), drops its action when dazed or knocked out

@@ -407,6 +407,17 @@ add_counted_covers (const SlOptions *options,
     if (items[i].value > items[best].value)
       best = i;
   sl_breakdown_add (breakdown, items[best].source, items[best].label, items[best].value);
+  /* The others are named, at +0, with the reason: a cover the table
+   * chose that changes nothing says why (issue 31 #6). */
+  for (guint i = 0; i < covers->n; i++)
+    if (i != best)
+      {
+        /* Translators: "Hard half cover: not counted, only the highest cover counts (A-47)" */
+        g_autofree char *label = g_strdup_printf (_("%s: not counted, only the highest cover counts (A-47)"),
+                                                  items[i].label);
+
+        sl_breakdown_add_note (breakdown, items[i].source, label);
+      }
 }
 
 /* T-15, P-17 and P-18: works out which cover counts, fails when the cover

@@ -66,9 +66,19 @@ add_public_cover (const SlRules          *rules,
                            t19 (rules, sl_detection_public_names[best]))
         best = p;
     }
-  if (best >= 0)
-    sl_breakdown_add (breakdown, sl_detection_public_names[best], sl_detection_public_label (best),
-                      t19 (rules, sl_detection_public_names[best]));
+  if (best < 0)
+    return;
+  sl_breakdown_add (breakdown, sl_detection_public_names[best], sl_detection_public_label (best),
+                    t19 (rules, sl_detection_public_names[best]));
+  /* The others said, at +0, with the reason (issue 31 #6). */
+  for (int p = 0; p < SL_N_DETECTION_PUBLIC; p++)
+    if (in->public_modifiers[p] && p != best)
+      {
+        g_autofree char *label = g_strdup_printf (_("%s: not counted, only the highest cover counts (A-47)"),
+                                                  sl_detection_public_label (p));
+
+        sl_breakdown_add_note (breakdown, sl_detection_public_names[p], label);
+      }
 }
 
 static gboolean

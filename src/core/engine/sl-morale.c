@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sl-morale.h"
+#include "sl-text.h"
 
 const char * const sl_leader_state_names[] = { "alive", "dead", "acting", NULL };
 const char * const sl_decision_names[] = { "move", "countermove", NULL };
@@ -48,21 +49,23 @@ sl_leader_add_modifiers (const SlRules   *rules,
   /* T-26 and A-97: on the rout roll the rating counts −10 times. */
   int multiplier = roll == SL_LEADER_ROLL_ROUT ? rules->rout.leader_multiplier : 1;
   int rating = sl_leader_rating (leader);
+  /* With a real minus sign, as the value beside it (issue 31 #8). */
+  g_autofree char *signed_rating = sl_text_signed (rating);
 
   if (leader->state == SL_LEADER_DEAD)
     return;
 
   if (roll == SL_LEADER_ROLL_ROUT && leader->state == SL_LEADER_ACTING)
     sl_breakdown_addf (breakdown, "leader", rating * multiplier,
-                       _("Acting leader, rating %+d times %d (P-32, T-26)"), rating, multiplier);
+                       _("Acting leader, rating %s times %d (P-32, T-26)"), signed_rating, multiplier);
   else if (roll == SL_LEADER_ROLL_ROUT)
     sl_breakdown_addf (breakdown, "leader", rating * multiplier,
-                       _("Leader rating %+d times %d (T-26)"), rating, multiplier);
+                       _("Leader rating %s times %d (T-26)"), signed_rating, multiplier);
   else if (leader->state == SL_LEADER_ACTING)
     sl_breakdown_addf (breakdown, "leader", rating * multiplier,
-                       _("Acting leader, rating %+d (P-32)"), rating);
+                       _("Acting leader, rating %s (P-32)"), signed_rating);
   else
-    sl_breakdown_addf (breakdown, "leader", rating * multiplier, _("Leader rating %+d"), rating);
+    sl_breakdown_addf (breakdown, "leader", rating * multiplier, _("Leader rating %s"), signed_rating);
 
   /* §18, A-136: a Legionnaire character's charisma above the threshold is
    * −1 leadership: it betters the rating on every roll the rating counts
@@ -75,8 +78,12 @@ sl_leader_add_modifiers (const SlRules   *rules,
    * raceLeaderRallyOnly it counts on rally rolls only. */
   if (leader->race != NULL &&
       (roll == SL_LEADER_ROLL_RALLY || !options->race_leader_rally_only))
-    sl_breakdown_addf (breakdown, "leader-race", leader->race->leader * multiplier,
-                       _("Leader's race: %s (%+d)"), leader->race->name, leader->race->leader);
+    {
+      g_autofree char *race = sl_text_signed (leader->race->leader);
+
+      sl_breakdown_addf (breakdown, "leader-race", leader->race->leader * multiplier,
+                         _("Leader's race: %s (%s)"), leader->race->name, race);
+    }
 }
 
 /* Initiative */

@@ -19,6 +19,12 @@ const char * const sl_note_kind_names[] = {
   "hidden-unit", "mine", "charge", "sensor", "holotarp", "fire-mission", "other", NULL
 };
 
+gboolean
+sl_note_kind_may_be_dud (SlNoteKind kind)
+{
+  return kind != SL_NOTE_HIDDEN_UNIT;
+}
+
 const char *
 sl_note_kind_label (SlNoteKind kind)
 {

@@ -42,6 +42,10 @@ extern const char * const sl_note_kind_names[];
 
 /* "a mine", "a concealed charge": for people, translated. */
 const char *sl_note_kind_label (SlNoteKind kind);
+/* Whether a note of @kind may be declared a dud when the players find it
+ * unclear (P-37 step 6, P-38 step 6): what it places goes off no more.
+ * Not where a hidden unit lies: a unit is no dud (issue 31 #8). */
+gboolean    sl_note_kind_may_be_dud (SlNoteKind kind);
 
 typedef enum
 {

@@ -272,6 +272,12 @@ sl_state_unit_last_target (const SlState *state,
 
   g_return_val_if_fail (state != NULL && unit >= 0 && unit < state->n_units, -1);
   u = &state->units[unit];
+  if (u->current.action != NULL && !u->current.resolved && u->current.target >= 0)
+    return u->current.target;
+  /* P-22, A-75: in melee contact, its opponent — to engage again, or to
+   * avoid (issue 31 #6). */
+  if (u->n_engaged > 0)
+    return u->engaged[0];
   if (u->current.action != NULL && u->current.target >= 0)
     return u->current.target;
   for (int i = u->n_fires - 1; i >= 0; i--)

@@ -333,9 +333,10 @@ int          sl_state_order_position (const SlState *state,
 gboolean     sl_state_unit_to_decide (const SlRules *rules,
                                       const SlState *state,
                                       int            unit);
-/* The unit @unit aimed at last: the target of its action (a fire, a
- * melee), else of its last fire the rate of fire remembers (P-15); -1
- * for none. The declare sheet offers it first. */
+/* The unit @unit aimed at last: the target of its action under way (a
+ * fire, a melee), else its opponent in melee contact (P-22, A-75), else
+ * the target of its last action or of its last fire the rate of fire
+ * remembers (P-15); -1 for none. The declare sheet offers it first. */
 int          sl_state_unit_last_target (const SlState *state,
                                         int            unit);
 /* What the rules make @unit (named @name) do whatever its owner would

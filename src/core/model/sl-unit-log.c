@@ -67,6 +67,11 @@ sl_unit_log_fill (const SlRules *rules,
   log->boxes[SL_MAGAZINE_SG] = MAX (start.grenades[SL_GRENADE_SG], u->grenades[SL_GRENADE_SG]);
   log->left[SL_MAGAZINE_FG] = u->grenades[SL_GRENADE_FG];
   log->left[SL_MAGAZINE_SG] = u->grenades[SL_GRENADE_SG];
+  /* §10 F: a scenario without the grenade rules has no hand grenades to
+   * tick (issue 31 #8). */
+  if (!sl_setup_has_module (setup, SL_MODULE_GRENADES))
+    for (int m = SL_MAGAZINE_FG; m <= SL_MAGAZINE_SG; m++)
+      log->boxes[m] = log->left[m] = 0;
   log->rounds = weapon->rounds;
   log->rounds_fired = u->rounds_fired[u->in_hand];
   log->launcher = u->launcher;

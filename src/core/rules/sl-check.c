@@ -58,6 +58,19 @@ sl_breakdown_add (SlBreakdown *breakdown,
 }
 
 void
+sl_breakdown_add_note (SlBreakdown *breakdown,
+                       const char  *source,
+                       const char  *label)
+{
+  SlModifier m;
+
+  m.source = g_intern_string (source);
+  m.label = g_strdup (label);
+  m.value = 0;
+  g_array_append_val (breakdown->items, m);
+}
+
+void
 sl_breakdown_addf (SlBreakdown *breakdown,
                    const char  *source,
                    int          value,

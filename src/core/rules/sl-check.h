@@ -30,6 +30,12 @@ void         sl_breakdown_add      (SlBreakdown       *breakdown,
                                     const char        *source,
                                     const char        *label,
                                     int                value);
+/* A modifier of the table that counts for nothing, kept at +0 to say why
+ * ("Hard half cover: not counted …", A-47); sl_breakdown_add() leaves out
+ * a +0. */
+void         sl_breakdown_add_note (SlBreakdown       *breakdown,
+                                    const char        *source,
+                                    const char        *label);
 void         sl_breakdown_addf     (SlBreakdown       *breakdown,
                                     const char        *source,
                                     int                value,

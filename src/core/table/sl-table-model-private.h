@@ -43,6 +43,8 @@ struct _SlTableModel
   SlTableAnswer  pass;
   GArray        *ambushers;    /* SlTableAmbusher */
   GArray        *detectors;    /* int */
+  GArray        *next_passes;  /* int: groupings */
+  SlTableOutcome outcome;      /* .sentence NULL: none */
   SlRefusal     *detect_refusal;
 
   /* Worked out when first asked after a change, per unit (NULL until). */

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "sl-secrets.h"
 #include "sl-table-model-private.h"
 
 enum
@@ -129,6 +130,9 @@ clear_parts (SlTableModel *self)
   sl_table_model_answer_clear (&self->pass);
   g_array_set_size (self->ambushers, 0);
   g_array_set_size (self->detectors, 0);
+  g_array_set_size (self->next_passes, 0);
+  g_clear_pointer (&self->outcome.when, g_free);
+  g_clear_pointer (&self->outcome.sentence, g_free);
   g_clear_pointer (&self->detect_refusal, sl_refusal_free);
   g_ptr_array_set_size (self->actions, 0);
   g_ptr_array_set_size (self->charges, 0);
@@ -279,6 +283,153 @@ compute_prompt (SlTableModel *self)
     }
 }
 
+/* Next during declarations (P-08 step 2): it ends the turn of the
+ * grouping whose turn it is and of every one after it; those with units
+ * still to decide lose their declarations (issue 31 #4). With the option
+ * freeDeclarationOrder every grouping may still act. */
+static void
+compute_next_passes (SlTableModel *self)
+{
+  const SlRules *rules = sl_game_get_rules (self->game);
+  const SlState *s = sl_game_get_state (self->game);
+  int from;
+
+  if (self->next.refusal != NULL || s->phase != SL_PHASE_ACTION || s->step != SL_STEP_INITIATIVE_ORDER)
+    return;
+  from = sl_game_get_setup (self->game)->options.free_declaration_order ? 0
+         : sl_state_turn_position (rules, s);
+  for (int p = from; p < s->n_order; p++)
+    {
+      gboolean to_decide = FALSE;
+
+      for (int u = 0; u < s->n_units && !to_decide; u++)
+        to_decide = s->grouping_of[u] == s->order[p] && sl_state_unit_to_decide (rules, s, u);
+      if (to_decide)
+        g_array_append_val (self->next_passes, s->order[p]);
+    }
+}
+
+/* The commands that resolve something by the rules, with dice or without
+ * (issue 31 #3): the initiative (P-06), the detection rolls (P-27), a
+ * fire (P-14 … P-20, P-25, P-30), a throw or a launch (P-34, P-35), what
+ * goes off (P-34 step 6, P-36, P-37, P-38), melee and its avoidance
+ * (P-21 … P-24), a dive that stops (A-72), rallies and rout checks
+ * (P-31, P-32). Declaring, passing, Next and corrections resolve
+ * nothing. */
+static const char * const resolutions[] = {
+  "initiative", "detect", "fire", "area-burst", "throw", "launch", "blast", "detonate",
+  "mine", "fire-mission", "engage", "avoid", "melee", "dive-stop", "rally", "rout-check",
+};
+
+static gboolean
+is_resolution (const char *type)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (resolutions); i++)
+    if (g_strcmp0 (type, resolutions[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* " Dice: TOG Fire Team 1 3, Renegade Fire Team 1 6." — the naturals of
+ * an initiative (P-06 step 2), which its summary gives as scores. */
+static void
+append_initiative_dice (SlTableModel         *self,
+                        const SlJournalEntry *e,
+                        GString              *sentence)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  JsonObject *result = e->result != NULL && JSON_NODE_HOLDS_OBJECT (e->result)
+                       ? json_node_get_object (e->result) : NULL;
+  JsonArray *order;
+  g_autoptr(GString) dice = g_string_new (NULL);
+
+  if (result == NULL || !json_object_has_member (result, "order") ||
+      !JSON_NODE_HOLDS_ARRAY (json_object_get_member (result, "order")))
+    return;
+  order = json_object_get_array_member (result, "order");
+  for (guint i = 0; i < json_array_get_length (order); i++)
+    {
+      JsonObject *o = json_array_get_object_element (order, i);
+      const char *id = o ? json_object_get_string_member_with_default (o, "grouping", "") : "";
+
+      for (guint g = 0; g < setup->groupings->len; g++)
+        if (g_str_equal (sl_setup_grouping_at (setup, g)->id, id))
+          {
+            if (dice->len > 0)
+              g_string_append (dice, _(", "));
+            /* "TOG Fire Team 1 3": a grouping and its die */
+            g_string_append_printf (dice, _("%s %d"), sl_setup_grouping_at (setup, g)->name,
+                                    (int) json_object_get_int_member_with_default (o, "natural", 0));
+          }
+    }
+  if (dice->len > 0)
+    /* The initiative dice, before the modifiers (P-06 step 2). */
+    g_string_append_printf (sentence, _(" Dice: %s."), dice->str);
+}
+
+static const char *
+entry_type (const SlJournalEntry *e)
+{
+  JsonNode *command = sl_journal_entry_get_command (e);
+
+  return command != NULL && JSON_NODE_HOLDS_OBJECT (command)
+         ? json_object_get_string_member_with_default (json_node_get_object (command), "type", NULL)
+         : NULL;
+}
+
+SlEntryKind
+sl_table_entry_kind (const SlJournalEntry *entry)
+{
+  const char *type;
+
+  g_return_val_if_fail (entry != NULL, SL_ENTRY_OTHER);
+  type = entry_type (entry);
+  if (is_resolution (type))
+    return SL_ENTRY_RESULT;
+  if (g_strcmp0 (type, "next") == 0 || g_strcmp0 (type, "pass") == 0)
+    return SL_ENTRY_CLOCK;
+  return SL_ENTRY_OTHER;
+}
+
+/* The last result: the newest resolution up to the game's position. */
+static void
+compute_outcome (SlTableModel *self)
+{
+  for (guint i = sl_game_get_position (self->game); i-- > 0;)
+    {
+      const SlJournalEntry *e = sl_game_get_entry (self->game, i);
+      const char *type = entry_type (e);
+      g_autoptr(GString) sentence = NULL;
+      g_auto(GStrv) lines = NULL;
+
+      if (!is_resolution (type))
+        continue;
+      sentence = g_string_new (NULL);
+      lines = g_strsplit (e->summary != NULL ? e->summary : "", "\n", -1);
+      for (guint l = 0; lines[l] != NULL; l++)
+        if (*g_strstrip (lines[l]) != '\0')
+          {
+            if (sentence->len > 0)
+              g_string_append_c (sentence, ' ');
+            g_string_append (sentence, lines[l]);
+          }
+      if (g_str_equal (type, "initiative"))
+        append_initiative_dice (self, e, sentence);
+      self->outcome.app_rolled = e->rolled != NULL && e->rolled[0] != NULL;
+      if (self->outcome.app_rolled)
+        g_string_append (sentence, _(" The app rolled the dice."));
+      self->outcome.entry = i;
+      self->outcome.command = type;
+      self->outcome.when = e->phase == SL_PHASE_ACTION && e->subphase > 0
+                           /* "Turn 2 · subphase 7" */
+                           ? g_strdup_printf (_("Turn %d · subphase %d"), e->turn, e->subphase)
+                           /* "Turn 2 · Initiative Phase" */
+                           : g_strdup_printf (_("Turn %d · %s"), e->turn, sl_phase_label (e->phase));
+      self->outcome.sentence = g_string_free (g_steal_pointer (&sentence), FALSE);
+      return;
+    }
+}
+
 void
 sl_table_model_ensure (SlTableModel *self)
 {
@@ -299,6 +450,8 @@ sl_table_model_ensure (SlTableModel *self)
   self->track = sl_track_new (sl_game_get_rules (self->game), sl_game_get_setup (self->game), state);
   sl_table_model_compute_answers (self);
   compute_prompt (self);
+  compute_next_passes (self);
+  compute_outcome (self);
   g_ptr_array_set_size (self->actions, state->n_units);
   g_ptr_array_set_size (self->charges, state->n_units);
   self->moment = moment;
@@ -587,6 +740,50 @@ sl_table_model_get_pass (SlTableModel *self)
   return &self->pass;
 }
 
+GArray *
+sl_table_model_get_next_passes (SlTableModel *self)
+{
+  g_return_val_if_fail (SL_IS_TABLE_MODEL (self), NULL);
+  sl_table_model_ensure (self);
+  return self->next_passes;
+}
+
+guint
+sl_table_model_get_not_under_pile (SlTableModel *self,
+                                   guint        *to_place,
+                                   gboolean     *next_ends)
+{
+  const SlState *state;
+  g_autoptr(GPtrArray) sides = NULL;
+  guint placed = 0, agreed = 0;
+
+  g_return_val_if_fail (SL_IS_TABLE_MODEL (self), 0);
+  state = sl_game_get_state (self->game);
+  sides = sl_secrets_hiding (sl_game_get_rules (self->game), sl_game_get_setup (self->game), state);
+  for (guint i = 0; i < sides->len; i++)
+    {
+      const SlHiding *h = g_ptr_array_index (sides, i);
+
+      placed += h->to_place->len;
+      agreed += h->may_hide->len;
+    }
+  if (to_place != NULL)
+    *to_place = placed;
+  /* Hiding is over once play begins (P-28): Next from the Detection
+   * Phase of turn 1 begins the Action Phase (P-04). */
+  if (next_ends != NULL)
+    *next_ends = sides->len > 0 && state->phase == SL_PHASE_DETECTION;
+  return placed + agreed;
+}
+
+const SlTableOutcome *
+sl_table_model_get_outcome (SlTableModel *self)
+{
+  g_return_val_if_fail (SL_IS_TABLE_MODEL (self), NULL);
+  sl_table_model_ensure (self);
+  return self->outcome.sentence != NULL ? &self->outcome : NULL;
+}
+
 guint
 sl_table_model_get_n_ambushers (SlTableModel *self)
 {
@@ -650,6 +847,7 @@ sl_table_model_finalize (GObject *object)
   g_array_unref (self->due);
   g_array_unref (self->ambushers);
   g_array_unref (self->detectors);
+  g_array_unref (self->next_passes);
   g_ptr_array_unref (self->actions);
   g_ptr_array_unref (self->charges);
   G_OBJECT_CLASS (sl_table_model_parent_class)->finalize (object);
@@ -685,6 +883,7 @@ sl_table_model_init (SlTableModel *self)
   self->ambushers = g_array_new (FALSE, TRUE, sizeof (SlTableAmbusher));
   g_array_set_clear_func (self->ambushers, ambusher_clear);
   self->detectors = g_array_new (FALSE, FALSE, sizeof (int));
+  self->next_passes = g_array_new (FALSE, FALSE, sizeof (int));
   self->actions = g_ptr_array_new_with_free_func (array_unref0);
   self->charges = g_ptr_array_new_with_free_func (array_unref0);
 }

@@ -111,6 +111,32 @@ typedef struct
   SlRefusal  *refusal;        /* NULL: it may */
 } SlTableAmbusher;
 
+/* The last result on the table (issue 31 #3): the newest journal entry,
+ * up to the game's position, that resolved something by the rules — the
+ * initiative (P-06), a fire, a throw or a blast, a melee, a rally or a
+ * rout check, a detection … — kept on the table until the next one. Its
+ * words are the journal's, which the whole table may read (§15.1). */
+typedef struct
+{
+  guint       entry;          /* its index in the journal */
+  const char *command;        /* its command: "fire", "initiative" … */
+  char       *when;           /* "Turn 2 · subphase 3" */
+  char       *sentence;       /* what happened, the dice, the number needed, hit or miss,
+                               * wounds, daze, scatter, the initiative order and scores,
+                               * and whether the app rolled the dice: one paragraph */
+  gboolean    app_rolled;     /* the app rolled some of its dice */
+} SlTableOutcome;
+
+/* What a journal entry is to the table (issue 31 #3). */
+typedef enum
+{
+  SL_ENTRY_OTHER,     /* a declaration, a correction, a secret kept … */
+  SL_ENTRY_RESULT,    /* it resolved something by the rules (SlTableOutcome) */
+  SL_ENTRY_CLOCK,     /* the clock moved on: Next, or a grouping's turn passed (P-08) */
+} SlEntryKind;
+
+SlEntryKind          sl_table_entry_kind         (const SlJournalEntry *entry);
+
 #define SL_TYPE_TABLE_MODEL (sl_table_model_get_type ())
 
 G_DECLARE_FINAL_TYPE (SlTableModel, sl_table_model, SL, TABLE_MODEL, GObject)
@@ -196,6 +222,23 @@ SlPromptKind         sl_table_model_get_prompt   (SlTableModel  *self,
 /* What Next and Pass would do now. */
 const SlTableAnswer *sl_table_model_get_next     (SlTableModel  *self);
 const SlTableAnswer *sl_table_model_get_pass     (SlTableModel  *self);
+/* The groupings Next would end the turn of now while some of their units
+ * have still to decide (P-08 step 2), in the initiative order (int,
+ * owned by the model): during declarations, the grouping whose turn it
+ * is and those after it that Next would pass with it. More than one: a
+ * front end asks before it presses Next (issue 31 #4). */
+GArray              *sl_table_model_get_next_passes (SlTableModel *self);
+/* Before play with the hiding rules (P-28, §9.1): how many units that
+ * may hide lie under no pile yet — the hidden ones the setup left to
+ * place (*@to_place, may be NULL) and those in view that may hide by
+ * agreement — and whether Next ends the time for it (*@next_ends, may be
+ * NULL: the Detection Phase of turn 1, Next starting the Action Phase,
+ * P-04). How many, never which: the table may know it. */
+guint                sl_table_model_get_not_under_pile (SlTableModel *self,
+                                                        guint        *to_place,
+                                                        gboolean     *next_ends);
+/* The last result on the table, or NULL when nothing was resolved yet. */
+const SlTableOutcome *sl_table_model_get_outcome (SlTableModel *self);
 /* Every grouping, and whether it may spring an ambush now (§5.2). */
 guint                sl_table_model_get_n_ambushers (SlTableModel *self);
 const SlTableAmbusher *sl_table_model_get_ambusher (SlTableModel  *self,

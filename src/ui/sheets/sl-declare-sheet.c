@@ -160,6 +160,7 @@ struct _SlDeclareSheet
   GtkLabel     *orders;
   GtkWidget    *details;
   Choice       *chosen;        /* in choices */
+  int           refused;       /* the index in choices of the refusal shown, or -1 */
   GString      *typed;         /* a target's counter number being typed */
   guint         typed_id;
   GString      *ahead;         /* a name being typed into a list */
@@ -315,6 +316,7 @@ choice_words (SlDeclareSheet *self,
   g_autofree char *when = NULL;
   g_autofree char *single = NULL;
   g_autofree char *burst = NULL;
+  const char *note;
 
   if (turn == sl_game_get_state (self->game)->turn)
     when = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d AP · ends in subphase %d",
@@ -330,12 +332,15 @@ choice_words (SlDeclareSheet *self,
     single = sl_check_odds_words (json_object_get_object_member (o, "to_hit"));
   if (json_object_has_member (o, "to_hit_burst"))
     burst = sl_check_odds_words (json_object_get_object_member (o, "to_hit_burst"));
+  /* The core's words for what the odds counted and what the fire sheet
+   * adds (the scenario's terrain, night, the target's movement; issue 31 #6). */
+  note = json_object_get_string_member_with_default (o, "to_hit_note", "");
   if (single != NULL && burst != NULL)
-    /* "1 AP · ends in subphase 3 · to hit before cover: Needs 6 or less · 60 %; a burst: Needs 5 or less · 50 %" */
-    return g_strdup_printf (_("%s · to hit before cover: %s; a burst: %s"), when, single, burst);
+    /* "1 AP · ends in subphase 3 · to hit: Needs a 1 · 10 % (a burst: Needs 2 or less · 20 %), with heavy woods; the fire sheet adds …" */
+    return g_strdup_printf (_("%s · to hit: %s (a burst: %s), %s"), when, single, burst, note);
   if (single != NULL)
-    /* "1 AP · ends in subphase 3 · to hit before cover: Needs 6 or less · 60 %" */
-    return g_strdup_printf (_("%s · to hit before cover: %s"), when, single);
+    /* "1 AP · ends in subphase 3 · to hit: Needs a 1 · 10 %, with heavy woods; the fire sheet adds …" */
+    return g_strdup_printf (_("%s · to hit: %s, %s"), when, single, note);
   return g_steal_pointer (&when);
 }
 
@@ -577,6 +582,20 @@ preview_choice (SlDeclareSheet *self,
     }
 }
 
+/* Why @c is refused, on the problem line, kept in step with the sheet
+ * until that action is allowed or another is chosen (issue 31 #6). */
+static void
+show_refused (SlDeclareSheet *self,
+              Choice         *c)
+{
+  const char *name = gtk_label_get_text (GTK_LABEL (g_object_get_data (G_OBJECT (c->child), "name")));
+  /* "Walk (W): A dazed unit may only …" */
+  g_autofree char *why = g_strdup_printf (_("%s (%s): %s"), name, c->key, c->choice);
+
+  self->refused = c - &g_array_index (self->choices, Choice, 0);
+  sl_sheet_show_problem (SL_SHEET (self), why);
+}
+
 /* Asks the core about every action. A refused one is insensitive: no
  * stop of the Tab chain nor of the arrows, "unavailable" to a screen
  * reader, its reason in its description (and said when its key is
@@ -601,6 +620,20 @@ refresh (SlSheet *sheet)
       gtk_widget_set_tooltip_text (c->child, c->choice);
       gtk_accessible_update_property (GTK_ACCESSIBLE (c->child), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                       c->choice, -1);
+    }
+  /* A refusal shown goes once its cause is put right, and says the
+   * reason as it stands now (issue 31 #6). */
+  if (self->refused >= 0 && (guint) self->refused < self->choices->len)
+    {
+      Choice *c = &g_array_index (self->choices, Choice, self->refused);
+
+      if (c->allowed)
+        {
+          self->refused = -1;
+          sl_sheet_show_problem (sheet, NULL);
+        }
+      else
+        show_refused (self, c);
     }
   /* The one where the player acts says more: SlSheet tells it. */
   if (sl_sheet_get_entry (sheet) != NULL)
@@ -1342,16 +1375,12 @@ static void
 press_choice (SlDeclareSheet *self,
               Choice         *c)
 {
-  const char *name = gtk_label_get_text (GTK_LABEL (g_object_get_data (G_OBJECT (c->child), "name")));
-
   if (!c->allowed)
     {
-      /* "Walk (W): A dazed unit may only …" */
-      g_autofree char *why = g_strdup_printf (_("%s (%s): %s"), name, c->key, c->choice);
-
-      sl_sheet_show_problem (SL_SHEET (self), why);
+      show_refused (self, c);
       return;
     }
+  self->refused = -1;
   sl_sheet_show_problem (SL_SHEET (self), NULL);
   choose (self, c, TRUE);
 }
@@ -1712,6 +1741,7 @@ sl_declare_sheet_init (SlDeclareSheet *self)
   self->mission_checks = g_ptr_array_new ();
   g_array_set_clear_func (self->choices, choice_clear);
   self->typed = g_string_new (NULL);
+  self->refused = -1;
   self->ahead = g_string_new (NULL);
   gtk_widget_init_template (GTK_WIDGET (self));
   {
@@ -1750,6 +1780,8 @@ sl_declare_sheet_bind (SlDeclareSheet *self,
   g_return_if_fail (SL_IS_DECLARE_SHEET (self));
   g_return_if_fail (self->unit < 0 && unit >= 0);
   self->unit = unit;
+  self->refused = -1;
+  sl_sheet_show_problem (SL_SHEET (self), NULL);
   sl_sheet_set_unit (SL_SHEET (self), unit);
   title = g_strdup_printf (_("%s Acts"), sl_setup_unit_at (sl_game_get_setup (self->game), unit)->label);
   sl_sheet_set_title (SL_SHEET (self), title);

@@ -224,6 +224,10 @@ show_breakdown (SlDiceSheet *self,
 
         add_breakdown (self, so, side_label (self, so));
       }
+  /* No modifier counted (a rout check of a squad with none): no empty
+   * box (issue 31 #8). */
+  gtk_widget_set_visible (self->modifiers_group,
+                          self->dice->len > 0 && gtk_widget_get_first_child (GTK_WIDGET (self->breakdown)) != NULL);
 }
 
 /* The odds of every roll in the preview's result, one line each. */
@@ -766,7 +770,8 @@ sl_dice_sheet_new (GtkWindow          *parent,
   /* A command without dice (a charge set off, a dive that stops) has no
    * roll to show, nor modifiers of one. */
   gtk_widget_set_visible (self->dice_group, self->dice->len > 0);
-  gtk_widget_set_visible (self->modifiers_group, self->dice->len > 0);
+  gtk_widget_set_visible (self->modifiers_group,
+                          self->dice->len > 0 && gtk_widget_get_first_child (GTK_WIDGET (self->breakdown)) != NULL);
   sl_sheet_ready (SL_SHEET (self));
   return self;
 }

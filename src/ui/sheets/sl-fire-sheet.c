@@ -49,6 +49,7 @@ struct _SlFireSheet
   GtkListBox     *breakdown;
 
   char           *odds_text;
+  char           *jam_odds;    /* the jam check's odds (P-16), once a natural 1 calls it */
   gboolean        can_fire;
   int             dice[3];     /* by DieKind: the dice given so far, 0 until then */
   DieKind         asking;
@@ -111,19 +112,27 @@ update_prompt (SlFireSheet *self)
   int typed[G_N_ELEMENTS (self->dice)];
   guint n = 0;
   const char *text;
+  g_autofree char *owned = NULL;
 
+  if (!self->can_fire)
+    self->asking = DIE_ROLL;
   switch (self->asking)
     {
     case DIE_JAM:
-      text = _("A natural 1: the jam check (P-16). Type its die: 1–9, 0 for 10.");
+      /* "A natural 1: the jam check (P-16) — Jams on 2 or less · 20 %. Type its die: …" */
+      text = owned = g_strdup_printf (_("A natural 1: the jam check (P-16) — %s. Type its die: 1–9, 0 for 10."),
+                                      self->jam_odds != NULL ? self->jam_odds : "");
       break;
     case DIE_HITS:
       text = _("A concentrated burst hits: type the die for the rounds that hit (1–9, 0 for 10).");
       break;
     case DIE_ROLL:
     default:
-      text = sl_sheet_get_app_rolls (SL_SHEET (self)) ? _("The app rolls the die.")
-                                                      : _("Type the die: 1–9, 0 for 10.");
+      /* Refused (full cover blocking the shot, T-15 …): no die is asked
+       * until the sheet is put right (issue 31 #6). */
+      text = !self->can_fire ? _("No die: the fire cannot be resolved as the sheet stands (see above).")
+             : sl_sheet_get_app_rolls (SL_SHEET (self)) ? _("The app rolls the die.")
+                                                        : _("Type the die: 1–9, 0 for 10.");
       break;
     }
   sl_sheet_set_prompt (SL_SHEET (self), text);
@@ -191,6 +200,7 @@ refresh (SlSheet *sheet)
   g_autoptr(JsonNode) result = sl_game_preview (self->game, command, NULL, &error);
   GtkWidget *child;
   JsonObject *o;
+  const char *not_counted = NULL;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->breakdown))) != NULL)
     gtk_list_box_remove (self->breakdown, child);
@@ -203,8 +213,10 @@ refresh (SlSheet *sheet)
       sl_sheet_refused (SL_SHEET (self), error);
       self->odds_text = g_strdup (error->message);
       sl_sheet_set_odds (sheet, NULL);
+      update_prompt (self);
       return;
     }
+  update_prompt (self);
   o = json_node_get_object (result);
   if (json_object_has_member (o, "breakdown"))
     {
@@ -215,8 +227,14 @@ refresh (SlSheet *sheet)
           JsonObject *modifier = json_array_get_object_element (items, i);
 
           gtk_list_box_append (self->breakdown, modifier_row_new (modifier));
+          /* A cover that counts for nothing: the core's reason, also as
+           * the choice's tooltip (A-47, issue 31 #6). */
+          if (json_object_get_int_member_with_default (modifier, "value", 1) == 0 &&
+              g_strcmp0 (json_object_get_string_member_with_default (modifier, "source", ""), "cover") == 0)
+            not_counted = json_object_get_string_member (modifier, "label");
         }
     }
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->cover_row), not_counted);
   if (json_object_has_member (o, "needed"))
     /* "Needs 7 or less · 70 %", as the history will tell it */
     self->odds_text = sl_check_odds_words (o);
@@ -251,6 +269,9 @@ needs_more (SlFireSheet *self,
     return FALSE;
   if (json_object_has_member (o, "jam_roll") && self->dice[DIE_JAM] == 0)
     {
+      g_free (self->jam_odds);
+      self->jam_odds = json_object_has_member (o, "jam_check")
+                       ? sl_check_odds_words (json_object_get_object_member (o, "jam_check")) : NULL;
       *next = DIE_JAM;
       return TRUE;
     }
@@ -427,6 +448,7 @@ sl_fire_sheet_finalize (GObject *object)
 
   g_array_unref (self->targets);
   g_free (self->odds_text);
+  g_free (self->jam_odds);
   G_OBJECT_CLASS (sl_fire_sheet_parent_class)->finalize (object);
 }
 

@@ -20,6 +20,7 @@
 #include "sl-history-view.h"
 #include "sl-rule-links.h"
 #include "sl-scatter-diagram.h"
+#include "sl-table-model.h"
 
 /* The items */
 
@@ -38,6 +39,7 @@ struct _SlHistoryItem
   char     *summary;
   char     *when;
   gboolean  undone;
+  gboolean  clock;      /* Next or a turn passed: told small, not to bury results (issue 31 #3) */
   /* A hand grenade's landing, for the small diagram (P-34). */
   gboolean  thrown;
   double    range_m, along_m, across_m;
@@ -94,6 +96,13 @@ gboolean
 sl_history_item_get_undone (SlHistoryItem *self)
 {
   return self->undone;
+}
+
+gboolean
+sl_history_item_get_clock (SlHistoryItem *self)
+{
+  g_return_val_if_fail (SL_IS_HISTORY_ITEM (self), FALSE);
+  return self->clock;
 }
 
 gboolean
@@ -256,6 +265,7 @@ row_item (SlHistoryModel *self,
       item_set_throw (item, e);
     }
   item->summary = g_strdup (e->summary && *e->summary ? e->summary : _("(nothing to tell)"));
+  item->clock = sl_table_entry_kind (e) == SL_ENTRY_CLOCK;
   item->when = entry_when (self->game, e);
   item->undone = row->undone;
   row->item = item;
@@ -463,6 +473,7 @@ struct _SlHistoryView
   guint           fill_id;
   gboolean        clicked;   /* the focus comes in by the pointer */
   guint           focus_id;
+  guint64         newest;     /* the newest entry's identity, or 0 */
 };
 
 G_DEFINE_FINAL_TYPE (SlHistoryView, sl_history_view, GTK_TYPE_WIDGET)
@@ -525,6 +536,18 @@ bind_cb (GtkSignalListItemFactory *factory,
 
       gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (box)),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+    }
+  /* The clock's lines ("… has had its turn; now …'s") small and dim: the
+   * results stand out (issue 31 #3). */
+  if (item->clock)
+    {
+      gtk_widget_add_css_class (summary, "caption");
+      gtk_widget_add_css_class (summary, "dim-label");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (summary, "caption");
+      gtk_widget_remove_css_class (summary, "dim-label");
     }
   gtk_widget_set_opacity (box, item->undone ? 0.55 : 1.0);
   {
@@ -673,10 +696,27 @@ adjustment_changed_cb (GtkAdjustment *adjustment,
     self->fill_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), fill_tick, NULL, NULL);
 }
 
+static guint64
+newest_entry (SlGame *game)
+{
+  guint n = game != NULL ? sl_game_get_n_entries (game) : 0;
+
+  return n > 0 ? sl_game_get_entry_id (game, n - 1) : 0;
+}
+
 static void
 game_changed_cb (SlHistoryView *self)
 {
+  guint64 newest = newest_entry (self->game);
+
   sl_history_model_update (self->model);
+  /* A new entry keeps the newest in view (issue 31 #3); going back to an
+   * entry, or undo and redo, leave the list where it is. */
+  if (newest != self->newest && g_list_model_get_n_items (G_LIST_MODEL (self->model)) > 0)
+    /* The list view's own: it moves its anchor to the row (GTK 4.8 has
+     * no gtk_list_view_scroll_to ()). */
+    gtk_widget_activate_action (self->list, "list.scroll-to-item", "u", 0);
+  self->newest = newest;
 }
 
 void
@@ -690,6 +730,7 @@ sl_history_view_set_game (SlHistoryView *self,
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_set_object (&self->game, game);
+  self->newest = newest_entry (game);
   if (game != NULL)
     self->changed_id = g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
   sl_history_model_set_game (self->model, game);

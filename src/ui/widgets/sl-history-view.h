@@ -35,6 +35,8 @@ const char  *sl_history_item_get_summary  (SlHistoryItem *self);
 const char  *sl_history_item_get_when     (SlHistoryItem *self);
 /* Undone: there to redo. */
 gboolean     sl_history_item_get_undone   (SlHistoryItem *self);
+/* The entry only moved the clock on (Next, a turn passed): shown small. */
+gboolean     sl_history_item_get_clock    (SlHistoryItem *self);
 /* A hand grenade's throw: the range to the aim point and where it landed
  * (along the line and across it), drawn under the words. */
 gboolean     sl_history_item_get_throw    (SlHistoryItem *self,

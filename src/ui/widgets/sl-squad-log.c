@@ -1419,6 +1419,9 @@ update_ammo (SlSquadLog      *self,
           if (b >= left)
             ticked |= 1u << n;
         }
+      if (boxes == 0 && left == 0)
+        /* None carried (a scenario without grenades): nothing to say. */
+        continue;
       if (log->launcher)
         /* P-35: "launcher FG 4 of 4" */
         g_string_append_printf (words, _("launcher %s %d of %d; "), magazine_letters[SL_MAGAZINE_FG + g], left, boxes);
@@ -1810,11 +1813,16 @@ update_title (SlSquadLog *self)
                                 sl_setup_unit_at (setup, leader)->name,
                                 sl_quality_label (state->squad_quality[self->squad]));
   else if (leader >= 0)
-    /* "TOG · leader Centurion Vale (rating 0) · Regular" */
-    subtitle = g_strdup_printf (_("%s · leader %s (rating %d) · %s"),
-                                sl_setup_side_at (setup, squad->side)->name,
-                                sl_setup_unit_at (setup, leader)->name, squad->leader_rating,
-                                sl_quality_label (state->squad_quality[self->squad]));
+    {
+      /* With a real minus sign, as the print has it (issue 31 #8). */
+      g_autofree char *rating = sl_signed_text (squad->leader_rating);
+
+      /* "TOG · leader Centurion Vale (rating 0) · Regular" */
+      subtitle = g_strdup_printf (_("%s · leader %s (rating %s) · %s"),
+                                  sl_setup_side_at (setup, squad->side)->name,
+                                  sl_setup_unit_at (setup, leader)->name, rating,
+                                  sl_quality_label (state->squad_quality[self->squad]));
+    }
   else
     subtitle = g_strdup_printf (_("%s · no leader · %s"), sl_setup_side_at (setup, squad->side)->name,
                                 sl_quality_label (state->squad_quality[self->squad]));

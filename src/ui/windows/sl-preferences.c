@@ -189,7 +189,10 @@ sl_preferences_new (GtkWindow *parent,
       g_autoptr(JsonNode) standard = sl_option_get_json (def, book);
       JsonNode *chosen = json_object_has_member (defaults, def->id) ? json_object_get_member (defaults, def->id)
                                                                      : standard;
-      g_autofree char *title = g_strdup_printf ("%s (%s)", def->title, def->ref);
+      /* Translators: an option's title, its rule and its id, which the
+       * briefing and the docs name and the search finds (issue 31 #8):
+       * "Hidden Commonwealth in scenario 1 (A-132) · scenario1Detection" */
+      g_autofree char *title = g_strdup_printf (_("%s (%s) · %s"), def->title, def->ref, def->id);
       OptionRow *data = g_new0 (OptionRow, 1);
       GtkWidget *option_row;
 

@@ -17,6 +17,7 @@
 #include "sl-private-view.h"
 #include "sl-rule-links.h"
 #include "sl-secrets.h"
+#include "sl-table-model.h"
 #include "sl-ui-util.h"
 
 struct _SlPrivateView
@@ -61,6 +62,7 @@ struct _SlPrivateView
   GtkEditable    *hide_where;
   GtkWidget      *hide_stealth_row;
   GtkSwitch      *hide_stealth;
+  char           *hid_last;   /* the unit the form hid last: the picker moves past it */
   GtkWidget      *mine_group;
   AdwComboRow    *mine_owner;
   GtkEditable    *mine_where;
@@ -293,6 +295,18 @@ sl_private_view_get_hide_stealth (SlPrivateView *self,
   return gtk_widget_get_visible (self->hide_stealth_row);
 }
 
+const char *
+sl_private_view_get_hide_unit (SlPrivateView *self)
+{
+  guint i;
+
+  g_return_val_if_fail (SL_IS_PRIVATE_VIEW (self), NULL);
+  if (!gtk_widget_get_visible (self->hide_group))
+    return NULL;
+  i = adw_combo_row_get_selected (self->hide_unit);
+  return i < self->unit_ids->len ? g_ptr_array_index (self->unit_ids, i) : NULL;
+}
+
 gboolean
 sl_private_view_choose_hide_unit (SlPrivateView *self,
                                   const char    *unit)
@@ -338,14 +352,69 @@ selected_id (AdwComboRow *row,
   return i < ids->len ? g_ptr_array_index (ids, i) : "";
 }
 
+/* The pile @unit (an id) lies under now, as its side knows it, or NULL. */
+static const char *
+pile_of (SlPrivateView *self,
+         const char    *unit)
+{
+  const SlUnitSetup *us = sl_setup_unit (sl_game_get_setup (self->game), unit);
+
+  return us != NULL ? sl_table_model_get_unit (sl_table_model_get_for_game (self->game), us->index)->pile : NULL;
+}
+
+/* The form's Hide: the picker then moves on to the next unit not yet
+ * under a pile (issue 31 #5). */
+static void
+hide_from_form (SlPrivateView *self)
+{
+  g_free (self->hid_last);
+  self->hid_last = g_strdup (selected_id (self->hide_unit, self->unit_ids));
+  if (!sl_private_view_hide_unit (self, self->hid_last,
+                                  gtk_editable_get_text (self->hide_pile), gtk_editable_get_text (self->hide_decoy1),
+                                  gtk_editable_get_text (self->hide_decoy2), gtk_editable_get_text (self->hide_where),
+                                  gtk_widget_get_visible (self->hide_stealth_row) ? gtk_switch_get_active (self->hide_stealth)
+                                                                                  : -1))
+    g_clear_pointer (&self->hid_last, g_free);
+}
+
+static void
+replace_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     SlPrivateView    *self)
+{
+  if (g_str_equal (response, "replace") && self->game != NULL && self->shown != NULL)
+    hide_from_form (self);
+}
+
+/* Hide (its button, or Return in the form): a unit under a pile already
+ * is placed again only once the player says so — its pile is replaced and
+ * its decoy piles taken off (P-28 step 2, issue 31 #5). */
 static void
 hide_clicked_cb (SlPrivateView *self)
 {
-  sl_private_view_hide_unit (self, selected_id (self->hide_unit, self->unit_ids),
-                             gtk_editable_get_text (self->hide_pile), gtk_editable_get_text (self->hide_decoy1),
-                             gtk_editable_get_text (self->hide_decoy2), gtk_editable_get_text (self->hide_where),
-                             gtk_widget_get_visible (self->hide_stealth_row) ? gtk_switch_get_active (self->hide_stealth)
-                                                                             : -1);
+  const char *unit = selected_id (self->hide_unit, self->unit_ids);
+  const char *pile = pile_of (self, unit);
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+
+  if (pile == NULL)
+    {
+      hide_from_form (self);
+      return;
+    }
+  /* "Place 4 · Trooper Amari Again?" */
+  heading = g_strdup_printf (_("Place %s Again?"), sl_setup_unit (sl_game_get_setup (self->game), unit)->label);
+  body = g_strdup_printf (_("It lies under “%s” already. Placing it again replaces that pile and takes its decoy piles off the table (P-28)."),
+                          pile);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                                       heading, body));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "replace", _("_Replace Its Pile"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "replace", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (replace_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -448,21 +517,24 @@ note_row_add (SlPrivateView  *self,
   if (!s->kept)
     return;
   reveal = gtk_button_new_with_label (_("Reveal"));
-  dud = gtk_button_new_with_label (_("Dud"));
-  reveal_name = g_strdup_printf (_("Reveal note %d to the table"), s->note);
-  dud_name = g_strdup_printf (_("Declare note %d unclear: a dud"), s->note);
+  g_object_set_data (G_OBJECT (reveal), "note", GINT_TO_POINTER (s->note));
+  g_signal_connect (reveal, "clicked", G_CALLBACK (reveal_clicked_cb), self);
   gtk_widget_set_valign (reveal, GTK_ALIGN_CENTER);
-  gtk_widget_set_valign (dud, GTK_ALIGN_CENTER);
+  reveal_name = g_strdup_printf (_("Reveal note %d to the table"), s->note);
   gtk_widget_set_tooltip_text (reveal, reveal_name);
-  gtk_widget_set_tooltip_text (dud, dud_name);
   gtk_accessible_update_property (GTK_ACCESSIBLE (reveal), GTK_ACCESSIBLE_PROPERTY_LABEL, reveal_name, -1);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), reveal);
+  /* Where a hidden unit lies is no dud (issue 31 #8). */
+  if (!sl_note_kind_may_be_dud (sl_state_find_note (state, s->note)->kind))
+    return;
+  dud = gtk_button_new_with_label (_("Dud"));
+  dud_name = g_strdup_printf (_("Declare note %d unclear: a dud"), s->note);
+  gtk_widget_set_valign (dud, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (dud, dud_name);
   gtk_accessible_update_property (GTK_ACCESSIBLE (dud), GTK_ACCESSIBLE_PROPERTY_LABEL, dud_name, -1);
   gtk_widget_add_css_class (dud, "destructive-action");
-  g_object_set_data (G_OBJECT (reveal), "note", GINT_TO_POINTER (s->note));
   g_object_set_data (G_OBJECT (dud), "note", GINT_TO_POINTER (s->note));
-  g_signal_connect (reveal, "clicked", G_CALLBACK (reveal_clicked_cb), self);
   g_signal_connect (dud, "clicked", G_CALLBACK (dud_clicked_cb), self);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), reveal);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), dud);
 }
 
@@ -565,6 +637,33 @@ unit_choices (SlPrivateView *self,
   adw_combo_row_set_model (combo, G_LIST_MODEL (names));
 }
 
+/* The picker on the first unit under no pile after the one the form hid
+ * last (from the first when none), round to the start; on that one when
+ * every unit is under a pile (issue 31 #5). */
+static void
+select_to_hide (SlPrivateView *self)
+{
+  guint n = self->unit_ids->len, from = 0;
+
+  if (n == 0)
+    return;
+  if (self->hid_last != NULL)
+    for (guint i = 0; i < n; i++)
+      if (g_str_equal (g_ptr_array_index (self->unit_ids, i), self->hid_last))
+        from = i + 1;
+  for (guint k = 0; k < n; k++)
+    {
+      guint i = (from + k) % n;
+
+      if (pile_of (self, g_ptr_array_index (self->unit_ids, i)) == NULL)
+        {
+          adw_combo_row_set_selected (self->hide_unit, i);
+          return;
+        }
+    }
+  adw_combo_row_set_selected (self->hide_unit, from > 0 ? from - 1 : 0);
+}
+
 /* "Hide a Unit", before play with the detection rules (P-28), and "Write
  * Down a Mine", before play with the area effects (P-37). */
 static void
@@ -581,6 +680,7 @@ fill_before_play_forms (SlPrivateView *self,
   if (hide)
     {
       unit_choices (self, side, TRUE, self->hide_unit, self->unit_ids);
+      select_to_hide (self);
       hide_unit_changed_cb (self);
     }
   if (mine)
@@ -895,6 +995,7 @@ sl_private_view_finalize (GObject *object)
   SlPrivateView *self = SL_PRIVATE_VIEW (object);
 
   g_free (self->shown);
+  g_free (self->hid_last);
   forget_pins (self);
   g_free (self->problem);
   g_ptr_array_unref (self->unit_ids);

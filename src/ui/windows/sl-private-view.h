@@ -58,6 +58,9 @@ gboolean       sl_private_view_hide_unit    (SlPrivateView *self,
  * (the unit chosen wears a power suit) and on. */
 gboolean       sl_private_view_get_hide_stealth (SlPrivateView *self,
                                                  gboolean      *active);
+/* The unit (an id) the "Hide a Unit" form has chosen, or NULL without the
+ * form. */
+const char    *sl_private_view_get_hide_unit (SlPrivateView *self);
 /* Chooses the unit (an id) in the "Hide a Unit" form, as the player would. */
 gboolean       sl_private_view_choose_hide_unit (SlPrivateView *self,
                                                  const char    *unit);

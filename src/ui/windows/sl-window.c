@@ -86,6 +86,9 @@ struct _SlWindow
   SlHistoryView        *history;
   GtkBox               *squads;
   GtkLabel             *prompt;
+  GtkWidget            *outcome_box;
+  GtkLabel             *outcome;
+  char                 *outcome_text;    /* the "outcome" property */
   GtkWidget            *history_buttons;
   GtkWidget            *next_button;
   GtkWidget            *pass_button;
@@ -94,7 +97,7 @@ struct _SlWindow
   GtkWidget            *redo_button;
   GtkWidget            *announced;     /* the focused widget last told what changed */
   SlJournalMark         told;          /* the journal as a screen reader was last told of it */
-  char                 *outcome;       /* what the last change did, in words, or NULL */
+  char                 *told_outcome;  /* what the last change did, in words, or NULL */
   AdwFlap              *flap;          /* the squad logs, and the history beside or over them */
   GtkMenuButton        *primary_menu_button;
   GMenuModel           *primary_menu;
@@ -222,13 +225,92 @@ recent_activated_cb (GtkListBox    *list,
   sl_window_open_file (self, file);
 }
 
-/* The other games played lately (recent files, newest first), besides the
- * one to continue. */
+/* A row of the recent games for @path, unless it is @last, listed
+ * already, or gone. */
+static gboolean
+add_recent_row (SlWindow   *self,
+                GHashTable *listed,
+                const char *path,
+                const char *last)
+{
+  g_autofree char *base = NULL;
+  g_autofree char *dir = NULL;
+  GtkWidget *row;
+
+  if (path == NULL || !g_str_has_suffix (path, ".squadlog") || g_strcmp0 (path, last) == 0 ||
+      g_hash_table_contains (listed, path) || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    return FALSE;
+  g_hash_table_add (listed, g_strdup (path));
+  base = g_path_get_basename (path);
+  dir = g_path_get_dirname (path);
+  row = sl_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), base);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), dir);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  g_object_set_data_full (G_OBJECT (row), "path", g_strdup (path), g_free);
+  gtk_list_box_append (self->recent_list, row);
+  return TRUE;
+}
+
+typedef struct
+{
+  char   *path;
+  gint64  modified;
+} GameFile;
+
+static void
+game_file_clear (gpointer data)
+{
+  g_free (((GameFile *) data)->path);
+}
+
+static int
+compare_game_files (gconstpointer a,
+                    gconstpointer b)
+{
+  gint64 ma = ((const GameFile *) a)->modified, mb = ((const GameFile *) b)->modified;
+
+  return ma < mb ? 1 : ma > mb ? -1 : 0;
+}
+
+/* The games kept where new games go (~/.local/share/squadlog/games),
+ * newest first: there to reopen even when the desktop keeps no recent
+ * files (issue 31 #8). */
+static GArray *
+kept_games (void)
+{
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "squadlog", "games", NULL);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  GArray *games = g_array_new (FALSE, FALSE, sizeof (GameFile));
+  const char *name;
+
+  g_array_set_clear_func (games, game_file_clear);
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      GameFile g = { g_build_filename (dir, name, NULL), 0 };
+      GStatBuf st;
+
+      if (!g_str_has_suffix (name, ".squadlog") || g_stat (g.path, &st) != 0)
+        {
+          g_free (g.path);
+          continue;
+        }
+      g.modified = st.st_mtime;
+      g_array_append_val (games, g);
+    }
+  g_array_sort (games, compare_game_files);
+  return games;
+}
+
+/* The other games played lately (recent files, newest first, then the
+ * games kept where new games go), besides the one to continue. */
 static void
 show_recent (SlWindow   *self,
              const char *last)
 {
   GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  g_autoptr(GHashTable) listed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GArray) kept = NULL;
   GtkWidget *child;
   int shown = 0;
 
@@ -237,26 +319,14 @@ show_recent (SlWindow   *self,
   items = g_list_sort (items, (GCompareFunc) compare_recent);
   for (GList *l = items; l != NULL && shown < 5; l = l->next)
     {
-      GtkRecentInfo *info = l->data;
-      g_autofree char *path = g_filename_from_uri (gtk_recent_info_get_uri (info), NULL, NULL);
-      g_autofree char *base = NULL;
-      g_autofree char *dir = NULL;
-      GtkWidget *row;
+      g_autofree char *path = g_filename_from_uri (gtk_recent_info_get_uri (l->data), NULL, NULL);
 
-      if (path == NULL || !g_str_has_suffix (path, ".squadlog") || g_strcmp0 (path, last) == 0 ||
-          !g_file_test (path, G_FILE_TEST_IS_REGULAR))
-        continue;
-      base = g_path_get_basename (path);
-      dir = g_path_get_dirname (path);
-      row = sl_action_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), base);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), dir);
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-      g_object_set_data_full (G_OBJECT (row), "path", g_steal_pointer (&path), g_free);
-      gtk_list_box_append (self->recent_list, row);
-      shown++;
+      shown += add_recent_row (self, listed, path, last);
     }
   g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  kept = kept_games ();
+  for (guint i = 0; i < kept->len && shown < 5; i++)
+    shown += add_recent_row (self, listed, g_array_index (kept, GameFile, i).path, last);
   gtk_widget_set_visible (GTK_WIDGET (self->recent_list), shown > 0);
 }
 
@@ -298,11 +368,13 @@ show_rules (SlWindow *self)
     }
 
   description = g_strdup_printf (
-    _("%s (%s)\n%u troop types, %u races, %u suits, %u weapons and %u actions; %u rule options.\nRules file: %s"),
+    /* The rules file's path is a developer's detail: About says it
+     * (Troubleshooting), not the players' start page (issue 31 #8). */
+    _("%s (%s)\n%u troop types, %u races, %u suits, %u weapons and %u actions; %u rule options."),
     rules->title, rules->edition,
     rules->troops.items->len, rules->races.items->len, rules->armor.items->len,
     rules->weapons.items->len, rules->actions.items->len,
-    sl_option_set_size (rules->options), rules->path);
+    sl_option_set_size (rules->options));
   /* The icon is set here rather than in the template: a game opened from
    * the command line never shows this page, and loading the 128-pixel
    * icon (an SVG, and the SVG library with it) slowed its start. */
@@ -442,6 +514,38 @@ update_prompt (SlWindow *self)
   sl_rule_links_set_label (self->prompt, text);
 }
 
+static GParamSpec *outcome_pspec;
+
+/* The last result, until the next one (issue 31 #3): the table model's
+ * words, on the table under the prompt; the "outcome" property changes
+ * with it, for a screen reader to tell (issue 32). */
+static void
+update_outcome (SlWindow *self)
+{
+  const SlTableOutcome *o = self->game != NULL
+                            ? sl_table_model_get_outcome (sl_table_model_get_for_game (self->game)) : NULL;
+  g_autofree char *text = NULL;
+
+  if (o != NULL)
+    /* Translators: the last result on the table: "Last result (Turn 2 ·
+     * subphase 3): Trooper Hale fires at …" */
+    text = g_strdup_printf (_("Last result (%s): %s"), o->when, o->sentence);
+  gtk_widget_set_visible (self->outcome_box, text != NULL);
+  if (g_strcmp0 (text, self->outcome_text) == 0)
+    return;
+  sl_rule_links_set_label (self->outcome, text);
+  g_free (self->outcome_text);
+  self->outcome_text = g_steal_pointer (&text);
+  g_object_notify_by_pspec (G_OBJECT (self), outcome_pspec);
+}
+
+const char *
+sl_window_get_outcome (SlWindow *self)
+{
+  g_return_val_if_fail (SL_IS_WINDOW (self), NULL);
+  return self->outcome_text;
+}
+
 /* Whether @widget is one of the table's, with no description of its own:
  * a marker of the track, a squad log's line, a button of the header bar. */
 static gboolean
@@ -492,9 +596,9 @@ announce (SlWindow *self)
                             gtk_label_get_text (self->prompt));
   /* First what the change did: the command's outcome, what Undo or Redo
    * changed (sl_journal_mark_tell). */
-  if (self->outcome != NULL)
+  if (self->told_outcome != NULL)
     {
-      char *both = g_strdup_printf ("%s\n%s", self->outcome, text);
+      char *both = g_strdup_printf ("%s\n%s", self->told_outcome, text);
 
       g_free (text);
       text = both;
@@ -755,9 +859,10 @@ game_changed_cb (SlWindow *self)
   self->was_over = over;
   update_title (self);
   update_prompt (self);
+  update_outcome (self);
   update_actions (self);
-  g_free (self->outcome);
-  self->outcome = sl_journal_mark_tell (&self->told, self->game);
+  g_free (self->told_outcome);
+  self->told_outcome = sl_journal_mark_tell (&self->told, self->game);
   announce (self);
   prepare_later (self);
 }
@@ -800,7 +905,7 @@ sl_window_set_game (SlWindow *self,
   drop_phones (self, game);
   g_set_object (&self->game, game);
   sl_journal_mark_set (&self->told, game);
-  g_clear_pointer (&self->outcome, g_free);
+  g_clear_pointer (&self->told_outcome, g_free);
   /* Saved at once after every command, on the disk a moment later: a key
    * press never waits for the disk (sl_game_flush() when closing). */
   if (game != NULL)
@@ -843,6 +948,7 @@ sl_window_set_game (SlWindow *self,
     }
   update_title (self);
   update_prompt (self);
+  update_outcome (self);
   update_print_menu (self);
   update_actions (self);
 }
@@ -2422,17 +2528,139 @@ pass_action (GtkWidget  *widget,
 
 /* Moves the clock on; when the rules say something must be resolved
  * first, says what, and opens the sheet of the first fire due. */
+static void apply_next (SlWindow *self);
+
+/* "Pass Only …", "Pass All" or Cancel (issue 31 #4). */
+static void
+next_passes_response_cb (AdwMessageDialog *dialog,
+                         const char       *response,
+                         SlWindow         *self)
+{
+  if (self->game == NULL || sheet_showing (self))
+    return;
+  if (g_str_equal (response, "all"))
+    apply_next (self);
+  else if (g_str_equal (response, "one"))
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.pass", NULL);
+}
+
+/* Next would end the turn of several groupings with units still to
+ * decide, as the table model says: it asks first, naming them, and
+ * offers to pass only the one whose turn it is (P-08 step 2). */
+static gboolean
+ask_next_passes (SlWindow *self)
+{
+  const SlSetup *setup = sl_game_get_setup (self->game);
+  GArray *passes = sl_table_model_get_next_passes (sl_table_model_get_for_game (self->game));
+  g_autoptr(GString) names = g_string_new (NULL);
+  g_autofree char *body = NULL;
+  g_autofree char *one = NULL;
+  const char *first;
+  AdwMessageDialog *dialog;
+
+  if (passes->len < 2)
+    return FALSE;
+  first = sl_setup_grouping_at (setup, g_array_index (passes, int, 0))->name;
+  for (guint i = 0; i < passes->len; i++)
+    {
+      if (i > 0)
+        /* Translators: between the groupings named: "A, B and C" */
+        g_string_append (names, i + 1 == passes->len ? _(" and ") : _(", "));
+      g_string_append (names, sl_setup_grouping_at (setup, g_array_index (passes, int, i))->name);
+    }
+  /* Translators: %u is at least 2, then the groupings' names. */
+  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Next ends the turn of %u groupings whose units have still to act: %s. Those units do nothing new in this subphase (P-08 step 2).",
+                                       "Next ends the turn of %u groupings whose units have still to act: %s. Those units do nothing new in this subphase (P-08 step 2).",
+                                       passes->len),
+                          passes->len, names->str);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Pass Several Groupings?"), body));
+  /* Translators: "Pass Only TOG Fire Team 1" */
+  one = g_strdup_printf (_("Pass _Only %s"), first);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "one", one, "all", _("Pass _All"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "all", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "one");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (next_passes_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
+/* "Begin Play", "Hide Units…" or Cancel (issue 31 #5). */
+static void
+hiding_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    SlWindow         *self)
+{
+  if (self->game == NULL || sheet_showing (self))
+    return;
+  if (g_str_equal (response, "go"))
+    apply_next (self);
+  else if (g_str_equal (response, "private"))
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.private", NULL);
+}
+
+/* Next would begin play while units that may hide lie under no pile
+ * (the table model's count, P-28, §9.1): it says how many, never which,
+ * and asks. */
+static gboolean
+ask_hiding (SlWindow *self)
+{
+  guint to_place = 0;
+  gboolean next_ends = FALSE;
+  guint n = sl_table_model_get_not_under_pile (sl_table_model_get_for_game (self->game), &to_place, &next_ends);
+  g_autofree char *count = NULL;
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+
+  if (n == 0 || !next_ends)
+    return FALSE;
+  /* "3 units that may hide are not under a pile yet" */
+  count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u unit that may hide is not under a pile yet",
+                                        "%u units that may hide are not under a pile yet", n),
+                           n);
+  if (to_place > 0)
+    /* Translators: the count above, then how many of them the scenario hid. */
+    body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%s, %u of them hidden by the scenario. Once play begins, no unit can hide any more (P-28, §9.1).",
+                                         "%s, %u of them hidden by the scenario. Once play begins, no unit can hide any more (P-28, §9.1).",
+                                         to_place),
+                            count, to_place);
+  else
+    /* Translators: the count above. */
+    body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%s: it may hide by agreement. Once play begins, no unit can hide any more (P-28, §9.1).",
+                                         "%s: they may hide by agreement. Once play begins, no unit can hide any more (P-28, §9.1).",
+                                         n),
+                            count);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Begin Play?"), body));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "private", _("_Hide Units…"),
+                                    "go", _("_Begin Play"), NULL);
+  adw_message_dialog_set_default_response (dialog, "private");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (hiding_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
 static void
 next_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
   SlWindow *self = SL_WINDOW (widget);
+
+  if (self->game == NULL || ask_hiding (self) || ask_next_passes (self))
+    return;
+  apply_next (self);
+}
+
+static void
+apply_next (SlWindow *self)
+{
   g_autoptr(JsonNode) command = sl_command_new_next ();
   g_autoptr(GError) error = NULL;
 
-  if (self->game == NULL)
-    return;
   if (sl_game_apply (self->game, command, &error) == NULL)
     {
       const SlState *state = sl_game_get_state (self->game);
@@ -2616,6 +2844,7 @@ enum
 {
   PROP_0,
   PROP_APP_ROLLS,
+  PROP_OUTCOME,
 };
 
 static void
@@ -2630,6 +2859,9 @@ sl_window_get_property (GObject    *object,
     {
     case PROP_APP_ROLLS:
       g_value_set_boolean (value, self->app_rolls);
+      break;
+    case PROP_OUTCOME:
+      g_value_set_string (value, self->outcome_text);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -2702,7 +2934,7 @@ sl_window_dispose (GObject *object)
   drop_prepared (self);
   drop_declare_ahead (self);
   g_clear_weak_pointer (&self->announced);
-  g_clear_pointer (&self->outcome, g_free);
+  g_clear_pointer (&self->told_outcome, g_free);
   keep_opening_cache (self->game);
   drop_phones (self, NULL);
   g_clear_weak_pointer (&self->phones_window);
@@ -2719,6 +2951,7 @@ sl_window_dispose (GObject *object)
       g_string_free (self->typed, TRUE);
       self->typed = NULL;
     }
+  g_clear_pointer (&self->outcome_text, g_free);
   G_OBJECT_CLASS (sl_window_parent_class)->dispose (object);
 }
 
@@ -2748,6 +2981,8 @@ bind_template (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, SlWindow, history);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, squads);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, prompt);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, outcome_box);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, outcome);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, history_buttons);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, next_button);
   gtk_widget_class_bind_template_child (widget_class, SlWindow, file_bar);
@@ -2823,6 +3058,11 @@ sl_window_class_init (SlWindowClass *klass)
                                    g_param_spec_boolean ("app-rolls", NULL, NULL, FALSE,
                                                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
   gtk_widget_class_install_property_action (widget_class, "win.app-rolls", "app-rolls");
+  /* The last result on the table, as one sentence, or NULL (issue 31 #3):
+   * notified when it changes. */
+  outcome_pspec = g_param_spec_string ("outcome", NULL, NULL, NULL,
+                                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_property (object_class, PROP_OUTCOME, outcome_pspec);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new", NULL);
