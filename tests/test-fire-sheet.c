@@ -213,7 +213,28 @@ test_fire_sheet_accessible (void)
   name = g_strdup_printf ("%s %s", json_object_get_string_member (first, "label"), value);
   g_test_message ("%s", name);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name);
-  sl_fire_sheet_set_cover (sheet, SL_COVER_NONE);
+  /* Issue 32 #3: alone — Orca reads a "labelled by" title first. */
+  g_assert_false (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY));
+  /* Issue 32 #3 (T-14): the Cover row is named with the cover chosen,
+   * as it changes, and alone. */
+  {
+    AdwComboRow *cover = ADW_COMBO_ROW (sl_test_ui_find (GTK_WIDGET (sheet), ADW_TYPE_COMBO_ROW, "C_over"));
+    GObject *item = adw_combo_row_get_selected_item (cover);
+    g_autofree char *cover_name = NULL;
+
+    g_assert_true (GTK_IS_STRING_OBJECT (item));
+    cover_name = g_strdup_printf ("Cover: %s", gtk_string_object_get_string (GTK_STRING_OBJECT (item)));
+    g_test_message ("%s", cover_name);
+    g_assert_nonnull (strstr (cover_name, "alf"));
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cover), GTK_ACCESSIBLE_PROPERTY_LABEL, cover_name);
+    g_assert_false (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (cover), GTK_ACCESSIBLE_RELATION_LABELLED_BY));
+    sl_fire_sheet_set_cover (sheet, SL_COVER_NONE);
+    g_free (cover_name);
+    item = adw_combo_row_get_selected_item (cover);
+    cover_name = g_strdup_printf ("Cover: %s", gtk_string_object_get_string (GTK_STRING_OBJECT (item)));
+    g_test_message ("%s", cover_name);
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cover), GTK_ACCESSIBLE_PROPERTY_LABEL, cover_name);
+  }
 
   /* A natural 1: the die typed and the jam check's are told. */
   g_assert_true (sl_fire_sheet_enter_die (sheet, 1));

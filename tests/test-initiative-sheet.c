@@ -114,6 +114,9 @@ test_initiative_sheet_accessible (void)
   const char *all = "Dice typed: 3, 6, 6, 9\nChoose move or countermove, then roll initiative.";
   const char *name = "TOG Fire Team 1";
   const char *rolled = "TOG Fire Team 1: rolled 3";
+  const char *countermove = "Countermove: TOG Fire Team 1";
+  const char *list = "Initiative rolls";
+  const char *roll_name = "Roll Initiative";
 
   sl_sheet_present (SL_SHEET (sheet));
   sl_test_ui_settle ();
@@ -132,6 +135,17 @@ test_initiative_sheet_accessible (void)
   g_assert_true (sl_initiative_sheet_enter_die (sheet, 9));
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                        all);
+  /* Issue 32 #3, #7: the row named with its roll alone (Orca reads a
+   * "labelled by" title first, without the roll); each countermove switch
+   * names its grouping; the list is named. */
+  g_assert_false (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (sl_test_ui_find (row, GTK_TYPE_SWITCH, NULL)),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, countermove);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (gtk_widget_get_ancestor (row, GTK_TYPE_LIST_BOX)),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, list);
+  /* Issue 32 #4: the roll button named by its words, no mnemonic. */
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_PROPERTY_LABEL, roll_name);
+  g_assert_false (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (roll), GTK_ACCESSIBLE_RELATION_LABELLED_BY));
 }
 
 int

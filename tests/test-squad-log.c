@@ -70,7 +70,8 @@ test_squad_log_follows (void)
   sl_test_play (game, "{'type': 'correct', 'unit': 'cw-13', 'field': 'dazed_until',"
                       " 'value': {'turn': 1, 'subphase': 9}}");
   assert_cell (log, game, "cw-13", "wounds", "Wounds: Moderate Wound");
-  assert_cell (log, game, "cw-13", "status", "Dazed, Jammed");
+  /* Issue 32 #7: how long it stays dazed (P-19). */
+  assert_cell (log, game, "cw-13", "status", "Dazed until subphase 9, Jammed");
   {
     g_autofree char *ammo = sl_squad_log_get_cell (SL_SQUAD_LOG (log), sl_test_unit (game, "cw-13"), "ammo");
 
@@ -166,10 +167,10 @@ test_squad_log_lines (void)
   g_assert_true (gtk_widget_get_focusable (line));
   g_assert_true (gtk_test_accessible_has_role (GTK_ACCESSIBLE (line), GTK_ACCESSIBLE_ROLE_BUTTON));
   gtk_test_accessible_assert_property (line, GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                       "Unit 3, Legionnaire Ostra (Human \xc2\xb7 BI \xc2\xb7 51 pts \xc2\xb7 bounce pack). "
+                                       "Unit 3, Legionnaire Ostra. Wounds: none. Position standing. Action: idle. "
+                                       "Human \xc2\xb7 BI \xc2\xb7 51 pts \xc2\xb7 bounce pack. "
                                        "Weapon SAR \xc2\xb7 SP. Modifiers +2/\xe2\x88\x92" "1. "
-                                       "Ammunition: R 3 of 3; P 2 of 2; FG 2 of 2; SG 2 of 2; 6 of 6 rounds left. "
-                                       "Wounds: none. Position standing. Action: idle.");
+                                       "Ammunition: R 3 of 3; P 2 of 2; FG 2 of 2; SG 2 of 2; 6 of 6 rounds left.");
   /* Two lines of text: the name and, under it, race, armor and points. */
   gtk_widget_measure (line, GTK_ORIENTATION_VERTICAL, -1, &height, NULL, NULL, NULL);
   g_assert_cmpint (height, >=, 30);
@@ -206,7 +207,9 @@ test_squad_log_lines (void)
                                                                  GTK_ACCESSIBLE_PROPERTY_LABEL, "");
 
     g_assert_nonnull (label);
-    g_assert_true (g_str_has_suffix (label, "Action: idle. Status: Dead."));
+    /* Issue 32 #7: the wounds and the status first, after the name. */
+    g_test_message ("%s", label);
+    g_assert_true (g_str_has_prefix (label, "Unit 3, Legionnaire Ostra. Wounds: Dead. Status: Dead. "));
   }
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -861,6 +861,8 @@ test_window_markers (void)
  * still to act; a unit of a later grouping picked by its counter is not
  * available, and its marker says why in the core's words; Pass (Ctrl+E)
  * ends the grouping's turn. */
+static char *description_of (GtkWidget *widget);
+
 static void
 test_window_turn (void)
 {
@@ -895,6 +897,33 @@ test_window_turn (void)
     g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "13 · Trooper Hale Cannot Act Yet");
     g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog), "It is TOG Fire Team 1's turn in the initiative order; still to act: Centurion Vale"));
     sl_test_ui_settle ();
+    /* Issue 32 #6: the reason is heard with what takes the focus (the
+     * rule links, the Close button), not only shown. */
+    {
+      guint described = 0;
+
+      for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (dialog)); w != NULL;)
+        {
+          if (gtk_widget_get_focusable (w))
+            {
+              g_autofree char *told = description_of (w);
+
+              g_assert_cmpstr (told, ==, adw_message_dialog_get_body (dialog));
+              described++;
+            }
+          /* Depth first, within the dialog. */
+          if (gtk_widget_get_first_child (w) != NULL)
+            w = gtk_widget_get_first_child (w);
+          else
+            {
+              while (w != GTK_WIDGET (dialog) && gtk_widget_get_next_sibling (w) == NULL)
+                w = gtk_widget_get_parent (w);
+              w = w != GTK_WIDGET (dialog) ? gtk_widget_get_next_sibling (w) : NULL;
+            }
+        }
+      /* The rule links and a Close button at least. */
+      g_assert_cmpuint (described, >=, 2);
+    }
     sl_test_ui_save_png (GTK_WIDGET (dialog), "turn-refusal.png");
     gtk_window_destroy (GTK_WINDOW (dialog));
   }
@@ -3617,8 +3646,18 @@ test_window_a11y (void)
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, "Undo");
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (find_icon_button (GTK_WIDGET (window), "edit-redo-symbolic")),
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, "Redo");
+  /* Issue 32 #4: named alone — not "labelled by" their icon, which Orca
+   * reads first ("GtkImage Undo"). */
+  g_assert_false (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (find_icon_button (GTK_WIDGET (window), "edit-undo-symbolic")),
+                                                    GTK_ACCESSIBLE_RELATION_LABELLED_BY));
+  g_assert_false (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (find_icon_button (GTK_WIDGET (window), "edit-redo-symbolic")),
+                                                    GTK_ACCESSIBLE_RELATION_LABELLED_BY));
+  g_assert_false (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (find_icon_button (GTK_WIDGET (window), "sidebar-show-right-symbolic")),
+                                                    GTK_ACCESSIBLE_RELATION_LABELLED_BY));
   menu = find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (menu), GTK_ACCESSIBLE_PROPERTY_LABEL, "Main Menu");
+  g_assert_false (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (gtk_widget_get_first_child (menu)),
+                                                    GTK_ACCESSIBLE_RELATION_LABELLED_BY));
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (gtk_widget_get_first_child (menu)), GTK_ACCESSIBLE_ROLE_BUTTON);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (menu)),
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, "Main Menu");
@@ -3685,10 +3724,29 @@ test_window_a11y (void)
   sl_test_play (shown, "{'type': 'declare', 'unit': 'tog-2', 'action': 'walk'}");
   {
     g_autofree char *told = description_of (line);
+    g_autofree char *expected = g_strdup_printf ("%s\nTurn 1 of 12 · Action Phase · subphase 1. ",
+                                                 sl_game_get_entry (shown, sl_game_get_n_entries (shown) - 1)->summary);
 
     g_test_message ("%s", told);
-    g_assert_true (g_str_has_prefix (told, "Turn 1 of 12 · Action Phase · subphase 1. "));
+    /* Issue 32 #2 (P-07): first what the declaration did, in the
+     * history's words, then the clock. */
+    g_assert_true (g_str_has_prefix (told, "Legionnaire Marek: Walk"));
+    g_assert_true (g_str_has_prefix (told, expected));
     g_assert_nonnull (strstr (told, "TOG Fire Team 1’s turn (initiative order): Legionnaire Ostra, Legionnaire Quill have still to act."));
+  }
+  /* Issue 32 #2: Undo and Redo say what they changed. */
+  g_assert_true (sl_game_undo (shown));
+  {
+    g_autofree char *told = description_of (line);
+
+    g_test_message ("%s", told);
+    g_assert_true (g_str_has_prefix (told, "Undone: Legionnaire Marek: Walk"));
+  }
+  g_assert_true (sl_game_redo (shown));
+  {
+    g_autofree char *told = description_of (line);
+
+    g_assert_true (g_str_has_prefix (told, "Redone: Legionnaire Marek: Walk"));
   }
   /* The marker that changed is named anew. */
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (sl_track_view_get_marker_widget (SL_TRACK_VIEW (track), marek, 0)),
@@ -3698,6 +3756,16 @@ test_window_a11y (void)
        b != NULL; b = NULL)
     next = sl_test_ui_find (b, GTK_TYPE_BUTTON, "_Next");
   g_assert_nonnull (next);
+  /* Issue 32 #4: "Next", not "_Next Next". */
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (next), GTK_ACCESSIBLE_PROPERTY_LABEL, "Next");
+  g_assert_false (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (next), GTK_ACCESSIBLE_RELATION_LABELLED_BY));
+  {
+    GtkStack *stack = GTK_STACK (gtk_widget_get_ancestor (track, GTK_TYPE_STACK));
+
+    /* Not "GtkStackPage". */
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (gtk_stack_get_page (stack, gtk_stack_get_visible_child (stack))),
+                                         GTK_ACCESSIBLE_PROPERTY_LABEL, "Table");
+  }
   gtk_widget_grab_focus (next);
   sl_test_play (shown, "{'type': 'pass'}");
   {

@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-a11y.h"
 #include "sl-ammunition.h"
 #include "sl-blast-sheet.h"
 #include "sl-command-new.h"
@@ -962,7 +963,7 @@ name_blast (SlBlastSheet   *self,
                                               : self->mission ? _("A fire mission lands (P-38)")
                                               : _("It goes off (P-08 step 4)"));
   if (self->mission)
-    gtk_button_set_label (GTK_BUTTON (sl_sheet_get_roll_button (SL_SHEET (self))), _("_Resolve"));
+    sl_a11y_set_button_label (GTK_BUTTON (sl_sheet_get_roll_button (SL_SHEET (self))), _("_Resolve"));
   if (self->mine)
     prompt = _("Say which mine, who set it off, and who else is near it: "
                "it hurts like a fragmentation grenade (P-37, T-30).");

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-a11y.h"
 #include "sl-command-new.h"
 #include "sl-dice-sheet.h"
 #include "sl-ui-util.h"
@@ -764,7 +765,7 @@ sl_dice_sheet_new (GtkWindow          *parent,
   adw_window_title_set_title (self->title, title);
   adw_window_title_set_subtitle (self->title, subtitle);
   if (n_dice == 0)
-    gtk_button_set_label (GTK_BUTTON (sl_sheet_get_roll_button (SL_SHEET (self))), _("_Resolve"));
+    sl_a11y_set_button_label (GTK_BUTTON (sl_sheet_get_roll_button (SL_SHEET (self))), _("_Resolve"));
   add_dice (self, dice, n_dice);
   /* A command without dice (a charge set off, a dive that stops) has no
    * roll to show, nor modifiers of one. */

@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-a11y.h"
 #include "sl-area-burst-sheet.h"
 #include "sl-combat.h"
 #include "sl-command-new.h"
@@ -184,7 +185,8 @@ modifier_row_new (JsonObject *modifier)
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
   gtk_widget_add_css_class (shown, "numeric");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), shown);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  /* Alone: Orca reads the "labelled by" title, without the value. */
+  sl_a11y_set_name (row, name);
   return row;
 }
 

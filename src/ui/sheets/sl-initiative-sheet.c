@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-a11y.h"
 #include "sl-ui-util.h"
 #include "sl-command-new.h"
 #include "sl-initiative-sheet.h"
@@ -131,8 +132,9 @@ show_dice (SlInitiativeSheet *self)
                                           : g_strdup (name);
 
       gtk_label_set_text (GTK_LABEL (e->die_label), die);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (e->row), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                      -1);
+      /* The name alone: Orca reads a row's "labelled by" title instead,
+       * without the roll (issue 32 #3). */
+      sl_a11y_set_name (e->row, label);
       if (e->die > 0)
         typed[n_typed++] = e->die;
       if (e->die == 0 && next == NULL)
@@ -210,8 +212,8 @@ refresh (SlSheet *sheet)
   else
     gtk_label_set_text (self->order, _("The order shows once every die is in."));
   sl_sheet_set_can_apply (sheet, result != NULL);
-  gtk_button_set_label (GTK_BUTTON (sl_sheet_get_roll_button (sheet)),
-                        all_dice_in (self) ? _("_Roll Initiative") : _("Roll the _Rest for Me"));
+  sl_a11y_set_button_label (GTK_BUTTON (sl_sheet_get_roll_button (sheet)),
+                            all_dice_in (self) ? _("_Roll Initiative") : _("Roll the _Rest for Me"));
   self->updating = FALSE;
 }
 
@@ -318,8 +320,14 @@ add_entry (SlInitiativeSheet     *self,
   e.toggle = gtk_switch_new ();
   gtk_widget_set_valign (e.toggle, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (e.toggle, _("Countermove: act after the movers (P-06)"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (e.toggle), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Countermove"), -1);
+  {
+    /* Translators: a grouping's countermove switch, for a screen reader,
+     * which hears one per grouping (issue 32 #7): "Countermove: TOG Fire
+     * Team 1". */
+    g_autofree char *name = g_strdup_printf (_("Countermove: %s"), g->name);
+
+    gtk_accessible_update_property (GTK_ACCESSIBLE (e.toggle), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  }
   g_signal_connect (e.toggle, "notify::active", G_CALLBACK (toggled_cb), self);
   adw_action_row_add_suffix (ADW_ACTION_ROW (e.row), gtk_label_new (_("Countermove")));
   adw_action_row_add_suffix (ADW_ACTION_ROW (e.row), e.toggle);

@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-a11y.h"
 #include "sl-combat.h"
 #include "sl-command-new.h"
 #include "sl-explosives.h"
@@ -637,7 +638,7 @@ sl_object_fire_sheet_new (GtkWindow *parent,
                                                            : _("Fire at an obstacle (P-25)"));
   sl_group_set_title (self->object_group, self->charge ? _("The Charge") : _("The Obstacle"));
   fire_button = sl_sheet_get_roll_button (SL_SHEET (self));
-  gtk_button_set_label (GTK_BUTTON (fire_button), self->charge ? _("_Roll for Me") : _("_Fire"));
+  sl_a11y_set_button_label (GTK_BUTTON (fire_button), self->charge ? _("_Roll for Me") : _("_Fire"));
   if (self->charge)
     gtk_widget_set_tooltip_text (fire_button, _("The app rolls the die, and the shot is resolved "
                                                 "(Ctrl+Return)"));

@@ -18,6 +18,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-a11y.h"
 #include "sl-rule-links.h"
 #include "sl-sheet.h"
 #include "sl-sheet-host.h"
@@ -49,6 +50,8 @@ typedef struct
   char      *typed;         /* "Dice typed: 3, 6", or NULL */
   GtkWidget *described;     /* the widget told last: the entry, or give_up */
   char      *description;   /* what it was told */
+  guint      holding;       /* inside a key press or a refresh: told once, at its end */
+  gboolean   describe_due;
 } SlSheetPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (SlSheet, sl_sheet, ADW_TYPE_BIN)
@@ -176,7 +179,7 @@ append_shown (GString  *text,
  * typed, what it waits for and why not, in the order the sheet shows
  * them, then what the entry does (its tooltip, which GTK would say). */
 static void
-describe (SlSheet *self)
+describe_now (SlSheet *self)
 {
   SlSheetPrivate *priv = sl_sheet_get_instance_private (self);
   GtkWidget *widget = described_widget (self);
@@ -204,6 +207,44 @@ describe (SlSheet *self)
                                     text->str, -1);
   else
     gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
+/* Issue 32 #7: a key press changes the dice typed, then the prompt; a
+ * screen reader told each (a new description is said at once) heard the
+ * dice twice, first with the prompt gone by. What a key press or a
+ * refresh changes is told once, as it ends. */
+static void
+describe (SlSheet *self)
+{
+  SlSheetPrivate *priv = sl_sheet_get_instance_private (self);
+
+  if (priv->holding > 0)
+    {
+      priv->describe_due = TRUE;
+      return;
+    }
+  describe_now (self);
+}
+
+static void
+hold (SlSheet *self)
+{
+  SlSheetPrivate *priv = sl_sheet_get_instance_private (self);
+
+  priv->holding++;
+}
+
+static void
+release (SlSheet *self)
+{
+  SlSheetPrivate *priv = sl_sheet_get_instance_private (self);
+
+  g_assert (priv->holding > 0);
+  if (--priv->holding == 0 && priv->describe_due)
+    {
+      priv->describe_due = FALSE;
+      describe_now (self);
+    }
 }
 
 const char *
@@ -405,15 +446,24 @@ void
 sl_sheet_refresh (SlSheet *self)
 {
   g_return_if_fail (SL_IS_SHEET (self));
+  hold (self);
   if (SL_SHEET_GET_CLASS (self)->refresh != NULL)
     SL_SHEET_GET_CLASS (self)->refresh (self);
+  release (self);
 }
 
 gboolean
 sl_sheet_apply (SlSheet *self)
 {
+  gboolean applied;
+
   g_return_val_if_fail (SL_IS_SHEET (self), FALSE);
-  return SL_SHEET_GET_CLASS (self)->apply != NULL && SL_SHEET_GET_CLASS (self)->apply (self);
+  g_object_ref (self);
+  hold (self);
+  applied = SL_SHEET_GET_CLASS (self)->apply != NULL && SL_SHEET_GET_CLASS (self)->apply (self);
+  release (self);
+  g_object_unref (self);
+  return applied;
 }
 
 GtkLabel *
@@ -483,10 +533,14 @@ sl_sheet_enter_die (SlSheet *self,
                     int      value)
 {
   SlSheetClass *klass;
+  gboolean taken;
 
   g_return_val_if_fail (SL_IS_SHEET (self), FALSE);
   klass = SL_SHEET_GET_CLASS (self);
-  return klass->enter_die != NULL && klass->enter_die (self, value);
+  hold (self);
+  taken = klass->enter_die != NULL && klass->enter_die (self, value);
+  release (self);
+  return taken;
 }
 
 gboolean
@@ -494,13 +548,18 @@ sl_sheet_enter_digit (SlSheet *self,
                       int      digit)
 {
   SlSheetClass *klass;
+  gboolean taken;
 
   g_return_val_if_fail (SL_IS_SHEET (self), FALSE);
   klass = SL_SHEET_GET_CLASS (self);
+  hold (self);
   if (klass->enter_digit != NULL)
-    return klass->enter_digit (self, digit);
-  /* A d10: 0 is 10. */
-  return digit >= 0 && digit <= 9 && sl_sheet_enter_die (self, digit == 0 ? 10 : digit);
+    taken = klass->enter_digit (self, digit);
+  else
+    /* A d10: 0 is 10. */
+    taken = digit >= 0 && digit <= 9 && sl_sheet_enter_die (self, digit == 0 ? 10 : digit);
+  release (self);
+  return taken;
 }
 
 /* A die is one key press: 1–9, 0 for 10 (keypad too), taken before the
@@ -643,8 +702,13 @@ sl_sheet_present (SlSheet *self)
       priv->own_window = GTK_WINDOW (own);
     }
   priv->shown = TRUE;
-  /* What a screen reader is told: a dialog, named by its title, modal. */
+  /* What a screen reader is told: a dialog, named by its title, modal
+   * (GTK 4.8 tells AT-SPI "dialog" for it, inside the window); its
+   * buttons by their words, its lists by their values (issue 32 #3, #4);
+   * the focus goes to the entry, whose description says the odds and what
+   * to type first. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_MODAL, TRUE, -1);
+  sl_a11y_name_by_value (GTK_WIDGET (self));
   sl_sheet_host_show (host, GTK_WIDGET (self), priv->default_width, priv->default_height,
                       described_widget (self));
   if (priv->own_window != NULL)
@@ -663,6 +727,8 @@ sl_sheet_prepare (SlSheet *self)
   if (host == NULL)
     return FALSE;
   sl_sheet_host_prepare (host, GTK_WIDGET (self), priv->default_width, priv->default_height);
+  /* Named ahead too: presented, it is only walked again. */
+  sl_a11y_name_by_value (GTK_WIDGET (self));
   return TRUE;
 }
 

@@ -471,6 +471,8 @@ struct _SlHistoryView
   GtkWidget      *scrolled;
   GtkWidget      *list;
   guint           fill_id;
+  gboolean        clicked;   /* the focus comes in by the pointer */
+  guint           focus_id;
   guint64         newest;     /* the newest entry's identity, or 0 */
 };
 
@@ -504,6 +506,7 @@ setup_cb (GtkSignalListItemFactory *factory,
     gtk_box_append (GTK_BOX (box), diagram);
   }
   gtk_list_item_set_child (list_item, box);
+  g_object_set_data (G_OBJECT (box), "sl-list-item", list_item);
 }
 
 static void
@@ -522,6 +525,18 @@ bind_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_text (GTK_LABEL (when), caption ? caption : item->when);
   /* The rules it cites, with their book sections, link to the reference. */
   sl_rule_links_set_label (GTK_LABEL (summary), item->summary);
+  /* The row named as it reads, "undone" included: GTK 4.8 names it
+   * "GtkLabel" (issue 32 #4, #7). */
+  if (gtk_widget_get_parent (box) != NULL)
+    {
+      /* Translators: a history entry, for a screen reader: when ("Turn 2 ·
+       * subphase 7", "… · undone"), then what happened. */
+      g_autofree char *name = g_strdup_printf (_("%s: %s"), caption ? caption : item->when,
+                                               gtk_label_get_text (GTK_LABEL (summary)));
+
+      gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (box)),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+    }
   /* The clock's lines ("… has had its turn; now …'s") small and dim: the
    * results stand out (issue 31 #3). */
   if (item->clock)
@@ -578,6 +593,59 @@ activate_cb (GtkListView   *list,
   if (item->index == G_MAXUINT - 1)
     return;
   sl_game_go_to (self->game, item->index + 1);
+}
+
+/* Issue 32 #7: Tab into the history lands on the newest entry, at the
+ * top (GTK 4.8's list goes to the row it had last, the oldest at first). */
+static gboolean
+focus_newest_cb (gpointer data)
+{
+  SlHistoryView *self = data;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  self->focus_id = 0;
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, self->list))
+    return G_SOURCE_REMOVE;
+  for (GtkWidget *row = gtk_widget_get_first_child (self->list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *box = gtk_widget_get_first_child (row);
+      GtkListItem *item = box != NULL ? g_object_get_data (G_OBJECT (box), "sl-list-item") : NULL;
+
+      if (item != NULL && gtk_list_item_get_position (item) == 0)
+        {
+          if (focus != row && !gtk_widget_is_ancestor (focus, row))
+            gtk_widget_grab_focus (row);
+          break;
+        }
+    }
+  return G_SOURCE_REMOVE;
+}
+
+/* Once GTK has moved the focus in: it goes on to the newest entry. */
+static void
+focus_enter_cb (GtkEventControllerFocus *controller,
+                SlHistoryView           *self)
+{
+  if (self->clicked)
+    {
+      self->clicked = FALSE;
+      return;
+    }
+  if (self->focus_id == 0)
+    self->focus_id = g_idle_add (focus_newest_cb, self);
+}
+
+static void
+pressed_cb (GtkGestureClick *gesture,
+            int              n_press,
+            double           x,
+            double           y,
+            SlHistoryView   *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (self->list));
+
+  self->clicked = focus == NULL || !gtk_widget_is_ancestor (focus, self->list);
 }
 
 /* Scrolled to the end: the earlier entries come without a click. */
@@ -686,6 +754,7 @@ sl_history_view_dispose (GObject *object)
   if (self->fill_id != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->fill_id);
   self->fill_id = 0;
+  g_clear_handle_id (&self->focus_id, g_source_remove);
   g_clear_pointer (&self->scrolled, gtk_widget_unparent);
   g_clear_object (&self->model);
   G_OBJECT_CLASS (sl_history_view_parent_class)->dispose (object);
@@ -721,6 +790,16 @@ sl_history_view_init (SlHistoryView *self)
                                   _("Newest first. Activate an entry to go back to just after it."),
                                   -1);
   g_signal_connect (self->list, "activate", G_CALLBACK (activate_cb), self);
+  {
+    GtkEventController *focus = gtk_event_controller_focus_new ();
+    GtkGesture *click = gtk_gesture_click_new ();
+
+    g_signal_connect (focus, "enter", G_CALLBACK (focus_enter_cb), self);
+    gtk_widget_add_controller (self->list, focus);
+    gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+    g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
+    gtk_widget_add_controller (self->list, GTK_EVENT_CONTROLLER (click));
+  }
   self->scrolled = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), self->list);

@@ -204,13 +204,35 @@ sl_sheet_host_hide (SlSheetHost *self,
     {
       GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
+      GtkWidget *back = NULL;
+
       set_content_inert (self, FALSE);
-      if (self->return_focus == NULL || !gtk_widget_grab_focus (self->return_focus))
-        if (root != NULL)
-          gtk_root_set_focus (root, NULL);
-      g_clear_weak_pointer (&self->return_focus);
+      g_set_weak_pointer (&back, self->return_focus);
+      /* Told first: the window makes its actions available again, so that
+       * the focus can go back to a button a sheet shown made insensitive
+       * (Next), and a screen reader hears it land there (issue 32 #1). */
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOWN]);
+      if (self->panels->len > 0)
+        /* Another shown meanwhile: the focus goes back there after it. */
+        g_set_weak_pointer (&self->return_focus, back);
+      else
+        {
+          if (back == NULL || !gtk_widget_grab_focus (back))
+            if (root != NULL)
+              gtk_root_set_focus (root, NULL);
+          g_clear_weak_pointer (&self->return_focus);
+        }
+      g_clear_weak_pointer (&back);
+      return;
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOWN]);
+}
+
+GtkWidget *
+sl_sheet_host_get_return_focus (SlSheetHost *self)
+{
+  g_return_val_if_fail (SL_IS_SHEET_HOST (self), NULL);
+  return self->panels->len > 0 ? self->return_focus : NULL;
 }
 
 void

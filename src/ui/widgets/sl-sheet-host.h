@@ -44,5 +44,8 @@ void         sl_sheet_host_hide         (SlSheetHost *self,
                                          GtkWidget   *panel);
 /* The panel shown on top, or NULL. */
 GtkWidget   *sl_sheet_host_get_shown    (SlSheetHost *self);
+/* While a panel is shown, where the focus goes back once the last one is
+ * gone (the widget that had it before the first), or NULL. */
+GtkWidget   *sl_sheet_host_get_return_focus (SlSheetHost *self);
 
 G_END_DECLS

@@ -1523,13 +1523,15 @@ update_description (SlLogLine  *line,
 {
   const char * const *t = (const char * const *) line->texts;
   g_autofree char *status = *t[COL_STATUS] ? g_strdup_printf (_(" Status: %s."), t[COL_STATUS]) : g_strdup ("");
-  /* A unit's line read aloud: "Unit 3, Legionnaire Ostra (Human · BI ·
-   * 46 pts). Weapon SAR · SP. Modifiers +2/−1. Ammunition: R 3 of 3; …
-   * Wounds: none. Position standing. Action: idle." then the status. */
-  g_autofree char *label = g_strdup_printf (_("Unit %s, %s (%s). Weapon %s. Modifiers %s. Ammunition: %s. %s. "
-                                              "Position %s. Action: %s.%s"),
-                                            t[COL_COUNTER], t[COL_NAME], details, t[COL_WEAPON], t[COL_MOD],
-                                            t[COL_AMMO], t[COL_WOUNDS], t[COL_POSITION], t[COL_ACTION], status);
+  /* A unit's line read aloud, what changes in play first (issue 32 #7:
+   * the wounds came after some 35 words): "Unit 3, Legionnaire Ostra.
+   * Wounds: none. Position standing. Action: idle." with the status
+   * after the wounds, then "Human · BI · 46 pts. Weapon SAR · SP.
+   * Modifiers +2/−1. Ammunition: R 3 of 3; …". */
+  g_autofree char *label = g_strdup_printf (_("Unit %s, %s. %s.%s Position %s. Action: %s. %s. Weapon %s. "
+                                              "Modifiers %s. Ammunition: %s."),
+                                            t[COL_COUNTER], t[COL_NAME], t[COL_WOUNDS], status, t[COL_POSITION],
+                                            t[COL_ACTION], details, t[COL_WEAPON], t[COL_MOD], t[COL_AMMO]);
 
   if (g_strcmp0 (label, line->description) == 0)
     return;
@@ -1665,6 +1667,7 @@ update_status (SlSquadLog      *self,
   g_autofree char *breach_badge = NULL;
   g_autofree char *breach_words = NULL;
   g_autofree char *breach_tip = NULL;
+  g_autofree char *dazed = NULL;
   const char *badge_texts[10], *badge_styles[10], *badge_words[10], *badge_tips[10] = { NULL };
   gboolean known = sl_table_model_unit_known (sl_table_model_get_for_game (self->game), line->unit, SL_VIEWER_TABLE);
   int n_badges = 0;
@@ -1685,11 +1688,11 @@ update_status (SlSquadLog      *self,
     }
   else
     {
-      struct { gboolean on; const char *text; const char *style; } badges[] = {
+      struct { gboolean on; const char *text; const char *style; const char *words; } badges[] = {
         /* §18: a Legionnaire player character; it never routs. */
-        { log->legionnaire != NULL, C_("badge", "Character"), "accent" },
-        { log->hidden, _("Hidden"), "accent" },
-        { known && log->dazed_until >= 0, _("Dazed"), "warning" },
+        { log->legionnaire != NULL, C_("badge", "Character"), "accent", NULL },
+        { log->hidden, _("Hidden"), "accent", NULL },
+        { known && log->dazed_until >= 0, _("Dazed"), "warning", NULL },
         { known && log->jammed, _("Jammed"), "warning" },
         { known && log->routed, _("Routed"), "error" },
         { known && log->in_melee, _("In melee"), "warning" },
@@ -1697,9 +1700,25 @@ update_status (SlSquadLog      *self,
         { known && losing, _("Loses its action"), "warning" },
       };
 
+      if (known && log->dazed_until >= 0)
+        {
+          int turn, subphase;
+
+          sl_subphase_split (rules, log->dazed_until, &turn, &subphase);
+          /* Issue 32 #7: how long, in the status read aloud and under the
+           * pointer (P-19: dazed until the subphase the hit gave). */
+          dazed = turn == sl_game_get_state (self->game)->turn
+                  /* Translators: a unit's status, in words. */
+                  ? g_strdup_printf (_("Dazed until subphase %d"), subphase)
+                  /* Translators: a unit's status, in words. */
+                  : g_strdup_printf (_("Dazed until subphase %d of turn %d"), subphase, turn);
+          badges[2].words = dazed;
+        }
       for (guint i = 0; i < G_N_ELEMENTS (badges); i++)
         if (badges[i].on)
           {
+            badge_words[n_badges] = badges[i].words;
+            badge_tips[n_badges] = badges[i].words;
             badge_texts[n_badges] = badges[i].text;
             badge_styles[n_badges++] = badges[i].style;
           }

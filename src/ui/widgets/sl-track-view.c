@@ -1174,7 +1174,11 @@ sl_track_view_class_init (SlTrackViewClass *klass)
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
 
   gtk_widget_class_set_css_name (widget_class, "subphasetrack");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  /* A group of markers (the buttons in it), named, with what it shows in
+   * words as its description; not an image, which a screen reader reads
+   * as a picture and passes by (issue 32 #4). GTK 4.8 tells AT-SPI
+   * "panel". */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
 static void

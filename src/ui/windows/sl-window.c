@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "sl-a11y.h"
 #include "sl-area-burst-sheet.h"
 #include "sl-blast-sheet.h"
 #include "sl-command-new.h"
@@ -95,6 +96,8 @@ struct _SlWindow
   GtkWidget            *undo_button;
   GtkWidget            *redo_button;
   GtkWidget            *announced;     /* the focused widget last told what changed */
+  SlJournalMark         told;          /* the journal as a screen reader was last told of it */
+  char                 *told_outcome;  /* what the last change did, in words, or NULL */
   AdwFlap              *flap;          /* the squad logs, and the history beside or over them */
   GtkMenuButton        *primary_menu_button;
   GMenuModel           *primary_menu;
@@ -572,10 +575,14 @@ announce (SlWindow *self)
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
   g_autofree char *text = NULL;
 
+  /* Issue 32 #2: under a sheet, where the focus goes back when it closes
+   * (the sheet's command applied closes it): heard as it lands there. */
+  if (sl_sheet_host_get_shown (self->sheet_host) != NULL)
+    focus = sl_sheet_host_get_return_focus (self->sheet_host);
   if (focus != NULL && (self->game == NULL || !table_widget (self, focus)))
     focus = NULL;
   if (self->announced != NULL && self->announced != focus)
-    gtk_accessible_reset_property (GTK_ACCESSIBLE (self->announced), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    sl_a11y_tell (self->announced, NULL);
   g_set_weak_pointer (&self->announced, focus);
   if (focus == NULL)
     return;
@@ -587,7 +594,16 @@ announce (SlWindow *self)
      * clock ("Turn 3 of 12 · Action Phase · subphase 7"), then the hint. */
     text = g_strdup_printf (_("%s. %s"), adw_window_title_get_subtitle (self->window_title),
                             gtk_label_get_text (self->prompt));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (focus), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+  /* First what the change did: the command's outcome, what Undo or Redo
+   * changed (sl_journal_mark_tell). */
+  if (self->told_outcome != NULL)
+    {
+      char *both = g_strdup_printf ("%s\n%s", self->told_outcome, text);
+
+      g_free (text);
+      text = both;
+    }
+  sl_a11y_tell (focus, text);
 }
 
 static int waiting_mine (SlWindow *self);
@@ -845,6 +861,8 @@ game_changed_cb (SlWindow *self)
   update_prompt (self);
   update_outcome (self);
   update_actions (self);
+  g_free (self->told_outcome);
+  self->told_outcome = sl_journal_mark_tell (&self->told, self->game);
   announce (self);
   prepare_later (self);
 }
@@ -886,6 +904,8 @@ sl_window_set_game (SlWindow *self,
     keep_opening_cache (self->game);
   drop_phones (self, game);
   g_set_object (&self->game, game);
+  sl_journal_mark_set (&self->told, game);
+  g_clear_pointer (&self->told_outcome, g_free);
   /* Saved at once after every command, on the disk a moment later: a key
    * press never waits for the disk (sl_game_flush() when closing). */
   if (game != NULL)
@@ -955,6 +975,8 @@ show_error (SlWindow   *self,
   if (links != NULL)
     adw_message_dialog_set_extra_child (dialog, links);
   adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  /* The reason heard with what takes the focus (issue 32 #6). */
+  sl_a11y_describe_dialog (dialog, cited);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -1663,6 +1685,7 @@ ensure_private_view (SlWindow *self)
   g_signal_connect_swapped (self->private_view, "done", G_CALLBACK (close_private), self);
   sl_private_view_set_game (self->private_view, self->game);
   gtk_stack_add_named (self->screen, GTK_WIDGET (self->private_view), "private");
+  sl_a11y_name_page (self->screen, "private", _("Private view"));
 }
 
 /* The private view covers the whole window (nothing of the table shows
@@ -2374,6 +2397,22 @@ unit_by_counter (SlWindow   *self,
   return sl_counter_typed (sl_game_get_setup (self->game), NULL, typed, longer);
 }
 
+/* Issue 32 #7: what the keys typed on the table did, heard where the
+ * focus is (a toast is not: libadwaita 1.2's are no live region). */
+static void
+tell_typed (SlWindow   *self,
+            const char *text)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (focus == NULL || !table_widget (self, focus))
+    return;
+  if (self->announced != NULL && self->announced != focus)
+    sl_a11y_tell (self->announced, NULL);
+  g_set_weak_pointer (&self->announced, focus);
+  sl_a11y_tell (focus, text);
+}
+
 /* The digits typed are no unit's counter number: said, not ignored. */
 static void
 no_such_counter (SlWindow *self)
@@ -2382,6 +2421,16 @@ no_such_counter (SlWindow *self)
   g_autofree char *text = g_strdup_printf (_("No unit has the counter number %s."), self->typed->str);
 
   toast (self, text);
+  tell_typed (self, text);
+}
+
+/* A unit picked by its number: what the table said before comes back. */
+static void
+picked_typed (SlWindow *self,
+              int       unit)
+{
+  pick_unit (self, unit);
+  announce (self);
 }
 
 static gboolean
@@ -2396,7 +2445,8 @@ typed_timeout_cb (gpointer data)
   if (unit < 0 && self->game != NULL)
     no_such_counter (self);
   g_string_truncate (self->typed, 0);
-  pick_unit (self, unit);
+  if (unit >= 0)
+    picked_typed (self, unit);
   return G_SOURCE_REMOVE;
 }
 
@@ -2442,7 +2492,7 @@ key_pressed_cb (GtkEventControllerKey *controller,
   if (unit >= 0 && !longer)
     {
       g_string_truncate (self->typed, 0);
-      pick_unit (self, unit);
+      picked_typed (self, unit);
     }
   else if (unit < 0 && !longer)
     {
@@ -2450,7 +2500,14 @@ key_pressed_cb (GtkEventControllerKey *controller,
       g_string_truncate (self->typed, 0);
     }
   else
-    self->typed_id = g_timeout_add (700, typed_timeout_cb, self);
+    {
+      /* Translators: for a screen reader, the first digits of a counter
+       * number typed on the table, while it waits for more: "1…". */
+      g_autofree char *text = g_strdup_printf (_("Counter number %s…"), self->typed->str);
+
+      tell_typed (self, text);
+      self->typed_id = g_timeout_add (700, typed_timeout_cb, self);
+    }
   return TRUE;
 }
 
@@ -2877,6 +2934,7 @@ sl_window_dispose (GObject *object)
   drop_prepared (self);
   drop_declare_ahead (self);
   g_clear_weak_pointer (&self->announced);
+  g_clear_pointer (&self->told_outcome, g_free);
   keep_opening_cache (self->game);
   drop_phones (self, NULL);
   g_clear_weak_pointer (&self->phones_window);
@@ -3032,8 +3090,12 @@ sl_window_init (SlWindow *self)
   /* GTK 4.8 names a menu button's inner toggle, which takes the focus,
    * after its icon: named as the menu instead (issue 21 #9). */
   if (GTK_IS_TOGGLE_BUTTON (gtk_widget_get_first_child (GTK_WIDGET (self->primary_menu_button))))
-    gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (GTK_WIDGET (self->primary_menu_button))),
-                                    GTK_ACCESSIBLE_PROPERTY_LABEL, _("Main Menu"), -1);
+    sl_a11y_set_name (gtk_widget_get_first_child (GTK_WIDGET (self->primary_menu_button)), _("Main Menu"));
+  /* The header bar's buttons by their words, not "GtkImage" (issue 32 #4). */
+  sl_a11y_name_by_value (GTK_WIDGET (self));
+  sl_a11y_name_page (self->screen, "shared", _("Table and squad logs"));
+  sl_a11y_name_page (self->stack, "start", _("Start"));
+  sl_a11y_name_page (self->stack, "table", _("Table"));
   self->typed = g_string_new (NULL);
   /* Over the table and the sheets shown over it. */
   sl_quiet_still_pointer (GTK_WIDGET (self->sheet_host));
