@@ -278,12 +278,29 @@ def shown(acc):
     return True
 
 
+def shown_descendants(root):
+    """(object, role, shown(object)) for @root and every object under it: shown()
+    worked out once per object from its parent's, not again from each object up
+    (one AT-SPI call per object, where shown() is one per ancestor: issue 35)."""
+    def walk(acc, role, acc_shown):
+        yield acc, role, acc_shown
+        for i in range(acc.get_child_count()):
+            child = acc.get_child_at_index(i)
+            if child is None:
+                continue
+            child_role = child.get_role_name()
+            child_shown = child_role in ("frame", "application") or \
+                (acc_shown and "visible" in states(child))
+            yield from walk(child, child_role, child_shown)
+    yield from walk(root, root.get_role_name(), shown(root))
+
+
 def assert_names(root, where):
     """Issue 32 #4: no name a screen reader says is a mnemonic or a class name."""
     bad = []
-    for a in descendants(root):
-        role, name = a.get_role_name(), a.get_name() or ""
-        if role not in SPOKEN_ROLES or not shown(a):
+    for a, role, a_shown in shown_descendants(root):
+        name = a.get_name() or ""
+        if role not in SPOKEN_ROLES or not a_shown:
             continue
         if CLASS_NAME.match(name) or re.search(r"(^|\s)_\w", name):
             bad.append("%s %r in %r" % (role, name, a.get_parent().get_parent().get_name()))
