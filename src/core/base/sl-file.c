@@ -870,20 +870,6 @@ sl_file_replace_begin (const char          *path,
     }
 }
 
-int
-sl_file_replace_get_fd (SlFileReplace *self)
-{
-  g_return_val_if_fail (self != NULL, -1);
-  return self->fd;
-}
-
-const char *
-sl_file_replace_get_path (SlFileReplace *self)
-{
-  g_return_val_if_fail (self != NULL, NULL);
-  return self->path;
-}
-
 gboolean
 sl_file_replace_write (SlFileReplace  *self,
                        const void     *data,

@@ -143,10 +143,6 @@ SlFileReplace *sl_file_replace_begin_at (int                  dirfd,
                                          int                  new_mode,
                                          const SlFileKind    *kind,
                                          GError             **error);
-/* The temporary file (open for reading and writing, locked) and the path
- * of the file it will replace, symbolic links resolved. */
-int            sl_file_replace_get_fd   (SlFileReplace       *self);
-const char    *sl_file_replace_get_path (SlFileReplace       *self);
 /* Appends @len bytes to the temporary file; every byte is written or the
  * error says why (naming the target). */
 gboolean       sl_file_replace_write    (SlFileReplace       *self,

@@ -158,12 +158,6 @@ sl_reader_ok (SlReader *reader)
   return !sl_read_context_failed (reader->ctx);
 }
 
-const char *
-sl_reader_path (SlReader *reader)
-{
-  return reader->path;
-}
-
 char *
 sl_reader_field_path (SlReader   *reader,
                       const char *field)
@@ -290,12 +284,6 @@ sl_reader_node (SlReader   *reader,
   if (node != NULL)
     mark_seen (reader, field);
   return node;
-}
-
-JsonObject *
-sl_reader_object_json (SlReader *reader)
-{
-  return reader->object;
 }
 
 GList *

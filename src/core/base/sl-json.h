@@ -39,7 +39,6 @@ SlReader      *sl_reader_new              (SlReadContext *ctx,
 void           sl_reader_free             (SlReader      *reader);
 SlReadContext *sl_reader_context          (SlReader      *reader);
 gboolean       sl_reader_ok               (SlReader      *reader);
-const char    *sl_reader_path             (SlReader      *reader);
 /* The path of @field inside this reader's object ("firer.movement"). */
 char          *sl_reader_field_path       (SlReader      *reader,
                                            const char    *field);
@@ -60,7 +59,6 @@ gboolean       sl_reader_is_null          (SlReader      *reader,
                                            const char    *field);
 JsonNode      *sl_reader_node             (SlReader      *reader,
                                            const char    *field);
-JsonObject    *sl_reader_object_json      (SlReader      *reader);
 GList         *sl_reader_members          (SlReader      *reader);
 
 /* Typed getters. A missing field gives @def; a present field of the wrong

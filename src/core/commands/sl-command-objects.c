@@ -213,14 +213,6 @@ sl_command_table_marker (SlCommand *c,
   return sl_command_side_marker (c, id, -1);
 }
 
-gboolean
-sl_command_charge_hidden (SlCommand      *c,
-                          const SlMarker *m)
-{
-  /* P-36 step 6, A-88: written down, undetected until it goes off. */
-  return sl_marker_is_secret (c->state, m);
-}
-
 SlMarker *
 sl_command_charge_marker (SlCommand  *c,
                           int         id,

@@ -370,9 +370,6 @@ SlMarker    *sl_command_table_marker  (SlCommand      *c,
 SlMarker    *sl_command_side_marker   (SlCommand      *c,
                                        int             id,
                                        int             for_side);
-/* P-36 step 6, A-88: a charge written down in secret, still undetected. */
-gboolean     sl_command_charge_hidden (SlCommand      *c,
-                                       const SlMarker *m);
 /* The charge @id that @unit may fire at, deactivate or pick up: there, not
  * hidden from it, not going off; else refuses on @field. */
 SlMarker    *sl_command_charge_marker (SlCommand    *c,

@@ -320,16 +320,6 @@ sl_game_new (SlRules *rules,
   return self;
 }
 
-SlGame *
-sl_game_new_from_scenario (SlRules     *rules,
-                           const char  *path,
-                           GError     **error)
-{
-  SlSetup *setup = sl_setup_new_from_file (rules, path, error);
-
-  return setup ? sl_game_new (rules, setup) : NULL;
-}
-
 void
 sl_game_set_seed (SlGame  *self,
                   guint32  seed)

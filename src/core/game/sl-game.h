@@ -82,9 +82,6 @@ G_DECLARE_FINAL_TYPE (SlGame, sl_game, SL, GAME, GObject)
 /* A new game from a setup (taken). */
 SlGame               *sl_game_new             (SlRules        *rules,
                                                SlSetup        *setup);
-SlGame               *sl_game_new_from_scenario (SlRules      *rules,
-                                                 const char   *path,
-                                                 GError      **error);
 /* Loads a saved game and replays its journal. Errors name the problem and,
  * for a refused entry, the entry. Never writes to @path. */
 SlGame               *sl_game_load            (SlRules        *rules,

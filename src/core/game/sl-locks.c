@@ -425,17 +425,3 @@ sl_locks_set (SlLocks       *locks,
     }
   g_hash_table_replace (locks->locks, g_strdup (who), lock_new (pin, now));
 }
-
-gboolean
-sl_locks_get_referee (SlLocks  *locks,
-                      gint64   *set_at,
-                      GStrv    *set_with)
-{
-  const Lock *lock = g_hash_table_lookup (locks->locks, SL_LOCK_REFEREE);
-
-  if (set_at != NULL)
-    *set_at = lock != NULL ? lock->set_at : 0;
-  if (set_with != NULL)
-    *set_with = lock != NULL && lock->set_with != NULL ? g_strdupv (lock->set_with) : NULL;
-  return lock != NULL;
-}

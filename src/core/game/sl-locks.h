@@ -104,11 +104,6 @@ gboolean    sl_locks_referee_opens     (SlLocks        *locks,
 void        sl_locks_set_referee_opens (SlLocks        *locks,
                                         const char     *side,
                                         gboolean        opens);
-/* The referee's PIN, if there is one: when it was set (0: not known, a
- * game of format 4) and the sides that had PINs then (NULL terminated). */
-gboolean    sl_locks_get_referee       (SlLocks        *locks,
-                                        gint64         *set_at,
-                                        GStrv          *set_with);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlLocks, sl_locks_free)
 

@@ -138,16 +138,6 @@ sl_breakdown_value (const SlBreakdown *breakdown,
   return total;
 }
 
-gboolean
-sl_breakdown_has (const SlBreakdown *breakdown,
-                  const char        *source)
-{
-  for (guint i = 0; i < breakdown->items->len; i++)
-    if (g_str_equal (g_array_index (breakdown->items, SlModifier, i).source, source))
-      return TRUE;
-  return FALSE;
-}
-
 JsonNode *
 sl_breakdown_to_json (const SlBreakdown *breakdown)
 {

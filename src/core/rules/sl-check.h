@@ -50,8 +50,6 @@ const SlModifier *sl_breakdown_get (const SlBreakdown *breakdown,
 /* The value of @source, 0 when absent. */
 int          sl_breakdown_value    (const SlBreakdown *breakdown,
                                     const char        *source);
-gboolean     sl_breakdown_has      (const SlBreakdown *breakdown,
-                                    const char        *source);
 JsonNode    *sl_breakdown_to_json  (const SlBreakdown *breakdown);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlBreakdown, sl_breakdown_free)

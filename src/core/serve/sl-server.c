@@ -311,14 +311,6 @@ view_for (SlServer *self,
   return text;
 }
 
-char *
-sl_server_view_json (SlServer *self,
-                     SlViewer  viewer)
-{
-  g_return_val_if_fail (SL_IS_SERVER (self), NULL);
-  return g_strdup (view_for (self, viewer));
-}
-
 /* HTTP */
 
 static void

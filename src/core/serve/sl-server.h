@@ -56,9 +56,6 @@ char            *sl_server_pairing_link     (SlServer     *self,
                                              SlViewer      viewer,
                                              const char   *host,
                                              char        **code);
-/* The view a device of @viewer is sent (GET /view.json), as JSON text. */
-char            *sl_server_view_json        (SlServer     *self,
-                                             SlViewer      viewer);
 /* How many WebSockets are open. */
 guint            sl_server_get_n_sockets    (SlServer     *self);
 

@@ -1095,14 +1095,6 @@ sl_declare_sheet_get_target_words (SlDeclareSheet *self)
   return adw_action_row_get_subtitle (ADW_ACTION_ROW (self->target_row));
 }
 
-void
-sl_declare_sheet_set_combined_with (SlDeclareSheet *self,
-                                    int             combined_with)
-{
-  g_return_if_fail (SL_IS_DECLARE_SHEET (self));
-  adw_combo_row_set_selected (self->combine_row, (guint) combined_with);
-}
-
 static Choice *
 choice_of_child (SlDeclareSheet  *self,
                  GtkFlowBoxChild *child)

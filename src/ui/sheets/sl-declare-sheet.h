@@ -104,9 +104,5 @@ const char     *sl_declare_sheet_get_target_name (SlDeclareSheet *self);
 /* What the target row says of it (an obstacle's damage, a charge's
  * state), or "". */
 const char     *sl_declare_sheet_get_target_words (SlDeclareSheet *self);
-/* The move the action is combined with (T-06): an index of
- * sl_combine_names. */
-void            sl_declare_sheet_set_combined_with (SlDeclareSheet *self,
-                                                    int             combined_with);
 
 G_END_DECLS

@@ -574,25 +574,6 @@ sl_dice_sheet_choose (SlDiceSheet *self,
   return FALSE;
 }
 
-gboolean
-sl_dice_sheet_set_switch (SlDiceSheet *self,
-                          const char  *field,
-                          gboolean     active)
-{
-  g_return_val_if_fail (SL_IS_DICE_SHEET (self), FALSE);
-  for (guint i = 0; i < self->switches->len; i++)
-    {
-      Switch *s = &g_array_index (self->switches, Switch, i);
-
-      if (g_str_equal (s->field, field))
-        {
-          gtk_switch_set_active (s->toggle, active);
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
 /* The caller replaces the sheet: after the spin's own signal is over. */
 static gboolean
 count_idle_cb (gpointer data)

@@ -61,10 +61,6 @@ void         sl_dice_sheet_add_choice (SlDiceSheet        *self,
 gboolean     sl_dice_sheet_choose     (SlDiceSheet        *self,
                                        const char         *field,
                                        GVariant           *value);
-/* Turns the switch of @field on or off. */
-gboolean     sl_dice_sheet_set_switch (SlDiceSheet        *self,
-                                       const char         *field,
-                                       gboolean            active);
 /* How many of something the command is about (the grenades of a salvo):
  * a spin from @min to @max; when the player changes it, @func is called
  * (from an idle, once the change is over) with the new count: the caller

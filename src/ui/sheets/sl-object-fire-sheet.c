@@ -419,24 +419,6 @@ sl_object_fire_sheet_get_behind_odds (SlObjectFireSheet *self,
   return k != NULL ? k->odds : NULL;
 }
 
-gboolean
-sl_object_fire_sheet_set_burst (SlObjectFireSheet *self,
-                                gboolean           burst)
-{
-  g_return_val_if_fail (SL_IS_OBJECT_FIRE_SHEET (self), FALSE);
-  if (!gtk_widget_get_visible (self->burst_row) || !gtk_widget_get_sensitive (self->burst_row))
-    return FALSE;
-  gtk_switch_set_active (self->burst, burst);
-  return TRUE;
-}
-
-gboolean
-sl_object_fire_sheet_can_give_up (SlObjectFireSheet *self)
-{
-  g_return_val_if_fail (SL_IS_OBJECT_FIRE_SHEET (self), FALSE);
-  return sl_sheet_can_give_up (SL_SHEET (self));
-}
-
 /* The firer's line of T-32: each result's rolls and their chance. */
 static void
 fill_charge_table (SlObjectFireSheet *self)

@@ -45,18 +45,11 @@ gboolean           sl_object_fire_sheet_set_behind  (SlObjectFireSheet *self,
  * NULL when it is not ticked. */
 const char        *sl_object_fire_sheet_get_behind_odds (SlObjectFireSheet *self,
                                                          int                unit);
-/* A concentrated burst (one hit, A-78), as the player sets it; FALSE when
- * the weapon fires none. */
-gboolean           sl_object_fire_sheet_set_burst   (SlObjectFireSheet *self,
-                                                     gboolean           burst);
 /* A key press: the die asked for (1–10). The last die needed fires;
  * FALSE when no die is asked for. */
 gboolean           sl_object_fire_sheet_enter_die   (SlObjectFireSheet *self,
                                                      int                value);
 /* Fires, the app rolling the dice not typed; closes the sheet. */
 gboolean           sl_object_fire_sheet_fire        (SlObjectFireSheet *self);
-/* Whether the fire is refused for a reason nothing here can put right,
- * and the sheet offers to give up the action (§6.1). */
-gboolean           sl_object_fire_sheet_can_give_up (SlObjectFireSheet *self);
 
 G_END_DECLS

@@ -74,13 +74,6 @@ sl_sheet_host_get_shown (SlSheetHost *self)
   return top != NULL ? top->widget : NULL;
 }
 
-GtkWidget *
-sl_sheet_host_get_child (SlSheetHost *self)
-{
-  g_return_val_if_fail (SL_IS_SHEET_HOST (self), NULL);
-  return self->child;
-}
-
 void
 sl_sheet_host_set_child (SlSheetHost *self,
                          GtkWidget   *child)

@@ -18,7 +18,6 @@ GtkWidget   *sl_sheet_host_new          (void);
 SlSheetHost *sl_sheet_host_get_for      (GtkWindow   *window);
 
 /* What the sheets cover: the window's own content. */
-GtkWidget   *sl_sheet_host_get_child    (SlSheetHost *self);
 void         sl_sheet_host_set_child    (SlSheetHost *self,
                                          GtkWidget   *child);
 

@@ -1975,13 +1975,6 @@ sl_squad_log_get_cell (SlSquadLog *self,
   return NULL;
 }
 
-int
-sl_squad_log_get_squad (SlSquadLog *self)
-{
-  g_return_val_if_fail (SL_IS_SQUAD_LOG (self), -1);
-  return self->squad;
-}
-
 static void
 sl_squad_log_dispose (GObject *object)
 {

@@ -19,7 +19,6 @@ G_DECLARE_FINAL_TYPE (SlSquadLog, sl_squad_log, SL, SQUAD_LOG, GtkWidget)
  * kept up to date as the game changes. */
 GtkWidget   *sl_squad_log_new         (SlGame     *game,
                                        int         squad);
-int          sl_squad_log_get_squad   (SlSquadLog *self);
 /* The line of @unit, a focusable button to its log; NULL when the unit is
  * not in this squad. */
 GtkWidget   *sl_squad_log_get_line    (SlSquadLog *self,

@@ -1048,13 +1048,6 @@ style_changed_cb (SlTrackView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-SlGame *
-sl_track_view_get_game (SlTrackView *self)
-{
-  g_return_val_if_fail (SL_IS_TRACK_VIEW (self), NULL);
-  return self->game;
-}
-
 void
 sl_track_view_set_game (SlTrackView *self,
                         SlGame      *game)

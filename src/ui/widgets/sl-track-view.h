@@ -18,7 +18,6 @@ GtkWidget   *sl_track_view_new          (void);
 /* The game whose track is shown; it is followed as it changes. */
 void         sl_track_view_set_game     (SlTrackView *self,
                                          SlGame      *game);
-SlGame      *sl_track_view_get_game     (SlTrackView *self);
 /* What the track shows, in words: the accessible description. */
 const char  *sl_track_view_get_description (SlTrackView *self);
 /* What the tooltip of @unit's marker says: its action and when it ends,
