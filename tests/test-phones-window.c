@@ -149,6 +149,35 @@ test_phones_window_share (void)
 
 /* Port 9743 taken by another program: the server takes any free port,
  * and the link names it. */
+/* Issue 30 #4 in the sharing window as in the private view: each wrong PIN
+ * makes the row wait, and the third in a row ends the asking: the code is
+ * not shown, and Show the Code starts again. */
+static void
+test_phones_window_pin_close (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (FALSE);
+  g_autoptr(SlServer) server = sl_server_new (game);
+  SlPhonesWindow *window;
+
+  sl_game_set_lock (game, "cw", "2468");
+  window = open_sharing (server);
+  sl_phones_window_set_sharing (window, TRUE);
+  g_assert_false (sl_phones_window_show_code (window, "cw"));
+  for (int i = 0; i < SL_LOCK_WRONG_TO_CLOSE; i++)
+    {
+      g_assert_true (sl_phones_window_asks_pin (window));
+      while (sl_phones_window_pin_waits (window))
+        g_main_context_iteration (NULL, TRUE);
+      g_assert_false (sl_phones_window_enter_pin (window, "1357"));
+    }
+  g_assert_false (sl_phones_window_asks_pin (window));
+  g_assert_null (sl_phones_window_get_code (window));
+  /* The right PIN typed now opens nothing: no PIN is asked. */
+  g_assert_false (sl_phones_window_enter_pin (window, "2468"));
+  g_assert_null (sl_phones_window_get_code (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_phones_window_port_taken (void)
 {
@@ -194,9 +223,13 @@ test_phones_window_pin (void)
   g_assert_false (sl_phones_window_enter_pin (window, "1111"));
   g_assert_null (sl_phones_window_get_code (window));
   /* Issue 30 #4: after a wrong PIN the next try waits, the right one too. */
+  g_assert_true (sl_phones_window_pin_waits (window));
   g_assert_false (sl_phones_window_enter_pin (window, "2468"));
   while (g_get_monotonic_time () < sl_game_lock_retry_at (game))
     g_usleep (20000);
+  /* The row takes PINs again once the wait is over. */
+  while (sl_phones_window_pin_waits (window))
+    g_main_context_iteration (NULL, TRUE);
   g_assert_true (sl_phones_window_enter_pin (window, "2468"));
   g_assert_nonnull (sl_phones_window_get_code (window));
 
@@ -290,6 +323,7 @@ main (int   argc,
   sl_test_ui_init ();
   g_test_add_func ("/phones-window/share+P-28", test_phones_window_share);
   g_test_add_func ("/phones-window/pin", test_phones_window_pin);
+  g_test_add_func ("/phones-window/pin-close", test_phones_window_pin_close);
   g_test_add_func ("/phones-window/port-taken", test_phones_window_port_taken);
   g_test_add_func ("/phones-window/main-window", test_phones_window_main_window);
   status = g_test_run ();

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <qrencode.h>
 
+#include "sl-a11y.h"
 #include "sl-phones-window.h"
 #include "sl-ui-util.h"
 
@@ -41,6 +42,7 @@ struct _SlPhonesWindow
   GStrv         pins_left;         /* the locks still to open before the code shows */
   GHashTable   *unlocked;          /* the viewers whose PINs were typed here */
   guint         tick_id;
+  guint         retry_id;          /* the PIN row waits after a wrong PIN */
   gboolean      updating;
 };
 
@@ -155,6 +157,8 @@ ask_pin (SlPhonesWindow *self)
   else
     title = g_strdup (_("The referee’s PIN"));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->pin_row), title);
+  gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->pin_row), "error");
   gtk_editable_set_text (GTK_EDITABLE (self->pin_row), "");
   gtk_widget_set_visible (GTK_WIDGET (self->pin_row), TRUE);
   gtk_widget_set_visible (self->show_button, FALSE);
@@ -301,19 +305,71 @@ hide_clicked_cb (SlPhonesWindow *self)
   hide_code (self);
 }
 
+static gboolean
+retry_cb (gpointer data)
+{
+  SlPhonesWindow *self = data;
+
+  self->retry_id = 0;
+  gtk_editable_set_editable (GTK_EDITABLE (self->pin_row), TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->pin_row));
+  return G_SOURCE_REMOVE;
+}
+
+/* Issue 30 #4, as the private view does: after a wrong PIN the row says
+ * so and waits until @retry_at; a few wrong ones in a row (@closed) end
+ * the asking, and the code is asked for again from the start. */
+static void
+refuse_pin (SlPhonesWindow *self,
+            gint64          retry_at,
+            gboolean        closed)
+{
+  gint64 wait = retry_at - g_get_monotonic_time ();
+  int seconds = (int) MAX (1, (wait + G_USEC_PER_SEC - 1) / G_USEC_PER_SEC);
+  g_autofree char *text = NULL;
+
+  if (closed)
+    {
+      hide_code (self);
+      text = g_strdup (_("That is not the PIN. After three wrong PINs the code is not shown: "
+                         "choose Show the Code to try again."));
+    }
+  else
+    {
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "That is not the PIN. Try again in %d second.",
+                                           "That is not the PIN. Try again in %d seconds.", seconds),
+                              seconds);
+      gtk_widget_add_css_class (GTK_WIDGET (self->pin_row), "error");
+      gtk_editable_set_text (GTK_EDITABLE (self->pin_row), "");
+      if (wait > 0)
+        {
+          g_clear_handle_id (&self->retry_id, g_source_remove);
+          gtk_editable_set_editable (GTK_EDITABLE (self->pin_row), FALSE);
+          self->retry_id = g_timeout_add ((guint) ((wait + 999) / 1000), retry_cb, self);
+        }
+    }
+  gtk_label_set_text (self->problem, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->problem), TRUE);
+  sl_a11y_tell (closed ? self->show_button : GTK_WIDGET (self->pin_row), text);
+}
+
 gboolean
 sl_phones_window_enter_pin (SlPhonesWindow *self,
                             const char     *pin)
 {
+  gint64 retry_at = 0;
+  SlPinCheck check;
+
   g_return_val_if_fail (SL_IS_PHONES_WINDOW (self), FALSE);
   if (self->pins_left == NULL || self->pins_left[0] == NULL)
     return FALSE;
-  if (!sl_game_check_lock (sl_server_get_game (self->server), self->pins_left[0], pin))
+  check = sl_game_try_lock (sl_server_get_game (self->server), self->pins_left[0], pin, &retry_at);
+  if (check != SL_PIN_OPENS)
     {
-      gtk_widget_add_css_class (GTK_WIDGET (self->pin_row), "error");
-      gtk_editable_set_text (GTK_EDITABLE (self->pin_row), "");
+      refuse_pin (self, retry_at, check == SL_PIN_CLOSE);
       return FALSE;
     }
+  gtk_widget_set_visible (GTK_WIDGET (self->problem), FALSE);
   gtk_widget_remove_css_class (GTK_WIDGET (self->pin_row), "error");
   {
     g_auto(GStrv) rest = g_strdupv (self->pins_left + 1);
@@ -356,6 +412,7 @@ sl_phones_window_dispose (GObject *object)
   SlPhonesWindow *self = SL_PHONES_WINDOW (object);
 
   g_clear_handle_id (&self->tick_id, g_source_remove);
+  g_clear_handle_id (&self->retry_id, g_source_remove);
   if (self->server != NULL)
     {
       g_clear_signal_handler (&self->changed_id, self->server);
@@ -501,6 +558,20 @@ sl_phones_window_show_code (SlPhonesWindow *self,
   if (!sl_server_is_running (self->server))
     return FALSE;
   return unlock_or_ask (self);
+}
+
+gboolean
+sl_phones_window_asks_pin (SlPhonesWindow *self)
+{
+  g_return_val_if_fail (SL_IS_PHONES_WINDOW (self), FALSE);
+  return self->pins_left != NULL && self->pins_left[0] != NULL;
+}
+
+gboolean
+sl_phones_window_pin_waits (SlPhonesWindow *self)
+{
+  g_return_val_if_fail (SL_IS_PHONES_WINDOW (self), FALSE);
+  return self->retry_id != 0;
 }
 
 const char *

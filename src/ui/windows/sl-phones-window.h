@@ -32,6 +32,10 @@ gboolean        sl_phones_window_show_code    (SlPhonesWindow *self,
 gboolean        sl_phones_window_enter_pin    (SlPhonesWindow *self,
                                                const char     *pin);
 /* The code and link shown, or NULL when none is. */
+/* Whether a PIN is asked now, and whether its row waits after a wrong
+ * one (issue 30 #4). */
+gboolean        sl_phones_window_asks_pin     (SlPhonesWindow *self);
+gboolean        sl_phones_window_pin_waits    (SlPhonesWindow *self);
 const char     *sl_phones_window_get_code     (SlPhonesWindow *self);
 const char     *sl_phones_window_get_link     (SlPhonesWindow *self);
 /* The device rows listed, and Revoke on the @index'th. */
