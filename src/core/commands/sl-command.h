@@ -399,7 +399,7 @@ gboolean     sl_command_finish_charge_action (SlCommand *c,
 /* Handlers, one per type, by family. */
 #define SL_COMMAND_HANDLER(name) gboolean name (SlCommand *c, GError **error)
 
-/* Sequence of play (sl-command-flow.c) */
+/* Sequence of play (sl-command-initiative.c, -next.c, -declare.c, -cancel.c, -objective.c, -correct.c) */
 SL_COMMAND_HANDLER (sl_command_initiative);
 SL_COMMAND_HANDLER (sl_command_next);
 SL_COMMAND_HANDLER (sl_command_pass);
@@ -439,7 +439,7 @@ SL_COMMAND_HANDLER (sl_command_seal);
 SL_COMMAND_HANDLER (sl_command_reveal);
 SL_COMMAND_HANDLER (sl_command_ambush);
 
-/* Hooks into the subphase track (sl-command-flow.c calls them). */
+/* Hooks into the subphase track (sl-command-next.c and sl-command-declare.c call them). */
 
 /* When a unit's action without dice reaches its last subphase: the
  * explosives family finishes installing charges and calling fire missions.
