@@ -147,8 +147,21 @@ test_phones_window_share (void)
   sl_test_ui_settle ();
 }
 
-/* Port 9743 taken by another program: the server takes any free port,
- * and the link names it. */
+/* The sharing window of @game with a PIN (2468) on the Commonwealth's
+ * lock, sharing, asked for the Commonwealth's code: it asks the PIN. */
+static SlPhonesWindow *
+open_locked_sharing (SlGame   *game,
+                     SlServer *server)
+{
+  SlPhonesWindow *window;
+
+  sl_game_set_lock (game, "cw", "2468");
+  window = open_sharing (server);
+  sl_phones_window_set_sharing (window, TRUE);
+  g_assert_false (sl_phones_window_show_code (window, "cw"));
+  return window;
+}
+
 /* Issue 30 #4 in the sharing window as in the private view: each wrong PIN
  * makes the row wait, and the third in a row ends the asking: the code is
  * not shown, and Show the Code starts again. */
@@ -159,10 +172,7 @@ test_phones_window_pin_close (void)
   g_autoptr(SlServer) server = sl_server_new (game);
   SlPhonesWindow *window;
 
-  sl_game_set_lock (game, "cw", "2468");
-  window = open_sharing (server);
-  sl_phones_window_set_sharing (window, TRUE);
-  g_assert_false (sl_phones_window_show_code (window, "cw"));
+  window = open_locked_sharing (game, server);
   for (int i = 0; i < SL_LOCK_WRONG_TO_CLOSE; i++)
     {
       g_assert_true (sl_phones_window_asks_pin (window));
@@ -178,6 +188,8 @@ test_phones_window_pin_close (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Port 9743 taken by another program: the server takes any free port,
+ * and the link names it. */
 static void
 test_phones_window_port_taken (void)
 {
@@ -215,10 +227,7 @@ test_phones_window_pin (void)
   g_autoptr(SlServer) server = sl_server_new (game);
   SlPhonesWindow *window;
 
-  sl_game_set_lock (game, "cw", "2468");
-  window = open_sharing (server);
-  sl_phones_window_set_sharing (window, TRUE);
-  g_assert_false (sl_phones_window_show_code (window, "cw"));
+  window = open_locked_sharing (game, server);
   g_assert_null (sl_phones_window_get_code (window));
   g_assert_false (sl_phones_window_enter_pin (window, "1111"));
   g_assert_null (sl_phones_window_get_code (window));
