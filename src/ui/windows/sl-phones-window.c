@@ -331,8 +331,13 @@ refuse_pin (SlPhonesWindow *self,
   if (closed)
     {
       hide_code (self);
-      text = g_strdup (_("That is not the PIN. After three wrong PINs the code is not shown: "
-                         "choose Show the Code to try again."));
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "That is not the PIN. After %d wrong PIN the code is not shown: "
+                                           "choose Show the Code to try again.",
+                                           "That is not the PIN. After %d wrong PINs in a row the code is not shown: "
+                                           "choose Show the Code to try again.",
+                                           SL_LOCK_WRONG_TO_CLOSE),
+                              SL_LOCK_WRONG_TO_CLOSE);
     }
   else
     {
