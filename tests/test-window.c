@@ -30,6 +30,7 @@
 #include "sl-private-view.h"
 #include "sl-squad-log.h"
 #include "sl-track-view.h"
+#include "sl-ui-util.h"
 #include "sl-track.h"
 #include "sl-wrap-bin.h"
 #include "sl-test-game.h"
@@ -2302,7 +2303,7 @@ collect_shown (GtkWidget *widget,
     ADD (sl_track_view_get_description (SL_TRACK_VIEW (widget)));
   if (SL_IS_SQUAD_LOG (widget))
     g_ptr_array_add (out, sl_squad_log_get_text (SL_SQUAD_LOG (widget)));
-  ADD (gtk_widget_get_tooltip_text (widget));
+  ADD (sl_widget_get_tooltip (widget));
 #undef ADD
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     collect_shown (child, out);
