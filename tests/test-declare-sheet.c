@@ -707,6 +707,42 @@ test_declare_sheet_type_target (void)
   sl_sheet_close (SL_SHEET (sheet));
 }
 
+/* Issue 31 #2: a declaration made ahead expects a unit (its targets made
+ * then); bound to that unit or another, it offers the bound unit's targets
+ * and its last target as the default, as one made on the key does. */
+static void
+test_declare_sheet_expect (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const char *units[] = { "tog-2", "cw-13" };
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-15'}");
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    {
+      g_autoptr(SlDeclareSheet) ahead = g_object_ref_sink (sl_declare_sheet_new_ahead (NULL, game));
+      g_autoptr(SlDeclareSheet) fresh = NULL;
+
+      sl_declare_sheet_expect (ahead, sl_test_unit (game, "tog-1"));
+      sl_declare_sheet_bind (ahead, sl_test_unit (game, units[i]));
+      fresh = g_object_ref_sink (sl_declare_sheet_new (NULL, game, sl_test_unit (game, units[i])));
+      g_assert_cmpstr (sl_declare_sheet_get_target_name (ahead), ==, sl_declare_sheet_get_target_name (fresh));
+      g_assert_true (sl_declare_sheet_set_throw (ahead, NULL) == sl_declare_sheet_set_throw (fresh, NULL));
+      g_assert_cmpstr (sl_declare_sheet_get_choice (ahead, "fire"), ==, sl_declare_sheet_get_choice (fresh, "fire"));
+      sl_sheet_close (SL_SHEET (ahead));
+      sl_sheet_close (SL_SHEET (fresh));
+    }
+  /* Expected and bound the same: the last target (cw-15) is the default. */
+  {
+    g_autoptr(SlDeclareSheet) ahead = g_object_ref_sink (sl_declare_sheet_new_ahead (NULL, game));
+
+    sl_declare_sheet_expect (ahead, sl_test_unit (game, "tog-1"));
+    sl_declare_sheet_bind (ahead, sl_test_unit (game, "tog-1"));
+    g_assert_cmpstr (sl_declare_sheet_get_target_name (ahead), ==, "15 · Trooper Kessel");
+    sl_sheet_close (SL_SHEET (ahead));
+  }
+}
+
 /* P-23 a, A-75: a unit still in melee contact after a melee may try to
  * leave it: its sheet offers the moves away, each with the avoidance
  * roll's odds (the core's), says over the moves why, and refuses the rest
@@ -785,5 +821,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/declare-sheet/accessible", test_declare_sheet_accessible);
   g_test_add_func ("/declare-sheet/keys", test_declare_sheet_keys);
   g_test_add_func ("/declare-sheet/type-target", test_declare_sheet_type_target);
+  g_test_add_func ("/declare-sheet/expect", test_declare_sheet_expect);
   return g_test_run ();
 }

@@ -1234,18 +1234,50 @@ add_object_targets (SlDeclareSheet *self,
  * targets — enemies in the fight and not hidden (§15.1), then the
  * obstacles and charges —; the positions, the likeliest change first
  * selected; the kinds of obstacle (T-18). */
+/* The two lists hold the same strings. */
+static gboolean
+same_strings (GListModel *a,
+              GListModel *b)
+{
+  guint n = g_list_model_get_n_items (a);
+
+  if (n != g_list_model_get_n_items (b))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (a), i),
+                   gtk_string_list_get_string (GTK_STRING_LIST (b), i)) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* The target row offers what @unit may aim at: the enemies (the core's
+ * list), the objects on the table, a new obstacle. A model set on a combo
+ * row makes its rows anew: one with the same names is kept. */
+static void
+set_targets (SlDeclareSheet *self,
+             int             unit)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  GListModel *shown = adw_combo_row_get_model (self->target_row);
+
+  g_array_unref (self->targets);
+  self->targets = sl_fire_targets (self->game, unit, names);
+  g_array_set_size (self->objects, 0);
+  add_object_targets (self, names);
+  if (shown == NULL || !GTK_IS_STRING_LIST (shown) || !same_strings (shown, G_LIST_MODEL (names)))
+    adw_combo_row_set_model (self->target_row, G_LIST_MODEL (names));
+  else
+    adw_combo_row_set_selected (self->target_row, 0);
+}
+
 static void
 fill_lists (SlDeclareSheet *self)
 {
   const SlUnitState *u = &sl_game_get_state (self->game)->units[self->unit];
-  g_autoptr(GtkStringList) targets = gtk_string_list_new (NULL);
   /* The likeliest change: down one step, or up from prone. */
   guint likeliest = u->position == SL_POSITION_PRONE ? SL_POSITION_KNEELING : u->position + 1;
 
-  g_array_unref (self->targets);
-  self->targets = sl_fire_targets (self->game, self->unit, targets);
-  add_object_targets (self, targets);
-  adw_combo_row_set_model (self->target_row, G_LIST_MODEL (targets));
+  set_targets (self, self->unit);
   adw_combo_row_set_selected (self->position_row, likeliest);
   /* The target: the one this unit aimed at last, when it is still offered. */
   {
@@ -1771,6 +1803,16 @@ sl_declare_sheet_new_ahead (GtkWindow *parent,
   add_actions (self);
   fill_game_lists (self);
   return self;
+}
+
+void
+sl_declare_sheet_expect (SlDeclareSheet *self,
+                         int             unit)
+{
+  g_return_if_fail (SL_IS_DECLARE_SHEET (self));
+  g_return_if_fail (self->unit < 0);
+  if (unit >= 0)
+    set_targets (self, unit);
 }
 
 void
