@@ -1145,6 +1145,113 @@ test_format_5_seals (void)
   }
 }
 
+/* "Pile E was placed under the hiding seal …, which holds": the hiding of
+ * @unit told again, checked, in @e's summary. */
+static void
+assert_hiding_told (SlGame               *game,
+                    const SlJournalEntry *e,
+                    const char           *unit,
+                    const char           *pile,
+                    gboolean              holds)
+{
+  g_autofree char *code = sl_note_seal_code (sl_test_unit_state (game, unit)->hiding_digest);
+  g_autofree char *told = g_strdup_printf ("%s was placed under the hiding seal %s, which %s", pile, code,
+                                           holds ? "holds: the hiding has not been changed since."
+                                                 : "it does not match: the hiding was changed after the piles were placed");
+
+  g_test_message ("%s", e->summary);
+  g_assert_false (sl_test_unit_state (game, unit)->hidden);
+  g_assert_nonnull (strstr (e->summary, told));
+}
+
+/* Issue 30 #6: however a hidden unit is revealed, its hiding's seal is
+ * told again and checked, in the journal's words, after what revealed it:
+ * it acts (§15.1), a correction reveals it, it is hit by a mine going off
+ * (A-27), it engages in melee (§15.1, P-22); a decoy pile detected tells
+ * it too (P-27) and the unit's own pile detected (§15.1). */
+static void
+test_hiding_told_on_reveal (void)
+{
+  const SlJournalEntry *e;
+
+  {
+    g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (TRUE);
+
+    sl_test_play (game, "{'type': 'initiative', 'rolls': {'hide': 3, 'look': 5}}");
+    sl_test_play (game, "{'type': 'next'}");
+    e = sl_test_play (game, "{'type': 'declare', 'unit': 'c2', 'action': 'walk'}");
+    g_assert_nonnull (strstr (e->summary, "Trooper Amari acts and is no longer hidden (§15.1)."));
+    assert_hiding_told (game, e, "c2", "Pile E", TRUE);
+    /* Said after what revealed it. */
+    g_assert_true (strstr (e->summary, "no longer hidden") < strstr (e->summary, "hiding seal"));
+    /* Trooper Cole stays hidden: nothing of his. */
+    g_assert_null (strstr (e->summary, "Pile C"));
+
+    e = sl_test_play (game, "{'type': 'correct', 'unit': 'c', 'field': 'hidden', 'value': false}");
+    assert_hiding_told (game, e, "c", "Pile C", TRUE);
+  }
+  {
+    /* A TOG mine, written down, under Trooper Amari's feet. */
+    g_autoptr(GString) setup = g_string_new (SECRET_SETUP);
+    g_autoptr(SlGame) game = NULL;
+
+    g_string_replace (setup, "{'id': 'b', 'name': 'TOG', ", "{'id': 'b', 'name': 'TOG', 'mines': 1, ", 1);
+    game = sl_test_game_new_setup (setup->str);
+    sl_test_play (game, "{'type': 'hide', 'unit': 'a-2', 'pile': 'Pile E'}");
+    sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'b-1', 'label': 'by the well'}");
+    sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+    sl_test_go_to_subphase (game, 1);
+    e = sl_test_play (game, "{'type': 'mine', 'marker': 1, 'unit': 'a-2', 'distance_m': 0.5}");
+    g_assert_nonnull (strstr (e->summary, "no longer hidden (A-27)"));
+    assert_hiding_told (game, e, "a-2", "Pile E", TRUE);
+  }
+  {
+    g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (TRUE);
+
+    sl_test_play (game, "{'type': 'initiative', 'rolls': {'hide': 3, 'look': 5}}");
+    sl_test_play (game, "{'type': 'next'}");
+    e = sl_test_play (game, "{'type': 'engage', 'unit': 'c', 'target': 'eye'}");
+    g_assert_nonnull (strstr (e->summary, "Trooper Cole acts and is no longer hidden (§15.1)."));
+    assert_hiding_told (game, e, "c", "Pile C", TRUE);
+  }
+  {
+    g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (TRUE);
+
+    sl_test_play (game, "{'type': 'initiative', 'rolls': {'hide': 3, 'look': 5}}");
+    e = sl_test_play (game, "{'type': 'detect', 'unit': 'eye', 'pile': 'Pile E', 'roll': 1}");
+    g_assert_nonnull (strstr (e->summary, "Trooper Amari is revealed"));
+    assert_hiding_told (game, e, "c2", "Pile E", TRUE);
+    /* Told once. */
+    g_assert_null (strstr (strstr (e->summary, "hiding seal") + 1, "hiding seal"));
+  }
+}
+
+/* Issue 30 #6: a hide entry edited in the file (Trooper Cole moved from
+ * Pile C to Pile B, a decoy's place): the game opens, and when he is
+ * revealed the table hears that his hiding does not match its seal. */
+static void
+test_hiding_edited_told_on_reveal (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (TRUE);
+  g_autofree char *text = sl_game_serialize (game);
+  g_autoptr(GString) edited = g_string_new (text);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGame) loaded = NULL;
+  const SlJournalEntry *e;
+
+  g_assert_cmpuint (g_string_replace (edited, "\"pile\":\"Pile C\",\"decoys\":[\"Pile B\",",
+                                      "\"pile\":\"Pile B\",\"decoys\":[\"Pile C\",", 1), ==, 1);
+  loaded = sl_game_load_from_data (sl_test_rules (), edited->str, -1, "edited.squadlog", &error);
+  g_assert_no_error (error);
+  sl_test_play (loaded, "{'type': 'initiative', 'rolls': {'hide': 3, 'look': 5}}");
+  sl_test_play (loaded, "{'type': 'next'}");
+  e = sl_test_play (loaded, "{'type': 'declare', 'unit': 'c', 'action': 'walk'}");
+  assert_hiding_told (loaded, e, "c", "Pile B", FALSE);
+  /* Trooper Amari's, not edited, holds. */
+  e = sl_test_play (loaded, "{'type': 'correct', 'unit': 'c2', 'field': 'hidden', 'value': false}");
+  assert_hiding_told (loaded, e, "c2", "Pile E", TRUE);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1160,6 +1267,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/secrets/charge-late-note-P-36", test_charge_late_note);
   g_test_add_func ("/game/secrets/list", test_list);
   g_test_add_func ("/game/secrets/hiding-seal-P-28", test_hiding_seal);
+  g_test_add_func ("/game/secrets/hiding-told-on-reveal", test_hiding_told_on_reveal);
+  g_test_add_func ("/game/secrets/hiding-edited-told-on-reveal", test_hiding_edited_told_on_reveal);
   g_test_add_func ("/game/secrets/nonce-bound", test_nonce_bound);
   g_test_add_func ("/game/secrets/seal-moved", test_seal_moved);
   g_test_add_func ("/game/secrets/seals-undo-redo-save", test_seals_undo_redo_save);

@@ -125,6 +125,25 @@ sl_command_add_note (SlCommand         *c,
   return note;
 }
 
+void
+sl_command_tell_hiding (SlCommand  *c,
+                        int         unit,
+                        const char *pile)
+{
+  const SlUnitState *hider = &c->state->units[unit];
+  g_autofree char *code = NULL;
+
+  if (!sl_command_telling (c) || hider->hiding_digest[0] == '\0')
+    return;
+  code = sl_note_seal_code (hider->hiding_digest);
+  if (hider->hiding_intact)
+    sl_command_say (c, _("%s was placed under the hiding seal %s, which holds: the hiding has not been changed since."),
+                    pile, code);
+  else
+    sl_command_say (c, _("%s was placed under the hiding seal %s, which it does not match: the hiding was changed after the piles were placed, an irregularity for the players to settle."),
+                    pile, code);
+}
+
 /* "Commonwealth seals note 2 (a mine): seal 3f9a 2c1b." */
 static void
 say_sealed (SlCommand    *c,

@@ -215,6 +215,14 @@ void          sl_command_reveal_note (SlCommand         *c,
                                       int                id,
                                       gboolean           dud);
 
+/* Issue 30 #6: the seal of @unit's hiding, heard as its piles were
+ * placed, told again and checked as @pile (its own, or one of its decoys)
+ * is shown to the table: whether the pile, the decoys and the stealth mode
+ * are as sealed. Nothing for a hiding without a seal (format 4). */
+void          sl_command_tell_hiding (SlCommand         *c,
+                                      int                unit,
+                                      const char        *pile);
+
 /* Fills a command's seal before it is applied to @state
  * (sl_notes_prepare: its nonce bound to @state's journal): a new command,
  * or NULL when it needs nothing. */
