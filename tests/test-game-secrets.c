@@ -1164,6 +1164,20 @@ assert_hiding_told (SlGame               *game,
   g_assert_nonnull (strstr (e->summary, told));
 }
 
+/* Trooper Cole under Pile C and Trooper Amari under Pile E, the first
+ * initiative rolled: in the Detection Phase, or with @acting in the first
+ * subphase. */
+static SlGame *
+hidden_in_play (gboolean acting)
+{
+  SlGame *game = sl_test_game_new_hide_and_seek (TRUE);
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'hide': 3, 'look': 5}}");
+  if (acting)
+    sl_test_play (game, "{'type': 'next'}");
+  return game;
+}
+
 /* Issue 30 #6: however a hidden unit is revealed, its hiding's seal is
  * told again and checked, in the journal's words, after what revealed it:
  * it acts (§15.1), a correction reveals it, it is hit by a mine going off
@@ -1175,10 +1189,8 @@ test_hiding_told_on_reveal (void)
   const SlJournalEntry *e;
 
   {
-    g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (TRUE);
+    g_autoptr(SlGame) game = hidden_in_play (TRUE);
 
-    sl_test_play (game, "{'type': 'initiative', 'rolls': {'hide': 3, 'look': 5}}");
-    sl_test_play (game, "{'type': 'next'}");
     e = sl_test_play (game, "{'type': 'declare', 'unit': 'c2', 'action': 'walk'}");
     g_assert_nonnull (strstr (e->summary, "Trooper Amari acts and is no longer hidden (§15.1)."));
     assert_hiding_told (game, e, "c2", "Pile E", TRUE);
@@ -1206,18 +1218,15 @@ test_hiding_told_on_reveal (void)
     assert_hiding_told (game, e, "a-2", "Pile E", TRUE);
   }
   {
-    g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (TRUE);
+    g_autoptr(SlGame) game = hidden_in_play (TRUE);
 
-    sl_test_play (game, "{'type': 'initiative', 'rolls': {'hide': 3, 'look': 5}}");
-    sl_test_play (game, "{'type': 'next'}");
     e = sl_test_play (game, "{'type': 'engage', 'unit': 'c', 'target': 'eye'}");
     g_assert_nonnull (strstr (e->summary, "Trooper Cole acts and is no longer hidden (§15.1)."));
     assert_hiding_told (game, e, "c", "Pile C", TRUE);
   }
   {
-    g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (TRUE);
+    g_autoptr(SlGame) game = hidden_in_play (FALSE);
 
-    sl_test_play (game, "{'type': 'initiative', 'rolls': {'hide': 3, 'look': 5}}");
     e = sl_test_play (game, "{'type': 'detect', 'unit': 'eye', 'pile': 'Pile E', 'roll': 1}");
     g_assert_nonnull (strstr (e->summary, "Trooper Amari is revealed"));
     assert_hiding_told (game, e, "c2", "Pile E", TRUE);
