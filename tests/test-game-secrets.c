@@ -1093,6 +1093,43 @@ test_seals_undo_redo_save (void)
   sl_test_remove_dir (dir);
 }
 
+/* Issue 30 #5: the opening cache spares the replay only for the very
+ * bytes it was written for: a nonce changed in the file behind it (one hex
+ * digit, the file's size the same) is replayed, and refused. */
+static void
+test_nonce_changed_under_cache (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (FALSE);
+  g_autoptr(SlGame) opened = NULL;
+  g_autoptr(SlGame) edited = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("squadlog-seals-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "seals.squadlog", NULL);
+  g_autofree char *cache = g_build_filename (dir, "cache", NULL);
+  g_autofree char *text = NULL;
+  gboolean from_cache = FALSE;
+  char *nonce;
+
+  g_assert_no_error (error);
+  g_assert_true (sl_game_save (game, path, &error));
+  g_object_unref (sl_game_load_cached (sl_test_rules (), path, cache, &from_cache, &error));
+  g_assert_no_error (error);
+  opened = sl_game_load_cached (sl_test_rules (), path, cache, &from_cache, &error);
+  g_assert_no_error (error);
+  g_assert_true (from_cache);
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  nonce = strstr (strstr (text, "\"type\":\"seal\""), "\"nonce\":\"") + strlen ("\"nonce\":\"");
+  *nonce = *nonce == '0' ? '1' : '0';
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  edited = sl_game_load_cached (sl_test_rules (), path, cache, &from_cache, &error);
+  g_assert_null (edited);
+  g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_INCONSISTENT);
+  g_assert_nonnull (strstr (error->message, "journal entry 3"));
+  g_assert_nonnull (strstr (error->message, "nonce: "));
+  sl_test_remove_dir (dir);
+}
+
 /* Issue 30 #5: a game saved in format 5 (tests/data/format-5-seals.squadlog:
  * two hides, a mine and a sensor, their nonces free) still opens and plays
  * as it was; a seal made in it now is bound, saved in format 6 with the
@@ -1281,6 +1318,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/secrets/nonce-bound", test_nonce_bound);
   g_test_add_func ("/game/secrets/seal-moved", test_seal_moved);
   g_test_add_func ("/game/secrets/seals-undo-redo-save", test_seals_undo_redo_save);
+  g_test_add_func ("/game/secrets/nonce-changed-under-cache", test_nonce_changed_under_cache);
   g_test_add_func ("/game/secrets/format-5-seals", test_format_5_seals);
   g_test_add_func ("/game/secrets/stealth-power-A-126", test_stealth_power_secret);
   g_test_add_func ("/game/secrets/round-trip", test_round_trip);
