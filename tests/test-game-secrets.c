@@ -1056,6 +1056,17 @@ test_seal_moved (void)
   }
 }
 
+/* A new folder for a test's files. */
+static char *
+seals_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("squadlog-seals-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
 /* Issue 30 #5: undone, redone, undone and sealed again in the same place,
  * saved in place and opened again (sl_test_play reloads, replayed and
  * through the cache, after each command): every seal holds where it is. */
@@ -1065,11 +1076,10 @@ test_seals_undo_redo_save (void)
   g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (FALSE);
   g_autoptr(SlGame) loaded = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("squadlog-seals-XXXXXX", &error);
+  g_autofree char *dir = seals_dir ();
   g_autofree char *path = g_build_filename (dir, "seals.squadlog", NULL);
   const SlJournalEntry *e;
 
-  g_assert_no_error (error);
   g_assert_true (sl_game_undo (game));
   g_assert_true (sl_game_undo (game));
   g_assert_true (sl_game_redo (game));
@@ -1099,18 +1109,17 @@ test_seals_undo_redo_save (void)
 static void
 test_nonce_changed_under_cache (void)
 {
-  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (FALSE);
-  g_autoptr(SlGame) opened = NULL;
-  g_autoptr(SlGame) edited = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("squadlog-seals-XXXXXX", &error);
+  g_autofree char *dir = seals_dir ();
   g_autofree char *path = g_build_filename (dir, "seals.squadlog", NULL);
   g_autofree char *cache = g_build_filename (dir, "cache", NULL);
-  g_autofree char *text = NULL;
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (FALSE);
+  g_autoptr(GError) error = NULL;
   gboolean from_cache = FALSE;
+  g_autoptr(SlGame) opened = NULL;
+  g_autofree char *text = NULL;
   char *nonce;
+  g_autoptr(SlGame) edited = NULL;
 
-  g_assert_no_error (error);
   g_assert_true (sl_game_save (game, path, &error));
   g_object_unref (sl_game_load_cached (sl_test_rules (), path, cache, &from_cache, &error));
   g_assert_no_error (error);
