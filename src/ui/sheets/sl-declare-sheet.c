@@ -617,7 +617,7 @@ refresh (SlSheet *sheet)
 
       preview_choice (self, c);
       gtk_widget_set_sensitive (c->child, c->allowed);
-      gtk_widget_set_tooltip_text (c->child, c->choice);
+      sl_widget_set_tooltip (c->child, c->choice);
       gtk_accessible_update_property (GTK_ACCESSIBLE (c->child), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                       c->choice, -1);
     }
@@ -1238,24 +1238,14 @@ static void
 fill_lists (SlDeclareSheet *self)
 {
   const SlUnitState *u = &sl_game_get_state (self->game)->units[self->unit];
-  g_autoptr(GtkStringList) combines = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) targets = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) positions = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) kinds = sl_obstacle_kinds (self->game);
   /* The likeliest change: down one step, or up from prone. */
   guint likeliest = u->position == SL_POSITION_PRONE ? SL_POSITION_KNEELING : u->position + 1;
 
-  for (int m = 0; sl_combine_names[m] != NULL; m++)
-    gtk_string_list_append (combines, m == 0 ? _("Nothing") : sl_combine_label (m));
   g_array_unref (self->targets);
   self->targets = sl_fire_targets (self->game, self->unit, targets);
   add_object_targets (self, targets);
-  for (int p = 0; p < SL_N_POSITIONS; p++)
-    gtk_string_list_append (positions, sl_position_label (p));
-  adw_combo_row_set_model (self->combine_row, G_LIST_MODEL (combines));
   adw_combo_row_set_model (self->target_row, G_LIST_MODEL (targets));
-  adw_combo_row_set_model (self->position_row, G_LIST_MODEL (positions));
-  adw_combo_row_set_model (self->obstacle_kind, G_LIST_MODEL (kinds));
   adw_combo_row_set_selected (self->position_row, likeliest);
   /* The target: the one this unit aimed at last, when it is still offered. */
   {
@@ -1265,6 +1255,25 @@ fill_lists (SlDeclareSheet *self)
       if (g_array_index (self->targets, int, i) == last)
         adw_combo_row_set_selected (self->target_row, i);
   }
+}
+
+/* The lists that are the same for every unit of the game, filled as the
+ * sheet is made (ahead of the counter number that binds it: a model set
+ * on a combo row makes its rows anew). */
+static void
+fill_game_lists (SlDeclareSheet *self)
+{
+  g_autoptr(GtkStringList) combines = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) positions = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) kinds = sl_obstacle_kinds (self->game);
+
+  for (int m = 0; sl_combine_names[m] != NULL; m++)
+    gtk_string_list_append (combines, m == 0 ? _("Nothing") : sl_combine_label (m));
+  for (int p = 0; p < SL_N_POSITIONS; p++)
+    gtk_string_list_append (positions, sl_position_label (p));
+  adw_combo_row_set_model (self->combine_row, G_LIST_MODEL (combines));
+  adw_combo_row_set_model (self->position_row, G_LIST_MODEL (positions));
+  adw_combo_row_set_model (self->obstacle_kind, G_LIST_MODEL (kinds));
 }
 
 /* The rows this unit may use: a burst for a weapon that fires them
@@ -1760,6 +1769,7 @@ sl_declare_sheet_new_ahead (GtkWindow *parent,
   self->unit = -1;
   /* The grid is every unit's: its keys and names. */
   add_actions (self);
+  fill_game_lists (self);
   return self;
 }
 

@@ -853,6 +853,7 @@ game_changed_cb (SlWindow *self)
    * after a command was acknowledged must not lose it; and the table says
    * at once if it could not be saved. */
   save_now (self);
+  sl_sheet_host_content_changed (self->sheet_host);
   /* The game has just ended: the score (P-40). */
   if (over && !self->was_over)
     gtk_widget_activate_action (GTK_WIDGET (self), "win.score", NULL);
