@@ -21,20 +21,23 @@
 
 static const char * const magazine_letters[] = { NULL, "R", "P", "FG", "SG" };
 
+/* The unit's log as the table model has it, worked out once per change
+ * of the game (it is the core's sl_unit_log_fill). */
 void
 sl_log_unit_fill (SlLogUnit *unit,
                   SlGame    *game,
                   int        index)
 {
   SlTableModel *model = sl_table_model_get_for_game (game);
+  const SlTableUnit *t = sl_table_model_get_unit (model, index);
 
   unit->rules = sl_game_get_rules (game);
   unit->turn = sl_game_get_state (game)->turn;
-  sl_unit_log_fill (unit->rules, sl_game_get_setup (game), sl_game_get_state (game), index, &unit->log);
+  unit->log = t->log;
   unit->known = sl_table_model_unit_known (model, index, SL_VIEWER_TABLE);
   /* The steps are simultaneous: what a hit costs applies as the step ends
    * (the table model says whether). */
-  unit->losing = sl_table_model_get_unit (model, index)->loses_action;
+  unit->losing = t->loses_action;
 }
 
 /* The fields ----------------------------------------------------------- */
