@@ -119,7 +119,7 @@ static const char *cut_text (SlLogLine *line, guint column, int y);
  * (sl_log_text_description). The status comes last: its badges sit at
  * the line's end.
  *
- * The width budget (fit_columns; docs/HACKING.md, "Add a squad-log
+ * The width budget (fit_columns; docs/HACKING.md, "Adding a squad-log
  * field"): each column asks for a least and a natural width (measure).
  * The line has its cells' widths, COLUMN_SPACING between them and
  * LINE_PAD_X at either end; the table's natural width is every column at
@@ -136,9 +136,11 @@ static const char *cut_text (SlLogLine *line, guint column, int y);
  * whole as long as any can (issue 31 #7: the other way round, the action
  * lost its end subphase at 1024 × 700). The counter, the name, the
  * ammunition, the wounds, the action and the status never fold. The
- * window tests hold it to 1366 × 768 and 1024 × 700 with nothing folded
- * and 800 × 600 with no sideways scrolling, in English and French
- * (/window/adaptive/sizes, /window/fits). */
+ * window tests hold it, in English and French (/window/fits; and
+ * /window/adaptive/sizes): at 1366 × 768 nothing folds; at 1024 × 700
+ * every column fits at its natural width (in French the modifiers fold
+ * there for the action to show whole); at 800 × 600 the columns that do
+ * not fold fit at their least, without scrolling sideways. */
 static const Column columns[] = {
   { .id = "counter", .heading = NC_("squad log", "#"), .text = sl_log_text_counter,
     .style = STYLE_NUMERIC, .measure = measure_text, .draw = draw_text },
