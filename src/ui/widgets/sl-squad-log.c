@@ -83,13 +83,16 @@ enum
   STYLE_HEADING_END = 1 << 3,   /* its heading over the column's end */
 };
 
+/* A field of the unit log, and how the table shows it (the width budget
+ * at the table below says what fold and grow do). */
 typedef struct
 {
   const char *id;                                /* for tests: sl_squad_log_get_cell, _get_column */
   const char *heading;                           /* NC_("squad log", …); NULL: told in the details only */
   char     *(*text)    (const SlLogUnit *unit);  /* what it says (sl-squad-log-texts.c): drawn, read, tested */
   int         fold;                              /* 0: always shown; n: the nth to fold into the details */
-  int         grow;                              /* 0: its natural width; n: the nth to get room to spare */
+  int         grow;                              /* 0: its natural width; n: the nth to get room to spare
+                                                  * (from its least; the 1st gets what is left, too) */
   guint       style;                             /* STYLE_* */
   void      (*measure) (SlLogLine *line, guint column, Size *size);
   void      (*draw)    (const Cell *cell);
