@@ -7,6 +7,9 @@
 
 #include <glib/gi18n.h>
 #include <locale.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "sl-cli.h"
 #ifdef SL_HAVE_GUI
@@ -60,6 +63,15 @@ main (int   argc,
     return sl_cli_main (argc, argv);
 
 #ifdef SL_HAVE_GUI
+#ifdef __GLIBC__
+  /* GTK 4.8's cairo renderer allocates the pixels of each frame anew (a
+   * 1366×768 window: 4 MB, twice): glibc maps such blocks from the system
+   * and gives them back when freed, so every frame touched a thousand new
+   * pages, a fifth of a sheet's first frame (issue 31 #2). Kept in the
+   * heap, the next frame reuses them; the few frames' worth stay held. */
+  mallopt (M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+  mallopt (M_TRIM_THRESHOLD, 64 * 1024 * 1024);
+#endif
   return sl_application_run (argc, argv);
 #else
   return sl_cli_main (argc, argv);

@@ -57,9 +57,16 @@ void         sl_test_check_reload   (SlGame     *game);
  * the same (result, summary, moment). */
 void         sl_test_assert_same_state (SlGame  *a,
                                         SlGame  *b);
+/* The same state after the same journal: its chain too (issue 30 #5). */
+void         sl_test_assert_same_journal (SlGame *a,
+                                          SlGame *b);
 void         sl_test_assert_same_entry (SlGame  *a,
                                         SlGame  *b,
                                         guint    i);
+/* @text, a game's file, as a version before format 6 wrote it, at
+ * @version: no seal has a "salt" (issue 30 #5). Returns the seals changed. */
+guint        sl_test_make_old          (GString    *text,
+                                        int         version);
 /* Removes the directory @path and everything in it. */
 void         sl_test_remove_dir        (const char *path);
 /* Asserts that the command is refused on @field, with @text in the

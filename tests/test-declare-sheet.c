@@ -145,6 +145,88 @@ test_declare_sheet_throws (void)
   g_assert_cmpint (sl_test_unit_state (game, "tog-3")->current.throwing, ==, SL_THROW_GRENADE);
 }
 
+/* Issue 31 #6, T-05: a hand grenade chosen, then Aimed fire: what is
+ * declared is the last action chosen — an aimed shot of the rifle, not a
+ * grenade (a grenade is not aimed, T-05) — and the grenade chosen again
+ * is a Fire/Throw that throws it. */
+static void
+test_declare_sheet_grenade_then_aimed (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlDeclareSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'pick-up-object'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-3"));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
+  g_assert_true (sl_declare_sheet_set_throw (sheet, "grenade"));
+  g_assert_true (sl_declare_sheet_choose (sheet, "aimed-fire"));
+  g_assert_cmpstr (sl_test_unit_state (game, "tog-3")->current.action->id, ==, "aimed-fire");
+  g_assert_cmpint (sl_test_unit_state (game, "tog-3")->current.throwing, ==, SL_THROW_NONE);
+  g_assert_cmpint (sl_test_unit_state (game, "tog-3")->current.target, >=, 0);
+  /* Undone: the grenade, chosen last, is what is declared. */
+  g_assert_true (sl_game_undo (game));
+  sl_sheet_close (SL_SHEET (sheet));
+  g_clear_object (&keep);
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-3"));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
+  g_assert_true (sl_declare_sheet_can_choose (sheet, "aimed-fire"));
+  g_assert_true (sl_declare_sheet_set_throw (sheet, "grenade"));
+  g_assert_true (sl_declare_sheet_choose (sheet, "fire"));
+  g_assert_cmpint (sl_test_unit_state (game, "tog-3")->current.throwing, ==, SL_THROW_GRENADE);
+}
+
+/* T-41 G, A-132 (issue 31 #6): in Definitely Not Camping TOG may not fire
+ * until fired upon. The sheet refuses its Fire and Aimed fire and says
+ * why; a sheet opened once a Commonwealth unit has fired at it offers
+ * them, and what it declares is a fire. */
+static void
+test_declare_sheet_hold_fire_t41 (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_scenario ("definitely-not-camping", NULL);
+  SlDeclareSheet *sheet;
+  g_autoptr(GtkWidget) keep = NULL;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'cw-team1': 1, 'cw-team2': 2, 'cw-team3': 3,"
+                      " 'tog-squad': 9}}");
+  if (sl_game_get_state (game)->phase != SL_PHASE_ACTION)
+    sl_test_play (game, "{'type': 'next'}");
+  for (int i = 0; i < 3; i++)
+    sl_test_play (game, "{'type': 'pass'}");
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-1"));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
+  g_assert_false (sl_declare_sheet_can_choose (sheet, "fire"));
+  g_assert_nonnull (strstr (sl_declare_sheet_get_choice (sheet, "fire"), "until fired upon"));
+  g_assert_false (sl_declare_sheet_can_choose (sheet, "aimed-fire"));
+  g_assert_true (sl_declare_sheet_can_choose (sheet, "walk"));
+  sl_sheet_close (SL_SHEET (sheet));
+  g_clear_object (&keep);
+
+  /* Subphase 2: cw-21 fires at tog-1; from subphase 3 TOG may fire. */
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-21', 'action': 'fire', 'target': 'tog-1'}");
+  for (int i = 0; i < 3; i++)
+    sl_test_play (game, "{'type': 'pass'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-21', 'roll': 9}");
+  sl_test_play (game, "{'type': 'next'}");
+  for (int i = 0; i < 3; i++)
+    sl_test_play (game, "{'type': 'pass'}");
+  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-1"));
+  keep = g_object_ref (GTK_WIDGET (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
+  g_assert_true (sl_declare_sheet_can_choose (sheet, "fire"));
+  g_assert_null (strstr (sl_declare_sheet_get_choice (sheet, "fire"), "until fired upon"));
+  g_assert_true (sl_declare_sheet_can_choose (sheet, "aimed-fire"));
+  g_assert_true (sl_declare_sheet_choose (sheet, "fire"));
+  g_assert_cmpstr (sl_test_unit_state (game, "tog-1")->current.action->id, ==, "fire");
+}
+
 /* P-21: in zero-G the players' die for the check is typed on the sheet and
  * recorded as theirs. */
 static void
@@ -625,6 +707,42 @@ test_declare_sheet_type_target (void)
   sl_sheet_close (SL_SHEET (sheet));
 }
 
+/* Issue 31 #2: a declaration made ahead expects a unit (its targets made
+ * then); bound to that unit or another, it offers the bound unit's targets
+ * and its last target as the default, as one made on the key does. */
+static void
+test_declare_sheet_expect (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  const char *units[] = { "tog-2", "cw-13" };
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'fire', 'target': 'cw-15'}");
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    {
+      g_autoptr(SlDeclareSheet) ahead = g_object_ref_sink (sl_declare_sheet_new_ahead (NULL, game));
+      g_autoptr(SlDeclareSheet) fresh = NULL;
+
+      sl_declare_sheet_expect (ahead, sl_test_unit (game, "tog-1"));
+      sl_declare_sheet_bind (ahead, sl_test_unit (game, units[i]));
+      fresh = g_object_ref_sink (sl_declare_sheet_new (NULL, game, sl_test_unit (game, units[i])));
+      g_assert_cmpstr (sl_declare_sheet_get_target_name (ahead), ==, sl_declare_sheet_get_target_name (fresh));
+      g_assert_true (sl_declare_sheet_set_throw (ahead, NULL) == sl_declare_sheet_set_throw (fresh, NULL));
+      g_assert_cmpstr (sl_declare_sheet_get_choice (ahead, "fire"), ==, sl_declare_sheet_get_choice (fresh, "fire"));
+      sl_sheet_close (SL_SHEET (ahead));
+      sl_sheet_close (SL_SHEET (fresh));
+    }
+  /* Expected and bound the same: the last target (cw-15) is the default. */
+  {
+    g_autoptr(SlDeclareSheet) ahead = g_object_ref_sink (sl_declare_sheet_new_ahead (NULL, game));
+
+    sl_declare_sheet_expect (ahead, sl_test_unit (game, "tog-1"));
+    sl_declare_sheet_bind (ahead, sl_test_unit (game, "tog-1"));
+    g_assert_cmpstr (sl_declare_sheet_get_target_name (ahead), ==, "15 · Trooper Kessel");
+    sl_sheet_close (SL_SHEET (ahead));
+  }
+}
+
 /* P-23 a, A-75: a unit still in melee contact after a melee may try to
  * leave it: its sheet offers the moves away, each with the avoidance
  * roll's odds (the core's), says over the moves why, and refuses the rest
@@ -694,6 +812,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/declare-sheet/engage-zero-g-A-71", test_declare_sheet_engage_zero_g_a71);
   g_test_add_func ("/declare-sheet/fire-mission-P-38", test_declare_sheet_fire_mission_p38);
   g_test_add_func ("/declare-sheet/throws", test_declare_sheet_throws);
+  g_test_add_func ("/declare-sheet/hold-fire-T-41", test_declare_sheet_hold_fire_t41);
+  g_test_add_func ("/declare-sheet/grenade-then-aimed-T-05", test_declare_sheet_grenade_then_aimed);
   g_test_add_func ("/declare-sheet/burst-P-30", test_declare_sheet_burst);
   g_test_add_func ("/declare-sheet/burst-rate-of-fire-T-23", test_declare_sheet_burst_rate);
   g_test_add_func ("/declare-sheet/obstacle-P-25", test_declare_sheet_obstacle_p25);
@@ -701,5 +821,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/declare-sheet/accessible", test_declare_sheet_accessible);
   g_test_add_func ("/declare-sheet/keys", test_declare_sheet_keys);
   g_test_add_func ("/declare-sheet/type-target", test_declare_sheet_type_target);
+  g_test_add_func ("/declare-sheet/expect", test_declare_sheet_expect);
   return g_test_run ();
 }

@@ -286,7 +286,7 @@ test_fire_sheet_says_why (void)
                                        "Hard half cover: not counted, only the highest cover counts (A-47)"));
     g_assert_cmpstr (sl_fire_sheet_get_odds (woods_sheet), ==, "Needs a 1 · 10 %");
     /* … said by the choice itself. */
-    g_assert_cmpstr (gtk_widget_get_tooltip_text (sl_test_ui_find (GTK_WIDGET (woods_sheet), ADW_TYPE_COMBO_ROW, "C_over")),
+    g_assert_cmpstr (sl_widget_get_tooltip (sl_test_ui_find (GTK_WIDGET (woods_sheet), ADW_TYPE_COMBO_ROW, "C_over")),
                      ==, "Hard half cover: not counted, only the highest cover counts (A-47)");
     sl_test_ui_settle ();
     sl_test_ui_save_png (GTK_WIDGET (woods_sheet), "fire-sheet-a47.png");

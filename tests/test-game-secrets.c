@@ -379,7 +379,7 @@ test_charge_late_note (void)
    * on as it was played. */
   text = sl_game_serialize (game);
   edited = g_string_new (text);
-  g_assert_cmpuint (g_string_replace (edited, "\"version\": 5", "\"version\": 4", 1), ==, 1);
+  g_assert_cmpuint (g_string_replace (edited, "\"version\": 6", "\"version\": 4", 1), ==, 1);
   old = sl_game_load_from_data (sl_game_get_rules (game), edited->str, -1, "old.squadlog", &error);
   g_assert_no_error (error);
   g_assert_true (sl_game_get_setup (old)->late_seals);
@@ -584,7 +584,7 @@ test_locks_slow_hash (void)
   sl_game_set_lock (game, "a", "4711");
   text = sl_game_serialize (game);
   root = json_from_string (text, NULL);
-  g_assert_cmpint (json_object_get_int_member (json_node_get_object (root), "version"), ==, 5);
+  g_assert_cmpint (json_object_get_int_member (json_node_get_object (root), "version"), ==, SL_GAME_FORMAT_VERSION);
   lock = json_object_get_object_member (json_object_get_object_member (json_node_get_object (root), "locks"), "a");
   g_assert_false (json_object_has_member (lock, "sha256"));
   rounds = json_object_get_int_member (lock, "rounds");
@@ -712,7 +712,7 @@ test_locks_format_4 (void)
   g_autofree char *again = NULL;
   int changed = 0;
 
-  g_assert_cmpuint (g_string_replace (old, "\"version\": 5", "\"version\": 4", 1), ==, 1);
+  g_assert_cmpuint (g_string_replace (old, "\"version\": 6", "\"version\": 4", 1), ==, 1);
   g_assert_cmpuint (g_string_replace (old, ",\n  \"journal\"", locks, 1), ==, 1);
   loaded = sl_game_load_from_data (sl_game_get_rules (game), old->str, -1, "old.squadlog", &error);
   g_assert_no_error (error);
@@ -870,6 +870,443 @@ test_hiding_seal (void)
   g_assert_nonnull (strstr (error->message, "hiding_seal"));
 }
 
+/* The command of journal entry @i of a game file read as JSON. */
+static JsonObject *
+journal_command (JsonNode *root,
+                 guint     i)
+{
+  JsonArray *journal = json_object_get_array_member (json_node_get_object (root), "journal");
+
+  return json_object_get_object_member (json_array_get_object_element (journal, i), "command");
+}
+
+/* @root, a game file edited, is refused on load naming @entry ("journal
+ * entry 3"), @field and @why. */
+static void
+assert_file_refused (JsonNode   *root,
+                     const char *entry,
+                     const char *field,
+                     const char *why)
+{
+  g_autofree char *text = json_to_string (root, TRUE);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGame) loaded = sl_game_load_from_data (sl_test_rules (), text, -1, "edited.squadlog", &error);
+
+  g_assert_null (loaded);
+  g_test_message ("%s", error->message);
+  g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_INCONSISTENT);
+  g_assert_nonnull (strstr (error->message, entry));
+  g_assert_nonnull (strstr (error->message, field));
+  g_assert_nonnull (strstr (error->message, why));
+}
+
+/* Another nonce (or salt) that looks as good: 32 hex digits. */
+static void
+change_hex (JsonObject *o,
+            const char *member)
+{
+  g_autofree char *other = g_strdup (json_object_get_string_member (o, member));
+
+  other[0] = other[0] == '0' ? '1' : '0';
+  json_object_set_string_member (o, member, other);
+}
+
+/* Issue 30 #5: each seal's nonce is the app's own, made from a salt and
+ * the journal before it; one replaced by another valid-looking nonce, or
+ * its salt, is refused on load, naming the entry and the field. A file
+ * laid out again by another program is the same journal. */
+static void
+test_nonce_bound (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (FALSE);
+  g_autofree char *text = sl_game_serialize (game);
+  const char *salt;
+
+  /* Made by the app: the salt, and the nonce it makes there. */
+  {
+    g_autoptr(JsonNode) root = json_from_string (text, NULL);
+    JsonObject *seal = journal_command (root, 2);
+    g_autofree char *made = NULL;
+
+    salt = json_object_get_string_member (seal, "salt");
+    g_assert_true (sl_text_is_hex (salt, 32));
+    made = sl_note_bound_nonce (sl_game_get_state (game)->journal_chain, 0, salt);
+    /* Not the chain of this place (after two entries): another nonce. */
+    g_assert_cmpstr (made, !=, json_object_get_string_member (seal, "nonce"));
+    g_assert_true (sl_game_go_to (game, 2));
+    g_free (made);
+    made = sl_note_bound_nonce (sl_game_get_state (game)->journal_chain, 2, salt);
+    g_assert_cmpstr (made, ==, json_object_get_string_member (seal, "nonce"));
+    g_assert_true (sl_game_go_to (game, 3));
+  }
+  /* Laid out again: still opens. */
+  {
+    g_autoptr(JsonNode) root = json_from_string (text, NULL);
+    g_autofree char *pretty = json_to_string (root, TRUE);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(SlGame) loaded = sl_game_load_from_data (sl_test_rules (), pretty, -1, "pretty.squadlog", &error);
+
+    g_assert_no_error (error);
+    sl_test_assert_same_journal (game, loaded);
+  }
+  /* The sensor's nonce, the mine's salt, the hiding's nonce. */
+  {
+    g_autoptr(JsonNode) root = json_from_string (text, NULL);
+
+    change_hex (journal_command (root, 2), "nonce");
+    assert_file_refused (root, "journal entry 3", "nonce: ", "not the one Squad Log made");
+  }
+  {
+    g_autoptr(JsonNode) root = json_from_string (text, NULL);
+
+    change_hex (journal_command (root, 1), "salt");
+    assert_file_refused (root, "journal entry 2", "nonce: ", "not the one Squad Log made");
+  }
+  {
+    g_autoptr(JsonNode) root = json_from_string (text, NULL);
+
+    change_hex (json_object_get_object_member (journal_command (root, 0), "hiding_seal"), "nonce");
+    assert_file_refused (root, "journal entry 1", "hiding_seal.nonce: ", "not the one Squad Log made");
+  }
+  /* The salt taken out, or not hex. */
+  {
+    g_autoptr(JsonNode) root = json_from_string (text, NULL);
+
+    json_object_remove_member (journal_command (root, 2), "salt");
+    assert_file_refused (root, "journal entry 3", "salt: ", "no salt");
+  }
+  {
+    g_autoptr(JsonNode) root = json_from_string (text, NULL);
+
+    json_object_set_string_member (journal_command (root, 2), "salt", "a salt of my own choosing, thanks");
+    assert_file_refused (root, "journal entry 3", "salt: ", "32 hexadecimal digits");
+  }
+  /* A command never brings its own. */
+  sl_test_refuse (game, "{'type': 'seal', 'side': 'cw', 'text': 'x', 'salt': '00000000000000000000000000000000'}",
+                  "salt", "made by Squad Log");
+}
+
+/* Issue 30 #5: a seal moved to another place in its journal, or copied
+ * into another game, is not where the app made it: refused on load. */
+static void
+test_seal_moved (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (FALSE);
+  g_autoptr(SlGame) other = sl_test_game_new_hide_and_seek (TRUE);
+  g_autofree char *text = sl_game_serialize (game);
+  g_autofree char *other_text = sl_game_serialize (other);
+
+  /* The mine and the sensor swapped. */
+  {
+    g_autoptr(JsonNode) root = json_from_string (text, NULL);
+    JsonArray *journal = json_object_get_array_member (json_node_get_object (root), "journal");
+    g_autoptr(JsonArray) swapped = json_array_new ();
+
+    json_array_add_element (swapped, json_node_copy (json_array_get_element (journal, 0)));
+    json_array_add_element (swapped, json_node_copy (json_array_get_element (journal, 2)));
+    json_array_add_element (swapped, json_node_copy (json_array_get_element (journal, 1)));
+    json_object_set_array_member (json_node_get_object (root), "journal", json_array_ref (swapped));
+    assert_file_refused (root, "journal entry 2", "nonce: ", "not the one Squad Log made");
+  }
+  /* The sensor copied once more at the end (a second sensor, the same
+   * seal). */
+  {
+    g_autoptr(JsonNode) root = json_from_string (text, NULL);
+    JsonArray *journal = json_object_get_array_member (json_node_get_object (root), "journal");
+
+    json_array_add_element (journal, json_node_copy (json_array_get_element (journal, 2)));
+    assert_file_refused (root, "journal entry 4", "nonce: ", "not the one Squad Log made");
+  }
+  /* The mine of one game in the place of the other's (its second entry
+   * too): another journal before it. */
+  {
+    g_autoptr(JsonNode) root = json_from_string (other_text, NULL);
+    g_autoptr(JsonNode) from = json_from_string (text, NULL);
+    JsonArray *journal = json_object_get_array_member (json_node_get_object (root), "journal");
+    JsonArray *source = json_object_get_array_member (json_node_get_object (from), "journal");
+
+    json_array_remove_element (journal, 1);
+    json_array_remove_element (journal, 1);
+    json_array_add_element (journal, json_node_copy (json_array_get_element (source, 1)));
+    assert_file_refused (root, "journal entry 2", "nonce: ", "not the one Squad Log made");
+  }
+  /* A first seal copied into a game of another setup, in its first place. */
+  {
+    g_autoptr(SlGame) sealed = sl_test_game_new_setup (SECRET_SETUP);
+    g_autoptr(SlGame) renamed = NULL;
+    g_autoptr(GString) setup = g_string_new (SECRET_SETUP);
+    g_autofree char *sealed_text = NULL;
+    g_autofree char *renamed_text = NULL;
+    g_autoptr(JsonNode) root = NULL;
+    g_autoptr(JsonNode) from = NULL;
+
+    g_string_replace (setup, "'name': 'Sealed'", "'name': 'Sealed Again'", 1);
+    renamed = sl_test_game_new_setup (setup->str);
+    sl_test_play (sealed, "{'type': 'seal', 'side': 'a', 'kind': 'sensor', 'text': 'sensor at F6'}");
+    sl_test_play (renamed, "{'type': 'seal', 'side': 'a', 'kind': 'sensor', 'text': 'sensor at F7'}");
+    sealed_text = sl_game_serialize (sealed);
+    renamed_text = sl_game_serialize (renamed);
+    root = json_from_string (renamed_text, NULL);
+    from = json_from_string (sealed_text, NULL);
+    json_array_remove_element (json_object_get_array_member (json_node_get_object (root), "journal"), 0);
+    json_array_add_element (json_object_get_array_member (json_node_get_object (root), "journal"),
+                            json_node_copy (json_array_get_element (
+                              json_object_get_array_member (json_node_get_object (from), "journal"), 0)));
+    assert_file_refused (root, "journal entry 1", "nonce: ", "not the one Squad Log made");
+  }
+}
+
+/* A new folder for a test's files. */
+static char *
+seals_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("squadlog-seals-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+/* Issue 30 #5: undone, redone, undone and sealed again in the same place,
+ * saved in place and opened again (sl_test_play reloads, replayed and
+ * through the cache, after each command): every seal holds where it is. */
+static void
+test_seals_undo_redo_save (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (FALSE);
+  g_autoptr(SlGame) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = seals_dir ();
+  g_autofree char *path = g_build_filename (dir, "seals.squadlog", NULL);
+  const SlJournalEntry *e;
+
+  g_assert_true (sl_game_undo (game));
+  g_assert_true (sl_game_undo (game));
+  g_assert_true (sl_game_redo (game));
+  /* The sensor undone and sealed again: a new salt, the same place. */
+  e = sl_test_play (game, "{'type': 'seal', 'side': 'cw', 'kind': 'sensor', 'text': 'YANKEE-3 on the roof'}");
+  g_assert_nonnull (strstr (e->summary, "seals note 3"));
+  g_assert_true (sl_game_save (game, path, &error));
+  g_assert_no_error (error);
+  sl_test_play (game, "{'type': 'seal', 'side': 'cw', 'kind': 'other', 'text': 'the back door'}");
+  g_assert_true (sl_game_undo (game));
+  sl_test_play (game, "{'type': 'seal', 'side': 'cw', 'kind': 'other', 'text': 'the front door'}");
+  /* Written in place: only the new entry. */
+  g_assert_true (sl_game_save (game, path, &error));
+  g_assert_no_error (error);
+  loaded = sl_game_load (sl_test_rules (), path, &error);
+  g_assert_no_error (error);
+  sl_test_assert_same_journal (game, loaded);
+  e = sl_test_play (loaded, "{'type': 'reveal', 'sealed': 4}");
+  g_assert_nonnull (strstr (e->summary, "the front door"));
+  g_assert_nonnull (strstr (e->summary, "holds"));
+  sl_test_remove_dir (dir);
+}
+
+/* Issue 30 #5: the opening cache spares the replay only for the very
+ * bytes it was written for: a nonce changed in the file behind it (one hex
+ * digit, the file's size the same) is replayed, and refused. */
+static void
+test_nonce_changed_under_cache (void)
+{
+  g_autofree char *dir = seals_dir ();
+  g_autofree char *path = g_build_filename (dir, "seals.squadlog", NULL);
+  g_autofree char *cache = g_build_filename (dir, "cache", NULL);
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (FALSE);
+  g_autoptr(GError) error = NULL;
+  gboolean from_cache = FALSE;
+  g_autoptr(SlGame) opened = NULL;
+  g_autofree char *text = NULL;
+  char *nonce;
+  g_autoptr(SlGame) edited = NULL;
+
+  g_assert_true (sl_game_save (game, path, &error));
+  g_object_unref (sl_game_load_cached (sl_test_rules (), path, cache, &from_cache, &error));
+  g_assert_no_error (error);
+  opened = sl_game_load_cached (sl_test_rules (), path, cache, &from_cache, &error);
+  g_assert_no_error (error);
+  g_assert_true (from_cache);
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  nonce = strstr (strstr (text, "\"type\":\"seal\""), "\"nonce\":\"") + strlen ("\"nonce\":\"");
+  *nonce = *nonce == '0' ? '1' : '0';
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  edited = sl_game_load_cached (sl_test_rules (), path, cache, &from_cache, &error);
+  g_assert_null (edited);
+  g_assert_error (error, SL_GAME_ERROR, SL_GAME_ERROR_INCONSISTENT);
+  g_assert_nonnull (strstr (error->message, "journal entry 3"));
+  g_assert_nonnull (strstr (error->message, "nonce: "));
+  sl_test_remove_dir (dir);
+}
+
+/* Issue 30 #5: a game saved in format 5 (tests/data/format-5-seals.squadlog:
+ * two hides, a mine and a sensor, their nonces free) still opens and plays
+ * as it was; a seal made in it now is bound, saved in format 6 with the
+ * count of entries whose seals keep their free nonces, and a salt-less seal
+ * after them is refused. */
+static void
+test_format_5_seals (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGame) game = sl_game_load (sl_test_rules (), SL_SOURCE_DATADIR "/../tests/data/format-5-seals.squadlog",
+                                         &error);
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+  const SlJournalEntry *e;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (sl_game_get_position (game), ==, 4);
+  g_assert_cmpuint (sl_game_get_setup (game)->free_nonces, ==, 4);
+  g_assert_true (sl_test_unit_state (game, "cw-15")->hiding_intact);
+  e = sl_test_play (game, "{'type': 'reveal', 'sealed': 3}");
+  g_assert_nonnull (strstr (e->summary, "YANKEE-2 on the water tower"));
+  g_assert_nonnull (strstr (e->summary, "holds"));
+  sl_test_play (game, "{'type': 'seal', 'side': 'cw', 'kind': 'other', 'text': 'the back door'}");
+  text = sl_game_serialize (game);
+  g_assert_nonnull (strstr (text, "\"free_nonces\": 4,"));
+  root = json_from_string (text, NULL);
+  g_assert_cmpint (json_object_get_int_member (json_node_get_object (root), "version"), ==, SL_GAME_FORMAT_VERSION);
+  g_assert_false (json_object_has_member (journal_command (root, 3), "salt"));
+  g_assert_true (json_object_has_member (journal_command (root, 5), "salt"));
+
+  /* The old sensor's seal copied after the old entries: no salt there. */
+  json_array_add_element (json_object_get_array_member (json_node_get_object (root), "journal"),
+                          json_node_copy (json_array_get_element (
+                            json_object_get_array_member (json_node_get_object (root), "journal"), 3)));
+  assert_file_refused (root, "journal entry 7", "salt: ", "no salt");
+
+  /* Called format 6 without its count of free nonces: refused at the
+   * first seal. */
+  {
+    g_autofree char *old = NULL;
+    g_autoptr(GString) edited = NULL;
+
+    g_file_get_contents (SL_SOURCE_DATADIR "/../tests/data/format-5-seals.squadlog", &old, NULL, &error);
+    g_assert_no_error (error);
+    edited = g_string_new (old);
+    g_assert_cmpuint (g_string_replace (edited, "\"version\": 5,", "\"version\": 6,", 1), ==, 1);
+    g_clear_pointer (&root, json_node_unref);
+    root = json_from_string (edited->str, NULL);
+    assert_file_refused (root, "journal entry 1", "salt: ", "no salt");
+  }
+}
+
+/* "Pile E was placed under the hiding seal …, which holds": the hiding of
+ * @unit told again, checked, in @e's summary. */
+static void
+assert_hiding_told (SlGame               *game,
+                    const SlJournalEntry *e,
+                    const char           *unit,
+                    const char           *pile,
+                    gboolean              holds)
+{
+  g_autofree char *code = sl_note_seal_code (sl_test_unit_state (game, unit)->hiding_digest);
+  g_autofree char *told = g_strdup_printf ("%s was placed under the hiding seal %s, which %s", pile, code,
+                                           holds ? "holds: the hiding has not been changed since."
+                                                 : "it does not match: the hiding was changed after the piles were placed");
+
+  g_test_message ("%s", e->summary);
+  g_assert_false (sl_test_unit_state (game, unit)->hidden);
+  g_assert_nonnull (strstr (e->summary, told));
+}
+
+/* Trooper Cole under Pile C and Trooper Amari under Pile E, the first
+ * initiative rolled: in the Detection Phase, or with @acting in the first
+ * subphase. */
+static SlGame *
+hidden_in_play (gboolean acting)
+{
+  SlGame *game = sl_test_game_new_hide_and_seek (TRUE);
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'hide': 3, 'look': 5}}");
+  if (acting)
+    sl_test_play (game, "{'type': 'next'}");
+  return game;
+}
+
+/* Issue 30 #6: however a hidden unit is revealed, its hiding's seal is
+ * told again and checked, in the journal's words, after what revealed it:
+ * it acts (§15.1), a correction reveals it, it is hit by a mine going off
+ * (A-27), it engages in melee (§15.1, P-22); a decoy pile detected tells
+ * it too (P-27) and the unit's own pile detected (§15.1). */
+static void
+test_hiding_told_on_reveal (void)
+{
+  const SlJournalEntry *e;
+
+  {
+    g_autoptr(SlGame) game = hidden_in_play (TRUE);
+
+    e = sl_test_play (game, "{'type': 'declare', 'unit': 'c2', 'action': 'walk'}");
+    g_assert_nonnull (strstr (e->summary, "Trooper Amari acts and is no longer hidden (§15.1)."));
+    assert_hiding_told (game, e, "c2", "Pile E", TRUE);
+    /* Said after what revealed it. */
+    g_assert_true (strstr (e->summary, "no longer hidden") < strstr (e->summary, "hiding seal"));
+    /* Trooper Cole stays hidden: nothing of his. */
+    g_assert_null (strstr (e->summary, "Pile C"));
+
+    e = sl_test_play (game, "{'type': 'correct', 'unit': 'c', 'field': 'hidden', 'value': false}");
+    assert_hiding_told (game, e, "c", "Pile C", TRUE);
+  }
+  {
+    /* A TOG mine, written down, under Trooper Amari's feet. */
+    g_autoptr(GString) setup = g_string_new (SECRET_SETUP);
+    g_autoptr(SlGame) game = NULL;
+
+    g_string_replace (setup, "{'id': 'b', 'name': 'TOG', ", "{'id': 'b', 'name': 'TOG', 'mines': 1, ", 1);
+    game = sl_test_game_new_setup (setup->str);
+    sl_test_play (game, "{'type': 'hide', 'unit': 'a-2', 'pile': 'Pile E'}");
+    sl_test_play (game, "{'type': 'mine', 'action': 'lay', 'unit': 'b-1', 'label': 'by the well'}");
+    sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+    sl_test_go_to_subphase (game, 1);
+    e = sl_test_play (game, "{'type': 'mine', 'marker': 1, 'unit': 'a-2', 'distance_m': 0.5}");
+    g_assert_nonnull (strstr (e->summary, "no longer hidden (A-27)"));
+    assert_hiding_told (game, e, "a-2", "Pile E", TRUE);
+  }
+  {
+    g_autoptr(SlGame) game = hidden_in_play (TRUE);
+
+    e = sl_test_play (game, "{'type': 'engage', 'unit': 'c', 'target': 'eye'}");
+    g_assert_nonnull (strstr (e->summary, "Trooper Cole acts and is no longer hidden (§15.1)."));
+    assert_hiding_told (game, e, "c", "Pile C", TRUE);
+  }
+  {
+    g_autoptr(SlGame) game = hidden_in_play (FALSE);
+
+    e = sl_test_play (game, "{'type': 'detect', 'unit': 'eye', 'pile': 'Pile E', 'roll': 1}");
+    g_assert_nonnull (strstr (e->summary, "Trooper Amari is revealed"));
+    assert_hiding_told (game, e, "c2", "Pile E", TRUE);
+    /* Told once. */
+    g_assert_null (strstr (strstr (e->summary, "hiding seal") + 1, "hiding seal"));
+  }
+}
+
+/* Issue 30 #6: a hide entry edited in the file (Trooper Cole moved from
+ * Pile C to Pile B, a decoy's place): the game opens, and when he is
+ * revealed the table hears that his hiding does not match its seal. */
+static void
+test_hiding_edited_told_on_reveal (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (TRUE);
+  g_autofree char *text = sl_game_serialize (game);
+  g_autoptr(GString) edited = g_string_new (text);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGame) loaded = NULL;
+  const SlJournalEntry *e;
+
+  g_assert_cmpuint (g_string_replace (edited, "\"pile\":\"Pile C\",\"decoys\":[\"Pile B\",",
+                                      "\"pile\":\"Pile B\",\"decoys\":[\"Pile C\",", 1), ==, 1);
+  loaded = sl_game_load_from_data (sl_test_rules (), edited->str, -1, "edited.squadlog", &error);
+  g_assert_no_error (error);
+  sl_test_play (loaded, "{'type': 'initiative', 'rolls': {'hide': 3, 'look': 5}}");
+  sl_test_play (loaded, "{'type': 'next'}");
+  e = sl_test_play (loaded, "{'type': 'declare', 'unit': 'c', 'action': 'walk'}");
+  assert_hiding_told (loaded, e, "c", "Pile B", FALSE);
+  /* Trooper Amari's, not edited, holds. */
+  e = sl_test_play (loaded, "{'type': 'correct', 'unit': 'c2', 'field': 'hidden', 'value': false}");
+  assert_hiding_told (loaded, e, "c2", "Pile E", TRUE);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -885,6 +1322,13 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/secrets/charge-late-note-P-36", test_charge_late_note);
   g_test_add_func ("/game/secrets/list", test_list);
   g_test_add_func ("/game/secrets/hiding-seal-P-28", test_hiding_seal);
+  g_test_add_func ("/game/secrets/hiding-told-on-reveal", test_hiding_told_on_reveal);
+  g_test_add_func ("/game/secrets/hiding-edited-told-on-reveal", test_hiding_edited_told_on_reveal);
+  g_test_add_func ("/game/secrets/nonce-bound", test_nonce_bound);
+  g_test_add_func ("/game/secrets/seal-moved", test_seal_moved);
+  g_test_add_func ("/game/secrets/seals-undo-redo-save", test_seals_undo_redo_save);
+  g_test_add_func ("/game/secrets/nonce-changed-under-cache", test_nonce_changed_under_cache);
+  g_test_add_func ("/game/secrets/format-5-seals", test_format_5_seals);
   g_test_add_func ("/game/secrets/stealth-power-A-126", test_stealth_power_secret);
   g_test_add_func ("/game/secrets/round-trip", test_round_trip);
   g_test_add_func ("/game/secrets/refusals-name-no-secret-marker", test_refusals_name_no_secret_marker);

@@ -1185,7 +1185,7 @@ test_corrupt_files (void)
   assert_load_fails ("{\"format\": \"squadlog-rules\"}", SL_GAME_ERROR_FORMAT, "not a Squad Log game");
 
   edited = g_string_new (good);
-  g_string_replace (edited, "\"version\": 5", "\"version\": 7", 1);
+  g_string_replace (edited, "\"version\": 6", "\"version\": 7", 1);
   assert_load_fails (edited->str, SL_GAME_ERROR_NEWER, "newer version");
 
   g_string_assign (edited, good);

@@ -30,6 +30,7 @@
 #include "sl-private-view.h"
 #include "sl-squad-log.h"
 #include "sl-track-view.h"
+#include "sl-ui-util.h"
 #include "sl-track.h"
 #include "sl-wrap-bin.h"
 #include "sl-test-game.h"
@@ -110,6 +111,96 @@ wait_for_mapped (GtkWidget *widget)
   for (int i = 0; i < 500 && !gtk_widget_get_mapped (widget); i++)
     g_main_context_iteration (NULL, TRUE);
   g_assert_true (gtk_widget_get_mapped (widget));
+}
+
+/* The shortcut the window binds to @action (its first), as keyval and
+ * modifiers; FALSE when it binds none. */
+static gboolean
+window_shortcut (GtkWidget  *window,
+                 const char *action,
+                 guint      *keyval,
+                 GdkModifierType *mods)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
+        continue;
+      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (c)); k++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (c), k);
+          GtkShortcutAction *a = gtk_shortcut_get_action (shortcut);
+          GtkShortcutTrigger *t = gtk_shortcut_get_trigger (shortcut);
+
+          if (GTK_IS_NAMED_ACTION (a) && GTK_IS_KEYVAL_TRIGGER (t) &&
+              g_str_equal (gtk_named_action_get_action_name (GTK_NAMED_ACTION (a)), action))
+            {
+              *keyval = gdk_keyval_to_lower (gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (t)));
+              *mods = gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (t));
+              return TRUE;
+            }
+        }
+    }
+  return FALSE;
+}
+
+/* Issue 33 #2: each item of the main menu whose action has a shortcut
+ * shows it (its accel), and shows that one. */
+static void
+test_window_menu_accels (void)
+{
+  g_autoptr(SlApplication) app = NULL;
+  GtkWidget *window;
+  GtkMenuButton *button;
+  GMenuModel *menu;
+  guint shown = 0;
+
+  g_setenv ("SQUADLOG_DATA_DIR", SL_SOURCE_DATADIR, TRUE);
+  app = start_app ();
+  window = GTK_WIDGET (sl_window_new (app));
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for_mapped (window);
+  button = GTK_MENU_BUTTON (find_widget (window, GTK_TYPE_MENU_BUTTON));
+  gtk_menu_button_popup (button);
+  gtk_menu_button_popdown (button);
+  menu = gtk_menu_button_get_menu_model (button);
+  g_assert_nonnull (menu);
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SECTION);
+
+      for (int k = 0; section != NULL && k < g_menu_model_get_n_items (section); k++)
+        {
+          g_autofree char *action = NULL, *accel = NULL;
+          guint keyval = 0, accel_keyval = 0;
+          GdkModifierType mods = 0, accel_mods = 0;
+          gboolean bound;
+
+          g_auto(GStrv) app_accels = NULL;
+
+          if (!g_menu_model_get_item_attribute (section, k, G_MENU_ATTRIBUTE_ACTION, "s", &action))
+            continue;
+          /* The application's own accels GTK shows by itself. */
+          app_accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), action);
+          if (app_accels[0] != NULL)
+            continue;
+          g_menu_model_get_item_attribute (section, k, "accel", "s", &accel);
+          bound = g_str_has_prefix (action, "win.") && window_shortcut (window, action, &keyval, &mods);
+          g_test_message ("%s: %s", action, accel != NULL ? accel : "(none)");
+          g_assert_true (bound == (accel != NULL));
+          if (!bound)
+            continue;
+          g_assert_true (gtk_accelerator_parse (accel, &accel_keyval, &accel_mods));
+          g_assert_cmpuint (gdk_keyval_to_lower (accel_keyval), ==, keyval);
+          g_assert_cmpuint (accel_mods, ==, mods);
+          shown++;
+        }
+    }
+  g_assert_cmpuint (shown, >=, 13);
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* The window opens, with a header bar, and shows the rules in force. */
@@ -2302,7 +2393,7 @@ collect_shown (GtkWidget *widget,
     ADD (sl_track_view_get_description (SL_TRACK_VIEW (widget)));
   if (SL_IS_SQUAD_LOG (widget))
     g_ptr_array_add (out, sl_squad_log_get_text (SL_SQUAD_LOG (widget)));
-  ADD (gtk_widget_get_tooltip_text (widget));
+  ADD (sl_widget_get_tooltip (widget));
 #undef ADD
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     collect_shown (child, out);
@@ -4285,6 +4376,7 @@ main (int   argc,
   sl_test_ui_init ();
 
   g_test_add_func ("/window/start/opens", test_window_opens);
+  g_test_add_func ("/window/start/menu-accels", test_window_menu_accels);
   g_test_add_func ("/window/start/broken-rules", test_broken_rules);
   g_test_add_func ("/window/table/table", test_window_table);
   g_test_add_func ("/window/table/prepared-fire-sheet", test_window_prepared_fire_sheet);

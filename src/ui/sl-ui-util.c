@@ -768,3 +768,45 @@ sl_quiet_still_pointer (GtkWidget *widget)
                          (GClosureNotify) (void (*) (void)) g_free, 0);
   gtk_widget_add_controller (widget, controller);
 }
+
+#define TOOLTIP_KEY "sl-tooltip"
+
+static gboolean
+query_tooltip_cb (GtkWidget  *widget,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip,
+                  gpointer    data)
+{
+  const char *text = g_object_get_data (G_OBJECT (widget), TOOLTIP_KEY);
+
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+void
+sl_widget_set_tooltip (GtkWidget  *widget,
+                       const char *text)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  if (g_object_get_data (G_OBJECT (widget), TOOLTIP_KEY "-asked") == NULL)
+    {
+      g_object_set_data (G_OBJECT (widget), TOOLTIP_KEY "-asked", GINT_TO_POINTER (TRUE));
+      g_signal_connect (widget, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
+      gtk_widget_set_has_tooltip (widget, TRUE);
+    }
+  g_object_set_data_full (G_OBJECT (widget), TOOLTIP_KEY, text != NULL && *text != '\0' ? g_strdup (text) : NULL,
+                          g_free);
+}
+
+const char *
+sl_widget_get_tooltip (GtkWidget *widget)
+{
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+  if (g_object_get_data (G_OBJECT (widget), TOOLTIP_KEY "-asked") != NULL)
+    return g_object_get_data (G_OBJECT (widget), TOOLTIP_KEY);
+  return gtk_widget_get_tooltip_text (widget);
+}

@@ -203,4 +203,14 @@ char          *sl_obstacle_outcome_words (SlGame     *game,
  * one was are stopped before they reach the widgets under @widget. */
 void           sl_quiet_still_pointer (GtkWidget *widget);
 
+/* @widget's tooltip is @text (NULL or "": none), given when the pointer
+ * asks for it. gtk_widget_set_tooltip_text asks the X server where the
+ * pointer is at each call (GTK 4.8: a round trip), and a sheet that sets
+ * a tooltip on each of its 33 actions as it refreshes waited for 33 of
+ * them before its first frame (issue 31 #2). */
+void           sl_widget_set_tooltip  (GtkWidget  *widget,
+                                       const char *text);
+/* The tooltip @widget gives: sl_widget_set_tooltip's, else GTK's own. */
+const char    *sl_widget_get_tooltip  (GtkWidget  *widget);
+
 G_END_DECLS

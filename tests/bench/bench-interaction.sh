@@ -24,7 +24,9 @@
 #   floor          the same measure for a minimal GTK 4 window whose label
 #                  changes on a key press: what GTK and the X server cost
 #
-#   tests/bench/bench-interaction.sh [BUILD_DIR] [PRESSES]
+#   tests/bench/bench-interaction.sh [BUILD_DIR] [PRESSES] [MEASURE...]
+#
+# With MEASUREs named (undo, next-sheet-own, ...), only those are made.
 #
 # Needs Xvfb, and Xlib's XTest and XDamage headers (apt-get install xvfb
 # libxtst-dev libxdamage-dev; openbox too, to run under a window manager as
@@ -34,6 +36,7 @@ set -eu
 cd "$(dirname "$0")/../.."
 build=${1:-build}
 presses=${2:-30}
+[ $# -gt 2 ] && shift 2 && only=" $* " || only=""
 squadlog="$PWD/$build/src/squadlog"
 [ -x "$squadlog" ] || { echo "build first: $squadlog is missing" >&2; exit 1; }
 dir=$(mktemp -d)
@@ -130,6 +133,7 @@ stats () {
 }
 measure () {
   what=$1; title=$2; shift 2
+  case "$only" in "" | *" $what "*) ;; *) return 0 ;; esac
   "$@" >/dev/null 2>&1 &
   app=$!
   PRESS_LATENCY_PID=$app "$dir/press-latency" "$title" $steps | stats "$what"

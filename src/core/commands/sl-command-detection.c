@@ -320,20 +320,10 @@ tell_detection (SlCommand               *c,
     sl_command_say (c, _("%s is revealed and can never hide again (§15.1)."), sl_command_name (c, d->target));
   else if (res->detected)
     sl_command_say (c, _("%s was a decoy: it is taken off the table (P-27)."), shown);
-  /* Issue 30 #6: the hiding's seal, heard as the piles were placed, shown
-   * again and checked: a pile moved in the file since does not match. */
-  if (res->detected && d->hider_unit >= 0 && c->state->units[d->hider_unit].hiding_digest[0] != '\0')
-    {
-      const SlUnitState *hider = &c->state->units[d->hider_unit];
-      g_autofree char *code = sl_note_seal_code (hider->hiding_digest);
-
-      if (hider->hiding_intact)
-        sl_command_say (c, _("%s was placed under the hiding seal %s, which holds: the hiding has not been changed since."),
-                        shown, code);
-      else
-        sl_command_say (c, _("%s was placed under the hiding seal %s, which it does not match: the hiding was changed after the piles were placed, an irregularity for the players to settle."),
-                        shown, code);
-    }
+  /* Issue 30 #6: a decoy detected shows its hiding's seal again; a unit
+   * revealed does as every revealed unit does (sl_command_apply). */
+  if (res->detected && d->target < 0 && d->hider_unit >= 0)
+    sl_command_tell_hiding (c, d->hider_unit, shown);
 }
 
 gboolean

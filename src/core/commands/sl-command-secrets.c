@@ -19,6 +19,37 @@
 #include "sl-detection.h"
 #include "sl-text.h"
 
+/* Issue 30 #5: @nonce, read with @r, is the one Squad Log makes in this
+ * place of the journal from the seal's "salt" (sl_note_bound_nonce): a
+ * seal prepared before its place was known, moved from another entry or
+ * copied from another game does not match, nor does a nonce changed in
+ * the file. Among the entries of a game saved before format 6 a seal has
+ * no salt and keeps its free nonce. */
+static void
+check_bound_nonce (SlCommand  *c,
+                   SlReader   *r,
+                   const char *nonce)
+{
+  const char *salt;
+  g_autofree char *made = NULL;
+
+  if (!sl_reader_has (r, "salt"))
+    {
+      if (c->state->journal_length >= c->setup->free_nonces)
+        sl_reader_fail (r, "salt", _("This seal has no salt: its nonce is made by Squad Log from a fresh salt and the journal before it, and kept with it."));
+      return;
+    }
+  salt = sl_reader_string (r, "salt", "");
+  if (!sl_text_is_hex (salt, 32))
+    {
+      sl_reader_fail (r, "salt", _("A seal’s salt is 32 hexadecimal digits."));
+      return;
+    }
+  made = sl_note_bound_nonce (c->state->journal_chain, c->state->journal_length, salt);
+  if (!g_str_equal (made, nonce))
+    sl_reader_fail (r, "nonce", _("This seal’s nonce is not the one Squad Log made at this place in the journal: the seal was made elsewhere (another entry, another game) or changed since."));
+}
+
 /* Reads the note's text from @text_field and its seal (sl_notes_prepare
  * made it as the note was sealed). An entry without its seal — its
  * nonce, time or digest taken out of the file — is refused: it is never
@@ -52,6 +83,8 @@ sl_command_read_seal (SlCommand  *c,
     sl_reader_fail (r, "nonce", _("A seal’s nonce is 32 hexadecimal digits."));
   else if (in->digest == NULL || !sl_text_is_hex (in->digest, 64))
     sl_reader_fail (r, "digest", _("A seal’s digest is 64 hexadecimal digits (SHA-256)."));
+  else
+    check_bound_nonce (c, r, in->nonce);
 }
 
 const SlNote *
@@ -90,6 +123,25 @@ sl_command_add_note (SlCommand         *c,
   g_ptr_array_add (c->state->notes, note);
   c->state->note_status[note->id - 1] = SL_NOTE_SEALED;
   return note;
+}
+
+void
+sl_command_tell_hiding (SlCommand  *c,
+                        int         unit,
+                        const char *pile)
+{
+  const SlUnitState *hider = &c->state->units[unit];
+  g_autofree char *code = NULL;
+
+  if (!sl_command_telling (c) || hider->hiding_digest[0] == '\0')
+    return;
+  code = sl_note_seal_code (hider->hiding_digest);
+  if (hider->hiding_intact)
+    sl_command_say (c, _("%s was placed under the hiding seal %s, which holds: the hiding has not been changed since."),
+                    pile, code);
+  else
+    sl_command_say (c, _("%s was placed under the hiding seal %s, which it does not match: the hiding was changed after the piles were placed, an irregularity for the players to settle."),
+                    pile, code);
 }
 
 /* "Commonwealth seals note 2 (a mine): seal 3f9a 2c1b." */
@@ -376,8 +428,9 @@ check_labels (SlCommand *c,
     }
 }
 
-/* Issue 30 #6: "hiding_seal": {"nonce", "sealed_at", "digest"}, made by
- * the app as the piles are placed; a game of format 4 has none. */
+/* Issue 30 #6: "hiding_seal": {"nonce", "salt", "sealed_at", "digest"},
+ * made by the app as the piles are placed; a game of format 4 has none,
+ * one of format 5 no salt. */
 static void
 read_hiding_seal (SlCommand *c,
                   Hide      *h)
@@ -406,6 +459,8 @@ read_hiding_seal (SlCommand *c,
     sl_reader_fail (s, "nonce", _("A seal’s nonce is 32 hexadecimal digits."));
   else if (sl_reader_ok (r) && !sl_text_is_hex (h->seal_digest, 64))
     sl_reader_fail (s, "digest", _("A seal’s digest is 64 hexadecimal digits (SHA-256)."));
+  else if (sl_reader_ok (r))
+    check_bound_nonce (c, s, h->seal_nonce);
   sl_reader_end (s);
 }
 
@@ -623,9 +678,12 @@ string_member (JsonObject *o,
 
 JsonNode *
 sl_command_prepare (const SlSetup *setup,
+                    const SlState *state,
                     JsonNode      *command,
                     GError       **error)
 {
+  const guint8 *chain = state->journal_chain;
+  guint index = state->journal_length;
   JsonObject *o;
   const char *type, *id;
   const SlUnitSetup *u;
@@ -652,7 +710,7 @@ sl_command_prepare (const SlSetup *setup,
         }
       else
         kind = SL_NOTE_OTHER;
-      return sl_notes_prepare (command, id, kind, "text", error);
+      return sl_notes_prepare (command, id, kind, "text", chain, index, error);
     }
   if (!g_str_equal (type, "mine") && !g_str_equal (type, "hide"))
     return NULL;
@@ -664,13 +722,13 @@ sl_command_prepare (const SlSetup *setup,
     return NULL;
   id = sl_setup_side_at (setup, u->side)->id;
   if (g_str_equal (type, "mine"))
-    return sl_notes_prepare (command, id, SL_NOTE_MINE, "label", error);
+    return sl_notes_prepare (command, id, SL_NOTE_MINE, "label", chain, index, error);
   {
-    g_autoptr(JsonNode) where = sl_notes_prepare (command, id, SL_NOTE_HIDDEN_UNIT, "where", error);
+    g_autoptr(JsonNode) where = sl_notes_prepare (command, id, SL_NOTE_HIDDEN_UNIT, "where", chain, index, error);
 
     if (where == NULL && error != NULL && *error != NULL)
       return NULL;
     /* Issue 30 #6: the hiding itself is sealed too. */
-    return sl_notes_prepare_hiding (where != NULL ? where : command, id, error);
+    return sl_notes_prepare_hiding (where != NULL ? where : command, id, chain, index, error);
   }
 }

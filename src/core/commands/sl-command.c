@@ -79,6 +79,7 @@ sl_command_apply (const SlRules  *rules,
   g_autoptr(GError) local_error = NULL;
   const SlCommandType *type = NULL;
   SlCommand c = { 0 };
+  gboolean was_hidden[SL_MAX_UNITS];
   const char *name;
   gboolean ok;
 
@@ -116,7 +117,15 @@ sl_command_apply (const SlRules  *rules,
       c.actor = -1;
       /* Every command may carry a note; "at" is written by the journal. */
       sl_reader_string (reader, "note", NULL);
+      for (int u = 0; u < state->n_units; u++)
+        was_hidden[u] = state->units[u].hidden;
       ok = type->func (&c, &local_error);
+      /* Issue 30 #6: however a hidden unit is revealed — detected, acting,
+       * hit, by a correction — its hiding's seal is told again and
+       * checked, after what revealed it. */
+      for (int u = 0; ok && !sl_read_context_failed (ctx) && u < state->n_units; u++)
+        if (was_hidden[u] && !state->units[u].hidden)
+          sl_command_tell_hiding (&c, u, state->units[u].pile);
     }
   else
     ok = FALSE;

@@ -196,7 +196,9 @@ typedef struct
   const char *digest;    /* NULL: sealed now */
 } SlSealInput;
 
-/* Reads @text_field and the seal ("nonce", "sealed_at", "digest"). */
+/* Reads @text_field and the seal ("nonce", "salt", "sealed_at",
+ * "digest"); the nonce must be the one the app makes at this place in the
+ * journal (issue 30 #5, sl-notes.h). */
 void          sl_command_read_seal   (SlCommand         *c,
                                       const char        *text_field,
                                       SlSealInput       *in);
@@ -213,9 +215,19 @@ void          sl_command_reveal_note (SlCommand         *c,
                                       int                id,
                                       gboolean           dud);
 
-/* Fills a command's seal before it is applied (sl_notes_prepare): a new
- * command, or NULL when it needs nothing. */
+/* Issue 30 #6: the seal of @unit's hiding, heard as its piles were
+ * placed, told again and checked as @pile (its own, or one of its decoys)
+ * is shown to the table: whether the pile, the decoys and the stealth mode
+ * are as sealed. Nothing for a hiding without a seal (format 4). */
+void          sl_command_tell_hiding (SlCommand         *c,
+                                      int                unit,
+                                      const char        *pile);
+
+/* Fills a command's seal before it is applied to @state
+ * (sl_notes_prepare: its nonce bound to @state's journal): a new command,
+ * or NULL when it needs nothing. */
 JsonNode     *sl_command_prepare     (const SlSetup     *setup,
+                                      const SlState     *state,
                                       JsonNode          *command,
                                       GError           **error);
 

@@ -457,6 +457,16 @@ tells_secret (JsonNode      *command,
          after->sealed < before->sealed || after->secret < before->secret;
 }
 
+/* Issue 30 #5: @state is one entry, @command, further on in its journal:
+ * what the nonce of the next seal is bound to (sl-notes.h). */
+static void
+advance_chain (SlState  *state,
+               JsonNode *command)
+{
+  sl_journal_chain_next (state->journal_chain, command);
+  state->journal_length++;
+}
+
 /* Applies the journal's @entry to @state, strictly (every die recorded).
  * With @full, refreshes the entry's result and summary. */
 static gboolean
@@ -480,6 +490,8 @@ replay_entry (SlGame         *self,
     count_secrets (state, &before);
   ok = sl_command_apply (self->rules, self->setup, state, command, dice, result,
                          summary, error);
+  if (ok)
+    advance_chain (state, command);
   if (ok && entry->reveals < 0)
     {
       Secrets after;
@@ -640,8 +652,9 @@ sl_game_apply (SlGame    *self,
       return NULL;
     }
 
-  /* A note sealed now gets its nonce, time and digest (sl-notes.h). */
-  prepared = sl_command_prepare (self->setup, command, error);
+  /* A note sealed now gets its nonce, time and digest (sl-notes.h), the
+   * nonce bound to the journal as it stands. */
+  prepared = sl_command_prepare (self->setup, self->state, command, error);
   if (prepared == NULL && error != NULL && *error != NULL)
     return NULL;
   if (prepared != NULL)
@@ -685,6 +698,9 @@ sl_game_apply (SlGame    *self,
     }
   g_ptr_array_add (rolled, NULL);
   entry->rolled = (GStrv) g_ptr_array_free (g_steal_pointer (&rolled), FALSE);
+  /* The chain goes on with the command as journaled, dice and all: as a
+   * replay of the file will. */
+  advance_chain (self->scratch, entry->command_node);
 
   /* The file changes from here on (save_in_place). */
   self->dirty_from = MIN (self->dirty_from, self->position);
@@ -736,7 +752,7 @@ sl_game_preview (SlGame      *self,
     return NULL;
   /* The dice are rolled for the occasion and forgotten; the odds and the
    * number needed do not depend on them. */
-  prepared = sl_command_prepare (self->setup, command, error);
+  prepared = sl_command_prepare (self->setup, self->state, command, error);
   if (prepared == NULL && error != NULL && *error != NULL)
     return NULL;
   if (prepared != NULL)
@@ -1150,6 +1166,8 @@ serialize (SlGame  *self,
   g_string_append (out, ",\n  \"setup\": ");
   sl_json_append (out, self->setup->json, TRUE, 1);
   sl_locks_append (self->locks, out);
+  if (self->setup->free_nonces > 0)
+    g_string_append_printf (out, ",\n  \"free_nonces\": %u", self->setup->free_nonces);
   g_string_append (out, ",\n  \"journal\": ");
   if (journal_start != NULL)
     *journal_start = out->len;
@@ -1614,6 +1632,8 @@ typedef struct
   JsonNode      *rules_id;
   JsonNode      *setup;
   JsonNode      *locks;
+  JsonNode      *free_nonces;
+  gboolean       old_nonces; /* format 5 or older: every seal read may be free */
   gboolean       seen_journal;
   SlGame        *game;
   const char    *data;      /* the text read */
@@ -1630,6 +1650,7 @@ loader_clear (Loader *l)
   g_clear_pointer (&l->rules_id, json_node_unref);
   g_clear_pointer (&l->setup, json_node_unref);
   g_clear_pointer (&l->locks, json_node_unref);
+  g_clear_pointer (&l->free_nonces, json_node_unref);
   g_clear_object (&l->game);
 }
 
@@ -1810,8 +1831,28 @@ loader_start (Loader *l)
                    local_error->message);
       return FALSE;
     }
+  /* Format 5 made each seal's nonce at random, free of the journal (issue
+   * 30 #5): the seals the file holds keep theirs; the entries it holds are
+   * counted once the journal is read (loader_count_free_nonces). */
+  l->old_nonces = version < 6;
+  if (l->old_nonces)
+    setup->free_nonces = G_MAXUINT;
+  else if (l->free_nonces != NULL)
+    setup->free_nonces = json_node_get_int (l->free_nonces);
   l->game = sl_game_new (l->rules, setup);
   return TRUE;
+}
+
+/* A game of format 5 or older, read: its seals have free nonces, those of
+ * the entries it holds (issue 30 #5); saved, it is written whole, in the
+ * format of today. */
+static void
+loader_count_free_nonces (Loader *l)
+{
+  if (!l->old_nonces)
+    return;
+  l->game->setup->free_nonces = l->game->journal->len;
+  l->game->header_dirty = TRUE;
 }
 
 /* "2026-11-22T10:00:00Z", as Squad Log writes it, without GDateTime. */
@@ -2409,9 +2450,9 @@ load_locks (Loader *l)
   return FALSE;
 }
 
-enum { TOP_FORMAT, TOP_VERSION, TOP_RULES, TOP_SETUP, TOP_LOCKS, TOP_JOURNAL, N_TOP_FIELDS };
+enum { TOP_FORMAT, TOP_VERSION, TOP_RULES, TOP_SETUP, TOP_LOCKS, TOP_FREE_NONCES, TOP_JOURNAL, N_TOP_FIELDS };
 static const char * const top_fields[N_TOP_FIELDS] = {
-  "format", "version", "rules", "setup", "locks", "journal"
+  "format", "version", "rules", "setup", "locks", "free_nonces", "journal"
 };
 
 static gboolean
@@ -2478,6 +2519,24 @@ load_document (Loader *l)
         case TOP_LOCKS:
           l->locks = loader_read (l, NULL, "locks", JSON_NODE_OBJECT, G_TYPE_INVALID);
           break;
+        case TOP_FREE_NONCES:
+          /* Issue 30 #5: read before the journal, whose seals it concerns. */
+          if (l->game != NULL)
+            {
+              loader_fail (l, "free_nonces", _("This member comes before the journal."));
+              return FALSE;
+            }
+          l->free_nonces = loader_read (l, NULL, "free_nonces", JSON_NODE_VALUE, G_TYPE_INT64);
+          if (l->free_nonces != NULL && (json_node_get_int (l->free_nonces) < 1 ||
+                                         json_node_get_int (l->free_nonces) > G_MAXINT))
+            {
+              g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (l->free_nonces));
+
+              loader_fail (l, "free_nonces", _("Expected a whole number from %d to %d, got %s."), 1, G_MAXINT,
+                           number);
+              return FALSE;
+            }
+          break;
         case TOP_JOURNAL:
           /* Replayed at once when the game can start (as Squad Log writes
            * it), else once the rest of the document has been read. */
@@ -2514,6 +2573,7 @@ load_document (Loader *l)
       if (!load_journal (l))
         return FALSE;
     }
+  loader_count_free_nonces (l);
   return l->locks == NULL || load_locks (l);
 }
 

@@ -37,8 +37,11 @@ GQuark sl_game_error_quark (void);
 /* The current version of the file format. */
 /* 2: the initiative order within a subphase is kept (P-08 step 2).
  * 5: PINs saved with PBKDF2 (issue 30 #4; format 4's salted SHA-256 still
- * read, saved again with PBKDF2 once typed). */
-#define SL_GAME_FORMAT_VERSION 5
+ * read, saved again with PBKDF2 once typed).
+ * 6: each seal's nonce bound to its place in the journal, with its "salt"
+ * (issue 30 #5); an older game keeps the free nonces of the entries it held
+ * ("free_nonces"). */
+#define SL_GAME_FORMAT_VERSION 6
 
 /* One entry of the journal: a command as it was applied, complete with the
  * dice the app rolled for it, and what happened.  The command is read with

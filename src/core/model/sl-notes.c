@@ -109,31 +109,128 @@ sl_note_time_label (const SlNote *note)
   return t ? g_date_time_format (t, _("%H:%M")) : g_strdup ("?");
 }
 
+void
+sl_journal_chain_start (guint8    chain[SL_JOURNAL_CHAIN_SIZE],
+                        JsonNode *setup)
+{
+  g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autoptr(GString) text = g_string_new (NULL);
+  gsize length = SL_JOURNAL_CHAIN_SIZE;
+
+  /* The setup as the file holds it, compact: a journal copied from a game
+   * of other sides, units or options starts from another chain. */
+  if (setup != NULL)
+    sl_json_append (text, setup, FALSE, 0);
+  g_checksum_update (sum, (const guchar *) "squadlog-journal-1", strlen ("squadlog-journal-1") + 1);
+  g_checksum_update (sum, (const guchar *) text->str, text->len);
+  g_checksum_get_digest (sum, chain, &length);
+}
+
+/* What a command's own seal commits to, by command type: a change there
+ * is told when the seal is shown again (it does not hold), and so is left
+ * out of the chain. */
+static const char * const *
+committed_members (JsonNode *command)
+{
+  static const char * const seal[] = { "text", NULL };
+  static const char * const mine[] = { "label", NULL };
+  static const char * const hide[] = { "where", "pile", "decoys", "stealth_power", NULL };
+  JsonNode *type = JSON_NODE_HOLDS_OBJECT (command)
+                   ? json_object_get_member (json_node_get_object (command), "type")
+                   : NULL;
+  const char *name;
+
+  if (type == NULL || !JSON_NODE_HOLDS_VALUE (type) || json_node_get_value_type (type) != G_TYPE_STRING)
+    return NULL;
+  name = json_node_get_string (type);
+  return g_str_equal (name, "seal") ? seal : g_str_equal (name, "mine") ? mine
+         : g_str_equal (name, "hide") ? hide : NULL;
+}
+
+void
+sl_journal_chain_next (guint8    chain[SL_JOURNAL_CHAIN_SIZE],
+                       JsonNode *command)
+{
+  g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(JsonNode) bare = NULL;
+  const char * const *committed = committed_members (command);
+  gsize length = SL_JOURNAL_CHAIN_SIZE;
+
+  /* The command as Squad Log writes it (compact, members in the file's
+   * order): the same from a command applied now, from its record in the
+   * file, and from that record laid out again by another program — less
+   * what its seal commits to. */
+  if (committed != NULL)
+    {
+      JsonObject *from = json_node_get_object (command);
+      g_autoptr(JsonObject) to = json_object_new ();
+      g_autoptr(GList) members = json_object_get_members (from);
+
+      /* A new object: json_node_copy() would share the command's. */
+      for (GList *l = members; l != NULL; l = l->next)
+        if (!g_strv_contains (committed, l->data))
+          json_object_set_member (to, l->data, json_node_copy (json_object_get_member (from, l->data)));
+      bare = json_node_init_object (json_node_alloc (), to);
+      command = bare;
+    }
+  sl_json_append (text, command, FALSE, 0);
+  g_checksum_update (sum, chain, SL_JOURNAL_CHAIN_SIZE);
+  g_checksum_update (sum, (const guchar *) text->str, text->len);
+  g_checksum_get_digest (sum, chain, &length);
+}
+
+char *
+sl_note_bound_nonce (const guint8 chain[SL_JOURNAL_CHAIN_SIZE],
+                     guint        index,
+                     const char  *salt)
+{
+  g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autofree char *at = g_strdup_printf ("%u", index);
+
+  /* Each part ends with a NUL, so that no two inputs run together. */
+  g_checksum_update (sum, (const guchar *) "squadlog-nonce-1", strlen ("squadlog-nonce-1") + 1);
+  g_checksum_update (sum, chain, SL_JOURNAL_CHAIN_SIZE);
+  g_checksum_update (sum, (const guchar *) at, strlen (at) + 1);
+  g_checksum_update (sum, (const guchar *) salt, strlen (salt) + 1);
+  return g_strndup (g_checksum_get_string (sum), 32);
+}
+
+/* Issue 30 #5: a fresh salt from the system's secure random source (never
+ * a predictable generator), and the nonce it makes with the journal as it
+ * stands: @chain after its @index entries. */
 static gboolean
-random_nonce (char out[33])
+bound_nonce (const guint8 *chain,
+             guint         index,
+             char          salt[33],
+             char          nonce[33])
 {
   guint8 bytes[16];
+  g_autofree char *made = NULL;
 
-  /* The system's secure random source, never a predictable generator. */
   if (!sl_random_bytes (bytes, sizeof bytes, NULL))
     return FALSE;
   for (guint i = 0; i < sizeof bytes; i++)
-    g_snprintf (out + 2 * i, 3, "%02x", bytes[i]);
+    g_snprintf (salt + 2 * i, 3, "%02x", bytes[i]);
+  made = sl_note_bound_nonce (chain, index, salt);
+  g_strlcpy (nonce, made, 33);
   return TRUE;
 }
 
 JsonNode *
-sl_notes_prepare (JsonNode   *command,
-                  const char *side_id,
-                  SlNoteKind  kind,
-                  const char *text_field,
-                  GError    **error)
+sl_notes_prepare (JsonNode     *command,
+                  const char   *side_id,
+                  SlNoteKind    kind,
+                  const char   *text_field,
+                  const guint8 *chain,
+                  guint         index,
+                  GError      **error)
 {
   JsonObject *o = json_node_get_object (command);
   JsonNode *copy;
   JsonObject *c;
   const char *text;
-  char nonce[33];
+  char nonce[33], salt[33];
   gint64 when;
   g_autofree char *digest = NULL;
 
@@ -143,18 +240,18 @@ sl_notes_prepare (JsonNode   *command,
     return NULL;
   /* The seal is the app's own: a player who chose the nonce could prepare
    * two texts with the same code. */
-  for (guint i = 0; i < 3; i++)
+  for (guint i = 0; i < 4; i++)
     {
-      static const char * const fields[] = { "nonce", "sealed_at", "digest" };
+      static const char * const fields[] = { "nonce", "salt", "sealed_at", "digest" };
 
       if (json_object_has_member (o, fields[i]))
         {
           sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, fields[i],
-                             _("A note’s seal (its nonce, time and digest) is made by Squad Log as it is sealed; a command does not give it."));
+                             _("A note’s seal (its nonce, salt, time and digest) is made by Squad Log as it is sealed; a command does not give it."));
           return NULL;
         }
     }
-  if (!random_nonce (nonce))
+  if (!bound_nonce (chain, index, salt, nonce))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
                          _("No secure random source is available to seal the note with: it is not sealed."));
@@ -167,6 +264,7 @@ sl_notes_prepare (JsonNode   *command,
   when = g_get_real_time () / G_USEC_PER_SEC;
   digest = sl_note_digest (side_id, kind, when, nonce, text);
   json_object_set_string_member (c, "nonce", nonce);
+  json_object_set_string_member (c, "salt", salt);
   json_object_set_int_member (c, "sealed_at", when);
   json_object_set_string_member (c, "digest", digest);
   return copy;
@@ -197,15 +295,17 @@ sl_note_hiding_text (const char         *unit_id,
 }
 
 JsonNode *
-sl_notes_prepare_hiding (JsonNode   *command,
-                         const char *side_id,
-                         GError    **error)
+sl_notes_prepare_hiding (JsonNode     *command,
+                         const char   *side_id,
+                         const guint8 *chain,
+                         guint         index,
+                         GError      **error)
 {
   JsonObject *o = json_node_get_object (command);
   const char *decoys[2] = { NULL, NULL };
   guint n = 0;
   int stealth = -1;
-  char nonce[33];
+  char nonce[33], salt[33];
   gint64 when;
   g_autofree char *text = NULL;
   g_autofree char *digest = NULL;
@@ -247,7 +347,7 @@ sl_notes_prepare_hiding (JsonNode   *command,
         return NULL;
       stealth = json_node_get_boolean (sp);
     }
-  if (!random_nonce (nonce))
+  if (!bound_nonce (chain, index, salt, nonce))
     {
       sl_rule_error_set (error, SL_RULE_ERROR_FORBIDDEN, "type",
                          _("No secure random source is available to seal the note with: it is not sealed."));
@@ -260,6 +360,7 @@ sl_notes_prepare_hiding (JsonNode   *command,
   copy = json_node_copy (command);
   seal = json_object_new ();
   json_object_set_string_member (seal, "nonce", nonce);
+  json_object_set_string_member (seal, "salt", salt);
   json_object_set_int_member (seal, "sealed_at", when);
   json_object_set_string_member (seal, "digest", digest);
   json_object_set_object_member (json_node_get_object (copy), "hiding_seal", seal);

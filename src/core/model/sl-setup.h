@@ -228,6 +228,11 @@ struct _SlSetup
    * its side, a charge is concealed by a note sealed for it later (issue
    * 30 #1 keeps that for such games only). */
   gboolean            late_seals;
+  /* Issue 30 #5: the game file's "free_nonces", not the setup's JSON: in
+   * a game saved before format 6, the entries it held then; a seal among
+   * them keeps the free nonce it was made with, every other seal's nonce
+   * is bound to its place in the journal (sl-notes.h). */
+  guint               free_nonces;
   /* The premade scenario the victory follows (T-41 … T-43), or NULL. */
   const SlScenarioSummary *scenario;
   char               *objective_place;  /* "the bridge", or NULL */

@@ -71,6 +71,7 @@ sl_state_new_initial (const SlRules *rules,
   state->next_marker = 1;
   state->notes = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_note_unref);
   state->n_units = setup->units->len;
+  sl_journal_chain_start (state->journal_chain, setup->json);
   for (guint s = 0; s < SL_MAX_SQUADS; s++)
     state->acting_leader[s] = -1;
   for (guint s = 0; s < G_N_ELEMENTS (state->free_from); s++)

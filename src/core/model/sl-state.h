@@ -284,6 +284,13 @@ typedef struct
   GPtrArray    *notes;                       /* SlNote, by id − 1 */
   SlNoteStatus  note_status[SL_MAX_NOTES];
   int           note_revealed_turn[SL_MAX_NOTES];
+
+  /* Issue 30 #5: the journal this state is the replay of — its entries
+   * and their chain (sl_journal_chain_next), kept by the game as each is
+   * applied, never by a command: the nonce of a seal made or read now is
+   * bound to them. No rule reads them. */
+  guint         journal_length;
+  guint8        journal_chain[SL_JOURNAL_CHAIN_SIZE];
 } SlState;
 
 /* "Action Phase", "ranged fire": for people, translated. */

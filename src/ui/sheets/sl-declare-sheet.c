@@ -617,7 +617,7 @@ refresh (SlSheet *sheet)
 
       preview_choice (self, c);
       gtk_widget_set_sensitive (c->child, c->allowed);
-      gtk_widget_set_tooltip_text (c->child, c->choice);
+      sl_widget_set_tooltip (c->child, c->choice);
       gtk_accessible_update_property (GTK_ACCESSIBLE (c->child), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                       c->choice, -1);
     }
@@ -1234,28 +1234,50 @@ add_object_targets (SlDeclareSheet *self,
  * targets — enemies in the fight and not hidden (§15.1), then the
  * obstacles and charges —; the positions, the likeliest change first
  * selected; the kinds of obstacle (T-18). */
+/* The two lists hold the same strings. */
+static gboolean
+same_strings (GListModel *a,
+              GListModel *b)
+{
+  guint n = g_list_model_get_n_items (a);
+
+  if (n != g_list_model_get_n_items (b))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (a), i),
+                   gtk_string_list_get_string (GTK_STRING_LIST (b), i)) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* The target row offers what @unit may aim at: the enemies (the core's
+ * list), the objects on the table, a new obstacle. A model set on a combo
+ * row makes its rows anew: one with the same names is kept. */
+static void
+set_targets (SlDeclareSheet *self,
+             int             unit)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  GListModel *shown = adw_combo_row_get_model (self->target_row);
+
+  g_array_unref (self->targets);
+  self->targets = sl_fire_targets (self->game, unit, names);
+  g_array_set_size (self->objects, 0);
+  add_object_targets (self, names);
+  if (shown == NULL || !GTK_IS_STRING_LIST (shown) || !same_strings (shown, G_LIST_MODEL (names)))
+    adw_combo_row_set_model (self->target_row, G_LIST_MODEL (names));
+  else
+    adw_combo_row_set_selected (self->target_row, 0);
+}
+
 static void
 fill_lists (SlDeclareSheet *self)
 {
   const SlUnitState *u = &sl_game_get_state (self->game)->units[self->unit];
-  g_autoptr(GtkStringList) combines = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) targets = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) positions = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) kinds = sl_obstacle_kinds (self->game);
   /* The likeliest change: down one step, or up from prone. */
   guint likeliest = u->position == SL_POSITION_PRONE ? SL_POSITION_KNEELING : u->position + 1;
 
-  for (int m = 0; sl_combine_names[m] != NULL; m++)
-    gtk_string_list_append (combines, m == 0 ? _("Nothing") : sl_combine_label (m));
-  g_array_unref (self->targets);
-  self->targets = sl_fire_targets (self->game, self->unit, targets);
-  add_object_targets (self, targets);
-  for (int p = 0; p < SL_N_POSITIONS; p++)
-    gtk_string_list_append (positions, sl_position_label (p));
-  adw_combo_row_set_model (self->combine_row, G_LIST_MODEL (combines));
-  adw_combo_row_set_model (self->target_row, G_LIST_MODEL (targets));
-  adw_combo_row_set_model (self->position_row, G_LIST_MODEL (positions));
-  adw_combo_row_set_model (self->obstacle_kind, G_LIST_MODEL (kinds));
+  set_targets (self, self->unit);
   adw_combo_row_set_selected (self->position_row, likeliest);
   /* The target: the one this unit aimed at last, when it is still offered. */
   {
@@ -1265,6 +1287,25 @@ fill_lists (SlDeclareSheet *self)
       if (g_array_index (self->targets, int, i) == last)
         adw_combo_row_set_selected (self->target_row, i);
   }
+}
+
+/* The lists that are the same for every unit of the game, filled as the
+ * sheet is made (ahead of the counter number that binds it: a model set
+ * on a combo row makes its rows anew). */
+static void
+fill_game_lists (SlDeclareSheet *self)
+{
+  g_autoptr(GtkStringList) combines = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) positions = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) kinds = sl_obstacle_kinds (self->game);
+
+  for (int m = 0; sl_combine_names[m] != NULL; m++)
+    gtk_string_list_append (combines, m == 0 ? _("Nothing") : sl_combine_label (m));
+  for (int p = 0; p < SL_N_POSITIONS; p++)
+    gtk_string_list_append (positions, sl_position_label (p));
+  adw_combo_row_set_model (self->combine_row, G_LIST_MODEL (combines));
+  adw_combo_row_set_model (self->position_row, G_LIST_MODEL (positions));
+  adw_combo_row_set_model (self->obstacle_kind, G_LIST_MODEL (kinds));
 }
 
 /* The rows this unit may use: a burst for a weapon that fires them
@@ -1760,7 +1801,18 @@ sl_declare_sheet_new_ahead (GtkWindow *parent,
   self->unit = -1;
   /* The grid is every unit's: its keys and names. */
   add_actions (self);
+  fill_game_lists (self);
   return self;
+}
+
+void
+sl_declare_sheet_expect (SlDeclareSheet *self,
+                         int             unit)
+{
+  g_return_if_fail (SL_IS_DECLARE_SHEET (self));
+  g_return_if_fail (self->unit < 0);
+  if (unit >= 0)
+    set_targets (self, unit);
 }
 
 void

@@ -24,6 +24,10 @@ SlDeclareSheet *sl_declare_sheet_new        (GtkWindow      *parent,
  * sl_declare_sheet_new makes. */
 SlDeclareSheet *sl_declare_sheet_new_ahead  (GtkWindow      *parent,
                                              SlGame         *game);
+/* Before it is bound: @unit is the likeliest to be typed (the first of
+ * the grouping whose turn it is), its lists are made now. */
+void            sl_declare_sheet_expect     (SlDeclareSheet *self,
+                                             int             unit);
 void            sl_declare_sheet_bind       (SlDeclareSheet *self,
                                              int             unit);
 /* What the row of @action (an id of T-05) says: "2 AP · ends in subphase

@@ -234,7 +234,7 @@ refresh (SlSheet *sheet)
             not_counted = json_object_get_string_member (modifier, "label");
         }
     }
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->cover_row), not_counted);
+  sl_widget_set_tooltip (GTK_WIDGET (self->cover_row), not_counted);
   if (json_object_has_member (o, "needed"))
     /* "Needs 7 or less · 70 %", as the history will tell it */
     self->odds_text = sl_check_odds_words (o);

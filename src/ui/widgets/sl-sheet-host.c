@@ -15,10 +15,14 @@
  */
 #include "config.h"
 
-#include "sl-sheet-host.h"
+#include "sl-sheet-host-private.h"
+
+#include <adwaita.h>
 
 /* Room left around a panel, in pixels. */
 #define MARGIN 12
+/* How long the content is still before its backdrop is drawn ahead. */
+#define BACKDROP_DELAY_MS 100
 
 typedef struct
 {
@@ -35,6 +39,21 @@ struct _SlSheetHost
   GArray    *panels;        /* Panel, the top one last */
   Panel      prepared;      /* made ahead: laid out, not shown; or no widget */
   GtkWidget *return_focus;  /* weak: where the focus was before the first panel */
+
+  /* The backdrop: the content dimmed, drawn ahead into a picture while
+   * it is still, which the panels are then shown over. A sheet's first
+   * frame then draws one picture, not every node of the table (with
+   * GTK 4.8's cairo renderer about half of that frame, issue 31 #2).
+   * Only for the cairo renderer: a GPU draws the table in no time. */
+  GskRenderNode *drawn;        /* the content as it was last drawn, or NULL */
+  GskRenderNode *backdrop;     /* its picture dimmed, or NULL */
+  GskRenderNode *backdrop_of;  /* the content the picture shows */
+  int            backdrop_width;
+  int            backdrop_height;
+  int            backdrop_scale;
+  gboolean       use_backdrop; /* the panels shown are over the picture */
+  gboolean       changing;     /* the content is about to change: not the picture */
+  guint          backdrop_id;
 };
 
 G_DEFINE_FINAL_TYPE (SlSheetHost, sl_sheet_host, GTK_TYPE_WIDGET)
@@ -48,6 +67,9 @@ enum
 };
 
 static GParamSpec *properties[N_PROPS];
+
+/* The content dimmed behind a panel. */
+static const GdkRGBA dim = { 0, 0, 0, 0.3f };
 
 #define HOST_KEY "sl-sheet-host"
 
@@ -133,6 +155,10 @@ sl_sheet_host_show (SlSheetHost *self,
   if (self->panels->len == 0)
     {
       g_set_weak_pointer (&self->return_focus, root != NULL ? gtk_root_get_focus (root) : NULL);
+      /* The picture shows the content as it was last drawn: as the table
+       * is now, unless it is about to change (its focus moving into the
+       * panel aside: the picture is drawn again once it is still). */
+      self->use_backdrop = self->backdrop != NULL && self->backdrop_of == self->drawn && !self->changing;
       set_content_inert (self, TRUE);
     }
   else
@@ -304,23 +330,155 @@ sl_sheet_host_size_allocate (GtkWidget *widget,
     allocate_panel (&self->prepared, width, height);
 }
 
+/* The picture fits the host as it is now. */
+static gboolean
+backdrop_fits (SlSheetHost *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+
+  return self->backdrop != NULL && self->backdrop_width == gtk_widget_get_width (widget) &&
+         self->backdrop_height == gtk_widget_get_height (widget) &&
+         self->backdrop_scale == gtk_widget_get_scale_factor (widget);
+}
+
+/* The window draws with cairo (GTK's software renderer). */
+static gboolean
+draws_with_cairo (GtkWidget *widget)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GskRenderer *renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
+
+  return renderer != NULL && GSK_IS_CAIRO_RENDERER (renderer);
+}
+
+/* The content as last drawn, dimmed, into a picture at the screen's
+ * scale, drawn as the cairo renderer draws the window. */
+static gboolean
+draw_backdrop_cb (gpointer data)
+{
+  SlSheetHost *self = data;
+  GtkWidget *widget = data;
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  int scale = gtk_widget_get_scale_factor (widget);
+  cairo_surface_t *picture;
+  cairo_t *cr;
+
+  self->backdrop_id = 0;
+  if (self->drawn == NULL || width <= 0 || height <= 0 || !draws_with_cairo (widget))
+    return G_SOURCE_REMOVE;
+  picture = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+  cairo_surface_set_device_scale (picture, scale, scale);
+  cr = cairo_create (picture);
+  gsk_render_node_draw (self->drawn, cr);
+  gdk_cairo_set_source_rgba (cr, &dim);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  /* One node, kept: a frame that changes only the panel draws only the
+   * panel (the same node is no change), and a cairo node, not a texture:
+   * GTK 4.8 converts a texture pixel by pixel as cairo draws it. */
+  g_clear_pointer (&self->backdrop, gsk_render_node_unref);
+  self->backdrop = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
+  cr = gsk_cairo_node_get_draw_context (self->backdrop);
+  cairo_set_source_surface (cr, picture, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (picture);
+  g_clear_pointer (&self->backdrop_of, gsk_render_node_unref);
+  self->backdrop_of = gsk_render_node_ref (self->drawn);
+  self->backdrop_width = width;
+  self->backdrop_height = height;
+  self->backdrop_scale = scale;
+  self->changing = FALSE;
+  if (self->panels->len > 0 && !self->use_backdrop)
+    {
+      /* The content under the panels is still again: the picture it is. */
+      self->use_backdrop = TRUE;
+      gtk_widget_queue_draw (widget);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+/* The content drawn is @node: its picture is drawn again once it has
+ * been still a moment. */
+static void
+content_drawn (SlSheetHost   *self,
+               GskRenderNode *node)
+{
+  if (node == self->drawn)
+    return;
+  g_clear_pointer (&self->drawn, gsk_render_node_unref);
+  self->drawn = node != NULL ? gsk_render_node_ref (node) : NULL;
+  g_clear_handle_id (&self->backdrop_id, g_source_remove);
+  if (node != NULL && node != self->backdrop_of)
+    self->backdrop_id = g_timeout_add_full (G_PRIORITY_LOW, BACKDROP_DELAY_MS, draw_backdrop_cb, self, NULL);
+}
+
 static void
 sl_sheet_host_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
 {
   SlSheetHost *self = SL_SHEET_HOST (widget);
   Panel *top = top_panel (self);
+  g_autoptr(GskRenderNode) content = NULL;
 
   if (self->child != NULL)
-    gtk_widget_snapshot_child (widget, self->child, snapshot);
-  if (top == NULL)
-    return;
-  /* The table dimmed behind the panel. */
-  if (self->child != NULL)
-    gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0, 0, 0, 0.3f },
-                             &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget),
-                                                  gtk_widget_get_height (widget)));
-  gtk_widget_snapshot_child (widget, top->widget, snapshot);
+    {
+      GtkSnapshot *own = gtk_snapshot_new ();
+
+      gtk_widget_snapshot_child (widget, self->child, own);
+      content = gtk_snapshot_free_to_node (own);
+    }
+  content_drawn (self, content);
+  if (top != NULL && self->use_backdrop && backdrop_fits (self))
+    gtk_snapshot_append_node (snapshot, self->backdrop);
+  else if (content != NULL)
+    {
+      gtk_snapshot_append_node (snapshot, content);
+      /* The table dimmed behind the panel. */
+      if (top != NULL)
+        gtk_snapshot_append_color (snapshot, &dim,
+                                   &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget),
+                                                        gtk_widget_get_height (widget)));
+    }
+  if (top != NULL)
+    gtk_widget_snapshot_child (widget, top->widget, snapshot);
+}
+
+gboolean
+sl_sheet_host_draws_backdrop (SlSheetHost *self)
+{
+  g_return_val_if_fail (SL_IS_SHEET_HOST (self), FALSE);
+  return self->panels->len > 0 && self->use_backdrop && backdrop_fits (self);
+}
+
+void
+sl_sheet_host_content_changed (SlSheetHost *self)
+{
+  g_return_if_fail (SL_IS_SHEET_HOST (self));
+  /* Until it is drawn and still again, the content is drawn itself. */
+  self->changing = TRUE;
+  if (self->use_backdrop && self->panels->len > 0)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+  self->use_backdrop = FALSE;
+  g_clear_handle_id (&self->backdrop_id, g_source_remove);
+  self->backdrop_id = g_timeout_add_full (G_PRIORITY_LOW, BACKDROP_DELAY_MS, draw_backdrop_cb, self, NULL);
+}
+
+static void
+style_changed_cb (SlSheetHost *self)
+{
+  sl_sheet_host_content_changed (self);
+}
+
+static void
+sl_sheet_host_realize (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (sl_sheet_host_parent_class)->realize (widget);
+  /* ui/style.css: sheets without blurred shadows for the software renderer. */
+  if (draws_with_cairo (widget))
+    gtk_widget_add_css_class (widget, "cairo");
+  else
+    gtk_widget_remove_css_class (widget, "cairo");
 }
 
 /* The window finds its host (sl_sheet_host_get_for). */
@@ -394,6 +552,10 @@ sl_sheet_host_dispose (GObject *object)
   sl_sheet_host_prepare (self, NULL, 0, 0);
   g_clear_pointer (&self->child, gtk_widget_unparent);
   g_clear_weak_pointer (&self->return_focus);
+  g_clear_handle_id (&self->backdrop_id, g_source_remove);
+  g_clear_pointer (&self->drawn, gsk_render_node_unref);
+  g_clear_pointer (&self->backdrop_of, gsk_render_node_unref);
+  g_clear_pointer (&self->backdrop, gsk_render_node_unref);
   G_OBJECT_CLASS (sl_sheet_host_parent_class)->dispose (object);
 }
 
@@ -417,6 +579,7 @@ sl_sheet_host_class_init (SlSheetHostClass *klass)
   widget_class->measure = sl_sheet_host_measure;
   widget_class->size_allocate = sl_sheet_host_size_allocate;
   widget_class->snapshot = sl_sheet_host_snapshot;
+  widget_class->realize = sl_sheet_host_realize;
   widget_class->root = sl_sheet_host_root;
   widget_class->unroot = sl_sheet_host_unroot;
 
@@ -433,7 +596,12 @@ sl_sheet_host_class_init (SlSheetHostClass *klass)
 static void
 sl_sheet_host_init (SlSheetHost *self)
 {
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
   self->panels = g_array_new (FALSE, FALSE, sizeof (Panel));
+  /* Dark or high-contrast: the picture is of the old colours. */
+  g_signal_connect_object (style, "notify::dark", G_CALLBACK (style_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (style, "notify::high-contrast", G_CALLBACK (style_changed_cb), self, G_CONNECT_SWAPPED);
 }
 
 GtkWidget *

@@ -41,6 +41,10 @@ void         sl_sheet_host_prepare      (SlSheetHost *self,
  * loop is back, so that a handler inside it may finish). */
 void         sl_sheet_host_hide         (SlSheetHost *self,
                                          GtkWidget   *panel);
+/* The content is about to change in a way the table must see at once
+ * (the game changed): until it has been drawn and still again, the panels
+ * are shown over it as it is drawn, not over its picture made ahead. */
+void         sl_sheet_host_content_changed (SlSheetHost *self);
 /* The panel shown on top, or NULL. */
 GtkWidget   *sl_sheet_host_get_shown    (SlSheetHost *self);
 /* While a panel is shown, where the focus goes back once the last one is

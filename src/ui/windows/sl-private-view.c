@@ -841,7 +841,7 @@ fill_pin_form (SlPrivateView *self)
     description = g_strdup (_("Asked before this view opens. The referee has a PIN, but the referee’s view asks this PIN too: the referee’s PIN opens this side’s secrets only if you let it in below."));
   {
     g_autofree char *full = g_strdup_printf ("%s %s", description,
-                                             _("A PIN keeps the other players’ eyes off the view at the table; it does not encrypt the saved game."));
+                                             _("A PIN keeps the other players’ eyes off the view at the table: after a wrong PIN each try waits longer, and a few in a row close the view. It does not encrypt the saved game: whoever holds the file can read every secret in it."));
 
     sl_group_set_description (self->pin_group, full);
   }

@@ -853,6 +853,7 @@ game_changed_cb (SlWindow *self)
    * after a command was acknowledged must not lose it; and the table says
    * at once if it could not be saved. */
   save_now (self);
+  sl_sheet_host_content_changed (self->sheet_host);
   /* The game has just ended: the score (P-40). */
   if (over && !self->was_over)
     gtk_widget_activate_action (GTK_WIDGET (self), "win.score", NULL);
@@ -2112,6 +2113,7 @@ static gboolean
 prepare_declaration (SlWindow *self)
 {
   const SlState *state = sl_game_get_state (self->game);
+  const SlTrack *track;
 
   if (state->phase != SL_PHASE_ACTION || state->step != SL_STEP_INITIATIVE_ORDER || state->over)
     return FALSE;
@@ -2122,6 +2124,11 @@ prepare_declaration (SlWindow *self)
 
       self->declare_ahead = g_object_ref_sink (sl_declare_sheet_new_ahead (GTK_WINDOW (self), self->game));
     }
+  /* Its targets for the first unit of the grouping whose turn it is,
+   * which the counter number typed likely is one of. */
+  track = sl_table_model_get_track (sl_table_model_get_for_game (self->game));
+  if (track->ready->len > 0)
+    sl_declare_sheet_expect (self->declare_ahead, g_array_index (track->ready, int, 0));
   if (gtk_widget_get_parent (GTK_WIDGET (self->declare_ahead)) == NULL)
     sl_sheet_prepare (SL_SHEET (self->declare_ahead));
   return TRUE;

@@ -1,0 +1,194 @@
+/* test-sheet-host.c: the sheets shown in the window (SlSheetHost) — over
+ * the table dimmed, drawn over its picture made ahead while the table is
+ * still (issue 31 #2), which looks as the table drawn in the frame would,
+ * and never shows a table that has changed since. Runs under Xvfb with
+ * GTK's cairo renderer, as the benchmark does.
+ *
+ * Copyright 2026 The Squad Log authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "sl-sheet-host-private.h"
+#include "sl-test-ui.h"
+
+typedef struct
+{
+  GtkWidget   *window;
+  SlSheetHost *host;
+  GtkLabel    *label;   /* in the content */
+  GtkWidget   *panel;
+  gboolean     skip;    /* not the cairo renderer */
+} Fixture;
+
+/* Lets the main loop run for @ms milliseconds (the host waits for the
+ * content to be still before it draws its picture). */
+static void
+run_for (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * G_TIME_SPAN_MILLISECOND;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE), g_usleep (2000);
+  sl_test_ui_settle ();
+}
+
+static void
+fixture_set_up (Fixture      *f,
+                gconstpointer data)
+{
+  GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *host = sl_sheet_host_new ();
+
+  f->label = GTK_LABEL (gtk_label_new ("Turn 3 · subphase 4"));
+  gtk_box_append (GTK_BOX (content), GTK_WIDGET (f->label));
+  for (int i = 0; i < 12; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("Combat Arms %d · walks, ends in subphase %d", i + 1, i % 10 + 1);
+
+      gtk_box_append (GTK_BOX (content), gtk_button_new_with_label (text));
+    }
+  sl_sheet_host_set_child (SL_SHEET_HOST (host), content);
+  f->host = SL_SHEET_HOST (host);
+  f->window = sl_test_ui_show (host, 800, 600);
+  f->panel = gtk_label_new ("A sheet");
+  gtk_widget_add_css_class (f->panel, "sheet");
+  f->skip = !GSK_IS_CAIRO_RENDERER (gtk_native_get_renderer (GTK_NATIVE (f->window)));
+  if (f->skip)
+    g_test_skip ("the picture ahead is for GTK’s cairo renderer");
+}
+
+static void
+fixture_tear_down (Fixture      *f,
+                   gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  sl_test_ui_settle ();
+}
+
+/* The pixels of @a and @b differ by at most one step of a colour. */
+static gboolean
+same_picture (GdkTexture *a,
+              GdkTexture *b)
+{
+  int w = gdk_texture_get_width (a), h = gdk_texture_get_height (a);
+  g_autofree guchar *pa = g_malloc ((gsize) w * h * 4), *pb = g_malloc ((gsize) w * h * 4);
+
+  if (gdk_texture_get_width (b) != w || gdk_texture_get_height (b) != h)
+    return FALSE;
+  gdk_texture_download (a, pa, w * 4);
+  gdk_texture_download (b, pb, w * 4);
+  for (gsize i = 0; i < (gsize) w * h * 4; i++)
+    if (ABS ((int) pa[i] - (int) pb[i]) > 1)
+      return FALSE;
+  return TRUE;
+}
+
+/* Still a moment, the table is drawn ahead: the sheet shown is over that
+ * picture, which shows just what the table drawn in the frame shows. */
+static void
+test_backdrop_still (Fixture      *f,
+                     gconstpointer data)
+{
+  g_autoptr(GdkTexture) over_picture = NULL, over_table = NULL;
+
+  if (f->skip)
+    return;
+  run_for (400);
+  sl_sheet_host_show (f->host, f->panel, 300, 100, NULL);
+  g_assert_true (sl_sheet_host_draws_backdrop (f->host));
+  over_picture = sl_test_ui_render (GTK_WIDGET (f->host));
+  /* The same, with the table drawn in the frame. */
+  sl_sheet_host_content_changed (f->host);
+  g_assert_false (sl_sheet_host_draws_backdrop (f->host));
+  over_table = sl_test_ui_render (GTK_WIDGET (f->host));
+  g_assert_true (same_picture (over_picture, over_table));
+  sl_sheet_host_hide (f->host, f->panel);
+  g_assert_false (sl_sheet_host_draws_backdrop (f->host));
+}
+
+/* A table that changed since its picture was made is drawn as it is now,
+ * at once; once still again, its new picture is drawn. */
+static void
+test_backdrop_changed (Fixture      *f,
+                       gconstpointer data)
+{
+  g_autoptr(GdkTexture) before = NULL, after = NULL;
+
+  if (f->skip)
+    return;
+  run_for (400);
+  before = sl_test_ui_render (GTK_WIDGET (f->host));
+  gtk_label_set_text (f->label, "Turn 3 · subphase 5");
+  sl_sheet_host_content_changed (f->host);
+  sl_sheet_host_show (f->host, f->panel, 300, 100, NULL);
+  g_assert_false (sl_sheet_host_draws_backdrop (f->host));
+  sl_test_ui_settle ();
+  run_for (400);
+  g_assert_true (sl_sheet_host_draws_backdrop (f->host));
+  after = sl_test_ui_render (GTK_WIDGET (f->host));
+  g_assert_false (same_picture (before, after));
+  /* The new picture is of the new text: changing it back shows again. */
+  gtk_label_set_text (f->label, "Turn 3 · subphase 4");
+  sl_sheet_host_content_changed (f->host);
+  g_assert_false (sl_sheet_host_draws_backdrop (f->host));
+}
+
+/* Not still yet (drawn less than a moment ago): the table itself. */
+static void
+test_backdrop_not_yet (Fixture      *f,
+                       gconstpointer data)
+{
+  if (f->skip)
+    return;
+  run_for (400);
+  gtk_label_set_text (f->label, "Turn 4 · subphase 1");
+  sl_test_ui_settle ();
+  /* Drawn, but not yet still long enough for a new picture. */
+  sl_sheet_host_show (f->host, f->panel, 300, 100, NULL);
+  g_assert_false (sl_sheet_host_draws_backdrop (f->host));
+}
+
+/* A window made smaller: what is drawn is the table at its new size (its
+ * picture of the old size is not drawn; a new one is made once still). */
+static void
+test_backdrop_resized (Fixture      *f,
+                       gconstpointer data)
+{
+  g_autoptr(GdkTexture) shown = NULL, table = NULL;
+  int width;
+
+  if (f->skip)
+    return;
+  run_for (400);
+  sl_sheet_host_show (f->host, f->panel, 300, 100, NULL);
+  g_assert_true (sl_sheet_host_draws_backdrop (f->host));
+  width = gtk_widget_get_width (GTK_WIDGET (f->host));
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 640, 480);
+  sl_test_ui_settle ();
+  if (gtk_widget_get_width (GTK_WIDGET (f->host)) == width)
+    {
+      g_test_skip ("the window kept its size");
+      return;
+    }
+  shown = sl_test_ui_render (GTK_WIDGET (f->host));
+  sl_sheet_host_content_changed (f->host);
+  table = sl_test_ui_render (GTK_WIDGET (f->host));
+  g_assert_true (same_picture (shown, table));
+  run_for (400);
+  g_assert_true (sl_sheet_host_draws_backdrop (f->host));
+}
+
+int
+main (int argc, char **argv)
+{
+  sl_test_ui_init ();
+  g_test_init (&argc, &argv, NULL);
+#define ADD(path, fn) g_test_add ("/sheet-host/" path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
+  ADD ("backdrop-still", test_backdrop_still);
+  ADD ("backdrop-changed", test_backdrop_changed);
+  ADD ("backdrop-not-yet", test_backdrop_not_yet);
+  ADD ("backdrop-resized", test_backdrop_resized);
+#undef ADD
+  return g_test_run ();
+}
