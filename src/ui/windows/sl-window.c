@@ -15,6 +15,7 @@
 
 #include "sl-a11y.h"
 #include "sl-file.h"
+#include "sl-options.h"
 #include "sl-preferences.h"
 #include "sl-reference.h"
 #include "sl-rule-links.h"
