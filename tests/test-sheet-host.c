@@ -134,6 +134,33 @@ test_backdrop_changed (Fixture      *f,
   g_assert_false (sl_sheet_host_draws_backdrop (f->host));
 }
 
+/* Under a sheet, a table that is only redrawn (its focus moving into the
+ * sheet) keeps its picture: drawing it again would cost a whole frame,
+ * often the next key's. */
+static void
+test_backdrop_kept (Fixture      *f,
+                    gconstpointer data)
+{
+  g_autoptr(GdkTexture) shown = NULL, table = NULL;
+
+  if (f->skip)
+    return;
+  run_for (400);
+  sl_sheet_host_show (f->host, f->panel, 300, 100, NULL);
+  g_assert_true (sl_sheet_host_draws_backdrop (f->host));
+  /* Only drawn differently (as a focus ring going would be). */
+  gtk_widget_add_css_class (GTK_WIDGET (f->label), "dim-label");
+  run_for (400);
+  g_assert_true (sl_sheet_host_draws_backdrop (f->host));
+  /* The picture kept is the one made before, in the next frame too (the
+   * sheet drawn again, as a key typed on it does). */
+  gtk_widget_queue_draw (f->panel);
+  shown = sl_test_ui_render (GTK_WIDGET (f->host));
+  sl_sheet_host_content_changed (f->host);
+  table = sl_test_ui_render (GTK_WIDGET (f->host));
+  g_assert_false (same_picture (shown, table));
+}
+
 /* Not still yet (drawn less than a moment ago): the table itself. */
 static void
 test_backdrop_not_yet (Fixture      *f,
@@ -188,6 +215,7 @@ main (int argc, char **argv)
   ADD ("backdrop-still", test_backdrop_still);
   ADD ("backdrop-changed", test_backdrop_changed);
   ADD ("backdrop-not-yet", test_backdrop_not_yet);
+  ADD ("backdrop-kept", test_backdrop_kept);
   ADD ("backdrop-resized", test_backdrop_resized);
 #undef ADD
   return g_test_run ();

@@ -408,6 +408,12 @@ content_drawn (SlSheetHost   *self,
     return;
   g_clear_pointer (&self->drawn, gsk_render_node_unref);
   self->drawn = node != NULL ? gsk_render_node_ref (node) : NULL;
+  /* Under a panel shown over the picture, the table changes only as the
+   * focus leaves it (or the game changes, sl_sheet_host_content_changed):
+   * drawn again then, the picture would cost a whole frame for a focus
+   * ring, often the frame of the next key. */
+  if (self->panels->len > 0 && self->use_backdrop)
+    return;
   g_clear_handle_id (&self->backdrop_id, g_source_remove);
   if (node != NULL && node != self->backdrop_of)
     self->backdrop_id = g_timeout_add_full (G_PRIORITY_LOW, BACKDROP_DELAY_MS, draw_backdrop_cb, self, NULL);
