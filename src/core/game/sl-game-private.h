@@ -5,6 +5,7 @@
  * gnome-text-editor splits its window:
  *   sl-game.c        the object, the journal, apply and preview, undo and redo
  *   sl-game-save.c   the serializer, saving in place, atomic writes
+ *   sl-game-locks.c  the file taken for writing, the private views' PINs (sl-locks.c)
  * Only they include this header.
  *
  * Copyright 2026 The Squad Log authors
@@ -120,6 +121,8 @@ gboolean        sl_game_entry_reveals     (SlGame   *self,
                                            guint     index);
 /* Sets @error to SL_GAME_ERROR_READ_ONLY (sl_game_set_read_only). */
 void            sl_game_read_only_error   (GError  **error);
+/* Emits SlGame::changed, the journal unchanged (the PINs changed). */
+void            sl_game_emit_changed      (SlGame   *self);
 /* Notifies SlGame:path, once @self->path has changed. */
 void            sl_game_notify_path       (SlGame   *self);
 
