@@ -5,6 +5,7 @@
  * gnome-text-editor splits its window:
  *   sl-game.c        the object, the journal, apply and preview, undo and redo
  *   sl-game-save.c   the serializer, saving in place, atomic writes
+ *   sl-game-cache.c  the opening cache of a game file (its pieces: sl-cache.c)
  *   sl-game-locks.c  the file taken for writing, the private views' PINs (sl-locks.c)
  * Only they include this header.
  *
@@ -133,6 +134,39 @@ void            sl_game_notify_path       (SlGame   *self);
 void            sl_game_read_entries      (SlGame   *self,
                                            guint     from,
                                            guint     to);
+
+/* The whole of the game file at @path, NUL-terminated: a regular file
+ * only, of 256 MiB at most (sl-file.h). */
+GBytes         *sl_game_read_file         (const char  *path,
+                                           GError     **error);
+
+/* sl-game-cache.c: the opening cache of a game file, as read */
+typedef struct _SlGameCache SlGameCache;
+
+/* The cache in @cache_dir for the file @path, whose @length bytes hash to
+ * @hash under @key: when it is whole and was written for these bytes,
+ * rules and program; else NULL. */
+SlGameCache    *sl_game_cache_read        (const char    *cache_dir,
+                                           const guint8  *key,
+                                           const char    *path,
+                                           const SlRules *rules,
+                                           guint64        hash,
+                                           gsize          length);
+void            sl_game_cache_free        (SlGameCache   *cache);
+/* Where the journal's list starts and ends in the file, and its entries. */
+void            sl_game_cache_journal     (const SlGameCache *cache,
+                                           guint64           *start,
+                                           guint64           *end,
+                                           guint             *n_entries);
+/* Entry @i's moment, and where it starts in the file. */
+gboolean        sl_game_cache_moment      (const SlGameCache *cache,
+                                           guint              i,
+                                           SlJournalEntry    *entry,
+                                           guint32           *offset);
+/* The last state and the state copies, once the journal has been read
+ * (without replaying it). */
+gboolean        sl_game_cache_apply       (const SlGameCache *cache,
+                                           SlGame            *game);
 
 /* sl-game-save.c */
 

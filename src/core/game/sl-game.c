@@ -909,61 +909,11 @@ sl_game_get_path (SlGame *self)
  * setup as nodes, then the journal entry by entry, building a node only for
  * each command. Each entry is replayed as soon as it is read. */
 
-/* The opening cache (sl-cache.h): a file in the user's cache directory per
- * game file, holding what the replay of that file reached — each entry's
- * moment and place in the file, the state at the end and the last state
- * copies — valid only for the same bytes of the game file (hashed under the
- * cache's secret key), the same rules text, the same language and the same
- * program. Anything else, or a cache damaged in any way, and the game is
- * replayed as always. */
-#define CACHE_MAGIC "SLCACHE1"
-/* Games remembered: the most recently written. */
-#define CACHE_KEEP 16
-/* The state copies kept besides the last state: the history's first rows
- * are told from them (tell_stretch). */
-#define CACHE_SNAPSHOTS 2
-
-typedef struct
-{
-  char    magic[8];
-  guint32 sizes[4];
-  char    build_id[72];
-  guint64 rules_hash;
-  guint64 locale_hash;
-  guint64 file_hash;        /* sl_siphash of the game file, with the key */
-  guint64 file_length;
-  guint64 journal_start;
-  guint64 journal_end;
-  guint32 n_entries;
-  guint32 n_states;
-  guint64 payload_hash;     /* sl_siphash of the rest, with the key */
-} CacheHeader;
-
-typedef struct
-{
-  gint32  turn;
-  guint8  phase;
-  guint8  subphase;
-  guint8  step;
-  guint8  unused;
-  guint32 offset;   /* where the entry starts in the file */
-} CacheMoment;
-
-#define FINAL_STATE G_MAXUINT32
-
-typedef struct
-{
-  GBytes        *bytes;
-  CacheHeader    header;
-  const guint8  *moments;   /* n_entries CacheMoments */
-  SlCacheReader  states;    /* the rest */
-} Cache;
-
 typedef struct
 {
   SlRules       *rules;
   const char    *name;
-  Cache         *cache;     /* or NULL: replay */
+  SlGameCache   *cache;     /* or NULL: replay */
   GBytes        *bytes;     /* the text, with a cache */
   gboolean       text_only; /* entries' commands kept as text, not parsed */
   SlJsonScanner *scanner;
@@ -1516,67 +1466,12 @@ load_entry (Loader         *l,
   return TRUE;
 }
 
-/* Entry @i's moment, from the cache. */
-static gboolean
-cache_moment (const Cache    *cache,
-              guint           i,
-              SlJournalEntry *entry,
-              guint32        *offset)
-{
-  CacheMoment m;
-
-  if (i >= cache->header.n_entries)
-    return FALSE;
-  memcpy (&m, cache->moments + (gsize) i * sizeof m, sizeof m);
-  if (m.phase >= SL_N_PHASES || m.step >= SL_N_STEPS)
-    return FALSE;
-  entry->turn = m.turn;
-  entry->phase = m.phase;
-  entry->subphase = m.subphase;
-  entry->step = m.step;
-  *offset = m.offset;
-  return TRUE;
-}
-
 static gboolean
 cache_mismatch (Loader *l)
 {
   if (loader_ok (l))
     g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT, "%s: the cache does not match", l->name);
   return FALSE;
-}
-
-/* The last state and the state copies, from the cache, once the journal
- * has been read (without replaying it). */
-static gboolean
-cache_apply (const Cache *cache,
-             SlGame      *game)
-{
-  SlCacheReader r = cache->states;
-  gboolean final = FALSE;
-
-  if (game->journal->len != cache->header.n_entries)
-    return FALSE;
-  g_ptr_array_set_size (game->snapshots, game->journal->len / SNAPSHOT_EVERY + 1);
-  for (guint s = 0; s < cache->header.n_states; s++)
-    {
-      g_autoptr(SlState) state = sl_state_copy (game->state);
-      guint32 k;
-
-      if (!sl_cache_read (&r, &k, sizeof k) ||
-          !sl_cache_get_state (&r, game->rules, game->setup, state))
-        return FALSE;
-      if (k == FINAL_STATE && !final)
-        {
-          final = TRUE;
-          sl_state_assign (game->state, state);
-        }
-      else if (k >= 1 && k < game->snapshots->len && g_ptr_array_index (game->snapshots, k) == NULL)
-        g_ptr_array_index (game->snapshots, k) = g_steal_pointer (&state);
-      else
-        return FALSE;
-    }
-  return final && r.p == r.end;
 }
 
 /* Whether the text before @offset, white space aside, ends in @c (after
@@ -1599,22 +1494,23 @@ static gboolean
 load_journal_cached (Loader *l)
 {
   SlGame *game = l->game;
-  const Cache *cache = l->cache;
+  const SlGameCache *cache = l->cache;
   gsize length, at = sl_json_scanner_tell (l->scanner);
   const char *text = g_bytes_get_data (l->bytes, &length);
-  guint64 previous = at;
+  guint64 previous = at, start, end;
+  guint n;
 
-  if (sl_json_scanner_peek (l->scanner) != '[' || at != cache->header.journal_start ||
-      cache->header.journal_end > length || cache->header.journal_end <= at)
+  sl_game_cache_journal (cache, &start, &end, &n);
+  if (sl_json_scanner_peek (l->scanner) != '[' || at != start || end > length || end <= at)
     return cache_mismatch (l);
-  for (guint i = 0; i < cache->header.n_entries; i++)
+  for (guint i = 0; i < n; i++)
     {
       SlJournalEntry *entry = new_entry (game);
       guint32 offset;
 
       g_ptr_array_add (game->journal, entry);
-      if (!cache_moment (cache, i, entry, &offset) || offset <= previous ||
-          offset >= cache->header.journal_end || text[offset] != '{' ||
+      if (!sl_game_cache_moment (cache, i, entry, &offset) || offset <= previous || offset >= end ||
+          text[offset] != '{' ||
           !follows (text, at, offset, i == 0 ? '[' : ','))
         return cache_mismatch (l);
       g_array_append_val (game->offsets, offset);
@@ -1622,12 +1518,12 @@ load_journal_cached (Loader *l)
     }
   game->position = game->journal->len;
   game->journal_start = at;
-  game->journal_end = cache->header.journal_end;
+  game->journal_end = end;
   game->text = g_bytes_ref (l->bytes);
   game->text_offsets = g_array_ref (game->offsets);
   game->n_unread = game->journal->len;
-  sl_json_scanner_seek (l->scanner, cache->header.journal_end);
-  if (!cache_apply (cache, game))
+  sl_json_scanner_seek (l->scanner, end);
+  if (!sl_game_cache_apply (cache, game))
     return cache_mismatch (l);
   return TRUE;
 }
@@ -1923,7 +1819,7 @@ load_from_data (SlRules     *rules,
                 const char  *data,
                 gssize       length,
                 const char  *name,
-                Cache       *cache,
+                SlGameCache *cache,
                 GBytes      *bytes,
                 GError     **error)
 {
@@ -1963,247 +1859,11 @@ sl_game_load_from_data (SlRules     *rules,
 /* The whole of the game file at @path, NUL-terminated: a regular file
  * only (a named pipe would hang the opening, /dev/zero fill the memory),
  * of 256 MiB at most (sl-file.h). */
-static GBytes *
-read_file (const char  *path,
-           GError     **error)
+GBytes *
+sl_game_read_file (const char  *path,
+                   GError     **error)
 {
   return sl_file_read (path, SL_FILE_LIMIT_GAME, SL_FILE_READ_DEFAULT, error);
-}
-
-/* The name of the opening cache's file for the game file @path. */
-static char *
-cache_file (const char *path)
-{
-  g_autofree char *absolute = g_canonicalize_filename (path, NULL);
-
-  return g_strdup_printf ("%016" G_GINT64_MODIFIER "x.state", sl_hash_bytes (absolute, strlen (absolute)));
-}
-
-static void
-cache_header_init (CacheHeader   *h,
-                   const SlRules *rules)
-{
-  memset (h, 0, sizeof *h);
-  memcpy (h->magic, CACHE_MAGIC, sizeof h->magic);
-  h->sizes[0] = sizeof (SlState);
-  h->sizes[1] = sizeof (SlUnitState);
-  h->sizes[2] = sizeof (SlMarker);
-  h->sizes[3] = sizeof (SlNote);
-  g_strlcpy (h->build_id, sl_build_id (), sizeof h->build_id);
-  h->rules_hash = rules->content_hash;
-  h->locale_hash = sl_cache_locale_hash ();
-}
-
-/* Reads the cache for the file @path, whose bytes hash to @hash: TRUE when
- * it is whole and was written for these bytes, rules and program. */
-static gboolean
-cache_read (Cache         *cache,
-            const char    *cache_dir,
-            const guint8  *key,
-            const char    *path,
-            const SlRules *rules,
-            guint64        hash,
-            gsize          length)
-{
-  g_autofree char *file = NULL;
-  CacheHeader expected;
-  const char *contents;
-  gsize size;
-  const guint8 *payload;
-  int dirfd;
-
-  memset (cache, 0, sizeof *cache);
-  if (sl_build_id () == NULL || strlen (sl_build_id ()) >= sizeof expected.build_id)
-    return FALSE;
-  /* Only from a folder and a file that no one else can write (sl-cache.h). */
-  file = cache_file (path);
-  dirfd = sl_cache_open_dir (cache_dir);
-  if (dirfd < 0)
-    return FALSE;
-  cache->bytes = sl_cache_read_file (dirfd, cache_dir, file);
-  close (dirfd);
-  if (cache->bytes == NULL)
-    return FALSE;
-  contents = g_bytes_get_data (cache->bytes, &size);
-  if (size < sizeof (CacheHeader))
-    return FALSE;
-  memcpy (&cache->header, contents, sizeof cache->header);
-  cache_header_init (&expected, rules);
-  expected.file_hash = hash;
-  expected.file_length = length;
-  payload = (const guint8 *) contents + sizeof (CacheHeader);
-  if (memcmp (cache->header.magic, expected.magic, sizeof expected.magic) != 0 ||
-      memcmp (cache->header.sizes, expected.sizes, sizeof expected.sizes) != 0 ||
-      strncmp (cache->header.build_id, expected.build_id, sizeof expected.build_id) != 0 ||
-      cache->header.rules_hash != expected.rules_hash ||
-      cache->header.locale_hash != expected.locale_hash ||
-      cache->header.file_hash != hash || cache->header.file_length != length ||
-      cache->header.payload_hash != sl_siphash (key, payload, size - sizeof (CacheHeader)) ||
-      cache->header.n_entries > (size - sizeof (CacheHeader)) / sizeof (CacheMoment))
-    return FALSE;
-  cache->moments = payload;
-  cache->states.p = payload + (gsize) cache->header.n_entries * sizeof (CacheMoment);
-  cache->states.end = (const guint8 *) contents + size;
-  return TRUE;
-}
-
-static void
-cache_clear (Cache *cache)
-{
-  g_clear_pointer (&cache->bytes, g_bytes_unref);
-}
-
-typedef struct
-{
-  gint64  mtime;
-  char   *name;
-} CacheFile;
-
-/* Keeps the CACHE_KEEP most recently written caches in the cache folder
- * @dirfd: only the user's own regular files, never through a link. A
- * temporary file a crash left (sl-file.h) goes after an hour. */
-static void
-cache_prune (int dirfd)
-{
-  g_autoptr(GArray) files = g_array_new (FALSE, FALSE, sizeof (CacheFile));
-  int listing = openat (dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  DIR *dir = listing >= 0 ? fdopendir (listing) : NULL;
-  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
-  struct dirent *d;
-
-  if (dir == NULL)
-    {
-      if (listing >= 0)
-        close (listing);
-      return;
-    }
-  while ((d = readdir (dir)) != NULL)
-    {
-      const char *name = d->d_name;
-      struct stat st;
-      CacheFile f;
-
-      if (fstatat (dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG (st.st_mode) ||
-          st.st_uid != geteuid ())
-        continue;
-      if (name[0] == '.' && g_str_has_suffix (name, ".sl-tmp") && st.st_mtime < now - 3600)
-        unlinkat (dirfd, name, 0);
-      if (!g_str_has_suffix (name, ".state"))
-        continue;
-      f.mtime = st.st_mtime;
-      f.name = g_strdup (name);
-      g_array_append_val (files, f);
-    }
-  closedir (dir);
-  for (guint i = 0; i < files->len; i++)
-    {
-      CacheFile *f = &g_array_index (files, CacheFile, i);
-      guint newer = 0;
-
-      for (guint j = 0; j < files->len; j++)
-        if (g_array_index (files, CacheFile, j).mtime > f->mtime ||
-            (g_array_index (files, CacheFile, j).mtime == f->mtime && j < i))
-          newer++;
-      if (newer >= CACHE_KEEP)
-        unlinkat (dirfd, f->name, 0);
-    }
-  for (guint i = 0; i < files->len; i++)
-    g_free (g_array_index (files, CacheFile, i).name);
-}
-
-gboolean
-sl_game_write_cache (SlGame  *self,
-                     GError **error)
-{
-  g_autoptr(GByteArray) out = NULL;
-  g_autofree char *file = NULL;
-  const char *cache_dir;
-  CacheHeader h;
-  guint n, k, taken = 0;
-  int dirfd;
-
-  g_return_val_if_fail (SL_IS_GAME (self), FALSE);
-
-  /* Only for a game opened through the cache, as its file says, by a
-   * program that can tell itself. */
-  n = self->position;
-  cache_dir = self->cache_dir;
-  /* Saved in place since it was read: the file is as the game, hashed
-   * now, away from the saves. Entries kept undone are not cached. */
-  if (cache_dir != NULL && !self->file_known && self->layout_known && self->dirty_from == G_MAXUINT &&
-      self->path != NULL && self->withdrawn->len == 0)
-    {
-      g_autoptr(GBytes) bytes = read_file (self->path, NULL);
-      gsize length = 0;
-      const char *data = bytes != NULL ? g_bytes_get_data (bytes, &length) : NULL;
-
-      if (data != NULL && length == self->saved_size)
-        {
-          self->file_hash = sl_siphash (self->cache_key, data, length);
-          self->file_length = length;
-          self->file_known = TRUE;
-        }
-    }
-  if (cache_dir == NULL || !self->file_known || self->path == NULL || sl_build_id () == NULL ||
-      self->withdrawn->len > 0 ||
-      strlen (sl_build_id ()) >= sizeof h.build_id || self->offsets->len != n ||
-      self->file_length > G_MAXUINT32)
-    return TRUE;
-
-  cache_header_init (&h, self->rules);
-  h.file_hash = self->file_hash;
-  h.file_length = self->file_length;
-  h.n_entries = n;
-  h.journal_start = self->journal_start;
-  h.journal_end = self->journal_end;
-  out = g_byte_array_sized_new (sizeof h + n * sizeof (CacheMoment) + 4 * sizeof (SlState));
-  g_byte_array_append (out, (const guint8 *) &h, sizeof h);
-  for (guint i = 0; i < n; i++)
-    {
-      const SlJournalEntry *e = g_ptr_array_index (self->journal, i);
-      CacheMoment m = { e->turn, e->phase, e->subphase, e->step, 0,
-                        g_array_index (self->offsets, guint32, i) };
-
-      g_byte_array_append (out, (const guint8 *) &m, sizeof m);
-    }
-  {
-    guint32 final = FINAL_STATE;
-
-    g_byte_array_append (out, (const guint8 *) &final, sizeof final);
-    sl_cache_put_state (out, self->rules, self->state);
-    h.n_states = 1;
-  }
-  for (k = MIN (n / SNAPSHOT_EVERY, self->snapshots->len - 1); k >= 1 && taken < CACHE_SNAPSHOTS; k--)
-    {
-      const SlState *state = g_ptr_array_index (self->snapshots, k);
-      guint32 index = k;
-
-      if (state == NULL)
-        continue;
-      g_byte_array_append (out, (const guint8 *) &index, sizeof index);
-      sl_cache_put_state (out, self->rules, state);
-      h.n_states++;
-      taken++;
-    }
-  h.payload_hash = sl_siphash (self->cache_key, out->data + sizeof h, out->len - sizeof h);
-  memcpy (out->data, &h, sizeof h);
-
-  /* Only into a folder no one else can write to (sl-cache.h); otherwise
-   * not at all, and that is no error. */
-  file = cache_file (self->path);
-  dirfd = sl_cache_open_dir (cache_dir);
-  if (dirfd < 0)
-    return TRUE;
-  /* Written whole or not at all (sl-file.h); not worth waiting for the
-   * disk. */
-  if (!sl_file_replace_at (dirfd, file, out->data, out->len, SL_FILE_REPLACE_OWN_MODE, 0600, error))
-    {
-      close (dirfd);
-      return FALSE;
-    }
-  cache_prune (dirfd);
-  close (dirfd);
-  return TRUE;
 }
 
 /* A file as Squad Log writes it whose journal ends in a line cut short:
@@ -2274,7 +1934,7 @@ sl_game_load_cached (SlRules     *rules,
   g_autoptr(GBytes) contents = NULL;
   g_autofree char *display = NULL;
   g_autoptr(GError) local_error = NULL;
-  Cache cache = { NULL, };
+  SlGameCache *cache = NULL;
   const char *data;
   gsize length;
   guint64 hash = 0;
@@ -2287,7 +1947,7 @@ sl_game_load_cached (SlRules     *rules,
   if (from_cache != NULL)
     *from_cache = FALSE;
   display = g_filename_display_name (path);
-  if ((contents = read_file (path, &local_error)) == NULL)
+  if ((contents = sl_game_read_file (path, &local_error)) == NULL)
     {
       g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_READ, _("%s cannot be read: %s"), display,
                    local_error->message);
@@ -2301,12 +1961,12 @@ sl_game_load_cached (SlRules     *rules,
 
   /* With a cache that matches, the journal is read but not replayed;
    * should it not fit after all, the game is replayed as always. */
-  if (cache_dir != NULL && cache_read (&cache, cache_dir, key, path, rules, hash, length))
+  if (cache_dir != NULL && (cache = sl_game_cache_read (cache_dir, key, path, rules, hash, length)) != NULL)
     {
-      game = load_from_data (rules, data, length, display, &cache, contents, NULL);
+      game = load_from_data (rules, data, length, display, cache, contents, NULL);
       used = game != NULL;
     }
-  cache_clear (&cache);
+  g_clear_pointer (&cache, sl_game_cache_free);
   if (game == NULL)
     {
       g_autoptr(GError) load_error = NULL;
