@@ -5,6 +5,7 @@
  * gnome-text-editor splits its window:
  *   sl-game.c        the object, the journal, apply and preview, undo and redo
  *   sl-game-save.c   the serializer, saving in place, atomic writes
+ *   sl-game-load.c   the loader and the migrations from older formats
  *   sl-game-cache.c  the opening cache of a game file (its pieces: sl-cache.c)
  *   sl-game-locks.c  the file taken for writing, the private views' PINs (sl-locks.c)
  * Only they include this header.
@@ -108,6 +109,26 @@ typedef struct
 
 /* sl-game.c: the journal */
 
+/* The "rolled" of every entry read without one (most of a long game's). */
+extern char    *sl_game_no_rolls[];
+
+SlJournalEntry *sl_game_new_entry         (SlGame   *self);
+void            sl_game_entry_free        (gpointer  data);
+/* An entry of a game opened from the cache, not read from the file yet. */
+gboolean        sl_game_entry_unread      (const SlJournalEntry *e);
+/* Lets the file's text go once every entry has been read from it. */
+void            sl_game_forget_text_if_read (SlGame *self);
+/* Applies the journal's @entry to @state, strictly (every die recorded);
+ * with @full, refreshes the entry's result and summary. */
+gboolean        sl_game_replay_entry      (SlGame          *self,
+                                           SlState         *state,
+                                           SlJournalEntry  *entry,
+                                           gboolean         full,
+                                           GError         **error);
+/* Keeps a copy of the state every SNAPSHOT_EVERY entries. */
+void            sl_game_snapshot_if_due   (SlGame   *self);
+/* The "type" of @command when it is text, else NULL. */
+const char     *sl_game_command_type      (JsonNode *command);
 /* Entry @i, read from the file's text first if it has not been yet. */
 SlJournalEntry *sl_game_entry_at          (SlGame   *self,
                                            guint     i);
@@ -127,7 +148,7 @@ void            sl_game_emit_changed      (SlGame   *self);
 /* Notifies SlGame:path, once @self->path has changed. */
 void            sl_game_notify_path       (SlGame   *self);
 
-/* sl-game.c: loading */
+/* sl-game-load.c */
 
 /* Reads the entries from @from to @to not read yet from the text of the
  * file the game was opened from (a game opened from the cache). */
