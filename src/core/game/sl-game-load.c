@@ -86,6 +86,14 @@ loader_fail (Loader     *l,
                message);
 }
 
+/* The problem @ctx found, naming its field. */
+static void
+loader_fail_context (Loader        *l,
+                     SlReadContext *ctx)
+{
+  loader_fail (l, sl_read_context_field (ctx), "%s", sl_read_context_message (ctx));
+}
+
 static gboolean
 loader_ok (Loader *l)
 {
@@ -357,7 +365,7 @@ loader_check_text_sizes (Loader     *l,
   g_autofree char *field = g_strconcat (path, ".", name, NULL);
 
   if (!sl_json_check_text_sizes (node, field, ctx))
-    loader_fail (l, sl_read_context_field (ctx), "%s", sl_read_context_message (ctx));
+    loader_fail_context (l, ctx);
 }
 
 static void
@@ -487,7 +495,7 @@ load_entry_at (Loader         *l,
   entry->subphase = sl_reader_int (r, "subphase", 0, l->rules->subphases_per_turn, 0);
   entry->step = sl_reader_enum (r, "step", sl_step_names, N_("step"), SL_STEP_NONE);
   if (!sl_reader_end (r))
-    loader_fail (l, sl_read_context_field (ctx), "%s", sl_read_context_message (ctx));
+    loader_fail_context (l, ctx);
 }
 
 static void
@@ -799,7 +807,7 @@ load_locks (Loader *l)
 
   if (sl_locks_load (l->game->locks, l->locks, l->game->setup, ctx))
     return TRUE;
-  loader_fail (l, sl_read_context_field (ctx), "%s", sl_read_context_message (ctx));
+  loader_fail_context (l, ctx);
   return FALSE;
 }
 

@@ -95,6 +95,15 @@ sl_game_has_lock (SlGame     *self,
   return sl_locks_has (self->locks, who);
 }
 
+/* Saved at once, as a command is: the whole file is written again. */
+static void
+locks_changed (SlGame *self)
+{
+  self->header_dirty = TRUE;
+  self->file_known = FALSE;
+  sl_game_emit_changed (self);
+}
+
 SlPinCheck
 sl_game_try_lock (SlGame     *self,
                   const char *who,
@@ -112,11 +121,7 @@ sl_game_try_lock (SlGame     *self,
   /* A PIN of game format 4 (one salted SHA-256), typed right: saved again
    * with the slow hash, at once (docs/game-format.md). */
   if (rehashed && !self->read_only)
-    {
-      self->header_dirty = TRUE;
-      self->file_known = FALSE;
-      sl_game_emit_changed (self);
-    }
+    locks_changed (self);
   return check;
 }
 
@@ -141,15 +146,6 @@ sl_game_locks_to_open (SlGame     *self,
 {
   g_return_val_if_fail (SL_IS_GAME (self), NULL);
   return sl_locks_to_open (self->locks, self->setup, who);
-}
-
-/* Saved at once, as a command is: the whole file is written again. */
-static void
-locks_changed (SlGame *self)
-{
-  self->header_dirty = TRUE;
-  self->file_known = FALSE;
-  sl_game_emit_changed (self);
 }
 
 void

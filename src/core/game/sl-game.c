@@ -529,6 +529,21 @@ check_command_shape (JsonNode  *command,
   return TRUE;
 }
 
+/* The command to apply: @command, or the copy in *@prepared that a note
+ * sealed now needs, with its nonce, time and digest (sl-notes.h), the nonce
+ * bound to the journal as it stands; NULL when it is refused, with @error. */
+static JsonNode *
+prepare_command (SlGame    *self,
+                 JsonNode  *command,
+                 JsonNode **prepared,
+                 GError   **error)
+{
+  *prepared = sl_command_prepare (self->setup, self->state, command, error);
+  if (*prepared == NULL && error != NULL && *error != NULL)
+    return NULL;
+  return *prepared != NULL ? *prepared : command;
+}
+
 const SlJournalEntry *
 sl_game_apply (SlGame    *self,
                JsonNode  *command,
@@ -562,13 +577,9 @@ sl_game_apply (SlGame    *self,
       return NULL;
     }
 
-  /* A note sealed now gets its nonce, time and digest (sl-notes.h), the
-   * nonce bound to the journal as it stands. */
-  prepared = sl_command_prepare (self->setup, self->state, command, error);
-  if (prepared == NULL && error != NULL && *error != NULL)
+  command = prepare_command (self, command, &prepared, error);
+  if (command == NULL)
     return NULL;
-  if (prepared != NULL)
-    command = prepared;
 
   dice = sl_dice_new_seeded (g_rand_int (self->rand));
   sl_state_assign (self->scratch, self->state);
@@ -660,13 +671,11 @@ sl_game_preview (SlGame      *self,
 
   if (!check_command_shape (command, error))
     return NULL;
+  command = prepare_command (self, command, &prepared, error);
+  if (command == NULL)
+    return NULL;
   /* The dice are rolled for the occasion and forgotten; the odds and the
    * number needed do not depend on them. */
-  prepared = sl_command_prepare (self->setup, self->state, command, error);
-  if (prepared == NULL && error != NULL && *error != NULL)
-    return NULL;
-  if (prepared != NULL)
-    command = prepared;
   dice = sl_dice_new_seeded (1995);
   sl_state_assign (self->scratch, self->state);
   result = json_object_new ();
