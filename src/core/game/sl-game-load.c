@@ -1085,7 +1085,9 @@ sl_game_load_cached (SlRules     *rules,
 
   /* With a cache that matches, the journal is read but not replayed;
    * should it not fit after all, the game is replayed as always. */
-  if (cache_dir != NULL && (cache = sl_game_cache_read (cache_dir, key, path, rules, hash, length)) != NULL)
+  if (cache_dir != NULL)
+    cache = sl_game_cache_read (cache_dir, key, path, rules, hash, length);
+  if (cache != NULL)
     {
       game = load_from_data (rules, data, length, display, cache, contents, NULL);
       used = game != NULL;

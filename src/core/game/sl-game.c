@@ -373,8 +373,9 @@ tells_secret (JsonNode      *command,
               const Secrets *before,
               const Secrets *after)
 {
-  return g_strcmp0 (sl_game_command_type (command), "detect") == 0 || after->hidden < before->hidden ||
-         after->sealed < before->sealed || after->secret < before->secret;
+  return g_strcmp0 (sl_game_command_type (command), "detect") == 0 ||
+         after->hidden < before->hidden || after->sealed < before->sealed ||
+         after->secret < before->secret;
 }
 
 /* Issue 30 #5: @state is one entry, @command, further on in its journal:
@@ -637,7 +638,8 @@ sl_game_apply (SlGame    *self,
         self->journal->pdata[i] = NULL;
       }
   for (guint i = self->position; i < self->journal->len && self->n_unread > 0; i++)
-    if (self->journal->pdata[i] != NULL && sl_game_entry_unread (g_ptr_array_index (self->journal, i)))
+    if (self->journal->pdata[i] != NULL &&
+        sl_game_entry_unread (g_ptr_array_index (self->journal, i)))
       self->n_unread--;
   sl_game_forget_text_if_read (self);
   g_ptr_array_set_size (self->journal, self->position);
