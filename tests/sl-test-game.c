@@ -403,3 +403,14 @@ sl_test_unit_state (SlGame     *game,
 {
   return &sl_game_get_state (game)->units[sl_test_unit (game, id)];
 }
+
+void
+sl_test_hit_in_step (SlGame *game)
+{
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-4', 'action': 'use-device'}");
+  sl_test_go_to_subphase (game, 3);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-4'}");
+  sl_test_play (game, "{'type': 'next'}");
+  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13', 'roll': 2}");
+}

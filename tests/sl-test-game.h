@@ -88,5 +88,9 @@ int          sl_test_unit           (SlGame     *game,
                                      const char *id);
 const SlUnitState *sl_test_unit_state (SlGame   *game,
                                        const char *id);
+/* §6.1, A-18, in the test game: Legionnaire Quill (tog-4), using a device,
+ * is hit by Trooper Hale's fire in subphase 3's ranged-fire step, which
+ * is still under way: he loses his action as it ends. */
+void         sl_test_hit_in_step    (SlGame     *game);
 
 G_END_DECLS

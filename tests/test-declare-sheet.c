@@ -42,7 +42,7 @@ test_declare_sheet_choices (void)
                                                 " 'target': '%s'}", target);
     g_autoptr(JsonNode) preview = sl_test_json_preview (game, declare);
     JsonObject *to_hit = json_object_get_object_member (json_node_get_object (preview), "to_hit");
-    g_autofree char *odds = sl_check_odds_words (to_hit);
+    g_autofree char *odds = sl_check_odds_words_of (to_hit);
     g_autofree char *expected = g_strdup_printf ("3 AP · ends in subphase 10 · to hit: %s, before the cover, the range "
                                                  "and smoke, which the fire sheet adds", odds);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sl-json.h"
+#include "sl-preview.h"
 #include "sl-test-game.h"
 
 static JsonNode *
@@ -69,6 +70,88 @@ test_preview_fire (void)
   sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13', 'roll': 9}");
 }
 
+/* Issue 33 #3, E-07, P-16: a fire's preview read typed gives what its
+ * members say — needs 7 at 70 %, the breakdown line by line; a natural 1
+ * asks the jam die with the jam check's odds (success: it jams). */
+static void
+test_preview_fire_typed (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(JsonNode) result = NULL, jam = NULL;
+  g_autoptr(GError) error = NULL;
+  SlFirePreview fire;
+  JsonArray *items;
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 7);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-4'}");
+  sl_test_play (game, "{'type': 'next'}");
+  result = preview (game, "{'type': 'fire', 'unit': 'cw-13'}", NULL, &error);
+  g_assert_no_error (error);
+  sl_fire_preview_read (result, &fire);
+  g_assert_true (fire.has_roll);
+  g_assert_cmpint (fire.odds.needed, ==, 7);
+  g_assert_cmpfloat_with_epsilon (fire.odds.probability, 0.7, 1e-9);
+  g_assert_cmpint (fire.odds.meaning, ==, SL_ODDS_SUCCESS);
+  g_assert_false (fire.jam_due);
+  g_assert_false (fire.hits_due);
+  items = json_object_get_array_member (json_node_get_object (result), "breakdown");
+  g_assert_nonnull (fire.breakdown);
+  g_assert_cmpuint (sl_breakdown_size (fire.breakdown), ==, json_array_get_length (items));
+  for (guint i = 0; i < json_array_get_length (items); i++)
+    {
+      JsonObject *m = json_array_get_object_element (items, i);
+
+      g_assert_cmpstr (sl_breakdown_get (fire.breakdown, i)->label, ==, json_object_get_string_member (m, "label"));
+      g_assert_cmpint (sl_breakdown_get (fire.breakdown, i)->value, ==, json_object_get_int_member (m, "value"));
+    }
+  sl_fire_preview_clear (&fire);
+
+  jam = preview (game, "{'type': 'fire', 'unit': 'cw-13', 'roll': 1}", NULL, &error);
+  g_assert_no_error (error);
+  sl_fire_preview_read (jam, &fire);
+  g_assert_true (fire.jam_due);
+  g_assert_true (fire.has_jam_odds);
+  g_assert_cmpint (fire.jam_odds.meaning, ==, SL_ODDS_JAM);
+  g_assert_cmpint (fire.jam_odds.needed, >=, 1);
+  sl_fire_preview_clear (&fire);
+  /* A refused command reads as nothing. */
+  sl_fire_preview_read (NULL, &fire);
+  g_assert_false (fire.has_roll);
+  g_assert_null (fire.breakdown);
+}
+
+/* Issue 33 #3, P-06: an initiative's preview read typed: one line per
+ * grouping in the order, its score and its modifiers. */
+static void
+test_preview_initiative_typed (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(JsonNode) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) lines = NULL;
+  JsonArray *order;
+
+  result = preview (game, "{'type': 'initiative'}", NULL, &error);
+  g_assert_no_error (error);
+  lines = sl_initiative_preview_read (result);
+  order = json_object_get_array_member (json_node_get_object (result), "order");
+  g_assert_cmpuint (lines->len, ==, json_array_get_length (order));
+  g_assert_cmpuint (lines->len, >=, 2);
+  for (guint i = 0; i < lines->len; i++)
+    {
+      const SlInitiativeLine *line = &g_array_index (lines, SlInitiativeLine, i);
+      JsonObject *o = json_array_get_object_element (order, i);
+
+      g_assert_cmpstr (line->grouping, ==, json_object_get_string_member (o, "grouping"));
+      g_assert_cmpint (line->net, ==, json_object_get_int_member (o, "net"));
+      g_assert_true (line->countermove == g_str_equal (json_object_get_string_member (o, "decision"), "countermove"));
+    }
+  g_array_unref (g_steal_pointer (&lines));
+  lines = sl_initiative_preview_read (NULL);
+  g_assert_cmpuint (lines->len, ==, 0);
+}
+
 /* A declaration shows its cost and end subphase before it is made; an
  * illegal one gives the rule, for the sheet to show beside the disabled
  * choice. */
@@ -102,5 +185,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/preview/fire-E-07", test_preview_fire);
   g_test_add_func ("/preview/declare", test_preview_declare);
+  g_test_add_func ("/preview/fire-typed-E-07-P-16", test_preview_fire_typed);
+  g_test_add_func ("/preview/initiative-typed-P-06", test_preview_initiative_typed);
   return g_test_run ();
 }

@@ -346,12 +346,7 @@ test_squad_log_step (void)
   g_autofree char *action = NULL;
   g_autofree char *status = NULL;
 
-  sl_test_start_turn (game);
-  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-4', 'action': 'use-device'}");
-  sl_test_go_to_subphase (game, 3);
-  sl_test_play (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-4'}");
-  sl_test_play (game, "{'type': 'next'}");
-  sl_test_play (game, "{'type': 'fire', 'unit': 'cw-13', 'roll': 2}");
+  sl_test_hit_in_step (game);
   g_assert_true (sl_game_get_state (game)->step_units[sl_test_unit (game, "tog-4")].loses_action);
   action = sl_squad_log_get_cell (SL_SQUAD_LOG (log), sl_test_unit (game, "tog-4"), "action");
   g_test_message ("%s", action);

@@ -4234,6 +4234,36 @@ next_until_due (SlGame *game)
   g_assert_not_reached ();
 }
 
+/* The squad logs' width budget (docs/HACKING.md, "Adding a squad-log field";
+ * the column table in sl-squad-log.c), in a window @width pixels wide: at
+ * 800, every column that does not fold fits at its least, and the logs
+ * do not scroll sideways; at 1024, every column fits at its natural width
+ * (what folds there folds only for the action to show whole: the
+ * modifiers, in French); at 1366 nothing folds (and the action is not
+ * cut short: assert_nothing_cut). A column made too wide breaks one of
+ * them. */
+static void
+assert_width_budget (SlWindow *window,
+                     int       width)
+{
+  GtkWidget *pane = adw_flap_get_content (ADW_FLAP (find_widget (GTK_WIDGET (window), ADW_TYPE_FLAP)));
+  int folded = assert_logs_fit (window);
+
+  for (GtkWidget *log = find_widget (pane, SL_TYPE_SQUAD_LOG); log != NULL; log = gtk_widget_get_next_sibling (log))
+    {
+      int min, nat, room = gtk_widget_get_width (log);
+
+      gtk_widget_measure (log, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+      g_test_message ("%d pixels: a squad log %d wide, its least %d, its natural width %d; %d columns folded",
+                      width, room, min, nat, folded);
+      g_assert_cmpint (min, <=, room);
+      if (width >= 1024)
+        g_assert_cmpint (nat, <=, room);
+      if (width >= 1366)
+        g_assert_cmpint (folded, ==, 0);
+    }
+}
+
 /* The table, a declaration, the fire sheet and the melee sheet at 1366 ×
  * 768, 1024 × 700 and 800 × 600 in @language (issue 31 #7). */
 static void
@@ -4284,6 +4314,7 @@ check_fits (const char *language)
       for (int w = 0; w < 3; w++)
         resize_window (windows[w], sizes[s][0], sizes[s][1]);
       assert_nothing_cut (windows[0], "the table");
+      assert_width_budget (windows[0], sizes[s][0]);
       g_signal_emit_by_name (track, "unit-activated", sl_test_unit (sl_window_get_game (windows[0]), "cw-13"));
       g_assert_nonnull (sl_test_ui_find_sheet (SL_TYPE_DECLARE_SHEET));
       assert_nothing_cut (windows[0], "the declaration");

@@ -264,34 +264,41 @@ sl_focus_children (GtkWidget        *widget,
 }
 
 char *
-sl_check_odds_words (JsonObject *check)
+sl_check_odds_words (const SlCheckOdds *odds)
 {
-  int needed;
   double percent;
 
-  g_return_val_if_fail (check != NULL, NULL);
-  if (!json_object_has_member (check, "needed") || !json_object_has_member (check, "probability"))
-    return NULL;
-  needed = json_object_get_int_member (check, "needed");
-  percent = json_object_get_double_member (check, "probability") * 100.0;
-  /* P-31: the rout check succeeds when the squad routs. */
-  if (json_object_has_member (check, "routs"))
+  g_return_val_if_fail (odds != NULL, NULL);
+  percent = odds->probability * 100.0;
+  switch (odds->meaning)
     {
-      if (needed <= 0)
+    case SL_ODDS_ROUT:
+      /* P-31: the rout check succeeds when the squad routs. */
+      if (odds->needed <= 0)
         return g_strdup_printf (_("Cannot rout · %.0f %%"), percent);
       /* "Routs on 20 or less · 20 %" */
-      return g_strdup_printf (_("Routs on %d or less · %.0f %%"), needed, percent);
+      return g_strdup_printf (_("Routs on %d or less · %.0f %%"), odds->needed, percent);
+    case SL_ODDS_JAM:
+      /* P-16: the jam check succeeds when the weapon jams. "Jams on 2 or less · 20 %" */
+      return g_strdup_printf (_("Jams on %d or less · %.0f %%"), odds->needed, percent);
+    case SL_ODDS_SUCCESS:
+    default:
+      break;
     }
-  /* P-16: the jam check succeeds when the weapon jams. */
-  if (json_object_has_member (check, "jams"))
-    /* "Jams on 2 or less · 20 %" */
-    return g_strdup_printf (_("Jams on %d or less · %.0f %%"), needed, percent);
-  if (needed <= 0)
+  if (odds->needed <= 0)
     return g_strdup_printf (_("Cannot succeed · %.0f %%"), percent);
-  if (needed == 1)
+  if (odds->needed == 1)
     return g_strdup_printf (_("Needs a 1 · %.0f %%"), percent);
   /* "Needs 7 or less · 70 %" */
-  return g_strdup_printf (_("Needs %d or less · %.0f %%"), needed, percent);
+  return g_strdup_printf (_("Needs %d or less · %.0f %%"), odds->needed, percent);
+}
+
+char *
+sl_check_odds_words_of (JsonObject *check)
+{
+  SlCheckOdds odds;
+
+  return sl_check_odds_from_json (check, &odds) ? sl_check_odds_words (&odds) : NULL;
 }
 
 char *

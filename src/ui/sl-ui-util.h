@@ -109,11 +109,13 @@ gboolean       sl_focus_children   (GtkWidget        *widget,
                                     GtkWidget        *entry,
                                     gboolean          across);
 
-/* The odds of a check in a preview's result, as the history tells them
- * (sl_check_outcome_words): "Needs 7 or less · 70 %"; for a rout check,
- * where success is routing, "Routs on 20 or less · 20 %". NULL when
- * @check has no odds. */
-char          *sl_check_odds_words (JsonObject *check);
+/* The odds of a check, as the history tells them (sl_check_outcome_words):
+ * "Needs 7 or less · 70 %"; for a rout check, where success is routing,
+ * "Routs on 20 or less · 20 %". */
+char          *sl_check_odds_words (const SlCheckOdds *odds);
+/* The same of the odds a preview's @check tells (read by the core,
+ * sl_check_odds_from_json); NULL when it tells none. */
+char          *sl_check_odds_words_of (JsonObject *check);
 
 /* Why @unit may not declare now in the initiative order, in the core's
  * words (P-06 step 5, P-08 step 2), or NULL when it may. */

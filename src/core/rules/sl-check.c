@@ -158,6 +158,32 @@ sl_breakdown_to_json (const SlBreakdown *breakdown)
   return node;
 }
 
+SlBreakdown *
+sl_breakdown_from_json (JsonNode *node)
+{
+  SlBreakdown *breakdown;
+  JsonArray *items;
+
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    return NULL;
+  breakdown = sl_breakdown_new ();
+  items = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (items); i++)
+    {
+      JsonNode *item = json_array_get_element (items, i);
+      JsonObject *o = JSON_NODE_HOLDS_OBJECT (item) ? json_node_get_object (item) : NULL;
+      SlModifier m;
+
+      if (o == NULL)
+        continue;
+      m.source = g_intern_string (json_object_get_string_member_with_default (o, "source", ""));
+      m.label = g_strdup (json_object_get_string_member_with_default (o, "label", ""));
+      m.value = (int) json_object_get_int_member_with_default (o, "value", 0);
+      g_array_append_val (breakdown->items, m);
+    }
+  return breakdown;
+}
+
 gboolean
 sl_check_succeeds (const SlCheckDef *check,
                    int               natural,
@@ -242,6 +268,22 @@ sl_check_outcome_to_json (const SlCheckOutcome *outcome,
   json_object_set_int_member (object, "needed", outcome->needed);
   json_object_set_double_member (object, "probability", outcome->probability);
   json_object_set_boolean_member (object, success_name, outcome->success);
+}
+
+gboolean
+sl_check_odds_from_json (JsonObject  *object,
+                         SlCheckOdds *odds)
+{
+  g_return_val_if_fail (odds != NULL, FALSE);
+  if (object == NULL || !json_object_has_member (object, "needed") ||
+      !json_object_has_member (object, "probability"))
+    return FALSE;
+  odds->needed = (int) json_object_get_int_member (object, "needed");
+  odds->probability = json_object_get_double_member (object, "probability");
+  odds->meaning = json_object_has_member (object, "routs")  ? SL_ODDS_ROUT
+                  : json_object_has_member (object, "jams") ? SL_ODDS_JAM
+                                                            : SL_ODDS_SUCCESS;
+  return TRUE;
 }
 
 /* Rule errors with a field */

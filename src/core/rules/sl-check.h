@@ -51,6 +51,10 @@ const SlModifier *sl_breakdown_get (const SlBreakdown *breakdown,
 int          sl_breakdown_value    (const SlBreakdown *breakdown,
                                     const char        *source);
 JsonNode    *sl_breakdown_to_json  (const SlBreakdown *breakdown);
+/* A breakdown sl_breakdown_to_json wrote, read back (issue 33 #3: a front
+ * end reads a preview's modifiers typed, not by member name); NULL when
+ * @node is none. A +0 line (a note, A-47) is kept. */
+SlBreakdown *sl_breakdown_from_json (JsonNode         *node);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlBreakdown, sl_breakdown_free)
 
@@ -99,6 +103,30 @@ void         sl_check_roll         (const SlCheckDef  *check,
 void         sl_check_outcome_to_json (const SlCheckOutcome *outcome,
                                        const char           *success_name,
                                        JsonObject           *object);
+
+/* What success of a check means for the table: the roll succeeds, the
+ * weapon jams (P-16), the squad routs (P-31). */
+typedef enum
+{
+  SL_ODDS_SUCCESS,
+  SL_ODDS_JAM,
+  SL_ODDS_ROUT,
+} SlOddsMeaning;
+
+/* The odds of a check before its roll, as a preview tells them. */
+typedef struct
+{
+  int           needed;       /* the highest die that succeeds; 0 or less: none */
+  double        probability;  /* of success, 0 … 1 */
+  SlOddsMeaning meaning;
+} SlCheckOdds;
+
+/* The odds @object tells (what sl_check_outcome_to_json and the previews
+ * write: "needed", "probability", and "jams" or "routs" for what success
+ * means), read typed (issue 33 #3); FALSE, *@odds untouched, when it tells
+ * none. @object may be NULL. */
+gboolean     sl_check_odds_from_json  (JsonObject           *object,
+                                       SlCheckOdds          *odds);
 
 /* Rule errors carry the request field they concern, so a refused command
  * can point at it. */

@@ -318,7 +318,7 @@ refresh_target (SlAreaBurstSheet *self,
     }
   if (e != NULL && json_object_get_boolean_member_with_default (e, "engaged", FALSE))
     {
-      t->odds = sl_check_odds_words (e);
+      t->odds = sl_check_odds_words_of (e);
       if (json_object_has_member (e, "breakdown"))
         {
           JsonArray *items = json_object_get_array_member (e, "breakdown");

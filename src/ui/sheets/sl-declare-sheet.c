@@ -329,9 +329,9 @@ choice_words (SlDeclareSheet *self,
    * burst's where the weapon fires one — what aiming or a burst buys before
    * the AP are spent (P-14, T-14, T-22). */
   if (json_object_has_member (o, "to_hit"))
-    single = sl_check_odds_words (json_object_get_object_member (o, "to_hit"));
+    single = sl_check_odds_words_of (json_object_get_object_member (o, "to_hit"));
   if (json_object_has_member (o, "to_hit_burst"))
-    burst = sl_check_odds_words (json_object_get_object_member (o, "to_hit_burst"));
+    burst = sl_check_odds_words_of (json_object_get_object_member (o, "to_hit_burst"));
   /* The core's words for what the odds counted and what the fire sheet
    * adds (the scenario's terrain, night, the target's movement; issue 31 #6). */
   note = json_object_get_string_member_with_default (o, "to_hit_note", "");
@@ -500,7 +500,7 @@ avoidance_words (JsonObject *result)
     return NULL;
   if (json_object_has_member (avoidance, "both_avoid"))
     return g_strdup (_("both break off: no roll (P-22 step 6)"));
-  odds = sl_check_odds_words (avoidance);
+  odds = sl_check_odds_words_of (avoidance);
   /* "avoidance roll first: Needs 3 or less · 30 % (P-23 a)" */
   return odds != NULL ? g_strdup_printf (_("avoidance roll first: %s (P-23 a)"), odds) : NULL;
 }
@@ -555,7 +555,7 @@ preview_choice (SlDeclareSheet *self,
     {
       JsonObject *r = json_node_get_object (result);
       JsonObject *check = json_object_has_member (r, "zero_g_check") ? json_object_get_object_member (r, "zero_g_check") : NULL;
-      g_autofree char *odds = check != NULL ? sl_check_odds_words (check) : NULL;
+      g_autofree char *odds = check != NULL ? sl_check_odds_words_of (check) : NULL;
       /* The preview rolled the zero-G check for the occasion: its
        * odds tell, not that roll (P-21). */
       g_autofree char *words = json_object_has_member (r, "end")

@@ -151,7 +151,7 @@ collect_odds (JsonObject *o,
               const char *who,
               GString    *out)
 {
-  g_autofree char *words = sl_check_odds_words (o);
+  g_autofree char *words = sl_check_odds_words_of (o);
 
   if (words == NULL)
     return;

@@ -19,6 +19,7 @@
 #include "sl-combat.h"
 #include "sl-command-new.h"
 #include "sl-fire-sheet.h"
+#include "sl-preview.h"
 #include "sl-ui-util.h"
 
 typedef enum
@@ -174,11 +175,11 @@ sl_fire_sheet_give_up (SlFireSheet *self)
 /* A modifier as the core counted it: its label, and its value at the
  * row's end; the row is named with both, for a screen reader. */
 static GtkWidget *
-modifier_row_new (JsonObject *modifier)
+modifier_row_new (const SlModifier *modifier)
 {
   GtkWidget *row = sl_action_row_new ();
-  const char *label = json_object_get_string_member (modifier, "label");
-  g_autofree char *value = sl_signed_text (json_object_get_int_member (modifier, "value"));
+  const char *label = modifier->label;
+  g_autofree char *value = sl_signed_text (modifier->value);
   g_autofree char *name = g_strdup_printf ("%s %s", label, value);
   GtkWidget *shown = gtk_label_new (value);
 
@@ -198,8 +199,8 @@ refresh (SlSheet *sheet)
   g_autoptr(JsonNode) command = build_command (self, FALSE);
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) result = sl_game_preview (self->game, command, NULL, &error);
+  SlFirePreview preview;
   GtkWidget *child;
-  JsonObject *o;
   const char *not_counted = NULL;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->breakdown))) != NULL)
@@ -217,31 +218,26 @@ refresh (SlSheet *sheet)
       return;
     }
   update_prompt (self);
-  o = json_node_get_object (result);
-  if (json_object_has_member (o, "breakdown"))
+  sl_fire_preview_read (result, &preview);
+  for (guint i = 0; preview.breakdown != NULL && i < sl_breakdown_size (preview.breakdown); i++)
     {
-      JsonArray *items = json_object_get_array_member (o, "breakdown");
+      const SlModifier *modifier = sl_breakdown_get (preview.breakdown, i);
 
-      for (guint i = 0; i < json_array_get_length (items); i++)
-        {
-          JsonObject *modifier = json_array_get_object_element (items, i);
-
-          gtk_list_box_append (self->breakdown, modifier_row_new (modifier));
-          /* A cover that counts for nothing: the core's reason, also as
-           * the choice's tooltip (A-47, issue 31 #6). */
-          if (json_object_get_int_member_with_default (modifier, "value", 1) == 0 &&
-              g_strcmp0 (json_object_get_string_member_with_default (modifier, "source", ""), "cover") == 0)
-            not_counted = json_object_get_string_member (modifier, "label");
-        }
+      gtk_list_box_append (self->breakdown, modifier_row_new (modifier));
+      /* A cover that counts for nothing: the core's reason, also as the
+       * choice's tooltip (A-47, issue 31 #6). */
+      if (modifier->value == 0 && g_strcmp0 (modifier->source, "cover") == 0)
+        not_counted = modifier->label;
     }
   sl_widget_set_tooltip (GTK_WIDGET (self->cover_row), not_counted);
-  if (json_object_has_member (o, "needed"))
+  if (preview.has_roll)
     /* "Needs 7 or less · 70 %", as the history will tell it */
-    self->odds_text = sl_check_odds_words (o);
+    self->odds_text = sl_check_odds_words (&preview.odds);
   else
     /* A wasted shot has no roll. */
     self->odds_text = g_strdup (_("No roll: the shot is wasted, but it counts (A-17)."));
   sl_sheet_set_odds (sheet, self->odds_text);
+  sl_fire_preview_clear (&preview);
 }
 
 /* Applies the fire with the dice given ("Roll for Me": the app rolls the
@@ -263,24 +259,26 @@ needs_more (SlFireSheet *self,
 {
   g_autoptr(JsonNode) command = build_command (self, TRUE);
   g_autoptr(JsonNode) result = sl_game_preview (self->game, command, NULL, NULL);
-  JsonObject *o = result ? json_node_get_object (result) : NULL;
+  SlFirePreview preview;
+  gboolean more = FALSE;
 
-  if (o == NULL)
+  if (result == NULL)
     return FALSE;
-  if (json_object_has_member (o, "jam_roll") && self->dice[DIE_JAM] == 0)
+  sl_fire_preview_read (result, &preview);
+  if (preview.jam_due && self->dice[DIE_JAM] == 0)
     {
       g_free (self->jam_odds);
-      self->jam_odds = json_object_has_member (o, "jam_check")
-                       ? sl_check_odds_words (json_object_get_object_member (o, "jam_check")) : NULL;
+      self->jam_odds = preview.has_jam_odds ? sl_check_odds_words (&preview.jam_odds) : NULL;
       *next = DIE_JAM;
-      return TRUE;
+      more = TRUE;
     }
-  if (json_object_has_member (o, "hits_roll") && self->dice[DIE_HITS] == 0)
+  else if (preview.hits_due && self->dice[DIE_HITS] == 0)
     {
       *next = DIE_HITS;
-      return TRUE;
+      more = TRUE;
     }
-  return FALSE;
+  sl_fire_preview_clear (&preview);
+  return more;
 }
 
 static gboolean

@@ -18,6 +18,7 @@
 #include "sl-ui-util.h"
 #include "sl-command-new.h"
 #include "sl-initiative-sheet.h"
+#include "sl-preview.h"
 
 typedef struct
 {
@@ -90,21 +91,20 @@ find_entry (SlInitiativeSheet *self,
 
 /* "Race 0, leader −1, quality +1" */
 static char *
-breakdown_words (JsonArray *items)
+breakdown_words (const SlBreakdown *breakdown)
 {
   GString *out = g_string_new (NULL);
 
-  for (guint i = 0; i < json_array_get_length (items); i++)
+  for (guint i = 0; breakdown != NULL && i < sl_breakdown_size (breakdown); i++)
     {
-      JsonObject *m = json_array_get_object_element (items, i);
-      gint64 v = json_object_get_int_member (m, "value");
+      const SlModifier *m = sl_breakdown_get (breakdown, i);
 
       if (out->len > 0)
         g_string_append (out, _(", "));
-      if (v < 0)
-        g_string_append_printf (out, "%s \xe2\x88\x92%" G_GINT64_FORMAT, json_object_get_string_member (m, "label"), -v);
+      if (m->value < 0)
+        g_string_append_printf (out, "%s \xe2\x88\x92%d", m->label, -m->value);
       else
-        g_string_append_printf (out, "%s +%" G_GINT64_FORMAT, json_object_get_string_member (m, "label"), v);
+        g_string_append_printf (out, "%s +%d", m->label, m->value);
     }
   if (out->len == 0)
     g_string_append (out, _("No modifier"));
@@ -161,31 +161,28 @@ show_order (SlInitiativeSheet *self,
             JsonNode          *result)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
-  JsonArray *list = json_object_get_array_member (json_node_get_object (result), "order");
+  g_autoptr(GArray) lines = sl_initiative_preview_read (result);
   gboolean complete = all_dice_in (self);
   g_autoptr(GString) order = g_string_new (NULL);
 
-  for (guint k = 0; k < json_array_get_length (list); k++)
+  for (guint k = 0; k < lines->len; k++)
     {
-      JsonObject *o = json_array_get_object_element (list, k);
-      Entry *e = find_entry (self, json_object_get_string_member (o, "grouping"));
-      g_autofree char *mods = breakdown_words (json_object_get_array_member (o, "breakdown"));
-      gboolean countermove = g_str_equal (json_object_get_string_member (o, "decision"), "countermove");
-      gboolean forced = json_object_has_member (o, "forced") && json_object_get_boolean_member (o, "forced");
+      const SlInitiativeLine *line = &g_array_index (lines, SlInitiativeLine, k);
+      Entry *e = find_entry (self, line->grouping);
+      g_autofree char *mods = breakdown_words (line->breakdown);
 
       if (e == NULL)
         continue;
       adw_action_row_set_subtitle (ADW_ACTION_ROW (e->row), mods);
       /* Until every die is in, who must move is not known yet. */
-      e->forced = complete && forced;
+      e->forced = complete && line->forced;
       gtk_widget_set_sensitive (e->toggle, complete && !e->forced);
       if (complete)
         {
           /* "1. TOG Fire Team 1 (net 3, move)" */
-          g_string_append_printf (order, k == 0 ? "%u. %s (%" G_GINT64_FORMAT ", %s)" : "\n%u. %s (%" G_GINT64_FORMAT ", %s)",
-                                  k + 1, sl_setup_grouping_at (setup, e->grouping)->name,
-                                  json_object_get_int_member (o, "net"),
-                                  e->forced ? _("must move") : countermove ? _("countermove") : _("move"));
+          g_string_append_printf (order, k == 0 ? "%u. %s (%d, %s)" : "\n%u. %s (%d, %s)",
+                                  k + 1, sl_setup_grouping_at (setup, e->grouping)->name, line->net,
+                                  e->forced ? _("must move") : line->countermove ? _("countermove") : _("move"));
         }
     }
   g_free (self->order_text);
@@ -345,15 +342,15 @@ add_entries (SlInitiativeSheet *self)
   g_autoptr(JsonNode) probe = build_command (self);
   g_autoptr(JsonNode) result = sl_game_preview (self->game, probe, NULL, NULL);
 
-  for (guint gi = 0; gi < setup->groupings->len && result != NULL; gi++)
+  g_autoptr(GArray) lines = sl_initiative_preview_read (result);
+
+  for (guint gi = 0; gi < setup->groupings->len; gi++)
     {
       const SlGroupingSetup *g = sl_setup_grouping_at (setup, gi);
-      JsonArray *order = json_object_get_array_member (json_node_get_object (result), "order");
       gboolean rolls = FALSE;
 
-      for (guint k = 0; k < json_array_get_length (order) && !rolls; k++)
-        rolls = g_str_equal (json_object_get_string_member (json_array_get_object_element (order, k), "grouping"),
-                             g->id);
+      for (guint k = 0; k < lines->len && !rolls; k++)
+        rolls = g_str_equal (g_array_index (lines, SlInitiativeLine, k).grouping, g->id);
       if (rolls)
         add_entry (self, gi, g);
     }

@@ -180,7 +180,7 @@ show_behind (SlObjectFireSheet *self,
           JsonObject *b = json_array_get_object_element (list, j);
 
           if (g_strcmp0 (json_object_get_string_member (b, "unit"), sl_setup_unit_at (setup, k->unit)->id) == 0)
-            k->odds = sl_check_odds_words (b);
+            k->odds = sl_check_odds_words_of (b);
         }
       if (k->roll > 0)
         g_snprintf (value, sizeof value, "%d", k->roll);

@@ -10,6 +10,10 @@
  * everything it shows. The texts are kept up to date in place whenever
  * the game changes; only the status badges are widgets of their own.
  *
+ * What a line says is made in sl-squad-log-texts.c, from the unit's log
+ * and the table model; this file measures and draws it. Every part of it
+ * reads the one table of columns below.
+ *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,65 +24,10 @@
 #include <glib/gi18n.h>
 
 #include "sl-text.h"
-#include "sl-ammunition.h"
 #include "sl-squad-log.h"
+#include "sl-squad-log-texts-private.h"
 #include "sl-table-model.h"
-#include "sl-unit-log.h"
 #include "sl-ui-util.h"
-
-static const char * const column_ids[] = {
-  "counter", "name", "points", "race", "armor", "weapon", "mod", "ammo", "wounds",
-  "position", "equipment", "action", "status", NULL
-};
-
-enum
-{
-  COL_COUNTER,
-  COL_NAME,
-  COL_POINTS,
-  COL_RACE,
-  COL_ARMOR,
-  COL_WEAPON,
-  COL_MOD,
-  COL_AMMO,
-  COL_WOUNDS,
-  COL_POSITION,
-  COL_EQUIPMENT,
-  COL_ACTION,
-  COL_STATUS,
-  N_COLUMNS
-};
-
-/* The columns on screen. Points, race, armor and equipment are told in
- * the line under the unit's name (race · armor · points · equipment),
- * which keeps the log within a laptop's width. */
-enum
-{
-  CELL_COUNTER,
-  CELL_NAME,
-  CELL_WEAPON,
-  CELL_MOD,
-  CELL_AMMO,
-  CELL_WOUNDS,
-  CELL_POSITION,
-  CELL_ACTION,
-  CELL_STATUS,
-  N_CELLS
-};
-
-/* The texts a line draws. */
-enum
-{
-  TEXT_COUNTER,
-  TEXT_NAME,
-  TEXT_DETAILS,   /* under the name, small and dim */
-  TEXT_WEAPON,
-  TEXT_MOD,
-  TEXT_TALLY,     /* rounds left in the current magazine */
-  TEXT_POSITION,
-  TEXT_ACTION,
-  N_TEXTS
-};
 
 #define COLUMN_SPACING 10   /* between cells */
 #define AMMO_SPACING 8      /* between magazines, grenades and the tally */
@@ -86,7 +35,7 @@ enum
 #define LINE_PAD_X 6        /* inside a line, around its cells */
 #define LINE_PAD_Y 4
 #define HEADING_GAP 4       /* under the headings, above the first line's padding */
-#define MAX_BOXES 16
+#define MAX_BOXES SL_LOG_MAX_BOXES
 #define BOX 16
 #define BOX_GAP 2
 #define DIM 0.55f           /* libadwaita's .dim-label */
@@ -98,12 +47,130 @@ enum
 #define ACTION_MIN_CHARS 16
 #define DETAILS_MAX_CHARS 28
 
-/* A narrow window (800 pixels) has no room for every column: these are
- * folded into the details under the name, in this order, before the log
- * scrolls. They change least in play (the weapon and its modifiers) or
- * are read least off the table (the position); the ammunition, the
- * wounds, the action and the status stay in view. */
-static const int fold_order[] = { CELL_MOD, CELL_WEAPON, CELL_POSITION };
+/* One unit's line. */
+#define SL_TYPE_LOG_LINE (sl_log_line_get_type ())
+G_DECLARE_FINAL_TYPE (SlLogLine, sl_log_line, SL, LOG_LINE, GtkWidget)
+
+/* What a cell of a line takes: its least and natural widths, the width
+ * that shows its text whole, and its height. */
+typedef struct
+{
+  int minimum;
+  int natural;
+  int full;
+  int height;
+} Size;
+
+/* A cell of a line being drawn: the line, its column, the colours and
+ * the middle of the line. */
+typedef struct
+{
+  SlLogLine   *line;
+  guint        column;
+  GtkSnapshot *snapshot;
+  GdkRGBA      fg;
+  GdkRGBA      dim;
+  double       middle;
+  gboolean     rtl;
+} Cell;
+
+/* How a column's text is drawn. */
+enum
+{
+  STYLE_NUMERIC = 1 << 0,       /* tabular figures, libadwaita's .numeric */
+  STYLE_CUT = 1 << 1,           /* cut short (an ellipsis) to fit its column */
+  STYLE_SMALL = 1 << 2,         /* libadwaita's .caption */
+  STYLE_HEADING_END = 1 << 3,   /* its heading over the column's end */
+};
+
+/* A field of the unit log, and how the table shows it (the width budget
+ * at the table below says what fold and grow do). */
+typedef struct
+{
+  const char *id;                                /* for tests: sl_squad_log_get_cell, _get_column */
+  const char *heading;                           /* NC_("squad log", …); NULL: told in the details only */
+  char     *(*text)    (const SlLogUnit *unit);  /* what it says (sl-squad-log-texts.c): drawn, read, tested */
+  int         fold;                              /* 0: always shown; n: the nth to fold into the details */
+  int         grow;                              /* 0: its natural width; n: the nth to get room to spare
+                                                  * (from its least; the 1st gets what is left, too) */
+  guint       style;                             /* STYLE_* */
+  void      (*measure) (SlLogLine *line, guint column, Size *size);
+  void      (*draw)    (const Cell *cell);
+  /* What it draws cut short at @y (-1: anywhere), whole; or NULL. */
+  const char *(*cut)   (SlLogLine *line, guint column, int y);
+} Column;
+
+static void measure_text   (SlLogLine *line, guint column, Size *size);
+static void measure_name   (SlLogLine *line, guint column, Size *size);
+static void measure_ammo   (SlLogLine *line, guint column, Size *size);
+static void measure_wounds (SlLogLine *line, guint column, Size *size);
+static void measure_action (SlLogLine *line, guint column, Size *size);
+static void measure_status (SlLogLine *line, guint column, Size *size);
+static void draw_text      (const Cell *cell);
+static void draw_name      (const Cell *cell);
+static void draw_ammo      (const Cell *cell);
+static void draw_wounds    (const Cell *cell);
+static void draw_status    (const Cell *cell);
+static const char *cut_name (SlLogLine *line, guint column, int y);
+static const char *cut_text (SlLogLine *line, guint column, int y);
+
+/* The fields of the paper unit log (T-04), left to right: each a row.
+ * A row with a heading is a column on screen, measured and drawn by its
+ * functions; one without (points, race, armor, equipment) is told in the
+ * details under the unit's name (race · armor · points · equipment),
+ * which keeps the log within a laptop's width. Every field is read aloud
+ * (sl_log_text_description). The status comes last: its badges sit at
+ * the line's end.
+ *
+ * The width budget (fit_columns; docs/HACKING.md, "Adding a squad-log
+ * field"): each column asks for a least and a natural width (measure).
+ * The line has its cells' widths, COLUMN_SPACING between them and
+ * LINE_PAD_X at either end; the table's natural width is every column at
+ * its natural width, with the action at 16 characters and the details at
+ * 28 (what the history beside the logs folds away for at 1024 pixels).
+ * Room to spare goes to the columns that grow, in order: the action
+ * until it shows whole (what the unit does and when it ends: what the
+ * table reads there), then the name's cell until the details under it
+ * show whole, what is left to the action again. Short of room, the
+ * details are cut short first, then the action, down to 16 characters;
+ * then the columns that fold go into the details, in their order — the
+ * modifiers, the weapon, the position: they change least in play or are
+ * read least off the table — and columns fold for the action to show
+ * whole as long as any can (issue 31 #7: the other way round, the action
+ * lost its end subphase at 1024 × 700). The counter, the name, the
+ * ammunition, the wounds, the action and the status never fold. The
+ * window tests hold it, in English and French (/window/fits; and
+ * /window/adaptive/sizes): at 1366 × 768 nothing folds; at 1024 × 700
+ * every column fits at its natural width (in French the modifiers fold
+ * there for the action to show whole); at 800 × 600 the columns that do
+ * not fold fit at their least, without scrolling sideways. */
+static const Column columns[] = {
+  { .id = "counter", .heading = NC_("squad log", "#"), .text = sl_log_text_counter,
+    .style = STYLE_NUMERIC, .measure = measure_text, .draw = draw_text },
+  { .id = "name", .heading = NC_("squad log", "Unit"), .text = sl_log_text_name,
+    .grow = 2, .measure = measure_name, .draw = draw_name, .cut = cut_name },
+  { .id = "points", .text = sl_log_text_points },
+  { .id = "race", .text = sl_log_text_race },
+  { .id = "armor", .text = sl_log_text_armor },
+  { .id = "weapon", .heading = NC_("squad log", "Wpn"), .text = sl_log_text_weapon,
+    .fold = 2, .measure = measure_text, .draw = draw_text },
+  { .id = "mod", .heading = NC_("squad log", "Mod"), .text = sl_log_text_mod,
+    .fold = 1, .style = STYLE_NUMERIC, .measure = measure_text, .draw = draw_text },
+  { .id = "ammo", .heading = NC_("squad log", "Ammo"), .text = sl_log_text_ammo,
+    .measure = measure_ammo, .draw = draw_ammo },
+  { .id = "wounds", .heading = NC_("squad log", "Wnds"), .text = sl_log_text_wounds,
+    .measure = measure_wounds, .draw = draw_wounds },
+  { .id = "position", .heading = NC_("squad log", "Position"), .text = sl_log_text_position,
+    .fold = 3, .measure = measure_text, .draw = draw_text },
+  { .id = "equipment", .text = sl_log_text_equipment },
+  { .id = "action", .heading = NC_("squad log", "Action"), .text = sl_log_text_action,
+    .grow = 1, .style = STYLE_CUT, .measure = measure_action, .draw = draw_text, .cut = cut_text },
+  { .id = "status", .heading = NC_("squad log", "Status"), .text = sl_log_text_status,
+    .style = STYLE_HEADING_END, .measure = measure_status, .draw = draw_status },
+};
+
+#define N_COLUMNS G_N_ELEMENTS (columns)
+G_STATIC_ASSERT (N_COLUMNS <= 32);   /* the folded columns are bits of a guint */
 
 typedef struct
 {
@@ -112,9 +179,13 @@ typedef struct
   char  *letters[MAX_BOXES];
 } Boxes;
 
-/* One unit's line. */
-#define SL_TYPE_LOG_LINE (sl_log_line_get_type ())
-G_DECLARE_FINAL_TYPE (SlLogLine, sl_log_line, SL, LOG_LINE, GtkWidget)
+/* A text a line draws, made when first measured or drawn. */
+typedef struct
+{
+  PangoLayout *layout;
+  int          width;                  /* not cut short */
+  int          height;
+} Text;
 
 struct _SlLogLine
 {
@@ -123,18 +194,18 @@ struct _SlLogLine
   int          unit;
   gboolean     out;
   char        *texts[N_COLUMNS];       /* what each field says: drawn, read aloud, and for tests */
+  Text         drawn[N_COLUMNS];       /* … as the columns drawn as a text draw it */
   char        *description;            /* all of it, as a screen reader reads the line */
   char        *details;                /* drawn under the name: race · armor · points · equipment */
+  Text         details_text;
   char        *tally;                  /* drawn after the boxes: rounds left in the magazine */
-  PangoLayout *layouts[N_TEXTS];       /* made when first measured or drawn */
-  int          natural[N_TEXTS];       /* each text's width, not cut short */
-  int          height[N_TEXTS];
+  Text         tally_text;
   Boxes        magazines;              /* R then P */
   Boxes        grenades;               /* FG then SG (launcher rounds with a launcher) */
   Boxes        wounds;                 /* L M S U D */
   guint        serial;                 /* of the Pango context the layouts were made with */
   PangoLayout *folded;                 /* the details with the columns the table folded into them */
-  guint        folded_cells;           /* … which */
+  guint        folded_columns;         /* … which */
   int          folded_width;
 };
 
@@ -148,14 +219,14 @@ struct _SlLogTable
 {
   GtkWidget    parent_instance;
 
-  PangoLayout *headings[N_CELLS];
+  PangoLayout *headings[N_COLUMNS];
   GHashTable  *letters;                /* box letter → PangoLayout */
   int          char_width;             /* an average character of the text font */
   int          small_char_width;       /* … and of the details' smaller font */
   guint        serial;                 /* of the Pango context these were measured with */
-  int          x[N_CELLS];             /* where each column starts, inside a line's padding */
-  int          width[N_CELLS];
-  guint        folded;                 /* 1 << cell: the columns told in the details, for want of room */
+  int          x[N_COLUMNS];           /* where each column starts, inside a line's padding */
+  int          width[N_COLUMNS];
+  guint        folded;                 /* 1 << column: the columns told in the details, for want of room */
   GtkWidget   *cursor;                 /* the line last focused, or NULL */
   GtkAdjustment *scroll;               /* the vertical scrolling of the view it shows in, while mapped */
 };
@@ -355,6 +426,7 @@ draw_boxes (GtkSnapshot   *snapshot,
     }
 }
 
+
 /* The table's columns ----------------------------------------------------- */
 
 static SlLogTable *
@@ -409,74 +481,66 @@ table_char_width (SlLogTable *table,
   return small ? table->small_char_width : table->char_width;
 }
 
+
 /* A line's texts ------------------------------------------------------- */
 
 static void forget_layouts (SlLogLine *self);
 
-/* What the line draws as @text. */
-static const char *
-text_of (SlLogLine *self,
-         int        text)
-{
-  static const int column_of[N_TEXTS] = {
-    [TEXT_COUNTER] = COL_COUNTER, [TEXT_NAME] = COL_NAME, [TEXT_DETAILS] = -1,
-    [TEXT_WEAPON] = COL_WEAPON, [TEXT_MOD] = COL_MOD, [TEXT_TALLY] = -1,
-    [TEXT_POSITION] = COL_POSITION, [TEXT_ACTION] = COL_ACTION,
-  };
-  const char *value = text == TEXT_DETAILS ? self->details
-                      : text == TEXT_TALLY ? self->tally
-                      : self->texts[column_of[text]];
-
-  return value != NULL ? value : "";
-}
-
-static PangoLayout *
-line_layout (SlLogLine *self,
-             int        text)
+/* @text, made into a layout for @value in @style when first asked for
+ * (and again when the fonts change), and measured. */
+static const Text *
+line_text (SlLogLine  *self,
+           Text       *text,
+           const char *value,
+           guint       style)
 {
   guint serial = pango_context_get_serial (gtk_widget_get_pango_context (GTK_WIDGET (self)));
 
-  /* Made again, and measured, when the fonts change. */
   if (serial != self->serial)
     {
       forget_layouts (self);
       self->serial = serial;
     }
-  if (self->layouts[text] == NULL)
+  if (text->layout == NULL)
     {
-      PangoLayout *layout = make_layout (GTK_WIDGET (self), text_of (self, text),
-                                         text == TEXT_DETAILS, FALSE,
-                                         text == TEXT_COUNTER || text == TEXT_MOD || text == TEXT_TALLY);
-
-      pango_layout_get_pixel_size (layout, &self->natural[text], &self->height[text]);
-      if (text == TEXT_ACTION || text == TEXT_DETAILS)
-        pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-      self->layouts[text] = layout;
+      text->layout = make_layout (GTK_WIDGET (self), value != NULL ? value : "", style & STYLE_SMALL, FALSE,
+                                  style & STYLE_NUMERIC);
+      pango_layout_get_pixel_size (text->layout, &text->width, &text->height);
+      if (style & STYLE_CUT)
+        pango_layout_set_ellipsize (text->layout, PANGO_ELLIPSIZE_END);
     }
-  return self->layouts[text];
+  return text;
 }
 
-static int
-text_width (SlLogLine *self,
-            int        text)
+/* The text of @column, as it is drawn. */
+static const Text *
+column_text (SlLogLine *self,
+             guint      column)
 {
-  line_layout (self, text);
-  return self->natural[text];
+  return line_text (self, &self->drawn[column], self->texts[column], columns[column].style);
 }
 
-static int
-text_height (SlLogLine *self,
-             int        text)
+/* The details under the name, small, cut short to fit. */
+static const Text *
+details_text (SlLogLine *self)
 {
-  line_layout (self, text);
-  return self->height[text];
+  return line_text (self, &self->details_text, self->details, STYLE_SMALL | STYLE_CUT);
+}
+
+/* The tally after the ammunition's boxes. */
+static const Text *
+tally_text (SlLogLine *self)
+{
+  return line_text (self, &self->tally_text, self->tally, STYLE_NUMERIC);
 }
 
 static void
 forget_layouts (SlLogLine *self)
 {
-  for (int i = 0; i < N_TEXTS; i++)
-    g_clear_object (&self->layouts[i]);
+  for (guint c = 0; c < N_COLUMNS; c++)
+    g_clear_object (&self->drawn[c].layout);
+  g_clear_object (&self->details_text.layout);
+  g_clear_object (&self->tally_text.layout);
   g_clear_object (&self->folded);
 }
 
@@ -486,31 +550,29 @@ forget_layouts (SlLogLine *self)
 static PangoLayout *
 details_layout (SlLogLine *self)
 {
-  static const int drawn_as[N_CELLS] = {
-    [CELL_WEAPON] = TEXT_WEAPON, [CELL_MOD] = TEXT_MOD, [CELL_POSITION] = TEXT_POSITION,
-  };
   guint folded = line_table (self)->folded;
-  PangoLayout *details = line_layout (self, TEXT_DETAILS);
+  PangoLayout *details = details_text (self)->layout;
   g_autofree char *text = NULL;
 
   if (folded == 0)
     return details;
-  if (self->folded != NULL && self->folded_cells == folded)
+  if (self->folded != NULL && self->folded_columns == folded)
     return self->folded;
   g_clear_object (&self->folded);
-  text = g_strdup (text_of (self, TEXT_DETAILS));
-  for (guint i = 0; i < G_N_ELEMENTS (fold_order); i++)
-    if (folded & (1u << fold_order[i]))
-      {
-        char *more = g_strdup_printf (_("%s · %s"), text_of (self, drawn_as[fold_order[i]]), text);
+  text = g_strdup (self->details != NULL ? self->details : "");
+  for (int rank = 1; rank <= (int) N_COLUMNS; rank++)
+    for (guint c = 0; c < N_COLUMNS; c++)
+      if (columns[c].fold == rank && (folded & (1u << c)))
+        {
+          char *both = g_strdup_printf (_("%s · %s"), self->texts[c] != NULL ? self->texts[c] : "", text);
 
-        g_free (text);
-        text = more;
-      }
+          g_free (text);
+          text = both;
+        }
   self->folded = make_layout (GTK_WIDGET (self), text, TRUE, FALSE, FALSE);
   pango_layout_get_pixel_size (self->folded, &self->folded_width, NULL);
   pango_layout_set_ellipsize (self->folded, PANGO_ELLIPSIZE_END);
-  self->folded_cells = folded;
+  self->folded_columns = folded;
   return self->folded;
 }
 
@@ -519,26 +581,24 @@ static int
 details_width (SlLogLine *self)
 {
   details_layout (self);
-  return line_table (self)->folded != 0 ? self->folded_width : self->natural[TEXT_DETAILS];
+  return line_table (self)->folded != 0 ? self->folded_width : self->details_text.width;
 }
 
-/* A field's text, drawn as @text (a TEXT_*, or -1 when it is told in
- * another: equipment, points, race and armor in the details, the ammo and
- * wounds as boxes, the status as badges); changing it remakes the text's
- * layout. */
+/* Sets a text the line keeps (@slot) to @value; changing it remakes its
+ * layout (@text, or NULL), and perhaps the columns. */
 static void
 store_text (SlLogLine   *self,
             char       **slot,
-            int          text,
+            Text        *text,
             const char  *value)
 {
   if (g_strcmp0 (*slot, value) == 0)
     return;
   g_free (*slot);
   *slot = g_strdup (value);
-  if (text < 0)
+  if (text == NULL)
     return;
-  g_clear_object (&self->layouts[text]);
+  g_clear_object (&text->layout);
   g_clear_object (&self->folded);
   /* New columns perhaps; a new drawing of this line in any case. */
   gtk_widget_queue_resize (GTK_WIDGET (self));
@@ -565,79 +625,207 @@ badges_width (SlLogLine *self,
   return width;
 }
 
-/* The widths a cell of this line asks for. */
-static void
-cell_width (SlLogLine *self,
-            int        cell,
-            int       *minimum,
-            int       *natural)
-{
-  int min = 0, nat = 0;
-
-  switch (cell)
-    {
-    case CELL_COUNTER:
-      min = nat = text_width (self, TEXT_COUNTER);
-      break;
-    case CELL_NAME:
-      /* The name whole; the details under it up to 28 characters. */
-      min = text_width (self, TEXT_NAME);
-      nat = MAX (min, MIN (text_width (self, TEXT_DETAILS),
-                           DETAILS_MAX_CHARS * table_char_width (line_table (self), TRUE)));
-      break;
-    case CELL_WEAPON:
-      min = nat = text_width (self, TEXT_WEAPON);
-      break;
-    case CELL_MOD:
-      min = nat = text_width (self, TEXT_MOD);
-      break;
-    case CELL_AMMO:
-      nat = boxes_width (&self->magazines);
-      if (self->grenades.n > 0)
-        nat += (nat > 0 ? AMMO_SPACING : 0) + boxes_width (&self->grenades);
-      nat += (nat > 0 ? AMMO_SPACING : 0) + text_width (self, TEXT_TALLY);
-      min = nat;
-      break;
-    case CELL_WOUNDS:
-      min = nat = boxes_width (&self->wounds);
-      break;
-    case CELL_POSITION:
-      min = nat = text_width (self, TEXT_POSITION);
-      break;
-    case CELL_ACTION:
-      min = nat = ACTION_MIN_CHARS * table_char_width (line_table (self), FALSE);
-      break;
-    case CELL_STATUS:
-      nat = badges_width (self, &min);
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-  *minimum = min;
-  *natural = nat;
-}
-
-/* What the name's cell would take to show the details under it whole
- * (its natural width stops at DETAILS_MAX_CHARS), and the action's its
- * text whole (its natural width is ACTION_MIN_CHARS); 0 for the others. */
+/* Where a cell of @width starts in @column, right to left too. */
 static int
-cell_full_width (SlLogLine *self,
-                 int        cell)
+cell_x (SlLogLine *self,
+        guint      column,
+        int        offset,
+        int        width)
 {
-  if (cell == CELL_NAME)
-    return MAX (text_width (self, TEXT_NAME), text_width (self, TEXT_DETAILS));
-  if (cell == CELL_ACTION)
-    return text_width (self, TEXT_ACTION);
-  return 0;
+  SlLogTable *table = line_table (self);
+  int x = LINE_PAD_X + table->x[column] + offset;
+
+  return is_rtl (GTK_WIDGET (self)) ? gtk_widget_get_width (GTK_WIDGET (self)) - x - width : x;
 }
 
-static gboolean
-is_foldable (int cell)
+/* The columns' cells ----------------------------------------------------- */
+
+/* A text, whole. */
+static void
+measure_text (SlLogLine *self,
+              guint      column,
+              Size      *size)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (fold_order); i++)
-    if (fold_order[i] == cell)
-      return TRUE;
-  return FALSE;
+  const Text *text = column_text (self, column);
+
+  size->minimum = size->natural = size->full = text->width;
+  size->height = text->height;
+}
+
+/* The name whole; the details under it up to 28 characters. */
+static void
+measure_name (SlLogLine *self,
+              guint      column,
+              Size      *size)
+{
+  const Text *name = column_text (self, column);
+  const Text *details = details_text (self);
+
+  size->minimum = name->width;
+  size->natural = MAX (name->width, MIN (details->width,
+                                         DETAILS_MAX_CHARS * table_char_width (line_table (self), TRUE)));
+  size->full = MAX (name->width, details->width);
+  size->height = name->height + details->height;
+}
+
+/* The magazines' boxes, the grenades', the tally. */
+static void
+measure_ammo (SlLogLine *self,
+              guint      column,
+              Size      *size)
+{
+  const Text *tally = tally_text (self);
+  int width = boxes_width (&self->magazines);
+
+  if (self->grenades.n > 0)
+    width += (width > 0 ? AMMO_SPACING : 0) + boxes_width (&self->grenades);
+  width += (width > 0 ? AMMO_SPACING : 0) + tally->width;
+  size->minimum = size->natural = size->full = width;
+  size->height = MAX (BOX + 2, tally->height);
+}
+
+static void
+measure_wounds (SlLogLine *self,
+                guint      column,
+                Size      *size)
+{
+  size->minimum = size->natural = size->full = boxes_width (&self->wounds);
+  size->height = BOX + 2;
+}
+
+/* 16 characters, and more when there is room (fit_columns). */
+static void
+measure_action (SlLogLine *self,
+                guint      column,
+                Size      *size)
+{
+  const Text *text = column_text (self, column);
+
+  size->minimum = size->natural = ACTION_MIN_CHARS * table_char_width (line_table (self), FALSE);
+  size->full = text->width;
+  size->height = text->height;
+}
+
+/* The badges side by side. */
+static void
+measure_status (SlLogLine *self,
+                guint      column,
+                Size      *size)
+{
+  size->natural = size->full = badges_width (self, &size->minimum);
+  size->height = 0;
+  for (GtkWidget *badge = gtk_widget_get_first_child (GTK_WIDGET (self)); badge != NULL;
+       badge = gtk_widget_get_next_sibling (badge))
+    {
+      int bmin, bnat;
+
+      gtk_widget_measure (badge, GTK_ORIENTATION_VERTICAL, -1, &bmin, &bnat, NULL, NULL);
+      size->height = MAX (size->height, bnat);
+    }
+}
+
+/* A text at the column's start, centred on the line; one that is cut
+ * short to fit is given the column's width only then (a layout given one
+ * aligns its text by the text's own direction within it). */
+static void
+draw_text (const Cell *cell)
+{
+  const Text *text = column_text (cell->line, cell->column);
+  int room = line_table (cell->line)->width[cell->column];
+
+  if (columns[cell->column].style & STYLE_CUT)
+    pango_layout_set_width (text->layout, text->width > room ? room * PANGO_SCALE : -1);
+  draw_layout (cell->snapshot, text->layout, cell_x (cell->line, cell->column, 0, MIN (text->width, room)),
+               cell->middle - text->height / 2.0, &cell->fg);
+}
+
+/* The name, and the details under it, dim, cut short to fit. */
+static void
+draw_name (const Cell *cell)
+{
+  SlLogLine *self = cell->line;
+  const Text *name = column_text (self, cell->column);
+  int room = line_table (self)->width[cell->column];
+  PangoLayout *details = details_layout (self);
+  int width = details_width (self);
+  double top = cell->middle - (name->height + details_text (self)->height) / 2.0;
+
+  pango_layout_set_width (details, width > room ? room * PANGO_SCALE : -1);
+  draw_layout (cell->snapshot, name->layout, cell_x (self, cell->column, 0, name->width), top, &cell->fg);
+  draw_layout (cell->snapshot, details, cell_x (self, cell->column, 0, MIN (width, room)), top + name->height,
+               &cell->dim);
+}
+
+/* A row of boxes @x into the cell; where the next thing goes after it. */
+static int
+draw_cell_boxes (const Cell  *cell,
+                 const Boxes *boxes,
+                 int          x)
+{
+  if (boxes->n == 0)
+    return x;
+  draw_boxes (cell->snapshot, line_table (cell->line), boxes, cell_x (cell->line, cell->column, x, 0),
+              cell->middle, cell->rtl, &cell->fg);
+  return x + boxes_width (boxes) + AMMO_SPACING;
+}
+
+/* Magazines, grenades and the tally. */
+static void
+draw_ammo (const Cell *cell)
+{
+  const Text *tally = tally_text (cell->line);
+  int x = draw_cell_boxes (cell, &cell->line->magazines, 0);
+
+  x = draw_cell_boxes (cell, &cell->line->grenades, x);
+  draw_layout (cell->snapshot, tally->layout, cell_x (cell->line, cell->column, x, tally->width),
+               cell->middle - tally->height / 2.0, &cell->fg);
+}
+
+static void
+draw_wounds (const Cell *cell)
+{
+  draw_cell_boxes (cell, &cell->line->wounds, 0);
+}
+
+/* The badges are the line's children, at its end (size_allocate). */
+static void
+draw_status (const Cell *cell)
+{
+  GtkWidget *line = GTK_WIDGET (cell->line);
+
+  for (GtkWidget *badge = gtk_widget_get_first_child (line); badge != NULL;
+       badge = gtk_widget_get_next_sibling (badge))
+    gtk_widget_snapshot_child (line, badge, cell->snapshot);
+}
+
+/* The details, in the lower half of the line, when cut short. */
+static const char *
+cut_name (SlLogLine *self,
+          guint      column,
+          int        y)
+{
+  if (y >= 0 && y < gtk_widget_get_height (GTK_WIDGET (self)) / 2)
+    return NULL;
+  if (details_width (self) <= line_table (self)->width[column])
+    return NULL;
+  return line_table (self)->folded != 0 ? pango_layout_get_text (details_layout (self)) : self->details;
+}
+
+static const char *
+cut_text (SlLogLine *self,
+          guint      column,
+          int        y)
+{
+  return column_text (self, column)->width > line_table (self)->width[column] ? self->texts[column] : NULL;
+}
+
+/* The line ----------------------------------------------------------- */
+
+/* Whether @column is one on screen (not told in the details only). */
+static gboolean
+on_screen (guint column)
+{
+  return columns[column].measure != NULL;
 }
 
 static void
@@ -650,53 +838,27 @@ sl_log_line_measure (GtkWidget      *widget,
                      int            *natural_baseline)
 {
   SlLogLine *self = SL_LOG_LINE (widget);
+  int min = -COLUMN_SPACING, nat = -COLUMN_SPACING, height = 0;
 
+  /* At the least, without the columns the table folds. */
+  for (guint c = 0; c < N_COLUMNS; c++)
+    if (on_screen (c))
+      {
+        Size size;
+
+        columns[c].measure (self, c, &size);
+        if (columns[c].fold == 0)
+          min += size.minimum + COLUMN_SPACING;
+        nat += size.natural + COLUMN_SPACING;
+        height = MAX (height, size.height);
+      }
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      int min = 0, nat = 0;
-
-      /* At the least, without the columns the table folds. */
-      for (int cell = 0; cell < N_CELLS; cell++)
-        {
-          int cmin, cnat;
-
-          cell_width (self, cell, &cmin, &cnat);
-          if (!is_foldable (cell))
-            min += cmin + COLUMN_SPACING;
-          nat += cnat + COLUMN_SPACING;
-        }
-      *minimum = min - COLUMN_SPACING + 2 * LINE_PAD_X;
-      *natural = nat - COLUMN_SPACING + 2 * LINE_PAD_X;
+      *minimum = min + 2 * LINE_PAD_X;
+      *natural = nat + 2 * LINE_PAD_X;
     }
   else
-    {
-      int height = MAX (BOX + 2, text_height (self, TEXT_NAME) + text_height (self, TEXT_DETAILS));
-
-      for (int text = 0; text < N_TEXTS; text++)
-        height = MAX (height, text_height (self, text));
-      for (GtkWidget *badge = gtk_widget_get_first_child (widget); badge != NULL;
-           badge = gtk_widget_get_next_sibling (badge))
-        {
-          int bmin, bnat;
-
-          gtk_widget_measure (badge, GTK_ORIENTATION_VERTICAL, -1, &bmin, &bnat, NULL, NULL);
-          height = MAX (height, bnat);
-        }
-      *minimum = *natural = height + 2 * LINE_PAD_Y;
-    }
-}
-
-/* Where a cell of @width starts in the column @cell, right to left too. */
-static int
-cell_x (SlLogLine *self,
-        int        cell,
-        int        offset,
-        int        width)
-{
-  SlLogTable *table = line_table (self);
-  int x = LINE_PAD_X + table->x[cell] + offset;
-
-  return is_rtl (GTK_WIDGET (self)) ? gtk_widget_get_width (GTK_WIDGET (self)) - x - width : x;
+    *minimum = *natural = height + 2 * LINE_PAD_Y;
 }
 
 /* The badges, at the end of the line (the status is its last column). */
@@ -723,87 +885,24 @@ sl_log_line_size_allocate (GtkWidget *widget,
     }
 }
 
+/* Each column's cell, but for those the table folded. */
 static void
 sl_log_line_snapshot (GtkWidget   *widget,
                       GtkSnapshot *snapshot)
 {
   SlLogLine *self = SL_LOG_LINE (widget);
   SlLogTable *table = line_table (self);
-  gboolean rtl = is_rtl (widget);
-  GdkRGBA fg = sl_widget_get_color (widget);
-  GdkRGBA dim;
-  double middle = gtk_widget_get_height (widget) / 2.0;
-  static const struct { int text, cell; } plain[] = {
-    { TEXT_COUNTER, CELL_COUNTER }, { TEXT_WEAPON, CELL_WEAPON }, { TEXT_MOD, CELL_MOD },
-    { TEXT_POSITION, CELL_POSITION }, { TEXT_ACTION, CELL_ACTION },
-  };
-
-  for (int text = 0; text < N_TEXTS; text++)
-    line_layout (self, text);
-  /* The action, and the details under the name, are cut short to fit
-   * their columns (a width only then: a layout given one aligns its text
-   * by the text's own direction within it). */
-  pango_layout_set_width (self->layouts[TEXT_ACTION],
-                          self->natural[TEXT_ACTION] > table->width[CELL_ACTION]
-                          ? table->width[CELL_ACTION] * PANGO_SCALE : -1);
-  pango_layout_set_width (details_layout (self),
-                          details_width (self) > table->width[CELL_NAME]
-                          ? table->width[CELL_NAME] * PANGO_SCALE : -1);
+  Cell cell = { .line = self, .snapshot = snapshot, .fg = sl_widget_get_color (widget),
+                .middle = gtk_widget_get_height (widget) / 2.0, .rtl = is_rtl (widget) };
 
   /* A unit out of the fight is greyed out, as a struck-through line. */
   if (self->out)
-    fg.alpha *= OUT_ALPHA;
-  dim = fg;
-  dim.alpha *= dim_alpha ();
-
-  for (guint i = 0; i < G_N_ELEMENTS (plain); i++)
-    {
-      PangoLayout *layout = self->layouts[plain[i].text];
-      int width = MIN (self->natural[plain[i].text], table->width[plain[i].cell]);
-
-      if (table->folded & (1u << plain[i].cell))
-        continue;
-      draw_layout (snapshot, layout, cell_x (self, plain[i].cell, 0, width),
-                   middle - self->height[plain[i].text] / 2.0, &fg);
-    }
-
-  /* The name, and the details under it. */
-  {
-    int block = self->height[TEXT_NAME] + self->height[TEXT_DETAILS];
-    int details = MIN (details_width (self), table->width[CELL_NAME]);
-    double top = middle - block / 2.0;
-
-    draw_layout (snapshot, self->layouts[TEXT_NAME],
-                 cell_x (self, CELL_NAME, 0, self->natural[TEXT_NAME]), top, &fg);
-    draw_layout (snapshot, details_layout (self),
-                 cell_x (self, CELL_NAME, 0, details), top + self->height[TEXT_NAME], &dim);
-  }
-
-  /* Magazines, grenades and the tally; the wound boxes. */
-  {
-    int x = 0;
-
-    if (self->magazines.n > 0)
-      {
-        draw_boxes (snapshot, table, &self->magazines,
-                    cell_x (self, CELL_AMMO, x, 0), middle, rtl, &fg);
-        x += boxes_width (&self->magazines) + AMMO_SPACING;
-      }
-    if (self->grenades.n > 0)
-      {
-        draw_boxes (snapshot, table, &self->grenades,
-                    cell_x (self, CELL_AMMO, x, 0), middle, rtl, &fg);
-        x += boxes_width (&self->grenades) + AMMO_SPACING;
-      }
-    draw_layout (snapshot, self->layouts[TEXT_TALLY],
-                 cell_x (self, CELL_AMMO, x, self->natural[TEXT_TALLY]),
-                 middle - self->height[TEXT_TALLY] / 2.0, &fg);
-    draw_boxes (snapshot, table, &self->wounds, cell_x (self, CELL_WOUNDS, 0, 0), middle, rtl, &fg);
-  }
-
-  for (GtkWidget *badge = gtk_widget_get_first_child (widget); badge != NULL;
-       badge = gtk_widget_get_next_sibling (badge))
-    gtk_widget_snapshot_child (widget, badge, snapshot);
+    cell.fg.alpha *= OUT_ALPHA;
+  cell.dim = cell.fg;
+  cell.dim.alpha *= dim_alpha ();
+  for (cell.column = 0; cell.column < N_COLUMNS; cell.column++)
+    if (on_screen (cell.column) && !(table->folded & (1u << cell.column)))
+      columns[cell.column].draw (&cell);
 }
 
 /* The whole of a text cut short, under the pointer. */
@@ -816,28 +915,21 @@ sl_log_line_query_tooltip (GtkWidget  *widget,
 {
   SlLogLine *self = SL_LOG_LINE (widget);
   SlLogTable *table = line_table (self);
-  int from = is_rtl (widget) ? gtk_widget_get_width (widget) - x : x;
-  PangoLayout *layout = NULL;
-  const char *text = NULL;
+  int from = (is_rtl (widget) ? gtk_widget_get_width (widget) - x : x) - LINE_PAD_X;
 
-  from -= LINE_PAD_X;
   if (keyboard)
     return FALSE;
-  if (from >= table->x[CELL_ACTION] && from < table->x[CELL_ACTION] + table->width[CELL_ACTION])
-    {
-      layout = line_layout (self, TEXT_ACTION);
-      text = text_of (self, TEXT_ACTION);
-    }
-  else if (from >= table->x[CELL_NAME] && from < table->x[CELL_NAME] + table->width[CELL_NAME] &&
-           y >= gtk_widget_get_height (widget) / 2)
-    {
-      layout = details_layout (self);
-      text = table->folded != 0 ? pango_layout_get_text (layout) : text_of (self, TEXT_DETAILS);
-    }
-  if (layout == NULL || !pango_layout_is_ellipsized (layout))
-    return FALSE;
-  gtk_tooltip_set_text (tooltip, text);
-  return TRUE;
+  for (guint c = 0; c < N_COLUMNS; c++)
+    if (columns[c].cut != NULL && from >= table->x[c] && from < table->x[c] + table->width[c])
+      {
+        const char *whole = columns[c].cut (self, c, y);
+
+        if (whole == NULL)
+          return FALSE;
+        gtk_tooltip_set_text (tooltip, whole);
+        return TRUE;
+      }
+  return FALSE;
 }
 
 static void
@@ -884,13 +976,14 @@ sl_log_line_dispose (GObject *object)
   G_OBJECT_CLASS (sl_log_line_parent_class)->dispose (object);
 }
 
+
 static void
 sl_log_line_finalize (GObject *object)
 {
   SlLogLine *self = SL_LOG_LINE (object);
 
-  for (int i = 0; i < N_COLUMNS; i++)
-    g_free (self->texts[i]);
+  for (guint c = 0; c < N_COLUMNS; c++)
+    g_free (self->texts[c]);
   g_free (self->details);
   g_free (self->tally);
   g_free (self->description);
@@ -930,35 +1023,19 @@ sl_log_line_init (SlLogLine *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 }
 
-/* The table -------------------------------------------------------------- */
 
-static const char *
-heading_text (int cell)
-{
-  switch (cell)
-    {
-    /* Column headings of the paper unit log (T-04) */
-    case CELL_COUNTER: return C_("squad log", "#");
-    case CELL_NAME: return C_("squad log", "Unit");
-    case CELL_WEAPON: return C_("squad log", "Wpn");
-    case CELL_MOD: return C_("squad log", "Mod");
-    case CELL_AMMO: return C_("squad log", "Ammo");
-    case CELL_WOUNDS: return C_("squad log", "Wnds");
-    case CELL_POSITION: return C_("squad log", "Position");
-    case CELL_ACTION: return C_("squad log", "Action");
-    case CELL_STATUS: return C_("squad log", "Status");
-    default: g_assert_not_reached ();
-    }
-}
+/* The table -------------------------------------------------------------- */
 
 static PangoLayout *
 heading_layout (SlLogTable *self,
-                int         cell)
+                guint       column)
 {
   table_check_context (self);
-  if (self->headings[cell] == NULL)
-    self->headings[cell] = make_layout (GTK_WIDGET (self), heading_text (cell), TRUE, TRUE, FALSE);
-  return self->headings[cell];
+  /* Column headings of the paper unit log (T-04) */
+  if (self->headings[column] == NULL)
+    self->headings[column] = make_layout (GTK_WIDGET (self), g_dpgettext2 (NULL, "squad log", columns[column].heading),
+                                          TRUE, TRUE, FALSE);
+  return self->headings[column];
 }
 
 static int
@@ -966,116 +1043,136 @@ headings_height (SlLogTable *self)
 {
   int height = 0;
 
-  for (int cell = 0; cell < N_CELLS; cell++)
-    {
-      int h;
+  for (guint c = 0; c < N_COLUMNS; c++)
+    if (on_screen (c))
+      {
+        int h;
 
-      pango_layout_get_pixel_size (heading_layout (self, cell), NULL, &h);
-      height = MAX (height, h);
-    }
+        pango_layout_get_pixel_size (heading_layout (self, c), NULL, &h);
+        height = MAX (height, h);
+      }
   return height;
 }
 
-/* Each column as wide as its widest cell or heading; @full, when not
- * NULL, what the widest would take to show its text whole. */
+/* Each column as wide as its widest cell or heading; @full, what the
+ * widest would take to show its text whole. 0 for a column not on screen. */
 static void
 column_widths (SlLogTable *self,
-               int         minimum[N_CELLS],
-               int         natural[N_CELLS],
-               int         full[N_CELLS])
+               int         minimum[N_COLUMNS],
+               int         natural[N_COLUMNS],
+               int         full[N_COLUMNS])
 {
-  for (int cell = 0; cell < N_CELLS; cell++)
+  for (guint c = 0; c < N_COLUMNS; c++)
     {
-      int w;
+      int w = 0;
 
-      pango_layout_get_pixel_size (heading_layout (self, cell), &w, NULL);
-      minimum[cell] = natural[cell] = w;
-      if (full != NULL)
-        full[cell] = w;
+      if (on_screen (c))
+        pango_layout_get_pixel_size (heading_layout (self, c), &w, NULL);
+      minimum[c] = natural[c] = full[c] = w;
     }
   for (GtkWidget *line = gtk_widget_get_first_child (GTK_WIDGET (self)); line != NULL;
        line = gtk_widget_get_next_sibling (line))
-    for (int cell = 0; cell < N_CELLS; cell++)
-      {
-        int min, nat;
+    for (guint c = 0; c < N_COLUMNS; c++)
+      if (on_screen (c))
+        {
+          Size size;
 
-        cell_width (SL_LOG_LINE (line), cell, &min, &nat);
-        minimum[cell] = MAX (minimum[cell], min);
-        natural[cell] = MAX (natural[cell], nat);
-        if (full != NULL)
-          full[cell] = MAX (full[cell], MAX (nat, cell_full_width (SL_LOG_LINE (line), cell)));
-      }
+          columns[c].measure (SL_LOG_LINE (line), c, &size);
+          minimum[c] = MAX (minimum[c], size.minimum);
+          natural[c] = MAX (natural[c], size.natural);
+          full[c] = MAX (full[c], MAX (size.natural, size.full));
+        }
 }
 
-/* The width of the columns not folded, with their spacing and padding. */
+/* The width of the columns on screen and not folded, with their spacing
+ * and padding. */
 static int
-columns_total (const int widths[N_CELLS],
+columns_total (const int widths[N_COLUMNS],
                guint     folded)
 {
   int total = 2 * LINE_PAD_X - COLUMN_SPACING;
 
-  for (int cell = 0; cell < N_CELLS; cell++)
-    if (!(folded & (1u << cell)))
-      total += widths[cell] + COLUMN_SPACING;
+  for (guint c = 0; c < N_COLUMNS; c++)
+    if (on_screen (c) && !(folded & (1u << c)))
+      total += widths[c] + COLUMN_SPACING;
   return total;
 }
 
-/* The columns to fold into the details for the table to fit in @width
- * (fold_order): none when every column fits at its least. */
+/* The columns that may fold (1 << column). */
 static guint
-columns_to_fold (const int minimum[N_CELLS],
+foldable (void)
+{
+  guint columns_folding = 0;
+
+  for (guint c = 0; c < N_COLUMNS; c++)
+    if (columns[c].fold > 0)
+      columns_folding |= 1u << c;
+  return columns_folding;
+}
+
+/* The columns to fold into the details for the table to fit in @width,
+ * in their order (Column.fold): none when every column fits at its least. */
+static guint
+columns_to_fold (const int minimum[N_COLUMNS],
                  int       width)
 {
   guint folded = 0;
 
-  for (guint i = 0; i < G_N_ELEMENTS (fold_order) && columns_total (minimum, folded) > width; i++)
-    folded |= 1u << fold_order[i];
+  for (int rank = 1; rank <= (int) N_COLUMNS && columns_total (minimum, folded) > width; rank++)
+    for (guint c = 0; c < N_COLUMNS; c++)
+      if (columns[c].fold == rank)
+        folded |= 1u << c;
   return folded;
 }
 
-/* The columns' widths in @width: room to spare goes to the action until
- * it shows whole (what the unit does and when it ends: what the table
- * reads there), then to the details under the names; what is missing the
- * details give up first, then the action, down to 16 characters, then the
- * columns fold (columns_to_fold). Issue 31 #7: the other way round, the
- * action lost its end subphase at 1024 × 700. */
+/* @spare pixels to the columns that grow, in their order (Column.grow),
+ * each up to its @full width; what is left to the first. */
+static void
+share_spare (int       widths[N_COLUMNS],
+             const int full[N_COLUMNS],
+             int       spare)
+{
+  for (int rank = 1; rank <= (int) N_COLUMNS; rank++)
+    for (guint c = 0; c < N_COLUMNS; c++)
+      if (columns[c].grow == rank)
+        {
+          int give = MIN (spare, MAX (0, full[c] - widths[c]));
+
+          widths[c] += give;
+          spare -= give;
+        }
+  for (guint c = 0; c < N_COLUMNS; c++)
+    if (columns[c].grow == 1)
+      {
+        widths[c] += spare;
+        return;
+      }
+}
+
+/* The columns' widths in @width, and those folded: the width budget
+ * written at the column table. The columns that grow start at their
+ * least; the first to grow is needed whole when choosing what folds. */
 static void
 fit_columns (SlLogTable *self,
              int         width,
-             int         widths[N_CELLS],
+             int         widths[N_COLUMNS],
              guint      *folded)
 {
-  int min[N_CELLS], full[N_CELLS], total;
+  int min[N_COLUMNS], full[N_COLUMNS], need[N_COLUMNS], total;
 
   column_widths (self, min, widths, full);
-  /* Columns fold for the action to show whole, as long as any can. */
-  {
-    int need[N_CELLS];
-
-    memcpy (need, min, sizeof need);
-    need[CELL_ACTION] = MAX (min[CELL_ACTION], full[CELL_ACTION]);
-    *folded = columns_to_fold (need, width);
-  }
-  /* The name and the action at their least, then the room left to the
-   * action whole, to the details whole, and what is still left to the
-   * action. */
-  widths[CELL_NAME] = min[CELL_NAME];
-  widths[CELL_ACTION] = min[CELL_ACTION];
+  for (guint c = 0; c < N_COLUMNS; c++)
+    need[c] = columns[c].grow == 1 ? MAX (min[c], full[c]) : min[c];
+  *folded = columns_to_fold (need, width);
+  for (guint c = 0; c < N_COLUMNS; c++)
+    if (columns[c].grow > 0)
+      widths[c] = min[c];
   total = columns_total (widths, *folded);
   if (width > total)
-    {
-      int spare = width - total;
-      int give = MIN (spare, MAX (0, full[CELL_ACTION] - widths[CELL_ACTION]));
-
-      widths[CELL_ACTION] += give;
-      spare -= give;
-      give = MIN (spare, MAX (0, full[CELL_NAME] - widths[CELL_NAME]));
-      widths[CELL_NAME] += give;
-      widths[CELL_ACTION] += spare - give;
-    }
-  for (int cell = 0; cell < N_CELLS; cell++)
-    if (*folded & (1u << cell))
-      widths[cell] = 0;
+    share_spare (widths, full, width - total);
+  for (guint c = 0; c < N_COLUMNS; c++)
+    if (*folded & (1u << c))
+      widths[c] = 0;
 }
 
 static void
@@ -1091,15 +1188,12 @@ sl_log_table_measure (GtkWidget      *widget,
 
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      int min[N_CELLS], nat[N_CELLS];
-      guint foldable = 0;
+      int min[N_COLUMNS], nat[N_COLUMNS], full[N_COLUMNS];
 
       /* Every column at its natural width; at the least, with the
        * foldable ones folded. */
-      for (guint i = 0; i < G_N_ELEMENTS (fold_order); i++)
-        foldable |= 1u << fold_order[i];
-      column_widths (self, min, nat, NULL);
-      *minimum = columns_total (min, foldable);
+      column_widths (self, min, nat, full);
+      *minimum = columns_total (min, foldable ());
       *natural = columns_total (nat, 0);
     }
   else
@@ -1125,7 +1219,7 @@ sl_log_table_size_allocate (GtkWidget *widget,
                             int        baseline)
 {
   SlLogTable *self = SL_LOG_TABLE (widget);
-  int widths[N_CELLS];
+  int widths[N_COLUMNS];
   int x = 0, y;
   guint folded;
   gboolean moved;
@@ -1133,13 +1227,13 @@ sl_log_table_size_allocate (GtkWidget *widget,
   fit_columns (self, width, widths, &folded);
   moved = folded != self->folded;
   self->folded = folded;
-  for (int cell = 0; cell < N_CELLS; cell++)
+  for (guint c = 0; c < N_COLUMNS; c++)
     {
-      moved |= self->x[cell] != x || self->width[cell] != widths[cell];
-      self->x[cell] = x;
-      self->width[cell] = widths[cell];
-      if (!(folded & (1u << cell)))
-        x += widths[cell] + COLUMN_SPACING;
+      moved |= self->x[c] != x || self->width[c] != widths[c];
+      self->x[c] = x;
+      self->width[c] = widths[c];
+      if (on_screen (c) && !(folded & (1u << c)))
+        x += widths[c] + COLUMN_SPACING;
     }
   /* The lines draw at the columns: new columns, new drawings, even of the
    * lines whose size stays the same. */
@@ -1163,8 +1257,6 @@ sl_log_table_size_allocate (GtkWidget *widget,
     }
 }
 
-/* What of the table its scrolled view shows, from @top to @bottom in the
- * table's coordinates: everything when it is not in one. */
 static void
 shown_span (SlLogTable *self,
             float      *top,
@@ -1191,16 +1283,17 @@ sl_log_table_snapshot (GtkWidget   *widget,
   float top, bottom;
 
   dim.alpha *= dim_alpha ();
-  for (int cell = 0; cell < N_CELLS; cell++)
+  for (guint c = 0; c < N_COLUMNS; c++)
     {
-      PangoLayout *layout = heading_layout (self, cell);
-      int w, x = LINE_PAD_X + self->x[cell];
+      PangoLayout *layout;
+      int w, x = LINE_PAD_X + self->x[c];
 
-      if (self->folded & (1u << cell))
+      if (!on_screen (c) || (self->folded & (1u << c)))
         continue;
+      layout = heading_layout (self, c);
       pango_layout_get_pixel_size (layout, &w, NULL);
-      if (cell == CELL_STATUS)
-        x += self->width[cell] - w;   /* over the badges, at the end of the line */
+      if (columns[c].style & STYLE_HEADING_END)
+        x += self->width[c] - w;   /* over the badges, at the end of the line */
       if (is_rtl (widget))
         x = gtk_widget_get_width (widget) - x - w;
       draw_layout (snapshot, layout, x, 0, &dim);
@@ -1277,8 +1370,8 @@ sl_log_table_set_focus_child (GtkWidget *widget,
 static void
 forget_table_layouts (SlLogTable *self)
 {
-  for (int cell = 0; cell < N_CELLS; cell++)
-    g_clear_object (&self->headings[cell]);
+  for (guint c = 0; c < N_COLUMNS; c++)
+    g_clear_object (&self->headings[c]);
   g_hash_table_remove_all (self->letters);
   self->char_width = 0;
 }
@@ -1293,8 +1386,8 @@ sl_log_table_dispose (GObject *object)
   forget_scroll (self);
   while ((line = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (line);
-  for (int cell = 0; cell < N_CELLS; cell++)
-    g_clear_object (&self->headings[cell]);
+  for (guint c = 0; c < N_COLUMNS; c++)
+    g_clear_object (&self->headings[c]);
   g_clear_pointer (&self->letters, g_hash_table_unref);
   G_OBJECT_CLASS (sl_log_table_parent_class)->dispose (object);
 }
@@ -1326,188 +1419,46 @@ sl_log_table_init (SlLogTable *self)
   gtk_widget_add_css_class (GTK_WIDGET (self), "squad-log-grid");
 }
 
+
 /* The squad's log ------------------------------------------------------- */
 
+/* A row of boxes as the texts say; a change of them measures and draws
+ * the line again. */
 static void
-set_text (SlLogLine  *line,
-          int         column,
-          const char *text)
+update_boxes (SlLogLine        *line,
+              Boxes            *boxes,
+              const SlLogBoxes *from)
 {
-  static const int drawn_as[N_COLUMNS] = {
-    [COL_COUNTER] = TEXT_COUNTER, [COL_NAME] = TEXT_NAME, [COL_POINTS] = -1, [COL_RACE] = -1,
-    [COL_ARMOR] = -1, [COL_WEAPON] = TEXT_WEAPON, [COL_MOD] = TEXT_MOD, [COL_AMMO] = -1,
-    [COL_WOUNDS] = -1, [COL_POSITION] = TEXT_POSITION, [COL_EQUIPMENT] = -1,
-    [COL_ACTION] = TEXT_ACTION, [COL_STATUS] = -1,
-  };
-
-  store_text (line, &line->texts[column], drawn_as[column], text);
-}
-
-/* "L M S U D" with the boxes up to the wound ticked (A-70). */
-static void
-update_wounds (SlSquadLog      *self,
-               SlLogLine       *line,
-               const SlUnitLog *log)
-{
-  const SlRules *rules = sl_game_get_rules (self->game);
-  const char *letters[SL_N_WOUNDS] = { NULL };
-  g_autofree char *words = NULL;
-  guint ticked = 0;
-  int n = 0;
-
-  for (int w = SL_WOUND_LIGHT; w <= SL_WOUND_DEAD; w++, n++)
-    {
-      letters[n] = rules->wounds[w].box;
-      if ((int) log->wound >= w)
-        ticked |= 1u << n;
-    }
-  words = log->wound == SL_WOUND_NONE
-          ? g_strdup (_("Wounds: none"))
-          : g_strdup_printf (_("Wounds: %s"), rules->wounds[log->wound].name);
-  if (boxes_set (&line->wounds, n, ticked, letters))
-    {
-      gtk_widget_queue_resize (GTK_WIDGET (line));
-      gtk_widget_queue_draw (GTK_WIDGET (line));
-    }
-  set_text (line, COL_WOUNDS, words);
-}
-
-/* The magazine boxes of the weapons carried, spent ones crossed (T-20),
- * then the grenade boxes, and the tally of the current magazine. */
-static void
-update_ammo (SlSquadLog      *self,
-             SlLogLine       *line,
-             const SlUnitLog *log)
-{
-  const char *letters[MAX_BOXES] = { NULL };
-  g_autoptr(GString) words = g_string_new (NULL);
-  g_autofree char *tally = NULL;
-  guint ticked = 0;
-  gboolean changed;
-  int n = 0;
-  static const char * const magazine_letters[] = { NULL, "R", "P", "FG", "SG" };
-
-  for (int m = SL_MAGAZINE_R; m <= SL_MAGAZINE_P; m++)
-    {
-      gboolean carried = FALSE;
-
-      for (int w = 0; w < log->n_weapons; w++)
-        carried |= sl_ammo_magazine (log->weapons[w]) == (SlMagazine) m;
-      if (!carried)
-        continue;
-      for (int b = 0; b < log->boxes[m] && n < MAX_BOXES; b++, n++)
-        {
-          letters[n] = magazine_letters[m];
-          if (b >= log->left[m])
-            ticked |= 1u << n;
-        }
-      /* "R 2 of 3" */
-      g_string_append_printf (words, _("%s %d of %d; "), magazine_letters[m], log->left[m], log->boxes[m]);
-    }
-  changed = boxes_set (&line->magazines, n, ticked, letters);
-
-  n = 0;
-  ticked = 0;
-  for (int g = 0; g < SL_N_GRENADES; g++)
-    {
-      int boxes = log->launcher ? log->launcher_boxes[g] : log->boxes[SL_MAGAZINE_FG + g];
-      int left = log->launcher ? log->launcher_load[g] : log->left[SL_MAGAZINE_FG + g];
-
-      for (int b = 0; b < boxes && n < MAX_BOXES; b++, n++)
-        {
-          letters[n] = g == SL_GRENADE_FG ? "F" : "S";
-          if (b >= left)
-            ticked |= 1u << n;
-        }
-      if (boxes == 0 && left == 0)
-        /* None carried (a scenario without grenades): nothing to say. */
-        continue;
-      if (log->launcher)
-        /* P-35: "launcher FG 4 of 4" */
-        g_string_append_printf (words, _("launcher %s %d of %d; "), magazine_letters[SL_MAGAZINE_FG + g], left, boxes);
-      else
-        g_string_append_printf (words, _("%s %d of %d; "), magazine_letters[SL_MAGAZINE_FG + g], left, boxes);
-    }
-  changed |= boxes_set (&line->grenades, n, ticked, letters);
-  if (changed)
-    {
-      gtk_widget_queue_resize (GTK_WIDGET (line));
-      gtk_widget_queue_draw (GTK_WIDGET (line));
-    }
-
-  if (log->rounds > 0)
-    {
-      tally = g_strdup_printf ("%d/%d", log->rounds - log->rounds_fired, log->rounds);
-      /* "10 of 10 rounds left" */
-      g_string_append_printf (words, _("%d of %d rounds left"), log->rounds - log->rounds_fired, log->rounds);
-    }
-  else
-    {
-      tally = g_strdup ("∞");
-      g_string_append (words, _("no magazine to count"));
-    }
-  store_text (line, &line->tally, TEXT_TALLY, tally);
-  set_text (line, COL_AMMO, words->str);
-}
-
-static char *
-equipment_text (const SlUnitLog *log,
-                gboolean         known)
-{
-  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
-
-  if (log->launcher)
-    g_ptr_array_add (items, g_strdup (_("launcher")));
-  if (log->plastic_charges > 0)
-    g_ptr_array_add (items, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d plastic charge",
-                                                          "%d plastic charges", log->plastic_charges),
-                                             log->plastic_charges));
-  if (log->shaped_charges > 0)
-    g_ptr_array_add (items, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d shaped charge",
-                                                          "%d shaped charges", log->shaped_charges),
-                                             log->shaped_charges));
-  if (log->keys > 0)
-    g_ptr_array_add (items, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d key", "%d keys", log->keys),
-                                             log->keys));
-  if (log->ecm_jammer)
-    g_ptr_array_add (items, g_strdup (_("ECM jammer")));
-  if (log->ground_sensor)
-    g_ptr_array_add (items, g_strdup (_("ground sensor")));
-  if (log->bounce_pack)
-    g_ptr_array_add (items, g_strdup (_("bounce pack")));
-  /* Stealth power mode is a secret modifier of a hidden unit (T-19). */
-  if (log->stealth_power && known)
-    g_ptr_array_add (items, g_strdup (_("stealth power")));
-  g_ptr_array_add (items, NULL);
-  return g_strjoinv (_(", "), (char **) items->pdata);
+  if (!boxes_set (boxes, from->n, from->ticked, from->letters))
+    return;
+  gtk_widget_queue_resize (GTK_WIDGET (line));
+  gtk_widget_queue_draw (GTK_WIDGET (line));
 }
 
 /* The status badges, as widgets (they are few): only when they change.
- * A badge with @tips (not NULL) says more under the pointer. */
+ * A badge with a tip says more under the pointer. */
 static void
-update_badges (SlLogLine         *line,
-               const char * const texts[],
-               const char * const styles[],
-               const char * const tips[],
-               int                n)
+update_badges (SlLogLine        *line,
+               const SlLogBadge *badges,
+               int               n)
 {
   GtkWidget *badge = gtk_widget_get_first_child (GTK_WIDGET (line));
   gboolean same = TRUE;
   int i = 0;
 
   for (; badge != NULL && i < n; badge = gtk_widget_get_next_sibling (badge), i++)
-    same &= g_str_equal (gtk_label_get_text (GTK_LABEL (badge)), texts[i]) &&
-            g_strcmp0 (gtk_widget_get_tooltip_text (badge), tips[i]) == 0;
+    same &= g_str_equal (gtk_label_get_text (GTK_LABEL (badge)), badges[i].text) &&
+            g_strcmp0 (gtk_widget_get_tooltip_text (badge), badges[i].tip) == 0;
   if (same && badge == NULL && i == n)
     return;
   while ((badge = gtk_widget_get_first_child (GTK_WIDGET (line))) != NULL)
     gtk_widget_unparent (badge);
   for (i = 0; i < n; i++)
     {
-      badge = gtk_label_new (texts[i]);
+      badge = gtk_label_new (badges[i].text);
       gtk_widget_add_css_class (badge, "badge");
-      gtk_widget_add_css_class (badge, styles[i]);
-      gtk_widget_set_tooltip_text (badge, tips[i]);
+      gtk_widget_add_css_class (badge, badges[i].style);
+      gtk_widget_set_tooltip_text (badge, badges[i].tip);
       /* The line's own label says it already. */
       gtk_accessible_update_state (GTK_ACCESSIBLE (badge), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
       gtk_widget_set_parent (badge, GTK_WIDGET (line));
@@ -1518,280 +1469,56 @@ update_badges (SlLogLine         *line,
 
 /* Everything the line shows, for a screen reader. */
 static void
-update_description (SlLogLine  *line,
-                    const char *details)
+update_description (SlLogLine *line,
+                    char      *label)
 {
-  const char * const *t = (const char * const *) line->texts;
-  g_autofree char *status = *t[COL_STATUS] ? g_strdup_printf (_(" Status: %s."), t[COL_STATUS]) : g_strdup ("");
-  /* A unit's line read aloud, what changes in play first (issue 32 #7:
-   * the wounds came after some 35 words): "Unit 3, Legionnaire Ostra.
-   * Wounds: none. Position standing. Action: idle." with the status
-   * after the wounds, then "Human · BI · 46 pts. Weapon SAR · SP.
-   * Modifiers +2/−1. Ammunition: R 3 of 3; …". */
-  g_autofree char *label = g_strdup_printf (_("Unit %s, %s. %s.%s Position %s. Action: %s. %s. Weapon %s. "
-                                              "Modifiers %s. Ammunition: %s."),
-                                            t[COL_COUNTER], t[COL_NAME], t[COL_WOUNDS], status, t[COL_POSITION],
-                                            t[COL_ACTION], details, t[COL_WEAPON], t[COL_MOD], t[COL_AMMO]);
-
   if (g_strcmp0 (label, line->description) == 0)
-    return;
+    {
+      g_free (label);
+      return;
+    }
   g_free (line->description);
-  line->description = g_steal_pointer (&label);
+  line->description = label;
   gtk_accessible_update_property (GTK_ACCESSIBLE (line), GTK_ACCESSIBLE_PROPERTY_LABEL, line->description, -1);
 }
 
-/* Under the name: "Human · BI · 46 pts · bounce pack", and a Legionnaire
- * character's skills and what they give (§18). */
-static char *
-details_text (const SlUnitLog *log,
-              const char      *equipment)
-{
-  g_autofree char *race_armor = g_strdup_printf (_("%s · %s · %d pts"), log->race->name, log->armor->id, log->points);
-  g_autofree char *character = sl_legionnaire_describe (log->legionnaire, FALSE);
-  g_autofree char *details = *equipment ? g_strdup_printf ("%s · %s", race_armor, equipment)
-                                        : g_steal_pointer (&race_armor);
-
-  if (character != NULL)
-    return g_strdup_printf ("%s · %s", details, character);
-  return g_steal_pointer (&details);
-}
-
-/* The unit's position and its action, as the table may know them. */
-static void
-update_position_action (SlSquadLog      *self,
-                        SlLogLine       *line,
-                        const SlUnitLog *log,
-                        gboolean         losing)
-{
-  const SlRules *rules = sl_game_get_rules (self->game);
-  const SlState *state = sl_game_get_state (self->game);
-
-  /* §15.1: where a hidden unit stands and what it does is its owner's
-   * secret; the shared log says only that it is hidden (the table
-   * model says what the table knows). */
-  if (!sl_table_model_unit_known (sl_table_model_get_for_game (self->game), line->unit, SL_VIEWER_TABLE))
-    {
-      set_text (line, COL_POSITION, "—");
-      set_text (line, COL_ACTION, "—");
-      return;
-    }
-  /* T-36, A-120: in vacuum or a hostile atmosphere, whether it is
-   * sheltered inside or out in it. */
-  if (log->exposure)
-    {
-      /* "standing · inside" */
-      g_autofree char *where = g_strdup_printf (_("%s · %s"), sl_position_label (log->position),
-                                                log->inside ? _("inside") : _("outside"));
-
-      set_text (line, COL_POSITION, where);
-    }
-  else
-    set_text (line, COL_POSITION, sl_position_label (log->position));
-  if (log->action != NULL)
-    {
-      int turn, subphase;
-      g_autofree char *text = NULL;
-
-      sl_subphase_split (rules, log->action_end, &turn, &subphase);
-      /* A-72: a zero-G dive carries on past its AP until it hits
-       * something (the core says whether it does). */
-      if (log->action->move == SL_MOVE_DIVE && sl_unit_drifting (self->game, line->unit))
-        text = g_strdup_printf (_("%s, carries on until it hits something (A-72)"), log->action->name);
-      /* "ends 7 · Walk (1 of 3 AP)": where its marker is first, so that a
-       * narrow column cuts the name, never the subphase (issue 31 #7). */
-      else if (turn == state->turn)
-        /* Translators: keep the subphase first: the end of a line too
-         * long for its column is cut. */
-        text = g_strdup_printf (_("ends %2$d · %1$s (%3$d of %4$d AP)"), log->action->name, subphase,
-                                log->action_done, log->action_cost);
-      else
-        /* Translators: keep the subphase and turn first. */
-        text = g_strdup_printf (_("ends %2$d of turn %3$d · %1$s (%4$d of %5$d AP)"), log->action->name,
-                                subphase, turn, log->action_done, log->action_cost);
-      if (losing)
-        {
-          /* §6.1, A-18: hit in this resolution step, it keeps its
-           * action until the step ends, then loses it. */
-          g_autofree char *lost = g_strdup_printf (_("%s — loses its action as the step ends"), text);
-
-          g_free (text);
-          text = g_steal_pointer (&lost);
-        }
-      set_text (line, COL_ACTION, text);
-    }
-  else
-    set_text (line, COL_ACTION, _("idle"));
-}
-
-/* P-39: a breached suit and the wound it has still to give, as a badge,
- * in words and under the pointer; all NULL without one. */
-static void
-breach_texts (const SlRules    *rules,
-              const SlUnitLog  *log,
-              char            **badge,
-              char            **words,
-              char            **tip)
-{
-  int turn, subphase;
-
-  if (log->breach.state == SL_BREACH_NONE || log->wound == SL_WOUND_DEAD)
-    return;
-  sl_subphase_split (rules, log->breach.due, &turn, &subphase);
-  if (log->breach.state == SL_BREACH_DELAYED)
-    {
-      /* Translators: a badge; T3 S1 is turn 3, subphase 1. */
-      *badge = g_strdup_printf (_("Suit breached · T%d S%d"), turn, subphase);
-      *words = g_strdup_printf (_("Suit breached, one more wound T%d S%d"), turn, subphase);
-      *tip = g_strdup_printf (_("The breached suit gives one more wound in subphase %d of turn %d, then seals (P-39)."),
-                              subphase, turn);
-    }
-  else
-    {
-      /* Translators: a badge; T3 S1 is turn 3, subphase 1. */
-      *badge = g_strdup_printf (_("Bleeding · T%d S%d"), turn, subphase);
-      *words = g_strdup_printf (_("Bleeding, next wound T%d S%d"), turn, subphase);
-      *tip = g_strdup_printf (_("The breached suit gives a wound in subphase %d of turn %d, then one every %d subphases until the unit dies (P-39)."),
-                              subphase, turn, rules->environment.suit_breach_delay);
-    }
-}
-
-/* The status badges, and the status in words. */
-static void
-update_status (SlSquadLog      *self,
-               SlLogLine       *line,
-               const SlUnitLog *log,
-               gboolean         losing)
-{
-  const SlRules *rules = sl_game_get_rules (self->game);
-  g_autoptr(GString) status = g_string_new (NULL);
-  g_autofree char *breach_badge = NULL;
-  g_autofree char *breach_words = NULL;
-  g_autofree char *breach_tip = NULL;
-  g_autofree char *dazed = NULL;
-  const char *badge_texts[10], *badge_styles[10], *badge_words[10], *badge_tips[10] = { NULL };
-  gboolean known = sl_table_model_unit_known (sl_table_model_get_for_game (self->game), line->unit, SL_VIEWER_TABLE);
-  int n_badges = 0;
-
-  breach_texts (rules, log, &breach_badge, &breach_words, &breach_tip);
-  if (log->out)
-    {
-      badge_texts[n_badges] = log->wound == SL_WOUND_DEAD ? _("Dead") : _("Out");
-      badge_styles[n_badges++] = "error";
-      /* Knocked out, it bleeds on (P-39 step 3). */
-      if (breach_badge != NULL)
-        {
-          badge_texts[n_badges] = breach_badge;
-          badge_words[n_badges] = breach_words;
-          badge_tips[n_badges] = breach_tip;
-          badge_styles[n_badges++] = "error";
-        }
-    }
-  else
-    {
-      struct { gboolean on; const char *text; const char *style; const char *words; } badges[] = {
-        /* §18: a Legionnaire player character; it never routs. */
-        { log->legionnaire != NULL, C_("badge", "Character"), "accent", NULL },
-        { log->hidden, _("Hidden"), "accent", NULL },
-        { known && log->dazed_until >= 0, _("Dazed"), "warning", NULL },
-        { known && log->jammed, _("Jammed"), "warning" },
-        { known && log->routed, _("Routed"), "error" },
-        { known && log->in_melee, _("In melee"), "warning" },
-        { known && log->opportunity, _("Opportunity fire"), "accent" },
-        { known && losing, _("Loses its action"), "warning" },
-      };
-
-      if (known && log->dazed_until >= 0)
-        {
-          int turn, subphase;
-
-          sl_subphase_split (rules, log->dazed_until, &turn, &subphase);
-          /* Issue 32 #7: how long, in the status read aloud and under the
-           * pointer (P-19: dazed until the subphase the hit gave). */
-          dazed = turn == sl_game_get_state (self->game)->turn
-                  /* Translators: a unit's status, in words. */
-                  ? g_strdup_printf (_("Dazed until subphase %d"), subphase)
-                  /* Translators: a unit's status, in words. */
-                  : g_strdup_printf (_("Dazed until subphase %d of turn %d"), subphase, turn);
-          badges[2].words = dazed;
-        }
-      for (guint i = 0; i < G_N_ELEMENTS (badges); i++)
-        if (badges[i].on)
-          {
-            badge_words[n_badges] = badges[i].words;
-            badge_tips[n_badges] = badges[i].words;
-            badge_texts[n_badges] = badges[i].text;
-            badge_styles[n_badges++] = badges[i].style;
-          }
-      if (breach_badge != NULL)
-        {
-          badge_texts[n_badges] = breach_badge;
-          badge_words[n_badges] = breach_words;
-          badge_tips[n_badges] = breach_tip;
-          badge_styles[n_badges++] = log->breach.state == SL_BREACH_BLEEDING ? "error" : "warning";
-        }
-    }
-  for (int i = 0; i < n_badges; i++)
-    {
-      if (status->len > 0)
-        g_string_append (status, _(", "));
-      /* What a badge says in short, the status says whole. */
-      g_string_append (status, badge_tips[i] != NULL ? badge_words[i] : badge_texts[i]);
-    }
-  set_text (line, COL_STATUS, status->str);
-  update_badges (line, badge_texts, badge_styles, badge_tips, n_badges);
-}
-
+/* The line's texts, boxes and badges, as the unit's log says now. */
 static void
 update_line (SlSquadLog *self,
              SlLogLine  *line)
 {
-  const SlRules *rules = sl_game_get_rules (self->game);
-  const SlState *state = sl_game_get_state (self->game);
-  SlUnitLog log;
-  g_autofree char *counter = NULL;
-  g_autofree char *points = NULL;
-  g_autofree char *mod = NULL;
-  g_autofree char *equipment = NULL;
-  g_autofree char *details = NULL;
-  g_autoptr(GString) weapons = g_string_new (NULL);
-  gboolean losing;
+  SlLogUnit unit;
+  SlLogBoxes boxes;
+  SlLogBadge badges[SL_LOG_MAX_BADGES];
+  g_autofree char *details = NULL, *tally = NULL;
+  int n_badges;
 
-  sl_unit_log_fill (rules, sl_game_get_setup (self->game), state, line->unit, &log);
-  /* The steps are simultaneous: what a hit costs applies as the step ends
-   * (the table model says whether). */
-  losing = sl_table_model_get_unit (sl_table_model_get_for_game (self->game), line->unit)->loses_action;
-  counter = g_strdup_printf ("%d", log.counter);
-  points = g_strdup_printf ("%d", log.points);
-  mod = sl_unit_log_format_mod (&log);
-  equipment = equipment_text (&log, sl_table_model_unit_known (sl_table_model_get_for_game (self->game),
-                                                               line->unit, SL_VIEWER_TABLE));
-  set_text (line, COL_COUNTER, counter);
-  set_text (line, COL_NAME, log.name);
-  set_text (line, COL_POINTS, points);
-  set_text (line, COL_RACE, log.race->name);
-  set_text (line, COL_ARMOR, log.armor->id);
-  /* The weapon in hand first. */
-  g_string_append (weapons, log.weapons[log.in_hand]->id);
-  if (log.omni_mode != NULL)
-    g_string_append_printf (weapons, " (%s)", g_str_equal (log.omni_mode, "slug") ? _("slug") : _("spike"));
-  for (int w = 0; w < log.n_weapons; w++)
-    if (w != log.in_hand)
-      g_string_append_printf (weapons, " · %s", log.weapons[w]->id);
-  set_text (line, COL_WEAPON, weapons->str);
-  set_text (line, COL_MOD, mod);
-  update_ammo (self, line, &log);
-  update_wounds (self, line, &log);
-  set_text (line, COL_EQUIPMENT, equipment);
-  details = details_text (&log, equipment);
-  update_position_action (self, line, &log, losing);
-  update_status (self, line, &log, losing);
-  store_text (line, &line->details, TEXT_DETAILS, details);
-  if (line->out != log.out)
+  sl_log_unit_fill (&unit, self->game, line->unit);
+  for (guint c = 0; c < N_COLUMNS; c++)
     {
-      line->out = log.out;
+      g_autofree char *text = columns[c].text (&unit);
+
+      store_text (line, &line->texts[c], &line->drawn[c], text);
+    }
+  details = sl_log_text_details (&unit);
+  store_text (line, &line->details, &line->details_text, details);
+  tally = sl_log_text_tally (&unit);
+  store_text (line, &line->tally, &line->tally_text, tally);
+  sl_log_boxes_magazines (&unit, &boxes);
+  update_boxes (line, &line->magazines, &boxes);
+  sl_log_boxes_grenades (&unit, &boxes);
+  update_boxes (line, &line->grenades, &boxes);
+  sl_log_boxes_wounds (&unit, &boxes);
+  update_boxes (line, &line->wounds, &boxes);
+  n_badges = sl_log_badges (&unit, badges);
+  update_badges (line, badges, n_badges);
+  sl_log_badges_clear (badges, n_badges);
+  if (line->out != unit.log.out)
+    {
+      line->out = unit.log.out;
       gtk_widget_queue_draw (GTK_WIDGET (line));
     }
-  update_description (line, details);
+  update_description (line, sl_log_text_description (&unit));
 }
 
 static void
@@ -1892,6 +1619,17 @@ sl_squad_log_get_line (SlSquadLog *self,
   return NULL;
 }
 
+
+/* The column called @id, or -1. */
+static int
+column_named (const char *id)
+{
+  for (guint c = 0; c < N_COLUMNS; c++)
+    if (g_str_equal (columns[c].id, id))
+      return c;
+  return -1;
+}
+
 char *
 sl_squad_log_get_text (SlSquadLog *self)
 {
@@ -1904,9 +1642,10 @@ sl_squad_log_get_text (SlSquadLog *self)
     {
       SlLogLine *l = SL_LOG_LINE (line);
 
-      for (int i = 0; i < N_TEXTS; i++)
-        g_string_append_printf (text, "%s%s", i > 0 ? "\t" : "", text_of (l, i));
-      g_string_append_printf (text, "\t%s", l->description ? l->description : "");
+      for (guint c = 0; c < N_COLUMNS; c++)
+        g_string_append_printf (text, "%s\t", l->texts[c] != NULL ? l->texts[c] : "");
+      g_string_append_printf (text, "%s\t%s\t%s", l->details ? l->details : "", l->tally ? l->tally : "",
+                              l->description ? l->description : "");
       for (GtkWidget *badge = gtk_widget_get_first_child (line); badge != NULL;
            badge = gtk_widget_get_next_sibling (badge))
         g_string_append_printf (text, "\t%s", gtk_label_get_text (GTK_LABEL (badge)));
@@ -1921,23 +1660,17 @@ sl_squad_log_get_column (SlSquadLog *self,
                          int        *x,
                          int        *width)
 {
-  static const int field_of[N_CELLS] = {
-    COL_COUNTER, COL_NAME, COL_WEAPON, COL_MOD, COL_AMMO, COL_WOUNDS, COL_POSITION, COL_ACTION, COL_STATUS
-  };
   SlLogTable *table;
+  int c;
 
   g_return_val_if_fail (SL_IS_SQUAD_LOG (self), FALSE);
   table = SL_LOG_TABLE (self->table);
-  for (int cell = 0; cell < N_CELLS; cell++)
-    if (g_str_equal (column_ids[field_of[cell]], column))
-      {
-        if (table->folded & (1u << cell))
-          return FALSE;
-        *x = LINE_PAD_X + table->x[cell];
-        *width = table->width[cell];
-        return TRUE;
-      }
-  return FALSE;
+  c = column_named (column);
+  if (c < 0 || !on_screen (c) || (table->folded & (1u << c)))
+    return FALSE;
+  *x = LINE_PAD_X + table->x[c];
+  *width = table->width[c];
+  return TRUE;
 }
 
 gboolean
@@ -1946,16 +1679,15 @@ sl_squad_log_get_cut (SlSquadLog *self,
                       const char *text)
 {
   SlLogLine *line;
-  SlLogTable *table;
+  int c;
 
   g_return_val_if_fail (SL_IS_SQUAD_LOG (self), FALSE);
   line = (SlLogLine *) sl_squad_log_get_line (self, unit);
   g_return_val_if_fail (line != NULL, FALSE);
-  table = SL_LOG_TABLE (self->table);
-  if (g_str_equal (text, "action"))
-    return text_width (line, TEXT_ACTION) > table->width[CELL_ACTION];
-  g_return_val_if_fail (g_str_equal (text, "details"), FALSE);
-  return details_width (line) > table->width[CELL_NAME];
+  /* The details are drawn in the name's cell. */
+  c = column_named (g_str_equal (text, "details") ? "name" : text);
+  g_return_val_if_fail (c >= 0 && columns[c].cut != NULL, FALSE);
+  return columns[c].cut (line, c, -1) != NULL;
 }
 
 char *
@@ -1964,16 +1696,16 @@ sl_squad_log_get_cell (SlSquadLog *self,
                        const char *column)
 {
   GtkWidget *line;
+  int c;
 
   g_return_val_if_fail (SL_IS_SQUAD_LOG (self), NULL);
   line = sl_squad_log_get_line (self, unit);
-  if (line == NULL)
+  c = column_named (column);
+  if (line == NULL || c < 0)
     return NULL;
-  for (int i = 0; column_ids[i] != NULL; i++)
-    if (g_str_equal (column_ids[i], column))
-      return g_strdup (SL_LOG_LINE (line)->texts[i]);
-  return NULL;
+  return g_strdup (SL_LOG_LINE (line)->texts[c]);
 }
+
 
 static void
 sl_squad_log_dispose (GObject *object)

@@ -31,8 +31,9 @@ char        *sl_squad_log_get_cell    (SlSquadLog *self,
                                        const char *column);
 
 /* Every text the log's lines draw, and what they tell a screen reader: a
- * line of text per unit, the texts separated by tabs (for tests: what is
- * on the screen). */
+ * line of text per unit — the text of each field, the details under the
+ * name, the tally, the line read aloud, the badges — separated by tabs
+ * (for tests: what is on the screen). */
 char        *sl_squad_log_get_text    (SlSquadLog *self);
 /* Where a column is drawn in each line, left to right, in pixels from a
  * line's start (for tests): @column is one of "counter", "name", "weapon",
