@@ -145,7 +145,7 @@ test_ctrl_w (void)
   others[1] = sl_briefing_window_new (GTK_WINDOW (window), game);
   others[2] = GTK_WIDGET (sl_markers_window_new (GTK_WINDOW (window), game));
   others[3] = GTK_WIDGET (sl_builder_window_new (GTK_WINDOW (window), sl_game_get_rules (game),
-                                                 &setup->options));
+                                                 setup->options));
   others[4] = GTK_WIDGET (sl_scenario_editor_new (GTK_WINDOW (window), sl_game_get_rules (game)));
   for (guint i = 0; i < G_N_ELEMENTS (others); i++)
     {

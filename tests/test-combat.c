@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sl-combat.h"
+#include "sl-options.h"
 #include "sl-test.h"
 
 /* A trooper of E-01's squad: Combat Arms, human, BI suit, spike rifle. */

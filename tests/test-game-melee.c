@@ -227,7 +227,7 @@ test_avoided_moves_away_p23 (void)
   g_assert_true (sl_test_unit_state (game, "cw-15")->must_move_away);
   g_assert_false (sl_test_unit_state (game, "cw-15")->opportunity_armed);
   {
-    g_autofree char *orders = sl_state_unit_orders (&sl_game_get_setup (game)->options, sl_game_get_state (game),
+    g_autofree char *orders = sl_state_unit_orders (sl_game_get_setup (game)->options, sl_game_get_state (game),
                                                     sl_test_unit (game, "cw-15"), "Trooper Kessel");
 
     g_assert_cmpstr (orders, ==, "Trooper Kessel avoided a melee: its next action is a move taking it beyond 1 m (P-23).");

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sl-json.h"
+#include "sl-options.h"
 #include "sl-test-game.h"
 
 /* The training scenario with some options changed. */
@@ -274,17 +275,17 @@ test_routed_orders_a104 (void)
 {
   g_autoptr(SlGame) game = sl_test_game_new ();
   const SlSetup *setup = sl_game_get_setup (game);
-  SlOptions manual = setup->options;
+  SlOptions manual = *setup->options;
   int unit = sl_test_unit (game, "cw-14");
   g_autofree char *none = NULL;
   g_autofree char *orders = NULL;
   g_autofree char *by_hand = NULL;
 
   sl_test_start_turn (game);
-  none = sl_state_unit_orders (&setup->options, sl_game_get_state (game), unit, "Trooper Vance");
+  none = sl_state_unit_orders (setup->options, sl_game_get_state (game), unit, "Trooper Vance");
   g_assert_null (none);
   sl_test_play (game, "{'type': 'correct', 'unit': 'cw-14', 'field': 'routed', 'value': true}");
-  orders = sl_state_unit_orders (&setup->options, sl_game_get_state (game), unit, "Trooper Vance");
+  orders = sl_state_unit_orders (setup->options, sl_game_get_state (game), unit, "Trooper Vance");
   g_assert_nonnull (orders);
   g_assert_true (g_str_has_prefix (orders, "Trooper Vance is routed"));
   g_assert_nonnull (strstr (orders, "(A-104)"));

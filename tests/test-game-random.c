@@ -284,7 +284,7 @@ play_initiative_order (Player *p)
         {
           int u = g_rand_int_range (p->rand, 0, setup->units->len);
 
-          if (sl_state_grouping_may_act (sl_game_get_rules (p->game), &setup->options, state_of (p),
+          if (sl_state_grouping_may_act (sl_game_get_rules (p->game), setup->options, state_of (p),
                                          state_of (p)->grouping_of[u]) &&
               sl_state_unit_idle (sl_game_get_rules (p->game), state_of (p), u))
             {

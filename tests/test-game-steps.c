@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sl-test-game.h"
+#include "sl-options.h"
 
 /* Plays @before, then @step in the order @order gives (indices into
  * @step), then "next". */
@@ -318,7 +319,7 @@ test_format_1_any_order (void)
   }
   loaded = sl_game_load_from_data (sl_test_rules (), old->str, -1, "old", &error);
   g_assert_no_error (error);
-  g_assert_true (sl_game_get_setup (loaded)->options.free_declaration_order);
+  g_assert_true (sl_game_get_setup (loaded)->options->free_declaration_order);
   g_assert_cmpint (sl_test_unit_state (loaded, "cw-13")->moving, ==, SL_MOVE_WALK);
   /* Saved again, it says so. */
   g_clear_pointer (&text, g_free);

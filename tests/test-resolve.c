@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sl-json.h"
+#include "sl-options.h"
 #include "sl-test.h"
 
 static void

@@ -26,6 +26,7 @@
 #include "sl-initiative-sheet.h"
 #include "sl-markers-window.h"
 #include "sl-object-fire-sheet.h"
+#include "sl-options.h"
 #include "sl-preferences.h"
 #include "sl-private-view.h"
 #include "sl-squad-log.h"
@@ -3883,8 +3884,8 @@ test_window_preferences (void)
 
   g_settings_set_string (settings, "default-options", "{\"routCheckInterval\": 1, \"fireMissionsInPhase\": true}");
   g_assert_true (sl_window_new_game (window, scenario, path));
-  g_assert_cmpint (sl_game_get_setup (sl_window_get_game (window))->options.rout_check_interval, ==, 1);
-  g_assert_true (sl_game_get_setup (sl_window_get_game (window))->options.fire_missions_in_phase);
+  g_assert_cmpint (sl_game_get_setup (sl_window_get_game (window))->options->rout_check_interval, ==, 1);
+  g_assert_true (sl_game_get_setup (sl_window_get_game (window))->options->fire_missions_in_phase);
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "preferences"));
   prefs = sl_preferences_new (GTK_WINDOW (window), settings, sl_application_get_rules (app));
   gtk_window_present (GTK_WINDOW (prefs));

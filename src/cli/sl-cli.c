@@ -16,6 +16,7 @@
 #include <glib-unix.h>
 
 #include "sl-cli.h"
+#include "sl-options.h"
 #include "sl-report.h"
 #include "sl-victory.h"
 #include "sl-print.h"

@@ -13,6 +13,7 @@
 #include "sl-actions.h"
 #include "sl-command.h"
 #include "sl-explosives.h"
+#include "sl-options.h"
 
 /* Scatter dice a command may give for one round. */
 #define MAX_SCATTER_ROLLS 32

@@ -13,6 +13,7 @@
 #include "sl-ammunition.h"
 #include "sl-command.h"
 #include "sl-explosives.h"
+#include "sl-options.h"
 
 static const char * const terrains[] = { "clear", "marsh", "light-woods", "heavy-woods", NULL };
 

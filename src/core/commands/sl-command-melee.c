@@ -19,6 +19,7 @@
 
 #include "sl-command.h"
 #include "sl-morale.h"
+#include "sl-options.h"
 
 const char * const sl_melee_decision_names[] = { "fight", "avoid", NULL };
 

@@ -12,6 +12,7 @@
 #include "sl-command.h"
 #include "sl-due.h"
 #include "sl-morale.h"
+#include "sl-options.h"
 
 static gboolean
 in_fight (SlCommand *c,

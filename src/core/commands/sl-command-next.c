@@ -16,6 +16,7 @@
 #include "sl-environment.h"
 #include "sl-morale.h"
 #include "sl-movement.h"
+#include "sl-options.h"
 
 /* The subphase track (P-07, P-08) */
 

@@ -107,7 +107,7 @@ sl_command_apply (const SlRules  *rules,
     {
       c.rules = rules;
       c.setup = setup;
-      c.options = &setup->options;
+      c.options = setup->options;
       c.state = state;
       c.dice = dice;
       c.command = reader;

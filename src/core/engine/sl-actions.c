@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sl-actions.h"
+#include "sl-options.h"
 
 const char * const sl_phase_names[] = {
   "initiative", "detection", "action", "fire-mission", "rout-rally", "end", NULL

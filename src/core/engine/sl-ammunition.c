@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sl-ammunition.h"
+#include "sl-options.h"
 
 const char * const sl_ammo_action_names[] = {
   "fire", "burst", "reload", "pick-up", "grenade", "launcher", NULL

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sl-combat.h"
+#include "sl-options.h"
 
 const char * const sl_facing_names[] = { "none", "small", "large", NULL };
 const char * const sl_fire_kind_names[] = { "normal", "aimed", "opportunity", NULL };

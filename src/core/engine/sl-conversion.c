@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "sl-conversion.h"
+#include "sl-options.h"
 #include "sl-text.h"
 
 const char * const sl_legionnaire_attribute_names[] = {

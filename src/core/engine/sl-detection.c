@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sl-detection.h"
+#include "sl-options.h"
 
 const char * const sl_detection_public_names[] = {
   "light-woods", "heavy-woods", "half-cover", "full-cover", NULL

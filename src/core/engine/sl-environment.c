@@ -11,6 +11,7 @@
 #include "sl-combat.h"
 #include "sl-environment.h"
 #include "sl-json.h"
+#include "sl-options.h"
 
 const char * const sl_zero_g_action_names[] = { "fire", "other", NULL };
 const char * const sl_environment_names[] = { "vacuum", "hostile", NULL };

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sl-explosives.h"
+#include "sl-options.h"
 
 const char * const sl_grenade_weapon_names[] = { "hand", "launcher", "mortar", "missile", NULL };
 const char * const sl_grenade_type_names[] = { "frag", "smoke", NULL };

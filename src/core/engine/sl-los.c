@@ -10,6 +10,7 @@
 
 #include "sl-combat.h"
 #include "sl-los.h"
+#include "sl-options.h"
 
 const char * const sl_los_obstacle_names[] = {
   "wall", "bulkhead", "closed-door", "high-obstacle", "window", "ship-window", "half-soft",

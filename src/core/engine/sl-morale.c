@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sl-morale.h"
+#include "sl-options.h"
 #include "sl-text.h"
 
 const char * const sl_leader_state_names[] = { "alive", "dead", "acting", NULL };

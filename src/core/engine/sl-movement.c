@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sl-movement.h"
+#include "sl-options.h"
 
 const char * const sl_slope_names[] = { "none", "up", "down", "steep", NULL };
 

@@ -126,7 +126,7 @@ sl_secrets_list (const SlRules *rules,
       else
         g_string_append (detail, _("no pile placed yet"));
       sl_secrets_unit_input (setup, state, u, &in);
-      sl_detection_secret_breakdown (rules, &setup->options, &in, secret);
+      sl_detection_secret_breakdown (rules, setup->options, &in, secret);
       for (guint i = 0; i < sl_breakdown_size (secret); i++)
         {
           const SlModifier *m = sl_breakdown_get (secret, i);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sl-file.h"
+#include "sl-options.h"
 #include "sl-points.h"
 #include "sl-setup.h"
 
@@ -148,6 +149,7 @@ sl_setup_free (SlSetup *setup)
   g_clear_pointer (&setup->units, g_ptr_array_unref);
   g_clear_pointer (&setup->unit_ids, g_hash_table_unref);
   g_clear_pointer (&setup->json, json_node_unref);
+  g_free (setup->options);
   g_free (setup);
 }
 
@@ -293,7 +295,7 @@ read_legionnaire (const SlRules *rules,
         sl_reader_end (skills);
     }
   sl_reader_end (r);
-  sl_legionnaire_convert (rules, &setup->options, l);
+  sl_legionnaire_convert (rules, setup->options, l);
 }
 
 static const char * const launcher_types[] = { "frag", "smoke", NULL };
@@ -535,7 +537,7 @@ compute_points (const SlRules *rules,
   in.zero_g = setup->environment.zero_g;
   in.indoors = setup->environment.indoors;
 
-  if (sl_squad_cost (rules, &setup->options, &in, &cost, &error))
+  if (sl_squad_cost (rules, setup->options, &in, &cost, &error))
     {
       for (guint i = 0; i < squad->units->len; i++)
         {
@@ -1276,7 +1278,7 @@ read_conditions (const SlRules *rules,
           g_assert_not_reached ();
         }
       applies = sl_reader_ok (r) &&
-                json_condition_applies (rules, &setup->options,
+                json_condition_applies (rules, setup->options,
                                         json_array_get_object_element (raw, i));
       if (applies && c.text == NULL)
         c.text = condition_words (rules, setup, &c, json_array_get_object_element (raw, i));
@@ -1345,12 +1347,12 @@ read_all (const SlRules *rules,
     sl_reader_fail (root, "environment",
                     _("Night, rain, snow, vacuum and hostile atmospheres need the environment rules module."));
 
-  setup->options = *sl_option_set_defaults (rules->options);
+  setup->options = g_memdup2 (sl_option_set_defaults (rules->options), sizeof (SlOptions));
   if (sl_reader_has (root, "options"))
     {
       g_autoptr(SlReader) options = sl_reader_object (root, "options");
       if (options != NULL)
-        sl_option_set_apply (rules->options, &setup->options, options);
+        sl_option_set_apply (rules->options, setup->options, options);
     }
 
   sl_reader_require (root, "sides");

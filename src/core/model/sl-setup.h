@@ -208,7 +208,7 @@ struct _SlSetup
   int                 length_turns;
   gboolean            modules[SL_N_MODULES];
   SlEnvironmentSetup  environment;
-  SlOptions           options;
+  SlOptions          *options;   /* the rule options in force (sl-options.h) */
   GPtrArray          *sides;      /* SlSideSetup */
   GPtrArray          *squads;     /* SlSquadSetup */
   GPtrArray          *groupings;  /* SlGroupingSetup */

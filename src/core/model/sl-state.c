@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sl-state.h"
+#include "sl-options.h"
 
 const char * const sl_fire_mode_ids[] = {
   "single", "aimed", "opportunity", "launcher", "concentrated", "area", NULL
@@ -115,8 +116,8 @@ sl_state_new_initial (const SlRules *rules,
       /* T-20: every box unticked, a full magazine in each weapon, 2 FG and
        * 2 SG, or a launcher's 4 in their place (P-35). */
       for (int m = SL_MAGAZINE_R; m <= SL_MAGAZINE_P; m++)
-        us->magazines[m] = sl_ammo_boxes (rules, &setup->options, m);
-      sl_ammo_initial_state (rules, &setup->options, u->weapons[0], u->launcher,
+        us->magazines[m] = sl_ammo_boxes (rules, setup->options, m);
+      sl_ammo_initial_state (rules, setup->options, u->weapons[0], u->launcher,
                              u->launcher_type, &ammo);
       for (int g = 0; g < SL_N_GRENADES; g++)
         {

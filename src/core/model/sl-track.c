@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "sl-track.h"
+#include "sl-options.h"
 
 /* The units in acting order: by the turn's initiative order (P-06), then
  * the groupings that did not roll, each in setup order. */
@@ -55,7 +56,7 @@ sort_ready (const SlRules *rules,
 {
   if (!may_declare (rules, state, unit, track->now))
     return;
-  if (!sl_state_grouping_may_act (rules, &setup->options, state, state->grouping_of[unit]))
+  if (!sl_state_grouping_may_act (rules, setup->options, state, state->grouping_of[unit]))
     g_array_append_val (track->waiting, unit);
   else if (state->grouping_of[unit] == track->turn_grouping)
     g_array_append_val (track->ready, unit);
@@ -178,7 +179,7 @@ sl_track_new (const SlRules *rules,
 
   /* Whose turn it is (P-06 step 5, P-08 step 2). */
   if (track->now >= 0 && state->step == SL_STEP_INITIATIVE_ORDER && !state->over &&
-      !setup->options.free_declaration_order)
+      !setup->options->free_declaration_order)
     {
       int turn = sl_state_turn_position (rules, state);
 

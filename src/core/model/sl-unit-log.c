@@ -57,12 +57,12 @@ sl_unit_log_fill (const SlRules *rules,
 
   for (int m = SL_MAGAZINE_R; m <= SL_MAGAZINE_P; m++)
     {
-      log->boxes[m] = MAX (sl_ammo_boxes (rules, &setup->options, m), u->magazines[m]);
+      log->boxes[m] = MAX (sl_ammo_boxes (rules, setup->options, m), u->magazines[m]);
       log->left[m] = u->magazines[m];
     }
   /* The grenade boxes as the unit started (T-20; a launcher's rounds in
    * their place, P-35); a correction may have given it more since. */
-  sl_ammo_initial_state (rules, &setup->options, us->weapons[0], us->launcher, us->launcher_type, &start);
+  sl_ammo_initial_state (rules, setup->options, us->weapons[0], us->launcher, us->launcher_type, &start);
   log->boxes[SL_MAGAZINE_FG] = MAX (start.grenades[SL_GRENADE_FG], u->grenades[SL_GRENADE_FG]);
   log->boxes[SL_MAGAZINE_SG] = MAX (start.grenades[SL_GRENADE_SG], u->grenades[SL_GRENADE_SG]);
   log->left[SL_MAGAZINE_FG] = u->grenades[SL_GRENADE_FG];

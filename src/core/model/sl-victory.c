@@ -50,7 +50,7 @@ side_cost (const SlRules *rules,
         }
       if (squad->leader >= 0)
         cost += sl_leader_cost (rules, squad->leader_rating);
-      cost += sl_quality_cost (rules, &setup->options, squad->quality, squad->units->len);
+      cost += sl_quality_cost (rules, setup->options, squad->quality, squad->units->len);
     }
   /* §15.1, T-38, A-127: hiding the units the setup hides, unless the
    * scenario gives it (its "hiding" condition): +25 % of each one's value,
@@ -229,7 +229,7 @@ sl_game_victory (const SlRules *rules,
           vs->n_enemy_units++;
         }
     }
-  sl_victory_resolve (rules, &setup->options, sides, &victory->result);
+  sl_victory_resolve (rules, setup->options, sides, &victory->result);
   /* The items have copied the penalties' labels. */
   g_free (penalty_label[0]);
   g_free (penalty_label[1]);

@@ -8,6 +8,7 @@
 #include "sl-check.h"
 #include "sl-dice.h"
 #include "sl-json.h"
+#include "sl-options.h"
 #include "sl-resolve.h"
 #include "sl-rules.h"
 

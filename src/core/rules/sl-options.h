@@ -8,6 +8,7 @@
 #include <json-glib/json-glib.h>
 
 #include "sl-json.h"
+#include "sl-rules.h"
 
 G_BEGIN_DECLS
 
@@ -27,8 +28,11 @@ typedef enum { SL_HOLOTARP_INVISIBLE, SL_HOLOTARP_MODIFIER } SlHolotarpMode;
 typedef enum { SL_S2_COMBAT_ARMS, SL_S2_COUNTER_INSURGENCY } SlScenario2Troops;
 
 /* The values of every rule option. Defaults come from the rules data; a game
- * or a request may override any of them. An unset nullable int is -1. */
-typedef struct
+ * or a request may override any of them. An unset nullable int is -1.
+ * Declared in sl-rules.h, defined only here: the files that read an option
+ * include this header, the others are not rebuilt when one is added
+ * (docs/HACKING.md, "Adding a rule option"). */
+struct _SlOptions
 {
   int      initiative_tie_break;           /* A-09 SlTieBreak */
   gboolean troop_quality_affects_initiative; /* */
@@ -103,7 +107,7 @@ typedef struct
   gboolean limit_ranger_suits;             /* */
   gboolean launcher_on_carbine;            /* */
   gboolean free_declaration_order;         /* P-08 step 2 (a house rule) */
-} SlOptions;
+};
 
 typedef enum
 {
@@ -127,8 +131,6 @@ typedef struct
   gboolean     nullable;
   goffset      offset;    /* into SlOptions */
 } SlOptionDef;
-
-typedef struct _SlOptionSet SlOptionSet;
 
 /* Reads the "options" list of the rules data, checking it against the
  * options this engine implements. */

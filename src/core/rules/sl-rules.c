@@ -13,6 +13,7 @@
 #include "sl-json.h"
 #include "sl-hash.h"
 #include "sl-file.h"
+#include "sl-options.h"
 #include "sl-rules.h"
 
 G_DEFINE_QUARK (sl-rules-error-quark, sl_rules_error)

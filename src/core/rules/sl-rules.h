@@ -7,9 +7,14 @@
 
 #include <glib.h>
 
-#include "sl-options.h"
+#include "sl-json.h"
 
 G_BEGIN_DECLS
+
+/* The rule options' values and definitions (sl-options.h): only declared
+ * here, so that adding an option rebuilds only what reads options. */
+typedef struct _SlOptions   SlOptions;
+typedef struct _SlOptionSet SlOptionSet;
 
 /* The kinds of fire mission a rules file may list (T-35). */
 #define SL_MAX_FIRE_MISSION_TYPES 4

@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "sl-secrets.h"
+#include "sl-options.h"
 #include "sl-table-model-private.h"
 
 enum
@@ -171,7 +172,7 @@ compute_unit (SlTableModel *self,
   t->never_routs = sl_state_unit_never_routs (rules, setup, state, unit);
   t->fires_bursts = sl_state_unit_fires_bursts (setup, state, unit);
   t->last_target = u->current.action != NULL ? u->current.target : -1;
-  t->orders = sl_state_unit_orders (&setup->options, state, unit, us->told);
+  t->orders = sl_state_unit_orders (setup->options, state, unit, us->told);
   t->pile = u->hidden && u->pile[0] != '\0' ? u->pile : NULL;
   t->targets = g_array_new (FALSE, FALSE, sizeof (int));
   for (int target = 0; target < state->n_units; target++)
@@ -296,7 +297,7 @@ compute_next_passes (SlTableModel *self)
 
   if (self->next.refusal != NULL || s->phase != SL_PHASE_ACTION || s->step != SL_STEP_INITIATIVE_ORDER)
     return;
-  from = sl_game_get_setup (self->game)->options.free_declaration_order ? 0
+  from = sl_game_get_setup (self->game)->options->free_declaration_order ? 0
          : sl_state_turn_position (rules, s);
   for (int p = from; p < s->n_order; p++)
     {

@@ -1687,7 +1687,7 @@ static void
 show_orders (SlDeclareSheet *self)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
-  g_autofree char *orders = sl_state_unit_orders (&setup->options, sl_game_get_state (self->game), self->unit,
+  g_autofree char *orders = sl_state_unit_orders (setup->options, sl_game_get_state (self->game), self->unit,
                                                   sl_setup_unit_at (setup, self->unit)->name);
 
   if (orders == NULL)

@@ -9,6 +9,7 @@
 
 #include "sl-ui-util.h"
 #include "sl-briefing-window.h"
+#include "sl-options.h"
 
 struct _SlBriefingWindow
 {
@@ -145,7 +146,7 @@ fill_rules (SlBriefingWindow *self,
   };
   g_autoptr(GString) modules = g_string_new (NULL);
   g_autoptr(GString) environment = g_string_new (NULL);
-  g_autoptr(JsonNode) changed = sl_option_set_diff_json (rules->options, &setup->options);
+  g_autoptr(JsonNode) changed = sl_option_set_diff_json (rules->options, setup->options);
   g_autoptr(GList) ids = json_object_get_members (json_node_get_object (changed));
 
   /* The area-effect weapons by their own names, not together (§9.6). */

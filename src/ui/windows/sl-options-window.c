@@ -10,6 +10,7 @@
 #include "sl-ui-util.h"
 #include "sl-json.h"
 #include "sl-options-window.h"
+#include "sl-options.h"
 
 static GtkWidget *
 value_label (const char *text)
@@ -131,6 +132,6 @@ sl_options_window_new (GtkWindow *parent,
   for (guint e = 0; e < G_N_ELEMENTS (env); e++)
     gtk_label_set_text (env[e].label, env[e].on ? _("yes") : _("no"));
   for (guint i = 0; i < sl_option_set_size (rules->options); i++)
-    add_option (self, sl_option_set_get (rules->options, i), &setup->options, sl_option_set_defaults (rules->options));
+    add_option (self, sl_option_set_get (rules->options, i), setup->options, sl_option_set_defaults (rules->options));
   return GTK_WIDGET (self);
 }

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-json.h"
+#include "sl-options.h"
 #include "sl-preferences.h"
 #include "sl-ui-util.h"
 

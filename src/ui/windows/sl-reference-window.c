@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "sl-json.h"
+#include "sl-options.h"
 #include "sl-reference.h"
 #include "sl-reference-window.h"
 #include "sl-rule-links.h"
@@ -137,7 +138,7 @@ option_changed (SlReferenceWindow  *self,
                 char              **book)
 {
   const SlRules *rules = sl_game_get_rules (self->game);
-  g_autoptr(JsonNode) now = sl_option_get_json (def, &sl_game_get_setup (self->game)->options);
+  g_autoptr(JsonNode) now = sl_option_get_json (def, sl_game_get_setup (self->game)->options);
   g_autoptr(JsonNode) by_default = sl_option_get_json (def, sl_option_set_defaults (rules->options));
 
   if (value != NULL)

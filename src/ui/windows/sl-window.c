@@ -1,5 +1,9 @@
 /* sl-window.c: the main window — the start page, and the table screen:
- * the subphase track, each squad's log and the history
+ * the subphase track, each squad's log and the history; the game opened,
+ * shown, saved and closed. Its other parts share its struct through
+ * sl-window-private.h: the sheets it opens (sl-window-sheets.c), a unit
+ * picked on the table (sl-window-typing.c), its actions
+ * (sl-window-actions.c).
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -8,149 +12,35 @@
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
-#include <string.h>
 
 #include "sl-a11y.h"
-#include "sl-area-burst-sheet.h"
-#include "sl-blast-sheet.h"
-#include "sl-command-new.h"
-#include "sl-declare-sheet.h"
-#include "sl-dice-sheet.h"
-#include "sl-fire-sheet.h"
-#include "sl-markers-window.h"
-#include "sl-phones-window.h"
-#include "sl-morale.h"
-#include "sl-object-fire-sheet.h"
-#include "sl-history-view.h"
-#include "sl-initiative-sheet.h"
-#include "sl-options-window.h"
-#include "sl-builder-window.h"
-#include "sl-explosives.h"
-#include "sl-exposure-sheet.h"
 #include "sl-file.h"
-#include "sl-text.h"
-#include "sl-scenario-editor.h"
-#include "sl-score-window.h"
-#include "sl-briefing-window.h"
+#include "sl-options.h"
 #include "sl-preferences.h"
-#include "sl-private-view.h"
-#include "sl-print-operation.h"
 #include "sl-reference.h"
-#include "sl-reference-window.h"
 #include "sl-rule-links.h"
-#include "sl-scenarios.h"
 #include "sl-secrets.h"
-#include "sl-sheet-host.h"
 #include "sl-squad-log.h"
-#include "sl-table-labels.h"
 #include "sl-table-model.h"
-#include "sl-track.h"
-#include "sl-track-view.h"
 #include "sl-wrap-bin.h"
 #include "sl-ui-util.h"
-#include "sl-unit-sheet.h"
-#include "sl-window.h"
-
-/* The bar over the table when the game is only shown (issue 19 #5), or
- * its last change is not saved (issue 30 #8). */
-typedef enum
-{
-  FILE_WRITABLE,
-  FILE_ELSEWHERE,   /* open for writing in another window or `squadlog play` */
-  FILE_CHANGED,     /* changed on the disk by another program since it was read */
-  FILE_UNSAVED,     /* the last change could not be saved: held, tried again */
-} FileProblem;
+#include "sl-window-private.h"
 
 /* Seconds between two tries at saving a change held. */
 #define RETRY_SECONDS 3
 
-struct _SlWindow
-{
-  AdwApplicationWindow  parent_instance;
-
-  /* Private Views on Phones (docs/phones.md): the server of the game
-   * shown, made the first time its window opens, stopped with the game. */
-  SlServer             *phones;
-  SlPhonesWindow       *phones_window;    /* weak */
-
-  AdwWindowTitle       *window_title;
-  AdwToastOverlay      *toasts;
-  GtkStack             *stack;
-  AdwStatusPage        *status_page;
-  GtkButton            *continue_button;
-  GtkListBox           *recent_list;
-  SlTrackView          *track;
-  GtkInfoBar           *file_bar;
-  GtkLabel             *file_bar_label;
-  GtkWidget            *file_bar_button;
-  SlHistoryView        *history;
-  GtkBox               *squads;
-  GtkLabel             *prompt;
-  GtkWidget            *outcome_box;
-  GtkLabel             *outcome;
-  char                 *outcome_text;    /* the "outcome" property */
-  GtkWidget            *history_buttons;
-  GtkWidget            *next_button;
-  GtkWidget            *pass_button;
-  GtkWidget            *history_button;
-  GtkWidget            *undo_button;
-  GtkWidget            *redo_button;
-  GtkWidget            *announced;     /* the focused widget last told what changed */
-  SlJournalMark         told;          /* the journal as a screen reader was last told of it */
-  char                 *told_outcome;  /* what the last change did, in words, or NULL */
-  AdwFlap              *flap;          /* the squad logs, and the history beside or over them */
-  GtkMenuButton        *primary_menu_button;
-  GMenuModel           *primary_menu;
-  GMenu                *print_squads_section;
-  GtkStack             *screen;        /* "shared" or "private" */
-  SlSheetHost          *sheet_host;    /* the sheets, over the screen */
-  SlPrivateView        *private_view;   /* made when first asked for */
-  GtkWindow            *shortcuts;      /* likewise */
-  SlReferenceWindow    *reference;      /* likewise: the rules reference (F1) */
-
-  SlGame               *game;
-  gulong                changed_id;
-  gboolean              was_over;    /* the game was over before its last change */
-  gboolean              app_rolls;   /* the app rolls the dice, or the players type theirs */
-  /* The fire sheet Next is to open, made and realized ahead while the
-   * table is idle, not shown (issue 21: a key press answered within a
-   * frame); used only for the unit, game moment and dice choice it was
-   * made for. */
-  SlSheet              *prepared;
-  int                   prepared_unit;
-  guint64               prepared_moment;
-  gboolean              prepared_rolls;
-  guint                 prepare_id;
-  /* A declaration made ahead for no unit yet, in the initiative-order
-   * step: a counter number typed binds it to its unit (issue 31 #2). */
-  SlDeclareSheet       *declare_ahead;
-  GString              *typed;       /* a counter number being typed */
-  guint                 typed_id;
-  guint                 cache_id;   /* the opening cache is due to be written */
-  guint                 retry_id;   /* the last change, not saved, is to be saved again */
-  FileProblem           file_problem; /* what the bar over the table says */
-  guint                 compact_id; /* the start page is due to follow the window's height */
-  const char           *start_icon; /* the start page's icon, not shown in a tiny window */
-  gboolean              compact;    /* the window is shorter than COMPACT_HEIGHT */
-  gboolean              tiny;       /* … than TINY_HEIGHT */
-};
-
 G_DEFINE_FINAL_TYPE (SlWindow, sl_window, ADW_TYPE_APPLICATION_WINDOW)
 
-static void prepare_later (SlWindow *self);
-static void drop_prepared (SlWindow *self);
-static void drop_declare_ahead (SlWindow *self);
-
-static SlRules *
-window_rules (SlWindow *self)
+SlRules *
+sl_window_rules (SlWindow *self)
 {
   SlApplication *app = SL_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
 
   return app ? sl_application_get_rules (app) : NULL;
 }
 
-static GSettings *
-window_settings (SlWindow *self)
+GSettings *
+sl_window_settings (SlWindow *self)
 {
   SlApplication *app = SL_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
 
@@ -159,10 +49,10 @@ window_settings (SlWindow *self)
 
 /* The last game played, to continue it (every command was saved as it
  * was applied, so nothing of it is lost). */
-static char *
-last_game_path (SlWindow *self)
+char *
+sl_window_last_game_path (SlWindow *self)
 {
-  GSettings *settings = window_settings (self);
+  GSettings *settings = sl_window_settings (self);
   g_autofree char *path = settings ? g_settings_get_string (settings, "last-game") : NULL;
 
   if (path == NULL || *path == '\0' || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
@@ -174,7 +64,7 @@ static void
 remember_last_game (SlWindow   *self,
                     const char *path)
 {
-  GSettings *settings = window_settings (self);
+  GSettings *settings = sl_window_settings (self);
   g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
 
   if (settings != NULL)
@@ -193,9 +83,9 @@ remember_last_game (SlWindow   *self,
 
 /* A toast, its rules cited with their book sections and linked to the
  * rules reference (a refusal names the rule that refuses). */
-static void
-toast (SlWindow   *self,
-       const char *text)
+void
+sl_window_toast (SlWindow   *self,
+                 const char *text)
 {
   AdwToast *t = sl_rule_links_toast_new (text);
 
@@ -334,6 +224,7 @@ show_recent (SlWindow   *self,
  * space around it), then without its icon: 1024 × 700 and 800 × 600 show
  * it whole, with the game to continue and the recent ones. */
 #define COMPACT_HEIGHT 800
+
 #define TINY_HEIGHT 640
 
 static void
@@ -383,7 +274,7 @@ show_rules (SlWindow *self)
   sl_status_page_set_description (self->status_page, description);
   gtk_widget_set_visible (adw_status_page_get_child (self->status_page), TRUE);
 
-  last = last_game_path (self);
+  last = sl_window_last_game_path (self);
   if (last != NULL)
     {
       g_autofree char *base = g_path_get_basename (last);
@@ -548,9 +439,9 @@ sl_window_get_outcome (SlWindow *self)
 
 /* Whether @widget is one of the table's, with no description of its own:
  * a marker of the track, a squad log's line, a button of the header bar. */
-static gboolean
-table_widget (SlWindow  *self,
-              GtkWidget *widget)
+gboolean
+sl_window_table_widget (SlWindow  *self,
+                        GtkWidget *widget)
 {
   GtkWidget *buttons[] = { self->next_button, self->pass_button, self->undo_button, self->redo_button,
                            self->history_button, GTK_WIDGET (self->primary_menu_button) };
@@ -569,8 +460,8 @@ table_widget (SlWindow  *self,
  * with the keyboard focus when it is one of the table's, which a screen
  * reader reads out as it changes; the prompt itself is a status (a live
  * region) for those elsewhere. */
-static void
-announce (SlWindow *self)
+void
+sl_window_announce (SlWindow *self)
 {
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
   g_autofree char *text = NULL;
@@ -579,7 +470,7 @@ announce (SlWindow *self)
    * (the sheet's command applied closes it): heard as it lands there. */
   if (sl_sheet_host_get_shown (self->sheet_host) != NULL)
     focus = sl_sheet_host_get_return_focus (self->sheet_host);
-  if (focus != NULL && (self->game == NULL || !table_widget (self, focus)))
+  if (focus != NULL && (self->game == NULL || !sl_window_table_widget (self, focus)))
     focus = NULL;
   if (self->announced != NULL && self->announced != focus)
     sl_a11y_tell (self->announced, NULL);
@@ -606,99 +497,31 @@ announce (SlWindow *self)
   sl_a11y_tell (focus, text);
 }
 
-static int waiting_mine (SlWindow *self);
-
-static gboolean
-private_showing (SlWindow *self)
+gboolean
+sl_window_private_showing (SlWindow *self)
 {
   return g_strcmp0 (gtk_stack_get_visible_child_name (self->screen), "private") == 0;
 }
 
 /* A sheet is shown over the table: the table waits for it. */
-static gboolean
-sheet_showing (SlWindow *self)
+gboolean
+sl_window_sheet_showing (SlWindow *self)
 {
   return sl_sheet_host_get_shown (self->sheet_host) != NULL;
 }
 
-/* Piles to try: the Detection Phase (P-27), or the Action Phase for the
- * automatic cases (§15.1, A-128): the table model says who may look. */
-static gboolean
-may_detect (SlWindow *self)
-{
-  return sl_table_model_get_detectors (sl_table_model_get_for_game (self->game), NULL)->len > 0;
-}
-
-/* A grouping's turn to end (P-08 step 2): the core says whether. */
-static gboolean
-may_pass (SlWindow *self)
-{
-  return sl_table_model_get_pass (sl_table_model_get_for_game (self->game))->refusal == NULL;
-}
-
 /* The game shown holds a change its file does not (sl_game_get_unsaved). */
-static gboolean
-held (SlWindow *self)
+gboolean
+sl_window_held (SlWindow *self)
 {
   return self->game != NULL && sl_game_get_unsaved (self->game) != NULL;
-}
-
-static void
-update_actions (SlWindow *self)
-{
-  gboolean game = self->game != NULL;
-  gboolean shared = !private_showing (self) && !sheet_showing (self);
-
-  /* The start page has no turn to move on or undo. */
-  gtk_widget_set_visible (self->history_buttons, game);
-  gtk_widget_set_visible (self->next_button, game);
-  gtk_widget_set_visible (self->pass_button, game);
-  gtk_widget_set_visible (self->history_button, game);
-
-  /* While the private view covers the window or a sheet is over the
-   * table, the table's actions wait (its keys reach the window too);
-   * a game only shown (its file open elsewhere, or changed on the disk)
-   * takes none. */
-  game = game && shared && !sl_game_get_read_only (self->game);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", game && sl_game_can_undo (self->game));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", game && sl_game_can_redo (self->game));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next",
-                                 game && !sl_game_get_state (self->game)->over);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.pass", game && may_pass (self));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", game);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.options", game);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.score", game);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.briefing", game);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.mine",
-                                 game && sl_game_get_state (self->game)->phase == SL_PHASE_ACTION &&
-                                 !sl_game_get_state (self->game)->over && waiting_mine (self) >= 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.detect", game && may_detect (self));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.markers", game);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.phones", game);
-  /* T-36: where the units are matters in vacuum or a hostile atmosphere. */
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.exposure",
-                                 game && !sl_game_get_state (self->game)->over &&
-                                 (sl_game_get_setup (self->game)->environment.vacuum ||
-                                  sl_game_get_setup (self->game)->environment.hostile));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.ambush",
-                                 game && sl_table_model_may_ambush (sl_table_model_get_for_game (self->game)));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.private", self->game != NULL && !sheet_showing (self));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print", game);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-blank", game);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-squad", game);
-  /* A game whose last change is not saved is not put away for another
-   * (sl_window_show_loaded refuses it too); Save As may save it elsewhere. */
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new", shared && window_rules (self) != NULL && !held (self));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open", shared && window_rules (self) != NULL && !held (self));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.builder", shared && window_rules (self) != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.scenario-editor", shared && window_rules (self) != NULL);
 }
 
 /* A sheet shown over the table, or the last one gone. */
 static void
 sheet_shown_cb (SlWindow *self)
 {
-  update_actions (self);
+  sl_window_update_actions (self);
 }
 
 /* The game is put away: what its replay reached is kept for the next time
@@ -778,7 +601,7 @@ file_bar_response_cb (SlWindow *self,
   if (sl_window_open_file (self, file) && !sl_game_get_read_only (self->game))
     {
       gtk_widget_set_visible (GTK_WIDGET (self->file_bar), FALSE);
-      toast (self, _("The game is recorded here again."));
+      sl_window_toast (self, _("The game is recorded here again."));
     }
 }
 
@@ -791,8 +614,8 @@ show_saved (SlWindow *self)
   if (self->file_problem != FILE_UNSAVED)
     return;
   show_file_bar (self, FILE_WRITABLE);
-  update_actions (self);
-  toast (self, _("The game is saved: its file holds everything shown."));
+  sl_window_update_actions (self);
+  sl_window_toast (self, _("The game is saved: its file holds everything shown."));
 }
 
 static gboolean
@@ -834,7 +657,7 @@ save_now (SlWindow *self)
         }
       show_file_bar (self, FILE_UNSAVED);
       self->retry_id = g_timeout_add_seconds (RETRY_SECONDS, retry_cb, self);
-      update_actions (self);
+      sl_window_update_actions (self);
       return;
     }
   show_saved (self);
@@ -861,16 +684,12 @@ game_changed_cb (SlWindow *self)
   update_title (self);
   update_prompt (self);
   update_outcome (self);
-  update_actions (self);
+  sl_window_update_actions (self);
   g_free (self->told_outcome);
   self->told_outcome = sl_journal_mark_tell (&self->told, self->game);
-  announce (self);
-  prepare_later (self);
+  sl_window_announce (self);
+  sl_window_prepare_later (self);
 }
-
-static void show_unit (SlWindow *self, int unit);
-static void close_private (SlWindow *self);
-static void update_print_menu (SlWindow *self);
 
 /* The phones' server stops when its game closes: every phone's socket
  * closed, every token forgotten. */
@@ -914,11 +733,10 @@ sl_window_set_game (SlWindow *self,
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->squads))) != NULL)
     gtk_box_remove (self->squads, child);
-  drop_prepared (self);
-  drop_declare_ahead (self);
+  sl_window_drop_ahead (self);
   if (game != NULL)
-    prepare_later (self);
-  close_private (self);
+    sl_window_prepare_later (self);
+  sl_window_close_private (self);
   if (self->private_view != NULL)
     sl_private_view_set_game (self->private_view, game);
   sl_track_view_set_game (self->track, game);
@@ -933,7 +751,7 @@ sl_window_set_game (SlWindow *self,
         {
           GtkWidget *log = sl_squad_log_new (game, i);
 
-          g_signal_connect_swapped (log, "unit-activated", G_CALLBACK (show_unit), self);
+          g_signal_connect_swapped (log, "unit-activated", G_CALLBACK (sl_window_show_unit), self);
           gtk_box_append (self->squads, log);
         }
       self->changed_id = g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
@@ -950,8 +768,8 @@ sl_window_set_game (SlWindow *self,
   update_title (self);
   update_prompt (self);
   update_outcome (self);
-  update_print_menu (self);
-  update_actions (self);
+  sl_window_update_print_menu (self);
+  sl_window_update_actions (self);
 }
 
 SlGame *
@@ -963,10 +781,10 @@ sl_window_get_game (SlWindow *self)
 
 /* A bad file: a dialog naming the file and the problem; nothing else
  * changes, and the file is not touched. */
-static void
-show_error (SlWindow   *self,
-            const char *heading,
-            const char *body)
+void
+sl_window_show_error (SlWindow   *self,
+                      const char *heading,
+                      const char *body)
 {
   g_autofree char *cited = sl_reference_cite (NULL, body);
   AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, cited));
@@ -992,13 +810,13 @@ refuse_to_replace (SlWindow *self,
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
 
-  if (!held (self) || sl_game_get_read_only (self->game))
+  if (!sl_window_held (self) || sl_game_get_read_only (self->game))
     return FALSE;
   name = file != NULL ? g_file_get_basename (file) : NULL;
   heading = name != NULL ? g_strdup_printf (_("Cannot Open “%s”"), name) : g_strdup (_("Cannot Start the Game"));
   body = g_strdup_printf (_("The last change of the game shown is not saved: %s Save it (Retry, or Save As elsewhere) or undo it first."),
                           sl_game_get_unsaved (self->game));
-  show_error (self, heading, body);
+  sl_window_show_error (self, heading, body);
   return TRUE;
 }
 
@@ -1006,7 +824,7 @@ gboolean
 sl_window_open_file (SlWindow *self,
                      GFile    *file)
 {
-  SlRules *rules = window_rules (self);
+  SlRules *rules = sl_window_rules (self);
   g_autoptr(GError) error = NULL;
   g_autoptr(SlGame) game = NULL;
   g_autofree char *path = g_file_get_path (file);
@@ -1042,7 +860,7 @@ sl_window_show_loaded (SlWindow     *self,
       g_autofree char *name = g_file_get_basename (file);
       g_autofree char *heading = g_strdup_printf (_("Cannot Open “%s”"), name);
 
-      show_error (self, heading, error->message);
+      sl_window_show_error (self, heading, error->message);
       return FALSE;
     }
   /* One writer at a time: a game open in another window or in
@@ -1057,7 +875,7 @@ sl_window_show_loaded (SlWindow     *self,
             g_autofree char *name = g_file_get_basename (file);
             g_autofree char *heading = g_strdup_printf (_("Cannot Open “%s”"), name);
 
-            show_error (self, heading, lock_error->message);
+            sl_window_show_error (self, heading, lock_error->message);
             return FALSE;
           }
         /* Shown, not played: the other window or `squadlog play` keeps
@@ -1071,35 +889,9 @@ sl_window_show_loaded (SlWindow     *self,
   sl_window_set_game (self, game);
   /* A save stopped halfway: opened with the whole entries, and said. */
   if (sl_game_get_load_warning (game) != NULL)
-    show_error (self, _("The End of the Game File Was Cut Short"), sl_game_get_load_warning (game));
+    sl_window_show_error (self, _("The End of the Game File Was Cut Short"),
+                          sl_game_get_load_warning (game));
   return TRUE;
-}
-
-/* Where a new game is kept until the players save it elsewhere: the user's
- * data directory, named after the scenario and the time — the name made
- * fit for a file (no controls, no folders, not hidden, not too long), and
- * never that of a game already there (two in one second). */
-static char *
-new_game_path (const SlScenarioInfo *scenario)
-{
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *stamp = g_date_time_format (now, "%Y-%m-%d %H.%M.%S");
-  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "squadlog", "games", NULL);
-  g_autofree char *name = sl_text_file_name (scenario->name, 200, "Squad Log");
-  char *path = NULL;
-
-  g_mkdir_with_parents (dir, 0700);
-  for (guint n = 1; path == NULL || g_file_test (path, G_FILE_TEST_EXISTS) ||
-                    g_file_test (path, G_FILE_TEST_IS_SYMLINK); n++)
-    {
-      /* "Training Ground 2026-11-23 20.15.02.squadlog", then "… (2).squadlog" */
-      g_autofree char *base = n == 1 ? g_strdup_printf ("%s %s.squadlog", name, stamp)
-                                     : g_strdup_printf ("%s %s (%u).squadlog", name, stamp, n);
-
-      g_free (path);
-      path = g_build_filename (dir, base, NULL);
-    }
-  return path;
 }
 
 /* A scenario whose forces break construction rules (P-02 … P-38) does not
@@ -1138,7 +930,7 @@ show_construction_error (SlWindow      *self,
   if (n == 0)
     {
       gtk_window_destroy (GTK_WINDOW (dialog));
-      show_error (self, _("Cannot Start the Game"), error->message);
+      sl_window_show_error (self, _("Cannot Start the Game"), error->message);
       return;
     }
   body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
@@ -1156,7 +948,7 @@ sl_window_new_game (SlWindow   *self,
                     const char *scenario_path,
                     const char *game_path)
 {
-  SlRules *rules = window_rules (self);
+  SlRules *rules = sl_window_rules (self);
   g_autoptr(GError) error = NULL;
   g_autoptr(SlGame) game = NULL;
 
@@ -1172,7 +964,7 @@ sl_window_new_game (SlWindow   *self,
     if ((text = sl_file_read (scenario_path, SL_FILE_LIMIT_SCENARIO, SL_FILE_READ_DEFAULT, &error)) != NULL &&
         (node = sl_json_parse (g_bytes_get_data (text, NULL), g_bytes_get_size (text), &error)) != NULL)
       {
-        sl_preferences_apply_default_options (window_settings (self), node);
+        sl_preferences_apply_default_options (sl_window_settings (self), node);
         setup = sl_setup_new_from_json (rules, node, &error);
         /* P-02 … P-38: forces built against the rules need the players'
          * word, written under the scenario's overrides. */
@@ -1190,148 +982,19 @@ sl_window_new_game (SlWindow   *self,
         g_autofree char *display = g_filename_display_name (scenario_path);
         g_autofree char *message = g_strdup_printf ("%s: %s", display, error->message);
 
-        show_error (self, _("Cannot Start the Game"), message);
+        sl_window_show_error (self, _("Cannot Start the Game"), message);
         return FALSE;
       }
   }
   if (!sl_game_save (game, game_path, &error) || !sl_game_take_file (game, &error))
     {
-      show_error (self, _("Cannot Start the Game"), error->message);
+      sl_window_show_error (self, _("Cannot Start the Game"), error->message);
       return FALSE;
     }
   sl_window_set_game (self, game);
   /* The scenario's briefing, once, as the game starts (§10). */
   gtk_widget_activate_action (GTK_WIDGET (self), "win.briefing", NULL);
   return TRUE;
-}
-
-static void
-scenario_activated_cb (GtkListBox    *list,
-                       GtkListBoxRow *row,
-                       SlWindow      *self)
-{
-  const SlScenarioInfo *scenario = g_object_get_data (G_OBJECT (row), "scenario");
-  g_autofree char *path = new_game_path (scenario);
-  GtkWidget *dialog = gtk_widget_get_ancestor (GTK_WIDGET (list), ADW_TYPE_MESSAGE_DIALOG);
-
-  sl_window_new_game (self, scenario->path, path);
-  if (dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (dialog));
-}
-
-/* New game: the scenarios to start from. */
-static void
-new_action (GtkWidget  *widget,
-            const char *action_name,
-            GVariant   *parameter)
-{
-  SlWindow *self = SL_WINDOW (widget);
-  g_autoptr(GString) problems = g_string_new (NULL);
-  GPtrArray *scenarios = sl_scenario_list (window_rules (self), problems);
-  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/squadlog/SquadLog/sl-new-game-dialog.ui");
-  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (gtk_builder_get_object (builder, "dialog"));
-  GtkListBox *list = GTK_LIST_BOX (gtk_builder_get_object (builder, "list"));
-
-  for (guint i = 0; i < scenarios->len; i++)
-    {
-      const SlScenarioInfo *scenario = g_ptr_array_index (scenarios, i);
-      GtkWidget *row = sl_action_row_new ();
-      g_autofree char *subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d turn. %s", "%d turns. %s",
-                                                                scenario->length_turns),
-                                                   scenario->length_turns, scenario->description);
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), scenario->name);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 3);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-      g_object_set_data (G_OBJECT (row), "scenario", (gpointer) scenario);
-      gtk_list_box_append (list, row);
-    }
-  /* The list lives as long as the dialog. */
-  g_object_set_data_full (G_OBJECT (dialog), "scenarios", scenarios, (GDestroyNotify) g_ptr_array_unref);
-  g_signal_connect (list, "row-activated", G_CALLBACK (scenario_activated_cb), self);
-  if (problems->len > 0)
-    {
-      g_autofree char *body = g_strdup_printf (_("Choose the scenario to play. Some scenario files could not be read:\n%s"),
-                                               problems->str);
-
-      adw_message_dialog_set_body (dialog, body);
-    }
-  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-/* The folder games were last opened from or saved to. */
-static void
-set_last_folder (SlWindow       *self,
-                 GtkFileChooser *chooser)
-{
-  GSettings *settings = window_settings (self);
-  g_autofree char *folder = settings ? g_settings_get_string (settings, "last-folder") : NULL;
-
-  if (folder != NULL && *folder && g_file_test (folder, G_FILE_TEST_IS_DIR))
-    {
-      g_autoptr(GFile) dir = g_file_new_for_path (folder);
-
-      gtk_file_chooser_set_current_folder (chooser, dir, NULL);
-    }
-}
-
-static void
-remember_folder (SlWindow *self,
-                 GFile    *file)
-{
-  GSettings *settings = window_settings (self);
-  g_autoptr(GFile) parent = g_file_get_parent (file);
-  g_autofree char *path = parent ? g_file_get_path (parent) : NULL;
-
-  if (settings != NULL && path != NULL)
-    g_settings_set_string (settings, "last-folder", path);
-}
-
-static GtkFileFilter *
-game_filter (void)
-{
-  GtkFileFilter *filter = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (filter, _("Squad Log games"));
-  gtk_file_filter_add_mime_type (filter, "application/x-squadlog");
-  gtk_file_filter_add_pattern (filter, "*.squadlog");
-  return filter;
-}
-
-static void
-open_response_cb (GtkNativeDialog *dialog,
-                  int              response,
-                  SlWindow        *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-
-      remember_folder (self, file);
-      sl_window_open_file (self, file);
-    }
-  g_object_unref (dialog);
-}
-
-static void
-open_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  SlWindow *self = SL_WINDOW (widget);
-  GtkFileChooserNative *dialog;
-  g_autoptr(GtkFileFilter) filter = game_filter ();
-
-  dialog = gtk_file_chooser_native_new (_("Open a Saved Game"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-  set_last_folder (self, GTK_FILE_CHOOSER (dialog));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  g_signal_connect (dialog, "response", G_CALLBACK (open_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
 gboolean
@@ -1345,1359 +1008,13 @@ sl_window_save_as (SlWindow   *self,
     return FALSE;
   if (!sl_game_save (self->game, path, &error))
     {
-      show_error (self, _("Cannot Save the Game"), error->message);
+      sl_window_show_error (self, _("Cannot Save the Game"), error->message);
       return FALSE;
     }
   /* A change held is saved with the rest, and the game goes on there. */
   show_saved (self);
   remember_last_game (self, path);
   return TRUE;
-}
-
-static void
-save_as_response_cb (GtkNativeDialog *dialog,
-                     int              response,
-                     SlWindow        *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autofree char *path = g_file_get_path (file);
-
-      if (path != NULL && !g_str_has_suffix (path, ".squadlog"))
-        {
-          char *with = g_strconcat (path, ".squadlog", NULL);
-
-          g_free (path);
-          path = with;
-        }
-      if (path != NULL)
-        {
-          remember_folder (self, file);
-          sl_window_save_as (self, path);
-        }
-    }
-  g_object_unref (dialog);
-}
-
-static void
-save_as_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  SlWindow *self = SL_WINDOW (widget);
-  GtkFileChooserNative *dialog;
-  g_autoptr(GtkFileFilter) filter = game_filter ();
-  g_autofree char *name = NULL;
-
-  if (self->game == NULL)
-    return;
-  dialog = gtk_file_chooser_native_new (_("Save the Game As"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-  set_last_folder (self, GTK_FILE_CHOOSER (dialog));
-  name = g_strdup_printf ("%s.squadlog", sl_game_get_setup (self->game)->name);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  g_signal_connect (dialog, "response", G_CALLBACK (save_as_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-}
-
-static void
-continue_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  g_autofree char *path = last_game_path (SL_WINDOW (widget));
-  g_autoptr(GFile) file = NULL;
-
-  if (path == NULL)
-    return;
-  file = g_file_new_for_path (path);
-  sl_window_open_file (SL_WINDOW (widget), file);
-}
-
-/* Printing: every squad's log (Ctrl+P), every squad's blank log, or one
- * squad's, each from its own menu entry (the print portal of a sandbox
- * shows no widgets of ours in its dialog); sl-print-operation.c. */
-static void
-print_logs (SlWindow   *self,
-            const char *squad_id,
-            gboolean    blank)
-{
-  g_autoptr(SlPrintOperation) op = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (self->game == NULL)
-    return;
-  op = sl_print_operation_new (self->game, squad_id, blank);
-  if (sl_print_operation_get_n_squads (op) == 0)
-    return;
-  if (sl_print_operation_run_dialog (op, GTK_WINDOW (self), &error) == GTK_PRINT_OPERATION_RESULT_ERROR)
-    show_error (self, _("Cannot Print the Squad Logs"), error->message);
-}
-
-static void
-print_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
-{
-  print_logs (SL_WINDOW (widget), NULL, FALSE);
-}
-
-static void
-print_blank_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  print_logs (SL_WINDOW (widget), NULL, TRUE);
-}
-
-static void
-print_squad_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  print_logs (SL_WINDOW (widget), g_variant_get_string (parameter, NULL), FALSE);
-}
-
-/* The main menu's entries for printing one squad's log, one per squad of
- * the game (none without a game). */
-static void
-update_print_menu (SlWindow *self)
-{
-  g_autoptr(GMenu) squads = NULL;
-  const SlSetup *setup;
-
-  g_menu_remove_all (self->print_squads_section);
-  if (self->game == NULL)
-    return;
-  setup = sl_game_get_setup (self->game);
-  squads = g_menu_new ();
-  for (guint s = 0; s < setup->squads->len; s++)
-    {
-      const SlSquadSetup *squad = sl_setup_squad_at (setup, s);
-      /* A name's own underscores are not mnemonics. */
-      g_autoptr(GString) label = g_string_new (squad->name);
-      g_autoptr(GMenuItem) item = NULL;
-
-      g_string_replace (label, "_", "__", 0);
-      item = g_menu_item_new (label->str, NULL);
-      g_menu_item_set_action_and_target_value (item, "win.print-squad", g_variant_new_string (squad->id));
-      g_menu_append_item (squads, item);
-    }
-  g_menu_append_submenu (self->print_squads_section, _("Print One S_quad’s Log"), G_MENU_MODEL (squads));
-}
-
-static void
-options_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  SlWindow *self = SL_WINDOW (widget);
-
-  if (self->game != NULL)
-    gtk_window_present (GTK_WINDOW (sl_options_window_new (GTK_WINDOW (self), self->game)));
-}
-
-static void
-builder_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  SlWindow *self = SL_WINDOW (widget);
-  SlRules *rules = window_rules (self);
-
-  if (rules != NULL)
-    gtk_window_present (GTK_WINDOW (sl_builder_window_new (GTK_WINDOW (self), rules,
-                                                           sl_option_set_defaults (rules->options))));
-}
-
-static void
-scenario_editor_action (GtkWidget  *widget,
-                        const char *action_name,
-                        GVariant   *parameter)
-{
-  SlWindow *self = SL_WINDOW (widget);
-  SlRules *rules = window_rules (self);
-
-  if (rules != NULL)
-    gtk_window_present (GTK_WINDOW (sl_scenario_editor_new (GTK_WINDOW (self), rules)));
-}
-
-/* The first mine waiting to go off, or -1. */
-static int
-waiting_mine (SlWindow *self)
-{
-  const SlState *state;
-
-  if (self->game == NULL)
-    return -1;
-  state = sl_game_get_state (self->game);
-  for (guint i = 0; i < state->markers->len; i++)
-    {
-      const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
-
-      if (sl_marker_is_waiting_mine (m))
-        return m->id;
-    }
-  return -1;
-}
-
-/* Units go inside or out together (T-36, A-120, A-134): out, as when a
- * compartment opens to vacuum, first. */
-static void
-exposure_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  SlWindow *self = SL_WINDOW (widget);
-
-  if (self->game != NULL)
-    sl_sheet_present (SL_SHEET (sl_exposure_sheet_new (GTK_WINDOW (self), self->game, FALSE)));
-}
-
-/* §5.2: the groupings that may spring an ambush now, as the core's
- * `ambush` answers (the table model): every unit of theirs still in the
- * fight undetected, in their turn (P-08 step 2). */
-static GPtrArray *
-ambushers (SlWindow *self)
-{
-  SlTableModel *table = sl_table_model_get_for_game (self->game);
-  GPtrArray *found = g_ptr_array_new ();
-
-  for (guint i = 0; i < sl_table_model_get_n_ambushers (table); i++)
-    if (sl_table_model_get_ambusher (table, i)->refusal == NULL)
-      g_ptr_array_add (found, GUINT_TO_POINTER (sl_table_model_get_ambusher (table, i)->grouping));
-  return found;
-}
-
-/* A whole undetected grouping attacks (§5.2): which, and whom. */
-static void
-ambush_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  SlWindow *self = SL_WINDOW (widget);
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  g_autoptr(GPtrArray) by = ambushers (self);
-  g_autoptr(GPtrArray) by_values = g_ptr_array_new ();
-  g_autoptr(GPtrArray) by_labels = g_ptr_array_new ();
-  g_autoptr(GPtrArray) victim_values = g_ptr_array_new ();
-  g_autoptr(GPtrArray) victim_labels = g_ptr_array_new ();
-  g_autoptr(JsonNode) command = sl_command_new_ambush ();
-  int side;
-  SlDiceSheet *sheet;
-
-  if (by->len == 0)
-    return;
-  side = sl_setup_squad_at (setup, sl_setup_grouping_at (setup, GPOINTER_TO_UINT (by->pdata[0]))->squad)->side;
-  for (guint i = 0; i < by->len; i++)
-    {
-      const SlGroupingSetup *g = sl_setup_grouping_at (setup, GPOINTER_TO_UINT (by->pdata[i]));
-
-      g_ptr_array_add (by_values, g->id);
-      g_ptr_array_add (by_labels, g->name);
-    }
-  for (guint g = 0; g < setup->groupings->len; g++)
-    {
-      const SlGroupingSetup *grouping = sl_setup_grouping_at (setup, g);
-
-      if (sl_setup_squad_at (setup, grouping->squad)->side == side)
-        continue;
-      g_ptr_array_add (victim_values, grouping->id);
-      g_ptr_array_add (victim_labels, grouping->name);
-    }
-  g_ptr_array_add (by_labels, NULL);
-  g_ptr_array_add (victim_labels, NULL);
-  sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, _("Spring an Ambush"), _("A whole undetected grouping attacks (§5.2)"),
-                             command, NULL, 0, self->app_rolls);
-  sl_dice_sheet_add_choice (sheet, _("Ambushers"), "grouping",
-                            g_variant_new_strv ((const char * const *) by_values->pdata, by_values->len),
-                            (const char * const *) by_labels->pdata);
-  sl_dice_sheet_add_choice (sheet, _("Ambushed"), "target_grouping",
-                            g_variant_new_strv ((const char * const *) victim_values->pdata, victim_values->len),
-                            (const char * const *) victim_labels->pdata);
-  sl_sheet_present (SL_SHEET (sheet));
-}
-
-static void
-mine_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  SlWindow *self = SL_WINDOW (widget);
-  int marker = waiting_mine (self);
-
-  if (marker >= 0)
-    sl_sheet_present (SL_SHEET (sl_blast_sheet_new_mine (GTK_WINDOW (self), self->game, marker)));
-}
-
-/* The markers on the table the table can see, to correct by hand; with
- * @marker > 0, that one's row opened. */
-static void
-show_markers (SlWindow *self,
-              int       marker)
-{
-  SlMarkersWindow *markers;
-
-  if (self->game == NULL)
-    return;
-  markers = sl_markers_window_new (GTK_WINDOW (self), self->game);
-  gtk_window_present (GTK_WINDOW (markers));
-  if (marker > 0)
-    sl_markers_window_show_marker (markers, marker);
-}
-
-/* Private Views on Phones: the sharing window of the game's server. */
-static void
-phones_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  SlWindow *self = SL_WINDOW (widget);
-
-  if (self->game == NULL)
-    return;
-  if (self->phones == NULL)
-    self->phones = sl_server_new (self->game);
-  if (self->phones_window == NULL)
-    g_set_weak_pointer (&self->phones_window, sl_phones_window_new (GTK_WINDOW (self), self->phones));
-  gtk_window_present (GTK_WINDOW (self->phones_window));
-}
-
-static void
-markers_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  show_markers (SL_WINDOW (widget), 0);
-}
-
-/* The private view is made the first time it is asked for: a game opens
- * without it (its forms and icons cost start-up time), and nothing of it
- * exists on the shared screen until then. */
-static void
-ensure_private_view (SlWindow *self)
-{
-  if (self->private_view != NULL)
-    return;
-  self->private_view = sl_private_view_new ();
-  g_signal_connect_swapped (self->private_view, "done", G_CALLBACK (close_private), self);
-  sl_private_view_set_game (self->private_view, self->game);
-  gtk_stack_add_named (self->screen, GTK_WIDGET (self->private_view), "private");
-  sl_a11y_name_page (self->screen, "private", _("Private view"));
-}
-
-/* The private view covers the whole window (nothing of the table shows
- * around it) until it is closed: by Escape, Ctrl+H, its Close button or
- * the idle time. */
-static void
-close_private (SlWindow *self)
-{
-  if (!private_showing (self))
-    return;
-  sl_private_view_stop (self->private_view);
-  gtk_stack_set_visible_child_name (self->screen, "shared");
-  update_actions (self);
-}
-
-static void
-private_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  SlWindow *self = SL_WINDOW (widget);
-  GSettings *settings = window_settings (self);
-
-  if (self->game == NULL)
-    return;
-  if (private_showing (self))
-    {
-      close_private (self);
-      return;
-    }
-  ensure_private_view (self);
-  if (settings != NULL)
-    sl_private_view_set_idle_seconds (self->private_view, g_settings_get_uint (settings, "private-view-idle"));
-  gtk_stack_set_visible_child_name (self->screen, "private");
-  sl_private_view_start (self->private_view);
-  update_actions (self);
-}
-
-/* P-27: a unit tries a pile. The sheet names the pile only by its label,
- * offers only what everyone can see (cover, woods, smoke, a sensor, a
- * holotarp, within 1 m) and shows the odds as the detecting side can know
- * them; the core adds the hider's secret modifiers and the history says
- * only "detected" or "not detected". */
-static void
-detect_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  SlWindow *self = SL_WINDOW (widget);
-  const SlSetup *setup;
-  const SlState *s;
-  g_autoptr(GPtrArray) unit_values = g_ptr_array_new ();
-  g_autoptr(GPtrArray) unit_labels = g_ptr_array_new ();
-  g_autoptr(GPtrArray) pile_values = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) pile_labels = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(JsonNode) command = sl_command_new_detect ();
-  g_autofree char *roll_label = NULL;
-  g_autofree char *smoke_label = NULL;
-  g_auto(GStrv) cover_texts = g_new0 (char *, 5);
-  SlDieNeed dice[] = { { "roll", 10, NULL, FALSE } };
-  /* The public T-19 modifiers where the pile lies, as "cover" lists them. */
-  static const char * const cover_values[][3] = {
-    { NULL }, { "half-cover" }, { "full-cover" }, { "light-woods" }, { "heavy-woods" },
-    { "light-woods", "half-cover" }, { "light-woods", "full-cover" },
-    { "heavy-woods", "half-cover" }, { "heavy-woods", "full-cover" }
-  };
-  GVariantBuilder covers;
-  const char *cover_labels[G_N_ELEMENTS (cover_values) + 1] = { NULL };
-  GArray *detectors;
-  SlDiceSheet *sheet;
-
-  if (self->game == NULL || !may_detect (self))
-    return;
-  setup = sl_game_get_setup (self->game);
-  s = sl_game_get_state (self->game);
-  /* The modifiers' values and the die are the rules data's (T-19, T-01). */
-  roll_label = sl_table_labels_check_die (sl_game_get_rules (self->game), "detection");
-  dice[0].label = roll_label;
-  dice[0].sides = sl_rules_check (sl_game_get_rules (self->game), "detection")->die;
-  smoke_label = sl_table_labels_detection_modifier (sl_game_get_rules (self->game), "smoke");
-  cover_labels[0] = _("Nothing");
-  for (guint i = 0; i < 4; i++)
-    cover_labels[i + 1] = cover_texts[i] = sl_table_labels_detection_modifier (sl_game_get_rules (self->game),
-                                                                               cover_values[i + 1][0]);
-  cover_labels[5] = _("Light woods and half cover");
-  cover_labels[6] = _("Light woods and full cover");
-  cover_labels[7] = _("Heavy woods and half cover");
-  cover_labels[8] = _("Heavy woods and full cover");
-  for (guint side = 0; side < setup->sides->len; side++)
-    {
-      g_auto(GStrv) piles = sl_state_piles (setup, s, side);
-
-      for (guint i = 0; piles[i] != NULL; i++)
-        {
-          g_ptr_array_add (pile_values, g_strdup (piles[i]));
-          /* "Pile C (Commonwealth)": whose counters they are is no secret. */
-          g_ptr_array_add (pile_labels, g_strdup_printf (_("%s (%s)"), piles[i], sl_setup_side_at (setup, side)->name));
-        }
-    }
-  /* Who the core lets look (P-27, §15.1). */
-  detectors = sl_table_model_get_detectors (sl_table_model_get_for_game (self->game), NULL);
-  for (guint i = 0; i < detectors->len; i++)
-    {
-      const SlUnitSetup *us = sl_setup_unit_at (setup, g_array_index (detectors, int, i));
-
-      g_ptr_array_add (unit_values, us->id);
-      g_ptr_array_add (unit_labels, (gpointer) us->label);
-    }
-  g_ptr_array_add (unit_labels, NULL);
-  g_ptr_array_add (pile_labels, NULL);
-  if (unit_values->len == 0)
-    return;
-  g_variant_builder_init (&covers, G_VARIANT_TYPE ("aas"));
-  for (guint i = 0; i < G_N_ELEMENTS (cover_values); i++)
-    g_variant_builder_add (&covers, "^as", cover_values[i]);
-
-  sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, _("Try to Detect a Pile"),
-                             s->phase == SL_PHASE_DETECTION ? _("Detection Phase (P-27, T-19)")
-                                                            : _("Only within 1 m or inside a holotarp’s square (§15.1)"),
-                             command, dice, G_N_ELEMENTS (dice), self->app_rolls);
-  sl_dice_sheet_add_choice (sheet, _("Who looks"), "unit",
-                            g_variant_new_strv ((const char * const *) unit_values->pdata, unit_values->len),
-                            (const char * const *) unit_labels->pdata);
-  sl_dice_sheet_add_choice (sheet, _("Pile"), "pile",
-                            g_variant_new_strv ((const char * const *) pile_values->pdata, pile_values->len),
-                            (const char * const *) pile_labels->pdata);
-  sl_dice_sheet_add_choice (sheet, _("Around the pile"), "cover", g_variant_builder_end (&covers), cover_labels);
-  sl_dice_sheet_add_switch (sheet, _("Within 1 m: detected at once"), "distance_m", g_variant_new_double (0.5));
-  sl_dice_sheet_add_switch (sheet, smoke_label, "smoke", g_variant_new_boolean (TRUE));
-  sl_dice_sheet_add_switch (sheet, _("A friendly ground sensor sees it"), "ground_sensor",
-                            g_variant_new_boolean (TRUE));
-  sl_dice_sheet_add_switch (sheet, _("The pile lies under a holotarp"), "holotarp", g_variant_new_boolean (TRUE));
-  sl_dice_sheet_add_switch (sheet, _("An enemy unit is inside the holotarp’s square"), "holotarp_entered",
-                            g_variant_new_boolean (TRUE));
-  sl_sheet_present (SL_SHEET (sheet));
-}
-
-/* The scenario's briefing (§10): as a game starts, and from the menu. */
-static void
-briefing_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  SlWindow *self = SL_WINDOW (widget);
-
-  if (self->game != NULL)
-    gtk_window_present (GTK_WINDOW (sl_briefing_window_new (GTK_WINDOW (self), self->game)));
-}
-
-static void
-score_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
-{
-  SlWindow *self = SL_WINDOW (widget);
-
-  if (self->game != NULL)
-    gtk_window_present (GTK_WINDOW (sl_score_window_new (GTK_WINDOW (self), self->game)));
-}
-
-static void
-undo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  SlWindow *self = SL_WINDOW (widget);
-
-  if (self->game != NULL)
-    sl_game_undo (self->game);
-}
-
-static void
-redo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  SlWindow *self = SL_WINDOW (widget);
-
-  if (self->game != NULL)
-    sl_game_redo (self->game);
-}
-
-/* The resolution sheet of a salvo from the launcher. */
-static void present_launch_sheet (SlWindow *self, int unit, int count);
-
-static void
-salvo_count_cb (SlDiceSheet *sheet,
-                int          count,
-                gpointer     user_data)
-{
-  SlWindow *self = SL_WINDOW (user_data);
-  int unit = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (sheet), "unit"));
-
-  /* The sheet again, for that many grenades. */
-  sl_sheet_close (SL_SHEET (sheet));
-  present_launch_sheet (self, unit, count);
-}
-
-/* P-35: a salvo of @count grenades of the launcher's type, as many as the
- * core allows (sl_launcher_salvo_max: A-113); each grenade has its aim
- * point, its landing die and its scatter die, and one jam check covers the
- * fire action (A-56). */
-static void
-present_launch_sheet (SlWindow *self,
-                      int       unit,
-                      int       count)
-{
-  const SlUnitSetup *us = sl_setup_unit_at (sl_game_get_setup (self->game), unit);
-  const SlUnitState *u = &sl_game_get_state (self->game)->units[unit];
-  SlLauncherLoad load = { u->launcher_load[SL_GRENADE_FG], u->launcher_load[SL_GRENADE_SG] };
-  SlGrenadeType kind;
-  int most = MAX (1, sl_launcher_salvo_max (sl_game_get_rules (self->game), &load, &kind));
-  g_autoptr(JsonNode) command = NULL;
-  g_autoptr(GArray) dice = g_array_new (FALSE, FALSE, sizeof (SlDieNeed));
-  g_autoptr(GPtrArray) strings = g_ptr_array_new_with_free_func (g_free);  /* the dice's */
-  g_autofree char *title = g_strdup_printf (_("%s Fires the Grenade Launcher"), us->label);
-  SlDiceSheet *sheet;
-
-  count = CLAMP (count, 1, most);
-  command = sl_command_new_launch (sl_game_get_setup (self->game), unit, kind, count);
-  for (int i = 0; i < count; i++)
-    {
-      SlDieNeed landing = { g_strdup_printf ("grenades[%d].roll", i), 10, NULL, FALSE };
-      SlDieNeed scatter = { g_strdup_printf ("grenades[%d].scatter_rolls", i), 10, NULL, TRUE };
-
-      if (count == 1)
-        {
-          landing.label = _("Landing roll");
-          scatter.label = _("Scatter direction, on a miss");
-        }
-      else
-        {
-          landing.label = g_strdup_printf (_("Grenade %d: landing roll"), i + 1);
-          scatter.label = g_strdup_printf (_("Grenade %d: scatter direction, on a miss"), i + 1);
-          g_ptr_array_add (strings, (char *) landing.label);
-          g_ptr_array_add (strings, (char *) scatter.label);
-        }
-      g_ptr_array_add (strings, (char *) landing.field);
-      g_ptr_array_add (strings, (char *) scatter.field);
-      g_array_append_val (dice, landing);
-      g_array_append_val (dice, scatter);
-    }
-  {
-    SlDieNeed jam = { "jam_roll", 10, _("Jam check, after a natural 1"), FALSE };
-
-    g_array_append_val (dice, jam);
-  }
-
-  sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, _("Grenade launcher (P-35)"),
-                             command, (const SlDieNeed *) dice->data, dice->len, self->app_rolls);
-  g_object_set_data (G_OBJECT (sheet), "unit", GINT_TO_POINTER (unit));
-  if (most > 1)
-    sl_dice_sheet_add_count (sheet, _("Grenades in the salvo"), 1, most, count, salvo_count_cb, self);
-  for (int i = 0; i < count; i++)
-    {
-      g_autofree char *range = g_strdup_printf ("grenades[%d].range_m", i);
-      g_autofree char *indirect = g_strdup_printf ("grenades[%d].indirect", i);
-      g_autofree char *window = g_strdup_printf ("grenades[%d].through_window", i);
-      g_autofree char *range_label = count == 1 ? g_strdup (_("Range to the aim point (m)"))
-                                     : g_strdup_printf (_("Grenade %d: range to the aim point (m)"), i + 1);
-      g_autofree char *indirect_label = count == 1 ? g_strdup (_("Indirect fire, spotted by a friend"))
-                                        : g_strdup_printf (_("Grenade %d: indirect fire, spotted by a friend"), i + 1);
-      g_autofree char *window_label = sl_table_labels_through_window (sl_game_get_rules (self->game),
-                                                                      count == 1 ? 0 : i + 1);
-
-      sl_dice_sheet_add_number (sheet, range_label, range, 10, 300, 20);
-      sl_dice_sheet_add_switch (sheet, indirect_label, indirect, g_variant_new_boolean (TRUE));
-      sl_dice_sheet_add_switch (sheet, window_label, window, g_variant_new_boolean (TRUE));
-    }
-  sl_sheet_present (SL_SHEET (sheet));
-}
-
-static void
-present_dice_sheet (SlWindow        *self,
-                    const char      *title,
-                    const char      *subtitle,
-                    JsonNode        *command,
-                    const SlDieNeed *dice,
-                    guint            n_dice)
-{
-  SlDiceSheet *sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, subtitle, command, dice, n_dice,
-                                          self->app_rolls);
-
-  sl_sheet_present (SL_SHEET (sheet));
-}
-
-/* P-34: a hand grenade at a point, the landing die and, on a miss, the
- * scatter die. */
-static void
-present_throw_sheet (SlWindow          *self,
-                     const SlUnitSetup *us)
-{
-  g_autoptr(JsonNode) command = sl_command_new_throw (sl_game_get_setup (self->game), us->index);
-  g_autofree char *title = g_strdup_printf (_("%s Throws a Grenade"), us->label);
-  const SlDieNeed dice[] = {
-    { "roll", 10, _("Landing roll"), FALSE },
-    { "scatter_rolls", 10, _("Scatter direction, on a miss"), TRUE },
-  };
-  const char *type_labels[] = { _("Fragmentation"), _("Smoke"), NULL };
-  const SlRules *rules = sl_game_get_rules (self->game);
-  g_autofree char *not_seen = sl_table_labels_not_seen (rules);
-  g_autofree char *window = sl_table_labels_through_window (rules, 0);
-  int least, most;
-  SlDiceSheet *sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title,
-                                          _("Hand grenade (P-34)"), command, dice, G_N_ELEMENTS (dice),
-                                          self->app_rolls);
-
-  sl_dice_sheet_add_choice (sheet, _("Grenade"), "grenade",
-                            g_variant_new_strv (sl_grenade_type_names, SL_N_GRENADE_TYPES), type_labels);
-  /* P-34 step 3, T-31: as far and as near as the rules data lets it. */
-  sl_table_labels_throw_range (rules, &least, &most);
-  sl_dice_sheet_add_number (sheet, _("Range to the aim point (m)"), "range_m", least, most,
-                            CLAMP (rules->grenade_ranges[0].max_m, least, most));
-  sl_dice_sheet_add_switch (sheet, not_seen, "spotted_only", g_variant_new_boolean (TRUE));
-  sl_dice_sheet_add_switch (sheet, window, "through_window", g_variant_new_boolean (TRUE));
-  sl_dice_sheet_add_switch (sheet, _("At a wall or obstacle"), "at_obstacle", g_variant_new_boolean (TRUE));
-  sl_sheet_present (SL_SHEET (sheet));
-}
-
-/* P-36 step 3: one of the squad's charges on the table, by radio; the core
- * says whether it can go off. */
-static void
-present_detonate_sheet (SlWindow *self,
-                        int       unit)
-{
-  const SlState *state = sl_game_get_state (self->game);
-  const SlUnitSetup *us = sl_setup_unit_at (sl_game_get_setup (self->game), unit);
-  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (gint32));
-  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-  g_autoptr(JsonNode) command = sl_command_new_detonate (sl_game_get_setup (self->game), unit);
-  g_autofree char *title = g_strdup_printf (_("%s Sets Off a Charge"), us->label);
-  GArray *charges = sl_table_model_get_charges (sl_table_model_get_for_game (self->game), unit);
-  SlDiceSheet *sheet;
-
-  /* The charges `detonate` takes (the table model's). */
-  for (guint i = 0; i < charges->len; i++)
-    {
-      gint32 id = g_array_index (charges, int, i);
-
-      g_array_append_val (values, id);
-      g_ptr_array_add (labels, (gpointer) sl_state_find_marker (state, id)->label);
-    }
-  g_ptr_array_add (labels, NULL);
-  sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, _("By radio (P-36)"), command, NULL, 0,
-                             self->app_rolls);
-  if (values->len > 0)
-    sl_dice_sheet_add_choice (sheet, _("Charge"), "marker",
-                              g_variant_new_fixed_array (G_VARIANT_TYPE_INT32, values->data, values->len,
-                                                         sizeof (gint32)),
-                              (const char * const *) labels->pdata);
-  sl_sheet_present (SL_SHEET (sheet));
-}
-
-/* The sheet that resolves @due (sl_state_due): each kind has its own. The
- * rules of what is due, and in which order, are the core's. */
-/* The prepared fire sheet ---------------------------------------------- */
-
-/* Where the game stands: the entry last applied is unique to its game
- * (an entry replaced gives way to a new one), so it names everything
- * applied before it too. */
-static guint64
-game_moment (SlGame *game)
-{
-  guint position = sl_game_get_position (game);
-
-  return position > 0 ? sl_game_get_entry_id (game, position - 1) : 0;
-}
-
-static void
-drop_prepared (SlWindow *self)
-{
-  if (self->prepared != NULL)
-    sl_sheet_close (self->prepared);
-  g_clear_object (&self->prepared);
-}
-
-static void
-drop_declare_ahead (SlWindow *self)
-{
-  if (self->declare_ahead != NULL)
-    sl_sheet_close (SL_SHEET (self->declare_ahead));
-  g_clear_object (&self->declare_ahead);
-}
-
-/* The sheet made ahead is the one for @unit now. */
-static gboolean
-prepared_fits (SlWindow *self,
-               int       unit)
-{
-  return self->prepared != NULL && self->game != NULL && self->prepared_unit == unit &&
-         self->prepared_rolls == self->app_rolls && self->prepared_moment == game_moment (self->game);
-}
-
-/* The fire sheet made for @unit now, if there is one (a reference the
- * caller owns). */
-static SlSheet *
-take_prepared (SlWindow *self,
-               int       unit)
-{
-  if (!prepared_fits (self, unit))
-    {
-      drop_prepared (self);
-      return NULL;
-    }
-  return g_steal_pointer (&self->prepared);
-}
-
-/* The declaration made ahead for this game, if there is one (a reference
- * the caller owns), or NULL. */
-static SlDeclareSheet *
-take_declare_ahead (SlWindow *self)
-{
-  if (self->declare_ahead != NULL && sl_sheet_get_game (SL_SHEET (self->declare_ahead)) != self->game)
-    {
-      sl_sheet_close (SL_SHEET (self->declare_ahead));
-      g_clear_object (&self->declare_ahead);
-    }
-  return g_steal_pointer (&self->declare_ahead);
-}
-
-/* In the initiative-order step a declaration is made ahead and laid out,
- * hidden, for the next counter number typed. */
-static gboolean
-prepare_declaration (SlWindow *self)
-{
-  const SlState *state = sl_game_get_state (self->game);
-  const SlTrack *track;
-
-  if (state->phase != SL_PHASE_ACTION || state->step != SL_STEP_INITIATIVE_ORDER || state->over)
-    return FALSE;
-  drop_prepared (self);
-  if (self->declare_ahead == NULL || sl_sheet_get_game (SL_SHEET (self->declare_ahead)) != self->game)
-    {
-      g_autoptr(SlDeclareSheet) old = take_declare_ahead (self);
-
-      self->declare_ahead = g_object_ref_sink (sl_declare_sheet_new_ahead (GTK_WINDOW (self), self->game));
-    }
-  /* Its targets for the first unit of the grouping whose turn it is,
-   * which the counter number typed likely is one of. */
-  track = sl_table_model_get_track (sl_table_model_get_for_game (self->game));
-  if (track->ready->len > 0)
-    sl_declare_sheet_expect (self->declare_ahead, g_array_index (track->ready, int, 0));
-  if (gtk_widget_get_parent (GTK_WIDGET (self->declare_ahead)) == NULL)
-    sl_sheet_prepare (SL_SHEET (self->declare_ahead));
-  return TRUE;
-}
-
-static gboolean
-prepare_cb (gpointer data)
-{
-  SlWindow *self = data;
-  g_autoptr(GArray) due = NULL;
-  const SlDue *d;
-
-  self->prepare_id = 0;
-  if (self->game == NULL || sl_game_get_read_only (self->game) || private_showing (self) || sheet_showing (self))
-    return G_SOURCE_REMOVE;
-  if (prepare_declaration (self))
-    return G_SOURCE_REMOVE;
-  due = sl_track_due_now (sl_game_get_rules (self->game), sl_game_get_setup (self->game),
-                          sl_game_get_state (self->game));
-  d = due->len > 0 ? &g_array_index (due, SlDue, 0) : NULL;
-  if (d == NULL || d->kind != SL_DUE_FIRE || sl_object_fire_sheet_applies (self->game, d->unit))
-    {
-      drop_prepared (self);
-      return G_SOURCE_REMOVE;
-    }
-  if (prepared_fits (self, d->unit))
-    return G_SOURCE_REMOVE;
-  drop_prepared (self);
-  self->prepared = g_object_ref_sink (SL_SHEET (sl_fire_sheet_new (GTK_WINDOW (self), self->game, d->unit,
-                                                                   self->app_rolls)));
-  self->prepared_unit = d->unit;
-  self->prepared_rolls = self->app_rolls;
-  self->prepared_moment = game_moment (self->game);
-  /* Laid out now, hidden: Next only draws it. */
-  sl_sheet_prepare (self->prepared);
-  return G_SOURCE_REMOVE;
-}
-
-/* Once the table has been still a moment: a flurry of dice or undos
- * makes one sheet, not one each. */
-static void
-prepare_later (SlWindow *self)
-{
-  g_clear_handle_id (&self->prepare_id, g_source_remove);
-  self->prepare_id = g_timeout_add_full (G_PRIORITY_LOW, 150, prepare_cb, self, NULL);
-}
-
-static void
-present_due (SlWindow    *self,
-             const SlDue *due)
-{
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  const SlState *s = sl_game_get_state (self->game);
-  const SlUnitSetup *us = due->unit >= 0 ? sl_setup_unit_at (setup, due->unit) : NULL;
-  g_autoptr(JsonNode) command = NULL;
-  g_autofree char *title = NULL;
-
-  switch (due->kind)
-    {
-    case SL_DUE_FIRE:
-      /* At an obstacle or a charge, the hit is automatic. */
-      if (sl_object_fire_sheet_applies (self->game, due->unit))
-        sl_sheet_present (SL_SHEET (sl_object_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit,
-                                                                  self->app_rolls)));
-      else
-        {
-          g_autoptr(SlSheet) sheet = take_prepared (self, due->unit);
-
-          if (sheet == NULL)
-            sheet = g_object_ref_sink (SL_SHEET (sl_fire_sheet_new (GTK_WINDOW (self), self->game, due->unit,
-                                                                    self->app_rolls)));
-          /* Given up or closed without a change: the next is made again. */
-          g_signal_connect_object (sheet, "closed", G_CALLBACK (prepare_later), self, G_CONNECT_SWAPPED);
-          sl_sheet_present (sheet);
-        }
-      return;
-    case SL_DUE_AREA_BURST:
-      /* A fire declared as an area burst: the units in its wedge are named
-       * as it is resolved (P-30 step 4), not on the fire sheet. */
-      sl_sheet_present (SL_SHEET (sl_area_burst_sheet_new (GTK_WINDOW (self), self->game, due->unit,
-                                                               self->app_rolls)));
-      return;
-    case SL_DUE_THROW:
-      present_throw_sheet (self, us);
-      return;
-    case SL_DUE_LAUNCH:
-      present_launch_sheet (self, due->unit, 1);
-      return;
-    case SL_DUE_DETONATE:
-      present_detonate_sheet (self, due->unit);
-      return;
-    case SL_DUE_BLAST:
-    case SL_DUE_FIRE_MISSION:
-      /* Something goes off: the explosion step (P-08 step 4), or a fire
-       * mission in its phase (A-13). */
-      sl_sheet_present (SL_SHEET (sl_blast_sheet_new (GTK_WINDOW (self), self->game, due->marker)));
-      return;
-    case SL_DUE_AVOID:
-      {
-        const SlDieNeed dice[] = {
-          { "roll", 10, _("Avoidance roll"), FALSE },
-          { "attack_roll", 10, _("Free attack, if avoided"), FALSE },
-          /* A-71: in zero-G, the defender's melee action after a failed
-           * avoidance starts with its zero-G check. */
-          { "zero_g_roll", 10, _("Zero-G check, if not avoided"), FALSE },
-        };
-
-        const SlTableDue *d = sl_table_model_get_unit_due (sl_table_model_get_for_game (self->game), due->unit);
-
-        command = sl_command_new_avoid (setup, due->unit);
-        title = g_strdup_printf (_("%s Tries to Avoid Melee"), us->label);
-        /* The zero-G die only where actions take a zero-G check (P-21):
-         * the table model's dice. */
-        present_dice_sheet (self, title, _("Avoiding melee (P-23)"), command, dice,
-                            d != NULL ? MIN (d->dice->len, G_N_ELEMENTS (dice)) : 2);
-        return;
-      }
-    case SL_DUE_MELEE:
-      {
-        const SlUnitSetup *ts = sl_setup_unit_at (setup, s->units[due->unit].current.target);
-        /* "Trooper Hale strikes" */
-        g_autofree char *w1 = g_strdup_printf (_("%s strikes"), us->label);
-        g_autofree char *w2 = g_strdup_printf (_("%s strikes"), ts->label);
-        g_autofree char *p1 = g_strdup_printf (_("%s parries"), us->label);
-        g_autofree char *p2 = g_strdup_printf (_("%s parries"), ts->label);
-        const SlDieNeed dice[] = { { "roll", 10, w1, FALSE }, { "target_roll", 10, w2, FALSE } };
-
-        /* The table's own modifiers of each roll, into the breakdown. */
-        g_autofree char *m1 = g_strdup_printf (_("Table’s modifier to %s’s roll"), us->label);
-        g_autofree char *m2 = g_strdup_printf (_("Table’s modifier to %s’s roll"), ts->label);
-        SlDiceSheet *sheet;
-
-        command = sl_command_new_melee (setup, due->unit);
-        title = g_strdup_printf (_("%s and %s in Melee"), us->label, ts->label);
-        sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, title, _("Melee (P-24)"), command, dice,
-                                   G_N_ELEMENTS (dice), self->app_rolls);
-        sl_dice_sheet_add_switch (sheet, p1, "stance", g_variant_new_string (sl_stance_names[SL_STANCE_PARRY]));
-        sl_dice_sheet_add_switch (sheet, p2, "target_stance", g_variant_new_string (sl_stance_names[SL_STANCE_PARRY]));
-        /* Translators: the source of a modifier the players typed on the
-         * melee sheet, as the breakdown and the journal name it. */
-        sl_dice_sheet_add_modifier (sheet, m1, "modifiers", _("Table"));
-        sl_dice_sheet_add_modifier (sheet, m2, "target_modifiers", _("Table"));
-        sl_sheet_present (SL_SHEET (sheet));
-        return;
-      }
-    case SL_DUE_RALLY:
-      {
-        g_autofree char *label = sl_table_labels_check_die (sl_game_get_rules (self->game), "rally");
-        const SlDieNeed dice[] = { { "roll", sl_rules_check (sl_game_get_rules (self->game), "rally")->die, label, FALSE } };
-
-        command = sl_command_new_rally (setup, due->unit);
-        title = g_strdup_printf (_("%s Rallies"), us->label);
-        present_dice_sheet (self, title, _("Rally (P-32)"), command, dice, G_N_ELEMENTS (dice));
-        return;
-      }
-    case SL_DUE_ROUT_CHECK:
-      {
-        const SlSquadSetup *squad = sl_setup_squad_at (setup, due->squad);
-        g_autofree char *label = sl_table_labels_check_die (sl_game_get_rules (self->game), "rout");
-        const SlDieNeed dice[] = { { "roll", sl_rules_check (sl_game_get_rules (self->game), "rout")->die, label, FALSE } };
-
-        command = sl_command_new_rout_check (setup, due->squad);
-        title = g_strdup_printf (_("%s Checks for Rout"), squad->name);
-        present_dice_sheet (self, title, _("Rout/Rally Phase (P-31)"), command, dice, G_N_ELEMENTS (dice));
-        return;
-      }
-    case SL_N_DUE_KINDS:
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-/* Opens the sheet of the first thing due now (of @unit's, when not −1):
- * FALSE when nothing is. */
-static gboolean
-resolve_due (SlWindow *self,
-             int       unit)
-{
-  SlTableModel *table = sl_table_model_get_for_game (self->game);
-
-  for (guint i = 0; i < sl_table_model_get_n_due (table); i++)
-    {
-      SlDue d = sl_table_model_get_due (table, i)->due;
-
-      if (unit < 0 || d.unit == unit)
-        {
-          present_due (self, &d);
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-/* A unit's log, every field correctable by hand. */
-static void
-show_unit (SlWindow *self,
-           int       unit)
-{
-  SlUnitSheet *sheet;
-
-  if (self->game == NULL || unit < 0)
-    return;
-  sheet = sl_unit_sheet_new (GTK_WINDOW (self), self->game, unit);
-  sl_sheet_present (SL_SHEET (sheet));
-}
-
-/* A unit picked (its marker clicked, its counter number typed): what it
- * can do now — resolve what it has due, else declare its next action; a
- * unit whose grouping may not act now is told why (the core's refusal). */
-static void
-pick_unit (SlWindow *self,
-           int       unit)
-{
-  const SlState *state;
-  const SlTrack *track;
-
-  if (self->game == NULL || unit < 0)
-    return;
-  state = sl_game_get_state (self->game);
-  if (resolve_due (self, unit))
-    return;
-  /* A-72: a zero-G dive carries the unit on, and it can do nothing else,
-   * until it hits something: what is there to say is where it stops. */
-  if (sl_unit_drifting (self->game, unit))
-    {
-      sl_sheet_present (SL_SHEET (sl_dive_stop_sheet_new (GTK_WINDOW (self), self->game, unit)));
-      return;
-    }
-  track = sl_table_model_get_track (sl_table_model_get_for_game (self->game));
-  for (guint i = 0; i < track->waiting->len; i++)
-    if (g_array_index (track->waiting, int, i) == unit)
-      {
-        g_autofree char *why = sl_unit_turn_refusal (self->game, unit);
-        /* "13 · Trooper Hale Cannot Act Yet" */
-        g_autofree char *heading = g_strdup_printf (_("%s Cannot Act Yet"),
-                                                    sl_setup_unit_at (sl_game_get_setup (self->game), unit)->label);
-
-        show_error (self, heading, why);
-        return;
-      }
-  if (state->phase == SL_PHASE_ACTION && state->step == SL_STEP_INITIATIVE_ORDER && !state->over)
-    {
-      g_autoptr(SlDeclareSheet) sheet = take_declare_ahead (self);
-
-      if (sheet != NULL)
-        sl_declare_sheet_bind (sheet, unit);
-      else
-        sheet = g_object_ref_sink (sl_declare_sheet_new (GTK_WINDOW (self), self->game, unit));
-      sl_declare_sheet_set_app_rolls (sheet, self->app_rolls);
-      /* The next one is made ahead once the table is still again. */
-      g_signal_connect_object (sheet, "closed", G_CALLBACK (prepare_later), self, G_CONNECT_SWAPPED);
-      sl_sheet_present (SL_SHEET (sheet));
-      return;
-    }
-  /* Nothing to do now: its log, to read or correct. */
-  show_unit (self, unit);
-}
-
-static void
-unit_activated_cb (SlWindow *self,
-                   int       unit)
-{
-  pick_unit (self, unit);
-}
-
-/* The unit with counter number @typed, or -1; *@longer tells whether
- * other counters start with the same digits (13 after 1). */
-static int
-unit_by_counter (SlWindow   *self,
-                 const char *typed,
-                 gboolean   *longer)
-{
-  return sl_counter_typed (sl_game_get_setup (self->game), NULL, typed, longer);
-}
-
-/* Issue 32 #7: what the keys typed on the table did, heard where the
- * focus is (a toast is not: libadwaita 1.2's are no live region). */
-static void
-tell_typed (SlWindow   *self,
-            const char *text)
-{
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-
-  if (focus == NULL || !table_widget (self, focus))
-    return;
-  if (self->announced != NULL && self->announced != focus)
-    sl_a11y_tell (self->announced, NULL);
-  g_set_weak_pointer (&self->announced, focus);
-  sl_a11y_tell (focus, text);
-}
-
-/* The digits typed are no unit's counter number: said, not ignored. */
-static void
-no_such_counter (SlWindow *self)
-{
-  /* "No unit has the counter number 9." */
-  g_autofree char *text = g_strdup_printf (_("No unit has the counter number %s."), self->typed->str);
-
-  toast (self, text);
-  tell_typed (self, text);
-}
-
-/* A unit picked by its number: what the table said before comes back. */
-static void
-picked_typed (SlWindow *self,
-              int       unit)
-{
-  pick_unit (self, unit);
-  announce (self);
-}
-
-static gboolean
-typed_timeout_cb (gpointer data)
-{
-  SlWindow *self = data;
-  gboolean longer;
-  int unit;
-
-  self->typed_id = 0;
-  unit = self->game ? unit_by_counter (self, self->typed->str, &longer) : -1;
-  if (unit < 0 && self->game != NULL)
-    no_such_counter (self);
-  g_string_truncate (self->typed, 0);
-  if (unit >= 0)
-    picked_typed (self, unit);
-  return G_SOURCE_REMOVE;
-}
-
-/* A counter number typed picks the unit: at once when no other counter
- * starts with the digits, else after a short pause. */
-static gboolean
-key_pressed_cb (GtkEventControllerKey *controller,
-                guint                  keyval,
-                guint                  keycode,
-                GdkModifierType        state,
-                SlWindow              *self)
-{
-  gboolean longer;
-  int digit = -1, unit;
-
-  if (self->game == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0 || private_showing (self) ||
-      sheet_showing (self))
-    return FALSE;
-  if (keyval >= GDK_KEY_0 && keyval <= GDK_KEY_9)
-    digit = keyval - GDK_KEY_0;
-  else if (keyval >= GDK_KEY_KP_0 && keyval <= GDK_KEY_KP_9)
-    digit = keyval - GDK_KEY_KP_0;
-  if (digit < 0 && self->typed->len > 0)
-    {
-      SlSheet *sheet;
-
-      /* "1 w": the letter ends the number (1, not 13 …) and is the sheet's
-       * key, as if the number had been typed alone. */
-      g_clear_handle_id (&self->typed_id, g_source_remove);
-      unit = unit_by_counter (self, self->typed->str, &longer);
-      if (unit < 0)
-        no_such_counter (self);
-      g_string_truncate (self->typed, 0);
-      pick_unit (self, unit);
-      sheet = sl_sheet_get_shown_in (GTK_WINDOW (self));
-      return sheet != NULL && gtk_event_controller_key_forward (controller, GTK_WIDGET (sheet));
-    }
-  if (digit < 0)
-    return FALSE;
-  g_string_append_printf (self->typed, "%d", digit);
-  g_clear_handle_id (&self->typed_id, g_source_remove);
-  unit = unit_by_counter (self, self->typed->str, &longer);
-  if (unit >= 0 && !longer)
-    {
-      g_string_truncate (self->typed, 0);
-      picked_typed (self, unit);
-    }
-  else if (unit < 0 && !longer)
-    {
-      no_such_counter (self);
-      g_string_truncate (self->typed, 0);
-    }
-  else
-    {
-      /* Translators: for a screen reader, the first digits of a counter
-       * number typed on the table, while it waits for more: "1…". */
-      g_autofree char *text = g_strdup_printf (_("Counter number %s…"), self->typed->str);
-
-      tell_typed (self, text);
-      self->typed_id = g_timeout_add (700, typed_timeout_cb, self);
-    }
-  return TRUE;
-}
-
-/* The grouping whose turn it is passes: its turn is over (P-08 step 2). */
-static void
-pass_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  SlWindow *self = SL_WINDOW (widget);
-  g_autoptr(GError) error = NULL;
-
-  g_autoptr(JsonNode) command = sl_command_new_pass ();
-
-  if (self->game != NULL && sl_game_apply (self->game, command, &error) == NULL)
-    toast (self, error->message);
-}
-
-/* Moves the clock on; when the rules say something must be resolved
- * first, says what, and opens the sheet of the first fire due. */
-static void apply_next (SlWindow *self);
-
-/* "Pass Only …", "Pass All" or Cancel (issue 31 #4). */
-static void
-next_passes_response_cb (AdwMessageDialog *dialog,
-                         const char       *response,
-                         SlWindow         *self)
-{
-  if (self->game == NULL || sheet_showing (self))
-    return;
-  if (g_str_equal (response, "all"))
-    apply_next (self);
-  else if (g_str_equal (response, "one"))
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.pass", NULL);
-}
-
-/* Next would end the turn of several groupings with units still to
- * decide, as the table model says: it asks first, naming them, and
- * offers to pass only the one whose turn it is (P-08 step 2). */
-static gboolean
-ask_next_passes (SlWindow *self)
-{
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  GArray *passes = sl_table_model_get_next_passes (sl_table_model_get_for_game (self->game));
-  g_autoptr(GString) names = g_string_new (NULL);
-  g_autofree char *body = NULL;
-  g_autofree char *one = NULL;
-  const char *first;
-  AdwMessageDialog *dialog;
-
-  if (passes->len < 2)
-    return FALSE;
-  first = sl_setup_grouping_at (setup, g_array_index (passes, int, 0))->name;
-  for (guint i = 0; i < passes->len; i++)
-    {
-      if (i > 0)
-        /* Translators: between the groupings named: "A, B and C" */
-        g_string_append (names, i + 1 == passes->len ? _(" and ") : _(", "));
-      g_string_append (names, sl_setup_grouping_at (setup, g_array_index (passes, int, i))->name);
-    }
-  /* Translators: %u is at least 2, then the groupings' names. */
-  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "Next ends the turn of %u groupings whose units have still to act: %s. Those units do nothing new in this subphase (P-08 step 2).",
-                                       "Next ends the turn of %u groupings whose units have still to act: %s. Those units do nothing new in this subphase (P-08 step 2).",
-                                       passes->len),
-                          passes->len, names->str);
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Pass Several Groupings?"), body));
-  /* Translators: "Pass Only TOG Fire Team 1" */
-  one = g_strdup_printf (_("Pass _Only %s"), first);
-  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "one", one, "all", _("Pass _All"), NULL);
-  adw_message_dialog_set_response_appearance (dialog, "all", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (dialog, "one");
-  adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (next_passes_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-  return TRUE;
-}
-
-/* "Begin Play", "Hide Units…" or Cancel (issue 31 #5). */
-static void
-hiding_response_cb (AdwMessageDialog *dialog,
-                    const char       *response,
-                    SlWindow         *self)
-{
-  if (self->game == NULL || sheet_showing (self))
-    return;
-  if (g_str_equal (response, "go"))
-    apply_next (self);
-  else if (g_str_equal (response, "private"))
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.private", NULL);
-}
-
-/* Next would begin play while units that may hide lie under no pile
- * (the table model's count, P-28, §9.1): it says how many, never which,
- * and asks. */
-static gboolean
-ask_hiding (SlWindow *self)
-{
-  guint to_place = 0;
-  gboolean next_ends = FALSE;
-  guint n = sl_table_model_get_not_under_pile (sl_table_model_get_for_game (self->game), &to_place, &next_ends);
-  g_autofree char *count = NULL;
-  g_autofree char *body = NULL;
-  AdwMessageDialog *dialog;
-
-  if (n == 0 || !next_ends)
-    return FALSE;
-  /* "3 units that may hide are not under a pile yet" */
-  count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u unit that may hide is not under a pile yet",
-                                        "%u units that may hide are not under a pile yet", n),
-                           n);
-  if (to_place > 0)
-    /* Translators: the count above, then how many of them the scenario hid. */
-    body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "%s, %u of them hidden by the scenario. Once play begins, no unit can hide any more (P-28, §9.1).",
-                                         "%s, %u of them hidden by the scenario. Once play begins, no unit can hide any more (P-28, §9.1).",
-                                         to_place),
-                            count, to_place);
-  else
-    /* Translators: the count above. */
-    body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "%s: it may hide by agreement. Once play begins, no unit can hide any more (P-28, §9.1).",
-                                         "%s: they may hide by agreement. Once play begins, no unit can hide any more (P-28, §9.1).",
-                                         n),
-                            count);
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Begin Play?"), body));
-  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "private", _("_Hide Units…"),
-                                    "go", _("_Begin Play"), NULL);
-  adw_message_dialog_set_default_response (dialog, "private");
-  adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (hiding_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-  return TRUE;
-}
-
-static void
-next_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  SlWindow *self = SL_WINDOW (widget);
-
-  if (self->game == NULL || ask_hiding (self) || ask_next_passes (self))
-    return;
-  apply_next (self);
-}
-
-static void
-apply_next (SlWindow *self)
-{
-  g_autoptr(JsonNode) command = sl_command_new_next ();
-  g_autoptr(GError) error = NULL;
-
-  if (sl_game_apply (self->game, command, &error) == NULL)
-    {
-      const SlState *state = sl_game_get_state (self->game);
-
-      /* Not for the rules to say: the change before it is not saved. */
-      if (error->domain == SL_GAME_ERROR)
-        toast (self, error->message);
-      else if (state->phase == SL_PHASE_INITIATIVE && !state->initiative_done)
-        {
-          /* P-04: the turn starts with initiative. */
-          SlInitiativeSheet *sheet = sl_initiative_sheet_new (GTK_WINDOW (self), self->game);
-
-          sl_sheet_present (SL_SHEET (sheet));
-        }
-      else if (!resolve_due (self, -1))
-        toast (self, error->message);
-    }
-}
-
-/* The history shown or put away (F9): beside the squad logs in a wide
- * window, over them in a narrow one. */
-static void
-history_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  SlWindow *self = SL_WINDOW (widget);
-
-  if (self->game != NULL)
-    adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
 }
 
 static gboolean
@@ -2743,23 +1060,6 @@ sl_window_get_reference (SlWindow *self)
   return self->reference;
 }
 
-/* The rules reference (F1, the main menu): where it was left, or on the
- * game's page, or on its search. It reads no secret, so the private view
- * need not be closed. */
-static void
-reference_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  SlWindow *self = SL_WINDOW (widget);
-  SlReferenceWindow *reference = sl_window_get_reference (self);
-
-  if (sl_reference_window_get_shown (reference) == NULL && self->game != NULL)
-    sl_reference_window_show_game (reference);
-  gtk_window_present (GTK_WINDOW (reference));
-  sl_reference_window_focus_search (reference);
-}
-
 /* Everything saved is on the disk before the window goes. When syncing
  * in the background failed, the game is written whole once more; when that
  * fails too, the players are told, the change is held (save_now) and the
@@ -2773,9 +1073,10 @@ flushed_before_closing (SlWindow *self)
     return TRUE;
   g_clear_error (&error);
   save_now (self);
-  if (!held (self) && sl_game_flush (self->game, &error))
+  if (!sl_window_held (self) && sl_game_flush (self->game, &error))
     return TRUE;
-  show_error (self, _("Cannot Save the Game"), error != NULL ? error->message : sl_game_get_unsaved (self->game));
+  sl_window_show_error (self, _("Cannot Save the Game"),
+                        error != NULL ? error->message : sl_game_get_unsaved (self->game));
   return FALSE;
 }
 
@@ -2785,7 +1086,7 @@ save_before_closing (GtkWindow *window)
   SlWindow *self = SL_WINDOW (window);
 
   save_now (self);
-  return !held (self);
+  return !sl_window_held (self);
 }
 
 /* A change not saved is not lost without the players' word: saved once
@@ -2795,10 +1096,10 @@ asked_before_closing (SlWindow *self)
 {
   g_autofree char *body = NULL;
 
-  if (!held (self))
+  if (!sl_window_held (self))
     return FALSE;
   save_now (self);
-  if (!held (self))
+  if (!sl_window_held (self))
     return FALSE;
   body = g_strdup_printf (_("The last change shown is not in the game's file: %s Closing the window loses it."),
                           sl_game_get_unsaved (self->game));
@@ -2809,7 +1110,7 @@ asked_before_closing (SlWindow *self)
 static gboolean
 close_request_cb (SlWindow *self)
 {
-  GSettings *settings = window_settings (self);
+  GSettings *settings = sl_window_settings (self);
   int width, height;
 
   if (asked_before_closing (self) || !flushed_before_closing (self))
@@ -2834,7 +1135,7 @@ application_changed_cb (SlWindow   *self,
                         GParamSpec *pspec,
                         gpointer    user_data)
 {
-  GSettings *settings = window_settings (self);
+  GSettings *settings = sl_window_settings (self);
 
   if (settings != NULL)
     {
@@ -2844,7 +1145,7 @@ application_changed_cb (SlWindow   *self,
         gtk_window_maximize (GTK_WINDOW (self));
       g_settings_bind (settings, "app-rolls", self, "app-rolls", G_SETTINGS_BIND_DEFAULT);
     }
-  update_actions (self);
+  sl_window_update_actions (self);
 }
 
 enum
@@ -2905,28 +1206,6 @@ create_primary_menu_cb (GtkMenuButton *button,
     gtk_menu_button_set_menu_model (button, self->primary_menu);
 }
 
-/* The keyboard shortcuts window (Ctrl+?), built the first time it is asked
- * for: GTK would build gtk/help-overlay.ui with every window, a few
- * hundred widgets, before the window first shows. */
-static void
-show_help_overlay_cb (GSimpleAction *action,
-                      GVariant      *parameter,
-                      gpointer       data)
-{
-  SlWindow *self = SL_WINDOW (data);
-
-  if (self->shortcuts == NULL)
-    {
-      g_autoptr(GtkBuilder) builder =
-        gtk_builder_new_from_resource ("/io/github/squadlog/SquadLog/shortcuts-window.ui");
-
-      self->shortcuts = g_object_ref (GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
-      gtk_window_set_transient_for (self->shortcuts, GTK_WINDOW (self));
-      gtk_window_set_hide_on_close (self->shortcuts, TRUE);
-    }
-  gtk_window_present (self->shortcuts);
-}
-
 static void
 sl_window_dispose (GObject *object)
 {
@@ -2938,8 +1217,7 @@ sl_window_dispose (GObject *object)
   g_clear_handle_id (&self->retry_id, g_source_remove);
   g_clear_handle_id (&self->compact_id, g_source_remove);
   g_clear_handle_id (&self->prepare_id, g_source_remove);
-  drop_prepared (self);
-  drop_declare_ahead (self);
+  sl_window_drop_ahead (self);
   g_clear_weak_pointer (&self->announced);
   g_clear_pointer (&self->told_outcome, g_free);
   keep_opening_cache (self->game);
@@ -3002,12 +1280,9 @@ bind_template (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, SlWindow, flap);
   gtk_widget_class_bind_template_callback (widget_class, application_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, close_request_cb);
-  gtk_widget_class_bind_template_callback (widget_class, key_pressed_cb);
   gtk_widget_class_bind_template_callback (widget_class, sheet_shown_cb);
   gtk_widget_class_bind_template_callback (widget_class, show_rules);
   gtk_widget_class_bind_template_callback (widget_class, recent_activated_cb);
-  gtk_widget_class_bind_template_callback (widget_class, unit_activated_cb);
-  gtk_widget_class_bind_template_callback (widget_class, show_markers);
   gtk_widget_class_bind_template_callback (widget_class, file_bar_response_cb);
 }
 
@@ -3024,75 +1299,27 @@ sl_window_class_init (SlWindowClass *klass)
 
   bind_template (widget_class);
 
-  gtk_widget_class_install_action (widget_class, "win.new", NULL, new_action);
-  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
-  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
-  gtk_widget_class_install_action (widget_class, "win.continue", NULL, continue_action);
-  gtk_widget_class_install_action (widget_class, "win.options", NULL, options_action);
-  gtk_widget_class_install_action (widget_class, "win.score", NULL, score_action);
-  gtk_widget_class_install_action (widget_class, "win.briefing", NULL, briefing_action);
-  gtk_widget_class_install_action (widget_class, "win.mine", NULL, mine_action);
-  gtk_widget_class_install_action (widget_class, "win.ambush", NULL, ambush_action);
-  gtk_widget_class_install_action (widget_class, "win.exposure", NULL, exposure_action);
-  gtk_widget_class_install_action (widget_class, "win.private", NULL, private_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.private", NULL);
-  gtk_widget_class_install_action (widget_class, "win.detect", NULL, detect_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, "win.detect", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK, "win.mine", NULL);
-  gtk_widget_class_install_action (widget_class, "win.markers", NULL, markers_action);
-  gtk_widget_class_install_action (widget_class, "win.phones", NULL, phones_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_H, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.phones", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK, "win.markers", NULL);
-  gtk_widget_class_install_action (widget_class, "win.builder", NULL, builder_action);
-  gtk_widget_class_install_action (widget_class, "win.scenario-editor", NULL, scenario_editor_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, GDK_CONTROL_MASK, "win.builder", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_k, GDK_CONTROL_MASK, "win.score", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK, "win.briefing", NULL);
-  gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "win.print", NULL);
-  gtk_widget_class_install_action (widget_class, "win.print-blank", NULL, print_blank_action);
-  gtk_widget_class_install_action (widget_class, "win.print-squad", "s", print_squad_action);
-  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
-  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
-  gtk_widget_class_install_action (widget_class, "win.next", NULL, next_action);
-  gtk_widget_class_install_action (widget_class, "win.pass", NULL, pass_action);
-  gtk_widget_class_install_action (widget_class, "win.reference", NULL, reference_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F1, 0, "win.reference", NULL);
-  gtk_widget_class_install_action (widget_class, "win.history", NULL, history_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.history", NULL);
   /* Dice mode: "we roll our own dice" (default) or "the app rolls". */
   g_object_class_install_property (object_class, PROP_APP_ROLLS,
                                    g_param_spec_boolean ("app-rolls", NULL, NULL, FALSE,
                                                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
-  gtk_widget_class_install_property_action (widget_class, "win.app-rolls", "app-rolls");
   /* The last result on the table, as one sentence, or NULL (issue 31 #3):
    * notified when it changes. */
   outcome_pspec = g_param_spec_string ("outcome", NULL, NULL, NULL,
                                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_property (object_class, PROP_OUTCOME, outcome_pspec);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "win.save-as", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "win.redo", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "win.next", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "win.next", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "win.pass", NULL);
+  /* The parts of the window (sl-window-private.h): the win.* actions and
+   * their keys, and the counter numbers typed on the table. */
+  sl_window_class_init_actions (widget_class);
+  sl_window_class_init_typing (widget_class);
 }
 
 static void
 sl_window_init (SlWindow *self)
 {
-  static const GActionEntry entries[] = {
-    { .name = "show-help-overlay", .activate = show_help_overlay_cb },
-  };
-
   gtk_widget_init_template (GTK_WIDGET (self));
-  g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
+  sl_window_init_actions (self);
   gtk_menu_button_set_create_popup_func (self->primary_menu_button, create_primary_menu_cb, self, NULL);
   /* GTK 4.8 names a menu button's inner toggle, which takes the focus,
    * after its icon: named as the menu instead (issue 21 #9). */
@@ -3107,7 +1334,7 @@ sl_window_init (SlWindow *self)
   /* Over the table and the sheets shown over it. */
   sl_quiet_still_pointer (GTK_WIDGET (self->sheet_host));
   update_title (self);
-  update_actions (self);
+  sl_window_update_actions (self);
 }
 
 SlWindow *
