@@ -1,5 +1,7 @@
 /* sl-game.c: a game — its setup, its journal, and the state that is their
- * replay
+ * replay; applying a command, previewing it, undo and redo. Saving, loading,
+ * the opening cache and the locks are the other parts of SlGame
+ * (sl-game-private.h)
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -7,111 +9,20 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 #include <string.h>
-#include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <sys/file.h>
-#include <sys/stat.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
 
-#include "sl-cache.h"
 #include "sl-check.h"
 #include "sl-command.h"
 #include "sl-dice.h"
 #include "sl-file.h"
-#include "sl-game.h"
+#include "sl-game-private.h"
 #include "sl-locks.h"
 #include "sl-json.h"
-#include "sl-random.h"
-#include "sl-text.h"
 
 G_DEFINE_QUARK (sl-game-error-quark, sl_game_error)
 
-/* A copy of the state every so many entries makes undo to any point as
- * fast as replaying at most this many commands (512: about 2 ms; a
- * 30-turn game keeps 24 copies, 0.8 MB). */
-#define SNAPSHOT_EVERY 512
-
-/* What tells that a file is still the one last written or read: its
- * device, inode, size and modification time. */
-typedef struct
-{
-  guint64 dev;
-  guint64 ino;
-  guint64 size;
-  gint64  mtime_ns;
-} FileId;
-
-struct _SlGame
-{
-  GObject    parent_instance;
-
-  SlRules   *rules;
-  SlSetup   *setup;
-  SlState   *state;
-  SlState   *scratch;
-  GPtrArray *journal;    /* SlJournalEntry */
-  guint      position;   /* entries applied */
-  GPtrArray *snapshots;  /* SlState after k × SNAPSHOT_EVERY entries; NULL
-                          * until needed when opened from the cache */
-  GRand     *rand;
-  char      *path;
-  SlLocks   *locks;      /* the private views' PINs (sl-locks.h) */
-  /* A game opened through the opening cache writes it there again
-   * (sl_game_write_cache), keyed on its file as last read or written, while
-   * the game is as that file says. */
-  char      *cache_dir;
-  guint8     cache_key[SL_CACHE_KEY_SIZE];
-  gboolean   file_known;
-  guint64    file_hash;      /* sl_siphash with cache_key */
-  guint64    file_length;
-  GArray    *offsets;        /* guint32: where each entry starts in the file */
-  guint64    journal_start;  /* where the journal's array starts … */
-  guint64    journal_end;    /* … and where the text goes on after it */
-  /* A game opened from the cache reads an entry from the text of the file
-   * it was opened from when it is first needed (entry_at), at its offset
-   * there; the text is kept until all are read. */
-  GBytes    *text;
-  GArray    *text_offsets;   /* guint32 */
-  guint      n_unread;
-
-  /* Entries undone for good that told a secret (SlWithdrawnEntry, owning
-   * the entry). */
-  GArray    *withdrawn;
-  guint64    next_serial;
-  /* The file at @path as last written or read, when its layout is Squad
-   * Log's own: where each record of its journal ends, so that saving
-   * writes only what changed (a command: one record) in place. */
-  gboolean   layout_known;
-  GArray    *saved;          /* SavedRecord */
-  guint64    saved_open;     /* just after the journal's '[' */
-  guint64    saved_size;
-  gboolean   header_dirty;   /* the locks changed: the whole file is written */
-  guint      dirty_from;     /* the first entry whose records may have changed since */
-  FileId     saved_id;
-  char      *load_warning;   /* what went wrong reading the file, mended */
-  int        lock_fd;        /* the file taken for writing (sl_game_take_file), or −1 */
-  SlFileFlusher *flusher;    /* saves synced in the background, or NULL */
-  gboolean   read_only;      /* sl_game_set_read_only */
-  char      *unsaved;        /* why the last save to the game's file failed, none since succeeding */
-};
-
 G_DEFINE_FINAL_TYPE (SlGame, sl_game, G_TYPE_OBJECT)
-
-/* A record of the saved journal: an entry, or an entry kept undone. */
-typedef struct
-{
-  guint64  serial;
-  gboolean undone;
-  guint    active;       /* entries applied before it */
-  guint64  start;        /* its '{' */
-  guint64  end;          /* just after its '}' */
-} SavedRecord;
 
 enum
 {
@@ -158,10 +69,10 @@ entry_command_ref (const SlJournalEntry *entry)
 
 /* The "rolled" of every entry read without one: most of a long game's
  * entries (an empty vector each took 32 bytes, 12 000 times). */
-static char *no_rolls[] = { NULL };
+char *sl_game_no_rolls[] = { NULL };
 
-static void
-entry_free (gpointer data)
+void
+sl_game_entry_free (gpointer data)
 {
   SlJournalEntry *e = data;
 
@@ -170,14 +81,14 @@ entry_free (gpointer data)
   g_clear_pointer (&e->command_node, json_node_unref);
   g_free (e->command_text);
   g_clear_pointer (&e->result, json_node_unref);
-  if (e->rolled != no_rolls)
+  if (e->rolled != sl_game_no_rolls)
     g_strfreev (e->rolled);
   g_free (e->summary);
   g_free (e);
 }
 
-static SlJournalEntry *
-new_entry (SlGame *self)
+SlJournalEntry *
+sl_game_new_entry (SlGame *self)
 {
   SlJournalEntry *e = g_new0 (SlJournalEntry, 1);
 
@@ -191,7 +102,7 @@ withdrawn_clear (gpointer data)
 {
   SlWithdrawnEntry *w = data;
 
-  entry_free ((gpointer) w->entry);
+  sl_game_entry_free ((gpointer) w->entry);
 }
 
 static void
@@ -281,7 +192,7 @@ sl_game_class_init (SlGameClass *klass)
 static void
 sl_game_init (SlGame *self)
 {
-  self->journal = g_ptr_array_new_with_free_func (entry_free);
+  self->journal = g_ptr_array_new_with_free_func (sl_game_entry_free);
   self->snapshots = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_state_free);
   self->rand = g_rand_new ();
   self->locks = sl_locks_new ();
@@ -301,6 +212,18 @@ notify_changed (SlGame *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+void
+sl_game_emit_changed (SlGame *self)
+{
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+void
+sl_game_notify_path (SlGame *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PATH]);
 }
 
 SlGame *
@@ -338,27 +261,24 @@ record_moment (SlJournalEntry *entry,
   entry->step = state->phase == SL_PHASE_ACTION ? state->step : SL_STEP_NONE;
 }
 
-/* Gives @dice the values recorded for each stream in @dice_json. */
-static void
-snapshot_if_due (SlGame *self)
+/* A copy of the state after every SNAPSHOT_EVERY entries. */
+void
+sl_game_snapshot_if_due (SlGame *self)
 {
   if (self->position % SNAPSHOT_EVERY == 0 &&
       self->snapshots->len == self->position / SNAPSHOT_EVERY)
     g_ptr_array_add (self->snapshots, sl_state_copy (self->state));
 }
 
-static gboolean replay_entry (SlGame *self, SlState *state, SlJournalEntry *entry, gboolean full,
-                              GError **error);
-static void read_entries (SlGame *self, guint from, guint to);
 
-static gboolean
-entry_unread (const SlJournalEntry *e)
+gboolean
+sl_game_entry_unread (const SlJournalEntry *e)
 {
   return e->command_node == NULL && e->command_text == NULL;
 }
 
-static void
-forget_text_if_read (SlGame *self)
+void
+sl_game_forget_text_if_read (SlGame *self)
 {
   if (self->n_unread == 0)
     {
@@ -368,14 +288,14 @@ forget_text_if_read (SlGame *self)
 }
 
 /* Entry @i, read from the file's text first if it has not been yet. */
-static SlJournalEntry *
-entry_at (SlGame *self,
+SlJournalEntry *
+sl_game_entry_at (SlGame *self,
           guint   i)
 {
   SlJournalEntry *e = g_ptr_array_index (self->journal, i);
 
-  if (G_UNLIKELY (entry_unread (e)))
-    read_entries (self, i, i + 1);
+  if (G_UNLIKELY (sl_game_entry_unread (e)))
+    sl_game_read_entries (self, i, i + 1);
   return e;
 }
 
@@ -395,13 +315,13 @@ snapshot (SlGame *self,
     return g_ptr_array_index (self->snapshots, k);
 
   state = sl_state_copy (g_ptr_array_index (self->snapshots, j));
-  read_entries (self, j * SNAPSHOT_EVERY, k * SNAPSHOT_EVERY);
+  sl_game_read_entries (self, j * SNAPSHOT_EVERY, k * SNAPSHOT_EVERY);
   for (guint i = j * SNAPSHOT_EVERY; i < k * SNAPSHOT_EVERY; i++)
     {
       g_autoptr(GError) error = NULL;
 
       /* Entries were valid when applied; replaying them cannot fail. */
-      if (!replay_entry (self, state, entry_at (self, i), FALSE, &error))
+      if (!sl_game_replay_entry (self, state, sl_game_entry_at (self, i), FALSE, &error))
         g_error ("Journal entry %u no longer applies: %s", i + 1, error->message);
       if ((i + 1) % SNAPSHOT_EVERY == 0 && g_ptr_array_index (self->snapshots, (i + 1) / SNAPSHOT_EVERY) == NULL)
         g_ptr_array_index (self->snapshots, (i + 1) / SNAPSHOT_EVERY) = sl_state_copy (state);
@@ -433,8 +353,8 @@ count_secrets (const SlState *state,
 
 /* The "type" of @command when it is text, else NULL: for a command read
  * from a file, which may hold anything there. */
-static const char *
-command_type (JsonNode *command)
+const char *
+sl_game_command_type (JsonNode *command)
 {
   JsonNode *type = command != NULL && JSON_NODE_HOLDS_OBJECT (command)
                    ? json_object_get_member (json_node_get_object (command), "type")
@@ -453,8 +373,9 @@ tells_secret (JsonNode      *command,
               const Secrets *before,
               const Secrets *after)
 {
-  return g_strcmp0 (command_type (command), "detect") == 0 || after->hidden < before->hidden ||
-         after->sealed < before->sealed || after->secret < before->secret;
+  return g_strcmp0 (sl_game_command_type (command), "detect") == 0 ||
+         after->hidden < before->hidden || after->sealed < before->sealed ||
+         after->secret < before->secret;
 }
 
 /* Issue 30 #5: @state is one entry, @command, further on in its journal:
@@ -469,8 +390,8 @@ advance_chain (SlState  *state,
 
 /* Applies the journal's @entry to @state, strictly (every die recorded).
  * With @full, refreshes the entry's result and summary. */
-static gboolean
-replay_entry (SlGame         *self,
+gboolean
+sl_game_replay_entry (SlGame         *self,
               SlState        *state,
               SlJournalEntry *entry,
               gboolean        full,
@@ -520,8 +441,6 @@ replay_entry (SlGame         *self,
   return ok;
 }
 
-static SlJournalEntry *told_entry (SlGame *self, guint index);
-
 /* Makes known whether each entry from @from on told a secret. An entry
  * never applied in this session (read from the cache) does not know it: it
  * is replayed from the state copy before it, and so is every entry after
@@ -529,44 +448,44 @@ static SlJournalEntry *told_entry (SlGame *self, guint index);
  * that grew with the square of their number: seconds, after an undo in a
  * long game opened from the cache.) No entry from the copy on may have
  * been taken out of the journal yet. */
-static void
-learn_reveals (SlGame *self,
+void
+sl_game_learn_reveals (SlGame *self,
                guint   from)
 {
   guint first = from, k;
   g_autoptr(SlState) state = NULL;
 
-  while (first < self->journal->len && entry_at (self, first)->reveals >= 0)
+  while (first < self->journal->len && sl_game_entry_at (self, first)->reveals >= 0)
     first++;
   if (first == self->journal->len)
     return;
   k = MIN (first / SNAPSHOT_EVERY, self->snapshots->len - 1);
   state = sl_state_copy (snapshot (self, k));
-  read_entries (self, k * SNAPSHOT_EVERY, self->journal->len);
+  sl_game_read_entries (self, k * SNAPSHOT_EVERY, self->journal->len);
   for (guint i = k * SNAPSHOT_EVERY; i < self->journal->len; i++)
     {
       g_autoptr(GError) error = NULL;
 
       /* Entries were valid when applied; replaying them cannot fail. */
-      if (!replay_entry (self, state, entry_at (self, i), FALSE, &error))
+      if (!sl_game_replay_entry (self, state, sl_game_entry_at (self, i), FALSE, &error))
         g_error ("Journal entry %u no longer applies: %s", i + 1, error->message);
     }
 }
 
-/* Whether entry @index told a secret (learn_reveals first). */
-static gboolean
-entry_reveals (SlGame *self,
+/* Whether entry @index told a secret (sl_game_learn_reveals first). */
+gboolean
+sl_game_entry_reveals (SlGame *self,
                guint   index)
 {
-  SlJournalEntry *e = entry_at (self, index);
+  SlJournalEntry *e = sl_game_entry_at (self, index);
 
   g_assert (e->reveals >= 0);
   return e->reveals > 0;
 }
 
 
-static void
-read_only_error (GError **error)
+void
+sl_game_read_only_error (GError **error)
 {
   g_set_error_literal (error, SL_GAME_ERROR, SL_GAME_ERROR_READ_ONLY,
                        _("This game is only shown here (open elsewhere, or changed on the disk): nothing is recorded."));
@@ -588,14 +507,6 @@ sl_game_get_read_only (SlGame *self)
   return self->read_only;
 }
 
-void
-sl_game_release_file (SlGame *self)
-{
-  g_return_if_fail (SL_IS_GAME (self));
-  if (self->lock_fd >= 0)
-    close (self->lock_fd);
-  self->lock_fd = -1;
-}
 /* A command is an object, and no text in it is longer than a file may
  * hold (issue 30 #9: the app never writes a game it would refuse). */
 static gboolean
@@ -617,6 +528,21 @@ check_command_shape (JsonNode  *command,
       return FALSE;
     }
   return TRUE;
+}
+
+/* The command to apply: @command, or the copy in *@prepared that a note
+ * sealed now needs, with its nonce, time and digest (sl-notes.h), the nonce
+ * bound to the journal as it stands; NULL when it is refused, with @error. */
+static JsonNode *
+prepare_command (SlGame    *self,
+                 JsonNode  *command,
+                 JsonNode **prepared,
+                 GError   **error)
+{
+  *prepared = sl_command_prepare (self->setup, self->state, command, error);
+  if (*prepared == NULL && error != NULL && *error != NULL)
+    return NULL;
+  return *prepared != NULL ? *prepared : command;
 }
 
 const SlJournalEntry *
@@ -641,7 +567,7 @@ sl_game_apply (SlGame    *self,
 
   if (self->read_only)
     {
-      read_only_error (error);
+      sl_game_read_only_error (error);
       return NULL;
     }
   /* Nothing is built on a change the file does not hold (issue 30 #8). */
@@ -652,13 +578,9 @@ sl_game_apply (SlGame    *self,
       return NULL;
     }
 
-  /* A note sealed now gets its nonce, time and digest (sl-notes.h), the
-   * nonce bound to the journal as it stands. */
-  prepared = sl_command_prepare (self->setup, self->state, command, error);
-  if (prepared == NULL && error != NULL && *error != NULL)
+  command = prepare_command (self, command, &prepared, error);
+  if (command == NULL)
     return NULL;
-  if (prepared != NULL)
-    command = prepared;
 
   dice = sl_dice_new_seeded (g_rand_int (self->rand));
   sl_state_assign (self->scratch, self->state);
@@ -670,7 +592,7 @@ sl_game_apply (SlGame    *self,
       return NULL;
     }
 
-  entry = new_entry (self);
+  entry = sl_game_new_entry (self);
   {
     Secrets before, after;
 
@@ -706,19 +628,20 @@ sl_game_apply (SlGame    *self,
   self->dirty_from = MIN (self->dirty_from, self->position);
   /* What undo left to redo is gone now — but an entry that told a secret
    * stays, undone, in the history and the file: undo is no oracle. */
-  learn_reveals (self, self->position);
+  sl_game_learn_reveals (self, self->position);
   for (guint i = self->position; i < self->journal->len; i++)
-    if (entry_reveals (self, i))
+    if (sl_game_entry_reveals (self, i))
       {
-        SlWithdrawnEntry w = { told_entry (self, i), self->position };
+        SlWithdrawnEntry w = { sl_game_told_entry (self, i), self->position };
 
         g_array_append_val (self->withdrawn, w);
         self->journal->pdata[i] = NULL;
       }
   for (guint i = self->position; i < self->journal->len && self->n_unread > 0; i++)
-    if (self->journal->pdata[i] != NULL && entry_unread (g_ptr_array_index (self->journal, i)))
+    if (self->journal->pdata[i] != NULL &&
+        sl_game_entry_unread (g_ptr_array_index (self->journal, i)))
       self->n_unread--;
-  forget_text_if_read (self);
+  sl_game_forget_text_if_read (self);
   g_ptr_array_set_size (self->journal, self->position);
   g_ptr_array_set_size (self->snapshots, self->position / SNAPSHOT_EVERY + 1);
   g_ptr_array_add (self->journal, entry);
@@ -727,7 +650,7 @@ sl_game_apply (SlGame    *self,
   swap = self->state;
   self->state = self->scratch;
   self->scratch = swap;
-  snapshot_if_due (self);
+  sl_game_snapshot_if_due (self);
 
   notify_changed (self);
   return entry;
@@ -750,13 +673,11 @@ sl_game_preview (SlGame      *self,
 
   if (!check_command_shape (command, error))
     return NULL;
+  command = prepare_command (self, command, &prepared, error);
+  if (command == NULL)
+    return NULL;
   /* The dice are rolled for the occasion and forgotten; the odds and the
    * number needed do not depend on them. */
-  prepared = sl_command_prepare (self->setup, self->state, command, error);
-  if (prepared == NULL && error != NULL && *error != NULL)
-    return NULL;
-  if (prepared != NULL)
-    command = prepared;
   dice = sl_dice_new_seeded (1995);
   sl_state_assign (self->scratch, self->state);
   result = json_object_new ();
@@ -830,10 +751,10 @@ sl_game_go_to (SlGame *self,
       g_autoptr(GError) error = NULL;
 
       /* Entries were valid when applied; replaying them cannot fail. */
-      if (!replay_entry (self, self->state, entry_at (self, i), FALSE, &error))
+      if (!sl_game_replay_entry (self, self->state, sl_game_entry_at (self, i), FALSE, &error))
         g_error ("Journal entry %u no longer applies: %s", i + 1, error->message);
       self->position = i + 1;
-      snapshot_if_due (self);
+      sl_game_snapshot_if_due (self);
     }
   self->position = position;
   notify_changed (self);
@@ -881,23 +802,23 @@ tell_stretch (SlGame *self,
   guint end = MIN (from + TELL_EVERY, self->journal->len);
   g_autoptr(SlState) state = sl_state_copy (snapshot (self, k));
 
-  read_entries (self, k * SNAPSHOT_EVERY, end);
+  sl_game_read_entries (self, k * SNAPSHOT_EVERY, end);
   for (guint i = k * SNAPSHOT_EVERY; i < end; i++)
     {
-      SlJournalEntry *e = entry_at (self, i);
+      SlJournalEntry *e = sl_game_entry_at (self, i);
       g_autoptr(GError) error = NULL;
 
       /* Entries were valid when applied; replaying them cannot fail. */
-      if (!replay_entry (self, state, e, i >= from && e->result == NULL, &error))
+      if (!sl_game_replay_entry (self, state, e, i >= from && e->result == NULL, &error))
         g_error ("Journal entry %u no longer applies: %s", i + 1, error->message);
     }
 }
 
-static SlJournalEntry *
-told_entry (SlGame *self,
+SlJournalEntry *
+sl_game_told_entry (SlGame *self,
             guint   index)
 {
-  SlJournalEntry *e = entry_at (self, index);
+  SlJournalEntry *e = sl_game_entry_at (self, index);
 
   if (e->result == NULL)
     tell_stretch (self, index);
@@ -910,7 +831,7 @@ sl_game_get_entry (SlGame *self,
 {
   g_return_val_if_fail (SL_IS_GAME (self), NULL);
   g_return_val_if_fail (index < self->journal->len, NULL);
-  return told_entry (self, index);
+  return sl_game_told_entry (self, index);
 }
 
 guint
@@ -980,2206 +901,4 @@ sl_game_get_path (SlGame *self)
 {
   g_return_val_if_fail (SL_IS_GAME (self), NULL);
   return self->path;
-}
-
-/* Saving */
-
-/* "2026-11-22T10:00:00Z" for a time in years 1 to 9999, the inverse of
- * parse_utc_stamp(). */
-static void
-append_utc_stamp (GString *out,
-                  gint64   time)
-{
-  gint64 days = time >= 0 ? time / 86400 : -((-time + 86399) / 86400);
-  gint64 secs = time - days * 86400;
-  gint64 z = days + 719468;
-  gint64 era = (z >= 0 ? z : z - 146096) / 146097;
-  gint64 doe = z - era * 146097;
-  gint64 yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  gint64 doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  gint64 mp = (5 * doy + 2) / 153;
-  gint64 d = doy - (153 * mp + 2) / 5 + 1;
-  gint64 m = mp < 10 ? mp + 3 : mp - 9;
-  gint64 y = yoe + era * 400 + (m <= 2);
-
-  g_string_append_printf (out, "\"%04d-%02d-%02dT%02d:%02d:%02dZ\"", (int) y, (int) m, (int) d,
-                          (int) (secs / 3600), (int) (secs / 60 % 60), (int) (secs % 60));
-}
-
-/* The journal's records, in the order of the file: the entries applied,
- * and among them, where they were, the entries undone for good that told a
- * secret; then those undone that may still be redone, if they told one. */
-typedef struct
-{
-  SlJournalEntry *entry;
-  gboolean        undone;
-  guint           active;   /* entries applied before it */
-} Record;
-
-/* Appends the records whose place is at or after entry @from. */
-static void
-collect_records (SlGame *self,
-                 guint   from,
-                 GArray *out)
-{
-  g_autofree guint *order = g_new (guint, MAX (self->withdrawn->len, 1));
-  guint n = 0, w = 0;
-
-  /* The withdrawn entries at or after @from, by place (stable). */
-  for (guint i = 0; i < self->withdrawn->len; i++)
-    if (g_array_index (self->withdrawn, SlWithdrawnEntry, i).at >= from)
-      order[n++] = i;
-  for (guint i = 1; i < n; i++)
-    for (guint j = i; j > 0 && g_array_index (self->withdrawn, SlWithdrawnEntry, order[j - 1]).at >
-                                 g_array_index (self->withdrawn, SlWithdrawnEntry, order[j]).at; j--)
-      {
-        guint t = order[j];
-
-        order[j] = order[j - 1];
-        order[j - 1] = t;
-      }
-  for (guint i = from; i <= self->position; i++)
-    {
-      while (w < n && g_array_index (self->withdrawn, SlWithdrawnEntry, order[w]).at <= i)
-        {
-          Record r = { (SlJournalEntry *) g_array_index (self->withdrawn, SlWithdrawnEntry, order[w]).entry, TRUE, i };
-
-          g_array_append_val (out, r);
-          w++;
-        }
-      if (i < self->position)
-        {
-          /* The summary read with the file serves until it is told. */
-          SlJournalEntry *e = entry_at (self, i);
-          Record r = { e->summary != NULL ? e : told_entry (self, i), FALSE, i };
-
-          g_array_append_val (out, r);
-        }
-    }
-  for (; w < n; w++)
-    {
-      Record r = { (SlJournalEntry *) g_array_index (self->withdrawn, SlWithdrawnEntry, order[w]).entry, TRUE,
-                   self->position };
-
-      g_array_append_val (out, r);
-    }
-  learn_reveals (self, self->position);
-  for (guint i = self->position; i < self->journal->len; i++)
-    if (entry_reveals (self, i))
-      {
-        Record r = { told_entry (self, i), TRUE, self->position };
-
-        g_array_append_val (out, r);
-      }
-}
-
-/* One record, on its line. */
-static void
-append_record (GString        *out,
-               const Record   *r)
-{
-  const SlJournalEntry *e = r->entry;
-
-  g_string_append_printf (out, "{\"at\": {\"turn\":%d,\"phase\":\"%s\"", e->turn, sl_phase_names[e->phase]);
-  if (e->phase == SL_PHASE_ACTION)
-    g_string_append_printf (out, ",\"subphase\":%d,\"step\":\"%s\"", e->subphase, sl_step_names[e->step]);
-  g_string_append (out, "}, \"time\": ");
-  append_utc_stamp (out, e->time);
-  g_string_append (out, ", \"command\": ");
-  if (e->command_node != NULL)
-    sl_json_append (out, e->command_node, FALSE, 0);
-  else
-    g_string_append (out, e->command_text);
-  if (e->rolled != NULL && e->rolled[0] != NULL)
-    {
-      g_string_append (out, ", \"rolled\": [");
-      for (guint k = 0; e->rolled[k]; k++)
-        {
-          if (k > 0)
-            g_string_append (out, ", ");
-          sl_json_append_string (out, e->rolled[k]);
-        }
-      g_string_append_c (out, ']');
-    }
-  g_string_append (out, ", \"summary\": ");
-  sl_json_append_string (out, e->summary ? e->summary : "");
-  if (r->undone)
-    g_string_append (out, ", \"undone\": true");
-  g_string_append_c (out, '}');
-}
-
-/* What ends the file after the last record. */
-#define JOURNAL_TAIL "\n  ]\n}\n"
-#define JOURNAL_TAIL_AFTER "\n}\n"
-
-/* Appends @records from the @k-th, at the file offset @base of the text's
- * start, to @out, and their places in the file to @saved and @offsets
- * (the entries applied). */
-static void
-append_records (GString    *out,
-                guint64     base,
-                GArray     *records,
-                guint       first,
-                gboolean    any_before,
-                GArray     *saved,
-                GArray     *offsets)
-{
-  for (guint i = first; i < records->len; i++)
-    {
-      const Record *r = &g_array_index (records, Record, i);
-      SavedRecord sr;
-
-      g_string_append (out, i == 0 && !any_before ? "\n    " : ",\n    ");
-      sr.serial = r->entry->serial;
-      sr.undone = r->undone;
-      sr.active = r->active;
-      sr.start = base + out->len;
-      append_record (out, r);
-      sr.end = base + out->len;
-      if (saved != NULL)
-        g_array_append_val (saved, sr);
-      if (offsets != NULL && !r->undone && sr.start <= G_MAXUINT32)
-        {
-          guint32 at = sr.start;
-
-          g_array_append_val (offsets, at);
-        }
-    }
-}
-
-/* The file's text; with @saved and @offsets, where each record and each
- * entry is in it, and where the journal is. */
-static char *
-serialize (SlGame  *self,
-           GArray  *saved,
-           GArray  *offsets,
-           guint64 *journal_start,
-           guint64 *journal_end)
-{
-  GString *out = g_string_sized_new (4096 + self->position * 200);
-  g_autoptr(GArray) records = g_array_new (FALSE, FALSE, sizeof (Record));
-
-  g_string_append (out, "{\n  \"format\": \"squadlog-game\",\n");
-  g_string_append_printf (out, "  \"version\": %d,\n", SL_GAME_FORMAT_VERSION);
-  g_string_append (out, "  \"rules\": ");
-  sl_json_append_string (out, self->rules->id);
-  g_string_append (out, ",\n  \"setup\": ");
-  sl_json_append (out, self->setup->json, TRUE, 1);
-  sl_locks_append (self->locks, out);
-  if (self->setup->free_nonces > 0)
-    g_string_append_printf (out, ",\n  \"free_nonces\": %u", self->setup->free_nonces);
-  g_string_append (out, ",\n  \"journal\": ");
-  if (journal_start != NULL)
-    *journal_start = out->len;
-  g_string_append_c (out, '[');
-
-  /* One record per line: readable, and quick to write. */
-  read_entries (self, 0, self->position);
-  collect_records (self, 0, records);
-  append_records (out, 0, records, 0, FALSE, saved, offsets);
-  g_string_append (out, JOURNAL_TAIL);
-  if (journal_end != NULL)
-    *journal_end = out->len - strlen (JOURNAL_TAIL_AFTER);
-  return g_string_free (out, FALSE);
-}
-
-char *
-sl_game_serialize (SlGame *self)
-{
-  g_return_val_if_fail (SL_IS_GAME (self), NULL);
-  return serialize (self, NULL, NULL, NULL, NULL);
-}
-
-static void
-file_id_of (const struct stat *st,
-            FileId            *id)
-{
-  id->dev = st->st_dev;
-  id->ino = st->st_ino;
-  id->size = st->st_size;
-  id->mtime_ns = (gint64) st->st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st->st_mtim.tv_nsec;
-}
-
-static gboolean
-file_id_equal (const FileId *a,
-               const FileId *b)
-{
-  return a->dev == b->dev && a->ino == b->ino && a->size == b->size && a->mtime_ns == b->mtime_ns;
-}
-
-static void
-save_error (GError    **error,
-            const char *path,
-            const char *why)
-{
-  g_autofree char *display = g_filename_display_name (path);
-  /* @why may be a sentence of its own ("… writes only regular files."). */
-  g_autofree char *clause = sl_text_clause (why);
-
-  g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_WRITE,
-               _("The game could not be saved to %s: %s. The file there, if any, is unchanged."),
-               display, clause);
-}
-
-/* Writes all of @data at @offset of @fd; FALSE with errno set. */
-static int lock_path (const char *path, int *fd_out);
-
-static gboolean
-pwrite_all (int         fd,
-            const char *data,
-            gsize       length,
-            guint64     offset)
-{
-  gsize done = 0;
-
-  while (done < length)
-    {
-      ssize_t w = pwrite (fd, data + done, length - done, offset + done);
-
-      if (w < 0 && errno == EINTR)
-        continue;
-      if (w <= 0)
-        {
-          if (w == 0)
-            errno = EIO;
-          return FALSE;
-        }
-      done += w;
-    }
-  return TRUE;
-}
-
-/* The saved records placed before the first entry changed since @dirty,
- * which are as saved (they come in the order of their places). */
-static guint
-records_unchanged (SlGame *self,
-                   guint   dirty)
-{
-  guint lo = 0, hi = self->saved->len;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (g_array_index (self->saved, SavedRecord, mid).active < dirty)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
-}
-
-/* @path opened for writing in place, when it is still the file last
- * written or read; -1 otherwise, with @error set when nothing may be
- * written (unset: the whole file is written instead). */
-static int
-open_as_saved (SlGame      *self,
-               const char  *path,
-               GError     **error)
-{
-  struct stat st;
-  FileId now;
-  int fd = g_open (path, O_RDWR | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
-
-  if (fd < 0 && errno == ENOENT)
-    return -1;  /* gone: written whole again */
-  if (fd < 0)
-    {
-      /* Read-only file system, no permission …: said, nothing written. */
-      save_error (error, path, g_strerror (errno));
-      return -1;
-    }
-  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
-    {
-      close (fd);
-      return -1;
-    }
-  file_id_of (&st, &now);
-  if (!file_id_equal (&now, &self->saved_id))
-    {
-      g_autofree char *display = g_filename_display_name (path);
-
-      close (fd);
-      g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_CHANGED,
-                   _("%s was changed by another program since Squad Log read it: it was not overwritten. Open it again to go on from what it holds now."),
-                   display);
-      return -1;
-    }
-  return fd;
-}
-
-/* The file as last written or read, unchanged since: its records from the
- * first whose place is at or after the first entry changed since (a
- * command: its one record) are written again in place, the file cut to its
- * new length and synced (now, or by the flusher) — what a save costs does
- * not grow with the game. FALSE with @error unset when the whole file must
- * be written instead. */
-static gboolean
-save_in_place (SlGame      *self,
-               const char  *path,
-               GError     **error)
-{
-  g_autoptr(GString) text = g_string_new (NULL);
-  g_autoptr(GArray) records = g_array_new (FALSE, FALSE, sizeof (Record));
-  g_autoptr(GArray) added = g_array_new (FALSE, FALSE, sizeof (SavedRecord));
-  g_autoptr(GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autofree char *old = NULL;
-  guint keep, dirty, active = 0;
-  guint64 base, new_size;
-  struct stat st;
-  int fd;
-
-  /* A sync in the background failed: what the disk holds is not known,
-   * so the whole file is written again (atomically, and synced). */
-  if (self->flusher != NULL && sl_file_flusher_failed (self->flusher, NULL))
-    self->layout_known = FALSE;
-  if (!self->layout_known || self->header_dirty || g_strcmp0 (self->path, path) != 0)
-    return FALSE;
-  dirty = MIN (self->dirty_from, self->position);
-  keep = records_unchanged (self, dirty);
-  collect_records (self, dirty, records);
-  base = keep == 0 ? self->saved_open : g_array_index (self->saved, SavedRecord, keep - 1).end;
-  append_records (text, base, records, 0, keep > 0, added, starts);
-  g_string_append (text, JOURNAL_TAIL);
-  new_size = base + text->len;
-
-  fd = open_as_saved (self, path, error);
-  if (fd < 0)
-    return FALSE;
-  /* What is written over, to put it back if the write fails. */
-  old = g_malloc (self->saved_size - base + 1);
-  if (pread (fd, old, self->saved_size - base, base) != (ssize_t) (self->saved_size - base))
-    {
-      close (fd);
-      return FALSE;
-    }
-  if (!pwrite_all (fd, text->str, text->len, base) ||
-      (new_size < self->saved_size && ftruncate (fd, new_size) != 0) ||
-      (self->flusher == NULL && fdatasync (fd) != 0))
-    {
-      int saved_errno = errno;
-
-      /* The file as it was: nothing is saved. Putting it back changed its
-       * time: the file is known as it is now, or not at all — not taken
-       * for one changed by another program (issue 30 #8). */
-      if (pwrite_all (fd, old, self->saved_size - base, base) && ftruncate (fd, self->saved_size) == 0 &&
-          fstat (fd, &st) == 0)
-        {
-          fdatasync (fd);
-          file_id_of (&st, &self->saved_id);
-        }
-      else
-        self->layout_known = FALSE;
-      close (fd);
-      save_error (error, path, g_strerror (saved_errno));
-      return FALSE;
-    }
-  if (fstat (fd, &st) != 0)
-    self->layout_known = FALSE;
-  else
-    file_id_of (&st, &self->saved_id);
-  /* Written: the system has it (a crash of the program loses nothing);
-   * on the disk now, or in a moment without the caller waiting. */
-  if (self->flusher != NULL)
-    sl_file_flusher_push (self->flusher, fd);
-  else
-    close (fd);
-
-  g_array_set_size (self->saved, keep);
-  g_array_append_vals (self->saved, added->data, added->len);
-  for (guint i = 0; i < keep; i++)
-    active += g_array_index (self->saved, SavedRecord, i).undone ? 0 : 1;
-  g_array_set_size (self->offsets, MIN (active, self->offsets->len));
-  g_array_append_vals (self->offsets, starts->data, starts->len);
-  self->saved_size = new_size;
-  self->journal_end = new_size - strlen (JOURNAL_TAIL_AFTER);
-  self->file_length = new_size;
-  /* The opening cache hashes the file when it is written (later). */
-  self->file_known = FALSE;
-  self->dirty_from = G_MAXUINT;
-  return TRUE;
-}
-
-static gboolean
-save (SlGame      *self,
-      const char  *path,
-      GError     **error)
-{
-  g_autofree char *text = NULL;
-  g_autoptr(GError) local_error = NULL;
-  g_autoptr(GArray) offsets = NULL;
-  g_autoptr(GArray) saved = NULL;
-  g_autoptr(SlFileReplace) replace = NULL;
-  guint64 journal_start, journal_end;
-  int new_lock_fd = -1;
-  struct stat st;
-
-  if (save_in_place (self, path, &local_error))
-    return TRUE;
-  if (local_error != NULL)
-    {
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
-  /* The file Squad Log read, changed since by another program, is not
-   * written over (issue 19 item 5). */
-  if (self->layout_known && g_strcmp0 (self->path, path) == 0 && g_stat (path, &st) == 0)
-    {
-      FileId now;
-
-      file_id_of (&st, &now);
-      if (!file_id_equal (&now, &self->saved_id))
-        {
-          g_autofree char *display = g_filename_display_name (path);
-
-          g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_CHANGED,
-                       _("%s was changed by another program since Squad Log read it: it was not overwritten. Open it again to go on from what it holds now."),
-                       display);
-          return FALSE;
-        }
-    }
-
-  offsets = g_array_sized_new (FALSE, FALSE, sizeof (guint32), self->position);
-  saved = g_array_sized_new (FALSE, FALSE, sizeof (SavedRecord), self->position);
-  text = serialize (self, saved, offsets, &journal_start, &journal_end);
-  /* The temporary file is locked (flock) as it is written: kept open, its
-   * lock is the game file's own once it takes the old one's place, so a
-   * game taken for writing (sl_game_take_file) is never left unlocked. */
-  replace = sl_file_replace_begin (path, SL_FILE_REPLACE_DURABLE, 0600, NULL, &local_error);
-  if (replace == NULL ||
-      !sl_file_replace_write (replace, text, strlen (text), &local_error) ||
-      !sl_file_replace_commit (g_steal_pointer (&replace), self->lock_fd >= 0 ? &new_lock_fd : NULL, &local_error))
-    {
-      save_error (error, path, local_error->message);
-      return FALSE;
-    }
-  if (g_strcmp0 (self->path, path) != 0)
-    {
-      g_free (self->path);
-      self->path = g_strdup (path);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PATH]);
-    }
-  self->file_length = strlen (text);
-  if (self->cache_dir != NULL)
-    self->file_hash = sl_siphash (self->cache_key, text, self->file_length);
-  self->file_known = TRUE;
-  g_array_unref (self->offsets);
-  self->offsets = g_steal_pointer (&offsets);
-  self->journal_start = journal_start;
-  self->journal_end = journal_end;
-  g_array_unref (self->saved);
-  self->saved = g_steal_pointer (&saved);
-  self->saved_open = journal_start + 1;
-  self->saved_size = self->file_length;
-  self->header_dirty = FALSE;
-  self->dirty_from = G_MAXUINT;
-  self->layout_known = g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && (guint64) st.st_size == self->saved_size;
-  if (self->layout_known)
-    file_id_of (&st, &self->saved_id);
-  /* Written whole, the file is a new one: the lock goes with it. */
-  if (self->lock_fd >= 0)
-    {
-      close (self->lock_fd);
-      self->lock_fd = new_lock_fd;
-    }
-  return TRUE;
-}
-
-gboolean
-sl_game_save (SlGame      *self,
-              const char  *path,
-              GError     **error)
-{
-  g_autoptr(GError) local_error = NULL;
-  gboolean own;
-
-  g_return_val_if_fail (SL_IS_GAME (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  own = self->path == NULL || g_strcmp0 (self->path, path) == 0;
-
-  if (self->read_only)
-    {
-      read_only_error (error);
-      return FALSE;
-    }
-  if (save (self, path, &local_error))
-    {
-      g_clear_pointer (&self->unsaved, g_free);
-      return TRUE;
-    }
-  /* A copy elsewhere that failed leaves the game's own file as it was. */
-  if (own)
-    {
-      g_free (self->unsaved);
-      self->unsaved = g_strdup (local_error->message);
-    }
-  g_propagate_error (error, g_steal_pointer (&local_error));
-  return FALSE;
-}
-
-const char *
-sl_game_get_unsaved (SlGame *self)
-{
-  g_return_val_if_fail (SL_IS_GAME (self), NULL);
-  return self->unsaved;
-}
-
-void
-sl_game_set_flush_in_background (SlGame  *self,
-                                 gboolean background)
-{
-  g_return_if_fail (SL_IS_GAME (self));
-  if (background && self->flusher == NULL)
-    self->flusher = sl_file_flusher_new ();
-  else if (!background && self->flusher != NULL)
-    {
-      /* A failure not yet told is told by the next save: it writes the
-       * whole file. */
-      if (!sl_file_flusher_wait (self->flusher, NULL))
-        self->layout_known = FALSE;
-      g_clear_pointer (&self->flusher, sl_file_flusher_free);
-    }
-}
-
-gboolean
-sl_game_flush (SlGame  *self,
-               GError **error)
-{
-  int failure;
-
-  g_return_val_if_fail (SL_IS_GAME (self), FALSE);
-  if (self->flusher == NULL || sl_file_flusher_wait (self->flusher, &failure))
-    return TRUE;
-  self->layout_known = FALSE;
-  {
-    g_autofree char *display = g_filename_display_name (self->path);
-
-    g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_WRITE,
-                 _("The game could not be written to the disk at %s: %s. The next change writes the whole file again."),
-                 display, g_strerror (failure));
-  }
-  return FALSE;
-}
-
-/* Loading
- *
- * A saved game is read piece by piece (sl-json-scanner.c): the header and
- * setup as nodes, then the journal entry by entry, building a node only for
- * each command. Each entry is replayed as soon as it is read. */
-
-/* The opening cache (sl-cache.h): a file in the user's cache directory per
- * game file, holding what the replay of that file reached — each entry's
- * moment and place in the file, the state at the end and the last state
- * copies — valid only for the same bytes of the game file (hashed under the
- * cache's secret key), the same rules text, the same language and the same
- * program. Anything else, or a cache damaged in any way, and the game is
- * replayed as always. */
-#define CACHE_MAGIC "SLCACHE1"
-/* Games remembered: the most recently written. */
-#define CACHE_KEEP 16
-/* The state copies kept besides the last state: the history's first rows
- * are told from them (tell_stretch). */
-#define CACHE_SNAPSHOTS 2
-
-typedef struct
-{
-  char    magic[8];
-  guint32 sizes[4];
-  char    build_id[72];
-  guint64 rules_hash;
-  guint64 locale_hash;
-  guint64 file_hash;        /* sl_siphash of the game file, with the key */
-  guint64 file_length;
-  guint64 journal_start;
-  guint64 journal_end;
-  guint32 n_entries;
-  guint32 n_states;
-  guint64 payload_hash;     /* sl_siphash of the rest, with the key */
-} CacheHeader;
-
-typedef struct
-{
-  gint32  turn;
-  guint8  phase;
-  guint8  subphase;
-  guint8  step;
-  guint8  unused;
-  guint32 offset;   /* where the entry starts in the file */
-} CacheMoment;
-
-#define FINAL_STATE G_MAXUINT32
-
-typedef struct
-{
-  GBytes        *bytes;
-  CacheHeader    header;
-  const guint8  *moments;   /* n_entries CacheMoments */
-  SlCacheReader  states;    /* the rest */
-} Cache;
-
-typedef struct
-{
-  SlRules       *rules;
-  const char    *name;
-  Cache         *cache;     /* or NULL: replay */
-  GBytes        *bytes;     /* the text, with a cache */
-  gboolean       text_only; /* entries' commands kept as text, not parsed */
-  SlJsonScanner *scanner;
-  GError        *error;
-  JsonNode      *format;
-  JsonNode      *version;
-  JsonNode      *rules_id;
-  JsonNode      *setup;
-  JsonNode      *locks;
-  JsonNode      *free_nonces;
-  gboolean       old_nonces; /* format 5 or older: every seal read may be free */
-  gboolean       seen_journal;
-  SlGame        *game;
-  const char    *data;      /* the text read */
-  gsize          length;
-  gboolean       own_layout; /* the journal ends as Squad Log writes it */
-} Loader;
-
-static void
-loader_clear (Loader *l)
-{
-  g_clear_error (&l->error);
-  g_clear_pointer (&l->format, json_node_unref);
-  g_clear_pointer (&l->version, json_node_unref);
-  g_clear_pointer (&l->rules_id, json_node_unref);
-  g_clear_pointer (&l->setup, json_node_unref);
-  g_clear_pointer (&l->locks, json_node_unref);
-  g_clear_pointer (&l->free_nonces, json_node_unref);
-  g_clear_object (&l->game);
-}
-
-/* A problem with a field: "NAME: journal[3].command: Expected …". */
-static void
-loader_fail (Loader     *l,
-             const char *field,
-             const char *format,
-             ...) G_GNUC_PRINTF (3, 4);
-
-static void
-loader_fail (Loader     *l,
-             const char *field,
-             const char *format,
-             ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  if (l->error != NULL)
-    return;
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT, "%s: %s: %s", l->name, field,
-               message);
-}
-
-static gboolean
-loader_ok (Loader *l)
-{
-  if (l->error != NULL)
-    return FALSE;
-  if (sl_json_scanner_failed (l->scanner))
-    {
-      g_autoptr(GError) syntax = NULL;
-
-      sl_json_scanner_propagate (l->scanner, &syntax);
-      g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_SYNTAX,
-                   _("%s is damaged or cut short and cannot be read: %s"), l->name,
-                   syntax->message);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* Reads a value that must be of @type (an object, a list or a string). */
-static JsonNode *
-loader_read (Loader       *l,
-             const char   *prefix,
-             const char   *name,
-             JsonNodeType  type,
-             GType         value_type)
-{
-  g_autoptr(JsonNode) node = sl_json_scanner_read (l->scanner);
-  g_autofree char *field = NULL;
-
-  if (!loader_ok (l))
-    return NULL;
-  if (JSON_NODE_TYPE (node) != type ||
-      (type == JSON_NODE_VALUE && json_node_get_value_type (node) != value_type))
-    {
-      g_autofree char *what = sl_json_describe (node);
-
-      field = prefix ? g_strconcat (prefix, ".", name, NULL) : g_strdup (name);
-      if (type == JSON_NODE_OBJECT)
-        loader_fail (l, field, _("Expected an object, got %s."), what);
-      else if (type == JSON_NODE_ARRAY)
-        loader_fail (l, field, _("Expected a list, got %s."), what);
-      else if (value_type == G_TYPE_STRING)
-        loader_fail (l, field, _("Expected text, got %s."), what);
-      else
-        loader_fail (l, field, _("Expected a whole number from %d to %d, got %s."), 1, G_MAXINT,
-                     what);
-      return NULL;
-    }
-  return g_steal_pointer (&node);
-}
-
-/* Reads a string, without making a node of it. */
-static char *
-loader_read_string (Loader     *l,
-                    const char *prefix,
-                    const char *name)
-{
-  if (sl_json_scanner_peek (l->scanner) != '"')
-    {
-      g_autoptr(JsonNode) node = loader_read (l, prefix, name, JSON_NODE_VALUE, G_TYPE_STRING);
-      return node != NULL ? json_node_dup_string (node) : NULL;
-    }
-  return sl_json_scanner_read_string (l->scanner);
-}
-
-/* Once the header and setup are known: checks them and starts the game. */
-static gboolean
-loader_start (Loader *l)
-{
-  g_autoptr(GError) local_error = NULL;
-  const char *format = l->format ? json_node_get_string (l->format) : NULL;
-  gint64 version;
-  SlSetup *setup;
-
-  if (format == NULL || !g_str_equal (format, "squadlog-game"))
-    {
-      g_clear_error (&l->error);
-      g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT,
-                   _("%s is not a Squad Log game."), l->name);
-      return FALSE;
-    }
-  if (l->version == NULL)
-    {
-      loader_fail (l, "version", _("This field is required."));
-      return FALSE;
-    }
-  version = json_node_get_int (l->version);
-  if (version > SL_GAME_FORMAT_VERSION)
-    {
-      g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_NEWER,
-                   _("%s was saved by a newer version of Squad Log (game format %d); this version reads format %d."),
-                   l->name, (int) MIN (version, G_MAXINT), SL_GAME_FORMAT_VERSION);
-      return FALSE;
-    }
-  if (version < 1)
-    {
-      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, version);
-      loader_fail (l, "version", _("Expected a whole number from %d to %d, got %s."),
-                   1, G_MAXINT, number);
-      return FALSE;
-    }
-  if (l->rules_id == NULL)
-    {
-      loader_fail (l, "rules", _("This field is required."));
-      return FALSE;
-    }
-  if (!g_str_equal (json_node_get_string (l->rules_id), l->rules->id))
-    {
-      loader_fail (l, "rules", _("The game is played with the rules “%s”, but the rules loaded are “%s”."),
-                   json_node_get_string (l->rules_id), l->rules->id);
-      return FALSE;
-    }
-  if (l->setup == NULL)
-    {
-      loader_fail (l, "setup", _("This field is required."));
-      return FALSE;
-    }
-  /* Format 1 kept no initiative order within a subphase: such a game goes
-   * on as it was played, units declaring in any order, and says so in its
-   * setup from now on. */
-  if (version < 2 && JSON_NODE_HOLDS_OBJECT (l->setup))
-    {
-      JsonObject *root = json_node_get_object (l->setup);
-      JsonNode *options = json_object_get_member (root, "options");
-
-      if (options == NULL)
-        {
-          json_object_set_object_member (root, "options", json_object_new ());
-          options = json_object_get_member (root, "options");
-        }
-      if (JSON_NODE_HOLDS_OBJECT (options) &&
-          !json_object_has_member (json_node_get_object (options), "freeDeclarationOrder"))
-        json_object_set_boolean_member (json_node_get_object (options), "freeDeclarationOrder", TRUE);
-    }
-  /* Format 2 kept no record of the fire missions and mines each side
-   * bought (P-37, P-38): such a game goes on as it was played. */
-  if (version < 3 && JSON_NODE_HOLDS_OBJECT (l->setup) &&
-      !json_object_has_member (json_node_get_object (l->setup), "purchases_unrecorded"))
-    json_object_set_boolean_member (json_node_get_object (l->setup), "purchases_unrecorded", TRUE);
-  /* Format 4 let a note sealed after a fire mission was called or a charge
-   * installed stand for it (issue 30 #1): such a game goes on as it was
-   * played. */
-  if (version < 5 && JSON_NODE_HOLDS_OBJECT (l->setup) &&
-      !json_object_has_member (json_node_get_object (l->setup), "late_seals"))
-    json_object_set_boolean_member (json_node_get_object (l->setup), "late_seals", TRUE);
-  setup = sl_setup_new_from_json (l->rules, l->setup, &local_error);
-  if (setup == NULL)
-    {
-      g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT, "%s: setup.%s", l->name,
-                   local_error->message);
-      return FALSE;
-    }
-  /* Format 5 made each seal's nonce at random, free of the journal (issue
-   * 30 #5): the seals the file holds keep theirs; the entries it holds are
-   * counted once the journal is read (loader_count_free_nonces). */
-  l->old_nonces = version < 6;
-  if (l->old_nonces)
-    setup->free_nonces = G_MAXUINT;
-  else if (l->free_nonces != NULL)
-    setup->free_nonces = json_node_get_int (l->free_nonces);
-  l->game = sl_game_new (l->rules, setup);
-  return TRUE;
-}
-
-/* A game of format 5 or older, read: its seals have free nonces, those of
- * the entries it holds (issue 30 #5); saved, it is written whole, in the
- * format of today. */
-static void
-loader_count_free_nonces (Loader *l)
-{
-  if (!l->old_nonces)
-    return;
-  l->game->setup->free_nonces = l->game->journal->len;
-  l->game->header_dirty = TRUE;
-}
-
-/* "2026-11-22T10:00:00Z", as Squad Log writes it, without GDateTime. */
-static gboolean
-parse_utc_stamp (const char *s,
-                 gint64     *out)
-{
-  int v[6], widths[6] = { 4, 2, 2, 2, 2, 2 };
-  const char seps[6] = { '-', '-', 'T', ':', ':', 'Z' };
-  gint64 y, m, era, yoe, doy, doe, days;
-
-  for (int k = 0; k < 6; k++)
-    {
-      v[k] = 0;
-      for (int c = 0; c < widths[k]; c++, s++)
-        {
-          if (!g_ascii_isdigit (*s))
-            return FALSE;
-          v[k] = v[k] * 10 + (*s - '0');
-        }
-      if (*s++ != seps[k])
-        return FALSE;
-    }
-  if (*s != '\0' || v[0] < 1 || v[1] < 1 || v[1] > 12 || v[2] < 1 ||
-      v[2] > g_date_get_days_in_month (v[1], v[0]) || v[3] > 23 || v[4] > 59 || v[5] > 59)
-    return FALSE;
-  /* Days from 1970-01-01 in the proleptic Gregorian calendar. */
-  y = v[0] - (v[1] <= 2);
-  m = v[1];
-  era = y / 400;
-  yoe = y - era * 400;
-  doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + v[2] - 1;
-  doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  days = era * 146097 + doe - 719468;
-  *out = days * 86400 + v[3] * 3600 + v[4] * 60 + v[5];
-  return TRUE;
-}
-
-static gboolean
-parse_stamp (const char *stamp,
-             gint64     *out)
-{
-  g_autoptr(GDateTime) time = NULL;
-
-  if (parse_utc_stamp (stamp, out))
-    return TRUE;
-  time = g_date_time_new_from_iso8601 (stamp, NULL);
-  if (time == NULL)
-    return FALSE;
-  *out = g_date_time_to_unix (time);
-  return TRUE;
-}
-
-enum { ENTRY_AT, ENTRY_TIME, ENTRY_COMMAND, ENTRY_ROLLED, ENTRY_SUMMARY, ENTRY_RESULT, ENTRY_UNDONE,
-       N_ENTRY_FIELDS };
-static const char * const entry_fields[N_ENTRY_FIELDS] = {
-  "at", "time", "command", "rolled", "summary", "result", "undone"
-};
-
-/* "journal[12]": where entry @i is, for messages; written by hand, as
- * printf costs as much as reading a short entry. */
-static void
-entry_path (char  path[64],
-            guint i)
-{
-  char digits[16];
-  int n = 0;
-
-  do
-    digits[n++] = '0' + i % 10;
-  while ((i /= 10) > 0);
-  memcpy (path, "journal[", 8);
-  for (int k = 0; k < n; k++)
-    path[8 + k] = digits[n - 1 - k];
-  path[8 + n] = ']';
-  path[9 + n] = '\0';
-}
-
-/* Readers of an entry's fields, the scanner on the value; @path is
- * "journal[12]". A problem fails the loader. */
-typedef void (*EntryFieldReader) (Loader         *l,
-                                  const char     *path,
-                                  SlJournalEntry *entry,
-                                  gboolean       *undone);
-
-/* Issue 30 #9: no text over SL_JSON_MAX_TEXT in @node, read at
- * @path.@name: the loader fails naming the first. */
-static void
-loader_check_text_sizes (Loader     *l,
-                         JsonNode   *node,
-                         const char *path,
-                         const char *name)
-{
-  g_autoptr(SlReadContext) ctx = sl_read_context_new ();
-  g_autofree char *field = g_strconcat (path, ".", name, NULL);
-
-  if (!sl_json_check_text_sizes (node, field, ctx))
-    loader_fail (l, sl_read_context_field (ctx), "%s", sl_read_context_message (ctx));
-}
-
-static void
-load_entry_command (Loader         *l,
-                    const char     *path,
-                    SlJournalEntry *entry,
-                    gboolean       *undone)
-{
-  /* Its text is kept as the file has it (sl_journal_entry_get_command),
-   * and only that when the cache spares the replay. */
-  if (l->text_only && sl_json_scanner_peek (l->scanner) == '{')
-    entry->command_text = sl_json_scanner_skip_with_text (l->scanner);
-  else if (sl_json_scanner_peek (l->scanner) == '{')
-    entry->command_node = sl_json_scanner_read_with_text (l->scanner, &entry->command_text);
-  else
-    entry->command_node = loader_read (l, path, "command", JSON_NODE_OBJECT, G_TYPE_INVALID);
-  /* A command of that size or less holds no longer text. */
-  if (entry->command_node != NULL &&
-      (entry->command_text == NULL || strlen (entry->command_text) > SL_JSON_MAX_TEXT))
-    loader_check_text_sizes (l, entry->command_node, path, "command");
-}
-
-static void
-load_entry_rolled (Loader         *l,
-                   const char     *path,
-                   SlJournalEntry *entry,
-                   gboolean       *undone)
-{
-  g_autoptr(JsonNode) rolled = loader_read (l, path, "rolled", JSON_NODE_ARRAY, G_TYPE_INVALID);
-  JsonArray *array = rolled ? json_node_get_array (rolled) : NULL;
-  guint n = array ? json_array_get_length (array) : 0;
-
-  if (array == NULL)
-    return;
-  entry->rolled = g_new0 (char *, n + 1);
-  for (guint r = 0; r < n; r++)
-    {
-      JsonNode *element = json_array_get_element (array, r);
-
-      if (!JSON_NODE_HOLDS_VALUE (element) ||
-          json_node_get_value_type (element) != G_TYPE_STRING)
-        {
-          g_autofree char *what = sl_json_describe (element);
-          g_autofree char *at = g_strdup_printf ("%s.rolled[%u]", path, r);
-
-          loader_fail (l, at, _("Expected text, got %s."), what);
-          return;
-        }
-      entry->rolled[r] = g_strdup (json_node_get_string (element));
-    }
-}
-
-static void
-load_entry_time (Loader         *l,
-                 const char     *path,
-                 SlJournalEntry *entry,
-                 gboolean       *undone)
-{
-  g_autofree char *stamp = loader_read_string (l, path, "time");
-
-  if (stamp != NULL && !parse_stamp (stamp, &entry->time))
-    {
-      g_autofree char *field = g_strconcat (path, ".time", NULL);
-
-      loader_fail (l, field, _("Expected a date and time (ISO 8601)."));
-    }
-}
-
-static void
-load_entry_summary (Loader         *l,
-                    const char     *path,
-                    SlJournalEntry *entry,
-                    gboolean       *undone)
-{
-  /* Kept for saving until the entry is told again (told_entry). */
-  entry->summary = loader_read_string (l, path, "summary");
-  if (entry->summary != NULL && strlen (entry->summary) > SL_JSON_MAX_TEXT)
-    {
-      g_autoptr(JsonNode) node = json_node_init_string (json_node_alloc (), entry->summary);
-
-      loader_check_text_sizes (l, node, path, "summary");
-    }
-}
-
-static void
-load_entry_undone (Loader         *l,
-                   const char     *path,
-                   SlJournalEntry *entry,
-                   gboolean       *undone)
-{
-  /* Undone, kept because it told a secret (format 4). */
-  g_autoptr(JsonNode) flag = loader_read (l, path, "undone", JSON_NODE_VALUE, G_TYPE_BOOLEAN);
-
-  if (flag != NULL && !json_node_get_boolean (flag))
-    {
-      g_autofree char *field = g_strconcat (path, ".undone", NULL);
-
-      loader_fail (l, field, _("Only an entry undone is marked, with true."));
-    }
-  else if (flag != NULL)
-    *undone = TRUE;
-}
-
-static void
-load_entry_at (Loader         *l,
-               const char     *path,
-               SlJournalEntry *entry,
-               gboolean       *undone)
-{
-  /* What the replay works out for an entry applied; the only
-   * word for one kept undone. Each member of its type, or a
-   * message naming it (issue 30 #7). */
-  g_autoptr(JsonNode) at = loader_read (l, path, "at", JSON_NODE_OBJECT, G_TYPE_INVALID);
-  g_autoptr(SlReadContext) ctx = NULL;
-  g_autoptr(SlReader) r = NULL;
-  g_autofree char *field = NULL;
-
-  if (at == NULL)
-    return;
-  ctx = sl_read_context_new ();
-  field = g_strconcat (path, ".at", NULL);
-  r = sl_reader_new (ctx, at, field);
-  sl_reader_require (r, "turn");
-  sl_reader_require (r, "phase");
-  entry->turn = sl_reader_int (r, "turn", 1, G_MAXINT, 1);
-  entry->phase = sl_reader_enum (r, "phase", sl_phase_names, N_("phase"), SL_PHASE_INITIATIVE);
-  entry->subphase = sl_reader_int (r, "subphase", 0, l->rules->subphases_per_turn, 0);
-  entry->step = sl_reader_enum (r, "step", sl_step_names, N_("step"), SL_STEP_NONE);
-  if (!sl_reader_end (r))
-    loader_fail (l, sl_read_context_field (ctx), "%s", sl_read_context_message (ctx));
-}
-
-static void
-load_entry_skip (Loader         *l,
-                 const char     *path,
-                 SlJournalEntry *entry,
-                 gboolean       *undone)
-{
-  /* "result" is what the replay works out. */
-  sl_json_scanner_skip (l->scanner);
-}
-
-static const EntryFieldReader entry_readers[N_ENTRY_FIELDS] = {
-  [ENTRY_AT] = load_entry_at,
-  [ENTRY_TIME] = load_entry_time,
-  [ENTRY_COMMAND] = load_entry_command,
-  [ENTRY_ROLLED] = load_entry_rolled,
-  [ENTRY_SUMMARY] = load_entry_summary,
-  [ENTRY_RESULT] = load_entry_skip,
-  [ENTRY_UNDONE] = load_entry_undone,
-};
-
-/* The ENTRY_ field @name is, or -1 after failing the loader when it is
- * unknown or was @seen already. */
-static int
-entry_field (Loader         *l,
-             const char     *path,
-             const char     *name,
-             const gboolean *seen)
-{
-  g_autofree char *field = NULL;
-  int k;
-
-  for (k = 0; k < N_ENTRY_FIELDS && !g_str_equal (name, entry_fields[k]); k++)
-    ;
-  if (k < N_ENTRY_FIELDS && !seen[k])
-    return k;
-  field = g_strconcat (path, ".", name, NULL);
-  if (k == N_ENTRY_FIELDS)
-    loader_fail (l, field, _("Unknown field “%s”."), name);
-  else
-    loader_fail (l, field, _("The member “%s” appears twice."), name);
-  return -1;
-}
-
-/* Reads journal entry @i into @entry; the scanner is on its value. */
-static gboolean
-load_entry (Loader         *l,
-            guint           i,
-            SlJournalEntry *entry,
-            gboolean       *undone)
-{
-  gboolean seen[N_ENTRY_FIELDS] = { FALSE, };
-  const char *name;
-  char path[64];
-
-  entry_path (path, i);
-  if (sl_json_scanner_peek (l->scanner) != '{')
-    {
-      g_autoptr(JsonNode) node = sl_json_scanner_read (l->scanner);
-
-      if (loader_ok (l))
-        {
-          g_autofree char *what = sl_json_describe (node);
-          loader_fail (l, path, _("Expected an object, got %s."), what);
-        }
-      return FALSE;
-    }
-  sl_json_scanner_begin_object (l->scanner);
-  while ((name = sl_json_scanner_next_member (l->scanner)) != NULL)
-    {
-      int k = entry_field (l, path, name, seen);
-
-      if (k < 0)
-        return FALSE;
-      seen[k] = TRUE;
-      entry_readers[k] (l, path, entry, undone);
-      if (!loader_ok (l))
-        return FALSE;
-    }
-  if (!loader_ok (l))
-    return FALSE;
-  if (entry->command_node == NULL && entry->command_text == NULL)
-    {
-      g_autofree char *field = g_strconcat (path, ".command", NULL);
-
-      loader_fail (l, field, _("This field is required."));
-      return FALSE;
-    }
-  if (entry->rolled == NULL)
-    entry->rolled = no_rolls;
-  return TRUE;
-}
-
-/* Entry @i's moment, from the cache. */
-static gboolean
-cache_moment (const Cache    *cache,
-              guint           i,
-              SlJournalEntry *entry,
-              guint32        *offset)
-{
-  CacheMoment m;
-
-  if (i >= cache->header.n_entries)
-    return FALSE;
-  memcpy (&m, cache->moments + (gsize) i * sizeof m, sizeof m);
-  if (m.phase >= SL_N_PHASES || m.step >= SL_N_STEPS)
-    return FALSE;
-  entry->turn = m.turn;
-  entry->phase = m.phase;
-  entry->subphase = m.subphase;
-  entry->step = m.step;
-  *offset = m.offset;
-  return TRUE;
-}
-
-static gboolean
-cache_mismatch (Loader *l)
-{
-  if (loader_ok (l))
-    g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT, "%s: the cache does not match", l->name);
-  return FALSE;
-}
-
-/* The last state and the state copies, from the cache, once the journal
- * has been read (without replaying it). */
-static gboolean
-cache_apply (const Cache *cache,
-             SlGame      *game)
-{
-  SlCacheReader r = cache->states;
-  gboolean final = FALSE;
-
-  if (game->journal->len != cache->header.n_entries)
-    return FALSE;
-  g_ptr_array_set_size (game->snapshots, game->journal->len / SNAPSHOT_EVERY + 1);
-  for (guint s = 0; s < cache->header.n_states; s++)
-    {
-      g_autoptr(SlState) state = sl_state_copy (game->state);
-      guint32 k;
-
-      if (!sl_cache_read (&r, &k, sizeof k) ||
-          !sl_cache_get_state (&r, game->rules, game->setup, state))
-        return FALSE;
-      if (k == FINAL_STATE && !final)
-        {
-          final = TRUE;
-          sl_state_assign (game->state, state);
-        }
-      else if (k >= 1 && k < game->snapshots->len && g_ptr_array_index (game->snapshots, k) == NULL)
-        g_ptr_array_index (game->snapshots, k) = g_steal_pointer (&state);
-      else
-        return FALSE;
-    }
-  return final && r.p == r.end;
-}
-
-/* Whether the text before @offset, white space aside, ends in @c (after
- * @start). */
-static gboolean
-follows (const char *text,
-         gsize       start,
-         gsize       offset,
-         char        c)
-{
-  while (offset > start && g_ascii_isspace (text[offset - 1]))
-    offset--;
-  return offset > start && text[offset - 1] == c;
-}
-
-/* With the cache: the journal's entries as the cache places them in the
- * text, each read when first needed (entry_at); the scanner goes on after
- * the journal. */
-static gboolean
-load_journal_cached (Loader *l)
-{
-  SlGame *game = l->game;
-  const Cache *cache = l->cache;
-  gsize length, at = sl_json_scanner_tell (l->scanner);
-  const char *text = g_bytes_get_data (l->bytes, &length);
-  guint64 previous = at;
-
-  if (sl_json_scanner_peek (l->scanner) != '[' || at != cache->header.journal_start ||
-      cache->header.journal_end > length || cache->header.journal_end <= at)
-    return cache_mismatch (l);
-  for (guint i = 0; i < cache->header.n_entries; i++)
-    {
-      SlJournalEntry *entry = new_entry (game);
-      guint32 offset;
-
-      g_ptr_array_add (game->journal, entry);
-      if (!cache_moment (cache, i, entry, &offset) || offset <= previous ||
-          offset >= cache->header.journal_end || text[offset] != '{' ||
-          !follows (text, at, offset, i == 0 ? '[' : ','))
-        return cache_mismatch (l);
-      g_array_append_val (game->offsets, offset);
-      previous = offset;
-    }
-  game->position = game->journal->len;
-  game->journal_start = at;
-  game->journal_end = cache->header.journal_end;
-  game->text = g_bytes_ref (l->bytes);
-  game->text_offsets = g_array_ref (game->offsets);
-  game->n_unread = game->journal->len;
-  sl_json_scanner_seek (l->scanner, cache->header.journal_end);
-  if (!cache_apply (cache, game))
-    return cache_mismatch (l);
-  return TRUE;
-}
-
-/* Reads the entries from @from to @to not read yet from the text of the
- * file the game was opened from. They were read whole when the cache was
- * written, from the same bytes: it cannot fail now. */
-static void
-read_entries (SlGame *self,
-              guint   from,
-              guint   to)
-{
-  gsize length;
-  const char *data;
-  g_autoptr(SlJsonScanner) scanner = NULL;
-  Loader l = { .rules = self->rules, .name = "journal", .text_only = TRUE };
-
-  if (self->n_unread == 0)
-    return;
-  data = g_bytes_get_data (self->text, &length);
-  scanner = sl_json_scanner_new (data, length);
-  l.scanner = scanner;
-  for (guint i = from; i < to && self->n_unread > 0; i++)
-    {
-      SlJournalEntry *entry = g_ptr_array_index (self->journal, i);
-      gboolean undone = FALSE;
-
-      if (!entry_unread (entry))
-        continue;
-
-      sl_json_scanner_seek (scanner, g_array_index (self->text_offsets, guint32, i));
-      if (!load_entry (&l, i, entry, &undone) || undone)
-        g_error ("Journal entry %u cannot be read again: %s", i + 1, l.error ? l.error->message : "");
-      self->n_unread--;
-    }
-  loader_clear (&l);
-  forget_text_if_read (self);
-}
-
-/* Journal entry @i (counting from 0) is refused by the rules, @why: the
- * loader fails naming it, its moment and its command's type when that is
- * text. */
-static void
-entry_refused (Loader               *l,
-               guint                 i,
-               const SlJournalEntry *entry,
-               const GError         *why)
-{
-  const char *field = sl_rule_error_get_field (why);
-  const char *type = command_type (entry->command_node);
-  g_autofree char *moment = NULL;
-
-  if (entry->phase == SL_PHASE_ACTION)
-    moment = g_strdup_printf (_("turn %d, subphase %d"), entry->turn, entry->subphase);
-  else
-    /* Translators: "turn 2, initiative phase"; the phase's name is as the file has it. */
-    moment = g_strdup_printf (_("turn %d, %s phase"), entry->turn, sl_phase_names[entry->phase]);
-  if (type != NULL)
-    g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_INCONSISTENT,
-                 _("%s: journal entry %u (%s, “%s”) cannot be applied: %s%s%s"),
-                 l->name, i + 1, moment, type, field && *field ? field : "", field && *field ? ": " : "",
-                 why->message);
-  else
-    g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_INCONSISTENT,
-                 _("%s: journal entry %u (%s) cannot be applied: %s%s%s"),
-                 l->name, i + 1, moment, field && *field ? field : "", field && *field ? ": " : "",
-                 why->message);
-}
-
-/* Reads and replays the journal; the scanner is on its value. */
-static gboolean
-load_journal (Loader *l)
-{
-  SlGame *game = l->game;
-  guint i = 0;
-
-  if (l->cache != NULL)
-    return load_journal_cached (l);
-  if (sl_json_scanner_peek (l->scanner) != '[')
-    {
-      loader_read (l, NULL, "journal", JSON_NODE_ARRAY, G_TYPE_INVALID);
-      return FALSE;
-    }
-  game->journal_start = sl_json_scanner_tell (l->scanner);
-  game->saved_open = game->journal_start + 1;
-  g_array_set_size (game->saved, 0);
-  sl_json_scanner_begin_array (l->scanner);
-  while (sl_json_scanner_next_element (l->scanner))
-    {
-      g_autoptr(GError) local_error = NULL;
-      SlJournalEntry *entry = new_entry (game);
-      gsize offset = sl_json_scanner_tell (l->scanner);
-      gboolean undone = FALSE;
-      SavedRecord record = { 0 };
-
-      if (!load_entry (l, game->saved->len, entry, &undone))
-        {
-          entry_free (entry);
-          return FALSE;
-        }
-      record.serial = entry->serial;
-      record.undone = undone;
-      record.active = i;
-      record.start = offset;
-      record.end = sl_json_scanner_tell (l->scanner);
-      /* Just after its '}', whatever the scanner went on over. */
-      while (l->data != NULL && record.end > offset && g_ascii_isspace (l->data[record.end - 1]))
-        record.end--;
-      g_array_append_val (game->saved, record);
-      if (undone)
-        {
-          /* Undone for good, kept because it told a secret: in the
-           * history, not in the game. */
-          SlWithdrawnEntry w = { entry, i };
-
-          g_clear_pointer (&entry->command_node, json_node_unref);
-          g_array_append_val (game->withdrawn, w);
-          continue;
-        }
-      if (offset <= G_MAXUINT32)
-        {
-          guint32 at = offset;
-
-          g_array_append_val (game->offsets, at);
-        }
-      g_ptr_array_add (game->journal, entry);
-      if (!replay_entry (game, game->state, entry, FALSE, &local_error))
-        {
-          entry_refused (l, i, entry, local_error);
-          return FALSE;
-        }
-      /* Kept as text from here on (sl_journal_entry_get_command). */
-      g_clear_pointer (&entry->command_node, json_node_unref);
-      game->position = ++i;
-      snapshot_if_due (game);
-    }
-  game->journal_end = sl_json_scanner_tell (l->scanner);
-  /* Written as Squad Log writes it, ending with the journal: saving can
-   * write in place what changes (save_in_place). */
-  {
-    guint64 last = game->saved->len > 0 ? g_array_index (game->saved, SavedRecord, game->saved->len - 1).end
-                                        : game->saved_open;
-
-    l->own_layout = l->data != NULL && last <= l->length &&
-                    l->length - last == strlen (JOURNAL_TAIL) &&
-                    memcmp (l->data + last, JOURNAL_TAIL, strlen (JOURNAL_TAIL)) == 0;
-  }
-  return loader_ok (l);
-}
-
-/* "locks": the PINs of the private views, by side id or "referee"
- * (sl-locks.h). */
-static gboolean
-load_locks (Loader *l)
-{
-  g_autoptr(SlReadContext) ctx = sl_read_context_new ();
-
-  if (sl_locks_load (l->game->locks, l->locks, l->game->setup, ctx))
-    return TRUE;
-  loader_fail (l, sl_read_context_field (ctx), "%s", sl_read_context_message (ctx));
-  return FALSE;
-}
-
-enum { TOP_FORMAT, TOP_VERSION, TOP_RULES, TOP_SETUP, TOP_LOCKS, TOP_FREE_NONCES, TOP_JOURNAL, N_TOP_FIELDS };
-static const char * const top_fields[N_TOP_FIELDS] = {
-  "format", "version", "rules", "setup", "locks", "free_nonces", "journal"
-};
-
-static gboolean
-load_document (Loader *l)
-{
-  gboolean seen[N_TOP_FIELDS] = { FALSE, };
-  gssize journal_at = -1;
-  const char *name;
-
-  if (sl_json_scanner_at_end (l->scanner) && loader_ok (l))
-    {
-      g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_SYNTAX, _("%s is empty."), l->name);
-      return FALSE;
-    }
-  if (sl_json_scanner_peek (l->scanner) != '{')
-    {
-      /* Valid JSON of another kind, or not JSON at all. */
-      if (sl_json_scanner_skip (l->scanner) && sl_json_scanner_finish (l->scanner))
-        g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT,
-                     _("%s is not a Squad Log game."), l->name);
-      loader_ok (l);
-      return FALSE;
-    }
-
-  sl_json_scanner_begin_object (l->scanner);
-  while ((name = sl_json_scanner_next_member (l->scanner)) != NULL)
-    {
-      int k;
-
-      for (k = 0; k < N_TOP_FIELDS && !g_str_equal (name, top_fields[k]); k++)
-        ;
-      if (k == N_TOP_FIELDS)
-        {
-          loader_fail (l, name, _("Unknown field “%s”."), name);
-          return FALSE;
-        }
-      if (seen[k])
-        {
-          loader_fail (l, name, _("The member “%s” appears twice."), name);
-          return FALSE;
-        }
-      seen[k] = TRUE;
-      switch (k)
-        {
-        case TOP_FORMAT:
-          l->format = sl_json_scanner_read (l->scanner);
-          if (l->format != NULL && (!JSON_NODE_HOLDS_VALUE (l->format) ||
-                                    json_node_get_value_type (l->format) != G_TYPE_STRING))
-            {
-              g_set_error (&l->error, SL_GAME_ERROR, SL_GAME_ERROR_FORMAT,
-                           _("%s is not a Squad Log game."), l->name);
-              return FALSE;
-            }
-          break;
-        case TOP_VERSION:
-          l->version = loader_read (l, NULL, "version", JSON_NODE_VALUE, G_TYPE_INT64);
-          break;
-        case TOP_RULES:
-          l->rules_id = loader_read (l, NULL, "rules", JSON_NODE_VALUE, G_TYPE_STRING);
-          break;
-        case TOP_SETUP:
-          l->setup = sl_json_scanner_read (l->scanner);
-          break;
-        case TOP_LOCKS:
-          l->locks = loader_read (l, NULL, "locks", JSON_NODE_OBJECT, G_TYPE_INVALID);
-          break;
-        case TOP_FREE_NONCES:
-          /* Issue 30 #5: read before the journal, whose seals it concerns. */
-          if (l->game != NULL)
-            {
-              loader_fail (l, "free_nonces", _("This member comes before the journal."));
-              return FALSE;
-            }
-          l->free_nonces = loader_read (l, NULL, "free_nonces", JSON_NODE_VALUE, G_TYPE_INT64);
-          if (l->free_nonces != NULL && (json_node_get_int (l->free_nonces) < 1 ||
-                                         json_node_get_int (l->free_nonces) > G_MAXINT))
-            {
-              g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (l->free_nonces));
-
-              loader_fail (l, "free_nonces", _("Expected a whole number from %d to %d, got %s."), 1, G_MAXINT,
-                           number);
-              return FALSE;
-            }
-          break;
-        case TOP_JOURNAL:
-          /* Replayed at once when the game can start (as Squad Log writes
-           * it), else once the rest of the document has been read. */
-          if (seen[TOP_FORMAT] && seen[TOP_VERSION] && seen[TOP_RULES] && seen[TOP_SETUP])
-            {
-              if (!loader_start (l) || !load_journal (l))
-                return FALSE;
-            }
-          else
-            {
-              journal_at = sl_json_scanner_tell (l->scanner);
-              sl_json_scanner_skip (l->scanner);
-            }
-          break;
-        default:
-          g_assert_not_reached ();
-        }
-      if (!loader_ok (l))
-        return FALSE;
-    }
-  sl_json_scanner_finish (l->scanner);
-  if (!loader_ok (l))
-    return FALSE;
-  if (l->game == NULL && !loader_start (l))
-    return FALSE;
-  if (!seen[TOP_JOURNAL])
-    {
-      loader_fail (l, "journal", _("This field is required."));
-      return FALSE;
-    }
-  if (journal_at >= 0)
-    {
-      sl_json_scanner_seek (l->scanner, journal_at);
-      if (!load_journal (l))
-        return FALSE;
-    }
-  loader_count_free_nonces (l);
-  return l->locks == NULL || load_locks (l);
-}
-
-static SlGame *
-load_from_data (SlRules     *rules,
-                const char  *data,
-                gssize       length,
-                const char  *name,
-                Cache       *cache,
-                GBytes      *bytes,
-                GError     **error)
-{
-  g_autoptr(SlJsonScanner) scanner = NULL;
-  Loader l = { .rules = rules, .name = name, .cache = cache, .bytes = bytes };
-  SlGame *game = NULL;
-
-  scanner = sl_json_scanner_new (data, length);
-  l.scanner = scanner;
-  l.data = data;
-  l.length = length < 0 ? strlen (data) : (gsize) length;
-  if (load_document (&l))
-    {
-      game = g_steal_pointer (&l.game);
-      sl_state_assign (game->scratch, game->state);
-      /* Confirmed by the file's identity when it was read from a path. */
-      game->layout_known = l.own_layout;
-      game->saved_size = l.length;
-    }
-  else
-    g_propagate_error (error, g_steal_pointer (&l.error));
-  loader_clear (&l);
-  return game;
-}
-
-SlGame *
-sl_game_load_from_data (SlRules     *rules,
-                        const char  *data,
-                        gssize       length,
-                        const char  *name,
-                        GError     **error)
-{
-  g_return_val_if_fail (rules != NULL && data != NULL, NULL);
-  return load_from_data (rules, data, length, name, NULL, NULL, error);
-}
-
-/* The whole of the game file at @path, NUL-terminated: a regular file
- * only (a named pipe would hang the opening, /dev/zero fill the memory),
- * of 256 MiB at most (sl-file.h). */
-static GBytes *
-read_file (const char  *path,
-           GError     **error)
-{
-  return sl_file_read (path, SL_FILE_LIMIT_GAME, SL_FILE_READ_DEFAULT, error);
-}
-
-/* The name of the opening cache's file for the game file @path. */
-static char *
-cache_file (const char *path)
-{
-  g_autofree char *absolute = g_canonicalize_filename (path, NULL);
-
-  return g_strdup_printf ("%016" G_GINT64_MODIFIER "x.state", sl_hash_bytes (absolute, strlen (absolute)));
-}
-
-static void
-cache_header_init (CacheHeader   *h,
-                   const SlRules *rules)
-{
-  memset (h, 0, sizeof *h);
-  memcpy (h->magic, CACHE_MAGIC, sizeof h->magic);
-  h->sizes[0] = sizeof (SlState);
-  h->sizes[1] = sizeof (SlUnitState);
-  h->sizes[2] = sizeof (SlMarker);
-  h->sizes[3] = sizeof (SlNote);
-  g_strlcpy (h->build_id, sl_build_id (), sizeof h->build_id);
-  h->rules_hash = rules->content_hash;
-  h->locale_hash = sl_cache_locale_hash ();
-}
-
-/* Reads the cache for the file @path, whose bytes hash to @hash: TRUE when
- * it is whole and was written for these bytes, rules and program. */
-static gboolean
-cache_read (Cache         *cache,
-            const char    *cache_dir,
-            const guint8  *key,
-            const char    *path,
-            const SlRules *rules,
-            guint64        hash,
-            gsize          length)
-{
-  g_autofree char *file = NULL;
-  CacheHeader expected;
-  const char *contents;
-  gsize size;
-  const guint8 *payload;
-  int dirfd;
-
-  memset (cache, 0, sizeof *cache);
-  if (sl_build_id () == NULL || strlen (sl_build_id ()) >= sizeof expected.build_id)
-    return FALSE;
-  /* Only from a folder and a file that no one else can write (sl-cache.h). */
-  file = cache_file (path);
-  dirfd = sl_cache_open_dir (cache_dir);
-  if (dirfd < 0)
-    return FALSE;
-  cache->bytes = sl_cache_read_file (dirfd, cache_dir, file);
-  close (dirfd);
-  if (cache->bytes == NULL)
-    return FALSE;
-  contents = g_bytes_get_data (cache->bytes, &size);
-  if (size < sizeof (CacheHeader))
-    return FALSE;
-  memcpy (&cache->header, contents, sizeof cache->header);
-  cache_header_init (&expected, rules);
-  expected.file_hash = hash;
-  expected.file_length = length;
-  payload = (const guint8 *) contents + sizeof (CacheHeader);
-  if (memcmp (cache->header.magic, expected.magic, sizeof expected.magic) != 0 ||
-      memcmp (cache->header.sizes, expected.sizes, sizeof expected.sizes) != 0 ||
-      strncmp (cache->header.build_id, expected.build_id, sizeof expected.build_id) != 0 ||
-      cache->header.rules_hash != expected.rules_hash ||
-      cache->header.locale_hash != expected.locale_hash ||
-      cache->header.file_hash != hash || cache->header.file_length != length ||
-      cache->header.payload_hash != sl_siphash (key, payload, size - sizeof (CacheHeader)) ||
-      cache->header.n_entries > (size - sizeof (CacheHeader)) / sizeof (CacheMoment))
-    return FALSE;
-  cache->moments = payload;
-  cache->states.p = payload + (gsize) cache->header.n_entries * sizeof (CacheMoment);
-  cache->states.end = (const guint8 *) contents + size;
-  return TRUE;
-}
-
-static void
-cache_clear (Cache *cache)
-{
-  g_clear_pointer (&cache->bytes, g_bytes_unref);
-}
-
-typedef struct
-{
-  gint64  mtime;
-  char   *name;
-} CacheFile;
-
-/* Keeps the CACHE_KEEP most recently written caches in the cache folder
- * @dirfd: only the user's own regular files, never through a link. A
- * temporary file a crash left (sl-file.h) goes after an hour. */
-static void
-cache_prune (int dirfd)
-{
-  g_autoptr(GArray) files = g_array_new (FALSE, FALSE, sizeof (CacheFile));
-  int listing = openat (dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  DIR *dir = listing >= 0 ? fdopendir (listing) : NULL;
-  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
-  struct dirent *d;
-
-  if (dir == NULL)
-    {
-      if (listing >= 0)
-        close (listing);
-      return;
-    }
-  while ((d = readdir (dir)) != NULL)
-    {
-      const char *name = d->d_name;
-      struct stat st;
-      CacheFile f;
-
-      if (fstatat (dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG (st.st_mode) ||
-          st.st_uid != geteuid ())
-        continue;
-      if (name[0] == '.' && g_str_has_suffix (name, ".sl-tmp") && st.st_mtime < now - 3600)
-        unlinkat (dirfd, name, 0);
-      if (!g_str_has_suffix (name, ".state"))
-        continue;
-      f.mtime = st.st_mtime;
-      f.name = g_strdup (name);
-      g_array_append_val (files, f);
-    }
-  closedir (dir);
-  for (guint i = 0; i < files->len; i++)
-    {
-      CacheFile *f = &g_array_index (files, CacheFile, i);
-      guint newer = 0;
-
-      for (guint j = 0; j < files->len; j++)
-        if (g_array_index (files, CacheFile, j).mtime > f->mtime ||
-            (g_array_index (files, CacheFile, j).mtime == f->mtime && j < i))
-          newer++;
-      if (newer >= CACHE_KEEP)
-        unlinkat (dirfd, f->name, 0);
-    }
-  for (guint i = 0; i < files->len; i++)
-    g_free (g_array_index (files, CacheFile, i).name);
-}
-
-gboolean
-sl_game_write_cache (SlGame  *self,
-                     GError **error)
-{
-  g_autoptr(GByteArray) out = NULL;
-  g_autofree char *file = NULL;
-  const char *cache_dir;
-  CacheHeader h;
-  guint n, k, taken = 0;
-  int dirfd;
-
-  g_return_val_if_fail (SL_IS_GAME (self), FALSE);
-
-  /* Only for a game opened through the cache, as its file says, by a
-   * program that can tell itself. */
-  n = self->position;
-  cache_dir = self->cache_dir;
-  /* Saved in place since it was read: the file is as the game, hashed
-   * now, away from the saves. Entries kept undone are not cached. */
-  if (cache_dir != NULL && !self->file_known && self->layout_known && self->dirty_from == G_MAXUINT &&
-      self->path != NULL && self->withdrawn->len == 0)
-    {
-      g_autoptr(GBytes) bytes = read_file (self->path, NULL);
-      gsize length = 0;
-      const char *data = bytes != NULL ? g_bytes_get_data (bytes, &length) : NULL;
-
-      if (data != NULL && length == self->saved_size)
-        {
-          self->file_hash = sl_siphash (self->cache_key, data, length);
-          self->file_length = length;
-          self->file_known = TRUE;
-        }
-    }
-  if (cache_dir == NULL || !self->file_known || self->path == NULL || sl_build_id () == NULL ||
-      self->withdrawn->len > 0 ||
-      strlen (sl_build_id ()) >= sizeof h.build_id || self->offsets->len != n ||
-      self->file_length > G_MAXUINT32)
-    return TRUE;
-
-  cache_header_init (&h, self->rules);
-  h.file_hash = self->file_hash;
-  h.file_length = self->file_length;
-  h.n_entries = n;
-  h.journal_start = self->journal_start;
-  h.journal_end = self->journal_end;
-  out = g_byte_array_sized_new (sizeof h + n * sizeof (CacheMoment) + 4 * sizeof (SlState));
-  g_byte_array_append (out, (const guint8 *) &h, sizeof h);
-  for (guint i = 0; i < n; i++)
-    {
-      const SlJournalEntry *e = g_ptr_array_index (self->journal, i);
-      CacheMoment m = { e->turn, e->phase, e->subphase, e->step, 0,
-                        g_array_index (self->offsets, guint32, i) };
-
-      g_byte_array_append (out, (const guint8 *) &m, sizeof m);
-    }
-  {
-    guint32 final = FINAL_STATE;
-
-    g_byte_array_append (out, (const guint8 *) &final, sizeof final);
-    sl_cache_put_state (out, self->rules, self->state);
-    h.n_states = 1;
-  }
-  for (k = MIN (n / SNAPSHOT_EVERY, self->snapshots->len - 1); k >= 1 && taken < CACHE_SNAPSHOTS; k--)
-    {
-      const SlState *state = g_ptr_array_index (self->snapshots, k);
-      guint32 index = k;
-
-      if (state == NULL)
-        continue;
-      g_byte_array_append (out, (const guint8 *) &index, sizeof index);
-      sl_cache_put_state (out, self->rules, state);
-      h.n_states++;
-      taken++;
-    }
-  h.payload_hash = sl_siphash (self->cache_key, out->data + sizeof h, out->len - sizeof h);
-  memcpy (out->data, &h, sizeof h);
-
-  /* Only into a folder no one else can write to (sl-cache.h); otherwise
-   * not at all, and that is no error. */
-  file = cache_file (self->path);
-  dirfd = sl_cache_open_dir (cache_dir);
-  if (dirfd < 0)
-    return TRUE;
-  /* Written whole or not at all (sl-file.h); not worth waiting for the
-   * disk. */
-  if (!sl_file_replace_at (dirfd, file, out->data, out->len, SL_FILE_REPLACE_OWN_MODE, 0600, error))
-    {
-      close (dirfd);
-      return FALSE;
-    }
-  cache_prune (dirfd);
-  close (dirfd);
-  return TRUE;
-}
-
-/* A file as Squad Log writes it whose journal ends in a line cut short:
- * the game of the whole lines before it, with a warning; else NULL. */
-static SlGame *
-load_repaired (SlRules    *rules,
-               const char *data,
-               gsize       length,
-               const char *display)
-{
-  const char *journal = g_strstr_len (data, length, "\n  \"journal\": [");
-  const char *line, *good;
-  g_autoptr(GString) repaired = NULL;
-  SlGame *game;
-  guint n = 0;
-
-  if (journal == NULL)
-    return NULL;
-  line = journal + strlen ("\n  \"journal\": [");
-  good = line;
-  /* Each record is a line of its own: "\n    {…}" with a "," between.
-   * The last line may end the file: cut just after a whole record, with
-   * its "," or without, the record is kept the same (issue 30 #10). */
-  while (line < data + length && g_str_has_prefix (line, "\n    {"))
-    {
-      const char *end = memchr (line + 1, '\n', data + length - line - 1);
-      gsize size;
-      g_autoptr(JsonNode) node = NULL;
-      g_autofree char *text = NULL;
-
-      if (end == NULL)
-        end = data + length;
-      size = end - (line + 5);
-      if (size > 0 && line[5 + size - 1] == ',')
-        size--;
-      text = g_strndup (line + 5, size);
-      node = sl_json_parse (text, size, NULL);
-      if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-        break;
-      good = line + 5 + size;
-      line = end;
-      n++;
-    }
-  /* Whole as it was: not ours to mend. */
-  if (g_str_has_prefix (line, JOURNAL_TAIL))
-    return NULL;
-  repaired = g_string_new_len (data, good - data);
-  g_string_append (repaired, JOURNAL_TAIL);
-  game = load_from_data (rules, repaired->str, repaired->len, display, NULL, NULL, NULL);
-  if (game == NULL)
-    return NULL;
-  game->layout_known = FALSE;
-  game->load_warning = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                     "The end of %s was cut short, as when a save is stopped halfway: the game opens with its %u whole entry. The next save writes the file without the rest.",
-                                                     "The end of %s was cut short, as when a save is stopped halfway: the game opens with its %u whole entries. The next save writes the file without the rest.",
-                                                     n),
-                                        display, n);
-  return game;
-}
-
-SlGame *
-sl_game_load_cached (SlRules     *rules,
-                     const char  *path,
-                     const char  *cache_dir,
-                     gboolean    *from_cache,
-                     GError     **error)
-{
-  g_autoptr(GBytes) contents = NULL;
-  g_autofree char *display = NULL;
-  g_autoptr(GError) local_error = NULL;
-  Cache cache = { NULL, };
-  const char *data;
-  gsize length;
-  guint64 hash = 0;
-  guint8 key[SL_CACHE_KEY_SIZE];
-  gboolean used = FALSE;
-  SlGame *game = NULL;
-
-  g_return_val_if_fail (rules != NULL && path != NULL, NULL);
-
-  if (from_cache != NULL)
-    *from_cache = FALSE;
-  display = g_filename_display_name (path);
-  if ((contents = read_file (path, &local_error)) == NULL)
-    {
-      g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_READ, _("%s cannot be read: %s"), display,
-                   local_error->message);
-      return NULL;
-    }
-  data = g_bytes_get_data (contents, &length);
-  if (cache_dir != NULL && !sl_cache_key (cache_dir, key))
-    cache_dir = NULL;
-  if (cache_dir != NULL)
-    hash = sl_siphash (key, data, length);
-
-  /* With a cache that matches, the journal is read but not replayed;
-   * should it not fit after all, the game is replayed as always. */
-  if (cache_dir != NULL && cache_read (&cache, cache_dir, key, path, rules, hash, length))
-    {
-      game = load_from_data (rules, data, length, display, &cache, contents, NULL);
-      used = game != NULL;
-    }
-  cache_clear (&cache);
-  if (game == NULL)
-    {
-      g_autoptr(GError) load_error = NULL;
-
-      game = load_from_data (rules, data, length, display, NULL, NULL, &load_error);
-      /* A save stopped halfway (the machine went down as it wrote in
-       * place): the entries before it are whole; the game opens with them,
-       * and says so. */
-      if (game == NULL && g_error_matches (load_error, SL_GAME_ERROR, SL_GAME_ERROR_SYNTAX))
-        game = load_repaired (rules, data, length, display);
-      if (game == NULL)
-        {
-          g_propagate_error (error, g_steal_pointer (&load_error));
-          return NULL;
-        }
-    }
-
-  game->path = g_strdup (path);
-  game->file_hash = hash;
-  game->file_length = length;
-  game->file_known = TRUE;
-  {
-    struct stat st;
-
-    /* The file as read: what saving in place checks it against. */
-    if (game->layout_known && g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && (gsize) st.st_size == length)
-      file_id_of (&st, &game->saved_id);
-    else
-      game->layout_known = FALSE;
-  }
-  if (cache_dir != NULL)
-    {
-      game->cache_dir = g_strdup (cache_dir);
-      memcpy (game->cache_key, key, sizeof key);
-    }
-  if (from_cache != NULL)
-    *from_cache = used;
-  if (cache_dir != NULL && !used)
-    {
-      g_autoptr(GError) cache_error = NULL;
-
-      if (!sl_game_write_cache (game, &cache_error))
-        g_debug ("The opening cache could not be written: %s", cache_error->message);
-    }
-  return game;
-}
-
-/* flock() on @path: 1 taken, 0 held elsewhere, −1 no locks here (or the
- * file is gone); *@fd_out the descriptor kept. */
-static int
-lock_path (const char *path,
-           int        *fd_out)
-{
-  int fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
-  struct stat st;
-
-  *fd_out = -1;
-  if (fd < 0)
-    return -1;
-  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
-    {
-      close (fd);
-      return -1;
-    }
-  if (flock (fd, LOCK_EX | LOCK_NB) != 0)
-    {
-      int e = errno;
-
-      close (fd);
-      return e == EWOULDBLOCK ? 0 : -1;
-    }
-  *fd_out = fd;
-  return 1;
-}
-
-gboolean
-sl_game_take_file (SlGame  *self,
-                   GError **error)
-{
-  int fd, taken;
-
-  g_return_val_if_fail (SL_IS_GAME (self), FALSE);
-  if (self->path == NULL)
-    return TRUE;
-  if (self->lock_fd >= 0)
-    {
-      close (self->lock_fd);
-      self->lock_fd = -1;
-    }
-  taken = lock_path (self->path, &fd);
-  if (taken == 0)
-    {
-      g_autofree char *display = g_filename_display_name (self->path);
-
-      g_set_error (error, SL_GAME_ERROR, SL_GAME_ERROR_LOCKED,
-                   _("%s is open in another Squad Log (a window, or squadlog play): only one may write it at a time."),
-                   display);
-      return FALSE;
-    }
-  self->lock_fd = fd;
-  return TRUE;
-}
-
-const char *
-sl_game_get_load_warning (SlGame *self)
-{
-  g_return_val_if_fail (SL_IS_GAME (self), NULL);
-  return self->load_warning;
-}
-
-SlGame *
-sl_game_load (SlRules     *rules,
-              const char  *path,
-              GError     **error)
-{
-  return sl_game_load_cached (rules, path, NULL, NULL, error);
-}
-
-/* Private views' PINs (sl-locks.h) */
-
-gboolean
-sl_game_has_lock (SlGame     *self,
-                  const char *who)
-{
-  g_return_val_if_fail (SL_IS_GAME (self), FALSE);
-  return sl_locks_has (self->locks, who);
-}
-
-SlPinCheck
-sl_game_try_lock (SlGame     *self,
-                  const char *who,
-                  const char *pin,
-                  gint64     *retry_at)
-{
-  gint64 retry = 0;
-  gboolean rehashed = FALSE;
-  SlPinCheck check;
-
-  g_return_val_if_fail (SL_IS_GAME (self), SL_PIN_WRONG);
-  check = sl_locks_try (self->locks, who, pin, g_get_monotonic_time (), &retry, &rehashed);
-  if (retry_at != NULL)
-    *retry_at = retry;
-  /* A PIN of game format 4 (one salted SHA-256), typed right: saved again
-   * with the slow hash, at once (docs/game-format.md). */
-  if (rehashed && !self->read_only)
-    {
-      self->header_dirty = TRUE;
-      self->file_known = FALSE;
-      g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
-    }
-  return check;
-}
-
-gboolean
-sl_game_check_lock (SlGame     *self,
-                    const char *who,
-                    const char *pin)
-{
-  return sl_game_try_lock (self, who, pin, NULL) == SL_PIN_OPENS;
-}
-
-gint64
-sl_game_lock_retry_at (SlGame *self)
-{
-  g_return_val_if_fail (SL_IS_GAME (self), 0);
-  return sl_locks_retry_at (self->locks);
-}
-
-GStrv
-sl_game_locks_to_open (SlGame     *self,
-                       const char *who)
-{
-  g_return_val_if_fail (SL_IS_GAME (self), NULL);
-  return sl_locks_to_open (self->locks, self->setup, who);
-}
-
-/* Saved at once, as a command is: the whole file is written again. */
-static void
-locks_changed (SlGame *self)
-{
-  self->header_dirty = TRUE;
-  self->file_known = FALSE;
-  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
-}
-
-void
-sl_game_set_lock (SlGame     *self,
-                  const char *who,
-                  const char *pin)
-{
-  g_return_if_fail (SL_IS_GAME (self));
-  if (self->read_only)
-    return;
-  sl_locks_set (self->locks, self->setup, who, pin, g_get_real_time () / G_USEC_PER_SEC);
-  locks_changed (self);
-}
-
-gboolean
-sl_game_referee_opens (SlGame     *self,
-                       const char *side)
-{
-  g_return_val_if_fail (SL_IS_GAME (self), FALSE);
-  return sl_locks_referee_opens (self->locks, side);
-}
-
-void
-sl_game_set_referee_opens (SlGame     *self,
-                           const char *side,
-                           gboolean    opens)
-{
-  g_return_if_fail (SL_IS_GAME (self));
-  if (self->read_only || !sl_locks_has (self->locks, side) || !sl_locks_has (self->locks, SL_LOCK_REFEREE) ||
-      sl_locks_referee_opens (self->locks, side) == opens)
-    return;
-  sl_locks_set_referee_opens (self->locks, side, opens);
-  locks_changed (self);
 }
