@@ -18,6 +18,30 @@
 
 /* E-06 at subphase 8: a 5-AP action ends in subphase 2 of turn 2; E-05's
  * 3-AP aimed fire from subphase 5 would end in 7 (here from 8: 10). */
+/* The declaration of @unit, shown; *@keep holds a reference until the
+ * test lets it go (the sheet goes when it is closed). */
+static SlDeclareSheet *
+present_sheet (SlGame     *game,
+               const char *unit,
+               GtkWidget **keep)
+{
+  SlDeclareSheet *sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, unit));
+
+  g_clear_object (keep);
+  *keep = g_object_ref (GTK_WIDGET (sheet));
+  sl_sheet_present (SL_SHEET (sheet));
+  return sheet;
+}
+
+/* Every grouping whose turn comes passes (@n of them). */
+static void
+pass_groupings (SlGame *game,
+                int     n)
+{
+  for (int i = 0; i < n; i++)
+    sl_test_play (game, "{'type': 'pass'}");
+}
+
 static void
 test_declare_sheet_choices (void)
 {
@@ -117,9 +141,7 @@ test_declare_sheet_throws (void)
   g_autoptr(GtkWidget) keep = NULL;
 
   sl_test_start_turn (game);
-  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-3"));
-  keep = g_object_ref (GTK_WIDGET (sheet));
-  sl_sheet_present (SL_SHEET (sheet));
+  sheet = present_sheet (game, "tog-3", &keep);
   g_assert_cmpstr (sl_sheet_get_title (SL_SHEET (sheet)), ==, "3 · Legionnaire Ostra Acts");
   g_assert_null (sl_declare_sheet_get_throw_refusal (sheet, NULL));
   g_test_message ("%s", sl_declare_sheet_get_throw_refusal (sheet, "grenade"));
@@ -159,9 +181,7 @@ test_declare_sheet_grenade_then_aimed (void)
   sl_test_start_turn (game);
   sl_test_play (game, "{'type': 'declare', 'unit': 'tog-3', 'action': 'pick-up-object'}");
   sl_test_play (game, "{'type': 'next'}");
-  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-3"));
-  keep = g_object_ref (GTK_WIDGET (sheet));
-  sl_sheet_present (SL_SHEET (sheet));
+  sheet = present_sheet (game, "tog-3", &keep);
   g_assert_true (sl_declare_sheet_set_throw (sheet, "grenade"));
   g_assert_true (sl_declare_sheet_choose (sheet, "aimed-fire"));
   g_assert_cmpstr (sl_test_unit_state (game, "tog-3")->current.action->id, ==, "aimed-fire");
@@ -170,10 +190,7 @@ test_declare_sheet_grenade_then_aimed (void)
   /* Undone: the grenade, chosen last, is what is declared. */
   g_assert_true (sl_game_undo (game));
   sl_sheet_close (SL_SHEET (sheet));
-  g_clear_object (&keep);
-  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-3"));
-  keep = g_object_ref (GTK_WIDGET (sheet));
-  sl_sheet_present (SL_SHEET (sheet));
+  sheet = present_sheet (game, "tog-3", &keep);
   g_assert_true (sl_declare_sheet_can_choose (sheet, "aimed-fire"));
   g_assert_true (sl_declare_sheet_set_throw (sheet, "grenade"));
   g_assert_true (sl_declare_sheet_choose (sheet, "fire"));
@@ -195,31 +212,23 @@ test_declare_sheet_hold_fire_t41 (void)
                       " 'tog-squad': 9}}");
   if (sl_game_get_state (game)->phase != SL_PHASE_ACTION)
     sl_test_play (game, "{'type': 'next'}");
-  for (int i = 0; i < 3; i++)
-    sl_test_play (game, "{'type': 'pass'}");
-  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-1"));
-  keep = g_object_ref (GTK_WIDGET (sheet));
-  sl_sheet_present (SL_SHEET (sheet));
+  pass_groupings (game, 3);
+  sheet = present_sheet (game, "tog-1", &keep);
   g_assert_false (sl_declare_sheet_can_choose (sheet, "fire"));
   g_assert_nonnull (strstr (sl_declare_sheet_get_choice (sheet, "fire"), "until fired upon"));
   g_assert_false (sl_declare_sheet_can_choose (sheet, "aimed-fire"));
   g_assert_true (sl_declare_sheet_can_choose (sheet, "walk"));
   sl_sheet_close (SL_SHEET (sheet));
-  g_clear_object (&keep);
 
   /* Subphase 2: cw-21 fires at tog-1; from subphase 3 TOG may fire. */
   sl_test_play (game, "{'type': 'next'}");
   sl_test_play (game, "{'type': 'declare', 'unit': 'cw-21', 'action': 'fire', 'target': 'tog-1'}");
-  for (int i = 0; i < 3; i++)
-    sl_test_play (game, "{'type': 'pass'}");
+  pass_groupings (game, 3);
   sl_test_play (game, "{'type': 'next'}");
   sl_test_play (game, "{'type': 'fire', 'unit': 'cw-21', 'roll': 9}");
   sl_test_play (game, "{'type': 'next'}");
-  for (int i = 0; i < 3; i++)
-    sl_test_play (game, "{'type': 'pass'}");
-  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-1"));
-  keep = g_object_ref (GTK_WIDGET (sheet));
-  sl_sheet_present (SL_SHEET (sheet));
+  pass_groupings (game, 3);
+  sheet = present_sheet (game, "tog-1", &keep);
   g_assert_true (sl_declare_sheet_can_choose (sheet, "fire"));
   g_assert_null (strstr (sl_declare_sheet_get_choice (sheet, "fire"), "until fired upon"));
   g_assert_true (sl_declare_sheet_can_choose (sheet, "aimed-fire"));
@@ -336,9 +345,7 @@ test_declare_sheet_fire_mission_p38 (void)
   g_autoptr(GtkWidget) keep = NULL;
 
   sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'a2': 3, 'b1': 5}}");
-  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "a-1"));
-  keep = g_object_ref (GTK_WIDGET (sheet));
-  sl_sheet_present (SL_SHEET (sheet));
+  sheet = present_sheet (game, "a-1", &keep);
   g_assert_cmpstr (sl_declare_sheet_get_mission_choice (sheet, NULL), ==, "Mortar Strike — 2 of 2 left");
   g_assert_cmpstr (sl_declare_sheet_get_mission_choice (sheet, "missile"), ==, "1 of 1 left");
   g_assert_true (sl_declare_sheet_set_mission (sheet, "missile"));
@@ -352,10 +359,7 @@ test_declare_sheet_fire_mission_p38 (void)
   g_assert_cmpint (sl_test_unit_state (game, "a-1")->current.mission, ==, 2);
 
   /* The other leader: the missile is being called, a mortar is left. */
-  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "a-2"));
-  g_object_unref (keep);
-  keep = g_object_ref (GTK_WIDGET (sheet));
-  sl_sheet_present (SL_SHEET (sheet));
+  sheet = present_sheet (game, "a-2", &keep);
   g_assert_cmpstr (sl_declare_sheet_get_mission_choice (sheet, NULL), ==, "Mortar Strike — 2 of 2 left");
   g_assert_nonnull (strstr (sl_declare_sheet_get_mission_choice (sheet, "missile"), "P-38 step 1"));
   g_assert_false (sl_declare_sheet_set_mission (sheet, "missile"));
@@ -363,10 +367,7 @@ test_declare_sheet_fire_mission_p38 (void)
   sl_sheet_close (SL_SHEET (sheet));
 
   /* Not a leader: nothing to call. */
-  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "a-3"));
-  g_object_unref (keep);
-  keep = g_object_ref (GTK_WIDGET (sheet));
-  sl_sheet_present (SL_SHEET (sheet));
+  sheet = present_sheet (game, "a-3", &keep);
   g_assert_null (sl_declare_sheet_get_mission_choice (sheet, NULL));
   g_assert_false (sl_declare_sheet_can_choose (sheet, "call-fire-mission"));
   sl_sheet_close (SL_SHEET (sheet));
@@ -387,13 +388,10 @@ test_declare_sheet_burst (void)
 
   sl_test_start_turn (game);
   /* A laser rifle fires no bursts (T-12). */
-  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "cw-14"));
-  keep = g_object_ref (GTK_WIDGET (sheet));
-  sl_sheet_present (SL_SHEET (sheet));
+  sheet = present_sheet (game, "cw-14", &keep);
   g_assert_false (sl_declare_sheet_has_burst (sheet));
   g_assert_false (sl_declare_sheet_set_burst (sheet, "area"));
   sl_sheet_close (SL_SHEET (sheet));
-  g_clear_object (&keep);
 
   /* Centurion Vale's spike rifle does: an area burst, without a target. */
   sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-1"));
@@ -439,9 +437,7 @@ test_declare_sheet_burst_rate (void)
   sl_test_play (game, "{'type': 'next'}");
   sl_test_play (game, "{'type': 'fire', 'unit': 'tog-1', 'roll': 9}");
   sl_test_go_to_subphase (game, 2);
-  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-1"));
-  keep = g_object_ref (GTK_WIDGET (sheet));
-  sl_sheet_present (SL_SHEET (sheet));
+  sheet = present_sheet (game, "tog-1", &keep);
   g_assert_false (sl_declare_sheet_can_choose (sheet, "fire"));
   single = g_strdup (sl_declare_sheet_get_choice (sheet, "fire"));
   g_assert_nonnull (strstr (single, "T-23"));
@@ -479,9 +475,7 @@ test_declare_sheet_obstacle_p25 (void)
   const SlMarker *m;
 
   sl_test_start_turn (game);
-  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-1"));
-  keep = g_object_ref (GTK_WIDGET (sheet));
-  sl_sheet_present (SL_SHEET (sheet));
+  sheet = present_sheet (game, "tog-1", &keep);
   g_assert_false (sl_declare_sheet_set_new_obstacle (sheet, "the door", "drawbridge"));
   /* Unnamed, it is refused with the core's words. */
   g_assert_true (sl_declare_sheet_set_new_obstacle (sheet, "", "internal-door"));
@@ -507,10 +501,7 @@ test_declare_sheet_obstacle_p25 (void)
   m = sl_state_find_marker (sl_game_get_state (game), 1);
   g_assert_cmpint (m->kind, ==, SL_MARKER_OBSTACLE);
   sl_test_go_to_subphase (game, 2);
-  g_object_unref (keep);
-  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-2"));
-  keep = g_object_ref (GTK_WIDGET (sheet));
-  sl_sheet_present (SL_SHEET (sheet));
+  sheet = present_sheet (game, "tog-2", &keep);
   g_assert_true (sl_declare_sheet_set_target_marker (sheet, 1));
   g_assert_cmpstr (sl_declare_sheet_get_target_name (sheet), ==, "Obstacle: the door (4 of 5)");
   g_assert_nonnull (strstr (sl_declare_sheet_get_target_words (sheet), "Internal Door · 4 of 5 wound levels (P-25)"));
@@ -529,9 +520,7 @@ test_declare_sheet_charge_p36 (void)
   g_autoptr(GtkWidget) keep = NULL;
 
   sl_test_ui_two_charges_sealed (game, "by the gate");
-  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-5"));
-  keep = g_object_ref (GTK_WIDGET (sheet));
-  sl_sheet_present (SL_SHEET (sheet));
+  sheet = present_sheet (game, "tog-5", &keep);
   g_assert_false (sl_declare_sheet_set_target_marker (sheet, 2));
   g_assert_true (sl_declare_sheet_set_target_marker (sheet, 1));
   g_assert_cmpstr (sl_declare_sheet_get_target_name (sheet), ==, "Charge: the gate");
@@ -542,10 +531,7 @@ test_declare_sheet_charge_p36 (void)
   g_assert_true (sl_declare_sheet_choose (sheet, "use-device"));
   g_assert_cmpint (sl_test_unit_state (game, "tog-5")->current.target_marker, ==, 1);
 
-  g_object_unref (keep);
-  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "cw-14"));
-  keep = g_object_ref (GTK_WIDGET (sheet));
-  sl_sheet_present (SL_SHEET (sheet));
+  sheet = present_sheet (game, "cw-14", &keep);
   g_assert_true (sl_declare_sheet_set_target_marker (sheet, 1));
   g_assert_true (sl_declare_sheet_choose (sheet, "fire"));
   g_assert_cmpint (sl_test_unit_state (game, "cw-14")->current.target_marker, ==, 1);
@@ -556,10 +542,7 @@ test_declare_sheet_charge_p36 (void)
   sl_test_play (game, "{'type': 'fire', 'unit': 'cw-14', 'roll': 2}");
   sl_test_go_to_subphase (game, 10);
   g_assert_true (sl_state_find_marker (sl_game_get_state (game), 1)->resolved);
-  g_object_unref (keep);
-  sheet = sl_declare_sheet_new (NULL, game, sl_test_unit (game, "tog-7"));
-  keep = g_object_ref (GTK_WIDGET (sheet));
-  sl_sheet_present (SL_SHEET (sheet));
+  sheet = present_sheet (game, "tog-7", &keep);
   g_assert_true (sl_declare_sheet_set_target_marker (sheet, 1));
   g_assert_cmpstr (sl_declare_sheet_get_target_name (sheet), ==, "Charge: the gate (deactivated)");
   g_assert_false (sl_declare_sheet_can_choose (sheet, "use-device"));

@@ -84,6 +84,15 @@ same_picture (GdkTexture *a,
   return TRUE;
 }
 
+/* The sheet shown over a table still a moment: over its picture. */
+static void
+show_over_still_table (Fixture *f)
+{
+  run_for (400);
+  sl_sheet_host_show (f->host, f->panel, 300, 100, NULL);
+  g_assert_true (sl_sheet_host_draws_backdrop (f->host));
+}
+
 /* Still a moment, the table is drawn ahead: the sheet shown is over that
  * picture, which shows just what the table drawn in the frame shows. */
 static void
@@ -94,9 +103,7 @@ test_backdrop_still (Fixture      *f,
 
   if (f->skip)
     return;
-  run_for (400);
-  sl_sheet_host_show (f->host, f->panel, 300, 100, NULL);
-  g_assert_true (sl_sheet_host_draws_backdrop (f->host));
+  show_over_still_table (f);
   over_picture = sl_test_ui_render (GTK_WIDGET (f->host));
   /* The same, with the table drawn in the frame. */
   sl_sheet_host_content_changed (f->host);
@@ -145,9 +152,7 @@ test_backdrop_kept (Fixture      *f,
 
   if (f->skip)
     return;
-  run_for (400);
-  sl_sheet_host_show (f->host, f->panel, 300, 100, NULL);
-  g_assert_true (sl_sheet_host_draws_backdrop (f->host));
+  show_over_still_table (f);
   /* Only drawn differently (as a focus ring going would be). */
   gtk_widget_add_css_class (GTK_WIDGET (f->label), "dim-label");
   run_for (400);
@@ -187,9 +192,7 @@ test_backdrop_resized (Fixture      *f,
 
   if (f->skip)
     return;
-  run_for (400);
-  sl_sheet_host_show (f->host, f->panel, 300, 100, NULL);
-  g_assert_true (sl_sheet_host_draws_backdrop (f->host));
+  show_over_still_table (f);
   width = gtk_widget_get_width (GTK_WIDGET (f->host));
   gtk_window_set_default_size (GTK_WINDOW (f->window), 640, 480);
   sl_test_ui_settle ();
