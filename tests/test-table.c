@@ -1011,6 +1011,83 @@ test_hold_fire_clears_a132 (void)
   g_assert_true (fire->refusal == NULL || strstr (fire->refusal->message, "until fired upon") == NULL);
 }
 
+/* Issue 33 #2: the table's values are properties, notified once each
+ * when they change and not when they do not, equal to what the getters
+ * say; nobody listening, the table stays lazy. P-08: Pass is accepted
+ * in a grouping's turn, not before the initiative. */
+static void
+notify_count_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 GHashTable *counts)
+{
+  g_hash_table_insert (counts, (gpointer) pspec->name,
+                       GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, pspec->name)) + 1));
+}
+
+static guint
+notified (GHashTable *counts,
+          const char *name)
+{
+  return GPOINTER_TO_UINT (g_hash_table_lookup (counts, name));
+}
+
+static void
+test_values_notified (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  SlTableModel *table = sl_table_model_get_for_game (game);
+  g_autoptr(GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autofree char *title = NULL, *clock = NULL, *prompt = NULL, *outcome = NULL;
+  gboolean may_pass = TRUE, over = TRUE;
+  SlPromptKind kind;
+  const char *sentence;
+  guint computed;
+  int mine = 0;
+
+  guint start = sl_game_get_position (game);
+
+  /* Nobody listening: a change works nothing out. */
+  sl_table_model_get_prompt (table, NULL);
+  computed = sl_table_model_get_n_computed (table);
+  sl_test_start_turn (game);
+  g_assert_cmpuint (sl_table_model_get_n_computed (table), ==, computed);
+
+  g_object_get (table, "title", &title, "clock", &clock, "may-pass", &may_pass, "over", &over,
+                "waiting-mine", &mine, "prompt-kind", &kind, "prompt", &prompt, "outcome", &outcome, NULL);
+  g_assert_cmpstr (title, ==, sl_game_get_setup (game)->name);
+  g_assert_true (g_str_has_prefix (clock, "Turn 1 of "));
+  g_assert_true (may_pass);
+  g_assert_true (may_pass == (sl_table_model_get_pass (table)->refusal == NULL));
+  g_assert_false (over);
+  g_assert_cmpint (mine, ==, -1);
+  g_assert_cmpint (kind, ==, sl_table_model_get_prompt (table, &sentence));
+  g_assert_cmpstr (prompt, ==, sentence);
+  g_assert_cmpstr (outcome, ==, sl_table_model_get_outcome (table)->sentence);
+
+  /* The first listener is told every value; then only what changes. */
+  g_signal_connect (table, "notify", G_CALLBACK (notify_count_cb), counts);
+  play (game, "{'type': 'declare', 'unit': 'tog-1', 'action': 'walk'}");
+  g_assert_cmpuint (notified (counts, "title"), ==, 1);
+  g_assert_cmpuint (notified (counts, "outcome"), ==, 1);
+  g_hash_table_remove_all (counts);
+  g_assert_true (sl_game_undo (game));
+  g_assert_cmpuint (notified (counts, "title"), ==, 0);
+  g_assert_cmpuint (notified (counts, "clock"), ==, 0);
+  g_assert_cmpuint (notified (counts, "outcome"), ==, 0);
+  g_assert_cmpuint (notified (counts, "over"), ==, 0);
+  /* Back before the initiative: no result on the table, no Pass. */
+  while (sl_game_get_position (game) > start)
+    g_assert_true (sl_game_undo (game));
+  g_assert_cmpuint (notified (counts, "outcome"), ==, 1);
+  g_assert_cmpuint (notified (counts, "may-pass"), ==, 1);
+  g_assert_cmpuint (notified (counts, "title"), ==, 0);
+  g_object_get (table, "may-pass", &may_pass, NULL);
+  g_assert_false (may_pass);
+  g_clear_pointer (&outcome, g_free);
+  g_object_get (table, "outcome", &outcome, NULL);
+  g_assert_null (outcome);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1030,6 +1107,7 @@ main (int   argc,
   g_test_add_func ("/table/json-documented", test_json_documented);
   g_test_add_func ("/table/power-suit-T-19", test_power_suit_t19);
   g_test_add_func ("/table/once-per-change", test_once_per_change);
+  g_test_add_func ("/table/values-notified-P-08", test_values_notified);
   g_test_add_func ("/table/outcome-stays-P-06-P-14", test_outcome_stays);
   g_test_add_func ("/table/next-passes-P-08", test_next_passes_p08);
   g_test_add_func ("/table/not-under-pile-P-28", test_not_under_pile_p28);

@@ -22,6 +22,44 @@ typedef struct
   SlQuality  quality;         /* after regroups (E-30) */
 } SlTableSquad;
 
+/* The values the model publishes as properties (sl-table-model-values.c). */
+typedef enum
+{
+  SL_TABLE_PROP_0,
+  SL_TABLE_PROP_TITLE,
+  SL_TABLE_PROP_CLOCK,
+  SL_TABLE_PROP_PROMPT_KIND,
+  SL_TABLE_PROP_PROMPT,
+  SL_TABLE_PROP_OUTCOME,
+  SL_TABLE_PROP_OUTCOME_WHEN,
+  SL_TABLE_PROP_OVER,
+  SL_TABLE_PROP_MAY_PASS,
+  SL_TABLE_PROP_MAY_AMBUSH,
+  SL_TABLE_PROP_MAY_DETECT,
+  SL_TABLE_PROP_WAITING_MINE,
+  SL_TABLE_PROP_EXPOSURE_MATTERS,
+  SL_TABLE_N_PROPS
+} SlTableProp;
+
+typedef struct
+{
+  char          *title;
+  char          *clock;
+  SlPromptKind   prompt_kind;
+  char          *prompt;
+  char          *outcome;
+  char          *outcome_when;
+  gboolean       over;
+  gboolean       may_pass;
+  gboolean       may_ambush;
+  gboolean       may_detect;
+  int            waiting_mine;
+  gboolean       exposure_matters;
+} SlTableValues;
+
+void           sl_table_values_clear          (SlTableValues *values);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SlTableValues, sl_table_values_clear)
+
 struct _SlTableModel
 {
   GObject        parent_instance;
@@ -50,6 +88,9 @@ struct _SlTableModel
   /* Worked out when first asked after a change, per unit (NULL until). */
   GPtrArray     *actions;      /* GArray of SlTableAction */
   GPtrArray     *charges;      /* GArray of int */
+
+  SlTableValues  published;    /* as last notified, when @published_valid */
+  gboolean       published_valid;
 };
 
 /* Works the table out again when the game has changed since. */
@@ -58,6 +99,15 @@ void           sl_table_model_ensure          (SlTableModel  *self);
 guint          sl_table_model_get_n_computed  (SlTableModel  *self);
 /* The game's moment: it changes with every change of its state. */
 guint64        sl_table_model_game_moment     (SlGame        *game);
+
+/* sl-table-model-values.c: the values as properties. */
+void           sl_table_model_install_properties (GObjectClass *object_class);
+void           sl_table_model_get_property    (GObject       *object,
+                                               guint          prop_id,
+                                               GValue        *value,
+                                               GParamSpec    *pspec);
+/* Notifies the values that changed (after the game changed). */
+void           sl_table_model_publish         (SlTableModel  *self);
 
 /* sl-table-model-answers.c: the core's previews of the commands the
  * table asks about. */

@@ -477,6 +477,7 @@ game_changed_cb (SlTableModel *self)
     return;
   self->announced = moment;
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  sl_table_model_publish (self);
 }
 
 /* The game is going away (its dispose): its handlers are gone already. */
@@ -843,6 +844,7 @@ sl_table_model_finalize (GObject *object)
   SlTableModel *self = SL_TABLE_MODEL (object);
 
   clear_parts (self);
+  sl_table_values_clear (&self->published);
   g_array_unref (self->units);
   g_array_unref (self->squads);
   g_array_unref (self->due);
@@ -861,6 +863,7 @@ sl_table_model_class_init (SlTableModelClass *klass)
 
   object_class->dispose = sl_table_model_dispose;
   object_class->finalize = sl_table_model_finalize;
+  sl_table_model_install_properties (object_class);
 
   /**
    * SlTableModel::changed:

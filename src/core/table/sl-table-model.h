@@ -95,6 +95,9 @@ typedef enum
   SL_PROMPT_NEXT,     /* nothing is due: the clock may move on */
 } SlPromptKind;
 
+GType                sl_prompt_kind_get_type     (void) G_GNUC_CONST;
+#define SL_TYPE_PROMPT_KIND (sl_prompt_kind_get_type ())
+
 /* What a command would do now: the core's preview. */
 typedef struct
 {
@@ -140,6 +143,15 @@ SlEntryKind          sl_table_entry_kind         (const SlJournalEntry *entry);
 #define SL_TYPE_TABLE_MODEL (sl_table_model_get_type ())
 
 G_DECLARE_FINAL_TYPE (SlTableModel, sl_table_model, SL, TABLE_MODEL, GObject)
+
+/* Its properties (read-only, notified only when they change, after
+ * `changed`): "title" and "clock" (the scenario's name; "Turn 2 of 6 ·
+ * Action Phase · subphase 3"), "prompt-kind" and "prompt"
+ * (sl_table_model_get_prompt), "outcome" and "outcome-when" (the last
+ * result's sentence and when, or NULL), "over", "may-pass",
+ * "may-ambush", "may-detect", "waiting-mine" (a mine's marker id, or -1)
+ * and "exposure-matters" (T-36). A front end binds them
+ * (docs/table-model.md). */
 
 /* The table of @game: made the first time it is asked for, kept as long
  * as the game, the same for every front end (transfer none). It follows

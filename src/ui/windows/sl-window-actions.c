@@ -42,25 +42,6 @@ may_pass (SlWindow *self)
   return sl_table_model_get_pass (sl_table_model_get_for_game (self->game))->refusal == NULL;
 }
 
-/* The first mine waiting to go off, or -1. */
-static int
-waiting_mine (SlWindow *self)
-{
-  const SlState *state;
-
-  if (self->game == NULL)
-    return -1;
-  state = sl_game_get_state (self->game);
-  for (guint i = 0; i < state->markers->len; i++)
-    {
-      const SlMarker *m = &g_array_index (state->markers, SlMarker, i);
-
-      if (sl_marker_is_waiting_mine (m))
-        return m->id;
-    }
-  return -1;
-}
-
 /* The one function that decides which of the window's actions are
  * enabled: whether a game is shown and may be played, what covers the
  * table, and what the core says may be done now. */
@@ -69,6 +50,8 @@ sl_window_update_actions (SlWindow *self)
 {
   gboolean game = self->game != NULL;
   gboolean shared = !sl_window_private_showing (self) && !sl_window_sheet_showing (self);
+  gboolean over = TRUE, exposure = FALSE;
+  int mine = -1;
 
   /* The start page has no turn to move on or undo. */
   gtk_widget_set_visible (self->history_buttons, game);
@@ -81,26 +64,23 @@ sl_window_update_actions (SlWindow *self)
    * a game only shown (its file open elsewhere, or changed on the disk)
    * takes none. */
   game = game && shared && !sl_game_get_read_only (self->game);
+  if (self->game != NULL)
+    g_object_get (sl_table_model_get_for_game (self->game), "over", &over, "waiting-mine", &mine,
+                  "exposure-matters", &exposure, NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", game && sl_game_can_undo (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", game && sl_game_can_redo (self->game));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next",
-                                 game && !sl_game_get_state (self->game)->over);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next", game && !over);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.pass", game && may_pass (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.options", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.score", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.briefing", game);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.mine",
-                                 game && sl_game_get_state (self->game)->phase == SL_PHASE_ACTION &&
-                                 !sl_game_get_state (self->game)->over && waiting_mine (self) >= 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.mine", game && mine >= 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.detect", game && may_detect (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.markers", game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.phones", game);
-  /* T-36: where the units are matters in vacuum or a hostile atmosphere. */
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.exposure",
-                                 game && !sl_game_get_state (self->game)->over &&
-                                 (sl_game_get_setup (self->game)->environment.vacuum ||
-                                  sl_game_get_setup (self->game)->environment.hostile));
+  /* T-36, as the table model says. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.exposure", game && exposure);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.ambush",
                                  game && sl_table_model_may_ambush (sl_table_model_get_for_game (self->game)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.private",
@@ -476,8 +456,10 @@ mine_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   SlWindow *self = SL_WINDOW (widget);
-  int marker = waiting_mine (self);
+  int marker = -1;
 
+  if (self->game != NULL)
+    g_object_get (sl_table_model_get_for_game (self->game), "waiting-mine", &marker, NULL);
   if (marker >= 0)
     sl_sheet_present (SL_SHEET (sl_blast_sheet_new_mine (GTK_WINDOW (self), self->game, marker)));
 }

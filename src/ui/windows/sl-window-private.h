@@ -79,6 +79,9 @@ struct _SlWindow
 
   SlGame               *game;
   gulong                changed_id;
+  GBindingGroup        *table_bindings;  /* the shown game's table model → the title (issue 33 #2) */
+  GSignalGroup         *table_signals;   /* its values the actions follow */
+  GSignalGroup         *game_signals;    /* the game's can-undo and can-redo */
   gboolean              was_over;    /* the game was over before its last change */
   gboolean              app_rolls;   /* the app rolls the dice, or the players type theirs */
   /* The fire sheet Next is to open, made and realized ahead while the

@@ -291,35 +291,13 @@ show_rules (SlWindow *self)
 static void
 update_title (SlWindow *self)
 {
-  const SlState *s;
-  const SlSetup *setup;
-  g_autoptr(GString) clock = g_string_new (NULL);
-
-  if (self->game == NULL)
-    {
-      adw_window_title_set_title (self->window_title, _("Squad Log"));
-      adw_window_title_set_subtitle (self->window_title, NULL);
-      gtk_window_set_title (GTK_WINDOW (self), _("Squad Log"));
-      return;
-    }
-  s = sl_game_get_state (self->game);
-  setup = sl_game_get_setup (self->game);
-  if (s->over)
-    g_string_append_printf (clock, _("Game over after turn %d"), s->turn);
-  else
-    {
-      g_string_append_printf (clock, _("Turn %d of %d"), s->turn, setup->length_turns);
-      g_string_append_printf (clock, " · %s", sl_phase_label (s->phase));
-      if (s->phase == SL_PHASE_ACTION)
-        {
-          g_string_append_printf (clock, _(" · subphase %d"), s->subphase);
-          if (s->step > SL_STEP_INITIATIVE_ORDER)
-            g_string_append_printf (clock, " · %s", sl_step_label (s->step));
-        }
-    }
-  adw_window_title_set_title (self->window_title, setup->name);
-  adw_window_title_set_subtitle (self->window_title, clock->str);
-  gtk_window_set_title (GTK_WINDOW (self), setup->name);
+  /* With a game, the table model's "title" and "clock" are bound
+   * (sl_window_init). */
+  if (self->game != NULL)
+    return;
+  adw_window_title_set_title (self->window_title, _("Squad Log"));
+  adw_window_title_set_subtitle (self->window_title, NULL);
+  gtk_window_set_title (GTK_WINDOW (self), _("Squad Log"));
 }
 
 /* Before play, with the detection rules: the sides that have hidden units
@@ -681,10 +659,8 @@ game_changed_cb (SlWindow *self)
   if (over && !self->was_over)
     gtk_widget_activate_action (GTK_WIDGET (self), "win.score", NULL);
   self->was_over = over;
-  update_title (self);
   update_prompt (self);
   update_outcome (self);
-  sl_window_update_actions (self);
   g_free (self->told_outcome);
   self->told_outcome = sl_journal_mark_tell (&self->told, self->game);
   sl_window_announce (self);
@@ -726,6 +702,9 @@ sl_window_set_game (SlWindow *self,
   g_set_object (&self->game, game);
   sl_journal_mark_set (&self->told, game);
   g_clear_pointer (&self->told_outcome, g_free);
+  g_binding_group_set_source (self->table_bindings, game != NULL ? sl_table_model_get_for_game (game) : NULL);
+  g_signal_group_set_target (self->table_signals, game != NULL ? sl_table_model_get_for_game (game) : NULL);
+  g_signal_group_set_target (self->game_signals, game);
   /* Saved at once after every command, on the disk a moment later: a key
    * press never waits for the disk (sl_game_flush() when closing). */
   if (game != NULL)
@@ -1213,6 +1192,15 @@ sl_window_dispose (GObject *object)
 
   if (self->game != NULL)
     g_clear_signal_handler (&self->changed_id, self->game);
+  if (self->table_bindings != NULL)
+    g_binding_group_set_source (self->table_bindings, NULL);
+  g_clear_object (&self->table_bindings);
+  if (self->table_signals != NULL)
+    g_signal_group_set_target (self->table_signals, NULL);
+  g_clear_object (&self->table_signals);
+  if (self->game_signals != NULL)
+    g_signal_group_set_target (self->game_signals, NULL);
+  g_clear_object (&self->game_signals);
   g_clear_handle_id (&self->cache_id, g_source_remove);
   g_clear_handle_id (&self->retry_id, g_source_remove);
   g_clear_handle_id (&self->compact_id, g_source_remove);
@@ -1315,6 +1303,12 @@ sl_window_class_init (SlWindowClass *klass)
   sl_window_class_init_typing (widget_class);
 }
 
+/* The table model's values the window's actions follow. */
+static const char * const table_enabling[] = {
+  "notify::over", "notify::may-pass", "notify::may-ambush", "notify::may-detect",
+  "notify::waiting-mine", "notify::exposure-matters",
+};
+
 static void
 sl_window_init (SlWindow *self)
 {
@@ -1333,6 +1327,20 @@ sl_window_init (SlWindow *self)
   self->typed = g_string_new (NULL);
   /* Over the table and the sheets shown over it. */
   sl_quiet_still_pointer (GTK_WIDGET (self->sheet_host));
+  /* The shown game's table binds the title; its values and the game's
+   * undo and redo enable the actions (issue 33 #2): told only when one
+   * changes, never read again after every command. */
+  self->table_bindings = g_binding_group_new ();
+  g_binding_group_bind (self->table_bindings, "title", self->window_title, "title", G_BINDING_SYNC_CREATE);
+  g_binding_group_bind (self->table_bindings, "clock", self->window_title, "subtitle", G_BINDING_SYNC_CREATE);
+  g_binding_group_bind (self->table_bindings, "title", self, "title", G_BINDING_SYNC_CREATE);
+  self->table_signals = g_signal_group_new (SL_TYPE_TABLE_MODEL);
+  self->game_signals = g_signal_group_new (SL_TYPE_GAME);
+  for (guint i = 0; i < G_N_ELEMENTS (table_enabling); i++)
+    g_signal_group_connect_swapped (self->table_signals, table_enabling[i],
+                                    G_CALLBACK (sl_window_update_actions), self);
+  g_signal_group_connect_swapped (self->game_signals, "notify::can-undo", G_CALLBACK (sl_window_update_actions), self);
+  g_signal_group_connect_swapped (self->game_signals, "notify::can-redo", G_CALLBACK (sl_window_update_actions), self);
   update_title (self);
   sl_window_update_actions (self);
 }
