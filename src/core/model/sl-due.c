@@ -66,27 +66,6 @@ sl_state_squad_may_rout (const SlRules *rules,
   return FALSE;
 }
 
-/* The units in the acting order of the turn (P-06), then the others. */
-static int
-acting_order (const SlState *state,
-              int           *units)
-{
-  gboolean placed[SL_MAX_UNITS] = { FALSE };
-  int n = 0;
-
-  for (int k = 0; k < state->n_order; k++)
-    for (int u = 0; u < state->n_units; u++)
-      if (!placed[u] && state->grouping_of[u] == state->order[k])
-        {
-          placed[u] = TRUE;
-          units[n++] = u;
-        }
-  for (int u = 0; u < state->n_units; u++)
-    if (!placed[u])
-      units[n++] = u;
-  return n;
-}
-
 static void
 due_markers (const SlState *state,
              int            now,
@@ -141,7 +120,7 @@ sl_state_due (const SlRules *rules,
       due_markers (state, now, FALSE, due);
       return due;
     }
-  n = acting_order (state, order);
+  n = sl_state_acting_order (state, order);
   for (int k = 0; k < n; k++)
     {
       int u = order[k];

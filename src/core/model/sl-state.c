@@ -1192,3 +1192,26 @@ sl_state_unit_dived_onto (const SlRules  *rules,
   return marker != NULL && marker->kind == SL_MARKER_GRENADE && a->action != NULL &&
          a->action->move == SL_MOVE_DIVE && a->end <= sl_state_now (rules, state) && a->end >= marker->created;
 }
+
+/* The units in the acting order of the turn: by its initiative order
+ * (P-06), then the groupings that did not roll, each in setup order.
+ * Fills @units (SL_MAX_UNITS) and returns how many: every unit. */
+int
+sl_state_acting_order (const SlState *state,
+                       int           *units)
+{
+  gboolean placed[SL_MAX_UNITS] = { FALSE };
+  int n = 0;
+
+  for (int k = 0; k < state->n_order; k++)
+    for (int u = 0; u < state->n_units; u++)
+      if (!placed[u] && state->grouping_of[u] == state->order[k])
+        {
+          placed[u] = TRUE;
+          units[n++] = u;
+        }
+  for (int u = 0; u < state->n_units; u++)
+    if (!placed[u])
+      units[n++] = u;
+  return n;
+}

@@ -296,6 +296,10 @@ typedef struct
 /* "Action Phase", "ranged fire": for people, translated. */
 const char  *sl_phase_label        (SlPhase         phase);
 const char  *sl_step_label         (SlStep          step);
+/* The units in the acting order of the turn (P-06), then the others:
+ * fills @units (SL_MAX_UNITS of them) and returns how many (every unit). */
+int          sl_state_acting_order (const SlState  *state,
+                                    int            *units);
 
 SlState     *sl_state_new_initial  (const SlRules  *rules,
                                     const SlSetup  *setup);

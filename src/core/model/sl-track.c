@@ -8,28 +8,6 @@
 #include "sl-track.h"
 #include "sl-options.h"
 
-/* The units in acting order: by the turn's initiative order (P-06), then
- * the groupings that did not roll, each in setup order. */
-static void
-acting_order (const SlSetup *setup,
-              const SlState *state,
-              int           *units)
-{
-  gboolean placed[SL_MAX_UNITS] = { FALSE };
-  int n = 0;
-
-  for (int k = 0; k < state->n_order; k++)
-    for (int u = 0; u < state->n_units; u++)
-      if (!placed[u] && state->grouping_of[u] == state->order[k])
-        {
-          placed[u] = TRUE;
-          units[n++] = u;
-        }
-  for (int u = 0; u < state->n_units; u++)
-    if (!placed[u])
-      units[n++] = u;
-}
-
 /* Whether the unit is free to declare an action: in the initiative-order
  * step (P-08 step 2), free of its last action, not ambushed (§5.2). Its
  * grouping's turn is another matter (sl_state_grouping_may_act). */
@@ -187,7 +165,7 @@ sl_track_new (const SlRules *rules,
         track->turn_grouping = state->order[turn];
     }
 
-  acting_order (setup, state, order);
+  sl_state_acting_order (state, order);
   last = add_unit_markers (rules, setup, state, track, order, last);
   if (track->turn_grouping >= 0)
     for (int k = 0; k < state->n_units; k++)
