@@ -541,7 +541,7 @@ test_e44_track (void)
   /* Every box of the track, from the engine directly. */
   for (int turn = 1; turn <= 8; turn++)
     for (int s = 1; s <= 10; s++)
-      g_assert_cmpint (sl_track_box (sl_test_rules (), turn, s), ==, ((turn - 1) % 4) * 10 + s);
+      g_assert_cmpint (sl_actions_track_box (sl_test_rules (), turn, s), ==, ((turn - 1) % 4) * 10 + s);
 }
 
 static void

@@ -347,13 +347,13 @@ random_caught (Player *p)
   return g_string_free (g_steal_pointer (&list), FALSE);
 }
 
-/* The commands that resolve what is due now (sl_state_due), as the sheets
+/* The commands that resolve what is due now (sl_due_list), as the sheets
  * would send them, their dice left to the app. */
 static GPtrArray *
 due_now (Player *p)
 {
   const SlState *s = state_of (p);
-  g_autoptr(GArray) due = sl_state_due (sl_game_get_rules (p->game), setup_of (p), s, s->step);
+  g_autoptr(GArray) due = sl_due_list (sl_game_get_rules (p->game), setup_of (p), s, s->step);
   GPtrArray *commands = g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; i < due->len; i++)

@@ -40,9 +40,9 @@ training_with_victory (const char *victory)
 
 static void
 victory_now (SlGame        *game,
-             SlGameVictory *victory)
+             SlVictory *victory)
 {
-  sl_game_victory (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game), victory);
+  sl_victory_compute (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game), victory);
 }
 
 static void
@@ -71,7 +71,7 @@ static void
 test_body_count (void)
 {
   g_autoptr(SlGame) game = training_with_victory (NULL);
-  SlGameVictory v;
+  SlVictory v;
   int marek = sl_setup_unit (sl_game_get_setup (game), "tog-2")->points;
 
   wound (game, "tog-2", "dead");
@@ -80,7 +80,7 @@ test_body_count (void)
   g_assert_cmpfloat (v.result.scores[1].score, ==, marek);
   g_assert_cmpfloat (v.result.scores[0].score, ==, 0);
   g_assert_cmpint (v.result.winner, ==, 1);
-  sl_game_victory_clear (&v);
+  sl_victory_clear (&v);
 }
 
 /* T-41, A-132: the kill objective needs two-thirds of the enemy killed or
@@ -93,7 +93,7 @@ test_kill_and_rout (void)
     "{'scenario': 'definitely-not-camping',"
     " 'sides': {'tog': {'primary': 'kill'}, 'cw': {'primary': 'rout'}}}");
   const char *cw[] = { "cw-13", "cw-14", "cw-15", "cw-16", "cw-18" };
-  SlGameVictory v;
+  SlVictory v;
   g_autofree char *words = NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (cw); i++)
@@ -104,7 +104,7 @@ test_kill_and_rout (void)
   g_assert_false (v.objectives[0].achieved);
   words = sl_objective_status_describe (sl_game_get_setup (game), 0, &v.objectives[0]);
   g_assert_cmpstr (words, ==, "5 of 8 enemy units killed or unconscious; 6 needed (T-41).");
-  sl_game_victory_clear (&v);
+  sl_victory_clear (&v);
 
   wound (game, "cw-19", "unconscious");
   victory_now (game, &v);
@@ -112,7 +112,7 @@ test_kill_and_rout (void)
   g_assert_cmpint (v.objectives[0].points, ==, 100);
   g_assert_cmpstr (g_array_index (v.result.scores[0].items, SlVictoryItem, 0).source, ==, "primary");
   g_assert_false (v.objectives[1].achieved);
-  sl_game_victory_clear (&v);
+  sl_victory_clear (&v);
 
   /* The TOG squad routs, its leader (tog-1) standing: the Commonwealth's
    * objective. */
@@ -125,12 +125,12 @@ test_kill_and_rout (void)
   g_assert_false (v.objectives[1].achieved);
   g_assert_cmpint (v.objectives[1].enemy_routed, ==, 6);
   g_assert_cmpint (v.objectives[1].enemy_standing, ==, 7);
-  sl_game_victory_clear (&v);
+  sl_victory_clear (&v);
   wound (game, "tog-8", "dead");
   victory_now (game, &v);
   g_assert_true (v.objectives[1].achieved);
   g_assert_cmpint (v.objectives[1].points, ==, 100);
-  sl_game_victory_clear (&v);
+  sl_victory_clear (&v);
 }
 
 /* P-31 step 5, A-132: a leader never routs, and the leader is the one the
@@ -143,7 +143,7 @@ test_rout_acting_leader_p31 (void)
   g_autoptr(SlGame) game = training_with_victory (
     "{'scenario': 'definitely-not-camping',"
     " 'sides': {'tog': {'primary': 'kill'}, 'cw': {'primary': 'rout'}}}");
-  SlGameVictory v;
+  SlVictory v;
 
   sl_test_start_turn (game);
   wound (game, "tog-1", "dead");
@@ -158,7 +158,7 @@ test_rout_acting_leader_p31 (void)
   g_assert_cmpint (v.objectives[1].enemy_routed, ==, 6);
   g_assert_true (v.objectives[1].achieved);
   g_assert_cmpint (v.objectives[1].points, ==, 100);
-  sl_game_victory_clear (&v);
+  sl_victory_clear (&v);
 
   /* The acting leader out in turn: the squad has no leader, and he counts
    * among the units knocked out, not among those to rout. */
@@ -166,7 +166,7 @@ test_rout_acting_leader_p31 (void)
   victory_now (game, &v);
   g_assert_cmpint (v.objectives[1].enemy_standing, ==, 6);
   g_assert_true (v.objectives[1].achieved);
-  sl_game_victory_clear (&v);
+  sl_victory_clear (&v);
 }
 
 /* T-42, E-39: the charges objective scores its ladder (2 charges: 70);
@@ -178,7 +178,7 @@ test_charges (void)
     "{'scenario': 'blow-the-damn-thing-up', 'objective': 'the communications room',"
     " 'sides': {'tog': {'primary': 'charges'}, 'cw': {'primary': 'none'}}}");
   const SlJournalEntry *e;
-  SlGameVictory v;
+  SlVictory v;
 
   e = sl_test_play (game, "{'type': 'objective', 'charges': {'tog': 2}}");
   g_assert_nonnull (strstr (e->summary, "2 charges in the communications room"));
@@ -190,13 +190,13 @@ test_charges (void)
   g_assert_cmpint (v.objectives[0].points, ==, 70);
   g_assert_false (v.objectives[0].achieved);
   g_assert_cmpfloat (v.result.scores[0].score, ==, 70);
-  sl_game_victory_clear (&v);
+  sl_victory_clear (&v);
 
   sl_test_play (game, "{'type': 'objective', 'charges': {'tog': 4}}");
   victory_now (game, &v);
   g_assert_true (v.objectives[0].achieved);
   g_assert_cmpint (v.objectives[0].points, ==, 125);
-  sl_game_victory_clear (&v);
+  sl_victory_clear (&v);
 }
 
 /* T-43, A-134: holding is having more units on the objective than the
@@ -208,7 +208,7 @@ test_hold (void)
   g_autoptr(SlGame) game = training_with_victory (
     "{'scenario': 'pest-control', 'objective': 'the bridge',"
     " 'sides': {'tog': {'primary': 'hold'}, 'cw': {'primary': 'hold'}}}");
-  SlGameVictory v;
+  SlVictory v;
   g_autofree char *words = NULL;
 
   sl_test_play (game, "{'type': 'objective', 'on_objective': {'tog': 3, 'cw': 1}}");
@@ -226,7 +226,7 @@ test_hold (void)
   g_assert_cmpstr (words, ==, "Holding the bridge for 3 turns of the 3 needed (own units there: 3, enemy units: 1; T-43).");
   /* 100 − 10. */
   g_assert_cmpfloat (v.result.scores[0].score, ==, 90);
-  sl_game_victory_clear (&v);
+  sl_victory_clear (&v);
 
   /* The Commonwealth takes it back: the count starts again. */
   sl_test_play (game, "{'type': 'objective', 'on_objective': {'tog': 1, 'cw': 2}}");
@@ -234,7 +234,7 @@ test_hold (void)
   g_assert_cmpint (v.objectives[0].turns_held, ==, 0);
   g_assert_cmpint (v.objectives[1].turns_held, ==, 1);
   g_assert_false (v.objectives[1].achieved);
-  sl_game_victory_clear (&v);
+  sl_victory_clear (&v);
 }
 
 /* §10 E, T-39: a custom objective the players judge: 100 for the primary,
@@ -245,7 +245,7 @@ test_players_objectives (void)
   g_autoptr(SlGame) game = training_with_victory (
     "{'sides': {'tog': {'primary': 'players', 'description': 'Take the farmhouse.'}, 'cw': {'primary': 'none'}}}");
   const SlJournalEntry *e;
-  SlGameVictory v;
+  SlVictory v;
   g_autofree char *words = NULL;
 
   e = sl_test_play (game, "{'type': 'objective', 'primary': {'tog': true}, 'secondary': {'tog': 2}}");
@@ -257,12 +257,12 @@ test_players_objectives (void)
   g_assert_cmpfloat (v.result.scores[0].score, ==, 200);
   words = sl_objective_status_describe (sl_game_get_setup (game), 0, &v.objectives[0]);
   g_assert_cmpstr (words, ==, "Primary objective achieved; 2 secondary objectives (T-39).");
-  sl_game_victory_clear (&v);
+  sl_victory_clear (&v);
 
   sl_test_play (game, "{'type': 'objective', 'primary': {'tog': false}}");
   victory_now (game, &v);
   g_assert_cmpfloat (v.result.scores[0].score, ==, 100);
-  sl_game_victory_clear (&v);
+  sl_victory_clear (&v);
 }
 
 /* T-39: with a budget, every unspent point scores one. */
@@ -270,14 +270,14 @@ static void
 test_budget (void)
 {
   g_autoptr(SlGame) game = training_with_victory ("{'sides': {'tog': {'primary': 'none', 'budget': 450}}}");
-  SlGameVictory v;
+  SlVictory v;
 
   victory_now (game, &v);
   g_assert_cmpint (v.objectives[0].cost, >, 0);
   g_assert_cmpint (v.objectives[0].unspent, ==, 450 - v.objectives[0].cost);
   g_assert_cmpfloat (v.result.scores[0].score, ==, v.objectives[0].unspent);
   g_assert_cmpint (v.objectives[1].unspent, ==, 0);
-  sl_game_victory_clear (&v);
+  sl_victory_clear (&v);
 }
 
 /* P-40, T-39, T-38: without a "spent" member, unspent points count every
@@ -303,7 +303,7 @@ test_unspent_purchases_p40 (void)
     "     {'id': 'b-1', 'counter': 3, 'troop': 'combat-arms', 'armor': 'BI', 'weapons': ['SR'],"
     "      'ecm_jammer': true}]}]}],"
     " 'victory': {'sides': {'a': {'primary': 'none', 'budget': 200}, 'b': {'primary': 'none', 'budget': 100}}}}");
-  SlGameVictory v;
+  SlVictory v;
 
   victory_now (game, &v);
   g_assert_cmpint (v.objectives[0].cost, ==, 128);
@@ -312,7 +312,7 @@ test_unspent_purchases_p40 (void)
   g_assert_cmpint (v.objectives[1].unspent, ==, 20);
   g_assert_cmpfloat (v.result.scores[0].score, ==, 72);
   g_assert_cmpfloat (v.result.scores[1].score, ==, 20);
-  sl_game_victory_clear (&v);
+  sl_victory_clear (&v);
 }
 
 /* A setup's victory member is checked: objectives scored by a premade

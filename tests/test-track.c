@@ -238,7 +238,7 @@ test_track_turn (void)
   g_assert_cmpuint (free_order->ready->len, ==, 16);
 }
 
-/* What is due now comes from the core (sl_state_due) as `next` sees it:
+/* What is due now comes from the core (sl_due_list) as `next` sees it:
  * the fire due in the ranged-fire step; nothing once it is resolved; the
  * rout checks of the Rout/Rally Phase. */
 static void

@@ -703,7 +703,7 @@ test_window_rout_sheet (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* What Next opens comes from the core (sl_state_due): a squad with only
+/* What Next opens comes from the core (sl_due_list): a squad with only
  * its leader left in the fight does not check for rout (P-31 step 5), so
  * Next opens the other squad's check, whose odds say what the success
  * is; once it is made, Next moves on to the next turn. */

@@ -894,12 +894,12 @@ cmd_report (int    argc,
 static JsonNode *
 game_victory_json (SlGame *game)
 {
-  SlGameVictory victory;
+  SlVictory victory;
   JsonNode *node;
 
-  sl_game_victory (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game), &victory);
-  node = sl_game_victory_to_json (sl_game_get_setup (game), &victory);
-  sl_game_victory_clear (&victory);
+  sl_victory_compute (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game), &victory);
+  node = sl_victory_to_json (sl_game_get_setup (game), &victory);
+  sl_victory_clear (&victory);
   return node;
 }
 
@@ -909,9 +909,9 @@ print_victory (SlGame  *game,
                GString *out)
 {
   const SlSetup *setup = sl_game_get_setup (game);
-  SlGameVictory victory;
+  SlVictory victory;
 
-  sl_game_victory (sl_game_get_rules (game), setup, sl_game_get_state (game), &victory);
+  sl_victory_compute (sl_game_get_rules (game), setup, sl_game_get_state (game), &victory);
   g_string_append (out, sl_game_get_state (game)->over ? _("\nVictory points (P-40):\n")
                                                         : _("\nVictory points if the game ended now (P-40):\n"));
   for (int s = 0; s < 2; s++)
@@ -932,7 +932,7 @@ print_victory (SlGame  *game,
     }
   if (victory.result.has_ratio)
     g_string_append_printf (out, _("  Ratio %.2f (T-40, A-131)\n"), victory.result.ratio);
-  sl_game_victory_clear (&victory);
+  sl_victory_clear (&victory);
 }
 
 static int

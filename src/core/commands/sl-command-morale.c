@@ -83,7 +83,7 @@ static gboolean
 never_routs (SlCommand *c,
              int        unit)
 {
-  return sl_state_unit_never_routs (c->rules, c->setup, c->state, unit);
+  return sl_due_unit_never_routs (c->rules, c->setup, c->state, unit);
 }
 
 /* The leader a squad answers to now, as the engine takes it: alive, acting
@@ -248,7 +248,7 @@ check_rout_check (SlCommand  *c,
                          _("%s has already checked for rout this turn (P-31)."), squad_name (c, squad));
       return FALSE;
     }
-  if (sl_state_squad_may_rout (c->rules, c->setup, c->state, squad))
+  if (sl_due_squad_may_rout (c->rules, c->setup, c->state, squad))
     return TRUE;
   for (int u = 0; u < c->state->n_units; u++)
     characters |= c->state->squad_of[u] == squad && in_fight (c, u) &&

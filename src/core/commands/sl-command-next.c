@@ -31,7 +31,7 @@ static char *
 pending_in_step (SlCommand *c,
                  SlStep     step)
 {
-  g_autoptr(GArray) due = sl_state_due (c->rules, c->setup, c->state, step);
+  g_autoptr(GArray) due = sl_due_list (c->rules, c->setup, c->state, step);
   g_autoptr(GPtrArray) listed = g_ptr_array_new ();
   g_autoptr(GString) names = g_string_new (NULL);
   int last_unit = -1;

@@ -273,7 +273,7 @@ int
 sl_command_squad_leader (SlCommand *c,
                          int        squad)
 {
-  return sl_state_squad_leader (c->rules, c->state, squad);
+  return sl_due_squad_leader (c->rules, c->state, squad);
 }
 
 gboolean

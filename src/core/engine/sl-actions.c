@@ -74,9 +74,9 @@ moment_phase (int       turn,
 }
 
 int
-sl_track_box (const SlRules *rules,
-              int            turn,
-              int            subphase)
+sl_actions_track_box (const SlRules *rules,
+                      int            turn,
+                      int            subphase)
 {
   /* E-44: the track covers 4 turns; turn 1 subphase 1 is box 1, and turn 5
    * starts on box 1 again. */
@@ -647,8 +647,8 @@ sl_schedule (const SlRules *rules,
   sl_moment_at (rules, end, SL_STEP_NONE, &m);
   schedule->end_turn = m.turn;
   schedule->end_subphase = m.subphase;
-  schedule->start_box = sl_track_box (rules, turn, subphase);
-  schedule->end_box = sl_track_box (rules, m.turn, m.subphase);
+  schedule->start_box = sl_actions_track_box (rules, turn, subphase);
+  schedule->end_box = sl_actions_track_box (rules, m.turn, m.subphase);
   schedule->carries_over = m.turn > turn;
 
   for (int i = start; i <= end; i++)

@@ -73,9 +73,9 @@ void     sl_moment_at          (const SlRules *rules,
                                 SlStep         step,
                                 SlMoment      *moment);
 /* The box (1–40) of a subphase on the subphase track (E-44). */
-int      sl_track_box          (const SlRules *rules,
-                                int            turn,
-                                int            subphase);
+int      sl_actions_track_box (const SlRules *rules,
+                               int            turn,
+                               int            subphase);
 
 /* Action costs (T-05, T-06, A-19 … ). */
 

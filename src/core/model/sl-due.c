@@ -15,9 +15,9 @@ const char * const sl_due_commands[] = {
 G_STATIC_ASSERT (G_N_ELEMENTS (sl_due_commands) == SL_N_DUE_KINDS + 1);
 
 int
-sl_state_squad_leader (const SlRules *rules,
-                       const SlState *state,
-                       int            squad)
+sl_due_squad_leader (const SlRules *rules,
+                     const SlState *state,
+                     int            squad)
 {
   int leader = state->squad_leader[squad];
 
@@ -40,28 +40,28 @@ add (GArray    *due,
 }
 
 gboolean
-sl_state_unit_never_routs (const SlRules *rules,
-                           const SlSetup *setup,
-                           const SlState *state,
-                           int            unit)
+sl_due_unit_never_routs (const SlRules *rules,
+                         const SlSetup *setup,
+                         const SlState *state,
+                         int            unit)
 {
   /* P-31 step 5: the leader never routs; §18: nor does a player
    * character. */
   return sl_setup_unit_at (setup, unit)->legionnaire != NULL ||
-         sl_state_squad_leader (rules, state, state->squad_of[unit]) == unit;
+         sl_due_squad_leader (rules, state, state->squad_of[unit]) == unit;
 }
 
 gboolean
-sl_state_squad_may_rout (const SlRules *rules,
-                         const SlSetup *setup,
-                         const SlState *state,
-                         int            squad)
+sl_due_squad_may_rout (const SlRules *rules,
+                       const SlSetup *setup,
+                       const SlState *state,
+                       int            squad)
 {
   /* A squad checks while somebody who may rout is in the fight: a squad of
    * its leader and characters alone does not, as a leader alone does not. */
   for (int u = 0; u < state->n_units; u++)
     if (state->squad_of[u] == squad && !sl_state_unit_out (rules, state, u) &&
-        !sl_state_unit_never_routs (rules, setup, state, u))
+        !sl_due_unit_never_routs (rules, setup, state, u))
       return TRUE;
   return FALSE;
 }
@@ -86,10 +86,10 @@ due_markers (const SlState *state,
 }
 
 GArray *
-sl_state_due (const SlRules *rules,
-              const SlSetup *setup,
-              const SlState *state,
-              SlStep         step)
+sl_due_list (const SlRules *rules,
+             const SlSetup *setup,
+             const SlState *state,
+             SlStep         step)
 {
   GArray *due = g_array_new (FALSE, FALSE, sizeof (SlDue));
   int now = sl_state_now (rules, state);
@@ -99,7 +99,7 @@ sl_state_due (const SlRules *rules,
     {
     case SL_PHASE_ROUT_RALLY:
       for (guint q = 0; q < setup->squads->len; q++)
-        if (!state->rout_checked[q] && sl_state_squad_may_rout (rules, setup, state, q))
+        if (!state->rout_checked[q] && sl_due_squad_may_rout (rules, setup, state, q))
           add (due, SL_DUE_ROUT_CHECK, SL_STEP_NONE, -1, 0, q);
       return due;
     case SL_PHASE_FIRE_MISSION:

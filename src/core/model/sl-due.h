@@ -41,30 +41,30 @@ typedef struct
 
 /* The leader a squad answers to now: its leader when in the fight, else
  * its acting leader, or -1 (P-32 step 8). */
-int          sl_state_squad_leader (const SlRules *rules,
-                                    const SlState *state,
-                                    int            squad);
+int          sl_due_squad_leader (const SlRules *rules,
+                                  const SlState *state,
+                                  int            squad);
 
 /* Whether @unit never routs: the leader its squad answers to now (P-31
  * step 5) or a Legionnaire player character (§18). */
-gboolean     sl_state_unit_never_routs (const SlRules *rules,
-                                        const SlSetup *setup,
-                                        const SlState *state,
-                                        int            unit);
+gboolean     sl_due_unit_never_routs (const SlRules *rules,
+                                      const SlSetup *setup,
+                                      const SlState *state,
+                                      int            unit);
 /* Whether @squad (its units as they stand after regroups) has anybody in
  * the fight who could rout, and so checks for rout (P-31). */
-gboolean     sl_state_squad_may_rout   (const SlRules *rules,
-                                        const SlSetup *setup,
-                                        const SlState *state,
-                                        int            squad);
+gboolean     sl_due_squad_may_rout (const SlRules *rules,
+                                    const SlSetup *setup,
+                                    const SlState *state,
+                                    int            squad);
 
 /* What must be resolved in @step of the current subphase (in the Action
  * Phase), or in the current Fire Mission or Rout/Rally Phase (@step
  * ignored): SlDue, in the order the table takes them (units in the acting
  * order). Empty when nothing is due. */
-GArray      *sl_state_due          (const SlRules *rules,
-                                    const SlSetup *setup,
-                                    const SlState *state,
-                                    SlStep         step);
+GArray      *sl_due_list (const SlRules *rules,
+                          const SlSetup *setup,
+                          const SlState *state,
+                          SlStep         step);
 
 G_END_DECLS

@@ -116,12 +116,12 @@ sl_report_new (const SlRules *rules,
     }
   g_array_sort (report->moments, compare_moments);
 
-  sl_game_victory (rules, setup, state, &report->victory);
+  sl_victory_compute (rules, setup, state, &report->victory);
   if (state->over)
     {
       const SlVictoryResult *r = &report->victory.result;
 
-      g_autofree char *headline = sl_game_victory_headline (setup, &report->victory);
+      g_autofree char *headline = sl_victory_headline (setup, &report->victory);
 
       /* Translators: "The game ends: Marginal Victory for TOG." */
       add_moment (report, state->turn, "end", r->winner, g_strdup_printf (_("The game ends: %s."), headline));
@@ -140,7 +140,7 @@ sl_report_free (SlReport *report)
       g_free (report->out[s]);
     }
   g_array_unref (report->moments);
-  sl_game_victory_clear (&report->victory);
+  sl_victory_clear (&report->victory);
   g_free (report);
 }
 
@@ -221,7 +221,7 @@ sl_report_to_html (const SlReport *report,
   GString *out = g_string_new (NULL);
   const SlVictoryResult *r = &report->victory.result;
   g_autofree char *title = g_strdup_printf (_("After-Action Report: %s"), setup->name);
-  g_autofree char *headline = sl_game_victory_headline (setup, &report->victory);
+  g_autofree char *headline = sl_victory_headline (setup, &report->victory);
   g_string_append (out, "<!DOCTYPE html>\n<html lang=\"");
   /* Translators: the language code of this translation ("fr"), for the
    * HTML battle report. */

@@ -26,7 +26,7 @@ typedef struct
   int           *out[2];          /* per turn: units of the side knocked out or killed */
   int            total_out[2];
   GArray        *moments;         /* SlReportMoment, by turn */
-  SlGameVictory  victory;
+  SlVictory  victory;
 } SlReport;
 
 /* The report of the game as it stands. @setup must outlive it. */

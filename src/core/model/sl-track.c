@@ -203,13 +203,13 @@ sl_track_due_now (const SlRules *rules,
                   const SlSetup *setup,
                   const SlState *state)
 {
-  GArray *due = sl_state_due (rules, setup, state, state->step);
+  GArray *due = sl_due_list (rules, setup, state, state->step);
 
   /* As `next` checks them: every step up to the current one is done. */
   if (state->phase == SL_PHASE_ACTION)
     for (SlStep st = SL_STEP_RANGED_FIRE; st < state->step && due->len == 0; st++)
       {
-        g_autoptr(GArray) earlier = sl_state_due (rules, setup, state, st);
+        g_autoptr(GArray) earlier = sl_due_list (rules, setup, state, st);
 
         g_array_append_vals (due, earlier->data, earlier->len);
       }

@@ -74,7 +74,7 @@ int          sl_track_column (const SlTrack *track,
 
 /* What must be resolved before the clock moves on, as `next` sees it: in
  * the Action Phase the current step's first, then any of the earlier steps
- * of the subphase (sl_state_due); in the Fire Mission and Rout/Rally
+ * of the subphase (sl_due_list); in the Fire Mission and Rout/Rally
  * Phases, the phase's. SlDue, in the order the table takes them. */
 GArray      *sl_track_due_now (const SlRules *rules,
                                const SlSetup *setup,

@@ -93,7 +93,7 @@ objective_status (const SlRules     *rules,
       st->enemy_units++;
       if (us->wound >= SL_WOUND_UNCONSCIOUS)
         st->enemy_out++;
-      else if (!sl_state_unit_never_routs (rules, setup, state, i))
+      else if (!sl_due_unit_never_routs (rules, setup, state, i))
         {
           /* A squad leader never routs (P-31 step 5, A-99) — the one its
            * squad answers to now: the leader, or the acting leader
@@ -167,10 +167,10 @@ objective_status (const SlRules     *rules,
 }
 
 void
-sl_game_victory (const SlRules *rules,
-                 const SlSetup *setup,
-                 const SlState *state,
-                 SlGameVictory *victory)
+sl_victory_compute (const SlRules *rules,
+                    const SlSetup *setup,
+                    const SlState *state,
+                    SlVictory *victory)
 {
   SlVictorySide sides[2];
   g_autofree SlVictoryUnit *units = NULL;
@@ -236,14 +236,14 @@ sl_game_victory (const SlRules *rules,
 }
 
 void
-sl_game_victory_clear (SlGameVictory *victory)
+sl_victory_clear (SlVictory *victory)
 {
   sl_victory_result_clear (&victory->result);
 }
 
 char *
-sl_game_victory_headline (const SlSetup       *setup,
-                          const SlGameVictory *victory)
+sl_victory_headline (const SlSetup       *setup,
+                     const SlVictory *victory)
 {
   const SlVictoryResult *r = &victory->result;
 
@@ -303,8 +303,8 @@ sl_objective_status_describe (const SlSetup           *setup,
 }
 
 JsonNode *
-sl_game_victory_to_json (const SlSetup       *setup,
-                         const SlGameVictory *victory)
+sl_victory_to_json (const SlSetup       *setup,
+                    const SlVictory *victory)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
   const SlVictoryResult *r = &victory->result;

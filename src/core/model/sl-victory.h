@@ -46,23 +46,23 @@ typedef struct
 {
   SlVictoryResult   result;
   SlObjectiveStatus objectives[2];
-} SlGameVictory;
+} SlVictory;
 
 /* P-40 for @state: each side's objective as it stands, the enemy units
  * by their wounds (T-17), unspent points, the ratio and the level (T-40,
  * A-68, A-131). The items name units by their names in @setup, which must
- * outlive @victory. Clear @victory with sl_game_victory_clear(). */
-void       sl_game_victory        (const SlRules  *rules,
-                                   const SlSetup  *setup,
-                                   const SlState  *state,
-                                   SlGameVictory  *victory);
-void       sl_game_victory_clear  (SlGameVictory  *victory);
+ * outlive @victory. Clear @victory with sl_victory_clear(). */
+void       sl_victory_compute (const SlRules  *rules,
+                               const SlSetup  *setup,
+                               const SlState  *state,
+                               SlVictory  *victory);
+void       sl_victory_clear (SlVictory  *victory);
 /* The result in words: "Marginal Victory for TOG", or "Draw". */
-char      *sl_game_victory_headline (const SlSetup       *setup,
-                                     const SlGameVictory *victory);
+char      *sl_victory_headline (const SlSetup       *setup,
+                                const SlVictory *victory);
 /* The score as JSON (docs/game-format.md, "Victory"). */
-JsonNode  *sl_game_victory_to_json (const SlSetup       *setup,
-                                    const SlGameVictory *victory);
+JsonNode  *sl_victory_to_json (const SlSetup       *setup,
+                               const SlVictory *victory);
 /* One sentence on a side's objective as it stands, for people:
  * "7 of 12 enemy units out of the fight; 8 needed (T-41)." */
 char      *sl_objective_status_describe (const SlSetup            *setup,

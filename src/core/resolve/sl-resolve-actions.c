@@ -27,7 +27,7 @@ moment_json (const SlRules  *rules,
   if (moment->subphase > 0)
     {
       json_object_set_int_member (o, "subphase", moment->subphase);
-      json_object_set_int_member (o, "box", sl_track_box (rules, moment->turn, moment->subphase));
+      json_object_set_int_member (o, "box", sl_actions_track_box (rules, moment->turn, moment->subphase));
     }
   json_object_set_string_member (o, "phase", sl_phase_names[moment->phase]);
   if (moment->step != SL_STEP_NONE)

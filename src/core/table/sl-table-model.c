@@ -160,7 +160,7 @@ compute_unit (SlTableModel *self,
   t->hidden = t->log.hidden;
   t->out = t->log.out;
   t->wound = t->log.wound;
-  leader = sl_state_squad_leader (rules, state, t->squad);
+  leader = sl_due_squad_leader (rules, state, t->squad);
   t->leads = leader != unit ? SL_LEADS_NOT
              : state->squad_leader[t->squad] == unit ? SL_LEADS_SQUAD : SL_LEADS_ACTING;
   t->dazed = sl_state_unit_dazed (rules, state, unit);
@@ -169,7 +169,7 @@ compute_unit (SlTableModel *self,
   t->loses_action = state->held_step != SL_STEP_NONE && state->step_units[unit].loses_action &&
                     !t->out && (t->log.action != NULL || t->log.opportunity);
   t->ambushed = !t->out && sl_state_unit_ambushed (rules, state, unit);
-  t->never_routs = sl_state_unit_never_routs (rules, setup, state, unit);
+  t->never_routs = sl_due_unit_never_routs (rules, setup, state, unit);
   t->fires_bursts = sl_state_unit_fires_bursts (setup, state, unit);
   t->last_target = u->current.action != NULL ? u->current.target : -1;
   t->orders = sl_state_unit_orders (setup->options, state, unit, us->told);
@@ -194,7 +194,7 @@ compute_squads (SlTableModel *self)
       s.squad = q;
       s.side = sl_setup_squad_at (setup, q)->side;
       /* P-32 step 8: its leader in the fight, else its acting leader. */
-      s.leader = sl_state_squad_leader (rules, state, q);
+      s.leader = sl_due_squad_leader (rules, state, q);
       s.acting = s.leader >= 0 && s.leader != state->squad_leader[q];
       s.quality = state->squad_quality[q];
       g_array_append_val (self->squads, s);

@@ -1,5 +1,5 @@
 /* sl-score-window.c: the scenario's objectives and the score (P-40). The
- * core scores the game (sl_game_victory); this window shows each side's
+ * core scores the game (sl_victory_compute); this window shows each side's
  * points item by item, its objective as it stands and the level (T-40),
  * and records what the players see of the objectives on the table (the
  * objective command: T-42's charges, T-43's units on the objective).
@@ -56,7 +56,7 @@ side_name (SlScoreWindow *self,
 /* The headline: who wins if the game ended now, and by what ratio (T-40). */
 static void
 show_headline (SlScoreWindow       *self,
-               const SlGameVictory *v)
+               const SlVictory *v)
 {
   const SlState *state = sl_game_get_state (self->game);
   g_autofree char *ratio = NULL;
@@ -64,7 +64,7 @@ show_headline (SlScoreWindow       *self,
   adw_window_title_set_subtitle (self->title, state->over ? _("Final, at the end of the game")
                                                            : _("If the game ended now"));
   g_free (self->headline_text);
-  self->headline_text = sl_game_victory_headline (sl_game_get_setup (self->game), v);
+  self->headline_text = sl_victory_headline (sl_game_get_setup (self->game), v);
   gtk_label_set_text (self->headline, self->headline_text);
   if (v->result.has_ratio)
     /* Translators: the ratio of the scores and the rule that reads it. */
@@ -80,7 +80,7 @@ show_headline (SlScoreWindow       *self,
  * its points item by item; what it shows as text in self->side_text. */
 static GtkWidget *
 side_group (SlScoreWindow       *self,
-            const SlGameVictory *v,
+            const SlVictory *v,
             int                  s)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
@@ -196,10 +196,10 @@ show_recorded (SlScoreWindow *self)
 static void
 refresh (SlScoreWindow *self)
 {
-  SlGameVictory v;
+  SlVictory v;
   GtkWidget *child;
 
-  sl_game_victory (sl_game_get_rules (self->game), sl_game_get_setup (self->game), sl_game_get_state (self->game),
+  sl_victory_compute (sl_game_get_rules (self->game), sl_game_get_setup (self->game), sl_game_get_state (self->game),
                    &v);
   show_headline (self, &v);
   while ((child = gtk_widget_get_first_child (self->scores)) != NULL)
@@ -208,7 +208,7 @@ refresh (SlScoreWindow *self)
     gtk_box_append (GTK_BOX (self->scores), side_group (self, &v, s));
   show_report (self);
   show_recorded (self);
-  sl_game_victory_clear (&v);
+  sl_victory_clear (&v);
 }
 
 /* Applies an objective command. */

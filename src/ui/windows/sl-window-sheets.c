@@ -485,7 +485,7 @@ sl_window_prepare_later (SlWindow *self)
   self->prepare_id = g_timeout_add_full (G_PRIORITY_LOW, 150, prepare_cb, self, NULL);
 }
 
-/* The sheet that resolves @due (sl_state_due): each kind has its own. The
+/* The sheet that resolves @due (sl_due_list): each kind has its own. The
  * rules of what is due, and in which order, are the core's. */
 static void
 present_due (SlWindow    *self,
