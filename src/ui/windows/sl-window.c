@@ -699,6 +699,11 @@ sl_window_set_game (SlWindow *self,
   if (self->game != game)
     keep_opening_cache (self->game);
   drop_phones (self, game);
+  /* Let go of the old game's table model before the old game: it is the
+   * game's, and goes with it. */
+  g_binding_group_set_source (self->table_bindings, NULL);
+  g_signal_group_set_target (self->table_signals, NULL);
+  g_signal_group_set_target (self->game_signals, NULL);
   g_set_object (&self->game, game);
   sl_journal_mark_set (&self->told, game);
   g_clear_pointer (&self->told_outcome, g_free);
