@@ -112,6 +112,24 @@ test_seal_reveal (void)
   e = sl_test_play (game, "{'type': 'reveal', 'sealed': 2, 'dud': true}");
   g_assert_nonnull (strstr (e->summary, "dud"));
   g_assert_cmpint (sl_game_get_state (game)->note_status[1], ==, SL_NOTE_DUD);
+  /* The private view tells a dud from a note revealed. */
+  {
+    g_autoptr(GPtrArray) notes = sl_secrets_list (sl_game_get_rules (game), sl_game_get_setup (game),
+                                                  sl_game_get_state (game), 0);
+    guint seen = 0;
+
+    for (guint i = 0; i < notes->len; i++)
+      {
+        const SlSecret *n = g_ptr_array_index (notes, i);
+
+        if (n->kind != SL_SECRET_NOTE || n->note > 2)
+          continue;
+        seen++;
+        g_assert_false (n->kept);
+        g_assert_cmpint (n->dud, ==, n->note == 2);
+      }
+    g_assert_cmpuint (seen, ==, 2);
+  }
 
   sl_test_refuse (game, "{'type': 'seal', 'side': 'z', 'text': 'x'}", "side", "no side");
   sl_test_refuse (game, "{'type': 'seal', 'side': 'a', 'text': ''}", "text", "at most");

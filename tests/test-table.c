@@ -774,6 +774,54 @@ test_units_in_view_a18 (void)
   }
 }
 
+/* §15.1, T-16: the miniatures the whole table sees — who may move inside
+ * or out (T-36: not dead) and who may stand behind a breach (P-26: in the
+ * fight) — never a hidden unit; and P-07 step 6: a unit an action holds
+ * is busy (a new declaration gives it up). */
+static void
+test_units_on_table (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_hide_and_seek (TRUE);
+  SlTableModel *table = sl_table_model_get_for_game (game);
+  g_autoptr(GArray) seen = sl_table_model_get_units_on_table (table, SL_ON_TABLE_NOT_DEAD);
+  g_autoptr(SlGame) training = sl_test_game_new ();
+  SlTableModel *t = sl_table_model_get_for_game (training);
+  int cw13 = sl_test_unit (training, "cw-13");
+  int tog1 = sl_test_unit (training, "tog-1");
+  guint all = sl_game_get_state (training)->n_units;
+
+  g_assert_cmpuint (seen->len, ==, 1);
+  g_assert_false (sl_table_model_get_unit (table, g_array_index (seen, int, 0))->hidden);
+
+  for (int which = SL_ON_TABLE_NOT_DEAD; which <= SL_ON_TABLE_IN_FIGHT; which++)
+    {
+      g_autoptr(GArray) units = sl_table_model_get_units_on_table (t, which);
+
+      g_assert_cmpuint (units->len, ==, all);
+    }
+  sl_test_play (training, "{'type': 'correct', 'unit': 'cw-13', 'field': 'wound', 'value': 'unconscious'}");
+  {
+    g_autoptr(GArray) lying = sl_table_model_get_units_on_table (t, SL_ON_TABLE_NOT_DEAD);
+    g_autoptr(GArray) fighting = sl_table_model_get_units_on_table (t, SL_ON_TABLE_IN_FIGHT);
+
+    g_assert_cmpuint (lying->len, ==, all);
+    g_assert_cmpuint (fighting->len, ==, all - 1);
+    for (guint i = 0; i < fighting->len; i++)
+      g_assert_cmpint (g_array_index (fighting, int, i), !=, cw13);
+  }
+  sl_test_play (training, "{'type': 'correct', 'unit': 'cw-13', 'field': 'wound', 'value': 'dead'}");
+  {
+    g_autoptr(GArray) lying = sl_table_model_get_units_on_table (t, SL_ON_TABLE_NOT_DEAD);
+
+    g_assert_cmpuint (lying->len, ==, all - 1);
+  }
+
+  sl_test_start_turn (training);
+  g_assert_false (sl_table_model_get_unit (t, tog1)->busy);
+  sl_test_play (training, "{'type': 'declare', 'unit': 'tog-1', 'action': 'walk'}");
+  g_assert_true (sl_table_model_get_unit (t, tog1)->busy);
+}
+
 /* Every member of the JSON is documented in docs/table-model.md, and
  * the format says its name and version. */
 static void
@@ -1103,6 +1151,7 @@ main (int   argc,
   g_test_add_func ("/table/due-dice-T-01", test_due_dice_t01);
   g_test_add_func ("/table/labels-from-rules-T-19", test_labels_from_rules);
   g_test_add_func ("/table/units-in-view-A-18", test_units_in_view_a18);
+  g_test_add_func ("/table/units-on-table-T-36", test_units_on_table);
   g_test_add_func ("/table/secrets-per-viewer-15.1", test_secrets_per_viewer);
   g_test_add_func ("/table/json-documented", test_json_documented);
   g_test_add_func ("/table/power-suit-T-19", test_power_suit_t19);

@@ -299,6 +299,12 @@ test_track_hiding (void)
   g_assert_cmpint (g_array_index (joe->may_hide, int, 0), ==, sl_test_unit (game, "j3"));
   g_assert_cmpuint (other->to_place->len, ==, 0);
   g_assert_cmpuint (other->may_hide->len, ==, 1);
+  /* The private view's form: open, and every unit in the fight may go
+   * under a pile; no mines rules here (P-37). */
+  g_assert_true (sl_secrets_hiding_open (sl_game_get_setup (game), sl_game_get_state (game)));
+  g_assert_false (sl_secrets_mines_open (sl_game_get_setup (game), sl_game_get_state (game)));
+  for (int u = 0; u < sl_game_get_state (game)->n_units; u++)
+    g_assert_true (sl_secrets_may_hide (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game), u));
 
   sl_test_play (game, "{'type': 'hide', 'unit': 'j1', 'pile': 'Pile A'}");
   placed = sl_secrets_hiding (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game));
@@ -306,10 +312,21 @@ test_track_hiding (void)
   g_assert_cmpuint (joe->to_place->len, ==, 1);
   g_assert_cmpint (g_array_index (joe->to_place, int, 0), ==, sl_test_unit (game, "j2"));
   g_assert_cmpuint (joe->may_hide->len, ==, 1);
+  /* Under a pile already, it may be hidden again (a new pile); out of
+   * the fight, it may not (T-16). */
+  g_assert_true (sl_secrets_may_hide (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game),
+                                      sl_test_unit (game, "j1")));
+  sl_test_play (game, "{'type': 'correct', 'unit': 'o1', 'field': 'wound', 'value': 'unconscious'}");
+  g_assert_false (sl_secrets_may_hide (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game),
+                                       sl_test_unit (game, "o1")));
+  sl_test_play (game, "{'type': 'correct', 'unit': 'o1', 'field': 'wound', 'value': 'none'}");
 
   /* No detection rules: nobody hides. */
   none = sl_secrets_hiding (sl_game_get_rules (training), sl_game_get_setup (training), sl_game_get_state (training));
   g_assert_cmpuint (none->len, ==, 0);
+  g_assert_false (sl_secrets_hiding_open (sl_game_get_setup (training), sl_game_get_state (training)));
+  g_assert_false (sl_secrets_may_hide (sl_game_get_rules (training), sl_game_get_setup (training),
+                                       sl_game_get_state (training), 0));
 
   /* Play has begun. */
   sl_test_play (game, "{'type': 'hide', 'unit': 'j2', 'pile': 'Pile B'}");
@@ -318,6 +335,9 @@ test_track_hiding (void)
     sl_test_play (game, "{'type': 'next'}");
   playing = sl_secrets_hiding (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game));
   g_assert_cmpuint (playing->len, ==, 0);
+  g_assert_false (sl_secrets_hiding_open (sl_game_get_setup (game), sl_game_get_state (game)));
+  g_assert_false (sl_secrets_may_hide (sl_game_get_rules (game), sl_game_get_setup (game), sl_game_get_state (game),
+                                       sl_test_unit (game, "j3")));
 }
 
 int

@@ -29,6 +29,35 @@ sl_hiding_free (SlHiding *hiding)
   g_free (hiding);
 }
 
+gboolean
+sl_secrets_hiding_open (const SlSetup *setup,
+                        const SlState *state)
+{
+  g_return_val_if_fail (setup != NULL && state != NULL, FALSE);
+  return sl_setup_has_module (setup, SL_MODULE_DETECTION) && sl_state_before_play (state) && !state->over;
+}
+
+gboolean
+sl_secrets_may_hide (const SlRules *rules,
+                     const SlSetup *setup,
+                     const SlState *state,
+                     int            unit)
+{
+  g_return_val_if_fail (rules != NULL && setup != NULL && state != NULL, FALSE);
+  g_return_val_if_fail (unit >= 0 && unit < state->n_units, FALSE);
+  return sl_secrets_hiding_open (setup, state) && !state->units[unit].detected &&
+         !sl_state_unit_out (rules, state, unit);
+}
+
+gboolean
+sl_secrets_mines_open (const SlSetup *setup,
+                       const SlState *state)
+{
+  g_return_val_if_fail (setup != NULL && state != NULL, FALSE);
+  /* P-37 step 2: written down before the game. */
+  return sl_setup_has_module (setup, SL_MODULE_MINES) && sl_state_before_play (state) && !state->over;
+}
+
 GPtrArray *
 sl_secrets_hiding (const SlRules *rules,
                    const SlSetup *setup,
@@ -37,7 +66,7 @@ sl_secrets_hiding (const SlRules *rules,
   GPtrArray *sides = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_hiding_free);
 
   g_return_val_if_fail (rules != NULL && setup != NULL && state != NULL, sides);
-  if (!sl_setup_has_module (setup, SL_MODULE_DETECTION) || !sl_state_before_play (state) || state->over)
+  if (!sl_secrets_hiding_open (setup, state))
     return sides;
   for (guint side = 0; side < setup->sides->len; side++)
     {
@@ -50,8 +79,7 @@ sl_secrets_hiding (const SlRules *rules,
         {
           const SlUnitState *us = &state->units[u];
 
-          if (sl_setup_unit_at (setup, u)->side != (int) side || us->detected ||
-              sl_state_unit_out (rules, state, u))
+          if (sl_setup_unit_at (setup, u)->side != (int) side || !sl_secrets_may_hide (rules, setup, state, u))
             continue;
           /* P-28: the setup hid it; it lies under a pile once the side
            * has placed one. */
@@ -189,6 +217,7 @@ sl_secrets_list (const SlRules *rules,
       /* "“B4 by the well” · sealed on turn 1 at 14:02 · seal 3f9a 2c1b" */
       s->detail = g_strdup_printf (_("“%s” · sealed on turn %d at %s · seal %s"), n->text, n->sealed_turn, time, code);
       s->kept = state->note_status[i] == SL_NOTE_SEALED;
+      s->dud = state->note_status[i] == SL_NOTE_DUD;
       g_ptr_array_add (list, s);
     }
   return list;

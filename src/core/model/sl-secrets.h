@@ -28,6 +28,7 @@ typedef struct
   char        *title;     /* "Trooper Cole", "Pile A", "Note 2 · a mine" */
   char        *detail;    /* what only the side knows, in words */
   gboolean     kept;      /* still secret: not detected, not revealed */
+  gboolean     dud;       /* a note revealed as a dud (P-37 step 6, P-38 step 6) */
 } SlSecret;
 
 void       sl_secret_free        (SlSecret         *secret);
@@ -57,8 +58,24 @@ typedef struct
 
 void       sl_hiding_free        (SlHiding         *hiding);
 
-/* One SlHiding per side; empty when the game does not use the detection
- * rules or play has begun (sl_state_before_play). */
+/* Whether units may be put under piles now (P-28): before play, in a game
+ * with the detection rules that is not over. */
+gboolean   sl_secrets_hiding_open (const SlSetup  *setup,
+                                   const SlState  *state);
+/* Whether the sides write down their mines now (P-37 step 2): before
+ * play, in a game with the mines rules. */
+gboolean   sl_secrets_mines_open (const SlSetup    *setup,
+                                  const SlState    *state);
+/* Whether @unit may be put under a pile now (P-28, §9.1): hiding is open
+ * and it is neither detected nor out of the fight. Hiding a unit already
+ * under a pile replaces its pile. */
+gboolean   sl_secrets_may_hide   (const SlRules    *rules,
+                                  const SlSetup    *setup,
+                                  const SlState    *state,
+                                  int               unit);
+
+/* One SlHiding per side; empty when hiding is not open
+ * (sl_secrets_hiding_open). */
 GPtrArray *sl_secrets_hiding     (const SlRules    *rules,
                                   const SlSetup    *setup,
                                   const SlState    *state);

@@ -1623,6 +1623,18 @@ sl_setup_zero_g_checks (const SlSetup *setup)
   return setup->environment.zero_g;
 }
 
+gboolean
+sl_setup_fire_missions_bought (const SlSetup *setup,
+                               int            side,
+                               guint          kind)
+{
+  g_return_val_if_fail (setup != NULL, FALSE);
+  g_return_val_if_fail (side >= 0 && (guint) side < setup->sides->len, FALSE);
+  if (!sl_setup_has_module (setup, SL_MODULE_FIRE_MISSIONS) || kind >= SL_MAX_FIRE_MISSION_TYPES)
+    return FALSE;
+  return setup->purchases_unrecorded || sl_setup_side_at (setup, side)->fire_missions[kind] > 0;
+}
+
 const SlTerrain *
 sl_setup_terrain (const SlSetup *setup)
 {

@@ -297,6 +297,14 @@ const SlCondition  *sl_setup_condition      (const SlSetup  *setup,
 /* P-21: whether the units' actions start with a zero-G check: the
  * scenario is fought in zero gravity (T-36). */
 gboolean            sl_setup_zero_g_checks  (const SlSetup  *setup);
+/* P-38 step 1, T-37: whether side @side may call fire missions of T-35
+ * entry @kind in this game: the scenario uses the fire mission rules and
+ * the side bought some of that kind (any kind, in a game saved before
+ * purchases were kept). How many are left is the core's `declare` to
+ * check. */
+gboolean            sl_setup_fire_missions_bought (const SlSetup *setup,
+                                                   int            side,
+                                                   guint          kind);
 /* The terrain the whole area counts as (T-10), or NULL. */
 const SlTerrain    *sl_setup_terrain        (const SlSetup  *setup);
 

@@ -194,6 +194,7 @@ add_unit_known (SlTableModel      *self,
   json_object_set_boolean_member (o, "opportunity", t->log.opportunity);
   json_object_set_boolean_member (o, "drifting", t->log.drifting);
   json_object_set_boolean_member (o, "loses_action", t->loses_action);
+  json_object_set_boolean_member (o, "busy", t->busy);
   json_object_set_boolean_member (o, "ambushed", t->ambushed);
   json_object_set_boolean_member (o, "never_routs", t->never_routs);
   json_object_set_boolean_member (o, "fires_bursts", t->fires_bursts);

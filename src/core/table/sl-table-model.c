@@ -168,6 +168,7 @@ compute_unit (SlTableModel *self,
    * keeps its action until the step ends, then loses it. */
   t->loses_action = state->held_step != SL_STEP_NONE && state->step_units[unit].loses_action &&
                     !t->out && (t->log.action != NULL || t->log.opportunity);
+  t->busy = !sl_state_unit_idle (rules, state, unit);
   t->ambushed = !t->out && sl_state_unit_ambushed (rules, state, unit);
   t->never_routs = sl_due_unit_never_routs (rules, setup, state, unit);
   t->fires_bursts = sl_state_unit_fires_bursts (setup, state, unit);
@@ -618,6 +619,25 @@ sl_table_model_get_units_in_view (SlTableModel *self,
      * out in this step, it still is. */
     if (!sl_state_unit_out_at_step (rules, state, u) && sl_table_model_unit_known (self, u, viewer))
       g_array_append_val (units, u);
+  return units;
+}
+
+GArray *
+sl_table_model_get_units_on_table (SlTableModel *self,
+                                   SlOnTable     which)
+{
+  GArray *units = g_array_new (FALSE, FALSE, sizeof (int));
+
+  g_return_val_if_fail (SL_IS_TABLE_MODEL (self), units);
+  sl_table_model_ensure (self);
+  for (guint u = 0; u < self->units->len; u++)
+    {
+      const SlTableUnit *t = &g_array_index (self->units, SlTableUnit, u);
+
+      if (t->hidden || (which == SL_ON_TABLE_NOT_DEAD ? t->wound == SL_WOUND_DEAD : t->out))
+        continue;
+      g_array_append_val (units, t->unit);
+    }
   return units;
 }
 

@@ -44,6 +44,8 @@ typedef struct
   gboolean   dazed;           /* dazed in the current subphase (P-19) */
   gboolean   loses_action;    /* hit in the resolution step under way: loses its action
                                * (or its opportunity fire) as the step ends (§6.1, A-18) */
+  gboolean   busy;            /* an action of its own holds it now: a new one gives it up
+                               * (P-07 step 6) */
   gboolean   ambushed;        /* ambushed: can do nothing yet (§5.2) */
   gboolean   never_routs;     /* its squad's leader now, or a Legionnaire character (P-31 step 5, §18) */
   gboolean   fires_bursts;    /* the weapon in hand fires bursts (§15.3, P-30 step 1) */
@@ -191,6 +193,19 @@ GArray              *sl_table_model_get_charges  (SlTableModel  *self,
  * A-18), and not hidden from @viewer (§15.1). An int array, owned. */
 GArray              *sl_table_model_get_units_in_view (SlTableModel *self,
                                                        SlViewer      viewer);
+
+/* Which units sl_table_model_get_units_on_table() lists. */
+typedef enum
+{
+  SL_ON_TABLE_NOT_DEAD,  /* not dead: an unconscious unit still lies there (P-39) */
+  SL_ON_TABLE_IN_FIGHT,  /* in the fight now: neither unconscious nor dead (T-16) */
+} SlOnTable;
+
+/* The units whose miniatures the whole table sees — not hidden (§15.1) —
+ * and of those, @which: who may move inside or out (T-36) or stand behind
+ * a breach (P-26). An int array, owned. */
+GArray              *sl_table_model_get_units_on_table (SlTableModel *self,
+                                                        SlOnTable     which);
 
 /* Squads */
 

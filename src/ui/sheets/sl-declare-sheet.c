@@ -23,6 +23,7 @@
 #include "sl-command-new.h"
 #include "sl-declare-sheet.h"
 #include "sl-dice-sheet.h"
+#include "sl-table-model.h"
 #include "sl-ui-util.h"
 #include "sl-unit-sheet.h"
 #include "sl-wrap-bin.h"
@@ -528,7 +529,7 @@ preview_choice (SlDeclareSheet *self,
       fill_command (self, c->action, c->throw, &declared);
       /* What the action does if its zero-G check succeeds (a natural 1
        * always does, A-02); the check's odds are told beside it. */
-      if (sl_game_get_setup (self->game)->environment.zero_g && declared.zero_g_roll <= 0)
+      if (sl_setup_zero_g_checks (sl_game_get_setup (self->game)) && declared.zero_g_roll <= 0)
         declared.zero_g_roll = 1;
       /* In melee contact a move away starts with an avoidance roll (P-23 a,
        * A-75): what it does once the unit gets away (a natural 1 always
@@ -1163,18 +1164,16 @@ build_missions (SlDeclareSheet *self)
 {
   const SlRules *rules = sl_game_get_rules (self->game);
   const SlSetup *setup = sl_game_get_setup (self->game);
-  const SlSideSetup *side = sl_setup_side_at (setup, sl_setup_unit_at (setup, self->unit)->side);
+  int side = sl_setup_unit_at (setup, self->unit)->side;
   AdwExpanderRow *expander = self->mission_row;
 
   self->mission_row = NULL;
-  if (!sl_setup_has_module (setup, SL_MODULE_FIRE_MISSIONS))
-    return;
-  for (guint k = 0; k < rules->fire_missions.items->len && k < SL_MAX_FIRE_MISSION_TYPES; k++)
+  for (guint k = 0; k < rules->fire_missions.items->len; k++)
     {
       const SlFireMissionDef *def = g_ptr_array_index (rules->fire_missions.items, k);
       GtkCheckButton *check;
 
-      if (!setup->purchases_unrecorded && side->fire_missions[k] <= 0)
+      if (!sl_setup_fire_missions_bought (setup, side, k))
         continue;
       if (self->mission_row == NULL)
         {
@@ -1314,17 +1313,16 @@ fill_game_lists (SlDeclareSheet *self)
 static void
 offer_rows (SlDeclareSheet *self)
 {
-  const SlRules *rules = sl_game_get_rules (self->game);
-  const SlState *state = sl_game_get_state (self->game);
+  const SlTableUnit *unit = sl_table_model_get_unit (sl_table_model_get_for_game (self->game), self->unit);
 
-  if (!sl_unit_fires_bursts (self->game, self->unit))
+  if (!unit->fires_bursts)
     {
       gtk_widget_set_visible (GTK_WIDGET (self->burst_row), FALSE);
       self->burst_row = NULL;
     }
   build_missions (self);
-  gtk_widget_set_visible (self->replace_row, !sl_state_unit_idle (rules, state, self->unit));
-  if (!sl_game_get_setup (self->game)->environment.zero_g)
+  gtk_widget_set_visible (self->replace_row, unit->busy);
+  if (!sl_setup_zero_g_checks (sl_game_get_setup (self->game)))
     {
       gtk_widget_set_visible (self->zero_g_row, FALSE);
       self->zero_g_roll = NULL;

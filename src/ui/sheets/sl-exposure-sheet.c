@@ -12,9 +12,10 @@
 
 #include <glib/gi18n.h>
 
-#include "sl-ui-util.h"
 #include "sl-command-new.h"
 #include "sl-exposure-sheet.h"
+#include "sl-table-model.h"
+#include "sl-ui-util.h"
 
 struct _SlExposureSheet
 {
@@ -141,17 +142,18 @@ add_units (SlExposureSheet *self)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
   const SlState *state = sl_game_get_state (self->game);
+  g_autoptr(GArray) units = sl_table_model_get_units_on_table (sl_table_model_get_for_game (self->game),
+                                                               SL_ON_TABLE_NOT_DEAD);
 
-  for (int u = 0; u < state->n_units; u++)
+  for (guint i = 0; i < units->len; i++)
     {
+      int u = g_array_index (units, int, i);
       const SlUnitSetup *us = sl_setup_unit_at (setup, u);
       const SlSquadSetup *squad = sl_setup_squad_at (setup, state->squad_of[u]);
       GtkWidget *row;
       GtkCheckButton *check;
       g_autofree char *subtitle = NULL;
 
-      if (state->units[u].wound == SL_WOUND_DEAD || state->units[u].hidden)
-        continue;
       row = sl_check_row_new (us->label, NULL, &check);
       /* "TOG Boarding Squad · outside now" */
       subtitle = g_strdup_printf (state->units[u].inside ? _("%s · inside now") : _("%s · outside now"), squad->name);

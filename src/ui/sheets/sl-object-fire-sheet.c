@@ -20,6 +20,7 @@
 #include "sl-command-new.h"
 #include "sl-explosives.h"
 #include "sl-object-fire-sheet.h"
+#include "sl-table-model.h"
 #include "sl-ui-util.h"
 
 /* A unit that may stand just behind the obstacle (P-26). */
@@ -462,19 +463,18 @@ fill_charge_table (SlObjectFireSheet *self)
 static void
 add_behind_rows (SlObjectFireSheet *self)
 {
-  const SlRules *rules = sl_game_get_rules (self->game);
   const SlSetup *setup = sl_game_get_setup (self->game);
-  const SlState *state = sl_game_get_state (self->game);
+  g_autoptr(GArray) units = sl_table_model_get_units_on_table (sl_table_model_get_for_game (self->game),
+                                                               SL_ON_TABLE_IN_FIGHT);
   int side = sl_setup_unit_at (setup, self->unit)->side;
 
-  for (int k_u = 0; k_u < 2 * state->n_units; k_u++)
+  for (guint k_u = 0; k_u < 2 * units->len; k_u++)
     {
-      int u = k_u % state->n_units;
+      int u = g_array_index (units, int, k_u % units->len);
       const SlUnitSetup *us = sl_setup_unit_at (setup, u);
       Behind k = { 0 };
 
-      if ((us->side == side) == (k_u < state->n_units) || u == self->unit || state->units[u].hidden ||
-          sl_state_unit_out (rules, state, u))
+      if ((us->side == side) == (k_u < units->len) || u == self->unit)
         continue;
       k.unit = u;
       k.row = ADW_ACTION_ROW (sl_check_row_new (us->label, NULL, &k.check));

@@ -532,8 +532,7 @@ note_row_add (SlPrivateView  *self,
               const SlSecret *s,
               const char     *title)
 {
-  const SlState *state = sl_game_get_state (self->game);
-  const char *status = state->note_status[s->note - 1] == SL_NOTE_DUD ? _("a dud") : _("revealed");
+  const char *status = s->dud ? _("a dud") : _("revealed");
   g_autofree char *subtitle = s->kept ? g_strdup (s->detail) : g_strdup_printf ("%s · %s", s->detail, status);
   GtkWidget *row = row_add (self, self->notes_group, title, subtitle);
   GtkWidget *reveal, *dud;
@@ -551,7 +550,7 @@ note_row_add (SlPrivateView  *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (reveal), GTK_ACCESSIBLE_PROPERTY_LABEL, reveal_name, -1);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), reveal);
   /* Where a hidden unit lies is no dud (issue 31 #8). */
-  if (!sl_note_kind_may_be_dud (sl_state_find_note (state, s->note)->kind))
+  if (!sl_note_kind_may_be_dud (sl_state_find_note (sl_game_get_state (self->game), s->note)->kind))
     return;
   dud = gtk_button_new_with_label (_("Dud"));
   dud_name = g_strdup_printf (_("Declare note %d unclear: a dud"), s->note);
@@ -655,7 +654,7 @@ unit_choices (SlPrivateView *self,
       const SlUnitSetup *us = sl_setup_unit_at (setup, u);
 
       if ((side >= 0 && us->side != side) ||
-          (to_hide && (state->units[u].detected || sl_state_unit_out (sl_game_get_rules (self->game), state, u))))
+          (to_hide && !sl_secrets_may_hide (sl_game_get_rules (self->game), setup, state, u)))
         continue;
       gtk_string_list_append (names, us->label);
       g_ptr_array_add (ids, us->id);
@@ -697,9 +696,9 @@ fill_before_play_forms (SlPrivateView *self,
                         int            side)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
-  gboolean before_play = sl_state_before_play (sl_game_get_state (self->game));
-  gboolean hide = before_play && sl_setup_has_module (setup, SL_MODULE_DETECTION);
-  gboolean mine = before_play && sl_setup_has_module (setup, SL_MODULE_MINES);
+  const SlState *state = sl_game_get_state (self->game);
+  gboolean hide = sl_secrets_hiding_open (setup, state);
+  gboolean mine = sl_secrets_mines_open (setup, state);
 
   gtk_widget_set_visible (self->hide_group, hide);
   gtk_widget_set_visible (self->mine_group, mine);
