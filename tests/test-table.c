@@ -15,6 +15,7 @@
 
 #include "sl-command-new.h"
 #include "sl-json.h"
+#include "sl-options.h"
 #include "sl-table-labels.h"
 #include "sl-table-model-private.h"
 #include "sl-test-game.h"
@@ -492,6 +493,10 @@ test_labels_from_rules (void)
   g_assert_cmpuint (g_string_replace (changed, "\"half-cover\": { \"name\": \"Half Cover\", \"value\": 2 }",
                                       "\"half-cover\": { \"name\": \"Half Cover\", \"value\": 4 }", 1), ==, 1);
   g_assert_cmpuint (g_string_replace (changed, "\"maximum_range_m\": 24", "\"maximum_range_m\": 30", 1), ==, 1);
+  g_assert_cmpuint (g_string_replace (changed, "\"follow_through\": 3", "\"follow_through\": 4", 1), ==, 1);
+  g_assert_cmpuint (g_string_replace (changed, "\"follow_through_reach_m\": 1", "\"follow_through_reach_m\": 1.5", 1), ==, 1);
+  g_assert_cmpuint (g_string_replace (changed, "\"automatic_within_m\": 1", "\"automatic_within_m\": 2", 1), ==, 1);
+  g_assert_cmpuint (g_string_replace (changed, "\"no_melee_weapon\": 1", "\"no_melee_weapon\": 2", 1), ==, 1);
   house = sl_rules_load_data (changed->str, changed->len, "house.json", &error);
   g_string_free (changed, TRUE);
   g_assert_no_error (error);
@@ -499,6 +504,37 @@ test_labels_from_rules (void)
   g_assert_cmpstr (house_cover, ==, "Half cover (+4)");
   sl_table_labels_throw_range (house, NULL, &most);
   g_assert_cmpint (most, ==, 30);
+
+  /* P-26, §15.1, §18, T-44 and the rule option of A-80, shipped and
+   * changed. */
+  {
+    g_autofree char *through = sl_table_labels_follow_through (sl_test_rules ());
+    g_autofree char *house_through = sl_table_labels_follow_through (house);
+    g_autofree char *at_once = sl_table_labels_detected_at_once (sl_test_rules ());
+    g_autofree char *house_at_once = sl_table_labels_detected_at_once (house);
+    g_autofree char *outside = sl_table_labels_detection_outside (house);
+    g_autofree char *unarmed = sl_table_labels_no_melee_weapon (sl_test_rules ());
+    g_autofree char *house_unarmed = sl_table_labels_no_melee_weapon (house);
+    g_autofree char *untrained = sl_table_labels_untrained_non_combat (sl_test_rules ());
+    g_autofree char *shaped = sl_table_labels_shaped_charge (sl_test_defaults ());
+    g_autofree char *house_shaped = NULL;
+    SlOptions options = *sl_test_defaults ();
+
+    g_assert_nonnull (strstr (through, "within 1 m behind the breach"));
+    g_assert_nonnull (strstr (through, "attacked at +3 and nothing else, with PF − 1 (P-26)"));
+    g_assert_nonnull (strstr (house_through, "within 1.5 m behind the breach"));
+    g_assert_nonnull (strstr (house_through, "attacked at +4"));
+    g_assert_cmpstr (at_once, ==, "Within 1 m: detected at once");
+    g_assert_cmpstr (house_at_once, ==, "Within 2 m: detected at once");
+    g_assert_cmpstr (outside, ==, "Only within 2 m or inside a holotarp’s square (§15.1)");
+    g_assert_cmpstr (unarmed, ==, "Without one: +1 in melee (§18)");
+    g_assert_cmpstr (house_unarmed, ==, "Without one: +2 in melee (§18)");
+    g_assert_cmpstr (untrained, ==, "Medic, engineer or technician: an untrained skill is +2, not +1 (T-44)");
+    g_assert_cmpstr (shaped, ==, "A shaped charge destroys a door outright and deals PF 10 to a wall (A-80, A-81).");
+    options.shaped_charge_obstacle_pf = 12;
+    house_shaped = sl_table_labels_shaped_charge (&options);
+    g_assert_nonnull (strstr (house_shaped, "PF 12 to a wall"));
+  }
 }
 
 static void

@@ -10,6 +10,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "sl-conversion.h"
+#include "sl-options.h"
 #include "sl-table-labels.h"
 #include "sl-text.h"
 
@@ -104,4 +106,70 @@ sl_table_labels_throw_range (const SlRules *rules,
     *minimum_m = (int) ceil (rules->launcher.hand_minimum_range_m);
   if (maximum_m != NULL)
     *maximum_m = (int) floor (rules->launcher.hand_maximum_range_m);
+}
+
+char *
+sl_table_labels_follow_through (const SlRules *rules)
+{
+  g_autofree char *attack = NULL;
+
+  g_return_val_if_fail (rules != NULL, NULL);
+  attack = sl_text_signed (rules->to_hit.follow_through);
+  /* Translators: P-26: the reach behind the breach in metres ("1"), the
+   * attack's modifier ("+3") and the penetration lost ("1"). */
+  return g_strdup_printf (_("The shot breaks through: each unit within %g m behind the breach, on the line "
+                            "from the firer, is attacked at %s and nothing else, with PF − %d (P-26). Tick "
+                            "them, then type their dice in this order."),
+                          rules->follow_through_reach_m, attack, rules->follow_through_penetration_loss);
+}
+
+char *
+sl_table_labels_detected_at_once (const SlRules *rules)
+{
+  g_return_val_if_fail (rules != NULL, NULL);
+  /* Translators: §15.1: a unit this near a pile (metres, "1") finds it. */
+  return g_strdup_printf (_("Within %g m: detected at once"), rules->detection_automatic_within_m);
+}
+
+char *
+sl_table_labels_detection_outside (const SlRules *rules)
+{
+  g_return_val_if_fail (rules != NULL, NULL);
+  /* Translators: §15.1: outside the Detection Phase, only this near a
+   * pile (metres, "1"). */
+  return g_strdup_printf (_("Only within %g m or inside a holotarp’s square (§15.1)"),
+                          rules->detection_automatic_within_m);
+}
+
+char *
+sl_table_labels_no_melee_weapon (const SlRules *rules)
+{
+  g_autofree char *value = NULL;
+
+  g_return_val_if_fail (rules != NULL, NULL);
+  value = sl_text_signed (rules->no_melee_weapon);
+  /* Translators: §18: a character without a melee weapon, "+1". */
+  return g_strdup_printf (_("Without one: %s in melee (§18)"), value);
+}
+
+char *
+sl_table_labels_untrained_non_combat (const SlRules *rules)
+{
+  g_autofree char *theirs = NULL;
+  g_autofree char *others = NULL;
+
+  g_return_val_if_fail (rules != NULL, NULL);
+  theirs = sl_text_signed (sl_legionnaire_modifier (rules, 0, TRUE));
+  others = sl_text_signed (sl_legionnaire_modifier (rules, 0, FALSE));
+  /* Translators: T-44, skill level 0: "+2", "+1". */
+  return g_strdup_printf (_("Medic, engineer or technician: an untrained skill is %s, not %s (T-44)"), theirs, others);
+}
+
+char *
+sl_table_labels_shaped_charge (const SlOptions *options)
+{
+  g_return_val_if_fail (options != NULL, NULL);
+  /* Translators: A-80: the PF a shaped charge deals a wall, "10". */
+  return g_strdup_printf (_("A shaped charge destroys a door outright and deals PF %d to a wall (A-80, A-81)."),
+                          options->shaped_charge_obstacle_pf);
 }

@@ -36,4 +36,22 @@ void         sl_table_labels_throw_range        (const SlRules *rules,
                                                  int           *minimum_m,
                                                  int           *maximum_m);
 
+/* P-26, T-18: what a shot that breaks through an obstacle does to the
+ * units just behind it, the reach, the attack and the PF lost from the
+ * rules data: the object-fire sheet's description. */
+char        *sl_table_labels_follow_through     (const SlRules *rules);
+/* §15.1: "Within 1 m: detected at once", a unit that near a pile, and
+ * "Only within 1 m or inside a holotarp’s square (§15.1)", when a
+ * detection roll may be tried outside the Detection Phase. */
+char        *sl_table_labels_detected_at_once   (const SlRules *rules);
+char        *sl_table_labels_detection_outside  (const SlRules *rules);
+/* §18, T-44: a Legionnaire character without a melee weapon, "Without
+ * one: +1 in melee (§18)", and an untrained skill of a medic, engineer
+ * or technician, "… is +2, not +1 (T-44)". */
+char        *sl_table_labels_no_melee_weapon    (const SlRules *rules);
+char        *sl_table_labels_untrained_non_combat (const SlRules *rules);
+/* A-80, A-81: what a shaped charge does to the obstacle it is set
+ * against, with the game's rule option (shapedChargeObstaclePF). */
+char        *sl_table_labels_shaped_charge      (const SlOptions *options);
+
 G_END_DECLS

@@ -17,6 +17,7 @@
 #include "sl-ammunition.h"
 #include "sl-blast-sheet.h"
 #include "sl-command-new.h"
+#include "sl-table-labels.h"
 #include "sl-table-model.h"
 #include "sl-ui-util.h"
 
@@ -691,11 +692,12 @@ build_obstacle (SlBlastSheet *self,
   const SlState *state = sl_game_get_state (self->game);
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) kinds = sl_obstacle_kinds (self->game);
+  g_autofree char *shaped_words = sl_table_labels_shaped_charge (sl_game_get_setup (self->game)->options);
   int fresh = 0;
 
   sl_group_set_description (ADW_PREFERENCES_GROUP (self->obstacle_group),
                             grenade ? _("A grenade aimed at a door or the like deals it the PF of its distance (A-79).")
-                            : shaped ? _("A shaped charge destroys a door outright and deals PF 10 to a wall (A-80, A-81).")
+                            : shaped ? shaped_words
                             : _("Plastic charges deal the obstacle they touch the PF of their 1–2 m band; bulkheads and airlock doors take nothing (A-79, A-83)."));
   gtk_string_list_append (names, C_("obstacle", "None"));
   for (guint i = 0; i < state->markers->len; i++)

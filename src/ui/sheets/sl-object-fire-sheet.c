@@ -20,6 +20,7 @@
 #include "sl-command-new.h"
 #include "sl-explosives.h"
 #include "sl-object-fire-sheet.h"
+#include "sl-table-labels.h"
 #include "sl-table-model.h"
 #include "sl-ui-util.h"
 
@@ -466,7 +467,10 @@ add_behind_rows (SlObjectFireSheet *self)
   const SlSetup *setup = sl_game_get_setup (self->game);
   g_autoptr(GArray) units = sl_table_model_get_units_on_table (sl_table_model_get_for_game (self->game),
                                                                SL_ON_TABLE_IN_FIGHT);
+  g_autofree char *description = sl_table_labels_follow_through (sl_game_get_rules (self->game));
   int side = sl_setup_unit_at (setup, self->unit)->side;
+
+  sl_group_set_description (self->behind_group, description);
 
   for (guint k_u = 0; k_u < 2 * units->len; k_u++)
     {

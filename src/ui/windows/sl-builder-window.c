@@ -284,26 +284,32 @@ refresh_character (SlBuilderWindow *self,
       set_row (GTK_WIDGET (rows->skills[k]), title, subtitle,
                on && (k != SKILL_SIDEARM || u->weapons[1] != NULL));
     }
-  set_row (GTK_WIDGET (rows->melee_weapon), NULL,
-           c->melee_weapon ? NULL : _("Without one: +1 in melee (§18)"), on);
-  set_row (GTK_WIDGET (rows->non_combat), NULL,
-           _("Medic, engineer or technician: an untrained skill is +2, not +1 (T-44)"), on);
+  {
+    g_autofree char *unarmed = sl_table_labels_no_melee_weapon (self->rules);
+    g_autofree char *untrained = sl_table_labels_untrained_non_combat (self->rules);
+
+    set_row (GTK_WIDGET (rows->melee_weapon), NULL, c->melee_weapon ? NULL : unarmed, on);
+    set_row (GTK_WIDGET (rows->non_combat), NULL, untrained, on);
+  }
   for (int a = 0; a < SL_N_LEGIONNAIRE_ATTRIBUTES; a++)
     {
       int threshold = sl_legionnaire_threshold (self->options, a);
       int bonus = sl_legionnaire_attribute (self->options, a, c->attributes[a]);
+      g_autofree char *value = sl_text_signed (bonus);
       g_autofree char *subtitle = NULL;
 
       if (threshold < 0)
         subtitle = g_strdup (_("Never counts: no threshold is set in the rule options (A-136)"));
       else if (bonus == 0)
         subtitle = g_strdup_printf (_("Counts above %d (A-136)"), threshold);
+      /* Translators: what a Legionnaire attribute above its threshold
+       * gives (A-136): "+1" m, "−1" on the rolls. */
       else if (a == SL_LEGIONNAIRE_LAND_MOVEMENT)
-        subtitle = g_strdup (_("+1 m on every move but crawling (A-136)"));
+        subtitle = g_strdup_printf (_("%s m on every move but crawling (A-136)"), value);
       else if (a == SL_LEGIONNAIRE_REACTION)
-        subtitle = g_strdup (_("−1 on its grouping’s initiative (A-136)"));
+        subtitle = g_strdup_printf (_("%s on its grouping’s initiative (A-136)"), value);
       else
-        subtitle = g_strdup (_("−1 leadership when it leads (A-136)"));
+        subtitle = g_strdup_printf (_("%s leadership when it leads (A-136)"), value);
       set_row (GTK_WIDGET (rows->attributes[a]), NULL, subtitle, on);
     }
 }

@@ -102,6 +102,9 @@ sl_window_present_detect (SlWindow *self)
   g_autoptr(JsonNode) command = sl_command_new_detect ();
   g_autofree char *roll_label = NULL;
   g_autofree char *smoke_label = NULL;
+  g_autofree char *outside = NULL;
+  g_autofree char *at_once = NULL;
+  const SlRules *rules = sl_game_get_rules (self->game);
   g_auto(GStrv) cover_texts = g_new0 (char *, 5);
   SlDieNeed dice[] = { { "roll", 10, NULL, FALSE } };
   /* The public T-19 modifiers where the pile lies, as "cover" lists them. */
@@ -158,9 +161,10 @@ sl_window_present_detect (SlWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (cover_values); i++)
     g_variant_builder_add (&covers, "^as", cover_values[i]);
 
+  outside = sl_table_labels_detection_outside (rules);
+  at_once = sl_table_labels_detected_at_once (rules);
   sheet = sl_dice_sheet_new (GTK_WINDOW (self), self->game, _("Try to Detect a Pile"),
-                             s->phase == SL_PHASE_DETECTION ? _("Detection Phase (P-27, T-19)")
-                                                            : _("Only within 1 m or inside a holotarp’s square (§15.1)"),
+                             s->phase == SL_PHASE_DETECTION ? _("Detection Phase (P-27, T-19)") : outside,
                              command, dice, G_N_ELEMENTS (dice), self->app_rolls);
   sl_dice_sheet_add_choice (sheet, _("Who looks"), "unit",
                             g_variant_new_strv ((const char * const *) unit_values->pdata, unit_values->len),
@@ -169,7 +173,9 @@ sl_window_present_detect (SlWindow *self)
                             g_variant_new_strv ((const char * const *) pile_values->pdata, pile_values->len),
                             (const char * const *) pile_labels->pdata);
   sl_dice_sheet_add_choice (sheet, _("Around the pile"), "cover", g_variant_builder_end (&covers), cover_labels);
-  sl_dice_sheet_add_switch (sheet, _("Within 1 m: detected at once"), "distance_m", g_variant_new_double (0.5));
+  /* A distance inside §15.1's reach: the core finds the pile. */
+  sl_dice_sheet_add_switch (sheet, at_once, "distance_m",
+                            g_variant_new_double (rules->detection_automatic_within_m / 2));
   sl_dice_sheet_add_switch (sheet, smoke_label, "smoke", g_variant_new_boolean (TRUE));
   sl_dice_sheet_add_switch (sheet, _("A friendly ground sensor sees it"), "ground_sensor",
                             g_variant_new_boolean (TRUE));
