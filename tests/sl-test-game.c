@@ -9,6 +9,7 @@
 #include <string.h>
 #include <glib/gstdio.h>
 
+#include "sl-game-private.h"
 #include "sl-json.h"
 #include "sl-test-game.h"
 

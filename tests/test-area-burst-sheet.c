@@ -13,6 +13,7 @@
 
 #include "sl-area-burst-sheet.h"
 #include "sl-combat.h"
+#include "sl-sheet-private.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
 

@@ -13,6 +13,7 @@
 
 #include "sl-command-new.h"
 #include "sl-json.h"
+#include "sl-rules-private.h"
 #include "sl-test-game.h"
 
 /* @command is @expected (single quotes for double), member for member and

@@ -12,9 +12,10 @@
 #include "sl-combat.h"
 #include "sl-declare-sheet.h"
 #include "sl-dice-sheet.h"
-#include "sl-ui-util.h"
+#include "sl-sheet-private.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
+#include "sl-ui-util.h"
 
 /* E-06 at subphase 8: a 5-AP action ends in subphase 2 of turn 2; E-05's
  * 3-AP aimed fire from subphase 5 would end in 7 (here from 8: 10). */

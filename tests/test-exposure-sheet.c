@@ -7,7 +7,9 @@
  */
 #include "config.h"
 
+#include "sl-exposure-sheet-private.h"
 #include "sl-exposure-sheet.h"
+#include "sl-sheet-private.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
 

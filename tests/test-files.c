@@ -18,12 +18,14 @@
 
 #include "sl-cache.h"
 #include "sl-file.h"
+#include "sl-game-private.h"
 #include "sl-json.h"
 #include "sl-random.h"
 #include "sl-scenario-draft.h"
 #include "sl-scenarios.h"
 #include "sl-squad-draft.h"
 #include "sl-test-game.h"
+#include "sl-text-private.h"
 #include "sl-text.h"
 
 static char *tmp_dir;

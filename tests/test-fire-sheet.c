@@ -11,7 +11,9 @@
 #include <string.h>
 
 #include "sl-combat.h"
+#include "sl-fire-sheet-private.h"
 #include "sl-fire-sheet.h"
+#include "sl-sheet-private.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
 #include "sl-ui-util.h"

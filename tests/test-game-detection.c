@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "sl-game-private.h"
 #include "sl-test-game.h"
 
 /* E-24: a Commonwealth side with a camo tinter hides two troopers in light

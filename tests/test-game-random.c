@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "sl-due.h"
+#include "sl-game-private.h"
 #include "sl-json.h"
 #include "sl-test-game.h"
 

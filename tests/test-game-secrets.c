@@ -11,11 +11,12 @@
 
 #include <string.h>
 
+#include "sl-game-private.h"
 #include "sl-hash.h"
 #include "sl-locks.h"
 #include "sl-secrets.h"
-#include "sl-text.h"
 #include "sl-test-game.h"
+#include "sl-text.h"
 
 #define SECRET_SETUP \
   "{'id': 'sealed', 'name': 'Sealed', 'length_turns': 6," \

@@ -9,8 +9,9 @@
 
 #include <string.h>
 
-#include "sl-test-game.h"
+#include "sl-game-private.h"
 #include "sl-options.h"
+#include "sl-test-game.h"
 
 /* Plays @before, then @step in the order @order gives (indices into
  * @step), then "next". */

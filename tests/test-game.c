@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "sl-cache.h"
+#include "sl-game-private.h"
 #include "sl-json.h"
 #include "sl-test-game.h"
 

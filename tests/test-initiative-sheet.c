@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "sl-initiative-sheet-private.h"
 #include "sl-initiative-sheet.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"

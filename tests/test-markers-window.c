@@ -12,6 +12,7 @@
 
 #include <string.h>
 
+#include "sl-markers-window-private.h"
 #include "sl-markers-window.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"

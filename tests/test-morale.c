@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sl-morale.h"
+#include "sl-rules-private.h"
 #include "sl-test.h"
 
 /* Asserts that the string list at @path of @result is @expected (NULL

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sl-object-fire-sheet.h"
+#include "sl-sheet-private.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
 

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "sl-json.h"
+#include "sl-options-window-private.h"
 #include "sl-options-window.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"

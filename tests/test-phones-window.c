@@ -13,7 +13,10 @@
 #include <string.h>
 
 #include "sl-application.h"
+#include "sl-game-private.h"
+#include "sl-phones-window-private.h"
 #include "sl-phones-window.h"
+#include "sl-server-private.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
 #include "sl-window.h"

@@ -13,7 +13,9 @@
 
 #include "sl-ammunition.h"
 #include "sl-conversion.h"
+#include "sl-points-private.h"
 #include "sl-points.h"
+#include "sl-rules-private.h"
 #include "sl-test.h"
 
 /* A trooper of E-01's squad: Combat Arms, human, BI suit, spike rifle and

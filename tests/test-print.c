@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "sl-print-private.h"
 #include "sl-print.h"
 #include "sl-test-game.h"
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "sl-options.h"
+#include "sl-reference-private.h"
 #include "sl-reference.h"
 #include "sl-test.h"
 

@@ -11,6 +11,7 @@
 
 #include "sl-json.h"
 #include "sl-options.h"
+#include "sl-rules-private.h"
 #include "sl-test.h"
 
 static JsonNode *

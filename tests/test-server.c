@@ -20,6 +20,9 @@
 
 #include "sl-server.h"
 #include "sl-test-game.h"
+#include "sl-game-private.h"
+#include "sl-pairing-private.h"
+#include "sl-server-private.h"
 
 /* The Commonwealth's secrets in sl_test_game_new_hide_and_seek: where Cole
  * lies, the mine it wrote down, the sensor it sealed. */

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "sl-squad-log-private.h"
 #include "sl-squad-log.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"

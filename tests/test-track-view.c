@@ -12,6 +12,7 @@
 
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
+#include "sl-track-view-private.h"
 #include "sl-track-view.h"
 
 /* E-07 at subphase 7: 13 fires (ends 7), 15 goes prone (ends 8), 16 clears

@@ -10,6 +10,7 @@
 #include "sl-command-new.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
+#include "sl-unit-sheet-private.h"
 #include "sl-unit-sheet.h"
 
 static void

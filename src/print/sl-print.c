@@ -21,10 +21,11 @@
 #include <glib/gi18n.h>
 #include <pango/pangocairo.h>
 
-#include "sl-text.h"
 #include "sl-file.h"
+#include "sl-print-private.h"
 #include "sl-print.h"
 #include "sl-table-model.h"
+#include "sl-text.h"
 #include "sl-unit-log.h"
 
 #define MARGIN 24.0

@@ -44,13 +44,5 @@ GBytes      *sl_print_to_pdf_bytes (SlGame     *game,
                                     gboolean    blank,
                                     SlPaper     paper,
                                     GError    **error);
-/* Writes it to @path, atomically (sl_file_replace()): never over anything
- * but a regular file, nor over an existing file that is not a PDF. */
-gboolean     sl_print_to_pdf      (SlGame     *game,
-                                   const char *path,
-                                   const char *squad_id,
-                                   gboolean    blank,
-                                   SlPaper     paper,
-                                   GError    **error);
 
 G_END_DECLS

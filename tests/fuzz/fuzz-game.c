@@ -18,9 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sl-cache.h"
-#include "sl-game.h"
 #include "fuzz-common.h"
+#include "sl-cache.h"
+#include "sl-game-private.h"
+#include "sl-game.h"
 #include "sl-json.h"
 
 

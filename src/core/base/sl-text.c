@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "sl-text-private.h"
 #include "sl-text.h"
 
 /* Bidi controls (Unicode's Bidi_Control property) that embed, override or

@@ -63,7 +63,4 @@ char     *sl_text_clause          (const char *s);
 /* A modifier as the logs print it: "+2", "−2" (U+2212 MINUS SIGN), "0". */
 char     *sl_text_signed          (int         value);
 
-/* @s with & < > ' " escaped for Pango markup (NULL gives ""). */
-char     *sl_markup_escape        (const char *s);
-
 G_END_DECLS

@@ -10,8 +10,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "sl-points.h"
 #include "sl-options.h"
+#include "sl-points-private.h"
+#include "sl-points.h"
 
 /* P-02 step 5: what a soldier carries himself; it counts in his point
  * value. Hand grenades cost 0 (T-38, A-129). */

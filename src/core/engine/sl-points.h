@@ -223,10 +223,5 @@ int      sl_scenario_objective_penalty (const SlScenarioSummary *scenario,
  * held for the last hold_turns turns. */
 gboolean sl_scenario_holds_objective  (const SlScenarioSummary *scenario,
                                        const SlScenarioOutcome *outcome);
-/* Everything the scenario's objective gives one side. */
-void     sl_scenario_points           (const SlRules           *rules,
-                                       const SlScenarioSummary *scenario,
-                                       const SlScenarioOutcome *outcome,
-                                       SlScenarioPoints        *result);
 
 G_END_DECLS

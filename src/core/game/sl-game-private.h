@@ -195,4 +195,19 @@ gboolean        sl_game_cache_apply       (const SlGameCache *cache,
 void            sl_game_file_id_of        (const struct stat *st,
                                            FileId            *id);
 
+/* For the tests. */
+SlGame               *sl_game_load_from_data  (SlRules        *rules,
+                                               const char     *data,
+                                               gssize          length,
+                                               const char     *name,
+                                               GError        **error);
+/* The file's text: the setup and the journal up to the current position. */
+char                 *sl_game_serialize       (SlGame         *self);
+gboolean              sl_game_check_lock      (SlGame         *self,
+                                               const char     *who,
+                                               const char     *pin);
+/* The monotonic time (g_get_monotonic_time) before which no PIN is tried
+ * after a wrong one, or 0. */
+gint64                sl_game_lock_retry_at   (SlGame         *self);
+
 G_END_DECLS

@@ -105,14 +105,7 @@ SlGame               *sl_game_load_cached     (SlRules        *rules,
  * nothing to write). */
 gboolean              sl_game_write_cache     (SlGame         *self,
                                                GError        **error);
-SlGame               *sl_game_load_from_data  (SlRules        *rules,
-                                               const char     *data,
-                                               gssize          length,
-                                               const char     *name,
-                                               GError        **error);
 
-/* The file's text: the setup and the journal up to the current position. */
-char                 *sl_game_serialize       (SlGame         *self);
 /* Takes the game's file for writing (an advisory lock, flock) for as long
  * as the game is kept, or until its path changes: another Squad Log — a
  * window, `squadlog play` — that tries gets SL_GAME_ERROR_LOCKED. Where
@@ -229,12 +222,6 @@ SlPinCheck            sl_game_try_lock        (SlGame         *self,
                                                const char     *who,
                                                const char     *pin,
                                                gint64         *retry_at);
-gboolean              sl_game_check_lock      (SlGame         *self,
-                                               const char     *who,
-                                               const char     *pin);
-/* The monotonic time (g_get_monotonic_time) before which no PIN is tried
- * after a wrong one, or 0. */
-gint64                sl_game_lock_retry_at   (SlGame         *self);
 /* The PINs that open @who's private view, in the order to ask them (NULL
  * terminated; empty when it opens freely): a side's own; for "referee",
  * the referee's PIN if one is set and the PIN of every locked side that

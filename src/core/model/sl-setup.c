@@ -11,6 +11,7 @@
 #include "sl-file.h"
 #include "sl-options.h"
 #include "sl-points.h"
+#include "sl-setup-private.h"
 #include "sl-setup.h"
 
 G_DEFINE_QUARK (sl-setup-error-quark, sl_setup_error)

@@ -305,8 +305,6 @@ gboolean            sl_setup_zero_g_checks  (const SlSetup  *setup);
 gboolean            sl_setup_fire_missions_bought (const SlSetup *setup,
                                                    int            side,
                                                    guint          kind);
-/* The terrain the whole area counts as (T-10), or NULL. */
-const SlTerrain    *sl_setup_terrain        (const SlSetup  *setup);
 
 /* The SlSetup error domain: any problem with a setup or scenario. */
 #define SL_SETUP_ERROR (sl_setup_error_quark ())

@@ -14,6 +14,7 @@
 #include "sl-file.h"
 #include "sl-json.h"
 #include "sl-options.h"
+#include "sl-reference-private.h"
 #include "sl-reference.h"
 #include "sl-rules.h"
 

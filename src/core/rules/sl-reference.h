@@ -61,9 +61,6 @@ char                   *sl_reference_find_dir      (void);
  * kept. NULL only when @dir cannot be read. */
 SlReference            *sl_reference_load_dir      (const char        *dir,
                                                     GError           **error);
-/* The same from named texts (@names[i] holds @texts[i]), for tests. */
-SlReference            *sl_reference_load_texts    (const char * const *names,
-                                                    const char * const *texts);
 /* The reference of sl_reference_find_dir(), read once and shared by the
  * program; an empty one (with its problem) when it cannot be read. */
 SlReference            *sl_reference_get_default   (void);
@@ -73,7 +70,6 @@ void                    sl_reference_unref         (SlReference       *self);
 /* What was left out and why, one sentence each ("tables.json: T-04:
  * table.rows[2]: …"). Empty when all is well. */
 const char * const     *sl_reference_get_problems  (SlReference       *self);
-guint                   sl_reference_get_n_entries (SlReference       *self);
 
 /* The entry of @id (exactly, or "p-34" in any case), or NULL. */
 const SlReferenceEntry *sl_reference_lookup        (SlReference       *self,

@@ -10,10 +10,11 @@
 #include <math.h>
 #include <string.h>
 
-#include "sl-json.h"
-#include "sl-hash.h"
 #include "sl-file.h"
+#include "sl-hash.h"
+#include "sl-json.h"
 #include "sl-options.h"
+#include "sl-rules-private.h"
 #include "sl-rules.h"
 
 G_DEFINE_QUARK (sl-rules-error-quark, sl_rules_error)

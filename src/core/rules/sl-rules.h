@@ -691,12 +691,10 @@ void           sl_rules_unref           (SlRules     *rules);
 
 /* Lookups; NULL when unknown. */
 const SlRace   *sl_rules_race           (const SlRules *rules, const char *id);
-const SlTroop  *sl_rules_troop          (const SlRules *rules, const char *id);
 const SlWeapon *sl_rules_weapon         (const SlRules *rules, const char *id);
 const SlArmor  *sl_rules_armor          (const SlRules *rules, const char *id);
 const SlAction *sl_rules_action         (const SlRules *rules, const char *id);
 const SlTerrain *sl_rules_terrain       (const SlRules *rules, const char *id);
-const SlObstacle *sl_rules_obstacle     (const SlRules *rules, const char *id);
 const SlCheckDef *sl_rules_check        (const SlRules *rules, const char *id);
 const SlFireMode *sl_rules_fire_mode    (const SlRules *rules, const char *id);
 const SlDetectionModifier *sl_rules_detection_modifier (const SlRules *rules, const char *id);

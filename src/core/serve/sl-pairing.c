@@ -8,6 +8,7 @@
 #include <string.h>
 #include <gnutls/crypto.h>
 
+#include "sl-pairing-private.h"
 #include "sl-pairing.h"
 
 typedef struct

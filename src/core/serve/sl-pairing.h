@@ -60,9 +60,6 @@ G_DECLARE_FINAL_TYPE (SlPairing, sl_pairing, SL, PAIRING, GObject)
 /* "changed": an invitation was used or made again, a device paired or
  * was revoked. */
 SlPairing          *sl_pairing_new            (void);
-void                sl_pairing_set_clock      (SlPairing      *self,
-                                               SlPairingClock  clock,
-                                               gpointer        data);
 /* @viewer's live invitation, made when it has none or its one has
  * expired or been used. */
 const SlInvitation *sl_pairing_invite         (SlPairing      *self,

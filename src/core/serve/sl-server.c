@@ -14,9 +14,10 @@
 #include <libsoup/soup.h>
 
 #include "sl-certificate.h"
-#include "sl-phones-resources.h"
 #include "sl-command-new.h"
+#include "sl-phones-resources.h"
 #include "sl-refusal.h"
+#include "sl-server-private.h"
 #include "sl-server.h"
 #include "sl-table-model.h"
 

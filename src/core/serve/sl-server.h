@@ -40,7 +40,6 @@ gboolean         sl_server_start            (SlServer     *self,
  * invitation forgotten. */
 void             sl_server_stop             (SlServer     *self);
 gboolean         sl_server_is_running       (SlServer     *self);
-guint            sl_server_get_port         (SlServer     *self);
 /* The certificate's SHA-256 fingerprint, "AB:CD:…", once started. */
 const char      *sl_server_get_fingerprint  (SlServer     *self);
 SlPairing       *sl_server_get_pairing      (SlServer     *self);
@@ -56,8 +55,6 @@ char            *sl_server_pairing_link     (SlServer     *self,
                                              SlViewer      viewer,
                                              const char   *host,
                                              char        **code);
-/* How many WebSockets are open. */
-guint            sl_server_get_n_sockets    (SlServer     *self);
 
 /* This machine's addresses a phone on the local network may reach
  * (IPv4, not loopback), most likely first; empty when it has none. */

@@ -125,4 +125,7 @@ GArray        *sl_table_model_compute_actions (SlTableModel  *self,
 GArray        *sl_table_model_compute_charges (SlTableModel  *self,
                                                int            unit);
 
+/* For the tests: what Next would do now. */
+const SlTableAnswer *sl_table_model_get_next     (SlTableModel  *self);
+
 G_END_DECLS

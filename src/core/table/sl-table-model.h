@@ -246,8 +246,7 @@ const SlTrack       *sl_table_model_get_track    (SlTableModel  *self);
  * (no keys named: a front end adds its own), never NULL. */
 SlPromptKind         sl_table_model_get_prompt   (SlTableModel  *self,
                                                   const char   **sentence);
-/* What Next and Pass would do now. */
-const SlTableAnswer *sl_table_model_get_next     (SlTableModel  *self);
+/* What Pass would do now (Next's: sl-table-model-private.h). */
 const SlTableAnswer *sl_table_model_get_pass     (SlTableModel  *self);
 /* The groupings Next would end the turn of now while some of their units
  * have still to decide (P-08 step 2), in the initiative order (int,

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-command-new.h"
+#include "sl-exposure-sheet-private.h"
 #include "sl-exposure-sheet.h"
 #include "sl-table-model.h"
 #include "sl-ui-util.h"

@@ -24,12 +24,5 @@ SlExposureSheet *sl_exposure_sheet_new        (GtkWindow       *parent,
 /* Which way they go, as the player chooses it. */
 void             sl_exposure_sheet_set_inside (SlExposureSheet *self,
                                                gboolean         inside);
-/* Chooses @unit, or not; FALSE when it is not offered (out of sight,
- * dead, or already there). */
-gboolean         sl_exposure_sheet_choose     (SlExposureSheet *self,
-                                               int              unit,
-                                               gboolean         chosen);
-/* The units chosen go; the sheet closes, or shows the core's refusal. */
-gboolean         sl_exposure_sheet_apply      (SlExposureSheet *self);
 
 G_END_DECLS

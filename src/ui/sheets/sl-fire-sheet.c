@@ -18,6 +18,7 @@
 #include "sl-area-burst-sheet.h"
 #include "sl-combat.h"
 #include "sl-command-new.h"
+#include "sl-fire-sheet-private.h"
 #include "sl-fire-sheet.h"
 #include "sl-preview.h"
 #include "sl-ui-util.h"

@@ -15,10 +15,11 @@
 #include <glib/gi18n.h>
 
 #include "sl-a11y.h"
-#include "sl-ui-util.h"
 #include "sl-command-new.h"
+#include "sl-initiative-sheet-private.h"
 #include "sl-initiative-sheet.h"
 #include "sl-preview.h"
+#include "sl-ui-util.h"
 
 typedef struct
 {

@@ -20,8 +20,9 @@
 
 #include "sl-a11y.h"
 #include "sl-rule-links.h"
-#include "sl-sheet.h"
 #include "sl-sheet-host.h"
+#include "sl-sheet-private.h"
+#include "sl-sheet.h"
 #include "sl-ui-util.h"
 
 typedef struct

@@ -79,13 +79,10 @@ gboolean    sl_sheet_prepare       (SlSheet    *self);
 /* Takes the sheet away, the focus back where it was; "closed" is emitted.
  * The sheet is let go of once the main loop is back. */
 void        sl_sheet_close         (SlSheet    *self);
-/* Whether it is shown (presented and not closed). */
-gboolean    sl_sheet_get_shown     (SlSheet    *self);
 /* The window it is shown over, or NULL. */
 GtkWindow  *sl_sheet_get_window    (SlSheet    *self);
 /* Its title: the accessible name of the dialog it is to a screen reader
  * (its header shows its own AdwWindowTitle). */
-const char *sl_sheet_get_title     (SlSheet    *self);
 void        sl_sheet_set_title     (SlSheet    *self,
                                     const char *title);
 /* The sheet shown over @window now, or NULL. */
@@ -172,7 +169,5 @@ void        sl_sheet_return_on_enter (SlSheet    *self,
 GtkWidget  *sl_sheet_get_entry     (SlSheet    *self);
 void        sl_sheet_set_entry     (SlSheet    *self,
                                     GtkWidget  *entry);
-/* The accessible description the entry has now. */
-const char *sl_sheet_get_description (SlSheet  *self);
 
 G_END_DECLS

@@ -12,9 +12,10 @@
 #include <glib/gi18n.h>
 
 #include "sl-command-new.h"
-#include "sl-unit-log.h"
-#include "sl-unit-sheet.h"
 #include "sl-ui-util.h"
+#include "sl-unit-log.h"
+#include "sl-unit-sheet-private.h"
+#include "sl-unit-sheet.h"
 
 struct _SlUnitSheet
 {

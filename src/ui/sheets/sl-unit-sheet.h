@@ -18,19 +18,7 @@ G_DECLARE_FINAL_TYPE (SlUnitSheet, sl_unit_sheet, SL, UNIT_SHEET, SlSheet)
 SlUnitSheet *sl_unit_sheet_new      (GtkWindow   *parent,
                                      SlGame      *game,
                                      int          unit);
-/* Applies @command, a correction of the log (sl_command_new_correct_*()),
- * as the sheet's controls do; the refusal, if any, is shown on the sheet
- * and returned. */
-gboolean     sl_unit_sheet_correct  (SlUnitSheet *self,
-                                     JsonNode    *command,
-                                     GError     **error);
 
-/* The fire history (P-15, T-23): how many fires it shows, and the words
- * of the fire at @index, oldest first ("Single shot at 1 · Centurion
- * Vale"). */
-guint        sl_unit_sheet_get_n_fires    (SlUnitSheet *self);
-const char  *sl_unit_sheet_get_fire_words (SlUnitSheet *self,
-                                           guint        index);
 /* Takes the fire at @index off the history, as its Remove button does. */
 gboolean     sl_unit_sheet_remove_fire    (SlUnitSheet *self,
                                            guint        index);

@@ -23,10 +23,11 @@
 
 #include <glib/gi18n.h>
 
-#include "sl-text.h"
-#include "sl-squad-log.h"
+#include "sl-squad-log-private.h"
 #include "sl-squad-log-texts-private.h"
+#include "sl-squad-log.h"
 #include "sl-table-model.h"
+#include "sl-text.h"
 #include "sl-ui-util.h"
 
 #define COLUMN_SPACING 10   /* between cells */

@@ -12,8 +12,9 @@
 #include <glib/gi18n.h>
 
 #include "sl-text.h"
-#include "sl-track.h"
+#include "sl-track-view-private.h"
 #include "sl-track-view.h"
+#include "sl-track.h"
 #include "sl-ui-util.h"
 
 /* Sizes in pixels at scale 1; everything is drawn as vectors. */

@@ -14,12 +14,9 @@ G_BEGIN_DECLS
 #define SL_TYPE_TRACK_VIEW (sl_track_view_get_type ())
 G_DECLARE_FINAL_TYPE (SlTrackView, sl_track_view, SL, TRACK_VIEW, GtkWidget)
 
-GtkWidget   *sl_track_view_new          (void);
 /* The game whose track is shown; it is followed as it changes. */
 void         sl_track_view_set_game     (SlTrackView *self,
                                          SlGame      *game);
-/* What the track shows, in words: the accessible description. */
-const char  *sl_track_view_get_description (SlTrackView *self);
 /* What the tooltip of @unit's marker says: its action and when it ends,
  * whether it may act now, or why not until its grouping's turn. */
 char        *sl_track_view_describe_unit (SlTrackView *self,
@@ -37,13 +34,5 @@ int          sl_track_view_marker_at    (SlTrackView *self,
  * when it goes off; NULL for no such marker. */
 char        *sl_track_view_describe_marker (SlTrackView *self,
                                             int          marker);
-
-/* The focusable child that stands for @unit's marker (or, with @marker >
- * 0, for that marker of what goes off) for the keyboard and a screen
- * reader: a button named as the marker reads, "1 · Centurion Vale:
- * Fire/Throw, ends in subphase 3"; NULL when it is not on the track. */
-GtkWidget   *sl_track_view_get_marker_widget (SlTrackView *self,
-                                              int          unit,
-                                              int          marker);
 
 G_END_DECLS

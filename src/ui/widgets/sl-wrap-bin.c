@@ -14,6 +14,7 @@
  */
 #include "config.h"
 
+#include "sl-wrap-bin-private.h"
 #include "sl-wrap-bin.h"
 
 struct _SlWrapBin

@@ -12,6 +12,4 @@ G_BEGIN_DECLS
 #define SL_TYPE_WRAP_BIN (sl_wrap_bin_get_type ())
 G_DECLARE_FINAL_TYPE (SlWrapBin, sl_wrap_bin, SL, WRAP_BIN, AdwBin)
 
-GtkWidget *sl_wrap_bin_new (void);
-
 G_END_DECLS

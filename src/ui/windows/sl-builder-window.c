@@ -11,12 +11,13 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "sl-json.h"
-#include "sl-file.h"
-#include "sl-text.h"
+#include "sl-builder-window-private.h"
 #include "sl-builder-window.h"
+#include "sl-file.h"
+#include "sl-json.h"
 #include "sl-rule-links.h"
 #include "sl-table-labels.h"
+#include "sl-text.h"
 #include "sl-ui-util.h"
 
 enum { F_TROOP, F_RACE, F_ARMOR, F_WEAPON, F_SIDEARM, N_COMBOS };

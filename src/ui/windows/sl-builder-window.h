@@ -20,19 +20,6 @@ G_DECLARE_FINAL_TYPE (SlBuilderWindow, sl_builder_window, SL, BUILDER_WINDOW, Sl
 SlBuilderWindow    *sl_builder_window_new        (GtkWindow       *parent,
                                                   const SlRules   *rules,
                                                   const SlOptions *options);
-const SlSquadDraft *sl_builder_window_get_draft  (SlBuilderWindow *self);
-/* Whether the squad on screen differs from the one last saved, opened or
- * begun (closing asks first, issue 21 #8). */
-gboolean            sl_builder_window_has_changes (SlBuilderWindow *self);
-/* "368 of 400 points · 32 left", as shown. */
-const char         *sl_builder_window_get_total  (SlBuilderWindow *self);
-/* The rules the squad breaks, one per line, as shown ("" when none). */
-const char         *sl_builder_window_get_problems (SlBuilderWindow *self);
-/* The combo row of a unit's field ("troop", "race", "armor", "weapon",
- * "sidearm"), for the keyboard and for tests. */
-AdwComboRow        *sl_builder_window_get_combo  (SlBuilderWindow *self,
-                                                  int              unit,
-                                                  const char      *field);
 /* Copies @unit's kit to its fire team or the squad, as the buttons do. */
 void                sl_builder_window_apply_to   (SlBuilderWindow *self,
                                                   int              unit,

@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-command-new.h"
+#include "sl-markers-window-private.h"
 #include "sl-markers-window.h"
 #include "sl-rule-links.h"
 #include "sl-ui-util.h"

@@ -7,10 +7,11 @@
 
 #include <glib/gi18n.h>
 
-#include "sl-ui-util.h"
 #include "sl-json.h"
+#include "sl-options-window-private.h"
 #include "sl-options-window.h"
 #include "sl-options.h"
+#include "sl-ui-util.h"
 
 static GtkWidget *
 value_label (const char *text)

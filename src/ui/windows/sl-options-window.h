@@ -20,7 +20,5 @@ G_DECLARE_FINAL_TYPE (SlOptionsWindow, sl_options_window, SL, OPTIONS_WINDOW, Ad
  * setup and replay), so they are shown, not changed, once it has begun. */
 GtkWidget   *sl_options_window_new  (GtkWindow *parent,
                                      SlGame    *game);
-/* The number of options the window marks as changed from the defaults. */
-guint        sl_options_window_count_changed (GtkWidget *window);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include <qrencode.h>
 
 #include "sl-a11y.h"
+#include "sl-phones-window-private.h"
 #include "sl-phones-window.h"
 #include "sl-ui-util.h"
 

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-command-new.h"
+#include "sl-private-view-private.h"
 #include "sl-private-view.h"
 #include "sl-rule-links.h"
 #include "sl-secrets.h"

@@ -43,13 +43,6 @@ void           sl_private_view_choose       (SlPrivateView *self,
  * few wrong in a row close the view ("done", issue 30 #4). */
 gboolean       sl_private_view_enter_pin    (SlPrivateView *self,
                                              const char    *pin);
-gboolean       sl_private_view_pin_waits    (SlPrivateView *self);
-/* The switch of a side's PIN form: the referee's PIN opens this side's
- * view too (shown only when both have PINs; FALSE when hidden). */
-gboolean       sl_private_view_let_referee_in (SlPrivateView *self,
-                                               gboolean       opens);
-/* Whose secrets are shown, or NULL while locked. */
-const char    *sl_private_view_get_shown    (SlPrivateView *self);
 /* Hides @unit (an id) under @pile with up to two decoys (NULL or ""),
  * @where a sealed note (or NULL), from the "Hide a Unit" form; a unit in a
  * power suit sets its stealth power mode in secret (T-19, A-126):
@@ -61,16 +54,6 @@ gboolean       sl_private_view_hide_unit    (SlPrivateView *self,
                                              const char    *decoy2,
                                              const char    *where,
                                              int            stealth_power);
-/* The "Hide a Unit" form's stealth power switch: whether it is offered
- * (the unit chosen wears a power suit) and on. */
-gboolean       sl_private_view_get_hide_stealth (SlPrivateView *self,
-                                                 gboolean      *active);
-/* The unit (an id) the "Hide a Unit" form has chosen, or NULL without the
- * form. */
-const char    *sl_private_view_get_hide_unit (SlPrivateView *self);
-/* Chooses the unit (an id) in the "Hide a Unit" form, as the player would. */
-gboolean       sl_private_view_choose_hide_unit (SlPrivateView *self,
-                                                 const char    *unit);
 /* Seals @text as a note of @kind for the side shown (or the side whose id
  * is @side, for the referee), from the "Seal a Note" form: in the action
  * of @unit (an id: the charge it installs, the fire mission it is calling;
@@ -82,11 +65,5 @@ gboolean       sl_private_view_seal         (SlPrivateView *self,
                                              const char    *text,
                                              const char    *unit,
                                              int            marker);
-/* Whether the "Goes with" choice of the "Seal a Note" form offers @unit's
- * action (an id). */
-gboolean       sl_private_view_seal_offers  (SlPrivateView *self,
-                                             const char    *unit);
-/* The message of the last refusal, or NULL. */
-const char    *sl_private_view_get_problem  (SlPrivateView *self);
 
 G_END_DECLS

@@ -16,8 +16,9 @@
 
 #include "sl-json.h"
 #include "sl-options.h"
-#include "sl-reference.h"
+#include "sl-reference-window-private.h"
 #include "sl-reference-window.h"
+#include "sl-reference.h"
 #include "sl-rule-links.h"
 #include "sl-ui-util.h"
 #include "sl-window.h"

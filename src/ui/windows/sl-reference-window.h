@@ -31,16 +31,9 @@ gboolean           sl_reference_window_show_entry   (SlReferenceWindow *self,
 gboolean           sl_reference_window_show_game    (SlReferenceWindow *self);
 /* The id of the entry shown, "game" for the game's page, or NULL. */
 const char        *sl_reference_window_get_shown    (SlReferenceWindow *self);
-/* Everything the page shown says, as text (for tests). */
-char              *sl_reference_window_get_page_text (SlReferenceWindow *self);
 /* Puts the keyboard in the search (when the window is narrow and shows
  * an entry, leaves it shown). */
 void               sl_reference_window_focus_search (SlReferenceWindow *self);
-/* Types @words into the search; the rows it leaves, in order. */
-void               sl_reference_window_search       (SlReferenceWindow *self,
-                                                     const char        *words);
-/* The ids of the rows listed now, in order (free the array only). */
-GPtrArray         *sl_reference_window_get_listed   (SlReferenceWindow *self);
 
 /* Opens the reference at @id from @from: the reference window of the
  * table's window that @from belongs to (or is a sheet of), shown above

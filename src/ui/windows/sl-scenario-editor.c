@@ -9,11 +9,12 @@
 
 #include <glib/gi18n.h>
 
-#include "sl-file.h"
-#include "sl-text.h"
-#include "sl-scenario-editor.h"
 #include "sl-draft-window.h"
+#include "sl-file.h"
 #include "sl-rule-links.h"
+#include "sl-scenario-editor-private.h"
+#include "sl-scenario-editor.h"
+#include "sl-text.h"
 #include "sl-ui-util.h"
 
 static const SlModule shown_modules[] = {

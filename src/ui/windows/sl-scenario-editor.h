@@ -20,10 +20,6 @@ G_DECLARE_FINAL_TYPE (SlScenarioEditor, sl_scenario_editor, SL, SCENARIO_EDITOR,
 
 SlScenarioEditor      *sl_scenario_editor_new        (GtkWindow        *parent,
                                                       const SlRules    *rules);
-SlScenarioDraft       *sl_scenario_editor_get_draft  (SlScenarioEditor *self);
-/* Whether the scenario on screen differs from the one last saved or
- * begun (closing asks first, issue 21 #8). */
-gboolean               sl_scenario_editor_has_changes (SlScenarioEditor *self);
 /* Adds a squad to side 0 or 1: a copy of @squad, or the library file @path. */
 gboolean               sl_scenario_editor_add_squad  (SlScenarioEditor *self,
                                                       int               side,
@@ -37,8 +33,6 @@ gboolean               sl_scenario_editor_save_force (SlScenarioEditor *self,
 gboolean               sl_scenario_editor_load_force (SlScenarioEditor *self,
                                                       int               side,
                                                       const char       *path);
-/* The problems as shown, one per line ("" when none). */
-const char            *sl_scenario_editor_get_problems (SlScenarioEditor *self);
 /* Saves into @dir (the user's scenarios when NULL); the file's path, or
  * NULL with the reason shown. */
 char                  *sl_scenario_editor_save       (SlScenarioEditor *self,

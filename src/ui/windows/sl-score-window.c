@@ -14,8 +14,9 @@
 #include "sl-command-new.h"
 #include "sl-file.h"
 #include "sl-report.h"
-#include "sl-score-window.h"
 #include "sl-rule-links.h"
+#include "sl-score-window-private.h"
+#include "sl-score-window.h"
 #include "sl-ui-util.h"
 #include "sl-victory.h"
 

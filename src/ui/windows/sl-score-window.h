@@ -17,11 +17,6 @@ G_DECLARE_FINAL_TYPE (SlScoreWindow, sl_score_window, SL, SCORE_WINDOW, AdwWindo
 
 SlScoreWindow *sl_score_window_new          (GtkWindow     *parent,
                                              SlGame        *game);
-/* The headline as shown: "Marginal Victory for TOG (ratio 1.75)". */
-const char    *sl_score_window_get_headline (SlScoreWindow *self);
-/* Every line shown for a side (its score, its objective, its items). */
-char          *sl_score_window_get_side_text (SlScoreWindow *self,
-                                              int            side);
 /* Records what the players see on the table, as the controls would
  * (the objective command): charges set off in the objective room, or the
  * units of each side on the objective. Returns FALSE when refused. */

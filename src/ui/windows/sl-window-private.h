@@ -145,4 +145,10 @@ void       sl_window_close_private    (SlWindow   *self);
 void       sl_window_class_init_actions (GtkWidgetClass *widget_class);
 void       sl_window_init_actions     (SlWindow   *self);
 
+/* For the tests. */
+SlGame      *sl_window_get_game   (SlWindow      *self);
+/* The last result on the table, as shown under the prompt ("Last result
+ * (Turn 1 · subphase 1): …"), or NULL: the "outcome" property. */
+const char  *sl_window_get_outcome (SlWindow     *self);
+
 G_END_DECLS

@@ -23,10 +23,6 @@ SlWindow    *sl_window_new        (SlApplication *application);
  * saved to its path after every change. */
 void         sl_window_set_game   (SlWindow      *self,
                                    SlGame        *game);
-SlGame      *sl_window_get_game   (SlWindow      *self);
-/* The last result on the table, as shown under the prompt ("Last result
- * (Turn 1 · subphase 1): …"), or NULL: the "outcome" property. */
-const char  *sl_window_get_outcome (SlWindow     *self);
 /* Opens a saved game; a bad file gets a dialog naming the problem, and
  * the game shown stays as it was. */
 gboolean     sl_window_open_file  (SlWindow      *self,
