@@ -608,22 +608,21 @@ sl_obstacle_kinds (SlGame *game)
 }
 
 char *
-sl_obstacle_outcome_words (SlGame     *game,
-                           JsonObject *obstacle)
+sl_obstacle_outcome_words (SlGame                 *game,
+                           const SlObstacleDamage *obstacle)
 {
   g_autofree char *levels = NULL;
   g_autofree char *total = NULL;
 
   g_return_val_if_fail (SL_IS_GAME (game), NULL);
   g_return_val_if_fail (obstacle != NULL, NULL);
-  levels = sl_half_levels_text ((int) (json_object_get_double_member (obstacle, "levels") * 2 + 0.5));
-  total = sl_half_levels_text ((int) (json_object_get_double_member (obstacle, "total") * 2 + 0.5));
-  if (json_object_get_boolean_member (obstacle, "immune"))
+  levels = sl_half_levels_text ((int) (obstacle->levels * 2 + 0.5));
+  total = sl_half_levels_text ((int) (obstacle->total * 2 + 0.5));
+  if (obstacle->immune)
     /* "No harm: AF 7 against PF 5 (P-25, A-83)" */
     return g_strdup_printf (_("No harm: AF %d against PF %d (P-25, A-83)"),
-                            (int) json_object_get_int_member (obstacle, "armor_factor"),
-                            (int) json_object_get_int_member (obstacle, "penetration"));
-  if (json_object_get_boolean_member (obstacle, "destroyed"))
+                            obstacle->armor_factor, obstacle->penetration);
+  if (obstacle->destroyed)
     /* "+4: destroyed (P-25)": the wound levels it deals */
     return g_strdup_printf (_("+%s: destroyed (P-25)"), levels);
   /* "+4: 4 of 5 wound levels (P-25)" */

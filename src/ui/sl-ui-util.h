@@ -11,6 +11,7 @@
 #include <json-glib/json-glib.h>
 
 #include "sl-game.h"
+#include "sl-preview.h"
 
 G_BEGIN_DECLS
 
@@ -190,11 +191,11 @@ char          *sl_obstacle_marker_name (SlGame         *game,
 /* The obstacles of T-18 with their armor factor ("Internal Door (AF
  * 1)"), in the rules' order. */
 GtkStringList *sl_obstacle_kinds   (SlGame         *game);
-/* What a fire or a blast does to an obstacle, from the "obstacle" of the
- * core's result: "+4: destroyed (P-25)", "+1: 2 of 5 wound levels
- * (P-25)", "No harm: AF 7 against PF 4 (P-25, A-83)". */
-char          *sl_obstacle_outcome_words (SlGame     *game,
-                                          JsonObject *obstacle);
+/* What a fire or a blast does to an obstacle, as the core's preview or
+ * result tells it (sl_obstacle_damage_read): "+4: destroyed (P-25)", "+1:
+ * 2 of 5 wound levels (P-25)", "No harm: AF 7 against PF 4 (P-25, A-83)". */
+char          *sl_obstacle_outcome_words (SlGame                 *game,
+                                          const SlObstacleDamage *obstacle);
 
 /* Overlay scrollbars under @widget show when the pointer moves, not when
  * the table changes under a pointer that stays still: GTK 4 sends a motion

@@ -1,6 +1,6 @@
 /* sl-preview.c: a command's preview read typed — the members the
- * commands write (sl-command-fire.c, sl-command-initiative.c), named here
- * once
+ * commands write (sl-command-fire.c, sl-command-initiative.c,
+ * sl-command-objects.c), named here once
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -18,11 +18,36 @@ object_member (JsonObject *o,
   return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
 }
 
+static JsonArray *
+array_member (JsonObject *o,
+              const char *name)
+{
+  JsonNode *node = o != NULL ? json_object_get_member (o, name) : NULL;
+
+  return node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+}
+
+/* Element @i of @list when it is an object, else NULL. */
+static JsonObject *
+element_object (JsonArray *list,
+                guint      i)
+{
+  JsonNode *item = json_array_get_element (list, i);
+
+  return JSON_NODE_HOLDS_OBJECT (item) ? json_node_get_object (item) : NULL;
+}
+
+static JsonObject *
+preview_object (JsonNode *preview)
+{
+  return preview != NULL && JSON_NODE_HOLDS_OBJECT (preview) ? json_node_get_object (preview) : NULL;
+}
+
 void
 sl_fire_preview_read (JsonNode      *preview,
                       SlFirePreview *out)
 {
-  JsonObject *o = preview != NULL && JSON_NODE_HOLDS_OBJECT (preview) ? json_node_get_object (preview) : NULL;
+  JsonObject *o = preview_object (preview);
 
   g_return_if_fail (out != NULL);
   *out = (SlFirePreview) { NULL };
@@ -58,7 +83,7 @@ GArray *
 sl_initiative_preview_read (JsonNode *preview)
 {
   GArray *lines = g_array_new (FALSE, TRUE, sizeof (SlInitiativeLine));
-  JsonObject *o = preview != NULL && JSON_NODE_HOLDS_OBJECT (preview) ? json_node_get_object (preview) : NULL;
+  JsonObject *o = preview_object (preview);
   JsonNode *order = o != NULL ? json_object_get_member (o, "order") : NULL;
   JsonArray *list = order != NULL && JSON_NODE_HOLDS_ARRAY (order) ? json_node_get_array (order) : NULL;
 
@@ -80,4 +105,139 @@ sl_initiative_preview_read (JsonNode *preview)
       g_array_append_val (lines, line);
     }
   return lines;
+}
+
+/* What sl_command_obstacle_json writes, with the follow-through of a fire
+ * (P-26). */
+static void
+obstacle_damage_read (JsonObject       *o,
+                      SlObstacleDamage *out)
+{
+  out->label = g_strdup (json_object_get_string_member_with_default (o, "label", ""));
+  out->kind = g_strdup (json_object_get_string_member_with_default (o, "kind", ""));
+  out->armor_factor = (int) json_object_get_int_member_with_default (o, "armor_factor", 0);
+  out->penetration = (int) json_object_get_int_member_with_default (o, "penetration", 0);
+  /* Halves are allowed: the levels are numbers, not integers. */
+  out->levels = json_object_get_double_member_with_default (o, "levels", 0);
+  out->total = json_object_get_double_member_with_default (o, "total", 0);
+  out->immune = json_object_get_boolean_member_with_default (o, "immune", FALSE);
+  out->destroyed = json_object_get_boolean_member_with_default (o, "destroyed", FALSE);
+  out->follow_through = json_object_get_boolean_member_with_default (o, "follow_through", FALSE);
+}
+
+gboolean
+sl_obstacle_damage_read (JsonNode         *result,
+                         SlObstacleDamage *out)
+{
+  JsonObject *o = object_member (preview_object (result), "obstacle");
+
+  g_return_val_if_fail (out != NULL, FALSE);
+  *out = (SlObstacleDamage) { NULL };
+  if (o == NULL)
+    return FALSE;
+  obstacle_damage_read (o, out);
+  return TRUE;
+}
+
+void
+sl_obstacle_damage_clear (SlObstacleDamage *damage)
+{
+  g_return_if_fail (damage != NULL);
+  g_clear_pointer (&damage->label, g_free);
+  g_clear_pointer (&damage->kind, g_free);
+}
+
+static void
+behind_line_clear (gpointer data)
+{
+  g_free (((SlBehindLine *) data)->unit);
+}
+
+void
+sl_object_fire_preview_read (JsonNode            *preview,
+                             SlObjectFirePreview *out)
+{
+  JsonObject *o = preview_object (preview);
+  JsonArray *list = array_member (o, "behind");
+
+  g_return_if_fail (out != NULL);
+  *out = (SlObjectFirePreview) { FALSE };
+  out->behind = g_array_new (FALSE, TRUE, sizeof (SlBehindLine));
+  g_array_set_clear_func (out->behind, behind_line_clear);
+  if (o == NULL)
+    return;
+  /* A-17, P-25: lost sight of, or already destroyed. */
+  out->wasted = json_object_get_boolean_member_with_default (o, "wasted", FALSE);
+  out->at_obstacle = sl_obstacle_damage_read (preview, &out->obstacle);
+  /* P-26: the units behind the breach, each with its roll at +3. */
+  for (guint i = 0; list != NULL && i < json_array_get_length (list); i++)
+    {
+      JsonObject *entry = element_object (list, i);
+      SlBehindLine line = { NULL };
+
+      if (entry == NULL)
+        continue;
+      line.unit = g_strdup (json_object_get_string_member_with_default (entry, "unit", ""));
+      line.has_roll = sl_check_odds_from_json (entry, &line.odds);
+      g_array_append_val (out->behind, line);
+    }
+}
+
+void
+sl_object_fire_preview_clear (SlObjectFirePreview *preview)
+{
+  g_return_if_fail (preview != NULL);
+  sl_obstacle_damage_clear (&preview->obstacle);
+  g_clear_pointer (&preview->behind, g_array_unref);
+}
+
+static void
+area_burst_line_clear (gpointer data)
+{
+  SlAreaBurstLine *line = data;
+
+  g_free (line->unit);
+  g_free (line->reason);
+  g_clear_pointer (&line->breakdown, sl_breakdown_free);
+}
+
+void
+sl_area_burst_preview_read (JsonNode           *preview,
+                            SlAreaBurstPreview *out)
+{
+  JsonObject *o = preview_object (preview);
+  JsonArray *list = array_member (o, "targets");
+
+  g_return_if_fail (out != NULL);
+  *out = (SlAreaBurstPreview) { NULL };
+  out->targets = g_array_new (FALSE, TRUE, sizeof (SlAreaBurstLine));
+  g_array_set_clear_func (out->targets, area_burst_line_clear);
+  if (o == NULL)
+    return;
+  /* one jam check, on the first roll, when it is a natural 1. */
+  out->jam_due = json_object_has_member (o, "jam_roll");
+  for (guint i = 0; list != NULL && i < json_array_get_length (list); i++)
+    {
+      JsonObject *entry = element_object (list, i);
+      SlAreaBurstLine line = { NULL };
+      const char *reason;
+
+      if (entry == NULL)
+        continue;
+      line.unit = g_strdup (json_object_get_string_member_with_default (entry, "unit", ""));
+      line.engaged = json_object_get_boolean_member_with_default (entry, "engaged", FALSE);
+      /* Every round has hit, or the unit cannot be fired at. */
+      reason = json_object_get_string_member_with_default (entry, "reason", NULL);
+      line.reason = g_strdup (reason);
+      line.has_roll = sl_check_odds_from_json (entry, &line.odds);
+      line.breakdown = sl_breakdown_from_json (json_object_get_member (entry, "breakdown"));
+      g_array_append_val (out->targets, line);
+    }
+}
+
+void
+sl_area_burst_preview_clear (SlAreaBurstPreview *preview)
+{
+  g_return_if_fail (preview != NULL);
+  g_clear_pointer (&preview->targets, g_array_unref);
 }

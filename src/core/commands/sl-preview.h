@@ -47,4 +47,74 @@ typedef struct
  * of SlInitiativeLine that frees them), empty when it tells none. */
 GArray  *sl_initiative_preview_read (JsonNode *preview);
 
+/* What a fire or a blast does to an obstacle (P-25, A-78 … A-83): the
+ * "obstacle" of the preview or the result (sl-command-objects.c). */
+typedef struct
+{
+  char     *label;            /* the players' name for it */
+  char     *kind;             /* its id in T-18 */
+  int       armor_factor;     /* AF */
+  int       penetration;      /* the PF it takes */
+  double    levels;           /* the wound levels dealt, halves allowed */
+  double    total;            /* its wound levels with them */
+  gboolean  immune;           /* that PF can never harm it */
+  gboolean  destroyed;
+  gboolean  follow_through;   /* a fire breaks through into the units just behind (P-26) */
+} SlObstacleDamage;
+
+/* Reads the "obstacle" of @result (a preview or a command's result; NULL:
+ * a refused command) into @out, which sl_obstacle_damage_clear() frees;
+ * FALSE, *@out empty, when it tells of none. */
+gboolean sl_obstacle_damage_read  (JsonNode         *result,
+                                   SlObstacleDamage *out);
+void     sl_obstacle_damage_clear (SlObstacleDamage *damage);
+
+/* A unit just behind a breach the fire makes, and its odds (P-26). */
+typedef struct
+{
+  char        *unit;          /* its id */
+  gboolean     has_roll;
+  SlCheckOdds  odds;          /* to hit it, when @has_roll */
+} SlBehindLine;
+
+/* A fire's preview at an obstacle or a charge (a "fire" command, P-25,
+ * P-26, P-36 step 5): an automatic hit, no to-hit roll (A-78). */
+typedef struct
+{
+  gboolean          wasted;       /* no roll: the shot is wasted, but it counts */
+  gboolean          at_obstacle;  /* @obstacle tells what it does to the obstacle */
+  SlObstacleDamage  obstacle;
+  GArray           *behind;       /* of SlBehindLine: the units ticked behind the breach */
+} SlObjectFirePreview;
+
+/* Reads @preview (NULL: a refused command) into @out, which
+ * sl_object_fire_preview_clear() frees. */
+void     sl_object_fire_preview_read  (JsonNode            *preview,
+                                       SlObjectFirePreview *out);
+void     sl_object_fire_preview_clear (SlObjectFirePreview *preview);
+
+/* One unit in an area burst's wedge (P-30 step 4). */
+typedef struct
+{
+  char        *unit;          /* its id */
+  gboolean     engaged;       /* the burst rolls at it */
+  char        *reason;        /* why not, when not @engaged, or NULL */
+  gboolean     has_roll;
+  SlCheckOdds  odds;          /* to hit it, when @has_roll */
+  SlBreakdown *breakdown;     /* the to-hit modifiers, or NULL */
+} SlAreaBurstLine;
+
+/* An area burst's preview (an "area-burst" command, P-30). */
+typedef struct
+{
+  GArray   *targets;          /* of SlAreaBurstLine, nearest first: the order the rolls are made */
+  gboolean  jam_due;          /* the first roll's natural 1 calls the jam check (P-16, A-56) */
+} SlAreaBurstPreview;
+
+/* Reads @preview (NULL: a refused command) into @out, which
+ * sl_area_burst_preview_clear() frees. */
+void     sl_area_burst_preview_read  (JsonNode           *preview,
+                                      SlAreaBurstPreview *out);
+void     sl_area_burst_preview_clear (SlAreaBurstPreview *preview);
+
 G_END_DECLS

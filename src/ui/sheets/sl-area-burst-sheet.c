@@ -20,6 +20,7 @@
 #include "sl-area-burst-sheet.h"
 #include "sl-combat.h"
 #include "sl-command-new.h"
+#include "sl-preview.h"
 #include "sl-ui-util.h"
 
 /* One unit in the wedge: its row and what the players typed. */
@@ -163,39 +164,38 @@ next_die (SlAreaBurstSheet  *self,
 {
   g_autoptr(JsonNode) command = build_command (self, NULL, TRUE);
   g_autoptr(JsonNode) result = sl_game_preview (self->game, command, NULL, NULL);
-  JsonObject *o = result != NULL ? json_node_get_object (result) : NULL;
-  JsonArray *engaged;
+  SlAreaBurstPreview preview;
   gboolean first = TRUE;
+  gboolean more = FALSE;
 
   *target = NULL;
   *jam = FALSE;
-  if (o == NULL || !json_object_has_member (o, "targets"))
-    return FALSE;
-  engaged = json_object_get_array_member (o, "targets");
-  for (guint k = 0; k < json_array_get_length (engaged); k++)
+  sl_area_burst_preview_read (result, &preview);
+  for (guint k = 0; k < preview.targets->len && !more; k++)
     {
-      JsonObject *e = json_array_get_object_element (engaged, k);
+      const SlAreaBurstLine *line = &g_array_index (preview.targets, SlAreaBurstLine, k);
       Target *t;
 
-      if (!json_object_get_boolean_member_with_default (e, "engaged", FALSE))
+      if (!line->engaged)
         continue;
-      t = find_target_by_id (self, json_object_get_string_member (e, "unit"));
+      t = find_target_by_id (self, line->unit);
       if (t == NULL)
         continue;
       if (t->roll == 0)
         {
           *target = t;
-          return TRUE;
+          more = TRUE;
         }
       /* one jam check, on the first roll; asked for once it is in. */
-      if (first && json_object_has_member (o, "jam_roll") && self->jam_roll == 0)
+      else if (first && preview.jam_due && self->jam_roll == 0)
         {
           *jam = TRUE;
-          return TRUE;
+          more = TRUE;
         }
       first = FALSE;
     }
-  return FALSE;
+  sl_area_burst_preview_clear (&preview);
+  return more;
 }
 
 static void
@@ -307,38 +307,31 @@ refresh_target (SlAreaBurstSheet *self,
   g_autofree char *distance = NULL;
   g_autofree char *subtitle = NULL;
   int unit = target_unit (self, t);
-  JsonObject *e = NULL;
+  SlAreaBurstPreview preview;
+  const SlAreaBurstLine *line;
 
   g_clear_pointer (&t->odds, g_free);
-  if (result != NULL)
+  sl_area_burst_preview_read (result, &preview);
+  line = preview.targets->len > 0 ? &g_array_index (preview.targets, SlAreaBurstLine, 0) : NULL;
+  if (line != NULL && line->engaged)
     {
-      JsonArray *engaged = json_object_get_array_member (json_node_get_object (result), "targets");
-
-      e = json_array_get_length (engaged) > 0 ? json_array_get_object_element (engaged, 0) : NULL;
-    }
-  if (e != NULL && json_object_get_boolean_member_with_default (e, "engaged", FALSE))
-    {
-      t->odds = sl_check_odds_words_of (e);
-      if (json_object_has_member (e, "breakdown"))
+      t->odds = line->has_roll ? sl_check_odds_words (&line->odds) : NULL;
+      for (guint i = 0; line->breakdown != NULL && i < sl_breakdown_size (line->breakdown); i++)
         {
-          JsonArray *items = json_object_get_array_member (e, "breakdown");
+          const SlModifier *m = sl_breakdown_get (line->breakdown, i);
+          g_autofree char *value = sl_signed_text (m->value);
 
-          for (guint i = 0; i < json_array_get_length (items); i++)
-            {
-              JsonObject *m = json_array_get_object_element (items, i);
-              g_autofree char *value = sl_signed_text (json_object_get_int_member (m, "value"));
-
-              if (modifiers->len > 0)
-                g_string_append_c (modifiers, '\n');
-              /* "Area burst +3" */
-              g_string_append_printf (modifiers, "%s %s", json_object_get_string_member (m, "label"), value);
-            }
+          if (modifiers->len > 0)
+            g_string_append_c (modifiers, '\n');
+          /* "Area burst +3" */
+          g_string_append_printf (modifiers, "%s %s", m->label, value);
         }
     }
-  else if (e != NULL && json_object_has_member (e, "reason"))
-    t->odds = g_strdup (json_object_get_string_member (e, "reason"));
+  else if (line != NULL && line->reason != NULL)
+    t->odds = g_strdup (line->reason);
   else if (error != NULL)
     t->odds = g_strdup (error->message);
+  sl_area_burst_preview_clear (&preview);
   if (modifiers->len == 0)
     g_string_assign (modifiers, _("No modifier: the basic number (T-01)"));
   adw_action_row_set_subtitle (t->modifiers, modifiers->str);

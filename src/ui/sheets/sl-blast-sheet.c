@@ -17,6 +17,7 @@
 #include "sl-ammunition.h"
 #include "sl-blast-sheet.h"
 #include "sl-command-new.h"
+#include "sl-preview.h"
 #include "sl-table-labels.h"
 #include "sl-table-model.h"
 #include "sl-ui-util.h"
@@ -192,6 +193,7 @@ refresh_obstacle (SlSheet *sheet)
   g_autoptr(JsonNode) result = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *words = NULL;
+  SlObstacleDamage obstacle = { NULL };
 
   if (self->obstacle_row == NULL)
     return;
@@ -216,9 +218,9 @@ refresh_obstacle (SlSheet *sheet)
   result = sl_game_preview (self->game, command, NULL, &error);
   if (result == NULL)
     words = g_strdup (error->message);
-  else if (json_object_has_member (json_node_get_object (result), "obstacle"))
-    words = sl_obstacle_outcome_words (self->game, json_object_get_object_member (json_node_get_object (result),
-                                                                                "obstacle"));
+  else if (sl_obstacle_damage_read (result, &obstacle))
+    words = sl_obstacle_outcome_words (self->game, &obstacle);
+  sl_obstacle_damage_clear (&obstacle);
   adw_action_row_set_subtitle (self->obstacle_outcome, words != NULL ? words : "");
 }
 

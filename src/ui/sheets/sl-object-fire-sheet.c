@@ -20,6 +20,7 @@
 #include "sl-command-new.h"
 #include "sl-explosives.h"
 #include "sl-object-fire-sheet.h"
+#include "sl-preview.h"
 #include "sl-table-labels.h"
 #include "sl-table-model.h"
 #include "sl-ui-util.h"
@@ -144,30 +145,27 @@ show_refusal (SlSheet      *sheet,
 
 /* What the shot does to the obstacle (P-25): "+4: 4 of 5 wound levels". */
 static void
-show_obstacle (SlObjectFireSheet *self,
-               JsonObject        *o)
+show_obstacle (SlObjectFireSheet      *self,
+               const SlObstacleDamage *obstacle)
 {
-  JsonObject *ob = json_object_get_object_member (o, "obstacle");
-  int af = json_object_get_int_member (ob, "armor_factor");
-  int pf = json_object_get_int_member (ob, "penetration");
   g_autofree char *shot = NULL;
 
-  self->outcome_text = sl_obstacle_outcome_words (self->game, ob);
-  self->follow_through = json_object_get_boolean_member (ob, "follow_through");
+  self->outcome_text = sl_obstacle_outcome_words (self->game, obstacle);
+  self->follow_through = obstacle->follow_through;
   shot = self->follow_through
          ? g_strdup_printf (_("PF %d − AF %d, an automatic hit (A-78); it breaks through into the units just behind (P-26)"),
-                            pf, af)
-         : g_strdup_printf (_("PF %d − AF %d, an automatic hit (A-78)"), pf, af);
+                            obstacle->penetration, obstacle->armor_factor)
+         : g_strdup_printf (_("PF %d − AF %d, an automatic hit (A-78)"),
+                            obstacle->penetration, obstacle->armor_factor);
   adw_action_row_set_subtitle (self->shot_row, shot);
 }
 
 /* The odds of each unit ticked behind the obstacle, from the core. */
 static void
-show_behind (SlObjectFireSheet *self,
-             JsonObject        *o)
+show_behind (SlObjectFireSheet         *self,
+             const SlObjectFirePreview *preview)
 {
   const SlSetup *setup = sl_game_get_setup (self->game);
-  JsonArray *list = json_object_has_member (o, "behind") ? json_object_get_array_member (o, "behind") : NULL;
 
   gtk_widget_set_visible (GTK_WIDGET (self->behind_group), self->follow_through);
   for (guint i = 0; i < self->behind->len; i++)
@@ -177,12 +175,15 @@ show_behind (SlObjectFireSheet *self,
       char value[8] = "–";
 
       g_clear_pointer (&k->odds, g_free);
-      for (guint j = 0; ticked && list != NULL && j < json_array_get_length (list); j++)
+      for (guint j = 0; ticked && j < preview->behind->len; j++)
         {
-          JsonObject *b = json_array_get_object_element (list, j);
+          const SlBehindLine *b = &g_array_index (preview->behind, SlBehindLine, j);
 
-          if (g_strcmp0 (json_object_get_string_member (b, "unit"), sl_setup_unit_at (setup, k->unit)->id) == 0)
-            k->odds = sl_check_odds_words_of (b);
+          if (g_strcmp0 (b->unit, sl_setup_unit_at (setup, k->unit)->id) == 0)
+            {
+              g_free (k->odds);
+              k->odds = b->has_roll ? sl_check_odds_words (&b->odds) : NULL;
+            }
         }
       if (k->roll > 0)
         g_snprintf (value, sizeof value, "%d", k->roll);
@@ -240,7 +241,7 @@ refresh (SlSheet *sheet)
   g_autoptr(JsonNode) command = NULL;
   g_autoptr(JsonNode) result = NULL;
   g_autoptr(GError) error = NULL;
-  JsonObject *o;
+  SlObjectFirePreview preview;
 
   /* Whether it breaks through is the core's (P-26): asked first, without
    * the units behind. */
@@ -248,14 +249,14 @@ refresh (SlSheet *sheet)
     {
       g_autoptr(JsonNode) plain = NULL;
       g_autoptr(JsonNode) first = NULL;
+      SlObstacleDamage obstacle;
 
       self->follow_through = FALSE;
       plain = build_command (self, FALSE);
       first = sl_game_preview (self->game, plain, NULL, NULL);
-      if (first != NULL && json_object_has_member (json_node_get_object (first), "obstacle"))
-        self->follow_through = json_object_get_boolean_member (json_object_get_object_member (json_node_get_object (first),
-                                                                                             "obstacle"),
-                                                               "follow_through");
+      if (sl_obstacle_damage_read (first, &obstacle))
+        self->follow_through = obstacle.follow_through;
+      sl_obstacle_damage_clear (&obstacle);
     }
   command = build_command (self, FALSE);
   result = sl_game_preview (self->game, command, NULL, &error);
@@ -272,8 +273,8 @@ refresh (SlSheet *sheet)
       gtk_widget_set_visible (GTK_WIDGET (self->behind_group), FALSE);
       return;
     }
-  o = json_node_get_object (result);
-  if (json_object_has_member (o, "wasted") && json_object_get_boolean_member (o, "wasted"))
+  sl_object_fire_preview_read (result, &preview);
+  if (preview.wasted)
     {
       self->outcome_text = g_strdup (_("No roll: the shot is wasted, but it counts (A-17)."));
       gtk_widget_set_visible (GTK_WIDGET (self->shot_row), FALSE);
@@ -281,11 +282,12 @@ refresh (SlSheet *sheet)
     }
   else if (self->charge)
     self->outcome_text = g_strdup (_("An automatic hit: the d10 of T-32 decides (P-36 step 5)"));
-  else if (json_object_has_member (o, "obstacle"))
-    show_obstacle (self, o);
+  else if (preview.at_obstacle)
+    show_obstacle (self, &preview.obstacle);
   sl_sheet_set_odds (sheet, self->outcome_text);
   if (!self->charge)
-    show_behind (self, o);
+    show_behind (self, &preview);
+  sl_object_fire_preview_clear (&preview);
   update_prompt (self);
 }
 
