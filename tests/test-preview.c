@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sl-json.h"
+#include "sl-preview-declare.h"
 #include "sl-preview.h"
 #include "sl-test-game.h"
 
@@ -179,6 +180,164 @@ test_preview_declare (void)
   g_test_message ("%s", error->message);
 }
 
+/* The odds a preview's member @path tells, as its JSON says them. */
+static void
+assert_odds (const SlCheckOdds *odds,
+             JsonNode          *result,
+             const char        *path)
+{
+  g_autofree char *needed = g_strconcat (path, path[0] != '\0' ? "." : "", "needed", NULL);
+  g_autofree char *probability = g_strconcat (path, path[0] != '\0' ? "." : "", "probability", NULL);
+
+  g_assert_cmpint (odds->needed, ==, sl_test_int (result, needed));
+  g_assert_cmpfloat_with_epsilon (odds->probability, sl_test_double (result, probability), 1e-9);
+}
+
+/* Issue 33 #3, P-07, P-14: a declaration's preview read typed — 5 AP,
+ * ending in subphase 2 of turn 2 (what its summary says); a shot at a
+ * unit tells its to-hit odds and what they counted; a refusal reads as
+ * nothing. */
+static void
+test_preview_declare_typed (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(JsonNode) device = NULL, fire = NULL;
+  g_autoptr(GError) error = NULL;
+  SlDeclarePreview declared;
+
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 7);
+  fire = preview (game, "{'type': 'declare', 'unit': 'cw-13', 'action': 'fire', 'target': 'tog-4'}", NULL, &error);
+  g_assert_no_error (error);
+  sl_declare_preview_read (fire, &declared);
+  g_assert_true (declared.made);
+  g_assert_cmpint (declared.cost, ==, sl_test_int (fire, "cost"));
+  g_assert_true (declared.has_to_hit);
+  assert_odds (&declared.to_hit, fire, "to_hit");
+  g_assert_cmpint (declared.to_hit.needed, >=, 1);
+  g_assert_cmpint (declared.to_hit.meaning, ==, SL_ODDS_SUCCESS);
+  g_assert_cmpstr (declared.to_hit_note, ==, sl_test_string (fire, "to_hit_note"));
+  g_assert_true (declared.has_to_hit_burst == sl_test_has (fire, "to_hit_burst"));
+  if (declared.has_to_hit_burst)
+    assert_odds (&declared.to_hit_burst, fire, "to_hit_burst");
+  g_assert_false (declared.has_zero_g);
+  g_assert_cmpint (declared.avoidance, ==, SL_AVOIDANCE_NONE);
+  sl_declare_preview_clear (&declared);
+
+  sl_test_go_to_subphase (game, 8);
+  device = preview (game, "{'type': 'declare', 'unit': 'cw-14', 'action': 'use-device'}", NULL, &error);
+  g_assert_no_error (error);
+  sl_declare_preview_read (device, &declared);
+  g_assert_true (declared.made);
+  g_assert_cmpint (declared.cost, ==, 5);
+  g_assert_cmpint (declared.end_turn, ==, 2);
+  g_assert_cmpint (declared.end_subphase, ==, 2);
+  g_assert_false (declared.has_to_hit);
+  g_assert_null (declared.to_hit_note);
+  sl_declare_preview_clear (&declared);
+
+  sl_declare_preview_read (NULL, &declared);
+  g_assert_false (declared.made);
+  g_assert_cmpint (declared.avoidance, ==, SL_AVOIDANCE_NONE);
+}
+
+/* Issue 33 #3, P-21, A-71: in zero-G a declaration and an engagement
+ * tell the odds of their zero-G check; the engagement no cost nor end
+ * (the melee step resolves it, P-22). */
+static void
+test_preview_declare_zero_g_typed (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new_setup (
+    "{'id': 'zg', 'name': 'Zero-G', 'length_turns': 3,"
+    " 'modules': ['environment'], 'environment': {'zero_g': true},"
+    " 'sides': ["
+    "  {'id': 'a', 'squads': [{'id': 'a1', 'units': ["
+    "     {'id': 'a-1', 'counter': 1, 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']}]}]},"
+    "  {'id': 'b', 'squads': [{'id': 'b1', 'units': ["
+    "     {'id': 'b-1', 'counter': 3, 'troop': 'marines', 'armor': 'MZG', 'weapons': ['LR']}]}]}]}");
+  g_autoptr(JsonNode) walk = NULL, engage = NULL;
+  SlDeclarePreview declared;
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 5}}");
+  sl_test_play (game, "{'type': 'next'}");
+  walk = sl_test_json_preview (game, "{'type': 'declare', 'unit': 'a-1', 'action': 'walk', 'zero_g_roll': 1}");
+  sl_declare_preview_read (walk, &declared);
+  g_assert_true (declared.made);
+  g_assert_true (declared.has_zero_g);
+  assert_odds (&declared.zero_g, walk, "zero_g_check");
+  g_assert_cmpint (declared.zero_g.needed, >=, 1);
+  sl_declare_preview_clear (&declared);
+
+  engage = sl_test_json_preview (game, "{'type': 'engage', 'unit': 'a-1', 'target': 'b-1', 'zero_g_roll': 1}");
+  sl_declare_preview_read (engage, &declared);
+  g_assert_false (declared.made);
+  g_assert_true (declared.has_zero_g);
+  assert_odds (&declared.zero_g, engage, "zero_g_check");
+  sl_declare_preview_clear (&declared);
+}
+
+/* E-20's two soldiers (test-game-melee.c): bounce engages tech in
+ * subphase 1 (tech fights); the clock at the melee step of subphase 6. */
+static SlGame *
+duel_at_melee (void)
+{
+  SlGame *game = sl_test_game_new_setup (
+    "{'id': 'e20', 'name': 'E-20', 'length_turns': 12,"
+    " 'sides': ["
+    "  {'id': 'a', 'name': 'TOG', 'squads': [{'id': 'a1', 'units': ["
+    "     {'id': 'bounce', 'counter': 1, 'name': 'Legionnaire Bounce', 'troop': 'combat-arms', 'armor': 'BI', 'weapons': ['SR']},"
+    "     {'id': 'mate', 'counter': 2, 'name': 'Legionnaire Mate', 'troop': 'combat-arms', 'armor': 'BI', 'weapons': ['SR']}]}]},"
+    "  {'id': 'b', 'name': 'Commonwealth', 'squads': [{'id': 'b1', 'units': ["
+    "     {'id': 'tech', 'counter': 3, 'name': 'Tech Quill', 'troop': 'tech', 'armor': 'LI', 'weapons': ['LP']}]}]}]}");
+
+  sl_test_play (game, "{'type': 'initiative', 'rolls': {'a1': 2, 'b1': 8}}");
+  sl_test_play (game, "{'type': 'engage', 'unit': 'bounce', 'target': 'tech', 'decision': 'fight'}");
+  sl_test_go_to_subphase (game, 6);
+  sl_test_play (game, "{'type': 'next'}");
+  g_assert_cmpint (sl_game_get_state (game)->step, ==, SL_STEP_MELEE);
+  return game;
+}
+
+/* The same melee fought out with both missing: still in contact at
+ * subphase 7. */
+static SlGame *
+duel_in_contact (void)
+{
+  SlGame *game = duel_at_melee ();
+
+  sl_test_play (game, "{'type': 'melee', 'unit': 'bounce', 'roll': 9, 'target_roll': 9}");
+  sl_test_go_to_subphase (game, 7);
+  return game;
+}
+
+/* Issue 33 #3, P-23 a, P-22 step 6: a move away from melee contact tells
+ * its avoidance roll's odds first; when the opponent breaks off too, that
+ * both do, no roll. */
+static void
+test_preview_declare_avoidance_typed (void)
+{
+  g_autoptr(SlGame) game = duel_in_contact ();
+  g_autoptr(JsonNode) both = NULL, walk = NULL;
+  SlDeclarePreview declared;
+
+  both = sl_test_json_preview (game, "{'type': 'declare', 'unit': 'bounce', 'action': 'avoid-melee',"
+                                     " 'target_decision': 'avoid', 'roll': 10, 'attack_roll': 1}");
+  g_assert_true (sl_test_bool (both, "avoidance.both_avoid"));
+  sl_declare_preview_read (both, &declared);
+  g_assert_cmpint (declared.avoidance, ==, SL_AVOIDANCE_BOTH);
+  sl_declare_preview_clear (&declared);
+
+  sl_test_play (game, "{'type': 'pass'}");
+  walk = sl_test_json_preview (game, "{'type': 'declare', 'unit': 'tech', 'action': 'walk', 'roll': 1, 'attack_roll': 10}");
+  sl_declare_preview_read (walk, &declared);
+  g_assert_cmpint (declared.avoidance, ==, SL_AVOIDANCE_ROLL);
+  assert_odds (&declared.avoidance_odds, walk, "avoidance");
+  /* P-23 a, E-20: the tech's 2 makes 4 ≤ 5; 3 makes 5. */
+  g_assert_cmpint (declared.avoidance_odds.needed, ==, 3);
+  g_assert_true (declared.made);
+  sl_declare_preview_clear (&declared);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -187,5 +346,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/preview/declare", test_preview_declare);
   g_test_add_func ("/preview/fire-typed-E-07-P-16", test_preview_fire_typed);
   g_test_add_func ("/preview/initiative-typed-P-06", test_preview_initiative_typed);
+  g_test_add_func ("/preview/declare-typed-P-07-P-14", test_preview_declare_typed);
+  g_test_add_func ("/preview/declare-zero-g-typed-P-21", test_preview_declare_zero_g_typed);
+  g_test_add_func ("/preview/declare-avoidance-typed-P-23", test_preview_declare_avoidance_typed);
   return g_test_run ();
 }
