@@ -11,6 +11,7 @@
 
 #include "sl-json.h"
 #include "sl-preview-declare.h"
+#include "sl-preview-dice.h"
 #include "sl-preview.h"
 #include "sl-test-game.h"
 
@@ -193,6 +194,22 @@ assert_odds (const SlCheckOdds *odds,
   g_assert_cmpfloat_with_epsilon (odds->probability, sl_test_double (result, probability), 1e-9);
 }
 
+/* The modifiers @breakdown read typed, line by line those of @items. */
+static void
+assert_breakdown (const SlBreakdown *breakdown,
+                  JsonArray         *items)
+{
+  g_assert_nonnull (breakdown);
+  g_assert_cmpuint (sl_breakdown_size (breakdown), ==, json_array_get_length (items));
+  for (guint i = 0; i < json_array_get_length (items); i++)
+    {
+      JsonObject *m = json_array_get_object_element (items, i);
+
+      g_assert_cmpstr (sl_breakdown_get (breakdown, i)->label, ==, json_object_get_string_member (m, "label"));
+      g_assert_cmpint (sl_breakdown_get (breakdown, i)->value, ==, json_object_get_int_member (m, "value"));
+    }
+}
+
 /* Issue 33 #3, P-07, P-14: a declaration's preview read typed — 5 AP,
  * ending in subphase 2 of turn 2 (what its summary says); a shot at a
  * unit tells its to-hit odds and what they counted; a refusal reads as
@@ -338,6 +355,102 @@ test_preview_declare_avoidance_typed (void)
   sl_declare_preview_clear (&declared);
 }
 
+/* Issue 33 #3, P-23 a, P-24: the dice sheet's previews read typed — an
+ * avoidance roll's odds and modifiers at the top; a melee's, side by side,
+ * each naming its unit. */
+static void
+test_preview_dice_melee_typed (void)
+{
+  g_autoptr(SlGame) game = duel_in_contact ();
+  g_autoptr(SlGame) melee = duel_at_melee ();
+  g_autoptr(JsonNode) avoid = NULL, fight = NULL;
+  SlDicePreview dice;
+
+  sl_test_play (game, "{'type': 'pass'}");
+  avoid = sl_test_json_preview (game, "{'type': 'avoid', 'unit': 'tech', 'roll': 2, 'attack_roll': 9}");
+  sl_dice_preview_read (avoid, &dice);
+  g_assert_true (dice.roll.has_odds);
+  assert_odds (&dice.roll.odds, avoid, "");
+  g_assert_cmpint (dice.roll.odds.needed, ==, 3);
+  assert_breakdown (dice.roll.breakdown, json_object_get_array_member (json_node_get_object (avoid), "breakdown"));
+  g_assert_false (dice.has_shot);
+  g_assert_null (dice.grenades);
+  g_assert_false (dice.unit.present);
+  g_assert_false (dice.target.present);
+  sl_dice_preview_clear (&dice);
+
+  fight = sl_test_json_preview (melee, "{'type': 'melee', 'unit': 'bounce', 'roll': 2, 'target_roll': 2}");
+  sl_dice_preview_read (fight, &dice);
+  g_assert_false (dice.roll.has_odds);
+  g_assert_true (dice.unit.present);
+  g_assert_true (dice.target.present);
+  g_assert_cmpstr (dice.unit.unit, ==, "bounce");
+  g_assert_cmpstr (dice.target.unit, ==, "tech");
+  g_assert_true (dice.unit.roll.has_odds);
+  assert_odds (&dice.unit.roll.odds, fight, "unit");
+  assert_odds (&dice.target.roll.odds, fight, "target");
+  assert_breakdown (dice.unit.roll.breakdown,
+                    json_object_get_array_member (json_object_get_object_member (json_node_get_object (fight), "unit"),
+                                                  "breakdown"));
+  sl_dice_preview_clear (&dice);
+  sl_dice_preview_read (NULL, &dice);
+  g_assert_false (dice.roll.has_odds);
+  g_assert_false (dice.unit.present);
+}
+
+/* tog-2 picks a grenade up in subphase 2 and declares a throw in 3
+ * (test-game-explosives.c). */
+static void
+ready_throw (SlGame *game)
+{
+  sl_test_start_turn (game);
+  sl_test_go_to_subphase (game, 2);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'pick-up-object'}");
+  sl_test_go_to_subphase (game, 3);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-2', 'action': 'fire', 'throw': 'grenade'}");
+  sl_test_play (game, "{'type': 'next'}");
+}
+
+/* Issue 33 #3, P-34: a hand grenade's preview tells its one shot's odds;
+ * its journal entry where it came down: on target at its aim point 12 m
+ * away, or, missed and scattered 2 m short (T-28, T-29), at 10 m. */
+static void
+test_preview_dice_throw_typed (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(SlGame) scatters = sl_test_game_new ();
+  g_autoptr(JsonNode) throw = NULL;
+  const SlJournalEntry *e;
+  SlDicePreview dice;
+  SlThrowLanding landing;
+
+  ready_throw (game);
+  throw = sl_test_json_preview (game, "{'type': 'throw', 'unit': 'tog-2', 'range_m': 12, 'roll': 3}");
+  sl_dice_preview_read (throw, &dice);
+  g_assert_true (dice.has_shot);
+  g_assert_true (dice.shot.has_odds);
+  assert_odds (&dice.shot.odds, throw, "shot");
+  g_assert_null (dice.grenades);
+  sl_dice_preview_clear (&dice);
+
+  e = sl_test_play (game, "{'type': 'throw', 'unit': 'tog-2', 'range_m': 12, 'roll': 3}");
+  g_assert_true (sl_throw_landing_read (sl_journal_entry_get_command (e), e->result, &landing));
+  g_assert_cmpfloat (landing.range_m, ==, 12);
+  g_assert_cmpfloat (landing.along_m, ==, 12);
+  g_assert_cmpfloat (landing.across_m, ==, 0);
+
+  ready_throw (scatters);
+  e = sl_test_play (scatters, "{'type': 'throw', 'unit': 'tog-2', 'range_m': 12, 'roll': 8, 'scatter_rolls': [3]}");
+  g_assert_true (sl_test_has (e->result, "shot.landing"));
+  g_assert_true (sl_throw_landing_read (sl_journal_entry_get_command (e), e->result, &landing));
+  g_assert_cmpfloat (landing.range_m, ==, 12);
+  g_assert_cmpfloat (landing.along_m, ==, 10);
+  g_assert_cmpfloat (landing.across_m, ==, 0);
+  /* Not a throw: no landing. */
+  e = sl_test_play (scatters, "{'type': 'next'}");
+  g_assert_false (sl_throw_landing_read (sl_journal_entry_get_command (e), e->result, &landing));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -349,5 +462,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/preview/declare-typed-P-07-P-14", test_preview_declare_typed);
   g_test_add_func ("/preview/declare-zero-g-typed-P-21", test_preview_declare_zero_g_typed);
   g_test_add_func ("/preview/declare-avoidance-typed-P-23", test_preview_declare_avoidance_typed);
+  g_test_add_func ("/preview/dice-melee-typed-P-24", test_preview_dice_melee_typed);
+  g_test_add_func ("/preview/dice-throw-typed-P-34", test_preview_dice_throw_typed);
   return g_test_run ();
 }
