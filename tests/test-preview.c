@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "sl-command-new.h"
 #include "sl-json.h"
 #include "sl-preview-declare.h"
 #include "sl-preview-dice.h"
@@ -451,6 +452,57 @@ test_preview_dice_throw_typed (void)
   g_assert_false (sl_throw_landing_read (sl_journal_entry_get_command (e), e->result, &landing));
 }
 
+/* Issue 33 #3, P-35: a salvo built with the launch command's own field
+ * paths is one the core takes (it refuses an unknown field), and its
+ * preview tells each grenade's odds, in order. */
+static void
+test_preview_dice_launch_typed (void)
+{
+  g_autoptr(SlGame) game = sl_test_game_new ();
+  g_autoptr(JsonNode) command = NULL, result = NULL;
+  g_autoptr(GError) error = NULL;
+  SlDicePreview dice;
+
+  sl_test_start_turn (game);
+  sl_test_play (game, "{'type': 'declare', 'unit': 'tog-6', 'action': 'fire', 'throw': 'launcher'}");
+  sl_test_play (game, "{'type': 'next'}");
+  command = sl_command_new_launch (sl_game_get_setup (game), sl_test_unit (game, "tog-6"), SL_GRENADE_FRAG, 2);
+  for (int i = 0; i < 2; i++)
+    {
+      g_autofree char *roll = sl_command_launch_field (i, SL_LAUNCH_ROLL);
+      g_autofree char *scatter = sl_command_launch_field (i, SL_LAUNCH_SCATTER_ROLLS);
+      g_autofree char *range = sl_command_launch_field (i, SL_LAUNCH_RANGE_M);
+      g_autofree char *indirect = sl_command_launch_field (i, SL_LAUNCH_INDIRECT);
+      g_autofree char *window = sl_command_launch_field (i, SL_LAUNCH_THROUGH_WINDOW);
+      SlDieNeed landing = { roll, 10, NULL, FALSE };
+      SlDieNeed direction = { scatter, 10, NULL, TRUE };
+
+      g_assert_cmpstr (roll, ==, i == 0 ? "grenades[0].roll" : "grenades[1].roll");
+      sl_command_set_value (command, range, g_variant_new_double (20 + 2 * i));
+      sl_command_set_value (command, indirect, g_variant_new_boolean (FALSE));
+      sl_command_set_value (command, window, g_variant_new_boolean (FALSE));
+      sl_command_set_die (command, &landing, 4 + 2 * i);
+      sl_command_set_die (command, &direction, 7);
+    }
+  result = sl_game_preview (game, command, NULL, &error);
+  g_assert_no_error (error);
+  sl_dice_preview_read (result, &dice);
+  /* The launch's "unit" names the unit: no side of a melee. */
+  g_assert_false (dice.unit.present);
+  g_assert_false (dice.has_shot);
+  g_assert_nonnull (dice.grenades);
+  g_assert_cmpuint (dice.grenades->len, ==, 2);
+  for (guint i = 0; i < dice.grenades->len; i++)
+    {
+      const SlDiceRoll *grenade = &g_array_index (dice.grenades, SlDiceRoll, i);
+      g_autofree char *path = g_strdup_printf ("grenades[%u]", i);
+
+      g_assert_true (grenade->has_odds);
+      assert_odds (&grenade->odds, result, path);
+    }
+  sl_dice_preview_clear (&dice);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -464,5 +516,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/preview/declare-avoidance-typed-P-23", test_preview_declare_avoidance_typed);
   g_test_add_func ("/preview/dice-melee-typed-P-24", test_preview_dice_melee_typed);
   g_test_add_func ("/preview/dice-throw-typed-P-34", test_preview_dice_throw_typed);
+  g_test_add_func ("/preview/dice-launch-typed-P-35", test_preview_dice_launch_typed);
   return g_test_run ();
 }

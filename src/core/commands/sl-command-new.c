@@ -757,6 +757,24 @@ sl_command_new_launch (const SlSetup *setup,
   return node;
 }
 
+char *
+sl_command_launch_field (int           grenade,
+                         SlLaunchField field)
+{
+  /* The members read_launched_grenade (sl-command-explosives.c) reads. */
+  static const char * const names[] = {
+    [SL_LAUNCH_ROLL] = "roll",
+    [SL_LAUNCH_SCATTER_ROLLS] = "scatter_rolls",
+    [SL_LAUNCH_RANGE_M] = "range_m",
+    [SL_LAUNCH_INDIRECT] = "indirect",
+    [SL_LAUNCH_THROUGH_WINDOW] = "through_window",
+  };
+
+  g_return_val_if_fail (grenade >= 0, NULL);
+  g_return_val_if_fail ((guint) field < G_N_ELEMENTS (names), NULL);
+  return g_strdup_printf ("grenades[%d].%s", grenade, names[field]);
+}
+
 JsonNode *
 sl_command_new_detonate (const SlSetup *setup,
                          int            unit)
