@@ -467,6 +467,13 @@ test_preview_dice_launch_typed (void)
   sl_test_play (game, "{'type': 'declare', 'unit': 'tog-6', 'action': 'fire', 'throw': 'launcher'}");
   sl_test_play (game, "{'type': 'next'}");
   command = sl_command_new_launch (sl_game_get_setup (game), sl_test_unit (game, "tog-6"), SL_GRENADE_FRAG, 2);
+  /* The unit whose action it resolves, as the dice sheet asks it. */
+  g_assert_cmpint (sl_command_get_unit (sl_game_get_setup (game), command), ==, sl_test_unit (game, "tog-6"));
+  {
+    g_autoptr(JsonNode) next = sl_command_new_next ();
+
+    g_assert_cmpint (sl_command_get_unit (sl_game_get_setup (game), next), ==, -1);
+  }
   for (int i = 0; i < 2; i++)
     {
       g_autofree char *roll = sl_command_launch_field (i, SL_LAUNCH_ROLL);

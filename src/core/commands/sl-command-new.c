@@ -210,6 +210,23 @@ sl_command_set_modifier (JsonNode   *command,
   sl_json_set_path (command, field, v);
 }
 
+int
+sl_command_get_unit (const SlSetup *setup,
+                     JsonNode      *command)
+{
+  JsonObject *o;
+  const SlUnitSetup *us;
+
+  g_return_val_if_fail (setup != NULL, -1);
+  if (command == NULL || !JSON_NODE_HOLDS_OBJECT (command))
+    return -1;
+  o = json_node_get_object (command);
+  us = json_object_has_member (o, "unit")
+       ? sl_setup_unit (setup, json_object_get_string_member_with_default (o, "unit", NULL))
+       : NULL;
+  return us != NULL ? us->index : -1;
+}
+
 JsonNode *
 sl_command_copy (JsonNode *command)
 {

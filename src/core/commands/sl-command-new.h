@@ -60,6 +60,10 @@ void         sl_command_set_modifier     (JsonNode           *command,
                                           int                 value);
 /* A copy of @command that shares nothing with it, to fill in. */
 JsonNode    *sl_command_copy             (JsonNode           *command);
+/* The unit @command names as its "unit" (the one whose action it
+ * resolves), an index into @setup; −1 for none. */
+int          sl_command_get_unit         (const SlSetup      *setup,
+                                          JsonNode           *command);
 
 /* The sequence of play */
 

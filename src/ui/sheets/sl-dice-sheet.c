@@ -716,15 +716,9 @@ sl_dice_sheet_new (GtkWindow          *parent,
 
   /* The unit whose action this resolves, if any: the one that gives it
    * up when nothing on the sheet can put a refusal right (SlSheet). */
-  {
-    JsonObject *o = json_node_get_object (command);
-    const SlUnitSetup *us = json_object_has_member (o, "unit")
-                            ? sl_setup_unit (sl_game_get_setup (game), json_object_get_string_member (o, "unit"))
-                            : NULL;
-
-    self = g_object_new (SL_TYPE_DICE_SHEET, "window", parent, "game", game,
-                         "unit", us != NULL ? us->index : -1, "app-rolls", app_rolls, NULL);
-  }
+  self = g_object_new (SL_TYPE_DICE_SHEET, "window", parent, "game", game,
+                       "unit", sl_command_get_unit (sl_game_get_setup (game), command),
+                       "app-rolls", app_rolls, NULL);
   self->game = game;
   self->command = sl_command_copy (command);
   sl_sheet_set_title (SL_SHEET (self), title);
