@@ -11,12 +11,16 @@
 #include "sl-preview-declare.h"
 
 static JsonObject *
+node_object (JsonNode *node)
+{
+  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+}
+
+static JsonObject *
 object_member (JsonObject *o,
                const char *name)
 {
-  JsonNode *node = o != NULL ? json_object_get_member (o, name) : NULL;
-
-  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  return o != NULL ? node_object (json_object_get_member (o, name)) : NULL;
 }
 
 /* P-23 a, A-75: the avoidance of a move away from melee contact. */
@@ -41,7 +45,7 @@ void
 sl_declare_preview_read (JsonNode         *preview,
                          SlDeclarePreview *out)
 {
-  JsonObject *o = preview != NULL && JSON_NODE_HOLDS_OBJECT (preview) ? json_node_get_object (preview) : NULL;
+  JsonObject *o = node_object (preview);
   JsonObject *end;
 
   g_return_if_fail (out != NULL);
@@ -61,7 +65,8 @@ sl_declare_preview_read (JsonNode         *preview,
   out->has_to_hit = sl_check_odds_from_json (object_member (o, "to_hit"), &out->to_hit);
   if (json_object_has_member (o, "to_hit_note"))
     out->to_hit_note = g_strdup (json_object_get_string_member_with_default (o, "to_hit_note", ""));
-  out->has_to_hit_burst = sl_check_odds_from_json (object_member (o, "to_hit_burst"), &out->to_hit_burst);
+  out->has_to_hit_burst = sl_check_odds_from_json (object_member (o, "to_hit_burst"),
+                                                    &out->to_hit_burst);
   /* P-21: the zero-G check's odds, not the roll the preview made. */
   out->has_zero_g = sl_check_odds_from_json (object_member (o, "zero_g_check"), &out->zero_g);
   read_avoidance (o, out);

@@ -11,12 +11,16 @@
 #include "sl-preview-dice.h"
 
 static JsonObject *
+node_object (JsonNode *node)
+{
+  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+}
+
+static JsonObject *
 object_member (JsonObject *o,
                const char *name)
 {
-  JsonNode *node = o != NULL ? json_object_get_member (o, name) : NULL;
-
-  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  return o != NULL ? node_object (json_object_get_member (o, name)) : NULL;
 }
 
 /* The odds and the modifiers @o tells, either or both. */
@@ -59,7 +63,8 @@ static GArray *
 read_grenades (JsonObject *o)
 {
   JsonNode *node = json_object_get_member (o, "grenades");
-  JsonArray *list = node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+  JsonArray *list = node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node)
+                                                                  : NULL;
   GArray *grenades;
 
   if (list == NULL)
@@ -82,7 +87,7 @@ void
 sl_dice_preview_read (JsonNode      *preview,
                       SlDicePreview *out)
 {
-  JsonObject *o = preview != NULL && JSON_NODE_HOLDS_OBJECT (preview) ? json_node_get_object (preview) : NULL;
+  JsonObject *o = node_object (preview);
   JsonObject *shot;
 
   g_return_if_fail (out != NULL);
@@ -123,14 +128,13 @@ sl_throw_landing_read (JsonNode       *command,
                        JsonNode       *result,
                        SlThrowLanding *out)
 {
-  JsonObject *c, *shot, *landing;
+  JsonObject *c = node_object (command);
+  JsonObject *shot = object_member (node_object (result), "shot");
+  JsonObject *landing;
 
   g_return_val_if_fail (out != NULL, FALSE);
-  if (command == NULL || !JSON_NODE_HOLDS_OBJECT (command) || result == NULL || !JSON_NODE_HOLDS_OBJECT (result))
-    return FALSE;
-  c = json_node_get_object (command);
-  shot = object_member (json_node_get_object (result), "shot");
-  if (g_strcmp0 (json_object_get_string_member_with_default (c, "type", ""), "throw") != 0 || shot == NULL)
+  if (c == NULL || shot == NULL ||
+      g_strcmp0 (json_object_get_string_member_with_default (c, "type", ""), "throw") != 0)
     return FALSE;
   out->range_m = json_object_get_double_member_with_default (c, "range_m", 0);
   /* P-34 step 5: no landing told, it came down where it was aimed. */

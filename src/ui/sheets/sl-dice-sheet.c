@@ -169,7 +169,7 @@ static const char *
 side_label (SlDiceSheet      *self,
             const SlDiceSide *side)
 {
-  const SlUnitSetup *u = side->unit ? sl_setup_unit (sl_game_get_setup (self->game), side->unit) : NULL;
+  const SlUnitSetup *u = sl_setup_unit (sl_game_get_setup (self->game), side->unit);
 
   return u ? u->label : NULL;
 }
@@ -207,15 +207,15 @@ static void
 show_breakdown (SlDiceSheet         *self,
                 const SlDicePreview *preview)
 {
+  const SlDiceSide *sides[] = { &preview->unit, &preview->target };
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->breakdown))) != NULL)
     gtk_list_box_remove (self->breakdown, child);
   add_breakdown (self, &preview->roll, NULL);
-  for (const SlDiceSide * const *side = (const SlDiceSide * const[]) { &preview->unit, &preview->target, NULL };
-       *side; side++)
-    if ((*side)->present)
-      add_breakdown (self, &(*side)->roll, side_label (self, *side));
+  for (guint i = 0; i < G_N_ELEMENTS (sides); i++)
+    if (sides[i]->present)
+      add_breakdown (self, &sides[i]->roll, side_label (self, sides[i]));
   /* No modifier counted (a rout check of a squad with none): no empty
    * box (issue 31 #8). */
   gtk_widget_set_visible (self->modifiers_group,
@@ -228,6 +228,8 @@ collect_all_odds (SlDiceSheet         *self,
                   const SlDicePreview *preview,
                   GString             *odds)
 {
+  const SlDiceSide *sides[] = { &preview->unit, &preview->target };
+
   collect_odds (&preview->roll, NULL, odds);
   /* A hand grenade or a fire mission: its one shot. */
   if (preview->has_shot)
@@ -236,14 +238,14 @@ collect_all_odds (SlDiceSheet         *self,
   for (guint i = 0; preview->grenades != NULL && i < preview->grenades->len; i++)
     {
       /* Translators: which grenade of a launcher salvo, before its odds. */
-      g_autofree char *who = preview->grenades->len > 1 ? g_strdup_printf (_("Grenade %u"), i + 1) : NULL;
+      g_autofree char *who = preview->grenades->len > 1 ? g_strdup_printf (_("Grenade %u"), i + 1)
+                                                        : NULL;
 
       collect_odds (&g_array_index (preview->grenades, SlDiceRoll, i), who, odds);
     }
-  for (const SlDiceSide * const *side = (const SlDiceSide * const[]) { &preview->unit, &preview->target, NULL };
-       *side; side++)
-    if ((*side)->present)
-      collect_odds (&(*side)->roll, side_label (self, *side), odds);
+  for (guint i = 0; i < G_N_ELEMENTS (sides); i++)
+    if (sides[i]->present)
+      collect_odds (&sides[i]->roll, side_label (self, sides[i]), odds);
   /* Dice whose odds the core does not give (a zero-G check of an
    * engagement) are only asked for. */
   if (odds->len == 0 && self->dice->len == 0)
