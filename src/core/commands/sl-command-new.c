@@ -210,6 +210,23 @@ sl_command_set_modifier (JsonNode   *command,
   sl_json_set_path (command, field, v);
 }
 
+int
+sl_command_get_unit (const SlSetup *setup,
+                     JsonNode      *command)
+{
+  JsonObject *o;
+  const SlUnitSetup *us;
+
+  g_return_val_if_fail (setup != NULL, -1);
+  if (command == NULL || !JSON_NODE_HOLDS_OBJECT (command))
+    return -1;
+  o = json_node_get_object (command);
+  us = json_object_has_member (o, "unit")
+       ? sl_setup_unit (setup, json_object_get_string_member_with_default (o, "unit", NULL))
+       : NULL;
+  return us != NULL ? us->index : -1;
+}
+
 JsonNode *
 sl_command_copy (JsonNode *command)
 {
@@ -755,6 +772,24 @@ sl_command_new_launch (const SlSetup *setup,
     }
   json_object_set_array_member (json_node_get_object (node), "grenades", grenades);
   return node;
+}
+
+char *
+sl_command_launch_field (int           grenade,
+                         SlLaunchField field)
+{
+  /* The members read_launched_grenade (sl-command-explosives.c) reads. */
+  static const char * const names[] = {
+    [SL_LAUNCH_ROLL] = "roll",
+    [SL_LAUNCH_SCATTER_ROLLS] = "scatter_rolls",
+    [SL_LAUNCH_RANGE_M] = "range_m",
+    [SL_LAUNCH_INDIRECT] = "indirect",
+    [SL_LAUNCH_THROUGH_WINDOW] = "through_window",
+  };
+
+  g_return_val_if_fail (grenade >= 0, NULL);
+  g_return_val_if_fail ((guint) field < G_N_ELEMENTS (names), NULL);
+  return g_strdup_printf ("grenades[%d].%s", grenade, names[field]);
 }
 
 JsonNode *

@@ -60,6 +60,10 @@ void         sl_command_set_modifier     (JsonNode           *command,
                                           int                 value);
 /* A copy of @command that shares nothing with it, to fill in. */
 JsonNode    *sl_command_copy             (JsonNode           *command);
+/* The unit @command names as its "unit" (the one whose action it
+ * resolves), an index into @setup; −1 for none. */
+int          sl_command_get_unit         (const SlSetup      *setup,
+                                          JsonNode           *command);
 
 /* The sequence of play */
 
@@ -286,6 +290,22 @@ JsonNode    *sl_command_new_launch       (const SlSetup *setup,
                                           int            unit,
                                           SlGrenadeType  type,
                                           int            count);
+/* What the table gives for each grenade of a salvo (P-35 steps 1 … 3):
+ * its dice and its aim. */
+typedef enum
+{
+  SL_LAUNCH_ROLL,             /* its landing die */
+  SL_LAUNCH_SCATTER_ROLLS,    /* its scatter dice, a list */
+  SL_LAUNCH_RANGE_M,          /* the range to its aim point */
+  SL_LAUNCH_INDIRECT,         /* indirect fire, spotted by a friend */
+  SL_LAUNCH_THROUGH_WINDOW,   /* aimed through a window */
+} SlLaunchField;
+
+/* The path of @field of grenade @grenade (from 0) of a launch command, as
+ * sl_command_set_die and sl_command_set_value take it
+ * ("grenades[1].roll"); a new string. */
+char        *sl_command_launch_field     (int            grenade,
+                                          SlLaunchField  field);
 JsonNode    *sl_command_new_detonate     (const SlSetup *setup,
                                           int            unit);
 JsonNode    *sl_command_new_avoid        (const SlSetup *setup,

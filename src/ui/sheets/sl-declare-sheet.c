@@ -23,6 +23,7 @@
 #include "sl-command-new.h"
 #include "sl-declare-sheet.h"
 #include "sl-dice-sheet.h"
+#include "sl-preview-declare.h"
 #include "sl-table-model.h"
 #include "sl-ui-util.h"
 #include "sl-unit-sheet.h"
@@ -305,15 +306,12 @@ build_command (SlDeclareSheet *self,
 
 /* "2 AP · ends in subphase 8", from the core's answer. */
 static char *
-choice_words (SlDeclareSheet *self,
-              JsonNode       *result)
+choice_words (SlDeclareSheet         *self,
+              const SlDeclarePreview *preview)
 {
-  JsonObject *o = json_node_get_object (result);
-  JsonObject *end = json_object_get_object_member (o, "end");
-  int cost = json_object_get_int_member (o, "cost");
-  int turn = json_object_get_int_member (end, "turn");
-  int subphase = json_object_get_int_member (end, "subphase");
-
+  int cost = preview->cost;
+  int turn = preview->end_turn;
+  int subphase = preview->end_subphase;
   g_autofree char *when = NULL;
   g_autofree char *single = NULL;
   g_autofree char *burst = NULL;
@@ -329,13 +327,13 @@ choice_words (SlDeclareSheet *self,
   /* A shot at a unit: its odds as the core reads the logs now, and a
    * burst's where the weapon fires one — what aiming or a burst buys before
    * the AP are spent (P-14, T-14, T-22). */
-  if (json_object_has_member (o, "to_hit"))
-    single = sl_check_odds_words_of (json_object_get_object_member (o, "to_hit"));
-  if (json_object_has_member (o, "to_hit_burst"))
-    burst = sl_check_odds_words_of (json_object_get_object_member (o, "to_hit_burst"));
+  if (preview->has_to_hit)
+    single = sl_check_odds_words (&preview->to_hit);
+  if (preview->has_to_hit_burst)
+    burst = sl_check_odds_words (&preview->to_hit_burst);
   /* The core's words for what the odds counted and what the fire sheet
    * adds (the scenario's terrain, night, the target's movement; issue 31 #6). */
-  note = json_object_get_string_member_with_default (o, "to_hit_note", "");
+  note = preview->to_hit_note != NULL ? preview->to_hit_note : "";
   if (single != NULL && burst != NULL)
     /* "1 AP · ends in subphase 3 · to hit: Needs a 1 · 10 % (a burst: Needs 2 or less · 20 %), with heavy woods; the fire sheet adds …" */
     return g_strdup_printf (_("%s · to hit: %s (a burst: %s), %s"), when, single, burst, note);
@@ -491,19 +489,23 @@ in_contact (SlDeclareSheet *self)
  * before the dice: the roll's odds, or that both break off, no roll
  * (P-22 step 6); NULL for none. */
 static char *
-avoidance_words (JsonObject *result)
+avoidance_words (const SlDeclarePreview *preview)
 {
-  JsonObject *avoidance = json_object_has_member (result, "avoidance")
-                          ? json_object_get_object_member (result, "avoidance") : NULL;
   g_autofree char *odds = NULL;
 
-  if (avoidance == NULL)
-    return NULL;
-  if (json_object_has_member (avoidance, "both_avoid"))
-    return g_strdup (_("both break off: no roll (P-22 step 6)"));
-  odds = sl_check_odds_words_of (avoidance);
-  /* "avoidance roll first: Needs 3 or less · 30 % (P-23 a)" */
-  return odds != NULL ? g_strdup_printf (_("avoidance roll first: %s (P-23 a)"), odds) : NULL;
+  switch (preview->avoidance)
+    {
+    case SL_AVOIDANCE_BOTH:
+      return g_strdup (_("both break off: no roll (P-22 step 6)"));
+    case SL_AVOIDANCE_ROLL:
+      odds = sl_check_odds_words (&preview->avoidance_odds);
+      /* "avoidance roll first: Needs 3 or less · 30 % (P-23 a)" */
+      return g_strdup_printf (_("avoidance roll first: %s (P-23 a)"), odds);
+    case SL_AVOIDANCE_NONE:
+    case SL_AVOIDANCE_NO_ODDS:
+    default:
+      return NULL;
+    }
 }
 
 static void show_chosen (SlDeclareSheet *self);
@@ -554,16 +556,19 @@ preview_choice (SlDeclareSheet *self,
     c->choice = g_strdup (error->message);
   else
     {
-      JsonObject *r = json_node_get_object (result);
-      JsonObject *check = json_object_has_member (r, "zero_g_check") ? json_object_get_object_member (r, "zero_g_check") : NULL;
-      g_autofree char *odds = check != NULL ? sl_check_odds_words_of (check) : NULL;
+      SlDeclarePreview preview;
+      g_autofree char *odds = NULL;
+      g_autofree char *words = NULL;
+      g_autofree char *avoid = NULL;
+
+      sl_declare_preview_read (result, &preview);
       /* The preview rolled the zero-G check for the occasion: its
        * odds tell, not that roll (P-21). */
-      g_autofree char *words = json_object_has_member (r, "end")
-                               ? choice_words (self, result)
-                               : g_strdup (c->engage ? _("An engagement: the melee is resolved in the melee step (P-22)")
-                                                     : _("A zero-G check decides whether it happens (P-21)"));
-      g_autofree char *avoid = avoidance_words (r);
+      odds = preview.has_zero_g ? sl_check_odds_words (&preview.zero_g) : NULL;
+      words = preview.made ? choice_words (self, &preview)
+                           : g_strdup (c->engage ? _("An engagement: the melee is resolved in the melee step (P-22)")
+                                                 : _("A zero-G check decides whether it happens (P-21)"));
+      avoid = avoidance_words (&preview);
 
       if (avoid != NULL)
         {
@@ -573,13 +578,14 @@ preview_choice (SlDeclareSheet *self,
           g_free (words);
           words = with;
         }
-      if (odds != NULL && json_object_has_member (r, "end"))
+      if (odds != NULL && preview.made)
         /* "1 AP · ends in subphase 4 · zero-G check: Needs 6 or less · 60 %" */
         c->choice = g_strdup_printf (_("%s · zero-G check: %s"), words, odds);
       else if (odds != NULL)
         c->choice = g_strdup_printf ("%s · %s", words, odds);
       else
         c->choice = g_steal_pointer (&words);
+      sl_declare_preview_clear (&preview);
     }
 }
 
@@ -811,16 +817,18 @@ rolls_to_avoid (SlDeclareSheet *self,
                 JsonNode       *command)
 {
   g_autoptr(JsonNode) result = NULL;
-  JsonObject *r;
+  SlDeclarePreview preview;
+  gboolean rolls;
 
   if (!in_contact (self))
     return FALSE;
   result = sl_game_preview (self->game, command, NULL, NULL);
   if (result == NULL)
     return FALSE;
-  r = json_node_get_object (result);
-  return json_object_has_member (r, "avoidance") &&
-         json_object_has_member (json_object_get_object_member (r, "avoidance"), "needed");
+  sl_declare_preview_read (result, &preview);
+  rolls = preview.avoidance == SL_AVOIDANCE_ROLL;
+  sl_declare_preview_clear (&preview);
+  return rolls;
 }
 
 /* The avoidance roll and the opponent's free attack, one key press each

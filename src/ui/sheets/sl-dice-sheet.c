@@ -15,6 +15,7 @@
 #include "sl-a11y.h"
 #include "sl-command-new.h"
 #include "sl-dice-sheet.h"
+#include "sl-preview-dice.h"
 #include "sl-ui-util.h"
 
 typedef struct
@@ -144,17 +145,17 @@ build_command (SlDiceSheet *self)
   return node;
 }
 
-/* "Needs 7 or less · 70 %" for every check in the preview's result: at its
- * top level, or in the objects of a two-sided roll (melee). */
+/* "Needs 7 or less · 70 %" for @roll, when the preview tells its odds. */
 static void
-collect_odds (JsonObject *o,
-              const char *who,
-              GString    *out)
+collect_odds (const SlDiceRoll *roll,
+              const char       *who,
+              GString          *out)
 {
-  g_autofree char *words = sl_check_odds_words_of (o);
+  g_autofree char *words = NULL;
 
-  if (words == NULL)
+  if (!roll->has_odds)
     return;
+  words = sl_check_odds_words (&roll->odds);
   if (out->len > 0)
     g_string_append_c (out, '\n');
   if (who != NULL)
@@ -162,37 +163,31 @@ collect_odds (JsonObject *o,
   g_string_append (out, words);
 }
 
-/* The unit whose roll a side's object of a two-sided roll (melee) is:
- * its label, or NULL. */
+/* The unit whose roll a side of a two-sided roll (melee) is: its label,
+ * or NULL. */
 static const char *
-side_label (SlDiceSheet *self,
-            JsonObject  *side)
+side_label (SlDiceSheet      *self,
+            const SlDiceSide *side)
 {
-  const char *id = json_object_get_string_member_with_default (side, "unit", NULL);
-  const SlUnitSetup *u = id ? sl_setup_unit (sl_game_get_setup (self->game), id) : NULL;
+  const SlUnitSetup *u = sl_setup_unit (sl_game_get_setup (self->game), side->unit);
 
   return u ? u->label : NULL;
 }
 
-/* The rows of @o's "breakdown", if any; @who (when not NULL) says whose
+/* The rows of @roll's modifiers, if any; @who (when not NULL) says whose
  * roll they are on. */
 static void
-add_breakdown (SlDiceSheet *self,
-               JsonObject  *o,
-               const char  *who)
+add_breakdown (SlDiceSheet      *self,
+               const SlDiceRoll *roll,
+               const char       *who)
 {
-  JsonArray *items;
-
-  if (!json_object_has_member (o, "breakdown") || !JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "breakdown")))
-    return;
-  items = json_object_get_array_member (o, "breakdown");
-  for (guint i = 0; i < json_array_get_length (items); i++)
+  for (guint i = 0; roll->breakdown != NULL && i < sl_breakdown_size (roll->breakdown); i++)
     {
-      JsonObject *m = json_array_get_object_element (items, i);
+      const SlModifier *m = sl_breakdown_get (roll->breakdown, i);
       GtkWidget *row = sl_action_row_new ();
-      g_autofree char *value = sl_signed_text (json_object_get_int_member (m, "value"));
+      g_autofree char *value = sl_signed_text (m->value);
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), json_object_get_string_member (m, "label"));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), m->label);
       if (who != NULL)
         {
           /* Translators: under a modifier of a melee sheet, whose roll it
@@ -209,60 +204,48 @@ add_breakdown (SlDiceSheet *self,
 /* The modifiers of the roll, as the core counted them; of each side's
  * roll when both sides roll (melee). */
 static void
-show_breakdown (SlDiceSheet *self,
-                JsonObject  *o)
+show_breakdown (SlDiceSheet         *self,
+                const SlDicePreview *preview)
 {
+  const SlDiceSide *sides[] = { &preview->unit, &preview->target };
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->breakdown))) != NULL)
     gtk_list_box_remove (self->breakdown, child);
-  add_breakdown (self, o, NULL);
-  for (const char * const *side = (const char * const[]) { "unit", "target", NULL }; *side; side++)
-    if (json_object_has_member (o, *side) && JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, *side)))
-      {
-        JsonObject *so = json_object_get_object_member (o, *side);
-
-        add_breakdown (self, so, side_label (self, so));
-      }
+  add_breakdown (self, &preview->roll, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (sides); i++)
+    if (sides[i]->present)
+      add_breakdown (self, &sides[i]->roll, side_label (self, sides[i]));
   /* No modifier counted (a rout check of a squad with none): no empty
    * box (issue 31 #8). */
   gtk_widget_set_visible (self->modifiers_group,
                           self->dice->len > 0 && gtk_widget_get_first_child (GTK_WIDGET (self->breakdown)) != NULL);
 }
 
-/* The odds of every roll in the preview's result, one line each. */
+/* The odds of every roll in the preview, one line each. */
 static void
-collect_all_odds (SlDiceSheet *self,
-                  JsonObject  *o,
-                  GString     *odds)
+collect_all_odds (SlDiceSheet         *self,
+                  const SlDicePreview *preview,
+                  GString             *odds)
 {
-  collect_odds (o, NULL, odds);
+  const SlDiceSide *sides[] = { &preview->unit, &preview->target };
+
+  collect_odds (&preview->roll, NULL, odds);
   /* A hand grenade or a fire mission: its one shot. */
-  if (json_object_has_member (o, "shot") && JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, "shot")))
-    collect_odds (json_object_get_object_member (o, "shot"), NULL, odds);
+  if (preview->has_shot)
+    collect_odds (&preview->shot, NULL, odds);
   /* A salvo: the odds of each grenade. */
-  if (json_object_has_member (o, "grenades") && JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "grenades")))
+  for (guint i = 0; preview->grenades != NULL && i < preview->grenades->len; i++)
     {
-      JsonArray *grenades = json_object_get_array_member (o, "grenades");
-      guint n = json_array_get_length (grenades);
+      /* Translators: which grenade of a launcher salvo, before its odds. */
+      g_autofree char *who = preview->grenades->len > 1 ? g_strdup_printf (_("Grenade %u"), i + 1)
+                                                        : NULL;
 
-      for (guint i = 0; i < n; i++)
-        {
-          JsonNode *g = json_array_get_element (grenades, i);
-          /* Translators: which grenade of a launcher salvo, before its odds. */
-          g_autofree char *who = n > 1 ? g_strdup_printf (_("Grenade %u"), i + 1) : NULL;
-
-          if (JSON_NODE_HOLDS_OBJECT (g))
-            collect_odds (json_node_get_object (g), who, odds);
-        }
+      collect_odds (&g_array_index (preview->grenades, SlDiceRoll, i), who, odds);
     }
-  for (const char * const *side = (const char * const[]) { "unit", "target", NULL }; *side; side++)
-    if (json_object_has_member (o, *side) && JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, *side)))
-      {
-        JsonObject *s = json_object_get_object_member (o, *side);
-
-        collect_odds (s, side_label (self, s), odds);
-      }
+  for (guint i = 0; i < G_N_ELEMENTS (sides); i++)
+    if (sides[i]->present)
+      collect_odds (&sides[i]->roll, side_label (self, sides[i]), odds);
   /* Dice whose odds the core does not give (a zero-G check of an
    * engagement) are only asked for. */
   if (odds->len == 0 && self->dice->len == 0)
@@ -347,8 +330,12 @@ refresh (SlSheet *sheet)
     }
   else
     {
-      show_breakdown (self, json_node_get_object (result));
-      collect_all_odds (self, json_node_get_object (result), odds);
+      SlDicePreview preview;
+
+      sl_dice_preview_read (result, &preview);
+      show_breakdown (self, &preview);
+      collect_all_odds (self, &preview, odds);
+      sl_dice_preview_clear (&preview);
     }
   g_free (self->odds_text);
   self->odds_text = g_strdup (odds->str);
@@ -731,15 +718,9 @@ sl_dice_sheet_new (GtkWindow          *parent,
 
   /* The unit whose action this resolves, if any: the one that gives it
    * up when nothing on the sheet can put a refusal right (SlSheet). */
-  {
-    JsonObject *o = json_node_get_object (command);
-    const SlUnitSetup *us = json_object_has_member (o, "unit")
-                            ? sl_setup_unit (sl_game_get_setup (game), json_object_get_string_member (o, "unit"))
-                            : NULL;
-
-    self = g_object_new (SL_TYPE_DICE_SHEET, "window", parent, "game", game,
-                         "unit", us != NULL ? us->index : -1, "app-rolls", app_rolls, NULL);
-  }
+  self = g_object_new (SL_TYPE_DICE_SHEET, "window", parent, "game", game,
+                       "unit", sl_command_get_unit (sl_game_get_setup (game), command),
+                       "app-rolls", app_rolls, NULL);
   self->game = game;
   self->command = sl_command_copy (command);
   sl_sheet_set_title (SL_SHEET (self), title);

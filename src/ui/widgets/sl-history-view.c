@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-history-view.h"
+#include "sl-preview-dice.h"
 #include "sl-rule-links.h"
 #include "sl-scatter-diagram.h"
 #include "sl-table-model.h"
@@ -218,26 +219,14 @@ static void
 item_set_throw (SlHistoryItem        *item,
                 const SlJournalEntry *e)
 {
-  JsonObject *c, *r, *shot;
+  SlThrowLanding landing;
 
-  if (sl_journal_entry_get_command (e) == NULL || e->result == NULL || !JSON_NODE_HOLDS_OBJECT (e->result))
+  if (!sl_throw_landing_read (sl_journal_entry_get_command (e), e->result, &landing))
     return;
-  c = json_node_get_object (sl_journal_entry_get_command (e));
-  r = json_node_get_object (e->result);
-  if (g_strcmp0 (json_object_get_string_member_with_default (c, "type", ""), "throw") != 0 ||
-      !json_object_has_member (r, "shot"))
-    return;
-  shot = json_object_get_object_member (r, "shot");
   item->thrown = TRUE;
-  item->range_m = json_object_get_double_member_with_default (c, "range_m", 0);
-  item->along_m = item->range_m;
-  if (json_object_has_member (shot, "landing"))
-    {
-      JsonObject *l = json_object_get_object_member (shot, "landing");
-
-      item->along_m = json_object_get_double_member_with_default (l, "along_m", item->range_m);
-      item->across_m = json_object_get_double_member_with_default (l, "across_m", 0);
-    }
+  item->range_m = landing.range_m;
+  item->along_m = landing.along_m;
+  item->across_m = landing.across_m;
 }
 
 /* The item of @row, made once. */

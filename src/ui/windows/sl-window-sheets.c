@@ -225,8 +225,8 @@ present_launch_sheet (SlWindow *self,
   command = sl_command_new_launch (sl_game_get_setup (self->game), unit, kind, count);
   for (int i = 0; i < count; i++)
     {
-      SlDieNeed landing = { g_strdup_printf ("grenades[%d].roll", i), 10, NULL, FALSE };
-      SlDieNeed scatter = { g_strdup_printf ("grenades[%d].scatter_rolls", i), 10, NULL, TRUE };
+      SlDieNeed landing = { sl_command_launch_field (i, SL_LAUNCH_ROLL), 10, NULL, FALSE };
+      SlDieNeed scatter = { sl_command_launch_field (i, SL_LAUNCH_SCATTER_ROLLS), 10, NULL, TRUE };
 
       if (count == 1)
         {
@@ -258,9 +258,9 @@ present_launch_sheet (SlWindow *self,
     sl_dice_sheet_add_count (sheet, _("Grenades in the salvo"), 1, most, count, salvo_count_cb, self);
   for (int i = 0; i < count; i++)
     {
-      g_autofree char *range = g_strdup_printf ("grenades[%d].range_m", i);
-      g_autofree char *indirect = g_strdup_printf ("grenades[%d].indirect", i);
-      g_autofree char *window = g_strdup_printf ("grenades[%d].through_window", i);
+      g_autofree char *range = sl_command_launch_field (i, SL_LAUNCH_RANGE_M);
+      g_autofree char *indirect = sl_command_launch_field (i, SL_LAUNCH_INDIRECT);
+      g_autofree char *window = sl_command_launch_field (i, SL_LAUNCH_THROUGH_WINDOW);
       g_autofree char *range_label = count == 1 ? g_strdup (_("Range to the aim point (m)"))
                                      : g_strdup_printf (_("Grenade %d: range to the aim point (m)"), i + 1);
       g_autofree char *indirect_label = count == 1 ? g_strdup (_("Indirect fire, spotted by a friend"))
