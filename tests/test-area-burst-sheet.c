@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "sl-area-burst-sheet-private.h"
 #include "sl-area-burst-sheet.h"
 #include "sl-combat.h"
 #include "sl-sheet-private.h"

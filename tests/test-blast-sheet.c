@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "sl-blast-sheet-private.h"
 #include "sl-blast-sheet.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"

@@ -10,11 +10,14 @@
 #include <string.h>
 
 #include "sl-combat.h"
+#include "sl-declare-sheet-private.h"
 #include "sl-declare-sheet.h"
+#include "sl-dice-sheet-private.h"
 #include "sl-dice-sheet.h"
 #include "sl-sheet-private.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
+#include "sl-ui-util-private.h"
 #include "sl-ui-util.h"
 
 /* E-06 at subphase 8: a 5-AP action ends in subphase 2 of turn 2; E-05's

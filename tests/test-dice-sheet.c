@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "sl-dice-sheet-private.h"
 #include "sl-dice-sheet.h"
 #include "sl-json.h"
 #include "sl-test-game.h"

@@ -16,6 +16,7 @@
 #include "sl-sheet-private.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"
+#include "sl-ui-util-private.h"
 #include "sl-ui-util.h"
 
 /* E-07: Trooper Hale's fire at Legionnaire Quill is due. */

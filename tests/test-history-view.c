@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "sl-history-view-private.h"
 #include "sl-history-view.h"
 #include "sl-test-game.h"
 #include "sl-test-ui.h"

@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "sl-object-fire-sheet-private.h"
 #include "sl-object-fire-sheet.h"
 #include "sl-sheet-private.h"
 #include "sl-test-game.h"

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "sl-application.h"
+#include "sl-declare-sheet-private.h"
 #include "sl-declare-sheet.h"
 #include "sl-history-view.h"
 #include "sl-reference-window-private.h"

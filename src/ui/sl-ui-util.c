@@ -14,6 +14,7 @@
 #include "sl-dice-sheet.h"
 #include "sl-explosives.h"
 #include "sl-table-model.h"
+#include "sl-ui-util-private.h"
 #include "sl-ui-util.h"
 
 static void

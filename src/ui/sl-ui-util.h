@@ -114,9 +114,6 @@ gboolean       sl_focus_children   (GtkWidget        *widget,
  * "Needs 7 or less · 70 %"; for a rout check, where success is routing,
  * "Routs on 20 or less · 20 %". */
 char          *sl_check_odds_words (const SlCheckOdds *odds);
-/* The same of the odds a preview's @check tells (read by the core,
- * sl_check_odds_from_json); NULL when it tells none. */
-char          *sl_check_odds_words_of (JsonObject *check);
 
 /* Why @unit may not declare now in the initiative order, in the core's
  * words (P-06 step 5, P-08 step 2), or NULL when it may. */
@@ -213,7 +210,5 @@ void           sl_quiet_still_pointer (GtkWidget *widget);
  * them before its first frame (issue 31 #2). */
 void           sl_widget_set_tooltip  (GtkWidget  *widget,
                                        const char *text);
-/* The tooltip @widget gives: sl_widget_set_tooltip's, else GTK's own. */
-const char    *sl_widget_get_tooltip  (GtkWidget  *widget);
 
 G_END_DECLS

@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "sl-area-burst-sheet-private.h"
 #include "sl-area-burst-sheet.h"
 #include "sl-combat.h"
 #include "sl-command-new.h"

@@ -15,6 +15,7 @@
 
 #include "sl-a11y.h"
 #include "sl-ammunition.h"
+#include "sl-blast-sheet-private.h"
 #include "sl-blast-sheet.h"
 #include "sl-command-new.h"
 #include "sl-preview.h"

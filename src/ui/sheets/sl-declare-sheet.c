@@ -21,6 +21,7 @@
 #include "sl-actions.h"
 #include "sl-combat.h"
 #include "sl-command-new.h"
+#include "sl-declare-sheet-private.h"
 #include "sl-declare-sheet.h"
 #include "sl-dice-sheet.h"
 #include "sl-preview-declare.h"

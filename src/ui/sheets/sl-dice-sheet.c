@@ -14,6 +14,7 @@
 
 #include "sl-a11y.h"
 #include "sl-command-new.h"
+#include "sl-dice-sheet-private.h"
 #include "sl-dice-sheet.h"
 #include "sl-preview-dice.h"
 #include "sl-ui-util.h"

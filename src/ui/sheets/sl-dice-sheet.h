@@ -56,11 +56,6 @@ void         sl_dice_sheet_add_choice (SlDiceSheet        *self,
                                        const char         *field,
                                        GVariant           *values,
                                        const char * const *labels);
-/* Picks the choice of @field whose value is @value (a floating @value is
- * consumed), as the player would in its list; FALSE when there is none. */
-gboolean     sl_dice_sheet_choose     (SlDiceSheet        *self,
-                                       const char         *field,
-                                       GVariant           *value);
 /* How many of something the command is about (the grenades of a salvo):
  * a spin from @min to @max; when the player changes it, @func is called
  * (from an idle, once the change is over) with the new count: the caller
@@ -75,21 +70,5 @@ void         sl_dice_sheet_add_count  (SlDiceSheet        *self,
                                        int                 value,
                                        SlDiceSheetCountFunc func,
                                        gpointer            user_data);
-/* Changes the count, as the player would. */
-void         sl_dice_sheet_set_count  (SlDiceSheet        *self,
-                                       int                 count);
-/* The odds as the sheet shows them, one line per roll. */
-const char  *sl_dice_sheet_get_odds   (SlDiceSheet        *self);
-/* A key press: a digit (0–9). d10: 0 is 10; d100: two digits, tens then
- * units, 00 is 100. Returns FALSE when refused. */
-gboolean     sl_dice_sheet_type_digit (SlDiceSheet        *self,
-                                       int                 digit);
-/* Whether the command is refused for a reason nothing on the sheet can
- * put right, so that the sheet offers to give up the unit's action. */
-gboolean     sl_dice_sheet_can_give_up (SlDiceSheet      *self);
-/* Gives up the unit's action (cancel, §6.1) and closes the sheet. */
-gboolean     sl_dice_sheet_give_up    (SlDiceSheet        *self);
-/* Applies the command, the app rolling the dice not typed. */
-gboolean     sl_dice_sheet_apply      (SlDiceSheet        *self);
 
 G_END_DECLS

@@ -19,6 +19,7 @@
 #include "sl-combat.h"
 #include "sl-command-new.h"
 #include "sl-explosives.h"
+#include "sl-object-fire-sheet-private.h"
 #include "sl-object-fire-sheet.h"
 #include "sl-preview.h"
 #include "sl-table-labels.h"

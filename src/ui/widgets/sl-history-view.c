@@ -17,6 +17,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-history-view-private.h"
 #include "sl-history-view.h"
 #include "sl-preview-dice.h"
 #include "sl-rule-links.h"
