@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "sl-secrets.h"
+#include "sl-table-model.h"
 #include "sl-test-game.h"
 #include "sl-track.h"
 
@@ -267,6 +268,12 @@ test_track_due_now (void)
   g_array_unref (due);
 }
 
+static void
+count_cb (guint *count)
+{
+  (*count)++;
+}
+
 /* Before play, with the detection rules (P-28, §9.1): the units the setup
  * hid lie under no pile until their side places one; the others may hide
  * by agreement; once play begins nobody hides. */
@@ -328,8 +335,29 @@ test_track_hiding (void)
   g_assert_false (sl_secrets_may_hide (sl_game_get_rules (training), sl_game_get_setup (training),
                                        sl_game_get_state (training), 0));
 
+  /* The table tells how many, never which (the prompt's words), and
+   * notifies them as they change. */
+  {
+    SlTableModel *table = sl_table_model_get_for_game (game);
+    g_autofree char *words = NULL;
+    g_autofree char *none_left = NULL;
+    gboolean agreed = FALSE;
+    guint told = 0;
+    gulong id;
+
+    words = sl_table_model_get_hiding (table, &agreed);
+    g_assert_cmpstr (words, ==, "Joe Bloe has 1 hidden unit to place under a pile");
+    g_assert_true (agreed);
+    id = g_signal_connect_swapped (table, "notify::hiding-to-place", G_CALLBACK (count_cb), &told);
+    sl_test_play (game, "{'type': 'hide', 'unit': 'j2', 'pile': 'Pile B'}");
+    g_assert_cmpuint (told, ==, 1);
+    g_object_get (table, "hiding-to-place", &none_left, "hiding-by-agreement", &agreed, NULL);
+    g_assert_null (none_left);
+    g_assert_true (agreed);
+    g_signal_handler_disconnect (table, id);
+  }
+
   /* Play has begun. */
-  sl_test_play (game, "{'type': 'hide', 'unit': 'j2', 'pile': 'Pile B'}");
   sl_test_play (game, "{'type': 'initiative', 'rolls': {'j': 3, 'o': 6}}");
   while (sl_state_before_play (sl_game_get_state (game)))
     sl_test_play (game, "{'type': 'next'}");

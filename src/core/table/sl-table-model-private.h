@@ -38,6 +38,8 @@ typedef enum
   SL_TABLE_PROP_MAY_DETECT,
   SL_TABLE_PROP_WAITING_MINE,
   SL_TABLE_PROP_EXPOSURE_MATTERS,
+  SL_TABLE_PROP_HIDING_TO_PLACE,
+  SL_TABLE_PROP_HIDING_BY_AGREEMENT,
   SL_TABLE_N_PROPS
 } SlTableProp;
 
@@ -55,6 +57,8 @@ typedef struct
   gboolean       may_detect;
   int            waiting_mine;
   gboolean       exposure_matters;
+  char          *hiding_to_place;
+  gboolean       hiding_by_agreement;
 } SlTableValues;
 
 void           sl_table_values_clear          (SlTableValues *values);

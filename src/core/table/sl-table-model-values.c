@@ -1,7 +1,7 @@
 /* sl-table-model-values.c: the table model's values as properties — the
  * scenario's name and the clock, the prompt, the last result, whether the
- * game is over and what Pass, Ambush, Detect, a waiting mine and the
- * exposure sheet may do now — notified only when one changes, so that a
+ * game is over, what Pass, Ambush, Detect, a waiting mine and the
+ * exposure sheet may do now, who has hidden units to place before play — notified only when one changes, so that a
  * front end binds them instead of reading the table again after every
  * command (issue 33 #2)
  *
@@ -85,6 +85,7 @@ sl_table_values_clear (SlTableValues *values)
   g_clear_pointer (&values->prompt, g_free);
   g_clear_pointer (&values->outcome, g_free);
   g_clear_pointer (&values->outcome_when, g_free);
+  g_clear_pointer (&values->hiding_to_place, g_free);
 }
 
 /* The values as the table stands now (the table worked out). */
@@ -109,6 +110,7 @@ values_compute (SlTableModel  *self,
   values->waiting_mine = waiting_mine (s);
   /* T-36: where the units are matters in vacuum or a hostile atmosphere. */
   values->exposure_matters = !s->over && (setup->environment.vacuum || setup->environment.hostile);
+  values->hiding_to_place = sl_table_model_get_hiding (self, &values->hiding_by_agreement);
 }
 
 /* Whether a front end listens to one of the values. */
@@ -156,6 +158,9 @@ sl_table_model_publish (SlTableModel *self)
   CHANGED (may_detect, SL_TABLE_PROP_MAY_DETECT, now.may_detect == was->may_detect);
   CHANGED (waiting_mine, SL_TABLE_PROP_WAITING_MINE, now.waiting_mine == was->waiting_mine);
   CHANGED (exposure_matters, SL_TABLE_PROP_EXPOSURE_MATTERS, now.exposure_matters == was->exposure_matters);
+  CHANGED (hiding_to_place, SL_TABLE_PROP_HIDING_TO_PLACE, g_strcmp0 (now.hiding_to_place, was->hiding_to_place) == 0);
+  CHANGED (hiding_by_agreement, SL_TABLE_PROP_HIDING_BY_AGREEMENT,
+           now.hiding_by_agreement == was->hiding_by_agreement);
 #undef CHANGED
   sl_table_values_clear (was);
   *was = now;
@@ -192,6 +197,8 @@ sl_table_model_get_property (GObject    *object,
     case SL_TABLE_PROP_MAY_DETECT: g_value_set_boolean (value, v.may_detect); break;
     case SL_TABLE_PROP_WAITING_MINE: g_value_set_int (value, v.waiting_mine); break;
     case SL_TABLE_PROP_EXPOSURE_MATTERS: g_value_set_boolean (value, v.exposure_matters); break;
+    case SL_TABLE_PROP_HIDING_TO_PLACE: g_value_set_string (value, v.hiding_to_place); break;
+    case SL_TABLE_PROP_HIDING_BY_AGREEMENT: g_value_set_boolean (value, v.hiding_by_agreement); break;
     case SL_TABLE_N_PROPS:
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -227,5 +234,10 @@ sl_table_model_install_properties (GObjectClass *object_class)
   /* Where the units stand matters: vacuum or a hostile atmosphere (T-36). */
   properties[SL_TABLE_PROP_EXPOSURE_MATTERS] =
     g_param_spec_boolean ("exposure-matters", NULL, NULL, FALSE, flags);
+  /* Before play: who has hidden units to place, and whether others may
+   * hide by agreement (sl_table_model_get_hiding, P-28, §9.1). */
+  properties[SL_TABLE_PROP_HIDING_TO_PLACE] = g_param_spec_string ("hiding-to-place", NULL, NULL, NULL, flags);
+  properties[SL_TABLE_PROP_HIDING_BY_AGREEMENT] =
+    g_param_spec_boolean ("hiding-by-agreement", NULL, NULL, FALSE, flags);
   g_object_class_install_properties (object_class, SL_TABLE_N_PROPS, properties);
 }

@@ -798,6 +798,43 @@ sl_table_model_get_not_under_pile (SlTableModel *self,
   return placed + agreed;
 }
 
+char *
+sl_table_model_get_hiding (SlTableModel *self,
+                           gboolean     *by_agreement)
+{
+  const SlSetup *setup;
+  g_autoptr(GPtrArray) sides = NULL;
+  GString *to_place = g_string_new (NULL);
+  gboolean agreed = FALSE;
+
+  g_return_val_if_fail (SL_IS_TABLE_MODEL (self), NULL);
+  setup = sl_game_get_setup (self->game);
+  sides = sl_secrets_hiding (sl_game_get_rules (self->game), setup, sl_game_get_state (self->game));
+  for (guint i = 0; i < sides->len; i++)
+    {
+      const SlHiding *h = g_ptr_array_index (sides, i);
+
+      agreed |= h->may_hide->len > 0;
+      if (h->to_place->len == 0)
+        continue;
+      if (to_place->len > 0)
+        g_string_append (to_place, _("; "));
+      /* "Commonwealth has 2 hidden units to place under piles" */
+      g_string_append_printf (to_place, g_dngettext (GETTEXT_PACKAGE, "%s has %u hidden unit to place under a pile",
+                                                     "%s has %u hidden units to place under piles",
+                                                     h->to_place->len),
+                              sl_setup_side_at (setup, h->side)->name, h->to_place->len);
+    }
+  if (by_agreement != NULL)
+    *by_agreement = agreed;
+  if (to_place->len == 0)
+    {
+      g_string_free (to_place, TRUE);
+      return NULL;
+    }
+  return g_string_free (to_place, FALSE);
+}
+
 const SlTableOutcome *
 sl_table_model_get_outcome (SlTableModel *self)
 {

@@ -151,8 +151,9 @@ G_DECLARE_FINAL_TYPE (SlTableModel, sl_table_model, SL, TABLE_MODEL, GObject)
  * Action Phase · subphase 3"), "prompt-kind" and "prompt"
  * (sl_table_model_get_prompt), "outcome" and "outcome-when" (the last
  * result's sentence and when, or NULL), "over", "may-pass",
- * "may-ambush", "may-detect", "waiting-mine" (a mine's marker id, or -1)
- * and "exposure-matters" (T-36). A front end binds them
+ * "may-ambush", "may-detect", "waiting-mine" (a mine's marker id, or -1),
+ * "exposure-matters" (T-36), "hiding-to-place" and "hiding-by-agreement"
+ * (sl_table_model_get_hiding). A front end binds them
  * (docs/table-model.md). */
 
 /* The table of @game: made the first time it is asked for, kept as long
@@ -263,6 +264,13 @@ GArray              *sl_table_model_get_next_passes (SlTableModel *self);
 guint                sl_table_model_get_not_under_pile (SlTableModel *self,
                                                         guint        *to_place,
                                                         gboolean     *next_ends);
+/* Before play with the hiding rules (P-28, §9.1), in words: the sides
+ * that have hidden units to place under piles ("Commonwealth has 2 hidden
+ * units to place under piles; TOG has 1 hidden unit to place under a
+ * pile"), or NULL; *@by_agreement (may be NULL): other units may hide
+ * too, by agreement. How many, never which. */
+char                *sl_table_model_get_hiding   (SlTableModel *self,
+                                                  gboolean     *by_agreement);
 /* The last result on the table, or NULL when nothing was resolved yet. */
 const SlTableOutcome *sl_table_model_get_outcome (SlTableModel *self);
 /* Every grouping, and whether it may spring an ambush now (§5.2). */

@@ -302,36 +302,18 @@ update_title (SlWindow *self)
 
 /* Before play, with the detection rules: the sides that have hidden units
  * to place under piles are told to do it now, in the private view, and
- * everyone that other units may hide by agreement (P-28, §9.1). How many,
- * not which: that is the side's to tell. NULL when nobody may hide. */
+ * everyone that other units may hide by agreement (P-28, §9.1): the table
+ * model's words, the keys the window's. NULL when nobody may hide. */
 static char *
 hiding_words (SlWindow *self)
 {
-  const SlSetup *setup = sl_game_get_setup (self->game);
-  g_autoptr(GPtrArray) sides = sl_secrets_hiding (sl_game_get_rules (self->game), setup,
-                                                  sl_game_get_state (self->game));
-  g_autoptr(GString) to_place = g_string_new (NULL);
   gboolean may_hide = FALSE;
+  g_autofree char *to_place = sl_table_model_get_hiding (sl_table_model_get_for_game (self->game), &may_hide);
 
-  for (guint i = 0; i < sides->len; i++)
-    {
-      const SlHiding *h = g_ptr_array_index (sides, i);
-
-      may_hide |= h->may_hide->len > 0;
-      if (h->to_place->len == 0)
-        continue;
-      if (to_place->len > 0)
-        g_string_append (to_place, _("; "));
-      /* "Commonwealth has 2 hidden units to place under piles" */
-      g_string_append_printf (to_place, g_dngettext (GETTEXT_PACKAGE, "%s has %u hidden unit to place under a pile",
-                                                     "%s has %u hidden units to place under piles",
-                                                     h->to_place->len),
-                              sl_setup_side_at (setup, h->side)->name, h->to_place->len);
-    }
-  if (to_place->len > 0)
+  if (to_place != NULL)
     return g_strdup_printf (may_hide ? _("Before play: %s. Do it now in the private view (Ctrl+H); other units may hide there too, by agreement (P-28, §9.1).")
                                      : _("Before play: %s. Do it now in the private view (Ctrl+H) (P-28)."),
-                            to_place->str);
+                            to_place);
   if (may_hide)
     return g_strdup (_("Before play: units may hide now in the private view (Ctrl+H), by agreement between the players (P-28, §9.1)."));
   return NULL;
@@ -659,8 +641,10 @@ game_changed_cb (SlWindow *self)
   if (over && !self->was_over)
     gtk_widget_activate_action (GTK_WIDGET (self), "win.score", NULL);
   self->was_over = over;
-  update_prompt (self);
-  update_outcome (self);
+  /* The prompt and the last result follow the table model's values
+   * (prompt_changed_cb, outcome_changed_cb): the model follows the game's
+   * `changed` first (it is made before this handler is connected), so
+   * they are the new ones when they are told here. */
   g_free (self->told_outcome);
   self->told_outcome = sl_journal_mark_tell (&self->told, self->game);
   sl_window_announce (self);
@@ -1309,6 +1293,12 @@ sl_window_class_init (SlWindowClass *klass)
 }
 
 /* The table model's values the window's actions follow. */
+/* The table model's values the prompt and the last result are made of. */
+static const char * const table_prompt[] = {
+  "notify::prompt-kind", "notify::prompt", "notify::hiding-to-place", "notify::hiding-by-agreement",
+};
+static const char * const table_outcome[] = { "notify::outcome", "notify::outcome-when" };
+
 static const char * const table_enabling[] = {
   "notify::over", "notify::may-pass", "notify::may-ambush", "notify::may-detect",
   "notify::waiting-mine", "notify::exposure-matters",
@@ -1341,6 +1331,10 @@ sl_window_init (SlWindow *self)
   g_binding_group_bind (self->table_bindings, "title", self, "title", G_BINDING_SYNC_CREATE);
   self->table_signals = g_signal_group_new (SL_TYPE_TABLE_MODEL);
   self->game_signals = g_signal_group_new (SL_TYPE_GAME);
+  for (guint i = 0; i < G_N_ELEMENTS (table_prompt); i++)
+    g_signal_group_connect_swapped (self->table_signals, table_prompt[i], G_CALLBACK (update_prompt), self);
+  for (guint i = 0; i < G_N_ELEMENTS (table_outcome); i++)
+    g_signal_group_connect_swapped (self->table_signals, table_outcome[i], G_CALLBACK (update_outcome), self);
   for (guint i = 0; i < G_N_ELEMENTS (table_enabling); i++)
     g_signal_group_connect_swapped (self->table_signals, table_enabling[i],
                                     G_CALLBACK (sl_window_update_actions), self);
