@@ -2,13 +2,10 @@
  * newest first; activating an entry takes the game back to just after it
  * (undo to any point), and the entries undone stay, dimmed, to redo.
  *
- * The list model makes its items when the list view asks for them, and
- * offers the newest entries only (HISTORY_FIRST at first; scrolling to the
- * end, or activating the last row, brings HISTORY_MORE earlier ones; a view
- * taller than the rows it has brings HISTORY_FIRST more until filled): GTK's
- * list view realizes up to 200 rows whatever is on screen, and a 30-turn
- * journal has 12 000 entries. Opening a long game, and every change, costs
- * a page of rows.
+ * Its model (sl-history-model.c) offers the newest entries only: scrolling
+ * to the end, or activating the last row, brings SL_HISTORY_MORE earlier
+ * ones; a view taller than the rows it has brings SL_HISTORY_FIRST more
+ * until filled.
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,439 +14,11 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-history-model.h"
 #include "sl-history-view-private.h"
 #include "sl-history-view.h"
-#include "sl-preview-dice.h"
 #include "sl-rule-links.h"
 #include "sl-scatter-diagram.h"
-#include "sl-table-model.h"
-
-/* The items */
-
-/* The entries the history offers at first (more than the pane shows at
- * the window's default size: each row is made, measured and drawn as the
- * game opens), and how many more each "Show earlier entries" adds. */
-#define HISTORY_FIRST 12
-#define HISTORY_MORE 200
-
-struct _SlHistoryItem
-{
-  GObject   parent_instance;
-
-  guint     index;
-  guint     more;       /* the row that shows earlier entries: how many are left, else 0 */
-  char     *summary;
-  char     *when;
-  gboolean  undone;
-  gboolean  clock;      /* Next or a turn passed: told small, not to bury results (issue 31 #3) */
-  /* A hand grenade's landing, for the small diagram (P-34). */
-  gboolean  thrown;
-  double    range_m, along_m, across_m;
-};
-
-G_DEFINE_FINAL_TYPE (SlHistoryItem, sl_history_item, G_TYPE_OBJECT)
-
-static void
-sl_history_item_finalize (GObject *object)
-{
-  SlHistoryItem *self = SL_HISTORY_ITEM (object);
-
-  g_free (self->summary);
-  g_free (self->when);
-  G_OBJECT_CLASS (sl_history_item_parent_class)->finalize (object);
-}
-
-static void
-sl_history_item_class_init (SlHistoryItemClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = sl_history_item_finalize;
-}
-
-static void
-sl_history_item_init (SlHistoryItem *self)
-{
-}
-
-guint
-sl_history_item_get_index (SlHistoryItem *self)
-{
-  return self->index;
-}
-
-guint
-sl_history_item_get_more (SlHistoryItem *self)
-{
-  return self->more;
-}
-
-const char *
-sl_history_item_get_summary (SlHistoryItem *self)
-{
-  return self->summary;
-}
-
-const char *
-sl_history_item_get_when (SlHistoryItem *self)
-{
-  return self->when;
-}
-
-gboolean
-sl_history_item_get_undone (SlHistoryItem *self)
-{
-  return self->undone;
-}
-
-gboolean
-sl_history_item_get_clock (SlHistoryItem *self)
-{
-  g_return_val_if_fail (SL_IS_HISTORY_ITEM (self), FALSE);
-  return self->clock;
-}
-
-gboolean
-sl_history_item_get_throw (SlHistoryItem *self,
-                           double        *range_m,
-                           double        *along_m,
-                           double        *across_m)
-{
-  if (self->thrown)
-    {
-      *range_m = self->range_m;
-      *along_m = self->along_m;
-      *across_m = self->across_m;
-    }
-  return self->thrown;
-}
-
-/* The model: the journal, newest first */
-
-#define SL_TYPE_HISTORY_MODEL (sl_history_model_get_type ())
-G_DECLARE_FINAL_TYPE (SlHistoryModel, sl_history_model, SL, HISTORY_MODEL, GObject)
-
-/* A row of the history, oldest first: a journal entry, or an entry kept
- * undone because it told a secret (sl_game_get_withdrawn), where it was. */
-typedef struct
-{
-  guint64  id;      /* sl_game_get_entry_id / _withdrawn_id */
-  guint    at;      /* the entry's index; a withdrawn entry: the entries before it */
-  int      ref;     /* the entry's index, or −1 − k for the k-th withdrawn */
-  gboolean undone;
-  /* Its item once the list asked for it, kept while the row is the same:
-   * the list binds a row again only when its item is another. */
-  SlHistoryItem *item;
-} Row;
-
-static void
-row_clear (gpointer data)
-{
-  g_clear_object (&((Row *) data)->item);
-}
-
-static GArray *
-rows_new (guint reserved)
-{
-  GArray *rows = g_array_sized_new (FALSE, FALSE, sizeof (Row), reserved);
-
-  g_array_set_clear_func (rows, row_clear);
-  return rows;
-}
-
-struct _SlHistoryModel
-{
-  GObject  parent_instance;
-
-  SlGame  *game;
-  GArray  *rows;        /* of Row, oldest first */
-  guint    floor;       /* the oldest row offered; those before it come on request */
-  guint    position;    /* the game's position the rows were made at */
-  guint    n_withdrawn;
-};
-
-static guint
-n_all (SlHistoryModel *self)
-{
-  return self->rows != NULL ? self->rows->len : 0;
-}
-
-/* The entries offered, and whether earlier ones remain (a last row tells
- * how many). */
-static guint
-n_offered (SlHistoryModel *self)
-{
-  return n_all (self) - self->floor;
-}
-
-static gboolean
-has_earlier (SlHistoryModel *self)
-{
-  return self->floor > 0;
-}
-
-static guint
-n_rows (SlHistoryModel *self)
-{
-  return n_offered (self) + (has_earlier (self) ? 1 : 0);
-}
-
-static GType
-sl_history_model_get_item_type (GListModel *model)
-{
-  return SL_TYPE_HISTORY_ITEM;
-}
-
-static guint
-sl_history_model_get_n_items (GListModel *model)
-{
-  return n_rows (SL_HISTORY_MODEL (model));
-}
-
-static char *
-entry_when (SlGame               *game,
-            const SlJournalEntry *e)
-{
-  if (e->phase == SL_PHASE_ACTION && e->subphase > 0)
-    /* "Turn 2 · subphase 7" */
-    return g_strdup_printf (_("Turn %d · subphase %d"), e->turn, e->subphase);
-  /* "Turn 2 · Initiative Phase" */
-  return g_strdup_printf (_("Turn %d · %s"), e->turn, sl_phase_label (e->phase));
-}
-
-/* A throw: where it was aimed and where it landed (P-34). */
-static void
-item_set_throw (SlHistoryItem        *item,
-                const SlJournalEntry *e)
-{
-  SlThrowLanding landing;
-
-  if (!sl_throw_landing_read (sl_journal_entry_get_command (e), e->result, &landing))
-    return;
-  item->thrown = TRUE;
-  item->range_m = landing.range_m;
-  item->along_m = landing.along_m;
-  item->across_m = landing.across_m;
-}
-
-/* The item of @row, made once. */
-static SlHistoryItem *
-row_item (SlHistoryModel *self,
-          Row            *row)
-{
-  SlHistoryItem *item;
-  const SlJournalEntry *e;
-
-  if (row->item != NULL)
-    return row->item;
-  item = g_object_new (SL_TYPE_HISTORY_ITEM, NULL);
-  if (row->ref < 0)
-    {
-      /* Undone for good, kept because it told a secret: shown, never
-       * done again (issue 19: undo is no oracle). */
-      e = sl_game_get_withdrawn (self->game, -1 - row->ref)->entry;
-      item->index = G_MAXUINT - 1;
-    }
-  else
-    {
-      e = sl_game_get_entry (self->game, row->ref);
-      item->index = row->ref;
-      item_set_throw (item, e);
-    }
-  item->summary = g_strdup (e->summary && *e->summary ? e->summary : _("(nothing to tell)"));
-  item->clock = sl_table_entry_kind (e) == SL_ENTRY_CLOCK;
-  item->when = entry_when (self->game, e);
-  item->undone = row->undone;
-  row->item = item;
-  return item;
-}
-
-static gpointer
-sl_history_model_get_item (GListModel *model,
-                           guint       position)
-{
-  SlHistoryModel *self = SL_HISTORY_MODEL (model);
-  SlHistoryItem *item;
-  guint left = self->floor;
-
-  if (position >= n_rows (self))
-    return NULL;
-  if (position < n_offered (self))
-    return g_object_ref (row_item (self, &g_array_index (self->rows, Row, n_all (self) - 1 - position)));
-  /* The last row: the earlier entries, on request. */
-  item = g_object_new (SL_TYPE_HISTORY_ITEM, NULL);
-  item->index = G_MAXUINT;
-  item->more = left;
-  item->summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Show %u earlier entry",
-                                                "Show %u earlier entries", MIN (left, HISTORY_MORE)),
-                                   MIN (left, HISTORY_MORE));
-  /* "11 960 entries before these" */
-  item->when = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u entry before these",
-                                             "%u entries before these", left), left);
-  return item;
-}
-
-static void
-sl_history_model_list_init (GListModelInterface *iface)
-{
-  iface->get_item_type = sl_history_model_get_item_type;
-  iface->get_n_items = sl_history_model_get_n_items;
-  iface->get_item = sl_history_model_get_item;
-}
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (SlHistoryModel, sl_history_model, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, sl_history_model_list_init))
-
-static void
-sl_history_model_dispose (GObject *object)
-{
-  SlHistoryModel *self = SL_HISTORY_MODEL (object);
-
-  g_clear_object (&self->game);
-  g_clear_pointer (&self->rows, g_array_unref);
-  G_OBJECT_CLASS (sl_history_model_parent_class)->dispose (object);
-}
-
-static void
-sl_history_model_class_init (SlHistoryModelClass *klass)
-{
-  G_OBJECT_CLASS (klass)->dispose = sl_history_model_dispose;
-}
-
-static void
-sl_history_model_init (SlHistoryModel *self)
-{
-}
-
-/* Appends to @rows the rows of the entries from @from on, with the
- * withdrawn entries where they were: before the entry that took their
- * place, in the order they were withdrawn. */
-static void
-append_rows (SlGame *game,
-             GArray *rows,
-             guint   from)
-{
-  guint n = sl_game_get_n_entries (game);
-  guint position = sl_game_get_position (game);
-  guint n_withdrawn = sl_game_get_n_withdrawn (game);
-
-  for (guint i = from; i <= n; i++)
-    {
-      for (guint k = 0; k < n_withdrawn; k++)
-        {
-          guint at = sl_game_get_withdrawn (game, k)->at;
-
-          if (at == i || (i == n && at > n))
-            {
-              Row row = { sl_game_get_withdrawn_id (game, k), at, -1 - (int) k, TRUE, NULL };
-
-              g_array_append_val (rows, row);
-            }
-        }
-      if (i < n)
-        {
-          Row row = { sl_game_get_entry_id (game, i), i, (int) i, i >= position, NULL };
-
-          g_array_append_val (rows, row);
-        }
-    }
-}
-
-/* @row is @was's (the same entry, done or undone alike): it takes its item. */
-static gboolean
-take_if_same (Row *row,
-              Row *was)
-{
-  if (row->id != was->id || row->undone != was->undone)
-    return FALSE;
-  g_clear_object (&row->item);
-  row->item = g_steal_pointer (&was->item);
-  return TRUE;
-}
-
-/* Shows @game from its newest entries. */
-static void
-sl_history_model_set_game (SlHistoryModel *self,
-                           SlGame         *game)
-{
-  guint removed = n_rows (self);
-
-  g_set_object (&self->game, game);
-  g_clear_pointer (&self->rows, g_array_unref);
-  self->floor = 0;
-  if (game != NULL)
-    {
-      self->rows = rows_new (0);
-      append_rows (game, self->rows, 0);
-      self->floor = n_all (self) > HISTORY_FIRST ? n_all (self) - HISTORY_FIRST : 0;
-      self->position = sl_game_get_position (game);
-      self->n_withdrawn = sl_game_get_n_withdrawn (game);
-    }
-  g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, n_rows (self));
-}
-
-/* The game changed: only the rows that did are told to the list, so a
- * command, an undo or a redo redraws a row or two whatever the game's
- * length. The journal changes only from the lower of the positions before
- * and after (a command replaces the entries undone; undo and redo move the
- * position; an entry is withdrawn where the position was): the rows before
- * are kept, those from there on made again and compared. */
-static void
-sl_history_model_update (SlHistoryModel *self)
-{
-  SlGame *game = self->game;
-  guint from = MIN (self->position, sl_game_get_position (game));
-  g_autoptr(GArray) old = self->rows;
-  guint old_rows = n_rows (self), old_floor = self->floor;
-  guint keep, top = 0, bottom = 0, n_old, n_new;
-
-  /* A withdrawn entry placed before the rows kept would move them: a
-   * change the journal does not make, made in full if it ever did. */
-  for (guint k = self->n_withdrawn; k < sl_game_get_n_withdrawn (game); k++)
-    if (sl_game_get_withdrawn (game, k)->at < from)
-      {
-        self->rows = g_steal_pointer (&old);
-        sl_history_model_set_game (self, game);
-        return;
-      }
-  /* The rows kept: those of entries (and withdrawn entries) before @from. */
-  for (keep = old->len; keep > 0 && g_array_index (old, Row, keep - 1).at >= from; keep--)
-    ;
-  self->rows = rows_new (keep + 16);
-  /* The rows kept move over with their items. */
-  g_array_append_vals (self->rows, old->data, keep);
-  for (guint i = 0; i < keep; i++)
-    g_array_index (old, Row, i).item = NULL;
-  append_rows (game, self->rows, from);
-  self->position = sl_game_get_position (game);
-  self->n_withdrawn = sl_game_get_n_withdrawn (game);
-
-  /* What differs: the rows above @keep, less those the same at both ends. */
-  n_old = old->len - keep;
-  n_new = self->rows->len - keep;
-  while (top < n_old && top < n_new &&
-         take_if_same (&g_array_index (self->rows, Row, self->rows->len - 1 - top),
-                       &g_array_index (old, Row, old->len - 1 - top)))
-    top++;
-  while (bottom < n_old - top && bottom < n_new - top &&
-         take_if_same (&g_array_index (self->rows, Row, keep + bottom), &g_array_index (old, Row, keep + bottom)))
-    bottom++;
-  if (top == n_old && top == n_new)
-    return;
-  /* Every row that changed is offered (the earlier ones stay earlier). */
-  self->floor = MIN (old_floor, keep + bottom);
-  {
-    guint first = top;
-    /* From the bottom of the list: the rows kept and same that are
-     * offered, and the row of earlier entries, while it says the same. */
-    guint same_below = self->floor == old_floor
-                       ? keep + bottom - old_floor + (has_earlier (self) ? 1 : 0)
-                       : 0;
-
-    g_list_model_items_changed (G_LIST_MODEL (self), first, old_rows - first - same_below,
-                                n_rows (self) - first - same_below);
-  }
-}
-
-/* The view */
 
 struct _SlHistoryView
 {
@@ -507,21 +76,23 @@ bind_cb (GtkSignalListItemFactory *factory,
   GtkWidget *box = gtk_list_item_get_child (list_item);
   GtkWidget *when = gtk_widget_get_first_child (box);
   GtkWidget *summary = gtk_widget_get_next_sibling (when);
+  const char *item_when = sl_history_item_get_when (item);
+  gboolean undone = sl_history_item_get_undone (item);
   g_autofree char *caption = NULL;
 
-  if (item->undone && item->more == 0)
+  if (undone && sl_history_item_get_more (item) == 0)
     /* "Turn 2 · subphase 7 · undone" */
-    caption = g_strdup_printf (_("%s · undone"), item->when);
-  gtk_label_set_text (GTK_LABEL (when), caption ? caption : item->when);
+    caption = g_strdup_printf (_("%s · undone"), item_when);
+  gtk_label_set_text (GTK_LABEL (when), caption ? caption : item_when);
   /* The rules it cites, with their book sections, link to the reference. */
-  sl_rule_links_set_label (GTK_LABEL (summary), item->summary);
+  sl_rule_links_set_label (GTK_LABEL (summary), sl_history_item_get_summary (item));
   /* The row named as it reads, "undone" included: GTK 4.8 names it
    * "GtkLabel" (issue 32 #4, #7). */
   if (gtk_widget_get_parent (box) != NULL)
     {
       /* Translators: a history entry, for a screen reader: when ("Turn 2 ·
        * subphase 7", "… · undone"), then what happened. */
-      g_autofree char *name = g_strdup_printf (_("%s: %s"), caption ? caption : item->when,
+      g_autofree char *name = g_strdup_printf (_("%s: %s"), caption ? caption : item_when,
                                                gtk_label_get_text (GTK_LABEL (summary)));
 
       gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (box)),
@@ -529,7 +100,7 @@ bind_cb (GtkSignalListItemFactory *factory,
     }
   /* The clock's lines ("… has had its turn; now …'s") small and dim: the
    * results stand out (issue 31 #3). */
-  if (item->clock)
+  if (sl_history_item_get_clock (item))
     {
       gtk_widget_add_css_class (summary, "caption");
       gtk_widget_add_css_class (summary, "dim-label");
@@ -539,29 +110,17 @@ bind_cb (GtkSignalListItemFactory *factory,
       gtk_widget_remove_css_class (summary, "caption");
       gtk_widget_remove_css_class (summary, "dim-label");
     }
-  gtk_widget_set_opacity (box, item->undone ? 0.55 : 1.0);
+  gtk_widget_set_opacity (box, undone ? 0.55 : 1.0);
   {
     GtkWidget *diagram = gtk_widget_get_next_sibling (summary);
+    double range_m, along_m, across_m;
+    gboolean thrown = sl_history_item_get_throw (item, &range_m, &along_m, &across_m);
 
-    gtk_widget_set_visible (diagram, item->thrown);
-    if (item->thrown)
-      sl_scatter_diagram_set (SL_SCATTER_DIAGRAM (diagram), item->range_m, item->along_m, item->across_m,
-                              item->summary);
+    gtk_widget_set_visible (diagram, thrown);
+    if (thrown)
+      sl_scatter_diagram_set (SL_SCATTER_DIAGRAM (diagram), range_m, along_m, across_m,
+                              sl_history_item_get_summary (item));
   }
-}
-
-/* Further back: @more entries more, in place of the last row (the rows
- * above stay as they are, and so does the scroll position). */
-static void
-show_earlier (SlHistoryView *self,
-              guint          more)
-{
-  SlHistoryModel *model = self->model;
-  guint before = n_rows (model);
-  guint kept = n_offered (model);
-
-  model->floor = model->floor > more ? model->floor - more : 0;
-  g_list_model_items_changed (G_LIST_MODEL (model), kept, before - kept, n_rows (model) - kept);
 }
 
 /* Undo (or redo) to just after the entry. */
@@ -574,15 +133,15 @@ activate_cb (GtkListView   *list,
 
   if (item == NULL || self->game == NULL)
     return;
-  if (item->more > 0)
+  if (sl_history_item_get_more (item) > 0)
     {
-      show_earlier (self, HISTORY_MORE);
+      sl_history_model_show_earlier (self->model, SL_HISTORY_MORE);
       return;
     }
   /* An entry kept undone is never done again. */
-  if (item->index == G_MAXUINT - 1)
+  if (sl_history_item_get_index (item) == G_MAXUINT - 1)
     return;
-  sl_game_go_to (self->game, item->index + 1);
+  sl_game_go_to (self->game, sl_history_item_get_index (item) + 1);
 }
 
 /* Issue 32 #7: Tab into the history lands on the newest entry, at the
@@ -644,8 +203,8 @@ edge_reached_cb (GtkScrolledWindow *scrolled,
                  GtkPositionType    edge,
                  SlHistoryView     *self)
 {
-  if (edge == GTK_POS_BOTTOM && self->game != NULL && has_earlier (self->model))
-    show_earlier (self, HISTORY_MORE);
+  if (edge == GTK_POS_BOTTOM && self->game != NULL && sl_history_model_has_earlier (self->model))
+    sl_history_model_show_earlier (self->model, SL_HISTORY_MORE);
 }
 
 /* A view taller than the rows offered: earlier entries come, a page at a
@@ -658,7 +217,7 @@ can_fill (SlHistoryView *self)
   GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled));
   double page = gtk_adjustment_get_page_size (adjustment);
 
-  return self->game != NULL && has_earlier (self->model) &&
+  return self->game != NULL && sl_history_model_has_earlier (self->model) &&
          page > 0 && gtk_adjustment_get_upper (adjustment) <= page;
 }
 
@@ -674,7 +233,7 @@ fill_tick (GtkWidget     *widget,
       self->fill_id = 0;
       return G_SOURCE_REMOVE;
     }
-  show_earlier (self, HISTORY_FIRST);
+  sl_history_model_show_earlier (self->model, SL_HISTORY_FIRST);
   return G_SOURCE_CONTINUE;
 }
 

@@ -18,7 +18,4 @@ G_DECLARE_FINAL_TYPE (SlHistoryView, sl_history_view, SL, HISTORY_VIEW, GtkWidge
 void         sl_history_view_set_game  (SlHistoryView *self,
                                         SlGame        *game);
 
-#define SL_TYPE_HISTORY_ITEM (sl_history_item_get_type ())
-G_DECLARE_FINAL_TYPE (SlHistoryItem, sl_history_item, SL, HISTORY_ITEM, GObject)
-
 G_END_DECLS

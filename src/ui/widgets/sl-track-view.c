@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-text.h"
+#include "sl-track-chip.h"
 #include "sl-track-view-private.h"
 #include "sl-track-view.h"
 #include "sl-track.h"
@@ -40,24 +41,6 @@ struct _SlTrackView
 };
 
 G_DEFINE_FINAL_TYPE (SlTrackView, sl_track_view, GTK_TYPE_WIDGET)
-
-/* A marker of the track as the keyboard and a screen reader reach it
- * (issue 21 #9): the track draws the markers; each has a focusable child
- * of its own at its place, a button named after what the marker says.
- * It draws nothing but its focus ring. */
-#define SL_TYPE_TRACK_CHIP (sl_track_chip_get_type ())
-G_DECLARE_FINAL_TYPE (SlTrackChip, sl_track_chip, SL, TRACK_CHIP, GtkWidget)
-
-struct _SlTrackChip
-{
-  GtkWidget  parent_instance;
-
-  int        unit;     /* the unit whose marker it is, or -1 */
-  int        marker;   /* what goes off (a grenade, a charge …): its marker's id, or 0 */
-  char      *label;    /* its accessible name */
-};
-
-G_DEFINE_FINAL_TYPE (SlTrackChip, sl_track_chip, GTK_TYPE_WIDGET)
 
 enum
 {
@@ -777,49 +760,7 @@ sl_track_view_describe_marker (SlTrackView *self,
   return g_strdup_printf (_("%s: %s — click to correct it"), m->label, words);
 }
 
-/* The markers for the keyboard and a screen reader ----------------------- */
-
-static void
-sl_track_chip_finalize (GObject *object)
-{
-  g_free (SL_TRACK_CHIP (object)->label);
-  G_OBJECT_CLASS (sl_track_chip_parent_class)->finalize (object);
-}
-
-/* Enter or Space on a marker does what a click does. */
-static void
-chip_activate_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
-{
-  SlTrackChip *chip = SL_TRACK_CHIP (widget);
-  GtkWidget *track = gtk_widget_get_parent (widget);
-
-  if (chip->unit >= 0)
-    g_signal_emit (track, signals[SIGNAL_UNIT_ACTIVATED], 0, chip->unit);
-  else if (chip->marker > 0)
-    g_signal_emit (track, signals[SIGNAL_MARKER_ACTIVATED], 0, chip->marker);
-}
-
-static void
-sl_track_chip_class_init (SlTrackChipClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-
-  object_class->finalize = sl_track_chip_finalize;
-  gtk_widget_class_set_css_name (widget_class, "trackchip");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);
-  gtk_widget_class_install_action (widget_class, "chip.activate", NULL, chip_activate_action);
-  sl_widget_class_bind_activate_keys (widget_class, "chip.activate");
-}
-
-static void
-sl_track_chip_init (SlTrackChip *self)
-{
-  self->unit = -1;
-  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-}
+/* The markers for the keyboard and a screen reader (sl-track-chip.c) ----- */
 
 /* "ends in subphase 3", "ends in subphase 1 of turn 4" */
 static char *
@@ -872,7 +813,7 @@ find_chip (SlTrackView *self,
     {
       SlTrackChip *chip = SL_TRACK_CHIP (child);
 
-      if (chip->unit == unit && chip->marker == marker)
+      if (sl_track_chip_get_unit (chip) == unit && sl_track_chip_get_marker (chip) == marker)
         return chip;
     }
   return NULL;
@@ -913,21 +854,12 @@ sync_chips (SlTrackView *self)
         continue;
       chip = find_chip (self, c->unit, marker);
       if (chip == NULL)
-        {
-          chip = g_object_new (SL_TYPE_TRACK_CHIP, NULL);
-          chip->unit = c->unit;
-          chip->marker = marker;
-        }
+        chip = sl_track_chip_new (c->unit, marker);
       if (gtk_widget_get_parent (GTK_WIDGET (chip)) != GTK_WIDGET (self) ||
           gtk_widget_get_prev_sibling (GTK_WIDGET (chip)) != previous)
         gtk_widget_insert_after (GTK_WIDGET (chip), GTK_WIDGET (self), previous);
       label = c->unit >= 0 ? chip_label (self, c->unit) : sl_track_view_describe_marker (self, marker);
-      if (g_strcmp0 (label, chip->label) != 0)
-        {
-          gtk_accessible_update_property (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-          g_free (chip->label);
-          chip->label = g_steal_pointer (&label);
-        }
+      sl_track_chip_set_label (chip, label);
       previous = GTK_WIDGET (chip);
     }
   /* The markers no longer on the track. */
@@ -969,10 +901,10 @@ first_to_act (SlTrackView *self)
     for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self)); child != NULL;
          child = gtk_widget_get_next_sibling (child))
       {
-        SlTrackChip *chip = SL_TRACK_CHIP (child);
-        const SlTrackMarker *m = chip->unit >= 0 ? marker_of (self, chip->unit) : NULL;
+        int unit = sl_track_chip_get_unit (SL_TRACK_CHIP (child));
+        const SlTrackMarker *m = unit >= 0 ? marker_of (self, unit) : NULL;
 
-        if (pass == 0 ? m != NULL && m->status == SL_TRACK_DUE : chip->unit >= 0 && is_ready (self, chip->unit))
+        if (pass == 0 ? m != NULL && m->status == SL_TRACK_DUE : unit >= 0 && is_ready (self, unit))
           return child;
       }
   return gtk_widget_get_first_child (GTK_WIDGET (self));
