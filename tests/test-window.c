@@ -4256,7 +4256,7 @@ next_until_due (SlGame *game)
 }
 
 /* The squad logs' width budget (docs/HACKING.md, "Adding a squad-log field";
- * the column table in sl-squad-log.c), in a window @width pixels wide: at
+ * the column table in sl-log-line.c), in a window @width pixels wide: at
  * 800, every column that does not fold fits at its least, and the logs
  * do not scroll sideways; at 1024, every column fits at its natural width
  * (what folds there folds only for the action to show whole: the

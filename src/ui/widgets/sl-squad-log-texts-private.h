@@ -1,7 +1,7 @@
 /* sl-squad-log-texts-private.h: what a squad log's line says of a unit, in words —
  * the texts of its fields, its boxes and its badges, made from the unit's
  * log (SlUnitLog) and the table model, apart from drawing them
- * (sl-squad-log.c draws them). Private to the squad log and its tests.
+ * (sl-log-line.c draws them). Private to the squad log and its tests.
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -50,7 +50,7 @@ void   sl_log_unit_fill          (SlLogUnit       *unit,
                                   SlGame          *game,
                                   int              index);
 
-/* The texts of the fields (sl-squad-log.c's column table names them):
+/* The texts of the fields (sl-log-line.c's column table names them):
  * each a new string. */
 char  *sl_log_text_counter       (const SlLogUnit *unit);
 char  *sl_log_text_name          (const SlLogUnit *unit);

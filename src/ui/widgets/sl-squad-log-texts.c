@@ -1,7 +1,7 @@
 /* sl-squad-log-texts.c: what a squad log's line says of a unit (T-04), in
  * words: the texts of its fields, its check boxes, its status badges and
  * the line read aloud, made from the unit's log (sl_unit_log_fill) and
- * what the table model says of it. Nothing here draws (sl-squad-log.c
+ * what the table model says of it. Nothing here draws (sl-log-line.c
  * does) and nothing decides a rule: whether the table knows what a hidden
  * unit does, whether a hit unit loses its action and whether a dive
  * carries on are the core's answers.

@@ -1,6 +1,7 @@
 /* sl-scenario-editor.c: the custom scenario editor. The draft
  * (sl-scenario-draft.c) holds the scenario and the core checks it; this
- * window edits the draft.
+ * window edits the draft, each of its two sides in an SlScenarioSide
+ * (sl-scenario-side.c).
  *
  * Copyright 2026 The Squad Log authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,6 +15,7 @@
 #include "sl-rule-links.h"
 #include "sl-scenario-editor-private.h"
 #include "sl-scenario-editor.h"
+#include "sl-scenario-side.h"
 #include "sl-text.h"
 #include "sl-ui-util.h"
 
@@ -53,31 +55,6 @@ static const char * const scenario_span_names[N_SPANS] = {
 static const char * const side_span_names[N_SPANS] = {
   N_("Holding fire or melee"), N_("Initiative modifier"), N_("Forbidden actions"),
 };
-
-/* A side of the scenario (§10 B–E), as its template lays it out. */
-#define SL_TYPE_SCENARIO_SIDE (sl_scenario_side_get_type ())
-G_DECLARE_FINAL_TYPE (SlScenarioSide, sl_scenario_side, SL, SCENARIO_SIDE, AdwPreferencesGroup)
-
-struct _SlScenarioSide
-{
-  AdwPreferencesGroup  parent_instance;
-
-  int                  index;    /* 0 or 1 */
-  AdwEntryRow         *name;
-  GtkSpinButton       *budget;
-  AdwEntryRow         *set_up;
-  AdwEntryRow         *objective;
-  GtkListBox          *squads;
-  /* Its special conditions (§10 G). */
-  GtkSwitch           *holds_fire;
-  GtkSwitch           *holds_melee;
-  GtkSwitch           *hides;
-  GtkSpinButton       *initiative;
-  AdwExpanderRow      *forbidden;
-  AdwExpanderRow      *turns;
-};
-
-G_DEFINE_FINAL_TYPE (SlScenarioSide, sl_scenario_side, ADW_TYPE_PREFERENCES_GROUP)
 
 /* The terrains a scenario may spread over the whole area (T-10): those
  * that change shots and detection. */
@@ -204,8 +181,8 @@ read_conditions (SlScenarioEditor *self,
     }
 }
 
-static void
-read_widgets (SlScenarioEditor *self)
+void
+sl_scenario_editor_read_widgets (SlScenarioEditor *self)
 {
   SlScenarioDraft *d = self->draft;
   GtkTextIter start, end;
@@ -411,39 +388,6 @@ sl_scenario_editor_add_squad (SlScenarioEditor   *self,
   return TRUE;
 }
 
-static void
-squad_chosen (const char *path,
-              gpointer    user_data,
-              int         side)
-{
-  sl_scenario_editor_add_squad (SL_SCENARIO_EDITOR (user_data), side, NULL, path);
-}
-
-static SlScenarioEditor *
-side_editor (SlScenarioSide *side)
-{
-  return SL_SCENARIO_EDITOR (gtk_widget_get_ancestor (GTK_WIDGET (side), SL_TYPE_SCENARIO_EDITOR));
-}
-
-static void
-add_from_library_cb (SlScenarioSide *side)
-{
-  SlScenarioEditor *self = side_editor (side);
-  g_autofree char *dir = sl_squad_library_dir ();
-
-  sl_choose_json (GTK_WINDOW (self), _("Add a Squad"), _("_Add"), _("Squads"), dir, squad_chosen, self,
-                  side->index);
-}
-
-static void
-add_book_squad_cb (SlScenarioSide *side)
-{
-  SlScenarioEditor *self = side_editor (side);
-  g_autoptr(SlSquadDraft) squad = sl_squad_draft_new (self->rules);
-
-  sl_scenario_editor_add_squad (self, side->index, squad, NULL);
-}
-
 static gboolean save_force_to (SlScenarioEditor *self,
                                int               side,
                                const char       *path,
@@ -496,7 +440,7 @@ sl_scenario_editor_save_force (SlScenarioEditor *self,
 
   g_return_val_if_fail (SL_IS_SCENARIO_EDITOR (self), FALSE);
   g_return_val_if_fail (side == 0 || side == 1, FALSE);
-  read_widgets (self);
+  sl_scenario_editor_read_widgets (self);
   if (path == NULL)
     {
       g_autofree char *stem = sl_text_file_name (self->draft->sides[side].name, 200, _("Force"));
@@ -528,31 +472,8 @@ sl_scenario_editor_load_force (SlScenarioEditor *self,
   gtk_editable_set_text (GTK_EDITABLE (self->sides[side]->name), self->draft->sides[side].name);
   gtk_spin_button_set_value (self->sides[side]->budget, MAX (self->draft->sides[side].budget, 0));
   self->updating = FALSE;
-  read_widgets (self);
+  sl_scenario_editor_read_widgets (self);
   return TRUE;
-}
-
-static void
-force_chosen (const char *path,
-              gpointer    user_data,
-              int         side)
-{
-  sl_scenario_editor_load_force (SL_SCENARIO_EDITOR (user_data), side, path);
-}
-
-static void
-open_force_cb (SlScenarioSide *side)
-{
-  g_autofree char *dir = sl_force_library_dir ();
-
-  sl_choose_json (GTK_WINDOW (side_editor (side)), _("Use a Force"), _("_Use"), _("Forces"), dir, force_chosen,
-                  side_editor (side), side->index);
-}
-
-static void
-save_force_cb (SlScenarioSide *side)
-{
-  sl_scenario_editor_save_force (side_editor (side), side->index, NULL);
 }
 
 static char *save_scenario_in (SlScenarioEditor *self,
@@ -565,7 +486,7 @@ editor_fingerprint (SlDraftWindow *window)
 {
   SlScenarioEditor *self = SL_SCENARIO_EDITOR (window);
 
-  read_widgets (self);
+  sl_scenario_editor_read_widgets (self);
   return sl_scenario_draft_fingerprint (self->rules, self->draft);
 }
 
@@ -654,7 +575,7 @@ sl_scenario_editor_save (SlScenarioEditor *self,
   g_autofree char *user_dir = g_build_filename (g_get_user_data_dir (), "squadlog", "scenarios", NULL);
 
   g_return_val_if_fail (SL_IS_SCENARIO_EDITOR (self), NULL);
-  read_widgets (self);
+  sl_scenario_editor_read_widgets (self);
   return save_scenario_in (self, dir ? dir : user_dir, FALSE);
 }
 
@@ -666,50 +587,6 @@ save_action (GtkWidget  *widget,
   g_free (sl_scenario_editor_save (SL_SCENARIO_EDITOR (widget), NULL));
 }
 
-/* The side's template */
-
-static void
-side_changed_cb (SlScenarioSide *side)
-{
-  SlScenarioEditor *self = side_editor (side);
-
-  /* None while the template is built. */
-  if (self != NULL)
-    read_widgets (self);
-}
-
-static void
-sl_scenario_side_class_init (SlScenarioSideClass *klass)
-{
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/squadlog/SquadLog/sl-scenario-side.ui");
-  gtk_widget_class_bind_template_child (widget_class, SlScenarioSide, name);
-  gtk_widget_class_bind_template_child (widget_class, SlScenarioSide, budget);
-  gtk_widget_class_bind_template_child (widget_class, SlScenarioSide, set_up);
-  gtk_widget_class_bind_template_child (widget_class, SlScenarioSide, objective);
-  gtk_widget_class_bind_template_child (widget_class, SlScenarioSide, squads);
-  gtk_widget_class_bind_template_child (widget_class, SlScenarioSide, holds_fire);
-  gtk_widget_class_bind_template_child (widget_class, SlScenarioSide, holds_melee);
-  gtk_widget_class_bind_template_child (widget_class, SlScenarioSide, hides);
-  gtk_widget_class_bind_template_child (widget_class, SlScenarioSide, initiative);
-  gtk_widget_class_bind_template_child (widget_class, SlScenarioSide, forbidden);
-  gtk_widget_class_bind_template_child (widget_class, SlScenarioSide, turns);
-  gtk_widget_class_bind_template_callback_full (widget_class, "changed_cb", G_CALLBACK (side_changed_cb));
-  gtk_widget_class_bind_template_callback (widget_class, add_book_squad_cb);
-  gtk_widget_class_bind_template_callback (widget_class, add_from_library_cb);
-  gtk_widget_class_bind_template_callback (widget_class, open_force_cb);
-  gtk_widget_class_bind_template_callback (widget_class, save_force_cb);
-}
-
-static void
-sl_scenario_side_init (SlScenarioSide *self)
-{
-  gtk_widget_init_template (GTK_WIDGET (self));
-}
-
-/* The editor */
-
 /* A switch row of the rules in use, the draft's choice shown. */
 static GtkSwitch *
 rule_row (SlScenarioEditor *self,
@@ -718,7 +595,7 @@ rule_row (SlScenarioEditor *self,
 {
   GtkSwitch *toggle = sl_switch_row_add (self->rules_group, title, subtitle);
 
-  g_signal_connect_swapped (toggle, "notify::active", G_CALLBACK (read_widgets), self);
+  g_signal_connect_swapped (toggle, "notify::active", G_CALLBACK (sl_scenario_editor_read_widgets), self);
   return toggle;
 }
 
@@ -768,7 +645,8 @@ build_conditions (SlScenarioEditor *self)
           const SlAction *action = g_ptr_array_index (self->forbiddable, a);
 
           self->forbid[who][a] = sl_switch_row_add (GTK_WIDGET (forbidden_rows[who]), action->name, NULL);
-          g_signal_connect_swapped (self->forbid[who][a], "notify::active", G_CALLBACK (read_widgets), self);
+          g_signal_connect_swapped (self->forbid[who][a], "notify::active",
+                                    G_CALLBACK (sl_scenario_editor_read_widgets), self);
         }
       for (int i = 0; i < N_SPANS; i++)
         for (int end = 0; end < 2; end++)
@@ -779,7 +657,7 @@ build_conditions (SlScenarioEditor *self)
             if (end == 1)
               adw_action_row_set_subtitle (ADW_ACTION_ROW (gtk_widget_get_ancestor (GTK_WIDGET (spin), ADW_TYPE_ACTION_ROW)),
                                            _("0: to the end of the game"));
-            g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (read_widgets), self);
+            g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (sl_scenario_editor_read_widgets), self);
             self->spans[who][i][end] = spin;
           }
     }
@@ -877,7 +755,8 @@ sl_scenario_editor_class_init (SlScenarioEditorClass *klass)
                                              G_STRUCT_OFFSET (SlScenarioEditor, sides));
   gtk_widget_class_bind_template_child_full (widget_class, "side1", FALSE,
                                              G_STRUCT_OFFSET (SlScenarioEditor, sides) + sizeof (SlScenarioSide *));
-  gtk_widget_class_bind_template_callback (widget_class, read_widgets);
+  gtk_widget_class_bind_template_callback_full (widget_class, "read_widgets",
+                                                G_CALLBACK (sl_scenario_editor_read_widgets));
 
   gtk_widget_class_install_action (widget_class, "editor.save", NULL, save_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "editor.save", NULL);
@@ -908,9 +787,16 @@ sl_scenario_editor_new (GtkWindow     *parent,
   show_draft (self);
   build_rules (self);
   self->updating = FALSE;
-  read_widgets (self);
+  sl_scenario_editor_read_widgets (self);
   sl_draft_window_mark_saved (SL_DRAFT_WINDOW (self));
   return self;
+}
+
+const SlRules *
+sl_scenario_editor_get_rules (SlScenarioEditor *self)
+{
+  g_return_val_if_fail (SL_IS_SCENARIO_EDITOR (self), NULL);
+  return self->rules;
 }
 
 SlScenarioDraft *
