@@ -58,6 +58,7 @@ struct _SlWindow
   GtkWidget            *outcome_box;
   GtkLabel             *outcome;
   char                 *outcome_text;    /* the "outcome" property */
+  char                 *prompt_text;     /* the prompt shown */
   GtkWidget            *history_buttons;
   GtkWidget            *next_button;
   GtkWidget            *pass_button;

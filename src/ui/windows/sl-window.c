@@ -334,6 +334,7 @@ update_prompt (SlWindow *self)
   switch (sl_table_model_get_prompt (sl_table_model_get_for_game (self->game), &sentence))
     {
     case SL_PROMPT_OVER:
+      g_clear_pointer (&self->prompt_text, g_free);
       gtk_label_set_text (self->prompt, _("The game is over. The score is under Objectives and Score (Ctrl+K); undo to go back, or start a new game."));
       return;
     case SL_PROMPT_DUE:
@@ -362,7 +363,12 @@ update_prompt (SlWindow *self)
         text = g_steal_pointer (&both);
       }
   }
+  /* Told by several values at once: the label is set once. */
+  if (g_strcmp0 (text, self->prompt_text) == 0)
+    return;
   sl_rule_links_set_label (self->prompt, text);
+  g_free (self->prompt_text);
+  self->prompt_text = g_steal_pointer (&text);
 }
 
 static GParamSpec *outcome_pspec;
@@ -1214,6 +1220,7 @@ sl_window_dispose (GObject *object)
       self->typed = NULL;
     }
   g_clear_pointer (&self->outcome_text, g_free);
+  g_clear_pointer (&self->prompt_text, g_free);
   G_OBJECT_CLASS (sl_window_parent_class)->dispose (object);
 }
 
