@@ -9,26 +9,14 @@
 #include "config.h"
 
 #include "sl-preview-declare.h"
-
-static JsonObject *
-node_object (JsonNode *node)
-{
-  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-}
-
-static JsonObject *
-object_member (JsonObject *o,
-               const char *name)
-{
-  return o != NULL ? node_object (json_object_get_member (o, name)) : NULL;
-}
+#include "sl-preview-private.h"
 
 /* P-23 a, A-75: the avoidance of a move away from melee contact. */
 static void
 read_avoidance (JsonObject       *o,
                 SlDeclarePreview *out)
 {
-  JsonObject *avoidance = object_member (o, "avoidance");
+  JsonObject *avoidance = sl_preview_object_member (o, "avoidance");
 
   if (avoidance == NULL)
     out->avoidance = SL_AVOIDANCE_NONE;
@@ -45,7 +33,7 @@ void
 sl_declare_preview_read (JsonNode         *preview,
                          SlDeclarePreview *out)
 {
-  JsonObject *o = node_object (preview);
+  JsonObject *o = sl_preview_node_object (preview);
   JsonObject *end;
 
   g_return_if_fail (out != NULL);
@@ -53,7 +41,7 @@ sl_declare_preview_read (JsonNode         *preview,
   if (o == NULL)
     return;
   /* P-07: what the action costs and when it ends, once it starts. */
-  end = object_member (o, "end");
+  end = sl_preview_object_member (o, "end");
   out->made = end != NULL;
   if (out->made)
     {
@@ -62,13 +50,13 @@ sl_declare_preview_read (JsonNode         *preview,
       out->end_subphase = (int) json_object_get_int_member_with_default (end, "subphase", 0);
     }
   /* P-14, T-14, T-22: a shot's odds as the logs stand, and a burst's. */
-  out->has_to_hit = sl_check_odds_from_json (object_member (o, "to_hit"), &out->to_hit);
+  out->has_to_hit = sl_check_odds_from_json (sl_preview_object_member (o, "to_hit"), &out->to_hit);
   if (json_object_has_member (o, "to_hit_note"))
     out->to_hit_note = g_strdup (json_object_get_string_member_with_default (o, "to_hit_note", ""));
-  out->has_to_hit_burst = sl_check_odds_from_json (object_member (o, "to_hit_burst"),
+  out->has_to_hit_burst = sl_check_odds_from_json (sl_preview_object_member (o, "to_hit_burst"),
                                                     &out->to_hit_burst);
   /* P-21: the zero-G check's odds, not the roll the preview made. */
-  out->has_zero_g = sl_check_odds_from_json (object_member (o, "zero_g_check"), &out->zero_g);
+  out->has_zero_g = sl_check_odds_from_json (sl_preview_object_member (o, "zero_g_check"), &out->zero_g);
   read_avoidance (o, out);
 }
 

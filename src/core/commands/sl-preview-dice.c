@@ -9,19 +9,7 @@
 #include "config.h"
 
 #include "sl-preview-dice.h"
-
-static JsonObject *
-node_object (JsonNode *node)
-{
-  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-}
-
-static JsonObject *
-object_member (JsonObject *o,
-               const char *name)
-{
-  return o != NULL ? node_object (json_object_get_member (o, name)) : NULL;
-}
+#include "sl-preview-private.h"
 
 /* The odds and the modifiers @o tells, either or both. */
 static void
@@ -47,7 +35,7 @@ read_side (JsonObject *o,
            const char *name,
            SlDiceSide *out)
 {
-  JsonObject *side = object_member (o, name);
+  JsonObject *side = sl_preview_object_member (o, name);
 
   if (side == NULL)
     return;
@@ -73,11 +61,11 @@ read_grenades (JsonObject *o)
   g_array_set_clear_func (grenades, roll_clear);
   for (guint i = 0; i < json_array_get_length (list); i++)
     {
-      JsonNode *item = json_array_get_element (list, i);
+      JsonObject *item = sl_preview_element_object (list, i);
       SlDiceRoll roll = { 0 };
 
-      if (JSON_NODE_HOLDS_OBJECT (item))
-        read_roll (json_node_get_object (item), &roll);
+      if (item != NULL)
+        read_roll (item, &roll);
       g_array_append_val (grenades, roll);
     }
   return grenades;
@@ -87,7 +75,7 @@ void
 sl_dice_preview_read (JsonNode      *preview,
                       SlDicePreview *out)
 {
-  JsonObject *o = node_object (preview);
+  JsonObject *o = sl_preview_node_object (preview);
   JsonObject *shot;
 
   g_return_if_fail (out != NULL);
@@ -96,7 +84,7 @@ sl_dice_preview_read (JsonNode      *preview,
     return;
   read_roll (o, &out->roll);
   /* P-34, P-38: a hand grenade's or a fire mission's one shot. */
-  shot = object_member (o, "shot");
+  shot = sl_preview_object_member (o, "shot");
   out->has_shot = shot != NULL;
   if (shot != NULL)
     read_roll (shot, &out->shot);
@@ -128,8 +116,8 @@ sl_throw_landing_read (JsonNode       *command,
                        JsonNode       *result,
                        SlThrowLanding *out)
 {
-  JsonObject *c = node_object (command);
-  JsonObject *shot = object_member (node_object (result), "shot");
+  JsonObject *c = sl_preview_node_object (command);
+  JsonObject *shot = sl_preview_object_member (sl_preview_node_object (result), "shot");
   JsonObject *landing;
 
   g_return_val_if_fail (out != NULL, FALSE);
@@ -140,7 +128,7 @@ sl_throw_landing_read (JsonNode       *command,
   /* P-34 step 5: no landing told, it came down where it was aimed. */
   out->along_m = out->range_m;
   out->across_m = 0;
-  landing = object_member (shot, "landing");
+  landing = sl_preview_object_member (shot, "landing");
   if (landing != NULL)
     {
       out->along_m = json_object_get_double_member_with_default (landing, "along_m", out->range_m);

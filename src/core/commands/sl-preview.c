@@ -7,47 +7,43 @@
  */
 #include "config.h"
 
+#include "sl-preview-private.h"
 #include "sl-preview.h"
 
-static JsonObject *
-object_member (JsonObject *o,
-               const char *name)
+JsonObject *
+sl_preview_node_object (JsonNode *node)
 {
-  JsonNode *node = o != NULL ? json_object_get_member (o, name) : NULL;
-
   return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
 }
 
-static JsonArray *
-array_member (JsonObject *o,
-              const char *name)
+JsonObject *
+sl_preview_object_member (JsonObject *o,
+                          const char *name)
+{
+  return o != NULL ? sl_preview_node_object (json_object_get_member (o, name)) : NULL;
+}
+
+JsonArray *
+sl_preview_array_member (JsonObject *o,
+                         const char *name)
 {
   JsonNode *node = o != NULL ? json_object_get_member (o, name) : NULL;
 
   return node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
 }
 
-/* Element @i of @list when it is an object, else NULL. */
-static JsonObject *
-element_object (JsonArray *list,
-                guint      i)
+JsonObject *
+sl_preview_element_object (JsonArray *list,
+                           guint      i)
 {
-  JsonNode *item = json_array_get_element (list, i);
-
-  return JSON_NODE_HOLDS_OBJECT (item) ? json_node_get_object (item) : NULL;
-}
-
-static JsonObject *
-preview_object (JsonNode *preview)
-{
-  return preview != NULL && JSON_NODE_HOLDS_OBJECT (preview) ? json_node_get_object (preview) : NULL;
+  return sl_preview_node_object (json_array_get_element (list, i));
 }
 
 void
 sl_fire_preview_read (JsonNode      *preview,
                       SlFirePreview *out)
 {
-  JsonObject *o = preview_object (preview);
+  JsonObject *o = sl_preview_node_object (preview);
 
   g_return_if_fail (out != NULL);
   *out = (SlFirePreview) { NULL };
@@ -58,7 +54,7 @@ sl_fire_preview_read (JsonNode      *preview,
   out->has_roll = sl_check_odds_from_json (o, &out->odds);
   /* P-16: a natural 1 asks the jam die, with the jam check's odds. */
   out->jam_due = json_object_has_member (o, "jam_roll");
-  out->has_jam_odds = sl_check_odds_from_json (object_member (o, "jam_check"), &out->jam_odds);
+  out->has_jam_odds = sl_check_odds_from_json (sl_preview_object_member (o, "jam_check"), &out->jam_odds);
   /* P-30: a concentrated burst that hit asks the hits die. */
   out->hits_due = json_object_has_member (o, "hits_roll");
 }
@@ -83,15 +79,13 @@ GArray *
 sl_initiative_preview_read (JsonNode *preview)
 {
   GArray *lines = g_array_new (FALSE, TRUE, sizeof (SlInitiativeLine));
-  JsonObject *o = preview_object (preview);
-  JsonNode *order = o != NULL ? json_object_get_member (o, "order") : NULL;
-  JsonArray *list = order != NULL && JSON_NODE_HOLDS_ARRAY (order) ? json_node_get_array (order) : NULL;
+  JsonObject *o = sl_preview_node_object (preview);
+  JsonArray *list = sl_preview_array_member (o, "order");
 
   g_array_set_clear_func (lines, initiative_line_clear);
   for (guint i = 0; list != NULL && i < json_array_get_length (list); i++)
     {
-      JsonNode *item = json_array_get_element (list, i);
-      JsonObject *entry = JSON_NODE_HOLDS_OBJECT (item) ? json_node_get_object (item) : NULL;
+      JsonObject *entry = sl_preview_element_object (list, i);
       SlInitiativeLine line = { NULL };
 
       if (entry == NULL)
@@ -129,7 +123,7 @@ gboolean
 sl_obstacle_damage_read (JsonNode         *result,
                          SlObstacleDamage *out)
 {
-  JsonObject *o = object_member (preview_object (result), "obstacle");
+  JsonObject *o = sl_preview_object_member (sl_preview_node_object (result), "obstacle");
 
   g_return_val_if_fail (out != NULL, FALSE);
   *out = (SlObstacleDamage) { NULL };
@@ -157,8 +151,8 @@ void
 sl_object_fire_preview_read (JsonNode            *preview,
                              SlObjectFirePreview *out)
 {
-  JsonObject *o = preview_object (preview);
-  JsonArray *list = array_member (o, "behind");
+  JsonObject *o = sl_preview_node_object (preview);
+  JsonArray *list = sl_preview_array_member (o, "behind");
 
   g_return_if_fail (out != NULL);
   *out = (SlObjectFirePreview) { FALSE };
@@ -172,7 +166,7 @@ sl_object_fire_preview_read (JsonNode            *preview,
   /* P-26: the units behind the breach, each with its roll at +3. */
   for (guint i = 0; list != NULL && i < json_array_get_length (list); i++)
     {
-      JsonObject *entry = element_object (list, i);
+      JsonObject *entry = sl_preview_element_object (list, i);
       SlBehindLine line = { NULL };
 
       if (entry == NULL)
@@ -205,8 +199,8 @@ void
 sl_area_burst_preview_read (JsonNode           *preview,
                             SlAreaBurstPreview *out)
 {
-  JsonObject *o = preview_object (preview);
-  JsonArray *list = array_member (o, "targets");
+  JsonObject *o = sl_preview_node_object (preview);
+  JsonArray *list = sl_preview_array_member (o, "targets");
 
   g_return_if_fail (out != NULL);
   *out = (SlAreaBurstPreview) { NULL };
@@ -218,7 +212,7 @@ sl_area_burst_preview_read (JsonNode           *preview,
   out->jam_due = json_object_has_member (o, "jam_roll");
   for (guint i = 0; list != NULL && i < json_array_get_length (list); i++)
     {
-      JsonObject *entry = element_object (list, i);
+      JsonObject *entry = sl_preview_element_object (list, i);
       SlAreaBurstLine line = { NULL };
       const char *reason;
 
