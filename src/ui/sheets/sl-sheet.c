@@ -916,6 +916,30 @@ sl_sheet_finalize (GObject *object)
   G_OBJECT_CLASS (sl_sheet_parent_class)->finalize (object);
 }
 
+/* The radius of a sheet's corners; its header bar's top corners are the
+ * same (ui/style.css). */
+#define SHEET_RADIUS 12.f
+
+/* Its background, a rounded rectangle of the window's background colour,
+ * drawn as one filled shape (a border half the sheet wide): drawn from
+ * CSS, it would be a colour under a clip of rounded corners, which GTK
+ * 4.8's cairo renderer draws through a mask of the whole sheet, in every
+ * frame (1.5 ms of a sheet's first frame, issue 31 #2). */
+static void
+sl_sheet_snapshot (GtkWidget   *widget,
+                   GtkSnapshot *snapshot)
+{
+  float w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  GdkRGBA bg = { 0.98f, 0.98f, 0.98f, 1 };
+  GskRoundedRect shape;
+
+  gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "window_bg_color", &bg);
+  gsk_rounded_rect_init_from_rect (&shape, &GRAPHENE_RECT_INIT (0, 0, w, h), MIN (SHEET_RADIUS, MIN (w, h) / 2));
+  gtk_snapshot_append_border (snapshot, &shape, (float[4]) { h / 2, w / 2, h / 2, w / 2 },
+                              (GdkRGBA[4]) { bg, bg, bg, bg });
+  GTK_WIDGET_CLASS (sl_sheet_parent_class)->snapshot (widget, snapshot);
+}
+
 static void
 sl_sheet_class_init (SlSheetClass *klass)
 {
@@ -926,6 +950,7 @@ sl_sheet_class_init (SlSheetClass *klass)
   object_class->set_property = sl_sheet_set_property;
   object_class->dispose = sl_sheet_dispose;
   object_class->finalize = sl_sheet_finalize;
+  widget_class->snapshot = sl_sheet_snapshot;
   klass->give_up = sl_sheet_real_give_up;
   klass->show_refusal = sl_sheet_real_show_refusal;
 
@@ -980,8 +1005,10 @@ sl_sheet_init (SlSheet *self)
 
   priv->unit = -1;
   priv->default_width = priv->default_height = DEFAULT_SIZE;
-  /* Its rounded corners clip the header bar's. */
-  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+  /* Its children are not clipped to its rounded corners: its header bar
+   * has rounded top corners of its own (ui/style.css). A clip of rounded
+   * corners is a mask the cairo renderer draws the whole sheet through,
+   * in every frame (issue 31 #2). */
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
