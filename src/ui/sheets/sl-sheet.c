@@ -727,7 +727,8 @@ sl_sheet_prepare (SlSheet *self)
   host = sl_sheet_host_get_for (priv->window);
   if (host == NULL)
     return FALSE;
-  sl_sheet_host_prepare (host, GTK_WIDGET (self), priv->default_width, priv->default_height);
+  sl_sheet_host_prepare (host, GTK_WIDGET (self), priv->default_width, priv->default_height,
+                         described_widget (self));
   /* Named ahead too: presented, it is only walked again. */
   sl_a11y_name_by_value (GTK_WIDGET (self));
   return TRUE;

@@ -13,4 +13,8 @@ G_BEGIN_DECLS
  * backdrop), not over the content drawn in the frame. */
 gboolean sl_sheet_host_draws_backdrop (SlSheetHost *self);
 
+/* Lets go of the picture: the panels shown are drawn over the content
+ * itself, as they are before the content has first been still. */
+void     sl_sheet_host_forget_backdrop (SlSheetHost *self);
+
 G_END_DECLS

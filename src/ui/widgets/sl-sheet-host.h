@@ -25,18 +25,22 @@ void         sl_sheet_host_set_child    (SlSheetHost *self,
  * focus until the last panel goes; the focus moves to @focus (or the
  * panel) and, once the last panel is gone, back to where it was. A panel
  * shown over another one hides it until it goes. @width and @height are
- * the size it would like, shrunk to the window. */
+ * the size it would like, shrunk to the window. A panel is opaque but for
+ * rounded corners (of up to 12 pixels): what it covers is not drawn. */
 void         sl_sheet_host_show         (SlSheetHost *self,
                                          GtkWidget   *panel,
                                          int          width,
                                          int          height,
                                          GtkWidget   *focus);
 /* Lays @panel out, hidden, as it would be shown (sl_sheet_host_show of
- * it then only draws it); NULL drops the one made ahead. One at a time. */
+ * it then only draws it); NULL drops the one made ahead. One at a time.
+ * @focus, inside @panel, is where the focus will go once it is shown: it
+ * is styled ahead as it will be then. */
 void         sl_sheet_host_prepare      (SlSheetHost *self,
                                          GtkWidget   *panel,
                                          int          width,
-                                         int          height);
+                                         int          height,
+                                         GtkWidget   *focus);
 /* Takes @panel away (it is unparented now and let go of once the main
  * loop is back, so that a handler inside it may finish). */
 void         sl_sheet_host_hide         (SlSheetHost *self,
