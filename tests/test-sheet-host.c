@@ -250,6 +250,77 @@ test_backdrop_resized (Fixture      *f,
   g_assert_true (sl_sheet_host_draws_backdrop (f->host));
 }
 
+/* Whether @w and its parents up to @top all have @flags, or none has. */
+static gboolean
+chain_has (GtkWidget     *w,
+           GtkWidget     *top,
+           GtkStateFlags  flags)
+{
+  for (; w != NULL; w = gtk_widget_get_parent (w))
+    {
+      if ((gtk_widget_get_state_flags (w) & flags) != flags)
+        return FALSE;
+      if (w == top)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+chain_has_none (GtkWidget     *w,
+                GtkWidget     *top,
+                GtkStateFlags  flags)
+{
+  for (; w != NULL; w = gtk_widget_get_parent (w))
+    {
+      if ((gtk_widget_get_state_flags (w) & flags) != 0)
+        return FALSE;
+      if (w == top)
+        return TRUE;
+    }
+  return TRUE;
+}
+
+/* A panel made ahead is styled as it will be with the focus in it (the
+ * focus going in restyled all of it, issue 31 #2); shown with the focus
+ * elsewhere, or dropped, it is left as GTK would leave it. */
+static void
+test_prepared_focus_state (Fixture      *f,
+                           gconstpointer data)
+{
+  GtkWidget *panel = g_object_ref_sink (gtk_box_new (GTK_ORIENTATION_VERTICAL, 6));
+  GtkWidget *inner = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *first = gtk_button_new_with_label ("Roll for me");
+  GtkWidget *second = gtk_button_new_with_label ("Give up");
+  GtkWidget *dropped = g_object_ref_sink (gtk_box_new (GTK_ORIENTATION_VERTICAL, 6));
+  GtkWidget *button = gtk_button_new_with_label ("Done");
+
+  gtk_box_append (GTK_BOX (inner), first);
+  gtk_box_append (GTK_BOX (panel), inner);
+  gtk_box_append (GTK_BOX (panel), second);
+  gtk_box_append (GTK_BOX (dropped), button);
+  /* Dropped before it is shown: nothing styled focused in it. */
+  sl_sheet_host_prepare (f->host, dropped, 300, 200, button);
+  g_assert_true (chain_has (button, dropped, GTK_STATE_FLAG_FOCUS_WITHIN));
+  sl_sheet_host_prepare (f->host, NULL, 0, 0, NULL);
+  g_assert_true (chain_has_none (button, dropped, GTK_STATE_FLAG_FOCUS_WITHIN | GTK_STATE_FLAG_FOCUS_VISIBLE));
+  /* Made ahead: the focus's way styled, nothing else. */
+  sl_sheet_host_prepare (f->host, panel, 300, 200, first);
+  g_assert_true (chain_has (first, panel, GTK_STATE_FLAG_FOCUS_WITHIN));
+  g_assert_true (chain_has_none (second, second, GTK_STATE_FLAG_FOCUS_WITHIN));
+  g_assert_false (gtk_widget_has_focus (first));
+  /* Shown with the focus elsewhere: only its way is. */
+  sl_sheet_host_show (f->host, panel, 300, 200, second);
+  g_assert_true (gtk_widget_has_focus (second));
+  g_assert_true (chain_has (second, panel, GTK_STATE_FLAG_FOCUS_WITHIN));
+  g_assert_true (chain_has_none (first, inner, GTK_STATE_FLAG_FOCUS_WITHIN | GTK_STATE_FLAG_FOCUS_VISIBLE));
+  sl_sheet_host_hide (f->host, panel);
+  sl_test_ui_settle ();
+  g_assert_true (chain_has_none (second, panel, GTK_STATE_FLAG_FOCUS_WITHIN | GTK_STATE_FLAG_FOCUS_VISIBLE));
+  g_object_unref (panel);
+  g_object_unref (dropped);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -262,6 +333,7 @@ main (int argc, char **argv)
   ADD ("backdrop-not-yet", test_backdrop_not_yet);
   ADD ("backdrop-kept", test_backdrop_kept);
   ADD ("backdrop-resized", test_backdrop_resized);
+  ADD ("prepared-focus-state", test_prepared_focus_state);
 #undef ADD
   return g_test_run ();
 }
