@@ -143,8 +143,10 @@ set_content_inert (SlSheetHost *self,
  * A panel made ahead is styled as it will be with the focus in it: when
  * the focus goes in, these states would change for every widget around
  * the focus, and GTK 4.8 then works out the style of every widget inside
- * them again — the whole sheet, about 3 ms of its first frame (issue 31
- * #2). Styled ahead, nothing changes but the focus itself. */
+ * them again — the whole sheet, 185 styles in the fire sheet's first
+ * frame (issue 31 #2). Styled ahead, what is left is the focus itself and
+ * the widgets that depend on the window's own focus states, which GTK
+ * turns off and on again with any move of the focus (120 to 145). */
 static void
 set_focus_state (GtkWidget *from,
                  GtkWidget *panel,
