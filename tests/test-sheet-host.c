@@ -208,7 +208,6 @@ test_backdrop_kept (Fixture      *f,
     return;
   show_over_still_table (f);
   /* The sheet's first frame. */
-  g_clear_object (&shown);
   shown = sl_test_ui_render (GTK_WIDGET (f->host));
   g_clear_object (&shown);
   /* Only drawn differently (as a focus ring going would be). */
@@ -250,35 +249,24 @@ test_backdrop_resized (Fixture      *f,
   g_assert_true (sl_sheet_host_draws_backdrop (f->host));
 }
 
-/* Whether @w and its parents up to @top all have @flags, or none has. */
+/* Whether @w and its parents up to @top all have @flags (@all), or none
+ * has any of them. */
 static gboolean
 chain_has (GtkWidget     *w,
            GtkWidget     *top,
-           GtkStateFlags  flags)
+           GtkStateFlags  flags,
+           gboolean       all)
 {
   for (; w != NULL; w = gtk_widget_get_parent (w))
     {
-      if ((gtk_widget_get_state_flags (w) & flags) != flags)
-        return FALSE;
-      if (w == top)
-        return TRUE;
-    }
-  return FALSE;
-}
+      GtkStateFlags has = gtk_widget_get_state_flags (w) & flags;
 
-static gboolean
-chain_has_none (GtkWidget     *w,
-                GtkWidget     *top,
-                GtkStateFlags  flags)
-{
-  for (; w != NULL; w = gtk_widget_get_parent (w))
-    {
-      if ((gtk_widget_get_state_flags (w) & flags) != 0)
+      if (all ? has != flags : has != 0)
         return FALSE;
       if (w == top)
         return TRUE;
     }
-  return TRUE;
+  return !all;
 }
 
 /* A panel made ahead is styled as it will be with the focus in it (the
@@ -301,22 +289,22 @@ test_prepared_focus_state (Fixture      *f,
   gtk_box_append (GTK_BOX (dropped), button);
   /* Dropped before it is shown: nothing styled focused in it. */
   sl_sheet_host_prepare (f->host, dropped, 300, 200, button);
-  g_assert_true (chain_has (button, dropped, GTK_STATE_FLAG_FOCUS_WITHIN));
+  g_assert_true (chain_has (button, dropped, GTK_STATE_FLAG_FOCUS_WITHIN, TRUE));
   sl_sheet_host_prepare (f->host, NULL, 0, 0, NULL);
-  g_assert_true (chain_has_none (button, dropped, GTK_STATE_FLAG_FOCUS_WITHIN | GTK_STATE_FLAG_FOCUS_VISIBLE));
+  g_assert_true (chain_has (button, dropped, GTK_STATE_FLAG_FOCUS_WITHIN | GTK_STATE_FLAG_FOCUS_VISIBLE, FALSE));
   /* Made ahead: the focus's way styled, nothing else. */
   sl_sheet_host_prepare (f->host, panel, 300, 200, first);
-  g_assert_true (chain_has (first, panel, GTK_STATE_FLAG_FOCUS_WITHIN));
-  g_assert_true (chain_has_none (second, second, GTK_STATE_FLAG_FOCUS_WITHIN));
+  g_assert_true (chain_has (first, panel, GTK_STATE_FLAG_FOCUS_WITHIN, TRUE));
+  g_assert_true (chain_has (second, second, GTK_STATE_FLAG_FOCUS_WITHIN, FALSE));
   g_assert_false (gtk_widget_has_focus (first));
   /* Shown with the focus elsewhere: only its way is. */
   sl_sheet_host_show (f->host, panel, 300, 200, second);
   g_assert_true (gtk_widget_has_focus (second));
-  g_assert_true (chain_has (second, panel, GTK_STATE_FLAG_FOCUS_WITHIN));
-  g_assert_true (chain_has_none (first, inner, GTK_STATE_FLAG_FOCUS_WITHIN | GTK_STATE_FLAG_FOCUS_VISIBLE));
+  g_assert_true (chain_has (second, panel, GTK_STATE_FLAG_FOCUS_WITHIN, TRUE));
+  g_assert_true (chain_has (first, inner, GTK_STATE_FLAG_FOCUS_WITHIN | GTK_STATE_FLAG_FOCUS_VISIBLE, FALSE));
   sl_sheet_host_hide (f->host, panel);
   sl_test_ui_settle ();
-  g_assert_true (chain_has_none (second, panel, GTK_STATE_FLAG_FOCUS_WITHIN | GTK_STATE_FLAG_FOCUS_VISIBLE));
+  g_assert_true (chain_has (second, panel, GTK_STATE_FLAG_FOCUS_WITHIN | GTK_STATE_FLAG_FOCUS_VISIBLE, FALSE));
   g_object_unref (panel);
   g_object_unref (dropped);
 }
